@@ -1,0 +1,23 @@
+"""tactica's rules engine: pure, deterministic, no I/O and no UI.
+
+The API (after OpenSpiel's vocabulary):
+
+* ``new_game(warbands, maps, seed=...) -> (state, events)``
+* ``legal_actions(state) -> [Action]`` for ``state.decider``
+* ``apply(state, action) -> (new_state, events)``; raises ``IllegalAction``
+* ``check(state, action) -> IllegalAction | None``
+"""
+from .actions import (Action, Activate, Attack, Charge, ChooseFirstPlayer, ChooseMap,
+                      ChooseStartArea, EndActivation, Move, Place, Shift)
+from .combat import AttackPreview, nearest_enemies, preview, valid_targets
+from .dice import ScriptedDice, SeededDice
+from .errors import IllegalAction
+from .game import apply, charge_routes, check, deploy_squares, legal_actions, new_game, tie_breaker
+from .geometry import Geometry
+from .model import (AttackDef, AttackKind, CreatureCard, Defense, MapDef, Reach, Square, Terrain,
+                    WarbandDef)
+from .movement import Route, provokers_of_path, routes
+from .state import Creature, GameState, Phase, Ruleset, bloodied_threshold
+from . import events
+
+__all__ = [name for name in dir() if not name.startswith("_")]

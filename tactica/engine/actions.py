@@ -1,0 +1,111 @@
+"""Actions: the only way a client changes a game (the engine's input).
+
+Every action is a small frozen value.  ``legal_actions(state)`` lists the
+actions the deciding player may take now, in a canonical order; ``apply``
+takes one and returns the next state and the events.  Units: squares.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .model import Square
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base class of all actions."""
+
+
+@dataclass(frozen=True)
+class ChooseMap(Action):
+    """The setup-roll winner picks one of the two brought maps (SET-2).
+
+    index: 0 for the map player 1 brought, 1 for player 2's.
+    """
+
+    index: int
+
+
+@dataclass(frozen=True)
+class ChooseStartArea(Action):
+    """The roll loser picks a start area letter, "A" or "B" (SET-2)."""
+
+    area: str
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    """Deploy creature ``uid`` on ``square`` (SET-2, SET-3)."""
+
+    uid: str
+    square: Square
+
+
+@dataclass(frozen=True)
+class ChooseFirstPlayer(Action):
+    """The initiative winner names who takes the first turn of the round (RND-1).
+
+    player: 0 or 1.
+    """
+
+    player: int
+
+
+@dataclass(frozen=True)
+class Activate(Action):
+    """Start the activation of creature ``uid`` (RND-2, RND-5)."""
+
+    uid: str
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """Move the active creature along ``path`` (MOV-1..8, ACT-2, ACT-3).
+
+    path: the squares entered, in order, ending at the destination (the
+    start square is not included).  Uses the move action, or the attack
+    action when the move action is spent.
+    """
+
+    path: tuple[Square, ...]
+
+    @property
+    def destination(self) -> Square:
+        """The last square of the path."""
+        return self.path[-1]
+
+
+@dataclass(frozen=True)
+class Shift(Action):
+    """Shift the active creature one square to ``square`` (MOV-12)."""
+
+    square: Square
+
+
+@dataclass(frozen=True)
+class Attack(Action):
+    """Make attack number ``attack`` of the active creature's card (ATK-1, ATK-4).
+
+    targets: creature uids, in the order the attacker resolves them.
+    """
+
+    attack: int
+    targets: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Charge(Action):
+    """Charge ``target`` along ``path`` with the basic melee attack (CHG-1..4)."""
+
+    target: str
+    path: tuple[Square, ...]
+
+    @property
+    def destination(self) -> Square:
+        """Where the charge ends."""
+        return self.path[-1]
+
+
+@dataclass(frozen=True)
+class EndActivation(Action):
+    """End the active creature's activation (its remaining actions are lost)."""

@@ -1,0 +1,207 @@
+"""Attacks: legal targets, modifiers, the attack roll and damage.
+
+Implements HP-1..3, ATK-1..6, RNG-1, RNG-2, RNG-5, LOS-1, CA-1, FLK-1,
+FLK-2, COV-1..4 and the MOD table of gaps.md.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import events as ev
+from .geometry import adjacent, centre, passes_opposite_sides
+from .model import AttackDef, AttackKind, Reach
+from .state import GRANTS_CA, Creature, GameState
+
+COMBAT_ADVANTAGE = 2
+CHARGE_BONUS = 1
+COVER_PENALTY = -2
+
+
+def flanking(state: GameState, attacker: Creature, target: Creature) -> bool:
+    """True when ``attacker`` flanks ``target`` (FLK-1, FLK-2).
+
+    An active, not dazed ally of the attacker, adjacent to the target, must
+    be placed so that the line between the centres of the attacker's and the
+    ally's squares passes through two opposite sides (corners included) of
+    the target's square.  Both must be adjacent to the target (the seed:
+    "on the opposite side or opposite corner").
+    """
+    if attacker.dazed or not adjacent(attacker.pos, target.pos):
+        return False
+    for ally in state.creatures:
+        if (ally.uid == attacker.uid or ally.player != attacker.player or not ally.active
+                or ally.dazed or not adjacent(ally.pos, target.pos)):
+            continue
+        if passes_opposite_sides(centre(attacker.pos), centre(ally.pos), target.pos):
+            return True
+    return False
+
+
+def combat_advantage(state: GameState, attacker: Creature, target: Creature) -> list[str]:
+    """Reasons ``attacker`` has combat advantage against ``target`` (CA-1); empty if none."""
+    reasons = []
+    if flanking(state, attacker, target):
+        reasons.append("flanking")
+    granted = sorted(target.conditions & GRANTS_CA)
+    if granted:
+        reasons.append(f"target {granted[0]}")
+    return reasons
+
+
+def has_cover(state: GameState, attacker: Creature, target: Creature, attack: AttackDef) -> bool:
+    """True when ``target`` has cover against ``attack`` from ``attacker`` (COV-1..4).
+
+    Ranged: the corner rule against walls and against the attacker's enemies
+    standing between (COV-2, COV-4).  Melee against an adjacent target: never
+    (RNG-1: a diagonal neighbour around a wall corner gets no cover; COV-3
+    lines between adjacent squares cross no other square).
+    """
+    if attack.kind is AttackKind.MELEE:
+        return False
+    blockers = [c.pos for c in state.creatures
+                if c.alive and c.player != attacker.player and c.uid != target.uid]
+    return state.geo.cover(attacker.pos, target.pos, blockers)
+
+
+def modifiers(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
+              *, charge: bool = False) -> tuple[tuple[str, int], ...]:
+    """The named modifiers to one attack roll (MOD table of gaps.md).
+
+    Returns pairs like (("combat advantage", 2), ("cover", -2)).
+    """
+    mods: list[tuple[str, int]] = []
+    if combat_advantage(state, attacker, target):
+        mods.append(("combat advantage", COMBAT_ADVANTAGE))
+    if charge:
+        mods.append(("charge", CHARGE_BONUS))
+    if has_cover(state, attacker, target, attack):
+        mods.append(("cover", COVER_PENALTY))
+    return tuple(mods)
+
+
+def in_reach(state: GameState, attacker: Creature, target: Creature, attack: AttackDef) -> tuple[str, str] | None:
+    """Whether ``attack`` can reach ``target`` alone; None if so, else (code, reason).
+
+    RNG-1 melee: adjacent.  RNG-2 ranged: line of sight (LOS-1), and for
+    ``range X`` a distance of at most X counted around walls (RNG-5); for
+    ``nearest``, the target must be among the nearest enemies in sight.
+    """
+    if not target.alive:
+        return ("no-target", "That creature is not on the map.")
+    if target.player == attacker.player:
+        return ("ally", "No creature attacks an ally on purpose (ATK-2).")
+    if attack.kind is AttackKind.MELEE:
+        if not adjacent(attacker.pos, target.pos):
+            return ("not-adjacent", f"{attack.name} is a melee attack: the target must be adjacent.")
+        return None
+    geo = state.geo
+    if not geo.line_of_sight(attacker.pos, target.pos):
+        return ("no-sight", f"{attacker.card.name} has no line of sight to {target.card.name}.")
+    if attack.reach is Reach.RANGE:
+        dist = geo.distance(attacker.pos, target.pos)
+        if dist is None or dist > attack.range:
+            far = "out of reach" if dist is None else f"{dist} squares away"
+            return ("out-of-range", f"{target.card.name} is {far}; {attack.name} reaches {attack.range}.")
+    elif attack.reach is Reach.NEAREST:
+        if target.uid not in {c.uid for c in nearest_enemies(state, attacker)}:
+            return ("not-nearest", f"{attack.name} must target the nearest enemy in sight.")
+    return None
+
+
+def nearest_enemies(state: GameState, attacker: Creature) -> list[Creature]:
+    """The enemies in line of sight at the least distance (RNG-2 ``nearest``; ties: attacker's choice)."""
+    best: list[Creature] = []
+    best_d = None
+    for c in state.alive(1 - attacker.player):
+        if not state.geo.line_of_sight(attacker.pos, c.pos):
+            continue
+        d = state.geo.distance(attacker.pos, c.pos)
+        if d is None:
+            continue
+        if best_d is None or d < best_d:
+            best, best_d = [c], d
+        elif d == best_d:
+            best.append(c)
+    return best
+
+
+def valid_targets(state: GameState, attacker: Creature, attack: AttackDef) -> list[Creature]:
+    """Every enemy ``attack`` could target now, in uid order (RNG-1, RNG-2)."""
+    return [c for c in state.alive(1 - attacker.player) if in_reach(state, attacker, c, attack) is None]
+
+
+@dataclass(frozen=True)
+class AttackPreview:
+    """What an attack would do before it is made (for players and the AI).
+
+    Attributes:
+        modifiers: named modifiers, e.g. (("cover", -2),).
+        bonus: the attack bonus.
+        target_number: the defence value to reach.
+        hit_chance: probability of a hit, 0..1 (natural 20 always hits,
+            natural 1 always misses).
+        expected_damage: mean HP of damage including criticals.
+        kill_chance: probability the attack alone destroys the target.
+    """
+
+    modifiers: tuple[tuple[str, int], ...]
+    bonus: int
+    target_number: int
+    hit_chance: float
+    expected_damage: float
+    kill_chance: float
+
+
+def preview(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
+            *, charge: bool = False) -> AttackPreview:
+    """Chance to hit and expected damage of ``attack`` on ``target`` (ATK-3..6)."""
+    mods = modifiers(state, attacker, target, attack, charge=charge)
+    total_bonus = attack.bonus + sum(v for _, v in mods)
+    tn = target.card.defense_value(attack.defense)
+    hits = [n for n in range(1, 21) if n == 20 or (n != 1 and n + total_bonus >= tn)]
+    dmg = attack.total_damage
+    expected = sum(dmg * (2 if n == 20 else 1) for n in hits) / 20
+    kills = sum(1 for n in hits if dmg * (2 if n == 20 else 1) >= target.hp) / 20
+    return AttackPreview(mods, attack.bonus, tn, len(hits) / 20, expected, kills)
+
+
+def resolve_attack(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
+                   out: list, *, kind: str = "attack") -> bool:
+    """Roll one attack and apply its damage, mutating ``state`` (ATK-3..6, HP-1).
+
+    ``kind`` is "attack", "charge" or "opportunity".  Appends events to
+    ``out``; returns True when the attack hit.
+    """
+    mods = modifiers(state, attacker, target, attack, charge=(kind == "charge"))
+    natural, state.dice = state.dice.roll(20)
+    bonus = attack.bonus
+    total = natural + bonus + sum(v for _, v in mods)
+    tn = target.card.defense_value(attack.defense)
+    critical = natural == 20
+    hit = critical or (natural != 1 and total >= tn)
+    state.round_had_combat = True
+    out.append(ev.AttackRolled(attacker.uid, target.uid, attack.name, natural, bonus, mods, total,
+                               attack.defense.value, tn, hit, critical, kind))
+    if hit:
+        amount = attack.total_damage * (2 if critical else 1)
+        deal_damage(state, target, amount, attack.damage_type, attacker.player, out)
+    return hit
+
+
+def deal_damage(state: GameState, target: Creature, amount: int, damage_type: str,
+                by_player: int, out: list) -> None:
+    """Subtract ``amount`` HP from ``target``; destroy it at 0 (HP-1) and score its cost."""
+    target.hp = max(0, target.hp - amount)
+    out.append(ev.DamageDealt(target.uid, amount, damage_type, target.hp, target.bloodied))
+    if target.hp <= 0:
+        destroy(state, target, by_player, out)
+
+
+def destroy(state: GameState, target: Creature, by_player: int, out: list) -> None:
+    """Remove ``target`` from the map; its opponent scores its cost (SCN-ASSAULT)."""
+    target.destroyed = True
+    target.pos = None
+    out.append(ev.CreatureDestroyed(target.uid, by_player))
+    scorer = 1 - target.player
+    state.vp[scorer] += target.card.cost
+    out.append(ev.VictoryPointsScored(scorer, target.card.cost, "destroyed", state.vp[scorer]))

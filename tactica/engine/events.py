@@ -1,0 +1,205 @@
+"""Events: what happened, as past-tense data (the engine's output).
+
+The engine never formats text for a screen; clients turn events into words.
+Players are 0 and 1.  Units: squares, HP, VP.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .model import Square
+
+
+@dataclass(frozen=True)
+class Event:
+    """Base class of all events."""
+
+
+@dataclass(frozen=True)
+class DieRolled(Event):
+    """A d20 rolled for setup or initiative (SET-1, RND-1).
+
+    purpose: "setup" or "initiative"; player: who rolled; faces: every face
+    rolled (two when the player rolls twice for the highest champion rating);
+    kept: the face that counts.
+    """
+
+    purpose: str
+    player: int
+    faces: tuple[int, ...]
+    kept: int
+
+
+@dataclass(frozen=True)
+class RollWon(Event):
+    """A setup or initiative roll was decided (SET-1, RND-1).
+
+    reason: "roll", "champion" (tie broken by champion rating) — a full tie
+    is rolled again and shows as more DieRolled events.
+    """
+
+    purpose: str
+    player: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class MapChosen(Event):
+    """The battle map was chosen (SET-2)."""
+
+    player: int
+    map_id: str
+    map_name: str
+
+
+@dataclass(frozen=True)
+class StartAreaChosen(Event):
+    """``player`` will deploy in start area ``area`` (SET-2)."""
+
+    player: int
+    area: str
+
+
+@dataclass(frozen=True)
+class CreaturePlaced(Event):
+    """A creature was deployed on ``square`` (SET-3)."""
+
+    uid: str
+    square: Square
+
+
+@dataclass(frozen=True)
+class RoundStarted(Event):
+    """Round ``round`` began (RND-1)."""
+
+    round: int
+
+
+@dataclass(frozen=True)
+class FirstPlayerChosen(Event):
+    """``chooser`` decided that ``player`` takes the first turn (RND-1)."""
+
+    chooser: int
+    player: int
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    """``player`` began a turn with ``activations`` activations (RND-2, RND-3)."""
+
+    player: int
+    activations: int
+
+
+@dataclass(frozen=True)
+class CreatureActivated(Event):
+    """Creature ``uid`` began its activation (ACT-1)."""
+
+    uid: str
+
+
+@dataclass(frozen=True)
+class CreatureMoved(Event):
+    """Creature ``uid`` moved along ``path`` (from ``start``); mode: move, shift, charge."""
+
+    uid: str
+    start: Square
+    path: tuple[Square, ...]
+    mode: str
+
+
+@dataclass(frozen=True)
+class OpportunityAttackProvoked(Event):
+    """``mover`` provoked an opportunity attack from ``attacker`` (OA-1, OA-4).
+
+    cause: "move" or "ranged attack".
+    """
+
+    attacker: str
+    mover: str
+    cause: str
+
+
+@dataclass(frozen=True)
+class AttackRolled(Event):
+    """An attack roll (ATK-3..6).
+
+    attacker, target: uids; attack: attack name; natural: the d20 face;
+    bonus: the attack bonus; modifiers: (name, value) pairs such as
+    ("combat advantage", 2); total: natural + bonus + modifiers; defense:
+    "AC" or "DEF"; target_number: the defence value; hit, critical: result;
+    kind: "attack", "charge" or "opportunity".
+    """
+
+    attacker: str
+    target: str
+    attack: str
+    natural: int
+    bonus: int
+    modifiers: tuple[tuple[str, int], ...]
+    total: int
+    defense: str
+    target_number: int
+    hit: bool
+    critical: bool
+    kind: str
+
+
+@dataclass(frozen=True)
+class DamageDealt(Event):
+    """``target`` lost ``amount`` HP (HP-1); hp_left and bloodied after it (HP-2)."""
+
+    target: str
+    amount: int
+    damage_type: str
+    hp_left: int
+    bloodied: bool
+
+
+@dataclass(frozen=True)
+class CreatureDestroyed(Event):
+    """``uid`` was destroyed and removed (HP-1); ``player`` scores its cost."""
+
+    uid: str
+    by_player: int
+
+
+@dataclass(frozen=True)
+class VictoryPointsScored(Event):
+    """``player`` scored ``amount`` VP; reason "destroyed" or "vp zone"; total after."""
+
+    player: int
+    amount: int
+    reason: str
+    total: int
+
+
+@dataclass(frozen=True)
+class ActivationEnded(Event):
+    """Creature ``uid``'s activation is over."""
+
+    uid: str
+
+
+@dataclass(frozen=True)
+class TurnEnded(Event):
+    """``player``'s turn is over."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class RoundEnded(Event):
+    """Round ``round`` is over; quiet_rounds counts rounds without combat (SCN-TIE)."""
+
+    round: int
+    quiet_rounds: int
+
+
+@dataclass(frozen=True)
+class BattleWon(Event):
+    """The battle is over: ``winner`` (0 or 1) won for ``reason``; final VP."""
+
+    winner: int
+    reason: str
+    vp: tuple[int, int]

@@ -1,0 +1,633 @@
+"""The engine API: start a battle, list legal actions, apply one.
+
+``apply(state, action) -> (new_state, events)`` is pure: the given state is
+never changed.  An action the rules do not allow raises ``IllegalAction``
+with a reason code and a sentence.  Implements the flow rules SET-1..4,
+RND-1..5, ACT-1..5, CHG-1..4, OA-1..6, SCN-ASSAULT and SCN-TIE.
+"""
+from __future__ import annotations
+
+import math
+from itertools import combinations
+
+from . import events as ev
+from .actions import (Action, Activate, Attack, Charge, ChooseFirstPlayer, ChooseMap,
+                      ChooseStartArea, EndActivation, Move, Place, Shift)
+from .combat import in_reach, resolve_attack, valid_targets
+from .dice import ScriptedDice, SeededDice
+from .errors import IllegalAction
+from .geometry import Geometry, adjacent, chebyshev
+from .model import AttackKind, MapDef, Square, WarbandDef
+from .movement import check_path, legal_stop, path_cost, routes, shift_squares, threats
+from .state import Creature, GameState, Phase, Ruleset
+
+# ---------------------------------------------------------------------------
+# creating a battle
+
+
+def _creatures(warbands: tuple[WarbandDef, WarbandDef]) -> list[Creature]:
+    out = []
+    for player, wb in enumerate(warbands):
+        labels: dict[str, int] = {}
+        for i, card in enumerate(wb.cards):
+            stem = "".join(ch for ch in card.name if ch.isalpha())[:2] or "Cr"
+            labels[stem] = labels.get(stem, 0) + 1
+            label = f"{stem}{labels[stem]}"
+            label = label.upper() if player == 0 else label.lower()
+            out.append(Creature(uid=f"p{player + 1}c{i + 1}", card=card, player=player,
+                                label=label, hp=card.hp))
+    return out
+
+
+def new_game(warbands: tuple[WarbandDef, WarbandDef], maps: tuple[MapDef, ...], *,
+             seed: int | None = None, dice: SeededDice | ScriptedDice | None = None,
+             rules: Ruleset | None = None) -> tuple[GameState, list[ev.Event]]:
+    """Begin a battle at the setup roll (SET-1).
+
+    Args:
+        warbands: player 1's and player 2's warbands.
+        maps: the maps brought (one per player, or one map both agreed on).
+        seed: seed for SeededDice (ignored when ``dice`` is given).
+        dice: explicit dice (ScriptedDice in tests).
+        rules: battle settings; default 200-point Assault.
+
+    Returns the state waiting for the roll winner to choose a map (or, with
+    a single map, for the loser to choose a start area) and the roll events.
+    """
+    if dice is None:
+        dice = SeededDice.from_seed(0 if seed is None else seed)
+    st = GameState(rules=rules or Ruleset(), warbands=tuple(warbands), maps=tuple(maps),
+                   creatures=_creatures(warbands), dice=dice)
+    out: list[ev.Event] = []
+    ratings = [wb.champion_rating for wb in warbands]
+    winner = _roll_off(st, "setup", ratings, out)
+    st.setup_winner = winner
+    if len(st.maps) == 1:
+        _choose_map(st, 0, winner, out)
+    else:
+        st.phase, st.decider = Phase.CHOOSE_MAP, winner
+    return st, out
+
+
+def _roll_off(st: GameState, purpose: str, ratings: list[int], out: list) -> int:
+    """Each player rolls a d20; the highest champion rating rolls twice (SET-1, RND-1)."""
+    top = max(ratings)
+    while True:
+        kept = []
+        for player in (0, 1):
+            n = 2 if top > 0 and ratings[player] == top else 1
+            faces = []
+            for _ in range(n):
+                face, st.dice = st.dice.roll(20)
+                faces.append(face)
+            kept.append(max(faces))
+            out.append(ev.DieRolled(purpose, player, tuple(faces), max(faces)))
+        if kept[0] != kept[1]:
+            winner = 0 if kept[0] > kept[1] else 1
+            out.append(ev.RollWon(purpose, winner, "roll"))
+            return winner
+        if ratings[0] != ratings[1]:
+            winner = 0 if ratings[0] > ratings[1] else 1
+            out.append(ev.RollWon(purpose, winner, "champion"))
+            return winner
+
+
+def _choose_map(st: GameState, index: int, chooser: int, out: list) -> None:
+    st.map = st.maps[index]
+    st.geo = Geometry.for_map(st.map)
+    out.append(ev.MapChosen(chooser, st.map.id, st.map.name))
+    st.phase, st.decider = Phase.CHOOSE_AREA, 1 - st.setup_winner
+
+
+# ---------------------------------------------------------------------------
+# legal actions
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every action the deciding player (``state.decider``) may take now.
+
+    The order is canonical (the same state gives the same list).  Moves list
+    one route per destination: the one provoking the fewest opportunity
+    attacks, then the cheapest.  Multi-target attacks list each set of
+    targets once, in uid order (any order is accepted by ``apply``).
+    """
+    ph = state.phase
+    if ph is Phase.OVER:
+        return []
+    if ph is Phase.CHOOSE_MAP:
+        return [ChooseMap(i) for i in range(len(state.maps))]
+    if ph is Phase.CHOOSE_AREA:
+        return [ChooseStartArea(a) for a in sorted(state.map.start_areas)]
+    if ph is Phase.DEPLOY:
+        uid = _next_to_place(state)
+        return [Place(uid, sq) for sq in deploy_squares(state, state.decider)]
+    if ph is Phase.CHOOSE_FIRST:
+        return [ChooseFirstPlayer(0), ChooseFirstPlayer(1)]
+    if ph is Phase.ACTIVATE:
+        return [Activate(c.uid) for c in state.unactivated(state.turn_player)]
+    me = state.active_creature
+    acts: list[Action] = []
+    if not state.attack_used:
+        for i, attack in enumerate(me.card.attacks):
+            targets = valid_targets(state, me, attack)
+            for n in range(1, min(attack.targets, len(targets)) + 1):
+                for combo in combinations(targets, n):
+                    acts.append(Attack(i, tuple(c.uid for c in combo)))
+        acts.extend(charge_actions(state))
+    if _can_move(state):
+        for dest, route in sorted(routes(state, me, _budget(state)).items(), key=lambda kv: (kv[0][1], kv[0][0])):
+            acts.append(Move(route.path))
+        acts.extend(Shift(sq) for sq in shift_squares(state, me))
+    acts.append(EndActivation())
+    return acts
+
+
+def _can_move(state: GameState) -> bool:
+    """A move is possible with the move action, or the attack action instead (ACT-3)."""
+    return not state.move_used or not state.attack_used
+
+
+def _budget(state: GameState) -> int:
+    """Squares of movement for one move (MOV-1)."""
+    return state.active_creature.card.speed
+
+
+def deploy_squares(state: GameState, player: int) -> list[Square]:
+    """Squares where ``player`` may place its next creature (SET-3, SET-4).
+
+    Free, non-wall squares of its start area; when the area is full, the free
+    squares nearest to it.
+    """
+    area = state.start_area(player)
+    occupied = {c.pos for c in state.creatures if c.alive}
+    free = sorted((sq for sq in area if not state.geo.is_wall(sq) and sq not in occupied),
+                  key=lambda s: (s[1], s[0]))
+    if free or not area:
+        return free
+    best, best_d = [], None
+    for y in range(state.map.height):
+        for x in range(state.map.width):
+            sq = (x, y)
+            if state.geo.is_wall(sq) or sq in occupied:
+                continue
+            d = min(chebyshev(sq, a) for a in area)
+            if best_d is None or d < best_d:
+                best, best_d = [sq], d
+            elif d == best_d:
+                best.append(sq)
+    return sorted(best, key=lambda s: (s[1], s[0]))
+
+
+def _next_to_place(state: GameState) -> str | None:
+    for c in state.creatures:
+        if c.player == state.decider and c.pos is None and not c.destroyed:
+            return c.uid
+    return None
+
+
+def charge_actions(state: GameState) -> list[Charge]:
+    """Every legal charge of the active creature (CHG-1..4), one per target and end square."""
+    me = state.active_creature
+    if state.attack_used or me.card.basic_melee is None:
+        return []
+    out = []
+    reach = routes(state, me, me.card.speed, avoid_oa=False, min_first_step=False)
+    for target in state.alive(1 - me.player):
+        for route in charge_routes(state, me, target, reach):
+            out.append(Charge(target.uid, route.path))
+    return out
+
+
+def charge_routes(state: GameState, me: Creature, target: Creature, reach: dict | None = None) -> list:
+    """Legal charge routes from ``me`` to ``target`` (CHG-2, CHG-3); empty if none.
+
+    Needs line of sight at the start; ends on a square adjacent to the
+    target that is nearest by the charge's own path, at least 2 squares away.
+    """
+    if not state.geo.line_of_sight(me.pos, target.pos):
+        return []
+    if reach is None:
+        reach = routes(state, me, me.card.speed, avoid_oa=False, min_first_step=False)
+    ends = {sq: r for sq, r in reach.items() if adjacent(sq, target.pos)}
+    if not ends:
+        return []
+    nearest = min(r.cost for r in ends.values())
+    if nearest < 2:
+        return []
+    return [r for sq, r in sorted(ends.items(), key=lambda kv: (kv[0][1], kv[0][0])) if r.cost == nearest]
+
+
+# ---------------------------------------------------------------------------
+# applying actions
+
+
+def check(state: GameState, action: Action) -> IllegalAction | None:
+    """Return why ``action`` is illegal now, or None if it is legal."""
+    try:
+        _validate(state, action)
+    except IllegalAction as refusal:
+        return refusal
+    return None
+
+
+def apply(state: GameState, action: Action) -> tuple[GameState, list[ev.Event]]:
+    """Apply ``action`` and return ``(new_state, events)``; ``state`` is unchanged.
+
+    Raises IllegalAction (code, reason) when the rules forbid the action.
+    """
+    _validate(state, action)
+    st = state.copy()
+    st.step += 1
+    out: list[ev.Event] = []
+    handler = _HANDLERS[type(action)]
+    handler(st, action, out)
+    return st, out
+
+
+def _refuse(code: str, reason: str) -> None:
+    raise IllegalAction(code, reason)
+
+
+def _validate(st: GameState, a: Action) -> None:
+    ph = st.phase
+    if ph is Phase.OVER:
+        _refuse("over", "The battle is over.")
+    wanted = {ChooseMap: Phase.CHOOSE_MAP, ChooseStartArea: Phase.CHOOSE_AREA, Place: Phase.DEPLOY,
+              ChooseFirstPlayer: Phase.CHOOSE_FIRST, Activate: Phase.ACTIVATE}.get(type(a), Phase.ACTING)
+    if type(a) not in _HANDLERS:
+        _refuse("unknown-action", f"Unknown action {a!r}.")
+    if ph is not wanted:
+        _refuse("wrong-phase", f"Now is the time to {ph.value}, not that.")
+    if isinstance(a, ChooseMap):
+        if not 0 <= a.index < len(st.maps):
+            _refuse("no-such-map", "There is no such map.")
+    elif isinstance(a, ChooseStartArea):
+        if a.area not in st.map.start_areas:
+            _refuse("no-such-area", f"The map has no start area {a.area}.")
+    elif isinstance(a, Place):
+        if a.uid != _next_to_place(st):
+            _refuse("wrong-creature", "Place the creatures in warband order.")
+        if a.square not in deploy_squares(st, st.decider):
+            _refuse("bad-square", "Creatures deploy on free squares of their start area (SET-3).")
+    elif isinstance(a, ChooseFirstPlayer):
+        if a.player not in (0, 1):
+            _refuse("no-such-player", "Choose player 1 or player 2.")
+    elif isinstance(a, Activate):
+        c = st.find(a.uid)
+        if c is None or not c.alive:
+            _refuse("no-creature", "That creature is not on the map.")
+        if c.player != st.turn_player:
+            _refuse("not-yours", f"{c.card.name} belongs to the other player.")
+        if c.activated:
+            _refuse("already-activated", f"{c.card.name} has already been activated this round.")
+    elif isinstance(a, Move):
+        if not _can_move(st):
+            _refuse("no-move-left", "This creature has used both its actions.")
+        me = st.active_creature
+        problem = check_path(st, me, tuple(a.path), _budget(st))
+        if problem:
+            _refuse(*problem)
+    elif isinstance(a, Shift):
+        if not _can_move(st):
+            _refuse("no-move-left", "This creature has used both its actions.")
+        me = st.active_creature
+        if not adjacent(me.pos, a.square):
+            _refuse("not-adjacent", "A shift moves exactly one square.")
+        if a.square not in shift_squares(st, me):
+            _refuse("bad-shift", "A shift must end on a free square that is not difficult terrain (MOV-12).")
+    elif isinstance(a, Attack):
+        if st.attack_used:
+            _refuse("no-attack-left", "This creature has already used its attack action.")
+        me = st.active_creature
+        if not 0 <= a.attack < len(me.card.attacks):
+            _refuse("no-such-attack", "The card has no such attack.")
+        attack = me.card.attacks[a.attack]
+        if not a.targets:
+            _refuse("no-target", "Pick a target.")
+        if len(a.targets) > attack.targets:
+            _refuse("too-many-targets", f"{attack.name} has at most {attack.targets} target(s).")
+        if len(set(a.targets)) != len(a.targets):
+            _refuse("duplicate-target", "Each target may be picked once.")
+        for uid in a.targets:
+            t = st.find(uid)
+            if t is None:
+                _refuse("no-target", "There is no such creature.")
+            problem = in_reach(st, me, t, attack)
+            if problem:
+                _refuse(*problem)
+    elif isinstance(a, Charge):
+        if st.attack_used:
+            _refuse("no-attack-left", "This creature has already used its attack action.")
+        me = st.active_creature
+        if me.card.basic_melee is None:
+            _refuse("no-melee", f"{me.card.name}'s basic attack is not a melee attack, so it cannot charge.")
+        t = st.find(a.target)
+        if t is None or not t.alive or t.player == me.player:
+            _refuse("no-target", "Charge an enemy on the map.")
+        if not st.geo.line_of_sight(me.pos, t.pos):
+            _refuse("no-sight", "A charge needs line of sight to the target at its start (CHG-2).")
+        legal = charge_routes(st, me, t)
+        if not legal:
+            reach = routes(st, me, me.card.speed, avoid_oa=False, min_first_step=False)
+            near = [r.cost for sq, r in reach.items() if adjacent(sq, t.pos)]
+            if near and min(near) < 2:
+                _refuse("too-close", "A charge must move at least 2 squares (CHG-3).")
+            _refuse("too-far", f"{t.card.name} is beyond charging distance.")
+        path = tuple(a.path)
+        if not path or path[-1] not in {r.path[-1] for r in legal}:
+            _refuse("not-nearest", "A charge must end in the nearest square from which it can attack (CHG-3).")
+        cost = next(r.cost for r in legal if r.path[-1] == path[-1])
+        problem = check_path(st, me, path, me.card.speed, min_first_step=False)
+        if problem:
+            _refuse(*problem)
+        if path_cost(st, path) != cost:
+            _refuse("not-shortest", "A charge takes the shortest way to its end square (CHG-3).")
+
+
+# -- handlers ---------------------------------------------------------------
+
+
+def _h_choose_map(st: GameState, a: ChooseMap, out: list) -> None:
+    _choose_map(st, a.index, st.decider, out)
+
+
+def _h_choose_area(st: GameState, a: ChooseStartArea, out: list) -> None:
+    chooser = st.decider
+    st.areas[chooser] = a.area
+    out.append(ev.StartAreaChosen(chooser, a.area))
+    others = [x for x in sorted(st.map.start_areas) if x != a.area]
+    other = others[0] if others else a.area
+    st.areas[1 - chooser] = other
+    out.append(ev.StartAreaChosen(1 - chooser, other))
+    # SET-2: the roll winner deploys first, then the opponent.
+    st.deploy_order = (st.setup_winner, 1 - st.setup_winner)
+    st.phase, st.decider = Phase.DEPLOY, st.setup_winner
+    _skip_empty_deployers(st, out)
+
+
+def _skip_empty_deployers(st: GameState, out: list) -> None:
+    while st.phase is Phase.DEPLOY and _next_to_place(st) is None:
+        order = list(st.deploy_order)
+        idx = order.index(st.decider)
+        if idx + 1 < len(order):
+            st.decider = order[idx + 1]
+        else:
+            _start_round(st, out)
+
+
+def _h_place(st: GameState, a: Place, out: list) -> None:
+    c = st.creature(a.uid)
+    c.pos = a.square
+    out.append(ev.CreaturePlaced(c.uid, a.square))
+    _skip_empty_deployers(st, out)
+
+
+def _start_round(st: GameState, out: list) -> None:
+    """RND-1: a new round begins with an initiative check."""
+    st.round += 1
+    st.round_had_combat = False
+    for c in st.creatures:
+        c.activated = False
+    out.append(ev.RoundStarted(st.round))
+    ratings = [max((c.card.champion for c in st.alive(p) if c.active), default=0) for p in (0, 1)]
+    winner = _roll_off(st, "initiative", ratings, out)
+    st.phase, st.decider = Phase.CHOOSE_FIRST, winner
+
+
+def _h_choose_first(st: GameState, a: ChooseFirstPlayer, out: list) -> None:
+    out.append(ev.FirstPlayerChosen(st.decider, a.player))
+    st.first_player = a.player
+    st.first_turn = True
+    _start_turn(st, a.player, out)
+
+
+def _start_turn(st: GameState, player: int, out: list) -> None:
+    """RND-2, RND-3: two activations a turn, one on the round's first turn."""
+    st.turn_player = player
+    st.activations_left = 1 if st.first_turn else 2
+    st.first_turn = False
+    st.phase, st.decider = Phase.ACTIVATE, player
+    out.append(ev.TurnStarted(player, st.activations_left))
+
+
+def _h_activate(st: GameState, a: Activate, out: list) -> None:
+    st.active_uid = a.uid
+    st.move_used = st.attack_used = False
+    st.oa_used = frozenset()
+    st.phase = Phase.ACTING
+    out.append(ev.CreatureActivated(a.uid))
+
+
+def _spend_move(st: GameState) -> None:
+    """A move uses the move action, or the attack action when that is spent (ACT-2, ACT-3)."""
+    if not st.move_used:
+        st.move_used = True
+    else:
+        st.attack_used = True
+
+
+def _h_move(st: GameState, a: Move, out: list) -> None:
+    _spend_move(st)
+    _walk(st, st.active_creature, tuple(a.path), "move", out)
+    _after_action(st, out)
+
+
+def _h_shift(st: GameState, a: Shift, out: list) -> None:
+    _spend_move(st)
+    me = st.active_creature
+    start = me.pos
+    me.pos = a.square
+    out.append(ev.CreatureMoved(me.uid, start, (a.square,), "shift"))
+    _after_action(st, out)
+
+
+def _walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out: list) -> bool:
+    """Move ``me`` step by step, resolving opportunity attacks (OA-1, OA-3, OA-4, OA-6).
+
+    Returns False when the mover was destroyed on the way.
+    """
+    start = me.pos
+    walked: list[Square] = []
+    last_legal = start
+    for nxt in path:
+        for uid in threats(st, me, me.pos):
+            if not me.alive:
+                break
+            if walked:
+                out.append(ev.CreatureMoved(me.uid, start, tuple(walked), mode))
+                start, walked = me.pos, []
+            maker = st.creature(uid)
+            st.oa_used = st.oa_used | {uid}
+            out.append(ev.OpportunityAttackProvoked(uid, me.uid, "move"))
+            resolve_attack(st, maker, me, maker.card.basic_attack, out, kind="opportunity")
+            if _battle_decided(st, out):
+                return False
+        if not me.alive:
+            return False
+        me.pos = nxt
+        walked.append(nxt)
+        if legal_stop(st, me, nxt):
+            last_legal = nxt
+    if walked:
+        out.append(ev.CreatureMoved(me.uid, start, tuple(walked), mode))
+    if not legal_stop(st, me, me.pos):  # OA-6 / MOV-3
+        me.pos = last_legal
+    return me.alive
+
+
+def _provoke_ranged(st: GameState, me: Creature, out: list) -> bool:
+    """OA-1, OA-4: a ranged attack provokes adjacent enemies first; False if the attacker fell."""
+    for uid in threats(st, me, me.pos):
+        maker = st.creature(uid)
+        st.oa_used = st.oa_used | {uid}
+        out.append(ev.OpportunityAttackProvoked(uid, me.uid, "ranged attack"))
+        resolve_attack(st, maker, me, maker.card.basic_attack, out, kind="opportunity")
+        if _battle_decided(st, out) or not me.alive:
+            return False
+    return True
+
+
+def _h_attack(st: GameState, a: Attack, out: list) -> None:
+    st.attack_used = True
+    me = st.active_creature
+    attack = me.card.attacks[a.attack]
+    if attack.kind is AttackKind.RANGED and not _provoke_ranged(st, me, out):
+        _after_action(st, out)
+        return
+    for uid in a.targets:  # ATK-4: in the attacker's order, each resolved in full
+        t = st.creature(uid)
+        if not t.alive or not me.alive:
+            continue
+        resolve_attack(st, me, t, attack, out, kind="attack")
+        if _battle_decided(st, out):
+            return
+    _after_action(st, out)
+
+
+def _h_charge(st: GameState, a: Charge, out: list) -> None:
+    st.attack_used = True
+    st.move_used = True  # CHG-4: no more movement after a charge
+    me = st.active_creature
+    target = st.creature(a.target)
+    if _walk(st, me, tuple(a.path), "charge", out) and target.alive and adjacent(me.pos, target.pos):
+        resolve_attack(st, me, target, me.card.basic_melee, out, kind="charge")
+        if _battle_decided(st, out):
+            return
+    _after_action(st, out)
+
+
+def _after_action(st: GameState, out: list) -> None:
+    if st.phase is Phase.OVER:
+        return
+    me = st.active_creature
+    if me is None or not me.alive or (st.move_used and st.attack_used):
+        _end_activation(st, out)
+
+
+def _h_end(st: GameState, a: EndActivation, out: list) -> None:
+    _end_activation(st, out)
+
+
+def _end_activation(st: GameState, out: list) -> None:
+    """Finish the activation, then the turn and the round as RND-2..4 say."""
+    me = st.active_creature
+    if me is not None:
+        me.activated = True
+        out.append(ev.ActivationEnded(me.uid))
+    st.active_uid = None
+    st.move_used = st.attack_used = False
+    st.oa_used = frozenset()
+    if _battle_decided(st, out):
+        return
+    st.activations_left -= 1
+    player = st.turn_player
+    if st.activations_left > 0 and st.unactivated(player):
+        st.phase = Phase.ACTIVATE
+        return
+    out.append(ev.TurnEnded(player))
+    other = 1 - player
+    if st.unactivated(other):
+        _start_turn(st, other, out)
+    elif st.unactivated(player):
+        _start_turn(st, player, out)  # RND-4: the other side has nothing left
+    else:
+        _end_round(st, out)
+
+
+def _end_round(st: GameState, out: list) -> None:
+    """Score VP zones, check victory, count quiet rounds (SCN-ASSAULT, SCN-TIE)."""
+    for player in (0, 1):
+        zone = st.vp_zone(player)
+        if zone and any(c.pos in zone for c in st.alive(player)):
+            st.vp[player] += st.rules.zone_vp
+            out.append(ev.VictoryPointsScored(player, st.rules.zone_vp, "vp zone", st.vp[player]))
+    st.quiet_rounds = 0 if st.round_had_combat else st.quiet_rounds + 1
+    out.append(ev.RoundEnded(st.round, st.quiet_rounds))
+    if _battle_decided(st, out):
+        return
+    if st.quiet_rounds >= st.rules.tie_rounds:
+        _win(st, tie_breaker(st), "tie-breaker", out)
+        return
+    _start_round(st, out)
+
+
+def _battle_decided(st: GameState, out: list) -> bool:
+    """Check the victory conditions; end the battle and return True if one is met."""
+    if st.phase is Phase.OVER:
+        return True
+    target = st.rules.target
+    reached = [p for p in (0, 1) if st.vp[p] >= target]
+    if reached:
+        if len(reached) == 2 and st.vp[0] == st.vp[1]:
+            _win(st, tie_breaker(st, by_vp=False), "victory points", out)
+        else:
+            _win(st, max(reached, key=lambda p: st.vp[p]), "victory points", out)
+        return True
+    if st.rules.wipeout_ends_battle and st.phase not in (Phase.DEPLOY, Phase.CHOOSE_AREA, Phase.CHOOSE_MAP):
+        left = [p for p in (0, 1) if st.alive(p)]
+        if len(left) == 1:
+            _win(st, left[0], "no enemy creatures left", out)
+            return True
+        if not left:
+            _win(st, tie_breaker(st), "both warbands destroyed", out)
+            return True
+    return False
+
+
+def tie_breaker(st: GameState, by_vp: bool = True) -> int:
+    """SCN-TIE: more VP; else the creature nearest the centre; else its cost.
+
+    Distance to the centre is measured from square centres to the map's
+    centre point (our choice).  A complete tie goes to player 1 (our choice).
+    """
+    if by_vp and st.vp[0] != st.vp[1]:
+        return 0 if st.vp[0] > st.vp[1] else 1
+    cx, cy = st.map.width / 2, st.map.height / 2
+    best: list[tuple[float, int]] = []
+    for p in (0, 1):
+        mine = [(math.hypot(c.pos[0] + 0.5 - cx, c.pos[1] + 0.5 - cy), -c.card.cost) for c in st.alive(p)]
+        best.append(min(mine) if mine else (math.inf, 0))
+    if best[0] != best[1]:
+        return 0 if best[0] < best[1] else 1
+    return 0
+
+
+def _win(st: GameState, player: int, reason: str, out: list) -> None:
+    st.phase = Phase.OVER
+    st.winner, st.win_reason = player, reason
+    st.decider = player
+    out.append(ev.BattleWon(player, reason, (st.vp[0], st.vp[1])))
+
+
+_HANDLERS = {
+    ChooseMap: _h_choose_map,
+    ChooseStartArea: _h_choose_area,
+    Place: _h_place,
+    ChooseFirstPlayer: _h_choose_first,
+    Activate: _h_activate,
+    Move: _h_move,
+    Shift: _h_shift,
+    Attack: _h_attack,
+    Charge: _h_charge,
+    EndActivation: _h_end,
+}

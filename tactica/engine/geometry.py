@@ -1,0 +1,256 @@
+"""Grid geometry: adjacency, distance around walls, lines, sight and cover.
+
+A ``Geometry`` wraps one MapDef and memoises what depends only on the map's
+walls (distances, line of sight).  It holds no game state, so clones of a game
+share it.  Squares are ``(x, y)``; a square's corners are the integer points
+``(x, y)``, ``(x+1, y)``, ``(x, y+1)``, ``(x+1, y+1)``; its centre is
+``(x+0.5, y+0.5)``.
+"""
+from __future__ import annotations
+
+from collections import deque
+from typing import Callable, Iterable
+
+from .model import ENTER_COST, MapDef, Square, Terrain
+
+Point = tuple[float, float]
+_EPS = 1e-9
+NEIGHBOUR_STEPS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+
+
+def corners(sq: Square) -> tuple[Point, Point, Point, Point]:
+    """Return the four corner points of square ``sq``."""
+    x, y = sq
+    return ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))
+
+
+def centre(sq: Square) -> Point:
+    """Return the centre point of square ``sq``."""
+    return (sq[0] + 0.5, sq[1] + 0.5)
+
+
+def chebyshev(a: Square, b: Square) -> int:
+    """Squares between a and b on an empty grid (diagonals count 1)."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def adjacent(a: Square, b: Square) -> bool:
+    """True when b is one of the 8 squares around a (RNG-1)."""
+    return a != b and chebyshev(a, b) == 1
+
+
+def _clip(p: Point, q: Point, sq: Square) -> tuple[float, float] | None:
+    """Liang-Barsky: the parameter interval of segment p->q inside closed ``sq``."""
+    t0, t1 = 0.0, 1.0
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    for d, lo, hi, s in ((dx, sq[0], sq[0] + 1, p[0]), (dy, sq[1], sq[1] + 1, p[1])):
+        if abs(d) < _EPS:
+            if s < lo - _EPS or s > hi + _EPS:
+                return None
+            continue
+        ta, tb = (lo - s) / d, (hi - s) / d
+        if ta > tb:
+            ta, tb = tb, ta
+        t0, t1 = max(t0, ta), min(t1, tb)
+        if t0 > t1 + _EPS:
+            return None
+    return t0, t1
+
+
+def segment_crosses(p: Point, q: Point, sq: Square) -> bool:
+    """True when segment p->q passes through the *inside* of square ``sq``.
+
+    Touching only a corner, or running along an edge, does not count
+    (COV-2, RNG-3 line rule).
+    """
+    span = _clip(p, q, sq)
+    if span is None:
+        return False
+    t0, t1 = span
+    if t1 - t0 <= _EPS:
+        return False
+    tm = (t0 + t1) / 2
+    mx, my = p[0] + (q[0] - p[0]) * tm, p[1] + (q[1] - p[1]) * tm
+    return sq[0] + _EPS < mx < sq[0] + 1 - _EPS and sq[1] + _EPS < my < sq[1] + 1 - _EPS
+
+
+def squares_crossed(p: Point, q: Point) -> list[Square]:
+    """Every square whose inside the segment p->q passes through."""
+    x0, x1 = sorted((p[0], q[0]))
+    y0, y1 = sorted((p[1], q[1]))
+    out = []
+    for y in range(int(y0) - 1, int(y1) + 1):
+        for x in range(int(x0) - 1, int(x1) + 1):
+            if segment_crosses(p, q, (x, y)):
+                out.append((x, y))
+    return out
+
+
+def passes_opposite_sides(p: Point, q: Point, sq: Square) -> bool:
+    """True when the segment p->q passes through two opposite sides of ``sq``.
+
+    Corners count as belonging to both sides they join (FLK-1).
+    """
+    span = _clip(p, q, sq)
+    if span is None or span[1] - span[0] <= _EPS:
+        return False
+
+    def sides(t: float) -> set[str]:
+        x = p[0] + (q[0] - p[0]) * t
+        y = p[1] + (q[1] - p[1]) * t
+        found = set()
+        if abs(x - sq[0]) < _EPS:
+            found.add("W")
+        if abs(x - sq[0] - 1) < _EPS:
+            found.add("E")
+        if abs(y - sq[1]) < _EPS:
+            found.add("N")
+        if abs(y - sq[1] - 1) < _EPS:
+            found.add("S")
+        return found
+
+    a, b = sides(span[0]), sides(span[1])
+    return ("W" in a and "E" in b) or ("E" in a and "W" in b) or \
+           ("N" in a and "S" in b) or ("S" in a and "N" in b)
+
+
+_SHARED: dict = {}
+
+
+class Geometry:
+    """Wall-dependent geometry of one map, memoised.
+
+    Args:
+        map: the MapDef.
+    """
+
+    def __init__(self, map: MapDef):
+        self.map = map
+        self._dist: dict[Square, dict[Square, int]] = {}
+        self._los: dict[tuple[Square, Square], bool] = {}
+        self._walls = frozenset(
+            (x, y) for y in range(map.height) for x in range(map.width)
+            if map.terrain[y][x] is Terrain.WALL)
+        self._cost = {(x, y): ENTER_COST.get(map.terrain[y][x], 1)
+                      for y in range(map.height) for x in range(map.width)}
+        self._nbrs: dict[Square, tuple[Square, ...]] = {}
+
+    @classmethod
+    def for_map(cls, map: MapDef) -> "Geometry":
+        """Return the shared Geometry of ``map`` (a memo of a pure function of the map)."""
+        found = _SHARED.get(map)
+        if found is None:
+            if len(_SHARED) > 64:
+                _SHARED.clear()
+            found = _SHARED[map] = cls(map)
+        return found
+
+    def cost(self, sq: Square) -> int:
+        """Movement cost to enter ``sq`` in squares (MOV-1, MOV-8)."""
+        return self._cost.get(sq, 1)
+
+    def is_wall(self, sq: Square) -> bool:
+        """True for wall squares and squares off the map (TER-WALL)."""
+        x, y = sq
+        if not (0 <= x < self.map.width and 0 <= y < self.map.height):
+            return True
+        return sq in self._walls
+
+    def step_allowed(self, a: Square, b: Square) -> bool:
+        """True when a one-square step a->b passes no wall (MOV-7).
+
+        b must not be a wall, and a diagonal step may not pass the corner of a
+        wall: both orthogonal squares beside the step must be free of walls.
+        """
+        if self.is_wall(b):
+            return False
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        if dx and dy:
+            if self.is_wall((a[0] + dx, a[1])) or self.is_wall((a[0], a[1] + dy)):
+                return False
+        return True
+
+    def neighbours(self, sq: Square) -> Iterable[Square]:
+        """Squares a creature at ``sq`` may step into, walls and corners allowing."""
+        found = self._nbrs.get(sq)
+        if found is None:
+            x, y = sq
+            found = tuple(n for n in ((x + dx, y + dy) for dx, dy in NEIGHBOUR_STEPS)
+                          if self.step_allowed(sq, n))
+            self._nbrs[sq] = found
+        return found
+
+    def distances_from(self, src: Square) -> dict[Square, int]:
+        """Distance in squares from ``src`` to every reachable square (RNG-5).
+
+        Counted around walls with the movement corner rule; creatures and
+        terrain costs do not matter.  Squares walls cut off are absent.
+        """
+        found = self._dist.get(src)
+        if found is not None:
+            return found
+        dist = {src: 0}
+        queue = deque([src])
+        while queue:
+            cur = queue.popleft()
+            d = dist[cur] + 1
+            for n in self.neighbours(cur):
+                if n not in dist:
+                    dist[n] = d
+                    queue.append(n)
+        self._dist[src] = dist
+        return dist
+
+    def distance(self, a: Square, b: Square) -> int | None:
+        """Distance from a to b in squares (RNG-5), None if walls cut b off.
+
+        A square diagonally adjacent across a wall corner is at distance 1,
+        as melee allows (our reading, see cases/distance-around-walls).
+        """
+        if a == b:
+            return 0
+        if adjacent(a, b):
+            return 1
+        return self.distances_from(a).get(b)
+
+    def line_clear(self, p: Point, q: Point, blocked: Callable[[Square], bool],
+                   ignore: Iterable[Square] = ()) -> bool:
+        """True when no square the segment crosses is ``blocked`` (except ``ignore``)."""
+        skip = set(ignore)
+        for sq in squares_crossed(p, q):
+            if sq not in skip and blocked(sq):
+                return False
+        return True
+
+    def line_of_sight(self, a: Square, b: Square) -> bool:
+        """True when a creature at a can see one at b (LOS-1).
+
+        Some line from a corner of a to a corner of b must cross no wall.
+        Creatures never block sight.
+        """
+        if a == b or adjacent(a, b):
+            return True
+        key = (a, b) if a <= b else (b, a)
+        found = self._los.get(key)
+        if found is None:
+            found = any(self.line_clear(p, q, self.is_wall, (a, b))
+                        for p in corners(a) for q in corners(b))
+            self._los[key] = found
+        return found
+
+    def cover(self, a: Square, b: Square, blockers: Iterable[Square] = ()) -> bool:
+        """True when a target at b has cover against a ranged attack from a (COV-2, COV-4).
+
+        The attacker picks the best corner of its square; without cover every
+        line from that corner to every corner of b must cross no wall and no
+        square in ``blockers`` (enemies of the attacker standing between).
+        """
+        others = set(blockers) - {a, b}
+
+        def blocked(sq: Square) -> bool:
+            return self.is_wall(sq) or sq in others
+
+        for p in corners(a):
+            if all(self.line_clear(p, q, blocked, (a, b)) for q in corners(b)):
+                return False
+        return True

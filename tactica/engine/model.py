@@ -1,0 +1,264 @@
+"""Immutable definitions the engine plays with: creature cards, attacks, maps.
+
+These are plain values built by ``tactica.content`` from YAML (or directly by
+tests).  Units: distances and speeds in squares, costs and VP in points, HP in
+hit points.  Coordinates are ``(x, y)`` with x the column and y the row, both
+from 0 at the top-left corner of the map.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+Square = tuple[int, int]
+
+ALIGNMENTS = ("Good", "Evil", "Unaligned")
+FACTIONS = ("Borderlands", "Civilization", "Underdark", "Wild")
+
+
+class Terrain(str, Enum):
+    """Terrain kinds the engine implements (TER-*).
+
+    Only these may appear in a map; an unknown kind is a load error.
+    """
+
+    CLEAR = "clear"
+    WALL = "wall"
+    DIFFICULT = "difficult"
+
+
+#: Movement cost to enter a square of each terrain kind (MOV-8, TER-DIFF).
+ENTER_COST = {Terrain.CLEAR: 1, Terrain.DIFFICULT: 2}
+
+
+class AttackKind(str, Enum):
+    """How an attack reaches its targets (CARD-3, RNG-1..4)."""
+
+    MELEE = "melee"
+    RANGED = "ranged"
+
+
+class Reach(str, Enum):
+    """The targeting rule of an attack (RNG-1, RNG-2).
+
+    ADJACENT: melee, an adjacent creature.  NEAREST: the nearest enemy in line
+    of sight.  RANGE: any enemy in sight within ``range`` squares.  SIGHT: any
+    enemy in sight.
+    """
+
+    ADJACENT = "adjacent"
+    NEAREST = "nearest"
+    RANGE = "range"
+    SIGHT = "sight"
+
+
+class Defense(str, Enum):
+    """The defence an attack targets (CARD-3): AC or DEF."""
+
+    AC = "AC"
+    DEF = "DEF"
+
+
+@dataclass(frozen=True)
+class AttackDef:
+    """One attack line of a stat card (CARD-3).
+
+    Attributes:
+        name: display name, e.g. "Longsword".
+        kind: melee or ranged.
+        reach: targeting rule; melee attacks use ADJACENT.
+        range: maximum distance in squares for ``Reach.RANGE`` (else None).
+        targets: most targets per use (ATK-4); 1 for most attacks.
+        bonus: attack bonus added to the d20.
+        defense: AC or DEF.
+        damage: base damage in HP (the 15 of "15+10 cold").
+        damage_bonus: extra damage in HP that a crit also doubles (the 10).
+        damage_type: e.g. "cold", or "" for untyped.
+        basic: True for the creature's basic attack (the first listed).
+    """
+
+    name: str
+    kind: AttackKind
+    reach: Reach
+    bonus: int
+    defense: Defense
+    damage: int
+    range: int | None = None
+    targets: int = 1
+    damage_bonus: int = 0
+    damage_type: str = ""
+    basic: bool = False
+
+    @property
+    def total_damage(self) -> int:
+        """Damage on a normal hit, in HP (damage + damage_bonus)."""
+        return self.damage + self.damage_bonus
+
+    def describe_reach(self) -> str:
+        """Return the card text for the targeting rule, e.g. "range 8"."""
+        if self.reach is Reach.RANGE:
+            text = f"range {self.range}"
+        else:
+            text = self.reach.value
+        if self.targets > 1:
+            text += f", {self.targets} targets"
+        return text
+
+
+@dataclass(frozen=True)
+class CreatureCard:
+    """A stat card (CARD-1, CARD-2).
+
+    Attributes:
+        id: stable identifier used by warband files, e.g. "dwarf-shieldwarden".
+        name: display name.
+        cost: points.
+        alignment: "Good", "Evil" or "Unaligned".
+        factions: one or more of FACTIONS.
+        level, ac, defense, speed, hp: the card's numbers (speed in squares).
+        attacks: attack lines; the one with ``basic=True`` is the basic attack.
+        keywords: e.g. ("Dwarf", "Soldier").
+        abilities: ability texts shown on the card (champion and keyword
+            abilities are implemented in a later slice; the loader refuses
+            cards naming abilities the engine does not implement).
+        champion: champion rating (0 for none).
+        champion_powers: display lines of champion powers.
+        unique: at most one copy per warband (WB-6).
+        size: 1 for Medium/Small, 2 for Large, 3 for Huge.
+        flavor: flavour text.
+    """
+
+    id: str
+    name: str
+    cost: int
+    alignment: str
+    factions: tuple[str, ...]
+    level: int
+    ac: int
+    defense: int
+    speed: int
+    hp: int
+    attacks: tuple[AttackDef, ...]
+    keywords: tuple[str, ...] = ()
+    abilities: tuple[str, ...] = ()
+    champion: int = 0
+    champion_powers: tuple[str, ...] = ()
+    unique: bool = False
+    size: int = 1
+    flavor: str = ""
+
+    @property
+    def basic_attack(self) -> AttackDef | None:
+        """The basic attack (CARD-3), or None if the card has no attacks."""
+        for attack in self.attacks:
+            if attack.basic:
+                return attack
+        return self.attacks[0] if self.attacks else None
+
+    @property
+    def basic_melee(self) -> AttackDef | None:
+        """The basic attack if it is a melee attack, else None (CHG-1)."""
+        basic = self.basic_attack
+        if basic is not None and basic.kind is AttackKind.MELEE:
+            return basic
+        return None
+
+    def defense_value(self, defense: Defense) -> int:
+        """Return the number an attack against ``defense`` must reach."""
+        return self.ac if defense is Defense.AC else self.defense
+
+
+@dataclass(frozen=True)
+class MapDef:
+    """A battle map (SET-2..4, SCN-ASSAULT).
+
+    Attributes:
+        id: stable identifier (the file stem).
+        name: display name.
+        terrain: rows of Terrain, ``terrain[y][x]``.
+        start_areas: {"A": squares, "B": squares} (SET-4: an area may be in
+            several pieces).
+        vp_zones: {"A": squares, "B": squares}; VP zone X scores for the player
+            who deployed in start area X (usually it lies on the other side).
+    """
+
+    id: str
+    name: str
+    terrain: tuple[tuple[Terrain, ...], ...]
+    start_areas: dict[str, frozenset[Square]] = field(default_factory=dict)
+    vp_zones: dict[str, frozenset[Square]] = field(default_factory=dict)
+
+    @property
+    def width(self) -> int:
+        """Width in squares."""
+        return len(self.terrain[0]) if self.terrain else 0
+
+    @property
+    def height(self) -> int:
+        """Height in squares."""
+        return len(self.terrain)
+
+    def in_bounds(self, sq: Square) -> bool:
+        """True when ``sq`` lies on the map."""
+        x, y = sq
+        return 0 <= x < self.width and 0 <= y < self.height
+
+    def terrain_at(self, sq: Square) -> Terrain:
+        """Terrain of ``sq``; squares off the map count as walls (TER-WALL)."""
+        x, y = sq
+        if 0 <= x < self.width and 0 <= y < self.height:
+            return self.terrain[y][x]
+        return Terrain.WALL
+
+    def is_wall(self, sq: Square) -> bool:
+        """True when ``sq`` blocks movement and sight (walls, off-map)."""
+        return self.terrain_at(sq) is Terrain.WALL
+
+    def __hash__(self) -> int:  # dict fields make the default hash fail
+        return hash((self.id, self.terrain))
+
+    @staticmethod
+    def from_rows(rows: list[str] | str, *, id: str = "test", name: str = "Test map",
+                  start_areas: dict[str, frozenset[Square]] | None = None,
+                  vp_zones: dict[str, frozenset[Square]] | None = None) -> "MapDef":
+        """Build a map from text rows: '.' clear, '#' wall, '^' difficult.
+
+        Any other character counts as clear (so test boards can mark creatures
+        with letters).  Raises ValueError for ragged rows.
+        """
+        if isinstance(rows, str):
+            rows = [r for r in rows.strip("\n").splitlines()]
+        widths = {len(r) for r in rows}
+        if len(widths) != 1:
+            raise ValueError("map rows must all have the same length")
+        table = {"#": Terrain.WALL, "^": Terrain.DIFFICULT}
+        terrain = tuple(tuple(table.get(c, Terrain.CLEAR) for c in r) for r in rows)
+        return MapDef(id=id, name=name, terrain=terrain,
+                      start_areas=dict(start_areas or {}), vp_zones=dict(vp_zones or {}))
+
+
+@dataclass(frozen=True)
+class WarbandDef:
+    """A warband as brought to the battle (WB-*).
+
+    Attributes:
+        name: display name.
+        faction: the chosen faction (WB-1).
+        cards: one card per creature (a card used twice appears twice).
+        point_limit: the battle size in points (WB-3, WB-4).
+    """
+
+    name: str
+    faction: str
+    cards: tuple[CreatureCard, ...]
+    point_limit: int = 200
+
+    @property
+    def cost(self) -> int:
+        """Total cost in points."""
+        return sum(c.cost for c in self.cards)
+
+    @property
+    def champion_rating(self) -> int:
+        """Highest champion rating in the warband (SET-1), 0 if none."""
+        return max((c.champion for c in self.cards), default=0)

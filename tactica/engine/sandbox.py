@@ -1,0 +1,98 @@
+"""Small battles drawn as text, for tests and rule examples.
+
+``battle()`` turns a board like::
+
+    ..#..
+    .A.b.
+
+into a state in the middle of an activation: upper-case letters are player
+1's creatures, lower-case player 2's; each creature's uid *is* its letter.
+'#' is a wall, '^' difficult terrain, anything else clear.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .dice import ScriptedDice
+from .geometry import Geometry
+from .model import AttackDef, AttackKind, CreatureCard, Defense, MapDef, Reach, WarbandDef
+from .state import Creature, GameState, Phase, Ruleset
+
+
+def melee(name: str = "Sword", bonus: int = 8, damage: int = 10, *, basic: bool = True, **kw) -> AttackDef:
+    """A melee attack line (RNG-1) vs AC."""
+    return AttackDef(name=name, kind=AttackKind.MELEE, reach=Reach.ADJACENT, bonus=bonus,
+                     defense=kw.pop("defense", Defense.AC), damage=damage, basic=basic, **kw)
+
+
+def ranged(name: str = "Bow", bonus: int = 6, damage: int = 10, *, reach: Reach = Reach.SIGHT,
+           range: int | None = None, basic: bool = False, **kw) -> AttackDef:
+    """A ranged attack line (RNG-2) vs AC; ``range`` implies Reach.RANGE."""
+    if range is not None:
+        reach = Reach.RANGE
+    return AttackDef(name=name, kind=AttackKind.RANGED, reach=reach, range=range, bonus=bonus,
+                     defense=kw.pop("defense", Defense.AC), damage=damage, basic=basic, **kw)
+
+
+def card(name: str = "Soldier", **kw) -> CreatureCard:
+    """A plain test creature: 20 points, AC 15, DEF 13, speed 6, 50 HP, a +8 melee for 10."""
+    base = dict(id=name.lower().replace(" ", "-"), name=name, cost=20, alignment="Unaligned",
+                factions=("Civilization",), level=2, ac=15, defense=13, speed=6, hp=50,
+                attacks=(melee(),))
+    base.update(kw)
+    return CreatureCard(**base)
+
+
+def battle(board: str, cards: dict[str, CreatureCard] | None = None, *, dice: tuple[int, ...] = (),
+           active: str | None = None, turn_player: int | None = None, rules: Ruleset | None = None,
+           conditions: dict[str, set[str]] | None = None, hp: dict[str, int] | None = None,
+           vp_zones: dict[str, set] | None = None) -> GameState:
+    """Build a battle from a text board.
+
+    Args:
+        board: text rows (see module doc).
+        cards: card per letter; letters without one get ``card()``.
+        dice: faces the scripted dice return, in order.
+        active: letter of the creature whose activation is under way (its
+            move and attack actions unused); None leaves the game waiting for
+            ``turn_player`` to activate a creature.
+        turn_player: whose turn it is (default: the active creature's owner, or 0).
+        rules: battle settings.
+        conditions: letter -> condition names.
+        hp: letter -> current HP.
+        vp_zones: {"A": squares, "B": squares}; player 1 uses area A.
+    Returns a GameState in Phase.ACTING (or Phase.ACTIVATE).
+    """
+    rows = [r for r in board.strip("\n").splitlines()]
+    cards = dict(cards or {})
+    creatures: list[Creature] = []
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            if ch.isalpha():
+                player = 0 if ch.isupper() else 1
+                c = cards.get(ch) or card(name=f"Creature {ch}")
+                creatures.append(Creature(uid=ch, card=c, player=player, label=ch, pos=(x, y),
+                                          hp=(hp or {}).get(ch, c.hp),
+                                          conditions=frozenset((conditions or {}).get(ch, ()))))
+    map_ = MapDef.from_rows(rows, vp_zones={k: frozenset(v) for k, v in (vp_zones or {}).items()})
+    wbs = tuple(WarbandDef(name=f"Player {p + 1}", faction="Civilization",
+                           cards=tuple(c.card for c in creatures if c.player == p)) for p in (0, 1))
+    st = GameState(rules=rules or Ruleset(), warbands=wbs, maps=(map_,), creatures=creatures,
+                   dice=ScriptedDice(tuple(dice)), map=map_, geo=Geometry.for_map(map_), round=1,
+                   areas={0: "A", 1: "B"})
+    if active is not None:
+        me = st.creature(active)
+        st.turn_player = me.player if turn_player is None else turn_player
+        st.active_uid = active
+        st.phase = Phase.ACTING
+        st.activations_left = 2
+    else:
+        st.turn_player = turn_player or 0
+        st.phase = Phase.ACTIVATE
+        st.activations_left = 2
+    st.decider = st.turn_player
+    st.first_turn = False
+    return st
+
+
+__all__ = ["battle", "card", "melee", "ranged", "replace"]

@@ -1,0 +1,224 @@
+"""Game state: the creatures on the map, whose decision it is, VP and dice.
+
+``GameState`` is treated as an immutable value by every client: ``apply``
+copies it and changes only the copy.  All randomness lives in ``dice``.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .dice import ScriptedDice, SeededDice
+from .geometry import Geometry
+from .model import CreatureCard, MapDef, Square, WarbandDef
+
+#: Conditions that make a creature inactive (gaps.md: "active" is not "activated").
+INACTIVE_CONDITIONS = frozenset({"stunned", "helpless"})
+#: Conditions that include being dazed (CON-1..4, CON-6 via gaps.md).
+DAZED_LIKE = frozenset({"dazed", "staggered", "stunned", "helpless"})
+#: Conditions that grant combat advantage to attackers (CA-1, CON-1..4).
+GRANTS_CA = frozenset({"dazed", "staggered", "stunned", "helpless"})
+
+
+class Phase(str, Enum):
+    """What kind of decision the game waits for."""
+
+    CHOOSE_MAP = "choose map"
+    CHOOSE_AREA = "choose start area"
+    DEPLOY = "deploy"
+    CHOOSE_FIRST = "choose first player"
+    ACTIVATE = "activate"
+    ACTING = "acting"
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Battle settings (WB-3, WB-4, SCN-ASSAULT, SCN-TIE; values from gaps.md).
+
+    Attributes:
+        point_limit: warband size in points (200 standard, 100 half-size).
+        vp_target: VP that wins; None means the point limit.
+        zone_award: VP per round for a VP zone; None means 5% of the limit.
+        tie_rounds: consecutive rounds without combat before the tie-breaker.
+        wipeout_ends_battle: when a warband has no creatures left the other
+            wins at once (our choice: it can no longer score or be stopped).
+    """
+
+    point_limit: int = 200
+    vp_target: int | None = None
+    zone_award: int | None = None
+    tie_rounds: int = 10
+    wipeout_ends_battle: bool = True
+
+    @property
+    def target(self) -> int:
+        """VP needed to win."""
+        return self.vp_target if self.vp_target is not None else self.point_limit
+
+    @property
+    def zone_vp(self) -> int:
+        """VP scored for a VP zone at the end of a round."""
+        return self.zone_award if self.zone_award is not None else self.point_limit // 20
+
+    @property
+    def max_creatures(self) -> int:
+        """Most creatures in a warband (WB-4; gaps.md)."""
+        return {200: 10, 100: 5}.get(self.point_limit, self.point_limit // 20)
+
+    @property
+    def max_creature_cost(self) -> int:
+        """Cost cap of the single most expensive creature (WB-4; gaps.md)."""
+        return {200: 150, 100: 75}.get(self.point_limit, self.point_limit * 3 // 4)
+
+
+def bloodied_threshold(max_hp: int) -> int:
+    """HP at or below which a creature is bloodied (HP-2, HP-3).
+
+    Half of ``max_hp``, rounded down to a multiple of 5 (55 → 25).
+    """
+    return (max_hp // 2) // 5 * 5
+
+
+@dataclass
+class Creature:
+    """One creature in a battle.
+
+    Attributes:
+        uid: unique id, e.g. "p1c3" (player 1's third creature).
+        card: its stat card.
+        player: owner, 0 or 1.
+        label: short display label, unique within its warband.
+        pos: its square, or None before deployment and after destruction.
+        hp: current HP.
+        activated: True once it has been activated this round.
+        conditions: names of current conditions ("dazed", "stunned", …).
+    """
+
+    uid: str
+    card: CreatureCard
+    player: int
+    label: str
+    pos: Square | None = None
+    hp: int = 0
+    activated: bool = False
+    destroyed: bool = False
+    conditions: frozenset[str] = frozenset()
+
+    @property
+    def alive(self) -> bool:
+        """True while the creature is on the map."""
+        return not self.destroyed and self.pos is not None
+
+    @property
+    def bloodied(self) -> bool:
+        """True at or below half HP (HP-2, HP-3)."""
+        return self.hp <= bloodied_threshold(self.card.hp)
+
+    @property
+    def active(self) -> bool:
+        """Not stunned and not helpless (gaps.md reading note)."""
+        return self.alive and not (self.conditions & INACTIVE_CONDITIONS)
+
+    @property
+    def dazed(self) -> bool:
+        """Dazed or worse: cannot flank or make opportunity attacks (CON-1..4)."""
+        return bool(self.conditions & DAZED_LIKE)
+
+
+@dataclass
+class GameState:
+    """Everything about a battle at one moment.
+
+    Clients read it; only ``apply`` makes a changed copy.  ``decider`` is
+    the player (0 or 1) who must choose the next action.
+    """
+
+    rules: Ruleset
+    warbands: tuple[WarbandDef, WarbandDef]
+    maps: tuple[MapDef, ...]
+    creatures: list[Creature]
+    dice: SeededDice | ScriptedDice
+    map: MapDef | None = None
+    geo: Geometry | None = None
+    phase: Phase = Phase.CHOOSE_MAP
+    decider: int = 0
+    round: int = 0
+    first_player: int = 0
+    turn_player: int = 0
+    activations_left: int = 0
+    first_turn: bool = True
+    active_uid: str | None = None
+    move_used: bool = False
+    attack_used: bool = False
+    oa_used: frozenset[str] = frozenset()
+    vp: list[int] = field(default_factory=lambda: [0, 0])
+    areas: dict[int, str] = field(default_factory=dict)
+    setup_winner: int = 0
+    deploy_order: tuple[int, ...] = ()
+    quiet_rounds: int = 0
+    round_had_combat: bool = False
+    winner: int | None = None
+    win_reason: str = ""
+    step: int = 0
+
+    def copy(self) -> "GameState":
+        """Return a copy whose creatures and VP can be changed independently."""
+        new = copy.copy(self)
+        new.creatures = [copy.copy(c) for c in self.creatures]
+        new.vp = list(self.vp)
+        new.areas = dict(self.areas)
+        return new
+
+    # -- lookups -----------------------------------------------------------
+    def creature(self, uid: str) -> Creature:
+        """Return the creature with ``uid``; raises KeyError if there is none."""
+        for c in self.creatures:
+            if c.uid == uid:
+                return c
+        raise KeyError(uid)
+
+    def find(self, uid: str) -> Creature | None:
+        """Return the creature with ``uid`` or None."""
+        for c in self.creatures:
+            if c.uid == uid:
+                return c
+        return None
+
+    @property
+    def active_creature(self) -> Creature | None:
+        """The creature being activated, or None."""
+        return self.find(self.active_uid) if self.active_uid else None
+
+    def alive(self, player: int | None = None) -> list[Creature]:
+        """Creatures on the map, optionally only ``player``'s."""
+        return [c for c in self.creatures if c.alive and (player is None or c.player == player)]
+
+    def creature_at(self, sq: Square) -> Creature | None:
+        """The creature standing on ``sq``, or None."""
+        for c in self.creatures:
+            if c.alive and c.pos == sq:
+                return c
+        return None
+
+    def unactivated(self, player: int) -> list[Creature]:
+        """``player``'s creatures on the map not yet activated this round."""
+        return [c for c in self.creatures if c.alive and c.player == player and not c.activated]
+
+    @property
+    def is_over(self) -> bool:
+        """True when the battle has a winner."""
+        return self.phase is Phase.OVER
+
+    def start_area(self, player: int) -> frozenset[Square]:
+        """Squares of ``player``'s start area (empty before it is chosen)."""
+        if self.map is None or player not in self.areas:
+            return frozenset()
+        return self.map.start_areas.get(self.areas[player], frozenset())
+
+    def vp_zone(self, player: int) -> frozenset[Square]:
+        """Squares of the VP zone that scores for ``player`` (SCN-ASSAULT)."""
+        if self.map is None or player not in self.areas:
+            return frozenset()
+        return self.map.vp_zones.get(self.areas[player], frozenset())

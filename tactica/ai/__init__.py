@@ -1,0 +1,1 @@
+"""Opponents and automatic choices: clients of the engine API, never rule-deciders."""

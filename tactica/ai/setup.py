@@ -1,0 +1,60 @@
+"""Automatic set-up choices for the quick start (SET-2, SET-3), made through the engine API.
+
+The engine decides what is legal; these functions only pick among
+``legal_actions``: the first map, start
+area A, and a deployment with melee creatures in the front rows (nearest the
+enemy's start area) and ranged ones behind.
+"""
+from __future__ import annotations
+
+from tactica.engine import (ChooseMap, ChooseStartArea, GameState, Phase, Place, apply,
+                            legal_actions)
+from tactica.engine.events import Event
+from tactica.engine.geometry import chebyshev
+from tactica.engine.model import AttackKind
+
+
+def choose_deploy_square(state: GameState, action_options: list[Place]) -> Place:
+    """Pick a placement: melee creatures nearest the enemy, ranged ones farthest.
+
+    Args:
+        state: a state in Phase.DEPLOY.
+        action_options: the legal Place actions (all for one creature).
+    Returns one of ``action_options``.
+    """
+    uid = action_options[0].uid
+    me = state.creature(uid)
+    enemy_area = state.start_area(1 - me.player)
+    if not enemy_area:
+        return action_options[0]
+    basic = me.card.basic_attack
+    melee = basic is None or basic.kind is AttackKind.MELEE
+
+    def front(p: Place) -> tuple[int, int, int]:
+        d = min(chebyshev(p.square, e) for e in enemy_area)
+        return (d if melee else -d, p.square[1], p.square[0])
+
+    return min(action_options, key=front)
+
+
+def auto_setup(state: GameState, *, map_index: int = 0, area: str = "A",
+               stop_at: Phase = Phase.CHOOSE_FIRST) -> tuple[GameState, list[Event]]:
+    """Make every set-up choice automatically until ``stop_at`` (default: the first initiative choice).
+
+    Returns the new state and all events, in order.  Raises IllegalAction
+    only if the engine refuses (which would be an engine bug).
+    """
+    events: list[Event] = []
+    while state.phase not in (stop_at, Phase.OVER):
+        options = legal_actions(state)
+        if state.phase is Phase.CHOOSE_MAP:
+            action = ChooseMap(map_index if map_index < len(state.maps) else 0)
+        elif state.phase is Phase.CHOOSE_AREA:
+            action = ChooseStartArea(area) if ChooseStartArea(area) in options else options[0]
+        elif state.phase is Phase.DEPLOY:
+            action = choose_deploy_square(state, options)
+        else:
+            break
+        state, new = apply(state, action)
+        events.extend(new)
+    return state, events

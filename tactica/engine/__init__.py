@@ -18,6 +18,7 @@ from .model import (AttackDef, AttackKind, CreatureCard, Defense, MapDef, Reach,
                     WarbandDef)
 from .movement import Route, provokers_of_path, routes
 from .state import Creature, GameState, Phase, Ruleset, bloodied_threshold
+from .warband import WarbandProblem, check_warband
 from . import events
 
 __all__ = [name for name in dir() if not name.startswith("_")]

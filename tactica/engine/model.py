@@ -126,6 +126,7 @@ class CreatureCard:
         unique: at most one copy per warband (WB-6).
         size: 1 for Medium/Small, 2 for Large, 3 for Huge.
         flavor: flavour text.
+        text: card text shown to players that the engine never reads.
     """
 
     id: str
@@ -146,6 +147,7 @@ class CreatureCard:
     unique: bool = False
     size: int = 1
     flavor: str = ""
+    text: str = ""
 
     @property
     def basic_attack(self) -> AttackDef | None:

@@ -1,0 +1,125 @@
+"""Warband legality (WB-1..7): which warbands may be brought to a battle.
+
+Pure rules, no file formats: ``tactica.content`` calls this after loading a
+warband file and turns each problem into a line-numbered message.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .model import FACTIONS, WarbandDef
+from .state import Ruleset
+
+#: Creature size from which Assault refuses a creature (WB-7: Huge is 3×3).
+HUGE = 3
+
+
+@dataclass(frozen=True)
+class WarbandProblem:
+    """One reason a warband is not legal.
+
+    Attributes:
+        code: stable machine-readable reason (see ``CODES``).
+        message: a sentence for the player.
+        rule: the rule ID broken, e.g. "WB-3".
+        index: position in ``wb.cards`` of the offending creature, or None
+            when the problem is the warband as a whole.
+    """
+
+    code: str
+    message: str
+    rule: str
+    index: int | None = None
+
+
+#: Every problem code ``check_warband`` can return, with its rule ID.
+CODES = {
+    "unknown-faction": "WB-1",
+    "faction-missing": "WB-1",
+    "alignment-mixed": "WB-2",
+    "over-point-limit": "WB-3",
+    "too-many-creatures": "WB-4",
+    "creature-too-expensive": "WB-4",
+    "unique-repeated": "WB-6",
+    "too-large": "WB-7",
+}
+
+
+def _problem(code: str, message: str, index: int | None = None) -> WarbandProblem:
+    return WarbandProblem(code=code, message=message, rule=CODES[code], index=index)
+
+
+def check_warband(wb: WarbandDef, rules: Ruleset | None = None) -> list[WarbandProblem]:
+    """Return every reason ``wb`` may not be fielded under ``rules`` (empty = legal).
+
+    Args:
+        wb: the warband; ``wb.cards`` holds one card per creature.
+        rules: battle settings giving the point limit and, through it, the
+            creature-count and single-creature cost caps (WB-4).  None means
+            a standard Assault at ``wb.point_limit`` points.
+
+    Returns problems in a stable order: faction (WB-1), alignment (WB-2),
+    points (WB-3), caps (WB-4), Unique (WB-6), size (WB-7); within a rule in
+    creature order.  Champions are optional (WB-5), so none is required.
+    Raises nothing.
+    """
+    if rules is None:
+        rules = Ruleset(point_limit=wb.point_limit)
+    out: list[WarbandProblem] = []
+    cards = wb.cards
+
+    # WB-1: one faction, and every creature has it.
+    if wb.faction not in FACTIONS:
+        out.append(_problem("unknown-faction",
+                            f"The warband's faction {wb.faction!r} is not one of {', '.join(FACTIONS)}."))
+    else:
+        for i, card in enumerate(cards):
+            if wb.faction not in card.factions:
+                out.append(_problem("faction-missing",
+                                    f"{card.name} is not of the {wb.faction} faction "
+                                    f"(it is {', '.join(card.factions) or 'of no faction'}).", i))
+
+    # WB-2: Good and Evil never mix; Unaligned joins either.
+    side: str | None = None
+    side_name = ""
+    for i, card in enumerate(cards):
+        if card.alignment not in ("Good", "Evil"):
+            continue
+        if side is None:
+            side, side_name = card.alignment, card.name
+        elif card.alignment != side:
+            out.append(_problem("alignment-mixed",
+                                f"{card.name} is {card.alignment}, but {side_name} is {side}: "
+                                "Good and Evil creatures never share a warband.", i))
+
+    # WB-3: total cost within the point limit.
+    if wb.cost > rules.point_limit:
+        out.append(_problem("over-point-limit",
+                            f"The warband costs {wb.cost} points; the limit is {rules.point_limit}."))
+
+    # WB-4: creature count and single-creature cost caps.
+    if len(cards) > rules.max_creatures:
+        out.append(_problem("too-many-creatures",
+                            f"The warband has {len(cards)} creatures; a {rules.point_limit}-point "
+                            f"warband may have at most {rules.max_creatures}.", rules.max_creatures))
+    for i, card in enumerate(cards):
+        if card.cost > rules.max_creature_cost:
+            out.append(_problem("creature-too-expensive",
+                                f"{card.name} costs {card.cost} points; in a {rules.point_limit}-point "
+                                f"warband no creature may cost more than {rules.max_creature_cost}.", i))
+
+    # WB-6: a Unique creature at most once.
+    seen: set[str] = set()
+    for i, card in enumerate(cards):
+        if card.unique:
+            if card.id in seen:
+                out.append(_problem("unique-repeated",
+                                    f"{card.name} is Unique and may appear only once.", i))
+            seen.add(card.id)
+
+    # WB-7: Assault allows no Huge or larger creatures.
+    for i, card in enumerate(cards):
+        if card.size >= HUGE:
+            out.append(_problem("too-large",
+                                f"{card.name} is Huge or larger; Assault allows no Huge creatures.", i))
+    return out

@@ -1,0 +1,246 @@
+"""The save file format (version 1): JSON, self-contained, versioned.
+
+Layout::
+
+    {"format": "tactica-save", "version": 1, "tactica": "0.1.0",
+     "saved_at": "2026-11-29T17:02:11Z", "id": "20261129-170211-4242",
+     "rules": {...}, "seed": 4242, "maps": [...], "warbands": [...],
+     "actions": [{"type": "Activate", "uid": "p1c1"}, ...],
+     "checkpoints": [{"step": 50, "digest": "…"}, ...],
+     "summary": {"round": 3, "vp": [30, 10], "over": false, "winner": null,
+                 "digest": "…"}}
+
+Maps and warbands are stored in full (not by file name) so a save still loads
+after the content files change.  ``checkpoints`` hold a digest of the state
+every ``CHECKPOINT_EVERY`` actions; ``summary.digest`` is the digest after
+the last action.  Replaying the actions from the seed must reproduce every
+digest (``tactica replay FILE --verify``).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from tactica import __version__
+from tactica.engine import actions as act
+from tactica.engine.model import (AttackDef, AttackKind, CreatureCard, Defense, MapDef, Reach,
+                                  Terrain, WarbandDef)
+from tactica.engine.state import GameState, Ruleset
+
+FORMAT = "tactica-save"
+VERSION = 1
+CHECKPOINT_EVERY = 25
+
+
+class SaveError(Exception):
+    """A save file that cannot be used; the message says why (never a traceback)."""
+
+
+# -- content ---------------------------------------------------------------
+
+def _attack_to(a: AttackDef) -> dict:
+    return {"name": a.name, "kind": a.kind.value, "reach": a.reach.value, "range": a.range,
+            "targets": a.targets, "bonus": a.bonus, "defense": a.defense.value, "damage": a.damage,
+            "damage_bonus": a.damage_bonus, "damage_type": a.damage_type, "basic": a.basic}
+
+
+def _attack_from(d: dict) -> AttackDef:
+    return AttackDef(name=d["name"], kind=AttackKind(d["kind"]), reach=Reach(d["reach"]),
+                     range=d.get("range"), targets=d.get("targets", 1), bonus=d["bonus"],
+                     defense=Defense(d["defense"]), damage=d["damage"],
+                     damage_bonus=d.get("damage_bonus", 0), damage_type=d.get("damage_type", ""),
+                     basic=d.get("basic", False))
+
+
+def card_to(c: CreatureCard) -> dict:
+    """Encode a stat card as JSON-ready data."""
+    out: dict[str, Any] = {}
+    for f in fields(CreatureCard):
+        value = getattr(c, f.name)
+        if f.name == "attacks":
+            value = [_attack_to(a) for a in value]
+        elif isinstance(value, tuple):
+            value = list(value)
+        out[f.name] = value
+    return out
+
+
+def card_from(d: dict) -> CreatureCard:
+    """Decode a stat card; raises KeyError/ValueError/TypeError on bad data."""
+    kw = dict(d)
+    kw["attacks"] = tuple(_attack_from(a) for a in d["attacks"])
+    for name in ("factions", "keywords", "abilities", "champion_powers"):
+        if name in kw:
+            kw[name] = tuple(kw[name])
+    known = {f.name for f in fields(CreatureCard)}
+    return CreatureCard(**{k: v for k, v in kw.items() if k in known})
+
+
+_TERRAIN_CODE = {Terrain.CLEAR: ".", Terrain.WALL: "#", Terrain.DIFFICULT: "^"}
+_CODE_TERRAIN = {v: k for k, v in _TERRAIN_CODE.items()}
+
+
+def map_to(m: MapDef) -> dict:
+    """Encode a map: terrain rows ('.', '#', '^') and zones as square lists."""
+    return {"id": m.id, "name": m.name,
+            "terrain": ["".join(_TERRAIN_CODE[t] for t in row) for row in m.terrain],
+            "start_areas": {k: sorted(map(list, v)) for k, v in m.start_areas.items()},
+            "vp_zones": {k: sorted(map(list, v)) for k, v in m.vp_zones.items()}}
+
+
+def map_from(d: dict) -> MapDef:
+    """Decode a map."""
+    terrain = tuple(tuple(_CODE_TERRAIN[ch] for ch in row) for row in d["terrain"])
+    return MapDef(id=d["id"], name=d["name"], terrain=terrain,
+                  start_areas={k: frozenset(tuple(s) for s in v) for k, v in d["start_areas"].items()},
+                  vp_zones={k: frozenset(tuple(s) for s in v) for k, v in d["vp_zones"].items()})
+
+
+def warband_to(w: WarbandDef) -> dict:
+    """Encode a warband with its cards in full."""
+    return {"name": w.name, "faction": w.faction, "point_limit": w.point_limit,
+            "cards": [card_to(c) for c in w.cards]}
+
+
+def warband_from(d: dict) -> WarbandDef:
+    """Decode a warband."""
+    return WarbandDef(name=d["name"], faction=d["faction"], point_limit=d.get("point_limit", 200),
+                      cards=tuple(card_from(c) for c in d["cards"]))
+
+
+# -- actions ---------------------------------------------------------------
+
+_ACTION_TYPES = {cls.__name__: cls for cls in (
+    act.ChooseMap, act.ChooseStartArea, act.Place, act.ChooseFirstPlayer, act.Activate,
+    act.Move, act.Shift, act.Attack, act.Charge, act.EndActivation)}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def encode_action(a: act.Action) -> dict:
+    """Encode an action as {"type": ClassName, field: value, ...}; tuples become lists."""
+    out = {"type": type(a).__name__}
+    for f in fields(a):
+        out[f.name] = _plain(getattr(a, f.name))
+    return out
+
+
+def _square(v: Any) -> tuple[int, int]:
+    if not (isinstance(v, list) and len(v) == 2 and all(isinstance(i, int) for i in v)):
+        raise ValueError(f"expected a square [x, y], got {v!r}")
+    return (v[0], v[1])
+
+
+def decode_action(d: dict) -> act.Action:
+    """Decode one action; raises ValueError naming what is wrong."""
+    if not isinstance(d, dict) or d.get("type") not in _ACTION_TYPES:
+        raise ValueError(f"unknown action {d!r}")
+    cls = _ACTION_TYPES[d["type"]]
+    kw = {}
+    for f in fields(cls):
+        if f.name not in d:
+            raise ValueError(f"{d['type']} needs '{f.name}'")
+        v = d[f.name]
+        if f.name in ("path",):
+            v = tuple(_square(s) for s in v)
+        elif f.name == "square":
+            v = _square(v)
+        elif f.name == "targets":
+            v = tuple(str(t) for t in v)
+        kw[f.name] = v
+    return cls(**kw)
+
+
+# -- state digest ----------------------------------------------------------
+
+def state_digest(state: GameState) -> str:
+    """A short hash of everything that matters in ``state`` (for replay checks).
+
+    Covers the phase, round, turn bookkeeping, VP, the dice position and each
+    creature's square, HP, activation and conditions.
+    """
+    parts = [state.phase.value, state.round, state.turn_player, state.activations_left,
+             state.active_uid, state.move_used, state.attack_used, list(state.vp), state.winner,
+             state.dice.rolls, getattr(state.dice, "state", None), state.quiet_rounds]
+    for c in state.creatures:
+        parts.append([c.uid, list(c.pos) if c.pos else None, c.hp, c.activated, c.destroyed,
+                      sorted(c.conditions)])
+    raw = json.dumps(parts, separators=(",", ":"), default=str).encode()
+    return hashlib.sha256(raw).hexdigest()[:16]
+
+
+@dataclass
+class SaveFile:
+    """A battle as stored: starting configuration plus actions.
+
+    Attributes:
+        id: the save's identity (also its file stem).
+        seed: the dice seed (int).
+        rules: the Ruleset.
+        maps, warbands: the content in full.
+        actions: every action applied, in order.
+        checkpoints: (step, digest) pairs.
+        summary: round, vp, over, winner, digest after the last action.
+        saved_at: ISO time of the last write.
+    """
+
+    id: str
+    seed: int
+    rules: Ruleset
+    maps: tuple[MapDef, ...]
+    warbands: tuple[WarbandDef, WarbandDef]
+    actions: list[act.Action] = field(default_factory=list)
+    checkpoints: list[tuple[int, str]] = field(default_factory=list)
+    summary: dict = field(default_factory=dict)
+    saved_at: str = ""
+
+    def to_json(self) -> str:
+        """Return the file text."""
+        rules = {f.name: getattr(self.rules, f.name) for f in fields(Ruleset)}
+        doc = {"format": FORMAT, "version": VERSION, "tactica": __version__, "id": self.id,
+               "saved_at": self.saved_at, "rules": rules, "seed": self.seed,
+               "maps": [map_to(m) for m in self.maps], "warbands": [warband_to(w) for w in self.warbands],
+               "actions": [encode_action(a) for a in self.actions],
+               "checkpoints": [{"step": s, "digest": d} for s, d in self.checkpoints],
+               "summary": self.summary}
+        return json.dumps(doc, indent=1, separators=(",", ": "))
+
+    @classmethod
+    def from_json(cls, text: str, source: str = "save") -> "SaveFile":
+        """Parse file text; raises SaveError with a clear reason."""
+        try:
+            doc = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise SaveError(f"{source}:{exc.lineno}:{exc.colno}: not a tactica save (broken JSON: {exc.msg})") from None
+        if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+            raise SaveError(f"{source}: not a tactica save file (no \"format\": \"{FORMAT}\")")
+        version = doc.get("version")
+        if not isinstance(version, int):
+            raise SaveError(f"{source}: the save has no version number")
+        if version > VERSION:
+            raise SaveError(f"{source}: the save is format version {version}, made by a newer tactica "
+                            f"({doc.get('tactica', '?')}); this tactica reads up to version {VERSION}. Upgrade tactica.")
+        try:
+            known = {f.name for f in fields(Ruleset)}
+            rules = Ruleset(**{k: v for k, v in doc["rules"].items() if k in known})
+            maps = tuple(map_from(m) for m in doc["maps"])
+            wbs = tuple(warband_from(w) for w in doc["warbands"])
+            if len(wbs) != 2 or not maps:
+                raise ValueError("a save needs two warbands and at least one map")
+            actions = [decode_action(a) for a in doc["actions"]]
+            seed = doc["seed"]
+            if not isinstance(seed, int):
+                raise ValueError("seed must be an integer")
+            cps = [(int(c["step"]), str(c["digest"])) for c in doc.get("checkpoints", [])]
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            what = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
+            raise SaveError(f"{source}: the save is damaged ({what})") from None
+        return cls(id=str(doc.get("id", "")), seed=seed, rules=rules, maps=maps, warbands=wbs,
+                   actions=actions, checkpoints=cps, summary=dict(doc.get("summary") or {}),
+                   saved_at=str(doc.get("saved_at", "")))

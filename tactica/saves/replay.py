@@ -1,0 +1,91 @@
+"""Rebuild a battle from a save and check it (``tactica replay FILE --verify``)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+
+from tactica.engine import GameState, IllegalAction, apply, new_game
+from tactica.engine.actions import Action
+from tactica.engine.events import Event
+
+from .codec import CHECKPOINT_EVERY, SaveError, SaveFile, state_digest
+
+
+@dataclass
+class Rebuilt:
+    """A battle rebuilt from its save.
+
+    Attributes:
+        states: the state before the first action, then after each action
+            (``len(states) == len(actions) + 1``).
+        events: per step, the events it produced (step 0: the setup roll).
+    """
+
+    states: list[GameState] = field(default_factory=list)
+    events: list[list[Event]] = field(default_factory=list)
+
+    @property
+    def final(self) -> GameState:
+        """The state after the last action."""
+        return self.states[-1]
+
+
+def rebuild(save: SaveFile, *, check: bool = True) -> Rebuilt:
+    """Replay ``save``'s actions from its seed.
+
+    With ``check``, every checkpoint digest and the summary digest must match.
+    Raises SaveError naming the first action that fails or the first
+    checkpoint that differs.
+    """
+    state, evs = new_game(save.warbands, save.maps, seed=save.seed, rules=save.rules)
+    out = Rebuilt([state], [evs])
+    checkpoints = dict(save.checkpoints)
+    for i, action in enumerate(save.actions, start=1):
+        try:
+            state, evs = apply(state, action)
+        except IllegalAction as exc:
+            raise SaveError(f"action {i} ({type(action).__name__}) is refused on replay: {exc.reason}") from None
+        out.states.append(state)
+        out.events.append(evs)
+        if check and i in checkpoints and checkpoints[i] != state_digest(state):
+            raise SaveError(f"the replay differs from the record at action {i} (checkpoint mismatch)")
+    if check and save.summary.get("digest") and save.summary["digest"] != state_digest(state):
+        raise SaveError("the replay does not end in the recorded state (final digest mismatch)")
+    return out
+
+
+class Recorder:
+    """Keeps a battle's SaveFile up to date as actions are applied.
+
+    Args:
+        save: the SaveFile (its actions list grows).
+        autosave: a callable taking the SaveFile and writing it (or None).
+    """
+
+    def __init__(self, save: SaveFile, autosave=None):
+        self.save = save
+        self.autosave = autosave
+
+    def record(self, action: Action, state_after: GameState) -> None:
+        """Append ``action`` (already applied) and write the save if autosaving."""
+        self.save.actions.append(action)
+        n = len(self.save.actions)
+        digest = state_digest(state_after)
+        if n % CHECKPOINT_EVERY == 0:
+            self.save.checkpoints.append((n, digest))
+        self.sync(state_after, digest)
+
+    def truncate(self, n_actions: int, state: GameState) -> None:
+        """Drop actions after the first ``n_actions`` (undo) and write the save."""
+        del self.save.actions[n_actions:]
+        self.save.checkpoints = [(s, d) for s, d in self.save.checkpoints if s <= n_actions]
+        self.sync(state, state_digest(state))
+
+    def sync(self, state: GameState, digest: str | None = None) -> None:
+        """Refresh the summary from ``state`` and write the save."""
+        self.save.summary = {"round": state.round, "vp": list(state.vp), "over": state.is_over,
+                             "winner": state.winner, "map": state.map.name if state.map else "",
+                             "digest": digest or state_digest(state), "actions": len(self.save.actions)}
+        self.save.saved_at = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+        if self.autosave is not None:
+            self.autosave(self.save)

@@ -1,0 +1,94 @@
+"""Kill a battle at random moments; the autosave always holds the last completed action (issue 6).
+
+Each trial forks a child that plays a seeded battle, autosaving after every
+action and reporting on a pipe how many actions were saved.  The parent
+kills it (SIGKILL) after a random delay, then loads the save: it must load,
+replay to its recorded digest, hold at least every action the child reported
+saved, and be a prefix of the battle's known action list.
+"""
+from __future__ import annotations
+
+import os
+import random
+import signal
+import time
+
+import pytest
+
+from tactica.saves import load_save, write_save
+from tactica.saves.replay import Recorder, rebuild
+
+from .helpers import play
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+
+TRIALS = 240
+SEEDS = (11, 12, 13, 14)
+LENGTHS: list[int] = []
+
+
+def _child(seed: int, path, wfd: int) -> None:
+    def factory(save):
+        def autosave(s):
+            write_save(s, path)
+            os.write(wfd, f"{len(s.actions)}\n".encode())
+        return Recorder(save, autosave)
+    play(seed, recorder_factory=factory)
+    os.write(wfd, b"done\n")
+
+
+def _spawn(seed: int, path):
+    rfd, wfd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # child
+        os.close(rfd)
+        try:
+            _child(seed, path, wfd)
+        finally:
+            os._exit(0)
+    os.close(wfd)
+    return pid, rfd
+
+
+def _check(trial: int, seed: int, path, rfd: int, reference) -> bool:
+    reported = 0
+    with os.fdopen(rfd) as fh:
+        for line in fh.read().split():
+            if line.isdigit():
+                reported = int(line)
+    if not path.exists():
+        assert reported == 0, f"trial {trial}: {reported} actions reported saved but no file"
+        return False
+    save = load_save(path)
+    assert reported <= len(save.actions) <= reported + 1, (trial, reported, len(save.actions))
+    assert save.actions == reference[seed][:len(save.actions)]
+    LENGTHS.append(len(save.actions))
+    rebuild(save)  # every digest matches: the state is exactly the recorded one
+    return True
+
+
+def test_resume_after_kill_brings_back_last_completed_action(tmp_path):
+    reference = {seed: play(seed)[1].actions for seed in SEEDS}
+    rng = random.Random(2026)
+    checked = 0
+    batch = 24
+    for first in range(0, TRIALS, batch):
+        running = []
+        for trial in range(first, min(first + batch, TRIALS)):
+            seed = SEEDS[trial % len(SEEDS)]
+            path = tmp_path / f"trial{trial}.json"
+            pid, rfd = _spawn(seed, path)
+            running.append((rng.uniform(0.0, 1.0), trial, seed, path, pid, rfd))
+        start = time.monotonic()
+        for delay, trial, seed, path, pid, rfd in sorted(running):
+            time.sleep(max(0.0, start + delay - time.monotonic()))
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        for delay, trial, seed, path, pid, rfd in running:
+            checked += _check(trial, seed, path, rfd, reference)
+        for p in tmp_path.iterdir():  # a kill mid-write may leave a temp file, never a broken save
+            if p.name.startswith("."):
+                p.unlink()
+    assert checked > TRIALS // 2
+    # the kills land all through the battles, not only at their start
+    assert max(LENGTHS) > 40 and min(LENGTHS) < 20

@@ -29,6 +29,17 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--json", action="store_true")
 
+    sub.add_parser("saves", help="list saved battles (autosaved after every action)")
+    res = sub.add_parser("resume", help="reopen the last unfinished battle exactly where it was")
+    res.add_argument("save", nargs="?", metavar="ID_OR_FILE", help="a save id from 'tactica saves' or a save file")
+    rep = sub.add_parser("replay", help="step through a saved battle, or check it with --verify")
+    rep.add_argument("file", metavar="FILE_OR_ID")
+    rep.add_argument("--verify", action="store_true", help="rebuild headlessly and check the recorded end state (exit 0/1)")
+    exp = sub.add_parser("export", help="write a saved battle's log as Markdown or plain text")
+    exp.add_argument("file", metavar="FILE_OR_ID")
+    exp.add_argument("--format", choices=("md", "text"), default="md")
+    exp.add_argument("--output", "-o", metavar="OUT", help="file to write (default: standard output)")
+
     val = sub.add_parser("validate", help="check map, warband and card files")
     val.add_argument("paths", nargs="+", metavar="PATH")
     return parser
@@ -48,6 +59,18 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "sim":
             from tactica.ai.sim import run_sim
             return run_sim(args)
+        if args.command == "saves":
+            from tactica.saves.commands import run_saves
+            return run_saves(args)
+        if args.command == "replay" and args.verify:
+            from tactica.saves.commands import run_verify
+            return run_verify(args.file)
+        if args.command in ("resume", "replay"):
+            from tactica.tui.run import run_resume_or_replay
+            return run_resume_or_replay(args)
+        if args.command == "export":
+            from tactica.saves.commands import run_export
+            return run_export(args)
         if args.command == "validate":
             from tactica.content.validate import run_validate
             return run_validate(args)

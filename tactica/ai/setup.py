@@ -38,10 +38,12 @@ def choose_deploy_square(state: GameState, action_options: list[Place]) -> Place
 
 
 def auto_setup(state: GameState, *, map_index: int = 0, area: str = "A",
-               stop_at: Phase = Phase.CHOOSE_FIRST) -> tuple[GameState, list[Event]]:
+               stop_at: Phase = Phase.CHOOSE_FIRST,
+               actions: list | None = None) -> tuple[GameState, list[Event]]:
     """Make every set-up choice automatically until ``stop_at`` (default: the first initiative choice).
 
-    Returns the new state and all events, in order.  Raises IllegalAction
+    Returns the new state and all events, in order; when ``actions`` is a
+    list, every action applied is appended to it (for saves and replays).  Raises IllegalAction
     only if the engine refuses (which would be an engine bug).
     """
     events: list[Event] = []
@@ -57,4 +59,6 @@ def auto_setup(state: GameState, *, map_index: int = 0, area: str = "A",
             break
         state, new = apply(state, action)
         events.extend(new)
+        if actions is not None:
+            actions.append(action)
     return state, events

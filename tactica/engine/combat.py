@@ -15,6 +15,16 @@ from .state import GRANTS_CA, Creature, GameState
 COMBAT_ADVANTAGE = 2
 CHARGE_BONUS = 1
 COVER_PENALTY = -2
+HELPLESS_BONUS = 4
+
+
+def automatic_critical(target: Creature, attack: AttackDef) -> bool:
+    """True when ``attack`` is an automatic critical hit on ``target`` (CON-4, MOD).
+
+    gaps.md: a melee attack against a helpless creature is an automatic
+    critical hit (so it hits whatever the roll, ATK-5).
+    """
+    return attack.kind is AttackKind.MELEE and "helpless" in target.conditions
 
 
 def flanking(state: GameState, attacker: Creature, target: Creature) -> bool:
@@ -76,6 +86,8 @@ def modifiers(state: GameState, attacker: Creature, target: Creature, attack: At
         mods.append(("charge", CHARGE_BONUS))
     if has_cover(state, attacker, target, attack):
         mods.append(("cover", COVER_PENALTY))
+    if "helpless" in target.conditions and attack.kind is not AttackKind.MELEE:
+        mods.append(("target helpless", HELPLESS_BONUS))  # CON-4, MOD (gaps.md)
     return tuple(mods)
 
 
@@ -158,10 +170,15 @@ def preview(state: GameState, attacker: Creature, target: Creature, attack: Atta
     mods = modifiers(state, attacker, target, attack, charge=charge)
     total_bonus = attack.bonus + sum(v for _, v in mods)
     tn = target.card.defense_value(attack.defense)
-    hits = [n for n in range(1, 21) if n == 20 or (n != 1 and n + total_bonus >= tn)]
+    auto = automatic_critical(target, attack)
+    hits = [n for n in range(1, 21) if auto or n == 20 or (n != 1 and n + total_bonus >= tn)]
     dmg = attack.total_damage
-    expected = sum(dmg * (2 if n == 20 else 1) for n in hits) / 20
-    kills = sum(1 for n in hits if dmg * (2 if n == 20 else 1) >= target.hp) / 20
+
+    def crit(n: int) -> bool:
+        return auto or n == 20
+
+    expected = sum(dmg * (2 if crit(n) else 1) for n in hits) / 20
+    kills = sum(1 for n in hits if dmg * (2 if crit(n) else 1) >= target.hp) / 20
     return AttackPreview(mods, attack.bonus, tn, len(hits) / 20, expected, kills)
 
 
@@ -177,7 +194,7 @@ def resolve_attack(state: GameState, attacker: Creature, target: Creature, attac
     bonus = attack.bonus
     total = natural + bonus + sum(v for _, v in mods)
     tn = target.card.defense_value(attack.defense)
-    critical = natural == 20
+    critical = natural == 20 or automatic_critical(target, attack)
     hit = critical or (natural != 1 and total >= tn)
     state.round_had_combat = True
     out.append(ev.AttackRolled(attacker.uid, target.uid, attack.name, natural, bonus, mods, total,

@@ -19,7 +19,7 @@ from .errors import IllegalAction
 from .geometry import Geometry, adjacent, chebyshev
 from .model import AttackKind, MapDef, Square, WarbandDef
 from .movement import check_path, legal_stop, path_cost, routes, shift_squares, threats
-from .state import Creature, GameState, Phase, Ruleset
+from .state import BASIC_ONLY, NO_ACTIONS, Creature, GameState, Phase, Ruleset
 
 # ---------------------------------------------------------------------------
 # creating a battle
@@ -127,8 +127,12 @@ def legal_actions(state: GameState) -> list[Action]:
         return [Activate(c.uid) for c in state.unactivated(state.turn_player)]
     me = state.active_creature
     acts: list[Action] = []
+    if me.conditions & NO_ACTIONS:  # CON-3, CON-4: activated, but takes no actions
+        return [EndActivation()]
     if not state.attack_used:
         for i, attack in enumerate(me.card.attacks):
+            if not _attack_allowed(me, attack):
+                continue
             targets = valid_targets(state, me, attack)
             for n in range(1, min(attack.targets, len(targets)) + 1):
                 for combo in combinations(targets, n):
@@ -148,8 +152,13 @@ def _can_move(state: GameState) -> bool:
 
 
 def _budget(state: GameState) -> int:
-    """Squares of movement for one move (MOV-1)."""
-    return state.active_creature.card.speed
+    """Squares of movement for one move (MOV-1, CON-5, CON-8)."""
+    return state.active_creature.speed
+
+
+def _attack_allowed(me: Creature, attack) -> bool:
+    """Staggered and confused creatures may only make their basic attack (CON-2, CON-6)."""
+    return not (me.conditions & BASIC_ONLY) or attack == me.card.basic_attack
 
 
 def deploy_squares(state: GameState, player: int) -> list[Square]:
@@ -188,10 +197,10 @@ def _next_to_place(state: GameState) -> str | None:
 def charge_actions(state: GameState) -> list[Charge]:
     """Every legal charge of the active creature (CHG-1..4), one per target and end square."""
     me = state.active_creature
-    if state.attack_used or me.card.basic_melee is None:
+    if state.attack_used or me.card.basic_melee is None or me.conditions & (BASIC_ONLY | NO_ACTIONS):
         return []
     out = []
-    reach = routes(state, me, me.card.speed, avoid_oa=False, min_first_step=False)
+    reach = routes(state, me, me.speed, avoid_oa=False, min_first_step=False)
     for target in state.alive(1 - me.player):
         for route in charge_routes(state, me, target, reach):
             out.append(Charge(target.uid, route.path))
@@ -207,7 +216,7 @@ def charge_routes(state: GameState, me: Creature, target: Creature, reach: dict 
     if not state.geo.line_of_sight(me.pos, target.pos):
         return []
     if reach is None:
-        reach = routes(state, me, me.card.speed, avoid_oa=False, min_first_step=False)
+        reach = routes(state, me, me.speed, avoid_oa=False, min_first_step=False)
     ends = {sq: r for sq, r in reach.items() if adjacent(sq, target.pos)}
     if not ends:
         return []
@@ -258,6 +267,11 @@ def _validate(st: GameState, a: Action) -> None:
         _refuse("unknown-action", f"Unknown action {a!r}.")
     if ph is not wanted:
         _refuse("wrong-phase", f"Now is the time to {ph.value}, not that.")
+    if ph is Phase.ACTING and not isinstance(a, EndActivation):
+        me = st.active_creature
+        if me.conditions & NO_ACTIONS:
+            _refuse("cannot-act", f"{me.card.name} is {sorted(me.conditions & NO_ACTIONS)[0]} "
+                                  "and takes no actions (CON-3, CON-4).")
     if isinstance(a, ChooseMap):
         if not 0 <= a.index < len(st.maps):
             _refuse("no-such-map", "There is no such map.")
@@ -302,6 +316,8 @@ def _validate(st: GameState, a: Action) -> None:
         if not 0 <= a.attack < len(me.card.attacks):
             _refuse("no-such-attack", "The card has no such attack.")
         attack = me.card.attacks[a.attack]
+        if not _attack_allowed(me, attack):
+            _refuse("basic-only", f"{me.card.name} may only make its basic attack (CON-2, CON-6).")
         if not a.targets:
             _refuse("no-target", "Pick a target.")
         if len(a.targets) > attack.targets:
@@ -319,6 +335,9 @@ def _validate(st: GameState, a: Action) -> None:
         if st.attack_used:
             _refuse("no-attack-left", "This creature has already used its attack action.")
         me = st.active_creature
+        if me.conditions & BASIC_ONLY:
+            _refuse("basic-only", f"{me.card.name} may only make its basic attack or move, "
+                                  "not charge (CON-2, CON-6).")
         if me.card.basic_melee is None:
             _refuse("no-melee", f"{me.card.name}'s basic attack is not a melee attack, so it cannot charge.")
         t = st.find(a.target)
@@ -328,7 +347,7 @@ def _validate(st: GameState, a: Action) -> None:
             _refuse("no-sight", "A charge needs line of sight to the target at its start (CHG-2).")
         legal = charge_routes(st, me, t)
         if not legal:
-            reach = routes(st, me, me.card.speed, avoid_oa=False, min_first_step=False)
+            reach = routes(st, me, me.speed, avoid_oa=False, min_first_step=False)
             near = [r.cost for sq, r in reach.items() if adjacent(sq, t.pos)]
             if near and min(near) < 2:
                 _refuse("too-close", "A charge must move at least 2 squares (CHG-3).")
@@ -337,7 +356,7 @@ def _validate(st: GameState, a: Action) -> None:
         if not path or path[-1] not in {r.path[-1] for r in legal}:
             _refuse("not-nearest", "A charge must end in the nearest square from which it can attack (CHG-3).")
         cost = next(r.cost for r in legal if r.path[-1] == path[-1])
-        problem = check_path(st, me, path, me.card.speed, min_first_step=False)
+        problem = check_path(st, me, path, me.speed, min_first_step=False)
         if problem:
             _refuse(*problem)
         if path_cost(st, path) != cost:
@@ -389,7 +408,9 @@ def _start_round(st: GameState, out: list) -> None:
     for c in st.creatures:
         c.activated = False
     out.append(ev.RoundStarted(st.round))
-    ratings = [max((c.card.champion for c in st.alive(p) if c.active), default=0) for p in (0, 1)]
+    # RND-1, CON-6: only active champions count, and confused ones do not.
+    ratings = [max((c.card.champion for c in st.alive(p)
+                    if c.active and "confused" not in c.conditions), default=0) for p in (0, 1)]
     winner = _roll_off(st, "initiative", ratings, out)
     st.phase, st.decider = Phase.CHOOSE_FIRST, winner
 
@@ -402,7 +423,16 @@ def _h_choose_first(st: GameState, a: ChooseFirstPlayer, out: list) -> None:
 
 
 def _start_turn(st: GameState, player: int, out: list) -> None:
-    """RND-2, RND-3: two activations a turn, one on the round's first turn."""
+    """RND-2, RND-3: two activations a turn, one on the round's first turn.
+
+    A player with nothing left to activate passes the turn to the other
+    (RND-4; only reachable without ``Ruleset.wipeout_ends_battle``).
+    """
+    if not st.unactivated(player):
+        if not st.unactivated(1 - player):
+            _end_round(st, out)
+            return
+        player = 1 - player
     st.turn_player = player
     st.activations_left = 1 if st.first_turn else 2
     st.first_turn = False

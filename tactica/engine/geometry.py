@@ -86,6 +86,49 @@ def squares_crossed(p: Point, q: Point) -> list[Square]:
     return out
 
 
+def squares_pinched(p: Point, q: Point) -> list[tuple[Square, Square]]:
+    """Pairs of squares the segment p->q squeezes between without crossing either.
+
+    A segment that runs along the edge two squares share passes between
+    them; so does one that goes diagonally through a point where two squares
+    meet only at a corner (the two squares on either side of it).  Corner
+    points at the very ends of the segment do not count.  Two blocking
+    squares together block such a line (LOS-1: nothing shoots through a
+    wall, even along the seam between two wall squares).
+    """
+    out: list[tuple[Square, Square]] = []
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    x0, x1 = sorted((p[0], q[0]))
+    y0, y1 = sorted((p[1], q[1]))
+
+    def integral(v: float) -> bool:
+        return abs(v - round(v)) < _EPS
+
+    if abs(dy) < _EPS and integral(p[1]):
+        k = round(p[1])
+        for x in range(int(x0 // 1), int(-(-x1 // 1))):
+            if min(x + 1, x1) - max(x, x0) > _EPS:
+                out.append(((x, k - 1), (x, k)))
+    elif abs(dx) < _EPS and integral(p[0]):
+        k = round(p[0])
+        for y in range(int(y0 // 1), int(-(-y1 // 1))):
+            if min(y + 1, y1) - max(y, y0) > _EPS:
+                out.append(((k - 1, y), (k, y)))
+    elif abs(dx) >= _EPS and abs(dy) >= _EPS:
+        for x in range(int(-(-x0 // 1)), int(x1 // 1) + 1):
+            t = (x - p[0]) / dx
+            if not _EPS < t < 1 - _EPS:
+                continue
+            y = p[1] + t * dy
+            if integral(y):
+                y = round(y)
+                if dx * dy > 0:
+                    out.append(((x, y - 1), (x - 1, y)))
+                else:
+                    out.append(((x - 1, y - 1), (x, y)))
+    return out
+
+
 def passes_opposite_sides(p: Point, q: Point, sq: Square) -> bool:
     """True when the segment p->q passes through two opposite sides of ``sq``.
 
@@ -127,6 +170,7 @@ class Geometry:
     def __init__(self, map: MapDef):
         self.map = map
         self._dist: dict[Square, dict[Square, int]] = {}
+        self._range: dict[Square, dict[Square, int]] = {}
         self._los: dict[tuple[Square, Square], bool] = {}
         self._walls = frozenset(
             (x, y) for y in range(map.height) for x in range(map.width)
@@ -201,24 +245,63 @@ class Geometry:
         self._dist[src] = dist
         return dist
 
+    def range_distances(self, src: Square) -> dict[Square, int]:
+        """Distance from ``src`` to every square walls let it reach (RNG-5).
+
+        The seed: "start counting from any adjacent square (including a
+        square diagonally adjacent around a wall corner), and count around
+        walls".  So every non-wall neighbour of ``src`` is at distance 1, even
+        across a wall corner; from there the count follows the movement
+        corner rule (MOV-7).
+        """
+        found = self._range.get(src)
+        if found is not None:
+            return found
+        dist = {src: 0}
+        queue: deque[Square] = deque()
+        for dx, dy in NEIGHBOUR_STEPS:
+            n = (src[0] + dx, src[1] + dy)
+            if not self.is_wall(n):
+                dist[n] = 1
+                queue.append(n)
+        while queue:
+            cur = queue.popleft()
+            d = dist[cur] + 1
+            for n in self.neighbours(cur):
+                if n not in dist:
+                    dist[n] = d
+                    queue.append(n)
+        self._range[src] = dist
+        return dist
+
     def distance(self, a: Square, b: Square) -> int | None:
         """Distance from a to b in squares (RNG-5), None if walls cut b off.
 
-        A square diagonally adjacent across a wall corner is at distance 1,
-        as melee allows (our reading, see cases/distance-around-walls).
+        Counted from a (the attacker's square): see ``range_distances``.  A
+        square diagonally adjacent across a wall corner is at distance 1, as
+        melee allows, and counting may go on from it.
         """
         if a == b:
             return 0
         if adjacent(a, b):
             return 1
-        return self.distances_from(a).get(b)
+        return self.range_distances(a).get(b)
 
     def line_clear(self, p: Point, q: Point, blocked: Callable[[Square], bool],
                    ignore: Iterable[Square] = ()) -> bool:
-        """True when no square the segment crosses is ``blocked`` (except ``ignore``)."""
+        """True when the segment crosses no ``blocked`` square (except ``ignore``).
+
+        Touching a blocked square, or running along its edge, leaves the line
+        clear (COV-2) -- unless it squeezes between two blocked squares
+        (along their shared edge, or through the point where they meet
+        diagonally): a wall two squares thick is no thinner along its seam.
+        """
         skip = set(ignore)
         for sq in squares_crossed(p, q):
             if sq not in skip and blocked(sq):
+                return False
+        for a, b in squares_pinched(p, q):
+            if a not in skip and b not in skip and blocked(a) and blocked(b):
                 return False
         return True
 

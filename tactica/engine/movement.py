@@ -38,11 +38,12 @@ def can_make_opportunity_attack(state: GameState, maker: Creature, mover: Creatu
                                 square: Square) -> bool:
     """True when ``maker`` may make an opportunity attack on ``mover`` leaving ``square``.
 
-    OA-1: an enemy, active, adjacent; CON-1: not dazed; OA-3: not yet used
-    during this turn; OA-5: line of sight; and it needs a basic attack.
+    OA-1: an enemy, active, adjacent; CON-1..4, CON-6: not dazed (or worse)
+    nor confused; OA-3: not yet used during this turn; OA-5: line of sight;
+    and it needs a basic attack.
     """
-    return (maker.alive and maker.player != mover.player and maker.active
-            and not maker.dazed and maker.uid not in state.oa_used
+    return (maker.alive and maker.player != mover.player
+            and maker.can_make_opportunity_attacks and maker.uid not in state.oa_used
             and maker.card.basic_attack is not None
             and adjacent(maker.pos, square)
             and state.geo.line_of_sight(maker.pos, square))
@@ -59,7 +60,7 @@ def threat_map(state: GameState, mover: Creature) -> dict[Square, frozenset[str]
     """For every square, the enemies that leaving it would provoke (OA-1, OA-3, OA-5)."""
     found: dict[Square, set[str]] = {}
     for c in state.creatures:
-        if not (c.alive and c.player != mover.player and c.active and not c.dazed
+        if not (c.alive and c.player != mover.player and c.can_make_opportunity_attacks
                 and c.uid not in state.oa_used and c.card.basic_attack is not None):
             continue
         x, y = c.pos
@@ -89,8 +90,7 @@ def legal_stop(state: GameState, mover: Creature, sq: Square) -> bool:
     """True when ``mover`` may end a move on ``sq`` (MOV-2): no wall, no other creature."""
     if state.geo.is_wall(sq):
         return False
-    other = state.creature_at(sq)
-    return other is None or other.uid == mover.uid
+    return not any(c.alive and c.pos == sq and c.uid != mover.uid for c in state.creatures)
 
 
 def routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = True,
@@ -172,6 +172,8 @@ def check_path(state: GameState, mover: Creature, path: tuple[Square, ...], budg
     """
     if not path:
         return ("empty-path", "The path is empty.")
+    if budget <= 0:  # MOV-4: the one-square minimum does not move the immobile
+        return ("cannot-move", f"{mover.card.name} cannot move (speed 0).")
     cur = mover.pos
     spent = 0
     for i, nxt in enumerate(path):
@@ -200,8 +202,13 @@ def path_cost(state: GameState, path: tuple[Square, ...]) -> int:
 
 
 def shift_squares(state: GameState, mover: Creature) -> list[Square]:
-    """Squares ``mover`` may shift to (MOV-12): adjacent, legal, not difficult."""
-    out = []
+    """Squares ``mover`` may shift to (MOV-12): adjacent, legal, not difficult.
+
+    None when it cannot move at all (speed 0, immobilized: MOV-4, CON-5).
+    """
+    out: list[Square] = []
+    if mover.speed <= 0:
+        return out
     for nxt in state.geo.neighbours(mover.pos):
         if state.map.terrain_at(nxt) is Terrain.DIFFICULT:
             continue

@@ -19,6 +19,13 @@ INACTIVE_CONDITIONS = frozenset({"stunned", "helpless"})
 DAZED_LIKE = frozenset({"dazed", "staggered", "stunned", "helpless"})
 #: Conditions that grant combat advantage to attackers (CA-1, CON-1..4).
 GRANTS_CA = frozenset({"dazed", "staggered", "stunned", "helpless"})
+#: Conditions that forbid opportunity attacks (CON-1..4, CON-6 via gaps.md).
+NO_OPPORTUNITY = DAZED_LIKE | {"confused"}
+#: Conditions that forbid taking any action (CON-3, CON-4).
+NO_ACTIONS = INACTIVE_CONDITIONS
+#: Conditions that limit the attack action to a basic attack or a move, and so
+#: forbid charging (CON-2, CON-6 via gaps.md).
+BASIC_ONLY = frozenset({"staggered", "confused"})
 
 
 class Phase(str, Enum):
@@ -125,6 +132,20 @@ class Creature:
     def dazed(self) -> bool:
         """Dazed or worse: cannot flank or make opportunity attacks (CON-1..4)."""
         return bool(self.conditions & DAZED_LIKE)
+
+    @property
+    def can_make_opportunity_attacks(self) -> bool:
+        """Active, and not dazed (or worse) nor confused (OA-1, CON-1..4, CON-6)."""
+        return self.active and not (self.conditions & NO_OPPORTUNITY)
+
+    @property
+    def speed(self) -> int:
+        """Squares per move now: 0 when immobilized (CON-5), at most 2 when slowed (CON-8)."""
+        if "immobilized" in self.conditions:
+            return 0
+        if "slowed" in self.conditions:
+            return min(self.card.speed, 2)
+        return self.card.speed
 
 
 @dataclass

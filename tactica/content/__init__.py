@@ -1,0 +1,47 @@
+"""Content files (cards, maps, warbands) as engine definitions.
+
+YAML is read only with the safe schema, node by node, so that every problem
+is reported as ``path:line:col: error: message``.  The engine never sees
+YAML; it gets ``CreatureCard``, ``MapDef`` and ``WarbandDef`` values.
+
+Public API: ``Problem``, ``ContentError``, ``load_catalogue``, ``load_map``,
+``load_warband``, ``shipped_card_files``, ``shipped_maps``,
+``shipped_warbands``, ``DEFAULT_MAP``, ``DEFAULT_WARBANDS``,
+``default_battle``; ``tactica.content.validate.run_validate`` backs
+``tactica validate``.
+"""
+from __future__ import annotations
+
+from tactica.engine.model import MapDef, WarbandDef
+
+from .loader import (load_catalogue, load_map, load_warband, shipped_card_files, shipped_maps,
+                     shipped_warbands)
+from .problems import ContentError, Problem
+
+#: Stem of the map used by the quick start.
+DEFAULT_MAP = "crossroads-ruin"
+#: Stems of the quick start's warbands: player 1's, then player 2's.
+DEFAULT_WARBANDS = ("silverhelm-vanguard", "broken-tusk-raiders")
+
+
+def _shipped_by_stem(paths, stem: str):
+    for path in paths:
+        if path.stem == stem:
+            return path
+    raise ContentError([Problem(stem, 0, 0, "shipped content file not found")])
+
+
+def default_battle() -> tuple[tuple[WarbandDef, WarbandDef], MapDef]:
+    """The quick-start battle: the two DEFAULT_WARBANDS on DEFAULT_MAP.
+
+    Returns ((player 1's warband, player 2's warband), map).  Raises
+    ContentError if the shipped files are missing or broken.
+    """
+    catalogue = load_catalogue()
+    bands = tuple(load_warband(_shipped_by_stem(shipped_warbands(), s), catalogue) for s in DEFAULT_WARBANDS)
+    return (bands[0], bands[1]), load_map(_shipped_by_stem(shipped_maps(), DEFAULT_MAP))
+
+
+__all__ = ["ContentError", "DEFAULT_MAP", "DEFAULT_WARBANDS", "Problem", "default_battle",
+           "load_catalogue", "load_map", "load_warband", "shipped_card_files", "shipped_maps",
+           "shipped_warbands"]

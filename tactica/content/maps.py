@@ -1,0 +1,198 @@
+"""Map files: terrain drawn as text rows, start areas and VP zones as an overlay.
+
+A map, as written by hand::
+
+    name: Crossroads Ruin
+    points: 200            # battle size it is drawn for (start areas hold that many creatures)
+    legend:                # symbol -> terrain kind (clear, wall, difficult)
+      ".": clear
+      "#": wall
+      "^": difficult
+    terrain: |
+      ....#....
+      ..^^#....
+    zones: |               # A/B start areas, a/b VP zones, '.' nothing
+      AA......b
+      AA..a...B
+
+VP zone ``a`` scores for the player who starts in area ``A`` (SCN-ASSAULT),
+so it usually lies on B's side.  Comments cannot go inside a ``|`` block
+(they would be rows); put them above it.
+"""
+from __future__ import annotations
+
+from tactica.engine.geometry import Geometry
+from tactica.engine.model import MapDef, Square, Terrain
+from tactica.engine.state import Ruleset
+
+from .schema import Doc, did_you_mean
+from .yamlsafe import NULL_TAG, MappingNode, Node, ScalarNode, SequenceNode
+
+#: Symbols every map may use without a legend.
+DEFAULT_LEGEND = {".": Terrain.CLEAR, "#": Terrain.WALL, "^": Terrain.DIFFICULT}
+#: Overlay symbols: start areas (upper case) and VP zones (lower case).
+ZONE_SYMBOLS = {"A": ("start", "A"), "B": ("start", "B"), "a": ("vp", "A"), "b": ("vp", "B")}
+KINDS = tuple(t.value for t in Terrain)
+MAX_SIDE = 100
+
+Row = tuple[str, int, int]  # text, 0-based line, 0-based column of its first symbol
+
+
+def rows_of(doc: Doc, node: Node, what: str) -> list[Row] | None:
+    """The rows of a ``|`` block (or a list of strings) with their source positions."""
+    if isinstance(node, SequenceNode):
+        out = []
+        for item in node.value:
+            text = doc.text(item, f"a row of {what}")
+            if text is not None:
+                quoted = 1 if item.style in ("'", '"') else 0
+                out.append((text, item.start_mark.line, item.start_mark.column + quoted))
+        return out
+    if not isinstance(node, ScalarNode) or node.tag == NULL_TAG:
+        doc.error(node, f"expected rows of symbols (a '|' block) for {what}; got "
+                        f"{'nothing' if isinstance(node, ScalarNode) else 'a mapping'}")
+        return None
+    if node.style == ">":
+        doc.error(node, f"use a literal block ('|', not '>') for {what} so each row keeps its own line")
+        return None
+    rows = node.value.split("\n")
+    while rows and rows[-1] == "":
+        rows.pop()
+    if not rows:
+        doc.error(node, f"{what} has no rows")
+        return None
+    if node.style != "|":
+        return [(row, node.start_mark.line, node.start_mark.column) for row in rows]
+    first = node.start_mark.line + 1
+    indent = 0
+    for line in doc.lines[first:]:
+        if line.strip():
+            indent = len(line) - len(line.lstrip(" "))
+            break
+    out = []
+    for i, row in enumerate(rows):
+        line = first + i
+        if line < len(doc.lines) and doc.lines[line][indent:] == row:
+            out.append((row, line, indent))
+        else:  # unusual block (explicit indent, tabs): fall back to the block start
+            out.append((row, node.start_mark.line, node.start_mark.column))
+    return out
+
+
+def _legend(doc: Doc, node: Node) -> dict[str, Terrain]:
+    legend = dict(DEFAULT_LEGEND)
+    if not isinstance(node, MappingNode):
+        doc.error(node, "expected a mapping of symbol: terrain kind for the legend")
+        return legend
+    for key, value in node.value:
+        symbol = key.value if isinstance(key, ScalarNode) else None
+        if not symbol or len(symbol) != 1 or symbol.isspace():
+            doc.error(key, f"a legend symbol is one character; got '{symbol}'")
+            continue
+        kind = doc.text(value, f"the terrain kind of '{symbol}'")
+        if kind is None:
+            continue
+        if kind not in KINDS:
+            hint = did_you_mean(kind, KINDS)
+            doc.error(value, f"unknown terrain kind '{kind}' for symbol '{symbol}'{hint} "
+                             f"(the engine implements: {', '.join(KINDS)})")
+            continue
+        legend[symbol] = Terrain(kind)
+    return legend
+
+
+def _grid_rows(doc: Doc, rows: list[Row], what: str) -> int | None:
+    """Check every row has the first row's width; returns that width, or None."""
+    width = len(rows[0][0])
+    ok = width > 0
+    if not ok:
+        doc.error(rows[0][1:], f"the first row of {what} is empty")
+        return None
+    for i, (text, line, col) in enumerate(rows[1:], start=2):
+        if len(text) != width:
+            at = col + min(len(text), width)
+            doc.error((line, at), f"row {i} of {what} is {len(text)} squares wide; expected {width} "
+                                  "like row 1")
+            ok = False
+    if width > MAX_SIDE or len(rows) > MAX_SIDE:
+        doc.error(rows[0][1:], f"{what} is {width}×{len(rows)}; at most {MAX_SIDE}×{MAX_SIDE}")
+        ok = False
+    return width if ok else None
+
+
+def parse_map(doc: Doc, root: Node, map_id: str) -> MapDef | None:
+    """Build a MapDef (SET-2..4, SCN-ASSAULT) from a map file's root node.
+
+    Checks: symbols known to the legend, rectangular rows, an overlay of the
+    same size, start areas A and B with room for the battle size's creature
+    count (WB-4) and off the walls (SET-3), VP zones a and b, and that every
+    area and zone can be reached from start area A (MOV-7 corner rule).
+    Returns None after recording problems in ``doc``.
+    """
+    f = doc.mapping(root, "the map", ("name", "terrain", "zones"), ("legend", "points", "description"))
+    if f is None:
+        return None
+    name = doc.get(f, "name", "text", "the map name")
+    points = doc.get(f, "points", "integer", "the map's battle size in points", default=200, lo=20, hi=1000)
+    doc.get(f, "description", "text", "the description", default="")
+    legend = _legend(doc, f["legend"][1]) if "legend" in f else dict(DEFAULT_LEGEND)
+    terrain_rows = rows_of(doc, f["terrain"][1], "the terrain") if "terrain" in f else None
+    zone_rows = rows_of(doc, f["zones"][1], "the zones") if "zones" in f else None
+    if not terrain_rows:
+        return None
+    width = _grid_rows(doc, terrain_rows, "the terrain")
+    grid: list[tuple[Terrain, ...]] = []
+    for y, (text, line, col) in enumerate(terrain_rows):
+        row = []
+        for x, ch in enumerate(text):
+            if ch not in legend:
+                shown = "".join(f"'{s}'" for s in sorted(legend))
+                doc.error((line, col + x), f"unknown terrain symbol '{ch}' (row {y + 1}, column {x + 1}); "
+                                           f"the legend has {shown}")
+            row.append(legend.get(ch, Terrain.CLEAR))
+        grid.append(tuple(row))
+    if width is None or not zone_rows:
+        return None
+    zwidth = _grid_rows(doc, zone_rows, "the zones")
+    if zwidth is not None and (zwidth != width or len(zone_rows) != len(terrain_rows)):
+        doc.error(f["zones"][1], f"the zones are {zwidth}×{len(zone_rows)}; expected the terrain's size "
+                                 f"{width}×{len(terrain_rows)}")
+        return None
+    areas: dict[tuple[str, str], set[Square]] = {k: set() for k in ZONE_SYMBOLS.values()}
+    first_at: dict[str, tuple[int, int]] = {}
+    for y, (text, line, col) in enumerate(zone_rows):
+        for x, ch in enumerate(text):
+            if ch == ".":
+                continue
+            if ch not in ZONE_SYMBOLS:
+                doc.error((line, col + x), f"unknown zone symbol '{ch}' (row {y + 1}, column {x + 1}); "
+                                           "expected 'A' or 'B' (start areas), 'a' or 'b' (VP zones) or '.'")
+                continue
+            first_at.setdefault(ch, (line, col + x))
+            if y < len(grid) and grid[y][x] is Terrain.WALL:
+                doc.error((line, col + x), f"zone '{ch}' covers a wall (row {y + 1}, column {x + 1})")
+            areas[ZONE_SYMBOLS[ch]].add((x, y))
+    for ch, key in ZONE_SYMBOLS.items():
+        if not areas[key]:
+            kind = "start area" if key[0] == "start" else "VP zone"
+            doc.error(f["zones"][1], f"the zones have no {kind} '{ch}'")
+    if not doc.ok or name is None or points is None:
+        return None
+    the_map = MapDef(id=map_id, name=name, terrain=tuple(grid),
+                     start_areas={k: frozenset(areas[("start", k)]) for k in "AB"},
+                     vp_zones={k: frozenset(areas[("vp", k)]) for k in "AB"})
+    need = Ruleset(point_limit=points).max_creatures
+    for ch in "AB":
+        if len(areas[("start", ch)]) < need:
+            doc.error(first_at[ch], f"start area '{ch}' has {len(areas[('start', ch)])} squares; a "
+                                    f"{points}-point battle needs room for {need} creatures")
+    geo = Geometry(the_map)
+    reach = geo.distances_from(min(areas[("start", "A")]))
+    for ch, key in ZONE_SYMBOLS.items():
+        squares = areas[key]
+        if key[0] == "start" and not squares <= reach.keys():
+            doc.error(first_at[ch], f"start area '{ch}' is cut off by walls: not all of it can reach "
+                                    "the rest of the map")
+        elif key[0] == "vp" and not squares & reach.keys():
+            doc.error(first_at[ch], f"VP zone '{ch}' cannot be reached from the start areas")
+    return the_map if doc.ok else None

@@ -1,0 +1,90 @@
+"""``tactica validate PATH...``: check content files and print every problem.
+
+Card files are read first, so warbands may use cards from card files given
+in the same run as well as the shipped catalogue.  Output: one problem per
+line (``path:line:col: error: message``) on standard output and a summary on
+standard error.  Exit status 0 when every file is valid, else 1.  Never a
+traceback: an unexpected failure is reported as a problem of that file.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from .loader import SUFFIXES, _cards_from, kind_of, load_catalogue, read_doc
+from .maps import parse_map
+from .problems import ContentError, Problem
+from .warbands import parse_warband
+
+
+def expand(paths: list[str]) -> tuple[list[Path], list[Problem]]:
+    """Files named, and YAML files inside folders named (recursively, sorted)."""
+    files: list[Path] = []
+    problems: list[Problem] = []
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*") if p.suffix in SUFFIXES and p.is_file())
+            if not found:
+                problems.append(Problem(name, 0, 0, "no .yaml files in this folder"))
+            files.extend(found)
+        elif path.exists():
+            files.append(path)
+        else:
+            problems.append(Problem(name, 0, 0, "no such file or folder"))
+    return files, problems
+
+
+def validate_paths(paths: list[str]) -> tuple[list[Problem], int]:
+    """Check every file under ``paths``; returns (problems, number of files checked)."""
+    files, problems = expand(paths)
+    docs = []
+    for path in files:
+        doc, root = read_doc(path)
+        kind = kind_of(path, root) if root is not None else None
+        if root is not None and kind is None:
+            doc.error(root, "cannot tell what this file is: expected a card file ('cards:'), a map "
+                            "('terrain:') or a warband ('creatures:')")
+        docs.append((path, doc, root, kind))
+    card_paths = [p for p, doc, root, kind in docs if kind == "cards" and root is not None]
+    cards, card_problems = _cards_from(card_paths)
+    try:
+        catalogue = load_catalogue()
+    except ContentError:
+        catalogue = {}  # the shipped cards' own problems show when they are validated
+    catalogue.update(cards)
+    by_file: dict[str, list[Problem]] = {}
+    for p in card_problems:
+        by_file.setdefault(p.path, []).append(p)
+    for path, doc, root, kind in docs:
+        if root is not None and doc.ok:
+            try:
+                if kind == "map":
+                    parse_map(doc, root, path.stem)
+                elif kind == "warband":
+                    parse_warband(doc, root, catalogue)
+                elif kind == "cards":
+                    doc.problems.extend(by_file.get(doc.path, []))
+            except Exception as err:  # noqa: BLE001 - a checker bug must not become a traceback
+                doc.problems.append(Problem(doc.path, 0, 0, f"internal error while checking: {err!r}"))
+        problems.extend(doc.problems)
+    return problems, len(files)
+
+
+def run_validate(args) -> int:
+    """Run ``tactica validate``.
+
+    Args:
+        args: a namespace whose ``paths`` lists files or folders.
+    Returns 0 when every file is valid, 1 otherwise (also when a path does
+    not exist).  Prints one problem per line to standard output.
+    """
+    problems, count = validate_paths(list(args.paths))
+    for problem in problems:
+        print(problem)
+    bad = len({p.path for p in problems})
+    if problems:
+        print(f"{len(problems)} problem(s) in {bad} file(s); {count} file(s) checked", file=sys.stderr)
+        return 1
+    print(f"{count} file(s) OK", file=sys.stderr)
+    return 0

@@ -1,0 +1,80 @@
+"""Warband files: a faction, a point limit and a list of card ids (WB-1..7).
+
+A warband, as written by hand::
+
+    name: Iron Vanguard
+    faction: Civilization
+    points: 200                  # optional, default 200
+    creatures:
+      - silverhelm-knight-captain
+      - {card: gatehouse-crossbowman, count: 3}
+
+The warband is checked with ``tactica.engine.check_warband``; each problem
+points at the entry of the offending creature.
+"""
+from __future__ import annotations
+
+from tactica.engine.model import FACTIONS, CreatureCard, WarbandDef
+from tactica.engine.state import Ruleset
+from tactica.engine.warband import check_warband
+
+from .schema import Doc, did_you_mean
+from .yamlsafe import MappingNode, Node
+
+
+def _entry(doc: Doc, node: Node, index: int) -> tuple[str, Node, int] | None:
+    """One ``creatures`` entry → (card id, id node, count)."""
+    if isinstance(node, MappingNode):
+        f = doc.mapping(node, f"creature entry {index + 1}", ("card",), ("count",))
+        if not f or "card" not in f:
+            return None
+        cid = doc.text(f["card"][1], "a card id")
+        count = doc.get(f, "count", "integer", "the count", default=1, lo=1, hi=20)
+        return None if cid is None or count is None else (cid, f["card"][1], count)
+    cid = doc.text(node, f"creature entry {index + 1} (a card id, or {{card: id, count: N}})")
+    return None if cid is None else (cid, node, 1)
+
+
+def parse_warband(doc: Doc, root: Node, catalogue: dict[str, CreatureCard]) -> WarbandDef | None:
+    """Build a WarbandDef from a warband file's root node and check it (WB-1..7).
+
+    Args:
+        doc: the file being read; problems are recorded here.
+        root: the document's root node.
+        catalogue: card id → card.
+    Returns the warband, or None after recording problems.
+    """
+    f = doc.mapping(root, "the warband", ("name", "faction", "creatures"), ("points", "description"))
+    if f is None:
+        return None
+    name = doc.get(f, "name", "text", "the warband name")
+    faction = doc.get(f, "faction", "choice", "faction", choices=FACTIONS)
+    points = doc.get(f, "points", "integer", "the point limit", default=200, lo=20, hi=1000)
+    doc.get(f, "description", "text", "the description", default="")
+    cards: list[CreatureCard] = []
+    nodes: list[Node] = []
+    items = doc.sequence(f["creatures"][1], "the creatures") if "creatures" in f else None
+    for i, item in enumerate(items or []):
+        found = _entry(doc, item, i)
+        if found is None:
+            continue
+        cid, id_node, count = found
+        card = catalogue.get(cid)
+        if card is None:
+            hint = did_you_mean(cid, catalogue)
+            doc.error(id_node, f"unknown card '{cid}'{hint}")
+            continue
+        cards.extend([card] * count)
+        nodes.extend([id_node] * count)
+    if not doc.ok or name is None or faction is None or points is None:
+        return None
+    wb = WarbandDef(name=name, faction=faction, cards=tuple(cards), point_limit=points)
+    for problem in check_warband(wb, Ruleset(point_limit=points)):
+        if problem.index is not None and problem.index < len(nodes):
+            where = nodes[problem.index]
+        elif problem.code == "over-point-limit" and "points" in f:
+            where = f["points"][1]
+        else:
+            where = f["creatures"][0]
+        doc.error(where, f"{problem.message} ({problem.rule})")
+    return wb if doc.ok else None

@@ -1,0 +1,166 @@
+"""Reading YAML safely into position-carrying nodes.
+
+Only the safe YAML schema is used, and only as far as ``yaml.compose``: no
+Python object is ever constructed from a tag.  Before composing, the event
+stream is scanned to refuse over-deep nesting and non-standard tags; after
+composing, the document's size with aliases expanded is measured to refuse
+alias bombs.  Every refusal is a ``Problem`` with a line and column.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from .problems import Problem
+
+#: Largest file read, in bytes.
+MAX_BYTES = 1_048_576
+#: Deepest nesting of lists and mappings.
+MAX_DEPTH = 24
+#: Most aliases (``*name``) in one file.
+MAX_ALIASES = 200
+#: Most nodes in a document once aliases are expanded.
+MAX_NODES = 100_000
+
+_STD = "tag:yaml.org,2002:"
+#: Tags a content file may carry (explicitly or implicitly).
+ALLOWED_TAGS = frozenset(_STD + t for t in ("str", "int", "float", "bool", "null", "map", "seq"))
+INT_TAG, FLOAT_TAG, BOOL_TAG, NULL_TAG, STR_TAG = (_STD + t for t in ("int", "float", "bool", "null", "str"))
+
+
+def _show_tag(tag: str) -> str:
+    return "!!" + tag[len(_STD):] if tag.startswith(_STD) else tag
+
+
+def _children(node: Node) -> list[Node]:
+    if isinstance(node, SequenceNode):
+        return list(node.value)
+    if isinstance(node, MappingNode):
+        return [n for pair in node.value for n in pair]
+    return []
+
+
+def _expanded_problem(root: Node) -> tuple[Node, str] | None:
+    """Measure ``root`` with aliases expanded (iteratively, memoised).
+
+    Returns (node, message) for a recursive alias or a document larger than
+    MAX_NODES, else None.
+    """
+    size: dict[int, int] = {}
+    open_: set[int] = set()
+    stack: list[tuple[Node, bool]] = [(root, False)]
+    while stack:
+        node, closing = stack.pop()
+        key = id(node)
+        if closing:
+            open_.discard(key)
+            size[key] = 1 + sum(size[id(c)] for c in _children(node))
+            if size[key] > MAX_NODES:
+                return node, (f"document too large: more than {MAX_NODES} values once aliases are "
+                              "expanded (an alias bomb?); refused")
+            continue
+        if key in size:
+            continue
+        open_.add(key)
+        stack.append((node, True))
+        for child in _children(node):
+            if id(child) in open_:
+                return child, "recursive alias: a value contains itself; refused"
+            if id(child) not in size:
+                stack.append((child, False))
+    return None
+
+
+def _yaml_problem(path: str, err: yaml.YAMLError) -> Problem:
+    mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
+    problem = getattr(err, "problem", None) or str(err)
+    context = getattr(err, "context", None)
+    text = f"invalid YAML: {problem}"
+    if context:
+        text += f" ({context})"
+    if mark is None:
+        return Problem(path, 1, 1, text)
+    return Problem(path, mark.line + 1, mark.column + 1, text)
+
+
+def read_text(path: Path, shown: str, problems: list[Problem]) -> str | None:
+    """Read ``path`` as UTF-8 text, refusing files over MAX_BYTES.
+
+    Appends a Problem (at ``shown``, the path as the user named it) and
+    returns None when the file cannot be read.
+    """
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        problems.append(Problem(shown, 0, 0, f"cannot read file: {err.strerror or err}"))
+        return None
+    if len(data) > MAX_BYTES:
+        problems.append(Problem(shown, 1, 1, f"file too large: {len(data)} bytes; at most {MAX_BYTES}"))
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        before = data[:err.start]
+        line = before.count(b"\n") + 1
+        col = len(before) - (before.rfind(b"\n") + 1) + 1
+        problems.append(Problem(shown, line, col, "file is not UTF-8 text"))
+        return None
+
+
+def compose(text: str, shown: str, problems: list[Problem]) -> Node | None:
+    """Compose ``text`` into one YAML node tree, or None after a problem.
+
+    Refuses (with a Problem at the offending position): syntax errors,
+    several documents, nesting deeper than MAX_DEPTH, more than MAX_ALIASES
+    aliases, tags other than the plain ones (``!!python/...``, ``!custom``),
+    recursive aliases and documents over MAX_NODES once aliases are
+    expanded.  An empty document gives None with a Problem at 1:1.
+    """
+    found = len(problems)
+    depth = aliases = 0
+    try:
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            tag = getattr(event, "tag", None)
+            if tag not in (None, "!") and tag not in ALLOWED_TAGS:
+                m = event.start_mark
+                problems.append(Problem(shown, m.line + 1, m.column + 1,
+                                        f"tag {_show_tag(tag)} is not allowed; content files hold only "
+                                        "plain text, numbers, true/false, lists and mappings"))
+            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    m = event.start_mark
+                    problems.append(Problem(shown, m.line + 1, m.column + 1,
+                                            f"nested too deeply: more than {MAX_DEPTH} levels; refused"))
+                    return None
+            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                depth -= 1
+            elif isinstance(event, yaml.AliasEvent):
+                aliases += 1
+                if aliases > MAX_ALIASES:
+                    m = event.start_mark
+                    problems.append(Problem(shown, m.line + 1, m.column + 1,
+                                            f"too many aliases: more than {MAX_ALIASES}; refused"))
+                    return None
+        if len(problems) > found:
+            return None
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as err:
+        problems.append(_yaml_problem(shown, err))
+        return None
+    if root is None:
+        problems.append(Problem(shown, 1, 1, "file is empty; expected a mapping of keys"))
+        return None
+    bad = _expanded_problem(root)
+    if bad is not None:
+        node, message = bad
+        problems.append(Problem(shown, node.start_mark.line + 1, node.start_mark.column + 1, message))
+        return None
+    return root
+
+
+__all__ = ["ALLOWED_TAGS", "BOOL_TAG", "FLOAT_TAG", "INT_TAG", "MAX_ALIASES", "MAX_BYTES", "MAX_DEPTH",
+           "MAX_NODES", "MappingNode", "NULL_TAG", "Node", "STR_TAG", "ScalarNode", "SequenceNode",
+           "compose", "read_text"]

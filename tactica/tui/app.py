@@ -1,0 +1,81 @@
+"""The Textual App: thin — it pushes the first screen and swaps battles.
+
+Everything about a battle lives in ``screens.battle.BattleScreen`` and the
+``GameSession`` it drives; the App only knows how to get a new session
+(``BattleFactory``), shows the setup screen first when asked, and covers the
+game with ``TooSmallScreen`` while the terminal is below 80×24.
+"""
+from __future__ import annotations
+
+from textual import events
+from textual.app import App
+
+from .factory import BattleFactory
+from .screens.battle import BattleScreen
+from .screens.setup import SetupScreen
+from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from .session import GameSession
+
+
+class TacticaApp(App[int]):
+    """tactica's battle client.
+
+    Args:
+        factory: makes the sessions (quick start or after the setup screen).
+        setup: start with the full setup (choose maps and warbands) instead
+            of a quick start.
+    """
+
+    TITLE = "tactica"
+    ENABLE_COMMAND_PALETTE = False
+    CSS = """
+    Screen { background: $background; }
+    """
+
+    def __init__(self, factory: BattleFactory, *, setup: bool = False) -> None:
+        super().__init__()
+        self.factory = factory
+        self.setup = setup
+        self.session: GameSession | None = None
+
+    def on_mount(self) -> None:
+        if self.setup:
+            self.push_screen(SetupScreen(self.factory.choices()), self._setup_done)
+        else:
+            self.start_battle(self.factory.quick())
+        self._check_size(self.size.width, self.size.height)
+
+    def start_battle(self, session: GameSession) -> None:
+        """Show ``session`` on a new battle screen."""
+        self.session = session
+        self.push_screen(BattleScreen(session), self._battle_done)
+
+    def _setup_done(self, picked) -> None:
+        if picked is None:
+            self.exit(0)
+            return
+        warbands, maps = picked
+        self.start_battle(self.factory.custom(warbands, maps))
+
+    def _battle_done(self, choice: str | None) -> None:
+        if choice == "new":
+            if self.setup:
+                self.push_screen(SetupScreen(self.factory.choices()), self._setup_done)
+            else:
+                self.start_battle(self.factory.quick())
+        else:
+            self.exit(0)
+
+    # -- terminal size ------------------------------------------------------------
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size(event.size.width, event.size.height)
+
+    def _check_size(self, width: int, height: int) -> None:
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        top = self.screen_stack[-1] if self.screen_stack else None
+        if small and isinstance(top, TooSmallScreen):
+            top.show_size(width, height)
+        elif small:
+            self.push_screen(TooSmallScreen(width, height))
+        elif isinstance(top, TooSmallScreen):
+            self.pop_screen()

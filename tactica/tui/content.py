@@ -1,0 +1,166 @@
+"""Where the battle client gets its maps and warbands (no Textual here).
+
+Uses ``tactica.content`` (the YAML loader) when it is installed; until then
+a small built-in demo battle made with ``tactica.engine.sandbox`` stands in.
+Loading problems are raised as ``BattleContentError`` whose ``lines`` are the
+loader's ``path:line:col: error: msg`` lines.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Sequence
+
+from tactica.engine.model import MapDef, WarbandDef
+from tactica.engine.sandbox import card, melee, ranged
+
+
+class BattleContentError(Exception):
+    """Content could not be loaded; ``lines`` are ready to print, one problem each."""
+
+    def __init__(self, lines: Sequence[str]):
+        super().__init__("\n".join(lines))
+        self.lines = list(lines)
+
+
+@dataclass(frozen=True)
+class Choices:
+    """What a player may bring in the full setup: shipped maps and warbands."""
+
+    maps: tuple[MapDef, ...]
+    warbands: tuple[WarbandDef, ...]
+
+
+def _content_module():
+    try:
+        import tactica.content as content  # noqa: PLC0415 - optional until the loader lands
+    except ImportError:
+        return None
+    return content
+
+
+def _wrap_errors(fn: Callable, *args):
+    content = _content_module()
+    error_type = getattr(content, "ContentError", None) if content else None
+    try:
+        return fn(*args)
+    except Exception as error:
+        if error_type is not None and isinstance(error, error_type):
+            problems = getattr(error, "problems", None) or [error]
+            raise BattleContentError([str(p) for p in problems]) from None
+        if isinstance(error, (OSError, ValueError)):
+            raise BattleContentError([f"error: {error}"]) from None
+        raise
+
+
+def _as_defs(items, loader) -> list:
+    out = []
+    for item in items:
+        if isinstance(item, (str, Path)):
+            out.append(_wrap_errors(loader, item))
+        elif isinstance(item, tuple) and item and isinstance(item[-1], (MapDef, WarbandDef)):
+            out.append(item[-1])
+        else:
+            out.append(item)
+    return out
+
+
+def load_battle(map_files: Sequence[str] | None, warband_files: Sequence[str] | None
+                ) -> tuple[tuple[WarbandDef, WarbandDef], tuple[MapDef, ...]]:
+    """The warbands and maps for a battle.
+
+    Args:
+        map_files: ``--map`` files (one or two), or None for the default map.
+        warband_files: ``--warband`` files (one or two: player 1, then
+            player 2; one file means both players bring it), or None.
+    Returns ``((warband 1, warband 2), maps)``.
+    Raises BattleContentError with the loader's problem lines.
+    """
+    content = _content_module()
+    if content is None:
+        if map_files or warband_files:
+            raise BattleContentError(["error: the content loader (tactica.content) is not installed yet; "
+                                      "only the built-in demo battle is available"])
+        return demo_battle()
+    (wb1, wb2), default_map = _wrap_errors(content.default_battle)
+    maps: tuple[MapDef, ...] = (default_map,)
+    if map_files:
+        maps = tuple(_wrap_errors(content.load_map, f) for f in map_files[:2])
+    if warband_files:
+        loaded = [_wrap_errors(content.load_warband, f) for f in warband_files[:2]]
+        wb1, wb2 = (loaded[0], loaded[1]) if len(loaded) > 1 else (loaded[0], loaded[0])
+    return (wb1, wb2), maps
+
+
+def setup_choices() -> Choices:
+    """Every shipped map and warband (the built-in demo ones without the loader)."""
+    content = _content_module()
+    if content is None:
+        (wb1, wb2), maps = demo_battle()
+        return Choices(maps=maps, warbands=(wb1, wb2))
+    maps = _as_defs(_wrap_errors(content.shipped_maps), content.load_map)
+    warbands = _as_defs(_wrap_errors(content.shipped_warbands), content.load_warband)
+    return Choices(maps=tuple(maps), warbands=tuple(warbands))
+
+
+# ---------------------------------------------------------------------------
+# the built-in demo battle
+
+DEMO_ROWS = """
+....................
+....................
+.....##......^^.....
+.....##......^^.....
+..........#.........
+..^^......#.........
+..^^................
+................^^..
+.........#......^^..
+.........#..........
+.....^^......##.....
+.....^^......##.....
+....................
+....................
+"""
+
+
+def demo_map() -> MapDef:
+    """A 20×14 demo map: walls, difficult terrain, start areas at the short sides."""
+    rows = [r for r in DEMO_ROWS.strip().splitlines()]
+    w, h = len(rows[0]), len(rows)
+    area_a = frozenset((x, y) for x in range(0, 3) for y in range(h))
+    area_b = frozenset((x, y) for x in range(w - 3, w) for y in range(h))
+    zone_a = frozenset((x, y) for x in range(w - 5, w - 3) for y in range(5, 9))
+    zone_b = frozenset((x, y) for x in range(3, 5) for y in range(5, 9))
+    return MapDef.from_rows(rows, id="demo-crossroads", name="Demo Crossroads",
+                            start_areas={"A": area_a, "B": area_b}, vp_zones={"A": zone_a, "B": zone_b})
+
+
+def demo_warbands() -> tuple[WarbandDef, WarbandDef]:
+    """Two small demo warbands (about 65 points each)."""
+    defender = card("Dwarf Defender", cost=25, alignment="Good", factions=("Civilization",), level=4,
+                    ac=19, defense=14, speed=5, hp=50, keywords=("Dwarf", "Soldier"),
+                    attacks=(melee("Warhammer", bonus=9, damage=10),))
+    archer = card("Elf Archer", cost=18, alignment="Good", factions=("Civilization", "Wild"), level=3,
+                  ac=16, defense=13, speed=6, hp=30, keywords=("Elf",),
+                  attacks=(ranged("Longbow", bonus=8, damage=10, range=10, basic=True),
+                           melee("Short sword", bonus=4, damage=5, basic=False)))
+    cleric = card("Human Cleric", cost=20, alignment="Good", factions=("Civilization",), level=3,
+                  ac=17, defense=15, speed=6, hp=40, keywords=("Human", "Divine"),
+                  attacks=(melee("Mace", bonus=7, damage=10),))
+    ogre = card("Ogre", cost=30, alignment="Evil", factions=("Wild",), level=6, ac=16, defense=12,
+                speed=6, hp=80, keywords=("Giant",), attacks=(melee("Club", bonus=9, damage=15),))
+    hob = card("Hobgoblin Soldier", cost=15, alignment="Evil", factions=("Wild",), level=3, ac=17,
+               defense=12, speed=6, hp=30, keywords=("Goblinoid", "Soldier"),
+               attacks=(melee("Longsword", bonus=7, damage=10),))
+    gob = card("Goblin Archer", cost=10, alignment="Evil", factions=("Wild",), level=1, ac=15,
+               defense=13, speed=6, hp=10, keywords=("Goblinoid",),
+               attacks=(ranged("Shortbow", bonus=6, damage=5, range=8, basic=True),
+                        melee("Dagger", bonus=4, damage=5, basic=False)))
+    return (WarbandDef("Keep Guard", "Civilization", (defender, archer, cleric), point_limit=200),
+            WarbandDef("Goblin Raiders", "Wild", (ogre, hob, gob, gob), point_limit=200))
+
+
+def demo_battle() -> tuple[tuple[WarbandDef, WarbandDef], tuple[MapDef, ...]]:
+    """The built-in demo battle: ``(warbands, (map,))``."""
+    return demo_warbands(), (demo_map(),)

@@ -1,0 +1,357 @@
+"""What the battle screen's keys mean right now (no Textual here).
+
+The ``Controller`` keeps the screen's interaction mode (picking a creature,
+acting, choosing an attack target, choosing a charge) and turns a key press
+at a cursor square into an engine ``Action`` to apply, or into the sentence
+explaining why not.  Every answer comes from the session's legal actions or
+the engine's ``check``; nothing here decides a rule.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from tactica.engine import (Action, Activate, Attack, Charge, Move, Phase, Place, Shift)
+from tactica.engine.model import Square
+
+from .describe import creature_name, describe_preview, player_name
+from .session import GameSession
+
+
+class Mode(str, Enum):
+    """The screen's interaction mode."""
+
+    WAIT = "wait"            # a dialog decides (map, start area, first player)
+    DEPLOY = "deploy"        # placing creatures by hand (SET-2, SET-3)
+    PICK = "pick"            # choose a creature to activate (RND-2)
+    ACT = "act"              # the active creature moves or starts an attack (ACT-1)
+    ATTACK = "attack"        # choosing the target of an attack (ATK-1)
+    CHARGE = "charge"        # choosing the target of a charge (CHG-1)
+    CHARGE_END = "charge end"  # choosing where the charge ends (CHG-3)
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class Overlay:
+    """What the map marks on top of the terrain (all sets empty by default).
+
+    Attributes:
+        reachable: squares the active creature can end a move on.
+        path: the previewed path to the cursor square.
+        provokers: uids whose opportunity attacks that path provokes.
+        targets: uids that may be chosen now (attack, charge, activation).
+        picked: uids already chosen for a multi-target attack.
+        ends: squares where the chosen charge may end.
+        deploy: squares where the next creature may be placed.
+        active: uid of the active creature.
+    """
+
+    reachable: frozenset[Square] = frozenset()
+    path: tuple[Square, ...] = ()
+    provokers: frozenset[str] = frozenset()
+    targets: frozenset[str] = frozenset()
+    picked: frozenset[str] = frozenset()
+    ends: frozenset[Square] = frozenset()
+    deploy: frozenset[Square] = frozenset()
+    active: str | None = None
+
+
+Result = Action | str | None
+"""A key's effect: an Action to apply, a refusal sentence, or None (mode changed)."""
+
+
+class Controller:
+    """The interaction state machine of the battle screen.
+
+    Args:
+        session: the battle; the controller only reads it.
+    """
+
+    def __init__(self, session: GameSession):
+        self.session = session
+        self.mode = Mode.WAIT
+        self.attack_index = 0
+        self.charge_target: str | None = None
+        self.picked: list[str] = []
+        self.sync()
+
+    # -- mode ------------------------------------------------------------------
+    def sync(self) -> None:
+        """Reset the mode to fit the session's phase (call after every applied action)."""
+        phase = self.session.phase
+        self.picked = []
+        self.charge_target = None
+        self.mode = {
+            Phase.DEPLOY: Mode.DEPLOY,
+            Phase.ACTIVATE: Mode.PICK,
+            Phase.ACTING: Mode.ACT,
+            Phase.OVER: Mode.OVER,
+        }.get(phase, Mode.WAIT)
+
+    def cancel(self) -> None:
+        """Leave attack or charge targeting (Esc)."""
+        if self.mode in (Mode.ATTACK, Mode.CHARGE, Mode.CHARGE_END):
+            self.sync()
+
+    def allowed(self, name: str) -> bool:
+        """Whether the key action ``name`` can do anything now (backs check_action)."""
+        s, m = self.session, self.mode
+        if name == "move":
+            return m is Mode.ACT and bool(s.moves())
+        if name == "shift":
+            return m is Mode.ACT and bool(s.shifts())
+        if name == "attack":
+            return m in (Mode.ACT, Mode.CHARGE, Mode.CHARGE_END) and bool(s.usable_attacks())
+        if name == "charge":
+            return m in (Mode.ACT, Mode.ATTACK) and bool(s.charges())
+        if name == "end":
+            return m in (Mode.ACT, Mode.ATTACK, Mode.CHARGE, Mode.CHARGE_END) and s.can_end()
+        if name == "cancel":
+            return m in (Mode.ATTACK, Mode.CHARGE, Mode.CHARGE_END)
+        if name == "next":
+            return bool(self.cycle_squares())
+        if name == "choose_attack":
+            return m is Mode.ATTACK and len(self._me().card.attacks) > 1
+        if name == "pick":
+            return m is Mode.ATTACK and self._attack().targets > 1
+        if name == "select":
+            return m not in (Mode.WAIT, Mode.OVER)
+        return True
+
+    # -- what the map shows ----------------------------------------------------------
+    def _me(self):
+        return self.session.state.active_creature
+
+    def _attack(self):
+        return self._me().card.attacks[self.attack_index]
+
+    def _at(self, sq: Square):
+        return self.session.state.creature_at(sq)
+
+    def overlay(self, cursor: Square) -> Overlay:
+        """The marks for the map with the cursor on ``cursor``."""
+        s, m = self.session, self.mode
+        me = self._me()
+        active = me.uid if me else None
+        if m is Mode.DEPLOY:
+            return Overlay(deploy=frozenset(s.placements()))
+        if m is Mode.PICK:
+            return Overlay(targets=frozenset(s.activatable()))
+        if m is Mode.ACT:
+            moves = s.moves()
+            move = moves.get(cursor)
+            path = move.path if move else ()
+            return Overlay(reachable=frozenset(moves), path=path, provokers=frozenset(s.provokers(path)),
+                           active=active)
+        if m is Mode.ATTACK:
+            return Overlay(targets=frozenset(s.attack_targets(self.attack_index)),
+                           picked=frozenset(self.picked), active=active)
+        if m is Mode.CHARGE:
+            return Overlay(targets=frozenset(s.charges()), active=active)
+        if m is Mode.CHARGE_END:
+            charges = {c.destination: c for c in s.charges().get(self.charge_target, [])}
+            chosen = charges.get(cursor)
+            path = chosen.path if chosen else ()
+            return Overlay(ends=frozenset(charges), path=path, provokers=frozenset(s.provokers(path)),
+                           targets=frozenset({self.charge_target}), active=active)
+        return Overlay(active=active)
+
+    def cycle_squares(self) -> list[Square]:
+        """The squares Tab visits in this mode, in reading order."""
+        s, st, m = self.session, self.session.state, self.mode
+        if m is Mode.PICK:
+            uids = s.activatable()
+        elif m is Mode.ACT:
+            me = self._me()
+            uids = [c.uid for c in st.alive(1 - me.player)] if me else []
+        elif m is Mode.ATTACK:
+            uids = s.attack_targets(self.attack_index)
+        elif m is Mode.CHARGE:
+            uids = list(s.charges())
+        elif m is Mode.CHARGE_END:
+            return sorted((c.destination for c in s.charges().get(self.charge_target, [])),
+                          key=lambda q: (q[1], q[0]))
+        else:
+            return []
+        squares = [st.creature(u).pos for u in uids]
+        return sorted((q for q in squares if q is not None), key=lambda q: (q[1], q[0]))
+
+    def next_square(self, cursor: Square, step: int = 1) -> Square | None:
+        """Where Tab (step 1) or Shift+Tab (step -1) puts the cursor, or None."""
+        squares = self.cycle_squares()
+        if not squares:
+            return None
+        if cursor in squares:
+            return squares[(squares.index(cursor) + step) % len(squares)]
+        key = (cursor[1], cursor[0])
+        after = [q for q in squares if (q[1], q[0]) > key]
+        return after[0] if step > 0 and after else squares[0 if step > 0 else -1]
+
+    # -- keys ----------------------------------------------------------------------
+    def select(self, cursor: Square) -> Result:
+        """Enter (or a click) on ``cursor``: an Action, a refusal, or None."""
+        s, m = self.session, self.mode
+        here = self._at(cursor)
+        if m is Mode.DEPLOY:
+            place = s.placements().get(cursor)
+            if place:
+                return place
+            nxt = next(iter(s.placements().values()), None)
+            if nxt is None:
+                return "Nothing to place."
+            return s.check(Place(nxt.uid, cursor)) or "Place the creature on a shaded square."
+        if m is Mode.PICK:
+            if here is None:
+                return "Pick one of your unactivated creatures (Tab cycles through them)."
+            return Activate(here.uid)
+        if m is Mode.ACT:
+            if cursor in s.moves():
+                return s.moves()[cursor]
+            if here is not None and here.player != self._me().player:
+                for index in s.usable_attacks():
+                    if here.uid in s.attack_targets(index):
+                        return self.begin_attack(cursor, index)
+                return s.check(Attack(0, (here.uid,))) or "That creature cannot be attacked now."
+            if here is not None and here.uid == self._me().uid:
+                return "Pick a shaded square to move to, or press a to attack, c to charge, e to end."
+            return self.move(cursor)
+        if m is Mode.ATTACK:
+            if self.picked:
+                return Attack(self.attack_index, tuple(self.picked))
+            if here is None:
+                return "Put the cursor on a marked target (Tab cycles them)."
+            return Attack(self.attack_index, (here.uid,))
+        if m is Mode.CHARGE:
+            if here is None:
+                return "Put the cursor on a marked enemy to charge (Tab cycles them)."
+            if here.uid not in s.charges():
+                return s.check(Charge(here.uid, (cursor,))) or "That creature cannot be charged."
+            self.charge_target = here.uid
+            self.mode = Mode.CHARGE_END
+            return None
+        if m is Mode.CHARGE_END:
+            for c in s.charges().get(self.charge_target, []):
+                if c.destination == cursor:
+                    return c
+            return "End the charge on a marked square: the nearest ones from which it can attack (CHG-3)."
+        return None
+
+    def move(self, cursor: Square) -> Result:
+        """The m key: move to the cursor square."""
+        move = self.session.moves().get(cursor)
+        if move:
+            return move
+        refusal = self.session.check(Move((cursor,)))
+        if refusal and not self.session.moves():
+            return refusal
+        return f"{self._me().card.name} cannot end a move there; the shaded squares are reachable."
+
+    def shift(self, cursor: Square) -> Result:
+        """The s key: shift one square to the cursor square (MOV-12)."""
+        shift = self.session.shifts().get(cursor)
+        if shift:
+            return shift
+        return self.session.check(Shift(cursor)) or "Shift to a free adjacent square."
+
+    def begin_attack(self, cursor: Square, index: int | None = None) -> Result:
+        """The a key: start choosing a target; returns None, or a refusal."""
+        usable = self.session.usable_attacks()
+        if not usable:
+            return "No attack has a target in reach now."
+        if index is None:
+            here = self._at(cursor)
+            index = next((i for i in usable if here and here.uid in self.session.attack_targets(i)), usable[0])
+        self.mode, self.attack_index, self.picked = Mode.ATTACK, index, []
+        return None
+
+    def choose_attack(self, number: int) -> Result:
+        """A number key in attack mode: use attack ``number`` (1-based)."""
+        me = self._me()
+        if not 1 <= number <= len(me.card.attacks):
+            return f"{me.card.name} has no attack {number}."
+        attack = me.card.attacks[number - 1]
+        if number - 1 not in self.session.usable_attacks():
+            return f"{attack.name} has no target in reach now."
+        self.attack_index, self.picked = number - 1, []
+        return None
+
+    def toggle_pick(self, cursor: Square) -> Result:
+        """Space in attack mode: add or remove the cursor's creature as a target (ATK-4)."""
+        here = self._at(cursor)
+        if here is None or here.uid not in self.session.attack_targets(self.attack_index):
+            return "Put the cursor on a marked target."
+        if here.uid in self.picked:
+            self.picked.remove(here.uid)
+        elif len(self.picked) < self._attack().targets:
+            self.picked.append(here.uid)
+        else:
+            return f"{self._attack().name} has at most {self._attack().targets} targets."
+        return None
+
+    def begin_charge(self) -> Result:
+        """The c key: start choosing a charge target."""
+        if not self.session.charges():
+            return "No enemy can be charged now."
+        self.mode = Mode.CHARGE
+        return None
+
+    # -- words for the status line ---------------------------------------------
+    def _preview(self, attack, target: str, preview, suffix: str = "") -> str:
+        st = self.session.state
+        return describe_preview(attack.name + suffix, creature_name(st, target), preview, attack.defense.value)
+
+    def hint(self, cursor: Square) -> str:
+        """One or two sentences: what the keys do now, or a preview at the cursor."""
+        s, st, m = self.session, self.session.state, self.mode
+        here = self._at(cursor)
+        if m is Mode.DEPLOY:
+            nxt = next(iter(s.placements().values()), None)
+            if nxt is None:
+                return ""
+            return (f"{player_name(st.decider)}: place {creature_name(st, nxt.uid)} on a shaded square "
+                    f"(Enter); a places the rest automatically.")
+        if m is Mode.PICK:
+            left = st.activations_left
+            return (f"{player_name(st.turn_player)}: pick a creature to activate — Tab cycles, Enter "
+                    f"activates ({left} activation{'s' if left != 1 else ''} left this turn).")
+        me = self._me()
+        if m is Mode.ACT:
+            moves = s.moves()
+            if cursor in moves:
+                path = moves[cursor].path
+                text = f"Move {len(path)} square{'s' if len(path) != 1 else ''} here: m or Enter."
+                prov = s.provokers(path)
+                if prov:
+                    text += " Provokes opportunity attacks from " + ", ".join(creature_name(st, u) for u in prov) + "!"
+                else:
+                    text += " No opportunity attacks."
+                return text
+            if here is not None and here.player != me.player:
+                for index in s.usable_attacks():
+                    if here.uid in s.attack_targets(index):
+                        return self._preview(me.card.attacks[index], here.uid, s.attack_preview(index, here.uid)) + " Enter: choose this attack."
+            acts = ("move ✓" if not st.move_used else "move ✗") + "  " + ("attack ✓" if not st.attack_used else "attack ✗")
+            return f"{creature_name(st, me.uid)} is active ({acts}): pick a shaded square, a attack, c charge, e end."
+        if m is Mode.ATTACK:
+            attack = self._attack()
+            if here is not None and here.uid in s.attack_targets(self.attack_index):
+                text = self._preview(attack, here.uid, s.attack_preview(self.attack_index, here.uid))
+                more = " Space adds targets." if attack.targets > 1 else ""
+                return text + f" Enter attacks, Esc cancels.{more}"
+            numbers = " (1–%d switch attack)" % len(me.card.attacks) if len(me.card.attacks) > 1 else ""
+            return f"{attack.name}: choose a marked target — Tab cycles, Enter attacks, Esc cancels{numbers}."
+        if m is Mode.CHARGE:
+            if here is not None and here.uid in s.charges():
+                first = s.charges()[here.uid][0]
+                return self._preview(me.card.basic_melee, here.uid, s.charge_preview(first), " (charge)") + " Enter: choose where the charge ends."
+            return "Charge: choose a marked enemy — Tab cycles, Enter picks it, Esc cancels."
+        if m is Mode.CHARGE_END:
+            for c in s.charges().get(self.charge_target, []):
+                if c.destination == cursor:
+                    text = self._preview(me.card.basic_melee, self.charge_target, s.charge_preview(c), " (charge)")
+                    prov = s.provokers(c.path)
+                    if prov:
+                        text += " On the way: opportunity attacks from " + ", ".join(creature_name(st, u) for u in prov) + "."
+                    return text + " Enter charges."
+            return "Charge: move the cursor to a marked end square (Tab), Enter charges, Esc cancels."
+        return ""

@@ -1,0 +1,261 @@
+"""Events into words: the battle log's sentences (no Textual import).
+
+``describe_events(events, state)`` turns the engine's past-tense event data
+into ``LogLine`` values.  An attack roll and what followed from it (damage,
+destruction, the VP scored) become one line that shows every number::
+
+    Ogre (OG1) → Kobold (ko1): Club d20 14 +9 +2 combat advantage = 25 vs AC 16: HIT, 15 damage (Kobold destroyed, +12 VP)
+
+Reusable by any client (a CLI log export, for instance).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from tactica.engine import events as ev
+from tactica.engine.state import GameState
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One line of the battle log.
+
+    Attributes:
+        text: the sentence.
+        kind: what it is about, for colouring: "banner" (setup and
+            initiative rolls), "round", "turn", "attack", "hit", "miss",
+            "move", "vp", "setup", "info", "victory".
+        player: the player it concerns (0 or 1), for colouring; None if none.
+        prominent: True for lines the screen should also pop up (rolls, victory).
+    """
+
+    text: str
+    kind: str = "info"
+    player: int | None = None
+    prominent: bool = False
+
+
+def player_name(player: int) -> str:
+    """ "Player 1" for 0, "Player 2" for 1."""
+    return f"Player {player + 1}"
+
+
+def creature_name(state: GameState, uid: str) -> str:
+    """A creature's card name and map label, e.g. "Ogre (OG1)"; the uid if unknown."""
+    c = state.find(uid)
+    if c is None:
+        return uid
+    return f"{c.card.name} ({c.label})"
+
+
+def _short(state: GameState, uid: str) -> str:
+    c = state.find(uid)
+    return c.card.name if c is not None else uid
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else f"−{-n}"
+
+
+def describe_roll(e: ev.AttackRolled, state: GameState) -> str:
+    """The arithmetic of one attack roll: "Club d20 14 +9 +2 combat advantage = 25 vs AC 16: HIT"."""
+    label = e.attack
+    if e.kind == "charge":
+        label += " (charge)"
+    elif e.kind == "opportunity":
+        label += " (opportunity attack)"
+    parts = [f"{label} d20 {e.natural}", _signed(e.bonus)]
+    parts += [f"{_signed(v)} {name}" for name, v in e.modifiers]
+    text = " ".join(parts) + f" = {e.total} vs {e.defense} {e.target_number}: "
+    if e.critical:
+        text += "CRITICAL HIT (natural 20)"
+    elif e.hit:
+        text += "HIT"
+    elif e.natural == 1:
+        text += "MISS (natural 1)"
+    else:
+        text += "MISS"
+    return text
+
+
+def _rolls(rolls: list[ev.DieRolled]) -> str:
+    """"Player 1 rolls 17, Player 2 rolls 9" (with re-rolls and double rolls)."""
+    chunks = []
+    for i in range(0, len(rolls), 2):
+        pair = []
+        for r in rolls[i:i + 2]:
+            if len(r.faces) > 1:
+                faces = " and ".join(str(f) for f in r.faces)
+                pair.append(f"{player_name(r.player)} rolls {faces} (keeps {r.kept})")
+            else:
+                pair.append(f"{player_name(r.player)} rolls {r.kept}")
+        chunks.append(", ".join(pair))
+    return "; tie, roll again: ".join(chunks)
+
+
+def describe_events(events: Sequence[ev.Event], state: GameState) -> list[LogLine]:
+    """Turn ``events`` (in order) into log lines.
+
+    ``state`` is any state of the same battle (names and labels are looked
+    up by uid; destroyed creatures stay in the state).  Events the log need
+    not show (turn and activation ends) produce no line.
+    """
+    out: list[LogLine] = []
+    i, n = 0, len(events)
+    pending_rolls: list[ev.DieRolled] = []
+    while i < n:
+        e = events[i]
+        i += 1
+        if isinstance(e, ev.DieRolled):
+            pending_rolls.append(e)
+        elif isinstance(e, ev.RollWon):
+            text = _rolls(pending_rolls)
+            pending_rolls = []
+            who = player_name(e.player)
+            why = " (tie broken by champion rating)" if e.reason == "champion" else ""
+            if e.purpose == "initiative":
+                text = f"Initiative: {text} — {who} chooses who goes first{why}"
+            else:
+                if len(state.maps) > 1:
+                    follow = f"{who} chooses the map"
+                else:
+                    follow = f"{who} wins the setup roll and deploys first"
+                text = f"Setup roll: {text} — {follow}{why}"
+            out.append(LogLine(text, "banner", e.player, prominent=True))
+        elif isinstance(e, ev.MapChosen):
+            if len(state.maps) > 1:
+                out.append(LogLine(f"{player_name(e.player)} chooses the map: {e.map_name}", "setup", e.player))
+            else:
+                out.append(LogLine(f"The battle is fought on {e.map_name}", "setup"))
+        elif isinstance(e, ev.StartAreaChosen):
+            nxt = events[i] if i < n else None
+            if isinstance(nxt, ev.StartAreaChosen):
+                i += 1
+                out.append(LogLine(f"{player_name(e.player)} chooses start area {e.area}; "
+                                   f"{player_name(nxt.player)} takes {nxt.area}", "setup", e.player))
+            else:
+                out.append(LogLine(f"{player_name(e.player)} takes start area {e.area}", "setup", e.player))
+        elif isinstance(e, ev.CreaturePlaced):
+            placed = [e]
+            while i < n and isinstance(events[i], ev.CreaturePlaced):
+                placed.append(events[i])
+                i += 1
+            out.extend(_placements(placed, state))
+        elif isinstance(e, ev.RoundStarted):
+            out.append(LogLine(f"── Round {e.round} ──", "round"))
+        elif isinstance(e, ev.FirstPlayerChosen):
+            who = "goes first" if e.chooser == e.player else f"lets {player_name(e.player)} go first"
+            out.append(LogLine(f"{player_name(e.chooser)} {who}", "turn", e.chooser))
+        elif isinstance(e, ev.TurnStarted):
+            acts = "1 activation" if e.activations == 1 else f"{e.activations} activations"
+            out.append(LogLine(f"{player_name(e.player)}'s turn ({acts})", "turn", e.player))
+        elif isinstance(e, ev.CreatureActivated):
+            out.append(LogLine(f"{creature_name(state, e.uid)} activates", "info", _owner(state, e.uid)))
+        elif isinstance(e, ev.CreatureMoved):
+            steps = len(e.path)
+            verb = {"shift": "shifts", "charge": "charges"}.get(e.mode, "moves")
+            noun = "square" if steps == 1 else "squares"
+            out.append(LogLine(f"{creature_name(state, e.uid)} {verb} {steps} {noun}", "move",
+                               _owner(state, e.uid)))
+        elif isinstance(e, ev.OpportunityAttackProvoked):
+            why = "by leaving an adjacent square" if e.cause == "move" else "by a ranged attack while adjacent"
+            out.append(LogLine(f"{creature_name(state, e.mover)} provokes an opportunity attack from "
+                               f"{creature_name(state, e.attacker)} {why}", "info", _owner(state, e.attacker)))
+        elif isinstance(e, ev.AttackRolled):
+            line, i = _attack_line(e, events, i, state)
+            out.append(line)
+        elif isinstance(e, ev.DamageDealt):
+            out.append(LogLine(f"{creature_name(state, e.target)} takes {e.amount} damage "
+                               f"({e.hp_left} HP left)", "hit"))
+        elif isinstance(e, ev.CreatureDestroyed):
+            out.append(LogLine(f"{creature_name(state, e.uid)} is destroyed", "hit", e.by_player))
+        elif isinstance(e, ev.VictoryPointsScored):
+            why = "for holding its VP zone" if e.reason == "vp zone" else f"({e.reason})"
+            out.append(LogLine(f"{player_name(e.player)} scores {e.amount} VP {why} — total {e.total}",
+                               "vp", e.player))
+        elif isinstance(e, ev.RoundEnded):
+            quiet = ""
+            if e.quiet_rounds:
+                quiet = f" ({e.quiet_rounds} round{'s' if e.quiet_rounds > 1 else ''} in a row without combat)"
+            out.append(LogLine(f"Round {e.round} ends{quiet}", "round"))
+        elif isinstance(e, ev.BattleWon):
+            out.append(LogLine(f"{player_name(e.winner)} wins ({win_reason(e.reason)}) — "
+                               f"VP {e.vp[0]}–{e.vp[1]}", "victory", e.winner, prominent=True))
+    if pending_rolls:
+        out.append(LogLine(_rolls(pending_rolls), "banner"))
+    return out
+
+
+def win_reason(reason: str) -> str:
+    """The engine's BattleWon reason as words for the player."""
+    return {
+        "victory points": "reached the victory point target",
+        "no enemy creatures left": "no enemy creatures left",
+        "both warbands destroyed": "both warbands destroyed; tie-breaker",
+        "tie-breaker": "10 rounds without combat; tie-breaker",
+    }.get(reason, reason)
+
+
+def _owner(state: GameState, uid: str) -> int | None:
+    c = state.find(uid)
+    return None if c is None else c.player
+
+
+def _placements(placed: list[ev.CreaturePlaced], state: GameState) -> list[LogLine]:
+    if len(placed) == 1:
+        p = placed[0]
+        x, y = p.square
+        return [LogLine(f"{creature_name(state, p.uid)} is placed on column {x + 1}, row {y + 1}",
+                        "setup", _owner(state, p.uid))]
+    out = []
+    by_player: dict[int | None, list[str]] = {}
+    for p in placed:
+        c = state.find(p.uid)
+        by_player.setdefault(_owner(state, p.uid), []).append(c.label if c else p.uid)
+    for player, labels in by_player.items():
+        who = player_name(player) if player is not None else "Someone"
+        out.append(LogLine(f"{who} deploys {len(labels)} creatures: {', '.join(labels)}", "setup", player))
+    return out
+
+
+def _attack_line(e: ev.AttackRolled, events: Sequence[ev.Event], i: int,
+                 state: GameState) -> tuple[LogLine, int]:
+    """One attack roll plus the damage, destruction and VP that follow it."""
+    text = f"{creature_name(state, e.attacker)} → {creature_name(state, e.target)}: {describe_roll(e, state)}"
+    n = len(events)
+    if i < n and isinstance(events[i], ev.DamageDealt) and events[i].target == e.target:
+        dmg: ev.DamageDealt = events[i]
+        i += 1
+        kind = f" {dmg.damage_type}" if dmg.damage_type else ""
+        text += f", {dmg.amount}{kind} damage"
+        if i < n and isinstance(events[i], ev.CreatureDestroyed) and events[i].uid == e.target:
+            i += 1
+            vp = ""
+            if i < n and isinstance(events[i], ev.VictoryPointsScored) and events[i].reason == "destroyed":
+                vp = f", +{events[i].amount} VP"
+                i += 1
+            text += f" ({_short(state, e.target)} destroyed{vp})"
+        else:
+            bloodied = ", bloodied" if dmg.bloodied else ""
+            text += f" ({_short(state, e.target)} {dmg.hp_left} HP left{bloodied})"
+    return LogLine(text, "hit" if e.hit else "miss", _owner(state, e.attacker)), i
+
+
+def describe_preview(attack: str, target: str, p, defense: str = "") -> str:
+    """An attack preview (combat.preview) as words.
+
+    e.g. "Club → Kobold (ko1): d20 +9 +2 combat advantage vs AC 16 — needs 5+,
+    80% to hit, expected 12.8 damage, 35% to destroy."  ``p`` is an
+    AttackPreview or None.
+    """
+    if p is None:
+        return f"{attack} → {target}."
+    mods = "".join(f" {_signed(v)} {name}" for name, v in p.modifiers)
+    total = p.bonus + sum(v for _, v in p.modifiers)
+    need = min(20, max(2, p.target_number - total))
+    text = (f"{attack} → {target}: d20 {_signed(p.bonus)}{mods} vs {defense + ' ' if defense else ''}{p.target_number} — needs {need}+, "
+            f"{p.hit_chance:.0%} to hit, expected {p.expected_damage:.1f} damage")
+    if p.kill_chance > 0:
+        text += f", {p.kill_chance:.0%} to destroy"
+    return text + "."

@@ -1,0 +1,51 @@
+"""BattleFactory: makes GameSessions for the app (no Textual here).
+
+A quick start uses the loaded warbands and maps with automatic set-up
+(``tactica.ai.setup.auto_setup``); a custom battle starts at the setup roll
+with the players' own choices.  Seeds: the given one for the first battle
+(then one more for each new battle), or a random one when none was given.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from tactica.engine.model import MapDef, WarbandDef
+
+from .content import Choices, setup_choices
+from .session import GameSession
+
+
+@dataclass
+class BattleFactory:
+    """Makes the sessions of one ``tactica play`` run.
+
+    Attributes:
+        warbands: player 1's and player 2's warbands for a quick start.
+        maps: the maps brought for a quick start.
+        seed: the first battle's seed, or None for random seeds.
+    """
+
+    warbands: tuple[WarbandDef, WarbandDef]
+    maps: tuple[MapDef, ...]
+    seed: int | None = None
+    _count: int = field(default=0, repr=False)
+
+    def next_seed(self) -> int:
+        """The seed of the next battle."""
+        self._count += 1
+        if self.seed is None:
+            return random.SystemRandom().randrange(1, 1_000_000)
+        return self.seed + self._count - 1
+
+    def quick(self) -> GameSession:
+        """A battle with set-up done automatically, waiting for the first initiative choice."""
+        return GameSession.start(self.warbands, self.maps, self.next_seed(), quick=True)
+
+    def custom(self, warbands: tuple[WarbandDef, WarbandDef], maps: tuple[MapDef, ...]) -> GameSession:
+        """A battle of the chosen warbands and maps, waiting at the first set-up decision."""
+        return GameSession.start(warbands, maps, self.next_seed(), quick=False)
+
+    def choices(self) -> Choices:
+        """The shipped maps and warbands for the setup screen."""
+        return setup_choices()

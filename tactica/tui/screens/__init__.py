@@ -1,0 +1,1 @@
+"""Screens and modal dialogs of the battle client (one per module)."""

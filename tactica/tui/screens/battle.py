@@ -1,0 +1,304 @@
+"""The battle screen: map, stat card, header, status line, log and footer.
+
+It owns a ``Controller`` (what keys mean now) over a ``GameSession`` (the
+game); it sets its widgets' attributes after every change and listens to the
+map's messages.  Decisions that are not about the map (map choice, start
+area, who goes first) are asked in a ``ChoiceModal``.  The footer shows only
+the keys the engine's legal actions allow now (``check_action``).
+"""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from tactica.engine import Action, ChooseFirstPlayer, ChooseMap, ChooseStartArea, Phase
+
+from ..controller import Controller, Mode
+from ..describe import LogLine, describe_events, player_name
+from ..session import GameSession
+from ..widgets.battle_header import BattleHeader
+from ..widgets.battle_log import BattleLog
+from ..widgets.map_view import MapView
+from ..widgets.stat_card import StatCard
+from ..widgets.status_line import StatusLine
+from .choice import ChoiceModal
+from .help import HelpScreen
+from .winner import WinnerScreen
+
+LEGEND = ("[b]Map[/b]  . clear  ^ difficult  [reverse]███[/] wall  * VP zone  "
+          ": reachable  o path  x charge end\n[b]UPPER[/b] = Player 1 (blue)  "
+          "[b]lower[/b] = Player 2 (red)  ? help")
+
+
+class BattleScreen(Screen[str]):
+    """Play one battle; dismissed with "new" or "quit" from the winner screen.
+
+    Args:
+        session: the battle to show and drive.
+    """
+
+    DEFAULT_CSS = """
+    BattleScreen #body { height: 1fr; }
+    BattleScreen MapView { width: 1fr; height: 1fr; }
+    BattleScreen #side { width: 32; border-left: solid $primary-darken-2; }
+    BattleScreen #card-scroll { height: 1fr; }
+    BattleScreen #legend { height: auto; color: $text-muted; padding: 0 1; }
+    BattleScreen BattleLog { height: 22%; min-height: 4; }
+    """
+
+    BINDINGS = [
+        Binding("enter", "select", "Select"),
+        Binding("tab", "next(1)", "Next"),
+        Binding("shift+tab", "next(-1)", "Previous", show=False),
+        Binding("m", "move", "Move"),
+        Binding("s", "shift", "Shift"),
+        Binding("a", "attack", "Attack"),
+        Binding("c", "charge", "Charge"),
+        Binding("e", "end", "End activation"),
+        Binding("space", "pick", "Add target"),
+        Binding("p", "auto_place", "Auto-place"),
+        Binding("escape", "cancel", "Cancel"),
+        *[Binding(str(n), f"choose_attack({n})", f"Attack {n}", show=False) for n in range(1, 10)],
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        self.ctrl = Controller(session)
+        self._asking = False
+
+    # -- layout ----------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield BattleHeader()
+        with Horizontal(id="body"):
+            yield MapView(self.session.state)
+            with Vertical(id="side"):
+                with VerticalScroll(id="card-scroll"):
+                    yield StatCard()
+                yield Static(LEGEND, id="legend")
+        yield StatusLine()
+        yield BattleLog()
+        yield Footer()
+
+    @property
+    def map_view(self) -> MapView:
+        """The map widget."""
+        return self.query_one(MapView)
+
+    def on_mount(self) -> None:
+        log = self.query_one(BattleLog)
+        log.add([LogLine(f"New battle, seed {self.session.seed} "
+                         f"(tactica play --seed {self.session.seed} replays these dice)", "info")])
+        lines = describe_events(self.session.events, self.session.state)
+        log.add(lines)
+        self.query_one(BattleHeader).seed = self.session.seed
+        self.map_view.focus()
+        self._state_changed()
+        for line in lines:
+            if line.prominent and "Setup roll" in line.text:
+                self.notify(line.text, title="Setup roll", timeout=8)
+
+    # -- keys ------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show a key only when the engine's legal actions make it useful now."""
+        if action in ("help", "quit"):
+            return True
+        if self._asking:
+            return False
+        if action == "auto_place":
+            return self.ctrl.mode is Mode.DEPLOY
+        return self.ctrl.allowed(action)
+
+    def action_select(self) -> None:
+        """Enter: activate, move, pick a target or confirm."""
+        self._result(self.ctrl.select(self.map_view.square))
+
+    def action_next(self, step: int = 1) -> None:
+        """Tab: put the cursor on the next thing that can be chosen."""
+        square = self.ctrl.next_square(self.map_view.square, step)
+        if square is not None:
+            self.map_view.move_cursor(square)
+
+    def action_move(self) -> None:
+        """m: move the active creature to the cursor square."""
+        self._result(self.ctrl.move(self.map_view.square))
+
+    def action_shift(self) -> None:
+        """s: shift to the cursor square."""
+        self._result(self.ctrl.shift(self.map_view.square))
+
+    def action_attack(self) -> None:
+        """a: choose an attack target."""
+        self._result(self.ctrl.begin_attack(self.map_view.square))
+        if self.ctrl.mode is Mode.ATTACK and self.ctrl.select is not None:
+            self._cursor_to_target()
+
+    def action_charge(self) -> None:
+        """c: choose a charge target."""
+        self._result(self.ctrl.begin_charge())
+        if self.ctrl.mode is Mode.CHARGE:
+            self._cursor_to_target()
+
+    def action_choose_attack(self, number: int) -> None:
+        """1–9 in attack mode: switch to that attack."""
+        self._result(self.ctrl.choose_attack(number))
+        self._cursor_to_target()
+
+    def action_pick(self) -> None:
+        """Space in attack mode: add or remove a target."""
+        self._result(self.ctrl.toggle_pick(self.map_view.square))
+
+    def action_end(self) -> None:
+        """e: end the active creature's activation."""
+        from tactica.engine import EndActivation
+        self._result(EndActivation())
+
+    def action_cancel(self) -> None:
+        """Esc: leave attack or charge targeting."""
+        self.ctrl.cancel()
+        self._refresh_view()
+
+    def action_auto_place(self) -> None:
+        """p while deploying: place the deciding player's remaining creatures automatically."""
+        from tactica.ai.setup import choose_deploy_square
+        player = self.session.state.decider
+        while self.session.phase is Phase.DEPLOY and self.session.state.decider == player:
+            options = list(self.session.placements().values())
+            if not options or not self._apply(choose_deploy_square(self.session.state, options)):
+                break
+
+    def action_help(self) -> None:
+        """?: keys and rules."""
+        self.app.push_screen(HelpScreen())
+
+    def action_quit(self) -> None:
+        """q: leave tactica."""
+        self.app.exit()
+
+    def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
+        self._refresh_view()
+
+    def on_map_view_clicked(self, message: MapView.Clicked) -> None:
+        if not self._asking:
+            self.action_select()
+
+    # -- applying ---------------------------------------------------------------
+    def _result(self, result: Action | str | None) -> None:
+        if isinstance(result, Action):
+            self._apply(result)
+        elif isinstance(result, str):
+            self._refuse(result)
+        else:
+            self._refresh_view()
+
+    def _refuse(self, reason: str) -> None:
+        status = self.query_one(StatusLine)
+        status.message, status.refused = reason, True
+        self.notify(reason, title="Not allowed", severity="warning", timeout=4)
+
+    def _apply(self, action: Action) -> bool:
+        outcome = self.session.apply(action)
+        if not outcome.ok:
+            self._refuse(outcome.reason)
+            return False
+        lines = describe_events(outcome.events, self.session.state)
+        self.query_one(BattleLog).add(lines)
+        for line in lines:
+            if line.prominent:
+                self.notify(line.text, title="Roll" if line.kind == "banner" else "Battle over", timeout=8)
+        self.ctrl.sync()
+        self._state_changed()
+        return True
+
+    def _state_changed(self) -> None:
+        st = self.session.state
+        self.map_view.state = st
+        self.query_one(BattleHeader).state = st
+        self._place_cursor()
+        self._refresh_view()
+        self.call_after_refresh(self._next_decision)
+
+    def _place_cursor(self) -> None:
+        st, mv = self.session.state, self.map_view
+        me = st.active_creature
+        if self.ctrl.mode is Mode.ACT and me is not None:
+            if st.creature_at(mv.square) is None or mv.square == me.pos:
+                mv.move_cursor(me.pos)
+        elif self.ctrl.mode is Mode.PICK:
+            here = st.creature_at(mv.square)
+            if here is None or here.uid not in self.session.activatable():
+                self.action_next(1)
+        elif self.ctrl.mode is Mode.DEPLOY:
+            squares = sorted(self.session.placements(), key=lambda q: (q[1], q[0]))
+            if squares and mv.square not in squares:
+                mv.move_cursor(squares[0])
+
+    def _cursor_to_target(self) -> None:
+        st, mv = self.session.state, self.map_view
+        here = st.creature_at(mv.square)
+        if here is None or here.uid not in self.ctrl.overlay(mv.square).targets:
+            self.action_next(1)
+        self._refresh_view()
+
+    def _refresh_view(self) -> None:
+        st, mv = self.session.state, self.map_view
+        mv.overlay = self.ctrl.overlay(mv.square)
+        status = self.query_one(StatusLine)
+        status.message, status.refused = self.ctrl.hint(mv.square), False
+        card = self.query_one(StatCard)
+        shown = st.creature_at(mv.square) or st.active_creature
+        card.active_uid = st.active_uid
+        card.actions_used = (st.move_used, st.attack_used)
+        card.creature = shown
+        self.refresh_bindings()
+
+    # -- decisions outside the map ---------------------------------------------------
+    def _next_decision(self) -> None:
+        if self._asking or not self.is_attached:
+            return
+        st = self.session.state
+        if st.phase is Phase.CHOOSE_FIRST:
+            last = next((e for e in reversed(describe_events(self.session.events[-8:], st))
+                         if e.kind == "banner"), None)
+            me, other = st.decider, 1 - st.decider
+            self._ask(ChoiceModal(f"Round {st.round}: {player_name(me)} won the initiative",
+                                  (last.text if last else "") + f"\n\n{player_name(me)}, who goes first this round?",
+                                  [f"{player_name(me)} goes first", f"{player_name(other)} goes first"]),
+                      lambda i: ChooseFirstPlayer(me if i == 0 else other))
+        elif st.phase is Phase.CHOOSE_MAP:
+            options = [f"{m.name} ({m.width}×{m.height}), brought by {player_name(i)}"
+                       for i, m in enumerate(st.maps)]
+            self._ask(ChoiceModal(f"{player_name(st.decider)} won the setup roll", "Choose the battle map.", options),
+                      lambda i: ChooseMap(i))
+        elif st.phase is Phase.CHOOSE_AREA:
+            areas = sorted(st.map.start_areas)
+            self._ask(ChoiceModal(f"{player_name(st.decider)}: choose your start area",
+                                  f"{player_name(st.setup_winner)} deploys first, in the other area. "
+                                  "Area A is tinted blue on the map, B red.",
+                                  [f"Start area {a}" for a in areas]),
+                      lambda i: ChooseStartArea(areas[i]))
+        elif st.phase is Phase.OVER:
+            self._asking = True
+            self.refresh_bindings()
+            self.app.push_screen(WinnerScreen(self.session), self._finished)
+
+    def _ask(self, modal: ChoiceModal, to_action) -> None:
+        self._asking = True
+        self.refresh_bindings()
+
+        def answered(index: int | None) -> None:
+            self._asking = False
+            if index is not None:
+                self._apply(to_action(index))
+            else:
+                self._refresh_view()
+
+        self.app.push_screen(modal, answered)
+
+    def _finished(self, choice: str | None) -> None:
+        self.dismiss(choice or "quit")

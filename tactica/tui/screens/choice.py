@@ -1,0 +1,81 @@
+"""A small modal question with numbered answers (map, start area, who goes first).
+
+``ChoiceModal`` is a ``ModalScreen[int]``: it is dismissed with the index of
+the chosen option.  Arrows and Enter choose; number keys pick directly.
+The first option given as ``default`` is highlighted.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList, Static
+
+
+class ChoiceModal(ModalScreen[int]):
+    """Ask one question; returns the chosen option's index.
+
+    Args:
+        title: the question, e.g. "Player 1 won the initiative".
+        body: a longer explanation (may be empty).
+        options: the answers, in order; number keys 1..9 choose them.
+        default: the index highlighted at first.
+    """
+
+    DEFAULT_CSS = """
+    ChoiceModal {
+        align: center middle;
+    }
+    ChoiceModal > Vertical {
+        width: 70;
+        max-width: 95%;
+        height: auto;
+        border: thick $accent;
+        background: $panel;
+        padding: 1 2;
+    }
+    ChoiceModal #title {
+        text-style: bold;
+        width: 100%;
+    }
+    ChoiceModal #body {
+        margin: 1 0;
+    }
+    ChoiceModal OptionList {
+        height: auto;
+        max-height: 12;
+    }
+    """
+
+    BINDINGS = [Binding(str(n), f"choose({n - 1})", show=False) for n in range(1, 10)]
+
+    def __init__(self, title: str, body: str, options: Sequence[str], default: int = 0) -> None:
+        super().__init__()
+        self.title_text = title
+        self.body_text = body
+        self.options = list(options)
+        self.default = default
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.title_text, id="title")
+            if self.body_text:
+                yield Static(self.body_text, id="body")
+            yield OptionList(*[f"{i}. {o}" for i, o in enumerate(self.options, 1)], id="options")
+
+    def on_mount(self) -> None:
+        options = self.query_one(OptionList)
+        options.highlighted = self.default
+        options.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option_index)
+
+    def action_choose(self, index: int) -> None:
+        """Choose option ``index`` directly (number keys)."""
+        if 0 <= index < len(self.options):
+            self.dismiss(index)

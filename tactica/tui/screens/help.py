@@ -1,0 +1,87 @@
+"""The help screen: the keys and a short summary of the skirmish rules."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Markdown
+
+HELP = """\
+# tactica — keys
+
+| Key | What it does |
+|---|---|
+| arrows / h j k l (y u b n diagonals) | move the cursor; the mouse works too |
+| Enter / click | select: activate the creature, move to a shaded square, pick a target, confirm |
+| Tab / Shift+Tab | cycle through what can be chosen now (unactivated creatures, targets, charge ends) |
+| m | move the active creature to the cursor square (shaded squares are reachable) |
+| s | shift one square to the cursor square (provokes no opportunity attacks) |
+| a | attack: 1–9 choose the attack, Tab/cursor the target; Enter attacks, Esc cancels |
+| Space | in attack mode, add a target to a multi-target attack |
+| c | charge: choose the enemy, then the end square (marked x); Enter charges |
+| e | end the active creature's activation |
+| ? | this help; Esc closes it |
+| q | quit |
+
+The footer lists only the keys that are legal right now.
+
+## Map
+
+`.` clear · `^` difficult terrain (costs 2) · `███` wall · `*` VP zone ·
+tinted squares: start areas.  Creatures show their label: **UPPER case =
+Player 1** (blue), **lower case = Player 2** (red); no background = already
+activated this round.  `:` reachable square, `o` the path previewed,
+purple + underline = an enemy whose **opportunity attack** that path provokes,
+yellow = a valid target, `x` a square a charge may end on, `+` a deployment square.
+
+## Rules in short
+
+* **Rounds.** Each round starts with an initiative roll (d20 each; the
+  highest champion rating rolls twice); the winner chooses who goes first.
+  Players alternate turns; a turn activates **two** creatures (the very first
+  turn of a round only one).  Every creature is activated once per round.
+* **Activation.** One move action and one attack action, in either order; the
+  attack action may be spent on a second move.  A move goes up to speed
+  squares (diagonals cost 1, difficult terrain 2); a shift moves 1 square and
+  provokes nothing.  A creature that moves and then attacks cannot move again.
+* **Opportunity attacks.** Leaving a square adjacent to an enemy, or making a
+  ranged attack next to one, lets that enemy make a free basic attack.
+* **Attacks.** d20 + attack bonus + modifiers ≥ the target's AC or DEF hits;
+  natural 20 always hits and doubles the damage, natural 1 always misses.
+  Combat advantage (e.g. flanking) +2, charge +1, cover −2.
+* **Charge.** An attack action: move at least 2 squares straight to the
+  nearest square next to the target, then a basic melee attack at +1.
+* **Victory.** Destroying an enemy scores its cost in VP; holding your VP
+  zone at the end of a round scores 10 (200-point battle).  The first to the
+  point limit wins; a side with no creatures left loses.
+"""
+
+
+class HelpScreen(ModalScreen[None]):
+    """Keys and a rules summary; any of Esc, ? or q closes it."""
+
+    DEFAULT_CSS = """
+    HelpScreen {
+        align: center middle;
+    }
+    HelpScreen > VerticalScroll {
+        width: 90%;
+        max-width: 100;
+        height: 90%;
+        border: thick $accent;
+        background: $panel;
+    }
+    """
+
+    BINDINGS = [
+        Binding("escape,question_mark,q", "close", "Close help"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Markdown(HELP)
+
+    def action_close(self) -> None:
+        """Close the help."""
+        self.dismiss(None)

@@ -1,0 +1,105 @@
+"""The setup screen: each player picks a warband and a map to bring (SET-1).
+
+Dismissed with ``((warband 1, warband 2), (map 1, map 2))`` — or with one
+map when both players bring the same one — or None when the player quits.
+The roll, the map choice, the start areas and the placement follow on the
+battle screen, through the engine's ChooseMap / ChooseStartArea / Place.
+"""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Label, OptionList, Static
+
+from tactica.engine.model import MapDef, WarbandDef
+
+from ..content import Choices
+
+
+def warband_text(wb: WarbandDef) -> Text:
+    """A warband's creatures and costs."""
+    t = Text(f"{wb.name} — {wb.faction}, {wb.cost} points\n", style="bold")
+    for card in wb.cards:
+        t.append(f"  {card.name} ({card.cost})\n")
+    return t
+
+
+def map_text(m: MapDef) -> Text:
+    """A map's name, size and areas."""
+    return Text(f"{m.name}: {m.width}×{m.height} squares, start areas {', '.join(sorted(m.start_areas))}",
+                style="bold")
+
+
+class SetupScreen(Screen):
+    """Choose the warbands and the maps both players bring."""
+
+    DEFAULT_CSS = """
+    SetupScreen Grid {
+        grid-size: 2 2;
+        grid-gutter: 1 2;
+        padding: 1 2;
+        height: 1fr;
+    }
+    SetupScreen OptionList { height: 1fr; }
+    SetupScreen #about { height: auto; max-height: 12; padding: 0 2; border-top: solid $primary; }
+    SetupScreen Label { text-style: bold; }
+    """
+
+    BINDINGS = [
+        Binding("s", "start", "Start battle"),
+        Binding("escape", "quit", "Quit"),
+    ]
+
+    def __init__(self, choices: Choices) -> None:
+        super().__init__()
+        self.choices = choices
+
+    def compose(self) -> ComposeResult:
+        wbs = [f"{w.name} ({w.cost} pts)" for w in self.choices.warbands]
+        maps = [f"{m.name} ({m.width}×{m.height})" for m in self.choices.maps]
+        with Grid():
+            for p in (1, 2):
+                with Vertical():
+                    yield Label(f"Player {p} brings the warband")
+                    yield OptionList(*wbs, id=f"wb{p}")
+            for p in (1, 2):
+                with Vertical():
+                    yield Label(f"Player {p} brings the map")
+                    yield OptionList(*maps, id=f"map{p}")
+        yield Static(id="about")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        n_wb, n_map = len(self.choices.warbands), len(self.choices.maps)
+        self.query_one("#wb1", OptionList).highlighted = 0
+        self.query_one("#wb2", OptionList).highlighted = 1 % n_wb if n_wb else None
+        self.query_one("#map1", OptionList).highlighted = 0
+        self.query_one("#map2", OptionList).highlighted = 1 % n_map if n_map else None
+        self.query_one("#wb1", OptionList).focus()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        about = self.query_one("#about", Static)
+        i = event.option_index
+        if event.option_list.id.startswith("wb"):
+            about.update(warband_text(self.choices.warbands[i]))
+        else:
+            about.update(map_text(self.choices.maps[i]))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.focus_next()
+
+    def action_start(self) -> None:
+        """Start the battle with the highlighted choices."""
+        pick = {k: self.query_one(f"#{k}", OptionList).highlighted or 0 for k in ("wb1", "wb2", "map1", "map2")}
+        warbands = (self.choices.warbands[pick["wb1"]], self.choices.warbands[pick["wb2"]])
+        maps = (self.choices.maps[pick["map1"]],)
+        if pick["map2"] != pick["map1"]:
+            maps = maps + (self.choices.maps[pick["map2"]],)
+        self.dismiss((warbands, maps))
+
+    def action_quit(self) -> None:
+        """Leave without a battle."""
+        self.dismiss(None)

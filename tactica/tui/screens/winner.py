@@ -1,0 +1,75 @@
+"""The end of a battle: final VP, who won and why, and a short summary."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ..describe import win_reason
+from ..session import GameSession
+
+
+def summary_text(session: GameSession) -> Text:
+    """Winner, reason, final VP, rounds played and creatures destroyed per side."""
+    st = session.state
+    t = Text(justify="center")
+    side = ("bold bright_white on blue", "bold bright_white on red")
+    t.append(f"  Player {st.winner + 1} wins!  \n", style=side[st.winner] if st.winner is not None else "bold")
+    t.append(f"\n{win_reason(st.win_reason).capitalize()}\n\n")
+    t.append("VP ", style="bold")
+    t.append(str(st.vp[0]), style="bold bright_blue")
+    t.append("–")
+    t.append(str(st.vp[1]), style="bold bright_red")
+    t.append(f"   ·   {st.round} round{'s' if st.round != 1 else ''}\n\n")
+    for p in (0, 1):
+        lost = session.destroyed(p)
+        name = st.warbands[p].name
+        t.append(f"Player {p + 1} ({name}): ", style="bold")
+        if lost:
+            t.append(f"lost {len(lost)} — {', '.join(lost)}\n")
+        else:
+            t.append("lost no creatures\n")
+    t.append(f"\nseed {session.seed}", style="bright_black")
+    return t
+
+
+class WinnerScreen(Screen[str]):
+    """Dismissed with "new" (n) or "quit" (q)."""
+
+    DEFAULT_CSS = """
+    WinnerScreen {
+        align: center middle;
+    }
+    WinnerScreen > Vertical {
+        width: 72;
+        max-width: 100%;
+        height: auto;
+        border: double $success;
+        padding: 1 2;
+    }
+    """
+
+    BINDINGS = [
+        Binding("n", "new", "New battle"),
+        Binding("q", "quit", "Quit"),
+    ]
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(summary_text(self.session), id="summary")
+        yield Footer()
+
+    def action_new(self) -> None:
+        """Start a new battle."""
+        self.dismiss("new")
+
+    def action_quit(self) -> None:
+        """Leave tactica."""
+        self.dismiss("quit")

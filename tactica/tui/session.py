@@ -1,0 +1,182 @@
+"""GameSession: the one object the battle screen talks to (no Textual here).
+
+It holds the current engine state, every action applied and every event
+seen, and answers the questions the screen asks ("where can the active
+creature move?", "what would this attack do?") by asking the engine.  It
+never decides a rule itself.
+"""
+from __future__ import annotations
+
+import traceback
+from dataclasses import dataclass, field
+
+from tactica.engine import (Action, Activate, Attack, AttackPreview, Charge, EndActivation,
+                            GameState, IllegalAction, Move, Phase, Place, Shift, apply, check,
+                            legal_actions, new_game, preview, provokers_of_path)
+from tactica.engine.events import Event
+from tactica.engine.model import MapDef, Square, WarbandDef
+from tactica.engine.queries import charge_preview
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of ``GameSession.apply``.
+
+    Attributes:
+        ok: True when the action was applied.
+        events: the events it produced (empty when refused).
+        reason: the engine's refusal sentence, or an error message.
+        code: the engine's reason code; "error" for an unexpected exception.
+    """
+
+    ok: bool
+    events: tuple[Event, ...] = ()
+    reason: str = ""
+    code: str = ""
+
+
+@dataclass
+class GameSession:
+    """A battle in progress: the state, the applied actions and all events.
+
+    Attributes:
+        state: the current engine state (replaced, never changed, by ``apply``).
+        actions: every action applied since ``new_game``, in order.
+        events: every event since ``new_game`` (setup rolls included).
+        seed: the dice seed, shown in the log.
+        names: "Player 1" / "Player 2" display names.
+    """
+
+    state: GameState
+    events: list[Event] = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)
+    seed: int | None = None
+    names: tuple[str, str] = ("Player 1", "Player 2")
+    _legal_for: object = field(default=None, repr=False)
+    _legal: list[Action] = field(default_factory=list, repr=False)
+
+    # -- creating -----------------------------------------------------------
+    @classmethod
+    def start(cls, warbands: tuple[WarbandDef, WarbandDef], maps: tuple[MapDef, ...], seed: int,
+              *, quick: bool = True) -> "GameSession":
+        """Begin a battle with ``new_game`` (the setup roll, SET-1).
+
+        With ``quick`` the set-up choices (map, start area, deployment) are
+        made by ``tactica.ai.setup.auto_setup`` and the session waits for the
+        first initiative choice (RND-1); otherwise it waits at the first
+        set-up decision.  All events are kept.
+        """
+        state, events = new_game(warbands, maps, seed=seed)
+        session = cls(state=state, events=list(events), seed=seed)
+        if quick:
+            from tactica.ai.setup import auto_setup
+            session.state, more = auto_setup(state)
+            session.events.extend(more)
+        return session
+
+    # -- applying -----------------------------------------------------------
+    def legal(self) -> list[Action]:
+        """The engine's legal actions for the current state (cached per state)."""
+        if self._legal_for is not self.state:
+            self._legal = legal_actions(self.state)
+            self._legal_for = self.state
+        return self._legal
+
+    def check(self, action: Action) -> str | None:
+        """The engine's refusal sentence for ``action`` now, or None if legal."""
+        try:
+            refusal = check(self.state, action)
+        except Exception as error:  # an engine bug must not end the game
+            return f"Internal error while checking: {error}"
+        return None if refusal is None else refusal.reason
+
+    def apply(self, action: Action) -> Outcome:
+        """Apply ``action`` through the engine.
+
+        Returns an Outcome: applied (with its events), refused (with the
+        engine's reason), or failed with an unexpected error — in the last
+        two cases the state stays as it was.
+        """
+        try:
+            state, events = apply(self.state, action)
+        except IllegalAction as refusal:
+            return Outcome(False, reason=refusal.reason, code=refusal.code)
+        except Exception as error:  # keep the game alive; report it
+            detail = traceback.format_exception_only(type(error), error)[-1].strip()
+            return Outcome(False, reason=f"Internal error, action not applied: {detail}", code="error")
+        self.state = state
+        self.actions.append(action)
+        self.events.extend(events)
+        return Outcome(True, tuple(events))
+
+    # -- questions for the screen --------------------------------------------
+    @property
+    def phase(self) -> Phase:
+        """The phase of the current state."""
+        return self.state.phase
+
+    def of_type(self, kind: type) -> list:
+        """The legal actions of one class, e.g. ``of_type(Move)``."""
+        return [a for a in self.legal() if isinstance(a, kind)]
+
+    def moves(self) -> dict[Square, Move]:
+        """Legal moves of the active creature by destination (MOV-1..8)."""
+        return {m.destination: m for m in self.of_type(Move)}
+
+    def shifts(self) -> dict[Square, Shift]:
+        """Legal shifts of the active creature by square (MOV-12)."""
+        return {s.square: s for s in self.of_type(Shift)}
+
+    def placements(self) -> dict[Square, Place]:
+        """Legal placements of the next creature to deploy (SET-3)."""
+        return {p.square: p for p in self.of_type(Place)}
+
+    def activatable(self) -> list[str]:
+        """Uids of the creatures the turn player may activate now (RND-2)."""
+        return [a.uid for a in self.of_type(Activate)]
+
+    def attack_targets(self, index: int) -> list[str]:
+        """Uids that attack ``index`` of the active creature may target alone (ATK-1)."""
+        out: list[str] = []
+        for a in self.of_type(Attack):
+            if a.attack == index and len(a.targets) == 1:
+                out.append(a.targets[0])
+        return out
+
+    def usable_attacks(self) -> list[int]:
+        """Indexes of the active creature's attacks that have a legal target now."""
+        return sorted({a.attack for a in self.of_type(Attack)})
+
+    def charges(self) -> dict[str, list[Charge]]:
+        """Legal charges of the active creature by target uid (CHG-1..4)."""
+        out: dict[str, list[Charge]] = {}
+        for c in self.of_type(Charge):
+            out.setdefault(c.target, []).append(c)
+        return out
+
+    def can_end(self) -> bool:
+        """True when the active creature may end its activation."""
+        return any(isinstance(a, EndActivation) for a in self.legal())
+
+    def provokers(self, path: tuple[Square, ...]) -> tuple[str, ...]:
+        """Enemies whose opportunity attacks moving along ``path`` provokes (OA-1)."""
+        me = self.state.active_creature
+        if me is None or not path:
+            return ()
+        return provokers_of_path(self.state, me, path)
+
+    def attack_preview(self, index: int, target: str) -> AttackPreview | None:
+        """Chance to hit and expected damage of attack ``index`` on ``target`` (combat.preview)."""
+        me = self.state.active_creature
+        t = self.state.find(target)
+        if me is None or t is None or not 0 <= index < len(me.card.attacks):
+            return None
+        return preview(self.state, me, t, me.card.attacks[index])
+
+    def charge_preview(self, charge: Charge) -> AttackPreview | None:
+        """What ``charge``'s attack would do from its end square (engine.queries)."""
+        return charge_preview(self.state, charge)
+
+    def destroyed(self, player: int) -> list[str]:
+        """Names of ``player``'s creatures destroyed so far."""
+        return [c.card.name for c in self.state.creatures if c.player == player and c.destroyed]

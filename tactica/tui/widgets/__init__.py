@@ -1,0 +1,1 @@
+"""Widgets of the battle screen (one per module)."""

@@ -1,0 +1,60 @@
+"""The header line: round, whose turn, activations left and VP (SCN-ASSAULT)."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from tactica.engine import GameState, Phase
+
+SIDE = ("bold bright_white on blue", "bold bright_white on red")
+
+
+def header_text(st: GameState | None, seed: int | None = None) -> Text:
+    """``Round 3 │ Player 1's turn · 2 activations left │ VP 30–10 of 200``."""
+    t = Text()
+    t.append(" tactica ", style="bold reverse")
+    if st is None:
+        return t
+    if st.round:
+        t.append(f"  Round {st.round}", style="bold")
+    else:
+        t.append("  Setup", style="bold")
+    t.append("  │  ")
+    ph = st.phase
+    if ph in (Phase.ACTIVATE, Phase.ACTING):
+        t.append(f" Player {st.turn_player + 1}'s turn ", style=SIDE[st.turn_player])
+        left = st.activations_left
+        t.append(f"  {left} activation{'s' if left != 1 else ''} left")
+    elif ph is Phase.OVER:
+        t.append(f" Player {st.winner + 1} won ", style=SIDE[st.winner])
+    else:
+        t.append(f" Player {st.decider + 1}: {ph.value} ", style=SIDE[st.decider])
+    t.append("  │  VP ")
+    t.append(str(st.vp[0]), style="bold bright_blue")
+    t.append("–")
+    t.append(str(st.vp[1]), style="bold bright_red")
+    t.append(f" of {st.rules.target}")
+    if seed is not None:
+        t.append(f"  │  seed {seed}", style="bright_black")
+    return t
+
+
+class BattleHeader(Static):
+    """One line at the top of the battle screen; the parent sets ``state``."""
+
+    DEFAULT_CSS = """
+    BattleHeader {
+        height: 1;
+        background: $panel;
+    }
+    """
+
+    state: reactive[GameState | None] = reactive(None, always_update=True)
+    """The state summarised."""
+
+    seed: reactive[int | None] = reactive(None)
+    """The dice seed shown at the right."""
+
+    def render(self) -> Text:
+        return header_text(self.state, self.seed)

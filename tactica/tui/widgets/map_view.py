@@ -1,0 +1,270 @@
+"""The battle map: a Line-API ScrollView, three columns per square.
+
+The parent sets ``state`` and ``overlay`` (attributes down); the widget
+posts ``MapView.CursorMoved`` and ``MapView.Clicked`` (messages up).  The
+cursor is a reactive square; its watcher repaints only the two rows that
+changed and scrolls so the cursor stays in view.
+
+What a square shows (so it reads without colour, too):
+
+* `` . `` clear, `` ^ `` difficult, ``███`` wall; `` * `` a VP zone; start
+  areas are tinted in their player's colour;
+* a creature is its label — UPPER case for player 1, lower case for player 2
+  — on its side's colour (blue / red); an activated creature loses its
+  background;
+* `` : `` a square the active creature can reach, `` o `` the previewed
+  path, `` x `` a square a charge may end on, `` + `` a deployment square;
+* ``[ ]`` / reverse video: the cursor.
+"""
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Offset, Region, Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from tactica.engine import GameState
+from tactica.engine.model import Square, Terrain
+
+from ..controller import Overlay
+
+CELL = 3
+"""Terminal columns per map square."""
+
+_STYLES = {
+    "clear": "bright_black",
+    "difficult": "yellow",
+    "wall": "white on bright_black",
+    "area0": "bright_black on #0b1f45",
+    "area1": "bright_black on #45100b",
+    "zone0": "bold bright_blue on #0b1f45",
+    "zone1": "bold bright_red on #45100b",
+    "p0": "bold bright_white on blue",
+    "p1": "bold bright_white on red",
+    "p0done": "bold bright_blue",
+    "p1done": "bold bright_red",
+    "active": "bold black on bright_cyan",
+    "target": "bold black on yellow",
+    "picked": "bold black on bright_yellow underline",
+    "provoker": "bold bright_white on magenta underline",
+    "reach": "bright_white on #1d4d1d",
+    "path": "bold bright_white on green",
+    "end": "bold black on bright_green",
+    "deploy": "bold bright_green on #1d4d1d",
+}
+
+
+class MapView(ScrollView, can_focus=True):
+    """The battle map with a keyboard/mouse cursor."""
+
+    DEFAULT_CSS = """
+    MapView {
+        scrollbar-size: 1 1;
+        background: $surface;
+    }
+    """
+
+    BINDINGS = [
+        Binding("up,k", "cursor(0,-1)", "Up", show=False),
+        Binding("down,j", "cursor(0,1)", "Down", show=False),
+        Binding("left,h", "cursor(-1,0)", "Left", show=False),
+        Binding("right,l", "cursor(1,0)", "Right", show=False),
+        Binding("y", "cursor(-1,-1)", "Up-left", show=False),
+        Binding("u", "cursor(1,-1)", "Up-right", show=False),
+        Binding("b", "cursor(-1,1)", "Down-left", show=False),
+        Binding("n", "cursor(1,1)", "Down-right", show=False),
+    ]
+
+    cursor: reactive[Offset] = reactive(Offset(0, 0))
+    """The square under the cursor, as (column, row)."""
+
+    class CursorMoved(Message):
+        """The cursor moved to ``square``."""
+
+        def __init__(self, square: Square) -> None:
+            super().__init__()
+            self.square = square
+
+    class Clicked(Message):
+        """The player clicked ``square``."""
+
+        def __init__(self, square: Square) -> None:
+            super().__init__()
+            self.square = square
+
+    def __init__(self, state: GameState | None = None, **kw) -> None:
+        super().__init__(**kw)
+        self._state = state
+        self._overlay = Overlay()
+        self._styles = {k: Style.parse(v) for k, v in _STYLES.items()}
+        self._resize_virtual()
+
+    # -- attributes set by the parent ---------------------------------------------
+    @property
+    def state(self) -> GameState | None:
+        """The state drawn; setting it repaints the map."""
+        return self._state
+
+    @state.setter
+    def state(self, value: GameState | None) -> None:
+        self._state = value
+        self._resize_virtual()
+        self.refresh()
+
+    @property
+    def overlay(self) -> Overlay:
+        """The marks drawn on top of the terrain; setting it repaints the map."""
+        return self._overlay
+
+    @overlay.setter
+    def overlay(self, value: Overlay) -> None:
+        if value != self._overlay:
+            self._overlay = value
+            self.refresh()
+
+    @property
+    def square(self) -> Square:
+        """The cursor square as a tuple."""
+        return (self.cursor.x, self.cursor.y)
+
+    def _map_size(self) -> tuple[int, int]:
+        m = self._state.map if self._state is not None else None
+        return (m.width, m.height) if m is not None else (0, 0)
+
+    def _resize_virtual(self) -> None:
+        w, h = self._map_size()
+        self.virtual_size = Size(w * CELL, h)
+
+    def _margin(self) -> int:
+        """Blank columns left of the map, centring it in a wide view."""
+        w, _ = self._map_size()
+        return max(0, (self.scrollable_content_region.width - w * CELL) // 2)
+
+    # -- cursor ------------------------------------------------------------------
+    def action_cursor(self, dx: int, dy: int) -> None:
+        """Move the cursor by (dx, dy), staying on the map."""
+        w, h = self._map_size()
+        if not w:
+            return
+        self.cursor = Offset(min(w - 1, max(0, self.cursor.x + dx)), min(h - 1, max(0, self.cursor.y + dy)))
+
+    def move_cursor(self, square: Square) -> None:
+        """Put the cursor on ``square`` (ignored off the map)."""
+        w, h = self._map_size()
+        if 0 <= square[0] < w and 0 <= square[1] < h:
+            self.cursor = Offset(*square)
+
+    def validate_cursor(self, value: Offset) -> Offset:
+        w, h = self._map_size()
+        if not w:
+            return Offset(0, 0)
+        return Offset(min(w - 1, max(0, value.x)), min(h - 1, max(0, value.y)))
+
+    def watch_cursor(self, old: Offset, new: Offset) -> None:
+        for y in {old.y, new.y}:
+            self.refresh(Region(0, y - self.scroll_offset.y, self.size.width, 1))
+        self.scroll_to_region(Region(self._margin() + new.x * CELL, new.y, CELL, 1), animate=False, force=True,
+                              spacing=None)
+        self.post_message(self.CursorMoved((new.x, new.y)))
+
+    def _square_at(self, event: events.MouseEvent) -> Square | None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return None
+        x = (offset.x + self.scroll_offset.x - self._margin()) // CELL
+        y = offset.y + self.scroll_offset.y
+        w, h = self._map_size()
+        if 0 <= x < w and 0 <= y < h:
+            return (x, y)
+        return None
+
+    def on_click(self, event: events.Click) -> None:
+        square = self._square_at(event)
+        if square is not None:
+            self.focus()
+            self.cursor = Offset(*square)
+            self.post_message(self.Clicked(square))
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        square = self._square_at(event)
+        if square is not None and square != self.square:
+            self.cursor = Offset(*square)
+
+    # -- drawing -----------------------------------------------------------------
+    def render_line(self, y: int) -> Strip:
+        """Draw one terminal row: the map row at ``y`` plus the scroll offset."""
+        scroll_x, scroll_y = self.scroll_offset
+        row = y + scroll_y
+        width = self.scrollable_content_region.width
+        w, h = self._map_size()
+        if self._state is None or not 0 <= row < h:
+            return Strip.blank(width, self.rich_style)
+        margin = self._margin()
+        segments = [Segment(" " * margin, self.rich_style)] if margin else []
+        segments += [self._cell((x, row)) for x in range(w)]
+        strip = Strip(segments, margin + w * CELL)
+        return strip.crop_extend(scroll_x, scroll_x + width, self.rich_style)
+
+    def _cell(self, sq: Square) -> Segment:
+        st, ov, s = self._state, self._overlay, self._styles
+        text, style = self._base(sq)
+        who = st.creature_at(sq)
+        if who is not None:
+            label = who.label if len(who.label) <= CELL else who.label[0] + who.label[-(CELL - 1):]
+            text = label.center(CELL)
+            if who.uid in ov.picked:
+                style = s["picked"]
+            elif who.uid in ov.provokers:
+                style = s["provoker"]
+            elif who.uid in ov.targets:
+                style = s["target"]
+            elif who.uid == ov.active:
+                style = s["active"]
+            elif who.activated:
+                style = s[f"p{who.player}done"]
+            else:
+                style = s[f"p{who.player}"]
+        elif sq in ov.deploy:
+            text, style = " + ", s["deploy"]
+        elif sq in ov.path:
+            text, style = " o ", s["path"]
+        elif sq in ov.ends:
+            text, style = " x ", s["end"]
+        elif sq in ov.reachable:
+            text, style = text.replace(".", ":"), s["reach"]
+        if sq == self.square:
+            style = style + Style(reverse=True, bold=True)
+            if who is None and text[0] == " " and text[-1] == " ":
+                text = "[" + text[1] + "]"
+        return Segment(text, style)
+
+    def _base(self, sq: Square) -> tuple[str, Style]:
+        st, s = self._state, self._styles
+        terrain = st.map.terrain_at(sq)
+        if terrain is Terrain.WALL:
+            return "███", s["wall"]
+        text = " ^ " if terrain is Terrain.DIFFICULT else " . "
+        for player in (0, 1):
+            if sq in self._zone(player):
+                return (" * " if terrain is Terrain.CLEAR else " ^ "), s[f"zone{player}"]
+        for player in (0, 1):
+            if sq in self._area(player):
+                return text, s[f"area{player}"] + (s["difficult"] if terrain is Terrain.DIFFICULT else Style())
+        return text, s["difficult" if terrain is Terrain.DIFFICULT else "clear"]
+
+    def _area(self, player: int) -> frozenset[Square]:
+        st = self._state
+        if st.areas:
+            return st.start_area(player)
+        return st.map.start_areas.get("AB"[player], frozenset())
+
+    def _zone(self, player: int) -> frozenset[Square]:
+        st = self._state
+        if st.areas:
+            return st.vp_zone(player)
+        return st.map.vp_zones.get("AB"[player], frozenset())

@@ -1,0 +1,109 @@
+"""The stat card panel: everything on a creature's card and its current state (CARD-1).
+
+The parent sets ``creature`` (and ``active_uid`` / ``actions_left``); the
+card shows name and label, side, cost, factions, alignment, level, AC, DEF,
+speed, an HP bar with the bloodied state (HP-2), the numbered attacks with
+their numbers (CARD-3), keywords and abilities, champion rating, current
+conditions and whether it has been activated this round.
+"""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from tactica.engine import Creature
+from tactica.engine.state import bloodied_threshold
+
+SIDE_STYLE = ("bold bright_white on blue", "bold bright_white on red")
+
+
+def hp_bar(hp: int, max_hp: int, width: int = 14) -> Text:
+    """A bar of ``width`` cells, full for ``max_hp``; red when bloodied (HP-2)."""
+    filled = 0 if max_hp <= 0 else round(width * max(0, hp) / max_hp)
+    bloodied = hp <= bloodied_threshold(max_hp)
+    bar = Text("█" * filled, style="red" if bloodied else "green")
+    bar.append("░" * (width - filled), style="bright_black")
+    return bar
+
+
+def card_text(c: Creature, *, active: bool = False, move_used: bool = False,
+              attack_used: bool = False) -> Text:
+    """The stat card of ``c`` as Rich text (also used by the help and tests)."""
+    card = c.card
+    t = Text()
+    t.append(f" {c.label} ", style=SIDE_STYLE[c.player])
+    t.append(f" {card.name}\n", style="bold")
+    t.append(f"Player {c.player + 1} · {card.cost} pts · Level {card.level}\n")
+    t.append(f"{card.alignment} · {', '.join(card.factions)}\n", style="italic")
+    t.append("AC ", style="bold")
+    t.append(f"{card.ac}  ")
+    t.append("DEF ", style="bold")
+    t.append(f"{card.defense}  ")
+    t.append("Speed ", style="bold")
+    t.append(f"{card.speed}\n")
+    t.append("HP ", style="bold")
+    t.append_text(hp_bar(c.hp, card.hp))
+    t.append(f" {c.hp}/{card.hp}")
+    if c.destroyed:
+        t.append("\nDESTROYED", style="bold red")
+    elif c.bloodied:
+        t.append("\nBLOODIED", style="bold red")
+        t.append(f" (at or below {bloodied_threshold(card.hp)})", style="red")
+    t.append("\nAttacks\n", style="bold underline")
+    for i, a in enumerate(card.attacks, 1):
+        t.append(f"{i} ", style="bold reverse")
+        t.append(f" {a.name}", style="bold")
+        t.append(f" {'+' if a.bonus >= 0 else ''}{a.bonus} vs {a.defense.value}, ")
+        dmg = f"{a.damage}+{a.damage_bonus}" if a.damage_bonus else f"{a.damage}"
+        t.append(f"{dmg}{' ' + a.damage_type if a.damage_type else ''} dmg\n")
+        extra = f"   {a.kind.value}, {a.describe_reach()}"
+        if a is card.basic_attack:
+            extra += ", basic"
+        t.append(extra + "\n", style="bright_black")
+    if card.keywords:
+        t.append("Keywords ", style="bold")
+        t.append(", ".join(card.keywords) + "\n")
+    for ability in card.abilities:
+        t.append(f"• {ability}\n")
+    if card.champion:
+        t.append(f"Champion {card.champion}\n", style="bold")
+        for power in card.champion_powers:
+            t.append(f"• {power}\n")
+    if c.conditions:
+        t.append("Conditions ", style="bold")
+        t.append(", ".join(sorted(c.conditions)) + "\n", style="yellow")
+    if active:
+        t.append("ACTIVE", style="bold black on bright_cyan")
+        t.append(f"  move {'✗' if move_used else '✓'}  attack {'✗' if attack_used else '✓'}")
+    elif c.alive:
+        t.append("Activated this round" if c.activated else "Not yet activated",
+                 style="bright_black" if c.activated else "bold")
+    return t
+
+
+class StatCard(Static):
+    """Shows the stat card of the selected or hovered creature."""
+
+    DEFAULT_CSS = """
+    StatCard {
+        padding: 0 1;
+        height: auto;
+    }
+    """
+
+    creature: reactive[Creature | None] = reactive(None, always_update=True)
+    """The creature shown; None shows a hint."""
+
+    active_uid: reactive[str | None] = reactive(None, always_update=True)
+    """The active creature's uid (its card shows the actions left)."""
+
+    actions_used: reactive[tuple[bool, bool]] = reactive((False, False), always_update=True)
+    """(move used, attack used) of the active creature."""
+
+    def render(self) -> Text:
+        c = self.creature
+        if c is None:
+            return Text("Move the cursor onto a creature to see its card.", style="bright_black")
+        move_used, attack_used = self.actions_used
+        return card_text(c, active=c.uid == self.active_uid, move_used=move_used, attack_used=attack_used)

@@ -1,0 +1,30 @@
+"""The status line under the map: a hint, a preview, or why an action was refused."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widgets import Static
+
+
+class StatusLine(Static):
+    """Shows ``message``; ``refused`` messages are drawn as warnings."""
+
+    DEFAULT_CSS = """
+    StatusLine {
+        height: auto;
+        max-height: 3;
+        padding: 0 1;
+        background: $boost;
+    }
+    """
+
+    message: reactive[str] = reactive("")
+    """The text shown."""
+
+    refused: reactive[bool] = reactive(False)
+    """True when ``message`` is the engine's refusal of an action."""
+
+    def render(self) -> Text:
+        if self.refused:
+            return Text("✗ " + self.message, style="bold yellow")
+        return Text(self.message)

@@ -28,9 +28,6 @@ class TacticaApp(App[int]):
 
     TITLE = "tactica"
     ENABLE_COMMAND_PALETTE = False
-    CSS = """
-    Screen { background: $background; }
-    """
 
     def __init__(self, factory: BattleFactory, *, setup: bool = False) -> None:
         super().__init__()

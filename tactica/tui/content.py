@@ -82,14 +82,27 @@ def load_battle(map_files: Sequence[str] | None, warband_files: Sequence[str] | 
             raise BattleContentError(["error: the content loader (tactica.content) is not installed yet; "
                                       "only the built-in demo battle is available"])
         return demo_battle()
-    (wb1, wb2), default_map = _wrap_errors(content.default_battle)
-    maps: tuple[MapDef, ...] = (default_map,)
+    if not map_files and not warband_files:
+        (wb1, wb2), default_map = _wrap_errors(content.default_battle)
+        return (wb1, wb2), (default_map,)
     if map_files:
         maps = tuple(_wrap_errors(content.load_map, f) for f in map_files[:2])
+    else:
+        maps = (_wrap_errors(content.load_map, _shipped(content.shipped_maps, content.DEFAULT_MAP)),)
     if warband_files:
         loaded = [_wrap_errors(content.load_warband, f) for f in warband_files[:2]]
-        wb1, wb2 = (loaded[0], loaded[1]) if len(loaded) > 1 else (loaded[0], loaded[0])
+    else:
+        loaded = [_wrap_errors(content.load_warband, _shipped(content.shipped_warbands, stem))
+                  for stem in content.DEFAULT_WARBANDS]
+    wb1, wb2 = (loaded[0], loaded[1]) if len(loaded) > 1 else (loaded[0], loaded[0])
     return (wb1, wb2), maps
+
+
+def _shipped(listing: Callable, stem: str) -> Path:
+    for path in _wrap_errors(listing):
+        if Path(path).stem == stem:
+            return Path(path)
+    raise BattleContentError([f"{stem}: error: shipped content file not found"])
 
 
 def setup_choices() -> Choices:

@@ -28,9 +28,10 @@ from .choice import ChoiceModal
 from .help import HelpScreen
 from .winner import WinnerScreen
 
-LEGEND = ("[b]Map[/b]  . clear  ^ difficult  [reverse]███[/] wall  * VP zone  "
-          ": reachable  o path  x charge end\n[b]UPPER[/b] = Player 1 (blue)  "
-          "[b]lower[/b] = Player 2 (red)  ? help")
+LEGEND = (". clear   ^ difficult\n"
+          "███ wall  * VP zone\n"
+          ": reach  o path  x charge\n"
+          "[b]UPPER[/b] P1 [b]lower[/b] P2 ? help")
 
 
 class BattleScreen(Screen[str]):
@@ -43,11 +44,14 @@ class BattleScreen(Screen[str]):
     DEFAULT_CSS = """
     BattleScreen #body { height: 1fr; }
     BattleScreen MapView { width: 1fr; height: 1fr; }
-    BattleScreen #side { width: 32; border-left: solid $primary-darken-2; }
+    BattleScreen #side { width: 28; border-left: solid $primary-darken-2; }
+    BattleScreen.-wide #side { width: 40; }
     BattleScreen #card-scroll { height: 1fr; }
     BattleScreen #legend { height: auto; color: $text-muted; padding: 0 1; }
     BattleScreen BattleLog { height: 22%; min-height: 4; }
     """
+
+    HORIZONTAL_BREAKPOINTS = [(0, "-normal"), (160, "-wide")]
 
     BINDINGS = [
         Binding("enter", "select", "Select"),

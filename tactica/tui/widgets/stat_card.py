@@ -34,7 +34,7 @@ def card_text(c: Creature, *, active: bool = False, move_used: bool = False,
     t = Text()
     t.append(f" {c.label} ", style=SIDE_STYLE[c.player])
     t.append(f" {card.name}\n", style="bold")
-    t.append(f"Player {c.player + 1} · {card.cost} pts · Level {card.level}\n")
+    t.append(f"Player {c.player + 1} · {card.cost} pts · Lv {card.level}\n")
     t.append(f"{card.alignment} · {', '.join(card.factions)}\n", style="italic")
     t.append("AC ", style="bold")
     t.append(f"{card.ac}  ")
@@ -52,14 +52,14 @@ def card_text(c: Creature, *, active: bool = False, move_used: bool = False,
         t.append(f" (at or below {bloodied_threshold(card.hp)})", style="red")
     t.append("\nAttacks\n", style="bold underline")
     for i, a in enumerate(card.attacks, 1):
-        t.append(f"{i} ", style="bold reverse")
-        t.append(f" {a.name}", style="bold")
-        t.append(f" {'+' if a.bonus >= 0 else ''}{a.bonus} vs {a.defense.value}, ")
+        t.append(f"{i}", style="bold reverse")
+        t.append(f" {a.name}\n", style="bold")
         dmg = f"{a.damage}+{a.damage_bonus}" if a.damage_bonus else f"{a.damage}"
-        t.append(f"{dmg}{' ' + a.damage_type if a.damage_type else ''} dmg\n")
-        extra = f"   {a.kind.value}, {a.describe_reach()}"
+        t.append(f"  {'+' if a.bonus >= 0 else ''}{a.bonus} vs {a.defense.value} · "
+                 f"{dmg}{' ' + a.damage_type if a.damage_type else ''} damage\n")
+        extra = f"  {a.kind.value} · {a.describe_reach()}"
         if a is card.basic_attack:
-            extra += ", basic"
+            extra += " · basic"
         t.append(extra + "\n", style="bright_black")
     if card.keywords:
         t.append("Keywords ", style="bold")
@@ -70,6 +70,8 @@ def card_text(c: Creature, *, active: bool = False, move_used: bool = False,
         t.append(f"Champion {card.champion}\n", style="bold")
         for power in card.champion_powers:
             t.append(f"• {power}\n")
+    if getattr(card, "text", ""):
+        t.append(card.text + "\n", style="italic")
     if c.conditions:
         t.append("Conditions ", style="bold")
         t.append(", ".join(sorted(c.conditions)) + "\n", style="yellow")
@@ -92,7 +94,7 @@ class StatCard(Static):
     }
     """
 
-    creature: reactive[Creature | None] = reactive(None, always_update=True)
+    creature: reactive[Creature | None] = reactive(None, always_update=True, layout=True)
     """The creature shown; None shows a hint."""
 
     active_uid: reactive[str | None] = reactive(None, always_update=True)

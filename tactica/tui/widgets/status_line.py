@@ -18,7 +18,7 @@ class StatusLine(Static):
     }
     """
 
-    message: reactive[str] = reactive("")
+    message: reactive[str] = reactive("", layout=True)
     """The text shown."""
 
     refused: reactive[bool] = reactive(False)

@@ -103,7 +103,12 @@ def parse_attack(doc: Doc, node: Node, card_what: str, index: int) -> AttackDef 
     else:
         kind_text = doc.get(f, "type", "choice", f"attack type in {what}", choices=("melee", "ranged"))
     bonus = doc.get(f, "bonus", "integer", f"the bonus of {what}", lo=-5, hi=40)
-    vs = doc.get(f, "vs", "choice", f"defence in {what}", default="AC", choices=("AC", "DEF"))
+    vs_node = f["vs"][1] if "vs" in f else None
+    if isinstance(vs_node, ScalarNode) and vs_node.value in ("Fort", "Ref", "Will"):
+        doc.error(vs_node, f"'{vs_node.value}' uses the DEF number (CARD-3); write 'vs: DEF'")
+        vs = None
+    else:
+        vs = doc.get(f, "vs", "choice", "defence (vs)", default="AC", choices=("AC", "DEF"))
     dmg = _damage(doc, f["damage"][1], f"the damage of {what}") if "damage" in f else None
     targets = doc.get(f, "targets", "integer", f"targets of {what}", default=1, lo=1, hi=10)
     basic = doc.get(f, "basic", "boolean", f"'basic' of {what}", default=False)

@@ -88,7 +88,7 @@ def _cards_from(paths: list[Path]) -> tuple[dict[str, CreatureCard], list[Proble
                     continue
                 catalogue[card.id] = card
                 first[card.id] = where
-        problems.extend(doc.problems)
+        problems.extend(doc.sorted_problems())
     return catalogue, problems
 
 
@@ -137,7 +137,7 @@ def load_map(path: str | Path) -> MapDef:
         if doc.ok:
             result = parse_map(doc, root, Path(path).stem)
     if result is None or not doc.ok:
-        raise ContentError(doc.problems or [Problem(doc.path, 0, 0, "not a usable map")])
+        raise ContentError(doc.sorted_problems() or [Problem(doc.path, 0, 0, "not a usable map")])
     return result
 
 
@@ -159,5 +159,5 @@ def load_warband(path: str | Path, catalogue: dict[str, CreatureCard] | None = N
         if doc.ok:
             result = parse_warband(doc, root, catalogue)
     if result is None or not doc.ok:
-        raise ContentError(doc.problems or [Problem(doc.path, 0, 0, "not a usable warband")])
+        raise ContentError(doc.sorted_problems() or [Problem(doc.path, 0, 0, "not a usable warband")])
     return result

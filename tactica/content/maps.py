@@ -146,7 +146,7 @@ def parse_map(doc: Doc, root: Node, map_id: str) -> MapDef | None:
         row = []
         for x, ch in enumerate(text):
             if ch not in legend:
-                shown = "".join(f"'{s}'" for s in sorted(legend))
+                shown = ", ".join(f"'{s}'" for s in sorted(legend))
                 doc.error((line, col + x), f"unknown terrain symbol '{ch}' (row {y + 1}, column {x + 1}); "
                                            f"the legend has {shown}")
             row.append(legend.get(ch, Terrain.CLEAR))

@@ -74,6 +74,10 @@ class Doc:
             line, col = where
         self.problems.append(Problem(self.path, line + 1, col + 1, message))
 
+    def sorted_problems(self) -> list[Problem]:
+        """The problems in file order (whole-file problems first); equal positions keep their order."""
+        return sorted(self.problems, key=lambda p: (p.line, p.col))
+
     @property
     def ok(self) -> bool:
         """True while no problem has been recorded."""
@@ -100,6 +104,7 @@ class Doc:
         required, optional = list(required), list(optional)
         known = required + optional
         out: dict[str, tuple[Node, Node]] = {}
+        suggested: set[str] = set()
         for key_node, value_node in node.value:
             if not isinstance(key_node, ScalarNode):
                 self.error(key_node, f"expected a plain key in {what}; got {describe(key_node)}")
@@ -111,12 +116,15 @@ class Doc:
             elif refused and key in refused:
                 self.error(key_node, refused[key])
             elif key not in known:
-                hint = did_you_mean(key, known) or f"; expected one of: {', '.join(known)}"
+                hint = did_you_mean(key, known)
+                if hint:
+                    suggested.add(hint.split("'")[1])
+                hint = hint or f"; expected one of: {', '.join(known)}"
                 self.error(key_node, f"unknown key '{key}' in {what}{hint}")
             else:
                 out[key] = (key_node, value_node)
         for key in required:
-            if key not in out:
+            if key not in out and key not in suggested:  # a misspelling was already reported
                 self.error(node, f"missing required key '{key}' in {what}")
         return out
 

@@ -67,7 +67,7 @@ def validate_paths(paths: list[str]) -> tuple[list[Problem], int]:
                     doc.problems.extend(by_file.get(doc.path, []))
             except Exception as err:  # noqa: BLE001 - a checker bug must not become a traceback
                 doc.problems.append(Problem(doc.path, 0, 0, f"internal error while checking: {err!r}"))
-        problems.extend(doc.problems)
+        problems.extend(doc.sorted_problems())
     return problems, len(files)
 
 

@@ -76,5 +76,5 @@ def parse_warband(doc: Doc, root: Node, catalogue: dict[str, CreatureCard]) -> W
             where = f["points"][1]
         else:
             where = f["creatures"][0]
-        doc.error(where, f"{problem.message} ({problem.rule})")
+        doc.error(where, f"{problem.message.rstrip('.')} [{problem.rule}]")
     return wb if doc.ok else None

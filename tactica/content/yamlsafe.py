@@ -73,13 +73,26 @@ def _expanded_problem(root: Node) -> tuple[Node, str] | None:
     return None
 
 
+#: Plainer words for PyYAML's commonest complaints (matched at the start).
+_PLAIN = (
+    ("expected <block end>", "bad indentation: this line does not line up with the lines above"),
+    ("mapping values are not allowed here", "unexpected ':' (quote a value that contains ': ', "
+                                            "or check the indentation)"),
+    ("could not find expected ':'", "expected 'key: value' here"),
+    ("found character '\\t'", "tab character: indent with spaces"),
+)
+
+
 def _yaml_problem(path: str, err: yaml.YAMLError) -> Problem:
     mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
     problem = getattr(err, "problem", None) or str(err)
     context = getattr(err, "context", None)
-    text = f"invalid YAML: {problem}"
-    if context:
-        text += f" ({context})"
+    detail = f"{problem} ({context})" if context else problem
+    for start, plain in _PLAIN:
+        if problem.startswith(start):
+            detail = f"{plain} [{detail}]"
+            break
+    text = f"invalid YAML: {detail}"
     if mark is None:
         return Problem(path, 1, 1, text)
     return Problem(path, mark.line + 1, mark.column + 1, text)

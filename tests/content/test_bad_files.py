@@ -1,0 +1,154 @@
+"""Broken content files: each fixture has one fault, reported at its exact line and column.
+
+Fixtures live in ``fixtures/bad``; the file name's prefix says which loader
+reads it (card_, map_, warband_).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tactica.content import ContentError, Problem, load_catalogue, load_map, load_warband
+
+BAD = Path(__file__).parent / "fixtures" / "bad"
+ALLOWED = "content files hold only plain text, numbers, true/false, lists and mappings"
+TOO_MANY_AT_200 = "start area '{}' has 6 squares; a 200-point battle needs room for 10 creatures"
+MIXED = "{} is Evil, but Silverhelm Knight-Captain is Good: Good and Evil creatures never share a warband [WB-2]"
+NOT_CIV = "{} is not of the Civilization faction (it is Borderlands) [WB-1]"
+
+EXPECTED: dict[str, list[tuple[int, int, str]]] = {
+    # --- YAML syntax and safety ----------------------------------------------------
+    "card_bad_indent.yaml": [
+        (4, 4, "invalid YAML: bad indentation: this line does not line up with the lines above "
+               "[expected <block end>, but found '<block mapping start>' (while parsing a block collection)]")],
+    "card_unclosed_list.yaml": [
+        (4, 9, "invalid YAML: expected ',' or ']', but got ':' (while parsing a flow sequence)")],
+    "card_two_documents.yaml": [
+        (14, 1, "invalid YAML: but found another document (expected a single document in the stream)")],
+    "card_empty.yaml": [(1, 1, "file is empty; expected a mapping of keys")],
+    "card_object_tag.yaml": [(3, 11, f"tag !!python/object/apply:os.system is not allowed; {ALLOWED}")],
+    "card_custom_tag.yaml": [(1, 8, f"tag !include is not allowed; {ALLOWED}")],
+    "card_alias_bomb.yaml": [
+        (6, 4, "document too large: more than 100000 values once aliases are expanded (an alias bomb?); refused")],
+    "card_recursive_alias.yaml": [(1, 8, "recursive alias: a value contains itself; refused")],
+    "card_deep_nesting.yaml": [(1, 31, "nested too deeply: more than 24 levels; refused")],
+    # --- cards -----------------------------------------------------------------------
+    "card_unknown_key.yaml": [(3, 5, "unknown key 'nmae' in card 'test-soldier'; did you mean 'name'?")],
+    "card_wrong_type.yaml": [
+        (4, 11, "expected a whole number for the cost of card 'test-soldier'; got text 'twelve'")],
+    "card_missing_field.yaml": [(2, 5, "missing required key 'hp' in card 'test-soldier'")],
+    "card_duplicate_key.yaml": [(14, 5, "duplicate key 'cost' in card 'test-soldier' (first given on line 4)")],
+    "card_duplicate_id.yaml": [
+        (14, 9, f"duplicate card id 'test-soldier' (first defined at {BAD / 'card_duplicate_id.yaml'}:2)")],
+    "card_abilities.yaml": [
+        (14, 5, "'abilities' is not allowed: the engine implements no abilities yet; put keywords under "
+                "'keywords:' and display-only card text under 'text:'")],
+    "card_ability_keyword.yaml": [
+        (14, 23, "keyword 'Flight 8' names an ability the engine does not implement yet")],
+    "card_unknown_faction.yaml": [(6, 16, "unknown faction 'Civilisation'; did you mean 'Civilization'?")],
+    "card_unknown_alignment.yaml": [(5, 16, "unknown alignment 'good'; did you mean 'Good'?")],
+    "card_bad_damage_type.yaml": [
+        (13, 62, "unknown damage type 'fier' in the damage of attack 1 of card 'test-soldier'; "
+                 "did you mean 'fire'?")],
+    "card_ranged_without_reach.yaml": [
+        (13, 9, "missing required key 'reach' in attack 1 of card 'test-soldier' (a ranged attack needs "
+                "'range N', 'sight' or 'nearest')")],
+    "card_two_basic_attacks.yaml": [
+        (14, 9, "card 'test-soldier' has more than one basic attack; mark only one with 'basic: true'")],
+    "card_many_faults.yaml": [
+        (2, 9, "card id 'Bad_Id' must be lower-case letters, digits and hyphens (e.g. 'dwarf-shieldwarden')"),
+        (4, 11, "the cost of card 'Bad_Id' must be from 1 to 1000; got -3"),
+        (5, 16, "unknown alignment 'Neutral'; expected one of: Good, Evil, Unaligned"),
+        (13, 29, "close attacks are not implemented yet; expected 'melee' or 'ranged'"),
+        (22, 12, "expected a whole number for the speed of card 'second' (squares); got text '6'"),
+        (25, 42, "expected 'range N', 'sight' or 'nearest' for the reach of attack 1 of card 'second'; "
+                 "got 'range eight'"),
+        (25, 69, "'Will' uses the DEF number (CARD-3); write 'vs: DEF'")],
+    # --- maps ------------------------------------------------------------------------
+    "map_ragged_row.yaml": [(6, 12, "row 3 of the terrain is 9 squares wide; expected 10 like row 1")],
+    "map_unknown_symbol.yaml": [
+        (5, 6, "unknown terrain symbol 'T' (row 2, column 4); the legend has '#', '.', '^'")],
+    "map_rows_as_list.yaml": [
+        (5, 8, "unknown terrain symbol 'x' (row 2, column 3); the legend has '#', '.', '^'")],
+    "map_unknown_kind.yaml": [
+        (5, 8, "unknown terrain kind 'forest' for symbol 'T' (the engine implements: clear, wall, difficult)")],
+    "map_folded_block.yaml": [
+        (3, 10, "use a literal block ('|', not '>') for the terrain so each row keeps its own line")],
+    "map_zones_wrong_size.yaml": [(8, 8, "the zones are 10×3; expected the terrain's size 10×4")],
+    "map_unknown_zone_symbol.yaml": [
+        (10, 9, "unknown zone symbol 'C' (row 2, column 7); expected 'A' or 'B' (start areas), 'a' or 'b' "
+                "(VP zones) or '.'")],
+    "map_zone_on_wall.yaml": [(10, 4, "zone 'A' covers a wall (row 2, column 2)")],
+    "map_missing_vp_zone.yaml": [(8, 8, "the zones have no VP zone 'b'")],
+    "map_unreachable_zone.yaml": [(9, 12, "VP zone 'b' cannot be reached from the start areas")],
+    "map_small_start_area.yaml": [(8, 3, TOO_MANY_AT_200.format("A")), (10, 10, TOO_MANY_AT_200.format("B"))],
+    # --- warbands --------------------------------------------------------------------
+    "warband_unknown_card.yaml": [
+        (5, 5, "unknown card 'gatehouse-crossbowmen'; did you mean 'gatehouse-crossbowman'?")],
+    "warband_unknown_faction.yaml": [(2, 10, "unknown faction 'Civilisation'; did you mean 'Civilization'?")],
+    "warband_wrong_count.yaml": [(4, 42, "expected a whole number for the count; got text '3'")],
+    "warband_is_a_map.yaml": [(1, 1, "this is a map file; expected a warband file")],
+    "warband_illegal.yaml": [
+        (3, 9, "The warband costs 107 points; the limit is 100 [WB-3]"),
+        (7, 5, NOT_CIV.format("Hobgoblin Linebreaker")),
+        (7, 5, MIXED.format("Hobgoblin Linebreaker")),
+        (8, 5, NOT_CIV.format("Hexbinder Witch")),
+        (8, 5, MIXED.format("Hexbinder Witch"))],
+    "warband_too_many.yaml": [
+        (4, 12, "The warband has 11 creatures; a 200-point warband may have at most 10 [WB-4]")],
+    "warband_unique_twice.yaml": [(6, 5, "Silverhelm Knight-Captain is Unique and may appear only once [WB-6]")],
+}
+
+
+def load(path: Path) -> None:
+    kind = path.name.split("_")[0]
+    if kind == "card":
+        load_catalogue([path])
+    elif kind == "map":
+        load_map(path)
+    else:
+        load_warband(path)
+
+
+def test_every_fixture_has_an_expectation():
+    assert sorted(p.name for p in BAD.glob("*.yaml")) == sorted(EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_bad_file_reports_exact_position_and_message(name):
+    path = BAD / name
+    with pytest.raises(ContentError) as caught:
+        load(path)
+    err = caught.value
+    assert [(p.line, p.col, p.message) for p in err.problems] == EXPECTED[name]
+    assert all(p.path == str(path) and p.severity == "error" for p in err.problems)
+    assert str(err) == "\n".join(f"{path}:{line}:{col}: error: {msg}" for line, col, msg in EXPECTED[name])
+
+
+def test_problem_one_line_forms():
+    assert str(Problem("m.yaml", 3, 7, "bad")) == "m.yaml:3:7: error: bad"
+    assert str(Problem("m.yaml", 0, 0, "cannot read file")) == "m.yaml: error: cannot read file"
+    assert str(Problem("m.yaml", 1, 1, "hm", "warning")) == "m.yaml:1:1: warning: hm"
+
+
+def test_missing_file_is_a_content_error(tmp_path):
+    with pytest.raises(ContentError) as caught:
+        load_map(tmp_path / "nope.yaml")
+    (problem,) = caught.value.problems
+    assert (problem.line, problem.col) == (0, 0) and problem.message.startswith("cannot read file")
+
+
+def test_oversized_file_is_refused(tmp_path):
+    big = tmp_path / "big.yaml"
+    big.write_text("name: x\n" + "# padding\n" * 120_000)
+    with pytest.raises(ContentError) as caught:
+        load_map(big)
+    assert caught.value.problems[0].message.startswith("file too large")
+
+
+def test_warband_with_custom_catalogue(tmp_path):
+    cards = load_catalogue([BAD.parent / "good" / "cards.yaml"])
+    wb = load_warband(BAD.parent / "good" / "warband.yaml", cards)
+    assert [c.id for c in wb.cards] == ["test-soldier", "test-soldier", "test-archer"]
+    assert wb.point_limit == 100 and wb.faction == "Civilization"

@@ -1,0 +1,42 @@
+"""What the loader builds from good files: cards, attack lines, maps, warbands."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from tactica.content import load_catalogue, load_map
+from tactica.engine import AttackKind, Defense, Reach, Terrain
+
+GOOD = Path(__file__).parent / "fixtures" / "good"
+
+
+def test_card_fields_and_attack_lines():
+    cards = load_catalogue([GOOD / "cards.yaml"])
+    assert list(cards) == ["test-soldier", "test-archer"]
+    soldier, archer = cards["test-soldier"], cards["test-archer"]
+    assert soldier.factions == ("Civilization",)  # a single faction may be written without a list
+    sword, spear = soldier.attacks
+    assert sword.basic and not spear.basic  # CARD-1: the first listed is basic when none is marked
+    assert (sword.kind, sword.reach, sword.defense) == (AttackKind.MELEE, Reach.ADJACENT, Defense.AC)
+    assert (spear.reach, spear.range, spear.damage, spear.damage_bonus, spear.damage_type) == (
+        Reach.RANGE, 3, 5, 5, "fire")
+    knife, volley = archer.attacks
+    assert volley.basic and not knife.basic
+    assert (volley.reach, volley.targets, volley.defense, volley.damage, volley.damage_type) == (
+        Reach.SIGHT, 2, Defense.DEF, 10, "cold")
+    assert archer.keywords == ("Elf", "Scout") and archer.unique and archer.champion == 1
+    assert archer.champion_powers == ("Steady Aim (1): display only.",)
+    assert archer.text == "Display-only rules text." and archer.flavor == "A line of story."
+    assert archer.abilities == ()
+
+
+def test_map_rows_zones_and_ids(tmp_path):
+    path = tmp_path / "tiny-field.yaml"
+    path.write_text("name: Tiny\npoints: 100\nlegend:\n  \"~\": difficult\n"
+                    "terrain: |\n  ..~..\n  .#...\n  .....\n"
+                    "zones: |\n  AAA.b\n  A..BB\n  aABBB\n")
+    m = load_map(path)
+    assert (m.id, m.name, m.width, m.height) == ("tiny-field", "Tiny", 5, 3)
+    assert m.terrain[0][2] is Terrain.DIFFICULT and m.terrain[1][1] is Terrain.WALL
+    assert m.start_areas == {"A": frozenset({(0, 0), (1, 0), (2, 0), (0, 1), (1, 2)}),
+                             "B": frozenset({(3, 1), (4, 1), (2, 2), (3, 2), (4, 2)})}
+    assert m.vp_zones == {"A": frozenset({(0, 2)}), "B": frozenset({(4, 0)})}

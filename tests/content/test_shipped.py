@@ -1,0 +1,101 @@
+"""The content that ships with tactica: it all loads, warbands are legal, maps are fair."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from tactica.content import (DEFAULT_MAP, DEFAULT_WARBANDS, default_battle, load_catalogue, load_map,
+                             load_warband, shipped_card_files, shipped_maps, shipped_warbands)
+from tactica.engine import AttackKind, Ruleset, check_warband, new_game
+from tactica.engine.geometry import Geometry
+from tactica.engine.model import ALIGNMENTS, FACTIONS
+
+
+def test_shipped_files_are_found():
+    assert [p.stem for p in shipped_card_files()] == ["borderlands", "civilization", "underdark", "wild"]
+    assert len(shipped_maps()) >= 3 and len(shipped_warbands()) >= 6
+    assert DEFAULT_MAP in {p.stem for p in shipped_maps()}
+    assert set(DEFAULT_WARBANDS) <= {p.stem for p in shipped_warbands()}
+
+
+def test_catalogue_covers_the_game():
+    cards = load_catalogue()
+    assert len(cards) >= 24
+    assert {f for c in cards.values() for f in c.factions} == set(FACTIONS)
+    assert {c.alignment for c in cards.values()} == set(ALIGNMENTS)
+    for faction in FACTIONS:
+        assert len({c.alignment for c in cards.values() if faction in c.factions}) >= 2, faction
+    kinds = {c.basic_attack.kind for c in cards.values()}
+    assert kinds == {AttackKind.MELEE, AttackKind.RANGED}
+    assert 3 <= sum(1 for c in cards.values() if c.champion) and all(0 <= c.champion <= 5 for c in cards.values())
+    for c in cards.values():
+        assert 5 <= c.cost <= 100 and 10 <= c.hp <= 150, c.id
+        assert 14 <= c.ac <= 24 and 12 <= c.defense <= 20 and 4 <= c.speed <= 8, c.id
+        assert c.size == 1 and c.abilities == (), c.id
+        for a in c.attacks:
+            assert 4 <= a.bonus <= 14 and 5 <= a.total_damage <= 30, (c.id, a.name)
+        assert sum(a.basic for a in c.attacks) == 1, c.id
+
+
+def test_catalogue_is_cached_but_returned_as_a_copy():
+    first = load_catalogue()
+    first.clear()
+    assert load_catalogue()
+
+
+@pytest.mark.parametrize("path", shipped_warbands(), ids=lambda p: p.stem)
+def test_shipped_warband_is_legal(path):
+    wb = load_warband(path)
+    assert check_warband(wb, Ruleset(point_limit=wb.point_limit)) == []
+    assert wb.cost >= wb.point_limit * 0.85  # no warband leaves much on the table
+    assert wb.point_limit in (100, 200)
+
+
+def test_one_200_point_warband_per_faction_and_two_100_point_ones():
+    bands = [load_warband(p) for p in shipped_warbands()]
+    assert {w.faction for w in bands if w.point_limit == 200} == set(FACTIONS)
+    assert sum(w.point_limit == 100 for w in bands) >= 2
+
+
+@pytest.mark.parametrize("path", shipped_maps(), ids=lambda p: p.stem)
+def test_shipped_map_is_playable_and_fair(path):
+    m = load_map(path)
+    geo = Geometry(m)
+    full = m.width * m.height >= 500
+    assert (m.width, m.height) in ((30, 22), (22, 15)), "full size 30×22 or half size 22×15"
+    need = Ruleset(point_limit=200 if full else 100).max_creatures
+    for area in "AB":
+        assert len(m.start_areas[area]) >= need
+
+    def gap(src, dst):
+        return min(geo.distance(s, d) for s in src for d in dst)
+
+    a, b = m.start_areas["A"], m.start_areas["B"]
+    # SCN-ASSAULT: VP zone A scores for the player in start area A and lies on B's side.
+    assert gap(b, m.vp_zones["A"]) < gap(a, m.vp_zones["A"])
+    assert gap(a, m.vp_zones["B"]) < gap(b, m.vp_zones["B"])
+    # Fair: each side is as far from the zone it scores in as the other.
+    assert gap(a, m.vp_zones["A"]) == gap(b, m.vp_zones["B"])
+    # Start areas lie on opposite edges.
+    xs = {x for x, _ in a} | {x for x, _ in b}
+    ys = {y for _, y in a} | {y for _, y in b}
+    assert ({0, m.width - 1} <= xs) or ({0, m.height - 1} <= ys)
+
+
+def test_default_battle_starts_in_the_engine():
+    (wb1, wb2), the_map = default_battle()
+    assert the_map.id == DEFAULT_MAP
+    assert (wb1.point_limit, wb2.point_limit) == (200, 200)
+    assert abs(wb1.cost - wb2.cost) <= 10  # a close first battle
+    state, events = new_game((wb1, wb2), (the_map,), seed=1)
+    assert events and state.map is the_map
+
+
+def test_shipped_content_loads_from_another_directory(tmp_path):
+    code = ("from tactica.content import default_battle, load_catalogue;"
+            "(a, b), m = default_battle(); print(len(load_catalogue()), m.id)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split()[1] == DEFAULT_MAP

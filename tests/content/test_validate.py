@@ -1,0 +1,66 @@
+"""``tactica validate``: one problem per line, exit 0 / 1, never a traceback."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from tactica.cli import main
+from tactica.content import shipped_card_files, shipped_maps, shipped_warbands
+
+HERE = Path(__file__).parent
+BAD = HERE / "fixtures" / "bad"
+DATA = shipped_maps()[0].parent.parent
+
+
+def test_validate_shipped_content_exits_0(capsys):
+    assert main(["validate", str(DATA)]) == 0
+    out, err = capsys.readouterr()
+    assert out == ""
+    n = len(shipped_card_files()) + len(shipped_maps()) + len(shipped_warbands())
+    assert f"{n} file(s) OK" in err
+
+
+def test_validate_broken_file_prints_position_and_exits_1(capsys):
+    path = BAD / "map_ragged_row.yaml"
+    assert main(["validate", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert out == f"{path}:6:12: error: row 3 of the terrain is 9 squares wide; expected 10 like row 1\n"
+    assert "Traceback" not in out + err
+
+
+def test_validate_every_broken_fixture_without_a_traceback(capsys):
+    assert main(["validate", str(BAD)]) == 1
+    out, err = capsys.readouterr()
+    lines = out.splitlines()
+    assert "Traceback" not in out + err
+    files = {line.split(":")[0] for line in lines}
+    assert files == {str(p) for p in BAD.glob("*.yaml")}  # every broken file reports something
+    assert all(": error: " in line for line in lines)
+
+
+def test_validate_uses_card_files_given_with_the_warband(capsys):
+    good = HERE / "fixtures" / "good"
+    assert main(["validate", str(good / "cards.yaml"), str(good / "warband.yaml")]) == 0
+    assert main(["validate", str(good / "warband.yaml")]) == 1  # without them the cards are unknown
+    out, _ = capsys.readouterr()
+    assert "unknown card 'test-soldier'" in out
+
+
+def test_validate_missing_path(capsys):
+    assert main(["validate", "no/such/file.yaml"]) == 1
+    out, _ = capsys.readouterr()
+    assert out == "no/such/file.yaml: error: no such file or folder\n"
+
+
+def test_validate_in_a_subprocess():
+    bad = BAD / "warband_unknown_card.yaml"
+    run = subprocess.run([sys.executable, "-m", "tactica", "validate", str(bad)],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 1
+    assert run.stdout == (f"{bad}:5:5: error: unknown card 'gatehouse-crossbowmen'; "
+                          "did you mean 'gatehouse-crossbowman'?\n")
+    assert "Traceback" not in run.stderr
+    ok = subprocess.run([sys.executable, "-m", "tactica", "validate", str(DATA)],
+                        capture_output=True, text=True, timeout=60)
+    assert ok.returncode == 0 and ok.stdout == ""

@@ -212,8 +212,10 @@ def charge_routes(state: GameState, me: Creature, target: Creature, reach: dict 
 
     Needs line of sight at the start; ends on a square adjacent to the
     target that is nearest by the charge's own path, at least 2 squares away.
+    A creature already adjacent to the target stands on the nearest square
+    from which it can attack, so it cannot charge that target.
     """
-    if not state.geo.line_of_sight(me.pos, target.pos):
+    if adjacent(me.pos, target.pos) or not state.geo.line_of_sight(me.pos, target.pos):
         return []
     if reach is None:
         reach = routes(state, me, me.speed, avoid_oa=False, min_first_step=False)
@@ -345,6 +347,9 @@ def _validate(st: GameState, a: Action) -> None:
             _refuse("no-target", "Charge an enemy on the map.")
         if not st.geo.line_of_sight(me.pos, t.pos):
             _refuse("no-sight", "A charge needs line of sight to the target at its start (CHG-2).")
+        if adjacent(me.pos, t.pos):
+            _refuse("too-close", "A charge must move at least 2 squares to the nearest square "
+                                 "from which it can attack; this creature is already there (CHG-3).")
         legal = charge_routes(st, me, t)
         if not legal:
             reach = routes(st, me, me.speed, avoid_oa=False, min_first_step=False)

@@ -194,3 +194,11 @@ def test_oa_06_mover_left_on_an_illegal_square_returns_to_its_last_legal_one():
     _walk(st, st.creature("A"), ((1, 0), (2, 0)), "move", out)
     assert of(out, ev.OpportunityAttackProvoked)
     assert st.creature("A").pos == (1, 0) and st.creature("B").pos == (2, 0)
+
+
+def test_chg_03_no_charge_at_a_target_already_adjacent():
+    # The nearest square from which A can attack g is its own: moving 2 squares round
+    # the allies to another square next to g is not a charge.
+    st = battle("Ag..\nBC..\n....", active="A")
+    assert _charges(st) == []
+    assert refused(st, Charge("g", ((1, 1), (2, 0)))) == "too-close"

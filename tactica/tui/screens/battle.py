@@ -75,6 +75,10 @@ class BattleScreen(Screen[str]):
         self.session = session
         self.ctrl = Controller(session)
         self._asking = False
+        self._keys_shown: tuple = ()
+
+    _KEY_ACTIONS = ("select", "next", "move", "shift", "attack", "charge", "end", "pick", "auto_place",
+                    "cancel", "choose_attack")
 
     # -- layout ----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -198,6 +202,8 @@ class BattleScreen(Screen[str]):
         elif isinstance(result, str):
             self._refuse(result)
         else:
+            if self.ctrl.mode is Mode.CHARGE_END and self.map_view.square not in self.ctrl.cycle_squares():
+                self.action_next(1)
             self._refresh_view()
 
     def _refuse(self, reason: str) -> None:
@@ -259,7 +265,10 @@ class BattleScreen(Screen[str]):
         card.active_uid = st.active_uid
         card.actions_used = (st.move_used, st.attack_used)
         card.creature = shown
-        self.refresh_bindings()
+        keys = tuple(self.check_action(name, ()) for name in self._KEY_ACTIONS)
+        if keys != self._keys_shown:
+            self._keys_shown = keys
+            self.refresh_bindings()
 
     # -- decisions outside the map ---------------------------------------------------
     def _next_decision(self) -> None:

@@ -94,13 +94,13 @@ class StatCard(Static):
     }
     """
 
-    creature: reactive[Creature | None] = reactive(None, always_update=True, layout=True)
+    creature: reactive[Creature | None] = reactive(None, layout=True)
     """The creature shown; None shows a hint."""
 
-    active_uid: reactive[str | None] = reactive(None, always_update=True)
+    active_uid: reactive[str | None] = reactive(None)
     """The active creature's uid (its card shows the actions left)."""
 
-    actions_used: reactive[tuple[bool, bool]] = reactive((False, False), always_update=True)
+    actions_used: reactive[tuple[bool, bool]] = reactive((False, False))
     """(move used, attack used) of the active creature."""
 
     def render(self) -> Text:

@@ -11,14 +11,13 @@ class StatusLine(Static):
 
     DEFAULT_CSS = """
     StatusLine {
-        height: auto;
-        max-height: 3;
+        height: 2;
         padding: 0 1;
         background: $boost;
     }
     """
 
-    message: reactive[str] = reactive("", layout=True)
+    message: reactive[str] = reactive("")
     """The text shown."""
 
     refused: reactive[bool] = reactive(False)

@@ -21,6 +21,8 @@ from .yamlsafe import MappingNode, Node, ScalarNode, compose, read_text
 SUFFIXES = (".yaml", ".yml")
 #: Top-level key that identifies each kind of content file.
 KIND_KEYS = {"cards": "cards", "terrain": "map", "creatures": "warband"}
+#: How messages name each kind of file.
+KIND_NAMES = {"cards": "card file", "map": "map file", "warband": "warband file"}
 #: Folder names that identify a file's kind when its keys do not.
 KIND_FOLDERS = {"cards": "cards", "maps": "map", "warbands": "warband"}
 
@@ -120,7 +122,7 @@ def load_catalogue(paths: list[Path] | None = None) -> dict[str, CreatureCard]:
 def _expect(doc: Doc, root: Node, kind: str) -> None:
     found = kind_of(doc.path, root) if isinstance(root, MappingNode) else None
     if found is not None and found != kind:
-        doc.error(root, f"this is a {found} file; expected a {kind} file")
+        doc.error(root, f"this is a {KIND_NAMES[found]}; expected a {KIND_NAMES[kind]}")
 
 
 def load_map(path: str | Path) -> MapDef:

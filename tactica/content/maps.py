@@ -154,7 +154,9 @@ def parse_map(doc: Doc, root: Node, map_id: str) -> MapDef | None:
     if width is None or not zone_rows:
         return None
     zwidth = _grid_rows(doc, zone_rows, "the zones")
-    if zwidth is not None and (zwidth != width or len(zone_rows) != len(terrain_rows)):
+    if zwidth is None:
+        return None
+    if zwidth != width or len(zone_rows) != len(terrain_rows):
         doc.error(f["zones"][1], f"the zones are {zwidth}×{len(zone_rows)}; expected the terrain's size "
                                  f"{width}×{len(terrain_rows)}")
         return None

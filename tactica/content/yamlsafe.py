@@ -11,7 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import yaml
+from yaml.composer import Composer
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.resolver import Resolver
 
 from .problems import Problem
 
@@ -83,6 +85,28 @@ _PLAIN = (
 )
 
 
+class _EventComposer(Composer, Resolver):
+    """PyYAML's safe composer run over events already parsed (and checked)."""
+
+    def __init__(self, events: list[yaml.Event]):
+        Composer.__init__(self)
+        Resolver.__init__(self)
+        self._events = events
+        self._next = 0
+
+    def check_event(self, *choices: type) -> bool:
+        if self._next >= len(self._events):
+            return False
+        return not choices or isinstance(self._events[self._next], choices)
+
+    def peek_event(self) -> yaml.Event:
+        return self._events[self._next]
+
+    def get_event(self) -> yaml.Event:
+        self._next += 1
+        return self._events[self._next - 1]
+
+
 def _yaml_problem(path: str, err: yaml.YAMLError) -> Problem:
     mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
     problem = getattr(err, "problem", None) or str(err)
@@ -133,8 +157,10 @@ def compose(text: str, shown: str, problems: list[Problem]) -> Node | None:
     """
     found = len(problems)
     depth = aliases = 0
+    events: list[yaml.Event] = []
     try:
         for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            events.append(event)
             tag = getattr(event, "tag", None)
             if tag not in (None, "!") and tag not in ALLOWED_TAGS:
                 m = event.start_mark
@@ -159,7 +185,7 @@ def compose(text: str, shown: str, problems: list[Problem]) -> Node | None:
                     return None
         if len(problems) > found:
             return None
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        root = _EventComposer(events).get_single_node()
     except yaml.YAMLError as err:
         problems.append(_yaml_problem(shown, err))
         return None

@@ -309,7 +309,7 @@ class Controller:
             if nxt is None:
                 return ""
             return (f"{player_name(st.decider)}: place {creature_name(st, nxt.uid)} on a shaded square "
-                    f"(Enter); a places the rest automatically.")
+                    f"(Enter); p places the rest automatically.")
         if m is Mode.PICK:
             left = st.activations_left
             return (f"{player_name(st.turn_player)}: pick a creature to activate — Tab cycles, Enter "

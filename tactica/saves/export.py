@@ -1,0 +1,49 @@
+"""Battle log export as Markdown or plain text (``tactica export FILE``).
+
+Rebuilds the battle from its save and writes every event in words, round by
+round, with a header (warbands, map, seed, result).
+"""
+from __future__ import annotations
+
+from .codec import SaveFile
+from .replay import rebuild
+
+
+def export_log(save: SaveFile, fmt: str = "md") -> str:
+    """Return the battle log of ``save`` as Markdown (``fmt="md"``) or plain text ("text").
+
+    Raises SaveError when the save cannot be replayed.
+    """
+    from tactica.tui.describe import describe_events  # plain Python: no Textual import
+
+    rebuilt = rebuild(save)
+    final = rebuilt.final
+    md = fmt == "md"
+    w1, w2 = save.warbands
+    title = f"{w1.name} vs {w2.name}"
+    lines: list[str] = []
+    if md:
+        lines += [f"# {title}", ""]
+    else:
+        lines += [title, "=" * len(title), ""]
+    where = final.map.name if final.map else "(map not chosen yet)"
+    facts = [("Map", where), ("Seed", str(save.seed)), ("Points", str(save.rules.point_limit)),
+             ("Player 1", f"{w1.name} ({w1.faction}, {w1.cost} points)"),
+             ("Player 2", f"{w2.name} ({w2.faction}, {w2.cost} points)")]
+    if final.is_over:
+        facts.append(("Result", f"Player {final.winner + 1} won ({final.win_reason}), "
+                                f"VP {final.vp[0]}–{final.vp[1]} after {final.round} rounds"))
+    else:
+        facts.append(("Result", f"in progress: round {final.round}, VP {final.vp[0]}–{final.vp[1]}"))
+    for key, value in facts:
+        lines.append(f"- **{key}:** {value}" if md else f"{key}: {value}")
+    lines.append("")
+    for step, events in enumerate(rebuilt.events):
+        state_after = rebuilt.states[step]
+        for line in describe_events(events, state_after):
+            if line.kind == "round":
+                head = line.text.strip("─— -")
+                lines += ["", f"## {head}" if md else f"-- {head} --", ""]
+                continue
+            lines.append(f"- {line.text}" if md else line.text)
+    return "\n".join(lines).rstrip() + "\n"

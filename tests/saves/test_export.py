@@ -1,0 +1,51 @@
+"""Battle log export (issue 6) and the save commands of the CLI."""
+from __future__ import annotations
+
+from tactica.cli import main
+from tactica.saves import write_save
+
+from .helpers import play
+
+
+def test_export_markdown_has_header_rounds_and_rolls(tmp_path, capsys):
+    state, save = play(seed=8)
+    path = write_save(save, tmp_path / "b.json")
+    assert main(["export", str(path), "--format", "md"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# Band vs Band")
+    assert "## Round 1" in out
+    assert "- **Seed:** 8" in out
+    assert f"Player {state.winner + 1} won" in out
+    assert " vs AC " in out  # every attack roll is written with its target number
+
+
+def test_export_text_to_file(tmp_path, capsys):
+    _, save = play(seed=9, steps=60)
+    path = write_save(save, tmp_path / "b.json")
+    out_file = tmp_path / "log.txt"
+    assert main(["export", str(path), "--format", "text", "-o", str(out_file)]) == 0
+    text = out_file.read_text()
+    assert text.startswith("Band vs Band\n============")
+    assert "-- Round 1 --" in text and "in progress" in text
+
+
+def test_verify_command_passes_and_detects_tampering(tmp_path, capsys):
+    _, save = play(seed=10)
+    path = write_save(save, tmp_path / "b.json")
+    assert main(["replay", str(path), "--verify"]) == 0
+    assert "every checkpoint matches" in capsys.readouterr().out
+    text = path.read_text().replace('"hp": 30', '"hp": 35', 1)
+    path.write_text(text)
+    assert main(["replay", str(path), "--verify"]) == 1
+    assert "error:" in capsys.readouterr().err
+
+
+def test_saves_lists_battles(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("TACTICA_DATA_DIR", str(tmp_path))
+    assert main(["saves"]) == 0
+    assert "No saved battles" in capsys.readouterr().out
+    _, save = play(seed=12, steps=30)
+    write_save(save)
+    assert main(["saves"]) == 0
+    out = capsys.readouterr().out
+    assert "test-12" in out and "in progress" in out

@@ -27,32 +27,19 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from tactica.engine.model import (ALIGNMENTS, FACTIONS, AttackDef, AttackKind, CreatureCard,
+from tactica.engine.model import (FACTIONS, AttackDef, AttackKind, CreatureCard,
                                   Defense, Reach)
 
+from .fields import ATTACK, CARD, CARD_FILE, DAMAGE_PATTERN, DAMAGE_TYPES, ID_PATTERN
 from .schema import Doc, did_you_mean
 from .yamlsafe import MappingNode, Node, ScalarNode
 
-CARD_REQUIRED = ("id", "name", "cost", "alignment", "factions", "level", "ac", "def", "speed", "hp",
-                 "attacks")
-CARD_OPTIONAL = ("keywords", "champion", "champion_powers", "unique", "size", "text", "flavor")
-CARD_REFUSED = {
-    "abilities": "'abilities' is not allowed: the engine implements no abilities yet; put keywords "
-                 "under 'keywords:' and display-only card text under 'text:'",
-    "defense": "unknown key 'defense'; did you mean 'def'?",
-}
-ATTACK_REQUIRED = ("name", "type", "bonus", "damage")
-ATTACK_OPTIONAL = ("vs", "reach", "targets", "basic")
-
-#: Damage types an attack may name (they have no rules of their own yet).
-DAMAGE_TYPES = ("acid", "cold", "fire", "force", "lightning", "necrotic", "poison", "psychic",
-                "radiant", "thunder")
 #: Keyword abilities from the rules that the engine does not implement yet.
 UNIMPLEMENTED_ABILITIES = ("flight", "burrow", "phasing", "sneak attack", "powerful charge", "resist",
                            "vulnerable", "immune", "regeneration", "insubstantial",
                            "threatening reach", "multi-activation", "multiple threats", "aura")
-_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-_DAMAGE = re.compile(r"^\s*(\d+)\s*(?:\+\s*(\d+))?\s*([A-Za-z]+)?\s*$")
+_ID = re.compile(ID_PATTERN)
+_DAMAGE = re.compile(DAMAGE_PATTERN)
 _RANGE = re.compile(r"^\s*range\s+(\d+)\s*$")
 
 
@@ -69,7 +56,7 @@ def check_id(doc: Doc, node: Node, what: str) -> str | None:
 def _damage(doc: Doc, node: Node, what: str) -> tuple[int, int, str] | None:
     """``10`` or ``"15+10 cold"`` → (15, 10, "cold")."""
     if node.tag.endswith(":int"):
-        value = doc.integer(node, what, 0, 200)
+        value = doc.integer(node, what, ATTACK["damage"].lo, ATTACK["damage"].hi)
         return None if value is None else (value, 0, "")
     text = doc.text(node, what)
     if text is None:
@@ -83,8 +70,8 @@ def _damage(doc: Doc, node: Node, what: str) -> tuple[int, int, str] | None:
         hint = did_you_mean(kind, DAMAGE_TYPES) or f"; expected one of: {', '.join(DAMAGE_TYPES)}"
         doc.error(node, f"unknown damage type '{kind}' in {what}{hint}")
         return None
-    if base + bonus > 200:
-        doc.error(node, f"{what} must be at most 200 in all; got {base + bonus}")
+    if base + bonus > ATTACK["damage"].hi:
+        doc.error(node, f"{what} must be at most {ATTACK['damage'].hi} in all; got {base + bonus}")
         return None
     return base, bonus, kind
 
@@ -92,30 +79,30 @@ def _damage(doc: Doc, node: Node, what: str) -> tuple[int, int, str] | None:
 def parse_attack(doc: Doc, node: Node, card_what: str, index: int) -> AttackDef | None:
     """One attack line (CARD-3, RNG-1, RNG-2), or None after recording problems."""
     what = f"attack {index + 1} of {card_what}"
-    f = doc.mapping(node, what, ATTACK_REQUIRED, ATTACK_OPTIONAL)
+    f = doc.fields(node, ATTACK, what)
     if f is None:
         return None
-    name = doc.get(f, "name", "text", f"the name of {what}")
+    name = doc.field(f, ATTACK["name"], what)
     type_node = f["type"][1] if "type" in f else None
     if isinstance(type_node, ScalarNode) and type_node.value in ("close", "area"):
         doc.error(type_node, f"{type_node.value} attacks are not implemented yet; expected 'melee' or 'ranged'")
         kind_text = None
     else:
-        kind_text = doc.get(f, "type", "choice", f"attack type in {what}", choices=("melee", "ranged"))
-    bonus = doc.get(f, "bonus", "integer", f"the bonus of {what}", lo=-5, hi=40)
+        kind_text = doc.field(f, ATTACK["type"], what)
+    bonus = doc.field(f, ATTACK["bonus"], what)
     vs_node = f["vs"][1] if "vs" in f else None
     if isinstance(vs_node, ScalarNode) and vs_node.value in ("Fort", "Ref", "Will"):
         doc.error(vs_node, f"'{vs_node.value}' uses the DEF number (CARD-3); write 'vs: DEF'")
         vs = None
     else:
-        vs = doc.get(f, "vs", "choice", "defence (vs)", default="AC", choices=("AC", "DEF"))
-    dmg = _damage(doc, f["damage"][1], f"the damage of {what}") if "damage" in f else None
-    targets = doc.get(f, "targets", "integer", f"targets of {what}", default=1, lo=1, hi=10)
-    basic = doc.get(f, "basic", "boolean", f"'basic' of {what}", default=False)
+        vs = doc.field(f, ATTACK["vs"], what)
+    dmg = _damage(doc, f["damage"][1], ATTACK["damage"].what(what)) if "damage" in f else None
+    targets = doc.field(f, ATTACK["targets"], what)
+    basic = doc.field(f, ATTACK["basic"], what)
     reach, rng = Reach.ADJACENT, None
     if "reach" in f:
         reach_node = f["reach"][1]
-        text = doc.text(reach_node, f"the reach of {what}")
+        text = doc.text(reach_node, ATTACK["reach"].what(what))
         if text is not None:
             m = _RANGE.match(text)
             if kind_text == "melee" and text.strip() != "adjacent":
@@ -150,32 +137,18 @@ def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | 
         for k, v in node.value:
             if getattr(k, "value", None) == "id" and getattr(v, "value", None):
                 what = f"card '{v.value}'"
-    f = doc.mapping(node, what, CARD_REQUIRED, CARD_OPTIONAL, CARD_REFUSED)
+    f = doc.fields(node, CARD, what)
     if f is None:
         return None
     before = len(doc.problems)
-    cid = check_id(doc, f["id"][1], "card id") if "id" in f else None
-    v = {
-        "name": doc.get(f, "name", "text", f"the name of {what}"),
-        "cost": doc.get(f, "cost", "integer", f"the cost of {what}", lo=1, hi=1000),
-        "alignment": doc.get(f, "alignment", "choice", "alignment", choices=ALIGNMENTS),
-        "level": doc.get(f, "level", "integer", f"the level of {what}", lo=1, hi=30),
-        "ac": doc.get(f, "ac", "integer", f"the AC of {what}", lo=1, hi=50),
-        "defense": doc.get(f, "def", "integer", f"the DEF of {what}", lo=1, hi=50),
-        "speed": doc.get(f, "speed", "integer", f"the speed of {what} (squares)", lo=0, hi=20),
-        "hp": doc.get(f, "hp", "integer", f"the HP of {what}", lo=1, hi=1000),
-        "champion": doc.get(f, "champion", "integer", f"the champion rating of {what}", default=0, lo=0, hi=5),
-        "unique": doc.get(f, "unique", "boolean", f"'unique' of {what}", default=False),
-        "size": doc.get(f, "size", "integer", f"the size of {what}", default=1, lo=1, hi=4),
-        "text": doc.get(f, "text", "text", f"the text of {what}", default=""),
-        "flavor": doc.get(f, "flavor", "text", f"the flavor of {what}", default=""),
-    }
+    cid = check_id(doc, f["id"][1], CARD["id"].what(what)) if "id" in f else None
+    v = doc.plain_fields(f, CARD, what)
     if v["size"] not in (None, 1):
         doc.error(f["size"][1], f"only size 1 (Small or Medium) is implemented yet; got {v['size']}")
     factions = []
-    for name, fnode in doc.get(f, "factions", "text_list", f"the factions of {what}", default=[],
+    for name, fnode in doc.get(f, "factions", "text_list", CARD["factions"].what(what), default=[],
                                allow_empty=False) or []:
-        if name not in FACTIONS:
+        if name not in CARD["factions"].choices:
             hint = did_you_mean(name, FACTIONS) or f"; expected one of: {', '.join(FACTIONS)}"
             doc.error(fnode, f"unknown faction '{name}'{hint}")
         elif name in factions:
@@ -183,19 +156,19 @@ def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | 
         else:
             factions.append(name)
     keywords = []
-    for word, knode in doc.get(f, "keywords", "text_list", f"the keywords of {what}", default=[]) or []:
+    for word, knode in doc.get(f, "keywords", "text_list", CARD["keywords"].what(what), default=[]) or []:
         low = word.lower()
         if any(low == a or low.startswith(a + " ") for a in UNIMPLEMENTED_ABILITIES):
             doc.error(knode, f"keyword '{word}' names an ability the engine does not implement yet")
         else:
             keywords.append(word)
-    powers = [p for p, _ in doc.get(f, "champion_powers", "text_list", f"the champion powers of {what}",
+    powers = [p for p, _ in doc.get(f, "champion_powers", "text_list", CARD["champion_powers"].what(what),
                                     default=[]) or []]
     if powers and v["champion"] == 0:
         doc.error(f["champion_powers"][0], f"{what} has champion powers but no champion rating; "
                                            "add 'champion: N' (1 to 5)")
     attacks = []
-    items = doc.sequence(f["attacks"][1], f"the attacks of {what}") if "attacks" in f else None
+    items = doc.sequence(f["attacks"][1], CARD["attacks"].what(what)) if "attacks" in f else None
     for i, anode in enumerate(items or []):
         attacks.append((parse_attack(doc, anode, what, i), anode))
     basics = [n for a, n in attacks if a is not None and a.basic]
@@ -213,11 +186,11 @@ def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | 
 
 def parse_card_file(doc: Doc, root: Node) -> list[tuple[CreatureCard, Node]]:
     """Every card of a card file (``cards:`` list), with its id node."""
-    f = doc.mapping(root, "a card file", ("cards",))
+    f = doc.fields(root, CARD_FILE, "a card file")
     if not f or "cards" not in f:
         return []
     out = []
-    for i, node in enumerate(doc.sequence(f["cards"][1], "cards") or []):
+    for i, node in enumerate(doc.sequence(f["cards"][1], CARD_FILE["cards"].what("")) or []):
         found = parse_card(doc, node, i)
         if found is not None:
             out.append(found)

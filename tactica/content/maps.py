@@ -25,6 +25,7 @@ from tactica.engine.geometry import Geometry
 from tactica.engine.model import MapDef, Square, Terrain
 from tactica.engine.state import Ruleset
 
+from .fields import MAP, TERRAIN_KINDS
 from .schema import Doc, did_you_mean
 from .yamlsafe import NULL_TAG, MappingNode, Node, ScalarNode, SequenceNode
 
@@ -32,7 +33,7 @@ from .yamlsafe import NULL_TAG, MappingNode, Node, ScalarNode, SequenceNode
 DEFAULT_LEGEND = {".": Terrain.CLEAR, "#": Terrain.WALL, "^": Terrain.DIFFICULT}
 #: Overlay symbols: start areas (upper case) and VP zones (lower case).
 ZONE_SYMBOLS = {"A": ("start", "A"), "B": ("start", "B"), "a": ("vp", "A"), "b": ("vp", "B")}
-KINDS = tuple(t.value for t in Terrain)
+KINDS = TERRAIN_KINDS
 MAX_SIDE = 100
 
 Row = tuple[str, int, int]  # text, 0-based line, 0-based column of its first symbol
@@ -129,18 +130,19 @@ def parse_map(doc: Doc, root: Node, map_id: str) -> MapDef | None:
     area and zone can be reached from start area A (MOV-7 corner rule).
     Returns None after recording problems in ``doc``.
     """
-    f = doc.mapping(root, "the map", ("name", "terrain", "zones"), ("legend", "points", "description"))
+    f = doc.fields(root, MAP, "the map")
     if f is None:
         return None
-    name = doc.get(f, "name", "text", "the map name")
-    points = doc.get(f, "points", "integer", "the map's battle size in points", default=200, lo=20, hi=1000)
-    doc.get(f, "description", "text", "the description", default="")
+    v = doc.plain_fields(f, MAP)
+    name, points = v["name"], v["points"]
     legend = _legend(doc, f["legend"][1]) if "legend" in f else dict(DEFAULT_LEGEND)
-    terrain_rows = rows_of(doc, f["terrain"][1], "the terrain") if "terrain" in f else None
-    zone_rows = rows_of(doc, f["zones"][1], "the zones") if "zones" in f else None
+    terrain_rows = rows_of(doc, f["terrain"][1], MAP["terrain"].what("")) if "terrain" in f else None
+    zone_rows = rows_of(doc, f["zones"][1], MAP["zones"].what("")) if "zones" in f else None
     if not terrain_rows:
         return None
     width = _grid_rows(doc, terrain_rows, "the terrain")
+    if len(terrain_rows) > MAX_SIDE or len(terrain_rows[0][0]) > MAX_SIDE:
+        return None  # too large to look at square by square
     grid: list[tuple[Terrain, ...]] = []
     for y, (text, line, col) in enumerate(terrain_rows):
         row = []

@@ -14,6 +14,7 @@ from typing import Any, Iterable
 
 from yaml.constructor import SafeConstructor
 
+from .fields import PLAIN_KINDS, FieldSpec, Table
 from .problems import Problem
 from .yamlsafe import BOOL_TAG, INT_TAG, NULL_TAG, MappingNode, Node, ScalarNode, SequenceNode
 
@@ -204,3 +205,35 @@ class Doc:
         if key not in fields:
             return None if default is _MISSING else default
         return getattr(self, kind)(fields[key][1], what, **kw)
+
+    # -- reading through the field tables (tactica.content.fields) --------------
+    def fields(self, node: Node, table: Table, what: str) -> dict[str, tuple[Node, Node]] | None:
+        """``mapping`` with the required, optional and refused keys of ``table``."""
+        return self.mapping(node, what, table.required, table.optional, table.refused)
+
+    def field(self, fields: dict[str, tuple[Node, Node]], spec: FieldSpec, of: str = "") -> Any:
+        """Read a plain field (text, integer, boolean, choice) as ``spec`` declares it.
+
+        Args:
+            fields: a mapping checked by ``fields``/``mapping``.
+            spec: the field; its label (with ``of`` filled in) names it in messages.
+            of: the owner, e.g. "card 'x'".
+        Returns the value, ``spec.default`` when absent, or None after a problem.
+        Raises ValueError for a field kind that is not plain (a loader bug).
+        """
+        if spec.kind not in PLAIN_KINDS:
+            raise ValueError(f"field {spec.name!r} of kind {spec.kind!r} is read by its loader")
+        kw: dict[str, Any] = {}
+        if spec.kind == "integer":
+            kw = {"lo": spec.lo, "hi": spec.hi}
+        elif spec.kind == "choice":
+            kw = {"choices": spec.choices}
+        default = _MISSING if spec.required else spec.default
+        return self.get(fields, spec.name, spec.kind, spec.what(of), default=default, **kw)
+
+    def plain_fields(self, fields: dict[str, tuple[Node, Node]], table: Table, of: str = "",
+                     skip: Iterable[str] = ()) -> dict[str, Any]:
+        """Every plain field of ``table`` (except ``skip``) as {engine attribute: value}."""
+        skipped = set(skip)
+        return {spec.key: self.field(fields, spec, of) for spec in table.fields
+                if spec.kind in PLAIN_KINDS and spec.name not in skipped}

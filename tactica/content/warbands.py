@@ -14,10 +14,11 @@ points at the entry of the offending creature.
 """
 from __future__ import annotations
 
-from tactica.engine.model import FACTIONS, CreatureCard, WarbandDef
+from tactica.engine.model import CreatureCard, WarbandDef
 from tactica.engine.state import Ruleset
 from tactica.engine.warband import check_warband
 
+from .fields import ENTRY, WARBAND
 from .schema import Doc, did_you_mean
 from .yamlsafe import MappingNode, Node
 
@@ -25,11 +26,11 @@ from .yamlsafe import MappingNode, Node
 def _entry(doc: Doc, node: Node, index: int) -> tuple[str, Node, int] | None:
     """One ``creatures`` entry → (card id, id node, count)."""
     if isinstance(node, MappingNode):
-        f = doc.mapping(node, f"creature entry {index + 1}", ("card",), ("count",))
+        f = doc.fields(node, ENTRY, f"creature entry {index + 1}")
         if not f or "card" not in f:
             return None
-        cid = doc.text(f["card"][1], "a card id")
-        count = doc.get(f, "count", "integer", "the count", default=1, lo=1, hi=20)
+        cid = doc.field(f, ENTRY["card"])
+        count = doc.field(f, ENTRY["count"])
         return None if cid is None or count is None else (cid, f["card"][1], count)
     cid = doc.text(node, f"creature entry {index + 1} (a card id, or {{card: id, count: N}})")
     return None if cid is None else (cid, node, 1)
@@ -44,16 +45,14 @@ def parse_warband(doc: Doc, root: Node, catalogue: dict[str, CreatureCard]) -> W
         catalogue: card id → card.
     Returns the warband, or None after recording problems.
     """
-    f = doc.mapping(root, "the warband", ("name", "faction", "creatures"), ("points", "description"))
+    f = doc.fields(root, WARBAND, "the warband")
     if f is None:
         return None
-    name = doc.get(f, "name", "text", "the warband name")
-    faction = doc.get(f, "faction", "choice", "faction", choices=FACTIONS)
-    points = doc.get(f, "points", "integer", "the point limit", default=200, lo=20, hi=1000)
-    doc.get(f, "description", "text", "the description", default="")
+    v = doc.plain_fields(f, WARBAND)
+    name, faction, points = v["name"], v["faction"], v["points"]
     cards: list[CreatureCard] = []
     nodes: list[Node] = []
-    items = doc.sequence(f["creatures"][1], "the creatures") if "creatures" in f else None
+    items = doc.sequence(f["creatures"][1], WARBAND["creatures"].what("")) if "creatures" in f else None
     for i, item in enumerate(items or []):
         found = _entry(doc, item, i)
         if found is None:

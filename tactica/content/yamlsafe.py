@@ -17,14 +17,18 @@ from yaml.resolver import Resolver
 
 from .problems import Problem
 
-#: Largest file read, in bytes.
-MAX_BYTES = 1_048_576
+#: Largest file read, in bytes (a full-size map is about 2 KB, a card file 5 KB).  The
+#: pure-Python YAML reader scans about 1 MB a second, so this keeps a refusal under a second.
+MAX_BYTES = 524_288
 #: Deepest nesting of lists and mappings.
 MAX_DEPTH = 24
 #: Most aliases (``*name``) in one file.
 MAX_ALIASES = 200
 #: Most nodes in a document once aliases are expanded.
 MAX_NODES = 100_000
+#: Most YAML events (scalars, starts and ends of lists and mappings) in one file: about
+#: 150 cards.  Parsing costs about 45 µs an event, so this bounds the time to about 0.5 s.
+MAX_EVENTS = 10_000
 
 _STD = "tag:yaml.org,2002:"
 #: Tags a content file may carry (explicitly or implicitly).
@@ -129,12 +133,17 @@ def read_text(path: Path, shown: str, problems: list[Problem]) -> str | None:
     returns None when the file cannot be read.
     """
     try:
-        data = path.read_bytes()
+        with path.open("rb") as handle:  # never more than MAX_BYTES + 1 in memory
+            data = handle.read(MAX_BYTES + 1)
     except OSError as err:
         problems.append(Problem(shown, 0, 0, f"cannot read file: {err.strerror or err}"))
         return None
     if len(data) > MAX_BYTES:
-        problems.append(Problem(shown, 1, 1, f"file too large: {len(data)} bytes; at most {MAX_BYTES}"))
+        try:
+            size = f"{path.stat().st_size} bytes"
+        except OSError:
+            size = f"more than {MAX_BYTES} bytes"
+        problems.append(Problem(shown, 1, 1, f"file too large: {size}; at most {MAX_BYTES}"))
         return None
     try:
         return data.decode("utf-8")
@@ -150,7 +159,8 @@ def compose(text: str, shown: str, problems: list[Problem]) -> Node | None:
     """Compose ``text`` into one YAML node tree, or None after a problem.
 
     Refuses (with a Problem at the offending position): syntax errors,
-    several documents, nesting deeper than MAX_DEPTH, more than MAX_ALIASES
+    several documents, more than MAX_EVENTS values, nesting deeper than
+    MAX_DEPTH, more than MAX_ALIASES
     aliases, tags other than the plain ones (``!!python/...``, ``!custom``),
     recursive aliases and documents over MAX_NODES once aliases are
     expanded.  An empty document gives None with a Problem at 1:1.
@@ -161,6 +171,11 @@ def compose(text: str, shown: str, problems: list[Problem]) -> Node | None:
     try:
         for event in yaml.parse(text, Loader=yaml.SafeLoader):
             events.append(event)
+            if len(events) > MAX_EVENTS:
+                m = event.start_mark
+                problems.append(Problem(shown, m.line + 1, m.column + 1,
+                                        f"too many values: more than {MAX_EVENTS}; refused"))
+                return None
             tag = getattr(event, "tag", None)
             if tag not in (None, "!") and tag not in ALLOWED_TAGS:
                 m = event.start_mark
@@ -201,5 +216,5 @@ def compose(text: str, shown: str, problems: list[Problem]) -> Node | None:
 
 
 __all__ = ["ALLOWED_TAGS", "BOOL_TAG", "FLOAT_TAG", "INT_TAG", "MAX_ALIASES", "MAX_BYTES", "MAX_DEPTH",
-           "MAX_NODES", "MappingNode", "NULL_TAG", "Node", "STR_TAG", "ScalarNode", "SequenceNode",
+           "MAX_EVENTS", "MAX_NODES", "MappingNode", "NULL_TAG", "Node", "STR_TAG", "ScalarNode", "SequenceNode",
            "compose", "read_text"]

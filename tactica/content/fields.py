@@ -1,0 +1,236 @@
+"""The keys of every kind of content file, declared once.
+
+Each mapping a content file may hold (a card, an attack line, a map, a
+warband, a warband's creature entry, and the top of a card file) is a
+``Table`` of ``FieldSpec`` rows: name, kind of value, required or not,
+default, allowed values or range, units and a description.  The loaders
+(``cards.py``, ``maps.py``, ``warbands.py``) check keys and read plain
+values through these tables (``Doc.fields`` / ``Doc.field``), and
+``tactica.content.jsonschema`` turns the very same tables into the JSON
+Schemas shipped in ``tactica/data/schemas`` — so the two never drift.
+Checks that need more than one value (a melee attack has no reach, a start
+area must be reachable) stay in the loaders' code.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tactica.engine.model import ALIGNMENTS, FACTIONS, Terrain
+
+#: The value kinds a field may have.  Plain kinds are read by ``Doc.field``;
+#: the others by the loader that owns them.
+PLAIN_KINDS = ("text", "integer", "boolean", "choice")
+KINDS = PLAIN_KINDS + ("id", "texts", "choices", "objects", "entries", "damage", "reach", "rows", "legend")
+
+#: Damage types an attack may name (they have no rules of their own yet).
+DAMAGE_TYPES = ("acid", "cold", "fire", "force", "lightning", "necrotic", "poison", "psychic",
+                "radiant", "thunder")
+#: Terrain kinds a map legend may name (the engine's Terrain values).
+TERRAIN_KINDS = tuple(t.value for t in Terrain)
+#: Regular expression of a stable id (cards): lower-case words joined by single hyphens.
+ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+#: Regular expression of a damage text: ``10``, ``"10 fire"``, ``"15+10 cold"``.
+DAMAGE_PATTERN = r"^\s*(\d+)\s*(?:\+\s*(\d+))?\s*([A-Za-z]+)?\s*$"
+#: Regular expression of a reach text (RNG-1, RNG-2).
+REACH_PATTERN = r"^\s*(adjacent|sight|nearest|range\s+\d+)\s*$"
+#: Regular expression of a zones block: start areas A/B, VP zones a/b, '.' nothing.
+ZONES_PATTERN = r"^[ABab.\n]*$"
+
+NO_DEFAULT: Any = None
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """One key of a content mapping.
+
+    Attributes:
+        name: the key as written in the file.
+        kind: one of KINDS (how the value is read and described).
+        description: one sentence for documentation and editor hovers.
+        required: the key must be present.
+        default: the value used when an optional key is absent (None: no
+            default worth documenting).
+        lo, hi: inclusive range of an integer (or of a damage total).
+        choices: allowed values of a "choice" or "choices" field.
+        label: how problem messages name the value; ``{of}`` becomes the
+            owner ("card 'x'", "attack 1 of card 'x'").
+        units: "squares", "points", … ("" for none).
+        attr: the engine attribute it fills ("" means the same as ``name``).
+        items: the Table of each entry ("objects" and "entries" fields).
+        pattern: a regular expression a text value must match (schemas only;
+            the loaders check the same rule in code with a better message).
+        example: a value shown in documentation.
+    """
+
+    name: str
+    kind: str
+    description: str
+    required: bool = False
+    default: Any = NO_DEFAULT
+    lo: int | None = None
+    hi: int | None = None
+    choices: tuple[str, ...] = ()
+    label: str = ""
+    units: str = ""
+    attr: str = ""
+    items: "Table | None" = None
+    pattern: str | None = None
+    example: Any = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown field kind {self.kind!r} for {self.name!r}")
+
+    @property
+    def key(self) -> str:
+        """The engine attribute this field fills (``attr``, else ``name``)."""
+        return self.attr or self.name
+
+    def what(self, of: str) -> str:
+        """The label for problem messages, with ``of`` filled in."""
+        return (self.label or f"'{self.name}' of {{of}}").format(of=of)
+
+
+@dataclass(frozen=True)
+class Table:
+    """The keys of one kind of mapping.
+
+    Attributes:
+        title: short name, e.g. "card".
+        description: what the mapping is, for docs and schemas.
+        fields: the keys, in the order documented.
+        refused: keys recognised but not allowed, with the message to give.
+    """
+
+    title: str
+    description: str
+    fields: tuple[FieldSpec, ...]
+    refused: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def required(self) -> tuple[str, ...]:
+        """Names of the required keys."""
+        return tuple(f.name for f in self.fields if f.required)
+
+    @property
+    def optional(self) -> tuple[str, ...]:
+        """Names of the optional keys."""
+        return tuple(f.name for f in self.fields if not f.required)
+
+    def __getitem__(self, name: str) -> FieldSpec:
+        """The spec of key ``name`` (KeyError if the table has none)."""
+        for spec in self.fields:
+            if spec.name == name:
+                return spec
+        raise KeyError(name)
+
+
+ATTACK = Table("attack", "One attack line of a stat card (CARD-3, RNG-1, RNG-2).", (
+    FieldSpec("name", "text", "Display name of the attack.", True, label="the name of {of}", example="Warhammer"),
+    FieldSpec("type", "choice", "melee (adjacent squares) or ranged; close and area attacks are not "
+              "implemented yet.", True, choices=("melee", "ranged"), label="attack type in {of}", attr="kind"),
+    FieldSpec("bonus", "integer", "Attack bonus added to the d20 roll.", True, lo=-5, hi=40,
+              label="the bonus of {of}", example=8),
+    FieldSpec("vs", "choice", "The defence the attack targets: AC, or DEF (the card's DEF number stands "
+              "for Fort, Ref and Will).", default="AC", choices=("AC", "DEF"), label="defence (vs)",
+              attr="defense"),
+    FieldSpec("damage", "damage", "Damage on a hit: a whole number, or text like \"10 fire\" or \"15+10 "
+              "cold\" (base + bonus, then an optional damage type: " + ", ".join(DAMAGE_TYPES) + ").",
+              True, lo=0, hi=200, label="the damage of {of}", units="hit points",
+              pattern=DAMAGE_PATTERN, example="10 fire"),
+    FieldSpec("reach", "reach", "How far a ranged attack reaches: 'range N' (N squares, 1 to 50), 'sight' "
+              "or 'nearest'. Required for ranged attacks; a melee attack reaches adjacent squares only "
+              "(leave it out or write 'adjacent').", label="the reach of {of}", units="squares",
+              pattern=REACH_PATTERN, example="range 10"),
+    FieldSpec("targets", "integer", "How many creatures a ranged attack may target (melee: 1).",
+              default=1, lo=1, hi=10, label="targets of {of}"),
+    FieldSpec("basic", "boolean", "This is the basic attack (CARD-1). At most one per card; when none is "
+              "marked, the first attack is basic.", default=False, label="'basic' of {of}"),
+))
+
+CARD = Table("card", "A creature's stat card (CARD-1..3).", (
+    FieldSpec("id", "id", "Stable id used by warband files: lower-case letters, digits and single "
+              "hyphens.", True, label="card id", pattern=ID_PATTERN, example="anvilborn-shieldwarden"),
+    FieldSpec("name", "text", "Display name.", True, label="the name of {of}", example="Anvilborn Shieldwarden"),
+    FieldSpec("cost", "integer", "Cost in points (WB-3).", True, lo=1, hi=1000, label="the cost of {of}",
+              units="points", example=16),
+    FieldSpec("alignment", "choice", "Good, Evil or Unaligned (WB-2: Good and Evil never mix).", True,
+              choices=ALIGNMENTS, label="alignment"),
+    FieldSpec("factions", "choices", "One faction or a list of factions (WB-1).", True, choices=FACTIONS,
+              label="the factions of {of}", example=["Civilization", "Borderlands"]),
+    FieldSpec("level", "integer", "Level.", True, lo=1, hi=30, label="the level of {of}", example=4),
+    FieldSpec("ac", "integer", "Armor Class.", True, lo=1, hi=50, label="the AC of {of}", example=20),
+    FieldSpec("def", "integer", "DEF: the defence against non-AC attacks.", True, lo=1, hi=50,
+              label="the DEF of {of}", attr="defense", example=14),
+    FieldSpec("speed", "integer", "Squares it may move with a move action.", True, lo=0, hi=20,
+              label="the speed of {of} (squares)", units="squares", example=5),
+    FieldSpec("hp", "integer", "Hit points.", True, lo=1, hi=1000, label="the HP of {of}",
+              units="hit points", example=40),
+    FieldSpec("attacks", "objects", "Attack lines (at least one).", True, label="the attacks of {of}",
+              items=ATTACK),
+    FieldSpec("keywords", "texts", "Display keywords (one or a list). Keywords naming an ability the "
+              "engine does not implement (Flight, Burrow, …) are refused.", default=[],
+              label="the keywords of {of}", example=["Dwarf", "Soldier"]),
+    FieldSpec("champion", "integer", "Champion rating (0: not a champion; WB-5).", default=0, lo=0, hi=5,
+              label="the champion rating of {of}"),
+    FieldSpec("champion_powers", "texts", "Display lines of champion powers (needs a champion rating).",
+              default=[], label="the champion powers of {of}"),
+    FieldSpec("unique", "boolean", "At most one copy per warband (WB-6).", default=False,
+              label="'unique' of {of}"),
+    FieldSpec("size", "integer", "Creature size in squares across; only 1 (Small or Medium) is "
+              "implemented yet.", default=1, lo=1, hi=4, label="the size of {of}", units="squares"),
+    FieldSpec("text", "text", "Card text shown to players; the engine never reads it.", default="",
+              label="the text of {of}"),
+    FieldSpec("flavor", "text", "A line of story.", default="", label="the flavor of {of}"),
+), refused={
+    "abilities": "'abilities' is not allowed: the engine implements no abilities yet; put keywords "
+                 "under 'keywords:' and display-only card text under 'text:'",
+    "defense": "unknown key 'defense'; did you mean 'def'?",
+})
+
+CARD_FILE = Table("card file", "A card file: a list of stat cards.", (
+    FieldSpec("cards", "objects", "The stat cards.", True, label="cards", items=CARD),
+))
+
+MAP = Table("map", "A battle map (SET-2..4, SCN-ASSAULT): terrain rows and a zones overlay of the "
+            "same size.", (
+    FieldSpec("name", "text", "Display name.", True, label="the map name", example="Crossroads Ruin"),
+    FieldSpec("points", "integer", "The battle size the map is drawn for: each start area must hold "
+              "that size's most creatures (WB-4: 10 at 200, 5 at 100; WB-8: 100-point battles use a "
+              "half-size map).", default=200, lo=20, hi=1000, label="the map's battle size in points",
+              units="points"),
+    FieldSpec("description", "text", "One line shown when choosing a map.", default="",
+              label="the description"),
+    FieldSpec("legend", "legend", "Extra terrain symbols: one character -> a terrain kind (" +
+              ", ".join(TERRAIN_KINDS) + "). '.' clear, '#' wall and '^' difficult always work.",
+              choices=TERRAIN_KINDS, example={"~": "difficult"}),
+    FieldSpec("terrain", "rows", "The terrain, one text row per map row and one symbol per square "
+              "(a '|' block, or a list of strings). Every row has the same width; at most 100×100.",
+              True, label="the terrain", units="squares"),
+    FieldSpec("zones", "rows", "An overlay of the terrain's size: 'A'/'B' start areas, 'a'/'b' VP zones "
+              "(zone 'a' scores for the player who starts in 'A'), '.' nothing.", True, label="the zones",
+              pattern=ZONES_PATTERN),
+))
+
+ENTRY = Table("creature entry", "N copies of one card in a warband.", (
+    FieldSpec("card", "text", "A card id from the catalogue.", True, label="a card id",
+              example="gatehouse-crossbowman"),
+    FieldSpec("count", "integer", "How many copies.", default=1, lo=1, hi=20, label="the count", example=3),
+))
+
+WARBAND = Table("warband", "A warband: a faction, a point limit and the creatures (WB-1..7).", (
+    FieldSpec("name", "text", "Display name.", True, label="the warband name", example="Silverhelm Vanguard"),
+    FieldSpec("faction", "choice", "The warband's one faction (WB-1); every creature must have it.", True,
+              choices=FACTIONS, label="faction"),
+    FieldSpec("points", "integer", "The point limit (WB-3, WB-4): 200 standard, 100 for half-size "
+              "battles.", default=200, lo=20, hi=1000, label="the point limit", units="points"),
+    FieldSpec("description", "text", "One line shown when choosing a warband.", default="",
+              label="the description"),
+    FieldSpec("creatures", "entries", "The creatures: each entry a card id, or {card: id, count: N} "
+              "for N copies.", True, label="the creatures", items=ENTRY,
+              example=["silverhelm-knight-captain", {"card": "gatehouse-crossbowman", "count": 3}]),
+))
+
+#: The top-level table of each kind of file, by kind ("cards", "map", "warband").
+FILE_TABLES = {"cards": CARD_FILE, "map": MAP, "warband": WARBAND}

@@ -5,6 +5,7 @@ raises ``ContentError`` with all of them (``path:line:col: error: …``).
 """
 from __future__ import annotations
 
+import difflib
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -66,14 +67,35 @@ def read_doc(path: str | Path) -> tuple[Doc, Node | None]:
     return doc, compose(text, shown, doc.problems)
 
 
+#: Other keys that only one kind of file has (used when the kind key is misspelt).
+HINT_KEYS = {"faction": "warband", "zones": "map", "legend": "map"}
+
+
 def kind_of(path: str | Path, root: Node) -> str | None:
-    """"cards", "map" or "warband" for a composed file (by its keys, else its folder), or None."""
+    """"cards", "map" or "warband" for a composed file, or None.
+
+    Told by its keys (``cards``, ``terrain``, ``creatures``), else by its
+    folder (``cards/``, ``maps/``, ``warbands/``), else by a key only one
+    kind has or a near-miss of a kind key (``creaturs``), so that a
+    misspelt key is reported as such rather than as an unknown file.
+    """
+    keys: set[str] = set()
     if isinstance(root, MappingNode):
         keys = {k.value for k, _ in root.value if isinstance(k, ScalarNode)}
         for key, kind in KIND_KEYS.items():
             if key in keys:
                 return kind
-    return KIND_FOLDERS.get(Path(path).parent.name)
+    by_folder = KIND_FOLDERS.get(Path(path).parent.name)
+    if by_folder is not None:
+        return by_folder
+    for key, kind in HINT_KEYS.items():
+        if key in keys:
+            return kind
+    for key in sorted(keys):
+        close = difflib.get_close_matches(key, list(KIND_KEYS), n=1, cutoff=0.75)
+        if close:
+            return KIND_KEYS[close[0]]
+    return None
 
 
 def _cards_from(paths: list[Path]) -> tuple[dict[str, CreatureCard], list[Problem]]:
@@ -94,11 +116,15 @@ def _cards_from(paths: list[Path]) -> tuple[dict[str, CreatureCard], list[Proble
     return catalogue, problems
 
 
+def _errors(problems: list[Problem]) -> list[Problem]:
+    return [p for p in problems if p.severity == "error"]
+
+
 @lru_cache(maxsize=1)
 def _shipped_catalogue() -> tuple[tuple[str, CreatureCard], ...]:
     catalogue, problems = _cards_from(shipped_card_files())
-    if problems:
-        raise ContentError(problems)
+    if _errors(problems):
+        raise ContentError(_errors(problems))
     return tuple(catalogue.items())
 
 
@@ -114,8 +140,8 @@ def load_catalogue(paths: list[Path] | None = None) -> dict[str, CreatureCard]:
     if paths is None:
         return dict(_shipped_catalogue())
     catalogue, problems = _cards_from([Path(p) for p in paths])
-    if problems:
-        raise ContentError(problems)
+    if _errors(problems):
+        raise ContentError(_errors(problems))
     return catalogue
 
 
@@ -139,7 +165,7 @@ def load_map(path: str | Path) -> MapDef:
         if doc.ok:
             result = parse_map(doc, root, Path(path).stem)
     if result is None or not doc.ok:
-        raise ContentError(doc.sorted_problems() or [Problem(doc.path, 0, 0, "not a usable map")])
+        raise ContentError(doc.errors() or [Problem(doc.path, 0, 0, "not a usable map")])
     return result
 
 
@@ -161,5 +187,5 @@ def load_warband(path: str | Path, catalogue: dict[str, CreatureCard] | None = N
         if doc.ok:
             result = parse_warband(doc, root, catalogue)
     if result is None or not doc.ok:
-        raise ContentError(doc.sorted_problems() or [Problem(doc.path, 0, 0, "not a usable warband")])
+        raise ContentError(doc.errors() or [Problem(doc.path, 0, 0, "not a usable warband")])
     return result

@@ -21,12 +21,12 @@ so it usually lies on B's side.  Comments cannot go inside a ``|`` block
 """
 from __future__ import annotations
 
-from tactica.engine.geometry import Geometry
 from tactica.engine.model import MapDef, Square, Terrain
 from tactica.engine.state import Ruleset
 
 from .fields import MAP, TERRAIN_KINDS
 from .schema import Doc, did_you_mean
+from .sense import map_warnings, reach_errors
 from .yamlsafe import NULL_TAG, MappingNode, Node, ScalarNode, SequenceNode
 
 #: Symbols every map may use without a legend.
@@ -127,8 +127,10 @@ def parse_map(doc: Doc, root: Node, map_id: str) -> MapDef | None:
     Checks: symbols known to the legend, rectangular rows, an overlay of the
     same size, start areas A and B with room for the battle size's creature
     count (WB-4) and off the walls (SET-3), VP zones a and b, and that every
-    area and zone can be reached from start area A (MOV-7 corner rule).
-    Returns None after recording problems in ``doc``.
+    area and zone can be reached from start area A (MOV-7 corner rule) —
+    and so, as all of B is reached from A, from both start areas.  Then
+    warns (``sense.map_warnings``) about VP zones on the wrong side or at
+    unequal distances.  Returns None after recording errors in ``doc``.
     """
     f = doc.fields(root, MAP, "the map")
     if f is None:
@@ -190,13 +192,8 @@ def parse_map(doc: Doc, root: Node, map_id: str) -> MapDef | None:
         if len(areas[("start", ch)]) < need:
             doc.error(first_at[ch], f"start area '{ch}' has {len(areas[('start', ch)])} squares; a "
                                     f"{points}-point battle needs room for {need} creatures")
-    geo = Geometry(the_map)
-    reach = geo.distances_from(min(areas[("start", "A")]))
-    for ch, key in ZONE_SYMBOLS.items():
-        squares = areas[key]
-        if key[0] == "start" and not squares <= reach.keys():
-            doc.error(first_at[ch], f"start area '{ch}' is cut off by walls: not all of it can reach "
-                                    "the rest of the map")
-        elif key[0] == "vp" and not squares & reach.keys():
-            doc.error(first_at[ch], f"VP zone '{ch}' cannot be reached from the start areas")
-    return the_map if doc.ok else None
+    reach_errors(doc, the_map, first_at)
+    if not doc.ok:
+        return None
+    map_warnings(doc, the_map, first_at)
+    return the_map

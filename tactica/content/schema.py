@@ -63,8 +63,12 @@ class Doc:
     lines: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
 
-    def error(self, where: Node | tuple[int, int], message: str) -> None:
-        """Record a problem at a node's start or at a 0-based (line, col)."""
+    def error(self, where: Node | tuple[int, int], message: str, severity: str = "error") -> None:
+        """Record a problem at a node's start or at a 0-based (line, col).
+
+        ``severity`` is "error" (the file cannot be used) or "warning" (it
+        can, but probably not as meant; ``ok`` stays true).
+        """
         if len(self.problems) == MAX_PROBLEMS:
             self.problems.append(Problem(self.path, 0, 0, "too many problems; the rest are not shown"))
         if len(self.problems) > MAX_PROBLEMS:
@@ -73,16 +77,24 @@ class Doc:
             line, col = where.start_mark.line, where.start_mark.column
         else:
             line, col = where
-        self.problems.append(Problem(self.path, line + 1, col + 1, message))
+        self.problems.append(Problem(self.path, line + 1, col + 1, message, severity))
+
+    def warn(self, where: Node | tuple[int, int], message: str) -> None:
+        """Record a warning (a usable file that is probably not as meant)."""
+        self.error(where, message, "warning")
 
     def sorted_problems(self) -> list[Problem]:
         """The problems in file order (whole-file problems first); equal positions keep their order."""
         return sorted(self.problems, key=lambda p: (p.line, p.col))
 
+    def errors(self) -> list[Problem]:
+        """The errors (not the warnings) in file order."""
+        return [p for p in self.sorted_problems() if p.severity == "error"]
+
     @property
     def ok(self) -> bool:
-        """True while no problem has been recorded."""
-        return not self.problems
+        """True while no error has been recorded (warnings do not count)."""
+        return all(p.severity != "error" for p in self.problems)
 
     # -- structure ------------------------------------------------------------
     def mapping(self, node: Node, what: str, required: Iterable[str], optional: Iterable[str] = (),

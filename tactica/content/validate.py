@@ -2,8 +2,9 @@
 
 Card files are read first, so warbands may use cards from card files given
 in the same run as well as the shipped catalogue.  Output: one problem per
-line (``path:line:col: error: message``) on standard output and a summary on
-standard error.  Exit status 0 when every file is valid, else 1.  Never a
+line (``path:line:col: error: message`` or ``… warning: …``) on standard
+output and a summary on standard error.  Exit status 0 when no file has an
+error (warnings are allowed), else 1.  Never a
 traceback: an unexpected failure is reported as a problem of that file.
 """
 from __future__ import annotations
@@ -76,15 +77,19 @@ def run_validate(args) -> int:
 
     Args:
         args: a namespace whose ``paths`` lists files or folders.
-    Returns 0 when every file is valid, 1 otherwise (also when a path does
-    not exist).  Prints one problem per line to standard output.
+    Returns 0 when no file has an error (warnings allowed), 1 otherwise
+    (also when a path does not exist).  Prints one problem per line to
+    standard output.
     """
     problems, count = validate_paths(list(args.paths))
     for problem in problems:
         print(problem)
-    bad = len({p.path for p in problems})
-    if problems:
-        print(f"{len(problems)} problem(s) in {bad} file(s); {count} file(s) checked", file=sys.stderr)
+    errors = [p for p in problems if p.severity == "error"]
+    warnings = len(problems) - len(errors)
+    also = f", {warnings} warning(s)" if warnings else ""
+    if errors:
+        bad = len({p.path for p in errors})
+        print(f"{len(errors)} error(s){also} in {bad} file(s); {count} file(s) checked", file=sys.stderr)
         return 1
-    print(f"{count} file(s) OK", file=sys.stderr)
+    print(f"{count} file(s) OK{also}", file=sys.stderr)
     return 0

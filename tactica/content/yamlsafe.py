@@ -17,9 +17,10 @@ from yaml.resolver import Resolver
 
 from .problems import Problem
 
-#: Largest file read, in bytes (a full-size map is about 2 KB, a card file 5 KB).  The
-#: pure-Python YAML reader scans about 1 MB a second, so this keeps a refusal under a second.
-MAX_BYTES = 524_288
+#: Largest file read, in bytes (a full-size map is about 2 KB, a 100×100 one 21 KB, a card
+#: file 5 KB).  The pure-Python YAML reader scans about 1 MB a second, so this keeps the
+#: time to refuse an oversized file far under a second.
+MAX_BYTES = 262_144
 #: Deepest nesting of lists and mappings.
 MAX_DEPTH = 24
 #: Most aliases (``*name``) in one file.
@@ -27,8 +28,9 @@ MAX_ALIASES = 200
 #: Most nodes in a document once aliases are expanded.
 MAX_NODES = 100_000
 #: Most YAML events (scalars, starts and ends of lists and mappings) in one file: about
-#: 150 cards.  Parsing costs about 45 µs an event, so this bounds the time to about 0.5 s.
-MAX_EVENTS = 10_000
+#: 120 cards (a shipped card file has about 520).  Parsing costs about 45 µs an event, so
+#: this bounds the time to refuse a flood of values to under half a second.
+MAX_EVENTS = 8_000
 
 _STD = "tag:yaml.org,2002:"
 #: Tags a content file may carry (explicitly or implicitly).

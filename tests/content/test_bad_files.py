@@ -83,6 +83,14 @@ EXPECTED: dict[str, list[tuple[int, int, str]]] = {
     "map_missing_vp_zone.yaml": [(8, 8, "the zones have no VP zone 'b'")],
     "map_unreachable_zone.yaml": [(9, 12, "VP zone 'b' cannot be reached from the start areas")],
     "map_small_start_area.yaml": [(8, 3, TOO_MANY_AT_200.format("A")), (10, 10, TOO_MANY_AT_200.format("B"))],
+    "map_misspelt_key.yaml": [(3, 1, "unknown key 'legnd' in the map; did you mean 'legend'?")],
+    "map_too_large.yaml": [(4, 3, "the terrain is 101×3; at most 100×100")],
+    "map_start_area_cut_off.yaml": [
+        (9, 3, "start area 'A' is cut off by walls: not all of it can reach the rest of the map")],
+    "map_divided.yaml": [
+        (9, 12, "VP zone 'b' cannot be reached from start area 'A'"),
+        (10, 11, "start areas 'A' and 'B' cannot reach each other: walls divide the map"),
+        (12, 3, "VP zone 'a' cannot be reached from start area 'B'")],
     # --- warbands --------------------------------------------------------------------
     "warband_unknown_card.yaml": [
         (5, 5, "unknown card 'gatehouse-crossbowmen'; did you mean 'gatehouse-crossbowman'?")],
@@ -98,6 +106,13 @@ EXPECTED: dict[str, list[tuple[int, int, str]]] = {
     "warband_too_many.yaml": [
         (4, 12, "The warband has 11 creatures; a 200-point warband may have at most 10 [WB-4]")],
     "warband_unique_twice.yaml": [(6, 5, "Silverhelm Knight-Captain is Unique and may appear only once [WB-6]")],
+    "warband_misspelt_key.yaml": [(4, 1, "unknown key 'creaturs' in the warband; did you mean 'creatures'?")],
+    "warband_too_expensive.yaml": [
+        (5, 5, "Lightless Abomination costs 83 points; in a 100-point warband no creature may cost more "
+               "than 75 [WB-4]")],
+    "warband_tab_indent.yaml": [
+        (4, 1, "invalid YAML: tab character: indent with spaces [found character '\\t' that cannot start "
+               "any token (while scanning for the next token)]")],
 }
 
 

@@ -64,3 +64,38 @@ def test_validate_in_a_subprocess():
     ok = subprocess.run([sys.executable, "-m", "tactica", "validate", str(DATA)],
                         capture_output=True, text=True, timeout=60)
     assert ok.returncode == 0 and ok.stdout == ""
+
+
+WARN = HERE / "fixtures" / "warn"
+
+
+def test_warnings_are_printed_but_exit_0(capsys):
+    assert main(["validate", str(WARN)]) == 0
+    out, err = capsys.readouterr()
+    unfair, lopsided = WARN / "map_favours_one_side.yaml", WARN / "map_unfair.yaml"
+    assert out.splitlines() == [
+        f"{unfair}:12:11: warning: the map may favour one side: VP zone 'a' is 7 squares from start area "
+        "'A', VP zone 'b' is 9 squares from 'B'",
+        f"{lopsided}:12:5: warning: VP zone 'a' scores for the player who starts in 'A' but lies nearer "
+        "start area 'A' (1 square) than 'B' (8); it usually lies on B's side [SCN-ASSAULT]",
+        f"{lopsided}:12:12: warning: VP zone 'b' scores for the player who starts in 'B' but lies nearer "
+        "start area 'B' (1 square) than 'A' (8); it usually lies on A's side [SCN-ASSAULT]"]
+    assert "2 file(s) OK, 3 warning(s)" in err
+
+
+def test_a_map_with_warnings_still_loads():
+    from tactica.content import load_map
+    assert load_map(WARN / "map_unfair.yaml").name == "Lopsided Field"
+
+
+def test_errors_and_warnings_together_exit_1(capsys):
+    assert main(["validate", str(WARN), str(BAD / "map_ragged_row.yaml")]) == 1
+    _, err = capsys.readouterr()
+    assert "1 error(s), 3 warning(s) in 1 file(s); 3 file(s) checked" in err
+
+
+def test_a_misspelt_kind_key_is_reported_as_a_misspelling(capsys):
+    path = BAD / "warband_misspelt_key.yaml"
+    assert main(["validate", str(path)]) == 1
+    out, _ = capsys.readouterr()
+    assert out == f"{path}:4:1: error: unknown key 'creaturs' in the warband; did you mean 'creatures'?\n"

@@ -1,7 +1,8 @@
 """The ``tactica`` command line: parses arguments and hands over to a client.
 
 Subcommands: ``play`` (the Textual battle screen), ``sim`` (headless AI
-battles), ``validate`` (check content files).  Bad input ends with a clear
+battles), ``validate`` (check content files), ``preview`` (draw a map
+file), ``build`` (the warband builder).  Bad input ends with a clear
 message and exit status 2, never a traceback.
 """
 from __future__ import annotations
@@ -42,6 +43,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     val = sub.add_parser("validate", help="check map, warband and card files")
     val.add_argument("paths", nargs="+", metavar="PATH")
+
+    pre = sub.add_parser("preview", help="draw a map file in the terminal (errors: the validator's lines)")
+    pre.add_argument("file", metavar="MAP")
+    pre.add_argument("--svg", metavar="OUT", help="also write the picture as an SVG file")
+
+    bld = sub.add_parser("build", help="build a warband from the card catalogue, save it, start a battle")
+    bld.add_argument("--points", type=int, choices=(100, 200), default=None, help="point limit (default 200)")
+    bld.add_argument("--faction", metavar="F", default=None, help="faction to start with")
+    bld.add_argument("--edit", metavar="FILE", default=None, help="a warband file to load and save back to")
     return parser
 
 
@@ -74,6 +84,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "validate":
             from tactica.content.validate import run_validate
             return run_validate(args)
+        if args.command == "preview":
+            from tactica.tui.preview import run_preview
+            return run_preview(args)
+        if args.command == "build":
+            from tactica.tui.build import run_build
+            return run_build(args)
     except KeyboardInterrupt:
         return 130
     parser.error(f"unknown command {args.command}")

@@ -1,0 +1,143 @@
+"""``tactica preview MAP.yaml``: draw a map file in the terminal as the battle screen would.
+
+Uses Rich only (no Textual app runs): each square is three columns with the
+battle map's own styles (``widgets.map_view``), start areas tinted in their
+player's colour, VP zones as ``*``, column numbers along the top and bottom
+edges and row numbers along the sides (1-based, as the battle log and the
+validator count), then a legend.  ``--svg OUT`` also writes the picture as
+an SVG file.  A file with errors prints the validator's lines
+(``path:line:col: error: …``) and exits 1; warnings are printed under the
+map.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from rich.console import Console, Group
+from rich.style import Style
+from rich.text import Text
+
+from tactica.content import ContentError, load_map
+from tactica.content.validate import validate_paths
+from tactica.engine.model import MapDef, Square, Terrain
+
+from .widgets.map_view import _STYLES as MAP_STYLES
+from .widgets.map_view import CELL
+
+#: Columns taken by a row number on each side of the map.
+GUTTER = 4
+_S = {k: Style.parse(v) for k, v in MAP_STYLES.items()}
+
+
+def cell(the_map: MapDef, sq: Square, plain: bool = False) -> tuple[str, Style]:
+    """The text (CELL columns) and style of an empty square, as ``MapView`` draws it.
+
+    With ``plain`` (no colours on the console) start areas and VP zones show
+    their zone letters (``A``/``B``, ``a``/``b``) instead of a tint.
+    """
+    terrain = the_map.terrain_at(sq)
+    if terrain is Terrain.WALL:
+        return "█" * CELL, _S["wall"]
+    text = " ^ " if terrain is Terrain.DIFFICULT else " . "
+    for player, key in enumerate("AB"):
+        if sq in the_map.vp_zones.get(key, frozenset()):
+            mark = f" {key.lower()} " if plain else (" * " if terrain is Terrain.CLEAR else " ^ ")
+            return mark, _S[f"zone{player}"]
+    for player, key in enumerate("AB"):
+        if sq in the_map.start_areas.get(key, frozenset()):
+            tint = _S[f"area{player}"] + (_S["difficult"] if terrain is Terrain.DIFFICULT else Style())
+            return (f" {key} " if plain else text), tint
+    return text, _S["difficult" if terrain is Terrain.DIFFICULT else "clear"]
+
+
+def _column_numbers(width: int) -> Text:
+    line = Text(" " * GUTTER, no_wrap=True)
+    for x in range(width):
+        line.append(f"{x + 1:^{CELL}}", style="bright_black" if x % 5 else "bold")
+    return line
+
+
+def map_text(the_map: MapDef, plain: bool = False) -> Text:
+    """The map grid with coordinates on all four edges (1-based columns and rows); see ``cell``."""
+    out = Text(no_wrap=True, overflow="crop")
+    out.append_text(_column_numbers(the_map.width))
+    for y in range(the_map.height):
+        out.append("\n")
+        style = "bright_black" if (y + 1) % 5 else "bold"
+        out.append(f"{y + 1:>{GUTTER - 1}} ", style=style)
+        for x in range(the_map.width):
+            text, cell_style = cell(the_map, (x, y), plain)
+            out.append(text, style=cell_style)
+        out.append(f" {y + 1:<{GUTTER - 1}}", style=style)
+    out.append("\n")
+    out.append_text(_column_numbers(the_map.width))
+    return out
+
+
+def legend_text(plain: bool = False) -> Text:
+    """The legend: what each kind of square looks like (two entries a line)."""
+    t = Text(no_wrap=True)
+    rows = [(" . ", _S["clear"], "clear"), (" ^ ", _S["difficult"], "difficult (costs 2 to enter)"),
+            ("█" * CELL, _S["wall"], "wall (blocks movement, sight)"), ("", None, ""),
+            (" A " if plain else " . ", _S["area0"], "start area A (player 1)"),
+            (" B " if plain else " . ", _S["area1"], "start area B (player 2)"),
+            (" a " if plain else " * ", _S["zone0"], "VP zone a: scores for A"),
+            (" b " if plain else " * ", _S["zone1"], "VP zone b: scores for B")]
+    for i, (sample, style, words) in enumerate(rows):
+        if sample:
+            t.append(sample, style=style)
+            t.append(f" {words:<34}")
+        if i % 2 and i < len(rows) - 1:
+            t.append("\n")
+    return t
+
+
+def preview(the_map: MapDef, path: str | Path | None = None, plain: bool = False) -> Group:
+    """The whole preview: title lines, the map with coordinates, the legend (see ``cell``)."""
+    title = Text(no_wrap=True)
+    title.append(the_map.name, style="bold")
+    areas = ", ".join(f"{k}: {len(the_map.start_areas.get(k, ()))}" for k in "AB")
+    title.append(f"  {the_map.width}×{the_map.height} squares · start areas {areas} squares")
+    if path is not None:
+        title.append(f"\n{path}", style="bright_black")
+    return Group(title, map_text(the_map, plain), Text(), legend_text(plain))
+
+
+def needed_width(the_map: MapDef) -> int:
+    """Terminal columns the preview needs (at least 80 for the legend)."""
+    return max(80, 2 * GUTTER + CELL * the_map.width)
+
+
+def run_preview(args: argparse.Namespace, console: Console | None = None) -> int:
+    """Run ``tactica preview``.
+
+    Args:
+        args: ``file`` (the map) and ``svg`` (an output path or None).
+        console: where to print (default: standard output).
+    Returns 0 when the map was drawn, 1 when the file has errors (the
+    validator's lines are printed to standard output, as ``tactica
+    validate`` prints them) or the SVG cannot be written.
+    """
+    try:
+        the_map = load_map(args.file)
+    except ContentError as err:  # the validator's lines for a map (or "expected a map file")
+        print(err)
+        return 1
+    problems, _ = validate_paths([args.file])  # the warnings
+    svg = getattr(args, "svg", None)
+    if console is None:
+        console = Console(record=bool(svg), width=needed_width(the_map) if svg else None)
+    plain = console.color_system is None and not svg
+    console.print(preview(the_map, args.file, plain), crop=True)
+    for problem in problems:
+        console.print(Text(str(problem), style="yellow"))
+    if svg:
+        try:
+            console.save_svg(svg, title=f"tactica preview · {the_map.name}")
+        except OSError as err:
+            print(f"{svg}: error: cannot write the picture: {err.strerror or err}", file=sys.stderr)
+            return 1
+        print(f"wrote {svg}", file=sys.stderr)
+    return 0

@@ -1,0 +1,70 @@
+"""``tactica preview``: a map file drawn with Rich, coordinates on the edges, a legend, an SVG."""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from rich.console import Console
+
+from tactica.cli import main
+from tactica.content import load_map, shipped_maps
+from tactica.tui.preview import cell, run_preview
+
+BAD = Path(__file__).parents[1] / "content" / "fixtures" / "bad"
+WARN = Path(__file__).parents[1] / "content" / "fixtures" / "warn"
+HILL = next(p for p in shipped_maps() if p.stem == "watchtower-hill")
+
+
+def _draw(path: Path, color: bool = False) -> tuple[int, str]:
+    console = Console(record=True, width=120, color_system="truecolor" if color else None,
+                      force_terminal=color, file=open("/dev/null", "w"))
+    status = run_preview(argparse.Namespace(file=str(path), svg=None), console)
+    return status, console.export_text()
+
+
+def test_preview_draws_rows_with_coordinates_and_a_legend():
+    status, text = _draw(HILL)
+    assert status == 0
+    lines = text.splitlines()
+    assert lines[0].startswith("Watchtower Hill  22×15 squares · start areas A: 8, B: 8 squares")
+    assert lines[2].split() == [str(n) for n in range(1, 23)]  # column numbers along the top
+    assert lines[-6].split() == [str(n) for n in range(1, 23)]  # and along the bottom
+    row7 = lines[3 + 6]
+    assert row7.split()[0] == "7" and row7.split()[-1] == "7"  # row numbers on both sides
+    assert " A  A  ^ " in row7 and " B  B " in row7  # zone letters without colours
+    assert "start area A (player 1)" in text and "VP zone b: scores for B" in text
+
+
+def test_preview_squares_match_the_battle_map_look():
+    m = load_map(HILL)
+    assert cell(m, (2, 1))[0] == "███"  # wall
+    assert cell(m, (17, 1))[0] == " ^ "  # difficult
+    assert cell(m, (7, 3))[0] == " ^ " and cell(m, (13, 10))[0] == " * "  # VP zones, as the battle map draws them
+    assert cell(m, (0, 6))[0] == " . " and cell(m, (0, 6), plain=True)[0] == " A "
+
+
+def test_preview_writes_an_svg(tmp_path, capsys):
+    out = tmp_path / "hill.svg"
+    assert main(["preview", str(HILL), "--svg", str(out)]) == 0
+    svg = out.read_text()
+    assert svg.startswith("<svg") and "Watchtower" in svg
+    assert f"wrote {out}" in capsys.readouterr().err
+
+
+def test_preview_of_a_broken_map_prints_the_validator_lines(capsys):
+    path = BAD / "map_ragged_row.yaml"
+    assert main(["preview", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert out == f"{path}:6:12: error: row 3 of the terrain is 9 squares wide; expected 10 like row 1\n"
+    assert "Traceback" not in out + err
+
+
+def test_preview_of_a_warband_file_is_an_error(capsys):
+    path = BAD.parent / "good" / "warband.yaml"
+    assert main(["preview", str(path)]) == 1
+    assert "expected a map file" in capsys.readouterr().out
+
+
+def test_preview_shows_warnings_under_the_map():
+    status, text = _draw(WARN / "map_favours_one_side.yaml")
+    assert status == 0 and "warning: the map may favour one side" in text

@@ -77,6 +77,8 @@ def segment_crosses(p: Point, q: Point, sq: Square) -> bool:
 
 def squares_crossed(p: Point, q: Point) -> list[Square]:
     """Every square whose inside the segment p->q passes through."""
+    if (type(p[0]) is int and type(p[1]) is int and type(q[0]) is int and type(q[1]) is int):
+        return _squares_crossed_int(p, q)
     x0, x1 = sorted((p[0], q[0]))
     y0, y1 = sorted((p[1], q[1]))
     ylo, yhi = int(y0) - 1, int(y1) + 1
@@ -104,6 +106,32 @@ def squares_crossed(p: Point, q: Point) -> list[Square]:
                 out.append((x, y))
     if len(out) > 1:
         out.sort(key=lambda sq: (sq[1], sq[0]))
+    return out
+
+
+def _squares_crossed_int(p: Square, q: Square) -> list[Square]:
+    """``squares_crossed`` for corner points (integer coordinates), in exact integer arithmetic.
+
+    Column X (between x = X and X + 1) holds the segment's y values between
+    y(X) and y(X + 1); the rows whose open interval meets that open range are
+    crossed.  With integer end points a crossing chord is never shorter than
+    the epsilon of the general test, so both give the same squares.
+    """
+    if p[0] > q[0]:
+        p, q = q, p
+    x0, y0 = p
+    dx, dy = q[0] - x0, q[1] - y0
+    if dx == 0 or dy == 0:
+        return []  # along a grid line: touches edges only
+    out = []
+    base = y0 * dx
+    for x in range(x0, q[0]):
+        a, b = base + dy * (x - x0), base + dy * (x + 1 - x0)
+        if a > b:
+            a, b = b, a
+        for y in range(a // dx, -(-b // dx)):
+            out.append((x, y))
+    out.sort(key=lambda sq: (sq[1], sq[0]))
     return out
 
 

@@ -1,0 +1,84 @@
+"""Legal actions one kind at a time (a cheap variant of ``legal_actions`` for bots).
+
+``legal_actions(state)`` computes every option at once, including two route
+searches (moves and charges).  A bot that only wants, say, the attacks can
+ask for that kind alone.  For every kind, ``actions_of_kind(state, kind)`` is
+exactly the sub-list of ``legal_actions(state)`` whose items are of that
+type, in the same order (a test checks this on random battles).
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from .actions import (Action, Activate, Attack, Charge, ChooseFirstPlayer, ChooseMap,
+                      ChooseStartArea, EndActivation, Move, Place, Shift)
+from .combat import valid_targets
+from .game import _attack_allowed, _budget, _can_move, charge_actions, legal_actions
+from .movement import routes, shift_squares
+from .state import NO_ACTIONS, GameState, Phase
+
+#: The kinds of action an active creature may have (ACT-1..3, CHG-1, MOV-12).
+ACTING_KINDS: tuple[type, ...] = (Attack, Charge, Move, Shift, EndActivation)
+
+_PHASE_KIND = {Phase.CHOOSE_MAP: ChooseMap, Phase.CHOOSE_AREA: ChooseStartArea,
+               Phase.DEPLOY: Place, Phase.CHOOSE_FIRST: ChooseFirstPlayer,
+               Phase.ACTIVATE: Activate}
+
+
+def kinds_now(state: GameState) -> tuple[type, ...]:
+    """The action kinds that may be legal now (some may turn out to have no action).
+
+    Outside an activation there is exactly one kind per phase; during one,
+    ``ACTING_KINDS``.  Returns () when the battle is over.
+    """
+    if state.phase is Phase.OVER:
+        return ()
+    kind = _PHASE_KIND.get(state.phase)
+    return (kind,) if kind is not None else ACTING_KINDS
+
+
+def actions_of_kind(state: GameState, kind: type) -> list[Action]:
+    """The legal actions of type ``kind`` now, in ``legal_actions`` order.
+
+    Args:
+        state: any state.
+        kind: an Action subclass, e.g. ``Move``.
+    Returns a list (empty when none of that kind is legal).
+    """
+    ph = state.phase
+    if ph is not Phase.ACTING:
+        if _PHASE_KIND.get(ph) is not kind:
+            return []
+        return legal_actions(state)
+    me = state.active_creature
+    if me.conditions & NO_ACTIONS:
+        return [EndActivation()] if kind is EndActivation else []
+    if kind is EndActivation:
+        return [EndActivation()]
+    if kind is Attack:
+        if state.attack_used:
+            return []
+        acts: list[Action] = []
+        for i, attack in enumerate(me.card.attacks):
+            if not _attack_allowed(me, attack):
+                continue
+            targets = valid_targets(state, me, attack)
+            for n in range(1, min(attack.targets, len(targets)) + 1):
+                for combo in combinations(targets, n):
+                    acts.append(Attack(i, tuple(c.uid for c in combo)))
+        return acts
+    if kind is Charge:
+        return [] if state.attack_used else list(charge_actions(state))
+    if kind is Move:
+        if not _can_move(state):
+            return []
+        found = routes(state, me, _budget(state))
+        return [Move(r.path) for _, r in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
+    if kind is Shift:
+        if not _can_move(state):
+            return []
+        return [Shift(sq) for sq in shift_squares(state, me)]
+    return []
+
+
+__all__ = ["ACTING_KINDS", "actions_of_kind", "kinds_now"]

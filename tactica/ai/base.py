@@ -1,0 +1,98 @@
+"""The common bot interface and the set-up choices every level shares.
+
+A bot is a small object (after OpenSpiel's bots): it owns a seeded
+``random.Random`` and answers ``choose(state) -> Action`` for the deciding
+player, using only ``legal_actions``/``apply`` and the read-only helpers of
+the engine.  It never reads ``state.dice``.  Bots hold no shared mutable
+globals, so two bots may think in two threads at once; one bot instance
+should be used by one thread at a time.
+"""
+from __future__ import annotations
+
+import random
+
+from tactica.engine import (Action, ChooseFirstPlayer, ChooseMap, ChooseStartArea, GameState,
+                            Phase, legal_actions)
+from tactica.engine.geometry import chebyshev
+
+from .setup import choose_deploy_square
+
+
+class Bot:
+    """Base class of the opponents.
+
+    Args:
+        seed: seed of the bot's own random generator (ties, sampling).
+    Attributes:
+        name: the level name ("random", "greedy", "normal", "hard").
+        rng: the bot's ``random.Random``.
+    Subclasses implement ``choose_battle`` (activations and actions) and may
+    override the set-up choices.
+    """
+
+    name = "bot"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, state: GameState) -> Action:
+        """Return a legal action for ``state.decider``.
+
+        Raises ValueError when the battle is over (there is nothing to choose).
+        """
+        ph = state.phase
+        if ph is Phase.OVER:
+            raise ValueError("the battle is over")
+        if ph is Phase.CHOOSE_MAP:
+            return self.choose_map(state)
+        if ph is Phase.CHOOSE_AREA:
+            return self.choose_area(state)
+        if ph is Phase.DEPLOY:
+            return self.choose_place(state)
+        if ph is Phase.CHOOSE_FIRST:
+            return self.choose_first(state)
+        return self.choose_battle(state)
+
+    # -- set-up (SET-2, SET-3, RND-1) --------------------------------------
+    def choose_map(self, state: GameState) -> Action:
+        """Pick the map (SET-2): the one with the smaller area, so contact comes sooner."""
+        options = legal_actions(state)
+        return min(options, key=lambda a: (state.maps[a.index].width * state.maps[a.index].height,
+                                           a.index))
+
+    def choose_area(self, state: GameState) -> Action:
+        """Pick a start area (SET-2): the one nearer the VP zone that would score for us."""
+        options = legal_actions(state)
+        m = state.map
+
+        def gap(a: ChooseStartArea) -> tuple[int, str]:
+            area, zone = m.start_areas.get(a.area, ()), m.vp_zones.get(a.area, ())
+            if not area or not zone:
+                return (0, a.area)
+            return (min(chebyshev(s, z) for s in area for z in zone), a.area)
+
+        return min(options, key=gap)
+
+    def choose_place(self, state: GameState) -> Action:
+        """Deploy the next creature (SET-3): melee in front, ranged behind."""
+        return choose_deploy_square(state, legal_actions(state))
+
+    def choose_first(self, state: GameState) -> Action:
+        """Who goes first this round (RND-1): this bot takes the first turn."""
+        return ChooseFirstPlayer(state.decider)
+
+    def choose_battle(self, state: GameState) -> Action:
+        """Choose an Activate or an acting action; subclasses implement it."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+
+def uniform_setup(bot: Bot, state: GameState) -> Action:
+    """A uniformly random legal set-up action (used by the random level)."""
+    options = legal_actions(state)
+    return options[bot.rng.randrange(len(options))]
+
+
+__all__ = ["Bot", "ChooseMap", "uniform_setup"]

@@ -1,0 +1,71 @@
+"""Level ``greedy``: a one-step heuristic.
+
+Activate the first creature (warband order) that can attack now, else the
+first one.  Acting: make the attack or charge with the highest expected
+damage (``combat.preview``; a likely kill first); otherwise move to the
+reachable square nearest (around walls) to the nearest enemy, or to our VP
+zone when that is nearer; otherwise end the activation.
+"""
+from __future__ import annotations
+
+from tactica.engine import (Action, Activate, Attack, Charge, EndActivation, GameState, Move,
+                            Phase, preview)
+from tactica.engine.lazy import actions_of_kind
+
+from .base import Bot
+from .tactics import Board
+
+
+class GreedyBot(Bot):
+    """The ``greedy`` opponent (see module doc).
+
+    Args:
+        seed: seed of the bot's random generator (breaks no ties; kept for
+            the common interface).
+    """
+
+    name = "greedy"
+
+    def choose_battle(self, state: GameState) -> Action:
+        """Activate a creature, or take the active creature's greedy action."""
+        if state.phase is Phase.ACTIVATE:
+            mine = state.unactivated(state.turn_player)
+            for c in mine:
+                if any(c.pos and e.pos and max(abs(c.pos[0] - e.pos[0]), abs(c.pos[1] - e.pos[1])) == 1
+                       for e in state.alive(1 - c.player)):
+                    return Activate(c.uid)
+            return Activate(mine[0].uid)
+        me = state.active_creature
+        best, best_key = None, None
+        for act in actions_of_kind(state, Attack):
+            attack = me.card.attacks[act.attack]
+            p = preview(state, me, state.creature(act.targets[0]), attack)
+            key = (p.kill_chance, p.expected_damage)
+            if best_key is None or key > best_key:
+                best, best_key = act, key
+        for act in actions_of_kind(state, Charge):
+            st = state.copy()
+            mover, target = st.creature(me.uid), st.creature(act.target)
+            mover.pos = act.destination
+            p = preview(st, mover, target, me.card.basic_melee, charge=True)
+            key = (p.kill_chance, p.expected_damage)
+            if best_key is None or key > best_key:
+                best, best_key = act, key
+        if best is not None:
+            return best
+        moves = actions_of_kind(state, Move)
+        if moves:
+            board = Board(state, me.player)
+
+            def goal(sq):
+                d = board.enemy_distance(sq)
+                return min(d, board.zone_distance(sq)) if board.zone else d
+
+            here = goal(me.pos)
+            move = min(moves, key=lambda m: goal(m.destination))
+            if goal(move.destination) < here:
+                return move
+        return EndActivation()
+
+
+__all__ = ["GreedyBot"]

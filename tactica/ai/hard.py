@@ -1,0 +1,102 @@
+"""Level ``hard``: ``normal``'s candidates, tried out against the opponent's best reply.
+
+When choosing whom to activate, the best few candidates by ``normal``'s
+score are each played out on a copy of the state: the activation is
+finished with ``normal``'s policy, the attacks rolled with the bot's *own*
+seeded dice (``SeededDice`` from its generator, put on the copy — the real
+dice are never read), several samples each.  A candidate is worth the change
+in material and VP it brought (averaged over the samples) plus the worth of
+the square it ends on, minus the best activation the opponent could answer
+with (``normal``'s plan score).  Within an activation, ``hard`` acts as
+``normal`` does.
+
+The search size is fixed (``candidates`` × ``samples``), so the same seed
+gives the same choices; ``deadline`` (seconds) only stops a search that runs
+late, for interactive use.
+"""
+from __future__ import annotations
+
+import time
+
+from tactica.engine import Action, Activate, GameState, Phase, SeededDice, apply
+
+from .normal import NormalBot, _snapshot, best_plans
+from .tactics import Board, place_value
+
+#: Weight of the opponent's best reply (a reply may not come at once).
+REPLY = 0.7
+
+
+def material(state: GameState, player: int) -> float:
+    """VP lead of ``player`` plus half the cost-weighted HP it keeps over the opponent's."""
+    total = float(state.vp[player] - state.vp[1 - player])
+    for c in state.alive():
+        worth = 0.5 * c.card.cost * c.hp / c.card.hp
+        total += worth if c.player == player else -worth
+    if state.is_over:
+        total += 1000.0 if state.winner == player else -1000.0
+    return total
+
+
+class HardBot(NormalBot):
+    """The ``hard`` opponent (see module doc).
+
+    Args:
+        seed: seed of the generator that seeds the sampling dice.
+        candidates: how many of ``normal``'s best activations to try out.
+        samples: dice samples per candidate.
+        deadline: seconds after which the search stops early (None: never;
+            set it for interactive play, leave it None where results must be
+            reproducible).
+    """
+
+    name = "hard"
+
+    def __init__(self, seed: int = 0, *, candidates: int = 3, samples: int = 2,
+                 deadline: float | None = None):
+        super().__init__(seed)
+        self.candidates, self.samples, self.deadline = candidates, samples, deadline
+
+    def choose_battle(self, state: GameState) -> Action:
+        """Pick an activation by playing candidates out; act as ``normal`` within it."""
+        if state.phase is not Phase.ACTIVATE:
+            return super().choose_battle(state)
+        me = state.turn_player
+        plans = best_plans(state, me)
+        cands = plans[:self.candidates]
+        best, best_value = cands[0], None
+        if len(cands) > 1:
+            start = time.perf_counter()
+            base = material(state, me)
+            for plan in cands:
+                seeds = [self.rng.getrandbits(64) for _ in range(self.samples)]
+                value = sum(self._try(state, plan.uid, base, s) for s in seeds) / len(seeds)
+                if best_value is None or value > best_value:
+                    best, best_value = plan, value
+                if self.deadline is not None and time.perf_counter() - start > self.deadline:
+                    break
+        self._planned = (state.step + 1, best.uid, _snapshot(state), best.action)
+        return Activate(best.uid)
+
+    def _try(self, state: GameState, uid: str, base: float, seed: int) -> float:
+        """Play ``uid``'s activation out on a copy with our own dice; return its worth."""
+        me = state.turn_player
+        st = state.copy()
+        st.dice = SeededDice.from_seed(seed)
+        st, _ = apply(st, Activate(uid))
+        inner = NormalBot()
+        while not st.is_over and st.phase is Phase.ACTING and st.active_uid == uid:
+            st, _ = apply(st, inner.choose(st))
+        value = material(st, me) - base
+        if st.is_over:
+            return value
+        c = st.find(uid)
+        if c is not None and c.alive:
+            value += place_value(Board(st, me), c, c.pos, [])
+        replies = best_plans(st, 1 - me) or best_plans(st, 1 - me, everyone=True)
+        if replies:
+            value -= REPLY * max(0.0, replies[0].score)
+        return value
+
+
+__all__ = ["HardBot", "material"]

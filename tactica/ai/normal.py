@@ -1,0 +1,70 @@
+"""Level ``normal``: score every creature's options, activate the one that gains most.
+
+For each creature not yet activated, ``tactics.plan_creature`` weighs its
+options in VP-equivalents: attacks from where it stands or after a move
+(hit and kill chances from ``combat.preview``, so flanking and cover count),
+charges, and where to end (closing in, holding the VP zone, the damage
+enemies could deal there, the opportunity attacks a route provokes).  The
+creature whose best plan beats doing nothing by the most is activated; then
+each action of its activation is re-planned from the new state.
+"""
+from __future__ import annotations
+
+from tactica.engine import Action, Activate, EndActivation, GameState, Phase, check
+
+from .base import Bot
+from .tactics import Board, Plan, plan_creature
+
+
+def best_plans(state: GameState, player: int, *, everyone: bool = False) -> list[Plan]:
+    """Plans of ``player``'s creatures not yet activated (all on the map with ``everyone``), best gain first.
+
+    Ties keep warband order.  Used by ``normal`` to choose an activation and
+    by ``hard`` to list candidates and to judge the opponent's best reply.
+    """
+    board = Board(state, player)
+    pool = state.alive(player) if everyone else state.unactivated(player)
+    plans = [plan_creature(state, c, board) for c in pool]
+    order = {c.uid: i for i, c in enumerate(state.creatures)}
+    plans.sort(key=lambda p: (-p.gain, order[p.uid]))
+    return plans
+
+
+def _snapshot(state: GameState) -> tuple:
+    return tuple((c.pos, c.hp) for c in state.creatures)
+
+
+class NormalBot(Bot):
+    """The ``normal`` opponent (see module doc).
+
+    Args:
+        seed: seed of the bot's random generator (unused by its choices,
+            which are deterministic; kept for the common interface).
+    """
+
+    name = "normal"
+
+    def __init__(self, seed: int = 0):
+        super().__init__(seed)
+        self._planned: tuple | None = None
+
+    def choose_battle(self, state: GameState) -> Action:
+        """Activate the creature with the best plan, or take the active creature's next action."""
+        if state.phase is Phase.ACTIVATE:
+            plans = best_plans(state, state.turn_player)
+            best = plans[0]
+            self._planned = (state.step + 1, best.uid, _snapshot(state), best.action)
+            return Activate(best.uid)
+        me = state.active_creature
+        cached = self._planned
+        self._planned = None
+        if cached is not None and cached[:3] == (state.step, me.uid, _snapshot(state)):
+            action = cached[3]
+        else:
+            action = plan_creature(state, me, Board(state, me.player)).action
+        if check(state, action) is not None:  # never play an illegal action
+            action = EndActivation()
+        return action
+
+
+__all__ = ["NormalBot", "best_plans"]

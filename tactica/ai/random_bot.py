@@ -1,0 +1,42 @@
+"""Level ``random``: a uniformly random legal action, kind first.
+
+Uniform over all legal actions would pick a move almost every time (a
+creature has a hundred destinations and a handful of attacks), and battles
+would hardly ever end.  So this bot picks uniformly among the action *kinds*
+that have at least one legal action now (attack, charge, move, shift, end the
+activation; or the one kind of a set-up phase), then uniformly within that
+kind.  Moves are listed one per destination, so within "move" every
+reachable square is equally likely.
+"""
+from __future__ import annotations
+
+from tactica.engine import Action, GameState
+from tactica.engine.lazy import actions_of_kind, kinds_now
+
+from .base import Bot
+
+
+class RandomBot(Bot):
+    """Uniform random kind, then uniform random action of that kind (see module doc).
+
+    Args:
+        seed: seed of the bot's random generator.
+    """
+
+    name = "random"
+
+    def choose(self, state: GameState) -> Action:
+        """Return a random legal action for ``state.decider``; ValueError when the battle is over."""
+        kinds = list(kinds_now(state))
+        if not kinds:
+            raise ValueError("the battle is over")
+        self.rng.shuffle(kinds)
+        # The first kind with an action in a random order: uniform among non-empty kinds.
+        for kind in kinds:
+            options = actions_of_kind(state, kind)
+            if options:
+                return options[self.rng.randrange(len(options))]
+        raise RuntimeError("no legal action although the battle is not over")  # engine bug
+
+
+__all__ = ["RandomBot"]

@@ -1,0 +1,235 @@
+"""Headless AI-against-AI battles: ``play_battle`` and ``tactica sim``.
+
+The game loop lives here, outside the state (after OpenSpiel's
+``evaluate_bots``): ask the deciding seat's bot for an action, ``apply`` it,
+check the invariants, repeat.  Every battle doubles as a robustness check: an
+illegal action or a broken invariant raises ``SimError`` (``tactica sim``
+then exits with status 1 and the message), it is never counted as a result.
+"""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from tactica.engine import GameState, IllegalAction, MapDef, WarbandDef, apply, new_game
+from tactica.engine import events as ev
+
+from .base import Bot
+from .bots import make_bot
+
+#: Actions after which a battle counts as runaway (an engine or bot bug).
+MAX_STEPS = 200_000
+
+
+class SimError(RuntimeError):
+    """A bot played an illegal action, or the state broke an invariant."""
+
+
+@dataclass(frozen=True)
+class BattleResult:
+    """How one battle ended.
+
+    Attributes:
+        winner: 0 or 1 (the seat), or None for a draw (the engine always
+            names a winner today, so None does not occur yet).
+        vp: final VP of seats 0 and 1.
+        rounds: rounds played.
+        steps: actions applied.
+        reason: the engine's win reason, e.g. "victory points".
+    """
+
+    winner: int | None
+    vp: tuple[int, int]
+    rounds: int
+    steps: int
+    reason: str
+
+
+def check_invariants(before: GameState, after: GameState) -> None:
+    """Raise SimError if ``after`` breaks an invariant.
+
+    Checked: no two creatures on one square; HP within 0..max (and above 0
+    while on the map); VP never decrease.  (``play_battle`` checks from the
+    events that no creature is activated twice in a round.)
+    """
+    seen: dict = {}
+    for c in after.creatures:
+        if not 0 <= c.hp <= c.card.hp:
+            raise SimError(f"{c.uid} has {c.hp} HP, outside 0..{c.card.hp}")
+        if c.alive:
+            if c.hp <= 0:
+                raise SimError(f"{c.uid} is on the map with {c.hp} HP")
+            if c.pos in seen:
+                raise SimError(f"{c.uid} and {seen[c.pos]} are both on square {c.pos}")
+            seen[c.pos] = c.uid
+    for p in (0, 1):
+        if after.vp[p] < before.vp[p]:
+            raise SimError(f"player {p + 1}'s VP fell from {before.vp[p]} to {after.vp[p]}")
+
+
+def play_battle(bots: Sequence[Bot], warbands: tuple[WarbandDef, WarbandDef],
+                maps: tuple[MapDef, ...], seed: int, *,
+                apply_fn: Callable | None = None) -> BattleResult:
+    """Play one battle to the end: ``bots[0]`` is player 1, ``bots[1]`` player 2.
+
+    Args:
+        bots: one bot per seat.
+        warbands: player 1's and player 2's warbands.
+        maps: the maps brought (one or two); the setup-roll winner's bot picks.
+        seed: the dice seed.
+        apply_fn: replaces the engine's ``apply`` (tests pass a faulty one).
+    Returns a BattleResult.  Raises SimError on an illegal action, a broken
+    invariant or a runaway battle.
+    """
+    step = apply_fn or apply
+    state, _ = new_game(warbands, maps, seed=seed)
+    activated: set[str] = set()
+    while not state.is_over:
+        if state.step >= MAX_STEPS:
+            raise SimError(f"battle did not end after {MAX_STEPS} actions")
+        bot = bots[state.decider]
+        action = bot.choose(state)
+        try:
+            after, events = step(state, action)
+        except IllegalAction as refusal:
+            raise SimError(f"{bot.name} (player {state.decider + 1}) played an illegal action "
+                           f"{action!r} at step {state.step}: {refusal}") from refusal
+        for e in events:
+            if isinstance(e, ev.RoundStarted):
+                activated.clear()
+            elif isinstance(e, ev.CreatureActivated):
+                if e.uid in activated:
+                    raise SimError(f"{e.uid} was activated twice in round {after.round}")
+                activated.add(e.uid)
+        try:
+            check_invariants(state, after)
+        except SimError as err:
+            raise SimError(f"invariant broken after {action!r} at step {state.step}: {err}") from None
+        state = after
+    return BattleResult(state.winner, (state.vp[0], state.vp[1]), state.round, state.step,
+                        state.win_reason)
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The dice seed of game ``index`` of a run seeded ``seed`` (a fixed mix, stable across versions)."""
+    return (seed * 1_000_003 + index * 7_919 + 17) & 0xFFFFFFFF
+
+
+@dataclass
+class Tally:
+    """Running totals for one ``--ai`` entry."""
+
+    ai: str
+    wins: int = 0
+    vp: int = 0
+
+
+def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, WarbandDef],
+              maps: Sequence[tuple[MapDef, ...]], games: int, seed: int) -> dict:
+    """Play ``games`` battles between two levels and return the summary dict.
+
+    Entry 0 of ``levels`` sits in seat 0 on even games and seat 1 on odd ones
+    (the warbands stay with their seats).  ``maps`` is a list of map tuples,
+    used in turn.  Raises SimError (with the game number) on a broken battle.
+    """
+    tallies = [Tally(levels[0]), Tally(levels[1])]
+    draws = rounds = 0
+    start = time.perf_counter()
+    for i in range(games):
+        s = game_seed(seed, i)
+        order = (0, 1) if i % 2 == 0 else (1, 0)  # order[seat] = index into levels
+        bots = [make_bot(levels[order[seat]], s * 2 + seat) for seat in (0, 1)]
+        try:
+            result = play_battle(bots, warbands, maps[i % len(maps)], s)
+        except SimError as err:
+            raise SimError(f"game {i + 1} (dice seed {s}): {err}") from None
+        rounds += result.rounds
+        for seat in (0, 1):
+            tallies[order[seat]].vp += result.vp[seat]
+        if result.winner is None:
+            draws += 1
+        else:
+            tallies[order[result.winner]].wins += 1
+    elapsed = time.perf_counter() - start
+    n = max(1, games)
+    return {
+        "games": games, "seed": seed,
+        "players": [{"ai": t.ai, "wins": t.wins, "win_rate": round(t.wins / n, 4),
+                     "avg_vp": round(t.vp / n, 2)} for t in tallies],
+        "draws": draws, "avg_rounds": round(rounds / n, 2),
+        "games_per_second": round(games / elapsed, 3) if elapsed > 0 else 0.0,
+    }
+
+
+def _load(args) -> tuple[tuple[WarbandDef, WarbandDef], tuple[MapDef, ...]]:
+    from tactica import content
+    (wb1, wb2), default_map = content.default_battle()
+    paths = args.warband or []
+    if len(paths) not in (0, 2):
+        raise ValueError("give --warband twice (player 1, then player 2) or not at all")
+    if paths:
+        wb1, wb2 = content.load_warband(paths[0]), content.load_warband(paths[1])
+    map_paths = args.map or []
+    if len(map_paths) > 2:
+        raise ValueError("give --map once or twice")
+    maps = tuple(content.load_map(p) for p in map_paths) or (default_map,)
+    return (wb1, wb2), maps
+
+
+def run_sim(args) -> int:
+    """Back ``tactica sim``: play ``args.games`` battles and print the summary.
+
+    Args: the parsed namespace (map, warband, ai, games, seed, json).
+    Returns the exit status: 0, 1 when a battle broke (illegal action or
+    invariant; the message goes to stderr), 2 for bad arguments or content.
+    """
+    levels = list(args.ai or [])
+    if len(levels) == 1:
+        levels = levels * 2
+    if len(levels) != 2:
+        levels = levels or ["normal", "random"]
+        if len(levels) != 2:
+            print("tactica sim: error: give --ai once or twice", file=sys.stderr)
+            return 2
+    from .bots import LEVELS
+    for level in levels:
+        if level not in LEVELS:
+            print(f"tactica sim: error: unknown AI level {level!r} (choose from {', '.join(LEVELS)})",
+                  file=sys.stderr)
+            return 2
+    if args.games < 1:
+        print("tactica sim: error: --games must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        warbands, maps = _load(args)
+    except Exception as err:  # content errors carry file:line:col messages
+        print(f"tactica sim: error: {err}", file=sys.stderr)
+        return 2
+    try:
+        summary = run_games(levels, warbands, [maps], args.games, args.seed)
+    except SimError as err:
+        print(f"tactica sim: error: {err}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(format_summary(summary))
+    return 0
+
+
+def format_summary(summary: dict) -> str:
+    """The human-readable report of ``run_games``' summary."""
+    lines = [f"{summary['games']} games, seed {summary['seed']}"]
+    for i, p in enumerate(summary["players"]):
+        lines.append(f"  AI {i + 1} {p['ai']:<7} wins {p['wins']:>4} ({p['win_rate']:.1%})  "
+                     f"average VP {p['avg_vp']:.1f}")
+    lines.append(f"  draws {summary['draws']}, average rounds {summary['avg_rounds']:.1f}, "
+                 f"{summary['games_per_second']:.2f} games/s")
+    return "\n".join(lines)
+
+
+__all__ = ["BattleResult", "SimError", "check_invariants", "format_summary", "game_seed",
+           "play_battle", "run_games", "run_sim"]

@@ -1,0 +1,122 @@
+"""``tactica build``: the warband builder app, then (if asked) a battle with the result.
+
+``run_build`` loads the catalogue (and ``--edit``'s warband), runs
+``BuilderApp`` and prints the path of every file saved.  When the player
+chose "Save & battle", it hands over to ``tactica play`` (``run.run_play``)
+with the saved warband against a shipped opponent of the same point limit
+on a shipped map of the right size (WB-8: 100-point battles use a half-size
+map).  Content problems print as ``path:line:col: error: …`` and exit 1.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from textual.app import App
+
+from tactica.content import (DEFAULT_MAP, ContentError, load_catalogue, load_map, load_warband,
+                             shipped_maps, shipped_warbands)
+from tactica.content.draft import WarbandDraft
+from tactica.content.schema import did_you_mean
+from tactica.engine.model import FACTIONS, CreatureCard
+
+from .screens.builder import BuilderScreen, BuildResult
+
+
+class BuilderApp(App[BuildResult]):
+    """A thin app that shows the builder screen and exits with its ``BuildResult``.
+
+    Args:
+        catalogue: card id -> card.
+        draft: the warband to start from.
+        save_path: ``--edit``'s file, or None for the user's data folder.
+    """
+
+    TITLE = "tactica · warband builder"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, catalogue: dict[str, CreatureCard], draft: WarbandDraft | None = None,
+                 save_path: Path | None = None) -> None:
+        super().__init__()
+        self.catalogue, self.draft, self.save_path = catalogue, draft, save_path
+
+    def on_mount(self) -> None:
+        self.push_screen(BuilderScreen(self.catalogue, self.draft, self.save_path), self.exit)
+
+
+def default_opponent(points: int, faction: str) -> Path:
+    """A shipped warband of ``points`` for the other side: another faction's if there is one.
+
+    Raises ContentError if no shipped warband has that point limit.
+    """
+    fitting = []
+    for path in shipped_warbands():
+        wb = load_warband(path)
+        if wb.point_limit == points:
+            fitting.append((wb.faction == faction, path.name, path))
+    if not fitting:
+        raise ContentError([])
+    return min(fitting)[2]
+
+
+def default_map(points: int) -> Path:
+    """The shipped map for a battle of ``points``: the quick-start map at 200, the smallest below."""
+    maps = shipped_maps()
+    if points >= 200:
+        return next(p for p in maps if p.stem == DEFAULT_MAP)
+    return min(maps, key=lambda p: (load_map(p).width * load_map(p).height, p.name))
+
+
+def _starting_draft(args: argparse.Namespace, catalogue: dict[str, CreatureCard]) -> WarbandDraft:
+    """The draft ``--edit``, ``--points`` and ``--faction`` ask for (raises ContentError, ValueError)."""
+    draft = WarbandDraft()
+    if args.edit:
+        draft = WarbandDraft.from_def(load_warband(args.edit, catalogue))
+    if args.points:
+        draft.points = args.points
+    if args.faction:
+        if args.faction not in FACTIONS:
+            hint = did_you_mean(args.faction, FACTIONS) or f"; expected one of: {', '.join(FACTIONS)}"
+            raise ValueError(f"unknown faction '{args.faction}'{hint}")
+        draft.faction = args.faction
+    return draft
+
+
+def run_build(args: argparse.Namespace, app_factory=BuilderApp) -> int:
+    """Run ``tactica build``; returns the process exit status.
+
+    Args:
+        args: ``points`` (100, 200 or None), ``faction`` (or None), ``edit``
+            (a warband file or None).
+        app_factory: makes the app (tests pass a stand-in).
+    Returns 0 after leaving the builder (or the battle's status when one was
+    started), 1 for broken content, 2 for a bad ``--faction``.
+    """
+    try:
+        catalogue = load_catalogue()
+        draft = _starting_draft(args, catalogue)
+    except ContentError as err:
+        print(err, file=sys.stderr)
+        return 1
+    except ValueError as err:
+        print(f"tactica build: error: {err}", file=sys.stderr)
+        return 2
+    app = app_factory(catalogue, draft, Path(args.edit) if args.edit else None)
+    result = app.run()
+    if not isinstance(result, BuildResult) or result.saved is None:
+        return 0
+    print(f"saved {result.saved}")
+    if not result.battle:
+        return 0
+    try:
+        opponent, battle_map = default_opponent(draft.points, draft.faction), default_map(draft.points)
+    except (ContentError, StopIteration, ValueError):
+        print(f"tactica build: error: no shipped opponent or map for {draft.points} points", file=sys.stderr)
+        return 1
+    from .run import run_play  # noqa: PLC0415 - the battle client only when asked for
+
+    play = argparse.Namespace(command="play", map=[str(battle_map)], warband=[str(result.saved), str(opponent)],
+                              seed=None, setup=False)
+    print(f"tactica play --map {battle_map} --warband {result.saved} --warband {opponent}")
+    return run_play(play)

@@ -1,0 +1,85 @@
+"""``tactica sim``: the JSON summary, determinism, and broken battles as errors."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tactica import cli, content
+from tactica.ai import make_bot, sim
+from tactica.engine import apply
+
+
+def _small_files():
+    maps = {p.stem: p for p in content.shipped_maps()}
+    wbs = {p.stem: p for p in content.shipped_warbands()}
+    return str(maps["watchtower-hill"]), str(wbs["tusk-skirmishers"]), str(wbs["greenbough-wardens"])
+
+
+def _run(capsys, *extra):
+    m, w1, w2 = _small_files()
+    code = cli.main(["sim", "--map", m, "--warband", w1, "--warband", w2, *extra])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_sim_json_shape(capsys):
+    code, out, err = _run(capsys, "--ai", "greedy", "--ai", "random", "--games", "2", "--seed", "3", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert set(data) == {"games", "seed", "players", "draws", "avg_rounds", "games_per_second"}
+    assert data["games"] == 2 and data["seed"] == 3
+    assert [p["ai"] for p in data["players"]] == ["greedy", "random"]
+    for p in data["players"]:
+        assert set(p) == {"ai", "wins", "win_rate", "avg_vp"}
+        assert 0 <= p["win_rate"] <= 1
+    assert sum(p["wins"] for p in data["players"]) + data["draws"] == 2
+
+
+def test_sim_same_seed_same_results(capsys):
+    runs = []
+    for _ in range(2):
+        code, out, _ = _run(capsys, "--ai", "greedy", "--ai", "random", "--games", "2", "--seed", "8", "--json")
+        data = json.loads(out)
+        data.pop("games_per_second")
+        runs.append(data)
+    assert runs[0] == runs[1]
+
+
+def test_sim_text_report(capsys):
+    code, out, _ = _run(capsys, "--ai", "greedy", "--games", "1", "--seed", "2")
+    assert code == 0
+    assert "games/s" in out and "greedy" in out
+
+
+def test_sim_bad_level(capsys):
+    code, _, err = _run(capsys, "--ai", "wizard", "--games", "1")
+    assert code == 2 and "unknown AI level" in err
+
+
+def test_invariant_violation_is_an_error(capsys, monkeypatch):
+    def broken(state, action):
+        after, events = apply(state, action)
+        if after.step == 30:
+            after.creatures[0].hp = after.creatures[0].card.hp + 5
+        return after, events
+
+    monkeypatch.setattr(sim, "apply", broken)
+    code, out, err = _run(capsys, "--ai", "random", "--games", "1", "--seed", "1")
+    assert code == 1
+    assert "invariant broken" in err and "HP" in err
+
+
+def test_two_creatures_on_one_square_is_caught(small_battle):
+    warbands, maps = small_battle
+
+    def stacked(state, action):
+        after, events = apply(state, action)
+        placed = [c for c in after.creatures if c.alive]
+        if len(placed) >= 2 and after.step > 40:
+            placed[1].pos = placed[0].pos
+        return after, events
+
+    with pytest.raises(sim.SimError, match="both on square"):
+        sim.play_battle([make_bot("random", 1), make_bot("random", 2)], warbands, maps, 1,
+                        apply_fn=stacked)

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 from . import events as ev
 from .geometry import adjacent, centre, passes_opposite_sides
-from .model import AttackDef, AttackKind, Reach
+from .conditions import add_effect, halve_damage
+from .model import AttackDef, AttackKind, ConditionEffect, OngoingEffect, Reach, Trigger
 from .state import GRANTS_CA, Creature, GameState
 
 COMBAT_ADVANTAGE = 2
@@ -173,12 +174,14 @@ def preview(state: GameState, attacker: Creature, target: Creature, attack: Atta
     auto = automatic_critical(target, attack)
     hits = [n for n in range(1, 21) if auto or n == 20 or (n != 1 and n + total_bonus >= tn)]
     dmg = attack.total_damage
+    weak = "enervated" in attacker.conditions  # CON-7
 
-    def crit(n: int) -> bool:
-        return auto or n == 20
+    def damage(n: int) -> int:
+        amount = dmg * (2 if auto or n == 20 else 1)
+        return halve_damage(amount) if weak else amount
 
-    expected = sum(dmg * (2 if crit(n) else 1) for n in hits) / 20
-    kills = sum(1 for n in hits if dmg * (2 if crit(n) else 1) >= target.hp) / 20
+    expected = sum(damage(n) for n in hits) / 20
+    kills = sum(1 for n in hits if damage(n) >= target.hp) / 20
     return AttackPreview(mods, attack.bonus, tn, len(hits) / 20, expected, kills)
 
 
@@ -201,21 +204,54 @@ def resolve_attack(state: GameState, attacker: Creature, target: Creature, attac
                                attack.defense.value, tn, hit, critical, kind))
     if hit:
         amount = attack.total_damage * (2 if critical else 1)
+        if "enervated" in attacker.conditions:  # CON-7
+            amount = halve_damage(amount)
         deal_damage(state, target, amount, attack.damage_type, attacker.player, out)
+    apply_attack_effects(state, attacker, target, attack, hit, out)
     return hit
 
 
+def apply_attack_effects(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
+                         hit: bool, out: list) -> None:
+    """Apply the condition and ongoing-damage effects of ``attack`` on ``target`` (ATK-3, ATK-5).
+
+    Effects happen once whatever the damage (a critical hit doubles damage,
+    never effects).  Only effects whose trigger matches (hit, miss, always)
+    apply, and none to a destroyed target.  Follow-up attacks (ATK-7) are
+    made by the flow in ``game``, not here.
+    """
+    if not target.alive:
+        return
+    for effect in attack.effects:
+        if effect.on is not Trigger.ALWAYS and (effect.on is Trigger.HIT) is not hit:
+            continue
+        if isinstance(effect, ConditionEffect):
+            add_effect(state, target, effect.condition, effect.duration, attacker, out)
+        elif isinstance(effect, OngoingEffect):
+            add_effect(state, target, "ongoing", effect.duration, attacker, out,
+                       amount=effect.amount, damage_type=effect.damage_type)
+
+
 def deal_damage(state: GameState, target: Creature, amount: int, damage_type: str,
-                by_player: int, out: list) -> None:
-    """Subtract ``amount`` HP from ``target``; destroy it at 0 (HP-1) and score its cost."""
+                by_player: int, out: list, *, cause: str = "attack") -> None:
+    """Subtract ``amount`` HP from ``target``; destroy it at 0 (HP-1) and score its cost.
+
+    cause: "attack" or "ongoing" (reported in DamageDealt).
+    """
     target.hp = max(0, target.hp - amount)
-    out.append(ev.DamageDealt(target.uid, amount, damage_type, target.hp, target.bloodied))
+    out.append(ev.DamageDealt(target.uid, amount, damage_type, target.hp, target.bloodied, cause))
     if target.hp <= 0:
         destroy(state, target, by_player, out)
 
 
 def destroy(state: GameState, target: Creature, by_player: int, out: list) -> None:
-    """Remove ``target`` from the map; its opponent scores its cost (SCN-ASSAULT)."""
+    """Remove ``target`` from the map; its opponent scores its cost (SCN-ASSAULT).
+
+    A confused creature under the opponent's control goes back to its own
+    warband first (CON-6, gaps.md), so the owner's opponent scores it.
+    """
+    if target.owner is not None:
+        target.player, target.owner = target.owner, None
     target.destroyed = True
     target.pos = None
     out.append(ev.CreatureDestroyed(target.uid, by_player))

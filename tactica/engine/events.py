@@ -147,13 +147,71 @@ class AttackRolled(Event):
 
 @dataclass(frozen=True)
 class DamageDealt(Event):
-    """``target`` lost ``amount`` HP (HP-1); hp_left and bloodied after it (HP-2)."""
+    """``target`` lost ``amount`` HP (HP-1); hp_left and bloodied after it (HP-2).
+
+    cause: "attack", or "ongoing" for ongoing damage at the start of the
+    target's turn (gaps.md "Ongoing damage").
+    """
 
     target: str
     amount: int
     damage_type: str
     hp_left: int
     bloodied: bool
+    cause: str = "attack"
+
+
+@dataclass(frozen=True)
+class ConditionApplied(Event):
+    """Creature ``uid`` gained ``condition`` (CON-*, EFF-1, EFF-2).
+
+    condition: a condition name, or "ongoing" for ongoing damage (then
+    ``amount`` HP of ``damage_type`` each turn); duration: a Duration value
+    such as "save ends"; source: uid of the creature that caused it, or None.
+    """
+
+    uid: str
+    condition: str
+    duration: str
+    source: str | None
+    amount: int = 0
+    damage_type: str = ""
+
+
+@dataclass(frozen=True)
+class ConditionEnded(Event):
+    """``condition`` on ``uid`` is over (EFF-1, EFF-2, SAV-1).
+
+    reason: "duration" (its time ran out) or "save" (a saving throw ended it).
+    """
+
+    uid: str
+    condition: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class SavingThrowRolled(Event):
+    """``uid`` rolled a saving throw against ``condition`` (SAV-1): natural d20, success on 10+."""
+
+    uid: str
+    condition: str
+    natural: int
+    success: bool
+
+
+@dataclass(frozen=True)
+class ConfusionRolled(Event):
+    """Confused ``uid`` rolled on the confusion table at the start of its turn (CON-6; gaps.md).
+
+    result: "own control" (1–5), "no action" (6–15) or "opponent control"
+    (16–20); controller: the player who decides its actions this turn.
+    """
+
+    uid: str
+    natural: int
+    result: str
+    controller: int
 
 
 @dataclass(frozen=True)

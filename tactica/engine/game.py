@@ -14,6 +14,8 @@ from . import events as ev
 from .actions import (Action, Activate, Attack, Charge, ChooseFirstPlayer, ChooseMap,
                       ChooseStartArea, EndActivation, Move, Place, Shift)
 from .combat import in_reach, resolve_attack, valid_targets
+from .effects import (end_of_activation, end_of_player_turn, end_of_round, next_player_turn,
+                      release_control, start_of_activation)
 from .dice import ScriptedDice, SeededDice
 from .errors import IllegalAction
 from .geometry import Geometry, adjacent, chebyshev
@@ -127,7 +129,7 @@ def legal_actions(state: GameState) -> list[Action]:
         return [Activate(c.uid) for c in state.unactivated(state.turn_player)]
     me = state.active_creature
     acts: list[Action] = []
-    if me.conditions & NO_ACTIONS:  # CON-3, CON-4: activated, but takes no actions
+    if me.conditions & NO_ACTIONS or state.no_action:  # CON-3, CON-4, CON-6: no actions
         return [EndActivation()]
     if not state.attack_used:
         for i, attack in enumerate(me.card.attacks):
@@ -274,6 +276,8 @@ def _validate(st: GameState, a: Action) -> None:
         if me.conditions & NO_ACTIONS:
             _refuse("cannot-act", f"{me.card.name} is {sorted(me.conditions & NO_ACTIONS)[0]} "
                                   "and takes no actions (CON-3, CON-4).")
+        if st.no_action:
+            _refuse("cannot-act", f"{me.card.name} is confused and takes no action this turn (CON-6).")
     if isinstance(a, ChooseMap):
         if not 0 <= a.index < len(st.maps):
             _refuse("no-such-map", "There is no such map.")
@@ -439,6 +443,7 @@ def _start_turn(st: GameState, player: int, out: list) -> None:
             return
         player = 1 - player
     st.turn_player = player
+    next_player_turn(st, player)
     st.activations_left = 1 if st.first_turn else 2
     st.first_turn = False
     st.phase, st.decider = Phase.ACTIVATE, player
@@ -451,6 +456,10 @@ def _h_activate(st: GameState, a: Activate, out: list) -> None:
     st.oa_used = frozenset()
     st.phase = Phase.ACTING
     out.append(ev.CreatureActivated(a.uid))
+    # Ongoing damage and the confusion table (gaps.md; CON-6).
+    if not start_of_activation(st, st.active_creature, out):
+        if not _battle_decided(st, out):
+            _end_activation(st, out)
 
 
 def _spend_move(st: GameState) -> None:
@@ -567,6 +576,8 @@ def _end_activation(st: GameState, out: list) -> None:
     """Finish the activation, then the turn and the round as RND-2..4 say."""
     me = st.active_creature
     if me is not None:
+        end_of_activation(st, me, out)  # EFF-1 durations, SAV-1 saving throws
+        release_control(st, me)         # CON-6
         me.activated = True
         out.append(ev.ActivationEnded(me.uid))
     st.active_uid = None
@@ -579,6 +590,7 @@ def _end_activation(st: GameState, out: list) -> None:
     if st.activations_left > 0 and st.unactivated(player):
         st.phase = Phase.ACTIVATE
         return
+    end_of_player_turn(st, player, out)  # EFF-2
     out.append(ev.TurnEnded(player))
     other = 1 - player
     if st.unactivated(other):
@@ -600,6 +612,7 @@ def _end_round(st: GameState, out: list) -> None:
     out.append(ev.RoundEnded(st.round, st.quiet_rounds))
     if _battle_decided(st, out):
         return
+    end_of_round(st, out)  # EFF-2, after scoring and the victory check (gaps.md)
     if st.quiet_rounds >= st.rules.tie_rounds:
         _win(st, tie_breaker(st), "tie-breaker", out)
         return
@@ -619,7 +632,7 @@ def _battle_decided(st: GameState, out: list) -> bool:
             _win(st, max(reached, key=lambda p: st.vp[p]), "victory points", out)
         return True
     if st.rules.wipeout_ends_battle and st.phase not in (Phase.DEPLOY, Phase.CHOOSE_AREA, Phase.CHOOSE_MAP):
-        left = [p for p in (0, 1) if st.alive(p)]
+        left = sorted({c.warband_player for c in st.creatures if c.alive})
         if len(left) == 1:
             _win(st, left[0], "no enemy creatures left", out)
             return True

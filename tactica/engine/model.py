@@ -52,6 +52,86 @@ class Reach(str, Enum):
     SIGHT = "sight"
 
 
+class Duration(str, Enum):
+    """How long a condition or ongoing effect lasts (EFF-1, EFF-2, SAV-1; gaps.md "Durations").
+
+    NEXT_TURN: until the end of the affected creature's next turn (the
+    default, EFF-1).  PLAYER_NEXT_TURN: until the end of the next turn of the
+    player who controls the source creature.  ROUND: until the end of the
+    round.  BATTLE: until the end of the battle.  SAVE_ENDS: until a saving
+    throw of 10+ at the end of one of the affected creature's turns.
+    """
+
+    NEXT_TURN = "end of next turn"
+    PLAYER_NEXT_TURN = "end of player's next turn"
+    ROUND = "end of round"
+    BATTLE = "end of battle"
+    SAVE_ENDS = "save ends"
+
+
+#: Conditions an effect may apply (CON-1..8).
+CONDITIONS = ("dazed", "staggered", "stunned", "helpless", "immobilized", "confused", "enervated",
+              "slowed")
+
+
+class Trigger(str, Enum):
+    """When an attack effect happens (ATK-3, ATK-7): on a hit, on a miss, or either way."""
+
+    HIT = "hit"
+    MISS = "miss"
+    ALWAYS = "always"
+
+
+@dataclass(frozen=True)
+class ConditionEffect:
+    """An attack effect that gives the target a condition (ATK-3, CON-*, EFF-1, EFF-2).
+
+    Attributes:
+        condition: one of CONDITIONS.
+        duration: how long it lasts (default EFF-1: end of the target's next turn).
+        on: when it happens (default on a hit).
+    """
+
+    condition: str
+    duration: Duration = Duration.NEXT_TURN
+    on: Trigger = Trigger.HIT
+
+
+@dataclass(frozen=True)
+class OngoingEffect:
+    """An attack effect "ongoing X type" (gaps.md "Ongoing damage"; default save ends).
+
+    Attributes:
+        amount: HP lost at the start of each of the target's turns.
+        damage_type: e.g. "fire", or "" for untyped.
+        duration: default SAVE_ENDS.
+        on: when it happens (default on a hit).
+    """
+
+    amount: int
+    damage_type: str = ""
+    duration: Duration = Duration.SAVE_ENDS
+    on: Trigger = Trigger.HIT
+
+
+@dataclass(frozen=True)
+class FollowUpEffect:
+    """A triggered follow-up attack against the same target (ATK-7).
+
+    Attributes:
+        attack: the name of another attack line on the same card; it is made
+            after the first attack is done (all its targets resolved).
+        on: when it happens (default on a hit).
+    """
+
+    attack: str
+    on: Trigger = Trigger.HIT
+
+
+#: Every kind of attack effect (typed data; never free text the engine reads).
+Effect = ConditionEffect | OngoingEffect | FollowUpEffect
+
+
 class Defense(str, Enum):
     """The defence an attack targets (CARD-3): AC or DEF."""
 
@@ -75,6 +155,10 @@ class AttackDef:
         damage_bonus: extra damage in HP that a crit also doubles (the 10).
         damage_type: e.g. "cold", or "" for untyped.
         basic: True for the creature's basic attack (the first listed).
+        effects: what a hit (or miss) does besides damage (ATK-3, ATK-5,
+            ATK-7); never doubled by a critical hit.
+        secondary: True for an attack made only as another attack's
+            follow-up (ATK-7); it is never offered on its own.
     """
 
     name: str
@@ -88,6 +172,8 @@ class AttackDef:
     damage_bonus: int = 0
     damage_type: str = ""
     basic: bool = False
+    effects: tuple[Effect, ...] = ()
+    secondary: bool = False
 
     @property
     def total_damage(self) -> int:

@@ -16,7 +16,7 @@ from dataclasses import replace
 from .dice import ScriptedDice
 from .geometry import Geometry
 from .model import AttackDef, AttackKind, CreatureCard, Defense, MapDef, Reach, WarbandDef
-from .state import Creature, GameState, Phase, Ruleset
+from .state import ActiveEffect, Creature, GameState, Phase, Ruleset
 
 
 def melee(name: str = "Sword", bonus: int = 8, damage: int = 10, *, basic: bool = True, **kw) -> AttackDef:
@@ -46,7 +46,8 @@ def card(name: str = "Soldier", **kw) -> CreatureCard:
 def battle(board: str, cards: dict[str, CreatureCard] | None = None, *, dice: tuple[int, ...] = (),
            active: str | None = None, turn_player: int | None = None, rules: Ruleset | None = None,
            conditions: dict[str, set[str]] | None = None, hp: dict[str, int] | None = None,
-           vp_zones: dict[str, set] | None = None) -> GameState:
+           vp_zones: dict[str, set] | None = None,
+           effects: dict[str, tuple[ActiveEffect, ...]] | None = None) -> GameState:
     """Build a battle from a text board.
 
     Args:
@@ -58,7 +59,9 @@ def battle(board: str, cards: dict[str, CreatureCard] | None = None, *, dice: tu
             ``turn_player`` to activate a creature.
         turn_player: whose turn it is (default: the active creature's owner, or 0).
         rules: battle settings.
-        conditions: letter -> condition names.
+        conditions: letter -> condition names (each lasting until the end of
+            the battle).
+        effects: letter -> ActiveEffect records (after those conditions).
         hp: letter -> current HP.
         vp_zones: {"A": squares, "B": squares}; player 1 uses area A.
     Returns a GameState in Phase.ACTING (or Phase.ACTIVATE).
@@ -71,9 +74,11 @@ def battle(board: str, cards: dict[str, CreatureCard] | None = None, *, dice: tu
             if ch.isalpha():
                 player = 0 if ch.isupper() else 1
                 c = cards.get(ch) or card(name=f"Creature {ch}")
-                creatures.append(Creature(uid=ch, card=c, player=player, label=ch, pos=(x, y),
-                                          hp=(hp or {}).get(ch, c.hp),
-                                          conditions=frozenset((conditions or {}).get(ch, ()))))
+                made = Creature(uid=ch, card=c, player=player, label=ch, pos=(x, y),
+                                hp=(hp or {}).get(ch, c.hp))
+                made.conditions = (conditions or {}).get(ch, ())
+                made.effects += tuple((effects or {}).get(ch, ()))
+                creatures.append(made)
     map_ = MapDef.from_rows(rows, vp_zones={k: frozenset(v) for k, v in (vp_zones or {}).items()})
     wbs = tuple(WarbandDef(name=f"Player {p + 1}", faction="Civilization",
                            cards=tuple(c.card for c in creatures if c.player == p)) for p in (0, 1))
@@ -86,12 +91,15 @@ def battle(board: str, cards: dict[str, CreatureCard] | None = None, *, dice: tu
         st.active_uid = active
         st.phase = Phase.ACTING
         st.activations_left = 2
+        me.turns = 1  # its activation has begun (durations count it)
     else:
         st.turn_player = turn_player or 0
         st.phase = Phase.ACTIVATE
         st.activations_left = 2
     st.decider = st.turn_player
     st.first_turn = False
+    if active is not None:  # the current turn has begun (durations count it)
+        st.player_turns = (1, 0) if st.turn_player == 0 else (0, 1)
     return st
 
 

@@ -11,7 +11,7 @@ from enum import Enum
 
 from .dice import ScriptedDice, SeededDice
 from .geometry import Geometry
-from .model import CreatureCard, MapDef, Square, WarbandDef
+from .model import CreatureCard, Duration, MapDef, Square, WarbandDef
 
 #: Conditions that make a creature inactive (gaps.md: "active" is not "activated").
 INACTIVE_CONDITIONS = frozenset({"stunned", "helpless"})
@@ -88,6 +88,40 @@ def bloodied_threshold(max_hp: int) -> int:
     return (max_hp // 2) // 5 * 5
 
 
+@dataclass(frozen=True)
+class ActiveEffect:
+    """A condition or an ongoing damage effect on a creature (EFF-1..3, SAV-1).
+
+    Attributes:
+        name: the condition ("dazed", …), or "ongoing" for ongoing damage.
+        duration: how it ends (see Duration).
+        source: uid of the creature that caused it, or None (EFF-3: the
+            effect keeps running when that creature is destroyed).
+        source_player: the player who controlled the source, or None.
+        amount: HP per turn for ongoing damage (0 for conditions).
+        damage_type: damage type of ongoing damage ("" for untyped).
+        until_turn: NEXT_TURN ends at the end of the affected creature's
+            activation with this number (see ``Creature.turns``).
+        until_player_turn: PLAYER_NEXT_TURN ends at the end of
+            ``source_player``'s turn with this number (see
+            ``GameState.player_turns``).
+    """
+
+    name: str
+    duration: Duration = Duration.BATTLE
+    source: str | None = None
+    source_player: int | None = None
+    amount: int = 0
+    damage_type: str = ""
+    until_turn: int = 0
+    until_player_turn: int = 0
+
+    @property
+    def is_ongoing(self) -> bool:
+        """True for ongoing damage, False for a condition."""
+        return self.name == "ongoing"
+
+
 @dataclass
 class Creature:
     """One creature in a battle.
@@ -100,7 +134,11 @@ class Creature:
         pos: its square, or None before deployment and after destruction.
         hp: current HP.
         activated: True once it has been activated this round.
-        conditions: names of current conditions ("dazed", "stunned", …).
+        effects: current conditions and ongoing damage, in the order they
+            were applied (``conditions`` gives just the condition names).
+        turns: how many activations it has begun this battle (durations).
+        owner: while an opponent controls it (confused, CON-6) ``player`` is
+            the controller and ``owner`` the warband's player; else None.
     """
 
     uid: str
@@ -111,7 +149,28 @@ class Creature:
     hp: int = 0
     activated: bool = False
     destroyed: bool = False
-    conditions: frozenset[str] = frozenset()
+    effects: tuple[ActiveEffect, ...] = ()
+    turns: int = 0
+    owner: int | None = None
+
+    @property
+    def conditions(self) -> frozenset[str]:
+        """Names of the current conditions ("dazed", "stunned", …), without ongoing damage."""
+        return frozenset(e.name for e in self.effects if not e.is_ongoing)
+
+    @conditions.setter
+    def conditions(self, names) -> None:
+        """Replace the conditions by ``names``, each lasting until the end of the battle.
+
+        A convenience for tests and set-ups; ongoing damage is kept.
+        """
+        kept = tuple(e for e in self.effects if e.is_ongoing)
+        self.effects = kept + tuple(ActiveEffect(n) for n in sorted(names))
+
+    @property
+    def warband_player(self) -> int:
+        """The player whose warband it belongs to (``player`` unless controlled: CON-6)."""
+        return self.player if self.owner is None else self.owner
 
     @property
     def alive(self) -> bool:
@@ -153,7 +212,11 @@ class GameState:
     """Everything about a battle at one moment.
 
     Clients read it; only ``apply`` makes a changed copy.  ``decider`` is
-    the player (0 or 1) who must choose the next action.
+    the player (0 or 1) who must choose the next action (the opponent while
+    it controls a confused creature, CON-6).  ``no_action`` is True when the
+    active creature may take no action this activation (confused, 6–15).
+    ``player_turns`` counts the turns each player has begun (durations,
+    EFF-2).
     """
 
     rules: Ruleset
@@ -174,6 +237,8 @@ class GameState:
     move_used: bool = False
     attack_used: bool = False
     oa_used: frozenset[str] = frozenset()
+    no_action: bool = False
+    player_turns: tuple[int, int] = (0, 0)
     vp: list[int] = field(default_factory=lambda: [0, 0])
     areas: dict[int, str] = field(default_factory=dict)
     setup_winner: int = 0

@@ -17,6 +17,7 @@ import pytest
 from tactica.ai.setup import auto_setup
 from tactica.engine import (Activate, Attack, Charge, ChooseFirstPlayer, GameState, IllegalAction,
                             MapDef, Move, Phase, Reach, Shift, apply, check, legal_actions, new_game)
+from tactica.engine.model import ConditionEffect, Duration, OngoingEffect
 from tactica.engine.sandbox import card, melee, ranged
 
 from ._util import warband
@@ -43,15 +44,20 @@ def _map():
 def _warbands():
     soldier = card("Soldier", hp=30, cost=25)
     captain = card("Captain", hp=40, cost=40, champion=2,
-                   attacks=(melee("Blade", bonus=7, damage=15), melee("Cleave", bonus=5, damage=25,
-                                                                      basic=False)))
+                   attacks=(melee("Blade", bonus=7, damage=15),
+                            melee("Cleave", bonus=5, damage=25, basic=False,
+                                  effects=(ConditionEffect("dazed", Duration.SAVE_ENDS),))))
     archer = card("Archer", hp=20, cost=30, speed=5,
                   attacks=(ranged("Bow", bonus=6, damage=10, range=8, basic=True),
-                           melee("Knife", bonus=2, damage=5, basic=False)))
+                           melee("Knife", bonus=2, damage=5, basic=False,
+                                 effects=(ConditionEffect("confused"),
+                                          ConditionEffect("slowed", Duration.PLAYER_NEXT_TURN)))))
     volley = card("Volley", hp=20, cost=30, speed=4,
                   attacks=(melee("Staff", bonus=3, damage=5),
                            ranged("Volley", bonus=4, damage=5, reach=Reach.SIGHT, targets=2, basic=False),
-                           ranged("Dart", bonus=5, damage=10, reach=Reach.NEAREST, basic=False)))
+                           ranged("Dart", bonus=5, damage=10, reach=Reach.NEAREST, basic=False,
+                                  effects=(OngoingEffect(5, "fire"),
+                                           ConditionEffect("immobilized", Duration.ROUND)))))
     scout = card("Scout", hp=10, cost=10, speed=8)
     return (warband(captain, archer, soldier, scout, name="Red"),
             warband(soldier, volley, card("Brute", hp=50, cost=50, speed=4, champion=1), scout,
@@ -101,6 +107,17 @@ def _check_invariants(before: GameState, st: GameState):
         assert st.active_creature is not None and st.active_creature.alive
     if st.phase is Phase.OVER:
         assert st.winner in (0, 1) and legal_actions(st) == []
+    # Conditions (CON-6, EFF-2): control comes back when the activation ends.
+    if st.phase is not Phase.ACTING:
+        assert not st.no_action and all(c.owner is None for c in st.creatures)
+    if st.phase in (Phase.ACTIVATE, Phase.ACTING) and st.active_creature is not None:
+        me = st.active_creature
+        assert st.decider == (me.player if me.owner is not None else st.turn_player)
+    for c in st.creatures:
+        assert c.destroyed or c.player == int(c.uid[1]) - 1 or c.uid == st.active_uid
+        if c.alive:
+            assert all(e.duration is not Duration.ROUND for e in c.effects) or st.phase in (
+                Phase.ACTIVATE, Phase.ACTING)
 
 
 def play(seed: int, max_actions: int = 160, probe: bool = True):

@@ -1,0 +1,84 @@
+"""Giving creatures conditions and ongoing damage, and taking them away.
+
+The records live on ``Creature.effects`` (``state.ActiveEffect``).  This
+module only adds and removes records and reports it; *when* they end is
+decided by ``effects`` (the turn hooks).  Implements the bookkeeping half of
+EFF-1, EFF-2, EFF-3 and the "ongoing damage" entry of gaps.md.
+"""
+from __future__ import annotations
+
+from . import events as ev
+from .model import Duration
+from .state import ActiveEffect, Creature, GameState
+
+
+def add_effect(state: GameState, target: Creature, name: str, duration: Duration,
+               source: Creature | None, out: list, *, amount: int = 0,
+               damage_type: str = "") -> ActiveEffect:
+    """Give ``target`` a condition (or, with ``name="ongoing"``, ongoing damage).
+
+    Args:
+        state: the game (read for the turn counters).
+        target: the affected creature (changed in place).
+        name: a condition name (model.CONDITIONS) or "ongoing".
+        duration: EFF-1 default NEXT_TURN, or another Duration (EFF-2).
+        source: the creature that caused it, or None.
+        out: events are appended here (one ConditionApplied).
+        amount, damage_type: HP per turn and its type, for ongoing damage.
+    Returns the new record.
+
+    NEXT_TURN ends at the end of the target's next activation: the one after
+    the current one if it is acting now, else the next to begin.
+    PLAYER_NEXT_TURN ends at the end of the source player's next turn after
+    the current one (gaps.md "Durations").
+    """
+    source_player = None if source is None else source.player
+    until_player = 0
+    if source_player is not None:
+        until_player = state.player_turns[source_player] + 1
+    record = ActiveEffect(name=name, duration=duration,
+                          source=None if source is None else source.uid,
+                          source_player=source_player, amount=amount, damage_type=damage_type,
+                          until_turn=target.turns + 1, until_player_turn=until_player)
+    target.effects = target.effects + (record,)
+    out.append(ev.ConditionApplied(target.uid, name, duration.value, record.source, amount,
+                                   damage_type))
+    return record
+
+
+def end_effects(target: Creature, ended: list[ActiveEffect], reason: str, out: list) -> None:
+    """Remove the records ``ended`` (by identity) from ``target`` and report each one.
+
+    reason: "duration" or "save" (see events.ConditionEnded).
+    """
+    if not ended:
+        return
+    gone = {id(e) for e in ended}
+    target.effects = tuple(e for e in target.effects if id(e) not in gone)
+    for e in ended:
+        out.append(ev.ConditionEnded(target.uid, e.name, reason))
+
+
+def ongoing_damage(target: Creature) -> list[tuple[str, int]]:
+    """The ongoing damage ``target`` takes at the start of its turn, as (type, HP) pairs.
+
+    Different types add up; of one type only the highest counts (gaps.md).
+    Pairs come in the order each type was first applied.
+    """
+    best: dict[str, int] = {}
+    for e in target.effects:
+        if e.is_ongoing:
+            best[e.damage_type] = max(best.get(e.damage_type, 0), e.amount)
+    return list(best.items())
+
+
+def halve_damage(amount: int) -> int:
+    """Half of ``amount`` HP, rounded down to a multiple of 5 (CON-7 with HP-3: 25 → 10, 15 → 5).
+
+    Our choice: the game counts damage and HP in steps of 5, and HP-3 rounds
+    any halved HP value down to a multiple of 5.
+    """
+    return (amount // 2) // 5 * 5
+
+
+__all__ = ["add_effect", "end_effects", "ongoing_damage", "halve_damage"]

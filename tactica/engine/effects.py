@@ -1,0 +1,133 @@
+"""When conditions act and end: the start and end of turns and rounds.
+
+Hooks the flow in ``game`` calls:
+
+* ``start_of_activation`` — ongoing damage (gaps.md: at the start of the
+  creature's turn), then the confusion table (CON-6, gaps.md April 2008).
+* ``end_of_activation`` — EFF-1 durations end, then one saving throw per
+  *save ends* effect (SAV-1: unmodified d20, 10+ ends it); control of a
+  confused creature goes back to its owner.
+* ``end_of_player_turn`` — "until end of player's next turn" (EFF-2).
+* ``end_of_round`` — "until end of round" (EFF-2), and player-turn
+  durations whose player has no creatures left (gaps.md).
+
+EFF-3: nothing here looks at whether the source creature still exists.
+"""
+from __future__ import annotations
+
+from . import events as ev
+from .combat import deal_damage
+from .conditions import end_effects, ongoing_damage
+from .model import Duration
+from .state import Creature, GameState
+
+#: Lowest saving-throw face that ends an effect (SAV-1; gaps.md).
+SAVE_SUCCESS = 10
+#: Confusion table faces (CON-6; gaps.md): up to OWN the owner controls it,
+#: up to IDLE it takes no action, above that the opponent controls it.
+CONFUSED_OWN, CONFUSED_IDLE = 5, 15
+
+
+def start_of_activation(state: GameState, me: Creature, out: list) -> bool:
+    """Start ``me``'s turn: count it, deal ongoing damage, roll for confusion.
+
+    Mutates ``state``; returns False when ``me`` was destroyed (by ongoing
+    damage).  A confused creature rolls a d20: 1–5 its player controls it;
+    6–15 it takes no action (``state.no_action``); 16–20 the opponent
+    controls it for the rest of its turn (``me.player`` becomes the
+    opponent, ``me.owner`` remembers the owner, ``state.decider`` follows).
+    """
+    me.turns += 1
+    for damage_type, amount in ongoing_damage(me):
+        state.round_had_combat = True
+        source = next((e.source_player for e in me.effects
+                       if e.is_ongoing and e.damage_type == damage_type), None)
+        by = 1 - me.player if source is None else source
+        deal_damage(state, me, amount, damage_type, by, out, cause="ongoing")
+        if not me.alive:
+            return False
+    if "confused" in me.conditions:
+        face, state.dice = state.dice.roll(20)
+        if face <= CONFUSED_OWN:
+            result = "own control"
+        elif face <= CONFUSED_IDLE:
+            result = "no action"
+            state.no_action = True
+        else:
+            result = "opponent control"
+            me.owner = me.player
+            me.player = 1 - me.player
+            state.decider = me.player
+        out.append(ev.ConfusionRolled(me.uid, face, result, me.player))
+    return True
+
+
+def release_control(state: GameState, me: Creature | None) -> None:
+    """Give a confused creature back to its owner and the decision to the turn player (CON-6)."""
+    if me is not None and me.owner is not None:
+        me.player, me.owner = me.owner, None
+    state.no_action = False
+    state.decider = state.turn_player
+
+
+def end_of_activation(state: GameState, me: Creature, out: list) -> None:
+    """End ``me``'s turn: EFF-1 durations run out, then saving throws (SAV-1).
+
+    Durations first: an effect that ends now needs no save.  Then one d20 per
+    *save ends* record in the order they were applied; 10 or more ends it.
+    A saving throw counts as combat for the tie-breaker (SCN-TIE).
+    Mutates ``me`` and the dice.  Does nothing for a destroyed creature.
+    """
+    if not me.alive:
+        return
+    expired = [e for e in me.effects
+               if e.duration is Duration.NEXT_TURN and e.until_turn <= me.turns]
+    end_effects(me, expired, "duration", out)
+    saved = []
+    for e in me.effects:
+        if e.duration is not Duration.SAVE_ENDS:
+            continue
+        face, state.dice = state.dice.roll(20)
+        state.round_had_combat = True
+        success = face >= SAVE_SUCCESS
+        out.append(ev.SavingThrowRolled(me.uid, e.name, face, success))
+        if success:
+            saved.append(e)
+    end_effects(me, saved, "save", out)
+
+
+def end_of_player_turn(state: GameState, player: int, out: list) -> None:
+    """End "until end of player's next turn" effects whose time has come (EFF-2)."""
+    count = state.player_turns[player]
+    for c in state.creatures:
+        if not c.effects:
+            continue
+        done = [e for e in c.effects if e.duration is Duration.PLAYER_NEXT_TURN
+                and e.source_player == player and e.until_player_turn <= count]
+        end_effects(c, done, "duration", out)
+
+
+def end_of_round(state: GameState, out: list) -> None:
+    """End "until end of round" effects, and player-turn effects of a player with no creatures left.
+
+    Called after VP zones are scored and victory is checked (gaps.md
+    "End of round").
+    """
+    left = {c.warband_player for c in state.creatures if c.alive}
+    for c in state.creatures:
+        if not c.effects:
+            continue
+        done = [e for e in c.effects if e.duration is Duration.ROUND
+                or (e.duration is Duration.PLAYER_NEXT_TURN and e.source_player not in left)]
+        end_effects(c, done, "duration", out)
+
+
+def next_player_turn(state: GameState, player: int) -> None:
+    """Count the turn ``player`` begins now (``state.player_turns``)."""
+    turns = list(state.player_turns)
+    turns[player] += 1
+    state.player_turns = (turns[0], turns[1])
+
+
+__all__ = ["start_of_activation", "end_of_activation", "end_of_player_turn", "end_of_round",
+           "release_control", "next_player_turn", "SAVE_SUCCESS"]

@@ -1,0 +1,71 @@
+"""Win rates between AI levels across the shipped maps and 200-point warbands.
+
+Usage: python bench/ai_strength.py LEVEL_A LEVEL_B [GAMES] [SEED] [--jobs N]
+
+Games cycle through every shipped map and every ordered pair of different
+200-point shipped warbands; LEVEL_A sits in seat 1 on even games and seat 2
+on odd ones.  Prints one JSON line with wins, win rates, average VP and rounds.
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from tactica import content
+from tactica.ai import make_bot
+from tactica.ai.sim import game_seed, play_battle
+
+
+def fixtures():
+    """(maps, warband pairs) used by the benchmark: shipped content, 200-point warbands."""
+    maps = [content.load_map(p) for p in content.shipped_maps()]
+    bands = [content.load_warband(p) for p in content.shipped_warbands()]
+    bands = [w for w in bands if w.point_limit == 200 and len(w.cards) >= 8]
+    pairs = [(a, b) for a, b in itertools.permutations(bands, 2)]
+    return maps, pairs
+
+
+def one(args):
+    """Play game ``i``; returns (winner is LEVEL_A, VP of A, VP of B, rounds)."""
+    a, b, i, seed = args
+    maps, pairs = fixtures()
+    m = maps[i % len(maps)]
+    wb = pairs[(i // len(maps)) % len(pairs)]
+    s = game_seed(seed, i)
+    seat_a = i % 2
+    bots = [None, None]
+    bots[seat_a], bots[1 - seat_a] = make_bot(a, 2 * s), make_bot(b, 2 * s + 1)
+    r = play_battle(bots, wb, (m,), s)
+    return (r.winner == seat_a, r.vp[seat_a], r.vp[1 - seat_a], r.rounds)
+
+
+def main(argv: list[str]) -> None:
+    jobs = 1
+    if "--jobs" in argv:
+        k = argv.index("--jobs")
+        jobs = int(argv[k + 1])
+        argv = argv[:k] + argv[k + 2:]
+    a, b = argv[0], argv[1]
+    games = int(argv[2]) if len(argv) > 2 else 200
+    seed = int(argv[3]) if len(argv) > 3 else 1
+    start = time.perf_counter()
+    work = [(a, b, i, seed) for i in range(games)]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(one, work, chunksize=1))
+    else:
+        results = [one(w) for w in work]
+    wins = sum(r[0] for r in results)
+    print(json.dumps({"a": a, "b": b, "games": games, "seed": seed, "a_wins": wins,
+                      "a_win_rate": round(wins / games, 3),
+                      "a_avg_vp": round(sum(r[1] for r in results) / games, 1),
+                      "b_avg_vp": round(sum(r[2] for r in results) / games, 1),
+                      "avg_rounds": round(sum(r[3] for r in results) / games, 2),
+                      "seconds": round(time.perf_counter() - start, 1)}))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

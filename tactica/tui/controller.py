@@ -213,7 +213,7 @@ class Controller:
                         return self.begin_attack(cursor, index)
                 return s.check(Attack(0, (here.uid,))) or "That creature cannot be attacked now."
             if here is not None and here.uid == self._me().uid:
-                return "Pick a shaded square to move to, or press a to attack, c to charge, e to end."
+                return None  # the hint already says what to do
             return self.move(cursor)
         if m is Mode.ATTACK:
             if self.picked:

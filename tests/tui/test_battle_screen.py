@@ -153,3 +153,14 @@ async def test_layout_at_80x24_is_usable_and_follows_the_cursor(demo_app):
         region = mv.scrollable_content_region
         assert mv.scroll_offset.x <= x * 3 < mv.scroll_offset.x + region.width
         assert mv.scroll_offset.y <= y < mv.scroll_offset.y + region.height
+
+
+async def test_double_enter_on_a_dialog_answers_once(demo_app):
+    async with demo_app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        modal = demo_app.screen
+        assert isinstance(modal, ChoiceModal)
+        modal.action_choose(0)
+        modal.action_choose(0)  # a second answer (key repeat) must not pop the battle screen
+        await pilot.pause()
+        assert isinstance(demo_app.screen, BattleScreen)

@@ -109,7 +109,7 @@ class BattleScreen(Screen[str]):
         self._state_changed()
         for line in lines:
             if line.prominent and "Setup roll" in line.text:
-                self.notify(line.text, title="Setup roll", timeout=8)
+                self.notify(line.text, title="Setup roll", timeout=5)
 
     # -- keys ------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -209,6 +209,7 @@ class BattleScreen(Screen[str]):
     def _refuse(self, reason: str) -> None:
         status = self.query_one(StatusLine)
         status.message, status.refused = reason, True
+        self.app.clear_notifications()  # one refusal at a time, never a pile of them
         self.notify(reason, title="Not allowed", severity="warning", timeout=4)
 
     def _apply(self, action: Action) -> bool:
@@ -220,7 +221,7 @@ class BattleScreen(Screen[str]):
         self.query_one(BattleLog).add(lines)
         for line in lines:
             if line.prominent:
-                self.notify(line.text, title="Roll" if line.kind == "banner" else "Battle over", timeout=8)
+                self.notify(line.text, title="Roll" if line.kind == "banner" else "Battle over", timeout=5)
         self.ctrl.sync()
         self._state_changed()
         return True

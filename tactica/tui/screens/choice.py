@@ -73,9 +73,9 @@ class ChoiceModal(ModalScreen[int]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.dismiss(event.option_index)
+        self.action_choose(event.option_index)
 
     def action_choose(self, index: int) -> None:
-        """Choose option ``index`` directly (number keys)."""
-        if 0 <= index < len(self.options):
+        """Choose option ``index`` directly (number keys); keys after the first answer are ignored."""
+        if self.is_current and 0 <= index < len(self.options):
             self.dismiss(index)

@@ -84,4 +84,5 @@ class HelpScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         """Close the help."""
-        self.dismiss(None)
+        if self.is_current:
+            self.dismiss(None)

@@ -93,6 +93,8 @@ class SetupScreen(Screen):
 
     def action_start(self) -> None:
         """Start the battle with the highlighted choices."""
+        if not self.is_current:
+            return
         pick = {k: self.query_one(f"#{k}", OptionList).highlighted or 0 for k in ("wb1", "wb2", "map1", "map2")}
         warbands = (self.choices.warbands[pick["wb1"]], self.choices.warbands[pick["wb2"]])
         maps = (self.choices.maps[pick["map1"]],)
@@ -102,4 +104,5 @@ class SetupScreen(Screen):
 
     def action_quit(self) -> None:
         """Leave without a battle."""
-        self.dismiss(None)
+        if self.is_current:
+            self.dismiss(None)

@@ -68,8 +68,10 @@ class WinnerScreen(Screen[str]):
 
     def action_new(self) -> None:
         """Start a new battle."""
-        self.dismiss("new")
+        if self.is_current:
+            self.dismiss("new")
 
     def action_quit(self) -> None:
         """Leave tactica."""
-        self.dismiss("quit")
+        if self.is_current:
+            self.dismiss("quit")

@@ -44,10 +44,14 @@ _STYLES = {
     "area1": "bright_black on #45100b",
     "zone0": "bold bright_blue on #0b1f45",
     "zone1": "bold bright_red on #45100b",
-    "p0": "bold bright_white on blue",
-    "p1": "bold bright_white on red",
-    "p0done": "bold bright_blue",
-    "p1done": "bold bright_red",
+    "p0": "bold bright_white on #1f4fd0",
+    "p1": "bold bright_white on #c02020",
+    "p0alt": "bold bright_white on #12308a",
+    "p1alt": "bold bright_white on #7a1010",
+    "p0done": "bold #7fa8ff on #161c2c",
+    "p1done": "bold #ff8080 on #2c1616",
+    "p0donealt": "bold #7fa8ff",
+    "p1donealt": "bold #ff8080",
     "active": "bold black on bright_cyan",
     "target": "bold black on yellow",
     "picked": "bold black on bright_yellow underline",
@@ -225,10 +229,9 @@ class MapView(ScrollView, can_focus=True):
                 style = s["target"]
             elif who.uid == ov.active:
                 style = s["active"]
-            elif who.activated:
-                style = s[f"p{who.player}done"]
-            else:
-                style = s[f"p{who.player}"]
+            else:  # alternate two shades so that neighbouring labels stay apart
+                alt = "alt" if (sq[0] + sq[1]) % 2 else ""
+                style = s[f"p{who.player}{'done' if who.activated else ''}{alt}"]
         elif sq in ov.deploy:
             text, style = " + ", s["deploy"]
         elif sq in ov.path:

@@ -42,6 +42,7 @@ class BuilderApp(App[BuildResult]):
         self.catalogue, self.draft, self.save_path = catalogue, draft, save_path
 
     def on_mount(self) -> None:
+        """Show the builder; its BuildResult becomes the app's return value."""
         self.push_screen(BuilderScreen(self.catalogue, self.draft, self.save_path), self.exit)
 
 

@@ -84,6 +84,7 @@ class BuilderScreen(Screen[BuildResult]):
         self.shown: list[CreatureCard] = []
 
     def compose(self) -> ComposeResult:
+        """Name, point limit and faction on top; catalogue, card and warband below."""
         d = self.draft
         with Horizontal(id="top"):
             yield Label("Warband")
@@ -106,6 +107,7 @@ class BuilderScreen(Screen[BuildResult]):
         yield Footer()
 
     def on_mount(self) -> None:
+        """Fill the tables and put the focus on the catalogue."""
         self.query_one("#catalogue", DataTable).add_columns("Card", "Cost", "Align", "Lv", "AC", "DEF",
                                                             "Spd", "HP", "Keywords")
         self.query_one("#roster", DataTable).add_columns("Creature", "Cost")
@@ -196,12 +198,14 @@ class BuilderScreen(Screen[BuildResult]):
 
     # -- messages up from the widgets -----------------------------------------------
     def on_input_changed(self, event: Input.Changed) -> None:
+        """The name renames the warband; the other inputs are catalogue filters."""
         if event.input.id == "name":
             self.draft.name = event.value.strip() or "New Warband"
         else:
             self.refresh_catalogue()
 
     def on_select_changed(self, event: Select.Changed) -> None:
+        """Point limit and faction change the warband (and its limits); alignment filters."""
         if event.select.id == "points" and isinstance(event.value, int):
             self.draft.points = event.value
             self.refresh_warband()
@@ -213,12 +217,14 @@ class BuilderScreen(Screen[BuildResult]):
             self.refresh_catalogue()
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """Show the card under the cursor of either table."""
         if event.data_table.id == "catalogue":
             self.query_one(CardView).card = self.highlighted_card()
         elif event.data_table.id == "roster" and 0 <= event.cursor_row < len(self.draft.cards):
             self.query_one(CardView).card = self.draft.cards[event.cursor_row]
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """Enter adds from the catalogue and removes from the warband."""
         if event.data_table.id == "catalogue":
             self.action_add()
         elif event.data_table.id == "roster":

@@ -67,6 +67,7 @@ class CardView(Static):
     """The card shown; None shows a hint."""
 
     def render(self) -> Text:
+        """The card, or a hint when there is none."""
         if self.card is None:
             return Text("Move the cursor onto a card to see it.", style="bright_black")
         return card_summary(self.card)

@@ -64,6 +64,7 @@ class WarbandLimits(Static):
     """The snapshot shown."""
 
     def render(self) -> Text:
+        """Each cap as used / allowed (red when over), then the problems or "Legal"."""
         lim = self.limits
         t = Text()
         for label, used, most in (("Points", lim.cost, lim.points), ("Creatures", lim.count, lim.max_count),

@@ -15,6 +15,10 @@ What a square shows (so it reads without colour, too):
 * `` : `` a square the active creature can reach, `` o `` the previewed
   path, `` x `` a square a charge may end on, `` + `` a deployment square;
 * ``[ ]`` / reverse video: the cursor.
+
+When the whole map fits at five columns and two rows per square (a large
+terminal), it is drawn at that size, with each creature's HP bar under its
+label.
 """
 from __future__ import annotations
 
@@ -34,7 +38,9 @@ from tactica.engine.model import Square, Terrain
 from ..controller import Overlay
 
 CELL = 3
-"""Terminal columns per map square."""
+"""Terminal columns per map square (normal size)."""
+BIG_CELL = (5, 2)
+"""Columns and rows per square when the whole map fits at that size (large terminals)."""
 
 _STYLES = {
     "clear": "bright_black",
@@ -106,6 +112,7 @@ class MapView(ScrollView, can_focus=True):
         self._state = state
         self._overlay = Overlay()
         self._styles = {k: Style.parse(v) for k, v in _STYLES.items()}
+        self._cw, self._ch = CELL, 1
         self._resize_virtual()
 
     # -- attributes set by the parent ---------------------------------------------
@@ -142,12 +149,21 @@ class MapView(ScrollView, can_focus=True):
 
     def _resize_virtual(self) -> None:
         w, h = self._map_size()
-        self.virtual_size = Size(w * CELL, h)
+        self.virtual_size = Size(w * self._cw, h * self._ch)
+
+    def on_resize(self, event: events.Resize) -> None:
+        w, h = self._map_size()
+        big = w and w * BIG_CELL[0] <= event.size.width and h * BIG_CELL[1] <= event.size.height
+        size = BIG_CELL if big else (CELL, 1)
+        if size != (self._cw, self._ch):
+            self._cw, self._ch = size
+            self._resize_virtual()
+            self.refresh()
 
     def _margin(self) -> int:
         """Blank columns left of the map, centring it in a wide view."""
         w, _ = self._map_size()
-        return max(0, (self.scrollable_content_region.width - w * CELL) // 2)
+        return max(0, (self.scrollable_content_region.width - w * self._cw) // 2)
 
     # -- cursor ------------------------------------------------------------------
     def action_cursor(self, dx: int, dy: int) -> None:
@@ -170,18 +186,19 @@ class MapView(ScrollView, can_focus=True):
         return Offset(min(w - 1, max(0, value.x)), min(h - 1, max(0, value.y)))
 
     def watch_cursor(self, old: Offset, new: Offset) -> None:
+        cw, ch = self._cw, self._ch
         for y in {old.y, new.y}:
-            self.refresh(Region(0, y - self.scroll_offset.y, self.size.width, 1))
-        self.scroll_to_region(Region(self._margin() + new.x * CELL, new.y, CELL, 1), animate=False, force=True,
-                              spacing=None)
+            self.refresh(Region(0, y * ch - self.scroll_offset.y, self.size.width, ch))
+        self.scroll_to_region(Region(self._margin() + new.x * cw, new.y * ch, cw, ch), animate=False,
+                              force=True)
         self.post_message(self.CursorMoved((new.x, new.y)))
 
     def _square_at(self, event: events.MouseEvent) -> Square | None:
         offset = event.get_content_offset(self)
         if offset is None:
             return None
-        x = (offset.x + self.scroll_offset.x - self._margin()) // CELL
-        y = offset.y + self.scroll_offset.y
+        x = (offset.x + self.scroll_offset.x - self._margin()) // self._cw
+        y = (offset.y + self.scroll_offset.y) // self._ch
         w, h = self._map_size()
         if 0 <= x < w and 0 <= y < h:
             return (x, y)
@@ -203,18 +220,38 @@ class MapView(ScrollView, can_focus=True):
     def render_line(self, y: int) -> Strip:
         """Draw one terminal row: the map row at ``y`` plus the scroll offset."""
         scroll_x, scroll_y = self.scroll_offset
-        row = y + scroll_y
+        row, sub = divmod(y + scroll_y, self._ch)
         width = self.scrollable_content_region.width
         w, h = self._map_size()
         if self._state is None or not 0 <= row < h:
             return Strip.blank(width, self.rich_style)
         margin = self._margin()
         segments = [Segment(" " * margin, self.rich_style)] if margin else []
-        segments += [self._cell((x, row)) for x in range(w)]
-        strip = Strip(segments, margin + w * CELL)
+        segments += [self._cell((x, row), sub) for x in range(w)]
+        strip = Strip(segments, margin + w * self._cw)
         return strip.crop_extend(scroll_x, scroll_x + width, self.rich_style)
 
-    def _cell(self, sq: Square) -> Segment:
+    def _cell(self, sq: Square, sub: int = 0) -> Segment:
+        """One square's segment: ``sub`` is the row within a two-row (big) square."""
+        text, style = self._cell3(sq)
+        if self._cw == CELL:
+            return Segment(text, style)
+        who = self._state.creature_at(sq)
+        if sub == 0:
+            if who is not None:
+                return Segment(" " + text + " ", style)
+            if text == "███":
+                return Segment("█" * 5, style)
+            if text[0] == "[":
+                return Segment("[ " + text[1] + " ]", style)
+            return Segment("  " + text[1] + "  ", style)
+        if who is not None:  # the HP bar under the label, red when bloodied (HP-2)
+            full = max(0, min(3, round(3 * who.hp / who.card.hp))) if who.card.hp else 0
+            bar = Style(color="bright_red" if who.bloodied else "bright_green")
+            return Segment(" " + "▀" * full + " " * (3 - full) + " ", style + bar)
+        return Segment("█" * 5 if text == "███" else " " * 5, style)
+
+    def _cell3(self, sq: Square) -> tuple[str, Style]:
         st, ov, s = self._state, self._overlay, self._styles
         text, style = self._base(sq)
         who = st.creature_at(sq)
@@ -244,7 +281,7 @@ class MapView(ScrollView, can_focus=True):
             style = style + Style(reverse=True, bold=True)
             if who is None and text[0] == " " and text[-1] == " ":
                 text = "[" + text[1] + "]"
-        return Segment(text, style)
+        return text, style
 
     def _base(self, sq: Square) -> tuple[str, Style]:
         st, s = self._state, self._styles

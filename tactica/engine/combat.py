@@ -59,8 +59,13 @@ def combat_advantage(state: GameState, attacker: Creature, target: Creature) -> 
     return reasons
 
 
-def has_cover(state: GameState, attacker: Creature, target: Creature, attack: AttackDef) -> bool:
-    """True when ``target`` has cover against ``attack`` from ``attacker`` (COV-1..4).
+def has_cover(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
+              origin=None) -> bool:
+    """True when ``target`` has cover against ``attack`` from ``attacker`` (COV-1..5).
+
+    Close and area attacks trace from their template's origin and creatures
+    never give cover against them (COV-4, COV-5): ``origin`` is that
+    template (``areas.Template``), asked through its ``cover`` method.
 
     Ranged: the corner rule against walls and against the attacker's enemies
     standing between (COV-2, COV-4).  Melee against an adjacent target: never
@@ -69,15 +74,18 @@ def has_cover(state: GameState, attacker: Creature, target: Creature, attack: At
     """
     if attack.kind is AttackKind.MELEE:
         return False
+    if origin is not None:
+        return origin.cover(state, target.pos)
     blockers = [c.pos for c in state.creatures
                 if c.alive and c.player != attacker.player and c.uid != target.uid]
     return state.geo.cover(attacker.pos, target.pos, blockers)
 
 
 def modifiers(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
-              *, charge: bool = False) -> tuple[tuple[str, int], ...]:
+              *, charge: bool = False, origin=None) -> tuple[tuple[str, int], ...]:
     """The named modifiers to one attack roll (MOD table of gaps.md).
 
+    ``origin``: the template of a close or area attack (cover from it, COV-5).
     Returns pairs like (("combat advantage", 2), ("cover", -2)).
     """
     mods: list[tuple[str, int]] = []
@@ -85,7 +93,7 @@ def modifiers(state: GameState, attacker: Creature, target: Creature, attack: At
         mods.append(("combat advantage", COMBAT_ADVANTAGE))
     if charge:
         mods.append(("charge", CHARGE_BONUS))
-    if has_cover(state, attacker, target, attack):
+    if has_cover(state, attacker, target, attack, origin):
         mods.append(("cover", COVER_PENALTY))
     if "helpless" in target.conditions and attack.kind is not AttackKind.MELEE:
         mods.append(("target helpless", HELPLESS_BONUS))  # CON-4, MOD (gaps.md)
@@ -186,13 +194,14 @@ def preview(state: GameState, attacker: Creature, target: Creature, attack: Atta
 
 
 def resolve_attack(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
-                   out: list, *, kind: str = "attack") -> bool:
-    """Roll one attack and apply its damage, mutating ``state`` (ATK-3..6, HP-1).
+                   out: list, *, kind: str = "attack", origin=None) -> bool:
+    """Roll one attack and apply its damage and effects, mutating ``state`` (ATK-3..6, HP-1).
 
-    ``kind`` is "attack", "charge" or "opportunity".  Appends events to
+    ``kind`` is "attack", "charge", "opportunity" or "follow-up"; ``origin``
+    the template of a close or area attack (COV-5).  Appends events to
     ``out``; returns True when the attack hit.
     """
-    mods = modifiers(state, attacker, target, attack, charge=(kind == "charge"))
+    mods = modifiers(state, attacker, target, attack, charge=(kind == "charge"), origin=origin)
     natural, state.dice = state.dice.roll(20)
     bonus = attack.bonus
     total = natural + bonus + sum(v for _, v in mods)

@@ -8,12 +8,11 @@ RND-5, ACT-1..5, CHG-1..4 and OA-1..6; rounds, turns and victory live in
 """
 from __future__ import annotations
 
-from itertools import combinations
-
 from . import events as ev
 from .actions import (Action, Activate, Attack, Charge, ChooseFirstPlayer, ChooseMap,
                       ChooseStartArea, EndActivation, Move, Place, Shift)
-from .combat import in_reach, resolve_attack, valid_targets
+from .attacking import attack_actions, attack_allowed, provoke, resolve_all
+from .combat import in_reach
 from .effects import start_of_activation
 from .flow import (_battle_decided, _end_activation, _roll_off, _start_round, _start_turn,
                    tie_breaker)
@@ -110,13 +109,7 @@ def legal_actions(state: GameState) -> list[Action]:
     if me.conditions & NO_ACTIONS or state.no_action:  # CON-3, CON-4, CON-6: no actions
         return [EndActivation()]
     if not state.attack_used:
-        for i, attack in enumerate(me.card.attacks):
-            if not _attack_allowed(me, attack):
-                continue
-            targets = valid_targets(state, me, attack)
-            for n in range(1, min(attack.targets, len(targets)) + 1):
-                for combo in combinations(targets, n):
-                    acts.append(Attack(i, tuple(c.uid for c in combo)))
+        acts.extend(attack_actions(state))
         acts.extend(charge_actions(state))
     if _can_move(state):
         for dest, route in sorted(routes(state, me, _budget(state)).items(), key=lambda kv: (kv[0][1], kv[0][0])):
@@ -137,8 +130,12 @@ def _budget(state: GameState) -> int:
 
 
 def _attack_allowed(me: Creature, attack) -> bool:
-    """Staggered and confused creatures may only make their basic attack (CON-2, CON-6)."""
-    return not (me.conditions & BASIC_ONLY) or attack == me.card.basic_attack
+    """Staggered and confused creatures may only make their basic attack (CON-2, CON-6).
+
+    Kept for older callers; see ``attacking.attack_allowed`` (which also
+    refuses secondary lines, ATK-7).
+    """
+    return attack_allowed(me, attack)
 
 
 def deploy_squares(state: GameState, player: int) -> list[Square]:
@@ -300,7 +297,11 @@ def _validate(st: GameState, a: Action) -> None:
         if not 0 <= a.attack < len(me.card.attacks):
             _refuse("no-such-attack", "The card has no such attack.")
         attack = me.card.attacks[a.attack]
-        if not _attack_allowed(me, attack):
+        if attack.secondary:
+            _refuse("secondary", f"{attack.name} is made only as a follow-up of another attack (ATK-7).")
+        if attack.is_area:
+            _refuse("area-attack", f"{attack.name} is a close or area attack: aim it with AreaAttack.")
+        if not attack_allowed(me, attack):
             _refuse("basic-only", f"{me.card.name} may only make its basic attack (CON-2, CON-6).")
         if not a.targets:
             _refuse("no-target", "Pick a target.")
@@ -448,8 +449,7 @@ def _walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out:
             maker = st.creature(uid)
             st.oa_used = st.oa_used | {uid}
             out.append(ev.OpportunityAttackProvoked(uid, me.uid, "move"))
-            resolve_attack(st, maker, me, maker.card.basic_attack, out, kind="opportunity")
-            if _battle_decided(st, out):
+            if not resolve_all(st, maker, maker.card.basic_attack, [me], "opportunity", out):
                 return False
         if not me.alive:
             return False
@@ -464,33 +464,16 @@ def _walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out:
     return me.alive
 
 
-def _provoke_ranged(st: GameState, me: Creature, out: list) -> bool:
-    """OA-1, OA-4: a ranged attack provokes adjacent enemies first; False if the attacker fell."""
-    for uid in threats(st, me, me.pos):
-        maker = st.creature(uid)
-        st.oa_used = st.oa_used | {uid}
-        out.append(ev.OpportunityAttackProvoked(uid, me.uid, "ranged attack"))
-        resolve_attack(st, maker, me, maker.card.basic_attack, out, kind="opportunity")
-        if _battle_decided(st, out) or not me.alive:
-            return False
-    return True
-
-
 def _h_attack(st: GameState, a: Attack, out: list) -> None:
     st.attack_used = True
     me = st.active_creature
     attack = me.card.attacks[a.attack]
-    if attack.kind is AttackKind.RANGED and not _provoke_ranged(st, me, out):
+    if attack.kind is AttackKind.RANGED and not provoke(st, me, "ranged attack", out):
         _after_action(st, out)
         return
-    for uid in a.targets:  # ATK-4: in the attacker's order, each resolved in full
-        t = st.creature(uid)
-        if not t.alive or not me.alive:
-            continue
-        resolve_attack(st, me, t, attack, out, kind="attack")
-        if _battle_decided(st, out):
-            return
-    _after_action(st, out)
+    # ATK-4: in the attacker's order, each resolved in full; then follow-ups (ATK-7)
+    if resolve_all(st, me, attack, [st.creature(uid) for uid in a.targets], "attack", out):
+        _after_action(st, out)
 
 
 def _h_charge(st: GameState, a: Charge, out: list) -> None:
@@ -499,8 +482,7 @@ def _h_charge(st: GameState, a: Charge, out: list) -> None:
     me = st.active_creature
     target = st.creature(a.target)
     if _walk(st, me, tuple(a.path), "charge", out) and target.alive and adjacent(me.pos, target.pos):
-        resolve_attack(st, me, target, me.card.basic_melee, out, kind="charge")
-        if _battle_decided(st, out):
+        if not resolve_all(st, me, me.card.basic_melee, [target], "charge", out):
             return
     _after_action(st, out)
 

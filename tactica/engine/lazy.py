@@ -8,12 +8,10 @@ type, in the same order (a test checks this on random battles).
 """
 from __future__ import annotations
 
-from itertools import combinations
-
 from .actions import (Action, Activate, Attack, Charge, ChooseFirstPlayer, ChooseMap,
                       ChooseStartArea, EndActivation, Move, Place, Shift)
-from .combat import valid_targets
-from .game import _attack_allowed, _budget, _can_move, charge_actions, legal_actions
+from .attacking import attack_actions
+from .game import _budget, _can_move, charge_actions, legal_actions
 from .movement import routes, shift_squares
 from .state import NO_ACTIONS, GameState, Phase
 
@@ -51,22 +49,14 @@ def actions_of_kind(state: GameState, kind: type) -> list[Action]:
             return []
         return legal_actions(state)
     me = state.active_creature
-    if me.conditions & NO_ACTIONS:
+    if me.conditions & NO_ACTIONS or state.no_action:  # CON-3, CON-4, CON-6
         return [EndActivation()] if kind is EndActivation else []
     if kind is EndActivation:
         return [EndActivation()]
     if kind is Attack:
         if state.attack_used:
             return []
-        acts: list[Action] = []
-        for i, attack in enumerate(me.card.attacks):
-            if not _attack_allowed(me, attack):
-                continue
-            targets = valid_targets(state, me, attack)
-            for n in range(1, min(attack.targets, len(targets)) + 1):
-                for combo in combinations(targets, n):
-                    acts.append(Attack(i, tuple(c.uid for c in combo)))
-        return acts
+        return list(attack_actions(state))
     if kind is Charge:
         return [] if state.attack_used else list(charge_actions(state))
     if kind is Move:

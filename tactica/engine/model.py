@@ -36,6 +36,8 @@ class AttackKind(str, Enum):
 
     MELEE = "melee"
     RANGED = "ranged"
+    CLOSE = "close"
+    AREA = "area"
 
 
 class Reach(str, Enum):
@@ -43,13 +45,20 @@ class Reach(str, Enum):
 
     ADJACENT: melee, an adjacent creature.  NEAREST: the nearest enemy in line
     of sight.  RANGE: any enemy in sight within ``range`` squares.  SIGHT: any
-    enemy in sight.
+    enemy in sight.  For area attacks (RNG-4) the same three pick the origin
+    square (``nearest``: the area must include a nearest enemy).  Close
+    attacks (RNG-3): BURST (``range`` = X), SMALL_CONE and LARGE_CONE (sizes
+    in the Ruleset, gaps.md), LINE (``range`` = X).
     """
 
     ADJACENT = "adjacent"
     NEAREST = "nearest"
     RANGE = "range"
     SIGHT = "sight"
+    BURST = "burst"
+    SMALL_CONE = "small cone"
+    LARGE_CONE = "large cone"
+    LINE = "line"
 
 
 class Duration(str, Enum):
@@ -147,7 +156,9 @@ class AttackDef:
         name: display name, e.g. "Longsword".
         kind: melee or ranged.
         reach: targeting rule; melee attacks use ADJACENT.
-        range: maximum distance in squares for ``Reach.RANGE`` (else None).
+        range: maximum distance in squares for ``Reach.RANGE``, the X of
+            ``burst X`` and ``line X`` (else None).
+        radius: the R of an area attack's ``radius R`` (RNG-4); 0 otherwise.
         targets: most targets per use (ATK-4); 1 for most attacks.
         bonus: attack bonus added to the d20.
         defense: AC or DEF.
@@ -174,6 +185,12 @@ class AttackDef:
     basic: bool = False
     effects: tuple[Effect, ...] = ()
     secondary: bool = False
+    radius: int = 0
+
+    @property
+    def is_area(self) -> bool:
+        """True for close and area attacks (RNG-3, RNG-4): they hit what a template covers."""
+        return self.kind is AttackKind.CLOSE or self.kind is AttackKind.AREA
 
     @property
     def total_damage(self) -> int:
@@ -182,10 +199,12 @@ class AttackDef:
 
     def describe_reach(self) -> str:
         """Return the card text for the targeting rule, e.g. "range 8"."""
-        if self.reach is Reach.RANGE:
-            text = f"range {self.range}"
+        if self.reach in (Reach.RANGE, Reach.BURST, Reach.LINE):
+            text = f"{self.reach.value} {self.range}"
         else:
             text = self.reach.value
+        if self.radius:
+            text += f", radius {self.radius}"
         if self.targets > 1:
             text += f", {self.targets} targets"
         return text
@@ -242,6 +261,13 @@ class CreatureCard:
             if attack.basic:
                 return attack
         return self.attacks[0] if self.attacks else None
+
+    def attack_named(self, name: str) -> AttackDef | None:
+        """The attack line called ``name`` (for follow-ups, ATK-7), or None."""
+        for attack in self.attacks:
+            if attack.name == name:
+                return attack
+        return None
 
     @property
     def basic_melee(self) -> AttackDef | None:

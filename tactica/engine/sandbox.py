@@ -30,8 +30,27 @@ def ranged(name: str = "Bow", bonus: int = 6, damage: int = 10, *, reach: Reach 
     """A ranged attack line (RNG-2) vs AC; ``range`` implies Reach.RANGE."""
     if range is not None:
         reach = Reach.RANGE
-    return AttackDef(name=name, kind=AttackKind.RANGED, reach=reach, range=range, bonus=bonus,
-                     defense=kw.pop("defense", Defense.AC), damage=damage, basic=basic, **kw)
+    return AttackDef(name=name, kind=kw.pop("kind", AttackKind.RANGED), reach=reach, range=range,
+                     bonus=bonus, defense=kw.pop("defense", Defense.AC), damage=damage, basic=basic, **kw)
+
+
+def close(name: str = "Breath", reach: Reach = Reach.BURST, size: int | None = 1, bonus: int = 6,
+          damage: int = 10, *, basic: bool = False, **kw) -> AttackDef:
+    """A close attack line (RNG-3) vs DEF: ``burst size`` by default; ``line size``; cones ignore size."""
+    if reach in (Reach.SMALL_CONE, Reach.LARGE_CONE):
+        size = None
+    return AttackDef(name=name, kind=AttackKind.CLOSE, reach=reach, range=size, bonus=bonus,
+                     defense=kw.pop("defense", Defense.DEF), damage=damage, basic=basic, **kw)
+
+
+def area(name: str = "Fireball", range: int | None = 10, radius: int = 1, bonus: int = 6,
+         damage: int = 10, *, reach: Reach = Reach.RANGE, basic: bool = False, **kw) -> AttackDef:
+    """An area attack line (RNG-4) vs DEF: ``range X, radius R`` (``reach`` SIGHT or NEAREST without range)."""
+    if reach is not Reach.RANGE:
+        range = None
+    return AttackDef(name=name, kind=AttackKind.AREA, reach=reach, range=range, radius=radius,
+                     bonus=bonus, defense=kw.pop("defense", Defense.DEF), damage=damage, basic=basic,
+                     **kw)
 
 
 def card(name: str = "Soldier", **kw) -> CreatureCard:
@@ -103,4 +122,4 @@ def battle(board: str, cards: dict[str, CreatureCard] | None = None, *, dice: tu
     return st
 
 
-__all__ = ["battle", "card", "melee", "ranged", "replace"]
+__all__ = ["battle", "card", "melee", "ranged", "close", "area", "replace"]

@@ -25,8 +25,9 @@ from typing import Any
 
 from tactica import __version__
 from tactica.engine import actions as act
-from tactica.engine.model import (AttackDef, AttackKind, CreatureCard, Defense, MapDef, Reach,
-                                  Terrain, WarbandDef)
+from tactica.engine.model import (AttackDef, AttackKind, ConditionEffect, CreatureCard, Defense,
+                                  Duration, Effect, FollowUpEffect, MapDef, OngoingEffect, Reach,
+                                  Terrain, Trigger, WarbandDef)
 from tactica.engine.state import GameState, Ruleset
 
 FORMAT = "tactica-save"
@@ -40,10 +41,38 @@ class SaveError(Exception):
 
 # -- content ---------------------------------------------------------------
 
+def _effect_to(e: Effect) -> dict:
+    if isinstance(e, ConditionEffect):
+        return {"kind": "condition", "condition": e.condition, "duration": e.duration.value, "on": e.on.value}
+    if isinstance(e, OngoingEffect):
+        return {"kind": "ongoing", "amount": e.amount, "damage_type": e.damage_type,
+                "duration": e.duration.value, "on": e.on.value}
+    return {"kind": "follow-up", "attack": e.attack, "on": e.on.value}
+
+
+def _effect_from(d: dict) -> Effect:
+    on = Trigger(d.get("on", "hit"))
+    if d["kind"] == "condition":
+        return ConditionEffect(d["condition"], Duration(d.get("duration", Duration.NEXT_TURN.value)), on)
+    if d["kind"] == "ongoing":
+        return OngoingEffect(d["amount"], d.get("damage_type", ""),
+                             Duration(d.get("duration", Duration.SAVE_ENDS.value)), on)
+    if d["kind"] == "follow-up":
+        return FollowUpEffect(d["attack"], on)
+    raise ValueError(f"unknown effect kind {d['kind']!r}")
+
+
 def _attack_to(a: AttackDef) -> dict:
-    return {"name": a.name, "kind": a.kind.value, "reach": a.reach.value, "range": a.range,
-            "targets": a.targets, "bonus": a.bonus, "defense": a.defense.value, "damage": a.damage,
-            "damage_bonus": a.damage_bonus, "damage_type": a.damage_type, "basic": a.basic}
+    out = {"name": a.name, "kind": a.kind.value, "reach": a.reach.value, "range": a.range,
+           "targets": a.targets, "bonus": a.bonus, "defense": a.defense.value, "damage": a.damage,
+           "damage_bonus": a.damage_bonus, "damage_type": a.damage_type, "basic": a.basic}
+    if a.effects:
+        out["effects"] = [_effect_to(e) for e in a.effects]
+    if a.secondary:
+        out["secondary"] = True
+    if a.radius:
+        out["radius"] = a.radius
+    return out
 
 
 def _attack_from(d: dict) -> AttackDef:
@@ -51,7 +80,9 @@ def _attack_from(d: dict) -> AttackDef:
                      range=d.get("range"), targets=d.get("targets", 1), bonus=d["bonus"],
                      defense=Defense(d["defense"]), damage=d["damage"],
                      damage_bonus=d.get("damage_bonus", 0), damage_type=d.get("damage_type", ""),
-                     basic=d.get("basic", False))
+                     basic=d.get("basic", False),
+                     effects=tuple(_effect_from(e) for e in d.get("effects", ())),
+                     secondary=d.get("secondary", False), radius=d.get("radius", 0))
 
 
 def card_to(c: CreatureCard) -> dict:

@@ -130,9 +130,15 @@ def test_case_crit_doubles_bonus():
     assert of(out, ev.DamageDealt) == [ev.DamageDealt("b", 50, "cold", 50, True)]
 
 
-@pytest.mark.skip(reason="needs attack effects and conditions with durations (slowed once on a crit): issue 3")
 def test_case_crit_doubles_bonus_effect_not_doubled():
-    raise NotImplementedError
+    from tactica.engine.model import ConditionEffect
+    ray = card("Mage", attacks=(ranged("Ray", bonus=0, damage=15, damage_bonus=10, damage_type="cold",
+                                       basic=True, effects=(ConditionEffect("slowed"),)),))
+    st = battle("A...b\n....c", {"A": ray, "b": card("Wall", ac=50, hp=100)}, active="A", dice=(20,))
+    st, out = run(st, Attack(0, ("b",)))
+    assert of(out, ev.DamageDealt) == [ev.DamageDealt("b", 50, "cold", 50, True)]
+    assert [(e.uid, e.condition) for e in of(out, ev.ConditionApplied)] == [("b", "slowed")]
+    assert st.creature("b").conditions == {"slowed"} and len(st.creature("b").effects) == 1
 
 
 # distance-around-walls (RNG-5, MOV-7)

@@ -225,3 +225,46 @@ def test_con_07_enervated_attacks_deal_half_damage_rounded_down_to_five():
     assert of(out, ev.DamageDealt)[0].amount == 25      # critical 50, then halved
     st = battle("Ab", {"A": weak}, active="A", dice=(12,))
     assert of(run(st, Attack(0, ("b",)))[1], ev.DamageDealt)[0].amount == 25
+
+
+# -- attack effects (ATK-3, ATK-5, ATK-7) ---------------------------------------------------
+
+def test_atk_03_effects_apply_on_a_hit_and_miss_effects_on_a_miss():
+    from tactica.engine.model import OngoingEffect, Trigger
+    fist = melee("Fist", effects=(ConditionEffect("dazed"), OngoingEffect(5, "fire"),
+                                  ConditionEffect("slowed", on=Trigger.MISS)))
+    st = battle("Ab", {"A": card("Monk", attacks=(fist,))}, active="A", dice=(12,))
+    st, out = run(st, Attack(0, ("b",)))
+    assert of(out, ev.ConditionApplied) == [
+        ev.ConditionApplied("b", "dazed", "end of next turn", "A"),
+        ev.ConditionApplied("b", "ongoing", "save ends", "A", 5, "fire")]
+    st = battle("Ab", {"A": card("Monk", attacks=(fist,))}, active="A", dice=(2,))
+    st, out = run(st, Attack(0, ("b",)))
+    assert [e.condition for e in of(out, ev.ConditionApplied)] == ["slowed"]
+
+
+def test_atk_05_critical_hit_doubles_damage_not_effects():
+    ray = card("Mage", attacks=(ranged("Ray", bonus=0, damage=15, damage_bonus=10, damage_type="cold",
+                                       basic=True, effects=(ConditionEffect("slowed"),)),))
+    st = battle("A...b", {"A": ray, "b": card("Wall", ac=50, hp=100)}, active="A", dice=(20,))
+    st, out = run(st, Attack(0, ("b",)))
+    assert of(out, ev.DamageDealt) == [ev.DamageDealt("b", 50, "cold", 50, True)]
+    assert of(out, ev.ConditionApplied) == [ev.ConditionApplied("b", "slowed", "end of next turn", "A")]
+    assert [e.name for e in st.creature("b").effects] == ["slowed"]
+
+
+def test_atk_07_follow_up_attack_after_the_first_attack_is_done():
+    from tactica.engine.model import FollowUpEffect
+    claws = melee("Claws", damage=10, effects=(FollowUpEffect("Bite"),))
+    bite = melee("Bite", bonus=4, damage=5, basic=False, secondary=True)
+    beast = card("Beast", attacks=(claws, bite))
+    st = battle("Ab", {"A": beast}, active="A", dice=(12, 11))
+    assert [a for a in legal_actions(st) if isinstance(a, Attack)] == [Attack(0, ("b",))]
+    assert refused(st, Attack(1, ("b",))) == "secondary"
+    st, out = run(st, Attack(0, ("b",)))
+    rolls = [(r.attack, r.kind, r.hit) for r in of(out, ev.AttackRolled)]
+    assert rolls == [("Claws", "attack", True), ("Bite", "follow-up", True)]
+    assert [d.amount for d in of(out, ev.DamageDealt)] == [10, 5]
+    st = battle("Ab", {"A": beast}, active="A", dice=(3,))       # a miss: no follow-up
+    st, out = run(st, Attack(0, ("b",)))
+    assert [r.attack for r in of(out, ev.AttackRolled)] == ["Claws"]

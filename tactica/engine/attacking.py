@@ -1,0 +1,114 @@
+"""Making attacks during an activation: listing them, provoking, resolving, follow-ups.
+
+``attack_actions`` lists the single- and multi-target attacks the active
+creature may make (ATK-1, ATK-4, RNG-1, RNG-2, CON-2, CON-6; secondary
+attack lines are never offered on their own, ATK-7).  ``resolve_all`` rolls
+one attack against targets in the attacker's order, each resolved in full
+before the next (ATK-4), then the attack's triggered follow-ups (ATK-7).
+``provoke`` makes the opportunity attacks a ranged or area attack provokes
+(OA-1, OA-4).
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from . import events as ev
+from .actions import Attack
+from .combat import resolve_attack, valid_targets
+from .flow import _battle_decided
+from .model import AttackDef, FollowUpEffect, Trigger
+from .movement import threats
+from .state import BASIC_ONLY, Creature, GameState
+
+#: How deep follow-ups of follow-ups may go (a guard against cyclic cards).
+MAX_FOLLOW_UP_DEPTH = 3
+
+
+def attack_allowed(me: Creature, attack: AttackDef) -> bool:
+    """True when ``me`` may choose ``attack`` for its attack action now.
+
+    Secondary lines only come as follow-ups (ATK-7); staggered and confused
+    creatures may only make their basic attack (CON-2, CON-6).
+    """
+    if attack.secondary:
+        return False
+    return not (me.conditions & BASIC_ONLY) or attack == me.card.basic_attack
+
+
+def attack_actions(state: GameState) -> list[Attack]:
+    """Every legal ``Attack`` of the active creature (melee and ranged lines), canonical order.
+
+    Each set of targets is listed once, in uid order (``apply`` accepts any
+    order).  Close and area lines are listed by ``areas.area_actions``.
+    """
+    me = state.active_creature
+    acts: list[Attack] = []
+    for i, attack in enumerate(me.card.attacks):
+        if not attack_allowed(me, attack) or attack.is_area:
+            continue
+        targets = valid_targets(state, me, attack)
+        for n in range(1, min(attack.targets, len(targets)) + 1):
+            for combo in combinations(targets, n):
+                acts.append(Attack(i, tuple(c.uid for c in combo)))
+    return acts
+
+
+def provoke(st: GameState, me: Creature, cause: str, out: list) -> bool:
+    """OA-1, OA-4: adjacent enemies strike first; returns False if ``me`` fell or the battle ended.
+
+    cause: "ranged attack" or "area attack" (reported in the event).
+    """
+    for uid in threats(st, me, me.pos):
+        maker = st.creature(uid)
+        st.oa_used = st.oa_used | {uid}
+        out.append(ev.OpportunityAttackProvoked(uid, me.uid, cause))
+        resolve_all(st, maker, maker.card.basic_attack, [me], "opportunity", out)
+        if st.is_over or not me.alive:
+            return False
+    return True
+
+
+def resolve_all(st: GameState, me: Creature, attack: AttackDef, targets: list[Creature], kind: str,
+                out: list, *, origin=None, depth: int = 0) -> bool:
+    """Roll ``attack`` against each of ``targets`` in order, then its follow-ups (ATK-4, ATK-7).
+
+    Args:
+        st: the game (mutated).
+        me: the attacker.
+        attack: the attack line.
+        targets: creatures in the attacker's order; any destroyed meanwhile
+            are skipped.
+        kind: "attack", "charge", "opportunity" or "follow-up".
+        out: events are appended here.
+        origin: the area template (areas.Template) of a close or area attack,
+            for cover (COV-5); None otherwise.
+    Returns False when the battle was decided on the way.
+
+    Follow-ups (FollowUpEffect) are made after every target was attacked,
+    against each target whose result matches their trigger, in order.
+    """
+    results: list[tuple[Creature, bool]] = []
+    for t in targets:
+        if not t.alive or not me.alive:
+            continue
+        hit = resolve_attack(st, me, t, attack, out, kind=kind, origin=origin)
+        results.append((t, hit))
+        if _battle_decided(st, out):
+            return False
+    if depth >= MAX_FOLLOW_UP_DEPTH:
+        return True
+    for effect in attack.effects:
+        if not isinstance(effect, FollowUpEffect):
+            continue
+        follow = me.card.attack_named(effect.attack)
+        if follow is None:
+            continue
+        for t, hit in results:
+            if effect.on is not Trigger.ALWAYS and (effect.on is Trigger.HIT) is not hit:
+                continue
+            if not resolve_all(st, me, follow, [t], "follow-up", out, depth=depth + 1):
+                return False
+    return True
+
+
+__all__ = ["attack_actions", "attack_allowed", "provoke", "resolve_all", "MAX_FOLLOW_UP_DEPTH"]

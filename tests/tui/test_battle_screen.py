@@ -164,3 +164,25 @@ async def test_double_enter_on_a_dialog_answers_once(demo_app):
         modal.action_choose(0)  # a second answer (key repeat) must not pop the battle screen
         await pilot.pause()
         assert isinstance(demo_app.screen, BattleScreen)
+
+
+async def test_click_selects_a_creature(demo_app):
+    async with demo_app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("enter")
+        screen = demo_app.screen
+        mv = screen.map_view
+        uid = screen.session.activatable()[-1]
+        x, y = screen.session.state.creature(uid).pos
+        await pilot.click(MapView, offset=(mv._margin() + x * 3 + 1, y))
+        await pilot.pause()
+        assert screen.session.state.active_uid == uid
+
+
+async def test_too_small_goes_away_when_the_terminal_grows(demo_app):
+    from tactica.tui.screens.too_small import TooSmallScreen
+    async with demo_app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(demo_app.screen, TooSmallScreen)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert not isinstance(demo_app.screen, TooSmallScreen)

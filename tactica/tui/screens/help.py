@@ -1,11 +1,12 @@
 """The help screen: the keys and a short summary of the skirmish rules."""
 from __future__ import annotations
 
+from rich.markdown import Markdown
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Markdown
+from textual.widgets import Static
 
 HELP = """\
 # tactica — keys
@@ -21,6 +22,7 @@ HELP = """\
 | Space | in attack mode, add a target to a multi-target attack |
 | c | charge: choose the enemy, then the end square (marked x); Enter charges |
 | e | end the active creature's activation |
+| p | while deploying: place the rest of your creatures automatically |
 | ? | this help; Esc closes it |
 | q | quit |
 
@@ -30,8 +32,9 @@ The footer lists only the keys that are legal right now.
 
 `.` clear · `^` difficult terrain (costs 2) · `███` wall · `*` VP zone ·
 tinted squares: start areas.  Creatures show their label: **UPPER case =
-Player 1** (blue), **lower case = Player 2** (red); no background = already
-activated this round.  `:` reachable square, `o` the path previewed,
+Player 1** (blue), **lower case = Player 2** (red); dimmer = already
+activated this round.  On a large terminal each square is drawn bigger, with
+the creature's HP bar under its label.  `:` reachable square, `o` the path previewed,
 purple + underline = an enemy whose **opportunity attack** that path provokes,
 yellow = a valid target, `x` a square a charge may end on, `+` a deployment square.
 
@@ -71,6 +74,7 @@ class HelpScreen(ModalScreen[None]):
         height: 90%;
         border: thick $accent;
         background: $panel;
+        padding: 0 1;
     }
     """
 
@@ -80,7 +84,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Markdown(HELP)
+            yield Static(Markdown(HELP))
 
     def action_close(self) -> None:
         """Close the help."""

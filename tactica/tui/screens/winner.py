@@ -50,6 +50,10 @@ class WinnerScreen(Screen[str]):
         border: double $success;
         padding: 1 2;
     }
+    WinnerScreen #summary {
+        text-align: center;
+        width: 100%;
+    }
     """
 
     BINDINGS = [

@@ -28,9 +28,9 @@ MAX_ALIASES = 200
 #: Most nodes in a document once aliases are expanded.
 MAX_NODES = 100_000
 #: Most YAML events (scalars, starts and ends of lists and mappings) in one file: about
-#: 120 cards (a shipped card file has about 520).  Parsing costs about 45 µs an event, so
-#: this bounds the time to refuse a flood of values to under half a second.
-MAX_EVENTS = 8_000
+#: 75 cards (a shipped card file of 8 cards has about 520).  Parsing costs about 45 µs an
+#: event, so this bounds the time to refuse a flood of values to about a quarter second.
+MAX_EVENTS = 5_000
 
 _STD = "tag:yaml.org,2002:"
 #: Tags a content file may carry (explicitly or implicitly).

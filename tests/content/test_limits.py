@@ -1,8 +1,9 @@
 """Safe-loading limits: huge, deep and bomb-like files are refused fast and in bounded memory.
 
-Each case is timed; the bound asserted is generous (2 s) so a slow machine
-passes, while the measured times are about a hundredth of that (see the
-figures printed with ``pytest -s``).
+Each case is timed in CPU seconds of this process (so other work on a busy
+machine does not count) and the bound asserted is generous (2 s); the
+measured times are a small fraction of that (``pytest -s`` prints them,
+with the wall-clock time too).
 """
 from __future__ import annotations
 
@@ -32,14 +33,15 @@ def _refused(load, path: Path, memory: bool = False) -> tuple[str, float, float]
     """
     if memory:
         tracemalloc.start()
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     with pytest.raises(ContentError) as caught:
         load(path)
-    seconds = time.perf_counter() - start
+    wall, seconds = time.perf_counter() - start, time.process_time() - cpu
     peak = tracemalloc.get_traced_memory()[1] / 1e6 if memory else 0.0
     if memory:
         tracemalloc.stop()
-    print(f"{path.name}: refused in {seconds * 1000:.1f} ms" + (f", peak {peak:.1f} MB" if memory else ""))
+    print(f"{path.name}: refused in {wall * 1000:.1f} ms ({seconds * 1000:.1f} ms CPU)"
+          + (f", peak {peak:.1f} MB" if memory else ""))
     return caught.value.problems[0].message, seconds, peak
 
 
@@ -98,5 +100,5 @@ def test_validate_reports_the_huge_map_as_one_line(huge_map):
     path = huge_map
     start = time.perf_counter()
     problems, count = validate_paths([str(path)])
-    assert time.perf_counter() - start < LIMIT_S
+    assert time.perf_counter() - start < 2 * LIMIT_S  # wall clock: no parsing happens at all
     assert count == 1 and len(problems) == 1 and problems[0].line == 1

@@ -11,7 +11,7 @@ import traceback
 from dataclasses import dataclass, field
 
 from tactica.engine import (Action, Activate, Attack, AttackPreview, Charge, EndActivation,
-                            GameState, IllegalAction, Move, Phase, Place, Shift, apply, check,
+                            GameState, IllegalAction, Move, Phase, Place, Ruleset, Shift, apply, check,
                             legal_actions, new_game, preview, provokers_of_path)
 from tactica.engine.events import Event
 from tactica.engine.model import MapDef, Square, WarbandDef
@@ -66,7 +66,9 @@ class GameSession:
         first initiative choice (RND-1); otherwise it waits at the first
         set-up decision.  All events are kept.
         """
-        state, events = new_game(warbands, maps, seed=seed)
+        limits = {wb.point_limit for wb in warbands}
+        rules = Ruleset(point_limit=limits.pop()) if len(limits) == 1 else None  # WB-8: battle size
+        state, events = new_game(warbands, maps, seed=seed, rules=rules)
         session = cls(state=state, events=list(events), seed=seed)
         if quick:
             from tactica.ai.setup import auto_setup

@@ -175,10 +175,17 @@ class BattleScreen(Screen[str]):
         """p while deploying: place the deciding player's remaining creatures automatically."""
         from tactica.ai.setup import choose_deploy_square
         player = self.session.state.decider
+        events: list = []
         while self.session.phase is Phase.DEPLOY and self.session.state.decider == player:
             options = list(self.session.placements().values())
-            if not options or not self._apply(choose_deploy_square(self.session.state, options)):
+            if not options:
                 break
+            outcome = self.session.apply(choose_deploy_square(self.session.state, options))
+            if not outcome.ok:
+                self._refuse(outcome.reason)
+                break
+            events.extend(outcome.events)
+        self._show_events(events)
 
     def action_help(self) -> None:
         """?: keys and rules."""
@@ -217,14 +224,18 @@ class BattleScreen(Screen[str]):
         if not outcome.ok:
             self._refuse(outcome.reason)
             return False
-        lines = describe_events(outcome.events, self.session.state)
+        self._show_events(outcome.events)
+        return True
+
+    def _show_events(self, events) -> None:
+        """Log ``events`` (rolls also as a notification) and redraw for the new state."""
+        lines = describe_events(events, self.session.state)
         self.query_one(BattleLog).add(lines)
         for line in lines:
             if line.prominent:
                 self.notify(line.text, title="Roll" if line.kind == "banner" else "Battle over", timeout=5)
         self.ctrl.sync()
         self._state_changed()
-        return True
 
     def _state_changed(self) -> None:
         st = self.session.state
@@ -276,9 +287,9 @@ class BattleScreen(Screen[str]):
         if self._asking or not self.is_attached:
             return
         st = self.session.state
+        last = next((e for e in reversed(describe_events(self.session.events[-8:], st))
+                     if e.kind == "banner"), None)
         if st.phase is Phase.CHOOSE_FIRST:
-            last = next((e for e in reversed(describe_events(self.session.events[-8:], st))
-                         if e.kind == "banner"), None)
             me, other = st.decider, 1 - st.decider
             self._ask(ChoiceModal(f"Round {st.round}: {player_name(me)} won the initiative",
                                   (last.text if last else "") + f"\n\n{player_name(me)}, who goes first this round?",
@@ -287,7 +298,8 @@ class BattleScreen(Screen[str]):
         elif st.phase is Phase.CHOOSE_MAP:
             options = [f"{m.name} ({m.width}×{m.height}), brought by {player_name(i)}"
                        for i, m in enumerate(st.maps)]
-            self._ask(ChoiceModal(f"{player_name(st.decider)} won the setup roll", "Choose the battle map.", options),
+            self._ask(ChoiceModal(f"{player_name(st.decider)} won the setup roll",
+                                  (last.text if last else "") + "\n\nChoose the battle map.", options),
                       lambda i: ChooseMap(i))
         elif st.phase is Phase.CHOOSE_AREA:
             areas = sorted(st.map.start_areas)

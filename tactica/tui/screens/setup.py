@@ -46,6 +46,7 @@ class SetupScreen(Screen):
     SetupScreen OptionList { height: 1fr; }
     SetupScreen #about { height: auto; max-height: 12; padding: 0 2; border-top: solid $primary; }
     SetupScreen Label { text-style: bold; }
+    SetupScreen #intro { padding: 1 2 0 2; }
     """
 
     BINDINGS = [
@@ -60,6 +61,9 @@ class SetupScreen(Screen):
     def compose(self) -> ComposeResult:
         wbs = [f"{w.name} ({w.cost} pts)" for w in self.choices.warbands]
         maps = [f"{m.name} ({m.width}×{m.height})" for m in self.choices.maps]
+        yield Static("[b]Setup[/b] — each player picks a warband and a map to bring.  "
+                     "Tab moves between the lists, arrows choose, [b]s[/b] starts: then the roll, "
+                     "the map, the start areas and placing the creatures (SET-1..3).", id="intro")
         with Grid():
             for p in (1, 2):
                 with Vertical():

@@ -27,10 +27,11 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from tactica.engine.model import (FACTIONS, AttackDef, AttackKind, CreatureCard,
-                                  Defense, Reach)
+from tactica.engine.model import (FACTIONS, AttackDef, AttackKind, ConditionEffect, CreatureCard,
+                                  Defense, Duration, Effect, FollowUpEffect, OngoingEffect, Reach,
+                                  Trigger)
 
-from .fields import ATTACK, CARD, CARD_FILE, DAMAGE_PATTERN, DAMAGE_TYPES, ID_PATTERN
+from .fields import ATTACK, CARD, CARD_FILE, DAMAGE_PATTERN, DAMAGE_TYPES, EFFECT, ID_PATTERN
 from .schema import Doc, did_you_mean
 from .yamlsafe import MappingNode, Node, ScalarNode
 
@@ -74,6 +75,59 @@ def _damage(doc: Doc, node: Node, what: str) -> tuple[int, int, str] | None:
         doc.error(node, f"{what} must be at most {ATTACK['damage'].hi} in all; got {base + bonus}")
         return None
     return base, bonus, kind
+
+
+#: The keys each effect kind uses besides 'kind', 'duration' and 'on'.
+_EFFECT_KEYS = {"condition": ("condition",), "ongoing": ("damage",), "follow-up": ("attack",)}
+
+
+def parse_effect(doc: Doc, node: Node, attack_what: str, index: int) -> Effect | None:
+    """One entry of an attack's ``effects:`` list (ATK-3, ATK-7), or None after recording problems.
+
+    ``{kind: condition, condition: dazed, duration: save ends}``,
+    ``{kind: ongoing, damage: "5 fire"}``, ``{kind: follow-up, attack: Bite, on: hit}``.
+    An unknown kind, a key of another kind, or a missing key is a problem.
+    """
+    what = f"effect {index + 1} of {attack_what}"
+    f = doc.fields(node, EFFECT, what)
+    if f is None:
+        return None
+    kind = doc.field(f, EFFECT["kind"], what)
+    on = doc.field(f, EFFECT["on"], what)
+    duration = doc.field(f, EFFECT["duration"], what)
+    if kind is None or on is None or ("duration" in f and duration is None):
+        return None
+    needed = _EFFECT_KEYS[kind]
+    problems = False
+    for key in ("condition", "damage", "attack"):
+        if key in f and key not in needed:
+            doc.error(f[key][0], f"'{key}' does not belong to a '{kind}' effect in {what}")
+            problems = True
+        elif key not in f and key in needed:
+            doc.error(node, f"missing required key '{key}' in {what} (a '{kind}' effect needs it)")
+            problems = True
+    if kind == "follow-up" and duration is not None:
+        doc.error(f["duration"][0], f"a follow-up attack has no duration ({what})")
+        problems = True
+    if problems:
+        return None
+    trigger = Trigger(on)
+    if kind == "condition":
+        condition = doc.field(f, EFFECT["condition"], what)
+        if condition is None:
+            return None
+        return ConditionEffect(condition, Duration(duration or Duration.NEXT_TURN.value), trigger)
+    if kind == "ongoing":
+        dmg = _damage(doc, f["damage"][1], EFFECT["damage"].what(what))
+        if dmg is None:
+            return None
+        if dmg[1] or not EFFECT["damage"].lo <= dmg[0] <= EFFECT["damage"].hi:
+            doc.error(f["damage"][1], f"ongoing damage is one number from {EFFECT['damage'].lo} to "
+                                      f"{EFFECT['damage'].hi} and an optional type, e.g. \"5 fire\"")
+            return None
+        return OngoingEffect(dmg[0], dmg[2], Duration(duration or Duration.SAVE_ENDS.value), trigger)
+    name = doc.field(f, EFFECT["attack"], what)
+    return None if name is None else FollowUpEffect(name, trigger)
 
 
 def parse_attack(doc: Doc, node: Node, card_what: str, index: int) -> AttackDef | None:
@@ -120,14 +174,23 @@ def parse_attack(doc: Doc, node: Node, card_what: str, index: int) -> AttackDef 
     elif kind_text == "ranged":
         doc.error(node, f"missing required key 'reach' in {what} (a ranged attack needs "
                         "'range N', 'sight' or 'nearest')")
-    if None in (name, kind_text, bonus, vs, dmg, targets, basic):
+    secondary = doc.field(f, ATTACK["secondary"], what)
+    effects: list[Effect | None] = []
+    if "effects" in f:
+        items = doc.sequence(f["effects"][1], ATTACK["effects"].what(what))
+        effects = [parse_effect(doc, enode, what, i) for i, enode in enumerate(items or [])]
+    if None in (name, kind_text, bonus, vs, dmg, targets, basic, secondary) or None in effects:
         return None
     if kind_text == "melee" and targets != 1:
         doc.error(f["targets"][1], f"a melee attack has 1 target; got {targets}")
         return None
+    if secondary and basic:
+        doc.error(f["secondary"][1], f"a secondary attack cannot be the basic attack ({what})")
+        return None
     return AttackDef(name=name, kind=AttackKind(kind_text), reach=reach, bonus=bonus,
                      defense=Defense(vs), damage=dmg[0], damage_bonus=dmg[1], damage_type=dmg[2],
-                     range=rng, targets=targets, basic=basic)
+                     range=rng, targets=targets, basic=basic, effects=tuple(effects),
+                     secondary=secondary)
 
 
 def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | None:
@@ -174,6 +237,18 @@ def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | 
     basics = [n for a, n in attacks if a is not None and a.basic]
     for extra in basics[1:]:
         doc.error(extra, f"{what} has more than one basic attack; mark only one with 'basic: true'")
+    names = [a.name for a, _ in attacks if a is not None]
+    for a, anode in attacks:  # ATK-7: a follow-up names another line of the same card
+        for e in (a.effects if a is not None else ()):
+            if isinstance(e, FollowUpEffect) and (e.attack == a.name or e.attack not in names):
+                others = [n for n in names if n != a.name]
+                hint = did_you_mean(e.attack, others) or (
+                    f"; the card's other attacks: {', '.join(others)}" if others else "")
+                doc.error(anode, f"follow-up attack '{e.attack}' of '{a.name}' is not another attack "
+                                 f"of {what}{hint}")
+    if attacks and all(a is not None for a, _ in attacks) and not basics and attacks[0][0].secondary:
+        doc.error(attacks[0][1], f"the first attack of {what} is its basic attack (none is marked), "
+                                 "so it cannot be secondary")
     if len(doc.problems) > before or cid is None or not attacks or any(a is None for a, _ in attacks):
         return None
     lines = tuple(a for a, _ in attacks)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tactica.engine.model import ALIGNMENTS, FACTIONS, Terrain
+from tactica.engine.model import ALIGNMENTS, CONDITIONS, FACTIONS, Duration, Terrain, Trigger
 
 #: The value kinds a field may have.  Plain kinds are read by ``Doc.field``;
 #: the others by the loader that owns them.
@@ -126,6 +126,32 @@ class Table:
         raise KeyError(name)
 
 
+#: Effect kinds an attack line may carry (ATK-3, ATK-7); anything else is a load error.
+EFFECT_KINDS = ("condition", "ongoing", "follow-up")
+#: Duration texts (EFF-1, EFF-2, SAV-1), as the engine's Duration values.
+DURATIONS = tuple(d.value for d in Duration)
+
+EFFECT = Table("effect", "One effect of an attack line besides its damage (ATK-3, ATK-5, ATK-7): a "
+               "condition, ongoing damage, or a follow-up attack. A critical hit never doubles it.", (
+    FieldSpec("kind", "choice", "What the effect is: 'condition' (give the target a condition), "
+              "'ongoing' (ongoing damage at the start of the target's turns) or 'follow-up' (make "
+              "another attack line of the card against the same target after this attack).", True,
+              choices=EFFECT_KINDS, label="the kind of {of}", example="condition"),
+    FieldSpec("condition", "choice", "The condition given (kind 'condition' only; CON-1..8).",
+              choices=CONDITIONS, label="the condition of {of}", example="dazed"),
+    FieldSpec("damage", "damage", "Ongoing damage per turn, e.g. 5 fire (kind 'ongoing' only).",
+              lo=1, hi=100, label="the ongoing damage of {of}", units="hit points",
+              pattern=DAMAGE_PATTERN, example="5 fire"),
+    FieldSpec("attack", "text", "The name of another attack line of the same card (kind 'follow-up' "
+              "only); mark that line 'secondary: true' if it is not usable on its own.",
+              label="the follow-up attack of {of}", example="Bite"),
+    FieldSpec("duration", "choice", "How long it lasts (EFF-1, EFF-2, SAV-1). Default: 'end of next "
+              "turn' (the target's) for conditions, 'save ends' for ongoing damage.",
+              choices=DURATIONS, label="the duration of {of}", example="save ends"),
+    FieldSpec("on", "choice", "When it happens: on a 'hit', on a 'miss', or 'always'.", default="hit",
+              choices=tuple(t.value for t in Trigger), label="'on' of {of}"),
+))
+
 ATTACK = Table("attack", "One attack line of a stat card (CARD-3, RNG-1, RNG-2).", (
     FieldSpec("name", "text", "Display name of the attack.", True, label="the name of {of}", example="Warhammer"),
     FieldSpec("type", "choice", "melee (adjacent squares) or ranged; close and area attacks are not "
@@ -147,6 +173,10 @@ ATTACK = Table("attack", "One attack line of a stat card (CARD-3, RNG-1, RNG-2).
               default=1, lo=1, hi=10, label="targets of {of}"),
     FieldSpec("basic", "boolean", "This is the basic attack (CARD-1). At most one per card; when none is "
               "marked, the first attack is basic.", default=False, label="'basic' of {of}"),
+    FieldSpec("effects", "objects", "What a hit (or miss) does besides damage: conditions, ongoing "
+              "damage, follow-up attacks (ATK-3, ATK-7).", label="the effects of {of}", items=EFFECT),
+    FieldSpec("secondary", "boolean", "Made only as another attack's follow-up, never on its own "
+              "(ATK-7); it cannot be the basic attack.", default=False, label="'secondary' of {of}"),
 ))
 
 CARD = Table("card", "A creature's stat card (CARD-1..3).", (

@@ -1,0 +1,73 @@
+"""Attack effects in card files (ATK-3, ATK-5, ATK-7; EFF-1, EFF-2, SAV-1): what loads, what is refused."""
+from __future__ import annotations
+
+import pytest
+
+from tactica.content import ContentError, load_catalogue
+from tactica.engine.model import ConditionEffect, Duration, FollowUpEffect, OngoingEffect, Trigger
+
+CARD = """cards:
+  - id: test-monk
+    name: Test Monk
+    cost: 20
+    alignment: Good
+    factions: Civilization
+    level: 3
+    ac: 16
+    def: 14
+    speed: 6
+    hp: 40
+    attacks:
+{attacks}
+"""
+
+GOOD = """      - name: Fist
+        type: melee
+        bonus: 8
+        damage: 10
+        effects:
+          - {kind: condition, condition: dazed}
+          - {kind: condition, condition: slowed, duration: save ends, on: miss}
+          - {kind: ongoing, damage: 5 fire}
+          - {kind: follow-up, attack: Kick}
+      - {name: Kick, type: melee, bonus: 4, damage: 5, secondary: true}"""
+
+
+def _load(tmp_path, attacks: str):
+    path = tmp_path / "cards.yaml"
+    path.write_text(CARD.format(attacks=attacks))
+    return load_catalogue([path])
+
+
+def _problems(tmp_path, attacks: str) -> list[str]:
+    with pytest.raises(ContentError) as raised:
+        _load(tmp_path, attacks)
+    return [f"{p.line}:{p.col} {p.message}" for p in raised.value.problems]
+
+
+def test_effects_load_as_typed_data_with_default_durations(tmp_path):
+    fist, kick = _load(tmp_path, GOOD)["test-monk"].attacks
+    assert fist.effects == (ConditionEffect("dazed", Duration.NEXT_TURN, Trigger.HIT),
+                            ConditionEffect("slowed", Duration.SAVE_ENDS, Trigger.MISS),
+                            OngoingEffect(5, "fire", Duration.SAVE_ENDS, Trigger.HIT),
+                            FollowUpEffect("Kick", Trigger.HIT))
+    assert fist.basic and kick.secondary and not kick.effects
+
+
+def test_unknown_effect_kind_is_a_load_error(tmp_path):
+    bad = GOOD.replace("kind: follow-up", "kind: teleport")
+    assert any("teleport" in p and "follow-up" in p for p in _problems(tmp_path, bad))
+
+
+def test_unknown_condition_and_foreign_keys_are_load_errors(tmp_path):
+    assert any("dazzled" in p for p in _problems(tmp_path, GOOD.replace("condition: dazed", "condition: dazzled")))
+    foreign = GOOD.replace("{kind: ongoing, damage: 5 fire}", "{kind: ongoing, damage: 5 fire, condition: dazed}")
+    assert any("'condition' does not belong to a 'ongoing' effect" in p for p in _problems(tmp_path, foreign))
+    missing = GOOD.replace("{kind: ongoing, damage: 5 fire}", "{kind: ongoing}")
+    assert any("missing required key 'damage'" in p for p in _problems(tmp_path, missing))
+
+
+def test_follow_up_must_name_another_attack_of_the_card(tmp_path):
+    problems = _problems(tmp_path, GOOD.replace("attack: Kick", "attack: Kik"))
+    assert any("follow-up attack 'Kik'" in p and "did you mean 'Kick'" in p for p in problems)
+    assert problems[0].startswith("13:9 ")              # at the attack line that names it

@@ -46,12 +46,13 @@ class BattleScreen(Screen[str]):
     BattleScreen MapView { width: 1fr; height: 1fr; }
     BattleScreen #side { width: 28; border-left: solid $primary-darken-2; }
     BattleScreen.-wide #side { width: 40; }
+    BattleScreen.-narrow StatusLine { height: 3; }
     BattleScreen #card-scroll { height: 1fr; }
     BattleScreen #legend { height: auto; color: $text-muted; padding: 0 1; }
     BattleScreen BattleLog { height: 22%; min-height: 4; }
     """
 
-    HORIZONTAL_BREAKPOINTS = [(0, "-normal"), (160, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-normal"), (160, "-wide")]
 
     BINDINGS = [
         Binding("enter", "select", "Select"),

@@ -13,12 +13,14 @@ import json
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from functools import lru_cache
 
 from tactica import content
 from tactica.ai import make_bot
 from tactica.ai.sim import game_seed, play_battle
 
 
+@lru_cache(maxsize=1)
 def fixtures():
     """(maps, warband pairs) used by the benchmark: shipped content, 200-point warbands."""
     maps = [content.load_map(p) for p in content.shipped_maps()]

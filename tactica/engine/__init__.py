@@ -7,14 +7,16 @@ The API (after OpenSpiel's vocabulary):
 * ``apply(state, action) -> (new_state, events)``; raises ``IllegalAction``
 * ``check(state, action) -> IllegalAction | None``
 """
-from .actions import (Action, Activate, Attack, Charge, ChooseFirstPlayer, ChooseMap,
+from .actions import (Action, Activate, AreaAttack, Attack, Charge, ChooseFirstPlayer, ChooseMap,
                       ChooseStartArea, EndActivation, Move, Place, Shift)
+from .areas import template_squares
 from .combat import AttackPreview, nearest_enemies, preview, valid_targets
 from .dice import ScriptedDice, SeededDice
 from .errors import IllegalAction
 from .game import apply, charge_routes, check, deploy_squares, legal_actions, new_game, tie_breaker
 from .geometry import Geometry
-from .model import (AttackDef, AttackKind, CreatureCard, Defense, MapDef, Reach, Square, Terrain,
+from .model import (AttackDef, AttackKind, ConditionEffect, CreatureCard, Defense, Duration,
+                    FollowUpEffect, MapDef, OngoingEffect, Reach, Square, Terrain, Trigger,
                     WarbandDef)
 from .movement import Route, provokers_of_path, routes
 from .state import Creature, GameState, Phase, Ruleset, bloodied_threshold

@@ -94,6 +94,23 @@ class Attack(Action):
 
 
 @dataclass(frozen=True)
+class AreaAttack(Action):
+    """Make close or area attack number ``attack`` of the active creature's card (RNG-3, RNG-4, ATK-4).
+
+    origin: burst and cones — the attacker's square; line — the end square;
+    radius areas — the origin square.  targets: every creature the template
+    covers (allies too, ATK-2), in the order the attacker resolves them.
+    corner: cones and lines — the corner of the attacker's square they start
+    from (0 NW, 1 NE, 2 SW, 3 SE); 0 otherwise.
+    """
+
+    attack: int
+    origin: Square
+    targets: tuple[str, ...]
+    corner: int = 0
+
+
+@dataclass(frozen=True)
 class Charge(Action):
     """Charge ``target`` along ``path`` with the basic melee attack (CHG-1..4)."""
 

@@ -112,12 +112,26 @@ class CreatureMoved(Event):
 class OpportunityAttackProvoked(Event):
     """``mover`` provoked an opportunity attack from ``attacker`` (OA-1, OA-4).
 
-    cause: "move" or "ranged attack".
+    cause: "move", "ranged attack" or "area attack".
     """
 
     attacker: str
     mover: str
     cause: str
+
+
+@dataclass(frozen=True)
+class TemplatePlaced(Event):
+    """``attacker`` aimed close or area attack ``attack`` covering ``squares`` (RNG-3, RNG-4).
+
+    squares: the covered squares in (y, x) order; targets: the creatures
+    attacked, in the attacker's order.
+    """
+
+    attacker: str
+    attack: str
+    squares: tuple[Square, ...]
+    targets: tuple[str, ...]
 
 
 @dataclass(frozen=True)

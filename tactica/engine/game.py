@@ -9,8 +9,9 @@ RND-5, ACT-1..5, CHG-1..4 and OA-1..6; rounds, turns and victory live in
 from __future__ import annotations
 
 from . import events as ev
-from .actions import (Action, Activate, Attack, Charge, ChooseFirstPlayer, ChooseMap,
+from .actions import (Action, Activate, AreaAttack, Attack, Charge, ChooseFirstPlayer, ChooseMap,
                       ChooseStartArea, EndActivation, Move, Place, Shift)
+from .areas import area_actions, struck, template
 from .attacking import attack_actions, attack_allowed, provoke, resolve_all
 from .combat import in_reach
 from .effects import start_of_activation
@@ -110,6 +111,7 @@ def legal_actions(state: GameState) -> list[Action]:
         return [EndActivation()]
     if not state.attack_used:
         acts.extend(attack_actions(state))
+        acts.extend(area_actions(state))
         acts.extend(charge_actions(state))
     if _can_move(state):
         for dest, route in sorted(routes(state, me, _budget(state)).items(), key=lambda kv: (kv[0][1], kv[0][0])):
@@ -316,6 +318,8 @@ def _validate(st: GameState, a: Action) -> None:
             problem = in_reach(st, me, t, attack)
             if problem:
                 _refuse(*problem)
+    elif isinstance(a, AreaAttack):
+        _validate_area(st, a)
     elif isinstance(a, Charge):
         if st.attack_used:
             _refuse("no-attack-left", "This creature has already used its attack action.")
@@ -349,6 +353,36 @@ def _validate(st: GameState, a: Action) -> None:
             _refuse(*problem)
         if path_cost(st, path) != cost:
             _refuse("not-shortest", "A charge takes the shortest way to its end square (CHG-3).")
+
+
+def _validate_area(st: GameState, a: AreaAttack) -> None:
+    """RNG-3, RNG-4, ATK-2, ATK-4: a legal aim, and exactly the creatures it covers as targets."""
+    if st.attack_used:
+        _refuse("no-attack-left", "This creature has already used its attack action.")
+    me = st.active_creature
+    if not isinstance(a.attack, int) or not 0 <= a.attack < len(me.card.attacks):
+        _refuse("no-such-attack", "The card has no such attack.")
+    origin = tuple(a.origin) if isinstance(a.origin, (tuple, list)) else ()
+    if len(origin) != 2 or not all(isinstance(v, int) for v in origin):
+        _refuse("bad-aim", "Aim at a square (x, y).")
+    attack = me.card.attacks[a.attack]
+    if not attack.is_area:
+        _refuse("not-area", f"{attack.name} is not a close or area attack.")
+    if attack.secondary:
+        _refuse("secondary", f"{attack.name} is made only as a follow-up of another attack (ATK-7).")
+    if not attack_allowed(me, attack):
+        _refuse("basic-only", f"{me.card.name} may only make its basic attack (CON-2, CON-6).")
+    found = template(st, me, attack, tuple(a.origin), a.corner)
+    if found is None:
+        _refuse("bad-aim", f"{attack.name} cannot be aimed there (RNG-3, RNG-4).")
+    inside = {c.uid for c in struck(st, me, found)}
+    if len(set(a.targets)) != len(a.targets):
+        _refuse("duplicate-target", "Each target may be picked once.")
+    if set(a.targets) != inside:
+        _refuse("wrong-targets", f"{attack.name} attacks every creature in its area, and only those "
+                                 f"(ATK-2): {', '.join(sorted(inside)) or 'nobody'}.")
+    if not any(st.creature(uid).player != me.player for uid in inside):
+        _refuse("no-enemy", "No creature attacks only its allies on purpose (ATK-2).")
 
 
 # -- handlers ---------------------------------------------------------------
@@ -476,6 +510,21 @@ def _h_attack(st: GameState, a: Attack, out: list) -> None:
         _after_action(st, out)
 
 
+def _h_area_attack(st: GameState, a: AreaAttack, out: list) -> None:
+    """RNG-3, RNG-4, OA-1: area attacks provoke first, close ones never; then each target in order."""
+    st.attack_used = True
+    me = st.active_creature
+    attack = me.card.attacks[a.attack]
+    found = template(st, me, attack, tuple(a.origin), a.corner)
+    out.append(ev.TemplatePlaced(me.uid, attack.name, tuple(sorted(found.squares, key=lambda q: (q[1], q[0]))),
+                                 tuple(a.targets)))
+    if attack.kind is AttackKind.AREA and not provoke(st, me, "area attack", out):
+        _after_action(st, out)
+        return
+    if resolve_all(st, me, attack, [st.creature(uid) for uid in a.targets], "attack", out, origin=found):
+        _after_action(st, out)
+
+
 def _h_charge(st: GameState, a: Charge, out: list) -> None:
     st.attack_used = True
     st.move_used = True  # CHG-4: no more movement after a charge
@@ -508,6 +557,7 @@ _HANDLERS = {
     Move: _h_move,
     Shift: _h_shift,
     Attack: _h_attack,
+    AreaAttack: _h_area_attack,
     Charge: _h_charge,
     EndActivation: _h_end,
 }

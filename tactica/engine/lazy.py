@@ -8,15 +8,16 @@ type, in the same order (a test checks this on random battles).
 """
 from __future__ import annotations
 
-from .actions import (Action, Activate, Attack, Charge, ChooseFirstPlayer, ChooseMap,
+from .actions import (Action, Activate, AreaAttack, Attack, Charge, ChooseFirstPlayer, ChooseMap,
                       ChooseStartArea, EndActivation, Move, Place, Shift)
+from .areas import area_actions
 from .attacking import attack_actions
 from .game import _budget, _can_move, charge_actions, legal_actions
 from .movement import routes, shift_squares
 from .state import NO_ACTIONS, GameState, Phase
 
 #: The kinds of action an active creature may have (ACT-1..3, CHG-1, MOV-12).
-ACTING_KINDS: tuple[type, ...] = (Attack, Charge, Move, Shift, EndActivation)
+ACTING_KINDS: tuple[type, ...] = (Attack, AreaAttack, Charge, Move, Shift, EndActivation)
 
 _PHASE_KIND = {Phase.CHOOSE_MAP: ChooseMap, Phase.CHOOSE_AREA: ChooseStartArea,
                Phase.DEPLOY: Place, Phase.CHOOSE_FIRST: ChooseFirstPlayer,
@@ -57,6 +58,8 @@ def actions_of_kind(state: GameState, kind: type) -> list[Action]:
         if state.attack_used:
             return []
         return list(attack_actions(state))
+    if kind is AreaAttack:
+        return [] if state.attack_used else area_actions(state)
     if kind is Charge:
         return [] if state.attack_used else list(charge_actions(state))
     if kind is Move:

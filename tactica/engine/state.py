@@ -51,6 +51,8 @@ class Ruleset:
         tie_rounds: consecutive rounds without combat before the tie-breaker.
         wipeout_ends_battle: when a warband has no creatures left the other
             wins at once (our choice: it can no longer score or be stopped).
+        small_cone, large_cone: squares a small or large cone reaches
+            (RNG-3; gaps.md, our choice 3 and 6).
     """
 
     point_limit: int = 200
@@ -58,6 +60,8 @@ class Ruleset:
     zone_award: int | None = None
     tie_rounds: int = 10
     wipeout_ends_battle: bool = True
+    small_cone: int = 3
+    large_cone: int = 6
 
     @property
     def target(self) -> int:

@@ -145,7 +145,7 @@ def warband_from(d: dict) -> WarbandDef:
 
 _ACTION_TYPES = {cls.__name__: cls for cls in (
     act.ChooseMap, act.ChooseStartArea, act.Place, act.ChooseFirstPlayer, act.Activate,
-    act.Move, act.Shift, act.Attack, act.Charge, act.EndActivation)}
+    act.Move, act.Shift, act.Attack, act.AreaAttack, act.Charge, act.EndActivation)}
 
 
 def _plain(value: Any) -> Any:
@@ -180,7 +180,7 @@ def decode_action(d: dict) -> act.Action:
         v = d[f.name]
         if f.name in ("path",):
             v = tuple(_square(s) for s in v)
-        elif f.name == "square":
+        elif f.name in ("square", "origin"):
             v = _square(v)
         elif f.name == "targets":
             v = tuple(str(t) for t in v)

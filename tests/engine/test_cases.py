@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from tactica.engine import (Activate, Attack, Charge, ChooseFirstPlayer, EndActivation, Move,
-                            Phase, Reach, Shift, legal_actions)
+from tactica.engine import (Activate, AreaAttack, Attack, Charge, ChooseFirstPlayer, EndActivation,
+                            Move, Phase, Reach, Shift, legal_actions, template_squares)
 from tactica.engine import events as ev
 from tactica.engine.combat import flanking, modifiers
 from tactica.engine.geometry import squares_crossed
-from tactica.engine.sandbox import battle, card, melee, ranged
+from tactica.engine.sandbox import area, battle, card, close, melee, ranged
 
 from ._util import activation_order, of, refused, run, started
 
@@ -192,9 +192,14 @@ def test_case_line_touching_corner_geometry():
     assert along_edge == set()                              # runs along edges only
 
 
-@pytest.mark.skip(reason="needs close attacks (line X): issue 3")
 def test_case_line_touching_corner_attack():
-    raise NotImplementedError
+    # The line from A's NW corner (0, 0) to the far corner (4, 4) of (3, 3) passes exactly
+    # through the corners shared by (1, 1)/(2, 1)/(1, 2)/(2, 2): b and e are crossed, c and f touched.
+    bolt = card("Caster", attacks=(close("Bolt", Reach.LINE, 4),))
+    st = battle("A.....\n.bc...\n.fe...\n...d..", {"A": bolt}, active="A", dice=(12, 12, 12))
+    assert template_squares(st, bolt.attacks[0], (3, 3), 0) == {(1, 1), (2, 2), (3, 3)}
+    st, out = run(st, AreaAttack(0, (3, 3), ("b", "e", "d"), 0))
+    assert [r.target for r in of(out, ev.AttackRolled)] == ["b", "e", "d"]
 
 
 # move-then-attack-no-more-move (ACT-1, ACT-4)
@@ -253,9 +258,12 @@ def test_case_oa_ranged_attack_provokes():
         ("b", "A", "opportunity"), ("A", "c", "attack")]
 
 
-@pytest.mark.skip(reason="needs close attacks (burst): issue 3")
 def test_case_oa_ranged_attack_provokes_close_burst_does_not():
-    raise NotImplementedError
+    caster = card("Caster", attacks=(melee("Dagger"), close("Nova", size=1)))
+    st = battle("Ab....\n.....c", {"A": caster}, active="A", dice=(14,))
+    st, out = run(st, AreaAttack(1, (0, 0), ("b",)))
+    assert not of(out, ev.OpportunityAttackProvoked)
+    assert [(r.attacker, r.target, r.kind) for r in of(out, ev.AttackRolled)] == [("A", "b", "attack")]
 
 
 # one-square-minimum (MOV-4, MOV-8)
@@ -283,9 +291,15 @@ def test_case_pit_push_second_attack():
 
 
 # radius-two-area (RNG-4)
-@pytest.mark.skip(reason="needs area attacks (radius): issue 3")
 def test_case_radius_two_area():
-    raise NotImplementedError
+    rows = ["......."] * 9
+    rows[1], rows[3], rows[4], rows[8] = ".b.....", "...c...", ".....d.", "...A..."
+    st = battle("\n".join(rows), {"A": card("Mage", attacks=(area("Ball", range=10, radius=2),))},
+                active="A", dice=(12, 12, 12))
+    squares = template_squares(st, st.creature("A").card.attacks[0], (3, 3))
+    assert squares == {(x, y) for x in range(1, 6) for y in range(1, 6)} and len(squares) == 25
+    st, out = run(st, AreaAttack(0, (3, 3), ("b", "c", "d")))
+    assert [r.target for r in of(out, ev.AttackRolled)] == ["b", "c", "d"]   # one roll each
 
 
 # resist-all-totals-first (ABL-1)

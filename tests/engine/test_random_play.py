@@ -18,7 +18,7 @@ from tactica.ai.setup import auto_setup
 from tactica.engine import (Activate, Attack, Charge, ChooseFirstPlayer, GameState, IllegalAction,
                             MapDef, Move, Phase, Reach, Shift, apply, check, legal_actions, new_game)
 from tactica.engine.model import ConditionEffect, Duration, OngoingEffect
-from tactica.engine.sandbox import card, melee, ranged
+from tactica.engine.sandbox import area, card, close, melee, ranged
 
 from ._util import warband
 
@@ -58,7 +58,10 @@ def _warbands():
                            ranged("Dart", bonus=5, damage=10, reach=Reach.NEAREST, basic=False,
                                   effects=(OngoingEffect(5, "fire"),
                                            ConditionEffect("immobilized", Duration.ROUND)))))
-    scout = card("Scout", hp=10, cost=10, speed=8)
+    scout = card("Scout", hp=10, cost=10, speed=8,
+                 attacks=(melee("Knife", bonus=6, damage=10), close("Flash", size=1, damage=5),
+                          area("Flare", range=5, radius=1, damage=5),
+                          close("Spray", Reach.SMALL_CONE, damage=5), close("Bolt", Reach.LINE, 3, damage=5)))
     return (warband(captain, archer, soldier, scout, name="Red"),
             warband(soldier, volley, card("Brute", hp=50, cost=50, speed=4, champion=1), scout,
                     name="Blue"))

@@ -1,0 +1,223 @@
+"""Close and area attacks: templates, the squares they cover, cover from their origin.
+
+RNG-3 (close: burst, cones, line), RNG-4 (area: ``range X, radius R``,
+``sight, radius R``, ``nearest, radius R``), COV-4, COV-5, LOS-1 (line of
+effect; walls are the only blocking terrain so far) and ATK-2 (allies in a
+template are attacked too, but a template must hold an enemy).
+
+Our choices, documented here and in the tests (gaps.md leaves them open):
+
+* **Burst X**: every square within X squares (diagonals count 1, so a
+  (2X+1)×(2X+1) block) to which the attacker's square has line of effect;
+  the attacker itself is never in it.
+* **Cones** (``corner`` 0..3 = the NW, NE, SW, SE corner of the attacker's
+  square): the 90° wedge that opens diagonally away from that corner, i.e.
+  the quadrant beyond the corner.  A square is in when its centre lies inside
+  the wedge and it is within N squares of the attacker (N = ``Ruleset``
+  ``small_cone`` 3 / ``large_cone`` 6: an N×N block) and has line of effect
+  from the corner point.
+* **Line X**: from the chosen corner of the attacker's square to the corner
+  of the end square farthest from it; the end square lies within X squares.
+  Only squares the line *crosses* count (touching a corner or running along
+  an edge does not), up to the first wall it meets.
+* **Radius R**: the origin square is a non-wall square in line of sight
+  (and within X for ``range X``); every square within R of it with line of
+  effect from it, the origin included (the attacker excluded).
+* **Cover** (COV-5, COV-4): bursts and radius areas use the ranged corner
+  rule from the origin square, against walls only; cones and lines give
+  cover when any line from their corner point to a corner of the target's
+  square is blocked.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import AreaAttack
+from .attacking import attack_allowed
+from .combat import nearest_enemies
+from .geometry import Point, _clip, chebyshev, corners, squares_crossed
+from .model import AttackDef, Reach, Square
+from .state import Creature, GameState
+
+#: Corner indices of a square: 0 NW, 1 NE, 2 SW, 3 SE (as ``geometry.corners``).
+CORNERS = (0, 1, 2, 3)
+_DIRECTION = {0: (-1, -1), 1: (1, -1), 2: (-1, 1), 3: (1, 1)}
+
+
+@dataclass(frozen=True)
+class Template:
+    """Where one close or area attack lands.
+
+    Attributes:
+        squares: every square it covers (walls never).
+        origin: the origin square of a burst or radius area, else None.
+        point: the corner point a cone or line starts from, else None.
+    """
+
+    squares: frozenset[Square]
+    origin: Square | None = None
+    point: Point | None = None
+
+    def cover(self, state: GameState, target: Square) -> bool:
+        """True when a creature on ``target`` has cover against this template (COV-4, COV-5)."""
+        geo = state.geo
+        if self.origin is not None:
+            return geo.cover(self.origin, target, ())
+        return not all(geo.line_clear(self.point, q, geo.is_wall, (target,)) for q in corners(target))
+
+
+def corner_point(sq: Square, corner: int) -> Point:
+    """The corner point ``corner`` (0 NW, 1 NE, 2 SW, 3 SE) of square ``sq``."""
+    return corners(sq)[corner]
+
+
+def _effect_from_point(state: GameState, point: Point, sq: Square) -> bool:
+    """Line of effect from a point to a square: some line to one of its corners is clear (LOS-1)."""
+    geo = state.geo
+    return any(geo.line_clear(point, q, geo.is_wall, (sq,)) for q in corners(sq))
+
+
+def _block(state: GameState, centre: Square, size: int) -> list[Square]:
+    """Non-wall squares within ``size`` squares of ``centre`` (on the map)."""
+    cx, cy = centre
+    return [(x, y) for y in range(cy - size, cy + size + 1) for x in range(cx - size, cx + size + 1)
+            if not state.geo.is_wall((x, y))]
+
+
+def cone_size(state: GameState, attack: AttackDef) -> int:
+    """Squares a cone reaches (gaps.md: small 3, large 6; Ruleset settings)."""
+    rules = state.rules
+    return rules.large_cone if attack.reach is Reach.LARGE_CONE else rules.small_cone
+
+
+def template(state: GameState, me: Creature, attack: AttackDef, origin: Square,
+             corner: int = 0) -> Template | None:
+    """The template of ``attack`` made by ``me`` aimed at ``origin`` (and ``corner``), or None if illegal.
+
+    Args:
+        state: the game.
+        me: the attacker (its square is where close attacks start).
+        attack: a close or area attack line.
+        origin: burst and cones: the attacker's square; line: the end square;
+            radius areas: the origin square.
+        corner: cones and lines: the corner of the attacker's square (0..3).
+    Returns a Template, or None when the aim breaks RNG-3/RNG-4 (wrong
+    origin, out of range, not in sight, a wall, a nearest area missing the
+    nearest enemy).
+    """
+    geo, pos = state.geo, me.pos
+    if corner not in CORNERS or not state.map.in_bounds(origin) or geo.is_wall(origin):
+        return None
+    reach = attack.reach
+    if reach is Reach.BURST:
+        if origin != pos:
+            return None
+        squares = {sq for sq in _block(state, pos, attack.range or 0)
+                   if sq != pos and geo.line_of_sight(pos, sq)}
+        return Template(frozenset(squares), origin=pos)
+    if reach in (Reach.SMALL_CONE, Reach.LARGE_CONE):
+        if origin != pos:
+            return None
+        point = corner_point(pos, corner)
+        dx, dy = _DIRECTION[corner]
+        squares = {sq for sq in _block(state, pos, cone_size(state, attack))
+                   if (sq[0] + 0.5 - point[0]) * dx > 0 and (sq[1] + 0.5 - point[1]) * dy > 0
+                   and _effect_from_point(state, point, sq)}
+        return Template(frozenset(squares), point=point)
+    if reach is Reach.LINE:
+        if origin == pos or chebyshev(pos, origin) > (attack.range or 0):
+            return None
+        point = corner_point(pos, corner)
+        far = max(corners(origin), key=lambda q: (q[0] - point[0]) ** 2 + (q[1] - point[1]) ** 2)
+        return Template(frozenset(_line_squares(state, point, far, pos)), point=point)
+    # Area attacks (RNG-4): the origin square must be in sight (and range).
+    if not geo.line_of_sight(pos, origin):
+        return None
+    if reach is Reach.RANGE:
+        dist = geo.distance(pos, origin)
+        if dist is None or dist > (attack.range or 0):
+            return None
+    squares = {sq for sq in _block(state, origin, attack.radius)
+               if sq != pos and geo.line_of_sight(origin, sq)}
+    if reach is Reach.NEAREST:
+        nearest = {c.pos for c in nearest_enemies(state, me)}
+        if not nearest & squares:
+            return None
+    return Template(frozenset(squares), origin=origin)
+
+
+def _line_squares(state: GameState, p: Point, q: Point, skip: Square) -> list[Square]:
+    """Squares the segment p->q crosses, from p onwards, up to the first wall (RNG-3, LOS-1)."""
+    geo = state.geo
+    out = []
+    for sq in squares_crossed(p, q):
+        if sq == skip:
+            continue
+        t0, t1 = _clip(p, q, sq)
+        tm = (t0 + t1) / 2
+        inside = (p[0] + (q[0] - p[0]) * tm, p[1] + (q[1] - p[1]) * tm)
+        if not geo.is_wall(sq) and geo.line_clear(p, inside, geo.is_wall, (sq,)):
+            out.append(sq)
+    return out
+
+
+def template_squares(state: GameState, attack: AttackDef, origin: Square, corner: int = 0) -> set[Square]:
+    """The squares the active creature's ``attack`` would cover aimed at ``origin`` (for previews).
+
+    Empty when there is no active creature or the aim is illegal.
+    """
+    me = state.active_creature
+    if me is None or not attack.is_area:
+        return set()
+    found = template(state, me, attack, origin, corner)
+    return set(found.squares) if found else set()
+
+
+def struck(state: GameState, me: Creature, found: Template) -> list[Creature]:
+    """Creatures (allies included, ATK-2) standing in a template, in uid order."""
+    return sorted((c for c in state.creatures if c.alive and c.uid != me.uid and c.pos in found.squares),
+                  key=lambda c: c.uid)
+
+
+def aims(state: GameState, me: Creature, attack: AttackDef) -> list[tuple[Square, int]]:
+    """Every (origin, corner) worth trying for ``attack``, in canonical order."""
+    pos, reach = me.pos, attack.reach
+    if reach is Reach.BURST:
+        return [(pos, 0)]
+    if reach in (Reach.SMALL_CONE, Reach.LARGE_CONE):
+        return [(pos, c) for c in CORNERS]
+    if reach is Reach.LINE:
+        ends = [sq for sq in _block(state, pos, attack.range or 0) if sq != pos]
+        return [(sq, c) for sq in ends for c in CORNERS]
+    h, w = state.map.height, state.map.width
+    return [((x, y), 0) for y in range(h) for x in range(w)]
+
+
+def area_actions(state: GameState) -> list[AreaAttack]:
+    """Every legal close or area attack of the active creature (RNG-3, RNG-4, ATK-2).
+
+    One action per attack line and distinct set of creatures struck (the
+    first aim found in canonical order), targets in uid order; sets without
+    an enemy are left out (ATK-2).
+    """
+    me = state.active_creature
+    out: list[AreaAttack] = []
+    for i, attack in enumerate(me.card.attacks):
+        if not attack.is_area or not attack_allowed(me, attack):
+            continue
+        seen: set[tuple[str, ...]] = set()
+        for origin, corner in aims(state, me, attack):
+            found = template(state, me, attack, origin, corner)
+            if found is None:
+                continue
+            hit = struck(state, me, found)
+            key = tuple(c.uid for c in hit)
+            if key in seen or not any(c.player != me.player for c in hit):
+                continue
+            seen.add(key)
+            out.append(AreaAttack(i, origin, key, corner))
+    return out
+
+
+__all__ = ["Template", "template", "template_squares", "struck", "area_actions", "aims",
+           "corner_point", "cone_size", "CORNERS"]

@@ -1,0 +1,1 @@
+"""Developer tools run from a source checkout (``python -m tactica.tools.<name>``)."""

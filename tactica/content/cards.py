@@ -42,6 +42,38 @@ UNIMPLEMENTED_ABILITIES = ("flight", "burrow", "phasing", "sneak attack", "power
 _ID = re.compile(ID_PATTERN)
 _DAMAGE = re.compile(DAMAGE_PATTERN)
 _RANGE = re.compile(r"^\s*range\s+(\d+)\s*$")
+_CLOSE = re.compile(r"^\s*(burst|line)\s+(\d+)\s*$|^\s*(small cone|large cone)\s*$")
+_AREA = re.compile(r"^\s*(?:range\s+(\d+)|(sight)|(nearest))\s*,\s*radius\s+(\d+)\s*$")
+#: What each attack type's reach may say, for messages (RNG-2..4).
+_REACH_HELP = {"ranged": "'range N', 'sight' or 'nearest'",
+               "close": "'burst N', 'small cone', 'large cone' or 'line N'",
+               "area": "'range N, radius R', 'sight, radius R' or 'nearest, radius R'"}
+
+
+def _close_or_area(doc: Doc, node: Node, kind: str, text: str, what: str) -> tuple[Reach, int | None, int] | None:
+    """The reach of a close (RNG-3) or area (RNG-4) attack: (Reach, range, radius), or None after a problem."""
+    if kind == "close":
+        m = _CLOSE.match(text)
+        if m and m.group(3):
+            return Reach(m.group(3)), None, 0
+        if m:
+            size, hi = int(m.group(2)), (10 if m.group(1) == "burst" else 20)
+            if not 1 <= size <= hi:
+                doc.error(node, f"{m.group(1)} must be from 1 to {hi}; got {size}")
+                return None
+            return Reach(m.group(1)), size, 0
+    else:
+        m = _AREA.match(text)
+        if m:
+            radius = int(m.group(4))
+            rng = int(m.group(1)) if m.group(1) else None
+            if not 1 <= radius <= 5 or (rng is not None and not 1 <= rng <= 50):
+                doc.error(node, f"an area attack has range 1 to 50 and radius 1 to 5; got '{text}'")
+                return None
+            reach = Reach.RANGE if rng is not None else Reach(m.group(2) or m.group(3))
+            return reach, rng, radius
+    doc.error(node, f"expected {_REACH_HELP[kind]} for the reach of {what}; got '{text}'")
+    return None
 
 
 def check_id(doc: Doc, node: Node, what: str) -> str | None:
@@ -137,12 +169,7 @@ def parse_attack(doc: Doc, node: Node, card_what: str, index: int) -> AttackDef 
     if f is None:
         return None
     name = doc.field(f, ATTACK["name"], what)
-    type_node = f["type"][1] if "type" in f else None
-    if isinstance(type_node, ScalarNode) and type_node.value in ("close", "area"):
-        doc.error(type_node, f"{type_node.value} attacks are not implemented yet; expected 'melee' or 'ranged'")
-        kind_text = None
-    else:
-        kind_text = doc.field(f, ATTACK["type"], what)
+    kind_text = doc.field(f, ATTACK["type"], what)
     bonus = doc.field(f, ATTACK["bonus"], what)
     vs_node = f["vs"][1] if "vs" in f else None
     if isinstance(vs_node, ScalarNode) and vs_node.value in ("Fort", "Ref", "Will"):
@@ -153,11 +180,17 @@ def parse_attack(doc: Doc, node: Node, card_what: str, index: int) -> AttackDef 
     dmg = _damage(doc, f["damage"][1], ATTACK["damage"].what(what)) if "damage" in f else None
     targets = doc.field(f, ATTACK["targets"], what)
     basic = doc.field(f, ATTACK["basic"], what)
-    reach, rng = Reach.ADJACENT, None
+    reach, rng, radius = Reach.ADJACENT, None, 0
     if "reach" in f:
         reach_node = f["reach"][1]
         text = doc.text(reach_node, ATTACK["reach"].what(what))
-        if text is not None:
+        if text is not None and kind_text in ("close", "area"):
+            parsed = _close_or_area(doc, reach_node, kind_text, text, what)
+            if parsed is not None:
+                reach, rng, radius = parsed
+            else:
+                kind_text = None
+        elif text is not None:
             m = _RANGE.match(text)
             if kind_text == "melee" and text.strip() != "adjacent":
                 doc.error(reach_node, f"a melee attack reaches adjacent squares only; remove 'reach' "
@@ -171,9 +204,9 @@ def parse_attack(doc: Doc, node: Node, card_what: str, index: int) -> AttackDef 
             elif kind_text == "ranged":
                 doc.error(reach_node, f"expected 'range N', 'sight' or 'nearest' for the reach of "
                                       f"{what}; got '{text}'")
-    elif kind_text == "ranged":
-        doc.error(node, f"missing required key 'reach' in {what} (a ranged attack needs "
-                        "'range N', 'sight' or 'nearest')")
+    elif kind_text in _REACH_HELP:
+        doc.error(node, f"missing required key 'reach' in {what} (a{'n' if kind_text == 'area' else ''} "
+                        f"{kind_text} attack needs {_REACH_HELP[kind_text]})")
     secondary = doc.field(f, ATTACK["secondary"], what)
     effects: list[Effect | None] = []
     if "effects" in f:
@@ -184,13 +217,17 @@ def parse_attack(doc: Doc, node: Node, card_what: str, index: int) -> AttackDef 
     if kind_text == "melee" and targets != 1:
         doc.error(f["targets"][1], f"a melee attack has 1 target; got {targets}")
         return None
+    if kind_text in ("close", "area") and targets != 1:
+        doc.error(f["targets"][1], f"a {kind_text} attack strikes every creature in its area; remove "
+                                   f"'targets' (got {targets})")
+        return None
     if secondary and basic:
         doc.error(f["secondary"][1], f"a secondary attack cannot be the basic attack ({what})")
         return None
     return AttackDef(name=name, kind=AttackKind(kind_text), reach=reach, bonus=bonus,
                      defense=Defense(vs), damage=dmg[0], damage_bonus=dmg[1], damage_type=dmg[2],
                      range=rng, targets=targets, basic=basic, effects=tuple(effects),
-                     secondary=secondary)
+                     secondary=secondary, radius=radius)
 
 
 def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | None:

@@ -32,8 +32,9 @@ TERRAIN_KINDS = tuple(t.value for t in Terrain)
 ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 #: Regular expression of a damage text: ``10``, ``"10 fire"``, ``"15+10 cold"``.
 DAMAGE_PATTERN = r"^\s*(\d+)\s*(?:\+\s*(\d+))?\s*([A-Za-z]+)?\s*$"
-#: Regular expression of a reach text (RNG-1, RNG-2).
-REACH_PATTERN = r"^\s*(adjacent|sight|nearest|range\s+\d+)\s*$"
+#: Regular expression of a reach text (RNG-1..4).
+REACH_PATTERN = (r"^\s*(adjacent|sight|nearest|range\s+\d+|burst\s+\d+|line\s+\d+|small cone|large cone|"
+                 r"(range\s+\d+|sight|nearest)\s*,\s*radius\s+\d+)\s*$")
 #: Regular expression of a zones block: start areas A/B, VP zones a/b, '.' nothing.
 ZONES_PATTERN = r"^[ABab.\n]*$"
 
@@ -154,8 +155,9 @@ EFFECT = Table("effect", "One effect of an attack line besides its damage (ATK-3
 
 ATTACK = Table("attack", "One attack line of a stat card (CARD-3, RNG-1, RNG-2).", (
     FieldSpec("name", "text", "Display name of the attack.", True, label="the name of {of}", example="Warhammer"),
-    FieldSpec("type", "choice", "melee (adjacent squares) or ranged; close and area attacks are not "
-              "implemented yet.", True, choices=("melee", "ranged"), label="attack type in {of}", attr="kind"),
+    FieldSpec("type", "choice", "melee (adjacent squares), ranged, close (a burst, cone or line from the "
+              "attacker, RNG-3) or area (a radius around a square in sight, RNG-4).", True,
+              choices=("melee", "ranged", "close", "area"), label="attack type in {of}", attr="kind"),
     FieldSpec("bonus", "integer", "Attack bonus added to the d20 roll.", True, lo=-5, hi=40,
               label="the bonus of {of}", example=8),
     FieldSpec("vs", "choice", "The defence the attack targets: AC, or DEF (the card's DEF number stands "
@@ -166,10 +168,13 @@ ATTACK = Table("attack", "One attack line of a stat card (CARD-3, RNG-1, RNG-2).
               True, lo=0, hi=200, label="the damage of {of}", units="hit points",
               pattern=DAMAGE_PATTERN, example="10 fire"),
     FieldSpec("reach", "reach", "How far a ranged attack reaches: 'range N' (N squares, 1 to 50), 'sight' "
-              "or 'nearest'. Required for ranged attacks; a melee attack reaches adjacent squares only "
-              "(leave it out or write 'adjacent').", label="the reach of {of}", units="squares",
+              "or 'nearest'. Close attacks: 'burst N' (1 to 10), 'small cone', 'large cone', 'line N' "
+              "(1 to 20). Area attacks: 'range N, radius R', 'sight, radius R' or 'nearest, radius R' "
+              "(R 1 to 5). Required for ranged, close and area attacks; a melee attack reaches adjacent "
+              "squares only (leave it out or write 'adjacent').", label="the reach of {of}", units="squares",
               pattern=REACH_PATTERN, example="range 10"),
-    FieldSpec("targets", "integer", "How many creatures a ranged attack may target (melee: 1).",
+    FieldSpec("targets", "integer", "How many creatures a ranged attack may target (melee, close and "
+              "area: 1; close and area attacks strike every creature in their area).",
               default=1, lo=1, hi=10, label="targets of {of}"),
     FieldSpec("basic", "boolean", "This is the basic attack (CARD-1). At most one per card; when none is "
               "marked, the first attack is basic.", default=False, label="'basic' of {of}"),

@@ -60,7 +60,8 @@ EXPECTED: dict[str, list[tuple[int, int, str]]] = {
         (2, 9, "card id 'Bad_Id' must be lower-case letters, digits and hyphens (e.g. 'dwarf-shieldwarden')"),
         (4, 11, "the cost of card 'Bad_Id' must be from 1 to 1000; got -3"),
         (5, 16, "unknown alignment 'Neutral'; expected one of: Good, Evil, Unaligned"),
-        (13, 29, "close attacks are not implemented yet; expected 'melee' or 'ranged'"),
+        (13, 9, "missing required key 'reach' in attack 1 of card 'Bad_Id' (a close attack needs "
+                "'burst N', 'small cone', 'large cone' or 'line N')"),
         (22, 12, "expected a whole number for the speed of card 'second' (squares); got text '6'"),
         (25, 42, "expected 'range N', 'sight' or 'nearest' for the reach of attack 1 of card 'second'; "
                  "got 'range eight'"),

@@ -71,3 +71,33 @@ def test_follow_up_must_name_another_attack_of_the_card(tmp_path):
     problems = _problems(tmp_path, GOOD.replace("attack: Kick", "attack: Kik"))
     assert any("follow-up attack 'Kik'" in p and "did you mean 'Kick'" in p for p in problems)
     assert problems[0].startswith("13:9 ")              # at the attack line that names it
+
+
+AREAS = """      - {name: Club, type: melee, bonus: 5, damage: 5}
+      - {name: Nova, type: close, reach: burst 2, bonus: 6, vs: DEF, damage: 10}
+      - {name: Breath, type: close, reach: small cone, bonus: 6, damage: 10 fire}
+      - {name: Roar, type: close, reach: large cone, bonus: 6, damage: 5}
+      - {name: Bolt, type: close, reach: line 5, bonus: 6, damage: 10}
+      - {name: Fireball, type: area, reach: "range 10, radius 2", bonus: 6, damage: 10 fire}
+      - {name: Glow, type: area, reach: "sight, radius 1", bonus: 6, damage: 5}
+      - {name: Spit, type: area, reach: "nearest, radius 1", bonus: 6, damage: 5}"""
+
+
+def test_close_and_area_reaches_load(tmp_path):
+    from tactica.engine.model import AttackKind, Reach
+    attacks = _load(tmp_path, AREAS)["test-monk"].attacks
+    got = [(a.kind, a.reach, a.range, a.radius) for a in attacks[1:]]
+    assert got == [(AttackKind.CLOSE, Reach.BURST, 2, 0), (AttackKind.CLOSE, Reach.SMALL_CONE, None, 0),
+                   (AttackKind.CLOSE, Reach.LARGE_CONE, None, 0), (AttackKind.CLOSE, Reach.LINE, 5, 0),
+                   (AttackKind.AREA, Reach.RANGE, 10, 2), (AttackKind.AREA, Reach.SIGHT, None, 1),
+                   (AttackKind.AREA, Reach.NEAREST, None, 1)]
+
+
+def test_close_and_area_reach_errors(tmp_path):
+    assert any("expected 'burst N', 'small cone', 'large cone' or 'line N'" in p
+               for p in _problems(tmp_path, AREAS.replace("burst 2", "range 5")))
+    assert any("expected 'range N, radius R'" in p
+               for p in _problems(tmp_path, AREAS.replace('"range 10, radius 2"', "range 10")))
+    assert any("burst must be from 1 to 10; got 11" in p for p in _problems(tmp_path, AREAS.replace("burst 2", "burst 11")))
+    assert any("strikes every creature in its area" in p
+               for p in _problems(tmp_path, AREAS.replace("reach: burst 2,", "reach: burst 2, targets: 2,")))

@@ -21,6 +21,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--warband", metavar="FILE", action="append", help="warband file (give twice: player 1, then player 2)")
     play.add_argument("--seed", type=int, default=None, help="dice seed (the same seed and choices replay the same battle)")
     play.add_argument("--setup", action="store_true", help="full setup: choose maps and warbands, roll, pick start areas, place each creature by hand")
+    play.add_argument("--new", action="store_true", help="start a new battle without offering to continue the last unfinished one")
 
     sim = sub.add_parser("sim", help="headless AI-against-AI battles")
     sim.add_argument("--map", metavar="FILE", action="append")

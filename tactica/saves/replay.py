@@ -75,6 +75,16 @@ class Recorder:
             self.save.checkpoints.append((n, digest))
         self.sync(state_after, digest)
 
+    def record_many(self, steps: list[tuple[Action, GameState]]) -> None:
+        """Append several (action, state after it) pairs and write the save once."""
+        for action, state_after in steps:
+            self.save.actions.append(action)
+            n = len(self.save.actions)
+            if n % CHECKPOINT_EVERY == 0:
+                self.save.checkpoints.append((n, state_digest(state_after)))
+        if steps:
+            self.sync(steps[-1][1])
+
     def truncate(self, n_actions: int, state: GameState) -> None:
         """Drop actions after the first ``n_actions`` (undo) and write the save."""
         del self.save.actions[n_actions:]

@@ -11,7 +11,9 @@ from textual import events
 from textual.app import App
 
 from .factory import BattleFactory
+from .saving import OpenedSave, describe_save, resume_session
 from .screens.battle import BattleScreen
+from .screens.choice import ChoiceModal
 from .screens.setup import SetupScreen
 from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from .session import GameSession
@@ -24,23 +26,46 @@ class TacticaApp(App[int]):
         factory: makes the sessions (quick start or after the setup screen).
         setup: start with the full setup (choose maps and warbands) instead
             of a quick start.
+        resume: a battle to show at once instead of starting one (``tactica resume``).
+        offer: an unfinished saved battle to offer to continue before starting a new one.
     """
 
     TITLE = "tactica"
     ENABLE_COMMAND_PALETTE = False
 
-    def __init__(self, factory: BattleFactory, *, setup: bool = False) -> None:
+    def __init__(self, factory: BattleFactory, *, setup: bool = False, resume: GameSession | None = None,
+                 offer: OpenedSave | None = None) -> None:
         super().__init__()
         self.factory = factory
         self.setup = setup
         self.session: GameSession | None = None
+        self._resume = resume
+        self._offer = offer
 
     def on_mount(self) -> None:
+        if self._resume is not None:
+            self.start_battle(self._resume)
+        elif self._offer is not None:
+            text = describe_save(self._offer)
+            self.push_screen(ChoiceModal("An unfinished battle is saved",
+                                         f"{text}\n(saved as {self._offer.save.id})",
+                                         [f"Continue the last battle ({text.split(', ', 1)[-1]})",
+                                          "Start a new battle"]), self._offer_done)
+        else:
+            self._begin()
+        self._check_size(self.size.width, self.size.height)
+
+    def _begin(self) -> None:
         if self.setup:
             self.push_screen(SetupScreen(self.factory.choices()), self._setup_done)
         else:
             self.start_battle(self.factory.quick())
-        self._check_size(self.size.width, self.size.height)
+
+    def _offer_done(self, index: int | None) -> None:
+        if index == 0:
+            self.start_battle(resume_session(self._offer, self.factory.saver))
+        else:
+            self._begin()
 
     def start_battle(self, session: GameSession) -> None:
         """Show ``session`` on a new battle screen."""

@@ -118,6 +118,6 @@ def run_build(args: argparse.Namespace, app_factory=BuilderApp) -> int:
     from .run import run_play  # noqa: PLC0415 - the battle client only when asked for
 
     play = argparse.Namespace(command="play", map=[str(battle_map)], warband=[str(result.saved), str(opponent)],
-                              seed=None, setup=False)
+                              seed=None, setup=False, new=True)
     print(f"tactica play --map {battle_map} --warband {result.saved} --warband {opponent}")
     return run_play(play)

@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass, field
 
 from tactica.engine.model import MapDef, WarbandDef
+from tactica.saves.autosave import AutoSaver
 
 from .content import Choices, setup_choices
 from .session import GameSession
@@ -24,11 +25,15 @@ class BattleFactory:
         warbands: player 1's and player 2's warbands for a quick start.
         maps: the maps brought for a quick start.
         seed: the first battle's seed, or None for random seeds.
+        saver: autosaves every battle it makes (``tactica play``), or None.
+        map_files: map id -> file of the ``--map`` files (live reload).
     """
 
     warbands: tuple[WarbandDef, WarbandDef]
     maps: tuple[MapDef, ...]
     seed: int | None = None
+    saver: AutoSaver | None = None
+    map_files: dict[str, str] = field(default_factory=dict)
     _count: int = field(default=0, repr=False)
 
     def next_seed(self) -> int:
@@ -40,11 +45,18 @@ class BattleFactory:
 
     def quick(self) -> GameSession:
         """A battle with set-up done automatically, waiting for the first initiative choice."""
-        return GameSession.start(self.warbands, self.maps, self.next_seed(), quick=True)
+        return self._saved(GameSession.start(self.warbands, self.maps, self.next_seed(), quick=True))
 
     def custom(self, warbands: tuple[WarbandDef, WarbandDef], maps: tuple[MapDef, ...]) -> GameSession:
         """A battle of the chosen warbands and maps, waiting at the first set-up decision."""
-        return GameSession.start(warbands, maps, self.next_seed(), quick=False)
+        return self._saved(GameSession.start(warbands, maps, self.next_seed(), quick=False))
+
+    def _saved(self, session: GameSession) -> GameSession:
+        session.map_files = dict(self.map_files)
+        if self.saver is not None:
+            from .saving import record_new
+            record_new(session, self.saver)
+        return session
 
     def choices(self) -> Choices:
         """The maps and warbands for the setup screen: this run's own first, then the shipped ones.

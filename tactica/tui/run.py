@@ -23,7 +23,8 @@ def run_play(args: argparse.Namespace) -> int:
 
     Args:
         args: ``--map`` (list or None), ``--warband`` (list or None),
-            ``--seed`` (int or None), ``--setup`` (bool).
+            ``--seed`` (int or None), ``--setup`` (bool), ``--new`` (bool: do
+            not offer to continue the last unfinished battle).
     """
     try:
         factory = make_factory(args)
@@ -34,7 +35,18 @@ def run_play(args: argparse.Namespace) -> int:
             print(line, file=sys.stderr)
         return 1
     from .app import TacticaApp  # Textual only once the content is good
+    from .resume import autosaving, continue_offer, farewell
 
-    app = TacticaApp(factory, setup=bool(getattr(args, "setup", False)))
-    result = app.run()
+    factory.map_files = {m.id: f for m, f in zip(factory.maps, getattr(args, "map", None) or ())}
+    with autosaving() as saver:  # every battle autosaves after each action (issue 6)
+        factory.saver = saver
+        app = TacticaApp(factory, setup=bool(getattr(args, "setup", False)), offer=continue_offer(args))
+        result = app.run()
+    farewell(app)
     return result if isinstance(result, int) else 0
+
+
+def run_resume_or_replay(args: argparse.Namespace) -> int:
+    """``tactica resume [ID_OR_FILE]`` and ``tactica replay FILE_OR_ID`` (see ``tactica.tui.resume``)."""
+    from .resume import run_resume_or_replay as run
+    return run(args)

@@ -16,6 +16,10 @@ from tactica.engine import (Action, Activate, Attack, AttackPreview, Charge, End
 from tactica.engine.events import Event
 from tactica.engine.model import MapDef, Square, WarbandDef
 from tactica.engine.queries import charge_preview
+from tactica.saves.autosave import AutoSaver
+from tactica.saves.replay import Recorder
+
+from .undo import NOTHING, UndoStep, undo_refusal
 
 
 @dataclass(frozen=True)
@@ -45,6 +49,10 @@ class GameSession:
         events: every event since ``new_game`` (setup rolls included).
         seed: the dice seed, shown in the log.
         names: "Player 1" / "Player 2" display names.
+        recorder: keeps the battle's save up to date (autosave), or None.
+        saver: the background writer the recorder writes through, or None.
+        resumed: True when the battle was reopened from a save.
+        map_files: map id -> the file it was loaded from (for live reload).
     """
 
     state: GameState
@@ -52,8 +60,14 @@ class GameSession:
     actions: list[Action] = field(default_factory=list)
     seed: int | None = None
     names: tuple[str, str] = ("Player 1", "Player 2")
+    recorder: Recorder | None = None
+    saver: AutoSaver | None = None
+    resumed: bool = False
+    map_files: dict[str, str] = field(default_factory=dict)
     _legal_for: object = field(default=None, repr=False)
     _legal: list[Action] = field(default_factory=list, repr=False)
+    _undo: list[UndoStep] = field(default_factory=list, repr=False)
+    _no_undo: str = field(default=NOTHING, repr=False)
 
     # -- creating -----------------------------------------------------------
     @classmethod
@@ -72,9 +86,14 @@ class GameSession:
         session = cls(state=state, events=list(events), seed=seed)
         if quick:
             from tactica.ai.setup import auto_setup
-            session.state, more = auto_setup(state)
+            session.state, more = auto_setup(state, actions=session.actions)
             session.events.extend(more)
         return session
+
+    @property
+    def save_id(self) -> str | None:
+        """The id of the battle's save, or None when it is not being saved."""
+        return self.recorder.save.id if self.recorder else None
 
     # -- applying -----------------------------------------------------------
     def legal(self) -> list[Action]:
@@ -106,10 +125,54 @@ class GameSession:
         except Exception as error:  # keep the game alive; report it
             detail = traceback.format_exception_only(type(error), error)[-1].strip()
             return Outcome(False, reason=f"Internal error, action not applied: {detail}", code="error")
+        before, n_events = self.state, len(self.events)
         self.state = state
         self.actions.append(action)
         self.events.extend(events)
+        refusal = undo_refusal(action, events, before, state)
+        if refusal is None:
+            self._undo.append(UndoStep(before, n_events, action, tuple(events)))
+        else:
+            self._undo.clear()
+            self._no_undo = refusal
+        if self.recorder is not None:
+            self.recorder.record(action, state)
         return Outcome(True, tuple(events))
+
+    def autosave_warning(self) -> str | None:
+        """A failed autosave to tell the player about (once per run of failures), or None."""
+        return self.saver.take_warning() if self.saver is not None else None
+
+    # -- undo ---------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        """True when the last action can be taken back (see ``tactica.tui.undo``)."""
+        return bool(self._undo)
+
+    def undo_refusal(self) -> str | None:
+        """Why undo is not possible now, or None when it is."""
+        return None if self._undo else self._no_undo
+
+    def undo(self) -> Outcome:
+        """Take back the last action: restore the state before it (dice included) and cut the save.
+
+        Returns an Outcome whose events are those of the action taken back.
+        """
+        if not self._undo:
+            return Outcome(False, reason=self._no_undo, code="undo")
+        step = self._undo.pop()
+        self.state = step.before
+        del self.actions[-1]
+        del self.events[step.n_events:]
+        if not self._undo:
+            self._no_undo = NOTHING
+        if self.recorder is not None:
+            self.recorder.truncate(len(self.actions), self.state)
+        return Outcome(True, step.events)
+
+    def forget_undo(self, reason: str = NOTHING) -> None:
+        """Make the actions so far final (e.g. after the map changed under them)."""
+        self._undo.clear()
+        self._no_undo = reason
 
     # -- questions for the screen --------------------------------------------
     @property

@@ -24,6 +24,7 @@ from ..widgets.battle_log import BattleLog
 from ..widgets.map_view import MapView
 from ..widgets.stat_card import StatCard
 from ..widgets.status_line import StatusLine
+from .battle_saves import UNDO_ACTIONS, SaveKeys
 from .choice import ChoiceModal
 from .help import HelpScreen
 from .winner import WinnerScreen
@@ -34,7 +35,7 @@ LEGEND = (". clear   ^ difficult\n"
           "[b]UPPER[/b] P1 [b]lower[/b] P2 ? help")
 
 
-class BattleScreen(Screen[str]):
+class BattleScreen(SaveKeys, Screen[str]):
     """Play one battle; dismissed with "new" or "quit" from the winner screen.
 
     Args:
@@ -66,6 +67,10 @@ class BattleScreen(Screen[str]):
         Binding("space", "pick", "Add target"),
         Binding("p", "auto_place", "Auto-place"),
         Binding("escape", "cancel", "Cancel"),
+        Binding("z", "undo", "Undo"),  # u is the map's up-right key (y u b n)
+        Binding("z", "undo_refused", "Undo", show=False),
+        Binding("ctrl+z", "undo", "Undo", show=False),
+        Binding("ctrl+z", "undo_refused", "Undo", show=False),
         *[Binding(str(n), f"choose_attack({n})", f"Attack {n}", show=False) for n in range(1, 10)],
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
@@ -79,7 +84,7 @@ class BattleScreen(Screen[str]):
         self._keys_shown: tuple = ()
 
     _KEY_ACTIONS = ("select", "next", "move", "shift", "attack", "charge", "end", "pick", "auto_place",
-                    "cancel", "choose_attack")
+                    "cancel", "choose_attack", "undo")
 
     # -- layout ----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -101,13 +106,21 @@ class BattleScreen(Screen[str]):
 
     def on_mount(self) -> None:
         log = self.query_one(BattleLog)
-        log.add([LogLine(f"New battle, seed {self.session.seed} "
-                         f"(tactica play --seed {self.session.seed} replays these dice)", "info")])
+        s = self.session
+        if s.resumed:
+            log.add([LogLine(f"Resumed battle {s.save_id or ''}, seed {s.seed}: the log so far", "info")])
+        else:
+            log.add([LogLine(f"New battle, seed {s.seed} (tactica play --seed {s.seed} replays these dice)"
+                             + (f"; autosaved as {s.save_id}" if s.save_id else ""), "info")])
         lines = describe_events(self.session.events, self.session.state)
         log.add(lines)
         self.query_one(BattleHeader).seed = self.session.seed
         self.map_view.focus()
         self._state_changed()
+        if s.resumed:
+            self.notify(f"Round {s.state.round}, VP {s.state.vp[0]}–{s.state.vp[1]}: carry on where you left off.",
+                        title="Battle resumed", timeout=5)
+            return
         for line in lines:
             if line.prominent and "Setup roll" in line.text:
                 self.notify(line.text, title="Setup roll", timeout=5)
@@ -117,6 +130,8 @@ class BattleScreen(Screen[str]):
         """Show a key only when the engine's legal actions make it useful now."""
         if action in ("help", "quit"):
             return True
+        if action in UNDO_ACTIONS:
+            return self.save_key_allowed(action)
         if self._asking:
             return False
         if action == "auto_place":
@@ -226,6 +241,7 @@ class BattleScreen(Screen[str]):
             self._refuse(outcome.reason)
             return False
         self._show_events(outcome.events)
+        self.check_autosave()
         return True
 
     def _show_events(self, events) -> None:

@@ -1,0 +1,100 @@
+"""``tactica resume`` and ``tactica replay`` (the screen), and the autosave lifetime of a run.
+
+A damaged or unknown save ends with one ``error: …`` line and exit status
+1; the file is only read.  ``autosaving()`` owns the background writer for
+one run: it writes what is pending when the app ends, and also when the
+terminal goes away (SIGHUP) or the process is asked to stop (SIGTERM)
+before the default action of the signal ends the process.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+import threading
+from contextlib import contextmanager
+from typing import Iterator
+
+from tactica.saves.autosave import AutoSaver
+from tactica.saves.codec import SaveError
+from tactica.saves.store import latest_unfinished
+
+from .saving import OpenedSave, describe_save, open_save, resume_session
+
+_SIGNALS = tuple(s for s in (getattr(signal, "SIGHUP", None), signal.SIGTERM) if s is not None)
+
+
+@contextmanager
+def autosaving() -> Iterator[AutoSaver]:
+    """An AutoSaver for the duration of the block; pending saves are flushed on exit and on SIGHUP/SIGTERM."""
+    saver = AutoSaver()
+    previous: dict[int, object] = {}
+
+    def flush_then_die(signum, _frame) -> None:
+        saver.flush(2.0)
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
+
+    if threading.current_thread() is threading.main_thread():
+        for sig in _SIGNALS:
+            previous[sig] = signal.signal(sig, flush_then_die)
+    try:
+        yield saver
+    finally:
+        saver.close()
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def continue_offer(args: argparse.Namespace) -> OpenedSave | None:
+    """The newest unfinished battle to offer at ``tactica play``, or None (``--new``, none, or unusable)."""
+    if getattr(args, "new", False):
+        return None
+    try:
+        info = latest_unfinished()
+        return open_save(str(info.path)) if info is not None else None
+    except SaveError:
+        return None  # a broken newest save is reported by `tactica saves`, not in the way of a new battle
+
+
+def run_resume_or_replay(args: argparse.Namespace) -> int:
+    """``tactica resume [ID_OR_FILE]`` or ``tactica replay FILE_OR_ID``; returns the exit status."""
+    resuming = args.command == "resume"
+    ref = getattr(args, "save", None) if resuming else args.file
+    if resuming and ref is None and latest_unfinished() is None:
+        print("No unfinished battle to resume. Start one with: tactica play   "
+              "(tactica saves lists saved battles; tactica replay ID watches a finished one)")
+        return 1
+    try:
+        opened = open_save(ref)
+    except SaveError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    if not resuming:
+        from .replay_app import ReplayApp
+        ReplayApp(opened).run()
+        return 0
+    if opened.rebuilt.final.is_over:
+        print(f"error: {opened.save.id} is finished ({describe_save(opened)}); "
+              f"watch it with: tactica replay {opened.save.id}", file=sys.stderr)
+        return 1
+    from .app import TacticaApp
+    from .factory import BattleFactory
+
+    with autosaving() as saver:
+        session = resume_session(opened, saver)
+        factory = BattleFactory(warbands=opened.save.warbands, maps=opened.save.maps, saver=saver)
+        app = TacticaApp(factory, resume=session)
+        result = app.run()
+    farewell(app)
+    return result if isinstance(result, int) else 0
+
+
+def farewell(app) -> None:
+    """After the app closed: say where an unfinished battle is saved and how to go on."""
+    session = getattr(app, "session", None)
+    if session is None or session.recorder is None or session.state.is_over:
+        return
+    print(f"Battle saved as {session.save_id} (round {session.state.round}, "
+          f"VP {session.state.vp[0]}–{session.state.vp[1]}). Continue it with: tactica resume")

@@ -1,0 +1,108 @@
+"""Saves for the battle client: autosave a new battle, reopen a saved one (no Textual here).
+
+* ``record_new(session, saver)`` gives a freshly started battle a save id and
+  a ``Recorder`` that writes after every action (the set-up actions made so
+  far included, so the save replays);
+* ``open_save(ref)`` finds, loads and rebuilds a save (the newest unfinished
+  one when ``ref`` is None); every problem is a ``SaveError`` with a clear
+  message, and the file is only read;
+* ``resume_session(opened, saver)`` turns it back into a ``GameSession``
+  that keeps writing to the same file.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from tactica.engine import apply, new_game
+from tactica.saves.autosave import AutoSaver, new_save_id
+from tactica.saves.codec import SaveError, SaveFile
+from tactica.saves.commands import find_save
+from tactica.saves.replay import Rebuilt, Recorder, rebuild
+from tactica.saves.store import autosave_path, latest_unfinished, load_save
+
+from .session import GameSession
+
+START_HINT = "Start a battle with: tactica play   (tactica saves lists the saved ones)"
+
+
+@dataclass
+class OpenedSave:
+    """A save read from disk and replayed.
+
+    Attributes:
+        path: the file.
+        save: its contents.
+        rebuilt: every state and the events of every step.
+    """
+
+    path: Path
+    save: SaveFile
+    rebuilt: Rebuilt
+
+
+def _writer(saver: AutoSaver, path: Path):
+    return lambda save: saver.submit(save, path)
+
+
+def record_new(session: GameSession, saver: AutoSaver, path: Path | None = None) -> None:
+    """Start autosaving ``session`` (a battle just begun by ``GameSession.start``).
+
+    The save's seed is the session's seed; the set-up actions already
+    applied (quick start) are recorded with their checkpoints.
+    """
+    st = session.state
+    seed = session.seed if session.seed is not None else 0
+    save = SaveFile(id=new_save_id(seed), seed=seed, rules=st.rules, maps=st.maps, warbands=st.warbands)
+    session.recorder = Recorder(save, _writer(saver, path or autosave_path(save.id)))
+    session.saver = saver
+    state, _ = new_game(save.warbands, save.maps, seed=save.seed, rules=save.rules)
+    steps = []
+    for action in session.actions:
+        state, _ = apply(state, action)
+        steps.append((action, state))
+    if steps:
+        session.recorder.record_many(steps)
+    else:
+        session.recorder.sync(state)
+
+
+def open_save(ref: str | None) -> OpenedSave:
+    """Load and replay the save ``ref`` (a path or an id), or the newest unfinished one.
+
+    Raises SaveError with a message for the player: no saves, no such save,
+    a damaged file, or a replay that does not reach the recorded state.
+    """
+    if ref is None:
+        info = latest_unfinished()
+        if info is None:
+            raise SaveError("there is no unfinished battle to resume. " + START_HINT)
+        path = info.path
+    else:
+        path = find_save(ref)
+    save = load_save(path)
+    return OpenedSave(path, save, rebuild(save))
+
+
+def resume_session(opened: OpenedSave, saver: AutoSaver | None) -> GameSession:
+    """A GameSession at the end of ``opened``'s battle, autosaving to the same file."""
+    rebuilt, save = opened.rebuilt, opened.save
+    events = [e for step in rebuilt.events for e in step]
+    session = GameSession(state=rebuilt.final, events=events, actions=list(save.actions),
+                          seed=save.seed, resumed=True)
+    if saver is not None:
+        session.recorder = Recorder(save, _writer(saver, opened.path))
+        session.saver = saver
+    return session
+
+
+def describe_save(opened: OpenedSave) -> str:
+    """One line about a saved battle: "Reds vs Blues, round 3, VP 30–10, Player 1's turn"."""
+    st, save = opened.rebuilt.final, opened.save
+    text = f"{save.warbands[0].name} vs {save.warbands[1].name}"
+    if st.round:
+        text += f", round {st.round}"
+    text += f", VP {st.vp[0]}–{st.vp[1]}"
+    if st.is_over:
+        text += f", won by Player {st.winner + 1}"
+    return text

@@ -1,0 +1,47 @@
+"""The battle screen's save keys: undo, live map reload and autosave warnings (issue 6).
+
+``SaveKeys`` is mixed into ``BattleScreen``; the bindings live there.  The
+session decides what may be undone (``tactica.tui.undo``); this only shows
+the result: the restored state, a log line, or the reason it cannot.
+"""
+from __future__ import annotations
+
+from ..describe import LogLine, describe_events
+from ..widgets.battle_log import BattleLog
+
+UNDO_ACTIONS = ("undo", "undo_refused")
+"""Key actions handled here; ``check_action`` asks ``save_key_allowed``."""
+
+
+class SaveKeys:
+    """Undo and autosave-warning behaviour for ``BattleScreen`` (a mixin: it uses the screen's helpers)."""
+
+    def save_key_allowed(self, action: str) -> bool:
+        """``z`` shows "Undo" when the session can undo; otherwise the hidden ``z`` says why not."""
+        can = self.session.can_undo() and not self._asking
+        return can if action == "undo" else not can
+
+    def action_undo(self) -> None:
+        """z / ctrl+z: take back the last move or activation (no dice were rolled)."""
+        outcome = self.session.undo()
+        if not outcome.ok:
+            self._refuse(outcome.reason)
+            return
+        lines = describe_events(outcome.events, self.session.state)
+        text = "; ".join(line.text for line in lines) or "the last action"
+        self.query_one(BattleLog).add([LogLine(f"↶ Undone: {text}", "info")])
+        self.ctrl.sync()
+        self._state_changed()
+        self.check_autosave()
+
+    def action_undo_refused(self) -> None:
+        """z / ctrl+z when undo is not possible: say why."""
+        if not self._asking:
+            self._refuse(self.session.undo_refusal() or "Nothing to undo.")
+
+    def check_autosave(self) -> None:
+        """Show a failed autosave once (the game carries on)."""
+        warning = self.session.autosave_warning()
+        if warning:
+            self.query_one(BattleLog).add([LogLine(f"⚠ {warning}", "info")])
+            self.notify(warning, title="Autosave failed", severity="error", timeout=10)

@@ -1,0 +1,61 @@
+"""Which actions may be taken back (undo, issue 6) — a session feature, no Textual.
+
+Undo restores the state object from before the action, so the dice (which
+live in the state) are untouched and no later roll can change.  Only what
+revealed nothing new may be taken back: an activation or a plain move or
+shift inside the current activation, whose events are all on a short
+allow-list (no die rolled, no opportunity attack, no damage, no condition
+change) and after which the same creature is still acting.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from tactica.engine import Action, Activate, Move, Phase, Shift
+from tactica.engine import events as ev
+from tactica.engine.state import GameState
+
+UNDOABLE_ACTIONS = (Activate, Move, Shift)
+"""Action types that can ever be taken back."""
+
+SAFE_EVENTS = (ev.CreatureActivated, ev.CreatureMoved)
+"""Event types that reveal nothing new (a conservative allow-list)."""
+
+NOTHING = "Nothing to undo: undo takes back an activation or a move within the current activation."
+
+
+@dataclass(frozen=True)
+class UndoStep:
+    """What undo needs to take back one action.
+
+    Attributes:
+        before: the state before the action (restored as it is).
+        n_events: how many session events there were before it.
+        action: the action taken back.
+        events: the events it produced (for the log line).
+    """
+
+    before: GameState
+    n_events: int
+    action: Action
+    events: tuple[ev.Event, ...]
+
+
+def undo_refusal(action: Action, events: Sequence[ev.Event], before: GameState,
+                 after: GameState) -> str | None:
+    """Why ``action`` (already applied: ``before`` → ``after``) cannot be undone, or None if it can."""
+    if any(isinstance(e, (ev.AttackRolled, ev.DieRolled, ev.SavingThrowRolled, ev.ConfusionRolled))
+           for e in events) or after.dice != before.dice:
+        return "Cannot undo: dice were rolled (undo never changes a roll)."
+    if any(isinstance(e, ev.OpportunityAttackProvoked) for e in events):
+        return "Cannot undo: that move provoked an opportunity attack."
+    if not isinstance(action, UNDOABLE_ACTIONS):
+        if after.phase is not Phase.ACTING:
+            return "Cannot undo: the activation has ended; undo works within an activation."
+        return "Cannot undo: only an activation or a plain move can be taken back."
+    if after.phase is not Phase.ACTING or after.active_uid is None:
+        return "Cannot undo: the activation has ended; undo works within an activation."
+    if not all(isinstance(e, SAFE_EVENTS) for e in events):
+        return "Cannot undo: that action changed more than a position (it revealed something new)."
+    return None

@@ -34,6 +34,7 @@ class Bot:
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
+        self._last: tuple[GameState, Action] | None = None
 
     def choose(self, state: GameState) -> Action:
         """Return a legal action for ``state.decider``.
@@ -44,14 +45,32 @@ class Bot:
         if ph is Phase.OVER:
             raise ValueError("the battle is over")
         if ph is Phase.CHOOSE_MAP:
-            return self.choose_map(state)
-        if ph is Phase.CHOOSE_AREA:
-            return self.choose_area(state)
-        if ph is Phase.DEPLOY:
-            return self.choose_place(state)
-        if ph is Phase.CHOOSE_FIRST:
-            return self.choose_first(state)
-        return self.choose_battle(state)
+            action = self.choose_map(state)
+        elif ph is Phase.CHOOSE_AREA:
+            action = self.choose_area(state)
+        elif ph is Phase.DEPLOY:
+            action = self.choose_place(state)
+        elif ph is Phase.CHOOSE_FIRST:
+            action = self.choose_first(state)
+        else:
+            action = self.choose_battle(state)
+        self._last = (state, action)
+        return action
+
+    def explain(self) -> str | None:
+        """Why the last ``choose`` picked its action, in a few words (None before any choice).
+
+        E.g. "charges Kobold (ko1): 65% to hit, 60% to destroy it (bloodied)";
+        see ``tactica.ai.intent``.  Levels that keep a plan for the creature
+        they activate (``normal``, ``hard``) also say what it will do first.
+        """
+        if self._last is None:
+            return None
+        from .intent import explain_action
+        state, action = self._last
+        planned = getattr(self, "_planned", None)
+        first = planned[3] if isinstance(planned, tuple) and len(planned) > 3 else None
+        return explain_action(state, action, first)
 
     # -- set-up (SET-2, SET-3, RND-1) --------------------------------------
     def choose_map(self, state: GameState) -> Action:

@@ -1,0 +1,130 @@
+"""Short sentences saying why a bot chose an action (its "intent", for players learning the game).
+
+``explain_action(state, action, planned=None)`` describes ``action`` taken in
+``state`` by ``state.decider``: the chances of an attack or charge (from
+``combat.preview``, never the dice), what a move goes toward (the VP zone or
+the nearest enemy, distances around walls) and the opportunity attacks it
+risks.  ``planned`` is the first action a bot has in mind for the creature it
+activates (``normal`` and ``hard`` keep one), so an activation can say what
+comes next.  Pure and cheap; called on the bot's thread.
+"""
+from __future__ import annotations
+
+from tactica.engine import (Action, Activate, AreaAttack, Attack, Charge, ChooseFirstPlayer,
+                            ChooseMap, ChooseStartArea, EndActivation, GameState, Move, Place,
+                            Shift, preview)
+from tactica.engine.geometry import chebyshev
+from tactica.engine.movement import provokers_of_path
+
+
+def _name(state: GameState, uid: str) -> str:
+    c = state.find(uid)
+    return f"{c.card.name} ({c.label})" if c is not None else uid
+
+
+def _pct(p: float) -> str:
+    return f"{round(100 * p)}%"
+
+
+def _odds(state: GameState, me, target_uid: str, attack, *, charge: bool = False, at=None) -> str:
+    target = state.find(target_uid)
+    if me is None or target is None or attack is None:
+        return ""
+    attacker = me
+    if at is not None and at != me.pos:
+        st = state.copy()
+        attacker = st.creature(me.uid)
+        attacker.pos = at
+        state = st
+    p = preview(state, attacker, target, attack, charge=charge)
+    text = f"{_pct(p.hit_chance)} to hit"
+    if p.kill_chance > 0:
+        text += f", {_pct(p.kill_chance)} to destroy it"
+    else:
+        text += f", about {p.expected_damage:.0f} damage expected"
+    if target.bloodied:
+        text += " (bloodied)"
+    return text
+
+
+def _risk(state: GameState, me, path) -> str:
+    if me is None or not path:
+        return ""
+    prov = provokers_of_path(state, me, tuple(path))
+    if not prov:
+        return ""
+    return ", risking opportunity attacks from " + ", ".join(_name(state, u) for u in prov)
+
+
+def _move_goal(state: GameState, me, dest) -> str:
+    zone = state.vp_zone(me.player)
+    enemies = [e for e in state.alive(1 - me.player) if e.pos is not None]
+    if zone and dest in zone:
+        return "into its VP zone (it scores while held)"
+    geo = state.geo
+    if zone:
+        near_zone = min(zone, key=lambda z: chebyshev(dest, z))
+        before = chebyshev(me.pos, near_zone) if me.pos else 99
+        if chebyshev(dest, near_zone) < before and (not enemies or chebyshev(dest, near_zone) <
+                                                    min(chebyshev(dest, e.pos) for e in enemies)):
+            return "toward its VP zone"
+    if enemies:
+        foe = min(enemies, key=lambda e: (chebyshev(dest, e.pos), e.uid))
+        gap = chebyshev(dest, foe.pos)
+        if geo is not None and hasattr(geo, "distances_from"):
+            try:
+                gap = geo.distances_from(dest).get(foe.pos, gap)
+            except Exception:  # an estimate is enough for a sentence
+                pass
+        return f"toward {_name(state, foe.uid)} ({gap} square{'s' if gap != 1 else ''} away after the move)"
+    return "to a better square"
+
+
+def explain_action(state: GameState, action: Action, planned: Action | None = None) -> str:
+    """One sentence (no subject, no full stop) on why ``action`` is a good choice in ``state``."""
+    me = state.active_creature
+    if isinstance(action, Attack):
+        attack = me.card.attacks[action.attack] if me else None
+        names = ", ".join(_name(state, u) for u in action.targets)
+        odds = _odds(state, me, action.targets[0], attack) if len(action.targets) == 1 else ""
+        return f"attacks {names} with {attack.name if attack else 'an attack'}" + (f": {odds}" if odds else "")
+    if isinstance(action, Charge):
+        odds = _odds(state, me, action.target, me.card.basic_melee if me else None, charge=True,
+                     at=action.path[-1] if action.path else None)
+        return f"charges {_name(state, action.target)}" + (f": {odds}" if odds else "") + _risk(state, me, action.path)
+    if isinstance(action, AreaAttack):
+        attack = me.card.attacks[action.attack] if me else None
+        return f"uses {attack.name if attack else 'an area attack'} on {len(action.targets)} creature(s)"
+    if isinstance(action, Move):
+        if me is None or not action.path:
+            return "moves"
+        return "moves " + _move_goal(state, me, action.path[-1]) + _risk(state, me, action.path)
+    if isinstance(action, Shift):
+        return "shifts one square (shifting provokes no opportunity attacks)"
+    if isinstance(action, EndActivation):
+        if me is not None and state.move_used and state.attack_used:
+            return "ends the activation (both actions used)"
+        return "ends the activation: nothing better to do from here"
+    if isinstance(action, Activate):
+        c = state.find(action.uid)
+        text = f"activates {_name(state, action.uid)}"
+        if planned is not None and c is not None and not isinstance(planned, (Activate, EndActivation)):
+            st = state.copy()
+            st.active_uid = action.uid
+            return text + " — it " + explain_action(st, planned)
+        if c is not None and c.pos and any(e.pos and chebyshev(c.pos, e.pos) == 1 for e in state.alive(1 - c.player)):
+            return text + ": it is next to an enemy"
+        return text
+    if isinstance(action, ChooseFirstPlayer):
+        return "goes first this round" if action.player == state.decider else f"lets Player {action.player + 1} go first"
+    if isinstance(action, ChooseMap):
+        m = state.maps[action.index]
+        return f"picks {m.name} ({m.width}×{m.height}): the smaller map, so contact comes sooner"
+    if isinstance(action, ChooseStartArea):
+        return f"picks start area {action.area}, nearer the VP zone that scores for it"
+    if isinstance(action, Place):
+        return f"places {_name(state, action.uid)} (melee in front, ranged behind)"
+    return type(action).__name__.lower()
+
+
+__all__ = ["explain_action"]

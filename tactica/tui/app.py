@@ -15,7 +15,7 @@ from .saving import OpenedSave, describe_save, resume_session
 from .screens.battle import BattleScreen
 from .screens.choice import ChoiceModal
 from .screens.setup import SetupScreen
-from .screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from .screens.too_small import cover_when_small
 from .session import GameSession
 
 
@@ -93,11 +93,4 @@ class TacticaApp(App[int]):
         self._check_size(event.size.width, event.size.height)
 
     def _check_size(self, width: int, height: int) -> None:
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
-        top = self.screen_stack[-1] if self.screen_stack else None
-        if small and isinstance(top, TooSmallScreen):
-            top.show_size(width, height)
-        elif small:
-            self.push_screen(TooSmallScreen(width, height))
-        elif isinstance(top, TooSmallScreen):
-            self.pop_screen()
+        cover_when_small(self, width, height)

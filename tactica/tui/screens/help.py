@@ -23,6 +23,7 @@ HELP = """\
 | c | charge: choose the enemy, then the end square (marked x); Enter charges |
 | e | end the active creature's activation |
 | p | while deploying: place the rest of your creatures automatically |
+| z / ctrl+z | undo: take back a move or an activation in the current activation, if no die was rolled |
 | ? | this help; Esc closes it |
 | q | quit |
 

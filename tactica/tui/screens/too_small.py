@@ -1,7 +1,7 @@
 """Shown instead of the game while the terminal is smaller than the minimum."""
 from __future__ import annotations
 
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
@@ -43,3 +43,15 @@ class TooSmallScreen(Screen[None]):
         """Update the message for a new terminal size."""
         self._size_text = too_small_message(width, height)
         self.query_one(Static).update(self._size_text + "\n(enlarge the window, or press q to quit)")
+
+
+def cover_when_small(app: App, width: int, height: int) -> None:
+    """Push, update or pop the TooSmallScreen for a terminal of ``width``×``height``."""
+    small = width < MIN_WIDTH or height < MIN_HEIGHT
+    top = app.screen_stack[-1] if app.screen_stack else None
+    if small and isinstance(top, TooSmallScreen):
+        top.show_size(width, height)
+    elif small:
+        app.push_screen(TooSmallScreen(width, height))
+    elif isinstance(top, TooSmallScreen):
+        app.pop_screen()

@@ -1,4 +1,4 @@
-"""The save file format (version 1): JSON, self-contained, versioned.
+"""The save file format (versions 1 and 2): JSON, self-contained, versioned.
 
 Layout::
 
@@ -7,14 +7,18 @@ Layout::
      "rules": {...}, "seed": 4242, "maps": [...], "warbands": [...],
      "actions": [{"type": "Activate", "uid": "p1c1"}, ...],
      "checkpoints": [{"step": 50, "digest": "…"}, ...],
+     "map_changes": [{"step": 40, "map": {...}}, ...],        (version 2 only)
      "summary": {"round": 3, "vp": [30, 10], "over": false, "winner": null,
                  "digest": "…"}}
 
 Maps and warbands are stored in full (not by file name) so a save still loads
 after the content files change.  ``checkpoints`` hold a digest of the state
 every ``CHECKPOINT_EVERY`` actions; ``summary.digest`` is the digest after
-the last action.  Replaying the actions from the seed must reproduce every
-digest (``tactica replay FILE --verify``).
+the last action.  ``map_changes`` (live map reload, version 2) say that after
+action ``step`` the battle map was replaced by ``map`` (engine
+``mapswap.with_map``); a save without them is written as version 1.
+Replaying the actions from the seed must reproduce every digest
+(``tactica replay FILE --verify``).
 """
 from __future__ import annotations
 
@@ -31,7 +35,7 @@ from tactica.engine.model import (AttackDef, AttackKind, ConditionEffect, Creatu
 from tactica.engine.state import GameState, Ruleset
 
 FORMAT = "tactica-save"
-VERSION = 1
+VERSION = 2
 CHECKPOINT_EVERY = 25
 
 
@@ -217,6 +221,7 @@ class SaveFile:
         maps, warbands: the content in full.
         actions: every action applied, in order.
         checkpoints: (step, digest) pairs.
+        map_changes: (step, map) pairs: after action ``step`` the battle map became ``map``.
         summary: round, vp, over, winner, digest after the last action.
         saved_at: ISO time of the last write.
     """
@@ -228,18 +233,21 @@ class SaveFile:
     warbands: tuple[WarbandDef, WarbandDef]
     actions: list[act.Action] = field(default_factory=list)
     checkpoints: list[tuple[int, str]] = field(default_factory=list)
+    map_changes: list[tuple[int, MapDef]] = field(default_factory=list)
     summary: dict = field(default_factory=dict)
     saved_at: str = ""
 
     def to_json(self) -> str:
         """Return the file text."""
         rules = {f.name: getattr(self.rules, f.name) for f in fields(Ruleset)}
-        doc = {"format": FORMAT, "version": VERSION, "tactica": __version__, "id": self.id,
+        doc = {"format": FORMAT, "version": 2 if self.map_changes else 1, "tactica": __version__, "id": self.id,
                "saved_at": self.saved_at, "rules": rules, "seed": self.seed,
                "maps": [map_to(m) for m in self.maps], "warbands": [warband_to(w) for w in self.warbands],
                "actions": [encode_action(a) for a in self.actions],
                "checkpoints": [{"step": s, "digest": d} for s, d in self.checkpoints],
                "summary": self.summary}
+        if self.map_changes:
+            doc["map_changes"] = [{"step": s, "map": map_to(m)} for s, m in self.map_changes]
         return json.dumps(doc, indent=1, separators=(",", ": "))
 
     @classmethod
@@ -269,9 +277,11 @@ class SaveFile:
             if not isinstance(seed, int):
                 raise ValueError("seed must be an integer")
             cps = [(int(c["step"]), str(c["digest"])) for c in doc.get("checkpoints", [])]
+            changes = [(int(c["step"]), map_from(c["map"])) for c in doc.get("map_changes", [])]
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             what = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
             raise SaveError(f"{source}: the save is damaged ({what})") from None
         return cls(id=str(doc.get("id", "")), seed=seed, rules=rules, maps=maps, warbands=wbs,
-                   actions=actions, checkpoints=cps, summary=dict(doc.get("summary") or {}),
+                   actions=actions, checkpoints=cps, map_changes=changes,
+                   summary=dict(doc.get("summary") or {}),
                    saved_at=str(doc.get("saved_at", "")))

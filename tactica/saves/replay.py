@@ -7,6 +7,7 @@ from datetime import datetime, timezone
 from tactica.engine import GameState, IllegalAction, apply, new_game
 from tactica.engine.actions import Action
 from tactica.engine.events import Event
+from tactica.engine.mapswap import MapSwapError, with_map
 
 from .codec import CHECKPOINT_EVERY, SaveError, SaveFile, state_digest
 
@@ -34,10 +35,15 @@ def rebuild(save: SaveFile, *, check: bool = True) -> Rebuilt:
     """Replay ``save``'s actions from its seed.
 
     With ``check``, every checkpoint digest and the summary digest must match.
-    Raises SaveError naming the first action that fails or the first
-    checkpoint that differs.
+    Map changes (live reload) are swapped in after their step.  Raises
+    SaveError naming the first action that fails or the first checkpoint
+    that differs.
     """
     state, evs = new_game(save.warbands, save.maps, seed=save.seed, rules=save.rules)
+    changes: dict[int, list] = {}
+    for step, new_map in save.map_changes:
+        changes.setdefault(step, []).append(new_map)
+    state = _swap_maps(state, changes.get(0, ()), 0)
     out = Rebuilt([state], [evs])
     checkpoints = dict(save.checkpoints)
     for i, action in enumerate(save.actions, start=1):
@@ -45,6 +51,7 @@ def rebuild(save: SaveFile, *, check: bool = True) -> Rebuilt:
             state, evs = apply(state, action)
         except IllegalAction as exc:
             raise SaveError(f"action {i} ({type(action).__name__}) is refused on replay: {exc.reason}") from None
+        state = _swap_maps(state, changes.get(i, ()), i)
         out.states.append(state)
         out.events.append(evs)
         if check and i in checkpoints and checkpoints[i] != state_digest(state):
@@ -52,6 +59,15 @@ def rebuild(save: SaveFile, *, check: bool = True) -> Rebuilt:
     if check and save.summary.get("digest") and save.summary["digest"] != state_digest(state):
         raise SaveError("the replay does not end in the recorded state (final digest mismatch)")
     return out
+
+
+def _swap_maps(state: GameState, maps, step: int) -> GameState:
+    for new_map in maps:
+        try:
+            state = with_map(state, new_map)
+        except MapSwapError as exc:
+            raise SaveError(f"the map change after action {step} does not fit: {exc}") from None
+    return state
 
 
 class Recorder:
@@ -89,7 +105,13 @@ class Recorder:
         """Drop actions after the first ``n_actions`` (undo) and write the save."""
         del self.save.actions[n_actions:]
         self.save.checkpoints = [(s, d) for s, d in self.save.checkpoints if s <= n_actions]
+        self.save.map_changes = [(s, m) for s, m in self.save.map_changes if s <= n_actions]
         self.sync(state, state_digest(state))
+
+    def change_map(self, state: GameState) -> None:
+        """Record that the battle map became ``state.map`` after the actions so far, and write the save."""
+        self.save.map_changes.append((len(self.save.actions), state.map))
+        self.sync(state)
 
     def sync(self, state: GameState, digest: str | None = None) -> None:
         """Refresh the summary from ``state`` and write the save."""

@@ -177,3 +177,11 @@ def demo_warbands() -> tuple[WarbandDef, WarbandDef]:
 def demo_battle() -> tuple[tuple[WarbandDef, WarbandDef], tuple[MapDef, ...]]:
     """The built-in demo battle: ``(warbands, (map,))``."""
     return demo_warbands(), (demo_map(),)
+
+
+def load_map_file(path: str) -> MapDef:
+    """Load one map file (live reload); raises BattleContentError with the problem lines."""
+    content = _content_module()
+    if content is None:
+        raise BattleContentError(["error: the content loader (tactica.content) is not installed"])
+    return _wrap_errors(content.load_map, path)

@@ -143,6 +143,36 @@ class GameSession:
         """A failed autosave to tell the player about (once per run of failures), or None."""
         return self.saver.take_warning() if self.saver is not None else None
 
+    # -- live map reload -------------------------------------------------------------
+    def reload_map(self) -> tuple[bool, list[str]]:
+        """Reload the battle map from its ``--map`` file and swap it in (``engine.mapswap``).
+
+        Returns (True, [what happened]) or (False, [the problem lines]); on
+        failure nothing changes.  A swap is recorded in the save (it replays)
+        and makes the actions before it final (no undo across it).
+        """
+        from tactica.engine.mapswap import MapSwapError, with_map
+
+        from .content import BattleContentError, load_map_file
+        old = self.state.map
+        path = self.map_files.get(old.id) if old is not None else None
+        if path is None:
+            return False, ["Only a map given with --map can be reloaded (this battle's map has no file)."]
+        try:
+            new_map = load_map_file(path)
+            if new_map == old:
+                return True, [f"{path}: unchanged."]
+            state = with_map(self.state, new_map)
+        except BattleContentError as error:
+            return False, error.lines
+        except MapSwapError as error:
+            return False, [f"{path}: {error}"]
+        self.state = state
+        self.forget_undo("Cannot undo: the map was reloaded since.")
+        if self.recorder is not None:
+            self.recorder.change_map(state)
+        return True, [f"Reloaded the map from {path}."]
+
     # -- undo ---------------------------------------------------------------------
     def can_undo(self) -> bool:
         """True when the last action can be taken back (see ``tactica.tui.undo``)."""

@@ -71,6 +71,7 @@ class BattleScreen(SaveKeys, Screen[str]):
         Binding("z", "undo_refused", "Undo", show=False),
         Binding("ctrl+z", "undo", "Undo", show=False),
         Binding("ctrl+z", "undo_refused", "Undo", show=False),
+        Binding("ctrl+r", "reload_map", "Reload map"),
         *[Binding(str(n), f"choose_attack({n})", f"Attack {n}", show=False) for n in range(1, 10)],
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),

@@ -1,5 +1,9 @@
 """The battle screen's save keys: undo, live map reload and autosave warnings (issue 6).
 
+Live reload (ctrl+r, for map authors) swaps a map of the same size into the
+battle; the save records the new map after the current action, so the
+battle still replays exactly (see ``tactica.saves.codec``, version 2).
+
 ``SaveKeys`` is mixed into ``BattleScreen``; the bindings live there.  The
 session decides what may be undone (``tactica.tui.undo``); this only shows
 the result: the restored state, a log line, or the reason it cannot.
@@ -9,7 +13,7 @@ from __future__ import annotations
 from ..describe import LogLine, describe_events
 from ..widgets.battle_log import BattleLog
 
-UNDO_ACTIONS = ("undo", "undo_refused")
+UNDO_ACTIONS = ("undo", "undo_refused", "reload_map")
 """Key actions handled here; ``check_action`` asks ``save_key_allowed``."""
 
 
@@ -17,7 +21,12 @@ class SaveKeys:
     """Undo and autosave-warning behaviour for ``BattleScreen`` (a mixin: it uses the screen's helpers)."""
 
     def save_key_allowed(self, action: str) -> bool:
-        """``z`` shows "Undo" when the session can undo; otherwise the hidden ``z`` says why not."""
+        """``z`` shows "Undo" when the session can undo; otherwise the hidden ``z`` says why not.
+
+        ctrl+r (reload the map) shows when the battle's map came from a ``--map`` file.
+        """
+        if action == "reload_map":
+            return bool(self.session.map_files) and self.session.state.map is not None and not self._asking
         can = self.session.can_undo() and not self._asking
         return can if action == "undo" else not can
 
@@ -38,6 +47,21 @@ class SaveKeys:
         """z / ctrl+z when undo is not possible: say why."""
         if not self._asking:
             self._refuse(self.session.undo_refusal() or "Nothing to undo.")
+
+    def action_reload_map(self) -> None:
+        """ctrl+r: reload the map file from disk and show it at once, or show its problems."""
+        ok, lines = self.session.reload_map()
+        log = self.query_one(BattleLog)
+        if ok:
+            log.add([LogLine(f"⟳ {line}", "info") for line in lines])
+            self.notify("\n".join(lines), title="Map reloaded", timeout=4)
+            self.ctrl.sync()
+            self._state_changed()
+            self.check_autosave()
+        else:
+            log.add([LogLine(f"✗ {line}", "info") for line in lines])
+            self.notify("\n".join(lines[:8]) + ("\n…" if len(lines) > 8 else ""), title="Map not reloaded",
+                        severity="error", timeout=12)
 
     def check_autosave(self) -> None:
         """Show a failed autosave once (the game carries on)."""

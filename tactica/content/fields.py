@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tactica.engine.model import ALIGNMENTS, CONDITIONS, FACTIONS, Duration, Terrain, Trigger
+from tactica.engine.model import ALIGNMENTS, CONDITIONS, FACTIONS, SYMBOLS, Duration, Terrain, Trigger
 
 #: The value kinds a field may have.  Plain kinds are read by ``Doc.field``;
 #: the others by the loader that owns them.
@@ -238,13 +238,15 @@ MAP = Table("map", "A battle map (SET-2..4, SCN-ASSAULT): terrain rows and a zon
     FieldSpec("description", "text", "One line shown when choosing a map.", default="",
               label="the description"),
     FieldSpec("legend", "legend", "Extra terrain symbols: one character -> a terrain kind (" +
-              ", ".join(TERRAIN_KINDS) + "). '.' clear, '#' wall and '^' difficult always work.",
+              ", ".join(TERRAIN_KINDS) + "). These always work without a legend: " +
+              ", ".join(f"'{s}' {t.value}" for s, t in SYMBOLS.items()) + " (TER-*).",
               choices=TERRAIN_KINDS, example={"~": "difficult"}),
     FieldSpec("terrain", "rows", "The terrain, one text row per map row and one symbol per square "
               "(a '|' block, or a list of strings). Every row has the same width; at most 100×100.",
               True, label="the terrain", units="squares"),
     FieldSpec("zones", "rows", "An overlay of the terrain's size: 'A'/'B' start areas, 'a'/'b' VP zones "
-              "(zone 'a' scores for the player who starts in 'A'), '.' nothing.", True, label="the zones",
+              "(zone 'a' scores for the player who starts in 'A'), '.' nothing. No zone covers a wall; "
+              "start areas cover no pit or statue either (SET-3).", True, label="the zones",
               pattern=ZONES_PATTERN),
 ))
 

@@ -4,7 +4,7 @@ A map, as written by hand::
 
     name: Crossroads Ruin
     points: 200            # battle size it is drawn for (start areas hold that many creatures)
-    legend:                # symbol -> terrain kind (clear, wall, difficult)
+    legend:                # symbol -> terrain kind; optional for the default symbols below
       ".": clear
       "#": wall
       "^": difficult
@@ -15,13 +15,19 @@ A map, as written by hand::
       AA......b
       AA..a...B
 
+The default symbols (no legend needed) are the engine's ``terrain.SYMBOLS``:
+'.' clear, '#' wall, '^' difficult, 'T' forest, 'O' pit, '*' smoke,
+'S' statue, '%' blood rock, '+' sacred circle, '@' teleporter (TER-*).
+Start areas may not cover walls, pits or statues (SET-3); no zone covers a
+wall.
+
 VP zone ``a`` scores for the player who starts in area ``A`` (SCN-ASSAULT),
 so it usually lies on B's side.  Comments cannot go inside a ``|`` block
 (they would be rows); put them above it.
 """
 from __future__ import annotations
 
-from tactica.engine.model import MapDef, Square, Terrain
+from tactica.engine.model import SYMBOLS, TERRAIN, MapDef, Square, Terrain
 from tactica.engine.state import Ruleset
 
 from .fields import MAP, TERRAIN_KINDS
@@ -30,7 +36,7 @@ from .sense import map_warnings, reach_errors
 from .yamlsafe import NULL_TAG, MappingNode, Node, ScalarNode, SequenceNode
 
 #: Symbols every map may use without a legend.
-DEFAULT_LEGEND = {".": Terrain.CLEAR, "#": Terrain.WALL, "^": Terrain.DIFFICULT}
+DEFAULT_LEGEND = dict(SYMBOLS)
 #: Overlay symbols: start areas (upper case) and VP zones (lower case).
 ZONE_SYMBOLS = {"A": ("start", "A"), "B": ("start", "B"), "a": ("vp", "A"), "b": ("vp", "B")}
 KINDS = TERRAIN_KINDS
@@ -177,6 +183,9 @@ def parse_map(doc: Doc, root: Node, map_id: str) -> MapDef | None:
             first_at.setdefault(ch, (line, col + x))
             if y < len(grid) and grid[y][x] is Terrain.WALL:
                 doc.error((line, col + x), f"zone '{ch}' covers a wall (row {y + 1}, column {x + 1})")
+            elif y < len(grid) and ch in "AB" and not TERRAIN[grid[y][x]].deploy:
+                doc.error((line, col + x), f"start area '{ch}' covers a {grid[y][x].value} (row {y + 1}, "
+                                           f"column {x + 1}); no creature deploys there (SET-3)")
             areas[ZONE_SYMBOLS[ch]].add((x, y))
     for ch, key in ZONE_SYMBOLS.items():
         if not areas[key]:

@@ -8,7 +8,7 @@ The API (after OpenSpiel's vocabulary):
 * ``check(state, action) -> IllegalAction | None``
 """
 from .actions import (Action, Activate, AreaAttack, Attack, Charge, ChooseFirstPlayer, ChooseMap,
-                      ChooseStartArea, EndActivation, Move, Place, Shift)
+                      ChooseStartArea, EndActivation, Move, Place, Shift, Teleport)
 from .areas import template_squares
 from .combat import AttackPreview, nearest_enemies, preview, valid_targets
 from .dice import ScriptedDice, SeededDice

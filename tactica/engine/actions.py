@@ -126,3 +126,14 @@ class Charge(Action):
 @dataclass(frozen=True)
 class EndActivation(Action):
     """End the active creature's activation (its remaining actions are lost)."""
+
+
+@dataclass(frozen=True)
+class Teleport(Action):
+    """Jump from the teleporter the active creature stands on to another one (TER-TELEPORT).
+
+    square: an unoccupied teleporter.  Not an action in the rules' sense: it
+    uses neither the move nor the attack action.
+    """
+
+    square: Square

@@ -2,7 +2,8 @@
 
 RNG-3 (close: burst, cones, line), RNG-4 (area: ``range X, radius R``,
 ``sight, radius R``, ``nearest, radius R``), COV-4, COV-5, LOS-1 (line of
-effect; walls are the only blocking terrain so far) and ATK-2 (allies in a
+effect: only walls block it; smoke and forest block sight, which only the
+choice of an area's origin square needs) and ATK-2 (allies in a
 template are attacked too, but a template must hold an enemy).
 
 Our choices, documented here and in the tests (gaps.md leaves them open):
@@ -24,9 +25,10 @@ Our choices, documented here and in the tests (gaps.md leaves them open):
   (and within X for ``range X``); every square within R of it with line of
   effect from it, the origin included (the attacker excluded).
 * **Cover** (COV-5, COV-4): bursts and radius areas use the ranged corner
-  rule from the origin square, against walls only; cones and lines give
-  cover when any line from their corner point to a corner of the target's
-  square is blocked.
+  rule from the origin square, against walls and statues only (forest gives
+  cover against ranged attacks only); cones and lines give cover when any
+  line from their corner point to a corner of the target's square crosses a
+  wall or statue.
 """
 from __future__ import annotations
 
@@ -62,8 +64,12 @@ class Template:
         """True when a creature on ``target`` has cover against this template (COV-4, COV-5)."""
         geo = state.geo
         if self.origin is not None:
-            return geo.cover(self.origin, target, ())
-        return not all(geo.line_clear(self.point, q, geo.is_wall, (target,)) for q in corners(target))
+            return geo.cover(self.origin, target, (), area=True)
+        solid = geo.map.rules_at
+
+        def blocked(sq: Square) -> bool:  # walls and statues (COV-5, TER-STATUE)
+            return solid(sq).cover_area
+        return not all(geo.line_clear(self.point, q, blocked, (target,)) for q in corners(target))
 
 
 def corner_point(sq: Square, corner: int) -> Point:
@@ -113,7 +119,7 @@ def template(state: GameState, me: Creature, attack: AttackDef, origin: Square,
         if origin != pos:
             return None
         squares = {sq for sq in _block(state, pos, attack.range or 0)
-                   if sq != pos and geo.line_of_sight(pos, sq)}
+                   if sq != pos and geo.line_of_effect(pos, sq)}
         return Template(frozenset(squares), origin=pos)
     if reach in (Reach.SMALL_CONE, Reach.LARGE_CONE):
         if origin != pos:
@@ -138,7 +144,7 @@ def template(state: GameState, me: Creature, attack: AttackDef, origin: Square,
         if dist is None or dist > (attack.range or 0):
             return None
     squares = {sq for sq in _block(state, origin, attack.radius)
-               if sq != pos and geo.line_of_sight(origin, sq)}
+               if sq != pos and geo.line_of_effect(origin, sq)}
     if reach is Reach.NEAREST:
         nearest = {c.pos for c in nearest_enemies(state, me)}
         if not nearest & squares:

@@ -1,13 +1,17 @@
 """Attacks: legal targets, modifiers, the attack roll and damage.
 
 Implements HP-1..3, ATK-1..6, RNG-1, RNG-2, RNG-5, LOS-1, CA-1, FLK-1,
-FLK-2, COV-1..4 and the MOD table of gaps.md.
+FLK-2, COV-1..4 and the MOD table of gaps.md; the attack half of terrain
+(TER-BLOOD, TER-SACRED, TER-SMOKE, TER-FOREST, TER-STATUE) and of abilities
+(ABL-1, ABL-2, ATK-8: Multiple Threats, Sneak Attack, Powerful Charge,
+Resist, Vulnerable, Immune, Insubstantial; see ``abilities``).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from . import events as ev
+from .abilities import MultipleThreats, defend, extra_damage, has
 from .geometry import adjacent, centre, passes_opposite_sides
 from .conditions import add_effect, halve_damage
 from .model import AttackDef, AttackKind, ConditionEffect, OngoingEffect, Reach, Trigger
@@ -17,6 +21,30 @@ COMBAT_ADVANTAGE = 2
 CHARGE_BONUS = 1
 COVER_PENALTY = -2
 HELPLESS_BONUS = 4
+
+
+def critical_from(state: GameState, attacker: Creature, attack: AttackDef) -> int:
+    """The lowest natural roll that is a critical hit for ``attack`` (ATK-5; TER-BLOOD).
+
+    20, or 19 for a melee attack made by a creature standing on blood rock
+    (such a roll also hits automatically, ATK-5).
+    """
+    if attack.kind is AttackKind.MELEE and attacker.pos is not None:
+        return state.map.rules_at(attacker.pos).melee_crit
+    return 20
+
+
+def invisible(state: GameState, attacker: Creature, target: Creature) -> bool:
+    """True when ``attacker`` is invisible to ``target`` (CA-1, TER-SMOKE).
+
+    A creature in smoke is invisible to every creature that is not adjacent,
+    and one in smoke sees only adjacent creatures: so the attacker is
+    invisible when they are not adjacent and either stands in smoke.  (Only
+    close and area attacks can reach that far without line of sight.)
+    """
+    smoke = state.geo.smoke
+    return bool(smoke) and not adjacent(attacker.pos, target.pos) and (
+        attacker.pos in smoke or target.pos in smoke)
 
 
 def automatic_critical(target: Creature, attack: AttackDef) -> bool:
@@ -51,8 +79,12 @@ def flanking(state: GameState, attacker: Creature, target: Creature) -> bool:
 def combat_advantage(state: GameState, attacker: Creature, target: Creature) -> list[str]:
     """Reasons ``attacker`` has combat advantage against ``target`` (CA-1); empty if none."""
     reasons = []
+    if invisible(state, attacker, target):
+        reasons.append("invisible")
     if flanking(state, attacker, target):
         reasons.append("flanking")
+    if attacker.card.abilities and has(attacker.card, MultipleThreats) and adjacent(attacker.pos, target.pos):
+        reasons.append("multiple threats")
     granted = sorted(target.conditions & GRANTS_CA)
     if granted:
         reasons.append(f"target {granted[0]}")
@@ -93,6 +125,9 @@ def modifiers(state: GameState, attacker: Creature, target: Creature, attack: At
         mods.append(("combat advantage", COMBAT_ADVANTAGE))
     if charge:
         mods.append(("charge", CHARGE_BONUS))
+    circle = state.map.rules_at(attacker.pos).attack_bonus if attacker.pos is not None else 0
+    if circle:
+        mods.append(("sacred circle", circle))  # TER-SACRED
     if has_cover(state, attacker, target, attack, origin):
         mods.append(("cover", COVER_PENALTY))
     if "helpless" in target.conditions and attack.kind is not AttackKind.MELEE:
@@ -180,13 +215,12 @@ def preview(state: GameState, attacker: Creature, target: Creature, attack: Atta
     total_bonus = attack.bonus + sum(v for _, v in mods)
     tn = target.card.defense_value(attack.defense)
     auto = automatic_critical(target, attack)
-    hits = [n for n in range(1, 21) if auto or n == 20 or (n != 1 and n + total_bonus >= tn)]
-    dmg = attack.total_damage
-    weak = "enervated" in attacker.conditions  # CON-7
+    crit = critical_from(state, attacker, attack)
+    hits = [n for n in range(1, 21) if auto or n >= crit or (n != 1 and n + total_bonus >= tn)]
+    ca = any(name == "combat advantage" for name, _ in mods)
 
     def damage(n: int) -> int:
-        amount = dmg * (2 if auto or n == 20 else 1)
-        return halve_damage(amount) if weak else amount
+        return hit_damage(attacker, target, attack, auto or n >= crit, ca, charge)[0]
 
     expected = sum(damage(n) for n in hits) / 20
     kills = sum(1 for n in hits if damage(n) >= target.hp) / 20
@@ -206,18 +240,45 @@ def resolve_attack(state: GameState, attacker: Creature, target: Creature, attac
     bonus = attack.bonus
     total = natural + bonus + sum(v for _, v in mods)
     tn = target.card.defense_value(attack.defense)
-    critical = natural == 20 or automatic_critical(target, attack)
+    critical = natural >= critical_from(state, attacker, attack) or automatic_critical(target, attack)
     hit = critical or (natural != 1 and total >= tn)
     state.round_had_combat = True
     out.append(ev.AttackRolled(attacker.uid, target.uid, attack.name, natural, bonus, mods, total,
                                attack.defense.value, tn, hit, critical, kind))
     if hit:
-        amount = attack.total_damage * (2 if critical else 1)
-        if "enervated" in attacker.conditions:  # CON-7
-            amount = halve_damage(amount)
-        deal_damage(state, target, amount, attack.damage_type, attacker.player, out)
+        ca = any(name == "combat advantage" for name, _ in mods)
+        amount, steps = hit_damage(attacker, target, attack, critical, ca, kind == "charge")
+        deal_damage(state, target, amount, attack.damage_type, attacker.player, out,
+                    adjustments=tuple(steps))
     apply_attack_effects(state, attacker, target, attack, hit, out)
     return hit
+
+
+def hit_damage(attacker: Creature, target: Creature, attack: AttackDef, critical: bool,
+               combat_advantage: bool, charge: bool) -> tuple[int, list[tuple[str, int]]]:
+    """HP a hit deals, and the abilities that changed it (ATK-5, CON-7, ABL-1, ABL-2, ATK-8).
+
+    The attack's damage, plus Sneak Attack (with combat advantage) and
+    Powerful Charge (on a charge) — different abilities add, the same one
+    counts once; a critical hit doubles all of it (our reading of ATK-5's
+    "including damage bonuses"); enervated halves it (CON-7); then the
+    target's Immune / Vulnerable / Resist / Insubstantial (``abilities.defend``).
+    Returns (HP, [(ability kind, HP change), ...]).
+    """
+    amount = attack.total_damage
+    steps: list[tuple[str, int]] = []
+    if attacker.card.abilities:
+        steps = extra_damage(attacker.card, combat_advantage=combat_advantage, charge=charge)
+        amount += sum(v for _, v in steps)
+    if critical:
+        amount *= 2
+        steps = [(k, 2 * v) for k, v in steps]
+    if "enervated" in attacker.conditions:  # CON-7
+        amount = halve_damage(amount)
+    if target.card.abilities:
+        amount, more = defend(target.card, amount, attack.damage_type, attack=True)
+        steps += more
+    return amount, steps
 
 
 def apply_attack_effects(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
@@ -242,13 +303,16 @@ def apply_attack_effects(state: GameState, attacker: Creature, target: Creature,
 
 
 def deal_damage(state: GameState, target: Creature, amount: int, damage_type: str,
-                by_player: int, out: list, *, cause: str = "attack") -> None:
+                by_player: int, out: list, *, cause: str = "attack",
+                adjustments: tuple[tuple[str, int], ...] = ()) -> None:
     """Subtract ``amount`` HP from ``target``; destroy it at 0 (HP-1) and score its cost.
 
-    cause: "attack" or "ongoing" (reported in DamageDealt).
+    cause: "attack" or "ongoing"; adjustments: what abilities changed
+    (both reported in DamageDealt).
     """
     target.hp = max(0, target.hp - amount)
-    out.append(ev.DamageDealt(target.uid, amount, damage_type, target.hp, target.bloodied, cause))
+    out.append(ev.DamageDealt(target.uid, amount, damage_type, target.hp, target.bloodied, cause,
+                              adjustments))
     if target.hp <= 0:
         destroy(state, target, by_player, out)
 

@@ -8,13 +8,14 @@ EFF-1, EFF-2, EFF-3 and the "ongoing damage" entry of gaps.md.
 from __future__ import annotations
 
 from . import events as ev
+from .abilities import immune_to_condition
 from .model import Duration
 from .state import ActiveEffect, Creature, GameState
 
 
 def add_effect(state: GameState, target: Creature, name: str, duration: Duration,
                source: Creature | None, out: list, *, amount: int = 0,
-               damage_type: str = "") -> ActiveEffect:
+               damage_type: str = "") -> ActiveEffect | None:
     """Give ``target`` a condition (or, with ``name="ongoing"``, ongoing damage).
 
     Args:
@@ -25,13 +26,17 @@ def add_effect(state: GameState, target: Creature, name: str, duration: Duration
         source: the creature that caused it, or None.
         out: events are appended here (one ConditionApplied).
         amount, damage_type: HP per turn and its type, for ongoing damage.
-    Returns the new record.
+    Returns the new record, or None when ``target`` is immune to the
+    condition (ABL: Immune; a ConditionPrevented event says so).
 
     NEXT_TURN ends at the end of the target's next activation: the one after
     the current one if it is acting now, else the next to begin.
     PLAYER_NEXT_TURN ends at the end of the source player's next turn after
     the current one (gaps.md "Durations").
     """
+    if name != "ongoing" and target.card.abilities and immune_to_condition(target.card, name):
+        out.append(ev.ConditionPrevented(target.uid, name))
+        return None
     source_player = None if source is None else source.player
     until_player = 0
     if source_player is not None:

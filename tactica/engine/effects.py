@@ -2,11 +2,13 @@
 
 Hooks the flow in ``game`` calls:
 
-* ``start_of_activation`` — ongoing damage (gaps.md: at the start of the
-  creature's turn), then the confusion table (CON-6, gaps.md April 2008).
-* ``end_of_activation`` — EFF-1 durations end, then one saving throw per
-  *save ends* effect (SAV-1: unmodified d20, 10+ ends it); control of a
-  confused creature goes back to its owner.
+* ``start_of_activation`` — Regeneration (ABL), ongoing damage (gaps.md:
+  at the start of the creature's turn), then the confusion table (CON-6,
+  gaps.md April 2008).
+* ``end_of_activation`` — a creature ending its turn in a pit is destroyed
+  (TER-PIT); EFF-1 durations end, then one saving throw per *save ends*
+  effect (SAV-1: unmodified d20, 10+ ends it); control of a confused
+  creature goes back to its owner.
 * ``end_of_player_turn`` — "until end of player's next turn" (EFF-2).
 * ``end_of_round`` — "until end of round" (EFF-2), and player-turn
   durations whose player has no creatures left (gaps.md).
@@ -16,7 +18,8 @@ EFF-3: nothing here looks at whether the source creature still exists.
 from __future__ import annotations
 
 from . import events as ev
-from .combat import deal_damage
+from .abilities import defend, regeneration
+from .combat import deal_damage, destroy
 from .conditions import end_effects, ongoing_damage
 from .model import Duration
 from .state import Creature, GameState
@@ -29,21 +32,31 @@ CONFUSED_OWN, CONFUSED_IDLE = 5, 15
 
 
 def start_of_activation(state: GameState, me: Creature, out: list) -> bool:
-    """Start ``me``'s turn: count it, deal ongoing damage, roll for confusion.
+    """Start ``me``'s turn: count it, regenerate, deal ongoing damage, roll for confusion.
 
-    Mutates ``state``; returns False when ``me`` was destroyed (by ongoing
-    damage).  A confused creature rolls a d20: 1–5 its player controls it;
+    Regeneration comes before ongoing damage (our choice: the owner would
+    choose that order) and never raises HP above the card's.  Ongoing damage
+    meets the creature's Immune / Vulnerable / Resist (not Insubstantial,
+    which halves damage from attacks).  Mutates ``state``; returns False
+    when ``me`` was destroyed (by ongoing damage).  A confused creature rolls a d20: 1–5 its player controls it;
     6–15 it takes no action (``state.no_action``); 16–20 the opponent
     controls it for the rest of its turn (``me.player`` becomes the
     opponent, ``me.owner`` remembers the owner, ``state.decider`` follows).
     """
     me.turns += 1
+    regain = min(regeneration(me.card), me.card.hp - me.hp) if me.card.abilities else 0
+    if regain > 0:
+        me.hp += regain
+        out.append(ev.CreatureHealed(me.uid, regain, me.hp))
     for damage_type, amount in ongoing_damage(me):
         state.round_had_combat = True
         source = next((e.source_player for e in me.effects
                        if e.is_ongoing and e.damage_type == damage_type), None)
         by = 1 - me.player if source is None else source
-        deal_damage(state, me, amount, damage_type, by, out, cause="ongoing")
+        steps: list = []
+        if me.card.abilities:
+            amount, steps = defend(me.card, amount, damage_type, attack=False)
+        deal_damage(state, me, amount, damage_type, by, out, cause="ongoing", adjustments=tuple(steps))
         if not me.alive:
             return False
     if "confused" in me.conditions:
@@ -71,7 +84,8 @@ def release_control(state: GameState, me: Creature | None) -> None:
 
 
 def end_of_activation(state: GameState, me: Creature, out: list) -> None:
-    """End ``me``'s turn: EFF-1 durations run out, then saving throws (SAV-1).
+    """End ``me``'s turn: a pit destroys it (TER-PIT); else EFF-1 durations run out, then saving
+    throws (SAV-1).
 
     Durations first: an effect that ends now needs no save.  Then one d20 per
     *save ends* record in the order they were applied; 10 or more ends it.
@@ -79,6 +93,9 @@ def end_of_activation(state: GameState, me: Creature, out: list) -> None:
     Mutates ``me`` and the dice.  Does nothing for a destroyed creature.
     """
     if not me.alive:
+        return
+    if state.map.rules_at(me.pos).destroys:  # TER-PIT: ends its turn in a pit
+        destroy(state, me, 1 - me.player, out)
         return
     expired = [e for e in me.effects
                if e.duration is Duration.NEXT_TURN and e.until_turn <= me.turns]

@@ -100,7 +100,8 @@ class CreatureActivated(Event):
 
 @dataclass(frozen=True)
 class CreatureMoved(Event):
-    """Creature ``uid`` moved along ``path`` (from ``start``); mode: move, shift, charge."""
+    """Creature ``uid`` moved along ``path`` (from ``start``); mode: move, shift, charge, or
+    teleport (TER-TELEPORT: ``path`` is the one destination square)."""
 
     uid: str
     start: Square
@@ -164,7 +165,9 @@ class DamageDealt(Event):
     """``target`` lost ``amount`` HP (HP-1); hp_left and bloodied after it (HP-2).
 
     cause: "attack", or "ongoing" for ongoing damage at the start of the
-    target's turn (gaps.md "Ongoing damage").
+    target's turn (gaps.md "Ongoing damage").  adjustments: the abilities
+    that changed the amount, as (ability kind, HP change) pairs in the order
+    applied, e.g. (("sneak-attack", 10), ("resist", -5)) (ABL-1, ATK-8).
     """
 
     target: str
@@ -173,6 +176,25 @@ class DamageDealt(Event):
     hp_left: int
     bloodied: bool
     cause: str = "attack"
+    adjustments: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class CreatureHealed(Event):
+    """``uid`` regained ``amount`` HP, now ``hp`` (cause: "regeneration", ABL)."""
+
+    uid: str
+    amount: int
+    hp: int
+    cause: str = "regeneration"
+
+
+@dataclass(frozen=True)
+class ConditionPrevented(Event):
+    """``uid`` did not gain ``condition`` because it is immune to it (ABL: Immune)."""
+
+    uid: str
+    condition: str
 
 
 @dataclass(frozen=True)

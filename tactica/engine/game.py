@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import events as ev
 from .actions import (Action, Activate, AreaAttack, Attack, Charge, ChooseFirstPlayer, ChooseMap,
-                      ChooseStartArea, EndActivation, Move, Place, Shift)
+                      ChooseStartArea, EndActivation, Move, Place, Shift, Teleport)
 from .areas import area_actions, struck, template
 from .attacking import attack_actions, attack_allowed, provoke, resolve_all
 from .combat import in_reach
@@ -23,6 +23,7 @@ from .geometry import Geometry, adjacent, chebyshev
 from .model import AttackKind, MapDef, Square, WarbandDef
 from .movement import check_path, legal_stop, path_cost, routes, shift_squares, threats
 from .state import BASIC_ONLY, NO_ACTIONS, Creature, GameState, Phase, Ruleset
+from .teleporters import apply_teleport, teleport_actions, teleport_squares
 
 # ---------------------------------------------------------------------------
 # creating a battle
@@ -117,6 +118,7 @@ def legal_actions(state: GameState) -> list[Action]:
         for dest, route in sorted(routes(state, me, _budget(state)).items(), key=lambda kv: (kv[0][1], kv[0][0])):
             acts.append(Move(route.path))
         acts.extend(Shift(sq) for sq in shift_squares(state, me))
+    acts.extend(teleport_actions(state))  # TER-TELEPORT
     acts.append(EndActivation())
     return acts
 
@@ -143,12 +145,12 @@ def _attack_allowed(me: Creature, attack) -> bool:
 def deploy_squares(state: GameState, player: int) -> list[Square]:
     """Squares where ``player`` may place its next creature (SET-3, SET-4).
 
-    Free, non-wall squares of its start area; when the area is full, the free
-    squares nearest to it.
+    Free squares of its start area that are not wall, pit or statue; when
+    the area is full, the free such squares nearest to it.
     """
     area = state.start_area(player)
     occupied = {c.pos for c in state.creatures if c.alive}
-    free = sorted((sq for sq in area if not state.geo.is_wall(sq) and sq not in occupied),
+    free = sorted((sq for sq in area if state.geo.deployable(sq) and sq not in occupied),
                   key=lambda s: (s[1], s[0]))
     if free or not area:
         return free
@@ -156,7 +158,7 @@ def deploy_squares(state: GameState, player: int) -> list[Square]:
     for y in range(state.map.height):
         for x in range(state.map.width):
             sq = (x, y)
-            if state.geo.is_wall(sq) or sq in occupied:
+            if not state.geo.deployable(sq) or sq in occupied:
                 continue
             d = min(chebyshev(sq, a) for a in area)
             if best_d is None or d < best_d:
@@ -320,6 +322,10 @@ def _validate(st: GameState, a: Action) -> None:
                 _refuse(*problem)
     elif isinstance(a, AreaAttack):
         _validate_area(st, a)
+    elif isinstance(a, Teleport):
+        if a.square not in teleport_squares(st):
+            _refuse("bad-teleport", "A creature on a teleporter may jump once per round to another "
+                                    "unoccupied teleporter (TER-TELEPORT).")
     elif isinstance(a, Charge):
         if st.attack_used:
             _refuse("no-attack-left", "This creature has already used its attack action.")
@@ -351,7 +357,7 @@ def _validate(st: GameState, a: Action) -> None:
         problem = check_path(st, me, path, me.speed, min_first_step=False)
         if problem:
             _refuse(*problem)
-        if path_cost(st, path) != cost:
+        if path_cost(st, path, me) != cost:
             _refuse("not-shortest", "A charge takes the shortest way to its end square (CHG-3).")
 
 
@@ -466,15 +472,15 @@ def _h_shift(st: GameState, a: Shift, out: list) -> None:
 
 
 def _walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out: list) -> bool:
-    """Move ``me`` step by step, resolving opportunity attacks (OA-1, OA-3, OA-4, OA-6).
+    """Move ``me`` step by step, resolving opportunity attacks (OA-1, OA-3, OA-4, OA-6, MOV-9, MOV-10).
 
     Returns False when the mover was destroyed on the way.
     """
     start = me.pos
     walked: list[Square] = []
     last_legal = start
-    for nxt in path:
-        for uid in threats(st, me, me.pos):
+    for step, nxt in enumerate(path):
+        for uid in threats(st, me, me.pos, moving=True, first=step == 0):
             if not me.alive:
                 break
             if walked:
@@ -540,8 +546,13 @@ def _after_action(st: GameState, out: list) -> None:
     if st.phase is Phase.OVER:
         return
     me = st.active_creature
-    if me is None or not me.alive or (st.move_used and st.attack_used):
+    if me is None or not me.alive or (st.move_used and st.attack_used and not teleport_squares(st)):
         _end_activation(st, out)
+
+
+def _h_teleport(st: GameState, a: Teleport, out: list) -> None:
+    apply_teleport(st, a, out)
+    _after_action(st, out)
 
 
 def _h_end(st: GameState, a: EndActivation, out: list) -> None:
@@ -560,4 +571,5 @@ _HANDLERS = {
     AreaAttack: _h_area_attack,
     Charge: _h_charge,
     EndActivation: _h_end,
+    Teleport: _h_teleport,
 }

@@ -12,7 +12,7 @@ import math
 from collections import deque
 from typing import Callable, Iterable
 
-from .model import ENTER_COST, MapDef, Square, Terrain
+from .model import ENTER_COST, TERRAIN, MapDef, Square, Terrain
 
 Point = tuple[float, float]
 _EPS = 1e-9
@@ -221,6 +221,20 @@ class Geometry:
         self._dist: dict[Square, dict[Square, int]] = {}
         self._range: dict[Square, dict[Square, int]] = {}
         self._los: dict[tuple[Square, Square], bool] = {}
+        self._loe: dict[tuple[Square, Square], bool] = {}
+        rules = {(x, y): TERRAIN[map.terrain[y][x]] for y in range(map.height) for x in range(map.width)}
+        #: TER-SMOKE squares (block sight, hide creatures), TER-FOREST squares (opposite-sides rule).
+        self.smoke = frozenset(sq for sq, r in rules.items() if r.blocks_sight and not r.blocks_effect)
+        self.forest = frozenset(sq for sq, r in rules.items() if r.forest_sight)
+        #: TER-PIT squares (only fliers end a move there; walkers cannot enter).
+        self.pits = frozenset(sq for sq, r in rules.items() if r.fliers_only)
+        #: Squares that give cover to a ranged line crossing them (COV-2) / to a template's (COV-5).
+        self._cover_ranged = frozenset(sq for sq, r in rules.items() if r.cover_ranged)
+        self._cover_inside = frozenset(sq for sq, r in rules.items() if r.cover_inside)
+        self._cover_area = frozenset(sq for sq, r in rules.items() if r.cover_area)
+        self._sight_sum = self._summed(self.smoke | self.forest)
+        self._ranged_sum = self._summed(self._cover_ranged)
+        self._area_sum = self._summed(self._cover_area)
         self._walls = frozenset(
             (x, y) for y in range(map.height) for x in range(map.width)
             if map.terrain[y][x] is Terrain.WALL)
@@ -235,6 +249,32 @@ class Geometry:
             for x in range(w):
                 acc += map.terrain[y][x] is Terrain.WALL
                 row[x + 1] = above[x + 1] + acc
+
+    def _summed(self, squares: frozenset[Square]) -> list[list[int]] | None:
+        """A summed-area table of ``squares`` (as ``_wsum``), or None when there are none."""
+        if not squares:
+            return None
+        w, h = self.map.width, self.map.height
+        table = [[0] * (w + 1) for _ in range(h + 1)]
+        for y in range(h):
+            row, above, acc = table[y + 1], table[y], 0
+            for x in range(w):
+                acc += (x, y) in squares
+                row[x + 1] = above[x + 1] + acc
+        return table
+
+    @staticmethod
+    def _any_in(table: list[list[int]] | None, a: Square, b: Square) -> bool:
+        """True when ``table`` counts a square in the rectangle spanned by a and b (inclusive)."""
+        if table is None:
+            return False
+        x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+        y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
+        return table[y1 + 1][x1 + 1] - table[y0][x1 + 1] - table[y1 + 1][x0] + table[y0][x0] > 0
+
+    def deployable(self, sq: Square) -> bool:
+        """True when a creature may be deployed on ``sq`` (SET-3: no wall, pit or statue)."""
+        return self.map.in_bounds(sq) and TERRAIN[self.map.terrain_at(sq)].deploy
 
     def _walls_between(self, a: Square, b: Square) -> bool:
         """True when a wall lies in the rectangle of squares spanned by a and b (inclusive).
@@ -378,39 +418,97 @@ class Geometry:
         return True
 
     def line_of_sight(self, a: Square, b: Square) -> bool:
-        """True when a creature at a can see one at b (LOS-1).
+        """True when a creature at a can see one at b (LOS-1, TER-SMOKE, TER-FOREST).
+
+        Adjacent squares always see each other.  A creature in smoke sees,
+        and is seen by, adjacent creatures only.  Otherwise some line from a
+        corner of a to a corner of b must cross no wall and no smoke square
+        and must not pass through two opposite sides of one forest square
+        (the squares of a and b themselves do not count).  Creatures never
+        block sight.
+        """
+        if a == b or adjacent(a, b):
+            return True
+        if self._sight_sum is None:
+            return self.line_of_effect(a, b)
+        if a in self.smoke or b in self.smoke:
+            return False
+        if not self._any_in(self._sight_sum, a, b):
+            return self.line_of_effect(a, b)
+        key = (a, b) if a <= b else (b, a)
+        found = self._los.get(key)
+        if found is None:
+            found = any(self._sight_line(p, q, a, b) for p in corners(a) for q in corners(b))
+            self._los[key] = found
+        return found
+
+    def _sight_line(self, p: Point, q: Point, a: Square, b: Square) -> bool:
+        """True when the line p->q is a clear line of sight between a and b (LOS-1, TER-FOREST)."""
+        smoke = self.smoke
+
+        def blocked(sq: Square) -> bool:
+            return sq in smoke or self.is_wall(sq)
+
+        if not self.line_clear(p, q, blocked, (a, b)):
+            return False
+        forest = self.forest
+        if any(sq in forest and sq != a and sq != b and passes_opposite_sides(p, q, sq)
+               for sq in squares_crossed(p, q)):
+            return False
+        # Along the seam of a forest square and another forest (or sight-blocking)
+        # square, running from one side of it to the opposite one: blocked too,
+        # as two wall squares block their seam (line_clear).
+        for s1, s2 in squares_pinched(p, q):
+            if (s1 in forest or blocked(s1)) and (s2 in forest or blocked(s2)) and any(
+                    sq in forest and sq != a and sq != b and passes_opposite_sides(p, q, sq)
+                    for sq in (s1, s2)):
+                return False
+        return True
+
+    def line_of_effect(self, a: Square, b: Square) -> bool:
+        """True when nothing blocks an effect from a to b (LOS-1): only walls do.
 
         Some line from a corner of a to a corner of b must cross no wall.
-        Creatures never block sight.
+        Smoke and forest block sight only (TER-SMOKE, TER-FOREST).
         """
         if a == b or adjacent(a, b):
             return True
         key = (a, b) if a <= b else (b, a)
-        found = self._los.get(key)
+        found = self._loe.get(key)
         if found is None and not self._walls_between(a, b):
-            found = self._los[key] = True
+            found = self._loe[key] = True
         if found is None:
             found = any(self.line_clear(p, q, self.is_wall, (a, b))
                         for p in corners(a) for q in corners(b))
-            self._los[key] = found
+            self._loe[key] = found
         return found
 
-    def cover(self, a: Square, b: Square, blockers: Iterable[Square] = ()) -> bool:
+    def cover(self, a: Square, b: Square, blockers: Iterable[Square] = (), *, area: bool = False) -> bool:
         """True when a target at b has cover against a ranged attack from a (COV-2, COV-4).
 
         The attacker picks the best corner of its square; without cover every
-        line from that corner to every corner of b must cross no wall and no
-        square in ``blockers`` (enemies of the attacker standing between).
+        line from that corner to every corner of b must cross no wall, no
+        square in ``blockers`` (enemies of the attacker standing between) and
+        no terrain that gives cover (forest, statue: TER-FOREST, TER-STATUE).
+        A target standing in forest has cover against ranged attacks.
+        ``area=True``: from the origin of a burst or radius area (COV-5):
+        only walls and statues count.
         """
+        if area:
+            terrain, table = self._cover_area, self._area_sum
+        else:
+            if b in self._cover_inside:
+                return True
+            terrain, table = self._cover_ranged, self._ranged_sum
         others = set(blockers) - {a, b}
-        if not self._walls_between(a, b):
+        if not self._walls_between(a, b) and not self._any_in(table, a, b):
             x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
             y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
             if not any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in others):
                 return False  # nothing between them can block a line (see _walls_between)
 
         def blocked(sq: Square) -> bool:
-            return self.is_wall(sq) or sq in others
+            return self.is_wall(sq) or sq in others or sq in terrain
 
         for p in corners(a):
             if all(self.line_clear(p, q, blocked, (a, b)) for q in corners(b)):

@@ -9,15 +9,16 @@ type, in the same order (a test checks this on random battles).
 from __future__ import annotations
 
 from .actions import (Action, Activate, AreaAttack, Attack, Charge, ChooseFirstPlayer, ChooseMap,
-                      ChooseStartArea, EndActivation, Move, Place, Shift)
+                      ChooseStartArea, EndActivation, Move, Place, Shift, Teleport)
 from .areas import area_actions
 from .attacking import attack_actions
 from .game import _budget, _can_move, charge_actions, legal_actions
 from .movement import routes, shift_squares
 from .state import NO_ACTIONS, GameState, Phase
+from .teleporters import teleport_actions
 
 #: The kinds of action an active creature may have (ACT-1..3, CHG-1, MOV-12).
-ACTING_KINDS: tuple[type, ...] = (Attack, AreaAttack, Charge, Move, Shift, EndActivation)
+ACTING_KINDS: tuple[type, ...] = (Attack, AreaAttack, Charge, Move, Shift, Teleport, EndActivation)
 
 _PHASE_KIND = {Phase.CHOOSE_MAP: ChooseMap, Phase.CHOOSE_AREA: ChooseStartArea,
                Phase.DEPLOY: Place, Phase.CHOOSE_FIRST: ChooseFirstPlayer,
@@ -71,6 +72,8 @@ def actions_of_kind(state: GameState, kind: type) -> list[Action]:
         if not _can_move(state):
             return []
         return [Shift(sq) for sq in shift_squares(state, me)]
+    if kind is Teleport:
+        return teleport_actions(state)
     return []
 
 

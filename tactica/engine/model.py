@@ -10,25 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from .abilities import Ability
+from .terrain import ENTER_COST, SYMBOLS, TERRAIN, Terrain, TerrainRules  # noqa: F401 (re-exported)
+
 Square = tuple[int, int]
 
 ALIGNMENTS = ("Good", "Evil", "Unaligned")
 FACTIONS = ("Borderlands", "Civilization", "Underdark", "Wild")
-
-
-class Terrain(str, Enum):
-    """Terrain kinds the engine implements (TER-*).
-
-    Only these may appear in a map; an unknown kind is a load error.
-    """
-
-    CLEAR = "clear"
-    WALL = "wall"
-    DIFFICULT = "difficult"
-
-
-#: Movement cost to enter a square of each terrain kind (MOV-8, TER-DIFF).
-ENTER_COST = {Terrain.CLEAR: 1, Terrain.DIFFICULT: 2}
 
 
 class AttackKind(str, Enum):
@@ -223,9 +211,9 @@ class CreatureCard:
         level, ac, defense, speed, hp: the card's numbers (speed in squares).
         attacks: attack lines; the one with ``basic=True`` is the basic attack.
         keywords: e.g. ("Dwarf", "Soldier").
-        abilities: ability texts shown on the card (champion and keyword
-            abilities are implemented in a later slice; the loader refuses
-            cards naming abilities the engine does not implement).
+        abilities: keyword abilities as typed data (ABL-1; see
+            ``abilities``), e.g. ``(Flight(), SneakAttack(10))``; ``str()`` of
+            each is its card text.
         champion: champion rating (0 for none).
         champion_powers: display lines of champion powers.
         unique: at most one copy per warband (WB-6).
@@ -246,7 +234,7 @@ class CreatureCard:
     hp: int
     attacks: tuple[AttackDef, ...]
     keywords: tuple[str, ...] = ()
-    abilities: tuple[str, ...] = ()
+    abilities: tuple[Ability, ...] = ()
     champion: int = 0
     champion_powers: tuple[str, ...] = ()
     unique: bool = False
@@ -328,6 +316,10 @@ class MapDef:
         """True when ``sq`` blocks movement and sight (walls, off-map)."""
         return self.terrain_at(sq) is Terrain.WALL
 
+    def rules_at(self, sq: Square) -> TerrainRules:
+        """The terrain rules of ``sq`` (TER-*); off the map: a wall's."""
+        return TERRAIN[self.terrain_at(sq)]
+
     def __hash__(self) -> int:  # dict fields make the default hash fail
         return hash((self.id, self.terrain))
 
@@ -335,9 +327,11 @@ class MapDef:
     def from_rows(rows: list[str] | str, *, id: str = "test", name: str = "Test map",
                   start_areas: dict[str, frozenset[Square]] | None = None,
                   vp_zones: dict[str, frozenset[Square]] | None = None) -> "MapDef":
-        """Build a map from text rows: '.' clear, '#' wall, '^' difficult.
+        """Build a map from text rows, one ``terrain.SYMBOLS`` symbol per square.
 
-        Any other character counts as clear (so test boards can mark creatures
+        '.' clear, '#' wall, '^' difficult, 'T' forest, 'O' pit, '*' smoke,
+        'S' statue, '%' blood rock, '+' sacred circle, '@' teleporter.  Any
+        other character counts as clear (so test boards can mark creatures
         with letters).  Raises ValueError for ragged rows.
         """
         if isinstance(rows, str):
@@ -345,8 +339,7 @@ class MapDef:
         widths = {len(r) for r in rows}
         if len(widths) != 1:
             raise ValueError("map rows must all have the same length")
-        table = {"#": Terrain.WALL, "^": Terrain.DIFFICULT}
-        terrain = tuple(tuple(table.get(c, Terrain.CLEAR) for c in r) for r in rows)
+        terrain = tuple(tuple(SYMBOLS.get(c, Terrain.CLEAR) for c in r) for r in rows)
         return MapDef(id=id, name=name, terrain=terrain,
                       start_areas=dict(start_areas or {}), vp_zones=dict(vp_zones or {}))
 

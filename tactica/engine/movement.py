@@ -1,17 +1,68 @@
 """Movement: reachable squares, paths, and the opportunity attacks a path provokes.
 
-Implements MOV-1..8, MOV-12 and the path half of CHG-3/CHG-4.  Costs are in
+Implements MOV-1..12 and the path half of CHG-3/CHG-4.  Costs are in
 squares of movement; a diagonal step costs 1 (MOV-1), entering difficult
-terrain costs 2 (MOV-8).
+terrain, forest or a statue costs 2 (MOV-8, TER-*).
+
+Movement modes come from the mover's abilities (``Mode``): Flight (MOV-10)
+passes over non-flying enemies and pits, pays 1 everywhere and provokes
+non-flying enemies only as it leaves its first square; Burrow (MOV-9) passes
+enemies and pits, pays 1 and provokes nothing; Phasing (MOV-11) passes
+enemies and pits, pays 1 and provokes as usual.  None passes walls (TER-WALL:
+"nothing moves through them"; our reading of "ignores all terrain").  Only a
+flier may end a move in a pit (TER-PIT); nobody ends one on a statue
+(TER-STATUE).  Threatening Reach widens the squares a creature's
+opportunity attacks reach (OA-1).
 """
 from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
 
+from .abilities import Burrow, Flight, Phasing, has, threat_reach
 from .geometry import adjacent
-from .model import Square, Terrain
+from .model import Square
 from .state import Creature, GameState
+
+
+@dataclass(frozen=True)
+class Mode:
+    """How a creature moves (MOV-9..11), from its abilities.
+
+    Attributes:
+        flies: it has Flight (passes over non-flying enemies; may stop in pits).
+        burrows: Burrow (passes enemies; provokes nothing).
+        phases: Phasing (passes enemies).
+    """
+
+    flies: bool = False
+    burrows: bool = False
+    phases: bool = False
+
+    @property
+    def flat(self) -> bool:
+        """Not slowed by terrain: every step costs 1 (MOV-9..11, TER-DIFF)."""
+        return self.flies or self.burrows or self.phases
+
+    @property
+    def name(self) -> str:
+        """"burrow", "fly", "phase" or "move" (for CreatureMoved events)."""
+        return "burrow" if self.burrows else "phase" if self.phases else "fly" if self.flies else "move"
+
+    def passes(self, enemy: Creature) -> bool:
+        """True when it may move through ``enemy``'s square (MOV-5, MOV-9..11)."""
+        return self.burrows or self.phases or (self.flies and not has(enemy.card, Flight))
+
+
+def mode_of(mover: Creature) -> Mode:
+    """The movement mode of ``mover`` (MOV-9..11)."""
+    card = mover.card
+    if not card.abilities:
+        return _WALK
+    return Mode(has(card, Flight), has(card, Burrow), has(card, Phasing))
+
+
+_WALK = Mode()
 
 
 @dataclass(frozen=True)
@@ -29,53 +80,119 @@ class Route:
     provokers: tuple[str, ...]
 
 
-def enter_cost(state: GameState, sq: Square) -> int:
-    """Movement cost to enter ``sq`` (MOV-1, MOV-8)."""
+def enter_cost(state: GameState, sq: Square, mover: Creature | None = None) -> int:
+    """Movement cost to enter ``sq`` (MOV-1, MOV-8); 1 for fliers, burrowers and phasers (MOV-9..11)."""
+    if mover is not None and mode_of(mover).flat:
+        return 1
     return state.geo.cost(sq)
+
+
+def can_pass(state: GameState, mover: Creature, sq: Square) -> bool:
+    """True when ``mover`` may enter ``sq`` on its way, creatures aside (MOV-2, TER-PIT, TER-WALL)."""
+    rules = state.map.rules_at(sq)
+    if rules.blocks_movement:
+        return False
+    return not rules.fliers_only or mode_of(mover).flat
+
+
+def threatens(state: GameState, maker: Creature, square: Square) -> bool:
+    """True when ``maker``'s opportunity attacks reach ``square`` (OA-1, OA-5, Threatening Reach).
+
+    Adjacent squares, or with Threatening Reach squares within its reach
+    (counted around walls, RNG-5); line of sight is needed either way.
+    """
+    if maker.pos == square:
+        return False
+    reach = threat_reach(maker.card) if maker.card.abilities else 1
+    if reach <= 1:
+        if not adjacent(maker.pos, square):
+            return False
+    else:
+        dist = state.geo.distance(maker.pos, square)
+        if dist is None or dist > reach:
+            return False
+    return state.geo.line_of_sight(maker.pos, square)
 
 
 def can_make_opportunity_attack(state: GameState, maker: Creature, mover: Creature,
                                 square: Square) -> bool:
     """True when ``maker`` may make an opportunity attack on ``mover`` leaving ``square``.
 
-    OA-1: an enemy, active, adjacent; CON-1..4, CON-6: not dazed (or worse)
-    nor confused; OA-3: not yet used during this turn; OA-5: line of sight;
-    and it needs a basic attack.
+    OA-1: an enemy, active, within reach (adjacent, or Threatening Reach);
+    CON-1..4, CON-6: not dazed (or worse) nor confused; OA-3: not yet used
+    during this turn; OA-5: line of sight; and it needs a basic attack.
     """
     return (maker.alive and maker.player != mover.player
             and maker.can_make_opportunity_attacks and maker.uid not in state.oa_used
             and maker.card.basic_attack is not None
-            and adjacent(maker.pos, square)
-            and state.geo.line_of_sight(maker.pos, square))
+            and threatens(state, maker, square))
 
 
-def threats(state: GameState, mover: Creature, square: Square) -> tuple[str, ...]:
-    """Uids of enemies whose opportunity attack leaving ``square`` provokes."""
+def threats(state: GameState, mover: Creature, square: Square, *, moving: bool = False,
+            first: bool = True) -> tuple[str, ...]:
+    """Uids of enemies whose opportunity attack leaving ``square`` (or attacking from it) provokes.
+
+    ``moving``: the mover leaves ``square`` by its own move; then a burrower
+    provokes nobody (MOV-9) and a flier provokes only flying enemies unless
+    ``first`` (the square it takes off from, MOV-10).
+    """
+    if moving:
+        mode = mode_of(mover)
+        if mode.burrows:
+            return ()
+        if mode.flies and not first:
+            return tuple(c.uid for c in state.creatures
+                         if c.alive and c.player != mover.player and has(c.card, Flight)
+                         and can_make_opportunity_attack(state, c, mover, square))
     return tuple(c.uid for c in state.creatures
                  if c.alive and c.player != mover.player
                  and can_make_opportunity_attack(state, c, mover, square))
 
 
-def threat_map(state: GameState, mover: Creature) -> dict[Square, frozenset[str]]:
-    """For every square, the enemies that leaving it would provoke (OA-1, OA-3, OA-5)."""
+def threat_map(state: GameState, mover: Creature, *, fliers_only: bool = False) -> dict[Square, frozenset[str]]:
+    """For every square, the enemies that leaving it would provoke (OA-1, OA-3, OA-5).
+
+    ``fliers_only``: count only flying enemies (a flier after take-off, MOV-10).
+    """
     found: dict[Square, set[str]] = {}
     for c in state.creatures:
         if not (c.alive and c.player != mover.player and c.can_make_opportunity_attacks
                 and c.uid not in state.oa_used and c.card.basic_attack is not None):
             continue
+        if fliers_only and not has(c.card, Flight):
+            continue
         x, y = c.pos
-        for dx, dy in ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)):
-            sq = (x + dx, y + dy)
-            if state.geo.line_of_sight(c.pos, sq):
-                found.setdefault(sq, set()).add(c.uid)
+        reach = threat_reach(c.card) if c.card.abilities else 1
+        for dy in range(-reach, reach + 1):
+            for dx in range(-reach, reach + 1):
+                sq = (x + dx, y + dy)
+                if (dx or dy) and threatens(state, c, sq):
+                    found.setdefault(sq, set()).add(c.uid)
     return {sq: frozenset(v) for sq, v in found.items()}
+
+
+def _move_threats(state: GameState, mover: Creature) -> dict[Square, frozenset[str]]:
+    """The threat map a move by ``mover`` faces (MOV-9, MOV-10): the start square as usual for a
+    flier and every other square flying enemies only; nothing for a burrower."""
+    mode = mode_of(mover)
+    if mode.burrows:
+        return {}
+    full = threat_map(state, mover)
+    if not mode.flies:
+        return full
+    found = threat_map(state, mover, fliers_only=True)
+    if mover.pos in full:
+        found[mover.pos] = full[mover.pos]
+    else:
+        found.pop(mover.pos, None)
+    return found
 
 
 def provokers_of_path(state: GameState, mover: Creature, path: tuple[Square, ...],
                       tmap: dict[Square, frozenset[str]] | None = None) -> tuple[str, ...]:
-    """Distinct enemies (in the order they strike) a path provokes (OA-1, OA-3)."""
+    """Distinct enemies (in the order they strike) a path provokes (OA-1, OA-3, MOV-9, MOV-10)."""
     if tmap is None:
-        tmap = threat_map(state, mover)
+        tmap = _move_threats(state, mover)
     found: list[str] = []
     cur = mover.pos
     for nxt in path:
@@ -87,8 +204,9 @@ def provokers_of_path(state: GameState, mover: Creature, path: tuple[Square, ...
 
 
 def legal_stop(state: GameState, mover: Creature, sq: Square) -> bool:
-    """True when ``mover`` may end a move on ``sq`` (MOV-2): no wall, no other creature."""
-    if state.geo.is_wall(sq):
+    """True when ``mover`` may end a move on ``sq`` (MOV-2): no wall, no other creature,
+    not a statue (TER-STATUE), not a pit unless it flies (TER-PIT)."""
+    if not _stop_ok(state, mode_of(mover), sq):
         return False
     return not any(c.alive and c.pos == sq and c.uid != mover.uid for c in state.creatures)
 
@@ -107,22 +225,26 @@ def routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = T
 
     Returns a dict destination -> Route for every legal stop square other
     than the start.  Allies may be passed through, never stopped on; enemies
-    and walls block (MOV-2, MOV-5, MOV-7).
+    and walls block (MOV-2, MOV-5, MOV-7), unless the mover's mode passes
+    enemies or pits (MOV-9..11).
     """
     start = mover.pos
     if budget <= 0:
         return {}
-    enemies = set()
+    mode = mode_of(mover)
+    blocked = set()  # enemies it cannot pass, and pits unless it flies, burrows or phases
     others = set()
     for c in state.creatures:
         if c.alive and c.uid != mover.uid:
             others.add(c.pos)
-            if c.player != mover.player:
-                enemies.add(c.pos)
-    tmap = threat_map(state, mover)
+            if c.player != mover.player and not mode.passes(c):
+                blocked.add(c.pos)
     geo = state.geo
+    if not mode.flat and geo.pits:  # TER-PIT
+        blocked |= geo.pits
+    tmap = _move_threats(state, mover)
     neighbours = geo.neighbours
-    cost_of = geo.cost
+    cost_of = (lambda sq: 1) if mode.flat else geo.cost
     # Provokers as bit masks (one bit per threatening enemy) for speed.
     bit_of: dict[str, int] = {}
     tbits: dict[Square, int] = {}
@@ -152,7 +274,7 @@ def routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = T
         leaving = prov | tbits.get(sq, 0)
         first = not path
         for nxt in neighbours(sq):
-            if nxt in enemies or nxt == start:
+            if nxt in blocked or nxt == start:
                 continue
             cost = cost_here + cost_of(nxt)
             if cost > budget:
@@ -183,7 +305,7 @@ def routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = T
 
     out: dict[Square, Route] = {}
     for sq, found in labels.items():
-        if sq == start or not found or sq in others or geo.is_wall(sq):
+        if sq == start or not found or sq in others or not _stop_ok(state, mode, sq):
             continue
         if len(found) == 1:
             best = found[0]
@@ -199,7 +321,7 @@ def check_path(state: GameState, mover: Creature, path: tuple[Square, ...], budg
                *, min_first_step: bool = True) -> tuple[str, str] | None:
     """Check a path a client proposes; None when legal, else (code, reason).
 
-    MOV-1, MOV-2, MOV-4, MOV-5, MOV-7, MOV-8.
+    MOV-1, MOV-2, MOV-4, MOV-5, MOV-7, MOV-8, MOV-9..11, TER-PIT, TER-STATUE.
     """
     if not path:
         return ("empty-path", "The path is empty.")
@@ -215,25 +337,37 @@ def check_path(state: GameState, mover: Creature, path: tuple[Square, ...], budg
         if not state.geo.step_allowed(cur, nxt):
             return ("wall-corner", "No creature moves diagonally past a wall corner.")
         other = state.creature_at(nxt)
-        if other is not None and other.player != mover.player:
+        if other is not None and other.player != mover.player and not mode_of(mover).passes(other):
             return ("enemy", "A creature cannot move through an enemy's square.")
-        spent += enter_cost(state, nxt)
+        if not can_pass(state, mover, nxt):
+            return ("pit", "Only flying creatures may enter a pit (TER-PIT).")
+        spent += enter_cost(state, nxt, mover)
         if spent > budget and not (i == 0 and min_first_step):
             return ("too-far", f"That move needs {spent} squares of movement; "
                                f"{mover.card.name} has {budget}.")
         cur = nxt
     if not legal_stop(state, mover, cur):
+        if not state.map.rules_at(cur).can_stop:
+            return ("no-stop", "A move cannot end on a statue (TER-STATUE).")
+        if state.creature_at(cur) is None:
+            return ("pit", "Only flying creatures may end a move in a pit (TER-PIT).")
         return ("occupied", "A move cannot end on another creature's square.")
     return None
 
 
-def path_cost(state: GameState, path: tuple[Square, ...]) -> int:
-    """Movement cost of entering each square of ``path`` (MOV-1, MOV-8)."""
-    return sum(enter_cost(state, sq) for sq in path)
+def _stop_ok(state: GameState, mode: Mode, sq: Square) -> bool:
+    """The terrain of ``sq`` lets a creature moving in ``mode`` end a move there (MOV-2, TER-*)."""
+    rules = state.map.rules_at(sq)
+    return rules.can_stop and (mode.flies or not rules.fliers_only)
+
+
+def path_cost(state: GameState, path: tuple[Square, ...], mover: Creature | None = None) -> int:
+    """Movement cost of entering each square of ``path`` (MOV-1, MOV-8, MOV-9..11)."""
+    return sum(enter_cost(state, sq, mover) for sq in path)
 
 
 def shift_squares(state: GameState, mover: Creature) -> list[Square]:
-    """Squares ``mover`` may shift to (MOV-12): adjacent, legal, not difficult.
+    """Squares ``mover`` may shift to (MOV-12): adjacent, legal, not difficult (nor forest).
 
     None when it cannot move at all (speed 0, immobilized: MOV-4, CON-5).
     """
@@ -241,7 +375,7 @@ def shift_squares(state: GameState, mover: Creature) -> list[Square]:
     if mover.speed <= 0:
         return out
     for nxt in state.geo.neighbours(mover.pos):
-        if state.map.terrain_at(nxt) is Terrain.DIFFICULT:
+        if state.map.rules_at(nxt).difficult:
             continue
         if legal_stop(state, mover, nxt):
             out.append(nxt)

@@ -7,7 +7,11 @@
 
 into a state in the middle of an activation: upper-case letters are player
 1's creatures, lower-case player 2's; each creature's uid *is* its letter.
-'#' is a wall, '^' difficult terrain, anything else clear.
+Terrain uses ``terrain.SYMBOLS`` (as /work/shared/cases/README.md): '.'
+clear, '#' wall, '^' difficult, 'T' forest, 'O' pit, '*' smoke, 'S' statue,
+'%' blood rock, '+' sacred circle, '@' teleporter — so the letters T, O and
+S are terrain, never creatures.  To put a creature *on* terrain, name it in
+``under`` ({"A": Terrain.FOREST}).
 """
 from __future__ import annotations
 
@@ -15,7 +19,8 @@ from dataclasses import replace
 
 from .dice import ScriptedDice
 from .geometry import Geometry
-from .model import AttackDef, AttackKind, CreatureCard, Defense, MapDef, Reach, WarbandDef
+from .model import (SYMBOLS, AttackDef, AttackKind, CreatureCard, Defense, MapDef, Reach, Terrain,
+                    WarbandDef)
 from .state import ActiveEffect, Creature, GameState, Phase, Ruleset
 
 
@@ -66,7 +71,8 @@ def battle(board: str, cards: dict[str, CreatureCard] | None = None, *, dice: tu
            active: str | None = None, turn_player: int | None = None, rules: Ruleset | None = None,
            conditions: dict[str, set[str]] | None = None, hp: dict[str, int] | None = None,
            vp_zones: dict[str, set] | None = None,
-           effects: dict[str, tuple[ActiveEffect, ...]] | None = None) -> GameState:
+           effects: dict[str, tuple[ActiveEffect, ...]] | None = None,
+           under: dict[str, Terrain] | None = None) -> GameState:
     """Build a battle from a text board.
 
     Args:
@@ -83,6 +89,7 @@ def battle(board: str, cards: dict[str, CreatureCard] | None = None, *, dice: tu
         effects: letter -> ActiveEffect records (after those conditions).
         hp: letter -> current HP.
         vp_zones: {"A": squares, "B": squares}; player 1 uses area A.
+        under: letter -> the terrain of that creature's square (else clear).
     Returns a GameState in Phase.ACTING (or Phase.ACTIVATE).
     """
     rows = [r for r in board.strip("\n").splitlines()]
@@ -90,7 +97,7 @@ def battle(board: str, cards: dict[str, CreatureCard] | None = None, *, dice: tu
     creatures: list[Creature] = []
     for y, row in enumerate(rows):
         for x, ch in enumerate(row):
-            if ch.isalpha():
+            if ch.isalpha() and ch not in SYMBOLS:
                 player = 0 if ch.isupper() else 1
                 c = cards.get(ch) or card(name=f"Creature {ch}")
                 made = Creature(uid=ch, card=c, player=player, label=ch, pos=(x, y),
@@ -98,7 +105,10 @@ def battle(board: str, cards: dict[str, CreatureCard] | None = None, *, dice: tu
                 made.conditions = (conditions or {}).get(ch, ())
                 made.effects += tuple((effects or {}).get(ch, ()))
                 creatures.append(made)
-    map_ = MapDef.from_rows(rows, vp_zones={k: frozenset(v) for k, v in (vp_zones or {}).items()})
+    symbol = {t: s for s, t in SYMBOLS.items()}
+    ground = [''.join(symbol[(under or {})[ch]] if ch in (under or {}) else ch for ch in row)
+              for row in rows]
+    map_ = MapDef.from_rows(ground, vp_zones={k: frozenset(v) for k, v in (vp_zones or {}).items()})
     wbs = tuple(WarbandDef(name=f"Player {p + 1}", faction="Civilization",
                            cards=tuple(c.card for c in creatures if c.player == p)) for p in (0, 1))
     st = GameState(rules=rules or Ruleset(), warbands=wbs, maps=(map_,), creatures=creatures,

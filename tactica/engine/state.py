@@ -143,6 +143,8 @@ class Creature:
         turns: how many activations it has begun this battle (durations).
         owner: while an opponent controls it (confused, CON-6) ``player`` is
             the controller and ``owner`` the warband's player; else None.
+        teleported_round: the round it last used a teleporter (TER-TELEPORT:
+            once per round), 0 if never.
     """
 
     uid: str
@@ -156,6 +158,7 @@ class Creature:
     effects: tuple[ActiveEffect, ...] = ()
     turns: int = 0
     owner: int | None = None
+    teleported_round: int = 0
 
     @property
     def conditions(self) -> frozenset[str]:

@@ -65,7 +65,7 @@ def _mutated(tmp_path: Path, row: int, col: int, replacement: str) -> list[str]:
 @pytest.fixture
 def real_messages(tmp_path) -> set[str]:
     """What the validator says for the doc's described mistakes and the broken fixtures."""
-    found = set(_mutated(tmp_path, 3, 5, "T")) | set(_mutated(tmp_path, 5, 1, ""))
+    found = set(_mutated(tmp_path, 3, 5, "x")) | set(_mutated(tmp_path, 5, 1, ""))
     for problem in validate_paths([str(BAD)])[0]:
         found.add(f"{problem.severity}: {problem.message}")
     return found

@@ -99,3 +99,10 @@ def test_shipped_content_loads_from_another_directory(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split()[1] == DEFAULT_MAP
+
+
+def test_a_shipped_map_uses_every_terrain_kind():
+    """TER-*: at least one shipped map shows every terrain kind the engine implements."""
+    from tactica.engine import Terrain
+    kinds = [{t for row in load_map(p).terrain for t in row} for p in shipped_maps()]
+    assert any(found == set(Terrain) for found in kinds)

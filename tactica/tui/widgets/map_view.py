@@ -33,7 +33,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from tactica.engine import GameState
-from tactica.engine.model import Square, Terrain
+from tactica.engine.model import TERRAIN, Square, Terrain
 
 from ..controller import Overlay
 
@@ -288,14 +288,15 @@ class MapView(ScrollView, can_focus=True):
         terrain = st.map.terrain_at(sq)
         if terrain is Terrain.WALL:
             return "███", s["wall"]
-        text = " ^ " if terrain is Terrain.DIFFICULT else " . "
+        text = f" {TERRAIN[terrain].symbol} "  # the engine's symbols: ^ T O * S % + @ (TER-*)
+        rough = TERRAIN[terrain].difficult
         for player in (0, 1):
             if sq in self._zone(player):
-                return (" * " if terrain is Terrain.CLEAR else " ^ "), s[f"zone{player}"]
+                return (" * " if terrain is Terrain.CLEAR else text), s[f"zone{player}"]
         for player in (0, 1):
             if sq in self._area(player):
-                return text, s[f"area{player}"] + (s["difficult"] if terrain is Terrain.DIFFICULT else Style())
-        return text, s["difficult" if terrain is Terrain.DIFFICULT else "clear"]
+                return text, s[f"area{player}"] + (s["difficult"] if rough else Style())
+        return text, s["difficult" if rough else "clear"]
 
     def _area(self, player: int) -> frozenset[Square]:
         st = self._state

@@ -1,0 +1,258 @@
+"""Keyword abilities as typed data, and the pure rules that read them (ABL-1, ABL-2, ATK-8).
+
+A stat card carries ``abilities``: a tuple of the small frozen values below
+(Wesnoth-style: a kind plus typed parameters, never text the engine reads).
+``str(ability)`` is its card text ("Resist 10 fire").  The loader builds them
+from ``{kind: resist, amount: 10, type: fire}`` entries (``ABILITY_KINDS``).
+
+Which module applies which ability:
+
+* movement (``movement``): Flight (MOV-10), Burrow (MOV-9), Phasing (MOV-11),
+  Threatening Reach (opportunity attacks within its reach, OA-1);
+* combat (``combat``): Multiple Threats (CA-1), Sneak Attack, Powerful
+  Charge, Resist, Vulnerable, Immune (damage types), Insubstantial;
+* conditions (``conditions``): Immune (conditions);
+* turn hooks (``effects``): Regeneration.
+
+ABL-2 / ATK-8 stacking: *different* abilities add up; the same ability twice
+(same kind and same damage type) counts once, the larger one (``strongest``).
+Units: damage and HP in hit points, reach in squares.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+#: "all" in Resist / Vulnerable: every damage type, untyped damage included.
+ALL = "all"
+
+
+@dataclass(frozen=True)
+class Ability:
+    """Base class of keyword abilities.  ``kind`` is the content-file name."""
+
+    kind: ClassVar[str] = ""
+
+    def __str__(self) -> str:
+        return self.kind.replace("-", " ").capitalize()
+
+    @property
+    def identity(self) -> tuple:
+        """What makes two entries "the same ability" for stacking (ABL-2): kind and type."""
+        return (self.kind, getattr(self, "damage_type", ""), getattr(self, "condition", ""))
+
+
+@dataclass(frozen=True)
+class Flight(Ability):
+    """MOV-10: flies over non-flying enemies, not slowed by terrain, may enter pits; non-flying
+    enemies get opportunity attacks only as it leaves its first square (take-off)."""
+
+    kind: ClassVar[str] = "flight"
+
+
+@dataclass(frozen=True)
+class Burrow(Ability):
+    """MOV-9: moves underground through enemies, ignoring terrain (walls excepted, our reading),
+    provoking no opportunity attacks."""
+
+    kind: ClassVar[str] = "burrow"
+
+
+@dataclass(frozen=True)
+class Phasing(Ability):
+    """MOV-11: moves through enemies, ignoring terrain (walls excepted, our reading); must end
+    legally; provokes opportunity attacks."""
+
+    kind: ClassVar[str] = "phasing"
+
+
+@dataclass(frozen=True)
+class SneakAttack(Ability):
+    """+``damage`` HP on a hit made with combat advantage (gaps.md, ABL)."""
+
+    kind: ClassVar[str] = "sneak-attack"
+    damage: int = 10
+
+    def __str__(self) -> str:
+        return f"Sneak Attack {self.damage}"
+
+
+@dataclass(frozen=True)
+class PowerfulCharge(Ability):
+    """+``damage`` HP when its charge attack hits (SPW-1, CHG-1)."""
+
+    kind: ClassVar[str] = "powerful-charge"
+    damage: int = 10
+
+    def __str__(self) -> str:
+        return f"Powerful Charge {self.damage}"
+
+
+@dataclass(frozen=True)
+class Resist(Ability):
+    """Damage of ``damage_type`` (or all damage) from one attack is totalled, then ``amount`` is
+    subtracted, to no less than 0 (ABL; case resist-all-totals-first)."""
+
+    kind: ClassVar[str] = "resist"
+    amount: int = 5
+    damage_type: str = ALL
+
+    def __str__(self) -> str:
+        return f"Resist {self.amount} {self.damage_type}"
+
+
+@dataclass(frozen=True)
+class Vulnerable(Ability):
+    """+``amount`` HP whenever it takes damage of ``damage_type`` (or any damage, "all")."""
+
+    kind: ClassVar[str] = "vulnerable"
+    amount: int = 5
+    damage_type: str = ALL
+
+    def __str__(self) -> str:
+        return f"Vulnerable {self.amount} {self.damage_type}"
+
+
+@dataclass(frozen=True)
+class Immune(Ability):
+    """Unaffected by damage of ``damage_type`` or by ``condition`` (exactly one is given)."""
+
+    kind: ClassVar[str] = "immune"
+    damage_type: str = ""
+    condition: str = ""
+
+    def __str__(self) -> str:
+        return f"Immune {self.damage_type or self.condition}"
+
+
+@dataclass(frozen=True)
+class Regeneration(Ability):
+    """Regains ``amount`` HP at the start of its turn, never above its card's HP."""
+
+    kind: ClassVar[str] = "regeneration"
+    amount: int = 5
+
+    def __str__(self) -> str:
+        return f"Regeneration {self.amount}"
+
+
+@dataclass(frozen=True)
+class Insubstantial(Ability):
+    """Takes half damage from attacks (our reading; halved as HP-3, to a multiple of 5)."""
+
+    kind: ClassVar[str] = "insubstantial"
+
+
+@dataclass(frozen=True)
+class ThreateningReach(Ability):
+    """May make opportunity attacks against enemies within ``reach`` squares, not only adjacent
+    ones (counted around walls, RNG-5; line of sight still needed, OA-5).  The card line gives
+    no number; 2 is our default, as a reach weapon's."""
+
+    kind: ClassVar[str] = "threatening-reach"
+    reach: int = 2
+
+    def __str__(self) -> str:
+        return "Threatening Reach" if self.reach == 2 else f"Threatening Reach {self.reach}"
+
+
+@dataclass(frozen=True)
+class MultipleThreats(Ability):
+    """Always has combat advantage against adjacent enemies (CA-1)."""
+
+    kind: ClassVar[str] = "multiple-threats"
+
+
+#: Content-file kind -> class, for every ability the engine implements.
+ABILITY_KINDS: dict[str, type[Ability]] = {cls.kind: cls for cls in (
+    Flight, Burrow, Phasing, SneakAttack, PowerfulCharge, Resist, Vulnerable, Immune, Regeneration,
+    Insubstantial, ThreateningReach, MultipleThreats)}
+
+
+def has(card, cls: type[Ability]) -> bool:
+    """True when ``card`` (a CreatureCard) has an ability of class ``cls``."""
+    return any(isinstance(a, cls) for a in card.abilities)
+
+
+def strongest(abilities, cls: type[Ability], value: str) -> dict[tuple, int]:
+    """ABL-2: for each distinct ability of class ``cls``, the largest ``value`` among its copies.
+
+    Returns {identity: amount}; summing the values adds different abilities
+    while the same ability twice counts once.
+    """
+    best: dict[tuple, int] = {}
+    for a in abilities:
+        if isinstance(a, cls):
+            best[a.identity] = max(best.get(a.identity, 0), getattr(a, value))
+    return best
+
+
+def extra_damage(card, *, combat_advantage: bool, charge: bool) -> list[tuple[str, int]]:
+    """Damage abilities add to a hit by ``card``'s creature (ATK-8, ABL-2), as (kind, HP) pairs.
+
+    Sneak Attack with combat advantage, Powerful Charge on a charge.  Each
+    counts once however often it is listed; different ones add up.
+    """
+    out: list[tuple[str, int]] = []
+    if combat_advantage:
+        out.extend((key[0], v) for key, v in strongest(card.abilities, SneakAttack, "damage").items())
+    if charge:
+        out.extend((key[0], v) for key, v in strongest(card.abilities, PowerfulCharge, "damage").items())
+    return out
+
+
+def _applies(damage_type: str, named: str) -> bool:
+    return named == ALL or (bool(damage_type) and named == damage_type)
+
+
+def defend(card, amount: int, damage_type: str, *, attack: bool) -> tuple[int, list[tuple[str, int]]]:
+    """The damage ``card``'s creature takes from ``amount`` HP of ``damage_type`` (ABL-1).
+
+    Order (our choice where the rules are silent): Immune to the type → 0;
+    then every distinct Vulnerable that applies adds; then every distinct
+    Resist that applies subtracts from the total (never below 0); then
+    Insubstantial halves it (attacks only, ``attack=True``; HP-3 rounding).
+    Returns (final HP, steps) where steps are (ability kind, change) pairs.
+    """
+    steps: list[tuple[str, int]] = []
+    if any(isinstance(a, Immune) and a.damage_type and _applies(damage_type, a.damage_type)
+           for a in card.abilities):
+        if amount:
+            steps.append(("immune", -amount))
+        return 0, steps
+    total = amount
+    for key, v in strongest(card.abilities, Vulnerable, "amount").items():
+        if _applies(damage_type, key[1]):
+            total += v
+            steps.append(("vulnerable", v))
+    for key, v in strongest(card.abilities, Resist, "amount").items():
+        if _applies(damage_type, key[1]) and total > 0:
+            cut = min(v, total)
+            total -= cut
+            steps.append(("resist", -cut))
+    if attack and total > 0 and has(card, Insubstantial):
+        half = (total // 2) // 5 * 5
+        steps.append(("insubstantial", half - total))
+        total = half
+    return total, steps
+
+
+def immune_to_condition(card, condition: str) -> bool:
+    """True when ``card``'s creature is immune to ``condition`` (ABL; it is never applied)."""
+    return any(isinstance(a, Immune) and a.condition == condition for a in card.abilities)
+
+
+def regeneration(card) -> int:
+    """HP regained at the start of each of its turns (0 without Regeneration; ABL-2: once)."""
+    return max((a.amount for a in card.abilities if isinstance(a, Regeneration)), default=0)
+
+
+def threat_reach(card) -> int:
+    """Squares within which its opportunity attacks reach (1: adjacent; Threatening Reach: more)."""
+    return max((a.reach for a in card.abilities if isinstance(a, ThreateningReach)), default=1)
+
+
+__all__ = ["Ability", "ABILITY_KINDS", "ALL", "Flight", "Burrow", "Phasing", "SneakAttack",
+           "PowerfulCharge", "Resist", "Vulnerable", "Immune", "Regeneration", "Insubstantial",
+           "ThreateningReach", "MultipleThreats", "has", "strongest", "extra_damage", "defend",
+           "immune_to_condition", "regeneration", "threat_reach"]

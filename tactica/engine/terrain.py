@@ -1,0 +1,125 @@
+"""Terrain kinds and what each one does (TER-*, MOV-7, MOV-8, LOS-1, COV-2, SET-3).
+
+Every kind has one row in ``TERRAIN``: a ``TerrainRules`` value the rest of
+the engine reads (geometry for sight, effect and cover; movement for costs and
+legal stops; combat for blood rock and sacred circles; the flow for pits and
+teleporters).  No module tests a terrain kind by name except through this
+table.  ``SYMBOLS`` gives each kind its one-character symbol for text boards
+(sandbox, map files' default legend, saves); the symbols follow
+/work/shared/cases/README.md where it names one (``O`` pit, ``T`` forest,
+``*`` smoke, ``S`` statue); ``%`` blood rock, ``+`` sacred circle and ``@``
+teleporter are our choice.
+
+This module imports nothing from the engine, so ``model`` can re-export it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Terrain(str, Enum):
+    """Terrain kinds the engine implements (TER-*).
+
+    Only these may appear in a map; an unknown kind is a load error.
+    """
+
+    CLEAR = "clear"
+    WALL = "wall"
+    DIFFICULT = "difficult"
+    FOREST = "forest"
+    PIT = "pit"
+    BLOOD_ROCK = "blood-rock"
+    SACRED_CIRCLE = "sacred-circle"
+    SMOKE = "smoke"
+    STATUE = "statue"
+    TELEPORTER = "teleporter"
+
+
+@dataclass(frozen=True)
+class TerrainRules:
+    """What one terrain kind does.  Defaults describe clear ground.
+
+    Attributes:
+        symbol: one character for text boards and the default map legend.
+        cost: squares of movement to enter it (MOV-8; flight, burrow and
+            phasing pay 1 everywhere, MOV-9..11).
+        blocks_movement: nothing moves into it (walls, TER-WALL, MOV-7).
+        blocks_sight: a line crossing it is no line of sight (LOS-1: walls,
+            smoke).
+        blocks_effect: a line crossing it is no line of effect (walls).
+        forest_sight: a line of sight crossing two opposite sides of one such
+            square is blocked (TER-FOREST); effect is not.
+        cover_ranged: a ranged line crossing it gives cover (COV-2: forest,
+            statue).
+        cover_inside: a creature standing in it has cover against ranged
+            attacks (forest; our reading of "gives cover against ranged").
+        cover_area: a line from a close or area template's origin crossing it
+            gives cover (COV-5: statues; our reading, forest is ranged only).
+        can_stop: a move may end here (MOV-2; statues cannot be stopped on).
+        fliers_only: only flying creatures may end a move here, and only
+            flying, burrowing or phasing ones may pass it (TER-PIT).
+        destroys: a creature that ends its turn here is destroyed (TER-PIT).
+        deploy: creatures may be deployed here (SET-3: not walls, pits or
+            statues).
+        melee_crit: the lowest natural roll that is a critical hit (and so an
+            automatic hit) for melee attacks made from here (TER-BLOOD: 19).
+        attack_bonus: added to attack rolls of a creature here (TER-SACRED: 2).
+        hides: a creature here is invisible to, and sees only, adjacent
+            creatures (TER-SMOKE).
+        teleporter: a teleporter square (TER-TELEPORT).
+    """
+
+    symbol: str
+    cost: int = 1
+    blocks_movement: bool = False
+    blocks_sight: bool = False
+    blocks_effect: bool = False
+    forest_sight: bool = False
+    cover_ranged: bool = False
+    cover_inside: bool = False
+    cover_area: bool = False
+    can_stop: bool = True
+    fliers_only: bool = False
+    destroys: bool = False
+    deploy: bool = True
+    melee_crit: int = 20
+    attack_bonus: int = 0
+    hides: bool = False
+    teleporter: bool = False
+
+    @property
+    def difficult(self) -> bool:
+        """True when it costs more than 1 to enter (no shifting into it, MOV-12)."""
+        return self.cost > 1
+
+
+#: The rules of every terrain kind (TER-*).
+TERRAIN: dict[Terrain, TerrainRules] = {
+    Terrain.CLEAR: TerrainRules("."),
+    Terrain.WALL: TerrainRules("#", blocks_movement=True, blocks_sight=True, blocks_effect=True,
+                               cover_ranged=True, cover_area=True, can_stop=False, deploy=False),
+    Terrain.DIFFICULT: TerrainRules("^", cost=2),
+    Terrain.FOREST: TerrainRules("T", cost=2, forest_sight=True, cover_ranged=True, cover_inside=True),
+    Terrain.PIT: TerrainRules("O", fliers_only=True, destroys=True, deploy=False),
+    Terrain.BLOOD_ROCK: TerrainRules("%", melee_crit=19),
+    Terrain.SACRED_CIRCLE: TerrainRules("+", attack_bonus=2),
+    Terrain.SMOKE: TerrainRules("*", blocks_sight=True, hides=True),
+    Terrain.STATUE: TerrainRules("S", cost=2, cover_ranged=True, cover_area=True, can_stop=False,
+                                 deploy=False),
+    Terrain.TELEPORTER: TerrainRules("@", teleporter=True),
+}
+
+#: Movement cost to enter a square of each terrain kind (MOV-8, TER-DIFF).
+ENTER_COST: dict[Terrain, int] = {t: r.cost for t, r in TERRAIN.items() if not r.blocks_movement}
+
+#: Symbol -> terrain kind, for text boards (sandbox, default map legend, saves).
+SYMBOLS: dict[str, Terrain] = {r.symbol: t for t, r in TERRAIN.items()}
+
+
+def rules_of(kind: Terrain) -> TerrainRules:
+    """The rules row of ``kind`` (KeyError for a kind without one)."""
+    return TERRAIN[kind]
+
+
+__all__ = ["Terrain", "TerrainRules", "TERRAIN", "ENTER_COST", "SYMBOLS", "rules_of"]

@@ -1,0 +1,212 @@
+"""Terrain (TER-*, SET-3): each kind with fixed dice and exact outcomes.
+
+Boards use the sandbox symbols: 'T' forest, 'O' pit, '*' smoke, 'S' statue,
+'%' blood rock, '+' sacred circle, '@' teleporter; ``under`` puts terrain
+beneath a creature.
+"""
+from __future__ import annotations
+
+from tactica.engine import (AreaAttack, Attack, EndActivation, Move, Shift, Teleport, Terrain,
+                            deploy_squares, legal_actions)
+from tactica.engine import events as ev
+from tactica.engine.abilities import Flight
+from tactica.engine.combat import modifiers
+from tactica.engine.movement import routes, shift_squares
+from tactica.engine.sandbox import battle, card, close, melee, ranged
+
+from ._util import of, open_map, refused, run, started
+
+ARCHER = card("Archer", attacks=(ranged("Bow", bonus=6, damage=10, basic=True),))
+
+
+def _mods(st, attacker, target, index=0):
+    me = st.creature(attacker)
+    return modifiers(st, me, st.creature(target), me.card.attacks[index])
+
+
+# -- TER-BLOOD ---------------------------------------------------------------
+
+def test_ter_blood_melee_crit_on_19_hits_automatically():
+    wall = {"b": card("Wall", ac=50, hp=100)}
+    st = battle("Ab..", wall, active="A", dice=(19,), under={"A": Terrain.BLOOD_ROCK})
+    st, out = run(st, Attack(0, ("b",)))
+    roll = of(out, ev.AttackRolled)[0]
+    assert (roll.natural, roll.hit, roll.critical) == (19, True, True)
+    assert of(out, ev.DamageDealt)[0].amount == 20                   # 10 doubled (ATK-5)
+    plain = battle("Ab..", wall, active="A", dice=(19,))
+    _, out = run(plain, Attack(0, ("b",)))
+    assert not of(out, ev.AttackRolled)[0].hit                        # 19 + 8 < 50 off the rock
+
+
+def test_ter_blood_ranged_attacks_still_crit_on_20_only():
+    st = battle("A..b", {"A": ARCHER, "b": card("Wall", ac=50)}, active="A", dice=(19,),
+                under={"A": Terrain.BLOOD_ROCK})
+    _, out = run(st, Attack(0, ("b",)))
+    assert not of(out, ev.AttackRolled)[0].hit
+
+
+# -- TER-SACRED --------------------------------------------------------------
+
+def test_ter_sacred_circle_gives_plus_two_to_the_creature_inside():
+    st = battle("Ab..", active="A", dice=(5,), under={"A": Terrain.SACRED_CIRCLE})
+    st, out = run(st, Attack(0, ("b",)))
+    roll = of(out, ev.AttackRolled)[0]
+    assert roll.modifiers == (("sacred circle", 2),) and roll.total == 15 and roll.hit
+    target_inside = battle("Ab..", active="A", dice=(5,), under={"b": Terrain.SACRED_CIRCLE})
+    _, out = run(target_inside, Attack(0, ("b",)))
+    assert of(out, ev.AttackRolled)[0].modifiers == () and not of(out, ev.AttackRolled)[0].hit
+
+
+# -- TER-FOREST --------------------------------------------------------------
+
+FOREST_COLUMN = "...T......\nA..T.....b\n...T......"
+
+
+def test_ter_forest_blocks_sight_across_opposite_sides_not_effect():
+    st = battle(FOREST_COLUMN, {"A": ARCHER}, active="A", dice=(15,))
+    assert not st.geo.line_of_sight((0, 1), (9, 1))
+    assert st.geo.line_of_effect((0, 1), (9, 1))
+    assert refused(st, Attack(0, ("b",))) == "no-sight"
+    # A steep line clips two forest squares through adjacent sides only: sight passes.
+    st2 = battle("...T...\nA..T...\n...T..b", {"A": ARCHER}, active="A")
+    assert st2.geo.line_of_sight((0, 1), (6, 2))
+    # Without the forest the same board has sight.
+    assert battle(FOREST_COLUMN.replace("T", "."), active="A").geo.line_of_sight((0, 1), (9, 1))
+
+
+def test_ter_forest_gives_cover_against_ranged_only():
+    st = battle(".....\nA.T.b\n.....", {"A": ARCHER}, active="A", dice=(10,))
+    assert _mods(st, "A", "b") == (("cover", -2),)
+    st, out = run(st, Attack(0, ("b",)))
+    roll = of(out, ev.AttackRolled)[0]
+    assert roll.total == 14 and not roll.hit                          # 10 + 6 - 2 < AC 15
+    inside = battle("A...b", {"A": ARCHER}, active="A", under={"b": Terrain.FOREST})
+    assert _mods(inside, "A", "b") == (("cover", -2),)               # standing in forest
+    melee_inside = battle("Ab..", active="A", under={"b": Terrain.FOREST})
+    assert _mods(melee_inside, "A", "b") == ()
+    burst = card("Caster", attacks=(melee(), close("Nova", size=2)))
+    behind = battle("ATb..", {"A": burst}, active="A", dice=(12,))
+    _, out = run(behind, AreaAttack(1, (0, 0), ("b",)))
+    assert of(out, ev.AttackRolled)[0].modifiers == ()               # no cover vs a burst
+
+
+def test_ter_forest_is_difficult_no_shift():
+    st = battle("AT..\n....", active="A")
+    found = routes(st, st.creature("A"), 6)
+    assert found[(1, 0)].cost == 2 and found[(2, 0)].cost == 2      # around it: (1,1) then (2,0)
+    assert (1, 0) not in shift_squares(st, st.creature("A"))
+    assert refused(st, Shift((1, 0))) == "bad-shift"
+
+
+# -- TER-DIFF ----------------------------------------------------------------
+
+def test_ter_diff_costs_two_and_gives_no_cover():
+    st = battle("A^^.b", {"A": ARCHER}, active="A")
+    assert routes(st, st.creature("A"), 6)[(2, 0)].cost == 4
+    assert _mods(st, "A", "b") == ()
+
+
+# -- TER-SMOKE ---------------------------------------------------------------
+
+def test_ter_smoke_blocks_sight_not_effect_or_movement():
+    st = battle("A.*.b", {"A": ARCHER}, active="A")
+    assert not st.geo.line_of_sight((0, 0), (4, 0)) and st.geo.line_of_effect((0, 0), (4, 0))
+    assert refused(st, Attack(0, ("b",))) == "no-sight"
+    assert routes(st, st.creature("A"), 6)[(3, 0)].cost == 3         # smoke costs 1
+
+
+def test_ter_smoke_creature_inside_sees_and_is_seen_only_adjacent():
+    st = battle("A..b.c", {"A": ARCHER}, active="A", under={"b": Terrain.SMOKE})
+    assert not st.geo.line_of_sight((0, 0), (3, 0))
+    assert st.geo.line_of_sight((3, 0), (4, 0))                      # adjacent: seen
+    assert not st.geo.line_of_sight((3, 0), (5, 0))                  # b sees only adjacent
+    assert refused(st, Attack(0, ("b",))) == "no-sight"
+
+
+def test_ter_smoke_invisible_attacker_has_combat_advantage():
+    nova = card("Caster", attacks=(melee(), close("Nova", size=2, bonus=6)))
+    st = battle("A.b..", {"A": nova}, active="A", dice=(7,), under={"A": Terrain.SMOKE})
+    st, out = run(st, AreaAttack(1, (0, 0), ("b",)))
+    roll = of(out, ev.AttackRolled)[0]
+    assert roll.modifiers == (("combat advantage", 2),) and roll.total == 15 and roll.hit
+    clear = battle("A.b..", {"A": nova}, active="A", dice=(7,))
+    _, out = run(clear, AreaAttack(1, (0, 0), ("b",)))
+    assert of(out, ev.AttackRolled)[0].modifiers == ()
+
+
+# -- TER-STATUE --------------------------------------------------------------
+
+def test_ter_statue_costs_two_cannot_stop_gives_cover_not_blocking_sight():
+    st = battle("AS.b", {"A": ARCHER}, active="A")
+    found = routes(st, st.creature("A"), 6)
+    assert (1, 0) not in found and found[(2, 0)].cost == 3
+    assert refused(st, Move(((1, 0),))) == "no-stop"
+    assert st.geo.line_of_sight((0, 0), (3, 0))
+    assert _mods(st, "A", "b") == (("cover", -2),)
+
+
+# -- TER-PIT -----------------------------------------------------------------
+
+def test_ter_pit_only_fliers_enter():
+    st = battle("AO..\n....", active="A")
+    assert refused(st, Move(((1, 0),))) == "pit"
+    assert (1, 0) not in routes(st, st.creature("A"), 6)
+    assert st.geo.line_of_sight((0, 0), (2, 0)) and st.geo.line_of_effect((0, 0), (2, 0))
+    flier = battle("AO..\n....", {"A": card("Bat", abilities=(Flight(),))}, active="A")
+    flier, out = run(flier, Move(((1, 0),)))
+    assert flier.creature("A").pos == (1, 0)
+
+
+def test_ter_pit_ending_a_turn_there_destroys_the_creature():
+    st = battle("AO..\n...b", {"A": card("Bat", abilities=(Flight(),))}, active="A")
+    st, _ = run(st, Move(((1, 0),)))
+    st, out = run(st, EndActivation())
+    assert of(out, ev.CreatureDestroyed) == [ev.CreatureDestroyed("A", 1)]
+    assert st.vp == [0, 20] and st.creature("A").destroyed
+    # Flying over and out again is safe.
+    st = battle("AO..\n...b", {"A": card("Bat", abilities=(Flight(),))}, active="A")
+    st, out = run(st, Move(((1, 0), (2, 0))), EndActivation())
+    assert not of(out, ev.CreatureDestroyed)
+
+
+def test_set_03_no_deploy_on_pit_or_statue():
+    rows = ["OS....", "......", "......", "......"]
+    m = open_map(rows=rows, a={(0, 0), (1, 0), (0, 1), (0, 2), (0, 3)})
+    st = started([card("A")] * 2, [card("B")], dice=(20, 1, 9, 3), map_=m)
+    placed = {c.pos for c in st.creatures if c.player == 0}
+    assert placed == {(0, 1), (0, 2)}
+    assert (0, 0) not in deploy_squares(st, 0) and (1, 0) not in deploy_squares(st, 0)
+
+
+# -- TER-TELEPORT ------------------------------------------------------------
+
+def test_ter_teleport_after_entering_then_attack():
+    st = battle("A@....@b.", active="A", dice=(12,))
+    assert not [a for a in legal_actions(st) if isinstance(a, Teleport)]
+    st, _ = run(st, Move(((1, 0),)))
+    assert [a for a in legal_actions(st) if isinstance(a, Teleport)] == [Teleport((6, 0))]
+    st, out = run(st, Teleport((6, 0)))
+    assert of(out, ev.CreatureMoved) == [ev.CreatureMoved("A", (1, 0), ((6, 0),), "teleport")]
+    assert st.active_uid == "A" and not st.attack_used             # not an action
+    assert [a for a in legal_actions(st) if isinstance(a, Teleport)] == []   # once per round
+    st, out = run(st, Attack(0, ("b",)))
+    assert of(out, ev.AttackRolled)[0].hit
+
+
+def test_ter_teleport_from_the_start_square_and_occupied_ones_refused():
+    st = battle("A@..@..\nB......\n....@b.", active="A", under={"A": Terrain.TELEPORTER})
+    jumps = [a for a in legal_actions(st) if isinstance(a, Teleport)]
+    assert jumps == [Teleport((1, 0)), Teleport((4, 0)), Teleport((4, 2))]
+    st2 = battle("A..@\n.b.@", active="A", under={"A": Terrain.TELEPORTER, "b": Terrain.TELEPORTER})
+    assert refused(st2, Teleport((1, 1))) == "bad-teleport"        # b's teleporter is taken
+    st2, _ = run(st2, Teleport((3, 0)))
+    assert st2.creature("A").pos == (3, 0)
+
+
+def test_ter_teleport_keeps_the_activation_open_after_both_actions():
+    st = battle("Ab@...@\n.......", active="A", dice=(3, 1))   # A misses; b's OA misses
+    st, _ = run(st, Attack(0, ("b",)), Move(((1, 1), (2, 0))))
+    assert st.active_uid == "A"
+    assert {type(a).__name__ for a in legal_actions(st)} == {"Teleport", "EndActivation"}
+    st, out = run(st, Teleport((6, 0)))
+    assert st.active_uid is None and of(out, ev.ActivationEnded)

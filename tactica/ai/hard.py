@@ -4,11 +4,11 @@ When choosing whom to activate, the best few candidates by ``normal``'s
 score are each played out on a copy of the state: the activation is
 finished with ``normal``'s policy, the attacks rolled with the bot's *own*
 seeded dice (``SeededDice`` from its generator, put on the copy — the real
-dice are never read), several samples each.  A candidate is worth the change
-in material and VP it brought (averaged over the samples) plus the worth of
-the square it ends on, minus the best activation the opponent could answer
-with (``normal``'s plan score).  Within an activation, ``hard`` acts as
-``normal`` does.
+dice are never read), several samples each.  A candidate is worth its
+expected gain (``normal``'s score, from ``combat.preview`` chances) minus
+the best activation the opponent could answer with in the played-out
+positions (``normal``'s plan score, averaged over the samples).  Within an
+activation, ``hard`` acts as ``normal`` does.
 
 The search size is fixed (``candidates`` × ``samples``), so the same seed
 gives the same choices; ``deadline`` (seconds) only stops a search that runs
@@ -21,7 +21,6 @@ import time
 from tactica.engine import Action, Activate, GameState, Phase, SeededDice, apply
 
 from .normal import NormalBot, _snapshot, best_plans
-from .tactics import Board, place_value
 
 #: Weight of the opponent's best reply (a reply may not come at once).
 REPLY = 0.7
@@ -67,10 +66,10 @@ class HardBot(NormalBot):
         best, best_value = cands[0], None
         if len(cands) > 1:
             start = time.perf_counter()
-            base = material(state, me)
             for plan in cands:
                 seeds = [self.rng.getrandbits(64) for _ in range(self.samples)]
-                value = sum(self._try(state, plan.uid, base, s) for s in seeds) / len(seeds)
+                reply = sum(self._reply(state, plan.uid, s) for s in seeds) / len(seeds)
+                value = plan.gain - REPLY * reply
                 if best_value is None or value > best_value:
                     best, best_value = plan, value
                 if self.deadline is not None and time.perf_counter() - start > self.deadline:
@@ -78,8 +77,13 @@ class HardBot(NormalBot):
         self._planned = (state.step + 1, best.uid, _snapshot(state), best.action)
         return Activate(best.uid)
 
-    def _try(self, state: GameState, uid: str, base: float, seed: int) -> float:
-        """Play ``uid``'s activation out on a copy with our own dice; return its worth."""
+    def _reply(self, state: GameState, uid: str, seed: int) -> float:
+        """Play ``uid``'s activation out on a copy with our own dice; return the opponent's best answer.
+
+        The answer is ``normal``'s best plan score for the opponent in the
+        resulting state (its creatures not yet activated, or all of them when
+        none is left this round); a battle won there counts as -1000.
+        """
         me = state.turn_player
         st = state.copy()
         st.dice = SeededDice.from_seed(seed)
@@ -87,16 +91,10 @@ class HardBot(NormalBot):
         inner = NormalBot()
         while not st.is_over and st.phase is Phase.ACTING and st.active_uid == uid:
             st, _ = apply(st, inner.choose(st))
-        value = material(st, me) - base
         if st.is_over:
-            return value
-        c = st.find(uid)
-        if c is not None and c.alive:
-            value += place_value(Board(st, me), c, c.pos, [])
+            return -1000.0 if st.winner == me else 1000.0
         replies = best_plans(st, 1 - me) or best_plans(st, 1 - me, everyone=True)
-        if replies:
-            value -= REPLY * max(0.0, replies[0].score)
-        return value
+        return max(0.0, replies[0].score) if replies else 0.0
 
 
 __all__ = ["HardBot", "material"]

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from tactica.engine import (Action, Attack, Charge, Creature, EndActivation, GameState, Move,
                             Phase, preview)
 from tactica.engine.combat import in_reach
-from tactica.engine.geometry import NEIGHBOUR_STEPS, chebyshev
+from tactica.engine.geometry import chebyshev
 from tactica.engine.lazy import actions_of_kind
 from tactica.engine.model import AttackDef, AttackKind, Reach, Square
 from tactica.engine.movement import provokers_of_path, routes
@@ -160,8 +160,9 @@ class Board:
 def exposure(me: Creature, sq: Square, threats: list) -> float:
     """VP-equivalent damage ``me`` risks standing on ``sq`` during the enemy's next turns."""
     dmg = 0.0
-    for pos, reach, amount, weight in threats:
-        if chebyshev(pos, sq) <= reach:
+    x, y = sq
+    for (ex, ey), reach, amount, weight in threats:
+        if abs(ex - x) <= reach and abs(ey - y) <= reach:
             dmg += amount * weight
     if dmg <= 0:
         return 0.0
@@ -206,12 +207,13 @@ def place_value(board: Board, me: Creature, sq: Square, threats: list) -> float:
     return value
 
 
-def _reach_estimate(me: Creature, attack: AttackDef, sq: Square, target: Creature) -> bool:
+def _reach_limit(attack: AttackDef) -> int:
+    """Grid distance within which ``attack`` may reach a target (an estimate for ranking)."""
     if attack.kind is AttackKind.MELEE:
-        return chebyshev(sq, target.pos) == 1
+        return 1
     if attack.reach is Reach.RANGE:
-        return chebyshev(sq, target.pos) <= (attack.range or 0)
-    return True
+        return attack.range or 0
+    return 999
 
 
 def best_attack_from(state: GameState, me: Creature, enemies: list[Creature]) -> tuple[float, Action | None]:
@@ -262,12 +264,14 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
             after = best_stay[0] if move_left and not (acting and state.move_used) else here
             candidates.append((atk_here + after, act))
         if move_then:
-            pairs = sorted(((expected_basic(a, t) / max(1, t.hp) * t.card.cost, a, t)
-                            for a in me.card.attacks for t in enemies), key=lambda x: -x[0])
+            pairs = sorted(((expected_basic(a, t) / max(1, t.hp) * t.card.cost, t.pos[0], t.pos[1],
+                             _reach_limit(a)) for a in me.card.attacks for t in enemies),
+                           key=lambda x: -x[0])
             rough = []
             for sq, r in reach.items():
-                for v, attack, t in pairs:
-                    if _reach_estimate(me, attack, sq, t):
+                x, y = sq
+                for v, tx, ty, lim in pairs:
+                    if abs(tx - x) <= lim and abs(ty - y) <= lim:
                         rough.append((v + pv[sq], sq, r))
                         break
             rough.sort(key=lambda x: -x[0])

@@ -48,7 +48,8 @@ class TacticaApp(App[int]):
         elif self._offer is not None:
             text = describe_save(self._offer)
             self.push_screen(ChoiceModal("An unfinished battle is saved",
-                                         f"{text}\n(saved as {self._offer.save.id})",
+                                         f"{text}\n(saved as {self._offer.save.id}; "
+                                         "tactica play --new skips this question)",
                                          [f"Continue the last battle ({text.split(', ', 1)[-1]})",
                                           "Start a new battle"]), self._offer_done)
         else:

@@ -82,8 +82,10 @@ class ReplayTrack:
             head = f"Start (setup roll) · {self.last} actions"
         else:
             head = f"Action {step} of {self.last} · {where}"
-        own = [line.text for line in self.lines(step) if line.kind not in ("round",)]
-        what = own[0] if own else (type(self.actions[step - 1]).__name__ if step else "")
+        own = [line for line in self.lines(step) if line.kind != "round"]
+        key = next((line for line in own if line.kind in ("victory", "banner", "hit", "miss")),
+                   own[0] if own else None)
+        what = key.text if key else (type(self.actions[step - 1]).__name__ if step else "")
         if len(own) > 1:
             what += f" (+{len(own) - 1} more in the log)"
         return f"{head} · {what}" if what else head

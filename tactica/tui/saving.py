@@ -22,6 +22,7 @@ from tactica.saves.replay import Rebuilt, Recorder, rebuild
 from tactica.saves.store import autosave_path, latest_unfinished, load_save
 
 from .session import GameSession
+from .undo import UndoStep, undo_refusal
 
 START_HINT = "Start a battle with: tactica play   (tactica saves lists the saved ones)"
 
@@ -93,7 +94,26 @@ def resume_session(opened: OpenedSave, saver: AutoSaver | None) -> GameSession:
     if saver is not None:
         session.recorder = Recorder(save, _writer(saver, opened.path))
         session.saver = saver
+    session.restore_undo(undo_steps(opened, len(events)))
     return session
+
+
+def undo_steps(opened: OpenedSave, n_events: int) -> list[UndoStep]:
+    """The actions at the end of the save that could still be taken back, oldest first.
+
+    Stops at the first that cannot (a roll, the end of an activation) and at a map change.
+    """
+    rebuilt, actions = opened.rebuilt, opened.save.actions
+    last_change = max((s for s, _ in opened.save.map_changes), default=-1)
+    steps: list[UndoStep] = []
+    for i in range(len(actions), 0, -1):
+        events = rebuilt.events[i]
+        n_events -= len(events)
+        if i <= last_change or undo_refusal(actions[i - 1], events, rebuilt.states[i - 1],
+                                            rebuilt.states[i]) is not None:
+            break
+        steps.append(UndoStep(rebuilt.states[i - 1], n_events, actions[i - 1], tuple(events)))
+    return steps[::-1]
 
 
 def describe_save(opened: OpenedSave) -> str:

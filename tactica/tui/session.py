@@ -199,6 +199,11 @@ class GameSession:
             self.recorder.truncate(len(self.actions), self.state)
         return Outcome(True, step.events)
 
+    def restore_undo(self, steps: list[UndoStep]) -> None:
+        """Set what can be taken back, oldest first (a resumed battle keeps its undo)."""
+        self._undo = list(steps)
+        self._no_undo = NOTHING
+
     def forget_undo(self, reason: str = NOTHING) -> None:
         """Make the actions so far final (e.g. after the map changed under them)."""
         self._undo.clear()

@@ -107,6 +107,9 @@ async def test_resume_reopens_at_the_same_round_vp_and_active_creature(saver):
     opened = open_save(None)                          # the newest unfinished battle
     assert opened.save.id == session.save_id
     again = resume_session(opened, saver)
+    assert again.can_undo() and again.can_undo() == session.can_undo()   # undo survives the resume
+    probe = resume_session(opened, None)
+    assert probe.undo().ok and state_digest(probe.state) != state_digest(again.state)
     app = TacticaApp(BattleFactory(*skirmish_battle(), saver=saver), resume=again)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

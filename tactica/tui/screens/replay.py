@@ -70,7 +70,7 @@ class ReplayScreen(Screen[None]):
     DEFAULT_CSS = """
     ReplayScreen #body { height: 1fr; }
     ReplayScreen MapView { width: 1fr; height: 1fr; }
-    ReplayScreen #side { width: 32; border-left: solid $primary-darken-2; }
+    ReplayScreen #side { width: 28; border-left: solid $primary-darken-2; }
     ReplayScreen #card-scroll { height: 1fr; }
     ReplayScreen #keys { height: auto; color: $text-muted; padding: 0 1; }
     ReplayScreen BattleLog { height: 30%; min-height: 5; }

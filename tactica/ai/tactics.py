@@ -38,6 +38,8 @@ APPROACH = 0.8         # VP per square closer to the objective
 EXPOSURE = 0.45        # share of the exposure value counted
 ZONE_HOLD = 1.0        # × zone VP for standing in our own VP zone
 TOP_EXACT = 8          # destinations re-scored exactly with preview
+#: Attack kinds the planner scores (one chosen target each).
+SINGLE_TARGET = frozenset({AttackKind.MELEE, AttackKind.RANGED})
 
 
 def base_hit(bonus: int, defence: int) -> float:
@@ -220,6 +222,8 @@ def best_attack_from(state: GameState, me: Creature, enemies: list[Creature]) ->
     """Best single attack ``me`` can make from where it stands in ``state`` (exact reach)."""
     best, act = 0.0, None
     for i, attack in enumerate(me.card.attacks):
+        if attack.kind not in SINGLE_TARGET:  # close and area attacks are not planned yet
+            continue
         for t in enemies:
             if in_reach(state, me, t, attack) is not None:
                 continue
@@ -265,7 +269,8 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
             candidates.append((atk_here + after, act))
         if move_then:
             pairs = sorted(((expected_basic(a, t) / max(1, t.hp) * t.card.cost, t.pos[0], t.pos[1],
-                             _reach_limit(a)) for a in me.card.attacks for t in enemies),
+                             _reach_limit(a)) for a in me.card.attacks if a.kind in SINGLE_TARGET
+                            for t in enemies),
                            key=lambda x: -x[0])
             rough = []
             for sq, r in reach.items():

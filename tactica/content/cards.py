@@ -13,32 +13,42 @@ A card, as written by hand::
       speed: 5
       hp: 40
       keywords: [Dwarf, Soldier]
+      abilities:
+        - {kind: resist, amount: 5, type: fire}
+        - {kind: threatening-reach}
       attacks:
         - {name: Warhammer, type: melee, bonus: 8, vs: AC, damage: 10, basic: true}
         - {name: Throwing Axe, type: ranged, reach: range 5, bonus: 6, damage: "5+5 fire"}
       text: Display-only card text; the engine never reads it.
       flavor: A line of story.
 
-The engine implements no keyword abilities yet, so a card may not carry an
-``abilities:`` list, and keywords naming an ability are refused.
+Keyword abilities are typed entries under ``abilities:`` (ABL-1; the kinds of
+``tactica.engine.abilities.ABILITY_KINDS``); each kind takes exactly its own
+keys.  Keywords naming an ability are refused (implemented ones with a hint to
+list them under ``abilities:``; Multi-Activation and Aura are not implemented).
 """
 from __future__ import annotations
 
 import re
 from dataclasses import replace
 
+from tactica.engine.abilities import ABILITY_KINDS, Ability
 from tactica.engine.model import (FACTIONS, AttackDef, AttackKind, ConditionEffect, CreatureCard,
                                   Defense, Duration, Effect, FollowUpEffect, OngoingEffect, Reach,
                                   Trigger)
 
-from .fields import ATTACK, CARD, CARD_FILE, DAMAGE_PATTERN, DAMAGE_TYPES, EFFECT, ID_PATTERN
+from .fields import ABILITY, ATTACK, CARD, CARD_FILE, DAMAGE_PATTERN, DAMAGE_TYPES, EFFECT, ID_PATTERN
 from .schema import Doc, did_you_mean
 from .yamlsafe import MappingNode, Node, ScalarNode
 
 #: Keyword abilities from the rules that the engine does not implement yet.
-UNIMPLEMENTED_ABILITIES = ("flight", "burrow", "phasing", "sneak attack", "powerful charge", "resist",
-                           "vulnerable", "immune", "regeneration", "insubstantial",
-                           "threatening reach", "multi-activation", "multiple threats", "aura")
+UNIMPLEMENTED_ABILITIES = ("multi-activation", "aura")
+#: Every keyword that names an ability (refused as a keyword; ABL-1).
+ABILITY_WORDS = tuple(k.replace("-", " ") for k in ABILITY_KINDS) + UNIMPLEMENTED_ABILITIES
+#: The keys each ability kind takes besides 'kind' (required ones first; 'reach' is optional).
+_ABILITY_KEYS = {"sneak-attack": ("damage",), "powerful-charge": ("damage",), "resist": ("amount", "type"),
+                 "vulnerable": ("amount", "type"), "regeneration": ("amount",),
+                 "threatening-reach": ("reach",), "immune": ("type", "condition")}
 _ID = re.compile(ID_PATTERN)
 _DAMAGE = re.compile(DAMAGE_PATTERN)
 _RANGE = re.compile(r"^\s*range\s+(\d+)\s*$")
@@ -162,6 +172,45 @@ def parse_effect(doc: Doc, node: Node, attack_what: str, index: int) -> Effect |
     return None if name is None else FollowUpEffect(name, trigger)
 
 
+def parse_ability(doc: Doc, node: Node, card_what: str, index: int) -> Ability | None:
+    """One entry of a card's ``abilities:`` list (ABL-1), or None after recording problems.
+
+    ``{kind: flight}``, ``{kind: sneak-attack, damage: 10}``, ``{kind: resist, amount: 10,
+    type: fire}``, ``{kind: immune, condition: dazed}``, ``{kind: threatening-reach, reach: 3}``.
+    An unknown kind (with a did-you-mean hint), a key of another kind or a missing key is a
+    problem; ``immune`` takes exactly one of ``type`` and ``condition`` (not ``all``).
+    """
+    what = f"ability {index + 1} of {card_what}"
+    f = doc.fields(node, ABILITY, what)
+    if f is None:
+        return None
+    kind = doc.field(f, ABILITY["kind"], what)
+    if kind is None:
+        return None
+    allowed = _ABILITY_KEYS.get(kind, ())
+    problems = False
+    for key in ("damage", "amount", "type", "condition", "reach"):
+        if key in f and key not in allowed:
+            doc.error(f[key][0], f"'{key}' does not belong to a '{kind}' ability in {what}")
+            problems = True
+        elif key not in f and key in allowed and kind != "immune" and key != "reach":
+            doc.error(node, f"missing required key '{key}' in {what} (a '{kind}' ability needs it)")
+            problems = True
+    if kind == "immune" and ("type" in f) == ("condition" in f):
+        doc.error(node, f"an 'immune' ability names exactly one of 'type' (a damage type) or "
+                        f"'condition' in {what}")
+        problems = True
+    values = {key: doc.field(f, ABILITY[key], what) for key in allowed if key in f}
+    if problems or None in values.values():
+        return None
+    if kind == "immune" and values.get("type") == "all":
+        doc.error(f["type"][1], f"'immune' takes one damage type, not 'all' ({what})")
+        return None
+    cls = ABILITY_KINDS[kind]
+    names = {"type": "damage_type"}
+    return cls(**{names.get(k, k): v for k, v in values.items()})
+
+
 def parse_attack(doc: Doc, node: Node, card_what: str, index: int) -> AttackDef | None:
     """One attack line (CARD-3, RNG-1, RNG-2), or None after recording problems."""
     what = f"attack {index + 1} of {card_what}"
@@ -257,11 +306,25 @@ def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | 
             factions.append(name)
     keywords = []
     for word, knode in doc.get(f, "keywords", "text_list", CARD["keywords"].what(what), default=[]) or []:
-        low = word.lower()
-        if any(low == a or low.startswith(a + " ") for a in UNIMPLEMENTED_ABILITIES):
+        low = word.lower().replace("-", " ")
+        named = next((a for a in ABILITY_WORDS if low == a.replace("-", " ")
+                      or low.startswith(a.replace("-", " ") + " ")), None)
+        if named in UNIMPLEMENTED_ABILITIES:
             doc.error(knode, f"keyword '{word}' names an ability the engine does not implement yet")
+        elif named is not None:
+            doc.error(knode, f"keyword '{word}' names an ability; list it under 'abilities:' as "
+                             f"{{kind: {named.replace(' ', '-')}, ...}}")
         else:
             keywords.append(word)
+    abilities: list[Ability | None] = []
+    if "abilities" in f:
+        items = doc.sequence(f["abilities"][1], CARD["abilities"].what(what))
+        for i, anode in enumerate(items or []):
+            found = parse_ability(doc, anode, what, i)
+            if found is not None and found in abilities:
+                doc.error(anode, f"{what} lists the ability '{found}' twice; the same ability "
+                                 "does not stack (ABL-2)")
+            abilities.append(found)
     powers = [p for p, _ in doc.get(f, "champion_powers", "text_list", CARD["champion_powers"].what(what),
                                     default=[]) or []]
     if powers and v["champion"] == 0:
@@ -286,13 +349,14 @@ def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | 
     if attacks and all(a is not None for a, _ in attacks) and not basics and attacks[0][0].secondary:
         doc.error(attacks[0][1], f"the first attack of {what} is its basic attack (none is marked), "
                                  "so it cannot be secondary")
-    if len(doc.problems) > before or cid is None or not attacks or any(a is None for a, _ in attacks):
+    if (len(doc.problems) > before or cid is None or not attacks or any(a is None for a, _ in attacks)
+            or None in abilities):
         return None
     lines = tuple(a for a, _ in attacks)
     if not basics:  # CARD-1: the first listed is the basic attack
         lines = (replace(lines[0], basic=True),) + lines[1:]
     card = CreatureCard(id=cid, factions=tuple(factions), attacks=lines, keywords=tuple(keywords),
-                        champion_powers=tuple(powers), **v)
+                        abilities=tuple(abilities), champion_powers=tuple(powers), **v)
     return card, f["id"][1]
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from tactica.engine.abilities import ABILITY_KINDS
 from tactica.engine.model import ALIGNMENTS, CONDITIONS, FACTIONS, SYMBOLS, Duration, Terrain, Trigger
 
 #: The value kinds a field may have.  Plain kinds are read by ``Doc.field``;
@@ -153,6 +154,31 @@ EFFECT = Table("effect", "One effect of an attack line besides its damage (ATK-3
               choices=tuple(t.value for t in Trigger), label="'on' of {of}"),
 ))
 
+#: Ability kinds a card may list (the engine's implemented keyword abilities, ABL-1).
+ABILITY_NAMES = tuple(ABILITY_KINDS)
+
+ABILITY = Table("ability", "One keyword ability of a stat card as typed data (ABL-1, ABL-2; "
+                "MOV-9..11). Each kind takes only its own keys.", (
+    FieldSpec("kind", "choice", "The ability: 'flight' (MOV-10), 'burrow' (MOV-9), 'phasing' (MOV-11), "
+              "'sneak-attack' (+damage with combat advantage), 'powerful-charge' (+damage on a charge "
+              "hit), 'resist' / 'vulnerable' (amount against a damage type or 'all'), 'immune' (a "
+              "damage type or a condition), 'regeneration' (HP at the start of its turn), "
+              "'insubstantial' (half damage from attacks), 'threatening-reach' (opportunity attacks "
+              "within reach), 'multiple-threats' (combat advantage against adjacent enemies).", True,
+              choices=ABILITY_NAMES, label="ability kind", example="resist"),
+    FieldSpec("damage", "integer", "Extra damage (sneak-attack, powerful-charge only).", lo=1, hi=100,
+              label="the damage of {of}", units="hit points", example=10),
+    FieldSpec("amount", "integer", "How much (resist, vulnerable, regeneration only).", lo=1, hi=100,
+              label="the amount of {of}", units="hit points", example=10),
+    FieldSpec("type", "choice", "The damage type, or 'all' (resist, vulnerable; immune takes a damage "
+              "type or a condition).", choices=("all",) + DAMAGE_TYPES, label="damage type",
+              example="fire"),
+    FieldSpec("condition", "choice", "The condition it is immune to (immune only; CON-1..8).",
+              choices=CONDITIONS, label="condition", example="dazed"),
+    FieldSpec("reach", "integer", "Squares its opportunity attacks reach (threatening-reach only).",
+              default=2, lo=2, hi=10, label="the reach of {of}", units="squares"),
+))
+
 ATTACK = Table("attack", "One attack line of a stat card (CARD-3, RNG-1, RNG-2).", (
     FieldSpec("name", "text", "Display name of the attack.", True, label="the name of {of}", example="Warhammer"),
     FieldSpec("type", "choice", "melee (adjacent squares), ranged, close (a burst, cone or line from the "
@@ -204,9 +230,12 @@ CARD = Table("card", "A creature's stat card (CARD-1..3).", (
               units="hit points", example=40),
     FieldSpec("attacks", "objects", "Attack lines (at least one).", True, label="the attacks of {of}",
               items=ATTACK),
-    FieldSpec("keywords", "texts", "Display keywords (one or a list). Keywords naming an ability the "
-              "engine does not implement (Flight, Burrow, …) are refused.", default=[],
+    FieldSpec("keywords", "texts", "Display keywords (one or a list). Keywords naming an ability "
+              "(Flight, Burrow, …) are refused: implemented abilities go under 'abilities'.", default=[],
               label="the keywords of {of}", example=["Dwarf", "Soldier"]),
+    FieldSpec("abilities", "objects", "Keyword abilities as typed entries, e.g. {kind: flight}, "
+              "{kind: resist, amount: 10, type: fire} (ABL-1). The same ability may be listed once "
+              "(ABL-2).", default=[], label="the abilities of {of}", items=ABILITY),
     FieldSpec("champion", "integer", "Champion rating (0: not a champion; WB-5).", default=0, lo=0, hi=5,
               label="the champion rating of {of}"),
     FieldSpec("champion_powers", "texts", "Display lines of champion powers (needs a champion rating).",
@@ -219,8 +248,6 @@ CARD = Table("card", "A creature's stat card (CARD-1..3).", (
               label="the text of {of}"),
     FieldSpec("flavor", "text", "A line of story.", default="", label="the flavor of {of}"),
 ), refused={
-    "abilities": "'abilities' is not allowed: the engine implements no abilities yet; put keywords "
-                 "under 'keywords:' and display-only card text under 'text:'",
     "defense": "unknown key 'defense'; did you mean 'def'?",
 })
 

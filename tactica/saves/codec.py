@@ -24,14 +24,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from tactica import __version__
 from tactica.engine import actions as act
+from tactica.engine.abilities import ABILITY_KINDS
 from tactica.engine.model import (AttackDef, AttackKind, ConditionEffect, CreatureCard, Defense,
                                   Duration, Effect, FollowUpEffect, MapDef, OngoingEffect, Reach,
-                                  Terrain, Trigger, WarbandDef)
+                                  SYMBOLS, Terrain, Trigger, WarbandDef)
 from tactica.engine.state import GameState, Ruleset
 
 FORMAT = "tactica-save"
@@ -96,6 +97,8 @@ def card_to(c: CreatureCard) -> dict:
         value = getattr(c, f.name)
         if f.name == "attacks":
             value = [_attack_to(a) for a in value]
+        elif f.name == "abilities":
+            value = [{"kind": a.kind, **asdict(a)} for a in value]
         elif isinstance(value, tuple):
             value = list(value)
         out[f.name] = value
@@ -106,19 +109,22 @@ def card_from(d: dict) -> CreatureCard:
     """Decode a stat card; raises KeyError/ValueError/TypeError on bad data."""
     kw = dict(d)
     kw["attacks"] = tuple(_attack_from(a) for a in d["attacks"])
-    for name in ("factions", "keywords", "abilities", "champion_powers"):
+    for name in ("factions", "keywords", "champion_powers"):
         if name in kw:
             kw[name] = tuple(kw[name])
+    if "abilities" in kw:  # typed keyword abilities (ABL-1): {"kind": ..., parameters}
+        kw["abilities"] = tuple(ABILITY_KINDS[a["kind"]](**{k: v for k, v in a.items() if k != "kind"})
+                                for a in kw["abilities"])
     known = {f.name for f in fields(CreatureCard)}
     return CreatureCard(**{k: v for k, v in kw.items() if k in known})
 
 
-_TERRAIN_CODE = {Terrain.CLEAR: ".", Terrain.WALL: "#", Terrain.DIFFICULT: "^"}
+_TERRAIN_CODE: dict[Terrain, str] = {t: s for s, t in SYMBOLS.items()}  # the engine's symbols (TER-*)
 _CODE_TERRAIN = {v: k for k, v in _TERRAIN_CODE.items()}
 
 
 def map_to(m: MapDef) -> dict:
-    """Encode a map: terrain rows ('.', '#', '^') and zones as square lists."""
+    """Encode a map: terrain rows (``terrain.SYMBOLS``: '.', '#', '^', 'T', …) and zones as square lists."""
     return {"id": m.id, "name": m.name,
             "terrain": ["".join(_TERRAIN_CODE[t] for t in row) for row in m.terrain],
             "start_areas": {k: sorted(map(list, v)) for k, v in m.start_areas.items()},
@@ -149,7 +155,7 @@ def warband_from(d: dict) -> WarbandDef:
 
 _ACTION_TYPES = {cls.__name__: cls for cls in (
     act.ChooseMap, act.ChooseStartArea, act.Place, act.ChooseFirstPlayer, act.Activate,
-    act.Move, act.Shift, act.Attack, act.AreaAttack, act.Charge, act.EndActivation)}
+    act.Move, act.Shift, act.Attack, act.AreaAttack, act.Charge, act.EndActivation, act.Teleport)}
 
 
 def _plain(value: Any) -> Any:

@@ -42,10 +42,9 @@ EXPECTED: dict[str, list[tuple[int, int, str]]] = {
     "card_duplicate_id.yaml": [
         (14, 9, f"duplicate card id 'test-soldier' (first defined at {BAD / 'card_duplicate_id.yaml'}:2)")],
     "card_abilities.yaml": [
-        (14, 5, "'abilities' is not allowed: the engine implements no abilities yet; put keywords under "
-                "'keywords:' and display-only card text under 'text:'")],
+        (14, 24, "unknown ability kind 'sneak-atack'; did you mean 'sneak-attack'?")],
     "card_ability_keyword.yaml": [
-        (14, 23, "keyword 'Flight 8' names an ability the engine does not implement yet")],
+        (14, 23, "keyword 'Flight 8' names an ability; list it under 'abilities:' as {kind: flight, ...}")],
     "card_unknown_faction.yaml": [(6, 16, "unknown faction 'Civilisation'; did you mean 'Civilization'?")],
     "card_unknown_alignment.yaml": [(5, 16, "unknown alignment 'good'; did you mean 'Good'?")],
     "card_bad_damage_type.yaml": [

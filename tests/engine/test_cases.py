@@ -10,6 +10,7 @@ import pytest
 from tactica.engine import (Activate, AreaAttack, Attack, Charge, ChooseFirstPlayer, EndActivation,
                             Move, Phase, Reach, Shift, legal_actions, template_squares)
 from tactica.engine import events as ev
+from tactica.engine.abilities import PowerfulCharge, Resist, SneakAttack
 from tactica.engine.combat import flanking, modifiers
 from tactica.engine.geometry import squares_crossed
 from tactica.engine.sandbox import area, battle, card, close, melee, ranged
@@ -62,9 +63,16 @@ def test_case_charge_is_basic_attack():
     assert (r.attack, r.bonus, dict(r.modifiers)["charge"]) == ("Club", 5, 1)
 
 
-@pytest.mark.skip(reason="needs abilities (Powerful Charge): issue 3")
 def test_case_charge_is_basic_attack_powerful_charge_still_applies():
-    raise NotImplementedError
+    brute = card("Brute", attacks=(melee("Club", bonus=5, damage=10),
+                                   melee("Maul", bonus=15, damage=40, basic=False)),
+                 abilities=(PowerfulCharge(10),))
+    st = battle("A.....\n......\n....g.", {"A": brute}, active="A", dice=(12,))
+    (first, *_) = _charges(st)
+    st, out = run(st, first)
+    r = of(out, ev.AttackRolled)[0]
+    assert (r.attack, r.total, r.hit) == ("Club", 18, True)          # 12 + 5 + 1
+    assert [(d.amount, d.adjustments) for d in of(out, ev.DamageDealt)] == [(20, (("powerful-charge", 10),))]
 
 
 # charge-nearest-square (CHG-1, CHG-2, CHG-3)
@@ -303,13 +311,29 @@ def test_case_radius_two_area():
 
 
 # resist-all-totals-first (ABL-1)
-@pytest.mark.skip(reason="needs abilities (Resist X all): issue 3")
 def test_case_resist_all_totals_first():
-    raise NotImplementedError
+    flame = card("Flame", attacks=(melee("Brand", damage=10, damage_bonus=10, damage_type="fire"),))
+    st = battle("Ab", {"A": flame, "b": card("Stone", abilities=(Resist(20, "all"),))}, active="A",
+                dice=(15,))
+    st, out = run(st, Attack(0, ("b",)))
+    assert of(out, ev.DamageDealt) == [ev.DamageDealt("b", 0, "fire", 50, False, "attack", (("resist", -20),))]
+
+
+# stacking-different-vs-same, ability half (ATK-8, ABL-2)
+def test_case_stacking_different_vs_same_abilities():
+    # Sneak Attack 10 and Powerful Charge 10 are different sources: +20.  The same ability twice: +10.
+    flank = ".....\n.A...\n..g..\n...B.\n....."
+    both = card("Raider", abilities=(SneakAttack(10), PowerfulCharge(10)))
+    st = battle("A.....\n......\n....g.", {"A": both}, active="A", dice=(10,), conditions={"g": {"dazed"}})
+    _, out = run(st, _charges(st)[0])
+    assert of(out, ev.DamageDealt)[0].amount == 30
+    twice = card("Twin", abilities=(SneakAttack(10), SneakAttack(10)))
+    _, out = run(battle(flank, {"A": twice}, active="A", dice=(10,)), Attack(0, ("g",)))
+    assert of(out, ev.DamageDealt)[0].amount == 20
 
 
 # stacking-different-vs-same (ATK-8, ABL-2, CHP-3)
-@pytest.mark.skip(reason="needs abilities (Sneak Attack) and champion powers: issue 3")
+@pytest.mark.skip(reason="needs champion powers (a +10 damage power beside Sneak Attack): issue 3")
 def test_case_stacking_different_vs_same():
     raise NotImplementedError
 

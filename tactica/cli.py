@@ -11,17 +11,72 @@ import argparse
 import sys
 
 
+def _ai_level(text: str) -> str:
+    """An AI level name for ``--ai`` (checked against ``tactica.ai.bots.LEVELS``)."""
+    from tactica.ai.bots import LEVELS
+    if text not in LEVELS:
+        raise argparse.ArgumentTypeError(f"unknown AI level {text!r}; choose one of {', '.join(LEVELS)}")
+    return text
+
+
+def _pace(text: str) -> float:
+    """Seconds for ``--pace``: a number from 0 to 10."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= 10:
+        raise argparse.ArgumentTypeError("the pace is between 0 and 10 seconds")
+    return value
+
+
+def play_opponent(args: argparse.Namespace, parser: argparse.ArgumentParser | None = None):
+    """The AI of ``tactica play`` (a ``tactica.tui.opponent.Opponent``), or None for hot-seat.
+
+    Solo against ``normal`` unless ``--hotseat`` / ``--vs human``; a
+    contradiction (``--hotseat --vs ai``, ``--ai`` with hot-seat) is a usage error.
+    """
+    from tactica.tui.opponent import DEFAULT_PACE, Opponent
+
+    def fail(message: str):
+        if parser is not None:
+            parser.error(message)
+        raise ValueError(message)
+
+    vs = getattr(args, "vs", None)
+    if getattr(args, "hotseat", False):
+        if vs == "ai":
+            fail("--hotseat and --vs ai contradict each other")
+        vs = "human"
+    if vs == "human":
+        if getattr(args, "ai", None):
+            fail("--ai chooses the AI's level; it cannot be used with --hotseat / --vs human")
+        return None
+    pace = getattr(args, "pace", None)
+    return Opponent(level=getattr(args, "ai", None) or "normal", player=2 - getattr(args, "side", 1),
+                    intent=bool(getattr(args, "intent", False)), pace=DEFAULT_PACE if pace is None else pace)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser for every subcommand."""
     parser = argparse.ArgumentParser(prog="tactica", description="The D&D Miniatures skirmish game in a terminal.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    play = sub.add_parser("play", help="start a battle in the terminal (default: quick start on the shipped map and warbands)")
+    play = sub.add_parser("play", help="start a battle in the terminal: you against the normal AI on the shipped map "
+                                       "and warbands (--hotseat: two players at one keyboard)")
     play.add_argument("--map", metavar="FILE", action="append", help="map file (give twice: one per player)")
     play.add_argument("--warband", metavar="FILE", action="append", help="warband file (give twice: player 1, then player 2)")
     play.add_argument("--seed", type=int, default=None, help="dice seed (the same seed and choices replay the same battle)")
     play.add_argument("--setup", action="store_true", help="full setup: choose maps and warbands, roll, pick start areas, place each creature by hand")
     play.add_argument("--new", action="store_true", help="start a new battle without offering to continue the last unfinished one")
+    play.add_argument("--vs", choices=("ai", "human"), default=None, help="play against the AI (default) or a human at the same keyboard")
+    play.add_argument("--hotseat", action="store_true", help="two players at one keyboard (the same as --vs human)")
+    play.add_argument("--ai", metavar="LEVEL", type=_ai_level, default=None,
+                      help="the AI's level: random, greedy, normal (default) or hard")
+    play.add_argument("--side", type=int, choices=(1, 2), default=1, help="which player you are against the AI (default 1)")
+    play.add_argument("--intent", action="store_true", help="show why the AI chooses each action (i toggles it in the game)")
+    play.add_argument("--pace", type=_pace, default=None, metavar="SECONDS",
+                      help="pause between the AI's steps (default 0.4; f toggles fast mode in the game)")
 
     sim = sub.add_parser("sim", help="headless AI-against-AI battles")
     sim.add_argument("--map", metavar="FILE", action="append")
@@ -66,6 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "play":
             from tactica.tui.run import run_play
+            args.opponent = play_opponent(args, parser)
             return run_play(args)
         if args.command == "sim":
             from tactica.ai.sim import run_sim

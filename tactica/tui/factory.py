@@ -14,6 +14,7 @@ from tactica.engine.model import MapDef, WarbandDef
 from tactica.saves.autosave import AutoSaver
 
 from .content import Choices, setup_choices
+from .opponent import Opponent
 from .session import GameSession
 
 
@@ -27,6 +28,7 @@ class BattleFactory:
         seed: the first battle's seed, or None for random seeds.
         saver: autosaves every battle it makes (``tactica play``), or None.
         map_files: map id -> file of the ``--map`` files (live reload).
+        opponent: the AI every battle is played against, or None for hot-seat.
     """
 
     warbands: tuple[WarbandDef, WarbandDef]
@@ -34,6 +36,7 @@ class BattleFactory:
     seed: int | None = None
     saver: AutoSaver | None = None
     map_files: dict[str, str] = field(default_factory=dict)
+    opponent: Opponent | None = None
     _count: int = field(default=0, repr=False)
 
     def next_seed(self) -> int:
@@ -53,6 +56,7 @@ class BattleFactory:
 
     def _saved(self, session: GameSession) -> GameSession:
         session.map_files = dict(self.map_files)
+        session.opponent = self.opponent
         if self.saver is not None:
             from .saving import record_new
             record_new(session, self.saver)

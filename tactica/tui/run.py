@@ -15,7 +15,8 @@ from .factory import BattleFactory
 def make_factory(args: argparse.Namespace) -> BattleFactory:
     """The BattleFactory for the parsed ``play`` arguments (raises BattleContentError)."""
     warbands, maps = load_battle(getattr(args, "map", None), getattr(args, "warband", None))
-    return BattleFactory(warbands=warbands, maps=maps, seed=getattr(args, "seed", None))
+    return BattleFactory(warbands=warbands, maps=maps, seed=getattr(args, "seed", None),
+                         opponent=getattr(args, "opponent", None))
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -24,7 +25,9 @@ def run_play(args: argparse.Namespace) -> int:
     Args:
         args: ``--map`` (list or None), ``--warband`` (list or None),
             ``--seed`` (int or None), ``--setup`` (bool), ``--new`` (bool: do
-            not offer to continue the last unfinished battle).
+            not offer to continue the last unfinished battle), ``opponent``
+            (a ``tactica.tui.opponent.Opponent`` or None for hot-seat; set by
+            ``tactica.cli.play_opponent``).
     """
     try:
         factory = make_factory(args)

@@ -19,6 +19,7 @@ from tactica.engine.queries import charge_preview
 from tactica.saves.autosave import AutoSaver
 from tactica.saves.replay import Recorder
 
+from .opponent import Opponent
 from .undo import NOTHING, UndoStep, undo_refusal
 
 
@@ -53,6 +54,7 @@ class GameSession:
         saver: the background writer the recorder writes through, or None.
         resumed: True when the battle was reopened from a save.
         map_files: map id -> the file it was loaded from (for live reload).
+        opponent: the AI of a solo battle (level and side), or None for hot-seat.
     """
 
     state: GameState
@@ -64,6 +66,7 @@ class GameSession:
     saver: AutoSaver | None = None
     resumed: bool = False
     map_files: dict[str, str] = field(default_factory=dict)
+    opponent: Opponent | None = None
     _legal_for: object = field(default=None, repr=False)
     _legal: list[Action] = field(default_factory=list, repr=False)
     _undo: list[UndoStep] = field(default_factory=list, repr=False)

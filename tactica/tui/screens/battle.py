@@ -24,6 +24,7 @@ from ..widgets.battle_log import BattleLog
 from ..widgets.map_view import MapView
 from ..widgets.stat_card import StatCard
 from ..widgets.status_line import StatusLine
+from .battle_ai import AI_ACTIONS, AiTurns
 from .battle_saves import UNDO_ACTIONS, SaveKeys
 from .choice import ChoiceModal
 from .help import HelpScreen
@@ -35,8 +36,11 @@ LEGEND = (". clear   ^ difficult\n"
           "[b]UPPER[/b] P1 [b]lower[/b] P2 ? help")
 
 
-class BattleScreen(SaveKeys, Screen[str]):
+class BattleScreen(AiTurns, SaveKeys, Screen[str]):
     """Play one battle; dismissed with "new" or "quit" from the winner screen.
+
+    Against the AI (``session.opponent``) the AI's decisions are made in a
+    worker and played at a readable pace (``battle_ai.AiTurns``).
 
     Args:
         session: the battle to show and drive.
@@ -73,6 +77,8 @@ class BattleScreen(SaveKeys, Screen[str]):
         Binding("ctrl+z", "undo_refused", "Undo", show=False),
         Binding("ctrl+r", "reload_map", "Reload map"),
         *[Binding(str(n), f"choose_attack({n})", f"Attack {n}", show=False) for n in range(1, 10)],
+        Binding("f", "ai_fast", "Fast AI"),
+        Binding("i", "ai_intent", "AI intent"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
     ]
@@ -83,6 +89,7 @@ class BattleScreen(SaveKeys, Screen[str]):
         self.ctrl = Controller(session)
         self._asking = False
         self._keys_shown: tuple = ()
+        self.ai_init()
 
     _KEY_ACTIONS = ("select", "next", "move", "shift", "attack", "charge", "end", "pick", "auto_place",
                     "cancel", "choose_attack", "undo")
@@ -116,6 +123,7 @@ class BattleScreen(SaveKeys, Screen[str]):
         lines = describe_events(self.session.events, self.session.state)
         log.add(lines)
         self.query_one(BattleHeader).seed = self.session.seed
+        self.query_one(BattleHeader).mode = self.ai_mode_text
         self.map_view.focus()
         self._state_changed()
         if s.resumed:
@@ -131,6 +139,10 @@ class BattleScreen(SaveKeys, Screen[str]):
         """Show a key only when the engine's legal actions make it useful now."""
         if action in ("help", "quit"):
             return True
+        if action in AI_ACTIONS:
+            return self.ai_key_allowed(action)
+        if self.ai_decides():
+            return False  # the AI is playing: no action keys, no undo
         if action in UNDO_ACTIONS:
             return self.save_key_allowed(action)
         if self._asking:
@@ -216,7 +228,7 @@ class BattleScreen(SaveKeys, Screen[str]):
         self._refresh_view()
 
     def on_map_view_clicked(self, message: MapView.Clicked) -> None:
-        if not self._asking:
+        if not self._asking and not self.ai_decides():
             self.action_select()
 
     # -- applying ---------------------------------------------------------------
@@ -269,6 +281,8 @@ class BattleScreen(SaveKeys, Screen[str]):
         if self.ctrl.mode is Mode.ACT and me is not None:
             if st.creature_at(mv.square) is None or mv.square == me.pos:
                 mv.move_cursor(me.pos)
+        elif self.ai_decides():
+            return  # leave the cursor where the player is looking
         elif self.ctrl.mode is Mode.PICK:
             here = st.creature_at(mv.square)
             if here is None or here.uid not in self.session.activatable():
@@ -289,7 +303,7 @@ class BattleScreen(SaveKeys, Screen[str]):
         st, mv = self.session.state, self.map_view
         mv.overlay = self.ctrl.overlay(mv.square)
         status = self.query_one(StatusLine)
-        status.message, status.refused = self.ctrl.hint(mv.square), False
+        status.message, status.refused = self.ai_status() if self.ai_decides() else self.ctrl.hint(mv.square), False
         card = self.query_one(StatCard)
         shown = st.creature_at(mv.square) or st.active_creature
         card.active_uid = st.active_uid
@@ -303,6 +317,9 @@ class BattleScreen(SaveKeys, Screen[str]):
     # -- decisions outside the map ---------------------------------------------------
     def _next_decision(self) -> None:
         if self._asking or not self.is_attached:
+            return
+        if self.ai_decides():
+            self.ai_start()
             return
         st = self.session.state
         last = next((e for e in reversed(describe_events(self.session.events[-8:], st))

@@ -10,8 +10,12 @@ from tactica.engine import GameState, Phase
 SIDE = ("bold bright_white on blue", "bold bright_white on red")
 
 
-def header_text(st: GameState | None, seed: int | None = None) -> Text:
-    """``Round 3 │ Player 1's turn · 2 activations left │ VP 30–10 of 200``."""
+def header_text(st: GameState | None, seed: int | None = None, note: str = "", mode: str = "") -> Text:
+    """``Round 3 │ Player 1's turn · 2 activations left │ VP 30–10 of 200``.
+
+    ``note`` (e.g. "AI (normal) is thinking…") replaces the turn label;
+    ``mode`` (e.g. "you: Player 1 vs AI (normal)") is shown before the seed.
+    """
     t = Text()
     t.append(" tactica ", style="bold reverse")
     if st is None:
@@ -22,7 +26,12 @@ def header_text(st: GameState | None, seed: int | None = None) -> Text:
         t.append("  Setup", style="bold")
     t.append("  │  ")
     ph = st.phase
-    if ph in (Phase.ACTIVATE, Phase.ACTING):
+    if note and ph is not Phase.OVER:
+        t.append(f" {note} ", style=SIDE[st.decider])
+        if ph in (Phase.ACTIVATE, Phase.ACTING):
+            left = st.activations_left
+            t.append(f"  {left} activation{'s' if left != 1 else ''} left")
+    elif ph in (Phase.ACTIVATE, Phase.ACTING):
         t.append(f" Player {st.turn_player + 1}'s turn ", style=SIDE[st.turn_player])
         left = st.activations_left
         t.append(f"  {left} activation{'s' if left != 1 else ''} left")
@@ -35,6 +44,8 @@ def header_text(st: GameState | None, seed: int | None = None) -> Text:
     t.append("–")
     t.append(str(st.vp[1]), style="bold bright_red")
     t.append(f" of {st.rules.target}")
+    if mode:
+        t.append(f"  │  {mode}", style="bright_black")
     if seed is not None:
         t.append(f"  │  seed {seed}", style="bright_black")
     return t
@@ -56,5 +67,11 @@ class BattleHeader(Static):
     seed: reactive[int | None] = reactive(None)
     """The dice seed shown at the right."""
 
+    note: reactive[str] = reactive("")
+    """What the AI is doing ("AI (normal) is thinking…"), shown instead of the turn label; "" for none."""
+
+    mode: reactive[str] = reactive("")
+    """Who plays whom ("you: Player 1 vs AI (normal)", "hot-seat"); "" to leave it out."""
+
     def render(self) -> Text:
-        return header_text(self.state, self.seed)
+        return header_text(self.state, self.seed, self.note, self.mode)

@@ -1,0 +1,142 @@
+"""The AI opponent of a solo battle (issue 4) — what the battle screen runs in a worker; no Textual here.
+
+* ``Opponent``: who the AI is — its level and the player it plays — plus the
+  screen's options (show its intent, the pause between its steps).  It is
+  kept on the ``GameSession`` and in the save (``to_save``/``from_save``),
+  so ``tactica resume`` plays on against the same AI.
+* ``AiPlayer.think(state)`` asks the bot for an action and returns a
+  ``Thought``.  It never raises: a bot that fails or answers with an
+  illegal action is replaced, for that step, by a random legal action and a
+  warning.  It runs on a worker thread; one call at a time per AiPlayer.
+"""
+from __future__ import annotations
+
+import threading
+import time
+import traceback
+from dataclasses import dataclass
+
+from tactica.ai.bots import LEVELS, make_bot
+from tactica.engine import Action, GameState, check, legal_actions
+
+DEFAULT_PACE = 0.4
+"""Seconds the screen waits between two AI steps, so each move and roll can be followed."""
+
+INTERACTIVE_DEADLINE = 1.0
+"""Seconds after which ``hard`` stops trying more candidates (its search is otherwise fixed)."""
+
+
+@dataclass(frozen=True)
+class Opponent:
+    """A solo battle's AI.
+
+    Attributes:
+        level: the bot level (a key of ``tactica.ai.bots.LEVELS``).
+        player: the engine player the AI plays (0 = Player 1, 1 = Player 2).
+        intent: show why the AI chose each action (log and status line).
+        pace: seconds between two AI steps (0: as fast as it thinks).
+    """
+
+    level: str = "normal"
+    player: int = 1
+    intent: bool = False
+    pace: float = DEFAULT_PACE
+
+    def __post_init__(self) -> None:
+        if self.level not in LEVELS:
+            raise ValueError(f"unknown AI level {self.level!r}; choose one of {', '.join(LEVELS)}")
+        if self.player not in (0, 1):
+            raise ValueError("the AI plays player 0 or 1")
+
+    @property
+    def label(self) -> str:
+        """ "AI (normal)"."""
+        return f"AI ({self.level})"
+
+    def to_save(self) -> dict:
+        """The save's ``players`` field: ``{"ai": "normal", "ai_player": 2}`` (1-based player)."""
+        return {"ai": self.level, "ai_player": self.player + 1}
+
+    @classmethod
+    def from_save(cls, players: dict | None) -> "Opponent | None":
+        """The Opponent stored in a save's ``players`` field; None for hot-seat or an unusable field."""
+        if not isinstance(players, dict) or players.get("ai") not in LEVELS:
+            return None
+        side = players.get("ai_player", 2)
+        return cls(level=players["ai"], player=side - 1) if side in (1, 2) else None
+
+
+@dataclass(frozen=True)
+class Thought:
+    """The AI's answer for one state.
+
+    Attributes:
+        state: the state it was asked about (the screen applies ``action``
+            only if the battle is still at this state).
+        action: a legal action for ``state``.
+        intent: why the bot chose it, or None.
+        warning: set when the bot failed and a random legal action stands in.
+        seconds: how long the bot thought.
+    """
+
+    state: GameState
+    action: Action
+    intent: str | None = None
+    warning: str | None = None
+    seconds: float = 0.0
+
+    @property
+    def step(self) -> int:
+        """The step counter of the state it answers."""
+        return self.state.step
+
+
+class AiPlayer:
+    """The live bot of one battle screen.
+
+    Args:
+        opponent: level and side.
+        seed: seeds the bot (and the stand-in random bot).
+    """
+
+    def __init__(self, opponent: Opponent, seed: int = 0) -> None:
+        self.opponent = opponent
+        self.bot = make_bot(opponent.level, seed)
+        if getattr(self.bot, "deadline", 0) is None:
+            self.bot.deadline = INTERACTIVE_DEADLINE  # hard: never freeze a player's turn
+        self._fallback = make_bot("random", seed)
+        self._lock = threading.Lock()
+
+    def decides(self, state: GameState) -> bool:
+        """True when the AI must choose the next action in ``state``."""
+        return not state.is_over and state.decider == self.opponent.player
+
+    def think(self, state: GameState) -> Thought:
+        """Choose an action for ``state`` (thread-safe; never raises)."""
+        with self._lock:
+            began = time.perf_counter()
+            warning = intent = None
+            try:
+                action = self.bot.choose(state)
+                refusal = check(state, action)
+                if refusal is not None:
+                    raise ValueError(f"it chose an illegal action ({refusal.reason})")
+            except Exception as error:  # a bot bug must not end the game
+                detail = traceback.format_exception_only(type(error), error)[-1].strip()
+                warning = f"The {self.opponent.level} AI failed ({detail}); it plays a random legal action instead."
+                action = self._stand_in(state)
+            else:
+                try:
+                    intent = self.bot.explain() if hasattr(self.bot, "explain") else None
+                except Exception:  # the explanation is a nicety
+                    intent = None
+            return Thought(state, action, intent, warning, time.perf_counter() - began)
+
+    def _stand_in(self, state: GameState) -> Action:
+        try:
+            return self._fallback.choose(state)
+        except Exception:
+            return legal_actions(state)[0]
+
+
+__all__ = ["AiPlayer", "DEFAULT_PACE", "Opponent", "Thought"]

@@ -1,0 +1,152 @@
+"""The battle screen's AI turns (issue 4): think in a worker, play at a readable pace.
+
+``AiTurns`` is mixed into ``BattleScreen`` (the bindings live there).
+Whenever ``state.decider`` is the AI's player, ``ai_start`` asks the bot on
+a thread worker about that exact state; when the answer comes back it is
+applied only if the battle is still at that state (same object, same step
+counter), no sooner than ``pace`` seconds after the question — so each move
+and roll can be followed on the map and in the log — or at once in fast
+mode.  The screen stays live meanwhile: the cursor, the stat cards, the log,
+help and quit work; the player's action keys are hidden.  The AI's actions
+can never be undone.
+"""
+from __future__ import annotations
+
+import time
+from functools import partial
+
+from textual.worker import Worker, WorkerState
+
+from ..describe import LogLine
+from ..opponent import AiPlayer, Thought
+from ..widgets.battle_header import BattleHeader
+from ..widgets.battle_log import BattleLog
+
+AI_ACTIONS = ("ai_fast", "ai_intent")
+"""Key actions handled here (shown only in a battle against the AI)."""
+
+AI_UNDO = "Cannot undo: the AI has played since (undo never takes back the AI's actions)."
+
+
+class AiTurns:
+    """AI-turn behaviour for ``BattleScreen`` (a mixin: it uses the screen's helpers)."""
+
+    def ai_init(self) -> None:
+        """Create the bot for the session's opponent (call from ``__init__``)."""
+        opponent = self.session.opponent
+        self.ai: AiPlayer | None = AiPlayer(opponent, self.session.seed or 0) if opponent else None
+        self.ai_fast = False
+        self.ai_show_intent = bool(opponent and opponent.intent)
+        self.ai_pending = None            # the state the bot is thinking about
+        self.ai_last: Thought | None = None
+        self._ai_ready_at = 0.0
+
+    @property
+    def ai_mode_text(self) -> str:
+        """Who plays whom, for the header: "you: P1 vs AI (normal)" or "hot-seat"."""
+        if self.ai is None:
+            return "hot-seat"
+        return f"you: P{2 - self.ai.opponent.player} vs {self.ai.opponent.label}"
+
+    def ai_decides(self) -> bool:
+        """True when the AI must choose the next action now."""
+        return self.ai is not None and self.ai.decides(self.session.state)
+
+    def ai_key_allowed(self, action: str) -> bool:
+        """``f`` and ``i`` exist only in a battle against the AI."""
+        return self.ai is not None
+
+    def ai_status(self) -> str:
+        """The status line while the AI plays."""
+        label = self.ai.opponent.label
+        doing = "is thinking…" if self.ai_pending is not None else "is playing"
+        text = f"{label} {doing}."
+        if self.ai_show_intent and self.ai_last is not None and self.ai_last.intent:
+            text += f" Last: it {self.ai_last.intent}."
+        fast = "f: normal pace" if self.ai_fast else "f: fast"
+        return text + f"  ({fast} · i: intent · the cursor still inspects cards)"
+
+    # -- the loop ---------------------------------------------------------------------
+    def ai_start(self) -> None:
+        """Ask the bot about the current state on a worker thread (once per state)."""
+        st = self.session.state
+        if self.ai_pending is st:
+            return
+        self.ai_pending = st
+        self._ai_ready_at = time.monotonic() + (0.0 if self.ai_fast else self.ai.opponent.pace)
+        self._ai_note(f"{self.ai.opponent.label} is thinking…")
+        self.run_worker(partial(self.ai.think, st), name=f"ai step {st.step}", group="ai",
+                        thread=True, exclusive=True, exit_on_error=False)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A bot answered (or, against all care, raised): play its answer after the pause."""
+        worker = event.worker
+        if worker.group != "ai":
+            return
+        if event.state is WorkerState.SUCCESS:
+            thought = worker.result
+        elif event.state is WorkerState.ERROR:
+            st = self.ai_pending
+            if st is None:
+                return
+            thought = Thought(st, self.ai._stand_in(st),
+                              warning=f"The AI failed ({worker.error}); it plays a random legal action instead.")
+        else:
+            return
+        if thought.state is not self.ai_pending:
+            return  # an answer to a question no longer asked
+        delay = 0.0 if self.ai_fast else self._ai_ready_at - time.monotonic()
+        if delay > 0:
+            self._ai_note(f"{self.ai.opponent.label} is playing")
+            self.set_timer(delay, partial(self.ai_play, thought))
+        else:
+            self.ai_play(thought)
+
+    def ai_play(self, thought: Thought) -> bool:
+        """Apply ``thought`` if the battle is still at its state; returns True when applied.
+
+        A stale answer (the state moved on: undo, a new battle, a reload) is
+        dropped and the bot is asked again if it still decides.
+        """
+        if not self.is_attached:
+            return False
+        st = self.session.state
+        if self.ai_pending is thought.state:
+            self.ai_pending = None
+        if thought.state is not st or thought.step != st.step or not self.ai_decides():
+            self._ai_note("")
+            self.call_after_refresh(self._next_decision)
+            return False
+        self.ai_last = thought
+        log = self.query_one(BattleLog)
+        if thought.warning:
+            log.add([LogLine(f"⚠ {thought.warning}", "info")])
+            self.notify(thought.warning, title="AI problem", severity="warning", timeout=6)
+        if self.ai_show_intent and thought.intent:
+            log.add([LogLine(f"{self.ai.opponent.label} {thought.intent}.", "info",
+                             self.ai.opponent.player)])
+        self._ai_note("")
+        if not self._apply(thought.action):  # cannot happen for a checked action; never stall
+            self._apply(self.ai._stand_in(self.session.state))
+        self.session.forget_undo(AI_UNDO)
+        self._refresh_view()
+        return True
+
+    def _ai_note(self, note: str) -> None:
+        self.query_one(BattleHeader).note = note
+        self._refresh_view()
+
+    # -- keys --------------------------------------------------------------------------
+    def action_ai_fast(self) -> None:
+        """f: the AI plays without pausing between steps (again: back to a readable pace)."""
+        self.ai_fast = not self.ai_fast
+        self.notify("Fast: the AI no longer pauses between steps." if self.ai_fast
+                    else f"The AI pauses {self.ai.opponent.pace:g} s between steps.", timeout=3)
+        self._refresh_view()
+
+    def action_ai_intent(self) -> None:
+        """i: show or hide why the AI chooses each action."""
+        self.ai_show_intent = not self.ai_show_intent
+        self.notify("The AI's intent is shown in the log." if self.ai_show_intent
+                    else "The AI's intent is hidden.", timeout=3)
+        self._refresh_view()

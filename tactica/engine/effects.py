@@ -95,6 +95,7 @@ def end_of_activation(state: GameState, me: Creature, out: list) -> None:
     if not me.alive:
         return
     if state.map.rules_at(me.pos).destroys:  # TER-PIT: ends its turn in a pit
+        me.hp = 0
         destroy(state, me, 1 - me.player, out)
         return
     expired = [e for e in me.effects

@@ -11,6 +11,14 @@ durability is worth two creatures, i.e. cost ∝ sqrt(offence × durability)).
 * durability: HP divided by the chance a typical +9 attack hits it (85% of
   attacks against AC, 15% against DEF).
 * mobility: 1 + 5% per square of speed above 6.
+* abilities (ABL-1; a rough first costing, to revisit with AI trials):
+  Sneak Attack / Powerful Charge add a third of their damage times the hit
+  chance to offence (combat advantage or a charge on about one attack in
+  three); Multiple Threats and Threatening Reach ×1.1 offence; Resist X all
+  adds X per hit taken (durability × (1 + X/15)), Resist X type half that,
+  Vulnerable X type takes ⅓ of it off, Insubstantial ×1.6, Regeneration X
+  adds 3X HP, Immune (type or condition) ×1.03; Flight ×1.2 mobility,
+  Burrow and Phasing ×1.1.
 
 Greedy AI-against-AI trials of the shipped 200-point warbands came out close
 to even with these costs; the yardstick may undervalue single big creatures
@@ -24,6 +32,7 @@ import pytest
 
 from tactica.content import load_catalogue
 from tactica.engine import AttackDef, CreatureCard
+from tactica.engine import abilities as ab
 
 
 def hit_chance(bonus: int, defence: int) -> float:
@@ -39,11 +48,39 @@ def offence(a: AttackDef) -> float:
     return value
 
 
+def _ability_factors(c: CreatureCard, best: AttackDef) -> tuple[float, float, float, float]:
+    """(extra offence, offence ×, durability ×, mobility ×) the card's abilities are worth."""
+    extra, off_x, dur_x, mob_x, hp = 0.0, 1.0, 1.0, 1.0, 0.0
+    chance = hit_chance(best.bonus, 17 if best.defense.value == "AC" else 15)
+    for a in c.abilities:
+        if isinstance(a, (ab.SneakAttack, ab.PowerfulCharge)):
+            extra += chance * a.damage / 3
+        elif isinstance(a, (ab.MultipleThreats, ab.ThreateningReach)):
+            off_x *= 1.1
+        elif isinstance(a, ab.Resist):
+            dur_x *= 1 + a.amount / 15 * (1 if a.damage_type == ab.ALL else 0.5)
+        elif isinstance(a, ab.Vulnerable):
+            dur_x /= 1 + a.amount / 15 * (1 if a.damage_type == ab.ALL else 0.33)
+        elif isinstance(a, ab.Insubstantial):
+            dur_x *= 1.6
+        elif isinstance(a, ab.Regeneration):
+            hp += 3 * a.amount
+        elif isinstance(a, ab.Immune):
+            dur_x *= 1.03
+        elif isinstance(a, ab.Flight):
+            mob_x *= 1.2
+        elif isinstance(a, (ab.Burrow, ab.Phasing)):
+            mob_x *= 1.1
+    return extra, off_x, dur_x * (1 + hp / c.hp), mob_x
+
+
 def worth(c: CreatureCard) -> float:
     """The yardstick cost of a card, in points."""
-    off = max(offence(a) for a in c.attacks)
-    dur = c.hp / (0.85 * hit_chance(9, c.ac) + 0.15 * hit_chance(9, c.defense))
-    mob = 1 + 0.05 * (c.speed - 6)
+    best = max(c.attacks, key=offence)
+    extra, off_x, dur_x, mob_x = _ability_factors(c, best)
+    off = (offence(best) + extra) * off_x
+    dur = c.hp / (0.85 * hit_chance(9, c.ac) + 0.15 * hit_chance(9, c.defense)) * dur_x
+    mob = (1 + 0.05 * (c.speed - 6)) * mob_x
     return 0.79 * math.sqrt(off * dur * mob) + 2 * c.champion
 
 

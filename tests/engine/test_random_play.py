@@ -11,6 +11,7 @@ the same events and final state.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -123,10 +124,10 @@ def _check_invariants(before: GameState, st: GameState):
                 Phase.ACTIVATE, Phase.ACTING)
 
 
-def play(seed: int, max_actions: int = 160, probe: bool = True):
+def play(seed: int, max_actions: int = 160, probe: bool = True, *, warbands=None, map_=None):
     """Play one random battle; return (events, final state, actions taken)."""
     rng = random.Random(seed)
-    st, events = new_game(_warbands(), (_map(),), seed=seed)
+    st, events = new_game(warbands or _warbands(), (map_ or _map(),), seed=seed)
     st, more = auto_setup(st)
     events += more
     taken = []
@@ -160,6 +161,47 @@ def test_random_battles_keep_the_invariants(seed):
     events, st, taken = play(seed)
     assert taken, "the battle never got going"
     assert st.round >= 1
+
+
+TERRAIN_ROWS = [
+    "....T.....",
+    "..%.TO.@..",
+    "..^^..#+..",
+    "..+.#.^^..",
+    "..@.OT.%..",
+    "....*S*...",
+]
+
+
+def _terrain_battle():
+    """Every terrain kind, and creatures with every ability (TER-*, MOV-9..11, ABL-1, ABL-2)."""
+    from tactica.engine import abilities as ab
+    rows = TERRAIN_ROWS
+    w, h = len(rows[0]), len(rows)
+    a = {(x, y) for x in range(2) for y in range(h)}
+    b = {(x, y) for x in range(w - 2, w) for y in range(h)}
+    m = MapDef.from_rows(rows, id="fuzz-terrain", start_areas={"A": frozenset(a), "B": frozenset(b)},
+                         vp_zones={"A": frozenset({(7, 0), (8, 0)}), "B": frozenset({(1, 5), (2, 5)})})
+    red, blue = _warbands()
+    gifts = [(ab.Flight(), ab.SneakAttack(10)), (ab.Burrow(), ab.Resist(5, "all")),
+             (ab.Phasing(), ab.Insubstantial()), (ab.ThreateningReach(), ab.Regeneration(5)),
+             (ab.Flight(), ab.MultipleThreats(), ab.PowerfulCharge(10)),
+             (ab.Vulnerable(5, "fire"), ab.Immune(condition="dazed")), (ab.Immune(damage_type="fire"),)]
+    cards = [replace(c, abilities=gifts[i % len(gifts)]) for i, c in enumerate(red.cards + blue.cards)]
+    n = len(red.cards)
+    return (replace(red, cards=tuple(cards[:n])), replace(blue, cards=tuple(cards[n:]))), m
+
+
+@pytest.mark.parametrize("seed", [4, 6, 9])
+def test_random_battles_on_every_terrain_with_abilities_keep_the_invariants(seed):
+    warbands, m = _terrain_battle()
+    events, st, taken = play(seed, max_actions=200, warbands=warbands, map_=m)
+    assert taken and st.round >= 1
+    for c in st.creatures:
+        if c.alive:
+            assert st.map.rules_at(c.pos).can_stop                       # never on a statue
+            if st.map.rules_at(c.pos).fliers_only:                       # TER-PIT
+                assert c.uid == st.active_uid and c.card.abilities[0].kind == "flight"
 
 
 def test_random_battles_reach_the_end_sometimes():

@@ -162,7 +162,7 @@ def test_ter_pit_ending_a_turn_there_destroys_the_creature():
     st, _ = run(st, Move(((1, 0),)))
     st, out = run(st, EndActivation())
     assert of(out, ev.CreatureDestroyed) == [ev.CreatureDestroyed("A", 1)]
-    assert st.vp == [0, 20] and st.creature("A").destroyed
+    assert st.vp == [0, 20] and st.creature("A").destroyed and st.creature("A").hp == 0
     # Flying over and out again is safe.
     st = battle("AO..\n...b", {"A": card("Bat", abilities=(Flight(),))}, active="A")
     st, out = run(st, Move(((1, 0), (2, 0))), EndActivation())

@@ -154,10 +154,46 @@ def describe_events(events: Sequence[ev.Event], state: GameState) -> list[LogLin
             out.append(LogLine(f"{creature_name(state, e.uid)} activates", "info", _owner(state, e.uid)))
         elif isinstance(e, ev.CreatureMoved):
             steps = len(e.path)
-            verb = {"shift": "shifts", "charge": "charges"}.get(e.mode, "moves")
-            noun = "square" if steps == 1 else "squares"
-            out.append(LogLine(f"{creature_name(state, e.uid)} {verb} {steps} {noun}", "move",
+            if e.mode == "teleport":
+                x, y = e.path[-1]
+                text = f"{creature_name(state, e.uid)} teleports to column {x + 1}, row {y + 1}"
+            else:
+                verb = {"shift": "shifts", "charge": "charges"}.get(e.mode, "moves")
+                noun = "square" if steps == 1 else "squares"
+                text = f"{creature_name(state, e.uid)} {verb} {steps} {noun}"
+            out.append(LogLine(text, "move", _owner(state, e.uid)))
+        elif isinstance(e, ev.TemplatePlaced):
+            hit = ", ".join(_short(state, t) for t in e.targets) or "no creature"
+            out.append(LogLine(f"{creature_name(state, e.attacker)} uses {e.attack} on "
+                               f"{len(e.squares)} squares, striking {hit}", "info", _owner(state, e.attacker)))
+        elif isinstance(e, ev.SavingThrowRolled):
+            result = "ends it" if e.success else "it continues"
+            out.append(LogLine(f"{creature_name(state, e.uid)} saves against {e.condition}: "
+                               f"d20 {e.natural} vs 10 — {result}", "hit" if not e.success else "miss",
                                _owner(state, e.uid)))
+        elif isinstance(e, ev.ConfusionRolled):
+            out.append(LogLine(f"{creature_name(state, e.uid)} is confused: d20 {e.natural} — {e.result}"
+                               f" ({player_name(e.controller)} decides its turn)", "banner",
+                               _owner(state, e.uid), prominent=True))
+        elif isinstance(e, ev.ConditionApplied):
+            what = (f"ongoing {e.amount}{' ' + e.damage_type if e.damage_type else ''} damage"
+                    if e.condition == "ongoing" else e.condition)
+            out.append(LogLine(f"{creature_name(state, e.uid)} is {what} ({e.duration})"
+                               if e.condition != "ongoing" else
+                               f"{creature_name(state, e.uid)} takes {what} ({e.duration})",
+                               "hit", _owner(state, e.uid)))
+        elif isinstance(e, ev.ConditionEnded):
+            why = "saved" if e.reason == "save" else "duration over"
+            name = "ongoing damage" if e.condition == "ongoing" else e.condition
+            out.append(LogLine(f"{creature_name(state, e.uid)} is no longer {name}" if e.condition != "ongoing"
+                               else f"{creature_name(state, e.uid)}'s ongoing damage ends ({why})",
+                               "info", _owner(state, e.uid)))
+        elif isinstance(e, ev.ConditionPrevented):
+            out.append(LogLine(f"{creature_name(state, e.uid)} is immune to {e.condition}", "info",
+                               _owner(state, e.uid)))
+        elif isinstance(e, ev.CreatureHealed):
+            out.append(LogLine(f"{creature_name(state, e.uid)} regains {e.amount} HP ({e.cause}) — "
+                               f"{e.hp} HP", "info", _owner(state, e.uid)))
         elif isinstance(e, ev.OpportunityAttackProvoked):
             why = "by leaving an adjacent square" if e.cause == "move" else "by a ranged attack while adjacent"
             out.append(LogLine(f"{creature_name(state, e.mover)} provokes an opportunity attack from "
@@ -166,8 +202,10 @@ def describe_events(events: Sequence[ev.Event], state: GameState) -> list[LogLin
             line, i = _attack_line(e, events, i, state)
             out.append(line)
         elif isinstance(e, ev.DamageDealt):
-            out.append(LogLine(f"{creature_name(state, e.target)} takes {e.amount} damage "
-                               f"({e.hp_left} HP left)", "hit"))
+            why = " ongoing" if getattr(e, "cause", "attack") == "ongoing" else ""
+            kind = f" {e.damage_type}" if e.damage_type else ""
+            out.append(LogLine(f"{creature_name(state, e.target)} takes {e.amount}{why}{kind} damage"
+                               f"{_adjusted(e)} ({e.hp_left} HP left)", "hit"))
         elif isinstance(e, ev.CreatureDestroyed):
             out.append(LogLine(f"{creature_name(state, e.uid)} is destroyed", "hit", e.by_player))
         elif isinstance(e, ev.VictoryPointsScored):
@@ -195,6 +233,14 @@ def win_reason(reason: str) -> str:
         "both warbands destroyed": "both warbands destroyed; tie-breaker",
         "tie-breaker": "10 rounds without combat; tie-breaker",
     }.get(reason, reason)
+
+
+def _adjusted(dmg: ev.DamageDealt) -> str:
+    """The abilities that changed a damage amount, e.g. " (sneak attack +10, resist −5)"."""
+    adj = getattr(dmg, "adjustments", ())
+    if not adj:
+        return ""
+    return " (" + ", ".join(f"{name.replace('-', ' ')} {_signed(v)}" for name, v in adj) + ")"
 
 
 def _owner(state: GameState, uid: str) -> int | None:
@@ -228,7 +274,7 @@ def _attack_line(e: ev.AttackRolled, events: Sequence[ev.Event], i: int,
         dmg: ev.DamageDealt = events[i]
         i += 1
         kind = f" {dmg.damage_type}" if dmg.damage_type else ""
-        text += f", {dmg.amount}{kind} damage"
+        text += f", {dmg.amount}{kind} damage{_adjusted(dmg)}"
         if i < n and isinstance(events[i], ev.CreatureDestroyed) and events[i].uid == e.target:
             i += 1
             vp = ""

@@ -1,0 +1,38 @@
+"""Log lines for saves, confusion, conditions, templates, healing and teleports (every die roll is shown)."""
+from __future__ import annotations
+
+from tactica.engine import events as ev
+from tactica.engine.sandbox import battle
+from tactica.tui.describe import describe_events
+
+
+def _texts(events):
+    st = battle(".A.b.")
+    return [line.text for line in describe_events(events, st)]
+
+
+def test_saving_throw_and_confusion_rolls_are_logged_with_their_numbers():
+    texts = _texts([ev.SavingThrowRolled("A", "dazed", 12, True), ev.ConditionEnded("A", "dazed", "save"),
+                    ev.ConfusionRolled("b", 18, "opponent control", 0)])
+    assert "saves against dazed: d20 12 vs 10 — ends it" in texts[0]
+    assert "no longer dazed" in texts[1]
+    assert "confused: d20 18 — opponent control (Player 1 decides its turn)" in texts[2]
+
+
+def test_conditions_ongoing_damage_and_adjustments():
+    texts = _texts([ev.ConditionApplied("b", "ongoing", "save ends", "A", 5, "fire"),
+                    ev.DamageDealt("b", 5, "fire", 45, False, cause="ongoing"),
+                    ev.DamageDealt("b", 15, "", 30, False, adjustments=(("sneak-attack", 10), ("resist", -5))),
+                    ev.CreatureHealed("b", 5, 35), ev.ConditionPrevented("A", "dazed")])
+    assert "takes ongoing 5 fire damage (save ends)" in texts[0]
+    assert "takes 5 ongoing fire damage (45 HP left)" in texts[1]
+    assert "(sneak attack +10, resist -5)" in texts[2] or "(sneak attack +10, resist −5)" in texts[2]
+    assert "regains 5 HP (regeneration) — 35 HP" in texts[3]
+    assert "immune to dazed" in texts[4]
+
+
+def test_teleport_and_template_lines():
+    texts = _texts([ev.CreatureMoved("A", (1, 0), ((4, 0),), "teleport"),
+                    ev.TemplatePlaced("A", "Fire Burst", ((0, 0), (1, 0), (2, 0)), ("b",))])
+    assert texts[0].endswith("teleports to column 5, row 1")
+    assert "uses Fire Burst on 3 squares, striking" in texts[1]

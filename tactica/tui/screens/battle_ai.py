@@ -40,6 +40,7 @@ class AiTurns:
         self.ai_pending = None            # the state the bot is thinking about
         self.ai_last: Thought | None = None
         self._ai_ready_at = 0.0
+        self._ai_waiting: tuple | None = None  # (timer, thought) held back for the pace
 
     @property
     def ai_mode_text(self) -> str:
@@ -98,7 +99,7 @@ class AiTurns:
         delay = 0.0 if self.ai_fast else self._ai_ready_at - time.monotonic()
         if delay > 0:
             self._ai_note(f"{self.ai.opponent.label} is playing")
-            self.set_timer(delay, partial(self.ai_play, thought))
+            self._ai_waiting = (self.set_timer(delay, partial(self.ai_play, thought)), thought)
         else:
             self.ai_play(thought)
 
@@ -108,6 +109,7 @@ class AiTurns:
         A stale answer (the state moved on: undo, a new battle, a reload) is
         dropped and the bot is asked again if it still decides.
         """
+        self._ai_waiting = None
         if not self.is_attached:
             return False
         st = self.session.state
@@ -140,6 +142,10 @@ class AiTurns:
     def action_ai_fast(self) -> None:
         """f: the AI plays without pausing between steps (again: back to a readable pace)."""
         self.ai_fast = not self.ai_fast
+        if self.ai_fast and self._ai_waiting is not None:  # play the step held back at once
+            timer, thought = self._ai_waiting
+            timer.stop()
+            self.ai_play(thought)
         self.notify("Fast: the AI no longer pauses between steps." if self.ai_fast
                     else f"The AI pauses {self.ai.opponent.pace:g} s between steps.", timeout=3)
         self._refresh_view()

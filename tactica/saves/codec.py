@@ -230,6 +230,9 @@ class SaveFile:
         map_changes: (step, map) pairs: after action ``step`` the battle map became ``map``.
         summary: round, vp, over, winner, digest after the last action.
         saved_at: ISO time of the last write.
+        players: who plays: ``{"ai": "normal", "ai_player": 2}`` in a battle
+            against the AI (``tactica.tui.opponent.Opponent``); empty for
+            hot-seat and in saves made before solo play (optional field).
     """
 
     id: str
@@ -242,6 +245,7 @@ class SaveFile:
     map_changes: list[tuple[int, MapDef]] = field(default_factory=list)
     summary: dict = field(default_factory=dict)
     saved_at: str = ""
+    players: dict = field(default_factory=dict)
 
     def to_json(self) -> str:
         """Return the file text."""
@@ -252,6 +256,8 @@ class SaveFile:
                "actions": [encode_action(a) for a in self.actions],
                "checkpoints": [{"step": s, "digest": d} for s, d in self.checkpoints],
                "summary": self.summary}
+        if self.players:
+            doc["players"] = dict(self.players)
         if self.map_changes:
             doc["map_changes"] = [{"step": s, "map": map_to(m)} for s, m in self.map_changes]
         return json.dumps(doc, indent=1, separators=(",", ": "))
@@ -290,4 +296,5 @@ class SaveFile:
         return cls(id=str(doc.get("id", "")), seed=seed, rules=rules, maps=maps, warbands=wbs,
                    actions=actions, checkpoints=cps, map_changes=changes,
                    summary=dict(doc.get("summary") or {}),
-                   saved_at=str(doc.get("saved_at", "")))
+                   saved_at=str(doc.get("saved_at", "")),
+                   players=dict(doc["players"]) if isinstance(doc.get("players"), dict) else {})

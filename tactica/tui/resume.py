@@ -84,7 +84,8 @@ def run_resume_or_replay(args: argparse.Namespace) -> int:
 
     with autosaving() as saver:
         session = resume_session(opened, saver)
-        factory = BattleFactory(warbands=opened.save.warbands, maps=opened.save.maps, saver=saver)
+        factory = BattleFactory(warbands=opened.save.warbands, maps=opened.save.maps, saver=saver,
+                                opponent=session.opponent)
         app = TacticaApp(factory, resume=session)
         result = app.run()
     farewell(app)

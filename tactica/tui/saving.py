@@ -21,6 +21,7 @@ from tactica.saves.commands import find_save
 from tactica.saves.replay import Rebuilt, Recorder, rebuild
 from tactica.saves.store import autosave_path, latest_unfinished, load_save
 
+from .opponent import Opponent
 from .session import GameSession
 from .undo import UndoStep, undo_refusal
 
@@ -54,7 +55,8 @@ def record_new(session: GameSession, saver: AutoSaver, path: Path | None = None)
     """
     st = session.state
     seed = session.seed if session.seed is not None else 0
-    save = SaveFile(id=new_save_id(seed), seed=seed, rules=st.rules, maps=st.maps, warbands=st.warbands)
+    save = SaveFile(id=new_save_id(seed), seed=seed, rules=st.rules, maps=st.maps, warbands=st.warbands,
+                    players=session.opponent.to_save() if session.opponent else {})
     session.recorder = Recorder(save, _writer(saver, path or autosave_path(save.id)))
     session.saver = saver
     state, _ = new_game(save.warbands, save.maps, seed=save.seed, rules=save.rules)
@@ -90,11 +92,14 @@ def resume_session(opened: OpenedSave, saver: AutoSaver | None) -> GameSession:
     rebuilt, save = opened.rebuilt, opened.save
     events = [e for step in rebuilt.events for e in step]
     session = GameSession(state=rebuilt.final, events=events, actions=list(save.actions),
-                          seed=save.seed, resumed=True)
+                          seed=save.seed, resumed=True, opponent=Opponent.from_save(save.players))
     if saver is not None:
         session.recorder = Recorder(save, _writer(saver, opened.path))
         session.saver = saver
-    session.restore_undo(undo_steps(opened, len(events)))
+    steps = undo_steps(opened, len(events))
+    if session.opponent is not None and any(s.before.decider == session.opponent.player for s in steps):
+        steps = []  # the AI's actions are never taken back (nor, through them, the player's)
+    session.restore_undo(steps)
     return session
 
 
@@ -125,4 +130,7 @@ def describe_save(opened: OpenedSave) -> str:
     text += f", VP {st.vp[0]}–{st.vp[1]}"
     if st.is_over:
         text += f", won by Player {st.winner + 1}"
+    opponent = Opponent.from_save(save.players)
+    if opponent is not None:
+        text += f", against {opponent.label}"
     return text

@@ -299,3 +299,41 @@ def test_bots_explain_their_choices():
     assert seen[Activate].startswith("activates ")
     assert "% to hit" in (seen.get(Attack) or seen.get(Charge))
     assert seen[Move].startswith(("moves toward", "moves into its VP zone"))
+
+
+# -- saves --------------------------------------------------------------------------------
+def test_the_save_remembers_the_ai_and_resume_plays_on_against_it(tmp_path, monkeypatch):
+    from tactica.saves.autosave import AutoSaver
+    from tactica.saves.codec import SaveFile
+    from tactica.tui.saving import describe_save, open_save, resume_session
+    monkeypatch.setenv("TACTICA_DATA_DIR", str(tmp_path / "data"))
+    wbs, maps = skirmish_battle()
+    saver = AutoSaver()
+    try:
+        opponent = Opponent(level="hard", player=0)
+        session = BattleFactory(wbs, maps, seed=3, saver=saver, opponent=opponent).quick()
+        bot, human = make_bot("greedy", 1), make_bot("greedy", 2)
+        while not (session.state.decider == 1 and isinstance(session.actions[-1], Activate)
+                   and session.state.phase is Phase.ACTING):  # stop when the human just activated
+            st = session.state
+            assert session.apply((bot if st.decider == 0 else human).choose(st)).ok
+        assert saver.flush()
+        opened = open_save(session.save_id)
+        assert opened.save.players == {"ai": "hard", "ai_player": 1}
+        assert "against AI (hard)" in describe_save(opened)
+        resumed = resume_session(opened, saver)
+        assert resumed.opponent == Opponent(level="hard", player=0)
+        assert resumed.can_undo()  # the player's own activation
+        # after an AI step, nothing before it can be taken back after a resume
+        while resumed.state.decider == 1:
+            assert resumed.apply(human.choose(resumed.state)).ok
+        assert resumed.apply(bot.choose(resumed.state)).ok
+        assert saver.flush()
+        again = resume_session(open_save(session.save_id), None)
+        assert not again.can_undo()
+        # a save without the field (older, or hot-seat) resumes as hot-seat
+        text = opened.save.to_json()
+        old = SaveFile.from_json(text.replace('"players"', '"unknown_field"'))
+        assert old.players == {} and Opponent.from_save(old.players) is None
+    finally:
+        saver.close()

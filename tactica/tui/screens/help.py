@@ -23,11 +23,16 @@ HELP = """\
 | c | charge: choose the enemy, then the end square (marked x); Enter charges |
 | e | end the active creature's activation |
 | p | while deploying: place the rest of your creatures automatically |
+| f | against the AI: fast mode — no pause between the AI's steps (again: back to the pace) |
+| i | against the AI: show or hide why it chooses each action (its intent) in the log |
 | z / ctrl+z | undo: take back a move or an activation in the current activation, if no die was rolled |
 | ? | this help; Esc closes it |
 | q | quit |
 
-The footer lists only the keys that are legal right now.
+The footer lists only the keys that are legal right now; while the AI plays,
+only the cursor, help, quit, `f` and `i` work.  `tactica play` is you against
+the `normal` AI (`--ai hard`, `--side 2`); `tactica play --hotseat` is two
+players at one keyboard.
 
 ## Map
 

@@ -195,7 +195,7 @@ def parse_map(doc: Doc, root: Node, map_id: str) -> MapDef | None:
         return None
     the_map = MapDef(id=map_id, name=name, terrain=tuple(grid),
                      start_areas={k: frozenset(areas[("start", k)]) for k in "AB"},
-                     vp_zones={k: frozenset(areas[("vp", k)]) for k in "AB"})
+                     vp_zones={k: frozenset(areas[("vp", k)]) for k in "AB"}, points=points)
     need = Ruleset(point_limit=points).max_creatures
     for ch in "AB":
         if len(areas[("start", ch)]) < need:

@@ -20,7 +20,7 @@ from .model import (AttackDef, AttackKind, ConditionEffect, CreatureCard, Defens
                     WarbandDef)
 from .movement import Route, provokers_of_path, routes
 from .state import Creature, GameState, Phase, Ruleset, bloodied_threshold
-from .warband import WarbandProblem, check_warband
+from .warband import WarbandProblem, check_battle, check_warband
 from . import events
 
 __all__ = [name for name in dir() if not name.startswith("_")]

@@ -282,6 +282,8 @@ class MapDef:
             several pieces).
         vp_zones: {"A": squares, "B": squares}; VP zone X scores for the player
             who deployed in start area X (usually it lies on the other side).
+        points: the battle size the map is drawn for, in points (WB-8:
+            100-point battles use a half-size map); default 200.
     """
 
     id: str
@@ -289,6 +291,7 @@ class MapDef:
     terrain: tuple[tuple[Terrain, ...], ...]
     start_areas: dict[str, frozenset[Square]] = field(default_factory=dict)
     vp_zones: dict[str, frozenset[Square]] = field(default_factory=dict)
+    points: int = 200
 
     @property
     def width(self) -> int:

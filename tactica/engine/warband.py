@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .model import FACTIONS, WarbandDef
+from .model import FACTIONS, MapDef, WarbandDef
 from .state import Ruleset
 
 #: Creature size from which Assault refuses a creature (WB-7: Huge is 3×3).
@@ -122,4 +122,28 @@ def check_warband(wb: WarbandDef, rules: Ruleset | None = None) -> list[WarbandP
         if card.size >= HUGE:
             out.append(_problem("too-large",
                                 f"{card.name} is Huge or larger; Assault allows no Huge creatures.", i))
+    return out
+
+
+def check_battle(warbands: tuple[WarbandDef, ...], maps: tuple[MapDef, ...]) -> list[WarbandProblem]:
+    """Return why these warbands and maps cannot make one battle (empty = they can).
+
+    WB-3/WB-8: both warbands are built for the same point limit, and every
+    map is drawn for that battle size (``MapDef.points``: 100-point battles
+    use a half-size map, 200-point battles a full-size one).  Each problem's
+    ``index`` is the warband's or map's position in its tuple.
+    """
+    out: list[WarbandProblem] = []
+    limits = {wb.point_limit for wb in warbands}
+    if len(limits) > 1:
+        sizes = " and ".join(f"{wb.name} ({wb.point_limit} points)" for wb in warbands)
+        out.append(WarbandProblem("mixed-battle-size", f"The warbands are built for different battle sizes: {sizes}.",
+                                  "WB-3", None))
+        return out
+    limit = next(iter(limits), 200)
+    for i, m in enumerate(maps):
+        if m.points != limit:
+            size = "a half-size" if m.points < limit else "a full-size"
+            out.append(WarbandProblem("map-size", f"{m.name} is drawn for {m.points}-point battles ({size} map); "
+                                      f"these warbands are {limit}-point warbands (WB-8).", "WB-8", i))
     return out

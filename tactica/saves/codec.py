@@ -128,7 +128,7 @@ def map_to(m: MapDef) -> dict:
     return {"id": m.id, "name": m.name,
             "terrain": ["".join(_TERRAIN_CODE[t] for t in row) for row in m.terrain],
             "start_areas": {k: sorted(map(list, v)) for k, v in m.start_areas.items()},
-            "vp_zones": {k: sorted(map(list, v)) for k, v in m.vp_zones.items()}}
+            "vp_zones": {k: sorted(map(list, v)) for k, v in m.vp_zones.items()}, "points": m.points}
 
 
 def map_from(d: dict) -> MapDef:
@@ -136,7 +136,8 @@ def map_from(d: dict) -> MapDef:
     terrain = tuple(tuple(_CODE_TERRAIN[ch] for ch in row) for row in d["terrain"])
     return MapDef(id=d["id"], name=d["name"], terrain=terrain,
                   start_areas={k: frozenset(tuple(s) for s in v) for k, v in d["start_areas"].items()},
-                  vp_zones={k: frozenset(tuple(s) for s in v) for k, v in d["vp_zones"].items()})
+                  vp_zones={k: frozenset(tuple(s) for s in v) for k, v in d["vp_zones"].items()},
+                  points=int(d.get("points", 200)))
 
 
 def warband_to(w: WarbandDef) -> dict:

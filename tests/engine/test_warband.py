@@ -108,3 +108,27 @@ def test_wb_problems_are_reported_together_in_rule_order():
     assert codes(check_warband(band, Ruleset())) == [
         ("faction-missing", 1), ("alignment-mixed", 1), ("over-point-limit", None),
         ("creature-too-expensive", 0)]
+
+
+def test_wb_08_half_size_map_for_100_point_battles():
+    from tactica.engine import MapDef, WarbandDef, check_battle
+    from tactica.engine.sandbox import card
+
+    small = WarbandDef("Small", "Civilization", (card(),), point_limit=100)
+    big = WarbandDef("Big", "Civilization", (card(),), point_limit=200)
+    half = MapDef.from_rows(["...."], id="half", name="Half")
+    half = MapDef(id=half.id, name=half.name, terrain=half.terrain, points=100)
+    full = MapDef.from_rows(["...."], id="full", name="Full")
+    assert check_battle((small, small), (half,)) == []
+    assert [p.code for p in check_battle((small, small), (full,))] == ["map-size"]
+    assert [p.code for p in check_battle((big, big), (half, full))] == ["map-size"]
+    assert check_battle((big, big), (half, full))[0].index == 0
+    assert [p.code for p in check_battle((small, big), (full,))] == ["mixed-battle-size"]
+
+
+def test_wb_08_shipped_maps_know_their_battle_size():
+    from tactica.content import load_map, shipped_maps
+
+    sizes = {p.stem: load_map(p).points for p in shipped_maps()}
+    assert sizes["watchtower-hill"] == 100
+    assert sizes["crossroads-ruin"] == 200

@@ -85,17 +85,55 @@ def load_battle(map_files: Sequence[str] | None, warband_files: Sequence[str] | 
     if not map_files and not warband_files:
         (wb1, wb2), default_map = _wrap_errors(content.default_battle)
         return (wb1, wb2), (default_map,)
-    if map_files:
-        maps = tuple(_wrap_errors(content.load_map, f) for f in map_files[:2])
-    else:
-        maps = (_wrap_errors(content.load_map, _shipped(content.shipped_maps, content.DEFAULT_MAP)),)
+    for flag, given in (("--map", map_files), ("--warband", warband_files)):
+        if given and len(given) > 2:
+            raise BattleContentError([f"error: {flag} was given {len(given)} times; give it once "
+                                      "(both players use it) or twice (player 1's, then player 2's)"])
+    loaded: list[WarbandDef] = []
     if warband_files:
-        loaded = [_wrap_errors(content.load_warband, f) for f in warband_files[:2]]
-    else:
-        loaded = [_wrap_errors(content.load_warband, _shipped(content.shipped_warbands, stem))
-                  for stem in content.DEFAULT_WARBANDS]
+        loaded = [_wrap_errors(content.load_warband, f) for f in warband_files]
+    maps = tuple(_wrap_errors(content.load_map, f) for f in map_files) if map_files else ()
+    if not maps:
+        maps = (_default_map(content, loaded[0].point_limit),)
+    if not loaded:
+        loaded = _default_warbands(content, maps[0].points)
     wb1, wb2 = (loaded[0], loaded[1]) if len(loaded) > 1 else (loaded[0], loaded[0])
+    from tactica.engine.warband import check_battle
+    problems = check_battle((wb1, wb2), maps)
+    if problems:
+        files = list(map_files or [])
+        lines = []
+        for p in problems:
+            where = files[p.index] if p.code == "map-size" and p.index is not None and p.index < len(files) else ""
+            lines.append(f"{where + ': ' if where else ''}error: {p.message}")
+        raise BattleContentError(lines)
     return (wb1, wb2), maps
+
+
+def _default_map(content, points: int) -> MapDef:
+    """The shipped map for a battle of ``points`` points (the default map at 200; WB-8)."""
+    default = _wrap_errors(content.load_map, _shipped(content.shipped_maps, content.DEFAULT_MAP))
+    if default.points == points:
+        return default
+    for path in sorted(_wrap_errors(content.shipped_maps)):
+        m = _wrap_errors(content.load_map, path)
+        if m.points == points:
+            return m
+    raise BattleContentError([f"error: no shipped map is drawn for {points}-point battles; give one with --map"])
+
+
+def _default_warbands(content, points: int) -> list[WarbandDef]:
+    """Two shipped warbands for a battle of ``points`` points (the default pair at 200)."""
+    pair = [_wrap_errors(content.load_warband, _shipped(content.shipped_warbands, stem))
+            for stem in content.DEFAULT_WARBANDS]
+    if all(wb.point_limit == points for wb in pair):
+        return pair
+    fits = [wb for wb in (_wrap_errors(content.load_warband, p) for p in sorted(_wrap_errors(content.shipped_warbands)))
+            if wb.point_limit == points]
+    if not fits:
+        raise BattleContentError([f"error: no shipped warband is built for {points}-point battles; "
+                                  "give two with --warband"])
+    return fits[:2] if len(fits) > 1 else [fits[0], fits[0]]
 
 
 def _shipped(listing: Callable, stem: str) -> Path:

@@ -2,7 +2,7 @@
 
 Uses Rich only (no Textual app runs): each square is three columns with the
 battle map's own styles (``widgets.map_view``), start areas tinted in their
-player's colour, VP zones as ``*``, column numbers along the top and bottom
+player's colour, VP zones as ``◆``, column numbers along the top and bottom
 edges and row numbers along the sides (1-based, as the battle log and the
 validator count), then a legend.  ``--svg OUT`` also writes the picture as
 an SVG file.  A file with errors prints the validator's lines
@@ -21,7 +21,7 @@ from rich.text import Text
 
 from tactica.content import ContentError, load_map
 from tactica.content.validate import validate_paths
-from tactica.engine.model import MapDef, Square, Terrain
+from tactica.engine.model import TERRAIN, MapDef, Square, Terrain
 
 from .widgets.map_view import _STYLES as MAP_STYLES
 from .widgets.map_view import CELL
@@ -40,16 +40,17 @@ def cell(the_map: MapDef, sq: Square, plain: bool = False) -> tuple[str, Style]:
     terrain = the_map.terrain_at(sq)
     if terrain is Terrain.WALL:
         return "█" * CELL, _S["wall"]
-    text = " ^ " if terrain is Terrain.DIFFICULT else " . "
+    rough = TERRAIN[terrain].difficult
+    text = f" {TERRAIN[terrain].symbol} "  # the battle map's symbols: . ^ T O * S % + @
     for player, key in enumerate("AB"):
         if sq in the_map.vp_zones.get(key, frozenset()):
-            mark = f" {key.lower()} " if plain else (" * " if terrain is Terrain.CLEAR else " ^ ")
+            mark = f" {key.lower()} " if plain else (" ◆ " if terrain is Terrain.CLEAR else text)
             return mark, _S[f"zone{player}"]
     for player, key in enumerate("AB"):
         if sq in the_map.start_areas.get(key, frozenset()):
-            tint = _S[f"area{player}"] + (_S["difficult"] if terrain is Terrain.DIFFICULT else Style())
+            tint = _S[f"area{player}"] + (_S["difficult"] if rough else Style())
             return (f" {key} " if plain else text), tint
-    return text, _S["difficult" if terrain is Terrain.DIFFICULT else "clear"]
+    return text, _S["difficult" if rough else "clear"]
 
 
 def _column_numbers(width: int) -> Text:
@@ -83,8 +84,12 @@ def legend_text(plain: bool = False) -> Text:
             ("█" * CELL, _S["wall"], "wall (blocks movement, sight)"), ("", None, ""),
             (" A " if plain else " . ", _S["area0"], "start area A (player 1)"),
             (" B " if plain else " . ", _S["area1"], "start area B (player 2)"),
-            (" a " if plain else " * ", _S["zone0"], "VP zone a: scores for A"),
-            (" b " if plain else " * ", _S["zone1"], "VP zone b: scores for B")]
+            (" a " if plain else " ◆ ", _S["zone0"], "VP zone a: scores for A"),
+            (" b " if plain else " ◆ ", _S["zone1"], "VP zone b: scores for B"),
+            (" T ", _S["difficult"], "forest (costs 2, cover)"), (" O ", _S["clear"], "pit (fliers only)"),
+            (" * ", _S["clear"], "smoke (hides)"), (" S ", _S["difficult"], "statue (costs 2, cover)"),
+            (" % ", _S["clear"], "blood rock (melee crit 19-20)"), (" + ", _S["clear"], "sacred circle (+2 attack)"),
+            (" @ ", _S["clear"], "teleporter"), ("", None, "")]
     for i, (sample, style, words) in enumerate(rows):
         if sample:
             t.append(sample, style=style)

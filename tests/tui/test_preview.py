@@ -28,18 +28,19 @@ def test_preview_draws_rows_with_coordinates_and_a_legend():
     lines = text.splitlines()
     assert lines[0].startswith("Watchtower Hill  22×15 squares · start areas A: 8, B: 8 squares")
     assert lines[2].split() == [str(n) for n in range(1, 23)]  # column numbers along the top
-    assert lines[-6].split() == [str(n) for n in range(1, 23)]  # and along the bottom
+    assert lines[3 + 15].split() == [str(n) for n in range(1, 23)]  # and along the bottom
     row7 = lines[3 + 6]
     assert row7.split()[0] == "7" and row7.split()[-1] == "7"  # row numbers on both sides
     assert " A  A  ^ " in row7 and " B  B " in row7  # zone letters without colours
     assert "start area A (player 1)" in text and "VP zone b: scores for B" in text
+    assert "forest (costs 2, cover)" in text and "teleporter" in text  # every terrain kind
 
 
 def test_preview_squares_match_the_battle_map_look():
     m = load_map(HILL)
     assert cell(m, (2, 1))[0] == "███"  # wall
     assert cell(m, (17, 1))[0] == " ^ "  # difficult
-    assert cell(m, (7, 3))[0] == " ^ " and cell(m, (13, 10))[0] == " * "  # VP zones, as the battle map draws them
+    assert cell(m, (7, 3))[0] == " ^ " and cell(m, (13, 10))[0] == " ◆ "  # VP zones, as the battle map draws them
     assert cell(m, (0, 6))[0] == " . " and cell(m, (0, 6), plain=True)[0] == " A "
 
 

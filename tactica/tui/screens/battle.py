@@ -31,7 +31,10 @@ from .help import HelpScreen
 from .winner import WinnerScreen
 
 LEGEND = (". clear   ^ difficult\n"
-          "███ wall  * VP zone\n"
+          "███ wall  ◆ VP zone\n"
+          "T forest O pit * smoke\n"
+          "S statue % blood rock\n"
+          "+ sacred  @ teleporter\n"
           ": reach  o path  x charge\n"
           "[b]UPPER[/b] P1 [b]lower[/b] P2 ? help")
 

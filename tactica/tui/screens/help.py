@@ -36,13 +36,17 @@ players at one keyboard.
 
 ## Map
 
-`.` clear · `^` difficult terrain (costs 2) · `███` wall · `*` VP zone ·
+`.` clear · `^` difficult terrain (costs 2) · `███` wall · `◆` VP zone ·
+`T` forest (costs 2, cover, blocks sight across it) · `O` pit (fliers only;
+ending a turn there destroys) · `*` smoke (hides) · `S` statue (costs 2,
+cover, cannot stop) · `%` blood rock (melee crits on 19–20) · `+` sacred
+circle (+2 to attack) · `@` teleporter (once a round, jump to another) ·
 tinted squares: start areas.  Creatures show their label: **UPPER case =
 Player 1** (blue), **lower case = Player 2** (red); dimmer = already
 activated this round.  On a large terminal each square is drawn bigger, with
 the creature's HP bar under its label.  `:` reachable square, `o` the path previewed,
 purple + underline = an enemy whose **opportunity attack** that path provokes,
-yellow = a valid target, `x` a square a charge may end on, `+` a deployment square.
+yellow = a valid target, `x` a square a charge may end on, `▪` a deployment square.
 
 ## Rules in short
 
@@ -59,8 +63,9 @@ yellow = a valid target, `x` a square a charge may end on, `+` a deployment squa
 * **Attacks.** d20 + attack bonus + modifiers ≥ the target's AC or DEF hits;
   natural 20 always hits and doubles the damage, natural 1 always misses.
   Combat advantage (e.g. flanking) +2, charge +1, cover −2.
-* **Charge.** An attack action: move at least 2 squares straight to the
-  nearest square next to the target, then a basic melee attack at +1.
+* **Charge.** An attack action: with line of sight to the target at the
+  start, move at least 2 squares by the shortest way to the nearest square
+  next to it, then a basic melee attack at +1; no more movement after it.
 * **Victory.** Destroying an enemy scores its cost in VP; holding your VP
   zone at the end of a round scores 10 (200-point battle).  The first to the
   point limit wins; a side with no creatures left loses.

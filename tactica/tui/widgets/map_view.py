@@ -7,7 +7,7 @@ changed and scrolls so the cursor stays in view.
 
 What a square shows (so it reads without colour, too):
 
-* `` . `` clear, `` ^ `` difficult, ``███`` wall; `` * `` a VP zone; start
+* `` . `` clear, `` ^ `` difficult, ``███`` wall; `` ◆ `` a VP zone; start
   areas are tinted in their player's colour;
 * a creature is its label — UPPER case for player 1, lower case for player 2
   — on its side's colour (blue / red); an activated creature loses its
@@ -270,7 +270,7 @@ class MapView(ScrollView, can_focus=True):
                 alt = "alt" if (sq[0] + sq[1]) % 2 else ""
                 style = s[f"p{who.player}{'done' if who.activated else ''}{alt}"]
         elif sq in ov.deploy:
-            text, style = " + ", s["deploy"]
+            text, style = " ▪ ", s["deploy"]
         elif sq in ov.path:
             text, style = " o ", s["path"]
         elif sq in ov.ends:
@@ -292,7 +292,7 @@ class MapView(ScrollView, can_focus=True):
         rough = TERRAIN[terrain].difficult
         for player in (0, 1):
             if sq in self._zone(player):
-                return (" * " if terrain is Terrain.CLEAR else text), s[f"zone{player}"]
+                return (" ◆ " if terrain is Terrain.CLEAR else text), s[f"zone{player}"]
         for player in (0, 1):
             if sq in self._area(player):
                 return text, s[f"area{player}"] + (s["difficult"] if rough else Style())

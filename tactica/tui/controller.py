@@ -331,7 +331,14 @@ class Controller:
                     if here.uid in s.attack_targets(index):
                         return self._preview(me.card.attacks[index], here.uid, s.attack_preview(index, here.uid)) + " Enter: choose this attack."
             acts = ("move ✓" if not st.move_used else "move ✗") + "  " + ("attack ✓" if not st.attack_used else "attack ✗")
-            return f"{creature_name(st, me.uid)} is active ({acts}): pick a shaded square, a attack, c charge, e end."
+            keys = []
+            if s.moves():
+                keys.append("pick a shaded square to move")
+            keys.append("a attack" if s.usable_attacks() else "no enemy in reach of an attack")
+            if s.charges():
+                keys.append("c charge")
+            keys.append("e end")
+            return f"{creature_name(st, me.uid)} is active ({acts}): {', '.join(keys)}."
         if m is Mode.ATTACK:
             attack = self._attack()
             if here is not None and here.uid in s.attack_targets(self.attack_index):

@@ -150,6 +150,8 @@ def describe_events(events: Sequence[ev.Event], state: GameState) -> list[LogLin
         elif isinstance(e, ev.TurnStarted):
             acts = "1 activation" if e.activations == 1 else f"{e.activations} activations"
             out.append(LogLine(f"{player_name(e.player)}'s turn ({acts})", "turn", e.player))
+        elif isinstance(e, ev.ActivationEnded):
+            out.append(LogLine(f"{creature_name(state, e.uid)} ends its activation", "info", _owner(state, e.uid)))
         elif isinstance(e, ev.CreatureActivated):
             out.append(LogLine(f"{creature_name(state, e.uid)} activates", "info", _owner(state, e.uid)))
         elif isinstance(e, ev.CreatureMoved):

@@ -50,7 +50,9 @@ class ChoiceModal(ModalScreen[int]):
     }
     """
 
-    BINDINGS = [Binding(str(n), f"choose({n - 1})", show=False) for n in range(1, 10)]
+    BINDINGS = [Binding(str(n), f"choose({n - 1})", show=False) for n in range(1, 10)] + [
+        Binding("q", "app.quit", "Quit"),
+    ]
 
     def __init__(self, title: str, body: str, options: Sequence[str], default: int = 0) -> None:
         super().__init__()

@@ -63,8 +63,12 @@ def run_resume_or_replay(args: argparse.Namespace) -> int:
     resuming = args.command == "resume"
     ref = getattr(args, "save", None) if resuming else args.file
     if resuming and ref is None and latest_unfinished() is None:
+        from tactica.saves.store import list_saves
+        damaged = [i for i in list_saves() if i.problem]
         print("No unfinished battle to resume. Start one with: tactica play   "
               "(tactica saves lists saved battles; tactica replay ID watches a finished one)")
+        for info in damaged:
+            print(f"  not resumable — {info.problem}")
         return 1
     try:
         opened = open_save(ref)

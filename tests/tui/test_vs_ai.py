@@ -337,3 +337,30 @@ def test_the_save_remembers_the_ai_and_resume_plays_on_against_it(tmp_path, monk
         assert old.players == {} and Opponent.from_save(old.players) is None
     finally:
         saver.close()
+
+
+async def test_full_setup_against_the_ai_it_chooses_and_deploys_by_itself():
+    wbs, maps = skirmish_battle()
+
+    class SetupFactory(BattleFactory):
+        def quick(self):
+            return self.custom(self.warbands, self.maps)
+
+    app = TacticaApp(SetupFactory(wbs, maps, seed=5, opponent=Opponent(level="normal", player=1, pace=0)))
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(300):
+            screen = app.screen
+            st = app.session.state if app.session else None
+            if st is not None and st.round >= 1:
+                break
+            if isinstance(screen, ChoiceModal):
+                await pilot.press("enter")
+            elif isinstance(screen, BattleScreen) and not screen.ai_decides() and st.phase is Phase.DEPLOY:
+                await pilot.press("p")
+            else:
+                await pilot.pause(0.01)
+        session = app.session
+        assert session.state.round >= 1
+        placed_by_ai = [a for a in session.actions if type(a).__name__ == "Place"
+                        and session.state.creature(a.uid).player == 1]
+        assert len(placed_by_ai) == len(wbs[1].cards)

@@ -60,8 +60,8 @@ class AiTurns:
     def ai_status(self) -> str:
         """The status line while the AI plays."""
         label = self.ai.opponent.label
-        doing = "is thinking…" if self.ai_pending is not None else "is playing"
-        text = f"{label} {doing}."
+        doing = "is playing." if self._ai_waiting is not None or self.ai_pending is None else "is thinking…"
+        text = f"{label} {doing}"
         if self.ai_show_intent and self.ai_last is not None and self.ai_last.intent:
             text += f" Last: it {self.ai_last.intent}."
         fast = "f: normal pace" if self.ai_fast else "f: fast"

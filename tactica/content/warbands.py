@@ -53,6 +53,7 @@ def parse_warband(doc: Doc, root: Node, catalogue: dict[str, CreatureCard]) -> W
     cards: list[CreatureCard] = []
     nodes: list[Node] = []
     items = doc.sequence(f["creatures"][1], WARBAND["creatures"].what("")) if "creatures" in f else None
+    ok_before, problems_before, unknown = doc.ok, len(doc.problems), 0
     for i, item in enumerate(items or []):
         found = _entry(doc, item, i)
         if found is None:
@@ -62,11 +63,14 @@ def parse_warband(doc: Doc, root: Node, catalogue: dict[str, CreatureCard]) -> W
         if card is None:
             hint = did_you_mean(cid, catalogue)
             doc.error(id_node, f"unknown card '{cid}'{hint}")
+            unknown += 1
             continue
         cards.extend([card] * count)
         nodes.extend([id_node] * count)
-    if not doc.ok or name is None or faction is None or points is None:
+    only_unknown_cards = ok_before and len(doc.problems) - problems_before == unknown
+    if not (doc.ok or only_unknown_cards) or name is None or faction is None or points is None:
         return None
+    # With unknown cards the known ones are still checked, so every problem shows at once.
     wb = WarbandDef(name=name, faction=faction, cards=tuple(cards), point_limit=points)
     for problem in check_warband(wb, Ruleset(point_limit=points)):
         if problem.index is not None and problem.index < len(nodes):

@@ -1,6 +1,8 @@
 """What the loader builds from good files: cards, attack lines, maps, warbands."""
 from __future__ import annotations
 
+import pytest
+
 from pathlib import Path
 
 from tactica.content import load_catalogue, load_map
@@ -40,3 +42,17 @@ def test_map_rows_zones_and_ids(tmp_path):
     assert m.start_areas == {"A": frozenset({(0, 0), (1, 0), (2, 0), (0, 1), (1, 2)}),
                              "B": frozenset({(3, 1), (4, 1), (2, 2), (3, 2), (4, 2)})}
     assert m.vp_zones == {"A": frozenset({(0, 2)}), "B": frozenset({(4, 0)})}
+
+
+def test_unknown_card_does_not_hide_legality_problems(tmp_path):
+    from tactica.content import ContentError, load_warband
+
+    path = tmp_path / "w.yaml"
+    path.write_text("name: Mixed\nfaction: Civilization\npoints: 200\ncreatures:\n"
+                    "  - lamplighter-watchman\n  - no-such-card\n  - broken-tusk-warlord\n")
+    with pytest.raises(ContentError) as err:
+        load_warband(path)
+    lines = str(err.value).splitlines()
+    assert lines[0].endswith(":6:5: error: unknown card 'no-such-card'")
+    assert any(":7:5: error:" in line and "[WB-1]" in line for line in lines)
+    assert any("[WB-2]" in line for line in lines)

@@ -123,6 +123,7 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         else:
             log.add([LogLine(f"New battle, seed {s.seed} (tactica play --seed {s.seed} replays these dice)"
                              + (f"; autosaved as {s.save_id}" if s.save_id else ""), "info")])
+        log.add(self.ai_intro())
         lines = describe_events(self.session.events, self.session.state)
         log.add(lines)
         self.query_one(BattleHeader).seed = self.session.seed

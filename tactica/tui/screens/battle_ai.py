@@ -49,6 +49,17 @@ class AiTurns:
             return "hot-seat"
         return f"you: P{2 - self.ai.opponent.player} vs {self.ai.opponent.label}"
 
+    def ai_intro(self) -> list[LogLine]:
+        """The log's opening line about who plays whom."""
+        if self.ai is None:
+            return [LogLine("Hot-seat: both players at this keyboard (tactica play without --hotseat: "
+                            "you against the AI).", "info")]
+        ai = self.ai.opponent
+        me = 1 - ai.player
+        colour = ("blue, UPPER case", "red, lower case")[me]
+        return [LogLine(f"You are Player {me + 1} ({colour}) against {ai.label}; it plays by itself "
+                        f"(f: fast, i: why it acts).", "info", me)]
+
     def ai_decides(self) -> bool:
         """True when the AI must choose the next action now."""
         return self.ai is not None and self.ai.decides(self.session.state)

@@ -185,6 +185,9 @@ async def test_a_whole_battle_by_keys_against_the_greedy_ai_reaches_the_winner_s
         assert isinstance(app.screen, WinnerScreen), "the battle did not end"
         st = app.session.state
         assert st.phase is Phase.OVER and st.winner in (0, 1)
+        summary = str(app.screen.query_one("#summary").render())
+        assert ("You win!" in summary) == (st.winner != app.session.opponent.player)
+        assert ("AI (greedy) wins." in summary) == (st.winner == app.session.opponent.player)
         battle = app.screen_stack[-2]
         text = "\n".join(battle.query_one(BattleLog).lines_written)
         assert "AI (greedy) activates" in text  # intent lines

@@ -18,6 +18,9 @@ def summary_text(session: GameSession) -> Text:
     t = Text(justify="center")
     side = ("bold bright_white on blue", "bold bright_white on red")
     t.append(f"  Player {st.winner + 1} wins!  \n", style=side[st.winner] if st.winner is not None else "bold")
+    ai = session.opponent
+    if ai is not None and st.winner is not None:
+        t.append("\nYou win!" if st.winner != ai.player else f"\n{ai.label} wins.", style="bold")
     t.append(f"\n{win_reason(st.win_reason).capitalize()}\n\n")
     t.append("VP ", style="bold")
     t.append(str(st.vp[0]), style="bold bright_blue")

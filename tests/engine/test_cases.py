@@ -111,9 +111,20 @@ def test_case_confused_champion_initiative():
 
 
 # confused-table (CON-6)
-@pytest.mark.skip(reason="needs the confused table (d20 at turn start, control changes): issue 3")
 def test_case_confused_table():
-    raise NotImplementedError
+    # The case's three rolls at the start of the confused creature's turn (CON-6, gaps.md table).
+    def start(face, more=()):
+        st = battle("Abc.", turn_player=1, conditions={"b": {"confused"}}, dice=(face,) + more)
+        return run(st, Activate("b"))
+
+    st, out = start(4)                       # roll 4: its own player controls it
+    assert of(out, ev.ConfusionRolled)[0].result == "own control" and st.decider == 1
+    st, out = start(10)                      # roll 10: it takes no action
+    assert of(out, ev.ConfusionRolled)[0].result == "no action"
+    assert legal_actions(st) == [EndActivation()]
+    st, out = start(18, more=(12,))          # roll 18: the opponent controls it for the rest of its turn
+    assert of(out, ev.ConfusionRolled)[0].result == "opponent control" and st.decider == 0
+    assert Attack(0, ("c",)) in legal_actions(st)
 
 
 def test_case_confused_table_always_part():

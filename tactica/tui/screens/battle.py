@@ -30,13 +30,24 @@ from .choice import ChoiceModal
 from .help import HelpScreen
 from .winner import WinnerScreen
 
-LEGEND = (". clear   ^ difficult\n"
-          "███ wall  ◆ VP zone\n"
-          "T forest O pit * smoke\n"
-          "S statue % blood rock\n"
-          "+ sacred  @ teleporter\n"
-          ": reach  o path  x charge\n"
-          "[b]UPPER[/b] P1 [b]lower[/b] P2 ? help")
+LEGEND_TERRAIN = {"forest": "T forest", "pit": "O pit", "smoke": "* smoke", "statue": "S statue",
+                  "blood-rock": "% blood rock", "sacred-circle": "+ sacred circle",
+                  "teleporter": "@ teleporter"}
+"""Legend words for special terrain, shown only when a map of the battle has it."""
+
+
+def legend(maps) -> str:
+    """The side-panel legend: the basic marks plus the special terrain these maps use."""
+    kinds = {t.value for m in maps for row in m.terrain for t in row}
+    extra = [words for kind, words in LEGEND_TERRAIN.items() if kind in kinds]
+    lines = [". clear   ^ difficult", "███ wall  ◆ VP zone"]
+    while extra:  # two to a line when they fit the side panel
+        if len(extra) > 1 and len(extra[0]) + len(extra[1]) + 2 <= 22:
+            lines.append(f"{extra.pop(0)}  {extra.pop(0)}")
+        else:
+            lines.append(extra.pop(0))
+    lines += [": reach  o path  x charge", "[b]UPPER[/b] P1 [b]lower[/b] P2 ? help"]
+    return "\n".join(lines)
 
 
 class BattleScreen(AiTurns, SaveKeys, Screen[str]):
@@ -105,7 +116,7 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
             with Vertical(id="side"):
                 with VerticalScroll(id="card-scroll"):
                     yield StatCard()
-                yield Static(LEGEND, id="legend")
+                yield Static(legend(self.session.state.maps), id="legend")
         yield StatusLine()
         yield BattleLog()
         yield Footer()

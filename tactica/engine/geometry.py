@@ -345,8 +345,12 @@ class Geometry:
         found = self._dist.get(src)
         if found is not None:
             return found
-        dist = {src: 0}
-        queue = deque([src])
+        dist = self._flood({src: 0}, deque([src]))
+        self._dist[src] = dist
+        return dist
+
+    def _flood(self, dist: dict[Square, int], queue: deque) -> dict[Square, int]:
+        """Breadth-first count outward from the squares already in ``dist`` (MOV-7 corner rule)."""
         while queue:
             cur = queue.popleft()
             d = dist[cur] + 1
@@ -354,7 +358,6 @@ class Geometry:
                 if n not in dist:
                     dist[n] = d
                     queue.append(n)
-        self._dist[src] = dist
         return dist
 
     def range_distances(self, src: Square) -> dict[Square, int]:
@@ -376,13 +379,7 @@ class Geometry:
             if not self.is_wall(n):
                 dist[n] = 1
                 queue.append(n)
-        while queue:
-            cur = queue.popleft()
-            d = dist[cur] + 1
-            for n in self.neighbours(cur):
-                if n not in dist:
-                    dist[n] = d
-                    queue.append(n)
+        dist = self._flood(dist, queue)
         self._range[src] = dist
         return dist
 

@@ -19,7 +19,7 @@ from .model import (AttackDef, AttackKind, ConditionEffect, CreatureCard, Defens
                     FollowUpEffect, MapDef, OngoingEffect, Reach, Square, Terrain, Trigger,
                     WarbandDef)
 from .movement import Route, provokers_of_path, routes
-from .state import Creature, GameState, Phase, Ruleset, bloodied_threshold
+from .state import Creature, GameState, Phase, Ruleset, SCENARIOS, bloodied_threshold
 from .warband import WarbandProblem, check_battle, check_warband
 from . import events
 

@@ -318,7 +318,8 @@ def deal_damage(state: GameState, target: Creature, amount: int, damage_type: st
 
 
 def destroy(state: GameState, target: Creature, by_player: int, out: list) -> None:
-    """Remove ``target`` from the map; its opponent scores its cost (SCN-ASSAULT).
+    """Remove ``target`` from the map; its opponent scores its cost (SCN-ASSAULT),
+    or the bounty in Bounty and Combined (SCN-BOUNTY).
 
     A confused creature under the opponent's control goes back to its own
     warband first (CON-6, gaps.md), so the owner's opponent scores it.
@@ -329,5 +330,6 @@ def destroy(state: GameState, target: Creature, by_player: int, out: list) -> No
     target.pos = None
     out.append(ev.CreatureDestroyed(target.uid, by_player))
     scorer = 1 - target.player
-    state.vp[scorer] += target.card.cost
-    out.append(ev.VictoryPointsScored(scorer, target.card.cost, "destroyed", state.vp[scorer]))
+    worth = state.rules.bounty_vp if state.rules.bounty else target.card.cost  # SCN-BOUNTY
+    state.vp[scorer] += worth
+    out.append(ev.VictoryPointsScored(scorer, worth, "destroyed", state.vp[scorer]))

@@ -103,12 +103,18 @@ def _end_activation(st: GameState, out: list) -> None:
 
 
 def _end_round(st: GameState, out: list) -> None:
-    """Score VP zones, check victory, count quiet rounds (SCN-ASSAULT, SCN-TIE)."""
+    """Score VP zones, check victory, count quiet rounds (SCN-ASSAULT, SCN-UNCONTESTED, SCN-TIE)."""
     for player in (0, 1):
         zone = st.vp_zone(player)
-        if zone and any(c.pos in zone for c in st.alive(player)):
-            st.vp[player] += st.rules.zone_vp
-            out.append(ev.VictoryPointsScored(player, st.rules.zone_vp, "vp zone", st.vp[player]))
+        if not zone or not any(c.pos in zone for c in st.alive(player)):
+            continue
+        award = st.rules.zone_vp
+        if st.rules.uncontested:  # SCN-UNCONTESTED: an enemy in the zone stops it scoring
+            if any(c.pos in zone for c in st.alive(1 - player)):
+                continue
+            award = st.rules.uncontested_vp
+        st.vp[player] += award
+        out.append(ev.VictoryPointsScored(player, award, "vp zone", st.vp[player]))
     st.quiet_rounds = 0 if st.round_had_combat else st.quiet_rounds + 1
     out.append(ev.RoundEnded(st.round, st.quiet_rounds))
     if _battle_decided(st, out):

@@ -40,6 +40,10 @@ class Phase(str, Enum):
     OVER = "over"
 
 
+SCENARIOS = ("assault", "bounty", "uncontested", "combined")
+"""Scenario names a Ruleset accepts (SCN-ASSAULT, SCN-BOUNTY, SCN-UNCONTESTED, SCN-COMBINED)."""
+
+
 @dataclass(frozen=True)
 class Ruleset:
     """Battle settings (WB-3, WB-4, SCN-ASSAULT, SCN-TIE; values from gaps.md).
@@ -53,6 +57,11 @@ class Ruleset:
             wins at once (our choice: it can no longer score or be stopped).
         small_cone, large_cone: squares a small or large cone reaches
             (RNG-3; gaps.md, our choice 3 and 6).
+        scenario: "assault" (SCN-ASSAULT), "bounty" (SCN-BOUNTY: a destroyed
+            enemy scores bounty_vp instead of its cost), "uncontested"
+            (SCN-UNCONTESTED: a VP zone scores uncontested_vp, and only while
+            no enemy is in it) or "combined" (SCN-COMBINED: both; 250 points
+            is the usual size, see for_scenario).
     """
 
     point_limit: int = 200
@@ -62,6 +71,36 @@ class Ruleset:
     wipeout_ends_battle: bool = True
     small_cone: int = 3
     large_cone: int = 6
+    scenario: str = "assault"
+
+    @classmethod
+    def for_scenario(cls, scenario: str = "assault", point_limit: int | None = None) -> "Ruleset":
+        """Settings for a scenario (SCN-*): Combined defaults to 250 points, the rest to 200."""
+        if scenario not in SCENARIOS:
+            raise ValueError(f"unknown scenario {scenario!r}; one of {', '.join(SCENARIOS)}")
+        if point_limit is None:
+            point_limit = 250 if scenario == "combined" else 200
+        return cls(point_limit=point_limit, scenario=scenario)
+
+    @property
+    def bounty(self) -> bool:
+        """A destroyed enemy scores bounty_vp, not its cost (SCN-BOUNTY, SCN-COMBINED)."""
+        return self.scenario in ("bounty", "combined")
+
+    @property
+    def uncontested(self) -> bool:
+        """A VP zone scores only with no enemy in it (SCN-UNCONTESTED, SCN-COMBINED)."""
+        return self.scenario in ("uncontested", "combined")
+
+    @property
+    def bounty_vp(self) -> int:
+        """VP per destroyed enemy in Bounty: 5 at 200 points (SCN-BOUNTY); limit ÷ 40 otherwise (our choice)."""
+        return max(1, self.point_limit // 40)
+
+    @property
+    def uncontested_vp(self) -> int:
+        """VP per uncontested zone: 5 at 200 points (SCN-UNCONTESTED); limit ÷ 40 otherwise (our choice)."""
+        return self.zone_award if self.zone_award is not None else max(1, self.point_limit // 40)
 
     @property
     def target(self) -> int:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+SCENARIOS = ("assault", "bounty", "uncontested", "combined")  # tactica.engine.state.SCENARIOS (kept import-free)
+
 
 def _ai_level(text: str) -> str:
     """An AI level name for ``--ai`` (checked against ``tactica.ai.bots.LEVELS``)."""
@@ -78,7 +80,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--pace", type=_pace, default=None, metavar="SECONDS",
                       help="pause between the AI's steps (default 0.4; f toggles fast mode in the game)")
 
+    play.add_argument("--scenario", choices=SCENARIOS, default="assault",
+                      help="victory rules: assault (default), bounty, uncontested, combined (250 points)")
     sim = sub.add_parser("sim", help="headless AI-against-AI battles")
+    sim.add_argument("--scenario", choices=SCENARIOS, default="assault",
+                     help="victory rules: assault (default), bounty, uncontested, combined (250 points)")
     sim.add_argument("--map", metavar="FILE", action="append")
     sim.add_argument("--warband", metavar="FILE", action="append")
     sim.add_argument("--ai", metavar="LEVEL", action="append")

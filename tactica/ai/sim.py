@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from tactica.engine import GameState, IllegalAction, MapDef, WarbandDef, apply, new_game
+from tactica.engine import GameState, IllegalAction, MapDef, Ruleset, WarbandDef, apply, new_game
 from tactica.engine import events as ev
 
 from .base import Bot
@@ -72,7 +72,7 @@ def check_invariants(before: GameState, after: GameState) -> None:
 
 def play_battle(bots: Sequence[Bot], warbands: tuple[WarbandDef, WarbandDef],
                 maps: tuple[MapDef, ...], seed: int, *,
-                apply_fn: Callable | None = None) -> BattleResult:
+                apply_fn: Callable | None = None, rules: Ruleset | None = None) -> BattleResult:
     """Play one battle to the end: ``bots[0]`` is player 1, ``bots[1]`` player 2.
 
     Args:
@@ -81,11 +81,12 @@ def play_battle(bots: Sequence[Bot], warbands: tuple[WarbandDef, WarbandDef],
         maps: the maps brought (one or two); the setup-roll winner's bot picks.
         seed: the dice seed.
         apply_fn: replaces the engine's ``apply`` (tests pass a faulty one).
+        rules: battle settings (scenario); None is the 200-point Assault.
     Returns a BattleResult.  Raises SimError on an illegal action, a broken
     invariant or a runaway battle.
     """
     step = apply_fn or apply
-    state, _ = new_game(warbands, maps, seed=seed)
+    state, _ = new_game(warbands, maps, seed=seed, rules=rules)
     activated: set[str] = set()
     while not state.is_over:
         if state.step >= MAX_STEPS:
@@ -128,13 +129,16 @@ class Tally:
 
 
 def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, WarbandDef],
-              maps: Sequence[tuple[MapDef, ...]], games: int, seed: int) -> dict:
+              maps: Sequence[tuple[MapDef, ...]], games: int, seed: int,
+              scenario: str = "assault") -> dict:
     """Play ``games`` battles between two levels and return the summary dict.
 
     Entry 0 of ``levels`` sits in seat 0 on even games and seat 1 on odd ones
     (the warbands stay with their seats).  ``maps`` is a list of map tuples,
-    used in turn.  Raises SimError (with the game number) on a broken battle.
+    used in turn; ``scenario`` picks the Ruleset (SCN-*; Combined is 250
+    points).  Raises SimError (with the game number) on a broken battle.
     """
+    rules = None if scenario == "assault" else Ruleset.for_scenario(scenario)
     tallies = [Tally(levels[0]), Tally(levels[1])]
     draws = rounds = 0
     start = time.perf_counter()
@@ -143,7 +147,7 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, WarbandDef],
         order = (0, 1) if i % 2 == 0 else (1, 0)  # order[seat] = index into levels
         bots = [make_bot(levels[order[seat]], s * 2 + seat) for seat in (0, 1)]
         try:
-            result = play_battle(bots, warbands, maps[i % len(maps)], s)
+            result = play_battle(bots, warbands, maps[i % len(maps)], s, rules=rules)
         except SimError as err:
             raise SimError(f"game {i + 1} (dice seed {s}): {err}") from None
         rounds += result.rounds
@@ -209,7 +213,8 @@ def run_sim(args) -> int:
         print(f"tactica sim: error: {err}", file=sys.stderr)
         return 2
     try:
-        summary = run_games(levels, warbands, [maps], args.games, args.seed)
+        summary = run_games(levels, warbands, [maps], args.games, args.seed,
+                            scenario=getattr(args, "scenario", None) or "assault")
     except SimError as err:
         print(f"tactica sim: error: {err}", file=sys.stderr)
         return 1

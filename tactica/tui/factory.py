@@ -29,6 +29,7 @@ class BattleFactory:
         saver: autosaves every battle it makes (``tactica play``), or None.
         map_files: map id -> file of the ``--map`` files (live reload).
         opponent: the AI every battle is played against, or None for hot-seat.
+        scenario: the victory rules of every battle (SCN-*; ``--scenario``).
     """
 
     warbands: tuple[WarbandDef, WarbandDef]
@@ -37,6 +38,7 @@ class BattleFactory:
     saver: AutoSaver | None = None
     map_files: dict[str, str] = field(default_factory=dict)
     opponent: Opponent | None = None
+    scenario: str = "assault"
     _count: int = field(default=0, repr=False)
 
     def next_seed(self) -> int:
@@ -48,11 +50,13 @@ class BattleFactory:
 
     def quick(self) -> GameSession:
         """A battle with set-up done automatically, waiting for the first initiative choice."""
-        return self._saved(GameSession.start(self.warbands, self.maps, self.next_seed(), quick=True))
+        return self._saved(GameSession.start(self.warbands, self.maps, self.next_seed(), quick=True,
+                                               scenario=self.scenario))
 
     def custom(self, warbands: tuple[WarbandDef, WarbandDef], maps: tuple[MapDef, ...]) -> GameSession:
         """A battle of the chosen warbands and maps, waiting at the first set-up decision."""
-        return self._saved(GameSession.start(warbands, maps, self.next_seed(), quick=False))
+        return self._saved(GameSession.start(warbands, maps, self.next_seed(), quick=False,
+                                               scenario=self.scenario))
 
     def _saved(self, session: GameSession) -> GameSession:
         session.map_files = dict(self.map_files)

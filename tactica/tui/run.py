@@ -16,7 +16,8 @@ def make_factory(args: argparse.Namespace) -> BattleFactory:
     """The BattleFactory for the parsed ``play`` arguments (raises BattleContentError)."""
     warbands, maps = load_battle(getattr(args, "map", None), getattr(args, "warband", None))
     return BattleFactory(warbands=warbands, maps=maps, seed=getattr(args, "seed", None),
-                         opponent=getattr(args, "opponent", None))
+                         opponent=getattr(args, "opponent", None),
+                         scenario=getattr(args, "scenario", None) or "assault")
 
 
 def run_play(args: argparse.Namespace) -> int:

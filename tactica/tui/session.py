@@ -75,16 +75,20 @@ class GameSession:
     # -- creating -----------------------------------------------------------
     @classmethod
     def start(cls, warbands: tuple[WarbandDef, WarbandDef], maps: tuple[MapDef, ...], seed: int,
-              *, quick: bool = True) -> "GameSession":
+              *, quick: bool = True, scenario: str = "assault") -> "GameSession":
         """Begin a battle with ``new_game`` (the setup roll, SET-1).
 
         With ``quick`` the set-up choices (map, start area, deployment) are
         made by ``tactica.ai.setup.auto_setup`` and the session waits for the
         first initiative choice (RND-1); otherwise it waits at the first
-        set-up decision.  All events are kept.
+        set-up decision.  ``scenario`` picks the victory rules (SCN-*).
+        All events are kept.
         """
         limits = {wb.point_limit for wb in warbands}
         rules = Ruleset(point_limit=limits.pop()) if len(limits) == 1 else None  # WB-8: battle size
+        if scenario != "assault":  # SCN-*: Combined is a 250-point battle
+            size = None if scenario == "combined" or rules is None else rules.point_limit
+            rules = Ruleset.for_scenario(scenario, size)
         state, events = new_game(warbands, maps, seed=seed, rules=rules)
         session = cls(state=state, events=list(events), seed=seed)
         if quick:

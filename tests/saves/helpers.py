@@ -24,9 +24,11 @@ def small_setup():
     return (wb, wb), (m,), Ruleset(point_limit=100)
 
 
-def play(seed: int, steps: int | None = None, recorder_factory=None):
+def play(seed: int, steps: int | None = None, recorder_factory=None, scenario: str = "assault"):
     """Play a battle choosing uniformly among action kinds; return (state, save)."""
     wbs, maps, rules = small_setup()
+    if scenario != "assault":
+        rules = Ruleset(point_limit=rules.point_limit, scenario=scenario)
     state, _ = new_game(wbs, maps, seed=seed, rules=rules)
     save = SaveFile(id=f"test-{seed}", seed=seed, rules=rules, maps=maps, warbands=wbs)
     rec = recorder_factory(save) if recorder_factory else Recorder(save)

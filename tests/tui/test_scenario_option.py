@@ -22,3 +22,11 @@ def test_default_scenario_is_assault():
     for cmd in ("play", "sim"):
         assert build_parser().parse_args([cmd]).scenario == "assault"
     assert make_factory(argparse.Namespace(seed=1)).quick().state.rules.scenario == "assault"
+
+
+def test_header_names_the_scenario_unless_assault():
+    from tactica.tui.widgets.battle_header import header_text
+    for scenario, shown in (("assault", False), ("bounty", True), ("combined", True)):
+        args = build_parser().parse_args(["play", "--scenario", scenario, "--seed", "4"])
+        text = header_text(make_factory(args).quick().state).plain
+        assert (scenario.capitalize() in text) is shown, text

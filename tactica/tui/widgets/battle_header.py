@@ -44,6 +44,8 @@ def header_text(st: GameState | None, seed: int | None = None, note: str = "", m
     t.append("–")
     t.append(str(st.vp[1]), style="bold bright_red")
     t.append(f" of {st.rules.target}")
+    if st.rules.scenario != "assault":  # SCN-BOUNTY, SCN-UNCONTESTED, SCN-COMBINED
+        t.append(f" {st.rules.scenario.capitalize()}", style="bold")
     if mode:
         t.append(f"  │  {mode}", style="bright_black")
     if seed is not None:

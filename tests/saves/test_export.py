@@ -1,6 +1,8 @@
 """Battle log export (issue 6) and the save commands of the CLI."""
 from __future__ import annotations
 
+import pytest
+
 from tactica.cli import main
 from tactica.saves import write_save
 
@@ -49,3 +51,18 @@ def test_saves_lists_battles(tmp_path, monkeypatch, capsys):
     assert main(["saves"]) == 0
     out = capsys.readouterr().out
     assert "test-12" in out and "in progress" in out
+
+
+@pytest.mark.parametrize("scenario", ["assault", "bounty", "uncontested", "combined"])
+def test_recorded_battles_of_every_scenario_verify(tmp_path, capsys, scenario):
+    for seed in (21, 22):
+        state, save = play(seed=seed, scenario=scenario)
+        assert state.is_over and save.rules.scenario == scenario
+        path = write_save(save, tmp_path / f"{scenario}-{seed}.json")
+        assert main(["replay", str(path), "--verify"]) == 0
+    assert "every checkpoint matches" in capsys.readouterr().out
+    # and a tampered one is caught: other dice than the ones recorded
+    text = path.read_text()
+    assert '"seed": 22' in text
+    path.write_text(text.replace('"seed": 22', '"seed": 23', 1))
+    assert main(["replay", str(path), "--verify"]) == 1

@@ -38,6 +38,12 @@ ALLOWED_TAGS = frozenset(_STD + t for t in ("str", "int", "float", "bool", "null
 INT_TAG, FLOAT_TAG, BOOL_TAG, NULL_TAG, STR_TAG = (_STD + t for t in ("int", "float", "bool", "null", "str"))
 
 
+def _at(shown: str, event: yaml.Event, message: str) -> Problem:
+    """A problem at ``event``'s start (1-based line and column)."""
+    m = event.start_mark
+    return Problem(shown, m.line + 1, m.column + 1, message)
+
+
 def _show_tag(tag: str) -> str:
     return "!!" + tag[len(_STD):] if tag.startswith(_STD) else tag
 
@@ -174,31 +180,23 @@ def compose(text: str, shown: str, problems: list[Problem]) -> Node | None:
         for event in yaml.parse(text, Loader=yaml.SafeLoader):
             events.append(event)
             if len(events) > MAX_EVENTS:
-                m = event.start_mark
-                problems.append(Problem(shown, m.line + 1, m.column + 1,
-                                        f"too many values: more than {MAX_EVENTS}; refused"))
+                problems.append(_at(shown, event, f"too many values: more than {MAX_EVENTS}; refused"))
                 return None
             tag = getattr(event, "tag", None)
             if tag not in (None, "!") and tag not in ALLOWED_TAGS:
-                m = event.start_mark
-                problems.append(Problem(shown, m.line + 1, m.column + 1,
-                                        f"tag {_show_tag(tag)} is not allowed; content files hold only "
-                                        "plain text, numbers, true/false, lists and mappings"))
+                problems.append(_at(shown, event, f"tag {_show_tag(tag)} is not allowed; content files hold "
+                                    "only plain text, numbers, true/false, lists and mappings"))
             if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                 depth += 1
                 if depth > MAX_DEPTH:
-                    m = event.start_mark
-                    problems.append(Problem(shown, m.line + 1, m.column + 1,
-                                            f"nested too deeply: more than {MAX_DEPTH} levels; refused"))
+                    problems.append(_at(shown, event, f"nested too deeply: more than {MAX_DEPTH} levels; refused"))
                     return None
             elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
                 depth -= 1
             elif isinstance(event, yaml.AliasEvent):
                 aliases += 1
                 if aliases > MAX_ALIASES:
-                    m = event.start_mark
-                    problems.append(Problem(shown, m.line + 1, m.column + 1,
-                                            f"too many aliases: more than {MAX_ALIASES}; refused"))
+                    problems.append(_at(shown, event, f"too many aliases: more than {MAX_ALIASES}; refused"))
                     return None
         if len(problems) > found:
             return None

@@ -32,7 +32,7 @@ class GreedyBot(Bot):
             mine = state.unactivated(state.turn_player)
             for c in mine:
                 if any(c.pos and e.pos and max(abs(c.pos[0] - e.pos[0]), abs(c.pos[1] - e.pos[1])) == 1
-                       for e in state.alive(1 - c.player)):
+                       for e in state.enemy_creatures(c.player)):
                     return Activate(c.uid)
             return Activate(mine[0].uid)
         me = state.active_creature

@@ -27,13 +27,15 @@ REPLY = 0.7
 
 
 def material(state: GameState, player: int) -> float:
-    """VP lead of ``player`` plus half the cost-weighted HP it keeps over the opponent's."""
-    total = float(state.vp[player] - state.vp[1 - player])
+    """VP lead of ``player``'s side over the best enemy side, plus half the cost-weighted HP
+    its side keeps over the enemies' (SCN-MULTI: sides are teams)."""
+    team = state.team_of(player)
+    total = float(state.team_vp(team) - max(state.team_vp(t) for t in state.teams if t != team))
     for c in state.alive():
         worth = 0.5 * c.card.cost * c.hp / c.card.hp
-        total += worth if c.player == player else -worth
+        total += worth if c.team == team else -worth
     if state.is_over:
-        total += 1000.0 if state.winner == player else -1000.0
+        total += 1000.0 if not state.hostile(state.winner, player) else -1000.0
     return total
 
 
@@ -92,8 +94,9 @@ class HardBot(NormalBot):
         while not st.is_over and st.phase is Phase.ACTING and st.active_uid == uid:
             st, _ = apply(st, inner.choose(st))
         if st.is_over:
-            return -1000.0 if st.winner == me else 1000.0
-        replies = best_plans(st, 1 - me) or best_plans(st, 1 - me, everyone=True)
+            return -1000.0 if not st.hostile(st.winner, me) else 1000.0
+        foe = st.opponent(me)
+        replies = best_plans(st, foe) or best_plans(st, foe, everyone=True)
         return max(0.0, replies[0].score) if replies else 0.0
 
 

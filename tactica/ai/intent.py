@@ -58,7 +58,7 @@ def _risk(state: GameState, me, path) -> str:
 
 def _move_goal(state: GameState, me, dest) -> str:
     zone = state.vp_zone(me.player)
-    enemies = [e for e in state.alive(1 - me.player) if e.pos is not None]
+    enemies = [e for e in state.enemy_creatures(me.player) if e.pos is not None]
     if zone and dest in zone:
         return "into its VP zone (it scores while held)"
     geo = state.geo
@@ -112,7 +112,7 @@ def explain_action(state: GameState, action: Action, planned: Action | None = No
             st = state.copy()
             st.active_uid = action.uid
             return text + " — it " + explain_action(st, planned)
-        if c is not None and c.pos and any(e.pos and chebyshev(c.pos, e.pos) == 1 for e in state.alive(1 - c.player)):
+        if c is not None and c.pos and any(e.pos and chebyshev(c.pos, e.pos) == 1 for e in state.enemy_creatures(c.player)):
             return text + ": it is next to an enemy"
         return text
     if isinstance(action, ChooseFirstPlayer):

@@ -24,7 +24,7 @@ def choose_deploy_square(state: GameState, action_options: list[Place]) -> Place
     """
     uid = action_options[0].uid
     me = state.creature(uid)
-    enemy_area = state.start_area(1 - me.player)
+    enemy_area = state.start_area(state.opponent(me.player))
     if not enemy_area:
         return action_options[0]
     basic = me.card.basic_attack

@@ -105,7 +105,7 @@ class Board:
         self.state = state
         self.player = player
         self.geo = state.geo
-        self.enemies = state.alive(1 - player)
+        self.enemies = state.enemy_creatures(player)
         self.allies = state.alive(player)
         self.at = {c.pos: c for c in state.alive()}
         self.zone = state.vp_zone(player)
@@ -251,7 +251,7 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
         scratch.active_uid, scratch.move_used, scratch.attack_used = me.uid, False, False
         scratch.oa_used, scratch.phase = frozenset(), Phase.ACTING
     sme = scratch.creature(me.uid)
-    enemies = [c for c in scratch.alive(1 - me.player)]
+    enemies = [c for c in scratch.enemy_creatures(me.player)]
     reach = routes(scratch, sme, sme.speed) if move_left and sme.speed > 0 else {}
     move_then = (not acting) or not state.move_used  # a move now still allows an attack after
     # Places to end on without attacking (and after attacking from here).

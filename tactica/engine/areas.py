@@ -218,7 +218,7 @@ def area_actions(state: GameState) -> list[AreaAttack]:
                 continue
             hit = struck(state, me, found)
             key = tuple(c.uid for c in hit)
-            if key in seen or not any(c.player != me.player for c in hit):
+            if key in seen or not any(c.team != me.team for c in hit):
                 continue
             seen.add(key)
             out.append(AreaAttack(i, origin, key, corner))

@@ -68,7 +68,7 @@ def flanking(state: GameState, attacker: Creature, target: Creature) -> bool:
     if attacker.dazed or not adjacent(attacker.pos, target.pos):
         return False
     for ally in state.creatures:
-        if (ally.uid == attacker.uid or ally.player != attacker.player or not ally.active
+        if (ally.uid == attacker.uid or ally.team != attacker.team or not ally.active
                 or ally.dazed or not adjacent(ally.pos, target.pos)):
             continue
         if passes_opposite_sides(centre(attacker.pos), centre(ally.pos), target.pos):
@@ -109,7 +109,7 @@ def has_cover(state: GameState, attacker: Creature, target: Creature, attack: At
     if origin is not None:
         return origin.cover(state, target.pos)
     blockers = [c.pos for c in state.creatures
-                if c.alive and c.player != attacker.player and c.uid != target.uid]
+                if c.alive and c.team != attacker.team and c.uid != target.uid]
     return state.geo.cover(attacker.pos, target.pos, blockers)
 
 
@@ -144,7 +144,7 @@ def in_reach(state: GameState, attacker: Creature, target: Creature, attack: Att
     """
     if not target.alive:
         return ("no-target", "That creature is not on the map.")
-    if target.player == attacker.player:
+    if target.team == attacker.team:
         return ("ally", "No creature attacks an ally on purpose (ATK-2).")
     if attack.kind is AttackKind.MELEE:
         if not adjacent(attacker.pos, target.pos):
@@ -168,7 +168,7 @@ def nearest_enemies(state: GameState, attacker: Creature) -> list[Creature]:
     """The enemies in line of sight at the least distance (RNG-2 ``nearest``; ties: attacker's choice)."""
     best: list[Creature] = []
     best_d = None
-    for c in state.alive(1 - attacker.player):
+    for c in state.enemy_creatures(attacker.player):
         if not state.geo.line_of_sight(attacker.pos, c.pos):
             continue
         d = state.geo.distance(attacker.pos, c.pos)
@@ -183,7 +183,7 @@ def nearest_enemies(state: GameState, attacker: Creature) -> list[Creature]:
 
 def valid_targets(state: GameState, attacker: Creature, attack: AttackDef) -> list[Creature]:
     """Every enemy ``attack`` could target now, in uid order (RNG-1, RNG-2)."""
-    return [c for c in state.alive(1 - attacker.player) if in_reach(state, attacker, c, attack) is None]
+    return [c for c in state.enemy_creatures(attacker.player) if in_reach(state, attacker, c, attack) is None]
 
 
 @dataclass(frozen=True)
@@ -323,13 +323,36 @@ def destroy(state: GameState, target: Creature, by_player: int, out: list) -> No
 
     A confused creature under the opponent's control goes back to its own
     warband first (CON-6, gaps.md), so the owner's opponent scores it.
+
+    SCN-MULTI: an enemy ``by_player`` scores it; one destroyed by its own
+    side scores for the opponent in a battle of two sides, and in
+    free-for-all its cost is split among all the other players, rounded
+    down (see ``score_destroyed``).
     """
     if target.owner is not None:
         target.player, target.owner = target.owner, None
     target.destroyed = True
     target.pos = None
     out.append(ev.CreatureDestroyed(target.uid, by_player))
-    scorer = 1 - target.player
     worth = state.rules.bounty_vp if state.rules.bounty else target.card.cost  # SCN-BOUNTY
-    state.vp[scorer] += worth
-    out.append(ev.VictoryPointsScored(scorer, worth, "destroyed", state.vp[scorer]))
+    for scorer, amount in score_destroyed(state, target.player, by_player, worth):
+        state.vp[scorer] += amount
+        out.append(ev.VictoryPointsScored(scorer, amount, "destroyed", state.vp[scorer]))
+
+
+def score_destroyed(state: GameState, owner: int, by_player: int, worth: int) -> list[tuple[int, int]]:
+    """Who scores a destroyed creature of ``owner`` worth ``worth`` VP: ``[(player, VP), ...]``.
+
+    Two sides (SCN-ASSAULT, teams of SCN-MULTI): an enemy ``by_player``
+    scores it, otherwise the owner's opponent (two players: always
+    ``1 - owner``).  Free-for-all (SCN-MULTI): an enemy ``by_player``
+    scores it; a player who destroys its own creature splits ``worth``
+    among all the other players, rounded down (a share of 0 scores nothing).
+    """
+    if state.hostile(by_player, owner):
+        return [(by_player, worth)]
+    if not state.free_for_all:
+        return [(state.opponent(owner), worth)]
+    others = [p for p in range(state.players) if p != owner]
+    share = worth // len(others)
+    return [(p, share) for p in others] if share else []

@@ -52,7 +52,7 @@ def start_of_activation(state: GameState, me: Creature, out: list) -> bool:
         state.round_had_combat = True
         source = next((e.source_player for e in me.effects
                        if e.is_ongoing and e.damage_type == damage_type), None)
-        by = 1 - me.player if source is None else source
+        by = state.blame(me.player) if source is None else source
         steps: list = []
         if me.card.abilities:
             amount, steps = defend(me.card, amount, damage_type, attack=False)
@@ -69,7 +69,7 @@ def start_of_activation(state: GameState, me: Creature, out: list) -> bool:
         else:
             result = "opponent control"
             me.owner = me.player
-            me.player = 1 - me.player
+            me.player = state.opponent(me.player)
             state.decider = me.player
         out.append(ev.ConfusionRolled(me.uid, face, result, me.player))
     return True
@@ -96,7 +96,7 @@ def end_of_activation(state: GameState, me: Creature, out: list) -> None:
         return
     if state.map.rules_at(me.pos).destroys:  # TER-PIT: ends its turn in a pit
         me.hp = 0
-        destroy(state, me, 1 - me.player, out)
+        destroy(state, me, state.blame(me.player), out)
         return
     expired = [e for e in me.effects
                if e.duration is Duration.NEXT_TURN and e.until_turn <= me.turns]
@@ -144,7 +144,7 @@ def next_player_turn(state: GameState, player: int) -> None:
     """Count the turn ``player`` begins now (``state.player_turns``)."""
     turns = list(state.player_turns)
     turns[player] += 1
-    state.player_turns = (turns[0], turns[1])
+    state.player_turns = tuple(turns)
 
 
 __all__ = ["start_of_activation", "end_of_activation", "end_of_player_turn", "end_of_round",

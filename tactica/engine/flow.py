@@ -18,26 +18,35 @@ from .state import GameState, Phase
 
 
 def _roll_off(st: GameState, purpose: str, ratings: list[int], out: list) -> int:
-    """Each player rolls a d20; the highest champion rating rolls twice (SET-1, RND-1)."""
+    """Each player rolls a d20; the highest champion rating rolls twice (SET-1, RND-1).
+
+    ``ratings`` has one entry per player.  The highest roll wins; players
+    tied for it are separated by the higher champion rating, and if still
+    tied only they roll again (with two players: both).  Returns the winner's seat.
+    """
     top = max(ratings)
+    rolling = list(range(len(ratings)))
     while True:
-        kept = []
-        for player in (0, 1):
+        kept = {}
+        for player in rolling:
             n = 2 if top > 0 and ratings[player] == top else 1
             faces = []
             for _ in range(n):
                 face, st.dice = st.dice.roll(20)
                 faces.append(face)
-            kept.append(max(faces))
+            kept[player] = max(faces)
             out.append(ev.DieRolled(purpose, player, tuple(faces), max(faces)))
-        if kept[0] != kept[1]:
-            winner = 0 if kept[0] > kept[1] else 1
-            out.append(ev.RollWon(purpose, winner, "roll"))
-            return winner
-        if ratings[0] != ratings[1]:
-            winner = 0 if ratings[0] > ratings[1] else 1
-            out.append(ev.RollWon(purpose, winner, "champion"))
-            return winner
+        best = max(kept.values())
+        tied = [p for p in rolling if kept[p] == best]
+        if len(tied) == 1:
+            out.append(ev.RollWon(purpose, tied[0], "roll"))
+            return tied[0]
+        best_rating = max(ratings[p] for p in tied)
+        leaders = [p for p in tied if ratings[p] == best_rating]
+        if len(leaders) == 1:
+            out.append(ev.RollWon(purpose, leaders[0], "champion"))
+            return leaders[0]
+        rolling = leaders
 
 
 def _start_round(st: GameState, out: list) -> None:
@@ -49,22 +58,34 @@ def _start_round(st: GameState, out: list) -> None:
     out.append(ev.RoundStarted(st.round))
     # RND-1, CON-6: only active champions count, and confused ones do not.
     ratings = [max((c.card.champion for c in st.alive(p)
-                    if c.active and "confused" not in c.conditions), default=0) for p in (0, 1)]
+                    if c.active and "confused" not in c.conditions), default=0) for p in range(st.players)]
     winner = _roll_off(st, "initiative", ratings, out)
     st.phase, st.decider = Phase.CHOOSE_FIRST, winner
+
+
+def _next_with_creatures(st: GameState, player: int) -> int | None:
+    """The first seat from ``player`` on, in turn order, with creatures left to activate; None if none."""
+    for k in range(st.players):
+        p = (player + k) % st.players
+        if st.unactivated(p):
+            return p
+    return None
 
 
 def _start_turn(st: GameState, player: int, out: list) -> None:
     """RND-2, RND-3: two activations a turn, one on the round's first turn.
 
-    A player with nothing left to activate passes the turn to the other
-    (RND-4; only reachable without ``Ruleset.wipeout_ends_battle``).
+    A player with nothing left to activate passes the turn to the next
+    (RND-4).  With three or four players turns go round the table in seat
+    order from the first player (SCN-MULTI; the rulebook only says players
+    alternate, our reading), skipping players with nothing left to activate.
     """
     if not st.unactivated(player):
-        if not st.unactivated(1 - player):
+        nxt = _next_with_creatures(st, player)
+        if nxt is None:
             _end_round(st, out)
             return
-        player = 1 - player
+        player = nxt
     st.turn_player = player
     next_player_turn(st, player)
     st.activations_left = 1 if st.first_turn else 2
@@ -93,24 +114,26 @@ def _end_activation(st: GameState, out: list) -> None:
         return
     end_of_player_turn(st, player, out)  # EFF-2
     out.append(ev.TurnEnded(player))
-    other = 1 - player
-    if st.unactivated(other):
-        _start_turn(st, other, out)
-    elif st.unactivated(player):
-        _start_turn(st, player, out)  # RND-4: the other side has nothing left
+    nxt = _next_with_creatures(st, st.next_player(player))
+    if nxt is not None:
+        _start_turn(st, nxt, out)  # RND-2; RND-4: players with nothing left are passed over
     else:
         _end_round(st, out)
 
 
 def _end_round(st: GameState, out: list) -> None:
     """Score VP zones, check victory, count quiet rounds (SCN-ASSAULT, SCN-UNCONTESTED, SCN-TIE)."""
-    for player in (0, 1):
+    scored: set[tuple[int, frozenset]] = set()
+    for player in range(st.players):
         zone = st.vp_zone(player)
         if not zone or not any(c.pos in zone for c in st.alive(player)):
             continue
+        if (st.team_of(player), zone) in scored:  # SCN-MULTI: a team's shared zone scores once
+            continue
+        scored.add((st.team_of(player), zone))
         award = st.rules.zone_vp
         if st.rules.uncontested:  # SCN-UNCONTESTED: an enemy in the zone stops it scoring
-            if any(c.pos in zone for c in st.alive(1 - player)):
+            if any(c.pos in zone for c in st.enemy_creatures(player)):
                 continue
             award = st.rules.uncontested_vp
         st.vp[player] += award
@@ -131,17 +154,19 @@ def _battle_decided(st: GameState, out: list) -> bool:
     if st.phase is Phase.OVER:
         return True
     target = st.rules.target
-    reached = [p for p in (0, 1) if st.vp[p] >= target]
+    reached = [t for t in st.teams if st.team_vp(t) >= target]
     if reached:
-        if len(reached) == 2 and st.vp[0] == st.vp[1]:
-            _win(st, tie_breaker(st, by_vp=False), "victory points", out)
+        best = max(st.team_vp(t) for t in reached)
+        leaders = [t for t in reached if st.team_vp(t) == best]
+        if len(leaders) > 1:
+            _win(st, tie_breaker(st, by_vp=False, among=leaders), "victory points", out)
         else:
-            _win(st, max(reached, key=lambda p: st.vp[p]), "victory points", out)
+            _win(st, st.team_players(leaders[0])[0], "victory points", out)
         return True
     if st.rules.wipeout_ends_battle and st.phase not in (Phase.DEPLOY, Phase.CHOOSE_AREA, Phase.CHOOSE_MAP):
-        left = sorted({c.warband_player for c in st.creatures if c.alive})
+        left = sorted({st.team_of(c.warband_player) for c in st.creatures if c.alive})
         if len(left) == 1:
-            _win(st, left[0], "no enemy creatures left", out)
+            _win(st, st.team_players(left[0])[0], "no enemy creatures left", out)
             return True
         if not left:
             _win(st, tie_breaker(st), "both warbands destroyed", out)
@@ -149,26 +174,31 @@ def _battle_decided(st: GameState, out: list) -> bool:
     return False
 
 
-def tie_breaker(st: GameState, by_vp: bool = True) -> int:
+def tie_breaker(st: GameState, by_vp: bool = True, among: list[int] | None = None) -> int:
     """SCN-TIE: more VP; else the creature nearest the centre; else its cost.
 
-    Distance to the centre is measured from square centres to the map's
-    centre point (our choice).  A complete tie goes to player 1 (our choice).
+    Compared between sides (teams; with two players, the two players), all
+    of them or only ``among`` (team numbers).  Returns the winning side's
+    first seat.  Distance to the centre is measured from square centres to
+    the map's centre point (our choice).  A complete tie goes to the side
+    of the lowest seat (player 1; our choice).
     """
-    if by_vp and st.vp[0] != st.vp[1]:
-        return 0 if st.vp[0] > st.vp[1] else 1
+    sides = list(among) if among is not None else st.teams
+    if by_vp:
+        top = max(st.team_vp(t) for t in sides)
+        sides = [t for t in sides if st.team_vp(t) == top]
     cx, cy = st.map.width / 2, st.map.height / 2
-    best: list[tuple[float, int]] = []
-    for p in (0, 1):
-        mine = [(math.hypot(c.pos[0] + 0.5 - cx, c.pos[1] + 0.5 - cy), -c.card.cost) for c in st.alive(p)]
-        best.append(min(mine) if mine else (math.inf, 0))
-    if best[0] != best[1]:
-        return 0 if best[0] < best[1] else 1
-    return 0
+    best: dict[int, tuple[float, int]] = {}
+    for t in sides:
+        mine = [(math.hypot(c.pos[0] + 0.5 - cx, c.pos[1] + 0.5 - cy), -c.card.cost)
+                for p in st.team_players(t) for c in st.alive(p)]
+        best[t] = min(mine) if mine else (math.inf, 0)
+    winner = min(sides, key=lambda t: (best[t], st.team_players(t)[0]))
+    return st.team_players(winner)[0]
 
 
 def _win(st: GameState, player: int, reason: str, out: list) -> None:
     st.phase = Phase.OVER
     st.winner, st.win_reason = player, reason
     st.decider = player
-    out.append(ev.BattleWon(player, reason, (st.vp[0], st.vp[1])))
+    out.append(ev.BattleWon(player, reason, tuple(st.vp)))

@@ -29,7 +29,7 @@ from .teleporters import apply_teleport, teleport_actions, teleport_squares
 # creating a battle
 
 
-def _creatures(warbands: tuple[WarbandDef, WarbandDef]) -> list[Creature]:
+def _creatures(warbands: tuple[WarbandDef, ...], teams: tuple[int, ...] = ()) -> list[Creature]:
     out = []
     for player, wb in enumerate(warbands):
         labels: dict[str, int] = {}
@@ -39,17 +39,18 @@ def _creatures(warbands: tuple[WarbandDef, WarbandDef]) -> list[Creature]:
             label = f"{stem}{labels[stem]}"
             label = label.upper() if player == 0 else label.lower()
             out.append(Creature(uid=f"p{player + 1}c{i + 1}", card=card, player=player,
-                                label=label, hp=card.hp))
+                                label=label, hp=card.hp, teams=teams))
     return out
 
 
-def new_game(warbands: tuple[WarbandDef, WarbandDef], maps: tuple[MapDef, ...], *,
+def new_game(warbands: tuple[WarbandDef, ...], maps: tuple[MapDef, ...], *,
              seed: int | None = None, dice: SeededDice | ScriptedDice | None = None,
              rules: Ruleset | None = None) -> tuple[GameState, list[ev.Event]]:
     """Begin a battle at the setup roll (SET-1).
 
     Args:
-        warbands: player 1's and player 2's warbands.
+        warbands: one warband per player, by seat (two; three or four in
+            SCN-MULTI, with ``rules.teams`` for team play).
         maps: the maps brought (one per player, or one map both agreed on).
         seed: seed for SeededDice (ignored when ``dice`` is given).
         dice: explicit dice (ScriptedDice in tests).
@@ -60,8 +61,15 @@ def new_game(warbands: tuple[WarbandDef, WarbandDef], maps: tuple[MapDef, ...], 
     """
     if dice is None:
         dice = SeededDice.from_seed(0 if seed is None else seed)
-    st = GameState(rules=rules or Ruleset(), warbands=tuple(warbands), maps=tuple(maps),
-                   creatures=_creatures(warbands), dice=dice)
+    rules = rules or Ruleset()
+    n = len(warbands)
+    if not 2 <= n <= 4:
+        raise ValueError(f"a battle needs 2 to 4 warbands, not {n}")
+    if rules.teams and len(rules.teams) != n:
+        raise ValueError(f"rules.teams names {len(rules.teams)} players; there are {n} warbands")
+    st = GameState(rules=rules, warbands=tuple(warbands), maps=tuple(maps),
+                   creatures=_creatures(warbands, rules.teams), dice=dice,
+                   player_turns=(0,) * n, vp=[0] * n)
     out: list[ev.Event] = []
     ratings = [wb.champion_rating for wb in warbands]
     winner = _roll_off(st, "setup", ratings, out)
@@ -77,7 +85,7 @@ def _choose_map(st: GameState, index: int, chooser: int, out: list) -> None:
     st.map = st.maps[index]
     st.geo = Geometry.for_map(st.map)
     out.append(ev.MapChosen(chooser, st.map.id, st.map.name))
-    st.phase, st.decider = Phase.CHOOSE_AREA, 1 - st.setup_winner
+    st.phase, st.decider = Phase.CHOOSE_AREA, _first_area_chooser(st)
 
 
 # ---------------------------------------------------------------------------
@@ -98,12 +106,12 @@ def legal_actions(state: GameState) -> list[Action]:
     if ph is Phase.CHOOSE_MAP:
         return [ChooseMap(i) for i in range(len(state.maps))]
     if ph is Phase.CHOOSE_AREA:
-        return [ChooseStartArea(a) for a in sorted(state.map.start_areas)]
+        return [ChooseStartArea(a) for a in _free_areas(state)]
     if ph is Phase.DEPLOY:
         uid = _next_to_place(state)
         return [Place(uid, sq) for sq in deploy_squares(state, state.decider)]
     if ph is Phase.CHOOSE_FIRST:
-        return [ChooseFirstPlayer(0), ChooseFirstPlayer(1)]
+        return [ChooseFirstPlayer(p) for p in range(state.players)]
     if ph is Phase.ACTIVATE:
         return [Activate(c.uid) for c in state.unactivated(state.turn_player)]
     me = state.active_creature
@@ -182,7 +190,7 @@ def charge_actions(state: GameState) -> list[Charge]:
         return []
     out = []
     reach = routes(state, me, me.speed, avoid_oa=False, min_first_step=False)
-    for target in state.alive(1 - me.player):
+    for target in state.enemy_creatures(me.player):
         for route in charge_routes(state, me, target, reach):
             out.append(Charge(target.uid, route.path))
     return out
@@ -263,14 +271,16 @@ def _validate(st: GameState, a: Action) -> None:
     elif isinstance(a, ChooseStartArea):
         if a.area not in st.map.start_areas:
             _refuse("no-such-area", f"The map has no start area {a.area}.")
+        if a.area not in _free_areas(st):
+            _refuse("area-taken", f"Start area {a.area} is already taken (SCN-MULTI).")
     elif isinstance(a, Place):
         if a.uid != _next_to_place(st):
             _refuse("wrong-creature", "Place the creatures in warband order.")
         if a.square not in deploy_squares(st, st.decider):
             _refuse("bad-square", "Creatures deploy on free squares of their start area (SET-3).")
     elif isinstance(a, ChooseFirstPlayer):
-        if a.player not in (0, 1):
-            _refuse("no-such-player", "Choose player 1 or player 2.")
+        if a.player not in range(st.players):
+            _refuse("no-such-player", f"Choose a player from 1 to {st.players}.")
     elif isinstance(a, Activate):
         c = st.find(a.uid)
         if c is None or not c.alive:
@@ -336,7 +346,7 @@ def _validate(st: GameState, a: Action) -> None:
         if me.card.basic_melee is None:
             _refuse("no-melee", f"{me.card.name}'s basic attack is not a melee attack, so it cannot charge.")
         t = st.find(a.target)
-        if t is None or not t.alive or t.player == me.player:
+        if t is None or not t.alive or t.team == me.team:
             _refuse("no-target", "Charge an enemy on the map.")
         if not st.geo.line_of_sight(me.pos, t.pos):
             _refuse("no-sight", "A charge needs line of sight to the target at its start (CHG-2).")
@@ -387,7 +397,7 @@ def _validate_area(st: GameState, a: AreaAttack) -> None:
     if set(a.targets) != inside:
         _refuse("wrong-targets", f"{attack.name} attacks every creature in its area, and only those "
                                  f"(ATK-2): {', '.join(sorted(inside)) or 'nobody'}.")
-    if not any(st.creature(uid).player != me.player for uid in inside):
+    if not any(st.creature(uid).team != me.team for uid in inside):
         _refuse("no-enemy", "No creature attacks only its allies on purpose (ATK-2).")
 
 
@@ -398,16 +408,58 @@ def _h_choose_map(st: GameState, a: ChooseMap, out: list) -> None:
     _choose_map(st, a.index, st.decider, out)
 
 
+def _first_area_chooser(st: GameState) -> int:
+    """Who picks a start area first: the roll winner's opponent (SET-2), or in
+    free-for-all the roll winner (SCN-MULTI: corners are chosen in initiative order)."""
+    if st.free_for_all:
+        return st.setup_winner
+    return st.opponent(st.setup_winner)
+
+
+def _free_areas(st: GameState) -> list[str]:
+    """Start areas still to be taken, in name order (all of them in a battle of two sides)."""
+    names = sorted(st.map.start_areas)
+    if not st.free_for_all:
+        return names
+    taken = set(st.areas.values())
+    free = [x for x in names if x not in taken]
+    return free or names
+
+
 def _h_choose_area(st: GameState, a: ChooseStartArea, out: list) -> None:
     chooser = st.decider
-    st.areas[chooser] = a.area
-    out.append(ev.StartAreaChosen(chooser, a.area))
+    if st.free_for_all:
+        _choose_corner(st, chooser, a.area, out)
+        return
+    # SET-2, SCN-MULTI: the chooser's side takes the area, the other side the other one.
     others = [x for x in sorted(st.map.start_areas) if x != a.area]
     other = others[0] if others else a.area
-    st.areas[1 - chooser] = other
-    out.append(ev.StartAreaChosen(1 - chooser, other))
-    # SET-2: the roll winner deploys first, then the opponent.
-    st.deploy_order = (st.setup_winner, 1 - st.setup_winner)
+    for k in range(st.players):
+        p = (chooser + k) % st.players
+        area = a.area if not st.hostile(p, chooser) else other
+        st.areas[p] = area
+        out.append(ev.StartAreaChosen(p, area))
+    # SET-2: the roll winner deploys first, then the opponent (then the rest in seat order).
+    st.deploy_order = tuple((st.setup_winner + k) % st.players for k in range(st.players))
+    st.phase, st.decider = Phase.DEPLOY, st.setup_winner
+    _skip_empty_deployers(st, out)
+
+
+def _choose_corner(st: GameState, chooser: int, area: str, out: list) -> None:
+    """SCN-MULTI free-for-all: each player in turn (from the roll winner, in
+    seat order) takes a corner; then all deploy in the same order.
+
+    The rulebook says only "order of choosing corners by initiative"; we
+    read it as the setup roll's winner first, then the rest clockwise by
+    seat, as turns go (our choice).
+    """
+    st.areas[chooser] = area
+    out.append(ev.StartAreaChosen(chooser, area))
+    nxt = st.next_player(chooser)
+    if nxt not in st.areas:
+        st.decider = nxt
+        return
+    st.deploy_order = tuple((st.setup_winner + k) % st.players for k in range(st.players))
     st.phase, st.decider = Phase.DEPLOY, st.setup_winner
     _skip_empty_deployers(st, out)
 

@@ -122,7 +122,7 @@ def can_make_opportunity_attack(state: GameState, maker: Creature, mover: Creatu
     CON-1..4, CON-6: not dazed (or worse) nor confused; OA-3: not yet used
     during this turn; OA-5: line of sight; and it needs a basic attack.
     """
-    return (maker.alive and maker.player != mover.player
+    return (maker.alive and maker.team != mover.team
             and maker.can_make_opportunity_attacks and maker.uid not in state.oa_used
             and maker.card.basic_attack is not None
             and threatens(state, maker, square))
@@ -142,10 +142,10 @@ def threats(state: GameState, mover: Creature, square: Square, *, moving: bool =
             return ()
         if mode.flies and not first:
             return tuple(c.uid for c in state.creatures
-                         if c.alive and c.player != mover.player and has(c.card, Flight)
+                         if c.alive and c.team != mover.team and has(c.card, Flight)
                          and can_make_opportunity_attack(state, c, mover, square))
     return tuple(c.uid for c in state.creatures
-                 if c.alive and c.player != mover.player
+                 if c.alive and c.team != mover.team
                  and can_make_opportunity_attack(state, c, mover, square))
 
 
@@ -156,7 +156,7 @@ def threat_map(state: GameState, mover: Creature, *, fliers_only: bool = False) 
     """
     found: dict[Square, set[str]] = {}
     for c in state.creatures:
-        if not (c.alive and c.player != mover.player and c.can_make_opportunity_attacks
+        if not (c.alive and c.team != mover.team and c.can_make_opportunity_attacks
                 and c.uid not in state.oa_used and c.card.basic_attack is not None):
             continue
         if fliers_only and not has(c.card, Flight):
@@ -237,7 +237,7 @@ def routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = T
     for c in state.creatures:
         if c.alive and c.uid != mover.uid:
             others.add(c.pos)
-            if c.player != mover.player and not mode.passes(c):
+            if c.team != mover.team and not mode.passes(c):
                 blocked.add(c.pos)
     geo = state.geo
     if not mode.flat and geo.pits:  # TER-PIT
@@ -337,7 +337,7 @@ def check_path(state: GameState, mover: Creature, path: tuple[Square, ...], budg
         if not state.geo.step_allowed(cur, nxt):
             return ("wall-corner", "No creature moves diagonally past a wall corner.")
         other = state.creature_at(nxt)
-        if other is not None and other.player != mover.player and not mode_of(mover).passes(other):
+        if other is not None and other.team != mover.team and not mode_of(mover).passes(other):
             return ("enemy", "A creature cannot move through an enemy's square.")
         if not can_pass(state, mover, nxt):
             return ("pit", "Only flying creatures may enter a pit (TER-PIT).")

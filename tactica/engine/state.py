@@ -62,6 +62,9 @@ class Ruleset:
             (SCN-UNCONTESTED: a VP zone scores uncontested_vp, and only while
             no enemy is in it) or "combined" (SCN-COMBINED: both; 250 points
             is the usual size, see for_scenario).
+        teams: the team of each player, by seat (SCN-MULTI), e.g. (0, 1, 0, 1)
+            for two teams of two; empty means every player is a side of its
+            own (two players: the usual battle; three or four: free-for-all).
     """
 
     point_limit: int = 200
@@ -72,6 +75,11 @@ class Ruleset:
     small_cone: int = 3
     large_cone: int = 6
     scenario: str = "assault"
+    teams: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        """Store ``teams`` as a tuple (a save's JSON gives a list)."""
+        object.__setattr__(self, "teams", tuple(int(t) for t in self.teams))
 
     @classmethod
     def for_scenario(cls, scenario: str = "assault", point_limit: int | None = None) -> "Ruleset":
@@ -172,7 +180,7 @@ class Creature:
     Attributes:
         uid: unique id, e.g. "p1c3" (player 1's third creature).
         card: its stat card.
-        player: owner, 0 or 1.
+        player: owner (controller while confused), 0 .. players-1.
         label: short display label, unique within its warband.
         pos: its square, or None before deployment and after destruction.
         hp: current HP.
@@ -184,6 +192,8 @@ class Creature:
             the controller and ``owner`` the warband's player; else None.
         teleported_round: the round it last used a teleporter (TER-TELEPORT:
             once per round), 0 if never.
+        teams: the battle's team of each player (``Ruleset.teams``), so that
+            ``team`` follows a change of controller; empty without teams.
     """
 
     uid: str
@@ -198,6 +208,12 @@ class Creature:
     turns: int = 0
     owner: int | None = None
     teleported_round: int = 0
+    teams: tuple[int, ...] = ()
+
+    @property
+    def team(self) -> int:
+        """The side of its controller: ``teams[player]``, or ``player`` without teams (SCN-MULTI)."""
+        return self.teams[self.player] if self.teams else self.player
 
     @property
     def conditions(self) -> frozenset[str]:
@@ -263,10 +279,15 @@ class GameState:
     active creature may take no action this activation (confused, 6–15).
     ``player_turns`` counts the turns each player has begun (durations,
     EFF-2).
+
+    Players are seats 0 .. ``players``-1 (two, or three or four in
+    SCN-MULTI); ``vp`` has one entry per player and a team's total is the
+    sum of its players' (``team_vp``).  With two players and no teams every
+    helper below gives exactly what ``1 - player`` gave before.
     """
 
     rules: Ruleset
-    warbands: tuple[WarbandDef, WarbandDef]
+    warbands: tuple[WarbandDef, ...]
     maps: tuple[MapDef, ...]
     creatures: list[Creature]
     dice: SeededDice | ScriptedDice
@@ -284,7 +305,7 @@ class GameState:
     attack_used: bool = False
     oa_used: frozenset[str] = frozenset()
     no_action: bool = False
-    player_turns: tuple[int, int] = (0, 0)
+    player_turns: tuple[int, ...] = (0, 0)
     vp: list[int] = field(default_factory=lambda: [0, 0])
     areas: dict[int, str] = field(default_factory=dict)
     setup_winner: int = 0
@@ -302,6 +323,78 @@ class GameState:
         new.vp = list(self.vp)
         new.areas = dict(self.areas)
         return new
+
+    # -- players and teams (SCN-MULTI) ---------------------------------------
+    @property
+    def players(self) -> int:
+        """How many players (seats) the battle has: 2, 3 or 4."""
+        return len(self.warbands)
+
+    def team_of(self, player: int) -> int:
+        """The team (side) of seat ``player``: ``Ruleset.teams[player]``, else ``player`` itself."""
+        teams = self.rules.teams
+        return teams[player] if teams else player
+
+    @property
+    def teams(self) -> list[int]:
+        """The distinct teams in the battle, in order of their first seat."""
+        out: list[int] = []
+        for p in range(self.players):
+            t = self.team_of(p)
+            if t not in out:
+                out.append(t)
+        return out
+
+    def team_players(self, team: int) -> list[int]:
+        """The seats on ``team``, in seat order."""
+        return [p for p in range(self.players) if self.team_of(p) == team]
+
+    @property
+    def free_for_all(self) -> bool:
+        """True with three or more sides, each player on its own (SCN-MULTI free-for-all)."""
+        return len(self.teams) > 2
+
+    def hostile(self, a: int, b: int) -> bool:
+        """True when seats ``a`` and ``b`` are on different sides (enemies)."""
+        return self.team_of(a) != self.team_of(b)
+
+    def enemies(self, player: int) -> list[int]:
+        """The seats hostile to ``player``, in seat order (two players: ``[1 - player]``)."""
+        return [p for p in range(self.players) if self.hostile(p, player)]
+
+    def next_player(self, player: int) -> int:
+        """The seat after ``player`` in turn order (cyclic seat order; two players: ``1 - player``)."""
+        return (player + 1) % self.players
+
+    def opponent(self, player: int) -> int:
+        """The first enemy seat after ``player`` in turn order (two players: ``1 - player``).
+
+        Used where the rules name "the opponent" (CON-6 control, the VP of a
+        creature no enemy destroyed in a battle of two sides).
+        """
+        for k in range(1, self.players):
+            p = (player + k) % self.players
+            if self.hostile(p, player):
+                return p
+        return player
+
+    def blame(self, player: int) -> int:
+        """Who is credited with destroying ``player``'s creature when no enemy did it.
+
+        The opponent in a battle of two sides (SCN-ASSAULT: any removal
+        counts as destroyed); in free-for-all the owner itself, so that its
+        cost is split among the opponents (SCN-MULTI).
+        """
+        return player if self.free_for_all else self.opponent(player)
+
+    def enemy_creatures(self, player: int) -> list[Creature]:
+        """Creatures on the map controlled by enemies of ``player`` (``alive(1 - player)`` for two)."""
+        team = self.team_of(player)
+        return [c for c in self.creatures if c.alive and c.team != team]
+
+    def team_vp(self, team: int) -> int:
+        """VP total of ``team`` (teams share a VP total, SCN-MULTI)."""
+        return sum(self.vp[p] for p in range(self.players) if self.team_of(p) == team)
 
     # -- lookups -----------------------------------------------------------
     def creature(self, uid: str) -> Creature:

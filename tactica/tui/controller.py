@@ -163,7 +163,7 @@ class Controller:
             uids = s.activatable()
         elif m is Mode.ACT:
             me = self._me()
-            uids = [c.uid for c in st.alive(1 - me.player)] if me else []
+            uids = [c.uid for c in st.enemy_creatures(me.player)] if me else []
         elif m is Mode.ATTACK:
             uids = s.attack_targets(self.attack_index)
         elif m is Mode.CHARGE:

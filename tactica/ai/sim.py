@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
+from tactica.engine.abilities import activations_per_round
 from tactica.engine import GameState, IllegalAction, MapDef, Ruleset, WarbandDef, apply, new_game
 from tactica.engine import events as ev
 
@@ -87,7 +88,7 @@ def play_battle(bots: Sequence[Bot], warbands: tuple[WarbandDef, WarbandDef],
     """
     step = apply_fn or apply
     state, _ = new_game(warbands, maps, seed=seed, rules=rules)
-    activated: set[str] = set()
+    activated: dict[str, int] = {}
     while not state.is_over:
         if state.step >= MAX_STEPS:
             raise SimError(f"battle did not end after {MAX_STEPS} actions")
@@ -102,9 +103,9 @@ def play_battle(bots: Sequence[Bot], warbands: tuple[WarbandDef, WarbandDef],
             if isinstance(e, ev.RoundStarted):
                 activated.clear()
             elif isinstance(e, ev.CreatureActivated):
-                if e.uid in activated:
-                    raise SimError(f"{e.uid} was activated twice in round {after.round}")
-                activated.add(e.uid)
+                activated[e.uid] = activated.get(e.uid, 0) + 1
+                if activated[e.uid] > activations_per_round(after.creature(e.uid).card):
+                    raise SimError(f"{e.uid} was activated too often in round {after.round}")
         try:
             check_invariants(state, after)
         except SimError as err:

@@ -25,16 +25,17 @@ A card, as written by hand::
 Keyword abilities are typed entries under ``abilities:`` (ABL-1; the kinds of
 ``tactica.engine.abilities.ABILITY_KINDS``); each kind takes exactly its own
 keys.  Keywords naming an ability are refused (implemented ones with a hint to
-list them under ``abilities:``; Multi-Activation and Aura are not implemented).
+list them under ``abilities:``).
 """
 from __future__ import annotations
 
 import re
 from dataclasses import replace
 
-from tactica.engine.abilities import ABILITY_KINDS, Ability
+from tactica.engine.abilities import ABILITY_KINDS, AURA_BONUS_EFFECTS, Ability, Aura
 from tactica.engine.model import (FACTIONS, AttackDef, AttackKind, ConditionEffect, CreatureCard,
-                                  Defense, Duration, Effect, FollowUpEffect, OngoingEffect, Reach,
+                                  Defense, Duration, Effect, FollowUpEffect, HealEffect, OngoingEffect,
+                                  Reach,
                                   Trigger)
 
 from .fields import ABILITY, ATTACK, CARD, CARD_FILE, DAMAGE_PATTERN, DAMAGE_TYPES, EFFECT, ID_PATTERN
@@ -42,13 +43,17 @@ from .schema import Doc, did_you_mean
 from .yamlsafe import MappingNode, Node, ScalarNode
 
 #: Keyword abilities from the rules that the engine does not implement yet.
-UNIMPLEMENTED_ABILITIES = ("multi-activation", "aura")
+UNIMPLEMENTED_ABILITIES: tuple[str, ...] = ()
 #: Every keyword that names an ability (refused as a keyword; ABL-1).
 ABILITY_WORDS = tuple(k.replace("-", " ") for k in ABILITY_KINDS) + UNIMPLEMENTED_ABILITIES
 #: The keys each ability kind takes besides 'kind' (required ones first; 'reach' is optional).
 _ABILITY_KEYS = {"sneak-attack": ("damage",), "powerful-charge": ("damage",), "resist": ("amount", "type"),
                  "vulnerable": ("amount", "type"), "regeneration": ("amount",),
-                 "threatening-reach": ("reach",), "immune": ("type", "condition")}
+                 "threatening-reach": ("reach",), "immune": ("type", "condition"),
+                 "multi-activation": ("times",),
+                 "aura": ("radius", "effect", "affects", "bonus", "amount", "type", "include_self", "name")}
+#: Keys of an aura that may be left out (the rest are required).
+_AURA_OPTIONAL = ("affects", "bonus", "amount", "type", "include_self", "name")
 _ID = re.compile(ID_PATTERN)
 _DAMAGE = re.compile(DAMAGE_PATTERN)
 _RANGE = re.compile(r"^\s*range\s+(\d+)\s*$")
@@ -120,14 +125,16 @@ def _damage(doc: Doc, node: Node, what: str) -> tuple[int, int, str] | None:
 
 
 #: The keys each effect kind uses besides 'kind', 'duration' and 'on'.
-_EFFECT_KEYS = {"condition": ("condition",), "ongoing": ("damage",), "follow-up": ("attack",)}
+_EFFECT_KEYS = {"condition": ("condition",), "ongoing": ("damage",), "follow-up": ("attack",),
+                "heal": ("amount",)}
 
 
 def parse_effect(doc: Doc, node: Node, attack_what: str, index: int) -> Effect | None:
     """One entry of an attack's ``effects:`` list (ATK-3, ATK-7), or None after recording problems.
 
     ``{kind: condition, condition: dazed, duration: save ends}``,
-    ``{kind: ongoing, damage: "5 fire"}``, ``{kind: follow-up, attack: Bite, on: hit}``.
+    ``{kind: ongoing, damage: "5 fire"}``, ``{kind: follow-up, attack: Bite, on: hit}``,
+    ``{kind: heal, amount: 10}`` (the attacker regains HP).
     An unknown kind, a key of another kind, or a missing key is a problem.
     """
     what = f"effect {index + 1} of {attack_what}"
@@ -141,15 +148,15 @@ def parse_effect(doc: Doc, node: Node, attack_what: str, index: int) -> Effect |
         return None
     needed = _EFFECT_KEYS[kind]
     problems = False
-    for key in ("condition", "damage", "attack"):
+    for key in ("condition", "damage", "attack", "amount"):
         if key in f and key not in needed:
             doc.error(f[key][0], f"'{key}' does not belong to a '{kind}' effect in {what}")
             problems = True
         elif key not in f and key in needed:
             doc.error(node, f"missing required key '{key}' in {what} (a '{kind}' effect needs it)")
             problems = True
-    if kind == "follow-up" and duration is not None:
-        doc.error(f["duration"][0], f"a follow-up attack has no duration ({what})")
+    if kind in ("follow-up", "heal") and duration is not None:
+        doc.error(f["duration"][0], f"a {kind} effect has no duration ({what})")
         problems = True
     if problems:
         return None
@@ -168,6 +175,9 @@ def parse_effect(doc: Doc, node: Node, attack_what: str, index: int) -> Effect |
                                       f"{EFFECT['damage'].hi} and an optional type, e.g. \"5 fire\"")
             return None
         return OngoingEffect(dmg[0], dmg[2], Duration(duration or Duration.SAVE_ENDS.value), trigger)
+    if kind == "heal":
+        amount = doc.field(f, EFFECT["amount"], what)
+        return None if amount is None else HealEffect(amount, trigger)
     name = doc.field(f, EFFECT["attack"], what)
     return None if name is None else FollowUpEffect(name, trigger)
 
@@ -188,8 +198,11 @@ def parse_ability(doc: Doc, node: Node, card_what: str, index: int) -> Ability |
     if kind is None:
         return None
     allowed = _ABILITY_KEYS.get(kind, ())
+    if kind == "aura":
+        return _parse_aura(doc, node, f, what)
     problems = False
-    for key in ("damage", "amount", "type", "condition", "reach"):
+    for key in ("damage", "amount", "type", "condition", "reach", "times", "radius", "effect",
+                "affects", "bonus", "include_self", "name"):
         if key in f and key not in allowed:
             doc.error(f[key][0], f"'{key}' does not belong to a '{kind}' ability in {what}")
             problems = True
@@ -209,6 +222,59 @@ def parse_ability(doc: Doc, node: Node, card_what: str, index: int) -> Ability |
     cls = ABILITY_KINDS[kind]
     names = {"type": "damage_type"}
     return cls(**{names.get(k, k): v for k, v in values.items()})
+
+
+def _parse_aura(doc: Doc, node: Node, f: dict, what: str) -> Ability | None:
+    """An ``{kind: aura, ...}`` entry (gaps.md ABL "Aura X"), or None after recording problems.
+
+    ``radius`` and ``effect`` are required; the effects attack / defense /
+    damage / speed need a non-zero ``bonus``, resist / harm / heal an
+    ``amount``; ``type`` belongs to resist (default all) and harm only;
+    ``include_self`` not with ``affects: enemies``.
+    """
+    problems = False
+    for key in ("damage", "condition", "reach", "times"):
+        if key in f:
+            doc.error(f[key][0], f"'{key}' does not belong to an 'aura' ability in {what}")
+            problems = True
+    for key in ("radius", "effect"):
+        if key not in f:
+            doc.error(node, f"missing required key '{key}' in {what} (an 'aura' ability needs it)")
+            problems = True
+    if problems:
+        return None
+    values = {key: doc.field(f, ABILITY[key], what) for key in _ABILITY_KEYS["aura"] if key in f}
+    if None in values.values():
+        return None
+    effect = values["effect"]
+    takes_bonus = effect in AURA_BONUS_EFFECTS
+    need, refuse = ("bonus", "amount") if takes_bonus else ("amount", "bonus")
+    if refuse in f:
+        doc.error(f[refuse][0], f"an aura with effect '{effect}' takes '{need}', not '{refuse}' ({what})")
+        problems = True
+    elif need not in f:
+        doc.error(node, f"missing required key '{need}' in {what} (an aura with effect '{effect}' needs it)")
+        problems = True
+    elif takes_bonus and values["bonus"] == 0:
+        doc.error(f["bonus"][1], f"an aura's bonus is not 0 ({what})")
+        problems = True
+    if "type" in f and effect not in ("resist", "harm"):
+        doc.error(f["type"][0], f"'type' belongs to 'resist' and 'harm' auras only ({what})")
+        problems = True
+    if "type" in f and effect == "harm" and values["type"] == "all":
+        doc.error(f["type"][1], f"a harm aura deals one damage type (or leave 'type' out), not 'all' ({what})")
+        problems = True
+    affects = values.get("affects", "allies")
+    if values.get("include_self") and affects == "enemies":
+        doc.error(f["include_self"][0], f"an aura that affects enemies never covers its own creature ({what})")
+        problems = True
+    if problems:
+        return None
+    amount = values["bonus"] if takes_bonus else values["amount"]
+    damage_type = values.get("type", "all" if effect == "resist" else "")
+    return Aura(radius=values["radius"], effect=effect, amount=amount, affects=affects,
+                include_self=bool(values.get("include_self", False)), damage_type=damage_type,
+                name=values.get("name", ""))
 
 
 def parse_attack(doc: Doc, node: Node, card_what: str, index: int) -> AttackDef | None:

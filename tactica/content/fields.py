@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tactica.engine.abilities import ABILITY_KINDS
+from tactica.engine.abilities import ABILITY_KINDS, AURA_AFFECTS, AURA_EFFECTS
 from tactica.engine.model import ALIGNMENTS, CONDITIONS, FACTIONS, SYMBOLS, Duration, Terrain, Trigger
 
 #: The value kinds a field may have.  Plain kinds are read by ``Doc.field``;
@@ -129,15 +129,16 @@ class Table:
 
 
 #: Effect kinds an attack line may carry (ATK-3, ATK-7); anything else is a load error.
-EFFECT_KINDS = ("condition", "ongoing", "follow-up")
+EFFECT_KINDS = ("condition", "ongoing", "follow-up", "heal")
 #: Duration texts (EFF-1, EFF-2, SAV-1), as the engine's Duration values.
 DURATIONS = tuple(d.value for d in Duration)
 
 EFFECT = Table("effect", "One effect of an attack line besides its damage (ATK-3, ATK-5, ATK-7): a "
                "condition, ongoing damage, or a follow-up attack. A critical hit never doubles it.", (
     FieldSpec("kind", "choice", "What the effect is: 'condition' (give the target a condition), "
-              "'ongoing' (ongoing damage at the start of the target's turns) or 'follow-up' (make "
-              "another attack line of the card against the same target after this attack).", True,
+              "'ongoing' (ongoing damage at the start of the target's turns), 'follow-up' (make "
+              "another attack line of the card against the same target after this attack) or 'heal' "
+              "(the attacker regains HP, never above its card's HP).", True,
               choices=EFFECT_KINDS, label="the kind of {of}", example="condition"),
     FieldSpec("condition", "choice", "The condition given (kind 'condition' only; CON-1..8).",
               choices=CONDITIONS, label="the condition of {of}", example="dazed"),
@@ -147,6 +148,8 @@ EFFECT = Table("effect", "One effect of an attack line besides its damage (ATK-3
     FieldSpec("attack", "text", "The name of another attack line of the same card (kind 'follow-up' "
               "only); mark that line 'secondary: true' if it is not usable on its own.",
               label="the follow-up attack of {of}", example="Bite"),
+    FieldSpec("amount", "integer", "HP the attacker regains (kind 'heal' only).", lo=1, hi=100,
+              label="the healing of {of}", units="hit points", example=10),
     FieldSpec("duration", "choice", "How long it lasts (EFF-1, EFF-2, SAV-1). Default: 'end of next "
               "turn' (the target's) for conditions, 'save ends' for ongoing damage.",
               choices=DURATIONS, label="the duration of {of}", example="save ends"),
@@ -164,19 +167,44 @@ ABILITY = Table("ability", "One keyword ability of a stat card as typed data (AB
               "hit), 'resist' / 'vulnerable' (amount against a damage type or 'all'), 'immune' (a "
               "damage type or a condition), 'regeneration' (HP at the start of its turn), "
               "'insubstantial' (half damage from attacks), 'threatening-reach' (opportunity attacks "
-              "within reach), 'multiple-threats' (combat advantage against adjacent enemies).", True,
+              "within reach), 'multiple-threats' (combat advantage against adjacent enemies), "
+              "'multi-activation' (activated 'times' times each round), 'aura' (a continuous effect on "
+              "creatures within 'radius' squares: see 'effect').", True,
               choices=ABILITY_NAMES, label="ability kind", example="resist"),
     FieldSpec("damage", "integer", "Extra damage (sneak-attack, powerful-charge only).", lo=1, hi=100,
               label="the damage of {of}", units="hit points", example=10),
-    FieldSpec("amount", "integer", "How much (resist, vulnerable, regeneration only).", lo=1, hi=100,
+    FieldSpec("amount", "integer", "How much (resist, vulnerable, regeneration; and auras with effect "
+              "resist, harm or heal).", lo=1, hi=100,
               label="the amount of {of}", units="hit points", example=10),
     FieldSpec("type", "choice", "The damage type, or 'all' (resist, vulnerable; immune takes a damage "
-              "type or a condition).", choices=("all",) + DAMAGE_TYPES, label="damage type",
+              "type or a condition; resist auras default to 'all', harm auras to untyped).", choices=("all",) + DAMAGE_TYPES, label="damage type",
               example="fire"),
     FieldSpec("condition", "choice", "The condition it is immune to (immune only; CON-1..8).",
               choices=CONDITIONS, label="condition", example="dazed"),
     FieldSpec("reach", "integer", "Squares its opportunity attacks reach (threatening-reach only).",
               default=2, lo=2, hi=10, label="the reach of {of}", units="squares"),
+    FieldSpec("times", "integer", "Activations each round (multi-activation only); each uses one "
+              "activation slot of its player's turn.", lo=2, hi=4, label="the activations of {of}",
+              example=2),
+    FieldSpec("radius", "integer", "Squares the aura reaches from its creature, counted around walls "
+              "as range is (aura only).", lo=1, hi=10, label="the radius of {of}", units="squares",
+              example=2),
+    FieldSpec("effect", "choice", "What the aura does (aura only): 'attack' (+bonus to attack rolls), "
+              "'defense' (+bonus to AC and DEF), 'damage' (+bonus HP on hits), 'speed' (+bonus squares), "
+              "'resist' (resist amount of type), 'harm' (a covered creature starting its turn there takes "
+              "amount damage of type), 'heal' (a covered creature starting its turn there regains amount "
+              "HP). Same-named auras do not stack; different ones add (ABL-2, ATK-8).",
+              choices=AURA_EFFECTS, label="aura effect", example="attack"),
+    FieldSpec("affects", "choice", "Whom the aura covers (aura only): its creature's allies, its "
+              "enemies, or all creatures.", default="allies", choices=AURA_AFFECTS,
+              label="aura target group"),
+    FieldSpec("bonus", "integer", "The signed bonus of an attack, defense, damage or speed aura (a "
+              "negative number is a penalty, e.g. -2 for enemies).", lo=-20, hi=20,
+              label="the bonus of {of}", example=2),
+    FieldSpec("include_self", "boolean", "The aura covers its own creature too (aura affecting allies "
+              "or all only).", default=False, label="'include_self' of {of}"),
+    FieldSpec("name", "text", "The aura's card name, shown in the log; auras with the same name do "
+              "not stack (aura only).", label="the name of {of}", example="Battle Hymn"),
 ))
 
 ATTACK = Table("attack", "One attack line of a stat card (CARD-3, RNG-1, RNG-2).", (

@@ -12,7 +12,10 @@ Which module applies which ability:
 * combat (``combat``): Multiple Threats (CA-1), Sneak Attack, Powerful
   Charge, Resist, Vulnerable, Immune (damage types), Insubstantial;
 * conditions (``conditions``): Immune (conditions);
-* turn hooks (``effects``): Regeneration.
+* turn hooks (``effects``): Regeneration;
+* the flow (``flow``): Multi-Activation (activated X times each round);
+* auras (``auras``): Aura X, a continuous effect on the creatures within X
+  squares (attack, defence, damage, speed, resist, harm, heal; see ``Aura``).
 
 ABL-2 / ATK-8 stacking: *different* abilities add up; the same ability twice
 (same kind and same damage type) counts once, the larger one (``strongest``).
@@ -163,10 +166,100 @@ class MultipleThreats(Ability):
     kind: ClassVar[str] = "multiple-threats"
 
 
+@dataclass(frozen=True)
+class MultiActivation(Ability):
+    """Activated ``times`` times each round; each activation uses one activation slot of its
+    player's turn (gaps.md ABL glossary).  Each activation is one of its turns (EFF-1, SAV-1)."""
+
+    kind: ClassVar[str] = "multi-activation"
+    times: int = 2
+
+    def __str__(self) -> str:
+        return f"Multi-Activation {self.times}"
+
+
+#: What an aura does to the creatures it covers (typed; ``Aura.effect``).
+#: attack / defense / damage / speed take a signed ``bonus``; resist / harm / heal an ``amount``.
+AURA_EFFECTS = ("attack", "defense", "damage", "speed", "resist", "harm", "heal")
+#: Aura effects that take a signed bonus (the others take a positive amount).
+AURA_BONUS_EFFECTS = ("attack", "defense", "damage", "speed")
+#: Whom an aura covers, seen from its creature (``Aura.affects``).
+AURA_AFFECTS = ("allies", "enemies", "all")
+
+
+@dataclass(frozen=True)
+class Aura(Ability):
+    """Aura X: a continuous effect on the creatures within ``radius`` squares (gaps.md ABL).
+
+    Attributes:
+        radius: the X, in squares, counted from its creature's square around
+            walls as range is (RNG-5); no line of sight needed (our reading).
+        effect: one of AURA_EFFECTS —
+            ``attack``: ``amount`` added to the attack rolls of covered creatures;
+            ``defense``: ``amount`` added to their AC and DEF (shown as a
+            modifier on attacks against them);
+            ``damage``: ``amount`` HP added to the damage of their hits;
+            ``speed``: ``amount`` squares added to their speed (never below 0);
+            ``resist``: they resist ``amount`` damage of ``damage_type`` ("all":
+            every type), added after their own Resist;
+            ``harm``: a covered creature that starts its turn in it takes
+            ``amount`` damage of ``damage_type`` ("" untyped);
+            ``heal``: a covered creature that starts its turn in it regains
+            ``amount`` HP, never above its card's HP.
+        amount: the bonus (may be negative for attack/defense/damage/speed) or
+            the HP/resist amount (positive).
+        affects: "allies", "enemies" or "all" (allies of its creature, its
+            enemies, or both).
+        include_self: its own creature is covered too (allies/all only).
+        damage_type: for resist and harm.
+        name: its card name; same-named auras do not stack (ABL-2, ATK-8:
+            several copies count once, the strongest), different ones add.
+
+    ABL-1: it works while its creature is on the map, activated or not,
+    stunned or not.
+    """
+
+    kind: ClassVar[str] = "aura"
+    radius: int = 1
+    effect: str = "attack"
+    amount: int = 1
+    affects: str = "allies"
+    include_self: bool = False
+    damage_type: str = ""
+    name: str = ""
+
+    @property
+    def identity(self) -> tuple:
+        """Auras of the same name (and effect) are the same ability for stacking (ABL-2)."""
+        return (self.kind, self.effect, self.name or self.describe_effect())
+
+    def describe_effect(self) -> str:
+        """What it does, e.g. "allies +2 attack", "enemies take 5 fire at turn start"."""
+        who = {"allies": "allies", "enemies": "enemies", "all": "every creature"}[self.affects]
+        if self.include_self and self.affects != "enemies":
+            who += " (itself too)"
+        sign = f"{self.amount:+d}"
+        kind = f" {self.damage_type}" if self.damage_type else ""
+        what = {
+            "attack": f"{sign} attack",
+            "defense": f"{sign} AC and DEF",
+            "damage": f"{sign} damage",
+            "speed": f"{sign} speed",
+            "resist": f"resist {self.amount}{kind or ' all'}",
+            "harm": f"take {self.amount}{kind} damage at the start of their turn",
+            "heal": f"regain {self.amount} HP at the start of their turn",
+        }[self.effect]
+        return f"{who} {what}"
+
+    def __str__(self) -> str:
+        named = f" ({self.name})" if self.name else ""
+        return f"Aura {self.radius}{named}: {self.describe_effect()}"
+
+
 #: Content-file kind -> class, for every ability the engine implements.
 ABILITY_KINDS: dict[str, type[Ability]] = {cls.kind: cls for cls in (
     Flight, Burrow, Phasing, SneakAttack, PowerfulCharge, Resist, Vulnerable, Immune, Regeneration,
-    Insubstantial, ThreateningReach, MultipleThreats)}
+    Insubstantial, ThreateningReach, MultipleThreats, MultiActivation, Aura)}
 
 
 def has(card, cls: type[Ability]) -> bool:
@@ -205,14 +298,19 @@ def _applies(damage_type: str, named: str) -> bool:
     return named == ALL or (bool(damage_type) and named == damage_type)
 
 
-def defend(card, amount: int, damage_type: str, *, attack: bool) -> tuple[int, list[tuple[str, int]]]:
+def defend(card, amount: int, damage_type: str, *, attack: bool,
+           auras: tuple = ()) -> tuple[int, list[tuple[str, int]]]:
     """The damage ``card``'s creature takes from ``amount`` HP of ``damage_type`` (ABL-1).
 
     Order (our choice where the rules are silent): Immune to the type → 0;
     then every distinct Vulnerable that applies adds; then every distinct
     Resist that applies subtracts from the total (never below 0); then
     Insubstantial halves it (attacks only, ``attack=True``; HP-3 rounding).
-    Returns (final HP, steps) where steps are (ability kind, change) pairs.
+    ``auras``: resist auras covering the creature (``Aura`` with effect
+    "resist", already one per name, see ``auras.covering``); each that
+    applies subtracts after the card's own Resist (different sources add,
+    ATK-8).  Returns (final HP, steps) where steps are (ability kind, change)
+    pairs ("aura" for an aura's resist).
     """
     steps: list[tuple[str, int]] = []
     if any(isinstance(a, Immune) and a.damage_type and _applies(damage_type, a.damage_type)
@@ -230,6 +328,11 @@ def defend(card, amount: int, damage_type: str, *, attack: bool) -> tuple[int, l
             cut = min(v, total)
             total -= cut
             steps.append(("resist", -cut))
+    for aura in auras:
+        if _applies(damage_type, aura.damage_type or ALL) and total > 0:
+            cut = min(aura.amount, total)
+            total -= cut
+            steps.append(("aura", -cut))
     if attack and total > 0 and has(card, Insubstantial):
         half = (total // 2) // 5 * 5
         steps.append(("insubstantial", half - total))
@@ -247,6 +350,11 @@ def regeneration(card) -> int:
     return max((a.amount for a in card.abilities if isinstance(a, Regeneration)), default=0)
 
 
+def activations_per_round(card) -> int:
+    """How many times ``card``'s creature is activated each round (1; Multi-Activation X: X)."""
+    return max((a.times for a in card.abilities if isinstance(a, MultiActivation)), default=1)
+
+
 def threat_reach(card) -> int:
     """Squares within which its opportunity attacks reach (1: adjacent; Threatening Reach: more)."""
     return max((a.reach for a in card.abilities if isinstance(a, ThreateningReach)), default=1)
@@ -255,4 +363,5 @@ def threat_reach(card) -> int:
 __all__ = ["Ability", "ABILITY_KINDS", "ALL", "Flight", "Burrow", "Phasing", "SneakAttack",
            "PowerfulCharge", "Resist", "Vulnerable", "Immune", "Regeneration", "Insubstantial",
            "ThreateningReach", "MultipleThreats", "has", "strongest", "extra_damage", "defend",
-           "immune_to_condition", "regeneration", "threat_reach"]
+           "immune_to_condition", "regeneration", "threat_reach", "MultiActivation", "Aura",
+           "AURA_EFFECTS", "AURA_BONUS_EFFECTS", "AURA_AFFECTS", "activations_per_round"]

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import auras
 from . import events as ev
 from .abilities import MultipleThreats, defend, extra_damage, has
 from .geometry import adjacent, centre, passes_opposite_sides
 from .conditions import add_effect, halve_damage
-from .model import AttackDef, AttackKind, ConditionEffect, OngoingEffect, Reach, Trigger
+from .model import AttackDef, AttackKind, ConditionEffect, HealEffect, OngoingEffect, Reach, Trigger
 from .state import GRANTS_CA, Creature, GameState
 
 COMBAT_ADVANTAGE = 2
@@ -132,6 +133,9 @@ def modifiers(state: GameState, attacker: Creature, target: Creature, attack: At
         mods.append(("cover", COVER_PENALTY))
     if "helpless" in target.conditions and attack.kind is not AttackKind.MELEE:
         mods.append(("target helpless", HELPLESS_BONUS))  # CON-4, MOD (gaps.md)
+    if auras.any_auras(state):  # Aura X (gaps.md ABL); ABL-2 / ATK-8 stacking in auras.covering
+        mods.extend(auras.bonuses(state, attacker, "attack"))
+        mods.extend((f"{name} (target)", -v) for name, v in auras.bonuses(state, target, "defense"))
     return tuple(mods)
 
 
@@ -219,8 +223,10 @@ def preview(state: GameState, attacker: Creature, target: Creature, attack: Atta
     hits = [n for n in range(1, 21) if auto or n >= crit or (n != 1 and n + total_bonus >= tn)]
     ca = any(name == "combat advantage" for name, _ in mods)
 
+    boost = aura_damage(state, attacker, target)
+
     def damage(n: int) -> int:
-        return hit_damage(attacker, target, attack, auto or n >= crit, ca, charge)[0]
+        return hit_damage(attacker, target, attack, auto or n >= crit, ca, charge, boost=boost)[0]
 
     expected = sum(damage(n) for n in hits) / 20
     kills = sum(1 for n in hits if damage(n) >= target.hp) / 20
@@ -247,15 +253,27 @@ def resolve_attack(state: GameState, attacker: Creature, target: Creature, attac
                                attack.defense.value, tn, hit, critical, kind))
     if hit:
         ca = any(name == "combat advantage" for name, _ in mods)
-        amount, steps = hit_damage(attacker, target, attack, critical, ca, kind == "charge")
+        amount, steps = hit_damage(attacker, target, attack, critical, ca, kind == "charge",
+                                   boost=aura_damage(state, attacker, target))
         deal_damage(state, target, amount, attack.damage_type, attacker.player, out,
                     adjustments=tuple(steps))
     apply_attack_effects(state, attacker, target, attack, hit, out)
     return hit
 
 
+def aura_damage(state: GameState, attacker: Creature, target: Creature) -> tuple:
+    """What auras add to a hit of ``attacker`` on ``target``: (damage bonuses, target's resist auras).
+
+    A pair ((name, HP), ...), (Aura, ...) for ``hit_damage``'s ``boost``; empty without auras.
+    """
+    if not auras.any_auras(state):
+        return ((), ())
+    return (tuple(auras.bonuses(state, attacker, "damage")), auras.resist_auras(state, target))
+
+
 def hit_damage(attacker: Creature, target: Creature, attack: AttackDef, critical: bool,
-               combat_advantage: bool, charge: bool) -> tuple[int, list[tuple[str, int]]]:
+               combat_advantage: bool, charge: bool, *,
+               boost: tuple = ((), ())) -> tuple[int, list[tuple[str, int]]]:
     """HP a hit deals, and the abilities that changed it (ATK-5, CON-7, ABL-1, ABL-2, ATK-8).
 
     The attack's damage, plus Sneak Attack (with combat advantage) and
@@ -263,20 +281,27 @@ def hit_damage(attacker: Creature, target: Creature, attack: AttackDef, critical
     counts once; a critical hit doubles all of it (our reading of ATK-5's
     "including damage bonuses"); enervated halves it (CON-7); then the
     target's Immune / Vulnerable / Resist / Insubstantial (``abilities.defend``).
-    Returns (HP, [(ability kind, HP change), ...]).
+    ``boost``: (damage-aura bonuses as (name, HP) pairs, the target's resist
+    auras) from ``aura_damage``; the bonuses add like any other bonus (ATK-8)
+    and never take damage below 0.
+    Returns (HP, [(ability kind or aura name, HP change), ...]).
     """
     amount = attack.total_damage
     steps: list[tuple[str, int]] = []
     if attacker.card.abilities:
         steps = extra_damage(attacker.card, combat_advantage=combat_advantage, charge=charge)
         amount += sum(v for _, v in steps)
+    boosts, resists = boost
+    if boosts:
+        steps = steps + list(boosts)
+        amount = max(0, amount + sum(v for _, v in boosts))
     if critical:
         amount *= 2
         steps = [(k, 2 * v) for k, v in steps]
     if "enervated" in attacker.conditions:  # CON-7
         amount = halve_damage(amount)
-    if target.card.abilities:
-        amount, more = defend(target.card, amount, attack.damage_type, attack=True)
+    if target.card.abilities or resists:
+        amount, more = defend(target.card, amount, attack.damage_type, attack=True, auras=resists)
         steps += more
     return amount, steps
 
@@ -287,19 +312,38 @@ def apply_attack_effects(state: GameState, attacker: Creature, target: Creature,
 
     Effects happen once whatever the damage (a critical hit doubles damage,
     never effects).  Only effects whose trigger matches (hit, miss, always)
-    apply, and none to a destroyed target.  Follow-up attacks (ATK-7) are
+    apply, and none to a destroyed target — except heal effects, which heal
+    the attacker (``HealEffect``).  Follow-up attacks (ATK-7) are
     made by the flow in ``game``, not here.
     """
-    if not target.alive:
-        return
     for effect in attack.effects:
         if effect.on is not Trigger.ALWAYS and (effect.on is Trigger.HIT) is not hit:
+            continue
+        if isinstance(effect, HealEffect):  # healing: the attacker, never above its card's HP
+            heal(attacker, effect.amount, out, cause="heal", source=attacker.uid)
+            continue
+        if not target.alive:
             continue
         if isinstance(effect, ConditionEffect):
             add_effect(state, target, effect.condition, effect.duration, attacker, out)
         elif isinstance(effect, OngoingEffect):
             add_effect(state, target, "ongoing", effect.duration, attacker, out,
                        amount=effect.amount, damage_type=effect.damage_type)
+
+
+def heal(creature: Creature, amount: int, out: list, *, cause: str, source: str | None = None) -> int:
+    """``creature`` regains up to ``amount`` HP, never above its card's HP; returns HP regained.
+
+    A destroyed creature regains nothing.  Appends CreatureHealed (``cause``,
+    ``source``) when it regained any.
+    """
+    if not creature.alive:
+        return 0
+    regain = max(0, min(amount, creature.card.hp - creature.hp))
+    if regain:
+        creature.hp += regain
+        out.append(ev.CreatureHealed(creature.uid, regain, creature.hp, cause, source))
+    return regain
 
 
 def deal_damage(state: GameState, target: Creature, amount: int, damage_type: str,

@@ -2,7 +2,8 @@
 
 Hooks the flow in ``game`` calls:
 
-* ``start_of_activation`` — Regeneration (ABL), ongoing damage (gaps.md:
+* ``start_of_activation`` — Regeneration (ABL), heal and harm auras
+  (``auras.start_of_turn``), ongoing damage (gaps.md:
   at the start of the creature's turn), then the confusion table (CON-6,
   gaps.md April 2008).
 * ``end_of_activation`` — a creature ending its turn in a pit is destroyed
@@ -17,6 +18,7 @@ EFF-3: nothing here looks at whether the source creature still exists.
 """
 from __future__ import annotations
 
+from . import auras
 from . import events as ev
 from .abilities import defend, regeneration
 from .combat import deal_damage, destroy
@@ -34,8 +36,8 @@ CONFUSED_OWN, CONFUSED_IDLE = 5, 15
 def start_of_activation(state: GameState, me: Creature, out: list) -> bool:
     """Start ``me``'s turn: count it, regenerate, deal ongoing damage, roll for confusion.
 
-    Regeneration comes before ongoing damage (our choice: the owner would
-    choose that order) and never raises HP above the card's.  Ongoing damage
+    Regeneration comes before heal auras, harm auras and ongoing damage (our
+    choice: the owner would choose that order) and never raises HP above the card's.  Ongoing damage
     meets the creature's Immune / Vulnerable / Resist (not Insubstantial,
     which halves damage from attacks).  Mutates ``state``; returns False
     when ``me`` was destroyed (by ongoing damage).  A confused creature rolls a d20: 1–5 its player controls it;
@@ -48,6 +50,8 @@ def start_of_activation(state: GameState, me: Creature, out: list) -> bool:
     if regain > 0:
         me.hp += regain
         out.append(ev.CreatureHealed(me.uid, regain, me.hp))
+    if not auras.start_of_turn(state, me, out):  # heal, then harm auras (gaps.md ABL "Aura X")
+        return False
     for damage_type, amount in ongoing_damage(me):
         state.round_had_combat = True
         source = next((e.source_player for e in me.effects

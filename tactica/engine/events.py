@@ -164,8 +164,8 @@ class AttackRolled(Event):
 class DamageDealt(Event):
     """``target`` lost ``amount`` HP (HP-1); hp_left and bloodied after it (HP-2).
 
-    cause: "attack", or "ongoing" for ongoing damage at the start of the
-    target's turn (gaps.md "Ongoing damage").  adjustments: the abilities
+    cause: "attack", "ongoing" for ongoing damage at the start of the
+    target's turn, or "aura" for a harm aura there (gaps.md "Ongoing damage").  adjustments: the abilities
     that changed the amount, as (ability kind, HP change) pairs in the order
     applied, e.g. (("sneak-attack", 10), ("resist", -5)) (ABL-1, ATK-8).
     """
@@ -181,12 +181,30 @@ class DamageDealt(Event):
 
 @dataclass(frozen=True)
 class CreatureHealed(Event):
-    """``uid`` regained ``amount`` HP, now ``hp`` (cause: "regeneration", ABL)."""
+    """``uid`` regained ``amount`` HP, now ``hp`` (never above its card's HP).
+
+    cause: "regeneration" (ABL), "aura" (a heal aura at the start of its
+    turn) or "heal" (an attack's heal effect).  source: uid of the creature
+    whose aura or attack healed it, or None (regeneration).
+    """
 
     uid: str
     amount: int
     hp: int
     cause: str = "regeneration"
+    source: str | None = None
+
+
+@dataclass(frozen=True)
+class AuraHarmed(Event):
+    """``target`` started its turn in the harm aura ``aura`` of ``source`` (gaps.md ABL "Aura X").
+
+    A DamageDealt event with cause "aura" follows with the damage.
+    """
+
+    source: str
+    target: str
+    aura: str
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,9 @@
 
 Implements SET-1 and RND-1 (the d20 roll-off), RND-2..4 (turns of two
 activations, one on a round's first turn, the survivor finishing the round),
-SCN-ASSAULT (VP zones, victory) and SCN-TIE (tie-breaker), and calls the
+SCN-ASSAULT (VP zones, victory) and SCN-TIE (tie-breaker), Multi-Activation
+(gaps.md ABL: a creature with Multi-Activation X is activated X times each
+round, each activation using one slot of its player's turn), and calls the
 condition hooks of ``effects`` at the end of activations, turns and rounds
 (EFF-1, EFF-2, SAV-1).  Every function mutates the given state copy and
 appends events to ``out``; ``game.apply`` is the only caller.
@@ -12,6 +14,7 @@ from __future__ import annotations
 import math
 
 from . import events as ev
+from .abilities import activations_per_round
 from .effects import (end_of_activation, end_of_player_turn, end_of_round, next_player_turn,
                       release_control)
 from .state import GameState, Phase
@@ -55,6 +58,7 @@ def _start_round(st: GameState, out: list) -> None:
     st.round_had_combat = False
     for c in st.creatures:
         c.activated = False
+        c.activations = 0
     out.append(ev.RoundStarted(st.round))
     # RND-1, CON-6: only active champions count, and confused ones do not.
     ratings = [max((c.card.champion for c in st.alive(p)
@@ -100,7 +104,8 @@ def _end_activation(st: GameState, out: list) -> None:
     if me is not None:
         end_of_activation(st, me, out)  # EFF-1 durations, SAV-1 saving throws
         release_control(st, me)         # CON-6
-        me.activated = True
+        me.activations += 1             # Multi-Activation X: activated X times a round (gaps.md)
+        me.activated = me.activations >= activations_per_round(me.card)
         out.append(ev.ActivationEnded(me.uid))
     st.active_uid = None
     st.move_used = st.attack_used = False

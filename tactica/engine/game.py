@@ -12,6 +12,7 @@ from . import events as ev
 from .actions import (Action, Activate, AreaAttack, Attack, Charge, ChooseFirstPlayer, ChooseMap,
                       ChooseStartArea, EndActivation, Move, Place, Shift, Teleport)
 from .areas import area_actions, struck, template
+from .auras import speed as aura_speed
 from .attacking import attack_actions, attack_allowed, provoke, resolve_all
 from .combat import in_reach
 from .effects import start_of_activation
@@ -137,8 +138,8 @@ def _can_move(state: GameState) -> bool:
 
 
 def _budget(state: GameState) -> int:
-    """Squares of movement for one move (MOV-1, CON-5, CON-8)."""
-    return state.active_creature.speed
+    """Squares of movement for one move (MOV-1, CON-5, CON-8; speed auras, gaps.md ABL)."""
+    return aura_speed(state, state.active_creature)
 
 
 def _attack_allowed(me: Creature, attack) -> bool:
@@ -189,7 +190,7 @@ def charge_actions(state: GameState) -> list[Charge]:
     if state.attack_used or me.card.basic_melee is None or me.conditions & (BASIC_ONLY | NO_ACTIONS):
         return []
     out = []
-    reach = routes(state, me, me.speed, avoid_oa=False, min_first_step=False)
+    reach = routes(state, me, aura_speed(state, me), avoid_oa=False, min_first_step=False)
     for target in state.enemy_creatures(me.player):
         for route in charge_routes(state, me, target, reach):
             out.append(Charge(target.uid, route.path))
@@ -207,7 +208,7 @@ def charge_routes(state: GameState, me: Creature, target: Creature, reach: dict 
     if adjacent(me.pos, target.pos) or not state.geo.line_of_sight(me.pos, target.pos):
         return []
     if reach is None:
-        reach = routes(state, me, me.speed, avoid_oa=False, min_first_step=False)
+        reach = routes(state, me, aura_speed(state, me), avoid_oa=False, min_first_step=False)
     ends = {sq: r for sq, r in reach.items() if adjacent(sq, target.pos)}
     if not ends:
         return []
@@ -355,7 +356,7 @@ def _validate(st: GameState, a: Action) -> None:
                                  "from which it can attack; this creature is already there (CHG-3).")
         legal = charge_routes(st, me, t)
         if not legal:
-            reach = routes(st, me, me.speed, avoid_oa=False, min_first_step=False)
+            reach = routes(st, me, aura_speed(st, me), avoid_oa=False, min_first_step=False)
             near = [r.cost for sq, r in reach.items() if adjacent(sq, t.pos)]
             if near and min(near) < 2:
                 _refuse("too-close", "A charge must move at least 2 squares (CHG-3).")
@@ -364,7 +365,7 @@ def _validate(st: GameState, a: Action) -> None:
         if not path or path[-1] not in {r.path[-1] for r in legal}:
             _refuse("not-nearest", "A charge must end in the nearest square from which it can attack (CHG-3).")
         cost = next(r.cost for r in legal if r.path[-1] == path[-1])
-        problem = check_path(st, me, path, me.speed, min_first_step=False)
+        problem = check_path(st, me, path, aura_speed(st, me), min_first_step=False)
         if problem:
             _refuse(*problem)
         if path_cost(st, path, me) != cost:

@@ -125,8 +125,24 @@ class FollowUpEffect:
     on: Trigger = Trigger.HIT
 
 
+@dataclass(frozen=True)
+class HealEffect:
+    """An attack effect "the attacker regains ``amount`` HP" (healing; gaps.md ABL glossary).
+
+    Never above the attacker's card HP; happens once per target the trigger
+    matches (a critical hit does not double it, ATK-5).
+
+    Attributes:
+        amount: HP regained.
+        on: when it happens (default on a hit).
+    """
+
+    amount: int
+    on: Trigger = Trigger.HIT
+
+
 #: Every kind of attack effect (typed data; never free text the engine reads).
-Effect = ConditionEffect | OngoingEffect | FollowUpEffect
+Effect = ConditionEffect | OngoingEffect | FollowUpEffect | HealEffect
 
 
 class Defense(str, Enum):

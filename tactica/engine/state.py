@@ -184,7 +184,9 @@ class Creature:
         label: short display label, unique within its warband.
         pos: its square, or None before deployment and after destruction.
         hp: current HP.
-        activated: True once it has been activated this round.
+        activated: True once it has no activation left this round (after
+            one, or after X with Multi-Activation X).
+        activations: activations it has begun this round (Multi-Activation).
         effects: current conditions and ongoing damage, in the order they
             were applied (``conditions`` gives just the condition names).
         turns: how many activations it has begun this battle (durations).
@@ -204,6 +206,7 @@ class Creature:
     hp: int = 0
     activated: bool = False
     destroyed: bool = False
+    activations: int = 0
     effects: tuple[ActiveEffect, ...] = ()
     turns: int = 0
     owner: int | None = None

@@ -31,7 +31,7 @@ from tactica import __version__
 from tactica.engine import actions as act
 from tactica.engine.abilities import ABILITY_KINDS
 from tactica.engine.model import (AttackDef, AttackKind, ConditionEffect, CreatureCard, Defense,
-                                  Duration, Effect, FollowUpEffect, MapDef, OngoingEffect, Reach,
+                                  Duration, Effect, FollowUpEffect, HealEffect, MapDef, OngoingEffect, Reach,
                                   SYMBOLS, Terrain, Trigger, WarbandDef)
 from tactica.engine.state import GameState, Ruleset
 
@@ -52,6 +52,8 @@ def _effect_to(e: Effect) -> dict:
     if isinstance(e, OngoingEffect):
         return {"kind": "ongoing", "amount": e.amount, "damage_type": e.damage_type,
                 "duration": e.duration.value, "on": e.on.value}
+    if isinstance(e, HealEffect):
+        return {"kind": "heal", "amount": e.amount, "on": e.on.value}
     return {"kind": "follow-up", "attack": e.attack, "on": e.on.value}
 
 
@@ -64,6 +66,8 @@ def _effect_from(d: dict) -> Effect:
                              Duration(d.get("duration", Duration.SAVE_ENDS.value)), on)
     if d["kind"] == "follow-up":
         return FollowUpEffect(d["attack"], on)
+    if d["kind"] == "heal":
+        return HealEffect(d["amount"], on)
     raise ValueError(f"unknown effect kind {d['kind']!r}")
 
 

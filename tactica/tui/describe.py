@@ -194,8 +194,17 @@ def describe_events(events: Sequence[ev.Event], state: GameState) -> list[LogLin
             out.append(LogLine(f"{creature_name(state, e.uid)} is immune to {e.condition}", "info",
                                _owner(state, e.uid)))
         elif isinstance(e, ev.CreatureHealed):
-            out.append(LogLine(f"{creature_name(state, e.uid)} regains {e.amount} HP ({e.cause}) — "
+            source = getattr(e, "source", None)
+            why = e.cause
+            if e.cause == "aura" and source:
+                why = f"aura of {creature_name(state, source)}"
+            elif e.cause == "heal":
+                why = "healing"
+            out.append(LogLine(f"{creature_name(state, e.uid)} regains {e.amount} HP ({why}) — "
                                f"{e.hp} HP", "info", _owner(state, e.uid)))
+        elif isinstance(e, ev.AuraHarmed):
+            out.append(LogLine(f"{creature_name(state, e.target)} starts its turn in the {e.aura} aura "
+                               f"of {creature_name(state, e.source)}", "info", _owner(state, e.source)))
         elif isinstance(e, ev.OpportunityAttackProvoked):
             why = "by leaving an adjacent square" if e.cause == "move" else "by a ranged attack while adjacent"
             out.append(LogLine(f"{creature_name(state, e.mover)} provokes an opportunity attack from "
@@ -204,7 +213,7 @@ def describe_events(events: Sequence[ev.Event], state: GameState) -> list[LogLin
             line, i = _attack_line(e, events, i, state)
             out.append(line)
         elif isinstance(e, ev.DamageDealt):
-            why = " ongoing" if getattr(e, "cause", "attack") == "ongoing" else ""
+            why = {"ongoing": " ongoing", "aura": " aura"}.get(getattr(e, "cause", "attack"), "")
             kind = f" {e.damage_type}" if e.damage_type else ""
             out.append(LogLine(f"{creature_name(state, e.target)} takes {e.amount}{why}{kind} damage"
                                f"{_adjusted(e)} ({e.hp_left} HP left)", "hit"))

@@ -19,6 +19,13 @@ durability is worth two creatures, i.e. cost ∝ sqrt(offence × durability)).
   Vulnerable X type takes ⅓ of it off, Insubstantial ×1.6, Regeneration X
   adds 3X HP, Immune (type or condition) ×1.03; Flight ×1.2 mobility,
   Burrow and Phasing ×1.1.
+* Multi-Activation X: offence ×(1 + 0.7 per extra activation), mobility
+  ×(1 + 0.2 per extra activation).
+* Aura X (its own creature's share of what it gives the warband; n = X + 1):
+  attack ±B ×(1 + 0.04·|B|·n) offence, damage ±B ×(1 + 0.015·|B|·n) offence,
+  defense ±B ×(1 + 0.04·|B|·n) durability, speed ±B ×(1 + 0.02·|B|·n)
+  mobility, resist A ×(1 + A·n/60) durability, harm A adds A·n/8 to offence,
+  heal A adds A·n HP.  An attack's heal effect A adds 2A HP.
 
 Greedy AI-against-AI trials of the shipped 200-point warbands came out close
 to even with these costs; the yardstick may undervalue single big creatures
@@ -32,6 +39,7 @@ import pytest
 
 from tactica.content import load_catalogue
 from tactica.engine import AttackDef, CreatureCard
+from tactica.engine.model import HealEffect
 from tactica.engine import abilities as ab
 
 
@@ -71,6 +79,27 @@ def _ability_factors(c: CreatureCard, best: AttackDef) -> tuple[float, float, fl
             mob_x *= 1.2
         elif isinstance(a, (ab.Burrow, ab.Phasing)):
             mob_x *= 1.1
+        elif isinstance(a, ab.MultiActivation):
+            off_x *= 1 + 1.0 * (a.times - 1)
+            mob_x *= 1 + 0.2 * (a.times - 1)
+        elif isinstance(a, ab.Aura):
+            n, b = a.radius + 1, abs(a.amount)
+            if a.effect == "attack":
+                off_x *= 1 + 0.04 * b * n
+            elif a.effect == "damage":
+                off_x *= 1 + 0.015 * b * n
+            elif a.effect == "defense":
+                dur_x *= 1 + 0.04 * b * n
+            elif a.effect == "speed":
+                mob_x *= 1 + 0.02 * b * n
+            elif a.effect == "resist":
+                dur_x *= 1 + b * n / 60
+            elif a.effect == "harm":
+                extra += b * n / 8
+            elif a.effect == "heal":
+                hp += b * n
+    for attack in c.attacks:
+        hp += sum(2 * e.amount for e in attack.effects if isinstance(e, HealEffect))
     return extra, off_x, dur_x * (1 + hp / c.hp), mob_x
 
 

@@ -14,7 +14,7 @@ from tactica.engine.model import ALIGNMENTS, FACTIONS
 
 
 def test_shipped_files_are_found():
-    assert [p.stem for p in shipped_card_files()] == ["borderlands", "civilization", "underdark", "wild"]
+    assert {"borderlands", "civilization", "underdark", "wild"} <= {p.stem for p in shipped_card_files()}
     assert len(shipped_maps()) >= 3 and len(shipped_warbands()) >= 6
     assert DEFAULT_MAP in {p.stem for p in shipped_maps()}
     assert set(DEFAULT_WARBANDS) <= {p.stem for p in shipped_warbands()}

@@ -186,7 +186,11 @@ def _terrain_battle():
     gifts = [(ab.Flight(), ab.SneakAttack(10)), (ab.Burrow(), ab.Resist(5, "all")),
              (ab.Phasing(), ab.Insubstantial()), (ab.ThreateningReach(), ab.Regeneration(5)),
              (ab.Flight(), ab.MultipleThreats(), ab.PowerfulCharge(10)),
-             (ab.Vulnerable(5, "fire"), ab.Immune(condition="dazed")), (ab.Immune(damage_type="fire"),)]
+             (ab.Vulnerable(5, "fire"), ab.Immune(condition="dazed")), (ab.Immune(damage_type="fire"),),
+             (ab.MultiActivation(2), ab.Aura(2, "attack", 2, name="Hymn")),
+             (ab.Aura(1, "harm", 5, "enemies", damage_type="poison"), ab.Aura(2, "heal", 5)),
+             (ab.Aura(2, "speed", -2, "enemies"), ab.Aura(1, "defense", 2, include_self=True),
+              ab.Aura(1, "resist", 5, damage_type="all"), ab.Aura(2, "damage", 5, "all"))]
     cards = [replace(c, abilities=gifts[i % len(gifts)]) for i, c in enumerate(red.cards + blue.cards)]
     n = len(red.cards)
     return (replace(red, cards=tuple(cards[:n])), replace(blue, cards=tuple(cards[n:]))), m

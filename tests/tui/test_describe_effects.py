@@ -36,3 +36,14 @@ def test_teleport_and_template_lines():
                     ev.TemplatePlaced("A", "Fire Burst", ((0, 0), (1, 0), (2, 0)), ("b",))])
     assert texts[0].endswith("teleports to column 5, row 1")
     assert "uses Fire Burst on 3 squares, striking" in texts[1]
+
+
+def test_abl_aura_and_healing_log_lines():
+    texts = _texts([ev.AuraHarmed("A", "b", "Blight"),
+                    ev.DamageDealt("b", 5, "necrotic", 45, False, cause="aura"),
+                    ev.CreatureHealed("A", 10, 50, "aura", "A"),
+                    ev.CreatureHealed("A", 5, 45, "heal", "A")])
+    assert "starts its turn in the Blight aura of" in texts[0]
+    assert "takes 5 aura necrotic damage (45 HP left)" in texts[1]
+    assert "regains 10 HP (aura of " in texts[2]
+    assert "regains 5 HP (healing) — 45 HP" in texts[3]

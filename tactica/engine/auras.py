@@ -1,0 +1,159 @@
+"""Auras: continuous effects on the creatures near an aura's creature (gaps.md ABL "Aura X").
+
+An ``abilities.Aura`` on a card covers every creature within its radius
+(counted as range is, around walls, RNG-5) that it ``affects`` (allies,
+enemies or all, itself only with ``include_self``).  ABL-1: an aura works
+while its creature is on the map, activated or not, stunned or not.
+
+ABL-2 / ATK-8 stacking: auras with the same name (two copies of one card)
+count once, the strongest (largest size of bonus); different auras add up,
+and add to every other bonus (a +10 damage aura and Sneak Attack 10 give
++20).
+
+Where each effect is read:
+
+* ``attack`` — ``combat.modifiers`` (a named modifier on the roll);
+* ``defense`` — ``combat.modifiers`` too, as the negative of the bonus on
+  attacks against the covered creature (the same as +N to its AC and DEF);
+* ``damage`` — ``combat.hit_damage`` (doubled by a critical hit, as every
+  damage bonus, ATK-5);
+* ``speed`` — ``speed`` below (moves and charges in ``game``);
+* ``resist`` — ``abilities.defend`` (after the card's own Resist);
+* ``harm`` / ``heal`` — ``start_of_turn`` below, called by
+  ``effects.start_of_activation``.
+
+Units: squares, HP.  Pure functions of the state (no caching).
+"""
+from __future__ import annotations
+
+from . import events as ev
+from .abilities import Aura
+from .state import Creature, GameState
+
+
+def allied(a: Creature, b: Creature) -> bool:
+    """True when ``a`` and ``b`` fight on the same side now (same team of their controllers, SCN-MULTI)."""
+    return a.team == b.team
+
+
+def _aura_sources(state: GameState) -> list[tuple[Creature, Aura]]:
+    """Every (creature on the map, aura of its card) pair, in creature order."""
+    found = []
+    for c in state.creatures:
+        if c.card.abilities and c.alive:
+            for a in c.card.abilities:
+                if isinstance(a, Aura):
+                    found.append((c, a))
+    return found
+
+
+def reaches(state: GameState, source: Creature, aura: Aura, target: Creature) -> bool:
+    """True when ``aura`` of ``source`` covers ``target`` now (who it affects, and within radius)."""
+    if not (source.alive and target.alive):
+        return False
+    if source.uid == target.uid:
+        return aura.include_self and aura.affects != "enemies"
+    friend = allied(source, target)
+    if aura.affects == "allies" and not friend or aura.affects == "enemies" and friend:
+        return False
+    d = state.geo.distance(source.pos, target.pos)
+    return d is not None and d <= aura.radius
+
+
+def covering(state: GameState, target: Creature, effect: str) -> list[tuple[Aura, Creature]]:
+    """The auras with ``effect`` that cover ``target``, one per name (ABL-2), strongest first kept.
+
+    Returns (aura, its creature) pairs in the order the creatures stand in
+    ``state.creatures``; of same-named auras the one with the largest
+    ``abs(amount)`` counts (ties: the first).
+    """
+    best: dict[tuple, tuple[Aura, Creature]] = {}
+    for source, aura in _aura_sources(state):
+        if aura.effect != effect or not reaches(state, source, aura, target):
+            continue
+        key = aura.identity
+        kept = best.get(key)
+        if kept is None or abs(aura.amount) > abs(kept[0].amount):
+            best[key] = (aura, source)
+    return list(best.values())
+
+
+def label(aura: Aura) -> str:
+    """The modifier name of an aura in events and previews: its name, else "aura"."""
+    return aura.name or "aura"
+
+
+def bonuses(state: GameState, target: Creature, effect: str) -> list[tuple[str, int]]:
+    """Named bonuses of the auras with ``effect`` covering ``target``, e.g. [("Battle Hymn", 2)]."""
+    return [(label(a), a.amount) for a, _ in covering(state, target, effect)]
+
+
+def total(state: GameState, target: Creature, effect: str) -> int:
+    """The sum of the bonuses of ``effect`` auras covering ``target`` (0 without auras)."""
+    return sum(v for _, v in bonuses(state, target, effect))
+
+
+def any_auras(state: GameState) -> bool:
+    """True when some creature on the map has an aura (a quick test before the others)."""
+    return any(c.alive and c.card.abilities and any(isinstance(a, Aura) for a in c.card.abilities)
+               for c in state.creatures)
+
+
+def speed(state: GameState, me: Creature) -> int:
+    """``me``'s speed now: its card's, after conditions (CON-5, CON-8), plus speed auras (never < 0).
+
+    Immobilized stays 0 and slowed stays at most 2 whatever the auras (our reading).
+    """
+    base = me.speed
+    if base == 0 or "slowed" in me.conditions or not any_auras(state):
+        return base
+    return max(0, base + total(state, me, "speed"))
+
+
+def resist_auras(state: GameState, target: Creature) -> tuple[Aura, ...]:
+    """The resist auras covering ``target``, one per name (for ``abilities.defend``)."""
+    if not any_auras(state):
+        return ()
+    return tuple(a for a, _ in covering(state, target, "resist"))
+
+
+def squares(state: GameState, source: Creature, aura: Aura) -> frozenset:
+    """The squares ``aura`` of ``source`` covers (for display): within its radius, walls excluded."""
+    if not source.alive:
+        return frozenset()
+    dist = state.geo.range_distances(source.pos)
+    return frozenset(sq for sq, d in dist.items() if d <= aura.radius)
+
+
+def start_of_turn(state: GameState, me: Creature, out: list) -> bool:
+    """Heal and harm auras on ``me`` as its turn starts; returns False if it was destroyed.
+
+    Heal auras first (each distinct one: CreatureHealed, cause "aura"), never
+    above the card's HP; then each distinct harm aura deals its damage
+    (AuraHarmed, then DamageDealt with cause "aura"), meeting ``me``'s
+    Immune / Vulnerable / Resist (not Insubstantial: not an attack).
+    Damage is scored for the aura creature's player.
+    """
+    if not any_auras(state):
+        return True
+    from .abilities import defend  # local: keeps the import list short
+    from .combat import deal_damage
+    for aura, source in covering(state, me, "heal"):
+        regain = min(aura.amount, me.card.hp - me.hp)
+        if regain > 0:
+            me.hp += regain
+            out.append(ev.CreatureHealed(me.uid, regain, me.hp, "aura", source.uid))
+    for aura, source in covering(state, me, "harm"):
+        state.round_had_combat = True
+        amount, steps = defend(me.card, aura.amount, aura.damage_type, attack=False,
+                               auras=resist_auras(state, me))
+        out.append(ev.AuraHarmed(source.uid, me.uid, label(aura)))
+        deal_damage(state, me, amount, aura.damage_type, source.player, out, cause="aura",
+                    adjustments=tuple(steps))
+        if not me.alive:
+            return False
+    return True
+
+
+__all__ = ["allied", "reaches", "covering", "bonuses", "total", "any_auras", "speed",
+           "resist_auras", "squares", "start_of_turn", "label"]

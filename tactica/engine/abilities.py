@@ -234,10 +234,14 @@ class Aura(Ability):
         return (self.kind, self.effect, self.name or self.describe_effect())
 
     def describe_effect(self) -> str:
-        """What it does, e.g. "allies +2 attack", "enemies take 5 fire at turn start"."""
+        """Whom it covers and what it does, e.g. "allies +2 attack"."""
         who = {"allies": "allies", "enemies": "enemies", "all": "every creature"}[self.affects]
         if self.include_self and self.affects != "enemies":
             who += " (itself too)"
+        return f"{who} {self.describe_what()}"
+
+    def describe_what(self) -> str:
+        """What it does to a covered creature, e.g. "+2 attack", "resist 5 fire"."""
         sign = f"{self.amount:+d}"
         kind = f" {self.damage_type}" if self.damage_type else ""
         what = {
@@ -249,7 +253,7 @@ class Aura(Ability):
             "harm": f"take {self.amount}{kind} damage at the start of their turn",
             "heal": f"regain {self.amount} HP at the start of their turn",
         }[self.effect]
-        return f"{who} {what}"
+        return what
 
     def __str__(self) -> str:
         named = f" ({self.name})" if self.name else ""

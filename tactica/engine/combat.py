@@ -213,9 +213,13 @@ class AttackPreview:
 
 
 def preview(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
-            *, charge: bool = False) -> AttackPreview:
-    """Chance to hit and expected damage of ``attack`` on ``target`` (ATK-3..6)."""
-    mods = modifiers(state, attacker, target, attack, charge=charge)
+            *, charge: bool = False, origin=None) -> AttackPreview:
+    """Chance to hit and expected damage of ``attack`` on ``target`` (ATK-3..6).
+
+    ``origin``: the template (``areas.Template``) of a close or area attack,
+    so that cover is traced from it (COV-5); None for other attacks.
+    """
+    mods = modifiers(state, attacker, target, attack, charge=charge, origin=origin)
     total_bonus = attack.bonus + sum(v for _, v in mods)
     tn = target.card.defense_value(attack.defense)
     auto = automatic_critical(target, attack)

@@ -8,10 +8,12 @@ the engine's ``check``; nothing here decides a rule.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from tactica.engine import (Action, Activate, Attack, Charge, Move, Phase, Place, Shift)
+from tactica.engine.abilities import Aura
+from tactica.engine.auras import squares as aura_squares
 from tactica.engine.model import Square
 
 from .describe import creature_name, describe_preview, player_name
@@ -26,6 +28,7 @@ class Mode(str, Enum):
     PICK = "pick"            # choose a creature to activate (RND-2)
     ACT = "act"              # the active creature moves or starts an attack (ACT-1)
     ATTACK = "attack"        # choosing the target of an attack (ATK-1)
+    AREA = "area"            # aiming a close or area attack (RNG-3, RNG-4)
     CHARGE = "charge"        # choosing the target of a charge (CHG-1)
     CHARGE_END = "charge end"  # choosing where the charge ends (CHG-3)
     OVER = "over"
@@ -44,6 +47,8 @@ class Overlay:
         ends: squares where the chosen charge may end.
         deploy: squares where the next creature may be placed.
         active: uid of the active creature.
+        area: squares the aimed close or area attack covers (its template).
+        aura: squares the auras of the creature under the cursor cover.
     """
 
     reachable: frozenset[Square] = frozenset()
@@ -54,6 +59,8 @@ class Overlay:
     ends: frozenset[Square] = frozenset()
     deploy: frozenset[Square] = frozenset()
     active: str | None = None
+    area: frozenset[Square] = frozenset()
+    aura: frozenset[Square] = frozenset()
 
 
 Result = Action | str | None
@@ -90,7 +97,7 @@ class Controller:
 
     def cancel(self) -> None:
         """Leave attack or charge targeting (Esc)."""
-        if self.mode in (Mode.ATTACK, Mode.CHARGE, Mode.CHARGE_END):
+        if self.mode in (Mode.ATTACK, Mode.AREA, Mode.CHARGE, Mode.CHARGE_END):
             self.sync()
 
     def allowed(self, name: str) -> bool:
@@ -103,15 +110,15 @@ class Controller:
         if name == "attack":
             return m in (Mode.ACT, Mode.CHARGE, Mode.CHARGE_END) and bool(s.usable_attacks())
         if name == "charge":
-            return m in (Mode.ACT, Mode.ATTACK) and bool(s.charges())
+            return m in (Mode.ACT, Mode.ATTACK, Mode.AREA) and bool(s.charges())
         if name == "end":
-            return m in (Mode.ACT, Mode.ATTACK, Mode.CHARGE, Mode.CHARGE_END) and s.can_end()
+            return m in (Mode.ACT, Mode.ATTACK, Mode.AREA, Mode.CHARGE, Mode.CHARGE_END) and s.can_end()
         if name == "cancel":
-            return m in (Mode.ATTACK, Mode.CHARGE, Mode.CHARGE_END)
+            return m in (Mode.ATTACK, Mode.AREA, Mode.CHARGE, Mode.CHARGE_END)
         if name == "next":
             return bool(self.cycle_squares())
         if name == "choose_attack":
-            return m is Mode.ATTACK and len(self._me().card.attacks) > 1
+            return m in (Mode.ATTACK, Mode.AREA) and len(self._me().card.attacks) > 1
         if name == "pick":
             return m is Mode.ATTACK and self._attack().targets > 1
         if name == "select":
@@ -128,8 +135,27 @@ class Controller:
     def _at(self, sq: Square):
         return self.session.state.creature_at(sq)
 
+    def aura_squares(self, cursor: Square) -> frozenset[Square]:
+        """Squares covered by the auras of the creature on ``cursor`` (empty without one)."""
+        st = self.session.state
+        who = st.creature_at(cursor) if st.map is not None else None
+        if who is None or not who.card.abilities:
+            return frozenset()
+        found: set[Square] = set()
+        for ability in who.card.abilities:
+            if isinstance(ability, Aura):
+                found |= aura_squares(st, who, ability)
+        return frozenset(found)
+
     def overlay(self, cursor: Square) -> Overlay:
         """The marks for the map with the cursor on ``cursor``."""
+        base = self._overlay(cursor)
+        if self.mode in (Mode.AREA, Mode.DEPLOY, Mode.WAIT):
+            return base
+        aura = self.aura_squares(cursor)
+        return replace(base, aura=aura) if aura else base
+
+    def _overlay(self, cursor: Square) -> Overlay:
         s, m = self.session, self.mode
         me = self._me()
         active = me.uid if me else None
@@ -146,6 +172,11 @@ class Controller:
         if m is Mode.ATTACK:
             return Overlay(targets=frozenset(s.attack_targets(self.attack_index)),
                            picked=frozenset(self.picked), active=active)
+        if m is Mode.AREA:
+            aim = s.area_aim(self.attack_index, cursor)
+            if aim is None:
+                return Overlay(active=active)
+            return Overlay(area=aim[1].squares, targets=frozenset(aim[0].targets), active=active)
         if m is Mode.CHARGE:
             return Overlay(targets=frozenset(s.charges()), active=active)
         if m is Mode.CHARGE_END:
@@ -161,7 +192,7 @@ class Controller:
         s, st, m = self.session, self.session.state, self.mode
         if m is Mode.PICK:
             uids = s.activatable()
-        elif m is Mode.ACT:
+        elif m in (Mode.ACT, Mode.AREA):
             me = self._me()
             uids = [c.uid for c in st.enemy_creatures(me.player)] if me else []
         elif m is Mode.ATTACK:
@@ -215,6 +246,11 @@ class Controller:
             if here is not None and here.uid == self._me().uid:
                 return None  # the hint already says what to do
             return self.move(cursor)
+        if m is Mode.AREA:
+            aim = s.area_aim(self.attack_index, cursor)
+            if aim is None:
+                return f"{self._attack().name} cannot be aimed there ({self._attack().describe_reach()})."
+            return s.check(aim[0]) or aim[0]
         if m is Mode.ATTACK:
             if self.picked:
                 return Attack(self.attack_index, tuple(self.picked))
@@ -261,7 +297,8 @@ class Controller:
         if index is None:
             here = self._at(cursor)
             index = next((i for i in usable if here and here.uid in self.session.attack_targets(i)), usable[0])
-        self.mode, self.attack_index, self.picked = Mode.ATTACK, index, []
+        self.attack_index, self.picked = index, []
+        self.mode = Mode.AREA if self._attack().is_area else Mode.ATTACK
         return None
 
     def choose_attack(self, number: int) -> Result:
@@ -273,6 +310,7 @@ class Controller:
         if number - 1 not in self.session.usable_attacks():
             return f"{attack.name} has no target in reach now."
         self.attack_index, self.picked = number - 1, []
+        self.mode = Mode.AREA if attack.is_area else Mode.ATTACK
         return None
 
     def toggle_pick(self, cursor: Square) -> Result:
@@ -339,6 +377,8 @@ class Controller:
                 keys.append("c charge")
             keys.append("e end")
             return f"{creature_name(st, me.uid)} is active ({acts}): {', '.join(keys)}."
+        if m is Mode.AREA:
+            return self.area_hint(cursor)
         if m is Mode.ATTACK:
             attack = self._attack()
             if here is not None and here.uid in s.attack_targets(self.attack_index):
@@ -362,3 +402,25 @@ class Controller:
                     return text + " Enter charges."
             return "Charge: move the cursor to a marked end square (Tab), Enter charges, Esc cancels."
         return ""
+
+    def area_hint(self, cursor: Square) -> str:
+        """The preview of an aimed close or area attack: squares, creatures inside, chance to hit each."""
+        s, st = self.session, self.session.state
+        attack = self._attack()
+        numbers = " (1–%d switch attack)" % len(self._me().card.attacks) if len(self._me().card.attacks) > 1 else ""
+        aim = s.area_aim(self.attack_index, cursor)
+        if aim is None:
+            return (f"{attack.name} ({attack.describe_reach()}): move the cursor to aim it — Tab cycles "
+                    f"enemies, Esc cancels{numbers}.")
+        action, found = aim
+        parts = []
+        for uid in action.targets:
+            p = s.area_preview(aim, uid)
+            who = st.creature(uid)
+            ally = " ally!" if who.player == self._me().player else ""
+            if p is not None:
+                parts.append(f"{creature_name(st, uid)}{ally} {round(p.hit_chance * 100)}% ~{p.expected_damage:.0f}")
+        inside = "; ".join(parts) if parts else "nobody"
+        refusal = s.check(action)
+        tail = f" {refusal}" if refusal else " Enter attacks, Esc cancels."
+        return f"{attack.name}: {len(found.squares)} squares, strikes {inside}.{tail}"

@@ -10,11 +10,12 @@ from __future__ import annotations
 import traceback
 from dataclasses import dataclass, field
 
-from tactica.engine import (Action, Activate, Attack, AttackPreview, Charge, EndActivation,
+from tactica.engine import (Action, Activate, AreaAttack, Attack, AttackPreview, Charge, EndActivation,
                             GameState, IllegalAction, Move, Phase, Place, Ruleset, Shift, apply, check,
                             legal_actions, new_game, preview, provokers_of_path)
 from tactica.engine.events import Event
 from tactica.engine.model import MapDef, Square, WarbandDef
+from tactica.engine.areas import CORNERS, Template, aims, struck, template
 from tactica.engine.queries import charge_preview
 from tactica.saves.autosave import AutoSaver
 from tactica.saves.replay import Recorder
@@ -251,8 +252,49 @@ class GameSession:
         return out
 
     def usable_attacks(self) -> list[int]:
-        """Indexes of the active creature's attacks that have a legal target now."""
-        return sorted({a.attack for a in self.of_type(Attack)})
+        """Indexes of the active creature's attacks that have a legal target now (area ones too)."""
+        return sorted({a.attack for a in self.of_type(Attack)} | {a.attack for a in self.of_type(AreaAttack)})
+
+    def area_aim(self, index: int, cursor: Square) -> tuple[AreaAttack, Template] | None:
+        """Where close or area attack ``index`` lands when aimed at ``cursor`` (RNG-3, RNG-4).
+
+        A burst has one aim; a cone points at the cursor's quadrant from the
+        attacker (the corner on that side); a line ends on the cursor square
+        and a radius area is centred on it.  Returns the AreaAttack (targets:
+        every creature inside, ATK-2) and its template, or None when the
+        attack cannot be aimed there.  The engine's ``check`` still decides
+        whether the action is legal (e.g. no enemy inside).
+        """
+        st = self.state
+        me = st.active_creature
+        if me is None or not 0 <= index < len(me.card.attacks) or not me.card.attacks[index].is_area:
+            return None
+        attack = me.card.attacks[index]
+        options = aims(st, me, attack)
+        dx, dy = cursor[0] - me.pos[0], cursor[1] - me.pos[1]
+        toward = (0 if dy < 0 else 2) + (0 if dx < 0 else 1)        # the corner facing the cursor
+        corners = (toward,) + tuple(c for c in CORNERS if c != toward)
+        if len(options) == 1:
+            picks = options
+        elif all(o == me.pos for o, _ in options):                  # cones: the attacker's square
+            picks = [(me.pos, c) for c in corners if (me.pos, c) in options]
+        else:                                                       # lines, radius areas
+            picks = [(cursor, c) for c in corners if (cursor, c) in options]
+        for origin, corner in picks:
+            found = template(st, me, attack, origin, corner)
+            if found is not None:
+                targets = tuple(c.uid for c in struck(st, me, found))
+                return AreaAttack(index, origin, targets, corner), found
+        return None
+
+    def area_preview(self, aim: tuple[AreaAttack, Template], target: str) -> AttackPreview | None:
+        """Chance to hit and expected damage of an aimed area attack on ``target`` (cover from its template)."""
+        me = self.state.active_creature
+        t = self.state.find(target)
+        action, found = aim
+        if me is None or t is None:
+            return None
+        return preview(self.state, me, t, me.card.attacks[action.attack], origin=found)
 
     def charges(self) -> dict[str, list[Charge]]:
         """Legal charges of the active creature by target uid (CHG-1..4)."""

@@ -46,7 +46,8 @@ def legend(maps) -> str:
             lines.append(f"{extra.pop(0)}  {extra.pop(0)}")
         else:
             lines.append(extra.pop(0))
-    lines += [": reach  o path  x charge", "[b]UPPER[/b] P1 [b]lower[/b] P2 ? help"]
+    lines += [": reach  o path  x charge", "░ area  [u]Ab1[/u] condition",
+              "[#e0c8ff on #3b2460] . [/] aura (cursor on it)", "[b]UPPER[/b] P1 [b]lower[/b] P2 ? help"]
     return "\n".join(lines)
 
 
@@ -187,7 +188,7 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
     def action_attack(self) -> None:
         """a: choose an attack target."""
         self._result(self.ctrl.begin_attack(self.map_view.square))
-        if self.ctrl.mode is Mode.ATTACK and self.ctrl.select is not None:
+        if self.ctrl.mode in (Mode.ATTACK, Mode.AREA):
             self._cursor_to_target()
 
     def action_charge(self) -> None:
@@ -310,7 +311,12 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
     def _cursor_to_target(self) -> None:
         st, mv = self.session.state, self.map_view
         here = st.creature_at(mv.square)
-        if here is None or here.uid not in self.ctrl.overlay(mv.square).targets:
+        me = st.active_creature
+        if self.ctrl.mode is Mode.AREA:  # aim at an enemy unless the aim already strikes one
+            struck = self.ctrl.overlay(mv.square).targets
+            if me is None or not any(st.creature(u).player != me.player for u in struck):
+                self.action_next(1)
+        elif here is None or here.uid not in self.ctrl.overlay(mv.square).targets:
             self.action_next(1)
         self._refresh_view()
 
@@ -321,9 +327,11 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         status.message, status.refused = self.ai_status() if self.ai_decides() else self.ctrl.hint(mv.square), False
         card = self.query_one(StatCard)
         shown = st.creature_at(mv.square) or st.active_creature
+        card.state = st
         card.active_uid = st.active_uid
         card.actions_used = (st.move_used, st.attack_used)
         card.creature = shown
+        card.refresh(layout=True)
         keys = tuple(self.check_action(name, ()) for name in self._KEY_ACTIONS)
         if keys != self._keys_shown:
             self._keys_shown = keys

@@ -14,6 +14,11 @@ What a square shows (so it reads without colour, too):
   background;
 * `` : `` a square the active creature can reach, `` o `` the previewed
   path, `` x `` a square a charge may end on, `` + `` a deployment square;
+* `` ░ `` (orange) a square the aimed close or area attack covers;
+  creatures inside are marked as targets;
+* violet squares: the auras of the creature under the cursor;
+* an underlined label: the creature has a condition or ongoing damage
+  (``!`` after it at the large size; the stat card lists them);
 * ``[ ]`` / reverse video: the cursor.
 
 When the whole map fits at five columns and two rows per square (a large
@@ -66,6 +71,9 @@ _STYLES = {
     "path": "bold bright_white on green",
     "end": "bold black on bright_green",
     "deploy": "bold bright_green on #1d4d1d",
+    "template": "bold black on #d08a1a",
+    "aura": "#e0c8ff on #3b2460",
+    "condition": "underline",
 }
 
 
@@ -239,7 +247,8 @@ class MapView(ScrollView, can_focus=True):
         who = self._state.creature_at(sq)
         if sub == 0:
             if who is not None:
-                return Segment(" " + text + " ", style)
+                mark = "!" if who.effects else " "
+                return Segment(" " + text + mark, style)
             if text == "███":
                 return Segment("█" * 5, style)
             if text[0] == "[":
@@ -269,6 +278,10 @@ class MapView(ScrollView, can_focus=True):
             else:  # alternate two shades so that neighbouring labels stay apart
                 alt = "alt" if (sq[0] + sq[1]) % 2 else ""
                 style = s[f"p{who.player}{'done' if who.activated else ''}{alt}"]
+            if who.effects:  # a condition or ongoing damage (CON-*, EFF-*): underlined
+                style = style + s["condition"]
+        elif sq in ov.area:
+            text, style = text.replace(".", "░").replace("◆", "░"), s["template"]
         elif sq in ov.deploy:
             text, style = " ▪ ", s["deploy"]
         elif sq in ov.path:
@@ -277,6 +290,8 @@ class MapView(ScrollView, can_focus=True):
             text, style = " x ", s["end"]
         elif sq in ov.reachable:
             text, style = text.replace(".", ":"), s["reach"]
+        elif sq in ov.aura:
+            style = s["aura"]
         if sq == self.square:
             style = style + Style(reverse=True, bold=True)
             if who is None and text[0] == " " and text[-1] == " ":

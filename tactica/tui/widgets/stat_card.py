@@ -12,8 +12,11 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from tactica.engine import Creature
-from tactica.engine.state import bloodied_threshold
+from tactica.engine import Creature, GameState
+from tactica.engine.abilities import AURA_EFFECTS, activations_per_round
+from tactica.engine.auras import covering
+from tactica.engine.model import ConditionEffect, FollowUpEffect, HealEffect, OngoingEffect, Trigger
+from tactica.engine.state import ActiveEffect, bloodied_threshold
 
 SIDE_STYLE = ("bold bright_white on blue", "bold bright_white on red")
 
@@ -27,9 +30,46 @@ def hp_bar(hp: int, max_hp: int, width: int = 14) -> Text:
     return bar
 
 
+def effect_text(effect) -> str:
+    """An attack effect as card text, e.g. "hit: dazed (end of next turn)", "hit: regains 5 HP"."""
+    when = {Trigger.HIT: "hit", Trigger.MISS: "miss", Trigger.ALWAYS: "hit or miss"}[effect.on]
+    if isinstance(effect, ConditionEffect):
+        what = f"{effect.condition} ({effect.duration.value})"
+    elif isinstance(effect, OngoingEffect):
+        kind = f" {effect.damage_type}" if effect.damage_type else ""
+        what = f"ongoing {effect.amount}{kind} damage ({effect.duration.value})"
+    elif isinstance(effect, HealEffect):
+        what = f"it regains {effect.amount} HP"
+    elif isinstance(effect, FollowUpEffect):
+        what = f"then {effect.attack}"
+    else:  # pragma: no cover - every effect kind is listed above
+        what = str(effect)
+    return f"{when}: {what}"
+
+
+def condition_text(e: ActiveEffect) -> str:
+    """A current condition with its duration, e.g. "dazed (save ends)", "ongoing 5 fire (save ends)"."""
+    if e.is_ongoing:
+        kind = f" {e.damage_type}" if e.damage_type else ""
+        return f"ongoing {e.amount}{kind} ({e.duration.value})"
+    return f"{e.name} ({e.duration.value})"
+
+
+def aura_lines(state: GameState, c: Creature) -> list[str]:
+    """The auras covering ``c`` now, e.g. ["Gate Hymn: +2 attack (Gatehouse Hymnwarden)"]."""
+    out = []
+    for effect in AURA_EFFECTS:
+        for aura, source in covering(state, c, effect):
+            out.append(f"{aura.name or 'Aura'}: {aura.describe_what()} ({source.label})")
+    return out
+
+
 def card_text(c: Creature, *, active: bool = False, move_used: bool = False,
-              attack_used: bool = False) -> Text:
-    """The stat card of ``c`` as Rich text (also used by the help and tests)."""
+              attack_used: bool = False, state: GameState | None = None) -> Text:
+    """The stat card of ``c`` as Rich text (also used by the help and tests).
+
+    With ``state``, the auras covering ``c`` are listed too.
+    """
     card = c.card
     t = Text()
     t.append(f" {c.label} ", style=SIDE_STYLE[c.player])
@@ -61,6 +101,8 @@ def card_text(c: Creature, *, active: bool = False, move_used: bool = False,
         if a is card.basic_attack:
             extra += " · basic"
         t.append(extra + "\n", style="bright_black")
+        for effect in a.effects:
+            t.append(f"  {effect_text(effect)}\n", style="cyan")
     if card.keywords:
         t.append("Keywords ", style="bold")
         t.append(", ".join(card.keywords) + "\n")
@@ -72,15 +114,25 @@ def card_text(c: Creature, *, active: bool = False, move_used: bool = False,
             t.append(f"• {power}\n")
     if getattr(card, "text", ""):
         t.append(card.text + "\n", style="italic")
-    if c.conditions:
+    if c.effects:
         t.append("Conditions ", style="bold")
-        t.append(", ".join(sorted(c.conditions)) + "\n", style="yellow")
+        t.append(", ".join(condition_text(e) for e in c.effects) + "\n", style="yellow")
+    if state is not None and state.geo is not None and c.alive:
+        covered = aura_lines(state, c)
+        if covered:
+            t.append("Auras on it ", style="bold")
+            t.append("; ".join(covered) + "\n", style="magenta")
     if active:
         t.append("ACTIVE", style="bold black on bright_cyan")
         t.append(f"  move {'✗' if move_used else '✓'}  attack {'✗' if attack_used else '✓'}")
     elif c.alive:
-        t.append("Activated this round" if c.activated else "Not yet activated",
-                 style="bright_black" if c.activated else "bold")
+        times = activations_per_round(card) if card.abilities else 1
+        if times > 1:
+            t.append(f"Activated {c.activations} of {times} times this round",
+                     style="bright_black" if c.activated else "bold")
+        else:
+            t.append("Activated this round" if c.activated else "Not yet activated",
+                     style="bright_black" if c.activated else "bold")
     return t
 
 
@@ -103,9 +155,13 @@ class StatCard(Static):
     actions_used: reactive[tuple[bool, bool]] = reactive((False, False))
     """(move used, attack used) of the active creature."""
 
+    state: GameState | None = None
+    """The battle, when known: the card then lists the auras covering the creature."""
+
     def render(self) -> Text:
         c = self.creature
         if c is None:
             return Text("Move the cursor onto a creature to see its card.", style="bright_black")
         move_used, attack_used = self.actions_used
-        return card_text(c, active=c.uid == self.active_uid, move_used=move_used, attack_used=attack_used)
+        return card_text(c, active=c.uid == self.active_uid, move_used=move_used, attack_used=attack_used,
+                         state=self.state)

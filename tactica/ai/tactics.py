@@ -27,7 +27,7 @@ from tactica.engine import (Action, Attack, Charge, Creature, EndActivation, Gam
 from tactica.engine.combat import in_reach
 from tactica.engine.geometry import chebyshev
 from tactica.engine.lazy import actions_of_kind
-from tactica.engine.model import AttackDef, AttackKind, Reach, Square
+from tactica.engine.model import AttackDef, AttackKind, HealEffect, Reach, Square, Trigger
 from tactica.engine.movement import provokers_of_path, routes
 
 #: Weights of the score terms (VP per unit); tuned with bench/ai_strength.py.
@@ -38,6 +38,7 @@ APPROACH = 0.8         # VP per square closer to the objective
 EXPOSURE = 0.45        # share of the exposure value counted
 ZONE_HOLD = 1.0        # × zone VP for standing in our own VP zone
 TOP_EXACT = 8          # destinations re-scored exactly with preview
+HEAL = 0.35            # value per HP healed as a fraction of full HP (× cost), doubled when bloodied
 #: Attack kinds the planner scores (one chosen target each).
 SINGLE_TARGET = frozenset({AttackKind.MELEE, AttackKind.RANGED})
 
@@ -74,7 +75,18 @@ def attack_value(state: GameState, attacker: Creature, target: Creature, attack:
     zone = state.vp_zone(target.player)
     if zone and target.pos in zone:
         value += p.kill_chance * state.rules.zone_vp
+    for effect in attack.effects:  # healing (an attack's heal effect): worth more when bloodied
+        if isinstance(effect, HealEffect):
+            chance = {Trigger.HIT: p.hit_chance, Trigger.MISS: 1 - p.hit_chance}.get(effect.on, 1.0)
+            value += chance * heal_value(attacker, effect.amount)
     return value
+
+
+def heal_value(creature: Creature, amount: int) -> float:
+    """VP-equivalent of ``creature`` regaining up to ``amount`` HP (never above its card's HP)."""
+    regain = max(0, min(amount, creature.card.hp - creature.hp))
+    weight = 2 if creature.bloodied else 1
+    return creature.card.cost * HEAL * weight * regain / max(1, creature.card.hp)
 
 
 @dataclass

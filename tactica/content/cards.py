@@ -358,8 +358,9 @@ def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | 
     before = len(doc.problems)
     cid = check_id(doc, f["id"][1], CARD["id"].what(what)) if "id" in f else None
     v = doc.plain_fields(f, CARD, what)
-    if v["size"] not in (None, 1):
-        doc.error(f["size"][1], f"only size 1 (Small or Medium) is implemented yet; got {v['size']}")
+    if v["size"] not in (None, 1, 2, 3):
+        doc.error(f["size"][1], f"size must be 1 (Small or Medium), 2 (Large, 2×2) or 3 (Huge, 3×3); "
+                                f"got {v['size']}")
     factions = []
     for name, fnode in doc.get(f, "factions", "text_list", CARD["factions"].what(what), default=[],
                                allow_empty=False) or []:

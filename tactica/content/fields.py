@@ -270,8 +270,8 @@ CARD = Table("card", "A creature's stat card (CARD-1..3).", (
               default=[], label="the champion powers of {of}"),
     FieldSpec("unique", "boolean", "At most one copy per warband (WB-6).", default=False,
               label="'unique' of {of}"),
-    FieldSpec("size", "integer", "Creature size in squares across; only 1 (Small or Medium) is "
-              "implemented yet.", default=1, lo=1, hi=4, label="the size of {of}", units="squares"),
+    FieldSpec("size", "integer", "Creature size in squares across: 1 Small or Medium, 2 Large (2×2), "
+              "3 Huge (3×3; Epic battles only, WB-7).", default=1, lo=1, hi=3, label="the size of {of}", units="squares"),
     FieldSpec("text", "text", "Card text shown to players; the engine never reads it.", default="",
               label="the text of {of}"),
     FieldSpec("flavor", "text", "A line of story.", default="", label="the flavor of {of}"),

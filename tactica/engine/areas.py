@@ -24,6 +24,12 @@ Our choices, documented here and in the tests (gaps.md leaves them open):
 * **Radius R**: the origin square is a non-wall square in line of sight
   (and within X for ``range X``); every square within R of it with line of
   effect from it, the origin included (the attacker excluded).
+* **Large and Huge attackers** (MOV-13): a burst spreads X squares from
+  every square of the attacker's footprint (line of effect from any of
+  them); cones and lines start from a corner of the whole footprint; a
+  radius area's origin needs sight and range from any of its squares.  A
+  template never covers the attacker's own squares.  A Large or Huge
+  creature is attacked once however many of its squares a template covers.
 * **Cover** (COV-5, COV-4): bursts and radius areas use the ranged corner
   rule from the origin square, against walls and statues only (forest gives
   cover against ranged attacks only); cones and lines give cover when any
@@ -37,6 +43,7 @@ from dataclasses import dataclass
 from .actions import AreaAttack
 from .attacking import attack_allowed
 from .combat import nearest_enemies
+from .footprint import bounds, footprint, gap
 from .geometry import Point, _clip, chebyshev, corners, squares_crossed
 from .model import AttackDef, Reach, Square
 from .state import Creature, GameState
@@ -54,15 +61,20 @@ class Template:
         squares: every square it covers (walls never).
         origin: the origin square of a burst or radius area, else None.
         point: the corner point a cone or line starts from, else None.
+        origins: for the burst of a Large or Huge attacker, every square of
+            its footprint (cover is traced from the best of them); else ().
     """
 
     squares: frozenset[Square]
     origin: Square | None = None
     point: Point | None = None
+    origins: tuple[Square, ...] = ()
 
     def cover(self, state: GameState, target: Square) -> bool:
         """True when a creature on ``target`` has cover against this template (COV-4, COV-5)."""
         geo = state.geo
+        if self.origins:
+            return all(geo.cover(o, target, (), area=True) for o in self.origins)
         if self.origin is not None:
             return geo.cover(self.origin, target, (), area=True)
         solid = geo.map.rules_at
@@ -83,10 +95,14 @@ def _effect_from_point(state: GameState, point: Point, sq: Square) -> bool:
     return any(geo.line_clear(point, q, geo.is_wall, (sq,)) for q in corners(sq))
 
 
-def _block(state: GameState, centre: Square, size: int) -> list[Square]:
-    """Non-wall squares within ``size`` squares of ``centre`` (on the map)."""
+def _block(state: GameState, centre: Square, size: int, body: int = 1) -> list[Square]:
+    """Non-wall squares within ``size`` squares of ``centre`` (on the map).
+
+    ``body``: the footprint size of a creature anchored at ``centre`` (MOV-13);
+    then within ``size`` of any of its squares.
+    """
     cx, cy = centre
-    return [(x, y) for y in range(cy - size, cy + size + 1) for x in range(cx - size, cx + size + 1)
+    return [(x, y) for y in range(cy - size, cy + size + body) for x in range(cx - size, cx + size + body)
             if not state.geo.is_wall((x, y))]
 
 
@@ -114,6 +130,8 @@ def template(state: GameState, me: Creature, attack: AttackDef, origin: Square,
     geo, pos = state.geo, me.pos
     if corner not in CORNERS or not state.map.in_bounds(origin) or geo.is_wall(origin):
         return None
+    if me.card.size > 1:
+        return _big_template(state, me, attack, origin, corner)
     reach = attack.reach
     if reach is Reach.BURST:
         if origin != pos:
@@ -146,8 +164,53 @@ def template(state: GameState, me: Creature, attack: AttackDef, origin: Square,
     squares = {sq for sq in _block(state, origin, attack.radius)
                if sq != pos and geo.line_of_effect(origin, sq)}
     if reach is Reach.NEAREST:
-        nearest = {c.pos for c in nearest_enemies(state, me)}
+        nearest = {sq for c in nearest_enemies(state, me) for sq in c.squares}
         if not nearest & squares:
+            return None
+    return Template(frozenset(squares), origin=origin)
+
+
+def _big_template(state: GameState, me: Creature, attack: AttackDef, origin: Square,
+                  corner: int) -> Template | None:
+    """``template`` for a Large or Huge attacker (RNG-3, RNG-4, MOV-13; see the module notes)."""
+    geo, pos, size = state.geo, me.pos, me.card.size
+    body = set(footprint(pos, size))
+    reach = attack.reach
+    if reach is Reach.BURST:
+        if origin != pos:
+            return None
+        squares = {sq for sq in _block(state, pos, attack.range or 0, size)
+                   if sq not in body and any(geo.line_of_effect(b, sq) for b in body)}
+        return Template(frozenset(squares), origin=pos, origins=tuple(sorted(body)))
+    x0, y0, x1, y1 = bounds(pos, size)
+    corner_sq = ((x0, y0), (x1, y0), (x0, y1), (x1, y1))[corner]
+    if reach in (Reach.SMALL_CONE, Reach.LARGE_CONE):
+        if origin != pos:
+            return None
+        point = corner_point(corner_sq, corner)
+        dx, dy = _DIRECTION[corner]
+        n = cone_size(state, attack)
+        squares = {sq for sq in _block(state, corner_sq, n)
+                   if (sq[0] + 0.5 - point[0]) * dx > 0 and (sq[1] + 0.5 - point[1]) * dy > 0
+                   and _effect_from_point(state, point, sq)}
+        return Template(frozenset(squares), point=point)
+    if reach is Reach.LINE:
+        if origin in body or gap(pos, size, origin, 1) > (attack.range or 0):
+            return None
+        point = corner_point(corner_sq, corner)
+        far = max(corners(origin), key=lambda q: (q[0] - point[0]) ** 2 + (q[1] - point[1]) ** 2)
+        return Template(frozenset(sq for sq in _line_squares(state, point, far, pos) if sq not in body),
+                        point=point)
+    if not any(geo.line_of_sight(b, origin) for b in body):
+        return None
+    if reach is Reach.RANGE:
+        dists = [d for d in (geo.distance(b, origin) for b in body) if d is not None]
+        if not dists or min(dists) > (attack.range or 0):
+            return None
+    squares = {sq for sq in _block(state, origin, attack.radius)
+               if sq not in body and geo.line_of_effect(origin, sq)}
+    if reach is Reach.NEAREST:
+        if not any(sq in squares for c in nearest_enemies(state, me) for sq in c.squares):
             return None
     return Template(frozenset(squares), origin=origin)
 
@@ -180,8 +243,14 @@ def template_squares(state: GameState, attack: AttackDef, origin: Square, corner
 
 
 def struck(state: GameState, me: Creature, found: Template) -> list[Creature]:
-    """Creatures (allies included, ATK-2) standing in a template, in uid order."""
-    return sorted((c for c in state.creatures if c.alive and c.uid != me.uid and c.pos in found.squares),
+    """Creatures (allies included, ATK-2) standing in a template, in uid order.
+
+    A Large or Huge creature is in it when any of its squares is, and is
+    listed (so attacked) once (MOV-13).
+    """
+    squares = found.squares
+    return sorted((c for c in state.creatures if c.alive and c.uid != me.uid
+                   and (c.pos in squares or (c.card.size > 1 and any(sq in squares for sq in c.squares)))),
                   key=lambda c: c.uid)
 
 
@@ -193,7 +262,8 @@ def aims(state: GameState, me: Creature, attack: AttackDef) -> list[tuple[Square
     if reach in (Reach.SMALL_CONE, Reach.LARGE_CONE):
         return [(pos, c) for c in CORNERS]
     if reach is Reach.LINE:
-        ends = [sq for sq in _block(state, pos, attack.range or 0) if sq != pos]
+        body = set(me.squares)
+        ends = [sq for sq in _block(state, pos, attack.range or 0, me.card.size) if sq not in body]
         return [(sq, c) for sq in ends for c in CORNERS]
     h, w = state.map.height, state.map.width
     return [((x, y), 0) for y in range(h) for x in range(w)]

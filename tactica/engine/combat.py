@@ -15,10 +15,12 @@ from . import events as ev
 from .abilities import MultipleThreats, defend, extra_damage, has
 from .geometry import adjacent, centre, passes_opposite_sides
 from .conditions import add_effect, halve_damage
+from . import footprint as fp
 from .model import AttackDef, AttackKind, ConditionEffect, HealEffect, OngoingEffect, Reach, Trigger
 from .state import GRANTS_CA, Creature, GameState
 
 COMBAT_ADVANTAGE = 2
+SQUEEZE_PENALTY = -5
 CHARGE_BONUS = 1
 COVER_PENALTY = -2
 HELPLESS_BONUS = 4
@@ -31,6 +33,8 @@ def critical_from(state: GameState, attacker: Creature, attack: AttackDef) -> in
     (such a roll also hits automatically, ATK-5).
     """
     if attack.kind is AttackKind.MELEE and attacker.pos is not None:
+        if attacker.card.size > 1:  # standing on blood rock with any of its squares (our reading)
+            return min(state.map.rules_at(sq).melee_crit for sq in attacker.squares)
         return state.map.rules_at(attacker.pos).melee_crit
     return 20
 
@@ -41,11 +45,26 @@ def invisible(state: GameState, attacker: Creature, target: Creature) -> bool:
     A creature in smoke is invisible to every creature that is not adjacent,
     and one in smoke sees only adjacent creatures: so the attacker is
     invisible when they are not adjacent and either stands in smoke.  (Only
-    close and area attacks can reach that far without line of sight.)
+    close and area attacks can reach that far without line of sight.)  A
+    Large or Huge creature stands in smoke when all its squares do (our
+    reading: it can still be seen through its other squares, LOS-1).
     """
     smoke = state.geo.smoke
-    return bool(smoke) and not adjacent(attacker.pos, target.pos) and (
+    if not smoke:
+        return False
+    if attacker.card.size > 1 or target.card.size > 1:
+        return not touching(attacker, target) and (
+            all(sq in smoke for sq in attacker.squares) or all(sq in smoke for sq in target.squares))
+    return not adjacent(attacker.pos, target.pos) and (
         attacker.pos in smoke or target.pos in smoke)
+
+
+def touching(a: Creature, b: Creature) -> bool:
+    """True when creatures a and b are adjacent: some square of one next to some square of the
+    other (RNG-1; any of a Large or Huge creature's squares, MOV-13)."""
+    if a.card.size == 1 and b.card.size == 1:
+        return adjacent(a.pos, b.pos)
+    return fp.touching(a.pos, a.card.size, b.pos, b.card.size)
 
 
 def automatic_critical(target: Creature, attack: AttackDef) -> bool:
@@ -64,15 +83,23 @@ def flanking(state: GameState, attacker: Creature, target: Creature) -> bool:
     be placed so that the line between the centres of the attacker's and the
     ally's squares passes through two opposite sides (corners included) of
     the target's square.  Both must be adjacent to the target (the seed:
-    "on the opposite side or opposite corner").
+    "on the opposite side or opposite corner").  For Large and Huge
+    creatures any one of their squares may be picked (FLK-1): some square of
+    the attacker, of the ally and of the target line up so.
     """
-    if attacker.dazed or not adjacent(attacker.pos, target.pos):
+    if attacker.dazed or not touching(attacker, target):
         return False
+    big = attacker.card.size > 1 or target.card.size > 1
     for ally in state.creatures:
         if (ally.uid == attacker.uid or ally.team != attacker.team or not ally.active
-                or ally.dazed or not adjacent(ally.pos, target.pos)):
+                or ally.dazed or not touching(ally, target)):
             continue
-        if passes_opposite_sides(centre(attacker.pos), centre(ally.pos), target.pos):
+        if not big and ally.card.size == 1:
+            if passes_opposite_sides(centre(attacker.pos), centre(ally.pos), target.pos):
+                return True
+            continue
+        if any(passes_opposite_sides(centre(a), centre(b), t)
+               for t in target.squares for a in attacker.squares for b in ally.squares):
             return True
     return False
 
@@ -84,11 +111,13 @@ def combat_advantage(state: GameState, attacker: Creature, target: Creature) -> 
         reasons.append("invisible")
     if flanking(state, attacker, target):
         reasons.append("flanking")
-    if attacker.card.abilities and has(attacker.card, MultipleThreats) and adjacent(attacker.pos, target.pos):
+    if attacker.card.abilities and has(attacker.card, MultipleThreats) and touching(attacker, target):
         reasons.append("multiple threats")
     granted = sorted(target.conditions & GRANTS_CA)
     if granted:
         reasons.append(f"target {granted[0]}")
+    if state.squeezed is not None and state.squeezing(target):
+        reasons.append("target squeezing")  # gaps.md: Squeeze grants combat advantage
     return reasons
 
 
@@ -108,10 +137,36 @@ def has_cover(state: GameState, attacker: Creature, target: Creature, attack: At
     if attack.kind is AttackKind.MELEE:
         return False
     if origin is not None:
+        if target.card.size > 1:  # COV-5 with COV-2's "any of its squares"
+            return all(origin.cover(state, sq) for sq in target.squares)
         return origin.cover(state, target.pos)
+    if attacker.card.size > 1 or target.card.size > 1 or any(
+            c.card.size > 1 for c in state.creatures if c.alive and c.team != attacker.team):
+        return _big_cover(state, attacker, target)
     blockers = [c.pos for c in state.creatures
                 if c.alive and c.team != attacker.team and c.uid != target.uid]
     return state.geo.cover(attacker.pos, target.pos, blockers)
+
+
+def _big_cover(state: GameState, attacker: Creature, target: Creature) -> bool:
+    """Ranged cover when Large or Huge creatures are involved (COV-2, COV-4).
+
+    The attacker picks any of its squares and any of the target's squares
+    (COV-2: "for a multi-square target, any of its squares may be used"):
+    no cover when some pair is clear.  Every square of an enemy of the
+    attacker standing between blocks (COV-4), but never a square of the
+    attacker or of the target themselves.
+    """
+    own = set(attacker.squares) | set(target.squares)
+    blockers = [sq for c in state.creatures
+                if c.alive and c.team != attacker.team and c.uid != target.uid
+                for sq in c.squares if sq not in own]
+    geo = state.geo
+    for a in attacker.squares:
+        for t in target.squares:
+            if not geo.cover(a, t, blockers):
+                return False
+    return True
 
 
 def modifiers(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
@@ -126,9 +181,16 @@ def modifiers(state: GameState, attacker: Creature, target: Creature, attack: At
         mods.append(("combat advantage", COMBAT_ADVANTAGE))
     if charge:
         mods.append(("charge", CHARGE_BONUS))
-    circle = state.map.rules_at(attacker.pos).attack_bonus if attacker.pos is not None else 0
+    if attacker.pos is None:
+        circle = 0
+    elif attacker.card.size > 1:  # any of its squares inside (our reading)
+        circle = max(state.map.rules_at(sq).attack_bonus for sq in attacker.squares)
+    else:
+        circle = state.map.rules_at(attacker.pos).attack_bonus
     if circle:
         mods.append(("sacred circle", circle))  # TER-SACRED
+    if state.squeezed is not None and state.squeezing(attacker):
+        mods.append(("squeezing", SQUEEZE_PENALTY))  # gaps.md: attacks at -5 while squeezing
     if has_cover(state, attacker, target, attack, origin):
         mods.append(("cover", COVER_PENALTY))
     if "helpless" in target.conditions and attack.kind is not AttackKind.MELEE:
@@ -151,14 +213,14 @@ def in_reach(state: GameState, attacker: Creature, target: Creature, attack: Att
     if target.team == attacker.team:
         return ("ally", "No creature attacks an ally on purpose (ATK-2).")
     if attack.kind is AttackKind.MELEE:
-        if not adjacent(attacker.pos, target.pos):
+        if not touching(attacker, target):
             return ("not-adjacent", f"{attack.name} is a melee attack: the target must be adjacent.")
         return None
     geo = state.geo
-    if not geo.line_of_sight(attacker.pos, target.pos):
+    if not sees(state, attacker, target):
         return ("no-sight", f"{attacker.card.name} has no line of sight to {target.card.name}.")
     if attack.reach is Reach.RANGE:
-        dist = geo.distance(attacker.pos, target.pos)
+        dist = creature_distance(state, attacker, target)
         if dist is None or dist > attack.range:
             far = "out of reach" if dist is None else f"{dist} squares away"
             return ("out-of-range", f"{target.card.name} is {far}; {attack.name} reaches {attack.range}.")
@@ -168,14 +230,28 @@ def in_reach(state: GameState, attacker: Creature, target: Creature, attack: Att
     return None
 
 
+def sees(state: GameState, a: Creature, b: Creature) -> bool:
+    """Line of sight from creature a to creature b: from any of a's squares to any of b's (LOS-1)."""
+    if a.card.size == 1 and b.card.size == 1:
+        return state.geo.line_of_sight(a.pos, b.pos)
+    return fp.sight(state.geo, a.pos, a.card.size, b.pos, b.card.size)
+
+
+def creature_distance(state: GameState, a: Creature, b: Creature) -> int | None:
+    """Squares from creature a to creature b around walls (RNG-5): the least over their squares."""
+    if a.card.size == 1 and b.card.size == 1:
+        return state.geo.distance(a.pos, b.pos)
+    return fp.distance(state.geo, a.pos, a.card.size, b.pos, b.card.size)
+
+
 def nearest_enemies(state: GameState, attacker: Creature) -> list[Creature]:
     """The enemies in line of sight at the least distance (RNG-2 ``nearest``; ties: attacker's choice)."""
     best: list[Creature] = []
     best_d = None
     for c in state.enemy_creatures(attacker.player):
-        if not state.geo.line_of_sight(attacker.pos, c.pos):
+        if not sees(state, attacker, c):
             continue
-        d = state.geo.distance(attacker.pos, c.pos)
+        d = creature_distance(state, attacker, c)
         if d is None:
             continue
         if best_d is None or d < best_d:

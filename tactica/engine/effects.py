@@ -98,7 +98,7 @@ def end_of_activation(state: GameState, me: Creature, out: list) -> None:
     """
     if not me.alive:
         return
-    if state.map.rules_at(me.pos).destroys:  # TER-PIT: ends its turn in a pit
+    if all(state.map.rules_at(sq).destroys for sq in me.squares):  # TER-PIT: ends its turn in a pit
         me.hp = 0
         destroy(state, me, state.blame(me.player), out)
         return

@@ -131,14 +131,14 @@ def _end_round(st: GameState, out: list) -> None:
     scored: set[tuple[int, frozenset]] = set()
     for player in range(st.players):
         zone = st.vp_zone(player)
-        if not zone or not any(c.pos in zone for c in st.alive(player)):
+        if not zone or not any(_in_zone(c, zone) for c in st.alive(player)):
             continue
         if (st.team_of(player), zone) in scored:  # SCN-MULTI: a team's shared zone scores once
             continue
         scored.add((st.team_of(player), zone))
         award = st.rules.zone_vp
         if st.rules.uncontested:  # SCN-UNCONTESTED: an enemy in the zone stops it scoring
-            if any(c.pos in zone for c in st.enemy_creatures(player)):
+            if any(_in_zone(c, zone) for c in st.enemy_creatures(player)):
                 continue
             award = st.rules.uncontested_vp
         st.vp[player] += award
@@ -179,6 +179,11 @@ def _battle_decided(st: GameState, out: list) -> bool:
     return False
 
 
+def _in_zone(c, zone) -> bool:
+    """True when creature ``c`` stands in ``zone``: any of its squares counts (SCN-ASSAULT, MOV-13)."""
+    return c.pos in zone or (c.card.size > 1 and any(sq in zone for sq in c.squares))
+
+
 def tie_breaker(st: GameState, by_vp: bool = True, among: list[int] | None = None) -> int:
     """SCN-TIE: more VP; else the creature nearest the centre; else its cost.
 
@@ -195,7 +200,7 @@ def tie_breaker(st: GameState, by_vp: bool = True, among: list[int] | None = Non
     cx, cy = st.map.width / 2, st.map.height / 2
     best: dict[int, tuple[float, int]] = {}
     for t in sides:
-        mine = [(math.hypot(c.pos[0] + 0.5 - cx, c.pos[1] + 0.5 - cy), -c.card.cost)
+        mine = [(min(math.hypot(x + 0.5 - cx, y + 0.5 - cy) for x, y in c.squares), -c.card.cost)
                 for p in st.team_players(t) for c in st.alive(p)]
         best[t] = min(mine) if mine else (math.inf, 0)
     winner = min(sides, key=lambda t: (best[t], st.team_players(t)[0]))

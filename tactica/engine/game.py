@@ -14,7 +14,8 @@ from .actions import (Action, Activate, AreaAttack, Attack, Charge, ChooseFirstP
 from .areas import area_actions, struck, template
 from .auras import speed as aura_speed
 from .attacking import attack_actions, attack_allowed, provoke, resolve_all
-from .combat import in_reach
+from .combat import in_reach, sees, touching
+from .footprint import footprint, touching as fp_touching
 from .effects import start_of_activation
 from .flow import (_battle_decided, _end_activation, _roll_off, _start_round, _start_turn,
                    tie_breaker)
@@ -155,10 +156,20 @@ def deploy_squares(state: GameState, player: int) -> list[Square]:
     """Squares where ``player`` may place its next creature (SET-3, SET-4).
 
     Free squares of its start area that are not wall, pit or statue; when
-    the area is full, the free such squares nearest to it.
+    the area is full, the free such squares nearest to it.  For a Large or
+    Huge creature the squares are anchors and its whole footprint must be
+    free and wholly inside the area; when no such space is left, the free
+    spaces whose farthest square is nearest to the area (SET-3, MOV-13).
     """
     area = state.start_area(player)
-    occupied = {c.pos for c in state.creatures if c.alive}
+    uid = _next_to_place(state) if state.decider == player else None
+    if uid is None:
+        uid = next((c.uid for c in state.creatures
+                    if c.player == player and c.pos is None and not c.destroyed), None)
+    size = state.creature(uid).card.size if uid is not None else 1
+    if size > 1:
+        return _big_deploy_squares(state, area, size)
+    occupied = state.occupied()
     free = sorted((sq for sq in area if state.geo.deployable(sq) and sq not in occupied),
                   key=lambda s: (s[1], s[0]))
     if free or not area:
@@ -175,6 +186,30 @@ def deploy_squares(state: GameState, player: int) -> list[Square]:
             elif d == best_d:
                 best.append(sq)
     return sorted(best, key=lambda s: (s[1], s[0]))
+
+
+def _big_deploy_squares(state: GameState, area: frozenset[Square], size: int) -> list[Square]:
+    """Anchors where a creature of ``size`` may be deployed (SET-3): see ``deploy_squares``."""
+    occupied = state.occupied()
+    w, h = state.map.width, state.map.height
+
+    def free(anchor: Square) -> bool:
+        return all(state.geo.deployable(sq) and sq not in occupied for sq in footprint(anchor, size))
+
+    anchors = [(x, y) for y in range(h - size + 1) for x in range(w - size + 1)]
+    inside = [a for a in anchors if all(sq in area for sq in footprint(a, size)) and free(a)]
+    if inside or not area:
+        return inside
+    best, best_d = [], None
+    for a in anchors:
+        if not free(a):
+            continue
+        d = max(min(chebyshev(sq, s) for s in area) for sq in footprint(a, size))
+        if best_d is None or d < best_d:
+            best, best_d = [a], d
+        elif d == best_d:
+            best.append(a)
+    return best
 
 
 def _next_to_place(state: GameState) -> str | None:
@@ -205,17 +240,24 @@ def charge_routes(state: GameState, me: Creature, target: Creature, reach: dict 
     A creature already adjacent to the target stands on the nearest square
     from which it can attack, so it cannot charge that target.
     """
-    if adjacent(me.pos, target.pos) or not state.geo.line_of_sight(me.pos, target.pos):
+    if touching(me, target) or not sees(state, me, target):
         return []
     if reach is None:
         reach = routes(state, me, aura_speed(state, me), avoid_oa=False, min_first_step=False)
-    ends = {sq: r for sq, r in reach.items() if adjacent(sq, target.pos)}
+    ends = {sq: r for sq, r in reach.items() if _adjacent_from(me, sq, target)}
     if not ends:
         return []
     nearest = min(r.cost for r in ends.values())
     if nearest < 2:
         return []
     return [r for sq, r in sorted(ends.items(), key=lambda kv: (kv[0][1], kv[0][0])) if r.cost == nearest]
+
+
+def _adjacent_from(me: Creature, anchor: Square, target: Creature) -> bool:
+    """True when ``me`` standing at ``anchor`` would be adjacent to ``target`` (RNG-1, MOV-13)."""
+    if me.card.size == 1 and target.card.size == 1:
+        return adjacent(anchor, target.pos)
+    return fp_touching(anchor, me.card.size, target.pos, target.card.size)
 
 
 # ---------------------------------------------------------------------------
@@ -349,15 +391,15 @@ def _validate(st: GameState, a: Action) -> None:
         t = st.find(a.target)
         if t is None or not t.alive or t.team == me.team:
             _refuse("no-target", "Charge an enemy on the map.")
-        if not st.geo.line_of_sight(me.pos, t.pos):
+        if not sees(st, me, t):
             _refuse("no-sight", "A charge needs line of sight to the target at its start (CHG-2).")
-        if adjacent(me.pos, t.pos):
+        if touching(me, t):
             _refuse("too-close", "A charge must move at least 2 squares to the nearest square "
                                  "from which it can attack; this creature is already there (CHG-3).")
         legal = charge_routes(st, me, t)
         if not legal:
             reach = routes(st, me, aura_speed(st, me), avoid_oa=False, min_first_step=False)
-            near = [r.cost for sq, r in reach.items() if adjacent(sq, t.pos)]
+            near = [r.cost for sq, r in reach.items() if _adjacent_from(me, sq, t)]
             if near and min(near) < 2:
                 _refuse("too-close", "A charge must move at least 2 squares (CHG-3).")
             _refuse("too-far", f"{t.card.name} is beyond charging distance.")
@@ -589,7 +631,7 @@ def _h_charge(st: GameState, a: Charge, out: list) -> None:
     st.move_used = True  # CHG-4: no more movement after a charge
     me = st.active_creature
     target = st.creature(a.target)
-    if _walk(st, me, tuple(a.path), "charge", out) and target.alive and adjacent(me.pos, target.pos):
+    if _walk(st, me, tuple(a.path), "charge", out) and target.alive and touching(me, target):
         if not resolve_all(st, me, me.card.basic_melee, [target], "charge", out):
             return
     _after_action(st, out)

@@ -20,6 +20,7 @@ import heapq
 from dataclasses import dataclass
 
 from .abilities import Burrow, Flight, Phasing, has, threat_reach
+from .footprint import footprint, gap
 from .geometry import adjacent
 from .model import Square
 from .state import Creature, GameState
@@ -99,11 +100,14 @@ def threatens(state: GameState, maker: Creature, square: Square) -> bool:
     """True when ``maker``'s opportunity attacks reach ``square`` (OA-1, OA-5, Threatening Reach).
 
     Adjacent squares, or with Threatening Reach squares within its reach
-    (counted around walls, RNG-5); line of sight is needed either way.
+    (counted around walls, RNG-5); line of sight is needed either way.  A
+    Large or Huge maker threatens from any of its squares (MOV-13).
     """
     if maker.pos == square:
         return False
     reach = threat_reach(maker.card) if maker.card.abilities else 1
+    if maker.card.size > 1:
+        return _big_threatens(state, maker, square, reach)
     if reach <= 1:
         if not adjacent(maker.pos, square):
             return False
@@ -114,18 +118,43 @@ def threatens(state: GameState, maker: Creature, square: Square) -> bool:
     return state.geo.line_of_sight(maker.pos, square)
 
 
+def _big_threatens(state: GameState, maker: Creature, square: Square, reach: int) -> bool:
+    """``threatens`` for a multi-square maker: from any square of its footprint (OA-1, MOV-13)."""
+    size = maker.card.size
+    g = gap(maker.pos, size, square, 1)
+    if g == 0 or g > reach:
+        return False
+    geo = state.geo
+    for sq in footprint(maker.pos, size):
+        if reach <= 1:
+            if not adjacent(sq, square):
+                continue
+        else:
+            dist = geo.distance(sq, square)
+            if dist is None or dist > reach:
+                continue
+        if geo.line_of_sight(sq, square):
+            return True
+    return False
+
+
 def can_make_opportunity_attack(state: GameState, maker: Creature, mover: Creature,
                                 square: Square) -> bool:
     """True when ``maker`` may make an opportunity attack on ``mover`` leaving ``square``.
 
     OA-1: an enemy, active, within reach (adjacent, or Threatening Reach);
     CON-1..4, CON-6: not dazed (or worse) nor confused; OA-3: not yet used
-    during this turn; OA-5: line of sight; and it needs a basic attack.
+    during this turn; OA-5: line of sight; and it needs a basic attack.  A
+    Large or Huge mover anchored at ``square`` is reached through any of
+    its squares (MOV-13).
     """
-    return (maker.alive and maker.team != mover.team
+    if not (maker.alive and maker.team != mover.team
             and maker.can_make_opportunity_attacks and maker.uid not in state.oa_used
-            and maker.card.basic_attack is not None
-            and threatens(state, maker, square))
+            and maker.card.basic_attack is not None):
+        return False
+    if mover.card.size > 1:
+        return any(threatens(state, maker, sq) for sq in footprint(square, mover.card.size))
+    return threatens(state, maker, square)
 
 
 def threats(state: GameState, mover: Creature, square: Square, *, moving: bool = False,
@@ -163,8 +192,9 @@ def threat_map(state: GameState, mover: Creature, *, fliers_only: bool = False) 
             continue
         x, y = c.pos
         reach = threat_reach(c.card) if c.card.abilities else 1
-        for dy in range(-reach, reach + 1):
-            for dx in range(-reach, reach + 1):
+        span = reach + c.card.size  # a Large or Huge maker reaches from every square (MOV-13)
+        for dy in range(-reach, span):
+            for dx in range(-reach, span):
                 sq = (x + dx, y + dy)
                 if (dx or dy) and threatens(state, c, sq):
                     found.setdefault(sq, set()).add(c.uid)
@@ -190,7 +220,13 @@ def _move_threats(state: GameState, mover: Creature) -> dict[Square, frozenset[s
 
 def provokers_of_path(state: GameState, mover: Creature, path: tuple[Square, ...],
                       tmap: dict[Square, frozenset[str]] | None = None) -> tuple[str, ...]:
-    """Distinct enemies (in the order they strike) a path provokes (OA-1, OA-3, MOV-9, MOV-10)."""
+    """Distinct enemies (in the order they strike) a path provokes (OA-1, OA-3, MOV-9, MOV-10).
+
+    For a Large or Huge mover the path holds anchors (MOV-13, see ``large``).
+    """
+    if mover.card.size > 1:
+        from .large import provokers
+        return provokers(state, mover, path)
     if tmap is None:
         tmap = _move_threats(state, mover)
     found: list[str] = []
@@ -205,10 +241,15 @@ def provokers_of_path(state: GameState, mover: Creature, path: tuple[Square, ...
 
 def legal_stop(state: GameState, mover: Creature, sq: Square) -> bool:
     """True when ``mover`` may end a move on ``sq`` (MOV-2): no wall, no other creature,
-    not a statue (TER-STATUE), not a pit unless it flies (TER-PIT)."""
+    not a statue (TER-STATUE), not a pit unless it flies (TER-PIT).  For a Large or Huge
+    mover ``sq`` is the anchor and its whole footprint must qualify (MOV-13)."""
+    if mover.card.size > 1:
+        from .large import stop_ok
+        return stop_ok(state, mover, sq, mover.card.size)
     if not _stop_ok(state, mode_of(mover), sq):
         return False
-    return not any(c.alive and c.pos == sq and c.uid != mover.uid for c in state.creatures)
+    return not any(c.alive and c.uid != mover.uid and (c.pos == sq or (c.card.size > 1 and sq in c.squares))
+                   for c in state.creatures)
 
 
 def routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = True,
@@ -226,8 +267,12 @@ def routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = T
     Returns a dict destination -> Route for every legal stop square other
     than the start.  Allies may be passed through, never stopped on; enemies
     and walls block (MOV-2, MOV-5, MOV-7), unless the mover's mode passes
-    enemies or pits (MOV-9..11).
+    enemies or pits (MOV-9..11).  A Large or Huge mover's routes run over
+    its anchor squares (MOV-13, ``large.big_routes``).
     """
+    if mover.card.size > 1:
+        from .large import big_routes
+        return big_routes(state, mover, budget, avoid_oa=avoid_oa, min_first_step=min_first_step)
     start = mover.pos
     if budget <= 0:
         return {}
@@ -236,9 +281,10 @@ def routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = T
     others = set()
     for c in state.creatures:
         if c.alive and c.uid != mover.uid:
-            others.add(c.pos)
+            squares = c.squares if c.card.size > 1 else (c.pos,)
+            others.update(squares)
             if c.team != mover.team and not mode.passes(c):
-                blocked.add(c.pos)
+                blocked.update(squares)
     geo = state.geo
     if not mode.flat and geo.pits:  # TER-PIT
         blocked |= geo.pits
@@ -321,8 +367,11 @@ def check_path(state: GameState, mover: Creature, path: tuple[Square, ...], budg
                *, min_first_step: bool = True) -> tuple[str, str] | None:
     """Check a path a client proposes; None when legal, else (code, reason).
 
-    MOV-1, MOV-2, MOV-4, MOV-5, MOV-7, MOV-8, MOV-9..11, TER-PIT, TER-STATUE.
+    MOV-1, MOV-2, MOV-4, MOV-5, MOV-7, MOV-8, MOV-9..11, MOV-13, TER-PIT, TER-STATUE.
     """
+    if mover.card.size > 1:
+        from .large import big_check_path
+        return big_check_path(state, mover, path, budget, min_first_step=min_first_step)
     if not path:
         return ("empty-path", "The path is empty.")
     if budget <= 0:  # MOV-4: the one-square minimum does not move the immobile
@@ -362,7 +411,10 @@ def _stop_ok(state: GameState, mode: Mode, sq: Square) -> bool:
 
 
 def path_cost(state: GameState, path: tuple[Square, ...], mover: Creature | None = None) -> int:
-    """Movement cost of entering each square of ``path`` (MOV-1, MOV-8, MOV-9..11)."""
+    """Movement cost of entering each square of ``path`` (MOV-1, MOV-8, MOV-9..11; MOV-13 for anchors)."""
+    if mover is not None and mover.card.size > 1:
+        from .large import big_path_cost
+        return big_path_cost(state, mover, path)
     return sum(enter_cost(state, sq, mover) for sq in path)
 
 
@@ -371,6 +423,9 @@ def shift_squares(state: GameState, mover: Creature) -> list[Square]:
 
     None when it cannot move at all (speed 0, immobilized: MOV-4, CON-5).
     """
+    if mover.card.size > 1:
+        from .large import big_shift_squares
+        return big_shift_squares(state, mover)
     out: list[Square] = []
     if mover.speed <= 0:
         return out

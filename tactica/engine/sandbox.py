@@ -11,7 +11,10 @@ Terrain uses ``terrain.SYMBOLS`` (as /work/shared/cases/README.md): '.'
 clear, '#' wall, '^' difficult, 'T' forest, 'O' pit, '*' smoke, 'S' statue,
 '%' blood rock, '+' sacred circle, '@' teleporter — so the letters T, O and
 S are terrain, never creatures.  To put a creature *on* terrain, name it in
-``under`` ({"A": Terrain.FOREST}).
+``under`` ({"A": Terrain.FOREST}).  A Large or Huge creature (its card's
+``size`` 2 or 3) stands with its top-left square on the first occurrence of
+its letter; the board may repeat the letter over the rest of its footprint
+(later occurrences are only drawing).
 """
 from __future__ import annotations
 
@@ -98,6 +101,8 @@ def battle(board: str, cards: dict[str, CreatureCard] | None = None, *, dice: tu
     for y, row in enumerate(rows):
         for x, ch in enumerate(row):
             if ch.isalpha() and ch not in SYMBOLS:
+                if any(c.uid == ch for c in creatures):
+                    continue  # the rest of a Large or Huge creature's footprint
                 player = 0 if ch.isupper() else 1
                 c = cards.get(ch) or card(name=f"Creature {ch}")
                 made = Creature(uid=ch, card=c, player=player, label=ch, pos=(x, y),

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from .dice import ScriptedDice, SeededDice
+from .footprint import footprint
 from .geometry import Geometry
 from .model import CreatureCard, Duration, MapDef, Square, WarbandDef
 
@@ -243,6 +244,18 @@ class Creature:
         return not self.destroyed and self.pos is not None
 
     @property
+    def size(self) -> int:
+        """Squares across: 1 (Small, Medium), 2 (Large, 2×2) or 3 (Huge, 3×3) (MOV-13)."""
+        return self.card.size
+
+    @property
+    def squares(self) -> tuple[Square, ...]:
+        """The squares it fills (its footprint from the anchor ``pos``); empty when off the map."""
+        if not self.alive:
+            return ()
+        return footprint(self.pos, self.card.size)
+
+    @property
     def bloodied(self) -> bool:
         """True at or below half HP (HP-2, HP-3)."""
         return self.hp <= bloodied_threshold(self.card.hp)
@@ -318,6 +331,7 @@ class GameState:
     winner: int | None = None
     win_reason: str = ""
     step: int = 0
+    squeezed: str | None = None
 
     def copy(self) -> "GameState":
         """Return a copy whose creatures and VP can be changed independently."""
@@ -424,11 +438,27 @@ class GameState:
         return [c for c in self.creatures if c.alive and (player is None or c.player == player)]
 
     def creature_at(self, sq: Square) -> Creature | None:
-        """The creature standing on ``sq``, or None."""
+        """The creature standing on ``sq`` (any square of a Large or Huge one, MOV-13), or None."""
         for c in self.creatures:
-            if c.alive and c.pos == sq:
+            if c.alive and (c.pos == sq or (c.card.size > 1 and sq in c.squares)):
                 return c
         return None
+
+    def occupied(self, exclude: str | None = None) -> dict[Square, Creature]:
+        """Every square a creature on the map fills -> that creature (footprints, MOV-13).
+
+        ``exclude``: a uid to leave out (the mover itself).
+        """
+        out: dict[Square, Creature] = {}
+        for c in self.creatures:
+            if c.alive and c.uid != exclude:
+                for sq in c.squares:
+                    out[sq] = c
+        return out
+
+    def squeezing(self, c: Creature) -> bool:
+        """True while ``c`` is squeezing: from its squeeze to the end of that activation (gaps.md)."""
+        return self.squeezed is not None and self.squeezed == c.uid and self.active_uid == c.uid
 
     def unactivated(self, player: int) -> list[Creature]:
         """``player``'s creatures on the map not yet activated this round."""

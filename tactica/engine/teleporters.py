@@ -31,7 +31,9 @@ def teleport_squares(state: GameState) -> list[Square]:
     m = state.map
     if not m.rules_at(me.pos).teleporter or me.teleported_round == state.round:
         return []
-    taken = {c.pos for c in state.creatures if c.alive}
+    if me.card.size > 1:  # a teleporter is a single square: Large and Huge creatures never jump (our reading)
+        return []
+    taken = state.occupied()
     return [(x, y) for y in range(m.height) for x in range(m.width)
             if m.rules_at((x, y)).teleporter and (x, y) not in taken]
 

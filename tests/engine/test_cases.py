@@ -386,6 +386,27 @@ def test_case_vp_zone_large_creature_scores_once():
     assert scored == [ev.VictoryPointsScored(0, 10, "vp zone", 10)]
 
 
-@pytest.mark.skip(reason="needs Large creatures (one square of it in the zone): issue 3")
 def test_case_vp_zone_large_creature_one_square_counts():
-    raise NotImplementedError
+    # The Large creature L fills (0,0)-(1,1); only its square (1,1) is in the zone.
+    # Two other creatures of player 1 stand in the zone too: 10 VP, once.
+    zone = {"A": {(1, 1), (2, 1), (3, 1), (2, 2), (3, 2)}}
+    board = "LL..\nLLBC\n....\nb..."
+    st = battle(board, {"L": card("Ogre", size=2)}, active="L", vp_zones=zone, dice=(5, 6))
+    assert st.creature("L").squares == ((0, 0), (1, 0), (0, 1), (1, 1))
+    st.creature("B").activated = True
+    st.creature("C").activated = True
+    st, out = run(st, EndActivation())
+    st, out2 = run(st, Activate("b"), EndActivation())
+    assert of(out + out2, ev.VictoryPointsScored) == [ev.VictoryPointsScored(0, 10, "vp zone", 10)]
+    # Alone in the zone, by one square only, it still scores.
+    st = battle("LL..\nLL..\n....\nb...", {"L": card("Ogre", size=2)}, active="L",
+                vp_zones={"A": {(1, 1), (2, 2)}}, dice=(5, 6))
+    st, out = run(st, EndActivation())
+    st, out2 = run(st, Activate("b"), EndActivation())
+    assert of(out + out2, ev.VictoryPointsScored) == [ev.VictoryPointsScored(0, 10, "vp zone", 10)]
+    # Outside by one square: nothing.
+    st = battle("LL..\nLL..\n....\nb...", {"L": card("Ogre", size=2)}, active="L",
+                vp_zones={"A": {(2, 2)}}, dice=(5, 6))
+    st, out = run(st, EndActivation())
+    st, out2 = run(st, Activate("b"), EndActivation())
+    assert of(out + out2, ev.VictoryPointsScored) == []

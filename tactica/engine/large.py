@@ -1,0 +1,345 @@
+"""Movement of Large (2×2) and Huge (3×3) creatures (MOV-13) and the Huge squeeze (gaps.md).
+
+``movement`` keeps single-square creatures on its own code and hands
+creatures of size 2 or more to this module.  A multi-square creature moves
+by its anchor (top-left square, see ``footprint``); a step moves the whole
+N×N block one square in one of eight directions:
+
+* every square of the new footprint must be on the map, no wall, and hold
+  no enemy it cannot pass (MOV-13: "may pass through no square that holds an
+  enemy"; Flight, Burrow and Phasing pass enemies as for any creature,
+  MOV-9..11) and no pit unless its mode passes pits (TER-PIT);
+* a diagonal step may not pass a wall corner: the footprints one square
+  along each axis must be wall-free too (MOV-7 for a block);
+* cost (MOV-13): only the squares the step newly enters count -- 2 when any
+  of them is difficult (difficult terrain, forest, statue), else 1; the
+  squares it started in are ignored, so stepping out of difficult terrain
+  into clear squares costs 1 even while part of it still stands in it;
+* it may end a move where its whole footprint may be stopped on and no
+  other creature fills any square of it (MOV-2).
+
+Leaving a position provokes every enemy whose opportunity attacks reach any
+square of the footprint there (OA-1).
+
+Squeeze (gaps.md glossary, Huge creatures only): a move action in which the
+creature counts as 2×2 (its top-left 2×2 block), moves up to half its speed
+(rounded down), and must end where its 3×3 footprint, anchored at the same
+square, is a legal space.  It provokes only the enemies whose attacks reach
+it at the start; until the end of that activation it grants combat
+advantage and its attacks take -5 (see ``combat``).
+"""
+from __future__ import annotations
+
+import heapq
+
+from .footprint import footprint
+from .model import Square
+from .state import Creature, GameState
+
+#: Squares across a squeezing Huge creature counts as (gaps.md).
+SQUEEZED_SIZE = 2
+#: Attack roll modifier of a squeezing creature (gaps.md).
+SQUEEZE_PENALTY = -5
+
+
+def _mode(mover: Creature):
+    from .movement import mode_of
+    return mode_of(mover)
+
+
+def blocked_squares(state: GameState, mover: Creature) -> set[Square]:
+    """Squares no square of ``mover`` may enter: enemies it cannot pass, pits unless it flies,
+    burrows or phases (MOV-13, MOV-9..11, TER-PIT)."""
+    mode = _mode(mover)
+    out: set[Square] = set()
+    for c in state.creatures:
+        if c.alive and c.uid != mover.uid and c.team != mover.team and not mode.passes(c):
+            out.update(c.squares)
+    if not mode.flat and state.geo.pits:
+        out |= state.geo.pits
+    return out
+
+
+def stop_ok(state: GameState, mover: Creature, anchor: Square, size: int,
+            occupied: dict | None = None) -> bool:
+    """True when ``mover`` with footprint ``size`` may end a move at ``anchor`` (MOV-2, MOV-13).
+
+    Every square on the map, stoppable (no wall, statue; pit only for fliers)
+    and not filled by another creature.
+    """
+    if occupied is None:
+        occupied = state.occupied(exclude=mover.uid)
+    flies = _mode(mover).flies
+    m = state.map
+    for sq in footprint(anchor, size):
+        if not m.in_bounds(sq) or sq in occupied:
+            return False
+        rules = m.rules_at(sq)
+        if not rules.can_stop or (rules.fliers_only and not flies):
+            return False
+    return True
+
+
+def step_ok(state: GameState, a: Square, b: Square, size: int, blocked: set[Square]) -> bool:
+    """True when a block of ``size`` anchored at ``a`` may step to ``b`` (MOV-7, MOV-13)."""
+    geo = state.geo
+    for sq in footprint(b, size):
+        if geo.is_wall(sq) or sq in blocked:
+            return False
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    if dx and dy:
+        for side in ((a[0] + dx, a[1]), (a[0], a[1] + dy)):
+            if any(geo.is_wall(sq) for sq in footprint(side, size)):
+                return False
+    return True
+
+
+def step_cost(state: GameState, a: Square, b: Square, size: int, flat: bool) -> int:
+    """Movement cost of the step a -> b of a block of ``size`` (MOV-13).
+
+    Only squares newly entered count: the highest cost among them (2 for
+    difficult terrain), 1 when all are clear; 1 for fliers, burrowers and
+    phasers (MOV-9..11).
+    """
+    if flat:
+        return 1
+    cost = state.geo.cost
+    old = set(footprint(a, size))
+    return max(cost(sq) for sq in footprint(b, size) if sq not in old)
+
+
+class AnchorThreats:
+    """Enemies that leaving each anchor position provokes, computed on demand (OA-1, MOV-10).
+
+    Behaves like a read-only mapping anchor -> frozenset of uids (``get``).
+    """
+
+    def __init__(self, state: GameState, mover: Creature, size: int, *, start_only: bool = False):
+        """Threats of ``mover`` with a footprint of ``size``; ``start_only``: only its start
+        position provokes (squeeze), with its full footprint there."""
+        from .movement import threat_map
+        mode = _mode(mover)
+        self.size = size
+        self.start = mover.pos
+        self._memo: dict[Square, frozenset[str]] = {}
+        self._none = mode.burrows
+        full = {} if mode.burrows else threat_map(state, mover)
+        start_squares = footprint(mover.pos, mover.card.size)
+        first: set[str] = set()
+        for sq in start_squares:
+            first.update(full.get(sq, ()))
+        self._memo[mover.pos] = frozenset(first)
+        if start_only:
+            self._squares: dict = {}
+        elif mode.flies:
+            self._squares = threat_map(state, mover, fliers_only=True)
+        else:
+            self._squares = full
+
+    def get(self, anchor: Square, default=()) -> frozenset[str]:
+        """The uids leaving ``anchor`` provokes (``default`` when none)."""
+        found = self._memo.get(anchor)
+        if found is None:
+            uids: set[str] = set()
+            for sq in footprint(anchor, self.size):
+                uids.update(self._squares.get(sq, ()))
+            found = self._memo[anchor] = frozenset(uids)
+        return found if found else default
+
+
+def provokers(state: GameState, mover: Creature, path: tuple[Square, ...], size: int | None = None,
+              tmap: AnchorThreats | None = None) -> tuple[str, ...]:
+    """Distinct enemies (in the order they strike) a path of anchors provokes (OA-1, OA-3)."""
+    if tmap is None:
+        tmap = AnchorThreats(state, mover, size or mover.card.size)
+    found: list[str] = []
+    cur = mover.pos
+    for nxt in path:
+        for uid in sorted(tmap.get(cur, ())):
+            if uid not in found:
+                found.append(uid)
+        cur = nxt
+    return tuple(found)
+
+
+def big_routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = True,
+               min_first_step: bool = True, size: int | None = None, end_size: int | None = None,
+               start_only: bool = False) -> dict:
+    """Best route to every anchor a multi-square ``mover`` can end a move at (MOV-13).
+
+    As ``movement.routes`` (same ranking and Pareto labels), over anchor
+    positions.  ``size``: the footprint it moves with (2 while squeezing);
+    ``end_size``: the footprint that must fit where it stops (3 for a
+    squeeze); ``start_only``: only the start provokes (squeeze).
+    Returns {anchor: Route}.
+    """
+    from .movement import Route
+    size = size or mover.card.size
+    end_size = end_size or size
+    start = mover.pos
+    if budget <= 0:
+        return {}
+    mode = _mode(mover)
+    blocked = blocked_squares(state, mover)
+    occupied = state.occupied(exclude=mover.uid)
+    tmap = AnchorThreats(state, mover, size, start_only=start_only)
+    bit_of: dict[str, int] = {}
+
+    def bits(anchor: Square) -> int:
+        mask = 0
+        for uid in tmap.get(anchor, ()):
+            if uid not in bit_of:
+                bit_of[uid] = 1 << len(bit_of)
+            mask |= bit_of[uid]
+        return mask
+
+    steps: dict[Square, tuple[tuple[Square, int], ...]] = {}
+
+    def moves(a: Square) -> tuple[tuple[Square, int], ...]:
+        found = steps.get(a)
+        if found is None:
+            x, y = a
+            found = tuple((b, step_cost(state, a, b, size, mode.flat))
+                          for b in ((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
+                          if step_ok(state, a, b, size, blocked))
+            steps[a] = found
+        return found
+
+    labels: dict[Square, list] = {start: []}
+    counter = 0
+    heap: list = [(0, 0, counter, start, 0, 0, ())]
+    while heap:
+        _, _, _, sq, prov, cost_here, path = heapq.heappop(heap)
+        if path and not any(lab[2] is path for lab in labels[sq]):
+            continue
+        leaving = prov | bits(sq)
+        first = not path
+        for nxt, step in moves(sq):
+            if nxt == start:
+                continue
+            cost = cost_here + step
+            if cost > budget:
+                if min_first_step and first:
+                    cost = budget
+                else:
+                    continue
+            found = labels.get(nxt) or []
+            if any(c <= cost and not (p & ~leaving) for p, c, _ in found):
+                continue
+            kept = [lab for lab in found if not (cost <= lab[1] and not (leaving & ~lab[0]))]
+            new_path = path + (nxt,)
+            kept.append((leaving, cost, new_path))
+            labels[nxt] = kept
+            counter += 1
+            key = (leaving.bit_count(), cost) if avoid_oa else (cost, leaving.bit_count())
+            heapq.heappush(heap, (*key, counter, nxt, leaving, cost, new_path))
+
+    out = {}
+    for sq, found in labels.items():
+        if sq == start or not found or not stop_ok(state, mover, sq, end_size, occupied):
+            continue
+        if avoid_oa:
+            best = min(found, key=lambda lab: (lab[0].bit_count(), lab[1], lab[2]))
+        else:
+            best = min(found, key=lambda lab: (lab[1], lab[0].bit_count(), lab[2]))
+        out[sq] = Route(best[2], best[1], provokers(state, mover, best[2], size, tmap))
+    return out
+
+
+def big_check_path(state: GameState, mover: Creature, path: tuple[Square, ...], budget: int, *,
+                   min_first_step: bool = True, size: int | None = None,
+                   end_size: int | None = None) -> tuple[str, str] | None:
+    """Check a path of anchors for a multi-square mover; None when legal, else (code, reason).
+
+    MOV-1, MOV-2, MOV-4, MOV-7, MOV-13, TER-PIT, TER-STATUE.
+    """
+    from .geometry import adjacent
+    size = size or mover.card.size
+    end_size = end_size or size
+    if not path:
+        return ("empty-path", "The path is empty.")
+    if budget <= 0:
+        return ("cannot-move", f"{mover.card.name} cannot move (speed 0).")
+    mode = _mode(mover)
+    enemies = {sq for c in state.creatures
+               if c.alive and c.team != mover.team and not mode.passes(c) for sq in c.squares}
+    pits = set() if mode.flat else set(state.geo.pits)
+    cur, spent = mover.pos, 0
+    for i, nxt in enumerate(path):
+        if not adjacent(cur, nxt):
+            return ("not-adjacent", f"Step {i + 1} of the path is not to an adjacent square.")
+        squares = footprint(nxt, size)
+        if any(state.geo.is_wall(sq) for sq in squares):
+            return ("wall", f"Walls block movement: all {size}×{size} squares of "
+                            f"{mover.card.name} must be clear of walls (MOV-13).")
+        if not step_ok(state, cur, nxt, size, set()):
+            return ("wall-corner", "No creature moves diagonally past a wall corner.")
+        if any(sq in enemies for sq in squares):
+            return ("enemy", f"{mover.card.name} may pass through no square that holds an enemy (MOV-13).")
+        if any(sq in pits for sq in squares):
+            return ("pit", "Only flying creatures may enter a pit (TER-PIT).")
+        spent += step_cost(state, cur, nxt, size, mode.flat)
+        if spent > budget and not (i == 0 and min_first_step):
+            return ("too-far", f"That move needs {spent} squares of movement; "
+                               f"{mover.card.name} has {budget}.")
+        cur = nxt
+    if not stop_ok(state, mover, cur, end_size):
+        squares = footprint(cur, end_size)
+        if any(state.geo.is_wall(sq) for sq in squares):
+            return ("wall", f"{mover.card.name} needs a clear {end_size}×{end_size} space to stop in.")
+        if any(not state.map.rules_at(sq).can_stop for sq in squares):
+            return ("no-stop", "A move cannot end on a statue (TER-STATUE).")
+        if state.occupied(exclude=mover.uid).keys() & set(squares):
+            return ("occupied", "A move cannot end on another creature's square.")
+        return ("pit", "Only flying creatures may end a move in a pit (TER-PIT).")
+    return None
+
+
+def big_path_cost(state: GameState, mover: Creature, path: tuple[Square, ...], size: int | None = None) -> int:
+    """Movement cost of a path of anchors (MOV-13)."""
+    size = size or mover.card.size
+    flat = _mode(mover).flat
+    cur, total = mover.pos, 0
+    for nxt in path:
+        total += step_cost(state, cur, nxt, size, flat)
+        cur = nxt
+    return total
+
+
+def big_shift_squares(state: GameState, mover: Creature) -> list[Square]:
+    """Anchors a multi-square ``mover`` may shift to (MOV-12): one step, entering no difficult square."""
+    out: list[Square] = []
+    if mover.speed <= 0:
+        return out
+    size = mover.card.size
+    blocked = blocked_squares(state, mover)
+    occupied = state.occupied(exclude=mover.uid)
+    old = set(mover.squares)
+    x, y = mover.pos
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            b = (x + dx, y + dy)
+            if (dx or dy) and step_ok(state, mover.pos, b, size, blocked) \
+                    and not any(state.map.rules_at(sq).difficult for sq in footprint(b, size) if sq not in old) \
+                    and stop_ok(state, mover, b, size, occupied):
+                out.append(b)
+    out.sort(key=lambda s: (s[1], s[0]))
+    return out
+
+
+def squeeze_routes(state: GameState, mover: Creature) -> dict:
+    """Where a Huge ``mover`` may squeeze to: {anchor: Route} (gaps.md Squeeze).
+
+    Moves as 2×2 up to half its speed (rounded down) and ends where its 3×3
+    footprint fits; only the start provokes.  Empty for creatures smaller
+    than Huge, or with speed under 2.
+    """
+    if mover.card.size < 3:
+        return {}
+    return big_routes(state, mover, mover.speed // 2, size=SQUEEZED_SIZE, end_size=mover.card.size,
+                      start_only=True, min_first_step=False)
+
+
+__all__ = ["blocked_squares", "stop_ok", "step_ok", "step_cost", "AnchorThreats", "provokers",
+           "big_routes", "big_check_path", "big_path_cost", "big_shift_squares", "squeeze_routes",
+           "SQUEEZED_SIZE", "SQUEEZE_PENALTY"]

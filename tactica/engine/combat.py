@@ -116,7 +116,7 @@ def combat_advantage(state: GameState, attacker: Creature, target: Creature) -> 
     granted = sorted(target.conditions & GRANTS_CA)
     if granted:
         reasons.append(f"target {granted[0]}")
-    if state.squeezed is not None and state.squeezing(target):
+    if target.effects and "squeezing" in target.conditions:
         reasons.append("target squeezing")  # gaps.md: Squeeze grants combat advantage
     return reasons
 
@@ -189,7 +189,7 @@ def modifiers(state: GameState, attacker: Creature, target: Creature, attack: At
         circle = state.map.rules_at(attacker.pos).attack_bonus
     if circle:
         mods.append(("sacred circle", circle))  # TER-SACRED
-    if state.squeezed is not None and state.squeezing(attacker):
+    if attacker.effects and "squeezing" in attacker.conditions:
         mods.append(("squeezing", SQUEEZE_PENALTY))  # gaps.md: attacks at -5 while squeezing
     if has_cover(state, attacker, target, attack, origin):
         mods.append(("cover", COVER_PENALTY))

@@ -331,7 +331,6 @@ class GameState:
     winner: int | None = None
     win_reason: str = ""
     step: int = 0
-    squeezed: str | None = None
 
     def copy(self) -> "GameState":
         """Return a copy whose creatures and VP can be changed independently."""
@@ -455,10 +454,6 @@ class GameState:
                 for sq in c.squares:
                     out[sq] = c
         return out
-
-    def squeezing(self, c: Creature) -> bool:
-        """True while ``c`` is squeezing: from its squeeze to the end of that activation (gaps.md)."""
-        return self.squeezed is not None and self.squeezed == c.uid and self.active_uid == c.uid
 
     def unactivated(self, player: int) -> list[Creature]:
         """``player``'s creatures on the map not yet activated this round."""

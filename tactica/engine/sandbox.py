@@ -75,7 +75,8 @@ def battle(board: str, cards: dict[str, CreatureCard] | None = None, *, dice: tu
            conditions: dict[str, set[str]] | None = None, hp: dict[str, int] | None = None,
            vp_zones: dict[str, set] | None = None,
            effects: dict[str, tuple[ActiveEffect, ...]] | None = None,
-           under: dict[str, Terrain] | None = None) -> GameState:
+           under: dict[str, Terrain] | None = None,
+           owners: dict[str, int] | None = None) -> GameState:
     """Build a battle from a text board.
 
     Args:
@@ -93,6 +94,9 @@ def battle(board: str, cards: dict[str, CreatureCard] | None = None, *, dice: tu
         hp: letter -> current HP.
         vp_zones: {"A": squares, "B": squares}; player 1 uses area A.
         under: letter -> the terrain of that creature's square (else clear).
+        owners: letter -> seat (0-based) for battles of three or four players
+            (SCN-MULTI); letters not named follow the case rule.  Player p
+            uses start area "ABCD"[p]; ``rules.teams`` gives the teams.
     Returns a GameState in Phase.ACTING (or Phase.ACTIVATE).
     """
     rows = [r for r in board.strip("\n").splitlines()]
@@ -103,10 +107,10 @@ def battle(board: str, cards: dict[str, CreatureCard] | None = None, *, dice: tu
             if ch.isalpha() and ch not in SYMBOLS:
                 if any(c.uid == ch for c in creatures):
                     continue  # the rest of a Large or Huge creature's footprint
-                player = 0 if ch.isupper() else 1
+                player = (owners or {}).get(ch, 0 if ch.isupper() else 1)
                 c = cards.get(ch) or card(name=f"Creature {ch}")
                 made = Creature(uid=ch, card=c, player=player, label=ch, pos=(x, y),
-                                hp=(hp or {}).get(ch, c.hp))
+                                hp=(hp or {}).get(ch, c.hp), teams=(rules.teams if rules else ()))
                 made.conditions = (conditions or {}).get(ch, ())
                 made.effects += tuple((effects or {}).get(ch, ()))
                 creatures.append(made)
@@ -114,11 +118,12 @@ def battle(board: str, cards: dict[str, CreatureCard] | None = None, *, dice: tu
     ground = [''.join(symbol[(under or {})[ch]] if ch in (under or {}) else ch for ch in row)
               for row in rows]
     map_ = MapDef.from_rows(ground, vp_zones={k: frozenset(v) for k, v in (vp_zones or {}).items()})
+    n = max([2, len((rules.teams if rules else ()))] + [c.player + 1 for c in creatures])
     wbs = tuple(WarbandDef(name=f"Player {p + 1}", faction="Civilization",
-                           cards=tuple(c.card for c in creatures if c.player == p)) for p in (0, 1))
+                           cards=tuple(c.card for c in creatures if c.player == p)) for p in range(n))
     st = GameState(rules=rules or Ruleset(), warbands=wbs, maps=(map_,), creatures=creatures,
                    dice=ScriptedDice(tuple(dice)), map=map_, geo=Geometry.for_map(map_), round=1,
-                   areas={0: "A", 1: "B"})
+                   areas={p: "ABCD"[p] for p in range(n)}, vp=[0] * n, player_turns=(0,) * n)
     if active is not None:
         me = st.creature(active)
         st.turn_player = me.player if turn_player is None else turn_player
@@ -133,7 +138,7 @@ def battle(board: str, cards: dict[str, CreatureCard] | None = None, *, dice: tu
     st.decider = st.turn_player
     st.first_turn = False
     if active is not None:  # the current turn has begun (durations count it)
-        st.player_turns = (1, 0) if st.turn_player == 0 else (0, 1)
+        st.player_turns = tuple(1 if p == st.turn_player else 0 for p in range(n))
     return st
 
 

@@ -41,8 +41,9 @@ class Phase(str, Enum):
     OVER = "over"
 
 
-SCENARIOS = ("assault", "bounty", "uncontested", "combined")
-"""Scenario names a Ruleset accepts (SCN-ASSAULT, SCN-BOUNTY, SCN-UNCONTESTED, SCN-COMBINED)."""
+SCENARIOS = ("assault", "bounty", "uncontested", "combined", "sealed")
+"""Scenario names a Ruleset accepts (SCN-ASSAULT, SCN-BOUNTY, SCN-UNCONTESTED, SCN-COMBINED,
+SCN-SEALED)."""
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,9 @@ class Ruleset:
             enemy scores bounty_vp instead of its cost), "uncontested"
             (SCN-UNCONTESTED: a VP zone scores uncontested_vp, and only while
             no enemy is in it) or "combined" (SCN-COMBINED: both; 250 points
-            is the usual size, see for_scenario).
+            is the usual size, see for_scenario) or "sealed" (SCN-SEALED:
+            warbands built from random pools, faction, alignment and Unique
+            limits waived; Assault victory; see ``engine.sealed``).
         teams: the team of each player, by seat (SCN-MULTI), e.g. (0, 1, 0, 1)
             for two teams of two; empty means every player is a side of its
             own (two players: the usual battle; three or four: free-for-all).
@@ -90,6 +93,11 @@ class Ruleset:
         if point_limit is None:
             point_limit = 250 if scenario == "combined" else 200
         return cls(point_limit=point_limit, scenario=scenario)
+
+    @property
+    def sealed(self) -> bool:
+        """Warbands come from Sealed pools: faction, alignment and Unique limits waived (SCN-SEALED)."""
+        return self.scenario == "sealed"
 
     @property
     def bounty(self) -> bool:

@@ -61,6 +61,8 @@ def check_warband(wb: WarbandDef, rules: Ruleset | None = None) -> list[WarbandP
     Returns problems in a stable order: faction (WB-1), alignment (WB-2),
     points (WB-3), caps (WB-4), Unique (WB-6), size (WB-7); within a rule in
     creature order.  Champions are optional (WB-5), so none is required.
+    In Sealed (``rules.sealed``) faction, alignment and Unique are not
+    checked (SCN-SEALED).
     Raises nothing.
     """
     if rules is None:
@@ -68,8 +70,10 @@ def check_warband(wb: WarbandDef, rules: Ruleset | None = None) -> list[WarbandP
     out: list[WarbandProblem] = []
     cards = wb.cards
 
-    # WB-1: one faction, and every creature has it.
-    if wb.faction not in FACTIONS:
+    # WB-1: one faction, and every creature has it (waived in Sealed, SCN-SEALED).
+    if rules.sealed:
+        pass
+    elif wb.faction not in FACTIONS:
         out.append(_problem("unknown-faction",
                             f"The warband's faction {wb.faction!r} is not one of {', '.join(FACTIONS)}."))
     else:
@@ -83,7 +87,7 @@ def check_warband(wb: WarbandDef, rules: Ruleset | None = None) -> list[WarbandP
     side: str | None = None
     side_name = ""
     for i, card in enumerate(cards):
-        if card.alignment not in ("Good", "Evil"):
+        if rules.sealed or card.alignment not in ("Good", "Evil"):  # SCN-SEALED waives WB-2
             continue
         if side is None:
             side, side_name = card.alignment, card.name
@@ -108,10 +112,10 @@ def check_warband(wb: WarbandDef, rules: Ruleset | None = None) -> list[WarbandP
                                 f"{card.name} costs {card.cost} points; in a {rules.point_limit}-point "
                                 f"warband no creature may cost more than {rules.max_creature_cost}.", i))
 
-    # WB-6: a Unique creature at most once.
+    # WB-6: a Unique creature at most once (waived in Sealed, SCN-SEALED).
     seen: set[str] = set()
     for i, card in enumerate(cards):
-        if card.unique:
+        if card.unique and not rules.sealed:
             if card.id in seen:
                 out.append(_problem("unique-repeated",
                                     f"{card.name} is Unique and may appear only once.", i))

@@ -10,7 +10,16 @@ from __future__ import annotations
 import argparse
 import sys
 
-SCENARIOS = ("assault", "bounty", "uncontested", "combined")  # tactica.engine.state.SCENARIOS (kept import-free)
+SCENARIOS = ("assault", "bounty", "uncontested", "combined", "sealed")  # tactica.engine.state.SCENARIOS (kept import-free)
+SCENARIO_HELP = ("victory rules: assault (default), bounty, uncontested, combined (250 points), "
+                 "sealed (warbands built from random pools drawn with the seed)")
+
+
+def _players(text: str) -> int:
+    """A player count for ``--players``: 2, 3 or 4 (SCN-MULTI)."""
+    if text not in ("2", "3", "4"):
+        raise argparse.ArgumentTypeError(f"{text!r}: a battle has 2, 3 or 4 players")
+    return int(text)
 
 
 def _ai_level(text: str) -> str:
@@ -32,6 +41,17 @@ def _pace(text: str) -> float:
     return value
 
 
+def _seats(text: str, players: int) -> tuple[int, ...]:
+    """``--ai-seats`` "2,4" to 0-based seats (1, 3); raises ValueError naming the problem."""
+    parts = text.replace(",", " ").split()
+    if not parts or not all(p.isdigit() and 1 <= int(p) <= players for p in parts):
+        raise ValueError(f"--ai-seats names players from 1 to {players}, e.g. 2,3")
+    seats = tuple(dict.fromkeys(int(p) - 1 for p in parts))
+    if len(seats) == players:
+        raise ValueError("--ai-seats leaves no seat for a human; use 'tactica sim' for AI-only battles")
+    return seats
+
+
 def play_opponent(args: argparse.Namespace, parser: argparse.ArgumentParser | None = None):
     """The AI of ``tactica play`` (a ``tactica.tui.opponent.Opponent``), or None for hot-seat.
 
@@ -45,6 +65,32 @@ def play_opponent(args: argparse.Namespace, parser: argparse.ArgumentParser | No
             parser.error(message)
         raise ValueError(message)
 
+    players = getattr(args, "players", None) or 2
+    seats_text = getattr(args, "ai_seats", None)
+    from tactica.ai.sim import parse_teams
+    try:
+        args.team_list = parse_teams(getattr(args, "teams", None), players)
+    except ValueError as err:
+        fail(str(err))
+    if getattr(args, "teams", None) and players < 3:
+        fail("--teams needs --players 3 or 4")
+    if players > 2 or seats_text:  # SCN-MULTI hot-seat: humans, and the AI in --ai-seats
+        if players < 3:
+            fail("--ai-seats needs --players 3 or 4")
+        if getattr(args, "vs", None) == "ai" and not seats_text:
+            fail("with --players, name the AI's seats with --ai-seats (e.g. --ai-seats 2,3)")
+        try:
+            seats = _seats(seats_text, players) if seats_text else ()
+        except ValueError as err:
+            fail(str(err))
+        if not seats:
+            if getattr(args, "ai", None):
+                fail("--ai chooses the AI's level; name its seats with --ai-seats")
+            return None
+        pace = getattr(args, "pace", None)
+        return Opponent(level=getattr(args, "ai", None) or "normal", player=seats[0], others=seats[1:],
+                        intent=bool(getattr(args, "intent", False)),
+                        pace=DEFAULT_PACE if pace is None else pace)
     vs = getattr(args, "vs", None)
     if getattr(args, "hotseat", False):
         if vs == "ai":
@@ -80,11 +126,22 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--pace", type=_pace, default=None, metavar="SECONDS",
                       help="pause between the AI's steps (default 0.4; f toggles fast mode in the game)")
 
-    play.add_argument("--scenario", choices=SCENARIOS, default="assault",
-                      help="victory rules: assault (default), bounty, uncontested, combined (250 points)")
+    play.add_argument("--scenario", choices=SCENARIOS, default="assault", help=SCENARIO_HELP)
+    play.add_argument("--players", type=_players, default=None, metavar="N",
+                      help="3 or 4: a multiplayer battle (free-for-all on the four-corner map, or teams "
+                           "with --teams); every seat is human unless named in --ai-seats")
+    play.add_argument("--teams", metavar="T", default=None,
+                      help="team of each player, e.g. 1,2,1,2 (teams share a start area and a VP total)")
+    play.add_argument("--ai-seats", metavar="SEATS", default=None,
+                      help="with --players: seats the AI plays, e.g. 2,4 (level from --ai, default normal)")
+    play.add_argument("--vp-target", type=int, choices=(200, 300, 400), default=None,
+                      help="VP that win a team battle (default 100 per player)")
     sim = sub.add_parser("sim", help="headless AI-against-AI battles")
-    sim.add_argument("--scenario", choices=SCENARIOS, default="assault",
-                     help="victory rules: assault (default), bounty, uncontested, combined (250 points)")
+    sim.add_argument("--scenario", choices=SCENARIOS, default="assault", help=SCENARIO_HELP)
+    sim.add_argument("--players", type=_players, default=None, metavar="N",
+                     help="2 (default), 3 or 4 bots; give --ai once or once per player")
+    sim.add_argument("--teams", metavar="T", default=None,
+                     help="team of each player, e.g. 1,2,1,2 (default: free-for-all)")
     sim.add_argument("--map", metavar="FILE", action="append")
     sim.add_argument("--warband", metavar="FILE", action="append")
     sim.add_argument("--ai", metavar="LEVEL", action="append")

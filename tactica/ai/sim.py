@@ -34,16 +34,17 @@ class BattleResult:
     """How one battle ended.
 
     Attributes:
-        winner: 0 or 1 (the seat), or None for a draw (the engine always
-            names a winner today, so None does not occur yet).
-        vp: final VP of seats 0 and 1.
+        winner: the winning seat (0-based; in team play the winning team's
+            first seat), or None for a draw (the engine always names a
+            winner today, so None does not occur yet).
+        vp: final VP of every seat.
         rounds: rounds played.
         steps: actions applied.
         reason: the engine's win reason, e.g. "victory points".
     """
 
     winner: int | None
-    vp: tuple[int, int]
+    vp: tuple[int, ...]
     rounds: int
     steps: int
     reason: str
@@ -66,19 +67,19 @@ def check_invariants(before: GameState, after: GameState) -> None:
             if c.pos in seen:
                 raise SimError(f"{c.uid} and {seen[c.pos]} are both on square {c.pos}")
             seen[c.pos] = c.uid
-    for p in (0, 1):
+    for p in range(after.players):
         if after.vp[p] < before.vp[p]:
             raise SimError(f"player {p + 1}'s VP fell from {before.vp[p]} to {after.vp[p]}")
 
 
-def play_battle(bots: Sequence[Bot], warbands: tuple[WarbandDef, WarbandDef],
+def play_battle(bots: Sequence[Bot], warbands: tuple[WarbandDef, ...],
                 maps: tuple[MapDef, ...], seed: int, *,
                 apply_fn: Callable | None = None, rules: Ruleset | None = None) -> BattleResult:
-    """Play one battle to the end: ``bots[0]`` is player 1, ``bots[1]`` player 2.
+    """Play one battle to the end: ``bots[0]`` is player 1, ``bots[1]`` player 2, and so on.
 
     Args:
-        bots: one bot per seat.
-        warbands: player 1's and player 2's warbands.
+        bots: one bot per seat (two to four, SCN-MULTI).
+        warbands: one warband per seat.
         maps: the maps brought (one or two); the setup-roll winner's bot picks.
         seed: the dice seed.
         apply_fn: replaces the engine's ``apply`` (tests pass a faulty one).
@@ -111,8 +112,7 @@ def play_battle(bots: Sequence[Bot], warbands: tuple[WarbandDef, WarbandDef],
         except SimError as err:
             raise SimError(f"invariant broken after {action!r} at step {state.step}: {err}") from None
         state = after
-    return BattleResult(state.winner, (state.vp[0], state.vp[1]), state.round, state.step,
-                        state.win_reason)
+    return BattleResult(state.winner, tuple(state.vp), state.round, state.step, state.win_reason)
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -129,35 +129,53 @@ class Tally:
     vp: int = 0
 
 
-def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, WarbandDef],
+def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
               maps: Sequence[tuple[MapDef, ...]], games: int, seed: int,
-              scenario: str = "assault") -> dict:
-    """Play ``games`` battles between two levels and return the summary dict.
+              scenario: str = "assault", teams: tuple[int, ...] = (),
+              catalogue: dict | None = None) -> dict:
+    """Play ``games`` battles between two to four levels and return the summary dict.
 
-    Entry 0 of ``levels`` sits in seat 0 on even games and seat 1 on odd ones
-    (the warbands stay with their seats).  ``maps`` is a list of map tuples,
-    used in turn; ``scenario`` picks the Ruleset (SCN-*; Combined is 250
-    points).  Raises SimError (with the game number) on a broken battle.
+    With two levels, entry 0 of ``levels`` sits in seat 0 on even games and
+    seat 1 on odd ones; with three or four (SCN-MULTI) the levels move one
+    seat on each game (the warbands stay with their seats).  ``maps`` is a
+    list of map tuples, used in turn; ``scenario`` picks the Ruleset (SCN-*;
+    Combined is 250 points; Sealed draws every game's warbands from the
+    game's seed and ``catalogue``, SCN-SEALED); ``teams`` the team of each
+    seat (empty: every seat on its own).  A win counts for every level of
+    the winning team.  Raises SimError (with the game number) on a broken battle.
     """
-    rules = None if scenario == "assault" else Ruleset.for_scenario(scenario)
-    tallies = [Tally(levels[0]), Tally(levels[1])]
+    rules = None if scenario == "assault" and not teams else Ruleset.for_scenario(scenario)
+    if teams:
+        rules = rules.with_teams(tuple(teams))
+    n = len(levels)
+    tallies = [Tally(level) for level in levels]
     draws = rounds = 0
     start = time.perf_counter()
     for i in range(games):
         s = game_seed(seed, i)
-        order = (0, 1) if i % 2 == 0 else (1, 0)  # order[seat] = index into levels
-        bots = [make_bot(levels[order[seat]], s * 2 + seat) for seat in (0, 1)]
+        if n == 2:
+            order = (0, 1) if i % 2 == 0 else (1, 0)  # order[seat] = index into levels
+        else:
+            order = tuple((seat + i) % n for seat in range(n))
+        bots = [make_bot(levels[order[seat]], s * 2 + seat) for seat in range(n)]
+        bands = warbands
+        if scenario == "sealed":
+            from tactica.engine.sealed import sealed_warbands
+            _, bands = sealed_warbands(catalogue, s, n, rules)
         try:
-            result = play_battle(bots, warbands, maps[i % len(maps)], s, rules=rules)
+            result = play_battle(bots, bands, maps[i % len(maps)], s, rules=rules)
         except SimError as err:
             raise SimError(f"game {i + 1} (dice seed {s}): {err}") from None
         rounds += result.rounds
-        for seat in (0, 1):
+        for seat in range(n):
             tallies[order[seat]].vp += result.vp[seat]
         if result.winner is None:
             draws += 1
         else:
-            tallies[order[result.winner]].wins += 1
+            won = [seat for seat in range(n) if (teams[seat] if teams else seat)
+                   == (teams[result.winner] if teams else result.winner)]
+            for seat in won:
+                tallies[order[seat]].wins += 1
     elapsed = time.perf_counter() - start
     n = max(1, games)
     return {
@@ -169,19 +187,20 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, WarbandDef],
     }
 
 
-def _load(args) -> tuple[tuple[WarbandDef, WarbandDef], tuple[MapDef, ...]]:
+def _load(args, players: int = 2, teams: tuple[int, ...] = ()) -> tuple[tuple[WarbandDef, ...], tuple[MapDef, ...]]:
     from tactica import content
-    (wb1, wb2), default_map = content.default_battle()
     paths = args.warband or []
-    if len(paths) not in (0, 2):
-        raise ValueError("give --warband twice (player 1, then player 2) or not at all")
+    if len(paths) not in (0, players):
+        raise ValueError(f"give --warband {players} times (one per player, in seat order) or not at all")
     if paths:
-        wb1, wb2 = content.load_warband(paths[0]), content.load_warband(paths[1])
+        bands = tuple(content.load_warband(p) for p in paths)
+    else:
+        bands = content.default_warbands(players)
     map_paths = args.map or []
     if len(map_paths) > 2:
         raise ValueError("give --map once or twice")
-    maps = tuple(content.load_map(p) for p in map_paths) or (default_map,)
-    return (wb1, wb2), maps
+    maps = tuple(content.load_map(p) for p in map_paths) or (content.default_map(players, teams),)
+    return bands, maps
 
 
 def run_sim(args) -> int:
@@ -192,13 +211,22 @@ def run_sim(args) -> int:
     invariant; the message goes to stderr), 2 for bad arguments or content.
     """
     levels = list(args.ai or [])
+    players = getattr(args, "players", None) or max(2, len(levels))
+    if not 2 <= players <= 4:
+        print("tactica sim: error: --players is 2, 3 or 4", file=sys.stderr)
+        return 2
     if len(levels) == 1:
-        levels = levels * 2
-    if len(levels) != 2:
-        levels = levels or ["normal", "random"]
-        if len(levels) != 2:
-            print("tactica sim: error: give --ai once or twice", file=sys.stderr)
-            return 2
+        levels = levels * players
+    if not levels:
+        levels = ["normal", "random"] if players == 2 else ["normal"] * players
+    if len(levels) != players:
+        print(f"tactica sim: error: give --ai once or {players} times (one per player)", file=sys.stderr)
+        return 2
+    try:
+        teams = parse_teams(getattr(args, "teams", None), players)
+    except ValueError as err:
+        print(f"tactica sim: error: {err}", file=sys.stderr)
+        return 2
     from .bots import LEVELS
     for level in levels:
         if level not in LEVELS:
@@ -209,13 +237,18 @@ def run_sim(args) -> int:
         print("tactica sim: error: --games must be at least 1", file=sys.stderr)
         return 2
     try:
-        warbands, maps = _load(args)
+        warbands, maps = _load(args, players, teams)
+        scenario = getattr(args, "scenario", None) or "assault"
+        catalogue = None
+        if scenario == "sealed":
+            from tactica.content import load_catalogue
+            catalogue = load_catalogue()
     except Exception as err:  # content errors carry file:line:col messages
         print(f"tactica sim: error: {err}", file=sys.stderr)
         return 2
     try:
-        summary = run_games(levels, warbands, [maps], args.games, args.seed,
-                            scenario=getattr(args, "scenario", None) or "assault")
+        summary = run_games(levels, warbands, [maps], args.games, args.seed, scenario=scenario,
+                            teams=teams, catalogue=catalogue)
     except SimError as err:
         print(f"tactica sim: error: {err}", file=sys.stderr)
         return 1
@@ -224,6 +257,26 @@ def run_sim(args) -> int:
     else:
         print(format_summary(summary))
     return 0
+
+
+def parse_teams(text: str | None, players: int) -> tuple[int, ...]:
+    """``--teams`` text to a team per seat: "12" style digits or "1,2,1,2" (SCN-MULTI).
+
+    None or empty gives () (every seat on its own: free-for-all with three
+    or four players).  Raises ValueError with a sentence when the text does
+    not name one team (1-4) per player, or names fewer than two teams.
+    """
+    if not text:
+        return ()
+    parts = [p for p in text.replace(",", " ").replace("/", " ").split()]
+    if len(parts) == 1 and len(parts[0]) == players:
+        parts = list(parts[0])
+    if len(parts) != players or not all(p in "1234" and len(p) == 1 for p in parts):
+        raise ValueError(f"--teams needs one team number (1-4) per player, e.g. 1,2,1,2 for {players} players")
+    teams = tuple(int(p) - 1 for p in parts)
+    if len(set(teams)) < 2:
+        raise ValueError("--teams must name at least two teams")
+    return teams
 
 
 def format_summary(summary: dict) -> str:

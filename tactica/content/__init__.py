@@ -22,6 +22,10 @@ from .problems import ContentError, Problem
 DEFAULT_MAP = "crossroads-ruin"
 #: Stems of the quick start's warbands: player 1's, then player 2's.
 DEFAULT_WARBANDS = ("silverhelm-vanguard", "broken-tusk-raiders")
+#: Stem of the map of free-for-all battles (SCN-MULTI: four corner start areas).
+FFA_MAP = "fourfold-court"
+#: Stems of the warbands of players 3 and 4 in a quick multiplayer battle.
+MORE_WARBANDS = ("oakheart-circle", "lightless-deep")
 
 
 def _shipped_by_stem(paths, stem: str):
@@ -42,6 +46,23 @@ def default_battle() -> tuple[tuple[WarbandDef, WarbandDef], MapDef]:
     return (bands[0], bands[1]), load_map(_shipped_by_stem(shipped_maps(), DEFAULT_MAP))
 
 
-__all__ = ["ContentError", "DEFAULT_MAP", "DEFAULT_WARBANDS", "Problem", "default_battle",
+def default_warbands(players: int = 2) -> tuple[WarbandDef, ...]:
+    """The quick-start warbands for ``players`` seats (2-4): DEFAULT_WARBANDS, then MORE_WARBANDS.
+
+    Raises ContentError if a shipped file is missing or broken.
+    """
+    catalogue = load_catalogue()
+    stems = (DEFAULT_WARBANDS + MORE_WARBANDS)[:players]
+    return tuple(load_warband(_shipped_by_stem(shipped_warbands(), s), catalogue) for s in stems)
+
+
+def default_map(players: int = 2, teams: tuple[int, ...] = ()) -> MapDef:
+    """The quick-start map: DEFAULT_MAP for two sides (two players, or teams), FFA_MAP for free-for-all."""
+    free_for_all = players > 2 and len(set(teams or range(players))) > 2
+    return load_map(_shipped_by_stem(shipped_maps(), FFA_MAP if free_for_all else DEFAULT_MAP))
+
+
+__all__ = ["ContentError", "DEFAULT_MAP", "DEFAULT_WARBANDS", "FFA_MAP", "MORE_WARBANDS", "Problem",
+           "default_battle", "default_map", "default_warbands",
            "load_catalogue", "load_map", "load_warband", "shipped_card_files", "shipped_maps",
            "shipped_warbands"]

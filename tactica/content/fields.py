@@ -36,8 +36,8 @@ DAMAGE_PATTERN = r"^\s*(\d+)\s*(?:\+\s*(\d+))?\s*([A-Za-z]+)?\s*$"
 #: Regular expression of a reach text (RNG-1..4).
 REACH_PATTERN = (r"^\s*(adjacent|sight|nearest|range\s+\d+|burst\s+\d+|line\s+\d+|small cone|large cone|"
                  r"(range\s+\d+|sight|nearest)\s*,\s*radius\s+\d+)\s*$")
-#: Regular expression of a zones block: start areas A/B, VP zones a/b, '.' nothing.
-ZONES_PATTERN = r"^[ABab.\n]*$"
+#: Regular expression of a zones block: start areas A/B (and C/D), VP zones a/b (and c/d), '.' nothing.
+ZONES_PATTERN = r"^[ABCDabcd.\n]*$"
 
 NO_DEFAULT: Any = None
 
@@ -300,8 +300,9 @@ MAP = Table("map", "A battle map (SET-2..4, SCN-ASSAULT): terrain rows and a zon
               "(a '|' block, or a list of strings). Every row has the same width; at most 100×100.",
               True, label="the terrain", units="squares"),
     FieldSpec("zones", "rows", "An overlay of the terrain's size: 'A'/'B' start areas, 'a'/'b' VP zones "
-              "(zone 'a' scores for the player who starts in 'A'), '.' nothing. No zone covers a wall; "
-              "start areas cover no pit or statue either (SET-3).", True, label="the zones",
+              "(zone 'a' scores for the player who starts in 'A'), '.' nothing. A free-for-all map "
+              "(SCN-MULTI) adds corner start areas 'C'/'D' and their VP zones 'c'/'d'. No zone covers a "
+              "wall; start areas cover no pit or statue either (SET-3).", True, label="the zones",
               pattern=ZONES_PATTERN),
 ))
 

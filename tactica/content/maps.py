@@ -11,7 +11,7 @@ A map, as written by hand::
     terrain: |
       ....#....
       ..^^#....
-    zones: |               # A/B start areas, a/b VP zones, '.' nothing
+    zones: |               # A/B start areas, a/b VP zones, '.' nothing (C/D, c/d: free-for-all)
       AA......b
       AA..a...B
 
@@ -38,7 +38,10 @@ from .yamlsafe import NULL_TAG, MappingNode, Node, ScalarNode, SequenceNode
 #: Symbols every map may use without a legend.
 DEFAULT_LEGEND = dict(SYMBOLS)
 #: Overlay symbols: start areas (upper case) and VP zones (lower case).
-ZONE_SYMBOLS = {"A": ("start", "A"), "B": ("start", "B"), "a": ("vp", "A"), "b": ("vp", "B")}
+ZONE_SYMBOLS = {"A": ("start", "A"), "B": ("start", "B"), "a": ("vp", "A"), "b": ("vp", "B"),
+                "C": ("start", "C"), "D": ("start", "D"), "c": ("vp", "C"), "d": ("vp", "D")}
+#: Overlay symbols of the extra start areas and VP zones of a free-for-all map (SCN-MULTI).
+EXTRA_SYMBOLS = "CDcd"
 KINDS = TERRAIN_KINDS
 MAX_SIDE = 100
 
@@ -178,26 +181,29 @@ def parse_map(doc: Doc, root: Node, map_id: str) -> MapDef | None:
                 continue
             if ch not in ZONE_SYMBOLS:
                 doc.error((line, col + x), f"unknown zone symbol '{ch}' (row {y + 1}, column {x + 1}); "
-                                           "expected 'A' or 'B' (start areas), 'a' or 'b' (VP zones) or '.'")
+                                           "expected 'A' or 'B' (start areas; 'C' and 'D' too on a "
+                                           "free-for-all map), 'a' to 'd' (VP zones) or '.'")
                 continue
             first_at.setdefault(ch, (line, col + x))
             if y < len(grid) and grid[y][x] is Terrain.WALL:
                 doc.error((line, col + x), f"zone '{ch}' covers a wall (row {y + 1}, column {x + 1})")
-            elif y < len(grid) and ch in "AB" and not TERRAIN[grid[y][x]].deploy:
+            elif y < len(grid) and ch in "ABCD" and not TERRAIN[grid[y][x]].deploy:
                 doc.error((line, col + x), f"start area '{ch}' covers a {grid[y][x].value} (row {y + 1}, "
                                            f"column {x + 1}); no creature deploys there (SET-3)")
             areas[ZONE_SYMBOLS[ch]].add((x, y))
+    # SCN-MULTI: a free-for-all map has all of C, D, c and d, or none of them.
+    letters = "AB" + ("CD" if any(areas[ZONE_SYMBOLS[ch]] for ch in EXTRA_SYMBOLS) else "")
     for ch, key in ZONE_SYMBOLS.items():
-        if not areas[key]:
+        if not areas[key] and ch.upper() in letters:
             kind = "start area" if key[0] == "start" else "VP zone"
             doc.error(f["zones"][1], f"the zones have no {kind} '{ch}'")
     if not doc.ok or name is None or points is None:
         return None
     the_map = MapDef(id=map_id, name=name, terrain=tuple(grid),
-                     start_areas={k: frozenset(areas[("start", k)]) for k in "AB"},
-                     vp_zones={k: frozenset(areas[("vp", k)]) for k in "AB"}, points=points)
+                     start_areas={k: frozenset(areas[("start", k)]) for k in letters},
+                     vp_zones={k: frozenset(areas[("vp", k)]) for k in letters}, points=points)
     need = Ruleset(point_limit=points).max_creatures
-    for ch in "AB":
+    for ch in letters:
         if len(areas[("start", ch)]) < need:
             doc.error(first_at[ch], f"start area '{ch}' has {len(areas[('start', ch)])} squares; a "
                                     f"{points}-point battle needs room for {need} creatures")

@@ -81,16 +81,22 @@ def reach_errors(doc: Doc, the_map: MapDef, first_at: dict[str, tuple[int, int]]
     label = components(geo, the_map.width, the_map.height)
     areas = the_map.start_areas
     home = {k: _home(label, areas[k], areas[o]) for k, o in (("A", "B"), ("B", "A"))}
-    for k in "AB":
+    letters = sorted(areas)  # "AB", or "ABCD" on a free-for-all map (SCN-MULTI)
+    for k in letters[2:]:
+        home[k] = _home(label, areas[k], areas["A"])
+    for k in letters:
         if len({label.get(sq) for sq in areas[k]}) > 1:
             doc.error(first_at[k], f"start area '{k}' is cut off by walls: not all of it can reach the "
                                    "rest of the map")
     if home["A"] != home["B"]:
         doc.error(first_at["B"], "start areas 'A' and 'B' cannot reach each other: walls divide the map")
-    for k in "ab":
+    for k in letters[2:]:
+        if home[k] != home["A"]:
+            doc.error(first_at[k], f"start areas 'A' and '{k}' cannot reach each other: walls divide the map")
+    for k in (x.lower() for x in letters):
         seen = {label.get(sq) for sq in the_map.vp_zones[k.upper()]}
-        missing = [a for a in "AB" if home[a] not in seen]
-        if len(missing) == 2:
+        missing = [a for a in letters if home[a] not in seen]
+        if len(missing) == len(letters):
             doc.error(first_at[k], f"VP zone '{k}' cannot be reached from the start areas")
         elif missing:
             doc.error(first_at[k], f"VP zone '{k}' cannot be reached from start area '{missing[0]}'")

@@ -31,6 +31,16 @@ from .teleporters import apply_teleport, teleport_actions, teleport_squares
 # creating a battle
 
 
+def _label_case(label: str, player: int) -> str:
+    """A map label in its player's letter case: OG1, og1, then Og1 and oG1 (SCN-MULTI)."""
+    if player == 0:
+        return label.upper()
+    if player == 1:
+        return label.lower()
+    stem = label.lower()
+    return stem[:1].upper() + stem[1:] if player == 2 else stem[:1] + stem[1:].upper()
+
+
 def _creatures(warbands: tuple[WarbandDef, ...], teams: tuple[int, ...] = ()) -> list[Creature]:
     out = []
     for player, wb in enumerate(warbands):
@@ -39,7 +49,7 @@ def _creatures(warbands: tuple[WarbandDef, ...], teams: tuple[int, ...] = ()) ->
             stem = "".join(ch for ch in card.name if ch.isalpha())[:2] or "Cr"
             labels[stem] = labels.get(stem, 0) + 1
             label = f"{stem}{labels[stem]}"
-            label = label.upper() if player == 0 else label.lower()
+            label = _label_case(label, player)
             out.append(Creature(uid=f"p{player + 1}c{i + 1}", card=card, player=player,
                                 label=label, hp=card.hp, teams=teams))
     return out

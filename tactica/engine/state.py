@@ -6,7 +6,7 @@ copies it and changes only the copy.  All randomness lives in ``dice``.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from .dice import ScriptedDice, SeededDice
@@ -93,6 +93,15 @@ class Ruleset:
         if point_limit is None:
             point_limit = 250 if scenario == "combined" else 200
         return cls(point_limit=point_limit, scenario=scenario)
+
+    def with_teams(self, teams: tuple[int, ...], vp_target: int | None = None) -> "Ruleset":
+        """These settings for a team battle (SCN-MULTI): ``teams`` per seat; the VP a team
+        needs is ``vp_target`` (200, 300 or 400), by default 100 per player (our choice:
+        two teams of two 200-point warbands play to 400, the other team's points)."""
+        teams = tuple(teams)
+        if vp_target is None and teams:
+            vp_target = 100 * len(teams)
+        return replace(self, teams=teams, vp_target=vp_target if teams else self.vp_target)
 
     @property
     def sealed(self) -> bool:

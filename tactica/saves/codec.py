@@ -244,7 +244,7 @@ class SaveFile:
     seed: int
     rules: Ruleset
     maps: tuple[MapDef, ...]
-    warbands: tuple[WarbandDef, WarbandDef]
+    warbands: tuple[WarbandDef, ...]
     actions: list[act.Action] = field(default_factory=list)
     checkpoints: list[tuple[int, str]] = field(default_factory=list)
     map_changes: list[tuple[int, MapDef]] = field(default_factory=list)
@@ -287,8 +287,8 @@ class SaveFile:
             rules = Ruleset(**{k: v for k, v in doc["rules"].items() if k in known})
             maps = tuple(map_from(m) for m in doc["maps"])
             wbs = tuple(warband_from(w) for w in doc["warbands"])
-            if len(wbs) != 2 or not maps:
-                raise ValueError("a save needs two warbands and at least one map")
+            if not 2 <= len(wbs) <= 4 or not maps:
+                raise ValueError("a save needs two to four warbands and at least one map")
             actions = [decode_action(a) for a in doc["actions"]]
             seed = doc["seed"]
             if not isinstance(seed, int):

@@ -24,7 +24,7 @@ def run_saves(args) -> int:
             continue
         state = "finished" if info.over else "in progress"
         when = info.saved_at[:16].replace("T", " ")
-        print(f"  {info.id}  {when}  round {info.round}  VP {info.vp[0]}–{info.vp[1]}  {state}  {info.title}")
+        print(f"  {info.id}  {when}  round {info.round}  VP {'–'.join(map(str, info.vp))}  {state}  {info.title}")
     print("Resume the newest unfinished battle with: tactica resume   (or: tactica resume ID)")
     return 1 if bad else 0
 
@@ -51,7 +51,7 @@ def run_verify(path_text: str) -> int:
     final = rebuilt.final
     status = "finished" if final.is_over else "in progress"
     print(f"ok: {len(save.actions)} actions replayed; round {final.round}, "
-          f"VP {final.vp[0]}–{final.vp[1]}, {status}; every checkpoint matches.")
+          f"VP {'–'.join(map(str, final.vp))}, {status}; every checkpoint matches.")
     return 0
 
 

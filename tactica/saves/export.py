@@ -32,9 +32,9 @@ def export_log(save: SaveFile, fmt: str = "md") -> str:
              ("Player 2", f"{w2.name} ({w2.faction}, {w2.cost} points)")]
     if final.is_over:
         facts.append(("Result", f"Player {final.winner + 1} won ({final.win_reason}), "
-                                f"VP {final.vp[0]}–{final.vp[1]} after {final.round} rounds"))
+                                f"VP {'–'.join(map(str, final.vp))} after {final.round} rounds"))
     else:
-        facts.append(("Result", f"in progress: round {final.round}, VP {final.vp[0]}–{final.vp[1]}"))
+        facts.append(("Result", f"in progress: round {final.round}, VP {'–'.join(map(str, final.vp))}"))
     for key, value in facts:
         lines.append(f"- **{key}:** {value}" if md else f"{key}: {value}")
     lines.append("")

@@ -87,7 +87,7 @@ class SaveInfo:
     id: str
     saved_at: str
     round: int
-    vp: tuple[int, int]
+    vp: tuple[int, ...]
     over: bool
     title: str
     problem: str = ""
@@ -109,11 +109,11 @@ def list_saves(folder: Path | None = None) -> list[SaveInfo]:
             out.append(SaveInfo(path, path.stem, "", 0, (0, 0), False, "", str(exc)))
             continue
         s = save.summary
-        vp = tuple(s.get("vp", (0, 0)))[:2]
-        title = f"{save.warbands[0].name} vs {save.warbands[1].name}"
+        vp = tuple(int(v) for v in s.get("vp", (0, 0)))
+        title = " vs ".join(w.name for w in save.warbands)
         if s.get("map"):
             title += f" on {s['map']}"
-        out.append(SaveInfo(path, save.id, save.saved_at, int(s.get("round", 0)), (vp[0], vp[1]),
+        out.append(SaveInfo(path, save.id, save.saved_at, int(s.get("round", 0)), vp,
                             bool(s.get("over", False)), title))
     out.sort(key=lambda i: (i.saved_at, i.path.name), reverse=True)
     return out

@@ -57,8 +57,12 @@ class TacticaApp(App[int]):
         self._check_size(self.size.width, self.size.height)
 
     def _begin(self) -> None:
-        if self.setup:
-            self.push_screen(SetupScreen(self.factory.choices()), self._setup_done)
+        if self.setup and len(self.factory.warbands) > 2:
+            # SCN-MULTI: the warbands come from --warband (or the defaults); the roll, the
+            # corners and the placing are made by hand on the battle screen
+            self.start_battle(self.factory.custom(self.factory.warbands, self.factory.maps))
+        elif self.setup:
+            self.push_screen(SetupScreen(self.factory.choices(), self.factory.scenario), self._setup_done)
         else:
             self.start_battle(self.factory.quick())
 
@@ -77,15 +81,12 @@ class TacticaApp(App[int]):
         if picked is None:
             self.exit(0)
             return
-        warbands, maps = picked
-        self.start_battle(self.factory.custom(warbands, maps))
+        warbands, maps, scenario = picked
+        self.start_battle(self.factory.custom(warbands, maps, scenario))
 
     def _battle_done(self, choice: str | None) -> None:
         if choice == "new":
-            if self.setup:
-                self.push_screen(SetupScreen(self.factory.choices()), self._setup_done)
-            else:
-                self.start_battle(self.factory.quick())
+            self._begin()
         else:
             self.exit(0)
 

@@ -65,6 +65,33 @@ def _as_defs(items, loader) -> list:
     return out
 
 
+def load_multi(map_files: Sequence[str] | None, warband_files: Sequence[str] | None, players: int,
+               teams: tuple[int, ...] = ()) -> tuple[tuple[WarbandDef, ...], tuple[MapDef, ...]]:
+    """The warbands and maps of a battle of three or four players (SCN-MULTI).
+
+    ``warband_files``: none (the shipped quick-start warbands) or one per
+    player; ``map_files``: none (the four-corner map for free-for-all, the
+    usual map for teams) or one or two.  Raises BattleContentError.
+    """
+    content = _content_module()
+    if content is None:
+        raise BattleContentError(["error: multiplayer battles need the content loader (tactica.content)"])
+    if warband_files and len(warband_files) != players:
+        raise BattleContentError([f"error: --warband was given {len(warband_files)} times; give it once per "
+                                  f"player ({players}) or not at all"])
+    if map_files and len(map_files) > 2:
+        raise BattleContentError([f"error: --map was given {len(map_files)} times; give it once or twice"])
+    if warband_files:
+        warbands = tuple(_wrap_errors(content.load_warband, f) for f in warband_files)
+    else:
+        warbands = _wrap_errors(content.default_warbands, players)
+    if map_files:
+        maps = tuple(_wrap_errors(content.load_map, f) for f in map_files)
+    else:
+        maps = (_wrap_errors(content.default_map, players, teams),)
+    return warbands, maps
+
+
 def load_battle(map_files: Sequence[str] | None, warband_files: Sequence[str] | None
                 ) -> tuple[tuple[WarbandDef, WarbandDef], tuple[MapDef, ...]]:
     """The warbands and maps for a battle.

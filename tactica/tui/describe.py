@@ -80,18 +80,24 @@ def describe_roll(e: ev.AttackRolled, state: GameState) -> str:
 
 
 def _rolls(rolls: list[ev.DieRolled]) -> str:
-    """"Player 1 rolls 17, Player 2 rolls 9" (with re-rolls and double rolls)."""
-    chunks = []
-    for i in range(0, len(rolls), 2):
-        pair = []
-        for r in rolls[i:i + 2]:
-            if len(r.faces) > 1:
-                faces = " and ".join(str(f) for f in r.faces)
-                pair.append(f"{player_name(r.player)} rolls {faces} (keeps {r.kept})")
-            else:
-                pair.append(f"{player_name(r.player)} rolls {r.kept}")
-        chunks.append(", ".join(pair))
-    return "; tie, roll again: ".join(chunks)
+    """"Player 1 rolls 17, Player 2 rolls 9" (with re-rolls and double rolls).
+
+    A new round of rolls begins when a player rolls again (a tie: with
+    three or four players only the tied players roll again, SCN-MULTI).
+    """
+    chunks: list[list[str]] = []
+    seen: set[int] = set()
+    for r in rolls:
+        if r.player in seen or not chunks:
+            chunks.append([])
+            seen = set()
+        seen.add(r.player)
+        if len(r.faces) > 1:
+            faces = " and ".join(str(f) for f in r.faces)
+            chunks[-1].append(f"{player_name(r.player)} rolls {faces} (keeps {r.kept})")
+        else:
+            chunks[-1].append(f"{player_name(r.player)} rolls {r.kept}")
+    return "; tie, roll again: ".join(", ".join(c) for c in chunks)
 
 
 def describe_events(events: Sequence[ev.Event], state: GameState) -> list[LogLine]:
@@ -131,9 +137,13 @@ def describe_events(events: Sequence[ev.Event], state: GameState) -> list[LogLin
         elif isinstance(e, ev.StartAreaChosen):
             nxt = events[i] if i < n else None
             if isinstance(nxt, ev.StartAreaChosen):
-                i += 1
-                out.append(LogLine(f"{player_name(e.player)} chooses start area {e.area}; "
-                                   f"{player_name(nxt.player)} takes {nxt.area}", "setup", e.player))
+                rest = []
+                while i < n and isinstance(events[i], ev.StartAreaChosen):
+                    rest.append(events[i])
+                    i += 1
+                takes = "; ".join(f"{player_name(r.player)} takes {r.area}" for r in rest)
+                out.append(LogLine(f"{player_name(e.player)} chooses start area {e.area}; {takes}",
+                                   "setup", e.player))
             else:
                 out.append(LogLine(f"{player_name(e.player)} takes start area {e.area}", "setup", e.player))
         elif isinstance(e, ev.CreaturePlaced):

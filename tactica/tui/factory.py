@@ -29,16 +29,22 @@ class BattleFactory:
         saver: autosaves every battle it makes (``tactica play``), or None.
         map_files: map id -> file of the ``--map`` files (live reload).
         opponent: the AI every battle is played against, or None for hot-seat.
-        scenario: the victory rules of every battle (SCN-*; ``--scenario``).
+        scenario: the victory rules of every battle (SCN-*; ``--scenario``);
+            "sealed" replaces the warbands of every battle by ones built
+            from pools drawn with that battle's seed (SCN-SEALED).
+        teams: team of each player (SCN-MULTI; empty: each on its own).
+        vp_target: VP a team needs (None: 100 per player).
     """
 
-    warbands: tuple[WarbandDef, WarbandDef]
+    warbands: tuple[WarbandDef, ...]
     maps: tuple[MapDef, ...]
     seed: int | None = None
     saver: AutoSaver | None = None
     map_files: dict[str, str] = field(default_factory=dict)
     opponent: Opponent | None = None
     scenario: str = "assault"
+    teams: tuple[int, ...] = ()
+    vp_target: int | None = None
     _count: int = field(default=0, repr=False)
 
     def next_seed(self) -> int:
@@ -50,15 +56,25 @@ class BattleFactory:
 
     def quick(self) -> GameSession:
         """A battle with set-up done automatically, waiting for the first initiative choice."""
-        return self._saved(GameSession.start(self.warbands, self.maps, self.next_seed(), quick=True,
-                                               scenario=self.scenario))
+        return self._start(self.warbands, self.maps, quick=True, scenario=self.scenario)
 
-    def custom(self, warbands: tuple[WarbandDef, WarbandDef], maps: tuple[MapDef, ...]) -> GameSession:
-        """A battle of the chosen warbands and maps, waiting at the first set-up decision."""
-        return self._saved(GameSession.start(warbands, maps, self.next_seed(), quick=False,
-                                               scenario=self.scenario))
+    def custom(self, warbands: tuple[WarbandDef, ...], maps: tuple[MapDef, ...],
+               scenario: str | None = None) -> GameSession:
+        """A battle of the chosen warbands and maps, waiting at the first set-up decision.
+
+        ``scenario`` (from the setup screen) overrides the factory's.
+        """
+        return self._start(warbands, maps, quick=False, scenario=scenario or self.scenario)
+
+    def _start(self, warbands, maps, *, quick: bool, scenario: str) -> GameSession:
+        seed = self.next_seed()
+        if scenario == "sealed":  # SCN-SEALED: every player's pool drawn with the battle's seed
+            warbands = sealed_battle(seed, len(warbands))
+        return self._saved(GameSession.start(warbands, maps, seed, quick=quick, scenario=scenario,
+                                             teams=self.teams, vp_target=self.vp_target))
 
     def _saved(self, session: GameSession) -> GameSession:
+        """Attach the run's map files, AI and autosave to ``session``."""
         session.map_files = dict(self.map_files)
         session.opponent = self.opponent
         if self.saver is not None:
@@ -81,3 +97,12 @@ class BattleFactory:
             return tuple(out)
 
         return Choices(maps=merged(self.maps, shipped.maps), warbands=merged(self.warbands, shipped.warbands))
+
+
+def sealed_battle(seed: int, players: int = 2) -> tuple[WarbandDef, ...]:
+    """The Sealed warbands of a battle seeded ``seed`` (SCN-SEALED): each player's two packs
+    drawn from the shipped catalogue with ``seed``, each built into a legal 200-point warband."""
+    from tactica.content import load_catalogue
+    from tactica.engine.sealed import sealed_warbands
+    _, warbands = sealed_warbands(load_catalogue(), seed, players)
+    return warbands

@@ -35,18 +35,26 @@ class Opponent:
         player: the engine player the AI plays (0 = Player 1, 1 = Player 2).
         intent: show why the AI chose each action (log and status line).
         pace: seconds between two AI steps (0: as fast as it thinks).
+        others: more seats the same AI plays in a battle of three or four
+            players (SCN-MULTI hot-seat with AI seats); empty in a duel.
     """
 
     level: str = "normal"
     player: int = 1
     intent: bool = False
     pace: float = DEFAULT_PACE
+    others: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if self.level not in LEVELS:
             raise ValueError(f"unknown AI level {self.level!r}; choose one of {', '.join(LEVELS)}")
-        if self.player not in (0, 1):
-            raise ValueError("the AI plays player 0 or 1")
+        if not all(0 <= p <= 3 for p in self.seats):
+            raise ValueError("the AI plays players 0 to 3")
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """Every seat the AI plays (``player`` first, then ``others``)."""
+        return (self.player,) + tuple(p for p in self.others if p != self.player)
 
     @property
     def label(self) -> str:
@@ -54,8 +62,12 @@ class Opponent:
         return f"AI ({self.level})"
 
     def to_save(self) -> dict:
-        """The save's ``players`` field: ``{"ai": "normal", "ai_player": 2}`` (1-based player)."""
-        return {"ai": self.level, "ai_player": self.player + 1}
+        """The save's ``players`` field: ``{"ai": "normal", "ai_player": 2}`` (1-based player),
+        plus ``"ai_players": [2, 4]`` when the AI plays several seats (SCN-MULTI)."""
+        out = {"ai": self.level, "ai_player": self.player + 1}
+        if self.others:
+            out["ai_players"] = [p + 1 for p in self.seats]
+        return out
 
     @classmethod
     def from_save(cls, players: dict | None) -> "Opponent | None":
@@ -63,7 +75,12 @@ class Opponent:
         if not isinstance(players, dict) or players.get("ai") not in LEVELS:
             return None
         side = players.get("ai_player", 2)
-        return cls(level=players["ai"], player=side - 1) if side in (1, 2) else None
+        more = players.get("ai_players") or []
+        if not isinstance(more, list) or not all(p in (1, 2, 3, 4) for p in more):
+            return None
+        if side not in (1, 2, 3, 4):
+            return None
+        return cls(level=players["ai"], player=side - 1, others=tuple(p - 1 for p in more if p != side))
 
 
 @dataclass(frozen=True)
@@ -109,7 +126,7 @@ class AiPlayer:
 
     def decides(self, state: GameState) -> bool:
         """True when the AI must choose the next action in ``state``."""
-        return not state.is_over and state.decider == self.opponent.player
+        return not state.is_over and state.decider in self.opponent.seats
 
     def think(self, state: GameState) -> Thought:
         """Choose an action for ``state`` (thread-safe; never raises)."""

@@ -102,4 +102,4 @@ def farewell(app) -> None:
     if session is None or session.recorder is None or session.state.is_over:
         return
     print(f"Battle saved as {session.save_id} (round {session.state.round}, "
-          f"VP {session.state.vp[0]}–{session.state.vp[1]}). Continue it with: tactica resume")
+          f"VP {'–'.join(map(str, session.state.vp))}). Continue it with: tactica resume")

@@ -8,16 +8,22 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .content import BattleContentError, load_battle
+from .content import BattleContentError, load_battle, load_multi
 from .factory import BattleFactory
 
 
 def make_factory(args: argparse.Namespace) -> BattleFactory:
     """The BattleFactory for the parsed ``play`` arguments (raises BattleContentError)."""
-    warbands, maps = load_battle(getattr(args, "map", None), getattr(args, "warband", None))
+    players = getattr(args, "players", None) or 2
+    teams = tuple(getattr(args, "team_list", None) or ())
+    if players > 2:  # SCN-MULTI
+        warbands, maps = load_multi(getattr(args, "map", None), getattr(args, "warband", None), players, teams)
+    else:
+        warbands, maps = load_battle(getattr(args, "map", None), getattr(args, "warband", None))
     return BattleFactory(warbands=warbands, maps=maps, seed=getattr(args, "seed", None),
                          opponent=getattr(args, "opponent", None),
-                         scenario=getattr(args, "scenario", None) or "assault")
+                         scenario=getattr(args, "scenario", None) or "assault",
+                         teams=teams, vp_target=getattr(args, "vp_target", None))
 
 
 def run_play(args: argparse.Namespace) -> int:

@@ -97,7 +97,7 @@ def resume_session(opened: OpenedSave, saver: AutoSaver | None) -> GameSession:
         session.recorder = Recorder(save, _writer(saver, opened.path))
         session.saver = saver
     steps = undo_steps(opened, len(events))
-    if session.opponent is not None and any(s.before.decider == session.opponent.player for s in steps):
+    if session.opponent is not None and any(s.before.decider in session.opponent.seats for s in steps):
         steps = []  # the AI's actions are never taken back (nor, through them, the player's)
     session.restore_undo(steps)
     return session
@@ -124,10 +124,10 @@ def undo_steps(opened: OpenedSave, n_events: int) -> list[UndoStep]:
 def describe_save(opened: OpenedSave) -> str:
     """One line about a saved battle: "Reds vs Blues, round 3, VP 30–10, Player 1's turn"."""
     st, save = opened.rebuilt.final, opened.save
-    text = f"{save.warbands[0].name} vs {save.warbands[1].name}"
+    text = " vs ".join(w.name for w in save.warbands)
     if st.round:
         text += f", round {st.round}"
-    text += f", VP {st.vp[0]}–{st.vp[1]}"
+    text += f", VP {'–'.join(map(str, st.vp))}"
     if st.is_over:
         text += f", won by Player {st.winner + 1}"
     opponent = Opponent.from_save(save.players)

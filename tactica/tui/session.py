@@ -62,7 +62,7 @@ class GameSession:
     events: list[Event] = field(default_factory=list)
     actions: list[Action] = field(default_factory=list)
     seed: int | None = None
-    names: tuple[str, str] = ("Player 1", "Player 2")
+    names: tuple[str, ...] = ("Player 1", "Player 2")
     recorder: Recorder | None = None
     saver: AutoSaver | None = None
     resumed: bool = False
@@ -75,14 +75,18 @@ class GameSession:
 
     # -- creating -----------------------------------------------------------
     @classmethod
-    def start(cls, warbands: tuple[WarbandDef, WarbandDef], maps: tuple[MapDef, ...], seed: int,
-              *, quick: bool = True, scenario: str = "assault") -> "GameSession":
+    def start(cls, warbands: tuple[WarbandDef, ...], maps: tuple[MapDef, ...], seed: int,
+              *, quick: bool = True, scenario: str = "assault", teams: tuple[int, ...] = (),
+              vp_target: int | None = None) -> "GameSession":
         """Begin a battle with ``new_game`` (the setup roll, SET-1).
 
         With ``quick`` the set-up choices (map, start area, deployment) are
         made by ``tactica.ai.setup.auto_setup`` and the session waits for the
         first initiative choice (RND-1); otherwise it waits at the first
         set-up decision.  ``scenario`` picks the victory rules (SCN-*).
+        ``warbands`` has one warband per player (two to four, SCN-MULTI);
+        ``teams`` the team of each (empty: each on its own, free-for-all
+        with three or four) and ``vp_target`` a team battle's target.
         All events are kept.
         """
         limits = {wb.point_limit for wb in warbands}
@@ -90,6 +94,8 @@ class GameSession:
         if scenario != "assault":  # SCN-*: Combined is a 250-point battle
             size = None if scenario == "combined" or rules is None else rules.point_limit
             rules = Ruleset.for_scenario(scenario, size)
+        if teams:  # SCN-MULTI: teams share a start area and a VP total
+            rules = (rules or Ruleset()).with_teams(tuple(teams), vp_target)
         state, events = new_game(warbands, maps, seed=seed, rules=rules)
         session = cls(state=state, events=list(events), seed=seed)
         if quick:

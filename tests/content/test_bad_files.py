@@ -78,8 +78,8 @@ EXPECTED: dict[str, list[tuple[int, int, str]]] = {
         (3, 10, "use a literal block ('|', not '>') for the terrain so each row keeps its own line")],
     "map_zones_wrong_size.yaml": [(8, 8, "the zones are 10×3; expected the terrain's size 10×4")],
     "map_unknown_zone_symbol.yaml": [
-        (10, 9, "unknown zone symbol 'C' (row 2, column 7); expected 'A' or 'B' (start areas), 'a' or 'b' "
-                "(VP zones) or '.'")],
+        (10, 9, "unknown zone symbol 'X' (row 2, column 7); expected 'A' or 'B' (start areas; 'C' and 'D' "
+                "too on a free-for-all map), 'a' to 'd' (VP zones) or '.'")],
     "map_zone_on_wall.yaml": [(10, 4, "zone 'A' covers a wall (row 2, column 2)")],
     "map_missing_vp_zone.yaml": [(8, 8, "the zones have no VP zone 'b'")],
     "map_unreachable_zone.yaml": [(9, 12, "VP zone 'b' cannot be reached from the start areas")],

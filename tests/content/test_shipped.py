@@ -60,7 +60,11 @@ def test_one_200_point_warband_per_faction_and_two_100_point_ones():
     assert sum(w.point_limit == 100 for w in bands) >= 2
 
 
-@pytest.mark.parametrize("path", shipped_maps(), ids=lambda p: p.stem)
+def _two_sided(path) -> bool:
+    return len(load_map(path).start_areas) == 2
+
+
+@pytest.mark.parametrize("path", [p for p in shipped_maps() if _two_sided(p)], ids=lambda p: p.stem)
 def test_shipped_map_is_playable_and_fair(path):
     m = load_map(path)
     geo = Geometry(m)
@@ -107,3 +111,27 @@ def test_a_shipped_map_uses_every_terrain_kind():
     from tactica.engine import Terrain
     kinds = [{t for row in load_map(p).terrain for t in row} for p in shipped_maps()]
     assert any(found == set(Terrain) for found in kinds)
+
+
+@pytest.mark.parametrize("path", [p for p in shipped_maps() if not _two_sided(p)], ids=lambda p: p.stem)
+def test_scn_multi_free_for_all_map_is_fair_to_all(path):
+    """A four-corner map: each start area the 4×4 squares of a corner ("creatures within 4
+    squares of it"), and a quarter turn takes A to B, B to D, D to C, C to A with terrain,
+    start areas and VP zones alike, so no corner is favoured."""
+    m = load_map(path)
+    assert m.width == m.height and sorted(m.start_areas) == ["A", "B", "C", "D"]
+    n = m.width
+
+    def turn(sq):
+        return (n - 1 - sq[1], sq[0])
+
+    corners = {"A": (0, 0), "B": (n - 1, 0), "C": (0, n - 1), "D": (n - 1, n - 1)}
+    for k, (cx, cy) in corners.items():
+        assert m.start_areas[k] == frozenset((x, y) for x in range(n) for y in range(n)
+                                             if abs(x - cx) < 4 and abs(y - cy) < 4)
+    for k, nxt in (("A", "B"), ("B", "D"), ("D", "C"), ("C", "A")):
+        assert frozenset(map(turn, m.start_areas[k])) == m.start_areas[nxt]
+        assert frozenset(map(turn, m.vp_zones[k])) == m.vp_zones[nxt]
+    for y in range(n):
+        for x in range(n):
+            assert m.terrain_at((x, y)) == m.terrain_at(turn((x, y))), (x, y)

@@ -27,7 +27,7 @@ def corner_map(size: int = 8) -> MapDef:
 # -- teams ---------------------------------------------------------------------
 
 
-def test_SCN_MULTI_teams_share_a_vp_total_and_win_together():
+def test_scn_multi_teams_share_a_vp_total_and_win_together():
     st = battle("AbC.d", {"b": card("Ogre", cost=30, hp=10)}, active="A", dice=(10,),
                 owners={"C": 2, "d": 3}, rules=TEAMS)
     st.vp[:] = [150, 0, 130, 0]
@@ -37,7 +37,7 @@ def test_SCN_MULTI_teams_share_a_vp_total_and_win_together():
     assert of(out, ev.BattleWon) == [ev.BattleWon(0, "victory points", (180, 0, 130, 0))]
 
 
-def test_SCN_MULTI_teams_below_the_target_play_on():
+def test_scn_multi_teams_below_the_target_play_on():
     st = battle("AbC.d", {"b": card("Ogre", cost=30, hp=10)}, active="A", dice=(10,),
                 owners={"C": 2, "d": 3}, rules=TEAMS)
     st.vp[:] = [150, 0, 100, 0]
@@ -45,7 +45,7 @@ def test_SCN_MULTI_teams_below_the_target_play_on():
     assert st.team_vp(0) == 280 and not st.is_over
 
 
-def test_SCN_MULTI_teammates_are_allies_flank_together_and_are_not_targets():
+def test_scn_multi_teammates_are_allies_flank_together_and_are_not_targets():
     st = battle("AbC\n...\n..d", active="A", owners={"C": 2, "d": 3}, rules=TEAMS)
     assert flanking(st, st.creature("A"), st.creature("b"))
     st2 = battle("ACb\n...\n..d", active="A", owners={"C": 2, "d": 3}, rules=TEAMS)
@@ -53,7 +53,7 @@ def test_SCN_MULTI_teammates_are_allies_flank_together_and_are_not_targets():
     assert [c.uid for c in st2.enemy_creatures(0)] == ["b", "d"]
 
 
-def test_SCN_MULTI_teams_share_a_start_area_and_deploy_in_seat_order():
+def test_scn_multi_teams_share_a_start_area_and_deploy_in_seat_order():
     wbs = tuple(warband(card(f"S{p}"), name=f"W{p}") for p in range(4))
     m = MapDef.from_rows(["......"] * 4, id="m", start_areas={"A": frozenset({(0, y) for y in range(4)}),
                                                               "B": frozenset({(5, y) for y in range(4)})})
@@ -68,7 +68,7 @@ def test_SCN_MULTI_teams_share_a_start_area_and_deploy_in_seat_order():
     assert st.creature("p1c1").pos[0] == 5 and st.creature("p3c1").pos[0] == 5
 
 
-def test_SCN_MULTI_teams_a_shared_vp_zone_scores_once_per_round():
+def test_scn_multi_teams_a_shared_vp_zone_scores_once_per_round():
     zone = {(0, 0), (1, 0)}
     st = battle("AC..b\n....d", active="A", owners={"C": 2, "d": 3}, rules=TEAMS,
                 vp_zones={"A": zone, "C": zone}, dice=(5, 6, 7, 8))
@@ -79,7 +79,7 @@ def test_SCN_MULTI_teams_a_shared_vp_zone_scores_once_per_round():
     assert of(out, ev.VictoryPointsScored) == [ev.VictoryPointsScored(0, 10, "vp zone", 10)]
 
 
-def test_SCN_MULTI_teams_destroying_a_teammate_scores_for_the_other_team():
+def test_scn_multi_teams_destroying_a_teammate_scores_for_the_other_team():
     st = battle("DAb\n...\n..C", {"A": card("Mage", attacks=(close(bonus=6),)),
                                   "D": card("Page", cost=45, hp=10)},
                 active="A", dice=(15, 1), owners={"C": 2, "D": 2}, rules=TEAMS)
@@ -92,7 +92,7 @@ def test_SCN_MULTI_teams_destroying_a_teammate_scores_for_the_other_team():
 # -- free-for-all ----------------------------------------------------------------
 
 
-def test_SCN_MULTI_ffa_an_enemy_destroyed_scores_for_its_destroyer():
+def test_scn_multi_ffa_an_enemy_destroyed_scores_for_its_destroyer():
     st = battle("Ac..b", {"c": card("Ogre", cost=30, hp=10)}, active="A", dice=(10,), owners={"c": 2})
     assert st.free_for_all and st.players == 3
     st, out = run(st, Attack(0, ("c",)))
@@ -100,7 +100,7 @@ def test_SCN_MULTI_ffa_an_enemy_destroyed_scores_for_its_destroyer():
     assert of(out, ev.VictoryPointsScored) == [ev.VictoryPointsScored(0, 30, "destroyed", 30)]
 
 
-def test_SCN_MULTI_ffa_own_creature_destroyed_splits_its_cost_rounded_down():
+def test_scn_multi_ffa_own_creature_destroyed_splits_its_cost_rounded_down():
     st = battle("DAb\n...\n..c", {"A": card("Mage", attacks=(close(bonus=6),)),
                                   "D": card("Page", cost=45, hp=10)},
                 active="A", dice=(15, 1), owners={"c": 2})
@@ -111,7 +111,7 @@ def test_SCN_MULTI_ffa_own_creature_destroyed_splits_its_cost_rounded_down():
     assert st.vp == [0, 22, 22]
 
 
-def test_SCN_MULTI_ffa_four_players_split_three_ways():
+def test_scn_multi_ffa_four_players_split_three_ways():
     st = battle("DAb\n...\nc.e", {"A": card("Mage", attacks=(close(bonus=6),)),
                                   "D": card("Page", cost=20, hp=10)},
                 active="A", dice=(15, 1), owners={"c": 2, "e": 3})
@@ -119,14 +119,14 @@ def test_SCN_MULTI_ffa_four_players_split_three_ways():
     assert st.vp == [0, 6, 6, 6]
 
 
-def test_SCN_MULTI_ffa_first_to_200_wins():
+def test_scn_multi_ffa_first_to_200_wins():
     st = battle("Ac..b", {"c": card("Ogre", cost=30, hp=10)}, active="A", dice=(10,), owners={"c": 2})
     st.vp[:] = [175, 190, 0]
     st, out = run(st, Attack(0, ("c",)))
     assert (st.winner, st.win_reason) == (0, "victory points")
 
 
-def test_SCN_MULTI_ffa_last_player_with_creatures_wins():
+def test_scn_multi_ffa_last_player_with_creatures_wins():
     st = battle("Ab..c", {"b": card("Ogre", cost=30, hp=10)}, active="A", dice=(10,), owners={"c": 2})
     gone = st.creature("c")  # seat 2's warband was destroyed earlier
     gone.destroyed, gone.pos = True, None
@@ -135,13 +135,13 @@ def test_SCN_MULTI_ffa_last_player_with_creatures_wins():
     assert of(out, ev.BattleWon) == [ev.BattleWon(0, "no enemy creatures left", (30, 0, 0))]
 
 
-def test_SCN_MULTI_ffa_two_of_three_left_play_on():
+def test_scn_multi_ffa_two_of_three_left_play_on():
     st = battle("Ab..c", {"b": card("Ogre", cost=30, hp=10)}, active="A", dice=(10,), owners={"c": 2})
     st, out = run(st, Attack(0, ("b",)))
     assert not st.is_over and [c.uid for c in st.enemy_creatures(0)] == ["c"]
 
 
-def test_SCN_MULTI_ffa_corners_are_chosen_in_initiative_order():
+def test_scn_multi_ffa_corners_are_chosen_in_initiative_order():
     wbs = tuple(warband(card(f"S{p}"), name=f"W{p}") for p in range(4))
     # setup roll: seat 1 wins with 17; it chooses first, then seats 2, 3, 0
     st, out = new_game(wbs, (corner_map(),), dice=ScriptedDice((3, 17, 5, 9, 12, 4, 6, 8)))
@@ -164,7 +164,7 @@ def test_SCN_MULTI_ffa_corners_are_chosen_in_initiative_order():
     assert legal_actions(st) == [ChooseFirstPlayer(p) for p in range(4)]
 
 
-def test_SCN_MULTI_initiative_ties_reroll_only_the_tied_players():
+def test_scn_multi_initiative_ties_reroll_only_the_tied_players():
     wbs = tuple(warband(card(f"S{p}"), name=f"W{p}") for p in range(3))
     st, out = new_game(wbs, (corner_map(),), dice=ScriptedDice((10, 15, 15, 4, 9)))
     rolls = [(e.player, e.faces) for e in of(out, ev.DieRolled)]
@@ -172,7 +172,7 @@ def test_SCN_MULTI_initiative_ties_reroll_only_the_tied_players():
     assert st.setup_winner == 2
 
 
-def test_SCN_MULTI_initiative_tie_goes_to_the_higher_champion_rating():
+def test_scn_multi_initiative_tie_goes_to_the_higher_champion_rating():
     wbs = (warband(card("A")), warband(card("B", champion=2)), warband(card("C", champion=1)))
     # seat 1 rolls twice (highest rating): 15 and 3 -> 15; seat 2 also 15
     st, out = new_game(wbs, (corner_map(),), dice=ScriptedDice((10, 15, 3, 15)))
@@ -190,7 +190,7 @@ def _ffa_battle(counts=(1, 2, 2), first=1):
     return st
 
 
-def test_SCN_MULTI_turns_go_round_the_table_from_the_first_player():
+def test_scn_multi_turns_go_round_the_table_from_the_first_player():
     st = _ffa_battle((1, 2, 3), first=1)
     order = []
     while st.round == 1 and not st.is_over:
@@ -202,7 +202,7 @@ def test_SCN_MULTI_turns_go_round_the_table_from_the_first_player():
     assert order == [1, 2, 2, 0, 1, 2]
 
 
-def test_SCN_MULTI_ffa_hostile_helpers():
+def test_scn_multi_ffa_hostile_helpers():
     st = battle("Ab..c", owners={"c": 2}, active="A")
     assert st.enemies(0) == [1, 2] and st.opponent(2) == 0 and st.next_player(2) == 0
     assert st.blame(1) == 1
@@ -211,7 +211,7 @@ def test_SCN_MULTI_ffa_hostile_helpers():
 
 
 @pytest.mark.parametrize("n", [1, 5])
-def test_SCN_MULTI_two_to_four_players(n):
+def test_scn_multi_two_to_four_players(n):
     wbs = tuple(warband(card(f"S{p}")) for p in range(n))
     with pytest.raises(ValueError):
         new_game(wbs, (corner_map(),), seed=1)

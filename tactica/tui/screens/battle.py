@@ -36,8 +36,9 @@ LEGEND_TERRAIN = {"forest": "T forest", "pit": "O pit", "smoke": "* smoke", "sta
 """Legend words for special terrain, shown only when a map of the battle has it."""
 
 
-def legend(maps) -> str:
-    """The side-panel legend: the basic marks plus the special terrain these maps use."""
+def legend(maps, players: int = 2) -> str:
+    """The side-panel legend: the basic marks plus the special terrain these maps use;
+    with three or four players the letter case of each (SCN-MULTI: OG1 og1 Og1 oG1)."""
     kinds = {t.value for m in maps for row in m.terrain for t in row}
     extra = [words for kind, words in LEGEND_TERRAIN.items() if kind in kinds]
     lines = [". clear   ^ difficult", "███ wall  ◆ VP zone"]
@@ -47,7 +48,12 @@ def legend(maps) -> str:
         else:
             lines.append(extra.pop(0))
     lines += [": reach  o path  x charge", "░ area  [u]Ab1[/u] condition",
-              "[#e0c8ff on #3b2460] . [/] aura (cursor on it)", "[b]UPPER[/b] P1 [b]lower[/b] P2 ? help"]
+              "[#e0c8ff on #3b2460] . [/] aura (cursor on it)"]
+    if players > 2:
+        cases = ("[b]AB[/b] P1", "[b]ab[/b] P2", "[b]Ab[/b] P3", "[b]aB[/b] P4")[:players]
+        lines += ["  ".join(cases), "? help"]
+    else:
+        lines.append("[b]UPPER[/b] P1 [b]lower[/b] P2 ? help")
     return "\n".join(lines)
 
 
@@ -117,7 +123,7 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
             with Vertical(id="side"):
                 with VerticalScroll(id="card-scroll"):
                     yield StatCard()
-                yield Static(legend(self.session.state.maps), id="legend")
+                yield Static(legend(self.session.state.maps, self.session.state.players), id="legend")
         yield StatusLine()
         yield BattleLog()
         yield Footer()
@@ -143,7 +149,7 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         self.map_view.focus()
         self._state_changed()
         if s.resumed:
-            self.notify(f"Round {s.state.round}, VP {s.state.vp[0]}–{s.state.vp[1]}: carry on where you left off.",
+            self.notify(f"Round {s.state.round}, VP {'–'.join(map(str, s.state.vp))}: carry on where you left off.",
                         title="Battle resumed", timeout=5)
             return
         for line in lines:
@@ -348,11 +354,12 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         last = next((e for e in reversed(describe_events(self.session.events[-8:], st))
                      if e.kind == "banner"), None)
         if st.phase is Phase.CHOOSE_FIRST:
-            me, other = st.decider, 1 - st.decider
+            me = st.decider
+            order = [me] + [p for p in range(st.players) if p != me]  # the winner first, then by seat
             self._ask(ChoiceModal(f"Round {st.round}: {player_name(me)} won the initiative",
                                   (last.text if last else "") + f"\n\n{player_name(me)}, who goes first this round?",
-                                  [f"{player_name(me)} goes first", f"{player_name(other)} goes first"]),
-                      lambda i: ChooseFirstPlayer(me if i == 0 else other))
+                                  [f"{player_name(p)} goes first" for p in order]),
+                      lambda i: ChooseFirstPlayer(order[i]))
         elif st.phase is Phase.CHOOSE_MAP:
             options = [f"{m.name} ({m.width}×{m.height}), brought by {player_name(i)}"
                        for i, m in enumerate(st.maps)]
@@ -360,10 +367,14 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
                                   (last.text if last else "") + "\n\nChoose the battle map.", options),
                       lambda i: ChooseMap(i))
         elif st.phase is Phase.CHOOSE_AREA:
-            areas = sorted(st.map.start_areas)
-            self._ask(ChoiceModal(f"{player_name(st.decider)}: choose your start area",
-                                  f"{player_name(st.setup_winner)} deploys first, in the other area. "
-                                  "Area A is tinted blue on the map, B red.",
+            areas = [a.area for a in self.session.legal()]
+            if st.free_for_all:  # SCN-MULTI: corners in initiative order
+                text = (f"Free-for-all: each player takes a corner in turn; {player_name(st.setup_winner)} "
+                        "chose first and deploys first.")
+            else:
+                text = (f"{player_name(st.setup_winner)} deploys first, in the other area. "
+                        "Area A is tinted blue on the map, B red.")
+            self._ask(ChoiceModal(f"{player_name(st.decider)}: choose your start area", text,
                                   [f"Start area {a}" for a in areas]),
                       lambda i: ChooseStartArea(areas[i]))
         elif st.phase is Phase.OVER:

@@ -19,6 +19,7 @@ from textual.worker import Worker, WorkerState
 
 from ..describe import LogLine
 from ..opponent import AiPlayer, Thought
+from ..sides import SIDE_WORDS
 from ..widgets.battle_header import BattleHeader
 from ..widgets.battle_log import BattleLog
 
@@ -47,16 +48,26 @@ class AiTurns:
         """Who plays whom, for the header: "you: P1 vs AI (normal)" or "hot-seat"."""
         if self.ai is None:
             return "hot-seat"
-        return f"you: P{2 - self.ai.opponent.player} vs {self.ai.opponent.label}"
+        ai = self.ai.opponent
+        players = self.session.state.players
+        if players > 2 or ai.others:  # SCN-MULTI: name the AI's seats
+            return f"{ai.label}: " + ", ".join(f"P{p + 1}" for p in ai.seats)
+        return f"you: P{2 - ai.player} vs {ai.label}"
 
     def ai_intro(self) -> list[LogLine]:
         """The log's opening line about who plays whom."""
+        players = self.session.state.players
+        if players > 2:  # SCN-MULTI hot-seat: one line per seat
+            ai_seats = self.ai.opponent.seats if self.ai else ()
+            return [LogLine(f"Player {p + 1} ({SIDE_WORDS[p]}): "
+                            + (self.ai.opponent.label if p in ai_seats else "human at this keyboard"),
+                            "info", p) for p in range(players)]
         if self.ai is None:
             return [LogLine("Hot-seat: both players at this keyboard (tactica play without --hotseat: "
                             "you against the AI).", "info")]
         ai = self.ai.opponent
         me = 1 - ai.player
-        colour = ("blue, UPPER case", "red, lower case")[me]
+        colour = SIDE_WORDS[me]
         return [LogLine(f"You are Player {me + 1} ({colour}) against {ai.label}; it plays by itself "
                         f"(f: fast, i: why it acts).", "info", me)]
 
@@ -137,7 +148,7 @@ class AiTurns:
             self.notify(thought.warning, title="AI problem", severity="warning", timeout=6)
         if self.ai_show_intent and thought.intent:
             log.add([LogLine(f"{self.ai.opponent.label} {thought.intent}.", "info",
-                             self.ai.opponent.player)])
+                             thought.state.decider)])
         self._ai_note("")
         if not self._apply(thought.action):  # cannot happen for a checked action; never stall
             self._apply(self.ai._stand_in(self.session.state))

@@ -1,7 +1,9 @@
-"""The setup screen: each player picks a warband and a map to bring (SET-1).
+"""The setup screen: each player picks a warband and a map to bring (SET-1), and the scenario.
 
-Dismissed with ``((warband 1, warband 2), (map 1, map 2))`` — or with one
-map when both players bring the same one — or None when the player quits.
+Dismissed with ``((warband 1, warband 2), (map 1, map 2), scenario)`` — or
+with one map when both players bring the same one — or None when the player
+quits.  ``scenario`` is one of ``engine.SCENARIOS`` (SCN-*; Sealed replaces
+the warbands by ones built from pools drawn with the battle's seed).
 The roll, the map choice, the start areas and the placement follow on the
 battle screen, through the engine's ChooseMap / ChooseStartArea / Place.
 """
@@ -15,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList, Static
 
 from tactica.engine.model import MapDef, WarbandDef
+from tactica.engine.state import SCENARIOS
 
 from ..content import Choices
 
@@ -33,17 +36,30 @@ def map_text(m: MapDef) -> Text:
                 style="bold")
 
 
+#: One line about each scenario for the setup screen (SCN-*).
+SCENARIO_TEXT = {
+    "assault": "Assault: destroyed enemies score their cost, VP zones 10 a round; first to 200 (SCN-ASSAULT).",
+    "bounty": "Bounty: each destroyed enemy scores 5 VP, not its cost (SCN-BOUNTY).",
+    "uncontested": "Uncontested: a VP zone scores 5 only with no enemy in it (SCN-UNCONTESTED).",
+    "combined": "Combined: Bounty and Uncontested together, 250-point battle (SCN-COMBINED).",
+    "sealed": "Sealed: each warband is built from two random packs drawn with the seed, any faction "
+              "or alignment, Unique waived; Assault victory (SCN-SEALED).  The warbands above are ignored.",
+}
+
+
 class SetupScreen(Screen):
     """Choose the warbands and the maps both players bring."""
 
     DEFAULT_CSS = """
     SetupScreen Grid {
-        grid-size: 2 2;
+        grid-size: 3 2;
+        grid-columns: 1fr 1fr 22;
         grid-gutter: 1 2;
         padding: 1 2;
         height: 1fr;
     }
     SetupScreen OptionList { height: 1fr; }
+    SetupScreen #scenario-box { row-span: 2; }
     SetupScreen #about { height: auto; max-height: 12; padding: 0 2; border-top: solid $primary; }
     SetupScreen Label { text-style: bold; }
     SetupScreen #intro { padding: 1 2 0 2; }
@@ -54,14 +70,15 @@ class SetupScreen(Screen):
         Binding("escape", "quit", "Quit"),
     ]
 
-    def __init__(self, choices: Choices) -> None:
+    def __init__(self, choices: Choices, scenario: str = "assault") -> None:
         super().__init__()
         self.choices = choices
+        self.scenario = scenario if scenario in SCENARIOS else "assault"
 
     def compose(self) -> ComposeResult:
         wbs = [f"{w.name} ({w.cost} pts)" for w in self.choices.warbands]
         maps = [f"{m.name} ({m.width}×{m.height})" for m in self.choices.maps]
-        yield Static("[b]Setup[/b] — each player picks a warband and a map to bring.  "
+        yield Static("[b]Setup[/b] — each player picks a warband and a map to bring, and the scenario.  "
                      "Tab moves between the lists, arrows choose, [b]s[/b] starts: then the roll, "
                      "the map, the start areas and placing the creatures (SET-1..3).", id="intro")
         with Grid():
@@ -69,6 +86,9 @@ class SetupScreen(Screen):
                 with Vertical():
                     yield Label(f"Player {p} brings the warband")
                     yield OptionList(*wbs, id=f"wb{p}")
+            with Vertical(id="scenario-box"):
+                yield Label("Scenario")
+                yield OptionList(*[s.capitalize() for s in SCENARIOS], id="scenario")
             for p in (1, 2):
                 with Vertical():
                     yield Label(f"Player {p} brings the map")
@@ -77,6 +97,7 @@ class SetupScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one("#scenario", OptionList).highlighted = SCENARIOS.index(self.scenario)
         n_wb, n_map = len(self.choices.warbands), len(self.choices.maps)
         self.query_one("#wb1", OptionList).highlighted = 0
         self.query_one("#wb2", OptionList).highlighted = 1 % n_wb if n_wb else None
@@ -87,7 +108,9 @@ class SetupScreen(Screen):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         about = self.query_one("#about", Static)
         i = event.option_index
-        if event.option_list.id.startswith("wb"):
+        if event.option_list.id == "scenario":
+            about.update(Text(SCENARIO_TEXT[SCENARIOS[i]], style="bold"))
+        elif event.option_list.id.startswith("wb"):
             about.update(warband_text(self.choices.warbands[i]))
         else:
             about.update(map_text(self.choices.maps[i]))
@@ -104,7 +127,8 @@ class SetupScreen(Screen):
         maps = (self.choices.maps[pick["map1"]],)
         if pick["map2"] != pick["map1"]:
             maps = maps + (self.choices.maps[pick["map2"]],)
-        self.dismiss((warbands, maps))
+        scenario = SCENARIOS[self.query_one("#scenario", OptionList).highlighted or 0]
+        self.dismiss((warbands, maps, scenario))
 
     def action_quit(self) -> None:
         """Leave without a battle."""

@@ -10,24 +10,31 @@ from textual.widgets import Footer, Static
 
 from ..describe import win_reason
 from ..session import GameSession
+from ..sides import SIDE_BG, vp_text
 
 
 def summary_text(session: GameSession) -> Text:
     """Winner, reason, final VP, rounds played and creatures destroyed per side."""
     st = session.state
     t = Text(justify="center")
-    side = ("bold bright_white on blue", "bold bright_white on red")
-    t.append(f"  Player {st.winner + 1} wins!  \n", style=side[st.winner] if st.winner is not None else "bold")
+    winners = [p for p in range(st.players) if st.winner is not None and not st.hostile(p, st.winner)]
+    if len(winners) > 1:  # SCN-MULTI: a team wins together
+        t.append("  Players " + " and ".join(str(p + 1) for p in winners) + " win!  \n",
+                 style=SIDE_BG[st.winner])
+    else:
+        t.append(f"  Player {st.winner + 1} wins!  \n", style=SIDE_BG[st.winner] if st.winner is not None else "bold")
     ai = session.opponent
     if ai is not None and st.winner is not None:
-        t.append("\nYou win!" if st.winner != ai.player else f"\n{ai.label} wins.", style="bold")
+        humans = [p for p in range(st.players) if p not in ai.seats]
+        if any(p in winners for p in humans):
+            t.append("\nYou win!", style="bold")
+        else:
+            t.append(f"\n{ai.label} wins.", style="bold")
     t.append(f"\n{win_reason(st.win_reason).capitalize()}\n\n")
     t.append("VP ", style="bold")
-    t.append(str(st.vp[0]), style="bold bright_blue")
-    t.append("–")
-    t.append(str(st.vp[1]), style="bold bright_red")
+    vp_text(st, t)
     t.append(f"   ·   {st.round} round{'s' if st.round != 1 else ''}\n\n")
-    for p in (0, 1):
+    for p in range(st.players):
         lost = session.destroyed(p)
         name = st.warbands[p].name
         t.append(f"Player {p + 1} ({name}): ", style="bold")

@@ -7,7 +7,8 @@ from textual.widgets import Static
 
 from tactica.engine import GameState, Phase
 
-SIDE = ("bold bright_white on blue", "bold bright_white on red")
+from ..sides import SIDE_BG as SIDE
+from ..sides import vp_text
 
 
 def header_text(st: GameState | None, seed: int | None = None, note: str = "", mode: str = "") -> Text:
@@ -40,9 +41,7 @@ def header_text(st: GameState | None, seed: int | None = None, note: str = "", m
     else:
         t.append(f" Player {st.decider + 1}: {ph.value} ", style=SIDE[st.decider])
     t.append("  │  VP ")
-    t.append(str(st.vp[0]), style="bold bright_blue")
-    t.append("–")
-    t.append(str(st.vp[1]), style="bold bright_red")
+    vp_text(st, t)
     t.append(f" of {st.rules.target}")
     if st.rules.scenario != "assault":  # SCN-BOUNTY, SCN-UNCONTESTED, SCN-COMBINED
         t.append(f" {st.rules.scenario.capitalize()}", style="bold")

@@ -7,6 +7,7 @@ from rich.text import Text
 from textual.widgets import RichLog
 
 from ..describe import LogLine
+from ..sides import SIDE_FG
 
 KIND_STYLE = {
     "banner": "bold reverse",
@@ -20,7 +21,7 @@ KIND_STYLE = {
     "info": "",
     "victory": "bold reverse green",
 }
-SIDE_MARK = (("▌", "bright_blue"), ("▌", "bright_red"))
+SIDE_MARK = tuple(("▌", colour) for colour in SIDE_FG)
 
 
 class BattleLog(RichLog):

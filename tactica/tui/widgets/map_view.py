@@ -63,6 +63,19 @@ _STYLES = {
     "p1done": "bold #ff8080 on #2c1616",
     "p0donealt": "bold #7fa8ff",
     "p1donealt": "bold #ff8080",
+    # players 3 and 4 (SCN-MULTI): green and yellow, apart from blue and red in 16 colours too
+    "area2": "bright_black on #0b3312",
+    "area3": "bright_black on #3a3300",
+    "zone2": "bold bright_green on #0b3312",
+    "zone3": "bold bright_yellow on #3a3300",
+    "p2": "bold black on #30b040",
+    "p3": "bold black on #e0c000",
+    "p2alt": "bold black on #208a30",
+    "p3alt": "bold black on #b09400",
+    "p2done": "bold #80ff90 on #162c18",
+    "p3done": "bold #ffe070 on #2c2816",
+    "p2donealt": "bold #80ff90",
+    "p3donealt": "bold #ffe070",
     "active": "bold black on bright_cyan",
     "target": "bold black on yellow",
     "picked": "bold black on bright_yellow underline",
@@ -305,22 +318,28 @@ class MapView(ScrollView, can_focus=True):
             return "███", s["wall"]
         text = f" {TERRAIN[terrain].symbol} "  # the engine's symbols: ^ T O * S % + @ (TER-*)
         rough = TERRAIN[terrain].difficult
-        for player in (0, 1):
+        sides = range(max(self._state.players, len(self._state.map.start_areas)))
+        for player in sides:
             if sq in self._zone(player):
                 return (" ◆ " if terrain is Terrain.CLEAR else text), s[f"zone{player}"]
-        for player in (0, 1):
+        for player in sides:
             if sq in self._area(player):
                 return text, s[f"area{player}"] + (s["difficult"] if rough else Style())
         return text, s["difficult" if rough else "clear"]
 
     def _area(self, player: int) -> frozenset[Square]:
+        """Player ``player``'s start area; before areas are chosen, the map's area number ``player``
+        (A, B, then C, D of a free-for-all map)."""
         st = self._state
         if st.areas:
-            return st.start_area(player)
-        return st.map.start_areas.get("AB"[player], frozenset())
+            return st.start_area(player) if player < st.players else frozenset()
+        names = sorted(st.map.start_areas)
+        return st.map.start_areas[names[player]] if player < len(names) else frozenset()
 
     def _zone(self, player: int) -> frozenset[Square]:
+        """Player ``player``'s VP zone (or the map's zone number ``player``, as ``_area``)."""
         st = self._state
         if st.areas:
-            return st.vp_zone(player)
-        return st.map.vp_zones.get("AB"[player], frozenset())
+            return st.vp_zone(player) if player < st.players else frozenset()
+        names = sorted(st.map.vp_zones)
+        return st.map.vp_zones[names[player]] if player < len(names) else frozenset()

@@ -18,7 +18,7 @@ from tactica.engine.auras import covering
 from tactica.engine.model import ConditionEffect, FollowUpEffect, HealEffect, OngoingEffect, Trigger
 from tactica.engine.state import ActiveEffect, bloodied_threshold
 
-SIDE_STYLE = ("bold bright_white on blue", "bold bright_white on red")
+from ..sides import SIDE_BG as SIDE_STYLE
 
 
 def hp_bar(hp: int, max_hp: int, width: int = 14) -> Text:

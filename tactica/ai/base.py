@@ -52,6 +52,8 @@ class Bot:
             action = self.choose_place(state)
         elif ph is Phase.CHOOSE_FIRST:
             action = self.choose_first(state)
+        elif ph is Phase.FORCED:
+            action = self.choose_forced(state)
         else:
             action = self.choose_battle(state)
         self._last = (state, action)
@@ -99,6 +101,15 @@ class Bot:
     def choose_first(self, state: GameState) -> Action:
         """Who goes first this round (RND-1): this bot takes the first turn."""
         return ChooseFirstPlayer(state.decider)
+
+    def choose_forced(self, state: GameState) -> Action:
+        """Where forced movement takes a creature, or where a fallen one goes (MOV-14, TER-PIT).
+
+        The shared heuristic of ``tactica.ai.forced``: pits first, then out
+        of the VP zone and away from the target's allies.
+        """
+        from .forced import choose_forced
+        return choose_forced(state)
 
     def choose_battle(self, state: GameState) -> Action:
         """Choose an Activate or an acting action; subclasses implement it."""

@@ -91,7 +91,7 @@ class HardBot(NormalBot):
         st.dice = SeededDice.from_seed(seed)
         st, _ = apply(st, Activate(uid))
         inner = NormalBot()
-        while not st.is_over and st.phase is Phase.ACTING and st.active_uid == uid:
+        while not st.is_over and st.phase in (Phase.ACTING, Phase.FORCED) and st.active_uid == uid:
             st, _ = apply(st, inner.choose(st))
         if st.is_over:
             return -1000.0 if not st.hostile(st.winner, me) else 1000.0

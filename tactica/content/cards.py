@@ -34,11 +34,11 @@ from dataclasses import replace
 
 from tactica.engine.abilities import ABILITY_KINDS, AURA_BONUS_EFFECTS, Ability, Aura
 from tactica.engine.model import (FACTIONS, AttackDef, AttackKind, ConditionEffect, CreatureCard,
-                                  Defense, Duration, Effect, FollowUpEffect, HealEffect, OngoingEffect,
-                                  Reach,
-                                  Trigger)
+                                  Defense, Duration, Effect, FollowUpEffect, ForceKind, ForcedMoveEffect,
+                                  HealEffect, OngoingEffect, Reach, Trigger)
 
-from .fields import ABILITY, ATTACK, CARD, CARD_FILE, DAMAGE_PATTERN, DAMAGE_TYPES, EFFECT, ID_PATTERN
+from .fields import (ABILITY, ATTACK, CARD, CARD_FILE, DAMAGE_PATTERN, DAMAGE_TYPES, EFFECT, FORCED_KINDS,
+                     ID_PATTERN)
 from .schema import Doc, did_you_mean
 from .yamlsafe import MappingNode, Node, ScalarNode
 
@@ -126,7 +126,7 @@ def _damage(doc: Doc, node: Node, what: str) -> tuple[int, int, str] | None:
 
 #: The keys each effect kind uses besides 'kind', 'duration' and 'on'.
 _EFFECT_KEYS = {"condition": ("condition",), "ongoing": ("damage",), "follow-up": ("attack",),
-                "heal": ("amount",)}
+                "heal": ("amount",), **{k: ("distance",) for k in FORCED_KINDS}}
 
 
 def parse_effect(doc: Doc, node: Node, attack_what: str, index: int) -> Effect | None:
@@ -134,7 +134,8 @@ def parse_effect(doc: Doc, node: Node, attack_what: str, index: int) -> Effect |
 
     ``{kind: condition, condition: dazed, duration: save ends}``,
     ``{kind: ongoing, damage: "5 fire"}``, ``{kind: follow-up, attack: Bite, on: hit}``,
-    ``{kind: heal, amount: 10}`` (the attacker regains HP).
+    ``{kind: heal, amount: 10}`` (the attacker regains HP),
+    ``{kind: push, distance: 2}`` (also pull, slide, teleport, place: MOV-14).
     An unknown kind, a key of another kind, or a missing key is a problem.
     """
     what = f"effect {index + 1} of {attack_what}"
@@ -148,14 +149,14 @@ def parse_effect(doc: Doc, node: Node, attack_what: str, index: int) -> Effect |
         return None
     needed = _EFFECT_KEYS[kind]
     problems = False
-    for key in ("condition", "damage", "attack", "amount"):
+    for key in ("condition", "damage", "attack", "amount", "distance"):
         if key in f and key not in needed:
             doc.error(f[key][0], f"'{key}' does not belong to a '{kind}' effect in {what}")
             problems = True
         elif key not in f and key in needed:
             doc.error(node, f"missing required key '{key}' in {what} (a '{kind}' effect needs it)")
             problems = True
-    if kind in ("follow-up", "heal") and duration is not None:
+    if kind in ("follow-up", "heal") + FORCED_KINDS and duration is not None:
         doc.error(f["duration"][0], f"a {kind} effect has no duration ({what})")
         problems = True
     if problems:
@@ -178,6 +179,9 @@ def parse_effect(doc: Doc, node: Node, attack_what: str, index: int) -> Effect |
     if kind == "heal":
         amount = doc.field(f, EFFECT["amount"], what)
         return None if amount is None else HealEffect(amount, trigger)
+    if kind in FORCED_KINDS:
+        distance = doc.field(f, EFFECT["distance"], what)
+        return None if distance is None else ForcedMoveEffect(ForceKind(kind), distance, trigger)
     name = doc.field(f, EFFECT["attack"], what)
     return None if name is None else FollowUpEffect(name, trigger)
 

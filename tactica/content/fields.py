@@ -129,16 +129,24 @@ class Table:
 
 
 #: Effect kinds an attack line may carry (ATK-3, ATK-7); anything else is a load error.
-EFFECT_KINDS = ("condition", "ongoing", "follow-up", "heal")
+EFFECT_KINDS = ("condition", "ongoing", "follow-up", "heal", "push", "pull", "slide", "teleport", "place")
+#: Effect kinds that move the target (MOV-14): each takes a 'distance'.
+FORCED_KINDS = ("push", "pull", "slide", "teleport", "place")
 #: Duration texts (EFF-1, EFF-2, SAV-1), as the engine's Duration values.
 DURATIONS = tuple(d.value for d in Duration)
 
 EFFECT = Table("effect", "One effect of an attack line besides its damage (ATK-3, ATK-5, ATK-7): a "
-               "condition, ongoing damage, or a follow-up attack. A critical hit never doubles it.", (
+               "condition, ongoing damage, a follow-up attack, or forced movement. A critical hit "
+               "never doubles it.", (
     FieldSpec("kind", "choice", "What the effect is: 'condition' (give the target a condition), "
               "'ongoing' (ongoing damage at the start of the target's turns), 'follow-up' (make "
-              "another attack line of the card against the same target after this attack) or 'heal' "
-              "(the attacker regains HP, never above its card's HP).", True,
+              "another attack line of the card against the same target after this attack), 'heal' "
+              "(the attacker regains HP, never above its card's HP), or "
+              "forced movement (MOV-14; the attacking player chooses the squares, provokes no "
+              "opportunity attack): 'push' (each square farther from the attacker), 'pull' (each "
+              "square closer), 'slide' (any way), 'teleport' (to a square within 'distance' of the "
+              "target that the attacker sees) or 'place' (to a square within 'distance' of the "
+              "attacker). A push, pull or slide into a pit makes a second attack roll (TER-PIT).", True,
               choices=EFFECT_KINDS, label="the kind of {of}", example="condition"),
     FieldSpec("condition", "choice", "The condition given (kind 'condition' only; CON-1..8).",
               choices=CONDITIONS, label="the condition of {of}", example="dazed"),
@@ -150,6 +158,8 @@ EFFECT = Table("effect", "One effect of an attack line besides its damage (ATK-3
               label="the follow-up attack of {of}", example="Bite"),
     FieldSpec("amount", "integer", "HP the attacker regains (kind 'heal' only).", lo=1, hi=100,
               label="the healing of {of}", units="hit points", example=10),
+    FieldSpec("distance", "integer", "How many squares at most (push, pull, slide, teleport, place "
+              "only).", lo=1, hi=10, label="the distance of {of}", units="squares", example=2),
     FieldSpec("duration", "choice", "How long it lasts (EFF-1, EFF-2, SAV-1). Default: 'end of next "
               "turn' (the target's) for conditions, 'save ends' for ongoing damage.",
               choices=DURATIONS, label="the duration of {of}", example="save ends"),

@@ -8,7 +8,8 @@ The API (after OpenSpiel's vocabulary):
 * ``check(state, action) -> IllegalAction | None``
 """
 from .actions import (Action, Activate, AreaAttack, Attack, Charge, ChooseFirstPlayer, ChooseMap,
-                      ChooseStartArea, EndActivation, Move, Place, Shift, Teleport)
+                      ChooseStartArea, EndActivation, ForceMove, Move, Place, Settle, Shift,
+                      Teleport)
 from .areas import template_squares
 from .combat import AttackPreview, nearest_enemies, preview, valid_targets
 from .dice import ScriptedDice, SeededDice
@@ -16,8 +17,8 @@ from .errors import IllegalAction
 from .game import apply, charge_routes, check, deploy_squares, legal_actions, new_game, tie_breaker
 from .geometry import Geometry
 from .model import (AttackDef, AttackKind, ConditionEffect, CreatureCard, Defense, Duration,
-                    FollowUpEffect, MapDef, OngoingEffect, Reach, Square, Terrain, Trigger,
-                    WarbandDef)
+                    FollowUpEffect, ForceKind, ForcedMoveEffect, MapDef, OngoingEffect, Reach, Square,
+                    Terrain, Trigger, WarbandDef)
 from .movement import Route, provokers_of_path, routes
 from .state import Creature, GameState, Phase, Ruleset, SCENARIOS, bloodied_threshold
 from .warband import WarbandProblem, check_battle, check_warband

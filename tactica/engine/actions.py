@@ -137,3 +137,35 @@ class Teleport(Action):
     """
 
     square: Square
+
+
+@dataclass(frozen=True)
+class ForceMove(Action):
+    """Choose where forced movement takes creature ``target`` (MOV-14, OA-2; gaps.md).
+
+    Made by the attacking player after a hit with push, pull, slide,
+    teleport or place (``Phase.FORCED``).  path: for push, pull and slide the
+    squares entered, in order (start excluded; at most X of them); for
+    teleport and place the one destination square; the empty tuple leaves
+    the creature where it is (X is a maximum).
+    """
+
+    target: str
+    path: tuple[Square, ...] = ()
+
+    @property
+    def destination(self) -> Square | None:
+        """The last square of the path, or None when the creature stays."""
+        return self.path[-1] if self.path else None
+
+
+@dataclass(frozen=True)
+class Settle(Action):
+    """The owner places creature ``uid`` in the nearest legal square ``square`` (TER-PIT, MOV-3).
+
+    Made after a creature forced into a pit survives the second attack roll,
+    or when forced movement without an attack roll leaves it in a pit.
+    """
+
+    uid: str
+    square: Square

@@ -16,8 +16,9 @@ from .abilities import MultipleThreats, defend, extra_damage, has
 from .geometry import adjacent, centre, passes_opposite_sides
 from .conditions import add_effect, halve_damage
 from . import footprint as fp
-from .model import AttackDef, AttackKind, ConditionEffect, HealEffect, OngoingEffect, Reach, Trigger
-from .state import GRANTS_CA, Creature, GameState
+from .model import (AttackDef, AttackKind, ConditionEffect, ForcedMoveEffect, HealEffect, OngoingEffect, Reach,
+                    Trigger)
+from .state import GRANTS_CA, Creature, GameState, PendingForce
 
 COMBAT_ADVANTAGE = 2
 SQUEEZE_PENALTY = -5
@@ -337,7 +338,7 @@ def resolve_attack(state: GameState, attacker: Creature, target: Creature, attac
                                    boost=aura_damage(state, attacker, target))
         deal_damage(state, target, amount, attack.damage_type, attacker.player, out,
                     adjustments=tuple(steps))
-    apply_attack_effects(state, attacker, target, attack, hit, out)
+    apply_attack_effects(state, attacker, target, attack, hit, out, kind=kind, origin=origin)
     return hit
 
 
@@ -387,14 +388,18 @@ def hit_damage(attacker: Creature, target: Creature, attack: AttackDef, critical
 
 
 def apply_attack_effects(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
-                         hit: bool, out: list) -> None:
+                         hit: bool, out: list, *, kind: str = "attack", origin=None) -> None:
     """Apply the condition and ongoing-damage effects of ``attack`` on ``target`` (ATK-3, ATK-5).
 
     Effects happen once whatever the damage (a critical hit doubles damage,
     never effects).  Only effects whose trigger matches (hit, miss, always)
     apply, and none to a destroyed target — except heal effects, which heal
     the attacker (``HealEffect``).  Follow-up attacks (ATK-7) are
-    made by the flow in ``game``, not here.
+    made by the flow in ``game``, not here.  Forced movement (MOV-14) is
+    queued in ``state.pending`` for the attacking player to choose once the
+    attack is done (``forced``); an opportunity attack's forced movement
+    does nothing (our choice: it would interrupt the enemy's move).
+    ``origin``: an area attack's template (a push counts from its origin).
     """
     for effect in attack.effects:
         if effect.on is not Trigger.ALWAYS and (effect.on is Trigger.HIT) is not hit:
@@ -409,6 +414,13 @@ def apply_attack_effects(state: GameState, attacker: Creature, target: Creature,
         elif isinstance(effect, OngoingEffect):
             add_effect(state, target, "ongoing", effect.duration, attacker, out,
                        amount=effect.amount, damage_type=effect.damage_type)
+        elif isinstance(effect, ForcedMoveEffect) and kind != "opportunity":
+            source = attacker.pos
+            if attack.kind is AttackKind.AREA and origin is not None and origin.origin is not None:
+                source = origin.origin
+            state.pending = state.pending + (PendingForce(
+                effect.kind.value, target.uid, attacker.uid, effect.distance, source, attack.name,
+                attacker.player),)
 
 
 def heal(creature: Creature, amount: int, out: list, *, cause: str, source: str | None = None) -> int:

@@ -110,6 +110,40 @@ class CreatureMoved(Event):
 
 
 @dataclass(frozen=True)
+class CreatureForced(Event):
+    """Creature ``uid`` was pushed, pulled, slid, teleported or placed (MOV-14; provokes nothing, OA-2).
+
+    by: uid of the creature whose attack did it; kind: "push", "pull",
+    "slide", "teleport" or "place"; start: where it stood; path: the squares
+    it entered (teleport and place: just the destination).
+    """
+
+    uid: str
+    by: str
+    kind: str
+    start: Square
+    path: tuple[Square, ...]
+
+
+@dataclass(frozen=True)
+class CreatureFell(Event):
+    """Forced movement put ``uid`` into the pit ``square`` (TER-PIT); a second attack roll or the
+    owner's placement follows."""
+
+    uid: str
+    square: Square
+
+
+@dataclass(frozen=True)
+class CreatureSettled(Event):
+    """The owner placed ``uid`` from ``start`` on ``square``, the nearest legal position (TER-PIT, MOV-3)."""
+
+    uid: str
+    start: Square
+    square: Square
+
+
+@dataclass(frozen=True)
 class OpportunityAttackProvoked(Event):
     """``mover`` provoked an opportunity attack from ``attacker`` (OA-1, OA-4).
 
@@ -143,7 +177,9 @@ class AttackRolled(Event):
     bonus: the attack bonus; modifiers: (name, value) pairs such as
     ("combat advantage", 2); total: natural + bonus + modifiers; defense:
     "AC" or "DEF"; target_number: the defence value; hit, critical: result;
-    kind: "attack", "charge" or "opportunity".
+    kind: "attack", "charge", "opportunity", "follow-up", or "pit" (the
+    second roll against a creature forced into a pit, TER-PIT: no modifiers
+    but the target's defence bonus for squares outside the pit).
     """
 
     attacker: str

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from . import events as ev
 from .actions import (Action, Activate, AreaAttack, Attack, Charge, ChooseFirstPlayer, ChooseMap,
-                      ChooseStartArea, EndActivation, Move, Place, Shift, Teleport)
+                      ChooseStartArea, EndActivation, ForceMove, Move, Place, Settle, Shift, Teleport)
 from .areas import area_actions, struck, template
 from .auras import speed as aura_speed
 from .attacking import attack_actions, attack_allowed, provoke, resolve_all
 from .combat import in_reach, sees, touching
 from .footprint import footprint, touching as fp_touching
 from .effects import start_of_activation
+from .forced import advance, apply_forced, check_forced, forced_actions
 from .flow import (_battle_decided, _end_activation, _roll_off, _start_round, _start_turn,
                    tie_breaker)
 from .dice import ScriptedDice, SeededDice
@@ -126,6 +127,8 @@ def legal_actions(state: GameState) -> list[Action]:
         return [ChooseFirstPlayer(p) for p in range(state.players)]
     if ph is Phase.ACTIVATE:
         return [Activate(c.uid) for c in state.unactivated(state.turn_player)]
+    if ph is Phase.FORCED:  # MOV-14, TER-PIT, MOV-3
+        return forced_actions(state)
     me = state.active_creature
     acts: list[Action] = []
     if me.conditions & NO_ACTIONS or state.no_action:  # CON-3, CON-4, CON-6: no actions
@@ -306,7 +309,8 @@ def _validate(st: GameState, a: Action) -> None:
     if ph is Phase.OVER:
         _refuse("over", "The battle is over.")
     wanted = {ChooseMap: Phase.CHOOSE_MAP, ChooseStartArea: Phase.CHOOSE_AREA, Place: Phase.DEPLOY,
-              ChooseFirstPlayer: Phase.CHOOSE_FIRST, Activate: Phase.ACTIVATE}.get(type(a), Phase.ACTING)
+              ChooseFirstPlayer: Phase.CHOOSE_FIRST, Activate: Phase.ACTIVATE,
+              ForceMove: Phase.FORCED, Settle: Phase.FORCED}.get(type(a), Phase.ACTING)
     if type(a) not in _HANDLERS:
         _refuse("unknown-action", f"Unknown action {a!r}.")
     if ph is not wanted:
@@ -318,7 +322,11 @@ def _validate(st: GameState, a: Action) -> None:
                                   "and takes no actions (CON-3, CON-4).")
         if st.no_action:
             _refuse("cannot-act", f"{me.card.name} is confused and takes no action this turn (CON-6).")
-    if isinstance(a, ChooseMap):
+    if isinstance(a, (ForceMove, Settle)):
+        problem = check_forced(st, a)
+        if problem:
+            _refuse(*problem)
+    elif isinstance(a, ChooseMap):
         if not 0 <= a.index < len(st.maps):
             _refuse("no-such-map", "There is no such map.")
     elif isinstance(a, ChooseStartArea):
@@ -650,6 +658,8 @@ def _h_charge(st: GameState, a: Charge, out: list) -> None:
 def _after_action(st: GameState, out: list) -> None:
     if st.phase is Phase.OVER:
         return
+    if st.pending and advance(st, out):  # MOV-14: the attacking player chooses first
+        return
     me = st.active_creature
     if me is None or not me.alive or (st.move_used and st.attack_used and not teleport_squares(st)):
         _end_activation(st, out)
@@ -657,6 +667,17 @@ def _after_action(st: GameState, out: list) -> None:
 
 def _h_teleport(st: GameState, a: Teleport, out: list) -> None:
     apply_teleport(st, a, out)
+    _after_action(st, out)
+
+
+def _h_forced(st: GameState, a: ForceMove | Settle, out: list) -> None:
+    """MOV-14, TER-PIT, MOV-3: carry out the choice; when none is left, the activation goes on."""
+    apply_forced(st, a, out)
+    if st.pending or st.phase is Phase.OVER or _battle_decided(st, out):
+        return
+    st.phase = Phase.ACTING
+    me = st.active_creature
+    st.decider = me.player if me is not None else st.turn_player
     _after_action(st, out)
 
 
@@ -677,4 +698,6 @@ _HANDLERS = {
     Charge: _h_charge,
     EndActivation: _h_end,
     Teleport: _h_teleport,
+    ForceMove: _h_forced,
+    Settle: _h_forced,
 }

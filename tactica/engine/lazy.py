@@ -9,7 +9,8 @@ type, in the same order (a test checks this on random battles).
 from __future__ import annotations
 
 from .actions import (Action, Activate, AreaAttack, Attack, Charge, ChooseFirstPlayer, ChooseMap,
-                      ChooseStartArea, EndActivation, Move, Place, Shift, Teleport)
+                      ChooseStartArea, EndActivation, ForceMove, Move, Place, Settle, Shift,
+                      Teleport)
 from .areas import area_actions
 from .attacking import attack_actions
 from .game import _budget, _can_move, charge_actions, legal_actions
@@ -19,6 +20,9 @@ from .teleporters import teleport_actions
 
 #: The kinds of action an active creature may have (ACT-1..3, CHG-1, MOV-12).
 ACTING_KINDS: tuple[type, ...] = (Attack, AreaAttack, Charge, Move, Shift, Teleport, EndActivation)
+
+#: The kinds of choice forced movement waits for (MOV-14, TER-PIT, MOV-3).
+FORCED_KINDS: tuple[type, ...] = (ForceMove, Settle)
 
 _PHASE_KIND = {Phase.CHOOSE_MAP: ChooseMap, Phase.CHOOSE_AREA: ChooseStartArea,
                Phase.DEPLOY: Place, Phase.CHOOSE_FIRST: ChooseFirstPlayer,
@@ -33,6 +37,8 @@ def kinds_now(state: GameState) -> tuple[type, ...]:
     """
     if state.phase is Phase.OVER:
         return ()
+    if state.phase is Phase.FORCED:  # MOV-14, TER-PIT
+        return FORCED_KINDS
     kind = _PHASE_KIND.get(state.phase)
     return (kind,) if kind is not None else ACTING_KINDS
 
@@ -46,6 +52,8 @@ def actions_of_kind(state: GameState, kind: type) -> list[Action]:
     Returns a list (empty when none of that kind is legal).
     """
     ph = state.phase
+    if ph is Phase.FORCED:
+        return [a for a in legal_actions(state) if type(a) is kind]
     if ph is not Phase.ACTING:
         if _PHASE_KIND.get(ph) is not kind:
             return []
@@ -77,4 +85,4 @@ def actions_of_kind(state: GameState, kind: type) -> list[Action]:
     return []
 
 
-__all__ = ["ACTING_KINDS", "actions_of_kind", "kinds_now"]
+__all__ = ["ACTING_KINDS", "FORCED_KINDS", "actions_of_kind", "kinds_now"]

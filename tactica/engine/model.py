@@ -141,8 +141,44 @@ class HealEffect:
     on: Trigger = Trigger.HIT
 
 
+class ForceKind(str, Enum):
+    """The kinds of forced movement and placement (MOV-14, OA-2; gaps.md "Forced movement").
+
+    PUSH: each square moves the target farther from the source.  PULL: each
+    square moves it closer.  SLIDE: any direction.  TELEPORT: to a square
+    within X squares of the target that the attacker sees.  PLACE: set in a
+    square within X squares of the attacker; nothing in between matters.
+    """
+
+    PUSH = "push"
+    PULL = "pull"
+    SLIDE = "slide"
+    TELEPORT = "teleport"
+    PLACE = "place"
+
+
+@dataclass(frozen=True)
+class ForcedMoveEffect:
+    """An attack effect "push X", "pull X", "slide X", "teleport X" or "place X" (MOV-14, OA-2, TER-PIT).
+
+    The attacking player chooses the destination after the attack (X is a
+    maximum; staying put is allowed).  It never provokes opportunity
+    attacks.  A push, pull or slide into a pit makes the attacker roll a
+    second attack (TER-PIT).
+
+    Attributes:
+        kind: push, pull, slide, teleport or place.
+        distance: X, in squares (1 or more).
+        on: when it happens (default on a hit).
+    """
+
+    kind: ForceKind
+    distance: int
+    on: Trigger = Trigger.HIT
+
+
 #: Every kind of attack effect (typed data; never free text the engine reads).
-Effect = ConditionEffect | OngoingEffect | FollowUpEffect | HealEffect
+Effect = ConditionEffect | OngoingEffect | FollowUpEffect | HealEffect | ForcedMoveEffect
 
 
 class Defense(str, Enum):

@@ -38,6 +38,7 @@ class Phase(str, Enum):
     CHOOSE_FIRST = "choose first player"
     ACTIVATE = "activate"
     ACTING = "acting"
+    FORCED = "forced movement"
     OVER = "over"
 
 
@@ -191,6 +192,32 @@ class ActiveEffect:
         return self.name == "ongoing"
 
 
+@dataclass(frozen=True)
+class PendingForce:
+    """A forced movement (or a placement) waiting for a player's choice (MOV-14, TER-PIT, MOV-3).
+
+    Attributes:
+        kind: "push", "pull", "slide", "teleport", "place", or "settle" (the
+            owner places the creature in the nearest legal position).
+        target: uid of the creature moved.
+        by: uid of the creature whose attack caused it ("" for none).
+        distance: X, in squares (0 for settle).
+        source: the square push and pull count from and line of effect is
+            traced from (the attacker's square, or an area attack's origin).
+        attack: the attack line's name (for the pit's second roll, TER-PIT);
+            "" when there was no attack roll.
+        decider: the player who chooses.
+    """
+
+    kind: str
+    target: str
+    by: str
+    distance: int
+    source: Square
+    attack: str
+    decider: int
+
+
 @dataclass
 class Creature:
     """One creature in a battle.
@@ -311,7 +338,8 @@ class GameState:
     it controls a confused creature, CON-6).  ``no_action`` is True when the
     active creature may take no action this activation (confused, 6–15).
     ``player_turns`` counts the turns each player has begun (durations,
-    EFF-2).
+    EFF-2).  ``pending`` holds forced movements still to be chosen, first
+    one first (``Phase.FORCED``, MOV-14).
 
     Players are seats 0 .. ``players``-1 (two, or three or four in
     SCN-MULTI); ``vp`` has one entry per player and a team's total is the
@@ -348,6 +376,7 @@ class GameState:
     winner: int | None = None
     win_reason: str = ""
     step: int = 0
+    pending: tuple[PendingForce, ...] = ()
 
     def copy(self) -> "GameState":
         """Return a copy whose creatures and VP can be changed independently."""

@@ -31,7 +31,8 @@ from tactica import __version__
 from tactica.engine import actions as act
 from tactica.engine.abilities import ABILITY_KINDS
 from tactica.engine.model import (AttackDef, AttackKind, ConditionEffect, CreatureCard, Defense,
-                                  Duration, Effect, FollowUpEffect, HealEffect, MapDef, OngoingEffect, Reach,
+                                  Duration, Effect, FollowUpEffect, ForceKind, ForcedMoveEffect, HealEffect,
+                                  MapDef, OngoingEffect, Reach,
                                   SYMBOLS, Terrain, Trigger, WarbandDef)
 from tactica.engine.state import GameState, Ruleset
 
@@ -54,6 +55,8 @@ def _effect_to(e: Effect) -> dict:
                 "duration": e.duration.value, "on": e.on.value}
     if isinstance(e, HealEffect):
         return {"kind": "heal", "amount": e.amount, "on": e.on.value}
+    if isinstance(e, ForcedMoveEffect):  # MOV-14
+        return {"kind": e.kind.value, "distance": e.distance, "on": e.on.value}
     return {"kind": "follow-up", "attack": e.attack, "on": e.on.value}
 
 
@@ -68,6 +71,8 @@ def _effect_from(d: dict) -> Effect:
         return FollowUpEffect(d["attack"], on)
     if d["kind"] == "heal":
         return HealEffect(d["amount"], on)
+    if d["kind"] in {k.value for k in ForceKind}:
+        return ForcedMoveEffect(ForceKind(d["kind"]), int(d["distance"]), on)
     raise ValueError(f"unknown effect kind {d['kind']!r}")
 
 
@@ -160,7 +165,8 @@ def warband_from(d: dict) -> WarbandDef:
 
 _ACTION_TYPES = {cls.__name__: cls for cls in (
     act.ChooseMap, act.ChooseStartArea, act.Place, act.ChooseFirstPlayer, act.Activate,
-    act.Move, act.Shift, act.Attack, act.AreaAttack, act.Charge, act.EndActivation, act.Teleport)}
+    act.Move, act.Shift, act.Attack, act.AreaAttack, act.Charge, act.EndActivation, act.Teleport,
+    act.ForceMove, act.Settle)}
 
 
 def _plain(value: Any) -> Any:
@@ -217,6 +223,8 @@ def state_digest(state: GameState) -> str:
     for c in state.creatures:
         parts.append([c.uid, list(c.pos) if c.pos else None, c.hp, c.activated, c.destroyed,
                       sorted(c.conditions)])
+    if state.pending:  # forced movement waiting for a choice (MOV-14); absent otherwise
+        parts.append([[p.kind, p.target, p.distance, list(p.source)] for p in state.pending])
     raw = json.dumps(parts, separators=(",", ":"), default=str).encode()
     return hashlib.sha256(raw).hexdigest()[:16]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from tactica.engine import (Action, Activate, Attack, Charge, Move, Phase, Place, Shift)
+from tactica.engine import (Action, Activate, Attack, Charge, ForceMove, Move, Phase, Place, Settle, Shift)
 from tactica.engine.abilities import Aura
 from tactica.engine.auras import squares as aura_squares
 from tactica.engine.model import Square
@@ -31,6 +31,7 @@ class Mode(str, Enum):
     AREA = "area"            # aiming a close or area attack (RNG-3, RNG-4)
     CHARGE = "charge"        # choosing the target of a charge (CHG-1)
     CHARGE_END = "charge end"  # choosing where the charge ends (CHG-3)
+    FORCE = "force"          # choosing where forced movement takes a creature (MOV-14, TER-PIT)
     OVER = "over"
 
 
@@ -92,13 +93,31 @@ class Controller:
             Phase.DEPLOY: Mode.DEPLOY,
             Phase.ACTIVATE: Mode.PICK,
             Phase.ACTING: Mode.ACT,
+            Phase.FORCED: Mode.FORCE,
             Phase.OVER: Mode.OVER,
         }.get(phase, Mode.WAIT)
 
-    def cancel(self) -> None:
-        """Leave attack or charge targeting (Esc)."""
+    def cancel(self) -> Result:
+        """Esc: leave attack or charge targeting; in forced movement, leave the creature where it is."""
         if self.mode in (Mode.ATTACK, Mode.AREA, Mode.CHARGE, Mode.CHARGE_END):
             self.sync()
+        elif self.mode is Mode.FORCE:
+            return self._stay()
+        return None
+
+    def _stay(self) -> ForceMove | None:
+        """The legal "stay where it is" choice of the pending forced movement, if any (MOV-14)."""
+        return next((a for a in self.session.of_type(ForceMove) if not a.path), None)
+
+    def forced_squares(self) -> dict[Square, Action]:
+        """Where the pending forced movement (or settling) may put its creature: square -> action."""
+        out: dict[Square, Action] = {}
+        for a in self.session.legal():
+            if isinstance(a, ForceMove) and a.path:
+                out[a.path[-1]] = a
+            elif isinstance(a, Settle):
+                out[a.square] = a
+        return out
 
     def allowed(self, name: str) -> bool:
         """Whether the key action ``name`` can do anything now (backs check_action)."""
@@ -114,7 +133,8 @@ class Controller:
         if name == "end":
             return m in (Mode.ACT, Mode.ATTACK, Mode.AREA, Mode.CHARGE, Mode.CHARGE_END) and s.can_end()
         if name == "cancel":
-            return m in (Mode.ATTACK, Mode.AREA, Mode.CHARGE, Mode.CHARGE_END)
+            return m in (Mode.ATTACK, Mode.AREA, Mode.CHARGE, Mode.CHARGE_END) or (
+                m is Mode.FORCE and self._stay() is not None)
         if name == "next":
             return bool(self.cycle_squares())
         if name == "choose_attack":
@@ -185,6 +205,13 @@ class Controller:
             path = chosen.path if chosen else ()
             return Overlay(ends=frozenset(charges), path=path, provokers=frozenset(s.provokers(path)),
                            targets=frozenset({self.charge_target}), active=active)
+        if m is Mode.FORCE:
+            pending = s.state.pending[0] if s.state.pending else None
+            chosen = self.forced_squares().get(cursor)
+            path = chosen.path if isinstance(chosen, ForceMove) and pending and pending.kind in (
+                "push", "pull", "slide") else ()
+            return Overlay(ends=frozenset(self.forced_squares()), path=path,
+                           targets=frozenset({pending.target} if pending else ()), active=active)
         return Overlay(active=active)
 
     def cycle_squares(self) -> list[Square]:
@@ -202,6 +229,8 @@ class Controller:
         elif m is Mode.CHARGE_END:
             return sorted((c.destination for c in s.charges().get(self.charge_target, [])),
                           key=lambda q: (q[1], q[0]))
+        elif m is Mode.FORCE:
+            return sorted(self.forced_squares(), key=lambda q: (q[1], q[0]))
         else:
             return []
         squares = [st.creature(u).pos for u in uids]
@@ -270,6 +299,14 @@ class Controller:
                 if c.destination == cursor:
                     return c
             return "End the charge on a marked square: the nearest ones from which it can attack (CHG-3)."
+        if m is Mode.FORCE:
+            chosen = self.forced_squares().get(cursor)
+            if chosen is not None:
+                return chosen
+            pending = s.state.pending[0] if s.state.pending else None
+            if pending is not None and pending.kind != "settle" and cursor == s.state.creature(pending.target).pos:
+                return self._stay() or "Choose a marked square."
+            return "Choose a marked square (Tab cycles them)."
         return None
 
     def move(self, cursor: Square) -> Result:
@@ -401,6 +438,8 @@ class Controller:
                         text += " On the way: opportunity attacks from " + ", ".join(creature_name(st, u) for u in prov) + "."
                     return text + " Enter charges."
             return "Charge: move the cursor to a marked end square (Tab), Enter charges, Esc cancels."
+        if m is Mode.FORCE and st.pending:
+            return self._forced_hint(cursor)
         return ""
 
     def area_hint(self, cursor: Square) -> str:
@@ -424,3 +463,20 @@ class Controller:
         refusal = s.check(action)
         tail = f" {refusal}" if refusal else " Enter attacks, Esc cancels."
         return f"{attack.name}: {len(found.squares)} squares, strikes {inside}.{tail}"
+
+    def _forced_hint(self, cursor: Square) -> str:
+        """The status line while forced movement waits for a choice (MOV-14, TER-PIT, MOV-3)."""
+        st = self.session.state
+        p = st.pending[0]
+        who, name = player_name(st.decider), creature_name(st, p.target)
+        if p.kind == "settle":
+            return (f"{who}: {name} climbs out of the pit — place it on a marked square, the nearest "
+                    f"legal ones (Tab cycles, Enter places).")
+        verb = {"push": "Push", "pull": "Pull", "slide": "Slide", "teleport": "Teleport",
+                "place": "Place"}.get(p.kind, p.kind)
+        chosen = self.forced_squares().get(cursor)
+        if chosen is not None and st.map.rules_at(cursor).fliers_only and p.kind in ("push", "pull", "slide"):
+            return f"{verb} {name} into the pit here: Enter (a second attack roll may destroy it, TER-PIT)."
+        text = f"{who}: {verb.lower()} {name} up to {p.distance} square{'s' if p.distance != 1 else ''} — "
+        text += "Enter on a marked square" if chosen is None else "Enter moves it here"
+        return text + " (Tab cycles), Esc leaves it where it is. No opportunity attacks."

@@ -65,6 +65,8 @@ def describe_roll(e: ev.AttackRolled, state: GameState) -> str:
         label += " (charge)"
     elif e.kind == "opportunity":
         label += " (opportunity attack)"
+    elif e.kind == "pit":
+        label += " (second roll: into the pit)"
     parts = [f"{label} d20 {e.natural}", _signed(e.bonus)]
     parts += [f"{_signed(v)} {name}" for name, v in e.modifiers]
     text = " ".join(parts) + f" = {e.total} vs {e.defense} {e.target_number}: "
@@ -174,6 +176,14 @@ def describe_events(events: Sequence[ev.Event], state: GameState) -> list[LogLin
                 noun = "square" if steps == 1 else "squares"
                 text = f"{creature_name(state, e.uid)} {verb} {steps} {noun}"
             out.append(LogLine(text, "move", _owner(state, e.uid)))
+        elif isinstance(e, ev.CreatureForced):
+            out.append(LogLine(describe_forced(e, state), "move", _owner(state, e.by)))
+        elif isinstance(e, ev.CreatureFell):
+            out.append(LogLine(f"{creature_name(state, e.uid)} falls into the pit at {_square(e.square)}",
+                               "hit", _owner(state, e.uid)))
+        elif isinstance(e, ev.CreatureSettled):
+            out.append(LogLine(f"{creature_name(state, e.uid)} climbs out of the pit to {_square(e.square)}",
+                               "move", _owner(state, e.uid)))
         elif isinstance(e, ev.TemplatePlaced):
             hit = ", ".join(_short(state, t) for t in e.targets) or "no creature"
             out.append(LogLine(f"{creature_name(state, e.attacker)} uses {e.attack} on "
@@ -244,6 +254,22 @@ def describe_events(events: Sequence[ev.Event], state: GameState) -> list[LogLin
     if pending_rolls:
         out.append(LogLine(_rolls(pending_rolls), "banner"))
     return out
+
+
+def _square(sq) -> str:
+    """"column 3, row 2" for (2, 1)."""
+    return f"column {sq[0] + 1}, row {sq[1] + 1}"
+
+
+def describe_forced(e: ev.CreatureForced, state: GameState) -> str:
+    """A forced movement as words (MOV-14), e.g. "Ogre (OG1) pushes Kobold (ko1) 2 squares"."""
+    by, who = creature_name(state, e.by), creature_name(state, e.uid)
+    if e.kind in ("teleport", "place"):
+        verb = "teleports" if e.kind == "teleport" else "places"
+        return f"{by} {verb} {who} to {_square(e.path[-1])}"
+    steps = len(e.path)
+    verb = {"push": "pushes", "pull": "pulls", "slide": "slides"}.get(e.kind, e.kind)
+    return f"{by} {verb} {who} {steps} square{'s' if steps != 1 else ''} (no opportunity attacks)"
 
 
 def win_reason(reason: str) -> str:

@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from tactica.content import ContentError, load_catalogue
-from tactica.engine.model import ConditionEffect, Duration, FollowUpEffect, OngoingEffect, Trigger
+from tactica.engine.model import (ConditionEffect, Duration, FollowUpEffect, ForceKind, ForcedMoveEffect,
+                                  OngoingEffect, Trigger)
 
 CARD = """cards:
   - id: test-monk
@@ -55,8 +56,35 @@ def test_effects_load_as_typed_data_with_default_durations(tmp_path):
 
 
 def test_unknown_effect_kind_is_a_load_error(tmp_path):
-    bad = GOOD.replace("kind: follow-up", "kind: teleport")
-    assert any("teleport" in p and "follow-up" in p for p in _problems(tmp_path, bad))
+    bad = GOOD.replace("kind: follow-up", "kind: banish")
+    assert any("banish" in p and "follow-up" in p for p in _problems(tmp_path, bad))
+
+
+FORCED = """      - name: Shove
+        type: melee
+        bonus: 8
+        damage: 10
+        effects:
+          - {kind: push, distance: 2}
+          - {kind: teleport, distance: 3, on: miss}"""
+
+
+def test_MOV_14_forced_movement_effects_load_as_typed_data(tmp_path):
+    (shove,) = _load(tmp_path, FORCED)["test-monk"].attacks
+    assert shove.effects == (ForcedMoveEffect(ForceKind.PUSH, 2, Trigger.HIT),
+                             ForcedMoveEffect(ForceKind.TELEPORT, 3, Trigger.MISS))
+
+
+def test_MOV_14_forced_movement_needs_a_distance_and_takes_no_duration(tmp_path):
+    missing = _problems(tmp_path, FORCED.replace("{kind: push, distance: 2}", "{kind: push}"))
+    assert any("missing required key 'distance'" in p for p in missing)
+    timed = _problems(tmp_path, FORCED.replace("distance: 2}", "distance: 2, duration: save ends}"))
+    assert any(p.startswith("18:39 ") and "no duration" in p for p in timed)
+    foreign = _problems(tmp_path, FORCED.replace("{kind: push, distance: 2}",
+                                                 "{kind: condition, condition: dazed, distance: 2}"))
+    assert any("'distance' does not belong to a 'condition' effect" in p for p in foreign)
+    far = _problems(tmp_path, FORCED.replace("distance: 2}", "distance: 40}"))
+    assert any(p.startswith("18:36 ") and "40" in p for p in far)
 
 
 def test_unknown_condition_and_foreign_keys_are_load_errors(tmp_path):

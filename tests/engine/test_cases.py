@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from tactica.engine import (Activate, AreaAttack, Attack, Charge, ChooseFirstPlayer, EndActivation,
-                            Move, Phase, Reach, Shift, legal_actions, template_squares)
+from tactica.engine import (Activate, AreaAttack, Attack, Charge, ChooseFirstPlayer, Defense,
+                            EndActivation, ForceKind, ForcedMoveEffect, ForceMove, Move, Phase, Reach,
+                            Settle, Shift, legal_actions, template_squares)
 from tactica.engine import events as ev
 from tactica.engine.abilities import PowerfulCharge, Resist, SneakAttack
 from tactica.engine.combat import flanking, modifiers
@@ -304,9 +305,38 @@ def test_case_one_square_minimum():
 
 
 # pit-push-second-attack (TER-PIT, MOV-14)
-@pytest.mark.skip(reason="needs pits and forced movement (push): issue 3")
+def _pusher():
+    return card("Pusher", attacks=(melee("Shove", bonus=9, damage=5, defense=Defense.DEF,
+                                         effects=(ForcedMoveEffect(ForceKind.PUSH, 1),)),))
+
+
 def test_case_pit_push_second_attack():
-    raise NotImplementedError
+    # hit: the second roll (same +9, against DEF 13) destroys it; player 1 scores its cost
+    st = battle(".....\n.AbO.\n.....", {"A": _pusher()}, active="A", dice=(10, 4))
+    st, out = run(st, Attack(0, ("b",)), ForceMove("b", ((3, 1),)))
+    rolls = of(out, ev.AttackRolled)
+    assert [(r.kind, r.bonus, r.defense, r.target_number, r.total, r.hit) for r in rolls] == [
+        ("attack", 9, "DEF", 13, 19, True), ("pit", 9, "DEF", 13, 13, True)]
+    assert of(out, ev.CreatureDestroyed) == [ev.CreatureDestroyed("b", 0)] and st.vp == [20, 0]
+    # miss: the target's owner places it in the nearest legal square
+    st = battle(".....\n.AbO.\n.....", {"A": _pusher()}, active="A", dice=(10, 3))
+    st, out = run(st, Attack(0, ("b",)), ForceMove("b", ((3, 1),)))
+    assert [r.hit for r in of(out, ev.AttackRolled)] == [True, False]
+    assert st.phase is Phase.FORCED and st.decider == 1
+    nearest = {a.square for a in legal_actions(st)}
+    assert nearest == {(2, 0), (3, 0), (4, 0), (2, 1), (4, 1), (2, 2), (3, 2), (4, 2)}
+    st, out = run(st, Settle("b", (4, 1)))
+    assert st.creature("b").pos == (4, 1) and st.creature("b").alive and st.phase is Phase.ACTING
+
+
+def test_case_pit_push_second_attack_large_target_defence_bonus():
+    # a 2x2 target whose first square drops into the pit: +1 DEF per square outside it (3)
+    st = battle("......\n.AbO..\n......\n......", {"A": _pusher(), "b": card("Ogre", size=2)},
+                active="A", dice=(10, 6))
+    st, out = run(st, Attack(0, ("b",)), ForceMove("b", ((3, 1),)))
+    pit = of(out, ev.AttackRolled)[-1]
+    assert (pit.kind, pit.total, pit.target_number, pit.modifiers, pit.hit) == (
+        "pit", 12, 13, (("squares outside the pit", -3),), False)     # 6 + 9 - 3 < 13
 
 
 # radius-two-area (RNG-4)

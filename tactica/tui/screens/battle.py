@@ -218,8 +218,11 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         self._result(EndActivation())
 
     def action_cancel(self) -> None:
-        """Esc: leave attack or charge targeting."""
-        self.ctrl.cancel()
+        """Esc: leave attack or charge targeting; in forced movement, leave the creature where it is."""
+        result = self.ctrl.cancel()
+        if isinstance(result, Action):
+            self._apply(result)
+            return
         self._refresh_view()
 
     def action_auto_place(self) -> None:
@@ -311,6 +314,10 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
                 self.action_next(1)
         elif self.ctrl.mode is Mode.DEPLOY:
             squares = sorted(self.session.placements(), key=lambda q: (q[1], q[0]))
+            if squares and mv.square not in squares:
+                mv.move_cursor(squares[0])
+        elif self.ctrl.mode is Mode.FORCE:  # MOV-14: start on a square the creature may go to
+            squares = self.ctrl.cycle_squares()
             if squares and mv.square not in squares:
                 mv.move_cursor(squares[0])
 

@@ -1,0 +1,54 @@
+"""How the bots choose forced movement and placements (MOV-14, TER-PIT, MOV-3).
+
+A simple heuristic shared by the ``greedy``, ``normal`` and ``hard``
+levels (``random`` picks uniformly).  For an enemy the attacker moves: a pit
+it would fall into first (a second attack roll may destroy it, TER-PIT),
+then out of the VP zone that scores for it, then as far as possible from its
+nearest ally (no flanking partner), then as near as possible to our own
+creatures (ready for their attacks).  For its own creature (an ally caught
+by an area attack, or a creature placed after a fall): into our VP zone,
+then as near the nearest enemy as possible.  Ties keep the engine's order.
+"""
+from __future__ import annotations
+
+from tactica.engine import Action, ForceMove, GameState, Settle, legal_actions
+from tactica.engine.geometry import chebyshev
+from tactica.engine.movement import mode_of
+
+
+def _nearest(sq, squares) -> int:
+    return min((chebyshev(sq, s) for s in squares), default=0)
+
+
+def forced_score(state: GameState, action: Action) -> float:
+    """How good ``action`` (a ForceMove or Settle) is for ``state.decider``; higher is better."""
+    me = state.decider
+    p = state.pending[0]
+    target = state.creature(p.target)
+    if isinstance(action, Settle):
+        sq = tuple(action.square)
+    else:
+        sq = tuple(action.path[-1]) if action.path else target.pos
+    side = target.warband_player
+    allies = [c.pos for c in state.creatures
+              if c.alive and c.uid != target.uid and not state.hostile(c.player, side)]
+    enemies = [c.pos for c in state.enemy_creatures(side)]
+    if not state.hostile(side, me):
+        return (10.0 if sq in state.vp_zone(side) else 0.0) - _nearest(sq, enemies) * 0.1
+    score = 0.0
+    if isinstance(action, ForceMove) and state.map.rules_at(sq).fliers_only and not mode_of(target).flies:
+        score += 100.0
+    if sq in state.vp_zone(side):
+        score -= 10.0
+    score += _nearest(sq, allies) * 1.0
+    score -= _nearest(sq, enemies) * 0.2
+    return score
+
+
+def choose_forced(state: GameState) -> Action:
+    """The best legal ForceMove or Settle by ``forced_score`` (first on ties)."""
+    options = legal_actions(state)
+    return max(options, key=lambda a: forced_score(state, a))
+
+
+__all__ = ["choose_forced", "forced_score"]

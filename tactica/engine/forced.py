@@ -1,0 +1,293 @@
+"""Forced movement and placement: push, pull, slide, teleport, place; falling into pits.
+
+Implements MOV-14, OA-2 (none of it provokes), MOV-3 (the owner places a
+creature left in an illegal position) and the forced half of TER-PIT, with
+the definitions of gaps.md "Forced movement and placement":
+
+* push X / pull X / slide X: up to X squares, each step to an adjacent
+  square (no diagonal past a wall corner, MOV-7) that is not blocking
+  terrain and holds no creature, and to which the source has line of
+  effect; a push step must end farther from the source, a pull step nearer
+  (grid distance, diagonals 1); a slide goes any way.  Difficult terrain
+  does not slow it (our choice, as gaps.md).  It may pass a statue but not
+  end there.  Entering a pit (a creature that does not fly) ends it: the
+  creature falls (TER-PIT).
+* teleport X: to a legal, unoccupied square within X squares of the
+  creature (grid distance) in the attacker's line of sight (our reading of
+  gaps.md "in line of sight": the chooser's).  Works while immobilized.
+* place X: to a legal, unoccupied square within X squares of the attacker;
+  nothing in between matters.
+
+A creature that falls into a pit: the attacker rolls a second attack roll,
+d20 + the same attack bonus against the same defence, with no other
+modifiers (a natural 20 hits, a natural 1 misses); a creature bigger than
+one square adds +1 to that defence for each of its squares outside the pit
+(shown as the roll's modifier "squares outside the pit", −1 each).
+A hit destroys it (the attacker's player scores it); a miss, or a fall
+without an attack, lets its owner place it in the nearest legal square
+(distance counted around walls, RNG-5; ties are the owner's choice).
+
+The attack that causes forced movement queues it (``combat``); after the
+attack is done, the battle waits in ``Phase.FORCED`` for the attacking
+player's ``ForceMove`` (or the owner's ``Settle``), first queued first.
+A choice with only one option (nowhere to go, a single nearest square) is
+made at once.  Our choices: forced movement comes after every target of the
+attack was rolled against (and after follow-ups); an opportunity attack's
+forced movement does nothing.
+"""
+from __future__ import annotations
+
+from . import events as ev
+from .actions import Action, ForceMove, Settle
+from .combat import destroy
+from .geometry import chebyshev
+from .model import Square
+from .movement import legal_stop, mode_of
+from .state import Creature, GameState, PendingForce, Phase
+
+#: Kinds of pending forced movement that walk square by square.
+STEPWISE = ("push", "pull", "slide")
+
+
+def footprint(c: Creature) -> list[Square]:
+    """The squares ``c`` covers: its square, or a size×size block from it (Large, Huge)."""
+    size = max(1, c.card.size)
+    x, y = c.pos
+    return [(x + dx, y + dy) for dy in range(size) for dx in range(size)]
+
+
+def _falls(state: GameState, target: Creature, sq: Square) -> bool:
+    """True when a forced move into ``sq`` drops ``target`` into a pit (TER-PIT: only fliers may be there)."""
+    return state.map.rules_at(sq).fliers_only and not mode_of(target).flies
+
+
+def step_problem(state: GameState, p: PendingForce, target: Creature, cur: Square,
+                 nxt: Square) -> tuple[str, str] | None:
+    """Why one step cur->nxt of a push, pull or slide is not allowed; None if it is (MOV-14, MOV-7).
+
+    Returns (code, reason).
+    """
+    geo = state.geo
+    if chebyshev(cur, nxt) != 1:
+        return ("not-adjacent", "Each square of forced movement is to an adjacent square.")
+    if state.map.rules_at(nxt).blocks_movement or geo.is_wall(nxt):
+        return ("wall", "Forced movement never enters blocking terrain (MOV-14).")
+    if not geo.step_allowed(cur, nxt):
+        return ("wall-corner", "No creature moves diagonally past a wall corner (MOV-7).")
+    other = state.creature_at(nxt)
+    if other is not None and other.uid != target.uid:
+        return ("occupied", "Forced movement never enters an occupied square (MOV-14).")
+    if p.kind == "push" and chebyshev(p.source, nxt) <= chebyshev(p.source, cur):
+        return ("not-away", "Each square of a push moves the creature farther from the attacker.")
+    if p.kind == "pull" and chebyshev(p.source, nxt) >= chebyshev(p.source, cur):
+        return ("not-closer", "Each square of a pull moves the creature closer to the attacker.")
+    if not geo.line_of_effect(p.source, nxt):
+        return ("no-effect-line", "Forced movement needs line of effect to each square (MOV-14).")
+    return None
+
+
+def _stop_ok(state: GameState, target: Creature, sq: Square) -> bool:
+    """A push, pull or slide may end on ``sq``: a legal stop, or a pit it falls into (TER-PIT)."""
+    return legal_stop(state, target, sq) or (
+        _falls(state, target, sq) and state.creature_at(sq) is None)
+
+
+def destinations(state: GameState, p: PendingForce) -> dict[Square, tuple[Square, ...]]:
+    """Every square pending forced movement ``p`` may take its creature to, with one path each.
+
+    push / pull / slide: a shortest legal path (breadth first, orthogonal
+    steps before diagonal ones; entering a pit ends the path).  teleport / place: the destination alone.  The
+    creature's own square is not listed (staying is ``ForceMove(uid, ())``).
+    Settle: the nearest legal squares.
+    """
+    target = state.find(p.target)
+    if target is None or not target.alive:
+        return {}
+    start = target.pos
+    if p.kind in STEPWISE:
+        paths: dict[Square, tuple[Square, ...]] = {start: ()}
+        frontier = [start]
+        for _ in range(p.distance):
+            grown = []
+            for cur in frontier:
+                if cur != start and _falls(state, target, cur):
+                    continue  # it fell: the movement ends in the pit
+                # orthogonal steps first: the path shown for a square is as straight as may be
+                for nxt in sorted(state.geo.neighbours(cur), key=lambda n: n[0] != cur[0] and n[1] != cur[1]):
+                    if nxt in paths or step_problem(state, p, target, cur, nxt) is not None:
+                        continue
+                    paths[nxt] = paths[cur] + (nxt,)
+                    grown.append(nxt)
+            frontier = grown
+        return {sq: path for sq, path in sorted(paths.items(), key=lambda kv: (kv[0][1], kv[0][0]))
+                if sq != start and _stop_ok(state, target, sq)}
+    if p.kind == "settle":
+        return {sq: (sq,) for sq in nearest_legal(state, target, start)}
+    centre_sq = start if p.kind == "teleport" else p.source
+    out: dict[Square, tuple[Square, ...]] = {}
+    x0, y0 = centre_sq
+    for y in range(y0 - p.distance, y0 + p.distance + 1):
+        for x in range(x0 - p.distance, x0 + p.distance + 1):
+            sq = (x, y)
+            if sq == start or not state.map.in_bounds(sq) or not legal_stop(state, target, sq):
+                continue
+            if p.kind == "teleport" and not state.geo.line_of_sight(p.source, sq):
+                continue
+            out[sq] = (sq,)
+    return out
+
+
+def nearest_legal(state: GameState, c: Creature, sq: Square) -> list[Square]:
+    """The legal squares for ``c`` nearest to ``sq`` (MOV-3, TER-PIT), counted around walls (RNG-5).
+
+    Returns them in (row, column) order; empty if there is none.
+    """
+    dist = state.geo.range_distances(sq)
+    best: list[Square] = []
+    best_d = None
+    for other, d in dist.items():
+        if other == sq or not legal_stop(state, c, other):
+            continue
+        if best_d is None or d < best_d:
+            best, best_d = [other], d
+        elif d == best_d:
+            best.append(other)
+    return sorted(best, key=lambda s: (s[1], s[0]))
+
+
+def forced_actions(state: GameState) -> list[Action]:
+    """The choices for the first pending forced movement (``Phase.FORCED``), canonical order.
+
+    ForceMove: staying put first, then one per destination in (row, column)
+    order; Settle: one per nearest legal square.
+    """
+    if not state.pending:
+        return []
+    p = state.pending[0]
+    found = destinations(state, p)
+    if p.kind == "settle":
+        return [Settle(p.target, sq) for sq in found]
+    return [ForceMove(p.target, ())] + [ForceMove(p.target, path) for path in found.values()]
+
+
+def check_forced(state: GameState, a: Action) -> tuple[str, str] | None:
+    """Why ``a`` is not the pending choice now; None when it is legal (MOV-14, MOV-3, TER-PIT)."""
+    if not state.pending:
+        return ("nothing-pending", "No forced movement waits for a choice.")
+    p = state.pending[0]
+    target = state.find(p.target)
+    if p.kind == "settle":
+        if not isinstance(a, Settle) or a.uid != p.target:
+            return ("settle-first", f"First place {target.card.name} in the nearest legal square.")
+        if tuple(a.square) not in destinations(state, p):
+            return ("not-nearest", "The creature goes to the nearest legal square (MOV-3, TER-PIT).")
+        return None
+    if not isinstance(a, ForceMove) or a.target != p.target:
+        return ("force-first", f"First choose where the {p.kind} takes {target.card.name}.")
+    path = tuple(tuple(s) for s in a.path)
+    if not path:
+        return None
+    if p.kind not in STEPWISE:
+        if len(path) != 1:
+            return ("bad-path", f"A {p.kind} names one destination square.")
+        if path[0] not in destinations(state, p):
+            where = "the creature" if p.kind == "teleport" else "the attacker"
+            sight = " in the attacker's line of sight" if p.kind == "teleport" else ""
+            return ("bad-square", f"{p.kind.capitalize()} {p.distance}: a free, legal square within "
+                                  f"{p.distance} of {where}{sight} (MOV-14).")
+        return None
+    if len(path) > p.distance:
+        return ("too-far", f"{p.kind.capitalize()} {p.distance} moves at most {p.distance} squares.")
+    cur = target.pos
+    for i, nxt in enumerate(path):
+        if cur != target.pos and _falls(state, target, cur):
+            return ("fell", "A creature forced into a pit falls; the movement ends there (TER-PIT).")
+        problem = step_problem(state, p, target, cur, nxt)
+        if problem:
+            return problem
+        cur = nxt
+    if len(set(path)) != len(path) or target.pos in path:
+        return ("bad-path", "A path enters each square once.")
+    if not _stop_ok(state, target, cur):
+        return ("no-stop", "Forced movement must end on a legal square (MOV-2, TER-STATUE).")
+    return None
+
+
+def apply_forced(state: GameState, a: Action, out: list) -> None:
+    """Carry out the first pending choice (mutates ``state``), then ``advance`` (MOV-14, TER-PIT, MOV-3)."""
+    p = state.pending[0]
+    state.pending = state.pending[1:]
+    _carry_out(state, p, a, out)
+    advance(state, out)
+
+
+def _carry_out(state: GameState, p: PendingForce, a: Action, out: list) -> None:
+    """Move the creature of ``p`` as ``a`` says; a fall into a pit follows (TER-PIT)."""
+    target = state.creature(p.target)
+    start = target.pos
+    if isinstance(a, Settle):
+        target.pos = tuple(a.square)
+        out.append(ev.CreatureSettled(target.uid, start, target.pos))
+    elif a.path:
+        path = tuple(tuple(s) for s in a.path)
+        target.pos = path[-1]
+        out.append(ev.CreatureForced(target.uid, p.by, p.kind, start, path))
+        if p.kind in STEPWISE and _falls(state, target, target.pos):
+            _fall(state, p, target, out)
+
+
+def _fall(state: GameState, p: PendingForce, target: Creature, out: list) -> None:
+    """TER-PIT: a creature forced into a pit; second attack roll, or the owner places it."""
+    out.append(ev.CreatureFell(target.uid, target.pos))
+    attacker = state.find(p.by)
+    attack = attacker.card.attack_named(p.attack) if attacker is not None and p.attack else None
+    if attack is not None:
+        state.round_had_combat = True
+        natural, state.dice = state.dice.roll(20)
+        outside = sum(1 for sq in footprint(target) if not state.map.rules_at(sq).fliers_only)
+        mods = (("squares outside the pit", -outside),) if outside else ()
+        tn = target.card.defense_value(attack.defense)
+        total = natural + attack.bonus - outside  # +1 defence per square outside = -1 to the roll
+        hit = natural == 20 or (natural != 1 and total >= tn)
+        out.append(ev.AttackRolled(attacker.uid, target.uid, attack.name, natural, attack.bonus, mods,
+                                   total, attack.defense.value, tn, hit, False, "pit"))
+        if hit:
+            target.hp = 0
+            destroy(state, target, attacker.player, out)
+            return
+    state.pending = (PendingForce("settle", target.uid, p.by, 0, target.pos, "",
+                                  target.warband_player),) + state.pending
+
+
+def advance(state: GameState, out: list) -> bool:
+    """Make every choice that has only one option; return True while a player must still choose.
+
+    Drops pending moves of creatures no longer on the map; a push, pull,
+    slide, teleport or place with nowhere to go leaves the creature where it
+    is; a settle with one nearest square (or none: the creature stays) is
+    made at once.  Sets ``Phase.FORCED`` and the decider when a choice
+    remains.  Mutates ``state``.
+    """
+    while state.pending and state.phase is not Phase.OVER:
+        p = state.pending[0]
+        target = state.find(p.target)
+        if target is None or not target.alive:
+            state.pending = state.pending[1:]
+            continue
+        options = destinations(state, p)
+        if p.kind == "settle" and len(options) == 1:
+            state.pending = state.pending[1:]
+            _carry_out(state, p, Settle(p.target, next(iter(options))), out)
+            continue
+        if not options:
+            state.pending = state.pending[1:]
+            continue
+        state.phase = Phase.FORCED
+        state.decider = p.decider
+        return True
+    state.pending = ()
+    return False
+
+
+__all__ = ["forced_actions", "check_forced", "apply_forced", "advance", "destinations",
+           "nearest_legal", "step_problem", "footprint", "STEPWISE"]

@@ -38,6 +38,7 @@ forced movement does nothing.
 from __future__ import annotations
 
 from . import events as ev
+from . import footprint as fp
 from .actions import Action, ForceMove, Settle
 from .combat import destroy
 from .geometry import chebyshev
@@ -50,15 +51,17 @@ STEPWISE = ("push", "pull", "slide")
 
 
 def footprint(c: Creature) -> list[Square]:
-    """The squares ``c`` covers: its square, or a size×size block from it (Large, Huge)."""
-    size = max(1, c.card.size)
-    x, y = c.pos
-    return [(x + dx, y + dy) for dy in range(size) for dx in range(size)]
+    """The squares ``c`` covers: its square, or a size×size block from it (Large, Huge; MOV-13)."""
+    return list(fp.footprint(c.pos, c.card.size))
 
 
 def _falls(state: GameState, target: Creature, sq: Square) -> bool:
-    """True when a forced move into ``sq`` drops ``target`` into a pit (TER-PIT: only fliers may be there)."""
-    return state.map.rules_at(sq).fliers_only and not mode_of(target).flies
+    """True when a forced move with anchor ``sq`` drops ``target`` into a pit (TER-PIT: only fliers may
+    be there); a Large or Huge creature falls when any of its squares is over a pit."""
+    if mode_of(target).flies:
+        return False
+    rules = state.map.rules_at
+    return any(rules(q).fliers_only for q in fp.footprint(sq, target.card.size))
 
 
 def step_problem(state: GameState, p: PendingForce, target: Creature, cur: Square,
@@ -68,28 +71,39 @@ def step_problem(state: GameState, p: PendingForce, target: Creature, cur: Squar
     Returns (code, reason).
     """
     geo = state.geo
+    size = target.card.size
     if chebyshev(cur, nxt) != 1:
         return ("not-adjacent", "Each square of forced movement is to an adjacent square.")
-    if state.map.rules_at(nxt).blocks_movement or geo.is_wall(nxt):
-        return ("wall", "Forced movement never enters blocking terrain (MOV-14).")
-    if not geo.step_allowed(cur, nxt):
-        return ("wall-corner", "No creature moves diagonally past a wall corner (MOV-7).")
-    other = state.creature_at(nxt)
-    if other is not None and other.uid != target.uid:
-        return ("occupied", "Forced movement never enters an occupied square (MOV-14).")
-    if p.kind == "push" and chebyshev(p.source, nxt) <= chebyshev(p.source, cur):
+    dx, dy = nxt[0] - cur[0], nxt[1] - cur[1]
+    new = fp.footprint(nxt, size)
+    for q in new:
+        if state.map.rules_at(q).blocks_movement or geo.is_wall(q):
+            return ("wall", "Forced movement never enters blocking terrain (MOV-14).")
+    for q in fp.footprint(cur, size):
+        if not geo.step_allowed(q, (q[0] + dx, q[1] + dy)):
+            return ("wall-corner", "No creature moves diagonally past a wall corner (MOV-7).")
+    for q in new:
+        other = state.creature_at(q)
+        if other is not None and other.uid != target.uid:
+            return ("occupied", "Forced movement never enters an occupied square (MOV-14).")
+    before, after = fp.gap(p.source, 1, cur, size), fp.gap(p.source, 1, nxt, size)
+    if p.kind == "push" and after <= before:
         return ("not-away", "Each square of a push moves the creature farther from the attacker.")
-    if p.kind == "pull" and chebyshev(p.source, nxt) >= chebyshev(p.source, cur):
+    if p.kind == "pull" and after >= before:
         return ("not-closer", "Each square of a pull moves the creature closer to the attacker.")
-    if not geo.line_of_effect(p.source, nxt):
+    if not any(geo.line_of_effect(p.source, q) for q in new):
         return ("no-effect-line", "Forced movement needs line of effect to each square (MOV-14).")
     return None
 
 
 def _stop_ok(state: GameState, target: Creature, sq: Square) -> bool:
     """A push, pull or slide may end on ``sq``: a legal stop, or a pit it falls into (TER-PIT)."""
-    return legal_stop(state, target, sq) or (
-        _falls(state, target, sq) and state.creature_at(sq) is None)
+    if legal_stop(state, target, sq):
+        return True
+    if not _falls(state, target, sq):
+        return False
+    return all(state.creature_at(q) in (None, target) and not state.map.rules_at(q).blocks_movement
+               for q in fp.footprint(sq, target.card.size))
 
 
 def destinations(state: GameState, p: PendingForce) -> dict[Square, tuple[Square, ...]]:

@@ -330,8 +330,8 @@ def test_case_pit_push_second_attack():
 
 
 def test_case_pit_push_second_attack_large_target_defence_bonus():
-    # a 2x2 target whose first square drops into the pit: +1 DEF per square outside it (3)
-    st = battle("......\n.AbO..\n......\n......", {"A": _pusher(), "b": card("Ogre", size=2)},
+    # a 2x2 target pushed one square east: one of its squares is over the pit, three are not (+3 DEF)
+    st = battle("......\n.Ab.O.\n......\n......", {"A": _pusher(), "b": card("Ogre", size=2)},
                 active="A", dice=(10, 6))
     st, out = run(st, Attack(0, ("b",)), ForceMove("b", ((3, 1),)))
     pit = of(out, ev.AttackRolled)[-1]

@@ -9,7 +9,7 @@ The API (after OpenSpiel's vocabulary):
 """
 from .actions import (Action, Activate, AreaAttack, Attack, Charge, ChooseFirstPlayer, ChooseMap,
                       ChooseStartArea, EndActivation, ForceMove, Move, Place, Settle, Shift,
-                      Teleport)
+                      Squeeze, Teleport)
 from .areas import template_squares
 from .combat import AttackPreview, nearest_enemies, preview, valid_targets
 from .dice import ScriptedDice, SeededDice

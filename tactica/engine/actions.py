@@ -76,6 +76,25 @@ class Move(Action):
 
 
 @dataclass(frozen=True)
+class Squeeze(Action):
+    """A Huge creature squeezes along ``path`` (gaps.md glossary: Squeeze; MOV-13).
+
+    path: the anchors (top-left squares) it passes, ending where its whole
+    3×3 footprint fits.  It moves as 2×2 up to half its speed; a move action
+    (or the attack action when the move action is spent, ACT-3).  Until the
+    end of the activation it is squeezing: it grants combat advantage and its
+    attacks take -5.
+    """
+
+    path: tuple[Square, ...]
+
+    @property
+    def destination(self) -> Square:
+        """The last anchor of the path."""
+        return self.path[-1]
+
+
+@dataclass(frozen=True)
 class Shift(Action):
     """Shift the active creature one square to ``square`` (MOV-12)."""
 

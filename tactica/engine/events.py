@@ -100,7 +100,7 @@ class CreatureActivated(Event):
 
 @dataclass(frozen=True)
 class CreatureMoved(Event):
-    """Creature ``uid`` moved along ``path`` (from ``start``); mode: move, shift, charge, or
+    """Creature ``uid`` moved along ``path`` (from ``start``); mode: move, shift, charge, squeeze, or
     teleport (TER-TELEPORT: ``path`` is the one destination square)."""
 
     uid: str

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from . import events as ev
 from .actions import (Action, Activate, AreaAttack, Attack, Charge, ChooseFirstPlayer, ChooseMap,
-                      ChooseStartArea, EndActivation, ForceMove, Move, Place, Settle, Shift, Teleport)
+                      ChooseStartArea, EndActivation, ForceMove, Move, Place, Settle, Shift, Squeeze,
+                      Teleport)
 from .areas import area_actions, struck, template
 from .auras import speed as aura_speed
 from .attacking import attack_actions, attack_allowed, provoke, resolve_all
@@ -23,9 +24,10 @@ from .flow import (_battle_decided, _end_activation, _roll_off, _start_round, _s
 from .dice import ScriptedDice, SeededDice
 from .errors import IllegalAction
 from .geometry import Geometry, adjacent, chebyshev
-from .model import AttackKind, MapDef, Square, WarbandDef
+from .model import AttackKind, Duration, MapDef, Square, WarbandDef
+from .large import SQUEEZED_SIZE, big_check_path, squeeze_routes
 from .movement import check_path, legal_stop, path_cost, routes, shift_squares, threats
-from .state import BASIC_ONLY, NO_ACTIONS, Creature, GameState, Phase, Ruleset
+from .state import BASIC_ONLY, NO_ACTIONS, ActiveEffect, Creature, GameState, Phase, Ruleset
 from .teleporters import apply_teleport, teleport_actions, teleport_squares
 
 # ---------------------------------------------------------------------------
@@ -141,6 +143,7 @@ def legal_actions(state: GameState) -> list[Action]:
         for dest, route in sorted(routes(state, me, _budget(state)).items(), key=lambda kv: (kv[0][1], kv[0][0])):
             acts.append(Move(route.path))
         acts.extend(Shift(sq) for sq in shift_squares(state, me))
+        acts.extend(squeeze_actions(state))
     acts.extend(teleport_actions(state))  # TER-TELEPORT
     acts.append(EndActivation())
     return acts
@@ -149,6 +152,16 @@ def legal_actions(state: GameState) -> list[Action]:
 def _can_move(state: GameState) -> bool:
     """A move is possible with the move action, or the attack action instead (ACT-3)."""
     return not state.move_used or not state.attack_used
+
+
+def squeeze_actions(state: GameState) -> list[Squeeze]:
+    """Every legal squeeze of the active creature, one per end anchor in (row, column) order
+    (gaps.md Squeeze: Huge creatures only; empty when no move is left)."""
+    me = state.active_creature
+    if me is None or me.card.size < 3 or not _can_move(state):
+        return []
+    found = squeeze_routes(state, me, _budget(state))
+    return [Squeeze(r.path) for _, r in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
 
 
 def _budget(state: GameState) -> int:
@@ -356,6 +369,20 @@ def _validate(st: GameState, a: Action) -> None:
         me = st.active_creature
         problem = check_path(st, me, tuple(a.path), _budget(st))
         if problem:
+            _refuse(*problem)
+    elif isinstance(a, Squeeze):
+        if not _can_move(st):
+            _refuse("no-move-left", "This creature has used both its actions.")
+        me = st.active_creature
+        if me.card.size < 3:
+            _refuse("not-huge", "Only Huge creatures squeeze (gaps.md).")
+        path = tuple(a.path)
+        problem = big_check_path(st, me, path, _budget(st) // 2, min_first_step=False,
+                                 size=SQUEEZED_SIZE, end_size=me.card.size)
+        if problem:
+            if problem[0] == "too-far":
+                _refuse("too-far", f"A squeeze moves at most half the creature's speed "
+                                   f"({_budget(st) // 2} squares).")
             _refuse(*problem)
     elif isinstance(a, Shift):
         if not _can_move(st):
@@ -575,6 +602,16 @@ def _h_move(st: GameState, a: Move, out: list) -> None:
     _after_action(st, out)
 
 
+def _h_squeeze(st: GameState, a: Squeeze, out: list) -> None:
+    """gaps.md Squeeze: a move action; squeezing until the end of the activation; only the start provokes."""
+    _spend_move(st)
+    me = st.active_creature
+    me.effects = me.effects + (ActiveEffect("squeezing", Duration.NEXT_TURN, until_turn=me.turns),)
+    out.append(ev.ConditionApplied(me.uid, "squeezing", Duration.NEXT_TURN.value, None))
+    _walk(st, me, tuple(a.path), "squeeze", out, start_only=True)
+    _after_action(st, out)
+
+
 def _h_shift(st: GameState, a: Shift, out: list) -> None:
     _spend_move(st)
     me = st.active_creature
@@ -584,16 +621,18 @@ def _h_shift(st: GameState, a: Shift, out: list) -> None:
     _after_action(st, out)
 
 
-def _walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out: list) -> bool:
+def _walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out: list, *,
+          start_only: bool = False) -> bool:
     """Move ``me`` step by step, resolving opportunity attacks (OA-1, OA-3, OA-4, OA-6, MOV-9, MOV-10).
 
+    ``start_only``: only leaving the start provokes (a squeeze, gaps.md).
     Returns False when the mover was destroyed on the way.
     """
     start = me.pos
     walked: list[Square] = []
     last_legal = start
     for step, nxt in enumerate(path):
-        for uid in threats(st, me, me.pos, moving=True, first=step == 0):
+        for uid in (() if start_only and step else threats(st, me, me.pos, moving=True, first=step == 0)):
             if not me.alive:
                 break
             if walked:
@@ -693,6 +732,7 @@ _HANDLERS = {
     Activate: _h_activate,
     Move: _h_move,
     Shift: _h_shift,
+    Squeeze: _h_squeeze,
     Attack: _h_attack,
     AreaAttack: _h_area_attack,
     Charge: _h_charge,

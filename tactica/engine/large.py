@@ -327,16 +327,17 @@ def big_shift_squares(state: GameState, mover: Creature) -> list[Square]:
     return out
 
 
-def squeeze_routes(state: GameState, mover: Creature) -> dict:
+def squeeze_routes(state: GameState, mover: Creature, speed: int | None = None) -> dict:
     """Where a Huge ``mover`` may squeeze to: {anchor: Route} (gaps.md Squeeze).
 
-    Moves as 2×2 up to half its speed (rounded down) and ends where its 3×3
-    footprint fits; only the start provokes.  Empty for creatures smaller
-    than Huge, or with speed under 2.
+    ``speed``: its speed now (default ``mover.speed``).  Moves as 2×2 up to
+    half of it (rounded down) and ends where its 3×3 footprint fits; only the
+    start provokes.  Empty for creatures smaller than Huge, or with speed
+    under 2.
     """
     if mover.card.size < 3:
         return {}
-    return big_routes(state, mover, mover.speed // 2, size=SQUEEZED_SIZE, end_size=mover.card.size,
+    return big_routes(state, mover, (mover.speed if speed is None else speed) // 2, size=SQUEEZED_SIZE, end_size=mover.card.size,
                       start_only=True, min_first_step=False)
 
 

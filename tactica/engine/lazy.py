@@ -10,16 +10,16 @@ from __future__ import annotations
 
 from .actions import (Action, Activate, AreaAttack, Attack, Charge, ChooseFirstPlayer, ChooseMap,
                       ChooseStartArea, EndActivation, ForceMove, Move, Place, Settle, Shift,
-                      Teleport)
+                      Squeeze, Teleport)
 from .areas import area_actions
 from .attacking import attack_actions
-from .game import _budget, _can_move, charge_actions, legal_actions
+from .game import _budget, _can_move, charge_actions, legal_actions, squeeze_actions
 from .movement import routes, shift_squares
 from .state import NO_ACTIONS, GameState, Phase
 from .teleporters import teleport_actions
 
 #: The kinds of action an active creature may have (ACT-1..3, CHG-1, MOV-12).
-ACTING_KINDS: tuple[type, ...] = (Attack, AreaAttack, Charge, Move, Shift, Teleport, EndActivation)
+ACTING_KINDS: tuple[type, ...] = (Attack, AreaAttack, Charge, Move, Shift, Squeeze, Teleport, EndActivation)
 
 #: The kinds of choice forced movement waits for (MOV-14, TER-PIT, MOV-3).
 FORCED_KINDS: tuple[type, ...] = (ForceMove, Settle)
@@ -80,6 +80,8 @@ def actions_of_kind(state: GameState, kind: type) -> list[Action]:
         if not _can_move(state):
             return []
         return [Shift(sq) for sq in shift_squares(state, me)]
+    if kind is Squeeze:
+        return squeeze_actions(state)
     if kind is Teleport:
         return teleport_actions(state)
     return []

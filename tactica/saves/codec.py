@@ -165,8 +165,8 @@ def warband_from(d: dict) -> WarbandDef:
 
 _ACTION_TYPES = {cls.__name__: cls for cls in (
     act.ChooseMap, act.ChooseStartArea, act.Place, act.ChooseFirstPlayer, act.Activate,
-    act.Move, act.Shift, act.Attack, act.AreaAttack, act.Charge, act.EndActivation, act.Teleport,
-    act.ForceMove, act.Settle)}
+    act.Move, act.Shift, act.Squeeze, act.Attack, act.AreaAttack, act.Charge, act.EndActivation,
+    act.Teleport, act.ForceMove, act.Settle)}
 
 
 def _plain(value: Any) -> Any:

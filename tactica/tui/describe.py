@@ -172,7 +172,7 @@ def describe_events(events: Sequence[ev.Event], state: GameState) -> list[LogLin
                 x, y = e.path[-1]
                 text = f"{creature_name(state, e.uid)} teleports to column {x + 1}, row {y + 1}"
             else:
-                verb = {"shift": "shifts", "charge": "charges"}.get(e.mode, "moves")
+                verb = {"shift": "shifts", "charge": "charges", "squeeze": "squeezes"}.get(e.mode, "moves")
                 noun = "square" if steps == 1 else "squares"
                 text = f"{creature_name(state, e.uid)} {verb} {steps} {noun}"
             out.append(LogLine(text, "move", _owner(state, e.uid)))

@@ -270,3 +270,77 @@ def test_set_3_large_creature_placed_as_near_as_possible_when_the_area_is_too_sm
     places = [a.square for a in legal_actions(st) if isinstance(a, Place)]
     # No 2×2 space fits in a 1×2 area; the spaces whose farthest square is 1 from it.
     assert places == [(0, 0), (0, 1)]
+
+
+# -- Huge creatures: squeeze (gaps.md glossary) -------------------------------------------
+
+def test_mov_13_squeeze_moves_as_2x2_half_speed_and_ends_in_a_3x3_space():
+    # A corridor 2 squares wide (x = 4, 5) through a wall; the giant (speed 6) squeezes 3 squares.
+    board = ("..GGG...\n"
+             "..GGG...\n"
+             "..GGG...\n"
+             "###..###\n"
+             "........\n"
+             "........\n"
+             "........")
+    st = battle(board, {"G": GIANT}, active="G")
+    me = st.creature("G")
+    assert me.pos == (2, 0)
+    # A plain move cannot get the 3×3 body through the 2-wide gap.
+    assert not any(y >= 2 for _, y in _dests(st))
+    squeezes = [a for a in legal_actions(st) if type(a).__name__ == "Squeeze"]
+    ends = {a.path[-1] for a in squeezes}
+    # Speed 6 gives 3 squares of squeezing: not enough to get the whole 3×3 body past row 3
+    # (the first 3×3 space below the wall is anchored at (3,4), 4 steps away).
+    assert all(y < 3 for _, y in ends)
+    from tactica.engine.actions import Squeeze
+    fast = battle(board, {"G": card("Giant", size=3, speed=8)}, active="G")
+    ends = {a.path[-1] for a in legal_actions(fast) if isinstance(a, Squeeze)}
+    assert (3, 4) in ends                       # 4 steps = half of 8, out below the wall
+    assert refused(fast, Squeeze(((3, 1), (3, 2), (3, 3)))) == "wall"       # a 3×3 at (3,3) overlaps walls
+    assert refused(fast, Squeeze(((3, 1), (3, 2), (3, 3), (3, 4), (3, 4)))) in ("not-adjacent", "too-far")
+    assert refused(st, Squeeze(((3, 1), (3, 2), (3, 3), (3, 4)))) == "too-far"     # 4 > 6 // 2
+    st2, out = run(fast, Squeeze(((3, 1), (3, 2), (3, 3), (3, 4))))
+    g = st2.creature("G")
+    assert g.pos == (3, 4) and "squeezing" in g.conditions
+    assert of(out, ev.CreatureMoved) == [ev.CreatureMoved("G", (2, 0), ((3, 1), (3, 2), (3, 3), (3, 4)),
+                                                          "squeeze")]
+    # Not for smaller creatures.
+    ogre = battle("LL..\nLL..\n....", {"L": OGRE}, active="L")
+    assert refused(ogre, Squeeze(((1, 0),))) == "not-huge"
+
+
+def test_mov_13_squeezing_grants_combat_advantage_and_attacks_at_minus_5():
+    from tactica.engine.actions import Squeeze
+    board = ("GGG.....\n"
+             "GGG.....\n"
+             "GGG.....\n"
+             "........\n"
+             "....b...")
+    st = battle(board, {"G": card("Giant", size=3, speed=8)}, active="G", dice=(15,))
+    st2, _ = run(st, Squeeze(((1, 1),)))      # one square; the 3×3 body ends at (1..3, 1..3)
+    g, b = st2.creature("G"), st2.creature("b")
+    assert ("squeezing", -5) in modifiers(st2, g, b, g.card.basic_attack)
+    assert ("combat advantage", 2) in modifiers(st2, b, g, b.card.basic_attack)
+    st3, out = run(st2, Attack(0, ("b",)))
+    assert of(out, ev.AttackRolled)[0].total == 15 + 8 - 5
+    # At the end of the activation it stops squeezing.
+    assert "squeezing" not in st3.creature("G").conditions
+
+
+def test_mov_13_squeeze_provokes_only_enemies_adjacent_at_the_start():
+    from tactica.engine.actions import Squeeze
+    board = ("GGGa....\n"
+             "GGG.....\n"
+             "GGG.b...\n"
+             "........\n"
+             "........\n"
+             "........")
+    st = battle(board, {"G": card("Giant", size=3, speed=8)}, active="G", dice=(1,))
+    # a (3,0) touches the giant at the start.  b (4,2) is touched only on the way, when the
+    # 2×2 body stands at (2,1) (squares (2..3, 1..2)); a plain move would provoke it there.
+    st2, out = run(st, Squeeze(((1, 0), (2, 1), (1, 2))))
+    assert st2.creature("G").pos == (1, 2)
+    assert of(out, ev.OpportunityAttackProvoked) == [ev.OpportunityAttackProvoked("a", "G", "move")]
+    # The opportunity attack is made with combat advantage: the giant is squeezing.
+    assert ("combat advantage", 2) in of(out, ev.AttackRolled)[0].modifiers

@@ -12,6 +12,8 @@ from .state import Ruleset
 
 #: Creature size from which Assault refuses a creature (WB-7: Huge is 3×3).
 HUGE = 3
+#: Point limit of the Epic format, which allows Huge creatures (gaps.md: Epic).
+EPIC_POINTS = 500
 
 
 @dataclass(frozen=True)
@@ -59,7 +61,8 @@ def check_warband(wb: WarbandDef, rules: Ruleset | None = None) -> list[WarbandP
             a standard Assault at ``wb.point_limit`` points.
 
     Returns problems in a stable order: faction (WB-1), alignment (WB-2),
-    points (WB-3), caps (WB-4), Unique (WB-6), size (WB-7); within a rule in
+    points (WB-3), caps (WB-4), Unique (WB-6), size (WB-7: Huge creatures
+    only at ``EPIC_POINTS`` or more, the Epic format of gaps.md); within a rule in
     creature order.  Champions are optional (WB-5), so none is required.
     In Sealed (``rules.sealed``) faction, alignment and Unique are not
     checked (SCN-SEALED).
@@ -121,11 +124,14 @@ def check_warband(wb: WarbandDef, rules: Ruleset | None = None) -> list[WarbandP
                                     f"{card.name} is Unique and may appear only once.", i))
             seen.add(card.id)
 
-    # WB-7: Assault allows no Huge or larger creatures.
+    # WB-7: Assault allows no Huge or larger creatures; the Epic format (500 points) does.
     for i, card in enumerate(cards):
-        if card.size >= HUGE:
+        if card.size > HUGE:
+            out.append(_problem("too-large", f"{card.name} is larger than Huge; no battle format allows it.", i))
+        elif card.size == HUGE and rules.point_limit < EPIC_POINTS:
             out.append(_problem("too-large",
-                                f"{card.name} is Huge or larger; Assault allows no Huge creatures.", i))
+                                f"{card.name} is Huge; only Epic battles ({EPIC_POINTS} points) allow "
+                                f"Huge creatures, not a {rules.point_limit}-point Assault.", i))
     return out
 
 

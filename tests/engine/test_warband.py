@@ -103,6 +103,17 @@ def test_wb_07_assault_allows_no_huge_creatures():
     assert problems[0].rule == "WB-7"
 
 
+def test_wb_07_epic_500_point_battles_allow_huge_creatures():
+    giant = card("Giant", size=3, cost=120)
+    band = WarbandDef(name="Epic", faction="Civilization", point_limit=500,
+                      cards=(giant, card("Ogre", size=2), card("Dragon", size=4)))
+    assert codes(check_warband(band)) == [("too-large", 2)]               # default: the warband's 500
+    assert codes(check_warband(band, Ruleset(point_limit=500))) == [("too-large", 2)]
+    problems = check_warband(band, Ruleset(point_limit=200))
+    assert codes(problems) == [("too-large", 0), ("too-large", 2)]
+    assert "Epic" in problems[0].message
+
+
 def test_wb_problems_are_reported_together_in_rule_order():
     band = wb(card("Big", cost=190, alignment="Good"), card("Bad", alignment="Evil", factions=("Wild",)))
     assert codes(check_warband(band, Ruleset())) == [

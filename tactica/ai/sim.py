@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
+from tactica.engine.warband import EPIC_POINTS
 from tactica.engine.abilities import activations_per_round
 from tactica.engine import GameState, IllegalAction, MapDef, Ruleset, WarbandDef, apply, new_game
 from tactica.engine import events as ev
@@ -142,9 +143,13 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
     Combined is 250 points; Sealed draws every game's warbands from the
     game's seed and ``catalogue``, SCN-SEALED); ``teams`` the team of each
     seat (empty: every seat on its own).  A win counts for every level of
-    the winning team.  Raises SimError (with the game number) on a broken battle.
+    the winning team.  Epic warbands (500 points) get their Epic battle
+    (WB-7).  Raises SimError (with the game number) on a broken battle.
     """
     rules = None if scenario == "assault" and not teams else Ruleset.for_scenario(scenario)
+    limits = {wb.point_limit for wb in warbands}
+    if len(limits) == 1 and min(limits) >= EPIC_POINTS:  # Epic warbands fight an Epic battle (WB-7)
+        rules = Ruleset.for_scenario(scenario, min(limits))
     if teams:
         rules = rules.with_teams(tuple(teams))
     n = len(levels)

@@ -14,6 +14,7 @@ from enum import Enum
 from tactica.engine import (Action, Activate, Attack, Charge, ForceMove, Move, Phase, Place, Settle, Shift)
 from tactica.engine.abilities import Aura
 from tactica.engine.auras import squares as aura_squares
+from tactica.engine.footprint import footprint
 from tactica.engine.model import Square
 
 from .describe import creature_name, describe_preview, player_name
@@ -33,6 +34,15 @@ class Mode(str, Enum):
     CHARGE_END = "charge end"  # choosing where the charge ends (CHG-3)
     FORCE = "force"          # choosing where forced movement takes a creature (MOV-14, TER-PIT)
     OVER = "over"
+
+
+def _body(me, path: tuple[Square, ...]) -> tuple[Square, ...]:
+    """The path to draw: for a Large or Huge mover its anchors plus every square its body would
+    fill at the end (MOV-13), so the player sees where it lands; else ``path`` itself."""
+    if me is None or not path or me.card.size < 2:
+        return path
+    end = footprint(path[-1], me.card.size)
+    return path + tuple(sq for sq in end if sq not in path)
 
 
 @dataclass(frozen=True)
@@ -187,7 +197,7 @@ class Controller:
             moves = s.moves()
             move = moves.get(cursor)
             path = move.path if move else ()
-            return Overlay(reachable=frozenset(moves), path=path, provokers=frozenset(s.provokers(path)),
+            return Overlay(reachable=frozenset(moves), path=_body(me, path), provokers=frozenset(s.provokers(path)),
                            active=active)
         if m is Mode.ATTACK:
             return Overlay(targets=frozenset(s.attack_targets(self.attack_index)),
@@ -203,7 +213,7 @@ class Controller:
             charges = {c.destination: c for c in s.charges().get(self.charge_target, [])}
             chosen = charges.get(cursor)
             path = chosen.path if chosen else ()
-            return Overlay(ends=frozenset(charges), path=path, provokers=frozenset(s.provokers(path)),
+            return Overlay(ends=frozenset(charges), path=_body(me, path), provokers=frozenset(s.provokers(path)),
                            targets=frozenset({self.charge_target}), active=active)
         if m is Mode.FORCE:
             pending = s.state.pending[0] if s.state.pending else None

@@ -11,7 +11,8 @@ What a square shows (so it reads without colour, too):
   areas are tinted in their player's colour;
 * a creature is its label — UPPER case for player 1, lower case for player 2
   — on its side's colour (blue / red); an activated creature loses its
-  background;
+  background; a Large (2×2) or Huge (3×3) creature shows its label on its
+  top-left square and ``▒▒▒`` in the same colours on the rest of its squares;
 * `` : `` a square the active creature can reach, `` o `` the previewed
   path, `` x `` a square a charge may end on, `` + `` a deployment square;
 * `` ░ `` (orange) a square the aimed close or area attack covers;
@@ -43,6 +44,8 @@ from tactica.engine.model import TERRAIN, Square, Terrain
 from ..controller import Overlay
 
 CELL = 3
+#: What fills the squares of a Large or Huge creature other than its labelled top-left one.
+BODY = "▒"
 """Terminal columns per map square (normal size)."""
 BIG_CELL = (5, 2)
 """Columns and rows per square when the whole map fits at that size (large terminals)."""
@@ -258,6 +261,8 @@ class MapView(ScrollView, can_focus=True):
         if self._cw == CELL:
             return Segment(text, style)
         who = self._state.creature_at(sq)
+        if who is not None and who.pos != sq:  # the rest of a Large or Huge creature (MOV-13)
+            return Segment(BODY * 5, style)
         if sub == 0:
             if who is not None:
                 mark = "!" if who.effects else " "
@@ -279,7 +284,9 @@ class MapView(ScrollView, can_focus=True):
         who = st.creature_at(sq)
         if who is not None:
             label = who.label if len(who.label) <= CELL else who.label[0] + who.label[-(CELL - 1):]
-            text = label.center(CELL)
+            # A Large or Huge creature: its label on its top-left square, the rest of its
+            # footprint filled in its colours (MOV-13).
+            text = label.center(CELL) if who.pos == sq else BODY * CELL
             if who.uid in ov.picked:
                 style = s["picked"]
             elif who.uid in ov.provokers:
@@ -289,7 +296,7 @@ class MapView(ScrollView, can_focus=True):
             elif who.uid == ov.active:
                 style = s["active"]
             else:  # alternate two shades so that neighbouring labels stay apart
-                alt = "alt" if (sq[0] + sq[1]) % 2 else ""
+                alt = "alt" if (who.pos[0] + who.pos[1]) % 2 else ""
                 style = s[f"p{who.player}{'done' if who.activated else ''}{alt}"]
             if who.effects:  # a condition or ongoing damage (CON-*, EFF-*): underlined
                 style = style + s["condition"]

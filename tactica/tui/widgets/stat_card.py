@@ -76,6 +76,8 @@ def card_text(c: Creature, *, active: bool = False, move_used: bool = False,
     t.append(f" {card.name}\n", style="bold")
     t.append(f"Player {c.player + 1} · {card.cost} pts · Lv {card.level}\n")
     t.append(f"{card.alignment} · {', '.join(card.factions)}\n", style="italic")
+    if card.size > 1:  # MOV-13: Large 2×2, Huge 3×3
+        t.append(f"{'Large' if card.size == 2 else 'Huge'} ({card.size}×{card.size} squares)\n", style="bold")
     t.append("AC ", style="bold")
     t.append(f"{card.ac}  ")
     t.append("DEF ", style="bold")

@@ -54,7 +54,7 @@ class BattleResult:
 def check_invariants(before: GameState, after: GameState) -> None:
     """Raise SimError if ``after`` breaks an invariant.
 
-    Checked: no two creatures on one square; HP within 0..max (and above 0
+    Checked: no two creatures on one square (footprints of Large and Huge ones included); HP within 0..max (and above 0
     while on the map); VP never decrease.  (``play_battle`` checks from the
     events that no creature is activated twice in a round.)
     """
@@ -65,9 +65,10 @@ def check_invariants(before: GameState, after: GameState) -> None:
         if c.alive:
             if c.hp <= 0:
                 raise SimError(f"{c.uid} is on the map with {c.hp} HP")
-            if c.pos in seen:
-                raise SimError(f"{c.uid} and {seen[c.pos]} are both on square {c.pos}")
-            seen[c.pos] = c.uid
+            for sq in c.squares:  # every square of a Large or Huge creature (MOV-13)
+                if sq in seen:
+                    raise SimError(f"{c.uid} and {seen[sq]} are both on square {sq}")
+                seen[sq] = c.uid
     for p in range(after.players):
         if after.vp[p] < before.vp[p]:
             raise SimError(f"player {p + 1}'s VP fell from {before.vp[p]} to {after.vp[p]}")

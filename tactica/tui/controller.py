@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from tactica.engine import (Action, Activate, Attack, Charge, ForceMove, Move, Phase, Place, Settle, Shift)
+from tactica.engine import (Action, Activate, Attack, Charge, ForceMove, Move, Phase, Place, Settle, Shift,
+                            Squeeze)
 from tactica.engine.abilities import Aura
 from tactica.engine.auras import squares as aura_squares
 from tactica.engine.footprint import footprint
@@ -404,7 +405,12 @@ class Controller:
             moves = s.moves()
             if cursor in moves:
                 path = moves[cursor].path
-                text = f"Move {len(path)} square{'s' if len(path) != 1 else ''} here: m or Enter."
+                squares = f"{len(path)} square{'s' if len(path) != 1 else ''} here"
+                if isinstance(moves[cursor], Squeeze):  # gaps.md: a Huge creature squeezing
+                    text = (f"Squeeze {squares} (as 2×2 at half speed; then foes get combat advantage "
+                            f"and it attacks at -5): m or Enter.")
+                else:
+                    text = f"Move {squares}: m or Enter."
                 prov = s.provokers(path)
                 if prov:
                     text += " Provokes opportunity attacks from " + ", ".join(creature_name(st, u) for u in prov) + "!"

@@ -11,7 +11,7 @@ import traceback
 from dataclasses import dataclass, field
 
 from tactica.engine import (Action, Activate, AreaAttack, Attack, AttackPreview, Charge, EndActivation,
-                            GameState, IllegalAction, Move, Phase, Place, Ruleset, Shift, apply, check,
+                            GameState, IllegalAction, Move, Phase, Place, Ruleset, Shift, Squeeze, apply, check,
                             legal_actions, new_game, preview, provokers_of_path)
 from tactica.engine.events import Event
 from tactica.engine.model import MapDef, Square, WarbandDef
@@ -233,9 +233,17 @@ class GameSession:
         """The legal actions of one class, e.g. ``of_type(Move)``."""
         return [a for a in self.legal() if isinstance(a, kind)]
 
-    def moves(self) -> dict[Square, Move]:
-        """Legal moves of the active creature by destination (MOV-1..8)."""
-        return {m.destination: m for m in self.of_type(Move)}
+    def moves(self) -> dict[Square, Move | Squeeze]:
+        """Legal moves of the active creature by destination (MOV-1..8, MOV-13).
+
+        A Huge creature also lists the squeezes (gaps.md) that end where no
+        plain move does: the player picks the square, the engine's action says
+        how it gets there.
+        """
+        found: dict[Square, Move | Squeeze] = {m.destination: m for m in self.of_type(Move)}
+        for squeeze in self.of_type(Squeeze):
+            found.setdefault(squeeze.destination, squeeze)
+        return found
 
     def shifts(self) -> dict[Square, Shift]:
         """Legal shifts of the active creature by square (MOV-12)."""
@@ -314,10 +322,19 @@ class GameSession:
         return any(isinstance(a, EndActivation) for a in self.legal())
 
     def provokers(self, path: tuple[Square, ...]) -> tuple[str, ...]:
-        """Enemies whose opportunity attacks moving along ``path`` provokes (OA-1)."""
+        """Enemies whose opportunity attacks moving along ``path`` provokes (OA-1).
+
+        For a Huge creature's squeeze along ``path`` only the start provokes (gaps.md).
+        """
         me = self.state.active_creature
         if me is None or not path:
             return ()
+        if me.card.size >= 3:
+            chosen = self.moves().get(path[-1])
+            if isinstance(chosen, Squeeze) and tuple(chosen.path) == tuple(path):
+                from tactica.engine.large import SQUEEZED_SIZE, AnchorThreats, provokers
+                return provokers(self.state, me, path, SQUEEZED_SIZE,
+                                 AnchorThreats(self.state, me, SQUEEZED_SIZE, start_only=True))
         return provokers_of_path(self.state, me, path)
 
     def attack_preview(self, index: int, target: str) -> AttackPreview | None:

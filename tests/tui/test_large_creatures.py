@@ -52,3 +52,24 @@ def test_mov_13_stat_card_names_the_size():
     st = _state()
     assert "Large (2×2 squares)" in card_text(st.creature("L")).plain
     assert "Huge (3×3 squares)" in card_text(st.creature("g")).plain
+
+
+async def test_mov_13_huge_creature_squeezes_by_picking_a_square_only_a_squeeze_reaches():
+    board = ("..GGG...\n"
+             "..GGG...\n"
+             "..GGG...\n"
+             "###..###\n"
+             "........\n"
+             "........\n"
+             "........\n"
+             "......b.")
+    st = battle(board, {"G": card("Giant", size=3, speed=8)}, active="G")
+    app = app_for_state(st)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await walk_cursor(pilot, screen, (3, 4))
+        assert screen.ctrl.hint((3, 4)).startswith("Squeeze 4 squares here")
+        await pilot.press("m")
+        await pilot.pause()
+        g = app.screen.session.state.creature("G")
+        assert g.pos == (3, 4) and "squeezing" in g.conditions

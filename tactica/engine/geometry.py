@@ -135,6 +135,69 @@ def _squares_crossed_int(p: Square, q: Square) -> list[Square]:
     return out
 
 
+def _int_line_clear(p: Square, q: Square, blocked: frozenset[Square] | set[Square],
+                    skip_a: Square, skip_b: Square) -> bool:
+    """``line_clear`` for corner points (integer coordinates) against a set of blocked squares.
+
+    Exactly ``Geometry.line_clear(p, q, lambda sq: sq in blocked, (skip_a,
+    skip_b))``: no square the segment crosses is blocked (the two skipped
+    squares aside), and it squeezes between no two blocked squares (see
+    ``squares_pinched``).  Integer arithmetic, no lists, early exit; the
+    caller's set must already hold every off-map square the line can touch.
+    """
+    (px, py), (qx, qy) = p, q
+    dx, dy = qx - px, qy - py
+    if dx == 0:
+        if dy == 0:
+            return True
+        lo, hi = (py, qy) if py < qy else (qy, py)
+        for y in range(lo, hi):
+            a, b = (px - 1, y), (px, y)
+            if a in blocked and b in blocked and a != skip_a and a != skip_b \
+                    and b != skip_a and b != skip_b:
+                return False
+        return True
+    if dy == 0:
+        lo, hi = (px, qx) if px < qx else (qx, px)
+        for x in range(lo, hi):
+            a, b = (x, py - 1), (x, py)
+            if a in blocked and b in blocked and a != skip_a and a != skip_b \
+                    and b != skip_a and b != skip_b:
+                return False
+        return True
+    # Crossed squares (as _squares_crossed_int), from the left end point.
+    if px > qx:
+        sx, sy, ex = qx, qy, px
+        sdx, sdy = -dx, -dy
+    else:
+        sx, sy, ex = px, py, qx
+        sdx, sdy = dx, dy
+    base = sy * sdx
+    for x in range(sx, ex):
+        a, b = base + sdy * (x - sx), base + sdy * (x + 1 - sx)
+        if a > b:
+            a, b = b, a
+        for y in range(a // sdx, -(-b // sdx)):
+            sq = (x, y)
+            if sq in blocked and sq != skip_a and sq != skip_b:
+                return False
+    # Lattice points strictly inside the segment: the two squares meeting there diagonally.
+    same_sign = (dx > 0) == (dy > 0)
+    for x in range(sx + 1, ex):
+        num = (x - px) * dy
+        if num % dx:
+            continue
+        y = py + num // dx
+        if same_sign:
+            a, b = (x, y - 1), (x - 1, y)
+        else:
+            a, b = (x - 1, y - 1), (x, y)
+        if a in blocked and b in blocked and a != skip_a and a != skip_b \
+                and b != skip_a and b != skip_b:
+            return False
+    return True
+
+
 def squares_pinched(p: Point, q: Point) -> list[tuple[Square, Square]]:
     """Pairs of squares the segment p->q squeezes between without crossing either.
 
@@ -241,6 +304,12 @@ class Geometry:
         self._cost = {(x, y): ENTER_COST.get(map.terrain[y][x], 1)
                       for y in range(map.height) for x in range(map.width)}
         self._nbrs: dict[Square, tuple[Square, ...]] = {}
+        # Walls plus the ring of off-map squares around the map: every square a line
+        # between two corners of on-map squares can cross or squeeze past (_int_line_clear).
+        ring = {(x, y) for x in range(-1, map.width + 1) for y in (-1, map.height)}
+        ring |= {(x, y) for y in range(-1, map.height + 1) for x in (-1, map.width)}
+        self._walls_ring = self._walls | ring
+        self._sight_ring = self._walls_ring | self.smoke
         # Summed-area table of walls: _wsum[y][x] = walls in columns < x, rows < y.
         w, h = map.width, map.height
         self._wsum = [[0] * (w + 1) for _ in range(h + 1)]
@@ -446,7 +515,10 @@ class Geometry:
         def blocked(sq: Square) -> bool:
             return sq in smoke or self.is_wall(sq)
 
-        if not self.line_clear(p, q, blocked, (a, b)):
+        if self.map.in_bounds(a) and self.map.in_bounds(b):
+            if not _int_line_clear(p, q, self._sight_ring, a, b):  # line_clear(p, q, blocked, (a, b))
+                return False
+        elif not self.line_clear(p, q, blocked, (a, b)):
             return False
         forest = self.forest
         if any(sq in forest and sq != a and sq != b and passes_opposite_sides(p, q, sq)
@@ -475,8 +547,12 @@ class Geometry:
         if found is None and not self._walls_between(a, b):
             found = self._loe[key] = True
         if found is None:
-            found = any(self.line_clear(p, q, self.is_wall, (a, b))
-                        for p in corners(a) for q in corners(b))
+            if self.map.in_bounds(a) and self.map.in_bounds(b):
+                ring = self._walls_ring  # line_clear(p, q, self.is_wall, (a, b)), exactly
+                found = any(_int_line_clear(p, q, ring, a, b) for p in corners(a) for q in corners(b))
+            else:
+                found = any(self.line_clear(p, q, self.is_wall, (a, b))
+                            for p in corners(a) for q in corners(b))
             self._loe[key] = found
         return found
 

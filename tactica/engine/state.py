@@ -329,6 +329,13 @@ class Creature:
         return self.card.speed
 
 
+def _copy_creature(c: Creature) -> Creature:
+    """A shallow copy of ``c`` (what ``copy.copy`` gives, several times faster)."""
+    new = object.__new__(type(c))
+    new.__dict__.update(c.__dict__)
+    return new
+
+
 @dataclass
 class GameState:
     """Everything about a battle at one moment.
@@ -381,7 +388,7 @@ class GameState:
     def copy(self) -> "GameState":
         """Return a copy whose creatures and VP can be changed independently."""
         new = copy.copy(self)
-        new.creatures = [copy.copy(c) for c in self.creatures]
+        new.creatures = [_copy_creature(c) for c in self.creatures]
         new.vp = list(self.vp)
         new.areas = dict(self.areas)
         return new

@@ -304,6 +304,7 @@ class Geometry:
         self._cost = {(x, y): ENTER_COST.get(map.terrain[y][x], 1)
                       for y in range(map.height) for x in range(map.width)}
         self._nbrs: dict[Square, tuple[Square, ...]] = {}
+        self._memo: dict = {}  # other derived, map-only data (stop_squares)
         # Walls plus the ring of off-map squares around the map: every square a line
         # between two corners of on-map squares can cross or squeeze past (_int_line_clear).
         ring = {(x, y) for x in range(-1, map.width + 1) for y in (-1, map.height)}
@@ -368,6 +369,19 @@ class Geometry:
             if len(_SHARED) > 64:
                 _SHARED.clear()
             found = _SHARED[map] = cls(map)
+        return found
+
+    def stop_squares(self, flies: bool) -> frozenset[Square]:
+        """Squares whose terrain lets a creature end a move there (MOV-2, TER-STATUE, TER-PIT).
+
+        ``flies``: a flier may also stop in pits.  Memoised per map.
+        """
+        key = ("stop", flies)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = frozenset(
+                (x, y) for y in range(self.map.height) for x in range(self.map.width)
+                if (r := TERRAIN[self.map.terrain[y][x]]).can_stop and (flies or not r.fliers_only))
         return found
 
     def cost(self, sq: Square) -> int:

@@ -294,13 +294,29 @@ def routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = T
     # Provokers as bit masks (one bit per threatening enemy) for speed.
     bit_of: dict[str, int] = {}
     tbits: dict[Square, int] = {}
+    sx, sy = start
     for sq, uids in tmap.items():
+        # A square at least ``budget`` squares away is never left on the way (every
+        # step costs at least 1), so its threats cannot change any route.
+        if max(abs(sq[0] - sx), abs(sq[1] - sy)) >= budget:
+            continue
         mask = 0
         for uid in uids:
             if uid not in bit_of:
                 bit_of[uid] = 1 << len(bit_of)
             mask |= bit_of[uid]
         tbits[sq] = mask
+
+    if not tbits and _PLAIN_SEARCH:
+        # Nothing threatens any square: every label has no provokers, so each
+        # square keeps one label (the first cheapest found) and both orders are
+        # (cost, push order); _plain_routes is that search, step for step.
+        stop = geo.stop_squares(mode.flies)
+        return {sq: Route(path, cost, ())
+                for sq, (cost, path) in _plain_routes(start, budget, blocked, neighbours,
+                                                      None if mode.flat else geo.cost,
+                                                      min_first_step).items()
+                if sq not in others and sq in stop}
 
     # Pareto labels: [provokers, cost, path]; a label dominates another when
     # its provokers are a subset and its cost is no higher.
@@ -359,8 +375,50 @@ def routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = T
             best = min(found, key=lambda lab: (lab[0].bit_count(), lab[1], lab[2]))
         else:
             best = min(found, key=lambda lab: (lab[1], lab[0].bit_count(), lab[2]))
-        out[sq] = Route(best[2], best[1], provokers_of_path(state, mover, best[2], tmap))
+        # No provoker bits on the label: the path leaves no threatened square.
+        out[sq] = Route(best[2], best[1], provokers_of_path(state, mover, best[2], tmap) if best[0] else ())
     return out
+
+
+#: Use ``_plain_routes`` when nothing is threatened (tests switch it off to compare).
+_PLAIN_SEARCH = True
+
+
+def _plain_routes(start: Square, budget: int, blocked: set[Square], neighbours, cost_of,
+                  min_first_step: bool) -> dict[Square, tuple[int, tuple[Square, ...]]]:
+    """Cheapest path to every square within ``budget`` when no square is threatened (see ``routes``).
+
+    A Dijkstra search ordered by (cost, push order), keeping the first
+    cheapest path found per square: what the Pareto search of ``routes``
+    does when no label has provokers.  ``cost_of`` None means every step
+    costs 1.  Returns {square: (cost, path)} in discovery order (start excluded).
+    """
+    best: dict[Square, tuple[int, tuple[Square, ...]]] = {}
+    counter = 0
+    heap: list = [(0, 0, start, ())]
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        cost_here, _, sq, path = pop(heap)
+        if path and best[sq][1] is not path:
+            continue  # superseded by a cheaper path
+        first = not path
+        for nxt in neighbours(sq):
+            if nxt in blocked or nxt == start:
+                continue
+            cost = cost_here + (1 if cost_of is None else cost_of(nxt))
+            if cost > budget:
+                if min_first_step and first:
+                    cost = budget
+                else:
+                    continue
+            found = best.get(nxt)
+            if found is not None and found[0] <= cost:
+                continue
+            new_path = path + (nxt,)
+            best[nxt] = (cost, new_path)
+            counter += 1
+            push(heap, (cost, counter, nxt, new_path))
+    return best
 
 
 def check_path(state: GameState, mover: Creature, path: tuple[Square, ...], budget: int,

@@ -53,3 +53,42 @@ def test_LOS_1_line_of_sight_and_effect_match_reference(monkeypatch):
     for m, pairs, got in boards:
         ref = Geometry(m)
         assert got == [(ref.line_of_sight(a, b), ref.line_of_effect(a, b)) for a, b in pairs]
+
+
+def _random_battle_states(seed: int, games: int = 2, per_game: int = 400):
+    """Acting states of random battles on a small map with difficult terrain, pits and walls."""
+    from tactica.ai import make_bot, scenarios
+    from tactica.engine import Phase, apply, new_game
+    wb = (scenarios.warband(6, name="Blue"), scenarios.warband(6, offset=3, name="Red"))
+    m = scenarios.battle_map(16, 12, seed=seed)
+    out = []
+    for g in range(games):
+        bots = [make_bot("random", seed * 10 + g), make_bot("random", seed * 10 + g + 1)]
+        state, _ = new_game(wb, (m,), seed=seed + g)
+        while not state.is_over and len(out) < per_game * (g + 1):
+            if state.phase is Phase.ACTING:
+                out.append(state)
+            state, _ = apply(state, bots[state.decider].choose(state))
+    return out
+
+
+def test_MOV_1_unthreatened_route_search_matches_pareto_search(monkeypatch):
+    """MOV-1, MOV-4, OA-1: the plain search gives the Pareto search's routes, in the same order."""
+    from tactica.engine import movement
+    states = _random_battle_states(3)
+    queries = []
+    for st in states:
+        me = st.active_creature
+        for budget in (me.speed, 1, 2):
+            for avoid in (True, False):
+                queries.append((st, me, budget, avoid, avoid))
+    plain = movement._plain_routes
+    used = []
+    monkeypatch.setattr(movement, "_plain_routes", lambda *a: used.append(1) or plain(*a))
+    fast = [list(movement.routes(st, me, b, avoid_oa=a, min_first_step=f).items())
+            for st, me, b, a, f in queries]
+    assert len(used) > 50  # the plain search was really exercised
+    monkeypatch.setattr(movement, "_PLAIN_SEARCH", False)
+    slow = [list(movement.routes(st, me, b, avoid_oa=a, min_first_step=f).items())
+            for st, me, b, a, f in queries]
+    assert fast == slow

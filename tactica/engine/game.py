@@ -250,13 +250,16 @@ def charge_actions(state: GameState) -> list[Charge]:
     me = state.active_creature
     if state.attack_used or me.card.basic_melee is None or me.conditions & (BASIC_ONLY | NO_ACTIONS):
         return []
-    # A cheap exact filter first: a target needs line of sight, and an end square
-    # adjacent to it within ``speed`` squares (so at most speed + 1 away) that is
-    # at least 2 squares from the start (so it is not adjacent now).  With no such
-    # target there is no charge, and no route search is needed.
+    # A cheap exact filter first (one-square creatures): a target needs line of
+    # sight, and an end square adjacent to it within ``speed`` squares (every step
+    # costs at least 1, so the target is at most speed + 1 away) that is at least
+    # 2 squares from the start (so it is not adjacent now).  With no such target
+    # there is no charge, and no route search is needed.
     speed, pos, los = aura_speed(state, me), me.pos, state.geo.line_of_sight
-    if not any(1 < max(abs(t.pos[0] - pos[0]), abs(t.pos[1] - pos[1])) <= speed + 1
-               and los(pos, t.pos) for t in state.enemy_creatures(me.player)):
+    if me.card.size == 1 and not any(
+            t.card.size > 1
+            or (1 < max(abs(t.pos[0] - pos[0]), abs(t.pos[1] - pos[1])) <= speed + 1 and los(pos, t.pos))
+            for t in state.enemy_creatures(me.player)):
         return []
     out = []
     reach = routes(state, me, speed, avoid_oa=False, min_first_step=False)

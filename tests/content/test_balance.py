@@ -8,6 +8,12 @@ durability is worth two creatures, i.e. cost ∝ sqrt(offence × durability)).
 * offence: the best attack's expected damage per use against a typical
   target (AC 17 or DEF 15), ×(1 + 0.6 per extra target), ×1.2 for ranged
   attacks reaching 8+ squares or sight (×1.1 for shorter or nearest).
+  Effects (ATK-3, ATK-7) add what they are worth in HP, times the chance
+  they happen (a hit, a miss, or always): a condition its ``CONDITION_HP``
+  times ``DURATION_X`` (save ends and end of battle outlast one turn),
+  ongoing damage its amount times ``DURATION_X``, a follow-up the follow-up
+  line's own offence.  Close and area attacks (RNG-3, RNG-4) are worth
+  ``TEMPLATE_X``: they usually catch more than one creature, allies too.
 * durability: HP divided by the chance a typical +9 attack hits it (85% of
   attacks against AC, 15% against DEF).
 * mobility: 1 + 5% per square of speed above 6.
@@ -39,7 +45,7 @@ import pytest
 
 from tactica.content import load_catalogue
 from tactica.engine import AttackDef, CreatureCard
-from tactica.engine.model import HealEffect
+from tactica.engine.model import ConditionEffect, FollowUpEffect, HealEffect, OngoingEffect
 from tactica.engine import abilities as ab
 
 
@@ -48,9 +54,38 @@ def hit_chance(bonus: int, defence: int) -> float:
     return min(0.95, max(0.05, (21 + bonus - defence) / 20))
 
 
-def offence(a: AttackDef) -> float:
-    value = hit_chance(a.bonus, 17 if a.defense.value == "AC" else 15) * a.total_damage
-    value *= 1 + 0.6 * (a.targets - 1)
+#: What one use of a condition is worth, in HP of damage (CON-1..8; a first costing).
+CONDITION_HP = {"dazed": 4, "slowed": 3, "immobilized": 4, "staggered": 5, "enervated": 5,
+                "confused": 7, "stunned": 9, "helpless": 10}
+#: How much longer than one turn a duration lasts, roughly (EFF-1, EFF-2, SAV-1).
+DURATION_X = {"end of next turn": 1.0, "end of player's next turn": 1.0, "end of round": 0.7,
+              "save ends": 1.6, "end of battle": 3.0}
+
+
+def template_x(a: AttackDef) -> float:
+    """How many typical targets a close or area attack is worth (1 for melee and ranged)."""
+    if a.kind.value == "close":
+        small = a.reach.value in ("small cone", "line") or (a.reach.value == "burst" and a.range == 1)
+        return 1.3 if small else 1.5
+    if a.kind.value == "area":
+        return 1.4 if a.radius == 1 else 1.6
+    return 1.0
+
+
+def offence(a: AttackDef, card: CreatureCard | None = None) -> float:
+    """Expected HP one use of ``a`` is worth against a typical target, effects included."""
+    chance = hit_chance(a.bonus, 17 if a.defense.value == "AC" else 15)
+    value = chance * a.total_damage
+    for e in a.effects:
+        if isinstance(e, (ConditionEffect, OngoingEffect, FollowUpEffect)):
+            p = {"hit": chance, "miss": 1 - chance, "always": 1.0}[e.on.value]
+            if isinstance(e, ConditionEffect):
+                value += p * CONDITION_HP[e.condition] * DURATION_X[e.duration.value]
+            elif isinstance(e, OngoingEffect):
+                value += p * e.amount * DURATION_X[e.duration.value]
+            elif card is not None:
+                value += p * offence(card.attack_named(e.attack), card)
+    value *= (1 + 0.6 * (a.targets - 1)) * template_x(a)
     if a.kind.value == "ranged":
         value *= 1.2 if a.reach.value == "sight" or (a.range or 0) >= 8 else 1.1
     return value
@@ -105,9 +140,9 @@ def _ability_factors(c: CreatureCard, best: AttackDef) -> tuple[float, float, fl
 
 def worth(c: CreatureCard) -> float:
     """The yardstick cost of a card, in points."""
-    best = max(c.attacks, key=offence)
+    best = max(c.attacks, key=lambda a: offence(a, c))
     extra, off_x, dur_x, mob_x = _ability_factors(c, best)
-    off = (offence(best) + extra) * off_x
+    off = (offence(best, c) + extra) * off_x
     dur = c.hp / (0.85 * hit_chance(9, c.ac) + 0.15 * hit_chance(9, c.defense)) * dur_x
     mob = (1 + 0.05 * (c.speed - 6)) * mob_x
     return 0.79 * math.sqrt(off * dur * mob) + 2 * c.champion

@@ -163,7 +163,8 @@ EFFECT = Table("effect", "One effect of an attack line besides its damage (ATK-3
     FieldSpec("duration", "choice", "How long it lasts (EFF-1, EFF-2, SAV-1). Default: 'end of next "
               "turn' (the target's) for conditions, 'save ends' for ongoing damage.",
               choices=DURATIONS, label="the duration of {of}", example="save ends"),
-    FieldSpec("on", "choice", "When it happens: on a 'hit', on a 'miss', or 'always'.", default="hit",
+    FieldSpec("on", "choice", "When it happens: on a 'hit', on a 'miss', or 'always'. Quote the key "
+              "(\"on\": miss): YAML 1.1 tools read a bare on as true.", default="hit",
               choices=tuple(t.value for t in Trigger), label="'on' of {of}"),
 ))
 

@@ -46,7 +46,7 @@ async def test_filter_add_limit_warning_remove_save(data_dir):
         assert screen.shown and all("Civilization" in c.factions for c in screen.shown)  # WB-1
         # filter by keyword, then by alignment and most cost
         await pilot.click("#keyword")
-        await pilot.press(*"kni")  # typed: the catalogue follows each key
+        await pilot.press(*"knight")  # typed: the catalogue follows each key
         assert _shown(screen) == ["silverhelm-knight-captain"]
         screen.query_one("#keyword", Input).value = ""
         screen.query_one("#alignment", Select).value = "Good"

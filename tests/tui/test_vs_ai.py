@@ -173,7 +173,6 @@ async def test_a_stale_answer_is_dropped_and_the_ai_asked_again(gate):
 
 async def test_a_whole_battle_by_keys_against_the_greedy_ai_reaches_the_winner_screen():
     app = ai_app("greedy", intent=True)
-    started = time.monotonic()
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(800):
             if isinstance(app.screen, WinnerScreen):
@@ -193,7 +192,6 @@ async def test_a_whole_battle_by_keys_against_the_greedy_ai_reaches_the_winner_s
         assert "AI (greedy) activates" in text  # intent lines
         ai_player = app.session.opponent.player
         assert any(isinstance(a, Activate) and st.creature(a.uid).player == ai_player for a in app.session.actions)
-    assert time.monotonic() - started < 30
 
 
 async def test_pace_holds_each_step_and_fast_mode_drops_the_pause(gate):

@@ -131,3 +131,10 @@ def test_every_terrain_kind_is_on_some_shipped_map(terrain):
     maps = [load_map(p) for p in shipped_maps()]
     on = [m.id for m in maps if any(terrain in row for row in m.terrain)]
     assert on, f"terrain '{terrain.value}' is on no shipped map: draw it on one in tactica/data/maps"
+
+
+def test_every_creature_size_the_card_format_allows_is_on_some_card():
+    from tactica.content.fields import CARD
+    sizes = set(range(CARD["size"].lo, CARD["size"].hi + 1))
+    used = {c.size for c in load_catalogue().values()}
+    assert not _missing(sizes, used), f"no shipped card has size {_missing(sizes, used)} (MOV-13): add one"

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from . import events as ev
 from .abilities import Aura
+from .footprint import distance as fp_distance
 from .state import Creature, GameState
 
 
@@ -56,7 +57,10 @@ def reaches(state: GameState, source: Creature, aura: Aura, target: Creature) ->
     friend = allied(source, target)
     if aura.affects == "allies" and not friend or aura.affects == "enemies" and friend:
         return False
-    d = state.geo.distance(source.pos, target.pos)
+    if source.card.size > 1 or target.card.size > 1:  # from and to any of their squares (MOV-13)
+        d = fp_distance(state.geo, source.pos, source.card.size, target.pos, target.card.size)
+    else:
+        d = state.geo.distance(source.pos, target.pos)
     return d is not None and d <= aura.radius
 
 
@@ -121,6 +125,9 @@ def squares(state: GameState, source: Creature, aura: Aura) -> frozenset:
     """The squares ``aura`` of ``source`` covers (for display): within its radius, walls excluded."""
     if not source.alive:
         return frozenset()
+    if source.card.size > 1:  # within the radius of any of its squares (MOV-13)
+        return frozenset(sq for body in source.squares
+                         for sq, d in state.geo.range_distances(body).items() if d <= aura.radius)
     dist = state.geo.range_distances(source.pos)
     return frozenset(sq for sq, d in dist.items() if d <= aura.radius)
 

@@ -344,3 +344,15 @@ def test_mov_13_squeeze_provokes_only_enemies_adjacent_at_the_start():
     assert of(out, ev.OpportunityAttackProvoked) == [ev.OpportunityAttackProvoked("a", "G", "move")]
     # The opportunity attack is made with combat advantage: the giant is squeezing.
     assert ("combat advantage", 2) in of(out, ev.AttackRolled)[0].modifiers
+
+
+def test_mov_13_aura_of_a_large_creature_reaches_from_any_of_its_squares():
+    from tactica.engine.abilities import Aura
+    from tactica.engine.auras import reaches, squares
+    hymn = Aura(radius=1, effect="attack", amount=2, name="War Drum")
+    drummer = card("Drummer", size=2, abilities=(hymn,))
+    st = battle("HH...\nHH...\n..A..\n....b", {"H": drummer}, active="A")
+    # A (2,2) is 2 from the anchor (0,0) but diagonally next to H's square (1,1).
+    assert reaches(st, st.creature("H"), hymn, st.creature("A"))
+    assert ("War Drum", 2) in modifiers(st, st.creature("A"), st.creature("b"), st.creature("A").card.basic_attack)
+    assert (2, 2) in squares(st, st.creature("H"), hymn) and (3, 3) not in squares(st, st.creature("H"), hymn)

@@ -31,8 +31,9 @@ advantage and its attacks take -5 (see ``combat``).
 from __future__ import annotations
 
 import heapq
+import weakref
 
-from .footprint import footprint
+from .footprint import anchors_covering, footprint
 from .model import Square
 from .state import Creature, GameState
 
@@ -40,6 +41,29 @@ from .state import Creature, GameState
 SQUEEZED_SIZE = 2
 #: Attack roll modifier of a squeezing creature (gaps.md).
 SQUEEZE_PENALTY = -5
+
+
+_GEO_MEMO: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _memo(geo) -> dict:
+    """Per-map memo of wall-only facts (a pure function of the map, like ``Geometry``'s own)."""
+    found = _GEO_MEMO.get(geo)
+    if found is None:
+        found = _GEO_MEMO[geo] = {}
+    return found
+
+
+def clear_anchors(geo, size: int) -> frozenset[Square]:
+    """Anchors whose whole footprint of ``size`` is on the map and wall-free (TER-WALL)."""
+    memo = _memo(geo)
+    found = memo.get(size)
+    if found is None:
+        w, h = geo.map.width, geo.map.height
+        found = memo[size] = frozenset(
+            (x, y) for y in range(h - size + 1) for x in range(w - size + 1)
+            if not any(geo.is_wall(sq) for sq in footprint((x, y), size)))
+    return found
 
 
 def _mode(mover: Creature):
@@ -82,15 +106,15 @@ def stop_ok(state: GameState, mover: Creature, anchor: Square, size: int,
 
 def step_ok(state: GameState, a: Square, b: Square, size: int, blocked: set[Square]) -> bool:
     """True when a block of ``size`` anchored at ``a`` may step to ``b`` (MOV-7, MOV-13)."""
-    geo = state.geo
-    for sq in footprint(b, size):
-        if geo.is_wall(sq) or sq in blocked:
-            return False
+    clear = clear_anchors(state.geo, size)
+    if b not in clear:
+        return False
+    if blocked and any(sq in blocked for sq in footprint(b, size)):
+        return False
     dx, dy = b[0] - a[0], b[1] - a[1]
     if dx and dy:
-        for side in ((a[0] + dx, a[1]), (a[0], a[1] + dy)):
-            if any(geo.is_wall(sq) for sq in footprint(side, size)):
-                return False
+        if (a[0] + dx, a[1]) not in clear or (a[0], a[1] + dy) not in clear:
+            return False
     return True
 
 
@@ -103,9 +127,14 @@ def step_cost(state: GameState, a: Square, b: Square, size: int, flat: bool) -> 
     """
     if flat:
         return 1
-    cost = state.geo.cost
-    old = set(footprint(a, size))
-    return max(cost(sq) for sq in footprint(b, size) if sq not in old)
+    memo = _memo(state.geo)
+    key = ("cost", a, b, size)
+    found = memo.get(key)
+    if found is None:
+        cost = state.geo.cost
+        old = set(footprint(a, size))
+        found = memo[key] = max(cost(sq) for sq in footprint(b, size) if sq not in old)
+    return found
 
 
 class AnchorThreats:
@@ -194,15 +223,25 @@ def big_routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool
         return mask
 
     steps: dict[Square, tuple[tuple[Square, int], ...]] = {}
+    clear = clear_anchors(state.geo, size)
+    bad = {anchor for sq in blocked for anchor in anchors_covering(sq, size)}
+    flat = mode.flat
 
     def moves(a: Square) -> tuple[tuple[Square, int], ...]:
+        # step_ok, with the anchors that touch a blocked square worked out once
         found = steps.get(a)
         if found is None:
             x, y = a
-            found = tuple((b, step_cost(state, a, b, size, mode.flat))
-                          for b in ((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
-                          if step_ok(state, a, b, size, blocked))
-            steps[a] = found
+            out = []
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    b = (x + dx, y + dy)
+                    if (not (dx or dy)) or b not in clear or b in bad:
+                        continue
+                    if dx and dy and ((x + dx, y) not in clear or (x, y + dy) not in clear):
+                        continue
+                    out.append((b, step_cost(state, a, b, size, flat)))
+            found = steps[a] = tuple(out)
         return found
 
     labels: dict[Square, list] = {start: []}

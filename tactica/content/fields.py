@@ -294,6 +294,45 @@ CARD_FILE = Table("card file", "A card file: a list of stat cards.", (
     FieldSpec("cards", "objects", "The stat cards.", True, label="cards", items=CARD),
 ))
 
+#: Cover a map's own terrain may give (TER-OTHER): none, against ranged attacks, or against every attack.
+COVER_KINDS = ("none", "ranged", "all")
+
+TERRAIN_TYPE = Table("terrain type", "A terrain kind the map defines itself (TER-OTHER: its rules travel "
+                     "with the map), composed from properties the engine implements. Unknown "
+                     "properties are load errors.", (
+    FieldSpec("name", "text", "Display name, e.g. Bramble. A name ending in 'pit' (\"Lava Pit\") is a "
+              "pit (TER-PIT).", True, label="the name of {of}", example="Bramble"),
+    FieldSpec("symbol", "text", "One character for the terrain rows; not one of the default symbols.",
+              True, label="the symbol of {of}", example="&"),
+    FieldSpec("cost", "integer", "Squares of movement to enter it (MOV-8: 2 is difficult terrain; "
+              "flight, burrow and phasing pay 1).", default=1, lo=1, hi=4, label="the cost of {of}",
+              units="squares"),
+    FieldSpec("blocking", "boolean", "Blocks movement, line of sight and line of effect like a wall "
+              "(TER-WALL).", default=False, label="'blocking' of {of}"),
+    FieldSpec("obscuring", "boolean", "Blocks line of sight but not movement or effect, and hides a "
+              "creature inside from all but adjacent creatures (as smoke, TER-SMOKE).", default=False,
+              label="'obscuring' of {of}"),
+    FieldSpec("dense", "boolean", "Line of sight crossing opposite sides of one square is blocked (as "
+              "forest, TER-FOREST).", default=False, label="'dense' of {of}"),
+    FieldSpec("cover", "choice", "Cover it gives to a target when an attack's line crosses it: 'none', "
+              "'ranged' (ranged attacks, COV-2) or 'all' (also close and area attacks, COV-5).",
+              default="none", choices=COVER_KINDS, label="the cover of {of}"),
+    FieldSpec("cover_inside", "boolean", "A creature standing in it has cover against ranged attacks (as "
+              "forest).", default=False, label="'cover_inside' of {of}"),
+    FieldSpec("stop", "boolean", "A move may end here (false: as a statue, TER-STATUE).", default=True,
+              label="'stop' of {of}"),
+    FieldSpec("pit", "boolean", "A pit: only fliers enter, a creature ending its turn here is "
+              "destroyed, forced movement into it makes a second attack roll (TER-PIT).", default=False,
+              label="'pit' of {of}"),
+    FieldSpec("deploy", "boolean", "Creatures may deploy here (SET-3). Default: true unless blocking, a "
+              "pit or not a stop.", label="'deploy' of {of}"),
+    FieldSpec("attack_bonus", "integer", "Added to attack rolls of a creature standing here (as a sacred "
+              "circle's +2, TER-SACRED).", default=0, lo=-5, hi=5, label="the attack bonus of {of}"),
+    FieldSpec("melee_crit", "integer", "Lowest natural roll that is a critical hit (and so a hit) for "
+              "melee attacks made from here (blood rock: 19, TER-BLOOD).", default=20, lo=15, hi=20,
+              label="the melee critical roll of {of}"),
+))
+
 MAP = Table("map", "A battle map (SET-2..4, SCN-ASSAULT): terrain rows and a zones overlay of the "
             "same size.", (
     FieldSpec("name", "text", "Display name.", True, label="the map name", example="Crossroads Ruin"),
@@ -307,6 +346,9 @@ MAP = Table("map", "A battle map (SET-2..4, SCN-ASSAULT): terrain rows and a zon
               ", ".join(TERRAIN_KINDS) + "). These always work without a legend: " +
               ", ".join(f"'{s}' {t.value}" for s, t in SYMBOLS.items()) + " (TER-*).",
               choices=TERRAIN_KINDS, example={"~": "difficult"}),
+    FieldSpec("terrain_types", "objects", "Terrain kinds this map defines (TER-OTHER), each with its "
+              "own symbol and properties, e.g. {name: Bramble, symbol: '&', cost: 2, cover: ranged}.",
+              default=[], label="the terrain types", items=TERRAIN_TYPE),
     FieldSpec("terrain", "rows", "The terrain, one text row per map row and one symbol per square "
               "(a '|' block, or a list of strings). Every row has the same width; at most 100×100.",
               True, label="the terrain", units="squares"),

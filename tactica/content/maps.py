@@ -27,10 +27,10 @@ so it usually lies on B's side.  Comments cannot go inside a ``|`` block
 """
 from __future__ import annotations
 
-from tactica.engine.model import SYMBOLS, TERRAIN, MapDef, Square, Terrain
+from tactica.engine.model import SYMBOLS, CustomTerrain, MapDef, Square, Terrain, TerrainRules, rules_of
 from tactica.engine.state import Ruleset
 
-from .fields import MAP, TERRAIN_KINDS
+from .fields import MAP, TERRAIN_KINDS, TERRAIN_TYPE
 from .schema import Doc, did_you_mean
 from .sense import map_warnings, reach_errors
 from .yamlsafe import NULL_TAG, MappingNode, Node, ScalarNode, SequenceNode
@@ -89,8 +89,66 @@ def rows_of(doc: Doc, node: Node, what: str) -> list[Row] | None:
     return out
 
 
-def _legend(doc: Doc, node: Node) -> dict[str, Terrain]:
+def parse_terrain_type(doc: Doc, node: Node, index: int) -> CustomTerrain | None:
+    """One entry of a map's ``terrain_types`` (TER-OTHER) as a CustomTerrain, or None after problems.
+
+    Each property maps onto a ``TerrainRules`` field the engine implements:
+    cost, blocking (a wall), obscuring (smoke), dense (forest sight), cover,
+    cover_inside, stop, pit (also implied by a name ending in "pit",
+    TER-PIT), deploy, attack_bonus, melee_crit.  Unknown keys are problems.
+    """
+    what = f"terrain type {index + 1}"
+    f = doc.fields(node, TERRAIN_TYPE, what)
+    if f is None:
+        return None
+    v = doc.plain_fields(f, TERRAIN_TYPE, what)
+    name, symbol = v["name"], v["symbol"]
+    if name is not None:
+        what = f"terrain type '{name}'"
+    if symbol is not None and (len(symbol) != 1 or symbol.isspace()):
+        doc.error(f["symbol"][1], f"the symbol of {what} is one character; got '{symbol}'")
+        return None
+    if symbol is not None and symbol in DEFAULT_LEGEND:
+        doc.error(f["symbol"][1], f"'{symbol}' is the default symbol of {DEFAULT_LEGEND[symbol].value}; "
+                                  f"give {what} another one")
+        return None
+    if name is not None and name.lower() in KINDS:
+        doc.error(f["name"][1], f"'{name}' is a built-in terrain kind; name {what} differently")
+        return None
+    if any(value is None for key, value in v.items() if key != "deploy"):
+        return None
+    pit = v["pit"] or name.lower().endswith("pit")  # TER-PIT: anything named "... Pit"
+    blocking, stop = v["blocking"], v["stop"]
+    deploy = v["deploy"] if v["deploy"] is not None else not (blocking or pit or not stop)
+    rules = TerrainRules(
+        symbol, cost=v["cost"], blocks_movement=blocking, blocks_sight=blocking or v["obscuring"],
+        blocks_effect=blocking, forest_sight=v["dense"],
+        cover_ranged=blocking or v["cover"] in ("ranged", "all"),
+        cover_area=blocking or v["cover"] == "all", cover_inside=v["cover_inside"],
+        can_stop=stop and not blocking, fliers_only=pit, destroys=pit, deploy=deploy and not blocking,
+        melee_crit=v["melee_crit"], attack_bonus=v["attack_bonus"], hides=v["obscuring"] and not blocking)
+    return CustomTerrain(name, rules)
+
+
+def _terrain_types(doc: Doc, node: Node) -> list[CustomTerrain]:
+    """The ``terrain_types`` list (TER-OTHER): names and symbols must be unique."""
+    out: list[CustomTerrain] = []
+    for i, item in enumerate(doc.sequence(node, MAP["terrain_types"].what(""), allow_empty=True) or []):
+        found = parse_terrain_type(doc, item, i)
+        if found is None:
+            continue
+        clash = next((t for t in out if t.name.lower() == found.name.lower()
+                      or t.rules.symbol == found.rules.symbol), None)
+        if clash is not None:
+            doc.error(item, f"terrain type '{found.name}' repeats the name or symbol of '{clash.name}'")
+            continue
+        out.append(found)
+    return out
+
+
+def _legend(doc: Doc, node: Node, custom: dict[str, CustomTerrain] | None = None) -> dict:
     legend = dict(DEFAULT_LEGEND)
+    custom = custom or {}
     if not isinstance(node, MappingNode):
         doc.error(node, "expected a mapping of symbol: terrain kind for the legend")
         return legend
@@ -101,6 +159,9 @@ def _legend(doc: Doc, node: Node) -> dict[str, Terrain]:
             continue
         kind = doc.text(value, f"the terrain kind of '{symbol}'")
         if kind is None:
+            continue
+        if kind in custom:  # a map's own kind under another symbol too (TER-OTHER)
+            legend[symbol] = custom[kind]
             continue
         if kind not in KINDS:
             hint = did_you_mean(kind, KINDS)
@@ -146,7 +207,11 @@ def parse_map(doc: Doc, root: Node, map_id: str) -> MapDef | None:
         return None
     v = doc.plain_fields(f, MAP)
     name, points = v["name"], v["points"]
-    legend = _legend(doc, f["legend"][1]) if "legend" in f else dict(DEFAULT_LEGEND)
+    customs = _terrain_types(doc, f["terrain_types"][1]) if "terrain_types" in f else []
+    by_name = {t.name: t for t in customs}
+    legend = _legend(doc, f["legend"][1], by_name) if "legend" in f else dict(DEFAULT_LEGEND)
+    for t in customs:  # TER-OTHER: each map-defined kind by its own symbol
+        legend.setdefault(t.rules.symbol, t)
     terrain_rows = rows_of(doc, f["terrain"][1], MAP["terrain"].what("")) if "terrain" in f else None
     zone_rows = rows_of(doc, f["zones"][1], MAP["zones"].what("")) if "zones" in f else None
     if not terrain_rows:
@@ -154,7 +219,7 @@ def parse_map(doc: Doc, root: Node, map_id: str) -> MapDef | None:
     width = _grid_rows(doc, terrain_rows, "the terrain")
     if len(terrain_rows) > MAX_SIDE or len(terrain_rows[0][0]) > MAX_SIDE:
         return None  # too large to look at square by square
-    grid: list[tuple[Terrain, ...]] = []
+    grid: list[tuple] = []
     for y, (text, line, col) in enumerate(terrain_rows):
         row = []
         for x, ch in enumerate(text):
@@ -185,9 +250,9 @@ def parse_map(doc: Doc, root: Node, map_id: str) -> MapDef | None:
                                            "free-for-all map), 'a' to 'd' (VP zones) or '.'")
                 continue
             first_at.setdefault(ch, (line, col + x))
-            if y < len(grid) and grid[y][x] is Terrain.WALL:
+            if y < len(grid) and rules_of(grid[y][x]).blocks_movement:
                 doc.error((line, col + x), f"zone '{ch}' covers a wall (row {y + 1}, column {x + 1})")
-            elif y < len(grid) and ch in "ABCD" and not TERRAIN[grid[y][x]].deploy:
+            elif y < len(grid) and ch in "ABCD" and not rules_of(grid[y][x]).deploy:
                 doc.error((line, col + x), f"start area '{ch}' covers a {grid[y][x].value} (row {y + 1}, "
                                            f"column {x + 1}); no creature deploys there (SET-3)")
             areas[ZONE_SYMBOLS[ch]].add((x, y))

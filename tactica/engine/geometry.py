@@ -12,7 +12,7 @@ import math
 from collections import deque
 from typing import Callable, Iterable
 
-from .model import ENTER_COST, TERRAIN, MapDef, Square, Terrain
+from .model import MapDef, Square, rules_of
 
 Point = tuple[float, float]
 _EPS = 1e-9
@@ -285,7 +285,7 @@ class Geometry:
         self._range: dict[Square, dict[Square, int]] = {}
         self._los: dict[tuple[Square, Square], bool] = {}
         self._loe: dict[tuple[Square, Square], bool] = {}
-        rules = {(x, y): TERRAIN[map.terrain[y][x]] for y in range(map.height) for x in range(map.width)}
+        rules = {(x, y): rules_of(map.terrain[y][x]) for y in range(map.height) for x in range(map.width)}
         #: TER-SMOKE squares (block sight, hide creatures), TER-FOREST squares (opposite-sides rule).
         self.smoke = frozenset(sq for sq, r in rules.items() if r.blocks_sight and not r.blocks_effect)
         self.forest = frozenset(sq for sq, r in rules.items() if r.forest_sight)
@@ -298,11 +298,8 @@ class Geometry:
         self._sight_sum = self._summed(self.smoke | self.forest)
         self._ranged_sum = self._summed(self._cover_ranged)
         self._area_sum = self._summed(self._cover_area)
-        self._walls = frozenset(
-            (x, y) for y in range(map.height) for x in range(map.width)
-            if map.terrain[y][x] is Terrain.WALL)
-        self._cost = {(x, y): ENTER_COST.get(map.terrain[y][x], 1)
-                      for y in range(map.height) for x in range(map.width)}
+        self._walls = frozenset(sq for sq, r in rules.items() if r.blocks_movement)  # TER-WALL, TER-OTHER
+        self._cost = {sq: (1 if r.blocks_movement else r.cost) for sq, r in rules.items()}
         self._nbrs: dict[Square, tuple[Square, ...]] = {}
         self._memo: dict = {}  # other derived, map-only data (stop_squares)
         # Walls plus the ring of off-map squares around the map: every square a line
@@ -317,7 +314,7 @@ class Geometry:
         for y in range(h):
             row, above, acc = self._wsum[y + 1], self._wsum[y], 0
             for x in range(w):
-                acc += map.terrain[y][x] is Terrain.WALL
+                acc += (x, y) in self._walls
                 row[x + 1] = above[x + 1] + acc
 
     def _summed(self, squares: frozenset[Square]) -> list[list[int]] | None:
@@ -344,7 +341,7 @@ class Geometry:
 
     def deployable(self, sq: Square) -> bool:
         """True when a creature may be deployed on ``sq`` (SET-3: no wall, pit or statue)."""
-        return self.map.in_bounds(sq) and TERRAIN[self.map.terrain_at(sq)].deploy
+        return self.map.in_bounds(sq) and rules_of(self.map.terrain_at(sq)).deploy
 
     def _walls_between(self, a: Square, b: Square) -> bool:
         """True when a wall lies in the rectangle of squares spanned by a and b (inclusive).

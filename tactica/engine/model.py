@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from .abilities import Ability
-from .terrain import ENTER_COST, SYMBOLS, TERRAIN, Terrain, TerrainRules  # noqa: F401 (re-exported)
+from .terrain import (ENTER_COST, SYMBOLS, TERRAIN, CustomTerrain, Terrain, TerrainKind,  # noqa: F401
+                      TerrainRules, rules_of)
 
 Square = tuple[int, int]
 
@@ -368,12 +369,22 @@ class MapDef:
         return Terrain.WALL
 
     def is_wall(self, sq: Square) -> bool:
-        """True when ``sq`` blocks movement and sight (walls, off-map)."""
-        return self.terrain_at(sq) is Terrain.WALL
+        """True when ``sq`` blocks movement and sight (walls, a map's blocking terrain, off-map)."""
+        return rules_of(self.terrain_at(sq)).blocks_movement
 
     def rules_at(self, sq: Square) -> TerrainRules:
-        """The terrain rules of ``sq`` (TER-*); off the map: a wall's."""
-        return TERRAIN[self.terrain_at(sq)]
+        """The terrain rules of ``sq`` (TER-*, TER-OTHER); off the map: a wall's."""
+        return rules_of(self.terrain_at(sq))
+
+    @property
+    def custom_terrain(self) -> tuple[CustomTerrain, ...]:
+        """The terrain kinds this map defines itself (TER-OTHER), in order of first use."""
+        found: dict[CustomTerrain, None] = {}
+        for row in self.terrain:
+            for kind in row:
+                if isinstance(kind, CustomTerrain):
+                    found.setdefault(kind, None)
+        return tuple(found)
 
     def __hash__(self) -> int:  # dict fields make the default hash fail
         return hash((self.id, self.terrain))

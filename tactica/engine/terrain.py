@@ -117,9 +117,42 @@ ENTER_COST: dict[Terrain, int] = {t: r.cost for t, r in TERRAIN.items() if not r
 SYMBOLS: dict[str, Terrain] = {r.symbol: t for t, r in TERRAIN.items()}
 
 
-def rules_of(kind: Terrain) -> TerrainRules:
-    """The rules row of ``kind`` (KeyError for a kind without one)."""
+@dataclass(frozen=True)
+class CustomTerrain:
+    """A terrain kind a map defines itself (TER-OTHER: "its rules travel with the map").
+
+    Its rules are composed from the properties the engine already
+    implements (``TerrainRules``); a map file declares them under
+    ``terrain_types``.  Used in ``MapDef.terrain`` beside ``Terrain`` values.
+
+    Attributes:
+        name: display name, e.g. "Bramble"; a name ending in "pit" is a pit
+            (TER-PIT: "anything named '... Pit'").
+        rules: what it does; ``rules.symbol`` is its map symbol.
+    """
+
+    name: str
+    rules: TerrainRules
+
+    @property
+    def value(self) -> str:
+        """The name (as ``Terrain.value`` is for built-in kinds)."""
+        return self.name
+
+
+#: A square's terrain: a built-in kind or one the map defines (TER-OTHER).
+TerrainKind = Terrain | CustomTerrain
+
+
+def rules_of(kind: TerrainKind) -> TerrainRules:
+    """The rules of ``kind``: the ``TERRAIN`` row of a built-in kind, a custom kind's own (TER-OTHER).
+
+    Raises KeyError for a built-in kind without a row.
+    """
+    if isinstance(kind, CustomTerrain):
+        return kind.rules
     return TERRAIN[kind]
 
 
-__all__ = ["Terrain", "TerrainRules", "TERRAIN", "ENTER_COST", "SYMBOLS", "rules_of"]
+__all__ = ["Terrain", "TerrainRules", "TERRAIN", "ENTER_COST", "SYMBOLS", "rules_of", "CustomTerrain",
+           "TerrainKind"]

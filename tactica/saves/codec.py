@@ -33,7 +33,7 @@ from tactica.engine.abilities import ABILITY_KINDS
 from tactica.engine.model import (AttackDef, AttackKind, ConditionEffect, CreatureCard, Defense,
                                   Duration, Effect, FollowUpEffect, ForceKind, ForcedMoveEffect, HealEffect,
                                   MapDef, OngoingEffect, Reach,
-                                  SYMBOLS, Terrain, Trigger, WarbandDef)
+                                  SYMBOLS, CustomTerrain, Terrain, TerrainRules, Trigger, WarbandDef)
 from tactica.engine.state import GameState, Ruleset
 
 FORMAT = "tactica-save"
@@ -133,16 +133,28 @@ _CODE_TERRAIN = {v: k for k, v in _TERRAIN_CODE.items()}
 
 
 def map_to(m: MapDef) -> dict:
-    """Encode a map: terrain rows (``terrain.SYMBOLS``: '.', '#', '^', 'T', …) and zones as square lists."""
-    return {"id": m.id, "name": m.name,
-            "terrain": ["".join(_TERRAIN_CODE[t] for t in row) for row in m.terrain],
-            "start_areas": {k: sorted(map(list, v)) for k, v in m.start_areas.items()},
-            "vp_zones": {k: sorted(map(list, v)) for k, v in m.vp_zones.items()}, "points": m.points}
+    """Encode a map: terrain rows (``terrain.SYMBOLS``: '.', '#', '^', 'T', …) and zones as square lists.
+
+    A map's own terrain kinds (TER-OTHER) go under "terrain_types" with
+    their full rules, and use their own symbols in the rows.
+    """
+    out = {"id": m.id, "name": m.name,
+           "terrain": ["".join(_TERRAIN_CODE.get(t) or t.rules.symbol for t in row) for row in m.terrain],
+           "start_areas": {k: sorted(map(list, v)) for k, v in m.start_areas.items()},
+           "vp_zones": {k: sorted(map(list, v)) for k, v in m.vp_zones.items()}, "points": m.points}
+    customs = m.custom_terrain
+    if customs:
+        out["terrain_types"] = [{"name": t.name, "rules": asdict(t.rules)} for t in customs]
+    return out
 
 
 def map_from(d: dict) -> MapDef:
-    """Decode a map."""
-    terrain = tuple(tuple(_CODE_TERRAIN[ch] for ch in row) for row in d["terrain"])
+    """Decode a map (with its own terrain kinds, TER-OTHER)."""
+    codes = dict(_CODE_TERRAIN)
+    for t in d.get("terrain_types", ()):
+        rules = TerrainRules(**t["rules"])
+        codes[rules.symbol] = CustomTerrain(str(t["name"]), rules)
+    terrain = tuple(tuple(codes[ch] for ch in row) for row in d["terrain"])
     return MapDef(id=d["id"], name=d["name"], terrain=terrain,
                   start_areas={k: frozenset(tuple(s) for s in v) for k, v in d["start_areas"].items()},
                   vp_zones={k: frozenset(tuple(s) for s in v) for k, v in d["vp_zones"].items()},

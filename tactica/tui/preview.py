@@ -21,7 +21,7 @@ from rich.text import Text
 
 from tactica.content import ContentError, load_map
 from tactica.content.validate import validate_paths
-from tactica.engine.model import TERRAIN, MapDef, Square, Terrain
+from tactica.engine.model import MapDef, Square, Terrain, rules_of
 
 from .widgets.map_view import _STYLES as MAP_STYLES
 from .widgets.map_view import CELL
@@ -38,10 +38,11 @@ def cell(the_map: MapDef, sq: Square, plain: bool = False) -> tuple[str, Style]:
     their zone letters (``A``/``B``, ``a``/``b``) instead of a tint.
     """
     terrain = the_map.terrain_at(sq)
-    if terrain is Terrain.WALL:
+    rules = rules_of(terrain)  # built-in kinds and the map's own (TER-OTHER)
+    if rules.blocks_movement:
         return "█" * CELL, _S["wall"]
-    rough = TERRAIN[terrain].difficult
-    text = f" {TERRAIN[terrain].symbol} "  # the battle map's symbols: . ^ T O * S % + @
+    rough = rules.difficult
+    text = f" {rules.symbol} "  # the battle map's symbols: . ^ T O * S % + @, or the map's own
     for player, key in enumerate("AB"):
         if sq in the_map.vp_zones.get(key, frozenset()):
             mark = f" {key.lower()} " if plain else (" ◆ " if terrain is Terrain.CLEAR else text)
@@ -77,8 +78,33 @@ def map_text(the_map: MapDef, plain: bool = False) -> Text:
     return out
 
 
-def legend_text(plain: bool = False) -> Text:
-    """The legend: what each kind of square looks like (two entries a line)."""
+def terrain_words(rules) -> str:
+    """A map-defined terrain kind's rules in a few words (TER-OTHER), e.g. "costs 2, cover"."""
+    words = []
+    if rules.blocks_movement:
+        return "blocking (as a wall)"
+    if rules.fliers_only:
+        words.append("pit (fliers only)")
+    if rules.cost > 1:
+        words.append(f"costs {rules.cost}")
+    if rules.hides:
+        words.append("hides")
+    if rules.cover_ranged or rules.cover_inside:
+        words.append("cover")
+    if not rules.can_stop:
+        words.append("no stop")
+    if rules.attack_bonus:
+        words.append(f"{rules.attack_bonus:+d} atk")
+    if rules.melee_crit < 20:
+        words.append(f"melee crit {rules.melee_crit}-20")
+    return ", ".join(words) or "clear"
+
+
+def legend_text(plain: bool = False, customs: tuple = ()) -> Text:
+    """The legend: what each kind of square looks like (two entries a line).
+
+    ``customs``: the map's own terrain kinds (TER-OTHER), listed after the built-in ones.
+    """
     t = Text(no_wrap=True)
     rows = [(" . ", _S["clear"], "clear"), (" ^ ", _S["difficult"], "difficult (costs 2 to enter)"),
             ("█" * CELL, _S["wall"], "wall (blocks movement, sight)"), ("", None, ""),
@@ -90,6 +116,15 @@ def legend_text(plain: bool = False) -> Text:
             (" * ", _S["clear"], "smoke (hides)"), (" S ", _S["difficult"], "statue (costs 2, cover)"),
             (" % ", _S["clear"], "blood rock (melee crit 19-20)"), (" + ", _S["clear"], "sacred circle (+2 attack)"),
             (" @ ", _S["clear"], "teleporter"), ("", None, "")]
+    if customs:
+        rows = rows[:-1]
+        for kind in customs:
+            r = kind.rules
+            style = _S["wall"] if r.blocks_movement else _S["difficult" if r.difficult else "clear"]
+            sample = "█" * CELL if r.blocks_movement else f" {r.symbol} "
+            rows.append((sample, style, f"{kind.name}: {terrain_words(r)}"[:34]))
+        if len(rows) % 2:
+            rows.append(("", None, ""))
     for i, (sample, style, words) in enumerate(rows):
         if sample:
             t.append(sample, style=style)
@@ -107,7 +142,7 @@ def preview(the_map: MapDef, path: str | Path | None = None, plain: bool = False
     title.append(f"  {the_map.width}×{the_map.height} squares · start areas {areas} squares")
     if path is not None:
         title.append(f"\n{path}", style="bright_black")
-    return Group(title, map_text(the_map, plain), Text(), legend_text(plain))
+    return Group(title, map_text(the_map, plain), Text(), legend_text(plain, the_map.custom_terrain))
 
 
 def needed_width(the_map: MapDef) -> int:

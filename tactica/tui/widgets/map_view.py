@@ -39,7 +39,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from tactica.engine import GameState
-from tactica.engine.model import TERRAIN, Square, Terrain
+from tactica.engine.model import Square, Terrain, rules_of
 
 from ..controller import Overlay
 
@@ -321,10 +321,11 @@ class MapView(ScrollView, can_focus=True):
     def _base(self, sq: Square) -> tuple[str, Style]:
         st, s = self._state, self._styles
         terrain = st.map.terrain_at(sq)
-        if terrain is Terrain.WALL:
+        rules = rules_of(terrain)  # built-in kinds and the map's own (TER-OTHER)
+        if rules.blocks_movement:
             return "███", s["wall"]
-        text = f" {TERRAIN[terrain].symbol} "  # the engine's symbols: ^ T O * S % + @ (TER-*)
-        rough = TERRAIN[terrain].difficult
+        text = f" {rules.symbol} "  # the engine's symbols: ^ T O * S % + @ (TER-*), or the map's
+        rough = rules.difficult
         sides = range(max(self._state.players, len(self._state.map.start_areas)))
         for player in sides:
             if sq in self._zone(player):

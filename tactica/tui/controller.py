@@ -14,6 +14,7 @@ from enum import Enum
 from tactica.engine import (Action, Activate, Attack, Charge, ForceMove, Move, Phase, Place, Settle, Shift,
                             Squeeze)
 from tactica.engine.abilities import Aura
+from tactica.engine.attacking import attack_allowed
 from tactica.engine.auras import squares as aura_squares
 from tactica.engine.footprint import footprint
 from tactica.engine.model import Square
@@ -356,6 +357,14 @@ class Controller:
             return f"{me.card.name} has no attack {number}."
         attack = me.card.attacks[number - 1]
         if number - 1 not in self.session.usable_attacks():
+            # The engine's own reason comes first (basic-only while staggered or
+            # confused, a follow-up line); "no target" only when it has none.
+            if not attack.is_area:
+                refusal = self.session.check(Attack(number - 1, ()))
+                if refusal and refusal != "Pick a target.":
+                    return refusal
+            elif not attack_allowed(me, attack):
+                return f"{me.card.name} may only make its basic attack (CON-2, CON-6)."
             return f"{attack.name} has no target in reach now."
         self.attack_index, self.picked = number - 1, []
         self.mode = Mode.AREA if attack.is_area else Mode.ATTACK

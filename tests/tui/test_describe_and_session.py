@@ -130,3 +130,14 @@ def test_a_staggered_creature_is_told_it_may_only_make_its_basic_attack():
     ctrl = Controller(GameSession(st))
     assert ctrl.choose_attack(2) == "Ogre may only make its basic attack (CON-2, CON-6)."
     assert ctrl.choose_attack(1) is None
+
+
+def test_the_header_says_when_the_opponent_controls_a_confused_creature():
+    from tactica.tui.widgets.battle_header import header_text
+    ogre = card("Ogre", attacks=(melee("Club", bonus=9, damage=15),))
+    kobold = card("Kobold", ac=16, hp=15, cost=12)
+    st = battle("Ak.", {"A": ogre, "k": kobold}, active="A")
+    assert "controls" not in header_text(st).plain
+    me = st.creature("A")
+    me.owner, me.player, st.decider = 0, 1, 1  # CON-6 roll 16-20: the opponent controls it
+    assert "Player 1's turn  Player 2 controls Ogre (confused)" in header_text(st).plain

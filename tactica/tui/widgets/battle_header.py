@@ -34,6 +34,10 @@ def header_text(st: GameState | None, seed: int | None = None, note: str = "", m
             t.append(f"  {left} activation{'s' if left != 1 else ''} left")
     elif ph in (Phase.ACTIVATE, Phase.ACTING):
         t.append(f" Player {st.turn_player + 1}'s turn ", style=SIDE[st.turn_player])
+        if st.decider != st.turn_player:  # CON-6: an opponent controls a confused creature
+            me = st.active_creature
+            what = f" controls {me.card.name} (confused)" if me is not None else " decides"
+            t.append(f" Player {st.decider + 1}{what} ", style=SIDE[st.decider])
         left = st.activations_left
         t.append(f"  {left} activation{'s' if left != 1 else ''} left")
     elif ph is Phase.OVER:

@@ -67,6 +67,8 @@ def describe_roll(e: ev.AttackRolled, state: GameState) -> str:
         label += " (opportunity attack)"
     elif e.kind == "pit":
         label += " (second roll: into the pit)"
+    elif e.kind == "follow-up":
+        label += " (follow-up)"
     parts = [f"{label} d20 {e.natural}", _signed(e.bonus)]
     parts += [f"{_signed(v)} {name}" for name, v in e.modifiers]
     text = " ".join(parts) + f" = {e.total} vs {e.defense} {e.target_number}: "

@@ -141,3 +141,9 @@ def test_the_header_says_when_the_opponent_controls_a_confused_creature():
     me = st.creature("A")
     me.owner, me.player, st.decider = 0, 1, 1  # CON-6 roll 16-20: the opponent controls it
     assert "Player 1's turn  Player 2 controls Ogre (confused)" in header_text(st).plain
+
+
+def test_a_follow_up_roll_is_labelled():
+    st = ogre_and_kobold()
+    e = ev.AttackRolled("A", "k", "Shield Rim", 12, 5, (), 17, "AC", 16, True, False, "follow-up")
+    assert "Shield Rim (follow-up) d20 12 +5 = 17 vs AC 16: HIT" in describe_events([e], st)[0].text

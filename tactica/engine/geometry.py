@@ -378,7 +378,7 @@ class Geometry:
         if found is None:
             found = self._memo[key] = frozenset(
                 (x, y) for y in range(self.map.height) for x in range(self.map.width)
-                if (r := TERRAIN[self.map.terrain[y][x]]).can_stop and (flies or not r.fliers_only))
+                if (r := rules_of(self.map.terrain[y][x])).can_stop and (flies or not r.fliers_only))
         return found
 
     def cost(self, sq: Square) -> int:

@@ -48,7 +48,7 @@ UNIMPLEMENTED_ABILITIES: tuple[str, ...] = ()
 ABILITY_WORDS = tuple(k.replace("-", " ") for k in ABILITY_KINDS) + UNIMPLEMENTED_ABILITIES
 #: The keys each ability kind takes besides 'kind' (required ones first; 'reach' is optional).
 _ABILITY_KEYS = {"sneak-attack": ("damage",), "powerful-charge": ("damage",), "resist": ("amount", "type"),
-                 "vulnerable": ("amount", "type"), "regeneration": ("amount",),
+                 "vulnerable": ("amount", "type"), "regeneration": ("amount", "type"),
                  "threatening-reach": ("reach",), "immune": ("type", "condition"),
                  "multi-activation": ("times",),
                  "aura": ("radius", "effect", "affects", "bonus", "amount", "type", "include_self", "name")}
@@ -210,7 +210,8 @@ def parse_ability(doc: Doc, node: Node, card_what: str, index: int) -> Ability |
         if key in f and key not in allowed:
             doc.error(f[key][0], f"'{key}' does not belong to a '{kind}' ability in {what}")
             problems = True
-        elif key not in f and key in allowed and kind != "immune" and key != "reach":
+        elif (key not in f and key in allowed and kind != "immune" and key != "reach"
+              and not (kind == "regeneration" and key == "type")):
             doc.error(node, f"missing required key '{key}' in {what} (a '{kind}' ability needs it)")
             problems = True
     if kind == "immune" and ("type" in f) == ("condition" in f):
@@ -220,8 +221,8 @@ def parse_ability(doc: Doc, node: Node, card_what: str, index: int) -> Ability |
     values = {key: doc.field(f, ABILITY[key], what) for key in allowed if key in f}
     if problems or None in values.values():
         return None
-    if kind == "immune" and values.get("type") == "all":
-        doc.error(f["type"][1], f"'immune' takes one damage type, not 'all' ({what})")
+    if kind in ("immune", "regeneration") and values.get("type") == "all":
+        doc.error(f["type"][1], f"'{kind}' takes one damage type, not 'all' ({what})")
         return None
     cls = ABILITY_KINDS[kind]
     names = {"type": "damage_type"}

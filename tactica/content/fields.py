@@ -188,7 +188,8 @@ ABILITY = Table("ability", "One keyword ability of a stat card as typed data (AB
               "resist, harm or heal).", lo=1, hi=100,
               label="the amount of {of}", units="hit points", example=10),
     FieldSpec("type", "choice", "The damage type, or 'all' (resist, vulnerable; immune takes a damage "
-              "type or a condition; resist auras default to 'all', harm auras to untyped).", choices=("all",) + DAMAGE_TYPES, label="damage type",
+              "type or a condition; regeneration: the damage type that stops it for a turn, optional; "
+              "resist auras default to 'all', harm auras to untyped).", choices=("all",) + DAMAGE_TYPES, label="damage type",
               example="fire"),
     FieldSpec("condition", "choice", "The condition it is immune to (immune only; CON-1..8).",
               choices=CONDITIONS, label="condition", example="dazed"),

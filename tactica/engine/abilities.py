@@ -130,13 +130,20 @@ class Immune(Ability):
 
 @dataclass(frozen=True)
 class Regeneration(Ability):
-    """Regains ``amount`` HP at the start of its turn, never above its card's HP."""
+    """Regains ``amount`` HP at the start of its turn, never above its card's HP.
+
+    ``damage_type`` (optional, gaps.md ABL): damage of that type stops it for
+    a turn — after taking any, it does not regenerate at the start of its
+    next turn.
+    """
 
     kind: ClassVar[str] = "regeneration"
     amount: int = 5
+    damage_type: str = ""
 
     def __str__(self) -> str:
-        return f"Regeneration {self.amount}"
+        stop = f" (stopped by {self.damage_type})" if self.damage_type else ""
+        return f"Regeneration {self.amount}{stop}"
 
 
 @dataclass(frozen=True)
@@ -354,6 +361,12 @@ def regeneration(card) -> int:
     return max((a.amount for a in card.abilities if isinstance(a, Regeneration)), default=0)
 
 
+def stops_regeneration(card, damage_type: str) -> bool:
+    """True when damage of ``damage_type`` stops ``card``'s Regeneration for a turn (gaps.md ABL)."""
+    return bool(damage_type) and any(isinstance(a, Regeneration) and a.damage_type == damage_type
+                                     for a in card.abilities)
+
+
 def activations_per_round(card) -> int:
     """How many times ``card``'s creature is activated each round (1; Multi-Activation X: X)."""
     return max((a.times for a in card.abilities if isinstance(a, MultiActivation)), default=1)
@@ -367,5 +380,5 @@ def threat_reach(card) -> int:
 __all__ = ["Ability", "ABILITY_KINDS", "ALL", "Flight", "Burrow", "Phasing", "SneakAttack",
            "PowerfulCharge", "Resist", "Vulnerable", "Immune", "Regeneration", "Insubstantial",
            "ThreateningReach", "MultipleThreats", "has", "strongest", "extra_damage", "defend",
-           "immune_to_condition", "regeneration", "threat_reach", "MultiActivation", "Aura",
+           "immune_to_condition", "regeneration", "stops_regeneration", "threat_reach", "MultiActivation", "Aura",
            "AURA_EFFECTS", "AURA_BONUS_EFFECTS", "AURA_AFFECTS", "activations_per_round"]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from . import auras
 from . import events as ev
-from .abilities import MultipleThreats, defend, extra_damage, has
+from .abilities import MultipleThreats, defend, extra_damage, has, stops_regeneration
 from .geometry import adjacent, centre, passes_opposite_sides
 from .conditions import add_effect, halve_damage
 from . import footprint as fp
@@ -447,6 +447,8 @@ def deal_damage(state: GameState, target: Creature, amount: int, damage_type: st
     (both reported in DamageDealt).
     """
     target.hp = max(0, target.hp - amount)
+    if amount > 0 and target.card.abilities and stops_regeneration(target.card, damage_type):
+        target.regeneration_stopped = True  # gaps.md ABL: stops its Regeneration for a turn
     out.append(ev.DamageDealt(target.uid, amount, damage_type, target.hp, target.bloodied, cause,
                               adjustments))
     if target.hp <= 0:

@@ -47,6 +47,11 @@ def start_of_activation(state: GameState, me: Creature, out: list) -> bool:
     """
     me.turns += 1
     regain = min(regeneration(me.card), me.card.hp - me.hp) if me.card.abilities else 0
+    if me.regeneration_stopped:  # damage of its stopping type since its last turn (gaps.md ABL)
+        me.regeneration_stopped = False
+        if regain > 0:
+            out.append(ev.RegenerationStopped(me.uid))
+        regain = 0
     if regain > 0:
         me.hp += regain
         out.append(ev.CreatureHealed(me.uid, regain, me.hp))

@@ -232,6 +232,13 @@ class CreatureHealed(Event):
 
 
 @dataclass(frozen=True)
+class RegenerationStopped(Event):
+    """``uid`` does not regenerate this turn: it took damage of the type that stops it (gaps.md ABL)."""
+
+    uid: str
+
+
+@dataclass(frozen=True)
 class AuraHarmed(Event):
     """``target`` started its turn in the harm aura ``aura`` of ``source`` (gaps.md ABL "Aura X").
 

@@ -232,6 +232,8 @@ class Creature:
         activated: True once it has no activation left this round (after
             one, or after X with Multi-Activation X).
         activations: activations it has begun this round (Multi-Activation).
+        regeneration_stopped: it took damage of the type that stops its
+            Regeneration since its last turn began (gaps.md ABL).
         effects: current conditions and ongoing damage, in the order they
             were applied (``conditions`` gives just the condition names).
         turns: how many activations it has begun this battle (durations).
@@ -252,6 +254,7 @@ class Creature:
     activated: bool = False
     destroyed: bool = False
     activations: int = 0
+    regeneration_stopped: bool = False
     effects: tuple[ActiveEffect, ...] = ()
     turns: int = 0
     owner: int | None = None

@@ -224,6 +224,9 @@ def describe_events(events: Sequence[ev.Event], state: GameState) -> list[LogLin
                 why = "healing"
             out.append(LogLine(f"{creature_name(state, e.uid)} regains {e.amount} HP ({why}) — "
                                f"{e.hp} HP", "info", _owner(state, e.uid)))
+        elif isinstance(e, ev.RegenerationStopped):
+            out.append(LogLine(f"{creature_name(state, e.uid)} does not regenerate this turn", "info",
+                               _owner(state, e.uid)))
         elif isinstance(e, ev.AuraHarmed):
             out.append(LogLine(f"{creature_name(state, e.target)} starts its turn in the {e.aura} aura "
                                f"of {creature_name(state, e.source)}", "info", _owner(state, e.source)))

@@ -141,3 +141,12 @@ def test_abl_aura_and_multi_activation_load_as_typed_data(tmp_path):
 def test_abl_aura_bad_entries_are_refused_with_positions(tmp_path, entry, message):
     problems = _problems(tmp_path, f"      - {entry}")
     assert len(problems) == 1 and problems[0].startswith(message), problems
+
+
+def test_abl_regeneration_may_name_the_damage_type_that_stops_it(tmp_path):
+    from tactica.engine.abilities import Regeneration
+    card = _load(tmp_path, "      - {kind: regeneration, amount: 5, type: fire}")["test-wisp"]
+    assert card.abilities == (Regeneration(5, "fire"),)
+    assert str(card.abilities[0]) == "Regeneration 5 (stopped by fire)"
+    assert _problems(tmp_path, "      - {kind: regeneration, amount: 5, type: all}") == [
+        "16:47 'regeneration' takes one damage type, not 'all' (ability 1 of card 'test-wisp')"]

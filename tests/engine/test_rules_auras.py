@@ -242,3 +242,20 @@ def test_abl_heal_effect_the_attacker_regains_hp_never_above_its_own():
     st = battle("Ab", {"A": leech}, active="A", dice=(15,), hp={"A": 25, "b": 10})
     st, out = run(st, Attack(0, ("b",)))                                  # heals after a kill too
     assert of(out, ev.CreatureDestroyed) and st.creature("A").hp == 35
+
+
+# -- Regeneration stopped by a damage type (gaps.md ABL glossary) -------------------------
+
+def test_abl_regeneration_stopped_for_a_turn_by_its_damage_type():
+    from tactica.engine.abilities import Regeneration
+    troll = card("Troll", abilities=(Regeneration(10, "fire"),))
+    torch = card("Torch", attacks=(melee("Torch", damage=10, damage_type="fire"),))
+    st = battle("Ab", {"A": torch, "b": troll}, active="A", dice=(15,))
+    st, out = run(st, Attack(0, ("b",)), EndActivation(), Activate("b"))
+    assert of(out, ev.RegenerationStopped) == [ev.RegenerationStopped("b")]
+    assert not of(out, ev.CreatureHealed) and st.creature("b").hp == 40
+    assert not st.creature("b").regeneration_stopped            # only for that one turn
+    club = card("Club")                                         # other damage does not stop it
+    st = battle("Ab", {"A": club, "b": troll}, active="A", dice=(15,))
+    st, out = run(st, Attack(0, ("b",)), EndActivation(), Activate("b"))
+    assert of(out, ev.CreatureHealed) == [ev.CreatureHealed("b", 10, 50)]

@@ -18,7 +18,7 @@ HELP = """\
 | Tab / Shift+Tab | cycle through what can be chosen now (unactivated creatures, targets, charge ends) |
 | m | move the active creature to the cursor square (shaded squares are reachable) |
 | s | shift one square to the cursor square (provokes no opportunity attacks) |
-| a | attack: 1–9 choose the attack, Tab/cursor the target; Enter attacks, Esc cancels |
+| a | attack: 1–9 choose the attack, Tab/cursor the target; Enter attacks, Esc cancels. A close or area attack (burst, cone, line, radius) is aimed with the cursor: the squares it covers show as `░`, the creatures inside (allies too) are marked and the status line gives each one's chance to hit before you press Enter |
 | Space | in attack mode, add a target to a multi-target attack |
 | c | charge: choose the enemy, then the end square (marked x); Enter charges |
 | e | end the active creature's activation |
@@ -46,14 +46,23 @@ Player 1** (blue), **lower case = Player 2** (red); dimmer = already
 activated this round.  On a large terminal each square is drawn bigger, with
 the creature's HP bar under its label.  `:` reachable square, `o` the path previewed,
 purple + underline = an enemy whose **opportunity attack** that path provokes,
-yellow = a valid target, `x` a square a charge may end on, `▪` a deployment square.
+yellow = a valid target, `x` a square a charge may end on, `▪` a deployment square,
+`░` (orange) the squares an aimed area covers.  An **underlined label** (and `!`
+on a large terminal) is a creature with a condition or ongoing damage; its card
+lists each one with its duration.  With the cursor on a creature that has an
+**aura**, the squares the aura covers are tinted violet; a creature's card
+lists the auras covering it.
 
 ## Rules in short
 
 * **Rounds.** Each round starts with an initiative roll (d20 each; the
   highest champion rating rolls twice); the winner chooses who goes first.
   Players alternate turns; a turn activates **two** creatures (the very first
-  turn of a round only one).  Every creature is activated once per round.
+  turn of a round only one).  Every creature is activated once per round
+  (Multi-Activation X: X times, each using one of its player's activations).
+* **Auras and healing.** An aura works on the creatures within its radius
+  while its creature is on the map; different auras add up, two of the same
+  name count once.  Healing never raises HP above the card's HP.
 * **Activation.** One move action and one attack action, in either order; the
   attack action may be spent on a second move.  A move goes up to speed
   squares (diagonals cost 1, difficult terrain 2); a shift moves 1 square and

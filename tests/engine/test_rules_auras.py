@@ -259,3 +259,15 @@ def test_abl_regeneration_stopped_for_a_turn_by_its_damage_type():
     st = battle("Ab", {"A": club, "b": troll}, active="A", dice=(15,))
     st, out = run(st, Attack(0, ("b",)), EndActivation(), Activate("b"))
     assert of(out, ev.CreatureHealed) == [ev.CreatureHealed("b", 10, 50)]
+
+
+def test_abl_aura_of_a_large_creature_counts_from_any_of_its_squares():
+    ward = Aura(radius=1, effect="attack", amount=1, name="Ward")
+    big = card("Giant", size=2, abilities=(ward,))
+    st = battle("G...\n....\n..A.\n..b.", {"G": big})
+    assert st.creature("G").squares == ((0, 0), (1, 0), (0, 1), (1, 1))
+    assert [a.name for a, _ in covering(st, st.creature("A"), "attack")] == ["Ward"]
+    shown = squares(st, st.creature("G"), ward)
+    assert (2, 2) in shown and (3, 3) not in shown
+    small = battle("G...\n....\n..A.\n..b.", {"G": card("Herald", abilities=(ward,))})
+    assert covering(small, small.creature("A"), "attack") == []

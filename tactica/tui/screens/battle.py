@@ -343,7 +343,6 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         card.active_uid = st.active_uid
         card.actions_used = (st.move_used, st.attack_used)
         card.creature = shown
-        card.refresh(layout=True)
         keys = tuple(self.check_action(name, ()) for name in self._KEY_ACTIONS)
         if keys != self._keys_shown:
             self._keys_shown = keys

@@ -56,7 +56,7 @@ def check_invariants(before: GameState, after: GameState) -> None:
 
     Checked: no two creatures on one square (footprints of Large and Huge ones included); HP within 0..max (and above 0
     while on the map); VP never decrease.  (``play_battle`` checks from the
-    events that no creature is activated twice in a round.)
+    events that no creature is activated more often in a round than its card allows.)
     """
     seen: dict = {}
     for c in after.creatures:

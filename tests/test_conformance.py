@@ -44,6 +44,7 @@ def test_tests_are_matched_by_name_case_comment_and_skips_do_not_count(tmp_path)
         "def test_mov_70_is_not_mov_7():\n    pass\n\n"
         "def test_ter_wall_blocks():\n    pass\n\n"
         "def test_mod_table_rows():\n    pass\n\n"
+        "def test_MOV_7_upper_case():\n    pass\n\n"
         "# some-case (SAV-1, CON-6)\n"
         "def test_case_some_case():\n    pass\n\n"
         "# other-case (TER-PIT)\n"
@@ -53,7 +54,8 @@ def test_tests_are_matched_by_name_case_comment_and_skips_do_not_count(tmp_path)
     ids.write_text("MOV-7\tmoves\nTER-WALL\twalls\nMOD\ttable\nSAV-1\tsaves\nCON-6\tconfused\n"
                    "TER-PIT\tpits\nSCN-MULTI\tmany\n")
     found = conf.tests_by_rule(tests, [rid for rid, _ in conf.rule_ids(ids)])
-    assert found["MOV-7"] == ["tests/test_x.py::test_mov_07_walls", "tests/test_x.py::test_mov_7_short_form"]
+    assert found["MOV-7"] == ["tests/test_x.py::test_mov_07_walls", "tests/test_x.py::test_mov_7_short_form",
+                              "tests/test_x.py::test_MOV_7_upper_case"]
     assert found["TER-WALL"] == ["tests/test_x.py::test_ter_wall_blocks"]
     assert found["MOD"] == ["tests/test_x.py::test_mod_table_rows"]
     assert found["SAV-1"] == found["CON-6"] == ["tests/test_x.py::test_case_some_case"]

@@ -59,7 +59,8 @@ def tests_by_rule(tests_dir: Path, ids: list[str]) -> dict[str, list[str]]:
         lines = text.splitlines()
         for m in _DEF.finditer(text):
             name = m.group(1)
-            named = {rid for pre, rid in prefixes if name == pre or name.startswith(pre + "_")}
+            low = name.lower()  # test_MOV_14_… and test_mov_14_… both name MOV-14
+            named = {rid for pre, rid in prefixes if low == pre or low.startswith(pre + "_")}
             row = text.count("\n", 0, m.start())
             above = lines[max(0, row - 3):row]
             if name.startswith("test_case_"):

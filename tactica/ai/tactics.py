@@ -22,13 +22,16 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from tactica.engine import (Action, Attack, Charge, Creature, EndActivation, GameState, Move,
-                            Phase, preview)
+from tactica.engine import (Action, AreaAttack, Attack, Charge, Creature, EndActivation, GameState,
+                            Move, Phase, Teleport, preview)
+from tactica.engine.areas import aims, cone_size, struck, template
+from tactica.engine.attacking import attack_allowed
 from tactica.engine.combat import in_reach
 from tactica.engine.geometry import chebyshev
 from tactica.engine.lazy import actions_of_kind
 from tactica.engine.model import AttackDef, AttackKind, HealEffect, Reach, Square, Trigger
 from tactica.engine.movement import provokers_of_path, routes
+from tactica.engine.teleporters import teleport_squares
 
 #: Weights of the score terms (VP per unit); tuned with bench/ai_strength.py.
 KILL_THREAT = 0.5      # extra value of a kill beyond its VP (the threat removed)
@@ -39,8 +42,22 @@ EXPOSURE = 0.45        # share of the exposure value counted
 ZONE_HOLD = 1.0        # × zone VP for standing in our own VP zone
 TOP_EXACT = 8          # destinations re-scored exactly with preview
 HEAL = 0.35            # value per HP healed as a fraction of full HP (× cost), doubled when bloodied
-#: Attack kinds the planner scores (one chosen target each).
+ALLY_HIT = 1.0         # × the value of hitting an ally with an area attack (a loss)
+AREA_ORIGINS = 40      # most origin squares tried for one radius area attack
+#: Attack kinds the planner scores with chosen targets (melee and ranged lines).
 SINGLE_TARGET = frozenset({AttackKind.MELEE, AttackKind.RANGED})
+#: Close and area attack kinds (a template decides the targets: RNG-3, RNG-4).
+TEMPLATE_KINDS = frozenset({AttackKind.CLOSE, AttackKind.AREA})
+
+
+def kill_vp(state: GameState, target: Creature) -> int:
+    """VP the other side scores for destroying ``target``: its cost, or the bounty (SCN-BOUNTY)."""
+    return state.rules.bounty_vp if state.rules.bounty else target.card.cost
+
+
+def zone_award(state: GameState) -> int:
+    """VP one held VP zone scores at the end of a round (SCN-ASSAULT, SCN-UNCONTESTED)."""
+    return state.rules.uncontested_vp if state.rules.uncontested else state.rules.zone_vp
 
 
 def base_hit(bonus: int, defence: int) -> float:
@@ -68,13 +85,17 @@ def attack_value(state: GameState, attacker: Creature, target: Creature, attack:
     dmg = attack.total_damage
     crit = max(0.0, p.expected_damage / dmg - p.hit_chance) if dmg else 0.0
     normal = max(0.0, p.hit_chance - crit)
-    value = p.kill_chance * target.card.cost * (1 + KILL_THREAT)
+    value = p.kill_chance * (kill_vp(state, target) + target.card.cost * KILL_THREAT)
     for chance, amount in ((normal, dmg), (crit, 2 * dmg)):
         if amount < target.hp:
             value += chance * damage_value(target, amount)
     zone = state.vp_zone(target.player)
-    if zone and target.pos in zone:
-        value += p.kill_chance * state.rules.zone_vp
+    if zone and target.pos in zone:  # it stops scoring its zone
+        value += p.kill_chance * zone_award(state)
+    if state.rules.uncontested:  # SCN-UNCONTESTED: it stops contesting our zone
+        ours = state.vp_zone(attacker.player)
+        if ours and target.pos in ours:
+            value += p.kill_chance * zone_award(state)
     for effect in attack.effects:  # healing (an attack's heal effect): worth more when bloodied
         if isinstance(effect, HealEffect):
             chance = {Trigger.HIT: p.hit_chance, Trigger.MISS: 1 - p.hit_chance}.get(effect.on, 1.0)
@@ -122,6 +143,10 @@ class Board:
         self.at = {c.pos: c for c in state.alive()}
         self.zone = state.vp_zone(player)
         self.zone_held = any(c.pos in self.zone for c in self.allies) if self.zone else False
+        #: SCN-UNCONTESTED: the zone that scores for the enemy, which our creatures can contest.
+        self.enemy_zone = state.vp_zone(1 - player) if state.rules.uncontested else frozenset()
+        self.enemy_zone_held = (any(c.pos in self.enemy_zone for c in self.enemies)
+                                if self.enemy_zone else False)
         self._near: dict[str, dict[Square, int]] = {}
 
     def enemy_distance(self, sq: Square) -> int:
@@ -215,34 +240,171 @@ def place_value(board: Board, me: Creature, sq: Square, threats: list) -> float:
     if board.zone:
         if sq in board.zone:
             others = any(c.pos in board.zone for c in board.allies if c.uid != me.uid)
-            value += board.state.rules.zone_vp * (ZONE_HOLD if not others else 0.2)
+            value += zone_award(board.state) * (ZONE_HOLD if not others else 0.2)
         elif not board.zone_held:
             value -= 0.15 * min(board.zone_distance(sq), 30)
+    if board.enemy_zone and sq in board.enemy_zone:  # SCN-UNCONTESTED: deny the enemy its zone
+        others = any(c.pos in board.enemy_zone for c in board.allies if c.uid != me.uid)
+        if not others:
+            value += zone_award(board.state) * (ZONE_HOLD if board.enemy_zone_held else 0.3)
     return value
 
 
-def _reach_limit(attack: AttackDef) -> int:
+def _reach_limit(state: GameState, attack: AttackDef) -> int:
     """Grid distance within which ``attack`` may reach a target (an estimate for ranking)."""
     if attack.kind is AttackKind.MELEE:
         return 1
+    if attack.kind is AttackKind.CLOSE:
+        if attack.reach in (Reach.SMALL_CONE, Reach.LARGE_CONE):
+            return cone_size(state, attack)
+        return attack.range or 1
     if attack.reach is Reach.RANGE:
-        return attack.range or 0
+        return (attack.range or 0) + attack.radius
     return 999
 
 
+def _pick_targets(state: GameState, me: Creature, attack: AttackDef, index: int,
+                  enemies: list[Creature]) -> tuple[float, Action | None]:
+    """Best targets of a melee or ranged line (up to ``attack.targets``, ATK-4) and their value."""
+    vals = []
+    for t in enemies:
+        if in_reach(state, me, t, attack) is None:
+            v = attack_value(state, me, t, attack)
+            if v > 0:
+                vals.append((v, t.uid))
+    if not vals:
+        return 0.0, None
+    vals.sort(key=lambda x: -x[0])
+    chosen = vals[:max(1, attack.targets)]
+    order = {c.uid: k for k, c in enumerate(state.creatures)}
+    targets = tuple(sorted((uid for _, uid in chosen), key=order.__getitem__))
+    return sum(v for v, _ in chosen), Attack(index, targets)
+
+
+def _area_aims(state: GameState, me: Creature, attack: AttackDef,
+               enemies: list[Creature]) -> list[tuple[Square, int]]:
+    """(origin, corner) pairs worth trying: every close aim; radius areas only near an enemy."""
+    if attack.kind is AttackKind.CLOSE:
+        return aims(state, me, attack)
+    r = attack.radius
+    lim = (attack.range or 0) if attack.reach is Reach.RANGE else 999
+    found: dict[Square, int] = {}
+    for e in enemies:
+        ex, ey = e.pos
+        for y in range(ey - r, ey + r + 1):
+            for x in range(ex - r, ex + r + 1):
+                sq = (x, y)
+                if chebyshev(sq, me.pos) <= lim and state.map.in_bounds(sq):
+                    found[sq] = found.get(sq, 0) + 1
+    ranked = sorted(found, key=lambda q: (-found[q], chebyshev(q, me.pos), q[1], q[0]))
+    return [(q, 0) for q in ranked[:AREA_ORIGINS]]
+
+
+def area_value(state: GameState, me: Creature, attack: AttackDef, hit: list[Creature]) -> float:
+    """VP-equivalent of a close or area attack striking ``hit`` (allies in it count against it, ATK-2)."""
+    total = 0.0
+    for t in hit:
+        v = attack_value(state, me, t, attack)
+        total += v if t.player != me.player else -ALLY_HIT * v
+    return total
+
+
+def best_area(state: GameState, me: Creature, attack: AttackDef, index: int,
+              enemies: list[Creature]) -> tuple[float, Action | None]:
+    """Best aim of close or area attack ``index`` from where ``me`` stands (RNG-3, RNG-4).
+
+    Tries the engine's templates (``areas.template``) for every close aim
+    and for radius areas centred near an enemy; returns (value, AreaAttack)
+    or (0, None) when no aim strikes an enemy for a positive value.
+    """
+    if not any(chebyshev(me.pos, e.pos) <= _reach_limit(state, attack) for e in enemies):
+        return 0.0, None
+    best, act, seen = 0.0, None, set()
+    for origin, corner in _area_aims(state, me, attack, enemies):
+        found = template(state, me, attack, origin, corner)
+        if found is None:
+            continue
+        hit = struck(state, me, found)
+        key = tuple(c.uid for c in hit)
+        if key in seen or not any(c.player != me.player for c in hit):
+            continue
+        seen.add(key)
+        v = area_value(state, me, attack, hit)
+        if v > best:
+            best, act = v, AreaAttack(index, origin, key, corner)
+    return best, act
+
+
 def best_attack_from(state: GameState, me: Creature, enemies: list[Creature]) -> tuple[float, Action | None]:
-    """Best single attack ``me`` can make from where it stands in ``state`` (exact reach)."""
+    """Best attack ``me`` can make from where it stands in ``state`` (exact reach).
+
+    Melee and ranged lines pick their best targets (several when the line
+    allows, ATK-4); close and area lines their best aim (RNG-3, RNG-4).
+    Returns (value in VP-equivalents, Attack or AreaAttack), or (0, None).
+    """
     best, act = 0.0, None
     for i, attack in enumerate(me.card.attacks):
-        if attack.kind not in SINGLE_TARGET:  # close and area attacks are not planned yet
+        if not attack_allowed(me, attack):
             continue
-        for t in enemies:
-            if in_reach(state, me, t, attack) is not None:
-                continue
-            v = attack_value(state, me, t, attack)
-            if v > best:
-                best, act = v, Attack(i, (t.uid,))
+        if attack.kind in SINGLE_TARGET and not attack.is_area:
+            v, a = _pick_targets(state, me, attack, i, enemies)
+        elif attack.is_area:
+            v, a = best_area(state, me, attack, i, enemies)
+        else:
+            continue
+        if a is not None and v > best:
+            best, act = v, a
     return best, act
+
+
+def threat_value(state: GameState, foe: Creature, victims: list[Creature]) -> float:
+    """The best attack ``foe`` could make on ``victims`` in its next activation, in VP-equivalents.
+
+    A fast estimate (no route search): distances around walls from ``foe``
+    (``Geometry.distances_from``) decide what it can reach — melee: an
+    adjacent square within twice its speed (a move, then a charge: ACT-1,
+    CHG-1); ranged and area: within speed + range.  The attack is then
+    judged with ``preview`` from the nearest free square next to the victim
+    (a charge when that is two or more squares away) or from where it
+    stands.  Used by ``hard`` to judge how exposed a played-out position
+    leaves its creatures.  0 when ``foe`` cannot act or reach anything.
+    """
+    if not foe.active or not victims:
+        return 0.0
+    attacks = [a for a in foe.card.attacks if attack_allowed(foe, a)]
+    speed = foe.speed
+    dist = state.geo.distances_from(foe.pos)
+    occupied = {c.pos for c in state.alive()}
+    scratch = None
+    best = 0.0
+    for v in victims:
+        d = dist.get(v.pos)
+        if d is None:
+            continue
+        for a in attacks:
+            if a.kind is AttackKind.MELEE:
+                if d > 2 * speed + 1:
+                    continue
+                at = foe.pos
+                if d > 1:
+                    free = [q for q in state.geo.neighbours(v.pos) if q not in occupied and q in dist]
+                    if not free:
+                        continue
+                    at = min(free, key=lambda q: (dist[q], q[1], q[0]))
+            else:
+                if chebyshev(foe.pos, v.pos) > speed + _reach_limit(state, a):
+                    continue
+                at = foe.pos
+            if scratch is None:
+                scratch = state.copy()
+                scratch.active_uid = foe.uid
+                sfoe = scratch.creature(foe.uid)
+            sfoe.pos = at
+            charge = a.kind is AttackKind.MELEE and dist.get(at, 0) >= 2
+            value = attack_value(scratch, sfoe, scratch.creature(v.uid), a, charge=charge)
+            sfoe.pos = foe.pos
+            best = max(best, value)
+    return best
 
 
 def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
@@ -281,8 +443,8 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
             candidates.append((atk_here + after, act))
         if move_then:
             pairs = sorted(((expected_basic(a, t) / max(1, t.hp) * t.card.cost, t.pos[0], t.pos[1],
-                             _reach_limit(a)) for a in me.card.attacks if a.kind in SINGLE_TARGET
-                            for t in enemies),
+                             _reach_limit(scratch, a)) for a in me.card.attacks
+                            if attack_allowed(me, a) for t in enemies),
                            key=lambda x: -x[0])
             rough = []
             for sq, r in reach.items():
@@ -315,9 +477,18 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
                 sme.pos = me.pos
                 v -= oa_risk(scratch, me, provokers_of_path(scratch, sme, ch.path))
                 candidates.append((v, ch))
+    # TER-TELEPORT: from a teleporter, jump (no action spent) and act from the other one.
+    for sq in teleport_squares(scratch):
+        v = place_value(board, me, sq, threats)
+        if attack_left:
+            sme.pos = sq
+            v += best_attack_from(scratch, sme, enemies)[0]
+            sme.pos = me.pos
+        candidates.append((v, Teleport(sq)))
     score, action = max(candidates, key=lambda c: c[0])
     return Plan(score, me.uid, action, idle=here)
 
 
-__all__ = ["Board", "Plan", "attack_value", "base_hit", "exposure", "oa_risk", "place_value",
-           "plan_creature"]
+__all__ = ["Board", "Plan", "area_value", "attack_value", "base_hit", "best_area",
+           "best_attack_from", "exposure", "kill_vp", "oa_risk", "place_value", "plan_creature",
+           "threat_value", "zone_award"]

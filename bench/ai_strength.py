@@ -4,12 +4,15 @@ Usage: python bench/ai_strength.py LEVEL_A LEVEL_B [GAMES] [SEED] [--jobs N]
 
 Games cycle through every shipped map and every ordered pair of different
 200-point shipped warbands; LEVEL_A sits in seat 1 on even games and seat 2
-on odd ones.  Prints one JSON line with wins, win rates, average VP and rounds.
+on odd ones.  Prints one JSON line with wins, win rates (and a 95% Wilson
+interval for A's), average VP and rounds; with --progress, one line per
+finished game on stderr (so a long run can be watched).
 """
 from __future__ import annotations
 
 import itertools
 import json
+import math
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -44,8 +47,20 @@ def one(args):
     return (r.winner == seat_a, r.vp[seat_a], r.vp[1 - seat_a], r.rounds)
 
 
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) of a win rate ``wins``/``games``."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (round(centre - half, 3), round(centre + half, 3))
+
+
 def main(argv: list[str]) -> None:
     jobs = 1
+    progress = "--progress" in argv
+    argv = [a for a in argv if a != "--progress"]
     if "--jobs" in argv:
         k = argv.index("--jobs")
         jobs = int(argv[k + 1])
@@ -55,14 +70,25 @@ def main(argv: list[str]) -> None:
     seed = int(argv[3]) if len(argv) > 3 else 1
     start = time.perf_counter()
     work = [(a, b, i, seed) for i in range(games)]
+    results = []
+
+    def note(r):
+        results.append(r)
+        if progress:
+            won = sum(x[0] for x in results)
+            print(f"game {len(results)}: {'A' if r[0] else 'B'} wins {r[1]}-{r[2]} in {r[3]} rounds; "
+                  f"A {won}/{len(results)}", file=sys.stderr, flush=True)
+
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(one, work, chunksize=1))
+            for r in pool.map(one, work, chunksize=1):
+                note(r)
     else:
-        results = [one(w) for w in work]
+        for w in work:
+            note(one(w))
     wins = sum(r[0] for r in results)
     print(json.dumps({"a": a, "b": b, "games": games, "seed": seed, "a_wins": wins,
-                      "a_win_rate": round(wins / games, 3),
+                      "a_win_rate": round(wins / games, 3), "a_win_rate_95ci": wilson(wins, games),
                       "a_avg_vp": round(sum(r[1] for r in results) / games, 1),
                       "b_avg_vp": round(sum(r[2] for r in results) / games, 1),
                       "avg_rounds": round(sum(r[3] for r in results) / games, 2),

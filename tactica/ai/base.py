@@ -12,10 +12,29 @@ from __future__ import annotations
 import random
 
 from tactica.engine import (Action, ChooseFirstPlayer, ChooseMap, ChooseStartArea, GameState,
-                            Phase, legal_actions)
+                            Phase, SeededDice, apply, check, legal_actions)
 from tactica.engine.geometry import chebyshev
 
 from .setup import choose_deploy_square
+
+
+#: Most options ``Bot.choose_other`` tries out one by one.
+LOOKAHEAD = 12
+
+
+def material(state: GameState, player: int) -> float:
+    """``player``'s standing: VP lead plus half the cost-weighted HP it keeps over the opponent's.
+
+    In VP (a won battle counts ±1000).  Used to judge options the bots have
+    no special scoring for.
+    """
+    total = float(state.vp[player] - state.vp[1 - player])
+    for c in state.alive():
+        worth = 0.5 * c.card.cost * c.hp / max(1, c.card.hp)
+        total += worth if c.player == player else -worth
+    if state.is_over and state.winner is not None:
+        total += 1000.0 if state.winner == player else -1000.0
+    return total
 
 
 class Bot:
@@ -54,10 +73,43 @@ class Bot:
             action = self.choose_first(state)
         elif ph is Phase.FORCED:
             action = self.choose_forced(state)
-        else:
+        elif ph in (Phase.ACTIVATE, Phase.ACTING):
             action = self.choose_battle(state)
+            if check(state, action) is not None:  # a choice the bot's scoring got wrong
+                action = self.choose_other(state)
+        else:  # a decision this bot does not know (e.g. a new kind of choice)
+            action = self.choose_other(state)
         self._last = (state, action)
         return action
+
+    def choose_other(self, state: GameState) -> Action:
+        """A legal action for a decision the bot has no special scoring for.
+
+        Each legal action (up to ``LOOKAHEAD`` of them) is tried on a copy of
+        the state with the bot's own dice (never the game's) and judged by
+        ``material``; the best is returned, the first listed on ties (and
+        when there are more options than that).  Raises ValueError when
+        nothing is legal.
+        """
+        options = legal_actions(state)
+        if not options:
+            raise ValueError("no legal action")
+        if len(options) == 1 or len(options) > LOOKAHEAD:
+            return options[0]
+        me = state.decider
+        seed = self.rng.getrandbits(64)
+        best, best_value = options[0], None
+        for action in options:
+            trial = state.copy()
+            trial.dice = SeededDice.from_seed(seed)
+            try:
+                after, _ = apply(trial, action)
+            except Exception:  # an option the engine refuses after all: skip it
+                continue
+            value = material(after, me)
+            if best_value is None or value > best_value:
+                best, best_value = action, value
+        return best
 
     def explain(self) -> str | None:
         """Why the last ``choose`` picked its action, in a few words (None before any choice).
@@ -125,4 +177,4 @@ def uniform_setup(bot: Bot, state: GameState) -> Action:
     return options[bot.rng.randrange(len(options))]
 
 
-__all__ = ["Bot", "ChooseMap", "uniform_setup"]
+__all__ = ["Bot", "ChooseMap", "material", "uniform_setup"]

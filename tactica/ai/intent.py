@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from tactica.engine import (Action, Activate, AreaAttack, Attack, Charge, ChooseFirstPlayer,
                             ChooseMap, ChooseStartArea, EndActivation, GameState, Move, Place,
-                            Shift, preview)
+                            Shift, Teleport, preview)
 from tactica.engine.geometry import chebyshev
 from tactica.engine.movement import provokers_of_path
 
@@ -99,6 +99,9 @@ def explain_action(state: GameState, action: Action, planned: Action | None = No
         if me is None or not action.path:
             return "moves"
         return "moves " + _move_goal(state, me, action.path[-1]) + _risk(state, me, action.path)
+    if isinstance(action, Teleport):
+        goal = _move_goal(state, me, action.square) if me is not None else "to another teleporter"
+        return "jumps through the teleporter " + goal + " (no action spent)"
     if isinstance(action, Shift):
         return "shifts one square (shifting provokes no opportunity attacks)"
     if isinstance(action, EndActivation):

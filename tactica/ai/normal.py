@@ -58,9 +58,10 @@ class NormalBot(Bot):
         me = state.active_creature
         cached = self._planned
         self._planned = None
+        action = None
         if cached is not None and cached[:3] == (state.step, me.uid, _snapshot(state)):
             action = cached[3]
-        else:
+        if action is None or check(state, action) is not None:
             action = plan_creature(state, me, Board(state, me.player)).action
         if check(state, action) is not None:  # never play an illegal action
             action = EndActivation()

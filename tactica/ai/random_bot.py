@@ -10,7 +10,7 @@ reachable square is equally likely.
 """
 from __future__ import annotations
 
-from tactica.engine import Action, GameState
+from tactica.engine import Action, GameState, legal_actions
 from tactica.engine.lazy import actions_of_kind, kinds_now
 
 from .base import Bot
@@ -36,7 +36,10 @@ class RandomBot(Bot):
             options = actions_of_kind(state, kind)
             if options:
                 return options[self.rng.randrange(len(options))]
-        raise RuntimeError("no legal action although the battle is not over")  # engine bug
+        options = legal_actions(state)  # a kind of decision the lazy lists do not know yet
+        if not options:
+            raise RuntimeError("no legal action although the battle is not over")  # engine bug
+        return options[self.rng.randrange(len(options))]
 
 
 __all__ = ["RandomBot"]

@@ -42,7 +42,7 @@ EXPOSURE = 0.45        # share of the exposure value counted
 ZONE_HOLD = 1.0        # × zone VP for standing in our own VP zone
 TOP_EXACT = 8          # destinations re-scored exactly with preview
 HEAL = 0.35            # value per HP healed as a fraction of full HP (× cost), doubled when bloodied
-ALLY_HIT = 1.0         # × the value of hitting an ally with an area attack (a loss)
+ALLY_HIT = 1.5         # × the value of hitting an ally with an area attack (a loss)
 AREA_ORIGINS = 40      # most origin squares tried for one radius area attack
 #: Attack kinds the planner scores with chosen targets (melee and ranged lines).
 SINGLE_TARGET = frozenset({AttackKind.MELEE, AttackKind.RANGED})
@@ -343,6 +343,7 @@ def best_attack_from(state: GameState, me: Creature, enemies: list[Creature]) ->
     Returns (value in VP-equivalents, Attack or AreaAttack), or (0, None).
     """
     best, act = 0.0, None
+    provoke = None
     for i, attack in enumerate(me.card.attacks):
         if not attack_allowed(me, attack):
             continue
@@ -352,6 +353,11 @@ def best_attack_from(state: GameState, me: Creature, enemies: list[Creature]) ->
             v, a = best_area(state, me, attack, i, enemies)
         else:
             continue
+        if a is not None and attack.kind in (AttackKind.RANGED, AttackKind.AREA):
+            if provoke is None:  # OA-1: a ranged or area attack next to an enemy provokes
+                provoke = oa_risk(state, me, tuple(e.uid for e in enemies if e.can_make_opportunity_attacks
+                                                   and chebyshev(e.pos, me.pos) == 1))
+            v -= provoke
         if a is not None and v > best:
             best, act = v, a
     return best, act

@@ -1,0 +1,214 @@
+"""What ``normal`` and ``hard`` choose on small boards: area attacks, several targets, teleporters,
+scenario VP, the killing blow that removes a threat, and a legal fallback for anything unscored."""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from tactica.ai import LEVELS, make_bot
+from tactica.ai import normal as normal_mod
+from tactica.ai.hard import HardBot, outcomes
+from tactica.ai.normal import NormalBot
+from tactica.ai.tactics import Board, Plan, attack_value, kill_vp, place_value, threat_value
+from tactica.engine import (Activate, AreaAttack, Attack, Move, Ruleset, SeededDice, Shift, Teleport,
+                            apply, check, preview)
+from tactica.engine.model import Reach
+from tactica.engine.sandbox import area, card, close, melee, ranged
+from tactica.engine.sandbox import battle as _battle
+
+
+def battle(board: str, *args, **kw):
+    """``sandbox.battle`` with the board indented like the code around it."""
+    return _battle(textwrap.dedent(board).strip("\n"), *args, **kw)
+
+WEAK = card("Weakling", hp=30, ac=12, defense=11)
+
+
+def test_normal_bursts_three_enemies_rather_than_one_sword_blow():
+    burst = card("Dragon", attacks=(melee(), close("Breath", size=1, bonus=8, damage=10)))
+    st = battle("""
+        .......
+        ..bAc..
+        ...d...
+        .......
+    """, {"A": burst, "b": WEAK, "c": WEAK, "d": WEAK}, active="A")
+    action = NormalBot().choose(st)
+    assert isinstance(action, AreaAttack)
+    assert set(action.targets) == {"b", "c", "d"}
+
+
+def test_normal_aims_an_area_attack_at_a_cluster_and_spares_its_ally():
+    mage = card("Mage", attacks=(melee(), area("Fireball", range=10, radius=1, bonus=8)))
+    st = battle("""
+        A.........
+        ..........
+        ......bc..
+        ......dB..
+        ..........
+    """, {"A": mage, "b": WEAK, "c": WEAK, "d": WEAK, "B": WEAK}, active="A")
+    st.dice = SeededDice.from_seed(2)
+    action = _first_attack(NormalBot(), st)
+    assert isinstance(action, AreaAttack), action
+    assert "B" not in action.targets
+    assert len(action.targets) >= 2
+
+
+def _first_attack(bot, st):
+    """Play the active creature's activation until it attacks; return that attack action."""
+    for _ in range(4):
+        action = bot.choose(st)
+        if not isinstance(action, (Move, Shift)):
+            return action
+        st, _ = apply(st, action)
+    return None
+
+
+def test_normal_uses_both_targets_of_a_two_target_attack():
+    caster = card("Caster", attacks=(melee(), ranged("Chain", range=8, bonus=8, targets=2)))
+    st = battle("""
+        A.....
+        ......
+        ....b.
+        ....c.
+    """, {"A": caster, "b": WEAK, "c": WEAK}, active="A")
+    st.dice = SeededDice.from_seed(2)
+    action = _first_attack(NormalBot(), st)
+    assert isinstance(action, Attack) and set(action.targets) == {"b", "c"}
+
+
+def test_normal_jumps_through_a_teleporter_to_reach_an_enemy():
+    st = battle("""
+        A.........
+        ..........
+        .........b
+        ........@.
+    """, {"b": WEAK}, active="A", under={"A": _teleporter()})
+    action = NormalBot().choose(st)
+    assert action == Teleport((8, 3))
+
+
+def _teleporter():
+    from tactica.engine.model import Terrain
+    return Terrain.TELEPORTER
+
+
+def test_bounty_kill_is_worth_the_bounty_not_the_cost():
+    big = card("Giant", cost=80, hp=10, ac=5)
+    assault = battle("Ab", {"b": big}, active="A")
+    bounty = battle("Ab", {"b": big}, active="A", rules=Ruleset.for_scenario("bounty"))
+    assert kill_vp(assault, assault.creature("b")) == 80
+    assert kill_vp(bounty, bounty.creature("b")) == 5
+    a, b = assault.creature("A"), assault.creature("b")
+    worth_assault = attack_value(assault, a, b, a.card.basic_melee)
+    a, b = bounty.creature("A"), bounty.creature("b")
+    assert attack_value(bounty, a, b, a.card.basic_melee) < worth_assault - 50
+
+
+def test_uncontested_values_standing_in_the_enemy_zone():
+    rows = """
+        A......
+        .......
+        .....b.
+    """
+    zones = {"A": {(0, 2)}, "B": {(4, 2), (5, 2), (6, 2)}}  # B scores for player 2, who holds it
+    plain = battle(rows, vp_zones=zones, active="A")
+    unc = battle(rows, vp_zones=zones, active="A", rules=Ruleset.for_scenario("uncontested"))
+    sq = (4, 2)
+    values = []
+    for st in (plain, unc):
+        me = st.creature("A")
+        board = Board(st, 0)
+        values.append(place_value(board, me, sq, board.threats_to(me)))
+    assert values[1] > values[0] + 3
+
+
+def test_outcomes_enumerate_the_attack_roll_with_the_previews_chances():
+    st = battle("Ab", {"b": WEAK}, active="A")
+    a, b = st.creature("A"), st.creature("b")
+    p = preview(st, a, b, a.card.basic_melee)
+    results = outcomes(st, Attack(0, ("b",)), seed=3)
+    assert sum(w for w, _ in results) == pytest.approx(1.0)
+    hit = sum(w for w, s in results if s.creature("b").hp < b.hp)
+    dealt = sum(w * (b.hp - s.creature("b").hp) for w, s in results)
+    assert hit == pytest.approx(p.hit_chance)
+    assert dealt == pytest.approx(p.expected_damage)
+    assert len(results) == 3  # miss, hit, critical hit
+    assert st.dice.rolls == 0  # the game's dice were never touched
+
+
+def test_threat_counts_a_move_then_charge():
+    runner = card("Runner", speed=4, attacks=(melee(damage=20),))
+    st = battle("""
+        A........b
+    """, {"b": runner}, turn_player=0)
+    b, victims = st.creature("b"), st.alive(0)
+    assert threat_value(st, b, victims) > 0  # 9 squares: a move of 4, then a charge of 4
+    far = battle("A..........b", {"b": runner}, turn_player=0)
+    assert threat_value(far, far.creature("b"), far.alive(0)) == 0
+
+
+def test_hard_kills_the_enemy_that_would_strike_back_hardest():
+    # A and B each face a bloodied enemy one blow from death; y is worth a little more (normal
+    # takes it), but x hits far harder: hard kills x first.
+    brute = card("Brute", attacks=(melee(bonus=12, damage=40),))
+    imp = card("Imp", cost=22, attacks=(melee(bonus=2, damage=5),))
+    st = battle("""
+        Ax.....yB
+    """, {"x": brute, "y": imp}, hp={"x": 10, "y": 10}, turn_player=0)
+    st.dice = SeededDice.from_seed(1)
+    assert NormalBot().choose(st) == Activate("B")
+    bot = HardBot(4)
+    assert bot.choose(st) == Activate("A")
+    after, _ = apply(st, Activate("A"))
+    assert bot.choose(after) == Attack(0, ("x",))
+
+
+def test_hard_search_is_bounded_by_its_budget():
+    st = battle("""
+        A..b....
+        B..c....
+        C..d....
+    """, turn_player=0)
+    bot = HardBot(1, budget=1)
+    bot.choose(st)
+    tried, work = bot.last_search
+    assert tried == 1
+
+
+def test_a_bot_whose_plan_is_illegal_still_plays_a_legal_action(monkeypatch):
+    st = battle("Ab", {"b": WEAK}, active="A")
+    monkeypatch.setattr(normal_mod, "plan_creature",
+                        lambda state, me, board: Plan(1.0, me.uid, Attack(7, ("nobody",))))
+    action = NormalBot().choose(st)
+    assert check(st, action) is None
+
+
+def test_fallback_prefers_the_option_that_gains_material():
+    st = battle("Ab", {"A": card("Sure", attacks=(melee(bonus=40),)), "b": WEAK},
+                hp={"b": 5}, active="A", conditions={"A": {"immobilized"}})
+    action = make_bot("normal", 1).choose_other(st)
+    assert action == Attack(0, ("b",))
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_every_level_plays_legally_with_every_action_kind(level):
+    """Area, close, two-target and teleporter options on one board: 80 legal choices, no crash."""
+    wizard = card("Wizard", attacks=(melee(), close("Breath", reach=Reach.SMALL_CONE),
+                                     area("Fireball", range=8, radius=1),
+                                     ranged("Chain", range=6, targets=2)))
+    st = battle("""
+        A...@...
+        ..B.....
+        ....bc..
+        ...@..d.
+    """, {"A": wizard, "b": wizard, "B": card("Lancer", attacks=(melee(), close("Line", reach=Reach.LINE, size=3)))},
+        turn_player=0, under={"A": _teleporter()})
+    st.dice = SeededDice.from_seed(11)
+    bots = [make_bot(level, 1), make_bot(level, 2)]
+    for _ in range(80):
+        if st.is_over:
+            break
+        action = bots[st.decider].choose(st)
+        assert check(st, action) is None, action
+        st, _ = apply(st, action)

@@ -23,17 +23,20 @@ LOOKAHEAD = 12
 
 
 def material(state: GameState, player: int) -> float:
-    """``player``'s standing: VP lead plus half the cost-weighted HP it keeps over the opponent's.
+    """``player``'s standing: its side's VP lead over the best enemy side, plus half the
+    cost-weighted HP its side keeps over the enemies' (sides are teams, SCN-MULTI).
 
     In VP (a won battle counts ±1000).  Used to judge options the bots have
     no special scoring for.
     """
-    total = float(state.vp[player] - state.vp[1 - player])
+    team = state.team_of(player)
+    others = [state.team_vp(t) for t in state.teams if t != team]
+    total = float(state.team_vp(team) - (max(others) if others else 0))
     for c in state.alive():
         worth = 0.5 * c.card.cost * c.hp / max(1, c.card.hp)
-        total += worth if c.player == player else -worth
+        total += worth if c.team == team else -worth
     if state.is_over and state.winner is not None:
-        total += 1000.0 if state.winner == player else -1000.0
+        total += 1000.0 if not state.hostile(state.winner, player) else -1000.0
     return total
 
 

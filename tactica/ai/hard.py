@@ -185,7 +185,7 @@ class HardBot(NormalBot):
         best = plans[0]
         self._work, tried = 0, 0
         cands = plans[:self.candidates]
-        if len(cands) > 1 and state.alive(1 - state.turn_player):
+        if len(cands) > 1 and state.enemy_creatures(state.turn_player):
             seed = self.rng.getrandbits(64)  # one seed for all candidates: common random numbers
             start = time.perf_counter()
             best_value = None
@@ -251,12 +251,13 @@ class HardBot(NormalBot):
     def _leaf_threat(self, leaf: GameState, me: int) -> float:
         """REPLY × the opponent's best threat in ``leaf`` (LATER when it has no activation left)."""
         if leaf.is_over:
-            return -1000.0 if leaf.winner == me else 1000.0
-        opp = 1 - me
-        pool, weight = leaf.unactivated(opp), REPLY
+            return -1000.0 if leaf.winner is not None and not leaf.hostile(leaf.winner, me) else 1000.0
+        foes = leaf.enemy_creatures(me)
+        pool, weight = [c for c in foes if not c.activated], REPLY
         if not pool:
-            pool, weight = leaf.alive(opp), LATER
-        victims = leaf.alive(me)
+            pool, weight = foes, LATER
+        team = leaf.team_of(me)
+        victims = [c for c in leaf.alive() if c.team == team]
         best = 0.0
         for e in pool:
             self._work += 1

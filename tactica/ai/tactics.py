@@ -43,7 +43,7 @@ ZONE_HOLD = 1.0        # × zone VP for standing in our own VP zone
 TOP_EXACT = 8          # destinations re-scored exactly with preview
 HEAL = 0.35            # value per HP healed as a fraction of full HP (× cost), doubled when bloodied
 ALLY_HIT = 1.5         # × the value of hitting an ally with an area attack (a loss)
-AREA_ORIGINS = 40      # most origin squares tried for one radius area attack
+AREA_ORIGINS = 12      # most origin squares tried for one radius area attack
 #: Attack kinds the planner scores with chosen targets (melee and ranged lines).
 SINGLE_TARGET = frozenset({AttackKind.MELEE, AttackKind.RANGED})
 #: Close and area attack kinds (a template decides the targets: RNG-3, RNG-4).
@@ -144,7 +144,8 @@ class Board:
         self.zone = state.vp_zone(player)
         self.zone_held = any(c.pos in self.zone for c in self.allies) if self.zone else False
         #: SCN-UNCONTESTED: the zone that scores for the enemy, which our creatures can contest.
-        self.enemy_zone = state.vp_zone(1 - player) if state.rules.uncontested else frozenset()
+        self.enemy_zone = (frozenset().union(*(state.vp_zone(p) for p in state.enemies(player)))
+                           if state.rules.uncontested else frozenset())
         self.enemy_zone_held = (any(c.pos in self.enemy_zone for c in self.enemies)
                                 if self.enemy_zone else False)
         self._near: dict[str, dict[Square, int]] = {}
@@ -283,7 +284,22 @@ def _pick_targets(state: GameState, me: Creature, attack: AttackDef, index: int,
 
 def _area_aims(state: GameState, me: Creature, attack: AttackDef,
                enemies: list[Creature]) -> list[tuple[Square, int]]:
-    """(origin, corner) pairs worth trying: every close aim; radius areas only near an enemy."""
+    """(origin, corner) pairs worth trying: bursts and cones every aim; lines ending on an
+    enemy or beyond it; radius areas centred near an enemy (the most enemies first)."""
+    if attack.reach is Reach.LINE:
+        n = attack.range or 0
+        ends: list[Square] = []
+        mx, my = me.pos
+        for e in enemies:
+            dx, dy = e.pos[0] - mx, e.pos[1] - my
+            step = max(abs(dx), abs(dy))
+            if not 0 < step <= n:
+                continue
+            far = (mx + round(dx * n / step), my + round(dy * n / step))
+            for sq in (e.pos, far):
+                if sq not in ends and state.map.in_bounds(sq):
+                    ends.append(sq)
+        return [(sq, c) for sq in ends for c in (0, 1, 2, 3)]
     if attack.kind is AttackKind.CLOSE:
         return aims(state, me, attack)
     r = attack.radius

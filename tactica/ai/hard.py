@@ -13,12 +13,13 @@ roll of the playout (opportunity attacks, saves) comes from the bot's own
 seeded generator.
 
 A candidate is worth ``gain - REPLY × E[threat]``: its gain minus the
-expected value of the best attack the opponent could answer with in the
-played-out positions (``tactics.threat_value``: damage, kill chances and VP
-it could take from us next activation).  Since the threat is never negative,
-a candidate whose gain is already below the best value found cannot win:
-the search stops there (branch and bound), so it usually tries only two or
-three candidates in full.
+expected threat in the played-out positions — for every enemy creature still
+to act this round, the best attack it could make on one of ours
+(``tactics.threat_value``: damage, kill chances and VP), added up.  So a kill
+that removes a dangerous enemy, or a move that takes a creature out of reach,
+is worth more than ``normal`` sees.  Since the threat is never negative, a
+candidate whose gain is already below the best value found cannot win: the
+search stops there (branch and bound).
 
 The search is fixed by ``candidates`` and ``budget`` (threat evaluations
 per decision), so the same seed gives the same choices; ``deadline``
@@ -38,10 +39,11 @@ from tactica.engine.combat import automatic_critical, critical_from
 from .normal import NormalBot, _snapshot, best_plans
 from .tactics import threat_value
 
-#: Weight of the opponent's best reply (its next activation).
-REPLY = 0.6
-#: Weight of a reply that only comes next round (the opponent has no activation left).
-LATER = 0.4
+#: Weight of the enemies' threats this round (they come one activation at a time, and
+#: our own later activations may still take some of them away).
+REPLY = 0.5
+#: Weight of the threats when the enemies have no activation left (they come next round).
+LATER = 0.3
 #: Actions of one playout before it is cut (an activation has at most a handful).
 MAX_ACTIONS = 8
 #: Most attack rolls of one action enumerated (the rest are rolled).
@@ -169,6 +171,8 @@ class HardBot(NormalBot):
     """
 
     name = "hard"
+    #: ``hard`` knows an enemy melee creature can move and then charge (2 × speed + 1).
+    charge_reach = True
 
     def __init__(self, seed: int = 0, *, candidates: int = 5, budget: int = 160,
                  deadline: float | None = None):
@@ -181,7 +185,7 @@ class HardBot(NormalBot):
         """Pick an activation by playing candidates out; act as ``normal`` within it."""
         if state.phase is not Phase.ACTIVATE:
             return super().choose_battle(state)
-        plans = best_plans(state, state.turn_player)
+        plans = best_plans(state, state.turn_player, charge_reach=True)
         best = plans[0]
         self._work, tried = 0, 0
         cands = plans[:self.candidates]
@@ -246,10 +250,17 @@ class HardBot(NormalBot):
         inner = getattr(self, "_inner_bot", None)
         if inner is None:
             inner = self._inner_bot = NormalBot()
+            inner.charge_reach = True
         return inner
 
     def _leaf_threat(self, leaf: GameState, me: int) -> float:
-        """REPLY × the opponent's best threat in ``leaf`` (LATER when it has no activation left)."""
+        """REPLY × the threats of the enemies still to act this round in ``leaf``.
+
+        Each enemy creature not yet activated counts its best attack on any of
+        our creatures (``threat_value``); they all act before the round ends,
+        so the threats add up.  When none is left, every enemy counts, by
+        LATER (their turn comes only next round).
+        """
         if leaf.is_over:
             return -1000.0 if leaf.winner is not None and not leaf.hostile(leaf.winner, me) else 1000.0
         foes = leaf.enemy_creatures(me)
@@ -258,11 +269,11 @@ class HardBot(NormalBot):
             pool, weight = foes, LATER
         team = leaf.team_of(me)
         victims = [c for c in leaf.alive() if c.team == team]
-        best = 0.0
+        total = 0.0
         for e in pool:
             self._work += 1
-            best = max(best, threat_value(leaf, e, victims))
-        return weight * best
+            total += threat_value(leaf, e, victims)
+        return weight * total
 
 
 __all__ = ["BranchDice", "HardBot", "outcomes"]

@@ -10,7 +10,19 @@ kills, VP zones, opportunity attacks and exposure can be weighed together:
 * a square is worth being near the creature's objective (the nearest enemy
   for melee creatures, a square in range for ranged ones), holding our VP
   zone, minus the damage enemies could deal there next turn (exposure);
-* a route costs the opportunity attacks it provokes.
+* a route costs the opportunity attacks it provokes, and so does a ranged or
+  area attack made next to an enemy (OA-1).
+
+Attacks scored: melee and ranged lines (the best targets, several when the
+line allows: ATK-4), close attacks (every burst, cone and line aim) and area
+attacks (radius templates centred near enemies), through the engine's own
+templates (``areas.template``); an ally caught in a template counts against
+it (ATK-2).  A creature standing on a teleporter weighs jumping (and acting
+from the other one: TER-TELEPORT).  Scenario rules change the worth of things:
+a kill scores the bounty, not the cost (SCN-BOUNTY); a zone scores the
+uncontested award, and an enemy zone is worth entering to deny it
+(SCN-UNCONTESTED).  Any other action kind is simply not scored: the bots
+still only ever choose among legal actions.
 
 Chances come from ``combat.preview`` (hit chance, expected damage, kill
 chance); nothing here reads the dice.  Distances for "getting closer" are
@@ -132,11 +144,15 @@ class Board:
     Args:
         state: the state to judge.
         player: the side whose creatures are scored (0 or 1).
+        charge_reach: count an enemy melee creature's reach as a move and
+            then a charge (2 × speed + 1 squares, ACT-1, CHG-1) when judging
+            exposure; False counts one move and an attack (speed + 1).
     """
 
-    def __init__(self, state: GameState, player: int):
+    def __init__(self, state: GameState, player: int, *, charge_reach: bool = False):
         self.state = state
         self.player = player
+        self.charge_reach = charge_reach
         self.geo = state.geo
         self.enemies = state.enemy_creatures(player)
         self.allies = state.alive(player)
@@ -180,9 +196,11 @@ class Board:
     def threats_to(self, me: Creature) -> list[tuple[Square, int, float, float]]:
         """(position, reach, expected damage, weight) of every enemy that could attack ``me`` next.
 
-        Reach is a grid distance: speed + 1 for melee, speed + range for ranged
-        attacks.  Enemies already activated this round weigh less.
+        Reach is a grid distance: speed + 1 for melee (2 × speed + 1 with
+        ``charge_reach``), speed + range for ranged attacks.  Enemies already
+        activated this round weigh less.
         """
+        melee_moves = 2 if self.charge_reach else 1
         out = []
         for e in self.enemies:
             if not e.active:
@@ -190,7 +208,8 @@ class Board:
             best, reach = 0.0, 0
             for a in e.card.attacks:
                 dmg = expected_basic(a, me)
-                r = e.speed + 1 if a.kind is AttackKind.MELEE else e.speed + (a.range or 20)
+                r = (melee_moves * e.speed + 1 if a.kind is AttackKind.MELEE
+                     else e.speed + (a.range or 20))
                 if dmg > best:
                     best, reach = dmg, r
             out.append((e.pos, reach, best, 0.6 if e.activated else 1.0))

@@ -1,9 +1,11 @@
 """Level ``hard``: ``normal``'s best activations, each judged against the opponent's best reply.
 
 When choosing whom to activate, ``hard`` takes ``normal``'s best few
-candidates (by ``normal``'s gain, an exact expectation from
-``combat.preview``) and plays each activation out on a copy of the state
-with ``normal``'s policy.  Instead of rolling once, the attack roll of the
+creatures, each with its few best *different* first actions (attack this
+target or that, charge, move to a safer square, …), scored by ``normal``'s
+gain (an exact expectation from ``combat.preview``), and plays each option
+out on a copy of the state: that first action, then ``normal``'s policy
+until the activation ends.  Instead of rolling once, the attack roll of the
 activation is *enumerated*: the twenty faces of the d20 fall into a few
 classes (miss, hit, critical hit — as the engine would judge them from the
 modifiers of that roll), and each class is played out once with a face of
@@ -171,41 +173,61 @@ class HardBot(NormalBot):
     """
 
     name = "hard"
-    #: ``hard`` knows an enemy melee creature can move and then charge (2 × speed + 1).
-    charge_reach = True
+    #: Exposure model (``tactics.Board``): as ``normal``'s (its lookahead judges the threats).
+    charge_reach = False
 
-    def __init__(self, seed: int = 0, *, candidates: int = 5, budget: int = 160,
-                 deadline: float | None = None):
+    def __init__(self, seed: int = 0, *, candidates: int = 4, alternatives: int = 3,
+                 budget: int = 240, deadline: float | None = None):
         super().__init__(seed)
-        self.candidates, self.budget, self.deadline = candidates, budget, deadline
+        self.candidates, self.alternatives = candidates, alternatives
+        self.budget, self.deadline = budget, deadline
         self.last_search: tuple[int, int] = (0, 0)
         self._work = 0
 
+    def options(self, state: GameState) -> list[tuple[float, str, Action]]:
+        """(gain, creature uid, first action) to try, best gain first.
+
+        The ``candidates`` creatures with the best plans, each with up to
+        ``alternatives`` different first actions (``Plan.notes``), the gain
+        of each being its score over the creature's idle value.
+        """
+        plans = best_plans(state, state.turn_player, charge_reach=self.charge_reach)
+        out = []
+        for plan in plans[:self.candidates]:
+            alts = plan.notes.get("alternatives") or ((plan.score, plan.action),)
+            for score, action in alts[:self.alternatives]:
+                out.append((score - plan.idle, plan.uid, action))
+        if not out and plans:
+            out.append((plans[0].gain, plans[0].uid, plans[0].action))
+        order = {uid: i for i, (_, uid, _) in enumerate(out)}
+        out.sort(key=lambda o: (-o[0], order[o[1]]))
+        return out
+
     def choose_battle(self, state: GameState) -> Action:
-        """Pick an activation by playing candidates out; act as ``normal`` within it."""
+        """Pick an activation and its first action by playing options out; act as ``normal`` after."""
         if state.phase is not Phase.ACTIVATE:
             return super().choose_battle(state)
-        plans = best_plans(state, state.turn_player, charge_reach=True)
-        best = plans[0]
+        opts = self.options(state)
+        best = opts[0]
         self._work, tried = 0, 0
-        cands = plans[:self.candidates]
-        if len(cands) > 1 and state.enemy_creatures(state.turn_player):
-            seed = self.rng.getrandbits(64)  # one seed for all candidates: common random numbers
+        if len(opts) > 1 and state.enemy_creatures(state.turn_player):
+            seed = self.rng.getrandbits(64)  # one seed for all options: common random numbers
             start = time.perf_counter()
             best_value = None
-            for plan in cands:
-                if best_value is not None and plan.gain <= best_value:
+            for opt in opts:
+                gain, uid, first = opt
+                if best_value is not None and gain <= best_value:
                     break  # the threat is never negative: this one cannot do better
                 if tried and (self._work >= self.budget or (
                         self.deadline is not None and time.perf_counter() - start > self.deadline)):
                     break
                 tried += 1
-                value = plan.gain - self.expected_threat(state, plan.uid, seed, plan.action)
+                value = gain - self.expected_threat(state, uid, seed, first)
                 if best_value is None or value > best_value:
-                    best, best_value = plan, value
+                    best, best_value = opt, value
         self.last_search = (tried, self._work)
-        self._planned = (state.step + 1, best.uid, _snapshot(state), best.action)
-        return Activate(best.uid)
+        self._planned = (state.step + 1, best[1], _snapshot(state), best[2])
+        return Activate(best[1])
 
     def expected_threat(self, state: GameState, uid: str, seed: int, first: Action | None = None) -> float:
         """The weighted expected threat after activating ``uid`` (VP-equivalents; ±1000 for a decided battle).
@@ -250,7 +272,7 @@ class HardBot(NormalBot):
         inner = getattr(self, "_inner_bot", None)
         if inner is None:
             inner = self._inner_bot = NormalBot()
-            inner.charge_reach = True
+            inner.charge_reach = self.charge_reach
         return inner
 
     def _leaf_threat(self, leaf: GameState, me: int) -> float:

@@ -53,6 +53,7 @@ APPROACH = 0.8         # VP per square closer to the objective
 EXPOSURE = 0.45        # share of the exposure value counted
 ZONE_HOLD = 1.0        # × zone VP for standing in our own VP zone
 TOP_EXACT = 8          # destinations re-scored exactly with preview
+ALTERNATIVES = 3       # first actions a Plan keeps besides its best (hard tries them)
 HEAL = 0.35            # value per HP healed as a fraction of full HP (× cost), doubled when bloodied
 ALLY_HIT = 1.5         # × the value of hitting an ally with an area attack (a loss)
 AREA_ORIGINS = 12      # most origin squares tried for one radius area attack
@@ -527,7 +528,22 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
             sme.pos = me.pos
         candidates.append((v, Teleport(sq)))
     score, action = max(candidates, key=lambda c: c[0])
-    return Plan(score, me.uid, action, idle=here)
+    return Plan(score, me.uid, action, idle=here, notes={"alternatives": _alternatives(candidates)})
+
+
+def _alternatives(candidates: list[tuple[float, Action]]) -> tuple[tuple[float, Action], ...]:
+    """The best ALTERNATIVES first actions that differ in kind, target or destination, best first."""
+    out, seen = [], set()
+    for v, a in sorted(candidates, key=lambda c: -c[0]):
+        key = (type(a).__name__, getattr(a, "target", None), getattr(a, "targets", None),
+               a.path[-1] if getattr(a, "path", None) else getattr(a, "square", None))
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append((v, a))
+        if len(out) == ALTERNATIVES:
+            break
+    return tuple(out)
 
 
 __all__ = ["Board", "Plan", "area_value", "attack_value", "base_hit", "best_area",

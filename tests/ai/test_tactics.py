@@ -193,16 +193,20 @@ def test_fallback_prefers_the_option_that_gains_material():
 
 @pytest.mark.parametrize("level", sorted(LEVELS))
 def test_every_level_plays_legally_with_every_action_kind(level):
-    """Area, close, two-target and teleporter options on one board: 40 legal choices, no crash."""
+    """Area, close, two-target, teleporter options and a Large creature on one board: 40 legal
+    choices, no crash."""
     wizard = card("Wizard", attacks=(melee(), close("Breath", reach=Reach.SMALL_CONE),
                                      area("Fireball", range=8, radius=1),
                                      ranged("Chain", range=6, targets=2)))
     st = battle("""
-        A...@...
-        ..B.....
-        ....bc..
-        ...@..d.
-    """, {"A": wizard, "b": wizard, "B": card("Lancer", attacks=(melee(), close("Line", reach=Reach.LINE, size=3)))},
+        A...@.....
+        ..B.......
+        ....bc....
+        ...@..d...
+        ........e.
+        ..........
+    """, {"A": wizard, "b": wizard, "B": card("Lancer", attacks=(melee(), close("Line", reach=Reach.LINE, size=3))),
+          "e": card("Ogre", size=2, hp=80)},
         turn_player=0, under={"A": _teleporter()})
     st.dice = SeededDice.from_seed(11)
     bots = [make_bot(level, 1), make_bot(level, 2)]

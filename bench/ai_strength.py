@@ -1,12 +1,13 @@
 """Win rates between AI levels across the shipped maps and 200-point warbands.
 
-Usage: python bench/ai_strength.py LEVEL_A LEVEL_B [GAMES] [SEED] [--jobs N]
+Usage: python bench/ai_strength.py LEVEL_A LEVEL_B [GAMES] [SEED] [--jobs N] [--first K] [--progress]
 
 Games cycle through every shipped map and every ordered pair of different
 200-point shipped warbands; LEVEL_A sits in seat 1 on even games and seat 2
 on odd ones.  Prints one JSON line with wins, win rates (and a 95% Wilson
 interval for A's), average VP and rounds; with --progress, one line per
-finished game on stderr (so a long run can be watched).
+finished game on stderr (so a long run can be watched).  ``--first K`` plays
+games K..K+GAMES-1 of the same series (to split a long run over processes).
 """
 from __future__ import annotations
 
@@ -60,6 +61,11 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
 def main(argv: list[str]) -> None:
     jobs = 1
     progress = "--progress" in argv
+    first = 0
+    if "--first" in argv:
+        k = argv.index("--first")
+        first = int(argv[k + 1])
+        argv = argv[:k] + argv[k + 2:]
     argv = [a for a in argv if a != "--progress"]
     if "--jobs" in argv:
         k = argv.index("--jobs")
@@ -69,7 +75,7 @@ def main(argv: list[str]) -> None:
     games = int(argv[2]) if len(argv) > 2 else 200
     seed = int(argv[3]) if len(argv) > 3 else 1
     start = time.perf_counter()
-    work = [(a, b, i, seed) for i in range(games)]
+    work = [(a, b, i, seed) for i in range(first, first + games)]
     results = []
 
     def note(r):
@@ -87,7 +93,7 @@ def main(argv: list[str]) -> None:
         for w in work:
             note(one(w))
     wins = sum(r[0] for r in results)
-    print(json.dumps({"a": a, "b": b, "games": games, "seed": seed, "a_wins": wins,
+    print(json.dumps({"a": a, "b": b, "games": games, "first": first, "seed": seed, "a_wins": wins,
                       "a_win_rate": round(wins / games, 3), "a_win_rate_95ci": wilson(wins, games),
                       "a_avg_vp": round(sum(r[1] for r in results) / games, 1),
                       "b_avg_vp": round(sum(r[2] for r in results) / games, 1),

@@ -507,6 +507,10 @@ def _h_choose_map(st: GameState, a: ChooseMap, out: list) -> None:
     _choose_map(st, a.index, st.decider, out)
 
 
+#: The corner diagonally opposite each corner start area of a free-for-all map (SCN-MULTI).
+OPPOSITE_CORNER = {"A": "D", "D": "A", "B": "C", "C": "B"}
+
+
 def _first_area_chooser(st: GameState) -> int:
     """Who picks a start area first: the roll winner's opponent (SET-2), or in
     free-for-all the roll winner (SCN-MULTI: corners are chosen in initiative order)."""
@@ -533,6 +537,8 @@ def _h_choose_area(st: GameState, a: ChooseStartArea, out: list) -> None:
     # SET-2, SCN-MULTI: the chooser's side takes the area, the other side the other one.
     others = [x for x in sorted(st.map.start_areas) if x != a.area]
     other = others[0] if others else a.area
+    if len(st.map.start_areas) == 4:  # a four-corner map: the other side takes the opposite corner
+        other = OPPOSITE_CORNER.get(a.area, other)
     for k in range(st.players):
         p = (chooser + k) % st.players
         area = a.area if not st.hostile(p, chooser) else other

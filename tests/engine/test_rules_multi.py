@@ -215,3 +215,11 @@ def test_scn_multi_two_to_four_players(n):
     wbs = tuple(warband(card(f"S{p}")) for p in range(n))
     with pytest.raises(ValueError):
         new_game(wbs, (corner_map(),), seed=1)
+
+
+def test_scn_multi_two_sides_on_a_four_corner_map_take_opposite_corners():
+    wbs = (warband(card("S0")), warband(card("S1")))
+    st, _ = new_game(wbs, (corner_map(),), dice=ScriptedDice((20, 1)))
+    assert legal_actions(st) == [ChooseStartArea(a) for a in "ABCD"]
+    st, out = run(st, ChooseStartArea("B"))
+    assert st.areas == {1: "B", 0: "C"}

@@ -93,6 +93,9 @@ async def test_scn_sealed_setup_screen_chooses_the_scenario():
         st = app.session.state
         assert st.rules.scenario == "sealed" and st.rules.target == 200
         assert all(w.name.startswith("Sealed pool") and w.cost <= 200 for w in st.warbands)
+        from tactica.tui.screens.battle import sealed_lines
+        lines = [line.text for line in sealed_lines(st)]
+        assert lines[0].startswith("Sealed:") and lines[1].startswith("Player 1's warband (")
 
 
 async def test_setup_screen_chooses_bounty():

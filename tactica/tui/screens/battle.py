@@ -56,6 +56,18 @@ def legend(maps, players: int = 2) -> str:
     return "\n".join(lines)
 
 
+def sealed_lines(st) -> list[LogLine]:
+    """Log lines naming each Sealed warband (SCN-SEALED): built from two packs drawn with the seed."""
+    if not st.rules.sealed:
+        return []
+    out = [LogLine("Sealed: each warband was built from two random packs of creatures drawn with this "
+                   "battle's seed (any faction or alignment, Unique waived); Assault victory.", "info")]
+    for p, wb in enumerate(st.warbands):
+        names = ", ".join(c.name for c in wb.cards)
+        out.append(LogLine(f"{player_name(p)}'s warband ({wb.cost} points): {names}", "setup", p))
+    return out
+
+
 class BattleScreen(AiTurns, SaveKeys, Screen[str]):
     """Play one battle; dismissed with "new" or "quit" from the winner screen.
 
@@ -141,6 +153,7 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
             log.add([LogLine(f"New battle, seed {s.seed} (tactica play --seed {s.seed} replays these dice)"
                              + (f"; autosaved as {s.save_id}" if s.save_id else ""), "info")])
         log.add(self.ai_intro())
+        log.add(sealed_lines(s.state))
         lines = describe_events(self.session.events, self.session.state)
         log.add(lines)
         self.query_one(BattleHeader).seed = self.session.seed

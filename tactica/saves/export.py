@@ -19,17 +19,16 @@ def export_log(save: SaveFile, fmt: str = "md") -> str:
     rebuilt = rebuild(save)
     final = rebuilt.final
     md = fmt == "md"
-    w1, w2 = save.warbands
-    title = f"{w1.name} vs {w2.name}"
+    bands = save.warbands
+    title = " vs ".join(w.name for w in bands)
     lines: list[str] = []
     if md:
         lines += [f"# {title}", ""]
     else:
         lines += [title, "=" * len(title), ""]
     where = final.map.name if final.map else "(map not chosen yet)"
-    facts = [("Map", where), ("Seed", str(save.seed)), ("Points", str(save.rules.point_limit)),
-             ("Player 1", f"{w1.name} ({w1.faction}, {w1.cost} points)"),
-             ("Player 2", f"{w2.name} ({w2.faction}, {w2.cost} points)")]
+    facts = [("Map", where), ("Seed", str(save.seed)), ("Points", str(save.rules.point_limit))]
+    facts += [(f"Player {i + 1}", f"{w.name} ({w.faction}, {w.cost} points)") for i, w in enumerate(bands)]
     if final.is_over:
         facts.append(("Result", f"Player {final.winner + 1} won ({final.win_reason}), "
                                 f"VP {'–'.join(map(str, final.vp))} after {final.round} rounds"))

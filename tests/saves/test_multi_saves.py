@@ -56,3 +56,12 @@ def test_scn_sealed_save_keeps_the_built_warbands():
     loaded = SaveFile.from_json(save.to_json())
     assert loaded.rules.sealed and loaded.warbands == wbs
     assert rebuild(loaded).final.step == final.step
+
+
+def test_scn_multi_export_names_every_player():
+    from tactica.saves.export import export_log
+    wbs = tuple(warband(3, offset=p, name=f"W{p}") for p in range(3))
+    save, _ = _record(wbs, (_corners(),), seed=6, steps=40)
+    text = export_log(save, "text")
+    assert text.startswith("W0 3 vs W1 3 vs W2 3\n")
+    assert all(f"Player {p + 1}: W{p} 3 (" in text for p in range(3))

@@ -147,3 +147,10 @@ def test_a_follow_up_roll_is_labelled():
     st = ogre_and_kobold()
     e = ev.AttackRolled("A", "k", "Shield Rim", 12, 5, (), 17, "AC", 16, True, False, "follow-up")
     assert "Shield Rim (follow-up) d20 12 +5 = 17 vs AC 16: HIT" in describe_events([e], st)[0].text
+
+
+def test_forced_movement_effects_read_as_card_text():
+    from tactica.engine.model import ForcedMoveEffect, ForceKind
+    from tactica.tui.widgets.stat_card import effect_text
+    assert effect_text(ForcedMoveEffect(ForceKind.PULL, 3)) == "hit: pull 3"
+    assert effect_text(ForcedMoveEffect(ForceKind.TELEPORT, 4)) == "hit: teleport 4"

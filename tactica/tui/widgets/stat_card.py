@@ -15,7 +15,8 @@ from textual.widgets import Static
 from tactica.engine import Creature, GameState
 from tactica.engine.abilities import AURA_EFFECTS, activations_per_round
 from tactica.engine.auras import covering
-from tactica.engine.model import ConditionEffect, FollowUpEffect, HealEffect, OngoingEffect, Trigger
+from tactica.engine.model import (ConditionEffect, FollowUpEffect, ForcedMoveEffect, HealEffect, OngoingEffect,
+                                  Trigger)
 from tactica.engine.state import ActiveEffect, bloodied_threshold
 
 from ..sides import SIDE_BG as SIDE_STYLE
@@ -42,6 +43,8 @@ def effect_text(effect) -> str:
         what = f"it regains {effect.amount} HP"
     elif isinstance(effect, FollowUpEffect):
         what = f"then {effect.attack}"
+    elif isinstance(effect, ForcedMoveEffect):
+        what = f"{effect.kind.value} {effect.distance}"  # MOV-14: "push 1", "teleport 4"
     else:  # pragma: no cover - every effect kind is listed above
         what = str(effect)
     return f"{when}: {what}"

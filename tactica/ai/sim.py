@@ -206,6 +206,10 @@ def _load(args, players: int = 2, teams: tuple[int, ...] = ()) -> tuple[tuple[Wa
     if len(map_paths) > 2:
         raise ValueError("give --map once or twice")
     maps = tuple(content.load_map(p) for p in map_paths) or (content.default_map(players, teams),)
+    from tactica.engine.warband import check_battle
+    problems = [p for p in check_battle(bands, maps, teams) if p.code == "too-few-start-areas"]
+    if problems:
+        raise ValueError(problems[0].message)
     return bands, maps
 
 

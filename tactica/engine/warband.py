@@ -135,15 +135,27 @@ def check_warband(wb: WarbandDef, rules: Ruleset | None = None) -> list[WarbandP
     return out
 
 
-def check_battle(warbands: tuple[WarbandDef, ...], maps: tuple[MapDef, ...]) -> list[WarbandProblem]:
+def check_battle(warbands: tuple[WarbandDef, ...], maps: tuple[MapDef, ...],
+                 teams: tuple[int, ...] = ()) -> list[WarbandProblem]:
     """Return why these warbands and maps cannot make one battle (empty = they can).
 
     WB-3/WB-8: both warbands are built for the same point limit, and every
     map is drawn for that battle size (``MapDef.points``: 100-point battles
-    use a half-size map, 200-point battles a full-size one).  Each problem's
+    use a half-size map, 200-point battles a full-size one).  SCN-MULTI:
+    every map has a start area for each side (a team shares one; in
+    free-for-all each player needs its own corner).  ``teams`` gives each
+    player's team (empty: every player on its own).  Each problem's
     ``index`` is the warband's or map's position in its tuple.
     """
     out: list[WarbandProblem] = []
+    sides = len(set(teams)) if teams else len(warbands)
+    for i, m in enumerate(maps):
+        if sides > 2 and len(m.start_areas) < sides:
+            names = ", ".join(sorted(m.start_areas)) or "none"
+            out.append(WarbandProblem(
+                "too-few-start-areas", f"{m.name} has start areas {names}, but this battle has {sides} sides, "
+                f"each needing its own (SCN-MULTI); use a four-corner map such as Fourfold Court, or teams.",
+                "SCN-MULTI", i))
     limits = {wb.point_limit for wb in warbands}
     if len(limits) > 1:
         sizes = " and ".join(f"{wb.name} ({wb.point_limit} points)" for wb in warbands)

@@ -89,6 +89,13 @@ def load_multi(map_files: Sequence[str] | None, warband_files: Sequence[str] | N
         maps = tuple(_wrap_errors(content.load_map, f) for f in map_files)
     else:
         maps = (_wrap_errors(content.default_map, players, teams),)
+    from tactica.engine.warband import check_battle
+    problems = check_battle(warbands, maps, teams)
+    if problems:
+        files = list(map_files or [])
+        raise BattleContentError([
+            f"{files[p.index] + ': ' if p.index is not None and p.index < len(files) and p.code != 'mixed-battle-size' else ''}"
+            f"error: {p.message}" for p in problems])
     return warbands, maps
 
 

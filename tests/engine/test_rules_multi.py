@@ -223,3 +223,15 @@ def test_scn_multi_two_sides_on_a_four_corner_map_take_opposite_corners():
     assert legal_actions(st) == [ChooseStartArea(a) for a in "ABCD"]
     st, out = run(st, ChooseStartArea("B"))
     assert st.areas == {1: "B", 0: "C"}
+
+
+def test_scn_multi_ffa_needs_a_start_area_for_every_side():
+    from tactica.engine.warband import check_battle
+    from ._util import open_map
+    bands = tuple(warband(card("Guard"), name=f"W{p}") for p in range(3))
+    two_areas = open_map()
+    problems = check_battle(bands, (two_areas,))
+    assert [p.code for p in problems] == ["too-few-start-areas"]
+    assert "3 sides" in problems[0].message
+    assert check_battle(bands, (corner_map(),)) == []
+    assert check_battle(bands + (warband(card("Guard")),), (two_areas,), teams=(0, 1, 0, 1)) == []

@@ -15,6 +15,7 @@ from tactica.engine import (Action, ChooseFirstPlayer, ChooseMap, ChooseStartAre
                             Phase, SeededDice, apply, check, legal_actions)
 from tactica.engine.geometry import chebyshev
 
+from .champion import choose_champion_power
 from .setup import choose_deploy_square
 
 
@@ -76,6 +77,8 @@ class Bot:
             action = self.choose_first(state)
         elif ph is Phase.FORCED:
             action = self.choose_forced(state)
+        elif ph is Phase.CHAMPION:
+            action = self.choose_champion(state)
         elif ph in (Phase.ACTIVATE, Phase.ACTING):
             action = self.choose_battle(state)
             if check(state, action) is not None:  # a choice the bot's scoring got wrong
@@ -165,6 +168,10 @@ class Bot:
         """
         from .forced import choose_forced
         return choose_forced(state)
+
+    def choose_champion(self, state: GameState) -> Action:
+        """Use a champion power or decline (CHP-2): the most useful use worth its cost (``champion``)."""
+        return choose_champion_power(state)
 
     def choose_battle(self, state: GameState) -> Action:
         """Choose an Activate or an acting action; subclasses implement it."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 from tactica.engine import (Action, Activate, AreaAttack, Attack, Charge, ChooseFirstPlayer,
                             ChooseMap, ChooseStartArea, EndActivation, GameState, Move, Place,
                             Shift, Teleport, preview)
+from tactica.engine.actions import DeclinePower, UseChampionPower, UsePower
 from tactica.engine.geometry import chebyshev
 from tactica.engine.movement import provokers_of_path
 
@@ -127,6 +128,16 @@ def explain_action(state: GameState, action: Action, planned: Action | None = No
         return f"picks start area {action.area}, nearer the VP zone that scores for it"
     if isinstance(action, Place):
         return f"places {_name(state, action.uid)} (melee in front, ranged behind)"
+    if isinstance(action, UseChampionPower):
+        c = state.find(action.champion)
+        power = c.card.champion_powers[action.power].name if c else "a champion power"
+        return f"uses {power} of {_name(state, action.champion)}: worth its cost now"
+    if isinstance(action, DeclinePower):
+        return "keeps its champion points: no use is worth its cost now"
+    if isinstance(action, UsePower):
+        c = state.active_creature
+        power = c.card.special_powers[action.power].name if c else "a special power"
+        return f"uses {power} on {_name(state, action.target)}"
     return type(action).__name__.lower()
 
 

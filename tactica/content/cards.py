@@ -37,8 +37,12 @@ from tactica.engine.model import (FACTIONS, AttackDef, AttackKind, ConditionEffe
                                   Defense, Duration, Effect, FollowUpEffect, ForceKind, ForcedMoveEffect,
                                   HealEffect, OngoingEffect, Reach, Trigger)
 
-from .fields import (ABILITY, ATTACK, CARD, CARD_FILE, DAMAGE_PATTERN, DAMAGE_TYPES, EFFECT, FORCED_KINDS,
-                     ID_PATTERN)
+from tactica.engine.powers import (CHAMPION_EFFECTS_FOR, ChampionEffect, ChampionPower, ChampionTrigger,
+                                   PowerAction, PowerEffect, PowerTrigger, Recharge, RechargeOn,
+                                   SpecialPower)
+
+from .fields import (ABILITY, ATTACK, CARD, CARD_FILE, CHAMPION_PAIRS, CHAMPION_POWER, DAMAGE_PATTERN,
+                     DAMAGE_TYPES, EFFECT, FORCED_KINDS, ID_PATTERN, RECHARGE_EVENTS, SPECIAL_POWER)
 from .schema import Doc, did_you_mean
 from .yamlsafe import MappingNode, Node, ScalarNode
 
@@ -328,11 +332,12 @@ def parse_attack(doc: Doc, node: Node, card_what: str, index: int) -> AttackDef 
         doc.error(node, f"missing required key 'reach' in {what} (a{'n' if kind_text == 'area' else ''} "
                         f"{kind_text} attack needs {_REACH_HELP[kind_text]})")
     secondary = doc.field(f, ATTACK["secondary"], what)
+    n_uses, recharge, limit_ok = _uses_and_recharge(doc, node, f, ATTACK, what)
     effects: list[Effect | None] = []
     if "effects" in f:
         items = doc.sequence(f["effects"][1], ATTACK["effects"].what(what))
         effects = [parse_effect(doc, enode, what, i) for i, enode in enumerate(items or [])]
-    if None in (name, kind_text, bonus, vs, dmg, targets, basic, secondary) or None in effects:
+    if None in (name, kind_text, bonus, vs, dmg, targets, basic, secondary) or None in effects or not limit_ok:
         return None
     if kind_text == "melee" and targets != 1:
         doc.error(f["targets"][1], f"a melee attack has 1 target; got {targets}")
@@ -347,7 +352,147 @@ def parse_attack(doc: Doc, node: Node, card_what: str, index: int) -> AttackDef 
     return AttackDef(name=name, kind=AttackKind(kind_text), reach=reach, bonus=bonus,
                      defense=Defense(vs), damage=dmg[0], damage_bonus=dmg[1], damage_type=dmg[2],
                      range=rng, targets=targets, basic=basic, effects=tuple(effects),
-                     secondary=secondary, radius=radius)
+                     secondary=secondary, radius=radius, uses=n_uses, recharge=recharge)
+
+
+_RECHARGE_ROLL = re.compile(r"^\s*roll\s+(\d+)\s*$")
+
+
+def _uses_and_recharge(doc: Doc, node: Node, f: dict, table, what: str) -> tuple[int, Recharge | None, bool]:
+    """``uses`` and ``recharge`` of an attack line or special power (CARD-4): (uses, recharge, ok).
+
+    uses 0 means no limit.  A recharge needs exactly one check box (CARD-4).
+    """
+    n_uses = doc.field(f, table["uses"], what)
+    if "uses" in f and n_uses is None:
+        return 0, None, False
+    if "recharge" not in f:
+        return n_uses or 0, None, True
+    text = doc.text(f["recharge"][1], table["recharge"].what(what))
+    if text is None:
+        return 0, None, False
+    m = _RECHARGE_ROLL.match(text)
+    if m:
+        face = int(m.group(1))
+        if not 2 <= face <= 20:
+            doc.error(f["recharge"][1], f"a recharge roll needs a d20 face from 2 to 20; got {face} ({what})")
+            return 0, None, False
+        rc = Recharge(RechargeOn.ROLL, face)
+    elif text.strip() in RECHARGE_EVENTS:
+        rc = Recharge(RechargeOn(text.strip()))
+    else:
+        hint = did_you_mean(text.strip(), RECHARGE_EVENTS) or \
+            f"; expected one of: {', '.join(RECHARGE_EVENTS)}, or 'roll N'"
+        doc.error(f["recharge"][1], f"unknown recharge '{text}' in {what}{hint}")
+        return 0, None, False
+    if n_uses != 1:
+        doc.error(f["recharge"][0], f"only a one-box line or power recharges (CARD-4): add 'uses: 1' "
+                                    f"to {what}")
+        return 0, None, False
+    return 1, rc, True
+
+
+def parse_special_power(doc: Doc, node: Node, card_what: str, index: int) -> SpecialPower | None:
+    """One entry of a card's ``special_powers:`` list (SPW-1, CARD-4), or None after recording problems.
+
+    ``{name: Second Wind, action: move, effect: heal, amount: 10, uses: 1}``,
+    ``{name: Last Stand, action: triggered, trigger: bloodied, effect: heal, amount: 15, uses: 1}``.
+    """
+    what = f"special power {index + 1} of {card_what}"
+    f = doc.fields(node, SPECIAL_POWER, what)
+    if f is None:
+        return None
+    values = {key: doc.field(f, SPECIAL_POWER[key], what)
+              for key in ("name", "action", "effect", "amount", "range", "trigger")}
+    n_uses, recharge, ok = _uses_and_recharge(doc, node, f, SPECIAL_POWER, what)
+    if not ok or any(values[k] is None and k in f for k in values) or None in (
+            values["name"], values["action"], values["effect"]):
+        return None
+    action, effect = PowerAction(values["action"]), PowerEffect(values["effect"])
+    problems = False
+    if effect is PowerEffect.HEAL and "amount" not in f:
+        doc.error(node, f"missing required key 'amount' in {what} (a 'heal' needs it)")
+        problems = True
+    if effect is not PowerEffect.HEAL and "amount" in f:
+        doc.error(f["amount"][0], f"'amount' belongs to a 'heal' only ({what})")
+        problems = True
+    if action is PowerAction.TRIGGERED:
+        if "trigger" not in f:
+            doc.error(node, f"missing required key 'trigger' in {what} (a triggered power needs it: "
+                            f"{', '.join(t.value for t in PowerTrigger)})")
+            problems = True
+        if "range" in f:
+            doc.error(f["range"][0], f"a triggered power affects the creature itself; remove 'range' ({what})")
+            problems = True
+    elif "trigger" in f:
+        doc.error(f["trigger"][0], f"'trigger' belongs to a triggered power (action: triggered) in {what}")
+        problems = True
+    if problems:
+        return None
+    trigger = PowerTrigger(values["trigger"]) if values["trigger"] else None
+    return SpecialPower(values["name"], action, effect, values["amount"] or 0, values["range"] or 0,
+                        trigger, n_uses, recharge)
+
+
+def parse_champion_power(doc: Doc, node: Node, card_what: str, index: int) -> ChampionPower | None:
+    """One entry of a card's ``champion_powers:`` list (CHP-1, CHP-2), or None after recording problems.
+
+    ``{name: Press the Attack, cost: 1, trigger: ally hits, effect: extra damage, amount: 10, range: 6}``.
+    The effect must fit the trigger (``CHAMPION_EFFECTS_FOR``).
+    """
+    what = f"champion power {index + 1} of {card_what}"
+    if isinstance(node, ScalarNode):
+        doc.error(node, f"{what} is text; champion powers are typed entries now, e.g. {{name: Press the "
+                        "Attack, cost: 1, trigger: ally hits, effect: extra damage, amount: 10}")
+        return None
+    f = doc.fields(node, CHAMPION_POWER, what)
+    if f is None:
+        return None
+    values = {spec.key: doc.field(f, spec, what) for spec in CHAMPION_POWER.fields}
+    if any(values[k] is None and k in f for k in values) or None in (
+            values["name"], values["cost"], values["trigger"], values["effect"]):
+        return None
+    trigger, effect = ChampionTrigger(values["trigger"]), ChampionEffect(values["effect"])
+    problems = False
+    if effect not in CHAMPION_EFFECTS_FOR[trigger]:
+        doc.error(f["effect"][1], f"effect '{effect.value}' does not fit trigger '{trigger.value}' in {what} "
+                                  f"({CHAMPION_PAIRS})")
+        problems = True
+    needs_amount = effect in (ChampionEffect.EXTRA_DAMAGE, ChampionEffect.HEAL)
+    if needs_amount and "amount" not in f:
+        doc.error(node, f"missing required key 'amount' in {what} (a '{effect.value}' needs it)")
+        problems = True
+    if not needs_amount and "amount" in f:
+        doc.error(f["amount"][0], f"'amount' belongs to 'extra damage' and 'heal' only ({what})")
+        problems = True
+    if values["in_vp_zone"] and trigger is not ChampionTrigger.ALLY_ENDS_TURN:
+        doc.error(f["in_vp_zone"][0], f"'in_vp_zone' belongs to the 'ally ends turn' trigger only ({what})")
+        problems = True
+    if problems:
+        return None
+    return ChampionPower(values["name"], values["cost"], trigger, effect, values["amount"] or 0,
+                         values["range"], values["others_only"], values["keyword"] or "",
+                         values["in_vp_zone"])
+
+
+def _named_list(doc: Doc, f: dict, key: str, what: str, parse) -> list:
+    """A card's list of typed powers (special or champion) with their nodes, names unique.
+
+    An entry with problems is (None, node).
+    """
+    if key not in f:
+        return []
+    items = doc.sequence(f[key][1], CARD[key].what(what))
+    found, seen = [], set()
+    for i, pnode in enumerate(items or []):
+        power = parse(doc, pnode, what, i)
+        if power is not None and power.name in seen:
+            doc.error(pnode, f"{what} has two powers named '{power.name}'")
+            power = None
+        if power is not None:
+            seen.add(power.name)
+        found.append((power, pnode))
+    return found
 
 
 def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | None:
@@ -397,11 +542,15 @@ def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | 
                 doc.error(anode, f"{what} lists the ability '{found}' twice; the same ability "
                                  "does not stack (ABL-2)")
             abilities.append(found)
-    powers = [p for p, _ in doc.get(f, "champion_powers", "text_list", CARD["champion_powers"].what(what),
-                                    default=[]) or []]
+    powers = _named_list(doc, f, "champion_powers", what, parse_champion_power)
+    specials = _named_list(doc, f, "special_powers", what, parse_special_power)
     if powers and v["champion"] == 0:
         doc.error(f["champion_powers"][0], f"{what} has champion powers but no champion rating; "
                                            "add 'champion: N' (1 to 5)")
+    for p, pnode in powers:
+        if p is not None and v["champion"] and p.cost > v["champion"]:
+            doc.error(pnode, f"champion power '{p.name}' costs {p.cost}, more than the "
+                                               f"champion rating {v['champion']} of {what} (CHP-1)")
     attacks = []
     items = doc.sequence(f["attacks"][1], CARD["attacks"].what(what)) if "attacks" in f else None
     for i, anode in enumerate(items or []):
@@ -422,13 +571,14 @@ def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | 
         doc.error(attacks[0][1], f"the first attack of {what} is its basic attack (none is marked), "
                                  "so it cannot be secondary")
     if (len(doc.problems) > before or cid is None or not attacks or any(a is None for a, _ in attacks)
-            or None in abilities):
+            or None in abilities or any(p is None for p, _ in powers + specials)):
         return None
     lines = tuple(a for a, _ in attacks)
     if not basics:  # CARD-1: the first listed is the basic attack
         lines = (replace(lines[0], basic=True),) + lines[1:]
     card = CreatureCard(id=cid, factions=tuple(factions), attacks=lines, keywords=tuple(keywords),
-                        abilities=tuple(abilities), champion_powers=tuple(powers), **v)
+                        abilities=tuple(abilities), champion_powers=tuple(p for p, _ in powers),
+                        special_powers=tuple(p for p, _ in specials), **v)
     return card, f["id"][1]
 
 

@@ -18,6 +18,8 @@ from typing import Any
 
 from tactica.engine.abilities import ABILITY_KINDS, AURA_AFFECTS, AURA_EFFECTS
 from tactica.engine.model import ALIGNMENTS, CONDITIONS, FACTIONS, SYMBOLS, Duration, Terrain, Trigger
+from tactica.engine.powers import (ChampionEffect, ChampionTrigger, PowerAction, PowerEffect, PowerTrigger,
+                                   RechargeOn)
 
 #: The value kinds a field may have.  Plain kinds are read by ``Doc.field``;
 #: the others by the loader that owns them.
@@ -36,6 +38,10 @@ DAMAGE_PATTERN = r"^\s*(\d+)\s*(?:\+\s*(\d+))?\s*([A-Za-z]+)?\s*$"
 #: Regular expression of a reach text (RNG-1..4).
 REACH_PATTERN = (r"^\s*(adjacent|sight|nearest|range\s+\d+|burst\s+\d+|line\s+\d+|small cone|large cone|"
                  r"(range\s+\d+|sight|nearest)\s*,\s*radius\s+\d+)\s*$")
+#: Regular expression of a recharge text (CARD-4): an event, or "roll N" (d20 at the start of its turn).
+RECHARGE_PATTERN = r"^\s*(bloodied|ally destroyed|destroys enemy|roll\s+\d+)\s*$"
+#: Recharge events (CARD-4) other than the roll.
+RECHARGE_EVENTS = tuple(r.value for r in RechargeOn if r is not RechargeOn.ROLL)
 #: Regular expression of a zones block: start areas A/B (and C/D), VP zones a/b (and c/d), '.' nothing.
 ZONES_PATTERN = r"^[ABCDabcd.\n]*$"
 
@@ -219,6 +225,72 @@ ABILITY = Table("ability", "One keyword ability of a stat card as typed data (AB
               "not stack (aura only).", label="the name of {of}", example="Battle Hymn"),
 ))
 
+_USES = FieldSpec("uses", "integer", "Check boxes: how many times per battle it may be used (CARD-4). "
+                  "Leave it out for no limit.", lo=1, hi=9, label="the uses of {of}", example=1)
+_RECHARGE = FieldSpec("recharge", "text", "When a spent one-box line or power is refilled (CARD-4; needs "
+                      "'uses: 1'): 'bloodied' (it becomes bloodied), 'ally destroyed' (a creature of its "
+                      "warband is destroyed), 'destroys enemy' (one of its attacks destroys an enemy) or "
+                      "'roll N' (at the start of its turn a d20 of N or more, N 2 to 20).",
+                      label="the recharge of {of}", pattern=RECHARGE_PATTERN, example="roll 16")
+
+SPECIAL_POWER = Table("special power", "A special power of a stat card (SPW-1): an action on the "
+                      "creature's own turn, or something that happens by itself.", (
+    FieldSpec("name", "text", "Display name, unique on the card.", True, label="the name of {of}",
+              example="Second Wind"),
+    FieldSpec("action", "choice", "'move' or 'attack': it spends that action of the activated creature "
+              "on its own turn (a move-action power may use the attack action instead); 'triggered': "
+              "it happens by itself when 'trigger' happens.", True,
+              choices=tuple(a.value for a in PowerAction), label="special-power action", example="move"),
+    FieldSpec("effect", "choice", "'heal' (regain 'amount' HP, never above the card's HP) or 'clear "
+              "conditions' (every condition and ongoing damage on the creature ends).", True,
+              choices=tuple(e.value for e in PowerEffect), label="special-power effect", example="heal"),
+    FieldSpec("amount", "integer", "HP healed (effect 'heal' only, required there).", lo=1, hi=100,
+              label="the amount of {of}", units="hit points", example=10),
+    FieldSpec("range", "integer", "0: the creature itself; N: itself or an ally within N squares "
+              "(action powers only).", default=0, lo=0, hi=20, label="the range of {of}", units="squares"),
+    FieldSpec("trigger", "choice", "When a triggered power happens: 'bloodied' (it becomes bloodied), "
+              "'destroys enemy' (one of its attacks destroys an enemy) or 'start of turn' (triggered "
+              "powers only, required there). It affects the creature itself.",
+              choices=tuple(t.value for t in PowerTrigger), label="special-power trigger",
+              example="bloodied"),
+    _USES,
+    _RECHARGE,
+))
+
+#: Which champion-power effects each trigger allows (CHP-2), as text for messages.
+CHAMPION_PAIRS = "'ally hits' → 'extra damage'; 'ally misses' → 'reroll'; 'ally is hit' → 'heal'; " \
+                 "'ally ends turn' and 'ally starts turn' → 'heal' or 'clear conditions'"
+
+CHAMPION_POWER = Table("champion power", "A champion power (CHP-1, CHP-2, CHP-3): it takes no action, "
+                       "costs its bullets from the champion's rating per battle, needs its trigger, and a "
+                       "champion uses at most one power per creature's turn.", (
+    FieldSpec("name", "text", "Display name, unique on the card.", True, label="the name of {of}",
+              example="Press the Attack"),
+    FieldSpec("cost", "integer", "Its bullets: champion points spent per use (CHP-1); at most the card's "
+              "champion rating.", True, lo=1, hi=5, label="the cost of {of}", units="points", example=1),
+    FieldSpec("trigger", "choice", "When it may be used (CHP-2): 'ally hits' (an ally within range hits "
+              "an enemy), 'ally misses' (an ally within range misses with a melee or ranged attack), "
+              "'ally is hit' (an enemy's attack hits an ally within range), 'ally ends turn', 'ally "
+              "starts turn'. The champion itself is an ally unless 'others_only'.", True,
+              choices=tuple(t.value for t in ChampionTrigger), label="champion-power trigger",
+              example="ally hits"),
+    FieldSpec("effect", "choice", "What it does: " + CHAMPION_PAIRS + ". 'extra damage': the enemy takes "
+              "'amount' more damage; 'reroll': the ally rolls the attack again; 'heal': the ally regains "
+              "'amount' HP; 'clear conditions': the ally's conditions and ongoing damage end.", True,
+              choices=tuple(e.value for e in ChampionEffect), label="champion-power effect",
+              example="extra damage"),
+    FieldSpec("amount", "integer", "HP of extra damage or healing ('extra damage' and 'heal' only, "
+              "required there).", lo=1, hi=100, label="the amount of {of}", units="hit points", example=10),
+    FieldSpec("range", "integer", "The ally must be within this many squares of the champion.", default=6,
+              lo=1, hi=20, label="the range of {of}", units="squares"),
+    FieldSpec("others_only", "boolean", "The champion cannot pick itself as the ally.", default=False,
+              label="'others_only' of {of}"),
+    FieldSpec("keyword", "text", "Only allies with this keyword (CARD-2), e.g. Dwarf.",
+              label="the keyword of {of}", example="Dwarf"),
+    FieldSpec("in_vp_zone", "boolean", "'ally ends turn' only: the ally must end its turn in its VP zone.",
+              default=False, label="'in_vp_zone' of {of}"),
+))
+
 ATTACK = Table("attack", "One attack line of a stat card (CARD-3, RNG-1, RNG-2).", (
     FieldSpec("name", "text", "Display name of the attack.", True, label="the name of {of}", example="Warhammer"),
     FieldSpec("type", "choice", "melee (adjacent squares), ranged, close (a burst, cone or line from the "
@@ -248,6 +320,8 @@ ATTACK = Table("attack", "One attack line of a stat card (CARD-3, RNG-1, RNG-2).
               "damage, follow-up attacks (ATK-3, ATK-7).", label="the effects of {of}", items=EFFECT),
     FieldSpec("secondary", "boolean", "Made only as another attack's follow-up, never on its own "
               "(ATK-7); it cannot be the basic attack.", default=False, label="'secondary' of {of}"),
+    _USES,
+    _RECHARGE,
 ))
 
 CARD = Table("card", "A creature's stat card (CARD-1..3).", (
@@ -278,8 +352,12 @@ CARD = Table("card", "A creature's stat card (CARD-1..3).", (
               "(ABL-2).", default=[], label="the abilities of {of}", items=ABILITY),
     FieldSpec("champion", "integer", "Champion rating (0: not a champion; WB-5).", default=0, lo=0, hi=5,
               label="the champion rating of {of}"),
-    FieldSpec("champion_powers", "texts", "Display lines of champion powers (needs a champion rating).",
-              default=[], label="the champion powers of {of}"),
+    FieldSpec("champion_powers", "objects", "Champion powers as typed entries (CHP-1..3; needs a "
+              "champion rating), e.g. {name: Press the Attack, cost: 1, trigger: ally hits, effect: extra "
+              "damage, amount: 10}.", default=[], label="the champion powers of {of}", items=CHAMPION_POWER),
+    FieldSpec("special_powers", "objects", "Special powers as typed entries (SPW-1, CARD-4), e.g. "
+              "{name: Second Wind, action: move, effect: heal, amount: 10, uses: 1}.", default=[],
+              label="the special powers of {of}", items=SPECIAL_POWER),
     FieldSpec("unique", "boolean", "At most one copy per warband (WB-6).", default=False,
               label="'unique' of {of}"),
     FieldSpec("size", "integer", "Creature size in squares across: 1 Small or Medium, 2 Large (2×2), "

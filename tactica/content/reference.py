@@ -12,12 +12,13 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .fields import ATTACK, CARD, CARD_FILE, EFFECT, ENTRY, MAP, WARBAND, NO_DEFAULT, FieldSpec, Table
+from .fields import (ATTACK, CARD, CARD_FILE, CHAMPION_POWER, EFFECT, ENTRY, MAP, SPECIAL_POWER, WARBAND,
+                     NO_DEFAULT, FieldSpec, Table)
 
 BEGIN = "<!-- BEGIN generated field reference: python -m tactica.content.reference --write -->"
 END = "<!-- END generated field reference -->"
 #: The tables in the order the reference lists them.
-TABLES = (MAP, WARBAND, ENTRY, CARD_FILE, CARD, ATTACK, EFFECT)
+TABLES = (MAP, WARBAND, ENTRY, CARD_FILE, CARD, ATTACK, EFFECT, SPECIAL_POWER, CHAMPION_POWER)
 
 _TYPE = {
     "text": "text", "integer": "whole number", "boolean": "true / false", "choice": "one of",

@@ -8,8 +8,8 @@ The API (after OpenSpiel's vocabulary):
 * ``check(state, action) -> IllegalAction | None``
 """
 from .actions import (Action, Activate, AreaAttack, Attack, Charge, ChooseFirstPlayer, ChooseMap,
-                      ChooseStartArea, EndActivation, ForceMove, Move, Place, Settle, Shift,
-                      Squeeze, Teleport)
+                      ChooseStartArea, DeclinePower, EndActivation, ForceMove, Move, Place, Settle,
+                      Shift, Squeeze, Teleport, UseChampionPower, UsePower)
 from .areas import template_squares
 from .combat import AttackPreview, nearest_enemies, preview, valid_targets
 from .dice import ScriptedDice, SeededDice
@@ -20,6 +20,8 @@ from .model import (AttackDef, AttackKind, ConditionEffect, CreatureCard, Defens
                     FollowUpEffect, ForceKind, ForcedMoveEffect, MapDef, OngoingEffect, Reach, Square,
                     Terrain, Trigger, WarbandDef)
 from .movement import Route, provokers_of_path, routes
+from .powers import (ChampionEffect, ChampionPower, ChampionTrigger, PowerAction, PowerEffect, PowerTrigger,
+                     Recharge, RechargeOn, SpecialPower)
 from .state import Creature, GameState, Phase, Ruleset, SCENARIOS, bloodied_threshold
 from .warband import WarbandProblem, check_battle, check_warband
 from . import events

@@ -188,3 +188,36 @@ class Settle(Action):
 
     uid: str
     square: Square
+
+
+@dataclass(frozen=True)
+class UsePower(Action):
+    """The active creature uses special power number ``power`` of its card on ``target`` (SPW-1).
+
+    Spends the move or attack action the power needs (a move-action power
+    may use the attack action instead, ACT-3).  target: the creature's own
+    uid, or an ally's within the power's range.
+    """
+
+    power: int
+    target: str
+
+
+@dataclass(frozen=True)
+class UseChampionPower(Action):
+    """Use champion power number ``power`` of champion ``champion`` (CHP-1..3); takes no action.
+
+    Legal only in ``Phase.CHAMPION`` for the champion's player.  ally: the
+    creature the trigger is about (the one that hit, missed, was hit, ends
+    or starts its turn); enemy: the enemy of that attack, "" for turn triggers.
+    """
+
+    champion: str
+    power: int
+    ally: str
+    enemy: str = ""
+
+
+@dataclass(frozen=True)
+class DeclinePower(Action):
+    """Use no (more) champion powers now (CHP-2): the other player may still decide, then play goes on."""

@@ -19,6 +19,7 @@ from .flow import _battle_decided
 from .model import AttackDef, FollowUpEffect, Trigger
 from .movement import threats
 from .state import BASIC_ONLY, Creature, GameState
+from .uses import attack_available
 
 #: How deep follow-ups of follow-ups may go (a guard against cyclic cards).
 MAX_FOLLOW_UP_DEPTH = 3
@@ -28,9 +29,10 @@ def attack_allowed(me: Creature, attack: AttackDef) -> bool:
     """True when ``me`` may choose ``attack`` for its attack action now.
 
     Secondary lines only come as follow-ups (ATK-7); staggered and confused
-    creatures may only make their basic attack (CON-2, CON-6).
+    creatures may only make their basic attack (CON-2, CON-6); a line whose
+    check boxes are all ticked is spent (CARD-4).
     """
-    if attack.secondary:
+    if attack.secondary or not attack_available(me, attack):
         return False
     return not (me.conditions & BASIC_ONLY) or attack == me.card.basic_attack
 

@@ -358,3 +358,82 @@ class BattleWon(Event):
     winner: int
     reason: str
     vp: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class UseSpent(Event):
+    """``uid`` ticked a check box of attack or power ``name``; ``left`` boxes remain (CARD-4)."""
+
+    uid: str
+    name: str
+    left: int
+
+
+@dataclass(frozen=True)
+class RechargeRolled(Event):
+    """``uid`` rolled a d20 at the start of its turn to recharge ``name`` (CARD-4): ``natural``, needing ``needed``."""
+
+    uid: str
+    name: str
+    natural: int
+    needed: int
+    success: bool
+
+
+@dataclass(frozen=True)
+class PowerRecharged(Event):
+    """Spent one-box attack or power ``name`` of ``uid`` is usable again (CARD-4).
+
+    reason: a ``powers.RechargeOn`` value ("bloodied", "ally destroyed",
+    "destroys enemy", "roll").
+    """
+
+    uid: str
+    name: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class SpecialPowerUsed(Event):
+    """``uid`` used special power ``power`` on ``target`` (SPW-1).
+
+    action: "move" or "attack" (the action it spent) or "triggered" (it
+    happened by itself).
+    """
+
+    uid: str
+    power: str
+    target: str
+    action: str
+
+
+@dataclass(frozen=True)
+class ChampionPowerOffered(Event):
+    """``player`` may now use a champion power or decline (CHP-2); ``options`` is how many uses are legal."""
+
+    player: int
+    options: int
+
+
+@dataclass(frozen=True)
+class ChampionPowerUsed(Event):
+    """Champion ``champion`` used ``power`` (CHP-1..3), spending ``cost`` points; ``left`` remain.
+
+    ally: the creature the trigger was about; enemy: the enemy of the
+    attack ("" for turn triggers); effect: a ``powers.ChampionEffect`` value.
+    """
+
+    champion: str
+    power: str
+    cost: int
+    left: int
+    ally: str
+    enemy: str
+    effect: str
+
+
+@dataclass(frozen=True)
+class ChampionPowerDeclined(Event):
+    """``player`` declined to use a champion power now (CHP-2)."""
+
+    player: int

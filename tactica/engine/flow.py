@@ -17,6 +17,8 @@ from . import events as ev
 from .abilities import activations_per_round
 from .effects import (end_of_activation, end_of_player_turn, end_of_round, next_player_turn,
                       release_control)
+from .champions import open_window, turn_occasion
+from .powers import ChampionTrigger
 from .state import GameState, Phase
 
 
@@ -99,7 +101,11 @@ def _start_turn(st: GameState, player: int, out: list) -> None:
 
 
 def _end_activation(st: GameState, out: list) -> None:
-    """Finish the activation, then the turn and the round as RND-2..4 say."""
+    """Finish the activation, then the turn and the round as RND-2..4 say.
+
+    A champion power answering "an ally ends its turn" (CHP-2) may stop the
+    game in between; ``end_activation_tail`` goes on after it.
+    """
     me = st.active_creature
     if me is not None:
         end_of_activation(st, me, out)  # EFF-1 durations, SAV-1 saving throws
@@ -107,6 +113,14 @@ def _end_activation(st: GameState, out: list) -> None:
         me.activations += 1             # Multi-Activation X: activated X times a round (gaps.md)
         me.activated = me.activations >= activations_per_round(me.card)
         out.append(ev.ActivationEnded(me.uid))
+        if (me.alive and not _battle_decided(st, out)
+                and open_window(st, turn_occasion(ChampionTrigger.ALLY_ENDS_TURN, me), "end activation", out)):
+            return
+    end_activation_tail(st, out)
+
+
+def end_activation_tail(st: GameState, out: list) -> None:
+    """The rest of ``_end_activation`` once the activation itself is over (RND-2..4)."""
     st.active_uid = None
     st.move_used = st.attack_used = False
     st.oa_used = frozenset()

@@ -9,9 +9,10 @@ RND-5, ACT-1..5, CHG-1..4 and OA-1..6; rounds, turns and victory live in
 from __future__ import annotations
 
 from . import events as ev
+from . import champions, uses
 from .actions import (Action, Activate, AreaAttack, Attack, Charge, ChooseFirstPlayer, ChooseMap,
-                      ChooseStartArea, EndActivation, ForceMove, Move, Place, Settle, Shift, Squeeze,
-                      Teleport)
+                      ChooseStartArea, DeclinePower, EndActivation, ForceMove, Move, Place, Settle,
+                      Shift, Squeeze, Teleport, UseChampionPower, UsePower)
 from .areas import area_actions, struck, template
 from .auras import speed as aura_speed
 from .attacking import attack_actions, attack_allowed, provoke, resolve_all
@@ -20,7 +21,8 @@ from .footprint import footprint, touching as fp_touching
 from .effects import start_of_activation
 from .forced import advance, apply_forced, check_forced, forced_actions
 from .flow import (_battle_decided, _end_activation, _roll_off, _start_round, _start_turn,
-                   tie_breaker)
+                   end_activation_tail, tie_breaker)
+from .powers import ChampionTrigger
 from .dice import ScriptedDice, SeededDice
 from .errors import IllegalAction
 from .geometry import Geometry, adjacent, chebyshev
@@ -131,6 +133,8 @@ def legal_actions(state: GameState) -> list[Action]:
         return [Activate(c.uid) for c in state.unactivated(state.turn_player)]
     if ph is Phase.FORCED:  # MOV-14, TER-PIT, MOV-3
         return forced_actions(state)
+    if ph is Phase.CHAMPION:  # CHP-2: use a champion power, or decline
+        return [*champions.options(state, state.decider), DeclinePower()]
     me = state.active_creature
     acts: list[Action] = []
     if me.conditions & NO_ACTIONS or state.no_action:  # CON-3, CON-4, CON-6: no actions
@@ -139,6 +143,7 @@ def legal_actions(state: GameState) -> list[Action]:
         acts.extend(attack_actions(state))
         acts.extend(area_actions(state))
         acts.extend(charge_actions(state))
+    acts.extend(uses.power_actions(state))  # SPW-1
     if _can_move(state):
         for dest, route in sorted(routes(state, me, _budget(state)).items(), key=lambda kv: (kv[0][1], kv[0][0])):
             acts.append(Move(route.path))
@@ -250,6 +255,8 @@ def charge_actions(state: GameState) -> list[Charge]:
     me = state.active_creature
     if state.attack_used or me.card.basic_melee is None or me.conditions & (BASIC_ONLY | NO_ACTIONS):
         return []
+    if not uses.attack_available(me, me.card.basic_melee):  # CARD-4
+        return []
     # A cheap exact filter first (one-square creatures): a target needs line of
     # sight, and an end square adjacent to it within ``speed`` squares (every step
     # costs at least 1, so the target is at most speed + 1 away) that is at least
@@ -321,6 +328,8 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[ev.Event]]:
     out: list[ev.Event] = []
     handler = _HANDLERS[type(action)]
     handler(st, action, out)
+    if st.phase is not Phase.OVER:  # CARD-4 recharges, SPW-1 triggered powers
+        out.extend(uses.react(st, out))
     return st, out
 
 
@@ -334,7 +343,8 @@ def _validate(st: GameState, a: Action) -> None:
         _refuse("over", "The battle is over.")
     wanted = {ChooseMap: Phase.CHOOSE_MAP, ChooseStartArea: Phase.CHOOSE_AREA, Place: Phase.DEPLOY,
               ChooseFirstPlayer: Phase.CHOOSE_FIRST, Activate: Phase.ACTIVATE,
-              ForceMove: Phase.FORCED, Settle: Phase.FORCED}.get(type(a), Phase.ACTING)
+              ForceMove: Phase.FORCED, Settle: Phase.FORCED,
+              UseChampionPower: Phase.CHAMPION, DeclinePower: Phase.CHAMPION}.get(type(a), Phase.ACTING)
     if type(a) not in _HANDLERS:
         _refuse("unknown-action", f"Unknown action {a!r}.")
     if ph is not wanted:
@@ -348,6 +358,14 @@ def _validate(st: GameState, a: Action) -> None:
             _refuse("cannot-act", f"{me.card.name} is confused and takes no action this turn (CON-6).")
     if isinstance(a, (ForceMove, Settle)):
         problem = check_forced(st, a)
+        if problem:
+            _refuse(*problem)
+    elif isinstance(a, UseChampionPower):
+        problem = champions.check_use(st, a)
+        if problem:
+            _refuse(*problem)
+    elif isinstance(a, UsePower):
+        problem = uses.check_power(st, a)
         if problem:
             _refuse(*problem)
     elif isinstance(a, ChooseMap):
@@ -412,6 +430,8 @@ def _validate(st: GameState, a: Action) -> None:
         attack = me.card.attacks[a.attack]
         if attack.secondary:
             _refuse("secondary", f"{attack.name} is made only as a follow-up of another attack (ATK-7).")
+        if not uses.attack_available(me, attack):
+            _refuse("no-uses", f"{attack.name} has no check boxes left (CARD-4).")
         if attack.is_area:
             _refuse("area-attack", f"{attack.name} is a close or area attack: aim it with AreaAttack.")
         if not attack_allowed(me, attack):
@@ -485,6 +505,8 @@ def _validate_area(st: GameState, a: AreaAttack) -> None:
         _refuse("not-area", f"{attack.name} is not a close or area attack.")
     if attack.secondary:
         _refuse("secondary", f"{attack.name} is made only as a follow-up of another attack (ATK-7).")
+    if not uses.attack_available(me, attack):
+        _refuse("no-uses", f"{attack.name} has no check boxes left (CARD-4).")
     if not attack_allowed(me, attack):
         _refuse("basic-only", f"{me.card.name} may only make its basic attack (CON-2, CON-6).")
     found = template(st, me, attack, tuple(a.origin), a.corner)
@@ -599,7 +621,16 @@ def _h_activate(st: GameState, a: Activate, out: list) -> None:
     st.oa_used = frozenset()
     st.phase = Phase.ACTING
     out.append(ev.CreatureActivated(a.uid))
-    # Ongoing damage and the confusion table (gaps.md; CON-6).
+    me = st.active_creature
+    uses.start_of_turn(st, me, out)  # CARD-4 recharge rolls, SPW-1 start-of-turn powers
+    if champions.open_window(st, champions.turn_occasion(ChampionTrigger.ALLY_STARTS_TURN, me),
+                             "start activation", out):  # CHP-2
+        return
+    _activate_tail(st, out)
+
+
+def _activate_tail(st: GameState, out: list) -> None:
+    """Ongoing damage and the confusion table (gaps.md; CON-6), after any start-of-turn champion power."""
     if not start_of_activation(st, st.active_creature, out):
         if not _battle_decided(st, out):
             _end_activation(st, out)
@@ -677,6 +708,7 @@ def _h_attack(st: GameState, a: Attack, out: list) -> None:
     st.attack_used = True
     me = st.active_creature
     attack = me.card.attacks[a.attack]
+    uses.spend_attack(me, attack, out)  # CARD-4
     if attack.kind is AttackKind.RANGED and not provoke(st, me, "ranged attack", out):
         _after_action(st, out)
         return
@@ -690,6 +722,7 @@ def _h_area_attack(st: GameState, a: AreaAttack, out: list) -> None:
     st.attack_used = True
     me = st.active_creature
     attack = me.card.attacks[a.attack]
+    uses.spend_attack(me, attack, out)  # CARD-4
     found = template(st, me, attack, tuple(a.origin), a.corner)
     out.append(ev.TemplatePlaced(me.uid, attack.name, tuple(sorted(found.squares, key=lambda q: (q[1], q[0]))),
                                  tuple(a.targets)))
@@ -712,6 +745,16 @@ def _h_charge(st: GameState, a: Charge, out: list) -> None:
 
 
 def _after_action(st: GameState, out: list) -> None:
+    """After an action: offer champion powers its attacks trigger (CHP-2), then go on."""
+    if st.phase is Phase.OVER:
+        return
+    if champions.open_window(st, champions.attack_occasions(st, out), "after action", out):
+        return
+    _after_action_tail(st, out)
+
+
+def _after_action_tail(st: GameState, out: list) -> None:
+    """End the activation when both actions are spent or the creature is gone (ACT-1)."""
     if st.phase is Phase.OVER:
         return
     if st.pending and advance(st, out):  # MOV-14: the attacking player chooses first
@@ -741,6 +784,27 @@ def _h_end(st: GameState, a: EndActivation, out: list) -> None:
     _end_activation(st, out)
 
 
+def _h_use_power(st: GameState, a: UsePower, out: list) -> None:
+    uses.use_power(st, a, out)  # SPW-1
+    _after_action(st, out)
+
+
+_RESUME = {"after action": _after_action_tail, "end activation": end_activation_tail,
+           "start activation": _activate_tail}
+
+
+def _h_champion(st: GameState, a: UseChampionPower | DeclinePower, out: list) -> None:
+    """CHP-1..3: use or decline, then ask the next player or resume the flow where it stopped."""
+    if isinstance(a, UseChampionPower):
+        champions.use(st, a, out)
+        _battle_decided(st, out)
+    else:
+        champions.decline(st, out)
+    resume = champions.advance(st, out)
+    if resume:
+        _RESUME[resume](st, out)
+
+
 _HANDLERS = {
     ChooseMap: _h_choose_map,
     ChooseStartArea: _h_choose_area,
@@ -757,4 +821,7 @@ _HANDLERS = {
     Teleport: _h_teleport,
     ForceMove: _h_forced,
     Settle: _h_forced,
+    UsePower: _h_use_power,
+    UseChampionPower: _h_champion,
+    DeclinePower: _h_champion,
 }

@@ -9,17 +9,21 @@ type, in the same order (a test checks this on random battles).
 from __future__ import annotations
 
 from .actions import (Action, Activate, AreaAttack, Attack, Charge, ChooseFirstPlayer, ChooseMap,
-                      ChooseStartArea, EndActivation, ForceMove, Move, Place, Settle, Shift,
-                      Squeeze, Teleport)
+                      ChooseStartArea, DeclinePower, EndActivation, ForceMove, Move, Place, Settle,
+                      Shift, Squeeze, Teleport, UseChampionPower, UsePower)
 from .areas import area_actions
 from .attacking import attack_actions
 from .game import _budget, _can_move, charge_actions, legal_actions, squeeze_actions
 from .movement import routes, shift_squares
 from .state import NO_ACTIONS, GameState, Phase
 from .teleporters import teleport_actions
+from .uses import power_actions
 
 #: The kinds of action an active creature may have (ACT-1..3, CHG-1, MOV-12).
-ACTING_KINDS: tuple[type, ...] = (Attack, AreaAttack, Charge, Move, Shift, Squeeze, Teleport, EndActivation)
+ACTING_KINDS: tuple[type, ...] = (Attack, AreaAttack, Charge, UsePower, Move, Shift, Squeeze, Teleport,
+                                  EndActivation)
+#: The kinds of a champion-power decision (CHP-2).
+CHAMPION_KINDS: tuple[type, ...] = (UseChampionPower, DeclinePower)
 
 #: The kinds of choice forced movement waits for (MOV-14, TER-PIT, MOV-3).
 FORCED_KINDS: tuple[type, ...] = (ForceMove, Settle)
@@ -39,6 +43,8 @@ def kinds_now(state: GameState) -> tuple[type, ...]:
         return ()
     if state.phase is Phase.FORCED:  # MOV-14, TER-PIT
         return FORCED_KINDS
+    if state.phase is Phase.CHAMPION:
+        return CHAMPION_KINDS
     kind = _PHASE_KIND.get(state.phase)
     return (kind,) if kind is not None else ACTING_KINDS
 
@@ -52,7 +58,7 @@ def actions_of_kind(state: GameState, kind: type) -> list[Action]:
     Returns a list (empty when none of that kind is legal).
     """
     ph = state.phase
-    if ph is Phase.FORCED:
+    if ph in (Phase.FORCED, Phase.CHAMPION):
         return [a for a in legal_actions(state) if type(a) is kind]
     if ph is not Phase.ACTING:
         if _PHASE_KIND.get(ph) is not kind:
@@ -84,7 +90,9 @@ def actions_of_kind(state: GameState, kind: type) -> list[Action]:
         return squeeze_actions(state)
     if kind is Teleport:
         return teleport_actions(state)
+    if kind is UsePower:
+        return power_actions(state)
     return []
 
 
-__all__ = ["ACTING_KINDS", "FORCED_KINDS", "actions_of_kind", "kinds_now"]
+__all__ = ["ACTING_KINDS", "CHAMPION_KINDS", "FORCED_KINDS", "actions_of_kind", "kinds_now"]

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from .abilities import Ability
+from .powers import ChampionPower, Recharge, SpecialPower
 from .terrain import (ENTER_COST, SYMBOLS, TERRAIN, CustomTerrain, Terrain, TerrainKind,  # noqa: F401
                       TerrainRules, rules_of)
 
@@ -211,6 +212,9 @@ class AttackDef:
             ATK-7); never doubled by a critical hit.
         secondary: True for an attack made only as another attack's
             follow-up (ATK-7); it is never offered on its own.
+        uses: check boxes: how many times per battle it may be made with an
+            attack action (CARD-4); 0 for unlimited.
+        recharge: when a spent one-box attack refills (CARD-4), or None.
     """
 
     name: str
@@ -227,6 +231,8 @@ class AttackDef:
     effects: tuple[Effect, ...] = ()
     secondary: bool = False
     radius: int = 0
+    uses: int = 0
+    recharge: Recharge | None = None
 
     @property
     def is_area(self) -> bool:
@@ -268,7 +274,8 @@ class CreatureCard:
             ``abilities``), e.g. ``(Flight(), SneakAttack(10))``; ``str()`` of
             each is its card text.
         champion: champion rating (0 for none).
-        champion_powers: display lines of champion powers.
+        champion_powers: typed champion powers (CHP-1, CHP-2; see ``powers``).
+        special_powers: typed special powers (SPW-1, CARD-4).
         unique: at most one copy per warband (WB-6).
         size: 1 for Medium/Small, 2 for Large, 3 for Huge.
         flavor: flavour text.
@@ -289,7 +296,8 @@ class CreatureCard:
     keywords: tuple[str, ...] = ()
     abilities: tuple[Ability, ...] = ()
     champion: int = 0
-    champion_powers: tuple[str, ...] = ()
+    champion_powers: tuple[ChampionPower, ...] = ()
+    special_powers: tuple[SpecialPower, ...] = ()
     unique: bool = False
     size: int = 1
     flavor: str = ""

@@ -39,6 +39,7 @@ class Phase(str, Enum):
     ACTIVATE = "activate"
     ACTING = "acting"
     FORCED = "forced movement"
+    CHAMPION = "champion power"
     OVER = "over"
 
 
@@ -243,6 +244,11 @@ class Creature:
             once per round), 0 if never.
         teams: the battle's team of each player (``Ruleset.teams``), so that
             ``team`` follows a change of controller; empty without teams.
+        used: check boxes ticked (CARD-4), as (key, count) pairs; the key is
+            "attack:NAME" or "power:NAME" (see ``uses``).
+        champion_spent: champion points spent this battle (CHP-1).
+        champion_turn: the turn in which it last used a champion power
+            ("ROUND:UID" of the creature whose turn it was; CHP-3), "" if never.
     """
 
     uid: str
@@ -260,6 +266,9 @@ class Creature:
     owner: int | None = None
     teleported_round: int = 0
     teams: tuple[int, ...] = ()
+    used: tuple[tuple[str, int], ...] = ()
+    champion_spent: int = 0
+    champion_turn: str = ""
 
     @property
     def team(self) -> int:
@@ -339,6 +348,26 @@ def _copy_creature(c: Creature) -> Creature:
     return new
 
 
+@dataclass(frozen=True)
+class Occasion:
+    """Something that may trigger a champion power (CHP-2), kept while its owner decides.
+
+    Attributes:
+        trigger: a ``powers.ChampionTrigger`` value, e.g. "ally hits".
+        ally: uid of the creature the trigger is about (the one that hit,
+            missed, was hit, ends or starts its turn).
+        enemy: uid of the other creature of an attack ("" for turn triggers).
+        attack: the attack's name (ALLY_MISSES: the attack to roll again).
+        kind: the attack's kind ("attack", "charge", …; ALLY_MISSES).
+    """
+
+    trigger: str
+    ally: str
+    enemy: str = ""
+    attack: str = ""
+    kind: str = ""
+
+
 @dataclass
 class GameState:
     """Everything about a battle at one moment.
@@ -355,6 +384,15 @@ class GameState:
     SCN-MULTI); ``vp`` has one entry per player and a team's total is the
     sum of its players' (``team_vp``).  With two players and no teams every
     helper below gives exactly what ``1 - player`` gave before.
+
+    In ``Phase.CHAMPION`` (CHP-2) the game waits for ``decider`` to use or
+    decline a champion power: ``window`` holds the occasions that may
+    trigger one, ``window_passed`` the players who declined, and
+    ``window_used`` the (power name, ally, enemy) uses made in it (the same
+    power twice on one occasion does not stack, ABL-2), and
+    ``resume`` what the flow does once the window closes ("after action",
+    "end activation" or "start activation"; see ``champions``), with
+    ``resume_decider`` the decider to give the game back to.
     """
 
     rules: Ruleset
@@ -387,6 +425,11 @@ class GameState:
     win_reason: str = ""
     step: int = 0
     pending: tuple[PendingForce, ...] = ()
+    window: tuple[Occasion, ...] = ()
+    window_passed: frozenset[int] = frozenset()
+    window_used: frozenset[tuple[str, str, str]] = frozenset()
+    resume: str = ""
+    resume_decider: int = 0
 
     def copy(self) -> "GameState":
         """Return a copy whose creatures and VP can be changed independently."""

@@ -34,6 +34,8 @@ from tactica.engine.model import (AttackDef, AttackKind, ConditionEffect, Creatu
                                   Duration, Effect, FollowUpEffect, ForceKind, ForcedMoveEffect, HealEffect,
                                   MapDef, OngoingEffect, Reach,
                                   SYMBOLS, CustomTerrain, Terrain, TerrainRules, Trigger, WarbandDef)
+from tactica.engine.powers import (ChampionEffect, ChampionPower, ChampionTrigger, PowerAction, PowerEffect,
+                                   PowerTrigger, Recharge, RechargeOn, SpecialPower)
 from tactica.engine.state import GameState, Ruleset
 
 FORMAT = "tactica-save"
@@ -86,7 +88,43 @@ def _attack_to(a: AttackDef) -> dict:
         out["secondary"] = True
     if a.radius:
         out["radius"] = a.radius
+    if a.uses:
+        out["uses"] = a.uses
+    if a.recharge is not None:
+        out["recharge"] = _recharge_to(a.recharge)
     return out
+
+
+def _recharge_to(r: Recharge | None) -> dict | None:
+    return None if r is None else {"on": r.on.value, "roll": r.roll}
+
+
+def _recharge_from(d: dict | None) -> Recharge | None:
+    return None if d is None else Recharge(RechargeOn(d["on"]), int(d.get("roll", 0)))
+
+
+def _special_to(p: SpecialPower) -> dict:
+    return {"name": p.name, "action": p.action.value, "effect": p.effect.value, "amount": p.amount,
+            "range": p.range, "trigger": p.trigger.value if p.trigger else None, "uses": p.uses,
+            "recharge": _recharge_to(p.recharge)}
+
+
+def _special_from(d: dict) -> SpecialPower:
+    return SpecialPower(d["name"], PowerAction(d["action"]), PowerEffect(d["effect"]), d.get("amount", 0),
+                        d.get("range", 0), PowerTrigger(d["trigger"]) if d.get("trigger") else None,
+                        d.get("uses", 0), _recharge_from(d.get("recharge")))
+
+
+def _champion_to(p: ChampionPower) -> dict:
+    return {"name": p.name, "cost": p.cost, "trigger": p.trigger.value, "effect": p.effect.value,
+            "amount": p.amount, "range": p.range, "others_only": p.others_only, "keyword": p.keyword,
+            "in_vp_zone": p.in_vp_zone}
+
+
+def _champion_from(d: dict) -> ChampionPower:
+    return ChampionPower(d["name"], d["cost"], ChampionTrigger(d["trigger"]), ChampionEffect(d["effect"]),
+                         d.get("amount", 0), d.get("range", 6), d.get("others_only", False),
+                         d.get("keyword", ""), d.get("in_vp_zone", False))
 
 
 def _attack_from(d: dict) -> AttackDef:
@@ -96,7 +134,8 @@ def _attack_from(d: dict) -> AttackDef:
                      damage_bonus=d.get("damage_bonus", 0), damage_type=d.get("damage_type", ""),
                      basic=d.get("basic", False),
                      effects=tuple(_effect_from(e) for e in d.get("effects", ())),
-                     secondary=d.get("secondary", False), radius=d.get("radius", 0))
+                     secondary=d.get("secondary", False), radius=d.get("radius", 0),
+                     uses=d.get("uses", 0), recharge=_recharge_from(d.get("recharge")))
 
 
 def card_to(c: CreatureCard) -> dict:
@@ -108,6 +147,10 @@ def card_to(c: CreatureCard) -> dict:
             value = [_attack_to(a) for a in value]
         elif f.name == "abilities":
             value = [{"kind": a.kind, **asdict(a)} for a in value]
+        elif f.name == "champion_powers":
+            value = [_champion_to(p) for p in value]
+        elif f.name == "special_powers":
+            value = [_special_to(p) for p in value]
         elif isinstance(value, tuple):
             value = list(value)
         out[f.name] = value
@@ -118,9 +161,12 @@ def card_from(d: dict) -> CreatureCard:
     """Decode a stat card; raises KeyError/ValueError/TypeError on bad data."""
     kw = dict(d)
     kw["attacks"] = tuple(_attack_from(a) for a in d["attacks"])
-    for name in ("factions", "keywords", "champion_powers"):
+    for name in ("factions", "keywords"):
         if name in kw:
             kw[name] = tuple(kw[name])
+    # CHP-1..3: typed powers; saves made before them hold display text, which never did anything
+    kw["champion_powers"] = tuple(_champion_from(p) for p in d.get("champion_powers", ()) if isinstance(p, dict))
+    kw["special_powers"] = tuple(_special_from(p) for p in d.get("special_powers", ()))
     if "abilities" in kw:  # typed keyword abilities (ABL-1): {"kind": ..., parameters}
         kw["abilities"] = tuple(ABILITY_KINDS[a["kind"]](**{k: v for k, v in a.items() if k != "kind"})
                                 for a in kw["abilities"])
@@ -178,7 +224,7 @@ def warband_from(d: dict) -> WarbandDef:
 _ACTION_TYPES = {cls.__name__: cls for cls in (
     act.ChooseMap, act.ChooseStartArea, act.Place, act.ChooseFirstPlayer, act.Activate,
     act.Move, act.Shift, act.Squeeze, act.Attack, act.AreaAttack, act.Charge, act.EndActivation,
-    act.Teleport, act.ForceMove, act.Settle)}
+    act.Teleport, act.ForceMove, act.Settle, act.UsePower, act.UseChampionPower, act.DeclinePower)}
 
 
 def _plain(value: Any) -> Any:
@@ -235,6 +281,11 @@ def state_digest(state: GameState) -> str:
     for c in state.creatures:
         parts.append([c.uid, list(c.pos) if c.pos else None, c.hp, c.activated, c.destroyed,
                       sorted(c.conditions)])
+        if c.used or c.champion_spent:  # CARD-4, CHP-1 (absent before them: old digests hold)
+            parts.append([c.uid, [list(u) for u in c.used], c.champion_spent, c.champion_turn])
+    if state.window:  # CHP-2: a champion-power decision is pending
+        parts.append([state.decider, state.resume, [list(vars(o).values()) for o in state.window],
+                      sorted(state.window_passed), sorted(state.window_used)])
     if state.pending:  # forced movement waiting for a choice (MOV-14); absent otherwise
         parts.append([[p.kind, p.target, p.distance, list(p.source)] for p in state.pending])
     raw = json.dumps(parts, separators=(",", ":"), default=str).encode()

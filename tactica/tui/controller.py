@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from tactica.engine import (Action, Activate, Attack, Charge, ForceMove, Move, Phase, Place, Settle, Shift,
-                            Squeeze)
+                            Squeeze, UsePower)
 from tactica.engine.abilities import Aura
 from tactica.engine.attacking import attack_allowed
 from tactica.engine.auras import squares as aura_squares
@@ -142,6 +142,8 @@ class Controller:
             return m in (Mode.ACT, Mode.CHARGE, Mode.CHARGE_END) and bool(s.usable_attacks())
         if name == "charge":
             return m in (Mode.ACT, Mode.ATTACK, Mode.AREA) and bool(s.charges())
+        if name == "power":  # SPW-1
+            return m is Mode.ACT and bool(s.of_type(UsePower))
         if name == "end":
             return m in (Mode.ACT, Mode.ATTACK, Mode.AREA, Mode.CHARGE, Mode.CHARGE_END) and s.can_end()
         if name == "cancel":

@@ -207,7 +207,8 @@ def describe_events(events: Sequence[ev.Event], state: GameState) -> list[LogLin
                                f"{creature_name(state, e.uid)} takes {what} ({e.duration})",
                                "hit", _owner(state, e.uid)))
         elif isinstance(e, ev.ConditionEnded):
-            why = "saved" if e.reason == "save" else "duration over"
+            why = {"save": "saved", "champion": "champion power", "power": "special power"}.get(
+                e.reason, "duration over")
             name = "ongoing damage" if e.condition == "ongoing" else e.condition
             out.append(LogLine(f"{creature_name(state, e.uid)} is no longer {name}" if e.condition != "ongoing"
                                else f"{creature_name(state, e.uid)}'s ongoing damage ends ({why})",
@@ -222,6 +223,8 @@ def describe_events(events: Sequence[ev.Event], state: GameState) -> list[LogLin
                 why = f"aura of {creature_name(state, source)}"
             elif e.cause == "heal":
                 why = "healing"
+            elif e.cause in ("champion", "power"):  # CHP-2, SPW-1
+                why = {"champion": "champion power", "power": "special power"}[e.cause]
             out.append(LogLine(f"{creature_name(state, e.uid)} regains {e.amount} HP ({why}) — "
                                f"{e.hp} HP", "info", _owner(state, e.uid)))
         elif isinstance(e, ev.RegenerationStopped):
@@ -238,7 +241,7 @@ def describe_events(events: Sequence[ev.Event], state: GameState) -> list[LogLin
             line, i = _attack_line(e, events, i, state)
             out.append(line)
         elif isinstance(e, ev.DamageDealt):
-            why = {"ongoing": " ongoing", "aura": " aura"}.get(getattr(e, "cause", "attack"), "")
+            why = {"ongoing": " ongoing", "aura": " aura", "champion": " extra"}.get(getattr(e, "cause", "attack"), "")
             kind = f" {e.damage_type}" if e.damage_type else ""
             out.append(LogLine(f"{creature_name(state, e.target)} takes {e.amount}{why}{kind} damage"
                                f"{_adjusted(e)} ({e.hp_left} HP left)", "hit"))
@@ -253,6 +256,9 @@ def describe_events(events: Sequence[ev.Event], state: GameState) -> list[LogLin
             if e.quiet_rounds:
                 quiet = f" ({e.quiet_rounds} round{'s' if e.quiet_rounds > 1 else ''} in a row without combat)"
             out.append(LogLine(f"Round {e.round} ends{quiet}", "round"))
+        elif isinstance(e, (ev.UseSpent, ev.RechargeRolled, ev.PowerRecharged, ev.SpecialPowerUsed,
+                            ev.ChampionPowerOffered, ev.ChampionPowerUsed, ev.ChampionPowerDeclined)):
+            out.append(describe_power(e, state))
         elif isinstance(e, ev.BattleWon):
             out.append(LogLine(f"{player_name(e.winner)} wins ({win_reason(e.reason)}) — "
                                f"VP {e.vp[0]}–{e.vp[1]}", "victory", e.winner, prominent=True))
@@ -275,6 +281,45 @@ def describe_forced(e: ev.CreatureForced, state: GameState) -> str:
     steps = len(e.path)
     verb = {"push": "pushes", "pull": "pulls", "slide": "slides"}.get(e.kind, e.kind)
     return f"{by} {verb} {who} {steps} square{'s' if steps != 1 else ''} (no opportunity attacks)"
+
+
+def describe_power(e: ev.Event, state: GameState) -> LogLine:
+    """One log line for a check-box, recharge, special-power or champion-power event (CARD-4, SPW-1, CHP-1..3)."""
+    if isinstance(e, ev.UseSpent):
+        left = "no uses left" if not e.left else f"{e.left} use{'s' if e.left > 1 else ''} left"
+        return LogLine(f"{creature_name(state, e.uid)} ticks a box of {e.name} ({left})", "info",
+                       _owner(state, e.uid))
+    if isinstance(e, ev.RechargeRolled):
+        result = "recharged" if e.success else "not yet"
+        return LogLine(f"{creature_name(state, e.uid)} rolls to recharge {e.name}: d20 {e.natural} "
+                       f"(needs {e.needed}+) — {result}", "info", _owner(state, e.uid))
+    if isinstance(e, ev.PowerRecharged):
+        why = {"bloodied": "bloodied", "ally destroyed": "an ally was destroyed",
+               "destroys enemy": "it destroyed an enemy", "roll": "roll"}.get(e.reason, e.reason)
+        return LogLine(f"{creature_name(state, e.uid)}'s {e.name} recharges ({why})", "info",
+                       _owner(state, e.uid))
+    if isinstance(e, ev.SpecialPowerUsed):
+        how = "by itself" if e.action == "triggered" else f"with its {e.action} action"
+        on = "" if e.target == e.uid else f" on {creature_name(state, e.target)}"
+        return LogLine(f"{creature_name(state, e.uid)} uses {e.power}{on} ({how})", "info",
+                       _owner(state, e.uid))
+    if isinstance(e, ev.ChampionPowerOffered):
+        many = "a champion power" if e.options == 1 else f"one of {e.options} champion power uses"
+        return LogLine(f"{player_name(e.player)} may use {many} now", "info", e.player)
+    if isinstance(e, ev.ChampionPowerUsed):
+        about = creature_name(state, e.ally)
+        if e.effect == "extra damage":
+            what = f"{creature_name(state, e.enemy)} takes extra damage from {about}'s hit"
+        elif e.effect == "reroll":
+            what = f"{about} rolls again against {creature_name(state, e.enemy)}"
+        elif e.effect == "heal":
+            what = f"{about} is healed"
+        else:
+            what = f"{about}'s conditions end"
+        return LogLine(f"{creature_name(state, e.champion)} uses champion power {e.power} "
+                       f"({'•' * e.cost}, {e.left} left): {what}", "info", _owner(state, e.champion))
+    assert isinstance(e, ev.ChampionPowerDeclined)
+    return LogLine(f"{player_name(e.player)} uses no champion power", "info", e.player)
 
 
 def win_reason(reason: str) -> str:
@@ -357,3 +402,26 @@ def describe_preview(attack: str, target: str, p, defense: str = "") -> str:
     if p.kill_chance > 0:
         text += f", {p.kill_chance:.0%} to destroy"
     return text + "."
+
+
+def describe_champion_option(state: GameState, action) -> str:
+    """A ``UseChampionPower`` as words for the yes/no prompt (CHP-1, CHP-2).
+
+    E.g. "Captain (CA1): Press the Attack (•, 1 of 2 points left after) — Kobold (ko1) takes +10
+    damage from Soldier's hit".
+    """
+    champion = state.creature(action.champion)
+    power = champion.card.champion_powers[action.power]
+    left = max(0, champion.card.champion - champion.champion_spent - power.cost)
+    ally = creature_name(state, action.ally)
+    effect = power.effect.value
+    if effect == "extra damage":
+        what = f"{creature_name(state, action.enemy)} takes +{power.amount} damage from {ally}'s hit"
+    elif effect == "reroll":
+        what = f"{ally} rolls its missed attack against {creature_name(state, action.enemy)} again"
+    elif effect == "heal":
+        what = f"{ally} regains up to {power.amount} HP"
+    else:
+        what = f"{ally}'s conditions and ongoing damage end"
+    return (f"{creature_name(state, action.champion)}: {power.name} ({'•' * power.cost}, "
+            f"{left} of {champion.card.champion} champion points left after) — {what}")

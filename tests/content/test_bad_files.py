@@ -45,6 +45,19 @@ EXPECTED: dict[str, list[tuple[int, int, str]]] = {
         (14, 24, "unknown ability kind 'sneak-atack'; did you mean 'sneak-attack'?")],
     "card_ability_keyword.yaml": [
         (14, 23, "keyword 'Flight 8' names an ability; list it under 'abilities:' as {kind: flight, ...}")],
+    "card_powers.yaml": [  # CARD-4, SPW-1, CHP-1, CHP-2
+        (15, 71, "only a one-box line or power recharges (CARD-4): add 'uses: 1' to attack 2 of card "
+                 "'test-captain'"),
+        (16, 82, "unknown recharge 'bloodyed' in attack 3 of card 'test-captain'; did you mean 'bloodied'?"),
+        (18, 9, "missing required key 'amount' in special power 1 of card 'test-captain' (a 'heal' needs it)"),
+        (20, 41, "unknown champion-power trigger 'ally hitz'; did you mean 'ally hits'?"),
+        (21, 59, "effect 'heal' does not fit trigger 'ally hits' in champion power 2 of card 'test-captain' "
+                 "('ally hits' → 'extra damage'; 'ally misses' → 'reroll'; 'ally is hit' → 'heal'; 'ally "
+                 "ends turn' and 'ally starts turn' → 'heal' or 'clear conditions')"),
+        (22, 9, "champion power 3 of card 'test-captain' is text; champion powers are typed entries now, "
+                "e.g. {name: Press the Attack, cost: 1, trigger: ally hits, effect: extra damage, amount: 10}"),
+        (23, 9, "champion power 'Big' costs 3, more than the champion rating 2 of card 'test-captain' "
+                "(CHP-1)")],
     "card_unknown_faction.yaml": [(6, 16, "unknown faction 'Civilisation'; did you mean 'Civilization'?")],
     "card_unknown_alignment.yaml": [(5, 16, "unknown alignment 'good'; did you mean 'Good'?")],
     "card_bad_damage_type.yaml": [

@@ -7,6 +7,8 @@ from pathlib import Path
 
 from tactica.content import load_catalogue, load_map
 from tactica.engine import AttackKind, Defense, Reach, Terrain
+from tactica.engine.powers import (ChampionEffect, ChampionPower, ChampionTrigger, PowerAction,
+                                   PowerEffect, Recharge, RechargeOn, SpecialPower)
 
 GOOD = Path(__file__).parent / "fixtures" / "good"
 
@@ -21,12 +23,16 @@ def test_card_fields_and_attack_lines():
     assert (sword.kind, sword.reach, sword.defense) == (AttackKind.MELEE, Reach.ADJACENT, Defense.AC)
     assert (spear.reach, spear.range, spear.damage, spear.damage_bonus, spear.damage_type) == (
         Reach.RANGE, 3, 5, 5, "fire")
-    knife, volley = archer.attacks
+    knife, volley, storm = archer.attacks
+    assert (storm.uses, storm.recharge) == (1, Recharge(RechargeOn.ROLL, 16))  # CARD-4
     assert volley.basic and not knife.basic
     assert (volley.reach, volley.targets, volley.defense, volley.damage, volley.damage_type) == (
         Reach.SIGHT, 2, Defense.DEF, 10, "cold")
     assert archer.keywords == ("Elf", "Scout") and archer.unique and archer.champion == 1
-    assert archer.champion_powers == ("Steady Aim (1): display only.",)
+    assert archer.champion_powers == (
+        ChampionPower("Steady Aim", 1, ChampionTrigger.ALLY_MISSES, ChampionEffect.REROLL, range=8),)
+    assert archer.special_powers == (SpecialPower("Field Dressing", PowerAction.MOVE, PowerEffect.HEAL, 5,
+                                                  uses=2),)
     assert archer.text == "Display-only rules text." and archer.flavor == "A line of story."
     assert archer.abilities == ()
 

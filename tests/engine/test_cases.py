@@ -12,6 +12,8 @@ from tactica.engine import (Activate, AreaAttack, Attack, Charge, ChooseFirstPla
                             Settle, Shift, legal_actions, template_squares)
 from tactica.engine import events as ev
 from tactica.engine.abilities import PowerfulCharge, Resist, SneakAttack
+from tactica.engine.actions import UseChampionPower
+from tactica.engine.powers import ChampionEffect, ChampionPower, ChampionTrigger
 from tactica.engine.combat import flanking, modifiers
 from tactica.engine.geometry import squares_crossed
 from tactica.engine.sandbox import area, battle, card, close, melee, ranged
@@ -374,9 +376,16 @@ def test_case_stacking_different_vs_same_abilities():
 
 
 # stacking-different-vs-same (ATK-8, ABL-2, CHP-3)
-@pytest.mark.skip(reason="needs champion powers (a +10 damage power beside Sneak Attack): issue 3")
 def test_case_stacking_different_vs_same():
-    raise NotImplementedError
+    # Sneak Attack 10 and a +10 champion power add up (+20); the same power twice on one hit: +10 only.
+    power = ChampionPower("Press the Attack", 1, ChampionTrigger.ALLY_HITS, ChampionEffect.EXTRA_DAMAGE,
+                          amount=10)
+    chief = card("Chief", champion=2, champion_powers=(power,))
+    st = battle("CD.\n.b.\n.A.", {"C": chief, "D": chief, "A": card("Rogue", abilities=(SneakAttack(10),))},
+                active="A", dice=(10,), conditions={"b": {"dazed"}})
+    st, out = run(st, Attack(0, ("b",)), UseChampionPower("C", 0, "A", "b"))
+    assert [d.amount for d in of(out, ev.DamageDealt)] == [20, 10]  # 10 + 10 sneak, then +10
+    assert st.phase is Phase.ACTING  # D's copy of the same power is not offered again
 
 
 # staggered-options (CON-2, CA-1)
@@ -398,9 +407,16 @@ def test_case_staggered_options():
     assert modifiers(foe, me, foe.creature("b"), me.card.attacks[0]) == (("combat advantage", 2),)
 
 
-@pytest.mark.skip(reason="needs champion powers: issue 3")
 def test_case_staggered_options_no_champion_power():
-    raise NotImplementedError
+    # A staggered creature: no non-basic attack with uses left, and (as a champion) no champion power.
+    power = ChampionPower("Press the Attack", 1, ChampionTrigger.ALLY_HITS, ChampionEffect.EXTRA_DAMAGE,
+                          amount=10)
+    chief = card("Chief", champion=2, champion_powers=(power,),
+                 attacks=(melee("Club"), melee("Maul", bonus=15, basic=False, uses=1)))
+    st = battle("Cb", {"C": chief}, active="C", dice=(10,), conditions={"C": {"staggered"}})
+    assert refused(st, Attack(1, ("b",))) == "basic-only"
+    st, out = run(st, Attack(0, ("b",)))
+    assert st.phase is Phase.ACTING and not of(out, ev.ChampionPowerOffered)
 
 
 # vp-zone-large-creature (SCN-ASSAULT, MOV-13)

@@ -14,10 +14,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from tactica.engine import Action, ChooseFirstPlayer, ChooseMap, ChooseStartArea, Phase
+from tactica.engine import Action, ChooseFirstPlayer, ChooseMap, ChooseStartArea, Phase, UsePower
 
 from ..controller import Controller, Mode
-from ..describe import LogLine, describe_events, player_name
+from ..describe import LogLine, creature_name, describe_events, player_name
 from ..session import GameSession
 from ..widgets.battle_header import BattleHeader
 from ..widgets.battle_log import BattleLog
@@ -26,6 +26,7 @@ from ..widgets.stat_card import StatCard
 from ..widgets.status_line import StatusLine
 from .battle_ai import AI_ACTIONS, AiTurns
 from .battle_saves import UNDO_ACTIONS, SaveKeys
+from .champion_prompt import PowerPrompt, prompt_options
 from .choice import ChoiceModal
 from .help import HelpScreen
 from .winner import WinnerScreen
@@ -100,6 +101,7 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         Binding("a", "attack", "Attack"),
         Binding("c", "charge", "Charge"),
         Binding("e", "end", "End activation"),
+        Binding("w", "power", "Power"),
         Binding("space", "pick", "Add target"),
         Binding("p", "auto_place", "Auto-place"),
         Binding("escape", "cancel", "Cancel"),
@@ -124,7 +126,7 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         self.ai_init()
 
     _KEY_ACTIONS = ("select", "next", "move", "shift", "attack", "charge", "end", "pick", "auto_place",
-                    "cancel", "choose_attack", "undo")
+                    "cancel", "choose_attack", "undo", "power")
 
     # -- layout ----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -228,6 +230,18 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         """e: end the active creature's activation."""
         from tactica.engine import EndActivation
         self._result(EndActivation())
+
+    def action_power(self) -> None:
+        """w: use a special power of the active creature (SPW-1); several uses are offered in a list."""
+        options = self.session.of_type(UsePower)
+        if len(options) == 1:
+            self._apply(options[0])
+        elif options:
+            st = self.session.state
+            me = st.active_creature
+            labels = [f"{me.card.special_powers[a.power]} — on {creature_name(st, a.target)}" for a in options]
+            self._ask(ChoiceModal(f"{creature_name(st, me.uid)}: use a special power", "", labels),
+                      lambda i: options[i])
 
     def action_cancel(self) -> None:
         """Esc: leave attack or charge targeting; in forced movement, leave the creature where it is."""
@@ -395,6 +409,9 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
             self._ask(ChoiceModal(f"{player_name(st.decider)}: choose your start area", text,
                                   [f"Start area {a}" for a in areas]),
                       lambda i: ChooseStartArea(areas[i]))
+        elif st.phase is Phase.CHAMPION:  # CHP-2: the owner says yes or no
+            options = prompt_options(st, self.session.legal())
+            self._ask(PowerPrompt(st, options), lambda i: options[i])
         elif st.phase is Phase.OVER:
             self._asking = True
             self.refresh_bindings()

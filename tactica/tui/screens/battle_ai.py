@@ -17,6 +17,8 @@ from functools import partial
 
 from textual.worker import Worker, WorkerState
 
+from tactica.engine import Phase
+
 from ..describe import LogLine
 from ..opponent import AiPlayer, Thought
 from ..sides import SIDE_WORDS
@@ -96,7 +98,8 @@ class AiTurns:
         if self.ai_pending is st:
             return
         self.ai_pending = st
-        self._ai_ready_at = time.monotonic() + (0.0 if self.ai_fast else self.ai.opponent.pace)
+        quick = self.ai_fast or st.phase is Phase.CHAMPION  # a champion-power answer never holds play up
+        self._ai_ready_at = time.monotonic() + (0.0 if quick else self.ai.opponent.pace)
         self._ai_note(f"{self.ai.opponent.label} is thinking…")
         self.run_worker(partial(self.ai.think, st), name=f"ai step {st.step}", group="ai",
                         thread=True, exclusive=True, exit_on_error=False)

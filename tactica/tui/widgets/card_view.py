@@ -37,14 +37,21 @@ def card_summary(card: CreatureCard) -> Text:
         dmg = f"{a.damage}+{a.damage_bonus}" if a.damage_bonus else f"{a.damage}"
         t.append(f"  {'+' if a.bonus >= 0 else ''}{a.bonus} vs {a.defense.value} · {dmg}"
                  f"{' ' + a.damage_type if a.damage_type else ''} damage\n")
-        t.append(f"  {a.kind.value} · {a.describe_reach()}\n", style="bright_black")
+        extra = f"  {a.kind.value} · {a.describe_reach()}"
+        if a.uses:  # CARD-4
+            extra += " · " + "☐" * a.uses
+        if a.recharge is not None:
+            extra += f" · {a.recharge}"
+        t.append(extra + "\n", style="bright_black")
     if card.keywords:
         t.append("Keywords ", style="bold")
         t.append(", ".join(card.keywords) + "\n")
-    if card.champion:
+    for power in card.special_powers:  # SPW-1
+        t.append(f"◆ {power}\n")
+    if card.champion:  # CHP-1
         t.append(f"Champion {card.champion}\n", style="bold")
         for power in card.champion_powers:
-            t.append(f"• {power}\n")
+            t.append(f" {power}\n")
     if card.text:
         t.append(card.text + "\n", style="italic")
     if card.flavor:

@@ -18,6 +18,8 @@ from tactica.engine.auras import covering
 from tactica.engine.model import (ConditionEffect, FollowUpEffect, ForcedMoveEffect, HealEffect, OngoingEffect,
                                   Trigger)
 from tactica.engine.state import ActiveEffect, bloodied_threshold
+from tactica.engine.champions import budget_left
+from tactica.engine.uses import attack_key, power_key, used_count
 
 from ..sides import SIDE_BG as SIDE_STYLE
 
@@ -67,6 +69,12 @@ def aura_lines(state: GameState, c: Creature) -> list[str]:
     return out
 
 
+def boxes(total: int, ticked: int) -> str:
+    """Check boxes as text (CARD-4): ☒ for each ticked box, then ☐ for each one left."""
+    ticked = min(total, ticked)
+    return "☒" * ticked + "☐" * (total - ticked)
+
+
 def card_text(c: Creature, *, active: bool = False, move_used: bool = False,
               attack_used: bool = False, state: GameState | None = None) -> Text:
     """The stat card of ``c`` as Rich text (also used by the help and tests).
@@ -105,7 +113,12 @@ def card_text(c: Creature, *, active: bool = False, move_used: bool = False,
         extra = f"  {a.kind.value} · {a.describe_reach()}"
         if a is card.basic_attack:
             extra += " · basic"
-        t.append(extra + "\n", style="bright_black")
+        t.append(extra, style="bright_black")
+        if a.uses:  # CARD-4: check boxes, ticked ones crossed
+            t.append("  " + boxes(a.uses, used_count(c, attack_key(a))), style="bold yellow")
+        if a.recharge is not None:
+            t.append(f" {a.recharge}", style="bright_black")
+        t.append("\n")
         for effect in a.effects:
             t.append(f"  {effect_text(effect)}\n", style="cyan")
     if card.keywords:
@@ -113,10 +126,17 @@ def card_text(c: Creature, *, active: bool = False, move_used: bool = False,
         t.append(", ".join(card.keywords) + "\n")
     for ability in card.abilities:
         t.append(f"• {ability}\n")
-    if card.champion:
-        t.append(f"Champion {card.champion}\n", style="bold")
+    for power in card.special_powers:  # SPW-1, CARD-4
+        t.append(f"◆ {power.name}", style="bold")
+        if power.uses:
+            t.append(" " + boxes(power.uses, used_count(c, power_key(power))), style="bold yellow")
+        t.append(f"  {str(power).split(': ', 1)[1] if ': ' in str(power) else ''}\n", style="bright_black")
+    if card.champion:  # CHP-1: the budget left this battle
+        left = budget_left(c)
+        t.append(f"Champion {card.champion}", style="bold")
+        t.append(f" · {left} of {card.champion} points left\n", style="bold yellow" if left else "bright_black")
         for power in card.champion_powers:
-            t.append(f"• {power}\n")
+            t.append(f" {power}\n", style=None if power.cost <= left else "bright_black")
     if getattr(card, "text", ""):
         t.append(card.text + "\n", style="italic")
     if c.effects:

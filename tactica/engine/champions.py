@@ -1,0 +1,253 @@
+"""Champion powers: budget, triggers, the decision window (CHP-1, CHP-2, CHP-3).
+
+A champion with rating X may spend X points of champion powers per battle
+(CHP-1, ``Creature.champion_spent``); each power costs its bullets.  Powers
+take no action but need their trigger (CHP-2), and a champion uses at most
+one power per creature's turn (CHP-3, ``Creature.champion_turn``).  Stunned
+or helpless (inactive), confused and staggered champions use none (gaps.md).
+
+When something happens that could trigger a power (an ``Occasion``), the
+flow calls ``open_window``: if some champion can legally use a power, the
+game stops in ``Phase.CHAMPION`` and the champion's player decides —
+``UseChampionPower`` or ``DeclinePower`` — even during the other player's
+turn.  The acting player's side is asked first, then the other side; a
+player is asked again after each use until it declines or has nothing left.
+When nobody can or wants to, ``advance`` closes the window and the flow
+resumes where it stopped (``state.resume``).  No window opens when no power
+can be used, so play never waits for nothing.
+
+Attack triggers are offered once the action that made the attack is
+resolved (our choice: the engine resolves a whole action at once), so extra
+damage lands right after the ally's attack and before the activation goes on.
+"""
+from __future__ import annotations
+
+from . import events as ev
+from .abilities import defend
+from .actions import UseChampionPower
+from .combat import deal_damage, resolve_attack
+from .powers import ChampionEffect, ChampionPower, ChampionTrigger
+from .state import Creature, GameState, Occasion, Phase
+from .uses import clear, heal, helps
+
+#: Conditions that forbid champion powers (gaps.md: confused, staggered; inactive: stunned, helpless).
+NO_CHAMPION_POWERS = frozenset({"confused", "staggered", "stunned", "helpless"})
+
+
+def budget_left(me: Creature) -> int:
+    """Champion points ``me`` may still spend this battle (CHP-1)."""
+    return max(0, me.card.champion - me.champion_spent)
+
+
+def turn_key(st: GameState) -> str:
+    """The current creature's turn, for CHP-3 ("ROUND:UID")."""
+    return f"{st.round}:{st.active_uid or ''}"
+
+
+def can_use_now(st: GameState, champion: Creature) -> bool:
+    """True when ``champion`` may use some power now: on the map, able, CHP-3 free (not the cost)."""
+    return (champion.alive and bool(champion.card.champion_powers)
+            and not (champion.conditions & NO_CHAMPION_POWERS)
+            and champion.champion_turn != turn_key(st))
+
+
+# -- occasions ----------------------------------------------------------------
+
+
+def attack_occasions(st: GameState, events: list) -> list[Occasion]:
+    """The attack occasions in one action's ``events``: hits and misses against enemies (CHP-2)."""
+    found: list[Occasion] = []
+    for e in events:
+        if not isinstance(e, ev.AttackRolled):
+            continue
+        attacker, target = st.find(e.attacker), st.find(e.target)
+        if attacker is None or target is None or not st.hostile(attacker.player, target.player):
+            continue
+        if e.hit:
+            found.append(Occasion(ChampionTrigger.ALLY_HITS.value, attacker.uid, target.uid, e.attack, e.kind))
+            found.append(Occasion(ChampionTrigger.ALLY_IS_HIT.value, target.uid, attacker.uid, e.attack, e.kind))
+        else:
+            line = attacker.card.attack_named(e.attack)
+            if line is not None and not line.is_area:
+                found.append(Occasion(ChampionTrigger.ALLY_MISSES.value, attacker.uid, target.uid,
+                                      e.attack, e.kind))
+    unique: list[Occasion] = []
+    for o in found:
+        if o not in unique:
+            unique.append(o)
+    return unique
+
+
+def turn_occasion(trigger: ChampionTrigger, me: Creature) -> list[Occasion]:
+    """The occasion of ``me`` ending or starting its turn (CHP-2)."""
+    return [Occasion(trigger.value, me.uid)]
+
+
+# -- legal uses -----------------------------------------------------------------
+
+
+def _fits(st: GameState, champion: Creature, power: ChampionPower, o: Occasion) -> bool:
+    """True when ``power`` of ``champion`` may answer occasion ``o`` (CHP-1, CHP-2)."""
+    if power.trigger.value != o.trigger or power.cost > budget_left(champion):
+        return False
+    ally = st.find(o.ally)
+    if ally is None or not ally.alive or st.hostile(ally.player, champion.player):
+        return False
+    if power.others_only and ally.uid == champion.uid:
+        return False
+    if power.keyword and power.keyword not in ally.card.keywords:
+        return False
+    if ally.uid != champion.uid:
+        dist = st.geo.distance(champion.pos, ally.pos)
+        if dist is None or dist > power.range:
+            return False
+    if power.in_vp_zone and ally.pos not in st.vp_zone(ally.player):
+        return False
+    enemy = st.find(o.enemy) if o.enemy else None
+    if power.effect is ChampionEffect.EXTRA_DAMAGE:
+        return enemy is not None and enemy.alive and power.amount > 0
+    if power.effect is ChampionEffect.REROLL:
+        return enemy is not None and enemy.alive and ally.card.attack_named(o.attack) is not None
+    return helps(ally, "heal" if power.effect is ChampionEffect.HEAL else "clear", power.amount)
+
+
+def options(st: GameState, player: int) -> list[UseChampionPower]:
+    """Every legal ``UseChampionPower`` of ``player`` for the open window, canonical order."""
+    acts: list[UseChampionPower] = []
+    for champion in st.creatures:
+        if champion.player != player or not can_use_now(st, champion):
+            continue
+        for i, power in enumerate(champion.card.champion_powers):
+            for o in st.window:
+                if (power.name, o.ally, o.enemy) in st.window_used:
+                    continue  # ABL-2: the same power twice on one occasion counts once
+                if _fits(st, champion, power, o):
+                    a = UseChampionPower(champion.uid, i, o.ally, o.enemy)
+                    if a not in acts:
+                        acts.append(a)
+    return acts
+
+
+def _order(st: GameState) -> list[int]:
+    """Players in the order they are asked: the acting creature's player first, then in turn order (CHP-2)."""
+    me = st.active_creature
+    first = me.player if me is not None else st.turn_player
+    return [(first + k) % st.players for k in range(st.players)]
+
+
+def _next_decider(st: GameState) -> int | None:
+    for p in _order(st):
+        if p not in st.window_passed and options(st, p):
+            return p
+    return None
+
+
+def open_window(st: GameState, occasions: list[Occasion], resume: str, out: list) -> bool:
+    """Stop for a champion-power decision if some power answers ``occasions`` (CHP-2).
+
+    resume: what the flow does when the window closes ("after action",
+    "end activation", "start activation").  Returns True when the game now
+    waits in ``Phase.CHAMPION`` (the caller must stop), False when no power
+    can be used (nothing changed).
+    """
+    if not occasions or st.phase is Phase.OVER:
+        return False
+    st.window, st.window_passed, st.window_used = tuple(occasions), frozenset(), frozenset()
+    player = _next_decider(st)
+    if player is None:
+        st.window = ()
+        return False
+    st.resume, st.resume_decider = resume, st.decider
+    st.phase, st.decider = Phase.CHAMPION, player
+    out.append(ev.ChampionPowerOffered(player, len(options(st, player))))
+    return True
+
+
+def check_use(st: GameState, a: UseChampionPower) -> tuple[str, str] | None:
+    """Why ``a`` is illegal now as (code, reason), or None (CHP-1..3)."""
+    champion = st.find(a.champion) if isinstance(a.champion, str) else None
+    if champion is None or not champion.card.champion_powers:
+        return ("no-champion", "That creature has no champion powers.")
+    if champion.player != st.decider:
+        return ("not-yours", f"{champion.card.name} belongs to the other player.")
+    powers = champion.card.champion_powers
+    if not isinstance(a.power, int) or not 0 <= a.power < len(powers):
+        return ("no-such-power", f"{champion.card.name} has no such champion power.")
+    power = powers[a.power]
+    if champion.conditions & NO_CHAMPION_POWERS:
+        worst = sorted(champion.conditions & NO_CHAMPION_POWERS)[0]
+        return ("cannot-use", f"{champion.card.name} is {worst} and uses no champion powers (gaps.md).")
+    if champion.champion_turn == turn_key(st):
+        return ("once-per-turn", f"{champion.card.name} already used a champion power this turn (CHP-3).")
+    if power.cost > budget_left(champion):
+        return ("no-budget", f"{power.name} costs {power.cost}; {champion.card.name} has "
+                             f"{budget_left(champion)} champion point(s) left (CHP-1).")
+    if a not in options(st, st.decider):
+        return ("no-trigger", f"{power.name} needs: {power.trigger.value} within {power.range} squares, "
+                              "and something it would change (CHP-2).")
+    return None
+
+
+def use(st: GameState, a: UseChampionPower, out: list) -> None:
+    """Pay for and resolve a champion power (CHP-1..3); mutates ``st``.
+
+    EXTRA_DAMAGE: the enemy takes the power's amount (met by its Resist and
+    Immune like attack damage, untyped).  REROLL: the ally makes the same
+    attack against the enemy again (one roll, its damage and effects, no
+    follow-ups).  HEAL / CLEAR: the ally is healed / its conditions end.
+    """
+    champion = st.creature(a.champion)
+    power = champion.card.champion_powers[a.power]
+    champion.champion_spent += power.cost
+    champion.champion_turn = turn_key(st)
+    st.window_used = st.window_used | {(power.name, a.ally, a.enemy)}
+    out.append(ev.ChampionPowerUsed(champion.uid, power.name, power.cost, budget_left(champion),
+                                    a.ally, a.enemy, power.effect.value))
+    ally = st.creature(a.ally)
+    if power.effect is ChampionEffect.EXTRA_DAMAGE:
+        enemy = st.creature(a.enemy)
+        amount, steps = power.amount, []
+        if enemy.card.abilities:
+            amount, steps = defend(enemy.card, amount, "", attack=True)
+        deal_damage(st, enemy, amount, "", champion.player, out, cause="champion",
+                    adjustments=tuple(steps))
+    elif power.effect is ChampionEffect.REROLL:
+        o = next(o for o in st.window if o.trigger == ChampionTrigger.ALLY_MISSES.value
+                 and o.ally == a.ally and o.enemy == a.enemy)
+        resolve_attack(st, ally, st.creature(a.enemy), ally.card.attack_named(o.attack), out, kind=o.kind)
+    elif power.effect is ChampionEffect.HEAL:
+        heal(ally, power.amount, "champion", out)
+    else:
+        clear(ally, "champion", out)
+
+
+def decline(st: GameState, out: list) -> None:
+    """The deciding player uses no more champion powers in this window (CHP-2)."""
+    out.append(ev.ChampionPowerDeclined(st.decider))
+    st.window_passed = st.window_passed | {st.decider}
+
+
+def advance(st: GameState, out: list) -> str | None:
+    """Ask the next player, or close the window.
+
+    Returns None while the window stays open (``st.decider`` is the player
+    to ask), else the ``resume`` name (the phase is ACTING again and the
+    decider restored).  A battle that is over closes the window too.
+    """
+    if st.phase is Phase.OVER:
+        st.window, st.window_passed, st.window_used, st.resume = (), frozenset(), frozenset(), ""
+        return None
+    player = _next_decider(st)
+    if player is not None:
+        if player != st.decider:
+            out.append(ev.ChampionPowerOffered(player, len(options(st, player))))
+        st.decider = player
+        return None
+    resume = st.resume
+    st.window, st.window_passed, st.window_used, st.resume = (), frozenset(), frozenset(), ""
+    st.phase, st.decider = Phase.ACTING, st.resume_decider
+    return resume
+
+
+__all__ = ["budget_left", "turn_key", "can_use_now", "attack_occasions", "turn_occasion", "options",
+           "open_window", "check_use", "use", "decline", "advance", "NO_CHAMPION_POWERS"]

@@ -1,0 +1,110 @@
+"""The champion-power yes/no prompt and the stat card's budget and check boxes (CHP-1, CHP-2, CARD-4)."""
+from __future__ import annotations
+
+from tactica.engine import Phase
+from tactica.engine.actions import DeclinePower, UseChampionPower
+from tactica.engine.powers import (ChampionEffect, ChampionPower, ChampionTrigger, PowerAction, PowerEffect,
+                                   SpecialPower)
+from tactica.engine.sandbox import battle, card, melee
+from tactica.tui.screens.battle import BattleScreen
+from tactica.tui.screens.champion_prompt import PowerPrompt
+from tactica.tui.widgets.battle_log import BattleLog
+from tactica.tui.widgets.stat_card import card_text
+
+from .conftest import app_for_state
+
+PRESS = ChampionPower("Press the Attack", 1, ChampionTrigger.ALLY_HITS, ChampionEffect.EXTRA_DAMAGE, amount=10)
+
+
+def _state():
+    captain = card("Captain", champion=2, champion_powers=(PRESS,))
+    return battle("C..\nAb.", {"C": captain}, active="A", dice=(10,))
+
+
+def log_text(app) -> str:
+    return "\n".join(app.screen.query_one(BattleLog).lines_written)
+
+
+async def test_CHP_2_prompt_yes_uses_the_power():
+    app = app_for_state(_state())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("a", "enter")  # A attacks b and hits: the owner is asked
+        await pilot.pause()
+        assert isinstance(app.screen, PowerPrompt)
+        assert "use a champion power? (y / n)" in app.screen.title_text
+        assert "Press the Attack" in app.screen.options[0] and "+10 damage" in app.screen.options[0]
+        await pilot.press("y")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        st = screen.session.state
+        assert isinstance(screen.session.actions[-1], UseChampionPower)
+        assert st.phase is Phase.ACTING and st.creature("b").hp == 30
+        assert "uses champion power Press the Attack" in log_text(app)
+        assert "1 of 2 points left" in str(card_text(st.creature("C")))
+
+
+async def test_CHP_2_prompt_no_declines():
+    app = app_for_state(_state())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PowerPrompt)
+        await pilot.press("n")
+        await pilot.pause()
+        session = app.screen.session
+        assert session.actions[-1] == DeclinePower() and session.state.creature("b").hp == 40
+        assert "uses no champion power" in log_text(app)
+
+
+def test_CARD_4_stat_card_shows_check_boxes_and_recharge():
+    smash = melee("Smash", bonus=10, damage=20, basic=False, uses=2)
+    wind = SpecialPower("Second Wind", PowerAction.MOVE, PowerEffect.HEAL, amount=10, uses=1)
+    st = battle("Ab", {"A": card("Brute", attacks=(melee(), smash), special_powers=(wind,))}, active="A")
+    st.creature("A").used = (("attack:Smash", 1),)
+    text = str(card_text(st.creature("A")))
+    assert "☒☐" in text and "Second Wind ☐" in text
+
+
+def _ai_app(state):
+    """The app on ``state`` with the AI (greedy, no pause) playing Player 2."""
+    from tactica.tui.app import TacticaApp
+    from tactica.tui.opponent import Opponent
+    from tactica.tui.session import GameSession
+
+    from .conftest import FixedFactory
+    session = GameSession(state=state, seed=0, opponent=Opponent(level="greedy", player=1, pace=0.0))
+    return TacticaApp(FixedFactory(session))
+
+
+async def _settle(pilot, app, condition, timeout=10.0):
+    import time
+    end = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < end, "timed out waiting"
+        await pilot.pause(0.02)
+
+
+async def test_CHP_2_the_ai_answers_its_own_decision_during_the_humans_turn():
+    ward = ChampionPower("Ward", 1, ChampionTrigger.ALLY_IS_HIT, ChampionEffect.HEAL, amount=10)
+    st = battle("c..\n...\nAb.", {"c": card("Chief", champion=2, champion_powers=(ward,))}, active="A", dice=(10,))
+    app = _ai_app(st)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("a", "enter")  # the human hits b; the AI's champion may heal it
+        await _settle(pilot, app, lambda: app.screen.session.state.phase is Phase.ACTING)
+        session = app.screen.session
+        assert session.actions[-1] == UseChampionPower("c", 0, "b", "A")
+        assert session.state.creature("b").hp == 50 and session.state.decider == 0
+
+
+async def test_CHP_2_the_human_answers_during_the_ais_turn():
+    ward = ChampionPower("Ward", 1, ChampionTrigger.ALLY_IS_HIT, ChampionEffect.HEAL, amount=10)
+    st = battle("C..\nAb.", {"C": card("Chief", champion=2, champion_powers=(ward,))}, active="b",
+                dice=(19,) + (10,) * 20)
+    app = _ai_app(st)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _settle(pilot, app, lambda: isinstance(app.screen, PowerPrompt))
+        assert app.screen.title_text.startswith("Player 1")
+        await pilot.press("y")
+        await _settle(pilot, app, lambda: any(isinstance(a, UseChampionPower) for a in app.screen.session.actions))
+        assert app.screen.session.state.creature("A").hp == 50

@@ -40,8 +40,8 @@ def budget_left(me: Creature) -> int:
 
 
 def turn_key(st: GameState) -> str:
-    """The current creature's turn, for CHP-3 ("ROUND:UID")."""
-    return f"{st.round}:{st.active_uid or ''}"
+    """The current creature's turn, for CHP-3 ("ACTIVATION-NUMBER:UID")."""
+    return f"{st.activation_no}:{st.active_uid or ''}"
 
 
 def can_use_now(st: GameState, champion: Creature) -> bool:

@@ -621,6 +621,7 @@ def _h_activate(st: GameState, a: Activate, out: list) -> None:
     st.oa_used = frozenset()
     st.phase = Phase.ACTING
     out.append(ev.CreatureActivated(a.uid))
+    st.activation_no += 1  # CHP-3: one champion power per creature's turn
     me = st.active_creature
     uses.start_of_turn(st, me, out)  # CARD-4 recharge rolls, SPW-1 start-of-turn powers
     if champions.open_window(st, champions.turn_occasion(ChampionTrigger.ALLY_STARTS_TURN, me),

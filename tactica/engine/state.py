@@ -248,7 +248,7 @@ class Creature:
             "attack:NAME" or "power:NAME" (see ``uses``).
         champion_spent: champion points spent this battle (CHP-1).
         champion_turn: the turn in which it last used a champion power
-            ("ROUND:UID" of the creature whose turn it was; CHP-3), "" if never.
+            (``champions.turn_key``; CHP-3), "" if never.
     """
 
     uid: str
@@ -393,6 +393,8 @@ class GameState:
     ``resume`` what the flow does once the window closes ("after action",
     "end activation" or "start activation"; see ``champions``), with
     ``resume_decider`` the decider to give the game back to.
+    ``activation_no`` counts the activations begun this battle (CHP-3: a
+    creature activated twice in a round has two turns).
     """
 
     rules: Ruleset
@@ -425,6 +427,7 @@ class GameState:
     win_reason: str = ""
     step: int = 0
     pending: tuple[PendingForce, ...] = ()
+    activation_no: int = 0
     window: tuple[Occasion, ...] = ()
     window_passed: frozenset[int] = frozenset()
     window_used: frozenset[tuple[str, str, str]] = frozenset()

@@ -6,6 +6,7 @@ from tactica.engine.actions import DeclinePower, UseChampionPower
 from tactica.engine.powers import ChampionEffect, ChampionPower, ChampionTrigger
 from tactica.engine.sandbox import battle, card, melee
 from tactica.engine.abilities import SneakAttack
+from tactica.engine.champions import turn_key
 
 from ._util import ev, of, refused, run
 
@@ -210,8 +211,20 @@ def test_CHP_3_two_allies_two_turns_two_uses():
 def test_CHP_3_the_same_turn_twice_is_refused():
     st, _ = run(hit_board(powers=(HITS, AGAIN), rating=3, dice=(10,)), Attack(0, ("b",)))
     st2 = st.copy()
-    st2.creature("C").champion_turn = f"{st.round}:A"
+    st2.creature("C").champion_turn = turn_key(st)
     assert refused(st2, UseChampionPower("C", 0, "A", "b")) == "once-per-turn"
+
+
+def test_CHP_3_a_creature_activated_twice_in_a_round_has_two_turns():
+    # Multi-activation: each activation is its own turn, so the champion may answer each once.
+    st = battle("C..\nA.b", {"C": captain(MEND, rating=3)}, turn_player=0, hp={"A": 20})
+    st.creature("C").activated = True
+    st, _ = run(st, Activate("A"), EndActivation(), UseChampionPower("C", 0, "A", ""))
+    first = st.creature("C").champion_turn
+    st.creature("A").activated = False  # a second activation this round, as Multi-Activation allows
+    st.phase, st.turn_player, st.decider, st.activations_left = Phase.ACTIVATE, 0, 0, 1
+    st, _ = run(st, Activate("A"), EndActivation())
+    assert hot(st) and st.creature("C").champion_turn == first and st.round == 1
 
 
 def test_CHP_2_the_attacker_side_is_asked_first_then_the_other():

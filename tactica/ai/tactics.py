@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 
 from tactica.engine import (Action, AreaAttack, Attack, Charge, Creature, EndActivation, GameState,
                             Move, Phase, Teleport, preview)
-from tactica.engine.areas import aims, cone_size, struck, template
+from tactica.engine.areas import aims, cone_size, distinct_strikes
 from tactica.engine.attacking import attack_allowed
 from tactica.engine.combat import in_reach
 from tactica.engine.geometry import chebyshev
@@ -355,19 +355,11 @@ def best_area(state: GameState, me: Creature, attack: AttackDef, index: int,
     """
     if not any(chebyshev(me.pos, e.pos) <= _reach_limit(state, attack) for e in enemies):
         return 0.0, None
-    best, act, seen = 0.0, None, set()
-    for origin, corner in _area_aims(state, me, attack, enemies):
-        found = template(state, me, attack, origin, corner)
-        if found is None:
-            continue
-        hit = struck(state, me, found)
-        key = tuple(c.uid for c in hit)
-        if key in seen or not any(c.player != me.player for c in hit):
-            continue
-        seen.add(key)
+    best, act = 0.0, None
+    for origin, corner, hit in distinct_strikes(state, me, attack, _area_aims(state, me, attack, enemies)):
         v = area_value(state, me, attack, hit)
         if v > best:
-            best, act = v, AreaAttack(index, origin, key, corner)
+            best, act = v, AreaAttack(index, origin, tuple(c.uid for c in hit), corner)
     return best, act
 
 

@@ -281,18 +281,30 @@ def area_actions(state: GameState) -> list[AreaAttack]:
     for i, attack in enumerate(me.card.attacks):
         if not attack.is_area or not attack_allowed(me, attack):
             continue
-        seen: set[tuple[str, ...]] = set()
-        for origin, corner in aims(state, me, attack):
-            found = template(state, me, attack, origin, corner)
-            if found is None:
-                continue
-            hit = struck(state, me, found)
-            key = tuple(c.uid for c in hit)
-            if key in seen or not any(c.team != me.team for c in hit):
-                continue
-            seen.add(key)
-            out.append(AreaAttack(i, origin, key, corner))
+        for origin, corner, hit in distinct_strikes(state, me, attack, aims(state, me, attack)):
+            out.append(AreaAttack(i, origin, tuple(c.uid for c in hit), corner))
     return out
+
+
+def distinct_strikes(state: GameState, me: Creature, attack: AttackDef, aim_list):
+    """Yield ``(origin, corner, struck creatures)`` for each aim in ``aim_list`` that strikes a new set.
+
+    ``aim_list`` is an iterable of ``(origin square, corner or None)`` (from
+    ``aims`` or a narrower list).  Aims the attack cannot take, or whose
+    creatures struck (in uid order) were already yielded, or that strike no
+    enemy of ``me``'s team, are skipped (RNG-3, RNG-4, ATK-4).
+    """
+    seen: set[tuple[str, ...]] = set()
+    for origin, corner in aim_list:
+        found = template(state, me, attack, origin, corner)
+        if found is None:
+            continue
+        hit = struck(state, me, found)
+        key = tuple(c.uid for c in hit)
+        if key in seen or not any(c.team != me.team for c in hit):
+            continue
+        seen.add(key)
+        yield origin, corner, hit
 
 
 __all__ = ["Template", "template", "template_squares", "struck", "area_actions", "aims",

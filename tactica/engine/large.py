@@ -181,14 +181,8 @@ def provokers(state: GameState, mover: Creature, path: tuple[Square, ...], size:
     """Distinct enemies (in the order they strike) a path of anchors provokes (OA-1, OA-3)."""
     if tmap is None:
         tmap = AnchorThreats(state, mover, size or mover.card.size)
-    found: list[str] = []
-    cur = mover.pos
-    for nxt in path:
-        for uid in sorted(tmap.get(cur, ())):
-            if uid not in found:
-                found.append(uid)
-        cur = nxt
-    return tuple(found)
+    from .movement import provokers_along
+    return provokers_along(tmap, mover.pos, path)
 
 
 def big_routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = True,

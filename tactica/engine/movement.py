@@ -229,8 +229,18 @@ def provokers_of_path(state: GameState, mover: Creature, path: tuple[Square, ...
         return provokers(state, mover, path)
     if tmap is None:
         tmap = _move_threats(state, mover)
+    return provokers_along(tmap, mover.pos, path)
+
+
+def provokers_along(tmap, start: Square, path: tuple[Square, ...]) -> tuple[str, ...]:
+    """Distinct uids, in the order they strike, threatening each square a path leaves (OA-1, OA-3).
+
+    ``tmap`` maps a square (an anchor, for big movers) to the uids
+    threatening it; ``start`` is where the path begins; the last square of
+    ``path`` is not left, so it provokes nothing.
+    """
     found: list[str] = []
-    cur = mover.pos
+    cur = start
     for nxt in path:
         for uid in sorted(tmap.get(cur, ())):
             if uid not in found:

@@ -32,6 +32,12 @@ durability is worth two creatures, i.e. cost ∝ sqrt(offence × durability)).
   defense ±B ×(1 + 0.04·|B|·n) durability, speed ±B ×(1 + 0.02·|B|·n)
   mobility, resist A ×(1 + A·n/60) durability, harm A adds A·n/8 to offence,
   heal A adds A·n HP.  An attack's heal effect A adds 2A HP.
+* Check boxes (CARD-4): the best attack is the best one without boxes; an
+  attack with U boxes adds what it beats that one by, times (U, +1 with a
+  recharge) ÷ 4 (a battle is about eight rounds, half of them in reach).
+* Special powers (SPW-1): heal A adds A HP per box (3 boxes' worth when
+  unlimited), ×1.5 when it can reach an ally; clearing conditions adds 5 HP
+  per box.
 
 Greedy AI-against-AI trials of the shipped 200-point warbands came out close
 to even with these costs; the yardstick may undervalue single big creatures
@@ -135,12 +141,22 @@ def _ability_factors(c: CreatureCard, best: AttackDef) -> tuple[float, float, fl
                 hp += b * n
     for attack in c.attacks:
         hp += sum(2 * e.amount for e in attack.effects if isinstance(e, HealEffect))
+        if attack.uses:
+            boxes = attack.uses + (1 if attack.recharge else 0)
+            extra += max(0.0, offence(attack, c) - offence(best, c)) * boxes / 4
+    for power in c.special_powers:
+        boxes = power.uses or 3
+        if power.effect.value == "heal":
+            hp += power.amount * boxes * (1.5 if power.range else 1.0)
+        else:
+            hp += 5 * boxes
     return extra, off_x, dur_x * (1 + hp / c.hp), mob_x
 
 
 def worth(c: CreatureCard) -> float:
     """The yardstick cost of a card, in points."""
-    best = max(c.attacks, key=lambda a: offence(a, c))
+    best = max((a for a in c.attacks if not a.uses), key=lambda a: offence(a, c), default=None) \
+        or max(c.attacks, key=lambda a: offence(a, c))
     extra, off_x, dur_x, mob_x = _ability_factors(c, best)
     off = (offence(best, c) + extra) * off_x
     dur = c.hp / (0.85 * hit_chance(9, c.ac) + 0.15 * hit_chance(9, c.defense)) * dur_x

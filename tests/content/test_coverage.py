@@ -138,3 +138,19 @@ def test_every_creature_size_the_card_format_allows_is_on_some_card():
     sizes = set(range(CARD["size"].lo, CARD["size"].hi + 1))
     used = {c.size for c in load_catalogue().values()}
     assert not _missing(sizes, used), f"no shipped card has size {_missing(sizes, used)} (MOV-13): add one"
+
+
+def test_every_power_kind_check_box_and_recharge_is_on_some_card():
+    """CARD-4, SPW-1, CHP-2: uses, each recharge event, each special and champion power kind."""
+    from tactica.engine import powers as pw
+    cards = load_catalogue().values()
+    lines = [a for c in cards for a in c.attacks] + [p for c in cards for p in c.special_powers]
+    assert any(x.uses for x in lines), "no shipped card has check boxes (uses)"
+    recharges = {x.recharge.on for x in lines if x.recharge}
+    assert not _missing(pw.RechargeOn, recharges), _missing(pw.RechargeOn, recharges)
+    specials = [p for c in cards for p in c.special_powers]
+    assert not _missing(pw.PowerAction, {p.action for p in specials})
+    assert not _missing(pw.PowerEffect, {p.effect for p in specials})
+    champs = [p for c in cards for p in c.champion_powers]
+    assert not _missing(pw.ChampionTrigger, {p.trigger for p in champs})
+    assert not _missing(pw.ChampionEffect, {p.effect for p in champs})

@@ -269,6 +269,48 @@ def passes_opposite_sides(p: Point, q: Point, sq: Square) -> bool:
            ("N" in a and "S" in b) or ("S" in a and "N" in b)
 
 
+#: Corner name -> its offset inside the square (x 0 west / 1 east, y 0 north / 1 south).
+_CORNER = {"nw": (0, 0), "ne": (1, 0), "sw": (0, 1), "se": (1, 1)}
+
+
+def half_wall_crossed(p: Point, q: Point, sq: Square, corner: str) -> bool:
+    """True when the segment p->q passes through the inside of the wall half of ``sq`` (TER-WALL).
+
+    ``corner`` names the wall corner of the diagonal wall ("nw", "ne", "sw",
+    "se"); the wall is the triangle of the three corners other than the
+    opposite (wall-free) one.  Touching the triangle -- running along the
+    diagonal, or through one of its corners -- leaves the line clear, as
+    touching a wall does (COV-2).
+    """
+    span = _clip(p, q, sq)
+    if span is None or span[1] - span[0] <= _EPS:
+        return False
+    cx, cy = _CORNER[corner]
+
+    def closeness(t: float) -> float:  # < 1 inside the wall triangle
+        u = p[0] + (q[0] - p[0]) * t - sq[0]
+        v = p[1] + (q[1] - p[1]) * t - sq[1]
+        return (u if cx == 0 else 1 - u) + (v if cy == 0 else 1 - v)
+
+    return min(closeness(span[0]), closeness(span[1])) < 1 - _EPS
+
+
+def half_wall_faces(sq: Square, corner: str, other: Square) -> bool:
+    """True when the wall half of ``sq`` covers the whole seam it shares with ``other`` (TER-WALL).
+
+    ``other`` is one of the 8 squares around ``sq``: for an orthogonal one
+    the seam is their shared side, for a diagonal one the corner point they
+    share.  Only the wall-free corner is not wall.
+    """
+    cx, cy = _CORNER[corner]
+    dx, dy = other[0] - sq[0], other[1] - sq[1]
+    if dx and dy:
+        return (int(dx > 0), int(dy > 0)) != (1 - cx, 1 - cy)
+    if dx:
+        return int(dx > 0) == cx
+    return int(dy > 0) == cy
+
+
 _SHARED: dict = {}
 
 
@@ -299,6 +341,8 @@ class Geometry:
         self._ranged_sum = self._summed(self._cover_ranged)
         self._area_sum = self._summed(self._cover_area)
         self._walls = frozenset(sq for sq, r in rules.items() if r.blocks_movement)  # TER-WALL, TER-OTHER
+        #: Diagonal walls (TER-WALL): square -> its wall corner ("nw", "ne", "sw", "se").
+        self.half_walls = {sq: r.half_wall for sq, r in rules.items() if r.half_wall}
         self._cost = {sq: (1 if r.blocks_movement else r.cost) for sq, r in rules.items()}
         self._nbrs: dict[Square, tuple[Square, ...]] = {}
         self._memo: dict = {}  # other derived, map-only data (stop_squares)
@@ -396,14 +440,25 @@ class Geometry:
         """True when a one-square step a->b passes no wall (MOV-7).
 
         b must not be a wall, and a diagonal step may not pass the corner of a
-        wall: both orthogonal squares beside the step must be free of walls.
+        wall: both orthogonal squares beside the step must be free of walls --
+        except that a diagonal wall may be passed at its wall-free corner
+        (TER-WALL: "a creature may move diagonally past the corner of a
+        diagonal wall").
         """
         if self.is_wall(b):
             return False
         dx, dy = b[0] - a[0], b[1] - a[1]
         if dx and dy:
-            if self.is_wall((a[0] + dx, a[1])) or self.is_wall((a[0], a[1] + dy)):
-                return False
+            for side in ((a[0] + dx, a[1]), (a[0], a[1] + dy)):
+                if self.is_wall(side):
+                    corner = self.half_walls.get(side)
+                    if corner is None:
+                        return False
+                    # The corner point the step passes, inside ``side``: it must be the free one.
+                    px, py = a[0] + (dx > 0) - side[0], a[1] + (dy > 0) - side[1]
+                    cx, cy = _CORNER[corner]
+                    if (px, py) != (1 - cx, 1 - cy):
+                        return False
         return True
 
     def neighbours(self, sq: Square) -> Iterable[Square]:
@@ -484,13 +539,18 @@ class Geometry:
         clear (COV-2) -- unless it squeezes between two blocked squares
         (along their shared edge, or through the point where they meet
         diagonally): a wall two squares thick is no thinner along its seam.
+        A diagonal wall blocks only where the line passes through its wall
+        half, and closes a seam only where its wall half covers it (TER-WALL).
         """
         skip = set(ignore)
+        half = self.half_walls
         for sq in squares_crossed(p, q):
-            if sq not in skip and blocked(sq):
+            if sq not in skip and blocked(sq) and (sq not in half or half_wall_crossed(p, q, sq, half[sq])):
                 return False
         for a, b in squares_pinched(p, q):
-            if a not in skip and b not in skip and blocked(a) and blocked(b):
+            if a not in skip and b not in skip and blocked(a) and blocked(b) \
+                    and (a not in half or half_wall_faces(a, half[a], b)) \
+                    and (b not in half or half_wall_faces(b, half[b], a)):
                 return False
         return True
 
@@ -526,7 +586,7 @@ class Geometry:
         def blocked(sq: Square) -> bool:
             return sq in smoke or self.is_wall(sq)
 
-        if self.map.in_bounds(a) and self.map.in_bounds(b):
+        if self.map.in_bounds(a) and self.map.in_bounds(b) and not self.half_walls:
             if not _int_line_clear(p, q, self._sight_ring, a, b):  # line_clear(p, q, blocked, (a, b))
                 return False
         elif not self.line_clear(p, q, blocked, (a, b)):
@@ -558,7 +618,7 @@ class Geometry:
         if found is None and not self._walls_between(a, b):
             found = self._loe[key] = True
         if found is None:
-            if self.map.in_bounds(a) and self.map.in_bounds(b):
+            if self.map.in_bounds(a) and self.map.in_bounds(b) and not self.half_walls:
                 ring = self._walls_ring  # line_clear(p, q, self.is_wall, (a, b)), exactly
                 found = any(_int_line_clear(p, q, ring, a, b) for p in corners(a) for q in corners(b))
             else:

@@ -8,7 +8,7 @@ table.  ``SYMBOLS`` gives each kind its one-character symbol for text boards
 (sandbox, map files' default legend, saves); the symbols follow
 /work/shared/cases/README.md where it names one (``O`` pit, ``T`` forest,
 ``*`` smoke, ``S`` statue); ``%`` blood rock, ``+`` sacred circle and ``@``
-teleporter are our choice.
+teleporter and the diagonal walls ``◤ ◥ ◣ ◢`` (the wall triangle) are our choice.
 
 This module imports nothing from the engine, so ``model`` can re-export it.
 """
@@ -34,6 +34,10 @@ class Terrain(str, Enum):
     SMOKE = "smoke"
     STATUE = "statue"
     TELEPORTER = "teleporter"
+    WALL_NW = "wall-nw"
+    WALL_NE = "wall-ne"
+    WALL_SW = "wall-sw"
+    WALL_SE = "wall-se"
 
 
 @dataclass(frozen=True)
@@ -68,6 +72,12 @@ class TerrainRules:
         hides: a creature here is invisible to, and sees only, adjacent
             creatures (TER-SMOKE).
         teleporter: a teleporter square (TER-TELEPORT).
+        half_wall: for a square split by a diagonal wall, the corner that is
+            wall ("nw", "ne", "sw" or "se"; the wall is the triangle of the
+            three corners other than the opposite one); "" otherwise.  Such a
+            square blocks standing and entering as a wall does (our choice),
+            but a diagonal step may pass its wall-free corner and lines of
+            sight and effect pass its wall-free half (TER-WALL).
     """
 
     symbol: str
@@ -87,6 +97,7 @@ class TerrainRules:
     attack_bonus: int = 0
     hides: bool = False
     teleporter: bool = False
+    half_wall: str = ""
 
     @property
     def difficult(self) -> bool:
@@ -109,6 +120,12 @@ TERRAIN: dict[Terrain, TerrainRules] = {
                                  deploy=False),
     Terrain.TELEPORTER: TerrainRules("@", teleporter=True),
 }
+# Diagonal walls (TER-WALL): named by the corner that is wall, drawn as that triangle.
+for _kind, _sym, _corner in ((Terrain.WALL_NW, "◤", "nw"), (Terrain.WALL_NE, "◥", "ne"),
+                             (Terrain.WALL_SW, "◣", "sw"), (Terrain.WALL_SE, "◢", "se")):
+    TERRAIN[_kind] = TerrainRules(_sym, blocks_movement=True, blocks_sight=True, blocks_effect=True,
+                                  cover_ranged=True, cover_area=True, can_stop=False, deploy=False,
+                                  half_wall=_corner)
 
 #: Movement cost to enter a square of each terrain kind (MOV-8, TER-DIFF).
 ENTER_COST: dict[Terrain, int] = {t: r.cost for t, r in TERRAIN.items() if not r.blocks_movement}

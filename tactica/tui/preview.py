@@ -24,7 +24,7 @@ from tactica.content.validate import validate_paths
 from tactica.engine.model import MapDef, Square, Terrain, rules_of
 
 from .widgets.map_view import _STYLES as MAP_STYLES
-from .widgets.map_view import CELL
+from .widgets.map_view import CELL, HALF_WALL_CELLS
 
 #: Columns taken by a row number on each side of the map.
 GUTTER = 4
@@ -39,6 +39,8 @@ def cell(the_map: MapDef, sq: Square, plain: bool = False) -> tuple[str, Style]:
     """
     terrain = the_map.terrain_at(sq)
     rules = rules_of(terrain)  # built-in kinds and the map's own (TER-OTHER)
+    if rules.half_wall:
+        return HALF_WALL_CELLS[rules.half_wall], _S["wall"]
     if rules.blocks_movement:
         return "█" * CELL, _S["wall"]
     rough = rules.difficult
@@ -107,7 +109,8 @@ def legend_text(plain: bool = False, customs: tuple = ()) -> Text:
     """
     t = Text(no_wrap=True)
     rows = [(" . ", _S["clear"], "clear"), (" ^ ", _S["difficult"], "difficult (costs 2 to enter)"),
-            ("█" * CELL, _S["wall"], "wall (blocks movement, sight)"), ("", None, ""),
+            ("█" * CELL, _S["wall"], "wall (blocks movement, sight)"),
+            (HALF_WALL_CELLS["nw"], _S["wall"], "diagonal wall (free corner passable)"),
             (" A " if plain else " . ", _S["area0"], "start area A (player 1)"),
             (" B " if plain else " . ", _S["area1"], "start area B (player 2)"),
             (" a " if plain else " ◆ ", _S["zone0"], "VP zone a: scores for A"),

@@ -210,3 +210,42 @@ def test_ter_teleport_keeps_the_activation_open_after_both_actions():
     assert {type(a).__name__ for a in legal_actions(st)} == {"Teleport", "EndActivation"}
     st, out = run(st, Teleport((6, 0)))
     assert st.active_uid is None and of(out, ev.ActivationEnded)
+
+
+# -- TER-WALL: diagonal walls ------------------------------------------------
+
+def test_ter_wall_diagonal_step_past_the_free_corner_allowed_full_wall_refuses():
+    # A at (1,0) steps to (0,1) past the NW corner of (1,1); free only for a SE-wall (◢).
+    for sym, allowed in (("◢", True), ("#", False), ("◤", False), ("◥", False), ("◣", False)):
+        st = battle(f".A.\n.{sym}.\n...", active="A")
+        assert st.geo.step_allowed((1, 0), (0, 1)) is allowed, sym
+        if allowed:
+            st, _ = run(st, Move(((0, 1),)))
+            assert st.creature("A").pos == (0, 1)
+        else:
+            assert refused(st, Move(((0, 1),))) == "wall-corner"
+    # Whatever its shape, nothing stands in a diagonal wall square (our choice).
+    st = battle(".A.\n.◢.\n...", active="A")
+    assert refused(st, Move(((1, 1),))) == "wall"
+    assert not st.geo.deployable((1, 1))
+
+
+def test_ter_wall_diagonal_line_through_the_wall_half_blocked_free_half_clear():
+    geo = battle(".....\n..◤..\n.....").geo                         # wall: (2,1),(3,1),(2,2)
+    assert geo.line_clear((1.5, 3), (4, 0.5), geo.is_wall)           # x+y=4.5: the free half
+    assert geo.line_clear((1, 3), (4, 0), geo.is_wall)               # along the diagonal: touches
+    assert not geo.line_clear((0.5, 3), (3.5, 0), geo.is_wall)       # x+y=3.5: the wall half
+    full = battle(".....\n..#..\n.....").geo
+    assert not full.line_clear((1.5, 3), (4, 0.5), full.is_wall)
+    # A staircase of diagonal walls closes the diagonal between A and b.
+    for sym in "◢◤":
+        stairs = battle(f"A.{sym}\n.{sym}.\n{sym}.b").geo
+        assert not stairs.line_of_effect((0, 0), (2, 2)) and not stairs.line_of_sight((0, 0), (2, 2))
+    assert battle("A..\n...\n..b").geo.line_of_effect((0, 0), (2, 2))
+
+
+def test_ter_wall_diagonal_cover_only_from_the_wall_part():
+    board = "A....\n..{}..\n....b"
+    assert _mods(battle(board.format("◣"), {"A": ARCHER}, active="A"), "A", "b") == ()  # free half
+    assert _mods(battle(board.format("◤"), {"A": ARCHER}, active="A"), "A", "b") == (("cover", -2),)
+    assert _mods(battle(board.format("#"), {"A": ARCHER}, active="A"), "A", "b") == (("cover", -2),)

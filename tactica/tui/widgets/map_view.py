@@ -7,8 +7,8 @@ changed and scrolls so the cursor stays in view.
 
 What a square shows (so it reads without colour, too):
 
-* `` . `` clear, `` ^ `` difficult, ``███`` wall; `` ◆ `` a VP zone; start
-  areas are tinted in their player's colour;
+* `` . `` clear, `` ^ `` difficult, ``███`` wall, ``█◤ `` a diagonal wall (its wall
+  corner solid); `` ◆ `` a VP zone; start areas are tinted in their player's colour;
 * a creature is its label — UPPER case for player 1, lower case for player 2
   — on its side's colour (blue / red); an activated creature loses its
   background; a Large (2×2) or Huge (3×3) creature shows its label on its
@@ -44,6 +44,8 @@ from tactica.engine.model import Square, Terrain, rules_of
 from ..controller import Overlay
 
 CELL = 3
+#: How a diagonal wall square is drawn (TER-WALL), by its wall corner: the wall side solid.
+HALF_WALL_CELLS = {"nw": "█◤ ", "ne": " ◥█", "sw": "█◣ ", "se": " ◢█"}
 #: What fills the squares of a Large or Huge creature other than its labelled top-left one.
 BODY = "▒"
 """Terminal columns per map square (normal size)."""
@@ -322,6 +324,8 @@ class MapView(ScrollView, can_focus=True):
         st, s = self._state, self._styles
         terrain = st.map.terrain_at(sq)
         rules = rules_of(terrain)  # built-in kinds and the map's own (TER-OTHER)
+        if rules.half_wall:
+            return HALF_WALL_CELLS[rules.half_wall], s["wall"]  # TER-WALL diagonal wall
         if rules.blocks_movement:
             return "███", s["wall"]
         text = f" {rules.symbol} "  # the engine's symbols: ^ T O * S % + @ (TER-*), or the map's

@@ -81,12 +81,12 @@ EXPECTED: dict[str, list[tuple[int, int, str]]] = {
     # --- maps ------------------------------------------------------------------------
     "map_ragged_row.yaml": [(6, 12, "row 3 of the terrain is 9 squares wide; expected 10 like row 1")],
     "map_unknown_symbol.yaml": [
-        (5, 6, "unknown terrain symbol 'x' (row 2, column 4); the legend has '#', '%', '*', '+', '.', '@', 'O', 'S', 'T', '^'")],
+        (5, 6, "unknown terrain symbol 'x' (row 2, column 4); the legend has '#', '%', '*', '+', '.', '@', 'O', 'S', 'T', '^', '◢', '◣', '◤', '◥'")],
     "map_rows_as_list.yaml": [
-        (5, 8, "unknown terrain symbol 'x' (row 2, column 3); the legend has '#', '%', '*', '+', '.', '@', 'O', 'S', 'T', '^'")],
+        (5, 8, "unknown terrain symbol 'x' (row 2, column 3); the legend has '#', '%', '*', '+', '.', '@', 'O', 'S', 'T', '^', '◢', '◣', '◤', '◥'")],
     "map_unknown_kind.yaml": [
         (5, 8, "unknown terrain kind 'lava' for symbol 'L' (the engine implements: clear, wall, difficult, "
-                "forest, pit, blood-rock, sacred-circle, smoke, statue, teleporter)")],
+                "forest, pit, blood-rock, sacred-circle, smoke, statue, teleporter, wall-nw, wall-ne, wall-sw, wall-se)")],
     "map_folded_block.yaml": [
         (3, 10, "use a literal block ('|', not '>') for the terrain so each row keeps its own line")],
     "map_zones_wrong_size.yaml": [(8, 8, "the zones are 10×3; expected the terrain's size 10×4")],

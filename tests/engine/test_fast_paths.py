@@ -38,8 +38,9 @@ def test_LOS_1_line_of_sight_and_effect_match_reference(monkeypatch):
     from tactica.engine import geometry
 
     def plain(p, q, blocked, skip_a, skip_b):
-        return Geometry.line_clear(None, p, q, lambda sq: sq in blocked, (skip_a, skip_b))
+        return Geometry.line_clear(bare, p, q, lambda sq: sq in blocked, (skip_a, skip_b))
 
+    bare = Geometry(MapDef.from_rows(["."]))  # no diagonal walls: line_clear checks squares only
     rng = random.Random(7)
     boards = []
     for _ in range(10):

@@ -16,7 +16,7 @@ from . import events as ev
 from .actions import Attack
 from .combat import resolve_attack, valid_targets
 from .flow import _battle_decided
-from .model import AttackDef, FollowUpEffect, Trigger
+from .model import AttackDef, AttackKind, FollowUpEffect, Trigger
 from .movement import threats
 from .state import BASIC_ONLY, Creature, GameState
 from .uses import attack_available
@@ -53,6 +53,18 @@ def attack_actions(state: GameState) -> list[Attack]:
             for combo in combinations(targets, n):
                 acts.append(Attack(i, tuple(c.uid for c in combo)))
     return acts
+
+
+def provoked_by(st: GameState, me: Creature, attack: AttackDef) -> tuple[str, ...]:
+    """Uids of the enemies whose opportunity attack making ``attack`` now would provoke (OA-1, OA-4).
+
+    Ranged and area attacks provoke from enemies threatening the attacker's
+    square; melee and close attacks provoke nobody (RNG-3).  A query for
+    previews: ``provoke`` is what resolves them.
+    """
+    if attack.kind not in (AttackKind.RANGED, AttackKind.AREA):
+        return ()
+    return tuple(threats(st, me, me.pos))
 
 
 def provoke(st: GameState, me: Creature, cause: str, out: list) -> bool:

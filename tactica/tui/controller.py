@@ -14,7 +14,7 @@ from enum import Enum
 from tactica.engine import (Action, Activate, Attack, Charge, ForceMove, Move, Phase, Place, Settle, Shift,
                             Squeeze, UsePower)
 from tactica.engine.abilities import Aura
-from tactica.engine.attacking import attack_allowed
+from tactica.engine.attacking import attack_allowed, provoked_by
 from tactica.engine.auras import squares as aura_squares
 from tactica.engine.footprint import footprint
 from tactica.engine.model import Square
@@ -395,7 +395,13 @@ class Controller:
     # -- words for the status line ---------------------------------------------
     def _preview(self, attack, target: str, preview, suffix: str = "") -> str:
         st = self.session.state
-        return describe_preview(attack.name + suffix, creature_name(st, target), preview, attack.defense.value)
+        text = describe_preview(attack.name + suffix, creature_name(st, target), preview, attack.defense.value)
+        me = st.active_creature
+        strikers = provoked_by(st, me, attack) if me is not None else ()
+        if strikers:  # OA-1: a ranged or area attack next to an enemy provokes
+            names = ", ".join(creature_name(st, uid) for uid in strikers)
+            text += f" Provokes an opportunity attack from {names}."
+        return text
 
     def hint(self, cursor: Square) -> str:
         """One or two sentences: what the keys do now, or a preview at the cursor."""

@@ -154,3 +154,18 @@ def test_forced_movement_effects_read_as_card_text():
     from tactica.tui.widgets.stat_card import effect_text
     assert effect_text(ForcedMoveEffect(ForceKind.PULL, 3)) == "hit: pull 3"
     assert effect_text(ForcedMoveEffect(ForceKind.TELEPORT, 4)) == "hit: teleport 4"
+
+
+def test_OA_1_the_attack_preview_names_who_a_ranged_attack_provokes():
+    from tactica.engine.sandbox import ranged
+    archer = card("Archer", attacks=(ranged("Bow", bonus=7, damage=10, range=8),))
+    kobold = card("Kobold", ac=16, hp=15, cost=12)
+    st = battle("Ak..j", {"A": archer, "k": kobold, "j": kobold}, active="A")
+    ctrl = Controller(GameSession(st))
+    preview = ctrl.session.attack_preview(0, "j")
+    assert ctrl._preview(archer.attacks[0], "j", preview).endswith(
+        "Provokes an opportunity attack from Kobold (k).")
+    ogre = card("Ogre", attacks=(melee("Club", bonus=9, damage=15),))
+    st2 = battle("Ak.", {"A": ogre, "k": kobold}, active="A")
+    ctrl2 = Controller(GameSession(st2))
+    assert "Provokes" not in ctrl2._preview(ogre.attacks[0], "k", ctrl2.session.attack_preview(0, "k"))

@@ -31,6 +31,15 @@ class PowerPrompt(ChoiceModal):
         options: ``prompt_options(...)``: the uses, then ``DeclinePower``.
     """
 
+    DEFAULT_CSS = """
+    PowerPrompt > Vertical {
+        width: 110;
+    }
+    PowerPrompt OptionList {
+        max-height: 70vh;
+    }
+    """
+
     BINDINGS = ChoiceModal.BINDINGS + [
         Binding("y", "choose(0)", "Yes", show=True),
         Binding("n", "decline", "No", show=True),

@@ -114,6 +114,7 @@ def describe_events(events: Sequence[ev.Event], state: GameState) -> list[LogLin
     out: list[LogLine] = []
     i, n = 0, len(events)
     pending_rolls: list[ev.DieRolled] = []
+    ended: set[tuple[str, str]] = set()
     while i < n:
         e = events[i]
         i += 1
@@ -207,6 +208,9 @@ def describe_events(events: Sequence[ev.Event], state: GameState) -> list[LogLin
                                f"{creature_name(state, e.uid)} takes {what} ({e.duration})",
                                "hit", _owner(state, e.uid)))
         elif isinstance(e, ev.ConditionEnded):
+            if (e.uid, e.condition) in ended:
+                continue  # two records of one condition ending together: one line says it
+            ended.add((e.uid, e.condition))
             why = {"save": "saved", "champion": "champion power", "power": "special power"}.get(
                 e.reason, "duration over")
             name = "ongoing damage" if e.condition == "ongoing" else e.condition

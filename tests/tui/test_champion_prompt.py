@@ -108,3 +108,32 @@ async def test_CHP_2_the_human_answers_during_the_ais_turn():
         await pilot.press("y")
         await _settle(pilot, app, lambda: any(isinstance(a, UseChampionPower) for a in app.screen.session.actions))
         assert app.screen.session.state.creature("A").hp == 50
+
+
+async def test_CHP_2_no_and_stop_asking_declines_that_trigger_by_itself_until_o():
+    app = app_for_state(_state())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("a", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PowerPrompt)
+        assert "stop asking Player 1 this battle when: ally hits" in app.screen.options[-1]
+        await pilot.press("x")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BattleScreen) and screen.session.actions[-1] == DeclinePower()
+        assert screen.muted_triggers == {0: {"ally hits"}}
+        await pilot.press("o")  # ask again
+        assert screen.muted_triggers == {}
+
+
+async def test_CHP_2_a_muted_trigger_is_declined_without_a_prompt():
+    app = app_for_state(_state())
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        screen.muted_triggers[0] = {"ally hits"}
+        await pilot.press("a", "enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen is screen and screen.session.actions[-1] == DeclinePower()
+        assert screen.session.state.phase is Phase.ACTING and screen.session.state.attack_used
+        assert screen.session.state.creature("b").hp == 40  # no extra damage

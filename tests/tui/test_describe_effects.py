@@ -47,3 +47,10 @@ def test_abl_aura_and_healing_log_lines():
     assert "takes 5 aura necrotic damage (45 HP left)" in texts[1]
     assert "regains 10 HP (aura of " in texts[2]
     assert "regains 5 HP (healing) — 45 HP" in texts[3]
+
+
+def test_two_records_of_one_condition_ending_together_make_one_line():
+    texts = _texts([ev.ConditionEnded("b", "slowed", "duration"), ev.ConditionEnded("b", "slowed", "duration"),
+                    ev.ConditionEnded("A", "slowed", "duration")])
+    assert [t for t in texts if "no longer slowed" in t] == [texts[0], texts[1]]
+    assert len(texts) == 2

@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from tactica.engine import Action, ChooseFirstPlayer, ChooseMap, ChooseStartArea, Phase, UsePower
+from tactica.engine import Action, ChooseFirstPlayer, ChooseMap, ChooseStartArea, DeclinePower, Phase, UsePower
 
 from ..controller import Controller, Mode
 from ..describe import LogLine, creature_name, describe_events, player_name
@@ -26,7 +26,7 @@ from ..widgets.stat_card import StatCard
 from ..widgets.status_line import StatusLine
 from .battle_ai import AI_ACTIONS, AiTurns
 from .battle_saves import UNDO_ACTIONS, SaveKeys
-from .champion_prompt import PowerPrompt, prompt_options
+from .champion_prompt import PowerPrompt, prompt_options, window_triggers
 from .choice import ChoiceModal
 from .help import HelpScreen
 from .winner import WinnerScreen
@@ -113,6 +113,7 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         *[Binding(str(n), f"choose_attack({n})", f"Attack {n}", show=False) for n in range(1, 10)],
         Binding("f", "ai_fast", "Fast AI"),
         Binding("i", "ai_intent", "AI intent"),
+        Binding("o", "champion_prompts", "Ask champion powers again", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
     ]
@@ -123,6 +124,8 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         self.ctrl = Controller(session)
         self._asking = False
         self._keys_shown: tuple = ()
+        #: Champion-power triggers each player asked not to be prompted about (declined by themselves).
+        self.muted_triggers: dict[int, set[str]] = {}
         self.ai_init()
 
     _KEY_ACTIONS = ("select", "next", "move", "shift", "attack", "charge", "end", "pick", "auto_place",
@@ -173,7 +176,7 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
     # -- keys ------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show a key only when the engine's legal actions make it useful now."""
-        if action in ("help", "quit"):
+        if action in ("help", "quit", "champion_prompts"):
             return True
         if action in AI_ACTIONS:
             return self.ai_key_allowed(action)
@@ -186,6 +189,15 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         if action == "auto_place":
             return self.ctrl.mode is Mode.DEPLOY
         return self.ctrl.allowed(action)
+
+    def action_champion_prompts(self) -> None:
+        """o: ask about every champion-power trigger again (undo every "No, and stop asking")."""
+        if any(self.muted_triggers.values()):
+            self.muted_triggers.clear()
+            self.notify("Champion powers will be offered again on every trigger.", title="Champion prompts")
+        else:
+            self.notify("No champion prompt is muted. In a prompt, x declines and stops asking about "
+                        "that trigger.", title="Champion prompts")
 
     def action_select(self) -> None:
         """Enter: activate, move, pick a target or confirm."""
@@ -411,7 +423,21 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
                       lambda i: ChooseStartArea(areas[i]))
         elif st.phase is Phase.CHAMPION:  # CHP-2: the owner says yes or no
             options = prompt_options(st, self.session.legal())
-            self._ask(PowerPrompt(st, options), lambda i: options[i])
+            triggers = window_triggers(st, st.decider)
+            muted = self.muted_triggers.setdefault(st.decider, set())
+            if triggers and muted.issuperset(triggers):  # the player asked not to be asked about these
+                self._apply(DeclinePower())
+                return
+
+            def answer(i: int) -> Action:
+                if i >= len(options):  # "No, and stop asking"
+                    muted.update(triggers)
+                    self.notify(f"{player_name(st.decider)} will not be asked about champion powers when: "
+                                f"{', '.join(triggers)}. Press o to be asked again.", title="Champion prompts",
+                                timeout=6)
+                    return DeclinePower()
+                return options[i]
+            self._ask(PowerPrompt(st, options, mutable=True), answer)
         elif st.phase is Phase.OVER:
             self._asking = True
             self.refresh_bindings()

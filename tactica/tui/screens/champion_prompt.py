@@ -4,8 +4,11 @@ When the engine stops in ``Phase.CHAMPION`` for a human player, the battle
 screen shows ``PowerPrompt``: what happened, each legal use of a champion
 power, and "No". ``y`` takes the first use, ``n`` (or Esc) declines, number
 keys pick a use; it is dismissed with the index of the chosen option (the
-last index is "No").  The engine lists the options; nothing here decides a
-rule.
+last index is "No").  With ``mutable`` set, one more option (key ``x``)
+declines and asks the battle screen not to ask that player again about the
+same triggers this battle (it then declines them by itself; ``o`` on the
+battle screen asks again).  The engine lists the options; nothing here
+decides a rule.
 """
 from __future__ import annotations
 
@@ -21,6 +24,18 @@ from .choice import ChoiceModal
 def prompt_options(state: GameState, legal: list[Action]) -> list[Action]:
     """The prompt's answers in order: every ``UseChampionPower`` in ``legal``, then ``DeclinePower``."""
     return [a for a in legal if isinstance(a, UseChampionPower)] + [DeclinePower()]
+
+
+def window_triggers(state: GameState, player: int) -> tuple[str, ...]:
+    """The triggers (``powers.ChampionTrigger`` values, e.g. "ally hits") of the open champion window
+    that are about ``player``'s side (the occasion's ally is on ``player``'s team), in order."""
+    team = state.team_of(player)
+    out = []
+    for o in state.window:
+        ally = state.find(o.ally)
+        if ally is not None and ally.team == team:
+            out.append(o.trigger)
+    return tuple(dict.fromkeys(out))
 
 
 class PowerPrompt(ChoiceModal):
@@ -44,9 +59,10 @@ class PowerPrompt(ChoiceModal):
         Binding("y", "choose(0)", "Yes", show=True),
         Binding("n", "decline", "No", show=True),
         Binding("escape", "decline", "No", show=False),
+        Binding("x", "mute", "No, stop asking", show=True),
     ]
 
-    def __init__(self, state: GameState, options: list[Action]) -> None:
+    def __init__(self, state: GameState, options: list[Action], mutable: bool = False) -> None:
         uses = [a for a in options if isinstance(a, UseChampionPower)]
         who = player_name(state.decider)
         title = f"{who}: use a champion power? (y / n)"
@@ -55,8 +71,18 @@ class PowerPrompt(ChoiceModal):
         else:
             body = f"{len(uses)} uses are possible; y takes the first, 1–{min(9, len(uses))} pick one."
         labels = [("Yes — " if len(uses) == 1 else "") + describe_champion_option(state, a) for a in uses]
-        super().__init__(title, body, labels + ["No — go on without a champion power"])
+        labels.append("No — go on without a champion power")
+        self.mutable = mutable
+        if mutable:
+            labels.append(f"No, and stop asking {who} this battle when: {', '.join(window_triggers(state, state.decider))} (x)")
+        super().__init__(title, body, labels)
+        self.decline_index = len(uses)
 
     def action_decline(self) -> None:
-        """n / Esc: answer the last option, "No"."""
-        self.action_choose(len(self.options) - 1)
+        """n / Esc: answer "No"."""
+        self.action_choose(self.decline_index)
+
+    def action_mute(self) -> None:
+        """x: answer "No, and stop asking" (only when the prompt offers it)."""
+        if self.mutable:
+            self.action_choose(self.decline_index + 1)

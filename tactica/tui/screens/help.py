@@ -22,6 +22,9 @@ HELP = """\
 | Space | in attack mode, add a target to a multi-target attack |
 | c | charge: choose the enemy, then the end square (marked x); Enter charges |
 | e | end the active creature's activation |
+| w | use a special power that takes an action (heal, clear a condition, …); several uses are offered in a list |
+| y / n / x | in a champion-power prompt: yes / no / no, and stop asking about that trigger (ally hits, misses, is hit, starts or ends its turn) for the rest of the battle |
+| o | ask about every champion-power trigger again (undo the prompts' x) |
 | p | while deploying: place the rest of your creatures automatically |
 | f | against the AI: fast mode — no pause between the AI's steps (again: back to the pace) |
 | i | against the AI: show or hide why it chooses each action (its intent) in the log |

@@ -46,12 +46,37 @@ def _label_case(label: str, player: int) -> str:
     return stem[:1].upper() + stem[1:] if player == 2 else stem[:1] + stem[1:].upper()
 
 
+def label_stem(name: str, taken: set[str]) -> str:
+    """A two-letter label stem for a card named ``name`` that is not in ``taken`` (lower case compared).
+
+    The first two letters of the name when free (Gatehouse Crossbowman → "Ga");
+    else the initials of its first two words, then the first letter with each
+    later letter of the name in turn (Stormhoof beside Stockade → "So", …); the
+    first two letters again if every choice is taken.  Returns the stem in the
+    name's own case.
+    """
+    letters = "".join(ch for ch in name if ch.isalpha()) or "Cr"
+    words = ["".join(ch for ch in w if ch.isalpha()) for w in name.split()]
+    words = [w for w in words if w]
+    choices = [letters[:2]]
+    if len(words) > 1:
+        choices.append(words[0][0] + words[1][0])
+    choices += [letters[0] + ch for ch in letters[2:]]
+    for stem in choices:
+        if len(stem) == 2 and stem.lower() not in taken:
+            return stem
+    return letters[:2]
+
+
 def _creatures(warbands: tuple[WarbandDef, ...], teams: tuple[int, ...] = ()) -> list[Creature]:
     out = []
     for player, wb in enumerate(warbands):
         labels: dict[str, int] = {}
+        stems: dict[str, str] = {}  # card id -> its stem: different cards never share one
         for i, card in enumerate(wb.cards):
-            stem = "".join(ch for ch in card.name if ch.isalpha())[:2] or "Cr"
+            if card.id not in stems:
+                stems[card.id] = label_stem(card.name, {s.lower() for s in stems.values()})
+            stem = stems[card.id]
             labels[stem] = labels.get(stem, 0) + 1
             label = f"{stem}{labels[stem]}"
             label = _label_case(label, player)

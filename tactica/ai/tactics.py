@@ -21,7 +21,11 @@ it (ATK-2).  A creature standing on a teleporter weighs jumping (and acting
 from the other one: TER-TELEPORT).  Scenario rules change the worth of things:
 a kill scores the bounty, not the cost (SCN-BOUNTY); a zone scores the
 uncontested award, and an enemy zone is worth entering to deny it
-(SCN-UNCONTESTED).  Any other action kind is simply not scored: the bots
+(SCN-UNCONTESTED).  A special power that spends an action (SPW-1) is worth
+what it heals (capped by the HP missing) or the conditions it clears
+(``effect_cost``), less the worth of a check box it ticks (CARD-4), plus
+what the creature can still do with the action left, so it competes with
+attacking or moving with that action.  Any other action kind is simply not scored: the bots
 still only ever choose among legal actions.
 
 Chances come from ``combat.preview`` (hit chance, expected damage, kill
@@ -36,13 +40,16 @@ from dataclasses import dataclass, field
 
 from tactica.engine import (Action, AreaAttack, Attack, Charge, Creature, EndActivation, GameState,
                             Move, Phase, Teleport, preview)
+from tactica.engine.actions import UsePower
 from tactica.engine.areas import aims, cone_size, distinct_strikes
 from tactica.engine.attacking import attack_allowed
 from tactica.engine.combat import in_reach
 from tactica.engine.geometry import chebyshev
 from tactica.engine.lazy import actions_of_kind
-from tactica.engine.model import AttackDef, AttackKind, HealEffect, Reach, Square, Trigger
+from tactica.engine.model import AttackDef, AttackKind, Duration, HealEffect, Reach, Square, Trigger
 from tactica.engine.movement import provokers_of_path, routes
+from tactica.engine.powers import PowerAction, PowerEffect
+from tactica.engine.state import ActiveEffect
 from tactica.engine.teleporters import teleport_squares
 
 #: Weights of the score terms (VP per unit); tuned with bench/ai_strength.py.
@@ -55,8 +62,16 @@ ZONE_HOLD = 1.0        # × zone VP for standing in our own VP zone
 TOP_EXACT = 8          # destinations re-scored exactly with preview
 ALTERNATIVES = 3       # first actions a Plan keeps besides its best (hard tries them)
 HEAL = 0.35            # value per HP healed as a fraction of full HP (× cost), doubled when bloodied
+BOX_KEEP = 0.5         # share of a later full use a check box (CARD-4) is worth keeping
 ALLY_HIT = 1.5         # × the value of hitting an ally with an area attack (a loss)
 AREA_ORIGINS = 12      # most origin squares tried for one radius area attack
+TURN_WORTH = 0.08      # share of a creature's cost one of its turns is worth (what conditions take)
+#: Share of a turn each condition takes from the creature that has it (CON-1..CON-8), per turn it lasts.
+CONDITION_COST = {"dazed": 0.3, "staggered": 0.4, "stunned": 1.0, "helpless": 1.5, "immobilized": 0.25,
+                  "confused": 0.6, "enervated": 0.5, "slowed": 0.15}
+#: Turns an effect is expected to last (SAV-1: a save of 10+ ends it 55% of the time: 1.8 turns).
+EFFECT_TURNS = {Duration.NEXT_TURN: 1.0, Duration.PLAYER_NEXT_TURN: 1.0, Duration.ROUND: 0.5,
+                Duration.BATTLE: 4.0, Duration.SAVE_ENDS: 1.8}
 #: Attack kinds the planner scores with chosen targets (melee and ranged lines).
 SINGLE_TARGET = frozenset({AttackKind.MELEE, AttackKind.RANGED})
 #: Close and area attack kinds (a template decides the targets: RNG-3, RNG-4).
@@ -121,6 +136,44 @@ def heal_value(creature: Creature, amount: int) -> float:
     regain = max(0, min(amount, creature.card.hp - creature.hp))
     weight = 2 if creature.bloodied else 1
     return creature.card.cost * HEAL * weight * regain / max(1, creature.card.hp)
+
+
+def effect_cost(creature: Creature, effect: ActiveEffect) -> float:
+    """VP-equivalent that one condition or ongoing damage costs ``creature`` over the turns it lasts.
+
+    A condition takes ``CONDITION_COST`` of a turn (``TURN_WORTH`` × cost) per
+    turn; ongoing damage is worth the HP it deals (``damage_value``, never
+    more than the HP left).  Turns from ``EFFECT_TURNS`` (EFF-1, EFF-2, SAV-1).
+    """
+    turns = EFFECT_TURNS.get(effect.duration, 1.0)
+    if effect.name == "ongoing":
+        return damage_value(creature, effect.amount * turns)
+    return CONDITION_COST.get(effect.name, 0.3) * TURN_WORTH * creature.card.cost * turns
+
+
+def conditions_cost(creature: Creature) -> float:
+    """VP-equivalent of everything ``creature``'s conditions and ongoing damage cost it (0 with none)."""
+    return sum(effect_cost(creature, e) for e in creature.effects)
+
+
+def power_value(state: GameState, me: Creature, action: UsePower) -> float:
+    """VP-equivalent of ``me`` using special power ``action`` now (SPW-1), before what else it does.
+
+    HEAL: ``heal_value`` of the HP it restores (capped by the HP missing).
+    CLEAR: what the target's conditions and ongoing damage would cost it
+    (``conditions_cost``).  A power with check boxes (CARD-4) is charged
+    ``BOX_KEEP`` of a later full use for the box it ticks, so a one-use
+    heal waits for a deeper wound.  May be negative (not worth it now).
+    """
+    power = me.card.special_powers[action.power]
+    target = state.creature(action.target)
+    if power.effect is PowerEffect.HEAL:
+        value = heal_value(target, power.amount)
+        later = target.card.cost * HEAL * min(power.amount, target.card.hp) / max(1, target.card.hp)
+    else:
+        value = conditions_cost(target)
+        later = TURN_WORTH * target.card.cost
+    return value - (BOX_KEEP * later if power.uses else 0.0)
 
 
 @dataclass
@@ -470,6 +523,7 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
         if v > best_stay[0]:
             best_stay = (v, Move(r.path))
     candidates: list[tuple[float, Action]] = [(best_stay[0], best_stay[1] or EndActivation())]
+    atk_here, act = 0.0, None
     if attack_left:
         atk_here, act = best_attack_from(scratch, sme, enemies)
         if act is not None:
@@ -511,6 +565,23 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
                 sme.pos = me.pos
                 v -= oa_risk(scratch, me, provokers_of_path(scratch, sme, ch.path))
                 candidates.append((v, ch))
+    # SPW-1: a special power spends the move or the attack action; what is left is scored after it.
+    for use in actions_of_kind(scratch, UsePower):
+        v = power_value(scratch, sme, use)
+        if v <= 0:
+            continue
+        if me.card.special_powers[use.power].action is PowerAction.ATTACK:
+            moves_after, attacks_after = not (acting and state.move_used), False
+        elif acting and state.move_used:  # it spends the attack action: nothing is left
+            moves_after = attacks_after = False
+        else:  # it spends the move action: the attack action is left, or stands in for a move (ACT-3)
+            moves_after = attacks_after = attack_left
+        after = here
+        if moves_after:
+            after = max(after, best_stay[0])
+        if attacks_after and act is not None:
+            after = max(after, atk_here + here)
+        candidates.append((v + after, use))
     # TER-TELEPORT: from a teleporter, jump (no action spent) and act from the other one.
     for sq in teleport_squares(scratch):
         v = place_value(board, me, sq, threats)
@@ -539,5 +610,5 @@ def _alternatives(candidates: list[tuple[float, Action]]) -> tuple[tuple[float, 
 
 
 __all__ = ["Board", "Plan", "area_value", "attack_value", "base_hit", "best_area",
-           "best_attack_from", "exposure", "kill_vp", "oa_risk", "place_value", "plan_creature",
+           "best_attack_from", "conditions_cost", "effect_cost", "exposure", "power_value", "kill_vp", "oa_risk", "place_value", "plan_creature",
            "threat_value", "zone_award"]

@@ -1,7 +1,9 @@
 """How the bots choose forced movement and placements (MOV-14, TER-PIT, MOV-3).
 
-A simple heuristic shared by the ``greedy``, ``normal`` and ``hard``
-levels (``random`` picks uniformly).  For an enemy the attacker moves: a pit
+Shared by the ``greedy``, ``normal`` and ``hard`` levels (``random`` picks
+uniformly).  For an enemy the attacker moves, the VP-equivalent of
+``tactics.displacement_value`` decides first (the planners value an
+attack's forced movement the same way); on ties a simple order: a pit
 it would fall into first (a second attack roll may destroy it, TER-PIT),
 then out of the VP zone that scores for it, then as far as possible from its
 nearest ally (no flanking partner), then as near as possible to our own
@@ -45,10 +47,31 @@ def forced_score(state: GameState, action: Action) -> float:
     return score
 
 
+def forced_value(state: GameState, action: Action) -> float:
+    """VP-equivalent for ``state.decider`` of moving an enemy with ForceMove ``action`` (0 otherwise).
+
+    ``tactics.displacement_value`` (pit, VP zone, away from our creatures,
+    next to our fresh ones): the same judgement the planners use when they
+    value an attack's push, pull or slide.
+    """
+    from .tactics import base_hit, displacement_value
+    p = state.pending[0]
+    target = state.creature(p.target)
+    if not isinstance(action, ForceMove) or not state.hostile(target.player, state.decider):
+        return 0.0
+    sq = tuple(action.path[-1]) if action.path else target.pos
+    if sq == target.pos:
+        return 0.0
+    by = state.find(p.by) if p.by else None
+    attack = by.card.attack_named(p.attack) if by is not None and p.attack else None
+    pit_hit = base_hit(attack.bonus, target.card.defense_value(attack.defense)) if attack else 0.0
+    return displacement_value(state, state.decider, target, sq, pit_hit=pit_hit, mover=p.by)
+
+
 def choose_forced(state: GameState) -> Action:
-    """The best legal ForceMove or Settle by ``forced_score`` (first on ties)."""
+    """The best legal ForceMove or Settle: by ``forced_value``, then ``forced_score`` (first on ties)."""
     options = legal_actions(state)
-    return max(options, key=lambda a: forced_score(state, a))
+    return max(options, key=lambda a: (round(forced_value(state, a), 6), forced_score(state, a)))
 
 
-__all__ = ["choose_forced", "forced_score"]
+__all__ = ["choose_forced", "forced_score", "forced_value"]

@@ -6,7 +6,9 @@ kills, VP zones, opportunity attacks and exposure can be weighed together:
 * an attack is worth its chance to destroy the target (its cost in VP, plus
   half again for the threat removed) plus the HP it is expected to remove,
   as a fraction of the target's cost (more per HP on a bloodied target, so
-  fire is focused);
+  fire is focused), plus, for a push, pull or slide, the best place it can
+  put the target (``displacement_value``: into a pit, out of its VP zone,
+  away from our creatures, next to our fresh ones; MOV-14, TER-PIT);
 * a square is worth being near the creature's objective (the nearest enemy
   for melee creatures, a square in range for ranged ones), holding our VP
   zone, minus the damage enemies could deal there next turn (exposure);
@@ -46,10 +48,12 @@ from tactica.engine.attacking import attack_allowed
 from tactica.engine.combat import in_reach
 from tactica.engine.geometry import chebyshev
 from tactica.engine.lazy import actions_of_kind
-from tactica.engine.model import AttackDef, AttackKind, Duration, HealEffect, Reach, Square, Trigger
-from tactica.engine.movement import provokers_of_path, routes
+from tactica.engine.forced import destinations
+from tactica.engine.model import (AttackDef, AttackKind, Duration, ForcedMoveEffect, HealEffect, Reach,
+                                  Square, Trigger)
+from tactica.engine.movement import mode_of, provokers_of_path, routes
 from tactica.engine.powers import PowerAction, PowerEffect
-from tactica.engine.state import ActiveEffect
+from tactica.engine.state import ActiveEffect, PendingForce
 from tactica.engine.teleporters import teleport_squares
 
 #: Weights of the score terms (VP per unit); tuned with bench/ai_strength.py.
@@ -62,6 +66,9 @@ ZONE_HOLD = 1.0        # × zone VP for standing in our own VP zone
 TOP_EXACT = 8          # destinations re-scored exactly with preview
 ALTERNATIVES = 3       # first actions a Plan keeps besides its best (hard tries them)
 HEAL = 0.35            # value per HP healed as a fraction of full HP (× cost), doubled when bloodied
+ZONE_PUSH = 0.5        # × zone VP for forcing an enemy out of the VP zone that scores for it
+SEPARATE = 0.3         # × the value of an enemy's attack on a creature it is forced away from
+INTO_REACH = 0.3       # × the value of a fresh ally's attack on an enemy forced next to it
 BOX_KEEP = 0.5         # share of a later full use a check box (CARD-4) is worth keeping
 ALLY_HIT = 1.5         # × the value of hitting an ally with an area attack (a loss)
 AREA_ORIGINS = 12      # most origin squares tried for one radius area attack
@@ -128,6 +135,65 @@ def attack_value(state: GameState, attacker: Creature, target: Creature, attack:
         if isinstance(effect, HealEffect):
             chance = {Trigger.HIT: p.hit_chance, Trigger.MISS: 1 - p.hit_chance}.get(effect.on, 1.0)
             value += chance * heal_value(attacker, effect.amount)
+        elif isinstance(effect, ForcedMoveEffect) and p.kill_chance < 1:  # MOV-14: where it can put it
+            chance = {Trigger.HIT: p.hit_chance, Trigger.MISS: 1 - p.hit_chance}.get(effect.on, 1.0)
+            chance -= p.kill_chance if effect.on is not Trigger.MISS else 0.0
+            if chance > 0:
+                value += chance * forced_gain(state, attacker, target, attack, effect)
+    return value
+
+
+def forced_gain(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
+                effect: ForcedMoveEffect) -> float:
+    """VP-equivalent of the best place ``attack``'s forced movement can put an enemy ``target`` (MOV-14).
+
+    The destinations are the engine's (``forced.destinations``, counted
+    from the attacker's square); each is judged by ``displacement_value``.
+    0 when staying put is best or nowhere is open.
+    """
+    pending = PendingForce(effect.kind.value, target.uid, attacker.uid, effect.distance, attacker.pos,
+                           attack.name, attacker.player)
+    pit_hit = base_hit(attack.bonus, target.card.defense_value(attack.defense))
+    best = 0.0
+    for sq in destinations(state, pending):
+        best = max(best, displacement_value(state, attacker.player, target, sq, pit_hit=pit_hit,
+                                            mover=attacker.uid))
+    return best
+
+
+def displacement_value(state: GameState, player: int, target: Creature, sq: Square, *,
+                       pit_hit: float = 0.0, mover: str = "") -> float:
+    """VP-equivalent for ``player`` of forcing enemy ``target`` from where it stands to ``sq`` (MOV-14).
+
+    * into a pit (TER-PIT): ``pit_hit`` (the second attack roll's hit chance)
+      × its kill value;
+    * out of the VP zone that scores for it: ``ZONE_PUSH`` × the zone's VP
+      (double once it has activated: it cannot walk back this round);
+    * away from our creatures it could hit in melee: ``SEPARATE`` × that
+      attack's value (more when ours is bloodied); next to them: as much lost;
+    * next to our creatures still to activate (not ``mover``): ``INTO_REACH``
+      × their basic melee attack's value on it; away from them: as much lost.
+    """
+    start = target.pos
+    value = 0.0
+    if pit_hit and state.map.rules_at(sq).fliers_only and not mode_of(target).flies:
+        value += pit_hit * (kill_vp(state, target) + target.card.cost * KILL_THREAT)
+    zone = state.vp_zone(target.player)
+    if zone and start in zone and sq not in zone:
+        value += ZONE_PUSH * zone_award(state) * (2.0 if target.activated else 1.0)
+    melee = target.card.basic_melee if target.active else None
+    for c in state.alive():
+        if state.hostile(c.player, player):
+            continue
+        near_now, near_after = chebyshev(c.pos, start) <= 1, chebyshev(c.pos, sq) <= 1
+        if near_now == near_after:
+            continue
+        sign = 1.0 if near_now else -1.0
+        if melee is not None:
+            value += sign * SEPARATE * damage_value(c, expected_basic(melee, c)) * (2 if c.bloodied else 1)
+        ours = c.card.basic_melee
+        if ours is not None and c.uid != mover and not c.activated and c.active:
+            value -= sign * INTO_REACH * damage_value(target, expected_basic(ours, target))
     return value
 
 
@@ -610,5 +676,6 @@ def _alternatives(candidates: list[tuple[float, Action]]) -> tuple[tuple[float, 
 
 
 __all__ = ["Board", "Plan", "area_value", "attack_value", "base_hit", "best_area",
-           "best_attack_from", "conditions_cost", "effect_cost", "exposure", "power_value", "kill_vp", "oa_risk", "place_value", "plan_creature",
+           "best_attack_from", "conditions_cost", "displacement_value", "effect_cost", "exposure",
+           "forced_gain", "power_value", "kill_vp", "oa_risk", "place_value", "plan_creature",
            "threat_value", "zone_award"]

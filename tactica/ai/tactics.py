@@ -11,7 +11,9 @@ kills, VP zones, opportunity attacks and exposure can be weighed together:
   away from our creatures, next to our fresh ones; MOV-14, TER-PIT);
 * a square is worth being near the creature's objective (the nearest enemy
   for melee creatures, a square in range for ranged ones), holding our VP
-  zone, minus the damage enemies could deal there next turn (exposure);
+  zone, the auras it would cover allies and enemies with or stand in
+  (``aura_value``), minus the damage enemies could deal there next turn
+  (exposure);
 * a route costs the opportunity attacks it provokes, and so does a ranged or
   area attack made next to an enemy (OA-1).
 
@@ -43,6 +45,7 @@ from dataclasses import dataclass, field
 from tactica.engine import (Action, AreaAttack, Attack, Charge, Creature, EndActivation, GameState,
                             Move, Phase, Teleport, preview)
 from tactica.engine.actions import UsePower
+from tactica.engine.abilities import Aura
 from tactica.engine.areas import aims, cone_size, distinct_strikes
 from tactica.engine.attacking import attack_allowed
 from tactica.engine.combat import in_reach
@@ -69,6 +72,9 @@ HEAL = 0.35            # value per HP healed as a fraction of full HP (× cost),
 ZONE_PUSH = 0.5        # × zone VP for forcing an enemy out of the VP zone that scores for it
 SEPARATE = 0.3         # × the value of an enemy's attack on a creature it is forced away from
 INTO_REACH = 0.3       # × the value of a fresh ally's attack on an enemy forced next to it
+#: Share of a covered creature's turn (TURN_WORTH × cost) one point of an aura is worth, by effect
+#: (ABL "Aura X"); heal and harm auras are valued as the HP they restore or deal.
+AURA_PER_POINT = {"attack": 0.09, "defense": 0.09, "damage": 0.06, "speed": 0.03, "resist": 0.03}
 BOX_KEEP = 0.5         # share of a later full use a check box (CARD-4) is worth keeping
 ALLY_HIT = 1.5         # × the value of hitting an ally with an area attack (a loss)
 AREA_ORIGINS = 12      # most origin squares tried for one radius area attack
@@ -285,6 +291,9 @@ class Board:
         self.enemy_zone_held = (any(c.pos in self.enemy_zone for c in self.enemies)
                                 if self.enemy_zone else False)
         self._near: dict[str, dict[Square, int]] = {}
+        #: (creature, aura) of every creature on the map with an aura (usually none).
+        self.auras = [(c, a) for c in state.alive() if c.card.abilities
+                      for a in c.card.abilities if isinstance(a, Aura)]
 
     def enemy_distance(self, sq: Square) -> int:
         """Distance around walls from ``sq`` to the nearest enemy (large when none)."""
@@ -377,6 +386,8 @@ def place_value(board: Board, me: Creature, sq: Square, threats: list) -> float:
     else:
         approach = -APPROACH * max(0, d - 1)
     value = approach - exposure(me, sq, threats)
+    if board.auras:
+        value += aura_value(board, me, sq)
     if board.zone:
         if sq in board.zone:
             others = any(c.pos in board.zone for c in board.allies if c.uid != me.uid)
@@ -387,6 +398,49 @@ def place_value(board: Board, me: Creature, sq: Square, threats: list) -> float:
         others = any(c.pos in board.enemy_zone for c in board.allies if c.uid != me.uid)
         if not others:
             value += zone_award(board.state) * (ZONE_HOLD if board.enemy_zone_held else 0.3)
+    return value
+
+
+def aura_worth(aura: Aura, covered: Creature) -> float:
+    """VP-equivalent for ``covered``'s side of ``aura`` covering it for a round (ABL "Aura X").
+
+    Bonuses: ``AURA_PER_POINT`` × amount of a turn (``TURN_WORTH`` × its cost),
+    negative for a penalty; heal: ``heal_value`` of the HP; harm: minus the
+    ``damage_value`` of the HP.
+    """
+    if aura.effect == "heal":
+        return heal_value(covered, aura.amount)
+    if aura.effect == "harm":
+        return -damage_value(covered, aura.amount)
+    return AURA_PER_POINT.get(aura.effect, 0.0) * aura.amount * TURN_WORTH * covered.card.cost
+
+
+def aura_value(board: Board, me: Creature, sq: Square) -> float:
+    """VP-equivalent for ``me``'s side of the auras that would cover things with ``me`` on ``sq``.
+
+    ``me``'s own auras: each creature they would cover (allies count for us,
+    enemies against: a penalty aura on enemies is a gain).  Other creatures'
+    auras: the ones that would cover ``me`` there.  Grid distance stands
+    for the aura's range (an estimate); same-named auras are not merged.
+    0 when no creature has an aura.
+    """
+    if not board.auras:
+        return 0.0
+    state = board.state
+    value = 0.0
+    for source, aura in board.auras:
+        if source.uid == me.uid:
+            for c in board.at.values():
+                if c.uid == me.uid or chebyshev(c.pos, sq) > aura.radius:
+                    continue
+                friend = not state.hostile(c.player, me.player)
+                if aura.affects == "allies" and not friend or aura.affects == "enemies" and friend:
+                    continue
+                value += aura_worth(aura, c) if friend else -aura_worth(aura, c)
+        elif chebyshev(source.pos, sq) <= aura.radius:
+            friend = not state.hostile(source.player, me.player)
+            if aura.affects == "all" or (aura.affects == "allies") == friend:
+                value += aura_worth(aura, me)
     return value
 
 
@@ -675,7 +729,7 @@ def _alternatives(candidates: list[tuple[float, Action]]) -> tuple[tuple[float, 
     return tuple(out)
 
 
-__all__ = ["Board", "Plan", "area_value", "attack_value", "base_hit", "best_area",
+__all__ = ["Board", "Plan", "area_value", "aura_value", "aura_worth", "attack_value", "base_hit", "best_area",
            "best_attack_from", "conditions_cost", "displacement_value", "effect_cost", "exposure",
            "forced_gain", "power_value", "kill_vp", "oa_risk", "place_value", "plan_creature",
            "threat_value", "zone_award"]

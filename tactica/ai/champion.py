@@ -1,57 +1,116 @@
 """How the bots answer a champion-power decision (CHP-1, CHP-2): use the most useful power, or decline.
 
 A client of the engine like the rest of ``tactica.ai``: it only reads the
-state and the legal actions.  A use is worth the HP it deals or restores
-(plus the enemy's cost when the extra damage destroys it), the expected
-damage of a reroll, or 10 per condition cleared; it is taken when it is
-worth at least ``WORTH_PER_POINT`` per champion point it costs (CHP-1: the
-budget is small, so a 5-HP top-up does not spend it).
+state and the legal actions.  A use is valued in VP-equivalents with the
+planner's own terms (``tactics``):
+
+* extra damage: the damage it deals after the enemy's Resist and Immune
+  (the engine's ``abilities.defend``) — ``damage_value``, or the kill (its
+  VP, the threat removed, a VP zone it stops holding) when that damage
+  destroys it;
+* reroll: the expected value of the attack made again (``attack_value``:
+  hit and kill chances from ``preview``);
+* heal: ``heal_value`` (capped by the HP missing, more when bloodied);
+* clear conditions: what the conditions would cost the ally
+  (``conditions_cost``).
+
+A use is taken when it is worth at least ``WORTH_PER_POINT`` VP per
+champion point it costs (CHP-1: the budget is small).  The points that
+keep a champion able to pay for a damage power (extra damage or a reroll)
+are worth more (``RESERVE``): a heal or a cleared condition that would
+spend them must be worth ``RESERVE`` times as much, while a use that
+destroys an enemy is always taken when it beats the threshold.
 """
 from __future__ import annotations
 
-from tactica.engine import GameState, legal_actions, preview
+from tactica.engine import GameState, legal_actions
+from tactica.engine.abilities import defend
 from tactica.engine.actions import Action, DeclinePower, UseChampionPower
+from tactica.engine.champions import budget_left
 from tactica.engine.powers import ChampionEffect
 
-#: HP a use must be worth per champion point spent.
-WORTH_PER_POINT = 5.0
-#: Value of each condition or ongoing damage a "clear conditions" power ends.
-CLEAR_VALUE = 10.0
+from .tactics import (KILL_THREAT, attack_value, conditions_cost, damage_value, heal_value, kill_vp,
+                      zone_award)
+
+#: VP-equivalent a use must be worth per champion point spent.
+WORTH_PER_POINT = 1.0
+#: × the threshold for a use that leaves the champion unable to pay for its damage powers.
+RESERVE = 2.5
+#: Damage powers: the ones a point is best kept for (they turn hits into kills).
+DAMAGE_EFFECTS = (ChampionEffect.EXTRA_DAMAGE, ChampionEffect.REROLL)
 
 
 def use_value(state: GameState, action: UseChampionPower) -> float:
-    """What ``action`` is worth now, in HP-like points (0 when it would do nothing)."""
+    """What ``action`` is worth now, in VP-equivalents (0 when it would do nothing)."""
     champion = state.creature(action.champion)
     power = champion.card.champion_powers[action.power]
     ally = state.creature(action.ally)
     enemy = state.find(action.enemy) if action.enemy else None
-    if power.effect is ChampionEffect.EXTRA_DAMAGE and enemy is not None:
-        dealt = min(power.amount, enemy.hp)
-        return dealt + (enemy.card.cost if power.amount >= enemy.hp else 0)
-    if power.effect is ChampionEffect.REROLL and enemy is not None:
+    if power.effect is ChampionEffect.EXTRA_DAMAGE:
+        if enemy is None or not enemy.alive:
+            return 0.0
+        dealt = power.amount
+        if enemy.card.abilities:  # Resist and Immune meet it as attack damage (the engine's rule)
+            dealt, _ = defend(enemy.card, dealt, "", attack=True)
+        if dealt >= enemy.hp:
+            value = kill_vp(state, enemy) + enemy.card.cost * KILL_THREAT
+            zone = state.vp_zone(enemy.player)
+            if zone and enemy.pos in zone:
+                value += zone_award(state)
+            return value
+        return damage_value(enemy, dealt)
+    if power.effect is ChampionEffect.REROLL:
+        if enemy is None or not enemy.alive:
+            return 0.0
         line = next((o.attack for o in state.window if o.ally == ally.uid and o.enemy == enemy.uid
                      and o.trigger == "ally misses"), "")
         attack = ally.card.attack_named(line)
-        return preview(state, ally, enemy, attack).expected_damage if attack is not None else 0.0
+        return attack_value(state, ally, enemy, attack) if attack is not None else 0.0
     if power.effect is ChampionEffect.HEAL:
-        return float(min(power.amount, ally.card.hp - ally.hp))
-    return CLEAR_VALUE * len(ally.effects)
+        return heal_value(ally, power.amount)
+    return conditions_cost(ally)
+
+
+def _kills(state: GameState, action: UseChampionPower) -> bool:
+    """True when ``action`` is extra damage that destroys its enemy."""
+    champion = state.creature(action.champion)
+    power = champion.card.champion_powers[action.power]
+    enemy = state.find(action.enemy) if action.enemy else None
+    if power.effect is not ChampionEffect.EXTRA_DAMAGE or enemy is None:
+        return False
+    dealt = power.amount
+    if enemy.card.abilities:
+        dealt, _ = defend(enemy.card, dealt, "", attack=True)
+    return dealt >= enemy.hp
+
+
+def threshold(state: GameState, action: UseChampionPower) -> float:
+    """VP-equivalent ``action`` must be worth to be taken (see the module doc)."""
+    champion = state.creature(action.champion)
+    power = champion.card.champion_powers[action.power]
+    need = WORTH_PER_POINT * power.cost
+    if power.effect in DAMAGE_EFFECTS and (power.effect is ChampionEffect.REROLL or _kills(state, action)):
+        return need
+    damage_costs = [p.cost for p in champion.card.champion_powers if p.effect in DAMAGE_EFFECTS]
+    left = budget_left(champion) - power.cost
+    if damage_costs and left < min(damage_costs):
+        need *= RESERVE  # it would spend the points a kill may need later
+    return need
 
 
 def choose_champion_power(state: GameState) -> Action:
-    """The best ``UseChampionPower`` worth its cost, else ``DeclinePower`` (ties: legal order)."""
+    """The best ``UseChampionPower`` worth its threshold, else ``DeclinePower`` (ties: legal order)."""
     best, best_key = DeclinePower(), None
     for action in legal_actions(state):
         if not isinstance(action, UseChampionPower):
             continue
-        cost = state.creature(action.champion).card.champion_powers[action.power].cost
         value = use_value(state, action)
-        if value < WORTH_PER_POINT * cost:
+        if value < threshold(state, action):
             continue
-        key = value / cost
+        key = value / state.creature(action.champion).card.champion_powers[action.power].cost
         if best_key is None or key > best_key:
             best, best_key = action, key
     return best
 
 
-__all__ = ["choose_champion_power", "use_value", "WORTH_PER_POINT"]
+__all__ = ["choose_champion_power", "threshold", "use_value", "RESERVE", "WORTH_PER_POINT"]

@@ -6,7 +6,8 @@ kills, VP zones, opportunity attacks and exposure can be weighed together:
 * an attack is worth its chance to destroy the target (its cost in VP, plus
   half again for the threat removed) plus the HP it is expected to remove,
   as a fraction of the target's cost (more per HP on a bloodied target, so
-  fire is focused), plus, for a push, pull or slide, the best place it can
+  fire is focused), plus what a condition or ongoing damage it deals costs
+  the target (``effect_cost``), plus, for a push, pull or slide, the best place it can
   put the target (``displacement_value``: into a pit, out of its VP zone,
   away from our creatures, next to our fresh ones; MOV-14, TER-PIT);
 * a square is worth being near the creature's objective (the nearest enemy
@@ -52,8 +53,8 @@ from tactica.engine.combat import in_reach
 from tactica.engine.geometry import chebyshev
 from tactica.engine.lazy import actions_of_kind
 from tactica.engine.forced import destinations
-from tactica.engine.model import (AttackDef, AttackKind, Duration, ForcedMoveEffect, HealEffect, Reach,
-                                  Square, Trigger)
+from tactica.engine.model import (AttackDef, AttackKind, ConditionEffect, Duration, ForcedMoveEffect,
+                                  HealEffect, OngoingEffect, Reach, Square, Trigger)
 from tactica.engine.movement import mode_of, provokers_of_path, routes
 from tactica.engine.powers import PowerAction, PowerEffect
 from tactica.engine.state import ActiveEffect, PendingForce
@@ -141,6 +142,13 @@ def attack_value(state: GameState, attacker: Creature, target: Creature, attack:
         if isinstance(effect, HealEffect):
             chance = {Trigger.HIT: p.hit_chance, Trigger.MISS: 1 - p.hit_chance}.get(effect.on, 1.0)
             value += chance * heal_value(attacker, effect.amount)
+        elif isinstance(effect, (ConditionEffect, OngoingEffect)) and p.kill_chance < 1:  # ATK-3
+            chance = {Trigger.HIT: p.hit_chance, Trigger.MISS: 1 - p.hit_chance}.get(effect.on, 1.0)
+            chance -= p.kill_chance if effect.on is not Trigger.MISS else 0.0
+            name = effect.condition if isinstance(effect, ConditionEffect) else "ongoing"
+            if chance > 0 and name not in target.conditions:
+                value += chance * effect_cost(target, ActiveEffect(name, effect.duration,
+                                                                   amount=getattr(effect, "amount", 0)))
         elif isinstance(effect, ForcedMoveEffect) and p.kill_chance < 1:  # MOV-14: where it can put it
             chance = {Trigger.HIT: p.hit_chance, Trigger.MISS: 1 - p.hit_chance}.get(effect.on, 1.0)
             chance -= p.kill_chance if effect.on is not Trigger.MISS else 0.0

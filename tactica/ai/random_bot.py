@@ -5,13 +5,16 @@ creature has a hundred destinations and a handful of attacks), and battles
 would hardly ever end.  So this bot picks uniformly among the action *kinds*
 that have at least one legal action now (attack, charge, move, shift, end the
 activation; or the one kind of a set-up phase), then uniformly within that
-kind.  Moves are listed one per destination, so within "move" every
-reachable square is equally likely.
+kind.  Within "move" every reachable square is equally likely: the bot draws
+a destination from ``move_reach`` (one cheap flood, the destinations in
+``legal_actions`` order) and takes the cheapest path there, which may
+provoke more opportunity attacks than the route ``legal_actions`` lists
+(the draws are the ones drawing from the listed moves would make).
 """
 from __future__ import annotations
 
-from tactica.engine import Action, GameState, legal_actions
-from tactica.engine.lazy import actions_of_kind, kinds_now
+from tactica.engine import Action, GameState, Move, legal_actions
+from tactica.engine.lazy import actions_of_kind, kinds_now, move_reach
 
 from .base import Bot
 
@@ -33,6 +36,12 @@ class RandomBot(Bot):
         self.rng.shuffle(kinds)
         # The first kind with an action in a random order: uniform among non-empty kinds.
         for kind in kinds:
+            if kind is Move:
+                found = move_reach(state)
+                dests = found.destinations
+                if dests:
+                    return Move(found.path(dests[self.rng.randrange(len(dests))]))
+                continue
             options = actions_of_kind(state, kind)
             if options:
                 return options[self.rng.randrange(len(options))]

@@ -14,7 +14,7 @@ from .actions import (Action, Activate, AreaAttack, Attack, Charge, ChooseFirstP
 from .areas import area_actions
 from .attacking import attack_actions
 from .game import _budget, _can_move, charge_actions, legal_actions, squeeze_actions
-from .movement import routes, shift_squares
+from .movement import MoveReach, reach, routes, shift_squares
 from .state import NO_ACTIONS, GameState, Phase
 from .teleporters import teleport_actions
 from .uses import power_actions
@@ -95,4 +95,22 @@ def actions_of_kind(state: GameState, kind: type) -> list[Action]:
     return []
 
 
-__all__ = ["ACTING_KINDS", "CHAMPION_KINDS", "FORCED_KINDS", "actions_of_kind", "kinds_now"]
+def move_reach(state: GameState) -> MoveReach:
+    """The active creature's move destinations now, cheaply, with a legal path to each.
+
+    ``move_reach(state).destinations`` are exactly the end squares of
+    ``actions_of_kind(state, Move)``, in the same order, found by one flood
+    (no opportunity-attack bookkeeping); ``Move(r.path(dest))`` is a legal
+    move there (MOV-1..11), the cheapest path, which may provoke more
+    opportunity attacks than the route ``legal_actions`` lists.  Empty when
+    no move is legal now (outside an activation, or no move left).
+    """
+    if state.phase is not Phase.ACTING:
+        return MoveReach([], None, {})
+    me = state.active_creature
+    if me.conditions & NO_ACTIONS or state.no_action or not _can_move(state):  # CON-3, CON-4, CON-6
+        return MoveReach([], None, {})
+    return reach(state, me, _budget(state))
+
+
+__all__ = ["ACTING_KINDS", "CHAMPION_KINDS", "FORCED_KINDS", "actions_of_kind", "kinds_now", "move_reach"]

@@ -431,6 +431,121 @@ def _plain_routes(start: Square, budget: int, blocked: set[Square], neighbours, 
     return best
 
 
+class MoveReach:
+    """Where a one-square mover can end a move, with one legal path to each (MOV-1..11).
+
+    Built by ``reach``: the squares are exactly the destinations ``routes``
+    gives for the same mover and budget, without its opportunity-attack
+    bookkeeping.  ``path(dest)`` is the cheapest path found first (the path
+    ``routes`` gives when no square on the way is threatened; otherwise a
+    legal path that may provoke more opportunity attacks than the one
+    ``routes`` picks).
+
+    Attributes:
+        destinations: legal stop squares other than the start, in (row,
+            column) order (the order ``legal_actions`` lists moves in).
+    """
+
+    __slots__ = ("destinations", "_start", "_best", "_routes")
+
+    def __init__(self, destinations: list[Square], start: Square | None,
+                 best: dict | None, found_routes: dict | None = None) -> None:
+        self.destinations = destinations
+        self._start = start
+        self._best = best
+        self._routes = found_routes
+
+    def path(self, dest: Square) -> tuple[Square, ...]:
+        """Squares entered on a legal path to ``dest`` (start excluded); KeyError if unreachable."""
+        if self._routes is not None:
+            return self._routes[dest].path
+        best = self._best
+        out = [dest]
+        sq = best[dest][1]
+        while sq != self._start:
+            out.append(sq)
+            sq = best[sq][1]
+        out.reverse()
+        return tuple(out)
+
+
+def reach(state: GameState, mover: Creature, budget: int, *, min_first_step: bool = True) -> MoveReach:
+    """The squares ``mover`` can end a move of ``budget`` squares on, and a path to each (see ``MoveReach``).
+
+    The same destination set as ``routes(state, mover, budget)`` (MOV-1,
+    MOV-2, MOV-4, MOV-5, MOV-7..11, TER-PIT, TER-STATUE) at the cost of one
+    flood: no threat map, no path tuples.  A Large or Huge mover (MOV-13)
+    falls back to ``routes``.
+    """
+    if mover.card.size > 1:
+        found = routes(state, mover, budget, min_first_step=min_first_step)
+        return MoveReach(sorted(found, key=lambda sq: (sq[1], sq[0])), None, None, found)
+    start = mover.pos
+    if budget <= 0:
+        return MoveReach([], start, {})
+    mode = mode_of(mover)
+    blocked = set()
+    others = set()
+    team, uid = mover.team, mover.uid
+    for c in state.creatures:
+        if c.pos is not None and not c.destroyed and c.uid != uid:
+            squares = c.squares if c.card.size > 1 else (c.pos,)
+            others.update(squares)
+            if c.team != team and not mode.passes(c):
+                blocked.update(squares)
+    geo = state.geo
+    if not mode.flat and geo.pits:  # TER-PIT
+        blocked |= geo.pits
+    best = _plain_flood(start, budget, blocked, geo.neighbours, None if mode.flat else geo._cost,
+                        min_first_step)
+    stop = geo.stop_squares(mode.flies)
+    dests = [sq for sq in best if sq not in others and sq in stop]
+    dests.sort(key=_row_major)
+    return MoveReach(dests, start, best)
+
+
+def _row_major(sq: Square) -> tuple[int, int]:
+    return sq[1], sq[0]
+
+
+def _plain_flood(start: Square, budget: int, blocked: set[Square], neighbours, costs,
+                 min_first_step: bool) -> dict[Square, tuple[int, Square]]:
+    """``_plain_routes`` with a previous square per square instead of a path tuple.
+
+    The same search step for step (Dijkstra by (cost, push order), the first
+    cheapest path kept), so following the previous squares back from a
+    square gives exactly the path ``_plain_routes`` finds.  ``costs`` is
+    the map's {square: entry cost} (missing: 1), or None when every step
+    costs 1.  Returns {square: (cost, previous square)}, start excluded.
+    """
+    best: dict[Square, tuple[int, Square]] = {}
+    counter = 0
+    heap: list = [(0, 0, start)]
+    pop, push = heapq.heappop, heapq.heappush
+    get = best.get
+    while heap:
+        cost_here, _, sq = pop(heap)
+        first = sq == start
+        if not first and best[sq][0] != cost_here:
+            continue  # superseded by a cheaper path
+        for nxt in neighbours(sq):
+            if nxt in blocked or nxt == start:
+                continue
+            cost = cost_here + (1 if costs is None else costs.get(nxt, 1))
+            if cost > budget:
+                if min_first_step and first:
+                    cost = budget
+                else:
+                    continue
+            found = get(nxt)
+            if found is not None and found[0] <= cost:
+                continue
+            best[nxt] = (cost, sq)
+            counter += 1
+            push(heap, (cost, counter, nxt))
+    return best
+
+
 def check_path(state: GameState, mover: Creature, path: tuple[Square, ...], budget: int,
                *, min_first_step: bool = True) -> tuple[str, str] | None:
     """Check a path a client proposes; None when legal, else (code, reason).

@@ -7,7 +7,7 @@ import pytest
 
 from tactica.ai import LEVELS, make_bot
 from tactica.ai.sim import play_battle
-from tactica.engine import Move, apply, legal_actions, new_game
+from tactica.engine import Move, apply, check, legal_actions, new_game
 from tactica.engine.lazy import actions_of_kind, kinds_now
 
 
@@ -20,9 +20,11 @@ class Checked:
     def choose(self, state):
         action = self.bot.choose(state)
         legal = legal_actions(state)
-        if isinstance(action, Move):  # any legal path is fine; the listed one is expected
+        if isinstance(action, Move):  # any legal path to a listed destination is fine
             assert action.destination in {a.destination for a in legal if isinstance(a, Move)}
-        assert action in legal, (self.name, action)
+            assert check(state, action) is None, (self.name, action)
+        else:
+            assert action in legal, (self.name, action)
         self.count += 1
         return action
 

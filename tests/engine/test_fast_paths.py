@@ -93,3 +93,29 @@ def test_MOV_1_unthreatened_route_search_matches_pareto_search(monkeypatch):
     slow = [list(movement.routes(st, me, b, avoid_oa=a, min_first_step=f).items())
             for st, me, b, a, f in queries]
     assert fast == slow
+
+
+def test_MOV_1_move_reach_gives_the_listed_destinations_and_legal_paths():
+    """MOV-1, MOV-2, MOV-4, MOV-5: ``move_reach`` has the destinations of the listed moves, in
+    their order; each of its paths is a legal move there, and it is the listed route's path
+    when nothing on the way is threatened (the plain search, step for step)."""
+    from tactica.engine import Move, check
+    from tactica.engine.game import _budget
+    from tactica.engine.lazy import actions_of_kind, move_reach
+    from tactica.engine.movement import _move_threats
+    states = _random_battle_states(4)
+    same = checked = 0
+    for st in states:
+        listed = actions_of_kind(st, Move)
+        found = move_reach(st)
+        assert found.destinations == [m.path[-1] for m in listed]
+        (x, y), budget = st.active_creature.pos, _budget(st)
+        threatened = any(max(abs(a - x), abs(b - y)) < budget for a, b in _move_threats(st, st.active_creature))
+        for m in listed[::7]:
+            path = found.path(m.path[-1])
+            assert check(st, Move(path)) is None
+            checked += 1
+            if not threatened:
+                assert path == m.path
+                same += 1
+    assert checked > 100 and same > 50

@@ -60,12 +60,15 @@ def check_invariants(before: GameState, after: GameState) -> None:
     """
     seen: dict = {}
     for c in after.creatures:
-        if not 0 <= c.hp <= c.card.hp:
-            raise SimError(f"{c.uid} has {c.hp} HP, outside 0..{c.card.hp}")
-        if c.alive:
-            if c.hp <= 0:
-                raise SimError(f"{c.uid} is on the map with {c.hp} HP")
-            for sq in c.squares:  # every square of a Large or Huge creature (MOV-13)
+        hp = c.hp
+        if not 0 <= hp <= c.card.hp:
+            raise SimError(f"{c.uid} has {hp} HP, outside 0..{c.card.hp}")
+        pos = c.pos
+        if pos is not None and not c.destroyed:  # on the map (Creature.alive)
+            if hp <= 0:
+                raise SimError(f"{c.uid} is on the map with {hp} HP")
+            # every square of a Large or Huge creature (MOV-13)
+            for sq in (c.squares if c.card.size > 1 else (pos,)):
                 if sq in seen:
                     raise SimError(f"{c.uid} and {seen[sq]} are both on square {sq}")
                 seen[sq] = c.uid

@@ -98,6 +98,10 @@ def _fits(st: GameState, champion: Creature, power: ChampionPower, o: Occasion) 
     if power.keyword and power.keyword not in ally.card.keywords:
         return False
     if ally.uid != champion.uid:
+        # Counted around walls, a distance is never below the Chebyshev one: a cheap refusal first.
+        (ax, ay), (cx, cy) = ally.pos, champion.pos
+        if max(abs(ax - cx), abs(ay - cy)) > power.range:
+            return False
         dist = st.geo.distance(champion.pos, ally.pos)
         if dist is None or dist > power.range:
             return False
@@ -114,8 +118,11 @@ def _fits(st: GameState, champion: Creature, power: ChampionPower, o: Occasion) 
 def options(st: GameState, player: int) -> list[UseChampionPower]:
     """Every legal ``UseChampionPower`` of ``player`` for the open window, canonical order."""
     acts: list[UseChampionPower] = []
+    triggers = {o.trigger for o in st.window}
     for champion in st.creatures:
-        if champion.player != player or not can_use_now(st, champion):
+        powers = champion.card.champion_powers
+        if (champion.player != player or not powers
+                or not any(p.trigger.value in triggers for p in powers) or not can_use_now(st, champion)):
             continue
         for i, power in enumerate(champion.card.champion_powers):
             for o in st.window:

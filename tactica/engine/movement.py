@@ -165,17 +165,28 @@ def threats(state: GameState, mover: Creature, square: Square, *, moving: bool =
     provokes nobody (MOV-9) and a flier provokes only flying enemies unless
     ``first`` (the square it takes off from, MOV-10).
     """
+    fliers = False
     if moving:
         mode = mode_of(mover)
         if mode.burrows:
             return ()
-        if mode.flies and not first:
-            return tuple(c.uid for c in state.creatures
-                         if c.alive and c.team != mover.team and has(c.card, Flight)
-                         and can_make_opportunity_attack(state, c, mover, square))
-    return tuple(c.uid for c in state.creatures
-                 if c.alive and c.team != mover.team
-                 and can_make_opportunity_attack(state, c, mover, square))
+        fliers = mode.flies and not first
+    team, size = mover.team, mover.card.size
+    sx, sy = square
+    found = []
+    for c in state.creatures:
+        pos = c.pos
+        if pos is None or c.destroyed:
+            continue
+        card = c.card
+        # A maker without Threatening Reach threatens only squares next to its footprint:
+        # anything farther than both sizes together is out of reach (a cheap refusal first).
+        if not card.abilities and max(abs(pos[0] - sx), abs(pos[1] - sy)) > card.size + size:
+            continue
+        if c.team != team and (not fliers or has(card, Flight)) \
+                and can_make_opportunity_attack(state, c, mover, square):
+            found.append(c.uid)
+    return tuple(found)
 
 
 def threat_map(state: GameState, mover: Creature, *, fliers_only: bool = False) -> dict[Square, frozenset[str]]:
@@ -258,8 +269,14 @@ def legal_stop(state: GameState, mover: Creature, sq: Square) -> bool:
         return stop_ok(state, mover, sq, mover.card.size)
     if not _stop_ok(state, mode_of(mover), sq):
         return False
-    return not any(c.alive and c.uid != mover.uid and (c.pos == sq or (c.card.size > 1 and sq in c.squares))
-                   for c in state.creatures)
+    uid = mover.uid
+    for c in state.creatures:
+        pos = c.pos
+        if pos is None or c.destroyed or c.uid == uid:
+            continue
+        if pos == sq or (c.card.size > 1 and sq in c.squares):
+            return False
+    return True
 
 
 def routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = True,

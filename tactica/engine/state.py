@@ -5,7 +5,6 @@ copies it and changes only the copy.  All randomness lives in ``dice``.
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
@@ -27,6 +26,9 @@ NO_ACTIONS = INACTIVE_CONDITIONS
 #: Conditions that limit the attack action to a basic attack or a move, and so
 #: forbid charging (CON-2, CON-6 via gaps.md).
 BASIC_ONLY = frozenset({"staggered", "confused"})
+
+
+_NO_CONDITIONS: frozenset[str] = frozenset()
 
 
 class Phase(str, Enum):
@@ -278,7 +280,10 @@ class Creature:
     @property
     def conditions(self) -> frozenset[str]:
         """Names of the current conditions ("dazed", "stunned", …), without ongoing damage."""
-        return frozenset(e.name for e in self.effects if not e.is_ongoing)
+        effects = self.effects
+        if not effects:
+            return _NO_CONDITIONS
+        return frozenset(e.name for e in effects if not e.is_ongoing)
 
     @conditions.setter
     def conditions(self, names) -> None:
@@ -319,7 +324,9 @@ class Creature:
     @property
     def active(self) -> bool:
         """Not stunned and not helpless (gaps.md reading note)."""
-        return self.alive and not (self.conditions & INACTIVE_CONDITIONS)
+        if self.destroyed or self.pos is None:
+            return False
+        return not self.effects or not (self.conditions & INACTIVE_CONDITIONS)
 
     @property
     def dazed(self) -> bool:
@@ -329,14 +336,20 @@ class Creature:
     @property
     def can_make_opportunity_attacks(self) -> bool:
         """Active, and not dazed (or worse) nor confused (OA-1, CON-1..4, CON-6)."""
-        return self.active and not (self.conditions & NO_OPPORTUNITY)
+        if self.destroyed or self.pos is None:
+            return False
+        # NO_OPPORTUNITY holds the inactive conditions too (stunned, helpless).
+        return not self.effects or not (self.conditions & NO_OPPORTUNITY)
 
     @property
     def speed(self) -> int:
         """Squares per move now: 0 when immobilized (CON-5), at most 2 when slowed (CON-8)."""
-        if "immobilized" in self.conditions:
+        if not self.effects:
+            return self.card.speed
+        conditions = self.conditions
+        if "immobilized" in conditions:
             return 0
-        if "slowed" in self.conditions:
+        if "slowed" in conditions:
             return min(self.card.speed, 2)
         return self.card.speed
 
@@ -436,7 +449,8 @@ class GameState:
 
     def copy(self) -> "GameState":
         """Return a copy whose creatures and VP can be changed independently."""
-        new = copy.copy(self)
+        new = object.__new__(type(self))  # what copy.copy gives, faster
+        new.__dict__.update(self.__dict__)
         new.creatures = [_copy_creature(c) for c in self.creatures]
         new.vp = list(self.vp)
         new.areas = dict(self.areas)

@@ -28,7 +28,7 @@ from .errors import IllegalAction
 from .geometry import Geometry, adjacent, chebyshev
 from .model import AttackKind, Duration, MapDef, Square, WarbandDef
 from .large import SQUEEZED_SIZE, big_check_path, squeeze_routes
-from .movement import check_path, legal_stop, path_cost, routes, shift_squares, threats
+from .movement import check_path, legal_stop, path_cost, reach, routes, shift_squares, threats
 from .state import BASIC_ONLY, NO_ACTIONS, ActiveEffect, Creature, GameState, Phase, Ruleset
 from .teleporters import apply_teleport, teleport_actions, teleport_squares
 
@@ -313,13 +313,36 @@ def charge_routes(state: GameState, me: Creature, target: Creature, reach: dict 
         return []
     if reach is None:
         reach = routes(state, me, aura_speed(state, me), avoid_oa=False, min_first_step=False)
-    ends = {sq: r for sq, r in reach.items() if _adjacent_from(me, sq, target)}
+    if me.card.size == 1 and target.card.size == 1:  # only the target's neighbours can be ends
+        tx, ty = target.pos
+        ends = {}
+        for sq in ((tx + dx, ty + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy):
+            r = reach.get(sq)
+            if r is not None:
+                ends[sq] = r
+    else:
+        ends = {sq: r for sq, r in reach.items() if _adjacent_from(me, sq, target)}
     if not ends:
         return []
     nearest = min(r.cost for r in ends.values())
     if nearest < 2:
         return []
     return [r for sq, r in sorted(ends.items(), key=lambda kv: (kv[0][1], kv[0][0])) if r.cost == nearest]
+
+
+def _charge_ends(state: GameState, me: Creature, target: Creature) -> dict[Square, int]:
+    """The end squares of ``charge_routes(state, me, target)`` -> their cost, found with one
+    flood instead of a route search (CHG-2, CHG-3); empty when that list is empty."""
+    if touching(me, target) or not sees(state, me, target):
+        return {}
+    found = reach(state, me, aura_speed(state, me), min_first_step=False)
+    ends = {sq: found.cost(sq) for sq in found.destinations if _adjacent_from(me, sq, target)}
+    if not ends:
+        return {}
+    nearest = min(ends.values())
+    if nearest < 2:
+        return {}
+    return {sq: c for sq, c in ends.items() if c == nearest}
 
 
 def _adjacent_from(me: Creature, anchor: Square, target: Creature) -> bool:
@@ -497,7 +520,7 @@ def _validate(st: GameState, a: Action) -> None:
         if touching(me, t):
             _refuse("too-close", "A charge must move at least 2 squares to the nearest square "
                                  "from which it can attack; this creature is already there (CHG-3).")
-        legal = charge_routes(st, me, t)
+        legal = _charge_ends(st, me, t)
         if not legal:
             reach = routes(st, me, aura_speed(st, me), avoid_oa=False, min_first_step=False)
             near = [r.cost for sq, r in reach.items() if _adjacent_from(me, sq, t)]
@@ -505,9 +528,9 @@ def _validate(st: GameState, a: Action) -> None:
                 _refuse("too-close", "A charge must move at least 2 squares (CHG-3).")
             _refuse("too-far", f"{t.card.name} is beyond charging distance.")
         path = tuple(a.path)
-        if not path or path[-1] not in {r.path[-1] for r in legal}:
+        if not path or path[-1] not in legal:
             _refuse("not-nearest", "A charge must end in the nearest square from which it can attack (CHG-3).")
-        cost = next(r.cost for r in legal if r.path[-1] == path[-1])
+        cost = legal[path[-1]]
         problem = check_path(st, me, path, aura_speed(st, me), min_first_step=False)
         if problem:
             _refuse(*problem)

@@ -472,6 +472,13 @@ class MoveReach:
         self._best = best
         self._routes = found_routes
 
+    def cost(self, dest: Square) -> int:
+        """Movement spent on the cheapest way to ``dest`` (the cost ``routes`` gives when it ranks
+        by cost, ``avoid_oa=False``); KeyError if unreachable."""
+        if self._routes is not None:
+            return self._routes[dest].cost
+        return self._best[dest][0]
+
     def path(self, dest: Square) -> tuple[Square, ...]:
         """Squares entered on a legal path to ``dest`` (start excluded); KeyError if unreachable."""
         if self._routes is not None:
@@ -495,7 +502,7 @@ def reach(state: GameState, mover: Creature, budget: int, *, min_first_step: boo
     falls back to ``routes``.
     """
     if mover.card.size > 1:
-        found = routes(state, mover, budget, min_first_step=min_first_step)
+        found = routes(state, mover, budget, avoid_oa=False, min_first_step=min_first_step)
         return MoveReach(sorted(found, key=lambda sq: (sq[1], sq[0])), None, None, found)
     start = mover.pos
     if budget <= 0:
@@ -606,8 +613,7 @@ def check_path(state: GameState, mover: Creature, path: tuple[Square, ...], budg
 
 def _stop_ok(state: GameState, mode: Mode, sq: Square) -> bool:
     """The terrain of ``sq`` lets a creature moving in ``mode`` end a move there (MOV-2, TER-*)."""
-    rules = state.map.rules_at(sq)
-    return rules.can_stop and (mode.flies or not rules.fliers_only)
+    return sq in state.geo.stop_squares(mode.flies)  # off the map: never
 
 
 def path_cost(state: GameState, path: tuple[Square, ...], mover: Creature | None = None) -> int:

@@ -425,6 +425,14 @@ class Geometry:
                 if (r := rules_of(self.map.terrain[y][x])).can_stop and (flies or not r.fliers_only))
         return found
 
+    def bits(self) -> "BitBoard | None":
+        """The map as bit masks for fast floods (``BitBoard``), or None on a map with diagonal
+        walls (their corner rule is not a mask rule; the callers use square-by-square floods)."""
+        found = self._memo.get("bits")
+        if found is None:
+            found = self._memo["bits"] = False if self.half_walls else BitBoard(self)
+        return found or None
+
     def cost(self, sq: Square) -> int:
         """Movement cost to enter ``sq`` in squares (MOV-1, MOV-8)."""
         return self._cost.get(sq, 1)
@@ -658,3 +666,71 @@ class Geometry:
             if all(self.line_clear(p, q, blocked, (a, b)) for q in corners(b)):
                 return False
         return True
+
+
+class BitBoard:
+    """A map's squares as bits of Python integers: square (x, y) is bit ``y * stride + x``.
+
+    ``stride`` is the width plus one: the extra column (and everything past
+    the last row) is never open, so a one-square shift cannot wrap from one
+    row into the next.  ``expand`` gives every square one legal step away
+    (MOV-7: walls block, and a diagonal step may not pass a wall corner) --
+    the masks version of ``Geometry.neighbours`` on maps without diagonal
+    walls.
+
+    Attributes:
+        stride: bits per row.
+        open: squares that are not walls (on the map).
+        costly: (cost, mask) for each entry cost above 1 (MOV-8), ascending.
+        cheap: open squares that cost 1 to enter.
+        pits: TER-PIT squares.
+        stop_walk, stop_fly: squares whose terrain lets a walker / a flier end a move there.
+    """
+
+    __slots__ = ("stride", "open", "costly", "cheap", "pits", "stop_walk", "stop_fly",
+                 "_se", "_sw", "_ne", "_nw")
+
+    def __init__(self, geo: "Geometry"):
+        w, h = geo.map.width, geo.map.height
+        self.stride = s = w + 1
+        bit = self.bit
+        self.open = sum(bit((x, y)) for y in range(h) for x in range(w) if (x, y) not in geo._walls)
+        by_cost: dict[int, int] = {}
+        for sq, c in geo._cost.items():
+            if c > 1 and sq not in geo._walls:
+                by_cost[c] = by_cost.get(c, 0) | bit(sq)
+        self.costly = tuple(sorted(by_cost.items()))
+        self.cheap = self.open & ~sum(by_cost.values())
+        self.pits = sum(bit(sq) for sq in geo.pits)
+        self.stop_walk = sum(bit(sq) for sq in geo.stop_squares(False))
+        self.stop_fly = sum(bit(sq) for sq in geo.stop_squares(True))
+        o = self.open
+        east, west, south, north = o >> 1, o << 1, o >> s, o << s  # bit a: the square beside a is open
+        self._se, self._sw, self._ne, self._nw = east & south, west & south, east & north, west & north
+
+    def bit(self, sq: Square) -> int:
+        """The bit of square ``sq`` (on the map)."""
+        return 1 << (sq[1] * self.stride + sq[0])
+
+    def square(self, index: int) -> Square:
+        """The square of bit number ``index``."""
+        return index % self.stride, index // self.stride
+
+    def squares(self, mask: int) -> list[Square]:
+        """The squares of ``mask`` in (row, column) order."""
+        out = []
+        s = self.stride
+        while mask:
+            low = mask & -mask
+            i = low.bit_length() - 1
+            out.append((i % s, i // s))
+            mask ^= low
+        return out
+
+    def expand(self, f: int) -> int:
+        """Every open square one legal step from a square of ``f`` (MOV-7), ``f``'s own included if so."""
+        s = self.stride
+        r = (f << 1) | (f >> 1) | (f << s) | (f >> s)
+        r |= ((f & self._se) << (s + 1)) | ((f & self._sw) << (s - 1)) \
+            | ((f & self._ne) >> (s - 1)) | ((f & self._nw) >> (s + 1))
+        return r & self.open

@@ -453,36 +453,51 @@ class MoveReach:
 
     Built by ``reach``: the squares are exactly the destinations ``routes``
     gives for the same mover and budget, without its opportunity-attack
-    bookkeeping.  ``path(dest)`` is the cheapest path found first (the path
-    ``routes`` gives when no square on the way is threatened; otherwise a
-    legal path that may provoke more opportunity attacks than the one
-    ``routes`` picks).
+    bookkeeping.  ``path(dest)`` is one cheapest legal path (it may provoke
+    more opportunity attacks than the route ``routes`` picks, and may be
+    another path of the same cost).
 
     Attributes:
         destinations: legal stop squares other than the start, in (row,
             column) order (the order ``legal_actions`` lists moves in).
     """
 
-    __slots__ = ("destinations", "_start", "_best", "_routes")
+    __slots__ = ("destinations", "_start", "_best", "_routes", "_layers", "_bits", "_costs", "_neighbours")
 
-    def __init__(self, destinations: list[Square], start: Square | None,
-                 best: dict | None, found_routes: dict | None = None) -> None:
+    def __init__(self, destinations: list[Square], start: Square | None = None, best: dict | None = None,
+                 found_routes: dict | None = None, layers: list[int] | None = None, bits=None,
+                 costs: dict | None = None, neighbours=None) -> None:
         self.destinations = destinations
         self._start = start
         self._best = best
         self._routes = found_routes
+        self._layers = layers
+        self._bits = bits
+        self._costs = costs
+        self._neighbours = neighbours
+
+    def _layer(self, sq: Square) -> int:
+        b = self._bits.bit(sq)
+        for k, mask in enumerate(self._layers):
+            if mask & b:
+                return k
+        raise KeyError(sq)
 
     def cost(self, dest: Square) -> int:
         """Movement spent on the cheapest way to ``dest`` (the cost ``routes`` gives when it ranks
         by cost, ``avoid_oa=False``); KeyError if unreachable."""
         if self._routes is not None:
             return self._routes[dest].cost
+        if self._layers is not None:
+            return self._layer(dest)
         return self._best[dest][0]
 
     def path(self, dest: Square) -> tuple[Square, ...]:
-        """Squares entered on a legal path to ``dest`` (start excluded); KeyError if unreachable."""
+        """Squares entered on a cheapest legal path to ``dest`` (start excluded); KeyError if unreachable."""
         if self._routes is not None:
             return self._routes[dest].path
+        if self._layers is not None:
+            return self._layer_path(dest)
         best = self._best
         out = [dest]
         sq = best[dest][1]
@@ -492,14 +507,36 @@ class MoveReach:
         out.reverse()
         return tuple(out)
 
+    def _layer_path(self, dest: Square) -> tuple[Square, ...]:
+        """Back from ``dest``: each square's first neighbour (``Geometry.neighbours`` order) in the
+        layer its entry cost leads back to; a first step dearer than the budget comes from the start."""
+        layers, bits, costs = self._layers, self._bits, self._costs
+        out = [dest]
+        cur, k = dest, self._layer(dest)
+        while True:
+            k -= 1 if costs is None else costs.get(cur, 1)
+            if k <= 0:  # from the start (k < 0: MOV-4, the one-square minimum)
+                break
+            mask = layers[k]
+            for n in self._neighbours(cur):
+                if mask & bits.bit(n):
+                    cur = n
+                    break
+            else:  # pragma: no cover - a layer square always has a predecessor
+                raise KeyError(dest)
+            out.append(cur)
+        out.reverse()
+        return tuple(out)
+
 
 def reach(state: GameState, mover: Creature, budget: int, *, min_first_step: bool = True) -> MoveReach:
     """The squares ``mover`` can end a move of ``budget`` squares on, and a path to each (see ``MoveReach``).
 
     The same destination set as ``routes(state, mover, budget)`` (MOV-1,
     MOV-2, MOV-4, MOV-5, MOV-7..11, TER-PIT, TER-STATUE) at the cost of one
-    flood: no threat map, no path tuples.  A Large or Huge mover (MOV-13)
-    falls back to ``routes``.
+    flood: no threat map, no path tuples -- on bit masks (``BitBoard``), a
+    layer per movement cost, unless the map has diagonal walls.  A Large or
+    Huge mover (MOV-13) falls back to ``routes``.
     """
     if mover.card.size > 1:
         found = routes(state, mover, budget, avoid_oa=False, min_first_step=min_first_step)
@@ -508,6 +545,10 @@ def reach(state: GameState, mover: Creature, budget: int, *, min_first_step: boo
     if budget <= 0:
         return MoveReach([], start, {})
     mode = mode_of(mover)
+    geo = state.geo
+    bits = geo.bits()
+    if bits is not None:
+        return _bit_reach(state, mover, mode, budget, bits, min_first_step)
     blocked = set()
     others = set()
     team, uid = mover.team, mover.uid
@@ -517,7 +558,6 @@ def reach(state: GameState, mover: Creature, budget: int, *, min_first_step: boo
             others.update(squares)
             if c.team != team and not mode.passes(c):
                 blocked.update(squares)
-    geo = state.geo
     if not mode.flat and geo.pits:  # TER-PIT
         blocked |= geo.pits
     best = _plain_flood(start, budget, blocked, geo.neighbours, None if mode.flat else geo._cost,
@@ -526,6 +566,49 @@ def reach(state: GameState, mover: Creature, budget: int, *, min_first_step: boo
     dests = [sq for sq in best if sq not in others and sq in stop]
     dests.sort(key=_row_major)
     return MoveReach(dests, start, best)
+
+
+def _bit_reach(state: GameState, mover: Creature, mode: Mode, budget: int, bits, min_first_step: bool) -> MoveReach:
+    """``reach`` on bit masks: layer k holds the squares whose cheapest path costs k (MOV-1, MOV-8)."""
+    blocked = others = 0
+    team, uid = mover.team, mover.uid
+    bit = bits.bit
+    for c in state.creatures:
+        if c.pos is not None and not c.destroyed and c.uid != uid:
+            if c.card.size > 1:
+                m = 0
+                for sq in c.squares:
+                    m |= bit(sq)
+            else:
+                m = bit(c.pos)
+            others |= m
+            if c.team != team and not mode.passes(c):
+                blocked |= m
+    if not mode.flat:  # TER-PIT
+        blocked |= bits.pits
+    enter = bits.open & ~blocked
+    start = bit(mover.pos)
+    flat = mode.flat
+    cheap = bits.open if flat else bits.cheap
+    costly = () if flat else bits.costly
+    expand = bits.expand
+    layers = [start]
+    grown = [expand(start)]
+    seen = start
+    for k in range(1, budget + 1):
+        new = grown[k - 1] & cheap
+        for c, mask in costly:
+            if c <= k:
+                new |= grown[k - c] & mask
+        if min_first_step and k == budget:  # MOV-4: the first step, whatever it costs
+            new |= grown[0]
+        new &= enter & ~seen
+        seen |= new
+        layers.append(new)
+        grown.append(expand(new) if k < budget else 0)
+    dests = seen & ~start & ~others & (bits.stop_fly if mode.flies else bits.stop_walk)
+    return MoveReach(bits.squares(dests), mover.pos, layers=layers, bits=bits,
+                     costs=None if flat else state.geo._cost, neighbours=state.geo.neighbours)
 
 
 def _row_major(sq: Square) -> tuple[int, int]:

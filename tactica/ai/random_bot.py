@@ -9,12 +9,14 @@ kind.  Within "move" every reachable square is equally likely: the bot draws
 a destination from ``move_reach`` (one cheap flood, the destinations in
 ``legal_actions`` order) and takes the cheapest path there, which may
 provoke more opportunity attacks than the route ``legal_actions`` lists
-(the draws are the ones drawing from the listed moves would make).
+(the draws are the ones drawing from the listed moves would make).  Charges
+likewise: a listed (target, end square) by ``charge_choices``, then the
+cheapest path there.
 """
 from __future__ import annotations
 
-from tactica.engine import Action, GameState, Move, legal_actions
-from tactica.engine.lazy import actions_of_kind, kinds_now, move_reach
+from tactica.engine import Action, Charge, GameState, Move, legal_actions
+from tactica.engine.lazy import actions_of_kind, charge_choices, kinds_now, move_reach
 
 from .base import Bot
 
@@ -41,6 +43,12 @@ class RandomBot(Bot):
                 dests = found.destinations
                 if dests:
                     return Move(found.path(dests[self.rng.randrange(len(dests))]))
+                continue
+            if kind is Charge:
+                ends, found = charge_choices(state)
+                if ends:
+                    uid, end = ends[self.rng.randrange(len(ends))]
+                    return Charge(uid, found.path(end))
                 continue
             options = actions_of_kind(state, kind)
             if options:

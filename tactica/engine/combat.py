@@ -264,7 +264,12 @@ def nearest_enemies(state: GameState, attacker: Creature) -> list[Creature]:
 
 def valid_targets(state: GameState, attacker: Creature, attack: AttackDef) -> list[Creature]:
     """Every enemy ``attack`` could target now, in uid order (RNG-1, RNG-2)."""
-    return [c for c in state.enemy_creatures(attacker.player) if in_reach(state, attacker, c, attack) is None]
+    enemies = state.enemy_creatures(attacker.player)
+    if attack.reach is Reach.RANGE and attacker.card.size == 1:
+        # Counted around walls a distance is never below the Chebyshev one: a cheap refusal first.
+        (x, y), r = attacker.pos, attack.range
+        enemies = [c for c in enemies if c.card.size > 1 or max(abs(c.pos[0] - x), abs(c.pos[1] - y)) <= r]
+    return [c for c in enemies if in_reach(state, attacker, c, attack) is None]
 
 
 @dataclass(frozen=True)

@@ -277,11 +277,25 @@ def _next_to_place(state: GameState) -> str | None:
 
 def charge_actions(state: GameState) -> list[Charge]:
     """Every legal charge of the active creature (CHG-1..4), one per target and end square."""
+    if not charge_actions_possible(state):
+        return []
+    me = state.active_creature
+    out = []
+    reach = routes(state, me, aura_speed(state, me), avoid_oa=False, min_first_step=False)
+    for target in state.enemy_creatures(me.player):
+        for route in charge_routes(state, me, target, reach):
+            out.append(Charge(target.uid, route.path))
+    return out
+
+
+def charge_actions_possible(state: GameState) -> bool:
+    """False when the active creature surely has no legal charge now (CHG-1..4, CON-2, CON-6,
+    CARD-4); True when it may have one (a route search decides)."""
     me = state.active_creature
     if state.attack_used or me.card.basic_melee is None or me.conditions & (BASIC_ONLY | NO_ACTIONS):
-        return []
+        return False
     if not uses.attack_available(me, me.card.basic_melee):  # CARD-4
-        return []
+        return False
     # A cheap exact filter first (one-square creatures): a target needs line of
     # sight, and an end square adjacent to it within ``speed`` squares (every step
     # costs at least 1, so the target is at most speed + 1 away) that is at least
@@ -292,13 +306,8 @@ def charge_actions(state: GameState) -> list[Charge]:
             t.card.size > 1
             or (1 < max(abs(t.pos[0] - pos[0]), abs(t.pos[1] - pos[1])) <= speed + 1 and los(pos, t.pos))
             for t in state.enemy_creatures(me.player)):
-        return []
-    out = []
-    reach = routes(state, me, speed, avoid_oa=False, min_first_step=False)
-    for target in state.enemy_creatures(me.player):
-        for route in charge_routes(state, me, target, reach):
-            out.append(Charge(target.uid, route.path))
-    return out
+        return False
+    return True
 
 
 def charge_routes(state: GameState, me: Creature, target: Creature, reach: dict | None = None) -> list:
@@ -330,19 +339,50 @@ def charge_routes(state: GameState, me: Creature, target: Creature, reach: dict 
     return [r for sq, r in sorted(ends.items(), key=lambda kv: (kv[0][1], kv[0][0])) if r.cost == nearest]
 
 
-def _charge_ends(state: GameState, me: Creature, target: Creature) -> dict[Square, int]:
+def _charge_ends(state: GameState, me: Creature, target: Creature, found=None) -> dict[Square, int]:
     """The end squares of ``charge_routes(state, me, target)`` -> their cost, found with one
-    flood instead of a route search (CHG-2, CHG-3); empty when that list is empty."""
+    flood instead of a route search (CHG-2, CHG-3); empty when that list is empty.
+
+    ``found``: ``reach(state, me, speed, min_first_step=False)`` if the caller has it.
+    """
     if touching(me, target) or not sees(state, me, target):
         return {}
-    found = reach(state, me, aura_speed(state, me), min_first_step=False)
-    ends = {sq: found.cost(sq) for sq in found.destinations if _adjacent_from(me, sq, target)}
+    if found is None:
+        found = reach(state, me, aura_speed(state, me), min_first_step=False)
+    if me.card.size == 1 and target.card.size == 1:  # only the target's neighbours can be ends
+        tx, ty = target.pos
+        dests = set(found.destinations)
+        ends = {sq: found.cost(sq) for sq in sorted(((tx + dx, ty + dy) for dx in (-1, 0, 1)
+                                                       for dy in (-1, 0, 1) if dx or dy), key=_row_major)
+                if sq in dests}
+    else:
+        ends = {sq: found.cost(sq) for sq in found.destinations if _adjacent_from(me, sq, target)}
     if not ends:
         return {}
     nearest = min(ends.values())
     if nearest < 2:
         return {}
     return {sq: c for sq, c in ends.items() if c == nearest}
+
+
+def lazy_charges(state: GameState) -> tuple[list[tuple[str, Square]], object]:
+    """The (target uid, end square) of every legal charge, in ``charge_actions`` order, and the
+    ``movement.MoveReach`` that gives a legal path to each end (``path(end)``: a cheapest one,
+    CHG-3, which may provoke more opportunity attacks than the listed route).  For bots
+    that pick a charge without needing every route (CHG-1..4)."""
+    me = state.active_creature
+    if not charge_actions_possible(state):
+        return [], None
+    found = reach(state, me, aura_speed(state, me), min_first_step=False)
+    out = []
+    for target in state.enemy_creatures(me.player):
+        for end in _charge_ends(state, me, target, found):
+            out.append((target.uid, end))
+    return out, found
+
+
+def _row_major(sq: Square) -> tuple[int, int]:
+    return sq[1], sq[0]
 
 
 def _adjacent_from(me: Creature, anchor: Square, target: Creature) -> bool:

@@ -13,8 +13,9 @@ from .actions import (Action, Activate, AreaAttack, Attack, Charge, ChooseFirstP
                       Shift, Squeeze, Teleport, UseChampionPower, UsePower)
 from .areas import area_actions
 from .attacking import attack_actions
-from .game import _budget, _can_move, charge_actions, legal_actions, squeeze_actions
+from .game import _budget, _can_move, charge_actions, lazy_charges, legal_actions, squeeze_actions
 from .movement import MoveReach, reach, routes, shift_squares
+from .model import Square
 from .state import NO_ACTIONS, GameState, Phase
 from .teleporters import teleport_actions
 from .uses import power_actions
@@ -113,4 +114,20 @@ def move_reach(state: GameState) -> MoveReach:
     return reach(state, me, _budget(state))
 
 
-__all__ = ["ACTING_KINDS", "CHAMPION_KINDS", "FORCED_KINDS", "actions_of_kind", "kinds_now", "move_reach"]
+def charge_choices(state: GameState) -> tuple[list[tuple[str, Square]], MoveReach | None]:
+    """The active creature's charges now, cheaply: (target uid, end square) pairs and a flood.
+
+    The pairs are exactly the (target, last square) of ``actions_of_kind(state,
+    Charge)``, in the same order; ``Charge(uid, found.path(end))`` is a legal
+    charge there (a cheapest path, CHG-3, which may provoke more opportunity
+    attacks than the listed route).  ([], None) when no charge is legal now.
+    """
+    if state.phase is not Phase.ACTING or state.attack_used:
+        return [], None
+    me = state.active_creature
+    if me.conditions & NO_ACTIONS or state.no_action:  # CON-3, CON-4, CON-6
+        return [], None
+    return lazy_charges(state)
+
+
+__all__ = ["ACTING_KINDS", "CHAMPION_KINDS", "FORCED_KINDS", "actions_of_kind", "charge_choices", "kinds_now", "move_reach"]

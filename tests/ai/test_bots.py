@@ -7,7 +7,7 @@ import pytest
 
 from tactica.ai import LEVELS, make_bot
 from tactica.ai.sim import play_battle
-from tactica.engine import Move, apply, check, legal_actions, new_game
+from tactica.engine import Charge, Move, apply, check, legal_actions, new_game
 from tactica.engine.lazy import actions_of_kind, kinds_now
 
 
@@ -22,6 +22,10 @@ class Checked:
         legal = legal_actions(state)
         if isinstance(action, Move):  # any legal path to a listed destination is fine
             assert action.destination in {a.destination for a in legal if isinstance(a, Move)}
+            assert check(state, action) is None, (self.name, action)
+        elif isinstance(action, Charge):  # likewise for a listed target and end square
+            assert (action.target, action.path[-1]) in {(a.target, a.path[-1]) for a in legal
+                                                        if isinstance(a, Charge)}
             assert check(state, action) is None, (self.name, action)
         else:
             assert action in legal, (self.name, action)

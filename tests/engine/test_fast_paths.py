@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from tactica.engine import Geometry, MapDef
 from tactica.engine.geometry import _int_line_clear, corners
 
@@ -95,27 +97,67 @@ def test_MOV_1_unthreatened_route_search_matches_pareto_search(monkeypatch):
     assert fast == slow
 
 
-def test_MOV_1_move_reach_gives_the_listed_destinations_and_legal_paths():
-    """MOV-1, MOV-2, MOV-4, MOV-5: ``move_reach`` has the destinations of the listed moves, in
-    their order; each of its paths is a legal move there, and it is the listed route's path
-    when nothing on the way is threatened (the plain search, step for step)."""
+@pytest.mark.parametrize("masks", [True, False])
+def test_MOV_1_move_reach_gives_the_listed_destinations_and_legal_paths(masks, monkeypatch):
+    """MOV-1, MOV-2, MOV-4, MOV-5, MOV-8: ``move_reach`` has the destinations of the listed moves,
+    in their order; each of its paths is a legal move there costing the least movement (the
+    cost of the cheapest route, ``routes(avoid_oa=False)``), and so is its ``cost``.  Both
+    floods: on bit masks, and square by square (maps with diagonal walls)."""
     from tactica.engine import Move, check
+    from tactica.engine.geometry import Geometry
+    if not masks:
+        monkeypatch.setattr(Geometry, "bits", lambda self: None)
     from tactica.engine.game import _budget
     from tactica.engine.lazy import actions_of_kind, move_reach
-    from tactica.engine.movement import _move_threats
+    from tactica.engine.movement import path_cost, routes
     states = _random_battle_states(4)
-    same = checked = 0
+    checked = 0
     for st in states:
         listed = actions_of_kind(st, Move)
         found = move_reach(st)
         assert found.destinations == [m.path[-1] for m in listed]
-        (x, y), budget = st.active_creature.pos, _budget(st)
-        threatened = any(max(abs(a - x), abs(b - y)) < budget for a, b in _move_threats(st, st.active_creature))
-        for m in listed[::7]:
-            path = found.path(m.path[-1])
-            assert check(st, Move(path)) is None
+        if not listed:
+            continue
+        cheapest = routes(st, st.active_creature, _budget(st), avoid_oa=False)
+        for m in listed[::5]:
+            dest = m.path[-1]
+            path = found.path(dest)
+            assert path[-1] == dest and check(st, Move(path)) is None
+            assert path_cost(st, path, st.active_creature) == found.cost(dest) == cheapest[dest].cost \
+                or (len(path) == 1 and found.cost(dest) == _budget(st))  # MOV-4: a dear first step
             checked += 1
-            if not threatened:
-                assert path == m.path
-                same += 1
-    assert checked > 100 and same > 50
+    assert checked > 300
+
+
+def test_MOV_1_charge_ends_match_charge_routes():
+    """CHG-3: the flood that validates a charge finds the end squares and cost of ``charge_routes``."""
+    from tactica.engine.game import _charge_ends, charge_routes
+    states = _random_battle_states(5)
+    compared = 0
+    for st in states:
+        me = st.active_creature
+        for t in st.enemy_creatures(me.player):
+            legal = charge_routes(st, me, t)
+            assert _charge_ends(st, me, t) == {r.path[-1]: r.cost for r in legal}
+            compared += bool(legal)
+    assert compared > 20
+
+
+def test_CHG_3_charge_choices_match_the_listed_charges():
+    """CHG-1..4: ``charge_choices`` gives the (target, end square) of every listed charge, in
+    order, and a legal charge path to each, as short as the listed one."""
+    from tactica.engine import Charge, check
+    from tactica.engine.lazy import actions_of_kind, charge_choices
+    from tactica.engine.movement import path_cost
+    states = _random_battle_states(6)
+    checked = 0
+    for st in states:
+        listed = actions_of_kind(st, Charge)
+        ends, found = charge_choices(st)
+        assert ends == [(c.target, c.path[-1]) for c in listed]
+        for c, (uid, end) in zip(listed, ends):
+            path = found.path(end)
+            assert check(st, Charge(uid, path)) is None
+            assert path_cost(st, path, st.active_creature) == path_cost(st, c.path, st.active_creature)
+            checked += 1
+    assert checked > 20

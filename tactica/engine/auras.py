@@ -99,8 +99,11 @@ def total(state: GameState, target: Creature, effect: str) -> int:
 
 def any_auras(state: GameState) -> bool:
     """True when some creature on the map has an aura (a quick test before the others)."""
-    return any(c.alive and c.card.abilities and any(isinstance(a, Aura) for a in c.card.abilities)
-               for c in state.creatures)
+    for c in state.creatures:
+        abilities = c.card.abilities
+        if abilities and c.pos is not None and not c.destroyed and any(isinstance(a, Aura) for a in abilities):
+            return True
+    return False
 
 
 def speed(state: GameState, me: Creature) -> int:

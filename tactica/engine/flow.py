@@ -173,7 +173,8 @@ def _battle_decided(st: GameState, out: list) -> bool:
     if st.phase is Phase.OVER:
         return True
     target = st.rules.target
-    reached = [t for t in st.teams if st.team_vp(t) >= target]
+    # A team's VP are a part of everyone's: below the target in all, no team has reached it.
+    reached = [t for t in st.teams if st.team_vp(t) >= target] if sum(st.vp) >= target else []
     if reached:
         best = max(st.team_vp(t) for t in reached)
         leaders = [t for t in reached if st.team_vp(t) == best]
@@ -183,7 +184,7 @@ def _battle_decided(st: GameState, out: list) -> bool:
             _win(st, st.team_players(leaders[0])[0], "victory points", out)
         return True
     if st.rules.wipeout_ends_battle and st.phase not in (Phase.DEPLOY, Phase.CHOOSE_AREA, Phase.CHOOSE_MAP):
-        left = sorted({st.team_of(c.warband_player) for c in st.creatures if c.alive})
+        left = _teams_left(st)
         if len(left) == 1:
             _win(st, st.team_players(left[0])[0], "no enemy creatures left", out)
             return True
@@ -191,6 +192,23 @@ def _battle_decided(st: GameState, out: list) -> bool:
             _win(st, tie_breaker(st), "both warbands destroyed", out)
             return True
     return False
+
+
+def _teams_left(st: GameState) -> list[int]:
+    """The teams of the warbands with creatures on the map, sorted; stops at the second one
+    found (two or more teams left: no side is wiped out, the caller only counts them)."""
+    teams = st.rules.teams
+    first = None
+    for c in st.creatures:
+        if c.pos is None or c.destroyed:
+            continue
+        p = c.player if c.owner is None else c.owner  # warband_player
+        t = teams[p] if teams else p
+        if first is None:
+            first = t
+        elif t != first:
+            return sorted((first, t))
+    return [] if first is None else [first]
 
 
 def _in_zone(c, zone) -> bool:

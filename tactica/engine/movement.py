@@ -668,19 +668,27 @@ def check_path(state: GameState, mover: Creature, path: tuple[Square, ...], budg
         return ("cannot-move", f"{mover.card.name} cannot move (speed 0).")
     cur = mover.pos
     spent = 0
+    geo = state.geo
+    mode = mode_of(mover)
+    flat, team = mode.flat, mover.team
+    occupant: dict[Square, Creature] = {}  # what state.creature_at gives, for every square at once
+    for c in state.creatures:
+        if c.pos is not None and not c.destroyed:
+            for sq in (c.squares if c.card.size > 1 else (c.pos,)):
+                occupant.setdefault(sq, c)
     for i, nxt in enumerate(path):
         if not adjacent(cur, nxt):
             return ("not-adjacent", f"Step {i + 1} of the path is not to an adjacent square.")
-        if state.geo.is_wall(nxt):
+        if geo.is_wall(nxt):
             return ("wall", "Walls block movement.")
-        if not state.geo.step_allowed(cur, nxt):
+        if not geo.step_allowed(cur, nxt):
             return ("wall-corner", "No creature moves diagonally past a wall corner.")
-        other = state.creature_at(nxt)
-        if other is not None and other.team != mover.team and not mode_of(mover).passes(other):
+        other = occupant.get(nxt)
+        if other is not None and other.team != team and not mode.passes(other):
             return ("enemy", "A creature cannot move through an enemy's square.")
-        if not can_pass(state, mover, nxt):
+        if not flat and nxt in geo.pits:  # can_pass: walls are refused above
             return ("pit", "Only flying creatures may enter a pit (TER-PIT).")
-        spent += enter_cost(state, nxt, mover)
+        spent += 1 if flat else geo.cost(nxt)
         if spent > budget and not (i == 0 and min_first_step):
             return ("too-far", f"That move needs {spent} squares of movement; "
                                f"{mover.card.name} has {budget}.")

@@ -30,7 +30,8 @@ uncontested award, and an enemy zone is worth entering to deny it
 what it heals (capped by the HP missing) or the conditions it clears
 (``effect_cost``), less the worth of a check box it ticks (CARD-4), plus
 what the creature can still do with the action left, so it competes with
-attacking or moving with that action.  Any other action kind is simply not scored: the bots
+attacking or moving with that action; a move that brings a wounded ally into
+the power's range is worth the use that follows it.  Any other action kind is simply not scored: the bots
 still only ever choose among legal actions.
 
 Chances come from ``combat.preview`` (hit chance, expected damage, kill
@@ -59,6 +60,7 @@ from tactica.engine.movement import mode_of, provokers_of_path, routes
 from tactica.engine.powers import PowerAction, PowerEffect
 from tactica.engine.state import ActiveEffect, PendingForce
 from tactica.engine.teleporters import teleport_squares
+from tactica.engine.uses import NO_ATTACK_POWERS, NO_SPECIAL_POWERS, helps, power_available
 
 #: Weights of the score terms (VP per unit); tuned with bench/ai_strength.py.
 KILL_THREAT = 0.5      # extra value of a kill beyond its VP (the threat removed)
@@ -710,6 +712,8 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
         if attacks_after and act is not None:
             after = max(after, atk_here + here)
         candidates.append((v + after, use))
+    if move_then and attack_left and reach:
+        candidates.extend(_move_to_help(scratch, sme, reach, pv))
     # TER-TELEPORT: from a teleporter, jump (no action spent) and act from the other one.
     for sq in teleport_squares(scratch):
         v = place_value(board, me, sq, threats)
@@ -720,6 +724,40 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
         candidates.append((v, Teleport(sq)))
     score, action = max(candidates, key=lambda c: c[0])
     return Plan(score, me.uid, action, idle=here, notes={"alternatives": _alternatives(candidates)})
+
+
+def _move_to_help(state: GameState, me: Creature, reach: dict, pv: dict[Square, float]) -> list[tuple[float, Action]]:
+    """Moves that bring an ally out of range into the range of ``me``'s action power (SPW-1).
+
+    After the move the attack action pays for the power (an attack-action
+    power, or a move-action one standing in, ACT-3); each such Move is
+    worth where it ends (``pv``) plus the power's value on that ally.  One
+    Move per (power, ally): the best-placed square in range.
+    """
+    if me.conditions & NO_SPECIAL_POWERS:
+        return []
+    out: list[tuple[float, Action]] = []
+    distance = state.geo.distance
+    for i, power in enumerate(me.card.special_powers):
+        if not power.range or power.action is PowerAction.TRIGGERED or not power_available(me, power):
+            continue
+        if power.action is PowerAction.ATTACK and me.conditions & NO_ATTACK_POWERS:
+            continue
+        for ally in state.alive(me.player):
+            if ally.uid == me.uid or not helps(ally, power.effect.value, power.amount):
+                continue
+            if (distance(me.pos, ally.pos) or 99) <= power.range:
+                continue  # already in range: used from here (scored above)
+            gain = power_value(state, me, UsePower(i, ally.uid))
+            if gain <= 0:
+                continue
+            best = None
+            for sq, r in reach.items():
+                if (distance(sq, ally.pos) or 99) <= power.range and (best is None or pv[sq] > best[0]):
+                    best = (pv[sq], r)
+            if best is not None:
+                out.append((best[0] + gain, Move(best[1].path)))
+    return out
 
 
 def _alternatives(candidates: list[tuple[float, Action]]) -> tuple[tuple[float, Action], ...]:

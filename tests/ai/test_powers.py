@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from tactica.ai.normal import best_plans
 from tactica.ai.tactics import Board, plan_creature
+from tactica.engine import Move, apply
 from tactica.engine.actions import UsePower
 from tactica.engine.model import Duration
 from tactica.engine.powers import PowerAction, PowerEffect, SpecialPower
-from tactica.engine.sandbox import battle, card
+from tactica.engine.sandbox import battle, card, ranged
 from tactica.engine.state import ActiveEffect
 
 WIND = SpecialPower("Second Wind", PowerAction.MOVE, PowerEffect.HEAL, amount=10, uses=1)
@@ -64,3 +65,20 @@ Ab........
     st = battle(board, {"A": card("Mender", special_powers=(DRESSING,))}, active="A", hp={"A": 45, "b": 10})
     plan = _plan(st, "A")
     assert not isinstance(plan.action, UsePower)
+
+
+def test_SPW_1_normal_moves_to_bring_a_bloodied_ally_into_its_power_range():
+    board = """
+B...........
+............
+....A.......
+............
+.........b..
+"""
+    mender = card("Mender", cost=11, hp=30, special_powers=(DRESSING,),
+                  attacks=(ranged("Sling", damage=5, range=6, basic=True),))
+    st = battle(board, {"A": mender}, active="A", hp={"B": 15})
+    first = _plan(st, "A").action
+    assert isinstance(first, Move) and max(abs(first.path[-1][0]), abs(first.path[-1][1])) <= 3
+    st, _ = apply(st, first)
+    assert _plan(st, "A").action == UsePower(0, "B")

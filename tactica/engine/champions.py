@@ -102,8 +102,7 @@ def _fits(st: GameState, champion: Creature, power: ChampionPower, o: Occasion) 
         (ax, ay), (cx, cy) = ally.pos, champion.pos
         if max(abs(ax - cx), abs(ay - cy)) > power.range:
             return False
-        dist = st.geo.distance(champion.pos, ally.pos)
-        if dist is None or dist > power.range:
+        if not st.geo.within(champion.pos, ally.pos, power.range):
             return False
     if power.in_vp_zone and ally.pos not in st.vp_zone(ally.player):
         return False

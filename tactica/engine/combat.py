@@ -266,9 +266,15 @@ def valid_targets(state: GameState, attacker: Creature, attack: AttackDef) -> li
     """Every enemy ``attack`` could target now, in uid order (RNG-1, RNG-2)."""
     enemies = state.enemy_creatures(attacker.player)
     if attack.reach is Reach.RANGE and attacker.card.size == 1:
-        # Counted around walls a distance is never below the Chebyshev one: a cheap refusal first.
-        (x, y), r = attacker.pos, attack.range
-        enemies = [c for c in enemies if c.card.size > 1 or max(abs(c.pos[0] - x), abs(c.pos[1] - y)) <= r]
+        # in_reach for one-square creatures: sight, then a distance within range -- refused
+        # cheaply by the Chebyshev distance (never above the count around walls) and else
+        # counted only as far as the range (Geometry.within).
+        geo, pos, r = state.geo, attacker.pos, attack.range
+        x, y = pos
+        return [c for c in enemies
+                if (in_reach(state, attacker, c, attack) is None if c.card.size > 1 else
+                    max(abs(c.pos[0] - x), abs(c.pos[1] - y)) <= r
+                    and geo.line_of_sight(pos, c.pos) and geo.within(pos, c.pos, r))]
     return [c for c in enemies if in_reach(state, attacker, c, attack) is None]
 
 

@@ -539,6 +539,41 @@ class Geometry:
             return 1
         return self.range_distances(a).get(b)
 
+    def within(self, a: Square, b: Square, limit: int) -> bool:
+        """True when ``distance(a, b)`` is a number no greater than ``limit`` (RNG-5).
+
+        Without a memoised count from ``a``, counts only ``limit`` squares
+        outward, on bit masks (``BitBoard``): the same count as
+        ``range_distances`` (every non-wall square around ``a`` at 1, then
+        steps by the movement corner rule).
+        """
+        if a == b:
+            return limit >= 0
+        if adjacent(a, b):
+            return limit >= 1
+        found = self._range.get(a)
+        bits = self.bits() if found is None else None
+        if bits is None or not self.map.in_bounds(a):
+            d = self.distance(a, b)
+            return d is not None and d <= limit
+        if limit < 2 or not self.map.in_bounds(b):
+            return False
+        s, o = bits.stride, bits.open
+        f = bits.bit(a)
+        target = bits.bit(b)
+        # Distance 1: every non-wall square around a, across a wall corner too.
+        layer = ((f << 1) | (f >> 1) | (f << s) | (f >> s) | (f << (s + 1)) | (f << (s - 1))
+                 | (f >> (s - 1)) | (f >> (s + 1))) & o
+        seen = layer | f
+        for _ in range(limit - 1):
+            layer = bits.expand(layer) & ~seen
+            if layer & target:
+                return True
+            if not layer:
+                return False
+            seen |= layer
+        return False
+
     def line_clear(self, p: Point, q: Point, blocked: Callable[[Square], bool],
                    ignore: Iterable[Square] = ()) -> bool:
         """True when the segment crosses no ``blocked`` square (except ``ignore``).

@@ -357,7 +357,7 @@ class Creature:
 def _copy_creature(c: Creature) -> Creature:
     """A shallow copy of ``c`` (what ``copy.copy`` gives, several times faster)."""
     new = object.__new__(type(c))
-    new.__dict__.update(c.__dict__)
+    new.__dict__ = c.__dict__.copy()
     return new
 
 
@@ -450,7 +450,7 @@ class GameState:
     def copy(self) -> "GameState":
         """Return a copy whose creatures and VP can be changed independently."""
         new = object.__new__(type(self))  # what copy.copy gives, faster
-        new.__dict__.update(self.__dict__)
+        new.__dict__ = self.__dict__.copy()
         new.creatures = [_copy_creature(c) for c in self.creatures]
         new.vp = list(self.vp)
         new.areas = dict(self.areas)

@@ -161,3 +161,35 @@ def test_CHG_3_charge_choices_match_the_listed_charges():
             assert path_cost(st, path, st.active_creature) == path_cost(st, c.path, st.active_creature)
             checked += 1
     assert checked > 20
+
+
+def test_RNG_5_within_matches_distance():
+    """RNG-5: ``Geometry.within`` (a bounded count on bit masks) agrees with ``distance``."""
+    rng = random.Random(11)
+    compared = 0
+    for _ in range(12):
+        w, h = rng.randint(4, 14), rng.randint(4, 12)
+        m = _random_map(rng, w, h, "......####")
+        geo, ref = Geometry(m), Geometry(m)
+        for _ in range(150):
+            a = (rng.randrange(w), rng.randrange(h))
+            b = (rng.randrange(w), rng.randrange(h))
+            limit = rng.randint(0, 12)
+            d = ref.distance(a, b)
+            assert geo.within(a, b, limit) == (d is not None and d <= limit), (a, b, limit, d)
+            compared += 1
+    assert compared == 1800
+
+
+def test_RNG_2_valid_targets_match_in_reach():
+    """RNG-1, RNG-2: the pre-filtered target list is the enemies ``in_reach`` accepts."""
+    from tactica.engine.combat import in_reach, valid_targets
+    states = _random_battle_states(7)
+    found = 0
+    for st in states:
+        me = st.active_creature
+        for attack in me.card.attacks:
+            got = valid_targets(st, me, attack)
+            assert got == [c for c in st.enemy_creatures(me.player) if in_reach(st, me, c, attack) is None]
+            found += len(got)
+    assert found > 50

@@ -221,6 +221,8 @@ def in_reach(state: GameState, attacker: Creature, target: Creature, attack: Att
     if not sees(state, attacker, target):
         return ("no-sight", f"{attacker.card.name} has no line of sight to {target.card.name}.")
     if attack.reach is Reach.RANGE:
+        if attacker.card.size == 1 and target.card.size == 1 and geo.within(attacker.pos, target.pos, attack.range):
+            return None  # within range, counted only as far as needed (RNG-5)
         dist = creature_distance(state, attacker, target)
         if dist is None or dist > attack.range:
             far = "out of reach" if dist is None else f"{dist} squares away"

@@ -28,7 +28,7 @@ from .errors import IllegalAction
 from .geometry import Geometry, adjacent, chebyshev
 from .model import AttackKind, Duration, MapDef, Square, WarbandDef
 from .large import SQUEEZED_SIZE, big_check_path, squeeze_routes
-from .movement import check_path, legal_stop, path_cost, reach, routes, shift_squares, threats
+from .movement import check_path, legal_stop, path_cost, reach, routes, shift_ok, shift_squares, threats
 from .state import BASIC_ONLY, NO_ACTIONS, ActiveEffect, Creature, GameState, Phase, Ruleset
 from .teleporters import apply_teleport, teleport_actions, teleport_squares
 
@@ -425,14 +425,18 @@ def _refuse(code: str, reason: str) -> None:
     raise IllegalAction(code, reason)
 
 
+#: The phase each kind of action belongs to (the rest: Phase.ACTING).
+_PHASE_OF = {ChooseMap: Phase.CHOOSE_MAP, ChooseStartArea: Phase.CHOOSE_AREA, Place: Phase.DEPLOY,
+             ChooseFirstPlayer: Phase.CHOOSE_FIRST, Activate: Phase.ACTIVATE,
+             ForceMove: Phase.FORCED, Settle: Phase.FORCED,
+             UseChampionPower: Phase.CHAMPION, DeclinePower: Phase.CHAMPION}
+
+
 def _validate(st: GameState, a: Action) -> None:
     ph = st.phase
     if ph is Phase.OVER:
         _refuse("over", "The battle is over.")
-    wanted = {ChooseMap: Phase.CHOOSE_MAP, ChooseStartArea: Phase.CHOOSE_AREA, Place: Phase.DEPLOY,
-              ChooseFirstPlayer: Phase.CHOOSE_FIRST, Activate: Phase.ACTIVATE,
-              ForceMove: Phase.FORCED, Settle: Phase.FORCED,
-              UseChampionPower: Phase.CHAMPION, DeclinePower: Phase.CHAMPION}.get(type(a), Phase.ACTING)
+    wanted = _PHASE_OF.get(type(a), Phase.ACTING)
     if type(a) not in _HANDLERS:
         _refuse("unknown-action", f"Unknown action {a!r}.")
     if ph is not wanted:
@@ -507,7 +511,7 @@ def _validate(st: GameState, a: Action) -> None:
         me = st.active_creature
         if not adjacent(me.pos, a.square):
             _refuse("not-adjacent", "A shift moves exactly one square.")
-        if a.square not in shift_squares(st, me):
+        if not shift_ok(st, me, a.square):
             _refuse("bad-shift", "A shift must end on a free square that is not difficult terrain (MOV-12).")
     elif isinstance(a, Attack):
         if st.attack_used:

@@ -723,12 +723,32 @@ def shift_squares(state: GameState, mover: Creature) -> list[Square]:
     if mover.card.size > 1:
         from .large import big_shift_squares
         return big_shift_squares(state, mover)
-    out: list[Square] = []
     if mover.speed <= 0:
-        return out
-    for nxt in state.geo.neighbours(mover.pos):
-        if state.map.rules_at(nxt).difficult:
-            continue
-        if legal_stop(state, mover, nxt):
-            out.append(nxt)
-    return out
+        return []
+    geo = state.geo
+    stop, difficult = geo.stop_squares(mode_of(mover).flies), geo.difficult
+    taken = _taken(state, mover)
+    # legal_stop for each neighbour: terrain to stop on, no other creature there.
+    return [n for n in geo.neighbours(mover.pos) if n not in difficult and n in stop and n not in taken]
+
+
+def shift_ok(state: GameState, mover: Creature, sq: Square) -> bool:
+    """``sq in shift_squares(state, mover)``, checking that square alone (MOV-12)."""
+    if mover.card.size > 1:
+        return sq in shift_squares(state, mover)
+    geo = state.geo
+    return (mover.speed > 0 and sq in geo.neighbours(mover.pos) and sq not in geo.difficult
+            and sq in geo.stop_squares(mode_of(mover).flies) and sq not in _taken(state, mover))
+
+
+def _taken(state: GameState, mover: Creature) -> set[Square]:
+    """Every square a creature on the map other than ``mover`` fills (footprints, MOV-13)."""
+    taken = set()
+    uid = mover.uid
+    for c in state.creatures:
+        if c.pos is not None and not c.destroyed and c.uid != uid:
+            if c.card.size > 1:
+                taken.update(c.squares)
+            else:
+                taken.add(c.pos)
+    return taken

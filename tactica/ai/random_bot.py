@@ -40,9 +40,9 @@ class RandomBot(Bot):
         for kind in kinds:
             if kind is Move:
                 found = move_reach(state)
-                dests = found.destinations
-                if dests:
-                    return Move(found.path(dests[self.rng.randrange(len(dests))]))
+                n = found.count
+                if n:
+                    return Move(found.path(found.nth(self.rng.randrange(n))))
                 continue
             if kind is Charge:
                 ends, found = charge_choices(state)

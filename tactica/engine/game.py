@@ -351,10 +351,9 @@ def _charge_ends(state: GameState, me: Creature, target: Creature, found=None) -
         found = reach(state, me, aura_speed(state, me), min_first_step=False)
     if me.card.size == 1 and target.card.size == 1:  # only the target's neighbours can be ends
         tx, ty = target.pos
-        dests = set(found.destinations)
         ends = {sq: found.cost(sq) for sq in sorted(((tx + dx, ty + dy) for dx in (-1, 0, 1)
                                                        for dy in (-1, 0, 1) if dx or dy), key=_row_major)
-                if sq in dests}
+                if found.has(sq)}
     else:
         ends = {sq: found.cost(sq) for sq in found.destinations if _adjacent_from(me, sq, target)}
     if not ends:

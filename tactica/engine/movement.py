@@ -462,12 +462,13 @@ class MoveReach:
             column) order (the order ``legal_actions`` lists moves in).
     """
 
-    __slots__ = ("destinations", "_start", "_best", "_routes", "_layers", "_bits", "_costs", "_neighbours")
+    __slots__ = ("_dests", "_mask", "_start", "_best", "_routes", "_layers", "_bits", "_costs", "_neighbours")
 
-    def __init__(self, destinations: list[Square], start: Square | None = None, best: dict | None = None,
+    def __init__(self, destinations: list[Square] | None, start: Square | None = None, best: dict | None = None,
                  found_routes: dict | None = None, layers: list[int] | None = None, bits=None,
-                 costs: dict | None = None, neighbours=None) -> None:
-        self.destinations = destinations
+                 costs: dict | None = None, neighbours=None, mask: int = 0) -> None:
+        self._dests = destinations  # None: the squares of ``mask`` (a BitBoard mask), listed on demand
+        self._mask = mask
         self._start = start
         self._best = best
         self._routes = found_routes
@@ -475,6 +476,46 @@ class MoveReach:
         self._bits = bits
         self._costs = costs
         self._neighbours = neighbours
+
+    @property
+    def destinations(self) -> list[Square]:
+        """Legal stop squares other than the start, in (row, column) order."""
+        if self._dests is None:
+            self._dests = self._bits.squares(self._mask)
+        return self._dests
+
+    @property
+    def count(self) -> int:
+        """How many destinations there are (``len(destinations)``, without listing them)."""
+        if self._dests is None:
+            return self._mask.bit_count()
+        return len(self._dests)
+
+    def nth(self, i: int) -> Square:
+        """``destinations[i]`` (0 <= i < count), without listing them all."""
+        if self._dests is not None:
+            return self._dests[i]
+        bits, mask = self._bits, self._mask
+        s = bits.stride
+        row_mask = (1 << s) - 1
+        y = 0
+        while True:  # skip whole rows first
+            row = (mask >> (y * s)) & row_mask
+            n = row.bit_count()
+            if i < n:
+                break
+            i -= n
+            y += 1
+        for _ in range(i):
+            row &= row - 1  # drop the lowest square
+        return ((row & -row).bit_length() - 1, y)
+
+    def has(self, sq: Square) -> bool:
+        """True when ``sq`` is a destination."""
+        if self._dests is None:
+            x, y = sq
+            return 0 <= x < self._bits.stride - 1 and y >= 0 and bool(self._mask >> (y * self._bits.stride + x) & 1)
+        return sq in self._dests
 
     def _layer(self, sq: Square) -> int:
         b = self._bits.bit(sq)
@@ -607,8 +648,8 @@ def _bit_reach(state: GameState, mover: Creature, mode: Mode, budget: int, bits,
         layers.append(new)
         grown.append(expand(new) if k < budget else 0)
     dests = seen & ~start & ~others & (bits.stop_fly if mode.flies else bits.stop_walk)
-    return MoveReach(bits.squares(dests), mover.pos, layers=layers, bits=bits,
-                     costs=None if flat else state.geo._cost, neighbours=state.geo.neighbours)
+    return MoveReach(None, mover.pos, layers=layers, bits=bits, costs=None if flat else state.geo._cost,
+                     neighbours=state.geo.neighbours, mask=dests)
 
 
 def _row_major(sq: Square) -> tuple[int, int]:

@@ -193,3 +193,17 @@ def test_RNG_2_valid_targets_match_in_reach():
             assert got == [c for c in st.enemy_creatures(me.player) if in_reach(st, me, c, attack) is None]
             found += len(got)
     assert found > 50
+
+
+def test_MOV_1_move_reach_counts_and_picks_without_listing():
+    """MOV-1: ``count``, ``nth`` and ``has`` of a bit-mask ``MoveReach`` agree with its list."""
+    from tactica.engine.lazy import move_reach
+    checked = 0
+    for st in _random_battle_states(8, per_game=150):
+        lazy, listed = move_reach(st), move_reach(st).destinations
+        assert lazy.count == len(listed)
+        assert [lazy.nth(i) for i in range(lazy.count)] == listed
+        w, h = st.map.width, st.map.height
+        assert [sq for sq in ((x, y) for y in range(-1, h + 1) for x in range(-1, w + 1)) if lazy.has(sq)] == listed
+        checked += lazy.count
+    assert checked > 1000

@@ -123,8 +123,12 @@ def damage_value(target: Creature, dmg: float) -> float:
 
 
 def attack_value(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
-                 *, charge: bool = False) -> float:
-    """Expected VP-equivalent of one attack (kill chance and damage from ``preview``)."""
+                 *, charge: bool = False, source: Square | None = None) -> float:
+    """Expected VP-equivalent of one attack (kill chance and damage from ``preview``).
+
+    ``source``: where its forced movement counts from (an area attack's
+    origin); None is the attacker's square.
+    """
     p = preview(state, attacker, target, attack, charge=charge)
     dmg = attack.total_damage
     crit = max(0.0, p.expected_damage / dmg - p.hit_chance) if dmg else 0.0
@@ -151,24 +155,26 @@ def attack_value(state: GameState, attacker: Creature, target: Creature, attack:
             if chance > 0 and name not in target.conditions:
                 value += chance * effect_cost(target, ActiveEffect(name, effect.duration,
                                                                    amount=getattr(effect, "amount", 0)))
-        elif isinstance(effect, ForcedMoveEffect) and p.kill_chance < 1:  # MOV-14: where it can put it
+        elif (isinstance(effect, ForcedMoveEffect) and p.kill_chance < 1
+              and state.hostile(target.player, attacker.player)):  # MOV-14: where it can put an enemy
             chance = {Trigger.HIT: p.hit_chance, Trigger.MISS: 1 - p.hit_chance}.get(effect.on, 1.0)
             chance -= p.kill_chance if effect.on is not Trigger.MISS else 0.0
             if chance > 0:
-                value += chance * forced_gain(state, attacker, target, attack, effect)
+                value += chance * forced_gain(state, attacker, target, attack, effect, source)
     return value
 
 
 def forced_gain(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
-                effect: ForcedMoveEffect) -> float:
+                effect: ForcedMoveEffect, source: Square | None = None) -> float:
     """VP-equivalent of the best place ``attack``'s forced movement can put an enemy ``target`` (MOV-14).
 
     The destinations are the engine's (``forced.destinations``, counted
-    from the attacker's square); each is judged by ``displacement_value``.
-    0 when staying put is best or nowhere is open.
+    from ``source``: an area attack's origin, else the attacker's square);
+    each is judged by ``displacement_value``.  0 when staying put is best
+    or nowhere is open.
     """
-    pending = PendingForce(effect.kind.value, target.uid, attacker.uid, effect.distance, attacker.pos,
-                           attack.name, attacker.player)
+    pending = PendingForce(effect.kind.value, target.uid, attacker.uid, effect.distance,
+                           source or attacker.pos, attack.name, attacker.player)
     pit_hit = base_hit(attack.bonus, target.card.defense_value(attack.defense))
     best = 0.0
     for sq in destinations(state, pending):
@@ -519,11 +525,16 @@ def _area_aims(state: GameState, me: Creature, attack: AttackDef,
     return [(q, 0) for q in ranked[:AREA_ORIGINS]]
 
 
-def area_value(state: GameState, me: Creature, attack: AttackDef, hit: list[Creature]) -> float:
-    """VP-equivalent of a close or area attack striking ``hit`` (allies in it count against it, ATK-2)."""
+def area_value(state: GameState, me: Creature, attack: AttackDef, hit: list[Creature],
+               origin: Square | None = None) -> float:
+    """VP-equivalent of a close or area attack striking ``hit`` (allies in it count against it, ATK-2).
+
+    ``origin``: an area attack's origin square (its push and pull count from it, MOV-14).
+    """
     total = 0.0
+    source = origin if attack.kind is AttackKind.AREA else None
     for t in hit:
-        v = attack_value(state, me, t, attack)
+        v = attack_value(state, me, t, attack, source=source)
         total += v if t.player != me.player else -ALLY_HIT * v
     return total
 
@@ -540,7 +551,7 @@ def best_area(state: GameState, me: Creature, attack: AttackDef, index: int,
         return 0.0, None
     best, act = 0.0, None
     for origin, corner, hit in distinct_strikes(state, me, attack, _area_aims(state, me, attack, enemies)):
-        v = area_value(state, me, attack, hit)
+        v = area_value(state, me, attack, hit, origin)
         if v > best:
             best, act = v, AreaAttack(index, origin, tuple(c.uid for c in hit), corner)
     return best, act

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from tactica.ai.forced import choose_forced
-from tactica.ai.tactics import Board, plan_creature
+from tactica.ai.tactics import Board, area_value, forced_gain, plan_creature
 from tactica.engine import Attack, ForceKind, ForcedMoveEffect, ForceMove, Phase, apply
-from tactica.engine.sandbox import battle, card, melee, ranged
+from tactica.engine.sandbox import area, battle, card, melee, ranged
 
 SWORD = melee("Sword", damage=10)
 SHOVE = melee("Shove", damage=10, basic=False, effects=(ForcedMoveEffect(ForceKind.PUSH, 2),))
@@ -55,3 +55,19 @@ def test_MOV_14_normal_pushes_an_enemy_away_from_our_bloodied_creature():
     assert isinstance(choice, ForceMove) and choice.path
     end = choice.path[-1]
     assert max(abs(end[0] - 2), abs(end[1] - 2)) > 1   # no longer next to C
+
+
+def test_MOV_14_an_area_attacks_push_counts_from_its_origin():
+    board = """
+.........
+A....b...
+.........
+"""
+    gust = area("Gust", range=10, radius=1, effects=(ForcedMoveEffect(ForceKind.PUSH, 1),))
+    zone = {(x, y) for x in range(5, 9) for y in range(3)}   # from A, every push stays inside
+    st = battle(board, {"A": card("Mage", attacks=(gust,))}, active="A", vp_zones={"B": zone})
+    a, b = st.creature("A"), st.creature("b")
+    effect = gust.effects[0]
+    assert forced_gain(st, a, b, gust, effect) == 0
+    assert forced_gain(st, a, b, gust, effect, (6, 1)) > 0          # from beyond it: out to column 4
+    assert area_value(st, a, gust, [b], (6, 1)) > area_value(st, a, gust, [b], (4, 1))

@@ -1,4 +1,4 @@
-"""Level ``hard``: ``normal``'s best activations, each judged against the opponent's best reply.
+"""Level ``hard``: ``normal``'s best activations, each judged against the opponent's predicted reply.
 
 When choosing whom to activate, ``hard`` takes ``normal``'s best few
 creatures, each with its few best *different* first actions (attack this
@@ -14,17 +14,28 @@ are never read), weighted by its share of the twenty faces.  Every other
 roll of the playout (opportunity attacks, saves) comes from the bot's own
 seeded generator.
 
-A candidate is worth ``gain - REPLY × E[threat]``: its gain minus the
-expected threat in the played-out positions — for every enemy creature still
-to act this round, the best attack it could make on one of ours
-(``tactics.threat_value``: damage, kill chances and VP), added up.  So a kill
-that removes a dangerous enemy, or a move that takes a creature out of reach,
-is worth more than ``normal`` sees.  Since the threat is never negative, a
-candidate whose gain is already below the best value found cannot win: the
-search stops there (branch and bound).
+A candidate is worth ``gain - REPLY × E[loss]``: its gain minus the loss
+the opponent's *predicted reply* inflicts in the played-out positions.
+``hard`` models the opponent as a sensible player who answers with its
+best activation: in each played-out position, the enemy creatures still to
+act this round are ranked by their best attack (``tactics.threat_value``),
+the two most dangerous are planned with ``normal``'s own scoring
+(``plan_creature``), and the one with the better gain is activated and
+played out with ``normal``'s policy until its attack is made — its attack
+roll enumerated the same way (miss, hit, critical hit), on the bot's own
+dice.  The loss is what our side loses in that reply (a destroyed creature:
+its cost and half again; damage: ``damage_value``), less what the enemy
+loses doing it (opportunity attacks).  So a kill that removes the creature
+that would strike next, or a move that leaves nothing worth attacking, is
+worth more than ``normal`` sees, and only the one reply that comes next is
+counted, not every enemy's best attack at once (that made ``hard`` timid).
+When every enemy creature has already acted this round, the enemies' best
+attacks of next round count instead, summed, by LATER.  Since the loss is
+never negative, a candidate whose gain is already below the best value
+found cannot win: the search stops there (branch and bound).
 
-The search is fixed by ``candidates`` and ``budget`` (threat evaluations
-per decision), so the same seed gives the same choices; ``deadline``
+The search is fixed by ``candidates`` and ``budget`` (units of work per
+decision), so the same seed gives the same choices; ``deadline``
 (seconds) also stops a search that runs late, for interactive use, always
 keeping the best candidate found so far.  Within an activation ``hard``
 acts as ``normal`` does.
@@ -39,12 +50,15 @@ from tactica.engine import events as ev
 from tactica.engine.combat import automatic_critical, critical_from
 
 from .normal import NormalBot, _snapshot, best_plans
-from .tactics import threat_value
+from .tactics import KILL_THREAT, Board, damage_value, kill_vp, plan_creature, threat_value
 
-#: Weight of the enemies' threats this round (they come one activation at a time, and
-#: our own later activations may still take some of them away).
-REPLY = 0.5
-#: Weight of the threats when the enemies have no activation left (they come next round).
+#: Weight of the loss the opponent's predicted next activation inflicts.
+REPLY = 1.0
+#: Enemy creatures (the most threatening first) planned to predict the opponent's reply.
+REPLY_CANDIDATES = 2
+#: Attack rolls of the reply enumerated (the rest are rolled on the bot's own dice).
+REPLY_ROLLS = 1
+#: Weight of the summed threats when the enemies have no activation left (they come next round).
 LATER = 0.3
 #: Actions of one playout before it is cut (an activation has at most a handful).
 MAX_ACTIONS = 8
@@ -124,10 +138,11 @@ def _signature(state: GameState) -> tuple:
             state.active_uid, state.move_used, state.attack_used)
 
 
-def outcomes(state: GameState, action: Action, seed: int) -> list[tuple[float, GameState]]:
+def outcomes(state: GameState, action: Action, seed: int,
+             rolls: int = ENUMERATED_ROLLS) -> list[tuple[float, GameState]]:
     """The states ``action`` may lead to, with their chances: [(probability, state)].
 
-    The active creature's own attack rolls (up to ENUMERATED_ROLLS) are
+    The active creature's own attack rolls (up to ``rolls``) are
     enumerated by class of face (miss, hit, critical hit); every other roll
     comes from ``SeededDice.from_seed(seed)``.  States that come out the same
     are merged.  Never reads ``state.dice``.
@@ -136,11 +151,11 @@ def outcomes(state: GameState, action: Action, seed: int) -> list[tuple[float, G
     probe = state.copy()
     probe.dice = BranchDice(SeededDice.from_seed(seed))
     after, events = apply(probe, action)
-    rolls = _my_rolls(state, uid, events, probe.dice.log)[:ENUMERATED_ROLLS]
-    if not rolls:
+    mine = _my_rolls(state, uid, events, probe.dice.log)[:rolls]
+    if not mine:
         return [(1.0, after)]
     branches: list[tuple[float, tuple]] = [(1.0, ())]
-    for index, e in rolls:
+    for index, e in mine:
         branches = [(w * share, forced + ((index, face),)) for w, forced in branches
                     for share, face in _face_classes(after, e)]
     merged: dict[tuple, list] = {}
@@ -162,13 +177,13 @@ class HardBot(NormalBot):
     Args:
         seed: seed of the generator that seeds the bot's own playout dice.
         candidates: how many of ``normal``'s best activations to consider.
-        budget: most threat evaluations (one per opposing creature per
-            played-out position) per decision; bounds the time on big maps.
+        budget: most units of work per decision (a threat estimate counts
+            1, a reply plan 2, a reply step 1); bounds the time on big maps.
         deadline: seconds after which the search stops early (None: never;
             set it for interactive play, leave it None where results must be
             reproducible).
     Attributes:
-        last_search: (candidates tried, threat evaluations) of the last
+        last_search: (candidates tried, units of work) of the last
             activation choice, for tests and benchmarks.
     """
 
@@ -222,15 +237,18 @@ class HardBot(NormalBot):
                         self.deadline is not None and time.perf_counter() - start > self.deadline)):
                     break
                 tried += 1
-                value = gain - self.expected_threat(state, uid, seed, first)
+                value = gain - self.expected_loss(state, uid, seed, first)
                 if best_value is None or value > best_value:
                     best, best_value = opt, value
         self.last_search = (tried, self._work)
         self._planned = (state.step + 1, best[1], _snapshot(state), best[2])
         return Activate(best[1])
 
-    def expected_threat(self, state: GameState, uid: str, seed: int, first: Action | None = None) -> float:
-        """The weighted expected threat after activating ``uid`` (VP-equivalents; ±1000 for a decided battle).
+    def expected_loss(self, state: GameState, uid: str, seed: int, first: Action | None = None) -> float:
+        """The expected loss the opponent's reply inflicts after activating ``uid`` (VP-equivalents).
+
+        Averaged over the played-out outcomes of our activation (``_leaf_loss``;
+        ±1000 for a decided battle).
 
         ``first`` is the first action planned for it (``Plan.action``; used
         when still legal after the activation began, else re-planned).
@@ -239,7 +257,7 @@ class HardBot(NormalBot):
         st, _ = apply(self._own_dice(state, seed), Activate(uid))
         total = 0.0
         for w, leaf in self._playout(st, uid, seed, 0, first):
-            total += w * self._leaf_threat(leaf, me)
+            total += w * self._leaf_loss(leaf, me, seed)
         return total
 
     @staticmethod
@@ -275,27 +293,103 @@ class HardBot(NormalBot):
             inner.charge_reach = self.charge_reach
         return inner
 
-    def _leaf_threat(self, leaf: GameState, me: int) -> float:
-        """REPLY × the threats of the enemies still to act this round in ``leaf``.
+    def _leaf_loss(self, leaf: GameState, me: int, seed: int = 0) -> float:
+        """The expected loss the opponent's next activation inflicts on ``me``'s side in ``leaf``.
 
-        Each enemy creature not yet activated counts its best attack on any of
-        our creatures (``threat_value``); they all act before the round ends,
-        so the threats add up.  When none is left, every enemy counts, by
-        LATER (their turn comes only next round).
+        In VP-equivalents, never negative; -1000 / +1000 for a battle won / lost.
+        The enemy creatures still to act this round are ranked by their best
+        attack (``threat_value``); the REPLY_CANDIDATES most dangerous are
+        planned with ``normal``'s own scoring (``plan_creature``) and the one
+        with the best gain is the predicted reply.  That activation is
+        played out with ``normal``'s policy until its attack is made, its
+        attack roll enumerated by class of face (miss, hit, critical hit) on
+        the bot's own dice; the loss is what our side would lose (``_loss``).
+        When every enemy creature has acted, the enemies' threats for the
+        next round count instead, summed, by LATER.
         """
         if leaf.is_over:
             return -1000.0 if leaf.winner is not None and not leaf.hostile(leaf.winner, me) else 1000.0
         foes = leaf.enemy_creatures(me)
-        pool, weight = [c for c in foes if not c.activated], REPLY
-        if not pool:
-            pool, weight = foes, LATER
+        pool = [c for c in foes if not c.activated]
         team = leaf.team_of(me)
         victims = [c for c in leaf.alive() if c.team == team]
-        total = 0.0
-        for e in pool:
+        if not pool:
+            total = 0.0
+            for e in foes:
+                self._work += 1
+                total += threat_value(leaf, e, victims)
+            return LATER * total
+        ranked = []
+        for i, e in enumerate(pool):
             self._work += 1
-            total += threat_value(leaf, e, victims)
-        return weight * total
+            ranked.append((-threat_value(leaf, e, victims), i, e))
+        ranked.sort(key=lambda x: x[:2])
+        enemy = pool[0].player
+        scratch = leaf.copy()
+        scratch.phase, scratch.turn_player, scratch.decider = Phase.ACTIVATE, enemy, enemy
+        scratch.active_uid = None
+        board = Board(scratch, enemy, charge_reach=self.charge_reach)
+        plan = None
+        for threat, _, e in ranked[:REPLY_CANDIDATES]:
+            if threat >= 0 and plan is not None:
+                break  # it cannot attack anyone: the first one stands
+            candidate = plan_creature(scratch, scratch.creature(e.uid), board)
+            self._work += 2
+            if plan is None or candidate.gain > plan.gain:
+                plan = candidate
+        scratch.dice = BranchDice(SeededDice.from_seed(seed ^ 0xE4E7))
+        st, _ = apply(scratch, Activate(plan.uid))
+        loss = 0.0
+        for w, after in self._reply(st, plan.uid, seed, 0, plan.action):
+            loss += w * self._loss(leaf, after, me)
+        return REPLY * max(0.0, loss)
+
+    def _reply(self, state: GameState, uid: str, seed: int, depth: int,
+               first: Action | None = None) -> list[tuple[float, GameState]]:
+        """Play the enemy's activation of ``uid`` with ``normal``'s policy until its attack is made.
+
+        Its attack roll is enumerated by class of face (REPLY_ROLLS rolls);
+        returns [(probability, state)].
+        """
+        if (state.is_over or state.phase not in (Phase.ACTING, Phase.FORCED) or state.active_uid != uid
+                or depth >= MAX_ACTIONS or state.attack_used):
+            return [(1.0, state)]
+        self._work += 1
+        if state.phase is Phase.FORCED:
+            st, _ = apply(state, self._inner.choose(state))
+            return self._reply(st, uid, seed, depth + 1)
+        if first is not None and check(state, first) is None:
+            action = first
+        else:
+            action = NormalBot.choose_battle(self._inner, state)
+        out = []
+        for w, st in outcomes(state, action, seed + 104729 * (depth + 1), REPLY_ROLLS):
+            for w2, leaf in self._reply(st, uid, seed, depth + 1):
+                out.append((w * w2, leaf))
+        return out
+
+    @staticmethod
+    def _loss(before: GameState, after: GameState, me: int) -> float:
+        """What ``me``'s side loses from ``before`` to ``after``, in VP-equivalents (gains count negative).
+
+        A destroyed creature costs its cost and half again (KILL_THREAT: the
+        threat it no longer poses), plus the VP it scored the enemy when that
+        is more; damage costs ``damage_value``.  The same for the enemies'
+        creatures with the sign reversed (e.g. opportunity attacks they
+        provoke).  A battle decided counts ±1000.
+        """
+        if after.is_over:
+            return 1000.0 if after.winner is not None and after.hostile(after.winner, me) else -1000.0
+        team = before.team_of(me)
+        loss = 0.0
+        for c in before.alive():
+            a = after.creature(c.uid)
+            sign = 1.0 if c.team == team else -1.0
+            if not a.alive:
+                loss += sign * max(c.card.cost * (1 + KILL_THREAT), kill_vp(before, c))
+            elif a.hp < c.hp:
+                loss += sign * damage_value(c, c.hp - a.hp)
+        return loss
 
 
 __all__ = ["BranchDice", "HardBot", "outcomes"]

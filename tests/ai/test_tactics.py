@@ -164,6 +164,23 @@ def test_hard_kills_the_enemy_that_would_strike_back_hardest():
     assert bot.choose(after) == Attack(0, ("x",))
 
 
+def test_hard_predicts_the_reply_of_the_most_dangerous_enemy():
+    # It is player 1's turn (A to act); x, a brute that hits on anything but a natural 1 for far more
+    # than A's 50 HP, is 3 squares away; y, an imp, is nearer. hard's reply model picks x, plays its
+    # activation with normal's policy and counts A as lost (cost and half again) 19 times in 20.
+    brute = card("Brute", attacks=(melee(bonus=40, damage=60),))
+    imp = card("Imp", cost=22, attacks=(melee(bonus=2, damage=5),))
+    st = battle("""
+        .y..............
+        A..x...........B
+    """, {"x": brute, "y": imp}, turn_player=0)
+    bot = HardBot(1)
+    loss = bot._leaf_loss(st, 0, 5)
+    assert loss == pytest.approx(0.95 * 20 * 1.5, abs=0.5)
+    far = battle("AB" + "." * 20 + "x", {"x": brute}, turn_player=0)
+    assert bot._leaf_loss(far, 0, 5) == 0  # out of its reach: no loss
+
+
 def test_hard_search_is_bounded_by_its_budget():
     st = battle("""
         A..b....

@@ -88,7 +88,7 @@ def turn_occasion(trigger: ChampionTrigger, me: Creature) -> list[Occasion]:
 
 def _fits(st: GameState, champion: Creature, power: ChampionPower, o: Occasion) -> bool:
     """True when ``power`` of ``champion`` may answer occasion ``o`` (CHP-1, CHP-2)."""
-    if power.trigger.value != o.trigger or power.cost > budget_left(champion):
+    if power.trigger._value_ != o.trigger or power.cost > budget_left(champion):  # _value_: .value, faster
         return False
     ally = st.find(o.ally)
     if ally is None or not ally.alive or st.hostile(ally.player, champion.player):
@@ -121,10 +121,12 @@ def options(st: GameState, player: int) -> list[UseChampionPower]:
     for champion in st.creatures:
         powers = champion.card.champion_powers
         if (champion.player != player or not powers
-                or not any(p.trigger.value in triggers for p in powers) or not can_use_now(st, champion)):
+                or not any(p.trigger._value_ in triggers for p in powers) or not can_use_now(st, champion)):
             continue
-        for i, power in enumerate(champion.card.champion_powers):
+        for i, power in enumerate(powers):
             for o in st.window:
+                if power.trigger._value_ != o.trigger:
+                    continue  # _fits would refuse it first
                 if (power.name, o.ally, o.enemy) in st.window_used:
                     continue  # ABL-2: the same power twice on one occasion counts once
                 if _fits(st, champion, power, o):

@@ -771,8 +771,17 @@ def _walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out:
     start = me.pos
     walked: list[Square] = []
     last_legal = start
+    # The mover's enemies: nothing but its square changes between opportunity attacks,
+    # so the list is made again only after one (an attack may change sides, CON-6).
+    enemies = None
     for step, nxt in enumerate(path):
-        for uid in (() if start_only and step else threats(st, me, me.pos, moving=True, first=step == 0)):
+        if enemies is None:
+            enemies = [c for c in st.creatures if c.pos is not None and not c.destroyed and c.team != me.team]
+        provokers = () if start_only and step else threats(st, me, me.pos, moving=True, first=step == 0,
+                                                           among=enemies)
+        if provokers:
+            enemies = None
+        for uid in provokers:
             if not me.alive:
                 break
             if walked:

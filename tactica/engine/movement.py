@@ -158,12 +158,14 @@ def can_make_opportunity_attack(state: GameState, maker: Creature, mover: Creatu
 
 
 def threats(state: GameState, mover: Creature, square: Square, *, moving: bool = False,
-            first: bool = True) -> tuple[str, ...]:
+            first: bool = True, among: list[Creature] | None = None) -> tuple[str, ...]:
     """Uids of enemies whose opportunity attack leaving ``square`` (or attacking from it) provokes.
 
     ``moving``: the mover leaves ``square`` by its own move; then a burrower
     provokes nobody (MOV-9) and a flier provokes only flying enemies unless
-    ``first`` (the square it takes off from, MOV-10).
+    ``first`` (the square it takes off from, MOV-10).  ``among``: the
+    creatures to consider, in ``state.creatures`` order (a caller's list of
+    the mover's enemies; None: every creature).
     """
     fliers = False
     if moving:
@@ -174,7 +176,7 @@ def threats(state: GameState, mover: Creature, square: Square, *, moving: bool =
     team, size = mover.team, mover.card.size
     sx, sy = square
     found = []
-    for c in state.creatures:
+    for c in state.creatures if among is None else among:
         pos = c.pos
         if pos is None or c.destroyed:
             continue

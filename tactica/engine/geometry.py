@@ -323,6 +323,7 @@ class Geometry:
 
     def __init__(self, map: MapDef):
         self.map = map
+        self._width, self._height = map.width, map.height
         self._dist: dict[Square, dict[Square, int]] = {}
         self._range: dict[Square, dict[Square, int]] = {}
         self._los: dict[tuple[Square, Square], bool] = {}
@@ -442,7 +443,7 @@ class Geometry:
     def is_wall(self, sq: Square) -> bool:
         """True for wall squares and squares off the map (TER-WALL)."""
         x, y = sq
-        if not (0 <= x < self.map.width and 0 <= y < self.map.height):
+        if not (0 <= x < self._width and 0 <= y < self._height):
             return True
         return sq in self._walls
 

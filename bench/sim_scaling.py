@@ -7,7 +7,8 @@ Usage: python bench/sim_scaling.py [GAMES] [SEED]
 2. Scaling: time per battle on synthetic maps from 15×15 to 60×44 (ten
    creatures a side), and with 5 to 20 creatures a side (30×22 map), for
    ``random`` and ``normal`` against ``greedy``-free random play.
-Prints JSON lines.
+Prints JSON lines; wall and CPU (``time.process_time``) figures -- on a shared
+machine only the CPU ones compare.
 """
 from __future__ import annotations
 
@@ -21,16 +22,17 @@ from tactica.ai.sim import game_seed, play_battle
 
 
 def timed(levels, warbands, maps, games, seed):
-    """Mean seconds, rounds and steps per battle of ``games`` battles."""
-    t, rounds, steps = time.perf_counter(), 0, 0
+    """Mean seconds (wall and CPU), rounds and steps per battle of ``games`` battles."""
+    t, cpu, rounds, steps = time.perf_counter(), time.process_time(), 0, 0
     for i in range(games):
         s = game_seed(seed, i)
         r = play_battle([make_bot(levels[0], 2 * s), make_bot(levels[1], 2 * s + 1)], warbands, maps, s)
         rounds, steps = rounds + r.rounds, steps + r.steps
-    dt = time.perf_counter() - t
+    dt, dc = time.perf_counter() - t, time.process_time() - cpu
     return {"games": games, "s_per_game": round(dt / games, 3), "games_per_s": round(games / dt, 2),
+            "cpu_s_per_game": round(dc / games, 3), "games_per_s_cpu": round(games / dc, 2),
             "avg_rounds": round(rounds / games, 1), "avg_steps": round(steps / games),
-            "ms_per_step": round(1000 * dt / max(1, steps), 3)}
+            "ms_per_step": round(1000 * dt / max(1, steps), 3), "cpu_ms_per_step": round(1000 * dc / max(1, steps), 3)}
 
 
 def main(argv: list[str]) -> None:

@@ -28,7 +28,8 @@ from .errors import IllegalAction
 from .geometry import Geometry, adjacent, chebyshev
 from .model import AttackKind, Duration, MapDef, Square, WarbandDef
 from .large import SQUEEZED_SIZE, big_check_path, squeeze_routes
-from .movement import check_path, legal_stop, path_cost, reach, routes, shift_ok, shift_squares, threats
+from .movement import (_taken, check_path, legal_stop, mode_of, path_cost, reach, routes, shift_ok,
+                       shift_squares, threats)
 from .state import BASIC_ONLY, NO_ACTIONS, ActiveEffect, Creature, GameState, Phase, Ruleset
 from .teleporters import apply_teleport, teleport_actions, teleport_squares
 
@@ -773,10 +774,13 @@ def _walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out:
     last_legal = start
     # The mover's enemies: nothing but its square changes between opportunity attacks,
     # so the list is made again only after one (an attack may change sides, CON-6).
-    enemies = None
+    enemies = taken = None
+    small = me.card.size == 1
+    stop = st.geo.stop_squares(mode_of(me).flies)
     for step, nxt in enumerate(path):
         if enemies is None:
             enemies = [c for c in st.creatures if c.pos is not None and not c.destroyed and c.team != me.team]
+            taken = _taken(st, me) if small else None
         provokers = () if start_only and step else threats(st, me, me.pos, moving=True, first=step == 0,
                                                            among=enemies)
         if provokers:
@@ -794,9 +798,11 @@ def _walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out:
                 return False
         if not me.alive:
             return False
+        if provokers and small:  # the attacks may have changed who stands where
+            taken = _taken(st, me)
         me.pos = nxt
         walked.append(nxt)
-        if legal_stop(st, me, nxt):
+        if (nxt in stop and nxt not in taken) if small else legal_stop(st, me, nxt):  # legal_stop, one set
             last_legal = nxt
     if walked:
         out.append(ev.CreatureMoved(me.uid, start, tuple(walked), mode))

@@ -183,8 +183,11 @@ def threats(state: GameState, mover: Creature, square: Square, *, moving: bool =
         card = c.card
         # A maker without Threatening Reach threatens only squares next to its footprint:
         # anything farther than both sizes together is out of reach (a cheap refusal first).
-        if not card.abilities and max(abs(pos[0] - sx), abs(pos[1] - sy)) > card.size + size:
-            continue
+        if not card.abilities:
+            far = card.size + size
+            dx, dy = pos[0] - sx, pos[1] - sy
+            if dx > far or dx < -far or dy > far or dy < -far:
+                continue
         if c.team != team and (not fliers or has(card, Flight)) \
                 and can_make_opportunity_attack(state, c, mover, square):
             found.append(c.uid)

@@ -10,7 +10,7 @@ it before and after an engine change: equal digests mean the same seeds
 gave the same battles.  ``normal``, ``greedy`` and ``hard`` must never
 change digest through a speed change; ``random`` may (it samples moves
 lazily, see ``ai/random_bot.py``).  ``--quick`` plays fewer battles;
-``--only normal-random`` plays one pairing.
+``--only normal-random`` plays one pairing (any two levels, e.g. ``hard-normal``).
 """
 from __future__ import annotations
 
@@ -61,10 +61,8 @@ PAIRINGS = (("random", "random"), ("normal", "random"), ("random", "normal"), ("
 def main(argv: list[str]) -> None:
     quick = "--quick" in argv
     only = argv[argv.index("--only") + 1] if "--only" in argv else None
-    for levels in PAIRINGS:
+    for levels in ((tuple(only.split("-")),) if only else PAIRINGS):  # --only may name any pairing
         name = "-".join(levels)
-        if only and name != only:
-            continue
         for label, wb, mp, games in battles(quick):
             t = time.process_time()
             parts, steps = [], 0

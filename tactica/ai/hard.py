@@ -266,22 +266,35 @@ class HardBot(NormalBot):
         st.dice = BranchDice(SeededDice.from_seed(seed ^ 0x5EED))
         return st
 
-    def _playout(self, state: GameState, uid: str, seed: int, depth: int,
-                 first: Action | None = None) -> list[tuple[float, GameState]]:
-        """Finish ``uid``'s activation with ``normal``'s policy, branching on its attack roll."""
+    def _playout(self, state: GameState, uid: str, seed: int, depth: int, first: Action | None = None, *,
+                 reply: bool = False) -> list[tuple[float, GameState]]:
+        """Play ``uid``'s activation with ``normal``'s policy from ``state``: [(probability, state)].
+
+        Our own (``reply`` False): to the end of the activation, its attack
+        rolls enumerated (ENUMERATED_ROLLS).  The enemy's predicted reply
+        (``reply`` True): until its attack is made, REPLY_ROLLS enumerated,
+        each step counted as work.  ``first`` is the planned first action
+        (used while legal).
+        """
         if (state.is_over or state.phase not in (Phase.ACTING, Phase.FORCED) or state.active_uid != uid
-                or depth >= MAX_ACTIONS):
+                or depth >= MAX_ACTIONS or (reply and state.attack_used)):
             return [(1.0, state)]
+        if reply:
+            self._work += 1
         if state.phase is Phase.FORCED:  # a push or a fall to settle (MOV-14): the decider's heuristic
             st, _ = apply(state, self._inner.choose(state))
-            return self._playout(st, uid, seed, depth + 1)
+            return self._playout(st, uid, seed, depth + 1, reply=reply)
         if first is not None and check(state, first) is None:
             action = first
         else:
             action = NormalBot.choose_battle(self._inner, state)
+        if reply:
+            branches = outcomes(state, action, seed + 104729 * (depth + 1), REPLY_ROLLS)
+        else:
+            branches = outcomes(state, action, seed + 7919 * (depth + 1))
         out = []
-        for w, st in outcomes(state, action, seed + 7919 * (depth + 1)):
-            for w2, leaf in self._playout(st, uid, seed, depth + 1):
+        for w, st in branches:
+            for w2, leaf in self._playout(st, uid, seed, depth + 1, reply=reply):
                 out.append((w * w2, leaf))
         return out
 
@@ -340,33 +353,9 @@ class HardBot(NormalBot):
         scratch.dice = BranchDice(SeededDice.from_seed(seed ^ 0xE4E7))
         st, _ = apply(scratch, Activate(plan.uid))
         loss = 0.0
-        for w, after in self._reply(st, plan.uid, seed, 0, plan.action):
+        for w, after in self._playout(st, plan.uid, seed, 0, plan.action, reply=True):
             loss += w * self._loss(leaf, after, me)
         return REPLY * max(0.0, loss)
-
-    def _reply(self, state: GameState, uid: str, seed: int, depth: int,
-               first: Action | None = None) -> list[tuple[float, GameState]]:
-        """Play the enemy's activation of ``uid`` with ``normal``'s policy until its attack is made.
-
-        Its attack roll is enumerated by class of face (REPLY_ROLLS rolls);
-        returns [(probability, state)].
-        """
-        if (state.is_over or state.phase not in (Phase.ACTING, Phase.FORCED) or state.active_uid != uid
-                or depth >= MAX_ACTIONS or state.attack_used):
-            return [(1.0, state)]
-        self._work += 1
-        if state.phase is Phase.FORCED:
-            st, _ = apply(state, self._inner.choose(state))
-            return self._reply(st, uid, seed, depth + 1)
-        if first is not None and check(state, first) is None:
-            action = first
-        else:
-            action = NormalBot.choose_battle(self._inner, state)
-        out = []
-        for w, st in outcomes(state, action, seed + 104729 * (depth + 1), REPLY_ROLLS):
-            for w2, leaf in self._reply(st, uid, seed, depth + 1):
-                out.append((w * w2, leaf))
-        return out
 
     @staticmethod
     def _loss(before: GameState, after: GameState, me: int) -> float:

@@ -69,6 +69,24 @@ def label_stem(name: str, taken: set[str]) -> str:
     return letters[:2]
 
 
+def _shift_refusal(st: GameState, me: Creature, sq) -> str:
+    """Why ``me`` may not shift to the adjacent square ``sq`` (MOV-12), in the first reason that applies."""
+    geo = st.geo
+    if me.speed <= 0:
+        return f"{me.card.name} cannot move now (speed 0)."
+    if me.card.size == 1:
+        if geo.is_wall(sq):
+            return "Walls block movement; a shift must end on a free square (MOV-12)."
+        if not geo.step_allowed(me.pos, sq):
+            return "No creature moves diagonally past a wall corner, not even with a shift (MOV-7, MOV-12)."
+        if sq in geo.difficult:
+            return "A shift cannot end in difficult terrain (MOV-12)."
+        other = st.creature_at(sq)
+        if other is not None and other.uid != me.uid:
+            return f"{other.card.name} is on that square; a shift must end on a free square (MOV-12)."
+    return "A shift must end on a free square that is not difficult terrain (MOV-12)."
+
+
 def _creatures(warbands: tuple[WarbandDef, ...], teams: tuple[int, ...] = ()) -> list[Creature]:
     out = []
     for player, wb in enumerate(warbands):
@@ -512,7 +530,7 @@ def _validate(st: GameState, a: Action) -> None:
         if not adjacent(me.pos, a.square):
             _refuse("not-adjacent", "A shift moves exactly one square.")
         if not shift_ok(st, me, a.square):
-            _refuse("bad-shift", "A shift must end on a free square that is not difficult terrain (MOV-12).")
+            _refuse("bad-shift", _shift_refusal(st, me, a.square))
     elif isinstance(a, Attack):
         if st.attack_used:
             _refuse("no-attack-left", "This creature has already used its attack action.")

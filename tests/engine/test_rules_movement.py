@@ -170,3 +170,15 @@ def test_mov_12_shift_not_into_difficult_not_two_squares_not_past_corners():
     st3 = with_terrain(battle("A.", active="A"), {(0, 0): Terrain.DIFFICULT})
     st3, _ = run(st3, Shift((1, 0)))
     assert st3.creature("A").pos == (1, 0)
+
+
+def test_mov_12_a_refused_shift_says_why():
+    from tactica.engine import check
+
+    def why(board, sq):
+        st = battle(board, active="A")
+        assert refused(st, Shift(sq)) == "bad-shift"
+        return str(check(st, Shift(sq)))
+    assert "diagonally past a wall corner" in why("#.\nA.", (1, 0))
+    assert "Walls block movement" in why("A#", (1, 0))
+    assert "is on that square" in why("AB", (1, 0))

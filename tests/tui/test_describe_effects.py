@@ -54,3 +54,11 @@ def test_two_records_of_one_condition_ending_together_make_one_line():
                     ev.ConditionEnded("A", "slowed", "duration")])
     assert [t for t in texts if "no longer slowed" in t] == [texts[0], texts[1]]
     assert len(texts) == 2
+
+
+def test_a_vp_zone_square_says_whose_zone_it_is():
+    from tactica.tui.screens.battle import zone_note
+    st = battle("A...b", vp_zones={"A": {(3, 0)}, "B": {(1, 0)}})
+    assert zone_note(st, (3, 0)).startswith("◆ Player 1's VP zone: Player 1 scores 10 VP")
+    assert zone_note(st, (1, 0)).startswith("◆ Player 2's VP zone")
+    assert zone_note(st, (2, 0)) == ""

@@ -57,6 +57,20 @@ def legend(maps, players: int = 2) -> str:
     return "\n".join(lines)
 
 
+def zone_note(st, square) -> str:
+    """Whose VP zone ``square`` is, in words ("" when it is none's or start areas are not chosen yet)."""
+    if not st.areas:
+        return ""
+    for p in range(st.players):
+        if square in st.vp_zone(p):
+            if st.rules.uncontested:  # SCN-UNCONTESTED
+                return (f"◆ {player_name(p)}'s VP zone: {player_name(p)} scores {st.rules.uncontested_vp} VP "
+                        "at the end of each round when only its creatures stand in it.")
+            return (f"◆ {player_name(p)}'s VP zone: {player_name(p)} scores {st.rules.zone_vp} VP for "
+                    "holding it at the end of each round (it lies toward the other side).")
+    return ""
+
+
 def sealed_lines(st) -> list[LogLine]:
     """Log lines naming each Sealed warband (SCN-SEALED): built from two packs drawn with the seed."""
     if not st.rules.sealed:
@@ -381,6 +395,7 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         card.state = st
         card.active_uid = st.active_uid
         card.actions_used = (st.move_used, st.attack_used)
+        card.square_note = zone_note(st, mv.square)
         card.creature = shown
         keys = tuple(self.check_action(name, ()) for name in self._KEY_ACTIONS)
         if keys != self._keys_shown:

@@ -183,10 +183,16 @@ class StatCard(Static):
     state: GameState | None = None
     """The battle, when known: the card then lists the auras covering the creature."""
 
+    square_note: reactive[str] = reactive("")
+    """What the square under the cursor is, shown when no creature is (e.g. whose VP zone it is)."""
+
     def render(self) -> Text:
         c = self.creature
         if c is None:
-            return Text("Move the cursor onto a creature to see its card.", style="bright_black")
+            hint = Text("Move the cursor onto a creature to see its card.", style="bright_black")
+            if self.square_note:
+                hint = Text(self.square_note + "\n\n") + hint
+            return hint
         move_used, attack_used = self.actions_used
         return card_text(c, active=c.uid == self.active_uid, move_used=move_used, attack_used=attack_used,
                          state=self.state)

@@ -3,7 +3,8 @@
 ``explain_action(state, action, planned=None)`` describes ``action`` taken in
 ``state`` by ``state.decider``: the chances of an attack or charge (from
 ``combat.preview``, never the dice), what a move goes toward (the VP zone or
-the nearest enemy, distances around walls) and the opportunity attacks it
+the nearest enemy — "toward" only when the distance shrinks, "away from"
+when it grows, distances around walls) and the opportunity attacks it
 risks.  ``planned`` is the first action a bot has in mind for the creature it
 activates (``normal`` and ``hard`` keep one), so an activation can say what
 comes next.  Pure and cheap; called on the bot's thread.
@@ -57,6 +58,17 @@ def _risk(state: GameState, me, path) -> str:
     return ", risking opportunity attacks from " + ", ".join(_name(state, u) for u in prov)
 
 
+def _gap(geo, a, b) -> int:
+    """Squares from ``a`` to ``b``: the walking distance around walls when known, else Chebyshev."""
+    gap = chebyshev(a, b)
+    if geo is not None and hasattr(geo, "distances_from"):
+        try:
+            gap = geo.distances_from(a).get(b, gap)
+        except Exception:  # an estimate is enough for a sentence
+            pass
+    return gap
+
+
 def _move_goal(state: GameState, me, dest) -> str:
     zone = state.vp_zone(me.player)
     enemies = [e for e in state.enemy_creatures(me.player) if e.pos is not None]
@@ -71,13 +83,16 @@ def _move_goal(state: GameState, me, dest) -> str:
             return "toward its VP zone"
     if enemies:
         foe = min(enemies, key=lambda e: (chebyshev(dest, e.pos), e.uid))
-        gap = chebyshev(dest, foe.pos)
-        if geo is not None and hasattr(geo, "distances_from"):
-            try:
-                gap = geo.distances_from(dest).get(foe.pos, gap)
-            except Exception:  # an estimate is enough for a sentence
-                pass
-        return f"toward {_name(state, foe.uid)} ({gap} square{'s' if gap != 1 else ''} away after the move)"
+        gap = _gap(geo, dest, foe.pos)
+        after = f"({gap} square{'s' if gap != 1 else ''} away after the move)"
+        if me.pos is None:
+            return f"toward {_name(state, foe.uid)} {after}"
+        was = _gap(geo, me.pos, foe.pos)
+        if gap < was:
+            return f"toward {_name(state, foe.uid)} {after}"
+        if gap > was:
+            return f"away from {_name(state, foe.uid)} ({was} → {gap} squares away)"
+        return f"around {_name(state, foe.uid)} (still {gap} square{'s' if gap != 1 else ''} away)"
     return "to a better square"
 
 

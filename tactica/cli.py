@@ -142,12 +142,21 @@ def build_parser() -> argparse.ArgumentParser:
                      help="2 (default), 3 or 4 bots; give --ai once or once per player")
     sim.add_argument("--teams", metavar="T", default=None,
                      help="team of each player, e.g. 1,2,1,2 (default: free-for-all)")
-    sim.add_argument("--map", metavar="FILE", action="append")
-    sim.add_argument("--warband", metavar="FILE", action="append")
-    sim.add_argument("--ai", metavar="LEVEL", action="append")
-    sim.add_argument("--games", type=int, default=10)
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--json", action="store_true")
+    sim.add_argument("--map", metavar="FILE", action="append",
+                     help="map file; give it twice to offer a choice of two maps (default: the shipped map)")
+    sim.add_argument("--warband", metavar="FILE", action="append",
+                     help="warband file, once per player in seat order (default: the shipped warbands)")
+    sim.add_argument("--ai", metavar="LEVEL", action="append",
+                     help="bot level (random, greedy, normal, hard), once or once per player "
+                          "(default: normal against random)")
+    sim.add_argument("--games", type=int, default=10, metavar="N",
+                     help="battles to play; two levels swap seats every game (default 10)")
+    sim.add_argument("--seed", type=int, default=0, metavar="S",
+                     help="seed of every game's dice and bots: the same seed gives the same battles (default 0)")
+    sim.add_argument("--json", action="store_true",
+                     help="print the summary as one JSON object instead of the text report")
+    sim.add_argument("--progress", action="store_true",
+                     help="print one line per finished game to stderr (on by default when stderr is a terminal)")
 
     sub.add_parser("saves", help="list saved battles (autosaved after every action)")
     res = sub.add_parser("resume", help="reopen the last unfinished battle exactly where it was")

@@ -137,7 +137,8 @@ class Tally:
 def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
               maps: Sequence[tuple[MapDef, ...]], games: int, seed: int,
               scenario: str = "assault", teams: tuple[int, ...] = (),
-              catalogue: dict | None = None) -> dict:
+              catalogue: dict | None = None,
+              on_game: Callable[[int, BattleResult, float], None] | None = None) -> dict:
     """Play ``games`` battles between two to four levels and return the summary dict.
 
     With two levels, entry 0 of ``levels`` sits in seat 0 on even games and
@@ -148,7 +149,9 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
     game's seed and ``catalogue``, SCN-SEALED); ``teams`` the team of each
     seat (empty: every seat on its own).  A win counts for every level of
     the winning team.  Epic warbands (500 points) get their Epic battle
-    (WB-7).  Raises SimError (with the game number) on a broken battle.
+    (WB-7).  ``on_game(number, result, seconds)`` (optional) is called after
+    each game (number counts from 1; seconds of wall time for that game).
+    Raises SimError (with the game number) on a broken battle.
     """
     rules = None if scenario == "assault" and not teams else Ruleset.for_scenario(scenario)
     limits = {wb.point_limit for wb in warbands}
@@ -171,10 +174,13 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
         if scenario == "sealed":
             from tactica.engine.sealed import sealed_warbands
             _, bands = sealed_warbands(catalogue, s, n, rules)
+        began = time.perf_counter()
         try:
             result = play_battle(bots, bands, maps[i % len(maps)], s, rules=rules)
         except SimError as err:
             raise SimError(f"game {i + 1} (dice seed {s}): {err}") from None
+        if on_game is not None:
+            on_game(i + 1, result, time.perf_counter() - began)
         rounds += result.rounds
         for seat in range(n):
             tallies[order[seat]].vp += result.vp[seat]
@@ -219,7 +225,10 @@ def _load(args, players: int = 2, teams: tuple[int, ...] = ()) -> tuple[tuple[Wa
 def run_sim(args) -> int:
     """Back ``tactica sim``: play ``args.games`` battles and print the summary.
 
-    Args: the parsed namespace (map, warband, ai, games, seed, json).
+    Args: the parsed namespace (map, warband, ai, games, seed, json, progress).
+    One progress line per finished game goes to stderr (never stdout, so
+    ``--json`` output stays one object) when ``--progress`` is given or
+    stderr is a terminal.
     Returns the exit status: 0, 1 when a battle broke (illegal action or
     invariant; the message goes to stderr), 2 for bad arguments or content.
     """
@@ -259,9 +268,13 @@ def run_sim(args) -> int:
     except Exception as err:  # content errors carry file:line:col messages
         print(f"tactica sim: error: {err}", file=sys.stderr)
         return 2
+    on_game = None
+    if getattr(args, "progress", False) or sys.stderr.isatty():
+        def on_game(number: int, result: BattleResult, seconds: float) -> None:
+            print(progress_line(number, args.games, result, seconds), file=sys.stderr, flush=True)
     try:
         summary = run_games(levels, warbands, [maps], args.games, args.seed, scenario=scenario,
-                            teams=teams, catalogue=catalogue)
+                            teams=teams, catalogue=catalogue, on_game=on_game)
     except SimError as err:
         print(f"tactica sim: error: {err}", file=sys.stderr)
         return 1
@@ -292,9 +305,21 @@ def parse_teams(text: str | None, players: int) -> tuple[int, ...]:
     return teams
 
 
+def progress_line(number: int, games: int, result: BattleResult, seconds: float) -> str:
+    """One stderr line for a finished game: "game 3/10: Player 2 wins, 7 rounds, VP 100-40 (2.1 s)".
+
+    ``result.winner`` is a seat (0-based) or None for a draw; VP per seat.
+    """
+    outcome = "draw" if result.winner is None else f"Player {result.winner + 1} wins"
+    vp = "-".join(str(v) for v in result.vp)
+    return (f"game {number}/{games}: {outcome}, {result.rounds} round{'s' if result.rounds != 1 else ''}, "
+            f"VP {vp} ({seconds:.1f} s)")
+
+
 def format_summary(summary: dict) -> str:
     """The human-readable report of ``run_games``' summary."""
-    lines = [f"{summary['games']} games, seed {summary['seed']}"]
+    games = summary["games"]
+    lines = [f"{games} game{'s' if games != 1 else ''}, seed {summary['seed']}"]
     for i, p in enumerate(summary["players"]):
         lines.append(f"  AI {i + 1} {p['ai']:<7} wins {p['wins']:>4} ({p['win_rate']:.1%})  "
                      f"average VP {p['avg_vp']:.1f}")
@@ -304,4 +329,4 @@ def format_summary(summary: dict) -> str:
 
 
 __all__ = ["BattleResult", "SimError", "check_invariants", "format_summary", "game_seed",
-           "play_battle", "run_games", "run_sim"]
+           "play_battle", "progress_line", "run_games", "run_sim"]

@@ -83,3 +83,34 @@ def test_two_creatures_on_one_square_is_caught(small_battle):
     with pytest.raises(sim.SimError, match="both on square"):
         sim.play_battle([make_bot("random", 1), make_bot("random", 2)], warbands, maps, 1,
                         apply_fn=stacked)
+
+
+def test_sim_help_describes_every_option(capsys):
+    with pytest.raises(SystemExit):
+        cli.main(["sim", "--help"])
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    for option in ("--map", "--warband", "--ai", "--games", "--seed", "--json", "--progress",
+                   "--scenario", "--players", "--teams"):
+        i = next(i for i, line in enumerate(lines) if line.strip().startswith(option))
+        rest = lines[i].strip()[len(option):].split(None, 1)
+        # the description follows on the option's line (after its metavar) or on the next line
+        described = any(len(w) > 3 for w in " ".join(rest).split()[1:]) or (
+            i + 1 < len(lines) and lines[i + 1].startswith(" " * 10) and lines[i + 1].strip())
+        assert described, f"{option} has no description:\n{out}"
+
+
+def test_sim_one_game_is_singular_and_progress_goes_to_stderr_only(capsys):
+    code, out, err = _run(capsys, "--ai", "greedy", "--games", "1", "--seed", "2", "--progress")
+    assert code == 0, err
+    assert out.startswith("1 game, seed 2\n")
+    assert err.startswith("game 1/1: ") and "round" in err and err.count("\n") == 1
+    code, out, err = _run(capsys, "--ai", "greedy", "--games", "1", "--seed", "2", "--progress", "--json")
+    assert json.loads(out)["games"] == 1 and err.startswith("game 1/1: ")
+    code, out, err = _run(capsys, "--ai", "greedy", "--games", "1", "--seed", "2", "--json")
+    assert err == ""  # stderr is not a terminal under pytest and no --progress
+
+
+def test_format_summary_plural():
+    summary = {"games": 3, "seed": 0, "players": [], "draws": 0, "avg_rounds": 1.0, "games_per_second": 1.0}
+    assert sim.format_summary(summary).startswith("3 games, seed 0")

@@ -395,7 +395,9 @@ class Controller:
     # -- words for the status line ---------------------------------------------
     def _preview(self, attack, target: str, preview, suffix: str = "") -> str:
         st = self.session.state
-        text = describe_preview(attack.name + suffix, creature_name(st, target), preview, attack.defense.value)
+        foe = st.find(target)
+        text = describe_preview(attack.name + suffix, creature_name(st, target), preview, attack.defense.value,
+                                hp=foe.hp if foe is not None else None)
         me = st.active_creature
         strikers = provoked_by(st, me, attack) if me is not None else ()
         if strikers:  # OA-1: a ranged or area attack next to an enemy provokes

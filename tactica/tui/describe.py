@@ -389,12 +389,22 @@ def _attack_line(e: ev.AttackRolled, events: Sequence[ev.Event], i: int,
     return LogLine(text, "hit" if e.hit else "miss", _owner(state, e.attacker)), i
 
 
-def describe_preview(attack: str, target: str, p, defense: str = "") -> str:
+def _expected(damage: float, hp: int | None) -> str:
+    """Expected damage as words, capped at the target's ``hp`` (None: no cap)."""
+    if hp is not None and damage >= hp:
+        return f"{float(hp):.1f} damage (all its HP)"
+    return f"{damage:.1f} damage"
+
+
+def describe_preview(attack: str, target: str, p, defense: str = "", hp: int | None = None) -> str:
     """An attack preview (combat.preview) as words.
 
     e.g. "Club → Kobold (ko1): d20 +9 +2 combat advantage vs AC 16 — needs 5+,
     80% to hit, expected 12.8 damage, 35% to destroy."  ``p`` is an
-    AttackPreview or None.
+    AttackPreview or None.  ``hp``: the target's current HP, or None.  The
+    engine's expected damage is not capped at the target's HP (the AI
+    uses it as it is); the words show at most ``hp``, as "expected 5.0
+    damage (all its HP)".
     """
     if p is None:
         return f"{attack} → {target}."
@@ -402,7 +412,7 @@ def describe_preview(attack: str, target: str, p, defense: str = "") -> str:
     total = p.bonus + sum(v for _, v in p.modifiers)
     need = min(20, max(2, p.target_number - total))
     text = (f"{attack} → {target}: d20 {_signed(p.bonus)}{mods} vs {defense + ' ' if defense else ''}{p.target_number} — needs {need}+, "
-            f"{p.hit_chance:.0%} to hit, expected {p.expected_damage:.1f} damage")
+            f"{p.hit_chance:.0%} to hit, expected {_expected(p.expected_damage, hp)}")
     if p.kill_chance > 0:
         text += f", {p.kill_chance:.0%} to destroy"
     return text + "."

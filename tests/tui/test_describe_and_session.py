@@ -58,6 +58,21 @@ def test_preview_words():
     assert text.startswith("Club → Kobold (k): d20 +9 vs AC 16 — needs 7+, 70% to hit")
 
 
+def test_preview_expected_damage_is_shown_capped_at_the_targets_hp():
+    st = ogre_and_kobold()
+    st.creature("k").hp = 5
+    session = GameSession(st)
+    p = session.attack_preview(0, "k")
+    assert p.expected_damage > 5  # the engine's figure (the AI's) is not capped
+    text = describe_preview("Club", "Kobold (k)", p, "AC", hp=5)
+    assert "expected 5.0 damage (all its HP)" in text and f"{p.expected_damage:.1f}" not in text
+    assert "expected 5.0" not in describe_preview("Club", "Kobold (k)", p, "AC", hp=50)
+    from tactica.tui.controller import Controller
+    ctl = Controller(session)
+    words = ctl._preview(st.creature("A").card.attacks[0], "k", p)
+    assert "expected 5.0 damage (all its HP)" in words
+
+
 def test_session_refuses_with_the_engines_reason_and_keeps_the_state():
     session = GameSession(ogre_and_kobold())
     before = session.state

@@ -73,6 +73,8 @@ TOP_EXACT = 8          # destinations re-scored exactly with preview
 ALTERNATIVES = 3       # first actions a Plan keeps besides its best (hard tries them)
 HEAL = 0.35            # value per HP healed as a fraction of full HP (× cost), doubled when bloodied
 ZONE_PUSH = 0.5        # × zone VP for forcing an enemy out of the VP zone that scores for it
+BATTLE = 200.0         # VP-equivalent of deciding the battle (a kill or a death that ends it)
+ZONE_WIN = 0.5         # × BATTLE for standing in our VP zone when its award would reach the VP target
 SEPARATE = 0.3         # × the value of an enemy's attack on a creature it is forced away from
 INTO_REACH = 0.3       # × the value of a fresh ally's attack on an enemy forced next to it
 #: Share of a covered creature's turn (TURN_WORTH × cost) one point of an aura is worth, by effect
@@ -97,6 +99,37 @@ TEMPLATE_KINDS = frozenset({AttackKind.CLOSE, AttackKind.AREA})
 def kill_vp(state: GameState, target: Creature) -> int:
     """VP the other side scores for destroying ``target``: its cost, or the bounty (SCN-BOUNTY)."""
     return state.rules.bounty_vp if state.rules.bounty else target.card.cost
+
+
+def decides_battle(state: GameState, victim: Creature) -> bool:
+    """True when destroying ``victim`` would end the battle against its side (SCN-ASSAULT).
+
+    Its side has no other creature on the map (when a wipeout ends the
+    battle), or the VP it is worth bring the other side to the VP target.
+    Two sides only: in a free-for-all one death rarely decides (False).
+    """
+    team = victim.team
+    other = None
+    for c in state.creatures:
+        if c.alive and c.uid != victim.uid:
+            if c.team == team:
+                if not state.rules.wipeout_ends_battle:
+                    continue
+                team = None  # an ally stands: no wipeout
+            elif other is None:
+                other = c.team
+            elif c.team != other:
+                return False  # three or more sides
+    if other is None:
+        return False
+    if team is not None and state.rules.wipeout_ends_battle:
+        return True
+    return state.team_vp(other) + kill_vp(state, victim) >= state.rules.target
+
+
+def death_extra(state: GameState, victim: Creature) -> float:
+    """BATTLE when destroying ``victim`` decides the battle (``decides_battle``), else 0."""
+    return BATTLE if decides_battle(state, victim) else 0.0
 
 
 def zone_award(state: GameState) -> int:
@@ -134,6 +167,8 @@ def attack_value(state: GameState, attacker: Creature, target: Creature, attack:
     crit = max(0.0, p.expected_damage / dmg - p.hit_chance) if dmg else 0.0
     normal = max(0.0, p.hit_chance - crit)
     value = p.kill_chance * (kill_vp(state, target) + target.card.cost * KILL_THREAT)
+    if p.kill_chance > 0:
+        value += p.kill_chance * death_extra(state, target)
     for chance, amount in ((normal, dmg), (crit, 2 * dmg)):
         if amount < target.hp:
             value += chance * damage_value(target, amount)
@@ -307,6 +342,11 @@ class Board:
         self.enemy_zone_held = (any(c.pos in self.enemy_zone for c in self.enemies)
                                 if self.enemy_zone else False)
         self._near: dict[str, dict[Square, int]] = {}
+        #: death_extra of each of our creatures, filled as place_value needs it.
+        self.last_stand: dict[str, float] = {}
+        #: True when holding our VP zone this round would bring our side to the VP target.
+        self.zone_wins = bool(self.zone) and (state.team_vp(state.team_of(player)) + zone_award(state)
+                                              >= state.rules.target)
         #: (creature, aura) of every creature on the map with an aura (usually none).
         self.auras = [(c, a) for c in state.alive() if c.card.abilities
                       for a in c.card.abilities if isinstance(a, Aura)]
@@ -361,8 +401,11 @@ class Board:
         return out
 
 
-def exposure(me: Creature, sq: Square, threats: list) -> float:
-    """VP-equivalent damage ``me`` risks standing on ``sq`` during the enemy's next turns."""
+def exposure(me: Creature, sq: Square, threats: list, extra: float = 0.0) -> float:
+    """VP-equivalent damage ``me`` risks standing on ``sq`` during the enemy's next turns.
+
+    ``extra``: what its death would cost beyond its cost (``death_extra``).
+    """
     dmg = 0.0
     x, y = sq
     for (ex, ey), reach, amount, weight in threats:
@@ -371,7 +414,8 @@ def exposure(me: Creature, sq: Square, threats: list) -> float:
     if dmg <= 0:
         return 0.0
     kill = min(1.0, dmg / max(1, me.hp))
-    return EXPOSURE * (kill * me.card.cost + damage_value(me, dmg) * (1 - kill))
+    # the battle's worth counts only when death is likely (the cube: a scratch risks nearly nothing)
+    return EXPOSURE * (kill * me.card.cost + kill ** 3 * extra + damage_value(me, dmg) * (1 - kill))
 
 
 def oa_risk(state: GameState, me: Creature, provokers: tuple[str, ...]) -> float:
@@ -384,7 +428,10 @@ def oa_risk(state: GameState, me: Creature, provokers: tuple[str, ...]) -> float
     if dmg <= 0:
         return 0.0
     kill = min(1.0, dmg / max(1, me.hp))
-    return kill * me.card.cost * (1 + KILL_THREAT) + damage_value(me, dmg) * (1 - kill)
+    value = kill * me.card.cost * (1 + KILL_THREAT) + damage_value(me, dmg) * (1 - kill)
+    if kill > 0:
+        value += kill ** 3 * death_extra(state, me)  # only a likely death risks the battle
+    return value
 
 
 def is_ranged(me: Creature) -> bool:
@@ -401,13 +448,18 @@ def place_value(board: Board, me: Creature, sq: Square, threats: list) -> float:
         approach = -APPROACH * max(0, d - reach) - (1.5 if d <= 1 else 0.0)
     else:
         approach = -APPROACH * max(0, d - 1)
-    value = approach - exposure(me, sq, threats)
+    extra = board.last_stand.get(me.uid)
+    if extra is None:
+        extra = board.last_stand[me.uid] = death_extra(board.state, me)
+    value = approach - exposure(me, sq, threats, extra)
     if board.auras:
         value += aura_value(board, me, sq)
     if board.zone:
         if sq in board.zone:
             others = any(c.pos in board.zone for c in board.allies if c.uid != me.uid)
             value += zone_award(board.state) * (ZONE_HOLD if not others else 0.2)
+            if not others and board.zone_wins:
+                value += ZONE_WIN * BATTLE
         elif not board.zone_held:
             value -= 0.15 * min(board.zone_distance(sq), 30)
     if board.enemy_zone and sq in board.enemy_zone:  # SCN-UNCONTESTED: deny the enemy its zone

@@ -233,3 +233,23 @@ def test_every_level_plays_legally_with_every_action_kind(level):
         action = bots[st.decider].choose(st)
         assert check(st, action) is None, action
         st, _ = apply(st, action)
+
+
+def test_SCN_ASSAULT_a_death_that_ends_the_battle_weighs_the_battle():
+    from tactica.ai.tactics import BATTLE, decides_battle, oa_risk
+    brute = card("Brute", attacks=(melee("Maul", 10, 20),))
+    alone = battle("Ab.", {"b": brute}, active="A", hp={"A": 10})
+    helped = battle("Ab.\n..C", {"b": brute}, active="A", hp={"A": 10})
+    assert decides_battle(alone, alone.creature("A")) and not decides_battle(helped, helped.creature("A"))
+    risk_alone = oa_risk(alone, alone.creature("A"), ("b",))
+    assert risk_alone - oa_risk(helped, helped.creature("A"), ("b",)) == BATTLE  # a sure kill: the whole battle
+    helped.vp[1] = helped.rules.target - 5  # b's side needs only A's VP to win
+    assert decides_battle(helped, helped.creature("A"))
+
+
+def test_SCN_ASSAULT_holding_the_zone_that_would_win_is_worth_the_battle():
+    from tactica.ai.tactics import Board
+    st = battle("A...b", vp_zones={"A": {(3, 0)}, "B": {(1, 0)}})
+    assert not Board(st, 0).zone_wins
+    st.vp[0] = st.rules.target - 10
+    assert Board(st, 0).zone_wins

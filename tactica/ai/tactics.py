@@ -134,7 +134,7 @@ def death_extra(state: GameState, victim: Creature) -> float:
 
 def zone_award(state: GameState) -> int:
     """VP one held VP zone scores at the end of a round (SCN-ASSAULT, SCN-UNCONTESTED)."""
-    return state.rules.uncontested_vp if state.rules.uncontested else state.rules.zone_vp
+    return state.rules.held_zone_vp
 
 
 def base_hit(bonus: int, defence: int) -> float:

@@ -150,11 +150,10 @@ def _end_round(st: GameState, out: list) -> None:
         if (st.team_of(player), zone) in scored:  # SCN-MULTI: a team's shared zone scores once
             continue
         scored.add((st.team_of(player), zone))
-        award = st.rules.zone_vp
+        award = st.rules.held_zone_vp
         if st.rules.uncontested:  # SCN-UNCONTESTED: an enemy in the zone stops it scoring
             if any(_in_zone(c, zone) for c in st.enemy_creatures(player)):
                 continue
-            award = st.rules.uncontested_vp
         st.vp[player] += award
         out.append(ev.VictoryPointsScored(player, award, "vp zone", st.vp[player]))
     st.quiet_rounds = 0 if st.round_had_combat else st.quiet_rounds + 1

@@ -143,6 +143,12 @@ class Ruleset:
         return self.zone_award if self.zone_award is not None else self.point_limit // 20
 
     @property
+    def held_zone_vp(self) -> int:
+        """VP one held VP zone scores at the end of a round in this scenario: ``uncontested_vp`` in
+        Uncontested (SCN-UNCONTESTED), else ``zone_vp`` (SCN-ASSAULT)."""
+        return self.uncontested_vp if self.uncontested else self.zone_vp
+
+    @property
     def max_creatures(self) -> int:
         """Most creatures in a warband (WB-4; gaps.md)."""
         return {200: 10, 100: 5}.get(self.point_limit, self.point_limit // 20)

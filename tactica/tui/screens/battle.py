@@ -63,11 +63,10 @@ def zone_note(st, square) -> str:
         return ""
     for p in range(st.players):
         if square in st.vp_zone(p):
-            if st.rules.uncontested:  # SCN-UNCONTESTED
-                return (f"◆ {player_name(p)}'s VP zone: {player_name(p)} scores {st.rules.uncontested_vp} VP "
-                        "at the end of each round when only its creatures stand in it.")
-            return (f"◆ {player_name(p)}'s VP zone: {player_name(p)} scores {st.rules.zone_vp} VP for "
-                    "holding it at the end of each round (it lies toward the other side).")
+            when = ("when only its creatures stand in it" if st.rules.uncontested  # SCN-UNCONTESTED
+                    else "for holding it")
+            return (f"◆ {player_name(p)}'s VP zone: {player_name(p)} scores {st.rules.held_zone_vp} VP "
+                    f"{when} at the end of each round (it lies toward the other side).")
     return ""
 
 

@@ -12,16 +12,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tactica.engine import Action, ChooseFirstPlayer, ChooseMap, ChooseStartArea, DeclinePower, Phase, UsePower
 
 from ..controller import Controller, Mode
 from ..describe import LogLine, creature_name, describe_events, player_name
 from ..session import GameSession
+from ..widgets.battle_footer import NARROW, BattleFooter
 from ..widgets.battle_header import BattleHeader
 from ..widgets.battle_log import BattleLog
-from ..widgets.map_view import MapView
+from ..widgets.map_view import BIG_CELL, CELL, MapView
 from ..widgets.stat_card import StatCard
 from ..widgets.status_line import StatusLine
 from .battle_ai import AI_ACTIONS, AiTurns
@@ -55,6 +56,39 @@ def legend(maps, players: int = 2) -> str:
     else:
         lines.append("[b]UPPER[/b] P1 [b]lower[/b] P2 ? help")
     return "\n".join(lines)
+
+
+LOG_MIN = 5
+"""Fewest rows of the battle log, its top border included (four lines of text)."""
+
+
+SIDE_MIN = 20
+"""Rows the side panel (stat card, legend) gets on a small map, when the terminal has them."""
+
+
+def body_rows(width: int, height: int, map_size: tuple[int, int], side: int, status: int) -> int:
+    """Rows for the map and the side panel on a ``width``×``height`` terminal; the log gets the rest.
+
+    Args:
+        width, height: the terminal in columns and rows.
+        map_size: the battle map's (columns, rows) in squares.
+        side: columns of the side panel (its border included).
+        status: rows of the status line.
+    Returns the height of the map row: the map's whole height when the log
+    keeps at least ``LOG_MIN`` rows; on a small map still ``SIDE_MIN`` rows
+    (at most half of the space) for the stat card; never so many that the
+    log gets fewer than ``LOG_MIN``.
+    The map is drawn big (``BIG_CELL``) only when it fits across and the log
+    still keeps a third of the rows; otherwise the log gets the extra rows.
+    """
+    space = height - 2 - status  # the header and the footer take one row each
+    cols, rows = map_size
+    view = width - side
+    need = rows + (1 if cols * CELL > view else 0)  # a horizontal scroll bar
+    big_w, big_h = BIG_CELL
+    if cols and cols * big_w <= view and rows * big_h <= space - max(LOG_MIN, space // 3):
+        need = rows * big_h
+    return max(1, min(max(need, min(SIDE_MIN, space // 2)), space - LOG_MIN))
 
 
 def zone_note(st, square) -> str:
@@ -98,12 +132,12 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
     BattleScreen #side { width: 28; border-left: solid $primary-darken-2; }
     BattleScreen.-wide #side { width: 40; }
     BattleScreen.-narrow StatusLine { height: 3; }
-    BattleScreen #card-scroll { height: 1fr; }
-    BattleScreen #legend { height: auto; color: $text-muted; padding: 0 1; }
-    BattleScreen BattleLog { height: 22%; min-height: 4; }
+    BattleScreen #card-scroll { height: 1fr; scrollbar-size-vertical: 1; }
+    BattleScreen #legend { height: auto; color: $text-muted; padding: 0 1; margin-top: 1; }
+    BattleScreen BattleLog { height: 1fr; min-height: 4; }
     """
 
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-normal"), (160, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-normal"), (160, "-wide")]
 
     BINDINGS = [
         Binding("enter", "select", "Select"),
@@ -127,6 +161,10 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         Binding("f", "ai_fast", "Fast AI"),
         Binding("i", "ai_intent", "AI intent"),
         Binding("o", "champion_prompts", "Ask champion powers again", show=False),
+        Binding("right_square_bracket", "card_scroll(1)", "More card", key_display="]"),
+        Binding("left_square_bracket", "card_scroll(-1)", "Card back", show=False),
+        Binding("pagedown", "card_scroll(1)", "More card", show=False, priority=True),  # before the map's own
+        Binding("pageup", "card_scroll(-1)", "Card back", show=False, priority=True),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
     ]
@@ -137,12 +175,13 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         self.ctrl = Controller(session)
         self._asking = False
         self._keys_shown: tuple = ()
+        self._body_rows = 0
         #: Champion-power triggers each player asked not to be prompted about (declined by themselves).
         self.muted_triggers: dict[int, set[str]] = {}
         self.ai_init()
 
     _KEY_ACTIONS = ("select", "next", "move", "shift", "attack", "charge", "end", "pick", "auto_place",
-                    "cancel", "choose_attack", "undo", "power")
+                    "cancel", "choose_attack", "undo", "power", "card_scroll")
 
     # -- layout ----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -152,10 +191,27 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
             with Vertical(id="side"):
                 with VerticalScroll(id="card-scroll"):
                     yield StatCard()
-                yield Static(legend(self.session.state.maps, self.session.state.players), id="legend")
+                    yield Static(legend(self.session.state.maps, self.session.state.players), id="legend")
         yield StatusLine()
         yield BattleLog()
-        yield Footer()
+        yield BattleFooter()
+
+    def on_resize(self, event) -> None:
+        self._fit_layout()
+        self._card_resized()
+
+    def _fit_layout(self) -> None:
+        """Give the map row the rows ``body_rows`` says; the log takes what is left."""
+        width, height = self.app.size
+        st = self.session.state
+        maps = (st.map,) if st.map is not None else st.maps
+        size = max(((m.width, m.height) for m in maps), key=lambda s: s[1], default=(0, 0))
+        side = 40 if width >= 160 else 28  # the side panel's width at the breakpoints below
+        status = 3 if width < NARROW else 2
+        rows = body_rows(width, height, size, side, status)
+        if rows != self._body_rows:
+            self._body_rows = rows
+            self.query_one("#body").styles.height = rows
 
     @property
     def map_view(self) -> MapView:
@@ -177,6 +233,8 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         self.query_one(BattleHeader).seed = self.session.seed
         self.query_one(BattleHeader).mode = self.ai_mode_text
         self.map_view.focus()
+        scroll = self.query_one("#card-scroll", VerticalScroll)
+        self.watch(scroll, "virtual_size", self._card_resized, init=False)
         self._state_changed()
         if s.resumed:
             self.notify(f"Round {s.state.round}, VP {'–'.join(map(str, s.state.vp))}: carry on where you left off.",
@@ -191,6 +249,8 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         """Show a key only when the engine's legal actions make it useful now."""
         if action in ("help", "quit", "champion_prompts"):
             return True
+        if action == "card_scroll":  # the card is longer than its panel (also while the AI plays)
+            return self._card_overflows()
         if action in AI_ACTIONS:
             return self.ai_key_allowed(action)
         if self.ai_decides():
@@ -292,6 +352,24 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
             events.extend(outcome.events)
         self._show_events(events)
 
+    def _card_overflows(self) -> bool:
+        """True when the stat card (with the legend under it) is taller than the side panel."""
+        return self.query_one("#card-scroll", VerticalScroll).max_scroll_y > 0
+
+    def action_card_scroll(self, step: int) -> None:
+        """] / [ (or Page Down / Page Up): scroll the stat card a page down or up; past the end,
+        ] goes back to the top of the card."""
+        box = self.query_one("#card-scroll", VerticalScroll)
+        page = max(1, box.scrollable_content_region.height - 1)
+        if step > 0 and box.scroll_y >= box.max_scroll_y:
+            box.scroll_home(animate=False)
+        else:
+            box.scroll_to(y=box.scroll_y + step * page, animate=False)
+
+    def _card_resized(self, _=None) -> None:
+        """The card's length or its panel changed: show or hide the ] key."""
+        self.call_after_refresh(self._sync_keys)
+
     def action_help(self) -> None:
         """?: keys and rules."""
         self.app.push_screen(HelpScreen())
@@ -345,6 +423,7 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
 
     def _state_changed(self) -> None:
         st = self.session.state
+        self._fit_layout()  # the map is known once it is chosen
         self.map_view.state = st
         self.query_one(BattleHeader).state = st
         self._place_cursor()
@@ -395,7 +474,14 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         card.active_uid = st.active_uid
         card.actions_used = (st.move_used, st.attack_used)
         card.square_note = zone_note(st, mv.square)
+        if card.creature is not shown and (card.creature is None or shown is None
+                                           or card.creature.uid != shown.uid):
+            self.query_one("#card-scroll", VerticalScroll).scroll_home(animate=False)  # a new card: its top
         card.creature = shown
+        self._sync_keys()
+
+    def _sync_keys(self) -> None:
+        """Refresh the footer when the set of usable keys changed."""
         keys = tuple(self.check_action(name, ()) for name in self._KEY_ACTIONS)
         if keys != self._keys_shown:
             self._keys_shown = keys

@@ -29,7 +29,8 @@ HELP = """\
 | f | against the AI: fast mode — no pause between the AI's steps (again: back to the pace) |
 | i | against the AI: show or hide why it chooses each action (its intent) in the log |
 | z / ctrl+z | undo: take back a move or an activation in the current activation, if no die was rolled |
-| ? | this help; Esc closes it |
+| ] / [ (Page Down / Page Up) | scroll the stat card when it is longer than its panel (] at its end goes back to the top); the footer shows `]` only then |
+| ? | this help; Esc closes it (always at the right end of the footer) |
 | q | quit |
 
 The footer lists only the keys that are legal right now; while the AI plays,

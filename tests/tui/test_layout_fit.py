@@ -1,0 +1,134 @@
+"""The battle screen at 80×24, 120×40 and 200×60: a tall log, a readable card, header and footer essentials."""
+from __future__ import annotations
+
+import pytest
+
+from tactica.engine.sandbox import battle, card, melee, ranged
+from tactica.tui.app import TacticaApp
+from tactica.tui.content import load_battle
+from tactica.tui.factory import BattleFactory
+from tactica.tui.opponent import Opponent
+from tactica.tui.screens.battle import LOG_MIN, BattleScreen, body_rows
+from tactica.tui.widgets.battle_header import BattleHeader, header_text
+from tactica.tui.widgets.battle_log import BattleLog
+from tactica.tui.widgets.map_view import MapView
+from textual.widgets._footer import FooterKey
+
+from .conftest import app_for_state
+
+
+def solo_app(seed: int = 7) -> TacticaApp:
+    """``tactica play``: the shipped battle (Crossroads Ruin, 30×22) against the normal AI."""
+    wbs, maps = load_battle(None, None)
+    return TacticaApp(BattleFactory(wbs, maps, seed=seed, opponent=Opponent(level="normal", player=1)))
+
+
+async def battle_screen(pilot) -> BattleScreen:
+    """Answer the first-player question and return the battle screen."""
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, BattleScreen)
+    return screen
+
+
+def test_body_rows_gives_the_log_what_the_map_does_not_use():
+    # 120×40, a 30×22 map drawn small: the map keeps all 22 rows, the log the other 14
+    assert body_rows(120, 40, (30, 22), 28, 2) == 22
+    # 200×60: the big map (44 rows) would leave the log 12; it is drawn small and the log gets 34
+    assert body_rows(200, 60, (30, 22), 40, 2) == 22
+    # 80×24: the log keeps its minimum, the map everything else (as before)
+    assert body_rows(80, 24, (30, 22), 28, 3) == 24 - 2 - 3 - LOG_MIN
+    # a small map: the big cells fit with a third left for the log
+    assert body_rows(200, 60, (22, 15), 40, 2) == 30
+    # a tiny map still leaves the stat card 20 rows when there is room
+    assert body_rows(120, 40, (3, 1), 28, 2) == 18 and body_rows(200, 60, (3, 1), 40, 2) == 20
+
+
+@pytest.mark.parametrize("size, log_rows, map_rows", [((80, 24), 5, 14), ((120, 40), 14, 22), ((200, 60), 34, 22)])
+async def test_the_log_grows_with_the_terminal_and_the_map_keeps_its_rows(size, log_rows, map_rows):
+    app = solo_app()
+    async with app.run_test(size=size) as pilot:
+        screen = await battle_screen(pilot)
+        assert screen.query_one(BattleLog).region.height == log_rows
+        assert screen.query_one(MapView).region.height == map_rows
+
+
+LONG = card("Lorekeeper", attacks=tuple(melee(f"Blade {i}", basic=i == 1) for i in range(1, 5))
+            + (ranged("Bolt", range=10),), keywords=("Human", "Wizard", "Scholar", "Keeper", "Archivist"))
+
+
+async def test_a_long_card_scrolls_from_the_keyboard_and_the_footer_says_so():
+    st = battle("A.b", {"A": LONG}, active="A")
+    app = app_for_state(st)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        box = screen.query_one("#card-scroll")
+        assert box.max_scroll_y > 0                                # longer than its panel
+        assert screen.check_action("card_scroll", (1,))             # so "] More card" is in the footer
+        assert "More card" in [k.description for k in screen.query(FooterKey)]
+        await pilot.press("right_square_bracket")
+        assert box.scroll_y > 0
+        while box.scroll_y < box.max_scroll_y:
+            await pilot.press("right_square_bracket")
+        await pilot.press("right_square_bracket")                   # past the end: back to the top
+        assert box.scroll_y == 0
+        await pilot.press("pagedown")                               # Page Down works too, not the map's
+        assert box.scroll_y > 0 and screen.query_one(MapView).scroll_offset.y == 0
+        await pilot.press("left_square_bracket", "left_square_bracket")
+        assert box.scroll_y == 0
+
+
+async def test_a_short_card_has_no_scroll_key():
+    st = battle("A.b", active="A")
+    app = app_for_state(st)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.query_one("#card-scroll").max_scroll_y == 0
+        assert not screen.check_action("card_scroll", (1,))
+        assert "More card" not in [k.description for k in screen.query(FooterKey)]
+
+
+async def test_a_new_card_is_shown_from_its_top():
+    st = battle("A.B.b", {"A": LONG, "B": LONG}, active="A")
+    app = app_for_state(st)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        box = app.screen.query_one("#card-scroll")
+        await pilot.press("right_square_bracket")
+        assert box.scroll_y > 0
+        await pilot.press("right", "right")                        # the cursor onto B: its card from the top
+        await pilot.pause()
+        assert box.scroll_y == 0
+
+
+def test_compact_header_keeps_mode_and_seed_in_80_columns():
+    wbs, maps = load_battle(None, None)
+    st = BattleFactory(wbs, maps, seed=7).quick().state
+    full = header_text(st, 7, mode="you: P1 vs AI (normal)")
+    short = header_text(st, 7, mode="you: P1 vs AI (normal)", compact=True)
+    assert full.cell_len > 80 >= short.cell_len
+    assert "you: P1 vs AI (normal)" in short.plain and "seed 7" in short.plain and "VP 0–0/200" in short.plain
+    thinking = header_text(st, 7, note="AI (normal) is thinking…", mode="you: P1 vs AI (normal)", compact=True)
+    assert thinking.cell_len <= 80 and "seed 7" in thinking.plain
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)])
+async def test_header_mode_and_seed_and_the_help_key_are_always_visible(size):
+    app = solo_app()
+    async with app.run_test(size=size) as pilot:
+        screen = await battle_screen(pilot)
+        await pilot.press("tab", "enter")                          # activate: the footer fills up
+        await pilot.pause()
+        header = screen.query_one(BattleHeader)
+        shown = str(header.render())
+        assert len(shown) <= size[0] and "vs AI (normal)" in shown and "seed 7" in shown
+        help_key = next(k for k in screen.query(FooterKey) if k.action == "help")
+        region = help_key.region
+        assert region.width >= len("? Help") and region.right <= size[0]
+        assert "Help" in str(help_key.render())
+        if size[0] < 110:                                          # short labels on a narrow terminal
+            assert "End" in [k.description for k in screen.query(FooterKey)]

@@ -415,8 +415,9 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         """Log ``events`` (rolls also as a notification) and redraw for the new state."""
         lines = describe_events(events, self.session.state)
         self.query_one(BattleLog).add(lines)
+        over = self.session.phase is Phase.OVER
         for line in lines:
-            if line.prominent:
+            if line.prominent and not over:  # the winner screen says how it ended: no toast over it
                 self.notify(line.text, title="Roll" if line.kind == "banner" else "Battle over", timeout=5)
         self.ctrl.sync()
         self._state_changed()
@@ -541,6 +542,7 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         elif st.phase is Phase.OVER:
             self._asking = True
             self.refresh_bindings()
+            self.app.clear_notifications()  # no earlier roll toast drawn over the game-over box
             self.app.push_screen(WinnerScreen(self.session), self._finished)
 
     def _ask(self, modal: ChoiceModal, to_action) -> None:

@@ -1,0 +1,28 @@
+"""No "Roll" toast is drawn over the game-over box (the winner screen)."""
+from __future__ import annotations
+
+from tactica.engine.sandbox import battle, card, melee
+from tactica.tui.screens.battle import BattleScreen
+from tactica.tui.screens.winner import WinnerScreen
+
+from .conftest import app_for_state
+
+
+async def test_the_winning_roll_leaves_no_toast_over_the_winner_screen():
+    axe = card("Axeman", attacks=(melee("Axe", bonus=20, damage=50),))
+    st = battle("Ab", {"A": axe}, active="A", dice=(15,) * 8, hp={"b": 5})
+    app = app_for_state(st)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        screen.notify("an earlier roll", title="Roll")     # a toast still up when the battle ends
+        await pilot.press("right", "a", "enter")           # the last enemy falls
+        for _ in range(20):
+            if isinstance(app.screen, WinnerScreen):
+                break
+            await pilot.pause(0.05)
+        assert isinstance(app.screen, WinnerScreen)
+        assert screen.session.state.winner == 0
+        assert "HIT" in "\n".join(screen.query_one("BattleLog").lines_written)  # the roll is in the log
+        assert len(app._notifications) == 0

@@ -432,7 +432,8 @@ class Controller:
                     text = f"Move {squares}: m or Enter."
                 prov = s.provokers(path)
                 if prov:
-                    text += " Provokes opportunity attacks from " + ", ".join(creature_name(st, u) for u in prov) + "!"
+                    text += (" Provokes opportunity attacks from " + ", ".join(creature_name(st, u) for u in prov)
+                             + "! (asks for the key again)")
                 else:
                     text += " No opportunity attacks."
                 return text

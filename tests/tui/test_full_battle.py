@@ -38,6 +38,8 @@ async def play_one_step(pilot, app) -> None:
             dest = min(s.moves(), key=lambda sq: (min(chebyshev(sq, e) for e in enemies), sq))
             await walk_cursor(pilot, screen, dest)
             await pilot.press("m")
+            if screen._confirm is not None:  # it provokes opportunity attacks: m again moves anyway
+                await pilot.press("m")
         else:
             await pilot.press("e")
     await pilot.pause()

@@ -14,7 +14,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from tactica.engine import Action, ChooseFirstPlayer, ChooseMap, ChooseStartArea, DeclinePower, Phase, UsePower
+from tactica.engine import (Action, ChooseFirstPlayer, ChooseMap, ChooseStartArea, DeclinePower, Move, Phase,
+                            Squeeze, UsePower)
 
 from ..controller import Controller, Mode
 from ..describe import LogLine, creature_name, describe_events, player_name
@@ -176,6 +177,8 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         self._asking = False
         self._keys_shown: tuple = ()
         self._body_rows = 0
+        #: A move that provokes opportunity attacks, waiting for its key again: (key, move action).
+        self._confirm: tuple[str, Action] | None = None
         #: Champion-power triggers each player asked not to be prompted about (declined by themselves).
         self.muted_triggers: dict[int, set[str]] = {}
         self.ai_init()
@@ -272,9 +275,41 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
             self.notify("No champion prompt is muted. In a prompt, x declines and stops asking about "
                         "that trigger.", title="Champion prompts")
 
+    def on_key(self, event) -> None:
+        """Any key but the one that asked for it cancels a pending opportunity-attack confirmation
+        (the screen sees each key before its binding runs)."""
+        if self._confirm is not None and event.key != self._confirm[0]:
+            self._confirm = None
+            self._refresh_view()
+
     def action_select(self) -> None:
         """Enter: activate, move, pick a target or confirm."""
-        self._result(self.ctrl.select(self.map_view.square))
+        self._confirmed("enter", self.ctrl.select(self.map_view.square))
+
+    def _confirmed(self, key: str, result: Action | str | None) -> None:
+        """Apply ``result`` of ``key``, except a move that provokes opportunity attacks (OA-1): its
+        first press only warns, naming the attackers; the same key again moves (a human's moves only)."""
+        if isinstance(result, (Move, Squeeze)) and self._confirm != (key, result):
+            if self.session.provokers(tuple(result.path)):
+                self._confirm = (key, result)
+                self._refresh_view()
+                self.notify(self.confirm_text(), title="Opportunity attack", severity="warning", timeout=4)
+                return
+        self._confirm = None
+        self._result(result)
+
+    def confirm_text(self) -> str:
+        """The warning shown while a provoking move waits for its key again ("" when none does)."""
+        if self._confirm is None:
+            return ""
+        key, move = self._confirm
+        st = self.session.state
+        names = [creature_name(st, u) for u in self.session.provokers(tuple(move.path))]
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        attacks = "an opportunity attack" if len(names) == 1 else "opportunity attacks"
+        press = "Enter" if key == "enter" else key
+        return (f"This move gives {who} {attacks}! Press {press} again to move anyway; any other key "
+                f"cancels (s shifts one square without provoking).")
 
     def action_next(self, step: int = 1) -> None:
         """Tab: put the cursor on the next thing that can be chosen."""
@@ -283,8 +318,8 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
             self.map_view.move_cursor(square)
 
     def action_move(self) -> None:
-        """m: move the active creature to the cursor square."""
-        self._result(self.ctrl.move(self.map_view.square))
+        """m: move the active creature to the cursor square (a provoking move asks for m again)."""
+        self._confirmed("m", self.ctrl.move(self.map_view.square))
 
     def action_shift(self) -> None:
         """s: shift to the cursor square."""
@@ -379,6 +414,7 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         self.app.exit()
 
     def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
+        self._confirm = None  # a move waiting for confirmation was to the old square
         self._refresh_view()
 
     def on_map_view_clicked(self, message: MapView.Clicked) -> None:
@@ -398,7 +434,7 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
 
     def _refuse(self, reason: str) -> None:
         status = self.query_one(StatusLine)
-        status.message, status.refused = reason, True
+        status.message, status.refused, status.warning = reason, True, False
         self.app.clear_notifications()  # one refusal at a time, never a pile of them
         self.notify(reason, title="Not allowed", severity="warning", timeout=4)
 
@@ -469,6 +505,9 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         mv.overlay = self.ctrl.overlay(mv.square)
         status = self.query_one(StatusLine)
         status.message, status.refused = self.ai_status() if self.ai_decides() else self.ctrl.hint(mv.square), False
+        status.warning = bool(self._confirm) and not self.ai_decides()
+        if status.warning:
+            status.message = self.confirm_text()
         card = self.query_one(StatCard)
         shown = st.creature_at(mv.square) or st.active_creature
         card.state = st

@@ -7,7 +7,7 @@ from textual.widgets import Static
 
 
 class StatusLine(Static):
-    """Shows ``message``; ``refused`` messages are drawn as warnings."""
+    """Shows ``message``; ``refused`` messages are drawn as refusals, ``warning`` ones as warnings."""
 
     DEFAULT_CSS = """
     StatusLine {
@@ -23,7 +23,12 @@ class StatusLine(Static):
     refused: reactive[bool] = reactive(False)
     """True when ``message`` is the engine's refusal of an action."""
 
+    warning: reactive[bool] = reactive(False)
+    """True when ``message`` asks to confirm a risky choice (a move that provokes opportunity attacks)."""
+
     def render(self) -> Text:
+        if self.warning:
+            return Text("⚠ " + self.message, style="bold bright_magenta")
         if self.refused:
             return Text("✗ " + self.message, style="bold yellow")
         return Text(self.message)

@@ -53,6 +53,7 @@ class Overlay:
 
     Attributes:
         reachable: squares the active creature can end a move on.
+        shifts: squares the active creature can shift to (MOV-12; the engine's legal shifts).
         path: the previewed path to the cursor square.
         provokers: uids whose opportunity attacks that path provokes.
         targets: uids that may be chosen now (attack, charge, activation).
@@ -65,6 +66,7 @@ class Overlay:
     """
 
     reachable: frozenset[Square] = frozenset()
+    shifts: frozenset[Square] = frozenset()
     path: tuple[Square, ...] = ()
     provokers: frozenset[str] = frozenset()
     targets: frozenset[str] = frozenset()
@@ -201,8 +203,8 @@ class Controller:
             moves = s.moves()
             move = moves.get(cursor)
             path = move.path if move else ()
-            return Overlay(reachable=frozenset(moves), path=_body(me, path), provokers=frozenset(s.provokers(path)),
-                           active=active)
+            return Overlay(reachable=frozenset(moves), shifts=frozenset(s.shifts()), path=_body(me, path),
+                           provokers=frozenset(s.provokers(path)), active=active)
         if m is Mode.ATTACK:
             return Overlay(targets=frozenset(s.attack_targets(self.attack_index)),
                            picked=frozenset(self.picked), active=active)
@@ -434,9 +436,13 @@ class Controller:
                 if prov:
                     text += (" Provokes opportunity attacks from " + ", ".join(creature_name(st, u) for u in prov)
                              + "! (asks for the key again)")
+                    if cursor in s.shifts():
+                        text += " s shifts here instead: no opportunity attacks."
                 else:
                     text += " No opportunity attacks."
                 return text
+            if cursor in s.shifts():  # MOV-12: a shift the engine allows where no move ends
+                return "Shift 1 square here: s (no opportunity attacks)."
             if here is not None and here.player != me.player:
                 for index in s.usable_attacks():
                     if here.uid in s.attack_targets(index):

@@ -50,7 +50,7 @@ def legend(maps, players: int = 2) -> str:
             lines.append(f"{extra.pop(0)}  {extra.pop(0)}")
         else:
             lines.append(extra.pop(0))
-    lines += [": reach  o path  x charge", "░ area [u]lbl[/u] condition [#e0c8ff on #3b2460] [/]aura"]
+    lines += [": reach  s shift  o path", "x charge  ░ area", "[u]lbl[/u] condition [#e0c8ff on #3b2460] [/]aura"]
     if players > 2:
         cases = ("[b]AB[/b] P1", "[b]ab[/b] P2", "[b]Ab[/b] P3", "[b]aB[/b] P4")[:players]
         lines += ["  ".join(cases), "? help"]

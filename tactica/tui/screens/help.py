@@ -16,8 +16,8 @@ HELP = """\
 | arrows / h j k l (y u b n diagonals) | move the cursor; the mouse works too |
 | Enter / click | select: activate the creature, move to a shaded square, pick a target, confirm |
 | Tab / Shift+Tab | cycle through what can be chosen now (unactivated creatures, targets, charge ends) |
-| m | move the active creature to the cursor square (shaded squares are reachable) |
-| s | shift one square to the cursor square (provokes no opportunity attacks) |
+| m | move the active creature to the cursor square (shaded squares are reachable); a move that provokes opportunity attacks names the attackers first: press m (or Enter) again to move anyway, any other key cancels |
+| s | shift one square to the cursor square, a square marked `s` (provokes no opportunity attacks) |
 | a | attack: 1–9 choose the attack, Tab/cursor the target; Enter attacks, Esc cancels. A close or area attack (burst, cone, line, radius) is aimed with the cursor: the squares it covers show as `░`, the creatures inside (allies too) are marked and the status line gives each one's chance to hit before you press Enter |
 | Space | in attack mode, add a target to a multi-target attack |
 | c | charge: choose the enemy, then the end square (marked x); Enter charges |
@@ -48,7 +48,8 @@ circle (+2 to attack) · `@` teleporter (once a round, jump to another) ·
 tinted squares: start areas.  Creatures show their label: **UPPER case =
 Player 1** (blue), **lower case = Player 2** (red); dimmer = already
 activated this round.  On a large terminal each square is drawn bigger, with
-the creature's HP bar under its label.  `:` reachable square, `o` the path previewed,
+the creature's HP bar under its label.  `:` reachable square, `s` (blue) a square
+the active creature can shift to with `s` (no opportunity attacks), `o` the path previewed,
 purple + underline = an enemy whose **opportunity attack** that path provokes,
 yellow = a valid target, `x` a square a charge may end on, `▪` a deployment square,
 `░` (orange) the squares an aimed area covers.  An **underlined label** (and `!`

@@ -13,6 +13,7 @@ What a square shows (so it reads without colour, too):
   — on its side's colour (blue / red); an activated creature loses its
   background; a Large (2×2) or Huge (3×3) creature shows its label on its
   top-left square and ``▒▒▒`` in the same colours on the rest of its squares;
+* `` s `` (blue) a square the active creature can shift to (MOV-12),
 * `` : `` a square the active creature can reach, `` o `` the previewed
   path, `` x `` a square a charge may end on, `` + `` a deployment square;
 * `` ░ `` (orange) a square the aimed close or area attack covers;
@@ -86,6 +87,7 @@ _STYLES = {
     "picked": "bold black on bright_yellow underline",
     "provoker": "bold bright_white on magenta underline",
     "reach": "bright_white on #1d4d1d",
+    "shift": "bold bright_white on #1d3d6d",
     "path": "bold bright_white on green",
     "end": "bold black on bright_green",
     "deploy": "bold bright_green on #1d4d1d",
@@ -310,6 +312,8 @@ class MapView(ScrollView, can_focus=True):
             text, style = " o ", s["path"]
         elif sq in ov.ends:
             text, style = " x ", s["end"]
+        elif sq in ov.shifts:
+            text, style = " s ", s["shift"]
         elif sq in ov.reachable:
             text, style = text.replace(".", ":"), s["reach"]
         elif sq in ov.aura:

@@ -148,13 +148,16 @@ def build_parser() -> argparse.ArgumentParser:
                      help="warband file, once per player in seat order (default: the shipped warbands)")
     sim.add_argument("--ai", metavar="LEVEL", action="append",
                      help="bot level (random, greedy, normal, hard), once or once per player "
-                          "(default: normal against random)")
+                          "(default: normal against random); given 3 or 4 times without --players it "
+                          "means 3 or 4 players: a free-for-all, or teams with --teams (a note on stderr says so)")
     sim.add_argument("--games", type=int, default=10, metavar="N",
                      help="battles to play; two levels swap seats every game (default 10)")
     sim.add_argument("--seed", type=int, default=0, metavar="S",
                      help="seed of every game's dice and bots: the same seed gives the same battles (default 0)")
     sim.add_argument("--json", action="store_true",
-                     help="print the summary as one JSON object instead of the text report")
+                     help="print the summary as one JSON object instead of the text report, with "
+                          "\"results\": one object per game (game, seed, levels by seat, winner as a "
+                          "player number or null, vp, rounds)")
     sim.add_argument("--progress", action="store_true",
                      help="print one line per finished game to stderr (on by default when stderr is a terminal)")
 

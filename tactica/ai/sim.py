@@ -152,6 +152,13 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
     (WB-7).  ``on_game(number, result, seconds)`` (optional) is called after
     each game (number counts from 1; seconds of wall time for that game).
     Raises SimError (with the game number) on a broken battle.
+
+    The summary's keys: games, seed, players (one entry per ``levels``
+    entry: ai, wins, win_rate, avg_vp), draws, avg_rounds, games_per_second,
+    and results: one object per game in order — game (from 1), seed (that
+    game's dice seed), levels (the bot level in each seat, player 1 first),
+    winner (the winning player's number, from 1; None for a draw), vp (per
+    seat), rounds.
     """
     rules = None if scenario == "assault" and not teams else Ruleset.for_scenario(scenario)
     limits = {wb.point_limit for wb in warbands}
@@ -162,6 +169,7 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
     n = len(levels)
     tallies = [Tally(level) for level in levels]
     draws = rounds = 0
+    results: list[dict] = []
     start = time.perf_counter()
     for i in range(games):
         s = game_seed(seed, i)
@@ -182,6 +190,9 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
         if on_game is not None:
             on_game(i + 1, result, time.perf_counter() - began)
         rounds += result.rounds
+        results.append({"game": i + 1, "seed": s, "levels": [levels[order[seat]] for seat in range(n)],
+                        "winner": None if result.winner is None else result.winner + 1,
+                        "vp": list(result.vp), "rounds": result.rounds})
         for seat in range(n):
             tallies[order[seat]].vp += result.vp[seat]
         if result.winner is None:
@@ -199,6 +210,7 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
                      "avg_vp": round(t.vp / n, 2)} for t in tallies],
         "draws": draws, "avg_rounds": round(rounds / n, 2),
         "games_per_second": round(games / elapsed, 3) if elapsed > 0 else 0.0,
+        "results": results,
     }
 
 
@@ -234,6 +246,11 @@ def run_sim(args) -> int:
     """
     levels = list(args.ai or [])
     players = getattr(args, "players", None) or max(2, len(levels))
+    if not getattr(args, "players", None) and len(levels) > 2:  # SCN-MULTI, never silently
+        kind = "teams as --teams says" if getattr(args, "teams", None) else "free-for-all"
+        print(f"tactica sim: note: --ai given {len(levels)} times: {len(levels)} players, {kind} "
+              f"(--players {len(levels)} says so and hides this note; for 2-player games give --ai twice)",
+              file=sys.stderr)
     if not 2 <= players <= 4:
         print("tactica sim: error: --players is 2, 3 or 4", file=sys.stderr)
         return 2

@@ -27,7 +27,7 @@ def test_sim_json_shape(capsys):
     code, out, err = _run(capsys, "--ai", "greedy", "--ai", "random", "--games", "2", "--seed", "3", "--json")
     assert code == 0, err
     data = json.loads(out)
-    assert set(data) == {"games", "seed", "players", "draws", "avg_rounds", "games_per_second"}
+    assert set(data) == {"games", "seed", "players", "draws", "avg_rounds", "games_per_second", "results"}
     assert data["games"] == 2 and data["seed"] == 3
     assert [p["ai"] for p in data["players"]] == ["greedy", "random"]
     for p in data["players"]:
@@ -114,3 +114,33 @@ def test_sim_one_game_is_singular_and_progress_goes_to_stderr_only(capsys):
 def test_format_summary_plural():
     summary = {"games": 3, "seed": 0, "players": [], "draws": 0, "avg_rounds": 1.0, "games_per_second": 1.0}
     assert sim.format_summary(summary).startswith("3 games, seed 0")
+
+
+def test_sim_json_results_one_object_per_game(capsys):
+    code, out, err = _run(capsys, "--ai", "greedy", "--ai", "random", "--games", "2", "--seed", "3", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    results = data["results"]
+    assert [r["game"] for r in results] == [1, 2]
+    for r in results:
+        assert set(r) == {"game", "seed", "levels", "winner", "vp", "rounds"}
+        assert r["seed"] == sim.game_seed(3, r["game"] - 1) and len(r["vp"]) == 2 and r["rounds"] >= 1
+        assert r["winner"] in (1, 2, None)
+    assert [r["levels"] for r in results] == [["greedy", "random"], ["random", "greedy"]]  # seats swap
+    wins = {"greedy": 0, "random": 0}
+    for r in results:
+        if r["winner"] is not None:
+            wins[r["levels"][r["winner"] - 1]] += 1
+    assert [wins[p["ai"]] for p in data["players"]] == [p["wins"] for p in data["players"]]
+    assert data["avg_rounds"] == sum(r["rounds"] for r in results) / 2
+
+
+def test_sim_three_ai_levels_without_players_say_free_for_all(capsys):
+    code, out, err = cli.main(["sim", "--ai", "random", "--ai", "random", "--ai", "random", "--games", "1",
+                               "--json"]), *capsys.readouterr()
+    assert code == 0
+    assert "3 players, free-for-all" in err and "--players 3" in err and err.count("\n") == 1
+    assert len(json.loads(out)["players"]) == 3
+    code, out, err = cli.main(["sim", "--players", "3", "--ai", "random", "--games", "1", "--json"]), \
+        *capsys.readouterr()
+    assert code == 0 and err == ""  # --players said so: no note

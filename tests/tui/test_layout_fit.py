@@ -46,15 +46,6 @@ def test_body_rows_gives_the_log_what_the_map_does_not_use():
     assert body_rows(120, 40, (3, 1), 28, 2) == 18 and body_rows(200, 60, (3, 1), 40, 2) == 20
 
 
-@pytest.mark.parametrize("size, log_rows, map_rows", [((80, 24), 5, 14), ((120, 40), 14, 22), ((200, 60), 34, 22)])
-async def test_the_log_grows_with_the_terminal_and_the_map_keeps_its_rows(size, log_rows, map_rows):
-    app = solo_app()
-    async with app.run_test(size=size) as pilot:
-        screen = await battle_screen(pilot)
-        assert screen.query_one(BattleLog).region.height == log_rows
-        assert screen.query_one(MapView).region.height == map_rows
-
-
 LONG = card("Lorekeeper", attacks=tuple(melee(f"Blade {i}", basic=i == 1) for i in range(1, 5))
             + (ranged("Bolt", range=10),), keywords=("Human", "Wizard", "Scholar", "Keeper", "Archivist"))
 
@@ -116,11 +107,14 @@ def test_compact_header_keeps_mode_and_seed_in_80_columns():
     assert thinking.cell_len <= 80 and "seed 7" in thinking.plain
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)])
-async def test_header_mode_and_seed_and_the_help_key_are_always_visible(size):
+@pytest.mark.parametrize("size, log_rows, map_rows", [((80, 24), 5, 14), ((120, 40), 14, 22), ((200, 60), 34, 22)])
+async def test_log_grows_with_the_terminal_and_header_mode_seed_and_help_stay_visible(size, log_rows, map_rows):
     app = solo_app()
     async with app.run_test(size=size) as pilot:
         screen = await battle_screen(pilot)
+        # the log takes the rows the map does not need; the map keeps its rows (14 at 80×24, as before)
+        assert screen.query_one(BattleLog).region.height == log_rows
+        assert screen.query_one(MapView).region.height == map_rows
         await pilot.press("tab", "enter")                          # activate: the footer fills up
         await pilot.pause()
         header = screen.query_one(BattleHeader)

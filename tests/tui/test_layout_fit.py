@@ -36,11 +36,13 @@ async def battle_screen(pilot) -> BattleScreen:
 def test_body_rows_gives_the_log_what_the_map_does_not_use():
     # 120×40, a 30×22 map drawn small: the map keeps all 22 rows, the log the other 14
     assert body_rows(120, 40, (30, 22), 28, 2) == 22
-    # 200×60: the big map (44 rows) would leave the log 12; it is drawn small and the log gets 34
-    assert body_rows(200, 60, (30, 22), 40, 2) == 22
+    # 200×60: the big map (44 rows) fits and leaves the log its 12 rows
+    assert body_rows(200, 60, (30, 22), 40, 2) == 44
+    # 200×56: it would leave the log 8; the map is drawn small and the log gets 30
+    assert body_rows(200, 56, (30, 22), 40, 2) == 22
     # 80×24: the log keeps its minimum, the map everything else (as before)
     assert body_rows(80, 24, (30, 22), 28, 3) == 24 - 2 - 3 - LOG_MIN
-    # a small map: the big cells fit with a third left for the log
+    # a small map: the big cells fit with room left for the log
     assert body_rows(200, 60, (22, 15), 40, 2) == 30
     # a tiny map still leaves the stat card 20 rows when there is room
     assert body_rows(120, 40, (3, 1), 28, 2) == 18 and body_rows(200, 60, (3, 1), 40, 2) == 20
@@ -107,12 +109,12 @@ def test_compact_header_keeps_mode_and_seed_in_80_columns():
     assert thinking.cell_len <= 80 and "seed 7" in thinking.plain
 
 
-@pytest.mark.parametrize("size, log_rows, map_rows", [((80, 24), 5, 14), ((120, 40), 14, 22), ((200, 60), 34, 22)])
+@pytest.mark.parametrize("size, log_rows, map_rows", [((80, 24), 5, 14), ((120, 40), 14, 22), ((200, 60), 12, 44)])
 async def test_log_grows_with_the_terminal_and_header_mode_seed_and_help_stay_visible(size, log_rows, map_rows):
     app = solo_app()
     async with app.run_test(size=size) as pilot:
         screen = await battle_screen(pilot)
-        # the log takes the rows the map does not need; the map keeps its rows (14 at 80×24, as before)
+        # the log takes the rows the map does not need (the big map at 200×60 leaves it 12); 14 map rows at 80×24
         assert screen.query_one(BattleLog).region.height == log_rows
         assert screen.query_one(MapView).region.height == map_rows
         await pilot.press("tab", "enter")                          # activate: the footer fills up

@@ -63,6 +63,10 @@ LOG_MIN = 5
 """Fewest rows of the battle log, its top border included (four lines of text)."""
 
 
+LOG_BESIDE_BIG = 12
+"""Rows the log must keep for the map to be drawn big (``BIG_CELL``): a big terminal shows a big board."""
+
+
 SIDE_MIN = 20
 """Rows the side panel (stat card, legend) gets on a small map, when the terminal has them."""
 
@@ -80,14 +84,14 @@ def body_rows(width: int, height: int, map_size: tuple[int, int], side: int, sta
     (at most half of the space) for the stat card; never so many that the
     log gets fewer than ``LOG_MIN``.
     The map is drawn big (``BIG_CELL``) only when it fits across and the log
-    still keeps a third of the rows; otherwise the log gets the extra rows.
+    still keeps ``LOG_BESIDE_BIG`` rows; otherwise the log gets the extra rows.
     """
     space = height - 2 - status  # the header and the footer take one row each
     cols, rows = map_size
     view = width - side
     need = rows + (1 if cols * CELL > view else 0)  # a horizontal scroll bar
     big_w, big_h = BIG_CELL
-    if cols and cols * big_w <= view and rows * big_h <= space - max(LOG_MIN, space // 3):
+    if cols and cols * big_w <= view and rows * big_h <= space - LOG_BESIDE_BIG:
         need = rows * big_h
     return max(1, min(max(need, min(SIDE_MIN, space // 2)), space - LOG_MIN))
 

@@ -118,7 +118,7 @@ def options(st: GameState, player: int) -> list[UseChampionPower]:
     """Every legal ``UseChampionPower`` of ``player`` for the open window, canonical order."""
     acts: list[UseChampionPower] = []
     triggers = {o.trigger for o in st.window}
-    for champion in st.creatures:
+    for champion in st.champions():
         powers = champion.card.champion_powers
         if (champion.player != player or not powers
                 or not any(p.trigger._value_ in triggers for p in powers) or not can_use_now(st, champion)):
@@ -150,6 +150,20 @@ def _next_decider(st: GameState) -> int | None:
     return None
 
 
+def _may_answer(st: GameState, occasions: list[Occasion]) -> bool:
+    """False when surely no power answers ``occasions``: no champion on the map has a power with
+    one of their triggers that it can still pay for (CHP-1, CHP-2); True when one may."""
+    triggers = {o.trigger for o in occasions}
+    for champion in st.champions():
+        if champion.pos is None or champion.destroyed:
+            continue
+        left = max(0, champion.card.champion - champion.champion_spent)  # budget_left
+        for p in champion.card.champion_powers:
+            if p.trigger._value_ in triggers and p.cost <= left:
+                return True
+    return False
+
+
 def open_window(st: GameState, occasions: list[Occasion], resume: str, out: list) -> bool:
     """Stop for a champion-power decision if some power answers ``occasions`` (CHP-2).
 
@@ -160,7 +174,11 @@ def open_window(st: GameState, occasions: list[Occasion], resume: str, out: list
     """
     if not occasions or st.phase is Phase.OVER:
         return False
-    st.window, st.window_passed, st.window_used = tuple(occasions), frozenset(), frozenset()
+    st.window_passed, st.window_used = frozenset(), frozenset()
+    if not _may_answer(st, occasions):  # no champion could use any power: no scan per player
+        st.window = ()
+        return False
+    st.window = tuple(occasions)
     player = _next_decider(st)
     if player is None:
         st.window = ()

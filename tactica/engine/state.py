@@ -535,24 +535,60 @@ class GameState:
         return sum(self.vp[p] for p in range(self.players) if self.team_of(p) == team)
 
     # -- lookups -----------------------------------------------------------
+    #: uid -> position in ``creatures``; built on first use and shared by copies
+    #: (the creature list keeps its order for the whole battle).  Not a field.
+    _index = None  # dict[str, int] | None (no annotation: not a dataclass field)
+
+    def _position(self, uid: str) -> int:
+        """Position of ``uid`` in ``creatures``, or -1 (an index checked against the list)."""
+        index = self._index
+        if index is None or len(index) != len(self.creatures):
+            index = {c.uid: i for i, c in enumerate(self.creatures)}
+            self.__dict__["_index"] = index
+        try:
+            i = index.get(uid, -1)
+        except TypeError:  # an unhashable uid (a malformed action) names no creature
+            return -1
+        if i >= 0 and self.creatures[i].uid == uid:
+            return i
+        for i, c in enumerate(self.creatures):  # the list was changed in place (never in a battle)
+            if c.uid == uid:
+                self.__dict__["_index"] = None
+                return i
+        return -1
+
     def creature(self, uid: str) -> Creature:
         """Return the creature with ``uid``; raises KeyError if there is none."""
-        for c in self.creatures:
-            if c.uid == uid:
-                return c
-        raise KeyError(uid)
+        i = self._position(uid)
+        if i < 0:
+            raise KeyError(uid)
+        return self.creatures[i]
 
     def find(self, uid: str) -> Creature | None:
         """Return the creature with ``uid`` or None."""
-        for c in self.creatures:
-            if c.uid == uid:
-                return c
-        return None
+        i = self._position(uid)
+        return self.creatures[i] if i >= 0 else None
 
     @property
     def active_creature(self) -> Creature | None:
         """The creature being activated, or None."""
-        return self.find(self.active_uid) if self.active_uid else None
+        uid = self.active_uid
+        if not uid:
+            return None
+        i = self._position(uid)
+        return self.creatures[i] if i >= 0 else None
+
+    _champion_slots = None  # tuple[int, ...] | None: positions of champions (not a field)
+
+    def champions(self) -> list[Creature]:
+        """The creatures whose cards have champion powers (CHP-1), in ``creatures`` order, on the
+        map or not.  Their positions are found once and shared by copies (cards never change)."""
+        cs = self.creatures
+        slots = self._champion_slots
+        if slots is None or (slots and slots[-1] >= len(cs)):
+            slots = tuple(i for i, c in enumerate(cs) if c.card.champion_powers)
+            self.__dict__["_champion_slots"] = slots
+        return [cs[i] for i in slots]
 
     def alive(self, player: int | None = None) -> list[Creature]:
         """Creatures on the map, optionally only ``player``'s."""

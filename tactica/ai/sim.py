@@ -57,21 +57,41 @@ def check_invariants(before: GameState, after: GameState) -> None:
     Checked: no two creatures on one square (footprints of Large and Huge ones included); HP within 0..max (and above 0
     while on the map); VP never decrease.  (``play_battle`` checks from the
     events that no creature is activated more often in a round than its card allows.)
+
+    Only what may have changed is looked at: a creature that is the same object in
+    both states is unchanged (``apply`` shares unchanged creatures, and a shared
+    creature cannot be changed), so its HP is not checked again, and two such
+    creatures cannot have come to share a square.  So the check is complete for
+    a battle checked after every action from its start, as ``play_battle`` does;
+    a creature list of another length is checked in full.
     """
-    seen: dict = {}
-    for c in after.creatures:
-        hp = c.hp
-        if not 0 <= hp <= c.card.hp:
-            raise SimError(f"{c.uid} has {hp} HP, outside 0..{c.card.hp}")
-        pos = c.pos
-        if pos is not None and not c.destroyed:  # on the map (Creature.alive)
-            if hp <= 0:
+    old = before.creatures
+    new = after.creatures
+    if len(old) != len(new):
+        old = [None] * len(new)
+    changed = [c for c, o in zip(new, old) if c is not o]
+    if changed:
+        for c in changed:
+            hp = c.hp
+            if not 0 <= hp <= c.card.hp:
+                raise SimError(f"{c.uid} has {hp} HP, outside 0..{c.card.hp}")
+            if hp <= 0 and c.pos is not None and not c.destroyed:  # on the map (Creature.alive)
                 raise SimError(f"{c.uid} is on the map with {hp} HP")
-            # every square of a Large or Huge creature (MOV-13)
-            for sq in (c.squares if c.card.size > 1 else (pos,)):
-                if sq in seen:
-                    raise SimError(f"{c.uid} and {seen[sq]} are both on square {sq}")
-                seen[sq] = c.uid
+        # The squares of the changed creatures on the map, each against all others.
+        seen: dict = {}
+        for c in changed:
+            if c.pos is not None and not c.destroyed:
+                for sq in c.squares:  # every square of a Large or Huge creature (MOV-13)
+                    if sq in seen:
+                        raise SimError(f"{c.uid} and {seen[sq]} are both on square {sq}")
+                    seen[sq] = c.uid
+        if seen:
+            for c, o in zip(new, old):
+                pos = c.pos
+                if c is o and pos is not None and not c.destroyed:
+                    for sq in (c.squares if c.card.size > 1 else (pos,)):
+                        if sq in seen:
+                            raise SimError(f"{c.uid} and {seen[sq]} are both on square {sq}")
     for p in range(after.players):
         if after.vp[p] < before.vp[p]:
             raise SimError(f"player {p + 1}'s VP fell from {before.vp[p]} to {after.vp[p]}")

@@ -131,7 +131,8 @@ def end_of_player_turn(state: GameState, player: int, out: list) -> None:
             continue
         done = [e for e in c.effects if e.duration is Duration.PLAYER_NEXT_TURN
                 and e.source_player == player and e.until_player_turn <= count]
-        end_effects(c, done, "duration", out)
+        if done:
+            end_effects(state.own(c), done, "duration", out)
 
 
 def end_of_round(state: GameState, out: list) -> None:
@@ -146,7 +147,8 @@ def end_of_round(state: GameState, out: list) -> None:
             continue
         done = [e for e in c.effects if e.duration is Duration.ROUND
                 or (e.duration is Duration.PLAYER_NEXT_TURN and e.source_player not in left)]
-        end_effects(c, done, "duration", out)
+        if done:
+            end_effects(state.own(c), done, "duration", out)
 
 
 def next_player_turn(state: GameState, player: int) -> None:

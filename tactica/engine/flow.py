@@ -59,8 +59,10 @@ def _start_round(st: GameState, out: list) -> None:
     st.round += 1
     st.round_had_combat = False
     for c in st.creatures:
-        c.activated = False
-        c.activations = 0
+        if c.activated or c.activations:
+            c = st.own(c)  # copy-on-write: only the creatures that change
+            c.activated = False
+            c.activations = 0
     out.append(ev.RoundStarted(st.round))
     # RND-1, CON-6: only active champions count, and confused ones do not.
     ratings = [max((c.card.champion for c in st.alive(p)

@@ -427,6 +427,9 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[ev.Event]]:
     """Apply ``action`` and return ``(new_state, events)``; ``state`` is unchanged.
 
     Raises IllegalAction (code, reason) when the rules forbid the action.
+    The new state shares the creatures the action did not change with
+    ``state`` (copy-on-write, ``GameState.copy``): change a creature of it only
+    through ``creature``, ``find`` or ``own``.
     """
     _validate(state, action)
     st = state.copy()
@@ -436,6 +439,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[ev.Event]]:
     handler(st, action, out)
     if st.phase is not Phase.OVER:  # CARD-4 recharges, SPW-1 triggered powers
         out.extend(uses.react(st, out))
+    st.freeze()
     return st, out
 
 

@@ -227,9 +227,15 @@ class PendingForce:
     decider: int
 
 
-@dataclass
+@dataclass(eq=False)
 class Creature:
     """One creature in a battle.
+
+    Copy-on-write: a creature object may be shared by several states (see
+    ``GameState.copy``); a shared one is read-only (``SharedCreatureError``
+    when changed).  ``GameState.own`` (and ``creature``, ``find``,
+    ``active_creature`` of a copied state) give the state's own, changeable copy.
+    Two creatures are equal when all their attributes are.
 
     Attributes:
         uid: unique id, e.g. "p1c3" (player 1's third creature).
@@ -360,9 +366,35 @@ class Creature:
         return self.card.speed
 
 
+    def __eq__(self, other: object) -> bool:
+        """Equal when every attribute is (a shared copy and a changeable one alike)."""
+        if isinstance(other, Creature):
+            return self.__dict__ == other.__dict__
+        return NotImplemented
+
+    __hash__ = None  # mutable: unhashable, as a dataclass with eq=True was
+
+
+class SharedCreatureError(RuntimeError):
+    """A creature object shared by several game states was about to be changed (a bug: change
+    the one ``GameState.own``, ``creature`` or ``find`` gives, not one met iterating ``creatures``)."""
+
+
+class _SharedCreature(Creature):
+    """A ``Creature`` held by several states (copy-on-write): reading works, changing raises."""
+
+    __qualname__ = "Creature"  # the same repr as a Creature
+
+    def __setattr__(self, name: str, value) -> None:
+        raise SharedCreatureError(f"{self.uid} is shared by several game states; change "
+                                  f"GameState.own({self.uid!r}) instead")
+
+    __delattr__ = __setattr__
+
+
 def _copy_creature(c: Creature) -> Creature:
-    """A shallow copy of ``c`` (what ``copy.copy`` gives, several times faster)."""
-    new = object.__new__(type(c))
+    """A changeable shallow copy of ``c`` (what ``copy.copy`` gives, several times faster)."""
+    new = object.__new__(Creature)
     new.__dict__ = c.__dict__.copy()
     return new
 
@@ -453,14 +485,49 @@ class GameState:
     resume: str = ""
     resume_decider: int = 0
 
+    #: True when ``creature``, ``find`` and ``active_creature`` hand out the state's own
+    #: (changeable) creatures, copying shared ones first: states made by ``copy`` (and so
+    #: by ``apply``).  False in a state built directly: it owns every creature.
+    _cow = False  # not a field
+
     def copy(self) -> "GameState":
-        """Return a copy whose creatures and VP can be changed independently."""
+        """Return a copy whose creatures and VP can be changed independently.
+
+        Copy-on-write: read-only (shared) creatures stay shared; a changeable one
+        of this state is copied at once (this state may still change it).  The
+        copy's ``creature``, ``find`` and ``active_creature`` give its own
+        changeable creature, copying a shared one on first use; a creature
+        reached by iterating ``creatures`` may be shared: change it through
+        ``own``.
+        """
         new = object.__new__(type(self))  # what copy.copy gives, faster
-        new.__dict__ = self.__dict__.copy()
-        new.creatures = [_copy_creature(c) for c in self.creatures]
-        new.vp = list(self.vp)
-        new.areas = dict(self.areas)
+        d = new.__dict__ = self.__dict__.copy()
+        d["creatures"] = [c if type(c) is _SharedCreature else _copy_creature(c) for c in self.creatures]
+        d["vp"] = list(self.vp)
+        d["areas"] = dict(self.areas)
+        d["_cow"] = True
         return new
+
+    def own(self, who: "str | Creature") -> Creature:
+        """The creature ``who`` (a uid, or a creature of this state) as an object only this state
+        holds, so safe to change: a shared one is copied into the state first (copy-on-write).
+        Raises KeyError when there is no such creature."""
+        uid = who if isinstance(who, str) else who.uid
+        i = self._position(uid)
+        if i < 0:
+            raise KeyError(uid)
+        c = self.creatures[i]
+        if type(c) is _SharedCreature:
+            c = self.creatures[i] = _copy_creature(c)
+        return c
+
+    def freeze(self) -> None:
+        """Mark every creature of this state shareable (read-only; ``creature``, ``find`` and
+        ``own`` still give changeable copies): ``apply`` calls it on the state it returns, so
+        that the next copy shares the unchanged creatures instead of copying them."""
+        for c in self.creatures:
+            if type(c) is Creature:
+                c.__class__ = _SharedCreature
 
     # -- players and teams (SCN-MULTI) ---------------------------------------
     @property
@@ -557,17 +624,24 @@ class GameState:
                 return i
         return -1
 
+    def _at(self, i: int) -> Creature:
+        """The creature at position ``i``: the state's own copy in a copied state (see ``copy``)."""
+        c = self.creatures[i]
+        if type(c) is _SharedCreature and self._cow:
+            c = self.creatures[i] = _copy_creature(c)
+        return c
+
     def creature(self, uid: str) -> Creature:
         """Return the creature with ``uid``; raises KeyError if there is none."""
         i = self._position(uid)
         if i < 0:
             raise KeyError(uid)
-        return self.creatures[i]
+        return self._at(i)
 
     def find(self, uid: str) -> Creature | None:
         """Return the creature with ``uid`` or None."""
         i = self._position(uid)
-        return self.creatures[i] if i >= 0 else None
+        return self._at(i) if i >= 0 else None
 
     @property
     def active_creature(self) -> Creature | None:
@@ -576,7 +650,7 @@ class GameState:
         if not uid:
             return None
         i = self._position(uid)
-        return self.creatures[i] if i >= 0 else None
+        return self._at(i) if i >= 0 else None
 
     _champion_slots = None  # tuple[int, ...] | None: positions of champions (not a field)
 

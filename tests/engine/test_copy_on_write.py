@@ -1,0 +1,75 @@
+"""Copy-on-write states: ``apply`` shares unchanged creatures and never changes the given state."""
+from __future__ import annotations
+
+import pytest
+
+from tactica import content
+from tactica.ai import make_bot
+from tactica.engine import apply, new_game
+from tactica.engine.state import SharedCreatureError
+
+
+def _snapshot(state):
+    """Every attribute of every creature, VP and the dice: what apply must leave alone."""
+    return ([dict(c.__dict__) for c in state.creatures], list(state.vp), dict(state.areas), state.dice)
+
+
+def _battle(levels, seed, steps):
+    """Yield (state before, state after) for up to ``steps`` actions of a default battle."""
+    (w1, w2), m = content.default_battle()
+    bots = [make_bot(levels[0], 2 * seed), make_bot(levels[1], 2 * seed + 1)]
+    state, _ = new_game((w1, w2), (m,), seed=seed)
+    for _ in range(steps):
+        if state.is_over:
+            return
+        action = bots[state.decider].choose(state)
+        before = _snapshot(state)
+        after, _ = apply(state, action)
+        assert _snapshot(state) == before, f"apply changed the state it was given ({action!r})"
+        yield state, after
+        state = after
+
+
+@pytest.mark.parametrize("seed", [3])
+def test_apply_never_changes_the_given_state(seed):
+    history = []
+    for before, after in _battle(("random", "random"), seed, 800):
+        history.append((before, _snapshot(before)))
+    # Earlier states still hold their own values, though later ones share their creatures.
+    for state, snap in history[::50]:
+        assert _snapshot(state) == snap
+
+
+def test_apply_shares_the_creatures_it_did_not_change():
+    shared = 0
+    for before, after in _battle(("random", "random"), 5, 300):
+        for old, new in zip(before.creatures, after.creatures):
+            if old is new:
+                shared += 1
+                assert old == new
+    assert shared > 0
+
+
+def test_a_shared_creature_is_read_only_and_own_gives_a_changeable_copy():
+    (w1, w2), m = content.default_battle()
+    bots = [make_bot("random", 1), make_bot("random", 2)]
+    state, _ = new_game((w1, w2), (m,), seed=1)
+    while state.round < 1:
+        state, _ = apply(state, bots[state.decider].choose(state))
+    after = state.copy()
+    c = after.creatures[0]
+    assert c is state.creatures[0]
+    with pytest.raises(SharedCreatureError):
+        c.hp = 1
+    mine = after.own(c)
+    mine.hp = 1
+    assert after.creatures[0] is mine and after.creature(c.uid).hp == 1
+    assert state.creatures[0].hp == c.card.hp  # the other state keeps its value
+    # creature() and find() of a copy give changeable creatures too.
+    other = after.creature(after.creatures[1].uid)
+    other.hp = 2
+    assert state.creatures[1].hp != 2 and after.find(other.uid).hp == 2
+    # Changing a creature of the original after copying it leaves the copy alone.
+    again = after.copy()
+    mine.hp = 3
+    assert again.creature(mine.uid).hp == 1

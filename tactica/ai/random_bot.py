@@ -21,6 +21,19 @@ from tactica.engine.lazy import actions_of_kind, charge_choices, kinds_now, move
 from .base import Bot
 
 
+def _shuffle(rng, items: list) -> None:
+    """``rng.shuffle(items)`` inlined: the same draws and the same order (Fisher-Yates from the end,
+    each index drawn with ``getrandbits`` and rejection, as ``random.Random._randbelow`` does)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
 class RandomBot(Bot):
     """Uniform random kind, then uniform random action of that kind (see module doc).
 
@@ -35,7 +48,7 @@ class RandomBot(Bot):
         kinds = list(kinds_now(state))
         if not kinds:
             raise ValueError("the battle is over")
-        self.rng.shuffle(kinds)
+        _shuffle(self.rng, kinds)
         # The first kind with an action in a random order: uniform among non-empty kinds.
         for kind in kinds:
             if kind is Move:

@@ -97,6 +97,21 @@ def _fits(st: GameState, champion: Creature, power: ChampionPower, o: Occasion) 
         return False
     if power.keyword and power.keyword not in ally.card.keywords:
         return False
+    # What the power would change first (cheap; an ally at full HP is not healed), the range last:
+    # every test must pass, so their order changes nothing.
+    if power.effect is ChampionEffect.EXTRA_DAMAGE or power.effect is ChampionEffect.REROLL:
+        enemy = st.find(o.enemy) if o.enemy else None
+        if enemy is None or not enemy.alive:
+            return False
+        if power.effect is ChampionEffect.EXTRA_DAMAGE:
+            if power.amount <= 0:
+                return False
+        elif ally.card.attack_named(o.attack) is None:
+            return False
+    elif not helps(ally, "heal" if power.effect is ChampionEffect.HEAL else "clear", power.amount):
+        return False
+    if power.in_vp_zone and ally.pos not in st.vp_zone(ally.player):
+        return False
     if ally.uid != champion.uid:
         # Counted around walls, a distance is never below the Chebyshev one: a cheap refusal first.
         (ax, ay), (cx, cy) = ally.pos, champion.pos
@@ -104,23 +119,21 @@ def _fits(st: GameState, champion: Creature, power: ChampionPower, o: Occasion) 
             return False
         if not st.geo.within(champion.pos, ally.pos, power.range):
             return False
-    if power.in_vp_zone and ally.pos not in st.vp_zone(ally.player):
-        return False
-    enemy = st.find(o.enemy) if o.enemy else None
-    if power.effect is ChampionEffect.EXTRA_DAMAGE:
-        return enemy is not None and enemy.alive and power.amount > 0
-    if power.effect is ChampionEffect.REROLL:
-        return enemy is not None and enemy.alive and ally.card.attack_named(o.attack) is not None
-    return helps(ally, "heal" if power.effect is ChampionEffect.HEAL else "clear", power.amount)
+    return True
 
 
 def options(st: GameState, player: int) -> list[UseChampionPower]:
     """Every legal ``UseChampionPower`` of ``player`` for the open window, canonical order."""
-    acts: list[UseChampionPower] = []
+    return _options_by_player(st, player).get(player, [])
+
+
+def _options_by_player(st: GameState, only: int | None = None) -> dict[int, list[UseChampionPower]]:
+    """``options`` of every player with some (or of ``only``), from one scan of the champions."""
+    found: dict[int, list[UseChampionPower]] = {}
     triggers = {o.trigger for o in st.window}
     for champion in st.champions():
         powers = champion.card.champion_powers
-        if (champion.player != player or not powers
+        if ((only is not None and champion.player != only)
                 or not any(p.trigger._value_ in triggers for p in powers) or not can_use_now(st, champion)):
             continue
         for i, power in enumerate(powers):
@@ -131,9 +144,10 @@ def options(st: GameState, player: int) -> list[UseChampionPower]:
                     continue  # ABL-2: the same power twice on one occasion counts once
                 if _fits(st, champion, power, o):
                     a = UseChampionPower(champion.uid, i, o.ally, o.enemy)
+                    acts = found.setdefault(champion.player, [])
                     if a not in acts:
                         acts.append(a)
-    return acts
+    return found
 
 
 def _order(st: GameState) -> list[int]:
@@ -143,11 +157,14 @@ def _order(st: GameState) -> list[int]:
     return [(first + k) % st.players for k in range(st.players)]
 
 
-def _next_decider(st: GameState) -> int | None:
-    for p in _order(st):
-        if p not in st.window_passed and options(st, p):
-            return p
-    return None
+def _next_decider(st: GameState) -> tuple[int | None, int]:
+    """The next player to ask (CHP-2) and how many options it has; (None, 0) when nobody is left."""
+    found = _options_by_player(st)
+    if found:
+        for p in _order(st):
+            if p not in st.window_passed and p in found:
+                return p, len(found[p])
+    return None, 0
 
 
 def _may_answer(st: GameState, occasions: list[Occasion]) -> bool:
@@ -179,13 +196,13 @@ def open_window(st: GameState, occasions: list[Occasion], resume: str, out: list
         st.window = ()
         return False
     st.window = tuple(occasions)
-    player = _next_decider(st)
+    player, count = _next_decider(st)
     if player is None:
         st.window = ()
         return False
     st.resume, st.resume_decider = resume, st.decider
     st.phase, st.decider = Phase.CHAMPION, player
-    out.append(ev.ChampionPowerOffered(player, len(options(st, player))))
+    out.append(ev.ChampionPowerOffered(player, count))
     return True
 
 
@@ -263,10 +280,10 @@ def advance(st: GameState, out: list) -> str | None:
     if st.phase is Phase.OVER:
         st.window, st.window_passed, st.window_used, st.resume = (), frozenset(), frozenset(), ""
         return None
-    player = _next_decider(st)
+    player, count = _next_decider(st)
     if player is not None:
         if player != st.decider:
-            out.append(ev.ChampionPowerOffered(player, len(options(st, player))))
+            out.append(ev.ChampionPowerOffered(player, count))
         st.decider = player
         return None
     resume = st.resume

@@ -801,7 +801,8 @@ def _walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out:
     stop = st.geo.stop_squares(mode_of(me).flies)
     for step, nxt in enumerate(path):
         if enemies is None:
-            enemies = [c for c in st.creatures if c.pos is not None and not c.destroyed and c.team != me.team]
+            team = me.team
+            enemies = [c for c in st.creatures if c.pos is not None and not c.destroyed and c.team != team]
             taken = _taken(st, me) if small else None
         provokers = () if start_only and step else threats(st, me, me.pos, moving=True, first=step == 0,
                                                            among=enemies)

@@ -595,7 +595,8 @@ class GameState:
     def enemy_creatures(self, player: int) -> list[Creature]:
         """Creatures on the map controlled by enemies of ``player`` (``alive(1 - player)`` for two)."""
         team = self.team_of(player)
-        return [c for c in self.creatures if c.alive and c.team != team]
+        return [c for c in self.creatures  # Creature.team and Creature.alive, inlined
+                if (c.teams[c.player] if c.teams else c.player) != team and c.pos is not None and not c.destroyed]
 
     def team_vp(self, team: int) -> int:
         """VP total of ``team`` (teams share a VP total, SCN-MULTI)."""
@@ -608,19 +609,18 @@ class GameState:
 
     def _position(self, uid: str) -> int:
         """Position of ``uid`` in ``creatures``, or -1 (an index checked against the list)."""
+        cs = self.creatures
         index = self._index
-        if index is None or len(index) != len(self.creatures):
-            index = {c.uid: i for i, c in enumerate(self.creatures)}
-            self.__dict__["_index"] = index
-        try:
-            i = index.get(uid, -1)
-        except TypeError:  # an unhashable uid (a malformed action) names no creature
-            return -1
-        if i >= 0 and self.creatures[i].uid == uid:
-            return i
-        for i, c in enumerate(self.creatures):  # the list was changed in place (never in a battle)
+        if index is not None:
+            try:
+                i = index.get(uid, -1)
+            except TypeError:  # an unhashable uid (a malformed action) names no creature
+                return -1
+            if 0 <= i < len(cs) and cs[i].uid == uid:
+                return i
+        for i, c in enumerate(cs):  # first use, or a list changed in place (never in a battle)
             if c.uid == uid:
-                self.__dict__["_index"] = None
+                self.__dict__["_index"] = {c.uid: i for i, c in enumerate(cs)}
                 return i
         return -1
 
@@ -666,7 +666,9 @@ class GameState:
 
     def alive(self, player: int | None = None) -> list[Creature]:
         """Creatures on the map, optionally only ``player``'s."""
-        return [c for c in self.creatures if c.alive and (player is None or c.player == player)]
+        if player is None:
+            return [c for c in self.creatures if c.pos is not None and not c.destroyed]  # Creature.alive
+        return [c for c in self.creatures if c.player == player and c.pos is not None and not c.destroyed]
 
     def creature_at(self, sq: Square) -> Creature | None:
         """The creature standing on ``sq`` (any square of a Large or Huge one, MOV-13), or None."""
@@ -689,7 +691,8 @@ class GameState:
 
     def unactivated(self, player: int) -> list[Creature]:
         """``player``'s creatures on the map not yet activated this round."""
-        return [c for c in self.creatures if c.alive and c.player == player and not c.activated]
+        return [c for c in self.creatures  # Creature.alive, inlined
+                if c.player == player and not c.activated and c.pos is not None and not c.destroyed]
 
     @property
     def is_over(self) -> bool:

@@ -91,3 +91,16 @@ def test_bots_share_no_state(small_battle):
     for name, value in vars(a).items():
         if not isinstance(value, (int, float, str, type(None), tuple)):
             assert value is not vars(b)[name], name
+
+
+def test_random_bot_shuffle_draws_as_random_shuffle():
+    import random
+
+    from tactica.ai.random_bot import _shuffle
+    for seed in range(50):
+        for n in range(0, 12):
+            a, b = random.Random(seed), random.Random(seed)
+            x, y = list(range(n)), list(range(n))
+            a.shuffle(x)
+            _shuffle(b, y)
+            assert x == y and a.random() == b.random()

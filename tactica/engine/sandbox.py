@@ -139,7 +139,11 @@ def battle(board: str, cards: dict[str, CreatureCard] | None = None, *, dice: tu
     st.first_turn = False
     if active is not None:  # the current turn has begun (durations count it)
         st.player_turns = tuple(1 if p == st.turn_player else 0 for p in range(n))
-    return st
+    # Like a state in the middle of a battle: its creatures are shared (copy-on-write, see
+    # GameState.copy), so ``apply`` on a board meets shared creatures as it does in play;
+    # ``st.creature(uid)`` still gives a changeable one for setting a test up.
+    st.freeze()
+    return st.copy()
 
 
 __all__ = ["battle", "card", "melee", "ranged", "close", "area", "replace"]

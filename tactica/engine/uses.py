@@ -270,7 +270,8 @@ def react(st: GameState, events: list) -> list:
                 _fire(killer, PowerTrigger.DESTROYS_ENEMY, out)
             if dead is not None:
                 for c in st.alive(dead.player):
-                    recharge(c, RechargeOn.ALLY_DESTROYED, out)
+                    if c.used:  # recharge changes nothing without ticked boxes; own: copy-on-write
+                        recharge(st.own(c), RechargeOn.ALLY_DESTROYED, out)
     return out
 
 

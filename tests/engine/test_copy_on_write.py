@@ -73,3 +73,23 @@ def test_a_shared_creature_is_read_only_and_own_gives_a_changeable_copy():
     again = after.copy()
     mine.hp = 3
     assert again.creature(mine.uid).hp == 1
+
+
+def test_CARD_4_ally_destroyed_recharge_changes_a_shared_ally():
+    # The ally is shared with the state before (copy-on-write): the recharge must copy it first.
+    from tactica.engine import Attack
+    from tactica.engine import events as ev
+    from tactica.engine.powers import Recharge, RechargeOn
+    from tactica.engine.sandbox import battle, card, melee
+
+    from ._util import of, run
+    rally = melee("Vengeance", bonus=10, damage=20, basic=False, uses=1,
+                  recharge=Recharge(RechargeOn.ALLY_DESTROYED))
+    st = battle("Ab\nB.", {"A": card("Brute", attacks=(melee("Club", bonus=5, damage=10), rally))},
+                active="b", dice=(10,), hp={"B": 10})
+    st.creature("A").used = (("attack:Vengeance", 1),)
+    st.freeze()
+    before = st.copy()
+    after, out = run(before, Attack(0, ("B",)))
+    assert of(out, ev.PowerRecharged) == [ev.PowerRecharged("A", "Vengeance", "ally destroyed")]
+    assert after.creature("A").used == () and before.creatures[0].used == (("attack:Vengeance", 1),)

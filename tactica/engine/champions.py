@@ -60,7 +60,7 @@ def attack_occasions(st: GameState, events: list) -> list[Occasion]:
     for e in events:
         if not isinstance(e, ev.AttackRolled):
             continue
-        attacker, target = st.find(e.attacker), st.find(e.target)
+        attacker, target = st.peek(e.attacker), st.peek(e.target)
         if attacker is None or target is None or not st.hostile(attacker.player, target.player):
             continue
         if e.hit:
@@ -90,7 +90,7 @@ def _fits(st: GameState, champion: Creature, power: ChampionPower, o: Occasion) 
     """True when ``power`` of ``champion`` may answer occasion ``o`` (CHP-1, CHP-2)."""
     if power.trigger._value_ != o.trigger or power.cost > budget_left(champion):  # _value_: .value, faster
         return False
-    ally = st.find(o.ally)
+    ally = st.peek(o.ally)
     if ally is None or not ally.alive or st.hostile(ally.player, champion.player):
         return False
     if power.others_only and ally.uid == champion.uid:
@@ -100,7 +100,7 @@ def _fits(st: GameState, champion: Creature, power: ChampionPower, o: Occasion) 
     # What the power would change first (cheap; an ally at full HP is not healed), the range last:
     # every test must pass, so their order changes nothing.
     if power.effect is ChampionEffect.EXTRA_DAMAGE or power.effect is ChampionEffect.REROLL:
-        enemy = st.find(o.enemy) if o.enemy else None
+        enemy = st.peek(o.enemy) if o.enemy else None
         if enemy is None or not enemy.alive:
             return False
         if power.effect is ChampionEffect.EXTRA_DAMAGE:
@@ -152,7 +152,7 @@ def _options_by_player(st: GameState, only: int | None = None) -> dict[int, list
 
 def _order(st: GameState) -> list[int]:
     """Players in the order they are asked: the acting creature's player first, then in turn order (CHP-2)."""
-    me = st.active_creature
+    me = st.peek(st.active_uid) if st.active_uid else None
     first = me.player if me is not None else st.turn_player
     return [(first + k) % st.players for k in range(st.players)]
 

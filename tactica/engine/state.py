@@ -643,14 +643,28 @@ class GameState:
         i = self._position(uid)
         return self._at(i) if i >= 0 else None
 
+    def peek(self, uid: str) -> Creature | None:
+        """The creature with ``uid`` or None, for reading only: unlike ``find`` it never copies
+        a shared creature, so it must not be changed (nor kept across a change of it)."""
+        i = self._position(uid)
+        return self.creatures[i] if i >= 0 else None
+
     @property
     def active_creature(self) -> Creature | None:
         """The creature being activated, or None."""
         uid = self.active_uid
         if not uid:
             return None
-        i = self._position(uid)
-        return self._at(i) if i >= 0 else None
+        index, cs = self._index, self.creatures
+        i = index.get(uid, -1) if index is not None else -1
+        if not (0 <= i < len(cs) and cs[i].uid == uid):  # not indexed yet (or a list changed in place)
+            i = self._position(uid)
+            if i < 0:
+                return None
+        c = cs[i]
+        if type(c) is _SharedCreature and self._cow:
+            c = cs[i] = _copy_creature(c)
+        return c
 
     _champion_slots = None  # tuple[int, ...] | None: positions of champions (not a field)
 

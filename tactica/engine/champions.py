@@ -168,16 +168,29 @@ def _next_decider(st: GameState) -> tuple[int | None, int]:
 
 
 def _may_answer(st: GameState, occasions: list[Occasion]) -> bool:
-    """False when surely no power answers ``occasions``: no champion on the map has a power with
-    one of their triggers that it can still pay for (CHP-1, CHP-2); True when one may."""
-    triggers = {o.trigger for o in occasions}
+    """False when surely no power answers ``occasions`` (CHP-1, CHP-2): no champion on the map
+    has a power with one of their triggers that it can still pay for and that would change
+    something (an enemy to strike or attack again; an ally it would heal or clear, ``helps``).
+    True when one may (``_fits`` decides)."""
     for champion in st.champions():
         if champion.pos is None or champion.destroyed:
             continue
         left = max(0, champion.card.champion - champion.champion_spent)  # budget_left
         for p in champion.card.champion_powers:
-            if p.trigger._value_ in triggers and p.cost <= left:
-                return True
+            if p.cost > left:
+                continue
+            trigger = p.trigger._value_
+            for o in occasions:
+                if o.trigger != trigger:
+                    continue
+                if p.effect is ChampionEffect.EXTRA_DAMAGE or p.effect is ChampionEffect.REROLL:
+                    if o.enemy:
+                        return True
+                else:
+                    ally = st.peek(o.ally)
+                    if ally is not None and helps(ally, "heal" if p.effect is ChampionEffect.HEAL else "clear",
+                                                  p.amount):
+                        return True
     return False
 
 

@@ -18,12 +18,15 @@ A candidate is worth ``gain - REPLY × E[loss]``: its gain minus the loss
 the opponent's *predicted reply* inflicts in the played-out positions.
 ``hard`` models the opponent as a sensible player who answers with its
 best activation: in each played-out position, the enemy creatures still to
-act this round are ranked by their best attack (``tactics.threat_value``),
+act this round are ranked by their best attack (``tactics.threat_value``,
+a close or area attack counting every victim clustered in its template),
 the two most dangerous are planned with ``normal``'s own scoring
 (``plan_creature``), and the one with the better gain is activated and
 played out with ``normal``'s policy until its attack is made — its attack
 roll enumerated the same way (miss, hit, critical hit), on the bot's own
-dice.  The loss is what our side loses in that reply (a destroyed creature:
+dice.  A turn is two activations (RND-2): when the enemy's turn comes next
+with two, the other planned enemy then acts too, from each outcome of the
+first (and so when our side has nothing left to activate, RND-4).  The loss is what our side loses in that reply (a destroyed creature:
 its cost and half again; damage: ``damage_value``), less what the enemy
 loses doing it (opportunity attacks).  So a kill that removes the creature
 that would strike next, or a move that leaves nothing worth attacking, is
@@ -58,6 +61,8 @@ REPLY = 1.0
 REPLY_CANDIDATES = 2
 #: Attack rolls of the reply enumerated (the rest are rolled on the bot's own dice).
 REPLY_ROLLS = 1
+#: Most enemy activations in a row played out as the reply (RND-2: a turn is two activations).
+MAX_REPLIES = 2
 #: Weight of the summed threats when the enemies have no activation left (they come next round).
 LATER = 0.3
 #: Actions of one playout before it is cut (an activation has at most a handful).
@@ -313,10 +318,13 @@ class HardBot(NormalBot):
         The enemy creatures still to act this round are ranked by their best
         attack (``threat_value``); the REPLY_CANDIDATES most dangerous are
         planned with ``normal``'s own scoring (``plan_creature``) and the one
-        with the best gain is the predicted reply.  That activation is
-        played out with ``normal``'s policy until its attack is made, its
-        attack roll enumerated by class of face (miss, hit, critical hit) on
-        the bot's own dice; the loss is what our side would lose (``_loss``).
+        with the best gain is the predicted reply.  When the enemy's turn that
+        follows has two activations (RND-2), or our side has nothing left to
+        activate (RND-4), the next best plan acts after it (``_replies``, at
+        most MAX_REPLIES).  Each activation is played out with ``normal``'s
+        policy until its attack is made, its attack roll enumerated by class
+        of face (miss, hit, critical hit) on the bot's own dice; the loss is
+        what our side would lose over them all (``_loss``).
         When every enemy creature has acted, the enemies' threats for the
         next round count instead, summed, by LATER.
         """
@@ -338,24 +346,67 @@ class HardBot(NormalBot):
             ranked.append((-threat_value(leaf, e, victims), i, e))
         ranked.sort(key=lambda x: x[:2])
         enemy = pool[0].player
-        scratch = leaf.copy()
+        scratch = self._as_enemy_turn(leaf, enemy)
+        board = Board(scratch, enemy, charge_reach=self.charge_reach)
+        plans = []
+        for k, (threat, _, e) in enumerate(ranked[:REPLY_CANDIDATES]):
+            if threat >= 0 and k:
+                break  # it cannot attack anyone: the first one stands
+            plans.append((k, plan_creature(scratch, scratch.creature(e.uid), board)))
+            self._work += 2
+        plans.sort(key=lambda kp: (-kp[1].gain, kp[0]))
+        replies = [p for _, p in plans[:self._replies(leaf, me, len(pool))]]
+        loss = self._reply_loss(leaf, leaf, me, enemy, replies, seed)
+        return REPLY * max(0.0, loss)
+
+    @staticmethod
+    def _replies(leaf: GameState, me: int, waiting: int) -> int:
+        """How many enemy activations come in a row after our activation ends in ``leaf`` (RND-2..4).
+
+        The enemy's turn has ``activations_left`` activations (two, RND-2);
+        when our side has nothing left to activate, every enemy creature
+        still waiting acts in turn (RND-4).  Our own second activation of the
+        turn still pending counts as one (the reply after it).  At most
+        MAX_REPLIES and ``waiting``.
+        """
+        n = 1
+        if leaf.phase is Phase.ACTIVATE and leaf.hostile(leaf.turn_player, me):
+            n = max(1, leaf.activations_left)
+            team = leaf.team_of(me)
+            if not any(c.team == team and not c.activated for c in leaf.alive()):
+                n = waiting
+        return max(1, min(n, waiting, MAX_REPLIES))
+
+    def _reply_loss(self, leaf: GameState, state: GameState, me: int, enemy: int, replies: list,
+                    seed: int) -> float:
+        """Our expected loss from ``leaf`` when the planned ``replies`` act one after another from ``state``.
+
+        Each reply is activated and played out with ``normal``'s policy until
+        its attack is made (its planned first action while legal, its attack
+        roll enumerated); the next starts from each outcome.  A reply whose
+        creature is gone is skipped.
+        """
+        if not replies or state.is_over:
+            return self._loss(leaf, state, me)
+        plan, rest = replies[0], replies[1:]
+        c = state.find(plan.uid)
+        if c is None or not c.alive or c.activated:
+            return self._reply_loss(leaf, state, me, enemy, rest, seed)
+        st = self._as_enemy_turn(state, enemy)
+        st.dice = BranchDice(SeededDice.from_seed(seed ^ 0xE4E7 ^ (len(rest) << 20)))
+        st, _ = apply(st, Activate(plan.uid))
+        loss = 0.0
+        for w, after in self._playout(st, plan.uid, seed + 31 * len(rest), 0, plan.action, reply=True):
+            loss += w * self._reply_loss(leaf, after, me, enemy, rest, seed)
+        return loss
+
+    @staticmethod
+    def _as_enemy_turn(state: GameState, enemy: int) -> GameState:
+        """A copy of ``state`` waiting for ``enemy`` to choose an activation."""
+        scratch = state.copy()
         scratch.phase, scratch.turn_player, scratch.decider = Phase.ACTIVATE, enemy, enemy
         scratch.active_uid = None
-        board = Board(scratch, enemy, charge_reach=self.charge_reach)
-        plan = None
-        for threat, _, e in ranked[:REPLY_CANDIDATES]:
-            if threat >= 0 and plan is not None:
-                break  # it cannot attack anyone: the first one stands
-            candidate = plan_creature(scratch, scratch.creature(e.uid), board)
-            self._work += 2
-            if plan is None or candidate.gain > plan.gain:
-                plan = candidate
-        scratch.dice = BranchDice(SeededDice.from_seed(seed ^ 0xE4E7))
-        st, _ = apply(scratch, Activate(plan.uid))
-        loss = 0.0
-        for w, after in self._playout(st, plan.uid, seed, 0, plan.action, reply=True):
-            loss += w * self._loss(leaf, after, me)
-        return REPLY * max(0.0, loss)
+        return scratch
 
     @staticmethod
     def _loss(before: GameState, after: GameState, me: int) -> float:

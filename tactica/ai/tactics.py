@@ -646,7 +646,9 @@ def threat_value(state: GameState, foe: Creature, victims: list[Creature]) -> fl
     CHG-1); ranged and area: within speed + range.  The attack is then
     judged with ``preview`` from the nearest free square next to the victim
     (a charge when that is two or more squares away) or from where it
-    stands.  Used by ``hard`` to judge how exposed a played-out position
+    stands.  A close or area attack (RNG-3, RNG-4) also counts the other
+    victims within its radius (at least 1) of the victim: a template takes a
+    cluster.  Used by ``hard`` to judge how exposed a played-out position
     leaves its creatures.  0 when ``foe`` cannot act or reach anything.
     """
     if not foe.active or not victims:
@@ -682,6 +684,12 @@ def threat_value(state: GameState, foe: Creature, victims: list[Creature]) -> fl
             sfoe.pos = at
             charge = a.kind is AttackKind.MELEE and dist.get(at, 0) >= 2
             value = attack_value(scratch, sfoe, scratch.creature(v.uid), a, charge=charge)
+            if a.is_area:  # RNG-3, RNG-4: its template also takes the victims clustered round v
+                spread = max(1, a.radius)
+                vx, vy = v.pos
+                for u in victims:
+                    if u.uid != v.uid and max(abs(u.pos[0] - vx), abs(u.pos[1] - vy)) <= spread:
+                        value += attack_value(scratch, sfoe, scratch.creature(u.uid), a)
             sfoe.pos = foe.pos
             best = max(best, value)
     return best

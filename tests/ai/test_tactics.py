@@ -8,7 +8,7 @@ import pytest
 
 from tactica.ai import LEVELS, make_bot
 from tactica.ai import normal as normal_mod
-from tactica.ai.hard import HardBot, outcomes
+from tactica.ai.hard import MAX_REPLIES, HardBot, outcomes
 from tactica.ai.normal import NormalBot
 from tactica.ai.tactics import Board, Plan, attack_value, kill_vp, place_value, threat_value
 from tactica.engine import (Activate, AreaAttack, Attack, Move, Ruleset, SeededDice, Shift, Teleport,
@@ -253,3 +253,60 @@ def test_SCN_ASSAULT_holding_the_zone_that_would_win_is_worth_the_battle():
     assert not Board(st, 0).zone_wins
     st.vp[0] = st.rules.target - 10
     assert Board(st, 0).zone_wins
+
+
+def test_RND_2_hard_counts_both_activations_of_the_enemy_turn_that_follows():
+    # It is the enemy's turn with two activations (RND-2): two brutes that each hit A (50 HP) for 30
+    # on anything but a natural 1.  One reply leaves A bloodied; the two in a row destroy it, so the
+    # loss counted is A's cost and half again (19/20 × 19/20 of the time), not one blow's damage.
+    # (B, far off, keeps the battle going.)
+    brute = card("Brute", attacks=(melee(bonus=40, damage=30),))
+    st = battle("""
+        ...x..........................
+        A............................B
+        ...y..........................
+    """, {"x": brute, "y": brute}, turn_player=1)
+    st.activations_left = 2
+    bot = HardBot(1)
+    assert bot._replies(st, 0, 2) == 2
+    both = bot._leaf_loss(st, 0, 5)
+    st.activations_left = 1
+    assert bot._replies(st, 0, 2) == 1
+    one = bot._leaf_loss(st, 0, 5)
+    a_cost = st.creature("A").card.cost
+    assert both == pytest.approx(0.95 * 0.95 * a_cost * 1.5 + 0.1 * one, rel=0.2)
+    assert both > 2 * one
+
+
+def test_RND_4_hard_counts_every_enemy_activation_when_its_side_has_none_left():
+    st = battle("""
+        A...x
+        ....y
+        ....z
+    """, turn_player=1)
+    st.activations_left = 2
+    st.creature("A").activated = True
+    bot = HardBot(1)
+    assert bot._replies(st, 0, 3) == min(3, MAX_REPLIES)  # nothing of ours left: they all come
+    st.creature("A").activated = False
+    assert bot._replies(st, 0, 3) == 2                    # a turn of two (RND-2)
+    st.turn_player = 0
+    assert bot._replies(st, 0, 3) == 1                    # our second activation first
+
+
+def test_threat_value_of_an_area_attack_counts_the_cluster_it_would_catch():
+    mage = card("Mage", attacks=(area("Fireball", range=10, radius=1, bonus=8),))
+    lone = battle("""
+        A.......
+        ........
+        .....x..
+    """, {"x": mage}, turn_player=1)
+    crowd = battle("""
+        AB......
+        CD......
+        .....x..
+    """, {"x": mage}, turn_player=1)
+    one = threat_value(lone, lone.creature("x"), lone.alive(0))
+    four = threat_value(crowd, crowd.creature("x"), crowd.alive(0))
+    assert one > 0
+    assert four > 3 * one  # one victim alone would be worth about one

@@ -337,7 +337,11 @@ class HardBot(NormalBot):
         most MAX_REPLIES).  Each activation is played out with ``normal``'s
         policy until its attack is made, its attack roll enumerated by class
         of face (miss, hit, critical hit) on the bot's own dice; the loss is
-        what our side would lose over them all (``_loss``).
+        what our side would lose over them all (``_loss``).  When our own
+        second activation of the turn comes first (RND-2), the reply is
+        weighed by the chance that none of our creatures still to act could
+        destroy the replier (``threat_value(kill_only=True)``); if one does,
+        the other planned enemy replies instead.
         When every enemy creature has acted, the enemies' threats for the
         next round count instead, summed, by LATER.
         """
@@ -370,6 +374,17 @@ class HardBot(NormalBot):
         plans.sort(key=lambda kp: (-kp[1].gain, kp[0]))
         replies = [p for _, p in plans[:self._replies(leaf, me, len(pool))]]
         loss = self._reply_loss(leaf, leaf, me, enemy, replies, seed)
+        if leaf.phase is Phase.ACTIVATE and not leaf.hostile(leaf.turn_player, me) and loss > 0:
+            # RND-2: our second activation of the turn comes first and may destroy the replier
+            first = leaf.creature(replies[0].uid)
+            kill = max((threat_value(leaf, c, [first], kill_only=True) for c in leaf.alive()
+                        if c.team == team and not c.activated), default=0.0)
+            self._work += 1
+            if kill > 0:
+                instead = 0.0
+                if len(plans) > 1:
+                    instead = self._reply_loss(leaf, leaf, me, enemy, [plans[1][1]], seed)
+                loss = (1 - kill) * loss + kill * instead
         return REPLY * max(0.0, loss)
 
     @staticmethod

@@ -660,7 +660,7 @@ def best_attack_from(state: GameState, me: Creature, enemies: list[Creature]) ->
     return best, act
 
 
-def threat_value(state: GameState, foe: Creature, victims: list[Creature]) -> float:
+def threat_value(state: GameState, foe: Creature, victims: list[Creature], *, kill_only: bool = False) -> float:
     """The best attack ``foe`` could make on ``victims`` in its next activation, in VP-equivalents.
 
     A fast estimate (no route search): distances around walls from ``foe``
@@ -673,6 +673,8 @@ def threat_value(state: GameState, foe: Creature, victims: list[Creature]) -> fl
     victims within its radius (at least 1) of the victim: a template takes a
     cluster.  Used by ``hard`` to judge how exposed a played-out position
     leaves its creatures.  0 when ``foe`` cannot act or reach anything.
+    With ``kill_only``: the best chance (0..1) that one such attack destroys
+    a victim, instead of the value.
     """
     if not foe.active or not victims:
         return 0.0
@@ -706,6 +708,10 @@ def threat_value(state: GameState, foe: Creature, victims: list[Creature]) -> fl
                 sfoe = scratch.creature(foe.uid)
             sfoe.pos = at
             charge = a.kind is AttackKind.MELEE and dist.get(at, 0) >= 2
+            if kill_only:
+                best = max(best, preview(scratch, sfoe, scratch.creature(v.uid), a, charge=charge).kill_chance)
+                sfoe.pos = foe.pos
+                continue
             value = attack_value(scratch, sfoe, scratch.creature(v.uid), a, charge=charge)
             if a.is_area:  # RNG-3, RNG-4: its template also takes the victims clustered round v
                 spread = max(1, a.radius)

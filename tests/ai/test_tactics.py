@@ -157,11 +157,25 @@ def test_hard_kills_the_enemy_that_would_strike_back_hardest():
         Ax.....yB
     """, {"x": brute, "y": imp}, hp={"x": 10, "y": 10}, turn_player=0)
     st.dice = SeededDice.from_seed(1)
+    st.activations_left = 1  # the last activation of our turn: the enemy's turn comes next (RND-2)
     assert NormalBot().choose(st) == Activate("B")
     bot = HardBot(4)
     assert bot.choose(st) == Activate("A")
     after, _ = apply(st, Activate("A"))
     assert bot.choose(after) == Attack(0, ("x",))
+
+
+def test_RND_2_hard_counts_on_its_second_activation_to_finish_the_replier_first():
+    # The same board at the start of a two-activation turn (RND-2): whichever kill comes first, the
+    # other of our creatures acts before x could strike back, so hard takes the bigger gain first.
+    brute = card("Brute", attacks=(melee(bonus=12, damage=40),))
+    imp = card("Imp", cost=22, attacks=(melee(bonus=2, damage=5),))
+    st = battle("""
+        Ax.....yB
+    """, {"x": brute, "y": imp}, hp={"x": 10, "y": 10}, turn_player=0)
+    st.dice = SeededDice.from_seed(1)
+    assert st.activations_left == 2
+    assert HardBot(4).choose(st) == Activate("B")
 
 
 def test_hard_predicts_the_reply_of_the_most_dangerous_enemy():

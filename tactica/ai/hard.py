@@ -193,11 +193,8 @@ class HardBot(NormalBot):
     """
 
     name = "hard"
-    #: Exposure model (``tactics.Board``): as ``normal``'s (its lookahead judges the threats) ...
+    #: Exposure model (``tactics.Board``): as ``normal``'s (its lookahead judges the threats).
     charge_reach = False
-    #: ... except that an enemy's threat is shared among the creatures of ours it could reach (it
-    #: attacks one of them), so a creature far behind a crowded front still closes in.
-    shared_threats = True
 
     def __init__(self, seed: int = 0, *, candidates: int = 4, alternatives: int = 3,
                  budget: int = 240, deadline: float | None = None):
@@ -214,8 +211,7 @@ class HardBot(NormalBot):
         ``alternatives`` different first actions (``Plan.notes``), the gain
         of each being its score over the creature's idle value.
         """
-        plans = best_plans(state, state.turn_player, charge_reach=self.charge_reach,
-                           shared_threats=self.shared_threats)
+        plans = best_plans(state, state.turn_player, charge_reach=self.charge_reach)
         out = []
         for plan in plans[:self.candidates]:
             alts = plan.notes.get("alternatives") or ((plan.score, plan.action),)
@@ -296,7 +292,7 @@ class HardBot(NormalBot):
         if first is not None and check(state, first) is None:
             action = first
         else:
-            action = NormalBot.choose_battle(self._opponent if reply else self._inner, state)
+            action = NormalBot.choose_battle(self._inner, state)
         if reply:
             branches = outcomes(state, action, seed + 104729 * (depth + 1), REPLY_ROLLS)
         else:
@@ -308,20 +304,11 @@ class HardBot(NormalBot):
         return out
 
     @property
-    def _opponent(self) -> NormalBot:
-        """The model of the opponent's play in a reply: ``normal`` as it is."""
-        bot = getattr(self, "_opponent_bot", None)
-        if bot is None:
-            bot = self._opponent_bot = NormalBot()
-        return bot
-
-    @property
     def _inner(self) -> NormalBot:
         inner = getattr(self, "_inner_bot", None)
         if inner is None:
             inner = self._inner_bot = NormalBot()
             inner.charge_reach = self.charge_reach
-            inner.shared_threats = self.shared_threats
         return inner
 
     def _leaf_loss(self, leaf: GameState, me: int, seed: int = 0) -> float:
@@ -364,7 +351,7 @@ class HardBot(NormalBot):
         ranked.sort(key=lambda x: x[:2])
         enemy = pool[0].player
         scratch = self._as_enemy_turn(leaf, enemy)
-        board = Board(scratch, enemy, charge_reach=NormalBot.charge_reach)
+        board = Board(scratch, enemy, charge_reach=self.charge_reach)
         plans = []
         for k, (threat, _, e) in enumerate(ranked[:REPLY_CANDIDATES]):
             if threat >= 0 and k:

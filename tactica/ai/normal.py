@@ -17,13 +17,13 @@ from .tactics import Board, Plan, plan_creature
 
 
 def best_plans(state: GameState, player: int, *, everyone: bool = False,
-               charge_reach: bool = False, shared_threats: bool = False) -> list[Plan]:
+               charge_reach: bool = False) -> list[Plan]:
     """Plans of ``player``'s creatures not yet activated (all on the map with ``everyone``), best gain first.
 
-    Ties keep warband order.  ``charge_reach`` and ``shared_threats`` are ``Board``'s exposure model.
+    Ties keep warband order.  ``charge_reach`` is ``Board``'s exposure model.
     Used by ``normal`` and ``hard`` to choose an activation.
     """
-    board = Board(state, player, charge_reach=charge_reach, shared_threats=shared_threats)
+    board = Board(state, player, charge_reach=charge_reach)
     pool = state.alive(player) if everyone else state.unactivated(player)
     plans = [plan_creature(state, c, board) for c in pool]
     order = {c.uid: i for i, c in enumerate(state.creatures)}
@@ -46,8 +46,6 @@ class NormalBot(Bot):
     name = "normal"
     #: Exposure model (``tactics.Board``): ``normal`` counts one move and an attack.
     charge_reach = False
-    #: Exposure model: ``normal`` counts every enemy's threat in full against each creature.
-    shared_threats = False
 
     def __init__(self, seed: int = 0):
         super().__init__(seed)
@@ -56,8 +54,7 @@ class NormalBot(Bot):
     def choose_battle(self, state: GameState) -> Action:
         """Activate the creature with the best plan, or take the active creature's next action."""
         if state.phase is Phase.ACTIVATE:
-            plans = best_plans(state, state.turn_player, charge_reach=self.charge_reach,
-                               shared_threats=self.shared_threats)
+            plans = best_plans(state, state.turn_player, charge_reach=self.charge_reach)
             best = plans[0]
             self._planned = (state.step + 1, best.uid, _snapshot(state), best.action)
             return Activate(best.uid)
@@ -68,8 +65,8 @@ class NormalBot(Bot):
         if cached is not None and cached[:3] == (state.step, me.uid, _snapshot(state)):
             action = cached[3]
         if action is None or check(state, action) is not None:
-            action = plan_creature(state, me, Board(state, me.player, charge_reach=self.charge_reach,
-                                                    shared_threats=self.shared_threats)).action
+            action = plan_creature(state, me, Board(state, me.player,
+                                                    charge_reach=self.charge_reach)).action
         if check(state, action) is not None:  # never play an illegal action
             action = EndActivation()
         return action

@@ -324,18 +324,12 @@ class Board:
         charge_reach: count an enemy melee creature's reach as a move and
             then a charge (2 × speed + 1 squares, ACT-1, CHG-1) when judging
             exposure; False counts one move and an attack (speed + 1).
-        shared_threats: an enemy's threat to one of our creatures is divided
-            among all of ours it could reach (it makes one attack a turn,
-            ATK-1); False counts it in full against each (``normal``).
     """
 
-    def __init__(self, state: GameState, player: int, *, charge_reach: bool = False,
-                 shared_threats: bool = False):
+    def __init__(self, state: GameState, player: int, *, charge_reach: bool = False):
         self.state = state
         self.player = player
         self.charge_reach = charge_reach
-        self.shared_threats = shared_threats
-        self._in_reach: dict[str, set[str]] = {}
         self.geo = state.geo
         self.enemies = state.enemy_creatures(player)
         self.allies = state.alive(player)
@@ -389,9 +383,7 @@ class Board:
 
         Reach is a grid distance: speed + 1 for melee (2 × speed + 1 with
         ``charge_reach``), speed + range for ranged attacks.  Enemies already
-        activated this round weigh less; with ``shared_threats`` an enemy's
-        weight is also divided by how many of our creatures it could reach
-        (``me`` counted once).
+        activated this round weigh less.
         """
         melee_moves = 2 if self.charge_reach else 1
         out = []
@@ -405,23 +397,8 @@ class Board:
                      else e.speed + (a.range or 20))
                 if dmg > best:
                     best, reach = dmg, r
-            weight = 0.6 if e.activated else 1.0
-            if self.shared_threats:
-                weight /= len(self._reached_by(e) - {me.uid}) + 1
-            out.append((e.pos, reach, best, weight))
+            out.append((e.pos, reach, best, 0.6 if e.activated else 1.0))
         return out
-
-    def _reached_by(self, e: Creature) -> set[str]:
-        """Uids of our creatures within enemy ``e``'s longest reach (as ``threats_to`` counts it)."""
-        found = self._in_reach.get(e.uid)
-        if found is None:
-            melee_moves = 2 if self.charge_reach else 1
-            reach = max((melee_moves * e.speed + 1 if a.kind is AttackKind.MELEE else e.speed + (a.range or 20))
-                        for a in e.card.attacks) if e.card.attacks else 0
-            ex, ey = e.pos
-            found = self._in_reach[e.uid] = {c.uid for c in self.allies
-                                              if max(abs(c.pos[0] - ex), abs(c.pos[1] - ey)) <= reach}
-        return found
 
 
 def exposure(me: Creature, sq: Square, threats: list, extra: float = 0.0) -> float:

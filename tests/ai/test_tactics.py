@@ -324,20 +324,3 @@ def test_threat_value_of_an_area_attack_counts_the_cluster_it_would_catch():
     four = threat_value(crowd, crowd.creature("x"), crowd.alive(0))
     assert one > 0
     assert four > 3 * one  # one victim alone would be worth about one
-
-
-def test_shared_threats_divide_an_enemy_among_the_creatures_it_could_reach():
-    # x (speed 6, melee: reach 7) could reach A, B and C but attacks one of them (ATK-1): with
-    # shared threats each counts a third of it; D, 8 squares off, is out of its reach and would
-    # count x alone if it came closer.  normal's model counts x in full against each.
-    st = battle("""
-        A.....x.......D
-        B..............
-        C..............
-    """, turn_player=0)
-    full = Board(st, 0).threats_to(st.creature("A"))
-    shared = Board(st, 0, shared_threats=True)
-    assert [w for *_, w in full] == [1.0]
-    assert [w for *_, w in shared.threats_to(st.creature("A"))] == [pytest.approx(1 / 3)]
-    assert [w for *_, w in shared.threats_to(st.creature("D"))] == [pytest.approx(1 / 4)]
-    assert HardBot.shared_threats and not NormalBot.shared_threats

@@ -75,7 +75,7 @@ def _next_with_creatures(st: GameState, player: int) -> int | None:
     """The first seat from ``player`` on, in turn order, with creatures left to activate; None if none."""
     for k in range(st.players):
         p = (player + k) % st.players
-        if st.unactivated(p):
+        if st.has_unactivated(p):
             return p
     return None
 
@@ -88,7 +88,7 @@ def _start_turn(st: GameState, player: int, out: list) -> None:
     order from the first player (SCN-MULTI; the rulebook only says players
     alternate, our reading), skipping players with nothing left to activate.
     """
-    if not st.unactivated(player):
+    if not st.has_unactivated(player):
         nxt = _next_with_creatures(st, player)
         if nxt is None:
             _end_round(st, out)
@@ -130,7 +130,7 @@ def end_activation_tail(st: GameState, out: list) -> None:
         return
     st.activations_left -= 1
     player = st.turn_player
-    if st.activations_left > 0 and st.unactivated(player):
+    if st.activations_left > 0 and st.has_unactivated(player):
         st.phase = Phase.ACTIVATE
         return
     end_of_player_turn(st, player, out)  # EFF-2

@@ -708,6 +708,13 @@ class GameState:
         return [c for c in self.creatures  # Creature.alive, inlined
                 if c.player == player and not c.activated and c.pos is not None and not c.destroyed]
 
+    def has_unactivated(self, player: int) -> bool:
+        """True when ``unactivated(player)`` is not empty (stops at the first such creature)."""
+        for c in self.creatures:  # Creature.alive, inlined
+            if c.player == player and not c.activated and c.pos is not None and not c.destroyed:
+                return True
+        return False
+
     @property
     def is_over(self) -> bool:
         """True when the battle has a winner."""

@@ -1,7 +1,9 @@
 """Game state: the creatures on the map, whose decision it is, VP and dice.
 
 ``GameState`` is treated as an immutable value by every client: ``apply``
-copies it and changes only the copy.  All randomness lives in ``dice``.
+copies it and changes only the copy.  The copy shares the creatures it does
+not change (copy-on-write: shared creatures are read-only, ``GameState.own``
+gives a changeable one).  All randomness lives in ``dice``.
 """
 from __future__ import annotations
 
@@ -364,7 +366,6 @@ class Creature:
         if "slowed" in conditions:
             return min(self.card.speed, 2)
         return self.card.speed
-
 
     def __eq__(self, other: object) -> bool:
         """Equal when every attribute is (a shared copy and a changeable one alike)."""

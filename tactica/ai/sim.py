@@ -60,35 +60,41 @@ def check_invariants(before: GameState, after: GameState) -> None:
 
     Only what may have changed is looked at: a creature that is the same object in
     both states is unchanged (``apply`` shares unchanged creatures, and a shared
-    creature cannot be changed), so its HP is not checked again, and two such
-    creatures cannot have come to share a square.  So the check is complete for
-    a battle checked after every action from its start, as ``play_battle`` does;
-    a creature list of another length is checked in full.
+    creature cannot be changed), so its HP is not checked again; squares are
+    checked only for the creatures that moved (or left or came onto the map),
+    each against all others, as two creatures that did not move cannot have
+    come to share a square.  So the check is complete for a battle checked
+    after every action from its start, as ``play_battle`` does; a creature
+    list of another length is checked in full.
     """
     old = before.creatures
     new = after.creatures
     if len(old) != len(new):
         old = [None] * len(new)
-    changed = [c for c, o in zip(new, old) if c is not o]
+    changed = [(c, o) for c, o in zip(new, old) if c is not o]
     if changed:
-        for c in changed:
+        for c, _ in changed:
             hp = c.hp
             if not 0 <= hp <= c.card.hp:
                 raise SimError(f"{c.uid} has {hp} HP, outside 0..{c.card.hp}")
             if hp <= 0 and c.pos is not None and not c.destroyed:  # on the map (Creature.alive)
                 raise SimError(f"{c.uid} is on the map with {hp} HP")
-        # The squares of the changed creatures on the map, each against all others.
+        # The squares of the creatures that moved, each against all others.
         seen: dict = {}
-        for c in changed:
+        moved: set[int] = set()
+        for c, o in changed:
+            if o is not None and c.pos == o.pos and c.destroyed == o.destroyed:
+                continue
+            moved.add(id(c))
             if c.pos is not None and not c.destroyed:
                 for sq in c.squares:  # every square of a Large or Huge creature (MOV-13)
                     if sq in seen:
                         raise SimError(f"{c.uid} and {seen[sq]} are both on square {sq}")
                     seen[sq] = c.uid
         if seen:
-            for c, o in zip(new, old):
+            for c in new:
                 pos = c.pos
-                if c is o and pos is not None and not c.destroyed:
+                if pos is not None and not c.destroyed and id(c) not in moved:
                     for sq in (c.squares if c.card.size > 1 else (pos,)):
                         if sq in seen:
                             raise SimError(f"{c.uid} and {seen[sq]} are both on square {sq}")

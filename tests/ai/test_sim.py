@@ -144,3 +144,15 @@ def test_sim_three_ai_levels_without_players_say_free_for_all(capsys):
     code, out, err = cli.main(["sim", "--players", "3", "--ai", "random", "--games", "1", "--json"]), \
         *capsys.readouterr()
     assert code == 0 and err == ""  # --players said so: no note
+
+
+def test_invariants_catch_a_move_onto_a_changed_creature_and_pass_an_unmoved_one():
+    from tactica.engine.sandbox import battle
+    before = battle("A.b\n...", active="A")
+    before.freeze()
+    after = before.copy()
+    after.own("b").hp -= 1  # changed, not moved
+    sim.check_invariants(before, after)  # fine: nobody moved
+    after.own("A").pos = after.creature("b").pos
+    with pytest.raises(sim.SimError, match="both on square"):
+        sim.check_invariants(before, after)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
+from .abilities import activations_per_round
 from .dice import ScriptedDice, SeededDice
 from .footprint import footprint
 from .geometry import Geometry
@@ -715,6 +716,20 @@ class GameState:
             if c.player == player and not c.activated and c.pos is not None and not c.destroyed:
                 return True
         return False
+
+    @property
+    def usable_activations(self) -> int:
+        """Activations the turn player can still use this turn (RND-2..4): ``activations_left``,
+        capped by the activations its creatures have left this round (the active creature's
+        current one included; Multi-Activation X counts X, gaps.md).  0 outside a turn."""
+        if self.phase not in (Phase.ACTIVATE, Phase.ACTING):
+            return 0
+        have = 0
+        for c in self.unactivated(self.turn_player):
+            have += max(1, activations_per_round(c.card) - c.activations)
+            if have >= self.activations_left:
+                break
+        return min(self.activations_left, have)
 
     @property
     def is_over(self) -> bool:

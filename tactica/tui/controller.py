@@ -418,7 +418,7 @@ class Controller:
             return (f"{player_name(st.decider)}: place {creature_name(st, nxt.uid)} on a shaded square "
                     f"(Enter); p places the rest automatically.")
         if m is Mode.PICK:
-            left = st.activations_left
+            left = st.usable_activations
             return (f"{player_name(st.turn_player)}: pick a creature to activate — Tab cycles, Enter "
                     f"activates ({left} activation{'s' if left != 1 else ''} left this turn).")
         me = self._me()

@@ -289,3 +289,24 @@ def test_act_05_actions_only_during_the_creatures_own_activation():
     st2, out = run(st2, Attack(0, ("b",)))
     assert of(out, ev.AttackRolled)[0].attacker == "A"
     assert refused(st2, Attack(0, ("b",))) == "no-attack-left"
+
+
+def test_RND_2_usable_activations_are_capped_by_the_creatures_left():
+    from tactica.engine.abilities import MultiActivation
+    st = battle("A.B\n...\n..c")
+    st.creature("B").activated = True
+    assert st.activations_left == 2 and st.usable_activations == 1     # only A is left to activate
+    st.creature("B").activated = False
+    assert st.usable_activations == 2
+    st = battle("A.B\n...\n..c", active="A")
+    st.creature("B").activated = True
+    assert st.usable_activations == 1                                   # A's own activation, nothing after it
+    twin = card("Twin", abilities=(MultiActivation(2),))
+    st = battle("A.B\n...\n..c", {"A": twin})
+    st.creature("B").activated = True
+    assert st.usable_activations == 2                                   # Multi-Activation 2: A twice
+    st.creature("A").activations = 1
+    assert st.usable_activations == 1
+    st.activations_left = 1
+    st.creature("A").activations = 0
+    assert st.usable_activations == 1                                   # never more than the turn has

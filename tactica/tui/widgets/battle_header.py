@@ -35,7 +35,7 @@ def header_text(st: GameState | None, seed: int | None = None, note: str = "", m
     who = (lambda p: f"P{p + 1}") if compact else (lambda p: f"Player {p + 1}")
 
     def left_text() -> str:
-        left = st.activations_left
+        left = st.usable_activations
         if compact:
             return f" · {left} left"
         return f"  {left} activation{'s' if left != 1 else ''} left"

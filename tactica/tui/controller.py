@@ -231,15 +231,15 @@ class Controller:
         return Overlay(active=active)
 
     def cycle_squares(self) -> list[Square]:
-        """The squares Tab visits in this mode, in reading order."""
+        """The squares Tab visits in this mode: attack targets best first (``attack_order``), else in reading order."""
         s, st, m = self.session, self.session.state, self.mode
         if m is Mode.PICK:
             uids = s.activatable()
         elif m in (Mode.ACT, Mode.AREA):
             me = self._me()
             uids = [c.uid for c in st.enemy_creatures(me.player)] if me else []
-        elif m is Mode.ATTACK:
-            uids = s.attack_targets(self.attack_index)
+        elif m is Mode.ATTACK:  # best first by the engine's preview, not in reading order
+            return [q for q in (st.creature(u).pos for u in self.attack_order()) if q is not None]
         elif m is Mode.CHARGE:
             uids = list(s.charges())
         elif m is Mode.CHARGE_END:
@@ -252,13 +252,30 @@ class Controller:
         squares = [st.creature(u).pos for u in uids]
         return sorted((q for q in squares if q is not None), key=lambda q: (q[1], q[0]))
 
+    def attack_order(self) -> list[str]:
+        """The targets of the chosen attack, best first by the engine's own preview
+        (``GameSession.attack_preview``): highest chance to destroy, then highest expected
+        damage (HP), then reading order of their squares."""
+        s, st = self.session, self.session.state
+
+        def rank(uid: str):
+            p = s.attack_preview(self.attack_index, uid)
+            pos = st.creature(uid).pos or (0, 0)
+            return (-(p.kill_chance if p else 0.0), -(p.expected_damage if p else 0.0), pos[1], pos[0])
+        return sorted(s.attack_targets(self.attack_index), key=rank)
+
     def next_square(self, cursor: Square, step: int = 1) -> Square | None:
-        """Where Tab (step 1) or Shift+Tab (step -1) puts the cursor, or None."""
+        """Where Tab (step 1) or Shift+Tab (step -1) puts the cursor, or None.
+
+        Choosing an attack target, the cursor off every target goes to the best one
+        (``attack_order``) and Tab follows that order; elsewhere Tab goes in reading order."""
         squares = self.cycle_squares()
         if not squares:
             return None
         if cursor in squares:
             return squares[(squares.index(cursor) + step) % len(squares)]
+        if self.mode is Mode.ATTACK:
+            return squares[0 if step > 0 else -1]
         key = (cursor[1], cursor[0])
         after = [q for q in squares if (q[1], q[0]) > key]
         return after[0] if step > 0 and after else squares[0 if step > 0 else -1]

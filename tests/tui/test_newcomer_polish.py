@@ -2,7 +2,7 @@
 resume, the VP zone note, the cancelled opportunity-attack warning, help over the first-player dialog."""
 from __future__ import annotations
 
-from tactica.engine.sandbox import battle
+from tactica.engine.sandbox import battle, card, ranged
 from tactica.tui.screens.battle import BattleScreen
 from tactica.tui.widgets.battle_header import BattleHeader, header_text
 from tactica.tui.widgets.status_line import StatusLine
@@ -21,3 +21,30 @@ async def test_RND_2_the_header_shows_only_the_activations_the_player_can_use():
         text = header_text(screen.query_one(BattleHeader).state).plain
         assert "1 activation left" in text and "2 activations" not in text
         assert "(1 activation left this turn)" in screen.query_one(StatusLine).message
+
+
+async def test_ATK_1_the_default_target_is_the_best_by_the_preview_and_tab_follows_that_order():
+    shooter = card("Crossbowman", attacks=(ranged("Crossbow", bonus=6, damage=10),))
+    soft = card("Goblin", ac=10)                          # easier to hit: more expected damage
+    st = battle("A.....b\n.......\n......d\n.......\n......c", {"A": shooter, "d": soft},
+                active="A", hp={"c": 5})                  # c dies to any hit: the kill shot, last in reading order
+    app = app_for_state(st)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        s = screen.session
+        kill, dmg = {}, {}
+        for u in "bcd":
+            p = s.attack_preview(0, u)
+            kill[u], dmg[u] = p.kill_chance, p.expected_damage
+        assert kill["c"] > kill["b"] == kill["d"] == 0 and dmg["d"] > dmg["b"]
+        pos = {u: st.creature(u).pos for u in "bcd"}
+        await pilot.press("a")
+        assert screen.map_view.square == pos["c"]
+        seen = []
+        for _ in range(3):
+            await pilot.press("tab")
+            seen.append(screen.map_view.square)
+        assert seen == [pos["d"], pos["b"], pos["c"]]
+        await pilot.press("shift+tab")
+        assert screen.map_view.square == pos["b"]

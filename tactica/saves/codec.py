@@ -307,7 +307,8 @@ class SaveFile:
         summary: round, vp, over, winner, digest after the last action.
         saved_at: ISO time of the last write.
         players: who plays: ``{"ai": "normal", "ai_player": 2}`` in a battle
-            against the AI (``tactica.tui.opponent.Opponent``); empty for
+            against the AI (``tactica.tui.opponent.Opponent``; ``"intent": true``
+            while its intent is shown); empty for
             hot-seat and in saves made before solo play (optional field).
     """
 

@@ -63,10 +63,13 @@ class Opponent:
 
     def to_save(self) -> dict:
         """The save's ``players`` field: ``{"ai": "normal", "ai_player": 2}`` (1-based player),
-        plus ``"ai_players": [2, 4]`` when the AI plays several seats (SCN-MULTI)."""
+        plus ``"ai_players": [2, 4]`` when the AI plays several seats (SCN-MULTI) and
+        ``"intent": true`` while its intent is shown (the ``i`` key), so a resumed battle keeps it."""
         out = {"ai": self.level, "ai_player": self.player + 1}
         if self.others:
             out["ai_players"] = [p + 1 for p in self.seats]
+        if self.intent:
+            out["intent"] = True
         return out
 
     @classmethod
@@ -80,7 +83,8 @@ class Opponent:
             return None
         if side not in (1, 2, 3, 4):
             return None
-        return cls(level=players["ai"], player=side - 1, others=tuple(p - 1 for p in more if p != side))
+        return cls(level=players["ai"], player=side - 1, others=tuple(p - 1 for p in more if p != side),
+                   intent=players.get("intent") is True)
 
 
 @dataclass(frozen=True)

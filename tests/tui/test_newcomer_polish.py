@@ -48,3 +48,51 @@ async def test_ATK_1_the_default_target_is_the_best_by_the_preview_and_tab_follo
         assert seen == [pos["d"], pos["b"], pos["c"]]
         await pilot.press("shift+tab")
         assert screen.map_view.square == pos["b"]
+
+
+async def test_the_ai_intent_setting_survives_q_and_resume(tmp_path, monkeypatch):
+    from tactica.saves.autosave import AutoSaver
+    from tactica.tui.app import TacticaApp
+    from tactica.tui.factory import BattleFactory
+    from tactica.tui.opponent import Opponent
+    from tactica.tui.saving import open_save, resume_session
+    from tactica.tui.screens.choice import ChoiceModal
+
+    from .conftest import skirmish_battle
+    monkeypatch.setenv("TACTICA_DATA_DIR", str(tmp_path / "data"))
+    wbs, maps = skirmish_battle()
+    saver = AutoSaver()
+    try:
+        app = TacticaApp(BattleFactory(wbs, maps, seed=3, saver=saver,
+                                       opponent=Opponent(level="greedy", player=1, pace=0.0)))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            while isinstance(app.screen, ChoiceModal):
+                await pilot.press("enter")
+                await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, BattleScreen) and not screen.ai_show_intent
+            await pilot.press("i")
+            assert screen.ai_show_intent
+            save_id = screen.session.save_id
+            await pilot.press("q")
+        assert saver.flush()
+        opened = open_save(save_id)
+        assert opened.save.players.get("intent") is True
+        resumed = resume_session(opened, saver)
+        assert resumed.opponent.intent
+        app = TacticaApp(BattleFactory(wbs, maps, saver=saver, opponent=resumed.opponent), resume=resumed)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            screen = next(s for s in app.screen_stack if isinstance(s, BattleScreen))
+            assert screen.ai_show_intent                  # the intent lines go on appearing
+            while not isinstance(app.screen, BattleScreen):
+                await pilot.press("enter")
+                await pilot.pause()
+            await pilot.press("i")                        # hidden again: the save forgets it too
+            assert not screen.ai_show_intent
+            await pilot.press("q")
+        assert saver.flush()
+        assert "intent" not in open_save(save_id).save.players
+    finally:
+        saver.close()

@@ -13,6 +13,7 @@ can never be undone.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from functools import partial
 
 from textual.worker import Worker, WorkerState
@@ -178,6 +179,14 @@ class AiTurns:
     def action_ai_intent(self) -> None:
         """i: show or hide why the AI chooses each action."""
         self.ai_show_intent = not self.ai_show_intent
+        opponent = self.session.opponent
+        if opponent is not None and opponent.intent != self.ai_show_intent:  # kept in the save for resume
+            self.session.opponent = replace(opponent, intent=self.ai_show_intent)
+            self.ai.opponent = self.session.opponent
+            recorder = self.session.recorder
+            if recorder is not None:
+                recorder.save.players = self.session.opponent.to_save()
+                recorder.sync(self.session.state)
         self.notify("The AI's intent is shown in the log." if self.ai_show_intent
                     else "The AI's intent is hidden.", timeout=3)
         self._refresh_view()

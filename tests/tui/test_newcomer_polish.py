@@ -2,6 +2,8 @@
 resume, the VP zone note, the cancelled opportunity-attack warning, help over the first-player dialog."""
 from __future__ import annotations
 
+import pytest
+
 from tactica.engine.sandbox import battle, card, ranged
 from tactica.tui.screens.battle import BattleScreen
 from tactica.tui.widgets.battle_header import BattleHeader, header_text
@@ -96,3 +98,29 @@ async def test_the_ai_intent_setting_survives_q_and_resume(tmp_path, monkeypatch
         assert "intent" not in open_save(save_id).save.players
     finally:
         saver.close()
+
+
+def side_panel_text(screen) -> str:
+    """The words the screen shows right of the map's border (the side panel), joined by spaces."""
+    strips = screen._compositor.render_strips()
+    side = screen.query_one("#side").region
+    return " ".join(" ".join(s.text[side.x + 1:side.right - 1].split()) for s in strips[side.y:side.bottom])
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)])
+async def test_SCN_ASSAULT_the_vp_zone_note_is_drawn_in_full(size):
+    from tactica.tui.screens.battle import zone_note
+    st = battle("A.......\n........\n.......b", vp_zones={"A": {(6, 1)}, "B": {(1, 2)}})
+    app = app_for_state(st)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.map_view.square == (0, 0)
+        await pilot.press("down", *["right"] * 5)        # empty squares first: the short hint
+        await pilot.press("right")                       # then Player 1's VP zone
+        assert screen.map_view.square == (6, 1)
+        await pilot.pause()
+        note = zone_note(st, (6, 1))
+        assert note.startswith("◆ Player 1's VP zone")
+        await pilot.pause()
+        assert " ".join(note.split()) in side_panel_text(screen)

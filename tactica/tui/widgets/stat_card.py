@@ -183,8 +183,9 @@ class StatCard(Static):
     state: GameState | None = None
     """The battle, when known: the card then lists the auras covering the creature."""
 
-    square_note: reactive[str] = reactive("")
-    """What the square under the cursor is, shown when no creature is (e.g. whose VP zone it is)."""
+    square_note: reactive[str] = reactive("", layout=True)
+    """What the square under the cursor is, shown when no creature is (e.g. whose VP zone it is);
+    a new note resizes the card, so a long one is never cut."""
 
     def render(self) -> Text:
         c = self.creature

@@ -124,3 +124,26 @@ async def test_SCN_ASSAULT_the_vp_zone_note_is_drawn_in_full(size):
         assert note.startswith("◆ Player 1's VP zone")
         await pilot.pause()
         assert " ".join(note.split()) in side_panel_text(screen)
+
+
+async def test_OA_1_esc_on_the_warning_refreshes_the_status_line_and_drops_the_toast():
+    from tactica.engine.sandbox import battle as sandbox_battle
+
+    from .test_battle_screen import walk_cursor
+    app = app_for_state(sandbox_battle(".bA...\n......", active="A", dice=(1,) * 20))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await walk_cursor(pilot, screen, (5, 0))
+        status = screen.query_one(StatusLine)
+        await pilot.press("m")
+        await pilot.pause()
+        assert status.warning and any(n.title == "Opportunity attack" for n in app._notifications)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not status.warning
+        assert "Provokes" not in status.message and "Move cancelled" in status.message
+        assert not any(n.title == "Opportunity attack" for n in app._notifications)
+        assert screen.session.state.creature("A").pos == (2, 0)
+        await pilot.press("left", "right")                # the cursor moves: the square's hint again
+        assert "Provokes opportunity attacks" in status.message

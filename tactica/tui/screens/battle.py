@@ -284,7 +284,18 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         (the screen sees each key before its binding runs)."""
         if self._confirm is not None and event.key != self._confirm[0]:
             self._confirm = None
+            self._drop_confirm_toast()
             self._refresh_view()
+            if self.ctrl.mode is Mode.ACT:  # not the square's "Provokes…" hint again: say it was called off
+                self.query_one(StatusLine).message = (
+                    "Move cancelled: nobody gets an opportunity attack. Move the cursor to choose again "
+                    "(a provoking move always asks twice).")
+
+    def _drop_confirm_toast(self) -> None:
+        """Take the opportunity-attack warning toast off the screen (its move was cancelled)."""
+        for note in list(self.app._notifications):
+            if note.title == "Opportunity attack":
+                self.app._unnotify(note)
 
     def action_select(self) -> None:
         """Enter: activate, move, pick a target or confirm."""

@@ -12,7 +12,7 @@ from tactica.tui.widgets.status_line import StatusLine
 from .conftest import app_for_state
 
 
-async def test_RND_2_the_header_shows_only_the_activations_the_player_can_use():
+async def test_the_header_shows_only_the_activations_the_player_can_use():
     st = battle("A.B\n...\n..c")
     st.creature("B").activated = True                     # one creature left, two activations in the turn
     app = app_for_state(st)
@@ -25,7 +25,7 @@ async def test_RND_2_the_header_shows_only_the_activations_the_player_can_use():
         assert "(1 activation left this turn)" in screen.query_one(StatusLine).message
 
 
-async def test_ATK_1_the_default_target_is_the_best_by_the_preview_and_tab_follows_that_order():
+async def test_the_default_target_is_the_best_by_the_preview_and_tab_follows_that_order():
     shooter = card("Crossbowman", attacks=(ranged("Crossbow", bonus=6, damage=10),))
     soft = card("Goblin", ac=10)                          # easier to hit: more expected damage
     st = battle("A.....b\n.......\n......d\n.......\n......c", {"A": shooter, "d": soft},
@@ -108,7 +108,7 @@ def side_panel_text(screen) -> str:
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)])
-async def test_SCN_ASSAULT_the_vp_zone_note_is_drawn_in_full(size):
+async def test_the_vp_zone_note_is_drawn_in_full(size):
     from tactica.tui.screens.battle import zone_note
     st = battle("A.......\n........\n.......b", vp_zones={"A": {(6, 1)}, "B": {(1, 2)}})
     app = app_for_state(st)
@@ -126,7 +126,7 @@ async def test_SCN_ASSAULT_the_vp_zone_note_is_drawn_in_full(size):
         assert " ".join(note.split()) in side_panel_text(screen)
 
 
-async def test_OA_1_esc_on_the_warning_refreshes_the_status_line_and_drops_the_toast():
+async def test_esc_on_the_warning_refreshes_the_status_line_and_drops_the_toast():
     from tactica.engine.sandbox import battle as sandbox_battle
 
     from .test_battle_screen import walk_cursor
@@ -147,3 +147,24 @@ async def test_OA_1_esc_on_the_warning_refreshes_the_status_line_and_drops_the_t
         assert screen.session.state.creature("A").pos == (2, 0)
         await pilot.press("left", "right")                # the cursor moves: the square's hint again
         assert "Provokes opportunity attacks" in status.message
+
+
+async def test_help_opens_over_the_who_goes_first_dialog():
+    from tactica.tui.screens.choice import ChoiceModal
+    from tactica.tui.screens.help import HelpScreen
+
+    from .conftest import make_app
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceModal) and "goes first" in " ".join(dialog.options)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")                       # back to the question, still unanswered
+        await pilot.pause()
+        assert app.screen is dialog
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, BattleScreen)

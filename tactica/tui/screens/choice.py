@@ -1,7 +1,7 @@
 """A small modal question with numbered answers (map, start area, who goes first).
 
 ``ChoiceModal`` is a ``ModalScreen[int]``: it is dismissed with the index of
-the chosen option.  Arrows and Enter choose; number keys pick directly.
+the chosen option.  Arrows and Enter choose; number keys pick directly; ? opens the help.
 The first option given as ``default`` is highlighted.
 """
 from __future__ import annotations
@@ -13,6 +13,8 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
+
+from .help import HelpScreen
 
 
 class ChoiceModal(ModalScreen[int]):
@@ -51,6 +53,7 @@ class ChoiceModal(ModalScreen[int]):
     """
 
     BINDINGS = [Binding(str(n), f"choose({n - 1})", show=False) for n in range(1, 10)] + [
+        Binding("question_mark", "help", "Help"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -76,6 +79,10 @@ class ChoiceModal(ModalScreen[int]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.action_choose(event.option_index)
+
+    def action_help(self) -> None:
+        """?: the help screen over the question (Esc goes back to it, still unanswered)."""
+        self.app.push_screen(HelpScreen())
 
     def action_choose(self, index: int) -> None:
         """Choose option ``index`` directly (number keys); keys after the first answer are ignored."""

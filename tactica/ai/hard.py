@@ -26,7 +26,10 @@ played out with ``normal``'s policy until its attack is made — its attack
 roll enumerated the same way (miss, hit, critical hit), on the bot's own
 dice.  A turn is two activations (RND-2): when the enemy's turn comes next
 with two, the other planned enemy then acts too, from each outcome of the
-first (and so when our side has nothing left to activate, RND-4).  The loss is what our side loses in that reply (a destroyed creature:
+first (and so when our side has nothing left to activate, RND-4).  When
+our own second activation of the turn comes first, the reply counts only
+as far as none of our creatures still to act could destroy the replier
+first (else the other planned enemy replies).  The loss is what our side loses in that reply (a destroyed creature:
 its cost and half again; damage: ``damage_value``), less what the enemy
 loses doing it (opportunity attacks).  So a kill that removes the creature
 that would strike next, or a move that leaves nothing worth attacking, is

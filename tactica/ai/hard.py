@@ -198,6 +198,8 @@ class HardBot(NormalBot):
     name = "hard"
     #: Exposure model (``tactics.Board``): as ``normal``'s (its lookahead judges the threats).
     charge_reach = False
+    #: Its planner also counts the attacks an end square puts in reach (``tactics.Board.offense``).
+    offense = True
 
     def __init__(self, seed: int = 0, *, candidates: int = 4, alternatives: int = 3,
                  budget: int = 240, deadline: float | None = None):
@@ -214,7 +216,7 @@ class HardBot(NormalBot):
         ``alternatives`` different first actions (``Plan.notes``), the gain
         of each being its score over the creature's idle value.
         """
-        plans = best_plans(state, state.turn_player, charge_reach=self.charge_reach)
+        plans = best_plans(state, state.turn_player, charge_reach=self.charge_reach, offense=self.offense)
         out = []
         for plan in plans[:self.candidates]:
             alts = plan.notes.get("alternatives") or ((plan.score, plan.action),)

@@ -77,6 +77,7 @@ BATTLE = 200.0         # VP-equivalent of deciding the battle (a kill or a death
 ZONE_WIN = 0.5         # × BATTLE for standing in our VP zone when its award would reach the VP target
 SEPARATE = 0.3         # × the value of an enemy's attack on a creature it is forced away from
 INTO_REACH = 0.3       # × the value of a fresh ally's attack on an enemy forced next to it
+OFFENSE = 0.5          # × the best attack an end square puts in reach next turn (Board.offense; hard)
 #: Share of a covered creature's turn (TURN_WORTH × cost) one point of an aura is worth, by effect
 #: (ABL "Aura X"); heal and harm auras are valued as the HP they restore or deal.
 AURA_PER_POINT = {"attack": 0.09, "defense": 0.09, "damage": 0.06, "speed": 0.03, "resist": 0.03}
@@ -324,12 +325,17 @@ class Board:
         charge_reach: count an enemy melee creature's reach as a move and
             then a charge (2 × speed + 1 squares, ACT-1, CHG-1) when judging
             exposure; False counts one move and an attack (speed + 1).
+        offense: add ``OFFENSE`` × ``offense_at`` to every end square's value
+            (``hard``'s planner; ``normal`` leaves it out).
     """
 
-    def __init__(self, state: GameState, player: int, *, charge_reach: bool = False):
+    def __init__(self, state: GameState, player: int, *, charge_reach: bool = False, offense: bool = False):
         self.state = state
         self.player = player
         self.charge_reach = charge_reach
+        #: Count what an end square lets us attack next turn (``offense_at``), as exposure counts
+        #: what can attack us there; without it a creature just outside every enemy's reach idles.
+        self.offense = offense
         self.geo = state.geo
         self.enemies = state.enemy_creatures(player)
         self.allies = state.alive(player)
@@ -350,6 +356,31 @@ class Board:
         #: (creature, aura) of every creature on the map with an aura (usually none).
         self.auras = [(c, a) for c in state.alive() if c.card.abilities
                       for a in c.card.abilities if isinstance(a, Aura)]
+
+    def offense_at(self, me: Creature, sq: Square) -> float:
+        """VP-equivalent of the best attack ``me`` could make next turn from ``sq`` (ACT-1: a move and an attack).
+
+        A cheap bound like ``threats_to``: an enemy counts when it lies within
+        speed + 1 squares (melee) or speed + range (ranged) of ``sq`` in grid
+        distance; the attack's expected damage on it is valued with
+        ``damage_value``, a likely kill with the enemy's cost.  0 when none is in reach.
+        """
+        x, y = sq
+        best = 0.0
+        for a in me.card.attacks:
+            if not attack_allowed(me, a):
+                continue
+            reach = me.speed + (1 if a.kind is AttackKind.MELEE else (a.range or 20))
+            for e in self.enemies:
+                ex, ey = e.pos
+                if abs(ex - x) > reach or abs(ey - y) > reach:
+                    continue
+                dmg = expected_basic(a, e)
+                kill = min(1.0, dmg / max(1, e.hp))
+                v = kill * e.card.cost + damage_value(e, dmg) * (1 - kill)
+                if v > best:
+                    best = v
+        return best
 
     def enemy_distance(self, sq: Square) -> int:
         """Distance around walls from ``sq`` to the nearest enemy (large when none)."""
@@ -452,6 +483,8 @@ def place_value(board: Board, me: Creature, sq: Square, threats: list) -> float:
     if extra is None:
         extra = board.last_stand[me.uid] = death_extra(board.state, me)
     value = approach - exposure(me, sq, threats, extra)
+    if board.offense:
+        value += OFFENSE * board.offense_at(me, sq)
     if board.auras:
         value += aura_value(board, me, sq)
     if board.zone:

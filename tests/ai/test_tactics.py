@@ -11,8 +11,8 @@ from tactica.ai import normal as normal_mod
 from tactica.ai.hard import MAX_REPLIES, HardBot, outcomes
 from tactica.ai.normal import NormalBot
 from tactica.ai.tactics import Board, Plan, attack_value, kill_vp, place_value, threat_value
-from tactica.engine import (Activate, AreaAttack, Attack, Move, Ruleset, SeededDice, Shift, Teleport,
-                            apply, check, preview)
+from tactica.engine import (Activate, AreaAttack, Attack, EndActivation, Move, Ruleset, SeededDice, Shift,
+                            Teleport, apply, check, preview)
 from tactica.engine.model import Reach
 from tactica.engine.sandbox import area, card, close, melee, ranged
 from tactica.engine.sandbox import battle as _battle
@@ -324,3 +324,20 @@ def test_threat_value_of_an_area_attack_counts_the_cluster_it_would_catch():
     four = threat_value(crowd, crowd.creature("x"), crowd.alive(0))
     assert one > 0
     assert four > 3 * one  # one victim alone would be worth about one
+
+
+def test_ACT_1_hard_closes_in_from_the_edge_of_reach_where_normal_idles():
+    # A stands 7 squares from two knights, just outside their move-and-attack reach. normal's end
+    # squares count only what could attack A there, so it stays; hard's planner also counts what A
+    # could attack next turn from there (Board.offense), so it moves in instead of idling.
+    ogre = card("Ogre", cost=32, hp=90, speed=6, attacks=(melee(bonus=10, damage=20),))
+    knight = card("Knight", cost=40, hp=60, speed=6, attacks=(melee(bonus=10, damage=18),))
+    st = battle("""
+        ........b
+        A.......c
+    """, {"A": ogre, "b": knight, "c": knight}, turn_player=0)
+    assert normal_mod.best_plans(st, 0)[0].action == EndActivation()
+    plan = normal_mod.best_plans(st, 0, offense=HardBot.offense)[0]
+    assert isinstance(plan.action, Move) and plan.action.path[-1] == (6, 0)
+    board = Board(st, 0, offense=True)
+    assert board.offense_at(st.creature("A"), (6, 0)) > 0 == board.offense_at(st.creature("A"), (0, 1))

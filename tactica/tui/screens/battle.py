@@ -293,9 +293,13 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
 
     def _drop_confirm_toast(self) -> None:
         """Take the opportunity-attack warning toast off the screen (its move was cancelled)."""
-        for note in list(self.app._notifications):
+        notes, unnotify = getattr(self.app, "_notifications", None), getattr(self.app, "_unnotify", None)
+        if notes is None or unnotify is None:  # Textual's private API moved: drop every toast instead
+            self.app.clear_notifications()
+            return
+        for note in list(notes):
             if note.title == "Opportunity attack":
-                self.app._unnotify(note)
+                unnotify(note)
 
     def action_select(self) -> None:
         """Enter: activate, move, pick a target or confirm."""

@@ -148,15 +148,21 @@ def test_threat_counts_a_move_then_charge():
     assert threat_value(far, far.creature("b"), far.alive(0)) == 0
 
 
-def test_hard_kills_the_enemy_that_would_strike_back_hardest():
-    # A and B each face a bloodied enemy one blow from death; y is worth a little more (normal
-    # takes it), but x hits far harder: hard kills x first.
+def two_bloodied_enemies():
+    """A and B each face a bloodied enemy one blow from death: y (an imp) is worth a little more,
+    x (a brute) hits far harder.  Player 1's turn, fixed dice."""
     brute = card("Brute", attacks=(melee(bonus=12, damage=40),))
     imp = card("Imp", cost=22, attacks=(melee(bonus=2, damage=5),))
     st = battle("""
         Ax.....yB
     """, {"x": brute, "y": imp}, hp={"x": 10, "y": 10}, turn_player=0)
     st.dice = SeededDice.from_seed(1)
+    return st
+
+
+def test_hard_kills_the_enemy_that_would_strike_back_hardest():
+    # normal takes y, worth a little more; x would strike back far harder: hard kills x first.
+    st = two_bloodied_enemies()
     st.activations_left = 1  # the last activation of our turn: the enemy's turn comes next (RND-2)
     assert NormalBot().choose(st) == Activate("B")
     bot = HardBot(4)
@@ -168,12 +174,7 @@ def test_hard_kills_the_enemy_that_would_strike_back_hardest():
 def test_RND_2_hard_counts_on_its_second_activation_to_finish_the_replier_first():
     # The same board at the start of a two-activation turn (RND-2): whichever kill comes first, the
     # other of our creatures acts before x could strike back, so hard takes the bigger gain first.
-    brute = card("Brute", attacks=(melee(bonus=12, damage=40),))
-    imp = card("Imp", cost=22, attacks=(melee(bonus=2, damage=5),))
-    st = battle("""
-        Ax.....yB
-    """, {"x": brute, "y": imp}, hp={"x": 10, "y": 10}, turn_player=0)
-    st.dice = SeededDice.from_seed(1)
+    st = two_bloodied_enemies()
     assert st.activations_left == 2
     assert HardBot(4).choose(st) == Activate("B")
 

@@ -370,7 +370,7 @@ class Board:
         for a in me.card.attacks:
             if not attack_allowed(me, a):
                 continue
-            reach = me.speed + (1 if a.kind is AttackKind.MELEE else (a.range or 20))
+            reach = next_turn_reach(me, a)
             for e in self.enemies:
                 ex, ey = e.pos
                 if abs(ex - x) > reach or abs(ey - y) > reach:
@@ -424,12 +424,23 @@ class Board:
             best, reach = 0.0, 0
             for a in e.card.attacks:
                 dmg = expected_basic(a, me)
-                r = (melee_moves * e.speed + 1 if a.kind is AttackKind.MELEE
-                     else e.speed + (a.range or 20))
+                r = next_turn_reach(e, a, melee_moves)
                 if dmg > best:
                     best, reach = dmg, r
             out.append((e.pos, reach, best, 0.6 if e.activated else 1.0))
         return out
+
+
+def next_turn_reach(c: Creature, attack: AttackDef, melee_moves: int = 1) -> int:
+    """Squares (grid distance) within which ``c`` could make ``attack`` next turn (a cheap bound, ACT-1).
+
+    Melee: ``melee_moves`` moves of its speed and one square (2 counts a move
+    and a charge, CHG-1); ranged and area lines: one move and the range (20
+    when the card gives none).
+    """
+    if attack.kind is AttackKind.MELEE:
+        return melee_moves * c.speed + 1
+    return c.speed + (attack.range or 20)
 
 
 def exposure(me: Creature, sq: Square, threats: list, extra: float = 0.0) -> float:

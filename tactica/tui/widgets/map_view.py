@@ -10,8 +10,10 @@ What a square shows (so it reads without colour, too):
 * `` . `` clear, `` ^ `` difficult, ``███`` wall, ``█◤ `` a diagonal wall (its wall
   corner solid); `` ◆ `` a VP zone; start areas are tinted in their player's colour;
 * a creature is its label — UPPER case for player 1, lower case for player 2
-  — on its side's colour (blue / red); an activated creature loses its
-  background; a Large (2×2) or Huge (3×3) creature shows its label on its
+  — on its side's colour (blue / red); an activated creature keeps only a
+  dark background.  Creature squares alternate like a chessboard between a
+  bright shade with bold text and a dark shade with plain text, so labels
+  side by side (``GA3BR1GA1``) stay three squares in any colour depth; a Large (2×2) or Huge (3×3) creature shows its label on its
   top-left square and ``▒▒▒`` in the same colours on the rest of its squares;
 * `` s `` (blue) a square the active creature can shift to (MOV-12),
 * `` : `` a square the active creature can reach, `` o `` the previewed
@@ -61,31 +63,39 @@ _STYLES = {
     "area1": "bright_black on #45100b",
     "zone0": "bold bright_blue on #0b1f45",
     "zone1": "bold bright_red on #45100b",
+    # Each creature style comes in two shades, drawn on alternate squares (a chessboard by the
+    # creature's square) so that side-by-side labels stay apart: a bright, bold one and a dark,
+    # plain one.  The pairs differ in 16 colours (bright against normal ANSI colour) and in grey
+    # (NO_COLOR) as well as in full colour, and the bold/plain weight tells them apart without colour.
     "p0": "bold bright_white on #1f4fd0",
-    "p1": "bold bright_white on #c02020",
-    "p0alt": "bold bright_white on #12308a",
-    "p1alt": "bold bright_white on #7a1010",
-    "p0done": "bold #7fa8ff on #161c2c",
-    "p1done": "bold #ff8080 on #2c1616",
-    "p0donealt": "bold #7fa8ff",
-    "p1donealt": "bold #ff8080",
+    "p1": "bold bright_white on #e03030",
+    "p0alt": "not bold bright_white on #0a1a60",
+    "p1alt": "not bold bright_white on #7a1010",
+    "p0done": "bold #7fa8ff on #1c2a4a",
+    "p1done": "bold #ff8080 on #4a1c1c",
+    "p0donealt": "not bold #4a6ab0",
+    "p1donealt": "not bold #b05050",
     # players 3 and 4 (SCN-MULTI): green and yellow, apart from blue and red in 16 colours too
     "area2": "bright_black on #0b3312",
     "area3": "bright_black on #3a3300",
     "zone2": "bold bright_green on #0b3312",
     "zone3": "bold bright_yellow on #3a3300",
-    "p2": "bold black on #30b040",
+    "p2": "bold black on #40c050",
     "p3": "bold black on #e0c000",
-    "p2alt": "bold black on #208a30",
-    "p3alt": "bold black on #b09400",
-    "p2done": "bold #80ff90 on #162c18",
-    "p3done": "bold #ffe070 on #2c2816",
-    "p2donealt": "bold #80ff90",
-    "p3donealt": "bold #ffe070",
-    "active": "bold black on bright_cyan",
-    "target": "bold black on yellow",
-    "picked": "bold black on bright_yellow underline",
-    "provoker": "bold bright_white on magenta underline",
+    "p2alt": "not bold bright_white on #1a8028",
+    "p3alt": "not bold bright_white on #806a00",
+    "p2done": "bold #80ff90 on #1c4a22",
+    "p3done": "bold #ffe070 on #4a401c",
+    "p2donealt": "not bold #40a050",
+    "p3donealt": "not bold #b09a30",
+    "active": "bold black on #40e0f0",
+    "activealt": "not bold black on #10a0b0",
+    "target": "bold black on #f0c020",
+    "targetalt": "not bold bright_white on #806000",
+    "picked": "bold black on #ffff60 underline",
+    "pickedalt": "not bold black on #b0b000 underline",
+    "provoker": "bold bright_white on #e040e0 underline",
+    "provokeralt": "not bold bright_white on #800080 underline",
     "reach": "bright_white on #1d4d1d",
     "shift": "bold bright_white on #1d3d6d",
     "path": "bold bright_white on green",
@@ -95,6 +105,20 @@ _STYLES = {
     "aura": "#e0c8ff on #3b2460",
     "condition": "underline",
 }
+
+
+def creature_style(who, ov: Overlay) -> str:
+    """The key in ``_STYLES`` of creature ``who`` under overlay ``ov`` (without the "alt" of its shade):
+    picked, provoker, target, active, else its player's colour ("p0".."p3", "done" once activated)."""
+    if who.uid in ov.picked:
+        return "picked"
+    if who.uid in ov.provokers:
+        return "provoker"
+    if who.uid in ov.targets:
+        return "target"
+    if who.uid == ov.active:
+        return "active"
+    return f"p{who.player}{'done' if who.activated else ''}"
 
 
 class MapView(ScrollView, can_focus=True):
@@ -291,17 +315,8 @@ class MapView(ScrollView, can_focus=True):
             # A Large or Huge creature: its label on its top-left square, the rest of its
             # footprint filled in its colours (MOV-13).
             text = label.center(CELL) if who.pos == sq else BODY * CELL
-            if who.uid in ov.picked:
-                style = s["picked"]
-            elif who.uid in ov.provokers:
-                style = s["provoker"]
-            elif who.uid in ov.targets:
-                style = s["target"]
-            elif who.uid == ov.active:
-                style = s["active"]
-            else:  # alternate two shades so that neighbouring labels stay apart
-                alt = "alt" if (who.pos[0] + who.pos[1]) % 2 else ""
-                style = s[f"p{who.player}{'done' if who.activated else ''}{alt}"]
+            # two shades on alternate squares, so that neighbouring labels stay apart
+            style = s[creature_style(who, ov) + ("alt" if (who.pos[0] + who.pos[1]) % 2 else "")]
             if who.effects:  # a condition or ongoing damage (CON-*, EFF-*): underlined
                 style = style + s["condition"]
         elif sq in ov.area:

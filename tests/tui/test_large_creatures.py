@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tactica.engine.sandbox import battle, card
-from tactica.tui.widgets.map_view import BODY, MapView
+from tactica.tui.widgets.map_view import MapView, footprint
 from tactica.tui.widgets.stat_card import card_text
 
 from .conftest import app_for_state
@@ -21,18 +21,19 @@ def _state():
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)])
-async def test_mov_13_big_creatures_fill_their_squares_with_the_label_on_one(size):
+async def test_mov_13_big_creatures_frame_their_squares_with_the_label_on_one(size):
     app = app_for_state(_state())
     async with app.run_test(size=size) as pilot:
         mv = app.screen.query_one(MapView)
         await pilot.pause()
         text, _ = mv._cell3((0, 0))
         assert text.strip() == "L"
-        for sq in ((1, 0), (0, 1), (1, 1)):
-            assert mv._cell3(sq)[0] == BODY * 3
+        assert [mv._cell3(sq)[0] for sq in ((1, 0), (0, 1), (1, 1))] == ["──┐", "└──", "──┘"]
         assert mv._cell3((6, 3))[0].strip() == "g"
-        assert all(mv._cell3((x, y))[0] == BODY * 3 for x in (6, 7, 8) for y in (3, 4, 5) if (x, y) != (6, 3))
-        assert mv._cell3((2, 0))[0] != BODY * 3
+        assert all(mv._cell3((x, y))[0] == footprint(x - 6, y - 3, 3) for x in (6, 7, 8) for y in (3, 4, 5)
+                   if (x, y) != (6, 3))
+        assert [mv._cell3((x, 4))[0] for x in (6, 7, 8)] == ["│  ", "   ", "  │"]
+        assert mv._cell3((2, 0))[0].strip() == ":"  # a square it can reach, not its body
         # The same creature's squares share its colours.
         assert mv._cell3((1, 1))[1] == mv._cell3((0, 1))[1]
 

@@ -45,3 +45,42 @@ async def test_side_by_side_labels_stay_apart_in_every_colour_depth(active):
             assert shades[0] != shades[1] and shades[1] != shades[2], (system, shades)
         weights = [bool(style.bold) for _, style in cells]
         assert weights[0] != weights[1] != weights[2]
+
+
+def _block(mv: MapView, x0: int, y0: int, cols: int, rows: int) -> list[str]:
+    """The text the map draws for squares x0..x0+cols-1, y0..y0+rows-1 (each terminal row of them)."""
+    lines = []
+    for y in range(y0, y0 + rows):
+        for sub in range(mv._ch):
+            lines.append("".join(mv._cell((x, y), sub).text for x in range(x0, x0 + cols)))
+    return lines
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_mov_13_large_footprint_is_framed_at_every_cell_size(size):
+    """Two Large creatures side by side and one below: each 2×2 footprint is outlined by its own frame,
+    so every one of its four squares reads as that creature's, in any colour depth."""
+    from tactica.engine.sandbox import card
+    ogre = card("Ogre", size=2)
+    st = battle("LLMM..\nLLMM..\nNN....\nNN...d", {"L": ogre, "M": ogre, "N": ogre})
+    app = app_for_state(st)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        mv = app.screen.query_one(MapView)
+        mv.move_cursor((5, 0))
+        await pilot.pause()
+        lines = _block(mv, 0, 0, 4, 4)
+        if mv._cw == 3:
+            assert lines == [" L ──┐ M ──┐",
+                             "└────┘└────┘",
+                             " N ──┐      ",
+                             "└────┘      "]
+        else:
+            top, bar, low, edge = lines[0], lines[1], lines[2], lines[3]
+            assert top.startswith("┌ L ") and top[5:10] == "────┐" and top[10:14] == "┌ M "
+            assert bar[0] == "│" and bar[9] == "│" and bar[10] == "│" and bar[19] == "│"
+            assert low[0] == "│" and low[9] == "│" and low[1:9].strip() == ""
+            assert edge[:10] == "└────────┘" and edge[10:20] == "└────────┘"
+        # All four squares of a footprint share the creature's colours.
+        styles = {mv._cell((x, y)).style for x in (0, 1) for y in (0, 1)}
+        assert len(styles) == 1

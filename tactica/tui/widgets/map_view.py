@@ -13,8 +13,10 @@ What a square shows (so it reads without colour, too):
   — on its side's colour (blue / red); an activated creature keeps only a
   dark background.  Creature squares alternate like a chessboard between a
   bright shade with bold text and a dark shade with plain text, so labels
-  side by side (``GA3BR1GA1``) stay three squares in any colour depth; a Large (2×2) or Huge (3×3) creature shows its label on its
-  top-left square and ``▒▒▒`` in the same colours on the rest of its squares;
+  side by side (``GA3BR1GA1``) stay three squares in any colour depth;
+* a Large (2×2) or Huge (3×3) creature shows its label on its top-left
+  square and a frame round its whole footprint, all in its colours
+  (``AS1──┐`` over ``└────┘``), so every square is visibly its own;
 * `` s `` (blue) a square the active creature can shift to (MOV-12),
 * `` : `` a square the active creature can reach, `` o `` the previewed
   path, `` x `` a square a charge may end on, `` + `` a deployment square;
@@ -49,8 +51,6 @@ from ..controller import Overlay
 CELL = 3
 #: How a diagonal wall square is drawn (TER-WALL), by its wall corner: the wall side solid.
 HALF_WALL_CELLS = {"nw": "█◤ ", "ne": " ◥█", "sw": "█◣ ", "se": " ◢█"}
-#: What fills the squares of a Large or Huge creature other than its labelled top-left one.
-BODY = "▒"
 """Terminal columns per map square (normal size)."""
 BIG_CELL = (5, 2)
 """Columns and rows per square when the whole map fits at that size (large terminals)."""
@@ -105,6 +105,26 @@ _STYLES = {
     "aura": "#e0c8ff on #3b2460",
     "condition": "underline",
 }
+
+
+def footprint(dx: int, dy: int, size: int, width: int = CELL, sub: int | None = None) -> str:
+    """The frame drawn on square (``dx``, ``dy``) of a ``size``×``size`` creature's footprint (MOV-13),
+    counted from its top-left square, ``width`` columns wide; ``sub`` is the row within a two-row (big)
+    square (None: a one-row square).  The frame's corners and edges outline the whole footprint, so each
+    of its squares is visibly the creature's: ``AS1──┐`` over ``└────┘`` for a Large creature.  The
+    top-left square of a one-row footprint is the caller's (the label); here it is blank."""
+    last = size - 1
+    top = dy == 0 and sub in (None, 0)
+    bottom = dy == last and sub in (None, 1)
+    left, right = dx == 0, dx == last
+    if top or bottom:
+        fill = "─" * width
+        if left:
+            fill = ("┌" if top else "└") + fill[1:]
+        if right:
+            fill = fill[:-1] + ("┐" if top else "┘")
+        return fill
+    return ("│" if left else " ") + " " * (width - 2) + ("│" if right else " ")
 
 
 def creature_style(who, ov: Overlay) -> str:
@@ -279,22 +299,33 @@ class MapView(ScrollView, can_focus=True):
             return Strip.blank(width, self.rich_style)
         margin = self._margin()
         segments = [Segment(" " * margin, self.rich_style)] if margin else []
-        segments += [self._cell((x, row), sub) for x in range(w)]
+        for x in range(w):
+            cell = self._cell_segments((x, row), sub)
+            segments += cell if isinstance(cell, list) else [cell]
         strip = Strip(segments, margin + w * self._cw)
         return strip.crop_extend(scroll_x, scroll_x + width, self.rich_style)
 
     def _cell(self, sq: Square, sub: int = 0) -> Segment:
-        """One square's segment: ``sub`` is the row within a two-row (big) square."""
+        """One square's segment: ``sub`` is the row within a two-row (big) square (a square drawn in
+        two styles comes back as one segment with the text of both and the last style)."""
+        cell = self._cell_segments(sq, sub)
+        if isinstance(cell, list):
+            return Segment("".join(seg.text for seg in cell), cell[-1].style)
+        return cell
+
+    def _cell_segments(self, sq: Square, sub: int = 0) -> Segment | list[Segment]:
+        """What ``render_line`` draws for one square: a segment, or a list of them."""
         text, style = self._cell3(sq)
         if self._cw == CELL:
             return Segment(text, style)
         who = self._state.creature_at(sq)
-        if who is not None and who.pos != sq:  # the rest of a Large or Huge creature (MOV-13)
-            return Segment(BODY * 5, style)
+        size = who.size if who is not None else 1
+        if size > 1 and sq != who.pos:  # the rest of a Large or Huge creature: its frame (MOV-13)
+            return Segment(footprint(sq[0] - who.pos[0], sq[1] - who.pos[1], size, BIG_CELL[0], sub), style)
         if sub == 0:
-            if who is not None:
+            if who is not None:  # the label, framed on a Large or Huge creature's top-left square
                 mark = "!" if who.effects else " "
-                return Segment(" " + text + mark, style)
+                return Segment(("┌" if size > 1 else " ") + text + mark, style)
             if text == "███":
                 return Segment("█" * 5, style)
             if text[0] == "[":
@@ -303,7 +334,10 @@ class MapView(ScrollView, can_focus=True):
         if who is not None:  # the HP bar under the label, red when bloodied (HP-2)
             full = max(0, min(3, round(3 * who.hp / who.card.hp))) if who.card.hp else 0
             bar = Style(color="bright_red" if who.bloodied else "bright_green")
-            return Segment(" " + "▀" * full + " " * (3 - full) + " ", style + bar)
+            bar_text = "▀" * full + " " * (3 - full) + " "
+            if size > 1:  # the frame's left edge in the creature's colours, then the bar
+                return [Segment(footprint(0, 0, size, BIG_CELL[0], 1)[0], style), Segment(bar_text, style + bar)]
+            return Segment(" " + bar_text, style + bar)
         return Segment("█" * 5 if text == "███" else " " * 5, style)
 
     def _cell3(self, sq: Square) -> tuple[str, Style]:
@@ -312,9 +346,10 @@ class MapView(ScrollView, can_focus=True):
         who = st.creature_at(sq)
         if who is not None:
             label = who.label if len(who.label) <= CELL else who.label[0] + who.label[-(CELL - 1):]
-            # A Large or Huge creature: its label on its top-left square, the rest of its
-            # footprint filled in its colours (MOV-13).
-            text = label.center(CELL) if who.pos == sq else BODY * CELL
+            # A Large or Huge creature: its label on its top-left square, a frame round the rest
+            # of its footprint, all in its colours (MOV-13).
+            text = (label.center(CELL) if who.pos == sq
+                    else footprint(sq[0] - who.pos[0], sq[1] - who.pos[1], who.size))
             # two shades on alternate squares, so that neighbouring labels stay apart
             style = s[creature_style(who, ov) + ("alt" if (who.pos[0] + who.pos[1]) % 2 else "")]
             if who.effects:  # a condition or ongoing damage (CON-*, EFF-*): underlined

@@ -465,14 +465,7 @@ class Controller:
                     if here.uid in s.attack_targets(index):
                         return self._preview(me.card.attacks[index], here.uid, s.attack_preview(index, here.uid)) + " Enter: choose this attack."
             acts = ("move ✓" if not st.move_used else "move ✗") + "  " + ("attack ✓" if not st.attack_used else "attack ✗")
-            keys = []
-            if s.moves():
-                keys.append("pick a shaded square to move")
-            keys.append("a attack" if s.usable_attacks() else "no enemy in reach of an attack")
-            if s.charges():
-                keys.append("c charge")
-            keys.append("e end")
-            return f"{creature_name(st, me.uid)} is active ({acts}): {', '.join(keys)}."
+            return f"{creature_name(st, me.uid)} is active ({acts}): {self.act_keys()}."
         if m is Mode.AREA:
             return self.area_hint(cursor)
         if m is Mode.ATTACK:
@@ -500,6 +493,30 @@ class Controller:
         if m is Mode.FORCE and st.pending:
             return self._forced_hint(cursor)
         return ""
+
+    def act_keys(self) -> str:
+        """What the active creature may do now, in words, only from the engine's legal actions
+        (ACT-1..3): with its move action used, a move or shift takes its attack action instead."""
+        s, st = self.session, self.session.state
+        keys = []
+        if s.moves():
+            keys.append("m on a shaded square moves" + (" again" if st.move_used else ""))
+        if s.shifts():
+            keys.append("s shifts 1 square")
+        if st.move_used and keys:  # ACT-3: the attack action taken as a move action
+            keys = [" or ".join(keys) + (" (either uses the attack action)" if len(keys) > 1
+                                         else " (uses the attack action)")]
+        if s.usable_attacks():
+            keys.append("a attack")
+        elif not st.attack_used:
+            keys.append("no enemy in reach of an attack")
+        if s.charges():
+            keys.append("c charge")
+        if s.of_type(UsePower):
+            keys.append("w power")
+        if s.can_end():
+            keys.append("e end")
+        return ", ".join(keys) if keys else "nothing is left to do"
 
     def area_hint(self, cursor: Square) -> str:
         """The preview of an aimed close or area attack: squares, creatures inside, chance to hit each."""

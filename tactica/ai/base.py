@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import random
 
-from tactica.engine import (Action, ChooseFirstPlayer, ChooseMap, ChooseStartArea, GameState,
-                            Phase, SeededDice, apply, check, legal_actions)
+from tactica.engine import (Action, Activate, AreaAttack, Attack, Charge, ChooseFirstPlayer, ChooseMap,
+                            ChooseStartArea, GameState, Move, Phase, SeededDice, apply, check, legal_actions)
+from tactica.engine.actions import UsePower
 from tactica.engine.geometry import chebyshev
 
 from .champion import choose_champion_power
@@ -130,7 +131,45 @@ class Bot:
         state, action = self._last
         planned = getattr(self, "_planned", None)
         first = planned[3] if isinstance(planned, tuple) and len(planned) > 3 else None
-        return explain_action(state, action, first)
+        try:
+            then = self.follow_up(state, action, first)
+        except Exception:  # the explanation is a nicety: never fail a choice over it
+            then = None
+        return explain_action(state, action, first, then)
+
+    def follow_up(self, state: GameState, action: Action, first: Action | None = None
+                  ) -> tuple[GameState, Action] | None:
+        """What this bot will do right after the move ``action`` (or after the activation
+        ``action`` whose planned first action is the move ``first``).
+
+        The move is played on a copy of ``state`` with stand-in dice (an opportunity attack
+        it provokes is rolled with them, never with the battle's own dice); there the bot's
+        own next choice (``next_after_move``) is asked.  Returns (the state after the move,
+        that Attack, AreaAttack, Charge or UsePower), or None: no move, the creature's
+        activation ended on the way (it fell, was pushed or destroyed), or no attack or
+        power follows.  The intent then names the creature the bot will attack.
+        """
+        steps = [action] if isinstance(action, Move) else []
+        if isinstance(action, Activate) and isinstance(first, Move):
+            steps = [action, first]
+        if not steps:
+            return None
+        uid = action.uid if isinstance(action, Activate) else state.active_uid
+        st = state.copy()
+        st.dice = SeededDice.from_seed(state.step)
+        for step in steps:
+            if check(st, step) is not None:
+                return None
+            st, _ = apply(st, step)
+        if st.phase is not Phase.ACTING or st.active_uid != uid:
+            return None
+        nxt = self.next_after_move(st)
+        return (st, nxt) if isinstance(nxt, (Attack, AreaAttack, Charge, UsePower)) else None
+
+    def next_after_move(self, state: GameState) -> Action | None:
+        """The action this bot would choose in ``state`` (its creature's activation under way,
+        after a move) without changing the bot; None when it cannot tell (the base bot)."""
+        return None
 
     # -- set-up (SET-2, SET-3, RND-1) --------------------------------------
     def choose_map(self, state: GameState) -> Action:

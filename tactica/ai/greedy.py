@@ -67,5 +67,9 @@ class GreedyBot(Bot):
                 return move
         return EndActivation()
 
+    def next_after_move(self, state: GameState) -> Action | None:
+        """The greedy action of the active creature in ``state`` (``choose_battle`` keeps no state)."""
+        return self.choose_battle(state)
+
 
 __all__ = ["GreedyBot"]

@@ -7,7 +7,8 @@ the nearest enemy — "toward" only when the distance shrinks, "away from"
 when it grows, distances around walls) and the opportunity attacks it
 risks.  ``planned`` is the first action a bot has in mind for the creature it
 activates (``normal`` and ``hard`` keep one), so an activation can say what
-comes next.  Pure and cheap; called on the bot's thread.
+comes next; ``then`` is the attack a move is made for (the bot's own next
+choice after it), so the sentence names the creature it will attack.  Pure and cheap; called on the bot's thread.
 """
 from __future__ import annotations
 
@@ -96,8 +97,16 @@ def _move_goal(state: GameState, me, dest) -> str:
     return "to a better square"
 
 
-def explain_action(state: GameState, action: Action, planned: Action | None = None) -> str:
-    """One sentence (no subject, no full stop) on why ``action`` is a good choice in ``state``."""
+def explain_action(state: GameState, action: Action, planned: Action | None = None,
+                   then: tuple[GameState, Action] | None = None) -> str:
+    """One sentence (no subject, no full stop) on why ``action`` is a good choice in ``state``.
+
+    ``planned`` is the first action the bot has in mind for the creature an
+    ``Activate`` activates; ``then`` is (the state after a move, the attack,
+    charge or power the bot will take there): a move, or an activation that
+    begins with one, is then described by that follow-up ("moves 3 squares,
+    then attacks Goblin (go1) …"), never by the enemy nearest the end square.
+    """
     me = state.active_creature
     if isinstance(action, Attack):
         attack = me.card.attacks[action.attack] if me else None
@@ -114,6 +123,11 @@ def explain_action(state: GameState, action: Action, planned: Action | None = No
     if isinstance(action, Move):
         if me is None or not action.path:
             return "moves"
+        if then is not None:  # the move is made for the action after it: name that one
+            after, follow = then
+            steps = len(action.path)
+            return (f"moves {steps} square{'s' if steps != 1 else ''}{_risk(state, me, action.path)}, then "
+                    + explain_action(after, follow))
         return "moves " + _move_goal(state, me, action.path[-1]) + _risk(state, me, action.path)
     if isinstance(action, Teleport):
         goal = _move_goal(state, me, action.square) if me is not None else "to another teleporter"
@@ -130,7 +144,7 @@ def explain_action(state: GameState, action: Action, planned: Action | None = No
         if planned is not None and c is not None and not isinstance(planned, (Activate, EndActivation)):
             st = state.copy()
             st.active_uid = action.uid
-            return text + " — it " + explain_action(st, planned)
+            return text + " — it " + explain_action(st, planned, then=then)
         if c is not None and c.pos and any(e.pos and chebyshev(c.pos, e.pos) == 1 for e in state.enemy_creatures(c.player)):
             return text + ": it is next to an enemy"
         return text

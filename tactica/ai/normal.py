@@ -72,5 +72,12 @@ class NormalBot(Bot):
             action = EndActivation()
         return action
 
+    def next_after_move(self, state: GameState) -> Action | None:
+        """The action this bot re-plans for the active creature in ``state`` (as ``choose_battle``
+        does after a move: ``plan_creature``), or None when it is not legal."""
+        me = state.active_creature
+        nxt = plan_creature(state, me, Board(state, me.player, charge_reach=self.charge_reach)).action
+        return nxt if check(state, nxt) is None else None
+
 
 __all__ = ["NormalBot", "best_plans"]

@@ -27,3 +27,63 @@ def test_a_move_at_the_same_distance_is_neutral():
     text = explain_action(st, Move(path=((3, 0),)))
     assert "toward" not in text and "away from" not in text, text
     assert "still 2 squares away" in text
+
+
+ARCHER_BOARD = ".....b...\n.........\nA.......c\n........."
+
+
+def _archer_battle(active):
+    from tactica.engine.sandbox import card, ranged
+    archer = card("Archer", attacks=(ranged("Bow", range=4, basic=True),), speed=4)
+    guard = card("Guard", ac=30)                          # nearest after the move, but not worth a shot
+    return battle(ARCHER_BOARD, {"A": archer, "b": guard}, active=active, turn_player=0, hp={"c": 5})
+
+
+def test_a_move_made_for_an_attack_names_the_target_the_bot_then_attacks():
+    # A newcomer read "moves toward Guard (b)" and saw the creature shoot c: the move's sentence
+    # named the enemy nearest its end square, not the target of the attack it was made for.
+    from tactica.ai.bots import make_bot
+    from tactica.engine import Attack, apply
+    for level in ("greedy", "normal", "hard"):
+        bot = make_bot(level)
+        st = _archer_battle("A")
+        move = bot.choose(st)
+        assert isinstance(move, Move), level
+        text = bot.explain()
+        assert text.startswith("moves 4 squares, then attacks Creature c (c) with Bow: 60% to hit"), (level, text)
+        assert "Guard" not in text, (level, text)
+        st, _ = apply(st, move)
+        attack = bot.choose(st)
+        assert isinstance(attack, Attack) and attack.targets == ("c",), (level, attack)
+
+
+def test_an_activation_that_begins_with_such_a_move_names_the_same_target():
+    from tactica.ai.bots import make_bot
+    from tactica.engine import Activate, Attack, apply
+    for level in ("normal", "hard"):
+        bot = make_bot(level)
+        st = _archer_battle(None)
+        activate = bot.choose(st)
+        assert activate == Activate("A"), level
+        assert bot.explain() == ("activates Archer (A) — it moves 4 squares, then attacks Creature c (c) "
+                                 "with Bow: 60% to hit, 60% to destroy it (bloodied)"), level
+        st, _ = apply(st, activate)
+        st, _ = apply(st, bot.choose(st))
+        attack = bot.choose(st)
+        assert isinstance(attack, Attack) and attack.targets == ("c",), level
+
+
+def test_a_move_without_an_attack_after_it_still_says_where_it_goes():
+    from tactica.ai.bots import make_bot
+    bot = make_bot("normal")
+    st = battle("A.............\n..............\n.............b", active="A")  # out of reach: it closes in
+    bot.choose(st)
+    assert bot.explain().startswith("moves toward Creature b (b)")
+
+
+def test_a_move_made_for_a_charge_says_so():
+    from tactica.ai.bots import make_bot
+    bot = make_bot("normal")
+    st = battle("A.........\n..........\n.........b", active="A")
+    bot.choose(st)
+    assert bot.explain() == "moves 6 squares, then charges Creature b (b): 75% to hit, about 8 damage expected"

@@ -7,6 +7,8 @@ game with ``TooSmallScreen`` while the terminal is below 80×24.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from textual import events
 from textual.app import App
 
@@ -39,6 +41,8 @@ class TacticaApp(App[int]):
         self.factory = factory
         self.setup = setup
         self.session: GameSession | None = None
+        #: The AI's fast mode (``f``) for this run of the app: every new battle starts with it.
+        self.ai_fast = False
         self._resume = resume
         self._offer = offer
 
@@ -83,6 +87,15 @@ class TacticaApp(App[int]):
             return
         warbands, maps, scenario = picked
         self.start_battle(self.factory.custom(warbands, maps, scenario))
+
+    def keep_ai_options(self, *, fast: bool, intent: bool) -> None:
+        """Remember the AI's fast mode (``f``) and shown intent (``i``) for the battles this app
+        starts next (``n`` on the winner screen): they last the app's whole session, as the
+        intent lasts in a battle's save."""
+        self.ai_fast = fast
+        opponent = self.factory.opponent
+        if opponent is not None and opponent.intent != intent:
+            self.factory.opponent = replace(opponent, intent=intent)
 
     def _battle_done(self, choice: str | None) -> None:
         if choice == "new":

@@ -7,6 +7,8 @@ from tactica.engine.sandbox import battle
 from tactica.tui.screens.battle import BattleScreen
 from tactica.tui.widgets.status_line import StatusLine
 
+from tactica.tui.app import TacticaApp
+
 from .conftest import app_for_state
 
 
@@ -43,3 +45,38 @@ async def test_ACT_1_the_hint_after_an_attack_offers_the_move_but_no_attack():
     text = await _hint(st)
     assert "m on a shaded square moves, s shifts 1 square, e end." in text
     assert "attack action" not in text and "no enemy in reach" not in text and "a attack" not in text
+
+
+async def test_fast_mode_and_intent_last_into_the_next_battle():
+    from tactica.tui.factory import BattleFactory
+    from tactica.tui.opponent import Opponent
+    from tactica.tui.screens.choice import ChoiceModal
+
+    from .conftest import skirmish_battle
+    wbs, maps = skirmish_battle()
+    app = TacticaApp(BattleFactory(wbs, maps, seed=3, opponent=Opponent(level="greedy", player=1, pace=0.0)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        while isinstance(app.screen, ChoiceModal):
+            await pilot.press("enter")
+            await pilot.pause()
+        first = app.screen
+        assert isinstance(first, BattleScreen) and not first.ai_fast and not first.ai_show_intent
+        await pilot.press("f", "i")
+        assert first.ai_fast and first.ai_show_intent
+        await first.dismiss("new")                              # what n on the winner screen leads to
+        await pilot.pause()
+        second = next(s for s in app.screen_stack if isinstance(s, BattleScreen))
+        assert second is not first and second.session is not first.session
+        assert second.ai_fast and second.ai_show_intent   # f and i kept for the app's session
+        assert second.session.opponent.intent              # and in the new battle's save
+        while isinstance(app.screen, ChoiceModal):
+            await pilot.press("enter")
+            await pilot.pause()
+        assert app.screen is second, app.screen_stack
+        await pilot.press("f", "i")                       # off again: the next battle starts without
+        await second.dismiss("new")
+        await pilot.pause()
+        third = app.screen_stack[-1] if isinstance(app.screen_stack[-1], BattleScreen) else app.screen_stack[-2]
+        assert [type(s).__name__ for s in app.screen_stack].count("BattleScreen") == 1
+        assert not third.ai_fast and not third.ai_show_intent

@@ -39,7 +39,10 @@ class AiTurns:
         """Create the bot for the session's opponent (call from ``__init__``)."""
         opponent = self.session.opponent
         self.ai: AiPlayer | None = AiPlayer(opponent, self.session.seed or 0) if opponent else None
-        self.ai_fast = False
+        try:  # f, kept by the app across its battles
+            self.ai_fast = bool(getattr(self.app, "ai_fast", False))
+        except Exception:  # made outside a running app (no active app): the default
+            self.ai_fast = False
         self.ai_show_intent = bool(opponent and opponent.intent)
         self.ai_pending = None            # the state the bot is thinking about
         self.ai_last: Thought | None = None
@@ -172,9 +175,16 @@ class AiTurns:
             timer, thought = self._ai_waiting
             timer.stop()
             self.ai_play(thought)
+        self._ai_keep_options()
         self.notify("Fast: the AI no longer pauses between steps." if self.ai_fast
                     else f"The AI pauses {self.ai.opponent.pace:g} s between steps.", timeout=3)
         self._refresh_view()
+
+    def _ai_keep_options(self) -> None:
+        """Tell the app the f and i settings, so a new battle (n) starts with them."""
+        keep = getattr(self.app, "keep_ai_options", None)
+        if keep is not None:
+            keep(fast=self.ai_fast, intent=self.ai_show_intent)
 
     def action_ai_intent(self) -> None:
         """i: show or hide why the AI chooses each action."""
@@ -187,6 +197,7 @@ class AiTurns:
             if recorder is not None:
                 recorder.save.players = self.session.opponent.to_save()
                 recorder.sync(self.session.state)
+        self._ai_keep_options()
         self.notify("The AI's intent is shown in the log." if self.ai_show_intent
                     else "The AI's intent is hidden.", timeout=3)
         self._refresh_view()

@@ -84,3 +84,34 @@ async def test_mov_13_large_footprint_is_framed_at_every_cell_size(size):
         # All four squares of a footprint share the creature's colours.
         styles = {mv._cell((x, y)).style for x in (0, 1) for y in (0, 1)}
         assert len(styles) == 1
+
+
+async def test_the_view_follows_the_ai_creature_that_acts_without_moving_the_cursor():
+    """At 80×24 a 40-square map scrolls: when the AI's creature, far off to the right, activates and
+    moves, the view scrolls to it; the human's cursor stays on the human's own creature."""
+    from tactica.tui.opponent import Opponent
+    from tactica.tui.session import GameSession
+    from .conftest import FixedFactory
+    from tactica.tui.app import TacticaApp
+    board = "\n".join(["A" + "." * 39] + ["." * 40] * 5 + ["." * 38 + "b."])
+    st = battle(board, turn_player=1)
+    session = GameSession(state=st, seed=0, opponent=Opponent(level="greedy", player=1, pace=0.3))
+    app = TacticaApp(FixedFactory(session))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        mv = screen.map_view
+        await pilot.pause()
+        mv.move_cursor((0, 0))
+        mv.scroll_home(animate=False, immediate=True)
+        await pilot.pause()
+        assert not mv.in_view((38, 6))  # the AI's creature starts off screen
+        for _ in range(300):  # until the AI's creature has moved (it waits 0.3 s a step)
+            await pilot.pause(0.02)
+            b = screen.session.state.creature("b")
+            if b.pos != (38, 6):
+                break
+        await pilot.pause()
+        b = screen.session.state.creature("b")
+        assert b.pos != (38, 6), "the AI did not move"
+        assert mv.in_view(b.pos), (mv.scroll_offset, mv.scrollable_content_region, mv._margin())
+        assert mv.square == (0, 0)  # the cursor was not moved

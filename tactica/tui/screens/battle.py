@@ -458,13 +458,45 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         self.notify(reason, title="Not allowed", severity="warning", timeout=4)
 
     def _apply(self, action: Action) -> bool:
+        by_ai = self.ai_decides()
         outcome = self.session.apply(action)
         if not outcome.ok:
             self._refuse(outcome.reason)
             return False
         self._show_events(outcome.events)
+        if by_ai:  # the AI acted: bring it into view, however the human has scrolled
+            self._follow(outcome.events)
         self.check_autosave()
         return True
+
+    def _follow(self, events) -> None:
+        """Scroll the map (never the cursor) to the creature that acted in ``events``, then the
+        squares its action touched; on the human's turn the cursor stays in view too."""
+        st = self.session.state
+        groups: list[list] = []
+
+        def creature(uid: str | None) -> None:
+            found = st.find(uid) if uid else None
+            if found is not None and found.squares:
+                groups.append(list(found.squares))
+
+        for event in events:
+            path = getattr(event, "path", None)
+            if path:  # a move or forced move: where it ended (the creature's squares there)
+                creature(event.uid)
+            elif hasattr(event, "squares") and getattr(event, "attacker", None):  # a close or area attack
+                creature(event.attacker)
+                groups.append(list(event.squares))
+            elif hasattr(event, "target") and hasattr(event, "attacker"):
+                creature(event.attacker)
+                creature(event.target)
+            elif type(event).__name__ in ("CreatureActivated", "CreaturePlaced"):
+                creature(event.uid)
+        if not groups:  # nothing on the map (an end of activation, a roll): the view stays
+            return
+        if not self.ai_decides():  # the human chooses next: the cursor too, when it fits
+            groups.insert(1, [self.map_view.square])
+        self.map_view.show_squares(groups)
 
     def _show_events(self, events) -> None:
         """Log ``events`` (rolls also as a notification) and redraw for the new state."""

@@ -265,6 +265,39 @@ class MapView(ScrollView, can_focus=True):
                               force=True)
         self.post_message(self.CursorMoved((new.x, new.y)))
 
+    def _region(self, squares) -> Region:
+        """The map area (virtual coordinates) that holds every square of ``squares``."""
+        xs, ys = [q[0] for q in squares], [q[1] for q in squares]
+        cw, ch = self._cw, self._ch
+        return Region(self._margin() + min(xs) * cw, min(ys) * ch,
+                      (max(xs) - min(xs) + 1) * cw, (max(ys) - min(ys) + 1) * ch)
+
+    def in_view(self, square: Square) -> bool:
+        """True when ``square`` is drawn whole inside the visible part of the map."""
+        view = Region(self.scroll_offset.x, self.scroll_offset.y, *self.scrollable_content_region.size)
+        return view.contains_region(self._region([square]))
+
+    def show_squares(self, groups) -> None:
+        """Scroll the view, never the cursor, so that what just happened is on screen.
+
+        Args:
+            groups: lists of squares, most important first (e.g. the creature that acted, then
+                its target, then the cursor).  As many leading groups as fit in the view
+                together are shown; the view moves only as far as it must.
+        """
+        groups = [list(g) for g in groups if g]
+        w, h = self._map_size()
+        if not groups or not w:
+            return
+        view = self.scrollable_content_region.size
+        shown = groups[0]
+        for group in groups[1:]:
+            region = self._region(shown + group)
+            if region.width > view.width or region.height > view.height:
+                break
+            shown = shown + group
+        self.scroll_to_region(self._region(shown), animate=False, force=True)
+
     def _square_at(self, event: events.MouseEvent) -> Square | None:
         offset = event.get_content_offset(self)
         if offset is None:

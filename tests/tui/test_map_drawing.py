@@ -115,3 +115,30 @@ async def test_the_view_follows_the_ai_creature_that_acts_without_moving_the_cur
         assert b.pos != (38, 6), "the AI did not move"
         assert mv.in_view(b.pos), (mv.scroll_offset, mv.scrollable_content_region, mv._margin())
         assert mv.square == (0, 0)  # the cursor was not moved
+
+
+def _screen_rows(mv: MapView) -> list[str]:
+    """The map's rows as drawn on the screen now (scroll and margin included)."""
+    return [mv.render_line(y).text for y in range(mv.scrollable_content_region.height)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_scn_assault_each_vp_zone_names_who_scores_there_on_map_and_legend(size):
+    """Without the cursor on it, each VP zone shows its owner on the map (◆P1 in P1's zone, ◆P2 in
+    P2's) and the legend says who scores there, at every terminal size."""
+    zones = {"A": {(6, 1), (7, 1), (6, 2), (7, 2)}, "B": {(1, 1), (2, 1), (1, 2), (2, 2)}}
+    st = battle("A.......\n........\n........\n.......b", vp_zones=zones)
+    app = app_for_state(st)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        mv = app.screen.query_one(MapView)
+        mv.move_cursor((0, 3))
+        await pilot.pause()
+        marks = mv.zone_marks()
+        assert sorted(marks.values()) == ["◆P1", "◆P2"]
+        assert {sq for sq, m in marks.items() if m == "◆P1"} <= zones["A"]
+        assert {sq for sq, m in marks.items() if m == "◆P2"} <= zones["B"]
+        text = "\n".join(_screen_rows(mv))
+        assert "◆P1" in text and "◆P2" in text
+        legend_text = str(app.screen.query_one("#legend").render())
+        assert "◆P1 P1 scores here" in legend_text and "◆P2 P2 scores here" in legend_text

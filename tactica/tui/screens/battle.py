@@ -23,6 +23,7 @@ from ..session import GameSession
 from ..widgets.battle_footer import NARROW, BattleFooter
 from ..widgets.battle_header import BattleHeader
 from ..widgets.battle_log import BattleLog
+from ..widgets.map_view import _STYLES as MAP_STYLES
 from ..widgets.map_view import BIG_CELL, CELL, MapView
 from ..widgets.stat_card import StatCard
 from ..widgets.status_line import StatusLine
@@ -39,12 +40,19 @@ LEGEND_TERRAIN = {"forest": "T forest", "pit": "O pit", "smoke": "* smoke", "sta
 """Legend words for special terrain, shown only when a map of the battle has it."""
 
 
-def legend(maps, players: int = 2) -> str:
+def legend(maps, players: int = 2, zones: tuple[tuple[int, str], ...] = ()) -> str:
     """The side-panel legend: the basic marks plus the special terrain these maps use;
-    with three or four players the letter case of each (SCN-MULTI: OG1 og1 Og1 oG1)."""
+    with three or four players the letter case of each (SCN-MULTI: OG1 og1 Og1 oG1).
+
+    ``zones`` names who scores in each VP zone as (zone number, owner) pairs, the owner "P1".."P4"
+    (or the start area's letter, "A", before areas are chosen): one line each, its mark in the
+    zone's colours (SCN-ASSAULT).  Without it the legend says only "◆ VP zone"."""
     kinds = {t.value for m in maps for row in m.terrain for t in row}
     extra = [words for kind, words in LEGEND_TERRAIN.items() if kind in kinds]
     lines = [". clear   ^ difficult", "███ wall  ◆ VP zone"]
+    for i, owner in zones:
+        whom = owner if owner.startswith("P") else f"who starts in {owner}"
+        lines.append(f"[{MAP_STYLES[f'zone{i}']}]◆{owner}[/] {whom} scores here")
     while extra:  # two to a line when they fit the side panel
         if len(extra) > 1 and len(extra[0]) + len(extra[1]) + 2 <= 22:
             lines.append(f"{extra.pop(0)}  {extra.pop(0)}")
@@ -513,10 +521,21 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         st = self.session.state
         self._fit_layout()  # the map is known once it is chosen
         self.map_view.state = st
+        self._show_zone_owners()
         self.query_one(BattleHeader).state = st
         self._place_cursor()
         self._refresh_view()
         self.call_after_refresh(self._next_decision)
+
+    def _show_zone_owners(self) -> None:
+        """Name in the legend who scores in each VP zone, once the map is chosen (again once the
+        start areas are: "◆A" becomes "◆P1")."""
+        st, mv = self.session.state, self.map_view
+        zones = () if st.map is None else tuple(
+            (p, mv.zone_owner(p)) for p in range(max(st.players, len(st.map.start_areas))) if mv._zone(p))
+        if zones != getattr(self, "_zones_shown", ()):
+            self._zones_shown = zones
+            self.query_one("#legend", Static).update(legend(st.maps, st.players, zones))
 
     def _place_cursor(self) -> None:
         st, mv = self.session.state, self.map_view

@@ -17,6 +17,9 @@ What a square shows (so it reads without colour, too):
 * a Large (2×2) or Huge (3×3) creature shows its label on its top-left
   square and a frame round its whole footprint, all in its colours
   (``AS1──┐`` over ``└────┘``), so every square is visibly its own;
+* each VP zone is tinted in the colour of the player who scores there, and
+  one square of it names that player (``◆P1``; before start areas are chosen,
+  the letter of the area whose player will: ``◆A``);
 * `` s `` (blue) a square the active creature can shift to (MOV-12),
 * `` : `` a square the active creature can reach, `` o `` the previewed
   path, `` x `` a square a charge may end on, `` + `` a deployment square;
@@ -361,6 +364,8 @@ class MapView(ScrollView, can_focus=True):
                 return Segment(("┌" if size > 1 else " ") + text + mark, style)
             if text == "███":
                 return Segment("█" * 5, style)
+            if sq in self.zone_marks():  # the zone's owner: " ◆P1 "
+                return Segment(" " + text + " ", style)
             if text[0] == "[":
                 return Segment("[ " + text[1] + " ]", style)
             return Segment("  " + text[1] + "  ", style)
@@ -420,11 +425,43 @@ class MapView(ScrollView, can_focus=True):
         sides = range(max(self._state.players, len(self._state.map.start_areas)))
         for player in sides:
             if sq in self._zone(player):
-                return (" ◆ " if terrain is Terrain.CLEAR else text), s[f"zone{player}"]
+                mark = self.zone_marks().get(sq)
+                return (mark or (" ◆ " if terrain is Terrain.CLEAR else text)), s[f"zone{player}"]
         for player in sides:
             if sq in self._area(player):
                 return text, s[f"area{player}"] + (s["difficult"] if rough else Style())
         return text, s["difficult" if rough else "clear"]
+
+    def zone_owner(self, player: int) -> str:
+        """Who scores in VP zone number ``player``, as the map writes it: "P1".."P4" once start areas
+        are chosen, before that the letter of the start area whose player will score there ("A")."""
+        st = self._state
+        if st.areas:
+            return f"P{player + 1}"
+        names = sorted(st.map.vp_zones) if st.map is not None else []
+        return names[player].upper() if player < len(names) else "ABCD"[player]
+
+    def zone_marks(self) -> dict[Square, str]:
+        """The square of each VP zone that names whose zone it is, and its text (``◆P1``): the
+        free clear square nearest the zone's middle (none when every square is taken)."""
+        st = self._state
+        if st is None or st.map is None:
+            return {}
+        key = (id(st), st.step, tuple(st.areas.items()), id(st.map))
+        if getattr(self, "_marks_key", None) == key:
+            return self._marks
+        marks: dict[Square, str] = {}
+        for player in range(max(st.players, len(st.map.start_areas))):
+            zone = self._zone(player)
+            free = [q for q in zone if st.creature_at(q) is None and st.map.terrain_at(q) is Terrain.CLEAR]
+            if not free:
+                continue
+            mx = sum(q[0] for q in zone) / len(zone)
+            my = sum(q[1] for q in zone) / len(zone)
+            best = min(free, key=lambda q: ((q[0] - mx) ** 2 + (q[1] - my) ** 2, q[1], q[0]))
+            marks[best] = ("◆" + self.zone_owner(player)).ljust(CELL)[:CELL]
+        self._marks_key, self._marks = key, marks
+        return marks
 
     def _area(self, player: int) -> frozenset[Square]:
         """Player ``player``'s start area; before areas are chosen, the map's area number ``player``

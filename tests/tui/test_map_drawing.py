@@ -142,3 +142,31 @@ async def test_scn_assault_each_vp_zone_names_who_scores_there_on_map_and_legend
         assert "◆P1" in text and "◆P2" in text
         legend_text = str(app.screen.query_one("#legend").render())
         assert "◆P1 P1 scores here" in legend_text and "◆P2 P2 scores here" in legend_text
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_who_goes_first_question_leaves_the_whole_map_in_view(size):
+    """The round-start question (who goes first) sits below the map, over the status line and the
+    log, and does not dim the board: at 80×24, 120×40 and 200×60 no row of the map is covered."""
+    from tactica.engine import Phase
+    from tactica.tui.screens.choice import ChoiceModal
+    from .conftest import make_app
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        for _ in range(50):
+            await pilot.pause()
+            if isinstance(app.screen, ChoiceModal):
+                break
+        modal = app.screen
+        assert isinstance(modal, ChoiceModal)
+        battle_screen = app.screen_stack[-2]
+        assert battle_screen.session.state.phase is Phase.CHOOSE_FIRST
+        box = modal.query_one("Vertical").region
+        map_region = battle_screen.map_view.region
+        assert box.y >= map_region.bottom, (box, map_region)
+        assert box.bottom <= size[1]
+        assert modal.styles.background.a == 0  # the board is not dimmed
+        assert "who goes first" in str(modal.query_one("#body").render())
+        await pilot.press("1")
+        await pilot.pause()
+        assert app.screen is battle_screen

@@ -387,7 +387,7 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
             st = self.session.state
             me = st.active_creature
             labels = [f"{me.card.special_powers[a.power]} — on {creature_name(st, a.target)}" for a in options]
-            self._ask(ChoiceModal(f"{creature_name(st, me.uid)}: use a special power", "", labels),
+            self._ask(ChoiceModal(f"{creature_name(st, me.uid)}: use a special power", "", labels, docked=True),
                       lambda i: options[i])
 
     def action_cancel(self) -> None:
@@ -611,8 +611,8 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
             me = st.decider
             order = [me] + [p for p in range(st.players) if p != me]  # the winner first, then by seat
             self._ask(ChoiceModal(f"Round {st.round}: {player_name(me)} won the initiative",
-                                  (last.text if last else "") + f"\n\n{player_name(me)}, who goes first this round?",
-                                  [f"{player_name(p)} goes first" for p in order]),
+                                  (last.text + "\n" if last else "") + f"{player_name(me)}, who goes first this round?",
+                                  [f"{player_name(p)} goes first" for p in order], docked=True),
                       lambda i: ChooseFirstPlayer(order[i]))
         elif st.phase is Phase.CHOOSE_MAP:
             options = [f"{m.name} ({m.width}×{m.height}), brought by {player_name(i)}"
@@ -629,7 +629,7 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
                 text = (f"{player_name(st.setup_winner)} deploys first, in the other area. "
                         "Area A is tinted blue on the map, B red.")
             self._ask(ChoiceModal(f"{player_name(st.decider)}: choose your start area", text,
-                                  [f"Start area {a}" for a in areas]),
+                                  [f"Start area {a}" for a in areas], docked=True),
                       lambda i: ChooseStartArea(areas[i]))
         elif st.phase is Phase.CHAMPION:  # CHP-2: the owner says yes or no
             options = prompt_options(st, self.session.legal())

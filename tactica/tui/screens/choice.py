@@ -2,7 +2,10 @@
 
 ``ChoiceModal`` is a ``ModalScreen[int]``: it is dismissed with the index of
 the chosen option.  Arrows and Enter choose; number keys pick directly; ? opens the help.
-The first option given as ``default`` is highlighted.
+The first option given as ``default`` is highlighted.  A ``docked`` question
+(the battle screen's: who goes first, start area, special power) sits along
+the bottom of the screen, over the status line and the log, without dimming
+the map above it: the board it asks about stays in full view.
 """
 from __future__ import annotations
 
@@ -25,6 +28,7 @@ class ChoiceModal(ModalScreen[int]):
         body: a longer explanation (may be empty).
         options: the answers, in order; number keys 1..9 choose them.
         default: the index highlighted at first.
+        docked: along the bottom of the screen, the screen above not dimmed (see the module doc).
     """
 
     DEFAULT_CSS = """
@@ -50,6 +54,24 @@ class ChoiceModal(ModalScreen[int]):
         height: auto;
         max-height: 12;
     }
+    ChoiceModal.-docked {
+        align: center bottom;
+        background: transparent;
+    }
+    ChoiceModal.-docked > Vertical {
+        width: 100%;
+        max-width: 100%;
+        border: none;
+        border-top: thick $accent;
+        padding: 0 1;
+    }
+    ChoiceModal.-docked #body {
+        margin: 0;
+    }
+    ChoiceModal.-docked OptionList {
+        border: none;
+        max-height: 4;
+    }
     """
 
     BINDINGS = [Binding(str(n), f"choose({n - 1})", show=False) for n in range(1, 10)] + [
@@ -57,8 +79,9 @@ class ChoiceModal(ModalScreen[int]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, title: str, body: str, options: Sequence[str], default: int = 0) -> None:
-        super().__init__()
+    def __init__(self, title: str, body: str, options: Sequence[str], default: int = 0,
+                 docked: bool = False) -> None:
+        super().__init__(classes="-docked" if docked else None)
         self.title_text = title
         self.body_text = body
         self.options = list(options)

@@ -40,15 +40,19 @@ players at one keyboard.
 
 ## Map
 
-`.` clear · `^` difficult terrain (costs 2) · `███` wall · `◆` VP zone ·
+`.` clear · `^` difficult terrain (costs 2) · `███` wall · `◆` VP zone, in the
+colour of the player who scores there, `◆P1` on one of its squares ·
 `T` forest (costs 2, cover, blocks sight across it) · `O` pit (fliers only;
 ending a turn there destroys) · `*` smoke (hides) · `S` statue (costs 2,
 cover, cannot stop) · `%` blood rock (melee crits on 19–20) · `+` sacred
 circle (+2 to attack) · `@` teleporter (once a round, jump to another) ·
 tinted squares: start areas.  Creatures show their label: **UPPER case =
 Player 1** (blue), **lower case = Player 2** (red); dimmer = already
-activated this round.  On a large terminal each square is drawn bigger, with
-the creature's HP bar under its label.  `:` reachable square, `s` (blue) a square
+activated this round.  Creature squares alternate a bright shade (bold label)
+and a dark one (plain label), so labels side by side stay apart.  A Large or
+Huge creature's squares are framed together (`AB1──┐` over `└────┘`).  On a
+large terminal each square is drawn bigger, with the creature's HP bar under
+its label.  `:` reachable square, `s` (blue) a square
 the active creature can shift to with `s` (no opportunity attacks), `o` the path previewed,
 purple + underline = an enemy whose **opportunity attack** that path provokes,
 yellow = a valid target, `x` a square a charge may end on, `▪` a deployment square,

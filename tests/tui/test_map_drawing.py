@@ -170,3 +170,24 @@ async def test_who_goes_first_question_leaves_the_whole_map_in_view(size):
         await pilot.press("1")
         await pilot.pause()
         assert app.screen is battle_screen
+
+
+async def test_at_80x24_shift_arrows_scroll_the_map_under_the_first_player_question():
+    """At 80×24 the map does not fit its view: while the docked question waits, shift+down and
+    shift+right scroll the map to its lower board, the title says how, and the question stays."""
+    from tactica.tui.screens.choice import ChoiceModal
+    from .conftest import make_app
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(50):
+            await pilot.pause()
+            if isinstance(app.screen, ChoiceModal):
+                break
+        modal = app.screen
+        mv = app.screen_stack[-2].map_view
+        assert "shift+arrows scroll the map" in str(modal.query_one("#title").render())
+        before = mv.scroll_offset
+        await pilot.press("shift+down", "shift+right")
+        await pilot.pause()
+        assert mv.scroll_offset.y > before.y and mv.scroll_offset.x > before.x
+        assert app.screen is modal

@@ -5,7 +5,9 @@ the chosen option.  Arrows and Enter choose; number keys pick directly; ? opens 
 The first option given as ``default`` is highlighted.  A ``docked`` question
 (the battle screen's: who goes first, start area, special power) sits along
 the bottom of the screen, over the status line and the log, without dimming
-the map above it: the board it asks about stays in full view.
+the map above it: the board it asks about stays in full view.  When that map
+is bigger than its view (80×24), shift+arrows and the mouse wheel scroll it
+while the question waits, and the title says so.
 """
 from __future__ import annotations
 
@@ -77,7 +79,12 @@ class ChoiceModal(ModalScreen[int]):
     BINDINGS = [Binding(str(n), f"choose({n - 1})", show=False) for n in range(1, 10)] + [
         Binding("question_mark", "help", "Help"),
         Binding("q", "app.quit", "Quit"),
+        *[Binding(f"shift+{key}", f"scroll_map({dx},{dy})", show=False, priority=True)
+          for key, dx, dy in (("up", 0, -1), ("down", 0, 1), ("left", -1, 0), ("right", 1, 0))],
     ]
+
+    SCROLL_NOTE = "  (shift+arrows scroll the map)"
+    """Added to a docked question's title when the map under it does not fit its view."""
 
     def __init__(self, title: str, body: str, options: Sequence[str], default: int = 0,
                  docked: bool = False) -> None:
@@ -98,6 +105,31 @@ class ChoiceModal(ModalScreen[int]):
         options = self.query_one(OptionList)
         options.highlighted = self.default
         options.focus()
+        view = self._map_behind()
+        if view is not None and (view.max_scroll_x or view.max_scroll_y):
+            self.query_one("#title", Label).update(self.title_text + self.SCROLL_NOTE)
+
+    def _map_behind(self):
+        """The battle map under a docked question (None when not docked or there is none)."""
+        if not self.has_class("-docked") or len(self.app.screen_stack) < 2:
+            return None
+        from ..widgets.map_view import MapView
+        found = self.app.screen_stack[-2].query(MapView)
+        return found.first() if found else None
+
+    def action_scroll_map(self, dx: int, dy: int) -> None:
+        """shift+arrows (docked only): scroll the map under the question by a few squares."""
+        view = self._map_behind()
+        if view is not None:
+            view.scroll_to(x=view.scroll_x + 9 * dx, y=view.scroll_y + 3 * dy, animate=False, force=True)
+
+    def on_mouse_scroll_down(self, event) -> None:
+        """The wheel over a docked question's screen scrolls the map under it (shift: sideways)."""
+        self.action_scroll_map(*((1, 0) if event.shift else (0, 1)))
+
+    def on_mouse_scroll_up(self, event) -> None:
+        """See ``on_mouse_scroll_down``."""
+        self.action_scroll_map(*((-1, 0) if event.shift else (0, -1)))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -10,6 +10,7 @@ from tactica.tui.widgets.status_line import StatusLine
 from tactica.tui.app import TacticaApp
 
 from .conftest import app_for_state
+from .test_vs_ai import gate  # noqa: F401  (the fixture)
 
 
 async def _hint(st) -> str:
@@ -80,3 +81,23 @@ async def test_fast_mode_and_intent_last_into_the_next_battle():
         third = app.screen_stack[-1] if isinstance(app.screen_stack[-1], BattleScreen) else app.screen_stack[-2]
         assert [type(s).__name__ for s in app.screen_stack].count("BattleScreen") == 1
         assert not third.ai_fast and not third.ai_show_intent
+
+
+async def test_the_header_and_the_status_line_say_the_same_about_the_ai(gate):
+    from tactica.tui.widgets.battle_header import BattleHeader
+
+    from .test_vs_ai import ai_app, ai_thinking, until
+    app = ai_app("greedy", pace=30.0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await ai_thinking(pilot, app, gate)
+        await pilot.pause()
+        header = str(screen.query_one(BattleHeader).render())
+        status = screen.query_one(StatusLine).message
+        assert "AI (greedy) is thinking…" in header and status.startswith("AI (greedy) is thinking…")
+        gate.open()
+        await until(pilot, lambda: screen._ai_waiting is not None)   # answered; held back for the pace
+        await pilot.pause()
+        header = str(screen.query_one(BattleHeader).render())
+        status = screen.query_one(StatusLine).message
+        assert "AI (greedy) is playing" in header and status.startswith("AI (greedy) is playing.")
+        assert "thinking" not in header + status

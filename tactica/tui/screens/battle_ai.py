@@ -85,11 +85,15 @@ class AiTurns:
         """``f`` and ``i`` exist only in a battle against the AI."""
         return self.ai is not None
 
+    def ai_doing(self) -> str:
+        """What the AI does now, for the header and the status line alike: "is thinking…" while its
+        worker chooses, "is playing" while its answer waits for the pace (or is being played)."""
+        return "is playing" if self._ai_waiting is not None or self.ai_pending is None else "is thinking…"
+
     def ai_status(self) -> str:
-        """The status line while the AI plays."""
-        label = self.ai.opponent.label
-        doing = "is playing." if self._ai_waiting is not None or self.ai_pending is None else "is thinking…"
-        text = f"{label} {doing}"
+        """The status line while the AI plays (the same words as the header's note)."""
+        doing = self.ai_doing()
+        text = f"{self.ai.opponent.label} {doing}" + ("" if doing.endswith("…") else ".")
         if self.ai_show_intent and self.ai_last is not None and self.ai_last.intent:
             text += f" Last: it {self.ai_last.intent}."
         fast = "f: normal pace" if self.ai_fast else "f: fast"
@@ -104,7 +108,7 @@ class AiTurns:
         self.ai_pending = st
         quick = self.ai_fast or st.phase is Phase.CHAMPION  # a champion-power answer never holds play up
         self._ai_ready_at = time.monotonic() + (0.0 if quick else self.ai.opponent.pace)
-        self._ai_note(f"{self.ai.opponent.label} is thinking…")
+        self._ai_note(True)
         self.run_worker(partial(self.ai.think, st), name=f"ai step {st.step}", group="ai",
                         thread=True, exclusive=True, exit_on_error=False)
 
@@ -126,9 +130,9 @@ class AiTurns:
         if thought.state is not self.ai_pending:
             return  # an answer to a question no longer asked
         delay = 0.0 if self.ai_fast else self._ai_ready_at - time.monotonic()
-        if delay > 0:
-            self._ai_note(f"{self.ai.opponent.label} is playing")
+        if delay > 0:  # held back for the pace: "is playing" in the header and the status line
             self._ai_waiting = (self.set_timer(delay, partial(self.ai_play, thought)), thought)
+            self._ai_note(True)
         else:
             self.ai_play(thought)
 
@@ -145,7 +149,7 @@ class AiTurns:
         if self.ai_pending is thought.state:
             self.ai_pending = None
         if thought.state is not st or thought.step != st.step or not self.ai_decides():
-            self._ai_note("")
+            self._ai_note(False)
             self.call_after_refresh(self._next_decision)
             return False
         self.ai_last = thought
@@ -156,15 +160,16 @@ class AiTurns:
         if self.ai_show_intent and thought.intent:
             log.add([LogLine(f"{self.ai.opponent.label} {thought.intent}.", "info",
                              thought.state.decider)])
-        self._ai_note("")
+        self._ai_note(False)
         if not self._apply(thought.action):  # cannot happen for a checked action; never stall
             self._apply(self.ai._stand_in(self.session.state))
         self.session.forget_undo(AI_UNDO)
         self._refresh_view()
         return True
 
-    def _ai_note(self, note: str) -> None:
-        self.query_one(BattleHeader).note = note
+    def _ai_note(self, on: bool) -> None:
+        """Show (``on``) or clear what the AI does in the header; the status line follows."""
+        self.query_one(BattleHeader).note = f"{self.ai.opponent.label} {self.ai_doing()}" if on else ""
         self._refresh_view()
 
     # -- keys --------------------------------------------------------------------------

@@ -101,3 +101,45 @@ async def test_the_header_and_the_status_line_say_the_same_about_the_ai(gate):
         status = screen.query_one(StatusLine).message
         assert "AI (greedy) is playing" in header and status.startswith("AI (greedy) is playing.")
         assert "thinking" not in header + status
+
+
+async def test_the_header_form_follows_the_terminal_width_not_the_ai_note(gate):
+    from tactica.tui.widgets.battle_header import BattleHeader
+
+    from .test_vs_ai import ai_app, ai_thinking, until
+    app = ai_app("greedy", pace=30.0)
+    async with app.run_test(size=(120, 40)) as pilot:             # the form a newcomer saw switch
+        screen = await ai_thinking(pilot, app, gate)
+        header = screen.query_one(BattleHeader)
+        seen = [str(header.render())]                     # thinking
+        gate.open()
+        await until(pilot, lambda: screen._ai_waiting is not None)
+        seen.append(str(header.render()))                 # playing, held back for the pace
+        await pilot.press("f")                            # played: the human's turn again
+        await until(pilot, lambda: not screen.ai_decides() or screen.session.state.is_over)
+        await pilot.pause()
+        seen.append(str(header.render()))
+        for text in seen:
+            assert text.startswith(" tactica   Round "), text    # the full form all along
+            assert len(text) <= 120 and text.endswith("you: P1 vs AI (greedy)  │  seed 3"), text
+        assert "AI (greedy) is thinking…" in seen[0] and "AI (greedy) is playing" in seen[1]
+
+
+def test_the_header_needs_the_same_columns_all_battle():
+    from tactica.tui.widgets.battle_header import header_need, header_text
+
+    from .conftest import skirmish_battle
+    from tactica.tui.factory import BattleFactory
+    wbs, maps = skirmish_battle()
+    st = BattleFactory(wbs, maps, seed=3).quick().state
+    mode = "you: P1 vs AI (normal)"
+    need = header_need(st, 3, mode, False, "AI (normal)")
+    late = st.copy()
+    late.round, late.vp = 10, [190, 185]
+    assert header_need(late, 3, mode, False, "AI (normal)") == need
+    assert header_text(late, 3, "AI (normal) is thinking…", mode, width=need).cell_len <= need
+    text = header_text(late, 3, "AI (normal) controls a very long creature name (confused)", mode, width=need).plain
+    assert len(text) == need and "…" in text and text.endswith("seed 3") and "VP 190–185 of 200" in text
+    assert need <= 120                                    # 120 columns keep the full form against the AI
+    assert header_need(st, 3, mode, True, "AI (normal)") > 80 >= header_need(st, 3, mode, True)
+    assert header_text(late, 3, "AI (normal) is thinking…", mode, compact=True, width=80).cell_len <= 80

@@ -247,6 +247,7 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         log.add(lines)
         self.query_one(BattleHeader).seed = self.session.seed
         self.query_one(BattleHeader).mode = self.ai_mode_text
+        self.query_one(BattleHeader).ai_label = self.ai.opponent.label if self.ai is not None else ""
         self.map_view.focus()
         scroll = self.query_one("#card-scroll", VerticalScroll)
         self.watch(scroll, "virtual_size", self._card_resized, init=False)

@@ -143,3 +143,34 @@ def test_the_header_needs_the_same_columns_all_battle():
     assert need <= 120                                    # 120 columns keep the full form against the AI
     assert header_need(st, 3, mode, True, "AI (normal)") > 80 >= header_need(st, 3, mode, True)
     assert header_text(late, 3, "AI (normal) is thinking…", mode, compact=True, width=80).cell_len <= 80
+
+
+def _screen_text(screen) -> str:
+    """Every character the screen shows now (what the terminal would display), line by line."""
+    return "\n".join(strip.text for strip in screen._compositor.render_strips())
+
+
+async def test_toasts_are_not_drawn_over_the_help_and_come_back_after_it():
+    from tactica.tui.screens.help import HelpScreen
+
+    from .conftest import make_app
+    app = make_app()
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:   # toasts drawn, as in a terminal
+        await pilot.pause()
+        while not isinstance(app.screen, BattleScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        app.notify("Setup roll: a toast to hide", title="Setup roll", timeout=30)
+        await pilot.pause(0.3)
+        assert "a toast to hide" in _screen_text(app.screen)
+        await pilot.press("question_mark")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, HelpScreen)
+        assert "a toast to hide" not in _screen_text(app.screen)
+        app.notify("Roll: raised while help is open", timeout=30)     # e.g. the AI rolls meanwhile
+        await pilot.pause(0.3)
+        assert "raised while help" not in _screen_text(app.screen)
+        await pilot.press("escape")
+        await pilot.pause(0.3)
+        shown = _screen_text(app.screen)
+        assert "a toast to hide" in shown and "raised while help" in shown

@@ -91,11 +91,18 @@ lists the auras covering it.
 
 
 class HelpScreen(ModalScreen[None]):
-    """Keys and a rules summary; any of Esc, ? or q closes it."""
+    """Keys and a rules summary; any of Esc, ? or q closes it.
+
+    Toasts (a roll, a refusal) are not drawn over it, nor through it: the ones
+    not yet timed out show again on the screen under it when the help closes."""
 
     DEFAULT_CSS = """
     HelpScreen {
         align: center middle;
+        background: $background;  /* opaque: no toast of the screens under it shows through */
+    }
+    HelpScreen Toast {
+        display: none;  /* nor its own: the toasts still due show again when it closes */
     }
     HelpScreen > VerticalScroll {
         width: 90%;

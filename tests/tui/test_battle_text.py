@@ -174,3 +174,9 @@ async def test_toasts_are_not_drawn_over_the_help_and_come_back_after_it():
         await pilot.pause(0.3)
         shown = _screen_text(app.screen)
         assert "a toast to hide" in shown and "raised while help" in shown
+
+
+def test_the_help_says_question_mark_also_works_over_dialogs():
+    from tactica.tui.screens.help import HELP
+    row = next(line for line in HELP.splitlines() if line.startswith("| ? |"))
+    assert "also over a dialog" in row and "champion-power prompt" in row and "still unanswered" in row

@@ -30,7 +30,7 @@ HELP = """\
 | i | against the AI: show or hide why it chooses each action (its intent) in the log |
 | z / ctrl+z | undo: take back a move or an activation in the current activation, if no die was rolled |
 | ] / [ (Page Down / Page Up) | scroll the stat card when it is longer than its panel (] at its end goes back to the top); the footer shows `]` only then |
-| ? | this help; Esc closes it (always at the right end of the footer) |
+| ? | this help, also over a dialog (the map, the start area, who goes first, a champion-power prompt: closing the help goes back to it, still unanswered); Esc, ? or q closes it. `? Help` is always at the right end of the footer |
 | q | quit |
 
 The footer lists only the keys that are legal right now; while the AI plays,

@@ -4,6 +4,7 @@ the log at 80×24, the stat card, the help text."""
 from __future__ import annotations
 
 from tactica.engine.sandbox import battle
+from tactica.tui.describe import LogLine
 from tactica.tui.screens.battle import BattleScreen
 from tactica.tui.widgets.status_line import StatusLine
 
@@ -180,3 +181,28 @@ def test_the_help_says_question_mark_also_works_over_dialogs():
     from tactica.tui.screens.help import HELP
     row = next(line for line in HELP.splitlines() if line.startswith("| ? |"))
     assert "also over a dialog" in row and "champion-power prompt" in row and "still unanswered" in row
+
+
+async def test_log_lines_wrap_at_80_columns_also_after_a_resize_and_keep_the_log_height():
+    from tactica.tui.widgets.battle_log import BattleLog
+
+    from .conftest import make_app
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        while not isinstance(app.screen, BattleScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        log = app.screen.query_one(BattleLog)
+        log.add([LogLine("AI (normal) activates Silverhelm Knight-Captain (SI1) — it moves 6 squares, then "
+                         "attacks Broken Tusk Raider (br3) with Lance: 65% to hit, about 12 damage expected", "info", 1)])
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.3)
+        width = log.scrollable_content_region.width
+        assert width == 79 and log.region.height == 5                  # the height rule of 80×24 (LOG_MIN)
+        strips = [strip.text.rstrip() for strip in log.lines]
+        assert all(len(text) <= width for text in strips), strips
+        words = " ".join(" ".join(text[1:].split()) for text in strips)  # past the side-mark column
+        for line in log.lines_written:
+            assert " ".join(line.split()) in words, line              # nothing cut off
+        assert strips[-3].startswith("▌AI (normal) activates") and strips[-1] == " expected"  # past the mark

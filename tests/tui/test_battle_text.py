@@ -206,3 +206,36 @@ async def test_log_lines_wrap_at_80_columns_also_after_a_resize_and_keep_the_log
         for line in log.lines_written:
             assert " ".join(line.split()) in words, line              # nothing cut off
         assert strips[-3].startswith("▌AI (normal) activates") and strips[-1] == " expected"  # past the mark
+
+
+def test_the_stat_card_wraps_with_hanging_indents_at_28_columns():
+    from tactica.engine.sandbox import card, melee, ranged
+    from tactica.tui.widgets.stat_card import card_text
+    warlord = card("Warlord of the Broken Tusk", cost=123, level=17,
+                   attacks=(melee("Cleaving Greataxe", bonus=12, damage=20),
+                            ranged("Hex Bolt", bonus=9, damage=15, range=8, damage_type="necrotic")))
+    st = battle("A.b", {"A": warlord})
+    text = card_text(st.creature("A"), width=25).plain      # a 28-column side panel: 25 for the card
+    lines = text.splitlines()
+    assert all(len(line) <= 25 for line in lines), lines
+    assert lines[:2] == [" A  Warlord of the Broken", "    Tusk"]                 # the name past its badge
+    assert "Player 1 · 123 pts" in lines and "Lv 17" in lines                       # not "Lv" / "17"
+    i = lines.index("1 Cleaving Greataxe")
+    assert lines[i + 1:i + 4] == ["  +12 vs AC · 20 damage", "  melee · adjacent", "  basic"]
+    j = lines.index("2 Hex Bolt")
+    assert lines[j + 1:j + 3] == ["  +9 vs AC", "  15 necrotic damage"]
+    assert card_text(st.creature("A")).plain.splitlines()[0] == " A  Warlord of the Broken Tusk"  # no width: as before
+
+
+async def test_the_stat_card_widget_wraps_at_its_own_width():
+    from tactica.engine.sandbox import card, melee
+    from tactica.tui.widgets.stat_card import StatCard
+    warlord = card("Warlord of the Broken Tusk", attacks=(melee("Cleaving Greataxe", bonus=12, damage=20),))
+    st = battle("A.b", {"A": warlord}, active="A")
+    app = app_for_state(st)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = app.screen.query_one(StatCard)
+        lines = shown.render().plain.splitlines()
+        assert shown.size.width in (24, 25) and all(len(line) <= shown.size.width for line in lines), lines
+        assert lines[1].startswith("    ") and "  basic" in lines

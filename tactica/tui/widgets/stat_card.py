@@ -8,6 +8,7 @@ conditions and whether it has been activated this round.
 """
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
@@ -75,12 +76,88 @@ def boxes(total: int, ticked: int) -> str:
     return "☒" * ticked + "☐" * (total - ticked)
 
 
+def hang_wrap(line: Text, width: int, indent: int) -> list[Text]:
+    """``line`` (no newline) broken into lines of at most ``width`` cells at spaces, every line
+    after the first indented by ``indent`` spaces (a hanging indent).  A line breaks at its last
+    " · " separator that fits when it has one (the separator is dropped: "melee · adjacent" then
+    "basic"), else at its last space; a word longer than a line is cut where it must be."""
+    plain = line.plain
+    if cell_len(plain) <= width or width <= indent + 4:
+        return [line]
+    out: list[Text] = []
+    start = 0
+    while start < len(plain):
+        room = width if not out else width - indent
+        if cell_len(plain[start:]) <= room:
+            end = nxt = len(plain)
+        else:
+            end = sep = None
+            for i in range(start + 1, len(plain)):
+                if cell_len(plain[start:i]) > room:
+                    break
+                if plain[i] == " " and plain[i - 1] != " ":
+                    end = i
+                    if plain[i - 2:i] == " ·" and i - 2 > start:
+                        sep = i  # "melee · adjacent · basic": rather break at a separator
+            end = sep if sep is not None else end
+            if end is None:  # one word longer than the line
+                end = nxt = start + max(1, room)
+            else:
+                nxt = end + 1
+                if plain[start:end].endswith(" ·") and end - 2 > start:
+                    end -= 2
+        piece = line[start:end]
+        piece.rstrip()
+        out.append(piece if not out else Text(" " * indent) + piece)
+        start = nxt
+        while start < len(plain) and plain[start] == " ":
+            start += 1
+    return out
+
+
+def _indent_of(plain: str, first: bool, label: str) -> int:
+    """The hanging indent of one card line: past the label badge on the name line, past a
+    bullet ("• ", "◆ ", " •• ") or an attack number, two for a titled line, else its own
+    leading spaces (an attack's details)."""
+    if first:
+        return len(label) + 3
+    lead = len(plain) - len(plain.lstrip(" "))
+    rest = plain[lead:]
+    bullets = len(rest) - len(rest.lstrip("•◆"))
+    if bullets:
+        return lead + bullets + 1
+    if lead:
+        return lead
+    if rest[:1].isdigit() or rest.startswith(("Keywords ", "Conditions ", "Auras on it ", "Champion ")):
+        return 2
+    return 0
+
+
+def fit_card(t: Text, width: int, label: str) -> Text:
+    """The card text ``t`` with every line longer than ``width`` cells wrapped with a hanging
+    indent (``hang_wrap``, ``_indent_of``), so a continuation never starts under the line's
+    title or bullet at the left edge."""
+    out = Text()
+    for n, line in enumerate(t.split("\n", allow_blank=True)):
+        if n:
+            out.append("\n")
+        out.append_text(Text("\n").join(hang_wrap(line, width, _indent_of(line.plain, n == 0, label))))
+    return out
+
+
 def card_text(c: Creature, *, active: bool = False, move_used: bool = False,
-              attack_used: bool = False, state: GameState | None = None) -> Text:
+              attack_used: bool = False, state: GameState | None = None, width: int | None = None) -> Text:
     """The stat card of ``c`` as Rich text (also used by the help and tests).
 
-    With ``state``, the auras covering ``c`` are listed too.
+    With ``state``, the auras covering ``c`` are listed too.  With ``width`` (columns),
+    long lines are wrapped to it with hanging indents (``fit_card``).
     """
+    t = _card_text(c, active=active, move_used=move_used, attack_used=attack_used, state=state)
+    return t if width is None else fit_card(t, width, c.label)
+
+
+def _card_text(c: Creature, *, active: bool, move_used: bool, attack_used: bool,
+               state: GameState | None) -> Text:
     card = c.card
     t = Text()
     t.append(f" {c.label} ", style=SIDE_STYLE[c.player])
@@ -196,4 +273,4 @@ class StatCard(Static):
             return hint
         move_used, attack_used = self.actions_used
         return card_text(c, active=c.uid == self.active_uid, move_used=move_used, attack_used=attack_used,
-                         state=self.state)
+                         state=self.state, width=self.size.width or None)

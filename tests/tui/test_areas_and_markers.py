@@ -105,7 +105,7 @@ async def test_conditions_show_on_the_map_and_on_the_card_with_durations():
         assert style.underline                                        # the condition marker
         assert not mv._cell3((0, 0))[1].underline
         await walk_cursor(pilot, screen, (2, 0))
-        shown = str(screen.query_one(StatCard).render())
+        shown = " ".join(str(screen.query_one(StatCard).render()).split())  # the card wraps at its width
         assert "Conditions dazed (save ends), ongoing 5 fire (save ends)" in shown
         assert "condition" in str(screen.query_one("#legend").render())
 
@@ -135,12 +135,12 @@ async def test_aura_squares_show_when_the_cursor_is_on_its_creature_and_on_cover
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
         assert screen.map_view.overlay.aura == frozenset()
-        shown = str(screen.query_one(StatCard).render())
+        shown = " ".join(str(screen.query_one(StatCard).render()).split())  # the card wraps at its width
         assert "Auras on it Gate Hymn: +2 attack (H)" in shown         # A stands in it
         await walk_cursor(pilot, screen, (1, 1))
         aura = screen.map_view.overlay.aura
         assert (3, 3) in aura and (4, 1) not in aura and len(aura) == 16
-        shown = str(screen.query_one(StatCard).render())
+        shown = " ".join(str(screen.query_one(StatCard).render()).split())  # the card wraps at its width
         assert "Aura 2 (Gate Hymn): allies +2 attack" in shown
 
 

@@ -1,8 +1,11 @@
 """Shared fixtures for the battle client's tests: small battles built in code."""
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 import pytest
 
+from tactica.engine import Phase
 from tactica.engine.model import MapDef, WarbandDef
 from tactica.engine.sandbox import card, melee, ranged
 from tactica.tui.app import TacticaApp
@@ -35,10 +38,46 @@ def skirmish_battle() -> tuple[tuple[WarbandDef, WarbandDef], tuple[MapDef, ...]
     return wbs, (m,)
 
 
+#: Phases in which the battle screen asks its question in a dialog (pushed after a refresh).
+QUESTION_PHASES = (Phase.CHOOSE_FIRST, Phase.CHOOSE_MAP, Phase.CHOOSE_AREA, Phase.CHAMPION, Phase.OVER)
+
+
+async def settle(pilot, app, tries: int = 300) -> None:
+    """Wait until the app shows what a player would see before pressing a key.
+
+    The battle screen pushes its question (who goes first, a champion power…)
+    after a refresh, so on a loaded machine a key pressed at once could reach
+    the screen under the question.  Returns when a screen other than the
+    battle screen is up (a question, the setup screen), or the battle screen
+    waits for no question (it is asking, the AI decides, or the phase needs
+    none); gives up after ``tries`` pauses of 10 ms and lets the test go on.
+    """
+    from tactica.tui.screens.battle import BattleScreen
+    for _ in range(tries):
+        screen = app.screen
+        if isinstance(screen, BattleScreen) and screen.is_attached:
+            if (screen._asking or screen.session.state.phase not in QUESTION_PHASES
+                    or screen.ai_decides()):
+                return
+        elif len(app.screen_stack) > 1:
+            return
+        await pilot.pause(0.01)
+
+
+class SettledApp(TacticaApp):
+    """The real app whose ``run_test`` hands over the pilot once the first question is up (``settle``)."""
+
+    @asynccontextmanager
+    async def run_test(self, *args, **kwargs):
+        async with super().run_test(*args, **kwargs) as pilot:
+            await settle(pilot, self)
+            yield pilot
+
+
 def make_app(battle=demo_battle, seed: int = 7, setup: bool = False) -> TacticaApp:
-    """The real app on a built-in battle with a fixed seed."""
+    """The real app on a built-in battle with a fixed seed (``SettledApp``)."""
     wbs, maps = battle()
-    return TacticaApp(BattleFactory(wbs, maps, seed=seed), setup=setup)
+    return SettledApp(BattleFactory(wbs, maps, seed=seed), setup=setup)
 
 
 @pytest.fixture
@@ -67,4 +106,4 @@ class FixedFactory(BattleFactory):
 def app_for_state(state) -> TacticaApp:
     """The real app showing an engine state built with ``tactica.engine.sandbox.battle``."""
     from tactica.tui.session import GameSession
-    return TacticaApp(FixedFactory(GameSession(state=state, seed=0)))
+    return SettledApp(FixedFactory(GameSession(state=state, seed=0)))

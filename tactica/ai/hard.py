@@ -200,6 +200,8 @@ class HardBot(NormalBot):
     charge_reach = False
     #: Its planner also counts the attacks an end square puts in reach (``tactics.Board.offense``).
     offense = True
+    #: Its planner also plans a move followed by a charge (``tactics.Board.move_charge``).
+    move_charge = True
 
     def __init__(self, seed: int = 0, *, candidates: int = 4, alternatives: int = 3,
                  budget: int = 240, deadline: float | None = None):
@@ -216,7 +218,8 @@ class HardBot(NormalBot):
         ``alternatives`` different first actions (``Plan.notes``), the gain
         of each being its score over the creature's idle value.
         """
-        plans = best_plans(state, state.turn_player, charge_reach=self.charge_reach, offense=self.offense)
+        plans = best_plans(state, state.turn_player, charge_reach=self.charge_reach, offense=self.offense,
+                           move_charge=self.move_charge)
         out = []
         for plan in plans[:self.candidates]:
             alts = plan.notes.get("alternatives") or ((plan.score, plan.action),)

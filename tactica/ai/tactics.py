@@ -78,6 +78,7 @@ ZONE_WIN = 0.5         # × BATTLE for standing in our VP zone when its award wo
 SEPARATE = 0.3         # × the value of an enemy's attack on a creature it is forced away from
 INTO_REACH = 0.3       # × the value of a fresh ally's attack on an enemy forced next to it
 OFFENSE = 0.5          # × the best attack an end square puts in reach next turn (Board.offense; hard)
+MOVE_CHARGE = 4        # squares tried as the start of a move-then-charge (Board.move_charge; hard)
 #: Share of a covered creature's turn (TURN_WORTH × cost) one point of an aura is worth, by effect
 #: (ABL "Aura X"); heal and harm auras are valued as the HP they restore or deal.
 AURA_PER_POINT = {"attack": 0.09, "defense": 0.09, "damage": 0.06, "speed": 0.03, "resist": 0.03}
@@ -327,12 +328,19 @@ class Board:
             exposure; False counts one move and an attack (speed + 1).
         offense: add ``OFFENSE`` × ``offense_at`` to every end square's value
             (``hard``'s planner; ``normal`` leaves it out).
+        move_charge: also plan a move followed by a charge (ACT-1, ACT-3,
+            CHG-1; ``hard``'s planner; ``normal`` plans a charge only from
+            where the creature stands).
     """
 
-    def __init__(self, state: GameState, player: int, *, charge_reach: bool = False, offense: bool = False):
+    def __init__(self, state: GameState, player: int, *, charge_reach: bool = False, offense: bool = False,
+                 move_charge: bool = False):
         self.state = state
         self.player = player
         self.charge_reach = charge_reach
+        #: Plan a move and then a charge (``_move_then_charge``): without it a creature one
+        #: square out of charge reach walks two moves and ends next to its target without attacking.
+        self.move_charge = move_charge
         #: Count what an end square lets us attack next turn (``offense_at``), as exposure counts
         #: what can attack us there; without it a creature just outside every enemy's reach idles.
         self.offense = offense
@@ -816,6 +824,8 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
                 sme.pos = me.pos
                 v -= oa_risk(scratch, me, provokers_of_path(scratch, sme, ch.path))
                 candidates.append((v, ch))
+        if board.move_charge and move_then and reach and me.card.basic_melee is not None:
+            candidates.extend(_move_then_charge(scratch, sme, me, board, threats, reach, pv))
     # SPW-1: a special power spends the move or the attack action; what is left is scored after it.
     for use in actions_of_kind(scratch, UsePower):
         v = power_value(scratch, sme, use)
@@ -845,6 +855,75 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
         candidates.append((v, Teleport(sq)))
     score, action = max(candidates, key=lambda c: c[0])
     return Plan(score, me.uid, action, idle=here, notes={"alternatives": _alternatives(candidates)})
+
+
+def _move_then_charge(state: GameState, sme: Creature, me: Creature, board: Board, threats: list,
+                      reach: dict, pv: dict[Square, float]) -> list[tuple[float, Action]]:
+    """Moves that end where a charge can follow (ACT-1, ACT-3, CHG-1..CHG-4): [(value, Move)].
+
+    ``state`` is the planner's scratch copy with ``sme`` (its copy of ``me``)
+    active and its move action unused; ``reach`` and ``pv`` are the move's
+    routes and their end values.  A square is a start when the nearest free
+    square next to an enemy in line of sight lies 2 to speed squares from it
+    (grid distance, CHG-3); the MOVE_CHARGE best of
+    them (per enemy, its basic melee attack's rough worth plus ``pv``; at
+    most two per enemy) get their exact charges (``actions_of_kind``), each
+    worth its attack (``attack_value``, charging), where it ends
+    (``place_value``) and the opportunity attacks of both the move and the
+    charge (OA-1, OA-3: each enemy at most once).  Each start is the Move
+    to it, valued by its best charge.  ``state`` is left as it was.
+    """
+    melee = me.card.basic_melee
+    enemies = [e for e in state.enemy_creatures(me.player) if e.card.size == 1]
+    if not enemies or not attack_allowed(me, melee):
+        return []
+    speed = sme.speed
+    worth = sorted(((expected_basic(melee, t) / max(1, t.hp) * t.card.cost, k, t) for k, t in enumerate(enemies)),
+                   key=lambda x: (-x[0], x[1]))
+    picks: list[tuple[float, Square]] = []
+    los = state.geo.line_of_sight
+    occupied = {c.pos for c in state.alive() if c.uid != me.uid}
+    for w, _, t in worth:
+        ends = [q for q in state.geo.neighbours(t.pos) if q not in occupied]
+        if not ends:
+            continue
+        # CHG-3: the nearest square next to it must be 2 to speed squares away (grid distance)
+        near = sorted((sq for sq in reach
+                       if 2 <= min(max(abs(sq[0] - q[0]), abs(sq[1] - q[1])) for q in ends) <= speed),
+                      key=lambda q: (-pv[q], q[1], q[0]))
+        taken = 0
+        for sq in near:
+            if any(q == sq for _, q in picks):
+                continue
+            if los(sq, t.pos):
+                picks.append((w + pv[sq], sq))
+                taken += 1
+                if taken == 2:
+                    break
+    picks.sort(key=lambda x: (-x[0], x[1][1], x[1][0]))
+    out: list[tuple[float, Action]] = []
+    used = state.move_used
+    state.move_used = True
+    try:
+        for _, sq in picks[:MOVE_CHARGE]:
+            r = reach[sq]
+            sme.pos = sq
+            best = None
+            for ch in actions_of_kind(state, Charge):
+                t = state.creature(ch.target)
+                provokers = tuple(dict.fromkeys(r.provokers + provokers_of_path(state, sme, ch.path)))
+                sme.pos = ch.destination
+                v = attack_value(state, sme, t, melee, charge=True) + place_value(board, me, ch.destination, threats)
+                sme.pos = sq
+                v -= oa_risk(state, me, provokers)
+                if best is None or v > best:
+                    best = v
+            if best is not None:
+                out.append((best, Move(r.path)))
+    finally:
+        sme.pos = me.pos
+        state.move_used = used
+    return out
 
 
 def _move_to_help(state: GameState, me: Creature, reach: dict, pv: dict[Square, float]) -> list[tuple[float, Action]]:

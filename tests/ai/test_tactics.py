@@ -11,7 +11,7 @@ from tactica.ai import normal as normal_mod
 from tactica.ai.hard import MAX_REPLIES, HardBot, outcomes
 from tactica.ai.normal import NormalBot
 from tactica.ai.tactics import Board, Plan, attack_value, kill_vp, place_value, threat_value
-from tactica.engine import (Activate, AreaAttack, Attack, EndActivation, Move, Ruleset, SeededDice, Shift,
+from tactica.engine import (Activate, AreaAttack, Attack, Charge, EndActivation, Move, Phase, Ruleset, SeededDice, Shift,
                             Teleport, apply, check, preview)
 from tactica.engine.model import Reach
 from tactica.engine.sandbox import area, card, close, melee, ranged
@@ -342,3 +342,36 @@ def test_ACT_1_hard_closes_in_from_the_edge_of_reach_where_normal_idles():
     assert isinstance(plan.action, Move) and plan.action.path[-1] == (6, 0)
     board = Board(st, 0, offense=True)
     assert board.offense_at(st.creature("A"), (6, 0)) > 0 == board.offense_at(st.creature("A"), (0, 1))
+
+
+def _activation(bot, st, uid):
+    """Play ``uid``'s whole activation with ``bot``: (actions taken, state after)."""
+    acts = []
+    while True:
+        action = bot.choose(st)
+        acts.append(action)
+        st, _ = apply(st, action)
+        if st.phase is Phase.ACTIVATE or st.active_uid != uid or st.is_over:
+            return acts, st
+
+
+def test_CHG_1_hard_moves_then_charges_instead_of_ending_next_to_its_target():
+    # b, a bloodied knight, is 7 squares from A (speed 5): no charge from where A stands (CHG-3).
+    # normal's plans know a move, or a charge from where it stands, so A walks 5 squares, then spends
+    # its attack action on a second move and ends next to b without attacking. hard also plans a move
+    # and then a charge (ACT-1, ACT-3, CHG-1): it stops where a charge can follow, and charges.
+    hob = card("Hobgoblin", cost=14, hp=35, ac=18, speed=5, attacks=(melee(bonus=8, damage=10),))
+    knight = card("Knight", cost=48, hp=80, ac=18, speed=5, attacks=(melee(bonus=6, damage=10),))
+    st = battle("""
+        ........
+        A......b
+        ........
+    """, {"A": hob, "b": knight}, turn_player=0, hp={"b": 30})
+    st.dice = SeededDice.from_seed(2)
+    acts, after = _activation(NormalBot(), st, "A")
+    assert [type(a) for a in acts] == [Activate, Move, Move]
+    ax, ay = after.creature("A").pos
+    assert max(abs(ax - 7), abs(ay - 1)) == 1 and after.creature("b").hp == 30  # next to b, no attack
+    acts, after = _activation(HardBot(3), st, "A")
+    assert [type(a) for a in acts] == [Activate, Move, Charge]
+    assert acts[1].path[-1] in ((4, 0), (4, 1), (4, 2)) and acts[2].target == "b"

@@ -202,6 +202,8 @@ class HardBot(NormalBot):
     offense = True
     #: Its planner also plans a move followed by a charge (``tactics.Board.move_charge``).
     move_charge = True
+    #: Its planner also plans a shift first when an enemy stands next to it (``tactics.Board.shift``).
+    shift = True
 
     def __init__(self, seed: int = 0, *, candidates: int = 4, alternatives: int = 3,
                  budget: int = 240, deadline: float | None = None):
@@ -219,7 +221,7 @@ class HardBot(NormalBot):
         of each being its score over the creature's idle value.
         """
         plans = best_plans(state, state.turn_player, charge_reach=self.charge_reach, offense=self.offense,
-                           move_charge=self.move_charge)
+                           move_charge=self.move_charge, shift=self.shift)
         out = []
         for plan in plans[:self.candidates]:
             alts = plan.notes.get("alternatives") or ((plan.score, plan.action),)

@@ -17,15 +17,17 @@ from .tactics import Board, Plan, plan_creature
 
 
 def best_plans(state: GameState, player: int, *, everyone: bool = False,
-               charge_reach: bool = False, offense: bool = False, move_charge: bool = False) -> list[Plan]:
+               charge_reach: bool = False, offense: bool = False, move_charge: bool = False,
+               shift: bool = False) -> list[Plan]:
     """Plans of ``player``'s creatures not yet activated (all on the map with ``everyone``), best gain first.
 
     Ties keep warband order.  ``charge_reach`` is ``Board``'s exposure model,
     ``offense`` its term for the attacks an end square puts in reach, ``move_charge``
-    its move-then-charge plans (both ``hard``).
+    its move-then-charge plans, ``shift`` its shift-first plans (all ``hard``).
     Used by ``normal`` and ``hard`` to choose an activation.
     """
-    board = Board(state, player, charge_reach=charge_reach, offense=offense, move_charge=move_charge)
+    board = Board(state, player, charge_reach=charge_reach, offense=offense, move_charge=move_charge,
+                  shift=shift)
     pool = state.alive(player) if everyone else state.unactivated(player)
     plans = [plan_creature(state, c, board) for c in pool]
     order = {c.uid: i for i, c in enumerate(state.creatures)}

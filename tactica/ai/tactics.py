@@ -45,7 +45,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from tactica.engine import (Action, AreaAttack, Attack, Charge, Creature, EndActivation, GameState,
-                            Move, Phase, Teleport, preview)
+                            Move, Phase, Shift, Teleport, preview)
 from tactica.engine.actions import UsePower
 from tactica.engine.abilities import Aura
 from tactica.engine.areas import aims, cone_size, distinct_strikes
@@ -79,6 +79,7 @@ SEPARATE = 0.3         # × the value of an enemy's attack on a creature it is f
 INTO_REACH = 0.3       # × the value of a fresh ally's attack on an enemy forced next to it
 OFFENSE = 0.5          # × the best attack an end square puts in reach next turn (Board.offense; hard)
 MOVE_CHARGE = 4        # squares tried as the start of a move-then-charge (Board.move_charge; hard)
+SHIFT_MOVES = 2        # shift squares tried as the start of a shift-then-move (Board.shift; hard)
 #: Share of a covered creature's turn (TURN_WORTH × cost) one point of an aura is worth, by effect
 #: (ABL "Aura X"); heal and harm auras are valued as the HP they restore or deal.
 AURA_PER_POINT = {"attack": 0.09, "defense": 0.09, "damage": 0.06, "speed": 0.03, "resist": 0.03}
@@ -331,16 +332,22 @@ class Board:
         move_charge: also plan a move followed by a charge (ACT-1, ACT-3,
             CHG-1; ``hard``'s planner; ``normal`` plans a charge only from
             where the creature stands).
+        shift: also plan a shift (MOV-12, OA-2: it provokes nothing) when an
+            enemy stands next to the creature, then an attack or a move
+            from the new square (``hard``'s planner).
     """
 
     def __init__(self, state: GameState, player: int, *, charge_reach: bool = False, offense: bool = False,
-                 move_charge: bool = False):
+                 move_charge: bool = False, shift: bool = False):
         self.state = state
         self.player = player
         self.charge_reach = charge_reach
         #: Plan a move and then a charge (``_move_then_charge``): without it a creature one
         #: square out of charge reach walks two moves and ends next to its target without attacking.
         self.move_charge = move_charge
+        #: Plan a shift out of an enemy's reach before moving on (``_shift_then_act``): without it a
+        #: creature next to two enemies walks away through both opportunity attacks.
+        self.shift = shift
         #: Count what an end square lets us attack next turn (``offense_at``), as exposure counts
         #: what can attack us there; without it a creature just outside every enemy's reach idles.
         self.offense = offense
@@ -826,6 +833,9 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
                 candidates.append((v, ch))
         if board.move_charge and move_then and reach and me.card.basic_melee is not None:
             candidates.extend(_move_then_charge(scratch, sme, me, board, threats, reach, pv))
+    if board.shift and move_then and any(chebyshev(e.pos, me.pos) == 1 and e.can_make_opportunity_attacks
+                                         for e in enemies):
+        candidates.extend(_shift_then_act(scratch, sme, me, board, threats, enemies, attack_left))
     # SPW-1: a special power spends the move or the attack action; what is left is scored after it.
     for use in actions_of_kind(scratch, UsePower):
         v = power_value(scratch, sme, use)
@@ -924,6 +934,52 @@ def _move_then_charge(state: GameState, sme: Creature, me: Creature, board: Boar
         sme.pos = me.pos
         state.move_used = used
     return out
+
+
+def _shift_then_act(state: GameState, sme: Creature, me: Creature, board: Board, threats: list,
+                    enemies: list[Creature], attack_left: bool) -> list[tuple[float, Action]]:
+    """Shifts (MOV-12, ACT-2) worth making before anything else: [(value, Shift)].
+
+    A shift provokes no opportunity attack (OA-2).  ``state`` is the
+    planner's scratch copy with ``sme`` (its copy of ``me``) active and its
+    move action unused.  Each legal shift square is worth the best of:
+    ending there (``place_value``); attacking from there (ACT-1); and, for
+    the SHIFT_MOVES squares next to the fewest enemies, moving on with the
+    attack action (ACT-3), each route costing the opportunity attacks it
+    still provokes (``oa_risk``).  ``state`` is left as it was.
+    """
+    out: list[tuple[float, Action]] = []
+    shifts = actions_of_kind(state, Shift)
+    if not shifts:
+        return out
+    makers = [e for e in enemies if e.can_make_opportunity_attacks]
+    ranked = []
+    try:
+        for sh in shifts:
+            sq = sh.square
+            sme.pos = sq
+            v = place_value(board, me, sq, threats)
+            if attack_left:
+                atk, act = best_attack_from(state, sme, enemies)
+                if act is not None:
+                    v += atk
+            out.append([v, sh])
+            ranked.append((sum(1 for e in makers if chebyshev(e.pos, sq) == 1), -v, sq, len(out) - 1))
+        if attack_left and sme.speed > 0:
+            used = state.move_used
+            state.move_used = True
+            try:
+                for _, _, sq, k in sorted(ranked)[:SHIFT_MOVES]:
+                    sme.pos = sq
+                    for dest, r in routes(state, sme, sme.speed).items():
+                        v = place_value(board, me, dest, threats) - oa_risk(state, me, r.provokers)
+                        if v > out[k][0]:
+                            out[k][0] = v
+            finally:
+                state.move_used = used
+    finally:
+        sme.pos = me.pos
+    return [(v, a) for v, a in out]
 
 
 def _move_to_help(state: GameState, me: Creature, reach: dict, pv: dict[Square, float]) -> list[tuple[float, Action]]:

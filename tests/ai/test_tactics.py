@@ -375,3 +375,28 @@ def test_CHG_1_hard_moves_then_charges_instead_of_ending_next_to_its_target():
     acts, after = _activation(HardBot(3), st, "A")
     assert [type(a) for a in acts] == [Activate, Move, Charge]
     assert acts[1].path[-1] in ((4, 0), (4, 1), (4, 2)) and acts[2].target == "b"
+
+
+def test_OA_2_hard_shifts_clear_of_two_enemies_before_moving_away():
+    # A, a wounded archer (25 HP), stands next to two brutes. Walking away provokes both (OA-1);
+    # normal's plans know only moves, so it stays and stabs (its way out costs both attacks). A shift
+    # provokes nothing (OA-2): hard shifts to (3, 0), next to neither, then walks on with its attack
+    # action (ACT-3), out of the slow brutes' reach, without a single opportunity attack.
+    archer = card("Archer", cost=14, hp=35, ac=16, speed=6,
+                  attacks=(ranged(bonus=7, damage=10, range=10, basic=True), melee("Knife", bonus=3, damage=5,
+                                                                                 basic=False)))
+    brute = card("Brute", cost=30, hp=80, ac=21, speed=3, attacks=(melee(bonus=8, damage=15),))
+    st = battle("""
+        ..............
+        .bA...........
+        ..c...........
+        .............B
+    """, {"A": archer, "b": brute, "c": brute}, turn_player=0, hp={"A": 25})
+    st.dice = SeededDice.from_seed(1)
+    plan = normal_mod.best_plans(st, 0, everyone=True)
+    plan_a = next(p for p in plan if p.uid == "A")
+    assert not any(isinstance(a, Shift) for _, a in plan_a.notes["alternatives"])
+    acts, after = _activation(HardBot(1), st, "A")
+    assert acts[:2] == [Activate("A"), Shift((3, 0))] and isinstance(acts[2], Move)
+    a = after.creature("A")
+    assert a.hp == 25 and min(max(abs(a.pos[0] - x), abs(a.pos[1] - y)) for x, y in ((1, 1), (2, 2))) > 1

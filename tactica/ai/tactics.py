@@ -821,9 +821,11 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
                 if act2 is not None:
                     v += pv[sq]
                     candidates.append((v, Move(r.path)))
+        direct: set[str] = set()  # targets charged from where it stands
         if me.card.basic_melee is not None and any(
                 chebyshev(me.pos, e.pos) <= sme.speed + 1 for e in enemies):
             for ch in actions_of_kind(scratch, Charge):
+                direct.add(ch.target)
                 t = scratch.creature(ch.target)
                 sme.pos = ch.destination
                 v = attack_value(scratch, sme, t, me.card.basic_melee, charge=True)
@@ -832,7 +834,7 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
                 v -= oa_risk(scratch, me, provokers_of_path(scratch, sme, ch.path))
                 candidates.append((v, ch))
         if board.move_charge and move_then and reach and me.card.basic_melee is not None:
-            candidates.extend(_move_then_charge(scratch, sme, me, board, threats, reach, pv))
+            candidates.extend(_move_then_charge(scratch, sme, me, board, threats, reach, pv, direct))
     if board.shift and move_then and any(chebyshev(e.pos, me.pos) == 1 and e.can_make_opportunity_attacks
                                          for e in enemies):
         candidates.extend(_shift_then_act(scratch, sme, me, board, threats, enemies, attack_left))
@@ -868,7 +870,7 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
 
 
 def _move_then_charge(state: GameState, sme: Creature, me: Creature, board: Board, threats: list,
-                      reach: dict, pv: dict[Square, float]) -> list[tuple[float, Action]]:
+                      reach: dict, pv: dict[Square, float], direct: set[str] = frozenset()) -> list[tuple[float, Action]]:
     """Moves that end where a charge can follow (ACT-1, ACT-3, CHG-1..CHG-4): [(value, Move)].
 
     ``state`` is the planner's scratch copy with ``sme`` (its copy of ``me``)
@@ -881,10 +883,11 @@ def _move_then_charge(state: GameState, sme: Creature, me: Creature, board: Boar
     worth its attack (``attack_value``, charging), where it ends
     (``place_value``) and the opportunity attacks of both the move and the
     charge (OA-1, OA-3: each enemy at most once).  Each start is the Move
-    to it, valued by its best charge.  ``state`` is left as it was.
+    to it, valued by its best charge.  Targets in ``direct`` (charged from
+    where it stands already) are left out.  ``state`` is left as it was.
     """
     melee = me.card.basic_melee
-    enemies = [e for e in state.enemy_creatures(me.player) if e.card.size == 1]
+    enemies = [e for e in state.enemy_creatures(me.player) if e.card.size == 1 and e.uid not in direct]
     if not enemies or not attack_allowed(me, melee):
         return []
     speed = sme.speed
@@ -920,6 +923,8 @@ def _move_then_charge(state: GameState, sme: Creature, me: Creature, board: Boar
             sme.pos = sq
             best = None
             for ch in actions_of_kind(state, Charge):
+                if ch.target in direct:
+                    continue
                 t = state.creature(ch.target)
                 provokers = tuple(dict.fromkeys(r.provokers + provokers_of_path(state, sme, ch.path)))
                 sme.pos = ch.destination
@@ -1017,11 +1022,17 @@ def _move_to_help(state: GameState, me: Creature, reach: dict, pv: dict[Square, 
 
 
 def _alternatives(candidates: list[tuple[float, Action]]) -> tuple[tuple[float, Action], ...]:
-    """The best ALTERNATIVES first actions that differ in kind, target or destination, best first."""
+    """The best ALTERNATIVES first actions that differ in kind, target or destination, best first.
+
+    Charges differ by target only (CHG-3 leaves a few equally near end
+    squares, worth about the same), so the other slots go to other choices.
+    """
     out, seen = [], set()
     for v, a in sorted(candidates, key=lambda c: -c[0]):
-        key = (type(a).__name__, getattr(a, "target", None), getattr(a, "targets", None),
-               a.path[-1] if getattr(a, "path", None) else getattr(a, "square", None))
+        end = a.path[-1] if getattr(a, "path", None) else getattr(a, "square", None)
+        if isinstance(a, Charge):  # its end squares next to one target differ little: one charge a target
+            end = None
+        key = (type(a).__name__, getattr(a, "target", None), getattr(a, "targets", None), end)
         if key in seen:
             continue
         seen.add(key)

@@ -13,6 +13,7 @@ from tactica.ai.normal import NormalBot
 from tactica.ai.tactics import Board, Plan, attack_value, kill_vp, place_value, threat_value
 from tactica.engine import (Activate, AreaAttack, Attack, Charge, EndActivation, Move, Phase, Ruleset, SeededDice, Shift,
                             Teleport, apply, check, preview)
+from tactica.engine.lazy import actions_of_kind
 from tactica.engine.model import Reach
 from tactica.engine.sandbox import area, card, close, melee, ranged
 from tactica.engine.sandbox import battle as _battle
@@ -400,3 +401,22 @@ def test_OA_2_hard_shifts_clear_of_two_enemies_before_moving_away():
     assert acts[:2] == [Activate("A"), Shift((3, 0))] and isinstance(acts[2], Move)
     a = after.creature("A")
     assert a.hp == 25 and min(max(abs(a.pos[0] - x), abs(a.pos[1] - y)) for x, y in ((1, 1), (2, 2))) > 1
+
+
+def test_CHG_3_hard_weighs_one_charge_a_target_against_other_choices():
+    # A may charge the captain b (AC 21: +8, +1 for the charge, hits on 12 or more) from (0, 1),
+    # ending on either of two equally near squares (CHG-3). hard tries a plan's few best *different*
+    # first actions; the two charges are one choice, so the other slots go to something else
+    # (here a move and an attack), which the lookahead then weighs against the low-odds charge.
+    hob = card("Hobgoblin", cost=14, hp=35, ac=18, speed=5, attacks=(melee(bonus=8, damage=10),))
+    captain = card("Captain", cost=48, hp=80, ac=21, speed=6, attacks=(melee(bonus=12, damage=20),))
+    st = battle("""
+        .........
+        A....b...
+    """, {"A": hob, "b": captain}, turn_player=0)
+    plan = normal_mod.best_plans(st, 0, offense=True, move_charge=True, shift=True)[0]
+    first = st.copy()
+    first, _ = apply(first, Activate("A"))
+    assert len({c.path[-1] for c in actions_of_kind(first, Charge)}) == 2
+    kinds = [type(a) for _, a in plan.notes["alternatives"]]
+    assert kinds.count(Charge) == 1 and len(kinds) == 3

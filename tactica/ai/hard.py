@@ -204,6 +204,8 @@ class HardBot(NormalBot):
     move_charge = True
     #: Its planner also plans a shift first when an enemy stands next to it (``tactics.Board.shift``).
     shift = True
+    #: Its planner counts an attack after provoking moves only as far as the mover survives them.
+    oa_first = True
 
     def __init__(self, seed: int = 0, *, candidates: int = 4, alternatives: int = 3,
                  budget: int = 240, deadline: float | None = None):
@@ -221,7 +223,8 @@ class HardBot(NormalBot):
         of each being its score over the creature's idle value.
         """
         plans = best_plans(state, state.turn_player, charge_reach=self.charge_reach, offense=self.offense,
-                           move_charge=self.move_charge, shift=self.shift)
+                           move_charge=self.move_charge, shift=self.shift,
+                           oa_first=self.oa_first)
         out = []
         for plan in plans[:self.candidates]:
             alts = plan.notes.get("alternatives") or ((plan.score, plan.action),)

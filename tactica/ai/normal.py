@@ -18,16 +18,17 @@ from .tactics import Board, Plan, plan_creature
 
 def best_plans(state: GameState, player: int, *, everyone: bool = False,
                charge_reach: bool = False, offense: bool = False, move_charge: bool = False,
-               shift: bool = False) -> list[Plan]:
+               shift: bool = False, oa_first: bool = False) -> list[Plan]:
     """Plans of ``player``'s creatures not yet activated (all on the map with ``everyone``), best gain first.
 
     Ties keep warband order.  ``charge_reach`` is ``Board``'s exposure model,
     ``offense`` its term for the attacks an end square puts in reach, ``move_charge``
-    its move-then-charge plans, ``shift`` its shift-first plans (all ``hard``).
+    its move-then-charge plans, ``shift`` its shift-first plans, ``oa_first`` its
+    discount of an attack the opportunity attacks on the way may prevent (all ``hard``).
     Used by ``normal`` and ``hard`` to choose an activation.
     """
     board = Board(state, player, charge_reach=charge_reach, offense=offense, move_charge=move_charge,
-                  shift=shift)
+                  shift=shift, oa_first=oa_first)
     pool = state.alive(player) if everyone else state.unactivated(player)
     plans = [plan_creature(state, c, board) for c in pool]
     order = {c.uid: i for i, c in enumerate(state.creatures)}

@@ -332,13 +332,16 @@ class Board:
         move_charge: also plan a move followed by a charge (ACT-1, ACT-3,
             CHG-1; ``hard``'s planner; ``normal`` plans a charge only from
             where the creature stands).
+        oa_first: count an attack made after a move or charge that provokes
+            opportunity attacks only as far as the mover survives them
+            (``oa_kill_chance``, OA-4; ``hard``'s planner).
         shift: also plan a shift (MOV-12, OA-2: it provokes nothing) when an
             enemy stands next to the creature, then an attack or a move
             from the new square (``hard``'s planner).
     """
 
     def __init__(self, state: GameState, player: int, *, charge_reach: bool = False, offense: bool = False,
-                 move_charge: bool = False, shift: bool = False):
+                 move_charge: bool = False, shift: bool = False, oa_first: bool = False):
         self.state = state
         self.player = player
         self.charge_reach = charge_reach
@@ -348,6 +351,8 @@ class Board:
         #: Plan a shift out of an enemy's reach before moving on (``_shift_then_act``): without it a
         #: creature next to two enemies walks away through both opportunity attacks.
         self.shift = shift
+        #: Discount an attack after provoking moves by the chance the opportunity attacks kill first.
+        self.oa_first = oa_first
         #: Count what an end square lets us attack next turn (``offense_at``), as exposure counts
         #: what can attack us there; without it a creature just outside every enemy's reach idles.
         self.offense = offense
@@ -489,6 +494,32 @@ def oa_risk(state: GameState, me: Creature, provokers: tuple[str, ...]) -> float
     if kill > 0:
         value += kill ** 3 * death_extra(state, me)  # only a likely death risks the battle
     return value
+
+
+def oa_kill_chance(state: GameState, me: Creature, provokers: tuple[str, ...]) -> float:
+    """Chance (0..1) that the opportunity attacks of ``provokers`` destroy ``me`` before it acts on (OA-1, OA-4).
+
+    Each one is a basic attack (its hit chance from ``base_hit``; a natural
+    20 a critical hit for double damage, ATK-5) and every miss / hit /
+    critical combination of them is counted exactly, so two blows that each
+    leave it standing are not taken for a likely kill.  0 with none.
+    """
+    dist = {0: 1.0}  # damage so far -> chance
+    hp = max(1, me.hp)
+    for uid in provokers:
+        maker = state.find(uid)
+        attack = maker.card.basic_attack if maker is not None else None
+        if attack is None:
+            continue
+        h = base_hit(attack.bonus, me.card.defense_value(attack.defense))
+        dmg = attack.total_damage
+        nxt: dict[int, float] = {}
+        for done, p in dist.items():
+            for chance, more in ((1 - h, 0), (h - 0.05, dmg), (0.05, 2 * dmg)):
+                key = min(hp, done + more)
+                nxt[key] = nxt.get(key, 0.0) + p * chance
+        dist = nxt
+    return dist.get(hp, 0.0)
 
 
 def is_ranged(me: Creature) -> bool:
@@ -819,6 +850,8 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
                 v, act2 = best_attack_from(scratch, sme, enemies)
                 sme.pos = me.pos
                 if act2 is not None:
+                    if board.oa_first and r.provokers:  # OA-4: it attacks only if it survives the way there
+                        v *= 1 - oa_kill_chance(scratch, me, r.provokers)
                     v += pv[sq]
                     candidates.append((v, Move(r.path)))
         direct: set[str] = set()  # targets charged from where it stands
@@ -829,9 +862,12 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
                 t = scratch.creature(ch.target)
                 sme.pos = ch.destination
                 v = attack_value(scratch, sme, t, me.card.basic_melee, charge=True)
-                v += place_value(board, me, ch.destination, threats)
                 sme.pos = me.pos
-                v -= oa_risk(scratch, me, provokers_of_path(scratch, sme, ch.path))
+                provokers = provokers_of_path(scratch, sme, ch.path)
+                if board.oa_first and provokers:  # OA-4: it strikes only if it survives the charge
+                    v *= 1 - oa_kill_chance(scratch, me, provokers)
+                v += place_value(board, me, ch.destination, threats)
+                v -= oa_risk(scratch, me, provokers)
                 candidates.append((v, ch))
         if board.move_charge and move_then and reach and me.card.basic_melee is not None:
             candidates.extend(_move_then_charge(scratch, sme, me, board, threats, reach, pv, direct))
@@ -928,9 +964,11 @@ def _move_then_charge(state: GameState, sme: Creature, me: Creature, board: Boar
                 t = state.creature(ch.target)
                 provokers = tuple(dict.fromkeys(r.provokers + provokers_of_path(state, sme, ch.path)))
                 sme.pos = ch.destination
-                v = attack_value(state, sme, t, melee, charge=True) + place_value(board, me, ch.destination, threats)
+                v = attack_value(state, sme, t, melee, charge=True)
                 sme.pos = sq
-                v -= oa_risk(state, me, provokers)
+                if board.oa_first and provokers:  # OA-4
+                    v *= 1 - oa_kill_chance(state, me, provokers)
+                v += place_value(board, me, ch.destination, threats) - oa_risk(state, me, provokers)
                 if best is None or v > best:
                     best = v
             if best is not None:
@@ -950,8 +988,9 @@ def _shift_then_act(state: GameState, sme: Creature, me: Creature, board: Board,
     move action unused.  Each legal shift square is worth the best of:
     ending there (``place_value``); attacking from there (ACT-1); and, for
     the SHIFT_MOVES squares next to the fewest enemies, moving on with the
-    attack action (ACT-3), each route costing the opportunity attacks it
-    still provokes (``oa_risk``).  ``state`` is left as it was.
+    attack action (ACT-3) or charging (CHG-1), each route costing the
+    opportunity attacks it still provokes (``oa_risk``).  ``state`` is left
+    as it was.
     """
     out: list[tuple[float, Action]] = []
     shifts = actions_of_kind(state, Shift)
@@ -978,6 +1017,19 @@ def _shift_then_act(state: GameState, sme: Creature, me: Creature, board: Board,
                     sme.pos = sq
                     for dest, r in routes(state, sme, sme.speed).items():
                         v = place_value(board, me, dest, threats) - oa_risk(state, me, r.provokers)
+                        if v > out[k][0]:
+                            out[k][0] = v
+                    if me.card.basic_melee is None:
+                        continue
+                    for ch in actions_of_kind(state, Charge):  # CHG-1: a charge after the shift
+                        t = state.creature(ch.target)
+                        provokers = provokers_of_path(state, sme, ch.path)
+                        sme.pos = ch.destination
+                        v = attack_value(state, sme, t, me.card.basic_melee, charge=True)
+                        sme.pos = sq
+                        if board.oa_first and provokers:  # OA-4
+                            v *= 1 - oa_kill_chance(state, me, provokers)
+                        v += place_value(board, me, ch.destination, threats) - oa_risk(state, me, provokers)
                         if v > out[k][0]:
                             out[k][0] = v
             finally:
@@ -1044,5 +1096,5 @@ def _alternatives(candidates: list[tuple[float, Action]]) -> tuple[tuple[float, 
 
 __all__ = ["Board", "Plan", "area_value", "aura_value", "aura_worth", "attack_value", "base_hit", "best_area",
            "best_attack_from", "conditions_cost", "displacement_value", "effect_cost", "exposure",
-           "forced_gain", "power_value", "kill_vp", "oa_risk", "place_value", "plan_creature",
+           "forced_gain", "power_value", "kill_vp", "oa_kill_chance", "oa_risk", "place_value", "plan_creature",
            "threat_value", "zone_award"]

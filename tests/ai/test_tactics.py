@@ -10,7 +10,8 @@ from tactica.ai import LEVELS, make_bot
 from tactica.ai import normal as normal_mod
 from tactica.ai.hard import MAX_REPLIES, HardBot, outcomes
 from tactica.ai.normal import NormalBot
-from tactica.ai.tactics import Board, Plan, attack_value, kill_vp, place_value, threat_value
+from tactica.ai.tactics import (Board, Plan, attack_value, kill_vp, oa_kill_chance, place_value, plan_creature,
+                                 threat_value)
 from tactica.engine import (Activate, AreaAttack, Attack, Charge, EndActivation, Move, Phase, Ruleset, SeededDice, Shift,
                             Teleport, apply, check, preview)
 from tactica.engine.lazy import actions_of_kind
@@ -420,3 +421,42 @@ def test_CHG_3_hard_weighs_one_charge_a_target_against_other_choices():
     assert len({c.path[-1] for c in actions_of_kind(first, Charge)}) == 2
     kinds = [type(a) for _, a in plan.notes["alternatives"]]
     assert kinds.count(Charge) == 1 and len(kinds) == 3
+
+
+def _past_the_brute(hp_a: int):
+    """A (a hobgoblin with ``hp_a`` HP) stands next to x, a brute; y, a bloodied lord, waits 4 squares on."""
+    hob = card("Hobgoblin", cost=14, hp=35, ac=18, speed=5, attacks=(melee(bonus=8, damage=10),))
+    brute = card("Brute", cost=30, hp=80, ac=17, speed=5, attacks=(melee(bonus=10, damage=20),))
+    lord = card("Lord", cost=48, hp=80, ac=16, speed=5, attacks=(melee(bonus=6, damage=10),))
+    return battle("""
+        ..........
+        .xA...y...
+        ..........
+        .........B
+    """, {"A": hob, "x": brute, "y": lord}, turn_player=0, hp={"A": hp_a, "y": 10})
+
+
+def test_OA_4_an_attack_after_a_provoking_charge_counts_only_if_the_charger_survives():
+    # x's opportunity attack (+10 vs AC 18: hits on 8 or more, 20 damage) comes before A goes on
+    # (OA-4). With 15 HP any hit destroys A (0.65); with 25 HP only a critical hit does (0.05), where
+    # the expected damage (17 of 25) would have made it look likely.
+    st = _past_the_brute(15)
+    assert oa_kill_chance(st, st.creature("A"), ("x",)) == pytest.approx(0.65)
+    st25 = _past_the_brute(25)
+    assert oa_kill_chance(st25, st25.creature("A"), ("x",)) == pytest.approx(0.05)
+    # normal counts the charge at y in full (its price is only x's attack): it charges past x. hard
+    # counts the kill of y only if A survives x first, so it attacks x where it stands.
+    me = st.creature("A")
+    assert isinstance(plan_creature(st, me, Board(st, 0)).action, Charge)
+    plan = plan_creature(st, me, Board(st, 0, offense=True, move_charge=True, oa_first=True))
+    assert plan.action == Attack(0, ("x",))
+
+
+def test_OA_2_hard_shifts_clear_and_then_charges():
+    # The same board: a shift (OA-2: it provokes nothing) to a square next to no enemy, and then a
+    # charge at y (CHG-1) from there, beats both charging past x and staying.
+    st = _past_the_brute(15)
+    st.dice = SeededDice.from_seed(1)
+    acts, after = _activation(HardBot(1), st, "A")
+    assert acts[0] == Activate("A") and isinstance(acts[1], Shift) and isinstance(acts[2], Charge)
+    assert acts[2].target == "y" and after.creature("A").hp == 15

@@ -40,6 +40,18 @@ attacks of next round count instead, summed, by LATER.  Since the loss is
 never negative, a candidate whose gain is already below the best value
 found cannot win: the search stops there (branch and bound).
 
+``hard``'s planner (``tactics.Board``) also sees what ``normal``'s does
+not: the attacks an end square puts in reach next turn (``offense``); a
+move followed by a charge (``move_charge``, ACT-1, ACT-3, CHG-1), so a
+creature one square beyond charge reach stops where a charge can follow
+instead of walking two moves to end next to its target without attacking;
+a shift first when an enemy stands next to it (``shift``, MOV-12, OA-2:
+a shift provokes nothing), then an attack, a move or a charge from there;
+and an attack after a move or charge that provokes counts only as far as
+the mover survives the opportunity attacks (``oa_first``, OA-4, their
+exact kill chance).  A plan's alternatives hold one charge a target
+(CHG-3), so a low-odds charge is weighed against other choices.
+
 The search is fixed by ``candidates`` and ``budget`` (units of work per
 decision), so the same seed gives the same choices; ``deadline``
 (seconds) also stops a search that runs late, for interactive use, always
@@ -304,8 +316,8 @@ class HardBot(NormalBot):
             return self._playout(st, uid, seed, depth + 1, reply=reply)
         if first is not None and check(state, first) is None:
             action = first
-        else:
-            action = NormalBot.choose_battle(self._inner, state)
+        else:  # the enemy's reply with normal's planner, our own activation with ours (as it will be played)
+            action = NormalBot.choose_battle(self._inner if reply else self._own, state)
         if reply:
             branches = outcomes(state, action, seed + 104729 * (depth + 1), REPLY_ROLLS)
         else:
@@ -323,6 +335,17 @@ class HardBot(NormalBot):
             inner = self._inner_bot = NormalBot()
             inner.charge_reach = self.charge_reach
         return inner
+
+    @property
+    def _own(self) -> NormalBot:
+        """``normal``'s policy with this level's planner terms: our own activations played out as played."""
+        own = getattr(self, "_own_bot", None)
+        if own is None:
+            own = self._own_bot = NormalBot()
+            own.charge_reach = self.charge_reach
+            own.offense, own.move_charge = self.offense, self.move_charge
+            own.shift, own.oa_first = self.shift, self.oa_first
+        return own
 
     def _leaf_loss(self, leaf: GameState, me: int, seed: int = 0) -> float:
         """The expected loss the opponent's next activation inflicts on ``me``'s side in ``leaf``.

@@ -51,15 +51,28 @@ class NormalBot(Bot):
     name = "normal"
     #: Exposure model (``tactics.Board``): ``normal`` counts one move and an attack.
     charge_reach = False
+    #: The planner's extra terms (``tactics.Board``), all off for ``normal`` (``hard`` turns them on).
+    offense = move_charge = shift = oa_first = False
 
     def __init__(self, seed: int = 0):
         super().__init__(seed)
         self._planned: tuple | None = None
 
+    def board(self, state: GameState, player: int) -> Board:
+        """The planner's shared facts for ``player`` in ``state``, with this level's terms (``tactics.Board``)."""
+        return Board(state, player, charge_reach=self.charge_reach, offense=self.offense,
+                     move_charge=self.move_charge, shift=self.shift, oa_first=self.oa_first)
+
     def choose_battle(self, state: GameState) -> Action:
-        """Activate the creature with the best plan, or take the active creature's next action."""
+        """Activate the creature with the best plan, or take the active creature's next action.
+
+        Within an activation the plan is made with this level's terms
+        (``board``), so ``hard`` carries out the move-then-charge or shift it
+        planned.
+        """
         if state.phase is Phase.ACTIVATE:
-            plans = best_plans(state, state.turn_player, charge_reach=self.charge_reach)
+            plans = best_plans(state, state.turn_player, charge_reach=self.charge_reach, offense=self.offense,
+                               move_charge=self.move_charge, shift=self.shift, oa_first=self.oa_first)
             best = plans[0]
             self._planned = (state.step + 1, best.uid, _snapshot(state), best.action)
             return Activate(best.uid)
@@ -70,8 +83,7 @@ class NormalBot(Bot):
         if cached is not None and cached[:3] == (state.step, me.uid, _snapshot(state)):
             action = cached[3]
         if action is None or check(state, action) is not None:
-            action = plan_creature(state, me, Board(state, me.player,
-                                                    charge_reach=self.charge_reach)).action
+            action = plan_creature(state, me, self.board(state, me.player)).action
         if check(state, action) is not None:  # never play an illegal action
             action = EndActivation()
         return action

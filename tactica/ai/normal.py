@@ -92,7 +92,7 @@ class NormalBot(Bot):
         """The action this bot re-plans for the active creature in ``state`` (as ``choose_battle``
         does after a move: ``plan_creature``), or None when it is not legal."""
         me = state.active_creature
-        nxt = plan_creature(state, me, Board(state, me.player, charge_reach=self.charge_reach)).action
+        nxt = plan_creature(state, me, self.board(state, me.player)).action
         return nxt if check(state, nxt) is None else None
 
 

@@ -64,6 +64,16 @@ async def settle(pilot, app, tries: int = 300) -> None:
         await pilot.pause(0.01)
 
 
+async def answer_questions(pilot, app) -> None:
+    """Press Enter (the first option) on every question dialog up now, e.g. who goes first and the
+    start area, until the battle screen is on top again."""
+    from tactica.tui.screens.choice import ChoiceModal
+    await pilot.pause()
+    while isinstance(app.screen, ChoiceModal):
+        await pilot.press("enter")
+        await pilot.pause()
+
+
 class SettledApp(TacticaApp):
     """The real app whose ``run_test`` hands over the pilot once the first question is up (``settle``)."""
 

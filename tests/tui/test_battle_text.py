@@ -52,16 +52,11 @@ async def test_ACT_1_the_hint_after_an_attack_offers_the_move_but_no_attack():
 async def test_fast_mode_and_intent_last_into_the_next_battle():
     from tactica.tui.factory import BattleFactory
     from tactica.tui.opponent import Opponent
-    from tactica.tui.screens.choice import ChoiceModal
-
-    from .conftest import skirmish_battle
+    from .conftest import answer_questions, skirmish_battle
     wbs, maps = skirmish_battle()
     app = TacticaApp(BattleFactory(wbs, maps, seed=3, opponent=Opponent(level="greedy", player=1, pace=0.0)))
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        while isinstance(app.screen, ChoiceModal):
-            await pilot.press("enter")
-            await pilot.pause()
+        await answer_questions(pilot, app)
         first = app.screen
         assert isinstance(first, BattleScreen) and not first.ai_fast and not first.ai_show_intent
         await pilot.press("f", "i")
@@ -72,9 +67,7 @@ async def test_fast_mode_and_intent_last_into_the_next_battle():
         assert second is not first and second.session is not first.session
         assert second.ai_fast and second.ai_show_intent   # f and i kept for the app's session
         assert second.session.opponent.intent              # and in the new battle's save
-        while isinstance(app.screen, ChoiceModal):
-            await pilot.press("enter")
-            await pilot.pause()
+        await answer_questions(pilot, app)
         assert app.screen is second, app.screen_stack
         await pilot.press("f", "i")                       # off again: the next battle starts without
         await second.dismiss("new")

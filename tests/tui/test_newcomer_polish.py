@@ -58,9 +58,8 @@ async def test_the_ai_intent_setting_survives_q_and_resume(tmp_path, monkeypatch
     from tactica.tui.factory import BattleFactory
     from tactica.tui.opponent import Opponent
     from tactica.tui.saving import open_save, resume_session
-    from tactica.tui.screens.choice import ChoiceModal
 
-    from .conftest import skirmish_battle
+    from .conftest import answer_questions, skirmish_battle
     monkeypatch.setenv("TACTICA_DATA_DIR", str(tmp_path / "data"))
     wbs, maps = skirmish_battle()
     saver = AutoSaver()
@@ -68,10 +67,7 @@ async def test_the_ai_intent_setting_survives_q_and_resume(tmp_path, monkeypatch
         app = TacticaApp(BattleFactory(wbs, maps, seed=3, saver=saver,
                                        opponent=Opponent(level="greedy", player=1, pace=0.0)))
         async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
-            while isinstance(app.screen, ChoiceModal):
-                await pilot.press("enter")
-                await pilot.pause()
+            await answer_questions(pilot, app)
             screen = app.screen
             assert isinstance(screen, BattleScreen) and not screen.ai_show_intent
             await pilot.press("i")

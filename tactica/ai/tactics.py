@@ -869,7 +869,10 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
                 v += place_value(board, me, ch.destination, threats)
                 v -= oa_risk(scratch, me, provokers)
                 candidates.append((v, ch))
-        if board.move_charge and move_then and reach and me.card.basic_melee is not None:
+        # only when it has no other attack this turn (the costly case that ended next to a target)
+        if (board.move_charge and move_then and reach and me.card.basic_melee is not None
+                and not any(isinstance(a, (Attack, AreaAttack, Charge)) or (isinstance(a, Move) and k)
+                            for k, (_, a) in enumerate(candidates))):
             candidates.extend(_move_then_charge(scratch, sme, me, board, threats, reach, pv, direct))
     if board.shift and move_then and any(chebyshev(e.pos, me.pos) == 1 and e.can_make_opportunity_attacks
                                          for e in enemies):

@@ -42,8 +42,9 @@ found cannot win: the search stops there (branch and bound).
 
 ``hard``'s planner (``tactics.Board``) also sees what ``normal``'s does
 not: the attacks an end square puts in reach next turn (``offense``); a
-move followed by a charge (``move_charge``, ACT-1, ACT-3, CHG-1), so a
-creature one square beyond charge reach stops where a charge can follow
+move followed by a charge when it has no other attack this turn
+(``move_charge``, ACT-1, ACT-3, CHG-1), so a creature one square beyond
+charge reach stops where a charge can follow
 instead of walking two moves to end next to its target without attacking;
 a shift first when an enemy stands next to it (``shift``, MOV-12, OA-2:
 a shift provokes nothing), then an attack, a move or a charge from there;

@@ -104,6 +104,18 @@ def _rolls(rolls: list[ev.DieRolled]) -> str:
     return "; tie, roll again: ".join(", ".join(c) for c in chunks)
 
 
+def _charge_rest(events: Sequence[ev.Event], start: int, uid: str) -> int:
+    """Squares ``uid``'s charge goes on after opportunity attacks cut it, from ``events[start:]``
+    (its later charge moves up to the end of the activation; 0 when none)."""
+    rest = 0
+    for e in events[start:]:
+        if isinstance(e, (ev.ActivationEnded, ev.CreatureActivated)):
+            break
+        if isinstance(e, ev.CreatureMoved) and e.uid == uid and e.mode == "charge":
+            rest += len(e.path)
+    return rest
+
+
 def describe_events(events: Sequence[ev.Event], state: GameState) -> list[LogLine]:
     """Turn ``events`` (in order) into log lines.
 
@@ -115,6 +127,7 @@ def describe_events(events: Sequence[ev.Event], state: GameState) -> list[LogLin
     i, n = 0, len(events)
     pending_rolls: list[ev.DieRolled] = []
     ended: set[tuple[str, str]] = set()
+    charged: dict[str, int] = {}  # squares charged so far by uid: a charge cut by opportunity attacks goes on
     while i < n:
         e = events[i]
         i += 1
@@ -166,6 +179,7 @@ def describe_events(events: Sequence[ev.Event], state: GameState) -> list[LogLin
             acts = "1 activation" if e.activations == 1 else f"{e.activations} activations"
             out.append(LogLine(f"{player_name(e.player)}'s turn ({acts})", "turn", e.player))
         elif isinstance(e, ev.ActivationEnded):
+            charged.pop(e.uid, None)
             out.append(LogLine(f"{creature_name(state, e.uid)} ends its activation", "info", _owner(state, e.uid)))
         elif isinstance(e, ev.CreatureActivated):
             out.append(LogLine(f"{creature_name(state, e.uid)} activates", "info", _owner(state, e.uid)))
@@ -174,10 +188,20 @@ def describe_events(events: Sequence[ev.Event], state: GameState) -> list[LogLin
             if e.mode == "teleport":
                 x, y = e.path[-1]
                 text = f"{creature_name(state, e.uid)} teleports to column {x + 1}, row {y + 1}"
+            elif e.mode == "charge" and e.uid in charged:  # the rest of one charge (CHG-1), not a new one
+                charged[e.uid] += steps
+                noun = "square" if steps == 1 else "squares"
+                text = (f"{creature_name(state, e.uid)} charges on {steps} more {noun} "
+                        f"({charged[e.uid]} in all)")
             else:
                 verb = {"shift": "shifts", "charge": "charges", "squeeze": "squeezes"}.get(e.mode, "moves")
                 noun = "square" if steps == 1 else "squares"
                 text = f"{creature_name(state, e.uid)} {verb} {steps} {noun}"
+                if e.mode == "charge":
+                    charged[e.uid] = steps
+                    whole = steps + _charge_rest(events, i, e.uid)
+                    if whole > steps:  # cut by opportunity attacks: say it is one charge
+                        text = f"{creature_name(state, e.uid)} begins a {whole}-square charge ({steps} {noun})"
             out.append(LogLine(text, "move", _owner(state, e.uid)))
         elif isinstance(e, ev.CreatureForced):
             out.append(LogLine(describe_forced(e, state), "move", _owner(state, e.by)))

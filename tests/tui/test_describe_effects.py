@@ -62,3 +62,25 @@ def test_a_vp_zone_square_says_whose_zone_it_is():
     assert zone_note(st, (3, 0)).startswith("◆ Player 1's VP zone: Player 1 scores 10 VP")
     assert zone_note(st, (1, 0)).startswith("◆ Player 2's VP zone")
     assert zone_note(st, (2, 0)) == ""
+
+
+def test_CHG_1_a_charge_cut_by_an_opportunity_attack_reads_as_one_charge():
+    """A charge that provokes on its way is logged in two parts around the opportunity attack; the
+    log says it is one 5-square charge, not a 1-square charge (which CHG-3 forbids) and then another."""
+    from tactica.engine import Activate, Charge, apply
+    st = battle("A.....b\n..c....", dice=(2, 2))  # both attacks miss
+    st, _ = apply(st, Activate("A"))
+    st, events = apply(st, Charge("b", ((1, 0), (2, 0), (3, 0), (4, 0), (5, 0))))
+    texts = [line.text for line in describe_events(events, st)]
+    assert texts[0] == "Creature A (A) begins a 5-square charge (1 square)"
+    assert "opportunity attack" in texts[1]
+    assert "Creature A (A) charges on 4 more squares (5 in all)" in texts
+    assert not any("charges 1 square" in t for t in texts)
+
+
+def test_CHG_1_a_charge_not_cut_reads_as_before():
+    from tactica.engine import Activate, Charge, apply
+    st = battle("A.....b\n.......", dice=(2,))
+    st, _ = apply(st, Activate("A"))
+    st, events = apply(st, Charge("b", ((1, 0), (2, 0), (3, 0), (4, 0), (5, 0))))
+    assert [line.text for line in describe_events(events, st)][0] == "Creature A (A) charges 5 squares"

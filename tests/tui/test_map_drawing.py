@@ -13,6 +13,15 @@ from .conftest import app_for_state
 SIZES = [(80, 24), (120, 40), (200, 60)]
 
 
+
+async def _map_with_cursor_on(pilot, app, square) -> MapView:
+    """The battle screen's map once drawn, with the cursor moved to ``square`` (column, row) and drawn again."""
+    await pilot.pause()
+    mv = app.screen.query_one(MapView)
+    mv.move_cursor(square)
+    await pilot.pause()
+    return mv
+
 def _shade(style, system: ColorSystem | None) -> tuple:
     """What tells a square apart: its background (in ``system``'s colours) and the weight of its text."""
     bg = style.bgcolor
@@ -34,10 +43,7 @@ async def test_side_by_side_labels_stay_apart_in_every_colour_depth(active):
     from its neighbour's, in full colour, in 256 and in 16 colours, and without colour (weight)."""
     app = app_for_state(_three_in_a_row(active))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        mv = app.screen.query_one(MapView)
-        mv.move_cursor((0, 3))  # the cursor's reverse video elsewhere
-        await pilot.pause()
+        mv = await _map_with_cursor_on(pilot, app, (0, 3))  # the cursor's reverse video elsewhere
         cells = [mv._cell3(sq) for sq in ((1, 1), (2, 1), (3, 1))]
         assert "".join(text for text, _ in cells) == "GA3BR1GA1"
         for system in (None, ColorSystem.EIGHT_BIT, ColorSystem.STANDARD):
@@ -65,10 +71,7 @@ async def test_mov_13_large_footprint_is_framed_at_every_cell_size(size):
     st = battle("LLMM..\nLLMM..\nNN....\nNN...d", {"L": ogre, "M": ogre, "N": ogre})
     app = app_for_state(st)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        mv = app.screen.query_one(MapView)
-        mv.move_cursor((5, 0))
-        await pilot.pause()
+        mv = await _map_with_cursor_on(pilot, app, (5, 0))
         lines = _block(mv, 0, 0, 4, 4)
         if mv._cw == 3:
             assert lines == [" L ──┐ M ──┐",
@@ -130,10 +133,7 @@ async def test_scn_assault_each_vp_zone_names_who_scores_there_on_map_and_legend
     st = battle("A.......\n........\n........\n.......b", vp_zones=zones)
     app = app_for_state(st)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        mv = app.screen.query_one(MapView)
-        mv.move_cursor((0, 3))
-        await pilot.pause()
+        mv = await _map_with_cursor_on(pilot, app, (0, 3))
         marks = mv.zone_marks()
         assert sorted(marks.values()) == ["◆P1", "◆P2"]
         assert {sq for sq, m in marks.items() if m == "◆P1"} <= zones["A"]

@@ -13,7 +13,6 @@ from .conftest import app_for_state
 SIZES = [(80, 24), (120, 40), (200, 60)]
 
 
-
 async def _map_with_cursor_on(pilot, app, square) -> MapView:
     """The battle screen's map once drawn, with the cursor moved to ``square`` (column, row) and drawn again."""
     await pilot.pause()

@@ -176,6 +176,14 @@ def test_the_help_says_question_mark_also_works_over_dialogs():
     assert "also over a dialog" in row and "champion-power prompt" in row and "still unanswered" in row
 
 
+def test_SCN_ASSAULT_the_help_says_an_enemy_in_your_zone_does_not_stop_it_scoring():
+    """A newcomer thought an enemy standing in the zone stops it scoring; in Assault it does not
+    (SCN-ASSAULT), only in Uncontested (SCN-UNCONTESTED)."""
+    from tactica.tui.screens.help import HELP
+    victory = " ".join(HELP.split("**Victory.**")[1].split())
+    assert "even with enemies in it too" in victory and "Uncontested" in victory
+
+
 async def test_log_lines_wrap_at_80_columns_also_after_a_resize_and_keep_the_log_height():
     from tactica.tui.widgets.battle_log import BattleLog
 

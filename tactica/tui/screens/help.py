@@ -85,8 +85,9 @@ lists the auras covering it.
   start, move at least 2 squares by the shortest way to the nearest square
   next to it, then a basic melee attack at +1; no more movement after it.
 * **Victory.** Destroying an enemy scores its cost in VP; holding your VP
-  zone at the end of a round scores 10 (200-point battle).  The first to the
-  point limit wins; a side with no creatures left loses.
+  zone at the end of a round scores 10 (200-point battle), even with enemies
+  in it too (only the Uncontested scenario needs it free of them).  The first
+  to the point limit wins; a side with no creatures left loses.
 """
 
 

@@ -329,24 +329,27 @@ class HardBot(NormalBot):
                 out.append((w * w2, leaf))
         return out
 
+    def _policy(self, own: bool) -> NormalBot:
+        """``normal``'s policy for playouts, made once: with this level's planner terms (``own``: our
+        own activations, played out as played) or plain ``normal`` (the enemy's predicted reply)."""
+        key = "_own_bot" if own else "_inner_bot"
+        bot = getattr(self, key, None)
+        if bot is None:
+            bot = NormalBot()
+            bot.charge_reach = self.charge_reach
+            if own:
+                bot.offense, bot.move_charge = self.offense, self.move_charge
+                bot.shift, bot.oa_first = self.shift, self.oa_first
+            setattr(self, key, bot)
+        return bot
+
     @property
     def _inner(self) -> NormalBot:
-        inner = getattr(self, "_inner_bot", None)
-        if inner is None:
-            inner = self._inner_bot = NormalBot()
-            inner.charge_reach = self.charge_reach
-        return inner
+        return self._policy(own=False)
 
     @property
     def _own(self) -> NormalBot:
-        """``normal``'s policy with this level's planner terms: our own activations played out as played."""
-        own = getattr(self, "_own_bot", None)
-        if own is None:
-            own = self._own_bot = NormalBot()
-            own.charge_reach = self.charge_reach
-            own.offense, own.move_charge = self.offense, self.move_charge
-            own.shift, own.oa_first = self.shift, self.oa_first
-        return own
+        return self._policy(own=True)
 
     def _leaf_loss(self, leaf: GameState, me: int, seed: int = 0) -> float:
         """The expected loss the opponent's next activation inflicts on ``me``'s side in ``leaf``.

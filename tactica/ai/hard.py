@@ -235,9 +235,7 @@ class HardBot(NormalBot):
         ``alternatives`` different first actions (``Plan.notes``), the gain
         of each being its score over the creature's idle value.
         """
-        plans = best_plans(state, state.turn_player, charge_reach=self.charge_reach, offense=self.offense,
-                           move_charge=self.move_charge, shift=self.shift,
-                           oa_first=self.oa_first)
+        plans = best_plans(state, state.turn_player, board=self.board(state, state.turn_player))
         out = []
         for plan in plans[:self.candidates]:
             alts = plan.notes.get("alternatives") or ((plan.score, plan.action),)

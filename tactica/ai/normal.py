@@ -16,7 +16,7 @@ from .base import Bot
 from .tactics import Board, Plan, plan_creature
 
 
-def best_plans(state: GameState, player: int, *, everyone: bool = False,
+def best_plans(state: GameState, player: int, *, everyone: bool = False, board: Board | None = None,
                charge_reach: bool = False, offense: bool = False, move_charge: bool = False,
                shift: bool = False, oa_first: bool = False) -> list[Plan]:
     """Plans of ``player``'s creatures not yet activated (all on the map with ``everyone``), best gain first.
@@ -25,10 +25,12 @@ def best_plans(state: GameState, player: int, *, everyone: bool = False,
     ``offense`` its term for the attacks an end square puts in reach, ``move_charge``
     its move-then-charge plans, ``shift`` its shift-first plans, ``oa_first`` its
     discount of an attack the opportunity attacks on the way may prevent (all ``hard``).
+    A ready ``board`` (a bot's ``NormalBot.board``) replaces those five.
     Used by ``normal`` and ``hard`` to choose an activation.
     """
-    board = Board(state, player, charge_reach=charge_reach, offense=offense, move_charge=move_charge,
-                  shift=shift, oa_first=oa_first)
+    if board is None:
+        board = Board(state, player, charge_reach=charge_reach, offense=offense, move_charge=move_charge,
+                      shift=shift, oa_first=oa_first)
     pool = state.alive(player) if everyone else state.unactivated(player)
     plans = [plan_creature(state, c, board) for c in pool]
     order = {c.uid: i for i, c in enumerate(state.creatures)}
@@ -71,8 +73,7 @@ class NormalBot(Bot):
         planned.
         """
         if state.phase is Phase.ACTIVATE:
-            plans = best_plans(state, state.turn_player, charge_reach=self.charge_reach, offense=self.offense,
-                               move_charge=self.move_charge, shift=self.shift, oa_first=self.oa_first)
+            plans = best_plans(state, state.turn_player, board=self.board(state, state.turn_player))
             best = plans[0]
             self._planned = (state.step + 1, best.uid, _snapshot(state), best.action)
             return Activate(best.uid)

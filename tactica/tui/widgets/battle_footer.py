@@ -1,7 +1,8 @@
 """The battle screen's footer: Textual's key footer with "? Help" always in sight.
 
 ``? Help`` is pinned to the right edge, so the keys that do not fit a narrow
-terminal are cut off before it is.  Below ``NARROW`` columns the footer is
+terminal are cut off before it is; it covers the last column too, so no letter
+of a key cut under it shows after it ("? Helpt").  Below ``NARROW`` columns the footer is
 compact and uses the short labels of ``SHORT``.
 """
 from __future__ import annotations
@@ -25,6 +26,7 @@ class BattleFooter(Footer):
     DEFAULT_CSS = """
     BattleFooter FooterKey.-pinned {
         dock: right;
+        margin: 0;  /* a compact footer's keys keep a column after them: the pinned one covers the last */
         padding-left: 1;
         border-left: vkey $foreground 20%;
     }

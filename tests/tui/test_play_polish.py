@@ -1,0 +1,36 @@
+"""What helpers found playing at 80×24, 120×40 and 200×60: the pinned help key, the log read back,
+the view kept round the cursor, the setup-roll toast, help and cards during the first questions."""
+from __future__ import annotations
+
+from textual.widgets._footer import FooterKey
+
+from tactica.engine.sandbox import battle, card, melee, ranged
+from tactica.tui.widgets.battle_footer import BattleFooter
+
+from .conftest import app_for_state
+
+
+def _screen_text(screen) -> str:
+    """Every character the screen shows now, line by line."""
+    return "\n".join(strip.text for strip in screen._compositor.render_strips())
+
+
+def _archer_state():
+    archer = card("Archer", speed=8, attacks=(ranged("Bow", basic=True, targets=2), melee("Knife", basic=True)))
+    rows = ["A" + "." * 30] + ["." * 31] * 4 + ["....bc" + "." * 25] + ["." * 31] * 10
+    return battle("\n".join(rows), {"A": archer}, active="A")
+
+
+async def test_the_pinned_help_key_covers_the_footers_last_column():
+    """At 80×24 the keys overflow under "? Help": no letter of them may show after it ("? Helpt")."""
+    app = app_for_state(_archer_state())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for key in ("", "a"):                                # acting, then attack mode
+            if key:
+                await pilot.press(key)
+                await pilot.pause()
+            footer = app.screen.query_one(BattleFooter)
+            pinned = next(k for k in footer.query(FooterKey) if k.action == "help")
+            assert pinned.region.right == footer.region.right == 80
+            assert _screen_text(app.screen).splitlines()[-1].endswith("? Help")

@@ -34,3 +34,33 @@ async def test_the_pinned_help_key_covers_the_footers_last_column():
             pinned = next(k for k in footer.query(FooterKey) if k.action == "help")
             assert pinned.region.right == footer.region.right == 80
             assert _screen_text(app.screen).splitlines()[-1].endswith("? Help")
+
+
+async def test_help_opened_before_the_first_question_stays_on_top_until_closed(monkeypatch):
+    """? pressed in the first second: the help stays up; who goes first is asked once it closes."""
+    from tactica.tui.app import TacticaApp
+    from tactica.tui.content import demo_battle
+    from tactica.tui.factory import BattleFactory
+    from tactica.tui.screens.battle import BattleScreen
+    from tactica.tui.screens.choice import ChoiceModal
+    from tactica.tui.screens.help import HelpScreen
+
+    mounted = BattleScreen.on_mount
+
+    def help_at_once(self) -> None:          # as if ? came before the question was pushed
+        mounted(self)
+        self.app.push_screen(HelpScreen())
+
+    monkeypatch.setattr(BattleScreen, "on_mount", help_at_once)
+    app = TacticaApp(BattleFactory(*demo_battle(), seed=7))
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(30):
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, HelpScreen)
+        assert not any(isinstance(s, ChoiceModal) for s in app.screen_stack)
+        await pilot.press("escape")
+        for _ in range(30):
+            if isinstance(app.screen, ChoiceModal):
+                break
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, ChoiceModal) and "who goes first" in app.screen.body_text

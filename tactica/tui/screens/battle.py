@@ -193,6 +193,8 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         self._confirm: tuple[str, Action] | None = None
         #: Champion-power triggers each player asked not to be prompted about (declined by themselves).
         self.muted_triggers: dict[int, set[str]] = {}
+        #: A question waits for the screen over the battle (the help) to close before it is asked.
+        self._ask_on_resume = False
         self.ai_init()
 
     _KEY_ACTIONS = ("select", "next", "move", "shift", "attack", "charge", "end", "pick", "auto_place",
@@ -605,6 +607,9 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         if self.ai_decides():
             self.ai_start()
             return
+        if not self.is_active:  # the help opened before the question: ask once it is closed
+            self._ask_on_resume = True
+            return
         st = self.session.state
         last = next((e for e in reversed(describe_events(self.session.events[-8:], st))
                      if e.kind == "banner"), None)
@@ -654,6 +659,12 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
             self.refresh_bindings()
             self.app.clear_notifications()  # no earlier roll toast drawn over the game-over box
             self.app.push_screen(WinnerScreen(self.session), self._finished)
+
+    def on_screen_resume(self) -> None:
+        """Back on top (the help closed): ask the question that waited for it."""
+        if self._ask_on_resume:
+            self._ask_on_resume = False
+            self.call_after_refresh(self._next_decision)
 
     def _ask(self, modal: ChoiceModal, to_action) -> None:
         self._asking = True

@@ -64,3 +64,20 @@ async def test_help_opened_before_the_first_question_stays_on_top_until_closed(m
                 break
             await pilot.pause(0.02)
         assert isinstance(app.screen, ChoiceModal) and "who goes first" in app.screen.body_text
+
+
+async def test_the_setup_roll_is_said_in_the_docked_question_not_in_a_toast_over_it():
+    from textual.widgets._toast import Toast
+
+    from tactica.tui.screens.choice import ChoiceModal
+
+    from .conftest import make_app
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:     # toasts drawn, as in a terminal
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, ChoiceModal)
+        body = app.screen.body_text
+        assert "Setup roll:" in body and "Initiative:" in body and body.endswith("who goes first this round?")
+        assert not list(app.screen.query(Toast))
+        shown = _screen_text(app.screen)
+        assert "wins the setup roll" in shown.replace("\n", " ") and "2. Player" in shown

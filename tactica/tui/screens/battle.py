@@ -195,6 +195,8 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         self.muted_triggers: dict[int, set[str]] = {}
         #: A question waits for the screen over the battle (the help) to close before it is asked.
         self._ask_on_resume = False
+        #: Roll lines the next docked question says in its text instead of a toast over it.
+        self._banners: list[str] = []
         self.ai_init()
 
     _KEY_ACTIONS = ("select", "next", "move", "shift", "attack", "charge", "end", "pick", "auto_place",
@@ -257,6 +259,9 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         if s.resumed:
             self.notify(f"Round {s.state.round}, VP {'–'.join(map(str, s.state.vp))}: carry on where you left off.",
                         title="Battle resumed", timeout=5)
+            return
+        if self._docked_question_next():  # the setup roll and initiative said in the question, no toast over it
+            self._banners = [line.text for line in lines if line.prominent and line.kind == "banner"]
             return
         for line in lines:
             if line.prominent and "Setup roll" in line.text:
@@ -514,9 +519,13 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         lines = describe_events(events, self.session.state)
         self.query_one(BattleLog).add(lines)
         over = self.session.phase is Phase.OVER
+        folded = self._docked_question_next()
         for line in lines:
             if line.prominent and not over:  # the winner screen says how it ended: no toast over it
-                self.notify(line.text, title="Roll" if line.kind == "banner" else "Battle over", timeout=5)
+                if folded and line.kind == "banner":  # the question says it: no toast over its right half
+                    self._banners.append(line.text)
+                else:
+                    self.notify(line.text, title="Roll" if line.kind == "banner" else "Battle over", timeout=5)
         self.ctrl.sync()
         self._state_changed()
 
@@ -613,11 +622,13 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         st = self.session.state
         last = next((e for e in reversed(describe_events(self.session.events[-8:], st))
                      if e.kind == "banner"), None)
+        rolls = "".join(line + "\n" for line in self._banners or ([last.text] if last else []))
+        self._banners = []
         if st.phase is Phase.CHOOSE_FIRST:
             me = st.decider
             order = [me] + [p for p in range(st.players) if p != me]  # the winner first, then by seat
             self._ask(ChoiceModal(f"Round {st.round}: {player_name(me)} won the initiative",
-                                  (last.text + "\n" if last else "") + f"{player_name(me)}, who goes first this round?",
+                                  rolls + f"{player_name(me)}, who goes first this round?",
                                   [f"{player_name(p)} goes first" for p in order], docked=True),
                       lambda i: ChooseFirstPlayer(order[i]))
         elif st.phase is Phase.CHOOSE_MAP:
@@ -634,7 +645,7 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
             else:
                 text = (f"{player_name(st.setup_winner)} deploys first, in the other area. "
                         "Area A is tinted blue on the map, B red.")
-            self._ask(ChoiceModal(f"{player_name(st.decider)}: choose your start area", text,
+            self._ask(ChoiceModal(f"{player_name(st.decider)}: choose your start area", rolls + text,
                                   [f"Start area {a}" for a in areas], docked=True),
                       lambda i: ChooseStartArea(areas[i]))
         elif st.phase is Phase.CHAMPION:  # CHP-2: the owner says yes or no
@@ -659,6 +670,12 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
             self.refresh_bindings()
             self.app.clear_notifications()  # no earlier roll toast drawn over the game-over box
             self.app.push_screen(WinnerScreen(self.session), self._finished)
+
+    def _docked_question_next(self) -> bool:
+        """True when the next decision is a player's docked question (who goes first, start area):
+        the rolls just made are then said in it (``_banners``), since a toast would cover half of it."""
+        return (self.session.state.phase in (Phase.CHOOSE_FIRST, Phase.CHOOSE_AREA)
+                and not self.ai_decides())
 
     def on_screen_resume(self) -> None:
         """Back on top (the help closed): ask the question that waited for it."""

@@ -57,6 +57,8 @@ HALF_WALL_CELLS = {"nw": "█◤ ", "ne": " ◥█", "sw": "█◣ ", "se": " �
 """Terminal columns per map square (normal size)."""
 BIG_CELL = (5, 2)
 """Columns and rows per square when the whole map fits at that size (large terminals)."""
+SCROLL_MARGIN = (4, 3)
+"""Squares of map kept in view left and right, above and below the cursor, when the view has room."""
 
 _STYLES = {
     "clear": "bright_black",
@@ -264,9 +266,40 @@ class MapView(ScrollView, can_focus=True):
         cw, ch = self._cw, self._ch
         for y in {old.y, new.y}:
             self.refresh(Region(0, y * ch - self.scroll_offset.y, self.size.width, ch))
-        self.scroll_to_region(Region(self._margin() + new.x * cw, new.y * ch, cw, ch), animate=False,
-                              force=True)
+        who = self._state.creature_at((new.x, new.y)) if self._state is not None else None
+        self.keep_in_view(list(who.squares) if who is not None and who.squares else [(new.x, new.y)])
         self.post_message(self.CursorMoved((new.x, new.y)))
+
+    def keep_in_view(self, squares) -> None:
+        """Scroll as little as needed so ``squares`` (the cursor's square, or every square of the creature
+        under it: a Large creature's whole frame) are drawn whole with ``SCROLL_MARGIN`` squares of the map
+        round them where the view has room (fewer when it has not), so what stands next to the cursor is
+        on screen too; the view's left and top edges stay on a square's edge, so no square is cut there."""
+        if not squares or not self._map_size()[0]:
+            return
+        region = self._region(squares)
+        view_w, view_h = self.scrollable_content_region.size
+        if view_w <= 0 or view_h <= 0:
+            return  # not laid out yet
+        x0, y0 = self.scroll_offset
+        x = self._keep_axis(x0, region.x, region.width, view_w, self._cw, SCROLL_MARGIN[0])
+        y = self._keep_axis(y0, region.y, region.height, view_h, self._ch, SCROLL_MARGIN[1])
+        if (x, y) != (x0, y0):
+            self.scroll_to(x=x, y=y, animate=False, force=True)
+
+    @staticmethod
+    def _keep_axis(start: int, at: int, length: int, view: int, cell: int, margin: int) -> int:
+        """The scroll offset on one axis (cells) that shows ``length`` cells from ``at`` with ``margin``
+        squares of ``cell`` cells either side when they fit (else as many whole squares as do), moving
+        from ``start`` as little as it can; a new offset falls on a square's edge."""
+        room = max(0, (view - length) // 2 // cell) * cell  # whole squares that fit either side
+        pad = min(margin * cell, room)
+        low, high = at - pad, at + length + pad
+        if low < start:
+            return max(0, low)
+        if high > start + view:
+            return max(0, -(-(high - view) // cell) * cell)  # the next square edge: the right end whole
+        return start
 
     def _region(self, squares) -> Region:
         """The map area (virtual coordinates) that holds every square of ``squares``."""

@@ -135,3 +135,44 @@ async def test_a_large_creature_under_the_cursor_is_scrolled_into_view_whole():
         await pilot.pause()
         assert all(mv.in_view(q) for q in ((16, 5), (17, 5), (16, 6), (17, 6)))
         assert mv.scroll_offset.x % mv._cw == 0                    # the left edge on a square's edge
+
+
+async def test_the_log_is_read_back_with_page_up_and_new_lines_do_not_yank_the_reader():
+    from tactica.tui.describe import LogLine
+    from tactica.tui.screens.help import HELP
+    from tactica.tui.widgets.battle_log import BattleLog
+    from tactica.tui.widgets.map_view import MapView
+    app = app_for_state(battle("A.b\n...\n...", active="A"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen, log, mv = app.screen, app.screen.query_one(BattleLog), app.screen.query_one(MapView)
+        log.add([LogLine(f"AI step {n}", "move", 1) for n in range(40)])   # an AI's double turn
+        await pilot.pause()
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y and log.following
+        assert screen.check_action("log_scroll", (-1,))
+        assert "Read log" in [k.description for k in screen.query(FooterKey)]
+        cursor = mv.square
+        await pilot.press("pageup")
+        await pilot.pause()
+        back = log.scroll_y
+        assert back < log.max_scroll_y and not log.following and "reading back" in str(log.border_title)
+        assert mv.square == cursor and mv.scroll_offset == (0, 0)           # the map kept its keys
+        log.add([LogLine(f"AI step {n}", "move", 1) for n in range(40, 43)])  # the AI goes on
+        await pilot.pause()
+        assert log.scroll_y == back and "3 new lines below" in str(log.border_title)
+        await pilot.press("pagedown")
+        assert back < log.scroll_y <= log.max_scroll_y
+        await pilot.press("end")
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y and log.following and not log.border_title
+        await pilot.press("home")
+        await pilot.pause()
+        assert log.scroll_y == 0 and not log.following
+        await pilot.click(BattleLog)                                         # a click leaves the map its keys
+        await pilot.press("right")
+        assert mv.square == (cursor[0] + 1, cursor[1])
+        await pilot.press("e")                                               # the player's own action
+        await pilot.pause()
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y and log.following
+        assert "Page Up" in HELP and "reads back" not in HELP

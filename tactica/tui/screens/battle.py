@@ -176,8 +176,11 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         Binding("o", "champion_prompts", "Ask champion powers again", show=False),
         Binding("right_square_bracket", "card_scroll(1)", "More card", key_display="]"),
         Binding("left_square_bracket", "card_scroll(-1)", "Card back", show=False),
-        Binding("pagedown", "card_scroll(1)", "More card", show=False, priority=True),  # before the map's own
-        Binding("pageup", "card_scroll(-1)", "Card back", show=False, priority=True),
+        # The log is read back with Page Up / Page Down, Home / End (before the map view's own scrolling).
+        Binding("pageup", "log_scroll(-1)", "Read log", key_display="PgUp", priority=True),
+        Binding("pagedown", "log_scroll(1)", "Log on", show=False, priority=True),
+        Binding("home", "log_edge(-1)", "Oldest log line", show=False, priority=True),
+        Binding("end", "log_edge(1)", "Newest log line", show=False, priority=True),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
     ]
@@ -200,7 +203,7 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         self.ai_init()
 
     _KEY_ACTIONS = ("select", "next", "move", "shift", "attack", "charge", "end", "pick", "auto_place",
-                    "cancel", "choose_attack", "undo", "power", "card_scroll")
+                    "cancel", "choose_attack", "undo", "power", "card_scroll", "log_scroll")
 
     # -- layout ----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -255,6 +258,7 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         self.map_view.focus()
         scroll = self.query_one("#card-scroll", VerticalScroll)
         self.watch(scroll, "virtual_size", self._card_resized, init=False)
+        self.watch(log, "virtual_size", self._card_resized, init=False)  # the log overflows: PgUp shows
         self._state_changed()
         if s.resumed:
             self.notify(f"Round {s.state.round}, VP {'–'.join(map(str, s.state.vp))}: carry on where you left off.",
@@ -274,6 +278,8 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
             return True
         if action == "card_scroll":  # the card is longer than its panel (also while the AI plays)
             return self._card_overflows()
+        if action in ("log_scroll", "log_edge"):  # the log is longer than its pane (also while the AI plays)
+            return self.query_one(BattleLog).max_scroll_y > 0
         if action in AI_ACTIONS:
             return self.ai_key_allowed(action)
         if self.ai_decides():
@@ -427,14 +433,22 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         return self.query_one("#card-scroll", VerticalScroll).max_scroll_y > 0
 
     def action_card_scroll(self, step: int) -> None:
-        """] / [ (or Page Down / Page Up): scroll the stat card a page down or up; past the end,
-        ] goes back to the top of the card."""
+        """] / [: scroll the stat card a page down or up; past the end, ] goes back to the top of the card."""
         box = self.query_one("#card-scroll", VerticalScroll)
         page = max(1, box.scrollable_content_region.height - 1)
         if step > 0 and box.scroll_y >= box.max_scroll_y:
             box.scroll_home(animate=False)
         else:
             box.scroll_to(y=box.scroll_y + step * page, animate=False)
+
+    def action_log_scroll(self, step: int) -> None:
+        """Page Up / Page Down: read the battle log a page back or on.  While the player reads back,
+        new lines do not move it (its border counts them); at the bottom it follows them again."""
+        self.query_one(BattleLog).page(step)
+
+    def action_log_edge(self, step: int) -> None:
+        """Home / End: the log's oldest line, or its newest (where it follows new lines again)."""
+        self.query_one(BattleLog).to_edge(step)
 
     def _card_resized(self, _=None) -> None:
         """The card's length or its panel changed: show or hide the ] key."""
@@ -479,7 +493,7 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         if not outcome.ok:
             self._refuse(outcome.reason)
             return False
-        self._show_events(outcome.events)
+        self._show_events(outcome.events, follow=not by_ai)
         if by_ai:  # the AI acted: bring it into view, however the human has scrolled
             self._follow(outcome.events)
         self.check_autosave()
@@ -514,10 +528,11 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
             groups.insert(1, [self.map_view.square])
         self.map_view.show_squares(groups)
 
-    def _show_events(self, events) -> None:
-        """Log ``events`` (rolls also as a notification) and redraw for the new state."""
+    def _show_events(self, events, follow: bool = True) -> None:
+        """Log ``events`` (rolls also as a notification) and redraw for the new state; ``follow`` (the
+        player's own action) brings the log to its newest lines even while the player reads back."""
         lines = describe_events(events, self.session.state)
-        self.query_one(BattleLog).add(lines)
+        self.query_one(BattleLog).add(lines, follow=follow)
         over = self.session.phase is Phase.OVER
         folded = self._docked_question_next()
         for line in lines:

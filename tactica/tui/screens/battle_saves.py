@@ -38,7 +38,7 @@ class SaveKeys:
             return
         lines = describe_events(outcome.events, self.session.state)
         text = "; ".join(line.text for line in lines) or "the last action"
-        self.query_one(BattleLog).add([LogLine(f"↶ Undone: {text}", "info")])
+        self.query_one(BattleLog).add([LogLine(f"↶ Undone: {text}", "info")], follow=True)
         self.ctrl.sync()
         self._state_changed()
         self.check_autosave()
@@ -53,13 +53,13 @@ class SaveKeys:
         ok, lines = self.session.reload_map()
         log = self.query_one(BattleLog)
         if ok:
-            log.add([LogLine(f"⟳ {line}", "info") for line in lines])
+            log.add([LogLine(f"⟳ {line}", "info") for line in lines], follow=True)
             self.notify("\n".join(lines), title="Map reloaded", timeout=4)
             self.ctrl.sync()
             self._state_changed()
             self.check_autosave()
         else:
-            log.add([LogLine(f"✗ {line}", "info") for line in lines])
+            log.add([LogLine(f"✗ {line}", "info") for line in lines], follow=True)
             self.notify("\n".join(lines[:8]) + ("\n…" if len(lines) > 8 else ""), title="Map not reloaded",
                         severity="error", timeout=12)
 

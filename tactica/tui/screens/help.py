@@ -29,7 +29,8 @@ HELP = """\
 | f | against the AI: fast mode — no pause between the AI's steps (again: back to the pace) |
 | i | against the AI: show or hide why it chooses each action (its intent) in the log |
 | z / ctrl+z | undo: take back a move or an activation in the current activation, if no die was rolled |
-| ] / [ (Page Down / Page Up) | scroll the stat card when it is longer than its panel (] at its end goes back to the top); the footer shows `]` only then |
+| ] / [ | scroll the stat card when it is longer than its panel (] at its end goes back to the top); the footer shows `]` only then |
+| Page Up / Page Down, Home / End (mouse wheel over the log) | read the battle log back: a page back or on, the oldest or the newest line. While you read back, new lines (the AI's turn) do not move it: its top border counts them; End or scrolling to the bottom follows the newest lines again, and so does your own next action. The footer shows `PgUp` once the log is longer than its pane |
 | ? | this help, also over a dialog (the map, the start area, who goes first, a champion-power prompt: closing the help goes back to it, still unanswered); Esc, ? or q closes it. `? Help` is always at the right end of the footer |
 | q | quit |
 

@@ -16,7 +16,7 @@ NARROW = 110
 """Terminal columns below which the footer is compact with short labels (the screen's -narrow)."""
 
 SHORT = {"End activation": "End", "Fast AI": "Fast", "AI intent": "Intent", "More card": "Card",
-         "Auto-place": "Auto", "Reload map": "Reload", "Add target": "Add"}
+         "Auto-place": "Auto", "Reload map": "Reload", "Add target": "Add", "Read log": "Log"}
 """Short labels for a narrow terminal, by full label."""
 
 

@@ -1,4 +1,11 @@
-"""The battle log: every event as words (see ``tactica.tui.describe``)."""
+"""The battle log: every event as words (see ``tactica.tui.describe``).
+
+The player can read it back (Page Up, the mouse wheel): while they do, new
+lines are added below without moving the view, and the log's top border says
+how many came and that End goes back to the newest.  Scrolling back to the
+bottom follows the newest lines again; so does the player's own action (its
+result is what they want to see next).
+"""
 from __future__ import annotations
 
 from typing import Iterable
@@ -26,18 +33,22 @@ KIND_STYLE = {
 SIDE_MARK = tuple(("▌", colour) for colour in SIDE_FG)
 
 
-class BattleLog(RichLog):
+class BattleLog(RichLog, can_focus=False):
     """A scrolling log of LogLines; a side mark shows whose line it is.
 
     Every line wraps at the log's width, its continuation indented past the side
     mark; a log that changes width (a resized terminal) wraps its lines again,
     so no line is ever cut at the right edge.  The scroll bar's column is always
-    kept, so its coming does not cut lines wrapped before it.
+    kept, so its coming does not cut lines wrapped before it.  It never takes the
+    focus (a click on it would take the arrow keys from the map); the battle
+    screen's keys and the mouse wheel scroll it.
     """
 
     DEFAULT_CSS = """
     BattleLog {
         border-top: solid $primary-darken-2;
+        border-title-align: right;
+        border-title-color: $warning;
         scrollbar-size-vertical: 1;
         scrollbar-gutter: stable;
     }
@@ -48,6 +59,39 @@ class BattleLog(RichLog):
         self.lines_written: list[str] = []
         self._rows: list[Table] = []     # every line as drawn, to wrap again at a new width
         self._wrapped_at = 0
+        #: False while the player reads back: new lines then leave the view where it is.
+        self.following = True
+        #: Lines added below the view while the player read back.
+        self.unread = 0
+
+    def watch_scroll_y(self, old: float, new: float) -> None:
+        """The view moved (a key, the wheel, the scroll bar): at the bottom the log follows the newest
+        lines again; anywhere above it the player is reading back."""
+        super().watch_scroll_y(old, new)
+        self.following = round(new) >= self.max_scroll_y
+        if self.following:
+            self.unread = 0
+        self._show_reading()
+
+    def _show_reading(self) -> None:
+        """Say in the top border that the player reads back, and how many lines came since."""
+        if self.following:
+            self.border_title = None
+        else:
+            new = f"{self.unread} new line{'s' if self.unread != 1 else ''} below · " if self.unread else ""
+            self.border_title = f"▲ reading back · {new}End: newest"
+
+    def page(self, step: int) -> None:
+        """Scroll a page back (``step`` -1) or on (+1); a page keeps one line of the last in view."""
+        rows = max(1, self.scrollable_content_region.height - 1)
+        self.scroll_to(y=self.scroll_y + step * rows, animate=False, force=True)
+
+    def to_edge(self, step: int) -> None:
+        """Go to the oldest line (``step`` -1) or the newest (+1), where the log follows again."""
+        if step > 0:
+            self.scroll_end(animate=False, force=True)
+        else:
+            self.scroll_home(animate=False, force=True)
 
     @staticmethod
     def _row(mark: Text, text: Text) -> Table:
@@ -58,8 +102,11 @@ class BattleLog(RichLog):
         row.add_row(mark, text)
         return row
 
-    def add(self, lines: Iterable[LogLine]) -> None:
-        """Append ``lines`` at the bottom."""
+    def add(self, lines: Iterable[LogLine], follow: bool = False) -> None:
+        """Append ``lines`` at the bottom.  The view follows them unless the player is reading back;
+        ``follow`` (the player's own action) brings it to the newest lines in any case."""
+        if follow:
+            self.following = True
         for line in lines:
             mark = Text(*SIDE_MARK[line.player]) if line.player is not None else Text(" ")
             text = Text(line.text, style=KIND_STYLE.get(line.kind, ""))
@@ -70,11 +117,16 @@ class BattleLog(RichLog):
             self.lines_written.append(line.text)
             row = self._row(mark, text)
             self._rows.append(row)
-            self.write(row)
+            self.write(row, scroll_end=self.following)
+            if not self.following:
+                self.unread += 1
+        self._show_reading()
 
     def clear(self) -> "BattleLog":
-        """Remove every line (``lines_written`` keeps its record)."""
+        """Remove every line (``lines_written`` keeps its record); the log follows the newest again."""
         self._rows.clear()
+        self.following, self.unread = True, 0
+        self._show_reading()
         return super().clear()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -90,4 +142,5 @@ class BattleLog(RichLog):
         super().clear()
         for row in rows:
             self.write(row, width=width, scroll_end=False)
+        self.following, self.unread = True, 0
         self.scroll_end(animate=False)

@@ -146,8 +146,11 @@ def creature_style(who, ov: Overlay) -> str:
     return f"p{who.player}{'done' if who.activated else ''}"
 
 
-class MapView(ScrollView, can_focus=True):
-    """The battle map with a keyboard/mouse cursor."""
+class MapView(ScrollView, can_focus=True, inherit_bindings=False):
+    """The battle map with a keyboard/mouse cursor.
+
+    Its keys are the cursor's only: a scroll view's Page Up / Page Down, Home / End are left to the
+    screen (the battle screen reads its log back with them), and the cursor scrolls the map."""
 
     DEFAULT_CSS = """
     MapView {

@@ -176,3 +176,49 @@ async def test_the_log_is_read_back_with_page_up_and_new_lines_do_not_yank_the_r
         await pilot.pause()
         assert log.scroll_y == log.max_scroll_y and log.following
         assert "Page Up" in HELP and "reads back" not in HELP
+
+
+async def test_cards_can_be_looked_at_while_who_goes_first_is_asked():
+    """Under the docked question Tab, h j k l and the mouse move the map's cursor; the card follows."""
+    from tactica.tui.screens.battle import BattleScreen
+    from tactica.tui.screens.choice import ChoiceModal
+    from tactica.tui.widgets.map_view import MapView
+    from tactica.tui.widgets.stat_card import StatCard
+
+    from .conftest import make_app
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, ChoiceModal) and modal.browse
+        battle_screen = app.screen_stack[-2]
+        assert isinstance(battle_screen, BattleScreen)
+        mv, card = battle_screen.query_one(MapView), battle_screen.query_one(StatCard)
+        st = battle_screen.session.state
+        seen = []
+        for _ in range(len([c for c in st.creatures if c.pos is not None])):
+            await pilot.press("tab")
+            await pilot.pause()
+            here = st.creature_at(mv.square)
+            assert here is not None and card.creature is not None and card.creature.uid == here.uid
+            assert mv.in_view(here.pos)
+            seen.append(here.uid)
+        assert len(set(seen)) == len(seen) and {st.creature(u).player for u in seen} == {0, 1}
+        await pilot.press("shift+tab")
+        await pilot.pause()
+        assert st.creature_at(mv.square).uid == seen[-2]
+        before = mv.square
+        await pilot.press("l")
+        assert mv.square == (before[0] + 1, before[1])
+        pointed = next(u for u in seen if mv.in_view(st.creature(u).pos) and st.creature(u).pos != mv.square)
+        target = st.creature(pointed).pos
+        box = mv.content_region
+        offset = (box.x + mv._margin() + target[0] * mv._cw - mv.scroll_offset.x + 1,
+                  box.y + target[1] * mv._ch - mv.scroll_offset.y)
+        await pilot.hover(offset=offset)                                 # the mouse over the map
+        await pilot.pause()
+        assert mv.square == target and card.creature.uid == pointed
+        assert app.screen is modal and "see the creatures" in str(modal.query_one("#title").render())
+        await pilot.press("2")                                           # then the answer, as before
+        await pilot.pause()
+        assert app.screen is battle_screen

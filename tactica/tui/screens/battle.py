@@ -644,7 +644,8 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
             order = [me] + [p for p in range(st.players) if p != me]  # the winner first, then by seat
             self._ask(ChoiceModal(f"Round {st.round}: {player_name(me)} won the initiative",
                                   rolls + f"{player_name(me)}, who goes first this round?",
-                                  [f"{player_name(p)} goes first" for p in order], docked=True),
+                                  [f"{player_name(p)} goes first" for p in order],
+                                  docked=True, browse=True),  # the cards can be looked at meanwhile
                       lambda i: ChooseFirstPlayer(order[i]))
         elif st.phase is Phase.CHOOSE_MAP:
             options = [f"{m.name} ({m.width}×{m.height}), brought by {player_name(i)}"

@@ -7,7 +7,10 @@ The first option given as ``default`` is highlighted.  A ``docked`` question
 the bottom of the screen, over the status line and the log, without dimming
 the map above it: the board it asks about stays in full view.  When that map
 is bigger than its view (80×24), shift+arrows and the mouse wheel scroll it
-while the question waits, and the title says so.
+while the question waits, and the title says so.  A docked question that lets
+the player ``browse`` (who goes first) also moves the map's cursor: Tab and
+Shift+Tab go from creature to creature, h j k l (y u b n) move it a square,
+the mouse points at a square; the battle screen shows the card under it.
 """
 from __future__ import annotations
 
@@ -81,18 +84,28 @@ class ChoiceModal(ModalScreen[int]):
         Binding("q", "app.quit", "Quit"),
         *[Binding(f"shift+{key}", f"scroll_map({dx},{dy})", show=False, priority=True)
           for key, dx, dy in (("up", 0, -1), ("down", 0, 1), ("left", -1, 0), ("right", 1, 0))],
+        Binding("tab", "browse(1)", "Next creature", show=False),
+        Binding("shift+tab", "browse(-1)", "Previous creature", show=False),
+        *[Binding(key, f"look({dx},{dy})", show=False)
+          for key, dx, dy in (("h", -1, 0), ("j", 0, 1), ("k", 0, -1), ("l", 1, 0),
+                              ("y", -1, -1), ("u", 1, -1), ("b", -1, 1), ("n", 1, 1))],
     ]
 
     SCROLL_NOTE = "  (shift+arrows scroll the map)"
     """Added to a docked question's title when the map under it does not fit its view."""
 
+    BROWSE_NOTE = "  (Tab, h j k l, mouse: see the creatures)"
+    """Added to the title of a question that lets the player browse the map (it scrolls the map too)."""
+
     def __init__(self, title: str, body: str, options: Sequence[str], default: int = 0,
-                 docked: bool = False) -> None:
+                 docked: bool = False, browse: bool = False) -> None:
         super().__init__(classes="-docked" if docked else None)
         self.title_text = title
         self.body_text = body
         self.options = list(options)
         self.default = default
+        #: Docked only: the map's cursor can be moved under the question (module doc).
+        self.browse = browse and docked
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -106,7 +119,9 @@ class ChoiceModal(ModalScreen[int]):
         options.highlighted = self.default
         options.focus()
         view = self._map_behind()
-        if view is not None and (view.max_scroll_x or view.max_scroll_y):
+        if view is not None and self.browse:
+            self.query_one("#title", Label).update(self.title_text + self.BROWSE_NOTE)
+        elif view is not None and (view.max_scroll_x or view.max_scroll_y):
             self.query_one("#title", Label).update(self.title_text + self.SCROLL_NOTE)
 
     def _map_behind(self):
@@ -122,6 +137,53 @@ class ChoiceModal(ModalScreen[int]):
         view = self._map_behind()
         if view is not None:
             view.scroll_to(x=view.scroll_x + 9 * dx, y=view.scroll_y + 3 * dy, animate=False, force=True)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The map keys work only under a question that lets the player browse the map."""
+        if action in ("browse", "look"):
+            return self.browse and self._map_behind() is not None
+        return True
+
+    def action_browse(self, step: int) -> None:
+        """Tab / Shift+Tab (browsing): the map's cursor to the next or previous creature, in reading
+        order (every creature on the map, both sides), so its card shows beside the map."""
+        view = self._map_behind()
+        st = view.state if view is not None else None
+        if st is None:
+            return
+        squares = sorted({c.pos for c in st.creatures if c.alive and c.pos is not None},
+                         key=lambda q: (q[1], q[0]))
+        if not squares:
+            return
+        here = st.creature_at(view.square)
+        at = (here.pos[1], here.pos[0]) if here is not None else (view.square[1], view.square[0])
+        if step > 0:
+            after = [q for q in squares if (q[1], q[0]) > at]
+            view.move_cursor(after[0] if after else squares[0])
+        else:
+            before = [q for q in squares if (q[1], q[0]) < at]
+            view.move_cursor(before[-1] if before else squares[-1])
+
+    def action_look(self, dx: int, dy: int) -> None:
+        """h j k l, y u b n (browsing): move the map's cursor one square."""
+        view = self._map_behind()
+        if view is not None:
+            view.action_cursor(dx, dy)
+
+    def _point(self, event) -> None:
+        """The mouse over the map under a browsing question: the map's cursor goes to that square."""
+        view = self._map_behind() if self.browse else None
+        square = view.square_on_screen(event.screen_x, event.screen_y) if view is not None else None
+        if square is not None and square != view.square:
+            view.move_cursor(square)
+
+    def on_mouse_move(self, event) -> None:
+        """Pointing at the map (browsing) shows that square's creature; see ``_point``."""
+        self._point(event)
+
+    def on_click(self, event) -> None:
+        """A click on the map (browsing) moves its cursor there, as pointing does; it answers nothing."""
+        self._point(event)
 
     def on_mouse_scroll_down(self, event) -> None:
         """The wheel over a docked question's screen scrolls the map under it (shift: sideways)."""

@@ -348,6 +348,17 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
             return (x, y)
         return None
 
+    def square_on_screen(self, x: int, y: int) -> Square | None:
+        """The map square drawn at screen cell (``x``, ``y``), e.g. under the mouse over a screen
+        above this one (a docked question); None off the map or outside the view."""
+        box = self.content_region
+        if not box.contains(x, y):
+            return None
+        col = (x - box.x + self.scroll_offset.x - self._margin()) // self._cw
+        row = (y - box.y + self.scroll_offset.y) // self._ch
+        w, h = self._map_size()
+        return (col, row) if 0 <= col < w and 0 <= row < h else None
+
     def on_click(self, event: events.Click) -> None:
         square = self._square_at(event)
         if square is not None:

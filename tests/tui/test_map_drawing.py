@@ -173,7 +173,8 @@ async def test_who_goes_first_question_leaves_the_whole_map_in_view(size):
 
 async def test_at_80x24_shift_arrows_scroll_the_map_under_the_first_player_question():
     """At 80×24 the map does not fit its view: while the docked question waits, shift+down and
-    shift+right scroll the map to its lower board, the title says how, and the question stays."""
+    shift+right scroll the map to its lower board, and the question stays.  (Its title names the
+    keys that move the cursor over the map, which scroll it too: Tab, h j k l.)"""
     from tactica.tui.screens.choice import ChoiceModal
     from .conftest import make_app
     app = make_app()
@@ -184,7 +185,7 @@ async def test_at_80x24_shift_arrows_scroll_the_map_under_the_first_player_quest
                 break
         modal = app.screen
         mv = app.screen_stack[-2].map_view
-        assert "shift+arrows scroll the map" in str(modal.query_one("#title").render())
+        assert "Tab, h j k l" in str(modal.query_one("#title").render())
         before = mv.scroll_offset
         await pilot.press("shift+down", "shift+right")
         await pilot.pause()

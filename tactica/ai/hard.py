@@ -219,6 +219,10 @@ class HardBot(NormalBot):
     shift = True
     #: Its planner counts an attack after provoking moves only as far as the mover survives them.
     oa_first = True
+    #: Its planner races for the VP zone that would win and keeps the only holder in it (SCN-ASSAULT).
+    zone_race = True
+    #: A bloodied creature of its side counts an enemy's move then charge when judging exposure (CHG-1).
+    charge_retreat = True
 
     def __init__(self, seed: int = 0, *, candidates: int = 4, alternatives: int = 3,
                  budget: int = 240, deadline: float | None = None):
@@ -338,6 +342,7 @@ class HardBot(NormalBot):
             if own:
                 bot.offense, bot.move_charge = self.offense, self.move_charge
                 bot.shift, bot.oa_first = self.shift, self.oa_first
+                bot.zone_race, bot.charge_retreat = self.zone_race, self.charge_retreat
             setattr(self, key, bot)
         return bot
 

@@ -54,7 +54,7 @@ class NormalBot(Bot):
     #: Exposure model (``tactics.Board``): ``normal`` counts one move and an attack.
     charge_reach = False
     #: The planner's extra terms (``tactics.Board``), all off for ``normal`` (``hard`` turns them on).
-    offense = move_charge = shift = oa_first = False
+    offense = move_charge = shift = oa_first = zone_race = charge_retreat = False
 
     def __init__(self, seed: int = 0):
         super().__init__(seed)
@@ -63,7 +63,8 @@ class NormalBot(Bot):
     def board(self, state: GameState, player: int) -> Board:
         """The planner's shared facts for ``player`` in ``state``, with this level's terms (``tactics.Board``)."""
         return Board(state, player, charge_reach=self.charge_reach, offense=self.offense,
-                     move_charge=self.move_charge, shift=self.shift, oa_first=self.oa_first)
+                     move_charge=self.move_charge, shift=self.shift, oa_first=self.oa_first,
+                     zone_race=self.zone_race, charge_retreat=self.charge_retreat)
 
     def choose_battle(self, state: GameState) -> Action:
         """Activate the creature with the best plan, or take the active creature's next action.

@@ -75,11 +75,14 @@ HEAL = 0.35            # value per HP healed as a fraction of full HP (× cost),
 ZONE_PUSH = 0.5        # × zone VP for forcing an enemy out of the VP zone that scores for it
 BATTLE = 200.0         # VP-equivalent of deciding the battle (a kill or a death that ends it)
 ZONE_WIN = 0.5         # × BATTLE for standing in our VP zone when its award would reach the VP target
+ZONE_NEXT = 0.25       # × BATTLE for ending within one activation's walk of that zone (Board.zone_race; hard)
+ZONE_LEAVE = 1.0       # × zone VP for the only holder leaving our VP zone: next round's award too (zone_race)
 SEPARATE = 0.3         # × the value of an enemy's attack on a creature it is forced away from
 INTO_REACH = 0.3       # × the value of a fresh ally's attack on an enemy forced next to it
 OFFENSE = 0.5          # × the best attack an end square puts in reach next turn (Board.offense; hard)
 MOVE_CHARGE = 4        # squares tried as the start of a move-then-charge (Board.move_charge; hard)
 SHIFT_MOVES = 2        # shift squares tried as the start of a shift-then-move (Board.shift; hard)
+ZONE_TRIES = 3         # squares tried as the first of two moves into a winning VP zone (Board.zone_race; hard)
 #: Share of a covered creature's turn (TURN_WORTH × cost) one point of an aura is worth, by effect
 #: (ABL "Aura X"); heal and harm auras are valued as the HP they restore or deal.
 AURA_PER_POINT = {"attack": 0.09, "defense": 0.09, "damage": 0.06, "speed": 0.03, "resist": 0.03}
@@ -338,13 +341,25 @@ class Board:
         shift: also plan a shift (MOV-12, OA-2: it provokes nothing) when an
             enemy stands next to the creature, then an attack or a move
             from the new square (``hard``'s planner).
+        zone_race: race for our VP zone when holding it would win (SCN-ASSAULT):
+            plan two moves into it this activation (ACT-3), value ending
+            within one activation's walk of it (``ZONE_NEXT``), and charge
+            the only holder ``ZONE_LEAVE`` for walking out of it (``hard``).
+        charge_retreat: a wounded creature's exposure (bloodied, or one hit
+            would destroy it) counts an enemy still to act this round as
+            reaching a move and then a charge (2 × speed + 1 squares, ACT-1,
+            CHG-1), so it retreats beyond that (``hard``; ``charge_reach``
+            does it for every creature and every enemy).
     """
 
     def __init__(self, state: GameState, player: int, *, charge_reach: bool = False, offense: bool = False,
-                 move_charge: bool = False, shift: bool = False, oa_first: bool = False):
+                 move_charge: bool = False, shift: bool = False, oa_first: bool = False,
+                 zone_race: bool = False, charge_retreat: bool = False):
         self.state = state
         self.player = player
         self.charge_reach = charge_reach
+        self.zone_race = zone_race
+        self.charge_retreat = charge_retreat
         #: Plan a move and then a charge (``_move_then_charge``): without it a creature one
         #: square out of charge reach walks two moves and ends next to its target without attacking.
         self.move_charge = move_charge
@@ -402,6 +417,17 @@ class Board:
                     best = v
         return best
 
+    def zone_walker(self, me: Creature) -> bool:
+        """True when an ally of ``me`` (not ``me``) stands within one activation's walk of our VP zone.
+
+        Two moves of its speed (ACT-3), counted as ``zone_distance``.
+        """
+        walkers = self._near.get("walkers")
+        if walkers is None:
+            walkers = self._near["walkers"] = {c.uid: 0 for c in self.allies
+                                               if self.zone_distance(c.pos) <= 2 * c.speed}
+        return any(uid != me.uid for uid in walkers)
+
     def enemy_distance(self, sq: Square) -> int:
         """Distance around walls from ``sq`` to the nearest enemy (large when none)."""
         dist = self._near.get("enemy")
@@ -433,18 +459,22 @@ class Board:
         """(position, reach, expected damage, weight) of every enemy that could attack ``me`` next.
 
         Reach is a grid distance: speed + 1 for melee (2 × speed + 1 with
-        ``charge_reach``), speed + range for ranged attacks.  Enemies already
-        activated this round weigh less.
+        ``charge_reach``, or with ``charge_retreat`` when the enemy still
+        acts this round and ``me`` is bloodied or one hit of that attack
+        would destroy it: a move, then a charge, ACT-1, CHG-1), speed +
+        range for ranged attacks.  Enemies already activated this round
+        weigh less.
         """
-        melee_moves = 2 if self.charge_reach else 1
         out = []
         for e in self.enemies:
             if not e.active:
                 continue
+            retreat = self.charge_retreat and not e.activated
             best, reach = 0.0, 0
             for a in e.card.attacks:
                 dmg = expected_basic(a, me)
-                r = next_turn_reach(e, a, melee_moves)
+                wounded = retreat and (me.bloodied or a.total_damage >= me.hp)
+                r = next_turn_reach(e, a, 2 if self.charge_reach or wounded else 1)
                 if dmg > best:
                     best, reach = dmg, r
             out.append((e.pos, reach, best, 0.6 if e.activated else 1.0))
@@ -552,6 +582,12 @@ def place_value(board: Board, me: Creature, sq: Square, threats: list) -> float:
                 value += ZONE_WIN * BATTLE
         elif not board.zone_held:
             value -= 0.15 * min(board.zone_distance(sq), 30)
+            if (board.zone_race and board.zone_wins and board.zone_distance(sq) <= 2 * me.speed
+                    and not board.zone_walker(me)):  # SCN-ASSAULT: it walks in next activation and wins
+                value += ZONE_NEXT * BATTLE
+        elif board.zone_race and me.pos in board.zone and not any(
+                c.pos in board.zone for c in board.allies if c.uid != me.uid):
+            value -= ZONE_LEAVE * zone_award(board.state)  # the only holder walks out: next round's too
     if board.enemy_zone and sq in board.enemy_zone:  # SCN-UNCONTESTED: deny the enemy its zone
         others = any(c.pos in board.enemy_zone for c in board.allies if c.uid != me.uid)
         if not others:
@@ -874,6 +910,9 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
                 and not any(isinstance(a, (Attack, AreaAttack, Charge)) or (isinstance(a, Move) and k)
                             for k, (_, a) in enumerate(candidates))):
             candidates.extend(_move_then_charge(scratch, sme, me, board, threats, reach, pv, direct))
+    if (board.zone_race and board.zone_wins and not board.zone_held and move_then and attack_left and reach
+            and sme.speed > 0):
+        candidates.extend(_two_moves_into_zone(scratch, sme, me, board, threats, reach))
     if board.shift and move_then and any(chebyshev(e.pos, me.pos) == 1 and e.can_make_opportunity_attacks
                                          for e in enemies):
         candidates.extend(_shift_then_act(scratch, sme, me, board, threats, enemies, attack_left))
@@ -972,6 +1011,45 @@ def _move_then_charge(state: GameState, sme: Creature, me: Creature, board: Boar
                 if board.oa_first and provokers:  # OA-4
                     v *= 1 - oa_kill_chance(state, me, provokers)
                 v += place_value(board, me, ch.destination, threats) - oa_risk(state, me, provokers)
+                if best is None or v > best:
+                    best = v
+            if best is not None:
+                out.append((best, Move(r.path)))
+    finally:
+        sme.pos = me.pos
+        state.move_used = used
+    return out
+
+
+def _two_moves_into_zone(state: GameState, sme: Creature, me: Creature, board: Board, threats: list,
+                         reach: dict) -> list[tuple[float, Action]]:
+    """Moves after which a second move (the attack action, ACT-3) ends in our VP zone: [(value, Move)].
+
+    Used when holding the zone this round would win the battle
+    (``Board.zone_wins``, SCN-ASSAULT) and no square of it is in one move's
+    ``reach``.  The ZONE_TRIES squares of ``reach`` nearest the zone
+    (``zone_distance`` at most the speed) get the exact routes of the second
+    move; each first Move is worth the best zone square so reached
+    (``place_value``) less the opportunity attacks of both moves (OA-1,
+    OA-3: each enemy at most once).  ``state`` is the planner's scratch copy
+    with ``sme`` (its copy of ``me``) active; it is left as it was.
+    """
+    speed = sme.speed
+    near = sorted((sq for sq in reach if sq not in board.zone and board.zone_distance(sq) <= speed),
+                  key=lambda q: (board.zone_distance(q), q[1], q[0]))
+    out: list[tuple[float, Action]] = []
+    used = state.move_used
+    state.move_used = True
+    try:
+        for sq in near[:ZONE_TRIES]:
+            r = reach[sq]
+            sme.pos = sq
+            best = None
+            for dest, r2 in routes(state, sme, speed).items():
+                if dest not in board.zone:
+                    continue
+                provokers = tuple(dict.fromkeys(r.provokers + r2.provokers))
+                v = place_value(board, me, dest, threats) - oa_risk(state, me, provokers)
                 if best is None or v > best:
                     best = v
             if best is not None:

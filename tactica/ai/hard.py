@@ -51,7 +51,14 @@ a shift provokes nothing), then an attack, a move or a charge from there;
 and an attack after a move or charge that provokes counts only as far as
 the mover survives the opportunity attacks (``oa_first``, OA-4, their
 exact kill chance).  A plan's alternatives hold one charge a target
-(CHG-3), so a low-odds charge is weighed against other choices.
+(CHG-3), so a low-odds charge is weighed against other choices.  When
+holding its VP zone this round would win the battle (SCN-ASSAULT), it
+plans two moves into the zone (ACT-3) and, when the zone is farther,
+ends within two moves of it for the next round (``zone_race``); the only
+creature of ours in the zone pays next round's award too for walking
+out of it; and a wounded creature (bloodied, or one hit from death)
+counts an enemy still to act as reaching a move and then a charge
+(``charge_retreat``, ACT-1, CHG-1) when it picks where to stand.
 
 The search is fixed by ``candidates`` and ``budget`` (units of work per
 decision), so the same seed gives the same choices; ``deadline``

@@ -26,7 +26,9 @@ it (ATK-2).  A creature standing on a teleporter weighs jumping (and acting
 from the other one: TER-TELEPORT).  Scenario rules change the worth of things:
 a kill scores the bounty, not the cost (SCN-BOUNTY); a zone scores the
 uncontested award, and an enemy zone is worth entering to deny it
-(SCN-UNCONTESTED).  A special power that spends an action (SPW-1) is worth
+(SCN-UNCONTESTED); an enemy alone in the VP zone that would win its side
+the battle this round is worth half the battle to destroy or push out
+(``zone_stake``, SCN-ASSAULT).  A special power that spends an action (SPW-1) is worth
 what it heals (capped by the HP missing) or the conditions it clears
 (``effect_cost``), less the worth of a check box it ticks (CARD-4), plus
 what the creature can still do with the action left, so it competes with
@@ -143,6 +145,25 @@ def zone_award(state: GameState) -> int:
     return state.rules.held_zone_vp
 
 
+def zone_stake(state: GameState, holder: Creature) -> float:
+    """What ``holder`` alone in its VP zone is worth when that zone would win its side the battle.
+
+    ``ZONE_WIN`` × BATTLE when ``holder`` stands in the VP zone that scores
+    for its player, no other creature of that player stands there, and the
+    zone's award at the end of the round would bring its side to the VP
+    target (SCN-ASSAULT); else 0.  Destroying it or forcing it out of the
+    zone denies that win (``attack_value``, ``displacement_value``).
+    """
+    zone = state.vp_zone(holder.player)
+    if not zone or holder.pos not in zone:
+        return 0.0
+    if state.team_vp(holder.team) + zone_award(state) < state.rules.target:
+        return 0.0
+    if any(c.player == holder.player and c.uid != holder.uid and c.pos in zone for c in state.alive()):
+        return 0.0
+    return ZONE_WIN * BATTLE
+
+
 def base_hit(bonus: int, defence: int) -> float:
     """Chance of a d20 + bonus to reach ``defence`` (natural 1 misses, 20 hits)."""
     need = defence - bonus
@@ -179,8 +200,8 @@ def attack_value(state: GameState, attacker: Creature, target: Creature, attack:
         if amount < target.hp:
             value += chance * damage_value(target, amount)
     zone = state.vp_zone(target.player)
-    if zone and target.pos in zone:  # it stops scoring its zone
-        value += p.kill_chance * zone_award(state)
+    if zone and target.pos in zone:  # it stops scoring its zone (and winning with it: zone_stake)
+        value += p.kill_chance * (zone_award(state) + zone_stake(state, target))
     if state.rules.uncontested:  # SCN-UNCONTESTED: it stops contesting our zone
         ours = state.vp_zone(attacker.player)
         if ours and target.pos in ours:
@@ -231,7 +252,9 @@ def displacement_value(state: GameState, player: int, target: Creature, sq: Squa
     * into a pit (TER-PIT): ``pit_hit`` (the second attack roll's hit chance)
       × its kill value;
     * out of the VP zone that scores for it: ``ZONE_PUSH`` × the zone's VP
-      (double once it has activated: it cannot walk back this round);
+      (double once it has activated: it cannot walk back this round), and
+      the win that zone would bring its side (``zone_stake``; half while it
+      can still walk back);
     * away from our creatures it could hit in melee: ``SEPARATE`` × that
       attack's value (more when ours is bloodied); next to them: as much lost;
     * next to our creatures still to activate (not ``mover``): ``INTO_REACH``
@@ -244,6 +267,8 @@ def displacement_value(state: GameState, player: int, target: Creature, sq: Squa
     zone = state.vp_zone(target.player)
     if zone and start in zone and sq not in zone:
         value += ZONE_PUSH * zone_award(state) * (2.0 if target.activated else 1.0)
+        # the win its zone would bring this round (zone_stake): denied, unless it can walk back in
+        value += zone_stake(state, target) * (1.0 if target.activated else 0.5)
     melee = target.card.basic_melee if target.active else None
     for c in state.alive():
         if state.hostile(c.player, player):
@@ -1178,4 +1203,4 @@ def _alternatives(candidates: list[tuple[float, Action]]) -> tuple[tuple[float, 
 __all__ = ["Board", "Plan", "area_value", "aura_value", "aura_worth", "attack_value", "base_hit", "best_area",
            "best_attack_from", "conditions_cost", "displacement_value", "effect_cost", "exposure",
            "forced_gain", "power_value", "kill_vp", "oa_kill_chance", "oa_risk", "place_value", "plan_creature",
-           "threat_value", "zone_award"]
+           "threat_value", "zone_award", "zone_stake"]

@@ -125,3 +125,25 @@ def test_CHG_1_hard_retreats_beyond_move_then_charge_reach():
     acts, after = activation(HardBot(1), st)
     assert after.creature("A").pos == (9, 1)
 
+
+def test_SCN_ASSAULT_killing_the_enemy_zone_holder_that_would_win_comes_first():
+    # Player 2 has 191 VP: b, alone in its VP zone, wins it the battle at the end of the round.  A
+    # can strike b (20 points) or c (40 points); each falls to one hit.  Both levels kill b, whose
+    # death denies the win (zone_stake), rather than the dearer c.
+    captain = card("Captain", cost=40, hp=60, ac=15, speed=5, attacks=(melee(bonus=6, damage=10),))
+    st = battle("""
+        .b.....
+        .Ac....
+        .......
+        ......B
+    """, {"A": HOB, "c": captain}, turn_player=0, hp={"b": 8, "c": 8},
+                vp_zones={"A": {(6, 0)}, "B": {(0, 0), (1, 0)}})
+    st.vp[1] = 191
+    st.creature("b").activated = st.creature("B").activated = True
+    for bot in (NormalBot(), HardBot(1)):
+        acts, _ = activation(bot, st)
+        assert acts[0] == Activate("A") and Attack(0, ("b",)) in acts, (type(bot).__name__, acts)
+    st.vp[1] = 150  # no win at stake: the dearer one
+    for bot in (NormalBot(), HardBot(1)):
+        acts, _ = activation(bot, st)
+        assert acts[0] == Activate("A") and Attack(0, ("c",)) in acts, (type(bot).__name__, acts)

@@ -97,7 +97,8 @@ async def test_the_view_follows_the_ai_creature_that_acts_without_moving_the_cur
     from tactica.tui.app import TacticaApp
     board = "\n".join(["A" + "." * 39] + ["." * 40] * 5 + ["." * 38 + "b."])
     st = battle(board, turn_player=1)
-    session = GameSession(state=st, seed=0, opponent=Opponent(level="greedy", player=1, pace=0.3))
+    # a pace of 1 s: the AI does not act before the test has scrolled home, even on a busy machine
+    session = GameSession(state=st, seed=0, opponent=Opponent(level="greedy", player=1, pace=1.0))
     app = TacticaApp(FixedFactory(session))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
@@ -107,7 +108,7 @@ async def test_the_view_follows_the_ai_creature_that_acts_without_moving_the_cur
         mv.scroll_home(animate=False, immediate=True)
         await pilot.pause()
         assert not mv.in_view((38, 6))  # the AI's creature starts off screen
-        for _ in range(300):  # until the AI's creature has moved (it waits 0.3 s a step)
+        for _ in range(300):  # until the AI's creature has moved (it waits 1 s a step)
             await pilot.pause(0.02)
             b = screen.session.state.creature("b")
             if b.pos != (38, 6):

@@ -222,3 +222,37 @@ async def test_cards_can_be_looked_at_while_who_goes_first_is_asked():
         await pilot.press("2")                                           # then the answer, as before
         await pilot.pause()
         assert app.screen is battle_screen
+
+
+async def test_the_view_following_the_ai_keeps_squares_round_the_creature_that_acted():
+    """At 80×24 the AI activates its creature far off to the right: the view scrolls to it and shows
+    the squares round it (its neighbours), not the creature at the window's edge."""
+    from tactica.tui.app import TacticaApp
+    from tactica.tui.opponent import Opponent
+    from tactica.tui.session import GameSession
+    from tactica.tui.widgets.map_view import SCROLL_MARGIN
+
+    from .conftest import FixedFactory
+    board = "\n".join(["A" + "." * 39] + ["." * 40] * 5 + ["." * 30 + "b" + "." * 9])
+    session = GameSession(state=battle(board, turn_player=1), seed=0,
+                          opponent=Opponent(level="greedy", player=1, pace=1.5))  # time to look
+    app = TacticaApp(FixedFactory(session))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        mv = screen.map_view
+        await pilot.pause()
+        mv.move_cursor((0, 0))
+        mv.scroll_home(animate=False, immediate=True)
+        await pilot.pause()
+        st = screen.session.state
+        for _ in range(300):                                 # until the AI's creature is activated
+            await pilot.pause(0.02)
+            st = screen.session.state
+            if st.active_uid == "b":
+                break
+        await pilot.pause()
+        assert st.active_uid == "b" and st.creature("b").pos == (30, 6), "the AI did not activate b first"
+        left, right, top, bottom = _view_squares(mv)
+        mx, my = SCROLL_MARGIN
+        assert left <= 30 - mx and right >= 30 + mx, (left, right)
+        assert mv.square == (0, 0)

@@ -280,7 +280,11 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         on screen too; the view's left and top edges stay on a square's edge, so no square is cut there."""
         if not squares or not self._map_size()[0]:
             return
-        region = self._region(squares)
+        self._keep_region(self._region(squares))
+
+    def _keep_region(self, region: Region) -> None:
+        """Scroll as little as needed to show ``region`` (virtual cells) with the margins of
+        ``keep_in_view``."""
         view_w, view_h = self.scrollable_content_region.size
         if view_w <= 0 or view_h <= 0:
             return  # not laid out yet
@@ -322,7 +326,9 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         Args:
             groups: lists of squares, most important first (e.g. the creature that acted, then
                 its target, then the cursor).  As many leading groups as fit in the view
-                together are shown; the view moves only as far as it must.
+                together are shown, with the squares round them that fit too (``keep_in_view``:
+                an enemy that acted is not left at the window's edge); the view moves only as far
+                as it must.
         """
         groups = [list(g) for g in groups if g]
         w, h = self._map_size()
@@ -335,7 +341,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
             if region.width > view.width or region.height > view.height:
                 break
             shown = shown + group
-        self.scroll_to_region(self._region(shown), animate=False, force=True)
+        self._keep_region(self._region(shown))
 
     def _square_at(self, event: events.MouseEvent) -> Square | None:
         offset = event.get_content_offset(self)

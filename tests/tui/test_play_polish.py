@@ -175,7 +175,7 @@ async def test_the_log_is_read_back_with_page_up_and_new_lines_do_not_yank_the_r
         await pilot.pause()
         await pilot.pause()
         assert log.scroll_y == log.max_scroll_y and log.following
-        assert "Page Up" in HELP and "reads back" not in HELP
+        assert "PgUp / PgDn, Home / End" in HELP and "read the battle log back" in HELP
 
 
 async def test_cards_can_be_looked_at_while_who_goes_first_is_asked():
@@ -256,3 +256,11 @@ async def test_the_view_following_the_ai_keeps_squares_round_the_creature_that_a
         mx, my = SCROLL_MARGIN
         assert left <= 30 - mx and right >= 30 + mx, (left, right)
         assert mv.square == (0, 0)
+
+
+def test_the_help_keeps_its_key_column_narrow():
+    """The keys table sizes its columns by their longest cell: a long key cell squeezes every
+    description into a narrow column at 120×40 (the context goes in the description)."""
+    from tactica.tui.screens.help import HELP
+    keys = [row.split("|")[1].strip() for row in HELP.splitlines() if row.startswith("| ") and "---" not in row]
+    assert len(keys) > 10 and max(map(len, keys)) <= 36, max(keys, key=len)

@@ -30,8 +30,8 @@ HELP = """\
 | i | against the AI: show or hide why it chooses each action (its intent) in the log |
 | z / ctrl+z | undo: take back a move or an activation in the current activation, if no die was rolled |
 | ] / [ | scroll the stat card when it is longer than its panel (] at its end goes back to the top); the footer shows `]` only then |
-| Page Up / Page Down, Home / End (mouse wheel over the log) | read the battle log back: a page back or on, the oldest or the newest line. While you read back, new lines (the AI's turn) do not move it: its top border counts them; End or scrolling to the bottom follows the newest lines again, and so does your own next action. The footer shows `PgUp` once the log is longer than its pane |
-| Tab / h j k l / mouse, under the who-goes-first question | look at the creatures before you answer: Tab goes from creature to creature (both sides), h j k l (y u b n) move the cursor, the mouse points; the card shows beside the map; arrows and Enter (or 1, 2) answer. Under any question docked at the bottom, shift+arrows (or the mouse wheel) scroll a map bigger than its view |
+| PgUp / PgDn, Home / End, wheel | read the battle log back (the wheel over the log): a page back or on, the oldest or the newest line. While you read back, new lines (the AI's turn) do not move it: its top border counts them; End or scrolling to the bottom follows the newest lines again, and so does your own next action. The footer shows `PgUp` once the log is longer than its pane |
+| Tab, h j k l, mouse (who goes first) | under the who-goes-first question, look at the creatures before you answer: Tab goes from creature to creature (both sides), h j k l (y u b n) move the cursor, the mouse points; the card shows beside the map; arrows and Enter (or 1, 2) answer. Under any question docked at the bottom, shift+arrows (or the mouse wheel) scroll a map bigger than its view |
 | ? | this help, also over a dialog (the map, the start area, who goes first, a champion-power prompt: closing the help goes back to it, still unanswered); Esc, ? or q closes it. `? Help` is always at the right end of the footer |
 | q | quit |
 

@@ -250,8 +250,11 @@ async def test_the_view_following_the_ai_keeps_squares_round_the_creature_that_a
             st = screen.session.state
             if st.active_uid == "b":
                 break
-        await pilot.pause()
         assert st.active_uid == "b" and st.creature("b").pos == (30, 6), "the AI did not activate b first"
+        for _ in range(100):                                 # the scroll is made after a refresh
+            await pilot.pause(0.02)
+            if mv.scroll_offset.x:
+                break
         left, right, top, bottom = _view_squares(mv)
         mx, my = SCROLL_MARGIN
         assert left <= 30 - mx and right >= 30 + mx, (left, right)

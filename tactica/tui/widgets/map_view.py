@@ -291,8 +291,8 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         x0, y0 = self.scroll_offset
         x = self._keep_axis(x0, region.x, region.width, view_w, self._cw, SCROLL_MARGIN[0])
         y = self._keep_axis(y0, region.y, region.height, view_h, self._ch, SCROLL_MARGIN[1])
-        if (x, y) != (x0, y0):
-            self.scroll_to(x=x, y=y, animate=False, force=True)
+        if (x, y) != (x0, y0):  # at once, not after the next refresh: what is shown is what was asked
+            self.scroll_to(x=x, y=y, animate=False, force=True, immediate=True)
 
     @staticmethod
     def _keep_axis(start: int, at: int, length: int, view: int, cell: int, margin: int) -> int:

@@ -44,6 +44,8 @@ exposure use the cheap grid distance.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from tactica.engine import (Action, AreaAttack, Attack, Charge, Creature, EndActivation, GameState,
@@ -972,6 +974,21 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
     return Plan(score, me.uid, action, idle=here, notes={"alternatives": _alternatives(candidates)})
 
 
+@contextmanager
+def _after_a_move(state: GameState, sme: Creature, me: Creature) -> Iterator[None]:
+    """Within the block, ``state`` (the planner's scratch copy) has its move action used (ACT-3: what
+    comes next is the second action), so the block can stand ``sme`` (its copy of ``me``) on each
+    square a first move reaches and ask what follows; after it, ``sme`` is back on ``me``'s square
+    and the move action as it was."""
+    used = state.move_used
+    state.move_used = True
+    try:
+        yield
+    finally:
+        sme.pos = me.pos
+        state.move_used = used
+
+
 def _move_then_charge(state: GameState, sme: Creature, me: Creature, board: Board, threats: list,
                       reach: dict, pv: dict[Square, float], direct: set[str] = frozenset()) -> list[tuple[float, Action]]:
     """Moves that end where a charge can follow (ACT-1, ACT-3, CHG-1..CHG-4): [(value, Move)].
@@ -1018,9 +1035,7 @@ def _move_then_charge(state: GameState, sme: Creature, me: Creature, board: Boar
                     break
     picks.sort(key=lambda x: (-x[0], x[1][1], x[1][0]))
     out: list[tuple[float, Action]] = []
-    used = state.move_used
-    state.move_used = True
-    try:
+    with _after_a_move(state, sme, me):
         for _, sq in picks[:MOVE_CHARGE]:
             r = reach[sq]
             sme.pos = sq
@@ -1040,9 +1055,6 @@ def _move_then_charge(state: GameState, sme: Creature, me: Creature, board: Boar
                     best = v
             if best is not None:
                 out.append((best, Move(r.path)))
-    finally:
-        sme.pos = me.pos
-        state.move_used = used
     return out
 
 
@@ -1063,9 +1075,7 @@ def _two_moves_into_zone(state: GameState, sme: Creature, me: Creature, board: B
     near = sorted((sq for sq in reach if sq not in board.zone and board.zone_distance(sq) <= speed),
                   key=lambda q: (board.zone_distance(q), q[1], q[0]))
     out: list[tuple[float, Action]] = []
-    used = state.move_used
-    state.move_used = True
-    try:
+    with _after_a_move(state, sme, me):
         for sq in near[:ZONE_TRIES]:
             r = reach[sq]
             sme.pos = sq
@@ -1079,9 +1089,6 @@ def _two_moves_into_zone(state: GameState, sme: Creature, me: Creature, board: B
                     best = v
             if best is not None:
                 out.append((best, Move(r.path)))
-    finally:
-        sme.pos = me.pos
-        state.move_used = used
     return out
 
 

@@ -117,3 +117,20 @@ def app_for_state(state) -> TacticaApp:
     """The real app showing an engine state built with ``tactica.engine.sandbox.battle``."""
     from tactica.tui.session import GameSession
     return SettledApp(FixedFactory(GameSession(state=state, seed=0)))
+
+
+def app_against_ai(state, level: str = "greedy", player: int = 1, pace: float = 1.0) -> TacticaApp:
+    """The real app on a sandbox ``state`` with the AI (``level``) playing ``player``, ``pace`` seconds
+    a step (slow enough that a test can look before the AI acts, even on a busy machine)."""
+    from tactica.tui.opponent import Opponent
+    from tactica.tui.session import GameSession
+    return TacticaApp(FixedFactory(GameSession(state=state, seed=0,
+                                               opponent=Opponent(level=level, player=player, pace=pace))))
+
+
+async def view_home(pilot, map_view) -> None:
+    """Put the map's cursor on (0, 0) and scroll the view to the map's top-left corner."""
+    await pilot.pause()
+    map_view.move_cursor((0, 0))
+    map_view.scroll_home(animate=False, immediate=True)
+    await pilot.pause()

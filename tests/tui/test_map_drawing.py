@@ -91,22 +91,14 @@ async def test_mov_13_large_footprint_is_framed_at_every_cell_size(size):
 async def test_the_view_follows_the_ai_creature_that_acts_without_moving_the_cursor():
     """At 80×24 a 40-square map scrolls: when the AI's creature, far off to the right, activates and
     moves, the view scrolls to it; the human's cursor stays on the human's own creature."""
-    from tactica.tui.opponent import Opponent
-    from tactica.tui.session import GameSession
-    from .conftest import FixedFactory
-    from tactica.tui.app import TacticaApp
+    from .conftest import app_against_ai, view_home
     board = "\n".join(["A" + "." * 39] + ["." * 40] * 5 + ["." * 38 + "b."])
-    st = battle(board, turn_player=1)
     # a pace of 1 s: the AI does not act before the test has scrolled home, even on a busy machine
-    session = GameSession(state=st, seed=0, opponent=Opponent(level="greedy", player=1, pace=1.0))
-    app = TacticaApp(FixedFactory(session))
+    app = app_against_ai(battle(board, turn_player=1), pace=1.0)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         mv = screen.map_view
-        await pilot.pause()
-        mv.move_cursor((0, 0))
-        mv.scroll_home(animate=False, immediate=True)
-        await pilot.pause()
+        await view_home(pilot, mv)
         assert not mv.in_view((38, 6))  # the AI's creature starts off screen
         for _ in range(300):  # until the AI's creature has moved (it waits 1 s a step)
             await pilot.pause(0.02)

@@ -227,23 +227,15 @@ async def test_cards_can_be_looked_at_while_who_goes_first_is_asked():
 async def test_the_view_following_the_ai_keeps_squares_round_the_creature_that_acted():
     """At 80×24 the AI activates its creature far off to the right: the view scrolls to it and shows
     the squares round it (its neighbours), not the creature at the window's edge."""
-    from tactica.tui.app import TacticaApp
-    from tactica.tui.opponent import Opponent
-    from tactica.tui.session import GameSession
     from tactica.tui.widgets.map_view import SCROLL_MARGIN
 
-    from .conftest import FixedFactory
+    from .conftest import app_against_ai, view_home
     board = "\n".join(["A" + "." * 39] + ["." * 40] * 5 + ["." * 30 + "b" + "." * 9])
-    session = GameSession(state=battle(board, turn_player=1), seed=0,
-                          opponent=Opponent(level="greedy", player=1, pace=1.5))  # time to look
-    app = TacticaApp(FixedFactory(session))
+    app = app_against_ai(battle(board, turn_player=1), pace=1.5)  # time to look
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         mv = screen.map_view
-        await pilot.pause()
-        mv.move_cursor((0, 0))
-        mv.scroll_home(animate=False, immediate=True)
-        await pilot.pause()
+        await view_home(pilot, mv)
         st = screen.session.state
         for _ in range(300):                                 # until the AI's creature is activated
             await pilot.pause(0.02)

@@ -30,14 +30,16 @@ def run_saves(args) -> int:
 
 
 def find_save(ref: str) -> Path:
-    """Resolve a save given as a path or as an id in the saves folder; raises SaveError."""
+    """Resolve a save given as a path or as an id in the saves folder; raises SaveError naming the
+    folder it looked in (a shell without the game's TACTICA_DATA_DIR looks in another one)."""
     path = Path(ref)
     if path.exists():
         return path
     candidate = saves_dir() / f"{ref}.json"
     if candidate.exists():
         return candidate
-    raise SaveError(f"{ref}: no such save file or saved battle id (see: tactica saves)")
+    raise SaveError(f"{ref}: no such save file, and no saved battle with that id in {saves_dir()} "
+                    "(the saves folder: TACTICA_DATA_DIR or the user data folder; list it with: tactica saves)")
 
 
 def run_verify(path_text: str) -> int:

@@ -66,3 +66,13 @@ def test_recorded_battles_of_every_scenario_verify(tmp_path, capsys, scenario):
     assert '"seed": 22' in text
     path.write_text(text.replace('"seed": 22', '"seed": 23', 1))
     assert main(["replay", str(path), "--verify"]) == 1
+
+
+def test_an_unknown_save_id_names_the_folder_it_was_looked_for_in(tmp_path, monkeypatch, capsys):
+    """``tactica export ID`` from a shell whose TACTICA_DATA_DIR differs from the game's found nothing
+    and said only "no such save": the message now names the saves folder it looked in."""
+    monkeypatch.setenv("TACTICA_DATA_DIR", str(tmp_path))
+    assert main(["export", "20261130-000000-1"]) == 1
+    err = capsys.readouterr().err
+    assert "20261130-000000-1" in err and str(tmp_path) in err and "tactica saves" in err
+    assert "Traceback" not in err

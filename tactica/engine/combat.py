@@ -290,8 +290,13 @@ class AttackPreview:
         target_number: the defence value to reach.
         hit_chance: probability of a hit, 0..1 (natural 20 always hits,
             natural 1 always misses).
-        expected_damage: mean HP of damage including criticals.
+        expected_damage: mean HP of damage including criticals, not capped
+            at the target's HP (what the dice deal).
         kill_chance: probability the attack alone destroys the target.
+        expected_loss: mean HP the target loses, criticals included: each
+            hit's damage capped at the target's current HP (a sure hit of 15
+            on a 10-HP target loses 10).  This is the "expected damage" for
+            players (HP-1: HP stop at 0).
     """
 
     modifiers: tuple[tuple[str, int], ...]
@@ -300,6 +305,7 @@ class AttackPreview:
     hit_chance: float
     expected_damage: float
     kill_chance: float
+    expected_loss: float
 
 
 def preview(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
@@ -322,9 +328,11 @@ def preview(state: GameState, attacker: Creature, target: Creature, attack: Atta
     def damage(n: int) -> int:
         return hit_damage(attacker, target, attack, auto or n >= crit, ca, charge, boost=boost)[0]
 
-    expected = sum(damage(n) for n in hits) / 20
-    kills = sum(1 for n in hits if damage(n) >= target.hp) / 20
-    return AttackPreview(mods, attack.bonus, tn, len(hits) / 20, expected, kills)
+    dealt = [damage(n) for n in hits]
+    expected = sum(dealt) / 20
+    kills = sum(1 for d in dealt if d >= target.hp) / 20
+    loss = sum(min(d, target.hp) for d in dealt) / 20
+    return AttackPreview(mods, attack.bonus, tn, len(hits) / 20, expected, kills, loss)
 
 
 def resolve_attack(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,

@@ -414,9 +414,7 @@ class Controller:
     # -- words for the status line ---------------------------------------------
     def _preview(self, attack, target: str, preview, suffix: str = "") -> str:
         st = self.session.state
-        foe = st.find(target)
-        text = describe_preview(attack.name + suffix, creature_name(st, target), preview, attack.defense.value,
-                                hp=foe.hp if foe is not None else None)
+        text = describe_preview(attack.name + suffix, creature_name(st, target), preview, attack.defense.value)
         me = st.active_creature
         strikers = provoked_by(st, me, attack) if me is not None else ()
         if strikers:  # OA-1: a ranged or area attack next to an enemy provokes
@@ -534,7 +532,7 @@ class Controller:
             who = st.creature(uid)
             ally = " ally!" if who.player == self._me().player else ""
             if p is not None:
-                parts.append(f"{creature_name(st, uid)}{ally} {round(p.hit_chance * 100)}% ~{p.expected_damage:.0f}")
+                parts.append(f"{creature_name(st, uid)}{ally} {round(p.hit_chance * 100)}% ~{p.expected_loss:.0f}")
         inside = "; ".join(parts) if parts else "nobody"
         refusal = s.check(action)
         tail = f" {refusal}" if refusal else " Enter attacks, Esc cancels."

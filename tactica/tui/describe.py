@@ -413,22 +413,28 @@ def _attack_line(e: ev.AttackRolled, events: Sequence[ev.Event], i: int,
     return LogLine(text, "hit" if e.hit else "miss", _owner(state, e.attacker)), i
 
 
-def _expected(damage: float, hp: int | None) -> str:
-    """Expected damage as words, capped at the target's ``hp`` (None: no cap)."""
-    if hp is not None and damage >= hp:
-        return f"{float(hp):.1f} damage (all its HP)"
-    return f"{damage:.1f} damage"
+def _expected(p) -> str:
+    """The preview's expected damage as words: the HP the target is expected to lose.
+
+    ``p.expected_loss`` is the engine's mean (hit chance × damage, each hit
+    capped at the HP left, criticals included); when every hit destroys
+    the target the words add "(a hit takes all its HP)".
+    """
+    text = f"{p.expected_loss:.1f} damage"
+    if p.hit_chance > 0 and p.kill_chance >= p.hit_chance:
+        text += " (a hit takes all its HP)"
+    return text
 
 
-def describe_preview(attack: str, target: str, p, defense: str = "", hp: int | None = None) -> str:
+def describe_preview(attack: str, target: str, p, defense: str = "") -> str:
     """An attack preview (combat.preview) as words.
 
     e.g. "Club → Kobold (ko1): d20 +9 +2 combat advantage vs AC 16 — needs 5+,
     80% to hit, expected 12.8 damage, 35% to destroy."  ``p`` is an
-    AttackPreview or None.  ``hp``: the target's current HP, or None.  The
-    engine's expected damage is not capped at the target's HP (the AI
-    uses it as it is); the words show at most ``hp``, as "expected 5.0
-    damage (all its HP)".
+    AttackPreview or None.  The expected damage is the engine's
+    ``expected_loss`` (capped at the target's HP hit by hit), so an 80% hit
+    for 10 on a 10-HP target reads "expected 8.0 damage (a hit takes all
+    its HP), 80% to destroy".
     """
     if p is None:
         return f"{attack} → {target}."
@@ -436,7 +442,7 @@ def describe_preview(attack: str, target: str, p, defense: str = "", hp: int | N
     total = p.bonus + sum(v for _, v in p.modifiers)
     need = min(20, max(2, p.target_number - total))
     text = (f"{attack} → {target}: d20 {_signed(p.bonus)}{mods} vs {defense + ' ' if defense else ''}{p.target_number} — needs {need}+, "
-            f"{p.hit_chance:.0%} to hit, expected {_expected(p.expected_damage, hp)}")
+            f"{p.hit_chance:.0%} to hit, expected {_expected(p)}")
     if p.kill_chance > 0:
         text += f", {p.kill_chance:.0%} to destroy"
     return text + "."

@@ -447,3 +447,19 @@ def test_mod_table_no_other_rows():
     assert _mods(st, t="b", attack=1) == ()
     p = preview(st, st.creature("A"), st.creature("b"), ARCHER.attacks[1])
     assert p.target_number == 15 and p.hit_chance == pytest.approx(12 / 20)
+
+
+def test_HP_1_preview_expected_loss_caps_each_hit_at_the_hp_left():
+    """The preview's expected_loss is hit chance × damage with each hit capped at the HP left."""
+    ogre = card("Ogre", attacks=(melee("Club", bonus=9, damage=10),))
+    kobold = card("Kobold", ac=17, hp=30)
+    st = battle("Ak", {"A": ogre, "k": kobold}, active="A")
+    st.creature("k").hp = 10
+    p = preview(st, st.creature("A"), st.creature("k"), ogre.attacks[0])
+    assert p.hit_chance == 0.65  # 8+ on the d20
+    assert p.expected_damage == pytest.approx((12 * 10 + 20) / 20)  # the dice: a critical deals 20
+    assert p.expected_loss == pytest.approx(13 * 10 / 20)  # but it loses at most its 10 HP
+    assert p.kill_chance == 0.65
+    st.creature("k").hp = 30
+    p = preview(st, st.creature("A"), st.creature("k"), ogre.attacks[0])
+    assert p.expected_loss == pytest.approx(p.expected_damage)  # no hit destroys it: nothing capped

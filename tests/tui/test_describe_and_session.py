@@ -58,19 +58,23 @@ def test_preview_words():
     assert text.startswith("Club → Kobold (k): d20 +9 vs AC 16 — needs 7+, 70% to hit")
 
 
-def test_preview_expected_damage_is_shown_capped_at_the_targets_hp():
+def test_preview_expected_damage_is_the_real_expectation_when_a_hit_destroys():
+    """A newcomer saw "80% to hit, expected 10.0 damage (all its HP)": it must be 0.8 × 10 = 8.0."""
     st = ogre_and_kobold()
-    st.creature("k").hp = 5
+    st.creature("k").hp = 10
     session = GameSession(st)
-    p = session.attack_preview(0, "k")
-    assert p.expected_damage > 5  # the engine's figure (the AI's) is not capped
-    text = describe_preview("Club", "Kobold (k)", p, "AC", hp=5)
-    assert "expected 5.0 damage (all its HP)" in text and f"{p.expected_damage:.1f}" not in text
-    assert "expected 5.0" not in describe_preview("Club", "Kobold (k)", p, "AC", hp=50)
+    p = session.attack_preview(0, "k")  # needs 7+: 70% to hit for 15 (30 on a critical)
+    text = describe_preview("Club", "Kobold (k)", p, "AC")
+    assert "70% to hit, expected 7.0 damage (a hit takes all its HP), 70% to destroy." in text
     from tactica.tui.controller import Controller
-    ctl = Controller(session)
-    words = ctl._preview(st.creature("A").card.attacks[0], "k", p)
-    assert "expected 5.0 damage (all its HP)" in words
+    words = Controller(session)._preview(st.creature("A").card.attacks[0], "k", p)
+    assert "expected 7.0 damage (a hit takes all its HP)" in words
+    st.creature("k").hp = 15  # the other report: 15 HP left, a hit of 15
+    p = GameSession(st).attack_preview(0, "k")
+    assert "expected 10.5 damage (a hit takes all its HP), 70% to destroy" in describe_preview("Club", "k", p)
+    st.creature("k").hp = 25  # only a critical destroys it: 13 × 15 + 25 over 20
+    p = GameSession(st).attack_preview(0, "k")
+    assert "expected 11.0 damage, 5% to destroy." in describe_preview("Club", "k", p)
 
 
 def test_session_refuses_with_the_engines_reason_and_keeps_the_state():

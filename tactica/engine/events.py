@@ -85,7 +85,8 @@ class FirstPlayerChosen(Event):
 
 @dataclass(frozen=True)
 class TurnStarted(Event):
-    """``player`` began a turn with ``activations`` activations (RND-2, RND-3)."""
+    """``player`` began a turn with ``activations`` activations (RND-2, RND-3): the ones it
+    can use, so 1 when it has a single creature left to activate (RND-4)."""
 
     player: int
     activations: int

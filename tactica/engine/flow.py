@@ -83,7 +83,9 @@ def _next_with_creatures(st: GameState, player: int) -> int | None:
 def _start_turn(st: GameState, player: int, out: list) -> None:
     """RND-2, RND-3: two activations a turn, one on the round's first turn.
 
-    A player with nothing left to activate passes the turn to the next
+    The TurnStarted event carries the activations the player really gets
+    (``usable_activations``): one when it has a single creature left to
+    activate (RND-2, RND-4), as the header says.  A player with nothing left to activate passes the turn to the next
     (RND-4).  With three or four players turns go round the table in seat
     order from the first player (SCN-MULTI; the rulebook only says players
     alternate, our reading), skipping players with nothing left to activate.
@@ -99,7 +101,7 @@ def _start_turn(st: GameState, player: int, out: list) -> None:
     st.activations_left = 1 if st.first_turn else 2
     st.first_turn = False
     st.phase, st.decider = Phase.ACTIVATE, player
-    out.append(ev.TurnStarted(player, st.activations_left))
+    out.append(ev.TurnStarted(player, st.usable_activations))  # RND-4: no more than it has left
 
 
 def _end_activation(st: GameState, out: list) -> None:

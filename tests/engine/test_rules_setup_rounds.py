@@ -211,6 +211,19 @@ def test_rnd_04_when_one_side_is_done_the_other_activates_the_rest():
     assert [p for p, _ in order] == [0, 1, 0, 0, 0]
 
 
+def test_rnd_04_a_turn_with_one_creature_left_announces_one_activation():
+    """RND-2 gives two activations a turn, but a player with one unactivated creature
+    left gets one: the TurnStarted event says so (the log and the header agree)."""
+    st = started([card("A")] * 3, [card("B")] * 3, dice=(20, 1, 9, 3))
+    st, out = run(st, Activate("p1c1"), EndActivation())
+    assert of(out, ev.TurnStarted) == [ev.TurnStarted(1, 2)]
+    st, out = run(st, Activate("p2c1"), EndActivation(), Activate("p2c2"), EndActivation())
+    assert of(out, ev.TurnStarted) == [ev.TurnStarted(0, 2)]
+    st, out = run(st, Activate("p1c2"), EndActivation(), Activate("p1c3"), EndActivation())
+    assert of(out, ev.TurnStarted) == [ev.TurnStarted(1, 1)]  # p2c3 is its last creature
+    assert st.usable_activations == 1
+
+
 def test_rnd_04_round_ends_only_when_every_creature_was_activated():
     st = started([card("A")] * 2, [card("B")] * 2, dice=(20, 1, 9, 3, 8, 7))
     st, out = run(st, Activate("p1c1"), EndActivation(), Activate("p2c1"), EndActivation(),

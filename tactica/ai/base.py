@@ -145,7 +145,8 @@ class Bot:
         The move is played on a copy of ``state`` with stand-in dice (an opportunity attack
         it provokes is rolled with them, never with the battle's own dice); there the bot's
         own next choice (``next_after_move``) is asked.  Returns (the state after the move,
-        that Attack, AreaAttack, Charge or UsePower), or None: no move, the creature's
+        that Attack, AreaAttack, Charge or UsePower, or a second Move that ends in the
+        mover's VP zone, SCN-ASSAULT), or None: no move, the creature's
         activation ended on the way (it fell, was pushed or destroyed), or no attack or
         power follows.  The intent then names the creature the bot will attack.
         """
@@ -164,6 +165,8 @@ class Bot:
         if st.phase is not Phase.ACTING or st.active_uid != uid:
             return None
         nxt = self.next_after_move(st)
+        if isinstance(nxt, Move) and nxt.path and nxt.path[-1] in st.vp_zone(st.creature(uid).player):
+            return st, nxt  # a second move (ACT-3) into the VP zone: the first was made for it
         return (st, nxt) if isinstance(nxt, (Attack, AreaAttack, Charge, UsePower)) else None
 
     def next_after_move(self, state: GameState) -> Action | None:

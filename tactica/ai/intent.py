@@ -70,11 +70,16 @@ def _gap(geo, a, b) -> int:
     return gap
 
 
+_INTO_ZONE = "into its VP zone (holding it scores {vp} VP at the end of the round)"
+
+
 def _move_goal(state: GameState, me, dest) -> str:
+    """Where a move to ``dest`` takes ``me``, as words: into or toward its VP zone (SCN-ASSAULT),
+    toward, away from or around the nearest enemy, or "to a better square"."""
     zone = state.vp_zone(me.player)
     enemies = [e for e in state.enemy_creatures(me.player) if e.pos is not None]
     if zone and dest in zone:
-        return "into its VP zone (it scores while held)"
+        return _INTO_ZONE.format(vp=state.rules.held_zone_vp)
     geo = state.geo
     if zone:
         near_zone = min(zone, key=lambda z: chebyshev(dest, z))
@@ -103,9 +108,11 @@ def explain_action(state: GameState, action: Action, planned: Action | None = No
 
     ``planned`` is the first action the bot has in mind for the creature an
     ``Activate`` activates; ``then`` is (the state after a move, the attack,
-    charge or power the bot will take there): a move, or an activation that
-    begins with one, is then described by that follow-up ("moves 3 squares,
-    then attacks Goblin (go1) …"), never by the enemy nearest the end square.
+    charge, power or second move the bot will take there): a move, or an
+    activation that begins with one, is then described by that follow-up
+    ("moves 3 squares, then attacks Goblin (go1) …"; "moves 5 squares, then
+    moves into its VP zone (…)"), never by the enemy nearest the end square.
+    A move that ends in the mover's VP zone says so (SCN-ASSAULT).
     """
     me = state.active_creature
     if isinstance(action, Attack):
@@ -126,7 +133,9 @@ def explain_action(state: GameState, action: Action, planned: Action | None = No
         if then is not None:  # the move is made for the action after it: name that one
             after, follow = then
             steps = len(action.path)
-            return (f"moves {steps} square{'s' if steps != 1 else ''}{_risk(state, me, action.path)}, then "
+            zone = state.vp_zone(me.player)
+            into = " into its VP zone" if zone and action.path[-1] in zone else ""
+            return (f"moves {steps} square{'s' if steps != 1 else ''}{into}{_risk(state, me, action.path)}, then "
                     + explain_action(after, follow))
         return "moves " + _move_goal(state, me, action.path[-1]) + _risk(state, me, action.path)
     if isinstance(action, Teleport):

@@ -87,3 +87,32 @@ def test_a_move_made_for_a_charge_says_so():
     st = battle("A.........\n..........\n.........b", active="A")
     bot.choose(st)
     assert bot.explain() == "moves 6 squares, then charges Creature b (b): 75% to hit, about 8 damage expected"
+
+
+def test_SCN_ASSAULT_two_moves_into_the_zone_say_the_zone_not_an_enemy():
+    # A newcomer read "moves toward Cobblestone Militia (CO1) (3 squares away after the move)" and
+    # saw hard's warlord end its second move in its own VP zone: the first move was made for the zone.
+    from tactica.ai.hard import HardBot
+    from tactica.engine import Activate, SeededDice, apply
+    from tactica.engine.sandbox import card, melee
+    hob = card("Hobgoblin", cost=14, hp=35, ac=18, speed=5, attacks=(melee(bonus=8, damage=10),))
+    knight = card("Knight", cost=48, hp=80, ac=22, speed=5, attacks=(melee(bonus=6, damage=10),))
+    zone = {(0, 1), (1, 1)}
+    st = battle("..............\n.........Ab...\n..............\n.............c",
+                {"A": hob, "b": knight, "c": knight}, turn_player=0, vp_zones={"A": zone, "B": {(13, 0)}})
+    st.dice = SeededDice.from_seed(1)
+    st.vp[0] = 191  # holding the zone this round wins
+    bot = HardBot(1)
+    assert bot.choose(st) == Activate("A")
+    said = bot.explain()
+    assert said == ("activates Hobgoblin (A) — it moves 5 squares, risking opportunity attacks from "
+                    "Knight (b), then moves into its VP zone (holding it scores 10 VP at the end of the round)")
+    st, _ = apply(st, Activate("A"))
+    first = bot.choose(st)
+    assert isinstance(first, Move)
+    said = bot.explain()
+    assert "toward" not in said and "then moves into its VP zone" in said, said
+    st, _ = apply(st, first)
+    second = bot.choose(st)
+    assert isinstance(second, Move) and second.path[-1] in zone
+    assert bot.explain().startswith("moves into its VP zone (holding it scores 10 VP"), bot.explain()

@@ -137,3 +137,26 @@ async def test_CHP_2_a_muted_trigger_is_declined_without_a_prompt():
         assert app.screen is screen and screen.session.actions[-1] == DeclinePower()
         assert screen.session.state.phase is Phase.ACTING and screen.session.state.attack_used
         assert screen.session.state.creature("b").hp == 40  # no extra damage
+
+
+async def test_CHP_2_prompt_is_docked_at_the_bottom_so_the_map_stays_in_view():
+    """A newcomer: the centred "Hold the Line" box hid the map at 120×40.  Like the who-goes-first
+    question it sits along the bottom, full width, and the creatures it is about stay visible."""
+    import re
+
+    from textual.containers import Vertical
+    for size in ((120, 40), (80, 24)):
+        app = app_for_state(_state())
+        async with app.run_test(size=size) as pilot:
+            await pilot.press("a", "enter")
+            await pilot.pause()
+            prompt = app.screen
+            assert isinstance(prompt, PowerPrompt) and prompt.has_class("-docked"), size
+            box = prompt.query_one(Vertical).region
+            assert (box.x, box.width, box.bottom) == (0, size[0], size[1]), (size, box)
+            shown = "\n".join(strip.text for strip in prompt._compositor.render_strips())
+            assert re.search(r"C +\. +\.", shown) and re.search(r"A +b +\.", shown), size  # the map rows
+            assert "use a champion power? (y / n)" in shown, size
+            await pilot.press("y")
+            await pilot.pause()
+            assert app.screen.session.state.creature("b").hp == 30, size

@@ -41,17 +41,18 @@ def window_triggers(state: GameState, player: int) -> tuple[str, ...]:
 class PowerPrompt(ChoiceModal):
     """Ask a player whether to use a champion power now (y/n; numbers pick among several).
 
+    Docked along the bottom of the screen (``ChoiceModal``'s ``docked``), as the
+    who-goes-first and start-area questions are: the map (the creature hit,
+    hurt or healed) stays in view while the player answers.
+
     Args:
         state: the game waiting in ``Phase.CHAMPION``.
         options: ``prompt_options(...)``: the uses, then ``DeclinePower``.
     """
 
     DEFAULT_CSS = """
-    PowerPrompt > Vertical {
-        width: 110;
-    }
-    PowerPrompt OptionList {
-        max-height: 70vh;
+    PowerPrompt.-docked OptionList {
+        max-height: 6;
     }
     """
 
@@ -75,7 +76,7 @@ class PowerPrompt(ChoiceModal):
         self.mutable = mutable
         if mutable:
             labels.append(f"No, and stop asking {who} this battle when: {', '.join(window_triggers(state, state.decider))} (x)")
-        super().__init__(title, body, labels)
+        super().__init__(title, body, labels, docked=True)
         self.decline_index = len(uses)
 
     def action_decline(self) -> None:

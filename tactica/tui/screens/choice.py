@@ -3,7 +3,7 @@
 ``ChoiceModal`` is a ``ModalScreen[int]``: it is dismissed with the index of
 the chosen option.  Arrows and Enter choose; number keys pick directly; ? opens the help.
 The first option given as ``default`` is highlighted.  A ``docked`` question
-(the battle screen's: who goes first, start area, special power) sits along
+(the battle screen's: who goes first, start area, special power, champion power) sits along
 the bottom of the screen, over the status line and the log, without dimming
 the map above it: the board it asks about stays in full view.  When that map
 is bigger than its view (80×24), shift+arrows and the mouse wheel scroll it

@@ -44,8 +44,7 @@ exposure use the cheap grid distance.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from tactica.engine import (Action, AreaAttack, Attack, Charge, Creature, EndActivation, GameState,
@@ -974,19 +973,31 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
     return Plan(score, me.uid, action, idle=here, notes={"alternatives": _alternatives(candidates)})
 
 
-@contextmanager
-def _after_a_move(state: GameState, sme: Creature, me: Creature) -> Iterator[None]:
-    """Within the block, ``state`` (the planner's scratch copy) has its move action used (ACT-3: what
-    comes next is the second action), so the block can stand ``sme`` (its copy of ``me``) on each
-    square a first move reaches and ask what follows; after it, ``sme`` is back on ``me``'s square
-    and the move action as it was."""
+def _first_moves(state: GameState, sme: Creature, me: Creature, reach: dict, squares: list[Square],
+                 follow_ups: Callable[[object], Iterable[float]]) -> list[tuple[float, Action]]:
+    """Each first Move of ``reach`` to one of ``squares``, worth its best second action: [(value, Move)].
+
+    With the move action used (ACT-3: what follows is the second action)
+    and ``sme`` (the scratch copy of ``me`` in ``state``, the planner's
+    scratch copy) standing on each square in turn, ``follow_ups(route)``
+    yields the value of every second action from there; a square with none
+    is left out.  Afterwards ``sme`` is back on ``me``'s square and the move
+    action as it was.
+    """
+    out: list[tuple[float, Action]] = []
     used = state.move_used
     state.move_used = True
     try:
-        yield
+        for sq in squares:
+            r = reach[sq]
+            sme.pos = sq
+            best = max(follow_ups(r), default=None)
+            if best is not None:
+                out.append((best, Move(r.path)))
     finally:
         sme.pos = me.pos
         state.move_used = used
+    return out
 
 
 def _move_then_charge(state: GameState, sme: Creature, me: Creature, board: Board, threats: list,
@@ -1034,28 +1045,22 @@ def _move_then_charge(state: GameState, sme: Creature, me: Creature, board: Boar
                 if taken == 2:
                     break
     picks.sort(key=lambda x: (-x[0], x[1][1], x[1][0]))
-    out: list[tuple[float, Action]] = []
-    with _after_a_move(state, sme, me):
-        for _, sq in picks[:MOVE_CHARGE]:
-            r = reach[sq]
-            sme.pos = sq
-            best = None
-            for ch in actions_of_kind(state, Charge):
-                if ch.target in direct:
-                    continue
-                t = state.creature(ch.target)
-                provokers = tuple(dict.fromkeys(r.provokers + provokers_of_path(state, sme, ch.path)))
-                sme.pos = ch.destination
-                v = attack_value(state, sme, t, melee, charge=True)
-                sme.pos = sq
-                if board.oa_first and provokers:  # OA-4
-                    v *= 1 - oa_kill_chance(state, me, provokers)
-                v += place_value(board, me, ch.destination, threats) - oa_risk(state, me, provokers)
-                if best is None or v > best:
-                    best = v
-            if best is not None:
-                out.append((best, Move(r.path)))
-    return out
+
+    def charges(r) -> Iterator[float]:
+        here = sme.pos
+        for ch in actions_of_kind(state, Charge):
+            if ch.target in direct:
+                continue
+            t = state.creature(ch.target)
+            provokers = tuple(dict.fromkeys(r.provokers + provokers_of_path(state, sme, ch.path)))
+            sme.pos = ch.destination
+            v = attack_value(state, sme, t, melee, charge=True)
+            sme.pos = here
+            if board.oa_first and provokers:  # OA-4
+                v *= 1 - oa_kill_chance(state, me, provokers)
+            yield v + place_value(board, me, ch.destination, threats) - oa_risk(state, me, provokers)
+
+    return _first_moves(state, sme, me, reach, [sq for _, sq in picks[:MOVE_CHARGE]], charges)
 
 
 def _two_moves_into_zone(state: GameState, sme: Creature, me: Creature, board: Board, threats: list,
@@ -1074,22 +1079,14 @@ def _two_moves_into_zone(state: GameState, sme: Creature, me: Creature, board: B
     speed = sme.speed
     near = sorted((sq for sq in reach if sq not in board.zone and board.zone_distance(sq) <= speed),
                   key=lambda q: (board.zone_distance(q), q[1], q[0]))
-    out: list[tuple[float, Action]] = []
-    with _after_a_move(state, sme, me):
-        for sq in near[:ZONE_TRIES]:
-            r = reach[sq]
-            sme.pos = sq
-            best = None
-            for dest, r2 in routes(state, sme, speed).items():
-                if dest not in board.zone:
-                    continue
+
+    def into_zone(r) -> Iterator[float]:
+        for dest, r2 in routes(state, sme, speed).items():
+            if dest in board.zone:
                 provokers = tuple(dict.fromkeys(r.provokers + r2.provokers))
-                v = place_value(board, me, dest, threats) - oa_risk(state, me, provokers)
-                if best is None or v > best:
-                    best = v
-            if best is not None:
-                out.append((best, Move(r.path)))
-    return out
+                yield place_value(board, me, dest, threats) - oa_risk(state, me, provokers)
+
+    return _first_moves(state, sme, me, reach, near[:ZONE_TRIES], into_zone)
 
 
 def _shift_then_act(state: GameState, sme: Creature, me: Creature, board: Board, threats: list,

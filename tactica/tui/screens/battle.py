@@ -256,6 +256,7 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         self.query_one(BattleHeader).mode = self.ai_mode_text
         self.query_one(BattleHeader).ai_label = self.ai.opponent.label if self.ai is not None else ""
         self.map_view.focus()
+        self.watch(self.map_view, "cursor", self._cursor_changed, init=False)  # synchronous: see _cursor_changed
         scroll = self.query_one("#card-scroll", VerticalScroll)
         self.watch(scroll, "virtual_size", self._card_resized, init=False)
         self.watch(log, "virtual_size", self._card_resized, init=False)  # the log overflows: PgUp shows
@@ -462,7 +463,11 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         """q: leave tactica."""
         self.app.exit()
 
-    def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
+    def _cursor_changed(self) -> None:
+        """The map's cursor moved (a key, Tab, the mouse, the screen itself): the stat card, the
+        overlay and the status line follow at once, in the same handler as the move.  Waiting for the
+        map's ``CursorMoved`` message instead left a key queued behind the move (Enter after a quick
+        Tab) acting on the new square while the card still showed the old one."""
         self._confirm = None  # a move waiting for confirmation was to the old square
         self._refresh_view()
 

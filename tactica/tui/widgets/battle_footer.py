@@ -1,12 +1,16 @@
 """The battle screen's footer: Textual's key footer with "? Help" always in sight.
 
-``? Help`` is pinned to the right edge, so the keys that do not fit a narrow
-terminal are cut off before it is; it covers the last column too, so no letter
-of a key cut under it shows after it ("? Helpt").  Below ``NARROW`` columns the footer is
-compact and uses the short labels of ``SHORT``.
+``? Help`` is pinned to the right edge.  The keys left of it are the ones that
+fit whole: when the battle screen offers more than the terminal is wide, the
+least important are left out (``KEEP``: the action keys of the moment first,
+Tab, undo, reading the log back, the card, the AI's settings, quit last — the
+help lists them all), so no key is ever cut off under "? Help" ("PgU▏ ? Help").
+Below ``NARROW`` columns the footer is compact and uses the short labels of ``SHORT``; wider, it
+uses them too when the full labels do not all fit, before leaving any key out.
 """
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
 from textual.widgets import Footer
@@ -19,9 +23,43 @@ SHORT = {"End activation": "End", "Fast AI": "Fast", "AI intent": "Intent", "Mor
          "Auto-place": "Auto", "Reload map": "Reload", "Add target": "Add", "Read log": "Log"}
 """Short labels for a narrow terminal, by full label."""
 
+KEEP = ("select", "move", "shift", "attack", "charge", "pick", "power", "end", "cancel", "auto_place",
+        "next", "undo", "log_scroll", "card_scroll", "ai_fast", "ai_intent", "reload_map", "quit")
+"""Key actions by importance: when the footer cannot show every key, the last ones are left out
+first (an action not named here before any of them).  "? Help" is always shown."""
+
+PINNED_EDGE = 2
+"""Columns the pinned Help key takes besides its label: its padding and its left border."""
+
+
+def key_width(key: FooterKey, compact: bool) -> int:
+    """Columns ``key`` takes in the footer, its margin included: compact "k Label" and one blank after
+    it; otherwise " k Label " (Textual's FooterKey padding)."""
+    label = cell_len(key.key_display) + (cell_len(key.description) + 1 if key.description else 0)
+    return label + 1 if compact else label + 2
+
+
+def importance(key: FooterKey) -> int:
+    """``key``'s rank in ``KEEP`` (0 the most important); an action not named there ranks first."""
+    name = key.action.split("(", 1)[0].removeprefix("screen.")
+    return KEEP.index(name) if name in KEEP else -1
+
+
+def fitting(keys: list[FooterKey], width: int, compact: bool) -> set[int]:
+    """Indexes of ``keys`` (the pinned one excluded) to show in ``width`` columns: the most important
+    first (``importance``, then the footer's order), each one only when it fits whole."""
+    room = width
+    shown: set[int] = set()
+    for i in sorted(range(len(keys)), key=lambda i: (importance(keys[i]), i)):
+        need = key_width(keys[i], compact)
+        if need <= room:
+            shown.add(i)
+            room -= need
+    return shown
+
 
 class BattleFooter(Footer):
-    """A ``Footer`` whose Help key stays visible at any width."""
+    """A ``Footer`` whose Help key stays visible at any width and whose other keys are never cut."""
 
     DEFAULT_CSS = """
     BattleFooter FooterKey.-pinned {
@@ -34,23 +72,43 @@ class BattleFooter(Footer):
 
     def __init__(self) -> None:
         super().__init__()
-        self._narrow: bool | None = None
+        self._width: int | None = None
 
     def compose(self) -> ComposeResult:
-        narrow = self.app.size.width < NARROW
-        self._narrow = narrow
+        width = self.app.size.width
+        self._width = width
+        narrow = width < NARROW
         self.compact = narrow
+        keys: list[FooterKey] = []
+        others = []
+        pinned = None
         for widget in super().compose():
             if isinstance(widget, FooterKey):
-                if widget.action == "help":
-                    widget.add_class("-pinned")
                 if narrow:
                     widget.description = SHORT.get(widget.description, widget.description)
-            yield widget
+                if widget.action == "help":
+                    widget.add_class("-pinned")
+                    pinned = widget
+                else:
+                    keys.append(widget)
+            else:
+                others.append(widget)
+        room = width
+        if pinned is not None:  # its label and edges; a compact key's blank after it may lie under them
+            room -= key_width(pinned, narrow) + PINNED_EDGE - (2 if narrow else 0)
+        shown = fitting(keys, room, narrow)
+        if len(shown) < len(keys) and not narrow:  # short labels before leaving a key out
+            for key in keys:
+                key.description = SHORT.get(key.description, key.description)
+            shown = fitting(keys, room, narrow)
+        yield from others
+        yield from (key for i, key in enumerate(keys) if i in shown)
+        if pinned is not None:
+            yield pinned
 
     def on_resize(self, event: events.Resize) -> None:
-        if self._narrow is not None and (self.app.size.width < NARROW) != self._narrow:
+        if self._width is not None and self.app.size.width != self._width:
             self.call_after_refresh(self.recompose)
 
 
-__all__ = ["BattleFooter", "NARROW", "SHORT"]
+__all__ = ["BattleFooter", "KEEP", "NARROW", "SHORT", "fitting", "importance", "key_width"]

@@ -1,0 +1,107 @@
+"""The footer at 80×24 in every mode of the battle screen, hot-seat and against the AI: each key shown
+is whole ("PgU▏ ? Help" was cut), "? Help" always, the keys of the moment kept before the others."""
+from __future__ import annotations
+
+import pytest
+from textual.widgets._footer import FooterKey
+
+from tactica.engine import ForceKind, ForcedMoveEffect
+from tactica.engine.sandbox import area, battle, card, melee, ranged
+from tactica.tui.controller import Mode
+from tactica.tui.widgets.battle_footer import KEEP, BattleFooter, fitting, importance
+
+from .conftest import app_against_ai, app_for_state
+
+BUSY = card("Battlemage", speed=6, keywords=("Human", "Wizard", "Soldier"),
+            attacks=(ranged("Bow", basic=False, targets=2),
+                     area("Fireball", range=10, radius=1),
+                     melee("Shove", bonus=30, basic=True, effects=(ForcedMoveEffect(ForceKind.PUSH, 2),))))
+"""A creature with every kind of key: two targets (Space), an area attack, a push (forced movement)."""
+
+BOARD = "\n".join(["." * 21, "..A....b" + "." * 13, "." * 21, "......c" + "." * 14, "." * 21, "..D" + "." * 18])
+"""A's enemies: b to charge, c to aim the fireball at; D, its ally, leaves activations to pick."""
+NEXT_TO = "\n".join(["." * 21, "..A....b" + "." * 13, "...c" + "." * 17, "." * 21, "." * 21, "..D" + "." * 18])
+"""c moved next to A, to be shoved (forced movement)."""
+
+MODES = {  # keys from the start of A's activation, the mode they lead to, key actions it must keep
+    "pick": ((), Mode.PICK, ("select", "next")),
+    "act": ((), Mode.ACT, ("select", "move", "shift", "attack", "charge", "end")),
+    "attack": (("a",), Mode.ATTACK, ("select", "pick", "charge", "end", "cancel")),
+    "area": (("a", "2"), Mode.AREA, ("select", "charge", "end", "cancel")),
+    "charge": (("c",), Mode.CHARGE, ("select", "attack", "end", "cancel")),
+    "charge end": (("c", "enter"), Mode.CHARGE_END, ("select", "attack", "end", "cancel")),
+    "force": (("a", "3", "enter"), Mode.FORCE, ("select", "cancel")),
+}
+
+
+def footer_line(screen) -> str:
+    """The last row of the screen as drawn."""
+    return list(screen._compositor.render_strips())[-1].text
+
+
+async def footer_drawn(pilot, app) -> None:
+    """Let the footer compose the keys of the moment and draw them (up to 5 s on a busy machine)."""
+    for _ in range(250):
+        await pilot.pause(0.02)
+        screen = app.screen
+        wanted = {b.binding.action for b in screen.active_bindings.values() if b.binding.show}
+        keys = list(screen.query_one(BattleFooter).query(FooterKey))
+        if (len(keys) > 1 and {k.action for k in keys} <= wanted and all(k.region.width for k in keys)
+                and "? Help" in footer_line(screen)):
+            return
+
+
+@pytest.mark.parametrize("ai", [False, True], ids=["hotseat", "vs-ai"])
+@pytest.mark.parametrize("mode", list(MODES))
+async def test_every_footer_key_is_whole_at_80x24(mode, ai):
+    keys, expected, kept = MODES[mode]
+    st = battle(NEXT_TO if mode == "force" else BOARD, {"A": BUSY}, active=None if mode == "pick" else "A", dice=(20,) * 8, turn_player=0)
+    app = app_against_ai(st, player=1, pace=30.0) if ai else app_for_state(st)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+        await footer_drawn(pilot, app)
+        assert screen.ctrl.mode is expected
+        footer = screen.query_one(BattleFooter)
+        shown = list(footer.query(FooterKey))
+        pinned = next(k for k in shown if k.action == "help")
+        line = footer_line(screen)
+        assert line.rstrip().endswith("? Help")
+        for k in shown:
+            if k is not pinned:
+                assert k.region.right <= pinned.region.x, f"{k.key_display} {k.description} runs under ? Help"
+                assert f"{k.key_display} {k.description}" in line
+        ranks = {importance(k) for k in shown if k is not pinned}
+        assert {KEEP.index(a) for a in kept} <= ranks, line       # the keys of the moment stay
+
+
+@pytest.mark.parametrize("size", [(120, 40), (200, 60)])
+async def test_a_wide_footer_shortens_its_labels_before_it_leaves_a_key_out(size):
+    st = battle(BOARD, {"A": BUSY}, active="A", turn_player=0)
+    app = app_against_ai(st, player=1, pace=30.0)
+    async with app.run_test(size=size) as pilot:
+        await footer_drawn(pilot, app)
+        screen = app.screen
+        wanted = {b.binding.action for b in screen.active_bindings.values() if b.binding.show}
+        footer = screen.query_one(BattleFooter)
+        shown = list(footer.query(FooterKey))
+        assert {k.action for k in shown} == wanted               # every key of the moment, none left out
+        pinned = next(k for k in shown if k.action == "help")
+        line = footer_line(screen)
+        for k in shown:
+            if k is not pinned:
+                assert k.region.right <= pinned.region.x and f"{k.key_display} {k.description}" in line
+
+
+def test_fitting_keeps_the_most_important_keys_that_fit_whole():
+    class Key:
+        def __init__(self, action, label):
+            self.action, self.key_display, self.description = action, label[0], label[2:]
+    keys = [Key("next(1)", "t Next"), Key("move", "m Move"), Key("quit", "q Quit"), Key("end", "e End")]
+    assert fitting(keys, 100, True) == {0, 1, 2, 3}
+    assert fitting(keys, 7 + 7 + 6, True) == {0, 1, 3}        # quit goes first
+    assert fitting(keys, 7 + 6, True) == {1, 3}               # then Tab; the action keys stay
+    assert fitting(keys, 6, True) == {3}                      # move does not fit whole: end does

@@ -11,6 +11,9 @@ while the question waits, and the title says so.  A docked question that lets
 the player ``browse`` (who goes first) also moves the map's cursor: Tab and
 Shift+Tab go from creature to creature, h j k l (y u b n) move it a square,
 the mouse points at a square; the battle screen shows the card under it.
+A question over the battle log (which it hides) opens the log on the whole screen with Page Up
+(Home: at its oldest line), so the end of the AI's turn can be read before answering
+(``LogReader``); its top border says so.
 """
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 
 from .help import HelpScreen
+from .log_reader import LogReader
 
 
 class ChoiceModal(ModalScreen[int]):
@@ -84,6 +88,9 @@ class ChoiceModal(ModalScreen[int]):
         Binding("q", "app.quit", "Quit"),
         *[Binding(f"shift+{key}", f"scroll_map({dx},{dy})", show=False, priority=True)
           for key, dx, dy in (("up", 0, -1), ("down", 0, 1), ("left", -1, 0), ("right", 1, 0))],
+        # the OptionList's own Page Up / Home would only move its highlight: the log goes first
+        Binding("pageup", "read_log(1)", "Read the log", show=False, priority=True),
+        Binding("home", "read_log(-1)", "Read the log from its start", show=False, priority=True),
         Binding("tab", "browse(1)", "Next creature", show=False),
         Binding("shift+tab", "browse(-1)", "Previous creature", show=False),
         *[Binding(key, f"look({dx},{dy})", show=False)
@@ -96,6 +103,9 @@ class ChoiceModal(ModalScreen[int]):
 
     BROWSE_NOTE = "  (Tab, h j k l, mouse: see the creatures)"
     """Added to the title of a question that lets the player browse the map (it scrolls the map too)."""
+
+    LOG_NOTE = " PgUp: read the log "
+    """In the top border of a question over the battle log (``read_log``)."""
 
     def __init__(self, title: str, body: str, options: Sequence[str], default: int = 0,
                  docked: bool = False, browse: bool = False) -> None:
@@ -118,6 +128,10 @@ class ChoiceModal(ModalScreen[int]):
         options = self.query_one(OptionList)
         options.highlighted = self.default
         options.focus()
+        if self._log_behind() is not None:
+            box = self.query_one(Vertical)
+            box.border_title = self.LOG_NOTE
+            box.styles.border_title_align = "right"
         view = self._map_behind()
         if view is not None and self.browse:
             self.query_one("#title", Label).update(self.title_text + self.BROWSE_NOTE)
@@ -132,6 +146,22 @@ class ChoiceModal(ModalScreen[int]):
         found = self.app.screen_stack[-2].query(MapView)
         return found.first() if found else None
 
+    def _log_behind(self):
+        """The battle log on the screen under the question, when it has lines (else None)."""
+        if len(self.app.screen_stack) < 2:
+            return None
+        from ..widgets.battle_log import BattleLog
+        found = self.app.screen_stack[-2].query(BattleLog)
+        log = found.first() if found else None
+        return log if log is not None and log.entries else None
+
+    def action_read_log(self, start: int) -> None:
+        """Page Up (``start`` 1: the newest page) or Home (-1: the oldest line): the battle log on the
+        whole screen; closing it comes back to this question, still unanswered."""
+        log = self._log_behind()
+        if log is not None:
+            self.app.push_screen(LogReader(log.entries, start))
+
     def action_scroll_map(self, dx: int, dy: int) -> None:
         """shift+arrows (docked only): scroll the map under the question by a few squares."""
         view = self._map_behind()
@@ -142,6 +172,8 @@ class ChoiceModal(ModalScreen[int]):
         """The map keys work only under a question that lets the player browse the map."""
         if action in ("browse", "look"):
             return self.browse and self._map_behind() is not None
+        if action == "read_log":
+            return self._log_behind() is not None
         return True
 
     def action_browse(self, step: int) -> None:

@@ -31,11 +31,13 @@ HELP = """\
 | z / ctrl+z | undo: take back a move or an activation in the current activation, if no die was rolled |
 | ] / [ | scroll the stat card when it is longer than its panel (] at its end goes back to the top); the footer shows `]` only then |
 | PgUp / PgDn, Home / End, wheel | read the battle log back (the wheel over the log): a page back or on, the oldest or the newest line. While you read back, new lines (the AI's turn) do not move it: its top border counts them; End or scrolling to the bottom follows the newest lines again, and so does your own next action. The footer shows `PgUp` once the log is longer than its pane |
+| PgUp, Home (a question) | while a question hides the log (who goes first, the start area, a champion-power prompt): the whole battle log on the screen, to read the end of the last turn before you answer (Home: from its first line); PgUp / PgDn, Home / End, ↑ ↓ scroll it, Esc or Enter goes back to the question, still unanswered |
 | Tab, h j k l, mouse (who goes first) | under the who-goes-first question, look at the creatures before you answer: Tab goes from creature to creature (both sides), h j k l (y u b n) move the cursor, the mouse points; the card shows beside the map; arrows and Enter (or 1, 2) answer. Under any question docked at the bottom, shift+arrows (or the mouse wheel) scroll a map bigger than its view |
 | ? | this help, also over a dialog (the map, the start area, who goes first, a champion-power prompt: closing the help goes back to it, still unanswered); Esc, ? or q closes it. `? Help` is always at the right end of the footer |
 | q | quit |
 
-The footer lists only the keys that are legal right now; while the AI plays,
+The footer lists only the keys that are legal right now (on a narrow terminal the
+most useful of them: this help lists them all); while the AI plays,
 only the cursor, help, quit, `f` and `i` work.  `tactica play` is you against
 the `normal` AI (`--ai hard`, `--side 2`); `tactica play --hotseat` is two
 players at one keyboard.

@@ -57,6 +57,8 @@ class BattleLog(RichLog, can_focus=False):
     def __init__(self, **kw) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=1, **kw)
         self.lines_written: list[str] = []
+        #: Every line added, as given (a log reader over a question shows them again with the same look).
+        self.entries: list[LogLine] = []
         self._rows: list[Table] = []     # every line as drawn, to wrap again at a new width
         self._wrapped_at = 0
         #: False while the player reads back: new lines then leave the view where it is.
@@ -115,6 +117,7 @@ class BattleLog(RichLog, can_focus=False):
             if "MISS" in line.text:
                 text.highlight_words(["MISS"], style="bold yellow")
             self.lines_written.append(line.text)
+            self.entries.append(line)
             row = self._row(mark, text)
             self._rows.append(row)
             self.write(row, scroll_end=self.following)
@@ -125,6 +128,7 @@ class BattleLog(RichLog, can_focus=False):
     def clear(self) -> "BattleLog":
         """Remove every line (``lines_written`` keeps its record); the log follows the newest again."""
         self._rows.clear()
+        self.entries.clear()
         self.following, self.unread = True, 0
         self._show_reading()
         return super().clear()

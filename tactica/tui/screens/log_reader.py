@@ -1,0 +1,82 @@
+"""The battle log on the whole screen, over a question that hides it (who goes first, a start area,
+a champion-power prompt): Page Up in the question opens it, so the end of the AI's turn can be read
+before answering.
+
+``LogReader`` is a ``ModalScreen`` showing every line of the battle log with the look it has in the
+battle screen (``BattleLog``), newest at the bottom.  Page Up / Page Down, Home / End and the arrows
+scroll it; Esc or Enter closes it and the question is back, still unanswered.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label
+
+from ..describe import LogLine
+from ..widgets.battle_log import BattleLog
+
+
+class LogReader(ModalScreen[None]):
+    """Read the battle log back over a question.
+
+    Args:
+        lines: the log's lines (``BattleLog.entries``), oldest first.
+        start: -1 opens at the oldest line (Home), 1 at the newest (Page Up: the last page).
+    """
+
+    DEFAULT_CSS = """
+    LogReader { align: center middle; }
+    LogReader > Vertical { width: 100%; height: 100%; background: $panel; }
+    LogReader #reader-title { width: 100%; text-style: bold; background: $accent 30%; padding: 0 1; }
+    LogReader BattleLog { height: 1fr; border-top: none; }
+    """
+
+    BINDINGS = [
+        Binding("pageup", "page(-1)", "Page back", key_display="PgUp", priority=True),
+        Binding("pagedown", "page(1)", "Page on", key_display="PgDn", priority=True),
+        Binding("home", "edge(-1)", "Oldest", show=False, priority=True),
+        Binding("end", "edge(1)", "Newest", show=False, priority=True),
+        Binding("up", "line(-1)", "Line back", show=False, priority=True),
+        Binding("down", "line(1)", "Line on", show=False, priority=True),
+        Binding("escape,enter", "close", "Back to the question", priority=True),
+    ]
+
+    HEADING = "Battle log — PgUp/PgDn, Home/End, ↑↓ scroll · Esc: back to the question"
+    """The reader's top line: what it is and how to leave it."""
+
+    def __init__(self, lines: Sequence[LogLine], start: int = 1) -> None:
+        super().__init__()
+        self.lines = list(lines)
+        self.start = start
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.HEADING, id="reader-title")
+            yield BattleLog()
+
+    def on_mount(self) -> None:
+        log = self.query_one(BattleLog)
+        log.add(self.lines, follow=True)
+        if self.start < 0:
+            self.call_after_refresh(log.to_edge, -1)
+
+    def action_page(self, step: int) -> None:
+        """Page Up / Page Down: a page back or on (one line of the last page stays in view)."""
+        self.query_one(BattleLog).page(step)
+
+    def action_edge(self, step: int) -> None:
+        """Home / End: the oldest line, or the newest."""
+        self.query_one(BattleLog).to_edge(step)
+
+    def action_line(self, step: int) -> None:
+        """↑ / ↓: one line back or on."""
+        log = self.query_one(BattleLog)
+        log.scroll_to(y=log.scroll_y + step, animate=False, force=True)
+
+    def action_close(self) -> None:
+        """Esc / Enter: back to the question under the reader."""
+        self.dismiss(None)

@@ -1,0 +1,79 @@
+"""Page Up over a docked question (who goes first, a champion-power prompt) that hides the battle log:
+the log on the whole screen, read back before answering; Esc or Enter comes back to the question."""
+from __future__ import annotations
+
+import pytest
+
+from tactica.engine import Phase
+from tactica.engine.powers import ChampionEffect, ChampionPower, ChampionTrigger
+from tactica.engine.sandbox import battle, card
+from tactica.tui.screens.champion_prompt import PowerPrompt
+from tactica.tui.screens.choice import ChoiceModal
+from tactica.tui.screens.log_reader import LogReader
+from tactica.tui.widgets.battle_log import BattleLog
+
+from .conftest import app_for_state, make_app, settle
+
+
+def shown_text(screen) -> str:
+    """Every character the screen shows now."""
+    return "\n".join(strip.text for strip in screen._compositor.render_strips())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_page_up_over_who_goes_first_reads_the_whole_log_and_esc_comes_back(size):
+    app = make_app()                                           # hot-seat quick start: who goes first
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        question = app.screen
+        for _ in range(200):                                   # drawn (a busy machine takes a while)
+            await pilot.pause(0.02)
+            if "Player 1 goes first" in shown_text(question):
+                break
+        assert isinstance(question, ChoiceModal) and question.has_class("-docked")
+        battle_log = app.screen_stack[-2].query_one(BattleLog)
+        assert "PgUp: read the log" in shown_text(question)    # its top border says how
+        await pilot.press("pageup")
+        await pilot.pause()
+        reader = app.screen
+        assert isinstance(reader, LogReader)
+        log = reader.query_one(BattleLog)
+        assert log.lines_written == battle_log.lines_written   # every line, in order
+        text = shown_text(reader)
+        assert "Initiative:" in text                           # the newest lines are in view
+        assert log.region.height >= size[1] - 2                # on the whole screen, not four lines
+        await pilot.press("home")
+        await pilot.pause()
+        assert log.scroll_y == 0 and "New battle, seed 7" in shown_text(reader)
+        await pilot.press("enter")                             # Enter closes the reader: it answers nothing
+        await pilot.pause()
+        assert app.screen is question and question.is_current
+        assert app.screen_stack[-2].session.phase is Phase.CHOOSE_FIRST
+        await pilot.press("pageup")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is question                          # still unanswered
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen_stack[-1].session.phase is Phase.ACTIVATE
+
+
+async def test_page_up_over_a_champion_prompt_reads_the_log_and_esc_does_not_decline():
+    press = ChampionPower("Press the Attack", 1, ChampionTrigger.ALLY_HITS, ChampionEffect.EXTRA_DAMAGE,
+                          amount=10)
+    st = battle("C..\nAb.", {"C": card("Captain", champion=2, champion_powers=(press,))}, active="A", dice=(10,))
+    app = app_for_state(st)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a", "enter")                        # A hits b: P1 is asked about the power
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, PowerPrompt)
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert isinstance(app.screen, LogReader)
+        assert "Creature b (b)" in shown_text(app.screen)     # the hit that opened the prompt
+        await pilot.press("escape")                            # closes the reader, does not answer "No"
+        await pilot.pause()
+        assert app.screen is prompt
+        assert app.screen_stack[-2].session.phase is Phase.CHAMPION

@@ -75,6 +75,12 @@ LOG_BESIDE_BIG = 12
 """Rows the log must keep for the map to be drawn big (``BIG_CELL``): a big terminal shows a big board."""
 
 
+ROLL_TOAST_LOG = 10
+"""Rows the log must have for a roll (setup, initiative, confusion) to pop up as a toast too: a toast
+is four or five rows tall and covers the log's right half, so on a smaller log (80×24: four lines)
+the roll is said in the log only, where it stays readable (bold, reverse video)."""
+
+
 SIDE_MIN = 20
 """Rows the side panel (stat card, legend) gets on a small map, when the terminal has them."""
 
@@ -269,7 +275,7 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
             self._banners = [line.text for line in lines if line.prominent and line.kind == "banner"]
             return
         for line in lines:
-            if line.prominent and "Setup roll" in line.text:
+            if line.prominent and "Setup roll" in line.text and self._roll_toasts():
                 self.notify(line.text, title="Setup roll", timeout=5)
 
     # -- keys ------------------------------------------------------------------
@@ -544,10 +550,19 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
             if line.prominent and not over:  # the winner screen says how it ended: no toast over it
                 if folded and line.kind == "banner":  # the question says it: no toast over its right half
                     self._banners.append(line.text)
+                elif line.kind == "banner" and not self._roll_toasts():
+                    continue  # a small log: the roll is read there, not under a toast for five seconds
                 else:
                     self.notify(line.text, title="Roll" if line.kind == "banner" else "Battle over", timeout=5)
         self.ctrl.sync()
         self._state_changed()
+
+    def _roll_toasts(self) -> bool:
+        """True when a roll may pop up as a toast: the log has ``ROLL_TOAST_LOG`` rows or more (its
+        rows are the terminal's less the header, footer, status line and map row)."""
+        width, height = self.app.size
+        status = 3 if width < NARROW else 2
+        return height - 2 - status - self._body_rows >= ROLL_TOAST_LOG
 
     def _state_changed(self) -> None:
         st = self.session.state

@@ -1,0 +1,51 @@
+"""Rolls and the log at small sizes: at 80×24 a roll toast covered most of the four-line log for five
+seconds, so there a roll is said in the log only; with a log of ``ROLL_TOAST_LOG`` rows it pops up too."""
+from __future__ import annotations
+
+import pytest
+
+from tactica.engine import events as ev
+from tactica.engine.sandbox import battle
+from tactica.tui.app import TacticaApp
+from tactica.tui.content import load_battle
+from tactica.tui.factory import BattleFactory
+from tactica.tui.opponent import Opponent
+from tactica.tui.screens.battle import BattleScreen
+from tactica.tui.widgets.battle_log import BattleLog
+
+from .conftest import app_for_state
+
+BIG = "\n".join(["A" + "." * 29] + ["." * 30] * 20 + ["." * 29 + "b"])
+"""A 30×22 board, as big as the shipped map: at 80×24 the log keeps its four lines."""
+
+
+def roll_toasts(app) -> list[str]:
+    return [n.title for n in app._notifications if n.title in ("Roll", "Setup roll")]
+
+
+@pytest.mark.parametrize("size, toast", [((80, 24), False), ((120, 40), True), ((200, 60), True)])
+async def test_the_ai_winning_the_setup_roll_is_a_toast_only_where_the_log_is_big(size, toast):
+    wbs, maps = load_battle(None, None)                             # the shipped battle (30×22)
+    opponent = Opponent(level="greedy", player=1, pace=30.0)        # seed 2: the AI chooses who goes first
+    app = TacticaApp(BattleFactory(wbs, maps, seed=2, opponent=opponent))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BattleScreen) and screen.ai_decides()
+        assert any(t.startswith("Setup roll:") for t in screen.query_one(BattleLog).lines_written)
+        assert bool(roll_toasts(app)) is toast
+
+
+@pytest.mark.parametrize("size, toast", [((80, 24), False), ((120, 40), True)])
+async def test_an_initiative_roll_at_80x24_is_in_the_log_not_under_a_toast(size, toast):
+    app = app_for_state(battle(BIG))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        app.clear_notifications()
+        rolls = [ev.DieRolled("initiative", 0, (4,), 4), ev.DieRolled("initiative", 1, (17,), 17),
+                 ev.RollWon("initiative", 1, "roll")]
+        screen._show_events(rolls)
+        await pilot.pause()
+        assert screen.query_one(BattleLog).lines_written[-1].startswith("Initiative: Player 1 rolls 4")
+        assert bool(roll_toasts(app)) is toast

@@ -507,8 +507,18 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         self._show_events(outcome.events, follow=not by_ai)
         if by_ai:  # the AI acted: bring it into view, however the human has scrolled
             self._follow(outcome.events)
+        if ((by_ai or isinstance(action, ChooseFirstPlayer)) and not self.ai_decides()
+                and self.ctrl.mode is Mode.PICK):
+            self._cursor_into_view()  # the player's turn starts: the creature on the card is on screen
         self.check_autosave()
         return True
+
+    def _cursor_into_view(self) -> None:
+        """Scroll the map as little as needed to show the cursor's creature (every square of it) or its
+        square, with the margin the map keeps round the cursor (``MapView.keep_in_view``)."""
+        mv = self.map_view
+        here = self.session.state.creature_at(mv.square) if self.session.state.map is not None else None
+        mv.keep_in_view(list(here.squares) if here is not None and here.squares else [mv.square])
 
     def _follow(self, events) -> None:
         """Scroll the map (never the cursor) to the creature that acted in ``events``, then the

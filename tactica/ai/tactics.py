@@ -409,6 +409,8 @@ class Board:
         self.enemy_zone_held = (any(c.pos in self.enemy_zone for c in self.enemies)
                                 if self.enemy_zone else False)
         self._near: dict[str, dict[Square, int]] = {}
+        #: ``_offense_table`` of each (creature, attack lines it may use).
+        self._offense: dict[tuple, list[tuple[float, int, int, int]]] = {}
         #: death_extra of each of our creatures, filled as place_value needs it.
         self.last_stand: dict[str, float] = {}
         #: True when holding our VP zone this round would bring our side to the VP target.
@@ -427,21 +429,30 @@ class Board:
         ``damage_value``, a likely kill with the enemy's cost.  0 when none is in reach.
         """
         x, y = sq
-        best = 0.0
-        for a in me.card.attacks:
-            if not attack_allowed(me, a):
-                continue
-            reach = next_turn_reach(me, a)
-            for e in self.enemies:
-                ex, ey = e.pos
-                if abs(ex - x) > reach or abs(ey - y) > reach:
-                    continue
-                dmg = expected_basic(a, e)
-                kill = min(1.0, dmg / max(1, e.hp))
-                v = kill * e.card.cost + damage_value(e, dmg) * (1 - kill)
-                if v > best:
-                    best = v
-        return best
+        for v, ex, ey, reach in self._offense_table(me):  # the most valuable first
+            if v <= 0.0:
+                break
+            if abs(ex - x) <= reach and abs(ey - y) <= reach:
+                return v
+        return 0.0
+
+    def _offense_table(self, me: Creature) -> list[tuple[float, int, int, int]]:
+        """(value, enemy x, enemy y, reach) of each attack ``me`` may make on each enemy, the
+        most valuable first: what ``offense_at`` looks through (the same for every square)."""
+        lines = tuple((i, next_turn_reach(me, a)) for i, a in enumerate(me.card.attacks) if attack_allowed(me, a))
+        key = (me.uid, lines)
+        table = self._offense.get(key)
+        if table is None:
+            table = []
+            for i, reach in lines:
+                a = me.card.attacks[i]
+                for e in self.enemies:
+                    dmg = expected_basic(a, e)
+                    kill = min(1.0, dmg / max(1, e.hp))
+                    table.append((kill * e.card.cost + damage_value(e, dmg) * (1 - kill), e.pos[0], e.pos[1], reach))
+            table.sort(key=lambda row: -row[0])
+            self._offense[key] = table
+        return table
 
     def zone_walker(self, me: Creature) -> bool:
         """True when an ally of ``me`` (not ``me``) stands within one activation's walk of our VP zone.

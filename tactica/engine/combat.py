@@ -324,15 +324,18 @@ def preview(state: GameState, attacker: Creature, target: Creature, attack: Atta
     ca = any(name == "combat advantage" for name, _ in mods)
 
     boost = aura_damage(state, attacker, target)
-
-    def damage(n: int) -> int:
-        return hit_damage(attacker, target, attack, auto or n >= crit, ca, charge, boost=boost)[0]
-
-    dealt = [damage(n) for n in hits]
-    expected = sum(dealt) / 20
-    kills = sum(1 for d in dealt if d >= target.hp) / 20
-    loss = sum(min(d, target.hp) for d in dealt) / 20
-    return AttackPreview(mods, attack.bonus, tn, len(hits) / 20, expected, kills, loss)
+    # A hit deals one of two amounts: a critical hit's or an ordinary one's.
+    crits = sum(1 for n in hits if auto or n >= crit)
+    plain = len(hits) - crits
+    hp = target.hp
+    expected = kills = loss = 0
+    for count, critical in ((plain, False), (crits, True)):
+        if count:
+            dealt = hit_damage(attacker, target, attack, critical, ca, charge, boost=boost)[0]
+            expected += count * dealt
+            kills += count if dealt >= hp else 0
+            loss += count * min(dealt, hp)
+    return AttackPreview(mods, attack.bonus, tn, len(hits) / 20, expected / 20, kills / 20, loss / 20)
 
 
 def resolve_attack(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,

@@ -16,6 +16,9 @@ from .model import MapDef, Square, rules_of
 
 Point = tuple[float, float]
 _EPS = 1e-9
+#: Most ``cover`` answers a Geometry keeps (the memo starts again when full).
+_COVER_MEMO = 100_000
+
 NEIGHBOUR_STEPS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 
 
@@ -328,6 +331,8 @@ class Geometry:
         self._range: dict[Square, dict[Square, int]] = {}
         self._los: dict[tuple[Square, Square], bool] = {}
         self._loe: dict[tuple[Square, Square], bool] = {}
+        #: ``cover`` answers for lines something stands across, keyed by the blockers inside the box.
+        self._cover: dict[tuple, bool] = {}
         rules = {(x, y): rules_of(map.terrain[y][x]) for y in range(map.height) for x in range(map.width)}
         #: TER-SMOKE squares (block sight, hide creatures), TER-FOREST squares (opposite-sides rule).
         self.smoke = frozenset(sq for sq, r in rules.items() if r.blocks_sight and not r.blocks_effect)
@@ -690,20 +695,28 @@ class Geometry:
             if b in self._cover_inside:
                 return True
             terrain, table = self._cover_ranged, self._ranged_sum
-        others = set(blockers) - {a, b}
+        # A line from a corner of a to a corner of b crosses only squares of the box
+        # between them, and squeezes only between squares touching that box: the
+        # blockers farther out cannot matter (nor change the answer kept below).
+        x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
+        y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
+        inside = frozenset(sq for sq in blockers if x0 - 1 <= sq[0] <= x1 + 1 and y0 - 1 <= sq[1] <= y1 + 1
+                           and sq != a and sq != b)
         if not self._walls_between(a, b) and not self._any_in(table, a, b):
-            x0, x1 = (a[0], b[0]) if a[0] <= b[0] else (b[0], a[0])
-            y0, y1 = (a[1], b[1]) if a[1] <= b[1] else (b[1], a[1])
-            if not any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in others):
+            if not any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in inside):
                 return False  # nothing between them can block a line (see _walls_between)
+        key = (a, b, area, inside)
+        found = self._cover.get(key)
+        if found is None:
+            def blocked(sq: Square) -> bool:
+                return self.is_wall(sq) or sq in inside or sq in terrain
 
-        def blocked(sq: Square) -> bool:
-            return self.is_wall(sq) or sq in others or sq in terrain
-
-        for p in corners(a):
-            if all(self.line_clear(p, q, blocked, (a, b)) for q in corners(b)):
-                return False
-        return True
+            found = not any(all(self.line_clear(p, q, blocked, (a, b)) for q in corners(b))
+                            for p in corners(a))
+            if len(self._cover) >= _COVER_MEMO:
+                self._cover.clear()
+            self._cover[key] = found
+        return found
 
 
 class BitBoard:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from .abilities import Burrow, Flight, Phasing, has, threat_reach
 from .footprint import footprint, gap
-from .geometry import adjacent
+from .geometry import NEIGHBOUR_STEPS, adjacent
 from .model import Square
 from .state import Creature, GameState
 
@@ -208,6 +208,11 @@ def threat_map(state: GameState, mover: Creature, *, fliers_only: bool = False) 
             continue
         x, y = c.pos
         reach = threat_reach(c.card) if c.card.abilities else 1
+        if reach == 1 and c.card.size == 1:  # ``threatens`` is True for each of its 8 neighbours
+            uid = c.uid
+            for dx, dy in NEIGHBOUR_STEPS:
+                found.setdefault((x + dx, y + dy), set()).add(uid)
+            continue
         span = reach + c.card.size  # a Large or Huge maker reaches from every square (MOV-13)
         for dy in range(-reach, span):
             for dx in range(-reach, span):

@@ -460,3 +460,36 @@ def test_OA_2_hard_shifts_clear_and_then_charges():
     acts, after = _activation(HardBot(1), st, "A")
     assert acts[0] == Activate("A") and isinstance(acts[1], Shift) and isinstance(acts[2], Charge)
     assert acts[2].target == "y" and after.creature("A").hp == 15
+
+
+def test_ACT_1_offense_at_is_the_best_attack_in_next_turn_reach():
+    """ACT-1: ``Board.offense_at`` (a per-creature table, most valuable first) equals the best value
+    over every allowed attack line and every enemy within that line's next-turn reach of the square."""
+    from tactica.ai import scenarios
+    from tactica.ai.tactics import damage_value, expected_basic, next_turn_reach
+    from tactica.engine import apply, new_game
+    from tactica.engine.attacking import attack_allowed
+    wb = (scenarios.warband(6, name="Blue"), scenarios.warband(6, offset=3, name="Red"))
+    m = scenarios.battle_map(16, 12, seed=4)
+    bots = [make_bot("random", 1), make_bot("random", 2)]
+    state, _ = new_game(wb, (m,), seed=4)
+    checked = 0
+    while not state.is_over and checked < 3000:
+        if state.phase is Phase.ACTING:
+            board = Board(state, state.decider, offense=True)
+            for me in state.alive(state.decider):
+                for sq in [(x, y) for x in range(0, 16, 3) for y in range(0, 12, 3)]:
+                    want = 0.0
+                    for a in me.card.attacks:
+                        if not attack_allowed(me, a):
+                            continue
+                        r = next_turn_reach(me, a)
+                        for e in board.enemies:
+                            if abs(e.pos[0] - sq[0]) <= r and abs(e.pos[1] - sq[1]) <= r:
+                                dmg = expected_basic(a, e)
+                                kill = min(1.0, dmg / max(1, e.hp))
+                                want = max(want, kill * e.card.cost + damage_value(e, dmg) * (1 - kill))
+                    assert board.offense_at(me, sq) == want
+                    checked += 1
+        state, _ = apply(state, bots[state.decider].choose(state))
+    assert checked >= 3000

@@ -207,3 +207,92 @@ def test_MOV_1_move_reach_counts_and_picks_without_listing():
         assert [sq for sq in ((x, y) for y in range(-1, h + 1) for x in range(-1, w + 1)) if lazy.has(sq)] == listed
         checked += lazy.count
     assert checked > 1000
+
+
+def _plain_cover(geo: Geometry, a, b, blockers, area: bool) -> bool:
+    """COV-2, COV-4, COV-5 by the definition: every corner of a has a blocked line to some corner of b."""
+    if not area and b in geo._cover_inside:
+        return True
+    terrain = geo._cover_area if area else geo._cover_ranged
+    others = set(blockers) - {a, b}
+
+    def blocked(sq):
+        return geo.is_wall(sq) or sq in others or sq in terrain
+
+    return not any(all(geo.line_clear(p, q, blocked, (a, b)) for q in corners(b)) for p in corners(a))
+
+
+def test_COV_4_kept_cover_answers_match_the_definition():
+    """COV-2, COV-4, COV-5: ``Geometry.cover`` (which keeps its answers, keyed by the blockers near
+    the line) gives what the corner lines give, asked again and again with other blockers, including
+    blockers just outside the squares between (a line may squeeze between two of them)."""
+    rng = random.Random(11)
+    asked = 0
+    for _ in range(8):
+        w, h = rng.randint(5, 10), rng.randint(5, 10)
+        m = _random_map(rng, w, h, "..........##TT")
+        geo = Geometry(m)
+        squares = [(x, y) for y in range(h) for x in range(w)]
+        pairs = [(rng.choice(squares), rng.choice(squares)) for _ in range(40)]
+        for _ in range(6):  # the same pairs again, with other blockers: the kept answers are reused
+            for a, b in pairs:
+                (x0, x1), (y0, y1) = sorted((a[0], b[0])), sorted((a[1], b[1]))
+                ring = [(x, y) for x in range(x0 - 1, x1 + 2) for y in range(y0 - 1, y1 + 2)]
+                blockers = rng.sample(ring, min(len(ring), rng.randint(0, 5))) + rng.sample(squares, 2)
+                area = rng.random() < 0.25
+                assert geo.cover(a, b, blockers, area=area) == _plain_cover(geo, a, b, blockers, area), \
+                    (m.terrain, a, b, blockers, area)
+                asked += 1
+    assert asked == 8 * 6 * 40 and len(geo._cover) > 10  # the memo was really used
+
+
+def test_OA_1_threat_map_matches_threatens():
+    """OA-1, OA-3, OA-5: the threat map (a reach-1 maker's eight neighbours added at once) equals
+    asking ``threatens`` square by square around every enemy able to make an opportunity attack."""
+    from tactica.engine.movement import threat_map, threatens
+    from tactica.engine.abilities import threat_reach
+    states = _random_battle_states(5, games=2, per_game=150)
+    for st in states:
+        mover = st.active_creature
+        want: dict = {}
+        for c in st.creatures:
+            if not (c.alive and c.team != mover.team and c.can_make_opportunity_attacks
+                    and c.uid not in st.oa_used and c.card.basic_attack is not None):
+                continue
+            reach = threat_reach(c.card) if c.card.abilities else 1
+            x, y = c.pos
+            for dy in range(-reach, reach + c.card.size):
+                for dx in range(-reach, reach + c.card.size):
+                    if threatens(st, c, (x + dx, y + dy)):
+                        want.setdefault((x + dx, y + dy), set()).add(c.uid)
+        got = threat_map(st, mover)
+        assert got == {sq: frozenset(v) for sq, v in want.items()}
+        assert list(got) == list(want)  # the same order of squares (routes number provokers by it)
+
+
+def test_ATK_5_preview_matches_the_twenty_faces():
+    """ATK-3..6, HP-1: the preview's hit chance, expected damage, kill chance and expected loss
+    equal those counted face by face over the d20 (a critical hit's damage for the faces that crit)."""
+    from tactica.engine.combat import (automatic_critical, critical_from, hit_damage, modifiers, preview,
+                                       aura_damage)
+    states = _random_battle_states(6, games=2, per_game=150)
+    checked = 0
+    for st in states:
+        me = st.active_creature
+        for target in st.enemy_creatures(me.player):
+            for attack in me.card.attacks:
+                for charge in (False, True):
+                    got = preview(st, me, target, attack, charge=charge)
+                    mods = modifiers(st, me, target, attack, charge=charge)
+                    bonus = attack.bonus + sum(v for _, v in mods)
+                    tn = target.card.defense_value(attack.defense)
+                    auto, crit = automatic_critical(target, attack), critical_from(st, me, attack)
+                    ca = any(name == "combat advantage" for name, _ in mods)
+                    dealt = [hit_damage(me, target, attack, auto or n >= crit, ca, charge,
+                                        boost=aura_damage(st, me, target))[0]
+                             for n in range(1, 21) if auto or n >= crit or (n != 1 and n + bonus >= tn)]
+                    assert (got.hit_chance, got.expected_damage, got.kill_chance, got.expected_loss) == (
+                        len(dealt) / 20, sum(dealt) / 20, sum(1 for d in dealt if d >= target.hp) / 20,
+                        sum(min(d, target.hp) for d in dealt) / 20)
+                    checked += 1
+    assert checked > 500

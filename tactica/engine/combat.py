@@ -91,6 +91,24 @@ def flanking(state: GameState, attacker: Creature, target: Creature) -> bool:
     if attacker.dazed or not touching(attacker, target):
         return False
     big = attacker.card.size > 1 or target.card.size > 1
+    if not big:  # one-square attacker and target: look the line up by where the two stand
+        tx, ty = target.pos
+        ax, ay = attacker.pos
+        uid, team = attacker.uid, attacker.team
+        for ally in state.creatures:
+            pos = ally.pos
+            if pos is None or ally.uid == uid or ally.team != team:
+                continue
+            if ally.card.size == 1:
+                dx, dy = pos[0] - tx, pos[1] - ty
+                if dx > 1 or dx < -1 or dy > 1 or dy < -1 or not (dx or dy):
+                    continue  # not next to the target
+                if _flanks(ax - tx, ay - ty, dx, dy) and ally.active and not ally.dazed:
+                    return True
+            elif (ally.active and not ally.dazed and touching(ally, target)
+                  and any(passes_opposite_sides(centre(attacker.pos), centre(b), target.pos) for b in ally.squares)):
+                return True
+        return False
     for ally in state.creatures:
         if (ally.uid == attacker.uid or ally.team != attacker.team or not ally.active
                 or ally.dazed or not touching(ally, target)):
@@ -103,6 +121,20 @@ def flanking(state: GameState, attacker: Creature, target: Creature) -> bool:
                for t in target.squares for a in attacker.squares for b in ally.squares):
             return True
     return False
+
+
+_NEXT_TO = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
+#: For a one-square target at (0, 0): (attacker dx, dy, ally dx, dy) of two squares next to it ->
+#: whether the line between their centres passes through two opposite sides of it (FLK-1).
+_FLANKS: dict[tuple[int, int, int, int], bool] = {
+    (ax, ay, bx, by): passes_opposite_sides(centre((ax, ay)), centre((bx, by)), (0, 0))
+    for ax, ay in _NEXT_TO for bx, by in _NEXT_TO}
+
+
+def _flanks(ax: int, ay: int, bx: int, by: int) -> bool:
+    """True when the line between the centres of squares at offsets (ax, ay) and (bx, by) from a
+    one-square target passes through two opposite sides of it (FLK-1); both offsets are next to it."""
+    return _FLANKS[(ax, ay, bx, by)]
 
 
 def combat_advantage(state: GameState, attacker: Creature, target: Creature) -> list[str]:

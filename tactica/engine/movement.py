@@ -327,7 +327,10 @@ def routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = T
         blocked |= geo.pits
     tmap = _move_threats(state, mover)
     neighbours = geo.neighbours
-    cost_of = (lambda sq: 1) if mode.flat else geo.cost
+    known_neighbours = geo._nbrs.get  # what ``neighbours`` returns, once it has been asked
+    costs = {} if mode.flat else geo._cost  # squares costing more than 1 (what ``geo.cost`` reads)
+    cost_get = costs.get
+    skip = blocked | {start}
     # Provokers as bit masks (one bit per threatening enemy) for speed.
     bit_of: dict[str, int] = {}
     tbits: dict[Square, int] = {}
@@ -372,10 +375,13 @@ def routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = T
                 continue  # superseded by a better label
         leaving = prov | tbits.get(sq, 0)
         first = not path
-        for nxt in neighbours(sq):
-            if nxt in blocked or nxt == start:
+        steps = known_neighbours(sq)
+        if steps is None:
+            steps = neighbours(sq)
+        for nxt in steps:
+            if nxt in skip:
                 continue
-            cost = cost_here + cost_of(nxt)
+            cost = cost_here + cost_get(nxt, 1)
             if cost > budget:
                 if min_first_step and first:
                     cost = budget
@@ -403,8 +409,9 @@ def routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = T
                 push(heap, (cost, leaving.bit_count(), counter, nxt, leaving, cost, new_path))
 
     out: dict[Square, Route] = {}
+    stop = geo.stop_squares(mode.flies)  # what ``_stop_ok`` asks
     for sq, found in labels.items():
-        if sq == start or not found or sq in others or not _stop_ok(state, mode, sq):
+        if sq == start or not found or sq in others or sq not in stop:
             continue
         if len(found) == 1:
             best = found[0]

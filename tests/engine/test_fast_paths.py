@@ -296,3 +296,28 @@ def test_ATK_5_preview_matches_the_twenty_faces():
                         sum(min(d, target.hp) for d in dealt) / 20)
                     checked += 1
     assert checked > 500
+
+
+def test_FLK_1_flanking_table_matches_the_centre_lines():
+    """FLK-1, FLK-2: flanking by a one-square attacker (the line looked up by where the two stand
+    round the target) equals the centre-line test on every ally, on random battles and on a
+    target's every pair of neighbours at many places on a big map."""
+    from tactica.engine.combat import _FLANKS, flanking, touching
+    from tactica.engine.geometry import centre, passes_opposite_sides
+    for (ax, ay, bx, by), flanks in _FLANKS.items():
+        for tx, ty in ((0, 0), (7, 3), (31, 20), (59, 43)):
+            assert passes_opposite_sides(centre((tx + ax, ty + ay)), centre((tx + bx, ty + by)), (tx, ty)) is flanks
+    checked = hits = 0
+    for st in _random_battle_states(8, games=3, per_game=200):
+        for attacker in st.alive():
+            for target in st.enemy_creatures(attacker.player):
+                want = (not attacker.dazed and touching(attacker, target) and any(
+                    ally.uid != attacker.uid and ally.team == attacker.team and ally.active and not ally.dazed
+                    and touching(ally, target)
+                    and any(passes_opposite_sides(centre(a), centre(b), t)
+                            for t in target.squares for a in attacker.squares for b in ally.squares)
+                    for ally in st.creatures))
+                assert flanking(st, attacker, target) == want
+                checked += 1
+                hits += want
+    assert checked > 1000 and hits > 5

@@ -173,11 +173,18 @@ def has_cover(state: GameState, attacker: Creature, target: Creature, attack: At
         if target.card.size > 1:  # COV-5 with COV-2's "any of its squares"
             return all(origin.cover(state, sq) for sq in target.squares)
         return origin.cover(state, target.pos)
-    if attacker.card.size > 1 or target.card.size > 1 or any(
-            c.card.size > 1 for c in state.creatures if c.alive and c.team != attacker.team):
+    if attacker.card.size > 1 or target.card.size > 1:
         return _big_cover(state, attacker, target)
-    blockers = [c.pos for c in state.creatures
-                if c.alive and c.team != attacker.team and c.uid != target.uid]
+    team, tuid = attacker.team, target.uid
+    blockers = []
+    for c in state.creatures:
+        pos = c.pos
+        if pos is None or c.destroyed or c.team == team:  # not on the map (Creature.alive), or a friend
+            continue
+        if c.card.size > 1:
+            return _big_cover(state, attacker, target)
+        if c.uid != tuid:
+            blockers.append(pos)
     return state.geo.cover(attacker.pos, target.pos, blockers)
 
 

@@ -49,3 +49,38 @@ async def test_an_initiative_roll_at_80x24_is_in_the_log_not_under_a_toast(size,
         await pilot.pause()
         assert screen.query_one(BattleLog).lines_written[-1].startswith("Initiative: Player 1 rolls 4")
         assert bool(roll_toasts(app)) is toast
+
+
+NEXT_TO = "\n".join([".bA" + "." * 27] + ["." * 30] * 20 + ["." * 29 + "c"])
+"""A 30×22 board with A next to b: a move away from b provokes b's opportunity attack (OA-1)."""
+
+
+def warning_toasts(app) -> list[str]:
+    return [n.title for n in app._notifications if n.title in ("Not allowed", "Opportunity attack")]
+
+
+@pytest.mark.parametrize("size, toast", [((80, 24), False), ((120, 40), True)])
+async def test_oa_1_a_warning_or_refusal_at_80x24_is_in_the_status_line_not_over_the_log(size, toast):
+    """OA-1: at 80×24 (a four-line log) the opportunity-attack warning and a refused move are said
+    in the status line only; with a bigger log they pop up as toasts too."""
+    from tactica.tui.widgets.status_line import StatusLine
+
+    from .test_battle_screen import walk_cursor
+    app = app_for_state(battle(NEXT_TO, active="A", dice=(1,) * 20))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        status = screen.query_one(StatusLine)
+        app.clear_notifications()
+        await walk_cursor(pilot, screen, (5, 0))
+        await pilot.press("m")                                       # away from b: provokes
+        await pilot.pause()
+        assert status.warning and "opportunity attack" in status.message
+        assert warning_toasts(app) == (["Opportunity attack"] if toast else [])
+        await pilot.press("escape")
+        app.clear_notifications()
+        await walk_cursor(pilot, screen, (1, 0))
+        await pilot.press("m")                                       # onto b's square: refused
+        await pilot.pause()
+        assert status.refused and status.message
+        assert warning_toasts(app) == (["Not allowed"] if toast else [])

@@ -76,9 +76,10 @@ LOG_BESIDE_BIG = 12
 
 
 ROLL_TOAST_LOG = 10
-"""Rows the log must have for a roll (setup, initiative, confusion) to pop up as a toast too: a toast
-is four or five rows tall and covers the log's right half, so on a smaller log (80×24: four lines)
-the roll is said in the log only, where it stays readable (bold, reverse video)."""
+"""Rows the log must have for a toast to pop up over it: a toast is four or five rows tall and covers
+the log's right half, so on a smaller log (80×24: four lines) a roll (setup, initiative, confusion)
+is said in the log only, where it stays readable (bold, reverse video), and a refusal or an
+opportunity-attack warning in the status line only."""
 
 
 SIDE_MIN = 20
@@ -275,7 +276,7 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
             self._banners = [line.text for line in lines if line.prominent and line.kind == "banner"]
             return
         for line in lines:
-            if line.prominent and "Setup roll" in line.text and self._roll_toasts():
+            if line.prominent and "Setup roll" in line.text and self._toasts_fit():
                 self.notify(line.text, title="Setup roll", timeout=5)
 
     # -- keys ------------------------------------------------------------------
@@ -341,7 +342,8 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
             if self.session.provokers(tuple(result.path)):
                 self._confirm = (key, result)
                 self._refresh_view()
-                self.notify(self.confirm_text(), title="Opportunity attack", severity="warning", timeout=4)
+                if self._toasts_fit():  # else the status line alone says it: the log stays in view
+                    self.notify(self.confirm_text(), title="Opportunity attack", severity="warning", timeout=4)
                 return
         self._confirm = None
         self._result(result)
@@ -496,7 +498,8 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         status = self.query_one(StatusLine)
         status.message, status.refused, status.warning = reason, True, False
         self.app.clear_notifications()  # one refusal at a time, never a pile of them
-        self.notify(reason, title="Not allowed", severity="warning", timeout=4)
+        if self._toasts_fit():  # else the status line alone says it: the log stays in view
+            self.notify(reason, title="Not allowed", severity="warning", timeout=4)
 
     def _apply(self, action: Action) -> bool:
         by_ai = self.ai_decides()
@@ -560,16 +563,18 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
             if line.prominent and not over:  # the winner screen says how it ended: no toast over it
                 if folded and line.kind == "banner":  # the question says it: no toast over its right half
                     self._banners.append(line.text)
-                elif line.kind == "banner" and not self._roll_toasts():
+                elif line.kind == "banner" and not self._toasts_fit():
                     continue  # a small log: the roll is read there, not under a toast for five seconds
                 else:
                     self.notify(line.text, title="Roll" if line.kind == "banner" else "Battle over", timeout=5)
         self.ctrl.sync()
         self._state_changed()
 
-    def _roll_toasts(self) -> bool:
-        """True when a roll may pop up as a toast: the log has ``ROLL_TOAST_LOG`` rows or more (its
-        rows are the terminal's less the header, footer, status line and map row)."""
+    def _toasts_fit(self) -> bool:
+        """True when a toast (a roll, a refusal, an opportunity-attack warning) may pop up over the
+        log: it has ``ROLL_TOAST_LOG`` rows or more (its rows are the terminal's less the header,
+        footer, status line and map row).  A smaller log is left in view: the roll is said in it,
+        and a refusal or warning in the status line only."""
         width, height = self.app.size
         status = 3 if width < NARROW else 2
         return height - 2 - status - self._body_rows >= ROLL_TOAST_LOG

@@ -134,3 +134,11 @@ async def view_home(pilot, map_view) -> None:
     map_view.move_cursor((0, 0))
     map_view.scroll_home(animate=False, immediate=True)
     await pilot.pause()
+
+
+def view_squares(map_view) -> tuple[int, int, int, int]:
+    """The squares drawn whole in the map view now: (first column, last column, first row, last row)."""
+    cw, ch = map_view._cw, map_view._ch
+    x0, y0 = map_view.scroll_offset
+    w, h = map_view.scrollable_content_region.size
+    return (-(-x0 // cw), (x0 + w) // cw - 1, -(-y0 // ch), (y0 + h) // ch - 1)

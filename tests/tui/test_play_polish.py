@@ -7,7 +7,7 @@ from textual.widgets._footer import FooterKey
 from tactica.engine.sandbox import battle, card, melee, ranged
 from tactica.tui.widgets.battle_footer import BattleFooter
 
-from .conftest import app_for_state
+from .conftest import app_for_state, view_squares
 
 
 def _screen_text(screen) -> str:
@@ -93,14 +93,6 @@ def _wide_state():
     return battle("\n".join("".join(r) for r in rows), {"L": make_card("Ogre", size=2, speed=5)})
 
 
-def _view_squares(mv):
-    """The squares drawn whole in the map view now: (first column, last column, first row, last row)."""
-    cw, ch = mv._cw, mv._ch
-    x0, y0 = mv.scroll_offset
-    w, h = mv.scrollable_content_region.size
-    return (-(-x0 // cw), (x0 + w) // cw - 1, -(-y0 // ch), (y0 + h) // ch - 1)
-
-
 async def test_tab_keeps_squares_round_the_selected_creature_in_view_at_80x24():
     """Tab to a creature far off: the view keeps a margin of squares round it, not the window's edge."""
     from tactica.tui.widgets.map_view import SCROLL_MARGIN, MapView
@@ -114,7 +106,7 @@ async def test_tab_keeps_squares_round_the_selected_creature_in_view_at_80x24():
             await pilot.pause()
             who = app.screen.session.state.creature_at(mv.square)
             seen.add(who.uid)
-            left, right, top, bottom = _view_squares(mv)
+            left, right, top, bottom = view_squares(mv)
             xs, ys = [q[0] for q in who.squares], [q[1] for q in who.squares]
             mx, my = SCROLL_MARGIN
             assert left <= max(0, min(xs) - mx) and right >= min(39, max(xs) + mx), (who.uid, left, right)
@@ -247,7 +239,7 @@ async def test_the_view_following_the_ai_keeps_squares_round_the_creature_that_a
             await pilot.pause(0.02)
             if mv.scroll_offset.x:
                 break
-        left, right, top, bottom = _view_squares(mv)
+        left, right, top, bottom = view_squares(mv)
         mx, my = SCROLL_MARGIN
         assert left <= 30 - mx and right >= 30 + mx, (left, right)
         assert mv.square == (0, 0)

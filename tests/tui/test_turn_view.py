@@ -7,15 +7,7 @@ from tactica.engine.sandbox import battle
 from tactica.tui.controller import Mode
 from tactica.tui.widgets.map_view import SCROLL_MARGIN
 
-from .conftest import app_against_ai, view_home
-
-
-def view_squares(mv):
-    """The squares drawn whole in the map view: (first column, last column, first row, last row)."""
-    cw, ch = mv._cw, mv._ch
-    x0, y0 = mv.scroll_offset
-    w, h = mv.scrollable_content_region.size
-    return (-(-x0 // cw), (x0 + w) // cw - 1, -(-y0 // ch), (y0 + h) // ch - 1)
+from .conftest import app_against_ai, view_home, view_squares
 
 
 async def test_after_the_ais_turn_the_cursors_creature_is_in_view_with_the_maps_margin():

@@ -14,6 +14,7 @@ import random
 from tactica.engine import (Action, Activate, AreaAttack, Attack, Charge, ChooseFirstPlayer, ChooseMap,
                             ChooseStartArea, GameState, Move, Phase, SeededDice, apply, check, legal_actions)
 from tactica.engine.actions import UsePower
+from tactica.engine.footprint import any_in
 from tactica.engine.geometry import chebyshev
 
 from .champion import choose_champion_power
@@ -165,7 +166,8 @@ class Bot:
         if st.phase is not Phase.ACTING or st.active_uid != uid:
             return None
         nxt = self.next_after_move(st)
-        if isinstance(nxt, Move) and nxt.path and nxt.path[-1] in st.vp_zone(st.creature(uid).player):
+        mover = st.creature(uid)
+        if isinstance(nxt, Move) and nxt.path and any_in(nxt.path[-1], mover.size, st.vp_zone(mover.player)):
             return st, nxt  # a second move (ACT-3) into the VP zone: the first was made for it
         return (st, nxt) if isinstance(nxt, (Attack, AreaAttack, Charge, UsePower)) else None
 

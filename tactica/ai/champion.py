@@ -55,7 +55,7 @@ def use_value(state: GameState, action: UseChampionPower) -> float:
         if dealt >= enemy.hp:
             value = kill_vp(state, enemy) + enemy.card.cost * KILL_THREAT
             zone = state.vp_zone(enemy.player)
-            if zone and enemy.pos in zone:
+            if zone and enemy.in_zone(zone):  # any square of it counts (SCN-ASSAULT)
                 value += zone_award(state)
             return value
         return damage_value(enemy, dealt)

@@ -14,6 +14,7 @@ then as near the nearest enemy as possible.  Ties keep the engine's order.
 from __future__ import annotations
 
 from tactica.engine import Action, ForceMove, GameState, Settle, legal_actions
+from tactica.engine.footprint import any_in
 from tactica.engine.geometry import chebyshev
 from tactica.engine.movement import mode_of
 
@@ -36,11 +37,11 @@ def forced_score(state: GameState, action: Action) -> float:
               if c.alive and c.uid != target.uid and not state.hostile(c.player, side)]
     enemies = [c.pos for c in state.enemy_creatures(side)]
     if not state.hostile(side, me):
-        return (10.0 if sq in state.vp_zone(side) else 0.0) - _nearest(sq, enemies) * 0.1
+        return (10.0 if any_in(sq, target.size, state.vp_zone(side)) else 0.0) - _nearest(sq, enemies) * 0.1
     score = 0.0
     if isinstance(action, ForceMove) and state.map.rules_at(sq).fliers_only and not mode_of(target).flies:
         score += 100.0
-    if sq in state.vp_zone(side):
+    if any_in(sq, target.size, state.vp_zone(side)):  # any square of it in the zone counts (SCN-ASSAULT)
         score -= 10.0
     score += _nearest(sq, allies) * 1.0
     score -= _nearest(sq, enemies) * 0.2

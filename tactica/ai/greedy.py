@@ -59,7 +59,7 @@ class GreedyBot(Bot):
 
             def goal(sq):
                 d = board.enemy_distance(sq)
-                return min(d, board.zone_distance(sq)) if board.zone else d
+                return min(d, board.zone_distance(sq, me.size)) if board.zone else d
 
             here = goal(me.pos)
             move = min(moves, key=lambda m: goal(m.destination))

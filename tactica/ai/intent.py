@@ -16,6 +16,7 @@ from tactica.engine import (Action, Activate, AreaAttack, Attack, Charge, Choose
                             ChooseMap, ChooseStartArea, EndActivation, GameState, Move, Place,
                             Shift, Teleport, preview)
 from tactica.engine.actions import DeclinePower, UseChampionPower, UsePower
+from tactica.engine.footprint import any_in, gap
 from tactica.engine.geometry import chebyshev
 from tactica.engine.movement import provokers_of_path
 
@@ -78,14 +79,15 @@ def _move_goal(state: GameState, me, dest) -> str:
     toward, away from or around the nearest enemy, or "to a better square"."""
     zone = state.vp_zone(me.player)
     enemies = [e for e in state.enemy_creatures(me.player) if e.pos is not None]
-    if zone and dest in zone:
+    size = me.card.size
+    if zone and any_in(dest, size, zone):  # any square of a Large or Huge creature counts (SCN-ASSAULT)
         return _INTO_ZONE.format(vp=state.rules.held_zone_vp)
     geo = state.geo
     if zone:
-        near_zone = min(zone, key=lambda z: chebyshev(dest, z))
-        before = chebyshev(me.pos, near_zone) if me.pos else 99
-        if chebyshev(dest, near_zone) < before and (not enemies or chebyshev(dest, near_zone) <
-                                                    min(chebyshev(dest, e.pos) for e in enemies)):
+        near_zone = min(zone, key=lambda z: gap(dest, size, z, 1))
+        before = gap(me.pos, size, near_zone, 1) if me.pos else 99
+        after = gap(dest, size, near_zone, 1)
+        if after < before and (not enemies or after < min(gap(dest, size, e.pos, e.card.size) for e in enemies)):
             return "toward its VP zone"
     if enemies:
         foe = min(enemies, key=lambda e: (chebyshev(dest, e.pos), e.uid))
@@ -134,7 +136,7 @@ def explain_action(state: GameState, action: Action, planned: Action | None = No
             after, follow = then
             steps = len(action.path)
             zone = state.vp_zone(me.player)
-            into = " into its VP zone" if zone and action.path[-1] in zone else ""
+            into = " into its VP zone" if zone and any_in(action.path[-1], me.card.size, zone) else ""
             return (f"moves {steps} square{'s' if steps != 1 else ''}{into}{_risk(state, me, action.path)}, then "
                     + explain_action(after, follow))
         return "moves " + _move_goal(state, me, action.path[-1]) + _risk(state, me, action.path)

@@ -57,6 +57,7 @@ from tactica.engine.combat import in_reach
 from tactica.engine.geometry import chebyshev
 from tactica.engine.lazy import actions_of_kind
 from tactica.engine.forced import destinations
+from tactica.engine.footprint import anchors_covering, any_in, fits
 from tactica.engine.model import (AttackDef, AttackKind, ConditionEffect, Duration, ForcedMoveEffect,
                                   HealEffect, OngoingEffect, Reach, Square, Trigger)
 from tactica.engine.movement import mode_of, provokers_of_path, routes
@@ -156,11 +157,11 @@ def zone_stake(state: GameState, holder: Creature) -> float:
     zone denies that win (``attack_value``, ``displacement_value``).
     """
     zone = state.vp_zone(holder.player)
-    if not zone or holder.pos not in zone:
+    if not zone or not holder.in_zone(zone):
         return 0.0
     if state.team_vp(holder.team) + zone_award(state) < state.rules.target:
         return 0.0
-    if any(c.player == holder.player and c.uid != holder.uid and c.pos in zone for c in state.alive()):
+    if any(c.player == holder.player and c.uid != holder.uid and c.in_zone(zone) for c in state.alive()):
         return 0.0
     return ZONE_WIN * BATTLE
 
@@ -201,11 +202,11 @@ def attack_value(state: GameState, attacker: Creature, target: Creature, attack:
         if amount < target.hp:
             value += chance * damage_value(target, amount)
     zone = state.vp_zone(target.player)
-    if zone and target.pos in zone:  # it stops scoring its zone (and winning with it: zone_stake)
+    if zone and target.in_zone(zone):  # it stops scoring its zone (and winning with it: zone_stake)
         value += p.kill_chance * (zone_award(state) + zone_stake(state, target))
     if state.rules.uncontested:  # SCN-UNCONTESTED: it stops contesting our zone
         ours = state.vp_zone(attacker.player)
-        if ours and target.pos in ours:
+        if ours and target.in_zone(ours):
             value += p.kill_chance * zone_award(state)
     for effect in attack.effects:  # healing (an attack's heal effect): worth more when bloodied
         if isinstance(effect, HealEffect):
@@ -266,7 +267,7 @@ def displacement_value(state: GameState, player: int, target: Creature, sq: Squa
     if pit_hit and state.map.rules_at(sq).fliers_only and not mode_of(target).flies:
         value += pit_hit * (kill_vp(state, target) + target.card.cost * KILL_THREAT)
     zone = state.vp_zone(target.player)
-    if zone and start in zone and sq not in zone:
+    if zone and target.in_zone(zone) and not any_in(sq, target.size, zone):  # any square counts (SCN-ASSAULT)
         value += ZONE_PUSH * zone_award(state) * (2.0 if target.activated else 1.0)
         # the win its zone would bring this round (zone_stake): denied, unless it can walk back in
         value += zone_stake(state, target) * (1.0 if target.activated else 0.5)
@@ -402,11 +403,11 @@ class Board:
         self.allies = state.alive(player)
         self.at = {c.pos: c for c in state.alive()}
         self.zone = state.vp_zone(player)
-        self.zone_held = any(c.pos in self.zone for c in self.allies) if self.zone else False
+        self.zone_held = any(c.in_zone(self.zone) for c in self.allies) if self.zone else False
         #: SCN-UNCONTESTED: the zone that scores for the enemy, which our creatures can contest.
         self.enemy_zone = (frozenset().union(*(state.vp_zone(p) for p in state.enemies(player)))
                            if state.rules.uncontested else frozenset())
-        self.enemy_zone_held = (any(c.pos in self.enemy_zone for c in self.enemies)
+        self.enemy_zone_held = (any(c.in_zone(self.enemy_zone) for c in self.enemies)
                                 if self.enemy_zone else False)
         self._near: dict[str, dict[Square, int]] = {}
         #: ``_offense_table`` of each (creature, attack lines it may use).
@@ -462,7 +463,7 @@ class Board:
         walkers = self._near.get("walkers")
         if walkers is None:
             walkers = self._near["walkers"] = {c.uid: 0 for c in self.allies
-                                               if self.zone_distance(c.pos) <= 2 * c.speed}
+                                               if self.zone_distance(c.pos, c.size) <= 2 * c.speed}
         return any(uid != me.uid for uid in walkers)
 
     def enemy_distance(self, sq: Square) -> int:
@@ -472,11 +473,23 @@ class Board:
             dist = self._near["enemy"] = self._multi_bfs([e.pos for e in self.enemies])
         return dist.get(sq, 99)
 
-    def zone_distance(self, sq: Square) -> int:
-        """Distance around walls from ``sq`` to our VP zone (large when none)."""
-        dist = self._near.get("zone")
+    def zone_distance(self, sq: Square, size: int = 1) -> int:
+        """Squares around walls a creature of ``size`` anchored on ``sq`` walks until some square of
+        it is in our VP zone (SCN-ASSAULT: any square counts; 0 when one is; large when no zone).
+
+        Counted from the anchors whose footprint touches the zone (``anchors_covering``, on the
+        map and clear of walls), one square a step (an estimate for Large and Huge creatures).
+        """
+        key = "zone" if size <= 1 else f"zone{size}"
+        dist = self._near.get(key)
         if dist is None:
-            dist = self._near["zone"] = self._multi_bfs(sorted(self.zone))
+            if size <= 1:
+                sources = sorted(self.zone)
+            else:
+                in_map, geo = self.state.map.in_bounds, self.geo
+                sources = sorted({a for z in self.zone for a in anchors_covering(z, size)
+                                  if in_map(a) and fits(geo, a, size)})
+            dist = self._near[key] = self._multi_bfs(sources)
         return dist.get(sq, 99)
 
     def _multi_bfs(self, sources: list[Square]) -> dict[Square, int]:
@@ -611,22 +624,24 @@ def place_value(board: Board, me: Creature, sq: Square, threats: list) -> float:
         value += OFFENSE * board.offense_at(me, sq)
     if board.auras:
         value += aura_value(board, me, sq)
-    if board.zone:
-        if sq in board.zone:
-            others = any(c.pos in board.zone for c in board.allies if c.uid != me.uid)
+    if board.zone:  # SCN-ASSAULT: any square of a Large or Huge creature in the zone counts
+        zone = board.zone
+        if any_in(sq, me.size, zone):
+            others = any(c.in_zone(zone) for c in board.allies if c.uid != me.uid)
             value += zone_award(board.state) * (ZONE_HOLD if not others else 0.2)
             if not others and board.zone_wins:
                 value += ZONE_WIN * BATTLE
         elif not board.zone_held:
-            value -= 0.15 * min(board.zone_distance(sq), 30)
-            if (board.zone_race and board.zone_wins and board.zone_distance(sq) <= 2 * me.speed
+            near = board.zone_distance(sq, me.size)
+            value -= 0.15 * min(near, 30)
+            if (board.zone_race and board.zone_wins and near <= 2 * me.speed
                     and not board.zone_walker(me)):  # SCN-ASSAULT: it walks in next activation and wins
                 value += ZONE_NEXT * BATTLE
-        elif board.zone_race and me.pos in board.zone and not any(
-                c.pos in board.zone for c in board.allies if c.uid != me.uid):
+        elif board.zone_race and me.in_zone(zone) and not any(
+                c.in_zone(zone) for c in board.allies if c.uid != me.uid):
             value -= ZONE_LEAVE * zone_award(board.state)  # the only holder walks out: next round's too
-    if board.enemy_zone and sq in board.enemy_zone:  # SCN-UNCONTESTED: deny the enemy its zone
-        others = any(c.pos in board.enemy_zone for c in board.allies if c.uid != me.uid)
+    if board.enemy_zone and any_in(sq, me.size, board.enemy_zone):  # SCN-UNCONTESTED: deny the enemy its zone
+        others = any(c.in_zone(board.enemy_zone) for c in board.allies if c.uid != me.uid)
         if not others:
             value += zone_award(board.state) * (ZONE_HOLD if board.enemy_zone_held else 0.3)
     return value
@@ -1088,12 +1103,13 @@ def _two_moves_into_zone(state: GameState, sme: Creature, me: Creature, board: B
     with ``sme`` (its copy of ``me``) active; it is left as it was.
     """
     speed = sme.speed
-    near = sorted((sq for sq in reach if sq not in board.zone and board.zone_distance(sq) <= speed),
-                  key=lambda q: (board.zone_distance(q), q[1], q[0]))
+    size, zone = me.size, board.zone
+    near = sorted((sq for sq in reach if not any_in(sq, size, zone) and board.zone_distance(sq, size) <= speed),
+                  key=lambda q: (board.zone_distance(q, size), q[1], q[0]))
 
     def into_zone(r) -> Iterator[float]:
         for dest, r2 in routes(state, sme, speed).items():
-            if dest in board.zone:
+            if any_in(dest, size, zone):  # any square of it in the zone (SCN-ASSAULT)
                 provokers = tuple(dict.fromkeys(r.provokers + r2.provokers))
                 yield place_value(board, me, dest, threats) - oa_risk(state, me, provokers)
 

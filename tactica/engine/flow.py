@@ -216,7 +216,7 @@ def _teams_left(st: GameState) -> list[int]:
 
 def _in_zone(c, zone) -> bool:
     """True when creature ``c`` stands in ``zone``: any of its squares counts (SCN-ASSAULT, MOV-13)."""
-    return c.pos in zone or (c.card.size > 1 and any(sq in zone for sq in c.squares))
+    return c.in_zone(zone)
 
 
 def tie_breaker(st: GameState, by_vp: bool = True, among: list[int] | None = None) -> int:

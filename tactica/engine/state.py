@@ -12,7 +12,7 @@ from enum import Enum
 
 from .abilities import activations_per_round
 from .dice import ScriptedDice, SeededDice
-from .footprint import footprint
+from .footprint import any_in, footprint
 from .geometry import Geometry
 from .model import CreatureCard, Duration, MapDef, Square, WarbandDef
 
@@ -330,6 +330,12 @@ class Creature:
         if not self.alive:
             return ()
         return footprint(self.pos, self.card.size)
+
+    def in_zone(self, zone: frozenset[Square]) -> bool:
+        """True when it stands in ``zone`` (a VP zone's squares): any square of its footprint counts
+        (SCN-ASSAULT, MOV-13: a Large or Huge creature with one square in the zone is in it).
+        False when off the map."""
+        return self.pos is not None and not self.destroyed and any_in(self.pos, self.card.size, zone)
 
     @property
     def bloodied(self) -> bool:

@@ -2,7 +2,8 @@
 
 Activate the first creature (warband order) that can attack now, else the
 first one.  Acting: make the attack or charge with the highest expected
-damage (``combat.preview``; a likely kill first); otherwise move to the
+loss of HP (``combat.preview``'s ``expected_loss``, each hit capped at the
+HP left, HP-1; a likely kill first); otherwise move to the
 reachable square nearest (around walls) to the nearest enemy, or to our VP
 zone when that is nearer; otherwise end the activation.
 """
@@ -40,7 +41,7 @@ class GreedyBot(Bot):
         for act in actions_of_kind(state, Attack):
             attack = me.card.attacks[act.attack]
             p = preview(state, me, state.creature(act.targets[0]), attack)
-            key = (p.kill_chance, p.expected_damage)
+            key = (p.kill_chance, p.expected_loss)
             if best_key is None or key > best_key:
                 best, best_key = act, key
         for act in actions_of_kind(state, Charge):
@@ -48,7 +49,7 @@ class GreedyBot(Bot):
             mover, target = st.creature(me.uid), st.creature(act.target)
             mover.pos = act.destination
             p = preview(st, mover, target, me.card.basic_melee, charge=True)
-            key = (p.kill_chance, p.expected_damage)
+            key = (p.kill_chance, p.expected_loss)
             if best_key is None or key > best_key:
                 best, best_key = act, key
         if best is not None:

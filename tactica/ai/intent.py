@@ -45,7 +45,7 @@ def _odds(state: GameState, me, target_uid: str, attack, *, charge: bool = False
     if p.kill_chance > 0:
         text += f", {_pct(p.kill_chance)} to destroy it"
     else:
-        text += f", about {p.expected_damage:.0f} damage expected"
+        text += f", about {p.expected_loss:.0f} damage expected"
     if target.bloodied:
         text += " (bloodied)"
     return text

@@ -193,6 +193,7 @@ def attack_value(state: GameState, attacker: Creature, target: Creature, attack:
     """
     p = preview(state, attacker, target, attack, charge=charge)
     dmg = attack.total_damage
+    # the critical-hit chance from the uncapped mean (what the dice deal, not the HP lost)
     crit = max(0.0, p.expected_damage / dmg - p.hit_chance) if dmg else 0.0
     normal = max(0.0, p.hit_chance - crit)
     value = p.kill_chance * (kill_vp(state, target) + target.card.cost * KILL_THREAT)

@@ -254,14 +254,14 @@ class Controller:
 
     def attack_order(self) -> list[str]:
         """The targets of the chosen attack, best first by the engine's own preview
-        (``GameSession.attack_preview``): highest chance to destroy, then highest expected
-        damage (HP), then reading order of their squares."""
+        (``GameSession.attack_preview``): highest chance to destroy, then most HP expected to be
+        lost (``expected_loss``: each hit capped at the HP left, HP-1), then reading order of their squares."""
         s, st = self.session, self.session.state
 
         def rank(uid: str):
             p = s.attack_preview(self.attack_index, uid)
             pos = st.creature(uid).pos or (0, 0)
-            return (-(p.kill_chance if p else 0.0), -(p.expected_damage if p else 0.0), pos[1], pos[0])
+            return (-(p.kill_chance if p else 0.0), -(p.expected_loss if p else 0.0), pos[1], pos[0])
         return sorted(s.attack_targets(self.attack_index), key=rank)
 
     def next_square(self, cursor: Square, step: int = 1) -> Square | None:

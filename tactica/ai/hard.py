@@ -36,9 +36,15 @@ that would strike next, or a move that leaves nothing worth attacking, is
 worth more than ``normal`` sees, and only the one reply that comes next is
 counted, not every enemy's best attack at once (that made ``hard`` timid).
 When every enemy creature has already acted this round, the enemies' best
-attacks of next round count instead, summed, by LATER.  Since the loss is
-never negative, a candidate whose gain is already below the best value
-found cannot win: the search stops there (branch and bound).
+attacks of next round count instead, summed, by LATER.  A VP zone that
+would win the battle at the end of the round counts too (SCN-ASSAULT,
+``_round_end``): a position in which our side holds its zone with enough VP
+to reach the target, once no enemy creature can act before the round ends,
+is a won battle; one in which the enemy holds its zone so is a lost one,
+unless our creatures still to act could destroy its only holder.  Since the loss is
+never negative (unless our zone may win the battle this round: then never
+below -1000), a candidate whose gain is already below the best value found
+(less that floor) cannot win: the search stops there (branch and bound).
 
 ``hard``'s planner (``tactics.Board``) also sees what ``normal``'s does
 not: the attacks an end square puts in reach next turn (``offense``); a
@@ -74,9 +80,10 @@ from dataclasses import dataclass, field
 from tactica.engine import Action, Activate, GameState, Phase, SeededDice, apply, check
 from tactica.engine import events as ev
 from tactica.engine.combat import automatic_critical, critical_from
+from tactica.engine.flow import round_end_winner
 
 from .normal import NormalBot, _snapshot, best_plans
-from .tactics import KILL_THREAT, Board, damage_value, kill_vp, plan_creature, threat_value
+from .tactics import KILL_THREAT, Board, damage_value, kill_vp, plan_creature, threat_value, zone_award
 
 #: Weight of the loss the opponent's predicted next activation inflicts.
 REPLY = 1.0
@@ -269,10 +276,15 @@ class HardBot(NormalBot):
             seed = self.rng.getrandbits(64)  # one seed for all options: common random numbers
             start = time.perf_counter()
             best_value = None
+            me = state.turn_player
+            # the loss is never negative (so a lower gain cannot do better) unless our VP zone may win
+            # the battle this round (SCN-ASSAULT, _round_end): then it may be as low as -1000
+            floor = -1000.0 if (state.vp_zone(me) and state.team_vp(state.team_of(me)) + zone_award(state)
+                                >= state.rules.target) else 0.0
             for opt in opts:
                 gain, uid, first = opt
-                if best_value is not None and gain <= best_value:
-                    break  # the threat is never negative: this one cannot do better
+                if best_value is not None and gain - floor <= best_value:
+                    break  # this one cannot do better
                 if tried and (self._work >= self.budget or (
                         self.deadline is not None and time.perf_counter() - start > self.deadline)):
                     break
@@ -389,11 +401,13 @@ class HardBot(NormalBot):
         team = leaf.team_of(me)
         victims = [c for c in leaf.alive() if c.team == team]
         if not pool:
+            chance, decided = self._round_end(leaf, me)
             total = 0.0
-            for e in foes:
-                self._work += 1
-                total += threat_value(leaf, e, victims)
-            return LATER * total
+            if chance < 1:
+                for e in foes:
+                    self._work += 1
+                    total += threat_value(leaf, e, victims)
+            return chance * decided + (1 - chance) * LATER * total
         ranked = []
         for i, e in enumerate(pool):
             self._work += 1
@@ -410,19 +424,20 @@ class HardBot(NormalBot):
             self._work += 2
         plans.sort(key=lambda kp: (-kp[1].gain, kp[0]))
         replies = [p for _, p in plans[:self._replies(leaf, me, len(pool))]]
-        loss = self._reply_loss(leaf, leaf, me, enemy, replies, seed)
-        if leaf.phase is Phase.ACTIVATE and not leaf.hostile(leaf.turn_player, me) and loss > 0:
+        loss, decided = self._reply_loss(leaf, leaf, me, enemy, replies, seed)
+        if leaf.phase is Phase.ACTIVATE and not leaf.hostile(leaf.turn_player, me) and loss + decided > 0:
             # RND-2: our second activation of the turn comes first and may destroy the replier
             first = leaf.creature(replies[0].uid)
             kill = max((threat_value(leaf, c, [first], kill_only=True) for c in leaf.alive()
                         if c.team == team and not c.activated), default=0.0)
             self._work += 1
             if kill > 0:
-                instead = 0.0
+                instead = (0.0, 0.0)
                 if len(plans) > 1:
                     instead = self._reply_loss(leaf, leaf, me, enemy, [plans[1][1]], seed)
-                loss = (1 - kill) * loss + kill * instead
-        return REPLY * max(0.0, loss)
+                loss = (1 - kill) * loss + kill * instead[0]
+                decided = (1 - kill) * decided + kill * instead[1]
+        return REPLY * max(0.0, loss) + decided
 
     @staticmethod
     def _replies(leaf: GameState, me: int, waiting: int) -> int:
@@ -443,16 +458,22 @@ class HardBot(NormalBot):
         return max(1, min(n, waiting, MAX_REPLIES))
 
     def _reply_loss(self, leaf: GameState, state: GameState, me: int, enemy: int, replies: list,
-                    seed: int) -> float:
+                    seed: int) -> tuple[float, float]:
         """Our expected loss from ``leaf`` when the planned ``replies`` act one after another from ``state``.
 
         Each reply is activated and played out with ``normal``'s policy until
         its attack is made (its planned first action while legal, its attack
         roll enumerated); the next starts from each outcome.  A reply whose
-        creature is gone is skipped.
+        creature is gone is skipped.  Returns (the loss in creatures and HP,
+        ``_loss``; the part where the battle is decided: ended in the reply, or
+        by a VP zone at the end of the round, ``_round_end``: ±1000 × its
+        chance), each an expectation over the outcomes.
         """
-        if not replies or state.is_over:
-            return self._loss(leaf, state, me)
+        if state.is_over:  # the battle ended in the reply (its zones scored at the end of the round, …)
+            return 0.0, self._loss(leaf, state, me)
+        if not replies:
+            chance, decided = self._round_end(state, me)
+            return (1 - chance) * self._loss(leaf, state, me), chance * decided
         plan, rest = replies[0], replies[1:]
         c = state.find(plan.uid)
         if c is None or not c.alive or c.activated:
@@ -460,10 +481,61 @@ class HardBot(NormalBot):
         st = self._as_enemy_turn(state, enemy)
         st.dice = BranchDice(SeededDice.from_seed(seed ^ 0xE4E7 ^ (len(rest) << 20)))
         st, _ = apply(st, Activate(plan.uid))
-        loss = 0.0
+        loss = decided = 0.0
         for w, after in self._playout(st, plan.uid, seed + 31 * len(rest), 0, plan.action, reply=True):
-            loss += w * self._reply_loss(leaf, after, me, enemy, rest, seed)
-        return loss
+            part, zone = self._reply_loss(leaf, after, me, enemy, rest, seed)
+            loss += w * part
+            decided += w * zone
+        return loss, decided
+
+    def _round_end(self, state: GameState, me: int) -> tuple[float, float]:
+        """(chance, loss): how likely the VP zones as held in ``state`` decide the battle at the end of
+        this round, and ``me``'s loss then (-1000 won, +1000 lost; SCN-ASSAULT, SCN-UNCONTESTED).
+
+        ``flow.round_end_winner`` says which side, if any, the zones would
+        make reach the VP target.  Our side: certain once no enemy creature
+        can act before the round ends (none still to activate; an active one
+        with its attack made, and its move made too when a walk could change
+        the result: into its own winning zone, or contesting ours in
+        Uncontested).  The enemy: certain when none of our creatures can
+        act before the round ends; else the chance that none of those still
+        to activate can destroy its only holder (``threat_value`` with
+        ``kill_only``; none with two holders or more).  (0, 0) otherwise,
+        and while one of our creatures is still acting.
+        """
+        winner = round_end_winner(state)
+        if winner is None:
+            return 0.0, 0.0
+        team = state.team_of(me)
+        active = state.peek(state.active_uid) if state.active_uid else None
+        if active is not None and active.team == team:
+            return 0.0, 0.0
+        ours_left, theirs_left = [], False
+        for c in state.alive():
+            if c.activated or (active is not None and c.uid == active.uid):
+                continue
+            if c.team == team:
+                ours_left.append(c)
+            else:
+                theirs_left = True
+        if not state.hostile(winner, me):  # our side wins
+            if theirs_left:
+                return 0.0, 0.0
+            if active is not None:
+                if not state.attack_used:
+                    return 0.0, 0.0
+                could_score = state.team_vp(active.team) + zone_award(state) >= state.rules.target
+                if not state.move_used and (could_score or state.rules.uncontested):
+                    return 0.0, 0.0
+            return 1.0, -1000.0
+        if not ours_left:
+            return 1.0, 1000.0
+        holders = [c for c in state.alive() if c.team != team and c.in_zone(state.vp_zone(c.player))]
+        keep = 1.0
+        if len(holders) == 1:
+            self._work += 1
+            keep -= max(threat_value(state, c, holders, kill_only=True) for c in ours_left)
+        return keep, 1000.0
 
     @staticmethod
     def _as_enemy_turn(state: GameState, enemy: int) -> GameState:

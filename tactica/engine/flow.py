@@ -144,8 +144,17 @@ def end_activation_tail(st: GameState, out: list) -> None:
         _end_round(st, out)
 
 
-def _end_round(st: GameState, out: list) -> None:
-    """Score VP zones, check victory, count quiet rounds (SCN-ASSAULT, SCN-UNCONTESTED, SCN-TIE)."""
+def zone_awards(st: GameState) -> list[tuple[int, int]]:
+    """The VP zones that would score if the round ended now: [(player, VP)], in seat order.
+
+    A player scores ``rules.held_zone_vp`` when a creature of theirs stands
+    in the VP zone that scores for them (any square of a Large or Huge one
+    counts: ``Creature.in_zone``; SCN-ASSAULT), a team's shared zone once
+    (SCN-MULTI), and, in Uncontested, only while no enemy creature stands
+    in it (SCN-UNCONTESTED).  Pure: the state is not changed (the end of
+    the round adds these, and the AI looks ahead with them).
+    """
+    awards: list[tuple[int, int]] = []
     scored: set[tuple[int, frozenset]] = set()
     for player in range(st.players):
         zone = st.vp_zone(player)
@@ -154,10 +163,16 @@ def _end_round(st: GameState, out: list) -> None:
         if (st.team_of(player), zone) in scored:  # SCN-MULTI: a team's shared zone scores once
             continue
         scored.add((st.team_of(player), zone))
-        award = st.rules.held_zone_vp
         if st.rules.uncontested:  # SCN-UNCONTESTED: an enemy in the zone stops it scoring
             if any(_in_zone(c, zone) for c in st.enemy_creatures(player)):
                 continue
+        awards.append((player, st.rules.held_zone_vp))
+    return awards
+
+
+def _end_round(st: GameState, out: list) -> None:
+    """Score VP zones, check victory, count quiet rounds (SCN-ASSAULT, SCN-UNCONTESTED, SCN-TIE)."""
+    for player, award in zone_awards(st):
         st.vp[player] += award
         out.append(ev.VictoryPointsScored(player, award, "vp zone", st.vp[player]))
     st.quiet_rounds = 0 if st.round_had_combat else st.quiet_rounds + 1
@@ -175,17 +190,12 @@ def _battle_decided(st: GameState, out: list) -> bool:
     """Check the victory conditions; end the battle and return True if one is met."""
     if st.phase is Phase.OVER:
         return True
-    target = st.rules.target
     # A team's VP are a part of everyone's: below the target in all, no team has reached it.
-    reached = [t for t in st.teams if st.team_vp(t) >= target] if sum(st.vp) >= target else []
-    if reached:
-        best = max(st.team_vp(t) for t in reached)
-        leaders = [t for t in reached if st.team_vp(t) == best]
-        if len(leaders) > 1:
-            _win(st, tie_breaker(st, by_vp=False, among=leaders), "victory points", out)
-        else:
-            _win(st, st.team_players(leaders[0])[0], "victory points", out)
-        return True
+    if sum(st.vp) >= st.rules.target:
+        winner = _vp_winner(st, {t: st.team_vp(t) for t in st.teams})
+        if winner is not None:
+            _win(st, winner, "victory points", out)
+            return True
     if st.rules.wipeout_ends_battle and st.phase not in (Phase.DEPLOY, Phase.CHOOSE_AREA, Phase.CHOOSE_MAP):
         left = _teams_left(st)
         if len(left) == 1:
@@ -195,6 +205,38 @@ def _battle_decided(st: GameState, out: list) -> bool:
             _win(st, tie_breaker(st), "both warbands destroyed", out)
             return True
     return False
+
+
+def _vp_winner(st: GameState, team_vp: dict[int, int]) -> int | None:
+    """The first seat of the side that wins on ``team_vp`` (team -> VP), or None when no side has
+    reached the VP target: the most VP among those that have, ties by ``tie_breaker`` (SCN-TIE)."""
+    target = st.rules.target
+    reached = [t for t, vp in team_vp.items() if vp >= target]
+    if not reached:
+        return None
+    best = max(team_vp[t] for t in reached)
+    leaders = [t for t in reached if team_vp[t] == best]
+    if len(leaders) > 1:
+        return tie_breaker(st, by_vp=False, among=leaders)
+    return st.team_players(leaders[0])[0]
+
+
+def round_end_winner(st: GameState) -> int | None:
+    """The first seat of the side the VP zones as held now would make win at the end of this round.
+
+    Each side's VP plus what ``zone_awards`` would add; a side at or over
+    the VP target wins as ``_battle_decided`` judges it (the most VP, ties
+    by ``tie_breaker``; SCN-ASSAULT, SCN-TIE).  None when no side would
+    reach it.  Pure: a look-ahead for the AI (creatures may still move,
+    fall or be destroyed before the round ends).
+    """
+    awards = zone_awards(st)
+    if not awards:
+        return None
+    team_vp = {t: st.team_vp(t) for t in st.teams}
+    for player, award in awards:
+        team_vp[st.team_of(player)] += award
+    return _vp_winner(st, team_vp)
 
 
 def _teams_left(st: GameState) -> list[int]:

@@ -88,6 +88,24 @@ def test_scn_assault_both_reach_target_higher_total_wins():
     assert of(out, ev.BattleWon) == [ev.BattleWon(1, "victory points", (200, 205))]
 
 
+def test_scn_assault_round_end_winner_foresees_the_zone_scoring_without_changing_the_state():
+    # zone_awards and round_end_winner are what _end_round scores and decides, read ahead (the AI
+    # uses them); a Large creature with one square in the zone holds it (MOV-13).
+    from tactica.engine.flow import round_end_winner, zone_awards
+    ogre = card("Ogre", size=2)
+    st = battle("AA.b\nAA..", {"A": ogre}, active="A", vp_zones={"A": {(1, 1)}, "B": {(3, 1)}}, dice=(5, 6))
+    st.creature("b").activated = True
+    assert zone_awards(st) == [(0, 10)] and round_end_winner(st) is None
+    st.vp[0] = 190
+    assert round_end_winner(st) == 0 and st.vp == [190, 0] and st.phase is Phase.ACTING
+    st.vp[1] = 195  # b does not hold its zone: 200 against 195
+    assert round_end_winner(st) == 0
+    st.creature("b").pos = (3, 1)  # both reach the target: the higher total wins (205)
+    assert zone_awards(st) == [(0, 10), (1, 10)] and round_end_winner(st) == 1
+    st, out = _finish_round(st)
+    assert of(out, ev.BattleWon) == [ev.BattleWon(1, "victory points", (200, 205))]
+
+
 def test_scn_assault_last_creature_destroyed_ends_the_battle():
     st = battle("Ab", active="A", dice=(10,), hp={"b": 10})
     st, out = run(st, Attack(0, ("b",)))

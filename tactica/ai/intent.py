@@ -16,7 +16,8 @@ from tactica.engine import (Action, Activate, AreaAttack, Attack, Charge, Choose
                             ChooseMap, ChooseStartArea, EndActivation, GameState, Move, Place,
                             Shift, Teleport, preview)
 from tactica.engine.actions import DeclinePower, UseChampionPower, UsePower
-from tactica.engine.footprint import any_in, gap
+from tactica.engine.footprint import any_in
+from tactica.engine.footprint import gap as apart
 from tactica.engine.geometry import chebyshev
 from tactica.engine.movement import provokers_of_path
 
@@ -84,10 +85,10 @@ def _move_goal(state: GameState, me, dest) -> str:
         return _INTO_ZONE.format(vp=state.rules.held_zone_vp)
     geo = state.geo
     if zone:
-        near_zone = min(zone, key=lambda z: gap(dest, size, z, 1))
-        before = gap(me.pos, size, near_zone, 1) if me.pos else 99
-        after = gap(dest, size, near_zone, 1)
-        if after < before and (not enemies or after < min(gap(dest, size, e.pos, e.card.size) for e in enemies)):
+        near_zone = min(zone, key=lambda z: apart(dest, size, z, 1))
+        before = apart(me.pos, size, near_zone, 1) if me.pos else 99
+        after = apart(dest, size, near_zone, 1)
+        if after < before and (not enemies or after < min(apart(dest, size, e.pos, e.card.size) for e in enemies)):
             return "toward its VP zone"
     if enemies:
         foe = min(enemies, key=lambda e: (chebyshev(dest, e.pos), e.uid))

@@ -105,3 +105,17 @@ def test_SCN_ASSAULT_intent_says_a_large_creature_moves_into_its_zone():
     """, {"A": OGRE}, active="A", vp_zones={"A": {(4, 0), (4, 1)}, "B": {(7, 0)}})
     text = explain_action(st, Move(((1, 0), (2, 0), (3, 0))))
     assert "into its VP zone" in text, text
+
+
+def test_SCN_ASSAULT_intent_says_a_large_creature_moves_toward_its_zone_by_its_nearest_square():
+    # The zone is column 7: A's right-hand squares end 2 squares from it, nearer than b (3 squares
+    # from A's nearest square), so the move goes "toward its VP zone" (judged from its anchor
+    # alone, 3 squares from both, it went "around" b).
+    st = battle("""
+        AA......
+        AA......
+        ........
+        .b......
+    """, {"A": OGRE}, active="A", vp_zones={"A": {(7, 0), (7, 1)}, "B": {(0, 3)}})
+    text = explain_action(st, Move(((1, 0), (2, 0), (3, 0), (4, 0))))
+    assert "toward its VP zone" in text, text

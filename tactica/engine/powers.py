@@ -189,7 +189,8 @@ class ChampionPower:
     in_vp_zone: bool = False
 
     def __str__(self) -> str:
-        ally = "another ally" if self.others_only else "an ally"
+        # The champion itself counts as the ally unless others_only (it must have the keyword too).
+        ally = "another ally" if self.others_only else "it or an ally"
         if self.keyword:
             ally += f" ({self.keyword})"
         when = {ChampionTrigger.ALLY_HITS: f"{ally} within {self.range} hits",

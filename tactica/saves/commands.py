@@ -25,7 +25,10 @@ def run_saves(args) -> int:
         state = "finished" if info.over else "in progress"
         when = info.saved_at[:16].replace("T", " ")
         print(f"  {info.id}  {when}  round {info.round}  VP {'–'.join(map(str, info.vp))}  {state}  {info.title}")
-    print("Resume the newest unfinished battle with: tactica resume   (or: tactica resume ID)")
+    if any(not info.problem and not info.over for info in infos):
+        print("Resume the newest unfinished battle with: tactica resume   (or: tactica resume ID)")
+    else:
+        print("Every battle here is finished: watch one with tactica replay ID, or start one with tactica play.")
     return 1 if bad else 0
 
 

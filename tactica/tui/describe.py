@@ -457,15 +457,17 @@ def describe_champion_option(state: GameState, action) -> str:
     champion = state.creature(action.champion)
     power = champion.card.champion_powers[action.power]
     left = max(0, champion.card.champion - champion.champion_spent - power.cost)
-    ally = creature_name(state, action.ally)
+    own = action.ally == action.champion  # the champion is its own ally unless the power says another
+    ally = "it" if own else creature_name(state, action.ally)
     effect = power.effect.value
     if effect == "extra damage":
-        what = f"{creature_name(state, action.enemy)} takes +{power.amount} damage from {ally}'s hit"
+        hit = "its own hit" if own else f"{ally}'s hit"
+        what = f"{creature_name(state, action.enemy)} takes +{power.amount} damage from {hit}"
     elif effect == "reroll":
         what = f"{ally} rolls its missed attack against {creature_name(state, action.enemy)} again"
     elif effect == "heal":
         what = f"{ally} regains up to {power.amount} HP"
     else:
-        what = f"{ally}'s conditions and ongoing damage end"
+        what = f"{'its' if own else ally + chr(39) + 's'} conditions and ongoing damage end"
     return (f"{creature_name(state, action.champion)}: {power.name} ({'•' * power.cost}, "
             f"{left} of {champion.card.champion} champion points left after) — {what}")

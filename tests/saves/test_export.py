@@ -76,3 +76,17 @@ def test_an_unknown_save_id_names_the_folder_it_was_looked_for_in(tmp_path, monk
     err = capsys.readouterr().err
     assert "20261130-000000-1" in err and str(tmp_path) in err and "tactica saves" in err
     assert "Traceback" not in err
+
+
+def test_saves_offers_resume_only_for_an_unfinished_battle(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("TACTICA_DATA_DIR", str(tmp_path))
+    state, save = play(seed=8)                                   # played to the end
+    assert state.is_over
+    write_save(save)
+    assert main(["saves"]) == 0
+    out = capsys.readouterr().out
+    assert "finished" in out and "tactica resume" not in out and "tactica replay ID" in out
+    _, save = play(seed=12, steps=30)                            # one still in progress
+    write_save(save)
+    assert main(["saves"]) == 0
+    assert "Resume the newest unfinished battle with: tactica resume" in capsys.readouterr().out

@@ -160,3 +160,22 @@ async def test_CHP_2_prompt_is_docked_at_the_bottom_so_the_map_stays_in_view():
             await pilot.press("y")
             await pilot.pause()
             assert app.screen.session.state.creature("b").hp == 30, size
+
+
+def test_CHP_2_a_champion_is_its_own_ally_and_its_card_and_prompt_say_so():
+    """CHP-2: "an ally" includes the champion itself unless the power says "another ally"
+    (others_only); the card text says "it or an ally", and the prompt for the champion's own
+    hit says "its own hit"."""
+    from tactica.engine import Attack, apply, legal_actions
+    from tactica.tui.describe import describe_champion_option
+    other = ChampionPower("Spur", 1, ChampionTrigger.ALLY_HITS, ChampionEffect.EXTRA_DAMAGE, amount=5,
+                          others_only=True, keyword="Orc")
+    assert str(PRESS) == "• Press the Attack: when it or an ally within 6 hits: +10 damage"
+    assert str(other) == "• Spur: when another ally (Orc) within 6 hits: +5 damage"
+    captain = card("Captain", champion=2, champion_powers=(PRESS,))
+    st = battle("Cb.\n...", {"C": captain}, active="C", dice=(10,))
+    st, _ = apply(st, next(a for a in legal_actions(st) if isinstance(a, Attack)))
+    assert st.phase is Phase.CHAMPION                                # its own hit lets it use the power
+    offer = next(a for a in legal_actions(st) if isinstance(a, UseChampionPower))
+    assert offer.ally == "C"
+    assert describe_champion_option(st, offer).endswith("Creature b (b) takes +10 damage from its own hit")

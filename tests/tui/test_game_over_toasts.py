@@ -26,3 +26,29 @@ async def test_the_winning_roll_leaves_no_toast_over_the_winner_screen():
         assert screen.session.state.winner == 0
         assert "HIT" in "\n".join(screen.query_one("BattleLog").lines_written)  # the roll is in the log
         assert len(app._notifications) == 0
+
+
+async def test_page_up_on_the_winner_screen_reads_how_the_battle_ended():
+    """SCN-ASSAULT: the result screen reads back the battle log (Page Up), the final blow at the
+    bottom; Esc comes back to the result."""
+    from tactica.tui.screens.log_reader import LogReader
+    axe = card("Axeman", attacks=(melee("Axe", bonus=20, damage=50),))
+    st = battle("Ab", {"A": axe}, active="A", dice=(15,) * 8, hp={"b": 5})
+    app = app_for_state(st)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("right", "a", "enter")           # the last enemy falls
+        for _ in range(20):
+            if isinstance(app.screen, WinnerScreen):
+                break
+            await pilot.pause(0.05)
+        assert isinstance(app.screen, WinnerScreen)
+        await pilot.press("pageup")
+        await pilot.pause()
+        reader = app.screen
+        assert isinstance(reader, LogReader)
+        assert "Esc: back to the result" in str(reader.query_one("#reader-title").render())
+        assert any("HIT" in line.text and "destroyed" in line.text for line in reader.lines[-4:])
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, WinnerScreen)

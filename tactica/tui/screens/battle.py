@@ -720,7 +720,7 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
             self._asking = True
             self.refresh_bindings()
             self.app.clear_notifications()  # no earlier roll toast drawn over the game-over box
-            self.app.push_screen(WinnerScreen(self.session), self._finished)
+            self.app.push_screen(WinnerScreen(self.session, self.query_one(BattleLog).entries), self._finished)
 
     def _docked_question_next(self) -> bool:
         """True when the next decision is a player's docked question (who goes first, start area):

@@ -1,6 +1,6 @@
 """The battle log on the whole screen, over a question that hides it (who goes first, a start area,
 a champion-power prompt): Page Up in the question opens it, so the end of the AI's turn can be read
-before answering.
+before answering; and over the result at the end of the battle, to read how it ended.
 
 ``LogReader`` is a ``ModalScreen`` showing every line of the battle log with the look it has in the
 battle screen (``BattleLog``), newest at the bottom.  Page Up / Page Down, Home / End and the arrows
@@ -26,6 +26,7 @@ class LogReader(ModalScreen[None]):
     Args:
         lines: the log's lines (``BattleLog.entries``), oldest first.
         start: -1 opens at the oldest line (Home), 1 at the newest (Page Up: the last page).
+        back: what Esc goes back to, for the reader's top line ("the question", "the result").
     """
 
     DEFAULT_CSS = """
@@ -42,20 +43,21 @@ class LogReader(ModalScreen[None]):
         Binding("end", "edge(1)", "Newest", show=False, priority=True),
         Binding("up", "line(-1)", "Line back", show=False, priority=True),
         Binding("down", "line(1)", "Line on", show=False, priority=True),
-        Binding("escape,enter", "close", "Back to the question", priority=True),
+        Binding("escape,enter", "close", "Back", priority=True),
     ]
 
-    HEADING = "Battle log — PgUp/PgDn, Home/End, ↑↓ scroll · Esc: back to the question"
+    HEADING = "Battle log — PgUp/PgDn, Home/End, ↑↓ scroll · Esc: back to {back}"
     """The reader's top line: what it is and how to leave it."""
 
-    def __init__(self, lines: Sequence[LogLine], start: int = 1) -> None:
+    def __init__(self, lines: Sequence[LogLine], start: int = 1, back: str = "the question") -> None:
         super().__init__()
         self.lines = list(lines)
         self.start = start
+        self.back = back
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.HEADING, id="reader-title")
+            yield Label(self.HEADING.format(back=self.back), id="reader-title")
             yield BattleLog()
 
     def on_mount(self) -> None:
@@ -78,5 +80,5 @@ class LogReader(ModalScreen[None]):
         log.scroll_to(y=log.scroll_y + step, animate=False, force=True)
 
     def action_close(self) -> None:
-        """Esc / Enter: back to the question under the reader."""
+        """Esc / Enter: back to the question (or the result) under the reader."""
         self.dismiss(None)

@@ -1,6 +1,8 @@
 """The end of a battle: final VP, who won and why, and a short summary."""
 from __future__ import annotations
 
+from typing import Sequence
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -8,7 +10,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ..describe import win_reason
+from ..describe import LogLine, win_reason
 from ..session import GameSession
 from ..sides import SIDE_BG, vp_text
 
@@ -47,7 +49,13 @@ def summary_text(session: GameSession) -> Text:
 
 
 class WinnerScreen(Screen[str]):
-    """Dismissed with "new" (n) or "quit" (q)."""
+    """The result; dismissed with "new" (n) or "quit" (q).  Page Up (or Home: from its first line)
+    reads the whole battle log over it (``LogReader``), to see how the battle ended.
+
+    Args:
+        session: the finished battle.
+        log: the battle log's lines, oldest first (empty: no log to read).
+    """
 
     DEFAULT_CSS = """
     WinnerScreen {
@@ -68,17 +76,30 @@ class WinnerScreen(Screen[str]):
 
     BINDINGS = [
         Binding("n", "new", "New battle"),
+        Binding("pageup", "read_log(1)", "Read the log", key_display="PgUp"),
+        Binding("home", "read_log(-1)", "Log from the start", show=False),
         Binding("q", "quit", "Quit"),
     ]
 
-    def __init__(self, session: GameSession) -> None:
+    def __init__(self, session: GameSession, log: Sequence[LogLine] = ()) -> None:
         super().__init__()
         self.session = session
+        self.log_lines = list(log)
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(summary_text(self.session), id="summary")
         yield Footer()
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """Page Up is offered only when there is a log to read."""
+        return bool(self.log_lines) if action == "read_log" else True
+
+    def action_read_log(self, start: int) -> None:
+        """Page Up (``start`` 1: the newest page) or Home (-1: the first line): the whole battle log."""
+        from .log_reader import LogReader
+        if self.is_current and self.log_lines:
+            self.app.push_screen(LogReader(self.log_lines, start, back="the result"))
 
     def action_new(self) -> None:
         """Start a new battle."""

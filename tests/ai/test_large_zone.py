@@ -7,35 +7,17 @@ text agree.
 """
 from __future__ import annotations
 
-import textwrap
-
 from tactica.ai.intent import explain_action
 from tactica.ai.normal import NormalBot
 from tactica.ai.tactics import (BATTLE, ZONE_PUSH, ZONE_WIN, Board, displacement_value, zone_award,
                                 zone_stake)
-from tactica.engine import Move, Phase, SeededDice, apply
-from tactica.engine.sandbox import battle as _battle
+from tactica.engine import Move
 from tactica.engine.sandbox import card
 
+from .conftest import activation
+from .conftest import board_battle as battle
+
 OGRE = card("Ogre", size=2, speed=3, hp=60, cost=30)
-
-
-def battle(board: str, *args, **kw):
-    """``sandbox.battle`` with the board indented like the code around it; seeded dice."""
-    st = _battle(textwrap.dedent(board).strip("\n"), *args, **kw)
-    st.dice = SeededDice.from_seed(1)
-    return st
-
-
-def activation(bot, st):
-    """Let ``bot`` choose and play one whole activation: (actions, state after)."""
-    acts = []
-    while True:
-        action = bot.choose(st)
-        acts.append(action)
-        st, _ = apply(st, action)
-        if st.phase is Phase.ACTIVATE or st.is_over:
-            return acts, st
 
 
 def test_SCN_ASSAULT_large_creature_with_one_square_in_the_zone_holds_it_and_is_its_stake():

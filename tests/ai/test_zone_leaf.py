@@ -6,32 +6,14 @@ round, was judged by the creatures and HP at stake like any other (``HardBot._ro
 """
 from __future__ import annotations
 
-import textwrap
-
 from tactica.ai.hard import HardBot
 from tactica.ai.normal import NormalBot
-from tactica.engine import Activate, Attack, Phase, Ruleset, SeededDice, apply
+from tactica.engine import Activate, Attack, Ruleset
 from tactica.engine.flow import round_end_winner
-from tactica.engine.sandbox import battle as _battle
 from tactica.engine.sandbox import card, melee
 
-
-def battle(board: str, *args, **kw):
-    """``sandbox.battle`` with the board indented like the code around it; seeded dice."""
-    st = _battle(textwrap.dedent(board).strip("\n"), *args, **kw)
-    st.dice = SeededDice.from_seed(1)
-    return st
-
-
-def activation(bot, st):
-    """Let ``bot`` choose and play one whole activation: (actions, state after)."""
-    acts = []
-    while True:
-        action = bot.choose(st)
-        acts.append(action)
-        st, _ = apply(st, action)
-        if st.phase is Phase.ACTIVATE or st.is_over:
-            return acts, st
+from .conftest import activation
+from .conftest import board_battle as battle
 
 
 def test_SCN_ASSAULT_a_zone_we_hold_to_win_with_no_enemy_left_to_act_is_a_won_leaf():

@@ -3,35 +3,17 @@ creature retreats beyond an enemy's move then charge (SCN-ASSAULT, ACT-3, CHG-1;
 ``Board.charge_retreat``).  Each board is one a newcomer saw ``hard`` blunder on."""
 from __future__ import annotations
 
-import textwrap
-
 from tactica.ai.hard import HardBot
 from tactica.ai.normal import NormalBot
 from tactica.ai.tactics import Board
-from tactica.engine import Activate, Attack, Charge, EndActivation, Move, Phase, SeededDice, apply
+from tactica.engine import Activate, Attack, Charge, EndActivation, Move
 from tactica.engine.geometry import chebyshev
-from tactica.engine.sandbox import battle as _battle
 from tactica.engine.sandbox import card, melee, ranged
 
+from .conftest import activation
+from .conftest import board_battle as battle
+
 HOB = card("Hobgoblin", cost=14, hp=35, ac=18, speed=5, attacks=(melee(bonus=8, damage=10),))
-
-
-def battle(board: str, *args, **kw):
-    """``sandbox.battle`` with the board indented like the code around it; seeded dice."""
-    st = _battle(textwrap.dedent(board).strip("\n"), *args, **kw)
-    st.dice = SeededDice.from_seed(1)
-    return st
-
-
-def activation(bot, st):
-    """Let ``bot`` choose and play one whole activation: (actions, state after)."""
-    acts = []
-    while True:
-        action = bot.choose(st)
-        acts.append(action)
-        st, _ = apply(st, action)
-        if st.phase is Phase.ACTIVATE or st.is_over:
-            return acts, st
 
 
 def test_SCN_ASSAULT_hard_walks_into_its_zone_to_win():

@@ -365,3 +365,20 @@ async def test_full_setup_against_the_ai_it_chooses_and_deploys_by_itself():
         placed_by_ai = [a for a in session.actions if type(a).__name__ == "Place"
                         and session.state.creature(a.uid).player == 1]
         assert len(placed_by_ai) == len(wbs[1].cards)
+
+
+async def test_while_the_ai_thinks_after_the_players_move_no_old_intent_is_shown(gate):
+    """The status line's "Last: it …" is the AI's latest step; once the player has moved since, the
+    AI thinking about its next turn shows no intent from before that move."""
+    app = ai_app("greedy", intent=True)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await ai_thinking(pilot, app, gate)
+        gate.open()                                          # the AI plays its turn
+        await until(pilot, lambda: human_turn(app))
+        assert screen.ai_last is not None and "Last: it" in screen.ai_status()
+        gate.event.clear()
+        gate.asked = 0
+        screen = await ai_thinking(pilot, app, gate)         # the player moves; the AI thinks again
+        assert screen.ai_last is None and "Last:" not in screen.ai_status()
+        assert "is thinking" in screen.ai_status()
+        gate.open()

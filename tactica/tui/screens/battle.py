@@ -508,6 +508,8 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
             self._refuse(outcome.reason)
             return False
         self._show_events(outcome.events, follow=not by_ai)
+        if not by_ai and self.ai is not None:
+            self.ai_last = None  # the AI's intent from before the player's move is stale news
         if by_ai:  # the AI acted: bring it into view, however the human has scrolled
             self._follow(outcome.events)
         if ((by_ai or isinstance(action, ChooseFirstPlayer)) and not self.ai_decides()

@@ -461,7 +461,7 @@ def describe_champion_option(state: GameState, action) -> str:
     ally = "it" if own else creature_name(state, action.ally)
     effect = power.effect.value
     if effect == "extra damage":
-        hit = "its own hit" if own else f"{ally}'s hit"
+        hit = f"{creature_name(state, action.champion)}'s own hit" if own else f"{ally}'s hit"
         what = f"{creature_name(state, action.enemy)} takes +{power.amount} damage from {hit}"
     elif effect == "reroll":
         what = f"{ally} rolls its missed attack against {creature_name(state, action.enemy)} again"

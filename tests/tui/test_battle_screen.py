@@ -110,6 +110,8 @@ async def test_help_opens_and_closes(demo_app):
     async with demo_app.run_test(size=(120, 40)) as pilot:
         await pilot.press("enter", "question_mark")
         assert isinstance(demo_app.screen, HelpScreen)
+        from tactica.tui.screens.help import HELP
+        assert "Esc, ? or q closes this help" in "\n".join(HELP.splitlines()[:4])  # said at its top
         await pilot.press("escape")
         assert isinstance(demo_app.screen, BattleScreen)
 

@@ -178,4 +178,6 @@ def test_CHP_2_a_champion_is_its_own_ally_and_its_card_and_prompt_say_so():
     assert st.phase is Phase.CHAMPION                                # its own hit lets it use the power
     offer = next(a for a in legal_actions(st) if isinstance(a, UseChampionPower))
     assert offer.ally == "C"
-    assert describe_champion_option(st, offer).endswith("Creature b (b) takes +10 damage from its own hit")
+    assert "2 of 2 points left (• = 1 point)" in str(card_text(st.creature("C")))   # what a bullet is
+    assert describe_champion_option(st, offer).endswith(
+        "Creature b (b) takes +10 damage from Captain (C)'s own hit")

@@ -11,6 +11,8 @@ from textual.widgets import Static
 HELP = """\
 # tactica — keys
 
+*Esc, ? or q closes this help; the arrows, Page Up / Page Down scroll it.*
+
 | Key | What it does |
 |---|---|
 | arrows / h j k l (y u b n diagonals) | move the cursor; the mouse works too |

@@ -211,7 +211,8 @@ def _card_text(c: Creature, *, active: bool, move_used: bool, attack_used: bool,
     if card.champion:  # CHP-1: the budget left this battle
         left = budget_left(c)
         t.append(f"Champion {card.champion}", style="bold")
-        t.append(f" · {left} of {card.champion} points left\n", style="bold yellow" if left else "bright_black")
+        t.append(f" · {left} of {card.champion} points left (• = 1 point)\n",
+                 style="bold yellow" if left else "bright_black")
         for power in card.champion_powers:
             t.append(f" {power}\n", style=None if power.cost <= left else "bright_black")
     if getattr(card, "text", ""):

@@ -84,3 +84,31 @@ async def test_oa_1_a_warning_or_refusal_at_80x24_is_in_the_status_line_not_over
         await pilot.pause()
         assert status.refused and status.message
         assert warning_toasts(app) == (["Not allowed"] if toast else [])
+
+
+@pytest.mark.parametrize("size, toast", [((80, 24), False), ((120, 40), True)])
+async def test_a_resumed_battle_at_80x24_says_so_in_the_log_not_in_a_toast(tmp_path, monkeypatch, size, toast):
+    """Resuming the shipped battle: at 80×24 "Battle resumed" is the log's newest line (no toast over
+    its four lines); with a bigger log it pops up as a toast."""
+    from tactica.saves.autosave import AutoSaver
+    from tactica.tui.saving import open_save, resume_session
+
+    from .test_saves_ui import play_on
+    monkeypatch.setenv("TACTICA_DATA_DIR", str(tmp_path))
+    saver = AutoSaver()
+    try:
+        wbs, maps = load_battle(None, None)
+        session = BattleFactory(wbs, maps, seed=3, saver=saver).quick()
+        play_on(session, 8)
+        assert saver.flush()
+        resumed = resume_session(open_save(session.save_id), saver)
+        app = TacticaApp(BattleFactory(wbs, maps, saver=saver), resume=resumed)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            screen = next(s for s in app.screen_stack if isinstance(s, BattleScreen))
+            titles = [n.title for n in app._notifications]
+            assert ("Battle resumed" in titles) is toast
+            last = screen.query_one(BattleLog).lines_written[-1]
+            assert last.startswith("Battle resumed.") is not toast
+    finally:
+        saver.close()

@@ -269,8 +269,11 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         self.watch(log, "virtual_size", self._card_resized, init=False)  # the log overflows: PgUp shows
         self._state_changed()
         if s.resumed:
-            self.notify(f"Round {s.state.round}, VP {'–'.join(map(str, s.state.vp))}: carry on where you left off.",
-                        title="Battle resumed", timeout=5)
+            where = f"Round {s.state.round}, VP {'–'.join(map(str, s.state.vp))}: carry on where you left off."
+            if self._toasts_fit():
+                self.notify(where, title="Battle resumed", timeout=5)
+            else:  # a small log: said as its newest line, not in a toast over it
+                log.add([LogLine(f"Battle resumed. {where}", "banner", prominent=True)])
             return
         if self._docked_question_next():  # the setup roll and initiative said in the question, no toast over it
             self._banners = [line.text for line in lines if line.prominent and line.kind == "banner"]

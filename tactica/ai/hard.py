@@ -83,7 +83,8 @@ from tactica.engine.combat import automatic_critical, critical_from
 from tactica.engine.flow import round_end_winner
 
 from .normal import NormalBot, _snapshot, best_plans
-from .tactics import KILL_THREAT, Board, damage_value, kill_vp, plan_creature, threat_value, zone_award
+from .tactics import (KILL_THREAT, Board, damage_value, kill_vp, plan_creature, threat_value,
+                      zone_reaches_target)
 
 #: Weight of the loss the opponent's predicted next activation inflicts.
 REPLY = 1.0
@@ -279,8 +280,7 @@ class HardBot(NormalBot):
             me = state.turn_player
             # the loss is never negative (so a lower gain cannot do better) unless our VP zone may win
             # the battle this round (SCN-ASSAULT, _round_end): then it may be as low as -1000
-            floor = -1000.0 if (state.vp_zone(me) and state.team_vp(state.team_of(me)) + zone_award(state)
-                                >= state.rules.target) else 0.0
+            floor = -1000.0 if state.vp_zone(me) and zone_reaches_target(state, state.team_of(me)) else 0.0
             for opt in opts:
                 gain, uid, first = opt
                 if best_value is not None and gain - floor <= best_value:
@@ -524,7 +524,7 @@ class HardBot(NormalBot):
             if active is not None:
                 if not state.attack_used:
                     return 0.0, 0.0
-                could_score = state.team_vp(active.team) + zone_award(state) >= state.rules.target
+                could_score = zone_reaches_target(state, active.team)
                 if not state.move_used and (could_score or state.rules.uncontested):
                     return 0.0, 0.0
             return 1.0, -1000.0

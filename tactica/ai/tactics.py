@@ -147,6 +147,12 @@ def zone_award(state: GameState) -> int:
     return state.rules.held_zone_vp
 
 
+def zone_reaches_target(state: GameState, team: int) -> bool:
+    """True when one VP zone's award at the end of this round (``zone_award``) would bring ``team``
+    (its VP so far, ``state.team_vp``) to the VP target (SCN-ASSAULT)."""
+    return state.team_vp(team) + zone_award(state) >= state.rules.target
+
+
 def zone_stake(state: GameState, holder: Creature) -> float:
     """What ``holder`` alone in its VP zone is worth when that zone would win its side the battle.
 
@@ -159,7 +165,7 @@ def zone_stake(state: GameState, holder: Creature) -> float:
     zone = state.vp_zone(holder.player)
     if not zone or not holder.in_zone(zone):
         return 0.0
-    if state.team_vp(holder.team) + zone_award(state) < state.rules.target:
+    if not zone_reaches_target(state, holder.team):
         return 0.0
     if any(c.player == holder.player and c.uid != holder.uid and c.in_zone(zone) for c in state.alive()):
         return 0.0
@@ -416,8 +422,7 @@ class Board:
         #: death_extra of each of our creatures, filled as place_value needs it.
         self.last_stand: dict[str, float] = {}
         #: True when holding our VP zone this round would bring our side to the VP target.
-        self.zone_wins = bool(self.zone) and (state.team_vp(state.team_of(player)) + zone_award(state)
-                                              >= state.rules.target)
+        self.zone_wins = bool(self.zone) and zone_reaches_target(state, state.team_of(player))
         #: (creature, aura) of every creature on the map with an aura (usually none).
         self.auras = [(c, a) for c in state.alive() if c.card.abilities
                       for a in c.card.abilities if isinstance(a, Aura)]

@@ -468,6 +468,7 @@ def describe_champion_option(state: GameState, action) -> str:
     elif effect == "heal":
         what = f"{ally} regains up to {power.amount} HP"
     else:
-        what = f"{'its' if own else ally + chr(39) + 's'} conditions and ongoing damage end"
+        whose = "its" if own else f"{ally}'s"
+        what = f"{whose} conditions and ongoing damage end"
     return (f"{creature_name(state, action.champion)}: {power.name} ({'•' * power.cost}, "
             f"{left} of {champion.card.champion} champion points left after) — {what}")

@@ -245,14 +245,23 @@ def _load(args, players: int = 2, teams: tuple[int, ...] = ()) -> tuple[tuple[Wa
     paths = args.warband or []
     if len(paths) not in (0, players):
         raise ValueError(f"give --warband {players} times (one per player, in seat order) or not at all")
-    if paths:
-        bands = tuple(content.load_warband(p) for p in paths)
-    else:
-        bands = content.default_warbands(players)
     map_paths = args.map or []
     if len(map_paths) > 2:
         raise ValueError("give --map once or twice")
-    maps = tuple(content.load_map(p) for p in map_paths) or (content.default_map(players, teams),)
+    problems: list = []
+    loaded: dict[tuple[str, str], object] = {}  # a file named twice is read (and reported) once
+    for kind, loader, names in (("warband", content.load_warband, paths), ("map", content.load_map, map_paths)):
+        for name in names:
+            if (kind, name) not in loaded:
+                try:
+                    loaded[(kind, name)] = loader(name)
+                except content.ContentError as err:  # every broken file's problems, not the first's only
+                    problems.extend(err.problems)
+                    loaded[(kind, name)] = None
+    if problems:
+        raise content.ContentError(problems)
+    bands = tuple(loaded[("warband", p)] for p in paths) or content.default_warbands(players)
+    maps = tuple(loaded[("map", p)] for p in map_paths) or (content.default_map(players, teams),)
     from tactica.engine.warband import check_battle
     problems = [p for p in check_battle(bands, maps, teams) if p.code == "too-few-start-areas"]
     if problems:
@@ -308,8 +317,14 @@ def run_sim(args) -> int:
         if scenario == "sealed":
             from tactica.content import load_catalogue
             catalogue = load_catalogue()
-    except Exception as err:  # content errors carry file:line:col messages
-        print(f"tactica sim: error: {err}", file=sys.stderr)
+    except Exception as err:  # never a traceback for bad content
+        from tactica.content import ContentError
+        from tactica.content.problems import report_lines
+        if isinstance(err, ContentError):  # its lines already say "path:line:col: error: ..."
+            for line in report_lines(err.problems):
+                print(line, file=sys.stderr)
+        else:
+            print(f"tactica sim: error: {err}", file=sys.stderr)
         return 2
     on_game = None
     if getattr(args, "progress", False) or sys.stderr.isatty():

@@ -441,7 +441,7 @@ MAP = Table("map", "A battle map (SET-2..4, SCN-ASSAULT): terrain rows and a zon
 ENTRY = Table("creature entry", "N copies of one card in a warband.", (
     FieldSpec("card", "text", "A card id from the catalogue.", True, label="a card id",
               example="gatehouse-crossbowman"),
-    FieldSpec("count", "integer", "How many copies.", default=1, lo=1, hi=20, label="the count", example=3),
+    FieldSpec("count", "integer", "How many copies.", default=1, lo=1, hi=20, label="the count of {of}", example=3),
 ))
 
 WARBAND = Table("warband", "A warband: a faction, a point limit and the creatures (WB-1..7).", (

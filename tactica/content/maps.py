@@ -130,12 +130,28 @@ def parse_terrain_type(doc: Doc, node: Node, index: int) -> CustomTerrain | None
     return CustomTerrain(name, rules)
 
 
-def _terrain_types(doc: Doc, node: Node) -> list[CustomTerrain]:
-    """The ``terrain_types`` list (TER-OTHER): names and symbols must be unique."""
+def _raw_symbol(node: Node) -> str | None:
+    """The ``symbol`` a terrain type entry gives, read without checking (None if it has none)."""
+    if isinstance(node, MappingNode):
+        for key, value in node.value:
+            if getattr(key, "value", None) == "symbol" and isinstance(value, ScalarNode):
+                return value.value if len(value.value) == 1 else None
+    return None
+
+
+def _terrain_types(doc: Doc, node: Node, broken: set[str]) -> list[CustomTerrain]:
+    """The ``terrain_types`` list (TER-OTHER): names and symbols must be unique.
+
+    The symbol of an entry with problems is added to ``broken``, so that its
+    squares are not reported again as unknown symbols.
+    """
     out: list[CustomTerrain] = []
     for i, item in enumerate(doc.sequence(node, MAP["terrain_types"].what(""), allow_empty=True) or []):
         found = parse_terrain_type(doc, item, i)
         if found is None:
+            symbol = _raw_symbol(item)
+            if symbol is not None and symbol not in DEFAULT_LEGEND:
+                broken.add(symbol)
             continue
         clash = next((t for t in out if t.name.lower() == found.name.lower()
                       or t.rules.symbol == found.rules.symbol), None)
@@ -146,9 +162,16 @@ def _terrain_types(doc: Doc, node: Node) -> list[CustomTerrain]:
     return out
 
 
-def _legend(doc: Doc, node: Node, custom: dict[str, CustomTerrain] | None = None) -> dict:
+def _legend(doc: Doc, node: Node, custom: dict[str, CustomTerrain] | None = None,
+            broken: set[str] | None = None) -> dict:
+    """The symbols of a map: the defaults, then the ``legend`` entries.
+
+    A symbol whose entry has a problem is added to ``broken`` (its squares
+    are then not reported again as unknown symbols).
+    """
     legend = dict(DEFAULT_LEGEND)
     custom = custom or {}
+    broken = set() if broken is None else broken
     if not isinstance(node, MappingNode):
         doc.error(node, "expected a mapping of symbol: terrain kind for the legend")
         return legend
@@ -159,6 +182,7 @@ def _legend(doc: Doc, node: Node, custom: dict[str, CustomTerrain] | None = None
             continue
         kind = doc.text(value, f"the terrain kind of '{symbol}'")
         if kind is None:
+            broken.add(symbol)
             continue
         if kind in custom:  # a map's own kind under another symbol too (TER-OTHER)
             legend[symbol] = custom[kind]
@@ -167,6 +191,7 @@ def _legend(doc: Doc, node: Node, custom: dict[str, CustomTerrain] | None = None
             hint = did_you_mean(kind, KINDS)
             doc.error(value, f"unknown terrain kind '{kind}' for symbol '{symbol}'{hint} "
                              f"(the engine implements: {', '.join(KINDS)})")
+            broken.add(symbol)
             continue
         legend[symbol] = Terrain(kind)
     return legend
@@ -186,9 +211,16 @@ def _grid_rows(doc: Doc, rows: list[Row], what: str) -> int | None:
                                   "like row 1")
             ok = False
     if width > MAX_SIDE or len(rows) > MAX_SIDE:
-        doc.error(rows[0][1:], f"{what} is {width}×{len(rows)}; at most {MAX_SIDE}×{MAX_SIDE}")
+        verb = "are" if what.endswith("s") else "is"
+        doc.error(rows[0][1:], f"{what} {verb} {width}×{len(rows)}; at most {MAX_SIDE}×{MAX_SIDE}")
         ok = False
     return width if ok else None
+
+
+def _more(places: list) -> str:
+    """", and N more squares" for a problem found on several squares ("" for one)."""
+    extra = len(places) - 1
+    return f", and {extra} more square{'s' if extra != 1 else ''}" if extra else ""
 
 
 def parse_map(doc: Doc, root: Node, map_id: str) -> MapDef | None:
@@ -201,79 +233,114 @@ def parse_map(doc: Doc, root: Node, map_id: str) -> MapDef | None:
     and so, as all of B is reached from A, from both start areas.  Then
     warns (``sense.map_warnings``) about VP zones on the wrong side or at
     unequal distances.  Returns None after recording errors in ``doc``.
+
+    Every independent mistake is reported in one pass: a bad key or value
+    does not stop the checks of the rows and zones, ragged terrain rows do
+    not stop the zones' checks, and the start areas' sizes are checked
+    whatever else is wrong.  A mistake repeated on many squares (one unknown
+    symbol, one zone over walls) is one problem at its first square that
+    says how many more squares have it.  Only reachability, which needs a
+    sound grid and overlay, waits until those have no problem.
     """
     f = doc.fields(root, MAP, "the map")
     if f is None:
         return None
     v = doc.plain_fields(f, MAP)
     name, points = v["name"], v["points"]
-    customs = _terrain_types(doc, f["terrain_types"][1]) if "terrain_types" in f else []
+    broken: set[str] = set()  # symbols whose own entry (legend, terrain type) has a problem
+    customs = _terrain_types(doc, f["terrain_types"][1], broken) if "terrain_types" in f else []
     by_name = {t.name: t for t in customs}
-    legend = _legend(doc, f["legend"][1], by_name) if "legend" in f else dict(DEFAULT_LEGEND)
+    legend = _legend(doc, f["legend"][1], by_name, broken) if "legend" in f else dict(DEFAULT_LEGEND)
     for t in customs:  # TER-OTHER: each map-defined kind by its own symbol
         legend.setdefault(t.rules.symbol, t)
     terrain_rows = rows_of(doc, f["terrain"][1], MAP["terrain"].what("")) if "terrain" in f else None
     zone_rows = rows_of(doc, f["zones"][1], MAP["zones"].what("")) if "zones" in f else None
-    if not terrain_rows:
-        return None
-    width = _grid_rows(doc, terrain_rows, "the terrain")
-    if len(terrain_rows) > MAX_SIDE or len(terrain_rows[0][0]) > MAX_SIDE:
-        return None  # too large to look at square by square
+    sound = True  # the grid and overlay are fit for the reachability checks
+    width = None
     grid: list[tuple] = []
-    for y, (text, line, col) in enumerate(terrain_rows):
-        row = []
-        for x, ch in enumerate(text):
-            if ch not in legend:
-                shown = ", ".join(f"'{s}'" for s in sorted(legend))
-                doc.error((line, col + x), f"unknown terrain symbol '{ch}' (row {y + 1}, column {x + 1}); "
-                                           f"the legend has {shown}")
-            row.append(legend.get(ch, Terrain.CLEAR))
-        grid.append(tuple(row))
-    if width is None or not zone_rows:
-        return None
-    zwidth = _grid_rows(doc, zone_rows, "the zones")
-    if zwidth is None:
-        return None
-    if zwidth != width or len(zone_rows) != len(terrain_rows):
-        doc.error(f["zones"][1], f"the zones are {zwidth}×{len(zone_rows)}; expected the terrain's size "
-                                 f"{width}×{len(terrain_rows)}")
-        return None
+    if terrain_rows:
+        width = _grid_rows(doc, terrain_rows, "the terrain")
+        if len(terrain_rows) > MAX_SIDE or len(terrain_rows[0][0]) > MAX_SIDE:
+            terrain_rows = []  # too large to look at square by square
+        unknown: dict[str, list[tuple[int, int, int, int]]] = {}
+        for y, (text, line, col) in enumerate(terrain_rows):
+            row = []
+            for x, ch in enumerate(text):
+                if ch not in legend and ch not in broken:
+                    unknown.setdefault(ch, []).append((line, col + x, y, x))
+                row.append(legend.get(ch, Terrain.CLEAR))
+            grid.append(tuple(row))
+        shown = ", ".join(f"'{s}'" for s in sorted(legend))
+        for ch, places in unknown.items():
+            line, col, y, x = places[0]
+            doc.error((line, col), f"unknown terrain symbol '{ch}' (row {y + 1}, column {x + 1}"
+                                   f"{_more(places)}); the legend has {shown}")
+        sound = bool(grid) and width is not None and not unknown and not broken
+    else:
+        sound = False
     areas: dict[tuple[str, str], set[Square]] = {k: set() for k in ZONE_SYMBOLS.values()}
     first_at: dict[str, tuple[int, int]] = {}
-    for y, (text, line, col) in enumerate(zone_rows):
-        for x, ch in enumerate(text):
-            if ch == ".":
-                continue
-            if ch not in ZONE_SYMBOLS:
-                doc.error((line, col + x), f"unknown zone symbol '{ch}' (row {y + 1}, column {x + 1}); "
-                                           "expected 'A' or 'B' (start areas; 'C' and 'D' too on a "
-                                           "free-for-all map), 'a' to 'd' (VP zones) or '.'")
-                continue
-            first_at.setdefault(ch, (line, col + x))
-            if y < len(grid) and rules_of(grid[y][x]).blocks_movement:
-                doc.error((line, col + x), f"zone '{ch}' covers a wall (row {y + 1}, column {x + 1})")
-            elif y < len(grid) and ch in "ABCD" and not rules_of(grid[y][x]).deploy:
-                doc.error((line, col + x), f"start area '{ch}' covers a {grid[y][x].value} (row {y + 1}, "
-                                           f"column {x + 1}); no creature deploys there (SET-3)")
-            areas[ZONE_SYMBOLS[ch]].add((x, y))
+    if zone_rows:
+        zwidth = _grid_rows(doc, zone_rows, "the zones")
+        if len(zone_rows) > MAX_SIDE or len(zone_rows[0][0]) > MAX_SIDE:
+            zone_rows = []
+        if zwidth is None:
+            sound = False
+        elif width is not None and (zwidth != width or len(zone_rows) != len(terrain_rows)):
+            doc.error(f["zones"][1], f"the zones are {zwidth}×{len(zone_rows)}; expected the terrain's size "
+                                     f"{width}×{len(terrain_rows)}")
+            sound = False
+        bad: dict[tuple[str, str], list[tuple[int, int, int, int]]] = {}
+        for y, (text, line, col) in enumerate(zone_rows):
+            for x, ch in enumerate(text):
+                if ch == ".":
+                    continue
+                place = (line, col + x, y, x)
+                if ch not in ZONE_SYMBOLS:
+                    bad.setdefault(("symbol", ch), []).append(place)
+                    continue
+                first_at.setdefault(ch, (line, col + x))
+                under = grid[y][x] if y < len(grid) and x < len(grid[y]) else None
+                if under is not None and rules_of(under).blocks_movement:
+                    bad.setdefault(("wall", ch), []).append(place)
+                elif under is not None and ch in "ABCD" and not rules_of(under).deploy:
+                    bad.setdefault((under.value, ch), []).append(place)
+                areas[ZONE_SYMBOLS[ch]].add((x, y))
+        for (problem, ch), places in bad.items():
+            line, col, y, x = places[0]
+            at = f"row {y + 1}, column {x + 1}{_more(places)}"
+            if problem == "symbol":
+                doc.error((line, col), f"unknown zone symbol '{ch}' ({at}); expected 'A' or 'B' (start areas; "
+                                       "'C' and 'D' too on a free-for-all map), 'a' to 'd' (VP zones) or '.'")
+            elif problem == "wall":
+                doc.error((line, col), f"zone '{ch}' covers a wall ({at})")
+            else:
+                doc.error((line, col), f"start area '{ch}' covers a {problem} ({at}); no creature deploys "
+                                       "there (SET-3)")
+        sound = sound and not bad
+    else:
+        sound = False
     # SCN-MULTI: a free-for-all map has all of C, D, c and d, or none of them.
     letters = "AB" + ("CD" if any(areas[ZONE_SYMBOLS[ch]] for ch in EXTRA_SYMBOLS) else "")
-    for ch, key in ZONE_SYMBOLS.items():
-        if not areas[key] and ch.upper() in letters:
-            kind = "start area" if key[0] == "start" else "VP zone"
-            doc.error(f["zones"][1], f"the zones have no {kind} '{ch}'")
-    if not doc.ok or name is None or points is None:
+    if zone_rows:
+        for ch, key in ZONE_SYMBOLS.items():
+            if not areas[key] and ch.upper() in letters:
+                kind = "start area" if key[0] == "start" else "VP zone"
+                doc.error(f["zones"][1], f"the zones have no {kind} '{ch}'")
+                sound = False
+    if points is not None:  # WB-4: room for the battle size's most creatures, whatever else is wrong
+        need = Ruleset(point_limit=points).max_creatures
+        for ch in letters:
+            if areas[("start", ch)] and len(areas[("start", ch)]) < need:
+                doc.error(first_at[ch], f"start area '{ch}' has {len(areas[('start', ch)])} squares; a "
+                                        f"{points}-point battle needs room for {need} creatures")
+    if not sound:
         return None
-    the_map = MapDef(id=map_id, name=name, terrain=tuple(grid),
+    the_map = MapDef(id=map_id, name=name or "", terrain=tuple(grid),
                      start_areas={k: frozenset(areas[("start", k)]) for k in letters},
-                     vp_zones={k: frozenset(areas[("vp", k)]) for k in letters}, points=points)
-    need = Ruleset(point_limit=points).max_creatures
-    for ch in letters:
-        if len(areas[("start", ch)]) < need:
-            doc.error(first_at[ch], f"start area '{ch}' has {len(areas[('start', ch)])} squares; a "
-                                    f"{points}-point battle needs room for {need} creatures")
+                     vp_zones={k: frozenset(areas[("vp", k)]) for k in letters}, points=points or 200)
     reach_errors(doc, the_map, first_at)
-    if not doc.ok:
+    if not doc.ok or name is None or points is None:
         return None
     map_warnings(doc, the_map, first_at)
     return the_map

@@ -15,6 +15,8 @@ class Problem:
         col: 1-based column (0 with ``line`` 0).
         message: what is wrong and what was expected.
         severity: "error" (the file cannot be used) or "warning".
+        more: 0 for a problem; N > 0 for the line that stands for N further
+            problems not kept (a file with very many, see ``schema.MAX_PROBLEMS``).
     """
 
     path: str
@@ -22,6 +24,7 @@ class Problem:
     col: int
     message: str
     severity: str = "error"
+    more: int = 0
 
     def __str__(self) -> str:
         """The one-line form ``path:line:col: severity: message`` (``path: severity: …`` for line 0)."""
@@ -41,3 +44,32 @@ class ContentError(Exception):
     def __init__(self, problems: list[Problem]):
         self.problems = list(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
+
+
+#: Problems of one file that ``tactica play`` and ``tactica sim`` show; ``tactica validate``
+#: lists them all.
+SHOWN_PER_FILE = 10
+
+
+def report_lines(problems: list[Problem], limit: int = SHOWN_PER_FILE) -> list[str]:
+    """The one-line forms of ``problems``, at most ``limit`` for each file.
+
+    Args:
+        problems: in the order to show (the loaders give each file's in file
+            order); files keep the order of their first problem.
+        limit: problems shown per file (at least 1).
+    Returns the lines; a file with more problems gets, after its first
+    ``limit``, one ``path: note: N more problems in this file; 'tactica
+    validate path' lists them all`` line.
+    """
+    by_file: dict[str, list[Problem]] = {}
+    for problem in problems:
+        by_file.setdefault(problem.path, []).append(problem)
+    lines: list[str] = []
+    for path, found in by_file.items():
+        lines.extend(str(p) for p in found[:limit])
+        rest = sum(p.more or 1 for p in found[limit:])
+        if rest:
+            lines.append(f"{path}: note: {rest} more problem{'s' if rest != 1 else ''} in this file; "
+                         f"'tactica validate {path}' lists them all")
+    return lines

@@ -56,12 +56,14 @@ class Doc:
     Attributes:
         path: the path as shown in problems.
         lines: the file's source lines (no line ends).
-        problems: problems found so far.
+        problems: problems found so far (at most MAX_PROBLEMS).
+        hidden: errors found after the first MAX_PROBLEMS problems, not kept.
     """
 
     path: str
     lines: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    hidden: int = 0
 
     def error(self, where: Node | tuple[int, int], message: str, severity: str = "error") -> None:
         """Record a problem at a node's start or at a 0-based (line, col).
@@ -69,9 +71,9 @@ class Doc:
         ``severity`` is "error" (the file cannot be used) or "warning" (it
         can, but probably not as meant; ``ok`` stays true).
         """
-        if len(self.problems) == MAX_PROBLEMS:
-            self.problems.append(Problem(self.path, 0, 0, "too many problems; the rest are not shown"))
-        if len(self.problems) > MAX_PROBLEMS:
+        if len(self.problems) >= MAX_PROBLEMS:
+            if severity == "error":
+                self.hidden += 1
             return
         if isinstance(where, Node):
             line, col = where.start_mark.line, where.start_mark.column
@@ -84,8 +86,17 @@ class Doc:
         self.error(where, message, "warning")
 
     def sorted_problems(self) -> list[Problem]:
-        """The problems in file order (whole-file problems first); equal positions keep their order."""
-        return sorted(self.problems, key=lambda p: (p.line, p.col))
+        """The problems in file order (whole-file problems first); equal positions keep their order.
+
+        After more than MAX_PROBLEMS, a last line (``Problem.more``) says how
+        many further errors were found.
+        """
+        found = sorted(self.problems, key=lambda p: (p.more > 0, p.line, p.col))
+        if self.hidden:
+            found.append(Problem(self.path, 0, 0, f"{self.hidden} more error{'s' if self.hidden != 1 else ''} "
+                                                  f"not shown (at most {MAX_PROBLEMS} problems are listed "
+                                                  "per file)", more=self.hidden))
+        return found
 
     def errors(self) -> list[Problem]:
         """The errors (not the warnings) in file order."""
@@ -94,7 +105,7 @@ class Doc:
     @property
     def ok(self) -> bool:
         """True while no error has been recorded (warnings do not count)."""
-        return all(p.severity != "error" for p in self.problems)
+        return not self.hidden and all(p.severity != "error" for p in self.problems)
 
     # -- structure ------------------------------------------------------------
     def mapping(self, node: Node, what: str, required: Iterable[str], optional: Iterable[str] = (),

@@ -26,11 +26,12 @@ from .yamlsafe import MappingNode, Node
 def _entry(doc: Doc, node: Node, index: int) -> tuple[str, Node, int] | None:
     """One ``creatures`` entry → (card id, id node, count)."""
     if isinstance(node, MappingNode):
-        f = doc.fields(node, ENTRY, f"creature entry {index + 1}")
+        what = f"creature entry {index + 1}"
+        f = doc.fields(node, ENTRY, what)
         if not f or "card" not in f:
             return None
-        cid = doc.field(f, ENTRY["card"])
-        count = doc.field(f, ENTRY["count"])
+        cid = doc.field(f, ENTRY["card"], what)
+        count = doc.field(f, ENTRY["count"], what)
         return None if cid is None or count is None else (cid, f["card"][1], count)
     cid = doc.text(node, f"creature entry {index + 1} (a card id, or {{card: id, count: N}})")
     return None if cid is None else (cid, node, 1)
@@ -53,7 +54,6 @@ def parse_warband(doc: Doc, root: Node, catalogue: dict[str, CreatureCard]) -> W
     cards: list[CreatureCard] = []
     nodes: list[Node] = []
     items = doc.sequence(f["creatures"][1], WARBAND["creatures"].what("")) if "creatures" in f else None
-    ok_before, problems_before, unknown = doc.ok, len(doc.problems), 0
     for i, item in enumerate(items or []):
         found = _entry(doc, item, i)
         if found is None:
@@ -63,16 +63,25 @@ def parse_warband(doc: Doc, root: Node, catalogue: dict[str, CreatureCard]) -> W
         if card is None:
             hint = did_you_mean(cid, catalogue)
             doc.error(id_node, f"unknown card '{cid}'{hint}")
-            unknown += 1
             continue
         cards.extend([card] * count)
         nodes.extend([id_node] * count)
-    only_unknown_cards = ok_before and len(doc.problems) - problems_before == unknown
-    if not (doc.ok or only_unknown_cards) or name is None or faction is None or points is None:
+    if items is None:
         return None
-    # With unknown cards the known ones are still checked, so every problem shows at once.
-    wb = WarbandDef(name=name, faction=faction, cards=tuple(cards), point_limit=points)
-    for problem in check_warband(wb, Ruleset(point_limit=points)):
+    # The entries that could be read are checked whatever else is wrong, so that every problem
+    # shows at once; a check that needs a value with its own problem is left out (a misspelt
+    # faction is one problem, not one per creature).  Entries left out only lower the totals,
+    # so no rule break is reported that the whole warband would not have.
+    skip = set()
+    if faction is None:
+        skip |= {"unknown-faction", "faction-missing"}
+    if points is None:
+        skip |= {"over-point-limit", "too-many-creatures", "creature-too-expensive", "too-large"}
+    limit = points or WARBAND["points"].default
+    wb = WarbandDef(name=name or "", faction=faction or "", cards=tuple(cards), point_limit=limit)
+    for problem in check_warband(wb, Ruleset(point_limit=limit)):
+        if problem.code in skip:
+            continue
         if problem.index is not None and problem.index < len(nodes):
             where = nodes[problem.index]
         elif problem.code == "over-point-limit" and "points" in f:

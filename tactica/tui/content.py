@@ -39,6 +39,12 @@ def _content_module():
     return content
 
 
+def _lines(problems: list) -> list[str]:
+    """The loader's problem lines, at most ``SHOWN_PER_FILE`` a file (``tactica validate`` lists all)."""
+    from tactica.content.problems import report_lines  # noqa: PLC0415 - optional until the loader lands
+    return report_lines(problems)
+
+
 def _wrap_errors(fn: Callable, *args):
     content = _content_module()
     error_type = getattr(content, "ContentError", None) if content else None
@@ -47,10 +53,37 @@ def _wrap_errors(fn: Callable, *args):
     except Exception as error:
         if error_type is not None and isinstance(error, error_type):
             problems = getattr(error, "problems", None) or [error]
-            raise BattleContentError([str(p) for p in problems]) from None
+            raise BattleContentError(_lines(problems) if all(hasattr(p, "path") for p in problems)
+                                     else [str(p) for p in problems]) from None
         if isinstance(error, (OSError, ValueError)):
             raise BattleContentError([f"error: {error}"]) from None
         raise
+
+
+def _load_files(*groups: tuple[Callable, Sequence[str]]) -> list[list]:
+    """Load every file of every (loader, files) group; returns the loaded values group by group.
+
+    A file named twice is read once.  Raises BattleContentError with the
+    problems of every broken file (not only the first one's), each file's
+    capped as ``_lines`` does.
+    """
+    content = _content_module()
+    problems: list = []
+    out: list[list] = []
+    for loader, files in groups:
+        done: dict[str, object] = {}
+        for name in files:
+            if str(name) in done:
+                continue
+            try:
+                done[str(name)] = loader(name)
+            except content.ContentError as error:
+                problems.extend(error.problems)
+                done[str(name)] = None
+        out.append([done[str(name)] for name in files])
+    if problems:
+        raise BattleContentError(_lines(problems))
+    return out
 
 
 def _as_defs(items, loader) -> list:
@@ -81,14 +114,10 @@ def load_multi(map_files: Sequence[str] | None, warband_files: Sequence[str] | N
                                   f"player ({players}) or not at all"])
     if map_files and len(map_files) > 2:
         raise BattleContentError([f"error: --map was given {len(map_files)} times; give it once or twice"])
-    if warband_files:
-        warbands = tuple(_wrap_errors(content.load_warband, f) for f in warband_files)
-    else:
-        warbands = _wrap_errors(content.default_warbands, players)
-    if map_files:
-        maps = tuple(_wrap_errors(content.load_map, f) for f in map_files)
-    else:
-        maps = (_wrap_errors(content.default_map, players, teams),)
+    loaded_bands, loaded_maps = _wrap_errors(_load_files, (content.load_warband, warband_files or ()),
+                                             (content.load_map, map_files or ()))
+    warbands = tuple(loaded_bands) or _wrap_errors(content.default_warbands, players)
+    maps = tuple(loaded_maps) or (_wrap_errors(content.default_map, players, teams),)
     from tactica.engine.warband import check_battle
     problems = check_battle(warbands, maps, teams)
     if problems:
@@ -123,10 +152,9 @@ def load_battle(map_files: Sequence[str] | None, warband_files: Sequence[str] | 
         if given and len(given) > 2:
             raise BattleContentError([f"error: {flag} was given {len(given)} times; give it once "
                                       "(both players use it) or twice (player 1's, then player 2's)"])
-    loaded: list[WarbandDef] = []
-    if warband_files:
-        loaded = [_wrap_errors(content.load_warband, f) for f in warband_files]
-    maps = tuple(_wrap_errors(content.load_map, f) for f in map_files) if map_files else ()
+    loaded, listed = _wrap_errors(_load_files, (content.load_warband, warband_files or ()),
+                                  (content.load_map, map_files or ()))
+    maps = tuple(listed)
     if not maps:
         maps = (_default_map(content, loaded[0].point_limit),)
     if not loaded:

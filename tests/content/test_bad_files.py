@@ -1,7 +1,9 @@
-"""Broken content files: each fixture has one fault, reported at its exact line and column.
+"""Broken content files: each fault reported at its exact line and column.
 
 Fixtures live in ``fixtures/bad``; the file name's prefix says which loader
-reads it (card_, map_, warband_).
+reads it (card_, map_, warband_).  Most have one fault; the ``*_many_faults``
+ones and ``map_divided_and_misspelt`` have several independent ones, and
+every one of them is reported, in file order, from one load.
 """
 from __future__ import annotations
 
@@ -98,10 +100,26 @@ EXPECTED: dict[str, list[tuple[int, int, str]]] = {
     "map_unreachable_zone.yaml": [(9, 12, "VP zone 'b' cannot be reached from the start areas")],
     "map_small_start_area.yaml": [(8, 3, TOO_MANY_AT_200.format("A")), (10, 10, TOO_MANY_AT_200.format("B"))],
     "map_misspelt_key.yaml": [(3, 1, "unknown key 'legnd' in the map; did you mean 'legend'?")],
-    "map_too_large.yaml": [(4, 3, "the terrain is 101×3; at most 100×100")],
+    "map_too_large.yaml": [(4, 3, "the terrain is 101×3; at most 100×100"),
+                           (8, 3, "the zones are 101×3; at most 100×100")],
     "map_start_area_cut_off.yaml": [
         (9, 3, "start area 'A' is cut off by walls: not all of it can reach the rest of the map")],
     "map_divided.yaml": [
+        (9, 12, "VP zone 'b' cannot be reached from start area 'A'"),
+        (10, 11, "start areas 'A' and 'B' cannot reach each other: walls divide the map"),
+        (12, 3, "VP zone 'a' cannot be reached from start area 'B'")],
+    "map_many_faults.yaml": [
+        (3, 1, "unknown key 'descripton' in the map; did you mean 'description'?"),
+        (5, 8, "unknown terrain kind 'water' for symbol '~' (the engine implements: clear, wall, difficult, "
+                "forest, pit, blood-rock, sacred-circle, smoke, statue, teleporter, wall-nw, wall-ne, wall-sw, wall-se)"),
+        (8, 9, "unknown terrain symbol 'X' (row 2, column 7, and 2 more squares); the legend has '#', '%', '*', "
+               "'+', '.', '@', 'O', 'S', 'T', '^', '◢', '◣', '◤', '◥'"),  # and '~' is not reported twice
+        (9, 13, "row 3 of the terrain is 11 squares wide; expected 10 like row 1"),
+        (13, 11, "zone 'B' covers a wall (row 2, column 9)"),
+        (14, 5, "unknown zone symbol 'q' (row 3, column 3); expected 'A' or 'B' (start areas; 'C' and 'D' "
+                "too on a free-for-all map), 'a' to 'd' (VP zones) or '.'")],
+    "map_divided_and_misspelt.yaml": [  # a misspelt key does not hide what the walls do
+        (1, 1, "unknown key 'nmae' in the map; did you mean 'name'?"),
         (9, 12, "VP zone 'b' cannot be reached from start area 'A'"),
         (10, 11, "start areas 'A' and 'B' cannot reach each other: walls divide the map"),
         (12, 3, "VP zone 'a' cannot be reached from start area 'B'")],
@@ -109,7 +127,7 @@ EXPECTED: dict[str, list[tuple[int, int, str]]] = {
     "warband_unknown_card.yaml": [
         (5, 5, "unknown card 'gatehouse-crossbowmen'; did you mean 'gatehouse-crossbowman'?")],
     "warband_unknown_faction.yaml": [(2, 10, "unknown faction 'Civilisation'; did you mean 'Civilization'?")],
-    "warband_wrong_count.yaml": [(4, 42, "expected a whole number for the count; got text '3'")],
+    "warband_wrong_count.yaml": [(4, 42, "expected a whole number for the count of creature entry 1; got text '3'")],
     "warband_is_a_map.yaml": [(1, 1, "this is a map file; expected a warband file")],
     "warband_illegal.yaml": [
         (3, 9, "The warband costs 107 points; the limit is 100 [WB-3]"),
@@ -124,6 +142,12 @@ EXPECTED: dict[str, list[tuple[int, int, str]]] = {
     "warband_too_expensive.yaml": [
         (5, 5, "Lightless Abomination costs 83 points; in a 100-point warband no creature may cost more "
                "than 75 [WB-4]")],
+    "warband_many_faults.yaml": [  # a misspelt faction is one problem, not one per creature
+        (2, 10, "unknown faction 'Civilisation'; did you mean 'Civilization'?"),
+        (3, 9, "The warband costs 144 points; the limit is 100 [WB-3]"),
+        (6, 5, "Silverhelm Knight-Captain is Unique and may appear only once [WB-6]"),
+        (7, 42, "expected a whole number for the count of creature entry 3; got text 'none'"),
+        (8, 5, "unknown card 'gatehouse-crossbowmen'; did you mean 'gatehouse-crossbowman'?")],
     "warband_tab_indent.yaml": [
         (4, 1, "invalid YAML: tab character: indent with spaces [found character '\\t' that cannot start "
                "any token (while scanning for the next token)]")],

@@ -1,0 +1,98 @@
+"""Content problems as the commands show them: every mistake of every file, capped, once, no traceback."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tactica import cli
+from tactica.content import ContentError, Problem, load_map
+from tactica.content.problems import SHOWN_PER_FILE, report_lines
+from tactica.content.schema import MAX_PROBLEMS
+
+BAD = Path(__file__).parent / "fixtures" / "bad"
+MAP = str(BAD / "map_many_faults.yaml")
+BAND = str(BAD / "warband_many_faults.yaml")
+
+
+def _lines_of(path: str, loader) -> list[str]:
+    with pytest.raises(ContentError) as caught:
+        loader(path)
+    return [str(p) for p in caught.value.problems]
+
+
+@pytest.fixture
+def expected() -> list[str]:
+    from tactica.content import load_warband
+    return _lines_of(BAND, load_warband) + _lines_of(MAP, load_map)
+
+
+def _run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.mark.parametrize("command", ["sim", "play"])
+def test_every_mistake_of_every_file_is_shown_once(capsys, monkeypatch, tmp_path, command, expected):
+    monkeypatch.setenv("TACTICA_DATA_DIR", str(tmp_path))
+    assert len(expected) == 11  # 5 in the warband, 6 in the map
+    code, out, err = _run(capsys, command, "--map", MAP, "--warband", BAND, "--warband", BAND)
+    assert code == (2 if command == "sim" else 1)
+    assert err.splitlines() == expected  # warbands first, then the map; each file's in file order
+    assert "Traceback" not in err and out == ""
+
+
+def test_sim_missing_file_says_error_once(capsys):
+    code, out, err = _run(capsys, "sim", "--map", "nope.yaml")
+    assert code == 2 and out == ""
+    assert err == "nope.yaml: error: cannot read file: No such file or directory\n"
+
+
+def test_sim_bad_arguments_say_error_once(capsys):
+    code, _, err = _run(capsys, "sim", "--games", "0")
+    assert code == 2 and err == "tactica sim: error: --games must be at least 1\n"
+
+
+def _unknown_cards(tmp_path: Path, n: int) -> str:
+    path = tmp_path / "typos.yaml"
+    path.write_text("name: Typos\nfaction: Civilization\ncreatures:\n"
+                    + "".join(f"  - no-such-card-{i}\n" for i in range(n)))
+    return str(path)
+
+
+@pytest.mark.parametrize("command", ["sim", "play"])
+def test_a_file_with_many_problems_shows_the_first_ten_and_how_many_more(capsys, monkeypatch, tmp_path,
+                                                                           command):
+    monkeypatch.setenv("TACTICA_DATA_DIR", str(tmp_path))
+    band = _unknown_cards(tmp_path, 14)
+    code, _, err = _run(capsys, command, "--warband", band, "--warband", band)
+    lines = err.splitlines()
+    assert code != 0 and len(lines) == SHOWN_PER_FILE + 1
+    assert lines[0] == f"{band}:4:5: error: unknown card 'no-such-card-0'"
+    assert lines[9].startswith(f"{band}:13:5: error: unknown card 'no-such-card-9'")
+    assert lines[10] == f"{band}: note: 4 more problems in this file; 'tactica validate {band}' lists them all"
+    code, out, _ = _run(capsys, "validate", band)
+    assert code == 1 and len(out.splitlines()) == 14  # validate lists every one
+
+
+def test_report_lines_caps_each_file_and_keeps_file_order():
+    problems = [Problem("a.yaml", i, 1, f"a{i}") for i in range(1, 4)] + [Problem("b.yaml", 2, 3, "b")]
+    assert report_lines(problems, limit=2) == [
+        "a.yaml:1:1: error: a1", "a.yaml:2:1: error: a2",
+        "a.yaml: note: 1 more problem in this file; 'tactica validate a.yaml' lists them all",
+        "b.yaml:2:3: error: b"]
+    assert report_lines(problems) == [str(p) for p in problems]
+
+
+def test_a_file_past_the_problem_limit_ends_with_how_many_more(tmp_path):
+    band = _unknown_cards(tmp_path, MAX_PROBLEMS + 7)
+    with pytest.raises(ContentError) as caught:
+        from tactica.content import load_warband
+        load_warband(band)
+    problems = caught.value.problems
+    assert len(problems) == MAX_PROBLEMS + 1
+    assert [p.line for p in problems[:MAX_PROBLEMS]] == list(range(4, 4 + MAX_PROBLEMS))  # file order
+    last = problems[-1]
+    assert last.more == 7 and last.message.startswith("7 more errors not shown")
+    assert report_lines(problems)[-1].startswith(f"{band}: note: {MAX_PROBLEMS + 7 - SHOWN_PER_FILE} more problems")

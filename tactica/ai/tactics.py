@@ -52,7 +52,7 @@ from tactica.engine import (Action, AreaAttack, Attack, Charge, Creature, EndAct
 from tactica.engine.actions import UsePower
 from tactica.engine.abilities import Aura
 from tactica.engine.areas import aims, cone_size, distinct_strikes
-from tactica.engine.attacking import attack_allowed
+from tactica.engine.attacking import attack_allowed, charge_attack
 from tactica.engine.combat import in_reach
 from tactica.engine.geometry import chebyshev
 from tactica.engine.lazy import actions_of_kind
@@ -514,26 +514,41 @@ class Board:
     def threats_to(self, me: Creature) -> list[tuple[Square, int, float, float]]:
         """(position, reach, expected damage, weight) of every enemy that could attack ``me`` next.
 
-        Reach is a grid distance: speed + 1 for melee (2 × speed + 1 with
-        ``charge_reach``, or with ``charge_retreat`` when the enemy still
-        acts this round and ``me`` is bloodied or one hit of that attack
-        would destroy it: a move, then a charge, ACT-1, CHG-1), speed +
-        range for ranged attacks.  Enemies already activated this round
-        weigh less.
+        Each enemy's most damaging attack counts within its reach, a grid
+        distance: speed + 1 for melee (a move and the attack, ACT-1), speed +
+        range for ranged attacks.  Farther out, a move and then a charge
+        (2 × speed + 1, ACT-1, CHG-1) counts with ``charge_reach``, or with
+        ``charge_retreat`` when the enemy still acts this round and ``me`` is
+        bloodied or one hit of the charge would destroy it; a charge makes
+        only the attack the engine gives it (``charge_attack``: the basic
+        melee attack, none when the basic attack is ranged), so an enemy
+        whose best attack is another one has two entries: the charge's
+        damage out to the charge reach, and the rest of its best attack's
+        damage within its own reach (``exposure`` adds them up, so nearer in
+        it counts the best attack in full).  Enemies already activated this
+        round weigh less.
         """
         out = []
         for e in self.enemies:
             if not e.active:
                 continue
-            retreat = self.charge_retreat and not e.activated
+            weight = 0.6 if e.activated else 1.0
             best, reach = 0.0, 0
             for a in e.card.attacks:
                 dmg = expected_basic(a, me)
-                wounded = retreat and (me.bloodied or a.total_damage >= me.hp)
-                r = next_turn_reach(e, a, 2 if self.charge_reach or wounded else 1)
                 if dmg > best:
-                    best, reach = dmg, r
-            out.append((e.pos, reach, best, 0.6 if e.activated else 1.0))
+                    best, reach = dmg, next_turn_reach(e, a)
+            charge = charge_attack(e)  # CHG-1: the one attack a charge makes
+            if charge is not None and (self.charge_reach or self.charge_retreat and not e.activated
+                                       and (me.bloodied or charge.total_damage >= me.hp)):
+                far = next_turn_reach(e, charge, 2)
+                hit = expected_basic(charge, me)
+                if far > reach and hit > 0:
+                    if best > hit:
+                        out.append((e.pos, reach, best - hit, weight))
+                    out.append((e.pos, far, hit, weight))
+                    continue
+            out.append((e.pos, reach, best, weight))
         return out
 
 
@@ -826,11 +841,13 @@ def threat_value(state: GameState, foe: Creature, victims: list[Creature], *, ki
 
     A fast estimate (no route search): distances around walls from ``foe``
     (``Geometry.distances_from``) decide what it can reach — melee: an
-    adjacent square within twice its speed (a move, then a charge: ACT-1,
-    CHG-1); ranged and area: within speed + range.  The attack is then
-    judged with ``preview`` from the nearest free square next to the victim
-    (a charge when that is two or more squares away) or from where it
-    stands.  A close or area attack (RNG-3, RNG-4) also counts the other
+    adjacent square within its speed (a move, then the attack: ACT-1), or
+    within twice its speed for the one attack a charge makes (a move, then
+    a charge: ACT-1, CHG-1; ``charge_attack``, the basic melee attack);
+    ranged and area: within speed + range.  The attack is then judged with
+    ``preview`` from the nearest free square next to the victim (the charge
+    attack as a charge when that is two or more squares away) or from where
+    it stands.  A close or area attack (RNG-3, RNG-4) also counts the other
     victims within its radius (at least 1) of the victim: a template takes a
     cluster.  Used by ``hard`` to judge how exposed a played-out position
     leaves its creatures.  0 when ``foe`` cannot act or reach anything.
@@ -840,6 +857,7 @@ def threat_value(state: GameState, foe: Creature, victims: list[Creature], *, ki
     if not foe.active or not victims:
         return 0.0
     attacks = [a for a in foe.card.attacks if attack_allowed(foe, a)]
+    charger = charge_attack(foe)
     speed = foe.speed
     dist = state.geo.distances_from(foe.pos)
     occupied = {c.pos for c in state.alive()}
@@ -859,6 +877,8 @@ def threat_value(state: GameState, foe: Creature, victims: list[Creature], *, ki
                     if not free:
                         continue
                     at = min(free, key=lambda q: (dist[q], q[1], q[0]))
+                    if a is not charger and dist[at] > speed:
+                        continue  # CHG-1: beyond one move only the charge attack reaches
             else:
                 if chebyshev(foe.pos, v.pos) > speed + _reach_limit(state, a):
                     continue
@@ -868,7 +888,7 @@ def threat_value(state: GameState, foe: Creature, victims: list[Creature], *, ki
                 scratch.active_uid = foe.uid
                 sfoe = scratch.creature(foe.uid)
             sfoe.pos = at
-            charge = a.kind is AttackKind.MELEE and dist.get(at, 0) >= 2
+            charge = a is charger and dist.get(at, 0) >= 2
             if kill_only:
                 best = max(best, preview(scratch, sfoe, scratch.creature(v.uid), a, charge=charge).kill_chance)
                 sfoe.pos = foe.pos

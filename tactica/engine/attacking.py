@@ -37,6 +37,24 @@ def attack_allowed(me: Creature, attack: AttackDef) -> bool:
     return not (me.conditions & BASIC_ONLY) or attack == me.card.basic_attack
 
 
+def charge_attack(me: Creature) -> AttackDef | None:
+    """The attack line a charge by ``me`` makes (CHG-1), or None when it may not charge.
+
+    A charge makes the creature's basic attack, and only when that is a melee
+    attack (CHG-1, gaps.md "Charge"): a stronger melee line that is not its
+    basic attack is never made by a charge, and a creature whose basic attack
+    is ranged cannot charge at all.  Also None when it is staggered or
+    confused (CON-2, CON-6: no charge) or when every check box of its basic
+    melee line is ticked (CARD-4).  Whether its attack action is still free
+    this turn, or it can act at all, is not looked at (as ``attack_allowed``).
+    Takes a creature; returns one of its card's ``AttackDef``s or None.
+    """
+    melee = me.card.basic_melee
+    if melee is None or me.conditions & BASIC_ONLY or not attack_available(me, melee):
+        return None
+    return melee
+
+
 def attack_actions(state: GameState) -> list[Attack]:
     """Every legal ``Attack`` of the active creature (melee and ranged lines), canonical order.
 
@@ -125,4 +143,4 @@ def resolve_all(st: GameState, me: Creature, attack: AttackDef, targets: list[Cr
     return True
 
 
-__all__ = ["attack_actions", "attack_allowed", "provoke", "resolve_all", "MAX_FOLLOW_UP_DEPTH"]
+__all__ = ["attack_actions", "attack_allowed", "charge_attack", "provoke", "resolve_all", "MAX_FOLLOW_UP_DEPTH"]

@@ -15,7 +15,7 @@ from .actions import (Action, Activate, AreaAttack, Attack, Charge, ChooseFirstP
                       Shift, Squeeze, Teleport, UseChampionPower, UsePower)
 from .areas import area_actions, struck, template
 from .auras import speed as aura_speed
-from .attacking import attack_actions, attack_allowed, provoke, resolve_all
+from .attacking import attack_actions, attack_allowed, charge_attack, provoke, resolve_all
 from .combat import in_reach, sees, touching
 from .footprint import footprint, touching as fp_touching
 from .effects import start_of_activation
@@ -311,9 +311,7 @@ def charge_actions_possible(state: GameState) -> bool:
     """False when the active creature surely has no legal charge now (CHG-1..4, CON-2, CON-6,
     CARD-4); True when it may have one (a route search decides)."""
     me = state.active_creature
-    if state.attack_used or me.card.basic_melee is None or me.conditions & (BASIC_ONLY | NO_ACTIONS):
-        return False
-    if not uses.attack_available(me, me.card.basic_melee):  # CARD-4
+    if state.attack_used or me.conditions & NO_ACTIONS or charge_attack(me) is None:  # CHG-1, CARD-4
         return False
     # A cheap exact filter first (one-square creatures): a target needs line of
     # sight, and an end square adjacent to it within ``speed`` squares (every step

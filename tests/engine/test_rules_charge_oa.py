@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from tactica.engine import Activate, Attack, Charge, EndActivation, Move, Reach, Shift, Terrain, legal_actions
 from tactica.engine import events as ev
+from tactica.engine.attacking import charge_attack
 from tactica.engine.game import _walk
 from tactica.engine.sandbox import battle, card, melee, ranged
 
@@ -42,6 +43,24 @@ def test_chg_01_no_charge_without_a_basic_melee_attack():
     st = battle(CHARGE, {"A": archer}, active="A")
     assert _charges(st) == []
     assert refused(st, Charge("g", ((2, 2), (3, 3), (4, 4), (5, 4)))) == "no-melee"
+
+
+def test_CHG_1_charge_attack_is_the_basic_melee_line_and_none_when_it_cannot_charge():
+    gore = melee("Full Gore", bonus=8, damage=20, basic=False, uses=2)
+    brute = card("Brute", attacks=(melee("Horn Hook", bonus=8, damage=10), gore))
+    archer = card("Archer", attacks=(ranged("Bow", basic=True), melee("Dagger", damage=15, basic=False)))
+    st = battle(CHARGE, {"A": brute, "g": archer}, active="A", dice=(9,))
+    a, g = st.creature("A"), st.creature("g")
+    assert charge_attack(a).name == "Horn Hook"           # never the stronger Full Gore
+    assert charge_attack(g) is None                        # basic attack ranged: no charge at all
+    st, out = run(st, _charges(st)[0])
+    assert of(out, ev.AttackRolled)[0].attack == charge_attack(a).name   # what the charge makes
+    dazed = battle(CHARGE, {"A": brute}, active="A", conditions={"A": {"staggered"}})
+    assert charge_attack(dazed.creature("A")) is None and _charges(dazed) == []   # CON-2
+    spent_hook = card("Hooker", attacks=(melee("Horn Hook", damage=10, uses=1),))
+    spent = battle(CHARGE, {"A": spent_hook}, active="A")
+    spent.creature("A").used = (("attack:Horn Hook", 1),)
+    assert charge_attack(spent.creature("A")) is None and _charges(spent) == []   # CARD-4
 
 
 def test_chg_01_move_first_then_charge():

@@ -605,6 +605,8 @@ def _check_charge(st: GameState, a: Charge) -> None:
                               "not charge (CON-2, CON-6).")
     if me.card.basic_melee is None:
         _refuse("no-melee", f"{me.card.name}'s basic attack is not a melee attack, so it cannot charge.")
+    if charge_attack(me) is None:  # CARD-4: the line a charge makes is spent
+        _refuse("no-uses", f"{me.card.basic_melee.name} has no check boxes left (CARD-4), so it cannot charge.")
     t = st.find(a.target)
     if t is None or not t.alive or t.team == me.team:
         _refuse("no-target", "Charge an enemy on the map.")
@@ -917,7 +919,9 @@ def _h_charge(st: GameState, a: Charge, out: list) -> None:
     me = st.active_creature
     target = st.creature(a.target)
     if _walk(st, me, tuple(a.path), "charge", out) and target.alive and touching(me, target):
-        if not resolve_all(st, me, me.card.basic_melee, [target], "charge", out):
+        attack = me.card.basic_melee  # CHG-1: the attack a charge makes (attacking.charge_attack)
+        uses.spend_attack(me, attack, out)  # CARD-4: a charge that strikes uses a box of it
+        if not resolve_all(st, me, attack, [target], "charge", out):
             return
     _after_action(st, out)
 

@@ -1,7 +1,7 @@
 """Check boxes and recharge (CARD-4), special powers (SPW-1)."""
 from __future__ import annotations
 
-from tactica.engine import Activate, Attack, EndActivation, Phase, legal_actions
+from tactica.engine import Activate, Attack, Charge, EndActivation, Phase, legal_actions
 from tactica.engine.actions import UsePower
 from tactica.engine.powers import (PowerAction, PowerEffect, PowerTrigger, Recharge, RechargeOn,
                                    SpecialPower)
@@ -46,6 +46,17 @@ def test_CARD_4_two_boxes_two_uses_even_on_a_miss():
     assert of(out, ev.UseSpent) == [ev.UseSpent("A", "Twin Strike", 0)]
     st.attack_used = False
     assert attacks_offered(st) == [0]
+
+
+def test_CARD_4_a_charge_ticks_a_box_of_its_basic_melee_line_and_a_spent_one_cannot_charge():
+    hook = melee("Hook", bonus=10, damage=5, uses=1)   # a basic melee line with one check box
+    st = battle("A...b", {"A": card("Brute", attacks=(hook,))}, active="A", dice=(10,))
+    st, out = run(st, Charge("b", ((1, 0), (2, 0), (3, 0))))
+    assert of(out, ev.UseSpent) == [ev.UseSpent("A", "Hook", 0)]
+    again = battle("A...b", {"A": card("Brute", attacks=(hook,))}, active="A")
+    again.creature("A").used = (("attack:Hook", 1),)
+    assert refused(again, Charge("b", ((1, 0), (2, 0), (3, 0)))) == "no-uses"
+    assert not [a for a in legal_actions(again) if isinstance(a, Charge)]
 
 
 def test_CARD_4_unlimited_lines_tick_nothing():

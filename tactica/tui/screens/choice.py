@@ -166,7 +166,7 @@ class ChoiceModal(ModalScreen[int]):
         """shift+arrows (docked only): scroll the map under the question by a few squares."""
         view = self._map_behind()
         if view is not None:
-            view.scroll_to(x=view.scroll_x + 9 * dx, y=view.scroll_y + 3 * dy, animate=False, force=True)
+            view.action_scroll_squares(dx, dy)  # as on the battle screen, where they scroll it too
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The map keys work only under a question that lets the player browse the map."""

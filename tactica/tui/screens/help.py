@@ -16,6 +16,7 @@ HELP = """\
 | Key | What it does |
 |---|---|
 | arrows / h j k l (y u b n diagonals) | move the cursor; the mouse works too |
+| shift+arrows, wheel | scroll a map bigger than its view (80×24), any time, also under a question; the bar along the map's bottom says what is hidden: `◀ 4 cols` on the left, `9 cols ▶` on the right, `▲ 3 ▼ 6 rows` above and below. Moving the cursor brings the view back to it |
 | Enter / click | select: activate the creature, move to a shaded square, pick a target, confirm |
 | Tab / Shift+Tab | cycle through what can be chosen now (unactivated creatures, targets, charge ends) |
 | m | move the active creature to the cursor square (shaded squares are reachable); a move that provokes opportunity attacks names the attackers first: press m (or Enter) again to move anyway, any other key cancels |
@@ -34,7 +35,7 @@ HELP = """\
 | ] / [ | scroll the stat card when it is longer than its panel (] at its end goes back to the top); the footer shows `]` only then |
 | PgUp / PgDn, Home / End, wheel | read the battle log back (the wheel over the log): a page back or on, the oldest or the newest line. While you read back, new lines (the AI's turn) do not move it: its top border counts them; End or scrolling to the bottom follows the newest lines again, and so does your own next action. The footer shows `PgUp` once the log is longer than its pane |
 | PgUp, Home (a question) | while a question hides the log (who goes first, the start area, a champion-power prompt): the whole battle log on the screen, to read the end of the last turn before you answer (Home: from its first line); PgUp / PgDn, Home / End, ↑ ↓ scroll it, Esc or Enter goes back to the question, still unanswered |
-| Tab, h j k l, mouse (who goes first) | under the who-goes-first question, look at the creatures before you answer: Tab goes from creature to creature (both sides), h j k l (y u b n) move the cursor, the mouse points; the card shows beside the map; arrows and Enter (or 1, 2) answer. Under any question docked at the bottom, shift+arrows (or the mouse wheel) scroll a map bigger than its view |
+| Tab, h j k l, mouse (who goes first) | under the who-goes-first question, look at the creatures before you answer: Tab goes from creature to creature (both sides), h j k l (y u b n) move the cursor, the mouse points; the card shows beside the map; arrows and Enter (or 1, 2) answer. |
 | ? | this help, also over a dialog (the map, the start area, who goes first, a champion-power prompt: closing the help goes back to it, still unanswered); Esc, ? or q closes it. `? Help` is always at the right end of the footer |
 | q | quit |
 

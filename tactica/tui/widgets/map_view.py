@@ -33,6 +33,12 @@ What a square shows (so it reads without colour, too):
 When the whole map fits at five columns and two rows per square (a large
 terminal), it is drawn at that size, with each creature's HP bar under its
 label.
+
+A map bigger than its view (80×24) gets an edge bar along its bottom instead of a
+horizontal scroll bar: ``◀ 4 cols`` at its left end and ``9 cols ▶`` at its right
+end say how many columns of squares are hidden on that side, ``▲ 2 ▼ 5 rows`` the rows
+hidden above and below, and it names the keys (shift+arrows) that scroll the view in
+every mode; moving the cursor still brings the view back to it (``edge_text``).
 """
 from __future__ import annotations
 
@@ -59,6 +65,10 @@ BIG_CELL = (5, 2)
 """Columns and rows per square when the whole map fits at that size (large terminals)."""
 SCROLL_MARGIN = (4, 3)
 """Squares of map kept in view left and right, above and below the cursor, when the view has room."""
+SCROLL_STEP = 3
+"""Squares the view moves for one shift+arrow (``MapView.scroll_squares``)."""
+EDGE_KEYS = "shift+arrows scroll"
+"""The keys named in the map's edge bar (``MapView.edge_text``); the help says the same."""
 
 _STYLES = {
     "clear": "bright_black",
@@ -132,6 +142,11 @@ def footprint(dx: int, dy: int, size: int, width: int = CELL, sub: int | None = 
     return ("│" if left else " ") + " " * (width - 2) + ("│" if right else " ")
 
 
+def _word(word: str, count: int) -> str:
+    """``word`` ("cols", "rows" or "") for ``count`` of them: "col" for one."""
+    return word[:-1] if count == 1 and word else word
+
+
 def creature_style(who, ov: Overlay) -> str:
     """The key in ``_STYLES`` of creature ``who`` under overlay ``ov`` (without the "alt" of its shade):
     picked, provoker, target, active, else its player's colour ("p0".."p3", "done" once activated)."""
@@ -157,6 +172,11 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         scrollbar-size: 1 1;
         background: $surface;
     }
+    MapView.-edges {
+        scrollbar-size-horizontal: 0;
+        border-bottom: solid $primary-darken-2;
+        border-subtitle-align: left;
+    }
     """
 
     BINDINGS = [
@@ -168,6 +188,8 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         Binding("u", "cursor(1,-1)", "Up-right", show=False),
         Binding("b", "cursor(-1,1)", "Down-left", show=False),
         Binding("n", "cursor(1,1)", "Down-right", show=False),
+        *[Binding(f"shift+{key}", f"scroll_squares({dx},{dy})", "Scroll the map", show=False)
+          for key, dx, dy in (("up", 0, -1), ("down", 0, 1), ("left", -1, 0), ("right", 1, 0))],
     ]
 
     cursor: reactive[Offset] = reactive(Offset(0, 0))
@@ -230,6 +252,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
     def _resize_virtual(self) -> None:
         w, h = self._map_size()
         self.virtual_size = Size(w * self._cw, h * self._ch)
+        self._update_edges()
 
     def on_resize(self, event: events.Resize) -> None:
         w, h = self._map_size()
@@ -239,6 +262,91 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
             self._cw, self._ch = size
             self._resize_virtual()
             self.refresh()
+        self._update_edges()
+
+    # -- the edge bar ---------------------------------------------------------------
+    def hidden_squares(self) -> tuple[int, int, int, int]:
+        """Squares of the map out of view, as (columns left, columns right, rows above, rows below);
+        a square cut by the view's edge counts as hidden.  All 0 when the whole map shows."""
+        w, h = self._map_size()
+        view_w, view_h = self.scrollable_content_region.size
+        if not w or view_w <= 0 or view_h <= 0:
+            return (0, 0, 0, 0)
+        cw, ch = self._cw, self._ch
+        x0, y0 = self.scroll_offset
+        margin = self._margin()
+
+        def squares(cells: int, cell: int) -> int:
+            return max(0, -(-cells // cell))
+        return (squares(x0 - margin, cw), squares(margin + w * cw - x0 - view_w, cw),
+                squares(y0, ch), squares(h * ch - y0 - view_h, ch))
+
+    def edge_text(self, width: int | None = None) -> str:
+        """The edge bar's text (Textual markup) for a bar ``width`` columns wide (the widget's width by
+        default; the border keeps one column at each end): ``◀ 4 cols`` at its left end when columns
+        are hidden on the left, ``9 cols ▶`` at its right end, the rows hidden above and below
+        (``▲ 2 ▼ 5 rows``) and the keys between, joined by the border's line; shorter words where the
+        full ones do not fit.  "" when the whole map shows."""
+        left, right, up, down = self.hidden_squares()
+        if not (left or right or up or down):
+            return ""
+        room = (self.outer_size.width if width is None else width) - 2
+        forms = (("cols", "rows", EDGE_KEYS), ("cols", "rows", "shift+arrows"), ("", "", "shift+arrows"),
+                 ("", "", ""))
+        for cols, rows, keys in forms:
+            lead = f"◀ {left} {_word(cols, left)}".strip() if left else ""
+            tail = f"{right} {_word(cols, right)} ▶".replace("  ", " ") if right else ""
+            vertical = " ".join(p for p in (f"▲ {up}" if up else "", f"▼ {down}" if down else "") if p)
+            middle = [p for p in (f"{vertical} {_word(rows, max(up, down))}".strip() if vertical else "", keys)
+                      if p]
+            need = len(lead) + len(tail) + sum(len(p) for p in middle) + 3 * (len(middle) + 1)
+            if need <= room:
+                break
+        pieces = [lead, *middle, tail]
+        fill = room - sum(len(p) for p in pieces)
+        gaps = len(pieces) - 1
+        out = []
+        for i, part in enumerate(pieces):
+            out.append(f"[b $text]{part}[/]" if part and part in (lead, tail) else part)
+            if i < gaps:
+                n = max(1, fill // gaps + (1 if i < fill % gaps else 0))
+                before = " " if part else ""
+                after = " " if pieces[i + 1] else ""
+                out.append(before + "─" * max(0, n - len(before) - len(after)) + after)
+        return "".join(out)
+
+    def _update_edges(self) -> None:
+        """Show the edge bar (and its text) when the map is bigger than the widget, else hide it.
+        Decided from the widget's outer size alone, so showing the bar never undoes the decision."""
+        w, h = self._map_size()
+        outer = self.outer_size
+        if not outer.width:
+            return
+        tall = h * self._ch > outer.height
+        over = bool(w) and (tall or w * self._cw > outer.width - (1 if tall else 0))  # a scroll bar's column
+        self.set_class(over, "-edges")
+        text = self.edge_text() if over else ""
+        if text != getattr(self, "_edge_shown", ""):
+            self._edge_shown = text
+            self.border_subtitle = text
+
+    def watch_scroll_x(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_x(old_value, new_value)
+        self._update_edges()
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._update_edges()
+
+    def action_scroll_squares(self, dx: int, dy: int) -> None:
+        """shift+arrows: scroll the view (never the cursor) ``SCROLL_STEP`` squares across (``dx``)
+        or down (``dy``), its left and top edges on a square's edge; the next cursor move brings
+        the view back to the cursor."""
+        cw, ch = self._cw, self._ch
+        x = max(0, (int(self.scroll_x) // cw + dx * SCROLL_STEP) * cw)
+        y = max(0, (int(self.scroll_y) // ch + dy * SCROLL_STEP) * ch)
+        self.scroll_to(x=min(x, self.max_scroll_x), y=min(y, self.max_scroll_y), animate=False,
+                       immediate=True)
 
     def _margin(self) -> int:
         """Blank columns left of the map, centring it in a wide view."""

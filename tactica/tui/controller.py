@@ -15,6 +15,8 @@ from tactica.engine import (Action, Activate, Attack, Charge, ForceMove, Move, P
                             Squeeze, UsePower)
 from tactica.engine.abilities import Aura
 from tactica.engine.attacking import attack_allowed, provoked_by
+from tactica.engine.combat import creature_distance
+from tactica.engine.uses import attack_available
 from tactica.engine.auras import squares as aura_squares
 from tactica.engine.footprint import footprint
 from tactica.engine.model import Square
@@ -80,6 +82,18 @@ class Overlay:
 
 Result = Action | str | None
 """A key's effect: an Action to apply, a refusal sentence, or None (mode changed)."""
+
+SAYS_WHY = {"attack": (Mode.PICK, Mode.ACT, Mode.CHARGE, Mode.CHARGE_END),
+            "charge": (Mode.PICK, Mode.ACT, Mode.ATTACK, Mode.AREA)}
+"""Modes in which a key that can do nothing now (its action not ``allowed``) says why (``refusal``)."""
+
+CHARGE_WORDS = {"no-sight": "not in line of sight (CHG-2)",
+                "too-close": "too close: a charge moves at least 2 squares (CHG-3)",
+                "too-far": "beyond charging distance"}
+"""The engine's per-target charge refusals (by code) in a few words, to list several in one line."""
+
+GENERAL_CODES = ("no-attack-left", "basic-only", "no-melee")
+"""Refusal codes about the attacker, not the target: said once, in the engine's own sentence."""
 
 
 class Controller:
@@ -153,13 +167,86 @@ class Controller:
                 m is Mode.FORCE and self._stay() is not None)
         if name == "next":
             return bool(self.cycle_squares())
-        if name == "choose_attack":
-            return m in (Mode.ATTACK, Mode.AREA) and len(self._me().card.attacks) > 1
+        if name == "choose_attack":  # in attack mode: switch; acting: start that attack (or say why not)
+            return m in (Mode.ACT, Mode.ATTACK, Mode.AREA) and self._me() is not None
         if name == "pick":
             return m is Mode.ATTACK and self._attack().targets > 1
         if name == "select":
             return m not in (Mode.WAIT, Mode.OVER)
         return True
+
+    def says_why(self, name: str) -> bool:
+        """True when key action ``name`` ("attack", "charge") can do nothing now and its key should
+        say why instead of being ignored (``refusal``): cheap, it backs the screen's hidden bindings."""
+        return self.mode in SAYS_WHY.get(name, ()) and not self.allowed(name)
+
+    def refusal(self, name: str) -> str:
+        """Why the key of action ``name`` ("attack", "charge") can do nothing now, in one or two
+        sentences built from the engine's refusals (``attack_refusal``, ``charge_refusal``)."""
+        if self.mode is Mode.PICK:
+            return (f"Activate a creature first (Tab cycles yours, Enter activates); then "
+                    f"{'a attacks' if name == 'attack' else 'c charges'}.")
+        return self.attack_refusal() if name == "attack" else self.charge_refusal()
+
+    def _enemies_nearest_first(self) -> list:
+        """The active creature's enemies on the map, nearest first (then in reading order)."""
+        st, me = self.session.state, self._me()
+
+        def key(c):
+            d = creature_distance(st, me, c)
+            return (d is None, d or 0, c.pos[1], c.pos[0])
+        return sorted(st.enemy_creatures(me.player), key=key)
+
+    def attack_refusal(self) -> str:
+        """Why no attack of the active creature can be made now: the engine's reason about the
+        attacker when there is one (attack action used, basic attack only), else each attack's
+        reason against the nearest enemy (ATK-1, RNG-1, RNG-2)."""
+        s, st, me = self.session, self.session.state, self._me()
+        enemies = self._enemies_nearest_first()
+        if not enemies:
+            return "No enemy is on the map to attack."
+        nearest = enemies[0]
+        if st.attack_used:  # ACT-1: the engine's sentence, whatever the target
+            return s.check(Attack(0, (nearest.uid,))) or "The attack action is used."
+        reasons: list[str] = []
+        for i, attack in enumerate(me.card.attacks):
+            if attack.secondary:
+                continue
+            if attack.is_area:
+                if not attack_available(me, attack):
+                    why = f"{attack.name} has no check boxes left (CARD-4)."
+                elif not attack_allowed(me, attack):
+                    why = f"{me.card.name} may only make its basic attack (CON-2, CON-6)."
+                else:
+                    why = f"{attack.name} strikes no enemy wherever it is aimed ({attack.describe_reach()})."
+                code = "area"
+            else:
+                found = s.refusal(Attack(i, (nearest.uid,)))
+                code, why = found if found else ("", "")
+            if code in GENERAL_CODES:
+                return why
+            if why and why not in reasons:
+                reasons.append(why)
+        return (f"No attack has a target in reach now (nearest enemy: {creature_name(st, nearest.uid)}). "
+                + " ".join(reasons)).strip()
+
+    def charge_refusal(self) -> str:
+        """Why the active creature cannot charge now: the engine's reason about the charger when
+        there is one (attack action used, basic attack only, no melee basic attack), else the
+        nearest enemies, each with the engine's reason in a few words (CHG-1..3)."""
+        s, st = self.session, self.session.state
+        enemies = self._enemies_nearest_first()
+        if not enemies:
+            return "No enemy is on the map to charge."
+        parts = []
+        for enemy in enemies:
+            found = s.refusal(Charge(enemy.uid, ()))
+            code, why = found if found else ("", "cannot be charged now")
+            if code in GENERAL_CODES:
+                return why
+            parts.append(f"{creature_name(st, enemy.uid)} {CHARGE_WORDS.get(code, why.rstrip('.'))}")
+        more = f"; {len(parts) - 3} more" if len(parts) > 3 else ""
+        return "No enemy in reach of a charge: " + "; ".join(parts[:3]) + more + "."
 
     # -- what the map shows ----------------------------------------------------------
     def _me(self):

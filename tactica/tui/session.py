@@ -125,6 +125,15 @@ class GameSession:
             return f"Internal error while checking: {error}"
         return None if refusal is None else refusal.reason
 
+    def refusal(self, action: Action) -> tuple[str, str] | None:
+        """The engine's refusal of ``action`` now as (code, sentence), e.g. ("no-sight", "…"); None
+        if legal.  The code lets a client word several refusals briefly (``check`` gives the sentence)."""
+        try:
+            refusal = check(self.state, action)
+        except Exception as error:  # an engine bug must not end the game
+            return ("internal", f"Internal error while checking: {error}")
+        return None if refusal is None else (refusal.code, refusal.reason)
+
     def apply(self, action: Action) -> Outcome:
         """Apply ``action`` through the engine.
 

@@ -167,6 +167,9 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         Binding("s", "shift", "Shift"),
         Binding("a", "attack", "Attack"),
         Binding("c", "charge", "Charge"),
+        # a or c that can do nothing now says why in the status line (``Controller.refusal``)
+        Binding("a", "says_why('attack')", "Attack", show=False),
+        Binding("c", "says_why('charge')", "Charge", show=False),
         Binding("e", "end", "End activation"),
         Binding("w", "power", "Power"),
         Binding("space", "pick", "Add target"),
@@ -299,6 +302,8 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
             return self.save_key_allowed(action)
         if self._asking:
             return False
+        if action == "says_why":
+            return self.ctrl.says_why(str(parameters[0])) if parameters else False
         if action == "auto_place":
             return self.ctrl.mode is Mode.DEPLOY
         return self.ctrl.allowed(action)
@@ -391,9 +396,15 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
             self._cursor_to_target()
 
     def action_choose_attack(self, number: int) -> None:
-        """1–9 in attack mode: switch to that attack."""
-        self._result(self.ctrl.choose_attack(number))
-        self._cursor_to_target()
+        """1–9 in attack mode: switch to that attack; while acting: start it (or say why it cannot be)."""
+        result = self.ctrl.choose_attack(number)
+        self._result(result)
+        if result is None and self.ctrl.mode in (Mode.ATTACK, Mode.AREA):  # a refusal stays in view
+            self._cursor_to_target()
+
+    def action_says_why(self, name: str) -> None:
+        """a or c that can do nothing now: say why in the status line (``Controller.refusal``)."""
+        self._refuse(self.ctrl.refusal(name))
 
     def action_pick(self) -> None:
         """Space in attack mode: add or remove a target."""

@@ -63,6 +63,14 @@ class ChoiceModal(ModalScreen[int]):
         height: auto;
         max-height: 12;
     }
+    ChoiceModal #refusal {
+        display: none;
+        color: $text-warning;
+        text-style: bold;
+    }
+    ChoiceModal #refusal.-shown {
+        display: block;
+    }
     ChoiceModal.-docked {
         align: center bottom;
         background: transparent;
@@ -122,6 +130,7 @@ class ChoiceModal(ModalScreen[int]):
             yield Label(self.title_text, id="title")
             if self.body_text:
                 yield Static(self.body_text, id="body")
+            yield Label("", id="refusal")  # a number key with no such answer says so here
             yield OptionList(*[f"{i}. {o}" for i, o in enumerate(self.options, 1)], id="options")
 
     def on_mount(self) -> None:
@@ -234,6 +243,12 @@ class ChoiceModal(ModalScreen[int]):
         self.app.push_screen(HelpScreen())
 
     def action_choose(self, index: int) -> None:
-        """Choose option ``index`` directly (number keys); keys after the first answer are ignored."""
+        """Choose option ``index`` directly (number keys); keys after the first answer are ignored.
+        A number with no answer says so above the answers (the question covers the status line)."""
         if self.is_current and 0 <= index < len(self.options):
             self.dismiss(index)
+        elif self.is_current:
+            refusal = self.query_one("#refusal", Label)
+            keys = "1" if len(self.options) == 1 else f"1–{len(self.options)}"
+            refusal.update(f"There is no answer {index + 1}: press {keys} (or the arrows and Enter).")
+            refusal.add_class("-shown")

@@ -21,9 +21,9 @@ HELP = """\
 | Tab / Shift+Tab | cycle through what can be chosen now (unactivated creatures, targets, charge ends) |
 | m | move the active creature to the cursor square (shaded squares are reachable); a move that provokes opportunity attacks names the attackers first: press m (or Enter) again to move anyway, any other key cancels |
 | s | shift one square to the cursor square, a square marked `s` (provokes no opportunity attacks) |
-| a | attack: 1–9 choose the attack, Tab/cursor the target; Enter attacks, Esc cancels. A close or area attack (burst, cone, line, radius) is aimed with the cursor: the squares it covers show as `░`, the creatures inside (allies too) are marked and the status line gives each one's chance to hit before you press Enter |
+| a | attack: 1–9 choose the attack (while the creature acts, 1–9 start that attack at once), Tab/cursor the target; Enter attacks, Esc cancels. A close or area attack (burst, cone, line, radius) is aimed with the cursor: the squares it covers show as `░`, the creatures inside (allies too) are marked and the status line gives each one's chance to hit before you press Enter |
 | Space | in attack mode, add a target to a multi-target attack |
-| c | charge: choose the enemy, then the end square (marked x); Enter charges |
+| c | charge: choose the enemy, then the end square (marked x); Enter charges. With no enemy in reach, a and c (and an attack's number) say why in the status line |
 | e | end the active creature's activation |
 | w | use a special power that takes an action (heal, clear a condition, …); several uses are offered in a list |
 | y / n / x | in a champion-power prompt: yes / no / no, and stop asking about that trigger (ally hits, misses, is hit, starts or ends its turn) for the rest of the battle |

@@ -1,0 +1,103 @@
+"""Keys that can do nothing now say why (a newcomer's "nothing happened"): c or a with no target in
+reach, an attack number with no target, a number with no answer at a question.  At 80×24 the status
+line says it (no toast over the four-line log); the reasons are the engine's, worded briefly."""
+from __future__ import annotations
+
+from tactica.engine import Phase
+from tactica.engine.sandbox import battle, card, melee, ranged
+from tactica.tui.screens.choice import ChoiceModal
+from tactica.tui.widgets.status_line import StatusLine
+
+from .conftest import app_for_state, make_app, skirmish_battle
+
+TALL = "\n" + "\n".join(["......"] * 18)
+"""Rows under a board: at 80×24 the map then leaves the log four lines, and toasts do not fit."""
+
+ARCHER = card("Archer", attacks=(melee("Knife", basic=True), ranged("Bow", range=3)))
+
+
+async def _status(pilot, app, *keys) -> str:
+    """Press ``keys`` and return the status line's message."""
+    await pilot.press(*keys)
+    await pilot.pause()
+    return app.screen.query_one(StatusLine).message
+
+
+async def test_c_with_no_enemy_in_reach_of_a_charge_says_why_in_the_status_line():
+    """The only enemy stands next to the active creature: c says it is too close (CHG-3); at 80×24
+    in the status line only, marked as a refusal, no toast."""
+    app = app_for_state(battle("......\n.Ab...\n......" + TALL, active="A"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not app.screen.check_action("charge", ())  # no "c Charge" in the footer
+        text = await _status(pilot, app, "c")
+        assert text.startswith("No enemy in reach of a charge: Creature b (b) too close"), text
+        assert app.screen.query_one(StatusLine).refused
+        assert not app.screen._toasts_fit() and not list(app._notifications)
+
+
+async def test_c_after_the_attack_action_gives_the_engines_reason():
+    """With the attack action used, c says so in the engine's words (ACT-1), not target by target."""
+    st = battle("A.......b", active="A")
+    st.attack_used = True
+    app = app_for_state(st)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert await _status(pilot, app, "c") == "This creature has already used its attack action."
+        assert await _status(pilot, app, "a") == "This creature has already used its attack action."
+
+
+async def test_a_with_no_target_in_reach_names_the_nearest_enemy_and_each_attacks_reason():
+    """A melee attack and a range-3 bow, the enemy 6 squares off: a names it and says why each
+    attack cannot reach it (the engine's sentences)."""
+    app = app_for_state(battle("A.....b", {"A": ARCHER}, active="A"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = await _status(pilot, app, "a")
+        assert text.startswith("No attack has a target in reach now (nearest enemy: Creature b (b))."), text
+        assert "Knife is a melee attack: the target must be adjacent." in text
+        assert "Bow reaches 3" in text
+        assert app.screen.ctrl.mode.value == "act"
+
+
+async def test_an_attack_number_with_no_target_says_why_and_one_with_a_target_starts_it():
+    """While acting, 2 (the bow, out of range) says why; next to the enemy, 1 starts the knife at once."""
+    app = app_for_state(battle("A.....b", {"A": ARCHER}, active="A"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert await _status(pilot, app, "2") == "Bow has no target in reach now."
+        assert app.screen.query_one(StatusLine).refused
+        assert await _status(pilot, app, "7") == "Archer has no attack 7."
+    app = app_for_state(battle("Ab....", {"A": ARCHER}, active="A"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await _status(pilot, app, "1")
+        assert app.screen.ctrl.mode.value == "attack" and app.screen.map_view.square == (1, 0)
+
+
+async def test_a_number_with_no_answer_at_a_question_says_so_in_the_question():
+    """7 at the two-answer who-goes-first question: the question stays and says which keys answer."""
+    app = make_app(skirmish_battle, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        while not (isinstance(app.screen, ChoiceModal) and len(app.screen.options) == 2):
+            await pilot.press("enter")
+            await pilot.pause()
+        modal = app.screen
+        refusal = modal.query_one("#refusal")
+        assert not refusal.display
+        await pilot.press("7")
+        await pilot.pause()
+        assert app.screen is modal and refusal.display
+        assert str(refusal.render()) == "There is no answer 7: press 1–2 (or the arrows and Enter)."
+        await pilot.press("1")
+        await pilot.pause()
+        assert app.screen is not modal
+
+
+async def test_a_and_c_before_activating_say_to_activate_first():
+    """Picking a creature, a and c say to activate one first."""
+    app = app_for_state(battle("A.....b"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.session.phase is Phase.ACTIVATE
+        assert (await _status(pilot, app, "a")).startswith("Activate a creature first")

@@ -92,6 +92,10 @@ CHARGE_WORDS = {"no-sight": "not in line of sight (CHG-2)",
                 "too-far": "beyond charging distance"}
 """The engine's per-target charge refusals (by code) in a few words, to list several in one line."""
 
+ATTACK_WORDS = {"not-adjacent": "adjacent only", "no-sight": "no line of sight to it",
+                "out-of-range": "range {range}"}
+"""The engine's attack refusals against the nearest enemy (by code) in a few words (``attack_refusal``)."""
+
 GENERAL_CODES = ("no-attack-left", "basic-only", "no-melee")
 """Refusal codes about the attacker, not the target: said once, in the engine's own sentence."""
 
@@ -199,8 +203,8 @@ class Controller:
 
     def attack_refusal(self) -> str:
         """Why no attack of the active creature can be made now: the engine's reason about the
-        attacker when there is one (attack action used, basic attack only), else each attack's
-        reason against the nearest enemy (ATK-1, RNG-1, RNG-2)."""
+        attacker when there is one (attack action used, basic attack only), else how far the nearest
+        enemy is and each attack's reach, from the engine's refusal against it (ATK-1, RNG-1, RNG-2)."""
         s, st, me = self.session, self.session.state, self._me()
         enemies = self._enemies_nearest_first()
         if not enemies:
@@ -214,21 +218,24 @@ class Controller:
                 continue
             if attack.is_area:
                 if not attack_available(me, attack):
-                    why = f"{attack.name} has no check boxes left (CARD-4)."
+                    why = f"{attack.name}: no check boxes left (CARD-4)"
                 elif not attack_allowed(me, attack):
-                    why = f"{me.card.name} may only make its basic attack (CON-2, CON-6)."
+                    return f"{me.card.name} may only make its basic attack (CON-2, CON-6)."
                 else:
-                    why = f"{attack.name} strikes no enemy wherever it is aimed ({attack.describe_reach()})."
-                code = "area"
+                    why = f"{attack.name}: {attack.describe_reach()}, no enemy inside"
             else:
                 found = s.refusal(Attack(i, (nearest.uid,)))
-                code, why = found if found else ("", "")
-            if code in GENERAL_CODES:
-                return why
+                code, sentence = found if found else ("", "")
+                if code in GENERAL_CODES:
+                    return sentence
+                words = ATTACK_WORDS.get(code, sentence.rstrip(".")).format(range=attack.range)
+                why = f"{attack.name}: {words}" if sentence else ""
             if why and why not in reasons:
                 reasons.append(why)
-        return (f"No attack has a target in reach now (nearest enemy: {creature_name(st, nearest.uid)}). "
-                + " ".join(reasons)).strip()
+        far = creature_distance(st, me, nearest)
+        where = f"is {far} squares away" if far is not None else "cannot be reached"
+        return (f"No attack has a target in reach: the nearest enemy, {creature_name(st, nearest.uid)}, "
+                f"{where}" + "".join(f"; {r}" for r in reasons) + ".")
 
     def charge_refusal(self) -> str:
         """Why the active creature cannot charge now: the engine's reason about the charger when

@@ -194,6 +194,61 @@ def _may_answer(st: GameState, occasions: list[Occasion]) -> bool:
     return False
 
 
+def lost_to_destruction(st: GameState, events: list) -> list[tuple[str, int, str]]:
+    """Champion powers the hits in one action's ``events`` would have triggered but that could not be
+    offered because their subject was destroyed (CHP-2: a power needs its ally on the map, and extra
+    damage its enemy too), for a client to say why no prompt came.  A pure query; ``st`` is the state
+    after the action.
+
+    Listed: a power whose trigger matches a hit or miss in ``events`` (``attack_occasions``), whose
+    champion could use a power now (``can_use_now``; its own destruction aside when it is the ally
+    destroyed), can pay for it (CHP-1), with the ally on its side (not itself when ``others_only``,
+    with the power's keyword), and whose ally, or enemy for EXTRA_DAMAGE, was destroyed in ``events``.
+    Range is not weighed (a destroyed creature has no square left).
+
+    Returns (champion uid, power index, destroyed uid) triples, in champion and power order, each once.
+    """
+    destroyed = {e.uid for e in events if isinstance(e, ev.CreatureDestroyed)}
+    if not destroyed:
+        return []
+    occasions = attack_occasions(st, events)
+    found: list[tuple[str, int, str]] = []
+    for champion in st.champions():
+        own_loss = champion.uid in destroyed
+        if own_loss:
+            able = (not (champion.conditions & NO_CHAMPION_POWERS)
+                    and champion.champion_turn != turn_key(st))
+        else:
+            able = can_use_now(st, champion)
+        if not able:
+            continue
+        for i, power in enumerate(champion.card.champion_powers):
+            if power.cost > budget_left(champion):
+                continue
+            for o in occasions:
+                if power.trigger.value != o.trigger:
+                    continue
+                ally = st.peek(o.ally)
+                if ally is None or st.hostile(ally.player, champion.player):
+                    continue
+                if (power.others_only and ally.uid == champion.uid) or (
+                        power.keyword and power.keyword not in ally.card.keywords):
+                    continue
+                if ally.uid in destroyed:
+                    if power.effect is ChampionEffect.CLEAR and not helps(ally, "clear", power.amount):
+                        continue  # nothing to clear: it would not have been offered anyway
+                    subject = ally.uid
+                elif power.effect is ChampionEffect.EXTRA_DAMAGE and o.enemy in destroyed:
+                    subject = o.enemy
+                else:
+                    continue
+                if own_loss and subject != champion.uid:
+                    continue  # a destroyed champion answers nothing but its own hit
+                if (champion.uid, i, subject) not in found:
+                    found.append((champion.uid, i, subject))
+    return found
+
+
 def open_window(st: GameState, occasions: list[Occasion], resume: str, out: list) -> bool:
     """Stop for a champion-power decision if some power answers ``occasions`` (CHP-2).
 
@@ -306,4 +361,5 @@ def advance(st: GameState, out: list) -> str | None:
 
 
 __all__ = ["budget_left", "turn_key", "can_use_now", "attack_occasions", "turn_occasion", "options",
+           "lost_to_destruction",
            "open_window", "check_use", "use", "decline", "advance", "NO_CHAMPION_POWERS"]

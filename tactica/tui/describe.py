@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from tactica.engine import events as ev
+from tactica.engine.champions import lost_to_destruction
 from tactica.engine.state import GameState
 
 
@@ -446,6 +447,20 @@ def describe_preview(attack: str, target: str, p, defense: str = "") -> str:
     if p.kill_chance > 0:
         text += f", {p.kill_chance:.0%} to destroy"
     return text + "."
+
+
+def lost_power_lines(state: GameState, events: Sequence[ev.Event]) -> list[LogLine]:
+    """One log line for each champion power one action's ``events`` would have triggered but that
+    was not offered because the hit destroyed its subject (the engine's ``lost_to_destruction``,
+    CHP-2), e.g. "Captain (CA1): Ward (ally is hit) not offered — Archer (AR1) was destroyed by the
+    hit."  ``state`` is the state after the action; [] when there is none."""
+    out = []
+    for champion, index, subject in lost_to_destruction(state, list(events)):
+        who = state.creature(champion)
+        power = who.card.champion_powers[index]
+        out.append(LogLine(f"{creature_name(state, champion)}: {power.name} ({power.trigger.value}) not offered "
+                           f"— {creature_name(state, subject)} was destroyed by the hit.", "info", who.player))
+    return out
 
 
 def describe_champion_option(state: GameState, action) -> str:

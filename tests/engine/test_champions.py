@@ -252,3 +252,34 @@ def test_CHP_2_saves_replay_the_decision():
     for a in (UseChampionPower("C", 0, "A", "b"), DeclinePower()):
         assert decode_action(encode_action(a)) == a
     _ = apply, melee
+
+
+# -- CHP-2: a power whose subject the hit destroyed (a query for clients) -------------
+
+def test_CHP_2_lost_to_destruction_names_a_heal_whose_ally_the_hit_destroyed():
+    """b's hit destroys A: Ward (heal when an ally is hit) is not offered, and the query says whose
+    destruction kept it back; no window opens."""
+    from tactica.engine.champions import lost_to_destruction
+    st = battle("C..\nAb.", {"C": captain(WARD)}, active="b", dice=(10,), hp={"A": 5})
+    st, out = run(st, Attack(0, ("A",)))
+    assert of(out, ev.CreatureDestroyed) and not hot(st)
+    assert lost_to_destruction(st, out) == [("C", 0, "A")]
+
+
+def test_CHP_2_lost_to_destruction_is_empty_when_the_ally_survives_or_the_power_is_unaffordable():
+    """The ally survives (the window opens instead), or the champion cannot pay (CHP-1): nothing listed."""
+    from tactica.engine.champions import lost_to_destruction
+    st, out = run(battle("C..\nAb.", {"C": captain(WARD)}, active="b", dice=(10,), hp={"A": 30}),
+                  Attack(0, ("A",)))
+    assert hot(st) and lost_to_destruction(st, out) == []
+    poor = battle("C..\nAb.", {"C": captain(WARD, rating=1)}, active="b", dice=(10,), hp={"A": 5})
+    st, out = run(poor, Attack(0, ("A",)))
+    assert of(out, ev.CreatureDestroyed) and lost_to_destruction(st, out) == []
+
+
+def test_CHP_2_lost_to_destruction_names_extra_damage_on_an_enemy_the_hit_destroyed():
+    """A's hit destroys b: Press the Attack (extra damage when an ally hits) has no enemy left."""
+    from tactica.engine.champions import lost_to_destruction
+    st, out = run(hit_board(hp={"b": 5}), Attack(0, ("b",)))
+    assert not hot(st)
+    assert lost_to_destruction(st, out) == [("C", 0, "b")]

@@ -18,7 +18,7 @@ from tactica.engine import (Action, ChooseFirstPlayer, ChooseMap, ChooseStartAre
                             Squeeze, UsePower)
 
 from ..controller import Controller, Mode
-from ..describe import LogLine, creature_name, describe_events, player_name
+from ..describe import LogLine, creature_name, describe_events, lost_power_lines, player_name
 from ..session import GameSession
 from ..widgets.battle_footer import NARROW, BattleFooter
 from ..widgets.battle_header import BattleHeader
@@ -572,6 +572,7 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         """Log ``events`` (rolls also as a notification) and redraw for the new state; ``follow`` (the
         player's own action) brings the log to its newest lines even while the player reads back."""
         lines = describe_events(events, self.session.state)
+        lines += lost_power_lines(self.session.state, events)  # CHP-2: why no champion prompt came
         self.query_one(BattleLog).add(lines, follow=follow)
         over = self.session.phase is Phase.OVER
         folded = self._docked_question_next()

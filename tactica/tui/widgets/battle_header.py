@@ -64,7 +64,7 @@ def _parts(st: GameState | None, seed: int | None, note: str, mode: str, compact
 
 
 def header_text(st: GameState | None, seed: int | None = None, note: str = "", mode: str = "",
-                compact: bool = False, width: int | None = None) -> Text:
+                compact: bool = False, width: int | None = None, short: bool = False) -> Text:
     """``Round 3 │ Player 1's turn · 2 activations left │ VP 30–10 of 200``.
 
     ``note`` (e.g. "AI (normal) is thinking…") replaces the turn label;
@@ -73,9 +73,10 @@ def header_text(st: GameState | None, seed: int | None = None, note: str = "", m
     ``R3 │ P1's turn · 2 left │ VP 30–10/200 │ you: P1 vs AI (normal) │ seed 7``.
     ``width`` (columns) fits the line to it by the turn label alone: "· 2 left" for
     "2 activations left", then a label cut with "…" — the round, the VP, the mode
-    and the seed are never pushed off by a long note.
+    and the seed are never pushed off by a long note.  ``short`` says "· 2 left" from the start
+    (``BattleHeader`` sets it for the whole battle when the long words do not always fit).
     """
-    head, mid, tail = _parts(st, seed, note, mode, compact)
+    head, mid, tail = _parts(st, seed, note, mode, compact, short)
     if width is not None and head.cell_len + mid.cell_len + tail.cell_len > width:
         if not compact:
             mid = _parts(st, seed, note, mode, compact, short=True)[1]
@@ -85,11 +86,13 @@ def header_text(st: GameState | None, seed: int | None = None, note: str = "", m
     return Text.assemble(head, mid, tail)
 
 
-def label_room(st: GameState, compact: bool, ai_label: str = "") -> int:
+def label_room(st: GameState, compact: bool, ai_label: str = "", long: bool = False) -> int:
     """Columns the header keeps for its turn label in this battle: the widest everyday label
     (" Player 2's turn · 2 left", or " AI (normal) is thinking… · 2 left" when ``ai_label``
-    names the AI) in its short form; a longer one is cut to the room there is."""
-    left = f" · {max(2, st.usable_activations)} left"
+    names the AI) in its short form, or with ``long`` (full form only) in its long one ("  2
+    activations left"); a longer one is cut to the room there is."""
+    n = max(2, st.usable_activations)
+    left = f"  {n} activations left" if long and not compact else f" · {n} left"
     who = "P" if compact else "Player "
     widest = max(len(f" {who}{p + 1}'s turn ") for p in range(st.players)) + len(left)
     if ai_label:
@@ -97,14 +100,16 @@ def label_room(st: GameState, compact: bool, ai_label: str = "") -> int:
     return widest
 
 
-def header_need(st: GameState, seed: int | None, mode: str, compact: bool, ai_label: str = "") -> int:
+def header_need(st: GameState, seed: int | None, mode: str, compact: bool, ai_label: str = "",
+                long: bool = False) -> int:
     """Columns the header needs in ``st``'s battle, its round and every player's VP at their
-    widest (two-digit rounds, VP as long as the target) and its label in ``label_room``: the
-    form chosen by comparing it with the terminal's width never changes mid-battle."""
+    widest (two-digit rounds, VP as long as the target) and its label in ``label_room`` (``long``:
+    with "activations left" in full): the form chosen by comparing it with the terminal's width
+    never changes mid-battle."""
     head, _, tail = _parts(st, seed, "", mode, compact)
     grow = max(0, 2 - len(str(st.round))) if st.round else len("Round 10") - len("Setup")
     grow += sum(max(0, len(str(st.rules.target)) - len(str(v))) for v in st.vp)
-    return head.cell_len + label_room(st, compact, ai_label) + tail.cell_len + grow
+    return head.cell_len + label_room(st, compact, ai_label, long) + tail.cell_len + grow
 
 
 class BattleHeader(Static):
@@ -135,7 +140,9 @@ class BattleHeader(Static):
     def render(self) -> Text:
         """The full header, or its compact form when the terminal is narrower than the full one needs
         in this battle (``header_need``): chosen by the width, never by the note of the moment, so
-        the form stays the same all battle; the turn label or note is shortened to fit instead."""
+        the form stays the same all battle; the turn label or note is shortened to fit instead.
+        So do the words for the activations left: "2 activations left" when the widest label fits
+        with them (``header_need`` with ``long``), else "· 2 left" on every turn, the AI's too."""
         st, width = self.state, self.size.width
         if st is None:
             return header_text(st)
@@ -143,4 +150,5 @@ class BattleHeader(Static):
         compact = header_need(st, self.seed, mode, False, self.ai_label) > width
         if compact and header_need(st, self.seed, mode, True) > width:
             mode = ""  # four players' VP: the seed before who plays whom (the AI's note is cut instead)
-        return header_text(st, self.seed, self.note, mode, compact=compact, width=width)
+        short = not compact and header_need(st, self.seed, mode, False, self.ai_label, long=True) > width
+        return header_text(st, self.seed, self.note, mode, compact=compact, width=width, short=short)

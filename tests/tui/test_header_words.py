@@ -1,0 +1,53 @@
+"""The header says the activations left in the same words all battle at a given width: "2
+activations left" where the widest label fits with them, else "· 2 left" on every turn (the AI's
+thinking note included), never one on the human's turn and the other on the AI's."""
+from __future__ import annotations
+
+import pytest
+
+from tactica.engine.sandbox import battle
+from tactica.tui.widgets.battle_header import BattleHeader
+
+from .conftest import app_against_ai, app_for_state
+
+BOARD = "A.B...\n......\n....cd"
+
+
+def _header(app) -> str:
+    """The header row as drawn now."""
+    return list(app.screen._compositor.render_strips())[0].text
+
+
+async def _both_turns(pilot, app) -> tuple[str, str]:
+    """The header on the human's turn, then with the AI's note in the turn label's place."""
+    await pilot.pause()
+    header = app.screen.query_one(BattleHeader)
+    human = _header(app)
+    header.note = "AI (greedy) is thinking…"
+    await pilot.pause()
+    return human, _header(app)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)])
+async def test_the_activations_left_read_the_same_on_every_turn(size):
+    """Against the AI, at each size, the human's turn and the AI's note use the same words."""
+    app = app_against_ai(battle(BOARD), pace=5.0)
+    async with app.run_test(size=size) as pilot:
+        human, ai = await _both_turns(pilot, app)
+        assert "2 activations left" in human or "· 2 left" in human, human
+        assert not ("activations left" in human and "· 2 left" in ai), (human, ai)
+        assert not ("· 2 left" in human and "activations left" in ai), (human, ai)
+        if size != (80, 24):  # (at 80 columns the AI's note leaves no room for the count at all)
+            assert ("activations left" in human) == ("activations left" in ai), (human, ai)
+        if size == (120, 40):  # the AI's label takes the room: the short words all battle
+            assert "· 2 left" in human
+        if size == (200, 60):
+            assert "2 activations left" in human and "2 activations left" in ai
+
+
+async def test_hot_seat_at_120_keeps_the_long_words():
+    """Hot-seat at 120 columns has room for "2 activations left"."""
+    app = app_for_state(battle(BOARD))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert "2 activations left" in _header(app)

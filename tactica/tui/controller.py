@@ -99,6 +99,9 @@ ATTACK_WORDS = {"not-adjacent": "adjacent only", "no-sight": "no line of sight t
 GENERAL_CODES = ("no-attack-left", "basic-only", "no-melee")
 """Refusal codes about the attacker, not the target: said once, in the engine's own sentence."""
 
+CHARGE_GENERAL = GENERAL_CODES + ("no-uses",)
+"""The same for a charge, where a spent basic melee line (CARD-4) is about the charger too."""
+
 
 class Controller:
     """The interaction state machine of the battle screen.
@@ -249,7 +252,7 @@ class Controller:
         for enemy in enemies:
             found = s.refusal(Charge(enemy.uid, ()))
             code, why = found if found else ("", "cannot be charged now")
-            if code in GENERAL_CODES:
+            if code in CHARGE_GENERAL:
                 return why
             parts.append(f"{creature_name(st, enemy.uid)} {CHARGE_WORDS.get(code, why.rstrip('.'))}")
         more = f"; {len(parts) - 3} more" if len(parts) > 3 else ""

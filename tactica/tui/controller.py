@@ -511,16 +511,33 @@ class Controller:
     # -- words for the status line ---------------------------------------------
     def _preview(self, attack, target: str, preview, suffix: str = "") -> str:
         st = self.session.state
-        text = describe_preview(attack.name + suffix, creature_name(st, target), preview, attack.defense.value)
+        short = getattr(self, "_short", False)
+        name = (lambda uid: st.creature(uid).label) if short else (lambda uid: creature_name(st, uid))
+        text = describe_preview(attack.name + suffix, name(target), preview, attack.defense.value, short=short)
         me = st.active_creature
         strikers = provoked_by(st, me, attack) if me is not None else ()
         if strikers:  # OA-1: a ranged or area attack next to an enemy provokes
-            names = ", ".join(creature_name(st, uid) for uid in strikers)
+            names = ", ".join(name(uid) for uid in strikers)
             text += f" Provokes an opportunity attack from {names}."
         return text
 
-    def hint(self, cursor: Square) -> str:
-        """One or two sentences: what the keys do now, or a preview at the cursor."""
+    def hint(self, cursor: Square, room: int | None = None) -> str:
+        """One or two sentences: what the keys do now, or a preview at the cursor.
+
+        ``room``: the characters the status line shows (None: no limit).  A hint longer than that
+        is said again with short previews (labels for names, the chances without the modifiers), so
+        its last words, the key to press, stay in view on a small terminal."""
+        text = self._hint(cursor)
+        if room is not None and len(text) > room:
+            self._short = True
+            try:
+                text = self._hint(cursor)
+            finally:
+                self._short = False
+        return text
+
+    def _hint(self, cursor: Square) -> str:
+        """``hint`` at full length (short previews while ``_short`` is set)."""
         s, st, m = self.session, self.session.state, self.mode
         here = self._at(cursor)
         if m is Mode.DEPLOY:

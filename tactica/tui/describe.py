@@ -427,7 +427,7 @@ def _expected(p) -> str:
     return text
 
 
-def describe_preview(attack: str, target: str, p, defense: str = "") -> str:
+def describe_preview(attack: str, target: str, p, defense: str = "", short: bool = False) -> str:
     """An attack preview (combat.preview) as words.
 
     e.g. "Club → Kobold (ko1): d20 +9 +2 combat advantage vs AC 16 — needs 5+,
@@ -435,13 +435,18 @@ def describe_preview(attack: str, target: str, p, defense: str = "") -> str:
     AttackPreview or None.  The expected damage is the engine's
     ``expected_loss`` (capped at the target's HP hit by hit), so an 80% hit
     for 10 on a 10-HP target reads "expected 8.0 damage (a hit takes all
-    its HP), 80% to destroy".
+    its HP), 80% to destroy".  ``short`` (a small status line) leaves out the roll's terms:
+    "Club → ko1: needs 5+, 80% to hit, ~12.8 damage, 35% to destroy."
     """
     if p is None:
         return f"{attack} → {target}."
     mods = "".join(f" {_signed(v)} {name}" for name, v in p.modifiers)
     total = p.bonus + sum(v for _, v in p.modifiers)
     need = min(20, max(2, p.target_number - total))
+    if short:
+        destroy = f", {p.kill_chance:.0%} to destroy" if p.kill_chance > 0 else ""
+        return (f"{attack} → {target}: needs {need}+, {p.hit_chance:.0%} to hit, "
+                f"~{p.expected_loss:.1f} damage{destroy}.")
     text = (f"{attack} → {target}: d20 {_signed(p.bonus)}{mods} vs {defense + ' ' if defense else ''}{p.target_number} — needs {need}+, "
             f"{p.hit_chance:.0%} to hit, expected {_expected(p)}")
     if p.kill_chance > 0:

@@ -596,6 +596,13 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         status = 3 if width < NARROW else 2
         return height - 2 - status - self._body_rows >= ROLL_TOAST_LOG
 
+    def _status_room(self) -> int:
+        """Characters the status line shows: its rows (3 below ``NARROW`` columns, else 2) of the
+        terminal's width less its padding, less a word's slack a row for the wrapping."""
+        width = self.app.size.width
+        rows = 3 if width < NARROW else 2
+        return rows * (width - 2 - 12)
+
     def _state_changed(self) -> None:
         st = self.session.state
         self._fit_layout()  # the map is known once it is chosen
@@ -653,7 +660,8 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         st, mv = self.session.state, self.map_view
         mv.overlay = self.ctrl.overlay(mv.square)
         status = self.query_one(StatusLine)
-        status.message, status.refused = self.ai_status() if self.ai_decides() else self.ctrl.hint(mv.square), False
+        status.message, status.refused = (self.ai_status() if self.ai_decides()
+                                          else self.ctrl.hint(mv.square, self._status_room())), False
         status.warning = bool(self._confirm) and not self.ai_decides()
         if status.warning:
             status.message = self.confirm_text()

@@ -164,7 +164,7 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
               maps: Sequence[tuple[MapDef, ...]], games: int, seed: int,
               scenario: str = "assault", teams: tuple[int, ...] = (),
               catalogue: dict | None = None,
-              on_game: Callable[[int, BattleResult, float], None] | None = None) -> dict:
+              on_game: Callable[..., None] | None = None) -> dict:
     """Play ``games`` battles between two to four levels and return the summary dict.
 
     With two levels, entry 0 of ``levels`` sits in seat 0 on even games and
@@ -175,8 +175,10 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
     game's seed and ``catalogue``, SCN-SEALED); ``teams`` the team of each
     seat (empty: every seat on its own).  A win counts for every level of
     the winning team.  Epic warbands (500 points) get their Epic battle
-    (WB-7).  ``on_game(number, result, seconds)`` (optional) is called after
-    each game (number counts from 1; seconds of wall time for that game).
+    (WB-7).  ``on_game(number, result, seconds, seat_levels, order)``
+    (optional) is called after each game (number counts from 1; seconds of
+    wall time for that game; the level in each seat; for each seat, its
+    index into ``levels``).
     Raises SimError (with the game number) on a broken battle.
 
     The summary's keys: games, seed, players (one entry per ``levels``
@@ -214,7 +216,8 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
         except SimError as err:
             raise SimError(f"game {i + 1} (dice seed {s}): {err}") from None
         if on_game is not None:
-            on_game(i + 1, result, time.perf_counter() - began)
+            on_game(i + 1, result, time.perf_counter() - began, [levels[order[seat]] for seat in range(n)],
+                    order)
         rounds += result.rounds
         results.append({"game": i + 1, "seed": s, "levels": [levels[order[seat]] for seat in range(n)],
                         "winner": None if result.winner is None else result.winner + 1,
@@ -328,8 +331,10 @@ def run_sim(args) -> int:
         return 2
     on_game = None
     if getattr(args, "progress", False) or sys.stderr.isatty():
-        def on_game(number: int, result: BattleResult, seconds: float) -> None:
-            print(progress_line(number, args.games, result, seconds), file=sys.stderr, flush=True)
+        def on_game(number: int, result: BattleResult, seconds: float, seat_levels: list[str],
+                    order: Sequence[int]) -> None:
+            print(progress_line(number, args.games, result, seconds, seat_levels, order, teams),
+                  file=sys.stderr, flush=True)
     try:
         summary = run_games(levels, warbands, [maps], args.games, args.seed, scenario=scenario,
                             teams=teams, catalogue=catalogue, on_game=on_game)
@@ -363,15 +368,47 @@ def parse_teams(text: str | None, players: int) -> tuple[int, ...]:
     return teams
 
 
-def progress_line(number: int, games: int, result: BattleResult, seconds: float) -> str:
-    """One stderr line for a finished game: "game 3/10: Player 2 wins, 7 rounds, VP 100-40 (2.1 s)".
+def seat_names(levels: Sequence[str], order: Sequence[int] | None = None) -> list[str]:
+    """How a per-game line names each seat: "player 2 (hard)".
 
-    ``result.winner`` is a seat (0-based) or None for a draw; VP per seat.
+    Args:
+        levels: the bot level in each seat, player 1 first.
+        order: for each seat, its entry in ``--ai`` (0-based; the summary's
+            "AI 1", "AI 2"); named as "AI N" too when two entries share a
+            level, so that a line can be matched to the summary.
+    Returns one name per seat.
     """
-    outcome = "draw" if result.winner is None else f"Player {result.winner + 1} wins"
-    vp = "-".join(str(v) for v in result.vp)
-    return (f"game {number}/{games}: {outcome}, {result.rounds} round{'s' if result.rounds != 1 else ''}, "
-            f"VP {vp} ({seconds:.1f} s)")
+    names = []
+    for seat, level in enumerate(levels):
+        same = order is not None and len(set(levels)) < len(levels)
+        who = f"AI {order[seat] + 1}, {level}" if same else level
+        names.append(f"player {seat + 1} ({who})")
+    return names
+
+
+def progress_line(number: int, games: int, result: BattleResult, seconds: float,
+                  levels: Sequence[str] = (), order: Sequence[int] | None = None,
+                  teams: Sequence[int] = ()) -> str:
+    """One stderr line for a finished game, naming the winner's seat and AI level.
+
+    E.g. "game 3/10: player 2 (hard) wins; VP player 1 (normal) 40, player 2 (hard) 100; 7 rounds (2.1 s)".
+    ``result.winner`` is a seat (0-based) or None for a draw; VP per seat.
+    ``levels``: the level in each seat this game (empty: seats named
+    "player N" only); ``order``: each seat's ``--ai`` entry (see
+    ``seat_names``); ``teams``: each seat's team (empty: every seat alone;
+    a team win names all its seats).
+    """
+    names = seat_names(levels, order) if levels else [f"player {seat + 1}" for seat in range(len(result.vp))]
+    if result.winner is None:
+        outcome = "draw"
+    elif teams:
+        won = [names[seat] for seat in range(len(names)) if teams[seat] == teams[result.winner]]
+        outcome = f"{' and '.join(won)} win" if len(won) > 1 else f"{won[0]} wins"
+    else:
+        outcome = f"{names[result.winner]} wins"
+    vp = ", ".join(f"{name} {v}" for name, v in zip(names, result.vp))
+    return (f"game {number}/{games}: {outcome}; VP {vp}; {result.rounds} round{'s' if result.rounds != 1 else ''} "
+            f"({seconds:.1f} s)")
 
 
 def format_summary(summary: dict) -> str:
@@ -387,4 +424,4 @@ def format_summary(summary: dict) -> str:
 
 
 __all__ = ["BattleResult", "SimError", "check_invariants", "format_summary", "game_seed",
-           "play_battle", "progress_line", "run_games", "run_sim"]
+           "play_battle", "progress_line", "run_games", "run_sim", "seat_names"]

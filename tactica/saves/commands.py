@@ -73,7 +73,7 @@ def run_export(args) -> int:
         try:
             Path(args.output).write_text(text, encoding="utf-8")
         except OSError as exc:
-            print(f"error: cannot write {args.output}: {exc}", file=sys.stderr)
+            print(f"error: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
             return 1
         print(f"Wrote the battle log to {args.output}")
     else:

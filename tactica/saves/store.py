@@ -74,8 +74,12 @@ def load_save(path: Path | str) -> SaveFile:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise SaveError(f"{path}: no such save file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveError(f"{path}: cannot read the save ({exc})") from None
+    except IsADirectoryError:
+        raise SaveError(f"{path}: a folder, not a save file") from None
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot read the save ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise SaveError(f"{path}: not a tactica save (not UTF-8 text)") from None
     return SaveFile.from_json(text, source=str(path))
 
 

@@ -110,7 +110,8 @@ def load_multi(map_files: Sequence[str] | None, warband_files: Sequence[str] | N
     if content is None:
         raise BattleContentError(["error: multiplayer battles need the content loader (tactica.content)"])
     if warband_files and len(warband_files) != players:
-        raise BattleContentError([f"error: --warband was given {len(warband_files)} times; give it once per "
+        given = "once" if len(warband_files) == 1 else f"{len(warband_files)} times"
+        raise BattleContentError([f"error: --warband was given {given}; give it once per "
                                   f"player ({players}) or not at all"])
     if map_files and len(map_files) > 2:
         raise BattleContentError([f"error: --map was given {len(map_files)} times; give it once or twice"])

@@ -96,3 +96,10 @@ def test_a_file_past_the_problem_limit_ends_with_how_many_more(tmp_path):
     last = problems[-1]
     assert last.more == 7 and last.message.startswith("7 more errors not shown")
     assert report_lines(problems)[-1].startswith(f"{band}: note: {MAX_PROBLEMS + 7 - SHOWN_PER_FILE} more problems")
+
+
+def test_one_warband_for_three_players_says_once(capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("TACTICA_DATA_DIR", str(tmp_path))
+    code, _, err = _run(capsys, "play", "--players", "3", "--warband", BAND)
+    assert code == 1
+    assert err == "error: --warband was given once; give it once per player (3) or not at all\n"

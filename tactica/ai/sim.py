@@ -263,12 +263,17 @@ def _load(args, players: int = 2, teams: tuple[int, ...] = ()) -> tuple[tuple[Wa
                     loaded[(kind, name)] = None
     if problems:
         raise content.ContentError(problems)
-    bands = tuple(loaded[("warband", p)] for p in paths) or content.default_warbands(players)
-    maps = tuple(loaded[("map", p)] for p in map_paths) or (content.default_map(players, teams),)
+    maps = tuple(loaded[("map", p)] for p in map_paths)
+    bands = tuple(loaded[("warband", p)] for p in paths) or content.default_warbands(
+        players, maps[0].points if maps else 200)  # WB-8: shipped warbands of the map's battle size
+    maps = maps or (content.default_map(players, teams, bands[0].point_limit),)
     from tactica.engine.warband import check_battle
-    problems = [p for p in check_battle(bands, maps, teams) if p.code == "too-few-start-areas"]
-    if problems:
-        raise ValueError(problems[0].message)
+    lines = []
+    for p in check_battle(bands, maps, teams):
+        where = map_paths[p.index] if p.code == "map-size" and p.index is not None and p.index < len(map_paths) else ""
+        lines.append(f"{where}: {p.message}" if where else p.message)
+    if lines:
+        raise ValueError("\n".join(lines))
     return bands, maps
 
 
@@ -327,7 +332,8 @@ def run_sim(args) -> int:
             for line in report_lines(err.problems):
                 print(line, file=sys.stderr)
         else:
-            print(f"tactica sim: error: {err}", file=sys.stderr)
+            for line in str(err).splitlines():
+                print(f"tactica sim: error: {line}", file=sys.stderr)
         return 2
     on_game = None
     if getattr(args, "progress", False) or sys.stderr.isatty():

@@ -46,20 +46,40 @@ def default_battle() -> tuple[tuple[WarbandDef, WarbandDef], MapDef]:
     return (bands[0], bands[1]), load_map(_shipped_by_stem(shipped_maps(), DEFAULT_MAP))
 
 
-def default_warbands(players: int = 2) -> tuple[WarbandDef, ...]:
-    """The quick-start warbands for ``players`` seats (2-4): DEFAULT_WARBANDS, then MORE_WARBANDS.
+def default_warbands(players: int = 2, points: int = 200) -> tuple[WarbandDef, ...]:
+    """The quick-start warbands for ``players`` seats (2-4) of a ``points``-point battle.
 
-    Raises ContentError if a shipped file is missing or broken.
+    At 200 points: DEFAULT_WARBANDS, then MORE_WARBANDS.  At another size
+    (WB-8: a 100-point map wants 100-point warbands): the shipped warbands
+    of that point limit, in file order, used again in turn when there are
+    fewer than seats.  Raises ContentError if a shipped file is missing or
+    broken, ValueError when no shipped warband has that point limit.
     """
     catalogue = load_catalogue()
-    stems = (DEFAULT_WARBANDS + MORE_WARBANDS)[:players]
-    return tuple(load_warband(_shipped_by_stem(shipped_warbands(), s), catalogue) for s in stems)
+    if points == 200:
+        stems = (DEFAULT_WARBANDS + MORE_WARBANDS)[:players]
+        return tuple(load_warband(_shipped_by_stem(shipped_warbands(), s), catalogue) for s in stems)
+    fits = [wb for wb in (load_warband(p, catalogue) for p in shipped_warbands()) if wb.point_limit == points]
+    if not fits:
+        raise ValueError(f"no shipped warband is built for {points}-point battles; give them with --warband")
+    return tuple(fits[i % len(fits)] for i in range(players))
 
 
-def default_map(players: int = 2, teams: tuple[int, ...] = ()) -> MapDef:
-    """The quick-start map: DEFAULT_MAP for two sides (two players, or teams), FFA_MAP for free-for-all."""
+def default_map(players: int = 2, teams: tuple[int, ...] = (), points: int = 200) -> MapDef:
+    """The quick-start map: DEFAULT_MAP for two sides (two players, or teams), FFA_MAP for free-for-all.
+
+    For a battle of other than 200 points, the first shipped map drawn for
+    that size (WB-8).  Raises ContentError if a shipped file is missing or
+    broken, ValueError when no shipped map is drawn for ``points``.
+    """
     free_for_all = players > 2 and len(set(teams or range(players))) > 2
-    return load_map(_shipped_by_stem(shipped_maps(), FFA_MAP if free_for_all else DEFAULT_MAP))
+    if points == 200:
+        return load_map(_shipped_by_stem(shipped_maps(), FFA_MAP if free_for_all else DEFAULT_MAP))
+    for path in shipped_maps():
+        found = load_map(path)
+        if found.points == points and (not free_for_all or len(found.start_areas) >= players):
+            return found
+    raise ValueError(f"no shipped map is drawn for {points}-point battles; give one with --map")
 
 
 __all__ = ["ContentError", "DEFAULT_MAP", "DEFAULT_WARBANDS", "FFA_MAP", "MORE_WARBANDS", "Problem",

@@ -45,3 +45,17 @@ def test_a_team_win_and_a_draw():
     draw = sim.BattleResult(winner=None, vp=(5, 5), rounds=2, steps=9, reason="")
     assert sim.progress_line(1, 1, draw, 0.0, ["hard", "normal"]).startswith(
         "game 1/1: draw; VP player 1 (hard) 5, player 2 (normal) 5;")
+
+
+def test_a_half_size_map_alone_gets_half_size_warbands_and_a_mismatch_is_refused(capsys):
+    import argparse
+    maps = {p.stem: str(p) for p in content.shipped_maps()}
+    wbs = {p.stem: str(p) for p in content.shipped_warbands()}
+    bands, chosen = sim._load(argparse.Namespace(map=[maps["watchtower-hill"]], warband=None))
+    assert [wb.point_limit for wb in bands] == [100, 100] and chosen[0].points == 100  # WB-8, as play does
+    bands, chosen = sim._load(argparse.Namespace(map=None, warband=[wbs["tusk-skirmishers"]] * 2))
+    assert chosen[0].points == 100
+    code = cli.main(["sim", "--map", maps["watchtower-hill"], "--warband", wbs["silverhelm-vanguard"],
+                     "--warband", wbs["silverhelm-vanguard"], "--games", "1"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.startswith(f"tactica sim: error: {maps['watchtower-hill']}: ") and "(WB-8)" in err

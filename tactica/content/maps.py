@@ -27,6 +27,8 @@ so it usually lies on B's side.  Comments cannot go inside a ``|`` block
 """
 from __future__ import annotations
 
+import re
+
 from tactica.engine.model import SYMBOLS, CustomTerrain, MapDef, Square, Terrain, TerrainRules, rules_of
 from tactica.engine.state import Ruleset
 
@@ -65,6 +67,10 @@ def rows_of(doc: Doc, node: Node, what: str) -> list[Row] | None:
     if node.style == ">":
         doc.error(node, f"use a literal block ('|', not '>') for {what} so each row keeps its own line")
         return None
+    if node.style is None and node.start_mark.line != node.end_mark.line:
+        doc.error(node, f"the rows of {what} ran together into one line: put '|' after the key "
+                        f"('{what.removeprefix('the ')}: |') so each row keeps its own line")
+        return None
     rows = node.value.split("\n")
     while rows and rows[-1] == "":
         rows.pop()
@@ -82,11 +88,41 @@ def rows_of(doc: Doc, node: Node, what: str) -> list[Row] | None:
     out = []
     for i, row in enumerate(rows):
         line = first + i
+        if _is_comment(row):
+            doc.error((line, indent), f"row {i + 1} of {what} is a comment ('{row.strip()[:30]}'): inside a "
+                                      "'|' block it becomes a row; put it above the block's key")
+            continue
         if line < len(doc.lines) and doc.lines[line][indent:] == row:
             out.append((row, line, indent))
         else:  # unusual block (explicit indent, tabs): fall back to the block start
             out.append((row, node.start_mark.line, node.start_mark.column))
     return out
+
+
+def _is_comment(row: str) -> bool:
+    """True for a row of a '|' block that is a comment ('# the river'), not a row of walls ('###')."""
+    text = row.strip()
+    return text.startswith("#") and any(ch.isspace() for ch in text)
+
+
+#: A legend line that YAML reads as a comment: ``#: difficult`` (the symbol must be quoted).
+_COMMENTED_SYMBOL = re.compile(r"^(\s*)#\s*:\s*([A-Za-z-]+)\s*(#.*)?$")
+
+
+def _commented_symbols(doc: Doc, key: Node) -> None:
+    """Errors for ``#: kind`` lines under the ``legend`` key: YAML drops them as comments.
+
+    ``#: wall`` is harmless ('#' is a wall without a legend) and passes.
+    """
+    indent = key.start_mark.column
+    for line in range(key.start_mark.line + 1, len(doc.lines)):
+        text = doc.lines[line]
+        if text.strip() and not text.lstrip().startswith("#") and len(text) - len(text.lstrip()) <= indent:
+            break
+        found = _COMMENTED_SYMBOL.match(text)
+        if found and len(found.group(1)) > indent and found.group(2) != DEFAULT_LEGEND["#"].value:
+            doc.error((line, len(found.group(1))), f"'#: {found.group(2)}' is a YAML comment, so the legend "
+                                                   f"does not have it; quote the symbol: \"#\": {found.group(2)}")
 
 
 def parse_terrain_type(doc: Doc, node: Node, index: int) -> CustomTerrain | None:
@@ -251,6 +287,8 @@ def parse_map(doc: Doc, root: Node, map_id: str) -> MapDef | None:
     customs = _terrain_types(doc, f["terrain_types"][1], broken) if "terrain_types" in f else []
     by_name = {t.name: t for t in customs}
     legend = _legend(doc, f["legend"][1], by_name, broken) if "legend" in f else dict(DEFAULT_LEGEND)
+    if "legend" in f:
+        _commented_symbols(doc, f["legend"][0])
     for t in customs:  # TER-OTHER: each map-defined kind by its own symbol
         legend.setdefault(t.rules.symbol, t)
     terrain_rows = rows_of(doc, f["terrain"][1], MAP["terrain"].what("")) if "terrain" in f else None

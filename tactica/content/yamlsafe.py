@@ -94,6 +94,8 @@ _PLAIN = (
                                             "or check the indentation)"),
     ("could not find expected ':'", "expected 'key: value' here"),
     ("found character '\\t'", "tab character: indent with spaces"),
+    ("expected alphabetic or numeric character", "a key or value that starts with '*' or '&' must be "
+                                                 "quoted (e.g. \"*\": smoke)"),
 )
 
 

@@ -123,6 +123,18 @@ EXPECTED: dict[str, list[tuple[int, int, str]]] = {
         (9, 12, "VP zone 'b' cannot be reached from start area 'A'"),
         (10, 11, "start areas 'A' and 'B' cannot reach each other: walls divide the map"),
         (12, 3, "VP zone 'a' cannot be reached from start area 'B'")],
+    "map_comment_row.yaml": [
+        (5, 3, "row 2 of the terrain is a comment ('# the river'): inside a '|' block it becomes a row; put it "
+               "above the block's key")],  # and not eight unknown symbols, nor a ragged row
+    "map_rows_run_together.yaml": [
+        (7, 3, "the rows of the zones ran together into one line: put '|' after the key ('zones: |') so each "
+               "row keeps its own line")],
+    "map_commented_symbol.yaml": [
+        (5, 3, "'#: difficult' is a YAML comment, so the legend does not have it; quote the symbol: "
+               "\"#\": difficult")],
+    "map_unquoted_star.yaml": [
+        (4, 4, "invalid YAML: a key or value that starts with '*' or '&' must be quoted (e.g. \"*\": smoke) "
+               "[expected alphabetic or numeric character, but found ':' (while scanning an alias)]")],
     # --- warbands --------------------------------------------------------------------
     "warband_unknown_card.yaml": [
         (5, 5, "unknown card 'gatehouse-crossbowmen'; did you mean 'gatehouse-crossbowman'?")],

@@ -145,7 +145,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--map", metavar="FILE", action="append",
                      help="map file; give it twice to offer a choice of two maps (default: the shipped map)")
     sim.add_argument("--warband", metavar="FILE", action="append",
-                     help="warband file, once per player in seat order (default: the shipped warbands)")
+                     help="warband file: once (every player brings it) or once per player in seat order "
+                          "(default: shipped warbands of the map's battle size)")
     sim.add_argument("--ai", metavar="LEVEL", action="append",
                      help="bot level (random, greedy, normal, hard), once or once per player "
                           "(default: normal against random); given 3 or 4 times without --players it "

@@ -246,8 +246,11 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
 def _load(args, players: int = 2, teams: tuple[int, ...] = ()) -> tuple[tuple[WarbandDef, ...], tuple[MapDef, ...]]:
     from tactica import content
     paths = args.warband or []
-    if len(paths) not in (0, players):
-        raise ValueError(f"give --warband {players} times (one per player, in seat order) or not at all")
+    if len(paths) not in (0, 1, players):
+        raise ValueError(f"give --warband once (every player brings it), {players} times (one per player, "
+                         "in seat order) or not at all")
+    if len(paths) == 1:
+        paths = paths * players  # as in 'tactica play': one warband file means everyone brings it
     map_paths = args.map or []
     if len(map_paths) > 2:
         raise ValueError("give --map once or twice")

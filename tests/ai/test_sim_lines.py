@@ -59,3 +59,13 @@ def test_a_half_size_map_alone_gets_half_size_warbands_and_a_mismatch_is_refused
                      "--warband", wbs["silverhelm-vanguard"], "--games", "1"])
     err = capsys.readouterr().err
     assert code == 2 and err.startswith(f"tactica sim: error: {maps['watchtower-hill']}: ") and "(WB-8)" in err
+
+
+def test_one_warband_file_is_brought_by_every_player_as_in_play(capsys):
+    import argparse
+    wbs = {p.stem: str(p) for p in content.shipped_warbands()}
+    bands, _ = sim._load(argparse.Namespace(map=None, warband=[wbs["tusk-skirmishers"]]))
+    assert [wb.name for wb in bands] == ["Tusk Skirmishers"] * 2
+    code = cli.main(["sim", "--warband", wbs["tusk-skirmishers"], "--warband", wbs["tusk-skirmishers"],
+                     "--warband", wbs["tusk-skirmishers"], "--games", "1"])
+    assert code == 2 and "give --warband once (every player brings it), 2 times" in capsys.readouterr().err

@@ -171,7 +171,7 @@ EFFECT = Table("effect", "One effect of an attack line besides its damage (ATK-3
               choices=DURATIONS, label="the duration of {of}", example="save ends"),
     FieldSpec("on", "choice", "When it happens: on a 'hit', on a 'miss', or 'always'. Quote the key "
               "(\"on\": miss): YAML 1.1 tools read a bare on as true.", default="hit",
-              choices=tuple(t.value for t in Trigger), label="'on' of {of}"),
+              choices=tuple(t.value for t in Trigger), label="'on' trigger of {of}"),
 ))
 
 #: Ability kinds a card may list (the engine's implemented keyword abilities, ABL-1).

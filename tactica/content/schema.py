@@ -34,6 +34,21 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     return f"; did you mean '{close[0]}'?" if close else ""
 
 
+def unknown(what: str, value: str) -> str:
+    """"unknown attack type 'mele' in attack 1 of card 'x'": the value right after what it is.
+
+    ``what`` is a field label such as "attack type in attack 1 of card 'x'"
+    or "the cover of terrain type 1"; a leading "the" is dropped.
+    """
+    text = what.removeprefix("the ")
+    cut = min((text.find(sep), sep) for sep in (" in ", " of ") if sep in text) if (
+        " in " in text or " of " in text) else None
+    if cut is None:
+        return f"unknown {text} '{value}'"
+    at, sep = cut
+    return f"unknown {text[:at]} '{value}'{sep}{text[at + len(sep):]}"
+
+
 def describe(node: Node) -> str:
     """A short description of what ``node`` holds, for "got …" messages."""
     if isinstance(node, SequenceNode):
@@ -198,7 +213,7 @@ class Doc:
             return None
         if value not in options:
             hint = did_you_mean(value, options) or f"; expected one of: {', '.join(options)}"
-            self.error(node, f"unknown {what} '{value}'{hint}")
+            self.error(node, f"{unknown(what, value)}{hint}")
             return None
         return value
 

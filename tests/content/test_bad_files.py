@@ -61,6 +61,8 @@ EXPECTED: dict[str, list[tuple[int, int, str]]] = {
         (23, 9, "champion power 'Big' costs 3, more than the champion rating 2 of card 'test-captain' "
                 "(CHP-1)")],
     "card_unknown_faction.yaml": [(6, 16, "unknown faction 'Civilisation'; did you mean 'Civilization'?")],
+    "card_unknown_attack_type.yaml": [  # the value right after what it is, then where
+        (13, 29, "unknown attack type 'mele' in attack 1 of card 'test-soldier'; did you mean 'melee'?")],
     "card_unknown_alignment.yaml": [(5, 16, "unknown alignment 'good'; did you mean 'Good'?")],
     "card_bad_damage_type.yaml": [
         (13, 62, "unknown damage type 'fier' in the damage of attack 1 of card 'test-soldier'; "

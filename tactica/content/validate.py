@@ -16,6 +16,7 @@ from .loader import SUFFIXES, _cards_from, kind_of, load_catalogue, read_doc
 from .maps import parse_map
 from .problems import ContentError, Problem
 from .warbands import parse_warband
+from .yamlsafe import MappingNode, Node, ScalarNode, SequenceNode
 
 
 def expand(paths: list[str]) -> tuple[list[Path], list[Problem]]:
@@ -36,6 +37,19 @@ def expand(paths: list[str]) -> tuple[list[Path], list[Problem]]:
     return files, problems
 
 
+def _card_ids(root: Node) -> list[str]:
+    """The ``id`` of every entry of a card file's ``cards`` list, read without checking."""
+    ids: list[str] = []
+    if isinstance(root, MappingNode):
+        for key, value in root.value:
+            if getattr(key, "value", None) == "cards" and isinstance(value, SequenceNode):
+                for item in value.value:
+                    if isinstance(item, MappingNode):
+                        ids.extend(v.value for k, v in item.value
+                                   if getattr(k, "value", None) == "id" and isinstance(v, ScalarNode))
+    return ids
+
+
 def validate_paths(paths: list[str]) -> tuple[list[Problem], int]:
     """Check every file under ``paths``; returns (problems, number of files checked)."""
     files, problems = expand(paths)
@@ -54,6 +68,8 @@ def validate_paths(paths: list[str]) -> tuple[list[Problem], int]:
     except ContentError:
         catalogue = {}  # the shipped cards' own problems show when they are validated
     catalogue.update(cards)
+    broken_cards = {cid: doc.path for path, doc, root, kind in docs if kind == "cards" and root is not None
+                    for cid in _card_ids(root) if cid not in cards}
     by_file: dict[str, list[Problem]] = {}
     for p in card_problems:
         by_file.setdefault(p.path, []).append(p)
@@ -63,7 +79,7 @@ def validate_paths(paths: list[str]) -> tuple[list[Problem], int]:
                 if kind == "map":
                     parse_map(doc, root, path.stem)
                 elif kind == "warband":
-                    parse_warband(doc, root, catalogue)
+                    parse_warband(doc, root, catalogue, broken_cards)
                 elif kind == "cards":
                     doc.problems.extend(by_file.get(doc.path, []))
             except Exception as err:  # noqa: BLE001 - a checker bug must not become a traceback

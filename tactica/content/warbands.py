@@ -37,13 +37,17 @@ def _entry(doc: Doc, node: Node, index: int) -> tuple[str, Node, int] | None:
     return None if cid is None else (cid, node, 1)
 
 
-def parse_warband(doc: Doc, root: Node, catalogue: dict[str, CreatureCard]) -> WarbandDef | None:
+def parse_warband(doc: Doc, root: Node, catalogue: dict[str, CreatureCard],
+                  broken_cards: dict[str, str] | None = None) -> WarbandDef | None:
     """Build a WarbandDef from a warband file's root node and check it (WB-1..7).
 
     Args:
         doc: the file being read; problems are recorded here.
         root: the document's root node.
         catalogue: card id → card.
+        broken_cards: card id → the card file that defines it but has
+            problems (``tactica validate`` given both files); such a card is
+            named as waiting on that file rather than as unknown.
     Returns the warband, or None after recording problems.
     """
     f = doc.fields(root, WARBAND, "the warband")
@@ -61,6 +65,10 @@ def parse_warband(doc: Doc, root: Node, catalogue: dict[str, CreatureCard]) -> W
         cid, id_node, count = found
         card = catalogue.get(cid)
         if card is None:
+            if broken_cards and cid in broken_cards:
+                doc.error(id_node, f"card '{cid}' is defined in {broken_cards[cid]}, which has problems; "
+                                   "fix them first")
+                continue
             hint = did_you_mean(cid, catalogue)
             doc.error(id_node, f"unknown card '{cid}'{hint}")
             continue

@@ -103,3 +103,18 @@ def test_one_warband_for_three_players_says_once(capsys, monkeypatch, tmp_path):
     code, _, err = _run(capsys, "play", "--players", "3", "--warband", BAND)
     assert code == 1
     assert err == "error: --warband was given once; give it once per player (3) or not at all\n"
+
+
+def test_a_warband_using_cards_of_a_broken_card_file_says_so(capsys, tmp_path):
+    cards = tmp_path / "cards.yaml"
+    cards.write_text("cards:\n  - id: test-goblin\n    name: Test Goblin\n    cost: five\n    alignment: Evil\n"
+                     "    factions: [Borderlands]\n    level: 1\n    ac: 14\n    def: 12\n    speed: 6\n"
+                     "    hp: 10\n    attacks:\n      - {name: Blade, type: melee, bonus: 5, vs: AC, damage: 5}\n")
+    band = tmp_path / "band.yaml"
+    band.write_text("name: B\nfaction: Borderlands\ncreatures:\n  - test-goblin\n  - test-gobln\n")
+    code, out, _ = _run(capsys, "validate", str(cards), str(band))
+    assert code == 1
+    assert out.splitlines() == [
+        f"{cards}:4:11: error: expected a whole number for the cost of card 'test-goblin'; got text 'five'",
+        f"{band}:4:5: error: card 'test-goblin' is defined in {cards}, which has problems; fix them first",
+        f"{band}:5:5: error: unknown card 'test-gobln'"]

@@ -48,6 +48,13 @@ KINDS = TERRAIN_KINDS
 MAX_SIDE = 100
 
 Row = tuple[str, int, int]  # text, 0-based line, 0-based column of its first symbol
+#: Invisible characters dropped from the end of every row (no symbol is a space or a tab).
+TRAILING = " \t"
+
+
+def _symbol(ch: str) -> str:
+    """A symbol as messages show it: 'x', or ' ' (a space) and a tab named, as they cannot be seen."""
+    return {" ": "' ' (a space)", "\t": "'\\t' (a tab)"}.get(ch, f"'{ch}'")
 
 
 def rows_of(doc: Doc, node: Node, what: str) -> list[Row] | None:
@@ -58,7 +65,7 @@ def rows_of(doc: Doc, node: Node, what: str) -> list[Row] | None:
             text = doc.text(item, f"a row of {what}")
             if text is not None:
                 quoted = 1 if item.style in ("'", '"') else 0
-                out.append((text, item.start_mark.line, item.start_mark.column + quoted))
+                out.append((text.rstrip(TRAILING), item.start_mark.line, item.start_mark.column + quoted))
         return out
     if not isinstance(node, ScalarNode) or node.tag == NULL_TAG:
         doc.error(node, f"expected rows of symbols (a '|' block) for {what}; got "
@@ -78,7 +85,7 @@ def rows_of(doc: Doc, node: Node, what: str) -> list[Row] | None:
         doc.error(node, f"{what} has no rows")
         return None
     if node.style != "|":
-        return [(row, node.start_mark.line, node.start_mark.column) for row in rows]
+        return [(row.rstrip(TRAILING), node.start_mark.line, node.start_mark.column) for row in rows]
     first = node.start_mark.line + 1
     indent = 0
     for line in doc.lines[first:]:
@@ -93,9 +100,9 @@ def rows_of(doc: Doc, node: Node, what: str) -> list[Row] | None:
                                       "'|' block it becomes a row; put it above the block's key")
             continue
         if line < len(doc.lines) and doc.lines[line][indent:] == row:
-            out.append((row, line, indent))
+            out.append((row.rstrip(TRAILING), line, indent))
         else:  # unusual block (explicit indent, tabs): fall back to the block start
-            out.append((row, node.start_mark.line, node.start_mark.column))
+            out.append((row.rstrip(TRAILING), node.start_mark.line, node.start_mark.column))
     return out
 
 
@@ -311,7 +318,7 @@ def parse_map(doc: Doc, root: Node, map_id: str) -> MapDef | None:
         shown = ", ".join(f"'{s}'" for s in sorted(legend))
         for ch, places in unknown.items():
             line, col, y, x = places[0]
-            doc.error((line, col), f"unknown terrain symbol '{ch}' (row {y + 1}, column {x + 1}"
+            doc.error((line, col), f"unknown terrain symbol {_symbol(ch)} (row {y + 1}, column {x + 1}"
                                    f"{_more(places)}); the legend has {shown}")
         sound = bool(grid) and width is not None and not unknown and not broken
     else:
@@ -348,7 +355,7 @@ def parse_map(doc: Doc, root: Node, map_id: str) -> MapDef | None:
             line, col, y, x = places[0]
             at = f"row {y + 1}, column {x + 1}{_more(places)}"
             if problem == "symbol":
-                doc.error((line, col), f"unknown zone symbol '{ch}' ({at}); expected 'A' or 'B' (start areas; "
+                doc.error((line, col), f"unknown zone symbol {_symbol(ch)} ({at}); expected 'A' or 'B' (start areas; "
                                        "'C' and 'D' too on a free-for-all map), 'a' to 'd' (VP zones) or '.'")
             elif problem == "wall":
                 doc.error((line, col), f"zone '{ch}' covers a wall ({at})")

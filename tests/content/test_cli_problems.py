@@ -118,3 +118,15 @@ def test_a_warband_using_cards_of_a_broken_card_file_says_so(capsys, tmp_path):
         f"{cards}:4:11: error: expected a whole number for the cost of card 'test-goblin'; got text 'five'",
         f"{band}:4:5: error: card 'test-goblin' is defined in {cards}, which has problems; fix them first",
         f"{band}:5:5: error: unknown card 'test-gobln'"]
+
+
+def test_spaces_after_a_row_are_ignored_and_a_space_inside_one_is_named(tmp_path):
+    rows = "terrain: |\n  ..........  \n  ..........\nzones: |\n  AAAAA....b\t\n  a....BBBBB \n"
+    trailing = tmp_path / "trailing.yaml"
+    trailing.write_text("name: Trailing\npoints: 100\n" + rows)
+    assert load_map(trailing).width == 10  # invisible spaces are not squares
+    inside = tmp_path / "inside.yaml"
+    inside.write_text("name: Inside\npoints: 100\n" + rows.replace("  ..........\n", "  ..... ....\n"))
+    assert _lines_of(str(inside), load_map) == [
+        f"{inside}:5:8: error: unknown terrain symbol ' ' (a space) (row 2, column 6); the legend has '#', '%', "
+        "'*', '+', '.', '@', 'O', 'S', 'T', '^', '◢', '◣', '◤', '◥'"]

@@ -64,7 +64,9 @@ ends within two moves of it for the next round (``zone_race``); the only
 creature of ours in the zone pays next round's award too for walking
 out of it; and a wounded creature (bloodied, or one hit from death)
 counts an enemy still to act as reaching a move and then a charge
-(``charge_retreat``, ACT-1, CHG-1) when it picks where to stand.
+(``charge_retreat``, ACT-1, CHG-1; with the one attack a charge makes, its
+basic melee attack: ``engine.attacking.charge_attack``) when it picks where
+to stand.
 
 The search is fixed by ``candidates`` and ``budget`` (units of work per
 decision), so the same seed gives the same choices; ``deadline``

@@ -361,9 +361,10 @@ class Board:
     Args:
         state: the state to judge.
         player: the side whose creatures are scored (0 or 1).
-        charge_reach: count an enemy melee creature's reach as a move and
-            then a charge (2 × speed + 1 squares, ACT-1, CHG-1) when judging
-            exposure; False counts one move and an attack (speed + 1).
+        charge_reach: count an enemy's reach as a move and then a charge
+            (2 × speed + 1 squares, ACT-1, CHG-1; with the attack a charge
+            makes, ``charge_attack``) when judging exposure; False counts
+            one move and an attack (speed + 1).
         offense: add ``OFFENSE`` × ``offense_at`` to every end square's value
             (``hard``'s planner; ``normal`` leaves it out).
         move_charge: also plan a move followed by a charge (ACT-1, ACT-3,
@@ -382,7 +383,8 @@ class Board:
         charge_retreat: a wounded creature's exposure (bloodied, or one hit
             would destroy it) counts an enemy still to act this round as
             reaching a move and then a charge (2 × speed + 1 squares, ACT-1,
-            CHG-1), so it retreats beyond that (``hard``; ``charge_reach``
+            CHG-1; only with its basic melee attack, ``charge_attack``), so
+            it retreats beyond that (``hard``; ``charge_reach``
             does it for every creature and every enemy).
     """
 

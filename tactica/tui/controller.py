@@ -509,10 +509,15 @@ class Controller:
         return None
 
     # -- words for the status line ---------------------------------------------
+    def _name(self, uid: str) -> str:
+        """A creature in the status line: "Ogre (OG1)", or its label alone while a hint is said short."""
+        st = self.session.state
+        return st.creature(uid).label if getattr(self, "_short", False) else creature_name(st, uid)
+
     def _preview(self, attack, target: str, preview, suffix: str = "") -> str:
         st = self.session.state
         short = getattr(self, "_short", False)
-        name = (lambda uid: st.creature(uid).label) if short else (lambda uid: creature_name(st, uid))
+        name = self._name
         text = describe_preview(attack.name + suffix, name(target), preview, attack.defense.value, short=short)
         me = st.active_creature
         strikers = provoked_by(st, me, attack) if me is not None else ()
@@ -526,7 +531,8 @@ class Controller:
 
         ``room``: the characters the status line shows (None: no limit).  A hint longer than that
         is said again with short previews (labels for names, the chances without the modifiers), so
-        its last words, the key to press, stay in view on a small terminal."""
+        its last words, the key to press, stay in view on a small terminal (so do a move's and an
+        area attack's lists of creatures)."""
         text = self._hint(cursor)
         if room is not None and len(text) > room:
             self._short = True
@@ -563,7 +569,7 @@ class Controller:
                     text = f"Move {squares}: m or Enter."
                 prov = s.provokers(path)
                 if prov:
-                    text += (" Provokes opportunity attacks from " + ", ".join(creature_name(st, u) for u in prov)
+                    text += (" Provokes opportunity attacks from " + ", ".join(self._name(u) for u in prov)
                              + "! (asks for the key again)")
                     if cursor in s.shifts():
                         text += " s shifts here instead: no opportunity attacks."
@@ -599,7 +605,7 @@ class Controller:
                     text = self._preview(me.card.basic_melee, self.charge_target, s.charge_preview(c), " (charge)")
                     prov = s.provokers(c.path)
                     if prov:
-                        text += " On the way: opportunity attacks from " + ", ".join(creature_name(st, u) for u in prov) + "."
+                        text += " On the way: opportunity attacks from " + ", ".join(self._name(u) for u in prov) + "."
                     return text + " Enter charges."
             return "Charge: move the cursor to a marked end square (Tab), Enter charges, Esc cancels."
         if m is Mode.FORCE and st.pending:
@@ -646,7 +652,7 @@ class Controller:
             who = st.creature(uid)
             ally = " ally!" if who.player == self._me().player else ""
             if p is not None:
-                parts.append(f"{creature_name(st, uid)}{ally} {round(p.hit_chance * 100)}% ~{p.expected_loss:.0f}")
+                parts.append(f"{self._name(uid)}{ally} {round(p.hit_chance * 100)}% ~{p.expected_loss:.0f}")
         inside = "; ".join(parts) if parts else "nobody"
         refusal = s.check(action)
         tail = f" {refusal}" if refusal else " Enter attacks, Esc cancels."

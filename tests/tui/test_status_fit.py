@@ -56,3 +56,19 @@ async def test_a_preview_that_fits_keeps_its_full_words():
         await pilot.pause()
         message = app.screen.query_one(StatusLine).message
         assert message.startswith("Longbow of the Western Marches → Sister of the Dawn Bell Chapel (d): d20")
+
+
+async def test_a_provoking_move_names_the_attackers_by_label_when_the_full_names_do_not_fit():
+    """Three long-named enemies round the mover (OA-1): at 80×24 the move's hint names them by label
+    and ends in view with the key to press again."""
+    st = battle(".b......\n.Ac.....\n.e......\n........", {"b": FOE, "c": FOE, "e": FOE}, active="A")
+    app = app_for_state(st)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.pause()
+        screen.map_view.move_cursor((4, 3))
+        await pilot.pause()
+        message = screen.query_one(StatusLine).message
+        assert "Provokes opportunity attacks from b, c, e!" in message, message
+        shown = " ".join(row.strip() for row in _status_rows(screen)).strip()
+        assert shown == message

@@ -173,7 +173,7 @@ class Doc:
             self.error(node, f"expected a list for {what}; got {describe(node)}")
             return None
         if not node.value and not allow_empty:
-            self.error(node, f"{what} is empty; expected at least one entry")
+            self.error(node, f"empty list for {what}; expected at least one entry")
             return None
         return list(node.value)
 

@@ -130,3 +130,11 @@ def test_spaces_after_a_row_are_ignored_and_a_space_inside_one_is_named(tmp_path
     assert _lines_of(str(inside), load_map) == [
         f"{inside}:5:8: error: unknown terrain symbol ' ' (a space) (row 2, column 6); the legend has '#', '%', "
         "'*', '+', '.', '@', 'O', 'S', 'T', '^', '◢', '◣', '◤', '◥'"]
+
+
+def test_an_empty_creature_list_reads_as_english(tmp_path):
+    band = tmp_path / "empty.yaml"
+    band.write_text("name: Empty\nfaction: Wild\ncreatures: []\n")
+    from tactica.content import load_warband
+    assert _lines_of(str(band), load_warband) == [
+        f"{band}:3:12: error: empty list for the creatures; expected at least one entry"]

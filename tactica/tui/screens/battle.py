@@ -459,10 +459,11 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         """] / [: scroll the stat card a page down or up; past the end, ] goes back to the top of the card."""
         box = self.query_one("#card-scroll", VerticalScroll)
         page = max(1, box.scrollable_content_region.height - 1)
+        # immediate: the next key press (sent fast) must page on from this one's position
         if step > 0 and box.scroll_y >= box.max_scroll_y:
-            box.scroll_home(animate=False)
+            box.scroll_home(animate=False, immediate=True)
         else:
-            box.scroll_to(y=box.scroll_y + step * page, animate=False)
+            box.scroll_to(y=box.scroll_y + step * page, animate=False, immediate=True)
 
     def action_log_scroll(self, step: int) -> None:
         """Page Up / Page Down: read the battle log a page back or on.  While the player reads back,

@@ -448,7 +448,8 @@ class Board:
     def _offense_table(self, me: Creature) -> list[tuple[float, int, int, int]]:
         """(value, enemy x, enemy y, reach) of each attack ``me`` may make on each enemy, the
         most valuable first: what ``offense_at`` looks through (the same for every square)."""
-        lines = tuple((i, next_turn_reach(me, a)) for i, a in enumerate(me.card.attacks) if attack_allowed(me, a))
+        lines = tuple((i, next_turn_reach(self.state, me, a)) for i, a in enumerate(me.card.attacks)
+                      if attack_allowed(me, a))
         key = (me.uid, lines)
         table = self._offense.get(key)
         if table is None:
@@ -516,9 +517,10 @@ class Board:
     def threats_to(self, me: Creature) -> list[tuple[Square, int, float, float]]:
         """(position, reach, expected damage, weight) of every enemy that could attack ``me`` next.
 
-        Each enemy's most damaging attack counts within its reach, a grid
-        distance: speed + 1 for melee (a move and the attack, ACT-1), speed +
-        range for ranged attacks.  Farther out, a move and then a charge
+        Each enemy's most damaging attack that it may still make (CARD-4)
+        counts within its reach, a grid distance (``next_turn_reach``): speed
+        + 1 for melee (a move and the attack, ACT-1), speed + how far the
+        attack reaches otherwise.  Farther out, a move and then a charge
         (2 × speed + 1, ACT-1, CHG-1) counts with ``charge_reach``, or with
         ``charge_retreat`` when the enemy still acts this round and ``me`` is
         bloodied or one hit of the charge would destroy it; a charge makes
@@ -537,13 +539,15 @@ class Board:
             weight = 0.6 if e.activated else 1.0
             best, reach = 0.0, 0
             for a in e.card.attacks:
+                if not attack_allowed(e, a):  # CARD-4: a spent line threatens nothing
+                    continue
                 dmg = expected_basic(a, me)
                 if dmg > best:
-                    best, reach = dmg, next_turn_reach(e, a)
+                    best, reach = dmg, next_turn_reach(self.state, e, a)
             charge = charge_attack(e)  # CHG-1: the one attack a charge makes
             if charge is not None and (self.charge_reach or self.charge_retreat and not e.activated
                                        and (me.bloodied or charge.total_damage >= me.hp)):
-                far = next_turn_reach(e, charge, 2)
+                far = next_turn_reach(self.state, e, charge, 2)
                 hit = expected_basic(charge, me)
                 if far > reach and hit > 0:
                     if best > hit:
@@ -554,16 +558,23 @@ class Board:
         return out
 
 
-def next_turn_reach(c: Creature, attack: AttackDef, melee_moves: int = 1) -> int:
+def next_turn_reach(state: GameState, c: Creature, attack: AttackDef, melee_moves: int = 1) -> int:
     """Squares (grid distance) within which ``c`` could make ``attack`` next turn (a cheap bound, ACT-1).
 
     Melee: ``melee_moves`` moves of its speed and one square (2 counts a move
-    and a charge, CHG-1); ranged and area lines: one move and the range (20
-    when the card gives none).
+    and a charge, CHG-1).  Otherwise one move and how far the attack reaches
+    from the attacker: a ranged attack's range; a burst's or line's X and a
+    cone's size (RNG-3: ``state``'s rules, gaps.md: small 3, large 6);
+    an area attack's range plus its radius (RNG-4).  20 where the card gives
+    no distance (``sight``, ``nearest``).
     """
     if attack.kind is AttackKind.MELEE:
         return melee_moves * c.speed + 1
-    return c.speed + (attack.range or 20)
+    if attack.reach is Reach.SMALL_CONE or attack.reach is Reach.LARGE_CONE:
+        return c.speed + cone_size(state, attack)
+    if attack.range is None:
+        return c.speed + 20
+    return c.speed + attack.range + (attack.radius if attack.kind is AttackKind.AREA else 0)
 
 
 def exposure(me: Creature, sq: Square, threats: list, extra: float = 0.0) -> float:

@@ -483,7 +483,7 @@ def test_ACT_1_offense_at_is_the_best_attack_in_next_turn_reach():
                     for a in me.card.attacks:
                         if not attack_allowed(me, a):
                             continue
-                        r = next_turn_reach(me, a)
+                        r = next_turn_reach(state, me, a)
                         for e in board.enemies:
                             if abs(e.pos[0] - sq[0]) <= r and abs(e.pos[1] - sq[1]) <= r:
                                 dmg = expected_basic(a, e)

@@ -14,7 +14,6 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from tactica.engine.warband import EPIC_POINTS
 from tactica.engine.abilities import activations_per_round
 from tactica.engine import GameState, IllegalAction, MapDef, Ruleset, WarbandDef, apply, new_game
 from tactica.engine import events as ev
@@ -174,8 +173,9 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
     Combined is 250 points; Sealed draws every game's warbands from the
     game's seed and ``catalogue``, SCN-SEALED); ``teams`` the team of each
     seat (empty: every seat on its own).  A win counts for every level of
-    the winning team.  Epic warbands (500 points) get their Epic battle
-    (WB-7).  ``on_game(number, result, seconds, seat_levels, order)``
+    the winning team.  Warbands of one size fight a battle of that size,
+    as in ``play`` (``Ruleset.for_battle``: 100-point warbands play to 100
+    VP, WB-8; Epic ones get their Epic battle, WB-7).  ``on_game(number, result, seconds, seat_levels, order)``
     (optional) is called after each game (number counts from 1; seconds of
     wall time for that game; the level in each seat; for each seat, its
     index into ``levels``).
@@ -188,12 +188,8 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
     winner (the winning player's number, from 1; None for a draw), vp (per
     seat), rounds.
     """
-    rules = None if scenario == "assault" and not teams else Ruleset.for_scenario(scenario)
-    limits = {wb.point_limit for wb in warbands}
-    if len(limits) == 1 and min(limits) >= EPIC_POINTS:  # Epic warbands fight an Epic battle (WB-7)
-        rules = Ruleset.for_scenario(scenario, min(limits))
-    if teams:
-        rules = rules.with_teams(tuple(teams))
+    # The warbands' size, as in play: 100-point warbands play to 100 VP, Epic ones an Epic battle (WB-7, WB-8)
+    rules = Ruleset.for_battle((wb.point_limit for wb in warbands), scenario, teams or ())
     n = len(levels)
     tallies = [Tally(level) for level in levels]
     draws = rounds = 0

@@ -7,6 +7,7 @@ gives a changeable one).  All randomness lives in ``dice``.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
@@ -100,6 +101,24 @@ class Ruleset:
         if point_limit is None:
             point_limit = 250 if scenario == "combined" else 200
         return cls(point_limit=point_limit, scenario=scenario)
+
+    @classmethod
+    def for_battle(cls, point_limits: Iterable[int], scenario: str = "assault", teams: Iterable[int] = (),
+                   vp_target: int | None = None) -> "Ruleset":
+        """The settings of a battle between warbands of ``point_limits`` (one per warband).
+
+        Warbands of one size fight a battle of that size (WB-8: a 100-point
+        battle plays to 100 VP, SCN-ASSAULT); mixed sizes get the scenario's
+        default size.  ``scenario`` picks the victory rules (SCN-*; Combined
+        is a 250-point battle whatever the warbands), ``teams`` the team of
+        each seat and ``vp_target`` a team battle's target (SCN-MULTI).
+        Raises ValueError for an unknown scenario.
+        """
+        limits = set(point_limits)
+        size = limits.pop() if len(limits) == 1 and scenario != "combined" else None
+        rules = cls.for_scenario(scenario, size)
+        teams = tuple(teams)
+        return rules.with_teams(teams, vp_target) if teams else rules
 
     def with_teams(self, teams: tuple[int, ...], vp_target: int | None = None) -> "Ruleset":
         """These settings for a team battle (SCN-MULTI): ``teams`` per seat; the VP a team

@@ -89,13 +89,8 @@ class GameSession:
         with three or four) and ``vp_target`` a team battle's target.
         All events are kept.
         """
-        limits = {wb.point_limit for wb in warbands}
-        rules = Ruleset(point_limit=limits.pop()) if len(limits) == 1 else None  # WB-8: battle size
-        if scenario != "assault":  # SCN-*: Combined is a 250-point battle
-            size = None if scenario == "combined" or rules is None else rules.point_limit
-            rules = Ruleset.for_scenario(scenario, size)
-        if teams:  # SCN-MULTI: teams share a start area and a VP total
-            rules = (rules or Ruleset()).with_teams(tuple(teams), vp_target)
+        # WB-8: the warbands' size; SCN-*: Combined is 250 points; SCN-MULTI: teams share a VP total
+        rules = Ruleset.for_battle((wb.point_limit for wb in warbands), scenario, teams or (), vp_target)
         state, events = new_game(warbands, maps, seed=seed, rules=rules)
         session = cls(state=state, events=list(events), seed=seed)
         if quick:

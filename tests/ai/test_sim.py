@@ -156,3 +156,29 @@ def test_invariants_catch_a_move_onto_a_changed_creature_and_pass_an_unmoved_one
     after.own("A").pos = after.creature("b").pos
     with pytest.raises(sim.SimError, match="both on square"):
         sim.check_invariants(before, after)
+
+
+def test_WB_8_sim_plays_100_point_warbands_to_100_vp(capsys):
+    """Two 100-point warbands fight a 100-point battle in sim as in play: the winner stops at the
+    100 VP target (it used to play on to 200, so a loser could pass 100)."""
+    code, out, err = _run(capsys, "--ai", "normal", "--ai", "greedy", "--games", "4", "--seed", "3", "--json")
+    assert code == 0, err
+    results = json.loads(out)["results"]
+    for r in results:
+        winner = r["winner"]
+        assert winner is not None
+        loser_vp = r["vp"][2 - winner]
+        assert loser_vp < 100, r
+        assert max(r["vp"]) < 200, r
+
+
+def test_WB_8_ruleset_for_battle_takes_the_warbands_size():
+    from tactica.engine import Ruleset
+    assert Ruleset.for_battle([100, 100]).point_limit == 100
+    assert Ruleset.for_battle([100, 100]).target == 100
+    assert Ruleset.for_battle([500, 500]).point_limit == 500
+    assert Ruleset.for_battle([100, 200]) == Ruleset()                      # mixed: the default size
+    assert Ruleset.for_battle([100, 100], "combined").point_limit == 250    # SCN-COMBINED is 250 points
+    assert Ruleset.for_battle([100, 100], "bounty") == Ruleset(point_limit=100, scenario="bounty")
+    teams = Ruleset.for_battle([200] * 4, teams=(1, 2, 1, 2))
+    assert teams.teams == (1, 2, 1, 2) and teams == Ruleset().with_teams((1, 2, 1, 2))

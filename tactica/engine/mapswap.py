@@ -34,7 +34,8 @@ def with_map(state: GameState, new_map: MapDef) -> GameState:
     new.map = new_map
     new.geo = Geometry.for_map(new_map)
     new.maps = tuple(new_map if m is old or m == old else m for m in state.maps)
-    blocked = [f"{c.card.name} on ({c.pos[0]}, {c.pos[1]})" for c in new.creatures
+    # rows and columns counted from 1, as the map file's own messages and the preview count them
+    blocked = [f"{c.card.name} ({c.uid}) at row {c.pos[1] + 1}, column {c.pos[0] + 1}" for c in new.creatures
                if c.alive and c.pos is not None and not legal_stop(new, c, c.pos)]
     if blocked:
         raise MapSwapError("A creature would stand where it cannot stop: " + ", ".join(blocked) + ".")

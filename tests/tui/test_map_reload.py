@@ -75,8 +75,11 @@ def test_a_wall_under_a_creature_is_refused(battle):
     rows = [list(r) for r in m.terrain]
     rows[y][x] = Terrain.WALL
     walled = dataclasses.replace(m, terrain=tuple(tuple(r) for r in rows))
-    with pytest.raises(MapSwapError, match="cannot stop"):
+    with pytest.raises(MapSwapError, match="cannot stop") as refused:
         with_map(session.state, walled)     # and the engine refuses on its own
+    c = next(c for c in session.state.alive() if c.pos == (x, y))
+    # the square as the map file counts it (from 1), as the validator's own messages do
+    assert f"{c.card.name} ({c.uid}) at row {y + 1}, column {x + 1}" in str(refused.value)
 
 
 def test_with_map_refuses_another_size():

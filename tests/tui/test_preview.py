@@ -32,7 +32,7 @@ def test_preview_draws_rows_with_coordinates_and_a_legend():
     row7 = lines[3 + 6]
     assert row7.split()[0] == "7" and row7.split()[-1] == "7"  # row numbers on both sides
     assert " A  A  ^ " in row7 and " B  B " in row7  # zone letters without colours
-    assert "start area A (setup roll picks)" in text and "player 1" not in text and "VP zone b: scores for B" in text
+    assert "start area A (picked at setup)" in text and "player 1" not in text and "VP zone b: scores for B" in text
     assert "forest (costs 2, cover)" in text and "teleporter" in text  # every terrain kind
 
 

@@ -77,3 +77,39 @@ async def test_page_up_over_a_champion_prompt_reads_the_log_and_esc_does_not_dec
         await pilot.pause()
         assert app.screen is prompt
         assert app.screen_stack[-2].session.phase is Phase.CHAMPION
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_page_up_in_battle_at_a_small_log_reads_the_whole_log(size):
+    """At 80×24 the log pane is four rows, so a page back showed three lines: Page Up opens the whole
+    log on the whole screen (Esc: back to the battle).  A taller log pages back in place (no reader)."""
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if isinstance(app.screen, ChoiceModal):
+                break
+        await pilot.press("enter")                             # who goes first: answered
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if not isinstance(app.screen, ChoiceModal):
+                break
+        battle_screen = app.screen
+        log = battle_screen.query_one(BattleLog)
+        for _ in range(200 if size == (80, 24) else 0):       # the log is longer than its pane
+            await pilot.pause(0.02)
+            if log.max_scroll_y > 0:
+                break
+        await pilot.press("pageup")
+        await pilot.pause()
+        if size == (80, 24):
+            reader = app.screen
+            assert isinstance(reader, LogReader)
+            assert reader.query_one(BattleLog).lines_written == log.lines_written
+            assert "back to the battle" in shown_text(reader)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is battle_screen
+        else:
+            assert app.screen is battle_screen                 # the log pane pages back in place

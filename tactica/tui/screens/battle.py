@@ -467,12 +467,28 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
 
     def action_log_scroll(self, step: int) -> None:
         """Page Up / Page Down: read the battle log a page back or on.  While the player reads back,
-        new lines do not move it (its border counts them); at the bottom it follows them again."""
+        new lines do not move it (its border counts them); at the bottom it follows them again.
+        Where the log is a few rows (80×24: a page would be three lines), Page Up opens the whole
+        log on the whole screen instead (``LogReader``; Esc comes back to the battle)."""
+        if step < 0 and self._read_log_full(1):
+            return
         self.query_one(BattleLog).page(step)
 
     def action_log_edge(self, step: int) -> None:
-        """Home / End: the log's oldest line, or its newest (where it follows new lines again)."""
+        """Home / End: the log's oldest line, or its newest (where it follows new lines again).
+        Where the log is a few rows, Home opens the whole log at its oldest line (``LogReader``)."""
+        if step < 0 and self._read_log_full(-1):
+            return
         self.query_one(BattleLog).to_edge(step)
+
+    def _read_log_full(self, start: int) -> bool:
+        """Open the whole log on the whole screen when the log pane is too small to read back in
+        (fewer than ``ROLL_TOAST_LOG`` rows); ``start`` as ``LogReader``'s.  True when opened."""
+        if self._toasts_fit():
+            return False
+        from .log_reader import LogReader
+        self.app.push_screen(LogReader(self.query_one(BattleLog).entries, start, back="the battle"))
+        return True
 
     def _card_resized(self, _=None) -> None:
         """The card's length or its panel changed: show or hide the ] key."""

@@ -84,8 +84,13 @@ Result = Action | str | None
 """A key's effect: an Action to apply, a refusal sentence, or None (mode changed)."""
 
 SAYS_WHY = {"attack": (Mode.PICK, Mode.ACT, Mode.CHARGE, Mode.CHARGE_END),
-            "charge": (Mode.PICK, Mode.ACT, Mode.ATTACK, Mode.AREA)}
+            "charge": (Mode.PICK, Mode.ACT, Mode.ATTACK, Mode.AREA),
+            "move": (Mode.PICK,), "shift": (Mode.PICK,), "power": (Mode.PICK,), "end": (Mode.PICK,)}
 """Modes in which a key that can do nothing now (its action not ``allowed``) says why (``refusal``)."""
+
+THEN = {"attack": "a attacks", "charge": "c charges", "move": "m moves it", "shift": "s shifts it 1 square",
+        "power": "w uses its special power", "end": "e ends its activation"}
+"""What each key does once a creature is active, for "Activate a creature first" (``refusal``)."""
 
 CHARGE_WORDS = {"no-sight": "not in line of sight (CHG-2)",
                 "too-close": "too close: a charge moves at least 2 squares (CHG-3)",
@@ -183,16 +188,17 @@ class Controller:
         return True
 
     def says_why(self, name: str) -> bool:
-        """True when key action ``name`` ("attack", "charge") can do nothing now and its key should
-        say why instead of being ignored (``refusal``): cheap, it backs the screen's hidden bindings."""
+        """True when key action ``name`` ("attack", "charge"; "move", "shift", "power", "end" while
+        picking a creature) can do nothing now and its key should say why instead of being ignored
+        (``refusal``): cheap, it backs the screen's hidden bindings."""
         return self.mode in SAYS_WHY.get(name, ()) and not self.allowed(name)
 
     def refusal(self, name: str) -> str:
-        """Why the key of action ``name`` ("attack", "charge") can do nothing now, in one or two
-        sentences built from the engine's refusals (``attack_refusal``, ``charge_refusal``)."""
+        """Why the key of action ``name`` (a ``SAYS_WHY`` key) can do nothing now, in one or two
+        sentences built from the engine's refusals (``attack_refusal``, ``charge_refusal``); while
+        a creature is to be picked (RND-2), that one must be activated first."""
         if self.mode is Mode.PICK:
-            return (f"Activate a creature first (Tab cycles yours, Enter activates); then "
-                    f"{'a attacks' if name == 'attack' else 'c charges'}.")
+            return f"Activate a creature first (Tab cycles yours, Enter activates); then {THEN[name]}."
         return self.attack_refusal() if name == "attack" else self.charge_refusal()
 
     def _enemies_nearest_first(self) -> list:

@@ -100,3 +100,26 @@ async def test_a_and_c_before_activating_say_to_activate_first():
         await pilot.pause()
         assert app.screen.session.phase is Phase.ACTIVATE
         assert (await _status(pilot, app, "a")).startswith("Activate a creature first")
+
+
+async def test_m_s_w_e_before_activating_say_to_activate_first():
+    """Picking a creature (RND-2), m, s, w and e are not ignored in silence: each says to activate a
+    creature first and what it does then; at 80×24 in the status line only (the log stays in view),
+    on a bigger screen in a toast too."""
+    then = {"m": "m moves it", "s": "s shifts it 1 square", "w": "w uses its special power",
+            "e": "e ends its activation"}
+    app = app_for_state(battle("A....b" + TALL))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.session.phase is Phase.ACTIVATE and app.screen.ctrl.mode.value == "pick"
+        for key, words in then.items():
+            text = await _status(pilot, app, key)
+            assert text == f"Activate a creature first (Tab cycles yours, Enter activates); then {words}.", text
+            assert app.screen.query_one(StatusLine).refused
+            assert app.screen.session.phase is Phase.ACTIVATE
+        assert not app.screen._toasts_fit() and not list(app._notifications)
+    app = app_for_state(battle("A.....b"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert (await _status(pilot, app, "e")).startswith("Activate a creature first")
+        assert [n.message for n in app._notifications] == [app.screen.query_one(StatusLine).message]

@@ -170,6 +170,11 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         # a or c that can do nothing now says why in the status line (``Controller.refusal``)
         Binding("a", "says_why('attack')", "Attack", show=False),
         Binding("c", "says_why('charge')", "Charge", show=False),
+        # m, s, w or e while a creature is to be picked says to activate one first
+        Binding("m", "says_why('move')", "Move", show=False),
+        Binding("s", "says_why('shift')", "Shift", show=False),
+        Binding("w", "says_why('power')", "Power", show=False),
+        Binding("e", "says_why('end')", "End activation", show=False),
         Binding("e", "end", "End activation"),
         Binding("w", "power", "Power"),
         Binding("space", "pick", "Add target"),
@@ -403,7 +408,8 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
             self._cursor_to_target()
 
     def action_says_why(self, name: str) -> None:
-        """a or c that can do nothing now: say why in the status line (``Controller.refusal``)."""
+        """a or c that can do nothing now, or m, s, w, e before a creature is activated: say why in the
+        status line, and in a toast when one fits (``Controller.refusal``)."""
         self._refuse(self.ctrl.refusal(name))
 
     def action_pick(self) -> None:

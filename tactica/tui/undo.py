@@ -24,6 +24,10 @@ SAFE_EVENTS = (ev.CreatureActivated, ev.CreatureMoved)
 
 NOTHING = "Nothing to undo: undo takes back an activation or a move within the current activation."
 
+NEW_TURN = ("Nothing to undo yet this turn: undo takes back an activation or a move within it, "
+            "until a die is rolled.")
+"""Said when the last action started the turn of whoever decides now (their first key may be z)."""
+
 
 @dataclass(frozen=True)
 class UndoStep:
@@ -44,7 +48,13 @@ class UndoStep:
 
 def undo_refusal(action: Action, events: Sequence[ev.Event], before: GameState,
                  after: GameState) -> str | None:
-    """Why ``action`` (already applied: ``before`` → ``after``) cannot be undone, or None if it can."""
+    """Why ``action`` (already applied: ``before`` → ``after``) cannot be undone, or None if it can.
+
+    When ``action`` started a turn (its events hold ``TurnStarted`` and a creature is to be picked,
+    RND-2), that turn's player has done nothing yet: ``NEW_TURN`` says so, whatever ended the turn
+    before (rolled saving throws, initiative)."""
+    if after.phase is Phase.ACTIVATE and any(isinstance(e, ev.TurnStarted) for e in events):
+        return NEW_TURN
     if any(isinstance(e, (ev.AttackRolled, ev.DieRolled, ev.SavingThrowRolled, ev.ConfusionRolled))
            for e in events) or after.dice != before.dice:
         return "Cannot undo: dice were rolled (undo never changes a roll)."

@@ -24,7 +24,7 @@ from tactica.tui.resume import continue_offer, run_resume_or_replay
 from tactica.tui.saving import open_save, resume_session
 from tactica.tui.screens.choice import ChoiceModal
 from tactica.tui.screens.replay import ReplayScreen
-from tactica.tui.undo import undo_refusal
+from tactica.tui.undo import NEW_TURN, undo_refusal
 from tactica.tui.widgets.battle_log import BattleLog
 from tactica.tui.widgets.status_line import StatusLine
 
@@ -283,13 +283,33 @@ async def test_undo_is_refused_after_an_attack_roll(saver):
         assert "dice were rolled" in app.screen.query_one(StatusLine).message
 
 
+async def test_z_at_the_start_of_a_turn_says_nothing_is_undone_yet_this_turn(saver):
+    """z before anything was done this turn (RND-2) does not speak of an ended activation: nothing
+    is undone yet this turn, and undo works within an activation until a die is rolled."""
+    app = TacticaApp(BattleFactory(*skirmish_battle(), seed=3, saver=saver))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("1")        # Player 1 goes first: its turn starts
+        await pilot.pause()
+        assert app.session.state.phase is Phase.ACTIVATE
+        n = len(app.session.actions)
+        await pilot.press("z")
+        await pilot.pause()
+        status = app.screen.query_one(StatusLine)
+        assert status.message == NEW_TURN and status.refused, status.message
+        assert len(app.session.actions) == n
+
+
 def test_undo_rules_in_the_session(saver):
     session = started(saver)
     play_on(session, 1)                 # Player 1 goes first (no roll)
     uid = session.activatable()[0]
     assert session.apply(Activate(uid)).ok and session.can_undo()
     assert session.apply(EndActivation()).ok
-    assert not session.can_undo() and "activation has ended" in session.undo_refusal()
+    assert not session.can_undo() and session.undo_refusal() == NEW_TURN   # Player 2's turn began
+    assert session.apply(Activate(session.activatable()[0])).ok
+    assert session.apply(EndActivation()).ok                        # Player 2 has a second activation
+    assert session.state.phase is Phase.ACTIVATE and "activation has ended" in session.undo_refusal()
     assert session.apply(Activate(session.activatable()[0])).ok
     acting = session.state
     moved = ev.CreatureMoved(acting.active_uid, (0, 0), ((1, 0),), "move")

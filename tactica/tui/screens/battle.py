@@ -277,6 +277,9 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         self.watch(log, "virtual_size", self._card_resized, init=False)  # the log overflows: PgUp shows
         self._state_changed()
         if s.resumed:
+            # the map is laid out after this: then its view goes to the cursor's creature (the active
+            # one, or the one to pick), not the map's top-left corner
+            self.call_after_refresh(self._cursor_into_view)
             where = f"Round {s.state.round}, VP {'–'.join(map(str, s.state.vp))}: carry on where you left off."
             if self._toasts_fit():
                 self.notify(where, title="Battle resumed", timeout=5)

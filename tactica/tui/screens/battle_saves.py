@@ -10,6 +10,8 @@ the result: the restored state, a log line, or the reason it cannot.
 """
 from __future__ import annotations
 
+from tactica.engine import events as ev
+
 from ..describe import LogLine, describe_events
 from ..widgets.battle_log import BattleLog
 
@@ -41,7 +43,18 @@ class SaveKeys:
         self.query_one(BattleLog).add([LogLine(f"↶ Undone: {text}", "info")], follow=True)
         self.ctrl.sync()
         self._state_changed()
+        self._cursor_to_undone(outcome.events)
         self.check_autosave()
+
+    def _cursor_to_undone(self, events) -> None:
+        """Put the cursor (and so the view) back on the creature whose move or activation was just
+        taken back (the first creature ``events`` name), wherever the player had moved it since."""
+        uid = next((e.uid for e in events if isinstance(e, (ev.CreatureMoved, ev.CreatureActivated))), None)
+        found = self.session.state.peek(uid) if uid is not None else None
+        if found is None or found.pos is None:
+            return
+        self.map_view.move_cursor(found.pos)
+        self._cursor_into_view()
 
     def action_undo_refused(self) -> None:
         """z / ctrl+z when undo is not possible: say why."""

@@ -105,3 +105,35 @@ def test_fitting_keeps_the_most_important_keys_that_fit_whole():
     assert fitting(keys, 7 + 7 + 6, True) == {0, 1, 3}        # quit goes first
     assert fitting(keys, 7 + 6, True) == {1, 3}               # then Tab; the action keys stay
     assert fitting(keys, 6, True) == {3}                      # move does not fit whole: end does
+
+
+async def _footer_says(pilot, app, words: str) -> str:
+    """The footer's line once it holds ``words`` (up to 5 s on a busy machine)."""
+    for _ in range(250):
+        await pilot.pause(0.02)
+        line = footer_line(app.screen)
+        if words in line:
+            break
+    return line
+
+
+@pytest.mark.parametrize("size,on,off", [((80, 24), "f Fast ✓", "f Fast "), ((120, 40), "f Fast AI ✓", "f Fast AI ")])
+async def test_the_footer_says_when_the_ais_fast_mode_is_on(size, on, off):
+    """f turns the AI's fast mode on: its key reads "Fast ✓" until f turns it off; at 80×24 every key
+    shown stays whole, "? Help" at the right end."""
+    st = battle(BOARD, {"A": BUSY}, turn_player=0)
+    app = app_against_ai(st, player=1, pace=30.0)
+    async with app.run_test(size=size) as pilot:
+        await footer_drawn(pilot, app)
+        line = footer_line(app.screen)
+        assert off in line and "✓" not in line, line
+        await pilot.press("f")
+        line = await _footer_says(pilot, app, on)
+        assert on in line and app.screen.ai_fast, line
+        assert line.rstrip().endswith("? Help")
+        footer = app.screen.query_one(BattleFooter)
+        pinned = next(k for k in footer.query(FooterKey) if k.action == "help")
+        assert all(k.region.right <= pinned.region.x for k in footer.query(FooterKey) if k is not pinned)
+        await pilot.press("f")
+        line = await _footer_says(pilot, app, off)
+        assert off in line and "✓" not in line and not app.screen.ai_fast, line

@@ -184,6 +184,7 @@ class AiTurns:
         self.notify("Fast: the AI no longer pauses between steps." if self.ai_fast
                     else f"The AI pauses {self.ai.opponent.pace:g} s between steps.", timeout=3)
         self._refresh_view()
+        self.refresh_bindings()  # the footer's f key says whether fast mode is on ("Fast ✓")
 
     def _ai_keep_options(self) -> None:
         """Tell the app the f and i settings, so a new battle (n) starts with them."""

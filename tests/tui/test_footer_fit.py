@@ -137,3 +137,24 @@ async def test_the_footer_says_when_the_ais_fast_mode_is_on(size, on, off):
         await pilot.press("f")
         line = await _footer_says(pilot, app, off)
         assert off in line and "✓" not in line and not app.screen.ai_fast, line
+
+
+@pytest.mark.parametrize("size,on,off", [((80, 24), "i Intent ✓", "i Intent "),
+                                         ((120, 40), "i AI intent ✓", "i AI intent ")])
+async def test_the_footer_says_when_the_ais_intent_is_shown(size, on, off):
+    """i shows the AI's intent: its key reads "Intent ✓" until i hides it again; "? Help" stays at
+    the right end."""
+    st = battle(BOARD, {"A": BUSY}, turn_player=0)
+    app = app_against_ai(st, player=1, pace=30.0)
+    async with app.run_test(size=size) as pilot:
+        await footer_drawn(pilot, app)
+        assert not app.screen.ai_show_intent
+        line = footer_line(app.screen)
+        assert off in line and "Intent ✓" not in line and "intent ✓" not in line, line
+        await pilot.press("i")
+        line = await _footer_says(pilot, app, on)
+        assert on in line and app.screen.ai_show_intent, line
+        assert line.rstrip().endswith("? Help")
+        await pilot.press("i")
+        line = await _footer_says(pilot, app, off)
+        assert off in line and "✓" not in line and not app.screen.ai_show_intent, line

@@ -207,3 +207,4 @@ class AiTurns:
         self.notify("The AI's intent is shown in the log." if self.ai_show_intent
                     else "The AI's intent is hidden.", timeout=3)
         self._refresh_view()
+        self.refresh_bindings()  # the footer's i key says whether the intent is shown ("Intent ✓")

@@ -7,7 +7,8 @@ Tab, undo, reading the log back, the card, the AI's settings, quit last — the
 help lists them all), so no key is ever cut off under "? Help" ("PgU▏ ? Help").
 Below ``NARROW`` columns the footer is compact and uses the short labels of ``SHORT``; wider, it
 uses them too when the full labels do not all fit, before leaving any key out.  While the AI's
-fast mode is on, its key reads "f Fast ✓" (``FAST_ON``).
+fast mode is on, its key reads "f Fast ✓" (``FAST_ON``); while its intent is shown, "i Intent ✓"
+(``INTENT_ON``).
 """
 from __future__ import annotations
 
@@ -20,12 +21,16 @@ from textual.widgets._footer import FooterKey
 NARROW = 110
 """Terminal columns below which the footer is compact with short labels (the screen's -narrow)."""
 
-SHORT = {"End activation": "End", "Fast AI": "Fast", "Fast AI ✓": "Fast ✓", "AI intent": "Intent", "More card": "Card",
+SHORT = {"End activation": "End", "Fast AI": "Fast", "Fast AI ✓": "Fast ✓", "AI intent": "Intent",
+         "AI intent ✓": "Intent ✓", "More card": "Card",
          "Auto-place": "Auto", "Reload map": "Reload", "Add target": "Add", "Read log": "Log"}
 """Short labels for a narrow terminal, by full label."""
 
 FAST_ON = "Fast AI ✓"
 """The ``f`` key's label while the AI's fast mode is on (the screen's ``ai_fast``): f turns it off."""
+
+INTENT_ON = "AI intent ✓"
+"""The ``i`` key's label while the AI's intent is shown (the screen's ``ai_show_intent``): i hides it."""
 
 KEEP = ("select", "move", "shift", "attack", "charge", "pick", "power", "end", "cancel", "auto_place",
         "next", "undo", "log_scroll", "card_scroll", "ai_fast", "ai_intent", "reload_map", "quit")
@@ -87,10 +92,13 @@ class BattleFooter(Footer):
         others = []
         pinned = None
         fast = bool(getattr(self.screen, "ai_fast", False))
+        intent = bool(getattr(self.screen, "ai_show_intent", False))
         for widget in super().compose():
             if isinstance(widget, FooterKey):
                 if fast and widget.action.removeprefix("screen.") == "ai_fast":
                     widget.description = FAST_ON
+                if intent and widget.action.removeprefix("screen.") == "ai_intent":
+                    widget.description = INTENT_ON
                 if narrow:
                     widget.description = SHORT.get(widget.description, widget.description)
                 if widget.action == "help":
@@ -118,4 +126,4 @@ class BattleFooter(Footer):
             self.call_after_refresh(self.recompose)
 
 
-__all__ = ["BattleFooter", "FAST_ON", "KEEP", "NARROW", "SHORT", "fitting", "importance", "key_width"]
+__all__ = ["BattleFooter", "FAST_ON", "INTENT_ON", "KEEP", "NARROW", "SHORT", "fitting", "importance", "key_width"]

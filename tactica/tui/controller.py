@@ -121,6 +121,7 @@ class Controller:
         self.attack_index = 0
         self.charge_target: str | None = None
         self.picked: list[str] = []
+        self._short = False  # set while ``hint`` says a too-long hint again in short form
         self.sync()
 
     # -- mode ------------------------------------------------------------------
@@ -518,13 +519,12 @@ class Controller:
     def _name(self, uid: str) -> str:
         """A creature in the status line: "Ogre (OG1)", or its label alone while a hint is said short."""
         st = self.session.state
-        return st.creature(uid).label if getattr(self, "_short", False) else creature_name(st, uid)
+        return st.creature(uid).label if self._short else creature_name(st, uid)
 
     def _preview(self, attack, target: str, preview, suffix: str = "") -> str:
         st = self.session.state
-        short = getattr(self, "_short", False)
         name = self._name
-        text = describe_preview(attack.name + suffix, name(target), preview, attack.defense.value, short=short)
+        text = describe_preview(attack.name + suffix, name(target), preview, attack.defense.value, short=self._short)
         me = st.active_creature
         strikers = provoked_by(st, me, attack) if me is not None else ()
         if strikers:  # OA-1: a ranged or area attack next to an enemy provokes

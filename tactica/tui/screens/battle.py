@@ -82,6 +82,11 @@ is said in the log only, where it stays readable (bold, reverse video), and a re
 opportunity-attack warning in the status line only."""
 
 
+NOTE_SECONDS = 4.0
+"""How long an acknowledgement (f: fast mode, i: the AI's intent) stays at the head of the status line
+where no toast fits over the log (``BattleScreen.acknowledge``)."""
+
+
 SIDE_MIN = 20
 """Rows the side panel (stat card, legend) gets on a small map, when the terminal has them."""
 
@@ -215,6 +220,8 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         self._ask_on_resume = False
         #: Roll lines the next docked question says in its text instead of a toast over it.
         self._banners: list[str] = []
+        #: The timer that takes the status line's acknowledgement away (``acknowledge``).
+        self._note_timer = None
         self.ai_init()
 
     _KEY_ACTIONS = ("select", "next", "move", "shift", "attack", "charge", "end", "pick", "auto_place",
@@ -537,6 +544,7 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
     def _refuse(self, reason: str) -> None:
         status = self.query_one(StatusLine)
         status.message, status.refused, status.warning = reason, True, False
+        self._drop_note()  # one message at a time: the refusal is the news now
         self.app.clear_notifications()  # one refusal at a time, never a pile of them
         if self._toasts_fit():  # else the status line alone says it: the log stays in view
             self.notify(reason, title="Not allowed", severity="warning", timeout=4)
@@ -622,12 +630,39 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         status = 3 if width < NARROW else 2
         return height - 2 - status - self._body_rows >= ROLL_TOAST_LOG
 
+    def acknowledge(self, text: str) -> None:
+        """Say that a key changed a setting (f: the AI's pace, i: its intent): in a toast for three
+        seconds where one fits over the log (``_toasts_fit``), else at the head of the status line
+        for ``NOTE_SECONDS`` seconds, so no log line is hidden (80×24)."""
+        if self._toasts_fit():
+            self.notify(text, timeout=3)
+            return
+        if self._note_timer is not None:
+            self._note_timer.stop()
+        self.query_one(StatusLine).note = text
+        self._note_timer = self.set_timer(NOTE_SECONDS, self._note_expired)
+        self._refresh_view()  # the hint is said again in the room the note leaves
+
+    def _note_expired(self) -> None:
+        """The acknowledgement's time is up: the status line says its hint alone again."""
+        self._drop_note()
+        self._refresh_view()
+
+    def _drop_note(self) -> None:
+        """Take the acknowledgement off the status line (its timer too)."""
+        if self._note_timer is not None:
+            self._note_timer.stop()
+            self._note_timer = None
+        self.query_one(StatusLine).note = ""
+
     def _status_room(self) -> int:
         """Characters the status line shows: its rows (3 below ``NARROW`` columns, else 2) of the
-        terminal's width less its padding, less a word's slack a row for the wrapping."""
+        terminal's width less its padding, less a word's slack a row for the wrapping, less what
+        an acknowledgement before the message takes (``acknowledge``)."""
         width = self.app.size.width
         rows = 3 if width < NARROW else 2
-        return rows * (width - 2 - 12)
+        note = self.query_one(StatusLine).note
+        return rows * (width - 2 - 12) - (len(note) + 3 if note else 0)
 
     def _state_changed(self) -> None:
         st = self.session.state

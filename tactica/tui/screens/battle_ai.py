@@ -181,8 +181,8 @@ class AiTurns:
             timer.stop()
             self.ai_play(thought)
         self._ai_keep_options()
-        self.notify("Fast: the AI no longer pauses between steps." if self.ai_fast
-                    else f"The AI pauses {self.ai.opponent.pace:g} s between steps.", timeout=3)
+        self.acknowledge("Fast: the AI no longer pauses between steps." if self.ai_fast
+                         else f"The AI pauses {self.ai.opponent.pace:g} s between steps.")
         self._refresh_view()
         self.refresh_bindings()  # the footer's f key says whether fast mode is on ("Fast ✓")
 
@@ -204,7 +204,7 @@ class AiTurns:
                 recorder.save.players = self.session.opponent.to_save()
                 recorder.sync(self.session.state)
         self._ai_keep_options()
-        self.notify("The AI's intent is shown in the log." if self.ai_show_intent
-                    else "The AI's intent is hidden.", timeout=3)
+        self.acknowledge("The AI's intent is shown in the log." if self.ai_show_intent
+                         else "The AI's intent is hidden.")
         self._refresh_view()
         self.refresh_bindings()  # the footer's i key says whether the intent is shown ("Intent ✓")

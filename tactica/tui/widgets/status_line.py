@@ -7,7 +7,10 @@ from textual.widgets import Static
 
 
 class StatusLine(Static):
-    """Shows ``message``; ``refused`` messages are drawn as refusals, ``warning`` ones as warnings."""
+    """Shows ``message``; ``refused`` messages are drawn as refusals, ``warning`` ones as warnings.
+
+    A ``note`` (a key's setting just changed: "Fast: …") is drawn before the message, in its own style,
+    where a toast would cover the log (80×24)."""
 
     DEFAULT_CSS = """
     StatusLine {
@@ -26,9 +29,16 @@ class StatusLine(Static):
     warning: reactive[bool] = reactive(False)
     """True when ``message`` asks to confirm a risky choice (a move that provokes opportunity attacks)."""
 
+    note: reactive[str] = reactive("")
+    """An acknowledgement said before ``message`` ("" for none), e.g. that the AI's fast mode is on."""
+
     def render(self) -> Text:
         if self.warning:
-            return Text("⚠ " + self.message, style="bold bright_magenta")
-        if self.refused:
-            return Text("✗ " + self.message, style="bold yellow")
-        return Text(self.message)
+            text = Text("⚠ " + self.message, style="bold bright_magenta")
+        elif self.refused:
+            text = Text("✗ " + self.message, style="bold yellow")
+        else:
+            text = Text(self.message)
+        if self.note:
+            return Text.assemble(("✓ " + self.note, "bold green"), " ", text)
+        return text

@@ -1,0 +1,94 @@
+"""The f (fast AI) and i (AI intent) keys say what they changed without hiding the log: at 80×24 (a log of
+four lines, where a toast would cover the end of a line for seconds) at the head of the status line,
+for a few seconds; at 120×40 and 200×60, where the log has room, in a toast as before."""
+from __future__ import annotations
+
+import pytest
+
+from tactica.tui.app import TacticaApp
+from tactica.tui.content import demo_battle
+from tactica.tui.factory import BattleFactory
+from tactica.tui.opponent import Opponent
+from tactica.tui.screens import battle as battle_module
+from tactica.tui.screens.battle import BattleScreen
+from tactica.tui.widgets.battle_log import BattleLog
+from tactica.tui.widgets.status_line import StatusLine
+
+from .test_vs_ai import human_turn, until
+
+FAST = "Fast: the AI no longer pauses between steps."
+INTENT = "The AI's intent is shown in the log."
+
+
+def demo_vs_ai() -> TacticaApp:
+    """The demo battle (its map leaves 80×24 a small log) against the greedy AI, at no pace."""
+    wbs, maps = demo_battle()
+    return TacticaApp(BattleFactory(wbs, maps, seed=7, opponent=Opponent(level="greedy", player=1, pace=0.0)))
+
+
+def rows_of(screen, widget) -> list[str]:
+    """The rows the screen draws where ``widget`` is (whatever is drawn over it, a toast included)."""
+    strips = list(screen._compositor.render_strips())
+    return [strips[y].text for y in range(widget.region.y, widget.region.y + widget.region.height)]
+
+
+async def players_turn(pilot, app) -> BattleScreen:
+    """Answer the setup questions until the human picks a creature on the battle screen."""
+    from tactica.tui.screens.choice import ChoiceModal
+    for _ in range(100):
+        if isinstance(app.screen, ChoiceModal):
+            await pilot.press("enter")
+        await until(pilot, lambda: human_turn(app))
+        screen = app.screen
+        if isinstance(screen, BattleScreen) and screen.session.state.round >= 1 and not screen._asking:
+            await pilot.pause()
+            return screen
+        await pilot.pause(0.02)
+    raise AssertionError("the player's turn never came")
+
+
+def toasts(app) -> list[str]:
+    return [note.message for note in app._notifications]
+
+
+async def test_f_and_i_at_80x24_are_said_in_the_status_line_and_cover_no_log_line(monkeypatch):
+    monkeypatch.setattr(battle_module, "NOTE_SECONDS", 0.3)
+    app = demo_vs_ai()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await players_turn(pilot, app)
+        assert not screen._toasts_fit()  # the case: a log too small for a toast over it
+        log, status = screen.query_one(BattleLog), screen.query_one(StatusLine)
+        app.clear_notifications()
+        await pilot.pause()
+        before = rows_of(screen, log)
+        await pilot.press("f")
+        await pilot.pause()
+        assert screen.ai_fast
+        assert toasts(app) == []
+        assert rows_of(screen, log) == before  # every log line still in view, whole
+        shown = " ".join(row.strip() for row in rows_of(screen, status)).strip()
+        assert shown.startswith("✓ " + FAST), shown
+        hint = status.message
+        assert shown.endswith(hint[-20:]), shown  # the hint after it still ends in view
+        await pilot.press("i")
+        await pilot.pause()
+        assert toasts(app) == [] and status.note == INTENT  # the newer note replaces the older
+        await until(pilot, lambda: status.note == "", timeout=3)  # gone after NOTE_SECONDS
+        await pilot.pause()
+        assert not any("✓" in row for row in rows_of(screen, status))
+
+
+@pytest.mark.parametrize("size", [(120, 40), (200, 60)])
+async def test_f_and_i_at_larger_sizes_still_pop_up_a_toast(size):
+    app = demo_vs_ai()
+    async with app.run_test(size=size) as pilot:
+        screen = await players_turn(pilot, app)
+        assert screen._toasts_fit()
+        app.clear_notifications()
+        await pilot.press("f")
+        await pilot.pause()
+        assert toasts(app) == [FAST]
+        assert screen.query_one(StatusLine).note == ""
+        await pilot.press("i")
+        await pilot.pause()
+        assert INTENT in toasts(app)

@@ -97,6 +97,9 @@ CHARGE_WORDS = {"no-sight": "not in line of sight (CHG-2)",
                 "too-far": "beyond charging distance"}
 """The engine's per-target charge refusals (by code) in a few words, to list several in one line."""
 
+CHARGE_SHORT = {"no-sight": "no line of sight (CHG-2)", "too-close": "too close (CHG-3)", "too-far": "too far"}
+"""``CHARGE_WORDS`` in fewer words, for a refusal said short (``Controller.refusal``)."""
+
 ATTACK_WORDS = {"not-adjacent": "adjacent only", "no-sight": "no line of sight to it",
                 "out-of-range": "range {range}"}
 """The engine's attack refusals against the nearest enemy (by code) in a few words (``attack_refusal``)."""
@@ -194,10 +197,30 @@ class Controller:
         (``refusal``): cheap, it backs the screen's hidden bindings."""
         return self.mode in SAYS_WHY.get(name, ()) and not self.allowed(name)
 
-    def refusal(self, name: str) -> str:
+    def refusal(self, name: str, room: int | None = None) -> str:
         """Why the key of action ``name`` (a ``SAYS_WHY`` key) can do nothing now, in one or two
         sentences built from the engine's refusals (``attack_refusal``, ``charge_refusal``); while
-        a creature is to be picked (RND-2), that one must be activated first."""
+        a creature is to be picked (RND-2), that one must be activated first.
+
+        ``room``: the characters the status line shows (None: no limit).  A longer refusal is said
+        again short (``_said_short``): creatures by label, attacks by number, the reasons in fewer
+        words, so a list of enemies with long names stays inside the status line at 80×24."""
+        return self._fitted(lambda: self._refusal(name), room)
+
+    def _fitted(self, say, room: int | None) -> str:
+        """``say()``, or, when that is longer than ``room`` characters, ``say()`` again while
+        ``_short`` is set (the short form of names and previews)."""
+        text = say()
+        if room is not None and len(text) > room:
+            self._short = True
+            try:
+                text = say()
+            finally:
+                self._short = False
+        return text
+
+    def _refusal(self, name: str) -> str:
+        """``refusal`` at full length (short while ``_short`` is set)."""
         if self.mode is Mode.PICK:
             return f"Activate a creature first (Tab cycles yours, Enter activates); then {THEN[name]}."
         return self.attack_refusal() if name == "attack" else self.charge_refusal()
@@ -228,30 +251,30 @@ class Controller:
                 continue
             if attack.is_area:
                 if not attack_available(me, attack):
-                    why = f"{attack.name}: no check boxes left (CARD-4)"
+                    why = f"{self._attack_name(i)}: no check boxes left (CARD-4)"
                 elif not attack_allowed(me, attack):
                     return f"{me.card.name} may only make its basic attack (CON-2, CON-6)."
                 else:
-                    why = f"{attack.name}: {attack.describe_reach()}, no enemy inside"
+                    why = f"{self._attack_name(i)}: {attack.describe_reach()}, no enemy inside"
             else:
                 found = s.refusal(Attack(i, (nearest.uid,)))
                 code, sentence = found if found else ("", "")
                 if code in GENERAL_CODES:
                     return sentence
                 words = ATTACK_WORDS.get(code, sentence.rstrip(".")).format(range=attack.range)
-                why = f"{attack.name}: {words}" if sentence else ""
+                why = f"{self._attack_name(i)}: {words}" if sentence else ""
             if why and why not in reasons:
                 reasons.append(why)
         far = creature_distance(st, me, nearest)
         where = f"is {far} squares away" if far is not None else "cannot be reached"
-        return (f"No attack has a target in reach: the nearest enemy, {creature_name(st, nearest.uid)}, "
+        return (f"No attack has a target in reach: the nearest enemy, {self._name(nearest.uid)}, "
                 f"{where}" + "".join(f"; {r}" for r in reasons) + ".")
 
     def charge_refusal(self) -> str:
         """Why the active creature cannot charge now: the engine's reason about the charger when
         there is one (attack action used, basic attack only, no melee basic attack), else the
         nearest enemies, each with the engine's reason in a few words (CHG-1..3)."""
-        s, st = self.session, self.session.state
+        s = self.session
         enemies = self._enemies_nearest_first()
         if not enemies:
             return "No enemy is on the map to charge."
@@ -261,7 +284,8 @@ class Controller:
             code, why = found if found else ("", "cannot be charged now")
             if code in CHARGE_GENERAL:
                 return why
-            parts.append(f"{creature_name(st, enemy.uid)} {CHARGE_WORDS.get(code, why.rstrip('.'))}")
+            words = (CHARGE_SHORT if self._short else CHARGE_WORDS).get(code, why.rstrip("."))
+            parts.append(f"{self._name(enemy.uid)} {words}")
         more = f"; {len(parts) - 3} more" if len(parts) > 3 else ""
         return "No enemy in reach of a charge: " + "; ".join(parts[:3]) + more + "."
 
@@ -521,6 +545,11 @@ class Controller:
         st = self.session.state
         return st.creature(uid).label if self._short else creature_name(st, uid)
 
+    def _attack_name(self, index: int) -> str:
+        """The active creature's attack ``index`` in the status line: its name, or "attack 2" (its
+        number on the stat card) while a text is said short."""
+        return f"attack {index + 1}" if self._short else self._me().card.attacks[index].name
+
     def _preview(self, attack, target: str, preview, suffix: str = "") -> str:
         st = self.session.state
         name = self._name
@@ -539,14 +568,7 @@ class Controller:
         is said again with short previews (labels for names, the chances without the modifiers), so
         its last words, the key to press, stay in view on a small terminal (so do a move's and an
         area attack's lists of creatures)."""
-        text = self._hint(cursor)
-        if room is not None and len(text) > room:
-            self._short = True
-            try:
-                text = self._hint(cursor)
-            finally:
-                self._short = False
-        return text
+        return self._fitted(lambda: self._hint(cursor), room)
 
     def _hint(self, cursor: Square) -> str:
         """``hint`` at full length (short previews while ``_short`` is set)."""

@@ -92,3 +92,20 @@ async def test_f_and_i_at_larger_sizes_still_pop_up_a_toast(size):
         await pilot.press("i")
         await pilot.pause()
         assert INTENT in toasts(app)
+
+
+async def test_a_long_intent_in_the_status_line_leaves_the_keys_reminder_out_at_80x24():
+    """While the AI plays, "Last: it …" with a long intent would push the status line past its rows at
+    80×24: the "(f: fast · i: intent …)" reminder is left out (the footer shows both keys)."""
+    from tactica.tui.opponent import Thought
+    app = demo_vs_ai()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await players_turn(pilot, app)
+        room = screen._status_room()
+        screen.ai_show_intent = True
+        screen.ai_last = Thought(screen.session.state, None, "charges " + "a very long name " * 7)
+        said = screen.ai_status(room)
+        assert said.startswith("AI (greedy) ") and "Last: it charges a very long name" in said
+        assert "(f:" not in said and len(said) <= room
+        screen.ai_last = Thought(screen.session.state, None, "moves")
+        assert "(f: fast · i: intent" in screen.ai_status(room)  # a short one keeps it

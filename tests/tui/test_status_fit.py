@@ -72,3 +72,92 @@ async def test_a_provoking_move_names_the_attackers_by_label_when_the_full_names
         assert "Provokes opportunity attacks from b, c, e!" in message, message
         shown = " ".join(row.strip() for row in _status_rows(screen)).strip()
         assert shown == message
+
+
+LONG = card("Exalted Sister of the Dawn Bell Chapel of the Western Marches")
+"""An enemy whose card name alone takes most of a status line row at 80 columns."""
+
+BESIEGED = "bcd.....\neAf.....\ng.......\n........"
+"""The active creature A with six enemies next to it: none can be charged (CHG-3)."""
+
+
+def _shown(screen) -> str:
+    """The status line's rows as drawn, joined as one text."""
+    return " ".join(row.strip() for row in _status_rows(screen)).strip()
+
+
+async def test_the_charge_refusal_with_long_named_enemies_fits_the_status_line_at_80x24():
+    """Six long-named enemies round the active creature, all too close to charge (CHG-3): c lists the
+    nearest three by label with the reason in few words, and the whole refusal is in view, "3 more"
+    included (at full length it ran past the status line's three rows)."""
+    st = battle(BESIEGED, {x: LONG for x in "bcdefg"}, active="A")
+    app = app_for_state(st)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        status = screen.query_one(StatusLine)
+        assert status.refused
+        assert status.message == ("No enemy in reach of a charge: b too close (CHG-3); c too close (CHG-3); "
+                                  "d too close (CHG-3); 3 more."), status.message
+        assert _shown(screen) == "✗ " + status.message
+
+
+async def test_the_charge_refusal_keeps_its_full_words_where_they_fit():
+    """At 200×60 a refusal about two such enemies names them in full, the reason in the usual words."""
+    st = battle("bc......\n.A......\n........", {x: LONG for x in "bc"}, active="A")
+    app = app_for_state(st)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        message = app.screen.query_one(StatusLine).message
+        assert message.startswith("No enemy in reach of a charge: Exalted Sister of the Dawn Bell Chapel of "
+                                  "the Western Marches (b) too close: a charge moves at least 2 squares (CHG-3); Exalted "), message
+
+
+async def test_the_attack_refusal_with_long_names_fits_the_status_line_at_80x24():
+    """A long-named enemy out of reach of three long-named attacks: a names it by label and the attacks
+    by number, all in view (ATK-1, RNG-1, RNG-2)."""
+    archer = card("Silverhelm Knight-Captain of the Dawn", attacks=(
+        melee("Notched Greataxe of Ruin and Sorrow"), ranged("Longbow of the Western Marches", range=3),
+        ranged("Crossbow of the Eastern Watchtowers", range=2)))
+    st = battle("A......b\n........", {"A": archer, "b": LONG}, active="A")
+    app = app_for_state(st)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("a")
+        await pilot.pause()
+        message = screen.query_one(StatusLine).message
+        assert message == ("No attack has a target in reach: the nearest enemy, b, is 7 squares away; "
+                           "attack 1: adjacent only; attack 2: range 3; attack 3: range 2."), message
+        assert _shown(screen) == "✗ " + message
+
+
+async def test_the_opportunity_attack_warning_names_long_named_attackers_by_label_at_80x24():
+    """A move past three long-named enemies (OA-1): the warning waiting for m again names them by label
+    and ends in view with what to press."""
+    st = battle(".b......\n.Ac.....\n.e......\n........", {x: LONG for x in "bce"}, active="A")
+    app = app_for_state(st)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.pause()
+        screen.map_view.move_cursor((4, 3))
+        await pilot.press("m")
+        await pilot.pause()
+        status = screen.query_one(StatusLine)
+        assert status.warning and status.message.startswith("This move gives b, c and e opportunity attacks!")
+        assert _shown(screen) == "⚠ " + status.message
+
+
+def test_fit_status_cuts_long_names_then_words():
+    """The last resort for any message (the engine's own sentences): long card names to their first
+    words, then the text at a word, with "…"; a message that fits is left alone."""
+    from tactica.tui.widgets.status_line import fit_status
+    name = LONG.name
+    assert fit_status("Short.", 10) == "Short."
+    said = fit_status(f"{name} has no line of sight to {name}.", 60, (name,))
+    assert said == "Exalted Sister… has no line of sight to Exalted Sister….", said
+    cut = fit_status("word " * 30, 40)
+    assert len(cut) <= 40 and cut.endswith("word…")

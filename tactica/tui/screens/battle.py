@@ -26,7 +26,7 @@ from ..widgets.battle_log import BattleLog
 from ..widgets.map_view import _STYLES as MAP_STYLES
 from ..widgets.map_view import BIG_CELL, CELL, MapView
 from ..widgets.stat_card import StatCard
-from ..widgets.status_line import StatusLine
+from ..widgets.status_line import StatusLine, fit_status
 from .battle_ai import AI_ACTIONS, AiTurns
 from .battle_saves import UNDO_ACTIONS, SaveKeys
 from .champion_prompt import PowerPrompt, prompt_options, window_triggers
@@ -371,13 +371,26 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         self._confirm = None
         self._result(result)
 
-    def confirm_text(self) -> str:
-        """The warning shown while a provoking move waits for its key again ("" when none does)."""
+    def confirm_text(self, room: int | None = None) -> str:
+        """The warning shown while a provoking move waits for its key again ("" when none does);
+        longer than ``room`` characters, it names the attackers by label alone ("OG1")."""
+        text = self._confirm_text(False)
+        if room is not None and len(text) > room:
+            text = self._confirm_text(True)
+        return text
+
+    def _card_names(self) -> tuple[str, ...]:
+        """The card names of the battle's creatures (``fit_status`` cuts the long ones short)."""
+        return tuple({c.card.name for c in self.session.state.creatures})
+
+    def _confirm_text(self, short: bool) -> str:
+        """``confirm_text``, the attackers by label when ``short``."""
         if self._confirm is None:
             return ""
         key, move = self._confirm
         st = self.session.state
-        names = [creature_name(st, u) for u in self.session.provokers(tuple(move.path))]
+        names = [st.creature(u).label if short else creature_name(st, u)
+                 for u in self.session.provokers(tuple(move.path))]
         who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         attacks = "an opportunity attack" if len(names) == 1 else "opportunity attacks"
         press = "Enter" if key == "enter" else key
@@ -419,8 +432,10 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
 
     def action_says_why(self, name: str) -> None:
         """a or c that can do nothing now, or m, s, w, e before a creature is activated: say why in the
-        status line, and in a toast when one fits (``Controller.refusal``)."""
-        self._refuse(self.ctrl.refusal(name))
+        status line, and in a toast when one fits (``Controller.refusal``, said short when it would
+        not fit the status line)."""
+        self._drop_note()
+        self._refuse(self.ctrl.refusal(name, self._status_room()))
 
     def action_pick(self) -> None:
         """Space in attack mode: add or remove a target."""
@@ -542,9 +557,10 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
             self._refresh_view()
 
     def _refuse(self, reason: str) -> None:
-        status = self.query_one(StatusLine)
-        status.message, status.refused, status.warning = reason, True, False
         self._drop_note()  # one message at a time: the refusal is the news now
+        status = self.query_one(StatusLine)
+        status.message = fit_status(reason, self._status_room(), self._card_names())
+        status.refused, status.warning = True, False
         self.app.clear_notifications()  # one refusal at a time, never a pile of them
         if self._toasts_fit():  # else the status line alone says it: the log stays in view
             self.notify(reason, title="Not allowed", severity="warning", timeout=4)
@@ -721,11 +737,16 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         st, mv = self.session.state, self.map_view
         mv.overlay = self.ctrl.overlay(mv.square)
         status = self.query_one(StatusLine)
-        status.message, status.refused = (self.ai_status() if self.ai_decides()
-                                          else self.ctrl.hint(mv.square, self._status_room())), False
-        status.warning = bool(self._confirm) and not self.ai_decides()
-        if status.warning:
-            status.message = self.confirm_text()
+        room = self._status_room()
+        warning = bool(self._confirm) and not self.ai_decides()
+        if warning:
+            message = self.confirm_text(room)
+        elif self.ai_decides():
+            message = self.ai_status(room)
+        else:
+            message = self.ctrl.hint(mv.square, room)
+        status.message = fit_status(message, room, self._card_names())  # never past its rows
+        status.refused, status.warning = False, warning
         card = self.query_one(StatCard)
         shown = st.creature_at(mv.square) or st.active_creature
         card.state = st

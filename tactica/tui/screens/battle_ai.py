@@ -90,14 +90,17 @@ class AiTurns:
         worker chooses, "is playing" while its answer waits for the pace (or is being played)."""
         return "is playing" if self._ai_waiting is not None or self.ai_pending is None else "is thinking…"
 
-    def ai_status(self) -> str:
-        """The status line while the AI plays (the same words as the header's note)."""
+    def ai_status(self, room: int | None = None) -> str:
+        """The status line while the AI plays (the same words as the header's note).  Longer than
+        ``room`` characters (a long intent at 80×24), it leaves out the keys' reminder (the footer
+        shows f and i too)."""
         doing = self.ai_doing()
         text = f"{self.ai.opponent.label} {doing}" + ("" if doing.endswith("…") else ".")
         if self.ai_show_intent and self.ai_last is not None and self.ai_last.intent:
             text += f" Last: it {self.ai_last.intent}."
         fast = "f: normal pace" if self.ai_fast else "f: fast"
-        return text + f"  ({fast} · i: intent · the cursor still inspects cards)"
+        keys = f"  ({fast} · i: intent · the cursor still inspects cards)"
+        return text if room is not None and len(text + keys) > room else text + keys
 
     # -- the loop ---------------------------------------------------------------------
     def ai_start(self) -> None:

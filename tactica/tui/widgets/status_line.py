@@ -42,3 +42,29 @@ class StatusLine(Static):
         if self.note:
             return Text.assemble(("✓ " + self.note, "bold green"), " ", text)
         return text
+
+
+def fit_status(text: str, room: int, names: tuple[str, ...] = ()) -> str:
+    """``text`` in at most ``room`` characters, for a status line that shows no more.
+
+    Args:
+        text: the message (a hint, a refusal, the engine's sentence).
+        room: the characters the status line shows (``BattleScreen._status_room``).
+        names: creatures' card names the text may hold; when it is too long each such name of more
+            than 16 characters is cut to its first words ("Sister of the…") first.
+    Returns ``text`` itself when it fits; else with the long names cut; else cut at the last word
+    that fits, ending in "…".  Never longer than ``room`` (``room`` of 1 or more).
+    """
+    if len(text) <= room:
+        return text
+    for name in sorted(set(names), key=len, reverse=True):
+        if len(name) > 16 and name in text:
+            head = name[:15]  # its first words within 14 characters (a word may end at the 15th)
+            cut = head.rsplit(" ", 1)[0] if " " in head else name[:14]
+            text = text.replace(name, cut + "…")
+    if len(text) <= room:
+        return text
+    head = text[:room - 1]
+    if " " in head[room // 2:]:
+        head = head.rsplit(" ", 1)[0]
+    return head.rstrip(" ,;:") + "…"

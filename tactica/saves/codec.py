@@ -8,6 +8,7 @@ Layout::
      "actions": [{"type": "Activate", "uid": "p1c1"}, ...],
      "checkpoints": [{"step": 50, "digest": "…"}, ...],
      "map_changes": [{"step": 40, "map": {...}}, ...],        (version 2 only)
+     "notes": [{"step": 12, "player": 1, "text": "AI (normal) attacks …"}, ...],  (optional)
      "summary": {"round": 3, "vp": [30, 10], "over": false, "winner": null,
                  "digest": "…"}}
 
@@ -17,6 +18,11 @@ every ``CHECKPOINT_EVERY`` actions; ``summary.digest`` is the digest after
 the last action.  ``map_changes`` (live map reload, version 2) say that after
 action ``step`` the battle map was replaced by ``map`` (engine
 ``mapswap.with_map``); a save without them is written as version 1.
+``notes`` (optional, any version) are log lines that are no events, kept so a
+resumed battle's log shows them again: the AI's intent (and its warnings),
+each placed before action ``step`` (1-based), in ``player``'s colour (null:
+none).  They play no part in the replay or its digests; a save without them
+(older, or nothing to note) loads as before, and an older tactica ignores them.
 Replaying the actions from the seed must reproduce every digest
 (``tactica replay FILE --verify``).
 """
@@ -310,6 +316,8 @@ class SaveFile:
             against the AI (``tactica.tui.opponent.Opponent``; ``"intent": true``
             while its intent is shown); empty for
             hot-seat and in saves made before solo play (optional field).
+        notes: (step, player, text) log lines that are no events (the AI's intent), each shown
+            before action ``step`` (1-based), ``player`` an index or None (optional field).
     """
 
     id: str
@@ -323,6 +331,7 @@ class SaveFile:
     summary: dict = field(default_factory=dict)
     saved_at: str = ""
     players: dict = field(default_factory=dict)
+    notes: list[tuple[int, int | None, str]] = field(default_factory=list)
 
     def to_json(self) -> str:
         """Return the file text."""
@@ -337,6 +346,8 @@ class SaveFile:
             doc["players"] = dict(self.players)
         if self.map_changes:
             doc["map_changes"] = [{"step": s, "map": map_to(m)} for s, m in self.map_changes]
+        if self.notes:
+            doc["notes"] = [{"step": s, "player": p, "text": t} for s, p, t in self.notes]
         return json.dumps(doc, indent=1, separators=(",", ": "))
 
     @classmethod
@@ -367,6 +378,7 @@ class SaveFile:
                 raise ValueError("seed must be an integer")
             cps = [(int(c["step"]), str(c["digest"])) for c in doc.get("checkpoints", [])]
             changes = [(int(c["step"]), map_from(c["map"])) for c in doc.get("map_changes", [])]
+            notes = [_note_from(n) for n in doc.get("notes", [])]
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             what = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
             raise SaveError(f"{source}: the save is damaged ({what})") from None
@@ -374,4 +386,14 @@ class SaveFile:
                    actions=actions, checkpoints=cps, map_changes=changes,
                    summary=dict(doc.get("summary") or {}),
                    saved_at=str(doc.get("saved_at", "")),
-                   players=dict(doc["players"]) if isinstance(doc.get("players"), dict) else {})
+                   players=dict(doc["players"]) if isinstance(doc.get("players"), dict) else {},
+                   notes=notes)
+
+
+def _note_from(d: dict) -> tuple[int, int | None, str]:
+    """One entry of a save's ``notes`` as (step, player, text); raises ValueError (or KeyError,
+    TypeError) when it is not {"step": int, "player": int or null, "text": str}."""
+    step, player, text = d["step"], d.get("player"), d["text"]
+    if not isinstance(step, int) or not isinstance(text, str) or not (player is None or isinstance(player, int)):
+        raise ValueError(f"a note must be {{step: integer, player: integer or null, text: string}}, not {d!r}")
+    return step, player, text

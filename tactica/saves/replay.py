@@ -104,9 +104,15 @@ class Recorder:
     def truncate(self, n_actions: int, state: GameState) -> None:
         """Drop actions after the first ``n_actions`` (undo) and write the save."""
         del self.save.actions[n_actions:]
+        self.save.notes = [n for n in self.save.notes if n[0] <= n_actions]
         self.save.checkpoints = [(s, d) for s, d in self.save.checkpoints if s <= n_actions]
         self.save.map_changes = [(s, m) for s, m in self.save.map_changes if s <= n_actions]
         self.sync(state, state_digest(state))
+
+    def note(self, player: int | None, text: str) -> None:
+        """Keep ``text``, a log line that is no event (the AI's intent), before the next action in the
+        save (``SaveFile.notes``; written with that action), in ``player``'s colour (None: none)."""
+        self.save.notes.append((len(self.save.actions) + 1, player, text))
 
     def change_map(self, state: GameState) -> None:
         """Record that the battle map became ``state.map`` after the actions so far, and write the save."""

@@ -492,3 +492,37 @@ def describe_champion_option(state: GameState, action) -> str:
         what = f"{whose} conditions and ongoing damage end"
     return (f"{creature_name(state, action.champion)}: {power.name} ({'•' * power.cost}, "
             f"{left} of {champion.card.champion} champion points left after) — {what}")
+
+
+def saved_log(steps: Sequence[Sequence[ev.Event]], states: Sequence[GameState],
+              notes: Sequence[tuple[int, int | None, str]] = ()) -> list[LogLine]:
+    """The log of a battle rebuilt from its save (``tactica resume``), as the live battle showed it.
+
+    Args:
+        steps: the events of each step: step 0 ``new_game``'s (the setup roll), then one per action
+            (``Rebuilt.events``).
+        states: the state after each step, as many as ``steps`` (``Rebuilt.states``).
+        notes: the save's (step, player, text) lines that are no events (``SaveFile.notes``: the
+            AI's intent), each put before the lines of action ``step``.
+    Returns the events described (``describe_events``, names from the last state); after an action
+    whose hit destroyed the subject of a champion power, the line saying it was not offered
+    (``lost_power_lines``, CHP-2), which the engine derives from that action's events and the state
+    after it; and the notes in their places.  With no such line and no note it is
+    ``describe_events`` of all the events.
+    """
+    final = states[-1]
+    before: dict[int, list[LogLine]] = {}
+    for step, player, text in notes:
+        before.setdefault(step, []).append(LogLine(text, "info", player))
+    out: list[LogLine] = []
+    run: list[ev.Event] = []  # events described together (a run of placements is one line, as live)
+    for i, events in enumerate(steps):
+        if i in before:
+            out += describe_events(run, final) + before[i]
+            run = []
+        run.extend(events)
+        lost = lost_power_lines(states[i], events) if i else []
+        if lost:
+            out += describe_events(run, final) + lost
+            run = []
+    return out + describe_events(run, final)

@@ -21,6 +21,7 @@ from tactica.saves.commands import find_save
 from tactica.saves.replay import Rebuilt, Recorder, rebuild
 from tactica.saves.store import autosave_path, latest_unfinished, load_save
 
+from .describe import saved_log
 from .opponent import Opponent
 from .session import GameSession
 from .undo import UndoStep, undo_refusal
@@ -88,11 +89,13 @@ def open_save(ref: str | None) -> OpenedSave:
 
 
 def resume_session(opened: OpenedSave, saver: AutoSaver | None) -> GameSession:
-    """A GameSession at the end of ``opened``'s battle, autosaving to the same file."""
+    """A GameSession at the end of ``opened``'s battle, autosaving to the same file; its
+    ``history_log`` is the log so far as the live battle showed it (``describe.saved_log``)."""
     rebuilt, save = opened.rebuilt, opened.save
     events = [e for step in rebuilt.events for e in step]
     session = GameSession(state=rebuilt.final, events=events, actions=list(save.actions),
-                          seed=save.seed, resumed=True, opponent=Opponent.from_save(save.players))
+                          seed=save.seed, resumed=True, opponent=Opponent.from_save(save.players),
+                          history_log=saved_log(rebuilt.events, rebuilt.states, save.notes))
     if saver is not None:
         session.recorder = Recorder(save, _writer(saver, opened.path))
         session.saver = saver

@@ -56,6 +56,8 @@ class GameSession:
         resumed: True when the battle was reopened from a save.
         map_files: map id -> the file it was loaded from (for live reload).
         opponent: the AI of a solo battle (level and side), or None for hot-seat.
+        history_log: a resumed battle's log so far, rebuilt from its save as the live battle showed it
+            (``describe.saved_log``); None for a battle begun in this run (its log comes from ``events``).
     """
 
     state: GameState
@@ -68,6 +70,7 @@ class GameSession:
     resumed: bool = False
     map_files: dict[str, str] = field(default_factory=dict)
     opponent: Opponent | None = None
+    history_log: list | None = None
     _legal_for: object = field(default=None, repr=False)
     _legal: list[Action] = field(default_factory=list, repr=False)
     _undo: list[UndoStep] = field(default_factory=list, repr=False)
@@ -156,6 +159,13 @@ class GameSession:
         if self.recorder is not None:
             self.recorder.record(action, state)
         return Outcome(True, tuple(events))
+
+    def note(self, player: int | None, text: str) -> None:
+        """Keep ``text``, a log line that is no event (the AI's intent, its warning), in the save beside
+        the next action, so the log of the battle resumed from it shows the line again (``Recorder.note``);
+        nothing without a save.  ``player``: whose colour (None: none)."""
+        if self.recorder is not None:
+            self.recorder.note(player, text)
 
     def autosave_warning(self) -> str | None:
         """A failed autosave to tell the player about (once per run of failures), or None."""

@@ -272,7 +272,8 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
                              + (f"; autosaved as {s.save_id}" if s.save_id else ""), "info")])
         log.add(self.ai_intro())
         log.add(sealed_lines(s.state))
-        lines = describe_events(self.session.events, self.session.state)
+        lines = (s.history_log if s.history_log is not None  # resumed: CHP-2 lines and the AI's intent too
+                 else describe_events(s.events, s.state))
         log.add(lines)
         self.query_one(BattleHeader).seed = self.session.seed
         self.query_one(BattleHeader).mode = self.ai_mode_text

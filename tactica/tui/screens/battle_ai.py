@@ -157,12 +157,16 @@ class AiTurns:
             return False
         self.ai_last = thought
         log = self.query_one(BattleLog)
+        notes: list[LogLine] = []  # lines that are no events: kept in the save for a resumed log
         if thought.warning:
-            log.add([LogLine(f"⚠ {thought.warning}", "info")])
+            notes.append(LogLine(f"⚠ {thought.warning}", "info"))
             self.notify(thought.warning, title="AI problem", severity="warning", timeout=6)
         if self.ai_show_intent and thought.intent:
-            log.add([LogLine(f"{self.ai.opponent.label} {thought.intent}.", "info",
-                             thought.state.decider)])
+            notes.append(LogLine(f"{self.ai.opponent.label} {thought.intent}.", "info", thought.state.decider))
+        if notes:
+            log.add(notes)
+        for line in notes:
+            self.session.note(line.player, line.text)
         self._ai_note(False)
         if not self._apply(thought.action):  # cannot happen for a checked action; never stall
             self._apply(self.ai._stand_in(self.session.state))

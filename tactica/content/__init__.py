@@ -4,7 +4,8 @@ YAML is read only with the safe schema, node by node, so that every problem
 is reported as ``path:line:col: error: message``.  The engine never sees
 YAML; it gets ``CreatureCard``, ``MapDef`` and ``WarbandDef`` values.
 
-Public API: ``Problem``, ``ContentError``, ``load_catalogue``, ``load_map``,
+Public API: ``Problem``, ``ContentError``, ``load_catalogue``, ``catalogue_with`` and
+``read_catalogue`` (shipped cards plus ``--cards`` files), ``load_map``,
 ``load_warband``, ``shipped_card_files``, ``shipped_maps``,
 ``shipped_warbands``, ``DEFAULT_MAP``, ``DEFAULT_WARBANDS``,
 ``default_battle``; ``tactica.content.validate.run_validate`` backs
@@ -14,8 +15,8 @@ from __future__ import annotations
 
 from tactica.engine.model import MapDef, WarbandDef
 
-from .loader import (load_catalogue, load_map, load_warband, shipped_card_files, shipped_maps,
-                     shipped_warbands)
+from .loader import (catalogue_with, load_battle_files, load_catalogue, load_map, load_warband, read_catalogue, shipped_card_files,
+                     shipped_maps, shipped_warbands)
 from .problems import ContentError, Problem
 
 #: Stem of the map used by the quick start.
@@ -84,5 +85,5 @@ def default_map(players: int = 2, teams: tuple[int, ...] = (), points: int = 200
 
 __all__ = ["ContentError", "DEFAULT_MAP", "DEFAULT_WARBANDS", "FFA_MAP", "MORE_WARBANDS", "Problem",
            "default_battle", "default_map", "default_warbands",
-           "load_catalogue", "load_map", "load_warband", "shipped_card_files", "shipped_maps",
+           "catalogue_with", "load_battle_files", "load_catalogue", "load_map", "read_catalogue", "load_warband", "shipped_card_files", "shipped_maps",
            "shipped_warbands"]

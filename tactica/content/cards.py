@@ -44,7 +44,7 @@ from tactica.engine.powers import (CHAMPION_EFFECTS_FOR, ChampionEffect, Champio
 from .fields import (ABILITY, ATTACK, CARD, CARD_FILE, CHAMPION_PAIRS, CHAMPION_POWER, DAMAGE_PATTERN,
                      DAMAGE_TYPES, EFFECT, FORCED_KINDS, ID_PATTERN, RECHARGE_EVENTS, SPECIAL_POWER)
 from .schema import Doc, did_you_mean
-from .yamlsafe import MappingNode, Node, ScalarNode
+from .yamlsafe import MappingNode, Node, ScalarNode, SequenceNode
 
 #: Keyword abilities from the rules that the engine does not implement yet.
 UNIMPLEMENTED_ABILITIES: tuple[str, ...] = ()
@@ -593,3 +593,16 @@ def parse_card_file(doc: Doc, root: Node) -> list[tuple[CreatureCard, Node]]:
         if found is not None:
             out.append(found)
     return out
+
+
+def card_ids(root: Node) -> list[str]:
+    """The ``id`` of every entry of a card file's ``cards`` list, read without checking."""
+    ids: list[str] = []
+    if isinstance(root, MappingNode):
+        for key, value in root.value:
+            if getattr(key, "value", None) == "cards" and isinstance(value, SequenceNode):
+                for item in value.value:
+                    if isinstance(item, MappingNode):
+                        ids.extend(v.value for k, v in item.value
+                                   if getattr(k, "value", None) == "id" and isinstance(v, ScalarNode))
+    return ids

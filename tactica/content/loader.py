@@ -12,7 +12,7 @@ from pathlib import Path
 
 from tactica.engine.model import CreatureCard, MapDef, WarbandDef
 
-from .cards import parse_card_file
+from .cards import card_ids, parse_card_file
 from .maps import parse_map
 from .problems import ContentError, Problem
 from .schema import Doc
@@ -98,22 +98,40 @@ def kind_of(path: str | Path, root: Node) -> str | None:
     return None
 
 
-def _cards_from(paths: list[Path]) -> tuple[dict[str, CreatureCard], list[Problem]]:
+def _cards_from(paths: list[Path], taken: dict[str, str] | None = None,
+                expect: bool = False) -> tuple[dict[str, CreatureCard], list[Problem], dict[str, str]]:
+    """Read card files into one catalogue.
+
+    Args:
+        paths: the card files, in order; a card id defined twice is a problem
+            at the second definition naming the first (file:line).
+        taken: card id → "file:line" of cards already in the catalogue (the
+            shipped ones) that these files may not define again.
+        expect: check that each file is a card file (``--cards``).
+    Returns (card id → card, every problem, card id → "file:line" where each was defined).
+    """
     catalogue: dict[str, CreatureCard] = {}
     first: dict[str, str] = {}
     problems: list[Problem] = []
     for path in paths:
         doc, root = read_doc(path)
-        if root is not None:
+        if root is not None and expect:
+            _expect(doc, root, "cards")
+        if root is not None and (doc.ok or not expect):
             for card, id_node in parse_card_file(doc, root):
                 where = f"{doc.path}:{id_node.start_mark.line + 1}"
+                if taken and card.id in taken:
+                    doc.error(id_node, f"card id '{card.id}' is a shipped card's ({taken[card.id]}); a card "
+                                       "file of your own adds cards and never replaces one: give this card "
+                                       "another id")
+                    continue
                 if card.id in catalogue:
                     doc.error(id_node, f"duplicate card id '{card.id}' (first defined at {first[card.id]})")
                     continue
                 catalogue[card.id] = card
                 first[card.id] = where
         problems.extend(doc.sorted_problems())
-    return catalogue, problems
+    return catalogue, problems, first
 
 
 def _errors(problems: list[Problem]) -> list[Problem]:
@@ -121,11 +139,12 @@ def _errors(problems: list[Problem]) -> list[Problem]:
 
 
 @lru_cache(maxsize=1)
-def _shipped_catalogue() -> tuple[tuple[str, CreatureCard], ...]:
-    catalogue, problems = _cards_from(shipped_card_files())
+def _shipped_catalogue() -> tuple[tuple[tuple[str, CreatureCard], ...], tuple[tuple[str, str], ...]]:
+    """The shipped cards (id, card) and where each is defined (id, "file:line"); cached."""
+    catalogue, problems, where = _cards_from(shipped_card_files())
     if _errors(problems):
         raise ContentError(_errors(problems))
-    return tuple(catalogue.items())
+    return tuple(catalogue.items()), tuple(where.items())
 
 
 def load_catalogue(paths: list[Path] | None = None) -> dict[str, CreatureCard]:
@@ -138,10 +157,70 @@ def load_catalogue(paths: list[Path] | None = None) -> dict[str, CreatureCard]:
     card id defined twice).
     """
     if paths is None:
-        return dict(_shipped_catalogue())
-    catalogue, problems = _cards_from([Path(p) for p in paths])
+        return dict(_shipped_catalogue()[0])
+    catalogue, problems, _ = _cards_from([Path(p) for p in paths])
     if _errors(problems):
         raise ContentError(_errors(problems))
+    return catalogue
+
+
+def _own_files(card_files) -> list[Path]:
+    """``--cards`` files, each once; a shipped card file named again is left out (it is loaded already)."""
+    shipped = {p.resolve() for p in shipped_card_files()}
+    out: list[Path] = []
+    seen: set[Path] = set()
+    for name in card_files:
+        path = Path(name)
+        try:
+            real = path.resolve()
+        except OSError:
+            real = path
+        if real in shipped or real in seen:
+            continue
+        seen.add(real)
+        out.append(path)
+    return out
+
+
+def read_catalogue(card_files=()) -> tuple[dict[str, CreatureCard], list[Problem], dict[str, str]]:
+    """The shipped catalogue plus the cards of ``card_files`` (``--cards``), without raising.
+
+    Args:
+        card_files: card files of the player's own (paths as the user named
+            them); a card there adds to the shipped cards.  Its id may not be
+            a shipped card's id (an error naming both files: a shipped card is
+            never silently replaced, so that shipped warbands and saves mean
+            what they say) nor another given file's.
+    Returns (catalogue, error problems of the given files, card id → card
+    file for the cards those files define but that have problems, so that a
+    warband naming one can say so rather than "unknown card").
+    Raises ContentError when the shipped cards themselves are broken.
+    """
+    catalogue = load_catalogue()
+    files = _own_files(card_files)
+    if not files:
+        return catalogue, [], {}
+    taken = dict(_shipped_catalogue()[1])
+    own, problems, _ = _cards_from(files, taken, expect=True)
+    catalogue.update(own)
+    broken: dict[str, str] = {}
+    for path in files:
+        doc, root = read_doc(path)
+        if root is not None:
+            broken.update((cid, doc.path) for cid in card_ids(root) if cid not in catalogue)
+    return catalogue, _errors(problems), broken
+
+
+def catalogue_with(card_files=()) -> dict[str, CreatureCard]:
+    """The shipped catalogue plus the cards of ``card_files`` (see ``read_catalogue``).
+
+    Returns {card id: CreatureCard}.  Raises ContentError with every problem
+    of the given files (``path:line:col``), including a file that is not a
+    card file and a card id that is already taken.
+    """
+    catalogue, problems, _ = read_catalogue(card_files)
+    if problems:
+        raise ContentError(problems)
     return catalogue
 
 
@@ -169,12 +248,15 @@ def load_map(path: str | Path) -> MapDef:
     return result
 
 
-def load_warband(path: str | Path, catalogue: dict[str, CreatureCard] | None = None) -> WarbandDef:
+def load_warband(path: str | Path, catalogue: dict[str, CreatureCard] | None = None,
+                 broken_cards: dict[str, str] | None = None) -> WarbandDef:
     """Load a warband file and check it is legal (WB-1..7).
 
     Args:
         path: the warband file; its ``points`` (default 200) is the limit.
         catalogue: card id → card; None means the shipped catalogue.
+        broken_cards: card id → card file with problems that defines it
+            (``read_catalogue``); such a card is named as waiting on that file.
     Returns the WarbandDef.  Raises ContentError with every problem found,
     each at the line of the offending entry (unknown card ids, rule breaks).
     """
@@ -185,7 +267,40 @@ def load_warband(path: str | Path, catalogue: dict[str, CreatureCard] | None = N
     if root is not None:
         _expect(doc, root, "warband")
         if doc.ok:
-            result = parse_warband(doc, root, catalogue)
+            result = parse_warband(doc, root, catalogue, broken_cards)
     if result is None or not doc.ok:
         raise ContentError(doc.errors() or [Problem(doc.path, 0, 0, "not a usable warband")])
     return result
+
+
+def load_battle_files(warband_files=(), map_files=(), card_files=()
+                      ) -> tuple[list[WarbandDef], list[MapDef], dict[str, CreatureCard]]:
+    """Read the files a battle is given (``--warband``, ``--map``, ``--cards``), each file once.
+
+    Warbands may name the cards of ``card_files`` as well as the shipped
+    ones (see ``read_catalogue``).
+    Returns (the warbands in the order named, the maps in the order named,
+    the catalogue: shipped cards plus the card files').
+    Raises ContentError with every problem of every file: the card files'
+    first, then the warbands', then the maps', each file's in file order.
+    """
+    catalogue, problems, broken = read_catalogue(card_files)
+    problems = list(problems)
+
+    def band(path):
+        return load_warband(path, catalogue, broken)
+
+    out: list[list] = []
+    for loader, names in ((band, warband_files), (load_map, map_files)):
+        done: dict[str, object] = {}
+        for name in names:
+            if str(name) not in done:
+                try:
+                    done[str(name)] = loader(name)
+                except ContentError as err:
+                    problems.extend(err.problems)
+                    done[str(name)] = None
+        out.append([done[str(name)] for name in names])
+    if problems:
+        raise ContentError(problems)
+    return out[0], out[1], catalogue

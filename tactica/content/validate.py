@@ -12,11 +12,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .loader import SUFFIXES, _cards_from, kind_of, load_catalogue, read_doc
+from .loader import (KIND_NAMES, SUFFIXES, _cards_from, _shipped_catalogue, card_ids, kind_of, load_catalogue,
+                     read_doc, shipped_card_files)
 from .maps import parse_map
 from .problems import ContentError, Problem
 from .warbands import parse_warband
-from .yamlsafe import MappingNode, Node, ScalarNode, SequenceNode
 
 
 def expand(paths: list[str]) -> tuple[list[Path], list[Problem]]:
@@ -37,39 +37,45 @@ def expand(paths: list[str]) -> tuple[list[Path], list[Problem]]:
     return files, problems
 
 
-def _card_ids(root: Node) -> list[str]:
-    """The ``id`` of every entry of a card file's ``cards`` list, read without checking."""
-    ids: list[str] = []
-    if isinstance(root, MappingNode):
-        for key, value in root.value:
-            if getattr(key, "value", None) == "cards" and isinstance(value, SequenceNode):
-                for item in value.value:
-                    if isinstance(item, MappingNode):
-                        ids.extend(v.value for k, v in item.value
-                                   if getattr(k, "value", None) == "id" and isinstance(v, ScalarNode))
-    return ids
+def validate_paths(paths: list[str], card_files: list[str] = ()) -> tuple[list[Problem], int]:
+    """Check every file under ``paths``; returns (problems, number of files checked).
 
-
-def validate_paths(paths: list[str]) -> tuple[list[Problem], int]:
-    """Check every file under ``paths``; returns (problems, number of files checked)."""
+    ``card_files`` (``--cards``) are checked too and must be card files.
+    Warbands may name the cards of every card file given (either way) and
+    of the shipped catalogue.  A card file of one's own may not define a
+    shipped card's id again (an error naming both files); the shipped card
+    files themselves, when given, are checked against each other.
+    """
     files, problems = expand(paths)
+    own_cards, more = expand(list(card_files))
+    problems.extend(more)
     docs = []
-    for path in files:
+    for path in [p for p in own_cards if p not in files] + files:  # --cards first: the warbands need them
         doc, root = read_doc(path)
         kind = kind_of(path, root) if root is not None else None
-        if root is not None and kind is None:
+        if path in own_cards and root is not None and kind != "cards":
+            doc.error(root, f"--cards names card files; this is a {KIND_NAMES[kind]}" if kind
+                      else "--cards names card files ('cards:'); this file has no 'cards' list")
+            kind = None
+        elif root is not None and kind is None:
             doc.error(root, "cannot tell what this file is: expected a card file ('cards:'), a map "
                             "('terrain:') or a warband ('creatures:')")
         docs.append((path, doc, root, kind))
     card_paths = [p for p, doc, root, kind in docs if kind == "cards" and root is not None]
-    cards, card_problems = _cards_from(card_paths)
+    shipped = {p.resolve() for p in shipped_card_files()}
+    given_shipped = [p for p in card_paths if p.resolve() in shipped]
+    cards, card_problems, where = _cards_from(given_shipped)
     try:
         catalogue = load_catalogue()
+        taken = {**dict(_shipped_catalogue()[1]), **where}
     except ContentError:
-        catalogue = {}  # the shipped cards' own problems show when they are validated
+        catalogue, taken = {}, where  # the shipped cards' own problems show when they are validated
+    own, own_problems, _ = _cards_from([p for p in card_paths if p.resolve() not in shipped], taken)
+    cards.update(own)
+    card_problems += own_problems
     catalogue.update(cards)
     broken_cards = {cid: doc.path for path, doc, root, kind in docs if kind == "cards" and root is not None
-                    for cid in _card_ids(root) if cid not in cards}
+                    for cid in card_ids(root) if cid not in cards}
     by_file: dict[str, list[Problem]] = {}
     for p in card_problems:
         by_file.setdefault(p.path, []).append(p)
@@ -85,7 +91,7 @@ def validate_paths(paths: list[str]) -> tuple[list[Problem], int]:
             except Exception as err:  # noqa: BLE001 - a checker bug must not become a traceback
                 doc.problems.append(Problem(doc.path, 0, 0, f"internal error while checking: {err!r}"))
         problems.extend(doc.sorted_problems())
-    return problems, len(files)
+    return problems, len(docs)
 
 
 def run_validate(args) -> int:
@@ -97,7 +103,7 @@ def run_validate(args) -> int:
     (also when a path does not exist).  Prints one problem per line to
     standard output.
     """
-    problems, count = validate_paths(list(args.paths))
+    problems, count = validate_paths(list(args.paths), list(getattr(args, "cards", None) or ()))
     for problem in problems:
         print(problem)
     errors = [p for p in problems if p.severity == "error"]

@@ -18,9 +18,65 @@ from tactica.engine.model import CreatureCard, WarbandDef
 from tactica.engine.state import Ruleset
 from tactica.engine.warband import check_warband
 
+from pathlib import Path
+from typing import Iterable
+
+from .cards import card_ids
 from .fields import ENTRY, WARBAND
 from .schema import Doc, did_you_mean
-from .yamlsafe import MappingNode, Node
+from .yamlsafe import MappingNode, Node, compose, read_text
+
+#: Card files looked through, at most, for a card a warband names but no loaded file defines.
+NEARBY_LIMIT = 40
+
+
+class _Nearby:
+    """Card ids of the YAML files near a warband file: its folder, and a ``cards`` folder beside
+    it or beside its folder.  Read (safely, ids only) the first time a card is missing."""
+
+    def __init__(self, warband_path: str):
+        self.path = Path(warband_path)
+        self.found: dict[str, str] | None = None
+
+    def where(self, cid: str) -> str | None:
+        """The nearby file (as a path to type) that lists card ``cid``, or None."""
+        if self.found is None:
+            self.found = {}
+            if self.path.is_file():
+                self._read()
+        return self.found.get(cid)
+
+    def _read(self) -> None:
+        base = self.path.parent
+        from .loader import SUFFIXES, shipped_card_files  # noqa: PLC0415 - loader imports this module
+        shipped = {p.resolve() for p in shipped_card_files()}
+        files = []
+        for folder in dict.fromkeys((base, base / "cards", base.parent / "cards")):
+            if folder.is_dir():
+                files += sorted(p for p in folder.iterdir() if p.suffix in SUFFIXES)
+        for path in files[:NEARBY_LIMIT]:
+            if not path.is_file() or path.resolve() in shipped or path.resolve() == self.path.resolve():
+                continue
+            text = read_text(path, str(path), [])
+            root = compose(text, str(path), []) if text is not None else None
+            for cid in card_ids(root) if root is not None else ():
+                self.found.setdefault(cid, str(path))
+
+
+def unknown_card(cid: str, known: Iterable[str], nearby: _Nearby | None = None) -> str:
+    """The message for a card id no loaded card file defines.
+
+    Names the card file next to the warband that lists it (not given with
+    ``--cards``) when there is one; else the closest loaded card id ("did you
+    mean" among ``known``), and in any case how to load a card file of one's own (``--cards``).
+    """
+    where = nearby.where(cid) if nearby is not None else None
+    if where is not None:
+        return f"unknown card '{cid}': it is in {where}, which was not loaded; add --cards {where}"
+    hint = did_you_mean(cid, known)
+    if hint:
+        return f"unknown card '{cid}'{hint} (a card of your own needs its file: --cards FILE)"
+    return f"unknown card '{cid}': neither a shipped card nor in a --cards file (a card of your own needs its file: --cards FILE)"
 
 
 def _entry(doc: Doc, node: Node, index: int) -> tuple[str, Node, int] | None:
@@ -57,6 +113,7 @@ def parse_warband(doc: Doc, root: Node, catalogue: dict[str, CreatureCard],
     name, faction, points = v["name"], v["faction"], v["points"]
     cards: list[CreatureCard] = []
     nodes: list[Node] = []
+    nearby = _Nearby(doc.path)
     items = doc.sequence(f["creatures"][1], WARBAND["creatures"].what("")) if "creatures" in f else None
     for i, item in enumerate(items or []):
         found = _entry(doc, item, i)
@@ -69,8 +126,7 @@ def parse_warband(doc: Doc, root: Node, catalogue: dict[str, CreatureCard],
                 doc.error(id_node, f"card '{cid}' is defined in {broken_cards[cid]}, which has problems; "
                                    "fix them first")
                 continue
-            hint = did_you_mean(cid, catalogue)
-            doc.error(id_node, f"unknown card '{cid}'{hint}")
+            doc.error(id_node, unknown_card(cid, [*catalogue, *(broken_cards or ())], nearby))
             continue
         cards.extend([card] * count)
         nodes.extend([id_node] * count)

@@ -139,7 +139,8 @@ EXPECTED: dict[str, list[tuple[int, int, str]]] = {
                "[expected alphabetic or numeric character, but found ':' (while scanning an alias)]")],
     # --- warbands --------------------------------------------------------------------
     "warband_unknown_card.yaml": [
-        (5, 5, "unknown card 'gatehouse-crossbowmen'; did you mean 'gatehouse-crossbowman'?")],
+        (5, 5, "unknown card 'gatehouse-crossbowmen'; did you mean 'gatehouse-crossbowman'? "
+         "(a card of your own needs its file: --cards FILE)")],
     "warband_unknown_faction.yaml": [(2, 10, "unknown faction 'Civilisation'; did you mean 'Civilization'?")],
     "warband_wrong_count.yaml": [(4, 42, "expected a whole number for the count of creature entry 1; got text '3'")],
     "warband_is_a_map.yaml": [(1, 1, "this is a map file; expected a warband file")],
@@ -161,7 +162,8 @@ EXPECTED: dict[str, list[tuple[int, int, str]]] = {
         (3, 9, "The warband costs 144 points; the limit is 100 [WB-3]"),
         (6, 5, "Silverhelm Knight-Captain is Unique and may appear only once [WB-6]"),
         (7, 42, "expected a whole number for the count of creature entry 3; got text 'none'"),
-        (8, 5, "unknown card 'gatehouse-crossbowmen'; did you mean 'gatehouse-crossbowman'?")],
+        (8, 5, "unknown card 'gatehouse-crossbowmen'; did you mean 'gatehouse-crossbowman'? "
+         "(a card of your own needs its file: --cards FILE)")],
     "warband_tab_indent.yaml": [
         (4, 1, "invalid YAML: tab character: indent with spaces [found character '\\t' that cannot start "
                "any token (while scanning for the next token)]")],

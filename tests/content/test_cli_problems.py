@@ -38,14 +38,14 @@ def test_every_mistake_of_every_file_is_shown_once(capsys, monkeypatch, tmp_path
     monkeypatch.setenv("TACTICA_DATA_DIR", str(tmp_path))
     assert len(expected) == 11  # 5 in the warband, 6 in the map
     code, out, err = _run(capsys, command, "--map", MAP, "--warband", BAND, "--warband", BAND)
-    assert code == (2 if command == "sim" else 1)
+    assert code == 1  # a bad file: 1 in every command
     assert err.splitlines() == expected  # warbands first, then the map; each file's in file order
     assert "Traceback" not in err and out == ""
 
 
 def test_sim_missing_file_says_error_once(capsys):
     code, out, err = _run(capsys, "sim", "--map", "nope.yaml")
-    assert code == 2 and out == ""
+    assert code == 1 and out == ""
     assert err == "nope.yaml: error: cannot read file: No such file or directory\n"
 
 
@@ -69,7 +69,8 @@ def test_a_file_with_many_problems_shows_the_first_ten_and_how_many_more(capsys,
     code, _, err = _run(capsys, command, "--warband", band, "--warband", band)
     lines = err.splitlines()
     assert code != 0 and len(lines) == SHOWN_PER_FILE + 1
-    assert lines[0] == f"{band}:4:5: error: unknown card 'no-such-card-0'"
+    assert lines[0] == (f"{band}:4:5: error: unknown card 'no-such-card-0': neither a shipped card nor in a "
+                        "--cards file (a card of your own needs its file: --cards FILE)")
     assert lines[9].startswith(f"{band}:13:5: error: unknown card 'no-such-card-9'")
     assert lines[10] == f"{band}: note: 4 more problems in this file; 'tactica validate {band}' lists them all"
     code, out, _ = _run(capsys, "validate", band)
@@ -101,7 +102,7 @@ def test_a_file_past_the_problem_limit_ends_with_how_many_more(tmp_path):
 def test_one_warband_for_three_players_says_once(capsys, monkeypatch, tmp_path):
     monkeypatch.setenv("TACTICA_DATA_DIR", str(tmp_path))
     code, _, err = _run(capsys, "play", "--players", "3", "--warband", BAND)
-    assert code == 1
+    assert code == 2  # the command line names the files the wrong number of times
     assert err == "error: --warband was given once; give it once per player (3) or not at all\n"
 
 
@@ -117,7 +118,8 @@ def test_a_warband_using_cards_of_a_broken_card_file_says_so(capsys, tmp_path):
     assert out.splitlines() == [
         f"{cards}:4:11: error: expected a whole number for the cost of card 'test-goblin'; got text 'five'",
         f"{band}:4:5: error: card 'test-goblin' is defined in {cards}, which has problems; fix them first",
-        f"{band}:5:5: error: unknown card 'test-gobln'"]
+        f"{band}:5:5: error: unknown card 'test-gobln'; did you mean 'test-goblin'? (a card of your own needs "
+        "its file: --cards FILE)"]
 
 
 def test_spaces_after_a_row_are_ignored_and_a_space_inside_one_is_named(tmp_path):

@@ -59,6 +59,6 @@ def test_unknown_card_does_not_hide_legality_problems(tmp_path):
     with pytest.raises(ContentError) as err:
         load_warband(path)
     lines = str(err.value).splitlines()
-    assert lines[0].endswith(":6:5: error: unknown card 'no-such-card'")
+    assert ":6:5: error: unknown card 'no-such-card': " in lines[0]
     assert any(":7:5: error:" in line and "[WB-1]" in line for line in lines)
     assert any("[WB-2]" in line for line in lines)

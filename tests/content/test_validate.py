@@ -59,7 +59,7 @@ def test_validate_in_a_subprocess():
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 1
     assert run.stdout == (f"{bad}:5:5: error: unknown card 'gatehouse-crossbowmen'; "
-                          "did you mean 'gatehouse-crossbowman'?\n")
+                          "did you mean 'gatehouse-crossbowman'? (a card of your own needs its file: --cards FILE)\n")
     assert "Traceback" not in run.stderr
     ok = subprocess.run([sys.executable, "-m", "tactica", "validate", str(DATA)],
                         capture_output=True, text=True, timeout=60)

@@ -2,15 +2,24 @@
 
 Subcommands: ``play`` (the Textual battle screen), ``sim`` (headless AI
 battles), ``validate`` (check content files), ``preview`` (draw a map
-file), ``build`` (the warband builder).  Bad input ends with a clear
-message and exit status 2, never a traceback.
+file), ``build`` (the warband builder), and ``saves``, ``resume``,
+``replay``, ``export`` for saved battles.  Bad input ends with a clear
+message, never a traceback, and the same exit status in every command
+(``EXIT_*``): 2 when the command line is wrong (argparse's own errors,
+options that contradict each other or are given the wrong number of times),
+1 when a file is bad or cannot be read (content, saves) or the command
+failed, 0 otherwise (130 after Ctrl+C).
 """
 from __future__ import annotations
 
 import argparse
 import sys
 
+#: Exit statuses, the same in every command.
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 SCENARIOS = ("assault", "bounty", "uncontested", "combined", "sealed")  # tactica.engine.state.SCENARIOS (kept import-free)
+CARDS_HELP = ("a card file of your own (repeatable): its cards join the shipped ones, so --warband files may "
+              "name them (and Sealed packs hold them); an id that is already a shipped card's is an error")
 SCENARIO_HELP = ("victory rules: assault (default), bounty, uncontested, combined (250 points), "
                  "sealed (warbands built from random pools drawn with the seed)")
 
@@ -105,6 +114,18 @@ def play_opponent(args: argparse.Namespace, parser: argparse.ArgumentParser | No
                     intent=bool(getattr(args, "intent", False)), pace=DEFAULT_PACE if pace is None else pace)
 
 
+def cards_note(args: argparse.Namespace) -> str | None:
+    """The note for ``--cards`` that no warband can use: no ``--warband`` and not Sealed, or None.
+
+    The card files are still read and checked; the note says that the
+    battle uses shipped warbands, so that the cards are never silently unused.
+    """
+    if not getattr(args, "cards", None) or getattr(args, "warband", None) or args.scenario == "sealed":
+        return None
+    return (f"tactica {args.command}: note: no --warband is given, so shipped warbands play and the cards "
+            "of --cards are only checked; give a --warband that names them")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser for every subcommand."""
     parser = argparse.ArgumentParser(prog="tactica", description="The D&D Miniatures skirmish game in a terminal.")
@@ -114,6 +135,8 @@ def build_parser() -> argparse.ArgumentParser:
                                        "and warbands (--hotseat: two players at one keyboard)")
     play.add_argument("--map", metavar="FILE", action="append", help="map file (give twice: one per player)")
     play.add_argument("--warband", metavar="FILE", action="append", help="warband file (give twice: player 1, then player 2)")
+    play.add_argument("--cards", metavar="FILE", action="append", help=CARDS_HELP)
+    play.set_defaults(_parser=play)  # its usage errors say "tactica play: error: …"
     play.add_argument("--seed", type=int, default=None, help="dice seed (the same seed and choices replay the same battle)")
     play.add_argument("--setup", action="store_true", help="full setup: choose maps and warbands, roll, pick start areas, place each creature by hand")
     play.add_argument("--new", action="store_true", help="start a new battle without offering to continue the last unfinished one")
@@ -147,6 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--warband", metavar="FILE", action="append",
                      help="warband file: once (every player brings it) or once per player in seat order "
                           "(default: shipped warbands of the map's battle size)")
+    sim.add_argument("--cards", metavar="FILE", action="append", help=CARDS_HELP)
     sim.add_argument("--ai", metavar="LEVEL", action="append",
                      help="bot level (random, greedy, normal, hard), once or once per player "
                           "(default: normal against random); given 3 or 4 times without --players it "
@@ -175,6 +199,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     val = sub.add_parser("validate", help="check map, warband and card files")
     val.add_argument("paths", nargs="+", metavar="PATH")
+    val.add_argument("--cards", metavar="FILE", action="append",
+                     help="a card file of your own whose cards the warbands checked may name (repeatable; "
+                          "card files given as PATH count too)")
 
     pre = sub.add_parser("preview", help="draw a map file in the terminal (errors: the validator's lines)")
     pre.add_argument("file", metavar="MAP")
@@ -184,6 +211,8 @@ def build_parser() -> argparse.ArgumentParser:
     bld.add_argument("--points", type=int, choices=(100, 200), default=None, help="point limit (default 200)")
     bld.add_argument("--faction", metavar="F", default=None, help="faction to start with")
     bld.add_argument("--edit", metavar="FILE", default=None, help="a warband file to load and save back to")
+    bld.add_argument("--cards", metavar="FILE", action="append",
+                     help="a card file of your own: its cards join the catalogue (repeatable)")
     return parser
 
 
@@ -197,10 +226,18 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "play":
             from tactica.tui.run import run_play
-            args.opponent = play_opponent(args, parser)
+            play_parser = getattr(args, "_parser", parser)
+            if args.scenario == "sealed" and args.warband:  # SCN-SEALED builds the warbands; never ignore a file
+                play_parser.error("--scenario sealed builds every warband from random packs drawn with the seed, so "
+                             "it takes no --warband (give --cards to add cards of your own to the packs)")
+            args.opponent = play_opponent(args, play_parser)
+            if cards_note(args):
+                print(cards_note(args), file=sys.stderr)
             return run_play(args)
         if args.command == "sim":
             from tactica.ai.sim import run_sim
+            if cards_note(args):
+                print(cards_note(args), file=sys.stderr)
             return run_sim(args)
         if args.command == "saves":
             from tactica.saves.commands import run_saves
@@ -224,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
             from tactica.tui.build import run_build
             return run_build(args)
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
     parser.error(f"unknown command {args.command}")
     return 2
 

@@ -239,31 +239,31 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
     }
 
 
-def _load(args, players: int = 2, teams: tuple[int, ...] = ()) -> tuple[tuple[WarbandDef, ...], tuple[MapDef, ...]]:
+class UsageError(ValueError):
+    """The command line of ``tactica sim`` is at fault (exit status 2, as argparse's errors)."""
+
+
+def _load(args, players: int = 2, teams: tuple[int, ...] = ()
+          ) -> tuple[tuple[WarbandDef, ...], tuple[MapDef, ...], dict]:
+    """The warbands, maps and card catalogue of ``tactica sim``'s games.
+
+    Raises UsageError for files named the wrong number of times,
+    ContentError for bad files (every problem of every file), ValueError
+    when the warbands and maps do not make a battle (WB-8).
+    """
     from tactica import content
     paths = args.warband or []
     if len(paths) not in (0, 1, players):
-        raise ValueError(f"give --warband once (every player brings it), {players} times (one per player, "
+        raise UsageError(f"give --warband once (every player brings it), {players} times (one per player, "
                          "in seat order) or not at all")
     if len(paths) == 1:
         paths = paths * players  # as in 'tactica play': one warband file means everyone brings it
     map_paths = args.map or []
     if len(map_paths) > 2:
-        raise ValueError("give --map once or twice")
-    problems: list = []
-    loaded: dict[tuple[str, str], object] = {}  # a file named twice is read (and reported) once
-    for kind, loader, names in (("warband", content.load_warband, paths), ("map", content.load_map, map_paths)):
-        for name in names:
-            if (kind, name) not in loaded:
-                try:
-                    loaded[(kind, name)] = loader(name)
-                except content.ContentError as err:  # every broken file's problems, not the first's only
-                    problems.extend(err.problems)
-                    loaded[(kind, name)] = None
-    if problems:
-        raise content.ContentError(problems)
-    maps = tuple(loaded[("map", p)] for p in map_paths)
-    bands = tuple(loaded[("warband", p)] for p in paths) or content.default_warbands(
+        raise UsageError("give --map once or twice")
+    loaded, maps, catalogue = content.load_battle_files(paths, map_paths, getattr(args, "cards", None) or ())
+    maps = tuple(maps)
+    bands = tuple(loaded) or content.default_warbands(
         players, maps[0].points if maps else 200)  # WB-8: shipped warbands of the map's battle size
     maps = maps or (content.default_map(players, teams, bands[0].point_limit),)
     from tactica.engine.warband import check_battle
@@ -273,7 +273,7 @@ def _load(args, players: int = 2, teams: tuple[int, ...] = ()) -> tuple[tuple[Wa
         lines.append(f"{where}: {p.message}" if where else p.message)
     if lines:
         raise ValueError("\n".join(lines))
-    return bands, maps
+    return bands, maps, catalogue
 
 
 def run_sim(args) -> int:
@@ -283,8 +283,11 @@ def run_sim(args) -> int:
     One progress line per finished game goes to stderr (never stdout, so
     ``--json`` output stays one object) when ``--progress`` is given or
     stderr is a terminal.
-    Returns the exit status: 0, 1 when a battle broke (illegal action or
-    invariant; the message goes to stderr), 2 for bad arguments or content.
+    Returns the exit status: 0; 1 for a bad content file (or warbands and
+    maps that do not make a battle) or when a battle broke (illegal action
+    or invariant; the message goes to stderr); 2 for a bad command line
+    (as argparse's errors), including ``--scenario sealed`` with
+    ``--warband`` (Sealed builds every warband itself).
     """
     levels = list(args.ai or [])
     players = getattr(args, "players", None) or max(2, len(levels))
@@ -317,13 +320,14 @@ def run_sim(args) -> int:
     if args.games < 1:
         print("tactica sim: error: --games must be at least 1", file=sys.stderr)
         return 2
+    scenario = getattr(args, "scenario", None) or "assault"
+    if scenario == "sealed" and args.warband:  # SCN-SEALED builds every warband itself; never ignore a file
+        print("tactica sim: error: --scenario sealed builds every warband from random packs drawn with the "
+              "seed, so it takes no --warband (give --cards to add cards of your own to the packs)",
+              file=sys.stderr)
+        return 2
     try:
-        warbands, maps = _load(args, players, teams)
-        scenario = getattr(args, "scenario", None) or "assault"
-        catalogue = None
-        if scenario == "sealed":
-            from tactica.content import load_catalogue
-            catalogue = load_catalogue()
+        warbands, maps, catalogue = _load(args, players, teams)
     except Exception as err:  # never a traceback for bad content
         from tactica.content import ContentError
         from tactica.content.problems import report_lines
@@ -333,7 +337,7 @@ def run_sim(args) -> int:
         else:
             for line in str(err).splitlines():
                 print(f"tactica sim: error: {line}", file=sys.stderr)
-        return 2
+        return 2 if isinstance(err, UsageError) else 1
     on_game = None
     if getattr(args, "progress", False) or sys.stderr.isatty():
         def on_game(number: int, result: BattleResult, seconds: float, seat_levels: list[str],

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from textual.app import App
 
-from tactica.content import (DEFAULT_MAP, ContentError, load_catalogue, load_map, load_warband,
+from tactica.content import (DEFAULT_MAP, ContentError, catalogue_with, load_map, load_warband,
                              shipped_maps, shipped_warbands)
 from tactica.content.draft import WarbandDraft
 from tactica.content.schema import did_you_mean
@@ -89,13 +89,14 @@ def run_build(args: argparse.Namespace, app_factory=BuilderApp) -> int:
 
     Args:
         args: ``points`` (100, 200 or None), ``faction`` (or None), ``edit``
-            (a warband file or None).
+            (a warband file or None), ``cards`` (card files of one's own,
+            whose cards join the catalogue, or None).
         app_factory: makes the app (tests pass a stand-in).
     Returns 0 after leaving the builder (or the battle's status when one was
     started), 1 for broken content, 2 for a bad ``--faction``.
     """
     try:
-        catalogue = load_catalogue()
+        catalogue = catalogue_with(getattr(args, "cards", None) or ())
         draft = _starting_draft(args, catalogue)
     except ContentError as err:
         print(err, file=sys.stderr)
@@ -117,7 +118,9 @@ def run_build(args: argparse.Namespace, app_factory=BuilderApp) -> int:
         return 1
     from .run import run_play  # noqa: PLC0415 - the battle client only when asked for
 
+    cards = list(getattr(args, "cards", None) or ())
     play = argparse.Namespace(command="play", map=[str(battle_map)], warband=[str(result.saved), str(opponent)],
-                              seed=None, setup=False, new=True)
-    print(f"tactica play --map {battle_map} --warband {result.saved} --warband {opponent}")
+                              seed=None, setup=False, new=True, cards=cards)
+    print(f"tactica play --map {battle_map} --warband {result.saved} --warband {opponent}"
+          + "".join(f" --cards {c}" for c in cards))
     return run_play(play)

@@ -16,11 +16,17 @@ from tactica.engine.sandbox import card, melee, ranged
 
 
 class BattleContentError(Exception):
-    """Content could not be loaded; ``lines`` are ready to print, one problem each."""
+    """Content could not be loaded; ``lines`` are ready to print, one problem each.
 
-    def __init__(self, lines: Sequence[str]):
+    ``usage`` is true when the command line itself is at fault (a file
+    option given the wrong number of times), so that ``tactica play``
+    exits 2 as for any other usage error, not 1 as for a bad file.
+    """
+
+    def __init__(self, lines: Sequence[str], usage: bool = False):
         super().__init__("\n".join(lines))
         self.lines = list(lines)
+        self.usage = usage
 
 
 @dataclass(frozen=True)
@@ -60,30 +66,18 @@ def _wrap_errors(fn: Callable, *args):
         raise
 
 
-def _load_files(*groups: tuple[Callable, Sequence[str]]) -> list[list]:
-    """Load every file of every (loader, files) group; returns the loaded values group by group.
+def _load_files(content, warband_files, map_files, card_files) -> tuple[list, list]:
+    """The warbands and maps named (``content.load_battle_files``), each file read once.
 
-    A file named twice is read once.  Raises BattleContentError with the
-    problems of every broken file (not only the first one's), each file's
-    capped as ``_lines`` does.
+    Raises BattleContentError with the problems of every broken file (the
+    card files', the warbands', then the maps'), each file's capped as
+    ``_lines`` does.
     """
-    content = _content_module()
-    problems: list = []
-    out: list[list] = []
-    for loader, files in groups:
-        done: dict[str, object] = {}
-        for name in files:
-            if str(name) in done:
-                continue
-            try:
-                done[str(name)] = loader(name)
-            except content.ContentError as error:
-                problems.extend(error.problems)
-                done[str(name)] = None
-        out.append([done[str(name)] for name in files])
-    if problems:
-        raise BattleContentError(_lines(problems))
-    return out
+    try:
+        bands, maps, _ = content.load_battle_files(warband_files or (), map_files or (), card_files or ())
+    except content.ContentError as error:
+        raise BattleContentError(_lines(error.problems)) from None
+    return bands, maps
 
 
 def _as_defs(items, loader) -> list:
@@ -99,12 +93,16 @@ def _as_defs(items, loader) -> list:
 
 
 def load_multi(map_files: Sequence[str] | None, warband_files: Sequence[str] | None, players: int,
-               teams: tuple[int, ...] = ()) -> tuple[tuple[WarbandDef, ...], tuple[MapDef, ...]]:
+               teams: tuple[int, ...] = (), card_files: Sequence[str] | None = None
+               ) -> tuple[tuple[WarbandDef, ...], tuple[MapDef, ...]]:
     """The warbands and maps of a battle of three or four players (SCN-MULTI).
 
     ``warband_files``: none (the shipped quick-start warbands) or one per
     player; ``map_files``: none (the four-corner map for free-for-all, the
-    usual map for teams) or one or two.  Raises BattleContentError.
+    usual map for teams) or one or two; ``card_files``: card files of the
+    players' own whose cards the warbands may name (``--cards``).  Raises
+    BattleContentError (``usage`` set when the files are named the wrong
+    number of times).
     """
     content = _content_module()
     if content is None:
@@ -112,11 +110,11 @@ def load_multi(map_files: Sequence[str] | None, warband_files: Sequence[str] | N
     if warband_files and len(warband_files) != players:
         given = "once" if len(warband_files) == 1 else f"{len(warband_files)} times"
         raise BattleContentError([f"error: --warband was given {given}; give it once per "
-                                  f"player ({players}) or not at all"])
+                                  f"player ({players}) or not at all"], usage=True)
     if map_files and len(map_files) > 2:
-        raise BattleContentError([f"error: --map was given {len(map_files)} times; give it once or twice"])
-    loaded_bands, loaded_maps = _wrap_errors(_load_files, (content.load_warband, warband_files or ()),
-                                             (content.load_map, map_files or ()))
+        raise BattleContentError([f"error: --map was given {len(map_files)} times; give it once or twice"],
+                                 usage=True)
+    loaded_bands, loaded_maps = _load_files(content, warband_files, map_files, card_files)
     warbands = tuple(loaded_bands) or _wrap_errors(content.default_warbands, players)
     maps = tuple(loaded_maps) or (_wrap_errors(content.default_map, players, teams),)
     from tactica.engine.warband import check_battle
@@ -129,7 +127,8 @@ def load_multi(map_files: Sequence[str] | None, warband_files: Sequence[str] | N
     return warbands, maps
 
 
-def load_battle(map_files: Sequence[str] | None, warband_files: Sequence[str] | None
+def load_battle(map_files: Sequence[str] | None, warband_files: Sequence[str] | None,
+                card_files: Sequence[str] | None = None
                 ) -> tuple[tuple[WarbandDef, WarbandDef], tuple[MapDef, ...]]:
     """The warbands and maps for a battle.
 
@@ -137,8 +136,12 @@ def load_battle(map_files: Sequence[str] | None, warband_files: Sequence[str] | 
         map_files: ``--map`` files (one or two), or None for the default map.
         warband_files: ``--warband`` files (one or two: player 1, then
             player 2; one file means both players bring it), or None.
+        card_files: ``--cards`` files: the players' own cards, which the
+            warbands may name besides the shipped ones (checked even when no
+            warband is given).
     Returns ``((warband 1, warband 2), maps)``.
-    Raises BattleContentError with the loader's problem lines.
+    Raises BattleContentError with the loader's problem lines (``usage``
+    set when a file option is given too many times).
     """
     content = _content_module()
     if content is None:
@@ -146,15 +149,17 @@ def load_battle(map_files: Sequence[str] | None, warband_files: Sequence[str] | 
             raise BattleContentError(["error: the content loader (tactica.content) is not installed yet; "
                                       "only the built-in demo battle is available"])
         return demo_battle()
-    if not map_files and not warband_files:
+    if not map_files and not warband_files and not card_files:
         (wb1, wb2), default_map = _wrap_errors(content.default_battle)
         return (wb1, wb2), (default_map,)
     for flag, given in (("--map", map_files), ("--warband", warband_files)):
         if given and len(given) > 2:
             raise BattleContentError([f"error: {flag} was given {len(given)} times; give it once "
-                                      "(both players use it) or twice (player 1's, then player 2's)"])
-    loaded, listed = _wrap_errors(_load_files, (content.load_warband, warband_files or ()),
-                                  (content.load_map, map_files or ()))
+                                      "(both players use it) or twice (player 1's, then player 2's)"], usage=True)
+    loaded, listed = _load_files(content, warband_files, map_files, card_files)
+    if not loaded and not listed:  # only --cards: they were checked; the quick-start battle
+        (wb1, wb2), default_map = _wrap_errors(content.default_battle)
+        return (wb1, wb2), (default_map,)
     maps = tuple(listed)
     if not maps:
         maps = (_default_map(content, loaded[0].point_limit),)

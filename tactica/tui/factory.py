@@ -34,6 +34,8 @@ class BattleFactory:
             from pools drawn with that battle's seed (SCN-SEALED).
         teams: team of each player (SCN-MULTI; empty: each on its own).
         vp_target: VP a team needs (None: 100 per player).
+        catalogue: the cards Sealed packs are drawn from (card id -> card;
+            None: the shipped cards; ``--cards`` adds the players' own).
     """
 
     warbands: tuple[WarbandDef, ...]
@@ -45,6 +47,7 @@ class BattleFactory:
     scenario: str = "assault"
     teams: tuple[int, ...] = ()
     vp_target: int | None = None
+    catalogue: dict | None = None
     _count: int = field(default=0, repr=False)
 
     def next_seed(self) -> int:
@@ -69,7 +72,7 @@ class BattleFactory:
     def _start(self, warbands, maps, *, quick: bool, scenario: str) -> GameSession:
         seed = self.next_seed()
         if scenario == "sealed":  # SCN-SEALED: every player's pool drawn with the battle's seed
-            warbands = sealed_battle(seed, len(warbands))
+            warbands = sealed_battle(seed, len(warbands), self.catalogue)
         return self._saved(GameSession.start(warbands, maps, seed, quick=quick, scenario=scenario,
                                              teams=self.teams, vp_target=self.vp_target))
 
@@ -99,10 +102,11 @@ class BattleFactory:
         return Choices(maps=merged(self.maps, shipped.maps), warbands=merged(self.warbands, shipped.warbands))
 
 
-def sealed_battle(seed: int, players: int = 2) -> tuple[WarbandDef, ...]:
+def sealed_battle(seed: int, players: int = 2, catalogue: dict | None = None) -> tuple[WarbandDef, ...]:
     """The Sealed warbands of a battle seeded ``seed`` (SCN-SEALED): each player's two packs
-    drawn from the shipped catalogue with ``seed``, each built into a legal 200-point warband."""
+    drawn from ``catalogue`` (None: the shipped cards) with ``seed``, each built into a legal
+    200-point warband."""
     from tactica.content import load_catalogue
     from tactica.engine.sealed import sealed_warbands
-    _, warbands = sealed_warbands(load_catalogue(), seed, players)
+    _, warbands = sealed_warbands(catalogue if catalogue is not None else load_catalogue(), seed, players)
     return warbands

@@ -1,7 +1,8 @@
 """``tactica play``: load the content, build the battle, run the app.
 
 Content problems are printed as the loader's ``path:line:col: error: msg``
-lines and the exit status is 1 — never a traceback.
+lines and the exit status is 1 (2 when the command line names the files the
+wrong number of times) — never a traceback.
 """
 from __future__ import annotations
 
@@ -16,14 +17,20 @@ def make_factory(args: argparse.Namespace) -> BattleFactory:
     """The BattleFactory for the parsed ``play`` arguments (raises BattleContentError)."""
     players = getattr(args, "players", None) or 2
     teams = tuple(getattr(args, "team_list", None) or ())
+    cards = getattr(args, "cards", None) or ()
     if players > 2:  # SCN-MULTI
-        warbands, maps = load_multi(getattr(args, "map", None), getattr(args, "warband", None), players, teams)
+        warbands, maps = load_multi(getattr(args, "map", None), getattr(args, "warband", None), players, teams,
+                                    cards)
     else:
-        warbands, maps = load_battle(getattr(args, "map", None), getattr(args, "warband", None))
+        warbands, maps = load_battle(getattr(args, "map", None), getattr(args, "warband", None), cards)
+    catalogue = None
+    if cards:  # SCN-SEALED: the players' own cards join the packs too
+        from tactica.content import catalogue_with
+        catalogue = catalogue_with(cards)  # read and checked once already, by load_battle
     return BattleFactory(warbands=warbands, maps=maps, seed=getattr(args, "seed", None),
                          opponent=getattr(args, "opponent", None),
                          scenario=getattr(args, "scenario", None) or "assault",
-                         teams=teams, vp_target=getattr(args, "vp_target", None))
+                         teams=teams, vp_target=getattr(args, "vp_target", None), catalogue=catalogue)
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -34,7 +41,11 @@ def run_play(args: argparse.Namespace) -> int:
             ``--seed`` (int or None), ``--setup`` (bool), ``--new`` (bool: do
             not offer to continue the last unfinished battle), ``opponent``
             (a ``tactica.tui.opponent.Opponent`` or None for hot-seat; set by
-            ``tactica.cli.play_opponent``).
+            ``tactica.cli.play_opponent``), ``--cards`` (list or None: card
+            files of the players' own, which the warbands may name).
+    Returns the app's exit status; 1 when a content file is bad, 2 when a
+    file option is given the wrong number of times (the CLI's convention:
+    2 for the command line, 1 for the files).
     """
     try:
         factory = make_factory(args)
@@ -43,7 +54,7 @@ def run_play(args: argparse.Namespace) -> int:
     except BattleContentError as error:
         for line in error.lines:
             print(line, file=sys.stderr)
-        return 1
+        return 2 if error.usage else 1
     from .app import TacticaApp  # Textual only once the content is good
     from .resume import autosaving, continue_offer, farewell
 

@@ -51,20 +51,20 @@ def test_a_half_size_map_alone_gets_half_size_warbands_and_a_mismatch_is_refused
     import argparse
     maps = {p.stem: str(p) for p in content.shipped_maps()}
     wbs = {p.stem: str(p) for p in content.shipped_warbands()}
-    bands, chosen = sim._load(argparse.Namespace(map=[maps["watchtower-hill"]], warband=None))
+    bands, chosen, _ = sim._load(argparse.Namespace(map=[maps["watchtower-hill"]], warband=None))
     assert [wb.point_limit for wb in bands] == [100, 100] and chosen[0].points == 100  # WB-8, as play does
-    bands, chosen = sim._load(argparse.Namespace(map=None, warband=[wbs["tusk-skirmishers"]] * 2))
+    bands, chosen, _ = sim._load(argparse.Namespace(map=None, warband=[wbs["tusk-skirmishers"]] * 2))
     assert chosen[0].points == 100
     code = cli.main(["sim", "--map", maps["watchtower-hill"], "--warband", wbs["silverhelm-vanguard"],
                      "--warband", wbs["silverhelm-vanguard"], "--games", "1"])
     err = capsys.readouterr().err
-    assert code == 2 and err.startswith(f"tactica sim: error: {maps['watchtower-hill']}: ") and "(WB-8)" in err
+    assert code == 1 and err.startswith(f"tactica sim: error: {maps['watchtower-hill']}: ") and "(WB-8)" in err
 
 
 def test_one_warband_file_is_brought_by_every_player_as_in_play(capsys):
     import argparse
     wbs = {p.stem: str(p) for p in content.shipped_warbands()}
-    bands, _ = sim._load(argparse.Namespace(map=None, warband=[wbs["tusk-skirmishers"]]))
+    bands, _, _ = sim._load(argparse.Namespace(map=None, warband=[wbs["tusk-skirmishers"]]))
     assert [wb.name for wb in bands] == ["Tusk Skirmishers"] * 2
     code = cli.main(["sim", "--warband", wbs["tusk-skirmishers"], "--warband", wbs["tusk-skirmishers"],
                      "--warband", wbs["tusk-skirmishers"], "--games", "1"])

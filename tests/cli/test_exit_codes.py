@@ -1,0 +1,97 @@
+"""One exit-status convention for every command (``tactica.cli``): 2 for a wrong command line, 1 for a bad file.
+
+Also: ``--scenario sealed`` builds every warband itself, so a ``--warband``
+with it is refused (it used to be read and then silently ignored).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tactica import cli
+from tactica.cli import EXIT_FAILED, EXIT_USAGE
+
+BAD = Path(__file__).resolve().parents[1] / "content" / "fixtures" / "bad"
+BAD_MAP, BAD_BAND = str(BAD / "map_ragged_row.yaml"), str(BAD / "warband_unknown_card.yaml")
+
+
+def _status(argv: list[str]) -> int:
+    """The process exit status of ``tactica ARGV`` (argparse's errors raise SystemExit)."""
+    try:
+        return cli.main([str(a) for a in argv])
+    except SystemExit as stop:
+        return stop.code
+
+
+@pytest.fixture
+def bad_save(tmp_path, monkeypatch) -> str:
+    monkeypatch.setenv("TACTICA_DATA_DIR", str(tmp_path / "data"))
+    path = tmp_path / "broken.json"
+    path.write_text('{"format": "tactica-save", "version": 1, "seed": ')
+    return str(path)
+
+
+BAD_CONTENT = {  # a file that is wrong or missing: 1, whatever the command
+    "play": ["play", "--new", "--warband", BAD_BAND],
+    "play, missing file": ["play", "--new", "--map", "no/such/map.yaml"],
+    "play, bad --cards": ["play", "--new", "--cards", BAD_MAP],
+    "sim": ["sim", "--games", "1", "--warband", BAD_BAND],
+    "sim, missing file": ["sim", "--games", "1", "--map", "no/such/map.yaml"],
+    "sim, bad --cards": ["sim", "--games", "1", "--cards", BAD_MAP],
+    "validate": ["validate", BAD_MAP],
+    "validate, bad --cards": ["validate", "--cards", BAD_MAP, BAD_BAND],
+    "preview": ["preview", BAD_MAP],
+    "build": ["build", "--edit", BAD_BAND],
+    "build, bad --cards": ["build", "--cards", BAD_MAP],
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_CONTENT))
+def test_a_bad_content_file_exits_1_in_every_command(capsys, tmp_path, monkeypatch, case):
+    monkeypatch.setenv("TACTICA_DATA_DIR", str(tmp_path / "data"))
+    assert _status(BAD_CONTENT[case]) == EXIT_FAILED == 1
+    err = capsys.readouterr()
+    assert "Traceback" not in err.out + err.err and ": error: " in err.out + err.err
+
+
+@pytest.mark.parametrize("command", ["resume", "replay", "replay --verify", "export"])
+def test_a_bad_save_file_exits_1(capsys, bad_save, command):
+    assert _status([*command.split(), bad_save]) == EXIT_FAILED
+    assert "error: " in capsys.readouterr().err
+
+
+USAGE = {  # the command line itself is wrong: 2, as argparse's own errors
+    "play, unknown option": ["play", "--warbnad", "x.yaml"],
+    "play, --warband three times": ["play", "--new", "--warband", BAD_BAND, "--warband", BAD_BAND,
+                                    "--warband", BAD_BAND],
+    "play, --warband once for 3 players": ["play", "--new", "--players", "3", "--warband", BAD_BAND],
+    "play, sealed with --warband": ["play", "--new", "--scenario", "sealed", "--warband", BAD_BAND],
+    "sim, unknown option": ["sim", "--gmaes", "1"],
+    "sim, --warband three times": ["sim", "--warband", BAD_BAND, "--warband", BAD_BAND, "--warband", BAD_BAND],
+    "sim, no games": ["sim", "--games", "0"],
+    "sim, sealed with --warband": ["sim", "--scenario", "sealed", "--warband", BAD_BAND],
+    "validate, no path": ["validate"],
+    "preview, no map": ["preview"],
+    "build, unknown faction": ["build", "--faction", "Civilisation"],
+    "export, unknown format": ["export", "x", "--format", "pdf"],
+}
+
+
+@pytest.mark.parametrize("case", sorted(USAGE))
+def test_a_wrong_command_line_exits_2_in_every_command(capsys, tmp_path, monkeypatch, case):
+    monkeypatch.setenv("TACTICA_DATA_DIR", str(tmp_path / "data"))
+    assert _status(USAGE[case]) == EXIT_USAGE == 2
+    assert "error: " in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["play", "sim"])
+def test_sealed_refuses_a_warband_instead_of_ignoring_it(capsys, tmp_path, monkeypatch, command):
+    from tactica.content import shipped_warbands
+    monkeypatch.setenv("TACTICA_DATA_DIR", str(tmp_path / "data"))
+    good = str(shipped_warbands()[0])
+    assert _status([command, "--scenario", "sealed", "--warband", good]) == 2
+    err = capsys.readouterr().err
+    assert err.endswith("error: --scenario sealed builds every warband from random packs drawn with the seed, "
+                        "so it takes no --warband (give --cards to add cards of your own to the packs)\n")
+    assert err.startswith(f"tactica {command}: error:") or f"tactica {command}: error:" in err

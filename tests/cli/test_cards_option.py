@@ -127,6 +127,11 @@ def test_sealed_packs_hold_own_cards(capsys, monkeypatch, own):
 
 @pytest.mark.parametrize("command", ["play", "sim", "validate", "build"])
 def test_a_card_with_a_shipped_id_stops_every_command_naming_both_files(capsys, monkeypatch, own, command):
+    from textual.app import App
+    from tactica.ai import sim
+    monkeypatch.setattr(App, "run", lambda self, **kw: 0)  # should the check fail, no battle starts here
+    monkeypatch.setattr(sim, "run_games", lambda *a, **k: {})
+    monkeypatch.setattr(sim, "format_summary", lambda summary: "")
     cards, band = own
     text = cards.read_text().replace("id: test-soldier", "id: lamplighter-watchman")
     cards.write_text(text)

@@ -24,6 +24,16 @@ def _status(argv: list[str]) -> int:
         return stop.code
 
 
+@pytest.fixture(autouse=True)
+def no_battle(monkeypatch):
+    """A command that got past its checks starts no battle here: the app and the games return at once."""
+    from textual.app import App
+    from tactica.ai import sim
+    monkeypatch.setattr(App, "run", lambda self, **kw: 0)
+    monkeypatch.setattr(sim, "run_games", lambda *a, **k: {})
+    monkeypatch.setattr(sim, "format_summary", lambda summary: "")
+
+
 @pytest.fixture
 def bad_save(tmp_path, monkeypatch) -> str:
     monkeypatch.setenv("TACTICA_DATA_DIR", str(tmp_path / "data"))

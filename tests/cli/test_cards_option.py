@@ -179,3 +179,22 @@ def test_build_with_own_cards_offers_them_and_plays_with_them(capsys, monkeypatc
     assert "test-archer" in seen["catalogue"] and seen["draft"].points == 100
     assert played[0].cards == [str(cards)]
     assert f"--cards {cards}" in capsys.readouterr().out
+
+
+def test_a_broken_card_file_is_named_by_the_warband_that_needs_it(capsys, own):
+    cards, band = own
+    cards.write_text(cards.read_text().replace("cost: 12", "cost: twelve"))
+    code, out, err = _run(capsys, "sim", "--games", "1", "--cards", cards, "--warband", band)
+    assert code == 1 and out == ""
+    assert err.splitlines() == [
+        f"{cards}:5:11: error: expected a whole number for the cost of card 'test-soldier'; got text 'twelve'",
+        f"{band}:5:12: error: card 'test-soldier' is defined in {cards}, which has problems; fix them first"]
+
+
+def test_multiplayer_battles_take_own_cards_too(own):
+    from argparse import Namespace
+    from tactica.tui.run import make_factory
+    cards, band = own
+    band.write_text(band.read_text().replace("points: 100", "points: 200"))  # the four-corner map's size
+    factory = make_factory(Namespace(cards=[str(cards)], players=3, warband=[str(band)] * 3, map=None))
+    assert [sorted({c.id for c in wb.cards}) for wb in factory.warbands] == [["test-archer", "test-soldier"]] * 3

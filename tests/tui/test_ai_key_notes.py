@@ -20,9 +20,9 @@ FAST = "Fast: the AI no longer pauses between steps."
 INTENT = "The AI's intent is shown in the log."
 
 
-def demo_vs_ai() -> TacticaApp:
+def demo_vs_ai(battle=demo_battle) -> TacticaApp:
     """The demo battle (its map leaves 80×24 a small log) against the greedy AI, at no pace."""
-    wbs, maps = demo_battle()
+    wbs, maps = battle()
     return TacticaApp(BattleFactory(wbs, maps, seed=7, opponent=Opponent(level="greedy", player=1, pace=0.0)))
 
 
@@ -76,6 +76,20 @@ async def test_f_and_i_at_80x24_are_said_in_the_status_line_and_cover_no_log_lin
         await until(pilot, lambda: status.note == "", timeout=3)  # gone after NOTE_SECONDS
         await pilot.pause()
         assert not any("✓" in row for row in rows_of(screen, status))
+
+
+async def test_at_80x24_a_small_map_too_keeps_the_note_in_the_status_line():
+    """The skirmish map leaves 80×24 a log of ten rows, tall enough for a toast, but a toast 80 columns
+    wide still covers the end of its lines: f is said in the status line there too."""
+    from .conftest import skirmish_battle
+    app = demo_vs_ai(skirmish_battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await players_turn(pilot, app)
+        assert screen._toasts_fit()  # the case: a roll may pop up here, an acknowledgement not
+        app.clear_notifications()
+        await pilot.press("f")
+        await pilot.pause()
+        assert toasts(app) == [] and screen.query_one(StatusLine).note == FAST
 
 
 @pytest.mark.parametrize("size", [(120, 40), (200, 60)])

@@ -649,9 +649,10 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
 
     def acknowledge(self, text: str) -> None:
         """Say that a key changed a setting (f: the AI's pace, i: its intent): in a toast for three
-        seconds where one fits over the log (``_toasts_fit``), else at the head of the status line
-        for ``NOTE_SECONDS`` seconds, so no log line is hidden (80×24)."""
-        if self._toasts_fit():
+        seconds on a wide terminal where one fits over the log (``_toasts_fit``), else at the head of
+        the status line for ``NOTE_SECONDS`` seconds, so no log line is hidden: below ``NARROW``
+        columns (80×24) a toast covers the end of the log's lines however many rows the log has."""
+        if self.app.size.width >= NARROW and self._toasts_fit():
             self.notify(text, timeout=3)
             return
         if self._note_timer is not None:

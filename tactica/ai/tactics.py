@@ -54,6 +54,7 @@ from tactica.engine.abilities import Aura
 from tactica.engine.areas import aims, cone_size, distinct_strikes
 from tactica.engine.attacking import attack_allowed, charge_attack
 from tactica.engine.combat import in_reach
+from tactica.engine.effects import ends_in_pit
 from tactica.engine.geometry import chebyshev
 from tactica.engine.lazy import actions_of_kind
 from tactica.engine.forced import destinations
@@ -643,7 +644,14 @@ def is_ranged(me: Creature) -> bool:
 
 
 def place_value(board: Board, me: Creature, sq: Square, threats: list) -> float:
-    """How good ``sq`` is for ``me`` to end its activation on (approach, zone, exposure)."""
+    """How good ``sq`` is for ``me`` to end its activation on (approach, zone, exposure).
+
+    A square where ending its turn destroys it (TER-PIT: a flier over a pit, the engine's
+    ``ends_in_pit``) is worth the loss of it: minus its cost, the VP the enemy scores and, when
+    that decides the battle, the battle.
+    """
+    if board.geo.pits and ends_in_pit(board.state, me, sq):
+        return -(me.card.cost + kill_vp(board.state, me) + death_extra(board.state, me))
     d = board.enemy_distance(sq)
     if is_ranged(me):
         reach = max((a.range or 12) for a in me.card.attacks if a.kind is AttackKind.RANGED)

@@ -518,9 +518,11 @@ def deal_damage(state: GameState, target: Creature, amount: int, damage_type: st
         destroy(state, target, by_player, out)
 
 
-def destroy(state: GameState, target: Creature, by_player: int, out: list) -> None:
+def destroy(state: GameState, target: Creature, by_player: int, out: list, cause: str = "") -> None:
     """Remove ``target`` from the map; its opponent scores its cost (SCN-ASSAULT),
-    or the bounty in Bounty and Combined (SCN-BOUNTY).
+    or the bounty in Bounty and Combined (SCN-BOUNTY).  ``cause`` goes into the
+    ``CreatureDestroyed`` event: "" for damage (HP-1), "pit" for a turn ended in a
+    pit (TER-PIT), "fall" for a hit on the second roll after a fall into one.
 
     A confused creature under the opponent's control goes back to its own
     warband first (CON-6, gaps.md), so the owner's opponent scores it.
@@ -532,9 +534,9 @@ def destroy(state: GameState, target: Creature, by_player: int, out: list) -> No
     """
     if target.owner is not None:
         target.player, target.owner = target.owner, None
+    square, target.pos = target.pos, None
     target.destroyed = True
-    target.pos = None
-    out.append(ev.CreatureDestroyed(target.uid, by_player))
+    out.append(ev.CreatureDestroyed(target.uid, by_player, cause, square))
     worth = state.rules.bounty_vp if state.rules.bounty else target.card.cost  # SCN-BOUNTY
     for scorer, amount in score_destroyed(state, target.player, by_player, worth):
         state.vp[scorer] += amount

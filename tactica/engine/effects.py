@@ -23,7 +23,8 @@ from . import events as ev
 from .abilities import defend, regeneration
 from .combat import deal_damage, destroy
 from .conditions import end_effects, ongoing_damage
-from .model import Duration
+from .footprint import footprint
+from .model import Duration, Square
 from .state import Creature, GameState
 
 #: Lowest saving-throw face that ends an effect (SAV-1; gaps.md).
@@ -92,6 +93,22 @@ def release_control(state: GameState, me: Creature | None) -> None:
     state.decider = state.turn_player
 
 
+def ends_in_pit(state: GameState, me: Creature, anchor: Square | None = None) -> bool:
+    """True when ``me`` ending its turn with its anchor square on ``anchor`` (default: where it stands)
+    would be destroyed by the pit it is in (TER-PIT: every square it covers is a pit; a multi-square
+    creature with one square on solid ground stays).  A pure query for clients too: the battle screen
+    warns before such a move or end of activation, and the AI scores such a square as a loss.
+    False for a creature off the map (destroyed, or not yet placed) when ``anchor`` is not given.
+    """
+    if anchor is None:
+        if not me.alive or me.pos is None:
+            return False
+        anchor = me.pos
+    squares = footprint(anchor, me.card.size)
+    rules_at = state.map.rules_at
+    return all(rules_at(sq).destroys for sq in squares)
+
+
 def end_of_activation(state: GameState, me: Creature, out: list) -> None:
     """End ``me``'s turn: a pit destroys it (TER-PIT); else EFF-1 durations run out, then saving
     throws (SAV-1).
@@ -103,9 +120,9 @@ def end_of_activation(state: GameState, me: Creature, out: list) -> None:
     """
     if not me.alive:
         return
-    if all(state.map.rules_at(sq).destroys for sq in me.squares):  # TER-PIT: ends its turn in a pit
+    if ends_in_pit(state, me):  # TER-PIT: ends its turn in a pit
         me.hp = 0
-        destroy(state, me, state.blame(me.player), out)
+        destroy(state, me, state.blame(me.player), out, cause="pit")
         return
     expired = [e for e in me.effects
                if e.duration is Duration.NEXT_TURN and e.until_turn <= me.turns]

@@ -5,7 +5,7 @@ Players are 0 and 1.  Units: squares, HP, VP.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .model import Square
 
@@ -314,10 +314,19 @@ class ConfusionRolled(Event):
 
 @dataclass(frozen=True)
 class CreatureDestroyed(Event):
-    """``uid`` was destroyed and removed (HP-1); ``player`` scores its cost."""
+    """``uid`` was destroyed and removed; ``by_player`` is blamed (SCN-ASSAULT scoring).
+
+    cause: "" when damage took its HP to 0 (HP-1); "pit" when it ended its turn in a pit
+    (TER-PIT); "fall" when the second attack roll after a fall into a pit hit (TER-PIT).
+    square: its anchor square when it was destroyed (the state after has none), e.g. for a
+    champion power's range (CHP-2, ``champions.lost_to_destruction``); a detail of the event,
+    left out of its equality.
+    """
 
     uid: str
     by_player: int
+    cause: str = ""
+    square: Square | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

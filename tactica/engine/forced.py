@@ -267,7 +267,7 @@ def _fall(state: GameState, p: PendingForce, target: Creature, out: list) -> Non
                                    total, attack.defense.value, tn, hit, False, "pit"))
         if hit:
             target.hp = 0
-            destroy(state, target, attacker.player, out)
+            destroy(state, target, attacker.player, out, cause="fall")
             return
     state.pending = (PendingForce("settle", target.uid, p.by, 0, target.pos, "",
                                   target.warband_player),) + state.pending

@@ -275,7 +275,9 @@ def describe_events(events: Sequence[ev.Event], state: GameState) -> list[LogLin
             out.append(LogLine(f"{creature_name(state, e.target)} takes {e.amount}{why}{kind} damage"
                                f"{_adjusted(e)} ({e.hp_left} HP left)", "hit"))
         elif isinstance(e, ev.CreatureDestroyed):
-            out.append(LogLine(f"{creature_name(state, e.uid)} is destroyed", "hit", e.by_player))
+            why = {"pit": " — it ended its turn in a pit (TER-PIT)",
+                   "fall": " — the second roll hit it in the pit (TER-PIT)"}.get(getattr(e, "cause", ""), "")
+            out.append(LogLine(f"{creature_name(state, e.uid)} is destroyed{why}", "hit", e.by_player))
         elif isinstance(e, ev.VictoryPointsScored):
             why = "for holding its VP zone" if e.reason == "vp zone" else f"({e.reason})"
             out.append(LogLine(f"{player_name(e.player)} scores {e.amount} VP {why} — total {e.total}",

@@ -319,7 +319,7 @@ def test_case_pit_push_second_attack():
     rolls = of(out, ev.AttackRolled)
     assert [(r.kind, r.bonus, r.defense, r.target_number, r.total, r.hit) for r in rolls] == [
         ("attack", 9, "DEF", 13, 19, True), ("pit", 9, "DEF", 13, 13, True)]
-    assert of(out, ev.CreatureDestroyed) == [ev.CreatureDestroyed("b", 0)] and st.vp == [20, 0]
+    assert of(out, ev.CreatureDestroyed) == [ev.CreatureDestroyed("b", 0, "fall")] and st.vp == [20, 0]
     # miss: the target's owner places it in the nearest legal square
     st = battle(".....\n.AbO.\n.....", {"A": _pusher()}, active="A", dice=(10, 3))
     st, out = run(st, Attack(0, ("b",)), ForceMove("b", ((3, 1),)))

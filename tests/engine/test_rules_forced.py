@@ -134,7 +134,7 @@ def test_TER_PIT_push_into_pit_second_roll_hit_destroys():
     second = of(out, ev.AttackRolled)
     assert [(r.kind, r.natural, r.bonus, r.total, r.target_number, r.hit) for r in second] == [
         ("pit", 12, 10, 22, 15, True)]
-    assert of(out, ev.CreatureDestroyed) == [ev.CreatureDestroyed("b", 0)]
+    assert of(out, ev.CreatureDestroyed) == [ev.CreatureDestroyed("b", 0, "fall")]
     assert st.vp == [20, 0]
 
 

@@ -161,7 +161,7 @@ def test_ter_pit_ending_a_turn_there_destroys_the_creature():
     st = battle("AO..\n...b", {"A": card("Bat", abilities=(Flight(),))}, active="A")
     st, _ = run(st, Move(((1, 0),)))
     st, out = run(st, EndActivation())
-    assert of(out, ev.CreatureDestroyed) == [ev.CreatureDestroyed("A", 1)]
+    assert of(out, ev.CreatureDestroyed) == [ev.CreatureDestroyed("A", 1, "pit")]
     assert st.vp == [0, 20] and st.creature("A").destroyed and st.creature("A").hp == 0
     # Flying over and out again is safe.
     st = battle("AO..\n...b", {"A": card("Bat", abilities=(Flight(),))}, active="A")
@@ -249,3 +249,18 @@ def test_ter_wall_diagonal_cover_only_from_the_wall_part():
     assert _mods(battle(board.format("◣"), {"A": ARCHER}, active="A"), "A", "b") == ()  # free half
     assert _mods(battle(board.format("◤"), {"A": ARCHER}, active="A"), "A", "b") == (("cover", -2),)
     assert _mods(battle(board.format("#"), {"A": ARCHER}, active="A"), "A", "b") == (("cover", -2),)
+
+
+def test_TER_PIT_ends_in_pit_answers_for_a_square_and_for_where_it_stands():
+    from tactica.engine.effects import ends_in_pit
+    bat = {"A": card("Bat", abilities=(Flight(),)), "B": card("Roc", size=2, abilities=(Flight(),))}
+    st = battle("AO.OO.\n...OO.\n....BB\n....BB", bat, active="A")
+    me, roc = st.creature("A"), st.creature("B")
+    assert not ends_in_pit(st, me)                       # it stands on clear ground
+    assert ends_in_pit(st, me, (1, 0)) and not ends_in_pit(st, me, (2, 0))
+    assert ends_in_pit(st, roc, (3, 0))                  # all four squares are pits
+    assert not ends_in_pit(st, roc, (2, 0))              # two of its squares on solid ground: it stays
+    st, _ = run(st, Move(((1, 0),)))
+    assert ends_in_pit(st, st.creature("A"))
+    st, out = run(st, EndActivation())
+    assert not ends_in_pit(st, st.creature("A"))         # destroyed: off the map

@@ -188,3 +188,13 @@ def test_OA_1_the_attack_preview_names_who_a_ranged_attack_provokes():
     st2 = battle("Ak.", {"A": ogre, "k": kobold}, active="A")
     ctrl2 = Controller(GameSession(st2))
     assert "Provokes" not in ctrl2._preview(ogre.attacks[0], "k", ctrl2.session.attack_preview(0, "k"))
+
+
+def test_TER_PIT_the_log_says_why_a_creature_in_a_pit_is_destroyed():
+    from tactica.engine import events as ev
+    st = battle("AO..\n...b")
+    assert describe_events([ev.CreatureDestroyed("A", 1, "pit")], st)[0].text == (
+        "Creature A (A) is destroyed — it ended its turn in a pit (TER-PIT)")
+    assert describe_events([ev.CreatureDestroyed("b", 0, "fall")], st)[0].text == (
+        "Creature b (b) is destroyed — the second roll hit it in the pit (TER-PIT)")
+    assert describe_events([ev.CreatureDestroyed("b", 0)], st)[0].text == "Creature b (b) is destroyed"

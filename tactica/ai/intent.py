@@ -73,6 +73,7 @@ def _gap(geo, a, b) -> int:
 
 
 _INTO_ZONE = "into its VP zone (holding it scores {vp} VP at the end of the round)"
+_WITHIN_ZONE = "within its VP zone (holding it scores {vp} VP at the end of the round)"
 
 
 def _move_goal(state: GameState, me, dest) -> str:
@@ -82,6 +83,8 @@ def _move_goal(state: GameState, me, dest) -> str:
     enemies = [e for e in state.enemy_creatures(me.player) if e.pos is not None]
     size = me.card.size
     if zone and any_in(dest, size, zone):  # any square of a Large or Huge creature counts (SCN-ASSAULT)
+        if me.pos is not None and me.in_zone(zone):  # it was there already: it stays, not comes in
+            return _WITHIN_ZONE.format(vp=state.rules.held_zone_vp)
         return _INTO_ZONE.format(vp=state.rules.held_zone_vp)
     geo = state.geo
     if zone:
@@ -137,7 +140,9 @@ def explain_action(state: GameState, action: Action, planned: Action | None = No
             after, follow = then
             steps = len(action.path)
             zone = state.vp_zone(me.player)
-            into = " into its VP zone" if zone and any_in(action.path[-1], me.card.size, zone) else ""
+            into = ""
+            if zone and any_in(action.path[-1], me.card.size, zone):
+                into = " within its VP zone" if me.in_zone(zone) else " into its VP zone"
             return (f"moves {steps} square{'s' if steps != 1 else ''}{into}{_risk(state, me, action.path)}, then "
                     + explain_action(after, follow))
         return "moves " + _move_goal(state, me, action.path[-1]) + _risk(state, me, action.path)

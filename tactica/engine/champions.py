@@ -203,14 +203,17 @@ def lost_to_destruction(st: GameState, events: list) -> list[tuple[str, int, str
     Listed: a power whose trigger matches a hit or miss in ``events`` (``attack_occasions``), whose
     champion could use a power now (``can_use_now``; its own destruction aside when it is the ally
     destroyed), can pay for it (CHP-1), with the ally on its side (not itself when ``others_only``,
-    with the power's keyword), and whose ally, or enemy for EXTRA_DAMAGE, was destroyed in ``events``.
-    Range is not weighed (a destroyed creature has no square left).
+    with the power's keyword), whose ally, or enemy for EXTRA_DAMAGE, was destroyed in ``events``,
+    and whose ally was within the power's range of the champion (counted from the square where a
+    destroyed creature stood, ``CreatureDestroyed.square``): a power out of range would not have
+    been offered anyway.
 
     Returns (champion uid, power index, destroyed uid) triples, in champion and power order, each once.
     """
-    destroyed = {e.uid for e in events if isinstance(e, ev.CreatureDestroyed)}
-    if not destroyed:
+    lost_at = {e.uid: e.square for e in events if isinstance(e, ev.CreatureDestroyed)}
+    if not lost_at:
         return []
+    destroyed = set(lost_at)
     occasions = attack_occasions(st, events)
     found: list[tuple[str, int, str]] = []
     for champion in st.champions():
@@ -244,6 +247,11 @@ def lost_to_destruction(st: GameState, events: list) -> list[tuple[str, int, str
                     continue
                 if own_loss and subject != champion.uid:
                     continue  # a destroyed champion answers nothing but its own hit
+                if ally.uid != champion.uid:  # CHP-2: the ally within the power's range
+                    here = lost_at.get(champion.uid) or champion.pos
+                    there = lost_at.get(ally.uid) or ally.pos
+                    if here is None or there is None or not st.geo.within(here, there, power.range):
+                        continue
                 if (champion.uid, i, subject) not in found:
                     found.append((champion.uid, i, subject))
     return found

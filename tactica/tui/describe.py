@@ -470,6 +470,29 @@ def lost_power_lines(state: GameState, events: Sequence[ev.Event]) -> list[LogLi
     return out
 
 
+def action_lines(state: GameState, events: Sequence[ev.Event]) -> list[LogLine]:
+    """The log lines of one action's ``events`` (``describe_events``) with the champion powers its
+    hits could not offer (``lost_power_lines``, CHP-2) said right after the hits, before the end of
+    the activation, turn or round those events go on to (so "Player 1's turn" never comes between a
+    hit and why no champion prompt followed it).  ``state`` is the state after the action."""
+    lost = lost_power_lines(state, events)
+    if not lost:
+        return describe_events(events, state)
+    cut = _after_hits(events)
+    return describe_events(events[:cut], state) + lost + describe_events(events[cut:], state)
+
+
+def _after_hits(events: Sequence[ev.Event]) -> int:
+    """Where an action's ``events`` go on past its hits: the index of the first end of an activation,
+    turn or round (``_FLOW``) after the last ``CreatureDestroyed``; ``len(events)`` when none."""
+    last = max((i for i, e in enumerate(events) if isinstance(e, ev.CreatureDestroyed)), default=-1)
+    return next((i for i in range(last + 1, len(events)) if isinstance(events[i], _FLOW)), len(events))
+
+
+#: Events that carry the battle on past an action's hits (where ``action_lines`` says lost powers).
+_FLOW = (ev.ActivationEnded, ev.TurnEnded, ev.RoundEnded, ev.TurnStarted, ev.RoundStarted, ev.BattleWon)
+
+
 def describe_champion_option(state: GameState, action) -> str:
     """A ``UseChampionPower`` as words for the yes/no prompt (CHP-1, CHP-2).
 
@@ -508,7 +531,7 @@ def saved_log(steps: Sequence[Sequence[ev.Event]], states: Sequence[GameState],
             AI's intent), each put before the lines of action ``step``.
     Returns the events described (``describe_events``, names from the last state); after an action
     whose hit destroyed the subject of a champion power, the line saying it was not offered
-    (``lost_power_lines``, CHP-2), which the engine derives from that action's events and the state
+    (``lost_power_lines``, CHP-2; after the hits, before the end of the activation, as ``action_lines``), which the engine derives from that action's events and the state
     after it; and the notes in their places.  With no such line and no note it is
     ``describe_events`` of all the events.
     """
@@ -522,9 +545,11 @@ def saved_log(steps: Sequence[Sequence[ev.Event]], states: Sequence[GameState],
         if i in before:
             out += describe_events(run, final) + before[i]
             run = []
-        run.extend(events)
         lost = lost_power_lines(states[i], events) if i else []
-        if lost:
-            out += describe_events(run, final) + lost
-            run = []
+        if lost:  # said after the hits, before the end of the activation or turn (``action_lines``)
+            cut = _after_hits(events)
+            out += describe_events(run + list(events[:cut]), final) + lost
+            run = list(events[cut:])
+        else:
+            run.extend(events)
     return out + describe_events(run, final)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from tactica.ai.intent import explain_action
-from tactica.engine import Move
+from tactica.engine import EndActivation, Move
 from tactica.engine.sandbox import battle
 
 BOARD = "..........\n...A.b....\n.........."
@@ -116,3 +116,15 @@ def test_SCN_ASSAULT_two_moves_into_the_zone_say_the_zone_not_an_enemy():
     second = bot.choose(st)
     assert isinstance(second, Move) and second.path[-1] in zone
     assert bot.explain().startswith("moves into its VP zone (holding it scores 10 VP"), bot.explain()
+
+
+def test_SCN_ASSAULT_a_move_inside_the_zone_it_already_holds_says_within_not_into():
+    # A newcomer read "moves into its VP zone" for a creature that was in it already.
+    from tactica.ai.intent import explain_action
+    zone = {(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1)}
+    st = battle("A.........\n..........\n.........b", active="A", vp_zones={"A": zone, "B": {(9, 2)}})
+    assert explain_action(st, Move(((1, 1),))).startswith("moves within its VP zone (holding it scores")
+    assert explain_action(st, Move(((1, 1),)), then=(st, EndActivation())).startswith(
+        "moves 1 square within its VP zone, then")
+    outside = battle("...A......\n..........\n.........b", active="A", vp_zones={"A": zone, "B": {(9, 2)}})
+    assert explain_action(outside, Move(((2, 1),))).startswith("moves into its VP zone (holding it scores")

@@ -283,3 +283,21 @@ def test_CHP_2_lost_to_destruction_names_extra_damage_on_an_enemy_the_hit_destro
     st, out = run(hit_board(hp={"b": 5}), Attack(0, ("b",)))
     assert not hot(st)
     assert lost_to_destruction(st, out) == [("C", 0, "b")]
+
+
+def test_CHP_2_lost_to_destruction_leaves_out_a_power_whose_ally_was_out_of_its_range():
+    """Ward reaches 3 squares: A destroyed 5 squares from C would not have been healed anyway, so the
+    query names nothing (counted from the square where A stood, ``CreatureDestroyed.square``); 3
+    squares away it does.  Extra damage counts from the living ally (A, the attacker) likewise."""
+    from tactica.engine.champions import lost_to_destruction
+    far = battle("C......\n.....Ab", {"C": captain(WARD)}, active="b", dice=(10,), hp={"A": 5})
+    st, out = run(far, Attack(0, ("A",)))
+    assert of(out, ev.CreatureDestroyed)[0].square == (5, 1)
+    assert lost_to_destruction(st, out) == []
+    near = battle("C.....\n...Ab.", {"C": captain(WARD)}, active="b", dice=(10,), hp={"A": 5})
+    st, out = run(near, Attack(0, ("A",)))
+    assert lost_to_destruction(st, out) == [("C", 0, "A")]
+    press = ChampionPower("Press", 1, ChampionTrigger.ALLY_HITS, ChampionEffect.EXTRA_DAMAGE, amount=10, range=2)
+    st, out = run(battle("C.....\n....Ab", {"C": captain(press)}, active="A", dice=(10,), hp={"b": 5}),
+                  Attack(0, ("b",)))
+    assert of(out, ev.CreatureDestroyed) and lost_to_destruction(st, out) == []

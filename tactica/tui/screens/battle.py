@@ -18,7 +18,7 @@ from tactica.engine import (Action, ChooseFirstPlayer, ChooseMap, ChooseStartAre
                             Squeeze, UsePower)
 
 from ..controller import Controller, Mode
-from ..describe import LogLine, creature_name, describe_events, lost_power_lines, player_name
+from ..describe import LogLine, action_lines, creature_name, describe_events, player_name
 from ..session import GameSession
 from ..widgets.battle_footer import NARROW, BattleFooter
 from ..widgets.battle_header import BattleHeader
@@ -622,8 +622,7 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
     def _show_events(self, events, follow: bool = True) -> None:
         """Log ``events`` (rolls also as a notification) and redraw for the new state; ``follow`` (the
         player's own action) brings the log to its newest lines even while the player reads back."""
-        lines = describe_events(events, self.session.state)
-        lines += lost_power_lines(self.session.state, events)  # CHP-2: why no champion prompt came
+        lines = action_lines(self.session.state, events)  # with CHP-2's why no champion prompt came
         self.query_one(BattleLog).add(lines, follow=follow)
         over = self.session.phase is Phase.OVER
         folded = self._docked_question_next()

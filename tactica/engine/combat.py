@@ -461,7 +461,7 @@ def apply_attack_effects(state: GameState, attacker: Creature, target: Creature,
     made by the flow in ``game``, not here.  Forced movement (MOV-14) is
     queued in ``state.pending`` for the attacking player to choose once the
     attack is done (``forced``); an opportunity attack's forced movement
-    does nothing (our choice: it would interrupt the enemy's move).
+    does nothing (our choice: it would interrupt the enemy's move; ``forced_moves_not_made``).
     ``origin``: an area attack's template (a push counts from its origin).
     """
     for effect in attack.effects:
@@ -484,6 +484,19 @@ def apply_attack_effects(state: GameState, attacker: Creature, target: Creature,
             state.pending = state.pending + (PendingForce(
                 effect.kind.value, target.uid, attacker.uid, effect.distance, source, attack.name,
                 attacker.player),)
+
+
+def forced_moves_not_made(attack: AttackDef, hit: bool, kind: str) -> tuple[ForcedMoveEffect, ...]:
+    """The push, pull, slide, teleport or place effects of ``attack`` that ``apply_attack_effects``
+    does not make for an attack roll of ``kind`` that ``hit`` (or missed): all those whose trigger
+    matches when ``kind`` is "opportunity" (OA-1: the free basic attack is made while the enemy is
+    about to leave its square; our reading: its forced movement would interrupt that move, so it is
+    not made), else none.  For clients that say so in the log.
+    """
+    if kind != "opportunity":
+        return ()
+    return tuple(effect for effect in attack.effects if isinstance(effect, ForcedMoveEffect)
+                 and (effect.on is Trigger.ALWAYS or (effect.on is Trigger.HIT) is hit))
 
 
 def heal(creature: Creature, amount: int, out: list, *, cause: str, source: str | None = None) -> int:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from tactica.engine import events as ev
+from tactica.engine.combat import forced_moves_not_made
 from tactica.engine.champions import lost_to_destruction
 from tactica.engine.state import GameState
 
@@ -413,6 +414,12 @@ def _attack_line(e: ev.AttackRolled, events: Sequence[ev.Event], i: int,
         else:
             bloodied = ", bloodied" if dmg.bloodied else ""
             text += f" ({_short(state, e.target)} {dmg.hp_left} HP left{bloodied})"
+    attacker = state.peek(e.attacker)
+    attack = attacker.card.attack_named(e.attack) if attacker is not None else None
+    skipped = forced_moves_not_made(attack, e.hit, e.kind) if attack is not None else ()
+    if skipped and (target := state.peek(e.target)) is not None and target.alive:
+        kinds = " or ".join(dict.fromkeys(f.kind.value for f in skipped))
+        text += f"; no {kinds} from an opportunity attack (it would break off the move)"
     return LogLine(text, "hit" if e.hit else "miss", _owner(state, e.attacker)), i
 
 

@@ -123,6 +123,10 @@ def test_OA_2_opportunity_attack_forced_movement_does_nothing():
     st, out = run(st, Move(((3, 0),)))
     assert [e.kind for e in of(out, ev.AttackRolled)] == ["opportunity"]
     assert st.phase is Phase.ACTING and not st.pending and st.creature("b").pos == (3, 0)
+    from tactica.engine.combat import forced_moves_not_made
+    shove = st.creature("A").card.attacks[0]
+    assert [f.kind for f in forced_moves_not_made(shove, True, "opportunity")] == [ForceKind.PUSH]
+    assert forced_moves_not_made(shove, True, "attack") == () == forced_moves_not_made(shove, False, "opportunity")
 
 
 def test_TER_PIT_push_into_pit_second_roll_hit_destroys():

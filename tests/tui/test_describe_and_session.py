@@ -198,3 +198,20 @@ def test_TER_PIT_the_log_says_why_a_creature_in_a_pit_is_destroyed():
     assert describe_events([ev.CreatureDestroyed("b", 0, "fall")], st)[0].text == (
         "Creature b (b) is destroyed — the second roll hit it in the pit (TER-PIT)")
     assert describe_events([ev.CreatureDestroyed("b", 0)], st)[0].text == "Creature b (b) is destroyed"
+
+
+def test_OA_2_the_log_says_an_opportunity_attack_makes_no_push():
+    """A newcomer saw a Shield Shove opportunity attack hit and no push, with nothing said: the roll's
+    line now says the push is not made (the engine's ``forced_moves_not_made``)."""
+    from tactica.engine import Move, apply
+    from tactica.engine.model import ForceKind, ForcedMoveEffect
+    from tactica.engine.sandbox import card, melee
+    shover = card("Shover", attacks=(melee("Shove", bonus=10, damage=10,
+                                           effects=(ForcedMoveEffect(ForceKind.PUSH, 2),)),))
+    st = battle(".Ab...\n......", {"A": shover}, active="b", dice=(15,))
+    st, out = apply(st, Move(((3, 0),)))
+    line = next(line.text for line in describe_events(out, st) if "Shove (opportunity attack)" in line.text)
+    assert line.endswith("; no push from an opportunity attack (it would break off the move)"), line
+    st = battle(".Ab...\n......", active="b", dice=(15,))    # a plain sword: nothing to say
+    st, out = apply(st, Move(((3, 0),)))
+    assert "opportunity attack (it would" not in " ".join(line.text for line in describe_events(out, st))

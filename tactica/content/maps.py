@@ -377,7 +377,8 @@ def parse_map(doc: Doc, root: Node, map_id: str) -> MapDef | None:
         need = Ruleset(point_limit=points).max_creatures
         for ch in letters:
             if areas[("start", ch)] and len(areas[("start", ch)]) < need:
-                doc.error(first_at[ch], f"start area '{ch}' has {len(areas[('start', ch)])} squares; a "
+                n = len(areas[("start", ch)])
+                doc.error(first_at[ch], f"start area '{ch}' has {n} square{'s' if n != 1 else ''}; a "
                                         f"{points}-point battle needs room for {need} creatures")
     if not sound:
         return None

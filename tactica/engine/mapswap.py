@@ -35,7 +35,7 @@ def with_map(state: GameState, new_map: MapDef) -> GameState:
     new.geo = Geometry.for_map(new_map)
     new.maps = tuple(new_map if m is old or m == old else m for m in state.maps)
     # rows and columns counted from 1, as the map file's own messages and the preview count them
-    blocked = [f"{c.card.name} ({c.uid}) at row {c.pos[1] + 1}, column {c.pos[0] + 1}" for c in new.creatures
+    blocked = [f"{c.card.name} ({c.label}) at row {c.pos[1] + 1}, column {c.pos[0] + 1}" for c in new.creatures
                if c.alive and c.pos is not None and not legal_stop(new, c, c.pos)]
     if blocked:
         raise MapSwapError("A creature would stand where it cannot stop: " + ", ".join(blocked) + ".")

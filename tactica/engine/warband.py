@@ -165,7 +165,7 @@ def check_battle(warbands: tuple[WarbandDef, ...], maps: tuple[MapDef, ...],
     limit = next(iter(limits), 200)
     for i, m in enumerate(maps):
         if m.points != limit:
-            size = "a half-size" if m.points < limit else "a full-size"
+            size = "a half-size" if m.points < 200 else "a full-size" if m.points == 200 else "an Epic-size"
             out.append(WarbandProblem("map-size", f"{m.name} is drawn for {m.points}-point battles ({size} map); "
                                       f"these warbands are {limit}-point warbands (WB-8).", "WB-8", i))
     return out

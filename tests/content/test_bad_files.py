@@ -221,3 +221,12 @@ def test_warband_with_custom_catalogue(tmp_path):
     wb = load_warband(BAD.parent / "good" / "warband.yaml", cards)
     assert [c.id for c in wb.cards] == ["test-soldier", "test-soldier", "test-archer"]
     assert wb.point_limit == 100 and wb.faction == "Civilization"
+
+
+def test_WB_4_a_one_square_start_area_is_said_in_the_singular(tmp_path):
+    tiny = tmp_path / "tiny.yaml"
+    tiny.write_text("name: Tiny\nterrain: |\n  ..........\n  ..........\nzones: |\n"
+                    "  A........b\n  a.......BB\n")
+    with pytest.raises(ContentError) as caught:
+        load_map(tiny)
+    assert "start area 'A' has 1 square; a 200-point battle needs room for 10 creatures" in str(caught.value)

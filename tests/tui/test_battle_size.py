@@ -38,3 +38,14 @@ def test_refuses_mixed_warband_sizes_and_a_third_warband():
     with pytest.raises(BattleContentError) as err:
         load_battle(None, [_wb("tusk-skirmishers")] * 3)
     assert "--warband was given 3 times" in err.value.lines[0]
+
+
+def test_wb_08_the_map_size_is_named_for_what_the_map_is_not_what_the_warbands_are():
+    """A newcomer read "Crossroads Ruin is drawn for 200-point battles (a half-size map)" when he
+    brought an Epic warband: a 200-point map is full-size, whatever the warbands."""
+    with pytest.raises(BattleContentError) as err:
+        load_battle([_map("crossroads-ruin")], [_wb("cinderscale-horde")])
+    assert "Crossroads Ruin is drawn for 200-point battles (a full-size map)" in err.value.lines[0]
+    with pytest.raises(BattleContentError) as err:
+        load_battle([_map("watchtower-hill")], [_wb("cinderscale-horde")])
+    assert "(a half-size map)" in err.value.lines[0]

@@ -79,7 +79,8 @@ def test_a_wall_under_a_creature_is_refused(battle):
         with_map(session.state, walled)     # and the engine refuses on its own
     c = next(c for c in session.state.alive() if c.pos == (x, y))
     # the square as the map file counts it (from 1), as the validator's own messages do
-    assert f"{c.card.name} ({c.uid}) at row {y + 1}, column {x + 1}" in str(refused.value)
+    assert f"{c.card.name} ({c.label}) at row {y + 1}, column {x + 1}" in str(refused.value)
+    assert c.label != c.uid                 # the label on the map (wa1), not the engine's id (p2c1)
 
 
 def test_with_map_refuses_another_size():

@@ -161,3 +161,4 @@ def test_fit_status_cuts_long_names_then_words():
     assert said == "Exalted Sister… has no line of sight to Exalted Sister….", said
     cut = fit_status("word " * 30, 40)
     assert len(cut) <= 40 and cut.endswith("word…")
+    assert fit_status("a sentence", 0) == "…"  # a terminal too narrow for any: one character

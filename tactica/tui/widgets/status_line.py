@@ -53,8 +53,9 @@ def fit_status(text: str, room: int, names: tuple[str, ...] = ()) -> str:
         names: creatures' card names the text may hold; when it is too long each such name of more
             than 16 characters is cut to its first words ("Sister of the…") first.
     Returns ``text`` itself when it fits; else with the long names cut; else cut at the last word
-    that fits, ending in "…".  Never longer than ``room`` (``room`` of 1 or more).
+    that fits, ending in "…".  Never longer than ``room`` (taken as 1 when smaller).
     """
+    room = max(1, room)
     if len(text) <= room:
         return text
     for name in sorted(set(names), key=len, reverse=True):

@@ -228,8 +228,8 @@ def main(argv: list[str] | None = None) -> int:
             from tactica.tui.run import run_play
             play_parser = getattr(args, "_parser", parser)
             if args.scenario == "sealed" and args.warband:  # SCN-SEALED builds the warbands; never ignore a file
-                play_parser.error("--scenario sealed builds every warband from random packs drawn with the seed, so "
-                             "it takes no --warband (give --cards to add cards of your own to the packs)")
+                play_parser.error("--scenario sealed builds every warband from random packs drawn with the seed, "
+                                  "so it takes no --warband (give --cards to add cards of your own to the packs)")
             args.opponent = play_opponent(args, play_parser)
             if cards_note(args):
                 print(cards_note(args), file=sys.stderr)
@@ -263,7 +263,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     parser.error(f"unknown command {args.command}")
-    return 2
+    return EXIT_USAGE
 
 
 if __name__ == "__main__":

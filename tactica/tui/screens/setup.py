@@ -18,6 +18,7 @@ from textual.widgets import Footer, Label, OptionList, Static
 
 from tactica.engine.model import MapDef, WarbandDef
 from tactica.engine.state import SCENARIOS
+from tactica.engine.warband import check_battle
 
 from ..content import Choices
 
@@ -112,8 +113,27 @@ class SetupScreen(Screen):
             about.update(Text(SCENARIO_TEXT[SCENARIOS[i]], style="bold"))
         elif event.option_list.id.startswith("wb"):
             about.update(warband_text(self.choices.warbands[i]))
+            self._fit_maps()
         else:
             about.update(map_text(self.choices.maps[i]))
+
+    def _fit_maps(self) -> None:
+        """When both highlighted warbands are built for one size, move each map highlight that
+        is not drawn for that size to the first map that is (WB-8, as ``tactica play`` picks
+        the shipped map of the warbands' size)."""
+        pick = {k: self.query_one(f"#{k}", OptionList).highlighted for k in ("wb1", "wb2")}
+        if None in pick.values():
+            return
+        limits = {self.choices.warbands[i].point_limit for i in pick.values()}
+        if len(limits) != 1:
+            return
+        size = limits.pop()
+        fitting = [i for i, m in enumerate(self.choices.maps) if m.points == size]
+        for key in ("map1", "map2"):
+            maps = self.query_one(f"#{key}", OptionList)
+            current = maps.highlighted
+            if fitting and (current is None or self.choices.maps[current].points != size):
+                maps.highlighted = fitting[0 if key == "map1" else min(1, len(fitting) - 1)]
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.focus_next()
@@ -128,6 +148,17 @@ class SetupScreen(Screen):
         if pick["map2"] != pick["map1"]:
             maps = maps + (self.choices.maps[pick["map2"]],)
         scenario = SCENARIOS[self.query_one("#scenario", OptionList).highlighted or 0]
+        # WB-3/WB-8: the engine says whether these warbands and maps make one battle (Sealed
+        # replaces the warbands by 200-point ones, so only the maps are checked then)
+        problems = check_battle(() if scenario == "sealed" else warbands, maps)
+        if problems:
+            text = Text("Cannot start this battle:\n", style="bold red")
+            for p in problems:
+                text.append(f"  {p.message}\n", style="red")
+            text.append("Choose warbands built for one battle size and maps drawn for it.")
+            self.query_one("#about", Static).update(text)
+            self.notify(problems[0].message, title="Cannot start", severity="error")
+            return
         self.dismiss((warbands, maps, scenario))
 
     def action_quit(self) -> None:

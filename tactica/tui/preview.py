@@ -153,12 +153,29 @@ def needed_width(the_map: MapDef) -> int:
     return max(80, 2 * GUTTER + CELL * the_map.width)
 
 
+def hidden_columns_note(the_map: MapDef, width: int) -> str:
+    """What a console ``width`` columns wide leaves out of the map, or "" when it shows every column.
+
+    The map is cropped (not wrapped, which would scramble the rows) at ``width``;
+    the note names the map columns (1-based) that did not fit and how to see them.
+    """
+    shown = max(0, min(the_map.width, (width - GUTTER) // CELL))
+    if shown >= the_map.width:
+        return ""
+    first = shown + 1
+    cols = f"column {first}" if first == the_map.width else f"columns {first}–{the_map.width}"
+    return (f"{cols} of {the_map.width} not shown: the terminal is {width} columns wide and the map needs "
+            f"{needed_width(the_map)}; widen it, or pipe the output (e.g. into less -S) to see the whole map.")
+
+
 def run_preview(args: argparse.Namespace, console: Console | None = None) -> int:
     """Run ``tactica preview``.
 
     Args:
         args: ``file`` (the map) and ``svg`` (an output path or None).
         console: where to print (default: standard output).
+    A map wider than the terminal is cropped at its right edge and a note
+    says which map columns are hidden; piped output is never cropped.
     Returns 0 when the map was drawn, 1 when the file has errors (the
     validator's lines are printed to standard output, as ``tactica
     validate`` prints them) or the SVG cannot be written.
@@ -172,8 +189,13 @@ def run_preview(args: argparse.Namespace, console: Console | None = None) -> int
     svg = getattr(args, "svg", None)
     if console is None:
         console = Console(record=bool(svg), width=needed_width(the_map) if svg else None)
+        if not console.is_terminal:  # piped or redirected: nothing to fit, print the whole map
+            console.width = needed_width(the_map)
     plain = console.color_system is None and not svg
     console.print(preview(the_map, args.file, plain), crop=True)
+    hidden = hidden_columns_note(the_map, console.width)
+    if hidden:
+        console.print(Text(hidden, style="bold yellow"))
     for problem in problems:
         console.print(Text(str(problem), style="yellow"))
     if svg:

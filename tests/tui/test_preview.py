@@ -69,3 +69,25 @@ def test_preview_of_a_warband_file_is_an_error(capsys):
 def test_preview_shows_warnings_under_the_map():
     status, text = _draw(WARN / "map_favours_one_side.yaml")
     assert status == 0 and "warning: the map may favour one side" in text
+
+
+CROSSROADS = next(p for p in shipped_maps() if p.stem == "crossroads-ruin")
+
+
+def test_preview_piped_prints_every_column_of_a_wide_map(capsys):
+    assert main(["preview", str(CROSSROADS)]) == 0  # capsys: standard output is not a terminal
+    lines = capsys.readouterr().out.splitlines()
+    assert load_map(CROSSROADS).width == 30
+    assert lines[2].split() == [str(n) for n in range(1, 31)]  # all 30 columns, not 25
+    assert lines[3].split()[0] == "1" and lines[3].split()[-1] == "1"  # the right row numbers too
+    assert "not shown" not in "\n".join(lines)
+
+
+def test_preview_in_a_narrow_terminal_says_which_columns_are_hidden():
+    import io
+    out = io.StringIO()
+    console = Console(file=out, width=80, force_terminal=True, color_system=None)
+    assert run_preview(argparse.Namespace(file=str(CROSSROADS), svg=None), console) == 0
+    text = out.getvalue()
+    assert text.splitlines()[2].split()[:25] == [str(n) for n in range(1, 26)]
+    assert "columns 26–30 of 30 not shown: the terminal is 80 columns wide and the map needs 98" in " ".join(text.split())

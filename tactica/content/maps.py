@@ -34,7 +34,7 @@ from tactica.engine.state import Ruleset
 
 from .fields import MAP, TERRAIN_KINDS, TERRAIN_TYPE
 from .schema import Doc, did_you_mean
-from .sense import map_warnings, reach_errors
+from .sense import map_warnings, reach_errors, terrain_errors
 from .yamlsafe import NULL_TAG, MappingNode, Node, ScalarNode, SequenceNode
 
 #: Symbols every map may use without a legend.
@@ -282,7 +282,9 @@ def parse_map(doc: Doc, root: Node, map_id: str) -> MapDef | None:
     not stop the zones' checks, and the start areas' sizes are checked
     whatever else is wrong.  A mistake repeated on many squares (one unknown
     symbol, one zone over walls) is one problem at its first square that
-    says how many more squares have it.  Only reachability, which needs a
+    says how many more squares have it.  A VP zone all on pits (TER-PIT) and
+    a lone teleporter (TER-TELEPORT) are errors too (``sense.terrain_errors``).
+    Only reachability, which needs a
     sound grid and overlay, waits until those have no problem.
     """
     f = doc.fields(root, MAP, "the map")
@@ -386,6 +388,8 @@ def parse_map(doc: Doc, root: Node, map_id: str) -> MapDef | None:
                      start_areas={k: frozenset(areas[("start", k)]) for k in letters},
                      vp_zones={k: frozenset(areas[("vp", k)]) for k in letters}, points=points or 200)
     reach_errors(doc, the_map, first_at)
+    where = {(x, y): (line, col + x) for y, (text, line, col) in enumerate(terrain_rows) for x in range(len(text))}
+    terrain_errors(doc, the_map, first_at, where)  # TER-PIT VP zones, a lone teleporter (TER-TELEPORT)
     if not doc.ok or name is None or points is None:
         return None
     map_warnings(doc, the_map, first_at)

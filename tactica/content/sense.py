@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import deque
 
 from tactica.engine.geometry import Geometry
-from tactica.engine.model import MapDef, Square
+from tactica.engine.model import MapDef, Square, rules_of
 
 from .schema import Doc
 
@@ -100,6 +100,36 @@ def reach_errors(doc: Doc, the_map: MapDef, first_at: dict[str, tuple[int, int]]
             doc.error(first_at[k], f"VP zone '{k}' cannot be reached from the start areas")
         elif missing:
             doc.error(first_at[k], f"VP zone '{k}' cannot be reached from start area '{missing[0]}'")
+
+
+def terrain_errors(doc: Doc, the_map: MapDef, first_at: dict[str, tuple[int, int]],
+                   where: dict[Square, tuple[int, int]]) -> None:
+    """Errors for a VP zone entirely on pit squares and for a lone teleporter square.
+
+    Args:
+        doc: the map file; errors are recorded here.
+        the_map: the map with its VP zones non-empty.
+        first_at: 0-based (line, column) of each zone symbol's first square.
+        where: 0-based (line, column) of each terrain square's symbol.
+    TER-PIT: only fliers enter a pit and a creature ending its turn in one is
+    destroyed, so a VP zone with no square off the pits cannot be held
+    (SCN-ASSAULT).  TER-TELEPORT: a creature on a teleporter moves to *another*
+    teleporter, so a map with exactly one has a teleporter that does nothing.
+    """
+    for key in sorted(the_map.vp_zones):
+        zone = the_map.vp_zones[key]
+        if zone and all(rules_of(the_map.terrain_at(sq)).fliers_only for sq in zone):
+            k = key.lower()
+            doc.error(first_at[k], f"VP zone '{k}' lies entirely on pit squares: only fliers may enter "
+                                   "it and a creature that ends its turn there is destroyed; put at least "
+                                   "one of its squares off the pits [TER-PIT, SCN-ASSAULT]")
+    teleporters = [(x, y) for y in range(the_map.height) for x in range(the_map.width)
+                   if rules_of(the_map.terrain_at((x, y))).teleporter]
+    if len(teleporters) == 1:
+        x, y = teleporters[0]
+        doc.error(where.get((x, y), (0, 0)), f"the map has only one teleporter (row {y + 1}, column {x + 1}); "
+                                            "a creature on a teleporter moves to another one, so draw "
+                                            "at least two or none [TER-TELEPORT]")
 
 
 def _squares(n: int) -> str:

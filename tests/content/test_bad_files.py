@@ -18,6 +18,8 @@ ALLOWED = "content files hold only plain text, numbers, true/false, lists and ma
 TOO_MANY_AT_200 = "start area '{}' has 6 squares; a 200-point battle needs room for 10 creatures"
 MIXED = "{} is Evil, but Silverhelm Knight-Captain is Good: Good and Evil creatures never share a warband [WB-2]"
 NOT_CIV = "{} is not of the Civilization faction (it is Borderlands) [WB-1]"
+PIT_ZONE = ("VP zone 'b' lies entirely on pit squares: only fliers may enter it and a creature that ends its "
+            "turn there is destroyed; put at least one of its squares off the pits [TER-PIT, SCN-ASSAULT]")
 
 EXPECTED: dict[str, list[tuple[int, int, str]]] = {
     # --- YAML syntax and safety ----------------------------------------------------
@@ -100,6 +102,10 @@ EXPECTED: dict[str, list[tuple[int, int, str]]] = {
     "map_zone_on_wall.yaml": [(10, 4, "zone 'A' covers a wall (row 2, column 2)")],
     "map_missing_vp_zone.yaml": [(8, 8, "the zones have no VP zone 'b'")],
     "map_unreachable_zone.yaml": [(9, 12, "VP zone 'b' cannot be reached from the start areas")],
+    "map_zone_on_pits.yaml": [(10, 9, PIT_ZONE)],  # TER-PIT, SCN-ASSAULT
+    "map_one_teleporter.yaml": [(5, 7, "the map has only one teleporter (row 2, column 5); a creature on a "
+                                       "teleporter moves to another one, so draw at least two or none "
+                                       "[TER-TELEPORT]")],
     "map_small_start_area.yaml": [(8, 3, TOO_MANY_AT_200.format("A")), (10, 10, TOO_MANY_AT_200.format("B"))],
     "map_misspelt_key.yaml": [(3, 1, "unknown key 'legnd' in the map; did you mean 'legend'?")],
     "map_too_large.yaml": [(4, 3, "the terrain is 101×3; at most 100×100"),
@@ -230,3 +236,21 @@ def test_WB_4_a_one_square_start_area_is_said_in_the_singular(tmp_path):
     with pytest.raises(ContentError) as caught:
         load_map(tiny)
     assert "start area 'A' has 1 square; a 200-point battle needs room for 10 creatures" in str(caught.value)
+
+
+def test_TER_PIT_vp_zone_all_on_pits_is_an_error_but_one_square_off_the_pits_is_not(tmp_path):
+    text = (BAD / "map_zone_on_pits.yaml").read_text()
+    with pytest.raises(ContentError, match="lies entirely on pit squares"):
+        load_map(BAD / "map_zone_on_pits.yaml")
+    fixed = tmp_path / "m.yaml"
+    fixed.write_text(text.replace("  .....OOOO.", "  .....O.OO."))  # one zone square on clear ground
+    assert load_map(fixed).vp_zones["B"] == frozenset({(6, 1), (7, 1)})
+
+
+def test_TER_TELEPORT_a_lone_teleporter_is_an_error_but_two_are_fine(tmp_path):
+    text = (BAD / "map_one_teleporter.yaml").read_text()
+    two = tmp_path / "m.yaml"
+    two.write_text(text.replace("  ..........\n  ..........\nzones", "  ......@...\n  ..........\nzones"))
+    assert load_map(two).name == "Lone teleporter"
+    with pytest.raises(ContentError, match="only one teleporter"):
+        load_map(BAD / "map_one_teleporter.yaml")

@@ -152,7 +152,7 @@ def game_seed(seed: int, index: int) -> int:
 
 @dataclass
 class Tally:
-    """Running totals for one ``--ai`` entry."""
+    """Running totals for one ``--ai`` entry, or for one seat's warband (``ai`` then holds its name)."""
 
     ai: str
     wins: int = 0
@@ -183,7 +183,11 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
 
     The summary's keys: games, seed, players (one entry per ``levels``
     entry: ai, wins, win_rate, avg_vp), draws, avg_rounds, games_per_second,
-    and results: one object per game in order — game (from 1), seed (that
+    warbands (one entry per seat, whose warband never changes seat: player
+    (from 1), warband (its name; "sealed pool N" in Sealed, where each game
+    draws new ones), wins, win_rate, avg_vp — so a warband that wins every
+    game shows even when two equal AIs swap seats and win half each), and
+    results: one object per game in order — game (from 1), seed (that
     game's dice seed), levels (the bot level in each seat, player 1 first),
     winner (the winning player's number, from 1; None for a draw), vp (per
     seat), rounds.
@@ -192,6 +196,8 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
     rules = Ruleset.for_battle((wb.point_limit for wb in warbands), scenario, teams or ())
     n = len(levels)
     tallies = [Tally(level) for level in levels]
+    seat_tallies = [Tally(f"sealed pool {seat + 1}" if scenario == "sealed" else warbands[seat].name)
+                    for seat in range(n)]  # the warbands stay with their seats
     draws = rounds = 0
     results: list[dict] = []
     start = time.perf_counter()
@@ -220,6 +226,7 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
                         "vp": list(result.vp), "rounds": result.rounds})
         for seat in range(n):
             tallies[order[seat]].vp += result.vp[seat]
+            seat_tallies[seat].vp += result.vp[seat]
         if result.winner is None:
             draws += 1
         else:
@@ -227,6 +234,7 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
                    == (teams[result.winner] if teams else result.winner)]
             for seat in won:
                 tallies[order[seat]].wins += 1
+                seat_tallies[seat].wins += 1
     elapsed = time.perf_counter() - start
     n = max(1, games)
     return {
@@ -235,6 +243,8 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
                      "avg_vp": round(t.vp / n, 2)} for t in tallies],
         "draws": draws, "avg_rounds": round(rounds / n, 2),
         "games_per_second": round(games / elapsed, 3) if elapsed > 0 else 0.0,
+        "warbands": [{"player": seat + 1, "warband": t.ai, "wins": t.wins, "win_rate": round(t.wins / n, 4),
+                      "avg_vp": round(t.vp / n, 2)} for seat, t in enumerate(seat_tallies)],
         "results": results,
     }
 
@@ -427,6 +437,11 @@ def format_summary(summary: dict) -> str:
     for i, p in enumerate(summary["players"]):
         lines.append(f"  AI {i + 1} {p['ai']:<7} wins {p['wins']:>4} ({p['win_rate']:.1%})  "
                      f"average VP {p['avg_vp']:.1f}")
+    if summary.get("warbands"):
+        lines.append("  by warband (each keeps its seat; the AIs change seats between games):")
+        for w in summary["warbands"]:
+            lines.append(f"  player {w['player']} {w['warband']:<24} wins {w['wins']:>4} ({w['win_rate']:.1%})  "
+                         f"average VP {w['avg_vp']:.1f}")
     lines.append(f"  draws {summary['draws']}, average rounds {summary['avg_rounds']:.1f}, "
                  f"{summary['games_per_second']:.2f} games/s")
     return "\n".join(lines)

@@ -27,7 +27,8 @@ def test_sim_json_shape(capsys):
     code, out, err = _run(capsys, "--ai", "greedy", "--ai", "random", "--games", "2", "--seed", "3", "--json")
     assert code == 0, err
     data = json.loads(out)
-    assert set(data) == {"games", "seed", "players", "draws", "avg_rounds", "games_per_second", "results"}
+    assert set(data) == {"games", "seed", "players", "draws", "avg_rounds", "games_per_second", "warbands",
+                         "results"}
     assert data["games"] == 2 and data["seed"] == 3
     assert [p["ai"] for p in data["players"]] == ["greedy", "random"]
     for p in data["players"]:
@@ -182,3 +183,24 @@ def test_WB_8_ruleset_for_battle_takes_the_warbands_size():
     assert Ruleset.for_battle([100, 100], "bounty") == Ruleset(point_limit=100, scenario="bounty")
     teams = Ruleset.for_battle([200] * 4, teams=(1, 2, 1, 2))
     assert teams.teams == (1, 2, 1, 2) and teams == Ruleset().with_teams((1, 2, 1, 2))
+
+
+def test_sim_reports_each_warband_as_well_as_each_ai(capsys):
+    """Two equal AIs swap seats every game, so per AI they share the wins; the warbands keep
+    their seats, and the per-warband figures show which one won (JSON and text)."""
+    code, out, err = _run(capsys, "--ai", "greedy", "--ai", "greedy", "--games", "4", "--seed", "3", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert [w["warband"] for w in data["warbands"]] == ["Tusk Skirmishers", "Greenbough Wardens"]
+    assert [w["player"] for w in data["warbands"]] == [1, 2]
+    for seat, w in enumerate(data["warbands"]):
+        assert set(w) == {"player", "warband", "wins", "win_rate", "avg_vp"}
+        assert w["wins"] == sum(1 for r in data["results"] if r["winner"] == seat + 1)
+        assert w["win_rate"] == round(w["wins"] / 4, 4)
+        assert w["avg_vp"] == round(sum(r["vp"][seat] for r in data["results"]) / 4, 2)
+    assert sum(w["wins"] for w in data["warbands"]) == sum(p["wins"] for p in data["players"])
+    text = sim.format_summary(data)
+    w1, w2 = data["warbands"]
+    assert (f"player 1 Tusk Skirmishers         wins {w1['wins']:>4} ({w1['win_rate']:.1%})  "
+            f"average VP {w1['avg_vp']:.1f}") in text
+    assert f"player 2 Greenbough Wardens" in text and "AI 1 greedy" in text

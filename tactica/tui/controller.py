@@ -603,7 +603,7 @@ class Controller:
                         text += " s shifts here instead: no opportunity attacks."
                 else:
                     text += " No opportunity attacks."
-                return text
+                return text + self._pit_words(moves[cursor], not prov)
             if cursor in s.shifts():  # MOV-12: a shift the engine allows where no move ends
                 return "Shift 1 square here: s (no opportunity attacks)."
             if here is not None and here.player != me.player:
@@ -634,11 +634,23 @@ class Controller:
                     prov = s.provokers(c.path)
                     if prov:
                         text += " On the way: opportunity attacks from " + ", ".join(self._name(u) for u in prov) + "."
-                    return text + " Enter charges."
+                    return text + " Enter charges." + self._pit_words(c, True)
             return "Charge: move the cursor to a marked end square (Tab), Enter charges, Esc cancels."
         if m is Mode.FORCE and st.pending:
             return self._forced_hint(cursor)
         return ""
+
+    def _pit_words(self, action, asks: bool) -> str:
+        """What the status line adds when ``action`` (a move or a charge) ends over a pit (TER-PIT, from
+        the engine: ``GameSession.over_pit``, ``pit_ending``): "" when it does not.  ``asks``: say that
+        a fatal one asks for its key again (a provoking move already says so)."""
+        s = self.session
+        if not s.over_pit(action.destination):
+            return ""
+        if s.pit_ending(action):
+            return " Ends its activation over a pit: it is destroyed (TER-PIT)!" + (
+                " (asks for the key again)" if asks else "")
+        return " Over a pit: it must move on before its activation ends (TER-PIT)."
 
     def act_keys(self) -> str:
         """What the active creature may do now, in words, only from the engine's legal actions

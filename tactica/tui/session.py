@@ -75,6 +75,8 @@ class GameSession:
     _legal: list[Action] = field(default_factory=list, repr=False)
     _undo: list[UndoStep] = field(default_factory=list, repr=False)
     _no_undo: str = field(default=NOTHING, repr=False)
+    _pit_for: object = field(default=None, repr=False)
+    _pit: dict = field(default_factory=dict, repr=False)
 
     # -- creating -----------------------------------------------------------
     @classmethod
@@ -350,6 +352,34 @@ class GameSession:
                 return provokers(self.state, me, path, SQUEEZED_SIZE,
                                  AnchorThreats(self.state, me, SQUEEZED_SIZE, start_only=True))
         return provokers_of_path(self.state, me, path)
+
+    def over_pit(self, anchor: Square | None = None) -> bool:
+        """True when the active creature ending its turn with its anchor on ``anchor`` (default: where
+        it stands) would be destroyed by a pit (TER-PIT, the engine's ``effects.ends_in_pit``)."""
+        me = self.state.active_creature
+        if me is None or self.state.map is None:
+            return False
+        from tactica.engine.effects import ends_in_pit
+        return ends_in_pit(self.state, me, anchor)
+
+    def pit_ending(self, action: Action) -> bool:
+        """True when applying ``action`` now (a move, a charge, an end of activation) ends the active
+        creature's activation over a pit, so that the pit destroys it (TER-PIT): the engine applies it to
+        a copy of the state and says so with its CreatureDestroyed event (cause "pit").  Answers are
+        kept per state; False for an action the engine refuses."""
+        me = self.state.active_creature
+        if me is None:
+            return False
+        if self._pit_for is not self.state:
+            self._pit_for, self._pit = self.state, {}
+        if action not in self._pit:
+            try:
+                _, events = apply(self.state, action)
+            except Exception:  # refused (or an engine bug): nothing to warn about
+                events = []
+            self._pit[action] = any(type(e).__name__ == "CreatureDestroyed" and e.uid == me.uid
+                                    and getattr(e, "cause", "") == "pit" for e in events)
+        return self._pit[action]
 
     def attack_preview(self, index: int, target: str) -> AttackPreview | None:
         """Chance to hit and expected damage of attack ``index`` on ``target`` (combat.preview)."""

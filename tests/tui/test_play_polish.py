@@ -168,7 +168,7 @@ async def test_the_log_is_read_back_with_page_up_and_new_lines_do_not_yank_the_r
         await pilot.click(BattleLog)                                         # a click leaves the map its keys
         await pilot.press("right")
         assert mv.square == (cursor[0] + 1, cursor[1])
-        await pilot.press("e")                                               # the player's own action
+        await pilot.press("e", "e")                                             # the player's own action
         await pilot.pause()
         await pilot.pause()
         assert log.scroll_y == log.max_scroll_y and log.following

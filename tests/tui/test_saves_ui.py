@@ -118,7 +118,7 @@ async def test_resume_reopens_at_the_same_round_vp_and_active_creature(saver):
                                                               session.state.active_uid, Phase.ACTING)
         log = app.screen.query_one(BattleLog).lines_written
         assert log[0].startswith(f"Resumed battle {session.save_id}") and len(log) > 10
-        await pilot.press("e")                        # carry on: end the activation
+        await pilot.press("e", "e")                    # carry on: end the activation (nothing done yet: e twice)
         await pilot.pause()
     saver.flush()
     assert len(load_save(opened.path).actions) == len(session.actions) + 1   # same file, one more action

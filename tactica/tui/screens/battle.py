@@ -14,8 +14,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from tactica.engine import (Action, ChooseFirstPlayer, ChooseMap, ChooseStartArea, DeclinePower, Move, Phase,
-                            Squeeze, UsePower)
+from tactica.engine import (Action, Charge, ChooseFirstPlayer, ChooseMap, ChooseStartArea, DeclinePower,
+                            EndActivation, Move, Phase, Squeeze, UsePower)
 
 from ..controller import Controller, Mode
 from ..describe import LogLine, action_lines, creature_name, describe_events, player_name
@@ -65,6 +65,10 @@ def legend(maps, players: int = 2, zones: tuple[tuple[int, str], ...] = ()) -> s
     else:
         lines.append("[b]UPPER[/b] P1 [b]lower[/b] P2 ? help")
     return "\n".join(lines)
+
+
+CONFIRM_TITLES = ("Opportunity attack", "Pit", "End activation?")
+"""Titles of the warning toasts of actions that wait for their key again (``BattleScreen._asks_first``)."""
 
 
 LOG_MIN = 5
@@ -334,25 +338,37 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
                         "that trigger.", title="Champion prompts")
 
     def on_key(self, event) -> None:
-        """Any key but the one that asked for it cancels a pending opportunity-attack confirmation
-        (the screen sees each key before its binding runs)."""
+        """Any key but the one that asked for it cancels a pending confirmation (a provoking move, a
+        move, charge or end of activation over a pit, an end of an idle activation); the screen sees
+        each key before its binding runs."""
         if self._confirm is not None and event.key != self._confirm[0]:
+            action = self._confirm[1]
             self._confirm = None
             self._drop_confirm_toast()
             self._refresh_view()
-            if self.ctrl.mode is Mode.ACT:  # not the square's "Provokes…" hint again: say it was called off
-                self.query_one(StatusLine).message = (
-                    "Move cancelled: nobody gets an opportunity attack. Move the cursor to choose again "
+            if self.ctrl.mode is Mode.ACT or self.ctrl.mode is Mode.CHARGE_END:
+                # not the square's "Provokes…" hint again: say it was called off
+                self.query_one(StatusLine).message = self._cancelled_text(action)
+
+    def _cancelled_text(self, action: Action) -> str:
+        """What the status line says when a key other than the confirming one called ``action`` off."""
+        if isinstance(action, EndActivation):
+            return "The activation goes on: choose what it does (e ends it, and asks again)."
+        if isinstance(action, Charge):
+            return "Charge cancelled. Move the cursor to another end square, or Esc."
+        if self.session.provokers(tuple(action.path)):
+            return ("Move cancelled: nobody gets an opportunity attack. Move the cursor to choose again "
                     "(a provoking move always asks twice).")
+        return "Move cancelled. Move the cursor to choose again."
 
     def _drop_confirm_toast(self) -> None:
-        """Take the opportunity-attack warning toast off the screen (its move was cancelled)."""
+        """Take the confirmation's warning toast off the screen (its action was cancelled)."""
         notes, unnotify = getattr(self.app, "_notifications", None), getattr(self.app, "_unnotify", None)
         if notes is None or unnotify is None:  # Textual's private API moved: drop every toast instead
             self.app.clear_notifications()
             return
         for note in list(notes):
-            if note.title == "Opportunity attack":
+            if note.title in CONFIRM_TITLES:
                 unnotify(note)
 
     def action_select(self) -> None:
@@ -360,21 +376,36 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         self._confirmed("enter", self.ctrl.select(self.map_view.square))
 
     def _confirmed(self, key: str, result: Action | str | None) -> None:
-        """Apply ``result`` of ``key``, except a move that provokes opportunity attacks (OA-1): its
-        first press only warns, naming the attackers; the same key again moves (a human's moves only)."""
-        if isinstance(result, (Move, Squeeze)) and self._confirm != (key, result):
-            if self.session.provokers(tuple(result.path)):
+        """Apply ``result`` of ``key``, except an action that asks first (``_asks_first``): its first
+        press only warns; the same key again applies it (a human's actions only)."""
+        if isinstance(result, Action) and self._confirm != (key, result):
+            title = self._asks_first(result)
+            if title:
                 self._confirm = (key, result)
                 self._refresh_view()
                 if self._toasts_fit():  # else the status line alone says it: the log stays in view
-                    self.notify(self.confirm_text(), title="Opportunity attack", severity="warning", timeout=4)
+                    self.notify(self.confirm_text(), title=title, severity="warning", timeout=4)
                 return
         self._confirm = None
         self._result(result)
 
+    def _asks_first(self, action: Action) -> str:
+        """The title of the warning ``action`` needs before it is made, "" when none: a move that
+        provokes opportunity attacks (OA-1); a move, charge or end of activation after which a pit
+        destroys the active creature (TER-PIT, the engine's answer ``GameSession.pit_ending``); an end
+        of an activation that used neither its move nor its attack action (ACT-1)."""
+        s = self.session
+        if isinstance(action, (Move, Squeeze)) and s.provokers(tuple(action.path)):
+            return "Opportunity attack"
+        if isinstance(action, (Move, Squeeze, Charge, EndActivation)) and s.pit_ending(action):
+            return "Pit"
+        if isinstance(action, EndActivation) and not (s.state.move_used or s.state.attack_used):
+            return "End activation?"
+        return ""
+
     def confirm_text(self, room: int | None = None) -> str:
-        """The warning shown while a provoking move waits for its key again ("" when none does);
-        longer than ``room`` characters, it names the attackers by label alone ("OG1")."""
+        """The warning shown while an action waits for its key again ("" when none does); longer
+        than ``room`` characters, it names creatures by label alone ("OG1")."""
         text = self._confirm_text(False)
         if room is not None and len(text) > room:
             text = self._confirm_text(True)
@@ -385,17 +416,33 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         return tuple({c.card.name for c in self.session.state.creatures})
 
     def _confirm_text(self, short: bool) -> str:
-        """``confirm_text``, the attackers by label when ``short``."""
+        """``confirm_text``, creatures by label when ``short``."""
         if self._confirm is None:
             return ""
-        key, move = self._confirm
-        st = self.session.state
+        key, action = self._confirm
+        st, s = self.session.state, self.session
+        press = "Enter" if key == "enter" else key
+        me = st.active_creature
+        name = me.label if short or me is None else creature_name(st, me.uid)
+        pit = s.pit_ending(action)
+        if isinstance(action, EndActivation):
+            if pit:
+                return (f"{name} ends its turn over a pit: it is destroyed (TER-PIT)! Press e again to end "
+                        f"anyway; any other key cancels.")
+            return (f"{name} has used neither its move nor its attack action. Press e again to end its "
+                    f"activation anyway; any other key cancels.")
+        if isinstance(action, Charge):
+            return (f"This charge ends {name}'s activation over a pit: it is destroyed (TER-PIT)! Press "
+                    f"{press} again to charge anyway; any other key cancels.")
         names = [st.creature(u).label if short else creature_name(st, u)
-                 for u in self.session.provokers(tuple(move.path))]
+                 for u in s.provokers(tuple(action.path))]
+        if not names:
+            return (f"This move ends {name}'s activation over a pit: it is destroyed (TER-PIT)! Press "
+                    f"{press} again to move anyway; any other key cancels.")
         who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         attacks = "an opportunity attack" if len(names) == 1 else "opportunity attacks"
-        press = "Enter" if key == "enter" else key
-        return (f"This move gives {who} {attacks}! Press {press} again to move anyway; any other key "
+        also = " and ends its activation over a pit: it is destroyed (TER-PIT)" if pit else ""
+        return (f"This move gives {who} {attacks}{also}! Press {press} again to move anyway; any other key "
                 f"cancels (s shifts one square without provoking).")
 
     def action_next(self, step: int = 1) -> None:
@@ -444,8 +491,7 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
 
     def action_end(self) -> None:
         """e: end the active creature's activation."""
-        from tactica.engine import EndActivation
-        self._result(EndActivation())
+        self._confirmed("e", EndActivation())
 
     def action_power(self) -> None:
         """w: use a special power of the active creature (SPW-1); several uses are offered in a list."""

@@ -1,0 +1,121 @@
+"""A flier's move, charge or end of activation that leaves it over a pit says so and asks for its key
+again (TER-PIT); e on an activation that did nothing asks for e again (ACT-1)."""
+from __future__ import annotations
+
+from tactica.engine.abilities import Flight
+from tactica.engine.sandbox import battle, card
+from tactica.tui.widgets.status_line import StatusLine
+
+from .conftest import app_for_state
+from .test_battle_screen import walk_cursor
+
+BAT = card("Bat", abilities=(Flight(),))
+#: A, a flier, beside a pit; C an ally far off (the bat's loss does not end the battle); b the enemy.
+BOARD = """
+A.OO..b
+......C
+"""
+
+
+def bat_battle(attack_used: bool = True, under=None):
+    st = battle(BOARD, {"A": BAT}, active="A", under=under)
+    st.attack_used = attack_used
+    return st
+
+
+async def test_TER_PIT_a_move_that_ends_the_activation_over_a_pit_warns_and_asks_twice():
+    app = app_for_state(bat_battle())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await walk_cursor(pilot, screen, (2, 0))
+        status = screen.query_one(StatusLine)
+        assert "Ends its activation over a pit: it is destroyed (TER-PIT)!" in status.message
+        await pilot.press("m")
+        st = screen.session.state
+        assert st.creature("A").pos == (0, 0)                      # only a warning
+        assert status.warning and "Press m again to move anyway" in status.message
+        await pilot.press("m")
+        assert screen.session.state.creature("A").destroyed
+
+
+async def test_TER_PIT_a_move_over_a_pit_with_an_action_left_only_says_so():
+    app = app_for_state(bat_battle(attack_used=False))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await walk_cursor(pilot, screen, (2, 0))
+        assert "Over a pit: it must move on before its activation ends" in screen.query_one(StatusLine).message
+        await pilot.press("m")
+        assert screen.session.state.creature("A").pos == (2, 0)     # one key: it may fly on
+
+
+async def test_TER_PIT_e_over_a_pit_asks_for_e_again_and_another_key_cancels():
+    from tactica.engine.model import Terrain
+    st = battle("AOO..b\n.....C", {"A": BAT}, active="A", under={"A": Terrain.PIT})
+    st.move_used = True
+    app = app_for_state(st)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        status = screen.query_one(StatusLine)
+        await pilot.press("e")
+        assert screen.session.state.active_uid == "A"
+        assert "ends its turn over a pit: it is destroyed" in status.message and status.warning
+        await pilot.press("x")
+        assert not status.warning and screen.session.state.active_uid == "A"
+        await pilot.press("e", "e")
+        assert screen.session.state.creature("A").destroyed
+
+
+async def test_ACT_1_e_on_an_activation_that_did_nothing_asks_for_e_again():
+    app = app_for_state(battle("A....b\n.....C", active="A"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        status = screen.query_one(StatusLine)
+        await pilot.press("e")
+        assert screen.session.state.active_uid == "A"
+        assert "used neither its move nor its attack action" in status.message
+        assert "Press e again" in str(status.render())
+        await pilot.press("left")                                     # any other key cancels
+        assert not status.warning and screen.session.state.active_uid == "A"
+        await pilot.press("e", "e")
+        assert screen.session.state.active_uid != "A"
+
+
+async def test_e_after_a_move_ends_at_once():
+    app = app_for_state(battle("A....b\n.....C", active="A"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await walk_cursor(pilot, screen, (2, 0))
+        await pilot.press("m", "e")
+        assert screen.session.state.active_uid != "A"
+
+
+ISLAND = """
+A.OOO..
+..OOO..
+..ObO..
+..OOO..
+......C
+"""
+
+
+async def test_TER_PIT_a_charge_that_ends_over_a_pit_warns_and_asks_for_enter_again():
+    app = app_for_state(battle(ISLAND, {"A": BAT}, active="A", dice=(1,) * 10))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("c")
+        assert screen.ctrl.mode.value == "charge"
+        await pilot.press("enter")                                   # the charge target: b
+        assert screen.ctrl.mode.value == "charge end"
+        status = screen.query_one(StatusLine)
+        assert "Ends its activation over a pit: it is destroyed (TER-PIT)!" in status.message
+        await pilot.press("enter")
+        assert screen.session.state.creature("A").pos == (0, 0) and status.warning
+        assert "Press Enter again to charge anyway" in status.message
+        await pilot.press("enter")
+        assert screen.session.state.creature("A").destroyed

@@ -6,7 +6,11 @@ own functions, so clients never compute a rule themselves.
 from __future__ import annotations
 
 from .actions import Charge
+from .auras import speed as aura_speed
 from .combat import AttackPreview, preview
+from .footprint import footprint
+from .model import Square
+from .movement import legal_stop, reach
 from .state import GameState
 
 
@@ -29,3 +33,50 @@ def charge_preview(state: GameState, charge: Charge) -> AttackPreview | None:
         return None
     mover.pos = charge.destination
     return preview(st, mover, target, mover.card.basic_melee, charge=True)
+
+
+def stop_refusal(state: GameState, square: Square) -> tuple[str, str] | None:
+    """Why the active creature may not end a move on ``square`` whatever the route (MOV-2, MOV-13,
+    TER-PIT, TER-STATUE), as (code, sentence): "off-map", "wall", "no-stop" (a statue), "occupied",
+    "pit" (it does not fly); None when it may stop there (``movement.legal_stop``)."""
+    me = state.active_creature
+    if me is None or state.map is None or legal_stop(state, me, square):
+        return None
+    squares = footprint(square, me.card.size)
+    if not all(0 <= x < state.map.width and 0 <= y < state.map.height for x, y in squares):
+        return ("off-map", "That square is off the map." if me.card.size < 2
+                else f"{me.card.name} would not fit on the map there (MOV-13).")
+    if any(state.geo.is_wall(sq) for sq in squares):
+        return ("wall", "A move cannot end in a wall (MOV-2).")
+    if not all(state.map.rules_at(sq).can_stop for sq in squares):
+        return ("no-stop", "A move cannot end on a statue (TER-STATUE).")
+    if any((c := state.creature_at(sq)) is not None and c.uid != me.uid for sq in squares):
+        return ("occupied", "A move cannot end on another creature's square (MOV-2).")
+    return ("pit", "Only flying creatures may end a move in a pit (TER-PIT).")
+
+
+def move_refusal(state: GameState, square: Square) -> tuple[str, str] | None:
+    """Why no move of the active creature ends on ``square`` now, as (code, sentence); None when one
+    does.  The square itself first (``stop_refusal``), then the way there: "too-far" (the cheapest
+    legal way costs more squares of movement than its speed gives, MOV-1, MOV-8), "no-route" (walls,
+    pits or enemies block every way, MOV-5, MOV-7), "cannot-move" (speed 0, MOV-4), "here" (it stands
+    there).  Whether its move action is left is ``check``'s answer, not this one's."""
+    me = state.active_creature
+    if me is None or state.map is None:
+        return None
+    if square == me.pos:
+        return ("here", f"{me.card.name} already stands there.")
+    stop = stop_refusal(state, square)
+    if stop is not None:
+        return stop
+    budget = aura_speed(state, me)
+    if budget <= 0:
+        return ("cannot-move", f"{me.card.name} cannot move (speed 0).")
+    unlimited = 4 * state.map.width * state.map.height  # more than any route across the map costs
+    far = reach(state, me, unlimited)
+    if not far.has(square):
+        return ("no-route", "No way leads there: walls, pits or enemies block every route (MOV-2, MOV-5).")
+    cost = far.cost(square)
+    if cost > budget:
+        return ("too-far", f"That move needs {cost} squares of movement; {me.card.name} has {budget} (MOV-1).")
+    return None

@@ -478,7 +478,9 @@ class Controller:
         refusal = self.session.check(Move((cursor,)))
         if refusal and not self.session.moves():
             return refusal
-        return f"{self._me().card.name} cannot end a move there; the shaded squares are reachable."
+        found = self.session.move_refusal(cursor)  # the engine's reason for this square
+        why = f" — {found[1].rstrip('.')}" if found else ""
+        return f"{self._me().card.name} cannot end a move there{why}; the shaded squares are reachable."
 
     def shift(self, cursor: Square) -> Result:
         """The s key: shift one square to the cursor square (MOV-12)."""

@@ -16,7 +16,7 @@ from tactica.engine import (Action, Activate, AreaAttack, Attack, AttackPreview,
 from tactica.engine.events import Event
 from tactica.engine.model import MapDef, Square, WarbandDef
 from tactica.engine.areas import CORNERS, Template, aims, struck, template
-from tactica.engine.queries import charge_preview
+from tactica.engine.queries import charge_preview, move_refusal
 from tactica.saves.autosave import AutoSaver
 from tactica.saves.replay import Recorder
 
@@ -352,6 +352,15 @@ class GameSession:
                 return provokers(self.state, me, path, SQUEEZED_SIZE,
                                  AnchorThreats(self.state, me, SQUEEZED_SIZE, start_only=True))
         return provokers_of_path(self.state, me, path)
+
+    def move_refusal(self, square: Square) -> tuple[str, str] | None:
+        """Why no move of the active creature ends on ``square`` now, as the engine's (code, sentence)
+        (``queries.move_refusal``: a wall, a statue, a pit, a creature there, too far, no way); None
+        when one does."""
+        try:
+            return move_refusal(self.state, square)
+        except Exception as error:  # an engine bug must not end the game
+            return ("internal", f"Internal error while checking: {error}")
 
     def over_pit(self, anchor: Square | None = None) -> bool:
         """True when the active creature ending its turn with its anchor on ``anchor`` (default: where

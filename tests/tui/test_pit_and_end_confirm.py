@@ -119,3 +119,39 @@ async def test_TER_PIT_a_charge_that_ends_over_a_pit_warns_and_asks_for_enter_ag
         assert "Press Enter again to charge anyway" in status.message
         await pilot.press("enter")
         assert screen.session.state.creature("A").destroyed
+
+
+async def test_MOV_2_m_on_a_square_no_move_ends_on_says_the_engines_reason():
+    app = app_for_state(battle("A.#S.O....\nb.........", {"A": card("Snail", speed=3)}, active="A"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        status = screen.query_one(StatusLine)
+        for square, words in (((2, 0), "cannot end in a wall"), ((3, 0), "statue"),
+                              ((5, 0), "Only flying creatures may end a move in a pit"),
+                              ((7, 1), "needs 7 squares of movement; Snail has 3")):
+            await walk_cursor(pilot, screen, square)
+            await pilot.press("m")
+            assert status.refused and words in status.message, status.message
+
+
+async def test_esc_from_attack_charge_or_area_targeting_puts_the_cursor_back_on_the_active_creature():
+    from tactica.engine.sandbox import area
+    app = app_for_state(battle("A.....\n......\n.....b", {"A": card("Mage", attacks=(area("Firebomb"),))},
+                               active="A"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        mv = screen.map_view
+        await pilot.press("a")
+        assert screen.ctrl.mode.value == "area" and mv.square == (5, 2)
+        await pilot.press("escape")
+        assert screen.ctrl.mode.value == "act" and mv.square == (0, 0)
+    app = app_for_state(battle("A....\n.....\n...b.", active="A"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("c")
+        assert screen.ctrl.mode.value == "charge" and screen.map_view.square == (3, 2)
+        await pilot.press("escape")
+        assert screen.ctrl.mode.value == "act" and screen.map_view.square == (0, 0)

@@ -506,11 +506,16 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
                       lambda i: options[i])
 
     def action_cancel(self) -> None:
-        """Esc: leave attack or charge targeting; in forced movement, leave the creature where it is."""
+        """Esc: leave attack, charge or area targeting, the cursor back on the active creature (so
+        relative cursor moves start from it again); in forced movement, leave the creature where it is."""
+        aiming = self.ctrl.mode in (Mode.ATTACK, Mode.AREA, Mode.CHARGE, Mode.CHARGE_END)
         result = self.ctrl.cancel()
         if isinstance(result, Action):
             self._apply(result)
             return
+        me = self.session.state.active_creature
+        if aiming and me is not None and me.pos is not None:
+            self.map_view.move_cursor(me.pos)
         self._refresh_view()
 
     def action_auto_place(self) -> None:

@@ -85,7 +85,7 @@ Result = Action | str | None
 
 SAYS_WHY = {"attack": (Mode.PICK, Mode.ACT, Mode.CHARGE, Mode.CHARGE_END),
             "charge": (Mode.PICK, Mode.ACT, Mode.ATTACK, Mode.AREA),
-            "move": (Mode.PICK,), "shift": (Mode.PICK,), "power": (Mode.PICK,), "end": (Mode.PICK,)}
+            "move": (Mode.PICK,), "shift": (Mode.PICK,), "power": (Mode.PICK, Mode.ACT), "end": (Mode.PICK,)}
 """Modes in which a key that can do nothing now (its action not ``allowed``) says why (``refusal``)."""
 
 THEN = {"attack": "a attacks", "charge": "c charges", "move": "m moves it", "shift": "s shifts it 1 square",
@@ -223,7 +223,25 @@ class Controller:
         """``refusal`` at full length (short while ``_short`` is set)."""
         if self.mode is Mode.PICK:
             return f"Activate a creature first (Tab cycles yours, Enter activates); then {THEN[name]}."
+        if name == "power":
+            return self.power_refusal()
         return self.attack_refusal() if name == "attack" else self.charge_refusal()
+
+    def power_refusal(self) -> str:
+        """Why w can use no special power of the active creature now (SPW-1): it has none, or the
+        engine's reason for each of its powers (no check boxes left, CARD-4; confused, CON-6; its
+        action spent; no creature it would help), said once each."""
+        me = self._me()
+        powers = me.card.special_powers
+        if not powers:
+            return f"{me.card.name} has no special power (its card lists none)."
+        reasons: list[str] = []
+        for i in range(len(powers)):
+            found = self.session.refusal(UsePower(i, me.uid))
+            why = found[1] if found else f"{powers[i].name} has no creature to work on now."
+            if why not in reasons:
+                reasons.append(why)
+        return " ".join(reasons)
 
     def _enemies_nearest_first(self) -> list:
         """The active creature's enemies on the map, nearest first (then in reading order)."""

@@ -155,3 +155,16 @@ async def test_esc_from_attack_charge_or_area_targeting_puts_the_cursor_back_on_
         assert screen.ctrl.mode.value == "charge" and screen.map_view.square == (3, 2)
         await pilot.press("escape")
         assert screen.ctrl.mode.value == "act" and screen.map_view.square == (0, 0)
+
+
+async def test_SPW_1_w_that_can_use_no_power_says_why():
+    from tactica.engine.powers import PowerAction, PowerEffect, SpecialPower
+    wind = SpecialPower("Second Wind", PowerAction.MOVE, PowerEffect.HEAL, amount=10, uses=1)
+    for cards, words in (({}, "A has no special power (its card lists none)"),
+                         ({"A": card("Brute", special_powers=(wind,))}, "Second Wind works on itself")):
+        app = app_for_state(battle("A....b\n.....C", cards, active="A"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            status = app.screen.query_one(StatusLine)
+            await pilot.press("w")
+            assert status.refused and words in status.message, status.message

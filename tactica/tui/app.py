@@ -55,7 +55,7 @@ class TacticaApp(App[int]):
                                          f"{text}\n(saved as {self._offer.save.id}; "
                                          "tactica play --new skips this question)",
                                          [f"Continue the last battle ({text.split(', ', 1)[-1]})",
-                                          "Start a new battle"]), self._offer_done)
+                                          "Start a new battle"], escape=0), self._offer_done)
         else:
             self._begin()
         self._check_size(self.size.width, self.size.height)

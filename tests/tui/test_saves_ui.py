@@ -177,6 +177,22 @@ async def test_start_a_new_battle_instead(saver):
     assert len(list_saves()) == 2
 
 
+async def test_esc_on_the_continue_question_continues_the_battle_the_safe_answer(saver):
+    session = started(saver)
+    play_on(session, 5)
+    saver.flush()
+    app = TacticaApp(BattleFactory(*skirmish_battle(), seed=9, saver=saver),
+                     offer=continue_offer(argparse.Namespace(new=False)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, ChoiceModal)
+        assert "Esc" in str(modal.query_one("#options").get_option_at_index(0).prompt)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.session.resumed and app.session.save_id == session.save_id
+
+
 # -- replay screen ----------------------------------------------------------------------
 async def test_replay_steps_forward_and_back_and_jumps_rounds(saver):
     session = started(saver)

@@ -38,6 +38,7 @@ class ChoiceModal(ModalScreen[int]):
         options: the answers, in order; number keys 1..9 choose them.
         default: the index highlighted at first.
         docked: along the bottom of the screen, the screen above not dimmed (see the module doc).
+        escape: the index Esc chooses (its option says "Esc"), or None: Esc does nothing.
     """
 
     DEFAULT_CSS = """
@@ -94,6 +95,7 @@ class ChoiceModal(ModalScreen[int]):
     BINDINGS = [Binding(str(n), f"choose({n - 1})", show=False) for n in range(1, 10)] + [
         Binding("question_mark", "help", "Help"),
         Binding("q", "app.quit", "Quit"),
+        Binding("escape", "escape", "Cancel", show=False),
         *[Binding(f"shift+{key}", f"scroll_map({dx},{dy})", show=False, priority=True)
           for key, dx, dy in (("up", 0, -1), ("down", 0, 1), ("left", -1, 0), ("right", 1, 0))],
         # the OptionList's own Page Up / Home would only move its highlight: the log goes first
@@ -116,8 +118,9 @@ class ChoiceModal(ModalScreen[int]):
     """In the top border of a question over the battle log (``read_log``)."""
 
     def __init__(self, title: str, body: str, options: Sequence[str], default: int = 0,
-                 docked: bool = False, browse: bool = False) -> None:
+                 docked: bool = False, browse: bool = False, escape: int | None = None) -> None:
         super().__init__(classes="-docked" if docked else None)
+        self.escape = escape
         self.title_text = title
         self.body_text = body
         self.options = list(options)
@@ -131,7 +134,8 @@ class ChoiceModal(ModalScreen[int]):
             if self.body_text:
                 yield Static(self.body_text, id="body")
             yield Label("", id="refusal")  # a number key with no such answer says so here
-            yield OptionList(*[f"{i}. {o}" for i, o in enumerate(self.options, 1)], id="options")
+            yield OptionList(*[f"{i}. {o}" + (" — Esc" if i - 1 == self.escape else "")
+                               for i, o in enumerate(self.options, 1)], id="options")
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)
@@ -181,6 +185,8 @@ class ChoiceModal(ModalScreen[int]):
         """The map keys work only under a question that lets the player browse the map."""
         if action in ("browse", "look"):
             return self.browse and self._map_behind() is not None
+        if action == "escape":
+            return self.escape is not None
         if action == "read_log":
             return self._log_behind() is not None
         return True
@@ -241,6 +247,11 @@ class ChoiceModal(ModalScreen[int]):
     def action_help(self) -> None:
         """?: the help screen over the question (Esc goes back to it, still unanswered)."""
         self.app.push_screen(HelpScreen())
+
+    def action_escape(self) -> None:
+        """Esc: the answer the question gave it (``escape``), the safe one."""
+        if self.escape is not None:
+            self.action_choose(self.escape)
 
     def action_choose(self, index: int) -> None:
         """Choose option ``index`` directly (number keys); keys after the first answer are ignored.

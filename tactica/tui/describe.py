@@ -118,12 +118,14 @@ def _charge_rest(events: Sequence[ev.Event], start: int, uid: str) -> int:
     return rest
 
 
-def describe_events(events: Sequence[ev.Event], state: GameState) -> list[LogLine]:
+def describe_events(events: Sequence[ev.Event], state: GameState, quick: bool = False) -> list[LogLine]:
     """Turn ``events`` (in order) into log lines.
 
     ``state`` is any state of the same battle (names and labels are looked
     up by uid; destroyed creatures stay in the state).  Events the log need
-    not show (turn and activation ends) produce no line.
+    not show (turn and activation ends) produce no line.  ``quick``: the
+    quick setup made the set-up choices (map, start areas), not the players,
+    and the log says so instead of "Player 2 chooses start area A".
     """
     out: list[LogLine] = []
     i, n = 0, len(events)
@@ -150,7 +152,10 @@ def describe_events(events: Sequence[ev.Event], state: GameState) -> list[LogLin
                 text = f"Setup roll: {text} — {follow}{why}"
             out.append(LogLine(text, "banner", e.player, prominent=True))
         elif isinstance(e, ev.MapChosen):
-            if len(state.maps) > 1:
+            if len(state.maps) > 1 and quick:
+                out.append(LogLine(f"The quick setup picks the map for {player_name(e.player)}: {e.map_name}",
+                                   "setup", e.player))
+            elif len(state.maps) > 1:
                 out.append(LogLine(f"{player_name(e.player)} chooses the map: {e.map_name}", "setup", e.player))
             else:
                 out.append(LogLine(f"The battle is fought on {e.map_name}", "setup"))
@@ -162,8 +167,9 @@ def describe_events(events: Sequence[ev.Event], state: GameState) -> list[LogLin
                     rest.append(events[i])
                     i += 1
                 takes = "; ".join(f"{player_name(r.player)} takes {r.area}" for r in rest)
-                out.append(LogLine(f"{player_name(e.player)} chooses start area {e.area}; {takes}",
-                                   "setup", e.player))
+                chose = (f"is given start area {e.area} (quick setup; tactica play --setup to choose)"
+                         if quick else f"chooses start area {e.area}")
+                out.append(LogLine(f"{player_name(e.player)} {chose}; {takes}", "setup", e.player))
             else:
                 out.append(LogLine(f"{player_name(e.player)} takes start area {e.area}", "setup", e.player))
         elif isinstance(e, ev.CreaturePlaced):

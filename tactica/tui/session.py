@@ -56,6 +56,7 @@ class GameSession:
         resumed: True when the battle was reopened from a save.
         map_files: map id -> the file it was loaded from (for live reload).
         opponent: the AI of a solo battle (level and side), or None for hot-seat.
+        quick_setup: True when ``start`` made the set-up choices automatically (the log says so).
         history_log: a resumed battle's log so far, rebuilt from its save as the live battle showed it
             (``describe.saved_log``); None for a battle begun in this run (its log comes from ``events``).
     """
@@ -71,6 +72,7 @@ class GameSession:
     map_files: dict[str, str] = field(default_factory=dict)
     opponent: Opponent | None = None
     history_log: list | None = None
+    quick_setup: bool = False
     _legal_for: object = field(default=None, repr=False)
     _legal: list[Action] = field(default_factory=list, repr=False)
     _undo: list[UndoStep] = field(default_factory=list, repr=False)
@@ -100,6 +102,7 @@ class GameSession:
         session = cls(state=state, events=list(events), seed=seed)
         if quick:
             from tactica.ai.setup import auto_setup
+            session.quick_setup = True
             session.state, more = auto_setup(state, actions=session.actions)
             session.events.extend(more)
         return session

@@ -168,3 +168,20 @@ async def test_SPW_1_w_that_can_use_no_power_says_why():
             status = app.screen.query_one(StatusLine)
             await pilot.press("w")
             assert status.refused and words in status.message, status.message
+
+
+async def test_the_log_says_the_quick_setup_gave_the_start_areas_not_that_a_player_chose():
+    from tactica.tui.app import TacticaApp
+    from tactica.tui.describe import describe_events
+    from tactica.tui.factory import BattleFactory
+    from tactica.tui.widgets.battle_log import BattleLog
+    from .conftest import FixedFactory, skirmish_battle
+    session = BattleFactory(*skirmish_battle(), seed=3).quick()
+    app = TacticaApp(FixedFactory(session))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        lines = "\n".join(app.screen_stack[1].query_one(BattleLog).lines_written)
+        assert "is given start area A (quick setup; tactica play --setup to choose)" in lines
+        assert "chooses start area" not in lines
+    chosen = describe_events(session.events, session.state)          # a player's own choice (--setup)
+    assert any("chooses start area A" in line.text for line in chosen)

@@ -277,7 +277,7 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         log.add(self.ai_intro())
         log.add(sealed_lines(s.state))
         lines = (s.history_log if s.history_log is not None  # resumed: CHP-2 lines and the AI's intent too
-                 else describe_events(s.events, s.state))
+                 else describe_events(s.events, s.state, quick=s.quick_setup))
         log.add(lines)
         self.query_one(BattleHeader).seed = self.session.seed
         self.query_one(BattleHeader).mode = self.ai_mode_text

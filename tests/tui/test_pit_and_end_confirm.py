@@ -185,3 +185,20 @@ async def test_the_log_says_the_quick_setup_gave_the_start_areas_not_that_a_play
         assert "chooses start area" not in lines
     chosen = describe_events(session.events, session.state)          # a player's own choice (--setup)
     assert any("chooses start area A" in line.text for line in chosen)
+
+
+async def test_no_toast_covers_the_newest_log_lines_or_the_status_line():
+    from textual.widgets._toast import Toast
+    from tactica.tui.widgets.battle_log import BattleLog
+    app = app_for_state(battle("A.#..b\n.....C", active="A"))
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await walk_cursor(pilot, screen, (2, 0))
+        await pilot.press("m")                                       # a wall: a "Not allowed" toast
+        await pilot.pause(0.3)
+        toasts = list(screen.query(Toast))
+        assert toasts and screen.query_one(StatusLine).refused
+        log, status = screen.query_one(BattleLog).region, screen.query_one(StatusLine).region
+        for toast in toasts:
+            assert not toast.region.overlaps(log) and not toast.region.overlaps(status), toast.region

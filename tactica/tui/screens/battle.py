@@ -164,6 +164,9 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
     BattleScreen #card-scroll { height: 1fr; scrollbar-size-vertical: 1; }
     BattleScreen #legend { height: auto; color: $text-muted; padding: 0 1; margin-top: 1; }
     BattleScreen BattleLog { height: 1fr; min-height: 4; }
+    /* toasts at the top right, over the map's corner and the stat card, under the header: never over
+       the newest log lines at the bottom nor the status line (a refusal, a warning, a roll) */
+    BattleScreen > ToastRack { dock: top; align: right top; margin-bottom: 0; margin-top: 1; }
     """
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-normal"), (160, "-wide")]

@@ -702,9 +702,9 @@ class Controller:
         attack = self._attack()
         numbers = " (1–%d switch attack)" % len(self._me().card.attacks) if len(self._me().card.attacks) > 1 else ""
         aim = s.area_aim(self.attack_index, cursor)
-        if aim is None:
-            return (f"{attack.name} ({attack.describe_reach()}): move the cursor to aim it — Tab cycles "
-                    f"enemies, Esc cancels{numbers}.")
+        if aim is None:  # the engine's template refuses this aim (RNG-3, RNG-4)
+            return (f"{attack.name} ({attack.describe_reach()}) cannot be aimed here: out of range or "
+                    f"out of sight. Move the cursor within reach — Tab cycles enemies, Esc cancels{numbers}.")
         action, found = aim
         parts = []
         for uid in action.targets:
@@ -716,7 +716,7 @@ class Controller:
         inside = "; ".join(parts) if parts else "nobody"
         refusal = s.check(action)
         tail = f" {refusal}" if refusal else " Enter attacks, Esc cancels."
-        return f"{attack.name}: {len(found.squares)} squares, strikes {inside}.{tail}"
+        return f"{attack.name}: its area covers {len(found.squares)} squares and strikes {inside}.{tail}"
 
     def _forced_hint(self, cursor: Square) -> str:
         """The status line while forced movement waits for a choice (MOV-14, TER-PIT, MOV-3)."""

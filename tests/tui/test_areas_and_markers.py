@@ -40,7 +40,7 @@ async def test_area_attack_previews_squares_creatures_and_chances_before_committ
         assert ov.area == frozenset((x, y) for x in (4, 5, 6) for y in (1, 2, 3))
         assert ov.targets == {"b", "c", "B"}               # the ally B is inside too (ATK-2)
         status = screen.query_one(StatusLine).message
-        assert "Fireball: 9 squares, strikes" in status
+        assert "Fireball: its area covers 9 squares and strikes" in status   # its size, not a distance
         assert "Creature b (b) 70% ~8" in status and "Creature B (B) ally! 70%" in status  # 7+6 vs DEF 13
         assert "Enter attacks" in status
         assert screen.session.state.creature("b").hp == 50                    # nothing happened yet
@@ -63,6 +63,8 @@ async def test_area_aim_out_of_range_is_explained_and_escape_cancels():
         await pilot.press("a", "2")
         await walk_cursor(pilot, screen, (7, 1))
         assert screen.map_view.overlay.area == frozenset()
+        assert "Fireball (range 2" in screen.query_one(StatusLine).message
+        assert "cannot be aimed here: out of range or out of sight" in screen.query_one(StatusLine).message
         await pilot.press("enter")
         status = screen.query_one(StatusLine)
         assert status.refused and "cannot be aimed there" in status.message

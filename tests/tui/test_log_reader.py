@@ -113,3 +113,31 @@ async def test_page_up_in_battle_at_a_small_log_reads_the_whole_log(size):
             assert app.screen is battle_screen
         else:
             assert app.screen is battle_screen                 # the log pane pages back in place
+
+
+async def test_a_long_log_opens_at_its_newest_lines_at_once_never_blank_nor_at_its_top(monkeypatch):
+    """The result screen's PgUp on a long battle: the newest lines are drawn first (not after every
+    line is wrapped, nor the top for a moment), then the whole log is written, the view at its end."""
+    from textual.app import App
+    from tactica.tui.describe import LogLine
+    monkeypatch.setattr(LogReader, "FILL_AFTER", 60.0)                  # the whole log: only when asked
+    lines = [LogLine(f"line {i} " + "word " * (i % 25), "info", i % 2) for i in range(300)]
+    app = App()
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(LogReader(lines, 1, back="the result"))
+        for _ in range(300):
+            await pilot.pause(0.02)
+            if "line 299 " in shown_text(app.screen):
+                break
+        reader = app.screen
+        text = shown_text(reader)
+        assert "line 299 " in text and "line 0 " not in text
+        log = reader.query_one(BattleLog)
+        assert len(log.lines_written) == LogReader.FIRST_ROWS             # drawn before the rest
+        reader._fill()
+        await pilot.pause()
+        assert log.lines_written == [line.text for line in lines]
+        assert log.scroll_y == log.max_scroll_y > 0 and "line 299 " in shown_text(reader)
+        await pilot.press("home")
+        await pilot.pause()
+        assert "line 0 " in shown_text(reader)

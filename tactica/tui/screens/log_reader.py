@@ -61,10 +61,40 @@ class LogReader(ModalScreen[None]):
             yield BattleLog()
 
     def on_mount(self) -> None:
+        """Show the log at its newest lines at once (Page Up) or at its oldest (Home).  A long log
+        opened at its end first gets only its last ``FIRST_ROWS`` lines, drawn at once at the
+        bottom; then every line, in one go, the view kept at the end (no blank screen while a
+        long log is wrapped, no glimpse of its top)."""
         log = self.query_one(BattleLog)
+        if self.start < 0 or len(self.lines) <= self.FIRST_ROWS:
+            log.add(self.lines, follow=True)
+            if self.start < 0:
+                self.call_after_refresh(log.to_edge, -1)
+            return
+        log.add(self.lines[-self.FIRST_ROWS:], follow=True)
+        self.call_after_refresh(self._fill_when_drawn)
+
+    FIRST_ROWS = 60
+    """Lines a log opened at its end shows first: more than the tallest screen's page."""
+
+    FILL_AFTER = 0.3
+    """Seconds between the last lines drawn and the whole log written (``_fill``): time for a
+    loaded machine to show them first."""
+
+    def _fill_when_drawn(self) -> None:
+        """``_fill`` once the last lines are wrapped and drawn (the log knows its size)."""
+        if not self.query_one(BattleLog).lines:
+            self.call_after_refresh(self._fill_when_drawn)
+            return
+        self.set_timer(self.FILL_AFTER, self._fill)  # after the frame that shows them
+
+    def _fill(self) -> None:
+        """Write every line of the log (the reader showed the last ones), the view at its end."""
+        log = self.query_one(BattleLog)
+        log.clear()
+        log.lines_written = []
         log.add(self.lines, follow=True)
-        if self.start < 0:
-            self.call_after_refresh(log.to_edge, -1)
+        log.scroll_end(animate=False, immediate=True)
 
     def action_page(self, step: int) -> None:
         """Page Up / Page Down: a page back or on (one line of the last page stays in view)."""

@@ -384,6 +384,10 @@ class Controller:
         elif m in (Mode.ACT, Mode.AREA):
             me = self._me()
             uids = [c.uid for c in st.enemy_creatures(me.player)] if me else []
+            if m is Mode.AREA:  # the enemies the aimed attack can strike (RNG-3, RNG-4), when there are any
+                inside = [u for u in uids if (aim := s.area_aim(self.attack_index, st.creature(u).pos))
+                          and u in aim[0].targets]
+                uids = inside or uids
         elif m is Mode.ATTACK:  # best first by the engine's preview, not in reading order
             return [q for q in (st.creature(u).pos for u in self.attack_order()) if q is not None]
         elif m is Mode.CHARGE:
@@ -497,7 +501,10 @@ class Controller:
         if refusal and not self.session.moves():
             return refusal
         found = self.session.move_refusal(cursor)  # the engine's reason for this square
-        why = f" — {found[1].rstrip('.')}" if found else ""
+        sentence = found[1].rstrip(".") if found else ""
+        if sentence.split(" ", 1)[0] in ("That", "A", "Only", "No"):  # not a name: mid-sentence case
+            sentence = sentence[0].lower() + sentence[1:]
+        why = f" — {sentence}" if sentence else ""
         return f"{self._me().card.name} cannot end a move there{why}; the shaded squares are reachable."
 
     def shift(self, cursor: Square) -> Result:

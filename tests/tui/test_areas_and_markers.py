@@ -158,3 +158,21 @@ def test_every_card_ability_and_attack_effect_is_on_the_card_with_its_numbers():
     assert "hit: it regains 5 HP" in text and "hit: dazed (end of next turn)" in text
     assert "hit: ongoing 5 fire damage (save ends)" in text
     assert "Activated 0 of 2 times this round" in text
+
+
+async def test_tab_in_area_aim_cycles_only_the_enemies_in_reach():
+    far = card("Mage", attacks=(melee("Staff"), area("Fireball", range=2, radius=1)))
+    st = battle(_board("""
+        A.......
+        ..b....c
+    """), {"A": far}, active="A")
+    app = app_for_state(st)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await pilot.press("a", "2")
+        seen = set()
+        for _ in range(3):
+            await pilot.press("tab")
+            seen.add(screen.map_view.square)
+        assert seen == {(2, 1)}                                   # never c, out of range
+        assert "cannot be aimed" not in screen.query_one(StatusLine).message

@@ -127,8 +127,8 @@ async def test_MOV_2_m_on_a_square_no_move_ends_on_says_the_engines_reason():
         await pilot.pause()
         screen = app.screen
         status = screen.query_one(StatusLine)
-        for square, words in (((2, 0), "cannot end in a wall"), ((3, 0), "statue"),
-                              ((5, 0), "Only flying creatures may end a move in a pit"),
+        for square, words in (((2, 0), "there — a move cannot end in a wall"), ((3, 0), "statue"),
+                              ((5, 0), "only flying creatures may end a move in a pit"),
                               ((7, 1), "needs 7 squares of movement; Snail has 3")):
             await walk_cursor(pilot, screen, square)
             await pilot.press("m")

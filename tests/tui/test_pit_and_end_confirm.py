@@ -2,6 +2,8 @@
 again (TER-PIT); e on an activation that did nothing asks for e again (ACT-1)."""
 from __future__ import annotations
 
+import pytest
+
 from tactica.engine.abilities import Flight
 from tactica.engine.sandbox import battle, card
 from tactica.tui.widgets.status_line import StatusLine
@@ -187,18 +189,20 @@ async def test_the_log_says_the_quick_setup_gave_the_start_areas_not_that_a_play
     assert any("chooses start area A" in line.text for line in chosen)
 
 
-async def test_no_toast_covers_the_newest_log_lines_or_the_status_line():
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_no_toast_covers_the_newest_log_lines_or_the_status_line(size):
     from textual.widgets._toast import Toast
     from tactica.tui.widgets.battle_log import BattleLog
     app = app_for_state(battle("A.#..b\n.....C", active="A"))
-    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+    async with app.run_test(size=size, notifications=True) as pilot:
         await pilot.pause()
         screen = app.screen
         await walk_cursor(pilot, screen, (2, 0))
         await pilot.press("m")                                       # a wall: a "Not allowed" toast
         await pilot.pause(0.3)
         toasts = list(screen.query(Toast))
-        assert toasts and screen.query_one(StatusLine).refused
+        assert screen.query_one(StatusLine).refused
+        assert bool(toasts) == (size == (120, 40))                   # 80×24: a map row of 9 rows, no toast
         log, status = screen.query_one(BattleLog).region, screen.query_one(StatusLine).region
         for toast in toasts:
             assert not toast.region.overlaps(log) and not toast.region.overlaps(status), toast.region

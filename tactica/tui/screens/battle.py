@@ -71,6 +71,11 @@ CONFIRM_TITLES = ("Opportunity attack", "Pit", "End activation?")
 """Titles of the warning toasts of actions that wait for their key again (``BattleScreen._asks_first``)."""
 
 
+TOAST_BODY = 12
+"""Rows the map row must have for a toast to pop up over its right end (the stat card): a toast as
+narrow as the side panel is up to ten rows tall, and it must end above the status line."""
+
+
 LOG_MIN = 5
 """Fewest rows of the battle log, its top border included (four lines of text)."""
 
@@ -164,9 +169,12 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
     BattleScreen #card-scroll { height: 1fr; scrollbar-size-vertical: 1; }
     BattleScreen #legend { height: auto; color: $text-muted; padding: 0 1; margin-top: 1; }
     BattleScreen BattleLog { height: 1fr; min-height: 4; }
-    /* toasts at the top right, over the map's corner and the stat card, under the header: never over
+    /* toasts at the top right, over the stat card, under the header: never over
        the newest log lines at the bottom nor the status line (a refusal, a warning, a roll) */
     BattleScreen > ToastRack { dock: top; align: right top; margin-bottom: 0; margin-top: 1; }
+    /* as wide as the side panel: over the stat card, not the map where the cursor is */
+    BattleScreen Toast { width: 28; max-width: 28; }
+    BattleScreen.-wide Toast { width: 40; max-width: 40; }
     """
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-normal"), (160, "-wide")]
@@ -263,6 +271,8 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         if rows != self._body_rows:
             self._body_rows = rows
             self.query_one("#body").styles.height = rows
+            for rack in self.query("ToastRack"):  # a toast never reaches below the map row (the status line)
+                rack.styles.max_height = rows
 
     @property
     def map_view(self) -> MapView:
@@ -692,13 +702,16 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         self._state_changed()
 
     def _toasts_fit(self) -> bool:
-        """True when a toast (a roll, a refusal, an opportunity-attack warning) may pop up over the
-        log: it has ``ROLL_TOAST_LOG`` rows or more (its rows are the terminal's less the header,
-        footer, status line and map row).  A smaller log is left in view: the roll is said in it,
-        and a refusal or warning in the status line only."""
+        """True when a toast (a roll, a refusal, an opportunity-attack warning) may pop up: toasts
+        stand at the top right over the stat card (the screen's CSS), so the map row must have
+        ``TOAST_BODY`` rows (a toast never reaches the status line or the log); and on a small
+        terminal, where the log has fewer than ``ROLL_TOAST_LOG`` rows (its rows are the terminal's
+        less the header, footer, status line and map row), the roll is said in the log and a
+        refusal or warning in the status line only, as before."""
         width, height = self.app.size
         status = 3 if width < NARROW else 2
-        return height - 2 - status - self._body_rows >= ROLL_TOAST_LOG
+        return (height - 2 - status - self._body_rows >= ROLL_TOAST_LOG
+                and self._body_rows >= TOAST_BODY)
 
     def acknowledge(self, text: str) -> None:
         """Say that a key changed a setting (f: the AI's pace, i: its intent): in a toast for three

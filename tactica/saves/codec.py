@@ -314,7 +314,8 @@ class SaveFile:
         saved_at: ISO time of the last write.
         players: who plays: ``{"ai": "normal", "ai_player": 2}`` in a battle
             against the AI (``tactica.tui.opponent.Opponent``; ``"intent": true``
-            while its intent is shown); empty for
+            while its intent is shown); ``"quick_setup": true`` when the quick setup made the
+            set-up choices (the resumed log says so); empty for
             hot-seat and in saves made before solo play (optional field).
         notes: (step, player, text) log lines that are no events (the AI's intent), each shown
             before action ``step`` (1-based), ``player`` an index or None (optional field).

@@ -533,7 +533,7 @@ def describe_champion_option(state: GameState, action) -> str:
 
 
 def saved_log(steps: Sequence[Sequence[ev.Event]], states: Sequence[GameState],
-              notes: Sequence[tuple[int, int | None, str]] = ()) -> list[LogLine]:
+              notes: Sequence[tuple[int, int | None, str]] = (), quick: bool = False) -> list[LogLine]:
     """The log of a battle rebuilt from its save (``tactica resume``), as the live battle showed it.
 
     Args:
@@ -542,6 +542,7 @@ def saved_log(steps: Sequence[Sequence[ev.Event]], states: Sequence[GameState],
         states: the state after each step, as many as ``steps`` (``Rebuilt.states``).
         notes: the save's (step, player, text) lines that are no events (``SaveFile.notes``: the
             AI's intent), each put before the lines of action ``step``.
+        quick: the quick setup made the set-up choices (``describe_events``).
     Returns the events described (``describe_events``, names from the last state); after an action
     whose hit destroyed the subject of a champion power, the line saying it was not offered
     (``lost_power_lines``, CHP-2; after the hits, before the end of the activation, as ``action_lines``), which the engine derives from that action's events and the state
@@ -556,13 +557,13 @@ def saved_log(steps: Sequence[Sequence[ev.Event]], states: Sequence[GameState],
     run: list[ev.Event] = []  # events described together (a run of placements is one line, as live)
     for i, events in enumerate(steps):
         if i in before:
-            out += describe_events(run, final) + before[i]
+            out += describe_events(run, final, quick) + before[i]
             run = []
         lost = lost_power_lines(states[i], events) if i else []
         if lost:  # said after the hits, before the end of the activation or turn (``action_lines``)
             cut = _after_hits(events)
-            out += describe_events(run + list(events[:cut]), final) + lost
+            out += describe_events(run + list(events[:cut]), final, quick) + lost
             run = list(events[cut:])
         else:
             run.extend(events)
-    return out + describe_events(run, final)
+    return out + describe_events(run, final, quick)

@@ -57,7 +57,8 @@ def record_new(session: GameSession, saver: AutoSaver, path: Path | None = None)
     st = session.state
     seed = session.seed if session.seed is not None else 0
     save = SaveFile(id=new_save_id(seed), seed=seed, rules=st.rules, maps=st.maps, warbands=st.warbands,
-                    players=session.opponent.to_save() if session.opponent else {})
+                    players={**(session.opponent.to_save() if session.opponent else {}),
+                             **({"quick_setup": True} if session.quick_setup else {})})
     session.recorder = Recorder(save, _writer(saver, path or autosave_path(save.id)))
     session.saver = saver
     state, _ = new_game(save.warbands, save.maps, seed=save.seed, rules=save.rules)
@@ -92,10 +93,12 @@ def resume_session(opened: OpenedSave, saver: AutoSaver | None) -> GameSession:
     """A GameSession at the end of ``opened``'s battle, autosaving to the same file; its
     ``history_log`` is the log so far as the live battle showed it (``describe.saved_log``)."""
     rebuilt, save = opened.rebuilt, opened.save
+    quick = save.players.get("quick_setup") is True  # the log says the quick setup chose, as live
     events = [e for step in rebuilt.events for e in step]
     session = GameSession(state=rebuilt.final, events=events, actions=list(save.actions),
                           seed=save.seed, resumed=True, opponent=Opponent.from_save(save.players),
-                          history_log=saved_log(rebuilt.events, rebuilt.states, save.notes))
+                          history_log=saved_log(rebuilt.events, rebuilt.states, save.notes, quick),
+                          quick_setup=quick)
     if saver is not None:
         session.recorder = Recorder(save, _writer(saver, opened.path))
         session.saver = saver

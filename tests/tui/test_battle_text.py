@@ -156,18 +156,18 @@ async def test_toasts_are_not_drawn_over_the_help_and_come_back_after_it():
             await pilot.pause()
         app.notify("Setup roll: a toast to hide", title="Setup roll", timeout=30)
         await pilot.pause(0.3)
-        assert "a toast to hide" in _screen_text(app.screen)
+        assert "a toast to" in _screen_text(app.screen)      # as narrow as the side panel: it wraps
         await pilot.press("question_mark")
         await pilot.pause(0.3)
         assert isinstance(app.screen, HelpScreen)
-        assert "a toast to hide" not in _screen_text(app.screen)
+        assert "a toast to" not in _screen_text(app.screen)
         app.notify("Roll: raised while help is open", timeout=30)     # e.g. the AI rolls meanwhile
         await pilot.pause(0.3)
-        assert "raised while help" not in _screen_text(app.screen)
+        assert "raised while" not in _screen_text(app.screen)
         await pilot.press("escape")
         await pilot.pause(0.3)
         shown = _screen_text(app.screen)
-        assert "a toast to hide" in shown and "raised while help" in shown
+        assert "a toast to" in shown and "raised while" in shown
 
 
 def test_the_help_says_question_mark_also_works_over_dialogs():

@@ -320,7 +320,7 @@ def test_the_save_remembers_the_ai_and_resume_plays_on_against_it(tmp_path, monk
             assert session.apply((bot if st.decider == 0 else human).choose(st)).ok
         assert saver.flush()
         opened = open_save(session.save_id)
-        assert opened.save.players == {"ai": "hard", "ai_player": 1}
+        assert opened.save.players == {"ai": "hard", "ai_player": 1, "quick_setup": True}
         assert "against AI (hard)" in describe_save(opened)
         resumed = resume_session(opened, saver)
         assert resumed.opponent == Opponent(level="hard", player=0)

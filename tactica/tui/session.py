@@ -377,16 +377,22 @@ class GameSession:
     def pit_ending(self, action: Action) -> bool:
         """True when applying ``action`` now (a move, a charge, an end of activation) ends the active
         creature's activation over a pit, so that the pit destroys it (TER-PIT): the engine applies it to
-        a copy of the state and says so with its CreatureDestroyed event (cause "pit").  Answers are
-        kept per state; False for an action the engine refuses."""
+        a copy of the state and says so with its CreatureDestroyed event (cause "pit").  In that copy
+        the creature cannot be destroyed on the way, so the answer is the same whatever the coming
+        rolls are.  Answers are kept per state; False for an action the engine refuses."""
         me = self.state.active_creature
         if me is None:
             return False
         if self._pit_for is not self.state:
             self._pit_for, self._pit = self.state, {}
         if action not in self._pit:
+            # The answer must not depend on the dice still to come (no peeking at future rolls): in
+            # the trial the creature cannot be destroyed on the way (an opportunity attack, a
+            # charge's), so whether it reaches the pit never shows what the next rolls are.
+            trial = self.state.copy()
+            trial.creature(me.uid).hp = 10 ** 6
             try:
-                _, events = apply(self.state, action)
+                _, events = apply(trial, action)
             except Exception:  # refused (or an engine bug): nothing to warn about
                 events = []
             self._pit[action] = any(type(e).__name__ == "CreatureDestroyed" and e.uid == me.uid

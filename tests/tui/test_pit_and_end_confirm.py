@@ -206,3 +206,20 @@ async def test_no_toast_covers_the_newest_log_lines_or_the_status_line(size):
         log, status = screen.query_one(BattleLog).region, screen.query_one(StatusLine).region
         for toast in toasts:
             assert not toast.region.overlaps(log) and not toast.region.overlaps(status), toast.region
+
+
+def test_TER_PIT_the_pit_warning_does_not_depend_on_the_coming_rolls():
+    """A flier whose way to the pit passes an enemy: whether that opportunity attack would destroy it
+    (the next roll, hidden from the player) must not change the warning, or the warning would tell
+    the player the roll.  With dice that hit (20) and that miss (1) the answer is the same."""
+    from tactica.engine import Move
+    from tactica.engine.dice import ScriptedDice
+    from tactica.tui.session import GameSession
+    answers = []
+    for face in (20, 1):
+        st = battle("A.OO..\nb....C", {"A": BAT}, active="A", hp={"A": 5})
+        st.attack_used = True
+        st.dice = ScriptedDice((face,) * 30)
+        session = GameSession(st)
+        answers.append(session.pit_ending(Move(((1, 0), (2, 0)))))
+    assert answers == [True, True]

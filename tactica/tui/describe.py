@@ -283,7 +283,7 @@ def describe_events(events: Sequence[ev.Event], state: GameState, quick: bool = 
                                f"{_adjusted(e)} ({e.hp_left} HP left)", "hit"))
         elif isinstance(e, ev.CreatureDestroyed):
             why = {"pit": " — it ended its turn in a pit (TER-PIT)",
-                   "fall": " — the second roll hit it in the pit (TER-PIT)"}.get(getattr(e, "cause", ""), "")
+                   "fall": " — the second roll hit it in the pit (TER-PIT)"}.get(e.cause, "")
             out.append(LogLine(f"{creature_name(state, e.uid)} is destroyed{why}", "hit", e.by_player))
         elif isinstance(e, ev.VictoryPointsScored):
             why = "for holding its VP zone" if e.reason == "vp zone" else f"({e.reason})"

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from tactica.engine import (Action, Activate, AreaAttack, Attack, AttackPreview, Charge, EndActivation,
                             GameState, IllegalAction, Move, Phase, Place, Ruleset, Shift, Squeeze, apply, check,
                             legal_actions, new_game, preview, provokers_of_path)
+from tactica.engine.events import CreatureDestroyed
 from tactica.engine.events import Event
 from tactica.engine.model import MapDef, Square, WarbandDef
 from tactica.engine.areas import CORNERS, Template, aims, struck, template
@@ -395,8 +396,8 @@ class GameSession:
                 _, events = apply(trial, action)
             except Exception:  # refused (or an engine bug): nothing to warn about
                 events = []
-            self._pit[action] = any(type(e).__name__ == "CreatureDestroyed" and e.uid == me.uid
-                                    and getattr(e, "cause", "") == "pit" for e in events)
+            self._pit[action] = any(isinstance(e, CreatureDestroyed) and e.uid == me.uid and e.cause == "pit"
+                                    for e in events)
         return self._pit[action]
 
     def attack_preview(self, index: int, target: str) -> AttackPreview | None:

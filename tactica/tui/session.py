@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 from tactica.engine import (Action, Activate, AreaAttack, Attack, AttackPreview, Charge, EndActivation,
                             GameState, IllegalAction, Move, Phase, Place, Ruleset, Shift, Squeeze, apply, check,
                             legal_actions, new_game, preview, provokers_of_path)
-from tactica.engine.events import CreatureDestroyed
-from tactica.engine.events import Event
+from tactica.engine.events import CreatureDestroyed, Event
 from tactica.engine.model import MapDef, Square, WarbandDef
 from tactica.engine.areas import CORNERS, Template, aims, struck, template
 from tactica.engine.queries import charge_preview, move_refusal

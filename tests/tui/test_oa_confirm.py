@@ -89,3 +89,20 @@ async def test_the_ai_moves_without_confirmation(monkeypatch):
             assert time.monotonic() < end, "the AI's provoking move waited for a confirmation"
             await pilot.pause(0.05)
         assert app.screen._confirm is None
+
+
+async def test_oa_1_the_warning_toast_goes_once_the_move_is_confirmed():
+    """A newcomer saw the confirmation's warning still on screen after the move it asked about was
+    made (and into the next turn): the second m takes it away."""
+    app = provoking_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await walk_cursor(pilot, screen, (5, 0))
+        await pilot.press("m")
+        await pilot.pause()
+        assert any(n.title == "Opportunity attack" for n in app._notifications)
+        await pilot.press("m")
+        await pilot.pause()
+        assert screen.session.state.creature("A").pos == (5, 0)
+        assert not any(n.title == "Opportunity attack" for n in app._notifications)

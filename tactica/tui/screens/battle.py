@@ -375,7 +375,7 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
         return "Move cancelled. Move the cursor to choose again."
 
     def _drop_confirm_toast(self) -> None:
-        """Take the confirmation's warning toast off the screen (its action was cancelled)."""
+        """Take the confirmation's warning toast off the screen (its action was cancelled or confirmed)."""
         notes, unnotify = getattr(self.app, "_notifications", None), getattr(self.app, "_unnotify", None)
         if notes is None or unnotify is None:  # Textual's private API moved: drop every toast instead
             self.app.clear_notifications()
@@ -399,6 +399,8 @@ class BattleScreen(AiTurns, SaveKeys, Screen[str]):
                 if self._toasts_fit():  # else the status line alone says it: the log stays in view
                     self.notify(self.confirm_text(), title=title, severity="warning", timeout=4)
                 return
+        if self._confirm is not None:  # answered: its warning is no longer news
+            self._drop_confirm_toast()
         self._confirm = None
         self._result(result)
 

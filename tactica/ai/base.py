@@ -11,15 +11,29 @@ from __future__ import annotations
 
 import random
 
-from tactica.engine import (Action, Activate, AreaAttack, Attack, Charge, ChooseFirstPlayer, ChooseMap,
-                            ChooseStartArea, GameState, Move, Phase, SeededDice, apply, check, legal_actions)
+from tactica.engine import (
+    Action,
+    Activate,
+    AreaAttack,
+    Attack,
+    Charge,
+    ChooseFirstPlayer,
+    ChooseMap,
+    ChooseStartArea,
+    GameState,
+    Move,
+    Phase,
+    SeededDice,
+    apply,
+    check,
+    legal_actions,
+)
 from tactica.engine.actions import UsePower
 from tactica.engine.footprint import any_in
 from tactica.engine.geometry import chebyshev
 
 from .champion import choose_champion_power
 from .setup import choose_deploy_square
-
 
 #: Most options ``Bot.choose_other`` tries out one by one.
 LOOKAHEAD = 12

@@ -29,8 +29,7 @@ from tactica.engine.actions import Action, DeclinePower, UseChampionPower
 from tactica.engine.champions import budget_left
 from tactica.engine.powers import ChampionEffect
 
-from .tactics import (KILL_THREAT, attack_value, conditions_cost, damage_value, heal_value, kill_vp,
-                      zone_award)
+from .tactics import KILL_THREAT, attack_value, conditions_cost, damage_value, heal_value, kill_vp, zone_award
 
 #: VP-equivalent a use must be worth per champion point spent.
 WORTH_PER_POINT = 1.0

@@ -85,8 +85,7 @@ from tactica.engine.combat import automatic_critical, critical_from
 from tactica.engine.flow import round_end_winner
 
 from .normal import NormalBot, _snapshot, best_plans
-from .tactics import (KILL_THREAT, Board, damage_value, kill_vp, plan_creature, threat_value,
-                      zone_reaches_target)
+from .tactics import KILL_THREAT, Board, damage_value, kill_vp, plan_creature, threat_value, zone_reaches_target
 
 #: Weight of the loss the opponent's predicted next activation inflicts.
 REPLY = 1.0
@@ -122,7 +121,7 @@ class BranchDice:
     log: list = field(default_factory=list, compare=False)
     rolls: int = 0
 
-    def roll(self, sides: int) -> tuple[int, "BranchDice"]:
+    def roll(self, sides: int) -> tuple[int, BranchDice]:
         """Roll one die with ``sides`` faces (a forced face when one is set for this roll)."""
         face, base = self.base.roll(sides)
         for index, forced in self.forced:

@@ -12,9 +12,23 @@ choice after it), so the sentence names the creature it will attack.  Pure and c
 """
 from __future__ import annotations
 
-from tactica.engine import (Action, Activate, AreaAttack, Attack, Charge, ChooseFirstPlayer,
-                            ChooseMap, ChooseStartArea, EndActivation, GameState, Move, Place,
-                            Shift, Teleport, preview)
+from tactica.engine import (
+    Action,
+    Activate,
+    AreaAttack,
+    Attack,
+    Charge,
+    ChooseFirstPlayer,
+    ChooseMap,
+    ChooseStartArea,
+    EndActivation,
+    GameState,
+    Move,
+    Place,
+    Shift,
+    Teleport,
+    preview,
+)
 from tactica.engine.actions import DeclinePower, UseChampionPower, UsePower
 from tactica.engine.footprint import any_in
 from tactica.engine.footprint import gap as apart

@@ -9,8 +9,17 @@ from __future__ import annotations
 
 import random
 
-from tactica.engine.model import (AttackDef, AttackKind, CreatureCard, Defense, MapDef, Reach,
-                                  Square, Terrain, WarbandDef)
+from tactica.engine.model import (
+    AttackDef,
+    AttackKind,
+    CreatureCard,
+    Defense,
+    MapDef,
+    Reach,
+    Square,
+    Terrain,
+    WarbandDef,
+)
 
 _ARCHETYPES = (
     # name, cost, ac, def, speed, hp, attacks: (kind, reach, range, bonus, damage, defense)

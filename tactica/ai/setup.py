@@ -7,8 +7,7 @@ enemy's start area) and ranged ones behind.
 """
 from __future__ import annotations
 
-from tactica.engine import (ChooseMap, ChooseStartArea, GameState, Phase, Place, apply,
-                            legal_actions)
+from tactica.engine import ChooseMap, ChooseStartArea, GameState, Phase, Place, apply, legal_actions
 from tactica.engine.events import Event
 from tactica.engine.geometry import chebyshev
 from tactica.engine.model import AttackKind

@@ -11,12 +11,12 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
-from tactica.engine.abilities import activations_per_round
 from tactica.engine import GameState, IllegalAction, MapDef, Ruleset, WarbandDef, apply, new_game
 from tactica.engine import events as ev
+from tactica.engine.abilities import activations_per_round
 
 from .base import Bot
 from .bots import make_bot

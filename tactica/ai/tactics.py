@@ -47,20 +47,42 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
-from tactica.engine import (Action, AreaAttack, Attack, Charge, Creature, EndActivation, GameState,
-                            Move, Phase, Shift, Teleport, preview)
-from tactica.engine.actions import UsePower
+from tactica.engine import (
+    Action,
+    AreaAttack,
+    Attack,
+    Charge,
+    Creature,
+    EndActivation,
+    GameState,
+    Move,
+    Phase,
+    Shift,
+    Teleport,
+    preview,
+)
 from tactica.engine.abilities import Aura
+from tactica.engine.actions import UsePower
 from tactica.engine.areas import aims, cone_size, distinct_strikes
 from tactica.engine.attacking import attack_allowed, charge_attack
 from tactica.engine.combat import in_reach
 from tactica.engine.effects import ends_in_pit
+from tactica.engine.footprint import anchors_covering, any_in, fits
+from tactica.engine.forced import destinations
 from tactica.engine.geometry import chebyshev
 from tactica.engine.lazy import actions_of_kind
-from tactica.engine.forced import destinations
-from tactica.engine.footprint import anchors_covering, any_in, fits
-from tactica.engine.model import (AttackDef, AttackKind, ConditionEffect, Duration, ForcedMoveEffect,
-                                  HealEffect, OngoingEffect, Reach, Square, Trigger)
+from tactica.engine.model import (
+    AttackDef,
+    AttackKind,
+    ConditionEffect,
+    Duration,
+    ForcedMoveEffect,
+    HealEffect,
+    OngoingEffect,
+    Reach,
+    Square,
+    Trigger,
+)
 from tactica.engine.movement import mode_of, provokers_of_path, routes
 from tactica.engine.powers import PowerAction, PowerEffect
 from tactica.engine.state import ActiveEffect, PendingForce
@@ -565,7 +587,7 @@ def next_turn_reach(state: GameState, c: Creature, attack: AttackDef, melee_move
     Melee: ``melee_moves`` moves of its speed and one square (2 counts a move
     and a charge, CHG-1).  Otherwise one move and how far the attack reaches
     from the attacker: a ranged attack's range; a burst's or line's X and a
-    cone's size (RNG-3: ``state``'s rules, gaps.md: small 3, large 6);
+    cone's size (RNG-3: ``state``'s rules, docs/rules.md: small 3, large 6);
     an area attack's range plus its radius (RNG-4).  20 where the card gives
     no distance (``sight``, ``nearest``).
     """

@@ -15,8 +15,17 @@ from __future__ import annotations
 
 from tactica.engine.model import MapDef, WarbandDef
 
-from .loader import (catalogue_with, load_battle_files, load_catalogue, load_map, load_warband, read_catalogue, shipped_card_files,
-                     shipped_maps, shipped_warbands)
+from .loader import (
+    catalogue_with,
+    load_battle_files,
+    load_catalogue,
+    load_map,
+    load_warband,
+    read_catalogue,
+    shipped_card_files,
+    shipped_maps,
+    shipped_warbands,
+)
 from .problems import ContentError, Problem
 
 #: Stem of the map used by the quick start.

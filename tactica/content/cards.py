@@ -33,16 +33,51 @@ import re
 from dataclasses import replace
 
 from tactica.engine.abilities import ABILITY_KINDS, AURA_BONUS_EFFECTS, Ability, Aura
-from tactica.engine.model import (FACTIONS, AttackDef, AttackKind, ConditionEffect, CreatureCard,
-                                  Defense, Duration, Effect, FollowUpEffect, ForceKind, ForcedMoveEffect,
-                                  HealEffect, OngoingEffect, Reach, Trigger)
+from tactica.engine.model import (
+    FACTIONS,
+    AttackDef,
+    AttackKind,
+    ConditionEffect,
+    CreatureCard,
+    Defense,
+    Duration,
+    Effect,
+    FollowUpEffect,
+    ForcedMoveEffect,
+    ForceKind,
+    HealEffect,
+    OngoingEffect,
+    Reach,
+    Trigger,
+)
+from tactica.engine.powers import (
+    CHAMPION_EFFECTS_FOR,
+    ChampionEffect,
+    ChampionPower,
+    ChampionTrigger,
+    PowerAction,
+    PowerEffect,
+    PowerTrigger,
+    Recharge,
+    RechargeOn,
+    SpecialPower,
+)
 
-from tactica.engine.powers import (CHAMPION_EFFECTS_FOR, ChampionEffect, ChampionPower, ChampionTrigger,
-                                   PowerAction, PowerEffect, PowerTrigger, Recharge, RechargeOn,
-                                   SpecialPower)
-
-from .fields import (ABILITY, ATTACK, CARD, CARD_FILE, CHAMPION_PAIRS, CHAMPION_POWER, DAMAGE_PATTERN,
-                     DAMAGE_TYPES, EFFECT, FORCED_KINDS, ID_PATTERN, RECHARGE_EVENTS, SPECIAL_POWER)
+from .fields import (
+    ABILITY,
+    ATTACK,
+    CARD,
+    CARD_FILE,
+    CHAMPION_PAIRS,
+    CHAMPION_POWER,
+    DAMAGE_PATTERN,
+    DAMAGE_TYPES,
+    EFFECT,
+    FORCED_KINDS,
+    ID_PATTERN,
+    RECHARGE_EVENTS,
+    SPECIAL_POWER,
+)
 from .schema import Doc, did_you_mean
 from .yamlsafe import MappingNode, Node, ScalarNode, SequenceNode
 
@@ -234,7 +269,7 @@ def parse_ability(doc: Doc, node: Node, card_what: str, index: int) -> Ability |
 
 
 def _parse_aura(doc: Doc, node: Node, f: dict, what: str) -> Ability | None:
-    """An ``{kind: aura, ...}`` entry (gaps.md ABL "Aura X"), or None after recording problems.
+    """An ``{kind: aura, ...}`` entry (docs/rules.md ABL "Aura X"), or None after recording problems.
 
     ``radius`` and ``effect`` are required; the effects attack / defense /
     damage / speed need a non-zero ``bonus``, resist / harm / heal an

@@ -22,7 +22,7 @@ from tactica.engine.warband import WarbandProblem, check_warband
 
 from .schemas import SCHEMA_FILES, shipped_schema_dir
 
-#: Point limits the builder offers (WB-3; gaps.md).
+#: Point limits the builder offers (WB-3; docs/rules.md).
 POINT_LIMITS = (200, 100)
 #: Environment variable that overrides the user's data folder (tests, portable installs).
 DATA_DIR_ENV = "TACTICA_DATA_DIR"
@@ -47,7 +47,7 @@ class WarbandDraft:
     description: str = ""
 
     @classmethod
-    def from_def(cls, wb: WarbandDef) -> "WarbandDraft":
+    def from_def(cls, wb: WarbandDef) -> WarbandDraft:
         """A draft holding a loaded warband (for ``tactica build --edit``)."""
         return cls(name=wb.name, faction=wb.faction, points=wb.point_limit, cards=list(wb.cards))
 

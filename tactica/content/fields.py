@@ -18,8 +18,7 @@ from typing import Any
 
 from tactica.engine.abilities import ABILITY_KINDS, AURA_AFFECTS, AURA_EFFECTS
 from tactica.engine.model import ALIGNMENTS, CONDITIONS, FACTIONS, SYMBOLS, Duration, Terrain, Trigger
-from tactica.engine.powers import (ChampionEffect, ChampionTrigger, PowerAction, PowerEffect, PowerTrigger,
-                                   RechargeOn)
+from tactica.engine.powers import ChampionEffect, ChampionTrigger, PowerAction, PowerEffect, PowerTrigger, RechargeOn
 
 #: The value kinds a field may have.  Plain kinds are read by ``Doc.field``;
 #: the others by the loader that owns them.
@@ -82,7 +81,7 @@ class FieldSpec:
     label: str = ""
     units: str = ""
     attr: str = ""
-    items: "Table | None" = None
+    items: Table | None = None
     pattern: str | None = None
     example: Any = None
 

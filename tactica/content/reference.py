@@ -12,8 +12,20 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .fields import (ATTACK, CARD, CARD_FILE, CHAMPION_POWER, EFFECT, ENTRY, MAP, SPECIAL_POWER, WARBAND,
-                     NO_DEFAULT, FieldSpec, Table)
+from .fields import (
+    ATTACK,
+    CARD,
+    CARD_FILE,
+    CHAMPION_POWER,
+    EFFECT,
+    ENTRY,
+    MAP,
+    NO_DEFAULT,
+    SPECIAL_POWER,
+    WARBAND,
+    FieldSpec,
+    Table,
+)
 
 BEGIN = "<!-- BEGIN generated field reference: python -m tactica.content.reference --write -->"
 END = "<!-- END generated field reference -->"

@@ -9,8 +9,9 @@ pass reports every problem in the file.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from yaml.constructor import SafeConstructor
 

@@ -12,8 +12,17 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .loader import (KIND_NAMES, SUFFIXES, _cards_from, _shipped_catalogue, card_ids, kind_of, load_catalogue,
-                     read_doc, shipped_card_files)
+from .loader import (
+    KIND_NAMES,
+    SUFFIXES,
+    _cards_from,
+    _shipped_catalogue,
+    card_ids,
+    kind_of,
+    load_catalogue,
+    read_doc,
+    shipped_card_files,
+)
 from .maps import parse_map
 from .problems import ContentError, Problem
 from .warbands import parse_warband

@@ -14,12 +14,12 @@ points at the entry of the offending creature.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+from pathlib import Path
+
 from tactica.engine.model import CreatureCard, WarbandDef
 from tactica.engine.state import Ruleset
 from tactica.engine.warband import check_warband
-
-from pathlib import Path
-from typing import Iterable
 
 from .cards import card_ids
 from .fields import ENTRY, WARBAND

@@ -71,7 +71,7 @@ class Phasing(Ability):
 
 @dataclass(frozen=True)
 class SneakAttack(Ability):
-    """+``damage`` HP on a hit made with combat advantage (gaps.md, ABL)."""
+    """+``damage`` HP on a hit made with combat advantage (docs/rules.md, ABL)."""
 
     kind: ClassVar[str] = "sneak-attack"
     damage: int = 10
@@ -132,7 +132,7 @@ class Immune(Ability):
 class Regeneration(Ability):
     """Regains ``amount`` HP at the start of its turn, never above its card's HP.
 
-    ``damage_type`` (optional, gaps.md ABL): damage of that type stops it for
+    ``damage_type`` (optional, docs/rules.md ABL): damage of that type stops it for
     a turn — after taking any, it does not regenerate at the start of its
     next turn.
     """
@@ -176,7 +176,7 @@ class MultipleThreats(Ability):
 @dataclass(frozen=True)
 class MultiActivation(Ability):
     """Activated ``times`` times each round; each activation uses one activation slot of its
-    player's turn (gaps.md ABL glossary).  Each activation is one of its turns (EFF-1, SAV-1)."""
+    player's turn (docs/rules.md ABL glossary).  Each activation is one of its turns (EFF-1, SAV-1)."""
 
     kind: ClassVar[str] = "multi-activation"
     times: int = 2
@@ -196,7 +196,7 @@ AURA_AFFECTS = ("allies", "enemies", "all")
 
 @dataclass(frozen=True)
 class Aura(Ability):
-    """Aura X: a continuous effect on the creatures within ``radius`` squares (gaps.md ABL).
+    """Aura X: a continuous effect on the creatures within ``radius`` squares (docs/rules.md ABL).
 
     Attributes:
         radius: the X, in squares, counted from its creature's square around
@@ -362,7 +362,7 @@ def regeneration(card) -> int:
 
 
 def stops_regeneration(card, damage_type: str) -> bool:
-    """True when damage of ``damage_type`` stops ``card``'s Regeneration for a turn (gaps.md ABL)."""
+    """True when damage of ``damage_type`` stops ``card``'s Regeneration for a turn (docs/rules.md ABL)."""
     return bool(damage_type) and any(isinstance(a, Regeneration) and a.damage_type == damage_type
                                      for a in card.abilities)
 

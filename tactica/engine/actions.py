@@ -77,7 +77,7 @@ class Move(Action):
 
 @dataclass(frozen=True)
 class Squeeze(Action):
-    """A Huge creature squeezes along ``path`` (gaps.md glossary: Squeeze; MOV-13).
+    """A Huge creature squeezes along ``path`` (docs/rules.md glossary: Squeeze; MOV-13).
 
     path: the anchors (top-left squares) it passes, ending where its whole
     3×3 footprint fits.  It moves as 2×2 up to half its speed; a move action
@@ -160,7 +160,7 @@ class Teleport(Action):
 
 @dataclass(frozen=True)
 class ForceMove(Action):
-    """Choose where forced movement takes creature ``target`` (MOV-14, OA-2; gaps.md).
+    """Choose where forced movement takes creature ``target`` (MOV-14, OA-2; docs/rules.md).
 
     Made by the attacking player after a hit with push, pull, slide,
     teleport or place (``Phase.FORCED``).  path: for push, pull and slide the

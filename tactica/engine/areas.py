@@ -6,7 +6,7 @@ effect: only walls block it; smoke and forest block sight, which only the
 choice of an area's origin square needs) and ATK-2 (allies in a
 template are attacked too, but a template must hold an enemy).
 
-Our choices, documented here and in the tests (gaps.md leaves them open):
+Our choices, documented here and in the tests (docs/rules.md leaves them open):
 
 * **Burst X**: every square within X squares (diagonals count 1, so a
   (2X+1)×(2X+1) block) to which the attacker's square has line of effect;
@@ -107,7 +107,7 @@ def _block(state: GameState, centre: Square, size: int, body: int = 1) -> list[S
 
 
 def cone_size(state: GameState, attack: AttackDef) -> int:
-    """Squares a cone reaches (gaps.md: small 3, large 6; Ruleset settings)."""
+    """Squares a cone reaches (docs/rules.md: small 3, large 6; Ruleset settings)."""
     rules = state.rules
     return rules.large_cone if attack.reach is Reach.LARGE_CONE else rules.small_cone
 

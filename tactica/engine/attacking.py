@@ -41,7 +41,7 @@ def charge_attack(me: Creature) -> AttackDef | None:
     """The attack line a charge by ``me`` makes (CHG-1), or None when it may not charge.
 
     A charge makes the creature's basic attack, and only when that is a melee
-    attack (CHG-1, gaps.md "Charge"): a stronger melee line that is not its
+    attack (CHG-1, docs/rules.md "Charge"): a stronger melee line that is not its
     basic attack is never made by a charge, and a creature whose basic attack
     is ranged cannot charge at all.  Also None when it is staggered or
     confused (CON-2, CON-6: no charge) or when every check box of its basic

@@ -1,4 +1,4 @@
-"""Auras: continuous effects on the creatures near an aura's creature (gaps.md ABL "Aura X").
+"""Auras: continuous effects on the creatures near an aura's creature (docs/rules.md ABL "Aura X").
 
 An ``abilities.Aura`` on a card covers every creature within its radius
 (counted as range is, around walls, RNG-5) that it ``affects`` (allies,

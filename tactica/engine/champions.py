@@ -4,7 +4,7 @@ A champion with rating X may spend X points of champion powers per battle
 (CHP-1, ``Creature.champion_spent``); each power costs its bullets.  Powers
 take no action but need their trigger (CHP-2), and a champion uses at most
 one power per creature's turn (CHP-3, ``Creature.champion_turn``).  Stunned
-or helpless (inactive), confused and staggered champions use none (gaps.md).
+or helpless (inactive), confused and staggered champions use none (docs/rules.md).
 
 When something happens that could trigger a power (an ``Occasion``), the
 flow calls ``open_window``: if some champion can legally use a power, the
@@ -30,7 +30,7 @@ from .powers import ChampionEffect, ChampionPower, ChampionTrigger
 from .state import Creature, GameState, Occasion, Phase
 from .uses import clear, heal, helps
 
-#: Conditions that forbid champion powers (gaps.md: confused, staggered; inactive: stunned, helpless).
+#: Conditions that forbid champion powers (docs/rules.md: confused, staggered; inactive: stunned, helpless).
 NO_CHAMPION_POWERS = frozenset({"confused", "staggered", "stunned", "helpless"})
 
 
@@ -295,7 +295,7 @@ def check_use(st: GameState, a: UseChampionPower) -> tuple[str, str] | None:
     power = powers[a.power]
     if champion.conditions & NO_CHAMPION_POWERS:
         worst = sorted(champion.conditions & NO_CHAMPION_POWERS)[0]
-        return ("cannot-use", f"{champion.card.name} is {worst} and uses no champion powers (gaps.md).")
+        return ("cannot-use", f"{champion.card.name} is {worst} and uses no champion powers (docs/rules.md).")
     if champion.champion_turn == turn_key(st):
         return ("once-per-turn", f"{champion.card.name} already used a champion power this turn (CHP-3).")
     if power.cost > budget_left(champion):

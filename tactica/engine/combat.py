@@ -1,7 +1,7 @@
 """Attacks: legal targets, modifiers, the attack roll and damage.
 
 Implements HP-1..3, ATK-1..6, RNG-1, RNG-2, RNG-5, LOS-1, CA-1, FLK-1,
-FLK-2, COV-1..4 and the MOD table of gaps.md; the attack half of terrain
+FLK-2, COV-1..4 and the MOD table of docs/rules.md; the attack half of terrain
 (TER-BLOOD, TER-SACRED, TER-SMOKE, TER-FOREST, TER-STATUE) and of abilities
 (ABL-1, ABL-2, ATK-8: Multiple Threats, Sneak Attack, Powerful Charge,
 Resist, Vulnerable, Immune, Insubstantial; see ``abilities``).
@@ -12,12 +12,11 @@ from dataclasses import dataclass
 
 from . import auras
 from . import events as ev
-from .abilities import MultipleThreats, defend, extra_damage, has, stops_regeneration
-from .geometry import adjacent, centre, passes_opposite_sides
-from .conditions import add_effect, halve_damage
 from . import footprint as fp
-from .model import (AttackDef, AttackKind, ConditionEffect, ForcedMoveEffect, HealEffect, OngoingEffect, Reach,
-                    Trigger)
+from .abilities import MultipleThreats, defend, extra_damage, has, stops_regeneration
+from .conditions import add_effect, halve_damage
+from .geometry import adjacent, centre, passes_opposite_sides
+from .model import AttackDef, AttackKind, ConditionEffect, ForcedMoveEffect, HealEffect, OngoingEffect, Reach, Trigger
 from .state import GRANTS_CA, Creature, GameState, PendingForce
 
 COMBAT_ADVANTAGE = 2
@@ -71,7 +70,7 @@ def touching(a: Creature, b: Creature) -> bool:
 def automatic_critical(target: Creature, attack: AttackDef) -> bool:
     """True when ``attack`` is an automatic critical hit on ``target`` (CON-4, MOD).
 
-    gaps.md: a melee attack against a helpless creature is an automatic
+    docs/rules.md: a melee attack against a helpless creature is an automatic
     critical hit (so it hits whatever the roll, ATK-5).
     """
     return attack.kind is AttackKind.MELEE and "helpless" in target.conditions
@@ -150,7 +149,7 @@ def combat_advantage(state: GameState, attacker: Creature, target: Creature) -> 
     if granted:
         reasons.append(f"target {granted[0]}")
     if target.effects and "squeezing" in target.conditions:
-        reasons.append("target squeezing")  # gaps.md: Squeeze grants combat advantage
+        reasons.append("target squeezing")  # docs/rules.md: Squeeze grants combat advantage
     return reasons
 
 
@@ -211,7 +210,7 @@ def _big_cover(state: GameState, attacker: Creature, target: Creature) -> bool:
 
 def modifiers(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
               *, charge: bool = False, origin=None) -> tuple[tuple[str, int], ...]:
-    """The named modifiers to one attack roll (MOD table of gaps.md).
+    """The named modifiers to one attack roll (MOD table of docs/rules.md).
 
     ``origin``: the template of a close or area attack (cover from it, COV-5).
     Returns pairs like (("combat advantage", 2), ("cover", -2)).
@@ -230,12 +229,12 @@ def modifiers(state: GameState, attacker: Creature, target: Creature, attack: At
     if circle:
         mods.append(("sacred circle", circle))  # TER-SACRED
     if attacker.effects and "squeezing" in attacker.conditions:
-        mods.append(("squeezing", SQUEEZE_PENALTY))  # gaps.md: attacks at -5 while squeezing
+        mods.append(("squeezing", SQUEEZE_PENALTY))  # docs/rules.md: attacks at -5 while squeezing
     if has_cover(state, attacker, target, attack, origin):
         mods.append(("cover", COVER_PENALTY))
     if "helpless" in target.conditions and attack.kind is not AttackKind.MELEE:
-        mods.append(("target helpless", HELPLESS_BONUS))  # CON-4, MOD (gaps.md)
-    if auras.any_auras(state):  # Aura X (gaps.md ABL); ABL-2 / ATK-8 stacking in auras.covering
+        mods.append(("target helpless", HELPLESS_BONUS))  # CON-4, MOD (docs/rules.md)
+    if auras.any_auras(state):  # Aura X (docs/rules.md ABL); ABL-2 / ATK-8 stacking in auras.covering
         mods.extend(auras.bonuses(state, attacker, "attack"))
         mods.extend((f"{name} (target)", -v) for name, v in auras.bonuses(state, target, "defense"))
     return tuple(mods)
@@ -524,7 +523,7 @@ def deal_damage(state: GameState, target: Creature, amount: int, damage_type: st
     """
     target.hp = max(0, target.hp - amount)
     if amount > 0 and target.card.abilities and stops_regeneration(target.card, damage_type):
-        target.regeneration_stopped = True  # gaps.md ABL: stops its Regeneration for a turn
+        target.regeneration_stopped = True  # docs/rules.md ABL: stops its Regeneration for a turn
     out.append(ev.DamageDealt(target.uid, amount, damage_type, target.hp, target.bloodied, cause,
                               adjustments))
     if target.hp <= 0:
@@ -538,7 +537,7 @@ def destroy(state: GameState, target: Creature, by_player: int, out: list, cause
     pit (TER-PIT), "fall" for a hit on the second roll after a fall into one.
 
     A confused creature under the opponent's control goes back to its own
-    warband first (CON-6, gaps.md), so the owner's opponent scores it.
+    warband first (CON-6, docs/rules.md), so the owner's opponent scores it.
 
     SCN-MULTI: an enemy ``by_player`` scores it; one destroyed by its own
     side scores for the opponent in a battle of two sides, and in

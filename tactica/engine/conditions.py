@@ -3,7 +3,7 @@
 The records live on ``Creature.effects`` (``state.ActiveEffect``).  This
 module only adds and removes records and reports it; *when* they end is
 decided by ``effects`` (the turn hooks).  Implements the bookkeeping half of
-EFF-1, EFF-2, EFF-3 and the "ongoing damage" entry of gaps.md.
+EFF-1, EFF-2, EFF-3 and the "ongoing damage" entry of docs/rules.md.
 """
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def add_effect(state: GameState, target: Creature, name: str, duration: Duration
     NEXT_TURN ends at the end of the target's next activation: the one after
     the current one if it is acting now, else the next to begin.
     PLAYER_NEXT_TURN ends at the end of the source player's next turn after
-    the current one (gaps.md "Durations").
+    the current one (docs/rules.md "Durations").
     """
     if name != "ongoing" and target.card.abilities and immune_to_condition(target.card, name):
         out.append(ev.ConditionPrevented(target.uid, name))
@@ -67,7 +67,7 @@ def end_effects(target: Creature, ended: list[ActiveEffect], reason: str, out: l
 def ongoing_damage(target: Creature) -> list[tuple[str, int]]:
     """The ongoing damage ``target`` takes at the start of its turn, as (type, HP) pairs.
 
-    Different types add up; of one type only the highest counts (gaps.md).
+    Different types add up; of one type only the highest counts (docs/rules.md).
     Pairs come in the order each type was first applied.
     """
     best: dict[str, int] = {}

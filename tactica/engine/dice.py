@@ -29,11 +29,11 @@ class SeededDice:
     rolls: int = 0
 
     @classmethod
-    def from_seed(cls, seed: int) -> "SeededDice":
+    def from_seed(cls, seed: int) -> SeededDice:
         """Return dice seeded with ``seed`` (any int; reduced to 64 bits)."""
         return cls(state=seed & _MASK)
 
-    def roll(self, sides: int) -> tuple[int, "SeededDice"]:
+    def roll(self, sides: int) -> tuple[int, SeededDice]:
         """Roll one die with ``sides`` faces.
 
         Returns ``(face, next_dice)`` where ``1 <= face <= sides``.
@@ -71,7 +71,7 @@ class ScriptedDice:
         """How many dice have been rolled so far."""
         return self.index
 
-    def roll(self, sides: int) -> tuple[int, "ScriptedDice"]:
+    def roll(self, sides: int) -> tuple[int, ScriptedDice]:
         """Return the next prepared face and the advanced dice."""
         if self.index >= len(self.faces):
             raise DiceExhausted(f"scripted dice ran out after {self.index} rolls")

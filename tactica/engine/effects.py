@@ -3,16 +3,16 @@
 Hooks the flow in ``game`` calls:
 
 * ``start_of_activation`` — Regeneration (ABL), heal and harm auras
-  (``auras.start_of_turn``), ongoing damage (gaps.md:
+  (``auras.start_of_turn``), ongoing damage (docs/rules.md:
   at the start of the creature's turn), then the confusion table (CON-6,
-  gaps.md April 2008).
+  docs/rules.md April 2008).
 * ``end_of_activation`` — a creature ending its turn in a pit is destroyed
   (TER-PIT); EFF-1 durations end, then one saving throw per *save ends*
   effect (SAV-1: unmodified d20, 10+ ends it); control of a confused
   creature goes back to its owner.
 * ``end_of_player_turn`` — "until end of player's next turn" (EFF-2).
 * ``end_of_round`` — "until end of round" (EFF-2), and player-turn
-  durations whose player has no creatures left (gaps.md).
+  durations whose player has no creatures left (docs/rules.md).
 
 EFF-3: nothing here looks at whether the source creature still exists.
 """
@@ -27,9 +27,9 @@ from .footprint import footprint
 from .model import Duration, Square
 from .state import Creature, GameState
 
-#: Lowest saving-throw face that ends an effect (SAV-1; gaps.md).
+#: Lowest saving-throw face that ends an effect (SAV-1; docs/rules.md).
 SAVE_SUCCESS = 10
-#: Confusion table faces (CON-6; gaps.md): up to OWN the owner controls it,
+#: Confusion table faces (CON-6; docs/rules.md): up to OWN the owner controls it,
 #: up to IDLE it takes no action, above that the opponent controls it.
 CONFUSED_OWN, CONFUSED_IDLE = 5, 15
 
@@ -48,7 +48,7 @@ def start_of_activation(state: GameState, me: Creature, out: list) -> bool:
     """
     me.turns += 1
     regain = min(regeneration(me.card), me.card.hp - me.hp) if me.card.abilities else 0
-    if me.regeneration_stopped:  # damage of its stopping type since its last turn (gaps.md ABL)
+    if me.regeneration_stopped:  # damage of its stopping type since its last turn (docs/rules.md ABL)
         me.regeneration_stopped = False
         if regain > 0:
             out.append(ev.RegenerationStopped(me.uid))
@@ -56,7 +56,7 @@ def start_of_activation(state: GameState, me: Creature, out: list) -> bool:
     if regain > 0:
         me.hp += regain
         out.append(ev.CreatureHealed(me.uid, regain, me.hp))
-    if not auras.start_of_turn(state, me, out):  # heal, then harm auras (gaps.md ABL "Aura X")
+    if not auras.start_of_turn(state, me, out):  # heal, then harm auras (docs/rules.md ABL "Aura X")
         return False
     for damage_type, amount in ongoing_damage(me):
         state.round_had_combat = True
@@ -155,7 +155,7 @@ def end_of_player_turn(state: GameState, player: int, out: list) -> None:
 def end_of_round(state: GameState, out: list) -> None:
     """End "until end of round" effects, and player-turn effects of a player with no creatures left.
 
-    Called after VP zones are scored and victory is checked (gaps.md
+    Called after VP zones are scored and victory is checked (docs/rules.md
     "End of round").
     """
     left = {c.warband_player for c in state.creatures if c.alive}

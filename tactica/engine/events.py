@@ -202,7 +202,7 @@ class DamageDealt(Event):
     """``target`` lost ``amount`` HP (HP-1); hp_left and bloodied after it (HP-2).
 
     cause: "attack", "ongoing" for ongoing damage at the start of the
-    target's turn, or "aura" for a harm aura there (gaps.md "Ongoing damage").  adjustments: the abilities
+    target's turn, or "aura" for a harm aura there (docs/rules.md "Ongoing damage").  adjustments: the abilities
     that changed the amount, as (ability kind, HP change) pairs in the order
     applied, e.g. (("sneak-attack", 10), ("resist", -5)) (ABL-1, ATK-8).
     """
@@ -234,14 +234,14 @@ class CreatureHealed(Event):
 
 @dataclass(frozen=True)
 class RegenerationStopped(Event):
-    """``uid`` does not regenerate this turn: it took damage of the type that stops it (gaps.md ABL)."""
+    """``uid`` does not regenerate this turn: it took damage of the type that stops it (docs/rules.md ABL)."""
 
     uid: str
 
 
 @dataclass(frozen=True)
 class AuraHarmed(Event):
-    """``target`` started its turn in the harm aura ``aura`` of ``source`` (gaps.md ABL "Aura X").
+    """``target`` started its turn in the harm aura ``aura`` of ``source`` (docs/rules.md ABL "Aura X").
 
     A DamageDealt event with cause "aura" follows with the damage.
     """
@@ -300,7 +300,7 @@ class SavingThrowRolled(Event):
 
 @dataclass(frozen=True)
 class ConfusionRolled(Event):
-    """Confused ``uid`` rolled on the confusion table at the start of its turn (CON-6; gaps.md).
+    """Confused ``uid`` rolled on the confusion table at the start of its turn (CON-6; docs/rules.md).
 
     result: "own control" (1–5), "no action" (6–15) or "opponent control"
     (16–20); controller: the player who decides its actions this turn.

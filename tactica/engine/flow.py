@@ -3,7 +3,7 @@
 Implements SET-1 and RND-1 (the d20 roll-off), RND-2..4 (turns of two
 activations, one on a round's first turn, the survivor finishing the round),
 SCN-ASSAULT (VP zones, victory) and SCN-TIE (tie-breaker), Multi-Activation
-(gaps.md ABL: a creature with Multi-Activation X is activated X times each
+(docs/rules.md ABL: a creature with Multi-Activation X is activated X times each
 round, each activation using one slot of its player's turn), and calls the
 condition hooks of ``effects`` at the end of activations, turns and rounds
 (EFF-1, EFF-2, SAV-1).  Every function mutates the given state copy and
@@ -15,9 +15,8 @@ import math
 
 from . import events as ev
 from .abilities import activations_per_round
-from .effects import (end_of_activation, end_of_player_turn, end_of_round, next_player_turn,
-                      release_control)
 from .champions import open_window, turn_occasion
+from .effects import end_of_activation, end_of_player_turn, end_of_round, next_player_turn, release_control
 from .powers import ChampionTrigger
 from .state import GameState, Phase
 
@@ -114,7 +113,7 @@ def _end_activation(st: GameState, out: list) -> None:
     if me is not None:
         end_of_activation(st, me, out)  # EFF-1 durations, SAV-1 saving throws
         release_control(st, me)         # CON-6
-        me.activations += 1             # Multi-Activation X: activated X times a round (gaps.md)
+        me.activations += 1             # Multi-Activation X: activated X times a round (docs/rules.md)
         me.activated = me.activations >= activations_per_round(me.card)
         out.append(ev.ActivationEnded(me.uid))
         if (me.alive and not _battle_decided(st, out)
@@ -179,7 +178,7 @@ def _end_round(st: GameState, out: list) -> None:
     out.append(ev.RoundEnded(st.round, st.quiet_rounds))
     if _battle_decided(st, out):
         return
-    end_of_round(st, out)  # EFF-2, after scoring and the victory check (gaps.md)
+    end_of_round(st, out)  # EFF-2, after scoring and the victory check (docs/rules.md)
     if st.quiet_rounds >= st.rules.tie_rounds:
         _win(st, tie_breaker(st), "tie-breaker", out)
         return

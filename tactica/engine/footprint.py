@@ -19,7 +19,7 @@ Pure functions of squares and a ``Geometry``; no game state is changed.
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from .geometry import Geometry, adjacent, chebyshev
 from .model import Square

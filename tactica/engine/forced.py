@@ -2,19 +2,19 @@
 
 Implements MOV-14, OA-2 (none of it provokes), MOV-3 (the owner places a
 creature left in an illegal position) and the forced half of TER-PIT, with
-the definitions of gaps.md "Forced movement and placement":
+the definitions of docs/rules.md "Forced movement and placement":
 
 * push X / pull X / slide X: up to X squares, each step to an adjacent
   square (no diagonal past a wall corner, MOV-7) that is not blocking
   terrain and holds no creature, and to which the source has line of
   effect; a push step must end farther from the source, a pull step nearer
   (grid distance, diagonals 1); a slide goes any way.  Difficult terrain
-  does not slow it (our choice, as gaps.md).  It may pass a statue but not
+  does not slow it (our choice, as docs/rules.md).  It may pass a statue but not
   end there.  Entering a pit (a creature that does not fly) ends it: the
   creature falls (TER-PIT).
 * teleport X: to a legal, unoccupied square within X squares of the
   creature (grid distance) in the attacker's line of sight (our reading of
-  gaps.md "in line of sight": the chooser's).  Works while immobilized.
+  docs/rules.md "in line of sight": the chooser's).  Works while immobilized.
 * place X: to a legal, unoccupied square within X squares of the attacker;
   nothing in between matters.
 

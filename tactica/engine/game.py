@@ -8,28 +8,64 @@ RND-5, ACT-1..5, CHG-1..4 and OA-1..6; rounds, turns and victory live in
 """
 from __future__ import annotations
 
-from . import events as ev
 from . import champions, uses
-from .actions import (Action, Activate, AreaAttack, Attack, Charge, ChooseFirstPlayer, ChooseMap,
-                      ChooseStartArea, DeclinePower, EndActivation, ForceMove, Move, Place, Settle,
-                      Shift, Squeeze, Teleport, UseChampionPower, UsePower)
+from . import events as ev
+from .actions import (
+    Action,
+    Activate,
+    AreaAttack,
+    Attack,
+    Charge,
+    ChooseFirstPlayer,
+    ChooseMap,
+    ChooseStartArea,
+    DeclinePower,
+    EndActivation,
+    ForceMove,
+    Move,
+    Place,
+    Settle,
+    Shift,
+    Squeeze,
+    Teleport,
+    UseChampionPower,
+    UsePower,
+)
 from .areas import area_actions, struck, template
-from .auras import speed as aura_speed
 from .attacking import attack_actions, attack_allowed, charge_attack, provoke, resolve_all
+from .auras import speed as aura_speed
 from .combat import in_reach, sees, touching
-from .footprint import footprint, touching as fp_touching
-from .effects import start_of_activation
-from .forced import advance, apply_forced, check_forced, forced_actions
-from .flow import (_battle_decided, _end_activation, _roll_off, _start_round, _start_turn,
-                   end_activation_tail, tie_breaker)
-from .powers import ChampionTrigger
 from .dice import ScriptedDice, SeededDice
+from .effects import start_of_activation
 from .errors import IllegalAction
+from .flow import (
+    _battle_decided,
+    _end_activation,
+    _roll_off,
+    _start_round,
+    _start_turn,
+    end_activation_tail,
+    tie_breaker,
+)
+from .footprint import footprint
+from .footprint import touching as fp_touching
+from .forced import advance, apply_forced, check_forced, forced_actions
 from .geometry import Geometry, adjacent, chebyshev
-from .model import AttackKind, Duration, MapDef, Square, WarbandDef
 from .large import SQUEEZED_SIZE, big_check_path, squeeze_routes
-from .movement import (_taken, check_path, legal_stop, mode_of, path_cost, reach, routes, shift_ok,
-                       shift_squares, threats)
+from .model import AttackKind, Duration, MapDef, Square, WarbandDef
+from .movement import (
+    _taken,
+    check_path,
+    legal_stop,
+    mode_of,
+    path_cost,
+    reach,
+    routes,
+    shift_ok,
+    shift_squares,
+    threats,
+)
+from .powers import ChampionTrigger
 from .state import BASIC_ONLY, NO_ACTIONS, ActiveEffect, Creature, GameState, Phase, Ruleset
 from .teleporters import apply_teleport, teleport_actions, teleport_squares
 
@@ -205,7 +241,7 @@ def _can_move(state: GameState) -> bool:
 
 def squeeze_actions(state: GameState) -> list[Squeeze]:
     """Every legal squeeze of the active creature, one per end anchor in (row, column) order
-    (gaps.md Squeeze: Huge creatures only; empty when no move is left)."""
+    (docs/rules.md Squeeze: Huge creatures only; empty when no move is left)."""
     me = state.active_creature
     if me is None or me.card.size < 3 or not _can_move(state):
         return []
@@ -214,7 +250,7 @@ def squeeze_actions(state: GameState) -> list[Squeeze]:
 
 
 def _budget(state: GameState) -> int:
-    """Squares of movement for one move (MOV-1, CON-5, CON-8; speed auras, gaps.md ABL)."""
+    """Squares of movement for one move (MOV-1, CON-5, CON-8; speed auras, docs/rules.md ABL)."""
     return aura_speed(state, state.active_creature)
 
 
@@ -539,7 +575,7 @@ def _check_squeeze(st: GameState, a: Squeeze) -> None:
         _refuse("no-move-left", "This creature has used both its actions.")
     me = st.active_creature
     if me.card.size < 3:
-        _refuse("not-huge", "Only Huge creatures squeeze (gaps.md).")
+        _refuse("not-huge", "Only Huge creatures squeeze (docs/rules.md).")
     path = tuple(a.path)
     problem = big_check_path(st, me, path, _budget(st) // 2, min_first_step=False,
                              size=SQUEEZED_SIZE, end_size=me.card.size)
@@ -795,7 +831,7 @@ def _h_activate(st: GameState, a: Activate, out: list) -> None:
 
 
 def _activate_tail(st: GameState, out: list) -> None:
-    """Ongoing damage and the confusion table (gaps.md; CON-6), after any start-of-turn champion power."""
+    """Ongoing damage and the confusion table (docs/rules.md; CON-6), after any start-of-turn champion power."""
     if not start_of_activation(st, st.active_creature, out):
         if not _battle_decided(st, out):
             _end_activation(st, out)
@@ -816,7 +852,7 @@ def _h_move(st: GameState, a: Move, out: list) -> None:
 
 
 def _h_squeeze(st: GameState, a: Squeeze, out: list) -> None:
-    """gaps.md Squeeze: a move action; squeezing until the end of the activation; only the start provokes."""
+    """docs/rules.md Squeeze: a move action; squeezing until the end of the activation; only the start provokes."""
     _spend_move(st)
     me = st.active_creature
     me.effects = me.effects + (ActiveEffect("squeezing", Duration.NEXT_TURN, until_turn=me.turns),)
@@ -838,7 +874,7 @@ def _walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out:
           start_only: bool = False) -> bool:
     """Move ``me`` step by step, resolving opportunity attacks (OA-1, OA-3, OA-4, OA-6, MOV-9, MOV-10).
 
-    ``start_only``: only leaving the start provokes (a squeeze, gaps.md).
+    ``start_only``: only leaving the start provokes (a squeeze, docs/rules.md).
     Returns False when the mover was destroyed on the way.
     """
     start = me.pos

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from .model import MapDef, Square, rules_of
 
@@ -411,7 +411,7 @@ class Geometry:
         return s[y1 + 1][x1 + 1] - s[y0][x1 + 1] - s[y1 + 1][x0] + s[y0][x0] > 0
 
     @classmethod
-    def for_map(cls, map: MapDef) -> "Geometry":
+    def for_map(cls, map: MapDef) -> Geometry:
         """Return the shared Geometry of ``map`` (a memo of a pure function of the map)."""
         found = _SHARED.get(map)
         if found is None:
@@ -433,7 +433,7 @@ class Geometry:
                 if (r := rules_of(self.map.terrain[y][x])).can_stop and (flies or not r.fliers_only))
         return found
 
-    def bits(self) -> "BitBoard | None":
+    def bits(self) -> BitBoard | None:
         """The map as bit masks for fast floods (``BitBoard``), or None on a map with diagonal
         walls (their corner rule is not a mask rule; the callers use square-by-square floods)."""
         found = self._memo.get("bits")
@@ -741,7 +741,7 @@ class BitBoard:
     __slots__ = ("stride", "open", "costly", "cheap", "pits", "stop_walk", "stop_fly",
                  "_se", "_sw", "_ne", "_nw")
 
-    def __init__(self, geo: "Geometry"):
+    def __init__(self, geo: Geometry):
         w, h = geo.map.width, geo.map.height
         self.stride = s = w + 1
         bit = self.bit

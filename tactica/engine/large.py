@@ -1,4 +1,4 @@
-"""Movement of Large (2×2) and Huge (3×3) creatures (MOV-13) and the Huge squeeze (gaps.md).
+"""Movement of Large (2×2) and Huge (3×3) creatures (MOV-13) and the Huge squeeze (docs/rules.md).
 
 ``movement`` keeps single-square creatures on its own code and hands
 creatures of size 2 or more to this module.  A multi-square creature moves
@@ -21,7 +21,7 @@ N×N block one square in one of eight directions:
 Leaving a position provokes every enemy whose opportunity attacks reach any
 square of the footprint there (OA-1).
 
-Squeeze (gaps.md glossary, Huge creatures only): a move action in which the
+Squeeze (docs/rules.md glossary, Huge creatures only): a move action in which the
 creature counts as 2×2 (its top-left 2×2 block), moves up to half its speed
 (rounded down), and must end where its 3×3 footprint, anchored at the same
 square, is a legal space.  It provokes only the enemies whose attacks reach
@@ -37,13 +37,13 @@ from .footprint import anchors_covering, footprint
 from .model import Square
 from .state import Creature, GameState
 
-#: Squares across a squeezing Huge creature counts as (gaps.md).
+#: Squares across a squeezing Huge creature counts as (docs/rules.md).
 SQUEEZED_SIZE = 2
-#: Attack roll modifier of a squeezing creature (gaps.md).
+#: Attack roll modifier of a squeezing creature (docs/rules.md).
 SQUEEZE_PENALTY = -5
 
 
-_GEO_MEMO: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_GEO_MEMO: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def _memo(geo) -> dict:
@@ -361,7 +361,7 @@ def big_shift_squares(state: GameState, mover: Creature) -> list[Square]:
 
 
 def squeeze_routes(state: GameState, mover: Creature, speed: int | None = None) -> dict:
-    """Where a Huge ``mover`` may squeeze to: {anchor: Route} (gaps.md Squeeze).
+    """Where a Huge ``mover`` may squeeze to: {anchor: Route} (docs/rules.md Squeeze).
 
     ``speed``: its speed now (default ``mover.speed``).  Moves as 2×2 up to
     half of it (rounded down) and ends where its 3×3 footprint fits; only the

@@ -8,14 +8,32 @@ type, in the same order (a test checks this on random battles).
 """
 from __future__ import annotations
 
-from .actions import (Action, Activate, AreaAttack, Attack, Charge, ChooseFirstPlayer, ChooseMap,
-                      ChooseStartArea, DeclinePower, EndActivation, ForceMove, Move, Place, Settle,
-                      Shift, Squeeze, Teleport, UseChampionPower, UsePower)
+from .actions import (
+    Action,
+    Activate,
+    AreaAttack,
+    Attack,
+    Charge,
+    ChooseFirstPlayer,
+    ChooseMap,
+    ChooseStartArea,
+    DeclinePower,
+    EndActivation,
+    ForceMove,
+    Move,
+    Place,
+    Settle,
+    Shift,
+    Squeeze,
+    Teleport,
+    UseChampionPower,
+    UsePower,
+)
 from .areas import area_actions
 from .attacking import attack_actions
 from .game import _budget, _can_move, charge_actions, lazy_charges, legal_actions, squeeze_actions
-from .movement import MoveReach, reach, routes, shift_squares
 from .model import Square
+from .movement import MoveReach, reach, routes, shift_squares
 from .state import NO_ACTIONS, GameState, Phase
 from .teleporters import teleport_actions
 from .uses import power_actions

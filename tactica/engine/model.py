@@ -12,8 +12,7 @@ from enum import Enum
 
 from .abilities import Ability
 from .powers import ChampionPower, Recharge, SpecialPower
-from .terrain import (ENTER_COST, SYMBOLS, TERRAIN, CustomTerrain, Terrain, TerrainKind,  # noqa: F401
-                      TerrainRules, rules_of)
+from .terrain import ENTER_COST, SYMBOLS, TERRAIN, CustomTerrain, Terrain, TerrainKind, TerrainRules, rules_of  # noqa: F401
 
 Square = tuple[int, int]
 
@@ -38,7 +37,7 @@ class Reach(str, Enum):
     enemy in sight.  For area attacks (RNG-4) the same three pick the origin
     square (``nearest``: the area must include a nearest enemy).  Close
     attacks (RNG-3): BURST (``range`` = X), SMALL_CONE and LARGE_CONE (sizes
-    in the Ruleset, gaps.md), LINE (``range`` = X).
+    in the Ruleset, docs/rules.md), LINE (``range`` = X).
     """
 
     ADJACENT = "adjacent"
@@ -52,7 +51,7 @@ class Reach(str, Enum):
 
 
 class Duration(str, Enum):
-    """How long a condition or ongoing effect lasts (EFF-1, EFF-2, SAV-1; gaps.md "Durations").
+    """How long a condition or ongoing effect lasts (EFF-1, EFF-2, SAV-1; docs/rules.md "Durations").
 
     NEXT_TURN: until the end of the affected creature's next turn (the
     default, EFF-1).  PLAYER_NEXT_TURN: until the end of the next turn of the
@@ -98,7 +97,7 @@ class ConditionEffect:
 
 @dataclass(frozen=True)
 class OngoingEffect:
-    """An attack effect "ongoing X type" (gaps.md "Ongoing damage"; default save ends).
+    """An attack effect "ongoing X type" (docs/rules.md "Ongoing damage"; default save ends).
 
     Attributes:
         amount: HP lost at the start of each of the target's turns.
@@ -129,7 +128,7 @@ class FollowUpEffect:
 
 @dataclass(frozen=True)
 class HealEffect:
-    """An attack effect "the attacker regains ``amount`` HP" (healing; gaps.md ABL glossary).
+    """An attack effect "the attacker regains ``amount`` HP" (healing; docs/rules.md ABL glossary).
 
     Never above the attacker's card HP; happens once per target the trigger
     matches (a critical hit does not double it, ATK-5).
@@ -144,7 +143,7 @@ class HealEffect:
 
 
 class ForceKind(str, Enum):
-    """The kinds of forced movement and placement (MOV-14, OA-2; gaps.md "Forced movement").
+    """The kinds of forced movement and placement (MOV-14, OA-2; docs/rules.md "Forced movement").
 
     PUSH: each square moves the target farther from the source.  PULL: each
     square moves it closer.  SLIDE: any direction.  TELEPORT: to a square
@@ -400,7 +399,7 @@ class MapDef:
     @staticmethod
     def from_rows(rows: list[str] | str, *, id: str = "test", name: str = "Test map",
                   start_areas: dict[str, frozenset[Square]] | None = None,
-                  vp_zones: dict[str, frozenset[Square]] | None = None) -> "MapDef":
+                  vp_zones: dict[str, frozenset[Square]] | None = None) -> MapDef:
         """Build a map from text rows, one ``terrain.SYMBOLS`` symbol per square.
 
         '.' clear, '#' wall, '^' difficult, 'T' forest, 'O' pit, '*' smoke,

@@ -14,7 +14,7 @@ from enum import Enum
 
 
 class RechargeOn(str, Enum):
-    """The event that refills a one-box attack or power (CARD-4; gaps.md "Recharge").
+    """The event that refills a one-box attack or power (CARD-4; docs/rules.md "Recharge").
 
     BLOODIED: the creature becomes bloodied (HP-2).  ALLY_DESTROYED: another
     creature of its warband is destroyed.  DESTROYS_ENEMY: one of its attacks

@@ -7,7 +7,7 @@
 
 into a state in the middle of an activation: upper-case letters are player
 1's creatures, lower-case player 2's; each creature's uid *is* its letter.
-Terrain uses ``terrain.SYMBOLS`` (as /work/shared/cases/README.md): '.'
+Terrain uses ``terrain.SYMBOLS`` (as the rules cases do): '.'
 clear, '#' wall, '^' difficult, 'T' forest, 'O' pit, '*' smoke, 'S' statue,
 '%' blood rock, '+' sacred circle, '@' teleporter — so the letters T, O and
 S are terrain, never creatures.  To put a creature *on* terrain, name it in
@@ -22,8 +22,7 @@ from dataclasses import replace
 
 from .dice import ScriptedDice
 from .geometry import Geometry
-from .model import (SYMBOLS, AttackDef, AttackKind, CreatureCard, Defense, MapDef, Reach, Terrain,
-                    WarbandDef)
+from .model import SYMBOLS, AttackDef, AttackKind, CreatureCard, Defense, MapDef, Reach, Terrain, WarbandDef
 from .state import ActiveEffect, Creature, GameState, Phase, Ruleset
 
 
@@ -118,7 +117,7 @@ def battle(board: str, cards: dict[str, CreatureCard] | None = None, *, dice: tu
     ground = [''.join(symbol[(under or {})[ch]] if ch in (under or {}) else ch for ch in row)
               for row in rows]
     map_ = MapDef.from_rows(ground, vp_zones={k: frozenset(v) for k, v in (vp_zones or {}).items()})
-    n = max([2, len((rules.teams if rules else ()))] + [c.player + 1 for c in creatures])
+    n = max([2, len(rules.teams if rules else ())] + [c.player + 1 for c in creatures])
     wbs = tuple(WarbandDef(name=f"Player {p + 1}", faction="Civilization",
                            cards=tuple(c.card for c in creatures if c.player == p)) for p in range(n))
     st = GameState(rules=rules or Ruleset(), warbands=wbs, maps=(map_,), creatures=creatures,

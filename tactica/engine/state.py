@@ -17,18 +17,18 @@ from .footprint import any_in, footprint
 from .geometry import Geometry
 from .model import CreatureCard, Duration, MapDef, Square, WarbandDef
 
-#: Conditions that make a creature inactive (gaps.md: "active" is not "activated").
+#: Conditions that make a creature inactive (docs/rules.md: "active" is not "activated").
 INACTIVE_CONDITIONS = frozenset({"stunned", "helpless"})
-#: Conditions that include being dazed (CON-1..4, CON-6 via gaps.md).
+#: Conditions that include being dazed (CON-1..4, CON-6 via docs/rules.md).
 DAZED_LIKE = frozenset({"dazed", "staggered", "stunned", "helpless"})
 #: Conditions that grant combat advantage to attackers (CA-1, CON-1..4).
 GRANTS_CA = frozenset({"dazed", "staggered", "stunned", "helpless"})
-#: Conditions that forbid opportunity attacks (CON-1..4, CON-6 via gaps.md).
+#: Conditions that forbid opportunity attacks (CON-1..4, CON-6 via docs/rules.md).
 NO_OPPORTUNITY = DAZED_LIKE | {"confused"}
 #: Conditions that forbid taking any action (CON-3, CON-4).
 NO_ACTIONS = INACTIVE_CONDITIONS
 #: Conditions that limit the attack action to a basic attack or a move, and so
-#: forbid charging (CON-2, CON-6 via gaps.md).
+#: forbid charging (CON-2, CON-6 via docs/rules.md).
 BASIC_ONLY = frozenset({"staggered", "confused"})
 
 
@@ -56,7 +56,7 @@ SCN-SEALED)."""
 
 @dataclass(frozen=True)
 class Ruleset:
-    """Battle settings (WB-3, WB-4, SCN-ASSAULT, SCN-TIE; values from gaps.md).
+    """Battle settings (WB-3, WB-4, SCN-ASSAULT, SCN-TIE; values from docs/rules.md).
 
     Attributes:
         point_limit: warband size in points (200 standard, 100 half-size).
@@ -66,7 +66,7 @@ class Ruleset:
         wipeout_ends_battle: when a warband has no creatures left the other
             wins at once (our choice: it can no longer score or be stopped).
         small_cone, large_cone: squares a small or large cone reaches
-            (RNG-3; gaps.md, our choice 3 and 6).
+            (RNG-3; docs/rules.md, our choice 3 and 6).
         scenario: "assault" (SCN-ASSAULT), "bounty" (SCN-BOUNTY: a destroyed
             enemy scores bounty_vp instead of its cost), "uncontested"
             (SCN-UNCONTESTED: a VP zone scores uncontested_vp, and only while
@@ -94,7 +94,7 @@ class Ruleset:
         object.__setattr__(self, "teams", tuple(int(t) for t in self.teams))
 
     @classmethod
-    def for_scenario(cls, scenario: str = "assault", point_limit: int | None = None) -> "Ruleset":
+    def for_scenario(cls, scenario: str = "assault", point_limit: int | None = None) -> Ruleset:
         """Settings for a scenario (SCN-*): Combined defaults to 250 points, the rest to 200."""
         if scenario not in SCENARIOS:
             raise ValueError(f"unknown scenario {scenario!r}; one of {', '.join(SCENARIOS)}")
@@ -104,7 +104,7 @@ class Ruleset:
 
     @classmethod
     def for_battle(cls, point_limits: Iterable[int], scenario: str = "assault", teams: Iterable[int] = (),
-                   vp_target: int | None = None) -> "Ruleset":
+                   vp_target: int | None = None) -> Ruleset:
         """The settings of a battle between warbands of ``point_limits`` (one per warband).
 
         Warbands of one size fight a battle of that size (WB-8: a 100-point
@@ -120,7 +120,7 @@ class Ruleset:
         teams = tuple(teams)
         return rules.with_teams(teams, vp_target) if teams else rules
 
-    def with_teams(self, teams: tuple[int, ...], vp_target: int | None = None) -> "Ruleset":
+    def with_teams(self, teams: tuple[int, ...], vp_target: int | None = None) -> Ruleset:
         """These settings for a team battle (SCN-MULTI): ``teams`` per seat; the VP a team
         needs is ``vp_target`` (200, 300 or 400), by default 100 per player (our choice:
         two teams of two 200-point warbands play to 400, the other team's points)."""
@@ -172,12 +172,12 @@ class Ruleset:
 
     @property
     def max_creatures(self) -> int:
-        """Most creatures in a warband (WB-4; gaps.md)."""
+        """Most creatures in a warband (WB-4; docs/rules.md)."""
         return {200: 10, 100: 5}.get(self.point_limit, self.point_limit // 20)
 
     @property
     def max_creature_cost(self) -> int:
-        """Cost cap of the single most expensive creature (WB-4; gaps.md)."""
+        """Cost cap of the single most expensive creature (WB-4; docs/rules.md)."""
         return {200: 150, 100: 75}.get(self.point_limit, self.point_limit * 3 // 4)
 
 
@@ -270,7 +270,7 @@ class Creature:
             one, or after X with Multi-Activation X).
         activations: activations it has begun this round (Multi-Activation).
         regeneration_stopped: it took damage of the type that stops its
-            Regeneration since its last turn began (gaps.md ABL).
+            Regeneration since its last turn began (docs/rules.md ABL).
         effects: current conditions and ongoing damage, in the order they
             were applied (``conditions`` gives just the condition names).
         turns: how many activations it has begun this battle (durations).
@@ -363,7 +363,7 @@ class Creature:
 
     @property
     def active(self) -> bool:
-        """Not stunned and not helpless (gaps.md reading note)."""
+        """Not stunned and not helpless (docs/rules.md reading note)."""
         if self.destroyed or self.pos is None:
             return False
         return not self.effects or not (self.conditions & INACTIVE_CONDITIONS)
@@ -517,7 +517,7 @@ class GameState:
     #: by ``apply``).  False in a state built directly: it owns every creature.
     _cow = False  # not a field
 
-    def copy(self) -> "GameState":
+    def copy(self) -> GameState:
         """Return a copy whose creatures and VP can be changed independently.
 
         Copy-on-write: read-only (shared) creatures stay shared; a changeable one
@@ -535,7 +535,7 @@ class GameState:
         d["_cow"] = True
         return new
 
-    def own(self, who: "str | Creature") -> Creature:
+    def own(self, who: str | Creature) -> Creature:
         """The creature ``who`` (a uid, or a creature of this state) as an object only this state
         holds, so safe to change: a shared one is copied into the state first (copy-on-write).
         Raises KeyError when there is no such creature."""
@@ -746,7 +746,7 @@ class GameState:
     def usable_activations(self) -> int:
         """Activations the turn player can still use this turn (RND-2..4): ``activations_left``,
         capped by the activations its creatures have left this round (the active creature's
-        current one included; Multi-Activation X counts X, gaps.md).  0 outside a turn."""
+        current one included; Multi-Activation X counts X, docs/rules.md).  0 outside a turn."""
         if self.phase not in (Phase.ACTIVATE, Phase.ACTING):
             return 0
         have = 0

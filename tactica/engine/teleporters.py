@@ -9,7 +9,7 @@ How tactica models it (our choice): while the active creature stands on a
 teleporter — because it started its turn there or a move ended there — and
 has not teleported this round, ``Teleport(square)`` is legal for every other
 unoccupied teleporter.  It spends neither the move nor the attack action and
-provokes no opportunity attacks (a teleport, gaps.md MOV-14).  A move that
+provokes no opportunity attacks (a teleport, docs/rules.md MOV-14).  A move that
 only passes over a teleporter does not trigger it: stop there first (the
 rest of that move is given up).  An activation whose two actions are spent
 stays open while a jump is possible, so the player may still take it (or

@@ -6,7 +6,7 @@ legal stops; combat for blood rock and sacred circles; the flow for pits and
 teleporters).  No module tests a terrain kind by name except through this
 table.  ``SYMBOLS`` gives each kind its one-character symbol for text boards
 (sandbox, map files' default legend, saves); the symbols follow
-/work/shared/cases/README.md where it names one (``O`` pit, ``T`` forest,
+the shared rules cases where they name one (``O`` pit, ``T`` forest,
 ``*`` smoke, ``S`` statue); ``%`` blood rock, ``+`` sacred circle and ``@``
 teleporter and the diagonal walls ``◤ ◥ ◣ ◢`` (the wall triangle) are our choice.
 

@@ -1,4 +1,4 @@
-"""Check boxes, recharge and special powers (CARD-4, SPW-1; gaps.md "Recharge").
+"""Check boxes, recharge and special powers (CARD-4, SPW-1; docs/rules.md "Recharge").
 
 * Check boxes: an attack line or special power with ``uses: N`` may be used
   N times per battle; each use ticks a box (``UseSpent``).  The ticks live in
@@ -9,7 +9,7 @@
 * Special powers (SPW-1): MOVE / ATTACK powers are actions of the activated
   creature on its own turn (``UsePower``); TRIGGERED powers happen by
   themselves when their event happens.  Confused creatures use no special
-  powers; staggered ones no attack-action powers (gaps.md).
+  powers; staggered ones no attack-action powers (docs/rules.md).
 
 ``react`` is called by ``game.apply`` after every action with that action's
 events; ``start_of_turn`` by the activation.  Every change is an event.
@@ -23,9 +23,9 @@ from .model import AttackDef
 from .powers import PowerAction, PowerEffect, PowerTrigger, RechargeOn, SpecialPower
 from .state import NO_ACTIONS, Creature, GameState, bloodied_threshold
 
-#: Conditions that forbid every special power (CON-6 via gaps.md).
+#: Conditions that forbid every special power (CON-6 via docs/rules.md).
 NO_SPECIAL_POWERS = frozenset({"confused"})
-#: Conditions that forbid attack-action special powers (CON-2 via gaps.md).
+#: Conditions that forbid attack-action special powers (CON-2 via docs/rules.md).
 NO_ATTACK_POWERS = frozenset({"staggered", "confused"})
 
 

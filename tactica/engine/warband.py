@@ -12,7 +12,7 @@ from .state import Ruleset
 
 #: Creature size from which Assault refuses a creature (WB-7: Huge is 3×3).
 HUGE = 3
-#: Point limit of the Epic format, which allows Huge creatures (gaps.md: Epic).
+#: Point limit of the Epic format, which allows Huge creatures (docs/rules.md: Epic).
 EPIC_POINTS = 500
 
 
@@ -62,7 +62,7 @@ def check_warband(wb: WarbandDef, rules: Ruleset | None = None) -> list[WarbandP
 
     Returns problems in a stable order: faction (WB-1), alignment (WB-2),
     points (WB-3), caps (WB-4), Unique (WB-6), size (WB-7: Huge creatures
-    only at ``EPIC_POINTS`` or more, the Epic format of gaps.md); within a rule in
+    only at ``EPIC_POINTS`` or more, the Epic format of docs/rules.md); within a rule in
     creature order.  Champions are optional (WB-5), so none is required.
     In Sealed (``rules.sealed``) faction, alignment and Unique are not
     checked (SCN-SEALED).

@@ -19,9 +19,9 @@ from __future__ import annotations
 import dataclasses
 import threading
 import time
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Callable
 
 from .codec import SaveFile
 from .store import autosave_path, write_save

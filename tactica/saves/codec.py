@@ -36,12 +36,39 @@ from typing import Any
 from tactica import __version__
 from tactica.engine import actions as act
 from tactica.engine.abilities import ABILITY_KINDS
-from tactica.engine.model import (AttackDef, AttackKind, ConditionEffect, CreatureCard, Defense,
-                                  Duration, Effect, FollowUpEffect, ForceKind, ForcedMoveEffect, HealEffect,
-                                  MapDef, OngoingEffect, Reach,
-                                  SYMBOLS, CustomTerrain, Terrain, TerrainRules, Trigger, WarbandDef)
-from tactica.engine.powers import (ChampionEffect, ChampionPower, ChampionTrigger, PowerAction, PowerEffect,
-                                   PowerTrigger, Recharge, RechargeOn, SpecialPower)
+from tactica.engine.model import (
+    SYMBOLS,
+    AttackDef,
+    AttackKind,
+    ConditionEffect,
+    CreatureCard,
+    CustomTerrain,
+    Defense,
+    Duration,
+    Effect,
+    FollowUpEffect,
+    ForcedMoveEffect,
+    ForceKind,
+    HealEffect,
+    MapDef,
+    OngoingEffect,
+    Reach,
+    Terrain,
+    TerrainRules,
+    Trigger,
+    WarbandDef,
+)
+from tactica.engine.powers import (
+    ChampionEffect,
+    ChampionPower,
+    ChampionTrigger,
+    PowerAction,
+    PowerEffect,
+    PowerTrigger,
+    Recharge,
+    RechargeOn,
+    SpecialPower,
+)
 from tactica.engine.state import GameState, Ruleset
 
 FORMAT = "tactica-save"
@@ -352,7 +379,7 @@ class SaveFile:
         return json.dumps(doc, indent=1, separators=(",", ": "))
 
     @classmethod
-    def from_json(cls, text: str, source: str = "save") -> "SaveFile":
+    def from_json(cls, text: str, source: str = "save") -> SaveFile:
         """Parse file text; raises SaveError with a clear reason."""
         try:
             doc = json.loads(text)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime, timezone
 
 from tactica.engine import GameState, IllegalAction, apply, new_game
 from tactica.engine.actions import Action
@@ -124,6 +124,6 @@ class Recorder:
         self.save.summary = {"round": state.round, "vp": list(state.vp), "over": state.is_over,
                              "winner": state.winner, "map": state.map.name if state.map else "",
                              "digest": digest or state_digest(state), "actions": len(self.save.actions)}
-        self.save.saved_at = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+        self.save.saved_at = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
         if self.autosave is not None:
             self.autosave(self.save)

@@ -15,8 +15,15 @@ from pathlib import Path
 
 from textual.app import App
 
-from tactica.content import (DEFAULT_MAP, ContentError, catalogue_with, load_map, load_warband,
-                             shipped_maps, shipped_warbands)
+from tactica.content import (
+    DEFAULT_MAP,
+    ContentError,
+    catalogue_with,
+    load_map,
+    load_warband,
+    shipped_maps,
+    shipped_warbands,
+)
 from tactica.content.draft import WarbandDraft
 from tactica.content.schema import did_you_mean
 from tactica.engine.model import FACTIONS, CreatureCard

@@ -7,9 +7,9 @@ loader's ``path:line:col: error: msg`` lines.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
 
 from tactica.engine.model import MapDef, WarbandDef
 from tactica.engine.sandbox import card, melee, ranged

@@ -11,15 +11,27 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from tactica.engine import (Action, Activate, Attack, Charge, ForceMove, Move, Phase, Place, Settle, Shift,
-                            Squeeze, UsePower)
+from tactica.engine import (
+    Action,
+    Activate,
+    Attack,
+    Charge,
+    ForceMove,
+    Move,
+    Phase,
+    Place,
+    Settle,
+    Shift,
+    Squeeze,
+    UsePower,
+)
 from tactica.engine.abilities import Aura
 from tactica.engine.attacking import attack_allowed, provoked_by
-from tactica.engine.combat import creature_distance
-from tactica.engine.uses import attack_available
 from tactica.engine.auras import squares as aura_squares
+from tactica.engine.combat import creature_distance
 from tactica.engine.footprint import footprint
 from tactica.engine.model import Square
+from tactica.engine.uses import attack_available
 
 from .describe import creature_name, describe_preview, player_name
 from .session import GameSession
@@ -617,7 +629,7 @@ class Controller:
             if cursor in moves:
                 path = moves[cursor].path
                 squares = f"{len(path)} square{'s' if len(path) != 1 else ''} here"
-                if isinstance(moves[cursor], Squeeze):  # gaps.md: a Huge creature squeezing
+                if isinstance(moves[cursor], Squeeze):  # docs/rules.md: a Huge creature squeezing
                     text = (f"Squeeze {squares} (as 2×2 at half speed; then foes get combat advantage "
                             f"and it attacks at -5): m or Enter.")
                 else:

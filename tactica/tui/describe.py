@@ -10,12 +10,12 @@ Reusable by any client (a CLI log export, for instance).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from tactica.engine import events as ev
-from tactica.engine.combat import forced_moves_not_made
 from tactica.engine.champions import lost_to_destruction
+from tactica.engine.combat import forced_moves_not_made
 from tactica.engine.state import GameState
 
 

@@ -73,7 +73,7 @@ class Opponent:
         return out
 
     @classmethod
-    def from_save(cls, players: dict | None) -> "Opponent | None":
+    def from_save(cls, players: dict | None) -> Opponent | None:
         """The Opponent stored in a save's ``players`` field; None for hot-seat or an unusable field."""
         if not isinstance(players, dict) or players.get("ai") not in LEVELS:
             return None

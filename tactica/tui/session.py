@@ -10,12 +10,32 @@ from __future__ import annotations
 import traceback
 from dataclasses import dataclass, field
 
-from tactica.engine import (Action, Activate, AreaAttack, Attack, AttackPreview, Charge, EndActivation,
-                            GameState, IllegalAction, Move, Phase, Place, Ruleset, Shift, Squeeze, apply, check,
-                            legal_actions, new_game, preview, provokers_of_path)
+from tactica.engine import (
+    Action,
+    Activate,
+    AreaAttack,
+    Attack,
+    AttackPreview,
+    Charge,
+    EndActivation,
+    GameState,
+    IllegalAction,
+    Move,
+    Phase,
+    Place,
+    Ruleset,
+    Shift,
+    Squeeze,
+    apply,
+    check,
+    legal_actions,
+    new_game,
+    preview,
+    provokers_of_path,
+)
+from tactica.engine.areas import CORNERS, Template, aims, struck, template
 from tactica.engine.events import CreatureDestroyed, Event
 from tactica.engine.model import MapDef, Square, WarbandDef
-from tactica.engine.areas import CORNERS, Template, aims, struck, template
 from tactica.engine.queries import charge_preview, move_refusal
 from tactica.saves.autosave import AutoSaver
 from tactica.saves.replay import Recorder
@@ -84,7 +104,7 @@ class GameSession:
     @classmethod
     def start(cls, warbands: tuple[WarbandDef, ...], maps: tuple[MapDef, ...], seed: int,
               *, quick: bool = True, scenario: str = "assault", teams: tuple[int, ...] = (),
-              vp_target: int | None = None) -> "GameSession":
+              vp_target: int | None = None) -> GameSession:
         """Begin a battle with ``new_game`` (the setup roll, SET-1).
 
         With ``quick`` the set-up choices (map, start area, deployment) are
@@ -255,7 +275,7 @@ class GameSession:
     def moves(self) -> dict[Square, Move | Squeeze]:
         """Legal moves of the active creature by destination (MOV-1..8, MOV-13).
 
-        A Huge creature also lists the squeezes (gaps.md) that end where no
+        A Huge creature also lists the squeezes (docs/rules.md) that end where no
         plain move does: the player picks the square, the engine's action says
         how it gets there.
         """
@@ -343,7 +363,7 @@ class GameSession:
     def provokers(self, path: tuple[Square, ...]) -> tuple[str, ...]:
         """Enemies whose opportunity attacks moving along ``path`` provokes (OA-1).
 
-        For a Huge creature's squeeze along ``path`` only the start provokes (gaps.md).
+        For a Huge creature's squeeze along ``path`` only the start provokes (docs/rules.md).
         """
         me = self.state.active_creature
         if me is None or not path:

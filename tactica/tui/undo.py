@@ -9,8 +9,8 @@ change) and after which the same creature is still acting.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from tactica.engine import Action, Activate, Move, Phase, Shift
 from tactica.engine import events as ev

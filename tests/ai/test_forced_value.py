@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from tactica.ai.forced import choose_forced
 from tactica.ai.tactics import Board, area_value, forced_gain, plan_creature
-from tactica.engine import Attack, ForceKind, ForcedMoveEffect, ForceMove, Phase, apply
+from tactica.engine import Attack, ForcedMoveEffect, ForceKind, ForceMove, Phase, apply
 from tactica.engine.sandbox import area, battle, card, melee, ranged
 
 SWORD = melee("Sword", damage=10)

@@ -1,12 +1,12 @@
 """Bots and the simulator with Large (2×2) and Huge (3×3) creatures (MOV-13, WB-7 Epic)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tactica.ai.bots import make_bot
 from tactica.ai.sim import play_battle
-from dataclasses import replace
-
 from tactica.engine import MapDef, Ruleset, WarbandDef
 from tactica.engine.sandbox import card
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from tactica.ai.intent import explain_action
 from tactica.ai.normal import NormalBot
-from tactica.ai.tactics import (BATTLE, ZONE_PUSH, ZONE_WIN, Board, displacement_value, zone_award,
-                                zone_stake)
+from tactica.ai.tactics import BATTLE, ZONE_PUSH, ZONE_WIN, Board, displacement_value, zone_award, zone_stake
 from tactica.engine import Move
 from tactica.engine.sandbox import card
 

@@ -10,7 +10,8 @@ from tactica.ai.tactics import Board, place_value
 from tactica.engine.abilities import Flight
 from tactica.engine.sandbox import card
 
-from .conftest import activation, board_battle as battle
+from .conftest import activation
+from .conftest import board_battle as battle
 
 #: A flier; its only way next to the enemy is over a pit (the enemy stands on an island).  C, an
 #: ally far off, keeps the bat's death from ending the battle.

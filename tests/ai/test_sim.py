@@ -203,4 +203,4 @@ def test_sim_reports_each_warband_as_well_as_each_ai(capsys):
     w1, w2 = data["warbands"]
     assert (f"player 1 Tusk Skirmishers         wins {w1['wins']:>4} ({w1['win_rate']:.1%})  "
             f"average VP {w1['avg_vp']:.1f}") in text
-    assert f"player 2 Greenbough Wardens" in text and "AI 1 greedy" in text
+    assert "player 2 Greenbough Wardens" in text and "AI 1 greedy" in text

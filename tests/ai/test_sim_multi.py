@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tactica.ai.scenarios import warband
 from tactica.ai.sim import parse_teams, run_games
 from tactica.cli import main
 from tactica.engine import MapDef
-
-import pytest
 
 
 def _corners(size: int = 10) -> MapDef:

@@ -10,10 +10,32 @@ from tactica.ai import LEVELS, make_bot
 from tactica.ai import normal as normal_mod
 from tactica.ai.hard import MAX_REPLIES, HardBot, outcomes
 from tactica.ai.normal import NormalBot
-from tactica.ai.tactics import (Board, Plan, attack_value, kill_vp, oa_kill_chance, place_value, plan_creature,
-                                 threat_value)
-from tactica.engine import (Activate, AreaAttack, Attack, Charge, EndActivation, Move, Phase, Ruleset, SeededDice, Shift,
-                            Teleport, apply, check, preview)
+from tactica.ai.tactics import (
+    Board,
+    Plan,
+    attack_value,
+    kill_vp,
+    oa_kill_chance,
+    place_value,
+    plan_creature,
+    threat_value,
+)
+from tactica.engine import (
+    Activate,
+    AreaAttack,
+    Attack,
+    Charge,
+    EndActivation,
+    Move,
+    Phase,
+    Ruleset,
+    SeededDice,
+    Shift,
+    Teleport,
+    apply,
+    check,
+    preview,
+)
 from tactica.engine.lazy import actions_of_kind
 from tactica.engine.model import Reach
 from tactica.engine.sandbox import area, card, close, melee, ranged

@@ -11,7 +11,7 @@ from tactica.engine.sandbox import area, card, close, melee, ranged
 
 from .conftest import board_battle as battle
 
-#: Speed 4, a dagger and a large cone (6 squares, gaps.md): a move and the cone reach 10 squares.
+#: Speed 4, a dagger and a large cone (6 squares, docs/rules.md): a move and the cone reach 10 squares.
 DRAKE = card("Drake", cost=30, hp=60, speed=4,
              attacks=(melee("Claw", bonus=6, damage=5), close("Breath", reach=Reach.LARGE_CONE, bonus=8, damage=30)))
 #: Speed 4 and a range-6, radius-1 area attack: 11 squares.

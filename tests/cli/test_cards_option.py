@@ -35,9 +35,10 @@ def _run(capsys, *argv: str) -> tuple[int, str, str]:
 
 def _headless(monkeypatch, checks: list):
     """Run TacticaApp headless: ``checks[0](app)`` runs once the battle is up, then the app exits."""
+    from textual.app import App
+
     from tactica.tui.app import TacticaApp
     from tactica.tui.screens.battle import BattleScreen
-    from textual.app import App
     real_run = App.run  # not TacticaApp.run: a test may patch it twice
 
     async def pilot_fn(pilot):
@@ -120,6 +121,7 @@ def test_sealed_packs_hold_own_cards(capsys, monkeypatch, own):
     assert code == 0 and err == ""  # no note: Sealed packs use the cards
     assert {"test-soldier", "test-archer"} <= set(got["catalogue"])
     from argparse import Namespace
+
     from tactica.tui.run import make_factory
     factory = make_factory(Namespace(cards=[str(cards)], scenario="sealed", map=None, warband=None))
     assert "test-archer" in factory.catalogue
@@ -128,6 +130,7 @@ def test_sealed_packs_hold_own_cards(capsys, monkeypatch, own):
 @pytest.mark.parametrize("command", ["play", "sim", "validate", "build"])
 def test_a_card_with_a_shipped_id_stops_every_command_naming_both_files(capsys, monkeypatch, own, command):
     from textual.app import App
+
     from tactica.ai import sim
     monkeypatch.setattr(App, "run", lambda self, **kw: 0)  # should the check fail, no battle starts here
     monkeypatch.setattr(sim, "run_games", lambda *a, **k: {})
@@ -193,6 +196,7 @@ def test_a_broken_card_file_is_named_by_the_warband_that_needs_it(capsys, own):
 
 def test_multiplayer_battles_take_own_cards_too(own):
     from argparse import Namespace
+
     from tactica.tui.run import make_factory
     cards, band = own
     band.write_text(band.read_text().replace("points: 100", "points: 200"))  # the four-corner map's size

@@ -28,6 +28,7 @@ def _status(argv: list[str]) -> int:
 def no_battle(monkeypatch):
     """A command that got past its checks starts no battle here: the app and the games return at once."""
     from textual.app import App
+
     from tactica.ai import sim
     monkeypatch.setattr(App, "run", lambda self, **kw: 0)
     monkeypatch.setattr(sim, "run_games", lambda *a, **k: {})

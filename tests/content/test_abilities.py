@@ -4,9 +4,22 @@ from __future__ import annotations
 import pytest
 
 from tactica.content import ContentError, load_catalogue
-from tactica.engine.abilities import (Aura, MultiActivation, Burrow, Flight, Immune, Insubstantial, MultipleThreats, Phasing,
-                                      PowerfulCharge, Regeneration, Resist, SneakAttack,
-                                      ThreateningReach, Vulnerable)
+from tactica.engine.abilities import (
+    Aura,
+    Burrow,
+    Flight,
+    Immune,
+    Insubstantial,
+    MultiActivation,
+    MultipleThreats,
+    Phasing,
+    PowerfulCharge,
+    Regeneration,
+    Resist,
+    SneakAttack,
+    ThreateningReach,
+    Vulnerable,
+)
 
 CARD = """cards:
   - id: test-wisp

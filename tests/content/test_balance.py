@@ -51,8 +51,8 @@ import pytest
 
 from tactica.content import load_catalogue
 from tactica.engine import AttackDef, CreatureCard
-from tactica.engine.model import ConditionEffect, FollowUpEffect, HealEffect, OngoingEffect
 from tactica.engine import abilities as ab
+from tactica.engine.model import ConditionEffect, FollowUpEffect, HealEffect, OngoingEffect
 
 
 def hit_chance(bonus: int, defence: int) -> float:

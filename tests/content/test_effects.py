@@ -4,8 +4,15 @@ from __future__ import annotations
 import pytest
 
 from tactica.content import ContentError, load_catalogue
-from tactica.engine.model import (ConditionEffect, Duration, FollowUpEffect, ForceKind, ForcedMoveEffect,
-                                  OngoingEffect, Trigger)
+from tactica.engine.model import (
+    ConditionEffect,
+    Duration,
+    FollowUpEffect,
+    ForcedMoveEffect,
+    ForceKind,
+    OngoingEffect,
+    Trigger,
+)
 
 CARD = """cards:
   - id: test-monk

@@ -5,8 +5,15 @@ import random
 
 import pytest
 
-from tactica.content import (ContentError, load_catalogue, load_map, load_warband, shipped_card_files,
-                             shipped_maps, shipped_warbands)
+from tactica.content import (
+    ContentError,
+    load_catalogue,
+    load_map,
+    load_warband,
+    shipped_card_files,
+    shipped_maps,
+    shipped_warbands,
+)
 from tactica.content.validate import validate_paths
 
 NOISE = " :-[]{}#&*!|>'\"\n\t.^AaBb0123xyz,"

@@ -1,14 +1,22 @@
 """What the loader builds from good files: cards, attack lines, maps, warbands."""
 from __future__ import annotations
 
-import pytest
-
 from pathlib import Path
+
+import pytest
 
 from tactica.content import load_catalogue, load_map
 from tactica.engine import AttackKind, Defense, Reach, Terrain
-from tactica.engine.powers import (ChampionEffect, ChampionPower, ChampionTrigger, PowerAction,
-                                   PowerEffect, Recharge, RechargeOn, SpecialPower)
+from tactica.engine.powers import (
+    ChampionEffect,
+    ChampionPower,
+    ChampionTrigger,
+    PowerAction,
+    PowerEffect,
+    Recharge,
+    RechargeOn,
+    SpecialPower,
+)
 
 GOOD = Path(__file__).parent / "fixtures" / "good"
 

@@ -19,7 +19,7 @@ SHIPPED = shipped_card_files() + shipped_maps() + shipped_warbands()
 def test_regenerating_gives_exactly_the_shipped_files():
     folder = shipped_schema_dir()
     for kind, name in SCHEMA_FILES.items():
-        assert (folder / name).read_text(encoding="utf-8") == render(kind), f"run python -m tactica.content.schemas"
+        assert (folder / name).read_text(encoding="utf-8") == render(kind), "run python -m tactica.content.schemas"
     assert stale_schemas() == []
     assert main(["--check"]) == 0
 

@@ -6,8 +6,17 @@ import sys
 
 import pytest
 
-from tactica.content import (DEFAULT_MAP, DEFAULT_WARBANDS, default_battle, load_catalogue, load_map,
-                             load_warband, shipped_card_files, shipped_maps, shipped_warbands)
+from tactica.content import (
+    DEFAULT_MAP,
+    DEFAULT_WARBANDS,
+    default_battle,
+    load_catalogue,
+    load_map,
+    load_warband,
+    shipped_card_files,
+    shipped_maps,
+    shipped_warbands,
+)
 from tactica.engine import AttackKind, Ruleset, check_warband, new_game
 from tactica.engine.geometry import Geometry
 from tactica.engine.model import ALIGNMENTS, FACTIONS

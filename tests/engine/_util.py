@@ -1,8 +1,19 @@
 """Helpers shared by the engine rule tests (not a test module)."""
 from __future__ import annotations
 
-from tactica.engine import (Activate, ChooseFirstPlayer, EndActivation, GameState, MapDef,
-                            ScriptedDice, WarbandDef, apply, check, legal_actions, new_game)
+from tactica.engine import (
+    Activate,
+    ChooseFirstPlayer,
+    EndActivation,
+    GameState,
+    MapDef,
+    ScriptedDice,
+    WarbandDef,
+    apply,
+    check,
+    legal_actions,
+    new_game,
+)
 from tactica.engine import events as ev
 from tactica.engine.sandbox import card
 
@@ -40,6 +51,7 @@ def with_terrain(state: GameState, squares: dict) -> GameState:
     Sandbox boards put creatures on clear squares; this puts terrain under them.
     """
     from dataclasses import replace
+
     from tactica.engine import Geometry
     rows = [list(r) for r in state.map.terrain]
     for (x, y), kind in squares.items():

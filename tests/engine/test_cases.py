@@ -7,15 +7,31 @@ from __future__ import annotations
 
 import pytest
 
-from tactica.engine import (Activate, AreaAttack, Attack, Charge, ChooseFirstPlayer, Defense,
-                            EndActivation, ForceKind, ForcedMoveEffect, ForceMove, Move, Phase, Reach,
-                            Settle, Shift, legal_actions, template_squares)
+from tactica.engine import (
+    Activate,
+    AreaAttack,
+    Attack,
+    Charge,
+    ChooseFirstPlayer,
+    Defense,
+    EndActivation,
+    ForcedMoveEffect,
+    ForceKind,
+    ForceMove,
+    Move,
+    Phase,
+    Reach,
+    Settle,
+    Shift,
+    legal_actions,
+    template_squares,
+)
 from tactica.engine import events as ev
 from tactica.engine.abilities import PowerfulCharge, Resist, SneakAttack
 from tactica.engine.actions import UseChampionPower
-from tactica.engine.powers import ChampionEffect, ChampionPower, ChampionTrigger
 from tactica.engine.combat import flanking, modifiers
 from tactica.engine.geometry import squares_crossed
+from tactica.engine.powers import ChampionEffect, ChampionPower, ChampionTrigger
 from tactica.engine.sandbox import area, battle, card, close, melee, ranged
 
 from ._util import activation_order, of, refused, run, started
@@ -115,7 +131,7 @@ def test_case_confused_champion_initiative():
 
 # confused-table (CON-6)
 def test_case_confused_table():
-    # The case's three rolls at the start of the confused creature's turn (CON-6, gaps.md table).
+    # The case's three rolls at the start of the confused creature's turn (CON-6, docs/rules.md table).
     def start(face, more=()):
         st = battle("Abc.", turn_player=1, conditions={"b": {"confused"}}, dice=(face,) + more)
         return run(st, Activate("b"))

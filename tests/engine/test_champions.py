@@ -1,12 +1,12 @@
 """Champion powers (CHP-1, CHP-2, CHP-3): budget, triggers, the owner's decision, once per turn."""
 from __future__ import annotations
 
-from tactica.engine import (Activate, Attack, EndActivation, Phase, Shift, apply, legal_actions)
+from tactica.engine import Activate, Attack, EndActivation, Phase, Shift, apply, legal_actions
+from tactica.engine.abilities import SneakAttack
 from tactica.engine.actions import DeclinePower, UseChampionPower
+from tactica.engine.champions import turn_key
 from tactica.engine.powers import ChampionEffect, ChampionPower, ChampionTrigger
 from tactica.engine.sandbox import battle, card, melee
-from tactica.engine.abilities import SneakAttack
-from tactica.engine.champions import turn_key
 
 from ._util import ev, of, refused, run
 

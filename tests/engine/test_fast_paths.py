@@ -249,8 +249,8 @@ def test_COV_4_kept_cover_answers_match_the_definition():
 def test_OA_1_threat_map_matches_threatens():
     """OA-1, OA-3, OA-5: the threat map (a reach-1 maker's eight neighbours added at once) equals
     asking ``threatens`` square by square around every enemy able to make an opportunity attack."""
-    from tactica.engine.movement import threat_map, threatens
     from tactica.engine.abilities import threat_reach
+    from tactica.engine.movement import threat_map, threatens
     states = _random_battle_states(5, games=2, per_game=150)
     for st in states:
         mover = st.active_creature
@@ -273,8 +273,7 @@ def test_OA_1_threat_map_matches_threatens():
 def test_ATK_5_preview_matches_the_twenty_faces():
     """ATK-3..6, HP-1: the preview's hit chance, expected damage, kill chance and expected loss
     equal those counted face by face over the d20 (a critical hit's damage for the faces that crit)."""
-    from tactica.engine.combat import (automatic_critical, critical_from, hit_damage, modifiers, preview,
-                                       aura_damage)
+    from tactica.engine.combat import aura_damage, automatic_critical, critical_from, hit_damage, modifiers, preview
     states = _random_battle_states(6, games=2, per_game=150)
     checked = 0
     for st in states:

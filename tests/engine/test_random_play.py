@@ -16,8 +16,23 @@ from dataclasses import replace
 import pytest
 
 from tactica.ai.setup import auto_setup
-from tactica.engine import (Activate, Attack, Charge, ChooseFirstPlayer, GameState, IllegalAction,
-                            MapDef, Move, Phase, Reach, Shift, apply, check, legal_actions, new_game)
+from tactica.engine import (
+    Activate,
+    Attack,
+    Charge,
+    ChooseFirstPlayer,
+    GameState,
+    IllegalAction,
+    MapDef,
+    Move,
+    Phase,
+    Reach,
+    Shift,
+    apply,
+    check,
+    legal_actions,
+    new_game,
+)
 from tactica.engine.model import ConditionEffect, Duration, OngoingEffect
 from tactica.engine.sandbox import area, card, close, melee, ranged
 

@@ -6,9 +6,20 @@ from __future__ import annotations
 
 from tactica.engine import Activate, Attack, Charge, EndActivation, Move, legal_actions
 from tactica.engine import events as ev
-from tactica.engine.abilities import (Burrow, Flight, Immune, Insubstantial, MultipleThreats, Phasing,
-                                      PowerfulCharge, Regeneration, Resist, SneakAttack,
-                                      ThreateningReach, Vulnerable)
+from tactica.engine.abilities import (
+    Burrow,
+    Flight,
+    Immune,
+    Insubstantial,
+    MultipleThreats,
+    Phasing,
+    PowerfulCharge,
+    Regeneration,
+    Resist,
+    SneakAttack,
+    ThreateningReach,
+    Vulnerable,
+)
 from tactica.engine.combat import modifiers
 from tactica.engine.model import ConditionEffect, OngoingEffect
 from tactica.engine.movement import routes

@@ -1,4 +1,4 @@
-"""Aura X, Multi-Activation X and healing (gaps.md ABL glossary; ABL-1, ABL-2, ATK-8).
+"""Aura X, Multi-Activation X and healing (docs/rules.md ABL glossary; ABL-1, ABL-2, ATK-8).
 
 Default sandbox creatures: AC 15, DEF 13, 50 HP, a +8 melee attack for 10, speed 6.
 Upper-case letters are player 1's creatures, lower-case player 2's.
@@ -244,7 +244,7 @@ def test_abl_heal_effect_the_attacker_regains_hp_never_above_its_own():
     assert of(out, ev.CreatureDestroyed) and st.creature("A").hp == 35
 
 
-# -- Regeneration stopped by a damage type (gaps.md ABL glossary) -------------------------
+# -- Regeneration stopped by a damage type (docs/rules.md ABL glossary) -------------------------
 
 def test_abl_regeneration_stopped_for_a_turn_by_its_damage_type():
     from tactica.engine.abilities import Regeneration

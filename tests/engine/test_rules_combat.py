@@ -413,7 +413,7 @@ def test_cov_04_creature_gives_no_cover_against_melee():
     assert _mods(st, t="b") == ()
 
 
-# -- MOD table (gaps.md) -------------------------------------------------------------------
+# -- MOD table (docs/rules.md) -------------------------------------------------------------------
 
 def test_mod_table_charge_plus_one_and_combat_advantage_plus_two():
     st = battle("A.....\n......\n...g..\n....B.", active="A", dice=(4,))

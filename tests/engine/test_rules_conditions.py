@@ -1,8 +1,17 @@
 """Condition limits the engine already enforces (CON-2..8) and RND-4 without wipe-out."""
 from __future__ import annotations
 
-from tactica.engine import (Activate, Attack, ChooseFirstPlayer, EndActivation, Move, Phase,
-                            Ruleset, Shift, legal_actions)
+from tactica.engine import (
+    Activate,
+    Attack,
+    ChooseFirstPlayer,
+    EndActivation,
+    Move,
+    Phase,
+    Ruleset,
+    Shift,
+    legal_actions,
+)
 from tactica.engine import events as ev
 from tactica.engine.sandbox import battle, card
 

@@ -1,13 +1,12 @@
 """Conditions with durations, saving throws, ongoing damage and the confusion table.
 
-EFF-1..3, SAV-1, CON-1, CON-2, CON-4, CON-6, CON-7 and gaps.md ("Ongoing
+EFF-1..3, SAV-1, CON-1, CON-2, CON-4, CON-6, CON-7 and docs/rules.md ("Ongoing
 damage", "Durations", the April 2008 confused table).  Fixed dice, exact
 outcomes.
 """
 from __future__ import annotations
 
-from tactica.engine import (Activate, Attack, ChooseFirstPlayer, EndActivation, Move, Phase,
-                            legal_actions)
+from tactica.engine import Activate, Attack, ChooseFirstPlayer, EndActivation, Move, Phase, legal_actions
 from tactica.engine import events as ev
 from tactica.engine.combat import flanking, modifiers
 from tactica.engine.model import ConditionEffect, Duration

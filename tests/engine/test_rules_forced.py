@@ -1,8 +1,18 @@
-"""Forced movement and placement (MOV-14, OA-2, TER-PIT, MOV-3; gaps.md "Forced movement")."""
+"""Forced movement and placement (MOV-14, OA-2, TER-PIT, MOV-3; docs/rules.md "Forced movement")."""
 from __future__ import annotations
 
-from tactica.engine import (Attack, AreaAttack, EndActivation, ForceKind, ForcedMoveEffect, ForceMove,
-                            Move, Phase, Settle, legal_actions)
+from tactica.engine import (
+    AreaAttack,
+    Attack,
+    EndActivation,
+    ForcedMoveEffect,
+    ForceKind,
+    ForceMove,
+    Move,
+    Phase,
+    Settle,
+    legal_actions,
+)
 from tactica.engine import events as ev
 from tactica.engine.model import Terrain, Trigger
 from tactica.engine.sandbox import area, battle, card, melee, ranged

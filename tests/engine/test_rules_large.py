@@ -6,8 +6,19 @@ its footprint for the reader.
 """
 from __future__ import annotations
 
-from tactica.engine import (AreaAttack, Attack, Charge, ChooseStartArea, Move, Phase, Place, Shift,
-                            Terrain, legal_actions, new_game)
+from tactica.engine import (
+    AreaAttack,
+    Attack,
+    Charge,
+    ChooseStartArea,
+    Move,
+    Phase,
+    Place,
+    Shift,
+    Terrain,
+    legal_actions,
+    new_game,
+)
 from tactica.engine import events as ev
 from tactica.engine.combat import flanking, has_cover, in_reach, modifiers
 from tactica.engine.footprint import footprint, gap, touching
@@ -272,7 +283,7 @@ def test_set_3_large_creature_placed_as_near_as_possible_when_the_area_is_too_sm
     assert places == [(0, 0), (0, 1)]
 
 
-# -- Huge creatures: squeeze (gaps.md glossary) -------------------------------------------
+# -- Huge creatures: squeeze (docs/rules.md glossary) -------------------------------------------
 
 def test_mov_13_squeeze_moves_as_2x2_half_speed_and_ends_in_a_3x3_space():
     # A corridor 2 squares wide (x = 4, 5) through a wall; the giant (speed 6) squeezes 3 squares.

@@ -3,9 +3,20 @@ from __future__ import annotations
 
 import pytest
 
-from tactica.engine import (Activate, AreaAttack, Attack, ChooseFirstPlayer, ChooseStartArea,
-                            EndActivation, MapDef, Phase, Ruleset, ScriptedDice, legal_actions,
-                            new_game)
+from tactica.engine import (
+    Activate,
+    AreaAttack,
+    Attack,
+    ChooseFirstPlayer,
+    ChooseStartArea,
+    EndActivation,
+    MapDef,
+    Phase,
+    Ruleset,
+    ScriptedDice,
+    legal_actions,
+    new_game,
+)
 from tactica.engine import events as ev
 from tactica.engine.combat import flanking
 from tactica.engine.sandbox import battle, card, close
@@ -227,6 +238,7 @@ def test_scn_multi_two_sides_on_a_four_corner_map_take_opposite_corners():
 
 def test_scn_multi_ffa_needs_a_start_area_for_every_side():
     from tactica.engine.warband import check_battle
+
     from ._util import open_map
     bands = tuple(warband(card("Guard"), name=f"W{p}") for p in range(3))
     two_areas = open_map()

@@ -1,8 +1,17 @@
 """Assault victory (SCN-ASSAULT) and the tie-breaker (SCN-TIE)."""
 from __future__ import annotations
 
-from tactica.engine import (Activate, Attack, ChooseFirstPlayer, EndActivation, Phase, Ruleset,
-                            ScriptedDice, legal_actions, tie_breaker)
+from tactica.engine import (
+    Activate,
+    Attack,
+    ChooseFirstPlayer,
+    EndActivation,
+    Phase,
+    Ruleset,
+    ScriptedDice,
+    legal_actions,
+    tie_breaker,
+)
 from tactica.engine import events as ev
 from tactica.engine.sandbox import battle, card
 

@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from tactica.engine import Ruleset, ScriptedDice, WarbandDef
 from tactica.engine.sandbox import card
-from tactica.engine.sealed import (PACK_SIZE, PACKS, build_from_pool, draw_pools, eligible,
-                                   sealed_warbands)
+from tactica.engine.sealed import PACK_SIZE, PACKS, build_from_pool, draw_pools, eligible, sealed_warbands
 from tactica.engine.warband import check_warband
 
 SEALED = Ruleset.for_scenario("sealed")

@@ -3,8 +3,20 @@ from __future__ import annotations
 
 import pytest
 
-from tactica.engine import (Activate, Attack, ChooseFirstPlayer, ChooseMap, ChooseStartArea,
-                            EndActivation, Move, Phase, Place, ScriptedDice, Shift, new_game)
+from tactica.engine import (
+    Activate,
+    Attack,
+    ChooseFirstPlayer,
+    ChooseMap,
+    ChooseStartArea,
+    EndActivation,
+    Move,
+    Phase,
+    Place,
+    ScriptedDice,
+    Shift,
+    new_game,
+)
 from tactica.engine import events as ev
 from tactica.engine.sandbox import battle, card, ranged
 

@@ -6,8 +6,17 @@ beneath a creature.
 """
 from __future__ import annotations
 
-from tactica.engine import (AreaAttack, Attack, EndActivation, Move, Shift, Teleport, Terrain,
-                            deploy_squares, legal_actions)
+from tactica.engine import (
+    AreaAttack,
+    Attack,
+    EndActivation,
+    Move,
+    Shift,
+    Teleport,
+    Terrain,
+    deploy_squares,
+    legal_actions,
+)
 from tactica.engine import events as ev
 from tactica.engine.abilities import Flight
 from tactica.engine.combat import modifiers

@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from tactica.engine import Activate, Attack, Charge, EndActivation, Phase, legal_actions
 from tactica.engine.actions import UsePower
-from tactica.engine.powers import (PowerAction, PowerEffect, PowerTrigger, Recharge, RechargeOn,
-                                   SpecialPower)
+from tactica.engine.powers import PowerAction, PowerEffect, PowerTrigger, Recharge, RechargeOn, SpecialPower
 from tactica.engine.sandbox import battle, card, melee
 
 from ._util import ev, of, refused, run

@@ -3,8 +3,7 @@ from __future__ import annotations
 
 import json
 
-from tactica.engine.model import (AttackKind, ConditionEffect, Duration, FollowUpEffect, OngoingEffect,
-                                  Reach, Trigger)
+from tactica.engine.model import AttackKind, ConditionEffect, Duration, FollowUpEffect, OngoingEffect, Reach, Trigger
 from tactica.engine.sandbox import card, melee, ranged
 from tactica.saves.codec import card_from, card_to
 

@@ -4,8 +4,19 @@ from __future__ import annotations
 import json
 import random
 
-from tactica.engine import (ForceKind, ForcedMoveEffect, ForceMove, MapDef, Ruleset, Settle, Trigger,
-                            WarbandDef, apply, legal_actions, new_game)
+from tactica.engine import (
+    ForcedMoveEffect,
+    ForceKind,
+    ForceMove,
+    MapDef,
+    Ruleset,
+    Settle,
+    Trigger,
+    WarbandDef,
+    apply,
+    legal_actions,
+    new_game,
+)
 from tactica.engine import events as ev
 from tactica.engine.sandbox import card, melee, ranged
 from tactica.saves.codec import SaveFile, card_from, card_to, decode_action, encode_action

@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from tactica.engine import Phase
 from tactica.engine.actions import DeclinePower, UseChampionPower
-from tactica.engine.powers import (ChampionEffect, ChampionPower, ChampionTrigger, PowerAction, PowerEffect,
-                                   SpecialPower)
+from tactica.engine.powers import ChampionEffect, ChampionPower, ChampionTrigger, PowerAction, PowerEffect, SpecialPower
 from tactica.engine.sandbox import battle, card, melee
 from tactica.tui.screens.battle import BattleScreen
 from tactica.tui.screens.champion_prompt import PowerPrompt

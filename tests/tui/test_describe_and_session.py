@@ -5,7 +5,8 @@ import argparse
 import subprocess
 import sys
 
-from tactica.engine import Activate, Attack, EndActivation, Move, events as ev
+from tactica.engine import Activate, Attack, EndActivation, Move
+from tactica.engine import events as ev
 from tactica.engine.sandbox import battle, card, melee
 from tactica.tui.controller import Controller, Mode
 from tactica.tui.describe import describe_events, describe_preview
@@ -204,7 +205,7 @@ def test_OA_2_the_log_says_an_opportunity_attack_makes_no_push():
     """A newcomer saw a Shield Shove opportunity attack hit and no push, with nothing said: the roll's
     line now says the push is not made (the engine's ``forced_moves_not_made``)."""
     from tactica.engine import Move, apply
-    from tactica.engine.model import ForceKind, ForcedMoveEffect
+    from tactica.engine.model import ForcedMoveEffect, ForceKind
     from tactica.engine.sandbox import card, melee
     shover = card("Shover", attacks=(melee("Shove", bonus=10, damage=10,
                                            effects=(ForcedMoveEffect(ForceKind.PUSH, 2),)),))

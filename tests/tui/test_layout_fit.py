@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pytest
+from textual.widgets._footer import FooterKey
 
 from tactica.engine.sandbox import battle, card, melee, ranged
 from tactica.tui.app import TacticaApp
@@ -12,7 +13,6 @@ from tactica.tui.screens.battle import LOG_MIN, BattleScreen, body_rows
 from tactica.tui.widgets.battle_header import BattleHeader, header_text
 from tactica.tui.widgets.battle_log import BattleLog
 from tactica.tui.widgets.map_view import MapView
-from textual.widgets._footer import FooterKey
 
 from .conftest import app_for_state
 

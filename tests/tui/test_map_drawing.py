@@ -146,6 +146,7 @@ async def test_who_goes_first_question_leaves_the_whole_map_in_view(size):
     log, and does not dim the board: at 80×24, 120×40 and 200×60 no row of the map is covered."""
     from tactica.engine import Phase
     from tactica.tui.screens.choice import ChoiceModal
+
     from .conftest import make_app
     app = make_app()
     async with app.run_test(size=size) as pilot:
@@ -173,6 +174,7 @@ async def test_at_80x24_shift_arrows_scroll_the_map_under_the_first_player_quest
     shift+right scroll the map to its lower board, and the question stays.  (Its title names the
     keys that move the cursor over the map, which scroll it too: Tab, h j k l.)"""
     from tactica.tui.screens.choice import ChoiceModal
+
     from .conftest import make_app
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

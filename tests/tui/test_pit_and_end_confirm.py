@@ -177,6 +177,7 @@ async def test_the_log_says_the_quick_setup_gave_the_start_areas_not_that_a_play
     from tactica.tui.describe import describe_events
     from tactica.tui.factory import BattleFactory
     from tactica.tui.widgets.battle_log import BattleLog
+
     from .conftest import FixedFactory, skirmish_battle
     session = BattleFactory(*skirmish_battle(), seed=3).quick()
     app = TacticaApp(FixedFactory(session))
@@ -192,6 +193,7 @@ async def test_the_log_says_the_quick_setup_gave_the_start_areas_not_that_a_play
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_no_toast_covers_the_newest_log_lines_or_the_status_line(size):
     from textual.widgets._toast import Toast
+
     from tactica.tui.widgets.battle_log import BattleLog
     app = app_for_state(battle("A.#..b\n.....C", active="A"))
     async with app.run_test(size=size, notifications=True) as pilot:

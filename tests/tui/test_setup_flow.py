@@ -1,7 +1,8 @@
 """The full setup (--setup): choose warbands and maps, the roll, the map, the start area, placing by hand."""
 from __future__ import annotations
 
-from tactica.engine import Phase, events as ev
+from tactica.engine import Phase
+from tactica.engine import events as ev
 from tactica.tui.screens.battle import BattleScreen
 from tactica.tui.screens.choice import ChoiceModal
 from tactica.tui.screens.setup import SetupScreen

@@ -14,8 +14,19 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from tactica.engine import (Action, Charge, ChooseFirstPlayer, ChooseMap, ChooseStartArea, DeclinePower,
-                            EndActivation, Move, Phase, Squeeze, UsePower)
+from tactica.engine import (
+    Action,
+    Charge,
+    ChooseFirstPlayer,
+    ChooseMap,
+    ChooseStartArea,
+    DeclinePower,
+    EndActivation,
+    Move,
+    Phase,
+    Squeeze,
+    UsePower,
+)
 
 from ..controller import Controller, Mode
 from ..describe import LogLine, action_lines, creature_name, describe_events, player_name

@@ -17,7 +17,7 @@ A question over the battle log (which it hides) opens the log on the whole scree
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding

@@ -8,7 +8,7 @@ scroll it; Esc or Enter closes it and the question is back, still unanswered.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding

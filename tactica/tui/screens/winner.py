@@ -1,7 +1,7 @@
 """The end of a battle: final VP, who won and why, and a short summary."""
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult

@@ -8,7 +8,7 @@ result is what they want to see next).
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from rich.table import Table
 from rich.text import Text
@@ -125,7 +125,7 @@ class BattleLog(RichLog, can_focus=False):
                 self.unread += 1
         self._show_reading()
 
-    def clear(self) -> "BattleLog":
+    def clear(self) -> BattleLog:
         """Remove every line (``lines_written`` keeps its record); the log follows the newest again."""
         self._rows.clear()
         self.entries.clear()

@@ -16,10 +16,9 @@ from textual.widgets import Static
 from tactica.engine import Creature, GameState
 from tactica.engine.abilities import AURA_EFFECTS, activations_per_round
 from tactica.engine.auras import covering
-from tactica.engine.model import (ConditionEffect, FollowUpEffect, ForcedMoveEffect, HealEffect, OngoingEffect,
-                                  Trigger)
-from tactica.engine.state import ActiveEffect, bloodied_threshold
 from tactica.engine.champions import budget_left
+from tactica.engine.model import ConditionEffect, FollowUpEffect, ForcedMoveEffect, HealEffect, OngoingEffect, Trigger
+from tactica.engine.state import ActiveEffect, bloodied_threshold
 from tactica.engine.uses import attack_key, power_key, used_count
 
 from ..sides import SIDE_BG as SIDE_STYLE

@@ -36,7 +36,7 @@ class Limits:
     problems: tuple[str, ...] = ()
 
     @classmethod
-    def of(cls, draft: WarbandDraft) -> "Limits":
+    def of(cls, draft: WarbandDraft) -> Limits:
         """The limits of ``draft``; the problems come from the engine (check_warband)."""
         rules = draft.rules
         return cls(cost=draft.cost, points=draft.points, count=len(draft.cards),

@@ -42,15 +42,14 @@ from ..widgets.battle_log import BattleLog
 from ..widgets.map_view import MapView
 from ..widgets.stat_card import StatCard
 from ..widgets.status_line import StatusLine, fit_status
-from .battle_ai import AI_ACTIONS, AiTurn
+from .battle_ai import AiTurn
 from .battle_camera import Camera
 from .battle_confirm import Confirmations, Toasts, card_names
 from .battle_decisions import Decisions
-from .battle_keys import BINDINGS, KEY_ACTIONS
+from .battle_keys import BINDINGS, KEY_ACTIONS, key_shown
 from .battle_layout import BattleLayout, legend
-from .battle_saves import UNDO_ACTIONS, BattleSaves
+from .battle_saves import BattleSaves
 from .help import HelpScreen
-from .log_reader import LogReader
 
 __all__ = ["BattleScreen", "LOG_MIN", "NOTE_SECONDS", "body_rows", "legend", "zone_note"]
 
@@ -113,7 +112,7 @@ class BattleScreen(Screen[str]):
         self.confirms = Confirmations(self, self.toasts)
         self.camera = Camera(self)
         self.decisions = Decisions(self)
-        self.saves = BattleSaves(self)
+        self.saves = BattleSaves(self, self.camera)
         try:  # f, kept by the app across its battles
             fast = bool(getattr(self.app, "ai_fast", False))
         except Exception:  # made outside a running app (no active app): the default
@@ -217,26 +216,8 @@ class BattleScreen(Screen[str]):
 
     # -- keys ------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show a key only when the engine's legal actions make it useful now."""
-        if action in ("help", "quit", "champion_prompts"):
-            return True
-        if action == "card_scroll":  # the card is longer than its panel (also while the AI plays)
-            return self.battle_layout.card_overflows()
-        if action in ("log_scroll", "log_edge"):  # the log is longer than its pane (also while the AI plays)
-            return self.battle_log.max_scroll_y > 0
-        if action in AI_ACTIONS:
-            return self.ai_turn.key_allowed(action)
-        if self.ai_decides():
-            return False  # the AI is playing: no action keys, no undo
-        if action in UNDO_ACTIONS:
-            return self.saves.key_allowed(action)
-        if self.asking:
-            return False
-        if action == "says_why":
-            return self.ctrl.says_why(str(parameters[0])) if parameters else False
-        if action == "auto_place":
-            return self.ctrl.mode is Mode.DEPLOY
-        return self.ctrl.allowed(action)
+        """Show a key only when the engine's legal actions make it useful now (``battle_keys.key_shown``)."""
+        return key_shown(self, action, parameters)
 
     def on_key(self, event: keys.Key) -> None:
         """Any key but the one that asked for it cancels a pending confirmation (a provoking move, a
@@ -324,28 +305,12 @@ class BattleScreen(Screen[str]):
         self.battle_layout.card_scroll(step)
 
     def action_log_scroll(self, step: int) -> None:
-        """Page Up / Page Down: read the battle log a page back or on.  While the player reads back,
-        new lines do not move it (its border counts them); at the bottom it follows them again.
-        Where the log is a few rows (80×24: a page would be three lines), Page Up opens the whole
-        log on the whole screen instead (``LogReader``; Esc comes back to the battle)."""
-        if step < 0 and self._read_log_full(1):
-            return
-        self.battle_log.page(step)
+        """Page Up / Page Down: read the battle log a page back or on (``BattleLayout.page_log``)."""
+        self.battle_layout.page_log(step)
 
     def action_log_edge(self, step: int) -> None:
-        """Home / End: the log's oldest line, or its newest (where it follows new lines again).
-        Where the log is a few rows, Home opens the whole log at its oldest line (``LogReader``)."""
-        if step < 0 and self._read_log_full(-1):
-            return
-        self.battle_log.to_edge(step)
-
-    def _read_log_full(self, start: int) -> bool:
-        """Open the whole log on the whole screen when the log pane is too small to read back in
-        (no toast fits over it: ``BattleLayout.toasts_fit``); ``start`` as ``LogReader``'s.  True when opened."""
-        if self.toasts.fit():
-            return False
-        self.app.push_screen(LogReader(self.battle_log.entries, start, back="the battle"))
-        return True
+        """Home / End: the log's oldest line, or its newest (``BattleLayout.log_edge``)."""
+        self.battle_layout.log_edge(step)
 
     def action_undo(self) -> None:
         """z / ctrl+z: take back the last move or activation (``BattleSaves.undo``)."""
@@ -469,10 +434,6 @@ class BattleScreen(Screen[str]):
     def decide_next(self) -> None:
         """Ask the next decision after the next refresh (``Decisions.next``)."""
         self.call_after_refresh(self.decisions.next)
-
-    def cursor_back_to(self, events: Sequence[Event]) -> None:
-        """Put the cursor back on the creature an undo took back (``Camera.back_to``)."""
-        self.camera.back_to(events)
 
     def refresh_view(self) -> None:
         """Redraw what follows the cursor and the state: the map's overlay, the status line (a

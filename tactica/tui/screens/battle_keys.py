@@ -1,4 +1,4 @@
-"""The battle screen's keys: its bindings, and the key actions whose use the footer follows.
+"""The battle screen's keys: its bindings, which of them may be used now, and which the footer follows.
 
 A key with two bindings (``a`` attack, ``a`` says why not) shows the one that
 ``BattleScreen.check_action`` allows now; the hidden one says why the key can
@@ -6,7 +6,15 @@ do nothing (``Controller.refusal``).
 """
 from __future__ import annotations
 
+from typing import Protocol
+
 from textual.binding import Binding, BindingType
+
+from ..controller import Controller, Mode
+from ..widgets.battle_log import BattleLog
+from .battle_ai import AI_ACTIONS, AiTurn
+from .battle_layout import BattleLayout
+from .battle_saves import UNDO_ACTIONS, BattleSaves
 
 BINDINGS: list[BindingType] = [
     Binding("enter", "select", "Select"),
@@ -54,3 +62,43 @@ KEY_ACTIONS = ("select", "next", "move", "shift", "attack", "charge", "end", "pi
                "cancel", "choose_attack", "undo", "power", "card_scroll", "log_scroll")
 """Key actions whose use changes with the battle: the footer is refreshed when the set that may be
 used changes (``BattleScreen.sync_keys``)."""
+
+
+class KeysHost(Protocol):
+    """What ``key_shown`` asks of the battle screen."""
+
+    ctrl: Controller
+    ai_turn: AiTurn
+    saves: BattleSaves
+    battle_layout: BattleLayout
+
+    @property
+    def battle_log(self) -> BattleLog: ...
+    @property
+    def asking(self) -> bool: ...
+
+
+def key_shown(screen: KeysHost, action: str, parameters: tuple[object, ...]) -> bool:
+    """Whether key action ``action`` (with its ``parameters``) may be used now, so the footer shows
+    it (``BattleScreen.check_action``): help and quit always; the card's and the log's paging when
+    they overflow; f and i against the AI; no other key while the AI plays; undo and reload as the
+    session allows; none while a question is up; the rest as the controller's mode allows."""
+    if action in ("help", "quit", "champion_prompts"):
+        return True
+    if action == "card_scroll":  # the card is longer than its panel (also while the AI plays)
+        return screen.battle_layout.card_overflows()
+    if action in ("log_scroll", "log_edge"):  # the log is longer than its pane (also while the AI plays)
+        return screen.battle_log.max_scroll_y > 0
+    if action in AI_ACTIONS:
+        return screen.ai_turn.key_allowed(action)
+    if screen.ai_turn.decides():
+        return False  # the AI is playing: no action keys, no undo
+    if action in UNDO_ACTIONS:
+        return screen.saves.key_allowed(action)
+    if screen.asking:
+        return False
+    if action == "says_why":
+        return screen.ctrl.says_why(str(parameters[0])) if parameters else False
+    if action == "auto_place":
+        return screen.ctrl.mode is Mode.DEPLOY
+    return screen.ctrl.allowed(action)

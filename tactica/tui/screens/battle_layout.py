@@ -21,10 +21,12 @@ from tactica.engine import MapDef, Square
 from ..battle_sizes import body_rows, side_width, status_room, status_rows, toasts_fit
 from ..battle_words import zone_note
 from ..session import GameSession
+from ..widgets.battle_log import BattleLog
 from ..widgets.map_view import STYLES as MAP_STYLES
 from ..widgets.map_view import MapView
 from ..widgets.stat_card import StatCard
 from ..widgets.status_line import StatusLine
+from .log_reader import LogReader
 
 LEGEND_TERRAIN = {"forest": "T forest", "pit": "O pit", "smoke": "* smoke", "statue": "S statue",
                   "blood-rock": "% blood rock", "sacred-circle": "+ sacred circle",
@@ -73,6 +75,8 @@ class LayoutHost(Protocol):
     def map_view(self) -> MapView: ...
     @property
     def status_line(self) -> StatusLine: ...
+    @property
+    def battle_log(self) -> BattleLog: ...
     @property
     def legend_panel(self) -> Static: ...
     @property
@@ -159,3 +163,27 @@ class BattleLayout:
                                            or card.creature.uid != shown.uid):
             self.screen.card_box.scroll_home(animate=False)  # a new card: its top
         card.creature = shown
+
+    def page_log(self, step: int) -> None:
+        """Page Up / Page Down: read the battle log a page back (``step`` -1) or on (1).  While the
+        player reads back, new lines do not move it (its border counts them); at the bottom it
+        follows them again.  Where the log is a few rows (80×24: a page would be three lines), Page
+        Up opens the whole log on the whole screen instead (``LogReader``; Esc comes back)."""
+        if step < 0 and self._read_log_full(1):
+            return
+        self.screen.battle_log.page(step)
+
+    def log_edge(self, step: int) -> None:
+        """Home / End: the log's oldest line (``step`` -1), or its newest (1: where it follows new
+        lines again).  Where the log is a few rows, Home opens the whole log at its oldest line."""
+        if step < 0 and self._read_log_full(-1):
+            return
+        self.screen.battle_log.to_edge(step)
+
+    def _read_log_full(self, start: int) -> bool:
+        """Open the whole log on the whole screen when the log pane is too small to read back in
+        (no toast fits over it: ``toasts_fit``); ``start`` as ``LogReader``'s.  True when opened."""
+        if self.toasts_fit():
+            return False
+        self.screen.app.push_screen(LogReader(self.screen.battle_log.entries, start, back="the battle"))
+        return True

@@ -10,17 +10,15 @@ the result: the restored state, a log line, or the reason it cannot.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Protocol
 
 from textual.notifications import SeverityLevel
-
-from tactica.engine import Event
 
 from ..controller import Controller
 from ..describe import LogLine, describe_events
 from ..session import GameSession
 from ..widgets.battle_log import BattleLog
+from .battle_camera import Camera
 
 UNDO_ACTIONS = ("undo", "undo_refused", "reload_map")
 """Key actions handled here; ``check_action`` asks ``BattleSaves.key_allowed``."""
@@ -41,7 +39,6 @@ class SavesHost(Protocol):
                timeout: float | None = ...) -> None: ...
     def refuse(self, reason: str) -> None: ...
     def state_changed(self) -> None: ...
-    def cursor_back_to(self, events: Sequence[Event]) -> None: ...
 
 
 class BattleSaves:
@@ -49,10 +46,12 @@ class BattleSaves:
 
     Args:
         screen: the battle screen that owns it (``SavesHost``).
+        camera: the screen's camera (the cursor goes back to what an undo took back).
     """
 
-    def __init__(self, screen: SavesHost) -> None:
+    def __init__(self, screen: SavesHost, camera: Camera) -> None:
         self.screen = screen
+        self.camera = camera
 
     def key_allowed(self, action: str) -> bool:
         """Whether key action ``action`` (one of ``UNDO_ACTIONS``) shows now: ``z`` shows "Undo" when
@@ -78,7 +77,7 @@ class BattleSaves:
         screen.battle_log.add([LogLine(f"↶ Undone: {text}", "info")], follow=True)
         screen.ctrl.sync()
         screen.state_changed()
-        screen.cursor_back_to(outcome.events)
+        self.camera.back_to(outcome.events)
         self.check_autosave()
 
     def undo_refused(self) -> None:

@@ -33,7 +33,7 @@ from tactica.engine import Action, ChooseFirstPlayer, EndActivation, Event, Phas
 from ..battle_sizes import LOG_MIN, NARROW, WIDE, body_rows
 from ..battle_words import opening_line, sealed_lines, zone_note
 from ..controller import Controller, Mode
-from ..describe import LogLine, action_lines, describe_events
+from ..describe import action_lines, describe_events
 from ..opponent import Thought
 from ..session import GameSession
 from ..widgets.battle_footer import BattleFooter
@@ -197,22 +197,9 @@ class BattleScreen(Screen[str]):
         self.watch(self.card_box, "virtual_size", self._card_resized, init=False)
         self.watch(log, "virtual_size", self._card_resized, init=False)  # the log overflows: PgUp shows
         self.state_changed()
-        if s.resumed:
-            # the map is laid out after this: then its view goes to the cursor's creature (the active
-            # one, or the one to pick), not the map's top-left corner
+        if s.resumed:  # the map is laid out after this: then its view goes to the cursor's creature
             self.call_after_refresh(self.camera.into_view)
-            where = f"Round {s.state.round}, VP {'–'.join(map(str, s.state.vp))}: carry on where you left off."
-            if self.toasts.fit():
-                self.notify(where, title="Battle resumed", timeout=5)
-            else:  # a small log: said as its newest line, not in a toast over it
-                log.add([LogLine(f"Battle resumed. {where}", "banner", prominent=True)])
-            return
-        if self.decisions.docked_question_next():  # the setup roll and initiative said in the question
-            self.decisions.banners = [line.text for line in lines if line.prominent and line.kind == "banner"]
-            return
-        for line in lines:
-            if line.prominent and "Setup roll" in line.text and self.toasts.fit():
-                self.notify(line.text, title="Setup roll", timeout=5)
+        self.decisions.banners = self.toasts.opening(lines, self.decisions.docked_question_next())
 
     # -- keys ------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -469,16 +456,6 @@ class BattleScreen(Screen[str]):
     def acknowledge(self, text: str) -> None:
         """Say that a key changed a setting (``Toasts.acknowledge``)."""
         self.toasts.acknowledge(text)
-
-    def keep_ai_options(self, *, fast: bool, intent: bool) -> None:
-        """Tell the app the f and i settings, so a new battle (n) starts with them."""
-        keep = getattr(self.app, "keep_ai_options", None)
-        if keep is not None:
-            keep(fast=fast, intent=intent)
-
-    def finished(self, choice: str | None) -> None:
-        """The winner screen closed with ``choice`` ("new", "quit" or None): leave the battle."""
-        self.dismiss(choice or "quit")
 
     @property
     def asking(self) -> bool:

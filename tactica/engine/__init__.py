@@ -7,6 +7,7 @@ The API (after OpenSpiel's vocabulary):
 * ``apply(state, action) -> (new_state, events)``; raises ``IllegalAction``
 * ``check(state, action) -> IllegalAction | None``
 """
+from .abilities import Aura, activations_per_round, defend
 from .actions import (
                       Action,
                       Activate,
@@ -28,9 +29,13 @@ from .actions import (
                       UseChampionPower,
                       UsePower,
 )
-from .areas import template_squares
-from .combat import AttackPreview, nearest_enemies, preview, valid_targets
+from .areas import aims as area_aims
+from .areas import cone_size, distinct_strikes, template_squares
+from .attacking import attack_allowed, charge_attack
+from .champions import budget_left as champion_budget_left
+from .combat import AttackPreview, automatic_critical, critical_from, in_reach, nearest_enemies, preview, valid_targets
 from .dice import ScriptedDice, SeededDice
+from .effects import ends_in_pit
 from .errors import IllegalAction
 from .events import (
                       ActivationEnded,
@@ -73,8 +78,15 @@ from .events import (
                       UseSpent,
                       VictoryPointsScored,
 )
+from .flow import round_end_winner
+from .footprint import anchors_covering, any_in
+from .footprint import fits as footprint_fits
+from .footprint import gap as footprint_gap
+from .forced import destinations as forced_destinations
 from .game import apply, charge_routes, check, deploy_squares, legal_actions, new_game, tie_breaker
-from .geometry import Geometry
+from .geometry import Geometry, chebyshev
+from .lazy import actions_of_kind, charge_choices, move_reach
+from .lazy import kinds_now as action_kinds_now
 from .model import (
                       AttackDef,
                       AttackKind,
@@ -85,6 +97,7 @@ from .model import (
                       FollowUpEffect,
                       ForcedMoveEffect,
                       ForceKind,
+                      HealEffect,
                       MapDef,
                       OngoingEffect,
                       Reach,
@@ -94,6 +107,7 @@ from .model import (
                       WarbandDef,
 )
 from .movement import Route, provokers_of_path, routes
+from .movement import mode_of as movement_mode
 from .powers import (
                       ChampionEffect,
                       ChampionPower,
@@ -105,8 +119,13 @@ from .powers import (
                       RechargeOn,
                       SpecialPower,
 )
-from .state import SCENARIOS, Creature, GameState, Phase, Ruleset, bloodied_threshold
+from .sealed import sealed_warbands
+from .state import SCENARIOS, ActiveEffect, Creature, GameState, PendingForce, Phase, Ruleset, bloodied_threshold
+from .teleporters import teleport_squares
+from .uses import NO_ATTACK_POWERS, NO_SPECIAL_POWERS, power_available
+from .uses import helps as power_helps
 from .warband import WarbandProblem, check_battle, check_warband
+from .whatif import Dice, as_active, as_turn_of, with_creature_at, with_dice
 
 # The one door: clients (ai, client, tui, saves, cli, content) import these names from
 # ``tactica.engine`` and never a submodule.  Keep each group sorted; add new names to the
@@ -226,5 +245,44 @@ __all__ = [
     "UseSpent",
     "VictoryPointsScored",
     # queries for the AI
+    "ActiveEffect",
+    "Aura",
+    "Dice",
+    "HealEffect",
+    "NO_ATTACK_POWERS",
+    "NO_SPECIAL_POWERS",
+    "PendingForce",
+    "action_kinds_now",
+    "actions_of_kind",
+    "activations_per_round",
+    "anchors_covering",
+    "any_in",
+    "area_aims",
+    "as_active",
+    "as_turn_of",
+    "attack_allowed",
+    "automatic_critical",
+    "champion_budget_left",
+    "charge_attack",
+    "charge_choices",
+    "chebyshev",
+    "cone_size",
+    "critical_from",
+    "defend",
+    "distinct_strikes",
+    "ends_in_pit",
+    "footprint_fits",
+    "footprint_gap",
+    "forced_destinations",
+    "in_reach",
+    "move_reach",
+    "movement_mode",
+    "power_available",
+    "power_helps",
+    "round_end_winner",
+    "sealed_warbands",
+    "teleport_squares",
+    "with_creature_at",
+    "with_dice",
     # queries for the interface and the other clients
 ]

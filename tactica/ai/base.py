@@ -24,15 +24,18 @@ from tactica.engine import (
     Move,
     Phase,
     SeededDice,
+    UsePower,
+    any_in,
     apply,
+    chebyshev,
     check,
     legal_actions,
+    with_dice,
 )
-from tactica.engine.actions import UsePower
-from tactica.engine.footprint import any_in
-from tactica.engine.geometry import chebyshev
 
 from .champion import choose_champion_power
+from .forced import choose_forced
+from .intent import explain_action
 from .setup import choose_deploy_square
 
 #: Most options ``Bot.choose_other`` tries out one by one.
@@ -122,8 +125,7 @@ class Bot:
         seed = self.rng.getrandbits(64)
         best, best_value = options[0], None
         for action in options:
-            trial = state.copy()
-            trial.dice = SeededDice.from_seed(seed)
+            trial = with_dice(state, SeededDice.from_seed(seed))
             try:
                 after, _ = apply(trial, action)
             except Exception:  # an option the engine refuses after all: skip it
@@ -142,7 +144,6 @@ class Bot:
         """
         if self._last is None:
             return None
-        from .intent import explain_action
         state, action = self._last
         planned = getattr(self, "_planned", None)
         first = planned[3] if isinstance(planned, tuple) and len(planned) > 3 else None
@@ -171,8 +172,7 @@ class Bot:
         if not steps:
             return None
         uid = action.uid if isinstance(action, Activate) else state.active_uid
-        st = state.copy()
-        st.dice = SeededDice.from_seed(state.step)
+        st = with_dice(state, SeededDice.from_seed(state.step))
         for step in steps:
             if check(st, step) is not None:
                 return None
@@ -224,7 +224,6 @@ class Bot:
         The shared heuristic of ``tactica.ai.forced``: pits first, then out
         of the VP zone and away from the target's allies.
         """
-        from .forced import choose_forced
         return choose_forced(state)
 
     def choose_champion(self, state: GameState) -> Action:

@@ -23,11 +23,16 @@ destroys an enemy is always taken when it beats the threshold.
 """
 from __future__ import annotations
 
-from tactica.engine import GameState, legal_actions
-from tactica.engine.abilities import defend
-from tactica.engine.actions import Action, DeclinePower, UseChampionPower
-from tactica.engine.champions import budget_left
-from tactica.engine.powers import ChampionEffect
+from tactica.engine import (
+    Action,
+    ChampionEffect,
+    DeclinePower,
+    GameState,
+    UseChampionPower,
+    champion_budget_left,
+    defend,
+    legal_actions,
+)
 
 from .tactics import KILL_THREAT, attack_value, conditions_cost, damage_value, heal_value, kill_vp, zone_award
 
@@ -91,7 +96,7 @@ def threshold(state: GameState, action: UseChampionPower) -> float:
     if power.effect in DAMAGE_EFFECTS and (power.effect is ChampionEffect.REROLL or _kills(state, action)):
         return need
     damage_costs = [p.cost for p in champion.card.champion_powers if p.effect in DAMAGE_EFFECTS]
-    left = budget_left(champion) - power.cost
+    left = champion_budget_left(champion) - power.cost
     if damage_costs and left < min(damage_costs):
         need *= RESERVE  # it would spend the points a kill may need later
     return need

@@ -13,10 +13,9 @@ then as near the nearest enemy as possible.  Ties keep the engine's order.
 """
 from __future__ import annotations
 
-from tactica.engine import Action, ForceMove, GameState, Settle, legal_actions
-from tactica.engine.footprint import any_in
-from tactica.engine.geometry import chebyshev
-from tactica.engine.movement import mode_of
+from tactica.engine import Action, ForceMove, GameState, Settle, any_in, chebyshev, legal_actions, movement_mode
+
+from .tactics import base_hit, displacement_value
 
 
 def _nearest(sq, squares) -> int:
@@ -39,7 +38,7 @@ def forced_score(state: GameState, action: Action) -> float:
     if not state.hostile(side, me):
         return (10.0 if any_in(sq, target.size, state.vp_zone(side)) else 0.0) - _nearest(sq, enemies) * 0.1
     score = 0.0
-    if isinstance(action, ForceMove) and state.map.rules_at(sq).fliers_only and not mode_of(target).flies:
+    if isinstance(action, ForceMove) and state.map.rules_at(sq).fliers_only and not movement_mode(target).flies:
         score += 100.0
     if any_in(sq, target.size, state.vp_zone(side)):  # any square of it in the zone counts (SCN-ASSAULT)
         score -= 10.0
@@ -55,7 +54,6 @@ def forced_value(state: GameState, action: Action) -> float:
     next to our fresh ones): the same judgement the planners use when they
     value an attack's push, pull or slide.
     """
-    from .tactics import base_hit, displacement_value
     p = state.pending[0]
     target = state.creature(p.target)
     if not isinstance(action, ForceMove) or not state.hostile(target.player, state.decider):

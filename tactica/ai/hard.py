@@ -79,10 +79,21 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from tactica.engine import Action, Activate, GameState, Phase, SeededDice, apply, check
-from tactica.engine import events as ev
-from tactica.engine.combat import automatic_critical, critical_from
-from tactica.engine.flow import round_end_winner
+from tactica.engine import (
+    Action,
+    Activate,
+    AttackRolled,
+    GameState,
+    Phase,
+    SeededDice,
+    apply,
+    as_turn_of,
+    automatic_critical,
+    check,
+    critical_from,
+    round_end_winner,
+    with_dice,
+)
 
 from .normal import NormalBot, _snapshot, best_plans
 from .tactics import KILL_THREAT, Board, damage_value, kill_vp, plan_creature, threat_value, zone_reaches_target
@@ -131,11 +142,11 @@ class BranchDice:
         return face, BranchDice(base, self.forced, self.log, self.rolls + 1)
 
 
-def _my_rolls(state: GameState, uid: str, events: list, log: list) -> list[tuple[int, ev.AttackRolled]]:
+def _my_rolls(state: GameState, uid: str, events: list, log: list) -> list[tuple[int, AttackRolled]]:
     """(roll index, event) of ``uid``'s own attack rolls in a probe (opportunity attacks excluded)."""
     out, at = [], 0
     for e in events:
-        if not isinstance(e, ev.AttackRolled):
+        if not isinstance(e, AttackRolled):
             continue
         while at < len(log) and not (log[at][0] == 20 and log[at][1] == e.natural):
             at += 1
@@ -147,7 +158,7 @@ def _my_rolls(state: GameState, uid: str, events: list, log: list) -> list[tuple
     return out
 
 
-def _face_classes(state: GameState, e: ev.AttackRolled) -> list[tuple[float, int]]:
+def _face_classes(state: GameState, e: AttackRolled) -> list[tuple[float, int]]:
     """The d20 faces of roll ``e`` grouped as the engine judges them: [(share of 20, face)].
 
     Classes: miss, hit, critical hit (ATK-3, ATK-5), from the roll's own
@@ -185,10 +196,9 @@ def outcomes(state: GameState, action: Action, seed: int,
     are merged.  Never reads ``state.dice``.
     """
     uid = state.active_uid
-    probe = state.copy()
-    probe.dice = BranchDice(SeededDice.from_seed(seed))
-    after, events = apply(probe, action)
-    mine = _my_rolls(state, uid, events, probe.dice.log)[:rolls]
+    dice = BranchDice(SeededDice.from_seed(seed))
+    after, events = apply(with_dice(state, dice), action)
+    mine = _my_rolls(state, uid, events, dice.log)[:rolls]
     if not mine:
         return [(1.0, after)]
     branches: list[tuple[float, tuple]] = [(1.0, ())]
@@ -197,9 +207,7 @@ def outcomes(state: GameState, action: Action, seed: int,
                     for share, face in _face_classes(after, e)]
     merged: dict[tuple, list] = {}
     for w, forced in branches:
-        st = state.copy()
-        st.dice = BranchDice(SeededDice.from_seed(seed), forced)
-        st, _ = apply(st, action)
+        st, _ = apply(with_dice(state, BranchDice(SeededDice.from_seed(seed), forced)), action)
         key = _signature(st)
         if key in merged:
             merged[key][0] += w
@@ -315,9 +323,7 @@ class HardBot(NormalBot):
 
     @staticmethod
     def _own_dice(state: GameState, seed: int) -> GameState:
-        st = state.copy()
-        st.dice = BranchDice(SeededDice.from_seed(seed ^ 0x5EED))
-        return st
+        return with_dice(state, BranchDice(SeededDice.from_seed(seed ^ 0x5EED)))
 
     def _playout(self, state: GameState, uid: str, seed: int, depth: int, first: Action | None = None, *,
                  reply: bool = False) -> list[tuple[float, GameState]]:
@@ -415,7 +421,7 @@ class HardBot(NormalBot):
             ranked.append((-threat_value(leaf, e, victims), i, e))
         ranked.sort(key=lambda x: x[:2])
         enemy = pool[0].player
-        scratch = self._as_enemy_turn(leaf, enemy)
+        scratch = as_turn_of(leaf, enemy)
         board = Board(scratch, enemy, charge_reach=self.charge_reach)
         plans = []
         for k, (threat, _, e) in enumerate(ranked[:REPLY_CANDIDATES]):
@@ -479,8 +485,7 @@ class HardBot(NormalBot):
         c = state.find(plan.uid)
         if c is None or not c.alive or c.activated:
             return self._reply_loss(leaf, state, me, enemy, rest, seed)
-        st = self._as_enemy_turn(state, enemy)
-        st.dice = BranchDice(SeededDice.from_seed(seed ^ 0xE4E7 ^ (len(rest) << 20)))
+        st = with_dice(as_turn_of(state, enemy), BranchDice(SeededDice.from_seed(seed ^ 0xE4E7 ^ (len(rest) << 20))))
         st, _ = apply(st, Activate(plan.uid))
         loss = decided = 0.0
         for w, after in self._playout(st, plan.uid, seed + 31 * len(rest), 0, plan.action, reply=True):
@@ -537,14 +542,6 @@ class HardBot(NormalBot):
             self._work += 1
             keep -= max(threat_value(state, c, holders, kill_only=True) for c in ours_left)
         return keep, 1000.0
-
-    @staticmethod
-    def _as_enemy_turn(state: GameState, enemy: int) -> GameState:
-        """A copy of ``state`` waiting for ``enemy`` to choose an activation."""
-        scratch = state.copy()
-        scratch.phase, scratch.turn_player, scratch.decider = Phase.ACTIVATE, enemy, enemy
-        scratch.active_uid = None
-        return scratch
 
     @staticmethod
     def _loss(before: GameState, after: GameState, me: int) -> float:

@@ -15,8 +15,17 @@ cheapest path there.
 """
 from __future__ import annotations
 
-from tactica.engine import Action, Charge, GameState, Move, legal_actions
-from tactica.engine.lazy import actions_of_kind, charge_choices, kinds_now, move_reach
+from tactica.engine import (
+    Action,
+    Charge,
+    GameState,
+    Move,
+    action_kinds_now,
+    actions_of_kind,
+    charge_choices,
+    legal_actions,
+    move_reach,
+)
 
 from .base import Bot
 
@@ -45,7 +54,7 @@ class RandomBot(Bot):
 
     def choose(self, state: GameState) -> Action:
         """Return a random legal action for ``state.decider``; ValueError when the battle is over."""
-        kinds = list(kinds_now(state))
+        kinds = list(action_kinds_now(state))
         if not kinds:
             raise ValueError("the battle is over")
         _shuffle(self.rng, kinds)

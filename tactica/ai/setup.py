@@ -7,10 +7,18 @@ enemy's start area) and ranged ones behind.
 """
 from __future__ import annotations
 
-from tactica.engine import ChooseMap, ChooseStartArea, GameState, Phase, Place, apply, legal_actions
-from tactica.engine.events import Event
-from tactica.engine.geometry import chebyshev
-from tactica.engine.model import AttackKind
+from tactica.engine import (
+    AttackKind,
+    ChooseMap,
+    ChooseStartArea,
+    Event,
+    GameState,
+    Phase,
+    Place,
+    apply,
+    chebyshev,
+    legal_actions,
+)
 
 
 def choose_deploy_square(state: GameState, action_options: list[Place]) -> Place:

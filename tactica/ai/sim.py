@@ -14,12 +14,26 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from tactica.engine import GameState, IllegalAction, MapDef, Ruleset, WarbandDef, apply, new_game
-from tactica.engine import events as ev
-from tactica.engine.abilities import activations_per_round
+from tactica import content
+from tactica.content import ContentError
+from tactica.content.problems import report_lines
+from tactica.engine import (
+    CreatureActivated,
+    GameState,
+    IllegalAction,
+    MapDef,
+    RoundStarted,
+    Ruleset,
+    WarbandDef,
+    activations_per_round,
+    apply,
+    check_battle,
+    new_game,
+    sealed_warbands,
+)
 
 from .base import Bot
-from .bots import make_bot
+from .bots import LEVELS, make_bot
 
 #: Actions after which a battle counts as runaway (an engine or bot bug).
 MAX_STEPS = 200_000
@@ -131,9 +145,9 @@ def play_battle(bots: Sequence[Bot], warbands: tuple[WarbandDef, ...],
             raise SimError(f"{bot.name} (player {state.decider + 1}) played an illegal action "
                            f"{action!r} at step {state.step}: {refusal}") from refusal
         for e in events:
-            if isinstance(e, ev.RoundStarted):
+            if isinstance(e, RoundStarted):
                 activated.clear()
-            elif isinstance(e, ev.CreatureActivated):
+            elif isinstance(e, CreatureActivated):
                 activated[e.uid] = activated.get(e.uid, 0) + 1
                 if activated[e.uid] > activations_per_round(after.creature(e.uid).card):
                     raise SimError(f"{e.uid} was activated too often in round {after.round}")
@@ -210,7 +224,6 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
         bots = [make_bot(levels[order[seat]], s * 2 + seat) for seat in range(n)]
         bands = warbands
         if scenario == "sealed":
-            from tactica.engine.sealed import sealed_warbands
             _, bands = sealed_warbands(catalogue, s, n, rules)
         began = time.perf_counter()
         try:
@@ -261,7 +274,6 @@ def _load(args, players: int = 2, teams: tuple[int, ...] = ()
     ContentError for bad files (every problem of every file), ValueError
     when the warbands and maps do not make a battle (WB-8).
     """
-    from tactica import content
     paths = args.warband or []
     if len(paths) not in (0, 1, players):
         raise UsageError(f"give --warband once (every player brings it), {players} times (one per player, "
@@ -276,7 +288,6 @@ def _load(args, players: int = 2, teams: tuple[int, ...] = ()
     bands = tuple(loaded) or content.default_warbands(
         players, maps[0].points if maps else 200)  # WB-8: shipped warbands of the map's battle size
     maps = maps or (content.default_map(players, teams, bands[0].point_limit),)
-    from tactica.engine.warband import check_battle
     lines = []
     for p in check_battle(bands, maps, teams):
         where = map_paths[p.index] if p.code == "map-size" and p.index is not None and p.index < len(map_paths) else ""
@@ -321,7 +332,6 @@ def run_sim(args) -> int:
     except ValueError as err:
         print(f"tactica sim: error: {err}", file=sys.stderr)
         return 2
-    from .bots import LEVELS
     for level in levels:
         if level not in LEVELS:
             print(f"tactica sim: error: unknown AI level {level!r} (choose from {', '.join(LEVELS)})",
@@ -339,8 +349,6 @@ def run_sim(args) -> int:
     try:
         warbands, maps, catalogue = _load(args, players, teams)
     except Exception as err:  # never a traceback for bad content
-        from tactica.content import ContentError
-        from tactica.content.problems import report_lines
         if isinstance(err, ContentError):  # its lines already say "path:line:col: error: ..."
             for line in report_lines(err.problems):
                 print(line, file=sys.stderr)

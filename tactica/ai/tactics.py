@@ -48,46 +48,61 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from tactica.engine import (
+    NO_ATTACK_POWERS,
+    NO_SPECIAL_POWERS,
     Action,
+    ActiveEffect,
     AreaAttack,
     Attack,
-    Charge,
-    Creature,
-    EndActivation,
-    GameState,
-    Move,
-    Phase,
-    Shift,
-    Teleport,
-    preview,
-)
-from tactica.engine.abilities import Aura
-from tactica.engine.actions import UsePower
-from tactica.engine.areas import aims, cone_size, distinct_strikes
-from tactica.engine.attacking import attack_allowed, charge_attack
-from tactica.engine.combat import in_reach
-from tactica.engine.effects import ends_in_pit
-from tactica.engine.footprint import anchors_covering, any_in, fits
-from tactica.engine.forced import destinations
-from tactica.engine.geometry import chebyshev
-from tactica.engine.lazy import actions_of_kind
-from tactica.engine.model import (
     AttackDef,
     AttackKind,
+    Aura,
+    Charge,
     ConditionEffect,
+    Creature,
     Duration,
+    EndActivation,
     ForcedMoveEffect,
+    GameState,
     HealEffect,
+    Move,
     OngoingEffect,
+    PendingForce,
+    PowerAction,
+    PowerEffect,
     Reach,
+    Route,
+    Shift,
     Square,
+    Teleport,
     Trigger,
+    UsePower,
+    actions_of_kind,
+    anchors_covering,
+    any_in,
+    area_aims,
+    as_active,
+    attack_allowed,
+    charge_attack,
+    chebyshev,
+    cone_size,
+    distinct_strikes,
+    ends_in_pit,
+    footprint_fits,
+    forced_destinations,
+    in_reach,
+    movement_mode,
+    power_available,
+    power_helps,
+    preview,
+    provokers_of_path,
+    routes,
+    teleport_squares,
+    with_creature_at,
 )
-from tactica.engine.movement import mode_of, provokers_of_path, routes
-from tactica.engine.powers import PowerAction, PowerEffect
-from tactica.engine.state import ActiveEffect, PendingForce
-from tactica.engine.teleporters import teleport_squares
-from tactica.engine.uses import NO_ATTACK_POWERS, NO_SPECIAL_POWERS, helps, power_available
+
+#: What a second action is worth after a first move: (state after it, mover there, its route) -> values.
+FollowUps = Callable[[GameState, Creature, Route], Iterable[float]]
 
 #: Weights of the score terms (VP per unit); tuned with bench/ai_strength.py.
 KILL_THREAT = 0.5      # extra value of a kill beyond its VP (the threat removed)
@@ -271,7 +286,7 @@ def forced_gain(state: GameState, attacker: Creature, target: Creature, attack: 
                            source or attacker.pos, attack.name, attacker.player)
     pit_hit = base_hit(attack.bonus, target.card.defense_value(attack.defense))
     best = 0.0
-    for sq in destinations(state, pending):
+    for sq in forced_destinations(state, pending):
         best = max(best, displacement_value(state, attacker.player, target, sq, pit_hit=pit_hit,
                                             mover=attacker.uid))
     return best
@@ -294,7 +309,7 @@ def displacement_value(state: GameState, player: int, target: Creature, sq: Squa
     """
     start = target.pos
     value = 0.0
-    if pit_hit and state.map.rules_at(sq).fliers_only and not mode_of(target).flies:
+    if pit_hit and state.map.rules_at(sq).fliers_only and not movement_mode(target).flies:
         value += pit_hit * (kill_vp(state, target) + target.card.cost * KILL_THREAT)
     zone = state.vp_zone(target.player)
     if zone and target.in_zone(zone) and not any_in(sq, target.size, zone):  # any square counts (SCN-ASSAULT)
@@ -520,7 +535,7 @@ class Board:
             else:
                 in_map, geo = self.state.map.in_bounds, self.geo
                 sources = sorted({a for z in self.zone for a in anchors_covering(z, size)
-                                  if in_map(a) and fits(geo, a, size)})
+                                  if in_map(a) and footprint_fits(geo, a, size)})
             dist = self._near[key] = self._multi_bfs(sources)
         return dist.get(sq, 99)
 
@@ -804,7 +819,7 @@ def _area_aims(state: GameState, me: Creature, attack: AttackDef,
                     ends.append(sq)
         return [(sq, c) for sq in ends for c in (0, 1, 2, 3)]
     if attack.kind is AttackKind.CLOSE:
-        return aims(state, me, attack)
+        return area_aims(state, me, attack)
     r = attack.radius
     lim = (attack.range or 0) if attack.reach is Reach.RANGE else 999
     found: dict[Square, int] = {}
@@ -904,7 +919,7 @@ def threat_value(state: GameState, foe: Creature, victims: list[Creature], *, ki
     speed = foe.speed
     dist = state.geo.distances_from(foe.pos)
     occupied = {c.pos for c in state.alive()}
-    scratch = None
+    acting = None  # ``state`` with ``foe`` active, made on first use
     best = 0.0
     for v in victims:
         d = dist.get(v.pos)
@@ -926,24 +941,21 @@ def threat_value(state: GameState, foe: Creature, victims: list[Creature], *, ki
                 if chebyshev(foe.pos, v.pos) > speed + _reach_limit(state, a):
                     continue
                 at = foe.pos
-            if scratch is None:
-                scratch = state.copy()
-                scratch.active_uid = foe.uid
-                sfoe = scratch.creature(foe.uid)
-            sfoe.pos = at
+            if acting is None:
+                acting = as_active(state, foe.uid)
+            scratch = acting if at == foe.pos else with_creature_at(acting, foe.uid, at)
+            sfoe = scratch.peek(foe.uid)
             charge = a is charger and dist.get(at, 0) >= 2
             if kill_only:
-                best = max(best, preview(scratch, sfoe, scratch.creature(v.uid), a, charge=charge).kill_chance)
-                sfoe.pos = foe.pos
+                best = max(best, preview(scratch, sfoe, scratch.peek(v.uid), a, charge=charge).kill_chance)
                 continue
-            value = attack_value(scratch, sfoe, scratch.creature(v.uid), a, charge=charge)
+            value = attack_value(scratch, sfoe, scratch.peek(v.uid), a, charge=charge)
             if a.is_area:  # RNG-3, RNG-4: its template also takes the victims clustered round v
                 spread = max(1, a.radius)
                 vx, vy = v.pos
                 for u in victims:
                     if u.uid != v.uid and max(abs(u.pos[0] - vx), abs(u.pos[1] - vy)) <= spread:
-                        value += attack_value(scratch, sfoe, scratch.creature(u.uid), a)
-            sfoe.pos = foe.pos
+                        value += attack_value(scratch, sfoe, scratch.peek(u.uid), a)
             best = max(best, value)
     return best
 
@@ -961,11 +973,9 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
     attack_left = (not acting) or not state.attack_used
     threats = board.threats_to(me)
     here = place_value(board, me, me.pos, threats)
-    scratch = state.copy()
-    if not acting:  # judge it as if activated now
-        scratch.active_uid, scratch.move_used, scratch.attack_used = me.uid, False, False
-        scratch.oa_used, scratch.phase = frozenset(), Phase.ACTING
-    sme = scratch.creature(me.uid)
+    # judged as if activated now when it is not active yet
+    scratch = state if acting else as_active(state, me.uid, new_activation=True)
+    sme = scratch.peek(me.uid)
     enemies = [c for c in scratch.enemy_creatures(me.player)]
     reach = routes(scratch, sme, sme.speed) if move_left and sme.speed > 0 else {}
     move_then = (not acting) or not state.move_used  # a move now still allows an attack after
@@ -1003,9 +1013,8 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
                 seen.add(sq)
                 if len(seen) > TOP_EXACT:
                     break
-                sme.pos = sq
-                v, act2 = best_attack_from(scratch, sme, enemies)
-                sme.pos = me.pos
+                there = with_creature_at(scratch, me.uid, sq)
+                v, act2 = best_attack_from(there, there.peek(me.uid), enemies)
                 if act2 is not None:
                     if board.oa_first and r.provokers:  # OA-4: it attacks only if it survives the way there
                         v *= 1 - oa_kill_chance(scratch, me, r.provokers)
@@ -1016,10 +1025,8 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
                 chebyshev(me.pos, e.pos) <= sme.speed + 1 for e in enemies):
             for ch in actions_of_kind(scratch, Charge):
                 direct.add(ch.target)
-                t = scratch.creature(ch.target)
-                sme.pos = ch.destination
-                v = attack_value(scratch, sme, t, me.card.basic_melee, charge=True)
-                sme.pos = me.pos
+                there = with_creature_at(scratch, me.uid, ch.destination)
+                v = attack_value(there, there.peek(me.uid), there.peek(ch.target), me.card.basic_melee, charge=True)
                 provokers = provokers_of_path(scratch, sme, ch.path)
                 if board.oa_first and provokers:  # OA-4: it strikes only if it survives the charge
                     v *= 1 - oa_kill_chance(scratch, me, provokers)
@@ -1060,38 +1067,32 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
     for sq in teleport_squares(scratch):
         v = place_value(board, me, sq, threats)
         if attack_left:
-            sme.pos = sq
-            v += best_attack_from(scratch, sme, enemies)[0]
-            sme.pos = me.pos
+            there = with_creature_at(scratch, me.uid, sq)
+            v += best_attack_from(there, there.peek(me.uid), enemies)[0]
         candidates.append((v, Teleport(sq)))
     score, action = max(candidates, key=lambda c: c[0])
     return Plan(score, me.uid, action, idle=here, notes={"alternatives": _alternatives(candidates)})
 
 
-def _first_moves(state: GameState, sme: Creature, me: Creature, reach: dict, squares: list[Square],
-                 follow_ups: Callable[[object], Iterable[float]]) -> list[tuple[float, Action]]:
+def _first_moves(state: GameState, me: Creature, reach: dict[Square, Route], squares: list[Square],
+                 follow_ups: FollowUps) -> list[tuple[float, Action]]:
     """Each first Move of ``reach`` to one of ``squares``, worth its best second action: [(value, Move)].
 
-    With the move action used (ACT-3: what follows is the second action)
-    and ``sme`` (the scratch copy of ``me`` in ``state``, the planner's
-    scratch copy) standing on each square in turn, ``follow_ups(route)``
-    yields the value of every second action from there; a square with none
-    is left out.  Afterwards ``sme`` is back on ``me``'s square and the move
-    action as it was.
+    ``state`` is the planner's state with ``me`` active.  For each square,
+    ``follow_ups(after, mover, route)`` yields the value of every second
+    action from there: ``after`` is ``state`` with the move action used
+    (ACT-3: what follows is the second action) and ``me`` standing on the
+    square (``whatif``), ``mover`` its creature there and ``route`` the
+    move's.  A square with no second action is left out.
     """
     out: list[tuple[float, Action]] = []
-    used = state.move_used
-    state.move_used = True
-    try:
-        for sq in squares:
-            r = reach[sq]
-            sme.pos = sq
-            best = max(follow_ups(r), default=None)
-            if best is not None:
-                out.append((best, Move(r.path)))
-    finally:
-        sme.pos = me.pos
-        state.move_used = used
+    moved = as_active(state, me.uid, move_used=True)
+    for sq in squares:
+        r = reach[sq]
+        after = with_creature_at(moved, me.uid, sq)
+        best = max(follow_ups(after, after.peek(me.uid), r), default=None)
+        if best is not None:
+            out.append((best, Move(r.path)))
     return out
 
 
@@ -1141,21 +1142,18 @@ def _move_then_charge(state: GameState, sme: Creature, me: Creature, board: Boar
                     break
     picks.sort(key=lambda x: (-x[0], x[1][1], x[1][0]))
 
-    def charges(r) -> Iterator[float]:
-        here = sme.pos
-        for ch in actions_of_kind(state, Charge):
+    def charges(after: GameState, mover: Creature, r: Route) -> Iterator[float]:
+        for ch in actions_of_kind(after, Charge):
             if ch.target in direct:
                 continue
-            t = state.creature(ch.target)
-            provokers = tuple(dict.fromkeys(r.provokers + provokers_of_path(state, sme, ch.path)))
-            sme.pos = ch.destination
-            v = attack_value(state, sme, t, melee, charge=True)
-            sme.pos = here
+            provokers = tuple(dict.fromkeys(r.provokers + provokers_of_path(after, mover, ch.path)))
+            there = with_creature_at(after, me.uid, ch.destination)
+            v = attack_value(there, there.peek(me.uid), there.peek(ch.target), melee, charge=True)
             if board.oa_first and provokers:  # OA-4
-                v *= 1 - oa_kill_chance(state, me, provokers)
-            yield v + place_value(board, me, ch.destination, threats) - oa_risk(state, me, provokers)
+                v *= 1 - oa_kill_chance(after, me, provokers)
+            yield v + place_value(board, me, ch.destination, threats) - oa_risk(after, me, provokers)
 
-    return _first_moves(state, sme, me, reach, [sq for _, sq in picks[:MOVE_CHARGE]], charges)
+    return _first_moves(state, me, reach, [sq for _, sq in picks[:MOVE_CHARGE]], charges)
 
 
 def _two_moves_into_zone(state: GameState, sme: Creature, me: Creature, board: Board, threats: list,
@@ -1176,13 +1174,13 @@ def _two_moves_into_zone(state: GameState, sme: Creature, me: Creature, board: B
     near = sorted((sq for sq in reach if not any_in(sq, size, zone) and board.zone_distance(sq, size) <= speed),
                   key=lambda q: (board.zone_distance(q, size), q[1], q[0]))
 
-    def into_zone(r) -> Iterator[float]:
-        for dest, r2 in routes(state, sme, speed).items():
+    def into_zone(after: GameState, mover: Creature, r: Route) -> Iterator[float]:
+        for dest, r2 in routes(after, mover, speed).items():
             if any_in(dest, size, zone):  # any square of it in the zone (SCN-ASSAULT)
                 provokers = tuple(dict.fromkeys(r.provokers + r2.provokers))
-                yield place_value(board, me, dest, threats) - oa_risk(state, me, provokers)
+                yield place_value(board, me, dest, threats) - oa_risk(after, me, provokers)
 
-    return _first_moves(state, sme, me, reach, near[:ZONE_TRIES], into_zone)
+    return _first_moves(state, me, reach, near[:ZONE_TRIES], into_zone)
 
 
 def _shift_then_act(state: GameState, sme: Creature, me: Creature, board: Board, threats: list,
@@ -1198,50 +1196,42 @@ def _shift_then_act(state: GameState, sme: Creature, me: Creature, board: Board,
     opportunity attacks it still provokes (``oa_risk``).  ``state`` is left
     as it was.
     """
-    out: list[tuple[float, Action]] = []
+    out: list[list] = []  # [value, Shift], the value raised as better follow-ups are found
     shifts = actions_of_kind(state, Shift)
     if not shifts:
-        return out
+        return []
     makers = [e for e in enemies if e.can_make_opportunity_attacks]
     ranked = []
-    try:
-        for sh in shifts:
-            sq = sh.square
-            sme.pos = sq
-            v = place_value(board, me, sq, threats)
-            if attack_left:
-                atk, act = best_attack_from(state, sme, enemies)
-                if act is not None:
-                    v += atk
-            out.append([v, sh])
-            ranked.append((sum(1 for e in makers if chebyshev(e.pos, sq) == 1), -v, sq, len(out) - 1))
-        if attack_left and sme.speed > 0:
-            used = state.move_used
-            state.move_used = True
-            try:
-                for _, _, sq, k in sorted(ranked)[:SHIFT_MOVES]:
-                    sme.pos = sq
-                    for dest, r in routes(state, sme, sme.speed).items():
-                        v = place_value(board, me, dest, threats) - oa_risk(state, me, r.provokers)
-                        if v > out[k][0]:
-                            out[k][0] = v
-                    if me.card.basic_melee is None:
-                        continue
-                    for ch in actions_of_kind(state, Charge):  # CHG-1: a charge after the shift
-                        t = state.creature(ch.target)
-                        provokers = provokers_of_path(state, sme, ch.path)
-                        sme.pos = ch.destination
-                        v = attack_value(state, sme, t, me.card.basic_melee, charge=True)
-                        sme.pos = sq
-                        if board.oa_first and provokers:  # OA-4
-                            v *= 1 - oa_kill_chance(state, me, provokers)
-                        v += place_value(board, me, ch.destination, threats) - oa_risk(state, me, provokers)
-                        if v > out[k][0]:
-                            out[k][0] = v
-            finally:
-                state.move_used = used
-    finally:
-        sme.pos = me.pos
+    for sh in shifts:
+        sq = sh.square
+        v = place_value(board, me, sq, threats)
+        if attack_left:
+            there = with_creature_at(state, me.uid, sq)
+            atk, act = best_attack_from(there, there.peek(me.uid), enemies)
+            if act is not None:
+                v += atk
+        out.append([v, sh])
+        ranked.append((sum(1 for e in makers if chebyshev(e.pos, sq) == 1), -v, sq, len(out) - 1))
+    if attack_left and sme.speed > 0:
+        moved = as_active(state, me.uid, move_used=True)  # ACT-3: the attack action moves on
+        for _, _, sq, k in sorted(ranked)[:SHIFT_MOVES]:
+            after = with_creature_at(moved, me.uid, sq)
+            mover = after.peek(me.uid)
+            for dest, r in routes(after, mover, mover.speed).items():
+                v = place_value(board, me, dest, threats) - oa_risk(after, me, r.provokers)
+                if v > out[k][0]:
+                    out[k][0] = v
+            if me.card.basic_melee is None:
+                continue
+            for ch in actions_of_kind(after, Charge):  # CHG-1: a charge after the shift
+                provokers = provokers_of_path(after, mover, ch.path)
+                there = with_creature_at(after, me.uid, ch.destination)
+                v = attack_value(there, there.peek(me.uid), there.peek(ch.target), me.card.basic_melee, charge=True)
+                if board.oa_first and provokers:  # OA-4
+                    v *= 1 - oa_kill_chance(after, me, provokers)
+                v += place_value(board, me, ch.destination, threats) - oa_risk(after, me, provokers)
+                if v > out[k][0]:
+                    out[k][0] = v
     return [(v, a) for v, a in out]
 
 
@@ -1263,7 +1253,7 @@ def _move_to_help(state: GameState, me: Creature, reach: dict, pv: dict[Square, 
         if power.action is PowerAction.ATTACK and me.conditions & NO_ATTACK_POWERS:
             continue
         for ally in state.alive(me.player):
-            if ally.uid == me.uid or not helps(ally, power.effect.value, power.amount):
+            if ally.uid == me.uid or not power_helps(ally, power.effect.value, power.amount):
                 continue
             if (distance(me.pos, ally.pos) or 99) <= power.range:
                 continue  # already in range: used from here (scored above)

@@ -34,7 +34,9 @@ from tactica.engine import (
     legal_actions,
 )
 
-from .tactics import KILL_THREAT, attack_value, conditions_cost, damage_value, heal_value, kill_vp, zone_award
+from .stakes import kill_vp, zone_award
+from .values import attack_value, conditions_cost, damage_value, heal_value
+from .weights import KILL_THREAT
 
 #: VP-equivalent a use must be worth per champion point spent.
 WORTH_PER_POINT = 1.0

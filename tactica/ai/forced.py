@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from tactica.engine import Action, ForceMove, GameState, Settle, any_in, chebyshev, legal_actions, movement_mode
 
-from .tactics import base_hit, displacement_value
+from .values import base_hit, displacement_value
 
 
 def _nearest(sq, squares) -> int:

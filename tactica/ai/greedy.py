@@ -24,7 +24,7 @@ from tactica.engine import (
 )
 
 from .base import Bot
-from .tactics import Board
+from .board import Board
 
 
 class GreedyBot(Bot):
@@ -56,7 +56,7 @@ class GreedyBot(Bot):
                 best, best_key = act, key
         for act in actions_of_kind(state, Charge):
             st = with_creature_at(state, me.uid, act.destination)
-            p = preview(st, st.peek(me.uid), st.peek(act.target), me.card.basic_melee, charge=True)
+            p = preview(st, st.creature(me.uid), st.creature(act.target), me.card.basic_melee, charge=True)
             key = (p.kill_chance, p.expected_loss)
             if best_key is None or key > best_key:
                 best, best_key = act, key

@@ -18,7 +18,7 @@ A candidate is worth ``gain - REPLY × E[loss]``: its gain minus the loss
 the opponent's *predicted reply* inflicts in the played-out positions.
 ``hard`` models the opponent as a sensible player who answers with its
 best activation: in each played-out position, the enemy creatures still to
-act this round are ranked by their best attack (``tactics.threat_value``,
+act this round are ranked by their best attack (``aiming.threat_value``,
 a close or area attack counting every victim clustered in its template),
 the two most dangerous are planned with ``normal``'s own scoring
 (``plan_creature``), and the one with the better gain is activated and
@@ -46,7 +46,7 @@ never negative (unless our zone may win the battle this round: then never
 below -1000), a candidate whose gain is already below the best value found
 (less that floor) cannot win: the search stops there (branch and bound).
 
-``hard``'s planner (``tactics.Board``) also sees what ``normal``'s does
+``hard``'s planner (``board.PlannerOptions``) also sees what ``normal``'s does
 not: the attacks an end square puts in reach next turn (``offense``); a
 move followed by a charge when it has no other attack this turn
 (``move_charge``, ACT-1, ACT-3, CHG-1), so a creature one square beyond
@@ -95,8 +95,13 @@ from tactica.engine import (
     with_dice,
 )
 
-from .normal import NormalBot, _snapshot, best_plans
-from .tactics import KILL_THREAT, Board, damage_value, kill_vp, plan_creature, threat_value, zone_reaches_target
+from .aiming import threat_value
+from .board import Board, PlannerOptions
+from .normal import NormalBot, best_plans, position_key
+from .planner import plan_creature
+from .stakes import kill_vp, zone_reaches_target
+from .values import damage_value
+from .weights import KILL_THREAT
 
 #: Weight of the loss the opponent's predicted next activation inflicts.
 REPLY = 1.0
@@ -233,20 +238,15 @@ class HardBot(NormalBot):
     """
 
     name = "hard"
-    #: Exposure model (``tactics.Board``): as ``normal``'s (its lookahead judges the threats).
-    charge_reach = False
-    #: Its planner also counts the attacks an end square puts in reach (``tactics.Board.offense``).
-    offense = True
-    #: Its planner also plans a move followed by a charge (``tactics.Board.move_charge``).
-    move_charge = True
-    #: Its planner also plans a shift first when an enemy stands next to it (``tactics.Board.shift``).
-    shift = True
-    #: Its planner counts an attack after provoking moves only as far as the mover survives them.
-    oa_first = True
-    #: Its planner races for the VP zone that would win and keeps the only holder in it (SCN-ASSAULT).
-    zone_race = True
-    #: A bloodied creature of its side counts an enemy's move then charge when judging exposure (CHG-1).
-    charge_retreat = True
+    #: Its planner's options (``board.PlannerOptions``): the exposure model as ``normal``'s (its
+    #: lookahead judges the threats: no ``charge_reach``); it also counts the attacks an end square
+    #: puts in reach (``offense``), plans a move followed by a charge (``move_charge``) and a shift
+    #: first when an enemy stands next to it (``shift``), counts an attack after provoking moves
+    #: only as far as the mover survives them (``oa_first``), races for the VP zone that would win
+    #: and keeps the only holder in it (``zone_race``, SCN-ASSAULT), and a bloodied creature of its
+    #: side counts an enemy's move then charge when judging exposure (``charge_retreat``, CHG-1).
+    planner_options = PlannerOptions(offense=True, move_charge=True, shift=True, oa_first=True, zone_race=True,
+                                     charge_retreat=True)
 
     def __init__(self, seed: int = 0, *, candidates: int = 4, alternatives: int = 3,
                  budget: int = 240, deadline: float | None = None):
@@ -255,6 +255,8 @@ class HardBot(NormalBot):
         self.budget, self.deadline = budget, deadline
         self.last_search: tuple[int, int] = (0, 0)
         self._work = 0
+        self._inner_bot: NormalBot | None = None
+        self._own_bot: NormalBot | None = None
 
     def options(self, state: GameState) -> list[tuple[float, str, Action]]:
         """(gain, creature uid, first action) to try, best gain first.
@@ -302,7 +304,7 @@ class HardBot(NormalBot):
                 if best_value is None or value > best_value:
                     best, best_value = opt, value
         self.last_search = (tried, self._work)
-        self._planned = (state.step + 1, best[1], _snapshot(state), best[2])
+        self._planned = (state.step + 1, best[1], position_key(state), best[2])
         return Activate(best[1])
 
     def expected_loss(self, state: GameState, uid: str, seed: int, first: Action | None = None) -> float:
@@ -357,28 +359,19 @@ class HardBot(NormalBot):
                 out.append((w * w2, leaf))
         return out
 
-    def _policy(self, own: bool) -> NormalBot:
-        """``normal``'s policy for playouts, made once: with this level's planner terms (``own``: our
-        own activations, played out as played) or plain ``normal`` (the enemy's predicted reply)."""
-        key = "_own_bot" if own else "_inner_bot"
-        bot = getattr(self, key, None)
-        if bot is None:
-            bot = NormalBot()
-            bot.charge_reach = self.charge_reach
-            if own:
-                bot.offense, bot.move_charge = self.offense, self.move_charge
-                bot.shift, bot.oa_first = self.shift, self.oa_first
-                bot.zone_race, bot.charge_retreat = self.zone_race, self.charge_retreat
-            setattr(self, key, bot)
-        return bot
-
     @property
     def _inner(self) -> NormalBot:
-        return self._policy(own=False)
+        """Plain ``normal`` (with this level's exposure model), made once: the enemy's predicted reply."""
+        if self._inner_bot is None:
+            self._inner_bot = NormalBot(planner_options=PlannerOptions(charge_reach=self.planner_options.charge_reach))
+        return self._inner_bot
 
     @property
     def _own(self) -> NormalBot:
-        return self._policy(own=True)
+        """``normal`` with this level's planner options, made once: our own activations, played out as played."""
+        if self._own_bot is None:
+            self._own_bot = NormalBot(planner_options=self.planner_options)
+        return self._own_bot
 
     def _leaf_loss(self, leaf: GameState, me: int, seed: int = 0) -> float:
         """The expected loss the opponent's next activation inflicts on ``me``'s side in ``leaf``.
@@ -421,13 +414,13 @@ class HardBot(NormalBot):
             ranked.append((-threat_value(leaf, e, victims), i, e))
         ranked.sort(key=lambda x: x[:2])
         enemy = pool[0].player
-        scratch = as_turn_of(leaf, enemy)
-        board = Board(scratch, enemy, charge_reach=self.charge_reach)
+        enemy_turn = as_turn_of(leaf, enemy)
+        board = Board(enemy_turn, enemy, PlannerOptions(charge_reach=self.planner_options.charge_reach))
         plans = []
         for k, (threat, _, e) in enumerate(ranked[:REPLY_CANDIDATES]):
             if threat >= 0 and k:
                 break  # it cannot attack anyone: the first one stands
-            plans.append((k, plan_creature(scratch, scratch.creature(e.uid), board)))
+            plans.append((k, plan_creature(enemy_turn, enemy_turn.creature(e.uid), board)))
             self._work += 2
         plans.sort(key=lambda kp: (-kp[1].gain, kp[0]))
         replies = [p for _, p in plans[:self._replies(leaf, me, len(pool))]]

@@ -56,7 +56,7 @@ def _odds(state: GameState, me, target_uid: str, attack, *, charge: bool = False
     attacker = me
     if at is not None and at != me.pos:
         state = with_creature_at(state, me.uid, at)
-        attacker = state.peek(me.uid)
+        attacker = state.creature(me.uid)
     p = preview(state, attacker, target, attack, charge=charge)
     text = f"{_pct(p.hit_chance)} to hit"
     if p.kill_chance > 0:

@@ -166,12 +166,14 @@ class Bot:
         activation ended on the way (it fell, was pushed or destroyed), or no attack or
         power follows.  The intent then names the creature the bot will attack.
         """
-        steps = [action] if isinstance(action, Move) else []
+        steps: list[Action] = [action] if isinstance(action, Move) else []
         if isinstance(action, Activate) and isinstance(first, Move):
             steps = [action, first]
         if not steps:
             return None
         uid = action.uid if isinstance(action, Activate) else state.active_uid
+        if uid is None:  # a move with no creature active: illegal, so nothing follows
+            return None
         st = with_dice(state, SeededDice.from_seed(state.step))
         for step in steps:
             if check(st, step) is not None:
@@ -193,13 +195,13 @@ class Bot:
     # -- set-up (SET-2, SET-3, RND-1) --------------------------------------
     def choose_map(self, state: GameState) -> Action:
         """Pick the map (SET-2): the one with the smaller area, so contact comes sooner."""
-        options = legal_actions(state)
+        options = [a for a in legal_actions(state) if isinstance(a, ChooseMap)]
         return min(options, key=lambda a: (state.maps[a.index].width * state.maps[a.index].height,
                                            a.index))
 
     def choose_area(self, state: GameState) -> Action:
         """Pick a start area (SET-2): the one nearer the VP zone that would score for us."""
-        options = legal_actions(state)
+        options = [a for a in legal_actions(state) if isinstance(a, ChooseStartArea)]
         m = state.map
 
         def gap(a: ChooseStartArea) -> tuple[int, str]:

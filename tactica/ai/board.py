@@ -112,6 +112,8 @@ class Board:
         self.enemy_zone_held = (any(c.in_zone(self.enemy_zone) for c in self.enemies)
                                 if self.enemy_zone else False)
         self._near: dict[str, dict[Square, int]] = {}
+        #: Our creatures within one activation's walk of our VP zone (``zone_walker``), found on first use.
+        self._walkers: list[str] | None = None
         #: ``_offense_table`` of each (creature, attack lines it may use).
         self._offense: dict[tuple, list[tuple[float, int, int, int]]] = {}
         #: death_extra of each of our creatures, filled as place_value needs it.
@@ -162,10 +164,9 @@ class Board:
 
         Two moves of its speed (ACT-3), counted as ``zone_distance``.
         """
-        walkers = self._near.get("walkers")
+        walkers = self._walkers
         if walkers is None:
-            walkers = self._near["walkers"] = {c.uid: 0 for c in self.allies
-                                               if self.zone_distance(c.pos, c.size) <= 2 * c.speed}
+            walkers = self._walkers = [c.uid for c in self.allies if self.zone_distance(c.pos, c.size) <= 2 * c.speed]
         return any(uid != me.uid for uid in walkers)
 
     def enemy_distance(self, sq: Square) -> int:

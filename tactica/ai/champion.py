@@ -106,7 +106,8 @@ def threshold(state: GameState, action: UseChampionPower) -> float:
 
 def choose_champion_power(state: GameState) -> Action:
     """The best ``UseChampionPower`` worth its threshold, else ``DeclinePower`` (ties: legal order)."""
-    best, best_key = DeclinePower(), None
+    best: Action = DeclinePower()
+    best_key: float | None = None
     for action in legal_actions(state):
         if not isinstance(action, UseChampionPower):
             continue

@@ -174,7 +174,7 @@ def shift_then_act(state: GameState, me: Creature, board: Board, threats: list,
     if not shifts:
         return []
     makers = [e for e in enemies if e.can_make_opportunity_attacks]
-    ranked = []
+    ranked: list[tuple[int, float, Square, int]] = []  # (enemies next to it, -value, square, index)
     for sh in shifts:
         sq = sh.square
         v = place_value(board, me, sq, threats)

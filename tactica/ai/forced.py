@@ -13,7 +13,18 @@ then as near the nearest enemy as possible.  Ties keep the engine's order.
 """
 from __future__ import annotations
 
-from tactica.engine import Action, ForceMove, GameState, Settle, any_in, chebyshev, legal_actions, movement_mode
+from tactica.engine import (
+    Action,
+    Creature,
+    ForceMove,
+    GameState,
+    Settle,
+    Square,
+    any_in,
+    chebyshev,
+    legal_actions,
+    movement_mode,
+)
 
 from .values import base_hit, displacement_value
 
@@ -22,15 +33,24 @@ def _nearest(sq, squares) -> int:
     return min((chebyshev(sq, s) for s in squares), default=0)
 
 
+def end_square(action: Action, target: Creature) -> Square | None:
+    """Where ForceMove or Settle ``action`` leaves ``target`` (MOV-14, TER-PIT): the Settle's square,
+    the forced path's last square, else where it stands (None when off the map)."""
+    if isinstance(action, Settle):
+        x, y = action.square
+        return (x, y)
+    if isinstance(action, ForceMove) and action.path:
+        x, y = action.path[-1]
+        return (x, y)
+    return target.pos
+
+
 def forced_score(state: GameState, action: Action) -> float:
     """How good ``action`` (a ForceMove or Settle) is for ``state.decider``; higher is better."""
     me = state.decider
     p = state.pending[0]
     target = state.creature(p.target)
-    if isinstance(action, Settle):
-        sq = tuple(action.square)
-    else:
-        sq = tuple(action.path[-1]) if action.path else target.pos
+    sq = end_square(action, target)
     side = target.warband_player
     allies = [c.pos for c in state.creatures
               if c.alive and c.uid != target.uid and not state.hostile(c.player, side)]
@@ -58,7 +78,7 @@ def forced_value(state: GameState, action: Action) -> float:
     target = state.creature(p.target)
     if not isinstance(action, ForceMove) or not state.hostile(target.player, state.decider):
         return 0.0
-    sq = tuple(action.path[-1]) if action.path else target.pos
+    sq = end_square(action, target)
     if sq == target.pos:
         return 0.0
     by = state.find(p.by) if p.by else None

@@ -113,12 +113,12 @@ def _move_goal(state: GameState, me, dest) -> str:
     if enemies:
         foe = min(enemies, key=lambda e: (chebyshev(dest, e.pos), e.uid))
         gap = _gap(geo, dest, foe.pos)
-        after = f"({gap} square{'s' if gap != 1 else ''} away after the move)"
+        away = f"({gap} square{'s' if gap != 1 else ''} away after the move)"
         if me.pos is None:
-            return f"toward {_name(state, foe.uid)} {after}"
+            return f"toward {_name(state, foe.uid)} {away}"
         was = _gap(geo, me.pos, foe.pos)
         if gap < was:
-            return f"toward {_name(state, foe.uid)} {after}"
+            return f"toward {_name(state, foe.uid)} {away}"
         if gap > was:
             return f"away from {_name(state, foe.uid)} ({was} → {gap} squares away)"
         return f"around {_name(state, foe.uid)} (still {gap} square{'s' if gap != 1 else ''} away)"

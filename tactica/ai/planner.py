@@ -122,7 +122,7 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
     reach = routes(st, actor, actor.speed) if move_left and actor.speed > 0 else {}
     move_then = (not acting) or not state.move_used  # a move now still allows an attack after
     # Places to end on without attacking (and after attacking from here).
-    best_stay = (here, None)
+    best_stay: tuple[float, Move | None] = (here, None)
     pv: dict[Square, float] = {}
     for sq, r in reach.items():
         v = pv[sq] = place_value(board, me, sq, threats) - oa_risk(st, me, r.provokers)

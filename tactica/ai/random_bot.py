@@ -20,9 +20,9 @@ from tactica.engine import (
     Charge,
     GameState,
     Move,
-    action_kinds_now,
     actions_of_kind,
     charge_choices,
+    kinds_now,
     legal_actions,
     move_reach,
 )
@@ -54,7 +54,7 @@ class RandomBot(Bot):
 
     def choose(self, state: GameState) -> Action:
         """Return a random legal action for ``state.decider``; ValueError when the battle is over."""
-        kinds = list(action_kinds_now(state))
+        kinds = list(kinds_now(state))
         if not kinds:
             raise ValueError("the battle is over")
         _shuffle(self.rng, kinds)
@@ -67,10 +67,10 @@ class RandomBot(Bot):
                     return Move(found.path(found.nth(self.rng.randrange(n))))
                 continue
             if kind is Charge:
-                ends, found = charge_choices(state)
-                if ends:
+                ends, flood = charge_choices(state)
+                if ends and flood is not None:  # a flood comes with any charge (``charge_choices``)
                     uid, end = ends[self.rng.randrange(len(ends))]
-                    return Charge(uid, found.path(end))
+                    return Charge(uid, flood.path(end))
                 continue
             options = actions_of_kind(state, kind)
             if options:

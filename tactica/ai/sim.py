@@ -18,6 +18,7 @@ from tactica import content
 from tactica.content import ContentError
 from tactica.content.problems import report_lines
 from tactica.engine import (
+    Creature,
     CreatureActivated,
     GameState,
     IllegalAction,
@@ -80,7 +81,7 @@ def check_invariants(before: GameState, after: GameState) -> None:
     after every action from its start, as ``play_battle`` does; a creature
     list of another length is checked in full.
     """
-    old = before.creatures
+    old: Sequence[Creature | None] = before.creatures
     new = after.creatures
     if len(old) != len(new):
         old = [None] * len(new)
@@ -217,8 +218,9 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
     start = time.perf_counter()
     for i in range(games):
         s = game_seed(seed, i)
+        order: tuple[int, ...]  # order[seat] = index into levels
         if n == 2:
-            order = (0, 1) if i % 2 == 0 else (1, 0)  # order[seat] = index into levels
+            order = (0, 1) if i % 2 == 0 else (1, 0)
         else:
             order = tuple((seat + i) % n for seat in range(n))
         bots = [make_bot(levels[order[seat]], s * 2 + seat) for seat in range(n)]
@@ -283,8 +285,8 @@ def _load(args, players: int = 2, teams: tuple[int, ...] = ()
     map_paths = args.map or []
     if len(map_paths) > 2:
         raise UsageError("give --map once or twice")
-    loaded, maps, catalogue = content.load_battle_files(paths, map_paths, getattr(args, "cards", None) or ())
-    maps = tuple(maps)
+    loaded, given_maps, catalogue = content.load_battle_files(paths, map_paths, getattr(args, "cards", None) or ())
+    maps = tuple(given_maps)
     bands = tuple(loaded) or content.default_warbands(
         players, maps[0].points if maps else 200)  # WB-8: shipped warbands of the map's battle size
     maps = maps or (content.default_map(players, teams, bands[0].point_limit),)
@@ -407,8 +409,9 @@ def seat_names(levels: Sequence[str], order: Sequence[int] | None = None) -> lis
     """
     names = []
     for seat, level in enumerate(levels):
-        same = order is not None and len(set(levels)) < len(levels)
-        who = f"AI {order[seat] + 1}, {level}" if same else level
+        who = level
+        if order is not None and len(set(levels)) < len(levels):
+            who = f"AI {order[seat] + 1}, {level}"
         names.append(f"player {seat + 1} ({who})")
     return names
 

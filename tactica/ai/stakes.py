@@ -26,8 +26,8 @@ def decides_battle(state: GameState, victim: Creature) -> bool:
     battle), or the VP it is worth bring the other side to the VP target.
     Two sides only: in a free-for-all one death rarely decides (False).
     """
-    team = victim.team
-    other = None
+    team: int | None = victim.team
+    other: int | None = None
     for c in state.creatures:
         if c.alive and c.uid != victim.uid:
             if c.team == team:

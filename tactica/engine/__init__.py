@@ -85,8 +85,7 @@ from .footprint import gap as footprint_gap
 from .forced import destinations as forced_destinations
 from .game import apply, charge_routes, check, deploy_squares, legal_actions, new_game, tie_breaker
 from .geometry import Geometry, chebyshev
-from .lazy import actions_of_kind, charge_choices, move_reach
-from .lazy import kinds_now as action_kinds_now
+from .lazy import actions_of_kind, charge_choices, kinds_now, move_reach
 from .model import (
                       AttackDef,
                       AttackKind,
@@ -253,7 +252,6 @@ __all__ = [
     "NO_ATTACK_POWERS",
     "NO_SPECIAL_POWERS",
     "PendingForce",
-    "action_kinds_now",
     "actions_of_kind",
     "activations_per_round",
     "anchors_covering",
@@ -276,6 +274,7 @@ __all__ = [
     "footprint_gap",
     "forced_destinations",
     "in_reach",
+    "kinds_now",
     "move_reach",
     "movement_mode",
     "power_available",

@@ -116,13 +116,21 @@ class Board:
         self._walkers: list[str] | None = None
         #: ``_offense_table`` of each (creature, attack lines it may use).
         self._offense: dict[tuple, list[tuple[float, int, int, int]]] = {}
-        #: death_extra of each of our creatures, filled as place_value needs it.
-        self.last_stand: dict[str, float] = {}
+        #: death_extra of each of our creatures, filled as place_value needs it (``last_stand``).
+        self._last_stand: dict[str, float] = {}
         #: True when holding our VP zone this round would bring our side to the VP target.
         self.zone_wins = bool(self.zone) and zone_reaches_target(state, state.team_of(player))
         #: (creature, aura) of every creature on the map with an aura (usually none).
         self.auras = [(c, a) for c in state.alive() if c.card.abilities
                       for a in c.card.abilities if isinstance(a, Aura)]
+
+    def last_stand(self, me: Creature) -> float:
+        """What ``me``'s death would cost beyond its cost: BATTLE when it would decide the battle
+        (``stakes.death_extra``), else 0; found once per creature and decision."""
+        extra = self._last_stand.get(me.uid)
+        if extra is None:
+            extra = self._last_stand[me.uid] = death_extra(self.state, me)
+        return extra
 
     def offense_at(self, me: Creature, sq: Square) -> float:
         """VP-equivalent of the best attack ``me`` could make next turn from ``sq`` (ACT-1: a move and an attack).
@@ -309,9 +317,7 @@ def place_value(board: Board, me: Creature, sq: Square, threats: list) -> float:
         approach = -APPROACH * max(0, d - reach) - (1.5 if d <= 1 else 0.0)
     else:
         approach = -APPROACH * max(0, d - 1)
-    extra = board.last_stand.get(me.uid)
-    if extra is None:
-        extra = board.last_stand[me.uid] = death_extra(board.state, me)
+    extra = board.last_stand(me)
     value = approach - exposure(me, sq, threats, extra)
     if board.options.offense:
         value += OFFENSE * board.offense_at(me, sq)

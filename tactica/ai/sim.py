@@ -173,6 +173,11 @@ class Tally:
     wins: int = 0
     vp: int = 0
 
+    def add(self, vp: int, won: bool) -> None:
+        """Count one more game: ``vp`` scored, and a win when ``won``."""
+        self.vp += vp
+        self.wins += won
+
 
 def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
               maps: Sequence[tuple[MapDef, ...]], games: int, seed: int,
@@ -239,17 +244,15 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
         results.append({"game": i + 1, "seed": s, "levels": [levels[order[seat]] for seat in range(n)],
                         "winner": None if result.winner is None else result.winner + 1,
                         "vp": list(result.vp), "rounds": result.rounds})
-        for seat in range(n):
-            tallies[order[seat]].vp += result.vp[seat]
-            seat_tallies[seat].vp += result.vp[seat]
+        won: set[int] = set()  # the seats of the winning side
         if result.winner is None:
             draws += 1
         else:
-            won = [seat for seat in range(n) if (teams[seat] if teams else seat)
-                   == (teams[result.winner] if teams else result.winner)]
-            for seat in won:
-                tallies[order[seat]].wins += 1
-                seat_tallies[seat].wins += 1
+            won = {seat for seat in range(n) if (teams[seat] if teams else seat)
+                   == (teams[result.winner] if teams else result.winner)}
+        for seat in range(n):
+            tallies[order[seat]].add(result.vp[seat], seat in won)
+            seat_tallies[seat].add(result.vp[seat], seat in won)
     elapsed = time.perf_counter() - start
     n = max(1, games)
     return {

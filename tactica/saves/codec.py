@@ -340,7 +340,7 @@ class SaveFile:
         summary: round, vp, over, winner, digest after the last action.
         saved_at: ISO time of the last write.
         players: who plays: ``{"ai": "normal", "ai_player": 2}`` in a battle
-            against the AI (``tactica.tui.opponent.Opponent``; ``"intent": true``
+            against the AI (``tactica.client.opponent.Opponent``; ``"intent": true``
             while its intent is shown); ``"quick_setup": true`` when the quick setup made the
             set-up choices (the resumed log says so); empty for
             hot-seat and in saves made before solo play (optional field).

@@ -14,7 +14,7 @@ def export_log(save: SaveFile, fmt: str = "md") -> str:
 
     Raises SaveError when the save cannot be replayed.
     """
-    from tactica.tui.describe import describe_events  # plain Python: no Textual import
+    from tactica.client.describe import describe_events  # plain Python: no Textual import
 
     rebuilt = rebuild(save)
     final = rebuilt.final

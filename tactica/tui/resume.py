@@ -16,11 +16,10 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from tactica.client.saving import OpenedSave, describe_save, open_save, resume_session
 from tactica.saves.autosave import AutoSaver
 from tactica.saves.codec import SaveError
 from tactica.saves.store import latest_unfinished
-
-from .saving import OpenedSave, describe_save, open_save, resume_session
 
 _SIGNALS = tuple(s for s in (getattr(signal, "SIGHUP", None), signal.SIGTERM) if s is not None)
 
@@ -83,8 +82,9 @@ def run_resume_or_replay(args: argparse.Namespace) -> int:
         print(f"error: {opened.save.id} is finished ({describe_save(opened)}); "
               f"watch it with: tactica replay {opened.save.id}", file=sys.stderr)
         return 1
+    from tactica.client.factory import BattleFactory
+
     from .app import TacticaApp
-    from .factory import BattleFactory
 
     with autosaving() as saver:
         session = resume_session(opened, saver)

@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .content import BattleContentError, load_battle, load_multi
-from .factory import BattleFactory
+from tactica.client.content import BattleContentError, load_battle, load_multi
+from tactica.client.factory import BattleFactory
 
 
 def make_factory(args: argparse.Namespace) -> BattleFactory:
@@ -40,7 +40,7 @@ def run_play(args: argparse.Namespace) -> int:
         args: ``--map`` (list or None), ``--warband`` (list or None),
             ``--seed`` (int or None), ``--setup`` (bool), ``--new`` (bool: do
             not offer to continue the last unfinished battle), ``opponent``
-            (a ``tactica.tui.opponent.Opponent`` or None for hot-seat; set by
+            (a ``tactica.client.opponent.Opponent`` or None for hot-seat; set by
             ``tactica.cli.play_opponent``), ``--cards`` (list or None: card
             files of the players' own, which the warbands may name).
     Returns the app's exit status; 1 when a content file is bad, 2 when a

@@ -5,13 +5,13 @@ import argparse
 import subprocess
 import sys
 
+from tactica.client.controller import Controller, Mode
+from tactica.client.describe import describe_events, describe_preview
+from tactica.client.session import GameSession
 from tactica.engine import Activate, Attack, EndActivation, Move
 from tactica.engine import events as ev
 from tactica.engine.sandbox import battle, card, melee
-from tactica.tui.controller import Controller, Mode
-from tactica.tui.describe import describe_events, describe_preview
 from tactica.tui.run import run_play
-from tactica.tui.session import GameSession
 
 
 def ogre_and_kobold(dice=(14,)):
@@ -67,7 +67,7 @@ def test_preview_expected_damage_is_the_real_expectation_when_a_hit_destroys():
     p = session.attack_preview(0, "k")  # needs 7+: 70% to hit for 15 (30 on a critical)
     text = describe_preview("Club", "Kobold (k)", p, "AC")
     assert "70% to hit, expected 7.0 damage (a hit takes all its HP), 70% to destroy." in text
-    from tactica.tui.controller import Controller
+    from tactica.client.controller import Controller
     words = Controller(session)._preview(st.creature("A").card.attacks[0], "k", p)
     assert "expected 7.0 damage (a hit takes all its HP)" in words
     st.creature("k").hp = 15  # the other report: 15 HP left, a hit of 15
@@ -87,7 +87,7 @@ def test_session_refuses_with_the_engines_reason_and_keeps_the_state():
 
 
 def test_session_survives_an_unexpected_engine_error(monkeypatch):
-    import tactica.tui.session as mod
+    import tactica.client.session as mod
     session = GameSession(ogre_and_kobold())
     before = session.state
 
@@ -136,8 +136,8 @@ def test_content_errors_are_printed_as_path_line_col_and_exit_1(tmp_path, capsys
 
 
 def test_headless_modules_do_not_import_textual():
-    code = ("import sys; import tactica.tui.describe, tactica.tui.session, tactica.tui.controller, "
-            "tactica.tui.content, tactica.tui.factory; "
+    code = ("import sys; import tactica.client.describe, tactica.client.session, tactica.client.controller, "
+            "tactica.client.content, tactica.client.factory; "
             "assert 'textual' not in sys.modules, 'textual was imported'")
     subprocess.run([sys.executable, "-c", code], check=True)
 

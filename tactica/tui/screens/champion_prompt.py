@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
+from tactica.client.describe import describe_champion_option, player_name
 from tactica.engine import GameState
 from tactica.engine.actions import Action, DeclinePower, UseChampionPower
 
-from ..describe import describe_champion_option, player_name
 from .choice import ChoiceModal
 
 

@@ -52,10 +52,9 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from tactica.client.controller import Overlay
 from tactica.engine import GameState
 from tactica.engine.model import Square, Terrain, rules_of
-
-from ..controller import Overlay
 
 CELL = 3
 #: How a diagonal wall square is drawn (TER-WALL), by its wall corner: the wall side solid.

@@ -228,7 +228,7 @@ class GameSession:
 
     # -- undo ---------------------------------------------------------------------
     def can_undo(self) -> bool:
-        """True when the last action can be taken back (see ``tactica.tui.undo``)."""
+        """True when the last action can be taken back (see ``tactica.client.undo``)."""
         return bool(self._undo)
 
     def undo_refusal(self) -> str | None:

@@ -7,6 +7,15 @@ The API (after OpenSpiel's vocabulary):
 * ``apply(state, action) -> (new_state, events)``; raises ``IllegalAction``
 * ``check(state, action) -> IllegalAction | None``
 """
+from .abilities import (
+                      ABILITY_KINDS,
+                      AURA_AFFECTS,
+                      AURA_BONUS_EFFECTS,
+                      AURA_EFFECTS,
+                      Ability,
+                      Aura,
+                      activations_per_round,
+)
 from .actions import (
                       Action,
                       Activate,
@@ -28,9 +37,20 @@ from .actions import (
                       UseChampionPower,
                       UsePower,
 )
-from .areas import template_squares
-from .combat import AttackPreview, nearest_enemies, preview, valid_targets
+from .areas import CORNERS as TEMPLATE_CORNERS
+from .areas import Template, template_squares
+from .areas import aims as area_aims
+from .areas import struck as struck_by_area
+from .areas import template as area_template
+from .attacking import attack_allowed
+from .attacking import provoked_by as provokers_of_attack
+from .auras import covering as auras_covering
+from .auras import squares as aura_squares
+from .champions import budget_left as champion_budget_left
+from .champions import lost_to_destruction
+from .combat import AttackPreview, creature_distance, forced_moves_not_made, nearest_enemies, preview, valid_targets
 from .dice import ScriptedDice, SeededDice
+from .effects import ends_in_pit
 from .errors import IllegalAction
 from .events import (
                       ActivationEnded,
@@ -73,28 +93,40 @@ from .events import (
                       UseSpent,
                       VictoryPointsScored,
 )
+from .footprint import footprint as footprint_squares
 from .game import apply, charge_routes, check, deploy_squares, legal_actions, new_game, tie_breaker
 from .geometry import Geometry
+from .mapswap import MapSwapError, with_map
 from .model import (
+                      ALIGNMENTS,
+                      CONDITIONS,
+                      FACTIONS,
+                      SYMBOLS,
                       AttackDef,
                       AttackKind,
                       ConditionEffect,
                       CreatureCard,
+                      CustomTerrain,
                       Defense,
                       Duration,
+                      Effect,
                       FollowUpEffect,
                       ForcedMoveEffect,
                       ForceKind,
+                      HealEffect,
                       MapDef,
                       OngoingEffect,
                       Reach,
                       Square,
                       Terrain,
+                      TerrainRules,
                       Trigger,
                       WarbandDef,
 )
+from .model import rules_of as terrain_rules
 from .movement import Route, provokers_of_path, routes
 from .powers import (
+                      CHAMPION_EFFECTS_FOR,
                       ChampionEffect,
                       ChampionPower,
                       ChampionTrigger,
@@ -105,7 +137,10 @@ from .powers import (
                       RechargeOn,
                       SpecialPower,
 )
-from .state import SCENARIOS, Creature, GameState, Phase, Ruleset, bloodied_threshold
+from .queries import charge_preview, ends_activation_in_pit, move_refusal, provokers_of_squeeze
+from .sealed import sealed_warbands
+from .state import SCENARIOS, ActiveEffect, Creature, GameState, Phase, Ruleset, bloodied_threshold
+from .uses import attack_available, attack_key, power_key, used_count
 from .warband import WarbandProblem, check_battle, check_warband
 
 # The one door: clients (ai, client, tui, saves, cli, content) import these names from
@@ -227,4 +262,48 @@ __all__ = [
     "VictoryPointsScored",
     # queries for the AI
     # queries for the interface and the other clients
+    "ABILITY_KINDS",
+    "ALIGNMENTS",
+    "AURA_AFFECTS",
+    "AURA_BONUS_EFFECTS",
+    "AURA_EFFECTS",
+    "Ability",
+    "ActiveEffect",
+    "Aura",
+    "CHAMPION_EFFECTS_FOR",
+    "CONDITIONS",
+    "CustomTerrain",
+    "Effect",
+    "FACTIONS",
+    "HealEffect",
+    "MapSwapError",
+    "SYMBOLS",
+    "TEMPLATE_CORNERS",
+    "Template",
+    "TerrainRules",
+    "activations_per_round",
+    "area_aims",
+    "area_template",
+    "attack_allowed",
+    "attack_available",
+    "attack_key",
+    "aura_squares",
+    "auras_covering",
+    "champion_budget_left",
+    "charge_preview",
+    "creature_distance",
+    "ends_activation_in_pit",
+    "ends_in_pit",
+    "footprint_squares",
+    "forced_moves_not_made",
+    "lost_to_destruction",
+    "move_refusal",
+    "power_key",
+    "provokers_of_attack",
+    "provokers_of_squeeze",
+    "sealed_warbands",
+    "struck_by_area",
+    "terrain_rules",
+    "used_count",
+    "with_map",
 ]

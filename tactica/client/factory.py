@@ -11,7 +11,7 @@ import argparse
 import random
 from dataclasses import dataclass, field
 
-from tactica.engine.model import MapDef, WarbandDef
+from tactica.engine import MapDef, WarbandDef, sealed_warbands
 from tactica.saves.autosave import AutoSaver
 
 from .content import Choices, load_battle, load_multi, setup_choices
@@ -108,7 +108,6 @@ def sealed_battle(seed: int, players: int = 2, catalogue: dict | None = None) ->
     drawn from ``catalogue`` (None: the shipped cards) with ``seed``, each built into a legal
     200-point warband."""
     from tactica.content import load_catalogue
-    from tactica.engine.sealed import sealed_warbands
     _, warbands = sealed_warbands(catalogue if catalogue is not None else load_catalogue(), seed, players)
     return warbands
 

@@ -13,7 +13,7 @@ Public API: ``Problem``, ``ContentError``, ``load_catalogue``, ``catalogue_with`
 """
 from __future__ import annotations
 
-from tactica.engine.model import MapDef, WarbandDef
+from tactica.engine import MapDef, WarbandDef
 
 from .loader import (
     catalogue_with,

@@ -10,7 +10,7 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from tactica.engine.model import CreatureCard, MapDef, WarbandDef
+from tactica.engine import CreatureCard, MapDef, WarbandDef
 
 from .cards import card_ids, parse_card_file
 from .maps import parse_map

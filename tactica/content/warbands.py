@@ -17,9 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from tactica.engine.model import CreatureCard, WarbandDef
-from tactica.engine.state import Ruleset
-from tactica.engine.warband import check_warband
+from tactica.engine import CreatureCard, Ruleset, WarbandDef, check_warband
 
 from .cards import card_ids
 from .fields import ENTRY, WARBAND

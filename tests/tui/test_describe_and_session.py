@@ -68,7 +68,7 @@ def test_preview_expected_damage_is_the_real_expectation_when_a_hit_destroys():
     text = describe_preview("Club", "Kobold (k)", p, "AC")
     assert "70% to hit, expected 7.0 damage (a hit takes all its HP), 70% to destroy." in text
     from tactica.client.controller import Controller
-    words = Controller(session)._preview(st.creature("A").card.attacks[0], "k", p)
+    words = Controller(session).hints.preview(st.creature("A").card.attacks[0], "k", p)
     assert "expected 7.0 damage (a hit takes all its HP)" in words
     st.creature("k").hp = 15  # the other report: 15 HP left, a hit of 15
     p = GameSession(st).attack_preview(0, "k")
@@ -183,12 +183,12 @@ def test_OA_1_the_attack_preview_names_who_a_ranged_attack_provokes():
     st = battle("Ak..j", {"A": archer, "k": kobold, "j": kobold}, active="A")
     ctrl = Controller(GameSession(st))
     preview = ctrl.session.attack_preview(0, "j")
-    assert ctrl._preview(archer.attacks[0], "j", preview).endswith(
+    assert ctrl.hints.preview(archer.attacks[0], "j", preview).endswith(
         "Provokes an opportunity attack from Kobold (k).")
     ogre = card("Ogre", attacks=(melee("Club", bonus=9, damage=15),))
     st2 = battle("Ak.", {"A": ogre, "k": kobold}, active="A")
     ctrl2 = Controller(GameSession(st2))
-    assert "Provokes" not in ctrl2._preview(ogre.attacks[0], "k", ctrl2.session.attack_preview(0, "k"))
+    assert "Provokes" not in ctrl2.hints.preview(ogre.attacks[0], "k", ctrl2.session.attack_preview(0, "k"))
 
 
 def test_TER_PIT_the_log_says_why_a_creature_in_a_pit_is_destroyed():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets._footer import FooterKey
 
-from tactica.client.controller import Mode
+from tactica.client.modes import Mode
 from tactica.engine import ForcedMoveEffect, ForceKind
 from tactica.engine.sandbox import area, battle, card, melee, ranged
 from tactica.tui.widgets.battle_footer import KEEP, BattleFooter, fitting, importance

@@ -2,7 +2,7 @@
 had followed the AI's creature and the cursor (whose creature the card shows) was left off screen."""
 from __future__ import annotations
 
-from tactica.client.controller import Mode
+from tactica.client.modes import Mode
 from tactica.engine import Phase
 from tactica.engine.sandbox import battle
 from tactica.tui.widgets.map_view import SCROLL_MARGIN

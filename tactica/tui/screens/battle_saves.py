@@ -10,8 +10,8 @@ the result: the restored state, a log line, or the reason it cannot.
 """
 from __future__ import annotations
 
+from tactica import engine as ev  # the package door: ev.X are its event classes
 from tactica.client.describe import LogLine, describe_events
-from tactica.engine import events as ev
 
 from ..widgets.battle_log import BattleLog
 

@@ -15,8 +15,7 @@ from __future__ import annotations
 from textual.binding import Binding
 
 from tactica.client.describe import describe_champion_option, player_name
-from tactica.engine import GameState
-from tactica.engine.actions import Action, DeclinePower, UseChampionPower
+from tactica.engine import Action, DeclinePower, GameState, UseChampionPower
 
 from .choice import ChoiceModal
 

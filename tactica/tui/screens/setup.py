@@ -17,9 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList, Static
 
 from tactica.client.content import Choices
-from tactica.engine.model import MapDef, WarbandDef
-from tactica.engine.state import SCENARIOS
-from tactica.engine.warband import check_battle
+from tactica.engine import SCENARIOS, MapDef, WarbandDef, check_battle
 
 
 def warband_text(wb: WarbandDef) -> Text:

@@ -249,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
             from tactica.tui.run import run_resume_or_replay
             return run_resume_or_replay(args)
         if args.command == "export":
-            from tactica.saves.commands import run_export
+            from tactica.client.export import run_export
             return run_export(args)
         if args.command == "validate":
             from tactica.content.validate import run_validate

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import difflib
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
 from tactica.engine import CreatureCard, MapDef, WarbandDef
@@ -16,44 +15,16 @@ from .cards import card_ids, parse_card_file
 from .maps import parse_map
 from .problems import ContentError, Problem
 from .schema import Doc
+from .shipped import shipped_card_files
 from .warbands import parse_warband
 from .yamlsafe import MappingNode, Node, ScalarNode, compose, read_text
 
-SUFFIXES = (".yaml", ".yml")
 #: Top-level key that identifies each kind of content file.
 KIND_KEYS = {"cards": "cards", "terrain": "map", "creatures": "warband"}
 #: How messages name each kind of file.
 KIND_NAMES = {"cards": "card file", "map": "map file", "warband": "warband file"}
 #: Folder names that identify a file's kind when its keys do not.
 KIND_FOLDERS = {"cards": "cards", "maps": "map", "warbands": "warband"}
-
-
-def _shipped(folder: str) -> list[Path]:
-    """YAML files of ``tactica/data/<folder>``, sorted by name.
-
-    Found through importlib.resources, so it works from a wheel install in
-    any working directory (the package is installed as plain files).
-    """
-    base = resources.files("tactica.data").joinpath(folder)
-    if not base.is_dir():
-        return []
-    return sorted((Path(str(p)) for p in base.iterdir() if p.name.endswith(SUFFIXES)),
-                  key=lambda p: p.name)
-
-
-def shipped_card_files() -> list[Path]:
-    """The card files that ship with tactica (``tactica/data/cards/*.yaml``)."""
-    return _shipped("cards")
-
-
-def shipped_maps() -> list[Path]:
-    """The map files that ship with tactica (``tactica/data/maps/*.yaml``)."""
-    return _shipped("maps")
-
-
-def shipped_warbands() -> list[Path]:
-    """The warband files that ship with tactica (``tactica/data/warbands/*.yaml``)."""
-    return _shipped("warbands")
 
 
 def read_doc(path: str | Path) -> tuple[Doc, Node | None]:

@@ -14,17 +14,16 @@ from pathlib import Path
 
 from .loader import (
     KIND_NAMES,
-    SUFFIXES,
     _cards_from,
     _shipped_catalogue,
     card_ids,
     kind_of,
     load_catalogue,
     read_doc,
-    shipped_card_files,
 )
 from .maps import parse_map
 from .problems import ContentError, Problem
+from .shipped import SUFFIXES, shipped_card_files
 from .warbands import parse_warband
 
 

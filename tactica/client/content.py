@@ -12,7 +12,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tactica.engine import AttackDef, AttackKind, CreatureCard, Defense, MapDef, Reach, WarbandDef, check_battle
+from tactica.engine import (
+    AttackDef,
+    AttackKind,
+    CreatureCard,
+    Defense,
+    MapDef,
+    Reach,
+    WarbandDef,
+    WarbandProblem,
+    check_battle,
+)
 
 
 class BattleContentError(Exception):
@@ -92,6 +102,15 @@ def _as_defs(items, loader) -> list:
     return out
 
 
+def _named_file(problem: WarbandProblem, files: list[str]) -> str:
+    """``"FILE: "`` for a battle problem whose ``index`` names one of the ``--map`` ``files``, else "" (a
+    mixed battle size is about the warbands and maps together, WB-8)."""
+    index = problem.index
+    if index is None or index >= len(files) or problem.code == "mixed-battle-size":
+        return ""
+    return files[index] + ": "
+
+
 def load_multi(map_files: Sequence[str] | None, warband_files: Sequence[str] | None, players: int,
                teams: tuple[int, ...] = (), card_files: Sequence[str] | None = None
                ) -> tuple[tuple[WarbandDef, ...], tuple[MapDef, ...]]:
@@ -120,9 +139,7 @@ def load_multi(map_files: Sequence[str] | None, warband_files: Sequence[str] | N
     problems = check_battle(warbands, maps, teams)
     if problems:
         files = list(map_files or [])
-        raise BattleContentError([
-            f"{files[p.index] + ': ' if p.index is not None and p.index < len(files) and p.code != 'mixed-battle-size' else ''}"
-            f"error: {p.message}" for p in problems])
+        raise BattleContentError([f"{_named_file(p, files)}error: {p.message}" for p in problems])
     return warbands, maps
 
 
@@ -213,8 +230,8 @@ def setup_choices() -> Choices:
     """Every shipped map and warband (the built-in demo ones without the loader)."""
     content = _content_module()
     if content is None:
-        (wb1, wb2), maps = demo_battle()
-        return Choices(maps=maps, warbands=(wb1, wb2))
+        (wb1, wb2), demo_maps = demo_battle()
+        return Choices(maps=demo_maps, warbands=(wb1, wb2))
     maps = _as_defs(_wrap_errors(content.shipped_maps), content.load_map)
     warbands = _as_defs(_wrap_errors(content.shipped_warbands), content.load_warband)
     return Choices(maps=tuple(maps), warbands=tuple(warbands))

@@ -4,7 +4,8 @@
 into ``LogLine`` values.  An attack roll and what followed from it (damage,
 destruction, the VP scored) become one line that shows every number::
 
-    Ogre (OG1) → Kobold (ko1): Club d20 14 +9 +2 combat advantage = 25 vs AC 16: HIT, 15 damage (Kobold destroyed, +12 VP)
+    Ogre (OG1) → Kobold (ko1): Club d20 14 +9 +2 combat advantage = 25 vs AC 16: HIT, 15 damage
+    (Kobold destroyed, +12 VP)
 
 Reusable by any client (a CLI log export, for instance).
 """
@@ -202,9 +203,9 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
         elif isinstance(e, StartAreaChosen):
             nxt = events[i] if i < n else None
             if isinstance(nxt, StartAreaChosen):
-                rest = []
-                while i < n and isinstance(events[i], StartAreaChosen):
-                    rest.append(events[i])
+                rest: list[StartAreaChosen] = []
+                while i < n and isinstance(chosen := events[i], StartAreaChosen):
+                    rest.append(chosen)
                     i += 1
                 takes = "; ".join(f"{player_name(r.player)} takes {r.area}" for r in rest)
                 chose = (f"is given start area {e.area} (quick setup; tactica play --setup to choose)"
@@ -214,8 +215,8 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
                 out.append(LogLine(f"{player_name(e.player)} takes start area {e.area}", "setup", e.player))
         elif isinstance(e, CreaturePlaced):
             placed = [e]
-            while i < n and isinstance(events[i], CreaturePlaced):
-                placed.append(events[i])
+            while i < n and isinstance(more := events[i], CreaturePlaced):
+                placed.append(more)
                 i += 1
             out.extend(_placements(placed, state))
         elif isinstance(e, RoundStarted):
@@ -445,16 +446,15 @@ def _attack_line(e: AttackRolled, events: Sequence[Event], i: int,
     """One attack roll plus the damage, destruction and VP that follow it."""
     text = f"{creature_name(state, e.attacker)} → {creature_name(state, e.target)}: {describe_roll(e, state)}"
     n = len(events)
-    if i < n and isinstance(events[i], DamageDealt) and events[i].target == e.target:
-        dmg: DamageDealt = events[i]
+    if i < n and isinstance(dmg := events[i], DamageDealt) and dmg.target == e.target:
         i += 1
         kind = f" {dmg.damage_type}" if dmg.damage_type else ""
         text += f", {dmg.amount}{kind} damage{_adjusted(dmg)}"
-        if i < n and isinstance(events[i], CreatureDestroyed) and events[i].uid == e.target:
+        if i < n and isinstance(gone := events[i], CreatureDestroyed) and gone.uid == e.target:
             i += 1
             vp = ""
-            if i < n and isinstance(events[i], VictoryPointsScored) and events[i].reason == "destroyed":
-                vp = f", +{events[i].amount} VP"
+            if i < n and isinstance(scored := events[i], VictoryPointsScored) and scored.reason == "destroyed":
+                vp = f", +{scored.amount} VP"
                 i += 1
             text += f" ({_short(state, e.target)} destroyed{vp})"
         else:
@@ -502,7 +502,8 @@ def describe_preview(attack: str, target: str, p, defense: str = "", short: bool
         destroy = f", {p.kill_chance:.0%} to destroy" if p.kill_chance > 0 else ""
         return (f"{attack} → {target}: needs {need}+, {p.hit_chance:.0%} to hit, "
                 f"~{p.expected_loss:.1f} damage{destroy}.")
-    text = (f"{attack} → {target}: d20 {_signed(p.bonus)}{mods} vs {defense + ' ' if defense else ''}{p.target_number} — needs {need}+, "
+    against = f"{defense} " if defense else ""
+    text = (f"{attack} → {target}: d20 {_signed(p.bonus)}{mods} vs {against}{p.target_number} — needs {need}+, "
             f"{p.hit_chance:.0%} to hit, expected {_expected(p)}")
     if p.kill_chance > 0:
         text += f", {p.kill_chance:.0%} to destroy"
@@ -585,8 +586,9 @@ def saved_log(steps: Sequence[Sequence[Event]], states: Sequence[GameState],
         quick: the quick setup made the set-up choices (``describe_events``).
     Returns the events described (``describe_events``, names from the last state); after an action
     whose hit destroyed the subject of a champion power, the line saying it was not offered
-    (``lost_power_lines``, CHP-2; after the hits, before the end of the activation, as ``action_lines``), which the engine derives from that action's events and the state
-    after it; and the notes in their places.  With no such line and no note it is
+    (``lost_power_lines``, CHP-2; after the hits, before the end of the activation, as
+    ``action_lines``), which the engine derives from that action's events and the state after it;
+    and the notes in their places.  With no such line and no note it is
     ``describe_events`` of all the events.
     """
     final = states[-1]

@@ -15,8 +15,10 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from types import FrameType
+from typing import Any
 
 from tactica.saves.autosave import AutoSaver
 from tactica.saves.codec import SaveError
@@ -31,9 +33,9 @@ _SIGNALS = tuple(s for s in (getattr(signal, "SIGHUP", None), signal.SIGTERM) if
 def autosaving() -> Iterator[AutoSaver]:
     """An AutoSaver for the duration of the block; pending saves are flushed on exit and on SIGHUP/SIGTERM."""
     saver = AutoSaver()
-    previous: dict[int, object] = {}
+    previous: dict[int, Callable[[int, FrameType | None], Any] | int | None] = {}
 
-    def flush_then_die(signum, _frame) -> None:
+    def flush_then_die(signum: int, _frame: FrameType | None) -> None:
         saver.flush(2.0)
         signal.signal(signum, signal.SIG_DFL)
         os.kill(os.getpid(), signum)

@@ -187,12 +187,12 @@ class GameSession:
         self.state = state
         self.actions.append(action)
         self.events.extend(events)
-        refusal = undo_refusal(action, events, before, state)
-        if refusal is None:
+        no_undo = undo_refusal(action, events, before, state)
+        if no_undo is None:
             self._undo.append(UndoStep(before, n_events, action, tuple(events)))
         else:
             self._undo.clear()
-            self._no_undo = refusal
+            self._no_undo = no_undo
         if self.recorder is not None:
             self.recorder.record(action, state)
         return Outcome(True, tuple(events))

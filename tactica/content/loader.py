@@ -69,8 +69,8 @@ def kind_of(path: str | Path, root: Node) -> str | None:
     return None
 
 
-def _cards_from(paths: list[Path], taken: dict[str, str] | None = None,
-                expect: bool = False) -> tuple[dict[str, CreatureCard], list[Problem], dict[str, str]]:
+def read_card_files(paths: list[Path], taken: dict[str, str] | None = None,
+                    expect: bool = False) -> tuple[dict[str, CreatureCard], list[Problem], dict[str, str]]:
     """Read card files into one catalogue.
 
     Args:
@@ -110,9 +110,9 @@ def _errors(problems: list[Problem]) -> list[Problem]:
 
 
 @lru_cache(maxsize=1)
-def _shipped_catalogue() -> tuple[tuple[tuple[str, CreatureCard], ...], tuple[tuple[str, str], ...]]:
+def shipped_catalogue() -> tuple[tuple[tuple[str, CreatureCard], ...], tuple[tuple[str, str], ...]]:
     """The shipped cards (id, card) and where each is defined (id, "file:line"); cached."""
-    catalogue, problems, where = _cards_from(shipped_card_files())
+    catalogue, problems, where = read_card_files(shipped_card_files())
     if _errors(problems):
         raise ContentError(_errors(problems))
     return tuple(catalogue.items()), tuple(where.items())
@@ -128,8 +128,8 @@ def load_catalogue(paths: list[Path] | None = None) -> dict[str, CreatureCard]:
     card id defined twice).
     """
     if paths is None:
-        return dict(_shipped_catalogue()[0])
-    catalogue, problems, _ = _cards_from([Path(p) for p in paths])
+        return dict(shipped_catalogue()[0])
+    catalogue, problems, _ = read_card_files([Path(p) for p in paths])
     if _errors(problems):
         raise ContentError(_errors(problems))
     return catalogue
@@ -171,8 +171,8 @@ def read_catalogue(card_files=()) -> tuple[dict[str, CreatureCard], list[Problem
     files = _own_files(card_files)
     if not files:
         return catalogue, [], {}
-    taken = dict(_shipped_catalogue()[1])
-    own, problems, _ = _cards_from(files, taken, expect=True)
+    taken = dict(shipped_catalogue()[1])
+    own, problems, _ = read_card_files(files, taken, expect=True)
     catalogue.update(own)
     broken: dict[str, str] = {}
     for path in files:

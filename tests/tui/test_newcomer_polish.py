@@ -53,11 +53,11 @@ async def test_the_default_target_is_the_best_by_the_preview_and_tab_follows_tha
 
 
 async def test_the_ai_intent_setting_survives_q_and_resume(tmp_path, monkeypatch):
+    from tactica.client.factory import BattleFactory
+    from tactica.client.opponent import Opponent
+    from tactica.client.saving import open_save, resume_session
     from tactica.saves.autosave import AutoSaver
     from tactica.tui.app import TacticaApp
-    from tactica.tui.factory import BattleFactory
-    from tactica.tui.opponent import Opponent
-    from tactica.tui.saving import open_save, resume_session
 
     from .conftest import answer_questions, skirmish_battle
     monkeypatch.setenv("TACTICA_DATA_DIR", str(tmp_path / "data"))

@@ -43,9 +43,9 @@ async def test_the_pinned_help_key_covers_the_footers_last_column():
 
 async def test_help_opened_before_the_first_question_stays_on_top_until_closed(monkeypatch):
     """? pressed in the first second: the help stays up; who goes first is asked once it closes."""
+    from tactica.client.content import demo_battle
+    from tactica.client.factory import BattleFactory
     from tactica.tui.app import TacticaApp
-    from tactica.tui.content import demo_battle
-    from tactica.tui.factory import BattleFactory
     from tactica.tui.screens.battle import BattleScreen
     from tactica.tui.screens.choice import ChoiceModal
     from tactica.tui.screens.help import HelpScreen
@@ -135,7 +135,7 @@ async def test_a_large_creature_under_the_cursor_is_scrolled_into_view_whole():
 
 
 async def test_the_log_is_read_back_with_page_up_and_new_lines_do_not_yank_the_reader():
-    from tactica.tui.describe import LogLine
+    from tactica.client.describe import LogLine
     from tactica.tui.screens.help import HELP
     from tactica.tui.widgets.battle_log import BattleLog
     from tactica.tui.widgets.map_view import MapView

@@ -14,6 +14,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from tactica.client.controller import Controller, Mode
+from tactica.client.describe import LogLine, action_lines, creature_name, describe_events, player_name
+from tactica.client.session import GameSession
 from tactica.engine import (
     Action,
     Charge,
@@ -28,9 +31,6 @@ from tactica.engine import (
     UsePower,
 )
 
-from ..controller import Controller, Mode
-from ..describe import LogLine, action_lines, creature_name, describe_events, player_name
-from ..session import GameSession
 from ..widgets.battle_footer import NARROW, BattleFooter
 from ..widgets.battle_header import BattleHeader
 from ..widgets.battle_log import BattleLog

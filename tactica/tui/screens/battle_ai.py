@@ -18,10 +18,10 @@ from functools import partial
 
 from textual.worker import Worker, WorkerState
 
+from tactica.client.describe import LogLine
+from tactica.client.opponent import AiPlayer, Thought
 from tactica.engine import Phase
 
-from ..describe import LogLine
-from ..opponent import AiPlayer, Thought
 from ..sides import SIDE_WORDS
 from ..widgets.battle_header import BattleHeader
 from ..widgets.battle_log import BattleLog

@@ -5,14 +5,14 @@ battle; the save records the new map after the current action, so the
 battle still replays exactly (see ``tactica.saves.codec``, version 2).
 
 ``SaveKeys`` is mixed into ``BattleScreen``; the bindings live there.  The
-session decides what may be undone (``tactica.tui.undo``); this only shows
+session decides what may be undone (``tactica.client.undo``); this only shows
 the result: the restored state, a log line, or the reason it cannot.
 """
 from __future__ import annotations
 
-from tactica.engine import events as ev
+from tactica import engine as ev  # the package door: ev.X are its event classes
+from tactica.client.describe import LogLine, describe_events
 
-from ..describe import LogLine, describe_events
 from ..widgets.battle_log import BattleLog
 
 UNDO_ACTIONS = ("undo", "undo_refused", "reload_map")

@@ -52,10 +52,8 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from tactica.engine import GameState
-from tactica.engine.model import Square, Terrain, rules_of
-
-from ..controller import Overlay
+from tactica.client.overlay import Overlay
+from tactica.engine import GameState, Square, Terrain, terrain_rules
 
 CELL = 3
 #: How a diagonal wall square is drawn (TER-WALL), by its wall corner: the wall side solid.
@@ -576,7 +574,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
     def _base(self, sq: Square) -> tuple[str, Style]:
         st, s = self._state, self._styles
         terrain = st.map.terrain_at(sq)
-        rules = rules_of(terrain)  # built-in kinds and the map's own (TER-OTHER)
+        rules = terrain_rules(terrain)  # built-in kinds and the map's own (TER-OTHER)
         if rules.half_wall:
             return HALF_WALL_CELLS[rules.half_wall], s["wall"]  # TER-WALL diagonal wall
         if rules.blocks_movement:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from tactica.ai.tactics import Board, attack_value, plan_creature
 from tactica.engine import Attack
-from tactica.engine.model import ConditionEffect, Duration, OngoingEffect
+from tactica.engine.model import ConditionEffect, OngoingEffect
 from tactica.engine.sandbox import battle, card, melee
 
 SWORD = melee("Sword", damage=10)

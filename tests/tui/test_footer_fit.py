@@ -55,7 +55,8 @@ async def footer_drawn(pilot, app) -> None:
 @pytest.mark.parametrize("mode", list(MODES))
 async def test_every_footer_key_is_whole_at_80x24(mode, ai):
     keys, expected, kept = MODES[mode]
-    st = battle(NEXT_TO if mode == "force" else BOARD, {"A": BUSY}, active=None if mode == "pick" else "A", dice=(20,) * 8, turn_player=0)
+    st = battle(NEXT_TO if mode == "force" else BOARD, {"A": BUSY}, active=None if mode == "pick" else "A",
+                dice=(20,) * 8, turn_player=0)
     app = app_against_ai(st, player=1, pace=30.0) if ai else app_for_state(st)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

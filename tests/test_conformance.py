@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tactica.tools import conformance as conf
 
 from .shared_dir import shared_path
@@ -125,3 +127,10 @@ def test_a_quoted_section_citation_must_find_its_section(tmp_path):
         assert conf.missing_sections([code], rules) == ["code/a.py:2: Aura X"]
     finally:
         conf.ROOT = conf_root
+
+
+def test_a_rule_without_its_title_is_an_error_not_left_out(tmp_path):
+    rules = tmp_path / "rules.md"
+    rules.write_text("**MOV-7** *Moves.* Text.\n\n**G35-DIAG** Diagonals cost 1, 2, 1, 2.\n")
+    with pytest.raises(ValueError, match="G35-DIAG"):
+        conf.rule_ids(rules)

@@ -26,6 +26,8 @@ TESTS = ROOT / "tests"
 _DEF = re.compile(r"^(?:async\s+)?def\s+(test_\w+)\s*\(", re.M)
 #: A rule paragraph of docs/rules.md: ``**MOV-7** *Walls and wall corners.* Walls …``.
 _RULE = re.compile(r"^\*\*([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)?)\*\* \*([^*]+?)\.?\*", re.M)
+#: A line that starts with a bold rule ID (a rule, with or without its title).
+_BARE = re.compile(r"^\*\*([A-Z][A-Z0-9]*-[A-Z0-9]+|MOD)\*\*", re.M)
 #: A rule ID as text cites it: a family, a dash, a number or an upper-case word.
 _ID = re.compile(r"\b([A-Z][A-Z0-9]{1,4}(?:-(?:\d+|[A-Z][A-Z0-9]*))?)\b")
 #: A section of docs/rules.md cited by a quoted heading: ``docs/rules.md "Durations"``,
@@ -42,10 +44,16 @@ def rule_ids(path: Path = RULES) -> list[tuple[str, str]]:
     """The (ID, short title) pairs of the rules page ``path``, in page order.
 
     A rule is a line starting ``**ID** *Title.*``; everything else on the page
-    (readings, tables, headings) is not a rule.  Raises OSError when the page
-    cannot be read.
+    (readings, tables, headings) is not a rule.  Raises ValueError for a line
+    that starts with a bold rule ID but has no italic title after it (a rule
+    the page would otherwise leave out), OSError when the page cannot be read.
     """
-    return [(m.group(1), m.group(2).strip()) for m in _RULE.finditer(path.read_text(encoding="utf-8"))]
+    text = path.read_text(encoding="utf-8")
+    rules = [(m.group(1), m.group(2).strip()) for m in _RULE.finditer(text)]
+    bare = [m.group(1) for m in _BARE.finditer(text) if m.group(1) not in {rid for rid, _ in rules}]
+    if bare:
+        raise ValueError(f"{path.name}: rules without a title ('**ID** *Title.* text'): {', '.join(bare)}")
+    return rules
 
 
 def headings(path: Path = RULES) -> list[str]:

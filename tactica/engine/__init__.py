@@ -31,7 +31,7 @@ from .actions import (
 from .areas import template_squares
 from .combat import AttackPreview, nearest_enemies, preview, valid_targets
 from .dice import ScriptedDice, SeededDice
-from .errors import IllegalAction
+from .errors import IllegalAction, PhaseError
 from .events import (
                       ActivationEnded,
                       AttackRolled,
@@ -145,6 +145,7 @@ __all__ = [
     "Move",
     "OngoingEffect",
     "Phase",
+    "PhaseError",
     "Place",
     "PowerAction",
     "PowerEffect",

@@ -13,6 +13,7 @@ from enum import Enum
 
 from .abilities import activations_per_round
 from .dice import ScriptedDice, SeededDice
+from .errors import PhaseError
 from .footprint import any_in, footprint
 from .geometry import Geometry
 from .model import CreatureCard, Duration, MapDef, Square, WarbandDef
@@ -305,6 +306,16 @@ class Creature:
     used: tuple[tuple[str, int], ...] = ()
     champion_spent: int = 0
     champion_turn: str = ""
+
+    @property
+    def square(self) -> Square:
+        """Its square (the anchor of its footprint, MOV-13): ``pos`` for a creature on the map.
+
+        Raises PhaseError when it has none (before deployment, after destruction)."""
+        pos = self.pos
+        if pos is None:
+            raise PhaseError(f"{self.uid} is not on the map: it has no square")
+        return pos
 
     @property
     def team(self) -> int:
@@ -692,6 +703,33 @@ class GameState:
         if type(c) is _SharedCreature and self._cow:
             c = cs[i] = _copy_creature(c)
         return c
+
+    @property
+    def actor(self) -> Creature:
+        """The creature being activated (``active_creature``, never None): the state's own copy,
+        as ``active_creature`` gives.  Raises PhaseError outside an activation."""
+        c = self.active_creature
+        if c is None:
+            raise PhaseError(f"no creature is being activated (phase {self.phase.value!r})")
+        return c
+
+    @property
+    def battle_map(self) -> MapDef:
+        """The battle's map (``map``, never None).  Raises PhaseError before a map is chosen
+        (``Phase.CHOOSE_MAP``)."""
+        m = self.map
+        if m is None:
+            raise PhaseError(f"no map is chosen yet (phase {self.phase.value!r})")
+        return m
+
+    @property
+    def geometry(self) -> Geometry:
+        """The battle map's geometry (``geo``, never None: sight, reach, costs).  Raises
+        PhaseError before a map is chosen (``Phase.CHOOSE_MAP``)."""
+        g = self.geo
+        if g is None:
+            raise PhaseError(f"no map is chosen yet, so no geometry (phase {self.phase.value!r})")
+        return g
 
     _champion_slots = None  # tuple[int, ...] | None: positions of champions (not a field)
 

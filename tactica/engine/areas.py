@@ -72,7 +72,7 @@ class Template:
 
     def cover(self, state: GameState, target: Square) -> bool:
         """True when a creature on ``target`` has cover against this template (COV-4, COV-5)."""
-        geo = state.geo
+        geo = state.geometry
         if self.origins:
             return all(geo.cover(o, target, (), area=True) for o in self.origins)
         if self.origin is not None:
@@ -91,7 +91,7 @@ def corner_point(sq: Square, corner: int) -> Point:
 
 def _effect_from_point(state: GameState, point: Point, sq: Square) -> bool:
     """Line of effect from a point to a square: some line to one of its corners is clear (LOS-1)."""
-    geo = state.geo
+    geo = state.geometry
     return any(geo.line_clear(point, q, geo.is_wall, (sq,)) for q in corners(sq))
 
 
@@ -103,7 +103,7 @@ def _block(state: GameState, centre: Square, size: int, body: int = 1) -> list[S
     """
     cx, cy = centre
     return [(x, y) for y in range(cy - size, cy + size + body) for x in range(cx - size, cx + size + body)
-            if not state.geo.is_wall((x, y))]
+            if not state.geometry.is_wall((x, y))]
 
 
 def cone_size(state: GameState, attack: AttackDef) -> int:
@@ -127,8 +127,8 @@ def template(state: GameState, me: Creature, attack: AttackDef, origin: Square,
     origin, out of range, not in sight, a wall, a nearest area missing the
     nearest enemy).
     """
-    geo, pos = state.geo, me.pos
-    if corner not in CORNERS or not state.map.in_bounds(origin) or geo.is_wall(origin):
+    geo, pos = state.geometry, me.pos
+    if corner not in CORNERS or not state.battle_map.in_bounds(origin) or geo.is_wall(origin):
         return None
     if me.card.size > 1:
         return _big_template(state, me, attack, origin, corner)
@@ -173,7 +173,7 @@ def template(state: GameState, me: Creature, attack: AttackDef, origin: Square,
 def _big_template(state: GameState, me: Creature, attack: AttackDef, origin: Square,
                   corner: int) -> Template | None:
     """``template`` for a Large or Huge attacker (RNG-3, RNG-4, MOV-13; see the module notes)."""
-    geo, pos, size = state.geo, me.pos, me.card.size
+    geo, pos, size = state.geometry, me.pos, me.card.size
     body = set(footprint(pos, size))
     reach = attack.reach
     if reach is Reach.BURST:
@@ -217,7 +217,7 @@ def _big_template(state: GameState, me: Creature, attack: AttackDef, origin: Squ
 
 def _line_squares(state: GameState, p: Point, q: Point, skip: Square) -> list[Square]:
     """Squares the segment p->q crosses, from p onwards, up to the first wall (RNG-3, LOS-1)."""
-    geo = state.geo
+    geo = state.geometry
     out = []
     for sq in squares_crossed(p, q):
         if sq == skip:
@@ -265,7 +265,7 @@ def aims(state: GameState, me: Creature, attack: AttackDef) -> list[tuple[Square
         body = set(me.squares)
         ends = [sq for sq in _block(state, pos, attack.range or 0, me.card.size) if sq not in body]
         return [(sq, c) for sq in ends for c in CORNERS]
-    h, w = state.map.height, state.map.width
+    h, w = state.battle_map.height, state.battle_map.width
     return [((x, y), 0) for y in range(h) for x in range(w)]
 
 

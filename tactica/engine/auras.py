@@ -58,9 +58,9 @@ def reaches(state: GameState, source: Creature, aura: Aura, target: Creature) ->
     if aura.affects == "allies" and not friend or aura.affects == "enemies" and friend:
         return False
     if source.card.size > 1 or target.card.size > 1:  # from and to any of their squares (MOV-13)
-        d = fp_distance(state.geo, source.pos, source.card.size, target.pos, target.card.size)
+        d = fp_distance(state.geometry, source.pos, source.card.size, target.pos, target.card.size)
     else:
-        d = state.geo.distance(source.pos, target.pos)
+        d = state.geometry.distance(source.pos, target.pos)
     return d is not None and d <= aura.radius
 
 
@@ -130,8 +130,8 @@ def squares(state: GameState, source: Creature, aura: Aura) -> frozenset:
         return frozenset()
     if source.card.size > 1:  # within the radius of any of its squares (MOV-13)
         return frozenset(sq for body in source.squares
-                         for sq, d in state.geo.range_distances(body).items() if d <= aura.radius)
-    dist = state.geo.range_distances(source.pos)
+                         for sq, d in state.geometry.range_distances(body).items() if d <= aura.radius)
+    dist = state.geometry.range_distances(source.pos)
     return frozenset(sq for sq, d in dist.items() if d <= aura.radius)
 
 

@@ -117,7 +117,7 @@ def _fits(st: GameState, champion: Creature, power: ChampionPower, o: Occasion) 
         (ax, ay), (cx, cy) = ally.pos, champion.pos
         if max(abs(ax - cx), abs(ay - cy)) > power.range:
             return False
-        if not st.geo.within(champion.pos, ally.pos, power.range):
+        if not st.geometry.within(champion.pos, ally.pos, power.range):
             return False
     return True
 
@@ -250,7 +250,7 @@ def lost_to_destruction(st: GameState, events: list) -> list[tuple[str, int, str
                 if ally.uid != champion.uid:  # CHP-2: the ally within the power's range
                     here = lost_at.get(champion.uid) or champion.pos
                     there = lost_at.get(ally.uid) or ally.pos
-                    if here is None or there is None or not st.geo.within(here, there, power.range):
+                    if here is None or there is None or not st.geometry.within(here, there, power.range):
                         continue
                 if (champion.uid, i, subject) not in found:
                     found.append((champion.uid, i, subject))

@@ -34,8 +34,8 @@ def critical_from(state: GameState, attacker: Creature, attack: AttackDef) -> in
     """
     if attack.kind is AttackKind.MELEE and attacker.pos is not None:
         if attacker.card.size > 1:  # standing on blood rock with any of its squares (our reading)
-            return min(state.map.rules_at(sq).melee_crit for sq in attacker.squares)
-        return state.map.rules_at(attacker.pos).melee_crit
+            return min(state.battle_map.rules_at(sq).melee_crit for sq in attacker.squares)
+        return state.battle_map.rules_at(attacker.pos).melee_crit
     return 20
 
 
@@ -49,7 +49,7 @@ def invisible(state: GameState, attacker: Creature, target: Creature) -> bool:
     Large or Huge creature stands in smoke when all its squares do (our
     reading: it can still be seen through its other squares, LOS-1).
     """
-    smoke = state.geo.smoke
+    smoke = state.geometry.smoke
     if not smoke:
         return False
     if attacker.card.size > 1 or target.card.size > 1:
@@ -184,7 +184,7 @@ def has_cover(state: GameState, attacker: Creature, target: Creature, attack: At
             return _big_cover(state, attacker, target)
         if c.uid != tuid:
             blockers.append(pos)
-    return state.geo.cover(attacker.pos, target.pos, blockers)
+    return state.geometry.cover(attacker.pos, target.pos, blockers)
 
 
 def _big_cover(state: GameState, attacker: Creature, target: Creature) -> bool:
@@ -200,7 +200,7 @@ def _big_cover(state: GameState, attacker: Creature, target: Creature) -> bool:
     blockers = [sq for c in state.creatures
                 if c.alive and c.team != attacker.team and c.uid != target.uid
                 for sq in c.squares if sq not in own]
-    geo = state.geo
+    geo = state.geometry
     for a in attacker.squares:
         for t in target.squares:
             if not geo.cover(a, t, blockers):
@@ -223,9 +223,9 @@ def modifiers(state: GameState, attacker: Creature, target: Creature, attack: At
     if attacker.pos is None:
         circle = 0
     elif attacker.card.size > 1:  # any of its squares inside (our reading)
-        circle = max(state.map.rules_at(sq).attack_bonus for sq in attacker.squares)
+        circle = max(state.battle_map.rules_at(sq).attack_bonus for sq in attacker.squares)
     else:
-        circle = state.map.rules_at(attacker.pos).attack_bonus
+        circle = state.battle_map.rules_at(attacker.pos).attack_bonus
     if circle:
         mods.append(("sacred circle", circle))  # TER-SACRED
     if attacker.effects and "squeezing" in attacker.conditions:
@@ -255,7 +255,7 @@ def in_reach(state: GameState, attacker: Creature, target: Creature, attack: Att
         if not touching(attacker, target):
             return ("not-adjacent", f"{attack.name} is a melee attack: the target must be adjacent.")
         return None
-    geo = state.geo
+    geo = state.geometry
     if not sees(state, attacker, target):
         return ("no-sight", f"{attacker.card.name} has no line of sight to {target.card.name}.")
     if attack.reach is Reach.RANGE:
@@ -274,15 +274,15 @@ def in_reach(state: GameState, attacker: Creature, target: Creature, attack: Att
 def sees(state: GameState, a: Creature, b: Creature) -> bool:
     """Line of sight from creature a to creature b: from any of a's squares to any of b's (LOS-1)."""
     if a.card.size == 1 and b.card.size == 1:
-        return state.geo.line_of_sight(a.pos, b.pos)
-    return fp.sight(state.geo, a.pos, a.card.size, b.pos, b.card.size)
+        return state.geometry.line_of_sight(a.pos, b.pos)
+    return fp.sight(state.geometry, a.pos, a.card.size, b.pos, b.card.size)
 
 
 def creature_distance(state: GameState, a: Creature, b: Creature) -> int | None:
     """Squares from creature a to creature b around walls (RNG-5): the least over their squares."""
     if a.card.size == 1 and b.card.size == 1:
-        return state.geo.distance(a.pos, b.pos)
-    return fp.distance(state.geo, a.pos, a.card.size, b.pos, b.card.size)
+        return state.geometry.distance(a.pos, b.pos)
+    return fp.distance(state.geometry, a.pos, a.card.size, b.pos, b.card.size)
 
 
 def nearest_enemies(state: GameState, attacker: Creature) -> list[Creature]:
@@ -309,7 +309,7 @@ def valid_targets(state: GameState, attacker: Creature, attack: AttackDef) -> li
         # in_reach for one-square creatures: sight, then a distance within range -- refused
         # cheaply by the Chebyshev distance (never above the count around walls) and else
         # counted only as far as the range (Geometry.within).
-        geo, pos, r = state.geo, attacker.pos, attack.range
+        geo, pos, r = state.geometry, attacker.pos, attack.range
         x, y = pos
         return [c for c in enemies
                 if (in_reach(state, attacker, c, attack) is None if c.card.size > 1 else

@@ -105,7 +105,7 @@ def ends_in_pit(state: GameState, me: Creature, anchor: Square | None = None) ->
             return False
         anchor = me.pos
     squares = footprint(anchor, me.card.size)
-    rules_at = state.map.rules_at
+    rules_at = state.battle_map.rules_at
     return all(rules_at(sq).destroys for sq in squares)
 
 

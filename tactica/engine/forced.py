@@ -60,7 +60,7 @@ def _falls(state: GameState, target: Creature, sq: Square) -> bool:
     be there); a Large or Huge creature falls when any of its squares is over a pit."""
     if mode_of(target).flies:
         return False
-    rules = state.map.rules_at
+    rules = state.battle_map.rules_at
     return any(rules(q).fliers_only for q in fp.footprint(sq, target.card.size))
 
 
@@ -70,14 +70,14 @@ def step_problem(state: GameState, p: PendingForce, target: Creature, cur: Squar
 
     Returns (code, reason).
     """
-    geo = state.geo
+    geo = state.geometry
     size = target.card.size
     if chebyshev(cur, nxt) != 1:
         return ("not-adjacent", "Each square of forced movement is to an adjacent square.")
     dx, dy = nxt[0] - cur[0], nxt[1] - cur[1]
     new = fp.footprint(nxt, size)
     for q in new:
-        if state.map.rules_at(q).blocks_movement or geo.is_wall(q):
+        if state.battle_map.rules_at(q).blocks_movement or geo.is_wall(q):
             return ("wall", "Forced movement never enters blocking terrain (MOV-14).")
     for q in fp.footprint(cur, size):
         if not geo.step_allowed(q, (q[0] + dx, q[1] + dy)):
@@ -102,7 +102,7 @@ def _stop_ok(state: GameState, target: Creature, sq: Square) -> bool:
         return True
     if not _falls(state, target, sq):
         return False
-    return all(state.creature_at(q) in (None, target) and not state.map.rules_at(q).blocks_movement
+    return all(state.creature_at(q) in (None, target) and not state.battle_map.rules_at(q).blocks_movement
                for q in fp.footprint(sq, target.card.size))
 
 
@@ -127,7 +127,7 @@ def destinations(state: GameState, p: PendingForce) -> dict[Square, tuple[Square
                 if cur != start and _falls(state, target, cur):
                     continue  # it fell: the movement ends in the pit
                 # orthogonal steps first: the path shown for a square is as straight as may be
-                for nxt in sorted(state.geo.neighbours(cur), key=lambda n: n[0] != cur[0] and n[1] != cur[1]):
+                for nxt in sorted(state.geometry.neighbours(cur), key=lambda n: n[0] != cur[0] and n[1] != cur[1]):
                     if nxt in paths or step_problem(state, p, target, cur, nxt) is not None:
                         continue
                     paths[nxt] = paths[cur] + (nxt,)
@@ -143,9 +143,9 @@ def destinations(state: GameState, p: PendingForce) -> dict[Square, tuple[Square
     for y in range(y0 - p.distance, y0 + p.distance + 1):
         for x in range(x0 - p.distance, x0 + p.distance + 1):
             sq = (x, y)
-            if sq == start or not state.map.in_bounds(sq) or not legal_stop(state, target, sq):
+            if sq == start or not state.battle_map.in_bounds(sq) or not legal_stop(state, target, sq):
                 continue
-            if p.kind == "teleport" and not state.geo.line_of_sight(p.source, sq):
+            if p.kind == "teleport" and not state.geometry.line_of_sight(p.source, sq):
                 continue
             out[sq] = (sq,)
     return out
@@ -156,7 +156,7 @@ def nearest_legal(state: GameState, c: Creature, sq: Square) -> list[Square]:
 
     Returns them in (row, column) order; empty if there is none.
     """
-    dist = state.geo.range_distances(sq)
+    dist = state.geometry.range_distances(sq)
     best: list[Square] = []
     best_d = None
     for other, d in dist.items():
@@ -258,7 +258,7 @@ def _fall(state: GameState, p: PendingForce, target: Creature, out: list) -> Non
     if attack is not None:
         state.round_had_combat = True
         natural, state.dice = state.dice.roll(20)
-        outside = sum(1 for sq in footprint(target) if not state.map.rules_at(sq).fliers_only)
+        outside = sum(1 for sq in footprint(target) if not state.battle_map.rules_at(sq).fliers_only)
         mods = (("squares outside the pit", -outside),) if outside else ()
         tn = target.card.defense_value(attack.defense)
         total = natural + attack.bonus - outside  # +1 defence per square outside = -1 to the roll

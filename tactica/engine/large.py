@@ -79,8 +79,8 @@ def blocked_squares(state: GameState, mover: Creature) -> set[Square]:
     for c in state.creatures:
         if c.alive and c.uid != mover.uid and c.team != mover.team and not mode.passes(c):
             out.update(c.squares)
-    if not mode.flat and state.geo.pits:
-        out |= state.geo.pits
+    if not mode.flat and state.geometry.pits:
+        out |= state.geometry.pits
     return out
 
 
@@ -106,7 +106,7 @@ def stop_ok(state: GameState, mover: Creature, anchor: Square, size: int,
 
 def step_ok(state: GameState, a: Square, b: Square, size: int, blocked: set[Square]) -> bool:
     """True when a block of ``size`` anchored at ``a`` may step to ``b`` (MOV-7, MOV-13)."""
-    clear = clear_anchors(state.geo, size)
+    clear = clear_anchors(state.geometry, size)
     if b not in clear:
         return False
     if blocked and any(sq in blocked for sq in footprint(b, size)):
@@ -127,11 +127,11 @@ def step_cost(state: GameState, a: Square, b: Square, size: int, flat: bool) -> 
     """
     if flat:
         return 1
-    memo = _memo(state.geo)
+    memo = _memo(state.geometry)
     key = ("cost", a, b, size)
     found = memo.get(key)
     if found is None:
-        cost = state.geo.cost
+        cost = state.geometry.cost
         old = set(footprint(a, size))
         found = memo[key] = max(cost(sq) for sq in footprint(b, size) if sq not in old)
     return found
@@ -217,7 +217,7 @@ def big_routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool
         return mask
 
     steps: dict[Square, tuple[tuple[Square, int], ...]] = {}
-    clear = clear_anchors(state.geo, size)
+    clear = clear_anchors(state.geometry, size)
     bad = {anchor for sq in blocked for anchor in anchors_covering(sq, size)}
     flat = mode.flat
 
@@ -296,13 +296,13 @@ def big_check_path(state: GameState, mover: Creature, path: tuple[Square, ...], 
     mode = _mode(mover)
     enemies = {sq for c in state.creatures
                if c.alive and c.team != mover.team and not mode.passes(c) for sq in c.squares}
-    pits = set() if mode.flat else set(state.geo.pits)
+    pits = set() if mode.flat else set(state.geometry.pits)
     cur, spent = mover.pos, 0
     for i, nxt in enumerate(path):
         if not adjacent(cur, nxt):
             return ("not-adjacent", f"Step {i + 1} of the path is not to an adjacent square.")
         squares = footprint(nxt, size)
-        if any(state.geo.is_wall(sq) for sq in squares):
+        if any(state.geometry.is_wall(sq) for sq in squares):
             return ("wall", f"Walls block movement: all {size}×{size} squares of "
                             f"{mover.card.name} must be clear of walls (MOV-13).")
         if not step_ok(state, cur, nxt, size, set()):
@@ -318,9 +318,9 @@ def big_check_path(state: GameState, mover: Creature, path: tuple[Square, ...], 
         cur = nxt
     if not stop_ok(state, mover, cur, end_size):
         squares = footprint(cur, end_size)
-        if any(state.geo.is_wall(sq) for sq in squares):
+        if any(state.geometry.is_wall(sq) for sq in squares):
             return ("wall", f"{mover.card.name} needs a clear {end_size}×{end_size} space to stop in.")
-        if any(not state.map.rules_at(sq).can_stop for sq in squares):
+        if any(not state.battle_map.rules_at(sq).can_stop for sq in squares):
             return ("no-stop", "A move cannot end on a statue (TER-STATUE).")
         if state.occupied(exclude=mover.uid).keys() & set(squares):
             return ("occupied", "A move cannot end on another creature's square.")
@@ -353,7 +353,7 @@ def big_shift_squares(state: GameState, mover: Creature) -> list[Square]:
         for dx in (-1, 0, 1):
             b = (x + dx, y + dy)
             if (dx or dy) and step_ok(state, mover.pos, b, size, blocked) \
-                    and not any(state.map.rules_at(sq).difficult for sq in footprint(b, size) if sq not in old) \
+                    and not any(state.battle_map.rules_at(sq).difficult for sq in footprint(b, size) if sq not in old) \
                     and stop_ok(state, mover, b, size, occupied):
                 out.append(b)
     out.sort(key=lambda s: (s[1], s[0]))

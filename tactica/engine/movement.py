@@ -85,12 +85,12 @@ def enter_cost(state: GameState, sq: Square, mover: Creature | None = None) -> i
     """Movement cost to enter ``sq`` (MOV-1, MOV-8); 1 for fliers, burrowers and phasers (MOV-9..11)."""
     if mover is not None and mode_of(mover).flat:
         return 1
-    return state.geo.cost(sq)
+    return state.geometry.cost(sq)
 
 
 def can_pass(state: GameState, mover: Creature, sq: Square) -> bool:
     """True when ``mover`` may enter ``sq`` on its way, creatures aside (MOV-2, TER-PIT, TER-WALL)."""
-    rules = state.map.rules_at(sq)
+    rules = state.battle_map.rules_at(sq)
     if rules.blocks_movement:
         return False
     return not rules.fliers_only or mode_of(mover).flat
@@ -112,10 +112,10 @@ def threatens(state: GameState, maker: Creature, square: Square) -> bool:
         if not adjacent(maker.pos, square):
             return False
     else:
-        dist = state.geo.distance(maker.pos, square)
+        dist = state.geometry.distance(maker.pos, square)
         if dist is None or dist > reach:
             return False
-    return state.geo.line_of_sight(maker.pos, square)
+    return state.geometry.line_of_sight(maker.pos, square)
 
 
 def _big_threatens(state: GameState, maker: Creature, square: Square, reach: int) -> bool:
@@ -124,7 +124,7 @@ def _big_threatens(state: GameState, maker: Creature, square: Square, reach: int
     g = gap(maker.pos, size, square, 1)
     if g == 0 or g > reach:
         return False
-    geo = state.geo
+    geo = state.geometry
     for sq in footprint(maker.pos, size):
         if reach <= 1:
             if not adjacent(sq, square):
@@ -322,7 +322,7 @@ def routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = T
             others.update(squares)
             if c.team != mover.team and not mode.passes(c):
                 blocked.update(squares)
-    geo = state.geo
+    geo = state.geometry
     if not mode.flat and geo.pits:  # TER-PIT
         blocked |= geo.pits
     tmap = _move_threats(state, mover)
@@ -603,7 +603,7 @@ def reach(state: GameState, mover: Creature, budget: int, *, min_first_step: boo
     if budget <= 0:
         return MoveReach([], start, {})
     mode = mode_of(mover)
-    geo = state.geo
+    geo = state.geometry
     bits = geo.bits()
     if bits is not None:
         return _bit_reach(state, mover, mode, budget, bits, min_first_step)
@@ -665,8 +665,8 @@ def _bit_reach(state: GameState, mover: Creature, mode: Mode, budget: int, bits,
         layers.append(new)
         grown.append(expand(new) if k < budget else 0)
     dests = seen & ~start & ~others & (bits.stop_fly if mode.flies else bits.stop_walk)
-    return MoveReach(None, mover.pos, layers=layers, bits=bits, costs=None if flat else state.geo._cost,
-                     neighbours=state.geo.neighbours, mask=dests)
+    return MoveReach(None, mover.pos, layers=layers, bits=bits, costs=None if flat else state.geometry._cost,
+                     neighbours=state.geometry.neighbours, mask=dests)
 
 
 def _row_major(sq: Square) -> tuple[int, int]:
@@ -726,7 +726,7 @@ def check_path(state: GameState, mover: Creature, path: tuple[Square, ...], budg
         return ("cannot-move", f"{mover.card.name} cannot move (speed 0).")
     cur = mover.pos
     spent = 0
-    geo = state.geo
+    geo = state.geometry
     mode = mode_of(mover)
     flat, team = mode.flat, mover.team
     occupant: dict[Square, Creature] = {}  # what state.creature_at gives, for every square at once
@@ -752,7 +752,7 @@ def check_path(state: GameState, mover: Creature, path: tuple[Square, ...], budg
                                f"{mover.card.name} has {budget}.")
         cur = nxt
     if not legal_stop(state, mover, cur):
-        if not state.map.rules_at(cur).can_stop:
+        if not state.battle_map.rules_at(cur).can_stop:
             return ("no-stop", "A move cannot end on a statue (TER-STATUE).")
         if state.creature_at(cur) is None:
             return ("pit", "Only flying creatures may end a move in a pit (TER-PIT).")
@@ -762,7 +762,7 @@ def check_path(state: GameState, mover: Creature, path: tuple[Square, ...], budg
 
 def _stop_ok(state: GameState, mode: Mode, sq: Square) -> bool:
     """The terrain of ``sq`` lets a creature moving in ``mode`` end a move there (MOV-2, TER-*)."""
-    return sq in state.geo.stop_squares(mode.flies)  # off the map: never
+    return sq in state.geometry.stop_squares(mode.flies)  # off the map: never
 
 
 def path_cost(state: GameState, path: tuple[Square, ...], mover: Creature | None = None) -> int:
@@ -783,7 +783,7 @@ def shift_squares(state: GameState, mover: Creature) -> list[Square]:
         return big_shift_squares(state, mover)
     if mover.speed <= 0:
         return []
-    geo = state.geo
+    geo = state.geometry
     stop, difficult = geo.stop_squares(mode_of(mover).flies), geo.difficult
     taken = _taken(state, mover)
     # legal_stop for each neighbour: terrain to stop on, no other creature there.
@@ -794,7 +794,7 @@ def shift_ok(state: GameState, mover: Creature, sq: Square) -> bool:
     """``sq in shift_squares(state, mover)``, checking that square alone (MOV-12)."""
     if mover.card.size > 1:
         return sq in shift_squares(state, mover)
-    geo = state.geo
+    geo = state.geometry
     return (mover.speed > 0 and sq in geo.neighbours(mover.pos) and sq not in geo.difficult
             and sq in geo.stop_squares(mode_of(mover).flies) and sq not in _taken(state, mover))
 

@@ -128,7 +128,7 @@ def power_targets(st: GameState, me: Creature, power: SpecialPower) -> list[Crea
         found = [me]
     else:
         found = [c for c in st.alive(me.player)
-                 if c.uid == me.uid or (st.geo.distance(me.pos, c.pos) or 99) <= power.range]
+                 if c.uid == me.uid or (st.geometry.distance(me.pos, c.pos) or 99) <= power.range]
     return [c for c in found if helps(c, power.effect.value, power.amount)]
 
 

@@ -276,7 +276,7 @@ def area_actions(state: GameState) -> list[AreaAttack]:
     first aim found in canonical order), targets in uid order; sets without
     an enemy are left out (ATK-2).
     """
-    me = state.active_creature
+    me = state.actor
     out: list[AreaAttack] = []
     for i, attack in enumerate(me.card.attacks):
         if not attack.is_area or not attack_allowed(me, attack):

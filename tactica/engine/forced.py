@@ -227,7 +227,7 @@ def check_forced(state: GameState, a: Action) -> tuple[str, str] | None:
     return None
 
 
-def apply_forced(state: GameState, a: Action, out: list) -> None:
+def apply_forced(state: GameState, a: Action, out: list[ev.Event]) -> None:
     """Carry out the first pending choice (mutates ``state``), then ``advance`` (MOV-14, TER-PIT, MOV-3)."""
     p = state.pending[0]
     state.pending = state.pending[1:]
@@ -235,7 +235,7 @@ def apply_forced(state: GameState, a: Action, out: list) -> None:
     advance(state, out)
 
 
-def _carry_out(state: GameState, p: PendingForce, a: Action, out: list) -> None:
+def _carry_out(state: GameState, p: PendingForce, a: Action, out: list[ev.Event]) -> None:
     """Move the creature of ``p`` as ``a`` says; a fall into a pit follows (TER-PIT)."""
     target = state.creature(p.target)
     start = target.pos
@@ -250,7 +250,7 @@ def _carry_out(state: GameState, p: PendingForce, a: Action, out: list) -> None:
             _fall(state, p, target, out)
 
 
-def _fall(state: GameState, p: PendingForce, target: Creature, out: list) -> None:
+def _fall(state: GameState, p: PendingForce, target: Creature, out: list[ev.Event]) -> None:
     """TER-PIT: a creature forced into a pit; second attack roll, or the owner places it."""
     out.append(ev.CreatureFell(target.uid, target.pos))
     attacker = state.find(p.by)
@@ -273,7 +273,7 @@ def _fall(state: GameState, p: PendingForce, target: Creature, out: list) -> Non
                                   target.warband_player),) + state.pending
 
 
-def advance(state: GameState, out: list) -> bool:
+def advance(state: GameState, out: list[ev.Event]) -> bool:
     """Make every choice that has only one option; return True while a player must still choose.
 
     Drops pending moves of creatures no longer on the map; a push, pull,

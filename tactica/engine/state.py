@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from typing import NoReturn
 
 from .abilities import activations_per_round
 from .dice import ScriptedDice, SeededDice
@@ -331,7 +332,7 @@ class Creature:
         return frozenset(e.name for e in effects if not e.is_ongoing)
 
     @conditions.setter
-    def conditions(self, names) -> None:
+    def conditions(self, names: Iterable[str]) -> None:
         """Replace the conditions by ``names``, each lasting until the end of the battle.
 
         A convenience for tests and set-ups; ongoing damage is kept.
@@ -357,9 +358,10 @@ class Creature:
     @property
     def squares(self) -> tuple[Square, ...]:
         """The squares it fills (its footprint from the anchor ``pos``); empty when off the map."""
-        if not self.alive:
+        pos = self.pos
+        if pos is None or self.destroyed:  # not ``alive``
             return ()
-        return footprint(self.pos, self.card.size)
+        return footprint(pos, self.card.size)
 
     def in_zone(self, zone: frozenset[Square]) -> bool:
         """True when it stands in ``zone`` (a VP zone's squares): any square of its footprint counts
@@ -410,7 +412,7 @@ class Creature:
             return self.__dict__ == other.__dict__
         return NotImplemented
 
-    __hash__ = None  # mutable: unhashable, as a dataclass with eq=True was
+    __hash__ = None  # type: ignore[assignment]  # mutable: unhashable, as a dataclass with eq=True was
 
 
 class SharedCreatureError(RuntimeError):
@@ -423,11 +425,12 @@ class _SharedCreature(Creature):
 
     __qualname__ = "Creature"  # the same repr as a Creature
 
-    def __setattr__(self, name: str, value) -> None:
+    def __setattr__(self, name: str, value: object) -> NoReturn:
         raise SharedCreatureError(f"{self.uid} is shared by several game states; change "
                                   f"GameState.own({self.uid!r}) instead")
 
-    __delattr__ = __setattr__
+    def __delattr__(self, name: str) -> NoReturn:
+        self.__setattr__(name, None)
 
 
 def _copy_creature(c: Creature) -> Creature:

@@ -127,7 +127,7 @@ def template(state: GameState, me: Creature, attack: AttackDef, origin: Square,
     origin, out of range, not in sight, a wall, a nearest area missing the
     nearest enemy).
     """
-    geo, pos = state.geometry, me.pos
+    geo, pos = state.geometry, me.square
     if corner not in CORNERS or not state.battle_map.in_bounds(origin) or geo.is_wall(origin):
         return None
     if me.card.size > 1:
@@ -173,7 +173,7 @@ def template(state: GameState, me: Creature, attack: AttackDef, origin: Square,
 def _big_template(state: GameState, me: Creature, attack: AttackDef, origin: Square,
                   corner: int) -> Template | None:
     """``template`` for a Large or Huge attacker (RNG-3, RNG-4, MOV-13; see the module notes)."""
-    geo, pos, size = state.geometry, me.pos, me.card.size
+    geo, pos, size = state.geometry, me.square, me.card.size
     body = set(footprint(pos, size))
     reach = attack.reach
     if reach is Reach.BURST:
@@ -256,7 +256,7 @@ def struck(state: GameState, me: Creature, found: Template) -> list[Creature]:
 
 def aims(state: GameState, me: Creature, attack: AttackDef) -> list[tuple[Square, int]]:
     """Every (origin, corner) worth trying for ``attack``, in canonical order."""
-    pos, reach = me.pos, attack.reach
+    pos, reach = me.square, attack.reach
     if reach is Reach.BURST:
         return [(pos, 0)]
     if reach in (Reach.SMALL_CONE, Reach.LARGE_CONE):

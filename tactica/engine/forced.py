@@ -52,7 +52,7 @@ STEPWISE = ("push", "pull", "slide")
 
 def footprint(c: Creature) -> list[Square]:
     """The squares ``c`` covers: its square, or a size×size block from it (Large, Huge; MOV-13)."""
-    return list(fp.footprint(c.pos, c.card.size))
+    return list(fp.footprint(c.square, c.card.size))
 
 
 def _falls(state: GameState, target: Creature, sq: Square) -> bool:
@@ -117,7 +117,7 @@ def destinations(state: GameState, p: PendingForce) -> dict[Square, tuple[Square
     target = state.find(p.target)
     if target is None or not target.alive:
         return {}
-    start = target.pos
+    start = target.square
     if p.kind in STEPWISE:
         paths: dict[Square, tuple[Square, ...]] = {start: ()}
         frontier = [start]
@@ -212,15 +212,15 @@ def check_forced(state: GameState, a: Action) -> tuple[str, str] | None:
         return None
     if len(path) > p.distance:
         return ("too-far", f"{p.kind.capitalize()} {p.distance} moves at most {p.distance} squares.")
-    cur = target.pos
-    for i, nxt in enumerate(path):
-        if cur != target.pos and _falls(state, target, cur):
+    start = cur = target.square
+    for nxt in path:
+        if cur != start and _falls(state, target, cur):
             return ("fell", "A creature forced into a pit falls; the movement ends there (TER-PIT).")
         problem = step_problem(state, p, target, cur, nxt)
         if problem:
             return problem
         cur = nxt
-    if len(set(path)) != len(path) or target.pos in path:
+    if len(set(path)) != len(path) or start in path:
         return ("bad-path", "A path enters each square once.")
     if not _stop_ok(state, target, cur):
         return ("no-stop", "Forced movement must end on a legal square (MOV-2, TER-STATUE).")
@@ -238,10 +238,10 @@ def apply_forced(state: GameState, a: Action, out: list[ev.Event]) -> None:
 def _carry_out(state: GameState, p: PendingForce, a: Action, out: list[ev.Event]) -> None:
     """Move the creature of ``p`` as ``a`` says; a fall into a pit follows (TER-PIT)."""
     target = state.creature(p.target)
-    start = target.pos
+    start = target.square
     if isinstance(a, Settle):
         target.pos = tuple(a.square)
-        out.append(ev.CreatureSettled(target.uid, start, target.pos))
+        out.append(ev.CreatureSettled(target.uid, start, target.square))
     elif a.path:
         path = tuple(tuple(s) for s in a.path)
         target.pos = path[-1]
@@ -252,7 +252,7 @@ def _carry_out(state: GameState, p: PendingForce, a: Action, out: list[ev.Event]
 
 def _fall(state: GameState, p: PendingForce, target: Creature, out: list[ev.Event]) -> None:
     """TER-PIT: a creature forced into a pit; second attack roll, or the owner places it."""
-    out.append(ev.CreatureFell(target.uid, target.pos))
+    out.append(ev.CreatureFell(target.uid, target.square))
     attacker = state.find(p.by)
     attack = attacker.card.attack_named(p.attack) if attacker is not None and p.attack else None
     if attack is not None:
@@ -269,7 +269,7 @@ def _fall(state: GameState, p: PendingForce, target: Creature, out: list[ev.Even
             target.hp = 0
             destroy(state, target, attacker.player, out, cause="fall")
             return
-    state.pending = (PendingForce("settle", target.uid, p.by, 0, target.pos, "",
+    state.pending = (PendingForce("settle", target.uid, p.by, 0, target.square, "",
                                   target.warband_player),) + state.pending
 
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import heapq
 import weakref
+from collections.abc import Iterable
 
 from .footprint import anchors_covering, footprint
 from .model import Square
@@ -149,15 +150,15 @@ class AnchorThreats:
         from .movement import threat_map
         mode = _mode(mover)
         self.size = size
-        self.start = mover.pos
+        self.start = mover.square
         self._memo: dict[Square, frozenset[str]] = {}
         self._none = mode.burrows
         full = {} if mode.burrows else threat_map(state, mover)
-        start_squares = footprint(mover.pos, mover.card.size)
+        start_squares = footprint(mover.square, mover.card.size)
         first: set[str] = set()
         for sq in start_squares:
             first.update(full.get(sq, ()))
-        self._memo[mover.pos] = frozenset(first)
+        self._memo[self.start] = frozenset(first)
         if start_only:
             self._squares: dict = {}
         elif mode.flies:
@@ -165,7 +166,7 @@ class AnchorThreats:
         else:
             self._squares = full
 
-    def get(self, anchor: Square, default=()) -> frozenset[str]:
+    def get(self, anchor: Square, default: Iterable[str] = ()) -> Iterable[str]:
         """The uids leaving ``anchor`` provokes (``default`` when none)."""
         found = self._memo.get(anchor)
         if found is None:
@@ -182,7 +183,7 @@ def provokers(state: GameState, mover: Creature, path: tuple[Square, ...], size:
     if tmap is None:
         tmap = AnchorThreats(state, mover, size or mover.card.size)
     from .movement import provokers_along
-    return provokers_along(tmap, mover.pos, path)
+    return provokers_along(tmap, mover.square, path)
 
 
 def big_routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = True,
@@ -199,7 +200,7 @@ def big_routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool
     from .movement import Route
     size = size or mover.card.size
     end_size = end_size or size
-    start = mover.pos
+    start = mover.square
     if budget <= 0:
         return {}
     mode = _mode(mover)
@@ -297,7 +298,7 @@ def big_check_path(state: GameState, mover: Creature, path: tuple[Square, ...], 
     enemies = {sq for c in state.creatures
                if c.alive and c.team != mover.team and not mode.passes(c) for sq in c.squares}
     pits = set() if mode.flat else set(state.geometry.pits)
-    cur, spent = mover.pos, 0
+    cur, spent = mover.square, 0
     for i, nxt in enumerate(path):
         if not adjacent(cur, nxt):
             return ("not-adjacent", f"Step {i + 1} of the path is not to an adjacent square.")
@@ -332,7 +333,7 @@ def big_path_cost(state: GameState, mover: Creature, path: tuple[Square, ...], s
     """Movement cost of a path of anchors (MOV-13)."""
     size = size or mover.card.size
     flat = _mode(mover).flat
-    cur, total = mover.pos, 0
+    cur, total = mover.square, 0
     for nxt in path:
         total += step_cost(state, cur, nxt, size, flat)
         cur = nxt
@@ -348,11 +349,11 @@ def big_shift_squares(state: GameState, mover: Creature) -> list[Square]:
     blocked = blocked_squares(state, mover)
     occupied = state.occupied(exclude=mover.uid)
     old = set(mover.squares)
-    x, y = mover.pos
+    x, y = mover.square
     for dy in (-1, 0, 1):
         for dx in (-1, 0, 1):
             b = (x + dx, y + dy)
-            if (dx or dy) and step_ok(state, mover.pos, b, size, blocked) \
+            if (dx or dy) and step_ok(state, mover.square, b, size, blocked) \
                     and not any(state.battle_map.rules_at(sq).difficult for sq in footprint(b, size) if sq not in old) \
                     and stop_ok(state, mover, b, size, occupied):
                 out.append(b)
@@ -370,7 +371,8 @@ def squeeze_routes(state: GameState, mover: Creature, speed: int | None = None) 
     """
     if mover.card.size < 3:
         return {}
-    return big_routes(state, mover, (mover.speed if speed is None else speed) // 2, size=SQUEEZED_SIZE, end_size=mover.card.size,
+    return big_routes(state, mover, (mover.speed if speed is None else speed) // 2, size=SQUEEZED_SIZE,
+                      end_size=mover.card.size,
                       start_only=True, min_first_step=False)
 
 

@@ -105,6 +105,7 @@ from .powers import (
                       RechargeOn,
                       SpecialPower,
 )
+from .sealed import sealed_warbands
 from .state import SCENARIOS, Creature, GameState, Phase, Ruleset, bloodied_threshold
 from .warband import WarbandProblem, check_battle, check_warband
 
@@ -183,6 +184,7 @@ __all__ = [
     "preview",
     "provokers_of_path",
     "routes",
+    "sealed_warbands",
     "template_squares",
     "tie_breaker",
     "valid_targets",

@@ -37,6 +37,9 @@ forced movement does nothing.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import cast
+
 from . import events as ev
 from . import footprint as fp
 from .actions import Action, ForceMove, Settle
@@ -45,6 +48,17 @@ from .geometry import chebyshev
 from .model import Square
 from .movement import legal_stop, mode_of
 from .state import Creature, GameState, PendingForce, Phase
+
+
+def _as_square(sq: Sequence[int]) -> Square:
+    """A client's square as the tuple the engine keeps (a save's JSON gives a list); not checked."""
+    return cast(Square, tuple(sq))
+
+
+def _as_path(path: Iterable[Sequence[int]]) -> tuple[Square, ...]:
+    """A client's path as a tuple of squares (``_as_square`` for each)."""
+    return tuple(_as_square(s) for s in path)
+
 
 #: Kinds of pending forced movement that walk square by square.
 STEPWISE = ("push", "pull", "slide")
@@ -179,9 +193,13 @@ def forced_actions(state: GameState) -> list[Action]:
         return []
     p = state.pending[0]
     found = destinations(state, p)
+    acts: list[Action] = []
     if p.kind == "settle":
-        return [Settle(p.target, sq) for sq in found]
-    return [ForceMove(p.target, ())] + [ForceMove(p.target, path) for path in found.values()]
+        acts.extend(Settle(p.target, sq) for sq in found)
+        return acts
+    acts.append(ForceMove(p.target, ()))
+    acts.extend(ForceMove(p.target, path) for path in found.values())
+    return acts
 
 
 def check_forced(state: GameState, a: Action) -> tuple[str, str] | None:
@@ -189,16 +207,16 @@ def check_forced(state: GameState, a: Action) -> tuple[str, str] | None:
     if not state.pending:
         return ("nothing-pending", "No forced movement waits for a choice.")
     p = state.pending[0]
-    target = state.find(p.target)
+    target = state.creature(p.target)
     if p.kind == "settle":
         if not isinstance(a, Settle) or a.uid != p.target:
             return ("settle-first", f"First place {target.card.name} in the nearest legal square.")
-        if tuple(a.square) not in destinations(state, p):
+        if _as_square(a.square) not in destinations(state, p):
             return ("not-nearest", "The creature goes to the nearest legal square (MOV-3, TER-PIT).")
         return None
     if not isinstance(a, ForceMove) or a.target != p.target:
         return ("force-first", f"First choose where the {p.kind} takes {target.card.name}.")
-    path = tuple(tuple(s) for s in a.path)
+    path = _as_path(a.path)
     if not path:
         return None
     if p.kind not in STEPWISE:
@@ -240,10 +258,10 @@ def _carry_out(state: GameState, p: PendingForce, a: Action, out: list[ev.Event]
     target = state.creature(p.target)
     start = target.square
     if isinstance(a, Settle):
-        target.pos = tuple(a.square)
+        target.pos = _as_square(a.square)
         out.append(ev.CreatureSettled(target.uid, start, target.square))
-    elif a.path:
-        path = tuple(tuple(s) for s in a.path)
+    elif isinstance(a, ForceMove) and a.path:  # check_forced let only a ForceMove through
+        path = _as_path(a.path)
         target.pos = path[-1]
         out.append(ev.CreatureForced(target.uid, p.by, p.kind, start, path))
         if p.kind in STEPWISE and _falls(state, target, target.pos):
@@ -255,7 +273,7 @@ def _fall(state: GameState, p: PendingForce, target: Creature, out: list[ev.Even
     out.append(ev.CreatureFell(target.uid, target.square))
     attacker = state.find(p.by)
     attack = attacker.card.attack_named(p.attack) if attacker is not None and p.attack else None
-    if attack is not None:
+    if attacker is not None and attack is not None:
         state.round_had_combat = True
         natural, state.dice = state.dice.roll(20)
         outside = sum(1 for sq in footprint(target) if not state.battle_map.rules_at(sq).fliers_only)

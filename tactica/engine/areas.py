@@ -38,6 +38,7 @@ Our choices, documented here and in the tests (docs/rules.md leaves them open):
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from .actions import AreaAttack
@@ -78,10 +79,12 @@ class Template:
         if self.origin is not None:
             return geo.cover(self.origin, target, (), area=True)
         solid = geo.map.rules_at
+        point = self.point
+        assert point is not None  # neither a burst nor a radius area: a cone or a line
 
         def blocked(sq: Square) -> bool:  # walls and statues (COV-5, TER-STATUE)
             return solid(sq).cover_area
-        return not all(geo.line_clear(self.point, q, blocked, (target,)) for q in corners(target))
+        return not all(geo.line_clear(point, q, blocked, (target,)) for q in corners(target))
 
 
 def corner_point(sq: Square, corner: int) -> Point:
@@ -222,7 +225,9 @@ def _line_squares(state: GameState, p: Point, q: Point, skip: Square) -> list[Sq
     for sq in squares_crossed(p, q):
         if sq == skip:
             continue
-        t0, t1 = _clip(p, q, sq)
+        span = _clip(p, q, sq)
+        assert span is not None  # squares_crossed lists only squares the segment enters
+        t0, t1 = span
         tm = (t0 + t1) / 2
         inside = (p[0] + (q[0] - p[0]) * tm, p[1] + (q[1] - p[1]) * tm)
         if not geo.is_wall(sq) and geo.line_clear(p, inside, geo.is_wall, (sq,)):
@@ -286,7 +291,8 @@ def area_actions(state: GameState) -> list[AreaAttack]:
     return out
 
 
-def distinct_strikes(state: GameState, me: Creature, attack: AttackDef, aim_list):
+def distinct_strikes(state: GameState, me: Creature, attack: AttackDef,
+                     aim_list: Iterable[tuple[Square, int]]) -> Iterator[tuple[Square, int, list[Creature]]]:
     """Yield ``(origin, corner, struck creatures)`` for each aim in ``aim_list`` that strikes a new set.
 
     ``aim_list`` is an iterable of ``(origin square, corner or None)`` (from

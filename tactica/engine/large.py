@@ -33,8 +33,10 @@ from __future__ import annotations
 import heapq
 import weakref
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from .footprint import anchors_covering, footprint
+from .geometry import Geometry
 from .model import Square
 from .state import Creature, GameState
 
@@ -44,20 +46,33 @@ SQUEEZED_SIZE = 2
 SQUEEZE_PENALTY = -5
 
 
-_GEO_MEMO: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+@dataclass
+class _MapMemo:
+    """Wall-only facts of one map (pure functions of the map, like ``Geometry``'s own memos).
+
+    Attributes:
+        anchors: footprint size -> ``clear_anchors``.
+        step_costs: (from anchor, to anchor, size) -> ``step_cost`` of a walker.
+    """
+
+    anchors: dict[int, frozenset[Square]] = field(default_factory=dict)
+    step_costs: dict[tuple[Square, Square, int], int] = field(default_factory=dict)
 
 
-def _memo(geo) -> dict:
-    """Per-map memo of wall-only facts (a pure function of the map, like ``Geometry``'s own)."""
+_GEO_MEMO: weakref.WeakKeyDictionary[Geometry, _MapMemo] = weakref.WeakKeyDictionary()
+
+
+def _memo(geo: Geometry) -> _MapMemo:
+    """The memo of ``geo``'s map (made on first use, dropped with the Geometry)."""
     found = _GEO_MEMO.get(geo)
     if found is None:
-        found = _GEO_MEMO[geo] = {}
+        found = _GEO_MEMO[geo] = _MapMemo()
     return found
 
 
-def clear_anchors(geo, size: int) -> frozenset[Square]:
+def clear_anchors(geo: Geometry, size: int) -> frozenset[Square]:
     """Anchors whose whole footprint of ``size`` is on the map and wall-free (TER-WALL)."""
-    memo = _memo(geo)
+    memo = _memo(geo).anchors
     found = memo.get(size)
     if found is None:
         w, h = geo.map.width, geo.map.height
@@ -86,7 +101,7 @@ def blocked_squares(state: GameState, mover: Creature) -> set[Square]:
 
 
 def stop_ok(state: GameState, mover: Creature, anchor: Square, size: int,
-            occupied: dict | None = None) -> bool:
+            occupied: dict[Square, Creature] | None = None) -> bool:
     """True when ``mover`` with footprint ``size`` may end a move at ``anchor`` (MOV-2, MOV-13).
 
     Every square on the map, stoppable (no wall, statue; pit only for fliers)
@@ -95,7 +110,7 @@ def stop_ok(state: GameState, mover: Creature, anchor: Square, size: int,
     if occupied is None:
         occupied = state.occupied(exclude=mover.uid)
     flies = _mode(mover).flies
-    m = state.map
+    m = state.battle_map
     for sq in footprint(anchor, size):
         if not m.in_bounds(sq) or sq in occupied:
             return False
@@ -128,8 +143,8 @@ def step_cost(state: GameState, a: Square, b: Square, size: int, flat: bool) -> 
     """
     if flat:
         return 1
-    memo = _memo(state.geometry)
-    key = ("cost", a, b, size)
+    memo = _memo(state.geometry).step_costs
+    key = (a, b, size)
     found = memo.get(key)
     if found is None:
         cost = state.geometry.cost
@@ -160,7 +175,7 @@ class AnchorThreats:
             first.update(full.get(sq, ()))
         self._memo[self.start] = frozenset(first)
         if start_only:
-            self._squares: dict = {}
+            self._squares: dict[Square, frozenset[str]] = {}
         elif mode.flies:
             self._squares = threat_map(state, mover, fliers_only=True)
         else:
@@ -239,9 +254,9 @@ def big_routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool
             found = steps[a] = tuple(out)
         return found
 
-    labels: dict[Square, list] = {start: []}
+    labels: dict[Square, list[tuple[int, int, tuple[Square, ...]]]] = {start: []}
     counter = 0
-    heap: list = [(0, 0, counter, start, 0, 0, ())]
+    heap: list[tuple[int, int, int, Square, int, int, tuple[Square, ...]]] = [(0, 0, counter, start, 0, 0, ())]
     while heap:
         _, _, _, sq, prov, cost_here, path = heapq.heappop(heap)
         if path and not any(lab[2] is path for lab in labels[sq]):

@@ -62,7 +62,7 @@ from .combat import (
 )
 from .dice import ScriptedDice, SeededDice
 from .effects import ends_in_pit
-from .errors import IllegalAction
+from .errors import IllegalAction, PhaseError
 from .events import (
     ActivationEnded,
     AttackRolled,
@@ -251,6 +251,7 @@ __all__ = [
     "OpportunityAttackProvoked",
     "PendingForce",
     "Phase",
+    "PhaseError",
     "Place",
     "PowerAction",
     "PowerEffect",

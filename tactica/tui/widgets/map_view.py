@@ -53,7 +53,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from tactica.client.overlay import Overlay
-from tactica.engine import GameState, Square, Terrain
+from tactica.engine import GameState, Square, Terrain, terrain_rules
 
 from ..battle_sizes import BIG_CELL, CELL
 

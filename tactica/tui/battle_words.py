@@ -7,10 +7,9 @@ opening lines about a Sealed battle are worded here too.
 """
 from __future__ import annotations
 
+from tactica.client.describe import LogLine, creature_name, player_name
+from tactica.client.session import GameSession
 from tactica.engine import Action, Charge, EndActivation, GameState, Move, Square, Squeeze
-
-from .describe import LogLine, creature_name, player_name
-from .session import GameSession
 
 CONFIRM_TITLES = ("Opportunity attack", "Pit", "End activation?")
 """Titles of the warning toasts of actions that wait for their key again (``asks_first``)."""

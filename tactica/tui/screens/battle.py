@@ -28,14 +28,14 @@ from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import Worker
 
+from tactica.client.controller import Controller, Mode
+from tactica.client.describe import action_lines, describe_events
+from tactica.client.opponent import Thought
+from tactica.client.session import GameSession
 from tactica.engine import Action, ChooseFirstPlayer, EndActivation, Event, Phase
 
 from ..battle_sizes import LOG_MIN, NARROW, WIDE, body_rows
 from ..battle_words import opening_line, sealed_lines, zone_note
-from ..controller import Controller, Mode
-from ..describe import action_lines, describe_events
-from ..opponent import Thought
-from ..session import GameSession
 from ..widgets.battle_footer import BattleFooter
 from ..widgets.battle_header import BattleHeader
 from ..widgets.battle_log import BattleLog
@@ -57,17 +57,6 @@ NOTE_SECONDS = 4.0
 """How long an acknowledgement (f: fast mode, i: the AI's intent) stays at the head of the status line
 where no toast fits over the log (``Toasts.acknowledge``; read at each one: ``BattleScreen.note_seconds``)."""
 
-
-def _alias(owner: str, name: str, doc: str) -> Any:
-    """A property of the screen that reads (and sets) attribute ``name`` of its owned object ``owner``:
-    the screen's former names of what its objects now hold (``ai_fast`` is ``ai_turn.fast``).
-    Returns the property."""
-    def get(screen: BattleScreen) -> Any:
-        return getattr(getattr(screen, owner), name)
-
-    def put(screen: BattleScreen, value: Any) -> None:
-        setattr(getattr(screen, owner), name, value)
-    return property(get, put, doc=f"{doc} (``{owner}.{name}``)")
 
 
 class BattleScreen(Screen[str]):
@@ -471,16 +460,112 @@ class BattleScreen(Screen[str]):
         return self.ai_turn.play(thought)
 
     # -- the owned objects' state under the names the footer and the tests read ---------------
-    ai = _alias("ai_turn", "ai", "The bot, None in a hot-seat battle.")
-    ai_fast = _alias("ai_turn", "fast", "Whether the AI's fast mode is on (the footer's \"Fast ✓\").")
-    ai_show_intent = _alias("ai_turn", "show_intent", "Whether the log says why the AI acts (\"Intent ✓\").")
-    ai_last = _alias("ai_turn", "last", "The AI's last answer played.")
-    ai_pending = _alias("ai_turn", "pending", "The state the bot is thinking about.")
-    ai_status = _alias("ai_turn", "status", "The status line while the AI plays (a method).")
-    _ai_waiting = _alias("ai_turn", "waiting", "The AI's answer held back for the pace.")
-    _confirm = _alias("confirms", "pending", "The action waiting for its key again.")
-    _asking = _alias("decisions", "asking", "True while a question is up.")
-    muted_triggers = _alias("decisions", "muted_triggers", "Champion-power triggers not prompted about, by player.")
-    _toasts_fit = _alias("toasts", "fit", "Whether a toast fits now (a method).")
+    @property
+    def ai(self) -> Any:
+        """The bot, None in a hot-seat battle. (``ai_turn.ai``)"""
+        return self.ai_turn.ai
+
+    @ai.setter
+    def ai(self, value: Any) -> None:
+        self.ai_turn.ai = value
+
+    @property
+    def ai_fast(self) -> Any:
+        """Whether the AI's fast mode is on (the footer's "Fast ✓"). (``ai_turn.fast``)"""
+        return self.ai_turn.fast
+
+    @ai_fast.setter
+    def ai_fast(self, value: Any) -> None:
+        self.ai_turn.fast = value
+
+    @property
+    def ai_show_intent(self) -> Any:
+        """Whether the log says why the AI acts ("Intent ✓"). (``ai_turn.show_intent``)"""
+        return self.ai_turn.show_intent
+
+    @ai_show_intent.setter
+    def ai_show_intent(self, value: Any) -> None:
+        self.ai_turn.show_intent = value
+
+    @property
+    def ai_last(self) -> Any:
+        """The AI's last answer played. (``ai_turn.last``)"""
+        return self.ai_turn.last
+
+    @ai_last.setter
+    def ai_last(self, value: Any) -> None:
+        self.ai_turn.last = value
+
+    @property
+    def ai_pending(self) -> Any:
+        """The state the bot is thinking about. (``ai_turn.pending``)"""
+        return self.ai_turn.pending
+
+    @ai_pending.setter
+    def ai_pending(self, value: Any) -> None:
+        self.ai_turn.pending = value
+
+    @property
+    def ai_status(self) -> Any:
+        """The status line while the AI plays (a method). (``ai_turn.status``)"""
+        return self.ai_turn.status
+
+    @ai_status.setter
+    def ai_status(self, value: Any) -> None:
+        self.ai_turn.status = value
+
+    @property
+    def _ai_waiting(self) -> Any:
+        """The AI's answer held back for the pace. (``ai_turn.waiting``)"""
+        return self.ai_turn.waiting
+
+    @_ai_waiting.setter
+    def _ai_waiting(self, value: Any) -> None:
+        self.ai_turn.waiting = value
+
+    @property
+    def _confirm(self) -> Any:
+        """The action waiting for its key again. (``confirms.pending``)"""
+        return self.confirms.pending
+
+    @_confirm.setter
+    def _confirm(self, value: Any) -> None:
+        self.confirms.pending = value
+
+    @property
+    def _asking(self) -> Any:
+        """True while a question is up. (``decisions.asking``)"""
+        return self.decisions.asking
+
+    @_asking.setter
+    def _asking(self, value: Any) -> None:
+        self.decisions.asking = value
+
+    @property
+    def muted_triggers(self) -> Any:
+        """Champion-power triggers not prompted about, by player. (``decisions.muted_triggers``)"""
+        return self.decisions.muted_triggers
+
+    @muted_triggers.setter
+    def muted_triggers(self, value: Any) -> None:
+        self.decisions.muted_triggers = value
+
+    @property
+    def _toasts_fit(self) -> Any:
+        """Whether a toast fits now (a method). (``toasts.fit``)"""
+        return self.toasts.fit
+
+    @_toasts_fit.setter
+    def _toasts_fit(self, value: Any) -> None:
+        self.toasts.fit = value
+
     _show_events = show_events
-    _status_room = _alias("battle_layout", "status_room", "The status line's room now (a method).")
+    @property
+    def _status_room(self) -> Any:
+        """The status line's room now (a method). (``battle_layout.status_room``)"""
+        return self.battle_layout.status_room
+
+    @_status_room.setter
+    def _status_room(self, value: Any) -> None:
+        self.battle_layout.status_room = value
+

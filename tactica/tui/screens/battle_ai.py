@@ -23,11 +23,11 @@ from textual.notifications import SeverityLevel
 from textual.timer import Timer
 from textual.worker import Worker, WorkerState
 
+from tactica.client.describe import LogLine
+from tactica.client.opponent import AiPlayer, Thought
+from tactica.client.session import GameSession
 from tactica.engine import Action, GameState, Phase
 
-from ..describe import LogLine
-from ..opponent import AiPlayer, Thought
-from ..session import GameSession
 from ..sides import SIDE_WORDS
 from ..widgets.battle_header import BattleHeader
 from ..widgets.battle_log import BattleLog

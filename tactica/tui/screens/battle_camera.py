@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from tactica.client.controller import Controller, Mode
+from tactica.client.session import GameSession
 from tactica.engine import CreatureActivated, CreatureMoved, CreaturePlaced, Event, Square
 
-from ..controller import Controller, Mode
-from ..session import GameSession
 from ..widgets.map_view import MapView
 
 

@@ -18,13 +18,13 @@ from textual.app import App
 from textual.notifications import SeverityLevel
 from textual.timer import Timer
 
+from tactica.client.controller import Controller, Mode
+from tactica.client.describe import LogLine
+from tactica.client.session import GameSession
 from tactica.engine import Action
 
 from ..battle_sizes import NARROW
 from ..battle_words import CONFIRM_TITLES, Pending, asks_first, cancelled_text, confirm_text
-from ..controller import Controller, Mode
-from ..describe import LogLine
-from ..session import GameSession
 from ..widgets.battle_log import BattleLog
 from ..widgets.status_line import StatusLine, fit_status
 from .battle_layout import BattleLayout

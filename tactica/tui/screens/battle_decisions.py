@@ -16,6 +16,8 @@ from textual.app import App
 from textual.notifications import SeverityLevel
 
 from tactica.ai.setup import choose_deploy_square
+from tactica.client.describe import creature_name, describe_events, player_name
+from tactica.client.session import GameSession
 from tactica.engine import (
     Action,
     ChooseFirstPlayer,
@@ -27,8 +29,6 @@ from tactica.engine import (
     UsePower,
 )
 
-from ..describe import creature_name, describe_events, player_name
-from ..session import GameSession
 from ..widgets.battle_log import BattleLog
 from .battle_ai import AiTurn
 from .champion_prompt import PowerPrompt, prompt_options, window_triggers

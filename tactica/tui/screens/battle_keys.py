@@ -10,7 +10,8 @@ from typing import Protocol
 
 from textual.binding import Binding, BindingType
 
-from ..controller import Controller, Mode
+from tactica.client.controller import Controller, Mode
+
 from ..widgets.battle_log import BattleLog
 from .battle_ai import AI_ACTIONS, AiTurn
 from .battle_layout import BattleLayout

@@ -16,11 +16,11 @@ from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
 
+from tactica.client.session import GameSession
 from tactica.engine import MapDef, Square
 
 from ..battle_sizes import body_rows, side_width, status_room, status_rows, toasts_fit
 from ..battle_words import zone_note
-from ..session import GameSession
 from ..widgets.battle_log import BattleLog
 from ..widgets.map_view import STYLES as MAP_STYLES
 from ..widgets.map_view import MapView

@@ -5,7 +5,7 @@ battle; the save records the new map after the current action, so the
 battle still replays exactly (see ``tactica.saves.codec``, version 2).
 
 ``BattleSaves`` is owned by ``BattleScreen``; the bindings live there.  The
-session decides what may be undone (``tactica.tui.undo``); this only shows
+session decides what may be undone (``tactica.client.undo``); this only shows
 the result: the restored state, a log line, or the reason it cannot.
 """
 from __future__ import annotations
@@ -14,9 +14,10 @@ from typing import Protocol
 
 from textual.notifications import SeverityLevel
 
-from ..controller import Controller
-from ..describe import LogLine, describe_events
-from ..session import GameSession
+from tactica.client.controller import Controller
+from tactica.client.describe import LogLine, describe_events
+from tactica.client.session import GameSession
+
 from ..widgets.battle_log import BattleLog
 from .battle_camera import Camera
 

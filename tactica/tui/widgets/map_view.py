@@ -52,11 +52,10 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from tactica.engine import GameState
-from tactica.engine.model import Square, Terrain, rules_of
+from tactica.client.overlay import Overlay
+from tactica.engine import GameState, Square, Terrain, terrain_rules
 
 from ..battle_sizes import BIG_CELL, CELL
-from ..controller import Overlay
 
 #: How a diagonal wall square is drawn (TER-WALL), by its wall corner: the wall side solid.
 HALF_WALL_CELLS = {"nw": "█◤ ", "ne": " ◥█", "sw": "█◣ ", "se": " ◢█"}
@@ -575,7 +574,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
     def _base(self, sq: Square) -> tuple[str, Style]:
         st, s = self._state, self._styles
         terrain = st.map.terrain_at(sq)
-        rules = rules_of(terrain)  # built-in kinds and the map's own (TER-OTHER)
+        rules = terrain_rules(terrain)  # built-in kinds and the map's own (TER-OTHER)
         if rules.half_wall:
             return HALF_WALL_CELLS[rules.half_wall], s["wall"]  # TER-WALL diagonal wall
         if rules.blocks_movement:

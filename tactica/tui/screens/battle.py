@@ -18,24 +18,24 @@ calls, which talks back through a few of its methods:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from textual import events as keys
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import Worker
 
+from tactica.client.battle_sizes import LOG_MIN, NARROW, WIDE, body_rows
+from tactica.client.battle_words import Pending, opening_line, sealed_lines, zone_note
 from tactica.client.controller import Controller, Mode
 from tactica.client.describe import action_lines, describe_events
-from tactica.client.opponent import Thought
+from tactica.client.opponent import AiPlayer, Thought
 from tactica.client.session import GameSession
-from tactica.engine import Action, ChooseFirstPlayer, EndActivation, Event, Phase
+from tactica.engine import Action, ChooseFirstPlayer, EndActivation, Event, GameState, Phase
 
-from ..battle_sizes import LOG_MIN, NARROW, WIDE, body_rows
-from ..battle_words import opening_line, sealed_lines, zone_note
 from ..widgets.battle_footer import BattleFooter
 from ..widgets.battle_header import BattleHeader
 from ..widgets.battle_log import BattleLog
@@ -461,111 +461,63 @@ class BattleScreen(Screen[str]):
 
     # -- the owned objects' state under the names the footer and the tests read ---------------
     @property
-    def ai(self) -> Any:
-        """The bot, None in a hot-seat battle. (``ai_turn.ai``)"""
+    def ai(self) -> AiPlayer | None:
+        """The bot, None in a hot-seat battle (``AiTurn.ai``)."""
         return self.ai_turn.ai
 
-    @ai.setter
-    def ai(self, value: Any) -> None:
-        self.ai_turn.ai = value
-
     @property
-    def ai_fast(self) -> Any:
-        """Whether the AI's fast mode is on (the footer's "Fast ✓"). (``ai_turn.fast``)"""
+    def ai_fast(self) -> bool:
+        """Whether the AI's fast mode is on: the footer's "Fast ✓" (``AiTurn.fast``)."""
         return self.ai_turn.fast
 
-    @ai_fast.setter
-    def ai_fast(self, value: Any) -> None:
-        self.ai_turn.fast = value
-
     @property
-    def ai_show_intent(self) -> Any:
-        """Whether the log says why the AI acts ("Intent ✓"). (``ai_turn.show_intent``)"""
+    def ai_show_intent(self) -> bool:
+        """Whether the log says why the AI acts: the footer's "Intent ✓" (``AiTurn.show_intent``)."""
         return self.ai_turn.show_intent
 
     @ai_show_intent.setter
-    def ai_show_intent(self, value: Any) -> None:
-        self.ai_turn.show_intent = value
+    def ai_show_intent(self, shown: bool) -> None:
+        self.ai_turn.show_intent = shown
 
     @property
-    def ai_last(self) -> Any:
-        """The AI's last answer played. (``ai_turn.last``)"""
+    def ai_last(self) -> Thought | None:
+        """The AI's last answer played (``AiTurn.last``)."""
         return self.ai_turn.last
 
     @ai_last.setter
-    def ai_last(self, value: Any) -> None:
-        self.ai_turn.last = value
+    def ai_last(self, thought: Thought | None) -> None:
+        self.ai_turn.last = thought
 
     @property
-    def ai_pending(self) -> Any:
-        """The state the bot is thinking about. (``ai_turn.pending``)"""
+    def ai_pending(self) -> GameState | None:
+        """The state the bot is thinking about (``AiTurn.pending``)."""
         return self.ai_turn.pending
 
-    @ai_pending.setter
-    def ai_pending(self, value: Any) -> None:
-        self.ai_turn.pending = value
+    def ai_status(self, room: int | None = None) -> str:
+        """The status line while the AI plays, in ``room`` characters (``AiTurn.status``)."""
+        return self.ai_turn.status(room)
 
     @property
-    def ai_status(self) -> Any:
-        """The status line while the AI plays (a method). (``ai_turn.status``)"""
-        return self.ai_turn.status
-
-    @ai_status.setter
-    def ai_status(self, value: Any) -> None:
-        self.ai_turn.status = value
-
-    @property
-    def _ai_waiting(self) -> Any:
-        """The AI's answer held back for the pace. (``ai_turn.waiting``)"""
-        return self.ai_turn.waiting
-
-    @_ai_waiting.setter
-    def _ai_waiting(self, value: Any) -> None:
-        self.ai_turn.waiting = value
-
-    @property
-    def _confirm(self) -> Any:
-        """The action waiting for its key again. (``confirms.pending``)"""
-        return self.confirms.pending
-
-    @_confirm.setter
-    def _confirm(self, value: Any) -> None:
-        self.confirms.pending = value
-
-    @property
-    def _asking(self) -> Any:
-        """True while a question is up. (``decisions.asking``)"""
-        return self.decisions.asking
-
-    @_asking.setter
-    def _asking(self, value: Any) -> None:
-        self.decisions.asking = value
-
-    @property
-    def muted_triggers(self) -> Any:
-        """Champion-power triggers not prompted about, by player. (``decisions.muted_triggers``)"""
+    def muted_triggers(self) -> dict[int, set[str]]:
+        """Champion-power triggers each player asked not to be prompted about (``Decisions``)."""
         return self.decisions.muted_triggers
 
-    @muted_triggers.setter
-    def muted_triggers(self, value: Any) -> None:
-        self.decisions.muted_triggers = value
+    @property
+    def _ai_waiting(self) -> tuple[Timer, Thought] | None:
+        return self.ai_turn.waiting
 
     @property
-    def _toasts_fit(self) -> Any:
-        """Whether a toast fits now (a method). (``toasts.fit``)"""
-        return self.toasts.fit
+    def _confirm(self) -> Pending | None:
+        return self.confirms.pending
 
-    @_toasts_fit.setter
-    def _toasts_fit(self, value: Any) -> None:
-        self.toasts.fit = value
+    @property
+    def _asking(self) -> bool:
+        return self.decisions.asking
+
+    def _toasts_fit(self) -> bool:
+        return self.toasts.fit()
+
+    def _status_room(self) -> int:
+        return self.battle_layout.status_room()
 
     _show_events = show_events
-    @property
-    def _status_room(self) -> Any:
-        """The status line's room now (a method). (``battle_layout.status_room``)"""
-        return self.battle_layout.status_room
-
-    @_status_room.setter
-    def _status_room(self, value: Any) -> None:
-        self.battle_layout.status_room = value
-

@@ -7,7 +7,7 @@ same key again applies it, any other key calls it off.  ``Toasts`` says the
 news that are not log lines: refusals, warnings and acknowledgements, in a
 toast where one fits (``BattleLayout.toasts_fit``) and in the status line
 always.  Both are owned by ``BattleScreen``; the words are Textual-free, in
-``tactica.tui.battle_words``.
+``tactica.client.battle_words``.
 """
 from __future__ import annotations
 
@@ -18,13 +18,13 @@ from textual.app import App
 from textual.notifications import SeverityLevel
 from textual.timer import Timer
 
+from tactica.client.battle_sizes import NARROW
+from tactica.client.battle_words import CONFIRM_TITLES, Pending, asks_first, cancelled_text, confirm_text
 from tactica.client.controller import Controller, Mode
 from tactica.client.describe import LogLine
 from tactica.client.session import GameSession
 from tactica.engine import Action
 
-from ..battle_sizes import NARROW
-from ..battle_words import CONFIRM_TITLES, Pending, asks_first, cancelled_text, confirm_text
 from ..widgets.battle_log import BattleLog
 from ..widgets.status_line import StatusLine, fit_status
 from .battle_layout import BattleLayout

@@ -1,5 +1,5 @@
 """The battle screen's sizes, without Textual: breakpoints, whether a toast fits, the status line's room."""
-from tactica.tui.battle_sizes import (
+from tactica.client.battle_sizes import (
     NARROW,
     ROLL_TOAST_LOG,
     SIDE,

@@ -96,6 +96,15 @@ class BattleScreen(Screen[str]):
         self.session = session
         self.ctrl = Controller(session)
         self._keys_shown: tuple[bool | None, ...] = ()
+        #: The widgets the screen and its objects set (``compose`` lays them out).
+        self.header = BattleHeader()
+        self.body = Horizontal(id="body")  # the map row: the map and the side panel
+        self.map_view = MapView(session.state)
+        self.card_box = VerticalScroll(id="card-scroll")  # the side panel's card and legend, scrolling
+        self.stat_card = StatCard()
+        self.legend_panel = Static(legend(session.state.maps, session.state.players), id="legend")
+        self.status_line = StatusLine()
+        self.battle_log = BattleLog()
         self.battle_layout = BattleLayout(self)
         self.toasts = Toasts(self, self.battle_layout)
         self.confirms = Confirmations(self, self.toasts)
@@ -110,56 +119,15 @@ class BattleScreen(Screen[str]):
 
     # -- the widgets ------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield BattleHeader()
-        with Horizontal(id="body"):
-            yield MapView(self.session.state)
-            with Vertical(id="side"):
-                with VerticalScroll(id="card-scroll"):
-                    yield StatCard()
-                    yield Static(legend(self.session.state.maps, self.session.state.players), id="legend")
-        yield StatusLine()
-        yield BattleLog()
+        yield self.header
+        with self.body:
+            yield self.map_view
+            with Vertical(id="side"), self.card_box:
+                yield self.stat_card
+                yield self.legend_panel
+        yield self.status_line
+        yield self.battle_log
         yield BattleFooter()
-
-    @property
-    def map_view(self) -> MapView:
-        """The map widget."""
-        return self.query_one(MapView)
-
-    @property
-    def header(self) -> BattleHeader:
-        """The header (seed, who plays whom, what the AI does)."""
-        return self.query_one(BattleHeader)
-
-    @property
-    def battle_log(self) -> BattleLog:
-        """The battle log."""
-        return self.query_one(BattleLog)
-
-    @property
-    def status_line(self) -> StatusLine:
-        """The status line (the hint, a refusal or a warning)."""
-        return self.query_one(StatusLine)
-
-    @property
-    def body(self) -> Widget:
-        """The map row: the map and the side panel."""
-        return self.query_one("#body")
-
-    @property
-    def legend_panel(self) -> Static:
-        """The legend under the stat card."""
-        return self.query_one("#legend", Static)
-
-    @property
-    def card_box(self) -> VerticalScroll:
-        """The side panel's scrolling box: the stat card and the legend."""
-        return self.query_one("#card-scroll", VerticalScroll)
-
-    @property
-    def stat_card(self) -> StatCard:
-        """The stat card of the creature under the cursor."""
-        return self.query_one(StatCard)
 
     def toast_racks(self) -> list[Widget]:
         """The racks the toasts stand in (Textual's ``ToastRack``)."""

@@ -192,8 +192,7 @@ class Decisions:
             screen.apply_action(options[0])
         elif options:
             st = screen.session.state
-            me = st.active_creature
-            assert me is not None  # a power is used only in an activation
+            me = st.actor  # a power is used only in an activation
             labels = [f"{me.card.special_powers[a.power]} — on {creature_name(st, a.target)}" for a in options]
             self.ask(ChoiceModal(f"{creature_name(st, me.uid)}: use a special power", "", labels, docked=True),
                      lambda i: options[i])

@@ -54,7 +54,6 @@ from .geometry import Geometry, adjacent, chebyshev
 from .large import SQUEEZED_SIZE, big_check_path, squeeze_routes
 from .model import AttackKind, Duration, MapDef, Square, WarbandDef
 from .movement import (
-    _taken,
     check_path,
     legal_stop,
     mode_of,
@@ -63,6 +62,7 @@ from .movement import (
     routes,
     shift_ok,
     shift_squares,
+    taken_squares,
     threats,
 )
 from .powers import ChampionTrigger
@@ -889,7 +889,7 @@ def _walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out:
         if enemies is None:
             team = me.team
             enemies = [c for c in st.creatures if c.pos is not None and not c.destroyed and c.team != team]
-            taken = _taken(st, me) if small else None
+            taken = taken_squares(st, me) if small else None
         provokers = () if start_only and step else threats(st, me, me.pos, moving=True, first=step == 0,
                                                            among=enemies)
         if provokers:
@@ -908,7 +908,7 @@ def _walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out:
         if not me.alive:
             return False
         if provokers and small:  # the attacks may have changed who stands where
-            taken = _taken(st, me)
+            taken = taken_squares(st, me)
         me.pos = nxt
         walked.append(nxt)
         if (nxt in stop and nxt not in taken) if small else legal_stop(st, me, nxt):  # legal_stop, one set
@@ -1043,3 +1043,7 @@ _HANDLERS = {
     UseChampionPower: _h_champion,
     DeclinePower: _h_champion,
 }
+
+
+__all__ = ["apply", "charge_actions", "charge_actions_possible", "charge_routes", "check", "deploy_squares",
+           "label_stem", "lazy_charges", "legal_actions", "new_game", "squeeze_actions", "tie_breaker"]

@@ -34,7 +34,10 @@ import heapq
 import weakref
 
 from .footprint import anchors_covering, footprint
+from .geometry import adjacent
 from .model import Square
+from .modules import MoveTally, book_of
+from .paths import Mode, Route, mode_of, priced_routes, provokers_along, threat_map
 from .state import Creature, GameState
 
 #: Squares across a squeezing Huge creature counts as (docs/rules.md).
@@ -66,8 +69,7 @@ def clear_anchors(geo, size: int) -> frozenset[Square]:
     return found
 
 
-def _mode(mover: Creature):
-    from .movement import mode_of
+def _mode(mover: Creature) -> Mode:
     return mode_of(mover)
 
 
@@ -146,7 +148,6 @@ class AnchorThreats:
     def __init__(self, state: GameState, mover: Creature, size: int, *, start_only: bool = False):
         """Threats of ``mover`` with a footprint of ``size``; ``start_only``: only its start
         position provokes (squeeze), with its full footprint there."""
-        from .movement import threat_map
         mode = _mode(mover)
         self.size = size
         self.start = mover.pos
@@ -181,7 +182,6 @@ def provokers(state: GameState, mover: Creature, path: tuple[Square, ...], size:
     """Distinct enemies (in the order they strike) a path of anchors provokes (OA-1, OA-3)."""
     if tmap is None:
         tmap = AnchorThreats(state, mover, size or mover.card.size)
-    from .movement import provokers_along
     return provokers_along(tmap, mover.pos, path)
 
 
@@ -196,7 +196,6 @@ def big_routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool
     squeeze); ``start_only``: only the start provokes (squeeze).
     Returns {anchor: Route}.
     """
-    from .movement import Route
     size = size or mover.card.size
     end_size = end_size or size
     start = mover.pos
@@ -238,6 +237,11 @@ def big_routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool
             found = steps[a] = tuple(out)
         return found
 
+    book = book_of(state)
+    if not book.plain_moves:  # a rule module prices steps (G35-DIAG): the priced search
+        return priced_routes(book, start, budget, moves, tmap,
+                             lambda sq: stop_ok(state, mover, sq, end_size, occupied),
+                             avoid_oa=avoid_oa, min_first_step=min_first_step)
     labels: dict[Square, list] = {start: []}
     counter = 0
     heap: list = [(0, 0, counter, start, 0, 0, ())]
@@ -286,7 +290,6 @@ def big_check_path(state: GameState, mover: Creature, path: tuple[Square, ...], 
 
     MOV-1, MOV-2, MOV-4, MOV-7, MOV-13, TER-PIT, TER-STATUE.
     """
-    from .geometry import adjacent
     size = size or mover.card.size
     end_size = end_size or size
     if not path:
@@ -298,6 +301,8 @@ def big_check_path(state: GameState, mover: Creature, path: tuple[Square, ...], 
                if c.alive and c.team != mover.team and not mode.passes(c) for sq in c.squares}
     pits = set() if mode.flat else set(state.geo.pits)
     cur, spent = mover.pos, 0
+    book = book_of(state)
+    tally = MoveTally()
     for i, nxt in enumerate(path):
         if not adjacent(cur, nxt):
             return ("not-adjacent", f"Step {i + 1} of the path is not to an adjacent square.")
@@ -311,7 +316,8 @@ def big_check_path(state: GameState, mover: Creature, path: tuple[Square, ...], 
             return ("enemy", f"{mover.card.name} may pass through no square that holds an enemy (MOV-13).")
         if any(sq in pits for sq in squares):
             return ("pit", "Only flying creatures may enter a pit (TER-PIT).")
-        spent += step_cost(state, cur, nxt, size, mode.flat)
+        step, tally = book.step(cur, nxt, step_cost(state, cur, nxt, size, mode.flat), tally)
+        spent += step  # MOV-13, priced by the active rule modules (G35-DIAG)
         if spent > budget and not (i == 0 and min_first_step):
             return ("too-far", f"That move needs {spent} squares of movement; "
                                f"{mover.card.name} has {budget}.")
@@ -333,8 +339,11 @@ def big_path_cost(state: GameState, mover: Creature, path: tuple[Square, ...], s
     size = size or mover.card.size
     flat = _mode(mover).flat
     cur, total = mover.pos, 0
+    book = book_of(state)
+    tally = MoveTally()
     for nxt in path:
-        total += step_cost(state, cur, nxt, size, flat)
+        step, tally = book.step(cur, nxt, step_cost(state, cur, nxt, size, flat), tally)
+        total += step  # MOV-13, priced by the active rule modules (G35-DIAG)
         cur = nxt
     return total
 
@@ -370,8 +379,8 @@ def squeeze_routes(state: GameState, mover: Creature, speed: int | None = None) 
     """
     if mover.card.size < 3:
         return {}
-    return big_routes(state, mover, (mover.speed if speed is None else speed) // 2, size=SQUEEZED_SIZE, end_size=mover.card.size,
-                      start_only=True, min_first_step=False)
+    return big_routes(state, mover, (mover.speed if speed is None else speed) // 2, size=SQUEEZED_SIZE,
+                      end_size=mover.card.size, start_only=True, min_first_step=False)
 
 
 __all__ = ["blocked_squares", "stop_ok", "step_ok", "step_cost", "AnchorThreats", "provokers",

@@ -77,6 +77,8 @@ class Ruleset:
         teams: the team of each player, by seat (SCN-MULTI), e.g. (0, 1, 0, 1)
             for two teams of two; empty means every player is a side of its
             own (two players: the usual battle; three or four: free-for-all).
+        modules: the optional rule modules switched on, by name (``grid35``…;
+            see ``engine.modules``); empty means the skirmish rules alone.
     """
 
     point_limit: int = 200
@@ -88,10 +90,12 @@ class Ruleset:
     large_cone: int = 6
     scenario: str = "assault"
     teams: tuple[int, ...] = ()
+    modules: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        """Store ``teams`` as a tuple (a save's JSON gives a list)."""
+        """Store ``teams`` and ``modules`` as tuples (a save's JSON gives lists)."""
         object.__setattr__(self, "teams", tuple(int(t) for t in self.teams))
+        object.__setattr__(self, "modules", tuple(str(m) for m in self.modules))
 
     @classmethod
     def for_scenario(cls, scenario: str = "assault", point_limit: int | None = None) -> Ruleset:

@@ -53,6 +53,7 @@ from .forced import advance, apply_forced, check_forced, forced_actions
 from .geometry import Geometry, adjacent, chebyshev
 from .large import SQUEEZED_SIZE, big_check_path, squeeze_routes
 from .model import AttackKind, Duration, MapDef, Square, WarbandDef
+from .modules import book
 from .movement import (
     check_path,
     legal_stop,
@@ -151,14 +152,18 @@ def new_game(warbands: tuple[WarbandDef, ...], maps: tuple[MapDef, ...], *,
         maps: the maps brought (one per player, or one map both agreed on).
         seed: seed for SeededDice (ignored when ``dice`` is given).
         dice: explicit dice (ScriptedDice in tests).
-        rules: battle settings; default 200-point Assault.
+        rules: battle settings; default 200-point Assault with the skirmish
+            rules alone (``rules.modules`` names optional rule modules).
 
     Returns the state waiting for the roll winner to choose a map (or, with
     a single map, for the loser to choose a start area) and the roll events.
+    Raises ValueError for a wrong number of warbands or teams, or a rule
+    module ``engine.modules`` does not know.
     """
     if dice is None:
         dice = SeededDice.from_seed(0 if seed is None else seed)
     rules = rules or Ruleset()
+    book(rules.modules)  # raises ValueError naming an unknown rule module
     n = len(warbands)
     if not 2 <= n <= 4:
         raise ValueError(f"a battle needs 2 to 4 warbands, not {n}")

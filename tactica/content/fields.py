@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from tactica.engine import OPTIONAL_MODULES
 from tactica.engine.abilities import ABILITY_KINDS, AURA_AFFECTS, AURA_EFFECTS
 from tactica.engine.model import ALIGNMENTS, CONDITIONS, FACTIONS, SYMBOLS, Duration, Terrain, Trigger
 from tactica.engine.powers import ChampionEffect, ChampionTrigger, PowerAction, PowerEffect, PowerTrigger, RechargeOn
@@ -420,6 +421,9 @@ MAP = Table("map", "A battle map (SET-2..4, SCN-ASSAULT): terrain rows and a zon
               units="points"),
     FieldSpec("description", "text", "One line shown when choosing a map.", default="",
               label="the description"),
+    FieldSpec("rules", "choices", "Optional rule modules a battle on this map plays with, one name or a "
+              "list (docs/modules: " + ", ".join(OPTIONAL_MODULES) + "); none: the skirmish rules alone.",
+              default=[], choices=OPTIONAL_MODULES, label="the rule modules", example=["grid35"]),
     FieldSpec("legend", "legend", "Extra terrain symbols: one character -> a terrain kind (" +
               ", ".join(TERRAIN_KINDS) + "). These always work without a legend: " +
               ", ".join(f"'{s}' {t.value}" for s, t in SYMBOLS.items()) + " (TER-*).",

@@ -93,6 +93,7 @@ from .model import (
                       Trigger,
                       WarbandDef,
 )
+from .modules import OPTIONAL_MODULES, active_modules, unknown_modules
 from .movement import Route, provokers_of_path, routes
 from .powers import (
                       ChampionEffect,
@@ -143,6 +144,7 @@ __all__ = [
     "IllegalAction",
     "MapDef",
     "Move",
+    "OPTIONAL_MODULES",
     "OngoingEffect",
     "Phase",
     "Place",
@@ -169,6 +171,7 @@ __all__ = [
     "UsePower",
     "WarbandDef",
     "WarbandProblem",
+    "active_modules",
     "apply",
     "bloodied_threshold",
     "charge_routes",
@@ -184,6 +187,7 @@ __all__ = [
     "routes",
     "template_squares",
     "tie_breaker",
+    "unknown_modules",
     "valid_targets",
     # events (past-tense data; the interface turns them into words)
     "ActivationEnded",

@@ -163,7 +163,8 @@ def new_game(warbands: tuple[WarbandDef, ...], maps: tuple[MapDef, ...], *,
     if dice is None:
         dice = SeededDice.from_seed(0 if seed is None else seed)
     rules = rules or Ruleset()
-    book(rules.modules)  # raises ValueError naming an unknown rule module
+    for names in (rules.modules, *(m.rules for m in maps)):
+        book(names)  # raises ValueError naming an unknown rule module
     n = len(warbands)
     if not 2 <= n <= 4:
         raise ValueError(f"a battle needs 2 to 4 warbands, not {n}")

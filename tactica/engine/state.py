@@ -108,20 +108,23 @@ class Ruleset:
 
     @classmethod
     def for_battle(cls, point_limits: Iterable[int], scenario: str = "assault", teams: Iterable[int] = (),
-                   vp_target: int | None = None) -> Ruleset:
+                   vp_target: int | None = None, modules: Iterable[str] = ()) -> Ruleset:
         """The settings of a battle between warbands of ``point_limits`` (one per warband).
 
         Warbands of one size fight a battle of that size (WB-8: a 100-point
         battle plays to 100 VP, SCN-ASSAULT); mixed sizes get the scenario's
         default size.  ``scenario`` picks the victory rules (SCN-*; Combined
         is a 250-point battle whatever the warbands), ``teams`` the team of
-        each seat and ``vp_target`` a team battle's target (SCN-MULTI).
+        each seat and ``vp_target`` a team battle's target (SCN-MULTI);
+        ``modules`` the optional rule modules switched on (``engine.modules``).
         Raises ValueError for an unknown scenario.
         """
         limits = set(point_limits)
         size = limits.pop() if len(limits) == 1 and scenario != "combined" else None
         rules = cls.for_scenario(scenario, size)
-        teams = tuple(teams)
+        teams, modules = tuple(teams), tuple(modules)
+        if modules:
+            rules = replace(rules, modules=modules)
         return rules.with_teams(teams, vp_target) if teams else rules
 
     def with_teams(self, teams: tuple[int, ...], vp_target: int | None = None) -> Ruleset:

@@ -30,7 +30,8 @@ def make_factory(args: argparse.Namespace) -> BattleFactory:
     return BattleFactory(warbands=warbands, maps=maps, seed=getattr(args, "seed", None),
                          opponent=getattr(args, "opponent", None),
                          scenario=getattr(args, "scenario", None) or "assault",
-                         teams=teams, vp_target=getattr(args, "vp_target", None), catalogue=catalogue)
+                         teams=teams, vp_target=getattr(args, "vp_target", None), catalogue=catalogue,
+                         modules=tuple(getattr(args, "rules", None) or ()))
 
 
 def run_play(args: argparse.Namespace) -> int:

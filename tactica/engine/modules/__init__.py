@@ -44,10 +44,20 @@ def book(names: tuple[str, ...] = ()) -> RuleBook:
     return RuleBook(tuple(REGISTRY[n] for n in order))
 
 
+def active_modules(state: GameState) -> tuple[str, ...]:
+    """The optional rule modules ``state``'s battle plays with, by name, in the order asked (the
+    core ``skirmish`` left out; empty: the skirmish rules alone).  For headers and help lines."""
+    return book_of(state).names[1:]
+
+
 def book_of(state: GameState) -> RuleBook:
-    """The rule book of ``state``'s battle (its ``rules.modules``)."""
-    return book(state.rules.modules)
+    """The rule book of ``state``'s battle: the modules of its ``rules.modules``, then those its
+    chosen map switches on (``MapDef.rules``; none before a map is chosen)."""
+    if state.map is None or not state.map.rules:
+        return book(state.rules.modules)
+    return book(state.rules.modules + state.map.rules)
 
 
-__all__ = ["CORE", "OPTIONAL_MODULES", "REGISTRY", "MoveTally", "RuleBook", "RuleModule", "Step", "book",
+__all__ = ["CORE", "OPTIONAL_MODULES", "REGISTRY", "MoveTally", "RuleBook", "RuleModule", "Step", "active_modules",
+           "book",
            "book_of", "unknown_modules"]

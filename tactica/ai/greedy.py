@@ -9,8 +9,18 @@ zone when that is nearer; otherwise end the activation.
 """
 from __future__ import annotations
 
-from tactica.engine import Action, Activate, Attack, Charge, EndActivation, GameState, Move, Phase, preview
-from tactica.engine.lazy import actions_of_kind
+from tactica.engine import (
+    Action,
+    Activate,
+    Attack,
+    Charge,
+    EndActivation,
+    GameState,
+    Move,
+    Phase,
+    actions_of_kind,
+    preview,
+)
 
 from .base import Bot
 from .tactics import Board

@@ -15,8 +15,17 @@ cheapest path there.
 """
 from __future__ import annotations
 
-from tactica.engine import Action, Charge, GameState, Move, legal_actions
-from tactica.engine.lazy import actions_of_kind, charge_choices, kinds_now, move_reach
+from tactica.engine import (
+    Action,
+    Charge,
+    GameState,
+    Move,
+    actions_of_kind,
+    charge_choices,
+    kinds_now,
+    legal_actions,
+    move_reach,
+)
 
 from .base import Bot
 

@@ -59,6 +59,7 @@ from tactica.engine import (
     Phase,
     Shift,
     Teleport,
+    actions_of_kind,
     preview,
 )
 from tactica.engine.abilities import Aura
@@ -70,7 +71,6 @@ from tactica.engine.effects import ends_in_pit
 from tactica.engine.footprint import anchors_covering, any_in, fits
 from tactica.engine.forced import destinations
 from tactica.engine.geometry import chebyshev
-from tactica.engine.lazy import actions_of_kind
 from tactica.engine.model import (
     AttackDef,
     AttackKind,

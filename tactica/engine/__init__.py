@@ -75,6 +75,7 @@ from .events import (
 )
 from .game import apply, charge_routes, check, deploy_squares, legal_actions, new_game, tie_breaker
 from .geometry import Geometry
+from .legal import ACTING_KINDS, CHAMPION_KINDS, FORCED_KINDS, actions_of_kind, charge_choices, kinds_now, move_reach
 from .model import (
                       AttackDef,
                       AttackKind,
@@ -230,5 +231,12 @@ __all__ = [
     "UseSpent",
     "VictoryPointsScored",
     # queries for the AI
+    "ACTING_KINDS",
+    "CHAMPION_KINDS",
+    "FORCED_KINDS",
+    "actions_of_kind",
+    "charge_choices",
+    "kinds_now",
+    "move_reach",
     # queries for the interface and the other clients
 ]

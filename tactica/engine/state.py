@@ -49,6 +49,19 @@ class Phase(str, Enum):
     OVER = "over"
 
 
+class Continuation(str, Enum):
+    """Where the battle's flow goes on once a champion-power window closes (CHP-2).
+
+    A window opens after an action, at the start or at the end of an
+    activation; ``GameState.resume`` holds where it stopped.  The values are
+    the words older versions stored (a state digest of a save hashes them).
+    """
+
+    AFTER_ACTION = "after action"
+    START_ACTIVATION = "start activation"
+    END_ACTIVATION = "end activation"
+
+
 SCENARIOS = ("assault", "bounty", "uncontested", "combined", "sealed")
 """Scenario names a Ruleset accepts (SCN-ASSAULT, SCN-BOUNTY, SCN-UNCONTESTED, SCN-COMBINED,
 SCN-SEALED)."""
@@ -475,8 +488,8 @@ class GameState:
     trigger one, ``window_passed`` the players who declined, and
     ``window_used`` the (power name, ally, enemy) uses made in it (the same
     power twice on one occasion does not stack, ABL-2), and
-    ``resume`` what the flow does once the window closes ("after action",
-    "end activation" or "start activation"; see ``champions``), with
+    ``resume`` where the flow goes on once the window closes (a
+    ``Continuation``, None outside a window; see ``champions``), with
     ``resume_decider`` the decider to give the game back to.
     ``activation_no`` counts the activations begun this battle (CHP-3: a
     creature activated twice in a round has two turns).
@@ -516,7 +529,7 @@ class GameState:
     window: tuple[Occasion, ...] = ()
     window_passed: frozenset[int] = frozenset()
     window_used: frozenset[tuple[str, str, str]] = frozenset()
-    resume: str = ""
+    resume: Continuation | None = None
     resume_decider: int = 0
 
     #: True when ``creature``, ``find`` and ``active_creature`` hand out the state's own

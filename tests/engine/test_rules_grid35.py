@@ -3,9 +3,19 @@ from __future__ import annotations
 
 import pytest
 
-from tactica.engine import Charge, Move, Ruleset, Shift, check, legal_actions, new_game
+from tactica.engine import (
+    Charge,
+    Move,
+    Ruleset,
+    Shift,
+    actions_of_kind,
+    charge_choices,
+    check,
+    legal_actions,
+    move_reach,
+    new_game,
+)
 from tactica.engine import events as ev
-from tactica.engine.lazy import actions_of_kind, charge_choices, move_reach
 from tactica.engine.modules import book, unknown_modules
 from tactica.engine.sandbox import battle, card
 

@@ -107,6 +107,7 @@ from .powers import (
                       RechargeOn,
                       SpecialPower,
 )
+from .sealed import sealed_warbands
 from .state import SCENARIOS, Creature, GameState, Phase, Ruleset, bloodied_threshold
 from .warband import WarbandProblem, check_battle, check_warband
 
@@ -186,6 +187,7 @@ __all__ = [
     "preview",
     "provokers_of_path",
     "routes",
+    "sealed_warbands",
     "template_squares",
     "tie_breaker",
     "unknown_modules",

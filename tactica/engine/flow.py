@@ -17,6 +17,7 @@ from . import events as ev
 from .abilities import activations_per_round
 from .champions import open_window, turn_occasion
 from .effects import end_of_activation, end_of_player_turn, end_of_round, next_player_turn, release_control
+from .modules import Moment, book_of
 from .powers import ChampionTrigger
 from .state import Continuation, GameState, Phase
 
@@ -63,6 +64,7 @@ def start_round(st: GameState, out: list) -> None:
             c.activated = False
             c.activations = 0
     out.append(ev.RoundStarted(st.round))
+    book_of(st).at(Moment.ROUND_STARTED, st, out)  # optional rule modules' triggers (engine.modules)
     # RND-1, CON-6: only active champions count, and confused ones do not.
     ratings = [max((c.card.champion for c in st.alive(p)
                     if c.active and "confused" not in c.conditions), default=0) for p in range(st.players)]
@@ -116,6 +118,7 @@ def end_activation(st: GameState, out: list) -> None:
         me.activations += 1             # Multi-Activation X: activated X times a round (docs/rules.md)
         me.activated = me.activations >= activations_per_round(me.card)
         out.append(ev.ActivationEnded(me.uid))
+        book_of(st).at(Moment.ACTIVATION_ENDED, st, out)
         if (me.alive and not battle_decided(st, out)
                 and open_window(st, turn_occasion(ChampionTrigger.ALLY_ENDS_TURN, me),
                                    Continuation.END_ACTIVATION, out)):
@@ -177,6 +180,7 @@ def end_round(st: GameState, out: list) -> None:
         out.append(ev.VictoryPointsScored(player, award, "vp zone", st.vp[player]))
     st.quiet_rounds = 0 if st.round_had_combat else st.quiet_rounds + 1
     out.append(ev.RoundEnded(st.round, st.quiet_rounds))
+    book_of(st).at(Moment.ROUND_ENDED, st, out)
     if battle_decided(st, out):
         return
     end_of_round(st, out)  # EFF-2, after scoring and the victory check (docs/rules.md)

@@ -37,7 +37,7 @@ from .footprint import anchors_covering, footprint
 from .geometry import adjacent
 from .model import Square
 from .modules import MoveTally, book_of
-from .paths import Mode, Route, mode_of, priced_routes, provokers_along, threat_map
+from .paths import Mode, Route, mode_of, passes_through, priced_routes, provokers_along, threat_map
 from .state import Creature, GameState
 
 #: Squares across a squeezing Huge creature counts as (docs/rules.md).
@@ -77,9 +77,10 @@ def blocked_squares(state: GameState, mover: Creature) -> set[Square]:
     """Squares no square of ``mover`` may enter: enemies it cannot pass, pits unless it flies,
     burrows or phases (MOV-13, MOV-9..11, TER-PIT)."""
     mode = _mode(mover)
+    book = book_of(state)
     out: set[Square] = set()
     for c in state.creatures:
-        if c.alive and c.uid != mover.uid and c.team != mover.team and not mode.passes(c):
+        if c.alive and c.uid != mover.uid and not passes_through(book, state, mover, mode, c):
             out.update(c.squares)
     if not mode.flat and state.geo.pits:
         out |= state.geo.pits
@@ -239,7 +240,7 @@ def big_routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool
 
     book = book_of(state)
     if not book.plain_moves:  # a rule module prices steps (G35-DIAG): the priced search
-        return priced_routes(book, start, budget, moves, tmap,
+        return priced_routes(book, state, mover, start, budget, moves, tmap,
                              lambda sq: stop_ok(state, mover, sq, end_size, occupied),
                              avoid_oa=avoid_oa, min_first_step=min_first_step)
     labels: dict[Square, list] = {start: []}
@@ -298,7 +299,8 @@ def big_check_path(state: GameState, mover: Creature, path: tuple[Square, ...], 
         return ("cannot-move", f"{mover.card.name} cannot move (speed 0).")
     mode = _mode(mover)
     enemies = {sq for c in state.creatures
-               if c.alive and c.team != mover.team and not mode.passes(c) for sq in c.squares}
+               if c.alive and c.uid != mover.uid and not passes_through(book_of(state), state, mover, mode, c)
+               for sq in c.squares}
     pits = set() if mode.flat else set(state.geo.pits)
     cur, spent = mover.pos, 0
     book = book_of(state)
@@ -316,7 +318,7 @@ def big_check_path(state: GameState, mover: Creature, path: tuple[Square, ...], 
             return ("enemy", f"{mover.card.name} may pass through no square that holds an enemy (MOV-13).")
         if any(sq in pits for sq in squares):
             return ("pit", "Only flying creatures may enter a pit (TER-PIT).")
-        step, tally = book.step(cur, nxt, step_cost(state, cur, nxt, size, mode.flat), tally)
+        step, tally = book.step(state, mover, cur, nxt, step_cost(state, cur, nxt, size, mode.flat), tally)
         spent += step  # MOV-13, priced by the active rule modules (G35-DIAG)
         if spent > budget and not (i == 0 and min_first_step):
             return ("too-far", f"That move needs {spent} squares of movement; "
@@ -342,7 +344,7 @@ def big_path_cost(state: GameState, mover: Creature, path: tuple[Square, ...], s
     book = book_of(state)
     tally = MoveTally()
     for nxt in path:
-        step, tally = book.step(cur, nxt, step_cost(state, cur, nxt, size, flat), tally)
+        step, tally = book.step(state, mover, cur, nxt, step_cost(state, cur, nxt, size, flat), tally)
         total += step  # MOV-13, priced by the active rule modules (G35-DIAG)
         cur = nxt
     return total

@@ -28,6 +28,7 @@ from .paths import (
     can_make_opportunity_attack,
     mode_of,
     move_threats,
+    passes_through,
     priced_path_cost,
     priced_routes,
     provokers_along,
@@ -226,11 +227,12 @@ def _blocked_and_others(state: GameState, mover: Creature, mode: Mode) -> tuple[
     and pits unless its mode passes them (MOV-2, MOV-5, MOV-9..11, TER-PIT)."""
     blocked: set[Square] = set()
     others: set[Square] = set()
+    book = book_of(state)
     for c in state.creatures:
         if c.alive and c.uid != mover.uid:
             squares = c.squares if c.card.size > 1 else (c.pos,)
             others.update(squares)
-            if c.team != mover.team and not mode.passes(c):
+            if not passes_through(book, state, mover, mode, c):
                 blocked.update(squares)
     if not mode.flat and state.geo.pits:  # TER-PIT
         blocked |= state.geo.pits
@@ -250,7 +252,7 @@ def _priced_routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: 
     def moves(sq: Square) -> list[tuple[Square, int]]:
         return [(n, 1 if flat else geo.cost(n)) for n in geo.neighbours(sq) if n not in blocked]
 
-    return priced_routes(book_of(state), start, budget, moves, move_threats(state, mover),
+    return priced_routes(book_of(state), state, mover, start, budget, moves, move_threats(state, mover),
                          lambda sq: sq not in others and sq in stop,
                          avoid_oa=avoid_oa, min_first_step=min_first_step)
 
@@ -561,7 +563,7 @@ def check_path(state: GameState, mover: Creature, path: tuple[Square, ...], budg
     book = book_of(state)
     plain = book.plain_moves
     tally = MoveTally()
-    flat, team = mode.flat, mover.team
+    flat = mode.flat
     occupant: dict[Square, Creature] = {}  # what state.creature_at gives, for every square at once
     for c in state.creatures:
         if c.pos is not None and not c.destroyed:
@@ -575,7 +577,7 @@ def check_path(state: GameState, mover: Creature, path: tuple[Square, ...], budg
         if not geo.step_allowed(cur, nxt):
             return ("wall-corner", "No creature moves diagonally past a wall corner.")
         other = occupant.get(nxt)
-        if other is not None and other.team != team and not mode.passes(other):
+        if other is not None and not passes_through(book, state, mover, mode, other):
             return ("enemy", "A creature cannot move through an enemy's square.")
         if not flat and nxt in geo.pits:  # can_pass: walls are refused above
             return ("pit", "Only flying creatures may enter a pit (TER-PIT).")
@@ -583,7 +585,7 @@ def check_path(state: GameState, mover: Creature, path: tuple[Square, ...], budg
         if plain:
             spent += terrain
         else:  # a rule module prices the step (G35-DIAG)
-            step, tally = book.step(cur, nxt, terrain, tally)
+            step, tally = book.step(state, mover, cur, nxt, terrain, tally)
             spent += step
         if spent > budget and not (i == 0 and min_first_step):
             return ("too-far", f"That move needs {spent} squares of movement; "
@@ -610,7 +612,7 @@ def path_cost(state: GameState, path: tuple[Square, ...], mover: Creature | None
     book = book_of(state)
     if book.plain_moves or mover is None:
         return sum(enter_cost(state, sq, mover) for sq in path)
-    costs = priced_path_cost(book, mover.pos, path, lambda a, b: enter_cost(state, b, mover))
+    costs = priced_path_cost(book, state, mover, path, lambda a, b: enter_cost(state, b, mover))
     return costs[-1] if costs else 0
 
 

@@ -240,6 +240,14 @@ def provokers_along(tmap, start: Square, path: tuple[Square, ...]) -> tuple[str,
 
 
 
+def passes_through(book: RuleBook, state: GameState, mover: Creature, mode: Mode, other: Creature) -> bool:
+    """Whether ``mover`` (moving in ``mode``) may move through ``other``'s square: an ally always,
+    an enemy when the mode passes it (MOV-2, MOV-5, MOV-9..11); then the active rule modules'
+    ``passes`` answers, when one changes passing."""
+    core = other.team == mover.team or mode.passes(other)
+    return core if book.plain_moves else book.passes(state, mover, other, core)
+
+
 #: One way found to a square: (provoker bits, cost, path, tally after it).
 _Label = tuple[int, int, tuple[Square, ...], MoveTally]
 
@@ -253,7 +261,7 @@ class ThreatLookup:
         raise NotImplementedError
 
 
-def priced_routes(book: RuleBook, start: Square, budget: int,
+def priced_routes(book: RuleBook, state: GameState, mover: Creature, start: Square, budget: int,
                   moves: Callable[[Square], Iterable[tuple[Square, int]]],
                   tmap: dict[Square, frozenset[str]] | ThreatLookup,
                   can_stop: Callable[[Square], bool], *, avoid_oa: bool = True,
@@ -264,6 +272,7 @@ def priced_routes(book: RuleBook, start: Square, budget: int,
         book: the battle's active rule modules (``modules.book_of``); each
             step costs ``book.step_cost`` of its terrain cost and the move's
             tally so far (MOV-1, MOV-8, MOV-13; G35-DIAG).
+        state, mover: the battle and the creature moving.
         start: the mover's square (its anchor, MOV-13).
         budget: squares of movement.
         moves: square -> the (next square, terrain cost) steps allowed from
@@ -308,7 +317,7 @@ def priced_routes(book: RuleBook, start: Square, budget: int,
         for nxt, terrain in moves(sq):
             if nxt == start:
                 continue
-            step, after = book.step(sq, nxt, terrain, tally)
+            step, after = book.step(state, mover, sq, nxt, terrain, tally)
             cost = cost_here + step
             if cost > budget:
                 if min_first_step and first:
@@ -342,15 +351,15 @@ def priced_routes(book: RuleBook, start: Square, budget: int,
     return out
 
 
-def priced_path_cost(book: RuleBook, start: Square, path: Iterable[Square],
+def priced_path_cost(book: RuleBook, state: GameState, mover: Creature, path: Iterable[Square],
                      terrain: Callable[[Square, Square], int]) -> list[int]:
-    """The running cost after each step of ``path`` from ``start`` (``terrain(a, b)``: the step's
-    terrain cost), priced by ``book`` (MOV-1, MOV-8, MOV-13; G35-DIAG)."""
+    """The running cost after each step of ``mover``'s ``path`` from its square (``terrain(a, b)``:
+    the step's terrain cost), priced by ``book`` (MOV-1, MOV-8, MOV-13; G35-DIAG)."""
     out: list[int] = []
     tally = MoveTally()
-    cur, total = start, 0
+    cur, total = mover.pos, 0
     for nxt in path:
-        step, tally = book.step(cur, nxt, terrain(cur, nxt), tally)
+        step, tally = book.step(state, mover, cur, nxt, terrain(cur, nxt), tally)
         total += step
         out.append(total)
         cur = nxt

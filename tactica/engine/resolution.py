@@ -43,6 +43,7 @@ from .effects import start_of_activation
 from .flow import battle_decided, end_activation, end_activation_tail
 from .forced import advance, apply_forced
 from .model import AttackKind, Duration, Square
+from .modules import Moment, book_of
 from .movement import legal_stop, mode_of, taken_squares, threats
 from .powers import ChampionTrigger
 from .setup import on_choose_area, on_choose_first, on_choose_map, on_place
@@ -56,6 +57,7 @@ def _h_activate(st: GameState, a: Activate, out: list) -> None:
     st.oa_used = frozenset()
     st.phase = Phase.ACTING
     out.append(ev.CreatureActivated(a.uid))
+    book_of(st).at(Moment.ACTIVATION_STARTED, st, out)  # optional rule modules' triggers (engine.modules)
     st.activation_no += 1  # CHP-3: one champion power per creature's turn
     me = st.active_creature
     uses.start_of_turn(st, me, out)  # CARD-4 recharge rolls, SPW-1 start-of-turn powers

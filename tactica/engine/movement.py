@@ -240,8 +240,9 @@ def _blocked_and_others(state: GameState, mover: Creature, mode: Mode) -> tuple[
 
 
 def _priced_routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool,
-                   min_first_step: bool) -> dict[Square, Route]:
-    """``routes`` of a one-square mover when a rule module prices steps (``paths.priced_routes``)."""
+                   min_first_step: bool, threats: bool = True) -> dict[Square, Route]:
+    """``routes`` of a one-square mover when a rule module prices steps (``paths.priced_routes``);
+    ``threats`` False: cheapest paths with no opportunity-attack bookkeeping (for ``reach``)."""
     mode = mode_of(mover)
     blocked, others = _blocked_and_others(state, mover, mode)
     geo = state.geo
@@ -252,7 +253,8 @@ def _priced_routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: 
     def moves(sq: Square) -> list[tuple[Square, int]]:
         return [(n, 1 if flat else geo.cost(n)) for n in geo.neighbours(sq) if n not in blocked]
 
-    return priced_routes(book_of(state), state, mover, start, budget, moves, move_threats(state, mover),
+    tmap = move_threats(state, mover) if threats else {}
+    return priced_routes(book_of(state), state, mover, start, budget, moves, tmap,
                          lambda sq: sq not in others and sq in stop,
                          avoid_oa=avoid_oa, min_first_step=min_first_step)
 
@@ -427,10 +429,15 @@ def reach(state: GameState, mover: Creature, budget: int, *, min_first_step: boo
     MOV-2, MOV-4, MOV-5, MOV-7..11, TER-PIT, TER-STATUE) at the cost of one
     flood: no threat map, no path tuples -- on bit masks (``BitBoard``), a
     layer per movement cost, unless the map has diagonal walls.  A Large or
-    Huge mover (MOV-13) falls back to ``routes``.
+    Huge mover (MOV-13) falls back to ``routes``, and so does a battle whose
+    rule modules price steps (``paths.priced_routes``, without threats).
     """
-    if mover.card.size > 1 or not book_of(state).plain_moves:  # MOV-13; a module pricing steps
+    if mover.card.size > 1:  # MOV-13
         found = routes(state, mover, budget, avoid_oa=False, min_first_step=min_first_step)
+        return MoveReach(sorted(found, key=lambda sq: (sq[1], sq[0])), None, None, found)
+    if not book_of(state).plain_moves:  # a rule module prices steps: cheapest paths, no threats
+        found = _priced_routes(state, mover, budget, avoid_oa=False, min_first_step=min_first_step,
+                               threats=False) if budget > 0 else {}
         return MoveReach(sorted(found, key=lambda sq: (sq[1], sq[0])), None, None, found)
     start = mover.pos
     if budget <= 0:

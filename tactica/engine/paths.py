@@ -310,7 +310,8 @@ def priced_routes(book: RuleBook, state: GameState, mover: Creature, start: Squa
         (0, 0, 0, start, 0, 0, (), empty)]
     while heap:
         _, _, _, sq, prov, cost_here, path, tally = heapq.heappop(heap)
-        if path and not any(lab[2] is path for lab in labels[(sq, book.tally_key(tally))]):
+        here_key = book.tally_key(tally)
+        if path and not any(lab[2] is path for lab in labels[(sq, here_key)]):
             continue  # superseded by a better way
         leaving = prov | bits(sq)
         first = not path

@@ -47,8 +47,8 @@ in the engine.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from ..events import Event
 from ..model import AttackDef, Square
@@ -64,9 +64,10 @@ class Moment(str, Enum):
     ACTIVATION_ENDED = "activation ended"      # after ActivationEnded, before a champion-power window
 
 
-@dataclass(frozen=True)
-class MoveTally:
+class MoveTally(NamedTuple):
     """What a move has done so far, before the step being priced (G35-DIAG).
+
+    A small immutable tuple (route searches make one per step they try).
 
     Attributes:
         steps: steps taken so far in this move.
@@ -83,9 +84,8 @@ class MoveTally:
         return MoveTally(self.steps + 1, self.diagonals + (1 if diagonal else 0), self.spent + cost)
 
 
-@dataclass(frozen=True)
-class Step:
-    """One step of a move, as a module's ``step_cost`` sees it.
+class Step(NamedTuple):
+    """One step of a move, as a module's ``step_cost`` sees it (an immutable tuple).
 
     Attributes:
         state: the battle (read it, never change it).
@@ -134,7 +134,11 @@ class RuleModule:
         return cost
 
     def tally_key(self, tally: MoveTally) -> tuple[int, ...]:
-        """The part of ``tally`` this module's ``step_cost`` depends on (default: nothing, ``()``)."""
+        """The part of ``tally`` this module's ``step_cost`` depends on (default: nothing, ``()``).
+
+        The contract route searches rely on: within one search (one state,
+        one mover) a step's cost depends on the tally only through this key.
+        """
         return ()
 
     def passes(self, state: GameState, mover: Creature, other: Creature, passes: bool) -> bool:

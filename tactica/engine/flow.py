@@ -17,12 +17,13 @@ from . import events as ev
 from .abilities import activations_per_round
 from .champions import open_window, turn_occasion
 from .effects import end_of_activation, end_of_player_turn, end_of_round, next_player_turn, release_control
+from .model import Square
 from .modules import Moment, book_of
 from .powers import ChampionTrigger
-from .state import Continuation, GameState, Phase
+from .state import Continuation, Creature, GameState, Phase
 
 
-def roll_off(st: GameState, purpose: str, ratings: list[int], out: list) -> int:
+def roll_off(st: GameState, purpose: str, ratings: list[int], out: list[ev.Event]) -> int:
     """Each player rolls a d20; the highest champion rating rolls twice (SET-1, RND-1).
 
     ``ratings`` has one entry per player.  The highest roll wins; players
@@ -54,7 +55,7 @@ def roll_off(st: GameState, purpose: str, ratings: list[int], out: list) -> int:
         rolling = leaders
 
 
-def start_round(st: GameState, out: list) -> None:
+def start_round(st: GameState, out: list[ev.Event]) -> None:
     """RND-1: a new round begins with an initiative check."""
     st.round += 1
     st.round_had_combat = False
@@ -81,7 +82,7 @@ def next_with_creatures(st: GameState, player: int) -> int | None:
     return None
 
 
-def start_turn(st: GameState, player: int, out: list) -> None:
+def start_turn(st: GameState, player: int, out: list[ev.Event]) -> None:
     """RND-2, RND-3: two activations a turn, one on the round's first turn.
 
     The TurnStarted event carries the activations the player really gets
@@ -105,7 +106,7 @@ def start_turn(st: GameState, player: int, out: list) -> None:
     out.append(ev.TurnStarted(player, st.usable_activations))  # RND-4: no more than it has left
 
 
-def end_activation(st: GameState, out: list) -> None:
+def end_activation(st: GameState, out: list[ev.Event]) -> None:
     """Finish the activation, then the turn and the round as RND-2..4 say.
 
     A champion power answering "an ally ends its turn" (CHP-2) may stop the
@@ -126,7 +127,7 @@ def end_activation(st: GameState, out: list) -> None:
     end_activation_tail(st, out)
 
 
-def end_activation_tail(st: GameState, out: list) -> None:
+def end_activation_tail(st: GameState, out: list[ev.Event]) -> None:
     """The rest of ``end_activation`` once the activation itself is over (RND-2..4)."""
     st.active_uid = None
     st.move_used = st.attack_used = False
@@ -158,7 +159,7 @@ def zone_awards(st: GameState) -> list[tuple[int, int]]:
     the round adds these, and the AI looks ahead with them).
     """
     awards: list[tuple[int, int]] = []
-    scored: set[tuple[int, frozenset]] = set()
+    scored: set[tuple[int, frozenset[Square]]] = set()
     for player in range(st.players):
         zone = st.vp_zone(player)
         if not zone or not any(_in_zone(c, zone) for c in st.alive(player)):
@@ -173,7 +174,7 @@ def zone_awards(st: GameState) -> list[tuple[int, int]]:
     return awards
 
 
-def end_round(st: GameState, out: list) -> None:
+def end_round(st: GameState, out: list[ev.Event]) -> None:
     """Score VP zones, check victory, count quiet rounds (SCN-ASSAULT, SCN-UNCONTESTED, SCN-TIE)."""
     for player, award in zone_awards(st):
         st.vp[player] += award
@@ -190,7 +191,7 @@ def end_round(st: GameState, out: list) -> None:
     start_round(st, out)
 
 
-def battle_decided(st: GameState, out: list) -> bool:
+def battle_decided(st: GameState, out: list[ev.Event]) -> bool:
     """Check the victory conditions; end the battle and return True if one is met."""
     if st.phase is Phase.OVER:
         return True
@@ -260,7 +261,7 @@ def _teams_left(st: GameState) -> list[int]:
     return [] if first is None else [first]
 
 
-def _in_zone(c, zone) -> bool:
+def _in_zone(c: Creature, zone: frozenset[Square]) -> bool:
     """True when creature ``c`` stands in ``zone``: any of its squares counts (SCN-ASSAULT, MOV-13)."""
     return c.in_zone(zone)
 
@@ -288,7 +289,7 @@ def tie_breaker(st: GameState, by_vp: bool = True, among: list[int] | None = Non
     return st.team_players(winner)[0]
 
 
-def win(st: GameState, player: int, reason: str, out: list) -> None:
+def win(st: GameState, player: int, reason: str, out: list[ev.Event]) -> None:
     st.phase = Phase.OVER
     st.winner, st.win_reason = player, reason
     st.decider = player

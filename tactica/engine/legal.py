@@ -41,7 +41,7 @@ from .forced import forced_actions
 from .geometry import adjacent
 from .large import squeeze_routes
 from .model import Square
-from .movement import MoveReach, reach, routes, shift_squares
+from .movement import MoveReach, Route, reach, routes, shift_squares
 from .setup import deploy_squares, free_areas, next_to_place
 from .state import NO_ACTIONS, Creature, GameState, Phase
 from .teleporters import teleport_actions
@@ -146,7 +146,8 @@ def charge_actions_possible(state: GameState) -> bool:
     return True
 
 
-def charge_routes(state: GameState, me: Creature, target: Creature, reach: dict | None = None) -> list:
+def charge_routes(state: GameState, me: Creature, target: Creature,
+                  reach: dict[Square, Route] | None = None) -> list[Route]:
     """Legal charge routes from ``me`` to ``target`` (CHG-2, CHG-3); empty if none.
 
     Needs line of sight at the start; ends on a square adjacent to the
@@ -160,7 +161,7 @@ def charge_routes(state: GameState, me: Creature, target: Creature, reach: dict 
         reach = routes(state, me, aura_speed(state, me), avoid_oa=False, min_first_step=False)
     if me.card.size == 1 and target.card.size == 1:  # only the target's neighbours can be ends
         tx, ty = target.pos
-        ends = {}
+        ends: dict[Square, Route] = {}
         for sq in ((tx + dx, ty + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy):
             r = reach.get(sq)
             if r is not None:
@@ -175,7 +176,8 @@ def charge_routes(state: GameState, me: Creature, target: Creature, reach: dict 
     return [r for sq, r in sorted(ends.items(), key=lambda kv: (kv[0][1], kv[0][0])) if r.cost == nearest]
 
 
-def charge_ends(state: GameState, me: Creature, target: Creature, found=None) -> dict[Square, int]:
+def charge_ends(state: GameState, me: Creature, target: Creature,
+                found: MoveReach | None = None) -> dict[Square, int]:
     """The end squares of ``charge_routes(state, me, target)`` -> their cost, found with one
     flood instead of a route search (CHG-2, CHG-3); empty when that list is empty.
 
@@ -200,7 +202,7 @@ def charge_ends(state: GameState, me: Creature, target: Creature, found=None) ->
     return {sq: c for sq, c in ends.items() if c == nearest}
 
 
-def lazy_charges(state: GameState) -> tuple[list[tuple[str, Square]], object]:
+def lazy_charges(state: GameState) -> tuple[list[tuple[str, Square]], MoveReach | None]:
     """The (target uid, end square) of every legal charge, in ``charge_actions`` order, and the
     ``movement.MoveReach`` that gives a legal path to each end (``path(end)``: a cheapest one,
     CHG-3, which may provoke more opportunity attacks than the listed route).  For bots

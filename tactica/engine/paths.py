@@ -222,7 +222,17 @@ def move_threats(state: GameState, mover: Creature) -> dict[Square, frozenset[st
     return found
 
 
-def provokers_along(tmap, start: Square, path: tuple[Square, ...]) -> tuple[str, ...]:
+class ThreatLookup:
+    """What ``priced_routes`` needs of a threat map: ``get(square, default)`` -> the uids leaving
+    ``square`` provokes (a dict, or ``large.AnchorThreats``)."""
+
+    def get(self, square: Square, default: Iterable[str] = ()) -> Iterable[str]:  # pragma: no cover
+        """The uids whose opportunity attacks leaving ``square`` provokes (``default`` when none)."""
+        raise NotImplementedError
+
+
+def provokers_along(tmap: dict[Square, frozenset[str]] | ThreatLookup, start: Square,
+                    path: tuple[Square, ...]) -> tuple[str, ...]:
     """Distinct uids, in the order they strike, threatening each square a path leaves (OA-1, OA-3).
 
     ``tmap`` maps a square (an anchor, for big movers) to the uids
@@ -250,15 +260,6 @@ def passes_through(book: RuleBook, state: GameState, mover: Creature, mode: Mode
 
 #: One way found to a square: (provoker bits, cost, path, tally after it).
 _Label = tuple[int, int, tuple[Square, ...], MoveTally]
-
-
-class ThreatLookup:
-    """What ``priced_routes`` needs of a threat map: ``get(square, default)`` -> the uids leaving
-    ``square`` provokes (a dict, or ``large.AnchorThreats``)."""
-
-    def get(self, square: Square, default: Iterable[str] = ()) -> Iterable[str]:  # pragma: no cover
-        """The uids whose opportunity attacks leaving ``square`` provokes (``default`` when none)."""
-        raise NotImplementedError
 
 
 def priced_routes(book: RuleBook, state: GameState, mover: Creature, start: Square, budget: int,

@@ -13,10 +13,12 @@ goes on at the ``Continuation`` it stopped at (``resume_flow``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from . import champions, uses
 from . import events as ev
 from .actions import (
+    Action,
     Activate,
     AreaAttack,
     Attack,
@@ -51,7 +53,7 @@ from .state import ActiveEffect, Continuation, Creature, GameState, Phase
 from .teleporters import apply_teleport, teleport_squares
 
 
-def _h_activate(st: GameState, a: Activate, out: list) -> None:
+def _h_activate(st: GameState, a: Activate, out: list[ev.Event]) -> None:
     st.active_uid = a.uid
     st.move_used = st.attack_used = False
     st.oa_used = frozenset()
@@ -67,7 +69,7 @@ def _h_activate(st: GameState, a: Activate, out: list) -> None:
     _activate_tail(st, out)
 
 
-def _activate_tail(st: GameState, out: list) -> None:
+def _activate_tail(st: GameState, out: list[ev.Event]) -> None:
     """Ongoing damage and the confusion table (docs/rules.md; CON-6), after any start-of-turn champion power."""
     if not start_of_activation(st, st.active_creature, out):
         if not battle_decided(st, out):
@@ -82,13 +84,13 @@ def _spend_move(st: GameState) -> None:
         st.attack_used = True
 
 
-def _h_move(st: GameState, a: Move, out: list) -> None:
+def _h_move(st: GameState, a: Move, out: list[ev.Event]) -> None:
     _spend_move(st)
     walk(st, st.active_creature, tuple(a.path), "move", out)
     _after_action(st, out)
 
 
-def _h_squeeze(st: GameState, a: Squeeze, out: list) -> None:
+def _h_squeeze(st: GameState, a: Squeeze, out: list[ev.Event]) -> None:
     """docs/rules.md Squeeze: a move action; squeezing until the end of the activation; only the start provokes."""
     _spend_move(st)
     me = st.active_creature
@@ -98,7 +100,7 @@ def _h_squeeze(st: GameState, a: Squeeze, out: list) -> None:
     _after_action(st, out)
 
 
-def _h_shift(st: GameState, a: Shift, out: list) -> None:
+def _h_shift(st: GameState, a: Shift, out: list[ev.Event]) -> None:
     _spend_move(st)
     me = st.active_creature
     start = me.pos
@@ -107,7 +109,7 @@ def _h_shift(st: GameState, a: Shift, out: list) -> None:
     _after_action(st, out)
 
 
-def walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out: list, *,
+def walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out: list[ev.Event], *,
           start_only: bool = False) -> bool:
     """Move ``me`` step by step, resolving opportunity attacks (OA-1, OA-3, OA-4, OA-6, MOV-9, MOV-10).
 
@@ -157,7 +159,7 @@ def walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out: 
     return me.alive
 
 
-def _h_attack(st: GameState, a: Attack, out: list) -> None:
+def _h_attack(st: GameState, a: Attack, out: list[ev.Event]) -> None:
     st.attack_used = True
     me = st.active_creature
     attack = me.card.attacks[a.attack]
@@ -170,7 +172,7 @@ def _h_attack(st: GameState, a: Attack, out: list) -> None:
         _after_action(st, out)
 
 
-def _h_area_attack(st: GameState, a: AreaAttack, out: list) -> None:
+def _h_area_attack(st: GameState, a: AreaAttack, out: list[ev.Event]) -> None:
     """RNG-3, RNG-4, OA-1: area attacks provoke first, close ones never; then each target in order."""
     st.attack_used = True
     me = st.active_creature
@@ -186,7 +188,7 @@ def _h_area_attack(st: GameState, a: AreaAttack, out: list) -> None:
         _after_action(st, out)
 
 
-def _h_charge(st: GameState, a: Charge, out: list) -> None:
+def _h_charge(st: GameState, a: Charge, out: list[ev.Event]) -> None:
     st.attack_used = True
     st.move_used = True  # CHG-4: no more movement after a charge
     me = st.active_creature
@@ -199,7 +201,7 @@ def _h_charge(st: GameState, a: Charge, out: list) -> None:
     _after_action(st, out)
 
 
-def _after_action(st: GameState, out: list) -> None:
+def _after_action(st: GameState, out: list[ev.Event]) -> None:
     """After an action: offer champion powers its attacks trigger (CHP-2), then go on."""
     if st.phase is Phase.OVER:
         return
@@ -208,7 +210,7 @@ def _after_action(st: GameState, out: list) -> None:
     _after_action_tail(st, out)
 
 
-def _after_action_tail(st: GameState, out: list) -> None:
+def _after_action_tail(st: GameState, out: list[ev.Event]) -> None:
     """End the activation when both actions are spent or the creature is gone (ACT-1)."""
     if st.phase is Phase.OVER:
         return
@@ -219,12 +221,12 @@ def _after_action_tail(st: GameState, out: list) -> None:
         end_activation(st, out)
 
 
-def _h_teleport(st: GameState, a: Teleport, out: list) -> None:
+def _h_teleport(st: GameState, a: Teleport, out: list[ev.Event]) -> None:
     apply_teleport(st, a, out)
     _after_action(st, out)
 
 
-def _h_forced(st: GameState, a: ForceMove | Settle, out: list) -> None:
+def _h_forced(st: GameState, a: ForceMove | Settle, out: list[ev.Event]) -> None:
     """MOV-14, TER-PIT, MOV-3: carry out the choice; when none is left, the activation goes on."""
     apply_forced(st, a, out)
     if st.pending or st.phase is Phase.OVER or battle_decided(st, out):
@@ -235,11 +237,11 @@ def _h_forced(st: GameState, a: ForceMove | Settle, out: list) -> None:
     _after_action(st, out)
 
 
-def _h_end(st: GameState, a: EndActivation, out: list) -> None:
+def _h_end(st: GameState, a: EndActivation, out: list[ev.Event]) -> None:
     end_activation(st, out)
 
 
-def _h_use_power(st: GameState, a: UsePower, out: list) -> None:
+def _h_use_power(st: GameState, a: UsePower, out: list[ev.Event]) -> None:
     uses.use_power(st, a, out)  # SPW-1
     _after_action(st, out)
 
@@ -257,7 +259,7 @@ def resume_flow(st: GameState, where: Continuation, out: list[ev.Event]) -> None
     _CONTINUE[where](st, out)
 
 
-def _h_champion(st: GameState, a: UseChampionPower | DeclinePower, out: list) -> None:
+def _h_champion(st: GameState, a: UseChampionPower | DeclinePower, out: list[ev.Event]) -> None:
     """CHP-1..3: use or decline, then ask the next player or resume the flow where it stopped."""
     if isinstance(a, UseChampionPower):
         champions.use(st, a, out)
@@ -269,7 +271,8 @@ def _h_champion(st: GameState, a: UseChampionPower | DeclinePower, out: list) ->
         resume_flow(st, resume, out)
 
 
-HANDLERS = {
+#: The handler of each kind of action: (state copy, the action, events out) -> None.
+HANDLERS: dict[type[Action], Callable[[GameState, Any, list[ev.Event]], None]] = {
     ChooseMap: on_choose_map,
     ChooseStartArea: on_choose_area,
     Place: on_place,

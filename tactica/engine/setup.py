@@ -67,7 +67,7 @@ def creatures_of(warbands: tuple[WarbandDef, ...], teams: tuple[int, ...] = ()) 
     return out
 
 
-def choose_map(st: GameState, index: int, chooser: int, out: list) -> None:
+def choose_map(st: GameState, index: int, chooser: int, out: list[ev.Event]) -> None:
     st.map = st.maps[index]
     st.geo = Geometry.for_map(st.map)
     out.append(ev.MapChosen(chooser, st.map.id, st.map.name))
@@ -163,7 +163,7 @@ def next_to_place(state: GameState) -> str | None:
     return None
 
 
-def _skip_empty_deployers(st: GameState, out: list) -> None:
+def _skip_empty_deployers(st: GameState, out: list[ev.Event]) -> None:
     while st.phase is Phase.DEPLOY and next_to_place(st) is None:
         order = list(st.deploy_order)
         idx = order.index(st.decider)
@@ -173,11 +173,11 @@ def _skip_empty_deployers(st: GameState, out: list) -> None:
             start_round(st, out)
 
 
-def on_choose_map(st: GameState, a: ChooseMap, out: list) -> None:
+def on_choose_map(st: GameState, a: ChooseMap, out: list[ev.Event]) -> None:
     choose_map(st, a.index, st.decider, out)
 
 
-def on_choose_area(st: GameState, a: ChooseStartArea, out: list) -> None:
+def on_choose_area(st: GameState, a: ChooseStartArea, out: list[ev.Event]) -> None:
     chooser = st.decider
     if st.free_for_all:
         _choose_corner(st, chooser, a.area, out)
@@ -198,7 +198,7 @@ def on_choose_area(st: GameState, a: ChooseStartArea, out: list) -> None:
     _skip_empty_deployers(st, out)
 
 
-def _choose_corner(st: GameState, chooser: int, area: str, out: list) -> None:
+def _choose_corner(st: GameState, chooser: int, area: str, out: list[ev.Event]) -> None:
     """SCN-MULTI free-for-all: each player in turn (from the roll winner, in
     seat order) takes a corner; then all deploy in the same order.
 
@@ -217,14 +217,14 @@ def _choose_corner(st: GameState, chooser: int, area: str, out: list) -> None:
     _skip_empty_deployers(st, out)
 
 
-def on_place(st: GameState, a: Place, out: list) -> None:
+def on_place(st: GameState, a: Place, out: list[ev.Event]) -> None:
     c = st.creature(a.uid)
     c.pos = a.square
     out.append(ev.CreaturePlaced(c.uid, a.square))
     _skip_empty_deployers(st, out)
 
 
-def on_choose_first(st: GameState, a: ChooseFirstPlayer, out: list) -> None:
+def on_choose_first(st: GameState, a: ChooseFirstPlayer, out: list[ev.Event]) -> None:
     out.append(ev.FirstPlayerChosen(st.decider, a.player))
     st.first_player = a.player
     st.first_turn = True

@@ -9,6 +9,9 @@ SPW-1, TER-TELEPORT.  It never changes the state.  ``game.check`` and
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, NoReturn
+
 from . import champions, uses
 from .actions import (
     Action,
@@ -40,6 +43,7 @@ from .forced import check_forced
 from .geometry import adjacent
 from .large import SQUEEZED_SIZE, big_check_path
 from .legal import adjacent_from, can_move, charge_ends, move_budget
+from .model import Square
 from .movement import check_path, path_cost, routes, shift_ok
 from .resolution import HANDLERS
 from .setup import deploy_squares, free_areas, next_to_place
@@ -47,7 +51,7 @@ from .state import BASIC_ONLY, NO_ACTIONS, Creature, GameState, Phase
 from .teleporters import teleport_squares
 
 
-def _shift_refusal(st: GameState, me: Creature, sq) -> str:
+def _shift_refusal(st: GameState, me: Creature, sq: Square) -> str:
     """Why ``me`` may not shift to the adjacent square ``sq`` (MOV-12), in the first reason that applies."""
     geo = st.geo
     if me.speed <= 0:
@@ -65,7 +69,7 @@ def _shift_refusal(st: GameState, me: Creature, sq) -> str:
     return "A shift must end on a free square that is not difficult terrain (MOV-12)."
 
 
-def _refuse(code: str, reason: str) -> None:
+def _refuse(code: str, reason: str) -> NoReturn:
     raise IllegalAction(code, reason)
 
 
@@ -290,7 +294,7 @@ def _validate_area(st: GameState, a: AreaAttack) -> None:
 
 
 #: The checks of each kind of action after the common ones of ``validate``.
-_CHECKS = {
+_CHECKS: dict[type[Action], Callable[[GameState, Any], None]] = {
     ForceMove: _check_force_move,
     Settle: _check_force_move,
     UseChampionPower: _check_use_champion_power,

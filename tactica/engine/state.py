@@ -734,6 +734,15 @@ class GameState:
             raise PhaseError(f"no map is chosen yet, so no geometry (phase {self.phase.value!r})")
         return g
 
+    @property
+    def victor(self) -> int:
+        """The winning player (``winner``, never None).
+        Raises PhaseError while the battle has no winner."""
+        w = self.winner
+        if w is None:
+            raise PhaseError(f"the battle has no winner yet (phase {self.phase.value!r})")
+        return w
+
     _champion_slots = None  # tuple[int, ...] | None: positions of champions (not a field)
 
     def champions(self) -> list[Creature]:

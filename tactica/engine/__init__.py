@@ -89,7 +89,6 @@ from .model import (
                       OngoingEffect,
                       Reach,
                       Square,
-                      Terrain,
                       Trigger,
                       WarbandDef,
 )
@@ -107,6 +106,7 @@ from .powers import (
 )
 from .sealed import sealed_warbands
 from .state import SCENARIOS, Creature, GameState, Phase, Ruleset, bloodied_threshold
+from .terrain import Terrain
 from .warband import WarbandProblem, check_battle, check_warband
 
 # The one door: clients (ai, client, tui, saves, cli, content) import these names from

@@ -31,7 +31,7 @@ from .actions import (
 from .areas import template_squares
 from .combat import AttackPreview, nearest_enemies, preview, valid_targets
 from .dice import ScriptedDice, SeededDice
-from .errors import IllegalAction
+from .errors import IllegalAction, PhaseError
 from .events import (
                       ActivationEnded,
                       AttackRolled,
@@ -90,7 +90,6 @@ from .model import (
                       OngoingEffect,
                       Reach,
                       Square,
-                      Terrain,
                       Trigger,
                       WarbandDef,
 )
@@ -109,6 +108,7 @@ from .powers import (
 )
 from .sealed import sealed_warbands
 from .state import SCENARIOS, Creature, GameState, Phase, Ruleset, bloodied_threshold
+from .terrain import Terrain
 from .warband import WarbandProblem, check_battle, check_warband
 
 # The one door: clients (ai, client, tui, saves, cli, content) import these names from
@@ -149,6 +149,7 @@ __all__ = [
     "OPTIONAL_MODULES",
     "OngoingEffect",
     "Phase",
+    "PhaseError",
     "Place",
     "PowerAction",
     "PowerEffect",

@@ -15,6 +15,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Protocol
 
 from .abilities import Burrow, Flight, Phasing, has, threat_reach
 from .footprint import footprint, gap
@@ -64,6 +65,18 @@ def mode_of(mover: Creature) -> Mode:
 _WALK = Mode()
 
 
+class ThreatLookup(Protocol):
+    """Who leaving a square provokes: a threat map ({square: uids}) or ``large.AnchorThreats``."""
+
+    def get(self, square: Square, default: tuple[()], /) -> Iterable[str]:
+        """The uids threatening ``square``, or ``default``."""
+        ...
+
+
+#: Where a search may step from a square (``Geometry.neighbours``).
+Neighbours = Callable[[Square], Iterable[Square]]
+
+
 @dataclass(frozen=True)
 class Route:
     """A way to reach one square.
@@ -92,23 +105,23 @@ def threatens(state: GameState, maker: Creature, square: Square) -> bool:
     if maker.card.size > 1:
         return _big_threatens(state, maker, square, reach)
     if reach <= 1:
-        if not adjacent(maker.pos, square):
+        if not adjacent(maker.square, square):
             return False
     else:
-        dist = state.geo.distance(maker.pos, square)
+        dist = state.geometry.distance(maker.square, square)
         if dist is None or dist > reach:
             return False
-    return state.geo.line_of_sight(maker.pos, square)
+    return state.geometry.line_of_sight(maker.square, square)
 
 
 def _big_threatens(state: GameState, maker: Creature, square: Square, reach: int) -> bool:
     """``threatens`` for a multi-square maker: from any square of its footprint (OA-1, MOV-13)."""
     size = maker.card.size
-    g = gap(maker.pos, size, square, 1)
+    g = gap(maker.square, size, square, 1)
     if g == 0 or g > reach:
         return False
-    geo = state.geo
-    for sq in footprint(maker.pos, size):
+    geo = state.geometry
+    for sq in footprint(maker.square, size):
         if reach <= 1:
             if not adjacent(sq, square):
                 continue
@@ -189,7 +202,7 @@ def threat_map(state: GameState, mover: Creature, *, fliers_only: bool = False) 
             continue
         if fliers_only and not has(c.card, Flight):
             continue
-        x, y = c.pos
+        x, y = c.square
         reach = threat_reach(c.card) if c.card.abilities else 1
         if reach == 1 and c.card.size == 1:  # ``threatens`` is True for each of its 8 neighbours
             uid = c.uid
@@ -218,21 +231,11 @@ def move_threats(state: GameState, mover: Creature) -> dict[Square, frozenset[st
     if mover.pos in full:
         found[mover.pos] = full[mover.pos]
     else:
-        found.pop(mover.pos, None)
+        found.pop(mover.square, None)
     return found
 
 
-class ThreatLookup:
-    """What ``priced_routes`` needs of a threat map: ``get(square, default)`` -> the uids leaving
-    ``square`` provokes (a dict, or ``large.AnchorThreats``)."""
-
-    def get(self, square: Square, default: Iterable[str] = ()) -> Iterable[str]:  # pragma: no cover
-        """The uids whose opportunity attacks leaving ``square`` provokes (``default`` when none)."""
-        raise NotImplementedError
-
-
-def provokers_along(tmap: dict[Square, frozenset[str]] | ThreatLookup, start: Square,
-                    path: tuple[Square, ...]) -> tuple[str, ...]:
+def provokers_along(tmap: ThreatLookup, start: Square, path: tuple[Square, ...]) -> tuple[str, ...]:
     """Distinct uids, in the order they strike, threatening each square a path leaves (OA-1, OA-3).
 
     ``tmap`` maps a square (an anchor, for big movers) to the uids
@@ -247,7 +250,6 @@ def provokers_along(tmap: dict[Square, frozenset[str]] | ThreatLookup, start: Sq
                 found.append(uid)
         cur = nxt
     return tuple(found)
-
 
 
 def passes_through(book: RuleBook, state: GameState, mover: Creature, mode: Mode, other: Creature) -> bool:

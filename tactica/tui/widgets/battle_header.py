@@ -48,7 +48,7 @@ def _parts(st: GameState | None, seed: int | None, note: str, mode: str, compact
             mid.append(f" {who(st.decider)}{what} ", style=SIDE[st.decider])
         mid.append(left_text())
     elif ph is Phase.OVER:
-        mid.append(f" {who(st.winner)} won ", style=SIDE[st.winner])
+        mid.append(f" {who(st.victor)} won ", style=SIDE[st.victor])
     else:
         mid.append(f" {who(st.decider)}: {ph.value} ", style=SIDE[st.decider])
     tail.append(f"{sep}VP ")

@@ -176,7 +176,7 @@ def next_player_turn(state: GameState, player: int) -> None:
 
 
 
-def aura_start_of_turn(state: GameState, me: Creature, out: list) -> bool:
+def aura_start_of_turn(state: GameState, me: Creature, out: list[ev.Event]) -> bool:
     """Heal and harm auras on ``me`` as its turn starts (docs/rules.md ABL "Aura X"); returns False
     if it was destroyed.
 

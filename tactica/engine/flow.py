@@ -279,7 +279,7 @@ def tie_breaker(st: GameState, by_vp: bool = True, among: list[int] | None = Non
     if by_vp:
         top = max(st.team_vp(t) for t in sides)
         sides = [t for t in sides if st.team_vp(t) == top]
-    cx, cy = st.map.width / 2, st.map.height / 2
+    cx, cy = st.battle_map.width / 2, st.battle_map.height / 2
     best: dict[int, tuple[float, int]] = {}
     for t in sides:
         mine = [(min(math.hypot(x + 0.5 - cx, y + 0.5 - cy) for x, y in c.squares), -c.card.cost)

@@ -203,7 +203,7 @@ def provokers(state: GameState, mover: Creature, path: tuple[Square, ...], size:
 
 def big_routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = True,
                min_first_step: bool = True, size: int | None = None, end_size: int | None = None,
-               start_only: bool = False) -> dict:
+               start_only: bool = False) -> dict[Square, Route]:
     """Best route to every anchor a multi-square ``mover`` can end a move at (MOV-13).
 
     As ``movement.routes`` (same ranking and Pareto labels), over anchor
@@ -386,7 +386,7 @@ def big_shift_squares(state: GameState, mover: Creature) -> list[Square]:
     return out
 
 
-def squeeze_routes(state: GameState, mover: Creature, speed: int | None = None) -> dict:
+def squeeze_routes(state: GameState, mover: Creature, speed: int | None = None) -> dict[Square, Route]:
     """Where a Huge ``mover`` may squeeze to: {anchor: Route} (docs/rules.md Squeeze).
 
     ``speed``: its speed now (default ``mover.speed``).  Moves as 2×2 up to

@@ -65,6 +65,8 @@ def legal_actions(state: GameState) -> list[Action]:
         return [ChooseStartArea(a) for a in free_areas(state)]
     if ph is Phase.DEPLOY:
         uid = next_to_place(state)
+        if uid is None:  # pragma: no cover - setup passes a player with nobody left to place (SET-3)
+            return []
         return [Place(uid, sq) for sq in deploy_squares(state, state.decider)]
     if ph is Phase.CHOOSE_FIRST:
         return [ChooseFirstPlayer(p) for p in range(state.players)]
@@ -74,7 +76,7 @@ def legal_actions(state: GameState) -> list[Action]:
         return forced_actions(state)
     if ph is Phase.CHAMPION:  # CHP-2: use a champion power, or decline
         return [*champions.options(state, state.decider), DeclinePower()]
-    me = state.active_creature
+    me = state.actor
     acts: list[Action] = []
     if me.conditions & NO_ACTIONS or state.no_action:  # CON-3, CON-4, CON-6: no actions
         return [EndActivation()]
@@ -110,14 +112,14 @@ def squeeze_actions(state: GameState) -> list[Squeeze]:
 
 def move_budget(state: GameState) -> int:
     """Squares of movement for one move (MOV-1, CON-5, CON-8; speed auras, docs/rules.md ABL)."""
-    return aura_speed(state, state.active_creature)
+    return aura_speed(state, state.actor)
 
 
 def charge_actions(state: GameState) -> list[Charge]:
     """Every legal charge of the active creature (CHG-1..4), one per target and end square."""
     if not charge_actions_possible(state):
         return []
-    me = state.active_creature
+    me = state.actor
     out = []
     reach = routes(state, me, aura_speed(state, me), avoid_oa=False, min_first_step=False)
     for target in state.enemy_creatures(me.player):
@@ -129,7 +131,7 @@ def charge_actions(state: GameState) -> list[Charge]:
 def charge_actions_possible(state: GameState) -> bool:
     """False when the active creature surely has no legal charge now (CHG-1..4, CON-2, CON-6,
     CARD-4); True when it may have one (a route search decides)."""
-    me = state.active_creature
+    me = state.actor
     if state.attack_used or me.conditions & NO_ACTIONS or charge_attack(me) is None:  # CHG-1, CARD-4
         return False
     # A cheap exact filter first (one-square creatures): a target needs line of
@@ -137,10 +139,10 @@ def charge_actions_possible(state: GameState) -> bool:
     # costs at least 1, so the target is at most speed + 1 away) that is at least
     # 2 squares from the start (so it is not adjacent now).  With no such target
     # there is no charge, and no route search is needed.
-    speed, pos, los = aura_speed(state, me), me.pos, state.geo.line_of_sight
+    speed, pos, los = aura_speed(state, me), me.square, state.geometry.line_of_sight
     if me.card.size == 1 and not any(
             t.card.size > 1
-            or (1 < max(abs(t.pos[0] - pos[0]), abs(t.pos[1] - pos[1])) <= speed + 1 and los(pos, t.pos))
+            or (1 < max(abs(t.square[0] - pos[0]), abs(t.square[1] - pos[1])) <= speed + 1 and los(pos, t.square))
             for t in state.enemy_creatures(me.player)):
         return False
     return True
@@ -160,7 +162,7 @@ def charge_routes(state: GameState, me: Creature, target: Creature,
     if reach is None:
         reach = routes(state, me, aura_speed(state, me), avoid_oa=False, min_first_step=False)
     if me.card.size == 1 and target.card.size == 1:  # only the target's neighbours can be ends
-        tx, ty = target.pos
+        tx, ty = target.square
         ends: dict[Square, Route] = {}
         for sq in ((tx + dx, ty + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy):
             r = reach.get(sq)
@@ -188,7 +190,7 @@ def charge_ends(state: GameState, me: Creature, target: Creature,
     if found is None:
         found = reach(state, me, aura_speed(state, me), min_first_step=False)
     if me.card.size == 1 and target.card.size == 1:  # only the target's neighbours can be ends
-        tx, ty = target.pos
+        tx, ty = target.square
         ends = {sq: found.cost(sq) for sq in sorted(((tx + dx, ty + dy) for dx in (-1, 0, 1)
                                                        for dy in (-1, 0, 1) if dx or dy), key=_row_major)
                 if found.has(sq)}
@@ -207,7 +209,7 @@ def lazy_charges(state: GameState) -> tuple[list[tuple[str, Square]], MoveReach 
     ``movement.MoveReach`` that gives a legal path to each end (``path(end)``: a cheapest one,
     CHG-3, which may provoke more opportunity attacks than the listed route).  For bots
     that pick a charge without needing every route (CHG-1..4)."""
-    me = state.active_creature
+    me = state.actor
     if not charge_actions_possible(state):
         return [], None
     found = reach(state, me, aura_speed(state, me), min_first_step=False)
@@ -225,8 +227,8 @@ def _row_major(sq: Square) -> tuple[int, int]:
 def adjacent_from(me: Creature, anchor: Square, target: Creature) -> bool:
     """True when ``me`` standing at ``anchor`` would be adjacent to ``target`` (RNG-1, MOV-13)."""
     if me.card.size == 1 and target.card.size == 1:
-        return adjacent(anchor, target.pos)
-    return fp_touching(anchor, me.card.size, target.pos, target.card.size)
+        return adjacent(anchor, target.square)
+    return fp_touching(anchor, me.card.size, target.square, target.card.size)
 
 
 # ---------------------------------------------------------------------------
@@ -277,7 +279,7 @@ def actions_of_kind(state: GameState, kind: type[Action]) -> list[Action]:
         if _PHASE_KIND.get(ph) is not kind:
             return []
         return legal_actions(state)
-    me = state.active_creature
+    me = state.actor
     if me.conditions & NO_ACTIONS or state.no_action:  # CON-3, CON-4, CON-6
         return [EndActivation()] if kind is EndActivation else []
     if kind is EndActivation:
@@ -320,7 +322,7 @@ def move_reach(state: GameState) -> MoveReach:
     """
     if state.phase is not Phase.ACTING:
         return MoveReach([], None, {})
-    me = state.active_creature
+    me = state.actor
     if me.conditions & NO_ACTIONS or state.no_action or not can_move(state):  # CON-3, CON-4, CON-6
         return MoveReach([], None, {})
     return reach(state, me, move_budget(state))
@@ -336,7 +338,7 @@ def charge_choices(state: GameState) -> tuple[list[tuple[str, Square]], MoveReac
     """
     if state.phase is not Phase.ACTING or state.attack_used:
         return [], None
-    me = state.active_creature
+    me = state.actor
     if me.conditions & NO_ACTIONS or state.no_action:  # CON-3, CON-4, CON-6
         return [], None
     return lazy_charges(state)

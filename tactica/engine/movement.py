@@ -232,7 +232,7 @@ def _blocked_and_others(state: GameState, mover: Creature, mode: Mode) -> tuple[
     book = book_of(state)
     for c in state.creatures:
         if c.alive and c.uid != mover.uid:
-            squares = c.squares if c.card.size > 1 else (c.pos,)
+            squares = c.squares if c.card.size > 1 else (c.square,)
             others.update(squares)
             if not passes_through(book, state, mover, mode, c):
                 blocked.update(squares)

@@ -361,7 +361,7 @@ def priced_path_cost(book: RuleBook, state: GameState, mover: Creature, path: It
     the step's terrain cost), priced by ``book`` (MOV-1, MOV-8, MOV-13; G35-DIAG)."""
     out: list[int] = []
     tally = MoveTally()
-    cur, total = mover.pos, 0
+    cur, total = mover.square, 0
     for nxt in path:
         step, tally = book.step(state, mover, cur, nxt, terrain(cur, nxt), tally)
         total += step

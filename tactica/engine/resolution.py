@@ -61,7 +61,7 @@ def _h_activate(st: GameState, a: Activate, out: list[ev.Event]) -> None:
     out.append(ev.CreatureActivated(a.uid))
     book_of(st).at(Moment.ACTIVATION_STARTED, st, out)  # optional rule modules' triggers (engine.modules)
     st.activation_no += 1  # CHP-3: one champion power per creature's turn
-    me = st.active_creature
+    me = st.actor
     uses.start_of_turn(st, me, out)  # CARD-4 recharge rolls, SPW-1 start-of-turn powers
     if champions.open_window(st, champions.turn_occasion(ChampionTrigger.ALLY_STARTS_TURN, me),
                              Continuation.START_ACTIVATION, out):  # CHP-2
@@ -71,7 +71,7 @@ def _h_activate(st: GameState, a: Activate, out: list[ev.Event]) -> None:
 
 def _activate_tail(st: GameState, out: list[ev.Event]) -> None:
     """Ongoing damage and the confusion table (docs/rules.md; CON-6), after any start-of-turn champion power."""
-    if not start_of_activation(st, st.active_creature, out):
+    if not start_of_activation(st, st.actor, out):
         if not battle_decided(st, out):
             end_activation(st, out)
 
@@ -86,14 +86,14 @@ def _spend_move(st: GameState) -> None:
 
 def _h_move(st: GameState, a: Move, out: list[ev.Event]) -> None:
     _spend_move(st)
-    walk(st, st.active_creature, tuple(a.path), "move", out)
+    walk(st, st.actor, tuple(a.path), "move", out)
     _after_action(st, out)
 
 
 def _h_squeeze(st: GameState, a: Squeeze, out: list[ev.Event]) -> None:
     """docs/rules.md Squeeze: a move action; squeezing until the end of the activation; only the start provokes."""
     _spend_move(st)
-    me = st.active_creature
+    me = st.actor
     me.effects = me.effects + (ActiveEffect("squeezing", Duration.NEXT_TURN, until_turn=me.turns),)
     out.append(ev.ConditionApplied(me.uid, "squeezing", Duration.NEXT_TURN.value, None))
     walk(st, me, tuple(a.path), "squeeze", out, start_only=True)
@@ -102,8 +102,8 @@ def _h_squeeze(st: GameState, a: Squeeze, out: list[ev.Event]) -> None:
 
 def _h_shift(st: GameState, a: Shift, out: list[ev.Event]) -> None:
     _spend_move(st)
-    me = st.active_creature
-    start = me.pos
+    me = st.actor
+    start = me.square
     me.pos = a.square
     out.append(ev.CreatureMoved(me.uid, start, (a.square,), "shift"))
     _after_action(st, out)
@@ -116,20 +116,22 @@ def walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out: 
     ``start_only``: only leaving the start provokes (a squeeze, docs/rules.md).
     Returns False when the mover was destroyed on the way.
     """
-    start = me.pos
+    start = me.square
     walked: list[Square] = []
     last_legal = start
     # The mover's enemies: nothing but its square changes between opportunity attacks,
     # so the list is made again only after one (an attack may change sides, CON-6).
-    enemies = taken = None
+    enemies: list[Creature] | None = None
+    taken: set[Square] = set()  # squares other creatures fill (one-square movers only)
     small = me.card.size == 1
-    stop = st.geo.stop_squares(mode_of(me).flies)
+    stop = st.geometry.stop_squares(mode_of(me).flies)
     for step, nxt in enumerate(path):
         if enemies is None:
             team = me.team
             enemies = [c for c in st.creatures if c.pos is not None and not c.destroyed and c.team != team]
-            taken = taken_squares(st, me) if small else None
-        provokers = () if start_only and step else threats(st, me, me.pos, moving=True, first=step == 0,
+            if small:
+                taken = taken_squares(st, me)
+        provokers = () if start_only and step else threats(st, me, me.square, moving=True, first=step == 0,
                                                            among=enemies)
         if provokers:
             enemies = None
@@ -138,11 +140,13 @@ def walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out: 
                 break
             if walked:
                 out.append(ev.CreatureMoved(me.uid, start, tuple(walked), mode))
-                start, walked = me.pos, []
+                start, walked = me.square, []
             maker = st.creature(uid)
+            basic = maker.card.basic_attack
+            assert basic is not None  # threats() lists only makers with a basic attack (OA-1)
             st.oa_used = st.oa_used | {uid}
             out.append(ev.OpportunityAttackProvoked(uid, me.uid, "move"))
-            if not resolve_all(st, maker, maker.card.basic_attack, [me], "opportunity", out):
+            if not resolve_all(st, maker, basic, [me], "opportunity", out):
                 return False
         if not me.alive:
             return False
@@ -154,14 +158,14 @@ def walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out: 
             last_legal = nxt
     if walked:
         out.append(ev.CreatureMoved(me.uid, start, tuple(walked), mode))
-    if not legal_stop(st, me, me.pos):  # OA-6 / MOV-3
+    if not legal_stop(st, me, me.square):  # OA-6 / MOV-3
         me.pos = last_legal
     return me.alive
 
 
 def _h_attack(st: GameState, a: Attack, out: list[ev.Event]) -> None:
     st.attack_used = True
-    me = st.active_creature
+    me = st.actor
     attack = me.card.attacks[a.attack]
     uses.spend_attack(me, attack, out)  # CARD-4
     if attack.kind is AttackKind.RANGED and not provoke(st, me, "ranged attack", out):
@@ -175,10 +179,11 @@ def _h_attack(st: GameState, a: Attack, out: list[ev.Event]) -> None:
 def _h_area_attack(st: GameState, a: AreaAttack, out: list[ev.Event]) -> None:
     """RNG-3, RNG-4, OA-1: area attacks provoke first, close ones never; then each target in order."""
     st.attack_used = True
-    me = st.active_creature
+    me = st.actor
     attack = me.card.attacks[a.attack]
     uses.spend_attack(me, attack, out)  # CARD-4
-    found = template(st, me, attack, tuple(a.origin), a.corner)
+    found = template(st, me, attack, (a.origin[0], a.origin[1]), a.corner)
+    assert found is not None  # validation refused an aim with no template (RNG-3, RNG-4)
     out.append(ev.TemplatePlaced(me.uid, attack.name, tuple(sorted(found.squares, key=lambda q: (q[1], q[0]))),
                                  tuple(a.targets)))
     if attack.kind is AttackKind.AREA and not provoke(st, me, "area attack", out):
@@ -191,10 +196,11 @@ def _h_area_attack(st: GameState, a: AreaAttack, out: list[ev.Event]) -> None:
 def _h_charge(st: GameState, a: Charge, out: list[ev.Event]) -> None:
     st.attack_used = True
     st.move_used = True  # CHG-4: no more movement after a charge
-    me = st.active_creature
+    me = st.actor
     target = st.creature(a.target)
     if walk(st, me, tuple(a.path), "charge", out) and target.alive and touching(me, target):
         attack = me.card.basic_melee  # CHG-1: the attack a charge makes (attacking.charge_attack)
+        assert attack is not None  # validation refused a charge without one (CHG-1)
         uses.spend_attack(me, attack, out)  # CARD-4: a charge that strikes uses a box of it
         if not resolve_all(st, me, attack, [target], "charge", out):
             return

@@ -88,7 +88,7 @@ def first_area_chooser(st: GameState) -> int:
 
 def free_areas(st: GameState) -> list[str]:
     """Start areas still to be taken, in name order (all of them in a battle of two sides)."""
-    names = sorted(st.map.start_areas)
+    names = sorted(st.battle_map.start_areas)
     if not st.free_for_all:
         return names
     taken = set(st.areas.values())
@@ -114,15 +114,15 @@ def deploy_squares(state: GameState, player: int) -> list[Square]:
     if size > 1:
         return _big_deploy_squares(state, area, size)
     occupied = state.occupied()
-    free = sorted((sq for sq in area if state.geo.deployable(sq) and sq not in occupied),
+    free = sorted((sq for sq in area if state.geometry.deployable(sq) and sq not in occupied),
                   key=lambda s: (s[1], s[0]))
     if free or not area:
         return free
     best, best_d = [], None
-    for y in range(state.map.height):
-        for x in range(state.map.width):
+    for y in range(state.battle_map.height):
+        for x in range(state.battle_map.width):
             sq = (x, y)
-            if not state.geo.deployable(sq) or sq in occupied:
+            if not state.geometry.deployable(sq) or sq in occupied:
                 continue
             d = min(chebyshev(sq, a) for a in area)
             if best_d is None or d < best_d:
@@ -135,10 +135,10 @@ def deploy_squares(state: GameState, player: int) -> list[Square]:
 def _big_deploy_squares(state: GameState, area: frozenset[Square], size: int) -> list[Square]:
     """Anchors where a creature of ``size`` may be deployed (SET-3): see ``deploy_squares``."""
     occupied = state.occupied()
-    w, h = state.map.width, state.map.height
+    w, h = state.battle_map.width, state.battle_map.height
 
     def free(anchor: Square) -> bool:
-        return all(state.geo.deployable(sq) and sq not in occupied for sq in footprint(anchor, size))
+        return all(state.geometry.deployable(sq) and sq not in occupied for sq in footprint(anchor, size))
 
     anchors = [(x, y) for y in range(h - size + 1) for x in range(w - size + 1)]
     inside = [a for a in anchors if all(sq in area for sq in footprint(a, size)) and free(a)]
@@ -183,9 +183,9 @@ def on_choose_area(st: GameState, a: ChooseStartArea, out: list[ev.Event]) -> No
         _choose_corner(st, chooser, a.area, out)
         return
     # SET-2, SCN-MULTI: the chooser's side takes the area, the other side the other one.
-    others = [x for x in sorted(st.map.start_areas) if x != a.area]
+    others = [x for x in sorted(st.battle_map.start_areas) if x != a.area]
     other = others[0] if others else a.area
-    if len(st.map.start_areas) == 4:  # a four-corner map: the other side takes the opposite corner
+    if len(st.battle_map.start_areas) == 4:  # a four-corner map: the other side takes the opposite corner
         other = OPPOSITE_CORNER.get(a.area, other)
     for k in range(st.players):
         p = (chooser + k) % st.players

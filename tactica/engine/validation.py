@@ -53,13 +53,13 @@ from .teleporters import teleport_squares
 
 def _shift_refusal(st: GameState, me: Creature, sq: Square) -> str:
     """Why ``me`` may not shift to the adjacent square ``sq`` (MOV-12), in the first reason that applies."""
-    geo = st.geo
+    geo = st.geometry
     if me.speed <= 0:
         return f"{me.card.name} cannot move now (speed 0)."
     if me.card.size == 1:
         if geo.is_wall(sq):
             return "Walls block movement; a shift must end on a free square (MOV-12)."
-        if not geo.step_allowed(me.pos, sq):
+        if not geo.step_allowed(me.square, sq):
             return "No creature moves diagonally past a wall corner, not even with a shift (MOV-7, MOV-12)."
         if sq in geo.difficult:
             return "A shift cannot end in difficult terrain (MOV-12)."
@@ -90,7 +90,7 @@ def validate(st: GameState, a: Action) -> None:
     if ph is not wanted:
         _refuse("wrong-phase", f"Now is the time to {ph.value}, not that.")
     if ph is Phase.ACTING and not isinstance(a, EndActivation):
-        me = st.active_creature
+        me = st.actor
         if me.conditions & NO_ACTIONS:
             _refuse("cannot-act", f"{me.card.name} is {sorted(me.conditions & NO_ACTIONS)[0]} "
                                   "and takes no actions (CON-3, CON-4).")
@@ -125,7 +125,7 @@ def _check_choose_map(st: GameState, a: ChooseMap) -> None:
 
 
 def _check_choose_start_area(st: GameState, a: ChooseStartArea) -> None:
-    if a.area not in st.map.start_areas:
+    if a.area not in st.battle_map.start_areas:
         _refuse("no-such-area", f"The map has no start area {a.area}.")
     if a.area not in free_areas(st):
         _refuse("area-taken", f"Start area {a.area} is already taken (SCN-MULTI).")
@@ -156,7 +156,7 @@ def _check_activate(st: GameState, a: Activate) -> None:
 def _check_move(st: GameState, a: Move) -> None:
     if not can_move(st):
         _refuse("no-move-left", "This creature has used both its actions.")
-    me = st.active_creature
+    me = st.actor
     problem = check_path(st, me, tuple(a.path), move_budget(st))
     if problem:
         _refuse(*problem)
@@ -165,7 +165,7 @@ def _check_move(st: GameState, a: Move) -> None:
 def _check_squeeze(st: GameState, a: Squeeze) -> None:
     if not can_move(st):
         _refuse("no-move-left", "This creature has used both its actions.")
-    me = st.active_creature
+    me = st.actor
     if me.card.size < 3:
         _refuse("not-huge", "Only Huge creatures squeeze (docs/rules.md).")
     path = tuple(a.path)
@@ -181,8 +181,8 @@ def _check_squeeze(st: GameState, a: Squeeze) -> None:
 def _check_shift(st: GameState, a: Shift) -> None:
     if not can_move(st):
         _refuse("no-move-left", "This creature has used both its actions.")
-    me = st.active_creature
-    if not adjacent(me.pos, a.square):
+    me = st.actor
+    if not adjacent(me.square, a.square):
         _refuse("not-adjacent", "A shift moves exactly one square.")
     if not shift_ok(st, me, a.square):
         _refuse("bad-shift", _shift_refusal(st, me, a.square))
@@ -191,7 +191,7 @@ def _check_shift(st: GameState, a: Shift) -> None:
 def _check_attack(st: GameState, a: Attack) -> None:
     if st.attack_used:
         _refuse("no-attack-left", "This creature has already used its attack action.")
-    me = st.active_creature
+    me = st.actor
     if not 0 <= a.attack < len(me.card.attacks):
         _refuse("no-such-attack", "The card has no such attack.")
     attack = me.card.attacks[a.attack]
@@ -227,7 +227,7 @@ def _check_teleport(st: GameState, a: Teleport) -> None:
 def _check_charge(st: GameState, a: Charge) -> None:
     if st.attack_used:
         _refuse("no-attack-left", "This creature has already used its attack action.")
-    me = st.active_creature
+    me = st.actor
     if me.conditions & BASIC_ONLY:
         _refuse("basic-only", f"{me.card.name} may only make its basic attack or move, "
                               "not charge (CON-2, CON-6).")
@@ -265,7 +265,7 @@ def _validate_area(st: GameState, a: AreaAttack) -> None:
     """RNG-3, RNG-4, ATK-2, ATK-4: a legal aim, and exactly the creatures it covers as targets."""
     if st.attack_used:
         _refuse("no-attack-left", "This creature has already used its attack action.")
-    me = st.active_creature
+    me = st.actor
     if not isinstance(a.attack, int) or not 0 <= a.attack < len(me.card.attacks):
         _refuse("no-such-attack", "The card has no such attack.")
     origin = tuple(a.origin) if isinstance(a.origin, (tuple, list)) else ()
@@ -280,7 +280,7 @@ def _validate_area(st: GameState, a: AreaAttack) -> None:
         _refuse("no-uses", f"{attack.name} has no check boxes left (CARD-4).")
     if not attack_allowed(me, attack):
         _refuse("basic-only", f"{me.card.name} may only make its basic attack (CON-2, CON-6).")
-    found = template(st, me, attack, tuple(a.origin), a.corner)
+    found = template(st, me, attack, (origin[0], origin[1]), a.corner)
     if found is None:
         _refuse("bad-aim", f"{attack.name} cannot be aimed there (RNG-3, RNG-4).")
     inside = {c.uid for c in struck(st, me, found)}

@@ -127,8 +127,8 @@ def routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = T
         blocked |= geo.pits
     tmap = move_threats(state, mover)
     neighbours = geo.neighbours
-    known_neighbours = geo._nbrs.get  # what ``neighbours`` returns, once it has been asked
-    costs: dict[Square, int] = {} if mode.flat else geo._cost  # squares costing more than 1 (what ``geo.cost`` reads)
+    known_neighbours = geo.neighbour_memo.get  # what ``neighbours`` returns, once it has been asked
+    costs: dict[Square, int] = {} if mode.flat else geo.entry_costs  # squares costing more than 1 (geo.cost)
     cost_get = costs.get
     skip = blocked | {start}
     # Provokers as bit masks (one bit per threatening enemy) for speed.
@@ -475,7 +475,7 @@ def reach(state: GameState, mover: Creature, budget: int, *, min_first_step: boo
                 blocked.update(squares)
     if not mode.flat and geo.pits:  # TER-PIT
         blocked |= geo.pits
-    best = _plain_flood(start, budget, blocked, geo.neighbours, None if mode.flat else geo._cost,
+    best = _plain_flood(start, budget, blocked, geo.neighbours, None if mode.flat else geo.entry_costs,
                         min_first_step)
     stop = geo.stop_squares(mode.flies)
     dests = [sq for sq in best if sq not in others and sq in stop]
@@ -523,7 +523,7 @@ def _bit_reach(state: GameState, mover: Creature, mode: Mode, budget: int, bits:
         layers.append(new)
         grown.append(expand(new) if k < budget else 0)
     dests = seen & ~start & ~others & (bits.stop_fly if mode.flies else bits.stop_walk)
-    return MoveReach(None, mover.square, layers=layers, bits=bits, costs=None if flat else state.geometry._cost,
+    return MoveReach(None, mover.square, layers=layers, bits=bits, costs=None if flat else state.geometry.entry_costs,
                      neighbours=state.geometry.neighbours, mask=dests)
 
 

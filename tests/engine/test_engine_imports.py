@@ -27,3 +27,14 @@ def test_no_import_cycle_between_engine_modules():
     cycles = [(m, d) for m in modules for d in graph.find_modules_directly_imported_by(m)
               if d.startswith("tactica.engine") and graph.chain_exists(importer=d, imported=m)]
     assert cycles == []
+
+
+def test_no_private_name_imported_from_another_engine_module():
+    found = []
+    for path in sorted(ENGINE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                found += [f"{path.relative_to(ENGINE)}:{node.lineno} {a.name}" for a in node.names
+                          if a.name.startswith("_") and not a.name.startswith("__")]
+    assert found == []

@@ -175,7 +175,7 @@ def new_game(warbands: tuple[WarbandDef, ...], maps: tuple[MapDef, ...], *,
         _choose_map(st, 0, winner, out)
     else:
         st.phase, st.decider = Phase.CHOOSE_MAP, winner
-    return st, out
+    return st.seal(), out
 
 
 def _choose_map(st: GameState, index: int, chooser: int, out: list) -> None:
@@ -473,8 +473,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[ev.Event]]:
     handler(st, action, out)
     if st.phase is not Phase.OVER:  # CARD-4 recharges, SPW-1 triggered powers
         out.extend(uses.react(st, out))
-    st.freeze()
-    return st, out
+    return st.seal(), out
 
 
 def _refuse(code: str, reason: str) -> None:

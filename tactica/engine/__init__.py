@@ -106,7 +106,7 @@ from .powers import (
                       SpecialPower,
 )
 from .sealed import sealed_warbands
-from .state import SCENARIOS, Creature, GameState, Phase, Ruleset, bloodied_threshold
+from .state import SCENARIOS, Creature, GameState, Phase, ReadOnlyStateError, Ruleset, bloodied_threshold
 from .warband import WarbandProblem, check_battle, check_warband
 
 # The one door: clients (ai, client, tui, saves, cli, content) import these names from
@@ -154,6 +154,7 @@ __all__ = [
     "Recharge",
     "RechargeOn",
     "Route",
+    "ReadOnlyStateError",
     "Ruleset",
     "SCENARIOS",
     "ScriptedDice",

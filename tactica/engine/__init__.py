@@ -153,7 +153,17 @@ from .powers import (
 )
 from .queries import charge_preview, ends_activation_in_pit, move_refusal, provokers_of_squeeze
 from .sealed import sealed_warbands
-from .state import SCENARIOS, ActiveEffect, Creature, GameState, PendingForce, Phase, Ruleset, bloodied_threshold
+from .state import (
+    SCENARIOS,
+    ActiveEffect,
+    Creature,
+    GameState,
+    PendingForce,
+    Phase,
+    ReadOnlyStateError,
+    Ruleset,
+    bloodied_threshold,
+)
 from .teleporters import teleport_squares
 from .terrain import SYMBOLS, CustomTerrain, Terrain, TerrainRules
 from .terrain import rules_of as terrain_rules
@@ -260,6 +270,7 @@ __all__ = [
     "PowerRecharged",
     "PowerTrigger",
     "Reach",
+    "ReadOnlyStateError",
     "Recharge",
     "RechargeOn",
     "RechargeRolled",

@@ -72,7 +72,7 @@ def new_game(warbands: tuple[WarbandDef, ...], maps: tuple[MapDef, ...], *,
         choose_map(st, 0, winner, out)
     else:
         st.phase, st.decider = Phase.CHOOSE_MAP, winner
-    return st, out
+    return st.seal(), out
 
 
 def check(state: GameState, action: Action) -> IllegalAction | None:
@@ -100,8 +100,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[ev.Event]]:
     handler(st, action, out)
     if st.phase is not Phase.OVER:  # CARD-4 recharges, SPW-1 triggered powers
         out.extend(uses.react(st, out))
-    st.freeze()
-    return st, out
+    return st.seal(), out
 
 
 __all__ = ["apply", "charge_actions", "charge_actions_possible", "charge_routes", "check", "deploy_squares",

@@ -435,9 +435,48 @@ class Creature:
     __hash__ = None  # type: ignore[assignment]  # mutable: unhashable, as a dataclass with eq=True was
 
 
-class SharedCreatureError(RuntimeError):
+class SharedCreatureError(AttributeError):
     """A creature object shared by several game states was about to be changed (a bug: change
     the one ``GameState.own``, ``creature`` or ``find`` gives, not one met iterating ``creatures``)."""
+
+
+class ReadOnlyStateError(AttributeError):
+    """A client tried to change a game state or a creature the engine handed out.
+
+    States that ``new_game`` and ``apply`` return are read-only outside the engine: ask the
+    engine for a changed copy instead (``apply``, or a what-if query).  An AttributeError, so
+    ``setattr`` and ``dataclasses.replace`` callers see the usual kind of error."""
+
+
+class _ReadOnlyList(list):  # type: ignore[type-arg]
+    """A list that refuses changes (a sealed state's ``vp`` and ``creatures``); equal to a list."""
+
+    def _refuse(self, *args: object, **kwargs: object) -> None:
+        raise ReadOnlyStateError("this list belongs to a read-only game state; the engine's apply "
+                                 "or a what-if query gives a changed copy")
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse  # type: ignore[assignment]
+
+    def __reduce_ex__(self, protocol: object) -> tuple[type, tuple[list[object]]]:
+        """Copies and pickles are plain lists."""
+        return list, (list(self),)
+
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+
+
+class _ReadOnlyDict(dict):  # type: ignore[type-arg]
+    """A dict that refuses changes (a sealed state's ``areas``); equal to a dict."""
+
+    def _refuse(self, *args: object, **kwargs: object) -> None:
+        raise ReadOnlyStateError("this dict belongs to a read-only game state; the engine's apply "
+                                 "or a what-if query gives a changed copy")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse  # type: ignore[assignment]
+
+    def __reduce_ex__(self, protocol: object) -> tuple[type, tuple[dict[object, object]]]:
+        """Copies and pickles are plain dicts."""
+        return dict, (dict(self),)
+    pop = popitem = clear = update = setdefault = _refuse  # type: ignore[assignment]
 
 
 class _SharedCreature(Creature):
@@ -446,11 +485,11 @@ class _SharedCreature(Creature):
     __qualname__ = "Creature"  # the same repr as a Creature
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
-        raise SharedCreatureError(f"{self.uid} is shared by several game states; change "
-                                  f"GameState.own({self.uid!r}) instead")
+        raise SharedCreatureError(f"{self.uid} belongs to a read-only game state (shared by several "
+                                  f"states): the engine's apply or a what-if query gives a changed copy")
 
     def __delattr__(self, name: str) -> NoReturn:
-        self.__setattr__(name, None)
+        raise SharedCreatureError(f"{self.uid} belongs to a read-only game state: {name} cannot be deleted")
 
 
 def _copy_creature(c: Creature) -> Creature:
@@ -561,7 +600,7 @@ class GameState:
         reached by iterating ``creatures`` may be shared: change it through
         ``own``.
         """
-        new = object.__new__(type(self))  # what copy.copy gives, faster
+        new = object.__new__(GameState)  # what copy.copy gives, faster; never sealed
         d = new.__dict__ = self.__dict__.copy()
         d["creatures"] = [c if type(c) is _SharedCreature else _copy_creature(c) for c in self.creatures]
         d["vp"] = list(self.vp)
@@ -579,8 +618,30 @@ class GameState:
             raise KeyError(uid)
         c = self.creatures[i]
         if type(c) is _SharedCreature:
+            if self.sealed:
+                raise ReadOnlyStateError(f"cannot change {uid} of a read-only game state; copy() the "
+                                         "state first (inside the engine) or ask the engine")
             c = self.creatures[i] = _copy_creature(c)
         return c
+
+    def seal(self) -> GameState:
+        """Make this state read-only and return it: its fields, its creatures, ``vp``, ``areas``
+        and ``creatures`` refuse every change (``ReadOnlyStateError``); ``copy`` gives a changeable
+        copy.  ``new_game`` and ``apply`` seal the states they hand out, so no client can change a
+        state behind the engine's back (the one door)."""
+        self.freeze()
+        d = self.__dict__
+        d["_cow"] = False  # hand out the (read-only) creatures themselves, never copies
+        d["creatures"] = _ReadOnlyList(self.creatures)
+        d["vp"] = _ReadOnlyList(self.vp)
+        d["areas"] = _ReadOnlyDict(self.areas)
+        self.__class__ = _SealedGameState
+        return self
+
+    @property
+    def sealed(self) -> bool:
+        """True when this state is read-only (handed out by the engine; see ``seal``)."""
+        return False
 
     def freeze(self) -> None:
         """Mark every creature of this state shareable (read-only; ``creature``, ``find`` and
@@ -842,3 +903,22 @@ class GameState:
         if self.map is None or player not in self.areas:
             return frozenset()
         return self.map.vp_zones.get(self.areas[player], frozenset())
+
+
+class _SealedGameState(GameState):
+    """A ``GameState`` the engine handed out: reading works, changing raises ``ReadOnlyStateError``."""
+
+    __qualname__ = "GameState"  # the same repr as a GameState
+
+    @property
+    def sealed(self) -> bool:
+        """True: this state is read-only."""
+        return True
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise ReadOnlyStateError(f"GameState.{name} cannot be set: states handed out by the engine are "
+                                 "read-only (the engine's apply or a what-if query gives a changed copy)")
+
+    def __delattr__(self, name: str) -> None:
+        raise ReadOnlyStateError(f"GameState.{name} cannot be deleted: states handed out by the engine are "
+                                 "read-only")

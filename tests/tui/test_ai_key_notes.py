@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from tactica.client.content import demo_battle
+from tactica.client.factory import BattleFactory
+from tactica.client.opponent import Opponent
 from tactica.tui.app import TacticaApp
-from tactica.tui.content import demo_battle
-from tactica.tui.factory import BattleFactory
-from tactica.tui.opponent import Opponent
 from tactica.tui.screens import battle as battle_module
 from tactica.tui.screens.battle import BattleScreen
 from tactica.tui.widgets.battle_log import BattleLog
@@ -114,7 +114,7 @@ async def test_f_and_i_at_larger_sizes_still_pop_up_a_toast(size):
 async def test_a_long_intent_in_the_status_line_leaves_the_keys_reminder_out_at_80x24():
     """While the AI plays, "Last: it …" with a long intent would push the status line past its rows at
     80×24: the "(f: fast · i: intent …)" reminder is left out (the footer shows both keys)."""
-    from tactica.tui.opponent import Thought
+    from tactica.client.opponent import Thought
     app = demo_vs_ai()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await players_turn(pilot, app)
@@ -129,11 +129,11 @@ async def test_a_long_intent_in_the_status_line_leaves_the_keys_reminder_out_at_
 
 
 async def test_the_ai_intent_setting_survives_q_and_resume(tmp_path, monkeypatch):
+    from tactica.client.factory import BattleFactory
+    from tactica.client.opponent import Opponent
+    from tactica.client.saving import open_save, resume_session
     from tactica.saves.autosave import AutoSaver
     from tactica.tui.app import TacticaApp
-    from tactica.tui.factory import BattleFactory
-    from tactica.tui.opponent import Opponent
-    from tactica.tui.saving import open_save, resume_session
 
     from .conftest import answer_questions, skirmish_battle
     monkeypatch.setenv("TACTICA_DATA_DIR", str(tmp_path / "data"))

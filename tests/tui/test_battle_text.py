@@ -3,9 +3,9 @@ action, the AI's intent, settings kept by a new battle, the header's form, toast
 the log at 80×24, the stat card, the help text."""
 from __future__ import annotations
 
+from tactica.client.describe import LogLine
 from tactica.engine.sandbox import battle
 from tactica.tui.app import TacticaApp
-from tactica.tui.describe import LogLine
 from tactica.tui.screens.battle import BattleScreen
 from tactica.tui.widgets.status_line import StatusLine
 
@@ -49,8 +49,8 @@ async def test_ACT_1_the_hint_after_an_attack_offers_the_move_but_no_attack():
 
 
 async def test_fast_mode_and_intent_last_into_the_next_battle():
-    from tactica.tui.factory import BattleFactory
-    from tactica.tui.opponent import Opponent
+    from tactica.client.factory import BattleFactory
+    from tactica.client.opponent import Opponent
 
     from .conftest import answer_questions, skirmish_battle
     wbs, maps = skirmish_battle()
@@ -120,7 +120,7 @@ async def test_the_header_form_follows_the_terminal_width_not_the_ai_note(gate):
 
 
 def test_the_header_needs_the_same_columns_all_battle():
-    from tactica.tui.factory import BattleFactory
+    from tactica.client.factory import BattleFactory
     from tactica.tui.widgets.battle_header import header_need, header_text
 
     from .conftest import skirmish_battle

@@ -33,9 +33,9 @@ async def test_help_opens_over_the_who_goes_first_dialog():
 
 async def test_help_opened_before_the_first_question_stays_on_top_until_closed(monkeypatch):
     """? pressed in the first second: the help stays up; who goes first is asked once it closes."""
+    from tactica.client.content import demo_battle
+    from tactica.client.factory import BattleFactory
     from tactica.tui.app import TacticaApp
-    from tactica.tui.content import demo_battle
-    from tactica.tui.factory import BattleFactory
     from tactica.tui.screens.battle import BattleScreen
     from tactica.tui.screens.choice import ChoiceModal
     from tactica.tui.screens.help import HelpScreen

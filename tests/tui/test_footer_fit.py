@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from textual.widgets._footer import FooterKey
 
+from tactica.client.modes import Mode
 from tactica.engine import ForcedMoveEffect, ForceKind
 from tactica.engine.sandbox import area, battle, card, melee, ranged
-from tactica.tui.controller import Mode
 from tactica.tui.widgets.battle_footer import KEEP, BattleFooter, fitting, importance
 
 from .conftest import app_against_ai, app_for_state

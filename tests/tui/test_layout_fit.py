@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from textual.widgets._footer import FooterKey
 
+from tactica.client.content import load_battle
+from tactica.client.factory import BattleFactory
+from tactica.client.opponent import Opponent
 from tactica.engine.sandbox import battle, card, melee, ranged
 from tactica.tui.app import TacticaApp
-from tactica.tui.content import load_battle
-from tactica.tui.factory import BattleFactory
-from tactica.tui.opponent import Opponent
 from tactica.tui.screens.battle import LOG_MIN, BattleScreen, body_rows
 from tactica.tui.widgets.battle_header import BattleHeader, header_text
 from tactica.tui.widgets.battle_log import BattleLog

@@ -122,7 +122,7 @@ async def test_a_long_log_opens_at_its_newest_lines_at_once_never_blank_nor_at_i
     line is wrapped, nor the top for a moment), then the whole log is written, the view at its end."""
     from textual.app import App
 
-    from tactica.tui.describe import LogLine
+    from tactica.client.describe import LogLine
     monkeypatch.setattr(LogReader, "FILL_AFTER", 60.0)                  # the whole log: only when asked
     lines = [LogLine(f"line {i} " + "word " * (i % 25), "info", i % 2) for i in range(300)]
     app = App()
@@ -147,7 +147,7 @@ async def test_a_long_log_opens_at_its_newest_lines_at_once_never_blank_nor_at_i
 
 
 async def test_the_log_is_read_back_with_page_up_and_new_lines_do_not_yank_the_reader():
-    from tactica.tui.describe import LogLine
+    from tactica.client.describe import LogLine
     from tactica.tui.screens.help import HELP
     from tactica.tui.widgets.battle_log import BattleLog
     from tactica.tui.widgets.map_view import MapView

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import time
 
+from tactica.client.opponent import AiPlayer, Opponent, Thought
+from tactica.client.session import GameSession
 from tactica.engine import EndActivation, Move
 from tactica.engine.sandbox import battle
 from tactica.tui.app import TacticaApp
-from tactica.tui.opponent import AiPlayer, Opponent, Thought
-from tactica.tui.session import GameSession
 from tactica.tui.widgets.status_line import StatusLine
 
 from .conftest import FixedFactory, app_for_state

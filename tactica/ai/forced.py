@@ -2,7 +2,7 @@
 
 Shared by the ``greedy``, ``normal`` and ``hard`` levels (``random`` picks
 uniformly).  For an enemy the attacker moves, the VP-equivalent of
-``tactics.displacement_value`` decides first (the planners value an
+``values.displacement_value`` decides first (the planners value an
 attack's forced movement the same way); on ties a simple order: a pit
 it would fall into first (a second attack roll may destroy it, TER-PIT),
 then out of the VP zone that scores for it, then as far as possible from its
@@ -70,7 +70,7 @@ def forced_score(state: GameState, action: Action) -> float:
 def forced_value(state: GameState, action: Action) -> float:
     """VP-equivalent for ``state.decider`` of moving an enemy with ForceMove ``action`` (0 otherwise).
 
-    ``tactics.displacement_value`` (pit, VP zone, away from our creatures,
+    ``values.displacement_value`` (pit, VP zone, away from our creatures,
     next to our fresh ones): the same judgement the planners use when they
     value an attack's push, pull or slide.
     """

@@ -75,17 +75,16 @@ def move_then_charge(state: GameState, me: Creature, board: Board, threats: list
     """Moves that end where a charge can follow (ACT-1, ACT-3, CHG-1..CHG-4): [(value, Move)].
 
     ``state`` is the planner's state with ``me`` active and its move action
-    unused; ``reach`` and ``pv`` are the move's
-    routes and their end values.  A square is a start when the nearest free
-    square next to an enemy in line of sight lies 2 to speed squares from it
-    (grid distance, CHG-3); the MOVE_CHARGE best of
-    them (per enemy, its basic melee attack's rough worth plus ``pv``; at
-    most two per enemy) get their exact charges (``actions_of_kind``), each
-    worth its attack (``attack_value``, charging), where it ends
-    (``place_value``) and the opportunity attacks of both the move and the
-    charge (OA-1, OA-3: each enemy at most once).  Each start is the Move
-    to it, valued by its best charge.  Targets in ``direct`` (charged from
-    where it stands already) are left out.  ``state`` is left as it was.
+    unused; ``reach`` and ``pv`` are the move's routes and their end values.
+    A square is a start when the nearest free square next to an enemy in
+    line of sight lies 2 to speed squares from it (grid distance, CHG-3);
+    the MOVE_CHARGE best of them (per enemy, its basic melee attack's rough
+    worth plus ``pv``; at most two per enemy) get their exact charges
+    (``actions_of_kind``), each worth its attack (``charge_value``), where
+    it ends (``place_value``) and the opportunity attacks of both the move
+    and the charge (OA-1, OA-3: each enemy at most once).  Each start is the
+    Move to it, valued by its best charge.  Targets in ``direct`` (charged
+    from where it stands already) are left out.
     """
     melee = me.card.basic_melee
     enemies = [e for e in state.enemy_creatures(me.player) if e.card.size == 1 and e.uid not in direct]
@@ -166,8 +165,7 @@ def shift_then_act(state: GameState, me: Creature, board: Board, threats: list,
     ending there (``place_value``); attacking from there (ACT-1); and, for
     the SHIFT_MOVES squares next to the fewest enemies, moving on with the
     attack action (ACT-3) or charging (CHG-1), each route costing the
-    opportunity attacks it still provokes (``oa_risk``).  ``state`` is left
-    as it was.
+    opportunity attacks it still provokes (``oa_risk``).
     """
     out: list[list] = []  # [value, Shift], the value raised as better follow-ups are found
     shifts = actions_of_kind(state, Shift)

@@ -29,8 +29,7 @@ from __future__ import annotations
 
 import re
 
-from tactica.engine.model import SYMBOLS, CustomTerrain, MapDef, Square, Terrain, TerrainRules, rules_of
-from tactica.engine.state import Ruleset
+from tactica.engine import SYMBOLS, CustomTerrain, MapDef, Ruleset, Square, Terrain, TerrainRules, terrain_rules
 
 from .fields import MAP, TERRAIN_KINDS, TERRAIN_TYPE
 from .schema import Doc, did_you_mean
@@ -88,9 +87,9 @@ def rows_of(doc: Doc, node: Node, what: str) -> list[Row] | None:
         return [(row.rstrip(TRAILING), node.start_mark.line, node.start_mark.column) for row in rows]
     first = node.start_mark.line + 1
     indent = 0
-    for line in doc.lines[first:]:
-        if line.strip():
-            indent = len(line) - len(line.lstrip(" "))
+    for text in doc.lines[first:]:
+        if text.strip():
+            indent = len(text) - len(text.lstrip(" "))
             break
     out = []
     for i, row in enumerate(rows):
@@ -206,13 +205,13 @@ def _terrain_types(doc: Doc, node: Node, broken: set[str]) -> list[CustomTerrain
 
 
 def _legend(doc: Doc, node: Node, custom: dict[str, CustomTerrain] | None = None,
-            broken: set[str] | None = None) -> dict:
+            broken: set[str] | None = None) -> dict[str, Terrain | CustomTerrain]:
     """The symbols of a map: the defaults, then the ``legend`` entries.
 
     A symbol whose entry has a problem is added to ``broken`` (its squares
     are then not reported again as unknown symbols).
     """
-    legend = dict(DEFAULT_LEGEND)
+    legend: dict[str, Terrain | CustomTerrain] = dict(DEFAULT_LEGEND)
     custom = custom or {}
     broken = set() if broken is None else broken
     if not isinstance(node, MappingNode):
@@ -295,12 +294,13 @@ def parse_map(doc: Doc, root: Node, map_id: str) -> MapDef | None:
     broken: set[str] = set()  # symbols whose own entry (legend, terrain type) has a problem
     customs = _terrain_types(doc, f["terrain_types"][1], broken) if "terrain_types" in f else []
     by_name = {t.name: t for t in customs}
-    legend = _legend(doc, f["legend"][1], by_name, broken) if "legend" in f else dict(DEFAULT_LEGEND)
+    legend: dict[str, Terrain | CustomTerrain] = (_legend(doc, f["legend"][1], by_name, broken) if "legend" in f
+                                                  else dict(DEFAULT_LEGEND))
     if "legend" in f:
         _commented_symbols(doc, f["legend"][0])
     for t in customs:  # TER-OTHER: each map-defined kind by its own symbol
         legend.setdefault(t.rules.symbol, t)
-    terrain_rows = rows_of(doc, f["terrain"][1], MAP["terrain"].what("")) if "terrain" in f else None
+    terrain_rows = (rows_of(doc, f["terrain"][1], MAP["terrain"].what("")) if "terrain" in f else None) or []
     zone_rows = rows_of(doc, f["zones"][1], MAP["zones"].what("")) if "zones" in f else None
     sound = True  # the grid and overlay are fit for the reachability checks
     width = None
@@ -348,9 +348,9 @@ def parse_map(doc: Doc, root: Node, map_id: str) -> MapDef | None:
                     continue
                 first_at.setdefault(ch, (line, col + x))
                 under = grid[y][x] if y < len(grid) and x < len(grid[y]) else None
-                if under is not None and rules_of(under).blocks_movement:
+                if under is not None and terrain_rules(under).blocks_movement:
                     bad.setdefault(("wall", ch), []).append(place)
-                elif under is not None and ch in "ABCD" and not rules_of(under).deploy:
+                elif under is not None and ch in "ABCD" and not terrain_rules(under).deploy:
                     bad.setdefault((under.value, ch), []).append(place)
                 areas[ZONE_SYMBOLS[ch]].add((x, y))
         for (problem, ch), places in bad.items():

@@ -10,21 +10,21 @@ traceback: an unexpected failure is reported as a problem of that file.
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from .loader import (
     KIND_NAMES,
-    SUFFIXES,
-    _cards_from,
-    _shipped_catalogue,
     card_ids,
     kind_of,
     load_catalogue,
+    read_card_files,
     read_doc,
-    shipped_card_files,
+    shipped_catalogue,
 )
 from .maps import parse_map
 from .problems import ContentError, Problem
+from .shipped import SUFFIXES, shipped_card_files
 from .warbands import parse_warband
 
 
@@ -46,7 +46,7 @@ def expand(paths: list[str]) -> tuple[list[Path], list[Problem]]:
     return files, problems
 
 
-def validate_paths(paths: list[str], card_files: list[str] = ()) -> tuple[list[Problem], int]:
+def validate_paths(paths: list[str], card_files: Sequence[str] = ()) -> tuple[list[Problem], int]:
     """Check every file under ``paths``; returns (problems, number of files checked).
 
     ``card_files`` (``--cards``) are checked too and must be card files.
@@ -73,13 +73,13 @@ def validate_paths(paths: list[str], card_files: list[str] = ()) -> tuple[list[P
     card_paths = [p for p, doc, root, kind in docs if kind == "cards" and root is not None]
     shipped = {p.resolve() for p in shipped_card_files()}
     given_shipped = [p for p in card_paths if p.resolve() in shipped]
-    cards, card_problems, where = _cards_from(given_shipped)
+    cards, card_problems, where = read_card_files(given_shipped)
     try:
         catalogue = load_catalogue()
-        taken = {**dict(_shipped_catalogue()[1]), **where}
+        taken = {**dict(shipped_catalogue()[1]), **where}
     except ContentError:
         catalogue, taken = {}, where  # the shipped cards' own problems show when they are validated
-    own, own_problems, _ = _cards_from([p for p in card_paths if p.resolve() not in shipped], taken)
+    own, own_problems, _ = read_card_files([p for p in card_paths if p.resolve() not in shipped], taken)
     cards.update(own)
     card_problems += own_problems
     catalogue.update(cards)

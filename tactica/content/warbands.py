@@ -17,13 +17,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from tactica.engine.model import CreatureCard, WarbandDef
-from tactica.engine.state import Ruleset
-from tactica.engine.warband import check_warband
+from tactica.engine import CreatureCard, Ruleset, WarbandDef, check_warband
 
 from .cards import card_ids
 from .fields import ENTRY, WARBAND
 from .schema import Doc, did_you_mean
+from .shipped import SUFFIXES, shipped_card_files
 from .yamlsafe import MappingNode, Node, compose, read_text
 
 #: Card files looked through, at most, for a card a warband names but no loaded file defines.
@@ -43,12 +42,12 @@ class _Nearby:
         if self.found is None:
             self.found = {}
             if self.path.is_file():
-                self._read()
+                self._read(self.found)
         return self.found.get(cid)
 
-    def _read(self) -> None:
+    def _read(self, found: dict[str, str]) -> None:
+        """Fill ``found`` with card id -> the nearby file listing it (shipped files left out)."""
         base = self.path.parent
-        from .loader import SUFFIXES, shipped_card_files  # noqa: PLC0415 - loader imports this module
         shipped = {p.resolve() for p in shipped_card_files()}
         files = []
         for folder in dict.fromkeys((base, base / "cards", base.parent / "cards")):
@@ -60,7 +59,7 @@ class _Nearby:
             text = read_text(path, str(path), [])
             root = compose(text, str(path), []) if text is not None else None
             for cid in card_ids(root) if root is not None else ():
-                self.found.setdefault(cid, str(path))
+                found.setdefault(cid, str(path))
 
 
 def unknown_card(cid: str, known: Iterable[str], nearby: _Nearby | None = None) -> str:
@@ -76,7 +75,8 @@ def unknown_card(cid: str, known: Iterable[str], nearby: _Nearby | None = None) 
     hint = did_you_mean(cid, known)
     if hint:
         return f"unknown card '{cid}'{hint} (a card of your own needs its file: --cards FILE)"
-    return f"unknown card '{cid}': neither a shipped card nor in a --cards file (a card of your own needs its file: --cards FILE)"
+    return (f"unknown card '{cid}': neither a shipped card nor in a --cards file "
+            "(a card of your own needs its file: --cards FILE)")
 
 
 def _entry(doc: Doc, node: Node, index: int) -> tuple[str, Node, int] | None:

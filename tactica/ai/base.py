@@ -202,7 +202,7 @@ class Bot:
     def choose_area(self, state: GameState) -> Action:
         """Pick a start area (SET-2): the one nearer the VP zone that would score for us."""
         options = [a for a in legal_actions(state) if isinstance(a, ChooseStartArea)]
-        m = state.map
+        m = state.battle_map
 
         def gap(a: ChooseStartArea) -> tuple[int, str]:
             area, zone = m.start_areas.get(a.area, ()), m.vp_zones.get(a.area, ())

@@ -88,16 +88,16 @@ def move_then_charge(state: GameState, me: Creature, board: Board, threats: list
     """
     melee = me.card.basic_melee
     enemies = [e for e in state.enemy_creatures(me.player) if e.card.size == 1 and e.uid not in direct]
-    if not enemies or not attack_allowed(me, melee):
+    if not enemies or melee is None or not attack_allowed(me, melee):
         return []
     speed = me.speed
     worth = sorted(((expected_basic(melee, t) / max(1, t.hp) * t.card.cost, k, t) for k, t in enumerate(enemies)),
                    key=lambda x: (-x[0], x[1]))
     picks: list[tuple[float, Square]] = []
-    los = state.geo.line_of_sight
+    los = state.geometry.line_of_sight
     occupied = {c.pos for c in state.alive() if c.uid != me.uid}
     for w, _, t in worth:
-        ends = [q for q in state.geo.neighbours(t.pos) if q not in occupied]
+        ends = [q for q in state.geometry.neighbours(t.square) if q not in occupied]
         if not ends:
             continue
         # CHG-3: the nearest square next to it must be 2 to speed squares away (grid distance)
@@ -108,7 +108,7 @@ def move_then_charge(state: GameState, me: Creature, board: Board, threats: list
         for sq in near:
             if any(q == sq for _, q in picks):
                 continue
-            if los(sq, t.pos):
+            if los(sq, t.square):
                 picks.append((w + pv[sq], sq))
                 taken += 1
                 if taken == 2:
@@ -182,7 +182,7 @@ def shift_then_act(state: GameState, me: Creature, board: Board, threats: list,
             if act is not None:
                 v += atk
         out.append([v, sh])
-        ranked.append((sum(1 for e in makers if chebyshev(e.pos, sq) == 1), -v, sq, len(out) - 1))
+        ranked.append((sum(1 for e in makers if chebyshev(e.square, sq) == 1), -v, sq, len(out) - 1))
     if attack_left and me.speed > 0:
         moved = as_active(state, me.uid, move_used=True)  # ACT-3: the attack action moves on
         for _, _, sq, k in sorted(ranked)[:SHIFT_MOVES]:
@@ -216,7 +216,7 @@ def move_to_help(state: GameState, me: Creature, reach: dict, pv: dict[Square, f
     if me.conditions & NO_SPECIAL_POWERS:
         return []
     out: list[tuple[float, Action]] = []
-    distance = state.geo.distance
+    distance = state.geometry.distance
     for i, power in enumerate(me.card.special_powers):
         if not power.range or power.action is PowerAction.TRIGGERED or not power_available(me, power):
             continue
@@ -225,14 +225,14 @@ def move_to_help(state: GameState, me: Creature, reach: dict, pv: dict[Square, f
         for ally in state.alive(me.player):
             if ally.uid == me.uid or not power_helps(ally, power.effect.value, power.amount):
                 continue
-            if (distance(me.pos, ally.pos) or 99) <= power.range:
+            if (distance(me.square, ally.square) or 99) <= power.range:
                 continue  # already in range: used from here (scored above)
             gain = power_value(state, me, UsePower(i, ally.uid))
             if gain <= 0:
                 continue
             best = None
             for sq, r in reach.items():
-                if (distance(sq, ally.pos) or 99) <= power.range and (best is None or pv[sq] > best[0]):
+                if (distance(sq, ally.square) or 99) <= power.range and (best is None or pv[sq] > best[0]):
                     best = (pv[sq], r)
             if best is not None:
                 out.append((best[0] + gain, Move(best[1].path)))

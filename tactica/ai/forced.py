@@ -33,16 +33,16 @@ def _nearest(sq, squares) -> int:
     return min((chebyshev(sq, s) for s in squares), default=0)
 
 
-def end_square(action: Action, target: Creature) -> Square | None:
+def end_square(action: Action, target: Creature) -> Square:
     """Where ForceMove or Settle ``action`` leaves ``target`` (MOV-14, TER-PIT): the Settle's square,
-    the forced path's last square, else where it stands (None when off the map)."""
+    the forced path's last square, else where it stands."""
     if isinstance(action, Settle):
         x, y = action.square
         return (x, y)
     if isinstance(action, ForceMove) and action.path:
         x, y = action.path[-1]
         return (x, y)
-    return target.pos
+    return target.square
 
 
 def forced_score(state: GameState, action: Action) -> float:
@@ -52,13 +52,13 @@ def forced_score(state: GameState, action: Action) -> float:
     target = state.creature(p.target)
     sq = end_square(action, target)
     side = target.warband_player
-    allies = [c.pos for c in state.creatures
+    allies = [c.square for c in state.creatures
               if c.alive and c.uid != target.uid and not state.hostile(c.player, side)]
-    enemies = [c.pos for c in state.enemy_creatures(side)]
+    enemies = [c.square for c in state.enemy_creatures(side)]
     if not state.hostile(side, me):
         return (10.0 if any_in(sq, target.size, state.vp_zone(side)) else 0.0) - _nearest(sq, enemies) * 0.1
     score = 0.0
-    if isinstance(action, ForceMove) and state.map.rules_at(sq).fliers_only and not movement_mode(target).flies:
+    if isinstance(action, ForceMove) and state.battle_map.rules_at(sq).fliers_only and not movement_mode(target).flies:
         score += 100.0
     if any_in(sq, target.size, state.vp_zone(side)):  # any square of it in the zone counts (SCN-ASSAULT)
         score -= 10.0

@@ -200,7 +200,7 @@ def outcomes(state: GameState, action: Action, seed: int,
     comes from ``SeededDice.from_seed(seed)``.  States that come out the same
     are merged.  Never reads ``state.dice``.
     """
-    uid = state.active_uid
+    uid = state.active_uid or ""  # no creature active: no roll is its own
     dice = BranchDice(SeededDice.from_seed(seed))
     after, events = apply(with_dice(state, dice), action)
     mine = _my_rolls(state, uid, events, dice.log)[:rolls]

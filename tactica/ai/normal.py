@@ -80,7 +80,7 @@ class NormalBot(Bot):
             best = plans[0]
             self._planned = (state.step + 1, best.uid, position_key(state), best.action)
             return Activate(best.uid)
-        me = state.active_creature
+        me = state.actor
         cached = self._planned
         self._planned = None
         action = None
@@ -95,7 +95,7 @@ class NormalBot(Bot):
     def next_after_move(self, state: GameState) -> Action | None:
         """The action this bot re-plans for the active creature in ``state`` (as ``choose_battle``
         does after a move: ``plan_creature``), or None when it is not legal."""
-        me = state.active_creature
+        me = state.actor
         nxt = plan_creature(state, me, self.board(state, me.player)).action
         return nxt if check(state, nxt) is None else None
 

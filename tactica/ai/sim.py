@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from tactica.engine import (
     Creature,
     CreatureActivated,
+    CreatureCard,
     GameState,
     IllegalAction,
     MapDef,
@@ -178,7 +179,7 @@ class Tally:
 def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
               maps: Sequence[tuple[MapDef, ...]], games: int, seed: int,
               scenario: str = "assault", teams: tuple[int, ...] = (),
-              catalogue: dict | None = None,
+              catalogue: dict[str, CreatureCard] | None = None,
               on_game: Callable[..., None] | None = None) -> dict:
     """Play ``games`` battles between two to four levels and return the summary dict.
 
@@ -227,6 +228,8 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
         bots = [make_bot(levels[order[seat]], s * 2 + seat) for seat in range(n)]
         bands = warbands
         if scenario == "sealed":
+            if catalogue is None:
+                raise ValueError("the Sealed scenario draws its packs from a card catalogue: give one (SCN-SEALED)")
             _, bands = sealed_warbands(catalogue, s, n, rules)
         began = time.perf_counter()
         try:

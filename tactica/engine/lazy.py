@@ -8,6 +8,8 @@ type, in the same order (a test checks this on random battles).
 """
 from __future__ import annotations
 
+from typing import TypeVar, cast
+
 from .actions import (
     Action,
     Activate,
@@ -37,6 +39,9 @@ from .movement import MoveReach, reach, routes, shift_squares
 from .state import NO_ACTIONS, GameState, Phase
 from .teleporters import teleport_actions
 from .uses import power_actions
+
+#: The kind of action ``actions_of_kind`` lists (an Action subclass), so its list is typed by it.
+KindOfAction = TypeVar("KindOfAction", bound=Action)
 
 #: The kinds of action an active creature may have (ACT-1..3, CHG-1, MOV-12).
 ACTING_KINDS: tuple[type, ...] = (Attack, AreaAttack, Charge, UsePower, Move, Shift, Squeeze, Teleport,
@@ -68,14 +73,19 @@ def kinds_now(state: GameState) -> tuple[type, ...]:
     return (kind,) if kind is not None else ACTING_KINDS
 
 
-def actions_of_kind(state: GameState, kind: type) -> list[Action]:
+def actions_of_kind(state: GameState, kind: type[KindOfAction]) -> list[KindOfAction]:
     """The legal actions of type ``kind`` now, in ``legal_actions`` order.
 
     Args:
         state: any state.
         kind: an Action subclass, e.g. ``Move``.
-    Returns a list (empty when none of that kind is legal).
+    Returns a list of ``kind`` (empty when none of that kind is legal), typed so.
     """
+    return cast("list[KindOfAction]", _actions_of_kind(state, kind))
+
+
+def _actions_of_kind(state: GameState, kind: type[Action]) -> list[Action]:
+    """``actions_of_kind`` untyped by its kind (every list below holds only ``kind``)."""
     ph = state.phase
     if ph in (Phase.FORCED, Phase.CHAMPION):
         return [a for a in legal_actions(state) if type(a) is kind]

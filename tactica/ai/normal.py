@@ -62,7 +62,12 @@ class NormalBot(Bot):
         super().__init__(seed)
         if planner_options is not None:
             self.planner_options = planner_options
-        self._planned: tuple | None = None
+        #: (step it is for, creature uid, ``position_key``, first action) of the activation chosen last.
+        self._planned: tuple[int, str, tuple[tuple[Square | None, int], ...], Action] | None = None
+
+    def planned_first(self) -> Action | None:
+        """The first action planned for the creature this bot activated last (None once it was played)."""
+        return self._planned[3] if self._planned is not None else None
 
     def board(self, state: GameState, player: int) -> Board:
         """The planner's shared facts for ``player`` in ``state``, with this level's options (``board.Board``)."""

@@ -124,7 +124,7 @@ def best_area(state: GameState, me: Creature, attack: AttackDef, index: int,
               enemies: list[Creature]) -> tuple[float, Action | None]:
     """Best aim of close or area attack ``index`` from where ``me`` stands (RNG-3, RNG-4).
 
-    Tries the engine's templates (``areas.template``) for every close aim
+    Tries the engine's templates (``distinct_strikes``) for every close aim
     and for radius areas centred near an enemy; returns (value, AreaAttack)
     or (0, None) when no aim strikes an enemy for a positive value.
     """

@@ -2,7 +2,7 @@
 
 Activate the first creature (warband order) that can attack now, else the
 first one.  Acting: make the attack or charge with the highest expected
-loss of HP (``combat.preview``'s ``expected_loss``, each hit capped at the
+loss of HP (the engine's ``preview``'s ``expected_loss``, each hit capped at the
 HP left, HP-1; a likely kill first); otherwise move to the
 reachable square nearest (around walls) to the nearest enemy, or to our VP
 zone when that is nearer; otherwise end the activation.

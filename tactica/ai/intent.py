@@ -2,7 +2,7 @@
 
 ``explain_action(state, action, planned=None)`` describes ``action`` taken in
 ``state`` by ``state.decider``: the chances of an attack or charge (from
-``combat.preview``, never the dice), what a move goes toward (the VP zone or
+the engine's ``preview``, never the dice), what a move goes toward (the VP zone or
 the nearest enemy — "toward" only when the distance shrinks, "away from"
 when it grows, distances around walls) and the opportunity attacks it
 risks.  ``planned`` is the first action a bot has in mind for the creature it

@@ -2,7 +2,7 @@
 
 For each creature not yet activated, ``planner.plan_creature`` weighs its
 options in VP-equivalents: attacks from where it stands or after a move
-(hit and kill chances from ``combat.preview``, so flanking and cover count),
+(hit and kill chances from the engine's ``preview``, so flanking and cover count),
 charges, and where to end (closing in, holding the VP zone, the damage
 enemies could deal there, the opportunity attacks a route provokes).  The
 creature whose best plan beats doing nothing by the most is activated; then

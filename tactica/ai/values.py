@@ -124,7 +124,7 @@ def forced_gain(state: GameState, attacker: Creature, target: Creature, attack: 
                 effect: ForcedMoveEffect, source: Square | None = None) -> float:
     """VP-equivalent of the best place ``attack``'s forced movement can put an enemy ``target`` (MOV-14).
 
-    The destinations are the engine's (``forced.destinations``, counted
+    The destinations are the engine's (``forced_destinations``, counted
     from ``source``: an area attack's origin, else the attacker's square);
     each is judged by ``displacement_value``.  0 when staying put is best
     or nowhere is open.

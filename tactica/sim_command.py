@@ -122,7 +122,8 @@ def run_sim(args: argparse.Namespace) -> int:
                   file=sys.stderr, flush=True)
     try:
         summary = sim.run_games(levels, warbands, [maps], args.games, args.seed, scenario=scenario,
-                            teams=teams, catalogue=catalogue, on_game=on_game)
+                                teams=teams, catalogue=catalogue, on_game=on_game,
+                                modules=tuple(getattr(args, "rules", None) or ()))
     except sim.SimError as err:
         print(f"tactica sim: error: {err}", file=sys.stderr)
         return 1

@@ -267,7 +267,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(cards_note(args), file=sys.stderr)
             return run_play(args)
         if args.command == "sim":
-            from tactica.ai.sim import run_sim
+            from tactica.sim_command import run_sim
             if cards_note(args):
                 print(cards_note(args), file=sys.stderr)
             return run_sim(args)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import traceback
 from dataclasses import dataclass, field
 
+from tactica.ai.setup import auto_setup
 from tactica.engine import (
     TEMPLATE_CORNERS,
     Action,
@@ -52,6 +53,7 @@ from tactica.engine import (
 from tactica.saves.autosave import AutoSaver
 from tactica.saves.replay import Recorder
 
+from .content import BattleContentError, load_map_file
 from .opponent import Opponent
 from .undo import NOTHING, UndoStep, undo_refusal
 
@@ -133,7 +135,6 @@ class GameSession:
         state, events = new_game(warbands, maps, seed=seed, rules=rules)
         session = cls(state=state, events=list(events), seed=seed)
         if quick:
-            from tactica.ai.setup import auto_setup
             session.quick_setup = True
             session.state, more = auto_setup(state, actions=session.actions)
             session.events.extend(more)
@@ -216,7 +217,6 @@ class GameSession:
         failure nothing changes.  A swap is recorded in the save (it replays)
         and makes the actions before it final (no undo across it).
         """
-        from .content import BattleContentError, load_map_file
         old = self.state.map
         path = self.map_files.get(old.id) if old is not None else None
         if path is None:

@@ -129,7 +129,7 @@ def _effect_from(d: dict) -> Effect:
 
 
 def _attack_to(a: AttackDef) -> dict:
-    out = {"name": a.name, "kind": a.kind.value, "reach": a.reach.value, "range": a.range,
+    out: dict[str, Any] = {"name": a.name, "kind": a.kind.value, "reach": a.reach.value, "range": a.range,
            "targets": a.targets, "bonus": a.bonus, "defense": a.defense.value, "damage": a.damage,
            "damage_bonus": a.damage_bonus, "damage_type": a.damage_type, "basic": a.basic}
     if a.effects:
@@ -235,7 +235,8 @@ def map_to(m: MapDef) -> dict:
     their full rules, and use their own symbols in the rows.
     """
     out = {"id": m.id, "name": m.name,
-           "terrain": ["".join(_TERRAIN_CODE.get(t) or t.rules.symbol for t in row) for row in m.terrain],
+           "terrain": ["".join(_TERRAIN_CODE[t] if isinstance(t, Terrain) else t.rules.symbol for t in row)
+                       for row in m.terrain],
            "start_areas": {k: sorted(map(list, v)) for k, v in m.start_areas.items()},
            "vp_zones": {k: sorted(map(list, v)) for k, v in m.vp_zones.items()}, "points": m.points}
     customs = m.custom_terrain
@@ -246,7 +247,7 @@ def map_to(m: MapDef) -> dict:
 
 def map_from(d: dict) -> MapDef:
     """Decode a map (with its own terrain kinds, TER-OTHER)."""
-    codes = dict(_CODE_TERRAIN)
+    codes: dict[str, Terrain | CustomTerrain] = dict(_CODE_TERRAIN)
     for t in d.get("terrain_types", ()):
         rules = TerrainRules(**t["rules"])
         codes[rules.symbol] = CustomTerrain(str(t["name"]), rules)
@@ -409,7 +410,8 @@ class SaveFile:
             raise SaveError(f"{source}: the save has no version number")
         if version > VERSION:
             raise SaveError(f"{source}: the save is format version {version}, made by a newer tactica "
-                            f"({doc.get('tactica', '?')}); this tactica reads up to version {VERSION}. Upgrade tactica.")
+                            f"({doc.get('tactica', '?')}); this tactica reads up to version {VERSION}. "
+                            "Upgrade tactica.")
         try:
             known = {f.name for f in fields(Ruleset)}
             rules = Ruleset(**{k: v for k, v in doc["rules"].items() if k in known})

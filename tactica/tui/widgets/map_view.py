@@ -372,7 +372,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         return Offset(min(w - 1, max(0, value.x)), min(h - 1, max(0, value.y)))
 
     def watch_cursor(self, old: Offset, new: Offset) -> None:
-        cw, ch = self._cw, self._ch
+        ch = self._ch
         for y in {old.y, new.y}:
             self.refresh(Region(0, y * ch - self.scroll_offset.y, self.size.width, ch))
         who = self._state.creature_at((new.x, new.y)) if self._state is not None else None

@@ -158,7 +158,7 @@ def _damage(doc: Doc, node: Node, what: str) -> tuple[int, int, str] | None:
         hint = did_you_mean(kind, DAMAGE_TYPES) or f"; expected one of: {', '.join(DAMAGE_TYPES)}"
         doc.error(node, f"unknown damage type '{kind}' in {what}{hint}")
         return None
-    if base + bonus > ATTACK["damage"].hi:
+    if base + bonus > ATTACK["damage"].bounds[1]:
         doc.error(node, f"{what} must be at most {ATTACK['damage'].hi} in all; got {base + bonus}")
         return None
     return base, bonus, kind
@@ -211,7 +211,8 @@ def parse_effect(doc: Doc, node: Node, attack_what: str, index: int) -> Effect |
         dmg = _damage(doc, f["damage"][1], EFFECT["damage"].what(what))
         if dmg is None:
             return None
-        if dmg[1] or not EFFECT["damage"].lo <= dmg[0] <= EFFECT["damage"].hi:
+        lo, hi = EFFECT["damage"].bounds
+        if dmg[1] or not lo <= dmg[0] <= hi:
             doc.error(f["damage"][1], f"ongoing damage is one number from {EFFECT['damage'].lo} to "
                                       f"{EFFECT['damage'].hi} and an optional type, e.g. \"5 fire\"")
             return None
@@ -373,7 +374,8 @@ def parse_attack(doc: Doc, node: Node, card_what: str, index: int) -> AttackDef 
     if "effects" in f:
         items = doc.sequence(f["effects"][1], ATTACK["effects"].what(what))
         effects = [parse_effect(doc, enode, what, i) for i, enode in enumerate(items or [])]
-    if None in (name, kind_text, bonus, vs, dmg, targets, basic, secondary) or None in effects or not limit_ok:
+    if dmg is None or None in (name, kind_text, bonus, vs, targets, basic, secondary) or None in effects \
+            or not limit_ok:
         return None
     if kind_text == "melee" and targets != 1:
         doc.error(f["targets"][1], f"a melee attack has 1 target; got {targets}")
@@ -387,7 +389,7 @@ def parse_attack(doc: Doc, node: Node, card_what: str, index: int) -> AttackDef 
         return None
     return AttackDef(name=name, kind=AttackKind(kind_text), reach=reach, bonus=bonus,
                      defense=Defense(vs), damage=dmg[0], damage_bonus=dmg[1], damage_type=dmg[2],
-                     range=rng, targets=targets, basic=basic, effects=tuple(effects),
+                     range=rng, targets=targets, basic=basic, effects=tuple(e for e in effects if e is not None),
                      secondary=secondary, radius=radius, uses=n_uses, recharge=recharge)
 
 
@@ -596,24 +598,28 @@ def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | 
         doc.error(extra, f"{what} has more than one basic attack; mark only one with 'basic: true'")
     names = [a.name for a, _ in attacks if a is not None]
     for a, anode in attacks:  # ATK-7: a follow-up names another line of the same card
-        for e in (a.effects if a is not None else ()):
+        if a is None:
+            continue
+        for e in a.effects:
             if isinstance(e, FollowUpEffect) and (e.attack == a.name or e.attack not in names):
                 others = [n for n in names if n != a.name]
                 hint = did_you_mean(e.attack, others) or (
                     f"; the card's other attacks: {', '.join(others)}" if others else "")
                 doc.error(anode, f"follow-up attack '{e.attack}' of '{a.name}' is not another attack "
                                  f"of {what}{hint}")
-    if attacks and all(a is not None for a, _ in attacks) and not basics and attacks[0][0].secondary:
+    first = attacks[0][0] if attacks else None
+    if first is not None and all(a is not None for a, _ in attacks) and not basics and first.secondary:
         doc.error(attacks[0][1], f"the first attack of {what} is its basic attack (none is marked), "
                                  "so it cannot be secondary")
     if (len(doc.problems) > before or cid is None or not attacks or any(a is None for a, _ in attacks)
             or None in abilities or any(p is None for p, _ in powers + specials)):
         return None
-    lines = tuple(a for a, _ in attacks)
+    lines = tuple(a for a, _ in attacks if a is not None)  # none is None by now
     if not basics:  # CARD-1: the first listed is the basic attack
         lines = (replace(lines[0], basic=True),) + lines[1:]
     card = CreatureCard(id=cid, factions=tuple(factions), attacks=lines, keywords=tuple(keywords),
-                        abilities=tuple(abilities), champion_powers=tuple(p for p, _ in powers),
+                        abilities=tuple(a for a in abilities if a is not None),
+                        champion_powers=tuple(p for p, _ in powers),
                         special_powers=tuple(p for p, _ in specials), **v)
     return card, f["id"][1]
 

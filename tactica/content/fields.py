@@ -109,6 +109,13 @@ class FieldSpec:
         """The engine attribute this field fills (``attr``, else ``name``)."""
         return self.attr or self.name
 
+    @property
+    def bounds(self) -> tuple[int, int]:
+        """(lo, hi) of a bounded field; raises ValueError for a field without both."""
+        if self.lo is None or self.hi is None:
+            raise ValueError(f"field {self.name!r} has no range")
+        return self.lo, self.hi
+
     def what(self, of: str) -> str:
         """The label for problem messages, with ``of`` filled in."""
         return (self.label or f"'{self.name}' of {{of}}").format(of=of)
@@ -209,7 +216,8 @@ ABILITY = Table("ability", "One keyword ability of a stat card as typed data (AB
               label="the amount of {of}", units="hit points", example=10),
     FieldSpec("type", "choice", "The damage type, or 'all' (resist, vulnerable; immune takes a damage "
               "type or a condition; regeneration: the damage type that stops it for a turn, optional; "
-              "resist auras default to 'all', harm auras to untyped).", choices=("all",) + DAMAGE_TYPES, label="damage type",
+              "resist auras default to 'all', harm auras to untyped).", choices=("all",) + DAMAGE_TYPES,
+              label="damage type",
               example="fire"),
     FieldSpec("condition", "choice", "The condition it is immune to (immune only; CON-1..8).",
               choices=CONDITIONS, label="condition", example="dazed"),
@@ -375,7 +383,8 @@ CARD = Table("card", "A creature's stat card (CARD-1..3).", (
     FieldSpec("unique", "boolean", "At most one copy per warband (WB-6).", default=False,
               label="'unique' of {of}"),
     FieldSpec("size", "integer", "Creature size in squares across: 1 Small or Medium, 2 Large (2×2), "
-              "3 Huge (3×3; Epic battles only, WB-7).", default=1, lo=1, hi=3, label="the size of {of}", units="squares"),
+              "3 Huge (3×3; Epic battles only, WB-7).", default=1, lo=1, hi=3, label="the size of {of}",
+              units="squares"),
     FieldSpec("text", "text", "Card text shown to players; the engine never reads it.", default="",
               label="the text of {of}"),
     FieldSpec("flavor", "text", "A line of story.", default="", label="the flavor of {of}"),

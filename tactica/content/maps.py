@@ -87,9 +87,9 @@ def rows_of(doc: Doc, node: Node, what: str) -> list[Row] | None:
         return [(row.rstrip(TRAILING), node.start_mark.line, node.start_mark.column) for row in rows]
     first = node.start_mark.line + 1
     indent = 0
-    for line in doc.lines[first:]:
-        if line.strip():
-            indent = len(line) - len(line.lstrip(" "))
+    for text in doc.lines[first:]:
+        if text.strip():
+            indent = len(text) - len(text.lstrip(" "))
             break
     out = []
     for i, row in enumerate(rows):
@@ -205,13 +205,13 @@ def _terrain_types(doc: Doc, node: Node, broken: set[str]) -> list[CustomTerrain
 
 
 def _legend(doc: Doc, node: Node, custom: dict[str, CustomTerrain] | None = None,
-            broken: set[str] | None = None) -> dict:
+            broken: set[str] | None = None) -> dict[str, Terrain | CustomTerrain]:
     """The symbols of a map: the defaults, then the ``legend`` entries.
 
     A symbol whose entry has a problem is added to ``broken`` (its squares
     are then not reported again as unknown symbols).
     """
-    legend = dict(DEFAULT_LEGEND)
+    legend: dict[str, Terrain | CustomTerrain] = dict(DEFAULT_LEGEND)
     custom = custom or {}
     broken = set() if broken is None else broken
     if not isinstance(node, MappingNode):
@@ -294,12 +294,13 @@ def parse_map(doc: Doc, root: Node, map_id: str) -> MapDef | None:
     broken: set[str] = set()  # symbols whose own entry (legend, terrain type) has a problem
     customs = _terrain_types(doc, f["terrain_types"][1], broken) if "terrain_types" in f else []
     by_name = {t.name: t for t in customs}
-    legend = _legend(doc, f["legend"][1], by_name, broken) if "legend" in f else dict(DEFAULT_LEGEND)
+    legend: dict[str, Terrain | CustomTerrain] = (_legend(doc, f["legend"][1], by_name, broken) if "legend" in f
+                                                  else dict(DEFAULT_LEGEND))
     if "legend" in f:
         _commented_symbols(doc, f["legend"][0])
     for t in customs:  # TER-OTHER: each map-defined kind by its own symbol
         legend.setdefault(t.rules.symbol, t)
-    terrain_rows = rows_of(doc, f["terrain"][1], MAP["terrain"].what("")) if "terrain" in f else None
+    terrain_rows = (rows_of(doc, f["terrain"][1], MAP["terrain"].what("")) if "terrain" in f else None) or []
     zone_rows = rows_of(doc, f["zones"][1], MAP["zones"].what("")) if "zones" in f else None
     sound = True  # the grid and overlay are fit for the reachability checks
     width = None

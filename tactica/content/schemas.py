@@ -91,7 +91,7 @@ def _value_schema(spec: FieldSpec) -> dict[str, Any]:
 
 def field_schema(spec: FieldSpec) -> dict[str, Any]:
     """The JSON Schema of one field: its value, description, default and example."""
-    out = {"description": _describe(spec)}
+    out: dict[str, Any] = {"description": _describe(spec)}
     out.update(_value_schema(spec))
     if not spec.required and spec.default is not NO_DEFAULT:
         out["default"] = spec.default

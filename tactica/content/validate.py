@@ -10,6 +10,7 @@ traceback: an unexpected failure is reported as a problem of that file.
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from .loader import (
@@ -45,7 +46,7 @@ def expand(paths: list[str]) -> tuple[list[Path], list[Problem]]:
     return files, problems
 
 
-def validate_paths(paths: list[str], card_files: list[str] = ()) -> tuple[list[Problem], int]:
+def validate_paths(paths: list[str], card_files: Sequence[str] = ()) -> tuple[list[Problem], int]:
     """Check every file under ``paths``; returns (problems, number of files checked).
 
     ``card_files`` (``--cards``) are checked too and must be card files.

@@ -42,10 +42,11 @@ class _Nearby:
         if self.found is None:
             self.found = {}
             if self.path.is_file():
-                self._read()
+                self._read(self.found)
         return self.found.get(cid)
 
-    def _read(self) -> None:
+    def _read(self, found: dict[str, str]) -> None:
+        """Fill ``found`` with card id -> the nearby file listing it (shipped files left out)."""
         base = self.path.parent
         shipped = {p.resolve() for p in shipped_card_files()}
         files = []
@@ -58,7 +59,7 @@ class _Nearby:
             text = read_text(path, str(path), [])
             root = compose(text, str(path), []) if text is not None else None
             for cid in card_ids(root) if root is not None else ():
-                self.found.setdefault(cid, str(path))
+                found.setdefault(cid, str(path))
 
 
 def unknown_card(cid: str, known: Iterable[str], nearby: _Nearby | None = None) -> str:
@@ -74,7 +75,8 @@ def unknown_card(cid: str, known: Iterable[str], nearby: _Nearby | None = None) 
     hint = did_you_mean(cid, known)
     if hint:
         return f"unknown card '{cid}'{hint} (a card of your own needs its file: --cards FILE)"
-    return f"unknown card '{cid}': neither a shipped card nor in a --cards file (a card of your own needs its file: --cards FILE)"
+    return (f"unknown card '{cid}': neither a shipped card nor in a --cards file "
+            "(a card of your own needs its file: --cards FILE)")
 
 
 def _entry(doc: Doc, node: Node, index: int) -> tuple[str, Node, int] | None:

@@ -41,6 +41,7 @@ INT_TAG, FLOAT_TAG, BOOL_TAG, NULL_TAG, STR_TAG = (_STD + t for t in ("int", "fl
 def _at(shown: str, event: yaml.Event, message: str) -> Problem:
     """A problem at ``event``'s start (1-based line and column)."""
     m = event.start_mark
+    assert m is not None  # a composed event always has its place
     return Problem(shown, m.line + 1, m.column + 1, message)
 
 

@@ -23,11 +23,21 @@ Units: damage and HP in hit points, reach in squares.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 #: "all" in Resist / Vulnerable: every damage type, untyped damage included.
 ALL = "all"
+
+
+class HasAbilities(Protocol):
+    """What the queries below read of a creature's card (``model.CreatureCard`` is one)."""
+
+    @property
+    def abilities(self) -> tuple[Ability, ...]:
+        """Its keyword abilities, in card order."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -40,7 +50,7 @@ class Ability:
         return self.kind.replace("-", " ").capitalize()
 
     @property
-    def identity(self) -> tuple:
+    def identity(self) -> tuple[str, ...]:
         """What makes two entries "the same ability" for stacking (ABL-2): kind and type."""
         return (self.kind, getattr(self, "damage_type", ""), getattr(self, "condition", ""))
 
@@ -236,7 +246,7 @@ class Aura(Ability):
     name: str = ""
 
     @property
-    def identity(self) -> tuple:
+    def identity(self) -> tuple[str, ...]:
         """Auras of the same name (and effect) are the same ability for stacking (ABL-2)."""
         return (self.kind, self.effect, self.name or self.describe_effect())
 
@@ -273,25 +283,25 @@ ABILITY_KINDS: dict[str, type[Ability]] = {cls.kind: cls for cls in (
     Insubstantial, ThreateningReach, MultipleThreats, MultiActivation, Aura)}
 
 
-def has(card, cls: type[Ability]) -> bool:
+def has(card: HasAbilities, cls: type[Ability]) -> bool:
     """True when ``card`` (a CreatureCard) has an ability of class ``cls``."""
     return any(isinstance(a, cls) for a in card.abilities)
 
 
-def strongest(abilities, cls: type[Ability], value: str) -> dict[tuple, int]:
+def strongest(abilities: Iterable[Ability], cls: type[Ability], value: str) -> dict[tuple[str, ...], int]:
     """ABL-2: for each distinct ability of class ``cls``, the largest ``value`` among its copies.
 
     Returns {identity: amount}; summing the values adds different abilities
     while the same ability twice counts once.
     """
-    best: dict[tuple, int] = {}
+    best: dict[tuple[str, ...], int] = {}
     for a in abilities:
         if isinstance(a, cls):
             best[a.identity] = max(best.get(a.identity, 0), getattr(a, value))
     return best
 
 
-def extra_damage(card, *, combat_advantage: bool, charge: bool) -> list[tuple[str, int]]:
+def extra_damage(card: HasAbilities, *, combat_advantage: bool, charge: bool) -> list[tuple[str, int]]:
     """Damage abilities add to a hit by ``card``'s creature (ATK-8, ABL-2), as (kind, HP) pairs.
 
     Sneak Attack with combat advantage, Powerful Charge on a charge.  Each
@@ -309,8 +319,8 @@ def _applies(damage_type: str, named: str) -> bool:
     return named == ALL or (bool(damage_type) and named == damage_type)
 
 
-def defend(card, amount: int, damage_type: str, *, attack: bool,
-           auras: tuple = ()) -> tuple[int, list[tuple[str, int]]]:
+def defend(card: HasAbilities, amount: int, damage_type: str, *, attack: bool,
+           auras: tuple[Aura, ...] = ()) -> tuple[int, list[tuple[str, int]]]:
     """The damage ``card``'s creature takes from ``amount`` HP of ``damage_type`` (ABL-1).
 
     Order (our choice where the rules are silent): Immune to the type → 0;
@@ -351,28 +361,28 @@ def defend(card, amount: int, damage_type: str, *, attack: bool,
     return total, steps
 
 
-def immune_to_condition(card, condition: str) -> bool:
+def immune_to_condition(card: HasAbilities, condition: str) -> bool:
     """True when ``card``'s creature is immune to ``condition`` (ABL; it is never applied)."""
     return any(isinstance(a, Immune) and a.condition == condition for a in card.abilities)
 
 
-def regeneration(card) -> int:
+def regeneration(card: HasAbilities) -> int:
     """HP regained at the start of each of its turns (0 without Regeneration; ABL-2: once)."""
     return max((a.amount for a in card.abilities if isinstance(a, Regeneration)), default=0)
 
 
-def stops_regeneration(card, damage_type: str) -> bool:
+def stops_regeneration(card: HasAbilities, damage_type: str) -> bool:
     """True when damage of ``damage_type`` stops ``card``'s Regeneration for a turn (docs/rules.md ABL)."""
     return bool(damage_type) and any(isinstance(a, Regeneration) and a.damage_type == damage_type
                                      for a in card.abilities)
 
 
-def activations_per_round(card) -> int:
+def activations_per_round(card: HasAbilities) -> int:
     """How many times ``card``'s creature is activated each round (1; Multi-Activation X: X)."""
     return max((a.times for a in card.abilities if isinstance(a, MultiActivation)), default=1)
 
 
-def threat_reach(card) -> int:
+def threat_reach(card: HasAbilities) -> int:
     """Squares within which its opportunity attacks reach (1: adjacent; Threatening Reach: more)."""
     return max((a.reach for a in card.abilities if isinstance(a, ThreateningReach)), default=1)
 

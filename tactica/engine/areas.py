@@ -38,6 +38,7 @@ Our choices, documented here and in the tests (docs/rules.md leaves them open):
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from .actions import AreaAttack
@@ -72,16 +73,18 @@ class Template:
 
     def cover(self, state: GameState, target: Square) -> bool:
         """True when a creature on ``target`` has cover against this template (COV-4, COV-5)."""
-        geo = state.geo
+        geo = state.geometry
         if self.origins:
             return all(geo.cover(o, target, (), area=True) for o in self.origins)
         if self.origin is not None:
             return geo.cover(self.origin, target, (), area=True)
         solid = geo.map.rules_at
+        point = self.point
+        assert point is not None  # neither a burst nor a radius area: a cone or a line
 
         def blocked(sq: Square) -> bool:  # walls and statues (COV-5, TER-STATUE)
             return solid(sq).cover_area
-        return not all(geo.line_clear(self.point, q, blocked, (target,)) for q in corners(target))
+        return not all(geo.line_clear(point, q, blocked, (target,)) for q in corners(target))
 
 
 def corner_point(sq: Square, corner: int) -> Point:
@@ -91,7 +94,7 @@ def corner_point(sq: Square, corner: int) -> Point:
 
 def _effect_from_point(state: GameState, point: Point, sq: Square) -> bool:
     """Line of effect from a point to a square: some line to one of its corners is clear (LOS-1)."""
-    geo = state.geo
+    geo = state.geometry
     return any(geo.line_clear(point, q, geo.is_wall, (sq,)) for q in corners(sq))
 
 
@@ -103,7 +106,7 @@ def _block(state: GameState, centre: Square, size: int, body: int = 1) -> list[S
     """
     cx, cy = centre
     return [(x, y) for y in range(cy - size, cy + size + body) for x in range(cx - size, cx + size + body)
-            if not state.geo.is_wall((x, y))]
+            if not state.geometry.is_wall((x, y))]
 
 
 def cone_size(state: GameState, attack: AttackDef) -> int:
@@ -127,8 +130,8 @@ def template(state: GameState, me: Creature, attack: AttackDef, origin: Square,
     origin, out of range, not in sight, a wall, a nearest area missing the
     nearest enemy).
     """
-    geo, pos = state.geo, me.pos
-    if corner not in CORNERS or not state.map.in_bounds(origin) or geo.is_wall(origin):
+    geo, pos = state.geometry, me.square
+    if corner not in CORNERS or not state.battle_map.in_bounds(origin) or geo.is_wall(origin):
         return None
     if me.card.size > 1:
         return _big_template(state, me, attack, origin, corner)
@@ -173,7 +176,7 @@ def template(state: GameState, me: Creature, attack: AttackDef, origin: Square,
 def _big_template(state: GameState, me: Creature, attack: AttackDef, origin: Square,
                   corner: int) -> Template | None:
     """``template`` for a Large or Huge attacker (RNG-3, RNG-4, MOV-13; see the module notes)."""
-    geo, pos, size = state.geo, me.pos, me.card.size
+    geo, pos, size = state.geometry, me.square, me.card.size
     body = set(footprint(pos, size))
     reach = attack.reach
     if reach is Reach.BURST:
@@ -217,12 +220,14 @@ def _big_template(state: GameState, me: Creature, attack: AttackDef, origin: Squ
 
 def _line_squares(state: GameState, p: Point, q: Point, skip: Square) -> list[Square]:
     """Squares the segment p->q crosses, from p onwards, up to the first wall (RNG-3, LOS-1)."""
-    geo = state.geo
+    geo = state.geometry
     out = []
     for sq in squares_crossed(p, q):
         if sq == skip:
             continue
-        t0, t1 = _clip(p, q, sq)
+        span = _clip(p, q, sq)
+        assert span is not None  # squares_crossed lists only squares the segment enters
+        t0, t1 = span
         tm = (t0 + t1) / 2
         inside = (p[0] + (q[0] - p[0]) * tm, p[1] + (q[1] - p[1]) * tm)
         if not geo.is_wall(sq) and geo.line_clear(p, inside, geo.is_wall, (sq,)):
@@ -256,7 +261,7 @@ def struck(state: GameState, me: Creature, found: Template) -> list[Creature]:
 
 def aims(state: GameState, me: Creature, attack: AttackDef) -> list[tuple[Square, int]]:
     """Every (origin, corner) worth trying for ``attack``, in canonical order."""
-    pos, reach = me.pos, attack.reach
+    pos, reach = me.square, attack.reach
     if reach is Reach.BURST:
         return [(pos, 0)]
     if reach in (Reach.SMALL_CONE, Reach.LARGE_CONE):
@@ -265,7 +270,7 @@ def aims(state: GameState, me: Creature, attack: AttackDef) -> list[tuple[Square
         body = set(me.squares)
         ends = [sq for sq in _block(state, pos, attack.range or 0, me.card.size) if sq not in body]
         return [(sq, c) for sq in ends for c in CORNERS]
-    h, w = state.map.height, state.map.width
+    h, w = state.battle_map.height, state.battle_map.width
     return [((x, y), 0) for y in range(h) for x in range(w)]
 
 
@@ -276,7 +281,7 @@ def area_actions(state: GameState) -> list[AreaAttack]:
     first aim found in canonical order), targets in uid order; sets without
     an enemy are left out (ATK-2).
     """
-    me = state.active_creature
+    me = state.actor
     out: list[AreaAttack] = []
     for i, attack in enumerate(me.card.attacks):
         if not attack.is_area or not attack_allowed(me, attack):
@@ -286,7 +291,8 @@ def area_actions(state: GameState) -> list[AreaAttack]:
     return out
 
 
-def distinct_strikes(state: GameState, me: Creature, attack: AttackDef, aim_list):
+def distinct_strikes(state: GameState, me: Creature, attack: AttackDef,
+                     aim_list: Iterable[tuple[Square, int]]) -> Iterator[tuple[Square, int, list[Creature]]]:
     """Yield ``(origin, corner, struck creatures)`` for each aim in ``aim_list`` that strikes a new set.
 
     ``aim_list`` is an iterable of ``(origin square, corner or None)`` (from

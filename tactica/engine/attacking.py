@@ -14,7 +14,7 @@ from itertools import combinations
 
 from . import events as ev
 from .actions import Attack
-from .combat import resolve_attack, valid_targets
+from .combat import AreaOrigin, resolve_attack, valid_targets
 from .flow import _battle_decided
 from .model import AttackDef, AttackKind, FollowUpEffect, Trigger
 from .movement import threats
@@ -61,7 +61,7 @@ def attack_actions(state: GameState) -> list[Attack]:
     Each set of targets is listed once, in uid order (``apply`` accepts any
     order).  Close and area lines are listed by ``areas.area_actions``.
     """
-    me = state.active_creature
+    me = state.actor
     acts: list[Attack] = []
     for i, attack in enumerate(me.card.attacks):
         if not attack_allowed(me, attack) or attack.is_area:
@@ -82,26 +82,28 @@ def provoked_by(st: GameState, me: Creature, attack: AttackDef) -> tuple[str, ..
     """
     if attack.kind not in (AttackKind.RANGED, AttackKind.AREA):
         return ()
-    return tuple(threats(st, me, me.pos))
+    return tuple(threats(st, me, me.square))
 
 
-def provoke(st: GameState, me: Creature, cause: str, out: list) -> bool:
+def provoke(st: GameState, me: Creature, cause: str, out: list[ev.Event]) -> bool:
     """OA-1, OA-4: adjacent enemies strike first; returns False if ``me`` fell or the battle ended.
 
     cause: "ranged attack" or "area attack" (reported in the event).
     """
-    for uid in threats(st, me, me.pos):
+    for uid in threats(st, me, me.square):
         maker = st.creature(uid)
         st.oa_used = st.oa_used | {uid}
         out.append(ev.OpportunityAttackProvoked(uid, me.uid, cause))
-        resolve_all(st, maker, maker.card.basic_attack, [me], "opportunity", out)
+        basic = maker.card.basic_attack
+        assert basic is not None  # ``threats`` lists only makers with a basic attack (OA-1)
+        resolve_all(st, maker, basic, [me], "opportunity", out)
         if st.is_over or not me.alive:
             return False
     return True
 
 
 def resolve_all(st: GameState, me: Creature, attack: AttackDef, targets: list[Creature], kind: str,
-                out: list, *, origin=None, depth: int = 0) -> bool:
+                out: list[ev.Event], *, origin: AreaOrigin | None = None, depth: int = 0) -> bool:
     """Roll ``attack`` against each of ``targets`` in order, then its follow-ups (ATK-4, ATK-7).
 
     Args:

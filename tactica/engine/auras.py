@@ -29,6 +29,7 @@ from __future__ import annotations
 from . import events as ev
 from .abilities import Aura
 from .footprint import distance as fp_distance
+from .model import Square
 from .state import Creature, GameState
 
 
@@ -58,9 +59,9 @@ def reaches(state: GameState, source: Creature, aura: Aura, target: Creature) ->
     if aura.affects == "allies" and not friend or aura.affects == "enemies" and friend:
         return False
     if source.card.size > 1 or target.card.size > 1:  # from and to any of their squares (MOV-13)
-        d = fp_distance(state.geo, source.pos, source.card.size, target.pos, target.card.size)
+        d = fp_distance(state.geometry, source.square, source.card.size, target.square, target.card.size)
     else:
-        d = state.geo.distance(source.pos, target.pos)
+        d = state.geometry.distance(source.square, target.square)
     return d is not None and d <= aura.radius
 
 
@@ -71,7 +72,7 @@ def covering(state: GameState, target: Creature, effect: str) -> list[tuple[Aura
     ``state.creatures``; of same-named auras the one with the largest
     ``abs(amount)`` counts (ties: the first).
     """
-    best: dict[tuple, tuple[Aura, Creature]] = {}
+    best: dict[tuple[str, ...], tuple[Aura, Creature]] = {}
     for source, aura in _aura_sources(state):
         if aura.effect != effect or not reaches(state, source, aura, target):
             continue
@@ -124,18 +125,18 @@ def resist_auras(state: GameState, target: Creature) -> tuple[Aura, ...]:
     return tuple(a for a, _ in covering(state, target, "resist"))
 
 
-def squares(state: GameState, source: Creature, aura: Aura) -> frozenset:
+def squares(state: GameState, source: Creature, aura: Aura) -> frozenset[Square]:
     """The squares ``aura`` of ``source`` covers (for display): within its radius, walls excluded."""
     if not source.alive:
         return frozenset()
     if source.card.size > 1:  # within the radius of any of its squares (MOV-13)
         return frozenset(sq for body in source.squares
-                         for sq, d in state.geo.range_distances(body).items() if d <= aura.radius)
-    dist = state.geo.range_distances(source.pos)
+                         for sq, d in state.geometry.range_distances(body).items() if d <= aura.radius)
+    dist = state.geometry.range_distances(source.square)
     return frozenset(sq for sq, d in dist.items() if d <= aura.radius)
 
 
-def start_of_turn(state: GameState, me: Creature, out: list) -> bool:
+def start_of_turn(state: GameState, me: Creature, out: list[ev.Event]) -> bool:
     """Heal and harm auras on ``me`` as its turn starts; returns False if it was destroyed.
 
     Heal auras first (each distinct one: CreatureHealed, cause "aura"), never

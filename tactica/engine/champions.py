@@ -54,7 +54,7 @@ def can_use_now(st: GameState, champion: Creature) -> bool:
 # -- occasions ----------------------------------------------------------------
 
 
-def attack_occasions(st: GameState, events: list) -> list[Occasion]:
+def attack_occasions(st: GameState, events: list[ev.Event]) -> list[Occasion]:
     """The attack occasions in one action's ``events``: hits and misses against enemies (CHP-2)."""
     found: list[Occasion] = []
     for e in events:
@@ -114,10 +114,10 @@ def _fits(st: GameState, champion: Creature, power: ChampionPower, o: Occasion) 
         return False
     if ally.uid != champion.uid:
         # Counted around walls, a distance is never below the Chebyshev one: a cheap refusal first.
-        (ax, ay), (cx, cy) = ally.pos, champion.pos
+        (ax, ay), (cx, cy) = ally.square, champion.square
         if max(abs(ax - cx), abs(ay - cy)) > power.range:
             return False
-        if not st.geo.within(champion.pos, ally.pos, power.range):
+        if not st.geometry.within(champion.square, ally.square, power.range):
             return False
     return True
 
@@ -194,7 +194,7 @@ def _may_answer(st: GameState, occasions: list[Occasion]) -> bool:
     return False
 
 
-def lost_to_destruction(st: GameState, events: list) -> list[tuple[str, int, str]]:
+def lost_to_destruction(st: GameState, events: list[ev.Event]) -> list[tuple[str, int, str]]:
     """Champion powers the hits in one action's ``events`` would have triggered but that could not be
     offered because their subject was destroyed (CHP-2: a power needs its ally on the map, and extra
     damage its enemy too), for a client to say why no prompt came.  A pure query; ``st`` is the state
@@ -250,14 +250,14 @@ def lost_to_destruction(st: GameState, events: list) -> list[tuple[str, int, str
                 if ally.uid != champion.uid:  # CHP-2: the ally within the power's range
                     here = lost_at.get(champion.uid) or champion.pos
                     there = lost_at.get(ally.uid) or ally.pos
-                    if here is None or there is None or not st.geo.within(here, there, power.range):
+                    if here is None or there is None or not st.geometry.within(here, there, power.range):
                         continue
                 if (champion.uid, i, subject) not in found:
                     found.append((champion.uid, i, subject))
     return found
 
 
-def open_window(st: GameState, occasions: list[Occasion], resume: str, out: list) -> bool:
+def open_window(st: GameState, occasions: list[Occasion], resume: str, out: list[ev.Event]) -> bool:
     """Stop for a champion-power decision if some power answers ``occasions`` (CHP-2).
 
     resume: what the flow does when the window closes ("after action",
@@ -307,7 +307,7 @@ def check_use(st: GameState, a: UseChampionPower) -> tuple[str, str] | None:
     return None
 
 
-def use(st: GameState, a: UseChampionPower, out: list) -> None:
+def use(st: GameState, a: UseChampionPower, out: list[ev.Event]) -> None:
     """Pay for and resolve a champion power (CHP-1..3); mutates ``st``.
 
     EXTRA_DAMAGE: the enemy takes the power's amount (met by its Resist and
@@ -325,7 +325,7 @@ def use(st: GameState, a: UseChampionPower, out: list) -> None:
     ally = st.creature(a.ally)
     if power.effect is ChampionEffect.EXTRA_DAMAGE:
         enemy = st.creature(a.enemy)
-        amount, steps = power.amount, []
+        amount, steps = power.amount, list[tuple[str, int]]()
         if enemy.card.abilities:
             amount, steps = defend(enemy.card, amount, "", attack=True)
         deal_damage(st, enemy, amount, "", champion.player, out, cause="champion",
@@ -333,20 +333,22 @@ def use(st: GameState, a: UseChampionPower, out: list) -> None:
     elif power.effect is ChampionEffect.REROLL:
         o = next(o for o in st.window if o.trigger == ChampionTrigger.ALLY_MISSES.value
                  and o.ally == a.ally and o.enemy == a.enemy)
-        resolve_attack(st, ally, st.creature(a.enemy), ally.card.attack_named(o.attack), out, kind=o.kind)
+        attack = ally.card.attack_named(o.attack)
+        assert attack is not None  # the occasion names one of the ally's attack lines
+        resolve_attack(st, ally, st.creature(a.enemy), attack, out, kind=o.kind)
     elif power.effect is ChampionEffect.HEAL:
         heal(ally, power.amount, "champion", out)
     else:
         clear(ally, "champion", out)
 
 
-def decline(st: GameState, out: list) -> None:
+def decline(st: GameState, out: list[ev.Event]) -> None:
     """The deciding player uses no more champion powers in this window (CHP-2)."""
     out.append(ev.ChampionPowerDeclined(st.decider))
     st.window_passed = st.window_passed | {st.decider}
 
 
-def advance(st: GameState, out: list) -> str | None:
+def advance(st: GameState, out: list[ev.Event]) -> str | None:
     """Ask the next player, or close the window.
 
     Returns None while the window stays open (``st.decider`` is the player

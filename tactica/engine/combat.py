@@ -9,14 +9,25 @@ Resist, Vulnerable, Immune, Insubstantial; see ``abilities``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from . import auras
 from . import events as ev
 from . import footprint as fp
-from .abilities import MultipleThreats, defend, extra_damage, has, stops_regeneration
+from .abilities import Aura, MultipleThreats, defend, extra_damage, has, stops_regeneration
 from .conditions import add_effect, halve_damage
 from .geometry import adjacent, centre, passes_opposite_sides
-from .model import AttackDef, AttackKind, ConditionEffect, ForcedMoveEffect, HealEffect, OngoingEffect, Reach, Trigger
+from .model import (
+    AttackDef,
+    AttackKind,
+    ConditionEffect,
+    ForcedMoveEffect,
+    HealEffect,
+    OngoingEffect,
+    Reach,
+    Square,
+    Trigger,
+)
 from .state import GRANTS_CA, Creature, GameState, PendingForce
 
 COMBAT_ADVANTAGE = 2
@@ -24,6 +35,24 @@ SQUEEZE_PENALTY = -5
 CHARGE_BONUS = 1
 COVER_PENALTY = -2
 HELPLESS_BONUS = 4
+
+#: What auras add to one hit (``aura_damage``): the damage bonuses as (name, HP) pairs, and the
+#: resist auras covering the target.
+Boost = tuple[tuple[tuple[str, int], ...], tuple[Aura, ...]]
+
+
+class AreaOrigin(Protocol):
+    """Where a close or area attack is traced from (``areas.Template`` is one; COV-5): its
+    origin square (a burst's or radius area's, else None) and whether a square has cover."""
+
+    @property
+    def origin(self) -> Square | None:
+        """The origin square of a burst or radius area, else None."""
+        ...
+
+    def cover(self, state: GameState, target: Square) -> bool:
+        """True when a creature on ``target`` has cover against the attack (COV-4, COV-5)."""
+        ...
 
 
 def critical_from(state: GameState, attacker: Creature, attack: AttackDef) -> int:
@@ -34,8 +63,8 @@ def critical_from(state: GameState, attacker: Creature, attack: AttackDef) -> in
     """
     if attack.kind is AttackKind.MELEE and attacker.pos is not None:
         if attacker.card.size > 1:  # standing on blood rock with any of its squares (our reading)
-            return min(state.map.rules_at(sq).melee_crit for sq in attacker.squares)
-        return state.map.rules_at(attacker.pos).melee_crit
+            return min(state.battle_map.rules_at(sq).melee_crit for sq in attacker.squares)
+        return state.battle_map.rules_at(attacker.pos).melee_crit
     return 20
 
 
@@ -49,13 +78,13 @@ def invisible(state: GameState, attacker: Creature, target: Creature) -> bool:
     Large or Huge creature stands in smoke when all its squares do (our
     reading: it can still be seen through its other squares, LOS-1).
     """
-    smoke = state.geo.smoke
+    smoke = state.geometry.smoke
     if not smoke:
         return False
     if attacker.card.size > 1 or target.card.size > 1:
         return not touching(attacker, target) and (
             all(sq in smoke for sq in attacker.squares) or all(sq in smoke for sq in target.squares))
-    return not adjacent(attacker.pos, target.pos) and (
+    return not adjacent(attacker.square, target.square) and (
         attacker.pos in smoke or target.pos in smoke)
 
 
@@ -63,8 +92,8 @@ def touching(a: Creature, b: Creature) -> bool:
     """True when creatures a and b are adjacent: some square of one next to some square of the
     other (RNG-1; any of a Large or Huge creature's squares, MOV-13)."""
     if a.card.size == 1 and b.card.size == 1:
-        return adjacent(a.pos, b.pos)
-    return fp.touching(a.pos, a.card.size, b.pos, b.card.size)
+        return adjacent(a.square, b.square)
+    return fp.touching(a.square, a.card.size, b.square, b.card.size)
 
 
 def automatic_critical(target: Creature, attack: AttackDef) -> bool:
@@ -91,8 +120,8 @@ def flanking(state: GameState, attacker: Creature, target: Creature) -> bool:
         return False
     big = attacker.card.size > 1 or target.card.size > 1
     if not big:  # one-square attacker and target: look the line up by where the two stand
-        tx, ty = target.pos
-        ax, ay = attacker.pos
+        tx, ty = target.square
+        ax, ay = attacker.square
         uid, team = attacker.uid, attacker.team
         for ally in state.creatures:
             pos = ally.pos
@@ -105,7 +134,8 @@ def flanking(state: GameState, attacker: Creature, target: Creature) -> bool:
                 if _flanks(ax - tx, ay - ty, dx, dy) and ally.active and not ally.dazed:
                     return True
             elif (ally.active and not ally.dazed and touching(ally, target)
-                  and any(passes_opposite_sides(centre(attacker.pos), centre(b), target.pos) for b in ally.squares)):
+                  and any(passes_opposite_sides(centre(attacker.square), centre(b), target.square)
+                          for b in ally.squares)):
                 return True
         return False
     for ally in state.creatures:
@@ -154,7 +184,7 @@ def combat_advantage(state: GameState, attacker: Creature, target: Creature) -> 
 
 
 def has_cover(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
-              origin=None) -> bool:
+              origin: AreaOrigin | None = None) -> bool:
     """True when ``target`` has cover against ``attack`` from ``attacker`` (COV-1..5).
 
     Close and area attacks trace from their template's origin and creatures
@@ -171,7 +201,7 @@ def has_cover(state: GameState, attacker: Creature, target: Creature, attack: At
     if origin is not None:
         if target.card.size > 1:  # COV-5 with COV-2's "any of its squares"
             return all(origin.cover(state, sq) for sq in target.squares)
-        return origin.cover(state, target.pos)
+        return origin.cover(state, target.square)
     if attacker.card.size > 1 or target.card.size > 1:
         return _big_cover(state, attacker, target)
     team, tuid = attacker.team, target.uid
@@ -184,7 +214,7 @@ def has_cover(state: GameState, attacker: Creature, target: Creature, attack: At
             return _big_cover(state, attacker, target)
         if c.uid != tuid:
             blockers.append(pos)
-    return state.geo.cover(attacker.pos, target.pos, blockers)
+    return state.geometry.cover(attacker.square, target.square, blockers)
 
 
 def _big_cover(state: GameState, attacker: Creature, target: Creature) -> bool:
@@ -200,7 +230,7 @@ def _big_cover(state: GameState, attacker: Creature, target: Creature) -> bool:
     blockers = [sq for c in state.creatures
                 if c.alive and c.team != attacker.team and c.uid != target.uid
                 for sq in c.squares if sq not in own]
-    geo = state.geo
+    geo = state.geometry
     for a in attacker.squares:
         for t in target.squares:
             if not geo.cover(a, t, blockers):
@@ -209,7 +239,7 @@ def _big_cover(state: GameState, attacker: Creature, target: Creature) -> bool:
 
 
 def modifiers(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
-              *, charge: bool = False, origin=None) -> tuple[tuple[str, int], ...]:
+              *, charge: bool = False, origin: AreaOrigin | None = None) -> tuple[tuple[str, int], ...]:
     """The named modifiers to one attack roll (MOD table of docs/rules.md).
 
     ``origin``: the template of a close or area attack (cover from it, COV-5).
@@ -223,9 +253,9 @@ def modifiers(state: GameState, attacker: Creature, target: Creature, attack: At
     if attacker.pos is None:
         circle = 0
     elif attacker.card.size > 1:  # any of its squares inside (our reading)
-        circle = max(state.map.rules_at(sq).attack_bonus for sq in attacker.squares)
+        circle = max(state.battle_map.rules_at(sq).attack_bonus for sq in attacker.squares)
     else:
-        circle = state.map.rules_at(attacker.pos).attack_bonus
+        circle = state.battle_map.rules_at(attacker.pos).attack_bonus
     if circle:
         mods.append(("sacred circle", circle))  # TER-SACRED
     if attacker.effects and "squeezing" in attacker.conditions:
@@ -255,14 +285,16 @@ def in_reach(state: GameState, attacker: Creature, target: Creature, attack: Att
         if not touching(attacker, target):
             return ("not-adjacent", f"{attack.name} is a melee attack: the target must be adjacent.")
         return None
-    geo = state.geo
+    geo = state.geometry
     if not sees(state, attacker, target):
         return ("no-sight", f"{attacker.card.name} has no line of sight to {target.card.name}.")
     if attack.reach is Reach.RANGE:
-        if attacker.card.size == 1 and target.card.size == 1 and geo.within(attacker.pos, target.pos, attack.range):
+        r = attack.range
+        assert r is not None  # a Reach.RANGE line has a range (content checks it)
+        if attacker.card.size == 1 and target.card.size == 1 and geo.within(attacker.square, target.square, r):
             return None  # within range, counted only as far as needed (RNG-5)
         dist = creature_distance(state, attacker, target)
-        if dist is None or dist > attack.range:
+        if dist is None or dist > r:
             far = "out of reach" if dist is None else f"{dist} squares away"
             return ("out-of-range", f"{target.card.name} is {far}; {attack.name} reaches {attack.range}.")
     elif attack.reach is Reach.NEAREST:
@@ -274,15 +306,15 @@ def in_reach(state: GameState, attacker: Creature, target: Creature, attack: Att
 def sees(state: GameState, a: Creature, b: Creature) -> bool:
     """Line of sight from creature a to creature b: from any of a's squares to any of b's (LOS-1)."""
     if a.card.size == 1 and b.card.size == 1:
-        return state.geo.line_of_sight(a.pos, b.pos)
-    return fp.sight(state.geo, a.pos, a.card.size, b.pos, b.card.size)
+        return state.geometry.line_of_sight(a.square, b.square)
+    return fp.sight(state.geometry, a.square, a.card.size, b.square, b.card.size)
 
 
 def creature_distance(state: GameState, a: Creature, b: Creature) -> int | None:
     """Squares from creature a to creature b around walls (RNG-5): the least over their squares."""
     if a.card.size == 1 and b.card.size == 1:
-        return state.geo.distance(a.pos, b.pos)
-    return fp.distance(state.geo, a.pos, a.card.size, b.pos, b.card.size)
+        return state.geometry.distance(a.square, b.square)
+    return fp.distance(state.geometry, a.square, a.card.size, b.square, b.card.size)
 
 
 def nearest_enemies(state: GameState, attacker: Creature) -> list[Creature]:
@@ -309,12 +341,13 @@ def valid_targets(state: GameState, attacker: Creature, attack: AttackDef) -> li
         # in_reach for one-square creatures: sight, then a distance within range -- refused
         # cheaply by the Chebyshev distance (never above the count around walls) and else
         # counted only as far as the range (Geometry.within).
-        geo, pos, r = state.geo, attacker.pos, attack.range
+        geo, pos, r = state.geometry, attacker.square, attack.range
+        assert r is not None  # a Reach.RANGE line has a range (content checks it)
         x, y = pos
         return [c for c in enemies
                 if (in_reach(state, attacker, c, attack) is None if c.card.size > 1 else
-                    max(abs(c.pos[0] - x), abs(c.pos[1] - y)) <= r
-                    and geo.line_of_sight(pos, c.pos) and geo.within(pos, c.pos, r))]
+                    max(abs(c.square[0] - x), abs(c.square[1] - y)) <= r
+                    and geo.line_of_sight(pos, c.square) and geo.within(pos, c.square, r))]
     return [c for c in enemies if in_reach(state, attacker, c, attack) is None]
 
 
@@ -347,7 +380,7 @@ class AttackPreview:
 
 
 def preview(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
-            *, charge: bool = False, origin=None) -> AttackPreview:
+            *, charge: bool = False, origin: AreaOrigin | None = None) -> AttackPreview:
     """Chance to hit and expected damage of ``attack`` on ``target`` (ATK-3..6).
 
     ``origin``: the template (``areas.Template``) of a close or area attack,
@@ -377,7 +410,7 @@ def preview(state: GameState, attacker: Creature, target: Creature, attack: Atta
 
 
 def resolve_attack(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
-                   out: list, *, kind: str = "attack", origin=None) -> bool:
+                   out: list[ev.Event], *, kind: str = "attack", origin: AreaOrigin | None = None) -> bool:
     """Roll one attack and apply its damage and effects, mutating ``state`` (ATK-3..6, HP-1).
 
     ``kind`` is "attack", "charge", "opportunity" or "follow-up"; ``origin``
@@ -404,7 +437,7 @@ def resolve_attack(state: GameState, attacker: Creature, target: Creature, attac
     return hit
 
 
-def aura_damage(state: GameState, attacker: Creature, target: Creature) -> tuple:
+def aura_damage(state: GameState, attacker: Creature, target: Creature) -> Boost:
     """What auras add to a hit of ``attacker`` on ``target``: (damage bonuses, target's resist auras).
 
     A pair ((name, HP), ...), (Aura, ...) for ``hit_damage``'s ``boost``; empty without auras.
@@ -416,7 +449,7 @@ def aura_damage(state: GameState, attacker: Creature, target: Creature) -> tuple
 
 def hit_damage(attacker: Creature, target: Creature, attack: AttackDef, critical: bool,
                combat_advantage: bool, charge: bool, *,
-               boost: tuple = ((), ())) -> tuple[int, list[tuple[str, int]]]:
+               boost: Boost = ((), ())) -> tuple[int, list[tuple[str, int]]]:
     """HP a hit deals, and the abilities that changed it (ATK-5, CON-7, ABL-1, ABL-2, ATK-8).
 
     The attack's damage, plus Sneak Attack (with combat advantage) and
@@ -450,7 +483,8 @@ def hit_damage(attacker: Creature, target: Creature, attack: AttackDef, critical
 
 
 def apply_attack_effects(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
-                         hit: bool, out: list, *, kind: str = "attack", origin=None) -> None:
+                         hit: bool, out: list[ev.Event], *, kind: str = "attack",
+                         origin: AreaOrigin | None = None) -> None:
     """Apply the condition and ongoing-damage effects of ``attack`` on ``target`` (ATK-3, ATK-5).
 
     Effects happen once whatever the damage (a critical hit doubles damage,
@@ -477,7 +511,7 @@ def apply_attack_effects(state: GameState, attacker: Creature, target: Creature,
             add_effect(state, target, "ongoing", effect.duration, attacker, out,
                        amount=effect.amount, damage_type=effect.damage_type)
         elif isinstance(effect, ForcedMoveEffect) and kind != "opportunity":
-            source = attacker.pos
+            source = attacker.square
             if attack.kind is AttackKind.AREA and origin is not None and origin.origin is not None:
                 source = origin.origin
             state.pending = state.pending + (PendingForce(
@@ -498,7 +532,7 @@ def forced_moves_not_made(attack: AttackDef, hit: bool, kind: str) -> tuple[Forc
                  and (effect.on is Trigger.ALWAYS or (effect.on is Trigger.HIT) is hit))
 
 
-def heal(creature: Creature, amount: int, out: list, *, cause: str, source: str | None = None) -> int:
+def heal(creature: Creature, amount: int, out: list[ev.Event], *, cause: str, source: str | None = None) -> int:
     """``creature`` regains up to ``amount`` HP, never above its card's HP; returns HP regained.
 
     A destroyed creature regains nothing.  Appends CreatureHealed (``cause``,
@@ -514,7 +548,7 @@ def heal(creature: Creature, amount: int, out: list, *, cause: str, source: str 
 
 
 def deal_damage(state: GameState, target: Creature, amount: int, damage_type: str,
-                by_player: int, out: list, *, cause: str = "attack",
+                by_player: int, out: list[ev.Event], *, cause: str = "attack",
                 adjustments: tuple[tuple[str, int], ...] = ()) -> None:
     """Subtract ``amount`` HP from ``target``; destroy it at 0 (HP-1) and score its cost.
 
@@ -530,7 +564,7 @@ def deal_damage(state: GameState, target: Creature, amount: int, damage_type: st
         destroy(state, target, by_player, out)
 
 
-def destroy(state: GameState, target: Creature, by_player: int, out: list, cause: str = "") -> None:
+def destroy(state: GameState, target: Creature, by_player: int, out: list[ev.Event], cause: str = "") -> None:
     """Remove ``target`` from the map; its opponent scores its cost (SCN-ASSAULT),
     or the bounty in Bounty and Combined (SCN-BOUNTY).  ``cause`` goes into the
     ``CreatureDestroyed`` event: "" for damage (HP-1), "pit" for a turn ended in a

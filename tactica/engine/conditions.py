@@ -14,7 +14,7 @@ from .state import ActiveEffect, Creature, GameState
 
 
 def add_effect(state: GameState, target: Creature, name: str, duration: Duration,
-               source: Creature | None, out: list, *, amount: int = 0,
+               source: Creature | None, out: list[ev.Event], *, amount: int = 0,
                damage_type: str = "") -> ActiveEffect | None:
     """Give ``target`` a condition (or, with ``name="ongoing"``, ongoing damage).
 
@@ -51,7 +51,7 @@ def add_effect(state: GameState, target: Creature, name: str, duration: Duration
     return record
 
 
-def end_effects(target: Creature, ended: list[ActiveEffect], reason: str, out: list) -> None:
+def end_effects(target: Creature, ended: list[ActiveEffect], reason: str, out: list[ev.Event]) -> None:
     """Remove the records ``ended`` (by identity) from ``target`` and report each one.
 
     reason: "duration" or "save" (see events.ConditionEnded).

@@ -34,7 +34,7 @@ SAVE_SUCCESS = 10
 CONFUSED_OWN, CONFUSED_IDLE = 5, 15
 
 
-def start_of_activation(state: GameState, me: Creature, out: list) -> bool:
+def start_of_activation(state: GameState, me: Creature, out: list[ev.Event]) -> bool:
     """Start ``me``'s turn: count it, regenerate, deal ongoing damage, roll for confusion.
 
     Regeneration comes before heal auras, harm auras and ongoing damage (our
@@ -63,7 +63,7 @@ def start_of_activation(state: GameState, me: Creature, out: list) -> bool:
         source = next((e.source_player for e in me.effects
                        if e.is_ongoing and e.damage_type == damage_type), None)
         by = state.blame(me.player) if source is None else source
-        steps: list = []
+        steps: list[tuple[str, int]] = []
         if me.card.abilities:
             amount, steps = defend(me.card, amount, damage_type, attack=False)
         deal_damage(state, me, amount, damage_type, by, out, cause="ongoing", adjustments=tuple(steps))
@@ -105,11 +105,11 @@ def ends_in_pit(state: GameState, me: Creature, anchor: Square | None = None) ->
             return False
         anchor = me.pos
     squares = footprint(anchor, me.card.size)
-    rules_at = state.map.rules_at
+    rules_at = state.battle_map.rules_at
     return all(rules_at(sq).destroys for sq in squares)
 
 
-def end_of_activation(state: GameState, me: Creature, out: list) -> None:
+def end_of_activation(state: GameState, me: Creature, out: list[ev.Event]) -> None:
     """End ``me``'s turn: a pit destroys it (TER-PIT); else EFF-1 durations run out, then saving
     throws (SAV-1).
 
@@ -140,7 +140,7 @@ def end_of_activation(state: GameState, me: Creature, out: list) -> None:
     end_effects(me, saved, "save", out)
 
 
-def end_of_player_turn(state: GameState, player: int, out: list) -> None:
+def end_of_player_turn(state: GameState, player: int, out: list[ev.Event]) -> None:
     """End "until end of player's next turn" effects whose time has come (EFF-2)."""
     count = state.player_turns[player]
     for c in state.creatures:
@@ -152,7 +152,7 @@ def end_of_player_turn(state: GameState, player: int, out: list) -> None:
             end_effects(state.own(c), done, "duration", out)
 
 
-def end_of_round(state: GameState, out: list) -> None:
+def end_of_round(state: GameState, out: list[ev.Event]) -> None:
     """End "until end of round" effects, and player-turn effects of a player with no creatures left.
 
     Called after VP zones are scored and victory is checked (docs/rules.md

@@ -15,3 +15,11 @@ class IllegalAction(Exception):
         super().__init__(reason)
         self.code = code
         self.reason = reason
+
+
+class PhaseError(RuntimeError):
+    """A battle-only part of a state was asked for when the state does not have it: the map or
+    its geometry before a map is chosen (``GameState.battle_map``, ``GameState.geometry``), the
+    active creature outside an activation (``GameState.actor``), or the square of a creature
+    that is not on the map (``Creature.square``).  A bug in the caller, never a player's
+    mistake (those are ``IllegalAction``)."""

@@ -37,6 +37,9 @@ forced movement does nothing.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import cast
+
 from . import events as ev
 from . import footprint as fp
 from .actions import Action, ForceMove, Settle
@@ -46,13 +49,24 @@ from .model import Square
 from .movement import legal_stop, mode_of
 from .state import Creature, GameState, PendingForce, Phase
 
+
+def _as_square(sq: Sequence[int]) -> Square:
+    """A client's square as the tuple the engine keeps (a save's JSON gives a list); not checked."""
+    return cast(Square, tuple(sq))
+
+
+def _as_path(path: Iterable[Sequence[int]]) -> tuple[Square, ...]:
+    """A client's path as a tuple of squares (``_as_square`` for each)."""
+    return tuple(_as_square(s) for s in path)
+
+
 #: Kinds of pending forced movement that walk square by square.
 STEPWISE = ("push", "pull", "slide")
 
 
 def footprint(c: Creature) -> list[Square]:
     """The squares ``c`` covers: its square, or a size×size block from it (Large, Huge; MOV-13)."""
-    return list(fp.footprint(c.pos, c.card.size))
+    return list(fp.footprint(c.square, c.card.size))
 
 
 def _falls(state: GameState, target: Creature, sq: Square) -> bool:
@@ -60,7 +74,7 @@ def _falls(state: GameState, target: Creature, sq: Square) -> bool:
     be there); a Large or Huge creature falls when any of its squares is over a pit."""
     if mode_of(target).flies:
         return False
-    rules = state.map.rules_at
+    rules = state.battle_map.rules_at
     return any(rules(q).fliers_only for q in fp.footprint(sq, target.card.size))
 
 
@@ -70,14 +84,14 @@ def step_problem(state: GameState, p: PendingForce, target: Creature, cur: Squar
 
     Returns (code, reason).
     """
-    geo = state.geo
+    geo = state.geometry
     size = target.card.size
     if chebyshev(cur, nxt) != 1:
         return ("not-adjacent", "Each square of forced movement is to an adjacent square.")
     dx, dy = nxt[0] - cur[0], nxt[1] - cur[1]
     new = fp.footprint(nxt, size)
     for q in new:
-        if state.map.rules_at(q).blocks_movement or geo.is_wall(q):
+        if state.battle_map.rules_at(q).blocks_movement or geo.is_wall(q):
             return ("wall", "Forced movement never enters blocking terrain (MOV-14).")
     for q in fp.footprint(cur, size):
         if not geo.step_allowed(q, (q[0] + dx, q[1] + dy)):
@@ -102,7 +116,7 @@ def _stop_ok(state: GameState, target: Creature, sq: Square) -> bool:
         return True
     if not _falls(state, target, sq):
         return False
-    return all(state.creature_at(q) in (None, target) and not state.map.rules_at(q).blocks_movement
+    return all(state.creature_at(q) in (None, target) and not state.battle_map.rules_at(q).blocks_movement
                for q in fp.footprint(sq, target.card.size))
 
 
@@ -117,7 +131,7 @@ def destinations(state: GameState, p: PendingForce) -> dict[Square, tuple[Square
     target = state.find(p.target)
     if target is None or not target.alive:
         return {}
-    start = target.pos
+    start = target.square
     if p.kind in STEPWISE:
         paths: dict[Square, tuple[Square, ...]] = {start: ()}
         frontier = [start]
@@ -127,7 +141,7 @@ def destinations(state: GameState, p: PendingForce) -> dict[Square, tuple[Square
                 if cur != start and _falls(state, target, cur):
                     continue  # it fell: the movement ends in the pit
                 # orthogonal steps first: the path shown for a square is as straight as may be
-                for nxt in sorted(state.geo.neighbours(cur), key=lambda n: n[0] != cur[0] and n[1] != cur[1]):
+                for nxt in sorted(state.geometry.neighbours(cur), key=lambda n: n[0] != cur[0] and n[1] != cur[1]):
                     if nxt in paths or step_problem(state, p, target, cur, nxt) is not None:
                         continue
                     paths[nxt] = paths[cur] + (nxt,)
@@ -143,9 +157,9 @@ def destinations(state: GameState, p: PendingForce) -> dict[Square, tuple[Square
     for y in range(y0 - p.distance, y0 + p.distance + 1):
         for x in range(x0 - p.distance, x0 + p.distance + 1):
             sq = (x, y)
-            if sq == start or not state.map.in_bounds(sq) or not legal_stop(state, target, sq):
+            if sq == start or not state.battle_map.in_bounds(sq) or not legal_stop(state, target, sq):
                 continue
-            if p.kind == "teleport" and not state.geo.line_of_sight(p.source, sq):
+            if p.kind == "teleport" and not state.geometry.line_of_sight(p.source, sq):
                 continue
             out[sq] = (sq,)
     return out
@@ -156,7 +170,7 @@ def nearest_legal(state: GameState, c: Creature, sq: Square) -> list[Square]:
 
     Returns them in (row, column) order; empty if there is none.
     """
-    dist = state.geo.range_distances(sq)
+    dist = state.geometry.range_distances(sq)
     best: list[Square] = []
     best_d = None
     for other, d in dist.items():
@@ -179,9 +193,13 @@ def forced_actions(state: GameState) -> list[Action]:
         return []
     p = state.pending[0]
     found = destinations(state, p)
+    acts: list[Action] = []
     if p.kind == "settle":
-        return [Settle(p.target, sq) for sq in found]
-    return [ForceMove(p.target, ())] + [ForceMove(p.target, path) for path in found.values()]
+        acts.extend(Settle(p.target, sq) for sq in found)
+        return acts
+    acts.append(ForceMove(p.target, ()))
+    acts.extend(ForceMove(p.target, path) for path in found.values())
+    return acts
 
 
 def check_forced(state: GameState, a: Action) -> tuple[str, str] | None:
@@ -189,16 +207,16 @@ def check_forced(state: GameState, a: Action) -> tuple[str, str] | None:
     if not state.pending:
         return ("nothing-pending", "No forced movement waits for a choice.")
     p = state.pending[0]
-    target = state.find(p.target)
+    target = state.creature(p.target)
     if p.kind == "settle":
         if not isinstance(a, Settle) or a.uid != p.target:
             return ("settle-first", f"First place {target.card.name} in the nearest legal square.")
-        if tuple(a.square) not in destinations(state, p):
+        if _as_square(a.square) not in destinations(state, p):
             return ("not-nearest", "The creature goes to the nearest legal square (MOV-3, TER-PIT).")
         return None
     if not isinstance(a, ForceMove) or a.target != p.target:
         return ("force-first", f"First choose where the {p.kind} takes {target.card.name}.")
-    path = tuple(tuple(s) for s in a.path)
+    path = _as_path(a.path)
     if not path:
         return None
     if p.kind not in STEPWISE:
@@ -212,22 +230,22 @@ def check_forced(state: GameState, a: Action) -> tuple[str, str] | None:
         return None
     if len(path) > p.distance:
         return ("too-far", f"{p.kind.capitalize()} {p.distance} moves at most {p.distance} squares.")
-    cur = target.pos
-    for i, nxt in enumerate(path):
-        if cur != target.pos and _falls(state, target, cur):
+    start = cur = target.square
+    for nxt in path:
+        if cur != start and _falls(state, target, cur):
             return ("fell", "A creature forced into a pit falls; the movement ends there (TER-PIT).")
         problem = step_problem(state, p, target, cur, nxt)
         if problem:
             return problem
         cur = nxt
-    if len(set(path)) != len(path) or target.pos in path:
+    if len(set(path)) != len(path) or start in path:
         return ("bad-path", "A path enters each square once.")
     if not _stop_ok(state, target, cur):
         return ("no-stop", "Forced movement must end on a legal square (MOV-2, TER-STATUE).")
     return None
 
 
-def apply_forced(state: GameState, a: Action, out: list) -> None:
+def apply_forced(state: GameState, a: Action, out: list[ev.Event]) -> None:
     """Carry out the first pending choice (mutates ``state``), then ``advance`` (MOV-14, TER-PIT, MOV-3)."""
     p = state.pending[0]
     state.pending = state.pending[1:]
@@ -235,30 +253,30 @@ def apply_forced(state: GameState, a: Action, out: list) -> None:
     advance(state, out)
 
 
-def _carry_out(state: GameState, p: PendingForce, a: Action, out: list) -> None:
+def _carry_out(state: GameState, p: PendingForce, a: Action, out: list[ev.Event]) -> None:
     """Move the creature of ``p`` as ``a`` says; a fall into a pit follows (TER-PIT)."""
     target = state.creature(p.target)
-    start = target.pos
+    start = target.square
     if isinstance(a, Settle):
-        target.pos = tuple(a.square)
-        out.append(ev.CreatureSettled(target.uid, start, target.pos))
-    elif a.path:
-        path = tuple(tuple(s) for s in a.path)
+        target.pos = _as_square(a.square)
+        out.append(ev.CreatureSettled(target.uid, start, target.square))
+    elif isinstance(a, ForceMove) and a.path:  # check_forced let only a ForceMove through
+        path = _as_path(a.path)
         target.pos = path[-1]
         out.append(ev.CreatureForced(target.uid, p.by, p.kind, start, path))
         if p.kind in STEPWISE and _falls(state, target, target.pos):
             _fall(state, p, target, out)
 
 
-def _fall(state: GameState, p: PendingForce, target: Creature, out: list) -> None:
+def _fall(state: GameState, p: PendingForce, target: Creature, out: list[ev.Event]) -> None:
     """TER-PIT: a creature forced into a pit; second attack roll, or the owner places it."""
-    out.append(ev.CreatureFell(target.uid, target.pos))
+    out.append(ev.CreatureFell(target.uid, target.square))
     attacker = state.find(p.by)
     attack = attacker.card.attack_named(p.attack) if attacker is not None and p.attack else None
-    if attack is not None:
+    if attacker is not None and attack is not None:
         state.round_had_combat = True
         natural, state.dice = state.dice.roll(20)
-        outside = sum(1 for sq in footprint(target) if not state.map.rules_at(sq).fliers_only)
+        outside = sum(1 for sq in footprint(target) if not state.battle_map.rules_at(sq).fliers_only)
         mods = (("squares outside the pit", -outside),) if outside else ()
         tn = target.card.defense_value(attack.defense)
         total = natural + attack.bonus - outside  # +1 defence per square outside = -1 to the roll
@@ -269,11 +287,11 @@ def _fall(state: GameState, p: PendingForce, target: Creature, out: list) -> Non
             target.hp = 0
             destroy(state, target, attacker.player, out, cause="fall")
             return
-    state.pending = (PendingForce("settle", target.uid, p.by, 0, target.pos, "",
+    state.pending = (PendingForce("settle", target.uid, p.by, 0, target.square, "",
                                   target.warband_player),) + state.pending
 
 
-def advance(state: GameState, out: list) -> bool:
+def advance(state: GameState, out: list[ev.Event]) -> bool:
     """Make every choice that has only one option; return True while a player must still choose.
 
     Drops pending moves of creatures no longer on the map; a push, pull,

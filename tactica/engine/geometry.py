@@ -11,8 +11,10 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Callable, Iterable
+from typing import Literal, cast
 
-from .model import MapDef, Square, rules_of
+from .model import MapDef, Square
+from .terrain import rules_of
 
 Point = tuple[float, float]
 _EPS = 1e-9
@@ -22,8 +24,8 @@ _COVER_MEMO = 100_000
 NEIGHBOUR_STEPS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 
 
-def corners(sq: Square) -> tuple[Point, Point, Point, Point]:
-    """Return the four corner points of square ``sq``."""
+def corners(sq: Square) -> tuple[Square, Square, Square, Square]:
+    """Return the four corner points of square ``sq`` (whole-numbered, so typed as squares)."""
     x, y = sq
     return ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))
 
@@ -81,7 +83,7 @@ def segment_crosses(p: Point, q: Point, sq: Square) -> bool:
 def squares_crossed(p: Point, q: Point) -> list[Square]:
     """Every square whose inside the segment p->q passes through."""
     if (type(p[0]) is int and type(p[1]) is int and type(q[0]) is int and type(q[1]) is int):
-        return _squares_crossed_int(p, q)
+        return _squares_crossed_int(cast(Square, p), cast(Square, q))  # whole-numbered points
     x0, x1 = sorted((p[0], q[0]))
     y0, y1 = sorted((p[1], q[1]))
     ylo, yhi = int(y0) - 1, int(y1) + 1
@@ -177,10 +179,10 @@ def _int_line_clear(p: Square, q: Square, blocked: frozenset[Square] | set[Squar
         sdx, sdy = dx, dy
     base = sy * sdx
     for x in range(sx, ex):
-        a, b = base + sdy * (x - sx), base + sdy * (x + 1 - sx)
-        if a > b:
-            a, b = b, a
-        for y in range(a // sdx, -(-b // sdx)):
+        lo, hi = base + sdy * (x - sx), base + sdy * (x + 1 - sx)
+        if lo > hi:
+            lo, hi = hi, lo
+        for y in range(lo // sdx, -(-hi // sdx)):
             sq = (x, y)
             if sq in blocked and sq != skip_a and sq != skip_b:
                 return False
@@ -234,13 +236,13 @@ def squares_pinched(p: Point, q: Point) -> list[tuple[Square, Square]]:
             t = (x - p[0]) / dx
             if not _EPS < t < 1 - _EPS:
                 continue
-            y = p[1] + t * dy
-            if integral(y):
-                y = round(y)
+            at = p[1] + t * dy
+            if integral(at):
+                row = round(at)
                 if dx * dy > 0:
-                    out.append(((x, y - 1), (x - 1, y)))
+                    out.append(((x, row - 1), (x - 1, row)))
                 else:
-                    out.append(((x - 1, y - 1), (x, y)))
+                    out.append(((x - 1, row - 1), (x, row)))
     return out
 
 
@@ -314,7 +316,7 @@ def half_wall_faces(sq: Square, corner: str, other: Square) -> bool:
     return int(dy > 0) == cy
 
 
-_SHARED: dict = {}
+_SHARED: dict[MapDef, Geometry] = {}
 
 
 class Geometry:
@@ -332,7 +334,7 @@ class Geometry:
         self._los: dict[tuple[Square, Square], bool] = {}
         self._loe: dict[tuple[Square, Square], bool] = {}
         #: ``cover`` answers for lines something stands across, keyed by the blockers inside the box.
-        self._cover: dict[tuple, bool] = {}
+        self._cover: dict[tuple[Square, Square, bool, frozenset[Square]], bool] = {}
         rules = {(x, y): rules_of(map.terrain[y][x]) for y in range(map.height) for x in range(map.width)}
         #: TER-SMOKE squares (block sight, hide creatures), TER-FOREST squares (opposite-sides rule).
         self.smoke = frozenset(sq for sq, r in rules.items() if r.blocks_sight and not r.blocks_effect)
@@ -353,7 +355,8 @@ class Geometry:
         self.half_walls = {sq: r.half_wall for sq, r in rules.items() if r.half_wall}
         self._cost = {sq: (1 if r.blocks_movement else r.cost) for sq, r in rules.items()}
         self._nbrs: dict[Square, tuple[Square, ...]] = {}
-        self._memo: dict = {}  # other derived, map-only data (stop_squares)
+        self._stops: dict[bool, frozenset[Square]] = {}  # stop_squares, by ``flies``
+        self._bitboard: BitBoard | None | Literal[False] = False  # bits(): False until built
         # Walls plus the ring of off-map squares around the map: every square a line
         # between two corners of on-map squares can cross or squeeze past (_int_line_clear).
         ring = {(x, y) for x in range(-1, map.width + 1) for y in (-1, map.height)}
@@ -425,10 +428,9 @@ class Geometry:
 
         ``flies``: a flier may also stop in pits.  Memoised per map.
         """
-        key = ("stop", flies)
-        found = self._memo.get(key)
+        found = self._stops.get(flies)
         if found is None:
-            found = self._memo[key] = frozenset(
+            found = self._stops[flies] = frozenset(
                 (x, y) for y in range(self.map.height) for x in range(self.map.width)
                 if (r := rules_of(self.map.terrain[y][x])).can_stop and (flies or not r.fliers_only))
         return found
@@ -436,10 +438,10 @@ class Geometry:
     def bits(self) -> BitBoard | None:
         """The map as bit masks for fast floods (``BitBoard``), or None on a map with diagonal
         walls (their corner rule is not a mask rule; the callers use square-by-square floods)."""
-        found = self._memo.get("bits")
-        if found is None:
-            found = self._memo["bits"] = False if self.half_walls else BitBoard(self)
-        return found or None
+        found = self._bitboard
+        if found is False:
+            found = self._bitboard = None if self.half_walls else BitBoard(self)
+        return found
 
     def cost(self, sq: Square) -> int:
         """Movement cost to enter ``sq`` in squares (MOV-1, MOV-8)."""
@@ -500,7 +502,7 @@ class Geometry:
         self._dist[src] = dist
         return dist
 
-    def _flood(self, dist: dict[Square, int], queue: deque) -> dict[Square, int]:
+    def _flood(self, dist: dict[Square, int], queue: deque[Square]) -> dict[Square, int]:
         """Breadth-first count outward from the squares already in ``dist`` (MOV-7 corner rule)."""
         while queue:
             cur = queue.popleft()
@@ -630,7 +632,7 @@ class Geometry:
             self._los[key] = found
         return found
 
-    def _sight_line(self, p: Point, q: Point, a: Square, b: Square) -> bool:
+    def _sight_line(self, p: Square, q: Square, a: Square, b: Square) -> bool:
         """True when the line p->q is a clear line of sight between a and b (LOS-1, TER-FOREST)."""
         smoke = self.smoke
 

@@ -32,8 +32,11 @@ from __future__ import annotations
 
 import heapq
 import weakref
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from .footprint import anchors_covering, footprint
+from .geometry import Geometry
 from .model import Square
 from .state import Creature, GameState
 
@@ -43,20 +46,33 @@ SQUEEZED_SIZE = 2
 SQUEEZE_PENALTY = -5
 
 
-_GEO_MEMO: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+@dataclass
+class _MapMemo:
+    """Wall-only facts of one map (pure functions of the map, like ``Geometry``'s own memos).
+
+    Attributes:
+        anchors: footprint size -> ``clear_anchors``.
+        step_costs: (from anchor, to anchor, size) -> ``step_cost`` of a walker.
+    """
+
+    anchors: dict[int, frozenset[Square]] = field(default_factory=dict)
+    step_costs: dict[tuple[Square, Square, int], int] = field(default_factory=dict)
 
 
-def _memo(geo) -> dict:
-    """Per-map memo of wall-only facts (a pure function of the map, like ``Geometry``'s own)."""
+_GEO_MEMO: weakref.WeakKeyDictionary[Geometry, _MapMemo] = weakref.WeakKeyDictionary()
+
+
+def _memo(geo: Geometry) -> _MapMemo:
+    """The memo of ``geo``'s map (made on first use, dropped with the Geometry)."""
     found = _GEO_MEMO.get(geo)
     if found is None:
-        found = _GEO_MEMO[geo] = {}
+        found = _GEO_MEMO[geo] = _MapMemo()
     return found
 
 
-def clear_anchors(geo, size: int) -> frozenset[Square]:
+def clear_anchors(geo: Geometry, size: int) -> frozenset[Square]:
     """Anchors whose whole footprint of ``size`` is on the map and wall-free (TER-WALL)."""
-    memo = _memo(geo)
+    memo = _memo(geo).anchors
     found = memo.get(size)
     if found is None:
         w, h = geo.map.width, geo.map.height
@@ -79,13 +95,13 @@ def blocked_squares(state: GameState, mover: Creature) -> set[Square]:
     for c in state.creatures:
         if c.alive and c.uid != mover.uid and c.team != mover.team and not mode.passes(c):
             out.update(c.squares)
-    if not mode.flat and state.geo.pits:
-        out |= state.geo.pits
+    if not mode.flat and state.geometry.pits:
+        out |= state.geometry.pits
     return out
 
 
 def stop_ok(state: GameState, mover: Creature, anchor: Square, size: int,
-            occupied: dict | None = None) -> bool:
+            occupied: dict[Square, Creature] | None = None) -> bool:
     """True when ``mover`` with footprint ``size`` may end a move at ``anchor`` (MOV-2, MOV-13).
 
     Every square on the map, stoppable (no wall, statue; pit only for fliers)
@@ -94,7 +110,7 @@ def stop_ok(state: GameState, mover: Creature, anchor: Square, size: int,
     if occupied is None:
         occupied = state.occupied(exclude=mover.uid)
     flies = _mode(mover).flies
-    m = state.map
+    m = state.battle_map
     for sq in footprint(anchor, size):
         if not m.in_bounds(sq) or sq in occupied:
             return False
@@ -106,7 +122,7 @@ def stop_ok(state: GameState, mover: Creature, anchor: Square, size: int,
 
 def step_ok(state: GameState, a: Square, b: Square, size: int, blocked: set[Square]) -> bool:
     """True when a block of ``size`` anchored at ``a`` may step to ``b`` (MOV-7, MOV-13)."""
-    clear = clear_anchors(state.geo, size)
+    clear = clear_anchors(state.geometry, size)
     if b not in clear:
         return False
     if blocked and any(sq in blocked for sq in footprint(b, size)):
@@ -127,11 +143,11 @@ def step_cost(state: GameState, a: Square, b: Square, size: int, flat: bool) -> 
     """
     if flat:
         return 1
-    memo = _memo(state.geo)
-    key = ("cost", a, b, size)
+    memo = _memo(state.geometry).step_costs
+    key = (a, b, size)
     found = memo.get(key)
     if found is None:
-        cost = state.geo.cost
+        cost = state.geometry.cost
         old = set(footprint(a, size))
         found = memo[key] = max(cost(sq) for sq in footprint(b, size) if sq not in old)
     return found
@@ -149,23 +165,23 @@ class AnchorThreats:
         from .movement import threat_map
         mode = _mode(mover)
         self.size = size
-        self.start = mover.pos
+        self.start = mover.square
         self._memo: dict[Square, frozenset[str]] = {}
         self._none = mode.burrows
         full = {} if mode.burrows else threat_map(state, mover)
-        start_squares = footprint(mover.pos, mover.card.size)
+        start_squares = footprint(mover.square, mover.card.size)
         first: set[str] = set()
         for sq in start_squares:
             first.update(full.get(sq, ()))
-        self._memo[mover.pos] = frozenset(first)
+        self._memo[self.start] = frozenset(first)
         if start_only:
-            self._squares: dict = {}
+            self._squares: dict[Square, frozenset[str]] = {}
         elif mode.flies:
             self._squares = threat_map(state, mover, fliers_only=True)
         else:
             self._squares = full
 
-    def get(self, anchor: Square, default=()) -> frozenset[str]:
+    def get(self, anchor: Square, default: Iterable[str] = ()) -> Iterable[str]:
         """The uids leaving ``anchor`` provokes (``default`` when none)."""
         found = self._memo.get(anchor)
         if found is None:
@@ -182,7 +198,7 @@ def provokers(state: GameState, mover: Creature, path: tuple[Square, ...], size:
     if tmap is None:
         tmap = AnchorThreats(state, mover, size or mover.card.size)
     from .movement import provokers_along
-    return provokers_along(tmap, mover.pos, path)
+    return provokers_along(tmap, mover.square, path)
 
 
 def big_routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = True,
@@ -199,7 +215,7 @@ def big_routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool
     from .movement import Route
     size = size or mover.card.size
     end_size = end_size or size
-    start = mover.pos
+    start = mover.square
     if budget <= 0:
         return {}
     mode = _mode(mover)
@@ -217,7 +233,7 @@ def big_routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool
         return mask
 
     steps: dict[Square, tuple[tuple[Square, int], ...]] = {}
-    clear = clear_anchors(state.geo, size)
+    clear = clear_anchors(state.geometry, size)
     bad = {anchor for sq in blocked for anchor in anchors_covering(sq, size)}
     flat = mode.flat
 
@@ -238,9 +254,9 @@ def big_routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool
             found = steps[a] = tuple(out)
         return found
 
-    labels: dict[Square, list] = {start: []}
+    labels: dict[Square, list[tuple[int, int, tuple[Square, ...]]]] = {start: []}
     counter = 0
-    heap: list = [(0, 0, counter, start, 0, 0, ())]
+    heap: list[tuple[int, int, int, Square, int, int, tuple[Square, ...]]] = [(0, 0, counter, start, 0, 0, ())]
     while heap:
         _, _, _, sq, prov, cost_here, path = heapq.heappop(heap)
         if path and not any(lab[2] is path for lab in labels[sq]):
@@ -296,13 +312,13 @@ def big_check_path(state: GameState, mover: Creature, path: tuple[Square, ...], 
     mode = _mode(mover)
     enemies = {sq for c in state.creatures
                if c.alive and c.team != mover.team and not mode.passes(c) for sq in c.squares}
-    pits = set() if mode.flat else set(state.geo.pits)
-    cur, spent = mover.pos, 0
+    pits = set() if mode.flat else set(state.geometry.pits)
+    cur, spent = mover.square, 0
     for i, nxt in enumerate(path):
         if not adjacent(cur, nxt):
             return ("not-adjacent", f"Step {i + 1} of the path is not to an adjacent square.")
         squares = footprint(nxt, size)
-        if any(state.geo.is_wall(sq) for sq in squares):
+        if any(state.geometry.is_wall(sq) for sq in squares):
             return ("wall", f"Walls block movement: all {size}×{size} squares of "
                             f"{mover.card.name} must be clear of walls (MOV-13).")
         if not step_ok(state, cur, nxt, size, set()):
@@ -318,9 +334,9 @@ def big_check_path(state: GameState, mover: Creature, path: tuple[Square, ...], 
         cur = nxt
     if not stop_ok(state, mover, cur, end_size):
         squares = footprint(cur, end_size)
-        if any(state.geo.is_wall(sq) for sq in squares):
+        if any(state.geometry.is_wall(sq) for sq in squares):
             return ("wall", f"{mover.card.name} needs a clear {end_size}×{end_size} space to stop in.")
-        if any(not state.map.rules_at(sq).can_stop for sq in squares):
+        if any(not state.battle_map.rules_at(sq).can_stop for sq in squares):
             return ("no-stop", "A move cannot end on a statue (TER-STATUE).")
         if state.occupied(exclude=mover.uid).keys() & set(squares):
             return ("occupied", "A move cannot end on another creature's square.")
@@ -332,7 +348,7 @@ def big_path_cost(state: GameState, mover: Creature, path: tuple[Square, ...], s
     """Movement cost of a path of anchors (MOV-13)."""
     size = size or mover.card.size
     flat = _mode(mover).flat
-    cur, total = mover.pos, 0
+    cur, total = mover.square, 0
     for nxt in path:
         total += step_cost(state, cur, nxt, size, flat)
         cur = nxt
@@ -348,12 +364,12 @@ def big_shift_squares(state: GameState, mover: Creature) -> list[Square]:
     blocked = blocked_squares(state, mover)
     occupied = state.occupied(exclude=mover.uid)
     old = set(mover.squares)
-    x, y = mover.pos
+    x, y = mover.square
     for dy in (-1, 0, 1):
         for dx in (-1, 0, 1):
             b = (x + dx, y + dy)
-            if (dx or dy) and step_ok(state, mover.pos, b, size, blocked) \
-                    and not any(state.map.rules_at(sq).difficult for sq in footprint(b, size) if sq not in old) \
+            if (dx or dy) and step_ok(state, mover.square, b, size, blocked) \
+                    and not any(state.battle_map.rules_at(sq).difficult for sq in footprint(b, size) if sq not in old) \
                     and stop_ok(state, mover, b, size, occupied):
                 out.append(b)
     out.sort(key=lambda s: (s[1], s[0]))
@@ -370,7 +386,8 @@ def squeeze_routes(state: GameState, mover: Creature, speed: int | None = None) 
     """
     if mover.card.size < 3:
         return {}
-    return big_routes(state, mover, (mover.speed if speed is None else speed) // 2, size=SQUEEZED_SIZE, end_size=mover.card.size,
+    return big_routes(state, mover, (mover.speed if speed is None else speed) // 2, size=SQUEEZED_SIZE,
+                      end_size=mover.card.size,
                       start_only=True, min_first_step=False)
 
 

@@ -17,11 +17,13 @@ opportunity attacks reach (OA-1).
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Protocol
 
 from .abilities import Burrow, Flight, Phasing, has, threat_reach
 from .footprint import footprint, gap
-from .geometry import NEIGHBOUR_STEPS, adjacent
+from .geometry import NEIGHBOUR_STEPS, BitBoard, adjacent
 from .model import Square
 from .state import Creature, GameState
 
@@ -66,6 +68,18 @@ def mode_of(mover: Creature) -> Mode:
 _WALK = Mode()
 
 
+class ThreatLookup(Protocol):
+    """Who leaving a square provokes: a threat map ({square: uids}) or ``large.AnchorThreats``."""
+
+    def get(self, square: Square, default: tuple[()], /) -> Iterable[str]:
+        """The uids threatening ``square``, or ``default``."""
+        ...
+
+
+#: Where a search may step from a square (``Geometry.neighbours``).
+Neighbours = Callable[[Square], Iterable[Square]]
+
+
 @dataclass(frozen=True)
 class Route:
     """A way to reach one square.
@@ -85,12 +99,12 @@ def enter_cost(state: GameState, sq: Square, mover: Creature | None = None) -> i
     """Movement cost to enter ``sq`` (MOV-1, MOV-8); 1 for fliers, burrowers and phasers (MOV-9..11)."""
     if mover is not None and mode_of(mover).flat:
         return 1
-    return state.geo.cost(sq)
+    return state.geometry.cost(sq)
 
 
 def can_pass(state: GameState, mover: Creature, sq: Square) -> bool:
     """True when ``mover`` may enter ``sq`` on its way, creatures aside (MOV-2, TER-PIT, TER-WALL)."""
-    rules = state.map.rules_at(sq)
+    rules = state.battle_map.rules_at(sq)
     if rules.blocks_movement:
         return False
     return not rules.fliers_only or mode_of(mover).flat
@@ -109,23 +123,23 @@ def threatens(state: GameState, maker: Creature, square: Square) -> bool:
     if maker.card.size > 1:
         return _big_threatens(state, maker, square, reach)
     if reach <= 1:
-        if not adjacent(maker.pos, square):
+        if not adjacent(maker.square, square):
             return False
     else:
-        dist = state.geo.distance(maker.pos, square)
+        dist = state.geometry.distance(maker.square, square)
         if dist is None or dist > reach:
             return False
-    return state.geo.line_of_sight(maker.pos, square)
+    return state.geometry.line_of_sight(maker.square, square)
 
 
 def _big_threatens(state: GameState, maker: Creature, square: Square, reach: int) -> bool:
     """``threatens`` for a multi-square maker: from any square of its footprint (OA-1, MOV-13)."""
     size = maker.card.size
-    g = gap(maker.pos, size, square, 1)
+    g = gap(maker.square, size, square, 1)
     if g == 0 or g > reach:
         return False
-    geo = state.geo
-    for sq in footprint(maker.pos, size):
+    geo = state.geometry
+    for sq in footprint(maker.square, size):
         if reach <= 1:
             if not adjacent(sq, square):
                 continue
@@ -206,7 +220,7 @@ def threat_map(state: GameState, mover: Creature, *, fliers_only: bool = False) 
             continue
         if fliers_only and not has(c.card, Flight):
             continue
-        x, y = c.pos
+        x, y = c.square
         reach = threat_reach(c.card) if c.card.abilities else 1
         if reach == 1 and c.card.size == 1:  # ``threatens`` is True for each of its 8 neighbours
             uid = c.uid
@@ -235,7 +249,7 @@ def _move_threats(state: GameState, mover: Creature) -> dict[Square, frozenset[s
     if mover.pos in full:
         found[mover.pos] = full[mover.pos]
     else:
-        found.pop(mover.pos, None)
+        found.pop(mover.square, None)
     return found
 
 
@@ -250,10 +264,10 @@ def provokers_of_path(state: GameState, mover: Creature, path: tuple[Square, ...
         return provokers(state, mover, path)
     if tmap is None:
         tmap = _move_threats(state, mover)
-    return provokers_along(tmap, mover.pos, path)
+    return provokers_along(tmap, mover.square, path)
 
 
-def provokers_along(tmap, start: Square, path: tuple[Square, ...]) -> tuple[str, ...]:
+def provokers_along(tmap: ThreatLookup, start: Square, path: tuple[Square, ...]) -> tuple[str, ...]:
     """Distinct uids, in the order they strike, threatening each square a path leaves (OA-1, OA-3).
 
     ``tmap`` maps a square (an anchor, for big movers) to the uids
@@ -310,25 +324,25 @@ def routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = T
     if mover.card.size > 1:
         from .large import big_routes
         return big_routes(state, mover, budget, avoid_oa=avoid_oa, min_first_step=min_first_step)
-    start = mover.pos
+    start = mover.square
     if budget <= 0:
         return {}
     mode = mode_of(mover)
-    blocked = set()  # enemies it cannot pass, and pits unless it flies, burrows or phases
-    others = set()
+    blocked: set[Square] = set()  # enemies it cannot pass, and pits unless it flies, burrows or phases
+    others: set[Square] = set()
     for c in state.creatures:
         if c.alive and c.uid != mover.uid:
-            squares = c.squares if c.card.size > 1 else (c.pos,)
+            squares = c.squares if c.card.size > 1 else (c.square,)
             others.update(squares)
             if c.team != mover.team and not mode.passes(c):
                 blocked.update(squares)
-    geo = state.geo
+    geo = state.geometry
     if not mode.flat and geo.pits:  # TER-PIT
         blocked |= geo.pits
     tmap = _move_threats(state, mover)
     neighbours = geo.neighbours
     known_neighbours = geo._nbrs.get  # what ``neighbours`` returns, once it has been asked
-    costs = {} if mode.flat else geo._cost  # squares costing more than 1 (what ``geo.cost`` reads)
+    costs: dict[Square, int] = {} if mode.flat else geo._cost  # squares costing more than 1 (what ``geo.cost`` reads)
     cost_get = costs.get
     skip = blocked | {start}
     # Provokers as bit masks (one bit per threatening enemy) for speed.
@@ -362,7 +376,7 @@ def routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = T
     # its provokers are a subset and its cost is no higher.
     labels: dict[Square, list[tuple[int, int, tuple[Square, ...]]]] = {start: []}
     counter = 0
-    heap: list = [(0, 0, counter, start, 0, 0, ())]
+    heap: list[tuple[int, int, int, Square, int, int, tuple[Square, ...]]] = [(0, 0, counter, start, 0, 0, ())]
     pop, push = heapq.heappop, heapq.heappush
 
     while heap:
@@ -375,7 +389,7 @@ def routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = T
                 continue  # superseded by a better label
         leaving = prov | tbits.get(sq, 0)
         first = not path
-        steps = known_neighbours(sq)
+        steps: Iterable[Square] | None = known_neighbours(sq)
         if steps is None:
             steps = neighbours(sq)
         for nxt in steps:
@@ -390,8 +404,8 @@ def routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = T
             found = labels.get(nxt)
             if found:
                 dominated = False
-                for p, c, _ in found:
-                    if c <= cost and not (p & ~leaving):
+                for p, spent, _ in found:
+                    if spent <= cost and not (p & ~leaving):
                         dominated = True
                         break
                 if dominated:
@@ -428,7 +442,8 @@ def routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = T
 _PLAIN_SEARCH = True
 
 
-def _plain_routes(start: Square, budget: int, blocked: set[Square], neighbours, cost_of,
+def _plain_routes(start: Square, budget: int, blocked: set[Square], neighbours: Neighbours,
+                  cost_of: Callable[[Square], int] | None,
                   min_first_step: bool) -> dict[Square, tuple[int, tuple[Square, ...]]]:
     """Cheapest path to every square within ``budget`` when no square is threatened (see ``routes``).
 
@@ -439,7 +454,7 @@ def _plain_routes(start: Square, budget: int, blocked: set[Square], neighbours, 
     """
     best: dict[Square, tuple[int, tuple[Square, ...]]] = {}
     counter = 0
-    heap: list = [(0, 0, start, ())]
+    heap: list[tuple[int, int, Square, tuple[Square, ...]]] = [(0, 0, start, ())]
     pop, push = heapq.heappop, heapq.heappush
     while heap:
         cost_here, _, sq, path = pop(heap)
@@ -481,9 +496,14 @@ class MoveReach:
 
     __slots__ = ("_dests", "_mask", "_start", "_best", "_routes", "_layers", "_bits", "_costs", "_neighbours")
 
-    def __init__(self, destinations: list[Square] | None, start: Square | None = None, best: dict | None = None,
-                 found_routes: dict | None = None, layers: list[int] | None = None, bits=None,
-                 costs: dict | None = None, neighbours=None, mask: int = 0) -> None:
+    def __init__(self, destinations: list[Square] | None, start: Square | None = None,
+                 best: dict[Square, tuple[int, Square]] | None = None,
+                 found_routes: dict[Square, Route] | None = None, layers: list[int] | None = None,
+                 bits: BitBoard | None = None, costs: dict[Square, int] | None = None,
+                 neighbours: Neighbours | None = None, mask: int = 0) -> None:
+        """One of three forms: ``found_routes`` (a Large or Huge mover's routes), ``best`` (a flood's
+        {square: (cost, previous square)} from ``start``), or ``layers``, ``bits``, ``costs`` and
+        ``neighbours`` (a flood on bit masks; ``mask`` the destinations, ``destinations`` None)."""
         self._dests = destinations  # None: the squares of ``mask`` (a BitBoard mask), listed on demand
         self._mask = mask
         self._start = start
@@ -498,6 +518,7 @@ class MoveReach:
     def destinations(self) -> list[Square]:
         """Legal stop squares other than the start, in (row, column) order."""
         if self._dests is None:
+            assert self._bits is not None  # the bit-mask form
             self._dests = self._bits.squares(self._mask)
         return self._dests
 
@@ -513,6 +534,7 @@ class MoveReach:
         if self._dests is not None:
             return self._dests[i]
         bits, mask = self._bits, self._mask
+        assert bits is not None  # the bit-mask form
         s = bits.stride
         row_mask = (1 << s) - 1
         y = 0
@@ -530,11 +552,15 @@ class MoveReach:
     def has(self, sq: Square) -> bool:
         """True when ``sq`` is a destination."""
         if self._dests is None:
+            bits = self._bits
+            assert bits is not None  # the bit-mask form
             x, y = sq
-            return 0 <= x < self._bits.stride - 1 and y >= 0 and bool(self._mask >> (y * self._bits.stride + x) & 1)
+            return 0 <= x < bits.stride - 1 and y >= 0 and bool(self._mask >> (y * bits.stride + x) & 1)
         return sq in self._dests
 
     def _layer(self, sq: Square) -> int:
+        """The movement cost of ``sq`` in the bit-mask form: the layer holding it."""
+        assert self._bits is not None and self._layers is not None  # the bit-mask form
         b = self._bits.bit(sq)
         for k, mask in enumerate(self._layers):
             if mask & b:
@@ -548,6 +574,7 @@ class MoveReach:
             return self._routes[dest].cost
         if self._layers is not None:
             return self._layer(dest)
+        assert self._best is not None  # the flood form
         return self._best[dest][0]
 
     def path(self, dest: Square) -> tuple[Square, ...]:
@@ -557,6 +584,7 @@ class MoveReach:
         if self._layers is not None:
             return self._layer_path(dest)
         best = self._best
+        assert best is not None  # the flood form
         out = [dest]
         sq = best[dest][1]
         while sq != self._start:
@@ -568,7 +596,8 @@ class MoveReach:
     def _layer_path(self, dest: Square) -> tuple[Square, ...]:
         """Back from ``dest``: each square's first neighbour (``Geometry.neighbours`` order) in the
         layer its entry cost leads back to; a first step dearer than the budget comes from the start."""
-        layers, bits, costs = self._layers, self._bits, self._costs
+        layers, bits, costs, neighbours = self._layers, self._bits, self._costs, self._neighbours
+        assert layers is not None and bits is not None and neighbours is not None  # the bit-mask form
         out = [dest]
         cur, k = dest, self._layer(dest)
         while True:
@@ -576,7 +605,7 @@ class MoveReach:
             if k <= 0:  # from the start (k < 0: MOV-4, the one-square minimum)
                 break
             mask = layers[k]
-            for n in self._neighbours(cur):
+            for n in neighbours(cur):
                 if mask & bits.bit(n):
                     cur = n
                     break
@@ -599,16 +628,16 @@ def reach(state: GameState, mover: Creature, budget: int, *, min_first_step: boo
     if mover.card.size > 1:
         found = routes(state, mover, budget, avoid_oa=False, min_first_step=min_first_step)
         return MoveReach(sorted(found, key=lambda sq: (sq[1], sq[0])), None, None, found)
-    start = mover.pos
+    start = mover.square
     if budget <= 0:
         return MoveReach([], start, {})
     mode = mode_of(mover)
-    geo = state.geo
+    geo = state.geometry
     bits = geo.bits()
     if bits is not None:
         return _bit_reach(state, mover, mode, budget, bits, min_first_step)
-    blocked = set()
-    others = set()
+    blocked: set[Square] = set()
+    others: set[Square] = set()
     team, uid = mover.team, mover.uid
     for c in state.creatures:
         if c.pos is not None and not c.destroyed and c.uid != uid:
@@ -626,7 +655,8 @@ def reach(state: GameState, mover: Creature, budget: int, *, min_first_step: boo
     return MoveReach(dests, start, best)
 
 
-def _bit_reach(state: GameState, mover: Creature, mode: Mode, budget: int, bits, min_first_step: bool) -> MoveReach:
+def _bit_reach(state: GameState, mover: Creature, mode: Mode, budget: int, bits: BitBoard,
+               min_first_step: bool) -> MoveReach:
     """``reach`` on bit masks: layer k holds the squares whose cheapest path costs k (MOV-1, MOV-8)."""
     blocked = others = 0
     team, uid = mover.team, mover.uid
@@ -645,7 +675,7 @@ def _bit_reach(state: GameState, mover: Creature, mode: Mode, budget: int, bits,
     if not mode.flat:  # TER-PIT
         blocked |= bits.pits
     enter = bits.open & ~blocked
-    start = bit(mover.pos)
+    start = bit(mover.square)
     flat = mode.flat
     cheap = bits.open if flat else bits.cheap
     costly = () if flat else bits.costly
@@ -655,9 +685,9 @@ def _bit_reach(state: GameState, mover: Creature, mode: Mode, budget: int, bits,
     seen = start
     for k in range(1, budget + 1):
         new = grown[k - 1] & cheap
-        for c, mask in costly:
-            if c <= k:
-                new |= grown[k - c] & mask
+        for entry_cost, mask in costly:
+            if entry_cost <= k:
+                new |= grown[k - entry_cost] & mask
         if min_first_step and k == budget:  # MOV-4: the first step, whatever it costs
             new |= grown[0]
         new &= enter & ~seen
@@ -665,16 +695,16 @@ def _bit_reach(state: GameState, mover: Creature, mode: Mode, budget: int, bits,
         layers.append(new)
         grown.append(expand(new) if k < budget else 0)
     dests = seen & ~start & ~others & (bits.stop_fly if mode.flies else bits.stop_walk)
-    return MoveReach(None, mover.pos, layers=layers, bits=bits, costs=None if flat else state.geo._cost,
-                     neighbours=state.geo.neighbours, mask=dests)
+    return MoveReach(None, mover.square, layers=layers, bits=bits, costs=None if flat else state.geometry._cost,
+                     neighbours=state.geometry.neighbours, mask=dests)
 
 
 def _row_major(sq: Square) -> tuple[int, int]:
     return sq[1], sq[0]
 
 
-def _plain_flood(start: Square, budget: int, blocked: set[Square], neighbours, costs,
-                 min_first_step: bool) -> dict[Square, tuple[int, Square]]:
+def _plain_flood(start: Square, budget: int, blocked: set[Square], neighbours: Neighbours,
+                 costs: dict[Square, int] | None, min_first_step: bool) -> dict[Square, tuple[int, Square]]:
     """``_plain_routes`` with a previous square per square instead of a path tuple.
 
     The same search step for step (Dijkstra by (cost, push order), the first
@@ -685,7 +715,7 @@ def _plain_flood(start: Square, budget: int, blocked: set[Square], neighbours, c
     """
     best: dict[Square, tuple[int, Square]] = {}
     counter = 0
-    heap: list = [(0, 0, start)]
+    heap: list[tuple[int, int, Square]] = [(0, 0, start)]
     pop, push = heapq.heappop, heapq.heappush
     get = best.get
     while heap:
@@ -724,9 +754,9 @@ def check_path(state: GameState, mover: Creature, path: tuple[Square, ...], budg
         return ("empty-path", "The path is empty.")
     if budget <= 0:  # MOV-4: the one-square minimum does not move the immobile
         return ("cannot-move", f"{mover.card.name} cannot move (speed 0).")
-    cur = mover.pos
+    cur = mover.square
     spent = 0
-    geo = state.geo
+    geo = state.geometry
     mode = mode_of(mover)
     flat, team = mode.flat, mover.team
     occupant: dict[Square, Creature] = {}  # what state.creature_at gives, for every square at once
@@ -752,7 +782,7 @@ def check_path(state: GameState, mover: Creature, path: tuple[Square, ...], budg
                                f"{mover.card.name} has {budget}.")
         cur = nxt
     if not legal_stop(state, mover, cur):
-        if not state.map.rules_at(cur).can_stop:
+        if not state.battle_map.rules_at(cur).can_stop:
             return ("no-stop", "A move cannot end on a statue (TER-STATUE).")
         if state.creature_at(cur) is None:
             return ("pit", "Only flying creatures may end a move in a pit (TER-PIT).")
@@ -762,7 +792,7 @@ def check_path(state: GameState, mover: Creature, path: tuple[Square, ...], budg
 
 def _stop_ok(state: GameState, mode: Mode, sq: Square) -> bool:
     """The terrain of ``sq`` lets a creature moving in ``mode`` end a move there (MOV-2, TER-*)."""
-    return sq in state.geo.stop_squares(mode.flies)  # off the map: never
+    return sq in state.geometry.stop_squares(mode.flies)  # off the map: never
 
 
 def path_cost(state: GameState, path: tuple[Square, ...], mover: Creature | None = None) -> int:
@@ -783,25 +813,25 @@ def shift_squares(state: GameState, mover: Creature) -> list[Square]:
         return big_shift_squares(state, mover)
     if mover.speed <= 0:
         return []
-    geo = state.geo
+    geo = state.geometry
     stop, difficult = geo.stop_squares(mode_of(mover).flies), geo.difficult
     taken = _taken(state, mover)
     # legal_stop for each neighbour: terrain to stop on, no other creature there.
-    return [n for n in geo.neighbours(mover.pos) if n not in difficult and n in stop and n not in taken]
+    return [n for n in geo.neighbours(mover.square) if n not in difficult and n in stop and n not in taken]
 
 
 def shift_ok(state: GameState, mover: Creature, sq: Square) -> bool:
     """``sq in shift_squares(state, mover)``, checking that square alone (MOV-12)."""
     if mover.card.size > 1:
         return sq in shift_squares(state, mover)
-    geo = state.geo
-    return (mover.speed > 0 and sq in geo.neighbours(mover.pos) and sq not in geo.difficult
+    geo = state.geometry
+    return (mover.speed > 0 and sq in geo.neighbours(mover.square) and sq not in geo.difficult
             and sq in geo.stop_squares(mode_of(mover).flies) and sq not in _taken(state, mover))
 
 
 def _taken(state: GameState, mover: Creature) -> set[Square]:
     """Every square a creature on the map other than ``mover`` fills (footprints, MOV-13)."""
-    taken = set()
+    taken: set[Square] = set()
     uid = mover.uid
     for c in state.creatures:
         if c.pos is not None and not c.destroyed and c.uid != uid:

@@ -19,21 +19,23 @@ its letter; the board may repeat the letter over the rest of its footprint
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from .dice import ScriptedDice
 from .geometry import Geometry
-from .model import SYMBOLS, AttackDef, AttackKind, CreatureCard, Defense, MapDef, Reach, Terrain, WarbandDef
+from .model import AttackDef, AttackKind, CreatureCard, Defense, MapDef, Reach, Square, WarbandDef
 from .state import ActiveEffect, Creature, GameState, Phase, Ruleset
+from .terrain import SYMBOLS, Terrain
 
 
-def melee(name: str = "Sword", bonus: int = 8, damage: int = 10, *, basic: bool = True, **kw) -> AttackDef:
+def melee(name: str = "Sword", bonus: int = 8, damage: int = 10, *, basic: bool = True, **kw: Any) -> AttackDef:
     """A melee attack line (RNG-1) vs AC."""
     return AttackDef(name=name, kind=AttackKind.MELEE, reach=Reach.ADJACENT, bonus=bonus,
                      defense=kw.pop("defense", Defense.AC), damage=damage, basic=basic, **kw)
 
 
 def ranged(name: str = "Bow", bonus: int = 6, damage: int = 10, *, reach: Reach = Reach.SIGHT,
-           range: int | None = None, basic: bool = False, **kw) -> AttackDef:
+           range: int | None = None, basic: bool = False, **kw: Any) -> AttackDef:
     """A ranged attack line (RNG-2) vs AC; ``range`` implies Reach.RANGE."""
     if range is not None:
         reach = Reach.RANGE
@@ -42,7 +44,7 @@ def ranged(name: str = "Bow", bonus: int = 6, damage: int = 10, *, reach: Reach 
 
 
 def close(name: str = "Breath", reach: Reach = Reach.BURST, size: int | None = 1, bonus: int = 6,
-          damage: int = 10, *, basic: bool = False, **kw) -> AttackDef:
+          damage: int = 10, *, basic: bool = False, **kw: Any) -> AttackDef:
     """A close attack line (RNG-3) vs DEF: ``burst size`` by default; ``line size``; cones ignore size."""
     if reach in (Reach.SMALL_CONE, Reach.LARGE_CONE):
         size = None
@@ -51,7 +53,7 @@ def close(name: str = "Breath", reach: Reach = Reach.BURST, size: int | None = 1
 
 
 def area(name: str = "Fireball", range: int | None = 10, radius: int = 1, bonus: int = 6,
-         damage: int = 10, *, reach: Reach = Reach.RANGE, basic: bool = False, **kw) -> AttackDef:
+         damage: int = 10, *, reach: Reach = Reach.RANGE, basic: bool = False, **kw: Any) -> AttackDef:
     """An area attack line (RNG-4) vs DEF: ``range X, radius R`` (``reach`` SIGHT or NEAREST without range)."""
     if reach is not Reach.RANGE:
         range = None
@@ -60,9 +62,9 @@ def area(name: str = "Fireball", range: int | None = 10, radius: int = 1, bonus:
                      **kw)
 
 
-def card(name: str = "Soldier", **kw) -> CreatureCard:
+def card(name: str = "Soldier", **kw: Any) -> CreatureCard:
     """A plain test creature: 20 points, AC 15, DEF 13, speed 6, 50 HP, a +8 melee for 10."""
-    base = dict(id=name.lower().replace(" ", "-"), name=name, cost=20, alignment="Unaligned",
+    base: dict[str, Any] = dict(id=name.lower().replace(" ", "-"), name=name, cost=20, alignment="Unaligned",
                 factions=("Civilization",), level=2, ac=15, defense=13, speed=6, hp=50,
                 attacks=(melee(),))
     base.update(kw)
@@ -72,7 +74,7 @@ def card(name: str = "Soldier", **kw) -> CreatureCard:
 def battle(board: str, cards: dict[str, CreatureCard] | None = None, *, dice: tuple[int, ...] = (),
            active: str | None = None, turn_player: int | None = None, rules: Ruleset | None = None,
            conditions: dict[str, set[str]] | None = None, hp: dict[str, int] | None = None,
-           vp_zones: dict[str, set] | None = None,
+           vp_zones: dict[str, set[Square]] | None = None,
            effects: dict[str, tuple[ActiveEffect, ...]] | None = None,
            under: dict[str, Terrain] | None = None,
            owners: dict[str, int] | None = None) -> GameState:

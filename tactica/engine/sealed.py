@@ -26,7 +26,11 @@ PACK_SIZE = 8
 HUGE = 3
 
 
-def eligible(catalogue: dict[str, CreatureCard] | list[CreatureCard], rules: Ruleset | None = None) -> list[CreatureCard]:
+#: The cards Sealed draws from: card id -> card, or a list of cards.
+Catalogue = dict[str, CreatureCard] | list[CreatureCard]
+
+
+def eligible(catalogue: Catalogue, rules: Ruleset | None = None) -> list[CreatureCard]:
     """Cards that may come out of a pack, sorted by id (SCN-SEALED).
 
     Leaves out Huge and larger creatures (WB-7), Epic versions of creatures
@@ -39,7 +43,7 @@ def eligible(catalogue: dict[str, CreatureCard] | list[CreatureCard], rules: Rul
                    and c.cost <= rules.max_creature_cost), key=lambda c: c.id)
 
 
-def draw_pools(catalogue, dice: SeededDice | ScriptedDice, players: int = 2, *,
+def draw_pools(catalogue: Catalogue, dice: SeededDice | ScriptedDice, players: int = 2, *,
                packs: int = PACKS, pack_size: int = PACK_SIZE,
                rules: Ruleset | None = None) -> tuple[list[list[CreatureCard]], SeededDice | ScriptedDice]:
     """Open ``packs`` packs of ``pack_size`` creatures for each of ``players`` players.
@@ -95,7 +99,7 @@ def build_from_pool(pool: list[CreatureCard], rules: Ruleset | None = None, *,
     return WarbandDef(name=name, faction=faction, cards=cards, point_limit=limit)
 
 
-def sealed_warbands(catalogue, seed: int, players: int = 2, rules: Ruleset | None = None,
+def sealed_warbands(catalogue: Catalogue, seed: int, players: int = 2, rules: Ruleset | None = None,
                     names: list[str] | None = None) -> tuple[list[list[CreatureCard]], tuple[WarbandDef, ...]]:
     """Draw every player's pool with ``SeededDice.from_seed(seed)`` and build each warband.
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from typing import NoReturn
 
 from .abilities import activations_per_round
 from .dice import ScriptedDice, SeededDice
+from .errors import PhaseError
 from .footprint import any_in, footprint
 from .geometry import Geometry
 from .model import CreatureCard, Duration, MapDef, Square, WarbandDef
@@ -307,6 +309,16 @@ class Creature:
     champion_turn: str = ""
 
     @property
+    def square(self) -> Square:
+        """Its square (the anchor of its footprint, MOV-13): ``pos`` for a creature on the map.
+
+        Raises PhaseError when it has none (before deployment, after destruction)."""
+        pos = self.pos
+        if pos is None:
+            raise PhaseError(f"{self.uid} is not on the map: it has no square")
+        return pos
+
+    @property
     def team(self) -> int:
         """The side of its controller: ``teams[player]``, or ``player`` without teams (SCN-MULTI)."""
         return self.teams[self.player] if self.teams else self.player
@@ -320,7 +332,7 @@ class Creature:
         return frozenset(e.name for e in effects if not e.is_ongoing)
 
     @conditions.setter
-    def conditions(self, names) -> None:
+    def conditions(self, names: Iterable[str]) -> None:
         """Replace the conditions by ``names``, each lasting until the end of the battle.
 
         A convenience for tests and set-ups; ongoing damage is kept.
@@ -346,9 +358,10 @@ class Creature:
     @property
     def squares(self) -> tuple[Square, ...]:
         """The squares it fills (its footprint from the anchor ``pos``); empty when off the map."""
-        if not self.alive:
+        pos = self.pos
+        if pos is None or self.destroyed:  # not ``alive``
             return ()
-        return footprint(self.pos, self.card.size)
+        return footprint(pos, self.card.size)
 
     def in_zone(self, zone: frozenset[Square]) -> bool:
         """True when it stands in ``zone`` (a VP zone's squares): any square of its footprint counts
@@ -399,7 +412,7 @@ class Creature:
             return self.__dict__ == other.__dict__
         return NotImplemented
 
-    __hash__ = None  # mutable: unhashable, as a dataclass with eq=True was
+    __hash__ = None  # type: ignore[assignment]  # mutable: unhashable, as a dataclass with eq=True was
 
 
 class SharedCreatureError(RuntimeError):
@@ -412,11 +425,12 @@ class _SharedCreature(Creature):
 
     __qualname__ = "Creature"  # the same repr as a Creature
 
-    def __setattr__(self, name: str, value) -> None:
+    def __setattr__(self, name: str, value: object) -> NoReturn:
         raise SharedCreatureError(f"{self.uid} is shared by several game states; change "
                                   f"GameState.own({self.uid!r}) instead")
 
-    __delattr__ = __setattr__
+    def __delattr__(self, name: str) -> NoReturn:
+        self.__setattr__(name, None)
 
 
 def _copy_creature(c: Creature) -> Creature:
@@ -692,6 +706,33 @@ class GameState:
         if type(c) is _SharedCreature and self._cow:
             c = cs[i] = _copy_creature(c)
         return c
+
+    @property
+    def actor(self) -> Creature:
+        """The creature being activated (``active_creature``, never None): the state's own copy,
+        as ``active_creature`` gives.  Raises PhaseError outside an activation."""
+        c = self.active_creature
+        if c is None:
+            raise PhaseError(f"no creature is being activated (phase {self.phase.value!r})")
+        return c
+
+    @property
+    def battle_map(self) -> MapDef:
+        """The battle's map (``map``, never None).  Raises PhaseError before a map is chosen
+        (``Phase.CHOOSE_MAP``)."""
+        m = self.map
+        if m is None:
+            raise PhaseError(f"no map is chosen yet (phase {self.phase.value!r})")
+        return m
+
+    @property
+    def geometry(self) -> Geometry:
+        """The battle map's geometry (``geo``, never None: sight, reach, costs).  Raises
+        PhaseError before a map is chosen (``Phase.CHOOSE_MAP``)."""
+        g = self.geo
+        if g is None:
+            raise PhaseError(f"no map is chosen yet, so no geometry (phase {self.phase.value!r})")
+        return g
 
     _champion_slots = None  # tuple[int, ...] | None: positions of champions (not a field)
 

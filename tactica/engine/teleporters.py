@@ -28,8 +28,8 @@ def teleport_squares(state: GameState) -> list[Square]:
     me = state.active_creature
     if me is None or not me.alive or state.no_action or me.conditions & NO_ACTIONS:
         return []
-    m = state.map
-    if not m.rules_at(me.pos).teleporter or me.teleported_round == state.round:
+    m = state.battle_map
+    if not m.rules_at(me.square).teleporter or me.teleported_round == state.round:
         return []
     if me.card.size > 1:  # a teleporter is a single square: Large and Huge creatures never jump (our reading)
         return []
@@ -43,10 +43,10 @@ def teleport_actions(state: GameState) -> list[Teleport]:
     return [Teleport(sq) for sq in teleport_squares(state)]
 
 
-def apply_teleport(st: GameState, a: Teleport, out: list) -> None:
+def apply_teleport(st: GameState, a: Teleport, out: list[ev.Event]) -> None:
     """Move the active creature to ``a.square`` (mutates ``st``; reports CreatureMoved, mode "teleport")."""
-    me = st.active_creature
-    start = me.pos
+    me = st.actor
+    start = me.square
     me.pos = a.square
     me.teleported_round = st.round
     out.append(ev.CreatureMoved(me.uid, start, (a.square,), "teleport"))

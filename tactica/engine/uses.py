@@ -16,11 +16,13 @@ events; ``start_of_turn`` by the activation.  Every change is an event.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from . import events as ev
 from .actions import UsePower
 from .conditions import end_effects
 from .model import AttackDef
-from .powers import PowerAction, PowerEffect, PowerTrigger, RechargeOn, SpecialPower
+from .powers import PowerAction, PowerEffect, PowerTrigger, Recharge, RechargeOn, SpecialPower
 from .state import NO_ACTIONS, Creature, GameState, bloodied_threshold
 
 #: Conditions that forbid every special power (CON-6 via docs/rules.md).
@@ -69,7 +71,7 @@ def power_available(me: Creature, power: SpecialPower) -> bool:
     return not power.uses or used_count(me, power_key(power)) < power.uses
 
 
-def tick(me: Creature, key: str, name: str, uses: int, out: list) -> None:
+def tick(me: Creature, key: str, name: str, uses: int, out: list[ev.Event]) -> None:
     """Tick one box of a limited attack or power (no-op when ``uses`` is 0) and report it (CARD-4)."""
     if not uses:
         return
@@ -78,7 +80,7 @@ def tick(me: Creature, key: str, name: str, uses: int, out: list) -> None:
     out.append(ev.UseSpent(me.uid, name, max(0, uses - n)))
 
 
-def spend_attack(me: Creature, attack: AttackDef, out: list) -> None:
+def spend_attack(me: Creature, attack: AttackDef, out: list[ev.Event]) -> None:
     """Tick a box of ``attack`` when it has check boxes (CARD-4)."""
     tick(me, attack_key(attack), attack.name, attack.uses, out)
 
@@ -86,7 +88,7 @@ def spend_attack(me: Creature, attack: AttackDef, out: list) -> None:
 # -- effects shared with champion powers ------------------------------------
 
 
-def heal(target: Creature, amount: int, cause: str, out: list) -> int:
+def heal(target: Creature, amount: int, cause: str, out: list[ev.Event]) -> int:
     """``target`` regains up to ``amount`` HP, never above its card's HP; returns HP regained."""
     regain = max(0, min(amount, target.card.hp - target.hp))
     if regain:
@@ -95,7 +97,7 @@ def heal(target: Creature, amount: int, cause: str, out: list) -> int:
     return regain
 
 
-def clear(target: Creature, cause: str, out: list) -> None:
+def clear(target: Creature, cause: str, out: list[ev.Event]) -> None:
     """End every condition and ongoing damage on ``target`` (reason ``cause``)."""
     end_effects(target, list(target.effects), cause, out)
 
@@ -128,7 +130,7 @@ def power_targets(st: GameState, me: Creature, power: SpecialPower) -> list[Crea
         found = [me]
     else:
         found = [c for c in st.alive(me.player)
-                 if c.uid == me.uid or (st.geo.distance(me.pos, c.pos) or 99) <= power.range]
+                 if c.uid == me.uid or (st.geometry.distance(me.square, c.square) or 99) <= power.range]
     return [c for c in found if helps(c, power.effect.value, power.amount)]
 
 
@@ -137,7 +139,7 @@ def power_actions(st: GameState) -> list[UsePower]:
     me = st.active_creature
     if me is None or st.no_action or me.conditions & NO_ACTIONS:
         return []
-    acts = []
+    acts: list[UsePower] = []
     for i, power in enumerate(me.card.special_powers):
         if power.action is PowerAction.TRIGGERED or not _power_usable(st, me, power):
             continue
@@ -147,7 +149,7 @@ def power_actions(st: GameState) -> list[UsePower]:
 
 def check_power(st: GameState, a: UsePower) -> tuple[str, str] | None:
     """Why ``a`` is illegal now as (code, reason), or None (SPW-1, CARD-4)."""
-    me = st.active_creature
+    me = st.actor
     powers = me.card.special_powers
     if not isinstance(a.power, int) or not 0 <= a.power < len(powers):
         return ("no-such-power", "The card has no such special power.")
@@ -170,9 +172,9 @@ def check_power(st: GameState, a: UsePower) -> tuple[str, str] | None:
     return None
 
 
-def use_power(st: GameState, a: UsePower, out: list) -> None:
+def use_power(st: GameState, a: UsePower, out: list[ev.Event]) -> None:
     """Spend the action and apply special power ``a.power`` (SPW-1, CARD-4); mutates ``st``."""
-    me = st.active_creature
+    me = st.actor
     power = me.card.special_powers[a.power]
     if power.action is PowerAction.ATTACK:
         st.attack_used = True
@@ -186,14 +188,14 @@ def use_power(st: GameState, a: UsePower, out: list) -> None:
     _effect(target, power, out)
 
 
-def _effect(target: Creature, power: SpecialPower, out: list) -> None:
+def _effect(target: Creature, power: SpecialPower, out: list[ev.Event]) -> None:
     if power.effect is PowerEffect.HEAL:
         heal(target, power.amount, "power", out)
     else:
         clear(target, "power", out)
 
 
-def _fire(me: Creature, trigger: PowerTrigger, out: list) -> None:
+def _fire(me: Creature, trigger: PowerTrigger, out: list[ev.Event]) -> None:
     """Triggered special powers of ``me`` for ``trigger`` happen by themselves (SPW-1)."""
     if not me.alive or me.conditions & NO_SPECIAL_POWERS:
         return
@@ -210,7 +212,7 @@ def _fire(me: Creature, trigger: PowerTrigger, out: list) -> None:
 # -- recharge (CARD-4) -------------------------------------------------------
 
 
-def _rechargeable(me: Creature):
+def _rechargeable(me: Creature) -> Iterator[tuple[str, str, Recharge]]:
     """(key, name, uses, recharge) of every one-box line and power of ``me`` with a recharge."""
     for attack in me.card.attacks:
         if attack.uses == 1 and attack.recharge is not None:
@@ -220,7 +222,7 @@ def _rechargeable(me: Creature):
             yield power_key(power), power.name, power.recharge
 
 
-def recharge(me: Creature, on: RechargeOn, out: list) -> None:
+def recharge(me: Creature, on: RechargeOn, out: list[ev.Event]) -> None:
     """Refill ``me``'s spent one-box lines and powers that recharge on ``on`` (CARD-4)."""
     if not me.alive or not me.used:
         return
@@ -230,7 +232,7 @@ def recharge(me: Creature, on: RechargeOn, out: list) -> None:
             out.append(ev.PowerRecharged(me.uid, name, on.value))
 
 
-def start_of_turn(st: GameState, me: Creature, out: list) -> None:
+def start_of_turn(st: GameState, me: Creature, out: list[ev.Event]) -> None:
     """At the start of ``me``'s turn: recharge rolls for spent ROLL lines and powers, then
     START_OF_TURN triggered powers (CARD-4, SPW-1).  Mutates the dice."""
     if me.used:
@@ -245,14 +247,14 @@ def start_of_turn(st: GameState, me: Creature, out: list) -> None:
     _fire(me, PowerTrigger.START_OF_TURN, out)
 
 
-def react(st: GameState, events: list) -> list:
+def react(st: GameState, events: list[ev.Event]) -> list[ev.Event]:
     """Recharges and triggered special powers caused by ``events`` (one action's); returns the new events.
 
     A creature that became bloodied (HP-2): BLOODIED recharges and powers.
     A creature destroyed: DESTROYS_ENEMY for the attacker of the last attack
     roll against it, ALLY_DESTROYED for its warband's creatures.
     """
-    out: list = []
+    out: list[ev.Event] = []
     last_attacker: dict[str, str] = {}
     for e in events:
         if isinstance(e, ev.AttackRolled):

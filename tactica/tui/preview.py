@@ -23,8 +23,8 @@ from tactica.content import ContentError, load_map
 from tactica.content.validate import validate_paths
 from tactica.engine import MapDef, Square, Terrain, terrain_rules
 
-from .widgets.map_view import _STYLES as MAP_STYLES
 from .widgets.map_view import CELL, HALF_WALL_CELLS
+from .widgets.map_view import STYLES as MAP_STYLES
 
 #: Columns taken by a row number on each side of the map.
 GUTTER = 4

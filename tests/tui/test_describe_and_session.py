@@ -143,7 +143,8 @@ def test_headless_modules_do_not_import_textual():
 
 
 def test_a_staggered_creature_is_told_it_may_only_make_its_basic_attack():
-    ogre = card("Ogre", attacks=(melee("Club", bonus=9, damage=15, basic=True), melee("Smash", bonus=7, damage=25, basic=False)))
+    ogre = card("Ogre", attacks=(melee("Club", bonus=9, damage=15, basic=True),
+                                 melee("Smash", bonus=7, damage=25, basic=False)))
     kobold = card("Kobold", ac=16, hp=15, cost=12)
     st = battle("Ak.", {"A": ogre, "k": kobold}, active="A")
     st.creature("A").conditions = frozenset({"staggered"})

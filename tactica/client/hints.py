@@ -392,7 +392,7 @@ class Hints:
         verb = {"push": "Push", "pull": "Pull", "slide": "Slide", "teleport": "Teleport",
                 "place": "Place"}.get(p.kind, p.kind)
         chosen = self.machine.forced_squares().get(cursor)
-        if chosen is not None and st.map.rules_at(cursor).fliers_only and p.kind in ("push", "pull", "slide"):
+        if chosen is not None and st.battle_map.rules_at(cursor).fliers_only and p.kind in ("push", "pull", "slide"):
             return f"{verb} {name} into the pit here: Enter (a second attack roll may destroy it, TER-PIT)."
         text = f"{who}: {verb.lower()} {name} up to {p.distance} square{'s' if p.distance != 1 else ''} — "
         text += "Enter on a marked square" if chosen is None else "Enter moves it here"

@@ -334,13 +334,14 @@ class GameSession:
             return None
         attack = me.card.attacks[index]
         options = area_aims(st, me, attack)
-        dx, dy = cursor[0] - me.pos[0], cursor[1] - me.pos[1]
+        here = me.square
+        dx, dy = cursor[0] - here[0], cursor[1] - here[1]
         toward = (0 if dy < 0 else 2) + (0 if dx < 0 else 1)        # the corner facing the cursor
         corners = (toward,) + tuple(c for c in TEMPLATE_CORNERS if c != toward)
         if len(options) == 1:
             picks = options
-        elif all(o == me.pos for o, _ in options):                  # cones: the attacker's square
-            picks = [(me.pos, c) for c in corners if (me.pos, c) in options]
+        elif all(o == here for o, _ in options):                    # cones: the attacker's square
+            picks = [(here, c) for c in corners if (here, c) in options]
         else:                                                       # lines, radius areas
             picks = [(cursor, c) for c in corners if (cursor, c) in options]
         for origin, corner in picks:

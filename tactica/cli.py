@@ -25,6 +25,27 @@ SCENARIO_HELP = ("victory rules: assault (default), bounty, uncontested, combine
                  "sealed (warbands built from random pools drawn with the seed)")
 
 
+def _rule_modules(text: str) -> tuple[str, ...]:
+    """``--rules grid35`` (a comma-separated list) to module names, each one the engine knows
+    (``tactica.engine.OPTIONAL_MODULES``); an unknown name is a usage error (exit 2)."""
+    from tactica.engine import OPTIONAL_MODULES, unknown_modules
+    names = tuple(dict.fromkeys(p.strip() for p in text.split(",") if p.strip()))
+    if not names:
+        raise argparse.ArgumentTypeError("--rules names at least one rule module, e.g. grid35")
+    unknown = unknown_modules(names)
+    if "skirmish" in names:
+        raise argparse.ArgumentTypeError("the skirmish rules are always on; --rules names optional modules: "
+                                         f"{', '.join(OPTIONAL_MODULES)}")
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown rule module {', '.join(unknown)!r}; "
+                                         f"choose from {', '.join(OPTIONAL_MODULES)}")
+    return names
+
+
+RULES_HELP = ("optional rule modules, comma-separated: grid35 (diagonals cost 1, 2, 1, 2 … across a move), "
+              "grid35-simple (every diagonal 1.5); see docs/modules/")
+
+
 def _players(text: str) -> int:
     """A player count for ``--players``: 2, 3 or 4 (SCN-MULTI)."""
     if text not in ("2", "3", "4"):
@@ -158,6 +179,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="pause between the AI's steps (default 0.4; f toggles fast mode in the game)")
 
     play.add_argument("--scenario", choices=SCENARIOS, default="assault", help=SCENARIO_HELP)
+    play.add_argument("--rules", type=_rule_modules, default=(), metavar="MODULES", help=RULES_HELP)
     play.add_argument("--players", type=_players, default=None, metavar="N",
                       help="3 or 4: a multiplayer battle (free-for-all on the four-corner map, or teams "
                            "with --teams); every seat is human unless named in --ai-seats")
@@ -169,6 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="VP that win a team battle (default 100 per player)")
     sim = sub.add_parser("sim", help="headless AI-against-AI battles")
     sim.add_argument("--scenario", choices=SCENARIOS, default="assault", help=SCENARIO_HELP)
+    sim.add_argument("--rules", type=_rule_modules, default=(), metavar="MODULES", help=RULES_HELP)
     sim.add_argument("--players", type=_players, default=None, metavar="N",
                      help="2 (default), 3 or 4 bots; give --ai once or once per player")
     sim.add_argument("--teams", metavar="T", default=None,

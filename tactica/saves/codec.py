@@ -128,7 +128,7 @@ def _effect_from(d: dict) -> Effect:
     raise ValueError(f"unknown effect kind {d['kind']!r}")
 
 
-def _attack_to(a: AttackDef) -> dict:
+def _attack_to(a: AttackDef) -> dict[str, Any]:
     out: dict[str, Any] = {"name": a.name, "kind": a.kind.value, "reach": a.reach.value, "range": a.range,
            "targets": a.targets, "bonus": a.bonus, "defense": a.defense.value, "damage": a.damage,
            "damage_bonus": a.damage_bonus, "damage_type": a.damage_type, "basic": a.basic}
@@ -228,6 +228,11 @@ _TERRAIN_CODE: dict[Terrain, str] = {t: s for s, t in SYMBOLS.items()}  # the en
 _CODE_TERRAIN = {v: k for k, v in _TERRAIN_CODE.items()}
 
 
+def _terrain_symbol(t: Terrain | CustomTerrain) -> str:
+    """The symbol of a terrain kind in a saved map's rows: the engine's, or a map's own (TER-OTHER)."""
+    return t.rules.symbol if isinstance(t, CustomTerrain) else _TERRAIN_CODE[t]
+
+
 def map_to(m: MapDef) -> dict:
     """Encode a map: terrain rows (``terrain.SYMBOLS``: '.', '#', '^', 'T', …) and zones as square lists.
 
@@ -235,10 +240,11 @@ def map_to(m: MapDef) -> dict:
     their full rules, and use their own symbols in the rows.
     """
     out = {"id": m.id, "name": m.name,
-           "terrain": ["".join(_TERRAIN_CODE[t] if isinstance(t, Terrain) else t.rules.symbol for t in row)
-                       for row in m.terrain],
+           "terrain": ["".join(_terrain_symbol(t) for t in row) for row in m.terrain],
            "start_areas": {k: sorted(map(list, v)) for k, v in m.start_areas.items()},
            "vp_zones": {k: sorted(map(list, v)) for k, v in m.vp_zones.items()}, "points": m.points}
+    if m.rules:  # the map's rule modules (absent when none: older saves and tacticas agree)
+        out["rules"] = list(m.rules)
     customs = m.custom_terrain
     if customs:
         out["terrain_types"] = [{"name": t.name, "rules": asdict(t.rules)} for t in customs]
@@ -255,7 +261,7 @@ def map_from(d: dict) -> MapDef:
     return MapDef(id=d["id"], name=d["name"], terrain=terrain,
                   start_areas={k: frozenset(tuple(s) for s in v) for k, v in d["start_areas"].items()},
                   vp_zones={k: frozenset(tuple(s) for s in v) for k, v in d["vp_zones"].items()},
-                  points=int(d.get("points", 200)))
+                  points=int(d.get("points", 200)), rules=tuple(str(r) for r in d.get("rules", ())))
 
 
 def warband_to(w: WarbandDef) -> dict:

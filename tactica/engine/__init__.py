@@ -73,7 +73,8 @@ from .events import (
                       UseSpent,
                       VictoryPointsScored,
 )
-from .game import apply, charge_routes, check, deploy_squares, legal_actions, new_game, tie_breaker
+from .flow import tie_breaker
+from .game import apply, charge_routes, check, deploy_squares, legal_actions, new_game
 from .geometry import Geometry
 from .model import (
                       AttackDef,

@@ -18,10 +18,12 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections import defaultdict
 
 from tactica import content
 from tactica.ai import make_bot
-from tactica.ai.sim import game_seed, play_battle
+from tactica.ai.sim import check_invariants, game_seed, play_battle
+from tactica.engine import apply, new_game
 
 
 def run(games: int, seed: int) -> dict:
@@ -47,11 +49,6 @@ def by_kind(games: int, seed: int) -> list[dict]:
     (actions of that kind in an average battle), choose_us / apply_us /
     check_us (mean CPU microseconds per action), share (of all the time).
     """
-    from collections import defaultdict
-
-    from tactica.ai.sim import check_invariants
-    from tactica.engine import apply, new_game
-
     (w1, w2), m = content.default_battle()
     clock = time.process_time
     count: dict[str, int] = defaultdict(int)

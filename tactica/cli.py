@@ -62,12 +62,12 @@ def _seats(text: str, players: int) -> tuple[int, ...]:
 
 
 def play_opponent(args: argparse.Namespace, parser: argparse.ArgumentParser | None = None):
-    """The AI of ``tactica play`` (a ``tactica.tui.opponent.Opponent``), or None for hot-seat.
+    """The AI of ``tactica play`` (a ``tactica.client.opponent.Opponent``), or None for hot-seat.
 
     Solo against ``normal`` unless ``--hotseat`` / ``--vs human``; a
     contradiction (``--hotseat --vs ai``, ``--ai`` with hot-seat) is a usage error.
     """
-    from tactica.tui.opponent import DEFAULT_PACE, Opponent
+    from tactica.client.opponent import DEFAULT_PACE, Opponent
 
     def fail(message: str):
         if parser is not None:
@@ -249,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
             from tactica.tui.run import run_resume_or_replay
             return run_resume_or_replay(args)
         if args.command == "export":
-            from tactica.saves.commands import run_export
+            from tactica.client.export import run_export
             return run_export(args)
         if args.command == "validate":
             from tactica.content.validate import run_validate

@@ -24,15 +24,18 @@ from tactica.engine import (
     Move,
     Phase,
     SeededDice,
+    UsePower,
+    any_in,
     apply,
+    chebyshev,
     check,
     legal_actions,
+    with_dice,
 )
-from tactica.engine.actions import UsePower
-from tactica.engine.footprint import any_in
-from tactica.engine.geometry import chebyshev
 
 from .champion import choose_champion_power
+from .forced import choose_forced
+from .intent import explain_action
 from .setup import choose_deploy_square
 
 #: Most options ``Bot.choose_other`` tries out one by one.
@@ -122,8 +125,7 @@ class Bot:
         seed = self.rng.getrandbits(64)
         best, best_value = options[0], None
         for action in options:
-            trial = state.copy()
-            trial.dice = SeededDice.from_seed(seed)
+            trial = with_dice(state, SeededDice.from_seed(seed))
             try:
                 after, _ = apply(trial, action)
             except Exception:  # an option the engine refuses after all: skip it
@@ -142,7 +144,6 @@ class Bot:
         """
         if self._last is None:
             return None
-        from .intent import explain_action
         state, action = self._last
         planned = getattr(self, "_planned", None)
         first = planned[3] if isinstance(planned, tuple) and len(planned) > 3 else None
@@ -165,14 +166,15 @@ class Bot:
         activation ended on the way (it fell, was pushed or destroyed), or no attack or
         power follows.  The intent then names the creature the bot will attack.
         """
-        steps = [action] if isinstance(action, Move) else []
+        steps: list[Action] = [action] if isinstance(action, Move) else []
         if isinstance(action, Activate) and isinstance(first, Move):
             steps = [action, first]
         if not steps:
             return None
         uid = action.uid if isinstance(action, Activate) else state.active_uid
-        st = state.copy()
-        st.dice = SeededDice.from_seed(state.step)
+        if uid is None:  # a move with no creature active: illegal, so nothing follows
+            return None
+        st = with_dice(state, SeededDice.from_seed(state.step))
         for step in steps:
             if check(st, step) is not None:
                 return None
@@ -193,13 +195,13 @@ class Bot:
     # -- set-up (SET-2, SET-3, RND-1) --------------------------------------
     def choose_map(self, state: GameState) -> Action:
         """Pick the map (SET-2): the one with the smaller area, so contact comes sooner."""
-        options = legal_actions(state)
+        options = [a for a in legal_actions(state) if isinstance(a, ChooseMap)]
         return min(options, key=lambda a: (state.maps[a.index].width * state.maps[a.index].height,
                                            a.index))
 
     def choose_area(self, state: GameState) -> Action:
         """Pick a start area (SET-2): the one nearer the VP zone that would score for us."""
-        options = legal_actions(state)
+        options = [a for a in legal_actions(state) if isinstance(a, ChooseStartArea)]
         m = state.map
 
         def gap(a: ChooseStartArea) -> tuple[int, str]:
@@ -224,7 +226,6 @@ class Bot:
         The shared heuristic of ``tactica.ai.forced``: pits first, then out
         of the VP zone and away from the target's allies.
         """
-        from .forced import choose_forced
         return choose_forced(state)
 
     def choose_champion(self, state: GameState) -> Action:

@@ -23,13 +23,20 @@ destroys an enemy is always taken when it beats the threshold.
 """
 from __future__ import annotations
 
-from tactica.engine import GameState, legal_actions
-from tactica.engine.abilities import defend
-from tactica.engine.actions import Action, DeclinePower, UseChampionPower
-from tactica.engine.champions import budget_left
-from tactica.engine.powers import ChampionEffect
+from tactica.engine import (
+    Action,
+    ChampionEffect,
+    DeclinePower,
+    GameState,
+    UseChampionPower,
+    champion_budget_left,
+    defend,
+    legal_actions,
+)
 
-from .tactics import KILL_THREAT, attack_value, conditions_cost, damage_value, heal_value, kill_vp, zone_award
+from .stakes import kill_vp, zone_award
+from .values import attack_value, conditions_cost, damage_value, heal_value
+from .weights import KILL_THREAT
 
 #: VP-equivalent a use must be worth per champion point spent.
 WORTH_PER_POINT = 1.0
@@ -91,7 +98,7 @@ def threshold(state: GameState, action: UseChampionPower) -> float:
     if power.effect in DAMAGE_EFFECTS and (power.effect is ChampionEffect.REROLL or _kills(state, action)):
         return need
     damage_costs = [p.cost for p in champion.card.champion_powers if p.effect in DAMAGE_EFFECTS]
-    left = budget_left(champion) - power.cost
+    left = champion_budget_left(champion) - power.cost
     if damage_costs and left < min(damage_costs):
         need *= RESERVE  # it would spend the points a kill may need later
     return need
@@ -99,7 +106,8 @@ def threshold(state: GameState, action: UseChampionPower) -> float:
 
 def choose_champion_power(state: GameState) -> Action:
     """The best ``UseChampionPower`` worth its threshold, else ``DeclinePower`` (ties: legal order)."""
-    best, best_key = DeclinePower(), None
+    best: Action = DeclinePower()
+    best_key: float | None = None
     for action in legal_actions(state):
         if not isinstance(action, UseChampionPower):
             continue

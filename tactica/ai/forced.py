@@ -13,14 +13,36 @@ then as near the nearest enemy as possible.  Ties keep the engine's order.
 """
 from __future__ import annotations
 
-from tactica.engine import Action, ForceMove, GameState, Settle, legal_actions
-from tactica.engine.footprint import any_in
-from tactica.engine.geometry import chebyshev
-from tactica.engine.movement import mode_of
+from tactica.engine import (
+    Action,
+    Creature,
+    ForceMove,
+    GameState,
+    Settle,
+    Square,
+    any_in,
+    chebyshev,
+    legal_actions,
+    movement_mode,
+)
+
+from .values import base_hit, displacement_value
 
 
 def _nearest(sq, squares) -> int:
     return min((chebyshev(sq, s) for s in squares), default=0)
+
+
+def end_square(action: Action, target: Creature) -> Square | None:
+    """Where ForceMove or Settle ``action`` leaves ``target`` (MOV-14, TER-PIT): the Settle's square,
+    the forced path's last square, else where it stands (None when off the map)."""
+    if isinstance(action, Settle):
+        x, y = action.square
+        return (x, y)
+    if isinstance(action, ForceMove) and action.path:
+        x, y = action.path[-1]
+        return (x, y)
+    return target.pos
 
 
 def forced_score(state: GameState, action: Action) -> float:
@@ -28,10 +50,7 @@ def forced_score(state: GameState, action: Action) -> float:
     me = state.decider
     p = state.pending[0]
     target = state.creature(p.target)
-    if isinstance(action, Settle):
-        sq = tuple(action.square)
-    else:
-        sq = tuple(action.path[-1]) if action.path else target.pos
+    sq = end_square(action, target)
     side = target.warband_player
     allies = [c.pos for c in state.creatures
               if c.alive and c.uid != target.uid and not state.hostile(c.player, side)]
@@ -39,7 +58,7 @@ def forced_score(state: GameState, action: Action) -> float:
     if not state.hostile(side, me):
         return (10.0 if any_in(sq, target.size, state.vp_zone(side)) else 0.0) - _nearest(sq, enemies) * 0.1
     score = 0.0
-    if isinstance(action, ForceMove) and state.map.rules_at(sq).fliers_only and not mode_of(target).flies:
+    if isinstance(action, ForceMove) and state.map.rules_at(sq).fliers_only and not movement_mode(target).flies:
         score += 100.0
     if any_in(sq, target.size, state.vp_zone(side)):  # any square of it in the zone counts (SCN-ASSAULT)
         score -= 10.0
@@ -55,12 +74,11 @@ def forced_value(state: GameState, action: Action) -> float:
     next to our fresh ones): the same judgement the planners use when they
     value an attack's push, pull or slide.
     """
-    from .tactics import base_hit, displacement_value
     p = state.pending[0]
     target = state.creature(p.target)
     if not isinstance(action, ForceMove) or not state.hostile(target.player, state.decider):
         return 0.0
-    sq = tuple(action.path[-1]) if action.path else target.pos
+    sq = end_square(action, target)
     if sq == target.pos:
         return 0.0
     by = state.find(p.by) if p.by else None

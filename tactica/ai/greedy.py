@@ -9,11 +9,22 @@ zone when that is nearer; otherwise end the activation.
 """
 from __future__ import annotations
 
-from tactica.engine import Action, Activate, Attack, Charge, EndActivation, GameState, Move, Phase, preview
-from tactica.engine.lazy import actions_of_kind
+from tactica.engine import (
+    Action,
+    Activate,
+    Attack,
+    Charge,
+    EndActivation,
+    GameState,
+    Move,
+    Phase,
+    actions_of_kind,
+    preview,
+    with_creature_at,
+)
 
 from .base import Bot
-from .tactics import Board
+from .board import Board
 
 
 class GreedyBot(Bot):
@@ -44,10 +55,8 @@ class GreedyBot(Bot):
             if best_key is None or key > best_key:
                 best, best_key = act, key
         for act in actions_of_kind(state, Charge):
-            st = state.copy()
-            mover, target = st.creature(me.uid), st.creature(act.target)
-            mover.pos = act.destination
-            p = preview(st, mover, target, me.card.basic_melee, charge=True)
+            st = with_creature_at(state, me.uid, act.destination)
+            p = preview(st, st.creature(me.uid), st.creature(act.target), me.card.basic_melee, charge=True)
             key = (p.kill_chance, p.expected_loss)
             if best_key is None or key > best_key:
                 best, best_key = act, key

@@ -18,7 +18,7 @@ A candidate is worth ``gain - REPLY × E[loss]``: its gain minus the loss
 the opponent's *predicted reply* inflicts in the played-out positions.
 ``hard`` models the opponent as a sensible player who answers with its
 best activation: in each played-out position, the enemy creatures still to
-act this round are ranked by their best attack (``tactics.threat_value``,
+act this round are ranked by their best attack (``aiming.threat_value``,
 a close or area attack counting every victim clustered in its template),
 the two most dangerous are planned with ``normal``'s own scoring
 (``plan_creature``), and the one with the better gain is activated and
@@ -46,7 +46,7 @@ never negative (unless our zone may win the battle this round: then never
 below -1000), a candidate whose gain is already below the best value found
 (less that floor) cannot win: the search stops there (branch and bound).
 
-``hard``'s planner (``tactics.Board``) also sees what ``normal``'s does
+``hard``'s planner (``board.PlannerOptions``) also sees what ``normal``'s does
 not: the attacks an end square puts in reach next turn (``offense``); a
 move followed by a charge when it has no other attack this turn
 (``move_charge``, ACT-1, ACT-3, CHG-1), so a creature one square beyond
@@ -79,13 +79,29 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from tactica.engine import Action, Activate, GameState, Phase, SeededDice, apply, check
-from tactica.engine import events as ev
-from tactica.engine.combat import automatic_critical, critical_from
-from tactica.engine.flow import round_end_winner
+from tactica.engine import (
+    Action,
+    Activate,
+    AttackRolled,
+    GameState,
+    Phase,
+    SeededDice,
+    apply,
+    as_turn_of,
+    automatic_critical,
+    check,
+    critical_from,
+    round_end_winner,
+    with_dice,
+)
 
-from .normal import NormalBot, _snapshot, best_plans
-from .tactics import KILL_THREAT, Board, damage_value, kill_vp, plan_creature, threat_value, zone_reaches_target
+from .aiming import threat_value
+from .board import Board, PlannerOptions
+from .normal import NormalBot, best_plans, position_key
+from .planner import plan_creature
+from .stakes import kill_vp, zone_reaches_target
+from .values import damage_value
+from .weights import KILL_THREAT
 
 #: Weight of the loss the opponent's predicted next activation inflicts.
 REPLY = 1.0
@@ -131,11 +147,11 @@ class BranchDice:
         return face, BranchDice(base, self.forced, self.log, self.rolls + 1)
 
 
-def _my_rolls(state: GameState, uid: str, events: list, log: list) -> list[tuple[int, ev.AttackRolled]]:
+def _my_rolls(state: GameState, uid: str, events: list, log: list) -> list[tuple[int, AttackRolled]]:
     """(roll index, event) of ``uid``'s own attack rolls in a probe (opportunity attacks excluded)."""
     out, at = [], 0
     for e in events:
-        if not isinstance(e, ev.AttackRolled):
+        if not isinstance(e, AttackRolled):
             continue
         while at < len(log) and not (log[at][0] == 20 and log[at][1] == e.natural):
             at += 1
@@ -147,7 +163,7 @@ def _my_rolls(state: GameState, uid: str, events: list, log: list) -> list[tuple
     return out
 
 
-def _face_classes(state: GameState, e: ev.AttackRolled) -> list[tuple[float, int]]:
+def _face_classes(state: GameState, e: AttackRolled) -> list[tuple[float, int]]:
     """The d20 faces of roll ``e`` grouped as the engine judges them: [(share of 20, face)].
 
     Classes: miss, hit, critical hit (ATK-3, ATK-5), from the roll's own
@@ -185,10 +201,9 @@ def outcomes(state: GameState, action: Action, seed: int,
     are merged.  Never reads ``state.dice``.
     """
     uid = state.active_uid
-    probe = state.copy()
-    probe.dice = BranchDice(SeededDice.from_seed(seed))
-    after, events = apply(probe, action)
-    mine = _my_rolls(state, uid, events, probe.dice.log)[:rolls]
+    dice = BranchDice(SeededDice.from_seed(seed))
+    after, events = apply(with_dice(state, dice), action)
+    mine = _my_rolls(state, uid, events, dice.log)[:rolls]
     if not mine:
         return [(1.0, after)]
     branches: list[tuple[float, tuple]] = [(1.0, ())]
@@ -197,9 +212,7 @@ def outcomes(state: GameState, action: Action, seed: int,
                     for share, face in _face_classes(after, e)]
     merged: dict[tuple, list] = {}
     for w, forced in branches:
-        st = state.copy()
-        st.dice = BranchDice(SeededDice.from_seed(seed), forced)
-        st, _ = apply(st, action)
+        st, _ = apply(with_dice(state, BranchDice(SeededDice.from_seed(seed), forced)), action)
         key = _signature(st)
         if key in merged:
             merged[key][0] += w
@@ -225,20 +238,15 @@ class HardBot(NormalBot):
     """
 
     name = "hard"
-    #: Exposure model (``tactics.Board``): as ``normal``'s (its lookahead judges the threats).
-    charge_reach = False
-    #: Its planner also counts the attacks an end square puts in reach (``tactics.Board.offense``).
-    offense = True
-    #: Its planner also plans a move followed by a charge (``tactics.Board.move_charge``).
-    move_charge = True
-    #: Its planner also plans a shift first when an enemy stands next to it (``tactics.Board.shift``).
-    shift = True
-    #: Its planner counts an attack after provoking moves only as far as the mover survives them.
-    oa_first = True
-    #: Its planner races for the VP zone that would win and keeps the only holder in it (SCN-ASSAULT).
-    zone_race = True
-    #: A bloodied creature of its side counts an enemy's move then charge when judging exposure (CHG-1).
-    charge_retreat = True
+    #: Its planner's options (``board.PlannerOptions``): the exposure model as ``normal``'s (its
+    #: lookahead judges the threats: no ``charge_reach``); it also counts the attacks an end square
+    #: puts in reach (``offense``), plans a move followed by a charge (``move_charge``) and a shift
+    #: first when an enemy stands next to it (``shift``), counts an attack after provoking moves
+    #: only as far as the mover survives them (``oa_first``), races for the VP zone that would win
+    #: and keeps the only holder in it (``zone_race``, SCN-ASSAULT), and a bloodied creature of its
+    #: side counts an enemy's move then charge when judging exposure (``charge_retreat``, CHG-1).
+    planner_options = PlannerOptions(offense=True, move_charge=True, shift=True, oa_first=True, zone_race=True,
+                                     charge_retreat=True)
 
     def __init__(self, seed: int = 0, *, candidates: int = 4, alternatives: int = 3,
                  budget: int = 240, deadline: float | None = None):
@@ -247,6 +255,8 @@ class HardBot(NormalBot):
         self.budget, self.deadline = budget, deadline
         self.last_search: tuple[int, int] = (0, 0)
         self._work = 0
+        self._inner_bot: NormalBot | None = None
+        self._own_bot: NormalBot | None = None
 
     def options(self, state: GameState) -> list[tuple[float, str, Action]]:
         """(gain, creature uid, first action) to try, best gain first.
@@ -294,7 +304,7 @@ class HardBot(NormalBot):
                 if best_value is None or value > best_value:
                     best, best_value = opt, value
         self.last_search = (tried, self._work)
-        self._planned = (state.step + 1, best[1], _snapshot(state), best[2])
+        self._planned = (state.step + 1, best[1], position_key(state), best[2])
         return Activate(best[1])
 
     def expected_loss(self, state: GameState, uid: str, seed: int, first: Action | None = None) -> float:
@@ -315,9 +325,7 @@ class HardBot(NormalBot):
 
     @staticmethod
     def _own_dice(state: GameState, seed: int) -> GameState:
-        st = state.copy()
-        st.dice = BranchDice(SeededDice.from_seed(seed ^ 0x5EED))
-        return st
+        return with_dice(state, BranchDice(SeededDice.from_seed(seed ^ 0x5EED)))
 
     def _playout(self, state: GameState, uid: str, seed: int, depth: int, first: Action | None = None, *,
                  reply: bool = False) -> list[tuple[float, GameState]]:
@@ -351,28 +359,19 @@ class HardBot(NormalBot):
                 out.append((w * w2, leaf))
         return out
 
-    def _policy(self, own: bool) -> NormalBot:
-        """``normal``'s policy for playouts, made once: with this level's planner terms (``own``: our
-        own activations, played out as played) or plain ``normal`` (the enemy's predicted reply)."""
-        key = "_own_bot" if own else "_inner_bot"
-        bot = getattr(self, key, None)
-        if bot is None:
-            bot = NormalBot()
-            bot.charge_reach = self.charge_reach
-            if own:
-                bot.offense, bot.move_charge = self.offense, self.move_charge
-                bot.shift, bot.oa_first = self.shift, self.oa_first
-                bot.zone_race, bot.charge_retreat = self.zone_race, self.charge_retreat
-            setattr(self, key, bot)
-        return bot
-
     @property
     def _inner(self) -> NormalBot:
-        return self._policy(own=False)
+        """Plain ``normal`` (with this level's exposure model), made once: the enemy's predicted reply."""
+        if self._inner_bot is None:
+            self._inner_bot = NormalBot(planner_options=PlannerOptions(charge_reach=self.planner_options.charge_reach))
+        return self._inner_bot
 
     @property
     def _own(self) -> NormalBot:
-        return self._policy(own=True)
+        """``normal`` with this level's planner options, made once: our own activations, played out as played."""
+        if self._own_bot is None:
+            self._own_bot = NormalBot(planner_options=self.planner_options)
+        return self._own_bot
 
     def _leaf_loss(self, leaf: GameState, me: int, seed: int = 0) -> float:
         """The expected loss the opponent's next activation inflicts on ``me``'s side in ``leaf``.
@@ -415,13 +414,13 @@ class HardBot(NormalBot):
             ranked.append((-threat_value(leaf, e, victims), i, e))
         ranked.sort(key=lambda x: x[:2])
         enemy = pool[0].player
-        scratch = self._as_enemy_turn(leaf, enemy)
-        board = Board(scratch, enemy, charge_reach=self.charge_reach)
+        enemy_turn = as_turn_of(leaf, enemy)
+        board = Board(enemy_turn, enemy, PlannerOptions(charge_reach=self.planner_options.charge_reach))
         plans = []
         for k, (threat, _, e) in enumerate(ranked[:REPLY_CANDIDATES]):
             if threat >= 0 and k:
                 break  # it cannot attack anyone: the first one stands
-            plans.append((k, plan_creature(scratch, scratch.creature(e.uid), board)))
+            plans.append((k, plan_creature(enemy_turn, enemy_turn.creature(e.uid), board)))
             self._work += 2
         plans.sort(key=lambda kp: (-kp[1].gain, kp[0]))
         replies = [p for _, p in plans[:self._replies(leaf, me, len(pool))]]
@@ -479,8 +478,7 @@ class HardBot(NormalBot):
         c = state.find(plan.uid)
         if c is None or not c.alive or c.activated:
             return self._reply_loss(leaf, state, me, enemy, rest, seed)
-        st = self._as_enemy_turn(state, enemy)
-        st.dice = BranchDice(SeededDice.from_seed(seed ^ 0xE4E7 ^ (len(rest) << 20)))
+        st = with_dice(as_turn_of(state, enemy), BranchDice(SeededDice.from_seed(seed ^ 0xE4E7 ^ (len(rest) << 20))))
         st, _ = apply(st, Activate(plan.uid))
         loss = decided = 0.0
         for w, after in self._playout(st, plan.uid, seed + 31 * len(rest), 0, plan.action, reply=True):
@@ -537,14 +535,6 @@ class HardBot(NormalBot):
             self._work += 1
             keep -= max(threat_value(state, c, holders, kill_only=True) for c in ours_left)
         return keep, 1000.0
-
-    @staticmethod
-    def _as_enemy_turn(state: GameState, enemy: int) -> GameState:
-        """A copy of ``state`` waiting for ``enemy`` to choose an activation."""
-        scratch = state.copy()
-        scratch.phase, scratch.turn_player, scratch.decider = Phase.ACTIVATE, enemy, enemy
-        scratch.active_uid = None
-        return scratch
 
     @staticmethod
     def _loss(before: GameState, after: GameState, me: int) -> float:

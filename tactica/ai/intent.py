@@ -21,19 +21,23 @@ from tactica.engine import (
     ChooseFirstPlayer,
     ChooseMap,
     ChooseStartArea,
+    DeclinePower,
     EndActivation,
     GameState,
     Move,
     Place,
     Shift,
     Teleport,
+    UseChampionPower,
+    UsePower,
+    any_in,
+    as_active,
+    chebyshev,
+    footprint_gap,
     preview,
+    provokers_of_path,
+    with_creature_at,
 )
-from tactica.engine.actions import DeclinePower, UseChampionPower, UsePower
-from tactica.engine.footprint import any_in
-from tactica.engine.footprint import gap as apart
-from tactica.engine.geometry import chebyshev
-from tactica.engine.movement import provokers_of_path
 
 
 def _name(state: GameState, uid: str) -> str:
@@ -51,10 +55,8 @@ def _odds(state: GameState, me, target_uid: str, attack, *, charge: bool = False
         return ""
     attacker = me
     if at is not None and at != me.pos:
-        st = state.copy()
-        attacker = st.creature(me.uid)
-        attacker.pos = at
-        state = st
+        state = with_creature_at(state, me.uid, at)
+        attacker = state.creature(me.uid)
     p = preview(state, attacker, target, attack, charge=charge)
     text = f"{_pct(p.hit_chance)} to hit"
     if p.kill_chance > 0:
@@ -102,20 +104,21 @@ def _move_goal(state: GameState, me, dest) -> str:
         return _INTO_ZONE.format(vp=state.rules.held_zone_vp)
     geo = state.geo
     if zone:
-        near_zone = min(zone, key=lambda z: apart(dest, size, z, 1))
-        before = apart(me.pos, size, near_zone, 1) if me.pos else 99
-        after = apart(dest, size, near_zone, 1)
-        if after < before and (not enemies or after < min(apart(dest, size, e.pos, e.card.size) for e in enemies)):
+        near_zone = min(zone, key=lambda z: footprint_gap(dest, size, z, 1))
+        before = footprint_gap(me.pos, size, near_zone, 1) if me.pos else 99
+        after = footprint_gap(dest, size, near_zone, 1)
+        nearest_enemy = min((footprint_gap(dest, size, e.pos, e.card.size) for e in enemies), default=None)
+        if after < before and (nearest_enemy is None or after < nearest_enemy):
             return "toward its VP zone"
     if enemies:
         foe = min(enemies, key=lambda e: (chebyshev(dest, e.pos), e.uid))
         gap = _gap(geo, dest, foe.pos)
-        after = f"({gap} square{'s' if gap != 1 else ''} away after the move)"
+        away = f"({gap} square{'s' if gap != 1 else ''} away after the move)"
         if me.pos is None:
-            return f"toward {_name(state, foe.uid)} {after}"
+            return f"toward {_name(state, foe.uid)} {away}"
         was = _gap(geo, me.pos, foe.pos)
         if gap < was:
-            return f"toward {_name(state, foe.uid)} {after}"
+            return f"toward {_name(state, foe.uid)} {away}"
         if gap > was:
             return f"away from {_name(state, foe.uid)} ({was} → {gap} squares away)"
         return f"around {_name(state, foe.uid)} (still {gap} square{'s' if gap != 1 else ''} away)"
@@ -173,14 +176,16 @@ def explain_action(state: GameState, action: Action, planned: Action | None = No
         c = state.find(action.uid)
         text = f"activates {_name(state, action.uid)}"
         if planned is not None and c is not None and not isinstance(planned, (Activate, EndActivation)):
-            st = state.copy()
-            st.active_uid = action.uid
+            st = as_active(state, action.uid)
             return text + " — it " + explain_action(st, planned, then=then)
-        if c is not None and c.pos and any(e.pos and chebyshev(c.pos, e.pos) == 1 for e in state.enemy_creatures(c.player)):
+        if c is not None and c.pos and any(e.pos and chebyshev(c.pos, e.pos) == 1
+                                           for e in state.enemy_creatures(c.player)):
             return text + ": it is next to an enemy"
         return text
     if isinstance(action, ChooseFirstPlayer):
-        return "goes first this round" if action.player == state.decider else f"lets Player {action.player + 1} go first"
+        if action.player == state.decider:
+            return "goes first this round"
+        return f"lets Player {action.player + 1} go first"
     if isinstance(action, ChooseMap):
         m = state.maps[action.index]
         return f"picks {m.name} ({m.width}×{m.height}): the smaller map, so contact comes sooner"

@@ -1,6 +1,6 @@
 """Level ``normal``: score every creature's options, activate the one that gains most.
 
-For each creature not yet activated, ``tactics.plan_creature`` weighs its
+For each creature not yet activated, ``planner.plan_creature`` weighs its
 options in VP-equivalents: attacks from where it stands or after a move
 (hit and kill chances from ``combat.preview``, so flanking and cover count),
 charges, and where to end (closing in, holding the VP zone, the damage
@@ -10,27 +10,24 @@ each action of its activation is re-planned from the new state.
 """
 from __future__ import annotations
 
-from tactica.engine import Action, Activate, EndActivation, GameState, Phase, check
+from tactica.engine import Action, Activate, EndActivation, GameState, Phase, Square, check
 
 from .base import Bot
-from .tactics import Board, Plan, plan_creature
+from .board import NO_EXTRAS, Board, PlannerOptions
+from .planner import Plan, plan_creature
 
 
 def best_plans(state: GameState, player: int, *, everyone: bool = False, board: Board | None = None,
-               charge_reach: bool = False, offense: bool = False, move_charge: bool = False,
-               shift: bool = False, oa_first: bool = False) -> list[Plan]:
+               options: PlannerOptions = NO_EXTRAS) -> list[Plan]:
     """Plans of ``player``'s creatures not yet activated (all on the map with ``everyone``), best gain first.
 
-    Ties keep warband order.  ``charge_reach`` is ``Board``'s exposure model,
-    ``offense`` its term for the attacks an end square puts in reach, ``move_charge``
-    its move-then-charge plans, ``shift`` its shift-first plans, ``oa_first`` its
-    discount of an attack the opportunity attacks on the way may prevent (all ``hard``).
-    A ready ``board`` (a bot's ``NormalBot.board``) replaces those five.
-    Used by ``normal`` and ``hard`` to choose an activation.
+    Ties keep warband order.  ``options`` are the planner's extra terms and
+    searches (``PlannerOptions``; none by default, as ``normal`` plays); a
+    ready ``board`` (a bot's ``NormalBot.board``) replaces them.  Used by
+    ``normal`` and ``hard`` to choose an activation.
     """
     if board is None:
-        board = Board(state, player, charge_reach=charge_reach, offense=offense, move_charge=move_charge,
-                      shift=shift, oa_first=oa_first)
+        board = Board(state, player, options)
     pool = state.alive(player) if everyone else state.unactivated(player)
     plans = [plan_creature(state, c, board) for c in pool]
     order = {c.uid: i for i, c in enumerate(state.creatures)}
@@ -38,7 +35,13 @@ def best_plans(state: GameState, player: int, *, everyone: bool = False, board: 
     return plans
 
 
-def _snapshot(state: GameState) -> tuple:
+def position_key(state: GameState) -> tuple[tuple[Square | None, int], ...]:
+    """Every creature's (square, HP) in ``state``: equal keys mean nothing moved or was hurt since.
+
+    A bot keeps the plan it made when choosing an activation (``NormalBot``,
+    ``HardBot``) and plays it once the activation has begun only when this
+    key is still the same.
+    """
     return tuple((c.pos, c.hp) for c in state.creatures)
 
 
@@ -51,20 +54,19 @@ class NormalBot(Bot):
     """
 
     name = "normal"
-    #: Exposure model (``tactics.Board``): ``normal`` counts one move and an attack.
-    charge_reach = False
-    #: The planner's extra terms (``tactics.Board``), all off for ``normal`` (``hard`` turns them on).
-    offense = move_charge = shift = oa_first = zone_race = charge_retreat = False
+    #: The planner's extra terms and searches (``board.PlannerOptions``): all off for ``normal``, whose
+    #: exposure model counts one move and an attack (``hard`` turns them on).
+    planner_options: PlannerOptions = NO_EXTRAS
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0, *, planner_options: PlannerOptions | None = None):
         super().__init__(seed)
+        if planner_options is not None:
+            self.planner_options = planner_options
         self._planned: tuple | None = None
 
     def board(self, state: GameState, player: int) -> Board:
-        """The planner's shared facts for ``player`` in ``state``, with this level's terms (``tactics.Board``)."""
-        return Board(state, player, charge_reach=self.charge_reach, offense=self.offense,
-                     move_charge=self.move_charge, shift=self.shift, oa_first=self.oa_first,
-                     zone_race=self.zone_race, charge_retreat=self.charge_retreat)
+        """The planner's shared facts for ``player`` in ``state``, with this level's options (``board.Board``)."""
+        return Board(state, player, self.planner_options)
 
     def choose_battle(self, state: GameState) -> Action:
         """Activate the creature with the best plan, or take the active creature's next action.
@@ -76,13 +78,13 @@ class NormalBot(Bot):
         if state.phase is Phase.ACTIVATE:
             plans = best_plans(state, state.turn_player, board=self.board(state, state.turn_player))
             best = plans[0]
-            self._planned = (state.step + 1, best.uid, _snapshot(state), best.action)
+            self._planned = (state.step + 1, best.uid, position_key(state), best.action)
             return Activate(best.uid)
         me = state.active_creature
         cached = self._planned
         self._planned = None
         action = None
-        if cached is not None and cached[:3] == (state.step, me.uid, _snapshot(state)):
+        if cached is not None and cached[:3] == (state.step, me.uid, position_key(state)):
             action = cached[3]
         if action is None or check(state, action) is not None:
             action = plan_creature(state, me, self.board(state, me.player)).action
@@ -98,4 +100,4 @@ class NormalBot(Bot):
         return nxt if check(state, nxt) is None else None
 
 
-__all__ = ["NormalBot", "best_plans"]
+__all__ = ["NormalBot", "best_plans", "position_key"]

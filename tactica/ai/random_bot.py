@@ -15,8 +15,17 @@ cheapest path there.
 """
 from __future__ import annotations
 
-from tactica.engine import Action, Charge, GameState, Move, legal_actions
-from tactica.engine.lazy import actions_of_kind, charge_choices, kinds_now, move_reach
+from tactica.engine import (
+    Action,
+    Charge,
+    GameState,
+    Move,
+    actions_of_kind,
+    charge_choices,
+    kinds_now,
+    legal_actions,
+    move_reach,
+)
 
 from .base import Bot
 
@@ -58,10 +67,10 @@ class RandomBot(Bot):
                     return Move(found.path(found.nth(self.rng.randrange(n))))
                 continue
             if kind is Charge:
-                ends, found = charge_choices(state)
-                if ends:
+                ends, flood = charge_choices(state)
+                if ends and flood is not None:  # a flood comes with any charge (``charge_choices``)
                     uid, end = ends[self.rng.randrange(len(ends))]
-                    return Charge(uid, found.path(end))
+                    return Charge(uid, flood.path(end))
                 continue
             options = actions_of_kind(state, kind)
             if options:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from tactica.engine.model import (
+from tactica.engine import (
     AttackDef,
     AttackKind,
     CreatureCard,

@@ -7,25 +7,37 @@ enemy's start area) and ranged ones behind.
 """
 from __future__ import annotations
 
-from tactica.engine import ChooseMap, ChooseStartArea, GameState, Phase, Place, apply, legal_actions
-from tactica.engine.events import Event
-from tactica.engine.geometry import chebyshev
-from tactica.engine.model import AttackKind
+from collections.abc import Sequence
+
+from tactica.engine import (
+    Action,
+    AttackKind,
+    ChooseMap,
+    ChooseStartArea,
+    Event,
+    GameState,
+    Phase,
+    Place,
+    apply,
+    chebyshev,
+    legal_actions,
+)
 
 
-def choose_deploy_square(state: GameState, action_options: list[Place]) -> Place:
+def choose_deploy_square(state: GameState, action_options: Sequence[Action]) -> Place:
     """Pick a placement: melee creatures nearest the enemy, ranged ones farthest.
 
     Args:
         state: a state in Phase.DEPLOY.
-        action_options: the legal Place actions (all for one creature).
+        action_options: the legal actions: Place actions, all for one creature (any other is left out).
     Returns one of ``action_options``.
     """
-    uid = action_options[0].uid
+    places = [a for a in action_options if isinstance(a, Place)]
+    uid = places[0].uid
     me = state.creature(uid)
     enemy_area = state.start_area(state.opponent(me.player))
     if not enemy_area:
-        return action_options[0]
+        return places[0]
     basic = me.card.basic_attack
     melee = basic is None or basic.kind is AttackKind.MELEE
 
@@ -33,7 +45,7 @@ def choose_deploy_square(state: GameState, action_options: list[Place]) -> Place
         d = min(chebyshev(p.square, e) for e in enemy_area)
         return (d if melee else -d, p.square[1], p.square[0])
 
-    return min(action_options, key=front)
+    return min(places, key=front)
 
 
 def auto_setup(state: GameState, *, map_index: int = 0, area: str = "A",
@@ -48,6 +60,7 @@ def auto_setup(state: GameState, *, map_index: int = 0, area: str = "A",
     events: list[Event] = []
     while state.phase not in (stop_at, Phase.OVER):
         options = legal_actions(state)
+        action: Action
         if state.phase is Phase.CHOOSE_MAP:
             action = ChooseMap(map_index if map_index < len(state.maps) else 0)
         elif state.phase is Phase.CHOOSE_AREA:

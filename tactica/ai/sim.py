@@ -14,12 +14,27 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from tactica.engine import GameState, IllegalAction, MapDef, Ruleset, WarbandDef, apply, new_game
-from tactica.engine import events as ev
-from tactica.engine.abilities import activations_per_round
+from tactica import content
+from tactica.content import ContentError
+from tactica.content.problems import report_lines
+from tactica.engine import (
+    Creature,
+    CreatureActivated,
+    GameState,
+    IllegalAction,
+    MapDef,
+    RoundStarted,
+    Ruleset,
+    WarbandDef,
+    activations_per_round,
+    apply,
+    check_battle,
+    new_game,
+    sealed_warbands,
+)
 
 from .base import Bot
-from .bots import make_bot
+from .bots import LEVELS, make_bot
 
 #: Actions after which a battle counts as runaway (an engine or bot bug).
 MAX_STEPS = 200_000
@@ -66,7 +81,7 @@ def check_invariants(before: GameState, after: GameState) -> None:
     after every action from its start, as ``play_battle`` does; a creature
     list of another length is checked in full.
     """
-    old = before.creatures
+    old: Sequence[Creature | None] = before.creatures
     new = after.creatures
     if len(old) != len(new):
         old = [None] * len(new)
@@ -131,9 +146,9 @@ def play_battle(bots: Sequence[Bot], warbands: tuple[WarbandDef, ...],
             raise SimError(f"{bot.name} (player {state.decider + 1}) played an illegal action "
                            f"{action!r} at step {state.step}: {refusal}") from refusal
         for e in events:
-            if isinstance(e, ev.RoundStarted):
+            if isinstance(e, RoundStarted):
                 activated.clear()
-            elif isinstance(e, ev.CreatureActivated):
+            elif isinstance(e, CreatureActivated):
                 activated[e.uid] = activated.get(e.uid, 0) + 1
                 if activated[e.uid] > activations_per_round(after.creature(e.uid).card):
                     raise SimError(f"{e.uid} was activated too often in round {after.round}")
@@ -157,6 +172,11 @@ class Tally:
     ai: str
     wins: int = 0
     vp: int = 0
+
+    def add(self, vp: int, won: bool) -> None:
+        """Count one more game: ``vp`` scored, and a win when ``won``."""
+        self.vp += vp
+        self.wins += won
 
 
 def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
@@ -203,14 +223,14 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
     start = time.perf_counter()
     for i in range(games):
         s = game_seed(seed, i)
+        order: tuple[int, ...]  # order[seat] = index into levels
         if n == 2:
-            order = (0, 1) if i % 2 == 0 else (1, 0)  # order[seat] = index into levels
+            order = (0, 1) if i % 2 == 0 else (1, 0)
         else:
             order = tuple((seat + i) % n for seat in range(n))
         bots = [make_bot(levels[order[seat]], s * 2 + seat) for seat in range(n)]
         bands = warbands
         if scenario == "sealed":
-            from tactica.engine.sealed import sealed_warbands
             _, bands = sealed_warbands(catalogue, s, n, rules)
         began = time.perf_counter()
         try:
@@ -224,17 +244,15 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
         results.append({"game": i + 1, "seed": s, "levels": [levels[order[seat]] for seat in range(n)],
                         "winner": None if result.winner is None else result.winner + 1,
                         "vp": list(result.vp), "rounds": result.rounds})
-        for seat in range(n):
-            tallies[order[seat]].vp += result.vp[seat]
-            seat_tallies[seat].vp += result.vp[seat]
+        won: set[int] = set()  # the seats of the winning side
         if result.winner is None:
             draws += 1
         else:
-            won = [seat for seat in range(n) if (teams[seat] if teams else seat)
-                   == (teams[result.winner] if teams else result.winner)]
-            for seat in won:
-                tallies[order[seat]].wins += 1
-                seat_tallies[seat].wins += 1
+            won = {seat for seat in range(n) if (teams[seat] if teams else seat)
+                   == (teams[result.winner] if teams else result.winner)}
+        for seat in range(n):
+            tallies[order[seat]].add(result.vp[seat], seat in won)
+            seat_tallies[seat].add(result.vp[seat], seat in won)
     elapsed = time.perf_counter() - start
     n = max(1, games)
     return {
@@ -261,7 +279,6 @@ def _load(args, players: int = 2, teams: tuple[int, ...] = ()
     ContentError for bad files (every problem of every file), ValueError
     when the warbands and maps do not make a battle (WB-8).
     """
-    from tactica import content
     paths = args.warband or []
     if len(paths) not in (0, 1, players):
         raise UsageError(f"give --warband once (every player brings it), {players} times (one per player, "
@@ -271,12 +288,11 @@ def _load(args, players: int = 2, teams: tuple[int, ...] = ()
     map_paths = args.map or []
     if len(map_paths) > 2:
         raise UsageError("give --map once or twice")
-    loaded, maps, catalogue = content.load_battle_files(paths, map_paths, getattr(args, "cards", None) or ())
-    maps = tuple(maps)
+    loaded, given_maps, catalogue = content.load_battle_files(paths, map_paths, getattr(args, "cards", None) or ())
+    maps = tuple(given_maps)
     bands = tuple(loaded) or content.default_warbands(
         players, maps[0].points if maps else 200)  # WB-8: shipped warbands of the map's battle size
     maps = maps or (content.default_map(players, teams, bands[0].point_limit),)
-    from tactica.engine.warband import check_battle
     lines = []
     for p in check_battle(bands, maps, teams):
         where = map_paths[p.index] if p.code == "map-size" and p.index is not None and p.index < len(map_paths) else ""
@@ -321,7 +337,6 @@ def run_sim(args) -> int:
     except ValueError as err:
         print(f"tactica sim: error: {err}", file=sys.stderr)
         return 2
-    from .bots import LEVELS
     for level in levels:
         if level not in LEVELS:
             print(f"tactica sim: error: unknown AI level {level!r} (choose from {', '.join(LEVELS)})",
@@ -339,8 +354,6 @@ def run_sim(args) -> int:
     try:
         warbands, maps, catalogue = _load(args, players, teams)
     except Exception as err:  # never a traceback for bad content
-        from tactica.content import ContentError
-        from tactica.content.problems import report_lines
         if isinstance(err, ContentError):  # its lines already say "path:line:col: error: ..."
             for line in report_lines(err.problems):
                 print(line, file=sys.stderr)
@@ -399,8 +412,9 @@ def seat_names(levels: Sequence[str], order: Sequence[int] | None = None) -> lis
     """
     names = []
     for seat, level in enumerate(levels):
-        same = order is not None and len(set(levels)) < len(levels)
-        who = f"AI {order[seat] + 1}, {level}" if same else level
+        who = level
+        if order is not None and len(set(levels)) < len(levels):
+            who = f"AI {order[seat] + 1}, {level}"
         names.append(f"player {seat + 1} ({who})")
     return names
 

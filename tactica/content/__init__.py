@@ -13,7 +13,7 @@ Public API: ``Problem``, ``ContentError``, ``load_catalogue``, ``catalogue_with`
 """
 from __future__ import annotations
 
-from tactica.engine.model import MapDef, WarbandDef
+from tactica.engine import MapDef, WarbandDef
 
 from .loader import (
     catalogue_with,
@@ -22,11 +22,9 @@ from .loader import (
     load_map,
     load_warband,
     read_catalogue,
-    shipped_card_files,
-    shipped_maps,
-    shipped_warbands,
 )
 from .problems import ContentError, Problem
+from .shipped import shipped_card_files, shipped_maps, shipped_warbands
 
 #: Stem of the map used by the quick start.
 DEFAULT_MAP = "crossroads-ruin"

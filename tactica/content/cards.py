@@ -32,11 +32,18 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from tactica.engine.abilities import ABILITY_KINDS, AURA_BONUS_EFFECTS, Ability, Aura
-from tactica.engine.model import (
+from tactica.engine import (
+    ABILITY_KINDS,
+    AURA_BONUS_EFFECTS,
+    CHAMPION_EFFECTS_FOR,
     FACTIONS,
+    Ability,
     AttackDef,
     AttackKind,
+    Aura,
+    ChampionEffect,
+    ChampionPower,
+    ChampionTrigger,
     ConditionEffect,
     CreatureCard,
     Defense,
@@ -47,20 +54,14 @@ from tactica.engine.model import (
     ForceKind,
     HealEffect,
     OngoingEffect,
-    Reach,
-    Trigger,
-)
-from tactica.engine.powers import (
-    CHAMPION_EFFECTS_FOR,
-    ChampionEffect,
-    ChampionPower,
-    ChampionTrigger,
     PowerAction,
     PowerEffect,
     PowerTrigger,
+    Reach,
     Recharge,
     RechargeOn,
     SpecialPower,
+    Trigger,
 )
 
 from .fields import (

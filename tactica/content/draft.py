@@ -16,9 +16,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tactica.engine.model import ALIGNMENTS, FACTIONS, CreatureCard, WarbandDef
-from tactica.engine.state import Ruleset
-from tactica.engine.warband import WarbandProblem, check_warband
+from tactica.engine import ALIGNMENTS, FACTIONS, CreatureCard, Ruleset, WarbandDef, WarbandProblem, check_warband
 
 from .schemas import SCHEMA_FILES, shipped_schema_dir
 

@@ -16,9 +16,24 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tactica.engine.abilities import ABILITY_KINDS, AURA_AFFECTS, AURA_EFFECTS
-from tactica.engine.model import ALIGNMENTS, CONDITIONS, FACTIONS, SYMBOLS, Duration, Terrain, Trigger
-from tactica.engine.powers import ChampionEffect, ChampionTrigger, PowerAction, PowerEffect, PowerTrigger, RechargeOn
+from tactica.engine import (
+    ABILITY_KINDS,
+    ALIGNMENTS,
+    AURA_AFFECTS,
+    AURA_EFFECTS,
+    CONDITIONS,
+    FACTIONS,
+    SYMBOLS,
+    ChampionEffect,
+    ChampionTrigger,
+    Duration,
+    PowerAction,
+    PowerEffect,
+    PowerTrigger,
+    RechargeOn,
+    Terrain,
+    Trigger,
+)
 
 #: The value kinds a field may have.  Plain kinds are read by ``Doc.field``;
 #: the others by the loader that owns them.

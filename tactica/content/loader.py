@@ -7,53 +7,24 @@ from __future__ import annotations
 
 import difflib
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
-from tactica.engine.model import CreatureCard, MapDef, WarbandDef
+from tactica.engine import CreatureCard, MapDef, WarbandDef
 
 from .cards import card_ids, parse_card_file
 from .maps import parse_map
 from .problems import ContentError, Problem
 from .schema import Doc
+from .shipped import shipped_card_files
 from .warbands import parse_warband
 from .yamlsafe import MappingNode, Node, ScalarNode, compose, read_text
 
-SUFFIXES = (".yaml", ".yml")
 #: Top-level key that identifies each kind of content file.
 KIND_KEYS = {"cards": "cards", "terrain": "map", "creatures": "warband"}
 #: How messages name each kind of file.
 KIND_NAMES = {"cards": "card file", "map": "map file", "warband": "warband file"}
 #: Folder names that identify a file's kind when its keys do not.
 KIND_FOLDERS = {"cards": "cards", "maps": "map", "warbands": "warband"}
-
-
-def _shipped(folder: str) -> list[Path]:
-    """YAML files of ``tactica/data/<folder>``, sorted by name.
-
-    Found through importlib.resources, so it works from a wheel install in
-    any working directory (the package is installed as plain files).
-    """
-    base = resources.files("tactica.data").joinpath(folder)
-    if not base.is_dir():
-        return []
-    return sorted((Path(str(p)) for p in base.iterdir() if p.name.endswith(SUFFIXES)),
-                  key=lambda p: p.name)
-
-
-def shipped_card_files() -> list[Path]:
-    """The card files that ship with tactica (``tactica/data/cards/*.yaml``)."""
-    return _shipped("cards")
-
-
-def shipped_maps() -> list[Path]:
-    """The map files that ship with tactica (``tactica/data/maps/*.yaml``)."""
-    return _shipped("maps")
-
-
-def shipped_warbands() -> list[Path]:
-    """The warband files that ship with tactica (``tactica/data/warbands/*.yaml``)."""
-    return _shipped("warbands")
 
 
 def read_doc(path: str | Path) -> tuple[Doc, Node | None]:
@@ -98,8 +69,8 @@ def kind_of(path: str | Path, root: Node) -> str | None:
     return None
 
 
-def _cards_from(paths: list[Path], taken: dict[str, str] | None = None,
-                expect: bool = False) -> tuple[dict[str, CreatureCard], list[Problem], dict[str, str]]:
+def read_card_files(paths: list[Path], taken: dict[str, str] | None = None,
+                    expect: bool = False) -> tuple[dict[str, CreatureCard], list[Problem], dict[str, str]]:
     """Read card files into one catalogue.
 
     Args:
@@ -139,9 +110,9 @@ def _errors(problems: list[Problem]) -> list[Problem]:
 
 
 @lru_cache(maxsize=1)
-def _shipped_catalogue() -> tuple[tuple[tuple[str, CreatureCard], ...], tuple[tuple[str, str], ...]]:
+def shipped_catalogue() -> tuple[tuple[tuple[str, CreatureCard], ...], tuple[tuple[str, str], ...]]:
     """The shipped cards (id, card) and where each is defined (id, "file:line"); cached."""
-    catalogue, problems, where = _cards_from(shipped_card_files())
+    catalogue, problems, where = read_card_files(shipped_card_files())
     if _errors(problems):
         raise ContentError(_errors(problems))
     return tuple(catalogue.items()), tuple(where.items())
@@ -157,8 +128,8 @@ def load_catalogue(paths: list[Path] | None = None) -> dict[str, CreatureCard]:
     card id defined twice).
     """
     if paths is None:
-        return dict(_shipped_catalogue()[0])
-    catalogue, problems, _ = _cards_from([Path(p) for p in paths])
+        return dict(shipped_catalogue()[0])
+    catalogue, problems, _ = read_card_files([Path(p) for p in paths])
     if _errors(problems):
         raise ContentError(_errors(problems))
     return catalogue
@@ -200,8 +171,8 @@ def read_catalogue(card_files=()) -> tuple[dict[str, CreatureCard], list[Problem
     files = _own_files(card_files)
     if not files:
         return catalogue, [], {}
-    taken = dict(_shipped_catalogue()[1])
-    own, problems, _ = _cards_from(files, taken, expect=True)
+    taken = dict(shipped_catalogue()[1])
+    own, problems, _ = read_card_files(files, taken, expect=True)
     catalogue.update(own)
     broken: dict[str, str] = {}
     for path in files:

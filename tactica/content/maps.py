@@ -29,8 +29,7 @@ from __future__ import annotations
 
 import re
 
-from tactica.engine.model import SYMBOLS, CustomTerrain, MapDef, Square, Terrain, TerrainRules, rules_of
-from tactica.engine.state import Ruleset
+from tactica.engine import SYMBOLS, CustomTerrain, MapDef, Ruleset, Square, Terrain, TerrainRules, terrain_rules
 
 from .fields import MAP, TERRAIN_KINDS, TERRAIN_TYPE
 from .schema import Doc, did_you_mean
@@ -349,9 +348,9 @@ def parse_map(doc: Doc, root: Node, map_id: str) -> MapDef | None:
                     continue
                 first_at.setdefault(ch, (line, col + x))
                 under = grid[y][x] if y < len(grid) and x < len(grid[y]) else None
-                if under is not None and rules_of(under).blocks_movement:
+                if under is not None and terrain_rules(under).blocks_movement:
                     bad.setdefault(("wall", ch), []).append(place)
-                elif under is not None and ch in "ABCD" and not rules_of(under).deploy:
+                elif under is not None and ch in "ABCD" and not terrain_rules(under).deploy:
                     bad.setdefault((under.value, ch), []).append(place)
                 areas[ZONE_SYMBOLS[ch]].add((x, y))
         for (problem, ch), places in bad.items():

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from tactica.engine.geometry import Geometry
-from tactica.engine.model import MapDef, Square, rules_of
+from tactica.engine import Geometry, MapDef, Square, terrain_rules
 
 from .schema import Doc
 
@@ -118,13 +117,13 @@ def terrain_errors(doc: Doc, the_map: MapDef, first_at: dict[str, tuple[int, int
     """
     for key in sorted(the_map.vp_zones):
         zone = the_map.vp_zones[key]
-        if zone and all(rules_of(the_map.terrain_at(sq)).fliers_only for sq in zone):
+        if zone and all(terrain_rules(the_map.terrain_at(sq)).fliers_only for sq in zone):
             k = key.lower()
             doc.error(first_at[k], f"VP zone '{k}' lies entirely on pit squares: only fliers may enter "
                                    "it and a creature that ends its turn there is destroyed; put at least "
                                    "one of its squares off the pits [TER-PIT, SCN-ASSAULT]")
     teleporters = [(x, y) for y in range(the_map.height) for x in range(the_map.width)
-                   if rules_of(the_map.terrain_at((x, y))).teleporter]
+                   if terrain_rules(the_map.terrain_at((x, y))).teleporter]
     if len(teleporters) == 1:
         x, y = teleporters[0]
         doc.error(where.get((x, y), (0, 0)), f"the map has only one teleporter (row {y + 1}, column {x + 1}); "

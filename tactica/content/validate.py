@@ -15,17 +15,16 @@ from pathlib import Path
 
 from .loader import (
     KIND_NAMES,
-    SUFFIXES,
-    _cards_from,
-    _shipped_catalogue,
     card_ids,
     kind_of,
     load_catalogue,
+    read_card_files,
     read_doc,
-    shipped_card_files,
+    shipped_catalogue,
 )
 from .maps import parse_map
 from .problems import ContentError, Problem
+from .shipped import SUFFIXES, shipped_card_files
 from .warbands import parse_warband
 
 
@@ -74,13 +73,13 @@ def validate_paths(paths: list[str], card_files: Sequence[str] = ()) -> tuple[li
     card_paths = [p for p, doc, root, kind in docs if kind == "cards" and root is not None]
     shipped = {p.resolve() for p in shipped_card_files()}
     given_shipped = [p for p in card_paths if p.resolve() in shipped]
-    cards, card_problems, where = _cards_from(given_shipped)
+    cards, card_problems, where = read_card_files(given_shipped)
     try:
         catalogue = load_catalogue()
-        taken = {**dict(_shipped_catalogue()[1]), **where}
+        taken = {**dict(shipped_catalogue()[1]), **where}
     except ContentError:
         catalogue, taken = {}, where  # the shipped cards' own problems show when they are validated
-    own, own_problems, _ = _cards_from([p for p in card_paths if p.resolve() not in shipped], taken)
+    own, own_problems, _ = read_card_files([p for p in card_paths if p.resolve() not in shipped], taken)
     cards.update(own)
     card_problems += own_problems
     catalogue.update(cards)

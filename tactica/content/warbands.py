@@ -17,13 +17,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from tactica.engine.model import CreatureCard, WarbandDef
-from tactica.engine.state import Ruleset
-from tactica.engine.warband import check_warband
+from tactica.engine import CreatureCard, Ruleset, WarbandDef, check_warband
 
 from .cards import card_ids
 from .fields import ENTRY, WARBAND
 from .schema import Doc, did_you_mean
+from .shipped import SUFFIXES, shipped_card_files
 from .yamlsafe import MappingNode, Node, compose, read_text
 
 #: Card files looked through, at most, for a card a warband names but no loaded file defines.
@@ -49,7 +48,6 @@ class _Nearby:
     def _read(self, found: dict[str, str]) -> None:
         """Fill ``found`` with card id -> the nearby file listing it (shipped files left out)."""
         base = self.path.parent
-        from .loader import SUFFIXES, shipped_card_files  # noqa: PLC0415 - loader imports this module
         shipped = {p.resolve() for p in shipped_card_files()}
         files = []
         for folder in dict.fromkeys((base, base / "cards", base.parent / "cards")):

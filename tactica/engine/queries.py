@@ -5,10 +5,14 @@ own functions, so clients never compute a rule themselves.
 """
 from __future__ import annotations
 
-from .actions import Charge
+from .actions import Action, Charge
 from .auras import speed as aura_speed
 from .combat import AttackPreview, preview
+from .errors import IllegalAction
+from .events import CreatureDestroyed
 from .footprint import footprint
+from .game import apply
+from .large import SQUEEZED_SIZE, AnchorThreats, provokers
 from .model import Square
 from .movement import legal_stop, reach
 from .state import GameState
@@ -81,3 +85,35 @@ def move_refusal(state: GameState, square: Square) -> tuple[str, str] | None:
     if cost > budget:
         return ("too-far", f"That move needs {cost} squares of movement; {me.card.name} has {budget} (MOV-1).")
     return None
+
+
+def ends_activation_in_pit(state: GameState, action: Action) -> bool:
+    """Whether applying ``action`` now (a move, a charge, an end of activation) ends the active
+    creature's activation over a pit, so that the pit destroys it (TER-PIT).
+
+    ``action`` is applied to a copy of ``state`` in which the active creature cannot be destroyed on
+    the way (an opportunity attack, a charge's), so the answer never depends on the dice still to
+    come: it says whether the pit would take the creature, not whether the next rolls do.  Returns
+    False when there is no active creature or the engine refuses ``action``; ``state`` is unchanged.
+    """
+    me = state.active_creature
+    if me is None:
+        return False
+    trial = state.copy()
+    trial.creature(me.uid).hp = 10 ** 6  # out of reach of any damage on the way
+    try:
+        _, events = apply(trial, action)
+    except IllegalAction:
+        return False
+    return any(isinstance(e, CreatureDestroyed) and e.uid == me.uid and e.cause == "pit" for e in events)
+
+
+def provokers_of_squeeze(state: GameState, path: tuple[Square, ...]) -> tuple[str, ...]:
+    """Uids of the enemies whose opportunity attacks the active creature provokes squeezing along
+    ``path`` (its anchors after the start), in the order they strike: a squeezing Huge creature moves
+    as 2x2 and only leaving its start provokes, with its full footprint there (MOV-13, OA-1, docs/rules.md).
+    Returns () when there is no active creature or ``path`` is empty."""
+    me = state.active_creature
+    if me is None or not path:
+        return ()
+    return provokers(state, me, path, SQUEEZED_SIZE, AnchorThreats(state, me, SQUEEZED_SIZE, start_only=True))

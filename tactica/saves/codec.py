@@ -34,42 +34,59 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from tactica import __version__
-from tactica.engine import actions as act
-from tactica.engine.abilities import ABILITY_KINDS
-from tactica.engine.model import (
+from tactica.engine import (
+    ABILITY_KINDS,
     SYMBOLS,
+    Action,
+    Activate,
+    AreaAttack,
+    Attack,
     AttackDef,
     AttackKind,
-    ConditionEffect,
-    CreatureCard,
-    CustomTerrain,
-    Defense,
-    Duration,
-    Effect,
-    FollowUpEffect,
-    ForcedMoveEffect,
-    ForceKind,
-    HealEffect,
-    MapDef,
-    OngoingEffect,
-    Reach,
-    Terrain,
-    TerrainRules,
-    Trigger,
-    WarbandDef,
-)
-from tactica.engine.powers import (
     ChampionEffect,
     ChampionPower,
     ChampionTrigger,
+    Charge,
+    ChooseFirstPlayer,
+    ChooseMap,
+    ChooseStartArea,
+    ConditionEffect,
+    CreatureCard,
+    CustomTerrain,
+    DeclinePower,
+    Defense,
+    Duration,
+    Effect,
+    EndActivation,
+    FollowUpEffect,
+    ForcedMoveEffect,
+    ForceKind,
+    ForceMove,
+    GameState,
+    HealEffect,
+    MapDef,
+    Move,
+    OngoingEffect,
+    Place,
     PowerAction,
     PowerEffect,
     PowerTrigger,
+    Reach,
     Recharge,
     RechargeOn,
+    Ruleset,
+    Settle,
+    Shift,
     SpecialPower,
+    Squeeze,
+    Teleport,
+    Terrain,
+    TerrainRules,
+    Trigger,
+    UseChampionPower,
+    UsePower,
+    WarbandDef,
 )
-from tactica.engine.state import GameState, Ruleset
 
 FORMAT = "tactica-save"
 VERSION = 2
@@ -260,9 +277,9 @@ def warband_from(d: dict) -> WarbandDef:
 # -- actions ---------------------------------------------------------------
 
 _ACTION_TYPES = {cls.__name__: cls for cls in (
-    act.ChooseMap, act.ChooseStartArea, act.Place, act.ChooseFirstPlayer, act.Activate,
-    act.Move, act.Shift, act.Squeeze, act.Attack, act.AreaAttack, act.Charge, act.EndActivation,
-    act.Teleport, act.ForceMove, act.Settle, act.UsePower, act.UseChampionPower, act.DeclinePower)}
+    ChooseMap, ChooseStartArea, Place, ChooseFirstPlayer, Activate,
+    Move, Shift, Squeeze, Attack, AreaAttack, Charge, EndActivation,
+    Teleport, ForceMove, Settle, UsePower, UseChampionPower, DeclinePower)}
 
 
 def _plain(value: Any) -> Any:
@@ -271,7 +288,7 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def encode_action(a: act.Action) -> dict:
+def encode_action(a: Action) -> dict:
     """Encode an action as {"type": ClassName, field: value, ...}; tuples become lists."""
     out = {"type": type(a).__name__}
     for f in fields(a):
@@ -285,7 +302,7 @@ def _square(v: Any) -> tuple[int, int]:
     return (v[0], v[1])
 
 
-def decode_action(d: dict) -> act.Action:
+def decode_action(d: dict) -> Action:
     """Decode one action; raises ValueError naming what is wrong."""
     if not isinstance(d, dict) or d.get("type") not in _ACTION_TYPES:
         raise ValueError(f"unknown action {d!r}")
@@ -345,7 +362,7 @@ class SaveFile:
         summary: round, vp, over, winner, digest after the last action.
         saved_at: ISO time of the last write.
         players: who plays: ``{"ai": "normal", "ai_player": 2}`` in a battle
-            against the AI (``tactica.tui.opponent.Opponent``; ``"intent": true``
+            against the AI (``tactica.client.opponent.Opponent``; ``"intent": true``
             while its intent is shown); ``"quick_setup": true`` when the quick setup made the
             set-up choices (the resumed log says so); empty for
             hot-seat and in saves made before solo play (optional field).
@@ -358,7 +375,7 @@ class SaveFile:
     rules: Ruleset
     maps: tuple[MapDef, ...]
     warbands: tuple[WarbandDef, ...]
-    actions: list[act.Action] = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)
     checkpoints: list[tuple[int, str]] = field(default_factory=list)
     map_changes: list[tuple[int, MapDef]] = field(default_factory=list)
     summary: dict = field(default_factory=dict)

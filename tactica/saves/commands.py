@@ -58,24 +58,3 @@ def run_verify(path_text: str) -> int:
     print(f"ok: {len(save.actions)} actions replayed; round {final.round}, "
           f"VP {'–'.join(map(str, final.vp))}, {status}; every checkpoint matches.")
     return 0
-
-
-def run_export(args) -> int:
-    """Write a saved battle's log as Markdown or text to a file or standard output (exit 0/1)."""
-    from .export import export_log
-    from .store import load_save as _load
-    try:
-        text = export_log(_load(find_save(args.file)), args.format)
-    except SaveError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
-    if args.output:
-        try:
-            Path(args.output).write_text(text, encoding="utf-8")
-        except OSError as exc:
-            print(f"error: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
-            return 1
-        print(f"Wrote the battle log to {args.output}")
-    else:
-        sys.stdout.write(text)
-    return 0

@@ -4,10 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from tactica.engine import GameState, IllegalAction, apply, new_game
-from tactica.engine.actions import Action
-from tactica.engine.events import Event
-from tactica.engine.mapswap import MapSwapError, with_map
+from tactica.engine import Action, Event, GameState, IllegalAction, MapSwapError, apply, new_game, with_map
 
 from .codec import CHECKPOINT_EVERY, SaveError, SaveFile, state_digest
 

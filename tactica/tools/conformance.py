@@ -1,14 +1,17 @@
-"""Rules conformance page: every rule ID beside the tests that name it.
+"""Rules conformance page: every rule ID of docs/rules.md beside the tests that name it.
 
 ``python -m tactica.tools.conformance`` rewrites ``docs/conformance.md``;
-``--check`` exits 1 when the shipped page is stale (``tests/test_conformance.py``
-does the same check).  Rule IDs and short titles come from
-``tactica/data/rule_ids.txt`` (our own words; the rules digest lives outside
-the repository).  A test *names* a rule when its function name starts with
-the rule's token: ``MOV-7`` → ``test_mov_07_…`` (or ``test_mov_7_…``),
-``TER-WALL`` → ``test_ter_wall_…``, ``MOD`` → ``test_mod_table_…``; the
-``test_case_*`` tests name the rules listed in the comment line above them
-(``# confused-table (CON-6)``).  Rules without a test are listed as gaps.
+``--check`` exits 1 when the shipped page is stale, when a rule has no test,
+when a test names a rule ID that docs/rules.md does not define, or when code
+or a test cites a section of docs/rules.md by a quoted phrase the page does
+not hold (``tests/test_conformance.py`` makes the same checks).
+
+The rule IDs and their short titles come from ``docs/rules.md``, where each
+rule is a paragraph starting ``**ID** *Title.*``, in the page's order.  A test
+*names* a rule when its function name starts with the rule's token: ``MOV-7``
+→ ``test_mov_07_…`` (or ``test_mov_7_…``), ``TER-WALL`` → ``test_ter_wall_…``,
+``MOD`` → ``test_mod_table_…``; the ``test_case_*`` tests name the rules listed
+in the comment line above them (``# confused-table (CON-6)``).
 """
 from __future__ import annotations
 
@@ -17,24 +20,45 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-RULE_IDS = ROOT / "tactica" / "data" / "rule_ids.txt"
+RULES = ROOT / "docs" / "rules.md"
 PAGE = ROOT / "docs" / "conformance.md"
+TESTS = ROOT / "tests"
 _DEF = re.compile(r"^(?:async\s+)?def\s+(test_\w+)\s*\(", re.M)
-_ID = re.compile(r"\b([A-Z]{2,5}(?:-(?:\d+|[A-Z]+))?)\b")
+#: A rule paragraph of docs/rules.md: ``**MOV-7** *Walls and wall corners.* Walls …``.
+_RULE = re.compile(r"^\*\*([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)?)\*\* \*([^*]+?)\.?\*", re.M)
+#: A line that starts with a bold rule ID (a rule, with or without its title).
+_BARE = re.compile(r"^\*\*([A-Z][A-Z0-9]*-[A-Z0-9]+|MOD)\*\*", re.M)
+#: A rule ID as text cites it: a family, a dash, a number or an upper-case word.
+_ID = re.compile(r"\b([A-Z][A-Z0-9]{1,4}(?:-(?:\d+|[A-Z][A-Z0-9]*))?)\b")
+#: A section of docs/rules.md cited by a quoted heading: ``docs/rules.md "Durations"``,
+#: ``docs/rules.md ABL "Aura X"``.
+_SECTION = re.compile(r'docs/rules\.md[:,]?(?:\s+[A-Z]{2,5})?\s+"([^"]+)"')
+_HEADING = re.compile(r"^#+\s+(.+)$", re.M)
 
 
 #: Marks a skipped test in the listing; skipped tests do not cover a rule.
 SKIPPED = " (skipped)"
 
 
-def rule_ids(path: Path = RULE_IDS) -> list[tuple[str, str]]:
-    """The (ID, short title) pairs of ``rule_ids.txt``, in file order."""
-    out = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            rid, _, title = line.partition("\t")
-            out.append((rid.strip(), title.strip()))
-    return out
+def rule_ids(path: Path = RULES) -> list[tuple[str, str]]:
+    """The (ID, short title) pairs of the rules page ``path``, in page order.
+
+    A rule is a line starting ``**ID** *Title.*``; everything else on the page
+    (readings, tables, headings) is not a rule.  Raises ValueError for a line
+    that starts with a bold rule ID but has no italic title after it (a rule
+    the page would otherwise leave out), OSError when the page cannot be read.
+    """
+    text = path.read_text(encoding="utf-8")
+    rules = [(m.group(1), m.group(2).strip()) for m in _RULE.finditer(text)]
+    bare = [m.group(1) for m in _BARE.finditer(text) if m.group(1) not in {rid for rid, _ in rules}]
+    if bare:
+        raise ValueError(f"{path.name}: rules without a title ('**ID** *Title.* text'): {', '.join(bare)}")
+    return rules
+
+
+def headings(path: Path = RULES) -> list[str]:
+    """Every heading of the rules page ``path`` (without its ``#`` marks), in page order."""
+    return [m.group(1).strip() for m in _HEADING.finditer(path.read_text(encoding="utf-8"))]
 
 
 def tokens(rid: str) -> tuple[str, ...]:
@@ -48,12 +72,16 @@ def tokens(rid: str) -> tuple[str, ...]:
     return (f"{head}_{tail.lower()}",)
 
 
+def _test_files(tests_dir: Path) -> list[Path]:
+    return sorted(tests_dir.rglob("test_*.py"))
+
+
 def tests_by_rule(tests_dir: Path, ids: list[str]) -> dict[str, list[str]]:
     """{rule ID: ["path::test_name", …]} for every test under ``tests_dir`` naming it."""
     found: dict[str, list[str]] = {rid: [] for rid in ids}
     known = set(ids)
     prefixes = [(f"test_{tok}", rid) for rid in ids for tok in tokens(rid)]
-    for path in sorted(tests_dir.rglob("test_*.py")):
+    for path in _test_files(tests_dir):
         text = path.read_text(encoding="utf-8")
         rel = path.relative_to(tests_dir.parent).as_posix()
         lines = text.splitlines()
@@ -64,23 +92,69 @@ def tests_by_rule(tests_dir: Path, ids: list[str]) -> dict[str, list[str]]:
             row = text.count("\n", 0, m.start())
             above = lines[max(0, row - 3):row]
             if name.startswith("test_case_"):
-                comments = " ".join(l for l in above if l.strip().startswith("#"))
+                comments = " ".join(line for line in above if line.strip().startswith("#"))
                 named |= {r for r in _ID.findall(comments) if r in known}
-            skipped = any(l.strip().startswith("@pytest.mark.skip") for l in above)
+            skipped = any(line.strip().startswith("@pytest.mark.skip") for line in above)
             for rid in named:
                 found[rid].append(f"{rel}::{name}" + (SKIPPED if skipped else ""))
     return found
 
 
-def render(tests_dir: Path = ROOT / "tests", ids_path: Path = RULE_IDS) -> str:
+def unknown_citations(tests_dir: Path, ids: list[str]) -> list[str]:
+    """Where a test under ``tests_dir`` cites a rule ID that ``ids`` does not hold.
+
+    Two kinds, both within the rule families of ``ids`` (``MOV``, ``TER`` …):
+    a test named for a numbered rule that does not exist (``test_mov_70_…``),
+    and an ID written in a test file's text (``MOV-70``, ``TER-LAVA``).  Returns
+    "path:line: ID" or "path::test_name" strings, sorted.
+    """
+    known = set(ids)
+    families = {rid.partition("-")[0] for rid in ids if "-" in rid}
+    alternatives = "|".join(f.lower() for f in sorted(families))
+    named = re.compile(rf"^test_({alternatives})_(\d+)(?:_|$)", re.I)
+    out = []
+    for path in _test_files(tests_dir):
+        text = path.read_text(encoding="utf-8")
+        rel = path.relative_to(tests_dir.parent).as_posix()
+        for m in _DEF.finditer(text):
+            hit = named.match(m.group(1))
+            if hit and f"{hit.group(1).upper()}-{int(hit.group(2))}" not in known:
+                out.append(f"{rel}::{m.group(1)}")
+        for row, line in enumerate(text.splitlines(), 1):
+            for rid in _ID.findall(line):
+                if "-" in rid and rid.partition("-")[0] in families and rid not in known:
+                    out.append(f"{rel}:{row}: {rid}")
+    return sorted(out)
+
+
+def missing_sections(roots: list[Path], rules: Path = RULES) -> list[str]:
+    """Quoted citations of docs/rules.md (the page's name, then a phrase in double quotes) in the
+    ``.py`` and ``.yaml`` files under ``roots`` whose phrase the page does not hold: it must be
+    part of a heading or, quoting the page's words, of its text (case and line breaks ignored).
+    Returns "path:line: phrase" strings, sorted."""
+    heads = [h.lower() for h in headings(rules)]
+    body = " ".join(rules.read_text(encoding="utf-8").lower().split())
+    out = []
+    for root in roots:
+        for path in sorted([*root.rglob("*.py"), *root.rglob("*.yaml")]):
+            for row, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                for phrase in _SECTION.findall(line):
+                    low = " ".join(phrase.lower().split())
+                    if not any(low in h for h in heads) and low not in body:
+                        out.append(f"{path.relative_to(ROOT).as_posix()}:{row}: {phrase}")
+    return sorted(out)
+
+
+def render(tests_dir: Path = TESTS, rules_path: Path = RULES) -> str:
     """The conformance page as Markdown."""
-    rules = rule_ids(ids_path)
+    rules = rule_ids(rules_path)
     found = tests_by_rule(tests_dir, [rid for rid, _ in rules])
     covered = [rid for rid, _ in rules if any(not n.endswith(SKIPPED) for n in found[rid])]
     gaps = [(rid, title) for rid, title in rules if rid not in covered]
     out = ["# Rules conformance", "",
-           "Generated by `python -m tactica.tools.conformance` from `tactica/data/rule_ids.txt` and the "
-           "test names under `tests/`; `tests/test_conformance.py` fails when this page is stale. "
+           "Generated by `python -m tactica.tools.conformance` from the rule IDs of `docs/rules.md` and "
+           "the test names under `tests/`; `tests/test_conformance.py` fails when this page is stale, "
+           "when a rule has no test, or when a test names a rule ID that `docs/rules.md` does not define. "
            "A rule is covered when at least one test is named after it (`test_mov_07_…`, "
            "`test_ter_wall_…`, `test_mod_table_…`, or a `test_case_…` whose comment names it); "
            "skipped tests are listed but cover nothing.", "",
@@ -96,16 +170,33 @@ def render(tests_dir: Path = ROOT / "tests", ids_path: Path = RULE_IDS) -> str:
     return "\n".join(out) + "\n"
 
 
+def problems(tests_dir: Path = TESTS, rules_path: Path = RULES) -> list[str]:
+    """Everything that breaks the link between docs/rules.md and the tests, one sentence each:
+    rules without a test, tests citing an unknown rule ID, quoted section citations (in
+    ``tactica/`` and ``tests/``) that find no heading.  Empty when all is well."""
+    rules = rule_ids(rules_path)
+    ids = [rid for rid, _ in rules]
+    found = tests_by_rule(tests_dir, ids)
+    out = [f"{rid} has no test (name one test_{tokens(rid)[0]}_…)" for rid in ids
+           if not any(not n.endswith(SKIPPED) for n in found[rid])]
+    out += [f"{where} cites a rule ID docs/rules.md does not define" for where in unknown_citations(tests_dir, ids)]
+    out += [f"{where}: no such section in docs/rules.md"
+            for where in missing_sections([ROOT / "tactica", tests_dir], rules_path)]
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Write docs/conformance.md, or with ``--check`` exit 1 if it is stale."""
+    """Write docs/conformance.md, or with ``--check`` exit 1 if it is stale or ``problems`` finds any."""
     args = sys.argv[1:] if argv is None else argv
     text = render()
     if "--check" in args:
         current = PAGE.read_text(encoding="utf-8") if PAGE.exists() else ""
+        found = problems()
         if current != text:
-            print(f"{PAGE} is stale: run python -m tactica.tools.conformance", file=sys.stderr)
-            return 1
-        return 0
+            found.insert(0, f"{PAGE} is stale: run python -m tactica.tools.conformance")
+        for line in found:
+            print(line, file=sys.stderr)
+        return 1 if found else 0
     PAGE.write_text(text, encoding="utf-8")
     print(PAGE)
     return 0

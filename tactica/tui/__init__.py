@@ -1,6 +1,6 @@
 """tactica's terminal client (Textual).
 
-The only package that imports Textual.  ``session``, ``describe``,
-``controller`` and ``content`` are plain Python so they can be tested and
-reused without a terminal; ``app``, ``screens`` and ``widgets`` draw them.
+The only package that imports Textual.  What a battle client does without
+drawing (session, controller, the log's wording, content, saving, the AI
+driver) is in ``tactica.client``; ``app``, ``screens`` and ``widgets`` draw it.
 """

@@ -12,13 +12,14 @@ from dataclasses import replace
 from textual import events
 from textual.app import App
 
-from .factory import BattleFactory
-from .saving import OpenedSave, describe_save, resume_session
+from tactica.client.factory import BattleFactory
+from tactica.client.saving import OpenedSave, describe_save, resume_session
+from tactica.client.session import GameSession
+
 from .screens.battle import BattleScreen
 from .screens.choice import ChoiceModal
 from .screens.setup import SetupScreen
 from .screens.too_small import cover_when_small
-from .session import GameSession
 
 
 class TacticaApp(App[int]):

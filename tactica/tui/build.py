@@ -26,7 +26,7 @@ from tactica.content import (
 )
 from tactica.content.draft import WarbandDraft
 from tactica.content.schema import did_you_mean
-from tactica.engine.model import FACTIONS, CreatureCard
+from tactica.engine import FACTIONS, CreatureCard
 
 from .screens.builder import BuilderScreen, BuildResult
 

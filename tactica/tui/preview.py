@@ -21,10 +21,10 @@ from rich.text import Text
 
 from tactica.content import ContentError, load_map
 from tactica.content.validate import validate_paths
-from tactica.engine.model import MapDef, Square, Terrain, rules_of
+from tactica.engine import MapDef, Square, Terrain, terrain_rules
 
-from .widgets.map_view import _STYLES as MAP_STYLES
 from .widgets.map_view import CELL, HALF_WALL_CELLS
+from .widgets.map_view import STYLES as MAP_STYLES
 
 #: Columns taken by a row number on each side of the map.
 GUTTER = 4
@@ -38,7 +38,7 @@ def cell(the_map: MapDef, sq: Square, plain: bool = False) -> tuple[str, Style]:
     their zone letters (``A``/``B``, ``a``/``b``) instead of a tint.
     """
     terrain = the_map.terrain_at(sq)
-    rules = rules_of(terrain)  # built-in kinds and the map's own (TER-OTHER)
+    rules = terrain_rules(terrain)  # built-in kinds and the map's own (TER-OTHER)
     if rules.half_wall:
         return HALF_WALL_CELLS[rules.half_wall], _S["wall"]
     if rules.blocks_movement:

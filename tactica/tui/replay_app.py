@@ -4,14 +4,15 @@ from __future__ import annotations
 from textual import events
 from textual.app import App
 
-from .replay_track import ReplayTrack
-from .saving import OpenedSave, describe_save
+from tactica.client.replay_track import ReplayTrack
+from tactica.client.saving import OpenedSave, describe_save
+
 from .screens.replay import ReplayScreen
 from .screens.too_small import cover_when_small
 
 
 class ReplayApp(App[int]):
-    """Replays a save read by ``tactica.tui.saving.open_save``.
+    """Replays a save read by ``tactica.client.saving.open_save``.
 
     Args:
         opened: the save and its rebuilt states.

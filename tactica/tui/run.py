@@ -1,36 +1,19 @@
-"""``tactica play``: load the content, build the battle, run the app.
+"""The command line's entry points that start the screens: ``tactica play``, ``resume`` and ``replay``.
 
-Content problems are printed as the loader's ``path:line:col: error: msg``
-lines and the exit status is 1 (2 when the command line names the files the
-wrong number of times) — never a traceback.
+What happens around the screen is Textual-free (``tactica.client``: the factory built from the
+arguments, the autosave lifetime, the save to open, the farewell line).  Content problems are
+printed as the loader's ``path:line:col: error: msg`` lines and the exit status is 1 (2 when the
+command line names the files the wrong number of times) — never a traceback.
 """
 from __future__ import annotations
 
 import argparse
 import sys
 
-from .content import BattleContentError, load_battle, load_multi
-from .factory import BattleFactory
-
-
-def make_factory(args: argparse.Namespace) -> BattleFactory:
-    """The BattleFactory for the parsed ``play`` arguments (raises BattleContentError)."""
-    players = getattr(args, "players", None) or 2
-    teams = tuple(getattr(args, "team_list", None) or ())
-    cards = getattr(args, "cards", None) or ()
-    if players > 2:  # SCN-MULTI
-        warbands, maps = load_multi(getattr(args, "map", None), getattr(args, "warband", None), players, teams,
-                                    cards)
-    else:
-        warbands, maps = load_battle(getattr(args, "map", None), getattr(args, "warband", None), cards)
-    catalogue = None
-    if cards:  # SCN-SEALED: the players' own cards join the packs too
-        from tactica.content import catalogue_with
-        catalogue = catalogue_with(cards)  # read and checked once already, by load_battle
-    return BattleFactory(warbands=warbands, maps=maps, seed=getattr(args, "seed", None),
-                         opponent=getattr(args, "opponent", None),
-                         scenario=getattr(args, "scenario", None) or "assault",
-                         teams=teams, vp_target=getattr(args, "vp_target", None), catalogue=catalogue)
+from tactica.client.content import BattleContentError
+from tactica.client.factory import BattleFactory, make_factory
+from tactica.client.resume import autosaving, continue_offer, farewell, open_to_resume_or_replay
+from tactica.client.saving import resume_session
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -40,7 +23,7 @@ def run_play(args: argparse.Namespace) -> int:
         args: ``--map`` (list or None), ``--warband`` (list or None),
             ``--seed`` (int or None), ``--setup`` (bool), ``--new`` (bool: do
             not offer to continue the last unfinished battle), ``opponent``
-            (a ``tactica.tui.opponent.Opponent`` or None for hot-seat; set by
+            (a ``tactica.client.opponent.Opponent`` or None for hot-seat; set by
             ``tactica.cli.play_opponent``), ``--cards`` (list or None: card
             files of the players' own, which the warbands may name).
     Returns the app's exit status; 1 when a content file is bad, 2 when a
@@ -56,7 +39,6 @@ def run_play(args: argparse.Namespace) -> int:
             print(line, file=sys.stderr)
         return 2 if error.usage else 1
     from .app import TacticaApp  # Textual only once the content is good
-    from .resume import autosaving, continue_offer, farewell
 
     factory.map_files = {m.id: f for m, f in zip(factory.maps, getattr(args, "map", None) or ())}
     with autosaving() as saver:  # every battle autosaves after each action (issue 6)
@@ -68,6 +50,28 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def run_resume_or_replay(args: argparse.Namespace) -> int:
-    """``tactica resume [ID_OR_FILE]`` and ``tactica replay FILE_OR_ID`` (see ``tactica.tui.resume``)."""
-    from .resume import run_resume_or_replay as run
-    return run(args)
+    """``tactica resume [ID_OR_FILE]`` or ``tactica replay FILE_OR_ID``; returns the exit status.
+
+    Args:
+        args: ``command`` ("resume" or "replay") and ``save`` or ``file`` (see
+            ``client.resume.open_to_resume_or_replay``).
+    Returns 0, or 1 when there is no save to open (the reason printed); a resumed battle's app
+    status otherwise.
+    """
+    opened = open_to_resume_or_replay(args)
+    if isinstance(opened, int):
+        return opened
+    if args.command != "resume":
+        from .replay_app import ReplayApp
+        ReplayApp(opened).run()
+        return 0
+    from .app import TacticaApp
+
+    with autosaving() as saver:
+        session = resume_session(opened, saver)
+        factory = BattleFactory(warbands=opened.save.warbands, maps=opened.save.maps, saver=saver,
+                                opponent=session.opponent)
+        app = TacticaApp(factory, resume=session)
+        result = app.run()
+    farewell(app)
+    return result if isinstance(result, int) else 0

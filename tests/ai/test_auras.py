@@ -1,7 +1,8 @@
 """The normal AI places an aura's creature where its aura covers allies or enemies (ABL "Aura X")."""
 from __future__ import annotations
 
-from tactica.ai.tactics import Board, aura_value, plan_creature
+from tactica.ai.board import Board, aura_value
+from tactica.ai.planner import plan_creature
 from tactica.engine import Move
 from tactica.engine.abilities import Aura
 from tactica.engine.geometry import chebyshev

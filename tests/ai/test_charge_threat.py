@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from tactica.ai.tactics import Board, expected_basic, threat_value
+from tactica.ai.aiming import threat_value
+from tactica.ai.board import Board, PlannerOptions
+from tactica.ai.values import expected_basic
 from tactica.engine.sandbox import card, melee, ranged
 
 from .conftest import board_battle as battle
@@ -33,7 +35,7 @@ def test_CHG_1_a_charge_reaches_farther_only_with_the_basic_melee_attack():
     """, {"A": VICTIM, "b": BRUTE}, turn_player=0, hp={"A": 20})   # bloodied: hard's charge_retreat applies
     me, b = st.creature("A"), st.creature("b")
     hook, gore = BRUTE.attacks
-    threats = Board(st, 0, charge_retreat=True).threats_to(me)
+    threats = Board(st, 0, PlannerOptions(charge_retreat=True)).threats_to(me)
     # 8 squares: only a move and then a charge reaches, and a charge makes the Horn Hook
     assert damage_at(threats, (0, 0)) == pytest.approx(expected_basic(hook, me))
     # 5 squares: a move and then the Full Gore
@@ -47,7 +49,7 @@ def test_CHG_1_no_charge_reach_for_a_creature_whose_basic_attack_is_ranged():
     """, {"A": VICTIM, "b": ARCHER}, turn_player=0, hp={"A": 20})
     me = st.creature("A")
     bow, knife = ARCHER.attacks
-    threats = Board(st, 0, charge_retreat=True).threats_to(me)
+    threats = Board(st, 0, PlannerOptions(charge_retreat=True)).threats_to(me)
     assert damage_at(threats, (0, 0)) == 0.0   # 8 squares: the knife needs a move then a charge it cannot make
     assert damage_at(threats, (3, 0)) == pytest.approx(expected_basic(knife, me))
 

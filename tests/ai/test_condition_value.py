@@ -1,9 +1,11 @@
 """The normal AI values the conditions and ongoing damage its attacks deal (ATK-3, CON-3, EFF-1)."""
 from __future__ import annotations
 
-from tactica.ai.tactics import Board, attack_value, plan_creature
+from tactica.ai.board import Board
+from tactica.ai.planner import plan_creature
+from tactica.ai.values import attack_value
 from tactica.engine import Attack
-from tactica.engine.model import ConditionEffect, Duration, OngoingEffect
+from tactica.engine.model import ConditionEffect, OngoingEffect
 from tactica.engine.sandbox import battle, card, melee
 
 SWORD = melee("Sword", damage=10)

@@ -9,10 +9,10 @@ though p comes first in reading order.
 from __future__ import annotations
 
 from tactica.ai.greedy import GreedyBot
+from tactica.client.controller import Controller, Mode
+from tactica.client.session import GameSession
 from tactica.engine import Attack, preview
 from tactica.engine.sandbox import battle
-from tactica.tui.controller import Controller, Mode
-from tactica.tui.session import GameSession
 
 
 def _board():

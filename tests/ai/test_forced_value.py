@@ -1,8 +1,11 @@
 """The normal AI values an attack's forced movement (MOV-14, TER-PIT) and chooses where it goes."""
 from __future__ import annotations
 
+from tactica.ai.aiming import area_value
+from tactica.ai.board import Board
 from tactica.ai.forced import choose_forced
-from tactica.ai.tactics import Board, area_value, forced_gain, plan_creature
+from tactica.ai.planner import plan_creature
+from tactica.ai.values import forced_gain
 from tactica.engine import Attack, ForcedMoveEffect, ForceKind, ForceMove, Phase, apply
 from tactica.engine.sandbox import area, battle, card, melee, ranged
 

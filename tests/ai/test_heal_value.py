@@ -1,7 +1,7 @@
 """The normal AI values healing (an attack's heal effect), more on a bloodied creature."""
 from __future__ import annotations
 
-from tactica.ai.tactics import attack_value, heal_value
+from tactica.ai.values import attack_value, heal_value
 from tactica.engine.model import HealEffect
 from tactica.engine.sandbox import battle, card, melee
 

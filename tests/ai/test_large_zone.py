@@ -7,9 +7,12 @@ text agree.
 """
 from __future__ import annotations
 
+from tactica.ai.board import Board
 from tactica.ai.intent import explain_action
 from tactica.ai.normal import NormalBot
-from tactica.ai.tactics import BATTLE, ZONE_PUSH, ZONE_WIN, Board, displacement_value, zone_award, zone_stake
+from tactica.ai.stakes import zone_award, zone_stake
+from tactica.ai.values import displacement_value
+from tactica.ai.weights import BATTLE, ZONE_PUSH, ZONE_WIN
 from tactica.engine import Move
 from tactica.engine.sandbox import card
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tactica.ai import make_bot
-from tactica.ai.tactics import Board, place_value
+from tactica.ai.board import Board, place_value
 from tactica.engine.abilities import Flight
 from tactica.engine.sandbox import card
 

@@ -1,8 +1,9 @@
 """The normal AI uses special powers that spend an action (SPW-1), scored in VP-equivalents."""
 from __future__ import annotations
 
+from tactica.ai.board import Board
 from tactica.ai.normal import best_plans
-from tactica.ai.tactics import Board, plan_creature
+from tactica.ai.planner import plan_creature
 from tactica.engine import Move, apply
 from tactica.engine.actions import UsePower
 from tactica.engine.model import Duration

@@ -8,18 +8,13 @@ import pytest
 
 from tactica.ai import LEVELS, make_bot
 from tactica.ai import normal as normal_mod
+from tactica.ai.aiming import threat_value
+from tactica.ai.board import Board, PlannerOptions, place_value
 from tactica.ai.hard import MAX_REPLIES, HardBot, outcomes
 from tactica.ai.normal import NormalBot
-from tactica.ai.tactics import (
-    Board,
-    Plan,
-    attack_value,
-    kill_vp,
-    oa_kill_chance,
-    place_value,
-    plan_creature,
-    threat_value,
-)
+from tactica.ai.planner import Plan, plan_creature
+from tactica.ai.stakes import kill_vp
+from tactica.ai.values import attack_value, oa_kill_chance
 from tactica.engine import (
     Activate,
     AreaAttack,
@@ -275,7 +270,9 @@ def test_every_level_plays_legally_with_every_action_kind(level):
 
 
 def test_SCN_ASSAULT_a_death_that_ends_the_battle_weighs_the_battle():
-    from tactica.ai.tactics import BATTLE, decides_battle, oa_risk
+    from tactica.ai.stakes import decides_battle
+    from tactica.ai.values import oa_risk
+    from tactica.ai.weights import BATTLE
     brute = card("Brute", attacks=(melee("Maul", 10, 20),))
     alone = battle("Ab.", {"b": brute}, active="A", hp={"A": 10})
     helped = battle("Ab.\n..C", {"b": brute}, active="A", hp={"A": 10})
@@ -287,7 +284,7 @@ def test_SCN_ASSAULT_a_death_that_ends_the_battle_weighs_the_battle():
 
 
 def test_SCN_ASSAULT_holding_the_zone_that_would_win_is_worth_the_battle():
-    from tactica.ai.tactics import Board
+    from tactica.ai.board import Board
     st = battle("A...b", vp_zones={"A": {(3, 0)}, "B": {(1, 0)}})
     assert not Board(st, 0).zone_wins
     st.vp[0] = st.rules.target - 10
@@ -362,9 +359,9 @@ def test_ACT_1_hard_closes_in_from_the_edge_of_reach_where_normal_idles():
         A.......c
     """, {"A": ogre, "b": knight, "c": knight}, turn_player=0)
     assert normal_mod.best_plans(st, 0)[0].action == EndActivation()
-    plan = normal_mod.best_plans(st, 0, offense=HardBot.offense)[0]
+    plan = normal_mod.best_plans(st, 0, options=PlannerOptions(offense=HardBot.planner_options.offense))[0]
     assert isinstance(plan.action, Move) and plan.action.path[-1] == (6, 0)
-    board = Board(st, 0, offense=True)
+    board = Board(st, 0, PlannerOptions(offense=True))
     assert board.offense_at(st.creature("A"), (6, 0)) > 0 == board.offense_at(st.creature("A"), (0, 1))
 
 
@@ -437,7 +434,7 @@ def test_CHG_3_hard_weighs_one_charge_a_target_against_other_choices():
         .........
         A....b...
     """, {"A": hob, "b": captain}, turn_player=0)
-    plan = normal_mod.best_plans(st, 0, offense=True, move_charge=True, shift=True)[0]
+    plan = normal_mod.best_plans(st, 0, options=PlannerOptions(offense=True, move_charge=True, shift=True))[0]
     first = st.copy()
     first, _ = apply(first, Activate("A"))
     assert len({c.path[-1] for c in actions_of_kind(first, Charge)}) == 2
@@ -470,7 +467,7 @@ def test_OA_4_an_attack_after_a_provoking_charge_counts_only_if_the_charger_surv
     # counts the kill of y only if A survives x first, so it attacks x where it stands.
     me = st.creature("A")
     assert isinstance(plan_creature(st, me, Board(st, 0)).action, Charge)
-    plan = plan_creature(st, me, Board(st, 0, offense=True, move_charge=True, oa_first=True))
+    plan = plan_creature(st, me, Board(st, 0, PlannerOptions(offense=True, move_charge=True, oa_first=True)))
     assert plan.action == Attack(0, ("x",))
 
 
@@ -488,7 +485,8 @@ def test_ACT_1_offense_at_is_the_best_attack_in_next_turn_reach():
     """ACT-1: ``Board.offense_at`` (a per-creature table, most valuable first) equals the best value
     over every allowed attack line and every enemy within that line's next-turn reach of the square."""
     from tactica.ai import scenarios
-    from tactica.ai.tactics import damage_value, expected_basic, next_turn_reach
+    from tactica.ai.board import next_turn_reach
+    from tactica.ai.values import damage_value, expected_basic
     from tactica.engine import apply, new_game
     from tactica.engine.attacking import attack_allowed
     wb = (scenarios.warband(6, name="Blue"), scenarios.warband(6, offset=3, name="Red"))
@@ -498,7 +496,7 @@ def test_ACT_1_offense_at_is_the_best_attack_in_next_turn_reach():
     checked = 0
     while not state.is_over and checked < 3000:
         if state.phase is Phase.ACTING:
-            board = Board(state, state.decider, offense=True)
+            board = Board(state, state.decider, PlannerOptions(offense=True))
             for me in state.alive(state.decider):
                 for sq in [(x, y) for x in range(0, 16, 3) for y in range(0, 12, 3)]:
                     want = 0.0

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tactica.ai.tactics import Board, expected_basic, next_turn_reach
+from tactica.ai.board import Board, PlannerOptions, next_turn_reach
+from tactica.ai.values import expected_basic
 from tactica.engine.model import Reach
 from tactica.engine.sandbox import area, card, close, melee, ranged
 
@@ -57,8 +58,8 @@ def test_CARD_4_a_spent_line_threatens_nothing_and_offers_nothing():
     me, b = st.creature("A"), st.creature("b")
     knife, bolt = BOLTER.attacks
     assert damage_at(Board(st, 0).threats_to(me), (0, 0)) == pytest.approx(expected_basic(bolt, me))
-    assert Board(st, 1, offense=True).offense_at(b, b.pos) > 0.0
+    assert Board(st, 1, PlannerOptions(offense=True)).offense_at(b, b.pos) > 0.0
     b.used = (("attack:Heavy Bolt", 1),)        # its one box ticked
     assert damage_at(Board(st, 0).threats_to(me), (0, 0)) == 0.0
     assert damage_at(Board(st, 0).threats_to(me), (12 - 5, 0)) == pytest.approx(expected_basic(knife, me))
-    assert Board(st, 1, offense=True).offense_at(b, b.pos) == 0.0   # the knife cannot reach 12 squares
+    assert Board(st, 1, PlannerOptions(offense=True)).offense_at(b, b.pos) == 0.0   # the knife cannot reach 12 squares

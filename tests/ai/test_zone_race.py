@@ -3,9 +3,9 @@ creature retreats beyond an enemy's move then charge (SCN-ASSAULT, ACT-3, CHG-1;
 ``Board.charge_retreat``).  Each board is one a newcomer saw ``hard`` blunder on."""
 from __future__ import annotations
 
+from tactica.ai.board import Board
 from tactica.ai.hard import HardBot
 from tactica.ai.normal import NormalBot
-from tactica.ai.tactics import Board
 from tactica.engine import Activate, Attack, Charge, EndActivation, Move
 from tactica.engine.geometry import chebyshev
 from tactica.engine.sandbox import card, melee, ranged

@@ -122,7 +122,7 @@ def test_sealed_packs_hold_own_cards(capsys, monkeypatch, own):
     assert {"test-soldier", "test-archer"} <= set(got["catalogue"])
     from argparse import Namespace
 
-    from tactica.tui.run import make_factory
+    from tactica.client.factory import make_factory
     factory = make_factory(Namespace(cards=[str(cards)], scenario="sealed", map=None, warband=None))
     assert "test-archer" in factory.catalogue
 
@@ -197,7 +197,7 @@ def test_a_broken_card_file_is_named_by_the_warband_that_needs_it(capsys, own):
 def test_multiplayer_battles_take_own_cards_too(own):
     from argparse import Namespace
 
-    from tactica.tui.run import make_factory
+    from tactica.client.factory import make_factory
     cards, band = own
     band.write_text(band.read_text().replace("points: 100", "points: 200"))  # the four-corner map's size
     factory = make_factory(Namespace(cards=[str(cards)], players=3, warband=[str(band)] * 3, map=None))

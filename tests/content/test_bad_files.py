@@ -87,12 +87,15 @@ EXPECTED: dict[str, list[tuple[int, int, str]]] = {
     # --- maps ------------------------------------------------------------------------
     "map_ragged_row.yaml": [(6, 12, "row 3 of the terrain is 9 squares wide; expected 10 like row 1")],
     "map_unknown_symbol.yaml": [
-        (5, 6, "unknown terrain symbol 'x' (row 2, column 4); the legend has '#', '%', '*', '+', '.', '@', 'O', 'S', 'T', '^', '◢', '◣', '◤', '◥'")],
+        (5, 6, "unknown terrain symbol 'x' (row 2, column 4); the legend has "
+               "'#', '%', '*', '+', '.', '@', 'O', 'S', 'T', '^', '◢', '◣', '◤', '◥'")],
     "map_rows_as_list.yaml": [
-        (5, 8, "unknown terrain symbol 'x' (row 2, column 3); the legend has '#', '%', '*', '+', '.', '@', 'O', 'S', 'T', '^', '◢', '◣', '◤', '◥'")],
+        (5, 8, "unknown terrain symbol 'x' (row 2, column 3); the legend has "
+               "'#', '%', '*', '+', '.', '@', 'O', 'S', 'T', '^', '◢', '◣', '◤', '◥'")],
     "map_unknown_kind.yaml": [
         (5, 8, "unknown terrain kind 'lava' for symbol 'L' (the engine implements: clear, wall, difficult, "
-                "forest, pit, blood-rock, sacred-circle, smoke, statue, teleporter, wall-nw, wall-ne, wall-sw, wall-se)")],
+                "forest, pit, blood-rock, sacred-circle, smoke, statue, teleporter, "
+                "wall-nw, wall-ne, wall-sw, wall-se)")],
     "map_folded_block.yaml": [
         (3, 10, "use a literal block ('|', not '>') for the terrain so each row keeps its own line")],
     "map_zones_wrong_size.yaml": [(8, 8, "the zones are 10×3; expected the terrain's size 10×4")],
@@ -119,7 +122,8 @@ EXPECTED: dict[str, list[tuple[int, int, str]]] = {
     "map_many_faults.yaml": [
         (3, 1, "unknown key 'descripton' in the map; did you mean 'description'?"),
         (5, 8, "unknown terrain kind 'water' for symbol '~' (the engine implements: clear, wall, difficult, "
-                "forest, pit, blood-rock, sacred-circle, smoke, statue, teleporter, wall-nw, wall-ne, wall-sw, wall-se)"),
+                "forest, pit, blood-rock, sacred-circle, smoke, statue, teleporter, "
+                "wall-nw, wall-ne, wall-sw, wall-se)"),
         (8, 9, "unknown terrain symbol 'X' (row 2, column 7, and 2 more squares); the legend has '#', '%', '*', "
                "'+', '.', '@', 'O', 'S', 'T', '^', '◢', '◣', '◤', '◥'"),  # and '~' is not reported twice
         (9, 13, "row 3 of the terrain is 11 squares wide; expected 10 like row 1"),

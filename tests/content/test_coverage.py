@@ -105,7 +105,8 @@ def test_every_attack_type_and_reach_shape_is_on_some_card(tmp_path):
 def test_every_condition_duration_and_trigger_is_on_some_card():
     effects = [e for _, _, e in _effects()]
     conditions = {e.condition for e in effects if isinstance(e, model.ConditionEffect)}
-    assert not _missing(model.CONDITIONS, conditions), f"conditions no card gives: {_missing(model.CONDITIONS, conditions)}"
+    missing = _missing(model.CONDITIONS, conditions)
+    assert not missing, f"conditions no card gives: {missing}"
     durations = {e.duration for e in effects if hasattr(e, "duration")}
     assert not _missing(model.Duration, durations), f"durations no card uses: {_missing(model.Duration, durations)}"
     triggers = {e.on for e in effects}
@@ -121,7 +122,7 @@ def test_every_effect_kind_is_on_some_card():
 
 
 def test_follow_ups_name_secondary_lines_that_are_never_offered_alone():
-    for card, a, e in _effects():
+    for card, _, e in _effects():
         if isinstance(e, model.FollowUpEffect):
             assert card.attack_named(e.attack).secondary, (card.id, e.attack)
 

@@ -42,7 +42,7 @@ def test_the_example_map_validates_cleanly_and_a_battle_starts_on_it(tmp_path):
     assert validate_paths([str(path)]) == ([], 1)  # no errors, no warnings
     m = load_map(path)
     assert (m.name, m.width, m.height) == ("Mill Pond", 16, 10)
-    from tactica.tui.run import make_factory  # the very path `tactica play` takes
+    from tactica.client.factory import make_factory  # the very path `tactica play` takes
     bands = [str(p) for p in shipped_warbands() if p.stem in ("tusk-skirmishers", "greenbough-wardens")]
     factory = make_factory(argparse.Namespace(map=[str(path)], warband=bands, seed=1))
     session = factory.quick()

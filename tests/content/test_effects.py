@@ -133,6 +133,7 @@ def test_close_and_area_reach_errors(tmp_path):
                for p in _problems(tmp_path, AREAS.replace("burst 2", "range 5")))
     assert any("expected 'range N, radius R'" in p
                for p in _problems(tmp_path, AREAS.replace('"range 10, radius 2"', "range 10")))
-    assert any("burst must be from 1 to 10; got 11" in p for p in _problems(tmp_path, AREAS.replace("burst 2", "burst 11")))
+    assert any("burst must be from 1 to 10; got 11" in p
+               for p in _problems(tmp_path, AREAS.replace("burst 2", "burst 11")))
     assert any("strikes every creature in its area" in p
                for p in _problems(tmp_path, AREAS.replace("reach: burst 2,", "reach: burst 2, targets: 2,")))

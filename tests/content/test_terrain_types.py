@@ -109,7 +109,7 @@ def test_TER_OTHER_map_terrain_survives_a_save(tmp_path):
 
 
 def test_TER_OTHER_shipped_map_defines_its_own_terrain():
-    from tactica.content.loader import shipped_maps
+    from tactica.content.shipped import shipped_maps
     path = next(p for p in shipped_maps() if p.stem == "brambleford")
     m = load_map(path)
     assert {t.name for t in m.custom_terrain} == {"Bramble", "Tar Pit", "Marsh Mist", "Waystone"}

@@ -1,4 +1,4 @@
-"""Every rules case in /work/shared/cases/ as a test (the case id is in each name).
+"""Every rules case in ../shared/cases/ (beside the repository) as a test (the case id is in each name).
 
 Cases that need features the engine does not have yet are skipped with the
 feature named, so the gap stays visible (issue 3).
@@ -12,7 +12,6 @@ from tactica.engine import (
     AreaAttack,
     Attack,
     Charge,
-    ChooseFirstPlayer,
     Defense,
     EndActivation,
     ForcedMoveEffect,

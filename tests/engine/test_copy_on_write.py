@@ -33,7 +33,7 @@ def _battle(levels, seed, steps):
 @pytest.mark.parametrize("seed", [3])
 def test_apply_never_changes_the_given_state(seed):
     history = []
-    for before, after in _battle(("random", "random"), seed, 800):
+    for before, _ in _battle(("random", "random"), seed, 800):
         history.append((before, _snapshot(before)))
     # Earlier states still hold their own values, though later ones share their creatures.
     for state, snap in history[::50]:

@@ -1,7 +1,10 @@
 """Seeded random battles: invariants after every action, and determinism.
 
 Each battle is set up through ``new_game`` and ``tactica.ai.setup.auto_setup``,
-then played by picking uniformly among ``legal_actions``.  After every action:
+then played by picking among ``legal_actions``: uniformly with a seeded
+generator, or (the invariant tests) by an index hypothesis draws at every step,
+so a failing battle shrinks to the simplest run of choices that still fails
+(the first legal action wherever the choice does not matter) and a small seed.  After every action:
 no two creatures share a square, nobody stands on a wall, HP stays within
 0..max, VP never go down, the deciding player always has something to do,
 ``check`` agrees with ``apply`` (on the chosen action, on a sample of other
@@ -11,9 +14,10 @@ the same events and final state.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-import pytest
+from hypothesis import HealthCheck, given, settings, strategies
 
 from tactica.ai.setup import auto_setup
 from tactica.engine import (
@@ -139,9 +143,15 @@ def _check_invariants(before: GameState, st: GameState):
                 Phase.ACTIVATE, Phase.ACTING)
 
 
-def play(seed: int, max_actions: int = 160, probe: bool = True, *, warbands=None, map_=None):
-    """Play one random battle; return (events, final state, actions taken)."""
+def play(seed: int, max_actions: int = 160, probe: bool = True, *, warbands=None, map_=None,
+         choose: Callable[[Sequence], object] | None = None):
+    """Play one random battle; return (events, final state, actions taken).
+
+    ``seed`` seeds the battle's dice and the generator that picks the probes (and the actions,
+    unless ``choose`` picks each action from the legal ones instead).
+    """
     rng = random.Random(seed)
+    pick = choose or rng.choice
     st, events = new_game(warbands or _warbands(), (map_ or _map(),), seed=seed)
     st, more = auto_setup(st)
     events += more
@@ -152,7 +162,7 @@ def play(seed: int, max_actions: int = 160, probe: bool = True, *, warbands=None
         options = legal_actions(st)
         assert options, f"no legal action in phase {st.phase}"
         assert len(set(options)) == len(options), "duplicate legal actions"
-        action = rng.choice(options)
+        action = pick(options)
         if probe:
             refused = [(a, check(st, a).code) for a in options if check(st, a) is not None]
             assert refused == [], "legal_actions lists actions that check refuses"
@@ -168,12 +178,25 @@ def play(seed: int, max_actions: int = 160, probe: bool = True, *, warbands=None
     return events, st, taken
 
 
-SEEDS = [1, 2, 3, 5, 8, 13]
+#: Battle seeds: the dice and the probes (any 32-bit number).
+seeds = strategies.integers(min_value=0, max_value=2**32 - 1)
 
 
-@pytest.mark.parametrize("seed", SEEDS)
-def test_random_battles_keep_the_invariants(seed):
-    events, st, taken = play(seed)
+def battles(examples: int) -> settings:
+    """Hypothesis settings for ``examples`` whole battles (one battle takes most of a second: no deadline)."""
+    return settings(max_examples=examples, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def drawn(data) -> Callable[[Sequence], object]:
+    """Pick each action by an index drawn from ``data`` (hypothesis shrinks it toward 0, the first)."""
+    return lambda options: options[data.draw(strategies.integers(0, len(options) - 1))]
+
+
+@battles(6)
+@given(seed=seeds, data=strategies.data())
+def test_random_battles_keep_the_invariants(seed, data):
+    events, st, taken = play(seed, choose=drawn(data))
     assert taken, "the battle never got going"
     assert st.round >= 1
 
@@ -211,10 +234,11 @@ def _terrain_battle():
     return (replace(red, cards=tuple(cards[:n])), replace(blue, cards=tuple(cards[n:]))), m
 
 
-@pytest.mark.parametrize("seed", [4, 6, 9])
-def test_random_battles_on_every_terrain_with_abilities_keep_the_invariants(seed):
+@battles(3)
+@given(seed=seeds, data=strategies.data())
+def test_random_battles_on_every_terrain_with_abilities_keep_the_invariants(seed, data):
     warbands, m = _terrain_battle()
-    events, st, taken = play(seed, max_actions=200, warbands=warbands, map_=m)
+    events, st, taken = play(seed, max_actions=200, warbands=warbands, map_=m, choose=drawn(data))
     assert taken and st.round >= 1
     for c in st.creatures:
         if c.alive:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from tactica.engine import Attack, Charge, Defense, EndActivation, Move, Reach, legal_actions, preview
+from tactica.engine import Attack, Charge, Defense, Reach, legal_actions, preview
 from tactica.engine import events as ev
 from tactica.engine.combat import flanking, has_cover, modifiers
 from tactica.engine.sandbox import battle, card, melee, ranged

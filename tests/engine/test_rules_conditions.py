@@ -13,7 +13,7 @@ from tactica.engine import (
     legal_actions,
 )
 from tactica.engine import events as ev
-from tactica.engine.sandbox import battle, card
+from tactica.engine.sandbox import battle
 
 from ._util import of, refused, run
 

@@ -8,7 +8,7 @@ from tactica.engine import events as ev
 from tactica.engine.sandbox import battle, card
 
 from ._util import of, run
-from .test_rules_scenario import _finish_round
+from .test_rules_assault import _finish_round
 
 
 def test_scn_bounty_destroyed_enemy_scores_five_not_its_cost():

@@ -1,8 +1,6 @@
 """Set-up (SET-1..4), rounds and turns (RND-1..5), activations (ACT-1..5)."""
 from __future__ import annotations
 
-import pytest
-
 from tactica.engine import (
     Activate,
     Attack,
@@ -18,7 +16,7 @@ from tactica.engine import (
     new_game,
 )
 from tactica.engine import events as ev
-from tactica.engine.sandbox import battle, card, ranged
+from tactica.engine.sandbox import battle, card
 
 from ._util import activation_order, deploy_all, of, open_map, refused, run, started, warband
 

@@ -17,7 +17,6 @@ from tactica.engine import (
     legal_actions,
     new_game,
 )
-from tactica.engine import events as ev
 from tactica.engine.sandbox import card, melee, ranged
 from tactica.saves.codec import SaveFile, card_from, card_to, decode_action, encode_action
 from tactica.saves.replay import Recorder, rebuild

@@ -84,11 +84,11 @@ def test_resume_after_kill_brings_back_last_completed_action(tmp_path):
             pid, rfd = _spawn(seed, path)
             running.append((rng.uniform(0.0, span), trial, seed, path, pid, rfd))
         start = time.monotonic()
-        for delay, trial, seed, path, pid, rfd in sorted(running):
+        for delay, _, _, _, pid, _ in sorted(running):
             time.sleep(max(0.0, start + delay - time.monotonic()))
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
-        for delay, trial, seed, path, pid, rfd in running:
+        for _, trial, seed, path, _, rfd in running:
             checked += _check(trial, seed, path, rfd, reference)
         for p in tmp_path.iterdir():  # a kill mid-write may leave a temp file, never a broken save
             if p.name.startswith("."):

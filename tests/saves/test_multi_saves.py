@@ -59,7 +59,7 @@ def test_scn_sealed_save_keeps_the_built_warbands():
 
 
 def test_scn_multi_export_names_every_player():
-    from tactica.saves.export import export_log
+    from tactica.client.export import export_log
     wbs = tuple(warband(3, offset=p, name=f"W{p}") for p in range(3))
     save, _ = _record(wbs, (_corners(),), seed=6, steps=40)
     text = export_log(save, "text")

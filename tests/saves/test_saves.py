@@ -6,7 +6,6 @@ import json
 import pytest
 
 from tactica.saves import SaveError, load_save, state_digest, write_save
-from tactica.saves.codec import SaveFile
 from tactica.saves.replay import rebuild
 from tactica.saves.store import latest_unfinished, list_saves
 

@@ -5,12 +5,12 @@ from contextlib import asynccontextmanager
 
 import pytest
 
+from tactica.client.content import demo_battle
+from tactica.client.factory import BattleFactory
 from tactica.engine import Phase
 from tactica.engine.model import MapDef, WarbandDef
 from tactica.engine.sandbox import card, melee, ranged
 from tactica.tui.app import TacticaApp
-from tactica.tui.content import demo_battle
-from tactica.tui.factory import BattleFactory
 
 SKIRMISH_ROWS = """
 ..........
@@ -115,15 +115,15 @@ class FixedFactory(BattleFactory):
 
 def app_for_state(state) -> TacticaApp:
     """The real app showing an engine state built with ``tactica.engine.sandbox.battle``."""
-    from tactica.tui.session import GameSession
+    from tactica.client.session import GameSession
     return SettledApp(FixedFactory(GameSession(state=state, seed=0)))
 
 
 def app_against_ai(state, level: str = "greedy", player: int = 1, pace: float = 1.0) -> TacticaApp:
     """The real app on a sandbox ``state`` with the AI (``level``) playing ``player``, ``pace`` seconds
     a step (slow enough that a test can look before the AI acts, even on a busy machine)."""
-    from tactica.tui.opponent import Opponent
-    from tactica.tui.session import GameSession
+    from tactica.client.opponent import Opponent
+    from tactica.client.session import GameSession
     return TacticaApp(FixedFactory(GameSession(state=state, seed=0,
                                                opponent=Opponent(level=level, player=player, pace=pace))))
 

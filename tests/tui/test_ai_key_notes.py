@@ -1,14 +1,15 @@
 """The f (fast AI) and i (AI intent) keys say what they changed without hiding the log: at 80×24 (a log of
 four lines, where a toast would cover the end of a line for seconds) at the head of the status line,
-for a few seconds; at 120×40 and 200×60, where the log has room, in a toast as before."""
+for a few seconds; at 120×40 and 200×60, where the log has room, in a toast as before.  The i key's
+setting is kept in the save and comes back on resume."""
 from __future__ import annotations
 
 import pytest
 
+from tactica.client.content import demo_battle
+from tactica.client.factory import BattleFactory
+from tactica.client.opponent import Opponent
 from tactica.tui.app import TacticaApp
-from tactica.tui.content import demo_battle
-from tactica.tui.factory import BattleFactory
-from tactica.tui.opponent import Opponent
 from tactica.tui.screens import battle as battle_module
 from tactica.tui.screens.battle import BattleScreen
 from tactica.tui.widgets.battle_log import BattleLog
@@ -113,7 +114,7 @@ async def test_f_and_i_at_larger_sizes_still_pop_up_a_toast(size):
 async def test_a_long_intent_in_the_status_line_leaves_the_keys_reminder_out_at_80x24():
     """While the AI plays, "Last: it …" with a long intent would push the status line past its rows at
     80×24: the "(f: fast · i: intent …)" reminder is left out (the footer shows both keys)."""
-    from tactica.tui.opponent import Thought
+    from tactica.client.opponent import Thought
     app = demo_vs_ai()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await players_turn(pilot, app)
@@ -125,3 +126,47 @@ async def test_a_long_intent_in_the_status_line_leaves_the_keys_reminder_out_at_
         assert "(f:" not in said and len(said) <= room
         screen.ai_last = Thought(screen.session.state, None, "moves")
         assert "(f: fast · i: intent" in screen.ai_status(room)  # a short one keeps it
+
+
+async def test_the_ai_intent_setting_survives_q_and_resume(tmp_path, monkeypatch):
+    from tactica.client.factory import BattleFactory
+    from tactica.client.opponent import Opponent
+    from tactica.client.saving import open_save, resume_session
+    from tactica.saves.autosave import AutoSaver
+    from tactica.tui.app import TacticaApp
+
+    from .conftest import answer_questions, skirmish_battle
+    monkeypatch.setenv("TACTICA_DATA_DIR", str(tmp_path / "data"))
+    wbs, maps = skirmish_battle()
+    saver = AutoSaver()
+    try:
+        app = TacticaApp(BattleFactory(wbs, maps, seed=3, saver=saver,
+                                       opponent=Opponent(level="greedy", player=1, pace=0.0)))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await answer_questions(pilot, app)
+            screen = app.screen
+            assert isinstance(screen, BattleScreen) and not screen.ai_show_intent
+            await pilot.press("i")
+            assert screen.ai_show_intent
+            save_id = screen.session.save_id
+            await pilot.press("q")
+        assert saver.flush()
+        opened = open_save(save_id)
+        assert opened.save.players.get("intent") is True
+        resumed = resume_session(opened, saver)
+        assert resumed.opponent.intent
+        app = TacticaApp(BattleFactory(wbs, maps, saver=saver, opponent=resumed.opponent), resume=resumed)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            screen = next(s for s in app.screen_stack if isinstance(s, BattleScreen))
+            assert screen.ai_show_intent                  # the intent lines go on appearing
+            while not isinstance(app.screen, BattleScreen):
+                await pilot.press("enter")
+                await pilot.pause()
+            await pilot.press("i")                        # hidden again: the save forgets it too
+            assert not screen.ai_show_intent
+            await pilot.press("q")
+        assert saver.flush()
+        assert "intent" not in open_save(save_id).save.players
+    finally:
+        saver.close()

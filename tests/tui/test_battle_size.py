@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
+from tactica.client.content import BattleContentError, load_battle
 from tactica.content import shipped_maps, shipped_warbands
-from tactica.tui.content import BattleContentError, load_battle
 
 
 def _map(stem):

@@ -3,9 +3,9 @@ action, the AI's intent, settings kept by a new battle, the header's form, toast
 the log at 80×24, the stat card, the help text."""
 from __future__ import annotations
 
+from tactica.client.describe import LogLine
 from tactica.engine.sandbox import battle
 from tactica.tui.app import TacticaApp
-from tactica.tui.describe import LogLine
 from tactica.tui.screens.battle import BattleScreen
 from tactica.tui.widgets.status_line import StatusLine
 
@@ -49,8 +49,8 @@ async def test_ACT_1_the_hint_after_an_attack_offers_the_move_but_no_attack():
 
 
 async def test_fast_mode_and_intent_last_into_the_next_battle():
-    from tactica.tui.factory import BattleFactory
-    from tactica.tui.opponent import Opponent
+    from tactica.client.factory import BattleFactory
+    from tactica.client.opponent import Opponent
 
     from .conftest import answer_questions, skirmish_battle
     wbs, maps = skirmish_battle()
@@ -77,7 +77,7 @@ async def test_fast_mode_and_intent_last_into_the_next_battle():
         assert not third.ai_fast and not third.ai_show_intent
 
 
-async def test_the_header_and_the_status_line_say_the_same_about_the_ai(gate):
+async def test_the_header_and_the_status_line_say_the_same_about_the_ai(gate):  # noqa: F811 (the fixture)
     from tactica.tui.widgets.battle_header import BattleHeader
 
     from .test_vs_ai import ai_app, ai_thinking, until
@@ -97,7 +97,7 @@ async def test_the_header_and_the_status_line_say_the_same_about_the_ai(gate):
         assert "thinking" not in header + status
 
 
-async def test_the_header_form_follows_the_terminal_width_not_the_ai_note(gate):
+async def test_the_header_form_follows_the_terminal_width_not_the_ai_note(gate):  # noqa: F811 (the fixture)
     from tactica.tui.widgets.battle_header import BattleHeader
 
     from .test_vs_ai import ai_app, ai_thinking, until
@@ -120,7 +120,7 @@ async def test_the_header_form_follows_the_terminal_width_not_the_ai_note(gate):
 
 
 def test_the_header_needs_the_same_columns_all_battle():
-    from tactica.tui.factory import BattleFactory
+    from tactica.client.factory import BattleFactory
     from tactica.tui.widgets.battle_header import header_need, header_text
 
     from .conftest import skirmish_battle
@@ -196,7 +196,8 @@ async def test_log_lines_wrap_at_80_columns_also_after_a_resize_and_keep_the_log
             await pilot.pause()
         log = app.screen.query_one(BattleLog)
         log.add([LogLine("AI (normal) activates Silverhelm Knight-Captain (SI1) — it moves 6 squares, then "
-                         "attacks Broken Tusk Raider (br3) with Lance: 65% to hit, about 12 damage expected", "info", 1)])
+                         "attacks Broken Tusk Raider (br3) with Lance: 65% to hit, about 12 damage expected",
+                         "info", 1)])
         await pilot.resize_terminal(80, 24)
         await pilot.pause(0.3)
         width = log.scrollable_content_region.width

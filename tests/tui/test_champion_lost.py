@@ -34,9 +34,9 @@ async def test_CHP_2_a_heal_kept_back_by_the_destruction_of_its_ally_is_named_in
 def test_CHP_2_the_not_offered_line_comes_right_after_the_hit_before_the_next_turn():
     """A newcomer read "Player 1's turn" before the line on the previous hit: the line now follows the
     hit, and the end of the activation and the next turn come after it (``action_lines``)."""
+    from tactica.client.describe import action_lines, describe_events
     from tactica.engine import Attack, Move, apply
     from tactica.engine import events as ev
-    from tactica.tui.describe import action_lines, describe_events
     captain = card("Captain", champion=2, champion_powers=(WARD,))
     st = battle("C...\nA.b.", {"C": captain, "A": card("Archer")}, active="b", dice=(10,), hp={"A": 5})
     st, _ = apply(st, Move(((1, 1),)))

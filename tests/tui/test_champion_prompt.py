@@ -67,9 +67,9 @@ def test_CARD_4_stat_card_shows_check_boxes_and_recharge():
 
 def _ai_app(state):
     """The app on ``state`` with the AI (greedy, no pause) playing Player 2."""
+    from tactica.client.opponent import Opponent
+    from tactica.client.session import GameSession
     from tactica.tui.app import TacticaApp
-    from tactica.tui.opponent import Opponent
-    from tactica.tui.session import GameSession
 
     from .conftest import FixedFactory
     session = GameSession(state=state, seed=0, opponent=Opponent(level="greedy", player=1, pace=0.0))
@@ -165,8 +165,8 @@ def test_CHP_2_a_champion_is_its_own_ally_and_its_card_and_prompt_say_so():
     """CHP-2: "an ally" includes the champion itself unless the power says "another ally"
     (others_only); the card text says "it or an ally", and the prompt for the champion's own
     hit says "its own hit"."""
+    from tactica.client.describe import describe_champion_option
     from tactica.engine import Attack, apply, legal_actions
-    from tactica.tui.describe import describe_champion_option
     other = ChampionPower("Spur", 1, ChampionTrigger.ALLY_HITS, ChampionEffect.EXTRA_DAMAGE, amount=5,
                           others_only=True, keyword="Orc")
     assert str(PRESS) == "• Press the Attack: when it or an ally within 6 hits: +10 damage"

@@ -5,13 +5,13 @@ import argparse
 import subprocess
 import sys
 
+from tactica.client.controller import Controller, Mode
+from tactica.client.describe import describe_events, describe_preview
+from tactica.client.session import GameSession
 from tactica.engine import Activate, Attack, EndActivation, Move
 from tactica.engine import events as ev
 from tactica.engine.sandbox import battle, card, melee
-from tactica.tui.controller import Controller, Mode
-from tactica.tui.describe import describe_events, describe_preview
 from tactica.tui.run import run_play
-from tactica.tui.session import GameSession
 
 
 def ogre_and_kobold(dice=(14,)):
@@ -67,8 +67,8 @@ def test_preview_expected_damage_is_the_real_expectation_when_a_hit_destroys():
     p = session.attack_preview(0, "k")  # needs 7+: 70% to hit for 15 (30 on a critical)
     text = describe_preview("Club", "Kobold (k)", p, "AC")
     assert "70% to hit, expected 7.0 damage (a hit takes all its HP), 70% to destroy." in text
-    from tactica.tui.controller import Controller
-    words = Controller(session)._preview(st.creature("A").card.attacks[0], "k", p)
+    from tactica.client.controller import Controller
+    words = Controller(session).hints.preview(st.creature("A").card.attacks[0], "k", p)
     assert "expected 7.0 damage (a hit takes all its HP)" in words
     st.creature("k").hp = 15  # the other report: 15 HP left, a hit of 15
     p = GameSession(st).attack_preview(0, "k")
@@ -87,7 +87,7 @@ def test_session_refuses_with_the_engines_reason_and_keeps_the_state():
 
 
 def test_session_survives_an_unexpected_engine_error(monkeypatch):
-    import tactica.tui.session as mod
+    import tactica.client.session as mod
     session = GameSession(ogre_and_kobold())
     before = session.state
 
@@ -136,14 +136,15 @@ def test_content_errors_are_printed_as_path_line_col_and_exit_1(tmp_path, capsys
 
 
 def test_headless_modules_do_not_import_textual():
-    code = ("import sys; import tactica.tui.describe, tactica.tui.session, tactica.tui.controller, "
-            "tactica.tui.content, tactica.tui.factory; "
+    code = ("import sys; import tactica.client.describe, tactica.client.session, tactica.client.controller, "
+            "tactica.client.content, tactica.client.factory; "
             "assert 'textual' not in sys.modules, 'textual was imported'")
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
 def test_a_staggered_creature_is_told_it_may_only_make_its_basic_attack():
-    ogre = card("Ogre", attacks=(melee("Club", bonus=9, damage=15, basic=True), melee("Smash", bonus=7, damage=25, basic=False)))
+    ogre = card("Ogre", attacks=(melee("Club", bonus=9, damage=15, basic=True),
+                                 melee("Smash", bonus=7, damage=25, basic=False)))
     kobold = card("Kobold", ac=16, hp=15, cost=12)
     st = battle("Ak.", {"A": ogre, "k": kobold}, active="A")
     st.creature("A").conditions = frozenset({"staggered"})
@@ -183,12 +184,12 @@ def test_OA_1_the_attack_preview_names_who_a_ranged_attack_provokes():
     st = battle("Ak..j", {"A": archer, "k": kobold, "j": kobold}, active="A")
     ctrl = Controller(GameSession(st))
     preview = ctrl.session.attack_preview(0, "j")
-    assert ctrl._preview(archer.attacks[0], "j", preview).endswith(
+    assert ctrl.hints.preview(archer.attacks[0], "j", preview).endswith(
         "Provokes an opportunity attack from Kobold (k).")
     ogre = card("Ogre", attacks=(melee("Club", bonus=9, damage=15),))
     st2 = battle("Ak.", {"A": ogre, "k": kobold}, active="A")
     ctrl2 = Controller(GameSession(st2))
-    assert "Provokes" not in ctrl2._preview(ogre.attacks[0], "k", ctrl2.session.attack_preview(0, "k"))
+    assert "Provokes" not in ctrl2.hints.preview(ogre.attacks[0], "k", ctrl2.session.attack_preview(0, "k"))
 
 
 def test_TER_PIT_the_log_says_why_a_creature_in_a_pit_is_destroyed():

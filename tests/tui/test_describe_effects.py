@@ -1,9 +1,9 @@
 """Log lines for saves, confusion, conditions, templates, healing and teleports (every die roll is shown)."""
 from __future__ import annotations
 
+from tactica.client.describe import describe_events
 from tactica.engine import events as ev
 from tactica.engine.sandbox import battle
-from tactica.tui.describe import describe_events
 
 
 def _texts(events):

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from textual.widgets._footer import FooterKey
 
+from tactica.client.modes import Mode
 from tactica.engine import ForcedMoveEffect, ForceKind
 from tactica.engine.sandbox import area, battle, card, melee, ranged
-from tactica.tui.controller import Mode
 from tactica.tui.widgets.battle_footer import KEEP, BattleFooter, fitting, importance
 
 from .conftest import app_against_ai, app_for_state
@@ -55,7 +55,8 @@ async def footer_drawn(pilot, app) -> None:
 @pytest.mark.parametrize("mode", list(MODES))
 async def test_every_footer_key_is_whole_at_80x24(mode, ai):
     keys, expected, kept = MODES[mode]
-    st = battle(NEXT_TO if mode == "force" else BOARD, {"A": BUSY}, active=None if mode == "pick" else "A", dice=(20,) * 8, turn_player=0)
+    st = battle(NEXT_TO if mode == "force" else BOARD, {"A": BUSY}, active=None if mode == "pick" else "A",
+                dice=(20,) * 8, turn_player=0)
     app = app_against_ai(st, player=1, pace=30.0) if ai else app_for_state(st)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -158,3 +159,34 @@ async def test_the_footer_says_when_the_ais_intent_is_shown(size, on, off):
         await pilot.press("i")
         line = await _footer_says(pilot, app, off)
         assert off in line and "✓" not in line and not app.screen.ai_show_intent, line
+
+
+def _screen_text(screen) -> str:
+    """Every character the screen shows now, line by line."""
+    return "\n".join(strip.text for strip in screen._compositor.render_strips())
+
+
+def _archer_state():
+    archer = card("Archer", speed=8, attacks=(ranged("Bow", basic=True, targets=2), melee("Knife", basic=True)))
+    rows = ["A" + "." * 30] + ["." * 31] * 4 + ["....bc" + "." * 25] + ["." * 31] * 10
+    return battle("\n".join(rows), {"A": archer}, active="A")
+
+
+async def test_the_pinned_help_key_covers_the_footers_last_column():
+    """At 80×24 the keys overflow under "? Help": no letter of them may show after it ("? Helpt")."""
+    app = app_for_state(_archer_state())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for key in ("", "a"):                                # acting, then attack mode
+            if key:
+                await pilot.press(key)
+                await pilot.pause()
+            for _ in range(200):  # the footer settles after the key's refresh (seconds on a busy machine)
+                footer = app.screen.query_one(BattleFooter)
+                pinned = next(k for k in footer.query(FooterKey) if k.action == "help")
+                last = _screen_text(app.screen).splitlines()[-1]
+                if pinned.region.right == footer.region.right == 80 and last.endswith("? Help"):
+                    break
+                await pilot.pause(0.05)
+            assert pinned.region.right == footer.region.right == 80
+            assert last.endswith("? Help")

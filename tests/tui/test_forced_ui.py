@@ -1,9 +1,9 @@
 """Forced movement on the battle screen: marked squares, cursor + Enter, Esc to stay (MOV-14, TER-PIT)."""
 from __future__ import annotations
 
+from tactica.client.modes import Mode
 from tactica.engine import ForcedMoveEffect, ForceKind, ForceMove, Phase, Settle
 from tactica.engine.sandbox import battle, card, melee
-from tactica.tui.controller import Mode
 from tactica.tui.widgets.battle_log import BattleLog
 from tactica.tui.widgets.status_line import StatusLine
 

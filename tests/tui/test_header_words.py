@@ -1,12 +1,15 @@
 """The header says the activations left in the same words all battle at a given width: "2
 activations left" where the widest label fits with them, else "· 2 left" on every turn (the AI's
-thinking note included), never one on the human's turn and the other on the AI's."""
+thinking note included), never one on the human's turn and the other on the AI's; and only the
+activations the player can use."""
 from __future__ import annotations
 
 import pytest
 
 from tactica.engine.sandbox import battle
-from tactica.tui.widgets.battle_header import BattleHeader
+from tactica.tui.screens.battle import BattleScreen
+from tactica.tui.widgets.battle_header import BattleHeader, header_text
+from tactica.tui.widgets.status_line import StatusLine
 
 from .conftest import app_against_ai, app_for_state
 
@@ -51,3 +54,16 @@ async def test_hot_seat_at_120_keeps_the_long_words():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert "2 activations left" in _header(app)
+
+
+async def test_the_header_shows_only_the_activations_the_player_can_use():
+    st = battle("A.B\n...\n..c")
+    st.creature("B").activated = True                     # one creature left, two activations in the turn
+    app = app_for_state(st)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        text = header_text(screen.query_one(BattleHeader).state).plain
+        assert "1 activation left" in text and "2 activations" not in text
+        assert "(1 activation left this turn)" in screen.query_one(StatusLine).message

@@ -1,14 +1,15 @@
-"""The battle screen at 80×24, 120×40 and 200×60: a tall log, a readable card, header and footer essentials."""
+"""The battle screen at 80×24, 120×40 and 200×60: a tall log, a readable card, header and footer essentials,
+the VP zone note in full."""
 from __future__ import annotations
 
 import pytest
 from textual.widgets._footer import FooterKey
 
+from tactica.client.content import load_battle
+from tactica.client.factory import BattleFactory
+from tactica.client.opponent import Opponent
 from tactica.engine.sandbox import battle, card, melee, ranged
 from tactica.tui.app import TacticaApp
-from tactica.tui.content import load_battle
-from tactica.tui.factory import BattleFactory
-from tactica.tui.opponent import Opponent
 from tactica.tui.screens.battle import LOG_MIN, BattleScreen, body_rows
 from tactica.tui.widgets.battle_header import BattleHeader, header_text
 from tactica.tui.widgets.battle_log import BattleLog
@@ -128,3 +129,29 @@ async def test_log_grows_with_the_terminal_and_header_mode_seed_and_help_stay_vi
         assert "Help" in str(help_key.render())
         if size[0] < 110:                                          # short labels on a narrow terminal
             assert "End" in [k.description for k in screen.query(FooterKey)]
+
+
+def side_panel_text(screen) -> str:
+    """The words the screen shows right of the map's border (the side panel), joined by spaces."""
+    strips = screen._compositor.render_strips()
+    side = screen.query_one("#side").region
+    return " ".join(" ".join(s.text[side.x + 1:side.right - 1].split()) for s in strips[side.y:side.bottom])
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)])
+async def test_the_vp_zone_note_is_drawn_in_full(size):
+    from tactica.tui.screens.battle import zone_note
+    st = battle("A.......\n........\n.......b", vp_zones={"A": {(6, 1)}, "B": {(1, 2)}})
+    app = app_for_state(st)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.map_view.square == (0, 0)
+        await pilot.press("down", *["right"] * 5)        # empty squares first: the short hint
+        await pilot.press("right")                       # then Player 1's VP zone
+        assert screen.map_view.square == (6, 1)
+        await pilot.pause()
+        note = zone_note(st, (6, 1))
+        assert note.startswith("◆ Player 1's VP zone")
+        await pilot.pause()
+        assert " ".join(note.split()) in side_panel_text(screen)

@@ -1,8 +1,10 @@
-"""Page Up over a docked question (who goes first, a champion-power prompt) that hides the battle log:
+"""Reading the battle log back: Page Up in the battle screen (new lines do not yank the reader), and
+Page Up over a docked question (who goes first, a champion-power prompt) that hides the battle log:
 the log on the whole screen, read back before answering; Esc or Enter comes back to the question."""
 from __future__ import annotations
 
 import pytest
+from textual.widgets._footer import FooterKey
 
 from tactica.engine import Phase
 from tactica.engine.powers import ChampionEffect, ChampionPower, ChampionTrigger
@@ -120,7 +122,7 @@ async def test_a_long_log_opens_at_its_newest_lines_at_once_never_blank_nor_at_i
     line is wrapped, nor the top for a moment), then the whole log is written, the view at its end."""
     from textual.app import App
 
-    from tactica.tui.describe import LogLine
+    from tactica.client.describe import LogLine
     monkeypatch.setattr(LogReader, "FILL_AFTER", 60.0)                  # the whole log: only when asked
     lines = [LogLine(f"line {i} " + "word " * (i % 25), "info", i % 2) for i in range(300)]
     app = App()
@@ -142,3 +144,44 @@ async def test_a_long_log_opens_at_its_newest_lines_at_once_never_blank_nor_at_i
         await pilot.press("home")
         await pilot.pause()
         assert "line 0 " in shown_text(reader)
+
+
+async def test_the_log_is_read_back_with_page_up_and_new_lines_do_not_yank_the_reader():
+    from tactica.client.describe import LogLine
+    from tactica.tui.screens.help import HELP
+    from tactica.tui.widgets.battle_log import BattleLog
+    from tactica.tui.widgets.map_view import MapView
+    app = app_for_state(battle("A.b\n...\n...", active="A"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen, log, mv = app.screen, app.screen.query_one(BattleLog), app.screen.query_one(MapView)
+        log.add([LogLine(f"AI step {n}", "move", 1) for n in range(40)])   # an AI's double turn
+        await pilot.pause()
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y and log.following
+        assert screen.check_action("log_scroll", (-1,))
+        assert "Read log" in [k.description for k in screen.query(FooterKey)]
+        cursor = mv.square
+        await pilot.press("pageup")
+        await pilot.pause()
+        back = log.scroll_y
+        assert back < log.max_scroll_y and not log.following and "reading back" in str(log.border_title)
+        assert mv.square == cursor and mv.scroll_offset == (0, 0)           # the map kept its keys
+        log.add([LogLine(f"AI step {n}", "move", 1) for n in range(40, 43)])  # the AI goes on
+        await pilot.pause()
+        assert log.scroll_y == back and "3 new lines below" in str(log.border_title)
+        await pilot.press("pagedown")
+        assert back < log.scroll_y <= log.max_scroll_y
+        await pilot.press("end")
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y and log.following and not log.border_title
+        await pilot.press("home")
+        await pilot.pause()
+        assert log.scroll_y == 0 and not log.following
+        await pilot.click(BattleLog)                                         # a click leaves the map its keys
+        await pilot.press("right")
+        assert mv.square == (cursor[0] + 1, cursor[1])
+        await pilot.press("e", "e")                                             # the player's own action
+        await pilot.pause()
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y and log.following
+        assert "PgUp / PgDn, Home / End" in HELP and "read the battle log back" in HELP

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
+from tactica.client.content import load_battle
+from tactica.client.factory import make_factory
 from tactica.engine import Phase, Terrain
 from tactica.engine.mapswap import MapSwapError, with_map
 from tactica.saves.autosave import AutoSaver
 from tactica.saves.commands import run_verify
 from tactica.saves.store import load_save, saves_dir
-from tactica.tui.content import load_battle
-from tactica.tui.run import make_factory
 
 SHIPPED = Path(__file__).resolve().parents[2] / "tactica" / "data" / "maps" / "crossroads-ruin.yaml"
 

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from tactica.cli import build_parser, play_opponent
+from tactica.client.factory import make_factory
 from tactica.engine import Phase
 from tactica.engine import events as ev
 from tactica.tui.app import TacticaApp
-from tactica.tui.run import make_factory
 from tactica.tui.screens.battle import BattleScreen
 from tactica.tui.screens.choice import ChoiceModal
 from tactica.tui.screens.setup import SetupScreen

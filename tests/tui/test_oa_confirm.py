@@ -1,13 +1,14 @@
-"""A move that provokes opportunity attacks (OA-1) asks for its key again before it is made."""
+"""A move that provokes opportunity attacks (OA-1) asks for its key again before it is made;
+Esc cancels it and clears the warning."""
 from __future__ import annotations
 
 import time
 
+from tactica.client.opponent import AiPlayer, Opponent, Thought
+from tactica.client.session import GameSession
 from tactica.engine import EndActivation, Move
-from tactica.engine.sandbox import battle, card
+from tactica.engine.sandbox import battle
 from tactica.tui.app import TacticaApp
-from tactica.tui.opponent import AiPlayer, Opponent, Thought
-from tactica.tui.session import GameSession
 from tactica.tui.widgets.status_line import StatusLine
 
 from .conftest import FixedFactory, app_for_state
@@ -106,3 +107,23 @@ async def test_oa_1_the_warning_toast_goes_once_the_move_is_confirmed():
         await pilot.pause()
         assert screen.session.state.creature("A").pos == (5, 0)
         assert not any(n.title == "Opportunity attack" for n in app._notifications)
+
+
+async def test_esc_on_the_warning_refreshes_the_status_line_and_drops_the_toast():
+    app = app_for_state(battle(".bA...\n......", active="A", dice=(1,) * 20))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await walk_cursor(pilot, screen, (5, 0))
+        status = screen.query_one(StatusLine)
+        await pilot.press("m")
+        await pilot.pause()
+        assert status.warning and any(n.title == "Opportunity attack" for n in app._notifications)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not status.warning
+        assert "Provokes" not in status.message and "Move cancelled" in status.message
+        assert not any(n.title == "Opportunity attack" for n in app._notifications)
+        assert screen.session.state.creature("A").pos == (2, 0)
+        await pilot.press("left", "right")                # the cursor moves: the square's hint again
+        assert "Provokes opportunity attacks" in status.message

@@ -173,9 +173,9 @@ async def test_SPW_1_w_that_can_use_no_power_says_why():
 
 
 async def test_the_log_says_the_quick_setup_gave_the_start_areas_not_that_a_player_chose():
+    from tactica.client.describe import describe_events
+    from tactica.client.factory import BattleFactory
     from tactica.tui.app import TacticaApp
-    from tactica.tui.describe import describe_events
-    from tactica.tui.factory import BattleFactory
     from tactica.tui.widgets.battle_log import BattleLog
 
     from .conftest import FixedFactory, skirmish_battle
@@ -214,9 +214,9 @@ def test_TER_PIT_the_pit_warning_does_not_depend_on_the_coming_rolls():
     """A flier whose way to the pit passes an enemy: whether that opportunity attack would destroy it
     (the next roll, hidden from the player) must not change the warning, or the warning would tell
     the player the roll.  With dice that hit (20) and that miss (1) the answer is the same."""
+    from tactica.client.session import GameSession
     from tactica.engine import Move
     from tactica.engine.dice import ScriptedDice
-    from tactica.tui.session import GameSession
     answers = []
     for face in (20, 1):
         st = battle("A.OO..\nb....C", {"A": BAT}, active="A", hp={"A": 5})

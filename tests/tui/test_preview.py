@@ -90,4 +90,5 @@ def test_preview_in_a_narrow_terminal_says_which_columns_are_hidden():
     assert run_preview(argparse.Namespace(file=str(CROSSROADS), svg=None), console) == 0
     text = out.getvalue()
     assert text.splitlines()[2].split()[:25] == [str(n) for n in range(1, 26)]
-    assert "columns 26–30 of 30 not shown: the terminal is 80 columns wide and the map needs 98" in " ".join(text.split())
+    shown = " ".join(text.split())
+    assert "columns 26–30 of 30 not shown: the terminal is 80 columns wide and the map needs 98" in shown

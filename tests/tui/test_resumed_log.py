@@ -3,16 +3,16 @@ champion powers not offered because their subject was destroyed (CHP-2, rebuilt 
 the AI's intent lines (no events: kept in the save beside the actions, ``SaveFile.notes``)."""
 from __future__ import annotations
 
+from tactica.client.describe import describe_events, saved_log
+from tactica.client.factory import BattleFactory
+from tactica.client.opponent import Opponent
+from tactica.client.saving import open_save, resume_session
 from tactica.engine import Attack, apply
 from tactica.engine.sandbox import battle, card
 from tactica.saves.autosave import AutoSaver
 from tactica.saves.codec import SaveFile
 from tactica.saves.replay import rebuild
 from tactica.tui.app import TacticaApp
-from tactica.tui.describe import describe_events, saved_log
-from tactica.tui.factory import BattleFactory
-from tactica.tui.opponent import Opponent
-from tactica.tui.saving import open_save, resume_session
 from tactica.tui.screens.battle import BattleScreen
 from tactica.tui.widgets.battle_log import BattleLog
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from tactica.client.content import load_battle
+from tactica.client.factory import BattleFactory
+from tactica.client.opponent import Opponent
 from tactica.engine import events as ev
 from tactica.engine.sandbox import battle
 from tactica.tui.app import TacticaApp
-from tactica.tui.content import load_battle
-from tactica.tui.factory import BattleFactory
-from tactica.tui.opponent import Opponent
 from tactica.tui.screens.battle import BattleScreen
 from tactica.tui.widgets.battle_log import BattleLog
 
@@ -90,8 +90,8 @@ async def test_oa_1_a_warning_or_refusal_at_80x24_is_in_the_status_line_not_over
 async def test_a_resumed_battle_at_80x24_says_so_in_the_log_not_in_a_toast(tmp_path, monkeypatch, size, toast):
     """Resuming the shipped battle: at 80×24 "Battle resumed" is the log's newest line (no toast over
     its four lines); with a bigger log it pops up as a toast."""
+    from tactica.client.saving import open_save, resume_session
     from tactica.saves.autosave import AutoSaver
-    from tactica.tui.saving import open_save, resume_session
 
     from .test_saves_ui import play_on
     monkeypatch.setenv("TACTICA_DATA_DIR", str(tmp_path))

@@ -11,6 +11,10 @@ import os
 import pytest
 
 from tactica.ai.bots import make_bot
+from tactica.client.factory import BattleFactory
+from tactica.client.resume import continue_offer
+from tactica.client.saving import open_save, resume_session
+from tactica.client.undo import NEW_TURN, undo_refusal
 from tactica.engine import Activate, Attack, EndActivation, Move, Phase
 from tactica.engine import events as ev
 from tactica.saves.autosave import AutoSaver
@@ -18,13 +22,10 @@ from tactica.saves.codec import state_digest
 from tactica.saves.commands import run_verify
 from tactica.saves.store import list_saves, load_save, saves_dir
 from tactica.tui.app import TacticaApp
-from tactica.tui.factory import BattleFactory
 from tactica.tui.replay_app import ReplayApp
-from tactica.tui.resume import continue_offer, run_resume_or_replay
-from tactica.tui.saving import open_save, resume_session
+from tactica.tui.run import run_resume_or_replay
 from tactica.tui.screens.choice import ChoiceModal
 from tactica.tui.screens.replay import ReplayScreen
-from tactica.tui.undo import NEW_TURN, undo_refusal
 from tactica.tui.widgets.battle_log import BattleLog
 from tactica.tui.widgets.status_line import StatusLine
 

@@ -6,7 +6,7 @@ import argparse
 import pytest
 
 from tactica.cli import build_parser
-from tactica.tui.run import make_factory
+from tactica.client.factory import make_factory
 
 
 @pytest.mark.parametrize("scenario, limit", [("assault", 200), ("bounty", 200),

@@ -114,7 +114,8 @@ async def test_the_charge_refusal_keeps_its_full_words_where_they_fit():
         await pilot.pause()
         message = app.screen.query_one(StatusLine).message
         assert message.startswith("No enemy in reach of a charge: Exalted Sister of the Dawn Bell Chapel of "
-                                  "the Western Marches (b) too close: a charge moves at least 2 squares (CHG-3); Exalted "), message
+                                  "the Western Marches (b) too close: a charge moves at least 2 squares (CHG-3); "
+                                  "Exalted "), message
 
 
 async def test_the_attack_refusal_with_long_names_fits_the_status_line_at_80x24():

@@ -2,9 +2,9 @@
 had followed the AI's creature and the cursor (whose creature the card shows) was left off screen."""
 from __future__ import annotations
 
+from tactica.client.modes import Mode
 from tactica.engine import Phase
 from tactica.engine.sandbox import battle
-from tactica.tui.controller import Mode
 from tactica.tui.widgets.map_view import SCROLL_MARGIN
 
 from .conftest import app_against_ai, view_home, view_squares

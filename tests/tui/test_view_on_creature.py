@@ -4,10 +4,10 @@ not fit, so the view must scroll to it.  After undo (z) the cursor and the view 
 whose move or activation was taken back."""
 from __future__ import annotations
 
+from tactica.client.session import GameSession
 from tactica.engine import Phase
 from tactica.engine.sandbox import battle
 from tactica.tui.app import TacticaApp
-from tactica.tui.session import GameSession
 
 from .conftest import FixedFactory, app_for_state, view_home
 

@@ -14,10 +14,10 @@ import pytest
 
 from tactica.ai.bots import make_bot
 from tactica.cli import build_parser, play_opponent
+from tactica.client.factory import BattleFactory
+from tactica.client.opponent import AiPlayer, Opponent
 from tactica.engine import Activate, Phase
 from tactica.tui.app import TacticaApp
-from tactica.tui.factory import BattleFactory
-from tactica.tui.opponent import AiPlayer, Opponent
 from tactica.tui.screens.battle import BattleScreen
 from tactica.tui.screens.battle_ai import AI_UNDO
 from tactica.tui.screens.choice import ChoiceModal
@@ -284,8 +284,8 @@ async def test_hotseat_still_asks_both_players():
 
 
 def test_bots_explain_their_choices():
+    from tactica.client.session import GameSession
     from tactica.engine import Attack, Charge, GameState, Move
-    from tactica.tui.session import GameSession
     wbs, maps = skirmish_battle()
     session = GameSession.start(wbs, maps, 3)
     bots = {0: make_bot("normal", 1), 1: make_bot("greedy", 2)}
@@ -304,9 +304,9 @@ def test_bots_explain_their_choices():
 
 # -- saves --------------------------------------------------------------------------------
 def test_the_save_remembers_the_ai_and_resume_plays_on_against_it(tmp_path, monkeypatch):
+    from tactica.client.saving import describe_save, open_save, resume_session
     from tactica.saves.autosave import AutoSaver
     from tactica.saves.codec import SaveFile
-    from tactica.tui.saving import describe_save, open_save, resume_session
     monkeypatch.setenv("TACTICA_DATA_DIR", str(tmp_path / "data"))
     wbs, maps = skirmish_battle()
     saver = AutoSaver()

@@ -1,7 +1,7 @@
 """The battle screen's AI turns (issue 4): think in a worker, play at a readable pace.
 
-``AiTurns`` is mixed into ``BattleScreen`` (the bindings live there).
-Whenever ``state.decider`` is the AI's player, ``ai_start`` asks the bot on
+``AiTurn`` is owned by ``BattleScreen`` (the bindings live there).
+Whenever ``state.decider`` is the AI's player, ``start`` asks the bot on
 a thread worker about that exact state; when the answer comes back it is
 applied only if the battle is still at that state (same object, same step
 counter), no sooner than ``pace`` seconds after the question — so each move
@@ -13,15 +13,20 @@ can never be undone.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
+from typing import Protocol
 
+from textual.notifications import SeverityLevel
+from textual.timer import Timer
 from textual.worker import Worker, WorkerState
 
-from tactica.engine import Phase
+from tactica.client.describe import LogLine
+from tactica.client.opponent import AiPlayer, Thought
+from tactica.client.session import GameSession
+from tactica.engine import Action, GameState, Phase
 
-from ..describe import LogLine
-from ..opponent import AiPlayer, Thought
 from ..sides import SIDE_WORDS
 from ..widgets.battle_header import BattleHeader
 from ..widgets.battle_log import BattleLog
@@ -32,41 +37,88 @@ AI_ACTIONS = ("ai_fast", "ai_intent")
 AI_UNDO = "Cannot undo: the AI has played since (undo never takes back the AI's actions)."
 
 
-class AiTurns:
-    """AI-turn behaviour for ``BattleScreen`` (a mixin: it uses the screen's helpers)."""
+class AiHost(Protocol):
+    """What ``AiTurn`` asks of the battle screen."""
 
-    def ai_init(self) -> None:
-        """Create the bot for the session's opponent (call from ``__init__``)."""
-        opponent = self.session.opponent
-        self.ai: AiPlayer | None = AiPlayer(opponent, self.session.seed or 0) if opponent else None
-        try:  # f, kept by the app across its battles
-            self.ai_fast = bool(getattr(self.app, "ai_fast", False))
-        except Exception:  # made outside a running app (no active app): the default
-            self.ai_fast = False
-        self.ai_show_intent = bool(opponent and opponent.intent)
-        self.ai_pending = None            # the state the bot is thinking about
-        self.ai_last: Thought | None = None
-        self._ai_ready_at = 0.0
-        self._ai_waiting: tuple | None = None  # (timer, thought) held back for the pace
+    session: GameSession
 
     @property
-    def ai_mode_text(self) -> str:
+    def is_attached(self) -> bool: ...
+    @property
+    def header(self) -> BattleHeader: ...
+    @property
+    def battle_log(self) -> BattleLog: ...
+
+    def run_worker(self, work: Callable[[], Thought], name: str | None = ..., group: str = ...,
+                   description: str = ..., exit_on_error: bool = ..., start: bool = ...,
+                   exclusive: bool = ..., thread: bool = ...) -> Worker[Thought]: ...
+    def set_timer(self, delay: float, callback: Callable[[], object] | None = ...) -> Timer: ...
+    def notify(self, message: str, *, title: str = ..., severity: SeverityLevel = ...,
+               timeout: float | None = ...) -> None: ...
+    def refresh_bindings(self) -> None: ...
+    def apply_action(self, action: Action) -> bool: ...
+    def ai_play(self, thought: Thought) -> bool: ...
+    def decide_next(self) -> None: ...
+    def refresh_view(self) -> None: ...
+    def acknowledge(self, text: str) -> None: ...
+    def keep_ai_options(self, *, fast: bool, intent: bool) -> None: ...
+
+
+class AiTurn:
+    """The AI's turns in one battle: its bot, its pace and fast mode, whether its intent is shown,
+    the question it is thinking about and the answer held back for the pace.
+
+    Args:
+        screen: the battle screen that owns it (``AiHost``): it plays the answers (``AiHost.ai_play``
+            calls ``play``) and redraws.
+        fast: whether fast mode starts on (the app keeps f across its battles).
+    """
+
+    def __init__(self, screen: AiHost, fast: bool = False) -> None:
+        self.screen = screen
+        opponent = screen.session.opponent
+        #: The bot that plays the AI's seats, or None in a hot-seat battle.
+        self.ai: AiPlayer | None = AiPlayer(opponent, screen.session.seed or 0) if opponent else None
+        #: f: the AI plays without pausing between steps.
+        self.fast = fast
+        #: i: the log says why the AI chooses each action.
+        self.show_intent = bool(opponent and opponent.intent)
+        #: The state the bot is thinking about (None when it is not).
+        self.pending: GameState | None = None
+        #: The AI's last answer played (its intent is shown in the status line), None once stale.
+        self.last: Thought | None = None
+        self._ready_at = 0.0
+        #: (timer, thought) held back for the pace.
+        self.waiting: tuple[Timer, Thought] | None = None
+
+    def _bot(self) -> AiPlayer:
+        """The bot (only called in a battle against the AI)."""
+        assert self.ai is not None, "no AI in a hot-seat battle"
+        return self.ai
+
+    @property
+    def mode_text(self) -> str:
         """Who plays whom, for the header: "you: P1 vs AI (normal)" or "hot-seat"."""
         if self.ai is None:
             return "hot-seat"
         ai = self.ai.opponent
-        players = self.session.state.players
+        players = self.screen.session.state.players
         if players > 2 or ai.others:  # SCN-MULTI: name the AI's seats
             return f"{ai.label}: " + ", ".join(f"P{p + 1}" for p in ai.seats)
         return f"you: P{2 - ai.player} vs {ai.label}"
 
-    def ai_intro(self) -> list[LogLine]:
+    @property
+    def label(self) -> str:
+        """The AI's name for the header ("AI (normal)"), "" in a hot-seat battle."""
+        return self.ai.opponent.label if self.ai is not None else ""
+
+    def intro(self) -> list[LogLine]:
         """The log's opening line about who plays whom."""
-        players = self.session.state.players
+        players = self.screen.session.state.players
         if players > 2:  # SCN-MULTI hot-seat: one line per seat
             ai_seats = self.ai.opponent.seats if self.ai else ()
             return [LogLine(f"Player {p + 1} ({SIDE_WORDS[p]}): "
-                            + (self.ai.opponent.label if p in ai_seats else "human at this keyboard"),
+                            + (self.ai.opponent.label if self.ai and p in ai_seats else "human at this keyboard"),
                             "info", p) for p in range(players)]
         if self.ai is None:
             return [LogLine("Hot-seat: both players at this keyboard (tactica play without --hotseat: "
@@ -77,141 +129,143 @@ class AiTurns:
         return [LogLine(f"You are Player {me + 1} ({colour}) against {ai.label}; it plays by itself "
                         f"(f: fast, i: why it acts).", "info", me)]
 
-    def ai_decides(self) -> bool:
+    def decides(self) -> bool:
         """True when the AI must choose the next action now."""
-        return self.ai is not None and self.ai.decides(self.session.state)
+        return self.ai is not None and self.ai.decides(self.screen.session.state)
 
-    def ai_key_allowed(self, action: str) -> bool:
-        """``f`` and ``i`` exist only in a battle against the AI."""
+    def key_allowed(self, action: str) -> bool:
+        """``f`` and ``i`` (``AI_ACTIONS``) exist only in a battle against the AI."""
         return self.ai is not None
 
-    def ai_doing(self) -> str:
+    def doing(self) -> str:
         """What the AI does now, for the header and the status line alike: "is thinking…" while its
         worker chooses, "is playing" while its answer waits for the pace (or is being played)."""
-        return "is playing" if self._ai_waiting is not None or self.ai_pending is None else "is thinking…"
+        return "is playing" if self.waiting is not None or self.pending is None else "is thinking…"
 
-    def ai_status(self, room: int | None = None) -> str:
+    def status(self, room: int | None = None) -> str:
         """The status line while the AI plays (the same words as the header's note).  Longer than
         ``room`` characters (a long intent at 80×24), it leaves out the keys' reminder (the footer
         shows f and i too)."""
-        doing = self.ai_doing()
-        text = f"{self.ai.opponent.label} {doing}" + ("" if doing.endswith("…") else ".")
-        if self.ai_show_intent and self.ai_last is not None and self.ai_last.intent:
-            text += f" Last: it {self.ai_last.intent}."
-        fast = "f: normal pace" if self.ai_fast else "f: fast"
+        doing = self.doing()
+        text = f"{self._bot().opponent.label} {doing}" + ("" if doing.endswith("…") else ".")
+        if self.show_intent and self.last is not None and self.last.intent:
+            text += f" Last: it {self.last.intent}."
+        fast = "f: normal pace" if self.fast else "f: fast"
         keys = f"  ({fast} · i: intent · the cursor still inspects cards)"
         return text if room is not None and len(text + keys) > room else text + keys
 
     # -- the loop ---------------------------------------------------------------------
-    def ai_start(self) -> None:
+    def start(self) -> None:
         """Ask the bot about the current state on a worker thread (once per state)."""
-        st = self.session.state
-        if self.ai_pending is st:
+        st = self.screen.session.state
+        if self.pending is st:
             return
-        self.ai_pending = st
-        quick = self.ai_fast or st.phase is Phase.CHAMPION  # a champion-power answer never holds play up
-        self._ai_ready_at = time.monotonic() + (0.0 if quick else self.ai.opponent.pace)
-        self._ai_note(True)
-        self.run_worker(partial(self.ai.think, st), name=f"ai step {st.step}", group="ai",
-                        thread=True, exclusive=True, exit_on_error=False)
+        bot = self._bot()
+        self.pending = st
+        quick = self.fast or st.phase is Phase.CHAMPION  # a champion-power answer never holds play up
+        self._ready_at = time.monotonic() + (0.0 if quick else bot.opponent.pace)
+        self._note(True)
+        self.screen.run_worker(partial(bot.think, st), name=f"ai step {st.step}", group="ai",
+                               thread=True, exclusive=True, exit_on_error=False)
 
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """A bot answered (or, against all care, raised): play its answer after the pause."""
+    def answered(self, event: Worker.StateChanged) -> None:
+        """A worker's state changed: when it is the bot's and it answered (or, against all care,
+        raised), play its answer after the pause, through the screen's ``ai_play``."""
         worker = event.worker
         if worker.group != "ai":
             return
         if event.state is WorkerState.SUCCESS:
             thought = worker.result
         elif event.state is WorkerState.ERROR:
-            st = self.ai_pending
+            st = self.pending
             if st is None:
                 return
-            thought = Thought(st, self.ai._stand_in(st),
+            thought = Thought(st, self._bot().stand_in(st),
                               warning=f"The AI failed ({worker.error}); it plays a random legal action instead.")
         else:
             return
-        if thought.state is not self.ai_pending:
+        if not isinstance(thought, Thought) or thought.state is not self.pending:
             return  # an answer to a question no longer asked
-        delay = 0.0 if self.ai_fast else self._ai_ready_at - time.monotonic()
+        delay = 0.0 if self.fast else self._ready_at - time.monotonic()
         if delay > 0:  # held back for the pace: "is playing" in the header and the status line
-            self._ai_waiting = (self.set_timer(delay, partial(self.ai_play, thought)), thought)
-            self._ai_note(True)
+            self.waiting = (self.screen.set_timer(delay, partial(self.screen.ai_play, thought)), thought)
+            self._note(True)
         else:
-            self.ai_play(thought)
+            self.screen.ai_play(thought)
 
-    def ai_play(self, thought: Thought) -> bool:
+    def play(self, thought: Thought) -> bool:
         """Apply ``thought`` if the battle is still at its state; returns True when applied.
 
         A stale answer (the state moved on: undo, a new battle, a reload) is
         dropped and the bot is asked again if it still decides.
         """
-        self._ai_waiting = None
-        if not self.is_attached:
+        self.waiting = None
+        screen = self.screen
+        if not screen.is_attached:
             return False
-        st = self.session.state
-        if self.ai_pending is thought.state:
-            self.ai_pending = None
-        if thought.state is not st or thought.step != st.step or not self.ai_decides():
-            self._ai_note(False)
-            self.call_after_refresh(self._next_decision)
+        st = screen.session.state
+        if self.pending is thought.state:
+            self.pending = None
+        if thought.state is not st or thought.step != st.step or not self.decides():
+            self._note(False)
+            screen.decide_next()
             return False
-        self.ai_last = thought
-        log = self.query_one(BattleLog)
+        bot = self._bot()
+        self.last = thought
         notes: list[LogLine] = []  # lines that are no events: kept in the save for a resumed log
         if thought.warning:
             notes.append(LogLine(f"⚠ {thought.warning}", "info"))
-            self.notify(thought.warning, title="AI problem", severity="warning", timeout=6)
-        if self.ai_show_intent and thought.intent:
-            notes.append(LogLine(f"{self.ai.opponent.label} {thought.intent}.", "info", thought.state.decider))
+            screen.notify(thought.warning, title="AI problem", severity="warning", timeout=6)
+        if self.show_intent and thought.intent:
+            notes.append(LogLine(f"{bot.opponent.label} {thought.intent}.", "info", thought.state.decider))
         if notes:
-            log.add(notes)
+            screen.battle_log.add(notes)
         for line in notes:
-            self.session.note(line.player, line.text)
-        self._ai_note(False)
-        if not self._apply(thought.action):  # cannot happen for a checked action; never stall
-            self._apply(self.ai._stand_in(self.session.state))
-        self.session.forget_undo(AI_UNDO)
-        self._refresh_view()
+            screen.session.note(line.player, line.text)
+        self._note(False)
+        if not screen.apply_action(thought.action):  # cannot happen for a checked action; never stall
+            screen.apply_action(bot.stand_in(screen.session.state))
+        screen.session.forget_undo(AI_UNDO)
+        screen.refresh_view()
         return True
 
-    def _ai_note(self, on: bool) -> None:
+    def _note(self, on: bool) -> None:
         """Show (``on``) or clear what the AI does in the header; the status line follows."""
-        self.query_one(BattleHeader).note = f"{self.ai.opponent.label} {self.ai_doing()}" if on else ""
-        self._refresh_view()
+        self.screen.header.note = f"{self._bot().opponent.label} {self.doing()}" if on else ""
+        self.screen.refresh_view()
 
     # -- keys --------------------------------------------------------------------------
-    def action_ai_fast(self) -> None:
+    def toggle_fast(self) -> None:
         """f: the AI plays without pausing between steps (again: back to a readable pace)."""
-        self.ai_fast = not self.ai_fast
-        if self.ai_fast and self._ai_waiting is not None:  # play the step held back at once
-            timer, thought = self._ai_waiting
+        self.fast = not self.fast
+        if self.fast and self.waiting is not None:  # play the step held back at once
+            timer, thought = self.waiting
             timer.stop()
-            self.ai_play(thought)
-        self._ai_keep_options()
-        self.acknowledge("Fast: the AI no longer pauses between steps." if self.ai_fast
-                         else f"The AI pauses {self.ai.opponent.pace:g} s between steps.")
-        self._refresh_view()
-        self.refresh_bindings()  # the footer's f key says whether fast mode is on ("Fast ✓")
+            self.screen.ai_play(thought)
+        self._keep_options()
+        self.screen.acknowledge("Fast: the AI no longer pauses between steps." if self.fast
+                                else f"The AI pauses {self._bot().opponent.pace:g} s between steps.")
+        self.screen.refresh_view()
+        self.screen.refresh_bindings()  # the footer's f key says whether fast mode is on ("Fast ✓")
 
-    def _ai_keep_options(self) -> None:
+    def _keep_options(self) -> None:
         """Tell the app the f and i settings, so a new battle (n) starts with them."""
-        keep = getattr(self.app, "keep_ai_options", None)
-        if keep is not None:
-            keep(fast=self.ai_fast, intent=self.ai_show_intent)
+        self.screen.keep_ai_options(fast=self.fast, intent=self.show_intent)
 
-    def action_ai_intent(self) -> None:
+    def toggle_intent(self) -> None:
         """i: show or hide why the AI chooses each action."""
-        self.ai_show_intent = not self.ai_show_intent
-        opponent = self.session.opponent
-        if opponent is not None and opponent.intent != self.ai_show_intent:  # kept in the save for resume
-            self.session.opponent = replace(opponent, intent=self.ai_show_intent)
-            self.ai.opponent = self.session.opponent
-            recorder = self.session.recorder
+        self.show_intent = not self.show_intent
+        session = self.screen.session
+        opponent = session.opponent
+        if opponent is not None and opponent.intent != self.show_intent:  # kept in the save for resume
+            session.opponent = replace(opponent, intent=self.show_intent)
+            self._bot().opponent = session.opponent
+            recorder = session.recorder
             if recorder is not None:
-                recorder.save.players = self.session.opponent.to_save()
-                recorder.sync(self.session.state)
-        self._ai_keep_options()
-        self.acknowledge("The AI's intent is shown in the log." if self.ai_show_intent
-                         else "The AI's intent is hidden.")
-        self._refresh_view()
-        self.refresh_bindings()  # the footer's i key says whether the intent is shown ("Intent ✓")
+                recorder.save.players = session.opponent.to_save()
+                recorder.sync(session.state)
+        self._keep_options()
+        self.screen.acknowledge("The AI's intent is shown in the log." if self.show_intent
+                                else "The AI's intent is hidden.")
+        self.screen.refresh_view()
+        self.screen.refresh_bindings()  # the footer's i key says whether the intent is shown ("Intent ✓")

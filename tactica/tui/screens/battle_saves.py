@@ -4,81 +4,107 @@ Live reload (ctrl+r, for map authors) swaps a map of the same size into the
 battle; the save records the new map after the current action, so the
 battle still replays exactly (see ``tactica.saves.codec``, version 2).
 
-``SaveKeys`` is mixed into ``BattleScreen``; the bindings live there.  The
-session decides what may be undone (``tactica.tui.undo``); this only shows
+``BattleSaves`` is owned by ``BattleScreen``; the bindings live there.  The
+session decides what may be undone (``tactica.client.undo``); this only shows
 the result: the restored state, a log line, or the reason it cannot.
 """
 from __future__ import annotations
 
-from tactica.engine import events as ev
+from typing import Protocol
 
-from ..describe import LogLine, describe_events
+from textual.notifications import SeverityLevel
+
+from tactica.client.controller import Controller
+from tactica.client.describe import LogLine, describe_events
+from tactica.client.session import GameSession
+
 from ..widgets.battle_log import BattleLog
+from .battle_camera import Camera
 
 UNDO_ACTIONS = ("undo", "undo_refused", "reload_map")
-"""Key actions handled here; ``check_action`` asks ``save_key_allowed``."""
+"""Key actions handled here; ``check_action`` asks ``BattleSaves.key_allowed``."""
 
 
-class SaveKeys:
-    """Undo and autosave-warning behaviour for ``BattleScreen`` (a mixin: it uses the screen's helpers)."""
+class SavesHost(Protocol):
+    """What ``BattleSaves`` asks of the battle screen."""
 
-    def save_key_allowed(self, action: str) -> bool:
-        """``z`` shows "Undo" when the session can undo; otherwise the hidden ``z`` says why not.
+    session: GameSession
+    ctrl: Controller
+
+    @property
+    def asking(self) -> bool: ...
+    @property
+    def battle_log(self) -> BattleLog: ...
+
+    def notify(self, message: str, *, title: str = ..., severity: SeverityLevel = ...,
+               timeout: float | None = ...) -> None: ...
+    def refuse(self, reason: str) -> None: ...
+    def state_changed(self) -> None: ...
+
+
+class BattleSaves:
+    """Undo, map reload and the autosave's warning for one battle screen.
+
+    Args:
+        screen: the battle screen that owns it (``SavesHost``).
+        camera: the screen's camera (the cursor goes back to what an undo took back).
+    """
+
+    def __init__(self, screen: SavesHost, camera: Camera) -> None:
+        self.screen = screen
+        self.camera = camera
+
+    def key_allowed(self, action: str) -> bool:
+        """Whether key action ``action`` (one of ``UNDO_ACTIONS``) shows now: ``z`` shows "Undo" when
+        the session can undo; otherwise the hidden ``z`` says why not.
 
         ctrl+r (reload the map) shows when the battle's map came from a ``--map`` file.
         """
+        session, asking = self.screen.session, self.screen.asking
         if action == "reload_map":
-            return bool(self.session.map_files) and self.session.state.map is not None and not self._asking
-        can = self.session.can_undo() and not self._asking
+            return bool(session.map_files) and session.state.map is not None and not asking
+        can = session.can_undo() and not asking
         return can if action == "undo" else not can
 
-    def action_undo(self) -> None:
+    def undo(self) -> None:
         """z / ctrl+z: take back the last move or activation (no dice were rolled)."""
-        outcome = self.session.undo()
+        screen = self.screen
+        outcome = screen.session.undo()
         if not outcome.ok:
-            self._refuse(outcome.reason)
+            screen.refuse(outcome.reason)
             return
-        lines = describe_events(outcome.events, self.session.state)
+        lines = describe_events(outcome.events, screen.session.state)
         text = "; ".join(line.text for line in lines) or "the last action"
-        self.query_one(BattleLog).add([LogLine(f"↶ Undone: {text}", "info")], follow=True)
-        self.ctrl.sync()
-        self._state_changed()
-        self._cursor_to_undone(outcome.events)
+        screen.battle_log.add([LogLine(f"↶ Undone: {text}", "info")], follow=True)
+        screen.ctrl.sync()
+        screen.state_changed()
+        self.camera.back_to(outcome.events)
         self.check_autosave()
 
-    def _cursor_to_undone(self, events) -> None:
-        """Put the cursor (and so the view) back on the creature whose move or activation was just
-        taken back (the first creature ``events`` name), wherever the player had moved it since."""
-        uid = next((e.uid for e in events if isinstance(e, (ev.CreatureMoved, ev.CreatureActivated))), None)
-        found = self.session.state.peek(uid) if uid is not None else None
-        if found is None or found.pos is None:
-            return
-        self.map_view.move_cursor(found.pos)
-        self._cursor_into_view()
-
-    def action_undo_refused(self) -> None:
+    def undo_refused(self) -> None:
         """z / ctrl+z when undo is not possible: say why."""
-        if not self._asking:
-            self._refuse(self.session.undo_refusal() or "Nothing to undo.")
+        if not self.screen.asking:
+            self.screen.refuse(self.screen.session.undo_refusal() or "Nothing to undo.")
 
-    def action_reload_map(self) -> None:
+    def reload_map(self) -> None:
         """ctrl+r: reload the map file from disk and show it at once, or show its problems."""
-        ok, lines = self.session.reload_map()
-        log = self.query_one(BattleLog)
+        screen = self.screen
+        ok, lines = screen.session.reload_map()
+        log = screen.battle_log
         if ok:
             log.add([LogLine(f"⟳ {line}", "info") for line in lines], follow=True)
-            self.notify("\n".join(lines), title="Map reloaded", timeout=4)
-            self.ctrl.sync()
-            self._state_changed()
+            screen.notify("\n".join(lines), title="Map reloaded", timeout=4)
+            screen.ctrl.sync()
+            screen.state_changed()
             self.check_autosave()
         else:
             log.add([LogLine(f"✗ {line}", "info") for line in lines], follow=True)
-            self.notify("\n".join(lines[:8]) + ("\n…" if len(lines) > 8 else ""), title="Map not reloaded",
-                        severity="error", timeout=12)
+            screen.notify("\n".join(lines[:8]) + ("\n…" if len(lines) > 8 else ""), title="Map not reloaded",
+                          severity="error", timeout=12)
 
     def check_autosave(self) -> None:
         """Show a failed autosave once (the game carries on)."""
-        warning = self.session.autosave_warning()
+        warning = self.screen.session.autosave_warning()
         if warning:
-            self.query_one(BattleLog).add([LogLine(f"⚠ {warning}", "info")])
-            self.notify(warning, title="Autosave failed", severity="error", timeout=10)
+            self.screen.battle_log.add([LogLine(f"⚠ {warning}", "info")])
+            self.screen.notify(warning, title="Autosave failed", severity="error", timeout=10)

@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Label, Select
 
 from tactica.content.draft import POINT_LIMITS, WarbandDraft, filter_cards, save_draft
-from tactica.engine.model import ALIGNMENTS, FACTIONS, CreatureCard
+from tactica.engine import ALIGNMENTS, FACTIONS, CreatureCard
 
 from ..widgets.card_view import CardView
 from ..widgets.warband_limits import Limits, WarbandLimits

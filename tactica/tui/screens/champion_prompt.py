@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
-from tactica.engine import GameState
-from tactica.engine.actions import Action, DeclinePower, UseChampionPower
+from tactica.client.describe import describe_champion_option, player_name
+from tactica.engine import Action, DeclinePower, GameState, UseChampionPower
 
-from ..describe import describe_champion_option, player_name
 from .choice import ChoiceModal
 
 

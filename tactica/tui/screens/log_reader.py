@@ -16,7 +16,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label
 
-from ..describe import LogLine
+from tactica.client.describe import LogLine
+
 from ..widgets.battle_log import BattleLog
 
 

@@ -14,8 +14,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Label, Static
 
-from ..describe import LogLine
-from ..replay_track import ReplayTrack
+from tactica.client.describe import LogLine
+from tactica.client.replay_track import ReplayTrack
+
 from ..widgets.battle_header import BattleHeader
 from ..widgets.battle_log import BattleLog
 from ..widgets.map_view import MapView

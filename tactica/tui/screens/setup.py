@@ -16,11 +16,8 @@ from textual.containers import Grid, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList, Static
 
-from tactica.engine.model import MapDef, WarbandDef
-from tactica.engine.state import SCENARIOS
-from tactica.engine.warband import check_battle
-
-from ..content import Choices
+from tactica.client.content import Choices
+from tactica.engine import SCENARIOS, MapDef, WarbandDef, check_battle
 
 
 def warband_text(wb: WarbandDef) -> Text:

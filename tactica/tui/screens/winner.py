@@ -10,8 +10,9 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ..describe import LogLine, win_reason
-from ..session import GameSession
+from tactica.client.describe import LogLine, win_reason
+from tactica.client.session import GameSession
+
 from ..sides import SIDE_BG, vp_text
 
 

@@ -18,8 +18,7 @@ from textual.app import ComposeResult
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
-NARROW = 110
-"""Terminal columns below which the footer is compact with short labels (the screen's -narrow)."""
+from ..battle_sizes import NARROW
 
 SHORT = {"End activation": "End", "Fast AI": "Fast", "Fast AI ✓": "Fast ✓", "AI intent": "Intent",
          "AI intent ✓": "Intent ✓", "More card": "Card",

@@ -1,4 +1,4 @@
-"""The battle log: every event as words (see ``tactica.tui.describe``).
+"""The battle log: every event as words (see ``tactica.client.describe``).
 
 The player can read it back (Page Up, the mouse wheel): while they do, new
 lines are added below without moving the view, and the log's top border says
@@ -15,7 +15,8 @@ from rich.text import Text
 from textual import events
 from textual.widgets import RichLog
 
-from ..describe import LogLine
+from tactica.client.describe import LogLine
+
 from ..sides import SIDE_FG
 
 KIND_STYLE = {

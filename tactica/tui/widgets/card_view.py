@@ -11,7 +11,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from tactica.engine.model import CreatureCard
+from tactica.engine import CreatureCard
 
 ALIGNMENT_STYLE = {"Good": "bold bright_cyan", "Evil": "bold bright_red", "Unaligned": "bold white"}
 

@@ -52,17 +52,13 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from tactica.engine import GameState
-from tactica.engine.model import Square, Terrain, rules_of
+from tactica.client.overlay import Overlay
+from tactica.engine import GameState, Square, Terrain, terrain_rules
 
-from ..controller import Overlay
+from ..battle_sizes import BIG_CELL, CELL
 
-CELL = 3
 #: How a diagonal wall square is drawn (TER-WALL), by its wall corner: the wall side solid.
 HALF_WALL_CELLS = {"nw": "█◤ ", "ne": " ◥█", "sw": "█◣ ", "se": " ◢█"}
-"""Terminal columns per map square (normal size)."""
-BIG_CELL = (5, 2)
-"""Columns and rows per square when the whole map fits at that size (large terminals)."""
 SCROLL_MARGIN = (4, 3)
 """Squares of map kept in view left and right, above and below the cursor, when the view has room."""
 SCROLL_STEP = 3
@@ -70,7 +66,9 @@ SCROLL_STEP = 3
 EDGE_KEYS = "shift+arrows scroll"
 """The keys named in the map's edge bar (``MapView.edge_text``); the help says the same."""
 
-_STYLES = {
+#: Rich styles of what a square shows, by name ("zone0", "p1alt", …): the map draws with them, the
+#: battle screen's legend and the map preview (``tactica.tui.preview``) too.
+STYLES = {
     "clear": "bright_black",
     "difficult": "yellow",
     "wall": "white on bright_black",
@@ -148,7 +146,7 @@ def _word(word: str, count: int) -> str:
 
 
 def creature_style(who, ov: Overlay) -> str:
-    """The key in ``_STYLES`` of creature ``who`` under overlay ``ov`` (without the "alt" of its shade):
+    """The key in ``STYLES`` of creature ``who`` under overlay ``ov`` (without the "alt" of its shade):
     picked, provoker, target, active, else its player's colour ("p0".."p3", "done" once activated)."""
     if who.uid in ov.picked:
         return "picked"
@@ -213,7 +211,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         super().__init__(**kw)
         self._state = state
         self._overlay = Overlay()
-        self._styles = {k: Style.parse(v) for k, v in _STYLES.items()}
+        self._styles = {k: Style.parse(v) for k, v in STYLES.items()}
         self._cw, self._ch = CELL, 1
         self._resize_virtual()
 
@@ -591,7 +589,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
     def _base(self, sq: Square) -> tuple[str, Style]:
         st, s = self._shown, self._styles
         terrain = st.battle_map.terrain_at(sq)
-        rules = rules_of(terrain)  # built-in kinds and the map's own (TER-OTHER)
+        rules = terrain_rules(terrain)  # built-in kinds and the map's own (TER-OTHER)
         if rules.half_wall:
             return HALF_WALL_CELLS[rules.half_wall], s["wall"]  # TER-WALL diagonal wall
         if rules.blocks_movement:
@@ -600,7 +598,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         rough = rules.difficult
         sides = range(max(st.players, len(st.battle_map.start_areas)))
         for player in sides:
-            if sq in self._zone(player):
+            if sq in self.zone_squares(player):
                 mark = self.zone_marks().get(sq)
                 return (mark or (" ◆ " if terrain is Terrain.CLEAR else text)), s[f"zone{player}"]
         for player in sides:
@@ -628,7 +626,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
             return self._marks
         marks: dict[Square, str] = {}
         for player in range(max(st.players, len(st.map.start_areas))):
-            zone = self._zone(player)
+            zone = self.zone_squares(player)
             free = [q for q in zone if st.creature_at(q) is None and st.map.terrain_at(q) is Terrain.CLEAR]
             if not free:
                 continue
@@ -649,7 +647,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         names = sorted(areas)
         return areas[names[player]] if player < len(names) else frozenset()
 
-    def _zone(self, player: int) -> frozenset[Square]:
+    def zone_squares(self, player: int) -> frozenset[Square]:
         """Player ``player``'s VP zone (or the map's zone number ``player``, as ``_area``)."""
         st = self._shown
         if st.areas:

@@ -13,13 +13,25 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from tactica.engine import Creature, GameState
-from tactica.engine.abilities import AURA_EFFECTS, activations_per_round
-from tactica.engine.auras import covering
-from tactica.engine.champions import budget_left
-from tactica.engine.model import ConditionEffect, FollowUpEffect, ForcedMoveEffect, HealEffect, OngoingEffect, Trigger
-from tactica.engine.state import ActiveEffect, bloodied_threshold
-from tactica.engine.uses import attack_key, power_key, used_count
+from tactica.engine import (
+    AURA_EFFECTS,
+    ActiveEffect,
+    ConditionEffect,
+    Creature,
+    FollowUpEffect,
+    ForcedMoveEffect,
+    GameState,
+    HealEffect,
+    OngoingEffect,
+    Trigger,
+    activations_per_round,
+    attack_key,
+    auras_covering,
+    bloodied_threshold,
+    champion_budget_left,
+    power_key,
+    used_count,
+)
 
 from ..sides import SIDE_BG as SIDE_STYLE
 
@@ -64,7 +76,7 @@ def aura_lines(state: GameState, c: Creature) -> list[str]:
     """The auras covering ``c`` now, e.g. ["Gate Hymn: +2 attack (Gatehouse Hymnwarden)"]."""
     out = []
     for effect in AURA_EFFECTS:
-        for aura, source in covering(state, c, effect):
+        for aura, source in auras_covering(state, c, effect):
             out.append(f"{aura.name or 'Aura'}: {aura.describe_what()} ({source.label})")
     return out
 
@@ -210,7 +222,7 @@ def _card_text(c: Creature, *, active: bool, move_used: bool, attack_used: bool,
             t.append(" " + boxes(power.uses, used_count(c, power_key(power))), style="bold yellow")
         t.append(f"  {str(power).split(': ', 1)[1] if ': ' in str(power) else ''}\n", style="bright_black")
     if card.champion:  # CHP-1: the budget left this battle
-        left = budget_left(c)
+        left = champion_budget_left(c)
         t.append(f"Champion {card.champion}", style="bold")
         t.append(f" · {left} of {card.champion} points left (• = 1 point)\n",
                  style="bold yellow" if left else "bright_black")

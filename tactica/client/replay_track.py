@@ -8,13 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tactica.engine import events as ev
-from tactica.engine.actions import Action
-from tactica.engine.state import GameState
+from tactica.engine import Action, AttackRolled, CreatureActivated, CreatureMoved, GameState, RoundStarted
 from tactica.saves.replay import Rebuilt
 
-from .controller import Overlay
 from .describe import LogLine, describe_events
+from .overlay import Overlay
 
 
 @dataclass
@@ -35,7 +33,7 @@ class ReplayTrack:
         """Round number -> the step at which it began."""
         for i, events in enumerate(self.rebuilt.events):
             for e in events:
-                if isinstance(e, ev.RoundStarted):
+                if isinstance(e, RoundStarted):
                     self.round_starts.setdefault(e.round, i)
 
     @property
@@ -96,13 +94,13 @@ class ReplayTrack:
         targets: set[str] = set()
         actor: str | None = self.state(step).active_uid
         for e in self.rebuilt.events[step]:
-            if isinstance(e, ev.CreatureMoved):
+            if isinstance(e, CreatureMoved):
                 path += e.path
                 actor = e.uid
-            elif isinstance(e, ev.AttackRolled):
+            elif isinstance(e, AttackRolled):
                 targets.add(e.target)
                 actor = actor or e.attacker
-            elif isinstance(e, ev.CreatureActivated):
+            elif isinstance(e, CreatureActivated):
                 actor = e.uid
         return Overlay(path=path, targets=frozenset(targets), active=actor)
 

@@ -1,12 +1,21 @@
 """Battle log export as Markdown or plain text (``tactica export FILE``).
 
-Rebuilds the battle from its save and writes every event in words, round by
-round, with a header (warbands, map, seed, result).
+Rebuilds the battle from its save and writes every event in words (``describe``, as the battle
+log shows them), round by round, with a header (warbands, map, seed, result).  It lives in the
+client layer, beside the log's wording, so that ``tactica.saves`` imports no client.
 """
 from __future__ import annotations
 
-from .codec import SaveFile
-from .replay import rebuild
+import argparse
+import sys
+from pathlib import Path
+
+from tactica.saves.codec import SaveError, SaveFile
+from tactica.saves.commands import find_save
+from tactica.saves.replay import rebuild
+from tactica.saves.store import load_save
+
+from .describe import describe_events
 
 
 def export_log(save: SaveFile, fmt: str = "md") -> str:
@@ -14,8 +23,6 @@ def export_log(save: SaveFile, fmt: str = "md") -> str:
 
     Raises SaveError when the save cannot be replayed.
     """
-    from tactica.tui.describe import describe_events  # plain Python: no Textual import
-
     rebuilt = rebuild(save)
     final = rebuilt.final
     md = fmt == "md"
@@ -46,3 +53,30 @@ def export_log(save: SaveFile, fmt: str = "md") -> str:
                 continue
             lines.append(f"- {line.text}" if md else line.text)
     return "\n".join(lines).rstrip() + "\n"
+
+
+def run_export(args: argparse.Namespace) -> int:
+    """``tactica export FILE_OR_ID``: write a saved battle's log as Markdown or text to a file or
+    standard output.
+
+    Args:
+        args: ``file`` (a save's id or path), ``format`` ("md" or "text"), ``output`` (a path, or
+            None for standard output).
+    Returns 0, or 1 when the save cannot be read or replayed or the file cannot be written (one
+    ``error: …`` line on standard error).
+    """
+    try:
+        text = export_log(load_save(find_save(args.file)), args.format)
+    except SaveError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    if args.output:
+        try:
+            Path(args.output).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            print(f"error: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+            return 1
+        print(f"Wrote the battle log to {args.output}")
+    else:
+        sys.stdout.write(text)
+    return 0

@@ -7,13 +7,14 @@ with the players' own choices.  Seeds: the given one for the first battle
 """
 from __future__ import annotations
 
+import argparse
 import random
 from dataclasses import dataclass, field
 
-from tactica.engine.model import MapDef, WarbandDef
+from tactica.engine import MapDef, WarbandDef, sealed_warbands
 from tactica.saves.autosave import AutoSaver
 
-from .content import Choices, setup_choices
+from .content import Choices, load_battle, load_multi, setup_choices
 from .opponent import Opponent
 from .session import GameSession
 
@@ -107,6 +108,33 @@ def sealed_battle(seed: int, players: int = 2, catalogue: dict | None = None) ->
     drawn from ``catalogue`` (None: the shipped cards) with ``seed``, each built into a legal
     200-point warband."""
     from tactica.content import load_catalogue
-    from tactica.engine.sealed import sealed_warbands
     _, warbands = sealed_warbands(catalogue if catalogue is not None else load_catalogue(), seed, players)
     return warbands
+
+
+def make_factory(args: argparse.Namespace) -> BattleFactory:
+    """The BattleFactory for the parsed ``tactica play`` arguments.
+
+    Args:
+        args: ``map`` and ``warband`` (lists of files or None), ``cards`` (card files or None),
+            ``players`` (2-4), ``team_list``, ``seed``, ``opponent``, ``scenario``, ``vp_target``;
+            any may be missing (the defaults of ``tactica play``).
+    Raises BattleContentError (``client.content``) when a file is bad or the files do not make a
+    battle (WB-8, SCN-MULTI, SCN-SEALED).
+    """
+    players = getattr(args, "players", None) or 2
+    teams = tuple(getattr(args, "team_list", None) or ())
+    cards = getattr(args, "cards", None) or ()
+    if players > 2:  # SCN-MULTI
+        warbands, maps = load_multi(getattr(args, "map", None), getattr(args, "warband", None), players, teams,
+                                    cards)
+    else:
+        warbands, maps = load_battle(getattr(args, "map", None), getattr(args, "warband", None), cards)
+    catalogue = None
+    if cards:  # SCN-SEALED: the players' own cards join the packs too
+        from tactica.content import catalogue_with
+        catalogue = catalogue_with(cards)  # read and checked once already, by load_battle
+    return BattleFactory(warbands=warbands, maps=maps, seed=getattr(args, "seed", None),
+                         opponent=getattr(args, "opponent", None),
+                         scenario=getattr(args, "scenario", None) or "assault",
+                         teams=teams, vp_target=getattr(args, "vp_target", None), catalogue=catalogue)

@@ -8,7 +8,6 @@ from tactica.engine import (
     EndActivation,
     Phase,
     Ruleset,
-    ScriptedDice,
     legal_actions,
     tie_breaker,
 )

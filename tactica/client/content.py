@@ -1,7 +1,7 @@
 """Where the battle client gets its maps and warbands (no Textual here).
 
 Uses ``tactica.content`` (the YAML loader) when it is installed; until then
-a small built-in demo battle made with ``tactica.engine.sandbox`` stands in.
+a small built-in demo battle stands in.
 Loading problems are raised as ``BattleContentError`` whose ``lines`` are the
 loader's ``path:line:col: error: msg`` lines.
 """
@@ -10,9 +10,19 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from tactica.engine.model import MapDef, WarbandDef
-from tactica.engine.sandbox import card, melee, ranged
+from tactica.engine import (
+    AttackDef,
+    AttackKind,
+    CreatureCard,
+    Defense,
+    MapDef,
+    Reach,
+    WarbandDef,
+    WarbandProblem,
+    check_battle,
+)
 
 
 class BattleContentError(Exception):
@@ -92,6 +102,15 @@ def _as_defs(items, loader) -> list:
     return out
 
 
+def _named_file(problem: WarbandProblem, files: list[str]) -> str:
+    """``"FILE: "`` for a battle problem whose ``index`` names one of the ``--map`` ``files``, else "" (a
+    mixed battle size is about the warbands and maps together, WB-8)."""
+    index = problem.index
+    if index is None or index >= len(files) or problem.code == "mixed-battle-size":
+        return ""
+    return files[index] + ": "
+
+
 def load_multi(map_files: Sequence[str] | None, warband_files: Sequence[str] | None, players: int,
                teams: tuple[int, ...] = (), card_files: Sequence[str] | None = None
                ) -> tuple[tuple[WarbandDef, ...], tuple[MapDef, ...]]:
@@ -117,13 +136,10 @@ def load_multi(map_files: Sequence[str] | None, warband_files: Sequence[str] | N
     loaded_bands, loaded_maps = _load_files(content, warband_files, map_files, card_files)
     warbands = tuple(loaded_bands) or _wrap_errors(content.default_warbands, players)
     maps = tuple(loaded_maps) or (_wrap_errors(content.default_map, players, teams),)
-    from tactica.engine.warband import check_battle
     problems = check_battle(warbands, maps, teams)
     if problems:
         files = list(map_files or [])
-        raise BattleContentError([
-            f"{files[p.index] + ': ' if p.index is not None and p.index < len(files) and p.code != 'mixed-battle-size' else ''}"
-            f"error: {p.message}" for p in problems])
+        raise BattleContentError([f"{_named_file(p, files)}error: {p.message}" for p in problems])
     return warbands, maps
 
 
@@ -166,7 +182,6 @@ def load_battle(map_files: Sequence[str] | None, warband_files: Sequence[str] | 
     if not loaded:
         loaded = _default_warbands(content, maps[0].points)
     wb1, wb2 = (loaded[0], loaded[1]) if len(loaded) > 1 else (loaded[0], loaded[0])
-    from tactica.engine.warband import check_battle
     problems = check_battle((wb1, wb2), maps)
     if problems:
         files = list(map_files or [])
@@ -215,8 +230,8 @@ def setup_choices() -> Choices:
     """Every shipped map and warband (the built-in demo ones without the loader)."""
     content = _content_module()
     if content is None:
-        (wb1, wb2), maps = demo_battle()
-        return Choices(maps=maps, warbands=(wb1, wb2))
+        (wb1, wb2), demo_maps = demo_battle()
+        return Choices(maps=demo_maps, warbands=(wb1, wb2))
     maps = _as_defs(_wrap_errors(content.shipped_maps), content.load_map)
     warbands = _as_defs(_wrap_errors(content.shipped_warbands), content.load_warband)
     return Choices(maps=tuple(maps), warbands=tuple(warbands))
@@ -255,27 +270,45 @@ def demo_map() -> MapDef:
                             start_areas={"A": area_a, "B": area_b}, vp_zones={"A": zone_a, "B": zone_b})
 
 
+def _melee(name: str, bonus: int, damage: int, *, basic: bool = True) -> AttackDef:
+    """A demo melee attack line (RNG-1) vs AC: ``name`` +``bonus``, ``damage`` HP."""
+    return AttackDef(name=name, kind=AttackKind.MELEE, reach=Reach.ADJACENT, bonus=bonus, defense=Defense.AC,
+                     damage=damage, basic=basic)
+
+
+def _ranged(name: str, bonus: int, damage: int, range: int, *, basic: bool) -> AttackDef:
+    """A demo ranged attack line (RNG-2) vs AC at ``range`` squares."""
+    return AttackDef(name=name, kind=AttackKind.RANGED, reach=Reach.RANGE, range=range, bonus=bonus,
+                     defense=Defense.AC, damage=damage, basic=basic)
+
+
+def _card(name: str, **fields: Any) -> CreatureCard:
+    """A demo creature card named ``name`` (its id the name in lower case, spaces as dashes) with
+    ``fields``."""
+    return CreatureCard(id=name.lower().replace(" ", "-"), name=name, **fields)
+
+
 def demo_warbands() -> tuple[WarbandDef, WarbandDef]:
     """Two small demo warbands (about 65 points each)."""
-    defender = card("Dwarf Defender", cost=25, alignment="Good", factions=("Civilization",), level=4,
-                    ac=19, defense=14, speed=5, hp=50, keywords=("Dwarf", "Soldier"),
-                    attacks=(melee("Warhammer", bonus=9, damage=10),))
-    archer = card("Elf Archer", cost=18, alignment="Good", factions=("Civilization", "Wild"), level=3,
-                  ac=16, defense=13, speed=6, hp=30, keywords=("Elf",),
-                  attacks=(ranged("Longbow", bonus=8, damage=10, range=10, basic=True),
-                           melee("Short sword", bonus=4, damage=5, basic=False)))
-    cleric = card("Human Cleric", cost=20, alignment="Good", factions=("Civilization",), level=3,
-                  ac=17, defense=15, speed=6, hp=40, keywords=("Human", "Divine"),
-                  attacks=(melee("Mace", bonus=7, damage=10),))
-    ogre = card("Ogre", cost=30, alignment="Evil", factions=("Wild",), level=6, ac=16, defense=12,
-                speed=6, hp=80, keywords=("Giant",), attacks=(melee("Club", bonus=9, damage=15),))
-    hob = card("Hobgoblin Soldier", cost=15, alignment="Evil", factions=("Wild",), level=3, ac=17,
-               defense=12, speed=6, hp=30, keywords=("Goblinoid", "Soldier"),
-               attacks=(melee("Longsword", bonus=7, damage=10),))
-    gob = card("Goblin Archer", cost=10, alignment="Evil", factions=("Wild",), level=1, ac=15,
-               defense=13, speed=6, hp=10, keywords=("Goblinoid",),
-               attacks=(ranged("Shortbow", bonus=6, damage=5, range=8, basic=True),
-                        melee("Dagger", bonus=4, damage=5, basic=False)))
+    defender = _card("Dwarf Defender", cost=25, alignment="Good", factions=("Civilization",), level=4,
+                     ac=19, defense=14, speed=5, hp=50, keywords=("Dwarf", "Soldier"),
+                     attacks=(_melee("Warhammer", bonus=9, damage=10),))
+    archer = _card("Elf Archer", cost=18, alignment="Good", factions=("Civilization", "Wild"), level=3,
+                   ac=16, defense=13, speed=6, hp=30, keywords=("Elf",),
+                   attacks=(_ranged("Longbow", 8, 10, 10, basic=True),
+                            _melee("Short sword", bonus=4, damage=5, basic=False)))
+    cleric = _card("Human Cleric", cost=20, alignment="Good", factions=("Civilization",), level=3,
+                   ac=17, defense=15, speed=6, hp=40, keywords=("Human", "Divine"),
+                   attacks=(_melee("Mace", bonus=7, damage=10),))
+    ogre = _card("Ogre", cost=30, alignment="Evil", factions=("Wild",), level=6, ac=16, defense=12,
+                 speed=6, hp=80, keywords=("Giant",), attacks=(_melee("Club", bonus=9, damage=15),))
+    hob = _card("Hobgoblin Soldier", cost=15, alignment="Evil", factions=("Wild",), level=3, ac=17,
+                defense=12, speed=6, hp=30, keywords=("Goblinoid", "Soldier"),
+                attacks=(_melee("Longsword", bonus=7, damage=10),))
+    gob = _card("Goblin Archer", cost=10, alignment="Evil", factions=("Wild",), level=1, ac=15,
+                defense=13, speed=6, hp=10, keywords=("Goblinoid",),
+                attacks=(_ranged("Shortbow", 6, 5, 8, basic=True),
+                         _melee("Dagger", bonus=4, damage=5, basic=False)))
     return (WarbandDef("Keep Guard", "Civilization", (defender, archer, cleric), point_limit=200),
             WarbandDef("Goblin Raiders", "Wild", (ogre, hob, gob, gob), point_limit=200))
 

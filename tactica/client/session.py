@@ -11,6 +11,7 @@ import traceback
 from dataclasses import dataclass, field
 
 from tactica.engine import (
+    TEMPLATE_CORNERS,
     Action,
     Activate,
     AreaAttack,
@@ -18,25 +19,36 @@ from tactica.engine import (
     AttackPreview,
     Charge,
     EndActivation,
+    Event,
     GameState,
     IllegalAction,
+    MapDef,
+    MapSwapError,
     Move,
     Phase,
     Place,
     Ruleset,
     Shift,
+    Square,
     Squeeze,
+    Template,
+    WarbandDef,
     apply,
+    area_aims,
+    area_template,
+    charge_preview,
     check,
+    ends_activation_in_pit,
+    ends_in_pit,
     legal_actions,
+    move_refusal,
     new_game,
     preview,
     provokers_of_path,
+    provokers_of_squeeze,
+    struck_by_area,
+    with_map,
 )
-from tactica.engine.areas import CORNERS, Template, aims, struck, template
-from tactica.engine.events import CreatureDestroyed, Event
-from tactica.engine.model import MapDef, Square, WarbandDef
-from tactica.engine.queries import charge_preview, move_refusal
 from tactica.saves.autosave import AutoSaver
 from tactica.saves.replay import Recorder
 
@@ -175,12 +187,12 @@ class GameSession:
         self.state = state
         self.actions.append(action)
         self.events.extend(events)
-        refusal = undo_refusal(action, events, before, state)
-        if refusal is None:
+        no_undo = undo_refusal(action, events, before, state)
+        if no_undo is None:
             self._undo.append(UndoStep(before, n_events, action, tuple(events)))
         else:
             self._undo.clear()
-            self._no_undo = refusal
+            self._no_undo = no_undo
         if self.recorder is not None:
             self.recorder.record(action, state)
         return Outcome(True, tuple(events))
@@ -204,8 +216,6 @@ class GameSession:
         failure nothing changes.  A swap is recorded in the save (it replays)
         and makes the actions before it final (no undo across it).
         """
-        from tactica.engine.mapswap import MapSwapError, with_map
-
         from .content import BattleContentError, load_map_file
         old = self.state.map
         path = self.map_files.get(old.id) if old is not None else None
@@ -228,7 +238,7 @@ class GameSession:
 
     # -- undo ---------------------------------------------------------------------
     def can_undo(self) -> bool:
-        """True when the last action can be taken back (see ``tactica.tui.undo``)."""
+        """True when the last action can be taken back (see ``tactica.client.undo``)."""
         return bool(self._undo)
 
     def undo_refusal(self) -> str | None:
@@ -323,10 +333,10 @@ class GameSession:
         if me is None or not 0 <= index < len(me.card.attacks) or not me.card.attacks[index].is_area:
             return None
         attack = me.card.attacks[index]
-        options = aims(st, me, attack)
+        options = area_aims(st, me, attack)
         dx, dy = cursor[0] - me.pos[0], cursor[1] - me.pos[1]
         toward = (0 if dy < 0 else 2) + (0 if dx < 0 else 1)        # the corner facing the cursor
-        corners = (toward,) + tuple(c for c in CORNERS if c != toward)
+        corners = (toward,) + tuple(c for c in TEMPLATE_CORNERS if c != toward)
         if len(options) == 1:
             picks = options
         elif all(o == me.pos for o, _ in options):                  # cones: the attacker's square
@@ -334,9 +344,9 @@ class GameSession:
         else:                                                       # lines, radius areas
             picks = [(cursor, c) for c in corners if (cursor, c) in options]
         for origin, corner in picks:
-            found = template(st, me, attack, origin, corner)
+            found = area_template(st, me, attack, origin, corner)
             if found is not None:
-                targets = tuple(c.uid for c in struck(st, me, found))
+                targets = tuple(c.uid for c in struck_by_area(st, me, found))
                 return AreaAttack(index, origin, targets, corner), found
         return None
 
@@ -371,9 +381,7 @@ class GameSession:
         if me.card.size >= 3:
             chosen = self.moves().get(path[-1])
             if isinstance(chosen, Squeeze) and tuple(chosen.path) == tuple(path):
-                from tactica.engine.large import SQUEEZED_SIZE, AnchorThreats, provokers
-                return provokers(self.state, me, path, SQUEEZED_SIZE,
-                                 AnchorThreats(self.state, me, SQUEEZED_SIZE, start_only=True))
+                return provokers_of_squeeze(self.state, path)
         return provokers_of_path(self.state, me, path)
 
     def move_refusal(self, square: Square) -> tuple[str, str] | None:
@@ -391,32 +399,22 @@ class GameSession:
         me = self.state.active_creature
         if me is None or self.state.map is None:
             return False
-        from tactica.engine.effects import ends_in_pit
         return ends_in_pit(self.state, me, anchor)
 
     def pit_ending(self, action: Action) -> bool:
         """True when applying ``action`` now (a move, a charge, an end of activation) ends the active
-        creature's activation over a pit, so that the pit destroys it (TER-PIT): the engine applies it to
-        a copy of the state and says so with its CreatureDestroyed event (cause "pit").  In that copy
-        the creature cannot be destroyed on the way, so the answer is the same whatever the coming
-        rolls are.  Answers are kept per state; False for an action the engine refuses."""
-        me = self.state.active_creature
-        if me is None:
+        creature's activation over a pit, so that the pit destroys it (TER-PIT): the engine's
+        ``ends_activation_in_pit``, whose answer is the same whatever the coming rolls are.  Answers
+        are kept per state; False for an action the engine refuses (or an engine error)."""
+        if self.state.active_creature is None:
             return False
         if self._pit_for is not self.state:
             self._pit_for, self._pit = self.state, {}
         if action not in self._pit:
-            # The answer must not depend on the dice still to come (no peeking at future rolls): in
-            # the trial the creature cannot be destroyed on the way (an opportunity attack, a
-            # charge's), so whether it reaches the pit never shows what the next rolls are.
-            trial = self.state.copy()
-            trial.creature(me.uid).hp = 10 ** 6
             try:
-                _, events = apply(trial, action)
-            except Exception:  # refused (or an engine bug): nothing to warn about
-                events = []
-            self._pit[action] = any(isinstance(e, CreatureDestroyed) and e.uid == me.uid and e.cause == "pit"
-                                    for e in events)
+                self._pit[action] = ends_activation_in_pit(self.state, action)
+            except Exception:  # an engine bug: nothing to warn about, and the game goes on
+                self._pit[action] = False
         return self._pit[action]
 
     def attack_preview(self, index: int, target: str) -> AttackPreview | None:

@@ -1,4 +1,6 @@
-"""``tactica resume`` and ``tactica replay`` (the screen), and the autosave lifetime of a run.
+"""What ``tactica play``, ``resume`` and ``replay`` do around the screen: the autosave lifetime of a
+run, the battle to offer or open, the farewell line (no Textual here; ``tactica.tui.run`` starts
+the screens).
 
 A damaged or unknown save ends with one ``error: …`` line and exit status
 1; the file is only read.  ``autosaving()`` owns the background writer for
@@ -13,14 +15,16 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from types import FrameType
+from typing import Any
 
 from tactica.saves.autosave import AutoSaver
 from tactica.saves.codec import SaveError
-from tactica.saves.store import latest_unfinished
+from tactica.saves.store import latest_unfinished, list_saves
 
-from .saving import OpenedSave, describe_save, open_save, resume_session
+from .saving import OpenedSave, describe_save, open_save
 
 _SIGNALS = tuple(s for s in (getattr(signal, "SIGHUP", None), signal.SIGTERM) if s is not None)
 
@@ -29,9 +33,9 @@ _SIGNALS = tuple(s for s in (getattr(signal, "SIGHUP", None), signal.SIGTERM) if
 def autosaving() -> Iterator[AutoSaver]:
     """An AutoSaver for the duration of the block; pending saves are flushed on exit and on SIGHUP/SIGTERM."""
     saver = AutoSaver()
-    previous: dict[int, object] = {}
+    previous: dict[int, Callable[[int, FrameType | None], Any] | int | None] = {}
 
-    def flush_then_die(signum, _frame) -> None:
+    def flush_then_die(signum: int, _frame: FrameType | None) -> None:
         saver.flush(2.0)
         signal.signal(signum, signal.SIG_DFL)
         os.kill(os.getpid(), signum)
@@ -58,12 +62,19 @@ def continue_offer(args: argparse.Namespace) -> OpenedSave | None:
         return None  # a broken newest save is reported by `tactica saves`, not in the way of a new battle
 
 
-def run_resume_or_replay(args: argparse.Namespace) -> int:
-    """``tactica resume [ID_OR_FILE]`` or ``tactica replay FILE_OR_ID``; returns the exit status."""
+def open_to_resume_or_replay(args: argparse.Namespace) -> OpenedSave | int:
+    """The save ``tactica resume [ID_OR_FILE]`` or ``tactica replay FILE_OR_ID`` opens, or the exit
+    status when there is none to open (the reason printed: no unfinished battle, a damaged or unknown
+    save, a finished battle to resume).
+
+    Args:
+        args: ``command`` ("resume" or "replay"), ``save`` (resume: id, file or None for the newest
+            unfinished battle) or ``file`` (replay: id or file).
+    Returns the OpenedSave (``saving.open_save``) or 1.  Reads files only.
+    """
     resuming = args.command == "resume"
     ref = getattr(args, "save", None) if resuming else args.file
     if resuming and ref is None and latest_unfinished() is None:
-        from tactica.saves.store import list_saves
         damaged = [i for i in list_saves() if i.problem]
         print("No unfinished battle to resume. Start one with: tactica play   "
               "(tactica saves lists saved battles; tactica replay ID watches a finished one)")
@@ -75,29 +86,18 @@ def run_resume_or_replay(args: argparse.Namespace) -> int:
     except SaveError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    if not resuming:
-        from .replay_app import ReplayApp
-        ReplayApp(opened).run()
-        return 0
-    if opened.rebuilt.final.is_over:
+    if resuming and opened.rebuilt.final.is_over:
         print(f"error: {opened.save.id} is finished ({describe_save(opened)}); "
               f"watch it with: tactica replay {opened.save.id}", file=sys.stderr)
         return 1
-    from .app import TacticaApp
-    from .factory import BattleFactory
-
-    with autosaving() as saver:
-        session = resume_session(opened, saver)
-        factory = BattleFactory(warbands=opened.save.warbands, maps=opened.save.maps, saver=saver,
-                                opponent=session.opponent)
-        app = TacticaApp(factory, resume=session)
-        result = app.run()
-    farewell(app)
-    return result if isinstance(result, int) else 0
+    return opened
 
 
-def farewell(app) -> None:
-    """After the app closed: say where an unfinished battle is saved and how to go on."""
+def farewell(app: object) -> None:
+    """After the app closed: say where an unfinished battle is saved and how to go on.
+
+    ``app``: the finished app; its ``session`` attribute (a GameSession, or absent/None when no
+    battle began) is read.  Prints one line, or nothing for a finished or unsaved battle."""
     session = getattr(app, "session", None)
     if session is None or session.recorder is None or session.state.is_over:
         return

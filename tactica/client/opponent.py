@@ -145,7 +145,7 @@ class AiPlayer:
             except Exception as error:  # a bot bug must not end the game
                 detail = traceback.format_exception_only(type(error), error)[-1].strip()
                 warning = f"The {self.opponent.level} AI failed ({detail}); it plays a random legal action instead."
-                action = self._stand_in(state)
+                action = self.stand_in(state)
             else:
                 try:
                     intent = self.bot.explain() if hasattr(self.bot, "explain") else None
@@ -153,7 +153,9 @@ class AiPlayer:
                     intent = None
             return Thought(state, action, intent, warning, time.perf_counter() - began)
 
-    def _stand_in(self, state: GameState) -> Action:
+    def stand_in(self, state: GameState) -> Action:
+        """A legal action for the AI to play when its bot fails: the fallback bot's choice, or the first
+        legal action should that fail too."""
         try:
             return self._fallback.choose(state)
         except Exception:

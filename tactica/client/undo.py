@@ -12,14 +12,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tactica.engine import Action, Activate, Move, Phase, Shift
-from tactica.engine import events as ev
-from tactica.engine.state import GameState
+from tactica.engine import (
+    Action,
+    Activate,
+    AttackRolled,
+    ConfusionRolled,
+    CreatureActivated,
+    CreatureMoved,
+    DieRolled,
+    Event,
+    GameState,
+    Move,
+    OpportunityAttackProvoked,
+    Phase,
+    SavingThrowRolled,
+    Shift,
+    TurnStarted,
+)
 
 UNDOABLE_ACTIONS = (Activate, Move, Shift)
 """Action types that can ever be taken back."""
 
-SAFE_EVENTS = (ev.CreatureActivated, ev.CreatureMoved)
+SAFE_EVENTS = (CreatureActivated, CreatureMoved)
 """Event types that reveal nothing new (a conservative allow-list)."""
 
 NOTHING = "Nothing to undo: undo takes back an activation or a move within the current activation."
@@ -43,22 +57,22 @@ class UndoStep:
     before: GameState
     n_events: int
     action: Action
-    events: tuple[ev.Event, ...]
+    events: tuple[Event, ...]
 
 
-def undo_refusal(action: Action, events: Sequence[ev.Event], before: GameState,
+def undo_refusal(action: Action, events: Sequence[Event], before: GameState,
                  after: GameState) -> str | None:
     """Why ``action`` (already applied: ``before`` → ``after``) cannot be undone, or None if it can.
 
     When ``action`` started a turn (its events hold ``TurnStarted`` and a creature is to be picked,
     RND-2), that turn's player has done nothing yet: ``NEW_TURN`` says so, whatever ended the turn
     before (rolled saving throws, initiative)."""
-    if after.phase is Phase.ACTIVATE and any(isinstance(e, ev.TurnStarted) for e in events):
+    if after.phase is Phase.ACTIVATE and any(isinstance(e, TurnStarted) for e in events):
         return NEW_TURN
-    if any(isinstance(e, (ev.AttackRolled, ev.DieRolled, ev.SavingThrowRolled, ev.ConfusionRolled))
+    if any(isinstance(e, (AttackRolled, DieRolled, SavingThrowRolled, ConfusionRolled))
            for e in events) or after.dice != before.dice:
         return "Cannot undo: dice were rolled (undo never changes a roll)."
-    if any(isinstance(e, ev.OpportunityAttackProvoked) for e in events):
+    if any(isinstance(e, OpportunityAttackProvoked) for e in events):
         return "Cannot undo: that move provoked an opportunity attack."
     if not isinstance(action, UNDOABLE_ACTIONS):
         if after.phase is not Phase.ACTING:

@@ -4,7 +4,8 @@
 into ``LogLine`` values.  An attack roll and what followed from it (damage,
 destruction, the VP scored) become one line that shows every number::
 
-    Ogre (OG1) → Kobold (ko1): Club d20 14 +9 +2 combat advantage = 25 vs AC 16: HIT, 15 damage (Kobold destroyed, +12 VP)
+    Ogre (OG1) → Kobold (ko1): Club d20 14 +9 +2 combat advantage = 25 vs AC 16: HIT, 15 damage
+    (Kobold destroyed, +12 VP)
 
 Reusable by any client (a CLI log export, for instance).
 """
@@ -13,10 +14,50 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tactica.engine import events as ev
-from tactica.engine.champions import lost_to_destruction
-from tactica.engine.combat import forced_moves_not_made
-from tactica.engine.state import GameState
+from tactica.engine import (
+    ActivationEnded,
+    AttackRolled,
+    AuraHarmed,
+    BattleWon,
+    ChampionPowerDeclined,
+    ChampionPowerOffered,
+    ChampionPowerUsed,
+    ConditionApplied,
+    ConditionEnded,
+    ConditionPrevented,
+    ConfusionRolled,
+    CreatureActivated,
+    CreatureDestroyed,
+    CreatureFell,
+    CreatureForced,
+    CreatureHealed,
+    CreatureMoved,
+    CreaturePlaced,
+    CreatureSettled,
+    DamageDealt,
+    DieRolled,
+    Event,
+    FirstPlayerChosen,
+    GameState,
+    MapChosen,
+    OpportunityAttackProvoked,
+    PowerRecharged,
+    RechargeRolled,
+    RegenerationStopped,
+    RollWon,
+    RoundEnded,
+    RoundStarted,
+    SavingThrowRolled,
+    SpecialPowerUsed,
+    StartAreaChosen,
+    TemplatePlaced,
+    TurnEnded,
+    TurnStarted,
+    UseSpent,
+    VictoryPointsScored,
+    forced_moves_not_made,
+    lost_to_destruction,
+)
 
 
 @dataclass(frozen=True)
@@ -60,7 +101,7 @@ def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else f"−{-n}"
 
 
-def describe_roll(e: ev.AttackRolled, state: GameState) -> str:
+def describe_roll(e: AttackRolled, state: GameState) -> str:
     """The arithmetic of one attack roll: "Club d20 14 +9 +2 combat advantage = 25 vs AC 16: HIT"."""
     label = e.attack
     if e.kind == "charge":
@@ -85,7 +126,7 @@ def describe_roll(e: ev.AttackRolled, state: GameState) -> str:
     return text
 
 
-def _rolls(rolls: list[ev.DieRolled]) -> str:
+def _rolls(rolls: list[DieRolled]) -> str:
     """"Player 1 rolls 17, Player 2 rolls 9" (with re-rolls and double rolls).
 
     A new round of rolls begins when a player rolls again (a tie: with
@@ -106,19 +147,19 @@ def _rolls(rolls: list[ev.DieRolled]) -> str:
     return "; tie, roll again: ".join(", ".join(c) for c in chunks)
 
 
-def _charge_rest(events: Sequence[ev.Event], start: int, uid: str) -> int:
+def _charge_rest(events: Sequence[Event], start: int, uid: str) -> int:
     """Squares ``uid``'s charge goes on after opportunity attacks cut it, from ``events[start:]``
     (its later charge moves up to the end of the activation; 0 when none)."""
     rest = 0
     for e in events[start:]:
-        if isinstance(e, (ev.ActivationEnded, ev.CreatureActivated)):
+        if isinstance(e, (ActivationEnded, CreatureActivated)):
             break
-        if isinstance(e, ev.CreatureMoved) and e.uid == uid and e.mode == "charge":
+        if isinstance(e, CreatureMoved) and e.uid == uid and e.mode == "charge":
             rest += len(e.path)
     return rest
 
 
-def describe_events(events: Sequence[ev.Event], state: GameState, quick: bool = False) -> list[LogLine]:
+def describe_events(events: Sequence[Event], state: GameState, quick: bool = False) -> list[LogLine]:
     """Turn ``events`` (in order) into log lines.
 
     ``state`` is any state of the same battle (names and labels are looked
@@ -129,15 +170,15 @@ def describe_events(events: Sequence[ev.Event], state: GameState, quick: bool = 
     """
     out: list[LogLine] = []
     i, n = 0, len(events)
-    pending_rolls: list[ev.DieRolled] = []
+    pending_rolls: list[DieRolled] = []
     ended: set[tuple[str, str]] = set()
     charged: dict[str, int] = {}  # squares charged so far by uid: a charge cut by opportunity attacks goes on
     while i < n:
         e = events[i]
         i += 1
-        if isinstance(e, ev.DieRolled):
+        if isinstance(e, DieRolled):
             pending_rolls.append(e)
-        elif isinstance(e, ev.RollWon):
+        elif isinstance(e, RollWon):
             text = _rolls(pending_rolls)
             pending_rolls = []
             who = player_name(e.player)
@@ -151,7 +192,7 @@ def describe_events(events: Sequence[ev.Event], state: GameState, quick: bool = 
                     follow = f"{who} wins the setup roll and deploys first"
                 text = f"Setup roll: {text} — {follow}{why}"
             out.append(LogLine(text, "banner", e.player, prominent=True))
-        elif isinstance(e, ev.MapChosen):
+        elif isinstance(e, MapChosen):
             if len(state.maps) > 1 and quick:
                 out.append(LogLine(f"The quick setup picks the map for {player_name(e.player)}: {e.map_name}",
                                    "setup", e.player))
@@ -159,12 +200,12 @@ def describe_events(events: Sequence[ev.Event], state: GameState, quick: bool = 
                 out.append(LogLine(f"{player_name(e.player)} chooses the map: {e.map_name}", "setup", e.player))
             else:
                 out.append(LogLine(f"The battle is fought on {e.map_name}", "setup"))
-        elif isinstance(e, ev.StartAreaChosen):
+        elif isinstance(e, StartAreaChosen):
             nxt = events[i] if i < n else None
-            if isinstance(nxt, ev.StartAreaChosen):
-                rest = []
-                while i < n and isinstance(events[i], ev.StartAreaChosen):
-                    rest.append(events[i])
+            if isinstance(nxt, StartAreaChosen):
+                rest: list[StartAreaChosen] = []
+                while i < n and isinstance(chosen := events[i], StartAreaChosen):
+                    rest.append(chosen)
                     i += 1
                 takes = "; ".join(f"{player_name(r.player)} takes {r.area}" for r in rest)
                 chose = (f"is given start area {e.area} (quick setup; tactica play --setup to choose)"
@@ -172,26 +213,26 @@ def describe_events(events: Sequence[ev.Event], state: GameState, quick: bool = 
                 out.append(LogLine(f"{player_name(e.player)} {chose}; {takes}", "setup", e.player))
             else:
                 out.append(LogLine(f"{player_name(e.player)} takes start area {e.area}", "setup", e.player))
-        elif isinstance(e, ev.CreaturePlaced):
+        elif isinstance(e, CreaturePlaced):
             placed = [e]
-            while i < n and isinstance(events[i], ev.CreaturePlaced):
-                placed.append(events[i])
+            while i < n and isinstance(more := events[i], CreaturePlaced):
+                placed.append(more)
                 i += 1
             out.extend(_placements(placed, state))
-        elif isinstance(e, ev.RoundStarted):
+        elif isinstance(e, RoundStarted):
             out.append(LogLine(f"── Round {e.round} ──", "round"))
-        elif isinstance(e, ev.FirstPlayerChosen):
+        elif isinstance(e, FirstPlayerChosen):
             who = "goes first" if e.chooser == e.player else f"lets {player_name(e.player)} go first"
             out.append(LogLine(f"{player_name(e.chooser)} {who}", "turn", e.chooser))
-        elif isinstance(e, ev.TurnStarted):
+        elif isinstance(e, TurnStarted):
             acts = "1 activation" if e.activations == 1 else f"{e.activations} activations"
             out.append(LogLine(f"{player_name(e.player)}'s turn ({acts})", "turn", e.player))
-        elif isinstance(e, ev.ActivationEnded):
+        elif isinstance(e, ActivationEnded):
             charged.pop(e.uid, None)
             out.append(LogLine(f"{creature_name(state, e.uid)} ends its activation", "info", _owner(state, e.uid)))
-        elif isinstance(e, ev.CreatureActivated):
+        elif isinstance(e, CreatureActivated):
             out.append(LogLine(f"{creature_name(state, e.uid)} activates", "info", _owner(state, e.uid)))
-        elif isinstance(e, ev.CreatureMoved):
+        elif isinstance(e, CreatureMoved):
             steps = len(e.path)
             if e.mode == "teleport":
                 x, y = e.path[-1]
@@ -211,35 +252,35 @@ def describe_events(events: Sequence[ev.Event], state: GameState, quick: bool = 
                     if whole > steps:  # cut by opportunity attacks: say it is one charge
                         text = f"{creature_name(state, e.uid)} begins a {whole}-square charge ({steps} {noun})"
             out.append(LogLine(text, "move", _owner(state, e.uid)))
-        elif isinstance(e, ev.CreatureForced):
+        elif isinstance(e, CreatureForced):
             out.append(LogLine(describe_forced(e, state), "move", _owner(state, e.by)))
-        elif isinstance(e, ev.CreatureFell):
+        elif isinstance(e, CreatureFell):
             out.append(LogLine(f"{creature_name(state, e.uid)} falls into the pit at {_square(e.square)}",
                                "hit", _owner(state, e.uid)))
-        elif isinstance(e, ev.CreatureSettled):
+        elif isinstance(e, CreatureSettled):
             out.append(LogLine(f"{creature_name(state, e.uid)} climbs out of the pit to {_square(e.square)}",
                                "move", _owner(state, e.uid)))
-        elif isinstance(e, ev.TemplatePlaced):
+        elif isinstance(e, TemplatePlaced):
             hit = ", ".join(_short(state, t) for t in e.targets) or "no creature"
             out.append(LogLine(f"{creature_name(state, e.attacker)} uses {e.attack} on "
                                f"{len(e.squares)} squares, striking {hit}", "info", _owner(state, e.attacker)))
-        elif isinstance(e, ev.SavingThrowRolled):
+        elif isinstance(e, SavingThrowRolled):
             result = "ends it" if e.success else "it continues"
             out.append(LogLine(f"{creature_name(state, e.uid)} saves against {e.condition}: "
                                f"d20 {e.natural} vs 10 — {result}", "hit" if not e.success else "miss",
                                _owner(state, e.uid)))
-        elif isinstance(e, ev.ConfusionRolled):
+        elif isinstance(e, ConfusionRolled):
             out.append(LogLine(f"{creature_name(state, e.uid)} is confused: d20 {e.natural} — {e.result}"
                                f" ({player_name(e.controller)} decides its turn)", "banner",
                                _owner(state, e.uid), prominent=True))
-        elif isinstance(e, ev.ConditionApplied):
+        elif isinstance(e, ConditionApplied):
             what = (f"ongoing {e.amount}{' ' + e.damage_type if e.damage_type else ''} damage"
                     if e.condition == "ongoing" else e.condition)
             out.append(LogLine(f"{creature_name(state, e.uid)} is {what} ({e.duration})"
                                if e.condition != "ongoing" else
                                f"{creature_name(state, e.uid)} takes {what} ({e.duration})",
                                "hit", _owner(state, e.uid)))
-        elif isinstance(e, ev.ConditionEnded):
+        elif isinstance(e, ConditionEnded):
             if (e.uid, e.condition) in ended:
                 continue  # two records of one condition ending together: one line says it
             ended.add((e.uid, e.condition))
@@ -249,10 +290,10 @@ def describe_events(events: Sequence[ev.Event], state: GameState, quick: bool = 
             out.append(LogLine(f"{creature_name(state, e.uid)} is no longer {name}" if e.condition != "ongoing"
                                else f"{creature_name(state, e.uid)}'s ongoing damage ends ({why})",
                                "info", _owner(state, e.uid)))
-        elif isinstance(e, ev.ConditionPrevented):
+        elif isinstance(e, ConditionPrevented):
             out.append(LogLine(f"{creature_name(state, e.uid)} is immune to {e.condition}", "info",
                                _owner(state, e.uid)))
-        elif isinstance(e, ev.CreatureHealed):
+        elif isinstance(e, CreatureHealed):
             source = getattr(e, "source", None)
             why = e.cause
             if e.cause == "aura" and source:
@@ -263,41 +304,41 @@ def describe_events(events: Sequence[ev.Event], state: GameState, quick: bool = 
                 why = {"champion": "champion power", "power": "special power"}[e.cause]
             out.append(LogLine(f"{creature_name(state, e.uid)} regains {e.amount} HP ({why}) — "
                                f"{e.hp} HP", "info", _owner(state, e.uid)))
-        elif isinstance(e, ev.RegenerationStopped):
+        elif isinstance(e, RegenerationStopped):
             out.append(LogLine(f"{creature_name(state, e.uid)} does not regenerate this turn", "info",
                                _owner(state, e.uid)))
-        elif isinstance(e, ev.AuraHarmed):
+        elif isinstance(e, AuraHarmed):
             out.append(LogLine(f"{creature_name(state, e.target)} starts its turn in the {e.aura} aura "
                                f"of {creature_name(state, e.source)}", "info", _owner(state, e.source)))
-        elif isinstance(e, ev.OpportunityAttackProvoked):
+        elif isinstance(e, OpportunityAttackProvoked):
             why = "by leaving an adjacent square" if e.cause == "move" else "by a ranged attack while adjacent"
             out.append(LogLine(f"{creature_name(state, e.mover)} provokes an opportunity attack from "
                                f"{creature_name(state, e.attacker)} {why}", "info", _owner(state, e.attacker)))
-        elif isinstance(e, ev.AttackRolled):
+        elif isinstance(e, AttackRolled):
             line, i = _attack_line(e, events, i, state)
             out.append(line)
-        elif isinstance(e, ev.DamageDealt):
+        elif isinstance(e, DamageDealt):
             why = {"ongoing": " ongoing", "aura": " aura", "champion": " extra"}.get(getattr(e, "cause", "attack"), "")
             kind = f" {e.damage_type}" if e.damage_type else ""
             out.append(LogLine(f"{creature_name(state, e.target)} takes {e.amount}{why}{kind} damage"
                                f"{_adjusted(e)} ({e.hp_left} HP left)", "hit"))
-        elif isinstance(e, ev.CreatureDestroyed):
+        elif isinstance(e, CreatureDestroyed):
             why = {"pit": " — it ended its turn in a pit (TER-PIT)",
                    "fall": " — the second roll hit it in the pit (TER-PIT)"}.get(e.cause, "")
             out.append(LogLine(f"{creature_name(state, e.uid)} is destroyed{why}", "hit", e.by_player))
-        elif isinstance(e, ev.VictoryPointsScored):
+        elif isinstance(e, VictoryPointsScored):
             why = "for holding its VP zone" if e.reason == "vp zone" else f"({e.reason})"
             out.append(LogLine(f"{player_name(e.player)} scores {e.amount} VP {why} — total {e.total}",
                                "vp", e.player))
-        elif isinstance(e, ev.RoundEnded):
+        elif isinstance(e, RoundEnded):
             quiet = ""
             if e.quiet_rounds:
                 quiet = f" ({e.quiet_rounds} round{'s' if e.quiet_rounds > 1 else ''} in a row without combat)"
             out.append(LogLine(f"Round {e.round} ends{quiet}", "round"))
-        elif isinstance(e, (ev.UseSpent, ev.RechargeRolled, ev.PowerRecharged, ev.SpecialPowerUsed,
-                            ev.ChampionPowerOffered, ev.ChampionPowerUsed, ev.ChampionPowerDeclined)):
+        elif isinstance(e, (UseSpent, RechargeRolled, PowerRecharged, SpecialPowerUsed,
+                            ChampionPowerOffered, ChampionPowerUsed, ChampionPowerDeclined)):
             out.append(describe_power(e, state))
-        elif isinstance(e, ev.BattleWon):
+        elif isinstance(e, BattleWon):
             out.append(LogLine(f"{player_name(e.winner)} wins ({win_reason(e.reason)}) — "
                                f"VP {e.vp[0]}–{e.vp[1]}", "victory", e.winner, prominent=True))
     if pending_rolls:
@@ -310,7 +351,7 @@ def _square(sq) -> str:
     return f"column {sq[0] + 1}, row {sq[1] + 1}"
 
 
-def describe_forced(e: ev.CreatureForced, state: GameState) -> str:
+def describe_forced(e: CreatureForced, state: GameState) -> str:
     """A forced movement as words (MOV-14), e.g. "Ogre (OG1) pushes Kobold (ko1) 2 squares"."""
     by, who = creature_name(state, e.by), creature_name(state, e.uid)
     if e.kind in ("teleport", "place"):
@@ -321,30 +362,30 @@ def describe_forced(e: ev.CreatureForced, state: GameState) -> str:
     return f"{by} {verb} {who} {steps} square{'s' if steps != 1 else ''} (no opportunity attacks)"
 
 
-def describe_power(e: ev.Event, state: GameState) -> LogLine:
+def describe_power(e: Event, state: GameState) -> LogLine:
     """One log line for a check-box, recharge, special-power or champion-power event (CARD-4, SPW-1, CHP-1..3)."""
-    if isinstance(e, ev.UseSpent):
+    if isinstance(e, UseSpent):
         left = "no uses left" if not e.left else f"{e.left} use{'s' if e.left > 1 else ''} left"
         return LogLine(f"{creature_name(state, e.uid)} ticks a box of {e.name} ({left})", "info",
                        _owner(state, e.uid))
-    if isinstance(e, ev.RechargeRolled):
+    if isinstance(e, RechargeRolled):
         result = "recharged" if e.success else "not yet"
         return LogLine(f"{creature_name(state, e.uid)} rolls to recharge {e.name}: d20 {e.natural} "
                        f"(needs {e.needed}+) — {result}", "info", _owner(state, e.uid))
-    if isinstance(e, ev.PowerRecharged):
+    if isinstance(e, PowerRecharged):
         why = {"bloodied": "bloodied", "ally destroyed": "an ally was destroyed",
                "destroys enemy": "it destroyed an enemy", "roll": "roll"}.get(e.reason, e.reason)
         return LogLine(f"{creature_name(state, e.uid)}'s {e.name} recharges ({why})", "info",
                        _owner(state, e.uid))
-    if isinstance(e, ev.SpecialPowerUsed):
+    if isinstance(e, SpecialPowerUsed):
         how = "by itself" if e.action == "triggered" else f"with its {e.action} action"
         on = "" if e.target == e.uid else f" on {creature_name(state, e.target)}"
         return LogLine(f"{creature_name(state, e.uid)} uses {e.power}{on} ({how})", "info",
                        _owner(state, e.uid))
-    if isinstance(e, ev.ChampionPowerOffered):
+    if isinstance(e, ChampionPowerOffered):
         many = "a champion power" if e.options == 1 else f"one of {e.options} champion power uses"
         return LogLine(f"{player_name(e.player)} may use {many} now", "info", e.player)
-    if isinstance(e, ev.ChampionPowerUsed):
+    if isinstance(e, ChampionPowerUsed):
         about = creature_name(state, e.ally)
         if e.effect == "extra damage":
             what = f"{creature_name(state, e.enemy)} takes extra damage from {about}'s hit"
@@ -356,7 +397,7 @@ def describe_power(e: ev.Event, state: GameState) -> LogLine:
             what = f"{about}'s conditions end"
         return LogLine(f"{creature_name(state, e.champion)} uses champion power {e.power} "
                        f"({'•' * e.cost}, {e.left} left): {what}", "info", _owner(state, e.champion))
-    assert isinstance(e, ev.ChampionPowerDeclined)
+    assert isinstance(e, ChampionPowerDeclined)
     return LogLine(f"{player_name(e.player)} uses no champion power", "info", e.player)
 
 
@@ -370,7 +411,7 @@ def win_reason(reason: str) -> str:
     }.get(reason, reason)
 
 
-def _adjusted(dmg: ev.DamageDealt) -> str:
+def _adjusted(dmg: DamageDealt) -> str:
     """The abilities that changed a damage amount, e.g. " (sneak attack +10, resist −5)"."""
     adj = getattr(dmg, "adjustments", ())
     if not adj:
@@ -383,7 +424,7 @@ def _owner(state: GameState, uid: str) -> int | None:
     return None if c is None else c.player
 
 
-def _placements(placed: list[ev.CreaturePlaced], state: GameState) -> list[LogLine]:
+def _placements(placed: list[CreaturePlaced], state: GameState) -> list[LogLine]:
     if len(placed) == 1:
         p = placed[0]
         x, y = p.square
@@ -400,21 +441,20 @@ def _placements(placed: list[ev.CreaturePlaced], state: GameState) -> list[LogLi
     return out
 
 
-def _attack_line(e: ev.AttackRolled, events: Sequence[ev.Event], i: int,
+def _attack_line(e: AttackRolled, events: Sequence[Event], i: int,
                  state: GameState) -> tuple[LogLine, int]:
     """One attack roll plus the damage, destruction and VP that follow it."""
     text = f"{creature_name(state, e.attacker)} → {creature_name(state, e.target)}: {describe_roll(e, state)}"
     n = len(events)
-    if i < n and isinstance(events[i], ev.DamageDealt) and events[i].target == e.target:
-        dmg: ev.DamageDealt = events[i]
+    if i < n and isinstance(dmg := events[i], DamageDealt) and dmg.target == e.target:
         i += 1
         kind = f" {dmg.damage_type}" if dmg.damage_type else ""
         text += f", {dmg.amount}{kind} damage{_adjusted(dmg)}"
-        if i < n and isinstance(events[i], ev.CreatureDestroyed) and events[i].uid == e.target:
+        if i < n and isinstance(gone := events[i], CreatureDestroyed) and gone.uid == e.target:
             i += 1
             vp = ""
-            if i < n and isinstance(events[i], ev.VictoryPointsScored) and events[i].reason == "destroyed":
-                vp = f", +{events[i].amount} VP"
+            if i < n and isinstance(scored := events[i], VictoryPointsScored) and scored.reason == "destroyed":
+                vp = f", +{scored.amount} VP"
                 i += 1
             text += f" ({_short(state, e.target)} destroyed{vp})"
         else:
@@ -462,14 +502,15 @@ def describe_preview(attack: str, target: str, p, defense: str = "", short: bool
         destroy = f", {p.kill_chance:.0%} to destroy" if p.kill_chance > 0 else ""
         return (f"{attack} → {target}: needs {need}+, {p.hit_chance:.0%} to hit, "
                 f"~{p.expected_loss:.1f} damage{destroy}.")
-    text = (f"{attack} → {target}: d20 {_signed(p.bonus)}{mods} vs {defense + ' ' if defense else ''}{p.target_number} — needs {need}+, "
+    against = f"{defense} " if defense else ""
+    text = (f"{attack} → {target}: d20 {_signed(p.bonus)}{mods} vs {against}{p.target_number} — needs {need}+, "
             f"{p.hit_chance:.0%} to hit, expected {_expected(p)}")
     if p.kill_chance > 0:
         text += f", {p.kill_chance:.0%} to destroy"
     return text + "."
 
 
-def lost_power_lines(state: GameState, events: Sequence[ev.Event]) -> list[LogLine]:
+def lost_power_lines(state: GameState, events: Sequence[Event]) -> list[LogLine]:
     """One log line for each champion power one action's ``events`` would have triggered but that
     was not offered because the hit destroyed its subject (the engine's ``lost_to_destruction``,
     CHP-2), e.g. "Captain (CA1): Ward (ally is hit) not offered — Archer (AR1) was destroyed by the
@@ -483,7 +524,7 @@ def lost_power_lines(state: GameState, events: Sequence[ev.Event]) -> list[LogLi
     return out
 
 
-def action_lines(state: GameState, events: Sequence[ev.Event]) -> list[LogLine]:
+def action_lines(state: GameState, events: Sequence[Event]) -> list[LogLine]:
     """The log lines of one action's ``events`` (``describe_events``) with the champion powers its
     hits could not offer (``lost_power_lines``, CHP-2) said right after the hits, before the end of
     the activation, turn or round those events go on to (so "Player 1's turn" never comes between a
@@ -495,15 +536,15 @@ def action_lines(state: GameState, events: Sequence[ev.Event]) -> list[LogLine]:
     return describe_events(events[:cut], state) + lost + describe_events(events[cut:], state)
 
 
-def _after_hits(events: Sequence[ev.Event]) -> int:
+def _after_hits(events: Sequence[Event]) -> int:
     """Where an action's ``events`` go on past its hits: the index of the first end of an activation,
     turn or round (``_FLOW``) after the last ``CreatureDestroyed``; ``len(events)`` when none."""
-    last = max((i for i, e in enumerate(events) if isinstance(e, ev.CreatureDestroyed)), default=-1)
+    last = max((i for i, e in enumerate(events) if isinstance(e, CreatureDestroyed)), default=-1)
     return next((i for i in range(last + 1, len(events)) if isinstance(events[i], _FLOW)), len(events))
 
 
 #: Events that carry the battle on past an action's hits (where ``action_lines`` says lost powers).
-_FLOW = (ev.ActivationEnded, ev.TurnEnded, ev.RoundEnded, ev.TurnStarted, ev.RoundStarted, ev.BattleWon)
+_FLOW = (ActivationEnded, TurnEnded, RoundEnded, TurnStarted, RoundStarted, BattleWon)
 
 
 def describe_champion_option(state: GameState, action) -> str:
@@ -532,7 +573,7 @@ def describe_champion_option(state: GameState, action) -> str:
             f"{left} of {champion.card.champion} champion points left after) — {what}")
 
 
-def saved_log(steps: Sequence[Sequence[ev.Event]], states: Sequence[GameState],
+def saved_log(steps: Sequence[Sequence[Event]], states: Sequence[GameState],
               notes: Sequence[tuple[int, int | None, str]] = (), quick: bool = False) -> list[LogLine]:
     """The log of a battle rebuilt from its save (``tactica resume``), as the live battle showed it.
 
@@ -545,8 +586,9 @@ def saved_log(steps: Sequence[Sequence[ev.Event]], states: Sequence[GameState],
         quick: the quick setup made the set-up choices (``describe_events``).
     Returns the events described (``describe_events``, names from the last state); after an action
     whose hit destroyed the subject of a champion power, the line saying it was not offered
-    (``lost_power_lines``, CHP-2; after the hits, before the end of the activation, as ``action_lines``), which the engine derives from that action's events and the state
-    after it; and the notes in their places.  With no such line and no note it is
+    (``lost_power_lines``, CHP-2; after the hits, before the end of the activation, as
+    ``action_lines``), which the engine derives from that action's events and the state after it;
+    and the notes in their places.  With no such line and no note it is
     ``describe_events`` of all the events.
     """
     final = states[-1]
@@ -554,7 +596,7 @@ def saved_log(steps: Sequence[Sequence[ev.Event]], states: Sequence[GameState],
     for step, player, text in notes:
         before.setdefault(step, []).append(LogLine(text, "info", player))
     out: list[LogLine] = []
-    run: list[ev.Event] = []  # events described together (a run of placements is one line, as live)
+    run: list[Event] = []  # events described together (a run of placements is one line, as live)
     for i, events in enumerate(steps):
         if i in before:
             out += describe_events(run, final, quick) + before[i]

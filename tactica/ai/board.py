@@ -1,0 +1,375 @@
+"""The per-decision context of the planner (``Board``, ``PlannerOptions``) and the worth of squares on it.
+
+A square is worth being near the creature's objective (the nearest enemy
+for melee creatures, a square in range for ranged ones), holding our VP zone
+(or, SCN-UNCONTESTED, the enemy's), the auras it would cover allies and
+enemies with or stand in (``aura_value``), minus the damage enemies could
+deal there next turn (``exposure``; reach estimates use the cheap grid
+distance; distances for "getting closer" are counted around walls,
+``Geometry.distances_from``).  An enemy alone in the VP zone that would win
+its side the battle this round is worth half the battle (SCN-ASSAULT).
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from tactica.engine import (
+    AttackDef,
+    AttackKind,
+    Aura,
+    Creature,
+    GameState,
+    Reach,
+    Square,
+    anchors_covering,
+    any_in,
+    attack_allowed,
+    charge_attack,
+    chebyshev,
+    cone_size,
+    ends_in_pit,
+    footprint_fits,
+)
+
+from .stakes import death_extra, kill_vp, zone_award, zone_reaches_target
+from .values import aura_worth, damage_value, expected_basic
+from .weights import APPROACH, BATTLE, EXPOSURE, OFFENSE, ZONE_HOLD, ZONE_LEAVE, ZONE_NEXT, ZONE_WIN
+
+
+@dataclass(frozen=True)
+class PlannerOptions:
+    """Which of the planner's extra terms and searches a level uses (all off: ``normal``; ``hard``: see its module).
+
+    Attributes:
+        charge_reach: count an enemy's reach as a move and then a charge
+            (2 × speed + 1 squares, ACT-1, CHG-1; with the attack a charge
+            makes, ``charge_attack``) when judging exposure; False counts
+            one move and an attack (speed + 1).
+        offense: add ``OFFENSE`` × ``Board.offense_at`` to every end square's
+            value: what an end square lets us attack next turn, as exposure
+            counts what can attack us there; without it a creature just
+            outside every enemy's reach idles.
+        move_charge: also plan a move followed by a charge (ACT-1, ACT-3,
+            CHG-1; ``combos.move_then_charge``): without it a creature one
+            square out of charge reach walks two moves and ends next to its
+            target without attacking.
+        shift: also plan a shift (MOV-12, OA-2: it provokes nothing) when an
+            enemy stands next to the creature, then an attack or a move from
+            the new square (``combos.shift_then_act``): without it a creature
+            next to two enemies walks away through both opportunity attacks.
+        oa_first: count an attack made after a move or charge that provokes
+            opportunity attacks only as far as the mover survives them
+            (``oa_kill_chance``, OA-4).
+        zone_race: race for our VP zone when holding it would win (SCN-ASSAULT):
+            plan two moves into it this activation (ACT-3), value ending
+            within one activation's walk of it (``ZONE_NEXT``), and charge
+            the only holder ``ZONE_LEAVE`` for walking out of it.
+        charge_retreat: a wounded creature's exposure (bloodied, or one hit
+            would destroy it) counts an enemy still to act this round as
+            reaching a move and then a charge (2 × speed + 1 squares, ACT-1,
+            CHG-1; only with its basic melee attack, ``charge_attack``), so
+            it retreats beyond that (``charge_reach`` does it for every
+            creature and every enemy).
+    """
+
+    charge_reach: bool = False
+    offense: bool = False
+    move_charge: bool = False
+    shift: bool = False
+    oa_first: bool = False
+    zone_race: bool = False
+    charge_retreat: bool = False
+
+
+#: The plain planner: no extra term or search (``normal``).
+NO_EXTRAS = PlannerOptions()
+
+
+class Board:
+    """Per-state facts shared by every creature's scoring (built once per decision).
+
+    Args:
+        state: the state to judge.
+        player: the side whose creatures are scored (0 .. players-1).
+        options: the planner's extra terms and searches (``PlannerOptions``;
+            the default has them all off, as ``normal`` plays).
+    """
+
+    def __init__(self, state: GameState, player: int, options: PlannerOptions = NO_EXTRAS) -> None:
+        self.state = state
+        self.player = player
+        self.options = options
+        self.geo = state.geo
+        self.enemies = state.enemy_creatures(player)
+        self.allies = state.alive(player)
+        self.at = {c.pos: c for c in state.alive()}
+        self.zone = state.vp_zone(player)
+        self.zone_held = any(c.in_zone(self.zone) for c in self.allies) if self.zone else False
+        #: SCN-UNCONTESTED: the zone that scores for the enemy, which our creatures can contest.
+        self.enemy_zone = (frozenset().union(*(state.vp_zone(p) for p in state.enemies(player)))
+                           if state.rules.uncontested else frozenset())
+        self.enemy_zone_held = (any(c.in_zone(self.enemy_zone) for c in self.enemies)
+                                if self.enemy_zone else False)
+        self._near: dict[str, dict[Square, int]] = {}
+        #: Our creatures within one activation's walk of our VP zone (``zone_walker``), found on first use.
+        self._walkers: list[str] | None = None
+        #: ``_offense_table`` of each (creature, attack lines it may use).
+        self._offense: dict[tuple, list[tuple[float, int, int, int]]] = {}
+        #: death_extra of each of our creatures, filled as place_value needs it (``last_stand``).
+        self._last_stand: dict[str, float] = {}
+        #: True when holding our VP zone this round would bring our side to the VP target.
+        self.zone_wins = bool(self.zone) and zone_reaches_target(state, state.team_of(player))
+        #: (creature, aura) of every creature on the map with an aura (usually none).
+        self.auras = [(c, a) for c in state.alive() if c.card.abilities
+                      for a in c.card.abilities if isinstance(a, Aura)]
+
+    def last_stand(self, me: Creature) -> float:
+        """What ``me``'s death would cost beyond its cost: BATTLE when it would decide the battle
+        (``stakes.death_extra``), else 0; found once per creature and decision."""
+        extra = self._last_stand.get(me.uid)
+        if extra is None:
+            extra = self._last_stand[me.uid] = death_extra(self.state, me)
+        return extra
+
+    def offense_at(self, me: Creature, sq: Square) -> float:
+        """VP-equivalent of the best attack ``me`` could make next turn from ``sq`` (ACT-1: a move and an attack).
+
+        A cheap bound like ``threats_to``: an enemy counts when it lies within
+        speed + 1 squares (melee) or speed + range (ranged) of ``sq`` in grid
+        distance; the attack's expected damage on it is valued with
+        ``damage_value``, a likely kill with the enemy's cost.  0 when none is in reach.
+        """
+        x, y = sq
+        for v, ex, ey, reach in self._offense_table(me):  # the most valuable first
+            if v <= 0.0:
+                break
+            if abs(ex - x) <= reach and abs(ey - y) <= reach:
+                return v
+        return 0.0
+
+    def _offense_table(self, me: Creature) -> list[tuple[float, int, int, int]]:
+        """(value, enemy x, enemy y, reach) of each attack ``me`` may make on each enemy, the
+        most valuable first: what ``offense_at`` looks through (the same for every square)."""
+        lines = tuple((i, next_turn_reach(self.state, me, a)) for i, a in enumerate(me.card.attacks)
+                      if attack_allowed(me, a))
+        key = (me.uid, lines)
+        table = self._offense.get(key)
+        if table is None:
+            table = []
+            for i, reach in lines:
+                a = me.card.attacks[i]
+                for e in self.enemies:
+                    dmg = expected_basic(a, e)
+                    kill = min(1.0, dmg / max(1, e.hp))
+                    table.append((kill * e.card.cost + damage_value(e, dmg) * (1 - kill), e.pos[0], e.pos[1], reach))
+            table.sort(key=lambda row: -row[0])
+            self._offense[key] = table
+        return table
+
+    def zone_walker(self, me: Creature) -> bool:
+        """True when an ally of ``me`` (not ``me``) stands within one activation's walk of our VP zone.
+
+        Two moves of its speed (ACT-3), counted as ``zone_distance``.
+        """
+        walkers = self._walkers
+        if walkers is None:
+            walkers = self._walkers = [c.uid for c in self.allies if self.zone_distance(c.pos, c.size) <= 2 * c.speed]
+        return any(uid != me.uid for uid in walkers)
+
+    def enemy_distance(self, sq: Square) -> int:
+        """Distance around walls from ``sq`` to the nearest enemy (large when none)."""
+        dist = self._near.get("enemy")
+        if dist is None:
+            dist = self._near["enemy"] = self._multi_bfs([e.pos for e in self.enemies])
+        return dist.get(sq, 99)
+
+    def zone_distance(self, sq: Square, size: int = 1) -> int:
+        """Squares around walls a creature of ``size`` anchored on ``sq`` walks until some square of
+        it is in our VP zone (SCN-ASSAULT: any square counts; 0 when one is; large when no zone).
+
+        Counted from the anchors whose footprint touches the zone (``anchors_covering``, on the
+        map and clear of walls), one square a step (an estimate for Large and Huge creatures).
+        """
+        key = "zone" if size <= 1 else f"zone{size}"
+        dist = self._near.get(key)
+        if dist is None:
+            if size <= 1:
+                sources = sorted(self.zone)
+            else:
+                in_map, geo = self.state.map.in_bounds, self.geo
+                sources = sorted({a for z in self.zone for a in anchors_covering(z, size)
+                                  if in_map(a) and footprint_fits(geo, a, size)})
+            dist = self._near[key] = self._multi_bfs(sources)
+        return dist.get(sq, 99)
+
+    def _multi_bfs(self, sources: list[Square]) -> dict[Square, int]:
+        dist = {s: 0 for s in sources}
+        queue = deque(sources)
+        neighbours = self.geo.neighbours
+        while queue:
+            cur = queue.popleft()
+            d = dist[cur] + 1
+            for n in neighbours(cur):
+                if n not in dist:
+                    dist[n] = d
+                    queue.append(n)
+        return dist
+
+    def threats_to(self, me: Creature) -> list[tuple[Square, int, float, float]]:
+        """(position, reach, expected damage, weight) of every enemy that could attack ``me`` next.
+
+        Each enemy's most damaging attack that it may still make (CARD-4)
+        counts within its reach, a grid distance (``next_turn_reach``): speed
+        + 1 for melee (a move and the attack, ACT-1), speed + how far the
+        attack reaches otherwise.  Farther out, a move and then a charge
+        (2 × speed + 1, ACT-1, CHG-1) counts with ``charge_reach``, or with
+        ``charge_retreat`` when the enemy still acts this round and ``me`` is
+        bloodied or one hit of the charge would destroy it; a charge makes
+        only the attack the engine gives it (``charge_attack``: the basic
+        melee attack, none when the basic attack is ranged), so an enemy
+        whose best attack is another one has two entries: the charge's
+        damage out to the charge reach, and the rest of its best attack's
+        damage within its own reach (``exposure`` adds them up, so nearer in
+        it counts the best attack in full).  Enemies already activated this
+        round weigh less.
+        """
+        out = []
+        for e in self.enemies:
+            if not e.active:
+                continue
+            weight = 0.6 if e.activated else 1.0
+            best, reach = 0.0, 0
+            for a in e.card.attacks:
+                if not attack_allowed(e, a):  # CARD-4: a spent line threatens nothing
+                    continue
+                dmg = expected_basic(a, me)
+                if dmg > best:
+                    best, reach = dmg, next_turn_reach(self.state, e, a)
+            charge = charge_attack(e)  # CHG-1: the one attack a charge makes
+            if charge is not None and (self.options.charge_reach or self.options.charge_retreat and not e.activated
+                                       and (me.bloodied or charge.total_damage >= me.hp)):
+                far = next_turn_reach(self.state, e, charge, 2)
+                hit = expected_basic(charge, me)
+                if far > reach and hit > 0:
+                    if best > hit:
+                        out.append((e.pos, reach, best - hit, weight))
+                    out.append((e.pos, far, hit, weight))
+                    continue
+            out.append((e.pos, reach, best, weight))
+        return out
+
+
+def next_turn_reach(state: GameState, c: Creature, attack: AttackDef, melee_moves: int = 1) -> int:
+    """Squares (grid distance) within which ``c`` could make ``attack`` next turn (a cheap bound, ACT-1).
+
+    Melee: ``melee_moves`` moves of its speed and one square (2 counts a move
+    and a charge, CHG-1).  Otherwise one move and how far the attack reaches
+    from the attacker: a ranged attack's range; a burst's or line's X and a
+    cone's size (RNG-3: ``state``'s rules, docs/rules.md: small 3, large 6);
+    an area attack's range plus its radius (RNG-4).  20 where the card gives
+    no distance (``sight``, ``nearest``).
+    """
+    if attack.kind is AttackKind.MELEE:
+        return melee_moves * c.speed + 1
+    if attack.reach is Reach.SMALL_CONE or attack.reach is Reach.LARGE_CONE:
+        return c.speed + cone_size(state, attack)
+    if attack.range is None:
+        return c.speed + 20
+    return c.speed + attack.range + (attack.radius if attack.kind is AttackKind.AREA else 0)
+
+
+def exposure(me: Creature, sq: Square, threats: list, extra: float = 0.0) -> float:
+    """VP-equivalent damage ``me`` risks standing on ``sq`` during the enemy's next turns.
+
+    ``extra``: what its death would cost beyond its cost (``death_extra``).
+    """
+    dmg = 0.0
+    x, y = sq
+    for (ex, ey), reach, amount, weight in threats:
+        if abs(ex - x) <= reach and abs(ey - y) <= reach:
+            dmg += amount * weight
+    if dmg <= 0:
+        return 0.0
+    kill = min(1.0, dmg / max(1, me.hp))
+    # the battle's worth counts only when death is likely (the cube: a scratch risks nearly nothing)
+    return EXPOSURE * (kill * me.card.cost + kill ** 3 * extra + damage_value(me, dmg) * (1 - kill))
+
+
+def is_ranged(me: Creature) -> bool:
+    """True when the creature's best attack is ranged (it prefers to shoot from afar)."""
+    best = max(me.card.attacks, key=lambda a: a.total_damage * (a.bonus + 10), default=None)
+    return best is not None and best.kind is AttackKind.RANGED
+
+
+def place_value(board: Board, me: Creature, sq: Square, threats: list) -> float:
+    """How good ``sq`` is for ``me`` to end its activation on (approach, zone, exposure).
+
+    A square where ending its turn destroys it (TER-PIT: a flier over a pit, the engine's
+    ``ends_in_pit``) is worth the loss of it: minus its cost, the VP the enemy scores and, when
+    that decides the battle, the battle.
+    """
+    if board.geo.pits and ends_in_pit(board.state, me, sq):
+        return -(me.card.cost + kill_vp(board.state, me) + death_extra(board.state, me))
+    d = board.enemy_distance(sq)
+    if is_ranged(me):
+        reach = max((a.range or 12) for a in me.card.attacks if a.kind is AttackKind.RANGED)
+        approach = -APPROACH * max(0, d - reach) - (1.5 if d <= 1 else 0.0)
+    else:
+        approach = -APPROACH * max(0, d - 1)
+    extra = board.last_stand(me)
+    value = approach - exposure(me, sq, threats, extra)
+    if board.options.offense:
+        value += OFFENSE * board.offense_at(me, sq)
+    if board.auras:
+        value += aura_value(board, me, sq)
+    if board.zone:  # SCN-ASSAULT: any square of a Large or Huge creature in the zone counts
+        zone = board.zone
+        if any_in(sq, me.size, zone):
+            others = any(c.in_zone(zone) for c in board.allies if c.uid != me.uid)
+            value += zone_award(board.state) * (ZONE_HOLD if not others else 0.2)
+            if not others and board.zone_wins:
+                value += ZONE_WIN * BATTLE
+        elif not board.zone_held:
+            near = board.zone_distance(sq, me.size)
+            value -= 0.15 * min(near, 30)
+            if (board.options.zone_race and board.zone_wins and near <= 2 * me.speed
+                    and not board.zone_walker(me)):  # SCN-ASSAULT: it walks in next activation and wins
+                value += ZONE_NEXT * BATTLE
+        elif board.options.zone_race and me.in_zone(zone) and not any(
+                c.in_zone(zone) for c in board.allies if c.uid != me.uid):
+            value -= ZONE_LEAVE * zone_award(board.state)  # the only holder walks out: next round's too
+    if board.enemy_zone and any_in(sq, me.size, board.enemy_zone):  # SCN-UNCONTESTED: deny the enemy its zone
+        others = any(c.in_zone(board.enemy_zone) for c in board.allies if c.uid != me.uid)
+        if not others:
+            value += zone_award(board.state) * (ZONE_HOLD if board.enemy_zone_held else 0.3)
+    return value
+
+
+def aura_value(board: Board, me: Creature, sq: Square) -> float:
+    """VP-equivalent for ``me``'s side of the auras that would cover things with ``me`` on ``sq``.
+
+    ``me``'s own auras: each creature they would cover (allies count for us,
+    enemies against: a penalty aura on enemies is a gain).  Other creatures'
+    auras: the ones that would cover ``me`` there.  Grid distance stands
+    for the aura's range (an estimate); same-named auras are not merged.
+    0 when no creature has an aura.
+    """
+    if not board.auras:
+        return 0.0
+    state = board.state
+    value = 0.0
+    for source, aura in board.auras:
+        if source.uid == me.uid:
+            for c in board.at.values():
+                if c.uid == me.uid or chebyshev(c.pos, sq) > aura.radius:
+                    continue
+                friend = not state.hostile(c.player, me.player)
+                if aura.affects == "allies" and not friend or aura.affects == "enemies" and friend:
+                    continue
+                value += aura_worth(aura, c) if friend else -aura_worth(aura, c)
+        elif chebyshev(source.pos, sq) <= aura.radius:
+            friend = not state.hostile(source.player, me.player)
+            if aura.affects == "all" or (aura.affects == "allies") == friend:
+                value += aura_worth(aura, me)
+    return value

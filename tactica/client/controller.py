@@ -1,0 +1,51 @@
+"""The battle screen's one object for keys, marks and words (no Textual here).
+
+``Controller`` is the mode machine (``modes``: what a key at the cursor means now) with the map's
+marks (``overlay``) and the status line's words (``hints``) on top, so the screen asks one object.
+Nothing here decides a rule.
+"""
+from __future__ import annotations
+
+from tactica.engine import Square
+
+from .hints import Hints
+from .modes import Mode, ModeMachine, Result
+from .overlay import Overlay, map_overlay
+from .session import GameSession
+
+__all__ = ["Controller", "Mode", "Overlay", "Result"]
+
+
+class Controller(ModeMachine):
+    """The battle screen's mode machine with its overlay and hints.
+
+    Args:
+        session: the battle; the controller only reads it.
+
+    Attributes:
+        hints: the status line's words (``hints.Hints``) for this machine.
+    """
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__(session)
+        self.hints = Hints(self)
+
+    def overlay(self, cursor: Square) -> Overlay:
+        """The marks for the map with the cursor on ``cursor`` (``overlay.map_overlay``)."""
+        return map_overlay(self, cursor)
+
+    def hint(self, cursor: Square, room: int | None = None) -> str:
+        """What the keys do now or a preview at ``cursor``, within ``room`` characters (``Hints.hint``)."""
+        return self.hints.hint(cursor, room)
+
+    def refusal(self, name: str, room: int | None = None) -> str:
+        """Why the key of action ``name`` can do nothing now (``Hints.refusal``)."""
+        return self.hints.refusal(name, room)
+
+    def says_why(self, name: str) -> bool:
+        """True when key action ``name`` can do nothing now and should say why (``Hints.says_why``)."""
+        return self.hints.says_why(name)
+
+    def act_keys(self) -> str:
+        """What the active creature may do now, in words (``Hints.act_keys``)."""
+        return self.hints.act_keys()

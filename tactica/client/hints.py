@@ -1,0 +1,395 @@
+"""What the battle screen's status line says (no Textual here): hints and refusals.
+
+``Hints`` reads the mode machine and the session and words what the keys do now, a preview at the
+cursor (chance to hit, who a path provokes, a pit at its end), and why a key can do nothing; a text
+longer than the status line is said again short.  The sentences come from the engine's answers and
+refusals; the words are ``describe``'s.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tactica.engine import (
+    Attack,
+    AttackDef,
+    AttackPreview,
+    Charge,
+    Creature,
+    Move,
+    Square,
+    Squeeze,
+    UsePower,
+    attack_allowed,
+    attack_available,
+    creature_distance,
+    provokers_of_attack,
+)
+
+from .describe import creature_name, describe_preview, player_name
+from .modes import Mode, ModeMachine
+from .session import GameSession
+
+SAYS_WHY = {"attack": (Mode.PICK, Mode.ACT, Mode.CHARGE, Mode.CHARGE_END),
+            "charge": (Mode.PICK, Mode.ACT, Mode.ATTACK, Mode.AREA),
+            "move": (Mode.PICK,), "shift": (Mode.PICK,), "power": (Mode.PICK, Mode.ACT), "end": (Mode.PICK,)}
+"""Modes in which a key that can do nothing now (its action not ``allowed``) says why (``refusal``)."""
+
+THEN = {"attack": "a attacks", "charge": "c charges", "move": "m moves it", "shift": "s shifts it 1 square",
+        "power": "w uses its special power", "end": "e ends its activation"}
+"""What each key does once a creature is active, for "Activate a creature first" (``refusal``)."""
+
+CHARGE_WORDS = {"no-sight": "not in line of sight (CHG-2)",
+                "too-close": "too close: a charge moves at least 2 squares (CHG-3)",
+                "too-far": "beyond charging distance"}
+"""The engine's per-target charge refusals (by code) in a few words, to list several in one line."""
+
+CHARGE_SHORT = {"no-sight": "no line of sight (CHG-2)", "too-close": "too close (CHG-3)", "too-far": "too far"}
+"""``CHARGE_WORDS`` in fewer words, for a refusal said short (``Controller.refusal``)."""
+
+ATTACK_WORDS = {"not-adjacent": "adjacent only", "no-sight": "no line of sight to it",
+                "out-of-range": "range {range}"}
+"""The engine's attack refusals against the nearest enemy (by code) in a few words (``attack_refusal``)."""
+
+GENERAL_CODES = ("no-attack-left", "basic-only", "no-melee")
+"""Refusal codes about the attacker, not the target: said once, in the engine's own sentence."""
+
+CHARGE_GENERAL = GENERAL_CODES + ("no-uses",)
+"""The same for a charge, where a spent basic melee line (CARD-4) is about the charger too."""
+
+
+class Hints:
+    """The status line's words for a mode machine.
+
+    Args:
+        machine: the mode machine (and through it the session) it words; only read.
+    """
+
+    def __init__(self, machine: ModeMachine) -> None:
+        self.machine = machine
+        self._short = False  # set while ``hint`` says a too-long hint again in short form
+
+    @property
+    def session(self) -> GameSession:
+        """The machine's battle."""
+        return self.machine.session
+
+    @property
+    def mode(self) -> Mode:
+        """The machine's mode."""
+        return self.machine.mode
+
+    @property
+    def attack_index(self) -> int:
+        """The attack being aimed."""
+        return self.machine.attack_index
+
+    @property
+    def charge_target(self) -> str | None:
+        """The uid being charged, or None."""
+        return self.machine.charge_target
+
+    def _me(self) -> Creature | None:
+        return self.machine.active()
+
+    def _attack(self) -> AttackDef:
+        return self.machine.chosen_attack()
+
+    def _at(self, sq: Square) -> Creature | None:
+        return self.machine.creature_at(sq)
+
+    def says_why(self, name: str) -> bool:
+        """True when key action ``name`` ("attack", "charge"; "move", "shift", "power", "end" while
+        picking a creature) can do nothing now and its key should say why instead of being ignored
+        (``refusal``): cheap, it backs the screen's hidden bindings."""
+        return self.mode in SAYS_WHY.get(name, ()) and not self.machine.allowed(name)
+
+    def refusal(self, name: str, room: int | None = None) -> str:
+        """Why the key of action ``name`` (a ``SAYS_WHY`` key) can do nothing now, in one or two
+        sentences built from the engine's refusals (``attack_refusal``, ``charge_refusal``); while
+        a creature is to be picked (RND-2), that one must be activated first.
+
+        ``room``: the characters the status line shows (None: no limit).  A longer refusal is said
+        again short (``_said_short``): creatures by label, attacks by number, the reasons in fewer
+        words, so a list of enemies with long names stays inside the status line at 80×24."""
+        return self._fitted(lambda: self._refusal(name), room)
+
+    def _fitted(self, say: Callable[[], str], room: int | None) -> str:
+        """``say()``, or, when that is longer than ``room`` characters, ``say()`` again while
+        ``_short`` is set (the short form of names and previews)."""
+        text = say()
+        if room is not None and len(text) > room:
+            self._short = True
+            try:
+                text = say()
+            finally:
+                self._short = False
+        return text
+
+    def _refusal(self, name: str) -> str:
+        """``refusal`` at full length (short while ``_short`` is set)."""
+        if self.mode is Mode.PICK:
+            return f"Activate a creature first (Tab cycles yours, Enter activates); then {THEN[name]}."
+        if name == "power":
+            return self.power_refusal()
+        return self.attack_refusal() if name == "attack" else self.charge_refusal()
+
+    def power_refusal(self) -> str:
+        """Why w can use no special power of the active creature now (SPW-1): it has none, or the
+        engine's reason for each of its powers (no check boxes left, CARD-4; confused, CON-6; its
+        action spent; no creature it would help), said once each."""
+        me = self._me()
+        powers = me.card.special_powers
+        if not powers:
+            return f"{me.card.name} has no special power (its card lists none)."
+        reasons: list[str] = []
+        for i in range(len(powers)):
+            found = self.session.refusal(UsePower(i, me.uid))
+            why = found[1] if found else f"{powers[i].name} has no creature to work on now."
+            if why not in reasons:
+                reasons.append(why)
+        return " ".join(reasons)
+
+    def _enemies_nearest_first(self) -> list[Creature]:
+        """The active creature's enemies on the map, nearest first (then in reading order)."""
+        st, me = self.session.state, self._me()
+
+        def key(c):
+            d = creature_distance(st, me, c)
+            return (d is None, d or 0, c.pos[1], c.pos[0])
+        return sorted(st.enemy_creatures(me.player), key=key)
+
+    def attack_refusal(self) -> str:
+        """Why no attack of the active creature can be made now: the engine's reason about the
+        attacker when there is one (attack action used, basic attack only), else how far the nearest
+        enemy is and each attack's reach, from the engine's refusal against it (ATK-1, RNG-1, RNG-2)."""
+        s, st, me = self.session, self.session.state, self._me()
+        enemies = self._enemies_nearest_first()
+        if not enemies:
+            return "No enemy is on the map to attack."
+        nearest = enemies[0]
+        if st.attack_used:  # ACT-1: the engine's sentence, whatever the target
+            return s.check(Attack(0, (nearest.uid,))) or "The attack action is used."
+        reasons: list[str] = []
+        for i, attack in enumerate(me.card.attacks):
+            if attack.secondary:
+                continue
+            if attack.is_area:
+                if not attack_available(me, attack):
+                    why = f"{self._attack_name(i)}: no check boxes left (CARD-4)"
+                elif not attack_allowed(me, attack):
+                    return f"{me.card.name} may only make its basic attack (CON-2, CON-6)."
+                else:
+                    why = f"{self._attack_name(i)}: {attack.describe_reach()}, no enemy inside"
+            else:
+                found = s.refusal(Attack(i, (nearest.uid,)))
+                code, sentence = found if found else ("", "")
+                if code in GENERAL_CODES:
+                    return sentence
+                words = ATTACK_WORDS.get(code, sentence.rstrip(".")).format(range=attack.range)
+                why = f"{self._attack_name(i)}: {words}" if sentence else ""
+            if why and why not in reasons:
+                reasons.append(why)
+        far = creature_distance(st, me, nearest)
+        where = f"is {far} squares away" if far is not None else "cannot be reached"
+        return (f"No attack has a target in reach: the nearest enemy, {self._name(nearest.uid)}, "
+                f"{where}" + "".join(f"; {r}" for r in reasons) + ".")
+
+    def charge_refusal(self) -> str:
+        """Why the active creature cannot charge now: the engine's reason about the charger when
+        there is one (attack action used, basic attack only, no melee basic attack), else the
+        nearest enemies, each with the engine's reason in a few words (CHG-1..3)."""
+        s = self.session
+        enemies = self._enemies_nearest_first()
+        if not enemies:
+            return "No enemy is on the map to charge."
+        parts = []
+        for enemy in enemies:
+            found = s.refusal(Charge(enemy.uid, ()))
+            code, why = found if found else ("", "cannot be charged now")
+            if code in CHARGE_GENERAL:
+                return why
+            words = (CHARGE_SHORT if self._short else CHARGE_WORDS).get(code, why.rstrip("."))
+            parts.append(f"{self._name(enemy.uid)} {words}")
+        more = f"; {len(parts) - 3} more" if len(parts) > 3 else ""
+        return "No enemy in reach of a charge: " + "; ".join(parts[:3]) + more + "."
+
+    def _name(self, uid: str) -> str:
+        """A creature in the status line: "Ogre (OG1)", or its label alone while a hint is said short."""
+        st = self.session.state
+        return st.creature(uid).label if self._short else creature_name(st, uid)
+
+    def _attack_name(self, index: int) -> str:
+        """The active creature's attack ``index`` in the status line: its name, or "attack 2" (its
+        number on the stat card) while a text is said short."""
+        return f"attack {index + 1}" if self._short else self._me().card.attacks[index].name
+
+    def preview(self, attack: AttackDef, target: str, preview: AttackPreview | None, suffix: str = "") -> str:
+        """The status line's preview of ``attack`` (its name + ``suffix``) on ``target`` from the engine's
+        ``preview`` (``describe.describe_preview``), plus who a ranged or area attack provokes (OA-1)."""
+        st = self.session.state
+        name = self._name
+        text = describe_preview(attack.name + suffix, name(target), preview, attack.defense.value, short=self._short)
+        me = st.active_creature
+        strikers = provokers_of_attack(st, me, attack) if me is not None else ()
+        if strikers:  # OA-1: a ranged or area attack next to an enemy provokes
+            names = ", ".join(name(uid) for uid in strikers)
+            text += f" Provokes an opportunity attack from {names}."
+        return text
+
+    def hint(self, cursor: Square, room: int | None = None) -> str:
+        """One or two sentences: what the keys do now, or a preview at the cursor.
+
+        ``room``: the characters the status line shows (None: no limit).  A hint longer than that
+        is said again with short previews (labels for names, the chances without the modifiers), so
+        its last words, the key to press, stay in view on a small terminal (so do a move's and an
+        area attack's lists of creatures)."""
+        return self._fitted(lambda: self._hint(cursor), room)
+
+    def _hint(self, cursor: Square) -> str:
+        """``hint`` at full length (short previews while ``_short`` is set)."""
+        s, st, m = self.session, self.session.state, self.mode
+        here = self._at(cursor)
+        if m is Mode.DEPLOY:
+            nxt = next(iter(s.placements().values()), None)
+            if nxt is None:
+                return ""
+            return (f"{player_name(st.decider)}: place {creature_name(st, nxt.uid)} on a shaded square "
+                    f"(Enter); p places the rest automatically.")
+        if m is Mode.PICK:
+            left = st.usable_activations
+            return (f"{player_name(st.turn_player)}: pick a creature to activate — Tab cycles, Enter "
+                    f"activates ({left} activation{'s' if left != 1 else ''} left this turn).")
+        me = self._me()
+        if m is Mode.ACT:
+            moves = s.moves()
+            if cursor in moves:
+                path = moves[cursor].path
+                squares = f"{len(path)} square{'s' if len(path) != 1 else ''} here"
+                if isinstance(moves[cursor], Squeeze):  # docs/rules.md: a Huge creature squeezing
+                    text = (f"Squeeze {squares} (as 2×2 at half speed; then foes get combat advantage "
+                            f"and it attacks at -5): m or Enter.")
+                else:
+                    text = f"Move {squares}: m or Enter."
+                prov = s.provokers(path)
+                if prov:
+                    text += (" Provokes opportunity attacks from " + ", ".join(self._name(u) for u in prov)
+                             + "! (asks for the key again)")
+                    if cursor in s.shifts():
+                        text += " s shifts here instead: no opportunity attacks."
+                else:
+                    text += " No opportunity attacks."
+                return text + self._pit_words(moves[cursor], not prov)
+            if cursor in s.shifts():  # MOV-12: a shift the engine allows where no move ends
+                return "Shift 1 square here: s (no opportunity attacks)."
+            if here is not None and here.player != me.player:
+                for index in s.usable_attacks():
+                    if here.uid in s.attack_targets(index):
+                        return (self.preview(me.card.attacks[index], here.uid, s.attack_preview(index, here.uid))
+                                + " Enter: choose this attack.")
+            acts = (("move ✓" if not st.move_used else "move ✗") + "  "
+                    + ("attack ✓" if not st.attack_used else "attack ✗"))
+            return f"{creature_name(st, me.uid)} is active ({acts}): {self.act_keys()}."
+        if m is Mode.AREA:
+            return self.area_hint(cursor)
+        if m is Mode.ATTACK:
+            attack = self._attack()
+            if here is not None and here.uid in s.attack_targets(self.attack_index):
+                text = self.preview(attack, here.uid, s.attack_preview(self.attack_index, here.uid))
+                more = " Space adds targets." if attack.targets > 1 else ""
+                return text + f" Enter attacks, Esc cancels.{more}"
+            numbers = f" (1–{len(me.card.attacks)} switch attack)" if len(me.card.attacks) > 1 else ""
+            return f"{attack.name}: choose a marked target — Tab cycles, Enter attacks, Esc cancels{numbers}."
+        if m is Mode.CHARGE:
+            if here is not None and here.uid in s.charges():
+                first = s.charges()[here.uid][0]
+                return (self.preview(me.card.basic_melee, here.uid, s.charge_preview(first), " (charge)")
+                        + " Enter: choose where the charge ends.")
+            return "Charge: choose a marked enemy — Tab cycles, Enter picks it, Esc cancels."
+        if m is Mode.CHARGE_END:
+            for c in s.charges().get(self.charge_target, []):
+                if c.destination == cursor:
+                    text = self.preview(me.card.basic_melee, self.charge_target, s.charge_preview(c), " (charge)")
+                    prov = s.provokers(c.path)
+                    if prov:
+                        text += " On the way: opportunity attacks from " + ", ".join(self._name(u) for u in prov) + "."
+                    return text + " Enter charges." + self._pit_words(c, True)
+            return "Charge: move the cursor to a marked end square (Tab), Enter charges, Esc cancels."
+        if m is Mode.FORCE and st.pending:
+            return self._forced_hint(cursor)
+        return ""
+
+    def _pit_words(self, action: Move | Squeeze | Charge, asks: bool) -> str:
+        """What the status line adds when ``action`` (a move or a charge) ends over a pit (TER-PIT, from
+        the engine: ``GameSession.over_pit``, ``pit_ending``): "" when it does not.  ``asks``: say that
+        a fatal one asks for its key again (a provoking move already says so)."""
+        s = self.session
+        if not s.over_pit(action.destination):
+            return ""
+        if s.pit_ending(action):
+            return " Ends its activation over a pit: it is destroyed (TER-PIT)!" + (
+                " (asks for the key again)" if asks else "")
+        return " Over a pit: it must move on before its activation ends (TER-PIT)."
+
+    def act_keys(self) -> str:
+        """What the active creature may do now, in words, only from the engine's legal actions
+        (ACT-1..3): with its move action used, a move or shift takes its attack action instead."""
+        s, st = self.session, self.session.state
+        keys = []
+        if s.moves():
+            keys.append("m on a shaded square moves" + (" again" if st.move_used else ""))
+        if s.shifts():
+            keys.append("s shifts 1 square")
+        if st.move_used and keys:  # ACT-3: the attack action taken as a move action
+            keys = [" or ".join(keys) + (" (either uses the attack action)" if len(keys) > 1
+                                         else " (uses the attack action)")]
+        if s.usable_attacks():
+            keys.append("a attack")
+        elif not st.attack_used:
+            keys.append("no enemy in reach of an attack")
+        if s.charges():
+            keys.append("c charge")
+        if s.of_type(UsePower):
+            keys.append("w power")
+        if s.can_end():
+            keys.append("e end")
+        return ", ".join(keys) if keys else "nothing is left to do"
+
+    def area_hint(self, cursor: Square) -> str:
+        """The preview of an aimed close or area attack: squares, creatures inside, chance to hit each."""
+        s, st = self.session, self.session.state
+        attack = self._attack()
+        count = len(self._me().card.attacks)
+        numbers = f" (1–{count} switch attack)" if count > 1 else ""
+        aim = s.area_aim(self.attack_index, cursor)
+        if aim is None:  # the engine's template refuses this aim (RNG-3, RNG-4)
+            return (f"{attack.name} ({attack.describe_reach()}) cannot be aimed here: out of range or "
+                    f"out of sight. Move the cursor within reach — Tab cycles enemies, Esc cancels{numbers}.")
+        action, found = aim
+        parts = []
+        for uid in action.targets:
+            p = s.area_preview(aim, uid)
+            who = st.creature(uid)
+            ally = " ally!" if who.player == self._me().player else ""
+            if p is not None:
+                parts.append(f"{self._name(uid)}{ally} {round(p.hit_chance * 100)}% ~{p.expected_loss:.0f}")
+        inside = "; ".join(parts) if parts else "nobody"
+        refusal = s.check(action)
+        tail = f" {refusal}" if refusal else " Enter attacks, Esc cancels."
+        return f"{attack.name}: its area covers {len(found.squares)} squares and strikes {inside}.{tail}"
+
+    def _forced_hint(self, cursor: Square) -> str:
+        """The status line while forced movement waits for a choice (MOV-14, TER-PIT, MOV-3)."""
+        st = self.session.state
+        p = st.pending[0]
+        who, name = player_name(st.decider), creature_name(st, p.target)
+        if p.kind == "settle":
+            return (f"{who}: {name} climbs out of the pit — place it on a marked square, the nearest "
+                    f"legal ones (Tab cycles, Enter places).")
+        verb = {"push": "Push", "pull": "Pull", "slide": "Slide", "teleport": "Teleport",
+                "place": "Place"}.get(p.kind, p.kind)
+        chosen = self.machine.forced_squares().get(cursor)
+        if chosen is not None and st.map.rules_at(cursor).fliers_only and p.kind in ("push", "pull", "slide"):
+            return f"{verb} {name} into the pit here: Enter (a second attack roll may destroy it, TER-PIT)."
+        text = f"{who}: {verb.lower()} {name} up to {p.distance} square{'s' if p.distance != 1 else ''} — "
+        text += "Enter on a marked square" if chosen is None else "Enter moves it here"
+        return text + " (Tab cycles), Esc leaves it where it is. No opportunity attacks."

@@ -1,0 +1,123 @@
+"""The battle screen's words that are not the log's: confirmations, the VP-zone note, Sealed warbands.
+
+Textual-free: the battle screen (``tactica.tui.screens.battle_confirm``) asks
+here which of a human's actions waits for its key again and what the warning
+and the cancellation say; the stat card's note on a VP zone and the log's
+opening lines about a Sealed battle are worded here too.
+"""
+from __future__ import annotations
+
+from tactica.client.describe import LogLine, creature_name, player_name
+from tactica.client.session import GameSession
+from tactica.engine import Action, Charge, EndActivation, GameState, Move, Square, Squeeze
+
+CONFIRM_TITLES = ("Opportunity attack", "Pit", "End activation?")
+"""Titles of the warning toasts of actions that wait for their key again (``asks_first``)."""
+
+Pending = tuple[str, Action]
+"""An action waiting for its key again: (the key that asked for it, the action)."""
+
+
+def opening_line(session: GameSession) -> LogLine:
+    """The log's first line: a new battle's seed (and how to replay its dice) and save, or that a
+    resumed battle's log so far follows."""
+    s = session
+    if s.resumed:
+        return LogLine(f"Resumed battle {s.save_id or ''}, seed {s.seed}: the log so far", "info")
+    return LogLine(f"New battle, seed {s.seed} (tactica play --seed {s.seed} replays these dice)"
+                   + (f"; autosaved as {s.save_id}" if s.save_id else ""), "info")
+
+
+def zone_note(st: GameState, square: Square) -> str:
+    """Whose VP zone ``square`` is, in words ("" when it is none's or start areas are not chosen yet)."""
+    if not st.areas:
+        return ""
+    for p in range(st.players):
+        if square in st.vp_zone(p):
+            when = ("when only its creatures stand in it" if st.rules.uncontested  # SCN-UNCONTESTED
+                    else "for holding it")
+            return (f"◆ {player_name(p)}'s VP zone: {player_name(p)} scores {st.rules.held_zone_vp} VP "
+                    f"{when} at the end of each round (it lies toward the other side).")
+    return ""
+
+
+def sealed_lines(st: GameState) -> list[LogLine]:
+    """Log lines naming each Sealed warband (SCN-SEALED): built from two packs drawn with the seed."""
+    if not st.rules.sealed:
+        return []
+    out = [LogLine("Sealed: each warband was built from two random packs of creatures drawn with this "
+                   "battle's seed (any faction or alignment, Unique waived); Assault victory.", "info")]
+    for p, wb in enumerate(st.warbands):
+        names = ", ".join(c.name for c in wb.cards)
+        out.append(LogLine(f"{player_name(p)}'s warband ({wb.cost} points): {names}", "setup", p))
+    return out
+
+
+def asks_first(session: GameSession, action: Action) -> str:
+    """The title of the warning ``action`` needs before it is made (one of ``CONFIRM_TITLES``), ""
+    when none: a move that provokes opportunity attacks (OA-1); a move, charge or end of activation
+    after which a pit destroys the active creature (TER-PIT, the engine's answer
+    ``GameSession.pit_ending``); an end of an activation that used neither its move nor its attack
+    action (ACT-1)."""
+    if isinstance(action, (Move, Squeeze)) and session.provokers(tuple(action.path)):
+        return "Opportunity attack"
+    if isinstance(action, (Move, Squeeze, Charge, EndActivation)) and session.pit_ending(action):
+        return "Pit"
+    if isinstance(action, EndActivation) and not (session.state.move_used or session.state.attack_used):
+        return "End activation?"
+    return ""
+
+
+def confirm_text(session: GameSession, pending: Pending | None, room: int | None = None) -> str:
+    """The warning shown while ``pending`` waits for its key again ("" when nothing waits); longer
+    than ``room`` characters, it names creatures by label alone ("OG1")."""
+    text = _confirm_words(session, pending, False)
+    if room is not None and len(text) > room:
+        text = _confirm_words(session, pending, True)
+    return text
+
+
+def _confirm_words(session: GameSession, pending: Pending | None, short: bool) -> str:
+    """``confirm_text``, creatures by label when ``short``."""
+    if pending is None:
+        return ""
+    key, action = pending
+    st = session.state
+    press = "Enter" if key == "enter" else key
+    me = st.active_creature
+    assert me is not None  # only the active creature's actions wait for their key again
+    name = me.label if short else creature_name(st, me.uid)
+    pit = session.pit_ending(action)
+    if isinstance(action, EndActivation):
+        if pit:
+            return (f"{name} ends its turn over a pit: it is destroyed (TER-PIT)! Press e again to end "
+                    f"anyway; any other key cancels.")
+        return (f"{name} has used neither its move nor its attack action. Press e again to end its "
+                f"activation anyway; any other key cancels.")
+    if isinstance(action, Charge):
+        return (f"This charge ends {name}'s activation over a pit: it is destroyed (TER-PIT)! Press "
+                f"{press} again to charge anyway; any other key cancels.")
+    assert isinstance(action, (Move, Squeeze))  # only these ask first (``asks_first``)
+    names = [st.creature(u).label if short else creature_name(st, u)
+             for u in session.provokers(tuple(action.path))]
+    if not names:
+        return (f"This move ends {name}'s activation over a pit: it is destroyed (TER-PIT)! Press "
+                f"{press} again to move anyway; any other key cancels.")
+    who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    attacks = "an opportunity attack" if len(names) == 1 else "opportunity attacks"
+    also = " and ends its activation over a pit: it is destroyed (TER-PIT)" if pit else ""
+    return (f"This move gives {who} {attacks}{also}! Press {press} again to move anyway; any other key "
+            f"cancels (s shifts one square without provoking).")
+
+
+def cancelled_text(session: GameSession, action: Action) -> str:
+    """What the status line says when a key other than the confirming one called ``action`` off."""
+    if isinstance(action, EndActivation):
+        return "The activation goes on: choose what it does (e ends it, and asks again)."
+    if isinstance(action, Charge):
+        return "Charge cancelled. Move the cursor to another end square, or Esc."
+    assert isinstance(action, (Move, Squeeze))  # only these ask first (``asks_first``)
+    if session.provokers(tuple(action.path)):
+        return ("Move cancelled: nobody gets an opportunity attack. Move the cursor to choose again "
+                "(a provoking move always asks twice).")
+    return "Move cancelled. Move the cursor to choose again."

@@ -1,0 +1,176 @@
+"""The battle screen's confirmations and toasts.
+
+``Confirmations`` holds a human's action that waits for its key again (a
+move that provokes opportunity attacks, a move, charge or end of activation
+over a pit, the end of an idle activation): the first press only warns, the
+same key again applies it, any other key calls it off.  ``Toasts`` says the
+news that are not log lines: refusals, warnings and acknowledgements, in a
+toast where one fits (``BattleLayout.toasts_fit``) and in the status line
+always.  Both are owned by ``BattleScreen``; the words are Textual-free, in
+``tactica.tui.battle_words``.
+"""
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from textual.app import App
+from textual.notifications import SeverityLevel
+from textual.timer import Timer
+
+from tactica.client.controller import Controller, Mode
+from tactica.client.session import GameSession
+from tactica.engine import Action
+
+from ..battle_sizes import NARROW
+from ..battle_words import CONFIRM_TITLES, Pending, asks_first, cancelled_text, confirm_text
+from ..widgets.status_line import StatusLine, fit_status
+from .battle_layout import BattleLayout
+
+
+class ToastHost(Protocol):
+    """What ``Toasts`` and ``Confirmations`` ask of the battle screen."""
+
+    session: GameSession
+    ctrl: Controller
+
+    @property
+    def app(self) -> App[Any]: ...
+    @property
+    def status_line(self) -> StatusLine: ...
+    @property
+    def note_seconds(self) -> float: ...
+
+    def notify(self, message: str, *, title: str = ..., severity: SeverityLevel = ...,
+               timeout: float | None = ...) -> None: ...
+    def set_timer(self, delay: float, callback: Any = ...) -> Timer: ...
+    def refresh_view(self) -> None: ...
+    def apply_result(self, result: Action | str | None) -> None: ...
+
+
+def card_names(session: GameSession) -> tuple[str, ...]:
+    """The card names of the battle's creatures (``fit_status`` cuts the long ones short)."""
+    return tuple({c.card.name for c in session.state.creatures})
+
+
+class Toasts:
+    """Refusals, warnings and acknowledgements: a toast where one fits, the status line always.
+
+    Args:
+        screen: the battle screen that owns it (``ToastHost``).
+        layout: the screen's layout (whether a toast fits, the status line's room).
+    """
+
+    def __init__(self, screen: ToastHost, layout: BattleLayout) -> None:
+        self.screen = screen
+        self.layout = layout
+        #: The timer that takes the status line's acknowledgement away (``acknowledge``).
+        self._note_timer: Timer | None = None
+
+    def fit(self) -> bool:
+        """True when a toast may pop up now (``BattleLayout.toasts_fit``)."""
+        return self.layout.toasts_fit()
+
+    def acknowledge(self, text: str) -> None:
+        """Say that a key changed a setting (f: the AI's pace, i: its intent): in a toast for three
+        seconds on a wide terminal where one fits over the log (``fit``), else at the head of
+        the status line for the screen's ``note_seconds``, so no log line is hidden: below ``NARROW``
+        columns (80×24) a toast covers the end of the log's lines however many rows the log has."""
+        screen = self.screen
+        if screen.app.size.width >= NARROW and self.fit():
+            screen.notify(text, timeout=3)
+            return
+        if self._note_timer is not None:
+            self._note_timer.stop()
+        screen.status_line.note = text
+        self._note_timer = screen.set_timer(screen.note_seconds, self._note_expired)
+        screen.refresh_view()  # the hint is said again in the room the note leaves
+
+    def _note_expired(self) -> None:
+        """The acknowledgement's time is up: the status line says its hint alone again."""
+        self.drop_note()
+        self.screen.refresh_view()
+
+    def drop_note(self) -> None:
+        """Take the acknowledgement off the status line (its timer too)."""
+        if self._note_timer is not None:
+            self._note_timer.stop()
+            self._note_timer = None
+        self.screen.status_line.note = ""
+
+    def refuse(self, reason: str) -> None:
+        """Say why an action or a key is refused: in the status line (cut to its room), and in a
+        toast too where one fits; one refusal at a time, never a pile of them."""
+        screen = self.screen
+        self.drop_note()  # one message at a time: the refusal is the news now
+        status = screen.status_line
+        status.message = fit_status(reason, self.layout.status_room(), card_names(screen.session))
+        status.refused, status.warning = True, False
+        screen.app.clear_notifications()  # one refusal at a time, never a pile of them
+        if self.fit():  # else the status line alone says it: the log stays in view
+            screen.notify(reason, title="Not allowed", severity="warning", timeout=4)
+
+    def drop(self, titles: tuple[str, ...]) -> None:
+        """Take the toasts with one of these ``titles`` off the screen.  Textual offers no public way
+        to take one toast away: should its private one move, every toast goes instead."""
+        app = self.screen.app
+        notes, unnotify = getattr(app, "_notifications", None), getattr(app, "_unnotify", None)
+        if notes is None or unnotify is None:  # Textual's private API moved: drop every toast instead
+            app.clear_notifications()
+            return
+        for note in list(notes):
+            if note.title in titles:
+                unnotify(note)
+
+
+class Confirmations:
+    """A human's action that waits for its key again, and its warning.
+
+    Args:
+        screen: the battle screen that owns it (``ToastHost``): it applies what is confirmed.
+        toasts: the screen's toasts (the warning pops up there too where one fits).
+    """
+
+    def __init__(self, screen: ToastHost, toasts: Toasts) -> None:
+        self.screen = screen
+        self.toasts = toasts
+        #: An action waiting for its key again: (key, action); None when none waits.
+        self.pending: Pending | None = None
+
+    def press(self, key: str, result: Action | str | None) -> None:
+        """Apply ``result`` of ``key``, except an action that asks first (``battle_words.asks_first``):
+        its first press only warns; the same key again applies it (a human's actions only)."""
+        screen = self.screen
+        if isinstance(result, Action) and self.pending != (key, result):
+            title = asks_first(screen.session, result)
+            if title:
+                self.pending = (key, result)
+                screen.refresh_view()
+                if self.toasts.fit():  # else the status line alone says it: the log stays in view
+                    screen.notify(self.text(), title=title, severity="warning", timeout=4)
+                return
+        if self.pending is not None:  # answered: its warning is no longer news
+            self.toasts.drop(CONFIRM_TITLES)
+        self.pending = None
+        screen.apply_result(result)
+
+    def key_pressed(self, key: str) -> None:
+        """Any key but the one that asked for it cancels a pending confirmation; the status line
+        then says it was called off (not the square's "Provokes…" hint again)."""
+        if self.pending is None or key == self.pending[0]:
+            return
+        screen = self.screen
+        action = self.pending[1]
+        self.pending = None
+        self.toasts.drop(CONFIRM_TITLES)
+        screen.refresh_view()
+        if screen.ctrl.mode is Mode.ACT or screen.ctrl.mode is Mode.CHARGE_END:
+            screen.status_line.message = cancelled_text(screen.session, action)
+
+    def forget(self) -> None:
+        """Drop the waiting action without a word (the cursor moved: it was to the old square)."""
+        self.pending = None
+
+    def text(self, room: int | None = None) -> str:
+        """The warning shown while an action waits for its key again ("" when none does); longer
+        than ``room`` characters, it names creatures by label alone (``battle_words.confirm_text``)."""
+        return confirm_text(self.screen.session, self.pending, room)

@@ -1,0 +1,105 @@
+"""The battle screen's keys: its bindings, which of them may be used now, and which the footer follows.
+
+A key with two bindings (``a`` attack, ``a`` says why not) shows the one that
+``BattleScreen.check_action`` allows now; the hidden one says why the key can
+do nothing (``Controller.refusal``).
+"""
+from __future__ import annotations
+
+from typing import Protocol
+
+from textual.binding import Binding, BindingType
+
+from tactica.client.controller import Controller, Mode
+
+from ..widgets.battle_log import BattleLog
+from .battle_ai import AI_ACTIONS, AiTurn
+from .battle_layout import BattleLayout
+from .battle_saves import UNDO_ACTIONS, BattleSaves
+
+BINDINGS: list[BindingType] = [
+    Binding("enter", "select", "Select"),
+    Binding("tab", "next(1)", "Next"),
+    Binding("shift+tab", "next(-1)", "Previous", show=False),
+    Binding("m", "move", "Move"),
+    Binding("s", "shift", "Shift"),
+    Binding("a", "attack", "Attack"),
+    Binding("c", "charge", "Charge"),
+    # a or c that can do nothing now says why in the status line (``Controller.refusal``)
+    Binding("a", "says_why('attack')", "Attack", show=False),
+    Binding("c", "says_why('charge')", "Charge", show=False),
+    # m, s, w or e while a creature is to be picked says to activate one first
+    Binding("m", "says_why('move')", "Move", show=False),
+    Binding("s", "says_why('shift')", "Shift", show=False),
+    Binding("w", "says_why('power')", "Power", show=False),
+    Binding("e", "says_why('end')", "End activation", show=False),
+    Binding("e", "end", "End activation"),
+    Binding("w", "power", "Power"),
+    Binding("space", "pick", "Add target"),
+    Binding("p", "auto_place", "Auto-place"),
+    Binding("escape", "cancel", "Cancel"),
+    Binding("z", "undo", "Undo"),  # u is the map's up-right key (y u b n)
+    Binding("z", "undo_refused", "Undo", show=False),
+    Binding("ctrl+z", "undo", "Undo", show=False),
+    Binding("ctrl+z", "undo_refused", "Undo", show=False),
+    Binding("ctrl+r", "reload_map", "Reload map"),
+    *[Binding(str(n), f"choose_attack({n})", f"Attack {n}", show=False) for n in range(1, 10)],
+    Binding("f", "ai_fast", "Fast AI"),
+    Binding("i", "ai_intent", "AI intent"),
+    Binding("o", "champion_prompts", "Ask champion powers again", show=False),
+    Binding("right_square_bracket", "card_scroll(1)", "More card", key_display="]"),
+    Binding("left_square_bracket", "card_scroll(-1)", "Card back", show=False),
+    # The log is read back with Page Up / Page Down, Home / End (before the map view's own scrolling).
+    Binding("pageup", "log_scroll(-1)", "Read log", key_display="PgUp", priority=True),
+    Binding("pagedown", "log_scroll(1)", "Log on", show=False, priority=True),
+    Binding("home", "log_edge(-1)", "Oldest log line", show=False, priority=True),
+    Binding("end", "log_edge(1)", "Newest log line", show=False, priority=True),
+    Binding("question_mark", "help", "Help"),
+    Binding("q", "quit", "Quit"),
+]
+"""The battle screen's key bindings (``BattleScreen.BINDINGS``)."""
+
+KEY_ACTIONS = ("select", "next", "move", "shift", "attack", "charge", "end", "pick", "auto_place",
+               "cancel", "choose_attack", "undo", "power", "card_scroll", "log_scroll")
+"""Key actions whose use changes with the battle: the footer is refreshed when the set that may be
+used changes (``BattleScreen.sync_keys``)."""
+
+
+class KeysHost(Protocol):
+    """What ``key_shown`` asks of the battle screen."""
+
+    ctrl: Controller
+    ai_turn: AiTurn
+    saves: BattleSaves
+    battle_layout: BattleLayout
+
+    @property
+    def battle_log(self) -> BattleLog: ...
+    @property
+    def asking(self) -> bool: ...
+
+
+def key_shown(screen: KeysHost, action: str, parameters: tuple[object, ...]) -> bool:
+    """Whether key action ``action`` (with its ``parameters``) may be used now, so the footer shows
+    it (``BattleScreen.check_action``): help and quit always; the card's and the log's paging when
+    they overflow; f and i against the AI; no other key while the AI plays; undo and reload as the
+    session allows; none while a question is up; the rest as the controller's mode allows."""
+    if action in ("help", "quit", "champion_prompts"):
+        return True
+    if action == "card_scroll":  # the card is longer than its panel (also while the AI plays)
+        return screen.battle_layout.card_overflows()
+    if action in ("log_scroll", "log_edge"):  # the log is longer than its pane (also while the AI plays)
+        return screen.battle_log.max_scroll_y > 0
+    if action in AI_ACTIONS:
+        return screen.ai_turn.key_allowed(action)
+    if screen.ai_turn.decides():
+        return False  # the AI is playing: no action keys, no undo
+    if action in UNDO_ACTIONS:
+        return screen.saves.key_allowed(action)
+    if screen.asking:
+        return False
+    if action == "says_why":
+        return screen.ctrl.says_why(str(parameters[0])) if parameters else False
+    if action == "auto_place":
+        return screen.ctrl.mode is Mode.DEPLOY
+    return screen.ctrl.allowed(action)

@@ -1,0 +1,189 @@
+"""The battle screen's layout: the rows of the map row and the log, the side panel's legend and card.
+
+``BattleLayout`` is owned by ``BattleScreen``.  It gives the map row the rows
+``battle_sizes.body_rows`` says (the log takes the rest), says whether a toast
+fits and how many characters the status line shows now, names who scores in
+each VP zone in the legend, and pages the stat card.  The arithmetic itself is
+Textual-free, in ``tactica.tui.battle_sizes``.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
+
+from textual.app import App
+from textual.containers import VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Static
+
+from tactica.client.session import GameSession
+from tactica.engine import MapDef, Square
+
+from ..battle_sizes import body_rows, side_width, status_room, status_rows, toasts_fit
+from ..battle_words import zone_note
+from ..widgets.battle_log import BattleLog
+from ..widgets.map_view import STYLES as MAP_STYLES
+from ..widgets.map_view import MapView
+from ..widgets.stat_card import StatCard
+from ..widgets.status_line import StatusLine
+from .log_reader import LogReader
+
+LEGEND_TERRAIN = {"forest": "T forest", "pit": "O pit", "smoke": "* smoke", "statue": "S statue",
+                  "blood-rock": "% blood rock", "sacred-circle": "+ sacred circle",
+                  "teleporter": "@ teleporter"}
+"""Legend words for special terrain, shown only when a map of the battle has it."""
+
+
+def legend(maps: Iterable[MapDef], players: int = 2, zones: tuple[tuple[int, str], ...] = ()) -> str:
+    """The side-panel legend: the basic marks plus the special terrain these maps use;
+    with three or four players the letter case of each (SCN-MULTI: OG1 og1 Og1 oG1).
+
+    ``zones`` names who scores in each VP zone as (zone number, owner) pairs, the owner "P1".."P4"
+    (or the start area's letter, "A", before areas are chosen): one line each, its mark in the
+    zone's colours (SCN-ASSAULT).  Without it the legend says only "◆ VP zone".
+    Returns the legend as Rich markup, one line per row of the panel."""
+    kinds = {t.value for m in maps for row in m.terrain for t in row}
+    extra = [words for kind, words in LEGEND_TERRAIN.items() if kind in kinds]
+    lines = [". clear   ^ difficult", "███ wall  ◆ VP zone"]
+    for i, owner in zones:
+        whom = owner if owner.startswith("P") else f"who starts in {owner}"
+        lines.append(f"[{MAP_STYLES[f'zone{i}']}]◆{owner}[/] {whom} scores here")
+    while extra:  # two to a line when they fit the side panel
+        if len(extra) > 1 and len(extra[0]) + len(extra[1]) + 2 <= 22:
+            lines.append(f"{extra.pop(0)}  {extra.pop(0)}")
+        else:
+            lines.append(extra.pop(0))
+    lines += [": reach  s shift  o path", "x charge  ░ area", "[u]lbl[/u] condition [#e0c8ff on #3b2460] [/]aura"]
+    if players > 2:
+        cases = ("[b]AB[/b] P1", "[b]ab[/b] P2", "[b]Ab[/b] P3", "[b]aB[/b] P4")[:players]
+        lines += ["  ".join(cases), "? help"]
+    else:
+        lines.append("[b]UPPER[/b] P1 [b]lower[/b] P2 ? help")
+    return "\n".join(lines)
+
+
+class LayoutHost(Protocol):
+    """What ``BattleLayout`` asks of the battle screen."""
+
+    session: GameSession
+
+    @property
+    def app(self) -> App[Any]: ...
+    @property
+    def body(self) -> Widget: ...
+    @property
+    def map_view(self) -> MapView: ...
+    @property
+    def status_line(self) -> StatusLine: ...
+    @property
+    def battle_log(self) -> BattleLog: ...
+    @property
+    def legend_panel(self) -> Static: ...
+    @property
+    def card_box(self) -> VerticalScroll: ...
+    @property
+    def stat_card(self) -> StatCard: ...
+
+    def toast_racks(self) -> Sequence[Widget]: ...
+
+
+class BattleLayout:
+    """The battle screen's rows and side panel as the terminal's size and the battle change.
+
+    Args:
+        screen: the battle screen that owns it (``LayoutHost``).
+    """
+
+    def __init__(self, screen: LayoutHost) -> None:
+        self.screen = screen
+        #: Rows of the map row now (0 before the first fit).
+        self.body_rows = 0
+        self._zones_shown: tuple[tuple[int, str], ...] = ()
+
+    def fit(self) -> None:
+        """Give the map row the rows ``body_rows`` says; the log takes what is left."""
+        width, height = self.screen.app.size
+        st = self.screen.session.state
+        maps = (st.map,) if st.map is not None else st.maps
+        size = max(((m.width, m.height) for m in maps), key=lambda s: s[1], default=(0, 0))
+        rows = body_rows(width, height, size, side_width(width), status_rows(width))
+        if rows != self.body_rows:
+            self.body_rows = rows
+            self.screen.body.styles.height = rows
+            for rack in self.screen.toast_racks():  # a toast never reaches below the map row (the status line)
+                rack.styles.max_height = rows
+
+    def toasts_fit(self) -> bool:
+        """True when a toast (a roll, a refusal, an opportunity-attack warning) may pop up now
+        (``battle_sizes.toasts_fit``: the map row and the log both have the rows for it)."""
+        width, height = self.screen.app.size
+        return toasts_fit(width, height, self.body_rows)
+
+    def status_room(self) -> int:
+        """Characters the status line shows now, less what its acknowledgement takes
+        (``battle_sizes.status_room``)."""
+        return status_room(self.screen.app.size.width, self.screen.status_line.note)
+
+    def show_zone_owners(self) -> None:
+        """Name in the legend who scores in each VP zone, once the map is chosen (again once the
+        start areas are: "◆A" becomes "◆P1")."""
+        st, mv = self.screen.session.state, self.screen.map_view
+        zones = () if st.map is None else tuple(
+            (p, mv.zone_owner(p)) for p in range(max(st.players, len(st.map.start_areas))) if mv.zone_squares(p))
+        if zones != self._zones_shown:
+            self._zones_shown = zones
+            self.screen.legend_panel.update(legend(st.maps, st.players, zones))
+
+    def card_overflows(self) -> bool:
+        """True when the stat card (with the legend under it) is taller than the side panel."""
+        return self.screen.card_box.max_scroll_y > 0
+
+    def card_scroll(self, step: int) -> None:
+        """Scroll the stat card a page down (``step`` 1) or up (-1); past the end, down goes back to
+        the top of the card."""
+        box = self.screen.card_box
+        page = max(1, box.scrollable_content_region.height - 1)
+        # immediate: the next key press (sent fast) must page on from this one's position
+        if step > 0 and box.scroll_y >= box.max_scroll_y:
+            box.scroll_home(animate=False, immediate=True)
+        else:
+            box.scroll_to(y=box.scroll_y + step * page, animate=False, immediate=True)
+
+    def show_card(self, square: Square) -> None:
+        """Show on the stat card the creature on ``square``, else the active one (its top when it is
+        another creature than the card showed), with the note on whose VP zone ``square`` is."""
+        st = self.screen.session.state
+        card = self.screen.stat_card
+        shown = st.creature_at(square) or st.active_creature
+        card.state = st
+        card.active_uid = st.active_uid
+        card.actions_used = (st.move_used, st.attack_used)
+        card.square_note = zone_note(st, square)
+        if card.creature is not shown and (card.creature is None or shown is None
+                                           or card.creature.uid != shown.uid):
+            self.screen.card_box.scroll_home(animate=False)  # a new card: its top
+        card.creature = shown
+
+    def page_log(self, step: int) -> None:
+        """Page Up / Page Down: read the battle log a page back (``step`` -1) or on (1).  While the
+        player reads back, new lines do not move it (its border counts them); at the bottom it
+        follows them again.  Where the log is a few rows (80×24: a page would be three lines), Page
+        Up opens the whole log on the whole screen instead (``LogReader``; Esc comes back)."""
+        if step < 0 and self._read_log_full(1):
+            return
+        self.screen.battle_log.page(step)
+
+    def log_edge(self, step: int) -> None:
+        """Home / End: the log's oldest line (``step`` -1), or its newest (1: where it follows new
+        lines again).  Where the log is a few rows, Home opens the whole log at its oldest line."""
+        if step < 0 and self._read_log_full(-1):
+            return
+        self.screen.battle_log.to_edge(step)
+
+    def _read_log_full(self, start: int) -> bool:
+        """Open the whole log on the whole screen when the log pane is too small to read back in
+        (no toast fits over it: ``toasts_fit``); ``start`` as ``LogReader``'s.  True when opened."""
+        if self.toasts_fit():
+            return False
+        self.screen.app.push_screen(LogReader(self.screen.battle_log.entries, start, back="the battle"))
+        return True

@@ -1,0 +1,17 @@
+"""Settings for the whole suite: hypothesis profiles.
+
+``ci`` (the default): every run tries the same examples (``derandomize``; no example database), so
+the suite is deterministic and its time steady.  ``dev`` (``pytest --hypothesis-profile=dev``): new
+random examples on each run, and a failing one, once shrunk, is kept in ``.hypothesis/`` (not
+committed) and tried first next time.  Each fuzz test sets its own number of examples.
+"""
+from __future__ import annotations
+
+from hypothesis import Phase, settings
+
+#: Every phase but "explain" (which reruns a shrunk failure to point at lines: slow on whole battles).
+PHASES = (Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink)
+
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True, phases=PHASES)
+settings.register_profile("dev")
+settings.load_profile("ci")

@@ -1,0 +1,34 @@
+"""Which target attack mode picks first (the best by the attack preview) and the order Tab and
+Shift+Tab go through the others."""
+from __future__ import annotations
+
+from tactica.engine.sandbox import battle, card, ranged
+
+from .conftest import app_for_state
+
+
+async def test_the_default_target_is_the_best_by_the_preview_and_tab_follows_that_order():
+    shooter = card("Crossbowman", attacks=(ranged("Crossbow", bonus=6, damage=10),))
+    soft = card("Goblin", ac=10)                          # easier to hit: more expected damage
+    st = battle("A.....b\n.......\n......d\n.......\n......c", {"A": shooter, "d": soft},
+                active="A", hp={"c": 5})                  # c dies to any hit: the kill shot, last in reading order
+    app = app_for_state(st)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        s = screen.session
+        kill, dmg = {}, {}
+        for u in "bcd":
+            p = s.attack_preview(0, u)
+            kill[u], dmg[u] = p.kill_chance, p.expected_damage
+        assert kill["c"] > kill["b"] == kill["d"] == 0 and dmg["d"] > dmg["b"]
+        pos = {u: st.creature(u).pos for u in "bcd"}
+        await pilot.press("a")
+        assert screen.map_view.square == pos["c"]
+        seen = []
+        for _ in range(3):
+            await pilot.press("tab")
+            seen.append(screen.map_view.square)
+        assert seen == [pos["d"], pos["b"], pos["c"]]
+        await pilot.press("shift+tab")
+        assert screen.map_view.square == pos["b"]

@@ -1,0 +1,82 @@
+"""The map view scrolls to keep a margin of squares round the creature that matters: the one Tab
+selects, a Large creature under the cursor (whole), the AI's creature that acts."""
+from __future__ import annotations
+
+from tactica.engine.sandbox import battle
+
+from .conftest import app_for_state, view_squares
+
+
+def _wide_state():
+    """A 40×30 map (bigger than the view at 80×24): a Large ogre at (16, 5), a creature at (25, 20)."""
+    from tactica.engine.sandbox import card as make_card
+    rows = [["."] * 40 for _ in range(30)]
+    for x, y in ((16, 5), (17, 5), (16, 6), (17, 6)):
+        rows[y][x] = "L"
+    rows[2][0], rows[20][25], rows[9][30] = "A", "C", "b"
+    return battle("\n".join("".join(r) for r in rows), {"L": make_card("Ogre", size=2, speed=5)})
+
+
+async def test_tab_keeps_squares_round_the_selected_creature_in_view_at_80x24():
+    """Tab to a creature far off: the view keeps a margin of squares round it, not the window's edge."""
+    from tactica.tui.widgets.map_view import SCROLL_MARGIN, MapView
+    app = app_for_state(_wide_state())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        mv = app.screen.query_one(MapView)
+        seen = set()
+        for _ in range(4):
+            await pilot.press("tab")
+            await pilot.pause()
+            who = app.screen.session.state.creature_at(mv.square)
+            seen.add(who.uid)
+            left, right, top, bottom = view_squares(mv)
+            xs, ys = [q[0] for q in who.squares], [q[1] for q in who.squares]
+            mx, my = SCROLL_MARGIN
+            assert left <= max(0, min(xs) - mx) and right >= min(39, max(xs) + mx), (who.uid, left, right)
+            assert top <= max(0, min(ys) - my) and bottom >= min(29, max(ys) + my), (who.uid, top, bottom)
+            assert all(mv.in_view(q) for q in who.squares)
+        assert seen == {"A", "C", "L"}
+
+
+async def test_a_large_creature_under_the_cursor_is_scrolled_into_view_whole():
+    """The ogre's label square is in view but its frame's right column is not: on it, the view shows all."""
+    from tactica.tui.widgets.map_view import MapView
+    app = app_for_state(_wide_state())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        mv = app.screen.query_one(MapView)
+        assert mv.in_view((16, 5)) and not mv.in_view((17, 5))     # AS1 at the edge, its ──┐ cut off
+        mv.move_cursor((16, 5))
+        await pilot.pause()
+        assert all(mv.in_view(q) for q in ((16, 5), (17, 5), (16, 6), (17, 6)))
+        assert mv.scroll_offset.x % mv._cw == 0                    # the left edge on a square's edge
+
+
+async def test_the_view_following_the_ai_keeps_squares_round_the_creature_that_acted():
+    """At 80×24 the AI activates its creature far off to the right: the view scrolls to it and shows
+    the squares round it (its neighbours), not the creature at the window's edge."""
+    from tactica.tui.widgets.map_view import SCROLL_MARGIN
+
+    from .conftest import app_against_ai, view_home
+    board = "\n".join(["A" + "." * 39] + ["." * 40] * 5 + ["." * 30 + "b" + "." * 9])
+    app = app_against_ai(battle(board, turn_player=1), pace=1.5)  # time to look
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        mv = screen.map_view
+        await view_home(pilot, mv)
+        st = screen.session.state
+        for _ in range(300):                                 # until the AI's creature is activated
+            await pilot.pause(0.02)
+            st = screen.session.state
+            if st.active_uid == "b":
+                break
+        assert st.active_uid == "b" and st.creature("b").pos == (30, 6), "the AI did not activate b first"
+        for _ in range(100):                                 # the scroll is made after a refresh
+            await pilot.pause(0.02)
+            if mv.scroll_offset.x:
+                break
+        left, right, top, bottom = view_squares(mv)
+        mx, my = SCROLL_MARGIN
+        assert left <= 30 - mx and right >= 30 + mx, (left, right)
+        assert mv.square == (0, 0)

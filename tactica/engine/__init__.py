@@ -112,7 +112,7 @@ from .footprint import gap as footprint_gap
 from .forced import destinations as forced_destinations
 from .game import apply, charge_routes, check, deploy_squares, legal_actions, new_game
 from .geometry import Geometry, chebyshev
-from .lazy import actions_of_kind, charge_choices, kinds_now, move_reach
+from .legal import ACTING_KINDS, CHAMPION_KINDS, FORCED_KINDS, actions_of_kind, charge_choices, kinds_now, move_reach
 from .mapswap import MapSwapError, with_map
 from .model import (
     ALIGNMENTS,
@@ -136,6 +136,7 @@ from .model import (
     Trigger,
     WarbandDef,
 )
+from .modules import OPTIONAL_MODULES, active_modules, unknown_modules
 from .movement import Route, provokers_of_path, routes
 from .movement import mode_of as movement_mode
 from .powers import (
@@ -152,7 +153,17 @@ from .powers import (
 )
 from .queries import charge_preview, ends_activation_in_pit, move_refusal, provokers_of_squeeze
 from .sealed import sealed_warbands
-from .state import SCENARIOS, ActiveEffect, Creature, GameState, PendingForce, Phase, Ruleset, bloodied_threshold
+from .state import (
+    SCENARIOS,
+    ActiveEffect,
+    Creature,
+    GameState,
+    PendingForce,
+    Phase,
+    ReadOnlyStateError,
+    Ruleset,
+    bloodied_threshold,
+)
 from .teleporters import teleport_squares
 from .terrain import SYMBOLS, CustomTerrain, Terrain, TerrainRules
 from .terrain import rules_of as terrain_rules
@@ -173,6 +184,7 @@ from .whatif import Dice, as_active, as_turn_of, with_creature_at, with_dice
 # ``tactica.engine`` and never a submodule.
 __all__ = [
     "ABILITY_KINDS",
+    "ACTING_KINDS",
     "ALIGNMENTS",
     "AURA_AFFECTS",
     "AURA_BONUS_EFFECTS",
@@ -192,6 +204,7 @@ __all__ = [
     "AuraHarmed",
     "BattleWon",
     "CHAMPION_EFFECTS_FOR",
+    "CHAMPION_KINDS",
     "CONDITIONS",
     "ChampionEffect",
     "ChampionPower",
@@ -229,6 +242,7 @@ __all__ = [
     "EndActivation",
     "Event",
     "FACTIONS",
+    "FORCED_KINDS",
     "FirstPlayerChosen",
     "FollowUpEffect",
     "ForceKind",
@@ -244,6 +258,7 @@ __all__ = [
     "Move",
     "NO_ATTACK_POWERS",
     "NO_SPECIAL_POWERS",
+    "OPTIONAL_MODULES",
     "OngoingEffect",
     "OpportunityAttackProvoked",
     "PendingForce",
@@ -255,6 +270,7 @@ __all__ = [
     "PowerRecharged",
     "PowerTrigger",
     "Reach",
+    "ReadOnlyStateError",
     "Recharge",
     "RechargeOn",
     "RechargeRolled",
@@ -293,6 +309,7 @@ __all__ = [
     "WarbandProblem",
     "actions_of_kind",
     "activations_per_round",
+    "active_modules",
     "anchors_covering",
     "any_in",
     "apply",
@@ -353,6 +370,7 @@ __all__ = [
     "template_squares",
     "terrain_rules",
     "tie_breaker",
+    "unknown_modules",
     "used_count",
     "valid_targets",
     "with_creature_at",

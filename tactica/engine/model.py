@@ -345,6 +345,9 @@ class MapDef:
             who deployed in start area X (usually it lies on the other side).
         points: the battle size the map is drawn for, in points (WB-8:
             100-point battles use a half-size map); default 200.
+        rules: the optional rule modules a battle on this map plays with, by
+            name (the map file's ``rules:`` key, e.g. ``("grid35",)``; see
+            ``engine.modules``); empty: the skirmish rules alone.
     """
 
     id: str
@@ -353,6 +356,7 @@ class MapDef:
     start_areas: dict[str, frozenset[Square]] = field(default_factory=dict)
     vp_zones: dict[str, frozenset[Square]] = field(default_factory=dict)
     points: int = 200
+    rules: tuple[str, ...] = ()
 
     @property
     def width(self) -> int:

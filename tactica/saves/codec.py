@@ -243,6 +243,8 @@ def map_to(m: MapDef) -> dict:
            "terrain": ["".join(_terrain_symbol(t) for t in row) for row in m.terrain],
            "start_areas": {k: sorted(map(list, v)) for k, v in m.start_areas.items()},
            "vp_zones": {k: sorted(map(list, v)) for k, v in m.vp_zones.items()}, "points": m.points}
+    if m.rules:  # the map's rule modules (absent when none: older saves and tacticas agree)
+        out["rules"] = list(m.rules)
     customs = m.custom_terrain
     if customs:
         out["terrain_types"] = [{"name": t.name, "rules": asdict(t.rules)} for t in customs]
@@ -259,7 +261,7 @@ def map_from(d: dict) -> MapDef:
     return MapDef(id=d["id"], name=d["name"], terrain=terrain,
                   start_areas={k: frozenset(tuple(s) for s in v) for k, v in d["start_areas"].items()},
                   vp_zones={k: frozenset(tuple(s) for s in v) for k, v in d["vp_zones"].items()},
-                  points=int(d.get("points", 200)))
+                  points=int(d.get("points", 200)), rules=tuple(str(r) for r in d.get("rules", ())))
 
 
 def warband_to(w: WarbandDef) -> dict:

@@ -11,6 +11,7 @@ what was expected.  Nothing here knows the save format (``codec`` does).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import re
 import types
@@ -147,7 +148,7 @@ def text(value: Any, path: str, limit: int = MAX_TEXT) -> str:
         raise expected(path, "text", value)
     if len(value) > limit:
         raise Bad(path, f"a text of {len(value)} characters; at most {limit}")
-    return clean_text(value, lines=True)
+    return value if value.isprintable() else clean_text(value, lines=True)
 
 
 def name(value: Any, path: str) -> str:
@@ -179,6 +180,26 @@ def choice(enum: type[Enum], value: Any, path: str) -> Any:
 Special = Mapping[tuple[type, str], Callable[[Any, str], Any]]
 
 
+@functools.cache
+def _plan(hint: Any) -> tuple[str, Any]:
+    """How ``value`` decodes type ``hint``: (kind, argument), worked out once per type."""
+    if hint in (bool, int, str):
+        return hint.__name__, None
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return "enum", hint
+    if dataclasses.is_dataclass(hint) and isinstance(hint, type):
+        return "dataclass", hint
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    rest = tuple(a for a in args if a is not type(None))
+    if origin in (types.UnionType, typing.Union) and type(None) in args and len(rest) == 1:
+        return "optional", rest[0]
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return "many", args[0]
+    if origin is tuple:
+        return "fixed", args
+    raise TypeError(f"no decoder for {hint!r}")
+
+
 def value(raw: Any, hint: Any, path: str, special: Special) -> Any:
     """Decode ``raw`` as a value of Python type ``hint`` (a dataclass field's type).
 
@@ -186,32 +207,35 @@ def value(raw: Any, hint: Any, path: str, special: Special) -> Any:
     ``tuple[X, Y]`` and dataclasses (through ``build``).  Raises Bad, or
     TypeError for a type it does not handle (a codec bug).
     """
-    if hint is bool:
-        return boolean(raw, path)
-    if hint is int:
+    kind, arg = _plan(hint)
+    if kind == "int":
+        if type(raw) is int and -MAX_INT <= raw <= MAX_INT:  # the common case, quickly
+            return raw
         return integer(raw, path)
-    if hint is str:
+    if kind == "str":
         return text(raw, path)
-    if isinstance(hint, type) and issubclass(hint, Enum):
-        return choice(hint, raw, path)
-    if dataclasses.is_dataclass(hint) and isinstance(hint, type):
-        return build(hint, raw, path, special)
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if origin in (types.UnionType, typing.Union) and type(None) in args:
-        if raw is None:
-            return None
-        rest = [a for a in args if a is not type(None)]
-        if len(rest) == 1:
-            return value(raw, rest[0], path, special)
-    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+    if kind == "bool":
+        return boolean(raw, path)
+    if kind == "enum":
+        return choice(arg, raw, path)
+    if kind == "dataclass":
+        return build(arg, raw, path, special)
+    if kind == "optional":
+        return None if raw is None else value(raw, arg, path, special)
+    if kind == "many":
         items = listing(raw, path)
-        return tuple(value(v, args[0], f"{path}[{i}]", special) for i, v in enumerate(items))
-    if origin is tuple:
-        if not isinstance(raw, list) or len(raw) != len(args):
-            raise expected(path, "a square [x, y]" if args == (int, int) else f"a list of {len(args)}", raw)
-        items = raw
-        return tuple(value(v, a, f"{path}[{i}]", special) for i, (v, a) in enumerate(zip(items, args)))
-    raise TypeError(f"no decoder for {hint!r} at {path}")
+        return tuple(value(v, arg, f"{path}[{i}]", special) for i, v in enumerate(items))
+    if not isinstance(raw, list) or len(raw) != len(arg):
+        raise expected(path, "a square [x, y]" if arg == (int, int) else f"a list of {len(arg)}", raw)
+    if arg == (int, int) and all(type(v) is int and -MAX_INT <= v <= MAX_INT for v in raw):
+        return (raw[0], raw[1])
+    return tuple(value(v, a, f"{path}[{i}]", special) for i, (v, a) in enumerate(zip(raw, arg)))
+
+
+@functools.cache
+def _shape(cls: type) -> tuple[dict[str, Any], tuple[dataclasses.Field[Any], ...]]:
+    """The field types and fields of dataclass ``cls`` (looked up once: a save holds thousands)."""
+    return typing.get_type_hints(cls), dataclasses.fields(cls)
 
 
 def build(cls: type, raw: Any, path: str, special: Special) -> Any:
@@ -223,9 +247,9 @@ def build(cls: type, raw: Any, path: str, special: Special) -> Any:
     (a newer tactica's additions).  Raises Bad.
     """
     data = mapping(raw, path)
-    hints = typing.get_type_hints(cls)
+    hints, fields = _shape(cls)
     kw: dict[str, Any] = {}
-    for f in dataclasses.fields(cls):
+    for f in fields:
         where = f"{path}.{f.name}" if path else f.name
         if f.name not in data:
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:

@@ -34,7 +34,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from tactica import __version__
-from tactica.content.limits import MAX_ACTIONS, MAX_MAP_SIDE, MAX_MAP_SQUARES, MAX_NAME, clean_text
+from tactica.content.limits import MAX_ACTIONS, MAX_LIST, MAX_MAP_SIDE, MAX_MAP_SQUARES, MAX_NAME, clean_text
 from tactica.engine import (
     ABILITY_KINDS,
     SYMBOLS,
@@ -192,7 +192,8 @@ _EFFECT_TYPES: dict[str, type] = {"condition": ConditionEffect, "ongoing": Ongoi
 
 def _effect_from(raw: Any, path: str) -> Effect:
     d = checked.mapping(raw, path)
-    cls = _EFFECT_TYPES.get(d.get("kind"))  # type: ignore[arg-type]
+    kind = d.get("kind")
+    cls = _EFFECT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise Bad(f"{path}.kind", f"expected one of {', '.join(_EFFECT_TYPES)}; got {checked.shown(d.get('kind'))}")
     return checked.build(cls, d, path, _SPECIAL)  # type: ignore[no-any-return]
@@ -268,7 +269,9 @@ def map_from(d: Any, path: str = "map") -> MapDef:
         codes[rules.symbol] = CustomTerrain(checked.name(td.get("name"), f"{where}.name"), rules)
     if "terrain" not in data:
         raise Bad(f"{path}.terrain", "missing")
-    rows = checked.listing(data["terrain"], f"{path}.terrain", MAX_MAP_SIDE)
+    rows = checked.listing(data["terrain"], f"{path}.terrain", MAX_LIST)
+    if len(rows) > MAX_MAP_SIDE:
+        raise Bad(f"{path}.terrain", f"a map {len(rows)} squares tall; at most {MAX_MAP_SIDE}×{MAX_MAP_SIDE}")
     width = len(rows[0]) if rows and isinstance(rows[0], str) else 0
     if not rows:
         raise Bad(f"{path}.terrain", "expected at least one row of squares")
@@ -328,7 +331,8 @@ def decode_action(d: Any, path: str = "action") -> Action:
     """Decode one action (``{"type": ClassName, field: value, ...}``); raises checked.Bad (a
     ValueError) naming the field below ``path`` that is wrong and what was expected."""
     data = checked.mapping(d, path)
-    cls = _ACTION_TYPES.get(data.get("type"))  # type: ignore[arg-type]
+    kind = data.get("type")
+    cls = _ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise Bad(f"{path}.type", f"expected an action type ({', '.join(_ACTION_TYPES)}); "
                                   f"got {checked.shown(data.get('type'))}")
@@ -515,8 +519,10 @@ def _decode_doc(doc: dict[str, Any], cls: type[SaveFile]) -> SaveFile:
     rules = checked.build(Ruleset, doc["rules"], "rules", _SPECIAL)
     maps = tuple(map_from(m, f"maps[{i}]") for i, m in enumerate(checked.listing(doc["maps"], "maps", 64)))
     wbs = tuple(warband_from(w, f"warbands[{i}]") for i, w in enumerate(checked.listing(doc["warbands"], "warbands")))
-    if not 2 <= len(wbs) <= 4 or not maps:
-        raise Bad("", "a save needs two to four warbands and at least one map")
+    if not 2 <= len(wbs) <= 4:
+        raise Bad("warbands", f"a save needs two to four warbands; got {len(wbs)}")
+    if not maps:
+        raise Bad("maps", "a save needs at least one map; got none")
     actions = [decode_action(a, f"actions[{i}]")
                for i, a in enumerate(checked.listing(doc["actions"], "actions", MAX_ACTIONS))]
     seed = checked.integer(doc["seed"], "seed", -(2**63), 2**64)

@@ -196,7 +196,7 @@ def _effect_from(raw: Any, path: str) -> Effect:
     cls = _EFFECT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise Bad(f"{path}.kind", f"expected one of {', '.join(_EFFECT_TYPES)}; got {checked.shown(d.get('kind'))}")
-    return checked.build(cls, d, path, _SPECIAL)  # type: ignore[no-any-return]
+    return checked.build(cls, d, path, _SPECIAL)
 
 
 def _effects_from(raw: Any, path: str) -> tuple[Effect, ...]:
@@ -233,7 +233,7 @@ _SPECIAL: dict[tuple[type, str], Any] = {
 def card_from(d: Any, path: str = "card") -> CreatureCard:
     """Decode a stat card (the JSON mapping ``card_to`` wrote); raises checked.Bad (a ValueError)
     naming the field below ``path`` that is wrong."""
-    return checked.build(CreatureCard, d, path, _SPECIAL)  # type: ignore[no-any-return]
+    return checked.build(CreatureCard, d, path, _SPECIAL)
 
 
 def _zones_from(raw: Any, path: str, width: int, height: int) -> dict[str, frozenset[tuple[int, int]]]:
@@ -275,7 +275,7 @@ def map_from(d: Any, path: str = "map") -> MapDef:
     width = len(rows[0]) if rows and isinstance(rows[0], str) else 0
     if not rows:
         raise Bad(f"{path}.terrain", "expected at least one row of squares")
-    terrain = []
+    terrain: list[tuple[Any, ...]] = []  # Terrain, or CustomTerrain (TER-OTHER) which the engine takes too
     for y, row in enumerate(rows):
         where = f"{path}.terrain[{y}]"
         if not isinstance(row, str):
@@ -302,7 +302,7 @@ def map_from(d: Any, path: str = "map") -> MapDef:
 
 def warband_from(d: Any, path: str = "warband") -> WarbandDef:
     """Decode a warband with its cards; raises checked.Bad naming the field below ``path``."""
-    return checked.build(WarbandDef, d, path, _SPECIAL)  # type: ignore[no-any-return]
+    return checked.build(WarbandDef, d, path, _SPECIAL)
 
 
 # -- actions ---------------------------------------------------------------
@@ -336,7 +336,7 @@ def decode_action(d: Any, path: str = "action") -> Action:
     if cls is None:
         raise Bad(f"{path}.type", f"expected an action type ({', '.join(_ACTION_TYPES)}); "
                                   f"got {checked.shown(data.get('type'))}")
-    return checked.build(cls, data, path, _SPECIAL)  # type: ignore[no-any-return]
+    return checked.build(cls, data, path, _SPECIAL)
 
 
 # -- state digest ----------------------------------------------------------

@@ -129,7 +129,8 @@ def test_clear_messages(change, words):
 
 @pytest.mark.parametrize("text", ["[" * 1000 + "]" * 1000, '{"a": ' * 1000 + "1" + "}" * 1000,
                                   json.dumps(DOC)[:-1] + ', "x": ' + "[" * 30 + "]" * 30 + "}",
-                                  '{"format": "tactica-save", "version": 1, "seed": ' + "9" * 5000 + "}"])
+                                  '{"format": "tactica-save", "version": 1, "seed": ' + "9" * 5000 + "}"],
+                         ids=["lists-1000-deep", "mappings-1000-deep", "a-save-with-a-30-deep-key", "a-5000-digit-seed"])
 def test_deep_nesting_and_huge_numbers_are_refused_without_a_recursion_error(text):
     with pytest.raises(SaveError) as caught:
         SaveFile.from_json(text, "x.json")

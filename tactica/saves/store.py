@@ -18,7 +18,7 @@ from pathlib import Path
 
 import platformdirs
 
-from tactica.content.limits import MAX_SAVE_BYTES, FileRefused, read_regular
+from tactica.content.limits import MAX_SAVE_BYTES, FileRefused, clean_text, read_regular
 
 from .codec import SaveError, SaveFile
 
@@ -87,19 +87,20 @@ def load_save(path: Path | str) -> SaveFile:
     damaged — with the field —, too new).
     """
     path = Path(path)
+    shown = clean_text(str(path))  # a file's name may hold control characters too
     try:
         data = read_regular(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
-        raise SaveError(f"{path}: no such save file") from None
+        raise SaveError(f"{shown}: no such save file") from None
     except FileRefused as exc:
-        raise SaveError(f"{path}: {exc.kind}, not a save file" if exc.kind else f"{path}: {exc}") from None
+        raise SaveError(f"{shown}: {exc.kind}, not a save file" if exc.kind else f"{shown}: {exc}") from None
     except OSError as exc:
-        raise SaveError(f"{path}: cannot read the save ({exc.strerror or exc})") from None
+        raise SaveError(f"{shown}: cannot read the save ({exc.strerror or exc})") from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise SaveError(f"{path}: not a tactica save (not UTF-8 text)") from None
-    return SaveFile.from_json(text, source=str(path))
+        raise SaveError(f"{shown}: not a tactica save (not UTF-8 text)") from None
+    return SaveFile.from_json(text, source=shown)
 
 
 def remove_stale_temps(folder: Path | None = None, older_than: float = STALE_TEMP_SECONDS) -> list[Path]:

@@ -100,3 +100,12 @@ def test_the_commands_in_a_process_of_their_own_print_no_traceback(tmp_path):
     assert "No unfinished battle to resume" in runs["resume"].stdout
     assert runs["verify"].stderr.startswith("error: ") and "nested too deeply" in runs["verify"].stderr
     assert "a FIFO (named pipe), not a save file" in runs["export"].stderr
+
+
+def test_a_file_name_with_control_characters_is_shown_without_them(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("TACTICA_DATA_DIR", str(tmp_path))
+    (tmp_path / "saves").mkdir()
+    (tmp_path / "saves" / "\x1b[2J\u202eevil.json").write_text("[")
+    assert cli.main(["saves"]) == 1
+    out = capsys.readouterr().out
+    assert "[2Jevil.json: damaged — " in out and "\x1b" not in out and "\u202e" not in out

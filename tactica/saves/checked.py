@@ -63,6 +63,7 @@ def expected(path: str, what: str, value: Any) -> Bad:
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _INNERMOST = re.compile(r"\[\]|\{\}")
+_RUN = re.compile(r"[\[{]{" + str(MAX_DEPTH + 1) + "}")
 
 
 def _too_deep(text: str) -> bool:
@@ -71,11 +72,15 @@ def _too_deep(text: str) -> bool:
     Strings are removed, then everything but brackets; each pass removes the
     innermost pairs, so after MAX_DEPTH passes a text within the limit has
     no bracket left (a text with unbalanced brackets is left to the parser).
+    A run of more than MAX_DEPTH opening brackets, looked for before each
+    pass, ends the check at once (a tower of brackets costs one pass).
     """
     rest = _NOT_BRACKET.sub("", _STRING.sub("0", text))
     for _ in range(MAX_DEPTH):
         if not rest:
             return False
+        if _RUN.search(rest):
+            return True
         rest = _INNERMOST.sub("", rest)
     return "[" in rest and "]" in rest or "{" in rest and "}" in rest
 

@@ -130,7 +130,7 @@ def test_clear_messages(change, words):
 @pytest.mark.parametrize("text", ["[" * 1000 + "]" * 1000, '{"a": ' * 1000 + "1" + "}" * 1000,
                                   json.dumps(DOC)[:-1] + ', "x": ' + "[" * 30 + "]" * 30 + "}",
                                   '{"format": "tactica-save", "version": 1, "seed": ' + "9" * 5000 + "}"],
-                         ids=["lists-1000-deep", "mappings-1000-deep", "a-save-with-a-30-deep-key", "a-5000-digit-seed"])
+                         ids=["lists-1000-deep", "mappings-1000-deep", "a-30-deep-key", "a-5000-digit-seed"])
 def test_deep_nesting_and_huge_numbers_are_refused_without_a_recursion_error(text):
     with pytest.raises(SaveError) as caught:
         SaveFile.from_json(text, "x.json")
@@ -213,3 +213,13 @@ def test_generated_hostile_saves_give_save_errors_only(changes):
         _read_all(text)
     except SaveError as exc:
         assert not any(w in str(exc) for w in PYTHON_WORDS), str(exc)
+
+
+@pytest.mark.parametrize("text", ["[" * 8_000_000 + "]" * 8_000_000, "[[]" * 4_000_000 + "]" * 4_000_000,
+                                  ("[" + "[[]]") * 2_000_000 + "]" * 2_000_000],
+                         ids=["a-16-mb-tower", "one-level-deeper-each-sibling", "two-levels-a-step"])
+def test_deep_nesting_at_the_size_limit_is_refused_fast(text):
+    start = time.process_time()
+    with pytest.raises(SaveError, match="nested too deeply"):
+        SaveFile.from_json(text, "x.json")
+    assert time.process_time() - start < 2.0  # about 0.1 to 0.8 s measured

@@ -14,12 +14,15 @@ from ..saves.hostile import hostile_folder
 from .conftest import skirmish_battle
 
 
-async def test_play_starts_over_a_hostile_saves_folder_and_offers_the_good_battle(tmp_path, monkeypatch):
+async def test_play_starts_over_a_hostile_saves_folder_and_offers_the_good_battle(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("TACTICA_DATA_DIR", str(tmp_path))
     hostile_folder(tmp_path / "saves")
     (tmp_path / "saves" / "good.json").unlink()  # the battle offered is the one with the hostile name
     offer = continue_offer(argparse.Namespace(new=False))
     assert offer is not None and offer.save.id == "bidi-long-name"
+    err = capsys.readouterr().err  # one line names the skipped saves, above the screen
+    assert err.startswith("note: 13 saved battles cannot be used and were skipped: ") and err.count("\n") == 1
+    assert err.endswith(" and 10 more (tactica saves says why)\n")
     name = offer.save.warbands[0].name
     assert name.startswith("Reds[2J") and len(name) == 80 and name.isprintable()
     saver = AutoSaver()

@@ -17,11 +17,33 @@ import sys
 
 #: Exit statuses, the same in every command.
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
-SCENARIOS = ("assault", "bounty", "uncontested", "combined", "sealed")  # tactica.engine.state.SCENARIOS (kept import-free)
+# tactica.engine.state.SCENARIOS (kept import-free)
+SCENARIOS = ("assault", "bounty", "uncontested", "combined", "sealed")
 CARDS_HELP = ("a card file of your own (repeatable): its cards join the shipped ones, so --warband files may "
               "name them (and Sealed packs hold them); an id that is already a shipped card's is an error")
 SCENARIO_HELP = ("victory rules: assault (default), bounty, uncontested, combined (250 points), "
                  "sealed (warbands built from random pools drawn with the seed)")
+
+
+def _rule_modules(text: str) -> tuple[str, ...]:
+    """``--rules grid35`` (a comma-separated list) to module names, each one the engine knows
+    (``tactica.engine.OPTIONAL_MODULES``); an unknown name is a usage error (exit 2)."""
+    from tactica.engine import OPTIONAL_MODULES, unknown_modules
+    names = tuple(dict.fromkeys(p.strip() for p in text.split(",") if p.strip()))
+    if not names:
+        raise argparse.ArgumentTypeError("--rules names at least one rule module, e.g. grid35")
+    unknown = unknown_modules(names)
+    if "skirmish" in names:
+        raise argparse.ArgumentTypeError("the skirmish rules are always on; --rules names optional modules: "
+                                         f"{', '.join(OPTIONAL_MODULES)}")
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown rule module {', '.join(unknown)!r}; "
+                                         f"choose from {', '.join(OPTIONAL_MODULES)}")
+    return names
+
+
+RULES_HELP = ("optional rule modules, comma-separated: grid35 (diagonals cost 1, 2, 1, 2 … across a move), "
+              "grid35-simple (every diagonal 1.5); see docs/modules/")
 
 
 def _players(text: str) -> int:
@@ -134,22 +156,30 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="start a battle in the terminal: you against the normal AI on the shipped map "
                                        "and warbands (--hotseat: two players at one keyboard)")
     play.add_argument("--map", metavar="FILE", action="append", help="map file (give twice: one per player)")
-    play.add_argument("--warband", metavar="FILE", action="append", help="warband file (give twice: player 1, then player 2)")
+    play.add_argument("--warband", metavar="FILE", action="append",
+                      help="warband file (give twice: player 1, then player 2)")
     play.add_argument("--cards", metavar="FILE", action="append", help=CARDS_HELP)
     play.set_defaults(_parser=play)  # its usage errors say "tactica play: error: …"
-    play.add_argument("--seed", type=int, default=None, help="dice seed (the same seed and choices replay the same battle)")
-    play.add_argument("--setup", action="store_true", help="full setup: choose maps and warbands, roll, pick start areas, place each creature by hand")
-    play.add_argument("--new", action="store_true", help="start a new battle without offering to continue the last unfinished one")
-    play.add_argument("--vs", choices=("ai", "human"), default=None, help="play against the AI (default) or a human at the same keyboard")
+    play.add_argument("--seed", type=int, default=None,
+                      help="dice seed (the same seed and choices replay the same battle)")
+    play.add_argument("--setup", action="store_true",
+                      help="full setup: choose maps and warbands, roll, pick start areas, place each creature by hand")
+    play.add_argument("--new", action="store_true",
+                      help="start a new battle without offering to continue the last unfinished one")
+    play.add_argument("--vs", choices=("ai", "human"), default=None,
+                      help="play against the AI (default) or a human at the same keyboard")
     play.add_argument("--hotseat", action="store_true", help="two players at one keyboard (the same as --vs human)")
     play.add_argument("--ai", metavar="LEVEL", type=_ai_level, default=None,
                       help="the AI's level: random, greedy, normal (default) or hard")
-    play.add_argument("--side", type=int, choices=(1, 2), default=1, help="which player you are against the AI (default 1)")
-    play.add_argument("--intent", action="store_true", help="show why the AI chooses each action (i toggles it in the game)")
+    play.add_argument("--side", type=int, choices=(1, 2), default=1,
+                      help="which player you are against the AI (default 1)")
+    play.add_argument("--intent", action="store_true",
+                      help="show why the AI chooses each action (i toggles it in the game)")
     play.add_argument("--pace", type=_pace, default=None, metavar="SECONDS",
                       help="pause between the AI's steps (default 0.4; f toggles fast mode in the game)")
 
     play.add_argument("--scenario", choices=SCENARIOS, default="assault", help=SCENARIO_HELP)
+    play.add_argument("--rules", type=_rule_modules, default=(), metavar="MODULES", help=RULES_HELP)
     play.add_argument("--players", type=_players, default=None, metavar="N",
                       help="3 or 4: a multiplayer battle (free-for-all on the four-corner map, or teams "
                            "with --teams); every seat is human unless named in --ai-seats")
@@ -161,6 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="VP that win a team battle (default 100 per player)")
     sim = sub.add_parser("sim", help="headless AI-against-AI battles")
     sim.add_argument("--scenario", choices=SCENARIOS, default="assault", help=SCENARIO_HELP)
+    sim.add_argument("--rules", type=_rule_modules, default=(), metavar="MODULES", help=RULES_HELP)
     sim.add_argument("--players", type=_players, default=None, metavar="N",
                      help="2 (default), 3 or 4 bots; give --ai once or once per player")
     sim.add_argument("--teams", metavar="T", default=None,
@@ -191,7 +222,8 @@ def build_parser() -> argparse.ArgumentParser:
     res.add_argument("save", nargs="?", metavar="ID_OR_FILE", help="a save id from 'tactica saves' or a save file")
     rep = sub.add_parser("replay", help="step through a saved battle, or check it with --verify")
     rep.add_argument("file", metavar="FILE_OR_ID")
-    rep.add_argument("--verify", action="store_true", help="rebuild headlessly and check the recorded end state (exit 0/1)")
+    rep.add_argument("--verify", action="store_true",
+                     help="rebuild headlessly and check the recorded end state (exit 0/1)")
     exp = sub.add_parser("export", help="write a saved battle's log as Markdown or plain text")
     exp.add_argument("file", metavar="FILE_OR_ID")
     exp.add_argument("--format", choices=("md", "text"), default="md")

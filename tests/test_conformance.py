@@ -55,14 +55,15 @@ def test_rule_list_is_well_formed_and_unique():
 def test_rule_list_matches_the_shared_digest():
     digest = shared_path("rules", "skirmish.md").read_text(encoding="utf-8")
     found = re.findall(r"\*\*([A-Z]+(?:-[A-Z0-9]+)+)", digest)
-    core = [rid for rid, _ in conf.rule_ids() if rid != "MOD" and not rid.startswith("G")]
+    core = [rid for rid, _ in conf.page_rules(conf.RULES, headed=False) if rid != "MOD"]
     assert core == found
 
 
 def test_module_rules_are_the_shared_variants_rules():
     variants = shared_path("rules", "variants.md").read_text(encoding="utf-8")
     known = set(re.findall(r"\*\*([A-Z0-9]+-[A-Z0-9]+)\*\*", variants))
-    modules = [rid for rid, _ in conf.rule_ids() if rid.startswith("G")]
+    core = conf.page_rules(conf.RULES, headed=False)
+    modules = [rid for rid, _ in conf.rule_ids()[len(core):]]
     assert set(modules) <= known, set(modules) - known
 
 
@@ -134,3 +135,16 @@ def test_a_rule_without_its_title_is_an_error_not_left_out(tmp_path):
     rules.write_text("**MOV-7** *Moves.* Text.\n\n**G35-DIAG** Diagonals cost 1, 2, 1, 2.\n")
     with pytest.raises(ValueError, match="G35-DIAG"):
         conf.rule_ids(rules)
+
+
+def test_module_pages_add_their_rules_after_the_core_by_heading_or_paragraph(tmp_path):
+    rules = tmp_path / "rules.md"
+    rules.write_text("**MOV-1** *Moves.* Text.\n")
+    (tmp_path / "modules").mkdir()
+    (tmp_path / "modules" / "grid35.md").write_text(
+        "# grid35\n\nMentions Q35-CORNER in passing.\n\n## Q35-DIAG — the diagonal count\n\nText.\n\n"
+        "**Q35-MIN** *One square however hampered.* Text.\n")
+    (tmp_path / "modules" / "qgrid.md").write_text("## Q5E-SPLIT — a move split round the attack\n")
+    assert conf.rule_ids(rules) == [("MOV-1", "Moves"), ("Q35-DIAG", "the diagonal count"),
+                                    ("Q35-MIN", "One square however hampered"),
+                                    ("Q5E-SPLIT", "a move split round the attack")]

@@ -182,7 +182,7 @@ class Tally:
 def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
               maps: Sequence[tuple[MapDef, ...]], games: int, seed: int,
               scenario: str = "assault", teams: tuple[int, ...] = (),
-              catalogue: dict | None = None,
+              catalogue: dict | None = None, modules: tuple[str, ...] = (),
               on_game: Callable[..., None] | None = None) -> dict:
     """Play ``games`` battles between two to four levels and return the summary dict.
 
@@ -192,7 +192,8 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
     list of map tuples, used in turn; ``scenario`` picks the Ruleset (SCN-*;
     Combined is 250 points; Sealed draws every game's warbands from the
     game's seed and ``catalogue``, SCN-SEALED); ``teams`` the team of each
-    seat (empty: every seat on its own).  A win counts for every level of
+    seat (empty: every seat on its own); ``modules`` the optional rule
+    modules of every battle (``--rules``, engine.modules).  A win counts for every level of
     the winning team.  Warbands of one size fight a battle of that size,
     as in ``play`` (``Ruleset.for_battle``: 100-point warbands play to 100
     VP, WB-8; Epic ones get their Epic battle, WB-7).  ``on_game(number, result, seconds, seat_levels, order)``
@@ -213,7 +214,7 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
     seat), rounds.
     """
     # The warbands' size, as in play: 100-point warbands play to 100 VP, Epic ones an Epic battle (WB-7, WB-8)
-    rules = Ruleset.for_battle((wb.point_limit for wb in warbands), scenario, teams or ())
+    rules = Ruleset.for_battle((wb.point_limit for wb in warbands), scenario, teams or (), modules=modules)
     n = len(levels)
     tallies = [Tally(level) for level in levels]
     seat_tallies = [Tally(f"sealed pool {seat + 1}" if scenario == "sealed" else warbands[seat].name)
@@ -369,7 +370,8 @@ def run_sim(args) -> int:
                   file=sys.stderr, flush=True)
     try:
         summary = run_games(levels, warbands, [maps], args.games, args.seed, scenario=scenario,
-                            teams=teams, catalogue=catalogue, on_game=on_game)
+                            teams=teams, catalogue=catalogue, on_game=on_game,
+                            modules=tuple(getattr(args, "rules", None) or ()))
     except SimError as err:
         print(f"tactica sim: error: {err}", file=sys.stderr)
         return 1

@@ -37,7 +37,7 @@ def export_log(save: SaveFile, fmt: str = "md") -> str:
     facts = [("Map", where), ("Seed", str(save.seed)), ("Points", str(save.rules.point_limit))]
     facts += [(f"Player {i + 1}", f"{w.name} ({w.faction}, {w.cost} points)") for i, w in enumerate(bands)]
     if final.is_over:
-        facts.append(("Result", f"Player {final.winner + 1} won ({final.win_reason}), "
+        facts.append(("Result", f"Player {final.victor + 1} won ({final.win_reason}), "
                                 f"VP {'–'.join(map(str, final.vp))} after {final.round} rounds"))
     else:
         facts.append(("Result", f"in progress: round {final.round}, VP {'–'.join(map(str, final.vp))}"))

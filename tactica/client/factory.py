@@ -35,6 +35,7 @@ class BattleFactory:
             from pools drawn with that battle's seed (SCN-SEALED).
         teams: team of each player (SCN-MULTI; empty: each on its own).
         vp_target: VP a team needs (None: 100 per player).
+        modules: the optional rule modules of every battle (``--rules``).
         catalogue: the cards Sealed packs are drawn from (card id -> card;
             None: the shipped cards; ``--cards`` adds the players' own).
     """
@@ -48,6 +49,7 @@ class BattleFactory:
     scenario: str = "assault"
     teams: tuple[int, ...] = ()
     vp_target: int | None = None
+    modules: tuple[str, ...] = ()
     catalogue: dict | None = None
     _count: int = field(default=0, repr=False)
 
@@ -75,7 +77,8 @@ class BattleFactory:
         if scenario == "sealed":  # SCN-SEALED: every player's pool drawn with the battle's seed
             warbands = sealed_battle(seed, len(warbands), self.catalogue)
         return self._saved(GameSession.start(warbands, maps, seed, quick=quick, scenario=scenario,
-                                             teams=self.teams, vp_target=self.vp_target))
+                                             teams=self.teams, vp_target=self.vp_target,
+                                             modules=self.modules))
 
     def _saved(self, session: GameSession) -> GameSession:
         """Attach the run's map files, AI and autosave to ``session``."""
@@ -137,4 +140,5 @@ def make_factory(args: argparse.Namespace) -> BattleFactory:
     return BattleFactory(warbands=warbands, maps=maps, seed=getattr(args, "seed", None),
                          opponent=getattr(args, "opponent", None),
                          scenario=getattr(args, "scenario", None) or "assault",
-                         teams=teams, vp_target=getattr(args, "vp_target", None), catalogue=catalogue)
+                         teams=teams, vp_target=getattr(args, "vp_target", None), catalogue=catalogue,
+                         modules=tuple(getattr(args, "rules", None) or ()))

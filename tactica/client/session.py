@@ -116,7 +116,7 @@ class GameSession:
     @classmethod
     def start(cls, warbands: tuple[WarbandDef, ...], maps: tuple[MapDef, ...], seed: int,
               *, quick: bool = True, scenario: str = "assault", teams: tuple[int, ...] = (),
-              vp_target: int | None = None) -> GameSession:
+              vp_target: int | None = None, modules: tuple[str, ...] = ()) -> GameSession:
         """Begin a battle with ``new_game`` (the setup roll, SET-1).
 
         With ``quick`` the set-up choices (map, start area, deployment) are
@@ -125,11 +125,12 @@ class GameSession:
         set-up decision.  ``scenario`` picks the victory rules (SCN-*).
         ``warbands`` has one warband per player (two to four, SCN-MULTI);
         ``teams`` the team of each (empty: each on its own, free-for-all
-        with three or four) and ``vp_target`` a team battle's target.
+        with three or four) and ``vp_target`` a team battle's target;
+        ``modules`` the optional rule modules (``--rules``, e.g. ("grid35",)).
         All events are kept.
         """
         # WB-8: the warbands' size; SCN-*: Combined is 250 points; SCN-MULTI: teams share a VP total
-        rules = Ruleset.for_battle((wb.point_limit for wb in warbands), scenario, teams or (), vp_target)
+        rules = Ruleset.for_battle((wb.point_limit for wb in warbands), scenario, teams or (), vp_target, modules)
         state, events = new_game(warbands, maps, seed=seed, rules=rules)
         session = cls(state=state, events=list(events), seed=seed)
         if quick:

@@ -23,6 +23,7 @@ from tactica.engine import (
     AURA_EFFECTS,
     CONDITIONS,
     FACTIONS,
+    OPTIONAL_MODULES,
     SYMBOLS,
     ChampionEffect,
     ChampionTrigger,
@@ -444,6 +445,9 @@ MAP = Table("map", "A battle map (SET-2..4, SCN-ASSAULT): terrain rows and a zon
               units="points"),
     FieldSpec("description", "text", "One line shown when choosing a map.", default="",
               label="the description"),
+    FieldSpec("rules", "choices", "Optional rule modules a battle on this map plays with, one name or a "
+              "list (docs/modules: " + ", ".join(OPTIONAL_MODULES) + "); none: the skirmish rules alone.",
+              default=[], choices=OPTIONAL_MODULES, label="the rule modules", example=["grid35"]),
     FieldSpec("legend", "legend", "Extra terrain symbols: one character -> a terrain kind (" +
               ", ".join(TERRAIN_KINDS) + "). These always work without a legend: " +
               ", ".join(f"'{s}' {t.value}" for s, t in SYMBOLS.items()) + " (TER-*).",

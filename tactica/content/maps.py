@@ -267,6 +267,22 @@ def _more(places: list) -> str:
     return f", and {extra} more square{'s' if extra != 1 else ''}" if extra else ""
 
 
+def _rule_modules(doc: Doc, f: dict[str, tuple[Node, Node]]) -> tuple[str, ...]:
+    """The map's ``rules:`` (one rule module's name or a list), each name checked against the
+    engine's registry (``OPTIONAL_MODULES``) with a positioned error; the known ones, in order."""
+    names: list[str] = []
+    spec = MAP["rules"]
+    for name, node in doc.get(f, "rules", "text_list", spec.what(""), default=[]) or []:
+        if name not in spec.choices:
+            hint = did_you_mean(name, spec.choices) or f"; expected one of: {', '.join(spec.choices)}"
+            doc.error(node, f"unknown rule module '{name}'{hint}")
+        elif name in names:
+            doc.error(node, f"rule module '{name}' is listed twice")
+        else:
+            names.append(name)
+    return tuple(names)
+
+
 def parse_map(doc: Doc, root: Node, map_id: str) -> MapDef | None:
     """Build a MapDef (SET-2..4, SCN-ASSAULT) from a map file's root node.
 
@@ -293,6 +309,7 @@ def parse_map(doc: Doc, root: Node, map_id: str) -> MapDef | None:
         return None
     v = doc.plain_fields(f, MAP)
     name, points = v["name"], v["points"]
+    modules = _rule_modules(doc, f)
     broken: set[str] = set()  # symbols whose own entry (legend, terrain type) has a problem
     customs = _terrain_types(doc, f["terrain_types"][1], broken) if "terrain_types" in f else []
     by_name = {t.name: t for t in customs}
@@ -388,7 +405,8 @@ def parse_map(doc: Doc, root: Node, map_id: str) -> MapDef | None:
         return None
     the_map = MapDef(id=map_id, name=name or "", terrain=tuple(grid),
                      start_areas={k: frozenset(areas[("start", k)]) for k in letters},
-                     vp_zones={k: frozenset(areas[("vp", k)]) for k in letters}, points=points or 200)
+                     vp_zones={k: frozenset(areas[("vp", k)]) for k in letters}, points=points or 200,
+                     rules=modules)
     reach_errors(doc, the_map, first_at)
     where = {(x, y): (line, col + x) for y, (text, line, col) in enumerate(terrain_rows) for x in range(len(text))}
     terrain_errors(doc, the_map, first_at, where)  # TER-PIT VP zones, a lone teleporter (TER-TELEPORT)

@@ -112,18 +112,16 @@ from .footprint import gap as footprint_gap
 from .forced import destinations as forced_destinations
 from .game import apply, charge_routes, check, deploy_squares, legal_actions, new_game, tie_breaker
 from .geometry import Geometry, chebyshev
-from .lazy import actions_of_kind, charge_choices, kinds_now, move_reach
+from .legal import ACTING_KINDS, CHAMPION_KINDS, FORCED_KINDS, actions_of_kind, charge_choices, kinds_now, move_reach
 from .mapswap import MapSwapError, with_map
 from .model import (
     ALIGNMENTS,
     CONDITIONS,
     FACTIONS,
-    SYMBOLS,
     AttackDef,
     AttackKind,
     ConditionEffect,
     CreatureCard,
-    CustomTerrain,
     Defense,
     Duration,
     Effect,
@@ -135,12 +133,10 @@ from .model import (
     OngoingEffect,
     Reach,
     Square,
-    Terrain,
-    TerrainRules,
     Trigger,
     WarbandDef,
 )
-from .model import rules_of as terrain_rules
+from .modules import OPTIONAL_MODULES, active_modules, unknown_modules
 from .movement import Route, provokers_of_path, routes
 from .movement import mode_of as movement_mode
 from .powers import (
@@ -157,8 +153,20 @@ from .powers import (
 )
 from .queries import charge_preview, ends_activation_in_pit, move_refusal, provokers_of_squeeze
 from .sealed import sealed_warbands
-from .state import SCENARIOS, ActiveEffect, Creature, GameState, PendingForce, Phase, Ruleset, bloodied_threshold
+from .state import (
+    SCENARIOS,
+    ActiveEffect,
+    Creature,
+    GameState,
+    PendingForce,
+    Phase,
+    ReadOnlyStateError,
+    Ruleset,
+    bloodied_threshold,
+)
 from .teleporters import teleport_squares
+from .terrain import SYMBOLS, CustomTerrain, Terrain, TerrainRules
+from .terrain import rules_of as terrain_rules
 from .uses import (
     NO_ATTACK_POWERS,
     NO_SPECIAL_POWERS,
@@ -176,6 +184,7 @@ from .whatif import Dice, as_active, as_turn_of, with_creature_at, with_dice
 # ``tactica.engine`` and never a submodule.
 __all__ = [
     "ABILITY_KINDS",
+    "ACTING_KINDS",
     "ALIGNMENTS",
     "AURA_AFFECTS",
     "AURA_BONUS_EFFECTS",
@@ -195,6 +204,7 @@ __all__ = [
     "AuraHarmed",
     "BattleWon",
     "CHAMPION_EFFECTS_FOR",
+    "CHAMPION_KINDS",
     "CONDITIONS",
     "ChampionEffect",
     "ChampionPower",
@@ -232,6 +242,7 @@ __all__ = [
     "EndActivation",
     "Event",
     "FACTIONS",
+    "FORCED_KINDS",
     "FirstPlayerChosen",
     "FollowUpEffect",
     "ForceKind",
@@ -247,6 +258,7 @@ __all__ = [
     "Move",
     "NO_ATTACK_POWERS",
     "NO_SPECIAL_POWERS",
+    "OPTIONAL_MODULES",
     "OngoingEffect",
     "OpportunityAttackProvoked",
     "PendingForce",
@@ -258,6 +270,7 @@ __all__ = [
     "PowerRecharged",
     "PowerTrigger",
     "Reach",
+    "ReadOnlyStateError",
     "Recharge",
     "RechargeOn",
     "RechargeRolled",
@@ -296,6 +309,7 @@ __all__ = [
     "WarbandProblem",
     "actions_of_kind",
     "activations_per_round",
+    "active_modules",
     "anchors_covering",
     "any_in",
     "apply",
@@ -356,6 +370,7 @@ __all__ = [
     "template_squares",
     "terrain_rules",
     "tie_breaker",
+    "unknown_modules",
     "used_count",
     "valid_targets",
     "with_creature_at",

@@ -45,7 +45,7 @@ from .actions import AreaAttack
 from .attacking import attack_allowed
 from .combat import nearest_enemies
 from .footprint import bounds, footprint, gap
-from .geometry import Point, _clip, chebyshev, corners, squares_crossed
+from .geometry import Point, chebyshev, clip, corners, squares_crossed
 from .model import AttackDef, Reach, Square
 from .state import Creature, GameState
 
@@ -225,7 +225,7 @@ def _line_squares(state: GameState, p: Point, q: Point, skip: Square) -> list[Sq
     for sq in squares_crossed(p, q):
         if sq == skip:
             continue
-        span = _clip(p, q, sq)
+        span = clip(p, q, sq)
         assert span is not None  # squares_crossed lists only squares the segment enters
         t0, t1 = span
         tm = (t0 + t1) / 2

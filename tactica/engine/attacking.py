@@ -15,7 +15,7 @@ from itertools import combinations
 from . import events as ev
 from .actions import Attack
 from .combat import AreaOrigin, resolve_attack, valid_targets
-from .flow import _battle_decided
+from .flow import battle_decided
 from .model import AttackDef, AttackKind, FollowUpEffect, Trigger
 from .movement import threats
 from .state import BASIC_ONLY, Creature, GameState
@@ -127,7 +127,7 @@ def resolve_all(st: GameState, me: Creature, attack: AttackDef, targets: list[Cr
             continue
         hit = resolve_attack(st, me, t, attack, out, kind=kind, origin=origin)
         results.append((t, hit))
-        if _battle_decided(st, out):
+        if battle_decided(st, out):
             return False
     if depth >= MAX_FOLLOW_UP_DEPTH:
         return True

@@ -17,16 +17,15 @@ Where each effect is read:
   attacks against the covered creature (the same as +N to its AC and DEF);
 * ``damage`` — ``combat.hit_damage`` (doubled by a critical hit, as every
   damage bonus, ATK-5);
-* ``speed`` — ``speed`` below (moves and charges in ``game``);
+* ``speed`` — ``speed`` below (moves and charges in ``legal`` and ``validation``);
 * ``resist`` — ``abilities.defend`` (after the card's own Resist);
-* ``harm`` / ``heal`` — ``start_of_turn`` below, called by
+* ``harm`` / ``heal`` — ``effects.aura_start_of_turn``, called by
   ``effects.start_of_activation``.
 
 Units: squares, HP.  Pure functions of the state (no caching).
 """
 from __future__ import annotations
 
-from . import events as ev
 from .abilities import Aura
 from .footprint import distance as fp_distance
 from .model import Square
@@ -136,35 +135,5 @@ def squares(state: GameState, source: Creature, aura: Aura) -> frozenset[Square]
     return frozenset(sq for sq, d in dist.items() if d <= aura.radius)
 
 
-def start_of_turn(state: GameState, me: Creature, out: list[ev.Event]) -> bool:
-    """Heal and harm auras on ``me`` as its turn starts; returns False if it was destroyed.
-
-    Heal auras first (each distinct one: CreatureHealed, cause "aura"), never
-    above the card's HP; then each distinct harm aura deals its damage
-    (AuraHarmed, then DamageDealt with cause "aura"), meeting ``me``'s
-    Immune / Vulnerable / Resist (not Insubstantial: not an attack).
-    Damage is scored for the aura creature's player.
-    """
-    if not any_auras(state):
-        return True
-    from .abilities import defend  # local: keeps the import list short
-    from .combat import deal_damage
-    for aura, source in covering(state, me, "heal"):
-        regain = min(aura.amount, me.card.hp - me.hp)
-        if regain > 0:
-            me.hp += regain
-            out.append(ev.CreatureHealed(me.uid, regain, me.hp, "aura", source.uid))
-    for aura, source in covering(state, me, "harm"):
-        state.round_had_combat = True
-        amount, steps = defend(me.card, aura.amount, aura.damage_type, attack=False,
-                               auras=resist_auras(state, me))
-        out.append(ev.AuraHarmed(source.uid, me.uid, label(aura)))
-        deal_damage(state, me, amount, aura.damage_type, source.player, out, cause="aura",
-                    adjustments=tuple(steps))
-        if not me.alive:
-            return False
-    return True
-
-
 __all__ = ["allied", "reaches", "covering", "bonuses", "total", "any_auras", "speed",
-           "resist_auras", "squares", "start_of_turn", "label"]
+           "resist_auras", "squares", "label"]

@@ -27,7 +27,7 @@ from .abilities import defend
 from .actions import UseChampionPower
 from .combat import deal_damage, resolve_attack
 from .powers import ChampionEffect, ChampionPower, ChampionTrigger
-from .state import Creature, GameState, Occasion, Phase
+from .state import Continuation, Creature, GameState, Occasion, Phase
 from .uses import clear, heal, helps
 
 #: Conditions that forbid champion powers (docs/rules.md: confused, staggered; inactive: stunned, helpless).
@@ -257,11 +257,11 @@ def lost_to_destruction(st: GameState, events: list[ev.Event]) -> list[tuple[str
     return found
 
 
-def open_window(st: GameState, occasions: list[Occasion], resume: str, out: list[ev.Event]) -> bool:
+def open_window(st: GameState, occasions: list[Occasion], resume: Continuation, out: list[ev.Event]) -> bool:
     """Stop for a champion-power decision if some power answers ``occasions`` (CHP-2).
 
-    resume: what the flow does when the window closes ("after action",
-    "end activation", "start activation").  Returns True when the game now
+    resume: where the flow goes on when the window closes (after the
+    action, at the start or the end of the activation).  Returns True when the game now
     waits in ``Phase.CHAMPION`` (the caller must stop), False when no power
     can be used (nothing changed).
     """
@@ -348,15 +348,15 @@ def decline(st: GameState, out: list[ev.Event]) -> None:
     st.window_passed = st.window_passed | {st.decider}
 
 
-def advance(st: GameState, out: list[ev.Event]) -> str | None:
+def advance(st: GameState, out: list[ev.Event]) -> Continuation | None:
     """Ask the next player, or close the window.
 
     Returns None while the window stays open (``st.decider`` is the player
-    to ask), else the ``resume`` name (the phase is ACTING again and the
+    to ask), else the ``Continuation`` to resume at (the phase is ACTING again and the
     decider restored).  A battle that is over closes the window too.
     """
     if st.phase is Phase.OVER:
-        st.window, st.window_passed, st.window_used, st.resume = (), frozenset(), frozenset(), ""
+        st.window, st.window_passed, st.window_used, st.resume = (), frozenset(), frozenset(), None
         return None
     player, count = _next_decider(st)
     if player is not None:
@@ -365,7 +365,7 @@ def advance(st: GameState, out: list[ev.Event]) -> str | None:
         st.decider = player
         return None
     resume = st.resume
-    st.window, st.window_passed, st.window_used, st.resume = (), frozenset(), frozenset(), ""
+    st.window, st.window_passed, st.window_used, st.resume = (), frozenset(), frozenset(), None
     st.phase, st.decider = Phase.ACTING, st.resume_decider
     return resume
 

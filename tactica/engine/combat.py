@@ -28,6 +28,7 @@ from .model import (
     Square,
     Trigger,
 )
+from .modules import book_of
 from .state import GRANTS_CA, Creature, GameState, PendingForce
 
 COMBAT_ADVANTAGE = 2
@@ -240,7 +241,8 @@ def _big_cover(state: GameState, attacker: Creature, target: Creature) -> bool:
 
 def modifiers(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
               *, charge: bool = False, origin: AreaOrigin | None = None) -> tuple[tuple[str, int], ...]:
-    """The named modifiers to one attack roll (MOD table of docs/rules.md).
+    """The named modifiers to one attack roll (MOD table of docs/rules.md), then those the
+    battle's optional rule modules add (``modules.RuleBook.attack_modifiers``).
 
     ``origin``: the template of a close or area attack (cover from it, COV-5).
     Returns pairs like (("combat advantage", 2), ("cover", -2)).
@@ -267,6 +269,9 @@ def modifiers(state: GameState, attacker: Creature, target: Creature, attack: At
     if auras.any_auras(state):  # Aura X (docs/rules.md ABL); ABL-2 / ATK-8 stacking in auras.covering
         mods.extend(auras.bonuses(state, attacker, "attack"))
         mods.extend((f"{name} (target)", -v) for name, v in auras.bonuses(state, target, "defense"))
+    book = book_of(state)
+    if book.attack_modifiers_asked:  # what optional rule modules add (engine.modules)
+        mods.extend(book.attack_modifiers(state, attacker, target, attack))
     return tuple(mods)
 
 

@@ -3,7 +3,7 @@
 Hooks the flow in ``game`` calls:
 
 * ``start_of_activation`` — Regeneration (ABL), heal and harm auras
-  (``auras.start_of_turn``), ongoing damage (docs/rules.md:
+  (``aura_start_of_turn``), ongoing damage (docs/rules.md:
   at the start of the creature's turn), then the confusion table (CON-6,
   docs/rules.md April 2008).
 * ``end_of_activation`` — a creature ending its turn in a pit is destroyed
@@ -56,7 +56,7 @@ def start_of_activation(state: GameState, me: Creature, out: list[ev.Event]) -> 
     if regain > 0:
         me.hp += regain
         out.append(ev.CreatureHealed(me.uid, regain, me.hp))
-    if not auras.start_of_turn(state, me, out):  # heal, then harm auras (docs/rules.md ABL "Aura X")
+    if not aura_start_of_turn(state, me, out):  # heal, then harm auras (docs/rules.md ABL "Aura X")
         return False
     for damage_type, amount in ongoing_damage(me):
         state.round_had_combat = True
@@ -173,6 +173,36 @@ def next_player_turn(state: GameState, player: int) -> None:
     turns = list(state.player_turns)
     turns[player] += 1
     state.player_turns = tuple(turns)
+
+
+
+def aura_start_of_turn(state: GameState, me: Creature, out: list[ev.Event]) -> bool:
+    """Heal and harm auras on ``me`` as its turn starts (docs/rules.md ABL "Aura X"); returns False
+    if it was destroyed.
+
+    Heal auras first (each distinct one: CreatureHealed, cause "aura"), never
+    above the card's HP; then each distinct harm aura deals its damage
+    (AuraHarmed, then DamageDealt with cause "aura"), meeting ``me``'s
+    Immune / Vulnerable / Resist (not Insubstantial: not an attack).
+    Damage is scored for the aura creature's player.
+    """
+    if not auras.any_auras(state):
+        return True
+    for aura, source in auras.covering(state, me, "heal"):
+        regain = min(aura.amount, me.card.hp - me.hp)
+        if regain > 0:
+            me.hp += regain
+            out.append(ev.CreatureHealed(me.uid, regain, me.hp, "aura", source.uid))
+    for aura, source in auras.covering(state, me, "harm"):
+        state.round_had_combat = True
+        amount, steps = defend(me.card, aura.amount, aura.damage_type, attack=False,
+                               auras=auras.resist_auras(state, me))
+        out.append(ev.AuraHarmed(source.uid, me.uid, auras.label(aura)))
+        deal_damage(state, me, amount, aura.damage_type, source.player, out, cause="aura",
+                    adjustments=tuple(steps))
+        if not me.alive:
+            return False
+    return True
 
 
 __all__ = ["start_of_activation", "end_of_activation", "end_of_player_turn", "end_of_round",

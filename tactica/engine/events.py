@@ -363,11 +363,11 @@ class RoundEnded(Event):
 
 @dataclass(frozen=True)
 class BattleWon(Event):
-    """The battle is over: ``winner`` (0 or 1) won for ``reason``; final VP."""
+    """The battle is over: ``winner`` (a seat, from 0) won for ``reason``; final VP, one per seat."""
 
     winner: int
     reason: str
-    vp: tuple[int, int]
+    vp: tuple[int, ...]
 
 
 @dataclass(frozen=True)

@@ -17,11 +17,13 @@ from . import events as ev
 from .abilities import activations_per_round
 from .champions import open_window, turn_occasion
 from .effects import end_of_activation, end_of_player_turn, end_of_round, next_player_turn, release_control
+from .model import Square
+from .modules import Moment, book_of
 from .powers import ChampionTrigger
-from .state import GameState, Phase
+from .state import Continuation, Creature, GameState, Phase
 
 
-def _roll_off(st: GameState, purpose: str, ratings: list[int], out: list) -> int:
+def roll_off(st: GameState, purpose: str, ratings: list[int], out: list[ev.Event]) -> int:
     """Each player rolls a d20; the highest champion rating rolls twice (SET-1, RND-1).
 
     ``ratings`` has one entry per player.  The highest roll wins; players
@@ -53,7 +55,7 @@ def _roll_off(st: GameState, purpose: str, ratings: list[int], out: list) -> int
         rolling = leaders
 
 
-def _start_round(st: GameState, out: list) -> None:
+def start_round(st: GameState, out: list[ev.Event]) -> None:
     """RND-1: a new round begins with an initiative check."""
     st.round += 1
     st.round_had_combat = False
@@ -63,14 +65,15 @@ def _start_round(st: GameState, out: list) -> None:
             c.activated = False
             c.activations = 0
     out.append(ev.RoundStarted(st.round))
+    book_of(st).at(Moment.ROUND_STARTED, st, out)  # optional rule modules' triggers (engine.modules)
     # RND-1, CON-6: only active champions count, and confused ones do not.
     ratings = [max((c.card.champion for c in st.alive(p)
                     if c.active and "confused" not in c.conditions), default=0) for p in range(st.players)]
-    winner = _roll_off(st, "initiative", ratings, out)
+    winner = roll_off(st, "initiative", ratings, out)
     st.phase, st.decider = Phase.CHOOSE_FIRST, winner
 
 
-def _next_with_creatures(st: GameState, player: int) -> int | None:
+def next_with_creatures(st: GameState, player: int) -> int | None:
     """The first seat from ``player`` on, in turn order, with creatures left to activate; None if none."""
     for k in range(st.players):
         p = (player + k) % st.players
@@ -79,7 +82,7 @@ def _next_with_creatures(st: GameState, player: int) -> int | None:
     return None
 
 
-def _start_turn(st: GameState, player: int, out: list) -> None:
+def start_turn(st: GameState, player: int, out: list[ev.Event]) -> None:
     """RND-2, RND-3: two activations a turn, one on the round's first turn.
 
     The TurnStarted event carries the activations the player really gets
@@ -90,9 +93,9 @@ def _start_turn(st: GameState, player: int, out: list) -> None:
     alternate, our reading), skipping players with nothing left to activate.
     """
     if not st.has_unactivated(player):
-        nxt = _next_with_creatures(st, player)
+        nxt = next_with_creatures(st, player)
         if nxt is None:
-            _end_round(st, out)
+            end_round(st, out)
             return
         player = nxt
     st.turn_player = player
@@ -103,7 +106,7 @@ def _start_turn(st: GameState, player: int, out: list) -> None:
     out.append(ev.TurnStarted(player, st.usable_activations))  # RND-4: no more than it has left
 
 
-def _end_activation(st: GameState, out: list) -> None:
+def end_activation(st: GameState, out: list[ev.Event]) -> None:
     """Finish the activation, then the turn and the round as RND-2..4 say.
 
     A champion power answering "an ally ends its turn" (CHP-2) may stop the
@@ -116,18 +119,20 @@ def _end_activation(st: GameState, out: list) -> None:
         me.activations += 1             # Multi-Activation X: activated X times a round (docs/rules.md)
         me.activated = me.activations >= activations_per_round(me.card)
         out.append(ev.ActivationEnded(me.uid))
-        if (me.alive and not _battle_decided(st, out)
-                and open_window(st, turn_occasion(ChampionTrigger.ALLY_ENDS_TURN, me), "end activation", out)):
+        book_of(st).at(Moment.ACTIVATION_ENDED, st, out)
+        if (me.alive and not battle_decided(st, out)
+                and open_window(st, turn_occasion(ChampionTrigger.ALLY_ENDS_TURN, me),
+                                   Continuation.END_ACTIVATION, out)):
             return
     end_activation_tail(st, out)
 
 
-def end_activation_tail(st: GameState, out: list) -> None:
-    """The rest of ``_end_activation`` once the activation itself is over (RND-2..4)."""
+def end_activation_tail(st: GameState, out: list[ev.Event]) -> None:
+    """The rest of ``end_activation`` once the activation itself is over (RND-2..4)."""
     st.active_uid = None
     st.move_used = st.attack_used = False
     st.oa_used = frozenset()
-    if _battle_decided(st, out):
+    if battle_decided(st, out):
         return
     st.activations_left -= 1
     player = st.turn_player
@@ -136,11 +141,11 @@ def end_activation_tail(st: GameState, out: list) -> None:
         return
     end_of_player_turn(st, player, out)  # EFF-2
     out.append(ev.TurnEnded(player))
-    nxt = _next_with_creatures(st, st.next_player(player))
+    nxt = next_with_creatures(st, st.next_player(player))
     if nxt is not None:
-        _start_turn(st, nxt, out)  # RND-2; RND-4: players with nothing left are passed over
+        start_turn(st, nxt, out)  # RND-2; RND-4: players with nothing left are passed over
     else:
-        _end_round(st, out)
+        end_round(st, out)
 
 
 def zone_awards(st: GameState) -> list[tuple[int, int]]:
@@ -154,7 +159,7 @@ def zone_awards(st: GameState) -> list[tuple[int, int]]:
     the round adds these, and the AI looks ahead with them).
     """
     awards: list[tuple[int, int]] = []
-    scored: set[tuple[int, frozenset]] = set()
+    scored: set[tuple[int, frozenset[Square]]] = set()
     for player in range(st.players):
         zone = st.vp_zone(player)
         if not zone or not any(_in_zone(c, zone) for c in st.alive(player)):
@@ -169,23 +174,24 @@ def zone_awards(st: GameState) -> list[tuple[int, int]]:
     return awards
 
 
-def _end_round(st: GameState, out: list) -> None:
+def end_round(st: GameState, out: list[ev.Event]) -> None:
     """Score VP zones, check victory, count quiet rounds (SCN-ASSAULT, SCN-UNCONTESTED, SCN-TIE)."""
     for player, award in zone_awards(st):
         st.vp[player] += award
         out.append(ev.VictoryPointsScored(player, award, "vp zone", st.vp[player]))
     st.quiet_rounds = 0 if st.round_had_combat else st.quiet_rounds + 1
     out.append(ev.RoundEnded(st.round, st.quiet_rounds))
-    if _battle_decided(st, out):
+    book_of(st).at(Moment.ROUND_ENDED, st, out)
+    if battle_decided(st, out):
         return
     end_of_round(st, out)  # EFF-2, after scoring and the victory check (docs/rules.md)
     if st.quiet_rounds >= st.rules.tie_rounds:
-        _win(st, tie_breaker(st), "tie-breaker", out)
+        win(st, tie_breaker(st), "tie-breaker", out)
         return
-    _start_round(st, out)
+    start_round(st, out)
 
 
-def _battle_decided(st: GameState, out: list) -> bool:
+def battle_decided(st: GameState, out: list[ev.Event]) -> bool:
     """Check the victory conditions; end the battle and return True if one is met."""
     if st.phase is Phase.OVER:
         return True
@@ -193,15 +199,15 @@ def _battle_decided(st: GameState, out: list) -> bool:
     if sum(st.vp) >= st.rules.target:
         winner = _vp_winner(st, {t: st.team_vp(t) for t in st.teams})
         if winner is not None:
-            _win(st, winner, "victory points", out)
+            win(st, winner, "victory points", out)
             return True
     if st.rules.wipeout_ends_battle and st.phase not in (Phase.DEPLOY, Phase.CHOOSE_AREA, Phase.CHOOSE_MAP):
         left = _teams_left(st)
         if len(left) == 1:
-            _win(st, st.team_players(left[0])[0], "no enemy creatures left", out)
+            win(st, st.team_players(left[0])[0], "no enemy creatures left", out)
             return True
         if not left:
-            _win(st, tie_breaker(st), "both warbands destroyed", out)
+            win(st, tie_breaker(st), "both warbands destroyed", out)
             return True
     return False
 
@@ -224,7 +230,7 @@ def round_end_winner(st: GameState) -> int | None:
     """The first seat of the side the VP zones as held now would make win at the end of this round.
 
     Each side's VP plus what ``zone_awards`` would add; a side at or over
-    the VP target wins as ``_battle_decided`` judges it (the most VP, ties
+    the VP target wins as ``battle_decided`` judges it (the most VP, ties
     by ``tie_breaker``; SCN-ASSAULT, SCN-TIE).  None when no side would
     reach it.  Pure: a look-ahead for the AI (creatures may still move,
     fall or be destroyed before the round ends).
@@ -255,7 +261,7 @@ def _teams_left(st: GameState) -> list[int]:
     return [] if first is None else [first]
 
 
-def _in_zone(c, zone) -> bool:
+def _in_zone(c: Creature, zone: frozenset[Square]) -> bool:
     """True when creature ``c`` stands in ``zone``: any of its squares counts (SCN-ASSAULT, MOV-13)."""
     return c.in_zone(zone)
 
@@ -273,7 +279,7 @@ def tie_breaker(st: GameState, by_vp: bool = True, among: list[int] | None = Non
     if by_vp:
         top = max(st.team_vp(t) for t in sides)
         sides = [t for t in sides if st.team_vp(t) == top]
-    cx, cy = st.map.width / 2, st.map.height / 2
+    cx, cy = st.battle_map.width / 2, st.battle_map.height / 2
     best: dict[int, tuple[float, int]] = {}
     for t in sides:
         mine = [(min(math.hypot(x + 0.5 - cx, y + 0.5 - cy) for x, y in c.squares), -c.card.cost)
@@ -283,7 +289,7 @@ def tie_breaker(st: GameState, by_vp: bool = True, among: list[int] | None = Non
     return st.team_players(winner)[0]
 
 
-def _win(st: GameState, player: int, reason: str, out: list) -> None:
+def win(st: GameState, player: int, reason: str, out: list[ev.Event]) -> None:
     st.phase = Phase.OVER
     st.winner, st.win_reason = player, reason
     st.decider = player

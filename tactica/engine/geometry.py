@@ -45,7 +45,7 @@ def adjacent(a: Square, b: Square) -> bool:
     return a != b and chebyshev(a, b) == 1
 
 
-def _clip(p: Point, q: Point, sq: Square) -> tuple[float, float] | None:
+def clip(p: Point, q: Point, sq: Square) -> tuple[float, float] | None:
     """Liang-Barsky: the parameter interval of segment p->q inside closed ``sq``."""
     t0, t1 = 0.0, 1.0
     dx, dy = q[0] - p[0], q[1] - p[1]
@@ -69,7 +69,7 @@ def segment_crosses(p: Point, q: Point, sq: Square) -> bool:
     Touching only a corner, or running along an edge, does not count
     (COV-2, RNG-3 line rule).
     """
-    span = _clip(p, q, sq)
+    span = clip(p, q, sq)
     if span is None:
         return False
     t0, t1 = span
@@ -251,7 +251,7 @@ def passes_opposite_sides(p: Point, q: Point, sq: Square) -> bool:
 
     Corners count as belonging to both sides they join (FLK-1).
     """
-    span = _clip(p, q, sq)
+    span = clip(p, q, sq)
     if span is None or span[1] - span[0] <= _EPS:
         return False
 
@@ -287,7 +287,7 @@ def half_wall_crossed(p: Point, q: Point, sq: Square, corner: str) -> bool:
     diagonal, or through one of its corners -- leaves the line clear, as
     touching a wall does (COV-2).
     """
-    span = _clip(p, q, sq)
+    span = clip(p, q, sq)
     if span is None or span[1] - span[0] <= _EPS:
         return False
     cx, cy = _CORNER[corner]
@@ -446,6 +446,19 @@ class Geometry:
     def cost(self, sq: Square) -> int:
         """Movement cost to enter ``sq`` in squares (MOV-1, MOV-8)."""
         return self._cost.get(sq, 1)
+
+    @property
+    def entry_costs(self) -> dict[Square, int]:
+        """{square: movement cost to enter} of the squares the map's terrain names (MOV-8; any
+        other square costs 1): what ``cost`` reads, for route searches that read it in bulk.
+        Shared with every battle on the map: read it, never change it."""
+        return self._cost
+
+    @property
+    def neighbour_memo(self) -> dict[Square, tuple[Square, ...]]:
+        """The ``neighbours`` answers found so far, by square (route searches read it to skip a
+        call).  Shared with every battle on the map: read it, never change it."""
+        return self._nbrs
 
     def is_wall(self, sq: Square) -> bool:
         """True for wall squares and squares off the map (TER-WALL)."""

@@ -36,8 +36,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .footprint import anchors_covering, footprint
-from .geometry import Geometry
+from .geometry import Geometry, adjacent
 from .model import Square
+from .modules import MoveTally, book_of
+from .paths import Mode, Route, mode_of, passes_through, priced_routes, provokers_along, threat_map
 from .state import Creature, GameState
 
 #: Squares across a squeezing Huge creature counts as (docs/rules.md).
@@ -82,8 +84,7 @@ def clear_anchors(geo: Geometry, size: int) -> frozenset[Square]:
     return found
 
 
-def _mode(mover: Creature):
-    from .movement import mode_of
+def _mode(mover: Creature) -> Mode:
     return mode_of(mover)
 
 
@@ -91,9 +92,10 @@ def blocked_squares(state: GameState, mover: Creature) -> set[Square]:
     """Squares no square of ``mover`` may enter: enemies it cannot pass, pits unless it flies,
     burrows or phases (MOV-13, MOV-9..11, TER-PIT)."""
     mode = _mode(mover)
+    book = book_of(state)
     out: set[Square] = set()
     for c in state.creatures:
-        if c.alive and c.uid != mover.uid and c.team != mover.team and not mode.passes(c):
+        if c.alive and c.uid != mover.uid and not passes_through(book, state, mover, mode, c):
             out.update(c.squares)
     if not mode.flat and state.geometry.pits:
         out |= state.geometry.pits
@@ -162,7 +164,6 @@ class AnchorThreats:
     def __init__(self, state: GameState, mover: Creature, size: int, *, start_only: bool = False):
         """Threats of ``mover`` with a footprint of ``size``; ``start_only``: only its start
         position provokes (squeeze), with its full footprint there."""
-        from .movement import threat_map
         mode = _mode(mover)
         self.size = size
         self.start = mover.square
@@ -197,13 +198,12 @@ def provokers(state: GameState, mover: Creature, path: tuple[Square, ...], size:
     """Distinct enemies (in the order they strike) a path of anchors provokes (OA-1, OA-3)."""
     if tmap is None:
         tmap = AnchorThreats(state, mover, size or mover.card.size)
-    from .movement import provokers_along
     return provokers_along(tmap, mover.square, path)
 
 
 def big_routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = True,
                min_first_step: bool = True, size: int | None = None, end_size: int | None = None,
-               start_only: bool = False) -> dict:
+               start_only: bool = False) -> dict[Square, Route]:
     """Best route to every anchor a multi-square ``mover`` can end a move at (MOV-13).
 
     As ``movement.routes`` (same ranking and Pareto labels), over anchor
@@ -212,7 +212,6 @@ def big_routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool
     squeeze); ``start_only``: only the start provokes (squeeze).
     Returns {anchor: Route}.
     """
-    from .movement import Route
     size = size or mover.card.size
     end_size = end_size or size
     start = mover.square
@@ -254,6 +253,11 @@ def big_routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool
             found = steps[a] = tuple(out)
         return found
 
+    book = book_of(state)
+    if not book.plain_moves:  # a rule module prices steps (G35-DIAG): the priced search
+        return priced_routes(book, state, mover, start, budget, moves, tmap,
+                             lambda sq: stop_ok(state, mover, sq, end_size, occupied),
+                             avoid_oa=avoid_oa, min_first_step=min_first_step)
     labels: dict[Square, list[tuple[int, int, tuple[Square, ...]]]] = {start: []}
     counter = 0
     heap: list[tuple[int, int, int, Square, int, int, tuple[Square, ...]]] = [(0, 0, counter, start, 0, 0, ())]
@@ -302,7 +306,6 @@ def big_check_path(state: GameState, mover: Creature, path: tuple[Square, ...], 
 
     MOV-1, MOV-2, MOV-4, MOV-7, MOV-13, TER-PIT, TER-STATUE.
     """
-    from .geometry import adjacent
     size = size or mover.card.size
     end_size = end_size or size
     if not path:
@@ -311,9 +314,12 @@ def big_check_path(state: GameState, mover: Creature, path: tuple[Square, ...], 
         return ("cannot-move", f"{mover.card.name} cannot move (speed 0).")
     mode = _mode(mover)
     enemies = {sq for c in state.creatures
-               if c.alive and c.team != mover.team and not mode.passes(c) for sq in c.squares}
+               if c.alive and c.uid != mover.uid and not passes_through(book_of(state), state, mover, mode, c)
+               for sq in c.squares}
     pits = set() if mode.flat else set(state.geometry.pits)
     cur, spent = mover.square, 0
+    book = book_of(state)
+    tally = MoveTally()
     for i, nxt in enumerate(path):
         if not adjacent(cur, nxt):
             return ("not-adjacent", f"Step {i + 1} of the path is not to an adjacent square.")
@@ -327,7 +333,8 @@ def big_check_path(state: GameState, mover: Creature, path: tuple[Square, ...], 
             return ("enemy", f"{mover.card.name} may pass through no square that holds an enemy (MOV-13).")
         if any(sq in pits for sq in squares):
             return ("pit", "Only flying creatures may enter a pit (TER-PIT).")
-        spent += step_cost(state, cur, nxt, size, mode.flat)
+        step, tally = book.step(state, mover, cur, nxt, step_cost(state, cur, nxt, size, mode.flat), tally)
+        spent += step  # MOV-13, priced by the active rule modules (G35-DIAG)
         if spent > budget and not (i == 0 and min_first_step):
             return ("too-far", f"That move needs {spent} squares of movement; "
                                f"{mover.card.name} has {budget}.")
@@ -349,8 +356,11 @@ def big_path_cost(state: GameState, mover: Creature, path: tuple[Square, ...], s
     size = size or mover.card.size
     flat = _mode(mover).flat
     cur, total = mover.square, 0
+    book = book_of(state)
+    tally = MoveTally()
     for nxt in path:
-        total += step_cost(state, cur, nxt, size, flat)
+        step, tally = book.step(state, mover, cur, nxt, step_cost(state, cur, nxt, size, flat), tally)
+        total += step  # MOV-13, priced by the active rule modules (G35-DIAG)
         cur = nxt
     return total
 
@@ -376,7 +386,7 @@ def big_shift_squares(state: GameState, mover: Creature) -> list[Square]:
     return out
 
 
-def squeeze_routes(state: GameState, mover: Creature, speed: int | None = None) -> dict:
+def squeeze_routes(state: GameState, mover: Creature, speed: int | None = None) -> dict[Square, Route]:
     """Where a Huge ``mover`` may squeeze to: {anchor: Route} (docs/rules.md Squeeze).
 
     ``speed``: its speed now (default ``mover.speed``).  Moves as 2×2 up to
@@ -387,8 +397,7 @@ def squeeze_routes(state: GameState, mover: Creature, speed: int | None = None) 
     if mover.card.size < 3:
         return {}
     return big_routes(state, mover, (mover.speed if speed is None else speed) // 2, size=SQUEEZED_SIZE,
-                      end_size=mover.card.size,
-                      start_only=True, min_first_step=False)
+                      end_size=mover.card.size, start_only=True, min_first_step=False)
 
 
 __all__ = ["blocked_squares", "stop_ok", "step_ok", "step_cost", "AnchorThreats", "provokers",

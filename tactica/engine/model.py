@@ -337,21 +337,26 @@ class MapDef:
     Attributes:
         id: stable identifier (the file stem).
         name: display name.
-        terrain: rows of Terrain, ``terrain[y][x]``.
+        terrain: rows of terrain kinds (a ``Terrain``, or a ``CustomTerrain`` the map defines
+            itself, TER-OTHER), ``terrain[y][x]``.
         start_areas: {"A": squares, "B": squares} (SET-4: an area may be in
             several pieces).
         vp_zones: {"A": squares, "B": squares}; VP zone X scores for the player
             who deployed in start area X (usually it lies on the other side).
         points: the battle size the map is drawn for, in points (WB-8:
             100-point battles use a half-size map); default 200.
+        rules: the optional rule modules a battle on this map plays with, by
+            name (the map file's ``rules:`` key, e.g. ``("grid35",)``; see
+            ``engine.modules``); empty: the skirmish rules alone.
     """
 
     id: str
     name: str
-    terrain: tuple[tuple[Terrain, ...], ...]
+    terrain: tuple[tuple[TerrainKind, ...], ...]
     start_areas: dict[str, frozenset[Square]] = field(default_factory=dict)
     vp_zones: dict[str, frozenset[Square]] = field(default_factory=dict)
     points: int = 200
+    rules: tuple[str, ...] = ()
 
     @property
     def width(self) -> int:
@@ -368,7 +373,7 @@ class MapDef:
         x, y = sq
         return 0 <= x < self.width and 0 <= y < self.height
 
-    def terrain_at(self, sq: Square) -> Terrain:
+    def terrain_at(self, sq: Square) -> TerrainKind:
         """Terrain of ``sq``; squares off the map count as walls (TER-WALL)."""
         x, y = sq
         if 0 <= x < self.width and 0 <= y < self.height:

@@ -18,81 +18,27 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import Protocol
 
-from .abilities import Burrow, Flight, Phasing, has, threat_reach
-from .footprint import footprint, gap
-from .geometry import NEIGHBOUR_STEPS, BitBoard, adjacent
+from .geometry import BitBoard, adjacent
+from .large import big_check_path, big_path_cost, big_routes, big_shift_squares, provokers, stop_ok
 from .model import Square
+from .modules import MoveTally, book_of
+from .paths import (
+    Mode,
+    Neighbours,
+    Route,
+    can_make_opportunity_attack,
+    mode_of,
+    move_threats,
+    passes_through,
+    priced_path_cost,
+    priced_routes,
+    provokers_along,
+    threat_map,
+    threatens,
+    threats,
+)
 from .state import Creature, GameState
-
-
-@dataclass(frozen=True)
-class Mode:
-    """How a creature moves (MOV-9..11), from its abilities.
-
-    Attributes:
-        flies: it has Flight (passes over non-flying enemies; may stop in pits).
-        burrows: Burrow (passes enemies; provokes nothing).
-        phases: Phasing (passes enemies).
-    """
-
-    flies: bool = False
-    burrows: bool = False
-    phases: bool = False
-
-    @property
-    def flat(self) -> bool:
-        """Not slowed by terrain: every step costs 1 (MOV-9..11, TER-DIFF)."""
-        return self.flies or self.burrows or self.phases
-
-    @property
-    def name(self) -> str:
-        """"burrow", "fly", "phase" or "move" (for CreatureMoved events)."""
-        return "burrow" if self.burrows else "phase" if self.phases else "fly" if self.flies else "move"
-
-    def passes(self, enemy: Creature) -> bool:
-        """True when it may move through ``enemy``'s square (MOV-5, MOV-9..11)."""
-        return self.burrows or self.phases or (self.flies and not has(enemy.card, Flight))
-
-
-def mode_of(mover: Creature) -> Mode:
-    """The movement mode of ``mover`` (MOV-9..11)."""
-    card = mover.card
-    if not card.abilities:
-        return _WALK
-    return Mode(has(card, Flight), has(card, Burrow), has(card, Phasing))
-
-
-_WALK = Mode()
-
-
-class ThreatLookup(Protocol):
-    """Who leaving a square provokes: a threat map ({square: uids}) or ``large.AnchorThreats``."""
-
-    def get(self, square: Square, default: tuple[()], /) -> Iterable[str]:
-        """The uids threatening ``square``, or ``default``."""
-        ...
-
-
-#: Where a search may step from a square (``Geometry.neighbours``).
-Neighbours = Callable[[Square], Iterable[Square]]
-
-
-@dataclass(frozen=True)
-class Route:
-    """A way to reach one square.
-
-    Attributes:
-        path: squares entered, in order (start excluded).
-        cost: movement spent, in squares.
-        provokers: uids of enemies whose opportunity attacks it would provoke.
-    """
-
-    path: tuple[Square, ...]
-    cost: int
-    provokers: tuple[str, ...]
 
 
 def enter_cost(state: GameState, sq: Square, mover: Creature | None = None) -> int:
@@ -110,149 +56,6 @@ def can_pass(state: GameState, mover: Creature, sq: Square) -> bool:
     return not rules.fliers_only or mode_of(mover).flat
 
 
-def threatens(state: GameState, maker: Creature, square: Square) -> bool:
-    """True when ``maker``'s opportunity attacks reach ``square`` (OA-1, OA-5, Threatening Reach).
-
-    Adjacent squares, or with Threatening Reach squares within its reach
-    (counted around walls, RNG-5); line of sight is needed either way.  A
-    Large or Huge maker threatens from any of its squares (MOV-13).
-    """
-    if maker.pos == square:
-        return False
-    reach = threat_reach(maker.card) if maker.card.abilities else 1
-    if maker.card.size > 1:
-        return _big_threatens(state, maker, square, reach)
-    if reach <= 1:
-        if not adjacent(maker.square, square):
-            return False
-    else:
-        dist = state.geometry.distance(maker.square, square)
-        if dist is None or dist > reach:
-            return False
-    return state.geometry.line_of_sight(maker.square, square)
-
-
-def _big_threatens(state: GameState, maker: Creature, square: Square, reach: int) -> bool:
-    """``threatens`` for a multi-square maker: from any square of its footprint (OA-1, MOV-13)."""
-    size = maker.card.size
-    g = gap(maker.square, size, square, 1)
-    if g == 0 or g > reach:
-        return False
-    geo = state.geometry
-    for sq in footprint(maker.square, size):
-        if reach <= 1:
-            if not adjacent(sq, square):
-                continue
-        else:
-            dist = geo.distance(sq, square)
-            if dist is None or dist > reach:
-                continue
-        if geo.line_of_sight(sq, square):
-            return True
-    return False
-
-
-def can_make_opportunity_attack(state: GameState, maker: Creature, mover: Creature,
-                                square: Square) -> bool:
-    """True when ``maker`` may make an opportunity attack on ``mover`` leaving ``square``.
-
-    OA-1: an enemy, active, within reach (adjacent, or Threatening Reach);
-    CON-1..4, CON-6: not dazed (or worse) nor confused; OA-3: not yet used
-    during this turn; OA-5: line of sight; and it needs a basic attack.  A
-    Large or Huge mover anchored at ``square`` is reached through any of
-    its squares (MOV-13).
-    """
-    if not (maker.alive and maker.team != mover.team
-            and maker.can_make_opportunity_attacks and maker.uid not in state.oa_used
-            and maker.card.basic_attack is not None):
-        return False
-    if mover.card.size > 1:
-        return any(threatens(state, maker, sq) for sq in footprint(square, mover.card.size))
-    return threatens(state, maker, square)
-
-
-def threats(state: GameState, mover: Creature, square: Square, *, moving: bool = False,
-            first: bool = True, among: list[Creature] | None = None) -> tuple[str, ...]:
-    """Uids of enemies whose opportunity attack leaving ``square`` (or attacking from it) provokes.
-
-    ``moving``: the mover leaves ``square`` by its own move; then a burrower
-    provokes nobody (MOV-9) and a flier provokes only flying enemies unless
-    ``first`` (the square it takes off from, MOV-10).  ``among``: the
-    creatures to consider, in ``state.creatures`` order (a caller's list of
-    the mover's enemies; None: every creature).
-    """
-    fliers = False
-    if moving:
-        mode = mode_of(mover)
-        if mode.burrows:
-            return ()
-        fliers = mode.flies and not first
-    team, size = mover.team, mover.card.size
-    sx, sy = square
-    found = []
-    for c in state.creatures if among is None else among:
-        pos = c.pos
-        if pos is None or c.destroyed:
-            continue
-        card = c.card
-        # A maker without Threatening Reach threatens only squares next to its footprint:
-        # anything farther than both sizes together is out of reach (a cheap refusal first).
-        if not card.abilities:
-            far = card.size + size
-            dx, dy = pos[0] - sx, pos[1] - sy
-            if dx > far or dx < -far or dy > far or dy < -far:
-                continue
-        if c.team != team and (not fliers or has(card, Flight)) \
-                and can_make_opportunity_attack(state, c, mover, square):
-            found.append(c.uid)
-    return tuple(found)
-
-
-def threat_map(state: GameState, mover: Creature, *, fliers_only: bool = False) -> dict[Square, frozenset[str]]:
-    """For every square, the enemies that leaving it would provoke (OA-1, OA-3, OA-5).
-
-    ``fliers_only``: count only flying enemies (a flier after take-off, MOV-10).
-    """
-    found: dict[Square, set[str]] = {}
-    for c in state.creatures:
-        if not (c.alive and c.team != mover.team and c.can_make_opportunity_attacks
-                and c.uid not in state.oa_used and c.card.basic_attack is not None):
-            continue
-        if fliers_only and not has(c.card, Flight):
-            continue
-        x, y = c.square
-        reach = threat_reach(c.card) if c.card.abilities else 1
-        if reach == 1 and c.card.size == 1:  # ``threatens`` is True for each of its 8 neighbours
-            uid = c.uid
-            for dx, dy in NEIGHBOUR_STEPS:
-                found.setdefault((x + dx, y + dy), set()).add(uid)
-            continue
-        span = reach + c.card.size  # a Large or Huge maker reaches from every square (MOV-13)
-        for dy in range(-reach, span):
-            for dx in range(-reach, span):
-                sq = (x + dx, y + dy)
-                if (dx or dy) and threatens(state, c, sq):
-                    found.setdefault(sq, set()).add(c.uid)
-    return {sq: frozenset(v) for sq, v in found.items()}
-
-
-def _move_threats(state: GameState, mover: Creature) -> dict[Square, frozenset[str]]:
-    """The threat map a move by ``mover`` faces (MOV-9, MOV-10): the start square as usual for a
-    flier and every other square flying enemies only; nothing for a burrower."""
-    mode = mode_of(mover)
-    if mode.burrows:
-        return {}
-    full = threat_map(state, mover)
-    if not mode.flies:
-        return full
-    found = threat_map(state, mover, fliers_only=True)
-    if mover.pos in full:
-        found[mover.pos] = full[mover.pos]
-    else:
-        found.pop(mover.square, None)
-    return found
-
-
 def provokers_of_path(state: GameState, mover: Creature, path: tuple[Square, ...],
                       tmap: dict[Square, frozenset[str]] | None = None) -> tuple[str, ...]:
     """Distinct enemies (in the order they strike) a path provokes (OA-1, OA-3, MOV-9, MOV-10).
@@ -260,28 +63,10 @@ def provokers_of_path(state: GameState, mover: Creature, path: tuple[Square, ...
     For a Large or Huge mover the path holds anchors (MOV-13, see ``large``).
     """
     if mover.card.size > 1:
-        from .large import provokers
         return provokers(state, mover, path)
     if tmap is None:
-        tmap = _move_threats(state, mover)
+        tmap = move_threats(state, mover)
     return provokers_along(tmap, mover.square, path)
-
-
-def provokers_along(tmap: ThreatLookup, start: Square, path: tuple[Square, ...]) -> tuple[str, ...]:
-    """Distinct uids, in the order they strike, threatening each square a path leaves (OA-1, OA-3).
-
-    ``tmap`` maps a square (an anchor, for big movers) to the uids
-    threatening it; ``start`` is where the path begins; the last square of
-    ``path`` is not left, so it provokes nothing.
-    """
-    found: list[str] = []
-    cur = start
-    for nxt in path:
-        for uid in sorted(tmap.get(cur, ())):
-            if uid not in found:
-                found.append(uid)
-        cur = nxt
-    return tuple(found)
 
 
 def legal_stop(state: GameState, mover: Creature, sq: Square) -> bool:
@@ -289,7 +74,6 @@ def legal_stop(state: GameState, mover: Creature, sq: Square) -> bool:
     not a statue (TER-STATUE), not a pit unless it flies (TER-PIT).  For a Large or Huge
     mover ``sq`` is the anchor and its whole footprint must qualify (MOV-13)."""
     if mover.card.size > 1:
-        from .large import stop_ok
         return stop_ok(state, mover, sq, mover.card.size)
     if not _stop_ok(state, mode_of(mover), sq):
         return False
@@ -322,11 +106,13 @@ def routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = T
     its anchor squares (MOV-13, ``large.big_routes``).
     """
     if mover.card.size > 1:
-        from .large import big_routes
         return big_routes(state, mover, budget, avoid_oa=avoid_oa, min_first_step=min_first_step)
     start = mover.square
     if budget <= 0:
         return {}
+    book = book_of(state)
+    if not book.plain_moves:  # a rule module prices steps (G35-DIAG): the priced search
+        return _priced_routes(state, mover, budget, avoid_oa=avoid_oa, min_first_step=min_first_step)
     mode = mode_of(mover)
     blocked: set[Square] = set()  # enemies it cannot pass, and pits unless it flies, burrows or phases
     others: set[Square] = set()
@@ -339,10 +125,10 @@ def routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = T
     geo = state.geometry
     if not mode.flat and geo.pits:  # TER-PIT
         blocked |= geo.pits
-    tmap = _move_threats(state, mover)
+    tmap = move_threats(state, mover)
     neighbours = geo.neighbours
-    known_neighbours = geo._nbrs.get  # what ``neighbours`` returns, once it has been asked
-    costs: dict[Square, int] = {} if mode.flat else geo._cost  # squares costing more than 1 (what ``geo.cost`` reads)
+    known_neighbours = geo.neighbour_memo.get  # what ``neighbours`` returns, once it has been asked
+    costs: dict[Square, int] = {} if mode.flat else geo.entry_costs  # squares costing more than 1 (geo.cost)
     cost_get = costs.get
     skip = blocked | {start}
     # Provokers as bit masks (one bit per threatening enemy) for speed.
@@ -436,6 +222,43 @@ def routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = T
         # No provoker bits on the label: the path leaves no threatened square.
         out[sq] = Route(best[2], best[1], provokers_of_path(state, mover, best[2], tmap) if best[0] else ())
     return out
+
+
+def _blocked_and_others(state: GameState, mover: Creature, mode: Mode) -> tuple[set[Square], set[Square]]:
+    """(squares ``mover`` may not enter, squares other creatures fill): enemies it cannot pass
+    and pits unless its mode passes them (MOV-2, MOV-5, MOV-9..11, TER-PIT)."""
+    blocked: set[Square] = set()
+    others: set[Square] = set()
+    book = book_of(state)
+    for c in state.creatures:
+        if c.alive and c.uid != mover.uid:
+            squares = c.squares if c.card.size > 1 else (c.square,)
+            others.update(squares)
+            if not passes_through(book, state, mover, mode, c):
+                blocked.update(squares)
+    if not mode.flat and state.geometry.pits:  # TER-PIT
+        blocked |= state.geometry.pits
+    return blocked, others
+
+
+def _priced_routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool,
+                   min_first_step: bool, threats: bool = True) -> dict[Square, Route]:
+    """``routes`` of a one-square mover when a rule module prices steps (``paths.priced_routes``);
+    ``threats`` False: cheapest paths with no opportunity-attack bookkeeping (for ``reach``)."""
+    mode = mode_of(mover)
+    blocked, others = _blocked_and_others(state, mover, mode)
+    geo = state.geometry
+    start = mover.square
+    flat = mode.flat
+    stop = geo.stop_squares(mode.flies)
+
+    def moves(sq: Square) -> list[tuple[Square, int]]:
+        return [(n, 1 if flat else geo.cost(n)) for n in geo.neighbours(sq) if n not in blocked]
+
+    tmap = move_threats(state, mover) if threats else {}
+    return priced_routes(book_of(state), state, mover, start, budget, moves, tmap,
+                         lambda sq: sq not in others and sq in stop,
+                         avoid_oa=avoid_oa, min_first_step=min_first_step)
 
 
 #: Use ``_plain_routes`` when nothing is threatened (tests switch it off to compare).
@@ -623,10 +446,15 @@ def reach(state: GameState, mover: Creature, budget: int, *, min_first_step: boo
     MOV-2, MOV-4, MOV-5, MOV-7..11, TER-PIT, TER-STATUE) at the cost of one
     flood: no threat map, no path tuples -- on bit masks (``BitBoard``), a
     layer per movement cost, unless the map has diagonal walls.  A Large or
-    Huge mover (MOV-13) falls back to ``routes``.
+    Huge mover (MOV-13) falls back to ``routes``, and so does a battle whose
+    rule modules price steps (``paths.priced_routes``, without threats).
     """
-    if mover.card.size > 1:
+    if mover.card.size > 1:  # MOV-13
         found = routes(state, mover, budget, avoid_oa=False, min_first_step=min_first_step)
+        return MoveReach(sorted(found, key=lambda sq: (sq[1], sq[0])), None, None, found)
+    if not book_of(state).plain_moves:  # a rule module prices steps: cheapest paths, no threats
+        found = _priced_routes(state, mover, budget, avoid_oa=False, min_first_step=min_first_step,
+                               threats=False) if budget > 0 else {}
         return MoveReach(sorted(found, key=lambda sq: (sq[1], sq[0])), None, None, found)
     start = mover.square
     if budget <= 0:
@@ -647,7 +475,7 @@ def reach(state: GameState, mover: Creature, budget: int, *, min_first_step: boo
                 blocked.update(squares)
     if not mode.flat and geo.pits:  # TER-PIT
         blocked |= geo.pits
-    best = _plain_flood(start, budget, blocked, geo.neighbours, None if mode.flat else geo._cost,
+    best = _plain_flood(start, budget, blocked, geo.neighbours, None if mode.flat else geo.entry_costs,
                         min_first_step)
     stop = geo.stop_squares(mode.flies)
     dests = [sq for sq in best if sq not in others and sq in stop]
@@ -695,7 +523,7 @@ def _bit_reach(state: GameState, mover: Creature, mode: Mode, budget: int, bits:
         layers.append(new)
         grown.append(expand(new) if k < budget else 0)
     dests = seen & ~start & ~others & (bits.stop_fly if mode.flies else bits.stop_walk)
-    return MoveReach(None, mover.square, layers=layers, bits=bits, costs=None if flat else state.geometry._cost,
+    return MoveReach(None, mover.square, layers=layers, bits=bits, costs=None if flat else state.geometry.entry_costs,
                      neighbours=state.geometry.neighbours, mask=dests)
 
 
@@ -748,7 +576,6 @@ def check_path(state: GameState, mover: Creature, path: tuple[Square, ...], budg
     MOV-1, MOV-2, MOV-4, MOV-5, MOV-7, MOV-8, MOV-9..11, MOV-13, TER-PIT, TER-STATUE.
     """
     if mover.card.size > 1:
-        from .large import big_check_path
         return big_check_path(state, mover, path, budget, min_first_step=min_first_step)
     if not path:
         return ("empty-path", "The path is empty.")
@@ -758,7 +585,10 @@ def check_path(state: GameState, mover: Creature, path: tuple[Square, ...], budg
     spent = 0
     geo = state.geometry
     mode = mode_of(mover)
-    flat, team = mode.flat, mover.team
+    book = book_of(state)
+    plain = book.plain_moves
+    tally = MoveTally()
+    flat = mode.flat
     occupant: dict[Square, Creature] = {}  # what state.creature_at gives, for every square at once
     for c in state.creatures:
         if c.pos is not None and not c.destroyed:
@@ -772,11 +602,16 @@ def check_path(state: GameState, mover: Creature, path: tuple[Square, ...], budg
         if not geo.step_allowed(cur, nxt):
             return ("wall-corner", "No creature moves diagonally past a wall corner.")
         other = occupant.get(nxt)
-        if other is not None and other.team != team and not mode.passes(other):
+        if other is not None and not passes_through(book, state, mover, mode, other):
             return ("enemy", "A creature cannot move through an enemy's square.")
         if not flat and nxt in geo.pits:  # can_pass: walls are refused above
             return ("pit", "Only flying creatures may enter a pit (TER-PIT).")
-        spent += 1 if flat else geo.cost(nxt)
+        terrain = 1 if flat else geo.cost(nxt)
+        if plain:
+            spent += terrain
+        else:  # a rule module prices the step (G35-DIAG)
+            step, tally = book.step(state, mover, cur, nxt, terrain, tally)
+            spent += step
         if spent > budget and not (i == 0 and min_first_step):
             return ("too-far", f"That move needs {spent} squares of movement; "
                                f"{mover.card.name} has {budget}.")
@@ -798,9 +633,12 @@ def _stop_ok(state: GameState, mode: Mode, sq: Square) -> bool:
 def path_cost(state: GameState, path: tuple[Square, ...], mover: Creature | None = None) -> int:
     """Movement cost of entering each square of ``path`` (MOV-1, MOV-8, MOV-9..11; MOV-13 for anchors)."""
     if mover is not None and mover.card.size > 1:
-        from .large import big_path_cost
         return big_path_cost(state, mover, path)
-    return sum(enter_cost(state, sq, mover) for sq in path)
+    book = book_of(state)
+    if book.plain_moves or mover is None:
+        return sum(enter_cost(state, sq, mover) for sq in path)
+    costs = priced_path_cost(book, state, mover, path, lambda a, b: enter_cost(state, b, mover))
+    return costs[-1] if costs else 0
 
 
 def shift_squares(state: GameState, mover: Creature) -> list[Square]:
@@ -809,13 +647,12 @@ def shift_squares(state: GameState, mover: Creature) -> list[Square]:
     None when it cannot move at all (speed 0, immobilized: MOV-4, CON-5).
     """
     if mover.card.size > 1:
-        from .large import big_shift_squares
         return big_shift_squares(state, mover)
     if mover.speed <= 0:
         return []
     geo = state.geometry
     stop, difficult = geo.stop_squares(mode_of(mover).flies), geo.difficult
-    taken = _taken(state, mover)
+    taken = taken_squares(state, mover)
     # legal_stop for each neighbour: terrain to stop on, no other creature there.
     return [n for n in geo.neighbours(mover.square) if n not in difficult and n in stop and n not in taken]
 
@@ -826,10 +663,10 @@ def shift_ok(state: GameState, mover: Creature, sq: Square) -> bool:
         return sq in shift_squares(state, mover)
     geo = state.geometry
     return (mover.speed > 0 and sq in geo.neighbours(mover.square) and sq not in geo.difficult
-            and sq in geo.stop_squares(mode_of(mover).flies) and sq not in _taken(state, mover))
+            and sq in geo.stop_squares(mode_of(mover).flies) and sq not in taken_squares(state, mover))
 
 
-def _taken(state: GameState, mover: Creature) -> set[Square]:
+def taken_squares(state: GameState, mover: Creature) -> set[Square]:
     """Every square a creature on the map other than ``mover`` fills (footprints, MOV-13)."""
     taken: set[Square] = set()
     uid = mover.uid
@@ -840,3 +677,8 @@ def _taken(state: GameState, mover: Creature) -> set[Square]:
             else:
                 taken.add(c.pos)
     return taken
+
+
+__all__ = ["Mode", "MoveReach", "Route", "can_make_opportunity_attack", "can_pass", "check_path", "enter_cost",
+           "legal_stop", "mode_of", "move_threats", "path_cost", "provokers_along", "provokers_of_path", "reach",
+           "routes", "shift_ok", "shift_squares", "taken_squares", "threat_map", "threatens", "threats"]

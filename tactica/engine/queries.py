@@ -28,7 +28,8 @@ def charge_preview(state: GameState, charge: Charge) -> AttackPreview | None:
     basic melee attack.
     """
     me = state.active_creature
-    if me is None or me.card.basic_melee is None:
+    melee = me.card.basic_melee if me is not None else None
+    if me is None or melee is None:
         return None
     st = state.copy()
     mover = st.creature(me.uid)
@@ -36,7 +37,7 @@ def charge_preview(state: GameState, charge: Charge) -> AttackPreview | None:
     if target is None or not target.alive:
         return None
     mover.pos = charge.destination
-    return preview(st, mover, target, mover.card.basic_melee, charge=True)
+    return preview(st, mover, target, melee, charge=True)
 
 
 def stop_refusal(state: GameState, square: Square) -> tuple[str, str] | None:
@@ -50,7 +51,7 @@ def stop_refusal(state: GameState, square: Square) -> tuple[str, str] | None:
     if not all(0 <= x < state.map.width and 0 <= y < state.map.height for x, y in squares):
         return ("off-map", "That square is off the map." if me.card.size < 2
                 else f"{me.card.name} would not fit on the map there (MOV-13).")
-    if any(state.geo.is_wall(sq) for sq in squares):
+    if any(state.geometry.is_wall(sq) for sq in squares):
         return ("wall", "A move cannot end in a wall (MOV-2).")
     if not all(state.map.rules_at(sq).can_stop for sq in squares):
         return ("no-stop", "A move cannot end on a statue (TER-STATUE).")

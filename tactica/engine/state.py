@@ -51,6 +51,19 @@ class Phase(str, Enum):
     OVER = "over"
 
 
+class Continuation(str, Enum):
+    """Where the battle's flow goes on once a champion-power window closes (CHP-2).
+
+    A window opens after an action, at the start or at the end of an
+    activation; ``GameState.resume`` holds where it stopped.  The values are
+    the words older versions stored (a state digest of a save hashes them).
+    """
+
+    AFTER_ACTION = "after action"
+    START_ACTIVATION = "start activation"
+    END_ACTIVATION = "end activation"
+
+
 SCENARIOS = ("assault", "bounty", "uncontested", "combined", "sealed")
 """Scenario names a Ruleset accepts (SCN-ASSAULT, SCN-BOUNTY, SCN-UNCONTESTED, SCN-COMBINED,
 SCN-SEALED)."""
@@ -79,6 +92,8 @@ class Ruleset:
         teams: the team of each player, by seat (SCN-MULTI), e.g. (0, 1, 0, 1)
             for two teams of two; empty means every player is a side of its
             own (two players: the usual battle; three or four: free-for-all).
+        modules: the optional rule modules switched on, by name (``grid35``…;
+            see ``engine.modules``); empty means the skirmish rules alone.
     """
 
     point_limit: int = 200
@@ -90,10 +105,12 @@ class Ruleset:
     large_cone: int = 6
     scenario: str = "assault"
     teams: tuple[int, ...] = ()
+    modules: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        """Store ``teams`` as a tuple (a save's JSON gives a list)."""
+        """Store ``teams`` and ``modules`` as tuples (a save's JSON gives lists)."""
         object.__setattr__(self, "teams", tuple(int(t) for t in self.teams))
+        object.__setattr__(self, "modules", tuple(str(m) for m in self.modules))
 
     @classmethod
     def for_scenario(cls, scenario: str = "assault", point_limit: int | None = None) -> Ruleset:
@@ -106,20 +123,23 @@ class Ruleset:
 
     @classmethod
     def for_battle(cls, point_limits: Iterable[int], scenario: str = "assault", teams: Iterable[int] = (),
-                   vp_target: int | None = None) -> Ruleset:
+                   vp_target: int | None = None, modules: Iterable[str] = ()) -> Ruleset:
         """The settings of a battle between warbands of ``point_limits`` (one per warband).
 
         Warbands of one size fight a battle of that size (WB-8: a 100-point
         battle plays to 100 VP, SCN-ASSAULT); mixed sizes get the scenario's
         default size.  ``scenario`` picks the victory rules (SCN-*; Combined
         is a 250-point battle whatever the warbands), ``teams`` the team of
-        each seat and ``vp_target`` a team battle's target (SCN-MULTI).
+        each seat and ``vp_target`` a team battle's target (SCN-MULTI);
+        ``modules`` the optional rule modules switched on (``engine.modules``).
         Raises ValueError for an unknown scenario.
         """
         limits = set(point_limits)
         size = limits.pop() if len(limits) == 1 and scenario != "combined" else None
         rules = cls.for_scenario(scenario, size)
-        teams = tuple(teams)
+        teams, modules = tuple(teams), tuple(modules)
+        if modules:
+            rules = replace(rules, modules=modules)
         return rules.with_teams(teams, vp_target) if teams else rules
 
     def with_teams(self, teams: tuple[int, ...], vp_target: int | None = None) -> Ruleset:
@@ -415,9 +435,48 @@ class Creature:
     __hash__ = None  # type: ignore[assignment]  # mutable: unhashable, as a dataclass with eq=True was
 
 
-class SharedCreatureError(RuntimeError):
+class SharedCreatureError(AttributeError):
     """A creature object shared by several game states was about to be changed (a bug: change
     the one ``GameState.own``, ``creature`` or ``find`` gives, not one met iterating ``creatures``)."""
+
+
+class ReadOnlyStateError(AttributeError):
+    """A client tried to change a game state or a creature the engine handed out.
+
+    States that ``new_game`` and ``apply`` return are read-only outside the engine: ask the
+    engine for a changed copy instead (``apply``, or a what-if query).  An AttributeError, so
+    ``setattr`` and ``dataclasses.replace`` callers see the usual kind of error."""
+
+
+class _ReadOnlyList(list):  # type: ignore[type-arg]
+    """A list that refuses changes (a sealed state's ``vp`` and ``creatures``); equal to a list."""
+
+    def _refuse(self, *args: object, **kwargs: object) -> None:
+        raise ReadOnlyStateError("this list belongs to a read-only game state; the engine's apply "
+                                 "or a what-if query gives a changed copy")
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse  # type: ignore[assignment]
+
+    def __reduce_ex__(self, protocol: object) -> tuple[type, tuple[list[object]]]:
+        """Copies and pickles are plain lists."""
+        return list, (list(self),)
+
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+
+
+class _ReadOnlyDict(dict):  # type: ignore[type-arg]
+    """A dict that refuses changes (a sealed state's ``areas``); equal to a dict."""
+
+    def _refuse(self, *args: object, **kwargs: object) -> None:
+        raise ReadOnlyStateError("this dict belongs to a read-only game state; the engine's apply "
+                                 "or a what-if query gives a changed copy")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse  # type: ignore[assignment]
+
+    def __reduce_ex__(self, protocol: object) -> tuple[type, tuple[dict[object, object]]]:
+        """Copies and pickles are plain dicts."""
+        return dict, (dict(self),)
+    pop = popitem = clear = update = setdefault = _refuse  # type: ignore[assignment]
 
 
 class _SharedCreature(Creature):
@@ -426,11 +485,11 @@ class _SharedCreature(Creature):
     __qualname__ = "Creature"  # the same repr as a Creature
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
-        raise SharedCreatureError(f"{self.uid} is shared by several game states; change "
-                                  f"GameState.own({self.uid!r}) instead")
+        raise SharedCreatureError(f"{self.uid} belongs to a read-only game state (shared by several "
+                                  f"states): the engine's apply or a what-if query gives a changed copy")
 
     def __delattr__(self, name: str) -> NoReturn:
-        self.__setattr__(name, None)
+        raise SharedCreatureError(f"{self.uid} belongs to a read-only game state: {name} cannot be deleted")
 
 
 def _copy_creature(c: Creature) -> Creature:
@@ -482,8 +541,8 @@ class GameState:
     trigger one, ``window_passed`` the players who declined, and
     ``window_used`` the (power name, ally, enemy) uses made in it (the same
     power twice on one occasion does not stack, ABL-2), and
-    ``resume`` what the flow does once the window closes ("after action",
-    "end activation" or "start activation"; see ``champions``), with
+    ``resume`` where the flow goes on once the window closes (a
+    ``Continuation``, None outside a window; see ``champions``), with
     ``resume_decider`` the decider to give the game back to.
     ``activation_no`` counts the activations begun this battle (CHP-3: a
     creature activated twice in a round has two turns).
@@ -523,7 +582,7 @@ class GameState:
     window: tuple[Occasion, ...] = ()
     window_passed: frozenset[int] = frozenset()
     window_used: frozenset[tuple[str, str, str]] = frozenset()
-    resume: str = ""
+    resume: Continuation | None = None
     resume_decider: int = 0
 
     #: True when ``creature``, ``find`` and ``active_creature`` hand out the state's own
@@ -541,7 +600,7 @@ class GameState:
         reached by iterating ``creatures`` may be shared: change it through
         ``own``.
         """
-        new = object.__new__(type(self))  # what copy.copy gives, faster
+        new = object.__new__(GameState)  # what copy.copy gives, faster; never sealed
         d = new.__dict__ = self.__dict__.copy()
         d["creatures"] = [c if type(c) is _SharedCreature else _copy_creature(c) for c in self.creatures]
         d["vp"] = list(self.vp)
@@ -559,8 +618,30 @@ class GameState:
             raise KeyError(uid)
         c = self.creatures[i]
         if type(c) is _SharedCreature:
+            if self.sealed:
+                raise ReadOnlyStateError(f"cannot change {uid} of a read-only game state; copy() the "
+                                         "state first (inside the engine) or ask the engine")
             c = self.creatures[i] = _copy_creature(c)
         return c
+
+    def seal(self) -> GameState:
+        """Make this state read-only and return it: its fields, its creatures, ``vp``, ``areas``
+        and ``creatures`` refuse every change (``ReadOnlyStateError``); ``copy`` gives a changeable
+        copy.  ``new_game`` and ``apply`` seal the states they hand out, so no client can change a
+        state behind the engine's back (the one door)."""
+        self.freeze()
+        d = self.__dict__
+        d["_cow"] = False  # hand out the (read-only) creatures themselves, never copies
+        d["creatures"] = _ReadOnlyList(self.creatures)
+        d["vp"] = _ReadOnlyList(self.vp)
+        d["areas"] = _ReadOnlyDict(self.areas)
+        self.__class__ = _SealedGameState
+        return self
+
+    @property
+    def sealed(self) -> bool:
+        """True when this state is read-only (handed out by the engine; see ``seal``)."""
+        return False
 
     def freeze(self) -> None:
         """Mark every creature of this state shareable (read-only; ``creature``, ``find`` and
@@ -734,6 +815,15 @@ class GameState:
             raise PhaseError(f"no map is chosen yet, so no geometry (phase {self.phase.value!r})")
         return g
 
+    @property
+    def victor(self) -> int:
+        """The winning player (``winner``, never None).
+        Raises PhaseError while the battle has no winner."""
+        w = self.winner
+        if w is None:
+            raise PhaseError(f"the battle has no winner yet (phase {self.phase.value!r})")
+        return w
+
     _champion_slots = None  # tuple[int, ...] | None: positions of champions (not a field)
 
     def champions(self) -> list[Creature]:
@@ -813,3 +903,22 @@ class GameState:
         if self.map is None or player not in self.areas:
             return frozenset()
         return self.map.vp_zones.get(self.areas[player], frozenset())
+
+
+class _SealedGameState(GameState):
+    """A ``GameState`` the engine handed out: reading works, changing raises ``ReadOnlyStateError``."""
+
+    __qualname__ = "GameState"  # the same repr as a GameState
+
+    @property
+    def sealed(self) -> bool:
+        """True: this state is read-only."""
+        return True
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise ReadOnlyStateError(f"GameState.{name} cannot be set: states handed out by the engine are "
+                                 "read-only (the engine's apply or a what-if query gives a changed copy)")
+
+    def __delattr__(self, name: str) -> None:
+        raise ReadOnlyStateError(f"GameState.{name} cannot be deleted: states handed out by the engine are "
+                                 "read-only")

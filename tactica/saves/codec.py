@@ -37,6 +37,7 @@ from tactica import __version__
 from tactica.content.limits import MAX_ACTIONS, MAX_LIST, MAX_MAP_SIDE, MAX_MAP_SQUARES, MAX_NAME, clean_text
 from tactica.engine import (
     ABILITY_KINDS,
+    OPTIONAL_MODULES,
     SYMBOLS,
     Action,
     Activate,
@@ -76,6 +77,7 @@ from tactica.engine import (
     UseChampionPower,
     UsePower,
     WarbandDef,
+    unknown_modules,
 )
 
 from . import checked
@@ -105,8 +107,8 @@ def _effect_to(e: Effect) -> dict:
     return {"kind": "follow-up", "attack": e.attack, "on": e.on.value}
 
 
-def _attack_to(a: AttackDef) -> dict:
-    out = {"name": a.name, "kind": a.kind.value, "reach": a.reach.value, "range": a.range,
+def _attack_to(a: AttackDef) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": a.name, "kind": a.kind.value, "reach": a.reach.value, "range": a.range,
            "targets": a.targets, "bonus": a.bonus, "defense": a.defense.value, "damage": a.damage,
            "damage_bonus": a.damage_bonus, "damage_type": a.damage_type, "basic": a.basic}
     if a.effects:
@@ -161,6 +163,11 @@ _TERRAIN_CODE: dict[Terrain, str] = {t: s for s, t in SYMBOLS.items()}  # the en
 _CODE_TERRAIN = {v: k for k, v in _TERRAIN_CODE.items()}
 
 
+def _terrain_symbol(t: Terrain | CustomTerrain) -> str:
+    """The symbol of a terrain kind in a saved map's rows: the engine's, or a map's own (TER-OTHER)."""
+    return t.rules.symbol if isinstance(t, CustomTerrain) else _TERRAIN_CODE[t]
+
+
 def map_to(m: MapDef) -> dict:
     """Encode a map: terrain rows (``terrain.SYMBOLS``: '.', '#', '^', 'T', …) and zones as square lists.
 
@@ -168,9 +175,11 @@ def map_to(m: MapDef) -> dict:
     their full rules, and use their own symbols in the rows.
     """
     out = {"id": m.id, "name": m.name,
-           "terrain": ["".join(_TERRAIN_CODE.get(t) or t.rules.symbol for t in row) for row in m.terrain],
+           "terrain": ["".join(_terrain_symbol(t) for t in row) for row in m.terrain],
            "start_areas": {k: sorted(map(list, v)) for k, v in m.start_areas.items()},
            "vp_zones": {k: sorted(map(list, v)) for k, v in m.vp_zones.items()}, "points": m.points}
+    if m.rules:  # the map's rule modules (absent when none: older saves and tacticas agree)
+        out["rules"] = list(m.rules)
     customs = m.custom_terrain
     if customs:
         out["terrain_types"] = [{"name": t.name, "rules": asdict(t.rules)} for t in customs]
@@ -221,12 +230,23 @@ def _champion_powers_from(raw: Any, path: str) -> tuple[ChampionPower, ...]:
                  for i, p in enumerate(checked.listing(raw, path)) if not isinstance(p, str))
 
 
+def _modules_from(raw: Any, path: str) -> tuple[str, ...]:
+    """Rule module names (``Ruleset.modules``, ``MapDef.rules``): each one a module of this tactica."""
+    names = checked.value(raw, tuple[str, ...], path, {})
+    for i, unknown in enumerate(names):
+        if unknown_modules([unknown]):
+            raise Bad(f"{path}[{i}]", f"unknown rule module {json.dumps(clean_text(unknown))}; "
+                                      f"expected one of {', '.join(OPTIONAL_MODULES)}")
+    return names
+
+
 #: Fields decoded by hand; every other field is decoded by its type (``checked.value``).
 _SPECIAL: dict[tuple[type, str], Any] = {
     (AttackDef, "effects"): _effects_from,
     (CreatureCard, "abilities"): _abilities_from,
     (CreatureCard, "champion_powers"): _champion_powers_from,
     (CreatureCard, "size"): lambda v, p: checked.integer(v, p, 1, 3),  # CARD-1: 1 to 3 squares across
+    (Ruleset, "modules"): _modules_from,
 }
 
 
@@ -297,7 +317,8 @@ def map_from(d: Any, path: str = "map") -> MapDef:
     return MapDef(id=checked.text(data.get("id"), f"{path}.id", MAX_NAME),
                   name=checked.name(data.get("name"), f"{path}.name"), terrain=tuple(terrain),
                   start_areas=zones["start_areas"], vp_zones=zones["vp_zones"],
-                  points=checked.integer(data.get("points", 200), f"{path}.points"))
+                  points=checked.integer(data.get("points", 200), f"{path}.points"),
+                  rules=_modules_from(data.get("rules", []), f"{path}.rules"))
 
 
 def warband_from(d: Any, path: str = "warband") -> WarbandDef:

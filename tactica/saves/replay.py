@@ -126,7 +126,7 @@ class Recorder:
 
     def change_map(self, state: GameState) -> None:
         """Record that the battle map became ``state.map`` after the actions so far, and write the save."""
-        self.save.map_changes.append((len(self.save.actions), state.map))
+        self.save.map_changes.append((len(self.save.actions), state.battle_map))
         self.sync(state)
 
     def sync(self, state: GameState, digest: str | None = None) -> None:

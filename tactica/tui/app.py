@@ -72,7 +72,8 @@ class TacticaApp(App[int]):
             self.start_battle(self.factory.quick())
 
     def _offer_done(self, index: int | None) -> None:
-        if index == 0:
+        """The answer to the offer to continue the saved battle: 0 continues it, else a new one."""
+        if index == 0 and self._offer is not None:  # the question is asked only with an offer
             self.start_battle(resume_session(self._offer, self.factory.saver))
         else:
             self._begin()

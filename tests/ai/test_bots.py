@@ -7,8 +7,7 @@ import pytest
 
 from tactica.ai import LEVELS, make_bot
 from tactica.ai.sim import play_battle
-from tactica.engine import Charge, Move, apply, check, legal_actions, new_game
-from tactica.engine.lazy import actions_of_kind, kinds_now
+from tactica.engine import Charge, Move, actions_of_kind, apply, check, kinds_now, legal_actions, new_game
 
 
 class Checked:

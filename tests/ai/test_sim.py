@@ -61,7 +61,8 @@ def test_sim_bad_level(capsys):
 def test_invariant_violation_is_an_error(capsys, monkeypatch):
     def broken(state, action):
         after, events = apply(state, action)
-        if after.step == 30:  # own: the state's creatures may be shared (copy-on-write)
+        if after.step == 30:  # a changed copy: the engine hands out read-only states
+            after = after.copy()
             after.own(after.creatures[0]).hp = after.creatures[0].card.hp + 5
         return after, events
 
@@ -78,6 +79,7 @@ def test_two_creatures_on_one_square_is_caught(small_battle):
         after, events = apply(state, action)
         placed = [c for c in after.creatures if c.alive]
         if len(placed) >= 2 and after.step > 40:
+            after = after.copy()
             after.own(placed[1]).pos = placed[0].pos
         return after, events
 

@@ -27,11 +27,11 @@ from tactica.engine import (
     SeededDice,
     Shift,
     Teleport,
+    actions_of_kind,
     apply,
     check,
     preview,
 )
-from tactica.engine.lazy import actions_of_kind
 from tactica.engine.model import Reach
 from tactica.engine.sandbox import area, card, close, melee, ranged
 from tactica.engine.sandbox import battle as _battle

@@ -106,3 +106,11 @@ def test_sealed_refuses_a_warband_instead_of_ignoring_it(capsys, tmp_path, monke
     assert err.endswith("error: --scenario sealed builds every warband from random packs drawn with the seed, "
                         "so it takes no --warband (give --cards to add cards of your own to the packs)\n")
     assert err.startswith(f"tactica {command}: error:") or f"tactica {command}: error:" in err
+
+
+def test_rules_option_unknown_module_is_a_usage_error(capsys):
+    assert _status(["sim", "--rules", "grid99", "--games", "1"]) == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert "unknown rule module 'grid99'" in err and "grid35" in err
+    assert _status(["play", "--rules", "skirmish"]) == EXIT_USAGE
+    assert "always on" in capsys.readouterr().err

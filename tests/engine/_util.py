@@ -24,12 +24,13 @@ def of(events, cls):
 
 
 def run(state: GameState, *actions):
-    """Apply ``actions`` in order; return the final state and all events."""
+    """Apply ``actions`` in order; return a changeable copy of the final state (the engine hands out
+    read-only states; a test may set up its next step on the copy) and all events."""
     out = []
     for action in actions:
         state, new = apply(state, action)
         out.extend(new)
-    return state, out
+    return state.copy(), out
 
 
 def refused(state: GameState, action) -> str:

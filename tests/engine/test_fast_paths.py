@@ -107,8 +107,8 @@ def test_MOV_1_move_reach_gives_the_listed_destinations_and_legal_paths(masks, m
     from tactica.engine.geometry import Geometry
     if not masks:
         monkeypatch.setattr(Geometry, "bits", lambda self: None)
-    from tactica.engine.game import _budget
-    from tactica.engine.lazy import actions_of_kind, move_reach
+    from tactica.engine import actions_of_kind, move_reach
+    from tactica.engine.legal import move_budget as _budget
     from tactica.engine.movement import path_cost, routes
     states = _random_battle_states(4)
     checked = 0
@@ -131,7 +131,8 @@ def test_MOV_1_move_reach_gives_the_listed_destinations_and_legal_paths(masks, m
 
 def test_MOV_1_charge_ends_match_charge_routes():
     """CHG-3: the flood that validates a charge finds the end squares and cost of ``charge_routes``."""
-    from tactica.engine.game import _charge_ends, charge_routes
+    from tactica.engine.legal import charge_ends as _charge_ends
+    from tactica.engine.legal import charge_routes
     states = _random_battle_states(5)
     compared = 0
     for st in states:
@@ -146,8 +147,7 @@ def test_MOV_1_charge_ends_match_charge_routes():
 def test_CHG_3_charge_choices_match_the_listed_charges():
     """CHG-1..4: ``charge_choices`` gives the (target, end square) of every listed charge, in
     order, and a legal charge path to each, as short as the listed one."""
-    from tactica.engine import Charge, check
-    from tactica.engine.lazy import actions_of_kind, charge_choices
+    from tactica.engine import Charge, actions_of_kind, charge_choices, check
     from tactica.engine.movement import path_cost
     states = _random_battle_states(6)
     checked = 0
@@ -197,7 +197,7 @@ def test_RNG_2_valid_targets_match_in_reach():
 
 def test_MOV_1_move_reach_counts_and_picks_without_listing():
     """MOV-1: ``count``, ``nth`` and ``has`` of a bit-mask ``MoveReach`` agree with its list."""
-    from tactica.engine.lazy import move_reach
+    from tactica.engine import move_reach
     checked = 0
     for st in _random_battle_states(8, per_game=150):
         lazy, listed = move_reach(st), move_reach(st).destinations

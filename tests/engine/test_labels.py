@@ -19,7 +19,7 @@ def test_a_clash_on_one_word_takes_the_first_letter_and_a_later_one():
 
 def test_every_shipped_warband_gives_different_cards_different_labels():
     from tactica.content import load_catalogue, load_warband, shipped_warbands
-    from tactica.engine.game import _creatures
+    from tactica.engine.setup import creatures_of as _creatures
     catalogue = load_catalogue()
     for path in shipped_warbands():
         by_stem: dict[str, set[str]] = {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 from tactica.engine import Activate, Attack, Charge, EndActivation, Move, Reach, Shift, Terrain, legal_actions
 from tactica.engine import events as ev
 from tactica.engine.attacking import charge_attack
-from tactica.engine.game import _walk
+from tactica.engine.resolution import walk as _walk
 from tactica.engine.sandbox import battle, card, melee, ranged
 
 from ._util import of, refused, run, with_terrain

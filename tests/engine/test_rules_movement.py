@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from tactica.engine import EndActivation, Move, Shift, Terrain, legal_actions
 from tactica.engine import events as ev
-from tactica.engine.game import _walk
+from tactica.engine.resolution import walk as _walk
 from tactica.engine.sandbox import battle, card
 
 from ._util import of, refused, run, with_terrain

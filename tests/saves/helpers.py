@@ -24,11 +24,13 @@ def small_setup():
     return (wb, wb), (m,), Ruleset(point_limit=100)
 
 
-def play(seed: int, steps: int | None = None, recorder_factory=None, scenario: str = "assault"):
-    """Play a battle choosing uniformly among action kinds; return (state, save)."""
+def play(seed: int, steps: int | None = None, recorder_factory=None, scenario: str = "assault",
+         modules: tuple[str, ...] = ()):
+    """Play a battle choosing uniformly among action kinds (``modules``: optional rule modules);
+    return (state, save)."""
     wbs, maps, rules = small_setup()
-    if scenario != "assault":
-        rules = Ruleset(point_limit=rules.point_limit, scenario=scenario)
+    if scenario != "assault" or modules:
+        rules = Ruleset(point_limit=rules.point_limit, scenario=scenario, modules=modules)
     state, _ = new_game(wbs, maps, seed=seed, rules=rules)
     save = SaveFile(id=f"test-{seed}", seed=seed, rules=rules, maps=maps, warbands=wbs)
     rec = recorder_factory(save) if recorder_factory else Recorder(save)

@@ -107,7 +107,7 @@ async def test_the_view_follows_the_ai_creature_that_acts_without_moving_the_cur
                 break
         b = screen.session.state.creature("b")
         assert b.pos != (38, 6), "the AI did not move"
-        for _ in range(100):  # the scroll is a message behind the move: give a loaded machine time
+        for _ in range(500):  # the scroll is a message behind the move: up to 10 s on a loaded machine
             await pilot.pause(0.02)
             b = screen.session.state.creature("b")
             if mv.in_view(b.pos):

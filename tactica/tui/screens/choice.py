@@ -18,9 +18,10 @@ A question over the battle log (which it hides) opens the log on the whole scree
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
@@ -92,7 +93,8 @@ class ChoiceModal(ModalScreen[int]):
     }
     """
 
-    BINDINGS = [Binding(str(n), f"choose({n - 1})", show=False) for n in range(1, 10)] + [
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *[Binding(str(n), f"choose({n - 1})", show=False) for n in range(1, 10)],
         Binding("question_mark", "help", "Help"),
         Binding("q", "app.quit", "Quit"),
         Binding("escape", "escape", "Cancel", show=False),
@@ -221,7 +223,7 @@ class ChoiceModal(ModalScreen[int]):
         """The mouse over the map under a browsing question: the map's cursor goes to that square."""
         view = self._map_behind() if self.browse else None
         square = view.square_on_screen(event.screen_x, event.screen_y) if view is not None else None
-        if square is not None and square != view.square:
+        if view is not None and square is not None and square != view.square:
             view.move_cursor(square)
 
     def on_mouse_move(self, event) -> None:

@@ -108,7 +108,7 @@ class SetupScreen(Screen):
         i = event.option_index
         if event.option_list.id == "scenario":
             about.update(Text(SCENARIO_TEXT[SCENARIOS[i]], style="bold"))
-        elif event.option_list.id.startswith("wb"):
+        elif (event.option_list.id or "").startswith("wb"):
             about.update(warband_text(self.choices.warbands[i]))
             self._fit_maps()
         else:
@@ -118,10 +118,11 @@ class SetupScreen(Screen):
         """When both highlighted warbands are built for one size, move each map highlight that
         is not drawn for that size to the first map that is (WB-8, as ``tactica play`` picks
         the shipped map of the warbands' size)."""
-        pick = {k: self.query_one(f"#{k}", OptionList).highlighted for k in ("wb1", "wb2")}
-        if None in pick.values():
+        pick = [self.query_one(f"#{k}", OptionList).highlighted for k in ("wb1", "wb2")]
+        picked = [i for i in pick if i is not None]
+        if len(picked) < len(pick):
             return
-        limits = {self.choices.warbands[i].point_limit for i in pick.values()}
+        limits = {self.choices.warbands[i].point_limit for i in picked}
         if len(limits) != 1:
             return
         size = limits.pop()
@@ -141,7 +142,7 @@ class SetupScreen(Screen):
             return
         pick = {k: self.query_one(f"#{k}", OptionList).highlighted or 0 for k in ("wb1", "wb2", "map1", "map2")}
         warbands = (self.choices.warbands[pick["wb1"]], self.choices.warbands[pick["wb2"]])
-        maps = (self.choices.maps[pick["map1"]],)
+        maps: tuple[MapDef, ...] = (self.choices.maps[pick["map1"]],)
         if pick["map2"] != pick["map1"]:
             maps = maps + (self.choices.maps[pick["map2"]],)
         scenario = SCENARIOS[self.query_one("#scenario", OptionList).highlighted or 0]

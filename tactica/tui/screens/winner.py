@@ -23,9 +23,9 @@ def summary_text(session: GameSession) -> Text:
     winners = [p for p in range(st.players) if st.winner is not None and not st.hostile(p, st.winner)]
     if len(winners) > 1:  # SCN-MULTI: a team wins together
         t.append("  Players " + " and ".join(str(p + 1) for p in winners) + " win!  \n",
-                 style=SIDE_BG[st.winner])
+                 style=SIDE_BG[st.victor])
     else:
-        t.append(f"  Player {st.winner + 1} wins!  \n", style=SIDE_BG[st.winner] if st.winner is not None else "bold")
+        t.append(f"  Player {st.victor + 1} wins!  \n", style=SIDE_BG[st.victor])
     ai = session.opponent
     if ai is not None and st.winner is not None:
         humans = [p for p in range(st.players) if p not in ai.seats]

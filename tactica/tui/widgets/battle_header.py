@@ -5,7 +5,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from tactica.engine import GameState, Phase
+from tactica.engine import GameState, Phase, active_modules
 
 from ..sides import SIDE_BG as SIDE
 from ..sides import vp_text
@@ -48,7 +48,7 @@ def _parts(st: GameState | None, seed: int | None, note: str, mode: str, compact
             mid.append(f" {who(st.decider)}{what} ", style=SIDE[st.decider])
         mid.append(left_text())
     elif ph is Phase.OVER:
-        mid.append(f" {who(st.winner)} won ", style=SIDE[st.winner])
+        mid.append(f" {who(st.victor)} won ", style=SIDE[st.victor])
     else:
         mid.append(f" {who(st.decider)}: {ph.value} ", style=SIDE[st.decider])
     tail.append(f"{sep}VP ")
@@ -56,6 +56,9 @@ def _parts(st: GameState | None, seed: int | None, note: str, mode: str, compact
     tail.append(f"/{st.rules.target}" if compact else f" of {st.rules.target}")
     if st.rules.scenario != "assault":  # SCN-BOUNTY, SCN-UNCONTESTED, SCN-COMBINED
         tail.append(f" {st.rules.scenario.capitalize()}", style="bold")
+    modules = active_modules(st)
+    if modules:  # optional rule modules (engine.modules), e.g. grid35
+        tail.append(f" {'+'.join(modules)}", style="bold")
     if mode:
         tail.append(f"{sep}{mode}", style="bright_black")
     if seed is not None:

@@ -50,8 +50,8 @@ def card_summary(card: CreatureCard) -> Text:
         t.append(f"◆ {power}\n")
     if card.champion:  # CHP-1
         t.append(f"Champion {card.champion}\n", style="bold")
-        for power in card.champion_powers:
-            t.append(f" {power}\n")
+        for champion_power in card.champion_powers:
+            t.append(f" {champion_power}\n")
     if card.text:
         t.append(card.text + "\n", style="italic")
     if card.flavor:

@@ -215,7 +215,20 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         self._cw, self._ch = CELL, 1
         self._resize_virtual()
 
+    #: The VP zone labels ``zone_marks`` found, and the state they were found for.
+    _marks: dict[Square, str]
+    _marks_key: object
+
     # -- attributes set by the parent ---------------------------------------------
+    @property
+    def _shown(self) -> GameState:
+        """The state being drawn (``state``, never None): the drawing methods run only once the
+        parent has set one.  Raises RuntimeError before."""
+        st = self._state
+        if st is None:
+            raise RuntimeError("the map view has no state to draw yet")
+        return st
+
     @property
     def state(self) -> GameState | None:
         """The state drawn; setting it repaints the map."""
@@ -513,10 +526,11 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         text, style = self._cell3(sq)
         if self._cw == CELL:
             return Segment(text, style)
-        who = self._state.creature_at(sq)
+        who = self._shown.creature_at(sq)
         size = who.size if who is not None else 1
-        if size > 1 and sq != who.pos:  # the rest of a Large or Huge creature: its frame (MOV-13)
-            return Segment(footprint(sq[0] - who.pos[0], sq[1] - who.pos[1], size, BIG_CELL[0], sub), style)
+        if who is not None and size > 1 and sq != who.pos:  # the rest of a Large or Huge creature: its frame
+            ax, ay = who.square  # (MOV-13)
+            return Segment(footprint(sq[0] - ax, sq[1] - ay, size, BIG_CELL[0], sub), style)
         if sub == 0:
             if who is not None:  # the label, framed on a Large or Huge creature's top-left square
                 mark = "!" if who.effects else " "
@@ -538,17 +552,18 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         return Segment("█" * 5 if text == "███" else " " * 5, style)
 
     def _cell3(self, sq: Square) -> tuple[str, Style]:
-        st, ov, s = self._state, self._overlay, self._styles
+        st, ov, s = self._shown, self._overlay, self._styles
         text, style = self._base(sq)
         who = st.creature_at(sq)
         if who is not None:
             label = who.label if len(who.label) <= CELL else who.label[0] + who.label[-(CELL - 1):]
             # A Large or Huge creature: its label on its top-left square, a frame round the rest
             # of its footprint, all in its colours (MOV-13).
-            text = (label.center(CELL) if who.pos == sq
-                    else footprint(sq[0] - who.pos[0], sq[1] - who.pos[1], who.size))
+            ax, ay = who.square
+            text = (label.center(CELL) if (ax, ay) == sq
+                    else footprint(sq[0] - ax, sq[1] - ay, who.size))
             # two shades on alternate squares, so that neighbouring labels stay apart
-            style = s[creature_style(who, ov) + ("alt" if (who.pos[0] + who.pos[1]) % 2 else "")]
+            style = s[creature_style(who, ov) + ("alt" if (ax + ay) % 2 else "")]
             if who.effects:  # a condition or ongoing damage (CON-*, EFF-*): underlined
                 style = style + s["condition"]
         elif sq in ov.area:
@@ -572,8 +587,8 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         return text, style
 
     def _base(self, sq: Square) -> tuple[str, Style]:
-        st, s = self._state, self._styles
-        terrain = st.map.terrain_at(sq)
+        st, s = self._shown, self._styles
+        terrain = st.battle_map.terrain_at(sq)
         rules = terrain_rules(terrain)  # built-in kinds and the map's own (TER-OTHER)
         if rules.half_wall:
             return HALF_WALL_CELLS[rules.half_wall], s["wall"]  # TER-WALL diagonal wall
@@ -581,7 +596,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
             return "███", s["wall"]
         text = f" {rules.symbol} "  # the engine's symbols: ^ T O * S % + @ (TER-*), or the map's
         rough = rules.difficult
-        sides = range(max(self._state.players, len(self._state.map.start_areas)))
+        sides = range(max(st.players, len(st.battle_map.start_areas)))
         for player in sides:
             if sq in self.zone_squares(player):
                 mark = self.zone_marks().get(sq)
@@ -594,7 +609,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
     def zone_owner(self, player: int) -> str:
         """Who scores in VP zone number ``player``, as the map writes it: "P1".."P4" once start areas
         are chosen, before that the letter of the start area whose player will score there ("A")."""
-        st = self._state
+        st = self._shown
         if st.areas:
             return f"P{player + 1}"
         names = sorted(st.map.vp_zones) if st.map is not None else []
@@ -625,16 +640,18 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
     def _area(self, player: int) -> frozenset[Square]:
         """Player ``player``'s start area; before areas are chosen, the map's area number ``player``
         (A, B, then C, D of a free-for-all map)."""
-        st = self._state
+        st = self._shown
         if st.areas:
             return st.start_area(player) if player < st.players else frozenset()
-        names = sorted(st.map.start_areas)
-        return st.map.start_areas[names[player]] if player < len(names) else frozenset()
+        areas = st.battle_map.start_areas
+        names = sorted(areas)
+        return areas[names[player]] if player < len(names) else frozenset()
 
     def zone_squares(self, player: int) -> frozenset[Square]:
         """Player ``player``'s VP zone (or the map's zone number ``player``, as ``_area``)."""
-        st = self._state
+        st = self._shown
         if st.areas:
             return st.vp_zone(player) if player < st.players else frozenset()
-        names = sorted(st.map.vp_zones)
-        return st.map.vp_zones[names[player]] if player < len(names) else frozenset()
+        zones = st.battle_map.vp_zones
+        names = sorted(zones)
+        return zones[names[player]] if player < len(names) else frozenset()

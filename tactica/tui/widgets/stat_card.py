@@ -102,18 +102,20 @@ def hang_wrap(line: Text, width: int, indent: int) -> list[Text]:
         if cell_len(plain[start:]) <= room:
             end = nxt = len(plain)
         else:
-            end = sep = None
+            space: int | None = None
+            sep: int | None = None
             for i in range(start + 1, len(plain)):
                 if cell_len(plain[start:i]) > room:
                     break
                 if plain[i] == " " and plain[i - 1] != " ":
-                    end = i
+                    space = i
                     if plain[i - 2:i] == " ·" and i - 2 > start:
                         sep = i  # "melee · adjacent · basic": rather break at a separator
-            end = sep if sep is not None else end
-            if end is None:  # one word longer than the line
+            found = sep if sep is not None else space
+            if found is None:  # one word longer than the line
                 end = nxt = start + max(1, room)
             else:
+                end = found
                 nxt = end + 1
                 if plain[start:end].endswith(" ·") and end - 2 > start:
                     end -= 2
@@ -224,8 +226,8 @@ def _card_text(c: Creature, *, active: bool, move_used: bool, attack_used: bool,
         t.append(f"Champion {card.champion}", style="bold")
         t.append(f" · {left} of {card.champion} points left (• = 1 point)\n",
                  style="bold yellow" if left else "bright_black")
-        for power in card.champion_powers:
-            t.append(f" {power}\n", style=None if power.cost <= left else "bright_black")
+        for champion_power in card.champion_powers:
+            t.append(f" {champion_power}\n", style=None if champion_power.cost <= left else "bright_black")
     if getattr(card, "text", ""):
         t.append(card.text + "\n", style="italic")
     if c.effects:

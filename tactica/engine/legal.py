@@ -1,0 +1,349 @@
+"""Legal actions: every one at once (``legal_actions``) or one kind at a time, cheaply, for bots.
+
+``legal_actions(state)`` lists every option of the deciding player,
+including two route searches (moves and charges).  A bot that only wants,
+say, the attacks asks ``actions_of_kind(state, Attack)``: for every kind it
+is exactly the sub-list of ``legal_actions(state)`` of that type, in the same
+order (a test checks this on random battles); ``move_reach`` and
+``charge_choices`` give moves and charges from one flood.  Implements the
+listing side of SET-2..4, RND-5, ACT-1..5, CHG-1..4, MOV-12 and CON-3..6.
+"""
+from __future__ import annotations
+
+from . import champions, uses
+from .actions import (
+    Action,
+    Activate,
+    AreaAttack,
+    Attack,
+    Charge,
+    ChooseFirstPlayer,
+    ChooseMap,
+    ChooseStartArea,
+    DeclinePower,
+    EndActivation,
+    ForceMove,
+    Move,
+    Place,
+    Settle,
+    Shift,
+    Squeeze,
+    Teleport,
+    UseChampionPower,
+    UsePower,
+)
+from .areas import area_actions
+from .attacking import attack_actions, charge_attack
+from .auras import speed as aura_speed
+from .combat import sees, touching
+from .footprint import touching as fp_touching
+from .forced import forced_actions
+from .geometry import adjacent
+from .large import squeeze_routes
+from .model import Square
+from .movement import MoveReach, Route, reach, routes, shift_squares
+from .setup import deploy_squares, free_areas, next_to_place
+from .state import NO_ACTIONS, Creature, GameState, Phase
+from .teleporters import teleport_actions
+from .uses import power_actions
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every action the deciding player (``state.decider``) may take now.
+
+    The order is canonical (the same state gives the same list).  Moves list
+    one route per destination: the one provoking the fewest opportunity
+    attacks, then the cheapest.  Multi-target attacks list each set of
+    targets once, in uid order (any order is accepted by ``apply``).
+    """
+    ph = state.phase
+    if ph is Phase.OVER:
+        return []
+    if ph is Phase.CHOOSE_MAP:
+        return [ChooseMap(i) for i in range(len(state.maps))]
+    if ph is Phase.CHOOSE_AREA:
+        return [ChooseStartArea(a) for a in free_areas(state)]
+    if ph is Phase.DEPLOY:
+        uid = next_to_place(state)
+        if uid is None:  # pragma: no cover - setup passes a player with nobody left to place (SET-3)
+            return []
+        return [Place(uid, sq) for sq in deploy_squares(state, state.decider)]
+    if ph is Phase.CHOOSE_FIRST:
+        return [ChooseFirstPlayer(p) for p in range(state.players)]
+    if ph is Phase.ACTIVATE:
+        return [Activate(c.uid) for c in state.unactivated(state.turn_player)]
+    if ph is Phase.FORCED:  # MOV-14, TER-PIT, MOV-3
+        return forced_actions(state)
+    if ph is Phase.CHAMPION:  # CHP-2: use a champion power, or decline
+        return [*champions.options(state, state.decider), DeclinePower()]
+    me = state.actor
+    acts: list[Action] = []
+    if me.conditions & NO_ACTIONS or state.no_action:  # CON-3, CON-4, CON-6: no actions
+        return [EndActivation()]
+    if not state.attack_used:
+        acts.extend(attack_actions(state))
+        acts.extend(area_actions(state))
+        acts.extend(charge_actions(state))
+    acts.extend(uses.power_actions(state))  # SPW-1
+    if can_move(state):
+        for _dest, route in sorted(routes(state, me, move_budget(state)).items(), key=lambda kv: (kv[0][1], kv[0][0])):
+            acts.append(Move(route.path))
+        acts.extend(Shift(sq) for sq in shift_squares(state, me))
+        acts.extend(squeeze_actions(state))
+    acts.extend(teleport_actions(state))  # TER-TELEPORT
+    acts.append(EndActivation())
+    return acts
+
+
+def can_move(state: GameState) -> bool:
+    """A move is possible with the move action, or the attack action instead (ACT-3)."""
+    return not state.move_used or not state.attack_used
+
+
+def squeeze_actions(state: GameState) -> list[Squeeze]:
+    """Every legal squeeze of the active creature, one per end anchor in (row, column) order
+    (docs/rules.md Squeeze: Huge creatures only; empty when no move is left)."""
+    me = state.active_creature
+    if me is None or me.card.size < 3 or not can_move(state):
+        return []
+    found = squeeze_routes(state, me, move_budget(state))
+    return [Squeeze(r.path) for _, r in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
+
+
+def move_budget(state: GameState) -> int:
+    """Squares of movement for one move (MOV-1, CON-5, CON-8; speed auras, docs/rules.md ABL)."""
+    return aura_speed(state, state.actor)
+
+
+def charge_actions(state: GameState) -> list[Charge]:
+    """Every legal charge of the active creature (CHG-1..4), one per target and end square."""
+    if not charge_actions_possible(state):
+        return []
+    me = state.actor
+    out = []
+    reach = routes(state, me, aura_speed(state, me), avoid_oa=False, min_first_step=False)
+    for target in state.enemy_creatures(me.player):
+        for route in charge_routes(state, me, target, reach):
+            out.append(Charge(target.uid, route.path))
+    return out
+
+
+def charge_actions_possible(state: GameState) -> bool:
+    """False when the active creature surely has no legal charge now (CHG-1..4, CON-2, CON-6,
+    CARD-4); True when it may have one (a route search decides)."""
+    me = state.actor
+    if state.attack_used or me.conditions & NO_ACTIONS or charge_attack(me) is None:  # CHG-1, CARD-4
+        return False
+    # A cheap exact filter first (one-square creatures): a target needs line of
+    # sight, and an end square adjacent to it within ``speed`` squares (every step
+    # costs at least 1, so the target is at most speed + 1 away) that is at least
+    # 2 squares from the start (so it is not adjacent now).  With no such target
+    # there is no charge, and no route search is needed.
+    speed, pos, los = aura_speed(state, me), me.square, state.geometry.line_of_sight
+    if me.card.size == 1 and not any(
+            t.card.size > 1
+            or (1 < max(abs(t.square[0] - pos[0]), abs(t.square[1] - pos[1])) <= speed + 1 and los(pos, t.square))
+            for t in state.enemy_creatures(me.player)):
+        return False
+    return True
+
+
+def charge_routes(state: GameState, me: Creature, target: Creature,
+                  reach: dict[Square, Route] | None = None) -> list[Route]:
+    """Legal charge routes from ``me`` to ``target`` (CHG-2, CHG-3); empty if none.
+
+    Needs line of sight at the start; ends on a square adjacent to the
+    target that is nearest by the charge's own path, at least 2 squares away.
+    A creature already adjacent to the target stands on the nearest square
+    from which it can attack, so it cannot charge that target.
+    """
+    if touching(me, target) or not sees(state, me, target):
+        return []
+    if reach is None:
+        reach = routes(state, me, aura_speed(state, me), avoid_oa=False, min_first_step=False)
+    if me.card.size == 1 and target.card.size == 1:  # only the target's neighbours can be ends
+        tx, ty = target.square
+        ends: dict[Square, Route] = {}
+        for sq in ((tx + dx, ty + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy):
+            r = reach.get(sq)
+            if r is not None:
+                ends[sq] = r
+    else:
+        ends = {sq: r for sq, r in reach.items() if adjacent_from(me, sq, target)}
+    if not ends:
+        return []
+    nearest = min(r.cost for r in ends.values())
+    if nearest < 2:
+        return []
+    return [r for sq, r in sorted(ends.items(), key=lambda kv: (kv[0][1], kv[0][0])) if r.cost == nearest]
+
+
+def charge_ends(state: GameState, me: Creature, target: Creature,
+                found: MoveReach | None = None) -> dict[Square, int]:
+    """The end squares of ``charge_routes(state, me, target)`` -> their cost, found with one
+    flood instead of a route search (CHG-2, CHG-3); empty when that list is empty.
+
+    ``found``: ``reach(state, me, speed, min_first_step=False)`` if the caller has it.
+    """
+    if touching(me, target) or not sees(state, me, target):
+        return {}
+    if found is None:
+        found = reach(state, me, aura_speed(state, me), min_first_step=False)
+    if me.card.size == 1 and target.card.size == 1:  # only the target's neighbours can be ends
+        tx, ty = target.square
+        ends = {sq: found.cost(sq) for sq in sorted(((tx + dx, ty + dy) for dx in (-1, 0, 1)
+                                                       for dy in (-1, 0, 1) if dx or dy), key=_row_major)
+                if found.has(sq)}
+    else:
+        ends = {sq: found.cost(sq) for sq in found.destinations if adjacent_from(me, sq, target)}
+    if not ends:
+        return {}
+    nearest = min(ends.values())
+    if nearest < 2:
+        return {}
+    return {sq: c for sq, c in ends.items() if c == nearest}
+
+
+def lazy_charges(state: GameState) -> tuple[list[tuple[str, Square]], MoveReach | None]:
+    """The (target uid, end square) of every legal charge, in ``charge_actions`` order, and the
+    ``movement.MoveReach`` that gives a legal path to each end (``path(end)``: a cheapest one,
+    CHG-3, which may provoke more opportunity attacks than the listed route).  For bots
+    that pick a charge without needing every route (CHG-1..4)."""
+    me = state.actor
+    if not charge_actions_possible(state):
+        return [], None
+    found = reach(state, me, aura_speed(state, me), min_first_step=False)
+    out = []
+    for target in state.enemy_creatures(me.player):
+        for end in charge_ends(state, me, target, found):
+            out.append((target.uid, end))
+    return out, found
+
+
+def _row_major(sq: Square) -> tuple[int, int]:
+    return sq[1], sq[0]
+
+
+def adjacent_from(me: Creature, anchor: Square, target: Creature) -> bool:
+    """True when ``me`` standing at ``anchor`` would be adjacent to ``target`` (RNG-1, MOV-13)."""
+    if me.card.size == 1 and target.card.size == 1:
+        return adjacent(anchor, target.square)
+    return fp_touching(anchor, me.card.size, target.square, target.card.size)
+
+
+# ---------------------------------------------------------------------------
+# one kind at a time (for bots)
+
+#: The kinds of action an active creature may have (ACT-1..3, CHG-1, MOV-12).
+ACTING_KINDS: tuple[type[Action], ...] = (Attack, AreaAttack, Charge, UsePower, Move, Shift, Squeeze, Teleport,
+                                          EndActivation)
+#: The kinds of a champion-power decision (CHP-2).
+CHAMPION_KINDS: tuple[type[Action], ...] = (UseChampionPower, DeclinePower)
+
+#: The kinds of choice forced movement waits for (MOV-14, TER-PIT, MOV-3).
+FORCED_KINDS: tuple[type[Action], ...] = (ForceMove, Settle)
+
+_PHASE_KIND: dict[Phase, type[Action]] = {
+    Phase.CHOOSE_MAP: ChooseMap, Phase.CHOOSE_AREA: ChooseStartArea, Phase.DEPLOY: Place,
+    Phase.CHOOSE_FIRST: ChooseFirstPlayer, Phase.ACTIVATE: Activate}
+
+
+def kinds_now(state: GameState) -> tuple[type[Action], ...]:
+    """The action kinds that may be legal now (some may turn out to have no action).
+
+    Outside an activation there is exactly one kind per phase; during one,
+    ``ACTING_KINDS``.  Returns () when the battle is over.
+    """
+    if state.phase is Phase.OVER:
+        return ()
+    if state.phase is Phase.FORCED:  # MOV-14, TER-PIT
+        return FORCED_KINDS
+    if state.phase is Phase.CHAMPION:
+        return CHAMPION_KINDS
+    kind = _PHASE_KIND.get(state.phase)
+    return (kind,) if kind is not None else ACTING_KINDS
+
+
+def actions_of_kind(state: GameState, kind: type[Action]) -> list[Action]:
+    """The legal actions of type ``kind`` now, in ``legal_actions`` order.
+
+    Args:
+        state: any state.
+        kind: an Action subclass, e.g. ``Move``.
+    Returns a list (empty when none of that kind is legal).
+    """
+    ph = state.phase
+    if ph in (Phase.FORCED, Phase.CHAMPION):
+        return [a for a in legal_actions(state) if type(a) is kind]
+    if ph is not Phase.ACTING:
+        if _PHASE_KIND.get(ph) is not kind:
+            return []
+        return legal_actions(state)
+    me = state.actor
+    if me.conditions & NO_ACTIONS or state.no_action:  # CON-3, CON-4, CON-6
+        return [EndActivation()] if kind is EndActivation else []
+    if kind is EndActivation:
+        return [EndActivation()]
+    if kind is Attack:
+        if state.attack_used:
+            return []
+        return list(attack_actions(state))
+    if kind is AreaAttack:
+        return [] if state.attack_used else list(area_actions(state))
+    if kind is Charge:
+        return [] if state.attack_used else list(charge_actions(state))
+    if kind is Move:
+        if not can_move(state):
+            return []
+        found = routes(state, me, move_budget(state))
+        return [Move(r.path) for _, r in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
+    if kind is Shift:
+        if not can_move(state):
+            return []
+        return [Shift(sq) for sq in shift_squares(state, me)]
+    if kind is Squeeze:
+        return list(squeeze_actions(state))
+    if kind is Teleport:
+        return list(teleport_actions(state))
+    if kind is UsePower:
+        return list(power_actions(state))
+    return []
+
+
+def move_reach(state: GameState) -> MoveReach:
+    """The active creature's move destinations now, cheaply, with a legal path to each.
+
+    ``move_reach(state).destinations`` are exactly the end squares of
+    ``actions_of_kind(state, Move)``, in the same order, found by one flood
+    (no opportunity-attack bookkeeping); ``Move(r.path(dest))`` is a legal
+    move there (MOV-1..11), the cheapest path, which may provoke more
+    opportunity attacks than the route ``legal_actions`` lists.  Empty when
+    no move is legal now (outside an activation, or no move left).
+    """
+    if state.phase is not Phase.ACTING:
+        return MoveReach([], None, {})
+    me = state.actor
+    if me.conditions & NO_ACTIONS or state.no_action or not can_move(state):  # CON-3, CON-4, CON-6
+        return MoveReach([], None, {})
+    return reach(state, me, move_budget(state))
+
+
+def charge_choices(state: GameState) -> tuple[list[tuple[str, Square]], MoveReach | None]:
+    """The active creature's charges now, cheaply: (target uid, end square) pairs and a flood.
+
+    The pairs are exactly the (target, last square) of ``actions_of_kind(state,
+    Charge)``, in the same order; ``Charge(uid, found.path(end))`` is a legal
+    charge there (a cheapest path, CHG-3, which may provoke more opportunity
+    attacks than the listed route).  ([], None) when no charge is legal now.
+    """
+    if state.phase is not Phase.ACTING or state.attack_used:
+        return [], None
+    me = state.actor
+    if me.conditions & NO_ACTIONS or state.no_action:  # CON-3, CON-4, CON-6
+        return [], None
+    return lazy_charges(state)
+
+
+__all__ = ["ACTING_KINDS", "CHAMPION_KINDS", "FORCED_KINDS", "actions_of_kind", "adjacent_from", "can_move",
+           "charge_actions", "charge_actions_possible", "charge_choices", "charge_ends", "charge_routes",
+           "kinds_now", "lazy_charges", "legal_actions", "move_budget", "move_reach", "squeeze_actions"]

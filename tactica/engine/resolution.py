@@ -1,0 +1,303 @@
+"""Resolution: carrying out a legal action on a state copy (the activation handlers).
+
+``HANDLERS`` maps each kind of action to its handler ``(state, action,
+out) -> None``, which changes the state copy ``game.apply`` made and appends
+events to ``out``: activation (ACT-1..5, CARD-4 recharges, SPW-1), moves,
+shifts and squeezes with their opportunity attacks (MOV-1..14, OA-1..6),
+attacks (ATK-*, RNG-*), charges (CHG-1..4), teleporters (TER-TELEPORT),
+forced movement (MOV-14, TER-PIT), special and champion powers (SPW-1,
+CHP-1..3); the set-up handlers live in ``setup``, rounds and turns in
+``flow``.  A champion-power window stops the flow; when it closes the flow
+goes on at the ``Continuation`` it stopped at (``resume_flow``).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import champions, uses
+from . import events as ev
+from .actions import (
+    Action,
+    Activate,
+    AreaAttack,
+    Attack,
+    Charge,
+    ChooseFirstPlayer,
+    ChooseMap,
+    ChooseStartArea,
+    DeclinePower,
+    EndActivation,
+    ForceMove,
+    Move,
+    Place,
+    Settle,
+    Shift,
+    Squeeze,
+    Teleport,
+    UseChampionPower,
+    UsePower,
+)
+from .areas import template
+from .attacking import provoke, resolve_all
+from .combat import touching
+from .effects import start_of_activation
+from .flow import battle_decided, end_activation, end_activation_tail
+from .forced import advance, apply_forced
+from .model import AttackKind, Duration, Square
+from .modules import Moment, book_of
+from .movement import legal_stop, mode_of, taken_squares, threats
+from .powers import ChampionTrigger
+from .setup import on_choose_area, on_choose_first, on_choose_map, on_place
+from .state import ActiveEffect, Continuation, Creature, GameState, Phase
+from .teleporters import apply_teleport, teleport_squares
+
+
+def _h_activate(st: GameState, a: Activate, out: list[ev.Event]) -> None:
+    st.active_uid = a.uid
+    st.move_used = st.attack_used = False
+    st.oa_used = frozenset()
+    st.phase = Phase.ACTING
+    out.append(ev.CreatureActivated(a.uid))
+    book_of(st).at(Moment.ACTIVATION_STARTED, st, out)  # optional rule modules' triggers (engine.modules)
+    st.activation_no += 1  # CHP-3: one champion power per creature's turn
+    me = st.actor
+    uses.start_of_turn(st, me, out)  # CARD-4 recharge rolls, SPW-1 start-of-turn powers
+    if champions.open_window(st, champions.turn_occasion(ChampionTrigger.ALLY_STARTS_TURN, me),
+                             Continuation.START_ACTIVATION, out):  # CHP-2
+        return
+    _activate_tail(st, out)
+
+
+def _activate_tail(st: GameState, out: list[ev.Event]) -> None:
+    """Ongoing damage and the confusion table (docs/rules.md; CON-6), after any start-of-turn champion power."""
+    if not start_of_activation(st, st.actor, out):
+        if not battle_decided(st, out):
+            end_activation(st, out)
+
+
+def _spend_move(st: GameState) -> None:
+    """A move uses the move action, or the attack action when that is spent (ACT-2, ACT-3)."""
+    if not st.move_used:
+        st.move_used = True
+    else:
+        st.attack_used = True
+
+
+def _h_move(st: GameState, a: Move, out: list[ev.Event]) -> None:
+    _spend_move(st)
+    walk(st, st.actor, tuple(a.path), "move", out)
+    _after_action(st, out)
+
+
+def _h_squeeze(st: GameState, a: Squeeze, out: list[ev.Event]) -> None:
+    """docs/rules.md Squeeze: a move action; squeezing until the end of the activation; only the start provokes."""
+    _spend_move(st)
+    me = st.actor
+    me.effects = me.effects + (ActiveEffect("squeezing", Duration.NEXT_TURN, until_turn=me.turns),)
+    out.append(ev.ConditionApplied(me.uid, "squeezing", Duration.NEXT_TURN.value, None))
+    walk(st, me, tuple(a.path), "squeeze", out, start_only=True)
+    _after_action(st, out)
+
+
+def _h_shift(st: GameState, a: Shift, out: list[ev.Event]) -> None:
+    _spend_move(st)
+    me = st.actor
+    start = me.square
+    me.pos = a.square
+    out.append(ev.CreatureMoved(me.uid, start, (a.square,), "shift"))
+    _after_action(st, out)
+
+
+def walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out: list[ev.Event], *,
+          start_only: bool = False) -> bool:
+    """Move ``me`` step by step, resolving opportunity attacks (OA-1, OA-3, OA-4, OA-6, MOV-9, MOV-10).
+
+    ``start_only``: only leaving the start provokes (a squeeze, docs/rules.md).
+    Returns False when the mover was destroyed on the way.
+    """
+    start = me.square
+    walked: list[Square] = []
+    last_legal = start
+    # The mover's enemies: nothing but its square changes between opportunity attacks,
+    # so the list is made again only after one (an attack may change sides, CON-6).
+    enemies: list[Creature] | None = None
+    taken: set[Square] = set()  # squares other creatures fill (one-square movers only)
+    small = me.card.size == 1
+    stop = st.geometry.stop_squares(mode_of(me).flies)
+    for step, nxt in enumerate(path):
+        if enemies is None:
+            team = me.team
+            enemies = [c for c in st.creatures if c.pos is not None and not c.destroyed and c.team != team]
+            if small:
+                taken = taken_squares(st, me)
+        provokers = () if start_only and step else threats(st, me, me.square, moving=True, first=step == 0,
+                                                           among=enemies)
+        if provokers:
+            enemies = None
+        for uid in provokers:
+            if not me.alive:
+                break
+            if walked:
+                out.append(ev.CreatureMoved(me.uid, start, tuple(walked), mode))
+                start, walked = me.square, []
+            maker = st.creature(uid)
+            basic = maker.card.basic_attack
+            assert basic is not None  # threats() lists only makers with a basic attack (OA-1)
+            st.oa_used = st.oa_used | {uid}
+            out.append(ev.OpportunityAttackProvoked(uid, me.uid, "move"))
+            if not resolve_all(st, maker, basic, [me], "opportunity", out):
+                return False
+        if not me.alive:
+            return False
+        if provokers and small:  # the attacks may have changed who stands where
+            taken = taken_squares(st, me)
+        me.pos = nxt
+        walked.append(nxt)
+        if (nxt in stop and nxt not in taken) if small else legal_stop(st, me, nxt):  # legal_stop, one set
+            last_legal = nxt
+    if walked:
+        out.append(ev.CreatureMoved(me.uid, start, tuple(walked), mode))
+    if not legal_stop(st, me, me.square):  # OA-6 / MOV-3
+        me.pos = last_legal
+    return me.alive
+
+
+def _h_attack(st: GameState, a: Attack, out: list[ev.Event]) -> None:
+    st.attack_used = True
+    me = st.actor
+    attack = me.card.attacks[a.attack]
+    uses.spend_attack(me, attack, out)  # CARD-4
+    if attack.kind is AttackKind.RANGED and not provoke(st, me, "ranged attack", out):
+        _after_action(st, out)
+        return
+    # ATK-4: in the attacker's order, each resolved in full; then follow-ups (ATK-7)
+    if resolve_all(st, me, attack, [st.creature(uid) for uid in a.targets], "attack", out):
+        _after_action(st, out)
+
+
+def _h_area_attack(st: GameState, a: AreaAttack, out: list[ev.Event]) -> None:
+    """RNG-3, RNG-4, OA-1: area attacks provoke first, close ones never; then each target in order."""
+    st.attack_used = True
+    me = st.actor
+    attack = me.card.attacks[a.attack]
+    uses.spend_attack(me, attack, out)  # CARD-4
+    found = template(st, me, attack, (a.origin[0], a.origin[1]), a.corner)
+    assert found is not None  # validation refused an aim with no template (RNG-3, RNG-4)
+    out.append(ev.TemplatePlaced(me.uid, attack.name, tuple(sorted(found.squares, key=lambda q: (q[1], q[0]))),
+                                 tuple(a.targets)))
+    if attack.kind is AttackKind.AREA and not provoke(st, me, "area attack", out):
+        _after_action(st, out)
+        return
+    if resolve_all(st, me, attack, [st.creature(uid) for uid in a.targets], "attack", out, origin=found):
+        _after_action(st, out)
+
+
+def _h_charge(st: GameState, a: Charge, out: list[ev.Event]) -> None:
+    st.attack_used = True
+    st.move_used = True  # CHG-4: no more movement after a charge
+    me = st.actor
+    target = st.creature(a.target)
+    if walk(st, me, tuple(a.path), "charge", out) and target.alive and touching(me, target):
+        attack = me.card.basic_melee  # CHG-1: the attack a charge makes (attacking.charge_attack)
+        assert attack is not None  # validation refused a charge without one (CHG-1)
+        uses.spend_attack(me, attack, out)  # CARD-4: a charge that strikes uses a box of it
+        if not resolve_all(st, me, attack, [target], "charge", out):
+            return
+    _after_action(st, out)
+
+
+def _after_action(st: GameState, out: list[ev.Event]) -> None:
+    """After an action: offer champion powers its attacks trigger (CHP-2), then go on."""
+    if st.phase is Phase.OVER:
+        return
+    if champions.open_window(st, champions.attack_occasions(st, out), Continuation.AFTER_ACTION, out):
+        return
+    _after_action_tail(st, out)
+
+
+def _after_action_tail(st: GameState, out: list[ev.Event]) -> None:
+    """End the activation when both actions are spent or the creature is gone (ACT-1)."""
+    if st.phase is Phase.OVER:
+        return
+    if st.pending and advance(st, out):  # MOV-14: the attacking player chooses first
+        return
+    me = st.active_creature
+    if me is None or not me.alive or (st.move_used and st.attack_used and not teleport_squares(st)):
+        end_activation(st, out)
+
+
+def _h_teleport(st: GameState, a: Teleport, out: list[ev.Event]) -> None:
+    apply_teleport(st, a, out)
+    _after_action(st, out)
+
+
+def _h_forced(st: GameState, a: ForceMove | Settle, out: list[ev.Event]) -> None:
+    """MOV-14, TER-PIT, MOV-3: carry out the choice; when none is left, the activation goes on."""
+    apply_forced(st, a, out)
+    if st.pending or st.phase is Phase.OVER or battle_decided(st, out):
+        return
+    st.phase = Phase.ACTING
+    me = st.active_creature
+    st.decider = me.player if me is not None else st.turn_player
+    _after_action(st, out)
+
+
+def _h_end(st: GameState, a: EndActivation, out: list[ev.Event]) -> None:
+    end_activation(st, out)
+
+
+def _h_use_power(st: GameState, a: UsePower, out: list[ev.Event]) -> None:
+    uses.use_power(st, a, out)  # SPW-1
+    _after_action(st, out)
+
+
+#: What each continuation does (CHP-2: where the flow stopped for a champion-power window).
+_CONTINUE: dict[Continuation, Callable[[GameState, list[ev.Event]], None]] = {
+    Continuation.AFTER_ACTION: _after_action_tail,
+    Continuation.START_ACTIVATION: _activate_tail,
+    Continuation.END_ACTIVATION: end_activation_tail,
+}
+
+
+def resume_flow(st: GameState, where: Continuation, out: list[ev.Event]) -> None:
+    """Go on with the battle's flow at ``where``, after a champion-power window closed (CHP-2)."""
+    _CONTINUE[where](st, out)
+
+
+def _h_champion(st: GameState, a: UseChampionPower | DeclinePower, out: list[ev.Event]) -> None:
+    """CHP-1..3: use or decline, then ask the next player or resume the flow where it stopped."""
+    if isinstance(a, UseChampionPower):
+        champions.use(st, a, out)
+        battle_decided(st, out)
+    else:
+        champions.decline(st, out)
+    resume = champions.advance(st, out)
+    if resume:
+        resume_flow(st, resume, out)
+
+
+#: The handler of each kind of action: (state copy, the action, events out) -> None.
+HANDLERS: dict[type[Action], Callable[[GameState, Any, list[ev.Event]], None]] = {
+    ChooseMap: on_choose_map,
+    ChooseStartArea: on_choose_area,
+    Place: on_place,
+    ChooseFirstPlayer: on_choose_first,
+    Activate: _h_activate,
+    Move: _h_move,
+    Shift: _h_shift,
+    Squeeze: _h_squeeze,
+    Attack: _h_attack,
+    AreaAttack: _h_area_attack,
+    Charge: _h_charge,
+    EndActivation: _h_end,
+    Teleport: _h_teleport,
+    ForceMove: _h_forced,
+    Settle: _h_forced,
+    UsePower: _h_use_power,
+    UseChampionPower: _h_champion,
+    DeclinePower: _h_champion,
+}
+
+
+__all__ = ["HANDLERS", "resume_flow", "walk"]

@@ -1,0 +1,20 @@
+"""``tactica sim --rules grid35`` plays its battles with the grid35 rule module (G35-DIAG)."""
+from __future__ import annotations
+
+import json
+
+from tactica import cli
+
+
+def _sim(capsys, *extra: str) -> dict:
+    argv = ["sim", "--ai", "random", "--ai", "random", "--games", "1", "--seed", "4", "--json", *extra]
+    assert cli.main(argv) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_G35_DIAG_sim_with_rules_grid35_plays_a_battle(capsys):
+    g35 = _sim(capsys, "--rules", "grid35")
+    assert g35["games"] == 1 and len(g35["results"]) == 1 and g35["results"][0]["rounds"] >= 1
+    plain = _sim(capsys)
+    # The same seed and bots, other rules: the diagonals' cost changes the random bots' choices.
+    assert g35["results"][0] != plain["results"][0]

@@ -398,6 +398,9 @@ class HardBot(NormalBot):
             return -1000.0 if leaf.winner is not None and not leaf.hostile(leaf.winner, me) else 1000.0
         foes = leaf.enemy_creatures(me)
         pool = [c for c in foes if not c.activated]
+        if pool and leaf.players > 2:  # SCN-MULTI: only the next enemy in turn order replies next
+            enemy = self._next_enemy(leaf, me, pool)
+            pool = [c for c in pool if c.player == enemy]
         team = leaf.team_of(me)
         victims = [c for c in leaf.alive() if c.team == team]
         if not pool:
@@ -413,7 +416,7 @@ class HardBot(NormalBot):
             self._work += 1
             ranked.append((-threat_value(leaf, e, victims), i, e))
         ranked.sort(key=lambda x: x[:2])
-        enemy = pool[0].player
+        enemy = pool[0].player  # the one enemy seat (SCN-MULTI: the next to act, ``_next_enemy``)
         enemy_turn = as_turn_of(leaf, enemy)
         board = Board(enemy_turn, enemy, PlannerOptions(charge_reach=self.planner_options.charge_reach))
         plans = []
@@ -438,6 +441,24 @@ class HardBot(NormalBot):
                 loss = (1 - kill) * loss + kill * instead[0]
                 decided = (1 - kill) * decided + kill * instead[1]
         return REPLY * max(0.0, loss) + decided
+
+    @staticmethod
+    def _next_enemy(leaf: GameState, me: int, waiting: list) -> int:
+        """The enemy seat whose turn comes first after our activation ends in ``leaf`` (SCN-MULTI).
+
+        Turns go round the table in seat order from the player whose turn it
+        is (RND-2; ``leaf.turn_player``: our side while our second activation
+        is pending), passing over our teammates and players with nothing left
+        to activate (RND-4).  ``waiting`` is the enemy creatures still to
+        activate (not empty); returns the seat of the first enemy, in that
+        order, that owns one of them.
+        """
+        seats = {c.player for c in waiting}
+        for k in range(leaf.players):
+            p = (leaf.turn_player + k) % leaf.players
+            if p in seats and leaf.hostile(p, me):
+                return p
+        return waiting[0].player
 
     @staticmethod
     def _replies(leaf: GameState, me: int, waiting: int) -> int:
@@ -479,6 +500,8 @@ class HardBot(NormalBot):
         if c is None or not c.alive or c.activated:
             return self._reply_loss(leaf, state, me, enemy, rest, seed)
         st = with_dice(as_turn_of(state, enemy), BranchDice(SeededDice.from_seed(seed ^ 0xE4E7 ^ (len(rest) << 20))))
+        if check(st, Activate(plan.uid)) is not None:  # e.g. a creature another player controls (CON-6)
+            return self._reply_loss(leaf, state, me, enemy, rest, seed)
         st, _ = apply(st, Activate(plan.uid))
         loss = decided = 0.0
         for w, after in self._playout(st, plan.uid, seed + 31 * len(rest), 0, plan.action, reply=True):
@@ -529,7 +552,8 @@ class HardBot(NormalBot):
             return 1.0, -1000.0
         if not ours_left:
             return 1.0, 1000.0
-        holders = [c for c in state.alive() if c.team != team and c.in_zone(state.vp_zone(c.player))]
+        winners = state.team_of(winner)  # SCN-MULTI: only the winning side's holders count
+        holders = [c for c in state.alive() if c.team == winners and c.in_zone(state.vp_zone(c.player))]
         keep = 1.0
         if len(holders) == 1:
             self._work += 1

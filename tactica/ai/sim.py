@@ -126,7 +126,8 @@ def play_battle(bots: Sequence[Bot], warbands: tuple[WarbandDef, ...],
         seed: the dice seed.
         apply_fn: replaces the engine's ``apply`` (tests pass a faulty one).
         rules: battle settings (scenario); None is the 200-point Assault.
-    Returns a BattleResult.  Raises SimError on an illegal action, a broken
+    Returns a BattleResult.  Raises SimError on an illegal action, a bot
+    that raises (its level, seat and the exception named), a broken
     invariant or a runaway battle.
     """
     step = apply_fn or apply
@@ -136,7 +137,11 @@ def play_battle(bots: Sequence[Bot], warbands: tuple[WarbandDef, ...],
         if state.step >= MAX_STEPS:
             raise SimError(f"battle did not end after {MAX_STEPS} actions")
         bot = bots[state.decider]
-        action = bot.choose(state)
+        try:
+            action = bot.choose(state)
+        except Exception as failure:  # a bot bug: one clean line naming the level, never a traceback
+            raise SimError(f"the {bot.name} AI (player {state.decider + 1}) failed at step {state.step}: "
+                           f"{type(failure).__name__}: {failure}") from failure
         try:
             after, events = step(state, action)
         except IllegalAction as refusal:
@@ -236,7 +241,7 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
         try:
             result = play_battle(bots, bands, maps[i % len(maps)], s, rules=rules)
         except SimError as err:
-            raise SimError(f"game {i + 1} (dice seed {s}): {err}") from None
+            raise SimError(f"game {i + 1} (--seed {seed}, dice seed {s}): {err}") from None
         if on_game is not None:
             on_game(i + 1, result, time.perf_counter() - began, [levels[order[seat]] for seat in range(n)],
                     order)

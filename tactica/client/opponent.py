@@ -97,7 +97,9 @@ class Thought:
             only if the battle is still at this state).
         action: a legal action for ``state``.
         intent: why the bot chose it, or None.
-        warning: set when the bot failed and a random legal action stands in.
+        warning: set when the bot failed and a random legal action stands in
+            (the first time a failure happens: the same failure again stands in
+            silently, so the log names it once).
         seconds: how long the bot thought.
     """
 
@@ -128,13 +130,15 @@ class AiPlayer:
             self.bot.deadline = INTERACTIVE_DEADLINE  # hard: never freeze a player's turn
         self._fallback = make_bot("random", seed)
         self._lock = threading.Lock()
+        self._reported: set[str] = set()  # failures already named in a warning (each is named once)
 
     def decides(self, state: GameState) -> bool:
         """True when the AI must choose the next action in ``state``."""
         return not state.is_over and state.decider in self.opponent.seats
 
     def think(self, state: GameState) -> Thought:
-        """Choose an action for ``state`` (thread-safe; never raises)."""
+        """Choose an action for ``state`` (thread-safe; never raises; a failing bot's stand-in
+        action carries a warning the first time that failure happens)."""
         with self._lock:
             began = time.perf_counter()
             warning = intent = None
@@ -145,7 +149,10 @@ class AiPlayer:
                     raise ValueError(f"it chose an illegal action ({refusal.reason})")
             except Exception as error:  # a bot bug must not end the game
                 detail = traceback.format_exception_only(type(error), error)[-1].strip()
-                warning = f"The {self.opponent.level} AI failed ({detail}); it plays a random legal action instead."
+                if detail not in self._reported:  # the log names a failure once, not at every action
+                    self._reported.add(detail)
+                    warning = (f"The {self.opponent.level} AI failed ({detail}); it plays a random legal "
+                               "action instead.")
                 action = self.stand_in(state)
             else:
                 try:

@@ -15,6 +15,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from tactica import __version__
+
 #: Exit statuses, the same in every command.
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 #: The engine's ``SCENARIOS``, written out so that ``--help`` imports no engine.
@@ -44,6 +46,13 @@ def _rule_modules(text: str) -> tuple[str, ...]:
 
 RULES_HELP = ("optional rule modules, comma-separated: grid35 (diagonals cost 1, 2, 1, 2 … across a move), "
               "grid35-simple (every diagonal 1.5); see docs/modules/")
+
+
+def _days(text: str) -> int:
+    """``--prune DAYS``: a whole number of days, 0 or more."""
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of days")
+    return int(text)
 
 
 def _players(text: str) -> int:
@@ -151,6 +160,7 @@ def cards_note(args: argparse.Namespace) -> str | None:
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser for every subcommand."""
     parser = argparse.ArgumentParser(prog="tactica", description="The D&D Miniatures skirmish game in a terminal.")
+    parser.add_argument("--version", action="version", version=f"tactica {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="start a battle in the terminal: you against the normal AI on the shipped map "
@@ -217,7 +227,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--progress", action="store_true",
                      help="print one line per finished game to stderr (on by default when stderr is a terminal)")
 
-    sub.add_parser("saves", help="list saved battles (autosaved after every action)")
+    saves = sub.add_parser("saves", help="list saved battles (autosaved after every action)")
+    tidy = saves.add_mutually_exclusive_group()
+    tidy.add_argument("--delete", metavar="ID", default=None, help="remove the saved battle ID (an id from the list)")
+    tidy.add_argument("--prune", metavar="DAYS", type=_days, default=None,
+                      help="remove the finished battles last saved more than DAYS days ago (asks nothing)")
     res = sub.add_parser("resume", help="reopen the last unfinished battle exactly where it was")
     res.add_argument("save", nargs="?", metavar="ID_OR_FILE", help="a save id from 'tactica saves' or a save file")
     rep = sub.add_parser("replay", help="step through a saved battle, or check it with --verify")

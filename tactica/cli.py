@@ -157,6 +157,15 @@ def cards_note(args: argparse.Namespace) -> str | None:
             "of --cards are only checked; give a --warband that names them")
 
 
+def _screen_options(command: argparse.ArgumentParser) -> None:
+    """The battle screen's options of ``play`` and ``resume``: the hot-seat hand-off and the bell."""
+    command.add_argument("--no-handoff", action="store_true",
+                         help="hot-seat: show the board at once between two players' turns, without the "
+                              "hand-off screen that hides it (on by default; never shown against the AI)")
+    command.add_argument("--bell", action="store_true",
+                         help="ring the terminal's bell when the AI's turn ends and yours begins")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser for every subcommand."""
     parser = argparse.ArgumentParser(prog="tactica", description="The D&D Miniatures skirmish game in a terminal.")
@@ -197,6 +206,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="team of each player, e.g. 1,2,1,2 (teams share a start area and a VP total)")
     play.add_argument("--ai-seats", metavar="SEATS", default=None,
                       help="with --players: seats the AI plays, e.g. 2,4 (level from --ai, default normal)")
+    _screen_options(play)
     play.add_argument("--vp-target", type=int, choices=(200, 300, 400), default=None,
                       help="VP that win a team battle (default 100 per player)")
     sim = sub.add_parser("sim", help="headless AI-against-AI battles")
@@ -234,6 +244,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="remove the finished battles last saved more than DAYS days ago (asks nothing)")
     res = sub.add_parser("resume", help="reopen the last unfinished battle exactly where it was")
     res.add_argument("save", nargs="?", metavar="ID_OR_FILE", help="a save id from 'tactica saves' or a save file")
+    _screen_options(res)
     rep = sub.add_parser("replay", help="step through a saved battle, or check it with --verify")
     rep.add_argument("file", metavar="FILE_OR_ID")
     rep.add_argument("--verify", action="store_true",

@@ -31,14 +31,19 @@ class TacticaApp(App[int]):
             of a quick start.
         resume: a battle to show at once instead of starting one (``tactica resume``).
         offer: an unfinished saved battle to offer to continue before starting a new one.
+        handoff: hide the board between two human players' turns in hot-seat (the hand-off screen,
+            ``client.handoff``); ``tactica play`` and ``resume`` turn it on unless ``--no-handoff``.
+        ring_bell: ring the terminal's bell when the AI's turn ends and a human's begins (``--bell``).
     """
 
     TITLE = "tactica"
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, factory: BattleFactory, *, setup: bool = False, resume: GameSession | None = None,
-                 offer: OpenedSave | None = None) -> None:
+                 offer: OpenedSave | None = None, handoff: bool = False, ring_bell: bool = False) -> None:
         super().__init__()
+        self.handoff = handoff
+        self.ring_bell = ring_bell
         self.factory = factory
         self.setup = setup
         self.session: GameSession | None = None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TypedDict
 
 from tactica.client.content import BattleContentError
 from tactica.client.factory import BattleFactory, make_factory
@@ -16,7 +17,14 @@ from tactica.client.resume import autosaving, continue_offer, farewell, open_to_
 from tactica.client.saving import resume_session
 
 
-def screen_options(args: argparse.Namespace) -> dict[str, bool]:
+class ScreenOptions(TypedDict):
+    """The app's keyword arguments that ``play`` and ``resume`` share (``screen_options``)."""
+
+    handoff: bool
+    ring_bell: bool
+
+
+def screen_options(args: argparse.Namespace) -> ScreenOptions:
     """The app's options from ``play`` and ``resume``'s arguments: ``handoff`` (the hot-seat
     hand-off screen, on unless ``--no-handoff``) and ``ring_bell`` (``--bell``)."""
     return {"handoff": not getattr(args, "no_handoff", False), "ring_bell": bool(getattr(args, "bell", False))}

@@ -79,6 +79,7 @@ class BarProgress(LineProgress):
 
     def __init__(self, games: int, teams: tuple[int, ...]) -> None:
         super().__init__(games, teams)
+        # Rich only when a bar is shown: off a terminal 'tactica sim' loads no interface library (a lazy start)
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
         self.bar = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),

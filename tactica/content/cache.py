@@ -31,6 +31,8 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 
+import platformdirs
+
 #: Environment variable naming the cache folder ("" or "off": no cache).
 CACHE_ENV = "TACTICA_CACHE_DIR"
 #: Bumped when what an entry holds changes shape.
@@ -42,7 +44,6 @@ def cache_dir() -> Path | None:
     named = os.environ.get(CACHE_ENV)
     if named is not None:
         return None if named.strip() in ("", "off") else Path(named)
-    import platformdirs  # noqa: PLC0415 - only when a file is read
     return Path(platformdirs.user_cache_dir("tactica")) / "content"
 
 

@@ -107,3 +107,15 @@ def test_ctrl_c_stops_the_workers_and_prints_the_summary_of_the_games_finished()
     assert numbers[0] == 1 and numbers == sorted(set(numbers))  # in game order (a later game may have ended first)
     assert f"interrupted after {summary['games']} of 400 games" in err
     assert "Traceback" not in err
+
+
+def test_on_a_terminal_the_bar_counts_the_games_finished(monkeypatch):
+    from tactica import sim_command
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    args = cli.build_parser().parse_args(["sim", "--games", "3"])
+    bar = sim_command.progress_display(args, ())
+    assert isinstance(bar, sim_command.BarProgress)
+    with bar:
+        bar.on_game(1, None, 0.1, [], ())  # type: ignore[arg-type]
+        bar.on_game(2, None, 0.1, [], ())  # type: ignore[arg-type]
+        assert bar.bar.tasks[0].completed == 2 and bar.bar.tasks[0].total == 3

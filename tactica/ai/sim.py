@@ -15,7 +15,7 @@ import multiprocessing
 import os
 import signal
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 
 from tactica.engine import (
@@ -277,7 +277,7 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _records(setup: GameSetup, games: int, seed: int, jobs: int) -> Iterator[GameRecord]:
+def _records(setup: GameSetup, games: int, seed: int, jobs: int) -> Generator[GameRecord, None, None]:
     """Every game's record, in game order, played in ``jobs`` worker processes (in this one for 1).
 
     A SimError of a game is raised when its turn in order comes.  Games

@@ -63,6 +63,13 @@ def _players(text: str) -> int:
     return int(text)
 
 
+def _jobs(text: str) -> int:
+    """A worker count for ``tactica sim --jobs``: a whole number of at least 1."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: --jobs is a whole number of worker processes, at least 1")
+    return int(text)
+
+
 def _ai_level(text: str) -> str:
     """An AI level name for ``--ai`` (checked against ``tactica.ai.bots.LEVELS``)."""
     from tactica.ai.bots import LEVELS
@@ -236,7 +243,11 @@ def build_parser() -> argparse.ArgumentParser:
                           "\"results\": one object per game (game, seed, levels by seat, winner as a "
                           "player number or null, vp, rounds)")
     sim.add_argument("--progress", action="store_true",
-                     help="print one line per finished game to stderr (on by default when stderr is a terminal)")
+                     help="print one line per finished game to stderr (default: a progress bar when stderr "
+                          "is a terminal, nothing otherwise)")
+    sim.add_argument("--jobs", "-j", type=_jobs, default=None, metavar="N",
+                     help="worker processes playing games side by side (default: one per core); any N gives "
+                          "the same results for the same seed")
 
     saves = sub.add_parser("saves", help="list saved battles (autosaved after every action)")
     tidy = saves.add_mutually_exclusive_group()

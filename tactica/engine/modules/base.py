@@ -19,6 +19,9 @@ Hooks (methods of ``RuleModule``; each default answers "no change"):
   depend on (``()`` when none).  Route searches keep one best way per square
   *and* key, so a price that depends on the steps before (G35-DIAG: the
   diagonal count carries through the move) is searched exactly.
+* ``diagonal_count(step, count)`` -- how many diagonals of the move's
+  count the step adds (the core: 1 for a diagonal step, 0 for a straight
+  one).  G35-HAMPER counts a hampered diagonal as two.
 * ``passes(state, mover, other, passes)`` -- whether ``mover`` may move
   through ``other``'s square (MOV-2, MOV-5, MOV-9..11 give the first answer;
   the core keeps it).  For the seed modules' passing rules (G35-HELPLESS,
@@ -141,6 +144,11 @@ class RuleModule:
         """
         return ()
 
+    def diagonal_count(self, step: Step, count: int) -> int:
+        """Diagonals of the move's count ``step`` adds, given ``count`` from the modules before
+        (default: ``count``; the first answer is 1 for a diagonal step, 0 for a straight one)."""
+        return count
+
     def passes(self, state: GameState, mover: Creature, other: Creature, passes: bool) -> bool:
         """Whether ``mover`` may move through ``other``'s square, given ``passes`` (default: ``passes``)."""
         return passes
@@ -183,18 +191,25 @@ class RuleBook:
                   tally: MoveTally) -> int:
         """Squares of movement of ``mover``'s step ``start`` -> ``end``, entering terrain costing
         ``terrain``, after ``tally``: every module's answer in turn, from ``terrain``."""
-        step = Step(state, mover, start, end, terrain, tally)
-        cost = terrain
+        return self._cost(Step(state, mover, start, end, terrain, tally))
+
+    def _cost(self, step: Step) -> int:
+        """Every module's ``step_cost`` of ``step`` in turn, from its terrain cost."""
+        cost = step.terrain
         for m in self.modules:
             cost = m.step_cost(step, cost)
         return cost
 
     def step(self, state: GameState, mover: Creature, start: Square, end: Square, terrain: int,
              tally: MoveTally) -> tuple[int, MoveTally]:
-        """``step_cost`` of the step and the tally after it: (cost, new tally)."""
-        cost = self.step_cost(state, mover, start, end, terrain, tally)
-        diagonal = start[0] != end[0] and start[1] != end[1]
-        return cost, tally.after(diagonal, cost)
+        """``step_cost`` of the step and the tally after it: (cost, new tally); the tally's
+        diagonal count grows by the modules' ``diagonal_count`` (1 a diagonal, for the core)."""
+        step = Step(state, mover, start, end, terrain, tally)
+        cost = self._cost(step)
+        count = 1 if step.diagonal else 0
+        for m in self._keyed:
+            count = m.diagonal_count(step, count)
+        return cost, MoveTally(tally.steps + 1, tally.diagonals + count, tally.spent + cost)
 
     def tally_key(self, tally: MoveTally) -> tuple[int, ...]:
         """What of ``tally`` the active modules' step costs depend on (``()`` for the core alone)."""

@@ -21,7 +21,7 @@ from .abilities import Burrow, Flight, Phasing, has, threat_reach
 from .footprint import footprint, gap
 from .geometry import NEIGHBOUR_STEPS, adjacent
 from .model import Square
-from .modules import MoveTally, RuleBook
+from .modules import MoveTally, RuleBook, book_of
 from .state import Creature, GameState
 
 
@@ -102,6 +102,9 @@ def threatens(state: GameState, maker: Creature, square: Square) -> bool:
     if maker.pos == square:
         return False
     reach = threat_reach(maker.card) if maker.card.abilities else 1
+    book = book_of(state)
+    if book.reach_asked:  # a rule module widens reach (G35-REACH)
+        reach = book.melee_reach(state, maker, reach)
     if maker.card.size > 1:
         return _big_threatens(state, maker, square, reach)
     if reach <= 1:
@@ -172,6 +175,7 @@ def threats(state: GameState, mover: Creature, square: Square, *, moving: bool =
     team, size = mover.team, mover.card.size
     sx, sy = square
     found = []
+    quick = not book_of(state).reach_asked  # reach 1 unless Threatening Reach (or a module, G35-REACH)
     for c in state.creatures if among is None else among:
         pos = c.pos
         if pos is None or c.destroyed:
@@ -179,7 +183,7 @@ def threats(state: GameState, mover: Creature, square: Square, *, moving: bool =
         card = c.card
         # A maker without Threatening Reach threatens only squares next to its footprint:
         # anything farther than both sizes together is out of reach (a cheap refusal first).
-        if not card.abilities:
+        if quick and not card.abilities:
             far = card.size + size
             dx, dy = pos[0] - sx, pos[1] - sy
             if dx > far or dx < -far or dy > far or dy < -far:
@@ -196,6 +200,7 @@ def threat_map(state: GameState, mover: Creature, *, fliers_only: bool = False) 
     ``fliers_only``: count only flying enemies (a flier after take-off, MOV-10).
     """
     found: dict[Square, set[str]] = {}
+    book = book_of(state)
     for c in state.creatures:
         if not (c.alive and c.team != mover.team and c.can_make_opportunity_attacks
                 and c.uid not in state.oa_used and c.card.basic_attack is not None):
@@ -204,6 +209,8 @@ def threat_map(state: GameState, mover: Creature, *, fliers_only: bool = False) 
             continue
         x, y = c.square
         reach = threat_reach(c.card) if c.card.abilities else 1
+        if book.reach_asked:  # a rule module widens reach (G35-REACH)
+            reach = book.melee_reach(state, c, reach)
         if reach == 1 and c.card.size == 1:  # ``threatens`` is True for each of its 8 neighbours
             uid = c.uid
             for dx, dy in NEIGHBOUR_STEPS:

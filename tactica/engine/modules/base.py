@@ -26,6 +26,10 @@ Hooks (methods of ``RuleModule``; each default answers "no change"):
   through ``other``'s square (MOV-2, MOV-5, MOV-9..11 give the first answer;
   the core keeps it).  For the seed modules' passing rules (G35-HELPLESS,
   G35-SIZE, G5E-PASS).
+* ``melee_reach(state, creature, reach)`` -- squares within which the
+  creature's melee attacks and opportunity attacks reach (RNG-1, OA-1: the
+  first answer is 1 for its attacks, its Threatening Reach for its
+  threats); G35-REACH gives Large and bigger creatures 2.
 * ``attack_modifiers(state, attacker, target, attack)`` -- named modifiers a
   module adds to an attack roll, after the core's (MOD table of
   docs/rules.md; the core adds none here).  A defence modifier is a
@@ -37,7 +41,8 @@ Hooks (methods of ``RuleModule``; each default answers "no change"):
 ``changes_step_costs`` and ``changes_passing`` say that a module answers
 ``step_cost`` or ``passes`` with something else than it is given; while no
 active module does (``RuleBook.plain_moves``), the engine uses its fast
-searches, which are the core's answers worked out in bulk.
+searches, which are the core's answers worked out in bulk.  Likewise
+``changes_reach`` for ``melee_reach`` (``RuleBook.reach_asked``).
 
 How a new module plugs in: write a subclass of ``RuleModule`` in a file of
 this package, with a ``name``, a ``title`` and the hooks it needs; add an
@@ -125,12 +130,15 @@ class RuleModule:
             the cost it is given.
         changes_passing: True when ``passes`` may answer anything but what it
             is given.
+        changes_reach: True when ``melee_reach`` may answer anything but what
+            it is given.
     """
 
     name: str = ""
     title: str = ""
     changes_step_costs: bool = False
     changes_passing: bool = False
+    changes_reach: bool = False
 
     def step_cost(self, step: Step, cost: int) -> int:
         """Squares of movement ``step`` costs, given ``cost`` from the modules before (default: ``cost``)."""
@@ -152,6 +160,11 @@ class RuleModule:
     def passes(self, state: GameState, mover: Creature, other: Creature, passes: bool) -> bool:
         """Whether ``mover`` may move through ``other``'s square, given ``passes`` (default: ``passes``)."""
         return passes
+
+    def melee_reach(self, state: GameState, creature: Creature, reach: int) -> int:
+        """Squares within which ``creature``'s melee or opportunity attacks reach, given ``reach``
+        from the modules before (default: ``reach``)."""
+        return reach
 
     def attack_modifiers(self, state: GameState, attacker: Creature, target: Creature,
                          attack: AttackDef) -> tuple[tuple[str, int], ...]:
@@ -175,6 +188,8 @@ class RuleBook:
         names: their names, the core's included.
         plain_moves: True when no active module changes step costs or who
             passes whom (the engine's fast searches apply).
+        reach_asked: True when an active module changes melee reach (else
+            it is 1, or Threatening Reach for threats).
     """
 
     def __init__(self, modules: tuple[RuleModule, ...]) -> None:
@@ -182,6 +197,7 @@ class RuleBook:
         self.modules = modules
         self.names = tuple(m.name for m in modules)
         self.plain_moves = not any(m.changes_step_costs or m.changes_passing for m in modules)
+        self.reach_asked = any(m.changes_reach for m in modules)
         self._keyed = tuple(m for m in modules if m.changes_step_costs)
         self._optional = modules[1:]
         #: False when no optional module is active (nothing to ask for attack modifiers).
@@ -224,6 +240,13 @@ class RuleBook:
         for m in self.modules:
             passes = m.passes(state, mover, other, passes)
         return passes
+
+    def melee_reach(self, state: GameState, creature: Creature, reach: int) -> int:
+        """Squares within which ``creature``'s melee or opportunity attacks reach: every module's
+        answer in turn, from ``reach`` (1 for attacks, RNG-1; Threatening Reach for threats, OA-1)."""
+        for m in self.modules:
+            reach = m.melee_reach(state, creature, reach)
+        return reach
 
     def attack_modifiers(self, state: GameState, attacker: Creature, target: Creature,
                          attack: AttackDef) -> tuple[tuple[str, int], ...]:

@@ -27,6 +27,10 @@ Each rule is an answer of the module to a hook of ``modules.base``:
   smaller; a Tiny mover passes any creature.  No move ends on another
   creature's square (MOV-2; *our choice*, see the module page).
 
+* G35-REACH (``melee_reach``): a Large or Huge creature's melee attacks and
+  opportunity attacks reach 2 squares, the diagonal ones at that distance
+  included, and adjacent squares still.
+
 ``grid35-simple`` is the text's simpler option: every diagonal costs 1.5
 squares, a move's total rounded up.  Paying the half square at once (2, 1,
 2, 1 … across the move) gives exactly that total after every step.
@@ -91,6 +95,7 @@ class Grid35(RuleModule):
     title = "grid35: diagonals cost 1, 2, 1, 2 …"
     changes_step_costs = True
     changes_passing = True
+    changes_reach = True
     #: Which diagonals of a move cost the extra square: 1 = the 2nd, 4th… (G35-DIAG), 0 = the 1st, 3rd…
     _dear_parity = 1
 
@@ -130,6 +135,11 @@ class Grid35(RuleModule):
             return True
         mine = size_category(mover)
         return mine <= TINY or abs(mine - size_category(other)) >= 3
+
+
+    def melee_reach(self, state: GameState, creature: Creature, reach: int) -> int:
+        """G35-REACH: a Large or bigger creature reaches 2 squares (its adjacent squares too)."""
+        return max(reach, 2) if creature.card.size > 1 else reach
 
 
 class Grid35Simple(Grid35):

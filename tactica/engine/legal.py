@@ -41,6 +41,7 @@ from .forced import forced_actions
 from .geometry import adjacent
 from .large import squeeze_routes
 from .model import Square
+from .modules import book_of
 from .movement import MoveReach, Route, reach, routes, shift_squares
 from .setup import deploy_squares, free_areas, next_to_place
 from .state import NO_ACTIONS, Creature, GameState, Phase
@@ -86,7 +87,8 @@ def legal_actions(state: GameState) -> list[Action]:
         acts.extend(charge_actions(state))
     acts.extend(uses.power_actions(state))  # SPW-1
     if can_move(state):
-        for _dest, route in sorted(routes(state, me, move_budget(state)).items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        found = routes(state, me, move_budget(state), min_first_step=min_step_allowed(state))
+        for _dest, route in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0])):
             acts.append(Move(route.path))
         acts.extend(Shift(sq) for sq in shift_squares(state, me))
         acts.extend(squeeze_actions(state))
@@ -108,6 +110,13 @@ def squeeze_actions(state: GameState) -> list[Squeeze]:
         return []
     found = squeeze_routes(state, me, move_budget(state))
     return [Squeeze(r.path) for _, r in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
+
+
+def min_step_allowed(state: GameState) -> bool:
+    """Whether the active creature's move may make the one-square minimum (MOV-4: a first step
+    dearer than its budget): always, unless a rule module makes that step take the whole
+    activation (G35-MIN) and an action of it is already used."""
+    return not (book_of(state).min_step_takes_turn and (state.move_used or state.attack_used))
 
 
 def move_budget(state: GameState) -> int:
@@ -295,7 +304,7 @@ def actions_of_kind(state: GameState, kind: type[Action]) -> list[Action]:
     if kind is Move:
         if not can_move(state):
             return []
-        found = routes(state, me, move_budget(state))
+        found = routes(state, me, move_budget(state), min_first_step=min_step_allowed(state))
         return [Move(r.path) for _, r in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
     if kind is Shift:
         if not can_move(state):
@@ -325,7 +334,7 @@ def move_reach(state: GameState) -> MoveReach:
     me = state.actor
     if me.conditions & NO_ACTIONS or state.no_action or not can_move(state):  # CON-3, CON-4, CON-6
         return MoveReach([], None, {})
-    return reach(state, me, move_budget(state))
+    return reach(state, me, move_budget(state), min_first_step=min_step_allowed(state))
 
 
 def charge_choices(state: GameState) -> tuple[list[tuple[str, Square]], MoveReach | None]:
@@ -346,4 +355,5 @@ def charge_choices(state: GameState) -> tuple[list[tuple[str, Square]], MoveReac
 
 __all__ = ["ACTING_KINDS", "CHAMPION_KINDS", "FORCED_KINDS", "actions_of_kind", "adjacent_from", "can_move",
            "charge_actions", "charge_actions_possible", "charge_choices", "charge_ends", "charge_routes",
-           "kinds_now", "lazy_charges", "legal_actions", "move_budget", "move_reach", "squeeze_actions"]
+           "kinds_now", "lazy_charges", "legal_actions", "min_step_allowed", "move_budget", "move_reach",
+           "squeeze_actions"]

@@ -44,6 +44,10 @@ active module does (``RuleBook.plain_moves``), the engine uses its fast
 searches, which are the core's answers worked out in bulk.  Likewise
 ``changes_reach`` for ``melee_reach`` (``RuleBook.reach_asked``).
 
+``min_step_takes_turn`` (a setting, not a hook): the one-square minimum move
+(MOV-4: a first step dearer than the move's budget) takes the whole
+activation's actions, and needs both unused (G35-MIN).
+
 How a new module plugs in: write a subclass of ``RuleModule`` in a file of
 this package, with a ``name``, a ``title`` and the hooks it needs; add an
 instance to ``REGISTRY`` in ``modules/__init__.py``; document its rules in
@@ -132,6 +136,8 @@ class RuleModule:
             is given.
         changes_reach: True when ``melee_reach`` may answer anything but what
             it is given.
+        min_step_takes_turn: the one-square minimum move (MOV-4) takes both
+            actions of the activation and needs both unused (G35-MIN).
     """
 
     name: str = ""
@@ -139,6 +145,7 @@ class RuleModule:
     changes_step_costs: bool = False
     changes_passing: bool = False
     changes_reach: bool = False
+    min_step_takes_turn: bool = False
 
     def step_cost(self, step: Step, cost: int) -> int:
         """Squares of movement ``step`` costs, given ``cost`` from the modules before (default: ``cost``)."""
@@ -190,6 +197,8 @@ class RuleBook:
             passes whom (the engine's fast searches apply).
         reach_asked: True when an active module changes melee reach (else
             it is 1, or Threatening Reach for threats).
+        min_step_takes_turn: True when an active module makes the one-square
+            minimum move take the whole activation (G35-MIN).
     """
 
     def __init__(self, modules: tuple[RuleModule, ...]) -> None:
@@ -198,6 +207,7 @@ class RuleBook:
         self.names = tuple(m.name for m in modules)
         self.plain_moves = not any(m.changes_step_costs or m.changes_passing for m in modules)
         self.reach_asked = any(m.changes_reach for m in modules)
+        self.min_step_takes_turn = any(m.min_step_takes_turn for m in modules)
         self._keyed = tuple(m for m in modules if m.changes_step_costs)
         self._optional = modules[1:]
         #: False when no optional module is active (nothing to ask for attack modifiers).

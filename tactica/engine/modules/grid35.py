@@ -27,6 +27,10 @@ Each rule is an answer of the module to a hook of ``modules.base``:
   smaller; a Tiny mover passes any creature.  No move ends on another
   creature's square (MOV-2; *our choice*, see the module page).
 
+* G35-MIN (``min_step_takes_turn``): however hampered, a creature may move
+  one square (diagonal too) with its whole activation: the one-square
+  minimum of MOV-4 then takes both actions and needs both unused.  It is a
+  move, not a shift, and provokes as moves do.
 * G35-REACH (``melee_reach``): a Large or Huge creature's melee attacks and
   opportunity attacks reach 2 squares, the diagonal ones at that distance
   included, and adjacent squares still.
@@ -96,6 +100,7 @@ class Grid35(RuleModule):
     changes_step_costs = True
     changes_passing = True
     changes_reach = True
+    min_step_takes_turn = True  # G35-MIN
     #: Which diagonals of a move cost the extra square: 1 = the 2nd, 4th… (G35-DIAG), 0 = the 1st, 3rd…
     _dear_parity = 1
 

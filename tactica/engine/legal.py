@@ -87,7 +87,7 @@ def legal_actions(state: GameState) -> list[Action]:
         acts.extend(charge_actions(state))
     acts.extend(uses.power_actions(state))  # SPW-1
     if can_move(state):
-        found = routes(state, me, move_budget(state), min_first_step=min_step_allowed(state))
+        found = move_routes(state, me)
         for _dest, route in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0])):
             acts.append(Move(route.path))
         acts.extend(Shift(sq) for sq in shift_squares(state, me))
@@ -117,6 +117,26 @@ def min_step_allowed(state: GameState) -> bool:
     dearer than its budget): always, unless a rule module makes that step take the whole
     activation (G35-MIN) and an action of it is already used."""
     return not (book_of(state).min_step_takes_turn and (state.move_used or state.attack_used))
+
+
+def run_budget(state: GameState) -> int:
+    """Squares of movement the active creature may run (G35-RUN: a rule module's ``run_factor``
+    times its speed, with both actions unused); 0 when it may not run."""
+    factor = book_of(state).run_factor
+    if factor <= 1 or state.move_used or state.attack_used:
+        return 0
+    return factor * move_budget(state)
+
+
+def move_routes(state: GameState, me: Creature) -> dict[Square, Route]:
+    """The best route of every move the active creature ``me`` may make now (MOV-1..13): its
+    ``movement.routes``, then the ends only a run reaches (G35-RUN: ``run_budget``)."""
+    found = routes(state, me, move_budget(state), min_first_step=min_step_allowed(state))
+    ran = run_budget(state)
+    if ran:
+        for sq, r in routes(state, me, ran, min_first_step=False, running=True).items():
+            found.setdefault(sq, r)
+    return found
 
 
 def move_budget(state: GameState) -> int:
@@ -304,7 +324,7 @@ def actions_of_kind(state: GameState, kind: type[Action]) -> list[Action]:
     if kind is Move:
         if not can_move(state):
             return []
-        found = routes(state, me, move_budget(state), min_first_step=min_step_allowed(state))
+        found = move_routes(state, me)
         return [Move(r.path) for _, r in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
     if kind is Shift:
         if not can_move(state):
@@ -334,6 +354,12 @@ def move_reach(state: GameState) -> MoveReach:
     me = state.actor
     if me.conditions & NO_ACTIONS or state.no_action or not can_move(state):  # CON-3, CON-4, CON-6
         return MoveReach([], None, {})
+    if run_budget(state):  # G35-RUN: the moves and the runs, each end's cheapest way
+        found = routes(state, me, move_budget(state), avoid_oa=False, min_first_step=min_step_allowed(state))
+        for sq, r in routes(state, me, run_budget(state), avoid_oa=False, min_first_step=False,
+                            running=True).items():
+            found.setdefault(sq, r)
+        return MoveReach(sorted(found, key=_row_major), None, None, found)
     return reach(state, me, move_budget(state), min_first_step=min_step_allowed(state))
 
 
@@ -356,4 +382,4 @@ def charge_choices(state: GameState) -> tuple[list[tuple[str, Square]], MoveReac
 __all__ = ["ACTING_KINDS", "CHAMPION_KINDS", "FORCED_KINDS", "actions_of_kind", "adjacent_from", "can_move",
            "charge_actions", "charge_actions_possible", "charge_choices", "charge_ends", "charge_routes",
            "kinds_now", "lazy_charges", "legal_actions", "min_step_allowed", "move_budget", "move_reach",
-           "squeeze_actions"]
+           "move_routes", "run_budget", "squeeze_actions"]

@@ -21,7 +21,7 @@ from .abilities import Burrow, Flight, Phasing, has, threat_reach
 from .footprint import footprint, gap
 from .geometry import NEIGHBOUR_STEPS, adjacent
 from .model import Square
-from .modules import MoveTally, RuleBook, book_of
+from .modules import BARRED, MoveTally, RuleBook, book_of
 from .state import Creature, GameState
 
 
@@ -275,7 +275,7 @@ def priced_routes(book: RuleBook, state: GameState, mover: Creature, start: Squa
                   moves: Callable[[Square], Iterable[tuple[Square, int]]],
                   tmap: dict[Square, frozenset[str]] | ThreatLookup,
                   can_stop: Callable[[Square], bool], *, avoid_oa: bool = True,
-                  min_first_step: bool = True) -> dict[Square, Route]:
+                  min_first_step: bool = True, running: bool = False) -> dict[Square, Route]:
     """The best route to every square a move may end on, each step priced by the rule book.
 
     Args:
@@ -291,6 +291,8 @@ def priced_routes(book: RuleBook, state: GameState, mover: Creature, start: Squa
         can_stop: square -> True when the move may end there (MOV-2).
         avoid_oa: rank by (distinct provokers, cost), else (cost, provokers).
         min_first_step: the first step is allowed whatever it costs (MOV-4).
+        running: the move is a run (G35-RUN: ``MoveTally.running``; a step
+            a module prices ``BARRED`` is never taken).
 
     Returns {square: Route} for every legal end other than the start.  The
     search keeps, per square and ``book.tally_key``, the ways no other way
@@ -313,7 +315,7 @@ def priced_routes(book: RuleBook, state: GameState, mover: Creature, start: Squa
             masks[sq] = found
         return found
 
-    empty = MoveTally()
+    empty = MoveTally(running=running)
     labels: dict[tuple[Square, tuple[int, ...]], list[_Label]] = {}
     counter = 0
     heap: list[tuple[int, int, int, Square, int, int, tuple[Square, ...], MoveTally]] = [
@@ -329,6 +331,8 @@ def priced_routes(book: RuleBook, state: GameState, mover: Creature, start: Squa
             if nxt == start:
                 continue
             step, after = book.step(state, mover, sq, nxt, terrain, tally)
+            if step >= BARRED:
+                continue
             cost = cost_here + step
             if cost > budget:
                 if min_first_step and first:

@@ -87,8 +87,10 @@ def _spend_move(st: GameState) -> None:
 
 def _h_move(st: GameState, a: Move, out: list[ev.Event]) -> None:
     _spend_move(st)
-    if book_of(st).min_step_takes_turn and path_cost(st, tuple(a.path), st.actor) > aura_speed(st, st.actor):
-        st.move_used = st.attack_used = True  # G35-MIN: the one-square minimum takes the whole activation
+    book = book_of(st)
+    if (book.min_step_takes_turn or book.run_factor) and path_cost(st, tuple(a.path), st.actor) > aura_speed(
+            st, st.actor):
+        st.move_used = st.attack_used = True  # G35-MIN, G35-RUN: the one-square minimum or a run takes both actions
     walk(st, st.actor, tuple(a.path), "move", out)
     _after_action(st, out)
 

@@ -42,7 +42,7 @@ from .errors import IllegalAction
 from .forced import check_forced
 from .geometry import adjacent
 from .large import SQUEEZED_SIZE, big_check_path
-from .legal import adjacent_from, can_move, charge_ends, min_step_allowed, move_budget
+from .legal import adjacent_from, can_move, charge_ends, min_step_allowed, move_budget, run_budget
 from .model import Square
 from .movement import check_path, path_cost, routes, shift_ok
 from .resolution import HANDLERS
@@ -159,6 +159,8 @@ def _check_move(st: GameState, a: Move) -> None:
     me = st.actor
     allowed = min_step_allowed(st)
     problem = check_path(st, me, tuple(a.path), move_budget(st), min_first_step=allowed)
+    if problem and problem[0] == "too-far" and run_budget(st):  # G35-RUN: a run, if not a move
+        problem = check_path(st, me, tuple(a.path), run_budget(st), min_first_step=False, running=True)
     if problem:
         if problem[0] == "too-far" and not allowed and len(a.path) == 1:
             _refuse("whole-activation", "A one-square move dearer than the creature's movement takes "

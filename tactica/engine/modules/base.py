@@ -44,6 +44,12 @@ active module does (``RuleBook.plain_moves``), the engine uses its fast
 searches, which are the core's answers worked out in bulk.  Likewise
 ``changes_reach`` for ``melee_reach`` (``RuleBook.reach_asked``).
 
+``run_factor`` (a setting): a creature whose activation has used no action
+may *run*: move up to ``run_factor`` times its speed with both actions (0:
+no running; G35-RUN).  A running move's tally says so (``MoveTally.running``),
+and a module's ``step_cost`` may answer ``BARRED`` for a step no run may take
+(G35-HAMPER: no running through hampered squares).
+
 ``min_step_takes_turn`` (a setting, not a hook): the one-square minimum move
 (MOV-4: a first step dearer than the move's budget) takes the whole
 activation's actions, and needs both unused (G35-MIN).
@@ -76,6 +82,10 @@ class Moment(str, Enum):
     ACTIVATION_ENDED = "activation ended"      # after ActivationEnded, before a champion-power window
 
 
+#: A step cost meaning "this step may not be taken on this move" (more than any budget).
+BARRED = 10 ** 6
+
+
 class MoveTally(NamedTuple):
     """What a move has done so far, before the step being priced (G35-DIAG).
 
@@ -85,15 +95,17 @@ class MoveTally(NamedTuple):
         steps: steps taken so far in this move.
         diagonals: diagonal steps among them.
         spent: squares of movement spent so far.
+        running: the move is a run (G35-RUN), the same for every step.
     """
 
     steps: int = 0
     diagonals: int = 0
     spent: int = 0
+    running: bool = False
 
     def after(self, diagonal: bool, cost: int) -> MoveTally:
         """The tally after one more step (``diagonal`` or not) costing ``cost`` squares."""
-        return MoveTally(self.steps + 1, self.diagonals + (1 if diagonal else 0), self.spent + cost)
+        return MoveTally(self.steps + 1, self.diagonals + (1 if diagonal else 0), self.spent + cost, self.running)
 
 
 class Step(NamedTuple):
@@ -138,6 +150,8 @@ class RuleModule:
             it is given.
         min_step_takes_turn: the one-square minimum move (MOV-4) takes both
             actions of the activation and needs both unused (G35-MIN).
+        run_factor: a creature that has used no action may move this many
+            times its speed with both actions (0: no running; G35-RUN).
     """
 
     name: str = ""
@@ -146,6 +160,7 @@ class RuleModule:
     changes_passing: bool = False
     changes_reach: bool = False
     min_step_takes_turn: bool = False
+    run_factor: int = 0
 
     def step_cost(self, step: Step, cost: int) -> int:
         """Squares of movement ``step`` costs, given ``cost`` from the modules before (default: ``cost``)."""
@@ -199,6 +214,8 @@ class RuleBook:
             it is 1, or Threatening Reach for threats).
         min_step_takes_turn: True when an active module makes the one-square
             minimum move take the whole activation (G35-MIN).
+        run_factor: the most times its speed a creature may run (0: no
+            running; G35-RUN).
     """
 
     def __init__(self, modules: tuple[RuleModule, ...]) -> None:
@@ -208,6 +225,7 @@ class RuleBook:
         self.plain_moves = not any(m.changes_step_costs or m.changes_passing for m in modules)
         self.reach_asked = any(m.changes_reach for m in modules)
         self.min_step_takes_turn = any(m.min_step_takes_turn for m in modules)
+        self.run_factor = max(m.run_factor for m in modules)
         self._keyed = tuple(m for m in modules if m.changes_step_costs)
         self._optional = modules[1:]
         #: False when no optional module is active (nothing to ask for attack modifiers).
@@ -235,7 +253,7 @@ class RuleBook:
         count = 1 if step.diagonal else 0
         for m in self._keyed:
             count = m.diagonal_count(step, count)
-        return cost, MoveTally(tally.steps + 1, tally.diagonals + count, tally.spent + cost)
+        return cost, MoveTally(tally.steps + 1, tally.diagonals + count, tally.spent + cost, tally.running)
 
     def tally_key(self, tally: MoveTally) -> tuple[int, ...]:
         """What of ``tally`` the active modules' step costs depend on (``()`` for the core alone)."""

@@ -12,6 +12,12 @@ from ._util import refused, with_terrain
 GRID35 = Ruleset(modules=("grid35",))
 
 
+def _walking(st):
+    """``st`` after its active creature has attacked: its moves are moves, not runs (G35-RUN)."""
+    st.attack_used = True
+    return st
+
+
 def _dests(st):
     return {a.path[-1] for a in legal_actions(st) if isinstance(a, Move)}
 
@@ -78,7 +84,7 @@ def test_G35_HAMPER_costs_double_per_cause_and_diagonals_three_halves():
 
 
 def test_G35_HAMPER_a_hampered_diagonal_counts_as_two_diagonals():
-    st = battle(".....\n.....\n.^...\nA....", {"A": card(speed=4)}, active="A", rules=GRID35)
+    st = _walking(battle(".....\n.....\n.^...\nA....", {"A": card(speed=4)}, active="A", rules=GRID35))
     # 3 (hampered diagonal, counted as the 1st and 2nd) + 1 (the 3rd diagonal) = 4
     assert _ok(st, [(1, 2), (2, 1)])
     # ... then the 4th diagonal costs 2: 6 squares, too far at speed 4
@@ -88,7 +94,7 @@ def test_G35_HAMPER_a_hampered_diagonal_counts_as_two_diagonals():
 
 
 def test_G35_HAMPER_two_causes_cost_four_straight_and_six_diagonally():
-    st = with_terrain(battle("A.....\n......", active="A", rules=GRID35), {(1, 0): SMOKY_BRAMBLE,
+    st = with_terrain(_walking(battle("A.....\n......", active="A", rules=GRID35)), {(1, 0): SMOKY_BRAMBLE,
                                                                       (1, 1): SMOKY_BRAMBLE})
     assert _ok(st, [(1, 0), (2, 0), (3, 0)])                      # 4 + 1 + 1 = 6
     assert refused(st, Move(((1, 0), (2, 0), (3, 0), (4, 0)))) == "too-far"
@@ -101,7 +107,7 @@ def test_G35_HAMPER_two_causes_cost_four_straight_and_six_diagonally():
 def test_G35_HAMPER_a_big_creature_pays_for_its_worst_square():
     ogre = card("Ogre", size=2, speed=2)
     board = "AA....\nAA....\n......"
-    st = with_terrain(battle(board, {"A": ogre}, active="A", rules=GRID35), {(1, 1): "difficult"})
+    st = with_terrain(_walking(battle(board, {"A": ogre}, active="A", rules=GRID35)), {(1, 1): "difficult"})
     # Stepping right keeps (1, 1) under the ogre: 2 squares (skirmish, MOV-13: 1, only new squares count).
     assert refused(st, Move(((1, 0), (2, 0)))) == "too-far"
     plain = with_terrain(battle(board, {"A": ogre}, active="A"), {(1, 1): "difficult"})
@@ -110,29 +116,29 @@ def test_G35_HAMPER_a_big_creature_pays_for_its_worst_square():
 
 def test_G35_HAMPER_fliers_are_not_hampered():
     bat = card("Bat", abilities=(Flight(),), speed=2)
-    st = battle("A^^\n...", {"A": bat}, active="A", rules=GRID35)
+    st = _walking(battle("A^^\n...", {"A": bat}, active="A", rules=GRID35))
     assert _ok(st, [(1, 0), (2, 0)])                              # 1 + 1
-    walker = battle("A^^\n...", {"A": card(speed=2)}, active="A", rules=GRID35)
+    walker = _walking(battle("A^^\n...", {"A": card(speed=2)}, active="A", rules=GRID35))
     assert refused(walker, Move(((1, 0), (2, 0)))) == "too-far"   # 2 + 2
 
 
 # ---------------------------------------------------------------- G35-OBSTACLE
 
 def test_G35_OBSTACLE_costs_2_and_is_crossed_in_one_go():
-    st = battle("A_..\n....", {"A": card(speed=3)}, active="A", rules=GRID35)
+    st = _walking(battle("A_..\n....", {"A": card(speed=3)}, active="A", rules=GRID35))
     assert _ok(st, [(1, 0), (2, 0)])                              # 2 + 1
     assert refused(st, Move(((1, 0),))) == "no-stop"              # never stopped on
     assert (1, 0) not in _dests(st) and (2, 0) in _dests(st)
-    short = battle("A_..\n....", {"A": card(speed=2)}, active="A", rules=GRID35)
+    short = _walking(battle("A_..\n....", {"A": card(speed=2)}, active="A", rules=GRID35))
     assert refused(short, Move(((1, 0), (2, 0)))) == "too-far"    # not enough to cross and enter beyond
     assert (2, 0) not in _dests(short)
 
 
 def test_G35_OBSTACLE_diagonally_it_costs_3():
-    st = battle("....\n._..\nA...", {"A": card(speed=3)}, active="A", rules=GRID35)
+    st = _walking(battle("....\n._..\nA...", {"A": card(speed=3)}, active="A", rules=GRID35))
     assert refused(st, Move(((1, 1), (2, 0)))) == "too-far"       # 3 + 2 (the 2nd diagonal)
     assert refused(st, Move(((1, 1), (1, 0)))) == "too-far"       # 3 + 1
-    roomy = battle("....\n._..\nA...", {"A": card(speed=4)}, active="A", rules=GRID35)
+    roomy = _walking(battle("....\n._..\nA...", {"A": card(speed=4)}, active="A", rules=GRID35))
     assert _ok(roomy, [(1, 1), (1, 0)])
 
 

@@ -31,6 +31,10 @@ Each rule is an answer of the module to a hook of ``modules.base``:
   one square (diagonal too) with its whole activation: the one-square
   minimum of MOV-4 then takes both actions and needs both unused.  It is a
   move, not a shift, and provokes as moves do.
+* G35-RUN (``run_factor``): a creature that has used no action of its
+  activation may run up to four times its speed; the run is a move that
+  takes both actions (so no attack), and never enters a hampered square
+  (G35-HAMPER: ``step_cost`` answers ``BARRED`` on a run).
 * G35-REACH (``melee_reach``): a Large or Huge creature's melee attacks and
   opportunity attacks reach 2 squares, the diagonal ones at that distance
   included, and adjacent squares still.
@@ -44,7 +48,7 @@ from __future__ import annotations
 from ..abilities import Burrow, Flight, Phasing, has
 from ..footprint import footprint
 from ..state import Creature, GameState
-from .base import MoveTally, RuleModule, Step
+from .base import BARRED, MoveTally, RuleModule, Step
 
 #: Size categories relative to Medium (G35-SIZE): Tiny -2, Small -1, Medium 0, Large 1, Huge 2.
 TINY, SMALL, MEDIUM = -2, -1, 0
@@ -101,6 +105,7 @@ class Grid35(RuleModule):
     changes_passing = True
     changes_reach = True
     min_step_takes_turn = True  # G35-MIN
+    run_factor = 4  # G35-RUN
     #: Which diagonals of a move cost the extra square: 1 = the 2nd, 4th… (G35-DIAG), 0 = the 1st, 3rd…
     _dear_parity = 1
 
@@ -108,11 +113,13 @@ class Grid35(RuleModule):
         """The step's squares of movement, given the core's ``cost`` (the terrain's).
 
         Hampered (G35-HAMPER): 2, 4 or 8 for one, two or three causes (never less than ``cost``),
-        diagonally 3, 6 or 12.  Otherwise ``cost`` plus 1 for every other diagonal step of the move
+        diagonally 3, 6 or 12; ``BARRED`` on a run.  Otherwise ``cost`` plus 1 for every other diagonal step of the move
         (G35-DIAG).
         """
         causes = step_causes(step)
         if causes:
+            if step.tally.running:
+                return BARRED  # G35-HAMPER: no running through hampered squares
             times = 1 << causes
             return times * 3 // 2 if step.diagonal else max(cost, times)
         if step.diagonal and step.tally.diagonals % 2 == self._dear_parity:

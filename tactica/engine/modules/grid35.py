@@ -100,7 +100,7 @@ class Grid35(RuleModule):
     """The grid35 rules: G35-DIAG, G35-HAMPER, G35-OBSTACLE, G35-HELPLESS, G35-SIZE (module docstring)."""
 
     name = "grid35"
-    title = "grid35: diagonals cost 1, 2, 1, 2 …"
+    title = "grid35: 3.5-era movement (1-2-1 diagonals, hampering, reach 2, running)"
     changes_step_costs = True
     changes_passing = True
     changes_reach = True
@@ -158,5 +158,5 @@ class Grid35Simple(Grid35):
     """G35-DIAG's simpler option: every diagonal costs 1.5 squares (a move's total rounded up)."""
 
     name = "grid35-simple"
-    title = "grid35: diagonals cost 1.5"
+    title = "grid35 with every diagonal costing 1.5"
     _dear_parity = 0

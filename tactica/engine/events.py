@@ -145,6 +145,22 @@ class CreatureSettled(Event):
 
 
 @dataclass(frozen=True)
+class TieBroken(Event):
+    """A die picked one of several equally near choices (G35-NEAREST, a rule module's).
+
+    purpose: what was chosen ("nearest square"); options: the tied choices in
+    the order the die counts them; sides: the die's sides (``len(options)``);
+    face: the face rolled; chosen: ``options[face - 1]``.
+    """
+
+    purpose: str
+    options: tuple[Square, ...]
+    sides: int
+    face: int
+    chosen: Square
+
+
+@dataclass(frozen=True)
 class OpportunityAttackProvoked(Event):
     """``mover`` provoked an opportunity attack from ``attacker`` (OA-1, OA-4).
 

@@ -50,6 +50,10 @@ no running; G35-RUN).  A running move's tally says so (``MoveTally.running``),
 and a module's ``step_cost`` may answer ``BARRED`` for a step no run may take
 (G35-HAMPER: no running through hampered squares).
 
+``ties_by_die`` (a setting): when several squares are equally near, a die
+roll picks one instead of a player (G35-NEAREST; asked where the nearest
+legal square is chosen, MOV-3 and TER-PIT).
+
 ``min_step_takes_turn`` (a setting, not a hook): the one-square minimum move
 (MOV-4: a first step dearer than the move's budget) takes the whole
 activation's actions, and needs both unused (G35-MIN).
@@ -152,6 +156,8 @@ class RuleModule:
             actions of the activation and needs both unused (G35-MIN).
         run_factor: a creature that has used no action may move this many
             times its speed with both actions (0: no running; G35-RUN).
+        ties_by_die: a die roll, not a player, picks among equally near
+            squares (G35-NEAREST).
     """
 
     name: str = ""
@@ -161,6 +167,7 @@ class RuleModule:
     changes_reach: bool = False
     min_step_takes_turn: bool = False
     run_factor: int = 0
+    ties_by_die: bool = False
 
     def step_cost(self, step: Step, cost: int) -> int:
         """Squares of movement ``step`` costs, given ``cost`` from the modules before (default: ``cost``)."""
@@ -216,6 +223,7 @@ class RuleBook:
             minimum move take the whole activation (G35-MIN).
         run_factor: the most times its speed a creature may run (0: no
             running; G35-RUN).
+        ties_by_die: a die roll picks among equally near squares (G35-NEAREST).
     """
 
     def __init__(self, modules: tuple[RuleModule, ...]) -> None:
@@ -226,6 +234,7 @@ class RuleBook:
         self.reach_asked = any(m.changes_reach for m in modules)
         self.min_step_takes_turn = any(m.min_step_takes_turn for m in modules)
         self.run_factor = max(m.run_factor for m in modules)
+        self.ties_by_die = any(m.ties_by_die for m in modules)
         self._keyed = tuple(m for m in modules if m.changes_step_costs)
         self._optional = modules[1:]
         #: False when no optional module is active (nothing to ask for attack modifiers).

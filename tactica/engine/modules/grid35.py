@@ -35,6 +35,8 @@ Each rule is an answer of the module to a hook of ``modules.base``:
   activation may run up to four times its speed; the run is a move that
   takes both actions (so no attack), and never enters a hampered square
   (G35-HAMPER: ``step_cost`` answers ``BARRED`` on a run).
+* G35-NEAREST (``ties_by_die``): when a creature goes to the nearest legal
+  square (MOV-3, TER-PIT) and several are equally near, a die picks one.
 * G35-REACH (``melee_reach``): a Large or Huge creature's melee attacks and
   opportunity attacks reach 2 squares, the diagonal ones at that distance
   included, and adjacent squares still.
@@ -106,6 +108,7 @@ class Grid35(RuleModule):
     changes_reach = True
     min_step_takes_turn = True  # G35-MIN
     run_factor = 4  # G35-RUN
+    ties_by_die = True  # G35-NEAREST
     #: Which diagonals of a move cost the extra square: 1 = the 2nd, 4th… (G35-DIAG), 0 = the 1st, 3rd…
     _dear_parity = 1
 

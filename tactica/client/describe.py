@@ -244,7 +244,8 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
                 text = (f"{creature_name(state, e.uid)} charges on {steps} more {noun} "
                         f"({charged[e.uid]} in all)")
             else:
-                verb = {"shift": "shifts", "charge": "charges", "squeeze": "squeezes"}.get(e.mode, "moves")
+                verb = {"shift": "shifts", "charge": "charges", "squeeze": "squeezes", "run": "runs"}.get(e.mode,
+                                                                                                         "moves")
                 noun = "square" if steps == 1 else "squares"
                 text = f"{creature_name(state, e.uid)} {verb} {steps} {noun}"
                 if e.mode == "charge":

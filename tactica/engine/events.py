@@ -101,8 +101,8 @@ class CreatureActivated(Event):
 
 @dataclass(frozen=True)
 class CreatureMoved(Event):
-    """Creature ``uid`` moved along ``path`` (from ``start``); mode: move, shift, charge, squeeze, or
-    teleport (TER-TELEPORT: ``path`` is the one destination square)."""
+    """Creature ``uid`` moved along ``path`` (from ``start``); mode: move, run (G35-RUN), shift,
+    charge, squeeze, or teleport (TER-TELEPORT: ``path`` is the one destination square)."""
 
     uid: str
     start: Square

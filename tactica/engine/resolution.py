@@ -88,10 +88,13 @@ def _spend_move(st: GameState) -> None:
 def _h_move(st: GameState, a: Move, out: list[ev.Event]) -> None:
     _spend_move(st)
     book = book_of(st)
+    mode = "move"
     if (book.min_step_takes_turn or book.run_factor) and path_cost(st, tuple(a.path), st.actor) > aura_speed(
             st, st.actor):
         st.move_used = st.attack_used = True  # G35-MIN, G35-RUN: the one-square minimum or a run takes both actions
-    walk(st, st.actor, tuple(a.path), "move", out)
+        if len(a.path) > 1 and book.run_factor:
+            mode = "run"  # G35-RUN
+    walk(st, st.actor, tuple(a.path), mode, out)
     _after_action(st, out)
 
 

@@ -25,7 +25,7 @@ def test_G35_RUN_four_times_the_speed_with_the_whole_activation():
     assert refused(st, Move(_east(25))) == "too-far"
     after, out = run(st, Move(_east(24)))
     assert after.creature("A").pos == (24, 0)
-    assert of(out, ev.CreatureMoved) == [ev.CreatureMoved("A", (0, 0), _east(24), "move")]
+    assert of(out, ev.CreatureMoved) == [ev.CreatureMoved("A", (0, 0), _east(24), "run")]
     assert of(out, ev.ActivationEnded) == [ev.ActivationEnded("A")]  # no attack after a run
     assert move_reach(st).destinations == _dests(st)
 
@@ -58,3 +58,4 @@ def test_G35_RUN_never_through_hampered_squares():
     walked, out = run(st, Move(_east(5)))
     assert walked.creature("A").pos == (5, 0) and not of(out, ev.ActivationEnded)
     assert refused(st, Move(_east(6))) == "barred"
+

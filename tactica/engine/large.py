@@ -388,20 +388,30 @@ def big_shift_squares(state: GameState, mover: Creature) -> list[Square]:
     return out
 
 
-def squeeze_routes(state: GameState, mover: Creature, speed: int | None = None) -> dict[Square, Route]:
-    """Where a Huge ``mover`` may squeeze to: {anchor: Route} (docs/rules.md Squeeze).
+def squeezed_size(state: GameState, mover: Creature) -> int:
+    """Squares across ``mover`` counts as while squeezing: 2 for a Huge creature (docs/rules.md
+    Squeeze), or what the active rule modules say (G35-SQUEEZE: 1 for a Large one); 0 when it may
+    not squeeze."""
+    size = SQUEEZED_SIZE if mover.card.size >= 3 else 0
+    book = book_of(state)
+    return book.squeeze_size(state, mover, size) if book.attack_modifiers_asked else size
 
-    ``speed``: its speed now (default ``mover.speed``).  Moves as 2×2 up to
-    half of it (rounded down) and ends where its 3×3 footprint fits; only the
-    start provokes.  Empty for creatures smaller than Huge, or with speed
-    under 2.
+
+def squeeze_routes(state: GameState, mover: Creature, speed: int | None = None) -> dict[Square, Route]:
+    """Where ``mover`` may squeeze to: {anchor: Route} (docs/rules.md Squeeze, G35-SQUEEZE).
+
+    ``speed``: its speed now (default ``mover.speed``).  Moves as
+    ``squeezed_size`` (2×2 for a Huge creature) up to half of it (rounded
+    down) and ends where its full footprint fits; only the start provokes.
+    Empty for creatures that may not squeeze, or with speed under 2.
     """
-    if mover.card.size < 3:
+    size = squeezed_size(state, mover)
+    if not size:
         return {}
-    return big_routes(state, mover, (mover.speed if speed is None else speed) // 2, size=SQUEEZED_SIZE,
+    return big_routes(state, mover, (mover.speed if speed is None else speed) // 2, size=size,
                       end_size=mover.card.size, start_only=True, min_first_step=False)
 
 
 __all__ = ["blocked_squares", "stop_ok", "step_ok", "step_cost", "AnchorThreats", "provokers",
-           "big_routes", "big_check_path", "big_path_cost", "big_shift_squares", "squeeze_routes",
+           "big_routes", "big_check_path", "big_path_cost", "big_shift_squares", "squeeze_routes", "squeezed_size",
            "SQUEEZED_SIZE", "SQUEEZE_PENALTY"]

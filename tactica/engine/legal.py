@@ -104,9 +104,9 @@ def can_move(state: GameState) -> bool:
 
 def squeeze_actions(state: GameState) -> list[Squeeze]:
     """Every legal squeeze of the active creature, one per end anchor in (row, column) order
-    (docs/rules.md Squeeze: Huge creatures only; empty when no move is left)."""
+    (docs/rules.md Squeeze: Huge creatures, and Large ones under G35-SQUEEZE; empty when no move is left)."""
     me = state.active_creature
-    if me is None or me.card.size < 3 or not can_move(state):
+    if me is None or me.card.size < 2 or not can_move(state):
         return []
     found = squeeze_routes(state, me, move_budget(state))
     return [Squeeze(r.path) for _, r in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0]))]

@@ -41,7 +41,7 @@ from .combat import in_reach, sees, touching
 from .errors import IllegalAction
 from .forced import check_forced
 from .geometry import adjacent
-from .large import SQUEEZED_SIZE, big_check_path
+from .large import big_check_path, squeezed_size
 from .legal import adjacent_from, can_move, charge_ends, min_step_allowed, move_budget, run_budget
 from .model import Square
 from .movement import check_path, path_cost, routes, shift_ok
@@ -172,11 +172,13 @@ def _check_squeeze(st: GameState, a: Squeeze) -> None:
     if not can_move(st):
         _refuse("no-move-left", "This creature has used both its actions.")
     me = st.actor
-    if me.card.size < 3:
-        _refuse("not-huge", "Only Huge creatures squeeze (docs/rules.md).")
+    size = squeezed_size(st, me)
+    if not size:
+        _refuse("not-huge", "Only Huge creatures squeeze (docs/rules.md; Large ones too under grid35, "
+                            "G35-SQUEEZE).")
     path = tuple(a.path)
     problem = big_check_path(st, me, path, move_budget(st) // 2, min_first_step=False,
-                             size=SQUEEZED_SIZE, end_size=me.card.size)
+                             size=size, end_size=me.card.size)
     if problem:
         if problem[0] == "too-far":
             _refuse("too-far", f"A squeeze moves at most half the creature's speed "

@@ -30,6 +30,10 @@ Hooks (methods of ``RuleModule``; each default answers "no change"):
   creature's melee attacks and opportunity attacks reach (RNG-1, OA-1: the
   first answer is 1 for its attacks, its Threatening Reach for its
   threats); G35-REACH gives Large and bigger creatures 2.
+* ``squeeze_size(state, creature, size)`` -- squares across the creature
+  counts as while squeezing (0: it may not squeeze).  The core: 2 for a
+  Huge creature, 0 for any other (docs/rules.md "Squeeze"); G35-SQUEEZE
+  lets a Large creature squeeze as 1.
 * ``attack_modifiers(state, attacker, target, attack)`` -- named modifiers a
   module adds to an attack roll, after the core's (MOD table of
   docs/rules.md; the core adds none here).  A defence modifier is a
@@ -195,6 +199,11 @@ class RuleModule:
         from the modules before (default: ``reach``)."""
         return reach
 
+    def squeeze_size(self, state: GameState, creature: Creature, size: int) -> int:
+        """Squares across ``creature`` counts as while squeezing, given ``size`` from the modules
+        before (0: no squeezing; default: ``size``)."""
+        return size
+
     def attack_modifiers(self, state: GameState, attacker: Creature, target: Creature,
                          attack: AttackDef) -> tuple[tuple[str, int], ...]:
         """Named modifiers this module adds to ``attacker``'s roll with ``attack`` on ``target``
@@ -284,6 +293,13 @@ class RuleBook:
         for m in self.modules:
             reach = m.melee_reach(state, creature, reach)
         return reach
+
+    def squeeze_size(self, state: GameState, creature: Creature, size: int) -> int:
+        """Squares across ``creature`` counts as while squeezing (0: it may not): every module's
+        answer in turn, from ``size`` (the core's: 2 for a Huge creature, else 0)."""
+        for m in self._optional:
+            size = m.squeeze_size(state, creature, size)
+        return size
 
     def attack_modifiers(self, state: GameState, attacker: Creature, target: Creature,
                          attack: AttackDef) -> tuple[tuple[str, int], ...]:

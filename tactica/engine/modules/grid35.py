@@ -35,6 +35,10 @@ Each rule is an answer of the module to a hook of ``modules.base``:
   activation may run up to four times its speed; the run is a move that
   takes both actions (so no attack), and never enters a hampered square
   (G35-HAMPER: ``step_cost`` answers ``BARRED`` on a run).
+* G35-SQUEEZE (``squeeze_size``, ``attack_modifiers``): a Large creature
+  may squeeze too (the squeeze action of docs/rules.md, as 1 square across,
+  at half speed: each square costs 2); a squeezing creature attacks at -4
+  and is hit at AC -4.
 * G35-NEAREST (``ties_by_die``): when a creature goes to the nearest legal
   square (MOV-3, TER-PIT) and several are equally near, a die picks one.
 * G35-REACH (``melee_reach``): a Large or Huge creature's melee attacks and
@@ -49,6 +53,7 @@ from __future__ import annotations
 
 from ..abilities import Burrow, Flight, Phasing, has
 from ..footprint import footprint
+from ..model import AttackDef
 from ..state import Creature, GameState
 from .base import BARRED, MoveTally, RuleModule, Step
 
@@ -155,6 +160,23 @@ class Grid35(RuleModule):
     def melee_reach(self, state: GameState, creature: Creature, reach: int) -> int:
         """G35-REACH: a Large or bigger creature reaches 2 squares (its adjacent squares too)."""
         return max(reach, 2) if creature.card.size > 1 else reach
+
+
+    def squeeze_size(self, state: GameState, creature: Creature, size: int) -> int:
+        """G35-SQUEEZE: a creature squeezes into half its width, rounded up: a Large one as 1 square
+        across, a Huge one as 2 (the core's)."""
+        return (creature.card.size + 1) // 2 if creature.card.size > 1 else size
+
+    def attack_modifiers(self, state: GameState, attacker: Creature, target: Creature,
+                         attack: AttackDef) -> tuple[tuple[str, int], ...]:
+        """G35-SQUEEZE: a squeezing creature attacks at -4 and is hit at AC -4.  The core's squeeze
+        gives -5 and combat advantage (+2) to its attackers: this adds +1 and +2 to make them so."""
+        found: tuple[tuple[str, int], ...] = ()
+        if attacker.effects and "squeezing" in attacker.conditions:
+            found += (("squeezing at -4, not -5 (G35-SQUEEZE)", 1),)
+        if target.effects and "squeezing" in target.conditions:
+            found += (("target squeezing, AC -4 (G35-SQUEEZE)", 2),)
+        return found
 
 
 class Grid35Simple(Grid35):

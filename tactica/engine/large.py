@@ -335,7 +335,7 @@ def big_check_path(state: GameState, mover: Creature, path: tuple[Square, ...], 
             return ("pit", "Only flying creatures may enter a pit (TER-PIT).")
         step, tally = book.step(state, mover, cur, nxt, step_cost(state, cur, nxt, size, mode.flat), tally)
         if step >= BARRED:
-            return ("barred", "No creature runs through hampered squares (G35-HAMPER).")
+            return ("barred", "No creature runs or charges through hampered squares (G35-HAMPER).")
         spent += step  # MOV-13, priced by the active rule modules (G35-DIAG)
         if spent > budget and not (i == 0 and min_first_step):
             return ("too-far", f"That move needs {spent} squares of movement; "

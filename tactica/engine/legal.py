@@ -150,7 +150,7 @@ def charge_actions(state: GameState) -> list[Charge]:
         return []
     me = state.actor
     out = []
-    reach = routes(state, me, aura_speed(state, me), avoid_oa=False, min_first_step=False)
+    reach = routes(state, me, aura_speed(state, me), avoid_oa=False, min_first_step=False, running=True)
     for target in state.enemy_creatures(me.player):
         for route in charge_routes(state, me, target, reach):
             out.append(Charge(target.uid, route.path))
@@ -188,8 +188,8 @@ def charge_routes(state: GameState, me: Creature, target: Creature,
     """
     if touching(me, target) or not sees(state, me, target):
         return []
-    if reach is None:
-        reach = routes(state, me, aura_speed(state, me), avoid_oa=False, min_first_step=False)
+    if reach is None:  # ``running``: a charge is hurried (G35-HAMPER: no charging through hampered squares)
+        reach = routes(state, me, aura_speed(state, me), avoid_oa=False, min_first_step=False, running=True)
     if me.card.size == 1 and target.card.size == 1:  # only the target's neighbours can be ends
         tx, ty = target.square
         ends: dict[Square, Route] = {}
@@ -217,7 +217,7 @@ def charge_ends(state: GameState, me: Creature, target: Creature,
     if touching(me, target) or not sees(state, me, target):
         return {}
     if found is None:
-        found = reach(state, me, aura_speed(state, me), min_first_step=False)
+        found = reach(state, me, aura_speed(state, me), min_first_step=False, running=True)
     if me.card.size == 1 and target.card.size == 1:  # only the target's neighbours can be ends
         tx, ty = target.square
         ends = {sq: found.cost(sq) for sq in sorted(((tx + dx, ty + dy) for dx in (-1, 0, 1)
@@ -241,7 +241,7 @@ def lazy_charges(state: GameState) -> tuple[list[tuple[str, Square]], MoveReach 
     me = state.actor
     if not charge_actions_possible(state):
         return [], None
-    found = reach(state, me, aura_speed(state, me), min_first_step=False)
+    found = reach(state, me, aura_speed(state, me), min_first_step=False, running=True)
     out = []
     for target in state.enemy_creatures(me.player):
         for end in charge_ends(state, me, target, found):

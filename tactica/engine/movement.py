@@ -443,7 +443,8 @@ class MoveReach:
         return tuple(out)
 
 
-def reach(state: GameState, mover: Creature, budget: int, *, min_first_step: bool = True) -> MoveReach:
+def reach(state: GameState, mover: Creature, budget: int, *, min_first_step: bool = True,
+          running: bool = False) -> MoveReach:
     """The squares ``mover`` can end a move of ``budget`` squares on, and a path to each (see ``MoveReach``).
 
     The same destination set as ``routes(state, mover, budget)`` (MOV-1,
@@ -452,13 +453,14 @@ def reach(state: GameState, mover: Creature, budget: int, *, min_first_step: boo
     layer per movement cost, unless the map has diagonal walls.  A Large or
     Huge mover (MOV-13) falls back to ``routes``, and so does a battle whose
     rule modules price steps (``paths.priced_routes``, without threats).
+    ``running``: a run or a charge (the modules may bar steps, G35-HAMPER).
     """
     if mover.card.size > 1:  # MOV-13
-        found = routes(state, mover, budget, avoid_oa=False, min_first_step=min_first_step)
+        found = routes(state, mover, budget, avoid_oa=False, min_first_step=min_first_step, running=running)
         return MoveReach(sorted(found, key=lambda sq: (sq[1], sq[0])), None, None, found)
     if not book_of(state).plain_moves:  # a rule module prices steps: cheapest paths, no threats
         found = _priced_routes(state, mover, budget, avoid_oa=False, min_first_step=min_first_step,
-                               threats=False) if budget > 0 else {}
+                               threats=False, running=running) if budget > 0 else {}
         return MoveReach(sorted(found, key=lambda sq: (sq[1], sq[0])), None, None, found)
     start = mover.square
     if budget <= 0:
@@ -617,7 +619,7 @@ def check_path(state: GameState, mover: Creature, path: tuple[Square, ...], budg
         else:  # a rule module prices the step (G35-DIAG)
             step, tally = book.step(state, mover, cur, nxt, terrain, tally)
             if step >= BARRED:
-                return ("barred", "No creature runs through hampered squares (G35-HAMPER).")
+                return ("barred", "No creature runs or charges through hampered squares (G35-HAMPER).")
             spent += step
         if spent > budget and not (i == 0 and min_first_step):
             return ("too-far", f"That move needs {spent} squares of movement; "

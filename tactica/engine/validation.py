@@ -253,7 +253,7 @@ def _check_charge(st: GameState, a: Charge) -> None:
                              "from which it can attack; this creature is already there (CHG-3).")
     legal = charge_ends(st, me, t)
     if not legal:
-        reach = routes(st, me, aura_speed(st, me), avoid_oa=False, min_first_step=False)
+        reach = routes(st, me, aura_speed(st, me), avoid_oa=False, min_first_step=False, running=True)
         near = [r.cost for sq, r in reach.items() if adjacent_from(me, sq, t)]
         if near and min(near) < 2:
             _refuse("too-close", "A charge must move at least 2 squares (CHG-3).")
@@ -262,7 +262,7 @@ def _check_charge(st: GameState, a: Charge) -> None:
     if not path or path[-1] not in legal:
         _refuse("not-nearest", "A charge must end in the nearest square from which it can attack (CHG-3).")
     cost = legal[path[-1]]
-    problem = check_path(st, me, path, aura_speed(st, me), min_first_step=False)
+    problem = check_path(st, me, path, aura_speed(st, me), min_first_step=False, running=True)
     if problem:
         _refuse(*problem)
     if path_cost(st, path, me) != cost:

@@ -196,3 +196,19 @@ def test_G35_SIZE_a_tiny_creature_passes_any_creature_but_does_not_share_its_squ
     assert _ok(st, [(1, 0), (2, 0)])
     assert refused(st, Move(((1, 0),))) == "occupied"             # our choice: one creature a square
     assert refused(battle("Ab..\n....", {"A": rat}, active="A"), Move(((1, 0), (2, 0)))) == "enemy"
+
+
+# ---------------------------------------------------------------- G35-HAMPER: charges
+
+def test_G35_HAMPER_no_charging_through_hampered_squares():
+    from tactica.engine import Charge, charge_choices
+    corridor = "#####\nA.^.b\n#####"
+    st = battle(corridor, active="A", rules=GRID35)
+    assert not [a for a in legal_actions(st) if isinstance(a, Charge)] and charge_choices(st)[0] == []
+    assert refused(st, Charge("b", ((1, 1), (2, 1), (3, 1)))) == "too-far"
+    plain = battle(corridor, active="A")                          # the skirmish rules: 1 + 2 + 1
+    assert [a.path for a in legal_actions(plain) if isinstance(a, Charge)] == [((1, 1), (2, 1), (3, 1))]
+    # On open ground the charge goes round the difficult square.
+    open_ground = battle("......\nA.^.b.\n......", active="A", rules=GRID35)
+    charges = [a for a in legal_actions(open_ground) if isinstance(a, Charge)]
+    assert charges and all((2, 1) not in a.path for a in charges)

@@ -50,9 +50,10 @@ searches, which are the core's answers worked out in bulk.  Likewise
 
 ``run_factor`` (a setting): a creature whose activation has used no action
 may *run*: move up to ``run_factor`` times its speed with both actions (0:
-no running; G35-RUN).  A running move's tally says so (``MoveTally.running``),
-and a module's ``step_cost`` may answer ``BARRED`` for a step no run may take
-(G35-HAMPER: no running through hampered squares).
+no running; G35-RUN).  A run's or a charge's tally says so
+(``MoveTally.running``), and a module's ``step_cost`` may answer ``BARRED``
+for a step no run or charge may take (G35-HAMPER: no running or charging
+through hampered squares).
 
 ``ties_by_die`` (a setting): when several squares are equally near, a die
 roll picks one instead of a player (G35-NEAREST; asked where the nearest
@@ -103,7 +104,8 @@ class MoveTally(NamedTuple):
         steps: steps taken so far in this move.
         diagonals: diagonal steps among them.
         spent: squares of movement spent so far.
-        running: the move is a run (G35-RUN), the same for every step.
+        running: the move is a run or a charge's (G35-RUN, G35-HAMPER), the
+            same for every step.
     """
 
     steps: int = 0

@@ -121,13 +121,13 @@ class Grid35(RuleModule):
         """The step's squares of movement, given the core's ``cost`` (the terrain's).
 
         Hampered (G35-HAMPER): 2, 4 or 8 for one, two or three causes (never less than ``cost``),
-        diagonally 3, 6 or 12; ``BARRED`` on a run.  Otherwise ``cost`` plus 1 for every other diagonal step of the move
-        (G35-DIAG).
+        diagonally 3, 6 or 12; ``BARRED`` on a run or a charge.  Otherwise ``cost`` plus 1 for
+        every other diagonal step of the move (G35-DIAG).
         """
         causes = step_causes(step)
         if causes:
             if step.tally.running:
-                return BARRED  # G35-HAMPER: no running through hampered squares
+                return BARRED  # G35-HAMPER: no running or charging through hampered squares
             times = 1 << causes
             return times * 3 // 2 if step.diagonal else max(cost, times)
         if step.diagonal and step.tally.diagonals % 2 == self._dear_parity:

@@ -45,8 +45,9 @@ def _rule_modules(text: str) -> tuple[str, ...]:
     return names
 
 
-RULES_HELP = ("optional rule modules, comma-separated: grid35 (diagonals cost 1, 2, 1, 2 … across a move), "
-              "grid35-simple (every diagonal 1.5); see docs/modules/")
+RULES_HELP = ("optional rule modules, comma-separated: grid35 (3.5-era movement: diagonals cost 1, 2, 1, 2 … "
+              "across a move, hampered squares, low obstacles, reach 2, running), grid35-simple (the same, "
+              "every diagonal 1.5); see docs/modules/")
 
 
 def _days(text: str) -> int:

@@ -54,6 +54,7 @@ colour of the player who scores there, `◆P1` on one of its squares ·
 ending a turn there destroys) · `*` smoke (hides) · `S` statue (costs 2,
 cover, cannot stop) · `%` blood rock (melee crits on 19–20) · `+` sacred
 circle (+2 to attack) · `@` teleporter (once a round, jump to another) ·
+`_` low obstacle (costs 2, cannot stop; grid35: G35-OBSTACLE) ·
 tinted squares: start areas.  Creatures show their label: **UPPER case =
 Player 1** (blue), **lower case = Player 2** (red); dimmer = already
 activated this round.  Creature squares alternate a bright shade (bold label)

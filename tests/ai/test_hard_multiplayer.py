@@ -87,8 +87,9 @@ class _Broken:
 
 
 def test_a_failing_bot_is_one_clean_error_line_with_game_and_seed(monkeypatch, capsys):
+    """In process (--jobs 1: the stand-in bot is patched into this process only)."""
     monkeypatch.setattr(sim, "make_bot", lambda level, seed: _Broken())
-    code = cli.main(["sim", "--players", "3", "--ai", "hard", "--games", "2", "--seed", "4"])
+    code = cli.main(["sim", "--players", "3", "--ai", "hard", "--games", "2", "--seed", "4", "--jobs", "1"])
     err = capsys.readouterr().err
     assert code == 1
     assert "Traceback" not in err

@@ -21,6 +21,7 @@ from .actions import (
     ChooseMap,
     ChooseStartArea,
     DeclinePower,
+    DropProne,
     EndActivation,
     ForceMove,
     Move,
@@ -28,6 +29,7 @@ from .actions import (
     Settle,
     Shift,
     Squeeze,
+    StandUp,
     Teleport,
     UseChampionPower,
     UsePower,
@@ -41,6 +43,7 @@ from .forced import forced_actions
 from .geometry import adjacent
 from .large import squeeze_routes
 from .model import Square
+from .modules import book_of
 from .movement import MoveReach, Route, reach, routes, shift_squares
 from .setup import deploy_squares, free_areas, next_to_place
 from .state import NO_ACTIONS, Creature, GameState, Phase
@@ -85,12 +88,16 @@ def legal_actions(state: GameState) -> list[Action]:
         acts.extend(area_actions(state))
         acts.extend(charge_actions(state))
     acts.extend(uses.power_actions(state))  # SPW-1
-    if can_move(state):
-        for _dest, route in sorted(routes(state, me, move_budget(state)).items(), key=lambda kv: (kv[0][1], kv[0][0])):
+    acting = can_move(state)
+    if acting or move_rest(state):
+        for _dest, route in sorted(routes(state, me, move_allowance(state)).items(),
+                                   key=lambda kv: (kv[0][1], kv[0][0])):
             acts.append(Move(route.path))
+    if acting:
         acts.extend(Shift(sq) for sq in shift_squares(state, me))
         acts.extend(squeeze_actions(state))
     acts.extend(teleport_actions(state))  # TER-TELEPORT
+    acts.extend(prone_actions(state))  # G5E-PRONE (none without a module that has prone rules)
     acts.append(EndActivation())
     return acts
 
@@ -98,6 +105,36 @@ def legal_actions(state: GameState) -> list[Action]:
 def can_move(state: GameState) -> bool:
     """A move is possible with the move action, or the attack action instead (ACT-3)."""
     return not state.move_used or not state.attack_used
+
+
+def move_rest(state: GameState) -> int:
+    """Squares left of the activation's open move action (G5E-SPLIT): the active creature's speed
+    now (``move_budget``) minus what that action has spent (G5E-SPEEDS), never below 0; 0 when no
+    move action is open (``GameState.move_spent`` None: always without a module that splits moves)."""
+    if state.move_spent is None:
+        return 0
+    return max(0, move_budget(state) - state.move_spent)
+
+
+def move_allowance(state: GameState) -> int:
+    """Squares of movement a Move may spend now: a fresh move action's (MOV-1, ACT-2, ACT-3) when
+    an action is left, plus the open move action's rest (G5E-SPLIT)."""
+    return move_rest(state) + (move_budget(state) if can_move(state) else 0)
+
+
+def prone_actions(state: GameState) -> list[DropProne | StandUp]:
+    """G5E-PRONE: ``DropProne`` for a creature that is not prone, ``StandUp`` for a prone one with
+    half its speed (rounded up) of movement left and a speed above 0; empty without a module
+    that has the prone rules (``RuleBook.prone_moves``)."""
+    if not book_of(state).prone_moves:
+        return []
+    me = state.actor
+    if "prone" not in me.conditions:
+        return [DropProne()]
+    speed = move_budget(state)
+    if speed > 0 and move_allowance(state) >= (speed + 1) // 2:
+        return [StandUp()]
+    return []
 
 
 def squeeze_actions(state: GameState) -> list[Squeeze]:
@@ -237,6 +274,8 @@ def adjacent_from(me: Creature, anchor: Square, target: Creature) -> bool:
 #: The kinds of action an active creature may have (ACT-1..3, CHG-1, MOV-12).
 ACTING_KINDS: tuple[type[Action], ...] = (Attack, AreaAttack, Charge, UsePower, Move, Shift, Squeeze, Teleport,
                                           EndActivation)
+#: The same with a rule module that has the prone rules (G5E-PRONE): dropping prone and standing up too.
+PRONE_ACTING_KINDS: tuple[type[Action], ...] = ACTING_KINDS[:-1] + (DropProne, StandUp, EndActivation)
 #: The kinds of a champion-power decision (CHP-2).
 CHAMPION_KINDS: tuple[type[Action], ...] = (UseChampionPower, DeclinePower)
 
@@ -252,7 +291,8 @@ def kinds_now(state: GameState) -> tuple[type[Action], ...]:
     """The action kinds that may be legal now (some may turn out to have no action).
 
     Outside an activation there is exactly one kind per phase; during one,
-    ``ACTING_KINDS``.  Returns () when the battle is over.
+    ``ACTING_KINDS`` (``PRONE_ACTING_KINDS`` with a module that has the prone
+    rules, G5E-PRONE).  Returns () when the battle is over.
     """
     if state.phase is Phase.OVER:
         return ()
@@ -261,7 +301,9 @@ def kinds_now(state: GameState) -> tuple[type[Action], ...]:
     if state.phase is Phase.CHAMPION:
         return CHAMPION_KINDS
     kind = _PHASE_KIND.get(state.phase)
-    return (kind,) if kind is not None else ACTING_KINDS
+    if kind is not None:
+        return (kind,)
+    return PRONE_ACTING_KINDS if book_of(state).prone_moves else ACTING_KINDS
 
 
 def actions_of_kind(state: GameState, kind: type[Action]) -> list[Action]:
@@ -293,9 +335,9 @@ def actions_of_kind(state: GameState, kind: type[Action]) -> list[Action]:
     if kind is Charge:
         return [] if state.attack_used else list(charge_actions(state))
     if kind is Move:
-        if not can_move(state):
+        if not can_move(state) and not move_rest(state):
             return []
-        found = routes(state, me, move_budget(state))
+        found = routes(state, me, move_allowance(state))
         return [Move(r.path) for _, r in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
     if kind is Shift:
         if not can_move(state):
@@ -307,6 +349,8 @@ def actions_of_kind(state: GameState, kind: type[Action]) -> list[Action]:
         return list(teleport_actions(state))
     if kind is UsePower:
         return list(power_actions(state))
+    if kind is DropProne or kind is StandUp:
+        return [a for a in prone_actions(state) if type(a) is kind]
     return []
 
 
@@ -323,9 +367,9 @@ def move_reach(state: GameState) -> MoveReach:
     if state.phase is not Phase.ACTING:
         return MoveReach([], None, {})
     me = state.actor
-    if me.conditions & NO_ACTIONS or state.no_action or not can_move(state):  # CON-3, CON-4, CON-6
+    if me.conditions & NO_ACTIONS or state.no_action or not (can_move(state) or move_rest(state)):  # CON-3..6
         return MoveReach([], None, {})
-    return reach(state, me, move_budget(state))
+    return reach(state, me, move_allowance(state))
 
 
 def charge_choices(state: GameState) -> tuple[list[tuple[str, Square]], MoveReach | None]:
@@ -346,4 +390,5 @@ def charge_choices(state: GameState) -> tuple[list[tuple[str, Square]], MoveReac
 
 __all__ = ["ACTING_KINDS", "CHAMPION_KINDS", "FORCED_KINDS", "actions_of_kind", "adjacent_from", "can_move",
            "charge_actions", "charge_actions_possible", "charge_choices", "charge_ends", "charge_routes",
-           "kinds_now", "lazy_charges", "legal_actions", "move_budget", "move_reach", "squeeze_actions"]
+           "kinds_now", "lazy_charges", "legal_actions", "move_allowance", "move_budget", "move_reach", "move_rest",
+           "PRONE_ACTING_KINDS", "prone_actions", "squeeze_actions"]

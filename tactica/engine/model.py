@@ -67,9 +67,9 @@ class Duration(str, Enum):
     SAVE_ENDS = "save ends"
 
 
-#: Conditions an effect may apply (CON-1..8).
+#: Conditions an effect may apply (CON-1..8; "prone" is G5E-PRONE, with the grid5e module: docs/modules/grid5e.md).
 CONDITIONS = ("dazed", "staggered", "stunned", "helpless", "immobilized", "confused", "enervated",
-              "slowed")
+              "slowed", "prone")
 
 
 class Trigger(str, Enum):

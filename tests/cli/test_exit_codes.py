@@ -114,3 +114,9 @@ def test_rules_option_unknown_module_is_a_usage_error(capsys):
     assert "unknown rule module 'grid99'" in err and "grid35" in err
     assert _status(["play", "--rules", "skirmish"]) == EXIT_USAGE
     assert "always on" in capsys.readouterr().err
+
+
+def test_G5E_SPLIT_rules_option_refuses_grid35_with_grid5e(capsys):
+    assert _status(["sim", "--rules", "grid5e,grid35", "--games", "1"]) == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert "rule modules grid5e and grid35 cannot be on together" in err

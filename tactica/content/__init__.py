@@ -92,5 +92,5 @@ def default_map(players: int = 2, teams: tuple[int, ...] = (), points: int = 200
 
 __all__ = ["ContentError", "DEFAULT_MAP", "DEFAULT_WARBANDS", "FFA_MAP", "MORE_WARBANDS", "Problem",
            "default_battle", "default_map", "default_warbands",
-           "catalogue_with", "load_battle_files", "load_catalogue", "load_map", "read_catalogue", "load_warband", "shipped_card_files", "shipped_maps",
-           "shipped_warbands"]
+           "catalogue_with", "load_battle_files", "load_catalogue", "load_map", "read_catalogue", "load_warband",
+           "shipped_card_files", "shipped_maps", "shipped_warbands"]

@@ -36,7 +36,9 @@ _TYPE = {
     "text": "text", "integer": "whole number", "boolean": "true / false", "choice": "one of",
     "id": "id (`a-z`, `0-9`, `-`)", "texts": "text, or a list of texts",
     "choices": "one, or a list, of", "objects": "list of {}", "entries": "list of card ids or {}",
-    "damage": "whole number, or text `N`, `N type`, `N+M type`", "reach": "text `range N`, `sight`, `nearest`, `burst N`, `small cone`, `large cone`, `line N`, `range N, radius R`",
+    "damage": "whole number, or text `N`, `N type`, `N+M type`",
+    "reach": ("text `range N`, `sight`, `nearest`, `burst N`, `small cone`, `large cone`, `line N`, "
+              "`range N, radius R`"),
     "rows": "rows: a `|` block or a list of texts", "legend": "mapping symbol → terrain kind",
 }
 

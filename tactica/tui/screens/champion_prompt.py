@@ -74,7 +74,8 @@ class PowerPrompt(ChoiceModal):
         labels.append("No — go on without a champion power")
         self.mutable = mutable
         if mutable:
-            labels.append(f"No, and stop asking {who} this battle when: {', '.join(window_triggers(state, state.decider))} (x)")
+            triggers = ", ".join(window_triggers(state, state.decider))
+            labels.append(f"No, and stop asking {who} this battle when: {triggers} (x)")
         super().__init__(title, body, labels, docked=True)
         self.decline_index = len(uses)
 

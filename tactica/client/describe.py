@@ -28,16 +28,19 @@ from tactica.engine import (
     ConfusionRolled,
     CreatureActivated,
     CreatureDestroyed,
+    CreatureDroppedProne,
     CreatureFell,
     CreatureForced,
     CreatureHealed,
     CreatureMoved,
     CreaturePlaced,
     CreatureSettled,
+    CreatureStoodUp,
     DamageDealt,
     DieRolled,
     Event,
     FirstPlayerChosen,
+    FlierFell,
     GameState,
     MapChosen,
     OpportunityAttackProvoked,
@@ -260,6 +263,15 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
         elif isinstance(e, CreatureSettled):
             out.append(LogLine(f"{creature_name(state, e.uid)} climbs out of the pit to {_square(e.square)}",
                                "move", _owner(state, e.uid)))
+        elif isinstance(e, CreatureDroppedProne):  # grid5e, G5E-PRONE
+            out.append(LogLine(f"{creature_name(state, e.uid)} drops prone (G5E-PRONE)", "move",
+                               _owner(state, e.uid)))
+        elif isinstance(e, CreatureStoodUp):
+            out.append(LogLine(f"{creature_name(state, e.uid)} stands up, spending {e.cost} squares "
+                               "of movement (G5E-PRONE)", "move", _owner(state, e.uid)))
+        elif isinstance(e, FlierFell):  # grid5e, G5E-FALL
+            out.append(LogLine(f"{creature_name(state, e.uid)} is {e.cause} in the air and falls at "
+                               f"{_square(e.square)} (G5E-FALL)", "hit", _owner(state, e.uid)))
         elif isinstance(e, TemplatePlaced):
             hit = ", ".join(_short(state, t) for t in e.targets) or "no creature"
             out.append(LogLine(f"{creature_name(state, e.attacker)} uses {e.attack} on "

@@ -117,7 +117,16 @@ from .footprint import gap as footprint_gap
 from .forced import destinations as forced_destinations
 from .game import apply, charge_routes, check, deploy_squares, legal_actions, new_game, tie_breaker
 from .geometry import Geometry, chebyshev
-from .legal import ACTING_KINDS, CHAMPION_KINDS, FORCED_KINDS, actions_of_kind, charge_choices, kinds_now, move_reach
+from .legal import (
+    ACTING_KINDS,
+    CHAMPION_KINDS,
+    FORCED_KINDS,
+    actions_of_kind,
+    charge_choices,
+    kinds_now,
+    move_reach,
+    move_rest,
+)
 from .mapswap import MapSwapError, with_map
 from .model import (
     ALIGNMENTS,
@@ -362,6 +371,7 @@ __all__ = [
     "legal_actions",
     "lost_to_destruction",
     "move_reach",
+    "move_rest",
     "move_refusal",
     "module_conflict",
     "movement_mode",

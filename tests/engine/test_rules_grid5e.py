@@ -299,6 +299,9 @@ def test_G5E_FALL_a_fallen_flier_crawls_paying_the_terrain():
     assert refused(st, Move(_row(3))) == "too-far"     # 3 + 2 + 2
     up = battle("A^.....\n.......\n", bat, active="A", rules=G5E)
     assert (6, 0) in _dests(up)                        # flying: 1 a square
+    over = battle("Ab.....\n.......\n", bat, active="A", rules=G5E, conditions={"A": {"prone"}})
+    assert refused(over, Move(_row(2))) == "enemy"     # crawling, it no longer flies over the enemy
+    assert (2, 0) in _dests(battle("Ab.....\n.......\n", bat, active="A", rules=G5E))
 
 
 # -- G5E-SPEEDS ---------------------------------------------------------------

@@ -93,8 +93,14 @@ class Grid5e(RuleModule):
         return cost + EXTRA if prone else cost
 
     def passes(self, state: GameState, mover: Creature, other: Creature, passes: bool) -> bool:
-        """G5E-PASS: a hostile creature's square too, when the sizes differ by 2 categories or more."""
-        return passes or abs(size_category(mover) - size_category(other)) >= 2
+        """G5E-PASS: a hostile creature's square too, when the sizes differ by 2 categories or more.
+
+        G5E-PRONE: a prone creature crawls, so flight, burrowing and phasing no longer take it
+        through enemies (MOV-9..11): only the size rule does."""
+        two_apart = abs(size_category(mover) - size_category(other)) >= 2
+        if other.team != mover.team and is_prone(mover):
+            return two_apart
+        return passes or two_apart
 
     def first_step_free(self, state: GameState, mover: Creature, free: bool) -> bool:
         """G5E-ENTER: no free first step; every square needs its full cost left."""

@@ -110,8 +110,9 @@ def can_move(state: GameState) -> bool:
 def move_rest(state: GameState) -> int:
     """Squares left of the activation's open move action (G5E-SPLIT): the active creature's speed
     now (``move_budget``) minus what that action has spent (G5E-SPEEDS), never below 0; 0 when no
-    move action is open (``GameState.move_spent`` None: always without a module that splits moves)."""
-    if state.move_spent is None:
+    move action is open (``GameState.move_spent`` None: always without a module that splits moves)
+    or no creature is acting."""
+    if state.move_spent is None or state.phase is not Phase.ACTING or state.active_creature is None:
         return 0
     return max(0, move_budget(state) - state.move_spent)
 

@@ -29,6 +29,7 @@ from tactica.engine import (
     activations_per_round,
     apply,
     check_battle,
+    module_conflict,
     new_game,
     sealed_warbands,
 )
@@ -298,6 +299,11 @@ def _load(args, players: int = 2, teams: tuple[int, ...] = ()
     for p in check_battle(bands, maps, teams):
         where = map_paths[p.index] if p.code == "map-size" and p.index is not None and p.index < len(map_paths) else ""
         lines.append(f"{where}: {p.message}" if where else p.message)
+    modules = tuple(getattr(args, "rules", None) or ())
+    for i, m in enumerate(maps):  # a map's rules: with --rules (G5E-SPLIT: grid35 and grid5e never together)
+        clash = module_conflict(modules + m.rules)
+        if clash:
+            lines.append(f"{map_paths[i]}: {clash}" if i < len(map_paths) else clash)
     if lines:
         raise ValueError("\n".join(lines))
     return bands, maps, catalogue

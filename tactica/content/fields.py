@@ -176,8 +176,7 @@ EFFECT = Table("effect", "One effect of an attack line besides its damage (ATK-3
               "target that the attacker sees) or 'place' (to a square within 'distance' of the "
               "attacker). A push, pull or slide into a pit makes a second attack roll (TER-PIT).", True,
               choices=EFFECT_KINDS, label="the kind of {of}", example="condition"),
-    FieldSpec("condition", "choice", "The condition given (kind 'condition' only; CON-1..8; prone: G5E-PRONE, "
-                                     "with the grid5e rules).",
+    FieldSpec("condition", "choice", "The condition given (kind 'condition' only; CON-1..8).",
               choices=CONDITIONS, label="the condition of {of}", example="dazed"),
     FieldSpec("damage", "damage", "Ongoing damage per turn, e.g. 5 fire (kind 'ongoing' only).",
               lo=1, hi=100, label="the ongoing damage of {of}", units="hit points",

@@ -67,9 +67,9 @@ class Duration(str, Enum):
     SAVE_ENDS = "save ends"
 
 
-#: Conditions an effect may apply (CON-1..8; "prone" is G5E-PRONE, with the grid5e module: docs/modules/grid5e.md).
+#: Conditions an effect may apply (CON-1..8).
 CONDITIONS = ("dazed", "staggered", "stunned", "helpless", "immobilized", "confused", "enervated",
-              "slowed", "prone")
+              "slowed")
 
 
 class Trigger(str, Enum):

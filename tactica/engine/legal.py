@@ -123,6 +123,12 @@ def move_allowance(state: GameState) -> int:
     return move_rest(state) + (move_budget(state) if can_move(state) else 0)
 
 
+def standing_cost(state: GameState) -> int:
+    """Squares of movement the active creature's standing up costs: half its speed now, rounded up
+    (G5E-PRONE; speed 6: 3, speed 5: 3)."""
+    return (move_budget(state) + 1) // 2
+
+
 def prone_actions(state: GameState) -> list[DropProne | StandUp]:
     """G5E-PRONE: ``DropProne`` for a creature that is not prone, ``StandUp`` for a prone one with
     half its speed (rounded up) of movement left and a speed above 0; empty without a module
@@ -132,8 +138,7 @@ def prone_actions(state: GameState) -> list[DropProne | StandUp]:
     me = state.actor
     if "prone" not in me.conditions:
         return [DropProne()]
-    speed = move_budget(state)
-    if speed > 0 and move_allowance(state) >= (speed + 1) // 2:
+    if move_budget(state) > 0 and move_allowance(state) >= standing_cost(state):
         return [StandUp()]
     return []
 
@@ -392,4 +397,4 @@ def charge_choices(state: GameState) -> tuple[list[tuple[str, Square]], MoveReac
 __all__ = ["ACTING_KINDS", "CHAMPION_KINDS", "FORCED_KINDS", "actions_of_kind", "adjacent_from", "can_move",
            "charge_actions", "charge_actions_possible", "charge_choices", "charge_ends", "charge_routes",
            "kinds_now", "lazy_charges", "legal_actions", "move_allowance", "move_budget", "move_reach", "move_rest",
-           "PRONE_ACTING_KINDS", "prone_actions", "squeeze_actions"]
+           "PRONE_ACTING_KINDS", "prone_actions", "squeeze_actions", "standing_cost"]

@@ -47,7 +47,7 @@ from .conditions import add_effect, end_effects
 from .effects import start_of_activation
 from .flow import battle_decided, end_activation, end_activation_tail
 from .forced import advance, apply_forced
-from .legal import move_budget, move_rest
+from .legal import move_rest, standing_cost
 from .model import AttackKind, Duration, Square
 from .modules import Moment, book_of
 from .movement import legal_stop, mode_of, path_cost, taken_squares, threats
@@ -122,7 +122,7 @@ def _h_drop_prone(st: GameState, a: DropProne, out: list[ev.Event]) -> None:
 def _h_stand_up(st: GameState, a: StandUp, out: list[ev.Event]) -> None:
     """G5E-PRONE: half the speed (rounded up) of movement; every prone record ends."""
     me = st.actor
-    cost = (move_budget(st) + 1) // 2
+    cost = standing_cost(st)
     _spend_movement(st, cost)
     out.append(ev.CreatureStoodUp(me.uid, cost))
     end_effects(me, [e for e in me.effects if e.name == "prone"], "stood up", out)

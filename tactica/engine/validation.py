@@ -44,7 +44,7 @@ from .errors import IllegalAction
 from .forced import check_forced
 from .geometry import adjacent
 from .large import SQUEEZED_SIZE, big_check_path
-from .legal import adjacent_from, can_move, charge_ends, move_allowance, move_budget, move_rest
+from .legal import adjacent_from, can_move, charge_ends, move_allowance, move_budget, move_rest, standing_cost
 from .model import Square
 from .modules import book_of
 from .movement import check_path, path_cost, routes, shift_ok
@@ -311,11 +311,10 @@ def _check_stand_up(st: GameState, a: StandUp) -> None:
     me = st.actor
     if "prone" not in me.conditions:
         _refuse("not-prone", f"{me.card.name} is not prone (G5E-PRONE).")
-    speed = move_budget(st)
-    if speed <= 0:
+    if move_budget(st) <= 0:
         _refuse("cannot-move", f"{me.card.name} cannot stand up with speed 0 (G5E-PRONE).")
-    if move_allowance(st) < (speed + 1) // 2:
-        _refuse("too-far", f"Standing up costs half the speed, {(speed + 1) // 2} squares of movement; "
+    if move_allowance(st) < standing_cost(st):
+        _refuse("too-far", f"Standing up costs half the speed, {standing_cost(st)} squares of movement; "
                            f"{me.card.name} has {move_allowance(st)} left (G5E-PRONE).")
 
 

@@ -293,6 +293,15 @@ def test_G5E_FALL_not_a_walker_not_without_the_module_not_when_slowed():
     assert not of(out, ev.FlierFell)                   # speed 2 is not speed 0
 
 
+@pytest.mark.parametrize("condition", ["immobilized", "prone"])
+def test_G5E_FALL_a_flier_already_prone_does_not_fall_again(condition):
+    cards = {**_pinning(condition), "b": card("Bat", abilities=(Flight(),))}
+    st, out = run(battle(FALL, cards, active="A", rules=G5E, dice=(15,), conditions={"b": {"prone"}}),
+                  Attack(0, ("b",)))
+    assert not of(out, ev.FlierFell)
+    assert condition in st.creature("b").conditions
+
+
 def test_G5E_FALL_a_fallen_flier_crawls_paying_the_terrain():
     bat = {"A": card("Bat", abilities=(Flight(),))}
     st = battle("A^.....\n.......\n", bat, active="A", rules=G5E, conditions={"A": {"prone"}})

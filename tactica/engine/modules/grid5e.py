@@ -55,11 +55,6 @@ def is_prone(c: Creature) -> bool:
     return bool(c.effects) and PRONE in c.conditions
 
 
-def standing_cost(speed: int) -> int:
-    """Squares of movement standing up costs: half of ``speed``, rounded up (G5E-PRONE)."""
-    return (speed + 1) // 2
-
-
 def prone_effect() -> ActiveEffect:
     """The record of the prone condition: it lasts until the creature stands up (G5E-PRONE)."""
     return ActiveEffect(PRONE, Duration.BATTLE)
@@ -114,8 +109,8 @@ class Grid5e(RuleModule):
         """G5E-FALL: a flier that gains a condition of ``FALL_CONDITIONS`` falls and lands prone."""
         if name not in FALL_CONDITIONS or not has(target.card, Flight) or target.pos is None:
             return
-        if name != PRONE and sum(e.name == PRONE for e in target.effects) >= 1:
-            return  # already down
+        if sum(e.name == PRONE for e in target.effects) > (1 if name == PRONE else 0):
+            return  # prone before this condition: already on the ground
         out.append(ev.FlierFell(target.uid, target.square, name))
         if name != PRONE:
             target.effects = target.effects + (prone_effect(),)
@@ -144,4 +139,4 @@ def _enters_creature(state: GameState, mover: Creature, step: Step) -> bool:
 
 
 __all__ = ["EXTRA", "FALL_CONDITIONS", "PRONE", "SQUEEZE_PENALTY", "Grid5e", "is_prone", "prone_effect",
-           "size_category", "standing_cost"]
+           "size_category"]

@@ -18,6 +18,7 @@ from tactica.engine import (
     legal_actions,
     module_conflict,
     move_reach,
+    move_refusal,
     new_game,
 )
 from tactica.engine import events as ev
@@ -182,6 +183,20 @@ def test_G5E_SPLIT_move_attack_move_the_rest():
     st, out = run(st, Move(((2, 1), (1, 1), (0, 1))))  # the rest: 3; g's opportunity attack misses
     assert st.creature("A").pos == (0, 1)
     assert of(out, ev.ActivationEnded) == [ev.ActivationEnded("A")]  # nothing left: it ends (ACT-1)
+
+
+def test_G5E_SPLIT_the_move_refusal_counts_the_rest():
+    st = battle(SPLIT, active="A", rules=G5E, dice=(15,))
+    st, _ = run(st, Move(_row(3)), Attack(0, ("g",)))
+    assert move_refusal(st, (3, 1)) is None                       # 1 of the 3 left
+    assert move_refusal(st, (6, 1)) is None                       # 3 around g, diagonally
+    assert move_refusal(st, (0, 1)) is None
+    far = battle("A.........\n..........\n", active="A", rules=G5E)
+    far, _ = run(far, Move(_row(5)), Move(_row(4, start=5)), Move(((9, 1), (8, 1))))  # 5, 4 (+6), 2: 1 left
+    assert far.attack_used and far.move_spent == 5
+    assert move_refusal(far, (7, 1)) is None
+    assert move_refusal(far, (6, 1)) == (
+        "too-far", "That move needs 2 squares of movement; Creature A has 1 left (G5E-SPLIT, G5E-ENTER).")
 
 
 def test_G5E_SPLIT_no_move_after_move_then_attack_without_the_module():

@@ -17,7 +17,7 @@ import sys
 
 #: Exit statuses, the same in every command.
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
-# tactica.engine.state.SCENARIOS (kept import-free)
+#: The engine's ``SCENARIOS``, written out so that ``--help`` imports no engine.
 SCENARIOS = ("assault", "bounty", "uncontested", "combined", "sealed")
 CARDS_HELP = ("a card file of your own (repeatable): its cards join the shipped ones, so --warband files may "
               "name them (and Sealed packs hold them); an id that is already a shipped card's is an error")
@@ -271,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(cards_note(args), file=sys.stderr)
             return run_play(args)
         if args.command == "sim":
-            from tactica.ai.sim import run_sim
+            from tactica.sim_command import run_sim
             if cards_note(args):
                 print(cards_note(args), file=sys.stderr)
             return run_sim(args)

@@ -79,15 +79,15 @@ def _area_aims(state: GameState, me: Creature, attack: AttackDef,
     if attack.reach is Reach.LINE:
         n = attack.range or 0
         ends: list[Square] = []
-        mx, my = me.pos
+        mx, my = me.square
         for e in enemies:
-            dx, dy = e.pos[0] - mx, e.pos[1] - my
+            dx, dy = e.square[0] - mx, e.square[1] - my
             step = max(abs(dx), abs(dy))
             if not 0 < step <= n:
                 continue
             far = (mx + round(dx * n / step), my + round(dy * n / step))
-            for sq in (e.pos, far):
-                if sq not in ends and state.map.in_bounds(sq):
+            for sq in (e.square, far):
+                if sq not in ends and state.battle_map.in_bounds(sq):
                     ends.append(sq)
         return [(sq, c) for sq in ends for c in (0, 1, 2, 3)]
     if attack.kind is AttackKind.CLOSE:
@@ -96,13 +96,13 @@ def _area_aims(state: GameState, me: Creature, attack: AttackDef,
     lim = (attack.range or 0) if attack.reach is Reach.RANGE else 999
     found: dict[Square, int] = {}
     for e in enemies:
-        ex, ey = e.pos
+        ex, ey = e.square
         for y in range(ey - r, ey + r + 1):
             for x in range(ex - r, ex + r + 1):
                 sq = (x, y)
-                if chebyshev(sq, me.pos) <= lim and state.map.in_bounds(sq):
+                if chebyshev(sq, me.square) <= lim and state.battle_map.in_bounds(sq):
                     found[sq] = found.get(sq, 0) + 1
-    ranked = sorted(found, key=lambda q: (-found[q], chebyshev(q, me.pos), q[1], q[0]))
+    ranked = sorted(found, key=lambda q: (-found[q], chebyshev(q, me.square), q[1], q[0]))
     return [(q, 0) for q in ranked[:AREA_ORIGINS]]
 
 
@@ -124,11 +124,11 @@ def best_area(state: GameState, me: Creature, attack: AttackDef, index: int,
               enemies: list[Creature]) -> tuple[float, Action | None]:
     """Best aim of close or area attack ``index`` from where ``me`` stands (RNG-3, RNG-4).
 
-    Tries the engine's templates (``areas.template``) for every close aim
+    Tries the engine's templates (``distinct_strikes``) for every close aim
     and for radius areas centred near an enemy; returns (value, AreaAttack)
     or (0, None) when no aim strikes an enemy for a positive value.
     """
-    if not any(chebyshev(me.pos, e.pos) <= reach_limit(state, attack) for e in enemies):
+    if not any(chebyshev(me.square, e.square) <= reach_limit(state, attack) for e in enemies):
         return 0.0, None
     best, act = 0.0, None
     for origin, corner, hit in distinct_strikes(state, me, attack, _area_aims(state, me, attack, enemies)):
@@ -159,7 +159,7 @@ def best_attack_from(state: GameState, me: Creature, enemies: list[Creature]) ->
         if a is not None and attack.kind in (AttackKind.RANGED, AttackKind.AREA):
             if provoke is None:  # OA-1: a ranged or area attack next to an enemy provokes
                 provoke = oa_risk(state, me, tuple(e.uid for e in enemies if e.can_make_opportunity_attacks
-                                                   and chebyshev(e.pos, me.pos) == 1))
+                                                   and chebyshev(e.square, me.square) == 1))
             v -= provoke
         if a is not None and v > best:
             best, act = v, a
@@ -189,33 +189,33 @@ def threat_value(state: GameState, foe: Creature, victims: list[Creature], *, ki
     attacks = [a for a in foe.card.attacks if attack_allowed(foe, a)]
     charger = charge_attack(foe)
     speed = foe.speed
-    dist = state.geo.distances_from(foe.pos)
+    dist = state.geometry.distances_from(foe.square)
     occupied = {c.pos for c in state.alive()}
     acting = None  # ``state`` with ``foe`` active, made on first use
     best = 0.0
     for v in victims:
-        d = dist.get(v.pos)
+        d = dist.get(v.square)
         if d is None:
             continue
         for a in attacks:
             if a.kind is AttackKind.MELEE:
                 if d > 2 * speed + 1:
                     continue
-                at = foe.pos
+                at = foe.square
                 if d > 1:
-                    free = [q for q in state.geo.neighbours(v.pos) if q not in occupied and q in dist]
+                    free = [q for q in state.geometry.neighbours(v.square) if q not in occupied and q in dist]
                     if not free:
                         continue
                     at = min(free, key=lambda q: (dist[q], q[1], q[0]))
                     if a is not charger and dist[at] > speed:
                         continue  # CHG-1: beyond one move only the charge attack reaches
             else:
-                if chebyshev(foe.pos, v.pos) > speed + reach_limit(state, a):
+                if chebyshev(foe.square, v.square) > speed + reach_limit(state, a):
                     continue
-                at = foe.pos
+                at = foe.square
             if acting is None:
                 acting = as_active(state, foe.uid)
-            scratch = acting if at == foe.pos else with_creature_at(acting, foe.uid, at)
+            scratch = acting if at == foe.square else with_creature_at(acting, foe.uid, at)
             sfoe = scratch.creature(foe.uid)
             charge = a is charger and dist.get(at, 0) >= 2
             if kill_only:
@@ -224,9 +224,9 @@ def threat_value(state: GameState, foe: Creature, victims: list[Creature], *, ki
             value = attack_value(scratch, sfoe, scratch.creature(v.uid), a, charge=charge)
             if a.is_area:  # RNG-3, RNG-4: its template also takes the victims clustered round v
                 spread = max(1, a.radius)
-                vx, vy = v.pos
+                vx, vy = v.square
                 for u in victims:
-                    if u.uid != v.uid and max(abs(u.pos[0] - vx), abs(u.pos[1] - vy)) <= spread:
+                    if u.uid != v.uid and max(abs(u.square[0] - vx), abs(u.square[1] - vy)) <= spread:
                         value += attack_value(scratch, sfoe, scratch.creature(u.uid), a)
             best = max(best, value)
     return best
@@ -236,9 +236,11 @@ def charge_value(state: GameState, me: Creature, charge: Charge) -> float:
     """VP-equivalent of ``charge``'s attack (``attack_value`` with the charge bonus, CHG-1), judged from its
     end square: ``me`` placed there in a what-if state (``with_creature_at``), so flanking from there counts.
 
-    The opportunity attacks on the way are not included (``values.oa_risk``).  ``me`` must have a basic
-    melee attack (the one a charge makes).
+    The opportunity attacks on the way are not included (``values.oa_risk``).  Raises ValueError when
+    ``me`` has no basic melee attack (the one a charge makes).
     """
+    melee = me.card.basic_melee
+    if melee is None:
+        raise ValueError(f"{me.uid} has no basic melee attack to charge with (CHG-1)")
     there = with_creature_at(state, me.uid, charge.destination)
-    return attack_value(there, there.creature(me.uid), there.creature(charge.target), me.card.basic_melee,
-                        charge=True)
+    return attack_value(there, there.creature(me.uid), there.creature(charge.target), melee, charge=True)

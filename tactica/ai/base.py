@@ -145,13 +145,17 @@ class Bot:
         if self._last is None:
             return None
         state, action = self._last
-        planned = getattr(self, "_planned", None)
-        first = planned[3] if isinstance(planned, tuple) and len(planned) > 3 else None
+        first = self.planned_first()
         try:
             then = self.follow_up(state, action, first)
         except Exception:  # the explanation is a nicety: never fail a choice over it
             then = None
         return explain_action(state, action, first, then)
+
+    def planned_first(self) -> Action | None:
+        """The first action this bot has in mind for the creature it last activated, or None (a level
+        that keeps no plan, as this base bot; ``normal`` and ``hard`` keep one)."""
+        return None
 
     def follow_up(self, state: GameState, action: Action, first: Action | None = None
                   ) -> tuple[GameState, Action] | None:
@@ -202,7 +206,7 @@ class Bot:
     def choose_area(self, state: GameState) -> Action:
         """Pick a start area (SET-2): the one nearer the VP zone that would score for us."""
         options = [a for a in legal_actions(state) if isinstance(a, ChooseStartArea)]
-        m = state.map
+        m = state.battle_map
 
         def gap(a: ChooseStartArea) -> tuple[int, str]:
             area, zone = m.start_areas.get(a.area, ()), m.vp_zones.get(a.area, ())

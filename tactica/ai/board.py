@@ -100,7 +100,7 @@ class Board:
         self.state = state
         self.player = player
         self.options = options
-        self.geo = state.geo
+        self.geo = state.geometry
         self.enemies = state.enemy_creatures(player)
         self.allies = state.alive(player)
         self.at = {c.pos: c for c in state.alive()}
@@ -162,7 +162,8 @@ class Board:
                 for e in self.enemies:
                     dmg = expected_basic(a, e)
                     kill = min(1.0, dmg / max(1, e.hp))
-                    table.append((kill * e.card.cost + damage_value(e, dmg) * (1 - kill), e.pos[0], e.pos[1], reach))
+                    ex, ey = e.square
+                    table.append((kill * e.card.cost + damage_value(e, dmg) * (1 - kill), ex, ey, reach))
             table.sort(key=lambda row: -row[0])
             self._offense[key] = table
         return table
@@ -174,14 +175,15 @@ class Board:
         """
         walkers = self._walkers
         if walkers is None:
-            walkers = self._walkers = [c.uid for c in self.allies if self.zone_distance(c.pos, c.size) <= 2 * c.speed]
+            walkers = self._walkers = [c.uid for c in self.allies
+                                       if self.zone_distance(c.square, c.size) <= 2 * c.speed]
         return any(uid != me.uid for uid in walkers)
 
     def enemy_distance(self, sq: Square) -> int:
         """Distance around walls from ``sq`` to the nearest enemy (large when none)."""
         dist = self._near.get("enemy")
         if dist is None:
-            dist = self._near["enemy"] = self._multi_bfs([e.pos for e in self.enemies])
+            dist = self._near["enemy"] = self._multi_bfs([e.square for e in self.enemies])
         return dist.get(sq, 99)
 
     def zone_distance(self, sq: Square, size: int = 1) -> int:
@@ -197,7 +199,7 @@ class Board:
             if size <= 1:
                 sources = sorted(self.zone)
             else:
-                in_map, geo = self.state.map.in_bounds, self.geo
+                in_map, geo = self.state.battle_map.in_bounds, self.geo
                 sources = sorted({a for z in self.zone for a in anchors_covering(z, size)
                                   if in_map(a) and footprint_fits(geo, a, size)})
             dist = self._near[key] = self._multi_bfs(sources)
@@ -253,10 +255,10 @@ class Board:
                 hit = expected_basic(charge, me)
                 if far > reach and hit > 0:
                     if best > hit:
-                        out.append((e.pos, reach, best - hit, weight))
-                    out.append((e.pos, far, hit, weight))
+                        out.append((e.square, reach, best - hit, weight))
+                    out.append((e.square, far, hit, weight))
                     continue
-            out.append((e.pos, reach, best, weight))
+            out.append((e.square, reach, best, weight))
         return out
 
 
@@ -362,13 +364,13 @@ def aura_value(board: Board, me: Creature, sq: Square) -> float:
     for source, aura in board.auras:
         if source.uid == me.uid:
             for c in board.at.values():
-                if c.uid == me.uid or chebyshev(c.pos, sq) > aura.radius:
+                if c.uid == me.uid or chebyshev(c.square, sq) > aura.radius:
                     continue
                 friend = not state.hostile(c.player, me.player)
                 if aura.affects == "allies" and not friend or aura.affects == "enemies" and friend:
                     continue
                 value += aura_worth(aura, c) if friend else -aura_worth(aura, c)
-        elif chebyshev(source.pos, sq) <= aura.radius:
+        elif chebyshev(source.square, sq) <= aura.radius:
             friend = not state.hostile(source.player, me.player)
             if aura.affects == "all" or (aura.affects == "allies") == friend:
                 value += aura_worth(aura, me)

@@ -2,7 +2,7 @@
 
 A client of the engine like the rest of ``tactica.ai``: it only reads the
 state and the legal actions.  A use is valued in VP-equivalents with the
-planner's own terms (``tactics``):
+planner's own terms (``values``, ``stakes``):
 
 * extra damage: the damage it deals after the enemy's Resist and Immune
   (the engine's ``abilities.defend``) — ``damage_value``, or the kill (its

@@ -75,30 +75,29 @@ def move_then_charge(state: GameState, me: Creature, board: Board, threats: list
     """Moves that end where a charge can follow (ACT-1, ACT-3, CHG-1..CHG-4): [(value, Move)].
 
     ``state`` is the planner's state with ``me`` active and its move action
-    unused; ``reach`` and ``pv`` are the move's
-    routes and their end values.  A square is a start when the nearest free
-    square next to an enemy in line of sight lies 2 to speed squares from it
-    (grid distance, CHG-3); the MOVE_CHARGE best of
-    them (per enemy, its basic melee attack's rough worth plus ``pv``; at
-    most two per enemy) get their exact charges (``actions_of_kind``), each
-    worth its attack (``attack_value``, charging), where it ends
-    (``place_value``) and the opportunity attacks of both the move and the
-    charge (OA-1, OA-3: each enemy at most once).  Each start is the Move
-    to it, valued by its best charge.  Targets in ``direct`` (charged from
-    where it stands already) are left out.  ``state`` is left as it was.
+    unused; ``reach`` and ``pv`` are the move's routes and their end values.
+    A square is a start when the nearest free square next to an enemy in
+    line of sight lies 2 to speed squares from it (grid distance, CHG-3);
+    the MOVE_CHARGE best of them (per enemy, its basic melee attack's rough
+    worth plus ``pv``; at most two per enemy) get their exact charges
+    (``actions_of_kind``), each worth its attack (``charge_value``), where
+    it ends (``place_value``) and the opportunity attacks of both the move
+    and the charge (OA-1, OA-3: each enemy at most once).  Each start is the
+    Move to it, valued by its best charge.  Targets in ``direct`` (charged
+    from where it stands already) are left out.
     """
     melee = me.card.basic_melee
     enemies = [e for e in state.enemy_creatures(me.player) if e.card.size == 1 and e.uid not in direct]
-    if not enemies or not attack_allowed(me, melee):
+    if not enemies or melee is None or not attack_allowed(me, melee):
         return []
     speed = me.speed
     worth = sorted(((expected_basic(melee, t) / max(1, t.hp) * t.card.cost, k, t) for k, t in enumerate(enemies)),
                    key=lambda x: (-x[0], x[1]))
     picks: list[tuple[float, Square]] = []
-    los = state.geo.line_of_sight
+    los = state.geometry.line_of_sight
     occupied = {c.pos for c in state.alive() if c.uid != me.uid}
     for w, _, t in worth:
-        ends = [q for q in state.geo.neighbours(t.pos) if q not in occupied]
+        ends = [q for q in state.geometry.neighbours(t.square) if q not in occupied]
         if not ends:
             continue
         # CHG-3: the nearest square next to it must be 2 to speed squares away (grid distance)
@@ -109,7 +108,7 @@ def move_then_charge(state: GameState, me: Creature, board: Board, threats: list
         for sq in near:
             if any(q == sq for _, q in picks):
                 continue
-            if los(sq, t.pos):
+            if los(sq, t.square):
                 picks.append((w + pv[sq], sq))
                 taken += 1
                 if taken == 2:
@@ -166,8 +165,7 @@ def shift_then_act(state: GameState, me: Creature, board: Board, threats: list,
     ending there (``place_value``); attacking from there (ACT-1); and, for
     the SHIFT_MOVES squares next to the fewest enemies, moving on with the
     attack action (ACT-3) or charging (CHG-1), each route costing the
-    opportunity attacks it still provokes (``oa_risk``).  ``state`` is left
-    as it was.
+    opportunity attacks it still provokes (``oa_risk``).
     """
     out: list[list] = []  # [value, Shift], the value raised as better follow-ups are found
     shifts = actions_of_kind(state, Shift)
@@ -184,7 +182,7 @@ def shift_then_act(state: GameState, me: Creature, board: Board, threats: list,
             if act is not None:
                 v += atk
         out.append([v, sh])
-        ranked.append((sum(1 for e in makers if chebyshev(e.pos, sq) == 1), -v, sq, len(out) - 1))
+        ranked.append((sum(1 for e in makers if chebyshev(e.square, sq) == 1), -v, sq, len(out) - 1))
     if attack_left and me.speed > 0:
         moved = as_active(state, me.uid, move_used=True)  # ACT-3: the attack action moves on
         for _, _, sq, k in sorted(ranked)[:SHIFT_MOVES]:
@@ -218,7 +216,7 @@ def move_to_help(state: GameState, me: Creature, reach: dict, pv: dict[Square, f
     if me.conditions & NO_SPECIAL_POWERS:
         return []
     out: list[tuple[float, Action]] = []
-    distance = state.geo.distance
+    distance = state.geometry.distance
     for i, power in enumerate(me.card.special_powers):
         if not power.range or power.action is PowerAction.TRIGGERED or not power_available(me, power):
             continue
@@ -227,14 +225,14 @@ def move_to_help(state: GameState, me: Creature, reach: dict, pv: dict[Square, f
         for ally in state.alive(me.player):
             if ally.uid == me.uid or not power_helps(ally, power.effect.value, power.amount):
                 continue
-            if (distance(me.pos, ally.pos) or 99) <= power.range:
+            if (distance(me.square, ally.square) or 99) <= power.range:
                 continue  # already in range: used from here (scored above)
             gain = power_value(state, me, UsePower(i, ally.uid))
             if gain <= 0:
                 continue
             best = None
             for sq, r in reach.items():
-                if (distance(sq, ally.pos) or 99) <= power.range and (best is None or pv[sq] > best[0]):
+                if (distance(sq, ally.square) or 99) <= power.range and (best is None or pv[sq] > best[0]):
                     best = (pv[sq], r)
             if best is not None:
                 out.append((best[0] + gain, Move(best[1].path)))

@@ -2,7 +2,7 @@
 
 Shared by the ``greedy``, ``normal`` and ``hard`` levels (``random`` picks
 uniformly).  For an enemy the attacker moves, the VP-equivalent of
-``tactics.displacement_value`` decides first (the planners value an
+``values.displacement_value`` decides first (the planners value an
 attack's forced movement the same way); on ties a simple order: a pit
 it would fall into first (a second attack roll may destroy it, TER-PIT),
 then out of the VP zone that scores for it, then as far as possible from its
@@ -33,16 +33,16 @@ def _nearest(sq, squares) -> int:
     return min((chebyshev(sq, s) for s in squares), default=0)
 
 
-def end_square(action: Action, target: Creature) -> Square | None:
+def end_square(action: Action, target: Creature) -> Square:
     """Where ForceMove or Settle ``action`` leaves ``target`` (MOV-14, TER-PIT): the Settle's square,
-    the forced path's last square, else where it stands (None when off the map)."""
+    the forced path's last square, else where it stands."""
     if isinstance(action, Settle):
         x, y = action.square
         return (x, y)
     if isinstance(action, ForceMove) and action.path:
         x, y = action.path[-1]
         return (x, y)
-    return target.pos
+    return target.square
 
 
 def forced_score(state: GameState, action: Action) -> float:
@@ -52,13 +52,13 @@ def forced_score(state: GameState, action: Action) -> float:
     target = state.creature(p.target)
     sq = end_square(action, target)
     side = target.warband_player
-    allies = [c.pos for c in state.creatures
+    allies = [c.square for c in state.creatures
               if c.alive and c.uid != target.uid and not state.hostile(c.player, side)]
-    enemies = [c.pos for c in state.enemy_creatures(side)]
+    enemies = [c.square for c in state.enemy_creatures(side)]
     if not state.hostile(side, me):
         return (10.0 if any_in(sq, target.size, state.vp_zone(side)) else 0.0) - _nearest(sq, enemies) * 0.1
     score = 0.0
-    if isinstance(action, ForceMove) and state.map.rules_at(sq).fliers_only and not movement_mode(target).flies:
+    if isinstance(action, ForceMove) and state.battle_map.rules_at(sq).fliers_only and not movement_mode(target).flies:
         score += 100.0
     if any_in(sq, target.size, state.vp_zone(side)):  # any square of it in the zone counts (SCN-ASSAULT)
         score -= 10.0
@@ -70,7 +70,7 @@ def forced_score(state: GameState, action: Action) -> float:
 def forced_value(state: GameState, action: Action) -> float:
     """VP-equivalent for ``state.decider`` of moving an enemy with ForceMove ``action`` (0 otherwise).
 
-    ``tactics.displacement_value`` (pit, VP zone, away from our creatures,
+    ``values.displacement_value`` (pit, VP zone, away from our creatures,
     next to our fresh ones): the same judgement the planners use when they
     value an attack's push, pull or slide.
     """

@@ -2,7 +2,7 @@
 
 Activate the first creature (warband order) that can attack now, else the
 first one.  Acting: make the attack or charge with the highest expected
-loss of HP (``combat.preview``'s ``expected_loss``, each hit capped at the
+loss of HP (the engine's ``preview``'s ``expected_loss``, each hit capped at the
 HP left, HP-1; a likely kill first); otherwise move to the
 reachable square nearest (around walls) to the nearest enemy, or to our VP
 zone when that is nearer; otherwise end the activation.
@@ -18,6 +18,7 @@ from tactica.engine import (
     GameState,
     Move,
     Phase,
+    Square,
     actions_of_kind,
     preview,
     with_creature_at,
@@ -46,31 +47,34 @@ class GreedyBot(Bot):
                        for e in state.enemy_creatures(c.player)):
                     return Activate(c.uid)
             return Activate(mine[0].uid)
-        me = state.active_creature
-        best, best_key = None, None
+        me = state.actor
+        best: Action | None = None
+        best_key: tuple[float, float] | None = None
         for act in actions_of_kind(state, Attack):
             attack = me.card.attacks[act.attack]
             p = preview(state, me, state.creature(act.targets[0]), attack)
             key = (p.kill_chance, p.expected_loss)
             if best_key is None or key > best_key:
                 best, best_key = act, key
-        for act in actions_of_kind(state, Charge):
-            st = with_creature_at(state, me.uid, act.destination)
-            p = preview(st, st.creature(me.uid), st.creature(act.target), me.card.basic_melee, charge=True)
-            key = (p.kill_chance, p.expected_loss)
-            if best_key is None or key > best_key:
-                best, best_key = act, key
+        melee = me.card.basic_melee  # the attack a charge makes (CHG-1): no charge is legal without one
+        if melee is not None:
+            for charge in actions_of_kind(state, Charge):
+                st = with_creature_at(state, me.uid, charge.destination)
+                p = preview(st, st.creature(me.uid), st.creature(charge.target), melee, charge=True)
+                key = (p.kill_chance, p.expected_loss)
+                if best_key is None or key > best_key:
+                    best, best_key = charge, key
         if best is not None:
             return best
         moves = actions_of_kind(state, Move)
         if moves:
             board = Board(state, me.player)
 
-            def goal(sq):
+            def goal(sq: Square) -> int:
                 d = board.enemy_distance(sq)
                 return min(d, board.zone_distance(sq, me.size)) if board.zone else d
 
-            here = goal(me.pos)
+            here = goal(me.square)
             move = min(moves, key=lambda m: goal(m.destination))
             if goal(move.destination) < here:
                 return move

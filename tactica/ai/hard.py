@@ -3,7 +3,7 @@
 When choosing whom to activate, ``hard`` takes ``normal``'s best few
 creatures, each with its few best *different* first actions (attack this
 target or that, charge, move to a safer square, …), scored by ``normal``'s
-gain (an exact expectation from ``combat.preview``), and plays each option
+gain (an exact expectation from the engine's ``preview``), and plays each option
 out on a copy of the state: that first action, then ``normal``'s policy
 until the activation ends.  Instead of rolling once, the attack roll of the
 activation is *enumerated*: the twenty faces of the d20 fall into a few
@@ -65,7 +65,7 @@ creature of ours in the zone pays next round's award too for walking
 out of it; and a wounded creature (bloodied, or one hit from death)
 counts an enemy still to act as reaching a move and then a charge
 (``charge_retreat``, ACT-1, CHG-1; with the one attack a charge makes, its
-basic melee attack: ``engine.attacking.charge_attack``) when it picks where
+basic melee attack: the engine's ``charge_attack``) when it picks where
 to stand.
 
 The search is fixed by ``candidates`` and ``budget`` (units of work per
@@ -200,7 +200,7 @@ def outcomes(state: GameState, action: Action, seed: int,
     comes from ``SeededDice.from_seed(seed)``.  States that come out the same
     are merged.  Never reads ``state.dice``.
     """
-    uid = state.active_uid
+    uid = state.active_uid or ""  # no creature active: no roll is its own
     dice = BranchDice(SeededDice.from_seed(seed))
     after, events = apply(with_dice(state, dice), action)
     mine = _my_rolls(state, uid, events, dice.log)[:rolls]
@@ -491,7 +491,7 @@ class HardBot(NormalBot):
         """(chance, loss): how likely the VP zones as held in ``state`` decide the battle at the end of
         this round, and ``me``'s loss then (-1000 won, +1000 lost; SCN-ASSAULT, SCN-UNCONTESTED).
 
-        ``flow.round_end_winner`` says which side, if any, the zones would
+        The engine's ``round_end_winner`` says which side, if any, the zones would
         make reach the VP target.  Our side: certain once no enemy creature
         can act before the round ends (none still to activate; an active one
         with its attack made, and its move made too when a walk could change

@@ -2,7 +2,7 @@
 
 ``explain_action(state, action, planned=None)`` describes ``action`` taken in
 ``state`` by ``state.decider``: the chances of an attack or charge (from
-``combat.preview``, never the dice), what a move goes toward (the VP zone or
+the engine's ``preview``, never the dice), what a move goes toward (the VP zone or
 the nearest enemy — "toward" only when the distance shrinks, "away from"
 when it grows, distances around walls) and the opportunity attacks it
 risks.  ``planned`` is the first action a bot has in mind for the creature it
@@ -107,11 +107,11 @@ def _move_goal(state: GameState, me, dest) -> str:
         near_zone = min(zone, key=lambda z: footprint_gap(dest, size, z, 1))
         before = footprint_gap(me.pos, size, near_zone, 1) if me.pos else 99
         after = footprint_gap(dest, size, near_zone, 1)
-        nearest_enemy = min((footprint_gap(dest, size, e.pos, e.card.size) for e in enemies), default=None)
+        nearest_enemy = min((footprint_gap(dest, size, e.square, e.card.size) for e in enemies), default=None)
         if after < before and (nearest_enemy is None or after < nearest_enemy):
             return "toward its VP zone"
     if enemies:
-        foe = min(enemies, key=lambda e: (chebyshev(dest, e.pos), e.uid))
+        foe = min(enemies, key=lambda e: (chebyshev(dest, e.square), e.uid))
         gap = _gap(geo, dest, foe.pos)
         away = f"({gap} square{'s' if gap != 1 else ''} away after the move)"
         if me.pos is None:

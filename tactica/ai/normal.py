@@ -2,7 +2,7 @@
 
 For each creature not yet activated, ``planner.plan_creature`` weighs its
 options in VP-equivalents: attacks from where it stands or after a move
-(hit and kill chances from ``combat.preview``, so flanking and cover count),
+(hit and kill chances from the engine's ``preview``, so flanking and cover count),
 charges, and where to end (closing in, holding the VP zone, the damage
 enemies could deal there, the opportunity attacks a route provokes).  The
 creature whose best plan beats doing nothing by the most is activated; then
@@ -62,7 +62,12 @@ class NormalBot(Bot):
         super().__init__(seed)
         if planner_options is not None:
             self.planner_options = planner_options
-        self._planned: tuple | None = None
+        #: (step it is for, creature uid, ``position_key``, first action) of the activation chosen last.
+        self._planned: tuple[int, str, tuple[tuple[Square | None, int], ...], Action] | None = None
+
+    def planned_first(self) -> Action | None:
+        """The first action planned for the creature this bot activated last (None once it was played)."""
+        return self._planned[3] if self._planned is not None else None
 
     def board(self, state: GameState, player: int) -> Board:
         """The planner's shared facts for ``player`` in ``state``, with this level's options (``board.Board``)."""
@@ -80,7 +85,7 @@ class NormalBot(Bot):
             best = plans[0]
             self._planned = (state.step + 1, best.uid, position_key(state), best.action)
             return Activate(best.uid)
-        me = state.active_creature
+        me = state.actor
         cached = self._planned
         self._planned = None
         action = None
@@ -95,7 +100,7 @@ class NormalBot(Bot):
     def next_after_move(self, state: GameState) -> Action | None:
         """The action this bot re-plans for the active creature in ``state`` (as ``choose_battle``
         does after a move: ``plan_creature``), or None when it is not legal."""
-        me = state.active_creature
+        me = state.actor
         nxt = plan_creature(state, me, self.board(state, me.player)).action
         return nxt if check(state, nxt) is None else None
 

@@ -114,7 +114,7 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
     move_left = (not acting) or (not state.move_used or not state.attack_used)
     attack_left = (not acting) or not state.attack_used
     threats = board.threats_to(me)
-    here = place_value(board, me, me.pos, threats)
+    here = place_value(board, me, me.square, threats)
     # ``st``: the state it is judged in (as if activated now when it is not active yet); ``actor``: it there
     st = state if acting else as_active(state, me.uid, new_activation=True)
     actor = me if acting else st.creature(me.uid)
@@ -136,7 +136,7 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
             after = best_stay[0] if move_left and not (acting and state.move_used) else here
             candidates.append((atk_here + after, act))
         if move_then:
-            pairs = sorted(((expected_basic(a, t) / max(1, t.hp) * t.card.cost, t.pos[0], t.pos[1],
+            pairs = sorted(((expected_basic(a, t) / max(1, t.hp) * t.card.cost, t.square[0], t.square[1],
                              reach_limit(st, a)) for a in me.card.attacks
                             if attack_allowed(me, a) for t in enemies),
                            key=lambda x: -x[0])
@@ -164,7 +164,7 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
                     candidates.append((v, Move(r.path)))
         direct: set[str] = set()  # targets charged from where it stands
         if me.card.basic_melee is not None and any(
-                chebyshev(me.pos, e.pos) <= actor.speed + 1 for e in enemies):
+                chebyshev(me.square, e.square) <= actor.speed + 1 for e in enemies):
             for ch in actions_of_kind(st, Charge):
                 direct.add(ch.target)
                 v = charge_value(st, me, ch)
@@ -182,7 +182,7 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
     if (board.options.zone_race and board.zone_wins and not board.zone_held and move_then and attack_left and reach
             and actor.speed > 0):
         candidates.extend(two_moves_into_zone(st, me, board, threats, reach))
-    if board.options.shift and move_then and any(chebyshev(e.pos, me.pos) == 1 and e.can_make_opportunity_attacks
+    if board.options.shift and move_then and any(chebyshev(e.square, me.square) == 1 and e.can_make_opportunity_attacks
                                          for e in enemies):
         candidates.extend(shift_then_act(st, me, board, threats, enemies, attack_left))
     # SPW-1: a special power spends the move or the attack action; what is left is scored after it.
@@ -223,7 +223,8 @@ def _alternatives(candidates: list[tuple[float, Action]]) -> tuple[tuple[float, 
     """
     out, seen = [], set()
     for v, a in sorted(candidates, key=lambda c: -c[0]):
-        end = a.path[-1] if getattr(a, "path", None) else getattr(a, "square", None)
+        path = getattr(a, "path", None)
+        end = path[-1] if path else getattr(a, "square", None)
         if isinstance(a, Charge):  # its end squares next to one target differ little: one charge a target
             end = None
         key = (type(a).__name__, getattr(a, "target", None), getattr(a, "targets", None), end)

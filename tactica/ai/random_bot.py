@@ -72,7 +72,7 @@ class RandomBot(Bot):
                     uid, end = ends[self.rng.randrange(len(ends))]
                     return Charge(uid, flood.path(end))
                 continue
-            options = actions_of_kind(state, kind)
+            options: list[Action] = actions_of_kind(state, kind)
             if options:
                 return options[self.rng.randrange(len(options))]
         options = legal_actions(state)  # a kind of decision the lazy lists do not know yet

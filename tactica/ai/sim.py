@@ -1,25 +1,23 @@
-"""Headless AI-against-AI battles: ``play_battle`` and ``tactica sim``.
+"""Headless AI-against-AI battles: ``play_battle`` and ``run_games`` (the heart of ``tactica sim``).
 
 The game loop lives here, outside the state (after OpenSpiel's
 ``evaluate_bots``): ask the deciding seat's bot for an action, ``apply`` it,
 check the invariants, repeat.  Every battle doubles as a robustness check: an
 illegal action or a broken invariant raises ``SimError`` (``tactica sim``
 then exits with status 1 and the message), it is never counted as a result.
+Reading the command's files and printing its report is ``tactica.sim_command``'s
+job, so that this package never loads YAML.
 """
 from __future__ import annotations
 
-import json
-import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from tactica import content
-from tactica.content import ContentError
-from tactica.content.problems import report_lines
 from tactica.engine import (
     Creature,
     CreatureActivated,
+    CreatureCard,
     GameState,
     IllegalAction,
     MapDef,
@@ -28,14 +26,12 @@ from tactica.engine import (
     WarbandDef,
     activations_per_round,
     apply,
-    check_battle,
-    module_conflict,
     new_game,
     sealed_warbands,
 )
 
 from .base import Bot
-from .bots import LEVELS, make_bot
+from .bots import make_bot
 
 #: Actions after which a battle counts as runaway (an engine or bot bug).
 MAX_STEPS = 200_000
@@ -183,7 +179,7 @@ class Tally:
 def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
               maps: Sequence[tuple[MapDef, ...]], games: int, seed: int,
               scenario: str = "assault", teams: tuple[int, ...] = (),
-              catalogue: dict | None = None, modules: tuple[str, ...] = (),
+              catalogue: dict[str, CreatureCard] | None = None, modules: tuple[str, ...] = (),
               on_game: Callable[..., None] | None = None) -> dict:
     """Play ``games`` battles between two to four levels and return the summary dict.
 
@@ -233,6 +229,8 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
         bots = [make_bot(levels[order[seat]], s * 2 + seat) for seat in range(n)]
         bands = warbands
         if scenario == "sealed":
+            if catalogue is None:
+                raise ValueError("the Sealed scenario draws its packs from a card catalogue: give one (SCN-SEALED)")
             _, bands = sealed_warbands(catalogue, s, n, rules)
         began = time.perf_counter()
         try:
@@ -267,125 +265,6 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
                       "avg_vp": round(t.vp / n, 2)} for seat, t in enumerate(seat_tallies)],
         "results": results,
     }
-
-
-class UsageError(ValueError):
-    """The command line of ``tactica sim`` is at fault (exit status 2, as argparse's errors)."""
-
-
-def _load(args, players: int = 2, teams: tuple[int, ...] = ()
-          ) -> tuple[tuple[WarbandDef, ...], tuple[MapDef, ...], dict]:
-    """The warbands, maps and card catalogue of ``tactica sim``'s games.
-
-    Raises UsageError for files named the wrong number of times,
-    ContentError for bad files (every problem of every file), ValueError
-    when the warbands and maps do not make a battle (WB-8).
-    """
-    paths = args.warband or []
-    if len(paths) not in (0, 1, players):
-        raise UsageError(f"give --warband once (every player brings it), {players} times (one per player, "
-                         "in seat order) or not at all")
-    if len(paths) == 1:
-        paths = paths * players  # as in 'tactica play': one warband file means everyone brings it
-    map_paths = args.map or []
-    if len(map_paths) > 2:
-        raise UsageError("give --map once or twice")
-    loaded, given_maps, catalogue = content.load_battle_files(paths, map_paths, getattr(args, "cards", None) or ())
-    maps = tuple(given_maps)
-    bands = tuple(loaded) or content.default_warbands(
-        players, maps[0].points if maps else 200)  # WB-8: shipped warbands of the map's battle size
-    maps = maps or (content.default_map(players, teams, bands[0].point_limit),)
-    lines = []
-    for p in check_battle(bands, maps, teams):
-        where = map_paths[p.index] if p.code == "map-size" and p.index is not None and p.index < len(map_paths) else ""
-        lines.append(f"{where}: {p.message}" if where else p.message)
-    modules = tuple(getattr(args, "rules", None) or ())
-    for i, m in enumerate(maps):  # a map's rules: with --rules (G5E-SPLIT: grid35 and grid5e never together)
-        clash = module_conflict(modules + m.rules)
-        if clash:
-            lines.append(f"{map_paths[i]}: {clash}" if i < len(map_paths) else clash)
-    if lines:
-        raise ValueError("\n".join(lines))
-    return bands, maps, catalogue
-
-
-def run_sim(args) -> int:
-    """Back ``tactica sim``: play ``args.games`` battles and print the summary.
-
-    Args: the parsed namespace (map, warband, ai, games, seed, json, progress).
-    One progress line per finished game goes to stderr (never stdout, so
-    ``--json`` output stays one object) when ``--progress`` is given or
-    stderr is a terminal.
-    Returns the exit status: 0; 1 for a bad content file (or warbands and
-    maps that do not make a battle) or when a battle broke (illegal action
-    or invariant; the message goes to stderr); 2 for a bad command line
-    (as argparse's errors), including ``--scenario sealed`` with
-    ``--warband`` (Sealed builds every warband itself).
-    """
-    levels = list(args.ai or [])
-    players = getattr(args, "players", None) or max(2, len(levels))
-    if not getattr(args, "players", None) and len(levels) > 2:  # SCN-MULTI, never silently
-        kind = "teams as --teams says" if getattr(args, "teams", None) else "free-for-all"
-        print(f"tactica sim: note: --ai given {len(levels)} times: {len(levels)} players, {kind} "
-              f"(--players {len(levels)} says so and hides this note; for 2-player games give --ai twice)",
-              file=sys.stderr)
-    if not 2 <= players <= 4:
-        print("tactica sim: error: --players is 2, 3 or 4", file=sys.stderr)
-        return 2
-    if len(levels) == 1:
-        levels = levels * players
-    if not levels:
-        levels = ["normal", "random"] if players == 2 else ["normal"] * players
-    if len(levels) != players:
-        print(f"tactica sim: error: give --ai once or {players} times (one per player)", file=sys.stderr)
-        return 2
-    try:
-        teams = parse_teams(getattr(args, "teams", None), players)
-    except ValueError as err:
-        print(f"tactica sim: error: {err}", file=sys.stderr)
-        return 2
-    for level in levels:
-        if level not in LEVELS:
-            print(f"tactica sim: error: unknown AI level {level!r} (choose from {', '.join(LEVELS)})",
-                  file=sys.stderr)
-            return 2
-    if args.games < 1:
-        print("tactica sim: error: --games must be at least 1", file=sys.stderr)
-        return 2
-    scenario = getattr(args, "scenario", None) or "assault"
-    if scenario == "sealed" and args.warband:  # SCN-SEALED builds every warband itself; never ignore a file
-        print("tactica sim: error: --scenario sealed builds every warband from random packs drawn with the "
-              "seed, so it takes no --warband (give --cards to add cards of your own to the packs)",
-              file=sys.stderr)
-        return 2
-    try:
-        warbands, maps, catalogue = _load(args, players, teams)
-    except Exception as err:  # never a traceback for bad content
-        if isinstance(err, ContentError):  # its lines already say "path:line:col: error: ..."
-            for line in report_lines(err.problems):
-                print(line, file=sys.stderr)
-        else:
-            for line in str(err).splitlines():
-                print(f"tactica sim: error: {line}", file=sys.stderr)
-        return 2 if isinstance(err, UsageError) else 1
-    on_game = None
-    if getattr(args, "progress", False) or sys.stderr.isatty():
-        def on_game(number: int, result: BattleResult, seconds: float, seat_levels: list[str],
-                    order: Sequence[int]) -> None:
-            print(progress_line(number, args.games, result, seconds, seat_levels, order, teams),
-                  file=sys.stderr, flush=True)
-    try:
-        summary = run_games(levels, warbands, [maps], args.games, args.seed, scenario=scenario,
-                            teams=teams, catalogue=catalogue, on_game=on_game,
-                            modules=tuple(getattr(args, "rules", None) or ()))
-    except SimError as err:
-        print(f"tactica sim: error: {err}", file=sys.stderr)
-        return 1
-    if args.json:
-        print(json.dumps(summary))
-    else:
-        print(format_summary(summary))
-    return 0
 
 
 def parse_teams(text: str | None, players: int) -> tuple[int, ...]:
@@ -469,5 +348,5 @@ def format_summary(summary: dict) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["BattleResult", "SimError", "check_invariants", "format_summary", "game_seed",
-           "play_battle", "progress_line", "run_games", "run_sim", "seat_names"]
+__all__ = ["BattleResult", "SimError", "Tally", "check_invariants", "format_summary", "game_seed", "parse_teams",
+           "play_battle", "progress_line", "run_games", "seat_names"]

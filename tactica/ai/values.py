@@ -124,13 +124,13 @@ def forced_gain(state: GameState, attacker: Creature, target: Creature, attack: 
                 effect: ForcedMoveEffect, source: Square | None = None) -> float:
     """VP-equivalent of the best place ``attack``'s forced movement can put an enemy ``target`` (MOV-14).
 
-    The destinations are the engine's (``forced.destinations``, counted
+    The destinations are the engine's (``forced_destinations``, counted
     from ``source``: an area attack's origin, else the attacker's square);
     each is judged by ``displacement_value``.  0 when staying put is best
     or nowhere is open.
     """
     pending = PendingForce(effect.kind.value, target.uid, attacker.uid, effect.distance,
-                           source or attacker.pos, attack.name, attacker.player)
+                           source or attacker.square, attack.name, attacker.player)
     pit_hit = base_hit(attack.bonus, target.card.defense_value(attack.defense))
     best = 0.0
     for sq in forced_destinations(state, pending):
@@ -154,9 +154,9 @@ def displacement_value(state: GameState, player: int, target: Creature, sq: Squa
     * next to our creatures still to activate (not ``mover``): ``INTO_REACH``
       × their basic melee attack's value on it; away from them: as much lost.
     """
-    start = target.pos
+    start = target.square
     value = 0.0
-    if pit_hit and state.map.rules_at(sq).fliers_only and not movement_mode(target).flies:
+    if pit_hit and state.battle_map.rules_at(sq).fliers_only and not movement_mode(target).flies:
         value += pit_hit * (kill_vp(state, target) + target.card.cost * KILL_THREAT)
     zone = state.vp_zone(target.player)
     if zone and target.in_zone(zone) and not any_in(sq, target.size, zone):  # any square counts (SCN-ASSAULT)
@@ -167,7 +167,7 @@ def displacement_value(state: GameState, player: int, target: Creature, sq: Squa
     for c in state.alive():
         if state.hostile(c.player, player):
             continue
-        near_now, near_after = chebyshev(c.pos, start) <= 1, chebyshev(c.pos, sq) <= 1
+        near_now, near_after = chebyshev(c.square, start) <= 1, chebyshev(c.square, sq) <= 1
         if near_now == near_after:
             continue
         sign = 1.0 if near_now else -1.0

@@ -11,11 +11,13 @@ import argparse
 import random
 from dataclasses import dataclass, field
 
+from tactica.content import catalogue_with, load_catalogue
 from tactica.engine import MapDef, WarbandDef, module_conflict, sealed_warbands
 from tactica.saves.autosave import AutoSaver
 
 from .content import BattleContentError, Choices, load_battle, load_multi, setup_choices
 from .opponent import Opponent
+from .saving import record_new
 from .session import GameSession
 
 
@@ -85,7 +87,6 @@ class BattleFactory:
         session.map_files = dict(self.map_files)
         session.opponent = self.opponent
         if self.saver is not None:
-            from .saving import record_new
             record_new(session, self.saver)
         return session
 
@@ -110,7 +111,6 @@ def sealed_battle(seed: int, players: int = 2, catalogue: dict | None = None) ->
     """The Sealed warbands of a battle seeded ``seed`` (SCN-SEALED): each player's two packs
     drawn from ``catalogue`` (None: the shipped cards) with ``seed``, each built into a legal
     200-point warband."""
-    from tactica.content import load_catalogue
     _, warbands = sealed_warbands(catalogue if catalogue is not None else load_catalogue(), seed, players)
     return warbands
 
@@ -141,7 +141,6 @@ def make_factory(args: argparse.Namespace) -> BattleFactory:
         raise BattleContentError([f"error: {line}" for line in clashes], usage=True)
     catalogue = None
     if cards:  # SCN-SEALED: the players' own cards join the packs too
-        from tactica.content import catalogue_with
         catalogue = catalogue_with(cards)  # read and checked once already, by load_battle
     return BattleFactory(warbands=warbands, maps=maps, seed=getattr(args, "seed", None),
                          opponent=getattr(args, "opponent", None),

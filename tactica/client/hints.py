@@ -91,8 +91,8 @@ class Hints:
         """The uid being charged, or None."""
         return self.machine.charge_target
 
-    def _me(self) -> Creature | None:
-        return self.machine.active()
+    def _me(self) -> Creature:
+        return self.machine.actor()
 
     def _attack(self) -> AttackDef:
         return self.machine.chosen_attack()
@@ -262,7 +262,9 @@ class Hints:
             left = st.usable_activations
             return (f"{player_name(st.turn_player)}: pick a creature to activate — Tab cycles, Enter "
                     f"activates ({left} activation{'s' if left != 1 else ''} left this turn).")
-        me = self._me()
+        me = self.machine.active()
+        if me is None:  # no activation: only a forced movement may still wait for a choice
+            return self._forced_hint(cursor) if m is Mode.FORCE and st.pending else ""
         if m is Mode.ACT:
             moves = s.moves()
             if cursor in moves:
@@ -303,15 +305,17 @@ class Hints:
             numbers = f" (1–{len(me.card.attacks)} switch attack)" if len(me.card.attacks) > 1 else ""
             return f"{attack.name}: choose a marked target — Tab cycles, Enter attacks, Esc cancels{numbers}."
         if m is Mode.CHARGE:
-            if here is not None and here.uid in s.charges():
+            melee = me.card.basic_melee  # a creature that can charge has one (CHG-1)
+            if here is not None and here.uid in s.charges() and melee is not None:
                 first = s.charges()[here.uid][0]
-                return (self.preview(me.card.basic_melee, here.uid, s.charge_preview(first), " (charge)")
+                return (self.preview(melee, here.uid, s.charge_preview(first), " (charge)")
                         + " Enter: choose where the charge ends.")
             return "Charge: choose a marked enemy — Tab cycles, Enter picks it, Esc cancels."
         if m is Mode.CHARGE_END:
-            for c in s.charges().get(self.charge_target, []):
-                if c.destination == cursor:
-                    text = self.preview(me.card.basic_melee, self.charge_target, s.charge_preview(c), " (charge)")
+            melee = me.card.basic_melee
+            for c in self.machine.charge_ends():
+                if c.destination == cursor and melee is not None:
+                    text = self.preview(melee, c.target, s.charge_preview(c), " (charge)")
                     prov = s.provokers(c.path)
                     if prov:
                         text += " On the way: opportunity attacks from " + ", ".join(self._name(u) for u in prov) + "."
@@ -398,7 +402,7 @@ class Hints:
         verb = {"push": "Push", "pull": "Pull", "slide": "Slide", "teleport": "Teleport",
                 "place": "Place"}.get(p.kind, p.kind)
         chosen = self.machine.forced_squares().get(cursor)
-        if chosen is not None and st.map.rules_at(cursor).fliers_only and p.kind in ("push", "pull", "slide"):
+        if chosen is not None and st.battle_map.rules_at(cursor).fliers_only and p.kind in ("push", "pull", "slide"):
             return f"{verb} {name} into the pit here: Enter (a second attack roll may destroy it, TER-PIT)."
         text = f"{who}: {verb.lower()} {name} up to {p.distance} square{'s' if p.distance != 1 else ''} — "
         text += "Enter on a marked square" if chosen is None else "Enter moves it here"

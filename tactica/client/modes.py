@@ -153,9 +153,24 @@ class ModeMachine:
         """The active creature, or None."""
         return self.session.state.active_creature
 
+    def actor(self) -> Creature:
+        """The active creature, in the modes that have one (ACT, ATTACK, AREA, CHARGE, CHARGE_END).
+        Raises LookupError outside an activation."""
+        me = self.session.state.active_creature
+        if me is None:
+            raise LookupError(f"no creature is being activated (mode {self.mode.value!r})")
+        return me
+
+    def charge_ends(self) -> list[Charge]:
+        """The legal charges of the enemy chosen to charge (CHARGE_END), one per end square (CHG-3);
+        [] when none is chosen."""
+        if self.charge_target is None:
+            return []
+        return self.session.charges().get(self.charge_target, [])
+
     def chosen_attack(self) -> AttackDef:
         """The attack being aimed (``attack_index`` of the active creature's card); only while one is active."""
-        return self.active().card.attacks[self.attack_index]
+        return self.actor().card.attacks[self.attack_index]
 
     def creature_at(self, sq: Square) -> Creature | None:
         """The creature on ``sq``, or None."""
@@ -170,15 +185,15 @@ class ModeMachine:
             me = self.active()
             uids = [c.uid for c in st.enemy_creatures(me.player)] if me else []
             if m is Mode.AREA:  # the enemies the aimed attack can strike (RNG-3, RNG-4), when there are any
-                inside = [u for u in uids if (aim := s.area_aim(self.attack_index, st.creature(u).pos))
-                          and u in aim[0].targets]
+                inside = [u for u in uids if (pos := st.creature(u).pos) is not None
+                          and (aim := s.area_aim(self.attack_index, pos)) and u in aim[0].targets]
                 uids = inside or uids
         elif m is Mode.ATTACK:  # best first by the engine's preview, not in reading order
             return [q for q in (st.creature(u).pos for u in self.attack_order()) if q is not None]
         elif m is Mode.CHARGE:
             uids = list(s.charges())
         elif m is Mode.CHARGE_END:
-            return sorted((c.destination for c in s.charges().get(self.charge_target, [])),
+            return sorted((c.destination for c in self.charge_ends()),
                           key=lambda q: (q[1], q[0]))
         elif m is Mode.FORCE:
             return sorted(self.forced_squares(), key=lambda q: (q[1], q[0]))
@@ -234,12 +249,12 @@ class ModeMachine:
         if m is Mode.ACT:
             if cursor in s.moves():
                 return s.moves()[cursor]
-            if here is not None and here.player != self.active().player:
+            if here is not None and here.player != self.actor().player:
                 for index in s.usable_attacks():
                     if here.uid in s.attack_targets(index):
                         return self.begin_attack(cursor, index)
                 return s.check(Attack(0, (here.uid,))) or "That creature cannot be attacked now."
-            if here is not None and here.uid == self.active().uid:
+            if here is not None and here.uid == self.actor().uid:
                 return None  # the hint already says what to do
             return self.move(cursor)
         if m is Mode.AREA:
@@ -262,7 +277,7 @@ class ModeMachine:
             self.mode = Mode.CHARGE_END
             return None
         if m is Mode.CHARGE_END:
-            for c in s.charges().get(self.charge_target, []):
+            for c in self.charge_ends():
                 if c.destination == cursor:
                     return c
             return "End the charge on a marked square: the nearest ones from which it can attack (CHG-3)."
@@ -289,7 +304,7 @@ class ModeMachine:
         if sentence.split(" ", 1)[0] in ("That", "A", "Only", "No"):  # not a name: mid-sentence case
             sentence = sentence[0].lower() + sentence[1:]
         why = f" — {sentence}" if sentence else ""
-        return f"{self.active().card.name} cannot end a move there{why}; the shaded squares are reachable."
+        return f"{self.actor().card.name} cannot end a move there{why}; the shaded squares are reachable."
 
     def shift(self, cursor: Square) -> Result:
         """The s key: shift one square to the cursor square (MOV-12)."""
@@ -312,7 +327,7 @@ class ModeMachine:
 
     def choose_attack(self, number: int) -> Result:
         """A number key in attack mode: use attack ``number`` (1-based)."""
-        me = self.active()
+        me = self.actor()
         if not 1 <= number <= len(me.card.attacks):
             return f"{me.card.name} has no attack {number}."
         attack = me.card.attacks[number - 1]

@@ -17,6 +17,7 @@ import traceback
 from dataclasses import dataclass
 
 from tactica.ai.bots import LEVELS, make_bot
+from tactica.ai.hard import HardBot
 from tactica.engine import Action, GameState, check, legal_actions
 
 DEFAULT_PACE = 0.4
@@ -123,7 +124,7 @@ class AiPlayer:
     def __init__(self, opponent: Opponent, seed: int = 0) -> None:
         self.opponent = opponent
         self.bot = make_bot(opponent.level, seed)
-        if getattr(self.bot, "deadline", 0) is None:
+        if isinstance(self.bot, HardBot) and self.bot.deadline is None:
             self.bot.deadline = INTERACTIVE_DEADLINE  # hard: never freeze a player's turn
         self._fallback = make_bot("random", seed)
         self._lock = threading.Lock()

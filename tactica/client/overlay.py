@@ -105,15 +105,16 @@ def _overlay(machine: ModeMachine, cursor: Square) -> Overlay:
     if m is Mode.CHARGE:
         return Overlay(targets=frozenset(s.charges()), active=active)
     if m is Mode.CHARGE_END:
-        charges = {c.destination: c for c in s.charges().get(machine.charge_target, [])}
+        charges = {c.destination: c for c in machine.charge_ends()}
         chosen = charges.get(cursor)
         path = chosen.path if chosen else ()
         return Overlay(ends=frozenset(charges), path=body_path(me, path), provokers=frozenset(s.provokers(path)),
-                       targets=frozenset({machine.charge_target}), active=active)
+                       targets=frozenset(() if machine.charge_target is None else (machine.charge_target,)),
+                       active=active)
     if m is Mode.FORCE:
         pending = s.state.pending[0] if s.state.pending else None
-        chosen = machine.forced_squares().get(cursor)
-        path = chosen.path if isinstance(chosen, ForceMove) and pending and pending.kind in (
+        forced = machine.forced_squares().get(cursor)
+        path = forced.path if isinstance(forced, ForceMove) and pending and pending.kind in (
             "push", "pull", "slide") else ()
         return Overlay(ends=frozenset(machine.forced_squares()), path=path,
                        targets=frozenset({pending.target} if pending else ()), active=active)

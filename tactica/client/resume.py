@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Any
 
+from tactica.content.limits import clean_text
 from tactica.saves.autosave import AutoSaver
 from tactica.saves.codec import SaveError
 from tactica.saves.store import latest_unfinished, list_saves
@@ -52,14 +53,31 @@ def autosaving() -> Iterator[AutoSaver]:
 
 
 def continue_offer(args: argparse.Namespace) -> OpenedSave | None:
-    """The newest unfinished battle to offer at ``tactica play``, or None (``--new``, none, or unusable)."""
+    """The newest unfinished battle to offer at ``tactica play``, or None (``--new``, none, or unusable).
+
+    Saves that cannot be used (damaged, a FIFO, too large…) are skipped, never in the way of a battle:
+    one ``note:`` line on standard error names them (``tactica saves`` says why), left on the
+    terminal above the screen."""
     if getattr(args, "new", False):
         return None
-    try:
-        info = latest_unfinished()
-        return open_save(str(info.path)) if info is not None else None
-    except SaveError:
-        return None  # a broken newest save is reported by `tactica saves`, not in the way of a new battle
+    infos = list_saves()
+    skipped = [i.path.name for i in infos if i.problem]
+    offer = None
+    for info in infos:  # newest first: the first unfinished battle that also replays
+        if info.problem or info.over:
+            continue
+        try:
+            offer = open_save(str(info.path))
+            break
+        except SaveError:
+            skipped.append(info.path.name)
+    if skipped:
+        names = ", ".join(clean_text(n) for n in skipped[:3])
+        if len(skipped) > 3:
+            names += f" and {len(skipped) - 3} more"
+        print(f"note: {len(skipped)} saved battle{'s' if len(skipped) != 1 else ''} cannot be used and "
+              f"{'were' if len(skipped) != 1 else 'was'} skipped: {names} (tactica saves says why)", file=sys.stderr)
+    return offer
 
 
 def open_to_resume_or_replay(args: argparse.Namespace) -> OpenedSave | int:

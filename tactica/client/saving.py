@@ -135,7 +135,7 @@ def describe_save(opened: OpenedSave) -> str:
         text += f", round {st.round}"
     text += f", VP {'–'.join(map(str, st.vp))}"
     if st.is_over:
-        text += f", won by Player {st.winner + 1}"
+        text += f", won by Player {st.victor + 1}"
     opponent = Opponent.from_save(save.players)
     if opponent is not None:
         text += f", against {opponent.label}"

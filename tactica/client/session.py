@@ -10,6 +10,7 @@ from __future__ import annotations
 import traceback
 from dataclasses import dataclass, field
 
+from tactica.ai.setup import auto_setup
 from tactica.engine import (
     TEMPLATE_CORNERS,
     Action,
@@ -52,6 +53,7 @@ from tactica.engine import (
 from tactica.saves.autosave import AutoSaver
 from tactica.saves.replay import Recorder
 
+from .content import BattleContentError, load_map_file
 from .opponent import Opponent
 from .undo import NOTHING, UndoStep, undo_refusal
 
@@ -134,7 +136,6 @@ class GameSession:
         state, events = new_game(warbands, maps, seed=seed, rules=rules)
         session = cls(state=state, events=list(events), seed=seed)
         if quick:
-            from tactica.ai.setup import auto_setup
             session.quick_setup = True
             session.state, more = auto_setup(state, actions=session.actions)
             session.events.extend(more)
@@ -217,7 +218,6 @@ class GameSession:
         failure nothing changes.  A swap is recorded in the save (it replays)
         and makes the actions before it final (no undo across it).
         """
-        from .content import BattleContentError, load_map_file
         old = self.state.map
         path = self.map_files.get(old.id) if old is not None else None
         if path is None:
@@ -335,13 +335,14 @@ class GameSession:
             return None
         attack = me.card.attacks[index]
         options = area_aims(st, me, attack)
-        dx, dy = cursor[0] - me.pos[0], cursor[1] - me.pos[1]
+        here = me.square
+        dx, dy = cursor[0] - here[0], cursor[1] - here[1]
         toward = (0 if dy < 0 else 2) + (0 if dx < 0 else 1)        # the corner facing the cursor
         corners = (toward,) + tuple(c for c in TEMPLATE_CORNERS if c != toward)
         if len(options) == 1:
             picks = options
-        elif all(o == me.pos for o, _ in options):                  # cones: the attacker's square
-            picks = [(me.pos, c) for c in corners if (me.pos, c) in options]
+        elif all(o == here for o, _ in options):                    # cones: the attacker's square
+            picks = [(here, c) for c in corners if (here, c) in options]
         else:                                                       # lines, radius areas
             picks = [(cursor, c) for c in corners if (cursor, c) in options]
         for origin, corner in picks:

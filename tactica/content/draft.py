@@ -18,6 +18,7 @@ from pathlib import Path
 
 from tactica.engine import ALIGNMENTS, FACTIONS, CreatureCard, Ruleset, WarbandDef, WarbandProblem, check_warband
 
+from .limits import MAX_CONTENT_BYTES, FileRefused, read_regular
 from .schemas import SCHEMA_FILES, shipped_schema_dir
 
 #: Point limits the builder offers (WB-3; docs/rules.md).
@@ -138,9 +139,9 @@ def user_warband_dir() -> Path:
 
 def header_of(path: Path) -> list[str]:
     """The comment lines at the top of an existing file (kept when saving back to it)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
+    try:  # a regular file only: a FIFO put in its place never hangs the builder
+        text = read_regular(path, MAX_CONTENT_BYTES).decode("utf-8", errors="replace")
+    except (OSError, FileRefused):
         return []
     out = []
     for line in text.splitlines():

@@ -12,6 +12,7 @@ from pathlib import Path
 from tactica.engine import CreatureCard, MapDef, WarbandDef
 
 from .cards import card_ids, parse_card_file
+from .limits import clean_text
 from .maps import parse_map
 from .problems import ContentError, Problem
 from .schema import Doc
@@ -29,7 +30,7 @@ KIND_FOLDERS = {"cards": "cards", "maps": "map", "warbands": "warband"}
 
 def read_doc(path: str | Path) -> tuple[Doc, Node | None]:
     """Read and compose one file safely; returns its Doc and root node (None after a problem)."""
-    shown = str(path)
+    shown = clean_text(str(path))  # a file's name may hold control characters too
     doc = Doc(shown)
     text = read_text(Path(path), shown, doc.problems)
     if text is None:

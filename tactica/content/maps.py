@@ -42,6 +42,7 @@ from tactica.engine import (
 )
 
 from .fields import MAP, TERRAIN_KINDS, TERRAIN_TYPE
+from .limits import MAX_MAP_SIDE
 from .schema import Doc, did_you_mean
 from .sense import map_warnings, reach_errors, terrain_errors
 from .yamlsafe import NULL_TAG, MappingNode, Node, ScalarNode, SequenceNode
@@ -54,7 +55,8 @@ ZONE_SYMBOLS = {"A": ("start", "A"), "B": ("start", "B"), "a": ("vp", "A"), "b":
 #: Overlay symbols of the extra start areas and VP zones of a free-for-all map (SCN-MULTI).
 EXTRA_SYMBOLS = "CDcd"
 KINDS = TERRAIN_KINDS
-MAX_SIDE = 100
+#: Widest and tallest map (``limits.MAX_MAP_SIDE``, shared with the saves).
+MAX_SIDE = MAX_MAP_SIDE
 
 Row = tuple[str, int, int]  # text, 0-based line, 0-based column of its first symbol
 #: Invisible characters dropped from the end of every row (no symbol is a space or a tab).

@@ -16,6 +16,7 @@ from typing import Any
 from yaml.constructor import SafeConstructor
 
 from .fields import PLAIN_KINDS, FieldSpec, Table
+from .limits import MAX_NAME, MAX_TEXT, clean_text
 from .problems import Problem
 from .yamlsafe import BOOL_TAG, INT_TAG, NULL_TAG, MappingNode, Node, ScalarNode, SequenceNode
 
@@ -179,12 +180,22 @@ class Doc:
         return list(node.value)
 
     # -- scalars ----------------------------------------------------------------
-    def text(self, node: Node, what: str) -> str | None:
-        """Any non-empty scalar as text (``name: 1984`` is the text "1984")."""
+    def text(self, node: Node, what: str, *, name: bool = False) -> str | None:
+        """Any non-empty scalar as text (``name: 1984`` is the text "1984"), without control and
+        bidirectional-override characters (``limits.clean_text``; line breaks kept but in a name).
+
+        With ``name`` (a name shown on screen) a text over ``limits.MAX_NAME``
+        characters is a problem; any text over ``limits.MAX_TEXT`` is one.
+        """
         if not isinstance(node, ScalarNode) or node.tag == NULL_TAG:
             self.error(node, f"expected text for {what}; got {describe(node)}")
             return None
-        return node.value
+        value = clean_text(node.value, lines=not name)
+        limit = MAX_NAME if name else MAX_TEXT
+        if len(value) > limit:
+            self.error(node, f"{what} is {len(value)} characters long; at most {limit}")
+            return None
+        return value
 
     def integer(self, node: Node, what: str, lo: int | None = None, hi: int | None = None) -> int | None:
         """A whole number in [lo, hi]."""
@@ -267,6 +278,8 @@ class Doc:
             kw = {"lo": spec.lo, "hi": spec.hi}
         elif spec.kind == "choice":
             kw = {"choices": spec.choices}
+        elif spec.kind == "text" and spec.name == "name":
+            kw = {"name": True}
         default = _MISSING if spec.required else spec.default
         return self.get(fields, spec.name, spec.kind, spec.what(of), default=default, **kw)
 

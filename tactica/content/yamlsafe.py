@@ -15,22 +15,18 @@ from yaml.composer import Composer
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.resolver import Resolver
 
+from .limits import MAX_CONTENT_BYTES, MAX_CONTENT_VALUES, MAX_DEPTH, FileRefused, read_regular
 from .problems import Problem
 
-#: Largest file read, in bytes (a full-size map is about 2 KB, a 100×100 one 21 KB, a card
-#: file 5 KB).  The pure-Python YAML reader scans about 1 MB a second, so this keeps the
-#: time to refuse an oversized file far under a second.
-MAX_BYTES = 262_144
-#: Deepest nesting of lists and mappings.
-MAX_DEPTH = 24
+#: Largest file read, in bytes (``limits.MAX_CONTENT_BYTES``, shared with every reader).
+MAX_BYTES = MAX_CONTENT_BYTES
 #: Most aliases (``*name``) in one file.
 MAX_ALIASES = 200
 #: Most nodes in a document once aliases are expanded.
 MAX_NODES = 100_000
-#: Most YAML events (scalars, starts and ends of lists and mappings) in one file: about
-#: 75 cards (a shipped card file of 8 cards has about 520).  Parsing costs about 45 µs an
-#: event, so this bounds the time to refuse a flood of values to about a quarter second.
-MAX_EVENTS = 5_000
+#: Most YAML events (scalars, starts and ends of lists and mappings) in one file
+#: (``limits.MAX_CONTENT_VALUES``: a card file of 200 cards passes).
+MAX_EVENTS = MAX_CONTENT_VALUES
 
 _STD = "tag:yaml.org,2002:"
 #: Tags a content file may carry (explicitly or implicitly).
@@ -138,23 +134,20 @@ def _yaml_problem(path: str, err: yaml.YAMLError) -> Problem:
 
 
 def read_text(path: Path, shown: str, problems: list[Problem]) -> str | None:
-    """Read ``path`` as UTF-8 text, refusing files over MAX_BYTES.
+    """Read ``path`` as UTF-8 text, refusing files over MAX_BYTES and anything but a regular file
+    (a folder, FIFO, device or socket: ``limits.read_regular``).
 
     Appends a Problem (at ``shown``, the path as the user named it) and
     returns None when the file cannot be read.
     """
-    try:
-        with path.open("rb") as handle:  # never more than MAX_BYTES + 1 in memory
-            data = handle.read(MAX_BYTES + 1)
+    try:  # a regular file only (a FIFO or a device is refused before reading), at most MAX_BYTES
+        data = read_regular(path, MAX_BYTES)
+    except FileRefused as err:
+        at = 1 if err.too_large else 0  # a file too large is refused at its start; a FIFO as a whole
+        problems.append(Problem(shown, at, at, str(err)))
+        return None
     except OSError as err:
         problems.append(Problem(shown, 0, 0, f"cannot read file: {err.strerror or err}"))
-        return None
-    if len(data) > MAX_BYTES:
-        try:
-            size = f"{path.stat().st_size} bytes"
-        except OSError:
-            size = f"more than {MAX_BYTES} bytes"
-        problems.append(Problem(shown, 1, 1, f"file too large: {size}; at most {MAX_BYTES}"))
         return None
     try:
         return data.decode("utf-8")

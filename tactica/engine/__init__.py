@@ -109,13 +109,13 @@ from .events import (
     UseSpent,
     VictoryPointsScored,
 )
-from .flow import round_end_winner
+from .flow import round_end_winner, tie_breaker
 from .footprint import anchors_covering, any_in
 from .footprint import fits as footprint_fits
 from .footprint import footprint as footprint_squares
 from .footprint import gap as footprint_gap
 from .forced import destinations as forced_destinations
-from .game import apply, charge_routes, check, deploy_squares, legal_actions, new_game, tie_breaker
+from .game import apply, charge_routes, check, deploy_squares, legal_actions, new_game
 from .geometry import Geometry, chebyshev
 from .legal import (
     ACTING_KINDS,

@@ -10,6 +10,8 @@ listing side of SET-2..4, RND-5, ACT-1..5, CHG-1..4, MOV-12 and CON-3..6.
 """
 from __future__ import annotations
 
+from typing import TypeVar, cast
+
 from . import champions, uses
 from .actions import (
     Action,
@@ -277,6 +279,9 @@ def adjacent_from(me: Creature, anchor: Square, target: Creature) -> bool:
 # ---------------------------------------------------------------------------
 # one kind at a time (for bots)
 
+#: The kind of action ``actions_of_kind`` lists (an Action subclass), so its list is typed by it.
+KindOfAction = TypeVar("KindOfAction", bound=Action)
+
 #: The kinds of action an active creature may have (ACT-1..3, CHG-1, MOV-12).
 ACTING_KINDS: tuple[type[Action], ...] = (Attack, AreaAttack, Charge, UsePower, Move, Shift, Squeeze, Teleport,
                                           EndActivation)
@@ -312,14 +317,19 @@ def kinds_now(state: GameState) -> tuple[type[Action], ...]:
     return PRONE_ACTING_KINDS if book_of(state).prone_moves else ACTING_KINDS
 
 
-def actions_of_kind(state: GameState, kind: type[Action]) -> list[Action]:
+def actions_of_kind(state: GameState, kind: type[KindOfAction]) -> list[KindOfAction]:
     """The legal actions of type ``kind`` now, in ``legal_actions`` order.
 
     Args:
         state: any state.
         kind: an Action subclass, e.g. ``Move``.
-    Returns a list (empty when none of that kind is legal).
+    Returns a list of ``kind`` (empty when none of that kind is legal), typed so.
     """
+    return cast("list[KindOfAction]", _actions_of_kind(state, kind))
+
+
+def _actions_of_kind(state: GameState, kind: type[Action]) -> list[Action]:
+    """``actions_of_kind`` untyped by its kind (every list below holds only ``kind``)."""
     ph = state.phase
     if ph in (Phase.FORCED, Phase.CHAMPION):
         return [a for a in legal_actions(state) if type(a) is kind]

@@ -3,9 +3,10 @@
 A bot judging an option asks questions such as "what could this creature hit
 from that square?" or "what would the enemy do if it were its turn now?".
 Each function here answers with a *fresh* state built by ``GameState.copy``
-and changed in that one way only; the state passed in is never changed (its
-creatures stay shared with, or are copied into, the new state, so the two
-never alias a changeable creature).  None of them applies a rule: the result
+and changed in that one way only, sealed read-only as ``apply``'s states are
+(``GameState.seal``: a client cannot change it either); the state passed in
+is never changed (its creatures stay shared with, or are copied into, the new
+state, so the two never alias a changeable creature).  None of them applies a rule: the result
 is a hypothetical position to read or to hand to ``legal_actions``,
 ``preview``, ``routes`` and the like, and may be one no battle reaches (a
 creature standing where it could not stop, a turn out of order).  Nothing
@@ -42,7 +43,7 @@ def with_creature_at(state: GameState, uid: str, square: Square) -> GameState:
     """
     new = state.copy()
     new.own(uid).pos = square
-    return new
+    return new.seal()
 
 
 def with_dice(state: GameState, dice: Dice) -> GameState:
@@ -54,7 +55,7 @@ def with_dice(state: GameState, dice: Dice) -> GameState:
     """
     new = state.copy()
     new.dice = dice  # type: ignore[assignment]  # any Dice rolls; the field names the engine's two kinds
-    return new
+    return new.seal()
 
 
 def as_turn_of(state: GameState, player: int) -> GameState:
@@ -68,7 +69,7 @@ def as_turn_of(state: GameState, player: int) -> GameState:
     new = state.copy()
     new.phase, new.turn_player, new.decider = Phase.ACTIVATE, player, player
     new.active_uid = None
-    return new
+    return new.seal()
 
 
 def as_active(state: GameState, uid: str, *, new_activation: bool = False,
@@ -92,7 +93,7 @@ def as_active(state: GameState, uid: str, *, new_activation: bool = False,
         new.oa_used = frozenset()
     if move_used is not None:
         new.move_used = move_used
-    return new
+    return new.seal()
 
 
 __all__ = ["Dice", "as_active", "as_turn_of", "with_creature_at", "with_dice"]

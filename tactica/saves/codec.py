@@ -34,18 +34,17 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from tactica import __version__
+from tactica.content.limits import MAX_ACTIONS, MAX_LIST, MAX_MAP_SIDE, MAX_MAP_SQUARES, MAX_NAME, clean_text
 from tactica.engine import (
     ABILITY_KINDS,
+    OPTIONAL_MODULES,
     SYMBOLS,
     Action,
     Activate,
     AreaAttack,
     Attack,
     AttackDef,
-    AttackKind,
-    ChampionEffect,
     ChampionPower,
-    ChampionTrigger,
     Charge,
     ChooseFirstPlayer,
     ChooseMap,
@@ -54,9 +53,7 @@ from tactica.engine import (
     CreatureCard,
     CustomTerrain,
     DeclinePower,
-    Defense,
     DropProne,
-    Duration,
     Effect,
     EndActivation,
     FollowUpEffect,
@@ -69,12 +66,7 @@ from tactica.engine import (
     Move,
     OngoingEffect,
     Place,
-    PowerAction,
-    PowerEffect,
-    PowerTrigger,
-    Reach,
     Recharge,
-    RechargeOn,
     Ruleset,
     Settle,
     Shift,
@@ -84,11 +76,14 @@ from tactica.engine import (
     Teleport,
     Terrain,
     TerrainRules,
-    Trigger,
     UseChampionPower,
     UsePower,
     WarbandDef,
+    unknown_modules,
 )
+
+from . import checked
+from .checked import Bad
 
 FORMAT = "tactica-save"
 VERSION = 2
@@ -114,22 +109,6 @@ def _effect_to(e: Effect) -> dict:
     return {"kind": "follow-up", "attack": e.attack, "on": e.on.value}
 
 
-def _effect_from(d: dict) -> Effect:
-    on = Trigger(d.get("on", "hit"))
-    if d["kind"] == "condition":
-        return ConditionEffect(d["condition"], Duration(d.get("duration", Duration.NEXT_TURN.value)), on)
-    if d["kind"] == "ongoing":
-        return OngoingEffect(d["amount"], d.get("damage_type", ""),
-                             Duration(d.get("duration", Duration.SAVE_ENDS.value)), on)
-    if d["kind"] == "follow-up":
-        return FollowUpEffect(d["attack"], on)
-    if d["kind"] == "heal":
-        return HealEffect(d["amount"], on)
-    if d["kind"] in {k.value for k in ForceKind}:
-        return ForcedMoveEffect(ForceKind(d["kind"]), int(d["distance"]), on)
-    raise ValueError(f"unknown effect kind {d['kind']!r}")
-
-
 def _attack_to(a: AttackDef) -> dict[str, Any]:
     out: dict[str, Any] = {"name": a.name, "kind": a.kind.value, "reach": a.reach.value, "range": a.range,
            "targets": a.targets, "bonus": a.bonus, "defense": a.defense.value, "damage": a.damage,
@@ -151,43 +130,16 @@ def _recharge_to(r: Recharge | None) -> dict | None:
     return None if r is None else {"on": r.on.value, "roll": r.roll}
 
 
-def _recharge_from(d: dict | None) -> Recharge | None:
-    return None if d is None else Recharge(RechargeOn(d["on"]), int(d.get("roll", 0)))
-
-
 def _special_to(p: SpecialPower) -> dict:
     return {"name": p.name, "action": p.action.value, "effect": p.effect.value, "amount": p.amount,
             "range": p.range, "trigger": p.trigger.value if p.trigger else None, "uses": p.uses,
             "recharge": _recharge_to(p.recharge)}
 
 
-def _special_from(d: dict) -> SpecialPower:
-    return SpecialPower(d["name"], PowerAction(d["action"]), PowerEffect(d["effect"]), d.get("amount", 0),
-                        d.get("range", 0), PowerTrigger(d["trigger"]) if d.get("trigger") else None,
-                        d.get("uses", 0), _recharge_from(d.get("recharge")))
-
-
 def _champion_to(p: ChampionPower) -> dict:
     return {"name": p.name, "cost": p.cost, "trigger": p.trigger.value, "effect": p.effect.value,
             "amount": p.amount, "range": p.range, "others_only": p.others_only, "keyword": p.keyword,
             "in_vp_zone": p.in_vp_zone}
-
-
-def _champion_from(d: dict) -> ChampionPower:
-    return ChampionPower(d["name"], d["cost"], ChampionTrigger(d["trigger"]), ChampionEffect(d["effect"]),
-                         d.get("amount", 0), d.get("range", 6), d.get("others_only", False),
-                         d.get("keyword", ""), d.get("in_vp_zone", False))
-
-
-def _attack_from(d: dict) -> AttackDef:
-    return AttackDef(name=d["name"], kind=AttackKind(d["kind"]), reach=Reach(d["reach"]),
-                     range=d.get("range"), targets=d.get("targets", 1), bonus=d["bonus"],
-                     defense=Defense(d["defense"]), damage=d["damage"],
-                     damage_bonus=d.get("damage_bonus", 0), damage_type=d.get("damage_type", ""),
-                     basic=d.get("basic", False),
-                     effects=tuple(_effect_from(e) for e in d.get("effects", ())),
-                     secondary=d.get("secondary", False), radius=d.get("radius", 0),
-                     uses=d.get("uses", 0), recharge=_recharge_from(d.get("recharge")))
 
 
 def card_to(c: CreatureCard) -> dict:
@@ -207,23 +159,6 @@ def card_to(c: CreatureCard) -> dict:
             value = list(value)
         out[f.name] = value
     return out
-
-
-def card_from(d: dict) -> CreatureCard:
-    """Decode a stat card; raises KeyError/ValueError/TypeError on bad data."""
-    kw = dict(d)
-    kw["attacks"] = tuple(_attack_from(a) for a in d["attacks"])
-    for name in ("factions", "keywords"):
-        if name in kw:
-            kw[name] = tuple(kw[name])
-    # CHP-1..3: typed powers; saves made before them hold display text, which never did anything
-    kw["champion_powers"] = tuple(_champion_from(p) for p in d.get("champion_powers", ()) if isinstance(p, dict))
-    kw["special_powers"] = tuple(_special_from(p) for p in d.get("special_powers", ()))
-    if "abilities" in kw:  # typed keyword abilities (ABL-1): {"kind": ..., parameters}
-        kw["abilities"] = tuple(ABILITY_KINDS[a["kind"]](**{k: v for k, v in a.items() if k != "kind"})
-                                for a in kw["abilities"])
-    known = {f.name for f in fields(CreatureCard)}
-    return CreatureCard(**{k: v for k, v in kw.items() if k in known})
 
 
 _TERRAIN_CODE: dict[Terrain, str] = {t: s for s, t in SYMBOLS.items()}  # the engine's symbols (TER-*)
@@ -253,29 +188,144 @@ def map_to(m: MapDef) -> dict:
     return out
 
 
-def map_from(d: dict) -> MapDef:
-    """Decode a map (with its own terrain kinds, TER-OTHER)."""
-    codes: dict[str, Terrain | CustomTerrain] = dict(_CODE_TERRAIN)
-    for t in d.get("terrain_types", ()):
-        rules = TerrainRules(**t["rules"])
-        codes[rules.symbol] = CustomTerrain(str(t["name"]), rules)
-    terrain = tuple(tuple(codes[ch] for ch in row) for row in d["terrain"])
-    return MapDef(id=d["id"], name=d["name"], terrain=terrain,
-                  start_areas={k: frozenset(tuple(s) for s in v) for k, v in d["start_areas"].items()},
-                  vp_zones={k: frozenset(tuple(s) for s in v) for k, v in d["vp_zones"].items()},
-                  points=int(d.get("points", 200)), rules=tuple(str(r) for r in d.get("rules", ())))
-
-
 def warband_to(w: WarbandDef) -> dict:
     """Encode a warband with its cards in full."""
     return {"name": w.name, "faction": w.faction, "point_limit": w.point_limit,
             "cards": [card_to(c) for c in w.cards]}
 
 
-def warband_from(d: dict) -> WarbandDef:
-    """Decode a warband."""
-    return WarbandDef(name=d["name"], faction=d["faction"], point_limit=d.get("point_limit", 200),
-                      cards=tuple(card_from(c) for c in d["cards"]))
+# -- decoding (every value checked: a save file is hostile input) -----------
+
+_EFFECT_TYPES: dict[str, type] = {"condition": ConditionEffect, "ongoing": OngoingEffect,
+                                  "follow-up": FollowUpEffect, "heal": HealEffect,
+                                  **{k.value: ForcedMoveEffect for k in ForceKind}}
+
+
+def _effect_from(raw: Any, path: str) -> Effect:
+    d = checked.mapping(raw, path)
+    kind = d.get("kind")
+    cls = _EFFECT_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise Bad(f"{path}.kind", f"expected one of {', '.join(_EFFECT_TYPES)}; got {checked.shown(d.get('kind'))}")
+    return checked.build(cls, d, path, _SPECIAL)
+
+
+def _effects_from(raw: Any, path: str) -> tuple[Effect, ...]:
+    return tuple(_effect_from(e, f"{path}[{i}]") for i, e in enumerate(checked.listing(raw, path)))
+
+
+def _abilities_from(raw: Any, path: str) -> tuple[Any, ...]:
+    out = []
+    for i, a in enumerate(checked.listing(raw, path)):
+        where = f"{path}[{i}]"
+        d = checked.mapping(a, where)
+        kind = d.get("kind")
+        if not isinstance(kind, str) or kind not in ABILITY_KINDS:
+            raise Bad(f"{where}.kind", f"expected one of {', '.join(ABILITY_KINDS)}; got {checked.shown(kind)}")
+        out.append(checked.build(ABILITY_KINDS[kind], d, where, _SPECIAL))
+    return tuple(out)
+
+
+def _champion_powers_from(raw: Any, path: str) -> tuple[ChampionPower, ...]:
+    # CHP-1..3: typed powers; saves made before them hold display text, which never did anything
+    return tuple(checked.build(ChampionPower, p, f"{path}[{i}]", _SPECIAL)
+                 for i, p in enumerate(checked.listing(raw, path)) if not isinstance(p, str))
+
+
+def _modules_from(raw: Any, path: str) -> tuple[str, ...]:
+    """Rule module names (``Ruleset.modules``, ``MapDef.rules``): each one a module of this tactica."""
+    names = checked.value(raw, tuple[str, ...], path, {})
+    for i, unknown in enumerate(names):
+        if unknown_modules([unknown]):
+            raise Bad(f"{path}[{i}]", f"unknown rule module {json.dumps(clean_text(unknown))}; "
+                                      f"expected one of {', '.join(OPTIONAL_MODULES)}")
+    return names
+
+
+#: Fields decoded by hand; every other field is decoded by its type (``checked.value``).
+_SPECIAL: dict[tuple[type, str], Any] = {
+    (AttackDef, "effects"): _effects_from,
+    (CreatureCard, "abilities"): _abilities_from,
+    (CreatureCard, "champion_powers"): _champion_powers_from,
+    (CreatureCard, "size"): lambda v, p: checked.integer(v, p, 1, 3),  # CARD-1: 1 to 3 squares across
+    (Ruleset, "modules"): _modules_from,
+}
+
+
+def card_from(d: Any, path: str = "card") -> CreatureCard:
+    """Decode a stat card (the JSON mapping ``card_to`` wrote); raises checked.Bad (a ValueError)
+    naming the field below ``path`` that is wrong."""
+    return checked.build(CreatureCard, d, path, _SPECIAL)
+
+
+def _zones_from(raw: Any, path: str, width: int, height: int) -> dict[str, frozenset[tuple[int, int]]]:
+    zones = checked.mapping(raw, path)
+    if len(zones) > 8:
+        raise Bad(path, f"{len(zones)} areas; at most 8")
+    out = {}
+    for key, squares in zones.items():
+        where = f"{path}.{clean_text(key)[:MAX_NAME]}"
+        found = set()
+        for i, sq in enumerate(checked.listing(squares, where, MAX_MAP_SQUARES)):
+            x, y = checked.value(sq, tuple[int, int], f"{where}[{i}]", _SPECIAL)
+            if not (0 <= x < width and 0 <= y < height):
+                raise Bad(f"{where}[{i}]", f"the square [{x}, {y}] is off the {width}×{height} map")
+            found.add((x, y))
+        out[clean_text(key)] = frozenset(found)
+    return out
+
+
+def map_from(d: Any, path: str = "map") -> MapDef:
+    """Decode a map (with its own terrain kinds, TER-OTHER); raises checked.Bad naming the field
+    below ``path``: an unknown terrain symbol (which, and where), a map over MAX_MAP_SIDE squares
+    a side or MAX_MAP_SQUARES in all, a zone square off the map."""
+    data = checked.mapping(d, path)
+    codes: dict[str, Terrain | CustomTerrain] = dict(_CODE_TERRAIN)
+    kinds = checked.listing(data.get("terrain_types", []), f"{path}.terrain_types", 64)
+    for i, t in enumerate(kinds):
+        where = f"{path}.terrain_types[{i}]"
+        td = checked.mapping(t, where)
+        rules = checked.build(TerrainRules, td.get("rules"), f"{where}.rules", _SPECIAL)
+        if len(rules.symbol) != 1:
+            raise Bad(f"{where}.rules.symbol", f"expected one character, got {checked.shown(rules.symbol)}")
+        codes[rules.symbol] = CustomTerrain(checked.name(td.get("name"), f"{where}.name"), rules)
+    if "terrain" not in data:
+        raise Bad(f"{path}.terrain", "missing")
+    rows = checked.listing(data["terrain"], f"{path}.terrain", MAX_LIST)
+    if len(rows) > MAX_MAP_SIDE:
+        raise Bad(f"{path}.terrain", f"a map {len(rows)} squares tall; at most {MAX_MAP_SIDE}×{MAX_MAP_SIDE}")
+    width = len(rows[0]) if rows and isinstance(rows[0], str) else 0
+    if not rows:
+        raise Bad(f"{path}.terrain", "expected at least one row of squares")
+    terrain: list[tuple[Any, ...]] = []  # Terrain, or CustomTerrain (TER-OTHER) which the engine takes too
+    for y, row in enumerate(rows):
+        where = f"{path}.terrain[{y}]"
+        if not isinstance(row, str):
+            raise checked.expected(where, "a row of terrain symbols (text)", row)
+        if len(row) > MAX_MAP_SIDE or len(row) * len(rows) > MAX_MAP_SQUARES:
+            raise Bad(where, f"a map {len(row)} squares wide and {len(rows)} tall; at most "
+                             f"{MAX_MAP_SIDE}×{MAX_MAP_SIDE}")
+        if len(row) != width or not width:
+            raise Bad(where, f"a row {len(row)} squares wide; expected {width or 'at least 1'} like the first row")
+        line = []
+        for x, ch in enumerate(row):
+            kind = codes.get(ch)
+            if kind is None:
+                raise Bad(where, f"unknown terrain symbol {json.dumps(ch)} at square [{x}, {y}]; "
+                                 f"expected one of {''.join(codes)}")
+            line.append(kind)
+        terrain.append(tuple(line))
+    zones = {k: _zones_from(data.get(k, {}), f"{path}.{k}", width, len(rows)) for k in ("start_areas", "vp_zones")}
+    return MapDef(id=checked.text(data.get("id"), f"{path}.id", MAX_NAME),
+                  name=checked.name(data.get("name"), f"{path}.name"), terrain=tuple(terrain),
+                  start_areas=zones["start_areas"], vp_zones=zones["vp_zones"],
+                  points=checked.integer(data.get("points", 200), f"{path}.points"),
+                  rules=_modules_from(data.get("rules", []), f"{path}.rules"))
+
+
+def warband_from(d: Any, path: str = "warband") -> WarbandDef:
+    """Decode a warband with its cards; raises checked.Bad naming the field below ``path``."""
+    return checked.build(WarbandDef, d, path, _SPECIAL)
 
 
 # -- actions ---------------------------------------------------------------
@@ -300,30 +350,16 @@ def encode_action(a: Action) -> dict:
     return out
 
 
-def _square(v: Any) -> tuple[int, int]:
-    if not (isinstance(v, list) and len(v) == 2 and all(isinstance(i, int) for i in v)):
-        raise ValueError(f"expected a square [x, y], got {v!r}")
-    return (v[0], v[1])
-
-
-def decode_action(d: dict) -> Action:
-    """Decode one action; raises ValueError naming what is wrong."""
-    if not isinstance(d, dict) or d.get("type") not in _ACTION_TYPES:
-        raise ValueError(f"unknown action {d!r}")
-    cls = _ACTION_TYPES[d["type"]]
-    kw = {}
-    for f in fields(cls):
-        if f.name not in d:
-            raise ValueError(f"{d['type']} needs '{f.name}'")
-        v = d[f.name]
-        if f.name in ("path",):
-            v = tuple(_square(s) for s in v)
-        elif f.name in ("square", "origin"):
-            v = _square(v)
-        elif f.name == "targets":
-            v = tuple(str(t) for t in v)
-        kw[f.name] = v
-    return cls(**kw)
+def decode_action(d: Any, path: str = "action") -> Action:
+    """Decode one action (``{"type": ClassName, field: value, ...}``); raises checked.Bad (a
+    ValueError) naming the field below ``path`` that is wrong and what was expected."""
+    data = checked.mapping(d, path)
+    kind = data.get("type")
+    cls = _ACTION_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise Bad(f"{path}.type", f"expected an action type ({', '.join(_ACTION_TYPES)}); "
+                                  f"got {checked.shown(data.get('type'))}")
+    return checked.build(cls, data, path, _SPECIAL)
 
 
 # -- state digest ----------------------------------------------------------
@@ -408,49 +444,129 @@ class SaveFile:
 
     @classmethod
     def from_json(cls, text: str, source: str = "save") -> SaveFile:
-        """Parse file text; raises SaveError with a clear reason."""
-        try:
-            doc = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise SaveError(f"{source}:{exc.lineno}:{exc.colno}: not a tactica save (broken JSON: {exc.msg})") from None
-        if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-            raise SaveError(f"{source}: not a tactica save file (no \"format\": \"{FORMAT}\")")
-        version = doc.get("version")
-        if not isinstance(version, int):
-            raise SaveError(f"{source}: the save has no version number")
-        if version > VERSION:
-            raise SaveError(f"{source}: the save is format version {version}, made by a newer tactica "
-                            f"({doc.get('tactica', '?')}); this tactica reads up to version {VERSION}. "
-                            "Upgrade tactica.")
-        try:
-            known = {f.name for f in fields(Ruleset)}
-            rules = Ruleset(**{k: v for k, v in doc["rules"].items() if k in known})
-            maps = tuple(map_from(m) for m in doc["maps"])
-            wbs = tuple(warband_from(w) for w in doc["warbands"])
-            if not 2 <= len(wbs) <= 4 or not maps:
-                raise ValueError("a save needs two to four warbands and at least one map")
-            actions = [decode_action(a) for a in doc["actions"]]
-            seed = doc["seed"]
-            if not isinstance(seed, int):
-                raise ValueError("seed must be an integer")
-            cps = [(int(c["step"]), str(c["digest"])) for c in doc.get("checkpoints", [])]
-            changes = [(int(c["step"]), map_from(c["map"])) for c in doc.get("map_changes", [])]
-            notes = [_note_from(n) for n in doc.get("notes", [])]
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            what = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
-            raise SaveError(f"{source}: the save is damaged ({what})") from None
-        return cls(id=str(doc.get("id", "")), seed=seed, rules=rules, maps=maps, warbands=wbs,
-                   actions=actions, checkpoints=cps, map_changes=changes,
-                   summary=dict(doc.get("summary") or {}),
-                   saved_at=str(doc.get("saved_at", "")),
-                   players=dict(doc["players"]) if isinstance(doc.get("players"), dict) else {},
-                   notes=notes)
+        """Parse file text as hostile input; raises SaveError with one clear line.
+
+        Args:
+            text: the file's text.
+            source: how messages name the file (its path).
+        Returns the SaveFile.  Raises SaveError naming ``source`` and, for a
+        field of the wrong type or out of bounds, its dotted path (e.g.
+        ``actions[12].square``) and what was expected: broken JSON, too
+        deep, too many values, not a save, a version from a newer tactica,
+        a map over the squares limit, a note naming a player not in the
+        battle.  No other exception comes out.
+        """
+        return decode_save(text, source, cls)
 
 
-def _note_from(d: dict) -> tuple[int, int | None, str]:
-    """One entry of a save's ``notes`` as (step, player, text); raises ValueError (or KeyError,
-    TypeError) when it is not {"step": int, "player": int or null, "text": str}."""
-    step, player, text = d["step"], d.get("player"), d["text"]
-    if not isinstance(step, int) or not isinstance(text, str) or not (player is None or isinstance(player, int)):
-        raise ValueError(f"a note must be {{step: integer, player: integer or null, text: string}}, not {d!r}")
-    return step, player, text
+def _note_from(raw: Any, path: str, players: int, steps: int) -> tuple[int, int | None, str]:
+    """One entry of a save's ``notes`` as (step, player, text): {"step": 1 to actions + 1,
+    "player": a seat of the battle (0-based) or null, "text": text}; raises checked.Bad."""
+    d = checked.mapping(raw, path)
+    for key in ("step", "text"):
+        if key not in d:
+            raise Bad(f"{path}.{key}", "missing")
+    step = checked.integer(d["step"], f"{path}.step", 0, steps + 1)
+    player = d.get("player")
+    if player is not None:
+        player = checked.integer(player, f"{path}.player", 0, players - 1)
+    return step, player, checked.text(d["text"], f"{path}.text")
+
+
+#: The summary's fields read by the listing and the resume (others are kept as they are).
+_SUMMARY = {"round": int, "over": bool, "digest": str, "actions": int}
+
+
+def _summary_from(raw: Any, players: int) -> dict[str, Any]:
+    out = dict(checked.mapping(raw or {}, "summary"))
+    for key, kind in _SUMMARY.items():
+        if key in out:
+            out[key] = checked.value(out[key], kind, f"summary.{key}", _SPECIAL)
+    if "round" in out and out["round"] < 0:
+        raise Bad("summary.round", f"expected a round of 0 or more, got {out['round']}")
+    if "vp" in out:
+        out["vp"] = [checked.integer(v, f"summary.vp[{i}]")
+                     for i, v in enumerate(checked.listing(out["vp"], "summary.vp", 4))]
+    if out.get("winner") is not None:
+        out["winner"] = checked.integer(out["winner"], "summary.winner", 0, players - 1)
+    if "map" in out:
+        out["map"] = checked.name(out["map"], "summary.map")
+    return out
+
+
+def _players_from(raw: Any, players: int) -> dict[str, Any]:
+    if raw is None:
+        return {}
+    out = dict(checked.mapping(raw, "players"))
+    if "ai" in out:
+        out["ai"] = checked.text(out["ai"], "players.ai", MAX_NAME)
+    if "ai_player" in out:
+        out["ai_player"] = checked.integer(out["ai_player"], "players.ai_player", 1, players)
+    if "ai_players" in out:
+        out["ai_players"] = [checked.integer(p, f"players.ai_players[{i}]", 1, players)
+                             for i, p in enumerate(checked.listing(out["ai_players"], "players.ai_players", 4))]
+    for key in ("intent", "quick_setup"):
+        if key in out:
+            out[key] = checked.boolean(out[key], f"players.{key}")
+    return out
+
+
+def decode_save(text: str, source: str, cls: type[SaveFile] = SaveFile) -> SaveFile:
+    """Decode a save file's text (``SaveFile.from_json``); raises SaveError naming ``source``."""
+    try:
+        doc = checked.parse_json(text)
+    except json.JSONDecodeError as exc:
+        raise SaveError(f"{source}:{exc.lineno}:{exc.colno}: not a tactica save (broken JSON: {exc.msg})") from None
+    except Bad as exc:
+        raise SaveError(f"{source}: {exc.message}") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise SaveError(f"{source}: not a tactica save file (no \"format\": \"{FORMAT}\")")
+    version = doc.get("version")
+    if version is None:
+        raise SaveError(f"{source}: the save has no version number")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise SaveError(f"{source}: the save's version is {checked.shown(version)}; expected a whole number "
+                        f"from 1 to {VERSION} (written without quotes)")
+    if version > VERSION:
+        newer = checked.name(doc["tactica"], "tactica") if isinstance(doc.get("tactica"), str) else "?"
+        raise SaveError(f"{source}: the save is format version {version}, made by a newer tactica "
+                        f"({newer}); this tactica reads up to version {VERSION}. Upgrade tactica.")
+    try:
+        return _decode_doc(doc, cls)
+    except Bad as exc:
+        raise SaveError(f"{source}: the save is damaged: {exc}") from None
+
+
+def _decode_doc(doc: dict[str, Any], cls: type[SaveFile]) -> SaveFile:
+    for key in ("rules", "maps", "warbands", "actions", "seed"):
+        if key not in doc:
+            raise Bad(key, "missing")
+    rules = checked.build(Ruleset, doc["rules"], "rules", _SPECIAL)
+    maps = tuple(map_from(m, f"maps[{i}]") for i, m in enumerate(checked.listing(doc["maps"], "maps", 64)))
+    wbs = tuple(warband_from(w, f"warbands[{i}]") for i, w in enumerate(checked.listing(doc["warbands"], "warbands")))
+    if not 2 <= len(wbs) <= 4:
+        raise Bad("warbands", f"a save needs two to four warbands; got {len(wbs)}")
+    if not maps:
+        raise Bad("maps", "a save needs at least one map; got none")
+    actions = [decode_action(a, f"actions[{i}]")
+               for i, a in enumerate(checked.listing(doc["actions"], "actions", MAX_ACTIONS))]
+    seed = checked.integer(doc["seed"], "seed", -(2**63), 2**64)
+    cps = []
+    for i, c in enumerate(checked.listing(doc.get("checkpoints", []), "checkpoints", MAX_ACTIONS)):
+        where = f"checkpoints[{i}]"
+        d = checked.mapping(c, where)
+        cps.append((checked.integer(d.get("step"), f"{where}.step", 0, len(actions)),
+                    checked.text(d.get("digest"), f"{where}.digest", 64)))
+    changes = []
+    for i, c in enumerate(checked.listing(doc.get("map_changes", []), "map_changes")):
+        where = f"map_changes[{i}]"
+        d = checked.mapping(c, where)
+        changes.append((checked.integer(d.get("step"), f"{where}.step", 0, len(actions)),
+                        map_from(d.get("map"), f"{where}.map")))
+    notes = [_note_from(n, f"notes[{i}]", len(wbs), len(actions))
+             for i, n in enumerate(checked.listing(doc.get("notes", []), "notes", MAX_ACTIONS))]
+    return cls(id=checked.text(doc.get("id", ""), "id", MAX_NAME), seed=seed, rules=rules, maps=maps,
+               warbands=wbs, actions=actions, checkpoints=cps, map_changes=changes,
+               summary=_summary_from(doc.get("summary"), len(wbs)),
+               saved_at=checked.text(doc.get("saved_at", ""), "saved_at", MAX_NAME),
+               players=_players_from(doc.get("players"), len(wbs)), notes=notes)

@@ -4,6 +4,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from tactica.content.limits import clean_text
+
 from .codec import SaveError
 from .replay import rebuild
 from .store import list_saves, load_save, saves_dir
@@ -20,7 +22,7 @@ def run_saves(args) -> int:
     for info in infos:
         if info.problem:
             bad += 1
-            print(f"  {info.path.name}: damaged — {info.problem}")
+            print(f"  {clean_text(info.path.name)}: damaged — {info.problem}")
             continue
         state = "finished" if info.over else "in progress"
         when = info.saved_at[:16].replace("T", " ")

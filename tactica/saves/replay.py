@@ -34,8 +34,21 @@ def rebuild(save: SaveFile, *, check: bool = True) -> Rebuilt:
     With ``check``, every checkpoint digest and the summary digest must match.
     Map changes (live reload) are swapped in after their step.  Raises
     SaveError naming the first action that fails or the first checkpoint
-    that differs.
+    that differs.  A save is hostile input: its values are checked for
+    type and bounds when decoded, and whatever else the engine cannot
+    build a battle from (a warband or map that breaks a rule) is a
+    SaveError too, never another exception.
     """
+    try:
+        return _rebuild(save, check)
+    except (SaveError, RecursionError, MemoryError):
+        raise
+    except Exception as exc:  # the engine met values no battle can have (a hostile save)
+        raise SaveError(f"the save cannot be replayed: its warbands, maps or actions break the rules engine "
+                        f"({type(exc).__name__})") from None
+
+
+def _rebuild(save: SaveFile, check: bool) -> Rebuilt:
     state, evs = new_game(save.warbands, save.maps, seed=save.seed, rules=save.rules)
     changes: dict[int, list] = {}
     for step, new_map in save.map_changes:

@@ -10,13 +10,23 @@ a broken one.
 from __future__ import annotations
 
 import os
+import re
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
 
+from tactica.content.limits import MAX_SAVE_BYTES, FileRefused, clean_text, read_regular
+
 from .codec import SaveError, SaveFile
+
+#: A temporary file of ``write_save`` older than this (seconds) belongs to a write that was killed:
+#: a live write renames its file within milliseconds, so a minute-old one is never in use.
+STALE_TEMP_SECONDS = 60.0
+#: The name ``write_save`` gives its temporary files (``.ID.xxxxxxxx.tmp``).
+_TEMP_NAME = re.compile(r"^\..+\.[A-Za-z0-9_]+\.tmp$")
 
 
 def data_dir() -> Path:
@@ -68,19 +78,57 @@ def write_save(save: SaveFile, path: Path | None = None) -> Path:
 
 
 def load_save(path: Path | str) -> SaveFile:
-    """Read a save file; raises SaveError with a clear reason (missing, damaged, too new)."""
+    """Read a save file as hostile input (``limits.read_regular``, ``SaveFile.from_json``).
+
+    Only a regular file is opened (a symbolic link only to one): a folder,
+    FIFO, device or socket is refused at once, as is a file over
+    ``limits.MAX_SAVE_BYTES``, without reading it.  Raises SaveError with
+    one clear line naming ``path`` (missing, not a regular file, too large,
+    damaged — with the field —, too new).
+    """
     path = Path(path)
+    shown = clean_text(str(path))  # a file's name may hold control characters too
     try:
-        text = path.read_text(encoding="utf-8")
+        data = read_regular(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
-        raise SaveError(f"{path}: no such save file") from None
-    except IsADirectoryError:
-        raise SaveError(f"{path}: a folder, not a save file") from None
+        raise SaveError(f"{shown}: no such save file") from None
+    except FileRefused as exc:
+        raise SaveError(f"{shown}: {exc.kind}, not a save file" if exc.kind else f"{shown}: {exc}") from None
     except OSError as exc:
-        raise SaveError(f"{path}: cannot read the save ({exc.strerror or exc})") from None
+        raise SaveError(f"{shown}: cannot read the save ({exc.strerror or exc})") from None
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise SaveError(f"{path}: not a tactica save (not UTF-8 text)") from None
-    return SaveFile.from_json(text, source=str(path))
+        raise SaveError(f"{shown}: not a tactica save (not UTF-8 text)") from None
+    return SaveFile.from_json(text, source=shown)
+
+
+def remove_stale_temps(folder: Path | None = None, older_than: float = STALE_TEMP_SECONDS) -> list[Path]:
+    """Delete the temporary files of killed writes (``.ID.xxxx.tmp``) in ``folder`` (default: the
+    saves folder) last modified more than ``older_than`` seconds ago; returns those removed.
+
+    Age, not a lock, tells a leftover from a write in progress: another tactica may be writing its
+    own save in the same folder right now, and its file lives for milliseconds.  Only regular files
+    with the temporary name are touched (never a link's target); a file that cannot be removed is
+    left as it is.
+    """
+    folder = folder or saves_dir()
+    removed: list[Path] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    now = time.time()
+    for entry in entries:
+        if not _TEMP_NAME.match(entry.name):
+            continue
+        try:
+            if entry.is_file(follow_symlinks=False) and now - entry.stat(follow_symlinks=False).st_mtime > older_than:
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+        except OSError:
+            continue
+    return removed
 
 
 @dataclass(frozen=True)
@@ -100,20 +148,25 @@ class SaveInfo:
 def list_saves(folder: Path | None = None) -> list[SaveInfo]:
     """Every save in ``folder`` (default: the saves folder), newest first.
 
-    Damaged files are listed with their problem rather than skipped.
+    A file that is not a usable save (damaged, wrong types, too large, a FIFO,
+    a folder named ``x.json``, a link to anything but a regular file) is
+    listed with its problem (one line naming it) and never stops the
+    listing.  Leftover temporary files of killed writes are removed first
+    (``remove_stale_temps``).
     """
     folder = folder or saves_dir()
     if not folder.is_dir():
         return []
+    remove_stale_temps(folder)
     out = []
-    for path in folder.glob("*.json"):
+    for path in sorted(folder.glob("*.json")):
         try:
             save = load_save(path)
         except SaveError as exc:
             out.append(SaveInfo(path, path.stem, "", 0, (0, 0), False, "", str(exc)))
             continue
-        s = save.summary
-        vp = tuple(int(v) for v in s.get("vp", (0, 0)))
+        s = save.summary  # its fields' types are checked when decoded (codec._summary_from)
+        vp = tuple(s.get("vp", (0, 0)))
         title = " vs ".join(w.name for w in save.warbands)
         if s.get("map"):
             title += f" on {s['map']}"

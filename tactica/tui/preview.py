@@ -108,24 +108,25 @@ def legend_text(plain: bool = False, customs: tuple = ()) -> Text:
     ``customs``: the map's own terrain kinds (TER-OTHER), listed after the built-in ones.
     """
     t = Text(no_wrap=True)
-    rows = [(" . ", _S["clear"], "clear"), (" ^ ", _S["difficult"], "difficult (costs 2 to enter)"),
-            ("█" * CELL, _S["wall"], "wall (blocks movement, sight)"),
-            (HALF_WALL_CELLS["nw"], _S["wall"], "diagonal wall (free corner passable)"),
-            (" A " if plain else " . ", _S["area0"], "start area A (picked at setup)"),
-            (" B " if plain else " . ", _S["area1"], "start area B (picked at setup)"),
-            (" a " if plain else " ◆ ", _S["zone0"], "VP zone a: scores for A"),
-            (" b " if plain else " ◆ ", _S["zone1"], "VP zone b: scores for B"),
-            (" T ", _S["difficult"], "forest (costs 2, cover)"), (" O ", _S["clear"], "pit (fliers only)"),
-            (" * ", _S["clear"], "smoke (hides)"), (" S ", _S["difficult"], "statue (costs 2, cover)"),
-            (" % ", _S["clear"], "blood rock (melee crit 19-20)"), (" + ", _S["clear"], "sacred circle (+2 attack)"),
-            (" @ ", _S["clear"], "teleporter"), ("", None, "")]
+    rows: list[tuple[str, Style | None, str]] = [
+        (" . ", _S["clear"], "clear"), (" ^ ", _S["difficult"], "difficult (costs 2 to enter)"),
+        ("█" * CELL, _S["wall"], "wall (blocks movement, sight)"),
+        (HALF_WALL_CELLS["nw"], _S["wall"], "diagonal wall (free corner passable)"),
+        (" A " if plain else " . ", _S["area0"], "start area A (picked at setup)"),
+        (" B " if plain else " . ", _S["area1"], "start area B (picked at setup)"),
+        (" a " if plain else " ◆ ", _S["zone0"], "VP zone a: scores for A"),
+        (" b " if plain else " ◆ ", _S["zone1"], "VP zone b: scores for B"),
+        (" T ", _S["difficult"], "forest (costs 2, cover)"), (" O ", _S["clear"], "pit (fliers only)"),
+        (" * ", _S["clear"], "smoke (hides)"), (" S ", _S["difficult"], "statue (costs 2, cover)"),
+        (" % ", _S["clear"], "blood rock (melee crit 19-20)"), (" + ", _S["clear"], "sacred circle (+2 attack)"),
+        (" @ ", _S["clear"], "teleporter"), ("", None, "")]
     if customs:
         rows = rows[:-1]
         for kind in customs:
             r = kind.rules
-            style = _S["wall"] if r.blocks_movement else _S["difficult" if r.difficult else "clear"]
+            shade = _S["wall"] if r.blocks_movement else _S["difficult" if r.difficult else "clear"]
             sample = "█" * CELL if r.blocks_movement else f" {r.symbol} "
-            rows.append((sample, style, f"{kind.name}: {terrain_words(r)}"[:34]))
+            rows.append((sample, shade, f"{kind.name}: {terrain_words(r)}"[:34]))
         if len(rows) % 2:
             rows.append(("", None, ""))
     for i, (sample, style, words) in enumerate(rows):

@@ -1,7 +1,7 @@
 """``tactica sim``'s per-game lines name the winner's seat and AI level (and the summary's AI entry)."""
 from __future__ import annotations
 
-from tactica import cli, content
+from tactica import cli, content, sim_command
 from tactica.ai import sim
 
 
@@ -51,9 +51,9 @@ def test_a_half_size_map_alone_gets_half_size_warbands_and_a_mismatch_is_refused
     import argparse
     maps = {p.stem: str(p) for p in content.shipped_maps()}
     wbs = {p.stem: str(p) for p in content.shipped_warbands()}
-    bands, chosen, _ = sim._load(argparse.Namespace(map=[maps["watchtower-hill"]], warband=None))
+    bands, chosen, _ = sim_command.load_sim_files(argparse.Namespace(map=[maps["watchtower-hill"]], warband=None))
     assert [wb.point_limit for wb in bands] == [100, 100] and chosen[0].points == 100  # WB-8, as play does
-    bands, chosen, _ = sim._load(argparse.Namespace(map=None, warband=[wbs["tusk-skirmishers"]] * 2))
+    bands, chosen, _ = sim_command.load_sim_files(argparse.Namespace(map=None, warband=[wbs["tusk-skirmishers"]] * 2))
     assert chosen[0].points == 100
     code = cli.main(["sim", "--map", maps["watchtower-hill"], "--warband", wbs["silverhelm-vanguard"],
                      "--warband", wbs["silverhelm-vanguard"], "--games", "1"])
@@ -64,7 +64,7 @@ def test_a_half_size_map_alone_gets_half_size_warbands_and_a_mismatch_is_refused
 def test_one_warband_file_is_brought_by_every_player_as_in_play(capsys):
     import argparse
     wbs = {p.stem: str(p) for p in content.shipped_warbands()}
-    bands, _, _ = sim._load(argparse.Namespace(map=None, warband=[wbs["tusk-skirmishers"]]))
+    bands, _, _ = sim_command.load_sim_files(argparse.Namespace(map=None, warband=[wbs["tusk-skirmishers"]]))
     assert [wb.name for wb in bands] == ["Tusk Skirmishers"] * 2
     code = cli.main(["sim", "--warband", wbs["tusk-skirmishers"], "--warband", wbs["tusk-skirmishers"],
                      "--warband", wbs["tusk-skirmishers"], "--games", "1"])

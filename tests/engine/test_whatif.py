@@ -8,6 +8,7 @@ from tactica.engine import (
     Attack,
     Move,
     Phase,
+    ReadOnlyStateError,
     ScriptedDice,
     apply,
     as_active,
@@ -57,9 +58,14 @@ def test_a_query_returns_a_fresh_state_and_leaves_its_argument_unchanged(name, m
     new = query(state)
     assert new is not state and new.creatures is not state.creatures
     assert _snapshot(state) == before, f"{name} changed the state it was given"
-    # and changing the answer further (as apply does to its copies) never reaches the argument
-    new.own("A").hp = 1
-    assert _snapshot(state) == before
+    # the answer is read-only, as apply's states are; a copy of it changes without reaching the argument
+    with pytest.raises(ReadOnlyStateError):
+        new.active_uid = "b"
+    with pytest.raises(AttributeError):  # a sealed state's creature refuses too (SharedCreatureError)
+        new.creature("A").hp = 1
+    changed = new.copy()
+    changed.own("A").hp = 1
+    assert _snapshot(state) == before and new.creature("A").hp == state.creature("A").hp
 
 
 def test_with_creature_at_moves_only_that_creature():

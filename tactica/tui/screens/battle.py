@@ -18,24 +18,24 @@ calls, which talks back through a few of its methods:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from textual import events as keys
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import Worker
 
+from tactica.client.battle_sizes import LOG_MIN, NARROW, WIDE, body_rows
+from tactica.client.battle_words import Pending, opening_line, sealed_lines, zone_note
 from tactica.client.controller import Controller, Mode
-from tactica.client.describe import LogLine, action_lines, describe_events
-from tactica.client.opponent import Thought
+from tactica.client.describe import action_lines, describe_events
+from tactica.client.opponent import AiPlayer, Thought
 from tactica.client.session import GameSession
-from tactica.engine import Action, ChooseFirstPlayer, EndActivation, Event, Phase
+from tactica.engine import Action, ChooseFirstPlayer, EndActivation, Event, GameState, Phase
 
-from ..battle_sizes import LOG_MIN, NARROW, WIDE, body_rows
-from ..battle_words import opening_line, sealed_lines, zone_note
 from ..widgets.battle_footer import BattleFooter
 from ..widgets.battle_header import BattleHeader
 from ..widgets.battle_log import BattleLog
@@ -96,6 +96,15 @@ class BattleScreen(Screen[str]):
         self.session = session
         self.ctrl = Controller(session)
         self._keys_shown: tuple[bool | None, ...] = ()
+        #: The widgets the screen and its objects set (``compose`` lays them out).
+        self.header = BattleHeader()
+        self.body = Horizontal(id="body")  # the map row: the map and the side panel
+        self.map_view = MapView(session.state)
+        self.card_box = VerticalScroll(id="card-scroll")  # the side panel's card and legend, scrolling
+        self.stat_card = StatCard()
+        self.legend_panel = Static(legend(session.state.maps, session.state.players), id="legend")
+        self.status_line = StatusLine()
+        self.battle_log = BattleLog()
         self.battle_layout = BattleLayout(self)
         self.toasts = Toasts(self, self.battle_layout)
         self.confirms = Confirmations(self, self.toasts)
@@ -110,56 +119,15 @@ class BattleScreen(Screen[str]):
 
     # -- the widgets ------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield BattleHeader()
-        with Horizontal(id="body"):
-            yield MapView(self.session.state)
-            with Vertical(id="side"):
-                with VerticalScroll(id="card-scroll"):
-                    yield StatCard()
-                    yield Static(legend(self.session.state.maps, self.session.state.players), id="legend")
-        yield StatusLine()
-        yield BattleLog()
+        yield self.header
+        with self.body:
+            yield self.map_view
+            with Vertical(id="side"), self.card_box:
+                yield self.stat_card
+                yield self.legend_panel
+        yield self.status_line
+        yield self.battle_log
         yield BattleFooter()
-
-    @property
-    def map_view(self) -> MapView:
-        """The map widget."""
-        return self.query_one(MapView)
-
-    @property
-    def header(self) -> BattleHeader:
-        """The header (seed, who plays whom, what the AI does)."""
-        return self.query_one(BattleHeader)
-
-    @property
-    def battle_log(self) -> BattleLog:
-        """The battle log."""
-        return self.query_one(BattleLog)
-
-    @property
-    def status_line(self) -> StatusLine:
-        """The status line (the hint, a refusal or a warning)."""
-        return self.query_one(StatusLine)
-
-    @property
-    def body(self) -> Widget:
-        """The map row: the map and the side panel."""
-        return self.query_one("#body")
-
-    @property
-    def legend_panel(self) -> Static:
-        """The legend under the stat card."""
-        return self.query_one("#legend", Static)
-
-    @property
-    def card_box(self) -> VerticalScroll:
-        """The side panel's scrolling box: the stat card and the legend."""
-        return self.query_one("#card-scroll", VerticalScroll)
-
-    @property
-    def stat_card(self) -> StatCard:
-        """The stat card of the creature under the cursor."""
-        return self.query_one(StatCard)
 
     def toast_racks(self) -> list[Widget]:
         """The racks the toasts stand in (Textual's ``ToastRack``)."""
@@ -186,22 +154,9 @@ class BattleScreen(Screen[str]):
         self.watch(self.card_box, "virtual_size", self._card_resized, init=False)
         self.watch(log, "virtual_size", self._card_resized, init=False)  # the log overflows: PgUp shows
         self.state_changed()
-        if s.resumed:
-            # the map is laid out after this: then its view goes to the cursor's creature (the active
-            # one, or the one to pick), not the map's top-left corner
+        if s.resumed:  # the map is laid out after this: then its view goes to the cursor's creature
             self.call_after_refresh(self.camera.into_view)
-            where = f"Round {s.state.round}, VP {'–'.join(map(str, s.state.vp))}: carry on where you left off."
-            if self.toasts.fit():
-                self.notify(where, title="Battle resumed", timeout=5)
-            else:  # a small log: said as its newest line, not in a toast over it
-                log.add([LogLine(f"Battle resumed. {where}", "banner", prominent=True)])
-            return
-        if self.decisions.docked_question_next():  # the setup roll and initiative said in the question
-            self.decisions.banners = [line.text for line in lines if line.prominent and line.kind == "banner"]
-            return
-        for line in lines:
-            if line.prominent and "Setup roll" in line.text and self.toasts.fit():
-                self.notify(line.text, title="Setup roll", timeout=5)
+        self.decisions.banners = self.toasts.opening(lines, self.decisions.docked_question_next())
 
     # -- keys ------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -465,16 +420,6 @@ class BattleScreen(Screen[str]):
         """Say that a key changed a setting (``Toasts.acknowledge``)."""
         self.toasts.acknowledge(text)
 
-    def keep_ai_options(self, *, fast: bool, intent: bool) -> None:
-        """Tell the app the f and i settings, so a new battle (n) starts with them."""
-        keep = getattr(self.app, "keep_ai_options", None)
-        if keep is not None:
-            keep(fast=fast, intent=intent)
-
-    def finished(self, choice: str | None) -> None:
-        """The winner screen closed with ``choice`` ("new", "quit" or None): leave the battle."""
-        self.dismiss(choice or "quit")
-
     @property
     def asking(self) -> bool:
         """True while a question (or the winner screen) is up: the battle's keys wait."""
@@ -490,111 +435,63 @@ class BattleScreen(Screen[str]):
 
     # -- the owned objects' state under the names the footer and the tests read ---------------
     @property
-    def ai(self) -> Any:
-        """The bot, None in a hot-seat battle. (``ai_turn.ai``)"""
+    def ai(self) -> AiPlayer | None:
+        """The bot, None in a hot-seat battle (``AiTurn.ai``)."""
         return self.ai_turn.ai
 
-    @ai.setter
-    def ai(self, value: Any) -> None:
-        self.ai_turn.ai = value
-
     @property
-    def ai_fast(self) -> Any:
-        """Whether the AI's fast mode is on (the footer's "Fast ✓"). (``ai_turn.fast``)"""
+    def ai_fast(self) -> bool:
+        """Whether the AI's fast mode is on: the footer's "Fast ✓" (``AiTurn.fast``)."""
         return self.ai_turn.fast
 
-    @ai_fast.setter
-    def ai_fast(self, value: Any) -> None:
-        self.ai_turn.fast = value
-
     @property
-    def ai_show_intent(self) -> Any:
-        """Whether the log says why the AI acts ("Intent ✓"). (``ai_turn.show_intent``)"""
+    def ai_show_intent(self) -> bool:
+        """Whether the log says why the AI acts: the footer's "Intent ✓" (``AiTurn.show_intent``)."""
         return self.ai_turn.show_intent
 
     @ai_show_intent.setter
-    def ai_show_intent(self, value: Any) -> None:
-        self.ai_turn.show_intent = value
+    def ai_show_intent(self, shown: bool) -> None:
+        self.ai_turn.show_intent = shown
 
     @property
-    def ai_last(self) -> Any:
-        """The AI's last answer played. (``ai_turn.last``)"""
+    def ai_last(self) -> Thought | None:
+        """The AI's last answer played (``AiTurn.last``)."""
         return self.ai_turn.last
 
     @ai_last.setter
-    def ai_last(self, value: Any) -> None:
-        self.ai_turn.last = value
+    def ai_last(self, thought: Thought | None) -> None:
+        self.ai_turn.last = thought
 
     @property
-    def ai_pending(self) -> Any:
-        """The state the bot is thinking about. (``ai_turn.pending``)"""
+    def ai_pending(self) -> GameState | None:
+        """The state the bot is thinking about (``AiTurn.pending``)."""
         return self.ai_turn.pending
 
-    @ai_pending.setter
-    def ai_pending(self, value: Any) -> None:
-        self.ai_turn.pending = value
+    def ai_status(self, room: int | None = None) -> str:
+        """The status line while the AI plays, in ``room`` characters (``AiTurn.status``)."""
+        return self.ai_turn.status(room)
 
     @property
-    def ai_status(self) -> Any:
-        """The status line while the AI plays (a method). (``ai_turn.status``)"""
-        return self.ai_turn.status
-
-    @ai_status.setter
-    def ai_status(self, value: Any) -> None:
-        self.ai_turn.status = value
-
-    @property
-    def _ai_waiting(self) -> Any:
-        """The AI's answer held back for the pace. (``ai_turn.waiting``)"""
-        return self.ai_turn.waiting
-
-    @_ai_waiting.setter
-    def _ai_waiting(self, value: Any) -> None:
-        self.ai_turn.waiting = value
-
-    @property
-    def _confirm(self) -> Any:
-        """The action waiting for its key again. (``confirms.pending``)"""
-        return self.confirms.pending
-
-    @_confirm.setter
-    def _confirm(self, value: Any) -> None:
-        self.confirms.pending = value
-
-    @property
-    def _asking(self) -> Any:
-        """True while a question is up. (``decisions.asking``)"""
-        return self.decisions.asking
-
-    @_asking.setter
-    def _asking(self, value: Any) -> None:
-        self.decisions.asking = value
-
-    @property
-    def muted_triggers(self) -> Any:
-        """Champion-power triggers not prompted about, by player. (``decisions.muted_triggers``)"""
+    def muted_triggers(self) -> dict[int, set[str]]:
+        """Champion-power triggers each player asked not to be prompted about (``Decisions``)."""
         return self.decisions.muted_triggers
 
-    @muted_triggers.setter
-    def muted_triggers(self, value: Any) -> None:
-        self.decisions.muted_triggers = value
+    @property
+    def _ai_waiting(self) -> tuple[Timer, Thought] | None:
+        return self.ai_turn.waiting
 
     @property
-    def _toasts_fit(self) -> Any:
-        """Whether a toast fits now (a method). (``toasts.fit``)"""
-        return self.toasts.fit
+    def _confirm(self) -> Pending | None:
+        return self.confirms.pending
 
-    @_toasts_fit.setter
-    def _toasts_fit(self, value: Any) -> None:
-        self.toasts.fit = value
+    @property
+    def _asking(self) -> bool:
+        return self.decisions.asking
+
+    def _toasts_fit(self) -> bool:
+        return self.toasts.fit()
+
+    def _status_room(self) -> int:
+        return self.battle_layout.status_room()
 
     _show_events = show_events
-    @property
-    def _status_room(self) -> Any:
-        """The status line's room now (a method). (``battle_layout.status_room``)"""
-        return self.battle_layout.status_room
-
-    @_status_room.setter
-    def _status_room(self, value: Any) -> None:
-        self.battle_layout.status_room = value
-

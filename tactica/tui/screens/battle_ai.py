@@ -16,8 +16,9 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
-from typing import Protocol
+from typing import Any, Protocol
 
+from textual.app import App
 from textual.notifications import SeverityLevel
 from textual.timer import Timer
 from textual.worker import Worker, WorkerState
@@ -43,6 +44,8 @@ class AiHost(Protocol):
     session: GameSession
 
     @property
+    def app(self) -> App[Any]: ...
+    @property
     def is_attached(self) -> bool: ...
     @property
     def header(self) -> BattleHeader: ...
@@ -61,7 +64,6 @@ class AiHost(Protocol):
     def decide_next(self) -> None: ...
     def refresh_view(self) -> None: ...
     def acknowledge(self, text: str) -> None: ...
-    def keep_ai_options(self, *, fast: bool, intent: bool) -> None: ...
 
 
 class AiTurn:
@@ -250,7 +252,9 @@ class AiTurn:
 
     def _keep_options(self) -> None:
         """Tell the app the f and i settings, so a new battle (n) starts with them."""
-        self.screen.keep_ai_options(fast=self.fast, intent=self.show_intent)
+        keep = getattr(self.screen.app, "keep_ai_options", None)
+        if keep is not None:
+            keep(fast=self.fast, intent=self.show_intent)
 
     def toggle_intent(self) -> None:
         """i: show or hide why the AI chooses each action."""

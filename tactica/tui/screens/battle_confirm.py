@@ -7,22 +7,25 @@ same key again applies it, any other key calls it off.  ``Toasts`` says the
 news that are not log lines: refusals, warnings and acknowledgements, in a
 toast where one fits (``BattleLayout.toasts_fit``) and in the status line
 always.  Both are owned by ``BattleScreen``; the words are Textual-free, in
-``tactica.tui.battle_words``.
+``tactica.client.battle_words``.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from textual.app import App
 from textual.notifications import SeverityLevel
 from textual.timer import Timer
 
+from tactica.client.battle_sizes import NARROW
+from tactica.client.battle_words import CONFIRM_TITLES, Pending, asks_first, cancelled_text, confirm_text
 from tactica.client.controller import Controller, Mode
+from tactica.client.describe import LogLine
 from tactica.client.session import GameSession
 from tactica.engine import Action
 
-from ..battle_sizes import NARROW
-from ..battle_words import CONFIRM_TITLES, Pending, asks_first, cancelled_text, confirm_text
+from ..widgets.battle_log import BattleLog
 from ..widgets.status_line import StatusLine, fit_status
 from .battle_layout import BattleLayout
 
@@ -39,6 +42,8 @@ class ToastHost(Protocol):
     def status_line(self) -> StatusLine: ...
     @property
     def note_seconds(self) -> float: ...
+    @property
+    def battle_log(self) -> BattleLog: ...
 
     def notify(self, message: str, *, title: str = ..., severity: SeverityLevel = ...,
                timeout: float | None = ...) -> None: ...
@@ -108,6 +113,27 @@ class Toasts:
         screen.app.clear_notifications()  # one refusal at a time, never a pile of them
         if self.fit():  # else the status line alone says it: the log stays in view
             screen.notify(reason, title="Not allowed", severity="warning", timeout=4)
+
+    def opening(self, lines: Sequence[LogLine], docked: bool) -> list[str]:
+        """The battle's first news, once the screen is up with the log so far (``lines``): a resumed
+        battle says where it stands (in a toast, or as the log's newest line where none fits); a new
+        one shows its setup roll in a toast, unless the first decision is a docked question
+        (``docked``), which says the rolls in its text.  Returns the roll lines for that question."""
+        screen = self.screen
+        st = screen.session.state
+        if screen.session.resumed:
+            where = f"Round {st.round}, VP {'–'.join(map(str, st.vp))}: carry on where you left off."
+            if self.fit():
+                screen.notify(where, title="Battle resumed", timeout=5)
+            else:  # a small log: said as its newest line, not in a toast over it
+                screen.battle_log.add([LogLine(f"Battle resumed. {where}", "banner", prominent=True)])
+            return []
+        if docked:  # the setup roll and initiative said in the question, no toast over it
+            return [line.text for line in lines if line.prominent and line.kind == "banner"]
+        for line in lines:
+            if line.prominent and "Setup roll" in line.text and self.fit():
+                screen.notify(line.text, title="Setup roll", timeout=5)
+        return []
 
     def drop(self, titles: tuple[str, ...]) -> None:
         """Take the toasts with one of these ``titles`` off the screen.  Textual offers no public way

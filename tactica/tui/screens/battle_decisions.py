@@ -56,7 +56,7 @@ class DecisionHost(Protocol):
     def refresh_bindings(self) -> None: ...
     def refresh_view(self) -> None: ...
     def apply_action(self, action: Action) -> bool: ...
-    def finished(self, choice: str | None) -> None: ...
+    def dismiss(self, result: str | None = ...) -> Any: ...
     def refuse(self, reason: str) -> None: ...
     def show_events(self, events: Sequence[Event], follow: bool = True) -> None: ...
 
@@ -127,7 +127,11 @@ class Decisions:
             self.asking = True
             screen.refresh_bindings()
             screen.app.clear_notifications()  # no earlier roll toast drawn over the game-over box
-            screen.app.push_screen(WinnerScreen(screen.session, screen.battle_log.entries), screen.finished)
+            screen.app.push_screen(WinnerScreen(screen.session, screen.battle_log.entries), self._finished)
+
+    def _finished(self, choice: str | None) -> None:
+        """The winner screen closed with ``choice`` ("new", "quit" or None): leave the battle."""
+        self.screen.dismiss(choice or "quit")
 
     def _ask_champion(self) -> None:
         """CHP-2: ask the deciding player whether a champion power answers the trigger, unless the
@@ -188,8 +192,7 @@ class Decisions:
             screen.apply_action(options[0])
         elif options:
             st = screen.session.state
-            me = st.active_creature
-            assert me is not None  # a power is used only in an activation
+            me = st.actor  # a power is used only in an activation
             labels = [f"{me.card.special_powers[a.power]} — on {creature_name(st, a.target)}" for a in options]
             self.ask(ChoiceModal(f"{creature_name(st, me.uid)}: use a special power", "", labels, docked=True),
                      lambda i: options[i])

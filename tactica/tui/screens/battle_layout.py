@@ -4,7 +4,7 @@
 ``battle_sizes.body_rows`` says (the log takes the rest), says whether a toast
 fits and how many characters the status line shows now, names who scores in
 each VP zone in the legend, and pages the stat card.  The arithmetic itself is
-Textual-free, in ``tactica.tui.battle_sizes``.
+Textual-free, in ``tactica.client.battle_sizes``.
 """
 from __future__ import annotations
 
@@ -16,11 +16,11 @@ from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
 
+from tactica.client.battle_sizes import body_rows, side_width, status_room, status_rows, toasts_fit
+from tactica.client.battle_words import zone_note
 from tactica.client.session import GameSession
 from tactica.engine import MapDef, Square
 
-from ..battle_sizes import body_rows, side_width, status_room, status_rows, toasts_fit
-from ..battle_words import zone_note
 from ..widgets.battle_log import BattleLog
 from ..widgets.map_view import STYLES as MAP_STYLES
 from ..widgets.map_view import MapView

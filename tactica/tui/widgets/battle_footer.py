@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
-from ..battle_sizes import NARROW
+from tactica.client.battle_sizes import NARROW
 
 SHORT = {"End activation": "End", "Fast AI": "Fast", "Fast AI ✓": "Fast ✓", "AI intent": "Intent",
          "AI intent ✓": "Intent ✓", "More card": "Card",

@@ -52,10 +52,9 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from tactica.client.battle_sizes import BIG_CELL, CELL
 from tactica.client.overlay import Overlay
 from tactica.engine import GameState, Square, Terrain, terrain_rules
-
-from ..battle_sizes import BIG_CELL, CELL
 
 #: How a diagonal wall square is drawn (TER-WALL), by its wall corner: the wall side solid.
 HALF_WALL_CELLS = {"nw": "█◤ ", "ne": " ◥█", "sw": "█◣ ", "se": " ◢█"}

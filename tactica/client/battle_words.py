@@ -84,8 +84,7 @@ def _confirm_words(session: GameSession, pending: Pending | None, short: bool) -
     key, action = pending
     st = session.state
     press = "Enter" if key == "enter" else key
-    me = st.active_creature
-    assert me is not None  # only the active creature's actions wait for their key again
+    me = st.actor  # only the active creature's actions wait for their key again
     name = me.label if short else creature_name(st, me.uid)
     pit = session.pit_ending(action)
     if isinstance(action, EndActivation):

@@ -1,0 +1,142 @@
+"""The ``tactica sim`` command: its files read, its command line checked, its battles played, its report printed.
+
+The battles themselves are ``tactica.ai.sim``'s (``run_games``); this module
+adds what a command needs and a headless package must not load: the content
+files (YAML, ``tactica.content``), the checks of the command line with their
+exit statuses, and the output on stdout and stderr.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from tactica import content
+from tactica.ai import sim  # called as sim.run_games and so on: tests may stand in for them
+from tactica.ai.bots import LEVELS
+from tactica.content import ContentError
+from tactica.content.problems import report_lines
+from tactica.engine import MapDef, WarbandDef, check_battle, module_conflict
+
+
+class UsageError(ValueError):
+    """The command line of ``tactica sim`` is at fault (exit status 2, as argparse's errors)."""
+
+
+def load_sim_files(args: argparse.Namespace, players: int = 2, teams: tuple[int, ...] = ()
+                   ) -> tuple[tuple[WarbandDef, ...], tuple[MapDef, ...], dict]:
+    """The warbands, maps and card catalogue of ``tactica sim``'s games.
+
+    Raises UsageError for files named the wrong number of times,
+    ContentError for bad files (every problem of every file), ValueError
+    when the warbands and maps do not make a battle (WB-8).
+    """
+    paths = args.warband or []
+    if len(paths) not in (0, 1, players):
+        raise UsageError(f"give --warband once (every player brings it), {players} times (one per player, "
+                         "in seat order) or not at all")
+    if len(paths) == 1:
+        paths = paths * players  # as in 'tactica play': one warband file means everyone brings it
+    map_paths = args.map or []
+    if len(map_paths) > 2:
+        raise UsageError("give --map once or twice")
+    loaded, given_maps, catalogue = content.load_battle_files(paths, map_paths, getattr(args, "cards", None) or ())
+    maps = tuple(given_maps)
+    bands = tuple(loaded) or content.default_warbands(
+        players, maps[0].points if maps else 200)  # WB-8: shipped warbands of the map's battle size
+    maps = maps or (content.default_map(players, teams, bands[0].point_limit),)
+    lines = []
+    for p in check_battle(bands, maps, teams):
+        where = map_paths[p.index] if p.code == "map-size" and p.index is not None and p.index < len(map_paths) else ""
+        lines.append(f"{where}: {p.message}" if where else p.message)
+    modules = tuple(getattr(args, "rules", None) or ())
+    for i, m in enumerate(maps):  # a map's rules: with --rules (G5E-SPLIT: grid35 and grid5e never together)
+        clash = module_conflict(modules + m.rules)
+        if clash:
+            lines.append(f"{map_paths[i]}: {clash}" if i < len(map_paths) else clash)
+    if lines:
+        raise ValueError("\n".join(lines))
+    return bands, maps, catalogue
+
+
+def run_sim(args: argparse.Namespace) -> int:
+    """Back ``tactica sim``: play ``args.games`` battles and print the summary.
+
+    Args: the parsed namespace (map, warband, ai, games, seed, json, progress).
+    One progress line per finished game goes to stderr (never stdout, so
+    ``--json`` output stays one object) when ``--progress`` is given or
+    stderr is a terminal.
+    Returns the exit status: 0; 1 for a bad content file (or warbands and
+    maps that do not make a battle) or when a battle broke (illegal action
+    or invariant; the message goes to stderr); 2 for a bad command line
+    (as argparse's errors), including ``--scenario sealed`` with
+    ``--warband`` (Sealed builds every warband itself).
+    """
+    levels = list(args.ai or [])
+    players = getattr(args, "players", None) or max(2, len(levels))
+    if not getattr(args, "players", None) and len(levels) > 2:  # SCN-MULTI, never silently
+        kind = "teams as --teams says" if getattr(args, "teams", None) else "free-for-all"
+        print(f"tactica sim: note: --ai given {len(levels)} times: {len(levels)} players, {kind} "
+              f"(--players {len(levels)} says so and hides this note; for 2-player games give --ai twice)",
+              file=sys.stderr)
+    if not 2 <= players <= 4:
+        print("tactica sim: error: --players is 2, 3 or 4", file=sys.stderr)
+        return 2
+    if len(levels) == 1:
+        levels = levels * players
+    if not levels:
+        levels = ["normal", "random"] if players == 2 else ["normal"] * players
+    if len(levels) != players:
+        print(f"tactica sim: error: give --ai once or {players} times (one per player)", file=sys.stderr)
+        return 2
+    try:
+        teams = sim.parse_teams(getattr(args, "teams", None), players)
+    except ValueError as err:
+        print(f"tactica sim: error: {err}", file=sys.stderr)
+        return 2
+    for level in levels:
+        if level not in LEVELS:
+            print(f"tactica sim: error: unknown AI level {level!r} (choose from {', '.join(LEVELS)})",
+                  file=sys.stderr)
+            return 2
+    if args.games < 1:
+        print("tactica sim: error: --games must be at least 1", file=sys.stderr)
+        return 2
+    scenario = getattr(args, "scenario", None) or "assault"
+    if scenario == "sealed" and args.warband:  # SCN-SEALED builds every warband itself; never ignore a file
+        print("tactica sim: error: --scenario sealed builds every warband from random packs drawn with the "
+              "seed, so it takes no --warband (give --cards to add cards of your own to the packs)",
+              file=sys.stderr)
+        return 2
+    try:
+        warbands, maps, catalogue = load_sim_files(args, players, teams)
+    except Exception as err:  # never a traceback for bad content
+        if isinstance(err, ContentError):  # its lines already say "path:line:col: error: ..."
+            for line in report_lines(err.problems):
+                print(line, file=sys.stderr)
+        else:
+            for line in str(err).splitlines():
+                print(f"tactica sim: error: {line}", file=sys.stderr)
+        return 2 if isinstance(err, UsageError) else 1
+    on_game = None
+    if getattr(args, "progress", False) or sys.stderr.isatty():
+        def on_game(number: int, result: sim.BattleResult, seconds: float, seat_levels: list[str],
+                    order: Sequence[int]) -> None:
+            print(sim.progress_line(number, args.games, result, seconds, seat_levels, order, teams),
+                  file=sys.stderr, flush=True)
+    try:
+        summary = sim.run_games(levels, warbands, [maps], args.games, args.seed, scenario=scenario,
+                                teams=teams, catalogue=catalogue, on_game=on_game,
+                                modules=tuple(getattr(args, "rules", None) or ()))
+    except sim.SimError as err:
+        print(f"tactica sim: error: {err}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(sim.format_summary(summary))
+    return 0
+
+
+__all__ = ["UsageError", "load_sim_files", "run_sim"]

@@ -116,6 +116,25 @@ def test_rules_option_unknown_module_is_a_usage_error(capsys):
     assert "always on" in capsys.readouterr().err
 
 
+def test_a_reader_that_stops_early_is_not_an_error(monkeypatch, capsys):
+    """``tactica saves | head``: the pipe closes under the listing; no traceback, exit 0."""
+    from tactica.saves import commands
+
+    def listing(args) -> int:
+        print("Saved battles (newest first):")
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(commands, "run_saves", listing)
+    assert cli.main(["saves"]) == 0
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_the_teams_example_has_one_team_per_player(capsys):
+    assert cli.main(["sim", "--players", "3", "--teams", "1,2,1,2", "--games", "1"]) == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert "e.g. 1,2,2 for 3 players" in err and "got '1,2,1,2'" in err
+
+
 def test_G5E_SPLIT_rules_option_refuses_grid35_with_grid5e(capsys):
     assert _status(["sim", "--rules", "grid5e,grid35", "--games", "1"]) == EXIT_USAGE
     err = capsys.readouterr().err

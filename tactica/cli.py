@@ -31,7 +31,7 @@ SCENARIO_HELP = ("victory rules: assault (default), bounty, uncontested, combine
 def _rule_modules(text: str) -> tuple[str, ...]:
     """``--rules grid35`` (a comma-separated list) to module names, each one the engine knows
     (``tactica.engine.OPTIONAL_MODULES``); an unknown name is a usage error (exit 2)."""
-    from tactica.engine import OPTIONAL_MODULES, unknown_modules
+    from tactica.engine import OPTIONAL_MODULES, module_conflict, unknown_modules
     names = tuple(dict.fromkeys(p.strip() for p in text.split(",") if p.strip()))
     if not names:
         raise argparse.ArgumentTypeError("--rules names at least one rule module, e.g. grid35")
@@ -42,12 +42,15 @@ def _rule_modules(text: str) -> tuple[str, ...]:
     if unknown:
         raise argparse.ArgumentTypeError(f"unknown rule module {', '.join(unknown)!r}; "
                                          f"choose from {', '.join(OPTIONAL_MODULES)}")
+    clash = module_conflict(names)
+    if clash:
+        raise argparse.ArgumentTypeError(clash)
     return names
 
 
 RULES_HELP = ("optional rule modules, comma-separated: grid35 (3.5-era movement: diagonals cost 1, 2, 1, 2 … "
               "across a move, hampered squares, low obstacles, reach 2, running), grid35-simple (the same, "
-              "every diagonal 1.5); see docs/modules/")
+              "every diagonal 1.5), grid5e (split moves, difficult +1, prone; not with grid35); see docs/modules/")
 
 
 def _days(text: str) -> int:

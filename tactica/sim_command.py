@@ -17,7 +17,7 @@ from tactica.ai import sim  # called as sim.run_games and so on: tests may stand
 from tactica.ai.bots import LEVELS
 from tactica.content import ContentError
 from tactica.content.problems import report_lines
-from tactica.engine import MapDef, WarbandDef, check_battle
+from tactica.engine import MapDef, WarbandDef, check_battle, module_conflict
 
 
 class UsageError(ValueError):
@@ -50,6 +50,11 @@ def load_sim_files(args: argparse.Namespace, players: int = 2, teams: tuple[int,
     for p in check_battle(bands, maps, teams):
         where = map_paths[p.index] if p.code == "map-size" and p.index is not None and p.index < len(map_paths) else ""
         lines.append(f"{where}: {p.message}" if where else p.message)
+    modules = tuple(getattr(args, "rules", None) or ())
+    for i, m in enumerate(maps):  # a map's rules: with --rules (G5E-SPLIT: grid35 and grid5e never together)
+        clash = module_conflict(modules + m.rules)
+        if clash:
+            lines.append(f"{map_paths[i]}: {clash}" if i < len(map_paths) else clash)
     if lines:
         raise ValueError("\n".join(lines))
     return bands, maps, catalogue

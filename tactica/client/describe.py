@@ -28,16 +28,19 @@ from tactica.engine import (
     ConfusionRolled,
     CreatureActivated,
     CreatureDestroyed,
+    CreatureDroppedProne,
     CreatureFell,
     CreatureForced,
     CreatureHealed,
     CreatureMoved,
     CreaturePlaced,
     CreatureSettled,
+    CreatureStoodUp,
     DamageDealt,
     DieRolled,
     Event,
     FirstPlayerChosen,
+    FlierFell,
     GameState,
     MapChosen,
     OpportunityAttackProvoked,
@@ -265,6 +268,15 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
         elif isinstance(e, TieBroken):
             out.append(LogLine(f"{len(e.options)} squares are equally near: a d{e.sides} rolls {e.face}, "
                                f"{_square(e.chosen)} (G35-NEAREST)", "info"))
+        elif isinstance(e, CreatureDroppedProne):  # grid5e, G5E-PRONE
+            out.append(LogLine(f"{creature_name(state, e.uid)} drops prone (G5E-PRONE)", "move",
+                               _owner(state, e.uid)))
+        elif isinstance(e, CreatureStoodUp):
+            out.append(LogLine(f"{creature_name(state, e.uid)} stands up, spending {e.cost} squares "
+                               "of movement (G5E-PRONE)", "move", _owner(state, e.uid)))
+        elif isinstance(e, FlierFell):  # grid5e, G5E-FALL
+            out.append(LogLine(f"{creature_name(state, e.uid)} is {e.cause} in the air and falls at "
+                               f"{_square(e.square)} (G5E-FALL)", "hit", _owner(state, e.uid)))
         elif isinstance(e, TemplatePlaced):
             hit = ", ".join(_short(state, t) for t in e.targets) or "no creature"
             out.append(LogLine(f"{creature_name(state, e.attacker)} uses {e.attack} on "

@@ -12,10 +12,10 @@ import random
 from dataclasses import dataclass, field
 
 from tactica.content import catalogue_with, load_catalogue
-from tactica.engine import MapDef, WarbandDef, sealed_warbands
+from tactica.engine import MapDef, WarbandDef, module_conflict, sealed_warbands
 from tactica.saves.autosave import AutoSaver
 
-from .content import Choices, load_battle, load_multi, setup_choices
+from .content import BattleContentError, Choices, load_battle, load_multi, setup_choices
 from .opponent import Opponent
 from .saving import record_new
 from .session import GameSession
@@ -122,8 +122,8 @@ def make_factory(args: argparse.Namespace) -> BattleFactory:
         args: ``map`` and ``warband`` (lists of files or None), ``cards`` (card files or None),
             ``players`` (2-4), ``team_list``, ``seed``, ``opponent``, ``scenario``, ``vp_target``;
             any may be missing (the defaults of ``tactica play``).
-    Raises BattleContentError (``client.content``) when a file is bad or the files do not make a
-    battle (WB-8, SCN-MULTI, SCN-SEALED).
+    Raises BattleContentError (``client.content``) when a file is bad, the files do not make a
+    battle (WB-8, SCN-MULTI, SCN-SEALED), or a map's rule modules cannot be on with ``--rules``.
     """
     players = getattr(args, "players", None) or 2
     teams = tuple(getattr(args, "team_list", None) or ())
@@ -133,6 +133,12 @@ def make_factory(args: argparse.Namespace) -> BattleFactory:
                                     cards)
     else:
         warbands, maps = load_battle(getattr(args, "map", None), getattr(args, "warband", None), cards)
+    modules = tuple(getattr(args, "rules", None) or ())
+    files = getattr(args, "map", None) or ()
+    clashes = [f"{files[i]}: {clash}" if i < len(files) else clash
+               for i, m in enumerate(maps) if (clash := module_conflict(modules + m.rules))]
+    if clashes:  # a map's rules: with --rules (G5E-SPLIT: grid35 and grid5e never together)
+        raise BattleContentError([f"error: {line}" for line in clashes], usage=True)
     catalogue = None
     if cards:  # SCN-SEALED: the players' own cards join the packs too
         catalogue = catalogue_with(cards)  # read and checked once already, by load_battle
@@ -140,4 +146,4 @@ def make_factory(args: argparse.Namespace) -> BattleFactory:
                          opponent=getattr(args, "opponent", None),
                          scenario=getattr(args, "scenario", None) or "assault",
                          teams=teams, vp_target=getattr(args, "vp_target", None), catalogue=catalogue,
-                         modules=tuple(getattr(args, "rules", None) or ()))
+                         modules=modules)

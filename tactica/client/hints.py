@@ -15,13 +15,16 @@ from tactica.engine import (
     AttackPreview,
     Charge,
     Creature,
+    DropProne,
     Move,
     Square,
     Squeeze,
+    StandUp,
     UsePower,
     attack_allowed,
     attack_available,
     creature_distance,
+    move_rest,
     provokers_of_attack,
 )
 
@@ -339,11 +342,14 @@ class Hints:
         (ACT-1..3): with its move action used, a move or shift takes its attack action instead."""
         s, st = self.session, self.session.state
         keys = []
+        rest = move_rest(st)  # G5E-SPLIT: squares left of a move action, spent without an action
         if s.moves():
-            keys.append("m on a shaded square moves" + (" again" if st.move_used else ""))
+            more = "" if st.move_used and st.attack_used else ", more with an action"
+            keys.append("m on a shaded square moves" + (f" (the rest of its move: {rest} squares{more})" if rest
+                                                        else " again" if st.move_used else ""))
         if s.shifts():
             keys.append("s shifts 1 square")
-        if st.move_used and keys:  # ACT-3: the attack action taken as a move action
+        if st.move_used and keys and not rest:  # ACT-3: the attack action taken as a move action
             keys = [" or ".join(keys) + (" (either uses the attack action)" if len(keys) > 1
                                          else " (uses the attack action)")]
         if s.usable_attacks():
@@ -354,6 +360,10 @@ class Hints:
             keys.append("c charge")
         if s.of_type(UsePower):
             keys.append("w power")
+        if s.of_type(StandUp):  # G5E-PRONE
+            keys.append("d stand up")
+        elif s.of_type(DropProne):
+            keys.append("d drop prone")
         if s.can_end():
             keys.append("e end")
         return ", ".join(keys) if keys else "nothing is left to do"

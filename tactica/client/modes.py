@@ -17,6 +17,7 @@ from tactica.engine import (
     AttackDef,
     Charge,
     Creature,
+    DropProne,
     ForceMove,
     Move,
     Phase,
@@ -24,6 +25,7 @@ from tactica.engine import (
     Settle,
     Shift,
     Square,
+    StandUp,
     UsePower,
     attack_allowed,
 )
@@ -119,6 +121,8 @@ class ModeMachine:
             return m in (Mode.ACT, Mode.ATTACK, Mode.AREA) and bool(s.charges())
         if name == "power":  # SPW-1
             return m is Mode.ACT and bool(s.of_type(UsePower))
+        if name == "prone":  # G5E-PRONE: drop prone, or stand up
+            return m is Mode.ACT and self.prone_action() is not None
         if name == "end":
             return m in (Mode.ACT, Mode.ATTACK, Mode.AREA, Mode.CHARGE, Mode.CHARGE_END) and s.can_end()
         if name == "cancel":
@@ -133,6 +137,17 @@ class ModeMachine:
         if name == "select":
             return m not in (Mode.WAIT, Mode.OVER)
         return True
+
+    def prone_action(self) -> DropProne | StandUp | None:
+        """What the d key does now (G5E-PRONE, a module with prone rules): the legal ``StandUp`` of a
+        prone creature or ``DropProne`` of a standing one; None when neither is legal."""
+        for kind in (StandUp, DropProne):
+            found = self.session.of_type(kind)
+            if found:
+                action = found[0]
+                assert isinstance(action, (StandUp, DropProne))
+                return action
+        return None
 
     def active(self) -> Creature | None:
         """The active creature, or None."""

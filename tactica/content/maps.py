@@ -30,7 +30,17 @@ from __future__ import annotations
 
 import re
 
-from tactica.engine import SYMBOLS, CustomTerrain, MapDef, Ruleset, Square, Terrain, TerrainRules, terrain_rules
+from tactica.engine import (
+    SYMBOLS,
+    CustomTerrain,
+    MapDef,
+    Ruleset,
+    Square,
+    Terrain,
+    TerrainRules,
+    module_conflict,
+    terrain_rules,
+)
 
 from .fields import MAP, TERRAIN_KINDS, TERRAIN_TYPE
 from .limits import MAX_MAP_SIDE
@@ -279,6 +289,8 @@ def _rule_modules(doc: Doc, f: dict[str, tuple[Node, Node]]) -> tuple[str, ...]:
             doc.error(node, f"unknown rule module '{name}'{hint}")
         elif name in names:
             doc.error(node, f"rule module '{name}' is listed twice")
+        elif module_conflict(names + [name]):
+            doc.error(node, str(module_conflict(names + [name])))
         else:
             names.append(name)
     return tuple(names)

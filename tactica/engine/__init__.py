@@ -27,6 +27,7 @@ from .actions import (
     ChooseMap,
     ChooseStartArea,
     DeclinePower,
+    DropProne,
     EndActivation,
     ForceMove,
     Move,
@@ -34,6 +35,7 @@ from .actions import (
     Settle,
     Shift,
     Squeeze,
+    StandUp,
     Teleport,
     UseChampionPower,
     UsePower,
@@ -77,16 +79,19 @@ from .events import (
     ConfusionRolled,
     CreatureActivated,
     CreatureDestroyed,
+    CreatureDroppedProne,
     CreatureFell,
     CreatureForced,
     CreatureHealed,
     CreatureMoved,
     CreaturePlaced,
     CreatureSettled,
+    CreatureStoodUp,
     DamageDealt,
     DieRolled,
     Event,
     FirstPlayerChosen,
+    FlierFell,
     MapChosen,
     OpportunityAttackProvoked,
     PowerRecharged,
@@ -113,7 +118,16 @@ from .footprint import gap as footprint_gap
 from .forced import destinations as forced_destinations
 from .game import apply, charge_routes, check, deploy_squares, legal_actions, new_game
 from .geometry import Geometry, chebyshev
-from .legal import ACTING_KINDS, CHAMPION_KINDS, FORCED_KINDS, actions_of_kind, charge_choices, kinds_now, move_reach
+from .legal import (
+    ACTING_KINDS,
+    CHAMPION_KINDS,
+    FORCED_KINDS,
+    actions_of_kind,
+    charge_choices,
+    kinds_now,
+    move_reach,
+    move_rest,
+)
 from .mapswap import MapSwapError, with_map
 from .model import (
     ALIGNMENTS,
@@ -138,6 +152,7 @@ from .model import (
     WarbandDef,
 )
 from .modules import OPTIONAL_MODULES, active_modules, unknown_modules
+from .modules import conflict as module_conflict
 from .movement import Route, provokers_of_path, routes
 from .movement import mode_of as movement_mode
 from .powers import (
@@ -229,12 +244,15 @@ __all__ = [
     "CreatureFell",
     "CreatureForced",
     "CreatureHealed",
+    "CreatureDroppedProne",
     "CreatureMoved",
     "CreaturePlaced",
     "CreatureSettled",
+    "CreatureStoodUp",
     "CustomTerrain",
     "DamageDealt",
     "DeclinePower",
+    "DropProne",
     "Defense",
     "Dice",
     "DieRolled",
@@ -245,6 +263,7 @@ __all__ = [
     "FACTIONS",
     "FORCED_KINDS",
     "FirstPlayerChosen",
+    "FlierFell",
     "FollowUpEffect",
     "ForceKind",
     "ForceMove",
@@ -288,6 +307,7 @@ __all__ = [
     "SeededDice",
     "Settle",
     "Shift",
+    "StandUp",
     "SpecialPower",
     "SpecialPowerUsed",
     "Square",
@@ -353,7 +373,9 @@ __all__ = [
     "legal_actions",
     "lost_to_destruction",
     "move_reach",
+    "move_rest",
     "move_refusal",
+    "module_conflict",
     "movement_mode",
     "nearest_enemies",
     "new_game",

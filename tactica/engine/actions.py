@@ -95,6 +95,17 @@ class Squeeze(Action):
 
 
 @dataclass(frozen=True)
+class DropProne(Action):
+    """The active creature drops prone, spending no movement and no action (grid5e, G5E-PRONE)."""
+
+
+@dataclass(frozen=True)
+class StandUp(Action):
+    """The active prone creature stands up, spending half its speed (rounded up) of movement: the
+    open move action's rest first, else a move action (grid5e, G5E-PRONE, G5E-SPLIT)."""
+
+
+@dataclass(frozen=True)
 class Shift(Action):
     """Shift the active creature one square to ``square`` (MOV-12)."""
 

@@ -260,8 +260,10 @@ def modifiers(state: GameState, attacker: Creature, target: Creature, attack: At
         circle = state.battle_map.rules_at(attacker.pos).attack_bonus
     if circle:
         mods.append(("sacred circle", circle))  # TER-SACRED
-    if attacker.effects and "squeezing" in attacker.conditions:
-        mods.append(("squeezing", SQUEEZE_PENALTY))  # docs/rules.md: attacks at -5 while squeezing
+    if attacker.effects and "squeezing" in attacker.conditions:  # docs/rules.md: attacks at -5 while squeezing
+        squeeze = book_of(state)
+        mods.append(("squeezing", squeeze.squeeze_penalty(state, attacker, SQUEEZE_PENALTY)
+                     if squeeze.attack_modifiers_asked else SQUEEZE_PENALTY))  # G5E-SQUEEZE: -2
     if has_cover(state, attacker, target, attack, origin):
         mods.append(("cover", COVER_PENALTY))
     if "helpless" in target.conditions and attack.kind is not AttackKind.MELEE:

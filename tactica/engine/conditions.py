@@ -10,6 +10,7 @@ from __future__ import annotations
 from . import events as ev
 from .abilities import immune_to_condition
 from .model import Duration
+from .modules import book_of
 from .state import ActiveEffect, Creature, GameState
 
 
@@ -27,7 +28,9 @@ def add_effect(state: GameState, target: Creature, name: str, duration: Duration
         out: events are appended here (one ConditionApplied).
         amount, damage_type: HP per turn and its type, for ongoing damage.
     Returns the new record, or None when ``target`` is immune to the
-    condition (ABL: Immune; a ConditionPrevented event says so).
+    condition (ABL: Immune; a ConditionPrevented event says so).  The
+    battle's optional rule modules are then asked (``on_condition``: a flier
+    made prone or immobilized falls, G5E-FALL).
 
     NEXT_TURN ends at the end of the target's next activation: the one after
     the current one if it is acting now, else the next to begin.
@@ -48,6 +51,9 @@ def add_effect(state: GameState, target: Creature, name: str, duration: Duration
     target.effects = target.effects + (record,)
     out.append(ev.ConditionApplied(target.uid, name, duration.value, record.source, amount,
                                    damage_type))
+    book = book_of(state)
+    if book.attack_modifiers_asked:  # an optional rule module may act on it (G5E-FALL)
+        book.on_condition(state, target, name, out)
     return record
 
 

@@ -296,7 +296,8 @@ class ConditionApplied(Event):
 class ConditionEnded(Event):
     """``condition`` on ``uid`` is over (EFF-1, EFF-2, SAV-1).
 
-    reason: "duration" (its time ran out) or "save" (a saving throw ended it).
+    reason: "duration" (its time ran out), "save" (a saving throw ended it) or
+    "stood up" (prone ends, G5E-PRONE).
     """
 
     uid: str
@@ -463,3 +464,31 @@ class ChampionPowerDeclined(Event):
     """``player`` declined to use a champion power now (CHP-2)."""
 
     player: int
+
+
+@dataclass(frozen=True)
+class CreatureDroppedProne(Event):
+    """Creature ``uid`` dropped prone, spending no movement (grid5e, G5E-PRONE)."""
+
+    uid: str
+
+
+@dataclass(frozen=True)
+class CreatureStoodUp(Event):
+    """Creature ``uid`` stood up, spending ``cost`` squares of movement, half its speed (G5E-PRONE)."""
+
+    uid: str
+    cost: int
+
+
+@dataclass(frozen=True)
+class FlierFell(Event):
+    """Flying creature ``uid`` fell at ``square`` and lands prone (grid5e, G5E-FALL).
+
+    cause: the condition that grounded it ("prone", "immobilized", "stunned"
+    or "helpless").
+    """
+
+    uid: str
+    square: Square
+    cause: str

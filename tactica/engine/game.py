@@ -48,14 +48,16 @@ def new_game(warbands: tuple[WarbandDef, ...], maps: tuple[MapDef, ...], *,
 
     Returns the state waiting for the roll winner to choose a map (or, with
     a single map, for the loser to choose a start area) and the roll events.
-    Raises ValueError for a wrong number of warbands or teams, or a rule
-    module ``engine.modules`` does not know.
+    Raises ValueError for a wrong number of warbands or teams, a rule
+    module ``engine.modules`` does not know, or rule modules that cannot be on
+    together (``modules.conflict``: grid35 and grid5e), the battle's and a
+    map's counted together.
     """
     if dice is None:
         dice = SeededDice.from_seed(0 if seed is None else seed)
     rules = rules or Ruleset()
-    for names in (rules.modules, *(m.rules for m in maps)):
-        book(names)  # raises ValueError naming an unknown rule module
+    for names in (rules.modules, *(rules.modules + m.rules for m in maps)):
+        book(names)  # raises ValueError naming an unknown rule module or two that conflict
     n = len(warbands)
     if not 2 <= n <= 4:
         raise ValueError(f"a battle needs 2 to 4 warbands, not {n}")

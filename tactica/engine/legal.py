@@ -23,6 +23,7 @@ from .actions import (
     ChooseMap,
     ChooseStartArea,
     DeclinePower,
+    DropProne,
     EndActivation,
     ForceMove,
     Move,
@@ -30,6 +31,7 @@ from .actions import (
     Settle,
     Shift,
     Squeeze,
+    StandUp,
     Teleport,
     UseChampionPower,
     UsePower,
@@ -88,13 +90,16 @@ def legal_actions(state: GameState) -> list[Action]:
         acts.extend(area_actions(state))
         acts.extend(charge_actions(state))
     acts.extend(uses.power_actions(state))  # SPW-1
-    if can_move(state):
+    acting = can_move(state)
+    if acting or move_rest(state):
         found = move_routes(state, me)
         for _dest, route in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0])):
             acts.append(Move(route.path))
+    if acting:
         acts.extend(Shift(sq) for sq in shift_squares(state, me))
         acts.extend(squeeze_actions(state))
     acts.extend(teleport_actions(state))  # TER-TELEPORT
+    acts.extend(prone_actions(state))  # G5E-PRONE (none without a module that has prone rules)
     acts.append(EndActivation())
     return acts
 
@@ -102,6 +107,42 @@ def legal_actions(state: GameState) -> list[Action]:
 def can_move(state: GameState) -> bool:
     """A move is possible with the move action, or the attack action instead (ACT-3)."""
     return not state.move_used or not state.attack_used
+
+
+def move_rest(state: GameState) -> int:
+    """Squares left of the activation's open move action (G5E-SPLIT): the active creature's speed
+    now (``move_budget``) minus what that action has spent (G5E-SPEEDS), never below 0; 0 when no
+    move action is open (``GameState.move_spent`` None: always without a module that splits moves)
+    or no creature is acting."""
+    if state.move_spent is None or state.phase is not Phase.ACTING or state.active_creature is None:
+        return 0
+    return max(0, move_budget(state) - state.move_spent)
+
+
+def move_allowance(state: GameState) -> int:
+    """Squares of movement a Move may spend now: a fresh move action's (MOV-1, ACT-2, ACT-3) when
+    an action is left, plus the open move action's rest (G5E-SPLIT)."""
+    return move_rest(state) + (move_budget(state) if can_move(state) else 0)
+
+
+def standing_cost(state: GameState) -> int:
+    """Squares of movement the active creature's standing up costs: half its speed now, rounded up
+    (G5E-PRONE; speed 6: 3, speed 5: 3)."""
+    return (move_budget(state) + 1) // 2
+
+
+def prone_actions(state: GameState) -> list[DropProne | StandUp]:
+    """G5E-PRONE: ``DropProne`` for a creature that is not prone, ``StandUp`` for a prone one with
+    half its speed (rounded up) of movement left and a speed above 0; empty without a module
+    that has the prone rules (``RuleBook.prone_moves``)."""
+    if not book_of(state).prone_moves:
+        return []
+    me = state.actor
+    if "prone" not in me.conditions:
+        return [DropProne()]
+    if move_budget(state) > 0 and move_allowance(state) >= standing_cost(state):
+        return [StandUp()]
+    return []
 
 
 def squeeze_actions(state: GameState) -> list[Squeeze]:
@@ -133,7 +174,7 @@ def run_budget(state: GameState) -> int:
 def move_routes(state: GameState, me: Creature) -> dict[Square, Route]:
     """The best route of every move the active creature ``me`` may make now (MOV-1..13): its
     ``movement.routes``, then the ends only a run reaches (G35-RUN: ``run_budget``)."""
-    found = routes(state, me, move_budget(state), min_first_step=min_step_allowed(state))
+    found = routes(state, me, move_allowance(state), min_first_step=min_step_allowed(state))
     ran = run_budget(state)
     if ran:
         for sq, r in routes(state, me, ran, min_first_step=False, running=True).items():
@@ -271,6 +312,8 @@ KindOfAction = TypeVar("KindOfAction", bound=Action)
 #: The kinds of action an active creature may have (ACT-1..3, CHG-1, MOV-12).
 ACTING_KINDS: tuple[type[Action], ...] = (Attack, AreaAttack, Charge, UsePower, Move, Shift, Squeeze, Teleport,
                                           EndActivation)
+#: The same with a rule module that has the prone rules (G5E-PRONE): dropping prone and standing up too.
+PRONE_ACTING_KINDS: tuple[type[Action], ...] = ACTING_KINDS[:-1] + (DropProne, StandUp, EndActivation)
 #: The kinds of a champion-power decision (CHP-2).
 CHAMPION_KINDS: tuple[type[Action], ...] = (UseChampionPower, DeclinePower)
 
@@ -286,7 +329,8 @@ def kinds_now(state: GameState) -> tuple[type[Action], ...]:
     """The action kinds that may be legal now (some may turn out to have no action).
 
     Outside an activation there is exactly one kind per phase; during one,
-    ``ACTING_KINDS``.  Returns () when the battle is over.
+    ``ACTING_KINDS`` (``PRONE_ACTING_KINDS`` with a module that has the prone
+    rules, G5E-PRONE).  Returns () when the battle is over.
     """
     if state.phase is Phase.OVER:
         return ()
@@ -295,7 +339,9 @@ def kinds_now(state: GameState) -> tuple[type[Action], ...]:
     if state.phase is Phase.CHAMPION:
         return CHAMPION_KINDS
     kind = _PHASE_KIND.get(state.phase)
-    return (kind,) if kind is not None else ACTING_KINDS
+    if kind is not None:
+        return (kind,)
+    return PRONE_ACTING_KINDS if book_of(state).prone_moves else ACTING_KINDS
 
 
 def actions_of_kind(state: GameState, kind: type[KindOfAction]) -> list[KindOfAction]:
@@ -332,7 +378,7 @@ def _actions_of_kind(state: GameState, kind: type[Action]) -> list[Action]:
     if kind is Charge:
         return [] if state.attack_used else list(charge_actions(state))
     if kind is Move:
-        if not can_move(state):
+        if not can_move(state) and not move_rest(state):
             return []
         found = move_routes(state, me)
         return [Move(r.path) for _, r in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
@@ -346,6 +392,8 @@ def _actions_of_kind(state: GameState, kind: type[Action]) -> list[Action]:
         return list(teleport_actions(state))
     if kind is UsePower:
         return list(power_actions(state))
+    if kind is DropProne or kind is StandUp:
+        return [a for a in prone_actions(state) if type(a) is kind]
     return []
 
 
@@ -362,15 +410,15 @@ def move_reach(state: GameState) -> MoveReach:
     if state.phase is not Phase.ACTING:
         return MoveReach([], None, {})
     me = state.actor
-    if me.conditions & NO_ACTIONS or state.no_action or not can_move(state):  # CON-3, CON-4, CON-6
+    if me.conditions & NO_ACTIONS or state.no_action or not (can_move(state) or move_rest(state)):  # CON-3..6
         return MoveReach([], None, {})
     if run_budget(state):  # G35-RUN: the moves and the runs, each end's cheapest way
-        found = routes(state, me, move_budget(state), avoid_oa=False, min_first_step=min_step_allowed(state))
+        found = routes(state, me, move_allowance(state), avoid_oa=False, min_first_step=min_step_allowed(state))
         for sq, r in routes(state, me, run_budget(state), avoid_oa=False, min_first_step=False,
                             running=True).items():
             found.setdefault(sq, r)
         return MoveReach(sorted(found, key=_row_major), None, None, found)
-    return reach(state, me, move_budget(state), min_first_step=min_step_allowed(state))
+    return reach(state, me, move_allowance(state), min_first_step=min_step_allowed(state))
 
 
 def charge_choices(state: GameState) -> tuple[list[tuple[str, Square]], MoveReach | None]:
@@ -391,5 +439,6 @@ def charge_choices(state: GameState) -> tuple[list[tuple[str, Square]], MoveReac
 
 __all__ = ["ACTING_KINDS", "CHAMPION_KINDS", "FORCED_KINDS", "actions_of_kind", "adjacent_from", "can_move",
            "charge_actions", "charge_actions_possible", "charge_choices", "charge_ends", "charge_routes",
-           "kinds_now", "lazy_charges", "legal_actions", "min_step_allowed", "move_budget", "move_reach",
-           "move_routes", "run_budget", "squeeze_actions"]
+           "kinds_now", "lazy_charges", "legal_actions", "min_step_allowed", "move_allowance", "move_budget",
+           "move_reach", "move_rest", "move_routes", "PRONE_ACTING_KINDS", "prone_actions", "run_budget",
+           "squeeze_actions", "standing_cost"]

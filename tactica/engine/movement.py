@@ -48,6 +48,13 @@ def enter_cost(state: GameState, sq: Square, mover: Creature | None = None) -> i
     return state.geometry.cost(sq)
 
 
+def first_step_free(state: GameState, mover: Creature) -> bool:
+    """True when ``mover``'s first step of a move is allowed whatever it costs (MOV-4), as the
+    battle's rule modules answer (G5E-ENTER says no)."""
+    book = book_of(state)
+    return book.first_step_free(state, mover, True) if book.attack_modifiers_asked else True
+
+
 def can_pass(state: GameState, mover: Creature, sq: Square) -> bool:
     """True when ``mover`` may enter ``sq`` on its way, creatures aside (MOV-2, TER-PIT, TER-WALL)."""
     rules = state.battle_map.rules_at(sq)
@@ -107,6 +114,7 @@ def routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = T
     enemies or pits (MOV-9..11).  A Large or Huge mover's routes run over
     its anchor squares (MOV-13, ``large.big_routes``).
     """
+    min_first_step = min_first_step and first_step_free(state, mover)
     if mover.card.size > 1:
         return big_routes(state, mover, budget, avoid_oa=avoid_oa, min_first_step=min_first_step,
                           running=running)
@@ -455,6 +463,7 @@ def reach(state: GameState, mover: Creature, budget: int, *, min_first_step: boo
     rule modules price steps (``paths.priced_routes``, without threats).
     ``running``: a run or a charge (the modules may bar steps, G35-HAMPER).
     """
+    min_first_step = min_first_step and first_step_free(state, mover)
     if mover.card.size > 1:  # MOV-13
         found = routes(state, mover, budget, avoid_oa=False, min_first_step=min_first_step, running=running)
         return MoveReach(sorted(found, key=lambda sq: (sq[1], sq[0])), None, None, found)
@@ -582,6 +591,7 @@ def check_path(state: GameState, mover: Creature, path: tuple[Square, ...], budg
     MOV-1, MOV-2, MOV-4, MOV-5, MOV-7, MOV-8, MOV-9..11, MOV-13, TER-PIT, TER-STATUE;
     ``running``: the move is a run (G35-RUN), a step a module bars refused ("barred").
     """
+    min_first_step = min_first_step and first_step_free(state, mover)
     if mover.card.size > 1:
         return big_check_path(state, mover, path, budget, min_first_step=min_first_step, running=running)
     if not path:
@@ -689,5 +699,6 @@ def taken_squares(state: GameState, mover: Creature) -> set[Square]:
 
 
 __all__ = ["Mode", "MoveReach", "Route", "can_make_opportunity_attack", "can_pass", "check_path", "enter_cost",
+           "first_step_free",
            "legal_stop", "mode_of", "move_threats", "path_cost", "provokers_along", "provokers_of_path", "reach",
            "routes", "shift_ok", "shift_squares", "taken_squares", "threat_map", "threatens", "threats"]

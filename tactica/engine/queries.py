@@ -13,6 +13,7 @@ from .events import CreatureDestroyed
 from .footprint import footprint
 from .game import apply
 from .large import AnchorThreats, provokers, squeezed_size
+from .legal import move_allowance
 from .model import Square
 from .movement import legal_stop, reach
 from .state import GameState
@@ -65,7 +66,8 @@ def move_refusal(state: GameState, square: Square) -> tuple[str, str] | None:
     does.  The square itself first (``stop_refusal``), then the way there: "too-far" (the cheapest
     legal way costs more squares of movement than its speed gives, MOV-1, MOV-8), "no-route" (walls,
     pits or enemies block every way, MOV-5, MOV-7), "cannot-move" (speed 0, MOV-4), "here" (it stands
-    there).  Whether its move action is left is ``check``'s answer, not this one's."""
+    there).  Whether its move action is left is ``check``'s answer, not this one's; with a module
+    that splits moves (G5E-SPLIT) "too-far" counts what is left of the open move action."""
     me = state.active_creature
     if me is None or state.map is None:
         return None
@@ -82,6 +84,11 @@ def move_refusal(state: GameState, square: Square) -> tuple[str, str] | None:
     if not far.has(square):
         return ("no-route", "No way leads there: walls, pits or enemies block every route (MOV-2, MOV-5).")
     cost = far.cost(square)
+    if state.move_spent is not None:  # G5E-SPLIT: what is left of the open move action, and any action's
+        budget = move_allowance(state)
+        if cost > budget:
+            return ("too-far", f"That move needs {cost} squares of movement; {me.card.name} has {budget} "
+                               "left (G5E-SPLIT, G5E-ENTER).")
     if cost > budget:
         return ("too-far", f"That move needs {cost} squares of movement; {me.card.name} has {budget} (MOV-1).")
     return None

@@ -27,6 +27,7 @@ from .actions import (
     ChooseMap,
     ChooseStartArea,
     DeclinePower,
+    DropProne,
     EndActivation,
     ForceMove,
     Move,
@@ -34,6 +35,7 @@ from .actions import (
     Settle,
     Shift,
     Squeeze,
+    StandUp,
     Teleport,
     UseChampionPower,
     UsePower,
@@ -42,9 +44,11 @@ from .areas import template
 from .attacking import provoke, resolve_all
 from .auras import speed as aura_speed
 from .combat import touching
+from .conditions import add_effect, end_effects
 from .effects import start_of_activation
 from .flow import battle_decided, end_activation, end_activation_tail
 from .forced import advance, apply_forced
+from .legal import move_rest, standing_cost
 from .model import AttackKind, Duration, Square
 from .modules import Moment, book_of
 from .movement import legal_stop, mode_of, path_cost, taken_squares, threats
@@ -57,6 +61,7 @@ from .teleporters import apply_teleport, teleport_squares
 def _h_activate(st: GameState, a: Activate, out: list[ev.Event]) -> None:
     st.active_uid = a.uid
     st.move_used = st.attack_used = False
+    st.move_spent = None  # G5E-SPLIT: no move action open yet
     st.oa_used = frozenset()
     st.phase = Phase.ACTING
     out.append(ev.CreatureActivated(a.uid))
@@ -85,17 +90,50 @@ def _spend_move(st: GameState) -> None:
         st.attack_used = True
 
 
+def _spend_movement(st: GameState, cost: int) -> None:
+    """Pay ``cost`` squares of movement (G5E-SPLIT, G5E-SPEEDS): from the open move action's rest
+    when it covers them, else with a fresh move action (ACT-2, or the attack action, ACT-3) whose
+    squares add to that rest; the pool then holds what is left.  Without a module that splits
+    moves: just ``_spend_move``."""
+    if not book_of(st).keeps_move_rest:
+        _spend_move(st)
+        return
+    rest = move_rest(st)
+    if st.move_spent is not None and cost <= rest:
+        st.move_spent += cost
+    else:
+        _spend_move(st)
+        st.move_spent = cost - rest
+
+
 def _h_move(st: GameState, a: Move, out: list[ev.Event]) -> None:
-    _spend_move(st)
+    path = tuple(a.path)
     book = book_of(st)
+    _spend_movement(st, path_cost(st, path, st.actor) if book.keeps_move_rest else 0)
     mode = "move"
-    if (book.min_step_takes_turn or book.run_factor) and path_cost(st, tuple(a.path), st.actor) > aura_speed(
+    if (book.min_step_takes_turn or book.run_factor) and path_cost(st, path, st.actor) > aura_speed(
             st, st.actor):
         st.move_used = st.attack_used = True  # G35-MIN, G35-RUN: the one-square minimum or a run takes both actions
-        if len(a.path) > 1 and book.run_factor:
+        if len(path) > 1 and book.run_factor:
             mode = "run"  # G35-RUN
-    walk(st, st.actor, tuple(a.path), mode, out)
+    walk(st, st.actor, path, mode, out)
     _after_action(st, out)
+
+
+def _h_drop_prone(st: GameState, a: DropProne, out: list[ev.Event]) -> None:
+    """G5E-PRONE: free; the creature is prone until it stands up."""
+    me = st.actor
+    out.append(ev.CreatureDroppedProne(me.uid))
+    add_effect(st, me, "prone", Duration.BATTLE, None, out)
+
+
+def _h_stand_up(st: GameState, a: StandUp, out: list[ev.Event]) -> None:
+    """G5E-PRONE: half the speed (rounded up) of movement; every prone record ends."""
+    me = st.actor
+    cost = standing_cost(st)
+    _spend_movement(st, cost)
+    out.append(ev.CreatureStoodUp(me.uid, cost))
+    end_effects(me, [e for e in me.effects if e.name == "prone"], "stood up", out)
 
 
 def _h_squeeze(st: GameState, a: Squeeze, out: list[ev.Event]) -> None:
@@ -225,13 +263,15 @@ def _after_action(st: GameState, out: list[ev.Event]) -> None:
 
 
 def _after_action_tail(st: GameState, out: list[ev.Event]) -> None:
-    """End the activation when both actions are spent or the creature is gone (ACT-1)."""
+    """End the activation when both actions are spent or the creature is gone (ACT-1); with a module
+    that splits moves, not while the open move action has squares left (G5E-SPLIT)."""
     if st.phase is Phase.OVER:
         return
     if st.pending and advance(st, out):  # MOV-14: the attacking player chooses first
         return
     me = st.active_creature
-    if me is None or not me.alive or (st.move_used and st.attack_used and not teleport_squares(st)):
+    if me is None or not me.alive or (st.move_used and st.attack_used and not teleport_squares(st)
+                                      and not (st.move_spent is not None and move_rest(st))):
         end_activation(st, out)
 
 
@@ -295,6 +335,8 @@ HANDLERS: dict[type[Action], Callable[[GameState, Any, list[ev.Event]], None]] =
     Move: _h_move,
     Shift: _h_shift,
     Squeeze: _h_squeeze,
+    DropProne: _h_drop_prone,
+    StandUp: _h_stand_up,
     Attack: _h_attack,
     AreaAttack: _h_area_attack,
     Charge: _h_charge,

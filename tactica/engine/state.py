@@ -531,6 +531,12 @@ class GameState:
     EFF-2).  ``pending`` holds forced movements still to be chosen, first
     one first (``Phase.FORCED``, MOV-14).
 
+    ``move_spent`` is the move pool of a battle with a module that splits
+    moves (``RuleBook.keeps_move_rest``, G5E-SPLIT): the squares the
+    activation's last move action has spent, whose rest (its speed now
+    minus that, G5E-SPEEDS) later moves may use; None when no move action
+    is open (always, without such a module).
+
     Players are seats 0 .. ``players``-1 (two, or three or four in
     SCN-MULTI); ``vp`` has one entry per player and a team's total is the
     sum of its players' (``team_vp``).  With two players and no teams every
@@ -565,6 +571,7 @@ class GameState:
     active_uid: str | None = None
     move_used: bool = False
     attack_used: bool = False
+    move_spent: int | None = None
     oa_used: frozenset[str] = frozenset()
     no_action: bool = False
     player_turns: tuple[int, ...] = (0, 0)

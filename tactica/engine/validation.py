@@ -23,6 +23,7 @@ from .actions import (
     ChooseMap,
     ChooseStartArea,
     DeclinePower,
+    DropProne,
     EndActivation,
     ForceMove,
     Move,
@@ -30,6 +31,7 @@ from .actions import (
     Settle,
     Shift,
     Squeeze,
+    StandUp,
     Teleport,
     UseChampionPower,
     UsePower,
@@ -42,8 +44,19 @@ from .errors import IllegalAction
 from .forced import check_forced
 from .geometry import adjacent
 from .large import big_check_path, squeezed_size
-from .legal import adjacent_from, can_move, charge_ends, min_step_allowed, move_budget, run_budget
+from .legal import (
+    adjacent_from,
+    can_move,
+    charge_ends,
+    min_step_allowed,
+    move_allowance,
+    move_budget,
+    move_rest,
+    run_budget,
+    standing_cost,
+)
 from .model import Square
+from .modules import book_of
 from .movement import check_path, path_cost, routes, shift_ok
 from .resolution import HANDLERS
 from .setup import deploy_squares, free_areas, next_to_place
@@ -154,11 +167,11 @@ def _check_activate(st: GameState, a: Activate) -> None:
 
 
 def _check_move(st: GameState, a: Move) -> None:
-    if not can_move(st):
+    if not can_move(st) and not move_rest(st):  # G5E-SPLIT: the rest of an open move action
         _refuse("no-move-left", "This creature has used both its actions.")
     me = st.actor
     allowed = min_step_allowed(st)
-    problem = check_path(st, me, tuple(a.path), move_budget(st), min_first_step=allowed)
+    problem = check_path(st, me, tuple(a.path), move_allowance(st), min_first_step=allowed)
     if problem and problem[0] == "too-far" and run_budget(st):  # G35-RUN: a run, if not a move
         problem = check_path(st, me, tuple(a.path), run_budget(st), min_first_step=False, running=True)
     if problem:
@@ -301,6 +314,28 @@ def _validate_area(st: GameState, a: AreaAttack) -> None:
         _refuse("no-enemy", "No creature attacks only its allies on purpose (ATK-2).")
 
 
+def _check_drop_prone(st: GameState, a: DropProne) -> None:
+    """G5E-PRONE: only with a module that has the prone rules, and not when prone already."""
+    if not book_of(st).prone_moves:
+        _refuse("no-prone-rules", "Dropping prone is a grid5e rule (G5E-PRONE); this battle plays without it.")
+    if "prone" in st.actor.conditions:
+        _refuse("already-prone", f"{st.actor.card.name} is prone already (G5E-PRONE).")
+
+
+def _check_stand_up(st: GameState, a: StandUp) -> None:
+    """G5E-PRONE: a prone creature with speed above 0 and half its speed (rounded up) of movement left."""
+    if not book_of(st).prone_moves:
+        _refuse("no-prone-rules", "Standing up is a grid5e rule (G5E-PRONE); this battle plays without it.")
+    me = st.actor
+    if "prone" not in me.conditions:
+        _refuse("not-prone", f"{me.card.name} is not prone (G5E-PRONE).")
+    if move_budget(st) <= 0:
+        _refuse("cannot-move", f"{me.card.name} cannot stand up with speed 0 (G5E-PRONE).")
+    if move_allowance(st) < standing_cost(st):
+        _refuse("too-far", f"Standing up costs half the speed, {standing_cost(st)} squares of movement; "
+                           f"{me.card.name} has {move_allowance(st)} left (G5E-PRONE).")
+
+
 #: The checks of each kind of action after the common ones of ``validate``.
 _CHECKS: dict[type[Action], Callable[[GameState, Any], None]] = {
     ForceMove: _check_force_move,
@@ -319,6 +354,8 @@ _CHECKS: dict[type[Action], Callable[[GameState, Any], None]] = {
     AreaAttack: _validate_area,
     Teleport: _check_teleport,
     Charge: _check_charge,
+    DropProne: _check_drop_prone,
+    StandUp: _check_stand_up,
 }
 
 

@@ -53,6 +53,7 @@ from tactica.engine import (
     CreatureCard,
     CustomTerrain,
     DeclinePower,
+    DropProne,
     Effect,
     EndActivation,
     FollowUpEffect,
@@ -71,6 +72,7 @@ from tactica.engine import (
     Shift,
     SpecialPower,
     Squeeze,
+    StandUp,
     Teleport,
     Terrain,
     TerrainRules,
@@ -331,7 +333,7 @@ def warband_from(d: Any, path: str = "warband") -> WarbandDef:
 _ACTION_TYPES = {cls.__name__: cls for cls in (
     ChooseMap, ChooseStartArea, Place, ChooseFirstPlayer, Activate,
     Move, Shift, Squeeze, Attack, AreaAttack, Charge, EndActivation,
-    Teleport, ForceMove, Settle, UsePower, UseChampionPower, DeclinePower)}
+    Teleport, ForceMove, Settle, UsePower, UseChampionPower, DeclinePower, DropProne, StandUp)}
 
 
 def _plain(value: Any) -> Any:
@@ -379,6 +381,8 @@ def state_digest(state: GameState) -> str:
     if state.window:  # CHP-2: a champion-power decision is pending
         parts.append([state.decider, state.resume, [list(vars(o).values()) for o in state.window],
                       sorted(state.window_passed), sorted(state.window_used)])
+    if state.move_spent is not None:  # G5E-SPLIT: a move action's rest (absent otherwise: old digests hold)
+        parts.append(["move spent", state.move_spent])
     if state.pending:  # forced movement waiting for a choice (MOV-14); absent otherwise
         parts.append([[p.kind, p.target, p.distance, list(p.source)] for p in state.pending])
     raw = json.dumps(parts, separators=(",", ":"), default=str).encode()

@@ -18,3 +18,11 @@ def test_G35_DIAG_sim_with_rules_grid35_plays_a_battle(capsys):
     plain = _sim(capsys)
     # The same seed and bots, other rules: the diagonals' cost changes the random bots' choices.
     assert g35["results"][0] != plain["results"][0]
+
+
+def test_G5E_SPLIT_sim_with_rules_grid5e_plays_a_battle_with_the_invariants(capsys):
+    g5e = _sim(capsys, "--rules", "grid5e")
+    assert g5e["games"] == 1 and g5e["results"][0]["rounds"] >= 1
+    plain = _sim(capsys)
+    # The same seed and bots, other rules: split moves and prone change the random bots' choices.
+    assert g5e["results"][0] != plain["results"][0]

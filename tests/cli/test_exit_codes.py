@@ -133,3 +133,28 @@ def test_the_teams_example_has_one_team_per_player(capsys):
     assert cli.main(["sim", "--players", "3", "--teams", "1,2,1,2", "--games", "1"]) == EXIT_USAGE
     err = capsys.readouterr().err
     assert "e.g. 1,2,2 for 3 players" in err and "got '1,2,1,2'" in err
+
+
+def test_G5E_SPLIT_rules_option_refuses_grid35_with_grid5e(capsys):
+    assert _status(["sim", "--rules", "grid5e,grid35", "--games", "1"]) == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert "rule modules grid5e and grid35 cannot be on together" in err
+
+
+def _grid35_map(tmp_path):
+    """A shipped map with ``rules: [grid35]`` added, as a file of its own."""
+    import tactica
+    from tactica.content import default_map
+    shipped = Path(tactica.__file__).parent / "data" / "maps" / f"{default_map(2, (), 200).id}.yaml"
+    text = shipped.read_text(encoding="utf-8")
+    path = tmp_path / "ruled.yaml"
+    path.write_text(text.replace("\nname: ", "\nrules: [grid35]\nname: ", 1), encoding="utf-8")
+    return path
+
+
+def test_G5E_SPLIT_a_grid35_map_with_rules_grid5e_is_refused_before_the_battle(tmp_path, capsys):
+    ruled = str(_grid35_map(tmp_path))
+    assert _status(["sim", "--rules", "grid5e", "--map", ruled, "--games", "1"]) == 1
+    assert f"{ruled}: rule modules grid5e and grid35 cannot be on together" in capsys.readouterr().err
+    assert _status(["play", "--rules", "grid5e", "--map", ruled]) == EXIT_USAGE
+    assert f"{ruled}: rule modules grid5e and grid35 cannot be on together" in capsys.readouterr().err

@@ -180,3 +180,11 @@ def test_G35_DIAG_unknown_modules_are_refused():
 def test_G35_DIAG_the_core_is_always_first_and_alone_prices_nothing():
     assert book(()).names == ("skirmish",) and book(()).plain_moves
     assert book(("grid35",)).names == ("skirmish", "grid35") and not book(("grid35",)).plain_moves
+
+
+def test_G35_DIAG_the_two_diagonal_counts_are_refused_together():
+    """grid35 and its 1.5 option price the same diagonals: on together they would charge 2 a diagonal."""
+    from tactica.engine.modules import conflict
+    assert conflict(("grid35", "grid35-simple")) is not None
+    assert conflict(("grid35-simple", "grid35")) is not None
+    assert conflict(("grid35",)) is None and conflict(("grid35-simple",)) is None

@@ -38,3 +38,14 @@ def test_a_maps_rules_round_trip_and_switch_the_module_on():
     state, _ = new_game(wbs, (ruled,), seed=3, rules=rules)
     assert state.map is not None and active_modules(state) == ("grid35",)
     assert active_modules(new_game(wbs, (m,), seed=3, rules=Ruleset(point_limit=100))[0]) == ()
+
+
+def test_G5E_PRONE_a_grid5e_battle_with_prone_and_split_moves_round_trips_and_replays():
+    state, save = play(seed=11, steps=200, modules=("grid5e",))
+    kinds = {a["type"] for a in json.loads(save.to_json())["actions"]}
+    assert {"DropProne", "StandUp", "Move"} <= kinds              # the new actions are saved by name
+    loaded = SaveFile.from_json(save.to_json())
+    assert loaded.rules.modules == ("grid5e",)
+    again = rebuild(loaded)
+    assert active_modules(again.final) == ("grid5e",)
+    assert state_digest(again.final) == state_digest(state)

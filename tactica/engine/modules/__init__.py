@@ -3,8 +3,9 @@
 ``REGISTRY`` maps a module's name to the module; ``book(names)`` gives the
 ``RuleBook`` for a battle's ``Ruleset.modules`` (the core ``skirmish``
 first, always on); ``book_of(state)`` the book of a battle;
-``unknown_modules(names)`` the names no module has (for loaders and the
-command line to refuse).
+``unknown_modules(names)`` the names no module has and ``conflict(names)``
+why modules named together cannot play together (for loaders and the command
+line to refuse).
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from functools import lru_cache
 
 from ..state import GameState
 from .base import BARRED, Moment, MoveTally, RuleBook, RuleModule, Step
+from .grid5e import Grid5e
 from .grid35 import Grid35, Grid35Simple
 from .skirmish import Skirmish
 
@@ -19,7 +21,7 @@ from .skirmish import Skirmish
 CORE = "skirmish"
 
 #: Every rule module by name (the core included).
-REGISTRY: dict[str, RuleModule] = {m.name: m for m in (Skirmish(), Grid35(), Grid35Simple())}
+REGISTRY: dict[str, RuleModule] = {m.name: m for m in (Skirmish(), Grid35(), Grid35Simple(), Grid5e())}
 
 #: The optional modules' names, in the order a help text lists them.
 OPTIONAL_MODULES: tuple[str, ...] = tuple(name for name in REGISTRY if name != CORE)
@@ -30,16 +32,36 @@ def unknown_modules(names: tuple[str, ...] | list[str]) -> list[str]:
     return [n for n in names if n not in REGISTRY]
 
 
+def conflict(names: tuple[str, ...] | list[str]) -> str | None:
+    """Why the modules ``names`` cannot be switched on together, or None when they can.
+
+    Two modules conflict when one lists the other in its ``excludes`` (grid35
+    and grid5e both price diagonals and difficult terrain).  Unknown names are
+    ``unknown_modules``' business and are skipped here.
+    """
+    known = [REGISTRY[n] for n in dict.fromkeys(names) if n in REGISTRY]
+    for i, a in enumerate(known):
+        for b in known[i + 1:]:
+            if b.name in a.excludes or a.name in b.excludes:
+                return (f"rule modules {a.name} and {b.name} cannot be on together: "
+                        f"both price diagonals and difficult terrain (choose one)")
+    return None
+
+
 @lru_cache(maxsize=32)
 def book(names: tuple[str, ...] = ()) -> RuleBook:
     """The rule book of the modules ``names`` (the core first, each name once, in order).
 
-    Raises ValueError naming the unknown modules when a name has no module.
+    Raises ValueError naming the unknown modules when a name has no module, or
+    saying which two conflict (``conflict``).
     """
     unknown = unknown_modules(names)
     if unknown:
         raise ValueError(f"unknown rule module(s): {', '.join(unknown)} "
                          f"(known: {', '.join(OPTIONAL_MODULES)})")
+    clash = conflict(names)
+    if clash:
+        raise ValueError(clash)
     order = [CORE] + [n for i, n in enumerate(names) if n != CORE and n not in names[:i]]
     return RuleBook(tuple(REGISTRY[n] for n in order))
 
@@ -59,4 +81,4 @@ def book_of(state: GameState) -> RuleBook:
 
 
 __all__ = ["BARRED", "CORE", "OPTIONAL_MODULES", "REGISTRY", "Moment", "MoveTally", "RuleBook", "RuleModule", "Step",
-           "active_modules", "book", "book_of", "unknown_modules"]
+           "active_modules", "book", "book_of", "conflict", "unknown_modules"]

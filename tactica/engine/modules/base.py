@@ -41,6 +41,21 @@ Hooks (methods of ``RuleModule``; each default answers "no change"):
 * ``at(moment, state, out)`` -- a trigger at a point of the battle's flow
   (``Moment``: a round or an activation starting or ending); it may change
   the state copy being made and append events to ``out``.
+* ``first_step_free(state, mover, free)`` -- whether the first step of a
+  move is allowed whatever it costs (MOV-4 gives the first answer, True;
+  G5E-ENTER answers False).
+* ``on_condition(state, target, name, out)`` -- a trigger after ``target``
+  gained the condition ``name`` (G5E-FALL); it may change the state copy
+  and append events to ``out``.
+* ``squeeze_penalty(state, attacker, penalty)`` -- the attack modifier of a
+  squeezing attacker (the core's -5, docs/rules.md Squeeze; G5E-SQUEEZE).
+
+Flags (class attributes, False by default): ``keeps_move_rest`` -- a move
+action's unspent movement may be used later in the activation, around the
+attack (G5E-SPLIT); ``prone_moves`` -- a creature may drop prone for free
+and stand up for half its speed (the ``DropProne`` and ``StandUp`` actions,
+G5E-PRONE).  ``excludes`` names modules that price the same things another
+way and so cannot be switched on with this one (``modules.conflict``).
 
 ``changes_step_costs`` and ``changes_passing`` say that a module answers
 ``step_cost`` or ``passes`` with something else than it is given; while no
@@ -164,6 +179,11 @@ class RuleModule:
             times its speed with both actions (0: no running; G35-RUN).
         ties_by_die: a die roll, not a player, picks among equally near
             squares (G35-NEAREST).
+        keeps_move_rest: True when a move action's unspent squares stay
+            usable later in the activation (G5E-SPLIT).
+        prone_moves: True when creatures may drop prone and stand up as
+            actions (G5E-PRONE).
+        excludes: names of modules this one may not be switched on with.
     """
 
     name: str = ""
@@ -174,6 +194,9 @@ class RuleModule:
     min_step_takes_turn: bool = False
     run_factor: int = 0
     ties_by_die: bool = False
+    keeps_move_rest: bool = False
+    prone_moves: bool = False
+    excludes: tuple[str, ...] = ()
 
     def step_cost(self, step: Step, cost: int) -> int:
         """Squares of movement ``step`` costs, given ``cost`` from the modules before (default: ``cost``)."""
@@ -217,6 +240,20 @@ class RuleModule:
         (default: nothing)."""
         return None
 
+    def first_step_free(self, state: GameState, mover: Creature, free: bool) -> bool:
+        """Whether ``mover``'s first step of a move is allowed whatever it costs, given ``free``
+        (MOV-4; default: ``free``)."""
+        return free
+
+    def on_condition(self, state: GameState, target: Creature, name: str, out: list[Event]) -> None:
+        """Act on the state copy ``state`` after ``target`` gained the condition ``name``, appending
+        events to ``out`` (default: nothing)."""
+        return None
+
+    def squeeze_penalty(self, state: GameState, attacker: Creature, penalty: int) -> int:
+        """The attack modifier of squeezing ``attacker``, given ``penalty`` (default: ``penalty``)."""
+        return penalty
+
 
 class RuleBook:
     """The active rule modules of a battle, the core first, asked hook by hook.
@@ -250,6 +287,10 @@ class RuleBook:
         self._optional = modules[1:]
         #: False when no optional module is active (nothing to ask for attack modifiers).
         self.attack_modifiers_asked = bool(self._optional)
+        #: True when a move action's unspent squares stay usable in the activation (G5E-SPLIT).
+        self.keeps_move_rest = any(m.keeps_move_rest for m in modules)
+        #: True when the DropProne and StandUp actions exist (G5E-PRONE).
+        self.prone_moves = any(m.prone_moves for m in modules)
 
     def step_cost(self, state: GameState, mover: Creature, start: Square, end: Square, terrain: int,
                   tally: MoveTally) -> int:
@@ -315,6 +356,24 @@ class RuleBook:
         """Ask the optional modules to act at ``moment`` (the core's own flow is ``flow``'s)."""
         for m in self._optional:
             m.at(moment, state, out)
+
+    def first_step_free(self, state: GameState, mover: Creature, free: bool) -> bool:
+        """Whether ``mover``'s first step is allowed whatever it costs: every module's answer in turn,
+        from ``free`` (MOV-4; G5E-ENTER)."""
+        for m in self._optional:
+            free = m.first_step_free(state, mover, free)
+        return free
+
+    def on_condition(self, state: GameState, target: Creature, name: str, out: list[Event]) -> None:
+        """Ask the optional modules to act after ``target`` gained ``name`` (G5E-FALL)."""
+        for m in self._optional:
+            m.on_condition(state, target, name, out)
+
+    def squeeze_penalty(self, state: GameState, attacker: Creature, penalty: int) -> int:
+        """A squeezing attacker's modifier: every optional module's answer in turn, from ``penalty``."""
+        for m in self._optional:
+            penalty = m.squeeze_penalty(state, attacker, penalty)
+        return penalty
 
     def __repr__(self) -> str:
         return f"RuleBook({', '.join(self.names)})"

@@ -229,6 +229,12 @@ class BattleScreen(Screen[str]):
         """e: end the active creature's activation."""
         self.confirms.press("e", EndActivation())
 
+    def action_prone(self) -> None:
+        """d: drop prone, or stand up when prone (G5E-PRONE; a battle with the grid5e module)."""
+        action = self.ctrl.prone_action()
+        if action is not None:
+            self.apply_action(action)
+
     def action_power(self) -> None:
         """w: use a special power of the active creature (SPW-1); several uses are offered in a list."""
         self.decisions.ask_power()

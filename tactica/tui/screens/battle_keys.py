@@ -35,6 +35,7 @@ BINDINGS: list[BindingType] = [
     Binding("e", "says_why('end')", "End activation", show=False),
     Binding("e", "end", "End activation"),
     Binding("w", "power", "Power"),
+    Binding("d", "prone", "Prone / stand"),  # G5E-PRONE: only with a module that has prone rules
     Binding("space", "pick", "Add target"),
     Binding("p", "auto_place", "Auto-place"),
     Binding("escape", "cancel", "Cancel"),
@@ -60,7 +61,7 @@ BINDINGS: list[BindingType] = [
 """The battle screen's key bindings (``BattleScreen.BINDINGS``)."""
 
 KEY_ACTIONS = ("select", "next", "move", "shift", "attack", "charge", "end", "pick", "auto_place",
-               "cancel", "choose_attack", "undo", "power", "card_scroll", "log_scroll")
+               "cancel", "choose_attack", "undo", "power", "prone", "card_scroll", "log_scroll")
 """Key actions whose use changes with the battle: the footer is refreshed when the set that may be
 used changes (``BattleScreen.sync_keys``)."""
 

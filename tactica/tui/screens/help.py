@@ -26,6 +26,7 @@ HELP = """\
 | c | charge: choose the enemy, then the end square (marked x); Enter charges. With no enemy in reach, a and c (and an attack's number) say why in the status line |
 | e | end the active creature's activation |
 | w | use a special power that takes an action (heal, clear a condition, …); several uses are offered in a list |
+| d | with the grid5e rules: drop prone (free), or stand up when prone (half the speed; G5E-PRONE) |
 | y / n / x | in a champion-power prompt: yes / no / no, and stop asking about that trigger (ally hits, misses, is hit, starts or ends its turn) for the rest of the battle |
 | o | ask about every champion-power trigger again (undo the prompts' x) |
 | p | while deploying: place the rest of your creatures automatically |

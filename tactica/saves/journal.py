@@ -37,8 +37,7 @@ from tactica.engine import Action, GameState, MapDef
 
 from . import checked
 from .checked import Bad
-from .codec import (CHECKPOINT_EVERY, SaveFile, _note_from, _summary_from, decode_action, encode_action,
-                    map_from, map_to)
+from .codec import CHECKPOINT_EVERY, SaveFile, _note_from, _summary_from, decode_action, encode_action, map_from, map_to
 
 #: After this many lines the journal is folded into a full write of the save and emptied.
 COMPACT_AFTER = 256

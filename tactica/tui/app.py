@@ -4,13 +4,23 @@ Everything about a battle lives in ``screens.battle.BattleScreen`` and the
 ``GameSession`` it drives; the App only knows how to get a new session
 (``BattleFactory``), shows the setup screen first when asked, and covers the
 game with ``TooSmallScreen`` while the terminal is below 80×24.
+
+Leaving on a signal (issue 22): SIGTERM and SIGHUP, and Ctrl+C (a key, not
+a signal, while Textual holds the terminal), save the battle — every action
+is already in its journal; the background writer is given a moment to write
+the whole save — and then end the app the ordinary way, so Textual restores
+the terminal (alternate screen off, cursor shown, mouse tracking off); the
+app's result, the process's exit status, is 143, 129 or 130.
 """
 from __future__ import annotations
 
+import asyncio
+import signal
 from dataclasses import replace
 
 from textual import events
 from textual.app import App
+from textual.binding import Binding
 
 from tactica.client.factory import BattleFactory
 from tactica.client.saving import OpenedSave, describe_save, resume_session
@@ -35,6 +45,14 @@ class TacticaApp(App[int]):
 
     TITLE = "tactica"
     ENABLE_COMMAND_PALETTE = False
+    #: Ctrl+C saves and quits on every screen, before a screen's own Ctrl+C (copy) sees it.
+    BINDINGS = [Binding("ctrl+c", "interrupt", "Save and quit", show=False, priority=True)]
+
+    #: The exit status after each signal that ends the app: 128 + the signal's number, as a shell says.
+    EXIT_ON_SIGNAL = {sig: 128 + int(sig) for sig in (getattr(signal, "SIGTERM", None),
+                                                      getattr(signal, "SIGHUP", None)) if sig is not None}
+    #: The exit status after Ctrl+C (README: "130 after Ctrl+C").
+    EXIT_INTERRUPTED = 130
 
     def __init__(self, factory: BattleFactory, *, setup: bool = False, resume: GameSession | None = None,
                  offer: OpenedSave | None = None) -> None:
@@ -46,8 +64,10 @@ class TacticaApp(App[int]):
         self.ai_fast = False
         self._resume = resume
         self._offer = offer
+        self._watched: list[signal.Signals] = []
 
     def on_mount(self) -> None:
+        self._watch_signals()
         if self._resume is not None:
             self.start_battle(self._resume)
         elif self._offer is not None:
@@ -104,6 +124,40 @@ class TacticaApp(App[int]):
             self._begin()
         else:
             self.exit(0)
+
+    # -- leaving on a signal or Ctrl+C ----------------------------------------------
+    def _watch_signals(self) -> None:
+        """Have SIGTERM and SIGHUP call ``save_and_exit`` on the app's own event loop (a handler that
+        ended the process at once would leave the terminal in Textual's modes).  Where the loop
+        cannot watch signals (not the main thread, another platform) the process keeps the
+        handlers it had (``client.resume.autosaving``: flush the save, then die)."""
+        loop = asyncio.get_running_loop()
+        for sig, status in self.EXIT_ON_SIGNAL.items():
+            try:
+                loop.add_signal_handler(sig, self.save_and_exit, status)
+            except (NotImplementedError, RuntimeError, ValueError):
+                return
+            self._watched.append(sig)
+
+    def on_unmount(self) -> None:
+        """The app is closing: its loop stops watching the signals (the default action again, until
+        ``client.resume.autosaving`` puts back the handlers it had)."""
+        loop = asyncio.get_running_loop()
+        for sig in self._watched:
+            loop.remove_signal_handler(sig)
+        self._watched.clear()
+
+    def save_and_exit(self, status: int) -> None:
+        """Write the battle's save (waiting at most two seconds for the background writer; the
+        journal holds every action anyway), then leave the app with exit status ``status``."""
+        saver = self.factory.saver
+        if saver is not None:
+            saver.flush(2.0)
+        self.exit(status, return_code=status)
+
+    def action_interrupt(self) -> None:
+        """Ctrl+C: save and quit with exit status 130."""
+        self.save_and_exit(self.EXIT_INTERRUPTED)
 
     # -- terminal size ------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:

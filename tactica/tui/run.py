@@ -45,8 +45,16 @@ def run_play(args: argparse.Namespace) -> int:
         factory.saver = saver
         app = TacticaApp(factory, setup=bool(getattr(args, "setup", False)), offer=continue_offer(args))
         result = app.run()
-    farewell(app)
-    return result if isinstance(result, int) else 0
+    return _after(app, result)
+
+
+def _after(app: object, result: object) -> int:
+    """The exit status of a finished battle app (its result: 0, or 143 / 129 / 130 after SIGTERM,
+    SIGHUP or Ctrl+C), after the farewell line — not after SIGHUP: the terminal is gone."""
+    status = result if isinstance(result, int) else 0
+    if status != 129:
+        farewell(app)
+    return status
 
 
 def run_resume_or_replay(args: argparse.Namespace) -> int:
@@ -73,5 +81,4 @@ def run_resume_or_replay(args: argparse.Namespace) -> int:
                                 opponent=session.opponent)
         app = TacticaApp(factory, resume=session)
         result = app.run()
-    farewell(app)
-    return result if isinstance(result, int) else 0
+    return _after(app, result)

@@ -14,7 +14,6 @@ app's result, the process's exit status, is 143, 129 or 130.
 """
 from __future__ import annotations
 
-import asyncio
 import signal
 from dataclasses import replace
 
@@ -26,6 +25,7 @@ from tactica.client.factory import BattleFactory
 from tactica.client.saving import OpenedSave, describe_save, resume_session
 from tactica.client.session import GameSession
 
+from .exit_signals import EXIT_INTERRUPTED, unwatch, watch
 from .screens.battle import BattleScreen
 from .screens.choice import ChoiceModal
 from .screens.setup import SetupScreen
@@ -48,12 +48,6 @@ class TacticaApp(App[int]):
     #: Ctrl+C saves and quits on every screen, before a screen's own Ctrl+C (copy) sees it.
     BINDINGS = [Binding("ctrl+c", "interrupt", "Save and quit", show=False, priority=True)]
 
-    #: The exit status after each signal that ends the app: 128 + the signal's number, as a shell says.
-    EXIT_ON_SIGNAL = {sig: 128 + int(sig) for sig in (getattr(signal, "SIGTERM", None),
-                                                      getattr(signal, "SIGHUP", None)) if sig is not None}
-    #: The exit status after Ctrl+C (README: "130 after Ctrl+C").
-    EXIT_INTERRUPTED = 130
-
     def __init__(self, factory: BattleFactory, *, setup: bool = False, resume: GameSession | None = None,
                  offer: OpenedSave | None = None) -> None:
         super().__init__()
@@ -67,7 +61,9 @@ class TacticaApp(App[int]):
         self._watched: list[signal.Signals] = []
 
     def on_mount(self) -> None:
-        self._watch_signals()
+        # SIGTERM / SIGHUP: save, then close the screen properly (where the loop cannot watch
+        # them, ``client.resume.autosaving``'s handlers flush the save before the signal ends us)
+        self._watched = watch(self.save_and_exit)
         if self._resume is not None:
             self.start_battle(self._resume)
         elif self._offer is not None:
@@ -126,26 +122,9 @@ class TacticaApp(App[int]):
             self.exit(0)
 
     # -- leaving on a signal or Ctrl+C ----------------------------------------------
-    def _watch_signals(self) -> None:
-        """Have SIGTERM and SIGHUP call ``save_and_exit`` on the app's own event loop (a handler that
-        ended the process at once would leave the terminal in Textual's modes).  Where the loop
-        cannot watch signals (not the main thread, another platform) the process keeps the
-        handlers it had (``client.resume.autosaving``: flush the save, then die)."""
-        loop = asyncio.get_running_loop()
-        for sig, status in self.EXIT_ON_SIGNAL.items():
-            try:
-                loop.add_signal_handler(sig, self.save_and_exit, status)
-            except (NotImplementedError, RuntimeError, ValueError):
-                return
-            self._watched.append(sig)
-
     def on_unmount(self) -> None:
-        """The app is closing: its loop stops watching the signals (the default action again, until
-        ``client.resume.autosaving`` puts back the handlers it had)."""
-        loop = asyncio.get_running_loop()
-        for sig in self._watched:
-            loop.remove_signal_handler(sig)
-        self._watched.clear()
+        """The app is closing: its loop stops watching SIGTERM and SIGHUP (``exit_signals.unwatch``)."""
+        unwatch(self._watched)
 
     def save_and_exit(self, status: int) -> None:
         """Write the battle's save (waiting at most two seconds for the background writer; the
@@ -157,7 +136,7 @@ class TacticaApp(App[int]):
 
     def action_interrupt(self) -> None:
         """Ctrl+C: save and quit with exit status 130."""
-        self.save_and_exit(self.EXIT_INTERRUPTED)
+        self.save_and_exit(EXIT_INTERRUPTED)
 
     # -- terminal size ------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:

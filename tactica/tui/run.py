@@ -71,8 +71,8 @@ def run_resume_or_replay(args: argparse.Namespace) -> int:
         return opened
     if args.command != "resume":
         from .replay_app import ReplayApp
-        ReplayApp(opened).run()
-        return 0
+        result = ReplayApp(opened).run()
+        return result if isinstance(result, int) else 0
     from .app import TacticaApp
 
     with autosaving() as saver:

@@ -64,3 +64,24 @@ async def test_sigterm_and_sighup_save_and_end_the_app_with_128_plus_the_signal(
     assert len(load_save(_path(app)).actions) == n
     # the app no longer watches the signal once it is closed
     assert signal.getsignal(sig) in (signal.SIG_DFL, signal.default_int_handler)
+
+
+@pytest.mark.parametrize(("key", "sig", "status"), [("ctrl+c", None, 130), (None, signal.SIGTERM, 143)])
+async def test_the_replay_quits_with_the_same_statuses(tmp_path, key, sig, status):
+    from tactica.client.saving import open_save
+    from tactica.saves.store import write_save
+    from tactica.tui.replay_app import ReplayApp
+    from tests.saves.helpers import play
+    path = write_save(play(2, steps=20)[1], tmp_path / "r.json")
+    app = ReplayApp(open_save(str(path)))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        if key is not None:
+            await pilot.press(key)
+        if sig is not None:
+            os.kill(os.getpid(), sig)
+        for _ in range(200):
+            if app.return_value is not None:
+                break
+            await pilot.pause(0.01)
+    assert (app.return_value, app.return_code) == (status, status)

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tactica.content.limits import MAX_SAVE_BYTES, read_regular
+from tactica.content.limits import MAX_SAVE_BYTES, FileRefused, read_regular
 from tactica.engine import Action, GameState, MapDef
 
 from . import checked
@@ -149,7 +149,7 @@ def fold(save: SaveFile, save_path: Path) -> int:
     path = journal_path(save_path)
     try:
         data = read_regular(path, MAX_SAVE_BYTES)
-    except (OSError, Exception):  # missing, not a regular file, too large: the save stands alone
+    except (OSError, FileRefused):  # missing, not a regular file, too large: the save stands alone
         return 0
     applied = 0
     for raw in data.split(b"\n")[:-1]:  # the last piece is empty, or a line cut short by a kill

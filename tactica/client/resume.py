@@ -4,9 +4,11 @@ the screens).
 
 A damaged or unknown save ends with one ``error: …`` line and exit status
 1; the file is only read.  ``autosaving()`` owns the background writer for
-one run: it writes what is pending when the app ends, and also when the
-terminal goes away (SIGHUP) or the process is asked to stop (SIGTERM)
-before the default action of the signal ends the process.
+one run: it writes what is pending when the app ends.  While the app runs,
+SIGTERM and SIGHUP are the app's (``tui.app.TacticaApp``: save, then close
+the screen properly, exit 143 / 129); outside it (before the first screen,
+after the last) they write what is pending before the default action of the
+signal ends the process.
 """
 from __future__ import annotations
 

@@ -44,8 +44,9 @@ class OpenedSave:
     rebuilt: Rebuilt
 
 
-def _writer(saver: AutoSaver, path: Path):
-    return lambda save: saver.submit(save, path)
+def _recorder(save: SaveFile, saver: AutoSaver, path: Path) -> Recorder:
+    """A Recorder writing ``save`` to ``path`` through ``saver``, each change journaled first."""
+    return Recorder(save, lambda s: saver.submit(s, path), journal=saver.journal(path), settle=saver.settle)
 
 
 def record_new(session: GameSession, saver: AutoSaver, path: Path | None = None) -> None:
@@ -59,7 +60,8 @@ def record_new(session: GameSession, saver: AutoSaver, path: Path | None = None)
     save = SaveFile(id=new_save_id(seed), seed=seed, rules=st.rules, maps=st.maps, warbands=st.warbands,
                     players={**(session.opponent.to_save() if session.opponent else {}),
                              **({"quick_setup": True} if session.quick_setup else {})})
-    session.recorder = Recorder(save, _writer(saver, path or autosave_path(save.id)))
+    path = path or autosave_path(save.id)
+    session.recorder = _recorder(save, saver, path)
     session.saver = saver
     state, _ = new_game(save.warbands, save.maps, seed=save.seed, rules=save.rules)
     steps = []
@@ -70,6 +72,7 @@ def record_new(session: GameSession, saver: AutoSaver, path: Path | None = None)
         session.recorder.record_many(steps)
     else:
         session.recorder.sync(state)
+    saver.settle()  # the save exists on disk from the start: its journal always has a save to join
 
 
 def open_save(ref: str | None) -> OpenedSave:
@@ -100,7 +103,7 @@ def resume_session(opened: OpenedSave, saver: AutoSaver | None) -> GameSession:
                           history_log=saved_log(rebuilt.events, rebuilt.states, save.notes, quick),
                           quick_setup=quick)
     if saver is not None:
-        session.recorder = Recorder(save, _writer(saver, opened.path))
+        session.recorder = _recorder(save, saver, opened.path)
         session.saver = saver
     steps = undo_steps(opened, len(events))
     if session.opponent is not None and any(s.before.decider in session.opponent.seats for s in steps):

@@ -10,6 +10,12 @@ holds every earlier action, and they are written in the order submitted, so
 the file on disk only ever moves forward (or back, after an undo, exactly as
 asked).
 
+The background write alone could lose the actions still pending at a kill,
+so each battle also has an action journal (``journal.Journal``, from
+``AutoSaver.journal``): every change is appended and fsynced on the caller's
+thread before its result is shown.  ``close`` empties the journals once every
+save is written (their lines are then all in the saves).
+
 A write that fails (disk full, read-only folder) never raises into the game:
 the problem is kept, and ``take_warning`` returns it once so the screen can
 say so; later writes keep being tried and a success clears the problem.
@@ -24,6 +30,7 @@ from datetime import datetime
 from pathlib import Path
 
 from .codec import SaveFile
+from .journal import Journal, journal_path
 from .store import autosave_path, write_save
 
 
@@ -32,7 +39,7 @@ def new_save_id(seed: int, now: datetime | None = None) -> str:
     stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
     base = f"{stamp}-{seed}"
     candidate, n = base, 1
-    while autosave_path(candidate).exists():
+    while autosave_path(candidate).exists() or journal_path(autosave_path(candidate)).exists():
         n += 1
         candidate = f"{base}-{n}"
     return candidate
@@ -52,8 +59,11 @@ class AutoSaver:
             ``store.write_save``, atomic); tests pass a failing one.
     """
 
-    def __init__(self, write: Callable[[SaveFile, Path], object] = write_save) -> None:
+    def __init__(self, write: Callable[[SaveFile, Path], object] = write_save,
+                 sync: Callable[[int], None] | None = None) -> None:
         self._write = write
+        self._sync = sync
+        self._journals: dict[Path, Journal] = {}
         self._cond = threading.Condition()
         self._pending: dict[Path, SaveFile] = {}   # path -> newest snapshot not yet written
         self._busy = False
@@ -84,13 +94,33 @@ class AutoSaver:
         with self._cond:
             return self._cond.wait_for(lambda: not self._pending and not self._busy, timeout)
 
+    def settle(self, timeout: float = 5.0) -> bool:
+        """Wait until everything submitted is on disk; True only if it all was written (no write
+        failed and ``timeout`` seconds did not pass first)."""
+        return self.flush(timeout) and self._problem is None
+
+    def journal(self, save_path: Path) -> Journal:
+        """The action journal of the save at ``save_path`` (``journal.journal_path``), kept by this
+        saver so that ``close`` empties it once the save holds all of it."""
+        save_path = Path(save_path)
+        if save_path not in self._journals:
+            kwargs = {"sync": self._sync} if self._sync is not None else {}
+            self._journals[save_path] = Journal(journal_path(save_path), **kwargs)
+        return self._journals[save_path]
+
     def close(self, timeout: float = 5.0) -> bool:
-        """Write what is pending and stop the thread (later submits write at once)."""
+        """Write what is pending, empty the journals if every save was written, and stop the thread
+        (later submits write at once); True if everything pending was written in time."""
         done = self.flush(timeout)
         with self._cond:
             self._closed = True
             self._cond.notify_all()
         self._thread.join(timeout)
+        for journal in self._journals.values():
+            if done and self._problem is None:
+                journal.clear()
+            else:
+                journal.close()  # the save misses some of it: the journal keeps it for the next load
         return done
 
     @property

@@ -8,6 +8,7 @@ from pathlib import Path
 from tactica.content.limits import clean_text
 
 from .codec import SaveError
+from .journal import journal_path
 from .replay import rebuild
 from .store import SaveInfo, list_saves, load_save, saves_dir
 
@@ -53,6 +54,7 @@ def delete_save(save_id: str, folder: Path | None = None) -> int:
               "(list them with: tactica saves)", file=sys.stderr)
         return 1
     path.unlink()
+    journal_path(path).unlink(missing_ok=True)  # its action journal, if a kill left one
     print(f"Removed {save_id} ({path}).")
     return 0
 
@@ -78,6 +80,7 @@ def prune_saves(days: int, folder: Path | None = None, now: datetime | None = No
         if info.problem or not info.over or when is None or when >= cutoff:
             continue
         info.path.unlink()
+        journal_path(info.path).unlink(missing_ok=True)
         removed += 1
         print(f"Removed {info.id}  {info.saved_at[:16].replace('T', ' ')}  {clean_text(info.title)}")
     word = "battle" if removed == 1 else "battles"

@@ -1,12 +1,14 @@
 """Rebuild a battle from a save and check it (``tactica replay FILE --verify``)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from tactica.engine import Action, Event, GameState, IllegalAction, MapSwapError, apply, new_game, with_map
 
 from .codec import CHECKPOINT_EVERY, SaveError, SaveFile, state_digest
+from .journal import COMPACT_AFTER, Journal, summary_of
 
 
 @dataclass
@@ -85,55 +87,89 @@ class Recorder:
 
     Args:
         save: the SaveFile (its actions list grows).
-        autosave: a callable taking the SaveFile and writing it (or None).
+        autosave: a callable taking the SaveFile and writing it (or None); it may write later
+            (``AutoSaver.submit``).
+        journal: the battle's action journal (``journal.Journal``) or None: every change is
+            appended to it, durable, before the method returns, so it is on disk before its
+            result is shown even when ``autosave`` writes later (issue 22).
+        settle: waits until everything given to ``autosave`` is written and says whether it all
+            was (``AutoSaver.settle``); with a journal, every ``journal.COMPACT_AFTER`` lines
+            the save is settled and the journal emptied.
     """
 
-    def __init__(self, save: SaveFile, autosave=None):
+    def __init__(self, save: SaveFile, autosave: Callable[[SaveFile], object] | None = None,
+                 journal: Journal | None = None, settle: Callable[[], bool] | None = None) -> None:
         self.save = save
         self.autosave = autosave
+        self.journal = journal
+        self.settle = settle
 
     def record(self, action: Action, state_after: GameState) -> None:
-        """Append ``action`` (already applied) and write the save if autosaving."""
+        """Append ``action`` (already applied), journal it and write the save if autosaving."""
         self.save.actions.append(action)
         n = len(self.save.actions)
         digest = state_digest(state_after)
         if n % CHECKPOINT_EVERY == 0:
             self.save.checkpoints.append((n, digest))
-        self.sync(state_after, digest)
+        self._summarise(state_after, digest)
+        if self.journal is not None:
+            self.journal.act(n, action, self.save.summary)
+        self._write()
 
     def record_many(self, steps: list[tuple[Action, GameState]]) -> None:
-        """Append several (action, state after it) pairs and write the save once."""
+        """Append several (action, state after it) pairs, journal them and write the save once."""
+        first = len(self.save.actions) + 1
         for action, state_after in steps:
             self.save.actions.append(action)
             n = len(self.save.actions)
             if n % CHECKPOINT_EVERY == 0:
                 self.save.checkpoints.append((n, state_digest(state_after)))
         if steps:
-            self.sync(steps[-1][1])
+            self._summarise(steps[-1][1])
+            if self.journal is not None:
+                self.journal.acts(first, [a for a, _ in steps], self.save.summary)
+            self._write()
 
     def truncate(self, n_actions: int, state: GameState) -> None:
-        """Drop actions after the first ``n_actions`` (undo) and write the save."""
+        """Drop actions after the first ``n_actions`` (undo), journal it and write the save."""
         del self.save.actions[n_actions:]
         self.save.notes = [n for n in self.save.notes if n[0] <= n_actions]
         self.save.checkpoints = [(s, d) for s, d in self.save.checkpoints if s <= n_actions]
         self.save.map_changes = [(s, m) for s, m in self.save.map_changes if s <= n_actions]
-        self.sync(state, state_digest(state))
+        self._summarise(state, state_digest(state))
+        if self.journal is not None:
+            self.journal.cut(n_actions, self.save.summary)
+        self._write()
 
     def note(self, player: int | None, text: str) -> None:
         """Keep ``text``, a log line that is no event (the AI's intent), before the next action in the
-        save (``SaveFile.notes``; written with that action), in ``player``'s colour (None: none)."""
-        self.save.notes.append((len(self.save.actions) + 1, player, text))
+        save (``SaveFile.notes``; journaled at once, written with that action), in ``player``'s
+        colour (None: none)."""
+        note = (len(self.save.actions) + 1, player, text)
+        self.save.notes.append(note)
+        if self.journal is not None:
+            self.journal.note(note)
 
     def change_map(self, state: GameState) -> None:
         """Record that the battle map became ``state.map`` after the actions so far, and write the save."""
         self.save.map_changes.append((len(self.save.actions), state.battle_map))
+        if self.journal is not None:
+            self.journal.map_change(len(self.save.actions), state.battle_map)
         self.sync(state)
 
     def sync(self, state: GameState, digest: str | None = None) -> None:
         """Refresh the summary from ``state`` and write the save."""
-        self.save.summary = {"round": state.round, "vp": list(state.vp), "over": state.is_over,
-                             "winner": state.winner, "map": state.map.name if state.map else "",
-                             "digest": digest or state_digest(state), "actions": len(self.save.actions)}
+        self._summarise(state, digest)
+        self._write()
+
+    def _summarise(self, state: GameState, digest: str | None = None) -> None:
+        self.save.summary = summary_of(state, digest or state_digest(state), len(self.save.actions))
         self.save.saved_at = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+    def _write(self) -> None:
         if self.autosave is not None:
             self.autosave(self.save)
+        journal = self.journal
+        if (journal is not None and journal.lines >= COMPACT_AFTER and self.settle is not None
+                and self.settle()):
+            journal.clear()  # every line is in the save now on disk

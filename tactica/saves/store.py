@@ -21,6 +21,7 @@ import platformdirs
 from tactica.content.limits import MAX_SAVE_BYTES, FileRefused, clean_text, read_regular
 
 from .codec import SaveError, SaveFile
+from .journal import fold
 
 #: A temporary file of ``write_save`` older than this (seconds) belongs to a write that was killed:
 #: a live write renames its file within milliseconds, so a minute-old one is never in use.
@@ -84,7 +85,9 @@ def load_save(path: Path | str) -> SaveFile:
     FIFO, device or socket is refused at once, as is a file over
     ``limits.MAX_SAVE_BYTES``, without reading it.  Raises SaveError with
     one clear line naming ``path`` (missing, not a regular file, too large,
-    damaged — with the field —, too new).
+    damaged — with the field —, too new).  The action journal beside the save
+    (``journal.fold``), if any, is folded into the SaveFile returned; the files
+    are only read.
     """
     path = Path(path)
     shown = clean_text(str(path))  # a file's name may hold control characters too
@@ -100,7 +103,9 @@ def load_save(path: Path | str) -> SaveFile:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveError(f"{shown}: not a tactica save (not UTF-8 text)") from None
-    return SaveFile.from_json(text, source=shown)
+    save = SaveFile.from_json(text, source=shown)
+    fold(save, path)  # the actions journaled after the last full write (issue 22)
+    return save
 
 
 def remove_stale_temps(folder: Path | None = None, older_than: float = STALE_TEMP_SECONDS) -> list[Path]:

@@ -4,14 +4,23 @@ Everything about a battle lives in ``screens.battle.BattleScreen`` and the
 ``GameSession`` it drives; the App only knows how to get a new session
 (``BattleFactory``), shows the setup screen first when asked, and covers the
 game with ``TooSmallScreen`` while the terminal is below 80×24.
+
+Leaving on a signal (issue 22): SIGTERM and SIGHUP, and Ctrl+C (a key, not
+a signal, while Textual holds the terminal), save the battle — every action
+is already in its journal; the background writer is given a moment to write
+the whole save — and then end the app the ordinary way, so Textual restores
+the terminal (alternate screen off, cursor shown, mouse tracking off); the
+app's result, the process's exit status, is 143, 129 or 130.
 """
 from __future__ import annotations
 
+import signal
 from collections.abc import Iterable
 from dataclasses import replace
 
 from textual import events
 from textual.app import App, SystemCommand
+from textual.binding import Binding
 from textual.screen import Screen
 
 from tactica.client.export import export_battle
@@ -22,6 +31,7 @@ from tactica.client.session import GameSession
 from tactica.saves.codec import SaveError
 
 from .commands import GameCommands
+from .exit_signals import EXIT_INTERRUPTED, unwatch, watch
 from .screens.battle import BattleScreen
 from .screens.choice import ChoiceModal
 from .screens.setup import SetupScreen
@@ -46,6 +56,8 @@ class TacticaApp(App[int]):
     #: ctrl+p: Textual's command palette with the game's commands (``client.commands``) beside
     #: Textual's own (theme, keys, screenshot; its quit gives way to the game's).
     COMMANDS = App.COMMANDS | {GameCommands}
+    #: Ctrl+C saves and quits on every screen, before a screen's own Ctrl+C (copy) sees it.
+    BINDINGS = [Binding("ctrl+c", "interrupt", "Save and quit", show=False, priority=True)]
 
     def __init__(self, factory: BattleFactory, *, setup: bool = False, resume: GameSession | None = None,
                  offer: OpenedSave | None = None, handoff: bool = False, ring_bell: bool = False) -> None:
@@ -59,8 +71,12 @@ class TacticaApp(App[int]):
         self.ai_fast = False
         self._resume = resume
         self._offer = offer
+        self._watched: list[signal.Signals] = []
 
     def on_mount(self) -> None:
+        # SIGTERM / SIGHUP: save, then close the screen properly (where the loop cannot watch
+        # them, ``client.resume.autosaving``'s handlers flush the save before the signal ends us)
+        self._watched = watch(self.save_and_exit)
         if self._resume is not None:
             self.start_battle(self._resume)
         elif self._offer is not None:
@@ -117,6 +133,23 @@ class TacticaApp(App[int]):
             self._begin()
         else:
             self.exit(0)
+
+    # -- leaving on a signal or Ctrl+C ----------------------------------------------
+    def on_unmount(self) -> None:
+        """The app is closing: its loop stops watching SIGTERM and SIGHUP (``exit_signals.unwatch``)."""
+        unwatch(self._watched)
+
+    def save_and_exit(self, status: int) -> None:
+        """Write the battle's save (waiting at most two seconds for the background writer; the
+        journal holds every action anyway), then leave the app with exit status ``status``."""
+        saver = self.factory.saver
+        if saver is not None:
+            saver.flush(2.0)
+        self.exit(status, return_code=status)
+
+    def action_interrupt(self) -> None:
+        """Ctrl+C: save and quit with exit status 130."""
+        self.save_and_exit(EXIT_INTERRUPTED)
 
     # -- the command palette (ctrl+p; the game's commands: tactica.client.commands) ------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:

@@ -60,8 +60,16 @@ def run_play(args: argparse.Namespace) -> int:
         app = TacticaApp(factory, setup=bool(getattr(args, "setup", False)), offer=continue_offer(args),
                          **screen_options(args))
         result = app.run()
-    farewell(app)
-    return result if isinstance(result, int) else 0
+    return _after(app, result)
+
+
+def _after(app: object, result: object) -> int:
+    """The exit status of a finished battle app (its result: 0, or 143 / 129 / 130 after SIGTERM,
+    SIGHUP or Ctrl+C), after the farewell line — not after SIGHUP: the terminal is gone."""
+    status = result if isinstance(result, int) else 0
+    if status != 129:
+        farewell(app)
+    return status
 
 
 def run_resume_or_replay(args: argparse.Namespace) -> int:
@@ -78,8 +86,8 @@ def run_resume_or_replay(args: argparse.Namespace) -> int:
         return opened
     if args.command != "resume":
         from .replay_app import ReplayApp
-        ReplayApp(opened).run()
-        return 0
+        result = ReplayApp(opened).run()
+        return result if isinstance(result, int) else 0
     from .app import TacticaApp
 
     with autosaving() as saver:
@@ -88,5 +96,4 @@ def run_resume_or_replay(args: argparse.Namespace) -> int:
                                 opponent=session.opponent)
         app = TacticaApp(factory, resume=session, **screen_options(args))
         result = app.run()
-    farewell(app)
-    return result if isinstance(result, int) else 0
+    return _after(app, result)

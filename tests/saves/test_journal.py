@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from tactica.saves import replay as replay_module
 from tactica.saves.autosave import AutoSaver
 from tactica.saves.codec import SaveFile
 from tactica.saves.journal import COMPACT_AFTER, Journal, journal_path
@@ -98,14 +99,18 @@ def test_a_journal_that_does_not_follow_on_is_not_folded(tmp_path):
     assert load_save(path).actions == full.actions[:3]
 
 
-def test_the_autosaver_empties_the_journal_when_the_save_holds_it(tmp_path):
+def test_the_autosaver_empties_the_journal_when_the_save_holds_it(tmp_path, monkeypatch):
+    compact_after = 20  # the small test battles end long before COMPACT_AFTER actions
+    assert compact_after < COMPACT_AFTER
+    monkeypatch.setattr(replay_module, "COMPACT_AFTER", compact_after)
     path = tmp_path / "c.json"
     saver = AutoSaver(sync=_no_sync)
     journal = saver.journal(path)
-    _, save = play(3, steps=COMPACT_AFTER + 20,
+    _, save = play(3, steps=compact_after + 15,
                    recorder_factory=lambda s: Recorder(s, lambda x: saver.submit(x, path), journal=journal,
                                                        settle=saver.settle))
-    assert 0 < journal.lines < COMPACT_AFTER  # emptied once on the way
+    assert len(save.actions) == compact_after + 15  # the battle went past the compaction point
+    assert 0 < journal.lines < compact_after  # emptied once on the way
     assert load_save(path).actions == save.actions
     saver.close()
     assert not journal_path(path).exists()

@@ -151,7 +151,14 @@ from .powers import (
     RechargeOn,
     SpecialPower,
 )
-from .queries import charge_preview, ends_activation_in_pit, move_refusal, provokers_of_squeeze
+from .queries import (
+    charge_preview,
+    creature_threat,
+    ends_activation_in_pit,
+    move_refusal,
+    provokers_of_squeeze,
+    threat_squares,
+)
 from .sealed import sealed_warbands
 from .state import (
     SCENARIOS,
@@ -335,6 +342,7 @@ __all__ = [
     "check_warband",
     "cone_size",
     "creature_distance",
+    "creature_threat",
     "critical_from",
     "defend",
     "deploy_squares",
@@ -369,6 +377,7 @@ __all__ = [
     "teleport_squares",
     "template_squares",
     "terrain_rules",
+    "threat_squares",
     "tie_breaker",
     "unknown_modules",
     "used_count",

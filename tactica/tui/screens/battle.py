@@ -282,8 +282,8 @@ class BattleScreen(Screen[str]):
         seats = self.ai_turn.ai.opponent.seats if self.ai_turn.ai else ()
         shown = self.ctrl.toggle_threats(seats)
         self.refresh_view()
-        self.notify("Threat view on: ! an enemy could attack there next turn, * the creature under the cursor "
-                    "could." if shown else "Threat view off.", timeout=3)
+        self.toasts.acknowledge("Threats: ! an enemy can attack there next turn, * the creature under the "
+                                "cursor can." if shown else "Threat view off.")
 
     def action_help(self) -> None:
         """?: keys and rules."""

@@ -156,6 +156,7 @@ from .queries import (
     creature_threat,
     ends_activation_in_pit,
     move_refusal,
+    movement_spent,
     provokers_of_squeeze,
     threat_squares,
 )
@@ -360,6 +361,7 @@ __all__ = [
     "lost_to_destruction",
     "move_reach",
     "move_refusal",
+    "movement_spent",
     "movement_mode",
     "nearest_enemies",
     "new_game",

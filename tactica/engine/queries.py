@@ -16,7 +16,7 @@ from .footprint import footprint
 from .game import apply
 from .large import SQUEEZED_SIZE, AnchorThreats, provokers
 from .model import AttackKind, Reach, Square
-from .movement import legal_stop, reach
+from .movement import legal_stop, path_cost, reach
 from .state import GameState
 
 
@@ -218,3 +218,17 @@ def threat_squares(state: GameState, player: int) -> frozenset[Square]:
     for enemy in state.enemy_creatures(player):
         found |= creature_threat(state, enemy.uid)
     return frozenset(found)
+
+
+def movement_spent(state: GameState, uid: str, start: Square, path: tuple[Square, ...]) -> int:
+    """Squares of movement creature ``uid`` spends moving from ``start`` along ``path`` (the squares it
+    enters, in order) on ``state``'s map: difficult terrain costs 2 (MOV-8, TER-*), a Large or Huge
+    creature's anchors are priced as MOV-13 says, and the active rule modules price each step
+    (G35-DIAG).  ``len(path)`` for an unknown uid; ``state`` is unchanged."""
+    me = state.find(uid)
+    if me is None or not path:
+        return len(path)
+    trial = state.copy()
+    mover = trial.creature(uid)
+    mover.pos = start
+    return path_cost(trial, path, mover)

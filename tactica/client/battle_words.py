@@ -93,6 +93,7 @@ def _confirm_words(session: GameSession, pending: Pending | None, short: bool) -
                     f"anyway; any other key cancels.")
         return (f"{name} has used neither its move nor its attack action. Press e again to end its "
                 f"activation anyway; any other key cancels.")
+    assert isinstance(action, (Move, Squeeze, Charge))  # only these ask first (``asks_first``)
     names = [st.creature(u).label if short else creature_name(st, u)
              for u in session.provokers(tuple(action.path))]
     if isinstance(action, Charge):
@@ -104,7 +105,6 @@ def _confirm_words(session: GameSession, pending: Pending | None, short: bool) -
         also = " and ends its activation over a pit: it is destroyed (TER-PIT)" if pit else ""
         return (f"This charge gives {who} {attacks} on the way{also}! Press {press} again to charge "
                 f"anyway; any other key cancels.")
-    assert isinstance(action, (Move, Squeeze))  # only these ask first (``asks_first``)
     if not names:
         return (f"This move ends {name}'s activation over a pit: it is destroyed (TER-PIT)! Press "
                 f"{press} again to move anyway; any other key cancels.")

@@ -1,7 +1,7 @@
 """Where the battle client gets its maps and warbands (no Textual here).
 
-Uses ``tactica.content`` (the YAML loader) when it is installed; until then
-a small built-in demo battle stands in.
+Uses ``tactica.content`` (the YAML loader); ``demo_battle`` is a small
+built-in battle for tests and examples.
 Loading problems are raised as ``BattleContentError`` whose ``lines`` are the
 loader's ``path:line:col: error: msg`` lines.
 """
@@ -12,6 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tactica import content
+from tactica.content import ContentError
+from tactica.content.problems import report_lines
 from tactica.engine import (
     AttackDef,
     AttackKind,
@@ -47,27 +50,16 @@ class Choices:
     warbands: tuple[WarbandDef, ...]
 
 
-def _content_module():
-    try:
-        import tactica.content as content  # noqa: PLC0415 - optional until the loader lands
-    except ImportError:
-        return None
-    return content
-
-
 def _lines(problems: list) -> list[str]:
     """The loader's problem lines, at most ``SHOWN_PER_FILE`` a file (``tactica validate`` lists all)."""
-    from tactica.content.problems import report_lines  # noqa: PLC0415 - optional until the loader lands
     return report_lines(problems)
 
 
 def _wrap_errors(fn: Callable, *args):
-    content = _content_module()
-    error_type = getattr(content, "ContentError", None) if content else None
     try:
         return fn(*args)
     except Exception as error:
-        if error_type is not None and isinstance(error, error_type):
+        if isinstance(error, ContentError):
             problems = getattr(error, "problems", None) or [error]
             raise BattleContentError(_lines(problems) if all(hasattr(p, "path") for p in problems)
                                      else [str(p) for p in problems]) from None
@@ -123,9 +115,6 @@ def load_multi(map_files: Sequence[str] | None, warband_files: Sequence[str] | N
     BattleContentError (``usage`` set when the files are named the wrong
     number of times).
     """
-    content = _content_module()
-    if content is None:
-        raise BattleContentError(["error: multiplayer battles need the content loader (tactica.content)"])
     if warband_files and len(warband_files) != players:
         given = "once" if len(warband_files) == 1 else f"{len(warband_files)} times"
         raise BattleContentError([f"error: --warband was given {given}; give it once per "
@@ -159,12 +148,6 @@ def load_battle(map_files: Sequence[str] | None, warband_files: Sequence[str] | 
     Raises BattleContentError with the loader's problem lines (``usage``
     set when a file option is given too many times).
     """
-    content = _content_module()
-    if content is None:
-        if map_files or warband_files:
-            raise BattleContentError(["error: the content loader (tactica.content) is not installed yet; "
-                                      "only the built-in demo battle is available"])
-        return demo_battle()
     if not map_files and not warband_files and not card_files:
         (wb1, wb2), default_map = _wrap_errors(content.default_battle)
         return (wb1, wb2), (default_map,)
@@ -227,11 +210,7 @@ def _shipped(listing: Callable, stem: str) -> Path:
 
 
 def setup_choices() -> Choices:
-    """Every shipped map and warband (the built-in demo ones without the loader)."""
-    content = _content_module()
-    if content is None:
-        (wb1, wb2), demo_maps = demo_battle()
-        return Choices(maps=demo_maps, warbands=(wb1, wb2))
+    """Every shipped map and warband."""
     maps = _as_defs(_wrap_errors(content.shipped_maps), content.load_map)
     warbands = _as_defs(_wrap_errors(content.shipped_warbands), content.load_warband)
     return Choices(maps=tuple(maps), warbands=tuple(warbands))
@@ -320,7 +299,4 @@ def demo_battle() -> tuple[tuple[WarbandDef, WarbandDef], tuple[MapDef, ...]]:
 
 def load_map_file(path: str) -> MapDef:
     """Load one map file (live reload); raises BattleContentError with the problem lines."""
-    content = _content_module()
-    if content is None:
-        raise BattleContentError(["error: the content loader (tactica.content) is not installed"])
     return _wrap_errors(content.load_map, path)

@@ -26,6 +26,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 
+from ..widgets.battle_log import BattleLog
+from ..widgets.map_view import MapView
 from .help import HelpScreen
 from .log_reader import LogReader
 
@@ -157,7 +159,6 @@ class ChoiceModal(ModalScreen[int]):
         """The battle map under a docked question (None when not docked or there is none)."""
         if not self.has_class("-docked") or len(self.app.screen_stack) < 2:
             return None
-        from ..widgets.map_view import MapView
         found = self.app.screen_stack[-2].query(MapView)
         return found.first() if found else None
 
@@ -165,7 +166,6 @@ class ChoiceModal(ModalScreen[int]):
         """The battle log on the screen under the question, when it has lines (else None)."""
         if len(self.app.screen_stack) < 2:
             return None
-        from ..widgets.battle_log import BattleLog
         found = self.app.screen_stack[-2].query(BattleLog)
         log = found.first() if found else None
         return log if log is not None and log.entries else None

@@ -14,6 +14,7 @@ from tactica.client.describe import LogLine, win_reason
 from tactica.client.session import GameSession
 
 from ..sides import SIDE_BG, vp_text
+from .log_reader import LogReader
 
 
 def summary_text(session: GameSession) -> Text:
@@ -98,7 +99,6 @@ class WinnerScreen(Screen[str]):
 
     def action_read_log(self, start: int) -> None:
         """Page Up (``start`` 1: the newest page) or Home (-1: the first line): the whole battle log."""
-        from .log_reader import LogReader
         if self.is_current and self.log_lines:
             self.app.push_screen(LogReader(self.log_lines, start, back="the result"))
 

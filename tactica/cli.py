@@ -13,6 +13,7 @@ failed, 0 otherwise (130 after Ctrl+C).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 #: Exit statuses, the same in every command.
@@ -294,6 +295,12 @@ def main(argv: list[str] | None = None) -> int:
             return run_build(args)
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
+    except BrokenPipeError:  # `tactica saves | head`: the reader has what it wanted
+        try:  # no second error when Python flushes stdout at exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):  # stdout is not a file (captured): nothing to flush there
+            pass
+        return 0
     parser.error(f"unknown command {args.command}")
     return EXIT_USAGE
 

@@ -280,7 +280,9 @@ def parse_teams(text: str | None, players: int) -> tuple[int, ...]:
     if len(parts) == 1 and len(parts[0]) == players:
         parts = list(parts[0])
     if len(parts) != players or not all(p in "1234" and len(p) == 1 for p in parts):
-        raise ValueError(f"--teams needs one team number (1-4) per player, e.g. 1,2,1,2 for {players} players")
+        example = {2: "1,2", 3: "1,2,2", 4: "1,2,1,2"}.get(players, "1,2,1,2")
+        raise ValueError(f"--teams needs one team number (1-4) per player, {players} in all "
+                         f"(e.g. {example} for {players} players); got {text!r}")
     teams = tuple(int(p) - 1 for p in parts)
     if len(set(teams)) < 2:
         raise ValueError("--teams must name at least two teams")

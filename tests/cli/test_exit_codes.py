@@ -114,3 +114,22 @@ def test_rules_option_unknown_module_is_a_usage_error(capsys):
     assert "unknown rule module 'grid99'" in err and "grid35" in err
     assert _status(["play", "--rules", "skirmish"]) == EXIT_USAGE
     assert "always on" in capsys.readouterr().err
+
+
+def test_a_reader_that_stops_early_is_not_an_error(monkeypatch, capsys):
+    """``tactica saves | head``: the pipe closes under the listing; no traceback, exit 0."""
+    from tactica.saves import commands
+
+    def listing(args) -> int:
+        print("Saved battles (newest first):")
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(commands, "run_saves", listing)
+    assert cli.main(["saves"]) == 0
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_the_teams_example_has_one_team_per_player(capsys):
+    assert cli.main(["sim", "--players", "3", "--teams", "1,2,1,2", "--games", "1"]) == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert "e.g. 1,2,2 for 3 players" in err and "got '1,2,1,2'" in err

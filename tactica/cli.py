@@ -16,6 +16,8 @@ import argparse
 import os
 import sys
 
+from tactica import __version__
+
 #: Exit statuses, the same in every command.
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 #: The engine's ``SCENARIOS``, written out so that ``--help`` imports no engine.
@@ -43,14 +45,29 @@ def _rule_modules(text: str) -> tuple[str, ...]:
     return names
 
 
-RULES_HELP = ("optional rule modules, comma-separated: grid35 (diagonals cost 1, 2, 1, 2 … across a move), "
-              "grid35-simple (every diagonal 1.5); see docs/modules/")
+RULES_HELP = ("optional rule modules, comma-separated: grid35 (3.5-era movement: diagonals cost 1, 2, 1, 2 … "
+              "across a move, hampered squares, low obstacles, reach 2, running), grid35-simple (the same, "
+              "every diagonal 1.5); see docs/modules/")
+
+
+def _days(text: str) -> int:
+    """``--prune DAYS``: a whole number of days, 0 or more."""
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of days")
+    return int(text)
 
 
 def _players(text: str) -> int:
     """A player count for ``--players``: 2, 3 or 4 (SCN-MULTI)."""
     if text not in ("2", "3", "4"):
         raise argparse.ArgumentTypeError(f"{text!r}: a battle has 2, 3 or 4 players")
+    return int(text)
+
+
+def _jobs(text: str) -> int:
+    """A worker count for ``tactica sim --jobs``: a whole number of at least 1."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: --jobs is a whole number of worker processes, at least 1")
     return int(text)
 
 
@@ -149,9 +166,19 @@ def cards_note(args: argparse.Namespace) -> str | None:
             "of --cards are only checked; give a --warband that names them")
 
 
+def _screen_options(command: argparse.ArgumentParser) -> None:
+    """The battle screen's options of ``play`` and ``resume``: the hot-seat hand-off and the bell."""
+    command.add_argument("--no-handoff", action="store_true",
+                         help="hot-seat: show the board at once between two players' turns, without the "
+                              "hand-off screen that hides it (on by default; never shown against the AI)")
+    command.add_argument("--bell", action="store_true",
+                         help="ring the terminal's bell when the AI's turn ends and yours begins")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser for every subcommand."""
     parser = argparse.ArgumentParser(prog="tactica", description="The D&D Miniatures skirmish game in a terminal.")
+    parser.add_argument("--version", action="version", version=f"tactica {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="start a battle in the terminal: you against the normal AI on the shipped map "
@@ -188,6 +215,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="team of each player, e.g. 1,2,1,2 (teams share a start area and a VP total)")
     play.add_argument("--ai-seats", metavar="SEATS", default=None,
                       help="with --players: seats the AI plays, e.g. 2,4 (level from --ai, default normal)")
+    _screen_options(play)
     play.add_argument("--vp-target", type=int, choices=(200, 300, 400), default=None,
                       help="VP that win a team battle (default 100 per player)")
     sim = sub.add_parser("sim", help="headless AI-against-AI battles")
@@ -216,11 +244,20 @@ def build_parser() -> argparse.ArgumentParser:
                           "\"results\": one object per game (game, seed, levels by seat, winner as a "
                           "player number or null, vp, rounds)")
     sim.add_argument("--progress", action="store_true",
-                     help="print one line per finished game to stderr (on by default when stderr is a terminal)")
+                     help="print one line per finished game to stderr (default: a progress bar when stderr "
+                          "is a terminal, nothing otherwise)")
+    sim.add_argument("--jobs", "-j", type=_jobs, default=None, metavar="N",
+                     help="worker processes playing games side by side (default: one per core); any N gives "
+                          "the same results for the same seed")
 
-    sub.add_parser("saves", help="list saved battles (autosaved after every action)")
+    saves = sub.add_parser("saves", help="list saved battles (autosaved after every action)")
+    tidy = saves.add_mutually_exclusive_group()
+    tidy.add_argument("--delete", metavar="ID", default=None, help="remove the saved battle ID (an id from the list)")
+    tidy.add_argument("--prune", metavar="DAYS", type=_days, default=None,
+                      help="remove the finished battles last saved more than DAYS days ago (asks nothing)")
     res = sub.add_parser("resume", help="reopen the last unfinished battle exactly where it was")
     res.add_argument("save", nargs="?", metavar="ID_OR_FILE", help="a save id from 'tactica saves' or a save file")
+    _screen_options(res)
     rep = sub.add_parser("replay", help="step through a saved battle, or check it with --verify")
     rep.add_argument("file", metavar="FILE_OR_ID")
     rep.add_argument("--verify", action="store_true",

@@ -55,14 +55,77 @@ def load_sim_files(args: argparse.Namespace, players: int = 2, teams: tuple[int,
     return bands, maps, catalogue
 
 
+class LineProgress:
+    """One stderr line per finished game (``--progress``); ``on_game`` is ``run_games``' callback."""
+
+    def __init__(self, games: int, teams: tuple[int, ...]) -> None:
+        self.games, self.teams = games, teams
+
+    def __enter__(self) -> LineProgress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def on_game(self, number: int, result: sim.BattleResult, seconds: float, seat_levels: list[str],
+                order: Sequence[int]) -> None:
+        """Print the game's line (``sim.progress_line``)."""
+        print(sim.progress_line(number, self.games, result, seconds, seat_levels, order, self.teams),
+              file=sys.stderr, flush=True)
+
+
+class BarProgress(LineProgress):
+    """A Rich progress bar on stderr (a terminal): games finished, rate and time left; gone when done."""
+
+    def __init__(self, games: int, teams: tuple[int, ...]) -> None:
+        super().__init__(games, teams)
+        # Rich only when a bar is shown: off a terminal 'tactica sim' loads no interface library (a lazy start)
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+        self.bar = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                            console=Console(file=sys.stderr), transient=True)
+        self.task = self.bar.add_task("games", total=games)
+
+    def __enter__(self) -> BarProgress:
+        self.bar.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.bar.stop()
+
+    def on_game(self, number: int, result: sim.BattleResult, seconds: float, seat_levels: list[str],
+                order: Sequence[int]) -> None:
+        """Move the bar on by one game."""
+        self.bar.advance(self.task)
+
+
+class NoProgress(LineProgress):
+    """No progress at all (stderr is not a terminal and ``--progress`` was not given)."""
+
+    def on_game(self, number: int, result: sim.BattleResult, seconds: float, seat_levels: list[str],
+                order: Sequence[int]) -> None:
+        """Say nothing."""
+
+
+def progress_display(args: argparse.Namespace, teams: tuple[int, ...]) -> LineProgress:
+    """How ``tactica sim`` shows its progress: lines with ``--progress``, a bar on a terminal, else nothing."""
+    if getattr(args, "progress", False):
+        return LineProgress(args.games, teams)
+    if sys.stderr.isatty():
+        return BarProgress(args.games, teams)
+    return NoProgress(args.games, teams)
+
+
 def run_sim(args: argparse.Namespace) -> int:
     """Back ``tactica sim``: play ``args.games`` battles and print the summary.
 
-    Args: the parsed namespace (map, warband, ai, games, seed, json, progress).
-    One progress line per finished game goes to stderr (never stdout, so
-    ``--json`` output stays one object) when ``--progress`` is given or
-    stderr is a terminal.
-    Returns the exit status: 0; 1 for a bad content file (or warbands and
+    Args: the parsed namespace (map, warband, ai, games, seed, json, progress, jobs).
+    ``jobs`` worker processes play the games (None: one per core); the
+    results do not depend on it.  Progress goes to stderr (never stdout, so
+    ``--json`` output stays one object): one line per finished game with
+    ``--progress``, else a progress bar when stderr is a terminal.
+    Returns the exit status: 0; 130 after Ctrl+C (the summary of the games
+    finished is printed first); 1 for a bad content file (or warbands and
     maps that do not make a battle) or when a battle broke (illegal action
     or invariant; the message goes to stderr); 2 for a bad command line
     (as argparse's errors), including ``--scenario sealed`` with
@@ -114,19 +177,20 @@ def run_sim(args: argparse.Namespace) -> int:
             for line in str(err).splitlines():
                 print(f"tactica sim: error: {line}", file=sys.stderr)
         return 2 if isinstance(err, UsageError) else 1
-    on_game = None
-    if getattr(args, "progress", False) or sys.stderr.isatty():
-        def on_game(number: int, result: sim.BattleResult, seconds: float, seat_levels: list[str],
-                    order: Sequence[int]) -> None:
-            print(sim.progress_line(number, args.games, result, seconds, seat_levels, order, teams),
-                  file=sys.stderr, flush=True)
+    jobs = getattr(args, "jobs", None) or sim.default_jobs()
+    show = progress_display(args, teams)
     try:
-        summary = sim.run_games(levels, warbands, [maps], args.games, args.seed, scenario=scenario,
-                                teams=teams, catalogue=catalogue, on_game=on_game,
-                                modules=tuple(getattr(args, "rules", None) or ()))
+        with show:
+            summary = sim.run_games(levels, warbands, [maps], args.games, args.seed, scenario=scenario,
+                                    teams=teams, catalogue=catalogue, on_game=show.on_game,
+                                    modules=tuple(getattr(args, "rules", None) or ()), jobs=jobs)
     except sim.SimError as err:
         print(f"tactica sim: error: {err}", file=sys.stderr)
         return 1
+    except sim.SimInterrupted as stop:  # Ctrl+C: the workers are stopped; report what was played
+        print(f"tactica sim: interrupted after {stop.summary['games']} of {args.games} games", file=sys.stderr)
+        print(json.dumps(stop.summary) if args.json else sim.format_summary(stop.summary))
+        return 130
     if args.json:
         print(json.dumps(summary))
     else:
@@ -134,4 +198,4 @@ def run_sim(args: argparse.Namespace) -> int:
     return 0
 
 
-__all__ = ["UsageError", "load_sim_files", "run_sim"]
+__all__ = ["BarProgress", "LineProgress", "NoProgress", "UsageError", "load_sim_files", "progress_display", "run_sim"]

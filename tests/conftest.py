@@ -1,4 +1,4 @@
-"""Settings for the whole suite: hypothesis profiles.
+"""Settings for the whole suite: hypothesis profiles, and a cache folder of its own for parsed content.
 
 ``ci`` (the default): every run tries the same examples (``derandomize``; no example database), so
 the suite is deterministic and its time steady.  ``dev`` (``pytest --hypothesis-profile=dev``): new
@@ -7,7 +7,13 @@ committed) and tried first next time.  Each fuzz test sets its own number of exa
 """
 from __future__ import annotations
 
+import os
+import tempfile
+
 from hypothesis import Phase, settings
+
+# The suite never writes to the user's cache of parsed content (tactica.content.cache): a fresh folder per run.
+os.environ.setdefault("TACTICA_CACHE_DIR", tempfile.mkdtemp(prefix="tactica-test-cache-"))
 
 #: Every phase but "explain" (which reruns a shrunk failure to point at lines: slow on whole battles).
 PHASES = (Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink)

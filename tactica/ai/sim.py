@@ -10,8 +10,12 @@ job, so that this package never loads YAML.
 """
 from __future__ import annotations
 
+import contextlib
+import multiprocessing
+import os
+import signal
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 
 from tactica.engine import (
@@ -176,11 +180,140 @@ class Tally:
         self.wins += won
 
 
+@dataclass(frozen=True)
+class GameSetup:
+    """What every game of one ``run_games`` run shares (handed once to each worker process).
+
+    Attributes: levels (the ``--ai`` entries), warbands (one per seat), maps
+    (map tuples used in turn), rules (the battle's Ruleset), scenario (its
+    name; "sealed" draws each game's warbands, SCN-SEALED), catalogue (the
+    cards Sealed draws from, or None).
+    """
+
+    levels: tuple[str, ...]
+    warbands: tuple[WarbandDef, ...]
+    maps: tuple[tuple[MapDef, ...], ...]
+    rules: Ruleset
+    scenario: str
+    catalogue: dict[str, CreatureCard] | None
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game: index (from 0), seed (its dice seed), order (each seat's ``levels`` index),
+    result, seconds (wall time of that game)."""
+
+    index: int
+    seed: int
+    order: tuple[int, ...]
+    result: BattleResult
+    seconds: float
+
+
+class SimInterrupted(KeyboardInterrupt):
+    """Ctrl+C stopped ``run_games``: ``summary`` is the summary of the games finished before it."""
+
+    def __init__(self, summary: dict) -> None:
+        super().__init__("interrupted")
+        self.summary = summary
+
+
+def seat_order(index: int, n: int) -> tuple[int, ...]:
+    """For game ``index`` (from 0) of ``n`` levels, each seat's index into the levels.
+
+    Two levels swap seats every game; three or four move one seat a game (SCN-MULTI).
+    """
+    if n == 2:
+        return (0, 1) if index % 2 == 0 else (1, 0)
+    return tuple((seat + index) % n for seat in range(n))
+
+
+def play_game(setup: GameSetup, seed: int, index: int) -> GameRecord:
+    """Play game ``index`` (from 0) of a run seeded ``seed``; the same arguments give the same record.
+
+    Its dice seed is ``game_seed(seed, index)``, its bots are seeded from it,
+    its seats as ``seat_order`` says.  Raises SimError naming the game and
+    its dice seed on a broken battle; ValueError for Sealed without a catalogue.
+    """
+    s = game_seed(seed, index)
+    n = len(setup.levels)
+    order = seat_order(index, n)
+    bots = [make_bot(setup.levels[order[seat]], s * 2 + seat) for seat in range(n)]
+    bands = setup.warbands
+    if setup.scenario == "sealed":
+        if setup.catalogue is None:
+            raise ValueError("the Sealed scenario draws its packs from a card catalogue: give one (SCN-SEALED)")
+        _, bands = sealed_warbands(setup.catalogue, s, n, setup.rules)
+    began = time.perf_counter()
+    try:
+        result = play_battle(bots, bands, setup.maps[index % len(setup.maps)], s, rules=setup.rules)
+    except SimError as err:
+        raise SimError(f"game {index + 1} (dice seed {s}): {err}") from None
+    return GameRecord(index, s, order, result, time.perf_counter() - began)
+
+
+# The run a worker process plays games of (set once per worker by _start_worker).
+_worker_run: tuple[GameSetup, int] | None = None
+
+
+def _start_worker(setup: GameSetup, seed: int) -> None:
+    """Pool initializer: keep the run's setup; leave Ctrl+C to the parent, which stops the workers."""
+    global _worker_run
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _worker_run = (setup, seed)
+
+
+def _play_in_worker(index: int) -> GameRecord:
+    """Play game ``index`` of the worker's run (see ``play_game``)."""
+    assert _worker_run is not None, "a worker plays games only after _start_worker"
+    return play_game(_worker_run[0], _worker_run[1], index)
+
+
+def default_jobs() -> int:
+    """All the cores this process may run on (at least 1)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _records(setup: GameSetup, games: int, seed: int, jobs: int) -> Generator[GameRecord, None, None]:
+    """Every game's record, in game order, played in ``jobs`` worker processes (in this one for 1).
+
+    A SimError of a game is raised when its turn in order comes.  Games
+    finished out of order wait for the ones before them.  On Ctrl+C the
+    workers are stopped at once (terminated), and KeyboardInterrupt carries
+    the records finished but not yet handed out as ``args[1]``.
+    """
+    if jobs <= 1 or games <= 1:
+        for i in range(games):
+            yield play_game(setup, seed, i)
+        return
+    pool = multiprocessing.Pool(min(jobs, games), initializer=_start_worker, initargs=(setup, seed))
+    waiting: dict[int, GameRecord] = {}
+    handed = 0
+    try:
+        for record in pool.imap_unordered(_play_in_worker, range(games)):
+            waiting[record.index] = record
+            while handed in waiting:
+                yield waiting.pop(handed)
+                handed += 1
+        pool.close()
+    except KeyboardInterrupt:
+        pool.terminate()
+        raise KeyboardInterrupt("interrupted", [waiting[i] for i in sorted(waiting)]) from None
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
+
+
 def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
               maps: Sequence[tuple[MapDef, ...]], games: int, seed: int,
               scenario: str = "assault", teams: tuple[int, ...] = (),
               catalogue: dict[str, CreatureCard] | None = None, modules: tuple[str, ...] = (),
-              on_game: Callable[..., None] | None = None) -> dict:
+              on_game: Callable[..., None] | None = None, jobs: int = 1) -> dict:
     """Play ``games`` battles between two to four levels and return the summary dict.
 
     With two levels, entry 0 of ``levels`` sits in seat 0 on even games and
@@ -194,10 +327,14 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
     the winning team.  Warbands of one size fight a battle of that size,
     as in ``play`` (``Ruleset.for_battle``: 100-point warbands play to 100
     VP, WB-8; Epic ones get their Epic battle, WB-7).  ``on_game(number, result, seconds, seat_levels, order)``
-    (optional) is called after each game (number counts from 1; seconds of
+    (optional) is called after each game, in game order (number counts from 1; seconds of
     wall time for that game; the level in each seat; for each seat, its
-    index into ``levels``).
-    Raises SimError (with the game number) on a broken battle.
+    index into ``levels``).  ``jobs`` worker processes play the games
+    (1: this process); every game depends only on ``seed`` and its number,
+    so any ``jobs`` gives the same results and summary (but games_per_second).
+    Raises SimError (with the game number) on a broken battle, and
+    SimInterrupted (a KeyboardInterrupt holding the summary of the games
+    finished) on Ctrl+C.
 
     The summary's keys: games, seed, players (one entry per ``levels``
     entry: ai, wins, win_rate, avg_vp), draws, avg_rounds, games_per_second,
@@ -212,36 +349,46 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
     """
     # The warbands' size, as in play: 100-point warbands play to 100 VP, Epic ones an Epic battle (WB-7, WB-8)
     rules = Ruleset.for_battle((wb.point_limit for wb in warbands), scenario, teams or (), modules=modules)
-    n = len(levels)
+    if scenario == "sealed" and catalogue is None:
+        raise ValueError("the Sealed scenario draws its packs from a card catalogue: give one (SCN-SEALED)")
+    setup = GameSetup(tuple(levels), tuple(warbands), tuple(maps), rules, scenario, catalogue)
+    finished: list[GameRecord] = []
+    start = time.perf_counter()
+
+    def finish(record: GameRecord) -> None:
+        finished.append(record)
+        if on_game is not None:
+            on_game(record.index + 1, record.result, record.seconds,
+                    [levels[o] for o in record.order], record.order)
+
+    played = _records(setup, games, seed, jobs)
+    try:
+        with contextlib.closing(played):  # a stop in on_game stops the workers too
+            for record in played:
+                finish(record)
+    except KeyboardInterrupt as stop:
+        for record in (stop.args[1] if len(stop.args) > 1 else ()):
+            finish(record)
+        raise SimInterrupted(summarize(setup, teams, seed, finished, time.perf_counter() - start)) from None
+    return summarize(setup, teams, seed, finished, time.perf_counter() - start)
+
+
+def summarize(setup: GameSetup, teams: tuple[int, ...], seed: int, records: Sequence[GameRecord],
+              elapsed: float) -> dict:
+    """The summary dict of ``run_games`` (see there) for finished ``records`` (in game order) of a run.
+
+    ``teams``: each seat's team (empty: every seat alone); ``elapsed``: wall seconds of the run.
+    """
+    levels, n = setup.levels, len(setup.levels)
     tallies = [Tally(level) for level in levels]
-    seat_tallies = [Tally(f"sealed pool {seat + 1}" if scenario == "sealed" else warbands[seat].name)
+    seat_tallies = [Tally(f"sealed pool {seat + 1}" if setup.scenario == "sealed" else setup.warbands[seat].name)
                     for seat in range(n)]  # the warbands stay with their seats
     draws = rounds = 0
     results: list[dict] = []
-    start = time.perf_counter()
-    for i in range(games):
-        s = game_seed(seed, i)
-        order: tuple[int, ...]  # order[seat] = index into levels
-        if n == 2:
-            order = (0, 1) if i % 2 == 0 else (1, 0)
-        else:
-            order = tuple((seat + i) % n for seat in range(n))
-        bots = [make_bot(levels[order[seat]], s * 2 + seat) for seat in range(n)]
-        bands = warbands
-        if scenario == "sealed":
-            if catalogue is None:
-                raise ValueError("the Sealed scenario draws its packs from a card catalogue: give one (SCN-SEALED)")
-            _, bands = sealed_warbands(catalogue, s, n, rules)
-        began = time.perf_counter()
-        try:
-            result = play_battle(bots, bands, maps[i % len(maps)], s, rules=rules)
-        except SimError as err:
-            raise SimError(f"game {i + 1} (dice seed {s}): {err}") from None
-        if on_game is not None:
-            on_game(i + 1, result, time.perf_counter() - began, [levels[order[seat]] for seat in range(n)],
-                    order)
+    for record in records:
+        result, order = record.result, record.order
         rounds += result.rounds
-        results.append({"game": i + 1, "seed": s, "levels": [levels[order[seat]] for seat in range(n)],
+        results.append({"game": record.index + 1, "seed": record.seed, "levels": [levels[o] for o in order],
                         "winner": None if result.winner is None else result.winner + 1,
                         "vp": list(result.vp), "rounds": result.rounds})
         won: set[int] = set()  # the seats of the winning side
@@ -253,16 +400,16 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
         for seat in range(n):
             tallies[order[seat]].add(result.vp[seat], seat in won)
             seat_tallies[seat].add(result.vp[seat], seat in won)
-    elapsed = time.perf_counter() - start
-    n = max(1, games)
+    games = len(records)
+    m = max(1, games)
     return {
         "games": games, "seed": seed,
-        "players": [{"ai": t.ai, "wins": t.wins, "win_rate": round(t.wins / n, 4),
-                     "avg_vp": round(t.vp / n, 2)} for t in tallies],
-        "draws": draws, "avg_rounds": round(rounds / n, 2),
+        "players": [{"ai": t.ai, "wins": t.wins, "win_rate": round(t.wins / m, 4),
+                     "avg_vp": round(t.vp / m, 2)} for t in tallies],
+        "draws": draws, "avg_rounds": round(rounds / m, 2),
         "games_per_second": round(games / elapsed, 3) if elapsed > 0 else 0.0,
-        "warbands": [{"player": seat + 1, "warband": t.ai, "wins": t.wins, "win_rate": round(t.wins / n, 4),
-                      "avg_vp": round(t.vp / n, 2)} for seat, t in enumerate(seat_tallies)],
+        "warbands": [{"player": seat + 1, "warband": t.ai, "wins": t.wins, "win_rate": round(t.wins / m, 4),
+                      "avg_vp": round(t.vp / m, 2)} for seat, t in enumerate(seat_tallies)],
         "results": results,
     }
 
@@ -350,5 +497,6 @@ def format_summary(summary: dict) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["BattleResult", "SimError", "Tally", "check_invariants", "format_summary", "game_seed", "parse_teams",
-           "play_battle", "progress_line", "run_games", "seat_names"]
+__all__ = ["BattleResult", "GameRecord", "GameSetup", "SimError", "SimInterrupted", "Tally", "check_invariants",
+           "default_jobs", "format_summary", "game_seed", "parse_teams", "play_battle", "play_game",
+           "progress_line", "run_games", "seat_names", "seat_order", "summarize"]

@@ -51,6 +51,7 @@ from tactica.engine import (
     SpecialPowerUsed,
     StartAreaChosen,
     TemplatePlaced,
+    TieBroken,
     TurnEnded,
     TurnStarted,
     UseSpent,
@@ -244,7 +245,8 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
                 text = (f"{creature_name(state, e.uid)} charges on {steps} more {noun} "
                         f"({charged[e.uid]} in all)")
             else:
-                verb = {"shift": "shifts", "charge": "charges", "squeeze": "squeezes"}.get(e.mode, "moves")
+                verb = {"shift": "shifts", "charge": "charges", "squeeze": "squeezes", "run": "runs"}.get(e.mode,
+                                                                                                         "moves")
                 noun = "square" if steps == 1 else "squares"
                 text = f"{creature_name(state, e.uid)} {verb} {steps} {noun}"
                 if e.mode == "charge":
@@ -265,6 +267,9 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
         elif isinstance(e, CreatureSettled):
             out.append(LogLine(f"{creature_name(state, e.uid)} climbs out of the pit to {_square(e.square)}",
                                "move", _owner(state, e.uid)))
+        elif isinstance(e, TieBroken):
+            out.append(LogLine(f"{len(e.options)} squares are equally near: a d{e.sides} rolls {e.face}, "
+                               f"{_square(e.chosen)} (G35-NEAREST)", "info"))
         elif isinstance(e, TemplatePlaced):
             hit = ", ".join(_short(state, t) for t in e.targets) or "no creature"
             out.append(LogLine(f"{creature_name(state, e.attacker)} uses {e.attack} on "

@@ -13,7 +13,7 @@ from pathlib import Path
 from tactica.saves.codec import SaveError, SaveFile
 from tactica.saves.commands import find_save
 from tactica.saves.replay import rebuild
-from tactica.saves.store import load_save
+from tactica.saves.store import data_dir, load_save
 
 from .describe import describe_events
 
@@ -53,6 +53,20 @@ def export_log(save: SaveFile, fmt: str = "md") -> str:
                 continue
             lines.append(f"- {line.text}" if md else line.text)
     return "\n".join(lines).rstrip() + "\n"
+
+
+def export_battle(save: SaveFile, folder: Path | None = None) -> Path:
+    """Write ``save``'s battle log as Markdown to ``folder`` (default: ``exports`` in the game's data
+    folder, beside ``saves``) as ``ID.md``, replacing an older export; returns the file's path.
+
+    Raises SaveError when the save cannot be replayed, OSError when the file cannot be written.
+    """
+    folder = folder or data_dir() / "exports"
+    text = export_log(save, "md")
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{save.id}.md"
+    path.write_text(text, encoding="utf-8")
+    return path
 
 
 def run_export(args: argparse.Namespace) -> int:

@@ -80,6 +80,19 @@ def continue_offer(args: argparse.Namespace) -> OpenedSave | None:
     return offer
 
 
+def newest_unfinished(exclude: str | None = None) -> OpenedSave | None:
+    """The newest unfinished saved battle that replays, other than the save ``exclude`` (the battle
+    on screen), opened (``saving.open_save``); None when there is none.  Reads files only."""
+    for info in list_saves():
+        if info.problem or info.over or info.id == exclude:
+            continue
+        try:
+            return open_save(str(info.path))
+        except SaveError:
+            continue
+    return None
+
+
 def open_to_resume_or_replay(args: argparse.Namespace) -> OpenedSave | int:
     """The save ``tactica resume [ID_OR_FILE]`` or ``tactica replay FILE_OR_ID`` opens, or the exit
     status when there is none to open (the reason printed: no unfinished battle, a damaged or unknown

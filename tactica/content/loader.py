@@ -11,8 +11,9 @@ from pathlib import Path
 
 from tactica.engine import CreatureCard, MapDef, WarbandDef
 
+from . import cache
 from .cards import card_ids, parse_card_file
-from .limits import clean_text
+from .limits import MAX_CONTENT_BYTES, FileRefused, clean_text, read_regular
 from .maps import parse_map
 from .problems import ContentError, Problem
 from .schema import Doc
@@ -28,15 +29,44 @@ KIND_NAMES = {"cards": "card file", "map": "map file", "warband": "warband file"
 KIND_FOLDERS = {"cards": "cards", "maps": "map", "warbands": "warband"}
 
 
-def read_doc(path: str | Path) -> tuple[Doc, Node | None]:
-    """Read and compose one file safely; returns its Doc and root node (None after a problem)."""
+def read_doc(path: str | Path, data: bytes | None = None) -> tuple[Doc, Node | None]:
+    """Read and compose one file safely; returns its Doc and root node (None after a problem).
+
+    ``data``: the file's bytes when they were read already (``_file_bytes``), else None to read them.
+    """
     shown = clean_text(str(path))  # a file's name may hold control characters too
     doc = Doc(shown)
-    text = read_text(Path(path), shown, doc.problems)
+    text: str | None = None
+    if data is not None:
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            text = None  # read_text reports where
+    if text is None:
+        text = read_text(Path(path), shown, doc.problems)
     if text is None:
         return doc, None
     doc.lines = text.splitlines()
     return doc, compose(text, shown, doc.problems)
+
+
+def _file_bytes(path: str | Path) -> bytes | None:
+    """The bytes of a content file, or None when it cannot be read (``read_doc`` then says why)."""
+    try:
+        return read_regular(path, MAX_CONTENT_BYTES)
+    except (FileRefused, OSError):
+        return None
+
+
+def _fits(kept: list, catalogue: dict[str, CreatureCard], taken: dict[str, str] | None) -> bool:
+    """Whether cached cards (card, line) join ``catalogue`` without a duplicate or a shipped card's id.
+
+    When they do not, the file is read again so that the problem is reported at its position.
+    """
+    ids = [item[0].id for item in kept if isinstance(item, tuple) and len(item) == 2
+           and isinstance(item[0], CreatureCard)]
+    return (len(ids) == len(kept) == len(set(ids))
+            and not any(i in catalogue or (taken and i in taken) for i in ids))
 
 
 #: Other keys that only one kind of file has (used when the kind key is misspelt).
@@ -86,11 +116,23 @@ def read_card_files(paths: list[Path], taken: dict[str, str] | None = None,
     first: dict[str, str] = {}
     problems: list[Problem] = []
     for path in paths:
-        doc, root = read_doc(path)
+        data = _file_bytes(path)
+        kept = cache.load("cards", data) if data is not None else None
+        if isinstance(kept, list) and _fits(kept, catalogue, taken):  # read before without a problem
+            shown = clean_text(str(path))
+            for card, line in kept:
+                catalogue[card.id] = card
+                first[card.id] = f"{shown}:{line}"
+            continue
+        doc, root = read_doc(path, data)
         if root is not None and expect:
             _expect(doc, root, "cards")
         if root is not None and (doc.ok or not expect):
-            for card, id_node in parse_card_file(doc, root):
+            parsed = parse_card_file(doc, root)
+            if (data is not None and parsed and not doc.problems  # never a file with a problem (cache)
+                    and len({card.id for card, _ in parsed}) == len(parsed)):  # nor a card id twice
+                cache.store("cards", data, [(card, id_node.start_mark.line + 1) for card, id_node in parsed])
+            for card, id_node in parsed:
                 where = f"{doc.path}:{id_node.start_mark.line + 1}"
                 if taken and card.id in taken:
                     doc.error(id_node, f"card id '{card.id}' is a shipped card's ({taken[card.id]}); a card "

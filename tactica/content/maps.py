@@ -17,7 +17,8 @@ A map, as written by hand::
 
 The default symbols (no legend needed) are the engine's ``terrain.SYMBOLS``:
 '.' clear, '#' wall, '^' difficult, 'T' forest, 'O' pit, '*' smoke,
-'S' statue, '%' blood rock, '+' sacred circle, '@' teleporter (TER-*).
+'S' statue, '%' blood rock, '+' sacred circle, '@' teleporter (TER-*), '_' low obstacle
+(G35-OBSTACLE).
 Start areas may not cover walls, pits or statues (SET-3); no zone covers a
 wall.
 

@@ -278,8 +278,9 @@ def modifiers(state: GameState, attacker: Creature, target: Creature, attack: At
 def in_reach(state: GameState, attacker: Creature, target: Creature, attack: AttackDef) -> tuple[str, str] | None:
     """Whether ``attack`` can reach ``target`` alone; None if so, else (code, reason).
 
-    RNG-1 melee: adjacent.  RNG-2 ranged: line of sight (LOS-1), and for
-    ``range X`` a distance of at most X counted around walls (RNG-5); for
+    RNG-1 melee: adjacent (or within a rule module's wider reach, G35-REACH).
+    RNG-2 ranged: line of sight (LOS-1), and for ``range X`` a distance of at
+    most X counted around walls (RNG-5); for
     ``nearest``, the target must be among the nearest enemies in sight.
     """
     if not target.alive:
@@ -287,7 +288,7 @@ def in_reach(state: GameState, attacker: Creature, target: Creature, attack: Att
     if target.team == attacker.team:
         return ("ally", "No creature attacks an ally on purpose (ATK-2).")
     if attack.kind is AttackKind.MELEE:
-        if not touching(attacker, target):
+        if not touching(attacker, target) and not _within_module_reach(state, attacker, target):
             return ("not-adjacent", f"{attack.name} is a melee attack: the target must be adjacent.")
         return None
     geo = state.geometry
@@ -306,6 +307,19 @@ def in_reach(state: GameState, attacker: Creature, target: Creature, attack: Att
         if target.uid not in {c.uid for c in nearest_enemies(state, attacker)}:
             return ("not-nearest", f"{attack.name} must target the nearest enemy in sight.")
     return None
+
+
+def _within_module_reach(state: GameState, attacker: Creature, target: Creature) -> bool:
+    """True when an active rule module widens ``attacker``'s melee reach past adjacent squares and
+    ``target`` is within it, counted around walls, in line of sight (G35-REACH)."""
+    book = book_of(state)
+    if not book.reach_asked:
+        return False
+    reach = book.melee_reach(state, attacker, 1)
+    if reach <= 1:
+        return False
+    dist = creature_distance(state, attacker, target)
+    return dist is not None and dist <= reach and sees(state, attacker, target)
 
 
 def sees(state: GameState, a: Creature, b: Creature) -> bool:

@@ -101,8 +101,8 @@ class CreatureActivated(Event):
 
 @dataclass(frozen=True)
 class CreatureMoved(Event):
-    """Creature ``uid`` moved along ``path`` (from ``start``); mode: move, shift, charge, squeeze, or
-    teleport (TER-TELEPORT: ``path`` is the one destination square)."""
+    """Creature ``uid`` moved along ``path`` (from ``start``); mode: move, run (G35-RUN), shift,
+    charge, squeeze, or teleport (TER-TELEPORT: ``path`` is the one destination square)."""
 
     uid: str
     start: Square
@@ -142,6 +142,22 @@ class CreatureSettled(Event):
     uid: str
     start: Square
     square: Square
+
+
+@dataclass(frozen=True)
+class TieBroken(Event):
+    """A die picked one of several equally near choices (G35-NEAREST, a rule module's).
+
+    purpose: what was chosen ("nearest square"); options: the tied choices in
+    the order the die counts them; sides: the die's sides (``len(options)``);
+    face: the face rolled; chosen: ``options[face - 1]``.
+    """
+
+    purpose: str
+    options: tuple[Square, ...]
+    sides: int
+    face: int
+    chosen: Square
 
 
 @dataclass(frozen=True)

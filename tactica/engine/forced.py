@@ -46,6 +46,7 @@ from .actions import Action, ForceMove, Settle
 from .combat import destroy
 from .geometry import chebyshev
 from .model import Square
+from .modules import book_of
 from .movement import legal_stop, mode_of
 from .state import Creature, GameState, PendingForce, Phase
 
@@ -297,7 +298,8 @@ def advance(state: GameState, out: list[ev.Event]) -> bool:
     Drops pending moves of creatures no longer on the map; a push, pull,
     slide, teleport or place with nowhere to go leaves the creature where it
     is; a settle with one nearest square (or none: the creature stays) is
-    made at once.  Sets ``Phase.FORCED`` and the decider when a choice
+    made at once, and so is one with several when a rule module has a die
+    pick (G35-NEAREST).  Sets ``Phase.FORCED`` and the decider when a choice
     remains.  Mutates ``state``.
     """
     while state.pending and state.phase is not Phase.OVER:
@@ -310,6 +312,13 @@ def advance(state: GameState, out: list[ev.Event]) -> bool:
         if p.kind == "settle" and len(options) == 1:
             state.pending = state.pending[1:]
             _carry_out(state, p, Settle(p.target, next(iter(options))), out)
+            continue
+        if p.kind == "settle" and len(options) > 1 and book_of(state).ties_by_die:
+            tied = tuple(options)  # (row, column) order
+            face, state.dice = state.dice.roll(len(tied))  # G35-NEAREST: a die picks the nearest square
+            out.append(ev.TieBroken("nearest square", tied, len(tied), face, tied[face - 1]))
+            state.pending = state.pending[1:]
+            _carry_out(state, p, Settle(p.target, tied[face - 1]), out)
             continue
         if not options:
             state.pending = state.pending[1:]

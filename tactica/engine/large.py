@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from .footprint import anchors_covering, footprint
 from .geometry import Geometry, adjacent
 from .model import Square
-from .modules import MoveTally, book_of
+from .modules import BARRED, MoveTally, book_of
 from .paths import Mode, Route, mode_of, passes_through, priced_routes, provokers_along, threat_map
 from .state import Creature, GameState
 
@@ -203,7 +203,7 @@ def provokers(state: GameState, mover: Creature, path: tuple[Square, ...], size:
 
 def big_routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = True,
                min_first_step: bool = True, size: int | None = None, end_size: int | None = None,
-               start_only: bool = False) -> dict[Square, Route]:
+               start_only: bool = False, running: bool = False) -> dict[Square, Route]:
     """Best route to every anchor a multi-square ``mover`` can end a move at (MOV-13).
 
     As ``movement.routes`` (same ranking and Pareto labels), over anchor
@@ -257,7 +257,7 @@ def big_routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool
     if not book.plain_moves:  # a rule module prices steps (G35-DIAG): the priced search
         return priced_routes(book, state, mover, start, budget, moves, tmap,
                              lambda sq: stop_ok(state, mover, sq, end_size, occupied),
-                             avoid_oa=avoid_oa, min_first_step=min_first_step)
+                             avoid_oa=avoid_oa, min_first_step=min_first_step, running=running)
     labels: dict[Square, list[tuple[int, int, tuple[Square, ...]]]] = {start: []}
     counter = 0
     heap: list[tuple[int, int, int, Square, int, int, tuple[Square, ...]]] = [(0, 0, counter, start, 0, 0, ())]
@@ -301,10 +301,10 @@ def big_routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool
 
 def big_check_path(state: GameState, mover: Creature, path: tuple[Square, ...], budget: int, *,
                    min_first_step: bool = True, size: int | None = None,
-                   end_size: int | None = None) -> tuple[str, str] | None:
+                   end_size: int | None = None, running: bool = False) -> tuple[str, str] | None:
     """Check a path of anchors for a multi-square mover; None when legal, else (code, reason).
 
-    MOV-1, MOV-2, MOV-4, MOV-7, MOV-13, TER-PIT, TER-STATUE.
+    MOV-1, MOV-2, MOV-4, MOV-7, MOV-13, TER-PIT, TER-STATUE; ``running``: a run (G35-RUN).
     """
     size = size or mover.card.size
     end_size = end_size or size
@@ -319,7 +319,7 @@ def big_check_path(state: GameState, mover: Creature, path: tuple[Square, ...], 
     pits = set() if mode.flat else set(state.geometry.pits)
     cur, spent = mover.square, 0
     book = book_of(state)
-    tally = MoveTally()
+    tally = MoveTally(running=running)
     for i, nxt in enumerate(path):
         if not adjacent(cur, nxt):
             return ("not-adjacent", f"Step {i + 1} of the path is not to an adjacent square.")
@@ -334,6 +334,8 @@ def big_check_path(state: GameState, mover: Creature, path: tuple[Square, ...], 
         if any(sq in pits for sq in squares):
             return ("pit", "Only flying creatures may enter a pit (TER-PIT).")
         step, tally = book.step(state, mover, cur, nxt, step_cost(state, cur, nxt, size, mode.flat), tally)
+        if step >= BARRED:
+            return ("barred", "No creature runs or charges through hampered squares (G35-HAMPER).")
         spent += step  # MOV-13, priced by the active rule modules (G35-DIAG)
         if spent > budget and not (i == 0 and min_first_step):
             return ("too-far", f"That move needs {spent} squares of movement; "
@@ -386,20 +388,30 @@ def big_shift_squares(state: GameState, mover: Creature) -> list[Square]:
     return out
 
 
-def squeeze_routes(state: GameState, mover: Creature, speed: int | None = None) -> dict[Square, Route]:
-    """Where a Huge ``mover`` may squeeze to: {anchor: Route} (docs/rules.md Squeeze).
+def squeezed_size(state: GameState, mover: Creature) -> int:
+    """Squares across ``mover`` counts as while squeezing: 2 for a Huge creature (docs/rules.md
+    Squeeze), or what the active rule modules say (G35-SQUEEZE: 1 for a Large one); 0 when it may
+    not squeeze."""
+    size = SQUEEZED_SIZE if mover.card.size >= 3 else 0
+    book = book_of(state)
+    return book.squeeze_size(state, mover, size) if book.attack_modifiers_asked else size
 
-    ``speed``: its speed now (default ``mover.speed``).  Moves as 2×2 up to
-    half of it (rounded down) and ends where its 3×3 footprint fits; only the
-    start provokes.  Empty for creatures smaller than Huge, or with speed
-    under 2.
+
+def squeeze_routes(state: GameState, mover: Creature, speed: int | None = None) -> dict[Square, Route]:
+    """Where ``mover`` may squeeze to: {anchor: Route} (docs/rules.md Squeeze, G35-SQUEEZE).
+
+    ``speed``: its speed now (default ``mover.speed``).  Moves as
+    ``squeezed_size`` (2×2 for a Huge creature) up to half of it (rounded
+    down) and ends where its full footprint fits; only the start provokes.
+    Empty for creatures that may not squeeze, or with speed under 2.
     """
-    if mover.card.size < 3:
+    size = squeezed_size(state, mover)
+    if not size:
         return {}
-    return big_routes(state, mover, (mover.speed if speed is None else speed) // 2, size=SQUEEZED_SIZE,
+    return big_routes(state, mover, (mover.speed if speed is None else speed) // 2, size=size,
                       end_size=mover.card.size, start_only=True, min_first_step=False)
 
 
 __all__ = ["blocked_squares", "stop_ok", "step_ok", "step_cost", "AnchorThreats", "provokers",
-           "big_routes", "big_check_path", "big_path_cost", "big_shift_squares", "squeeze_routes",
+           "big_routes", "big_check_path", "big_path_cost", "big_shift_squares", "squeeze_routes", "squeezed_size",
            "SQUEEZED_SIZE", "SQUEEZE_PENALTY"]

@@ -43,6 +43,7 @@ from .forced import forced_actions
 from .geometry import adjacent
 from .large import squeeze_routes
 from .model import Square
+from .modules import book_of
 from .movement import MoveReach, Route, reach, routes, shift_squares
 from .setup import deploy_squares, free_areas, next_to_place
 from .state import NO_ACTIONS, Creature, GameState, Phase
@@ -88,7 +89,8 @@ def legal_actions(state: GameState) -> list[Action]:
         acts.extend(charge_actions(state))
     acts.extend(uses.power_actions(state))  # SPW-1
     if can_move(state):
-        for _dest, route in sorted(routes(state, me, move_budget(state)).items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        found = move_routes(state, me)
+        for _dest, route in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0])):
             acts.append(Move(route.path))
         acts.extend(Shift(sq) for sq in shift_squares(state, me))
         acts.extend(squeeze_actions(state))
@@ -104,12 +106,39 @@ def can_move(state: GameState) -> bool:
 
 def squeeze_actions(state: GameState) -> list[Squeeze]:
     """Every legal squeeze of the active creature, one per end anchor in (row, column) order
-    (docs/rules.md Squeeze: Huge creatures only; empty when no move is left)."""
+    (docs/rules.md Squeeze: Huge creatures, and Large ones under G35-SQUEEZE; empty when no move is left)."""
     me = state.active_creature
-    if me is None or me.card.size < 3 or not can_move(state):
+    if me is None or me.card.size < 2 or not can_move(state):
         return []
     found = squeeze_routes(state, me, move_budget(state))
     return [Squeeze(r.path) for _, r in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
+
+
+def min_step_allowed(state: GameState) -> bool:
+    """Whether the active creature's move may make the one-square minimum (MOV-4: a first step
+    dearer than its budget): always, unless a rule module makes that step take the whole
+    activation (G35-MIN) and an action of it is already used."""
+    return not (book_of(state).min_step_takes_turn and (state.move_used or state.attack_used))
+
+
+def run_budget(state: GameState) -> int:
+    """Squares of movement the active creature may run (G35-RUN: a rule module's ``run_factor``
+    times its speed, with both actions unused); 0 when it may not run."""
+    factor = book_of(state).run_factor
+    if factor <= 1 or state.move_used or state.attack_used:
+        return 0
+    return factor * move_budget(state)
+
+
+def move_routes(state: GameState, me: Creature) -> dict[Square, Route]:
+    """The best route of every move the active creature ``me`` may make now (MOV-1..13): its
+    ``movement.routes``, then the ends only a run reaches (G35-RUN: ``run_budget``)."""
+    found = routes(state, me, move_budget(state), min_first_step=min_step_allowed(state))
+    ran = run_budget(state)
+    if ran:
+        for sq, r in routes(state, me, ran, min_first_step=False, running=True).items():
+            found.setdefault(sq, r)
+    return found
 
 
 def move_budget(state: GameState) -> int:
@@ -123,7 +152,7 @@ def charge_actions(state: GameState) -> list[Charge]:
         return []
     me = state.actor
     out = []
-    reach = routes(state, me, aura_speed(state, me), avoid_oa=False, min_first_step=False)
+    reach = routes(state, me, aura_speed(state, me), avoid_oa=False, min_first_step=False, running=True)
     for target in state.enemy_creatures(me.player):
         for route in charge_routes(state, me, target, reach):
             out.append(Charge(target.uid, route.path))
@@ -161,8 +190,8 @@ def charge_routes(state: GameState, me: Creature, target: Creature,
     """
     if touching(me, target) or not sees(state, me, target):
         return []
-    if reach is None:
-        reach = routes(state, me, aura_speed(state, me), avoid_oa=False, min_first_step=False)
+    if reach is None:  # ``running``: a charge is hurried (G35-HAMPER: no charging through hampered squares)
+        reach = routes(state, me, aura_speed(state, me), avoid_oa=False, min_first_step=False, running=True)
     if me.card.size == 1 and target.card.size == 1:  # only the target's neighbours can be ends
         tx, ty = target.square
         ends: dict[Square, Route] = {}
@@ -190,7 +219,7 @@ def charge_ends(state: GameState, me: Creature, target: Creature,
     if touching(me, target) or not sees(state, me, target):
         return {}
     if found is None:
-        found = reach(state, me, aura_speed(state, me), min_first_step=False)
+        found = reach(state, me, aura_speed(state, me), min_first_step=False, running=True)
     if me.card.size == 1 and target.card.size == 1:  # only the target's neighbours can be ends
         tx, ty = target.square
         ends = {sq: found.cost(sq) for sq in sorted(((tx + dx, ty + dy) for dx in (-1, 0, 1)
@@ -214,7 +243,7 @@ def lazy_charges(state: GameState) -> tuple[list[tuple[str, Square]], MoveReach 
     me = state.actor
     if not charge_actions_possible(state):
         return [], None
-    found = reach(state, me, aura_speed(state, me), min_first_step=False)
+    found = reach(state, me, aura_speed(state, me), min_first_step=False, running=True)
     out = []
     for target in state.enemy_creatures(me.player):
         for end in charge_ends(state, me, target, found):
@@ -305,7 +334,7 @@ def _actions_of_kind(state: GameState, kind: type[Action]) -> list[Action]:
     if kind is Move:
         if not can_move(state):
             return []
-        found = routes(state, me, move_budget(state))
+        found = move_routes(state, me)
         return [Move(r.path) for _, r in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
     if kind is Shift:
         if not can_move(state):
@@ -335,7 +364,13 @@ def move_reach(state: GameState) -> MoveReach:
     me = state.actor
     if me.conditions & NO_ACTIONS or state.no_action or not can_move(state):  # CON-3, CON-4, CON-6
         return MoveReach([], None, {})
-    return reach(state, me, move_budget(state))
+    if run_budget(state):  # G35-RUN: the moves and the runs, each end's cheapest way
+        found = routes(state, me, move_budget(state), avoid_oa=False, min_first_step=min_step_allowed(state))
+        for sq, r in routes(state, me, run_budget(state), avoid_oa=False, min_first_step=False,
+                            running=True).items():
+            found.setdefault(sq, r)
+        return MoveReach(sorted(found, key=_row_major), None, None, found)
+    return reach(state, me, move_budget(state), min_first_step=min_step_allowed(state))
 
 
 def charge_choices(state: GameState) -> tuple[list[tuple[str, Square]], MoveReach | None]:
@@ -356,4 +391,5 @@ def charge_choices(state: GameState) -> tuple[list[tuple[str, Square]], MoveReac
 
 __all__ = ["ACTING_KINDS", "CHAMPION_KINDS", "FORCED_KINDS", "actions_of_kind", "adjacent_from", "can_move",
            "charge_actions", "charge_actions_possible", "charge_choices", "charge_ends", "charge_routes",
-           "kinds_now", "lazy_charges", "legal_actions", "move_budget", "move_reach", "squeeze_actions"]
+           "kinds_now", "lazy_charges", "legal_actions", "min_step_allowed", "move_budget", "move_reach",
+           "move_routes", "run_budget", "squeeze_actions"]

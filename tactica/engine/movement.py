@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable
 from .geometry import BitBoard, adjacent
 from .large import big_check_path, big_path_cost, big_routes, big_shift_squares, provokers, stop_ok
 from .model import Square
-from .modules import MoveTally, book_of
+from .modules import BARRED, MoveTally, book_of
 from .paths import (
     Mode,
     Neighbours,
@@ -88,7 +88,7 @@ def legal_stop(state: GameState, mover: Creature, sq: Square) -> bool:
 
 
 def routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = True,
-           min_first_step: bool = True) -> dict[Square, Route]:
+           min_first_step: bool = True, running: bool = False) -> dict[Square, Route]:
     """Best route to every square ``mover`` can end a move on.
 
     Args:
@@ -98,6 +98,8 @@ def routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = T
         avoid_oa: rank routes by (distinct provokers, cost) when True, by
             (cost, provokers) when False (charges must take a shortest path).
         min_first_step: allow the first step whatever it costs (MOV-4).
+        running: the move is a run (G35-RUN; the rule modules price it,
+            barring the steps no run takes).
 
     Returns a dict destination -> Route for every legal stop square other
     than the start.  Allies may be passed through, never stopped on; enemies
@@ -106,13 +108,15 @@ def routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool = T
     its anchor squares (MOV-13, ``large.big_routes``).
     """
     if mover.card.size > 1:
-        return big_routes(state, mover, budget, avoid_oa=avoid_oa, min_first_step=min_first_step)
+        return big_routes(state, mover, budget, avoid_oa=avoid_oa, min_first_step=min_first_step,
+                          running=running)
     start = mover.square
     if budget <= 0:
         return {}
     book = book_of(state)
     if not book.plain_moves:  # a rule module prices steps (G35-DIAG): the priced search
-        return _priced_routes(state, mover, budget, avoid_oa=avoid_oa, min_first_step=min_first_step)
+        return _priced_routes(state, mover, budget, avoid_oa=avoid_oa, min_first_step=min_first_step,
+                              running=running)
     mode = mode_of(mover)
     blocked: set[Square] = set()  # enemies it cannot pass, and pits unless it flies, burrows or phases
     others: set[Square] = set()
@@ -242,7 +246,7 @@ def _blocked_and_others(state: GameState, mover: Creature, mode: Mode) -> tuple[
 
 
 def _priced_routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: bool,
-                   min_first_step: bool, threats: bool = True) -> dict[Square, Route]:
+                   min_first_step: bool, threats: bool = True, running: bool = False) -> dict[Square, Route]:
     """``routes`` of a one-square mover when a rule module prices steps (``paths.priced_routes``);
     ``threats`` False: cheapest paths with no opportunity-attack bookkeeping (for ``reach``)."""
     mode = mode_of(mover)
@@ -258,7 +262,7 @@ def _priced_routes(state: GameState, mover: Creature, budget: int, *, avoid_oa: 
     tmap = move_threats(state, mover) if threats else {}
     return priced_routes(book_of(state), state, mover, start, budget, moves, tmap,
                          lambda sq: sq not in others and sq in stop,
-                         avoid_oa=avoid_oa, min_first_step=min_first_step)
+                         avoid_oa=avoid_oa, min_first_step=min_first_step, running=running)
 
 
 #: Use ``_plain_routes`` when nothing is threatened (tests switch it off to compare).
@@ -439,7 +443,8 @@ class MoveReach:
         return tuple(out)
 
 
-def reach(state: GameState, mover: Creature, budget: int, *, min_first_step: bool = True) -> MoveReach:
+def reach(state: GameState, mover: Creature, budget: int, *, min_first_step: bool = True,
+          running: bool = False) -> MoveReach:
     """The squares ``mover`` can end a move of ``budget`` squares on, and a path to each (see ``MoveReach``).
 
     The same destination set as ``routes(state, mover, budget)`` (MOV-1,
@@ -448,13 +453,14 @@ def reach(state: GameState, mover: Creature, budget: int, *, min_first_step: boo
     layer per movement cost, unless the map has diagonal walls.  A Large or
     Huge mover (MOV-13) falls back to ``routes``, and so does a battle whose
     rule modules price steps (``paths.priced_routes``, without threats).
+    ``running``: a run or a charge (the modules may bar steps, G35-HAMPER).
     """
     if mover.card.size > 1:  # MOV-13
-        found = routes(state, mover, budget, avoid_oa=False, min_first_step=min_first_step)
+        found = routes(state, mover, budget, avoid_oa=False, min_first_step=min_first_step, running=running)
         return MoveReach(sorted(found, key=lambda sq: (sq[1], sq[0])), None, None, found)
     if not book_of(state).plain_moves:  # a rule module prices steps: cheapest paths, no threats
         found = _priced_routes(state, mover, budget, avoid_oa=False, min_first_step=min_first_step,
-                               threats=False) if budget > 0 else {}
+                               threats=False, running=running) if budget > 0 else {}
         return MoveReach(sorted(found, key=lambda sq: (sq[1], sq[0])), None, None, found)
     start = mover.square
     if budget <= 0:
@@ -570,13 +576,14 @@ def _plain_flood(start: Square, budget: int, blocked: set[Square], neighbours: N
 
 
 def check_path(state: GameState, mover: Creature, path: tuple[Square, ...], budget: int,
-               *, min_first_step: bool = True) -> tuple[str, str] | None:
+               *, min_first_step: bool = True, running: bool = False) -> tuple[str, str] | None:
     """Check a path a client proposes; None when legal, else (code, reason).
 
-    MOV-1, MOV-2, MOV-4, MOV-5, MOV-7, MOV-8, MOV-9..11, MOV-13, TER-PIT, TER-STATUE.
+    MOV-1, MOV-2, MOV-4, MOV-5, MOV-7, MOV-8, MOV-9..11, MOV-13, TER-PIT, TER-STATUE;
+    ``running``: the move is a run (G35-RUN), a step a module bars refused ("barred").
     """
     if mover.card.size > 1:
-        return big_check_path(state, mover, path, budget, min_first_step=min_first_step)
+        return big_check_path(state, mover, path, budget, min_first_step=min_first_step, running=running)
     if not path:
         return ("empty-path", "The path is empty.")
     if budget <= 0:  # MOV-4: the one-square minimum does not move the immobile
@@ -587,7 +594,7 @@ def check_path(state: GameState, mover: Creature, path: tuple[Square, ...], budg
     mode = mode_of(mover)
     book = book_of(state)
     plain = book.plain_moves
-    tally = MoveTally()
+    tally = MoveTally(running=running)
     flat = mode.flat
     occupant: dict[Square, Creature] = {}  # what state.creature_at gives, for every square at once
     for c in state.creatures:
@@ -611,6 +618,8 @@ def check_path(state: GameState, mover: Creature, path: tuple[Square, ...], budg
             spent += terrain
         else:  # a rule module prices the step (G35-DIAG)
             step, tally = book.step(state, mover, cur, nxt, terrain, tally)
+            if step >= BARRED:
+                return ("barred", "No creature runs or charges through hampered squares (G35-HAMPER).")
             spent += step
         if spent > budget and not (i == 0 and min_first_step):
             return ("too-far", f"That move needs {spent} squares of movement; "

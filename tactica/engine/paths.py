@@ -21,7 +21,7 @@ from .abilities import Burrow, Flight, Phasing, has, threat_reach
 from .footprint import footprint, gap
 from .geometry import NEIGHBOUR_STEPS, adjacent
 from .model import Square
-from .modules import MoveTally, RuleBook
+from .modules import BARRED, MoveTally, RuleBook, book_of
 from .state import Creature, GameState
 
 
@@ -102,6 +102,9 @@ def threatens(state: GameState, maker: Creature, square: Square) -> bool:
     if maker.pos == square:
         return False
     reach = threat_reach(maker.card) if maker.card.abilities else 1
+    book = book_of(state)
+    if book.reach_asked:  # a rule module widens reach (G35-REACH)
+        reach = book.melee_reach(state, maker, reach)
     if maker.card.size > 1:
         return _big_threatens(state, maker, square, reach)
     if reach <= 1:
@@ -172,6 +175,7 @@ def threats(state: GameState, mover: Creature, square: Square, *, moving: bool =
     team, size = mover.team, mover.card.size
     sx, sy = square
     found = []
+    quick = not book_of(state).reach_asked  # reach 1 unless Threatening Reach (or a module, G35-REACH)
     for c in state.creatures if among is None else among:
         pos = c.pos
         if pos is None or c.destroyed:
@@ -179,7 +183,7 @@ def threats(state: GameState, mover: Creature, square: Square, *, moving: bool =
         card = c.card
         # A maker without Threatening Reach threatens only squares next to its footprint:
         # anything farther than both sizes together is out of reach (a cheap refusal first).
-        if not card.abilities:
+        if quick and not card.abilities:
             far = card.size + size
             dx, dy = pos[0] - sx, pos[1] - sy
             if dx > far or dx < -far or dy > far or dy < -far:
@@ -196,6 +200,7 @@ def threat_map(state: GameState, mover: Creature, *, fliers_only: bool = False) 
     ``fliers_only``: count only flying enemies (a flier after take-off, MOV-10).
     """
     found: dict[Square, set[str]] = {}
+    book = book_of(state)
     for c in state.creatures:
         if not (c.alive and c.team != mover.team and c.can_make_opportunity_attacks
                 and c.uid not in state.oa_used and c.card.basic_attack is not None):
@@ -204,6 +209,8 @@ def threat_map(state: GameState, mover: Creature, *, fliers_only: bool = False) 
             continue
         x, y = c.square
         reach = threat_reach(c.card) if c.card.abilities else 1
+        if book.reach_asked:  # a rule module widens reach (G35-REACH)
+            reach = book.melee_reach(state, c, reach)
         if reach == 1 and c.card.size == 1:  # ``threatens`` is True for each of its 8 neighbours
             uid = c.uid
             for dx, dy in NEIGHBOUR_STEPS:
@@ -268,7 +275,7 @@ def priced_routes(book: RuleBook, state: GameState, mover: Creature, start: Squa
                   moves: Callable[[Square], Iterable[tuple[Square, int]]],
                   tmap: dict[Square, frozenset[str]] | ThreatLookup,
                   can_stop: Callable[[Square], bool], *, avoid_oa: bool = True,
-                  min_first_step: bool = True) -> dict[Square, Route]:
+                  min_first_step: bool = True, running: bool = False) -> dict[Square, Route]:
     """The best route to every square a move may end on, each step priced by the rule book.
 
     Args:
@@ -284,6 +291,8 @@ def priced_routes(book: RuleBook, state: GameState, mover: Creature, start: Squa
         can_stop: square -> True when the move may end there (MOV-2).
         avoid_oa: rank by (distinct provokers, cost), else (cost, provokers).
         min_first_step: the first step is allowed whatever it costs (MOV-4).
+        running: the move is a run (G35-RUN: ``MoveTally.running``; a step
+            a module prices ``BARRED`` is never taken).
 
     Returns {square: Route} for every legal end other than the start.  The
     search keeps, per square and ``book.tally_key``, the ways no other way
@@ -306,7 +315,7 @@ def priced_routes(book: RuleBook, state: GameState, mover: Creature, start: Squa
             masks[sq] = found
         return found
 
-    empty = MoveTally()
+    empty = MoveTally(running=running)
     labels: dict[tuple[Square, tuple[int, ...]], list[_Label]] = {}
     counter = 0
     heap: list[tuple[int, int, int, Square, int, int, tuple[Square, ...], MoveTally]] = [
@@ -322,6 +331,8 @@ def priced_routes(book: RuleBook, state: GameState, mover: Creature, start: Squa
             if nxt == start:
                 continue
             step, after = book.step(state, mover, sq, nxt, terrain, tally)
+            if step >= BARRED:
+                continue
             cost = cost_here + step
             if cost > budget:
                 if min_first_step and first:

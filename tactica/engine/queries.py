@@ -14,7 +14,7 @@ from .errors import IllegalAction
 from .events import CreatureDestroyed
 from .footprint import footprint
 from .game import apply
-from .large import SQUEEZED_SIZE, AnchorThreats, provokers
+from .large import AnchorThreats, provokers, squeezed_size
 from .model import AttackKind, Reach, Square
 from .movement import legal_stop, path_cost, reach
 from .state import GameState
@@ -118,7 +118,8 @@ def provokers_of_squeeze(state: GameState, path: tuple[Square, ...]) -> tuple[st
     me = state.active_creature
     if me is None or not path:
         return ()
-    return provokers(state, me, path, SQUEEZED_SIZE, AnchorThreats(state, me, SQUEEZED_SIZE, start_only=True))
+    size = squeezed_size(state, me) or me.card.size
+    return provokers(state, me, path, size, AnchorThreats(state, me, size, start_only=True))
 
 
 def _ranged_cover(state: GameState, sources: list[tuple[Square, ...]], limit: int | None,

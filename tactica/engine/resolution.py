@@ -40,13 +40,14 @@ from .actions import (
 )
 from .areas import template
 from .attacking import provoke, resolve_all
+from .auras import speed as aura_speed
 from .combat import touching
 from .effects import start_of_activation
 from .flow import battle_decided, end_activation, end_activation_tail
 from .forced import advance, apply_forced
 from .model import AttackKind, Duration, Square
 from .modules import Moment, book_of
-from .movement import legal_stop, mode_of, taken_squares, threats
+from .movement import legal_stop, mode_of, path_cost, taken_squares, threats
 from .powers import ChampionTrigger
 from .setup import on_choose_area, on_choose_first, on_choose_map, on_place
 from .state import ActiveEffect, Continuation, Creature, GameState, Phase
@@ -86,7 +87,14 @@ def _spend_move(st: GameState) -> None:
 
 def _h_move(st: GameState, a: Move, out: list[ev.Event]) -> None:
     _spend_move(st)
-    walk(st, st.actor, tuple(a.path), "move", out)
+    book = book_of(st)
+    mode = "move"
+    if (book.min_step_takes_turn or book.run_factor) and path_cost(st, tuple(a.path), st.actor) > aura_speed(
+            st, st.actor):
+        st.move_used = st.attack_used = True  # G35-MIN, G35-RUN: the one-square minimum or a run takes both actions
+        if len(a.path) > 1 and book.run_factor:
+            mode = "run"  # G35-RUN
+    walk(st, st.actor, tuple(a.path), mode, out)
     _after_action(st, out)
 
 

@@ -34,6 +34,7 @@ class Terrain(str, Enum):
     SMOKE = "smoke"
     STATUE = "statue"
     TELEPORTER = "teleporter"
+    LOW_OBSTACLE = "low-obstacle"
     WALL_NW = "wall-nw"
     WALL_NE = "wall-ne"
     WALL_SW = "wall-sw"
@@ -78,6 +79,10 @@ class TerrainRules:
             square blocks standing and entering as a wall does (our choice),
             but a diagonal step may pass its wall-free corner and lines of
             sight and effect pass its wall-free half (TER-WALL).
+        low_obstacle: a low obstacle (a low wall, a fallen log): costs 2 and
+            cannot be stopped on, as a statue without its cover; under the
+            ``grid35`` module it hampers movement and must be crossed in one
+            go (G35-OBSTACLE, G35-HAMPER; docs/modules/grid35.md).
     """
 
     symbol: str
@@ -98,6 +103,7 @@ class TerrainRules:
     hides: bool = False
     teleporter: bool = False
     half_wall: str = ""
+    low_obstacle: bool = False
 
     @property
     def difficult(self) -> bool:
@@ -119,6 +125,7 @@ TERRAIN: dict[Terrain, TerrainRules] = {
     Terrain.STATUE: TerrainRules("S", cost=2, cover_ranged=True, cover_area=True, can_stop=False,
                                  deploy=False),
     Terrain.TELEPORTER: TerrainRules("@", teleporter=True),
+    Terrain.LOW_OBSTACLE: TerrainRules("_", cost=2, can_stop=False, deploy=False, low_obstacle=True),
 }
 # Diagonal walls (TER-WALL): named by the corner that is wall, drawn as that triangle.
 for _kind, _sym, _corner in ((Terrain.WALL_NW, "◤", "nw"), (Terrain.WALL_NE, "◥", "ne"),

@@ -41,8 +41,8 @@ from .combat import in_reach, sees, touching
 from .errors import IllegalAction
 from .forced import check_forced
 from .geometry import adjacent
-from .large import SQUEEZED_SIZE, big_check_path
-from .legal import adjacent_from, can_move, charge_ends, move_budget
+from .large import big_check_path, squeezed_size
+from .legal import adjacent_from, can_move, charge_ends, min_step_allowed, move_budget, run_budget
 from .model import Square
 from .movement import check_path, path_cost, routes, shift_ok
 from .resolution import HANDLERS
@@ -157,8 +157,14 @@ def _check_move(st: GameState, a: Move) -> None:
     if not can_move(st):
         _refuse("no-move-left", "This creature has used both its actions.")
     me = st.actor
-    problem = check_path(st, me, tuple(a.path), move_budget(st))
+    allowed = min_step_allowed(st)
+    problem = check_path(st, me, tuple(a.path), move_budget(st), min_first_step=allowed)
+    if problem and problem[0] == "too-far" and run_budget(st):  # G35-RUN: a run, if not a move
+        problem = check_path(st, me, tuple(a.path), run_budget(st), min_first_step=False, running=True)
     if problem:
+        if problem[0] == "too-far" and not allowed and len(a.path) == 1:
+            _refuse("whole-activation", "A one-square move dearer than the creature's movement takes "
+                                        "its whole activation, and an action is already used (G35-MIN).")
         _refuse(*problem)
 
 
@@ -166,11 +172,13 @@ def _check_squeeze(st: GameState, a: Squeeze) -> None:
     if not can_move(st):
         _refuse("no-move-left", "This creature has used both its actions.")
     me = st.actor
-    if me.card.size < 3:
-        _refuse("not-huge", "Only Huge creatures squeeze (docs/rules.md).")
+    size = squeezed_size(st, me)
+    if not size:
+        _refuse("not-huge", "Only Huge creatures squeeze (docs/rules.md; Large ones too under grid35, "
+                            "G35-SQUEEZE).")
     path = tuple(a.path)
     problem = big_check_path(st, me, path, move_budget(st) // 2, min_first_step=False,
-                             size=SQUEEZED_SIZE, end_size=me.card.size)
+                             size=size, end_size=me.card.size)
     if problem:
         if problem[0] == "too-far":
             _refuse("too-far", f"A squeeze moves at most half the creature's speed "
@@ -245,7 +253,7 @@ def _check_charge(st: GameState, a: Charge) -> None:
                              "from which it can attack; this creature is already there (CHG-3).")
     legal = charge_ends(st, me, t)
     if not legal:
-        reach = routes(st, me, aura_speed(st, me), avoid_oa=False, min_first_step=False)
+        reach = routes(st, me, aura_speed(st, me), avoid_oa=False, min_first_step=False, running=True)
         near = [r.cost for sq, r in reach.items() if adjacent_from(me, sq, t)]
         if near and min(near) < 2:
             _refuse("too-close", "A charge must move at least 2 squares (CHG-3).")
@@ -254,7 +262,7 @@ def _check_charge(st: GameState, a: Charge) -> None:
     if not path or path[-1] not in legal:
         _refuse("not-nearest", "A charge must end in the nearest square from which it can attack (CHG-3).")
     cost = legal[path[-1]]
-    problem = check_path(st, me, path, aura_speed(st, me), min_first_step=False)
+    problem = check_path(st, me, path, aura_speed(st, me), min_first_step=False, running=True)
     if problem:
         _refuse(*problem)
     if path_cost(st, path, me) != cost:

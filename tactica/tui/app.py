@@ -7,15 +7,21 @@ game with ``TooSmallScreen`` while the terminal is below 80×24.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 
 from textual import events
-from textual.app import App
+from textual.app import App, SystemCommand
+from textual.screen import Screen
 
+from tactica.client.export import export_battle
 from tactica.client.factory import BattleFactory
+from tactica.client.resume import newest_unfinished
 from tactica.client.saving import OpenedSave, describe_save, resume_session
 from tactica.client.session import GameSession
+from tactica.saves.codec import SaveError
 
+from .commands import GameCommands
 from .screens.battle import BattleScreen
 from .screens.choice import ChoiceModal
 from .screens.setup import SetupScreen
@@ -31,14 +37,21 @@ class TacticaApp(App[int]):
             of a quick start.
         resume: a battle to show at once instead of starting one (``tactica resume``).
         offer: an unfinished saved battle to offer to continue before starting a new one.
+        handoff: hide the board between two human players' turns in hot-seat (the hand-off screen,
+            ``client.handoff``); ``tactica play`` and ``resume`` turn it on unless ``--no-handoff``.
+        ring_bell: ring the terminal's bell when the AI's turn ends and a human's begins (``--bell``).
     """
 
     TITLE = "tactica"
-    ENABLE_COMMAND_PALETTE = False
+    #: ctrl+p: Textual's command palette with the game's commands (``client.commands``) beside
+    #: Textual's own (theme, keys, screenshot; its quit gives way to the game's).
+    COMMANDS = App.COMMANDS | {GameCommands}
 
     def __init__(self, factory: BattleFactory, *, setup: bool = False, resume: GameSession | None = None,
-                 offer: OpenedSave | None = None) -> None:
+                 offer: OpenedSave | None = None, handoff: bool = False, ring_bell: bool = False) -> None:
         super().__init__()
+        self.handoff = handoff
+        self.ring_bell = ring_bell
         self.factory = factory
         self.setup = setup
         self.session: GameSession | None = None
@@ -104,6 +117,62 @@ class TacticaApp(App[int]):
             self._begin()
         else:
             self.exit(0)
+
+    # -- the command palette (ctrl+p; the game's commands: tactica.client.commands) ------
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Textual's own commands but its Quit (the game's Quit says the battle stays saved)."""
+        return (c for c in super().get_system_commands(screen) if c.title != "Quit")
+
+    def palette_allows(self, name: str, screen: Screen) -> bool:
+        """Whether the app's command ``name`` is offered on ``screen``: the log's export only while
+        a battle that is being saved is on screen, a new battle or a resumed one not while the
+        setup screen's own choices are open."""
+        if name == "export_log":
+            return self._battle_screen() is not None and self.session is not None and self.session.save_id is not None
+        if name in ("new_battle", "resume_battle"):
+            return not isinstance(screen, SetupScreen)
+        return True
+
+    def _battle_screen(self) -> BattleScreen | None:
+        return next((s for s in self.screen_stack if isinstance(s, BattleScreen)), None)
+
+    def _leave_screens(self) -> None:
+        """Close every screen above the app's own (a battle, its questions, the winner screen)
+        without their results: the battle on screen stays as its autosave left it."""
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+
+    def action_new_battle(self) -> None:
+        """Palette: leave the battle on screen (it stays saved) and start a new one as at the start."""
+        self._leave_screens()
+        self._begin()
+
+    def action_resume_battle(self) -> None:
+        """Palette: continue the newest unfinished saved battle other than the one on screen."""
+        current = self.session.save_id if self.session is not None else None
+        opened = newest_unfinished(exclude=current)
+        if opened is None:
+            self.notify("No other unfinished battle is saved.", title="Resume", severity="warning")
+            return
+        self._leave_screens()
+        self.start_battle(resume_session(opened, self.factory.saver))
+        self.notify(f"Resumed {describe_save(opened)}", title="Resume")
+
+    def action_export_log(self) -> None:
+        """Palette: write the battle log of the battle on screen as Markdown; says where."""
+        session = self.session
+        if session is None or session.recorder is None:
+            return
+        try:
+            path = export_battle(session.recorder.save)
+        except (SaveError, OSError) as error:
+            self.notify(f"Cannot export the log: {error}", title="Export", severity="error")
+            return
+        self.notify(f"The battle log is in {path}", title="Export", timeout=8)
+
+    def action_quit_game(self) -> None:
+        """Palette: leave tactica (an unfinished battle stays saved)."""
+        self.exit(0)
 
     # -- terminal size ------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:

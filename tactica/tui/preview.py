@@ -119,7 +119,8 @@ def legend_text(plain: bool = False, customs: tuple = ()) -> Text:
         (" T ", _S["difficult"], "forest (costs 2, cover)"), (" O ", _S["clear"], "pit (fliers only)"),
         (" * ", _S["clear"], "smoke (hides)"), (" S ", _S["difficult"], "statue (costs 2, cover)"),
         (" % ", _S["clear"], "blood rock (melee crit 19-20)"), (" + ", _S["clear"], "sacred circle (+2 attack)"),
-        (" @ ", _S["clear"], "teleporter"), ("", None, "")]
+        (" @ ", _S["clear"], "teleporter"),
+        (" _ ", _S["difficult"], "low obstacle (costs 2, cannot stop)"), ("", None, "")]
     if customs:
         rows = rows[:-1]
         for kind in customs:

@@ -9,11 +9,25 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TypedDict
 
 from tactica.client.content import BattleContentError
 from tactica.client.factory import BattleFactory, make_factory
 from tactica.client.resume import autosaving, continue_offer, farewell, open_to_resume_or_replay
 from tactica.client.saving import resume_session
+
+
+class ScreenOptions(TypedDict):
+    """The app's keyword arguments that ``play`` and ``resume`` share (``screen_options``)."""
+
+    handoff: bool
+    ring_bell: bool
+
+
+def screen_options(args: argparse.Namespace) -> ScreenOptions:
+    """The app's options from ``play`` and ``resume``'s arguments: ``handoff`` (the hot-seat
+    hand-off screen, on unless ``--no-handoff``) and ``ring_bell`` (``--bell``)."""
+    return {"handoff": not getattr(args, "no_handoff", False), "ring_bell": bool(getattr(args, "bell", False))}
 
 
 def run_play(args: argparse.Namespace) -> int:
@@ -43,7 +57,8 @@ def run_play(args: argparse.Namespace) -> int:
     factory.map_files = {m.id: f for m, f in zip(factory.maps, getattr(args, "map", None) or ())}
     with autosaving() as saver:  # every battle autosaves after each action (issue 6)
         factory.saver = saver
-        app = TacticaApp(factory, setup=bool(getattr(args, "setup", False)), offer=continue_offer(args))
+        app = TacticaApp(factory, setup=bool(getattr(args, "setup", False)), offer=continue_offer(args),
+                         **screen_options(args))
         result = app.run()
     farewell(app)
     return result if isinstance(result, int) else 0
@@ -71,7 +86,7 @@ def run_resume_or_replay(args: argparse.Namespace) -> int:
         session = resume_session(opened, saver)
         factory = BattleFactory(warbands=opened.save.warbands, maps=opened.save.maps, saver=saver,
                                 opponent=session.opponent)
-        app = TacticaApp(factory, resume=session)
+        app = TacticaApp(factory, resume=session, **screen_options(args))
         result = app.run()
     farewell(app)
     return result if isinstance(result, int) else 0

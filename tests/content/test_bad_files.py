@@ -88,13 +88,13 @@ EXPECTED: dict[str, list[tuple[int, int, str]]] = {
     "map_ragged_row.yaml": [(6, 12, "row 3 of the terrain is 9 squares wide; expected 10 like row 1")],
     "map_unknown_symbol.yaml": [
         (5, 6, "unknown terrain symbol 'x' (row 2, column 4); the legend has "
-               "'#', '%', '*', '+', '.', '@', 'O', 'S', 'T', '^', '◢', '◣', '◤', '◥'")],
+               "'#', '%', '*', '+', '.', '@', 'O', 'S', 'T', '^', '_', '◢', '◣', '◤', '◥'")],
     "map_rows_as_list.yaml": [
         (5, 8, "unknown terrain symbol 'x' (row 2, column 3); the legend has "
-               "'#', '%', '*', '+', '.', '@', 'O', 'S', 'T', '^', '◢', '◣', '◤', '◥'")],
+               "'#', '%', '*', '+', '.', '@', 'O', 'S', 'T', '^', '_', '◢', '◣', '◤', '◥'")],
     "map_unknown_kind.yaml": [
         (5, 8, "unknown terrain kind 'lava' for symbol 'L' (the engine implements: clear, wall, difficult, "
-                "forest, pit, blood-rock, sacred-circle, smoke, statue, teleporter, "
+                "forest, pit, blood-rock, sacred-circle, smoke, statue, teleporter, low-obstacle, "
                 "wall-nw, wall-ne, wall-sw, wall-se)")],
     "map_folded_block.yaml": [
         (3, 10, "use a literal block ('|', not '>') for the terrain so each row keeps its own line")],
@@ -122,10 +122,10 @@ EXPECTED: dict[str, list[tuple[int, int, str]]] = {
     "map_many_faults.yaml": [
         (3, 1, "unknown key 'descripton' in the map; did you mean 'description'?"),
         (5, 8, "unknown terrain kind 'water' for symbol '~' (the engine implements: clear, wall, difficult, "
-                "forest, pit, blood-rock, sacred-circle, smoke, statue, teleporter, "
+                "forest, pit, blood-rock, sacred-circle, smoke, statue, teleporter, low-obstacle, "
                 "wall-nw, wall-ne, wall-sw, wall-se)"),
         (8, 9, "unknown terrain symbol 'X' (row 2, column 7, and 2 more squares); the legend has '#', '%', '*', "
-               "'+', '.', '@', 'O', 'S', 'T', '^', '◢', '◣', '◤', '◥'"),  # and '~' is not reported twice
+               "'+', '.', '@', 'O', 'S', 'T', '^', '_', '◢', '◣', '◤', '◥'"),  # and '~' is not reported twice
         (9, 13, "row 3 of the terrain is 11 squares wide; expected 10 like row 1"),
         (13, 11, "zone 'B' covers a wall (row 2, column 9)"),
         (14, 5, "unknown zone symbol 'q' (row 3, column 3); expected 'A' or 'B' (start areas; 'C' and 'D' "

@@ -131,7 +131,7 @@ def test_spaces_after_a_row_are_ignored_and_a_space_inside_one_is_named(tmp_path
     inside.write_text("name: Inside\npoints: 100\n" + rows.replace("  ..........\n", "  ..... ....\n"))
     assert _lines_of(str(inside), load_map) == [
         f"{inside}:5:8: error: unknown terrain symbol ' ' (a space) (row 2, column 6); the legend has '#', '%', "
-        "'*', '+', '.', '@', 'O', 'S', 'T', '^', '◢', '◣', '◤', '◥'"]
+        "'*', '+', '.', '@', 'O', 'S', 'T', '^', '_', '◢', '◣', '◤', '◥'"]
 
 
 def test_an_empty_creature_list_reads_as_english(tmp_path):

@@ -118,10 +118,13 @@ def test_shipped_content_loads_from_another_directory(tmp_path):
 
 
 def test_a_shipped_map_uses_every_terrain_kind():
-    """TER-*: at least one shipped map shows every terrain kind the engine implements."""
+    """TER-*: at least one shipped map shows every terrain kind of the skirmish rules, and a shipped
+    map playing by the grid35 module shows the low obstacle it gives meaning to (G35-OBSTACLE)."""
     from tactica.engine import Terrain
-    kinds = [{t for row in load_map(p).terrain for t in row} for p in shipped_maps()]
-    assert any(found == set(Terrain) for found in kinds)
+    maps = [load_map(p) for p in shipped_maps()]
+    kinds = [{t for row in m.terrain for t in row} for m in maps]
+    assert any(found == set(Terrain) - {Terrain.LOW_OBSTACLE} for found in kinds)
+    assert any(Terrain.LOW_OBSTACLE in found and "grid35" in m.rules for m, found in zip(maps, kinds))
 
 
 @pytest.mark.parametrize("path", [p for p in shipped_maps() if not _two_sided(p)], ids=lambda p: p.stem)

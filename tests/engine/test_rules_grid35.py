@@ -40,6 +40,12 @@ def _dests(st):
     return {a.path[-1] for a in legal_actions(st) if isinstance(a, Move)}
 
 
+def _walking(st):
+    """``st`` after its active creature has attacked: its moves are moves, not runs (G35-RUN)."""
+    st.attack_used = True
+    return st
+
+
 def check_ok(st, action) -> bool:
     return check(st, action) is None
 
@@ -50,7 +56,7 @@ def _diagonal(k: int) -> tuple[tuple[int, int], ...]:
 
 
 def test_G35_DIAG_speed_6_gets_4_diagonal_squares_under_grid35_and_6_under_skirmish():
-    plain, g35 = battle(OPEN, active="A"), battle(OPEN, active="A", rules=GRID35)
+    plain, g35 = battle(OPEN, active="A"), _walking(battle(OPEN, active="A", rules=GRID35))
     assert (9, 1) in _dests(plain) and check_ok(plain, Move(_diagonal(6)))
     assert (7, 3) in _dests(g35) and (8, 2) not in _dests(g35)
     assert refused(g35, Move(_diagonal(5))) == "too-far"          # 1 + 2 + 1 + 2 + 1 = 7
@@ -65,7 +71,7 @@ def test_G35_DIAG_speed_6_gets_4_diagonal_squares_under_grid35_and_6_under_skirm
 
 
 def test_G35_DIAG_the_count_carries_through_straight_steps():
-    st = battle(OPEN, active="A", rules=GRID35)
+    st = _walking(battle(OPEN, active="A", rules=GRID35))
     # diagonal 1, straight 1, diagonal 2, straight 1, diagonal 1: 6 squares
     path = ((4, 6), (5, 6), (6, 5), (7, 5), (8, 4))
     st2, _ = run(st, Move(path))
@@ -148,18 +154,18 @@ AA.............
 
 def test_G35_DIAG_a_large_creature_counts_its_diagonals_too():
     ogre = card("Ogre", size=2)
-    st = battle(BIG, {"A": ogre}, active="A", rules=GRID35)
+    st = _walking(battle(BIG, {"A": ogre}, active="A", rules=GRID35))
     dests = _dests(st)
     assert (4, 2) in dests and (5, 1) not in dests                # 4 diagonals, not 5
     assert (6, 0) in _dests(battle(BIG, {"A": ogre}, active="A"))  # 6 under skirmish
 
 
 def test_G35_DIAG_simple_option_every_diagonal_costs_one_and_a_half():
-    st = battle(OPEN, active="A", rules=SIMPLE)
+    st = _walking(battle(OPEN, active="A", rules=SIMPLE))
     dests = _dests(st)
     assert (7, 3) in dests and (8, 2) not in dests                # 4 diagonals: 6 squares
     assert (8, 6) in dests and (9, 6) not in dests                # 1 diagonal (1.5) + 4 straight: 5.5
-    assert (9, 6) in _dests(battle(OPEN, active="A", rules=GRID35))  # 1 + 5 under the alternating count
+    assert (9, 6) in _dests(_walking(battle(OPEN, active="A", rules=GRID35)))  # 1 + 5 under the alternating count
 
 
 def test_G35_DIAG_unknown_modules_are_refused():

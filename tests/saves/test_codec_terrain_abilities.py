@@ -10,7 +10,7 @@ from tactica.saves.codec import card_from, card_to, decode_action, encode_action
 
 
 def test_every_terrain_kind_round_trips():
-    row = "".join(sym for sym in (".", "#", "^", "T", "O", "%", "+", "*", "S", "@", "◤", "◥", "◣", "◢"))
+    row = "".join(sym for sym in (".", "#", "^", "T", "O", "%", "+", "*", "S", "@", "◤", "◥", "◣", "◢", "_"))
     m = MapDef.from_rows([row, row])
     assert {t for r in m.terrain for t in r} == set(Terrain)
     assert map_from(json.loads(json.dumps(map_to(m)))) == m

@@ -22,6 +22,7 @@ OPEN = """
 
 async def test_G35_DIAG_the_map_shades_the_grid35_move_range_and_the_header_names_the_module():
     st = battle(OPEN, active="A", rules=Ruleset(modules=("grid35",)))
+    st.attack_used = True  # it has attacked: a move, not a run (G35-RUN)
     app = app_for_state(st)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()

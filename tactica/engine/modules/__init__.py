@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..state import GameState
-from .base import Moment, MoveTally, RuleBook, RuleModule, Step
+from .base import BARRED, Moment, MoveTally, RuleBook, RuleModule, Step
 from .grid35 import Grid35, Grid35Simple
 from .skirmish import Skirmish
 
@@ -58,5 +58,5 @@ def book_of(state: GameState) -> RuleBook:
     return book(state.rules.modules + state.map.rules)
 
 
-__all__ = ["CORE", "OPTIONAL_MODULES", "REGISTRY", "Moment", "MoveTally", "RuleBook", "RuleModule", "Step",
+__all__ = ["BARRED", "CORE", "OPTIONAL_MODULES", "REGISTRY", "Moment", "MoveTally", "RuleBook", "RuleModule", "Step",
            "active_modules", "book", "book_of", "unknown_modules"]

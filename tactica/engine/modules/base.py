@@ -19,10 +19,21 @@ Hooks (methods of ``RuleModule``; each default answers "no change"):
   depend on (``()`` when none).  Route searches keep one best way per square
   *and* key, so a price that depends on the steps before (G35-DIAG: the
   diagonal count carries through the move) is searched exactly.
+* ``diagonal_count(step, count)`` -- how many diagonals of the move's
+  count the step adds (the core: 1 for a diagonal step, 0 for a straight
+  one).  G35-HAMPER counts a hampered diagonal as two.
 * ``passes(state, mover, other, passes)`` -- whether ``mover`` may move
   through ``other``'s square (MOV-2, MOV-5, MOV-9..11 give the first answer;
   the core keeps it).  For the seed modules' passing rules (G35-HELPLESS,
   G35-SIZE, G5E-PASS).
+* ``melee_reach(state, creature, reach)`` -- squares within which the
+  creature's melee attacks and opportunity attacks reach (RNG-1, OA-1: the
+  first answer is 1 for its attacks, its Threatening Reach for its
+  threats); G35-REACH gives Large and bigger creatures 2.
+* ``squeeze_size(state, creature, size)`` -- squares across the creature
+  counts as while squeezing (0: it may not squeeze).  The core: 2 for a
+  Huge creature, 0 for any other (docs/rules.md "Squeeze"); G35-SQUEEZE
+  lets a Large creature squeeze as 1.
 * ``attack_modifiers(state, attacker, target, attack)`` -- named modifiers a
   module adds to an attack roll, after the core's (MOD table of
   docs/rules.md; the core adds none here).  A defence modifier is a
@@ -34,7 +45,23 @@ Hooks (methods of ``RuleModule``; each default answers "no change"):
 ``changes_step_costs`` and ``changes_passing`` say that a module answers
 ``step_cost`` or ``passes`` with something else than it is given; while no
 active module does (``RuleBook.plain_moves``), the engine uses its fast
-searches, which are the core's answers worked out in bulk.
+searches, which are the core's answers worked out in bulk.  Likewise
+``changes_reach`` for ``melee_reach`` (``RuleBook.reach_asked``).
+
+``run_factor`` (a setting): a creature whose activation has used no action
+may *run*: move up to ``run_factor`` times its speed with both actions (0:
+no running; G35-RUN).  A run's or a charge's tally says so
+(``MoveTally.running``), and a module's ``step_cost`` may answer ``BARRED``
+for a step no run or charge may take (G35-HAMPER: no running or charging
+through hampered squares).
+
+``ties_by_die`` (a setting): when several squares are equally near, a die
+roll picks one instead of a player (G35-NEAREST; asked where the nearest
+legal square is chosen, MOV-3 and TER-PIT).
+
+``min_step_takes_turn`` (a setting, not a hook): the one-square minimum move
+(MOV-4: a first step dearer than the move's budget) takes the whole
+activation's actions, and needs both unused (G35-MIN).
 
 How a new module plugs in: write a subclass of ``RuleModule`` in a file of
 this package, with a ``name``, a ``title`` and the hooks it needs; add an
@@ -64,6 +91,10 @@ class Moment(str, Enum):
     ACTIVATION_ENDED = "activation ended"      # after ActivationEnded, before a champion-power window
 
 
+#: A step cost meaning "this step may not be taken on this move" (more than any budget).
+BARRED = 10 ** 6
+
+
 class MoveTally(NamedTuple):
     """What a move has done so far, before the step being priced (G35-DIAG).
 
@@ -73,15 +104,18 @@ class MoveTally(NamedTuple):
         steps: steps taken so far in this move.
         diagonals: diagonal steps among them.
         spent: squares of movement spent so far.
+        running: the move is a run or a charge's (G35-RUN, G35-HAMPER), the
+            same for every step.
     """
 
     steps: int = 0
     diagonals: int = 0
     spent: int = 0
+    running: bool = False
 
     def after(self, diagonal: bool, cost: int) -> MoveTally:
         """The tally after one more step (``diagonal`` or not) costing ``cost`` squares."""
-        return MoveTally(self.steps + 1, self.diagonals + (1 if diagonal else 0), self.spent + cost)
+        return MoveTally(self.steps + 1, self.diagonals + (1 if diagonal else 0), self.spent + cost, self.running)
 
 
 class Step(NamedTuple):
@@ -122,12 +156,24 @@ class RuleModule:
             the cost it is given.
         changes_passing: True when ``passes`` may answer anything but what it
             is given.
+        changes_reach: True when ``melee_reach`` may answer anything but what
+            it is given.
+        min_step_takes_turn: the one-square minimum move (MOV-4) takes both
+            actions of the activation and needs both unused (G35-MIN).
+        run_factor: a creature that has used no action may move this many
+            times its speed with both actions (0: no running; G35-RUN).
+        ties_by_die: a die roll, not a player, picks among equally near
+            squares (G35-NEAREST).
     """
 
     name: str = ""
     title: str = ""
     changes_step_costs: bool = False
     changes_passing: bool = False
+    changes_reach: bool = False
+    min_step_takes_turn: bool = False
+    run_factor: int = 0
+    ties_by_die: bool = False
 
     def step_cost(self, step: Step, cost: int) -> int:
         """Squares of movement ``step`` costs, given ``cost`` from the modules before (default: ``cost``)."""
@@ -141,9 +187,24 @@ class RuleModule:
         """
         return ()
 
+    def diagonal_count(self, step: Step, count: int) -> int:
+        """Diagonals of the move's count ``step`` adds, given ``count`` from the modules before
+        (default: ``count``; the first answer is 1 for a diagonal step, 0 for a straight one)."""
+        return count
+
     def passes(self, state: GameState, mover: Creature, other: Creature, passes: bool) -> bool:
         """Whether ``mover`` may move through ``other``'s square, given ``passes`` (default: ``passes``)."""
         return passes
+
+    def melee_reach(self, state: GameState, creature: Creature, reach: int) -> int:
+        """Squares within which ``creature``'s melee or opportunity attacks reach, given ``reach``
+        from the modules before (default: ``reach``)."""
+        return reach
+
+    def squeeze_size(self, state: GameState, creature: Creature, size: int) -> int:
+        """Squares across ``creature`` counts as while squeezing, given ``size`` from the modules
+        before (0: no squeezing; default: ``size``)."""
+        return size
 
     def attack_modifiers(self, state: GameState, attacker: Creature, target: Creature,
                          attack: AttackDef) -> tuple[tuple[str, int], ...]:
@@ -167,6 +228,13 @@ class RuleBook:
         names: their names, the core's included.
         plain_moves: True when no active module changes step costs or who
             passes whom (the engine's fast searches apply).
+        reach_asked: True when an active module changes melee reach (else
+            it is 1, or Threatening Reach for threats).
+        min_step_takes_turn: True when an active module makes the one-square
+            minimum move take the whole activation (G35-MIN).
+        run_factor: the most times its speed a creature may run (0: no
+            running; G35-RUN).
+        ties_by_die: a die roll picks among equally near squares (G35-NEAREST).
     """
 
     def __init__(self, modules: tuple[RuleModule, ...]) -> None:
@@ -174,6 +242,10 @@ class RuleBook:
         self.modules = modules
         self.names = tuple(m.name for m in modules)
         self.plain_moves = not any(m.changes_step_costs or m.changes_passing for m in modules)
+        self.reach_asked = any(m.changes_reach for m in modules)
+        self.min_step_takes_turn = any(m.min_step_takes_turn for m in modules)
+        self.run_factor = max(m.run_factor for m in modules)
+        self.ties_by_die = any(m.ties_by_die for m in modules)
         self._keyed = tuple(m for m in modules if m.changes_step_costs)
         self._optional = modules[1:]
         #: False when no optional module is active (nothing to ask for attack modifiers).
@@ -183,18 +255,25 @@ class RuleBook:
                   tally: MoveTally) -> int:
         """Squares of movement of ``mover``'s step ``start`` -> ``end``, entering terrain costing
         ``terrain``, after ``tally``: every module's answer in turn, from ``terrain``."""
-        step = Step(state, mover, start, end, terrain, tally)
-        cost = terrain
+        return self._cost(Step(state, mover, start, end, terrain, tally))
+
+    def _cost(self, step: Step) -> int:
+        """Every module's ``step_cost`` of ``step`` in turn, from its terrain cost."""
+        cost = step.terrain
         for m in self.modules:
             cost = m.step_cost(step, cost)
         return cost
 
     def step(self, state: GameState, mover: Creature, start: Square, end: Square, terrain: int,
              tally: MoveTally) -> tuple[int, MoveTally]:
-        """``step_cost`` of the step and the tally after it: (cost, new tally)."""
-        cost = self.step_cost(state, mover, start, end, terrain, tally)
-        diagonal = start[0] != end[0] and start[1] != end[1]
-        return cost, tally.after(diagonal, cost)
+        """``step_cost`` of the step and the tally after it: (cost, new tally); the tally's
+        diagonal count grows by the modules' ``diagonal_count`` (1 a diagonal, for the core)."""
+        step = Step(state, mover, start, end, terrain, tally)
+        cost = self._cost(step)
+        count = 1 if step.diagonal else 0
+        for m in self._keyed:
+            count = m.diagonal_count(step, count)
+        return cost, MoveTally(tally.steps + 1, tally.diagonals + count, tally.spent + cost, tally.running)
 
     def tally_key(self, tally: MoveTally) -> tuple[int, ...]:
         """What of ``tally`` the active modules' step costs depend on (``()`` for the core alone)."""
@@ -209,6 +288,20 @@ class RuleBook:
         for m in self.modules:
             passes = m.passes(state, mover, other, passes)
         return passes
+
+    def melee_reach(self, state: GameState, creature: Creature, reach: int) -> int:
+        """Squares within which ``creature``'s melee or opportunity attacks reach: every module's
+        answer in turn, from ``reach`` (1 for attacks, RNG-1; Threatening Reach for threats, OA-1)."""
+        for m in self.modules:
+            reach = m.melee_reach(state, creature, reach)
+        return reach
+
+    def squeeze_size(self, state: GameState, creature: Creature, size: int) -> int:
+        """Squares across ``creature`` counts as while squeezing (0: it may not): every module's
+        answer in turn, from ``size`` (the core's: 2 for a Huge creature, else 0)."""
+        for m in self._optional:
+            size = m.squeeze_size(state, creature, size)
+        return size
 
     def attack_modifiers(self, state: GameState, attacker: Creature, target: Creature,
                          attack: AttackDef) -> tuple[tuple[str, int], ...]:

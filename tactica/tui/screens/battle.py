@@ -32,6 +32,7 @@ from tactica.client.battle_sizes import LOG_MIN, NARROW, WIDE, body_rows
 from tactica.client.battle_words import Pending, opening_line, sealed_lines, zone_note
 from tactica.client.controller import Controller, Mode
 from tactica.client.describe import action_lines, describe_events
+from tactica.client.handoff import HandOff, summary_lines
 from tactica.client.opponent import AiPlayer, Thought
 from tactica.client.session import GameSession
 from tactica.engine import Action, ChooseFirstPlayer, EndActivation, Event, GameState, Phase
@@ -49,6 +50,7 @@ from .battle_decisions import Decisions
 from .battle_keys import BINDINGS, KEY_ACTIONS, key_shown
 from .battle_layout import BattleLayout, legend
 from .battle_saves import BattleSaves
+from .handoff import HandoffScreen
 from .help import HelpScreen
 
 __all__ = ["BattleScreen", "LOG_MIN", "NOTE_SECONDS", "body_rows", "legend", "zone_note"]
@@ -111,11 +113,15 @@ class BattleScreen(Screen[str]):
         self.camera = Camera(self)
         self.decisions = Decisions(self)
         self.saves = BattleSaves(self, self.camera)
-        try:  # f, kept by the app across its battles
+        try:  # f, kept by the app across its battles; the hand-off, on unless --no-handoff
             fast = bool(getattr(self.app, "ai_fast", False))
+            handoff = getattr(self.app, "handoff", False) is True
         except Exception:  # made outside a running app (no active app): the default
-            fast = False
+            fast = handoff = False
         self.ai_turn = AiTurn(self, fast)
+        ai = session.opponent  # hot-seat hand-off (client.handoff), set by the app (--no-handoff)
+        self.handoff = HandOff.for_battle(session.state, ai.seats if ai else (),
+                                          enabled=handoff)
 
     # -- the widgets ------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -351,6 +357,13 @@ class BattleScreen(Screen[str]):
         if ((by_ai or isinstance(action, ChooseFirstPlayer)) and not self.ai_decides()
                 and self.ctrl.mode is Mode.PICK):
             self.camera.into_view()  # the player's turn starts: the creature on the card is on screen
+        if by_ai and not self.ai_decides() and getattr(self.app, "ring_bell", False) is True:
+            self.app.bell()  # --bell: the AI is done, a human decides now
+        seat = self.handoff.after(outcome.events, self.session.state)
+        if seat is not None:  # hot-seat: hide the board until the next player is at the keyboard
+            lines = summary_lines(self.handoff.take(seat), self.session.state)
+            self.app.clear_notifications()  # no refusal nor roll of the last turn over the hidden board
+            self.app.push_screen(HandoffScreen(seat, lines), lambda _: self.camera.into_view())
         self.saves.check_autosave()
         return True
 

@@ -30,7 +30,7 @@ from .log_reader import LogReader
 
 LEGEND_TERRAIN = {"forest": "T forest", "pit": "O pit", "smoke": "* smoke", "statue": "S statue",
                   "blood-rock": "% blood rock", "sacred-circle": "+ sacred circle",
-                  "teleporter": "@ teleporter"}
+                  "teleporter": "@ teleporter", "low-obstacle": "_ low obstacle"}
 """Legend words for special terrain, shown only when a map of the battle has it."""
 
 

@@ -39,6 +39,7 @@ HELP = """\
 | Tab, h j k l, mouse (who goes first) | under the who-goes-first question, look at the creatures before you answer: Tab goes from creature to creature (both sides), h j k l (y u b n) move the cursor, the mouse points; the card shows beside the map; arrows and Enter (or 1, 2) answer. |
 | ? | this help, also over a dialog (the map, the start area, who goes first, a champion-power prompt: closing the help goes back to it, still unanswered); Esc, ? or q closes it. `? Help` is always at the right end of the footer |
 | q | quit |
+| ctrl+p | the command palette: type a few letters of a command (new battle, resume, fast mode, the AI's intent, undo, help, export the log, theme, quit) and Enter runs it |
 
 The footer lists only the keys that are legal right now (on a narrow terminal the
 most useful of them: this help lists them all); while the AI plays,
@@ -54,6 +55,7 @@ colour of the player who scores there, `◆P1` on one of its squares ·
 ending a turn there destroys) · `*` smoke (hides) · `S` statue (costs 2,
 cover, cannot stop) · `%` blood rock (melee crits on 19–20) · `+` sacred
 circle (+2 to attack) · `@` teleporter (once a round, jump to another) ·
+`_` low obstacle (costs 2, cannot stop; grid35: G35-OBSTACLE) ·
 tinted squares: start areas.  Creatures show their label: **UPPER case =
 Player 1** (blue), **lower case = Player 2** (red); dimmer = already
 activated this round.  Creature squares alternate a bright shade (bold label)

@@ -80,7 +80,7 @@ class BattleFooter(Footer):
     """
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(show_command_palette=False)  # ctrl+p is in the help: no room for it here
         self._width: int | None = None
 
     def compose(self) -> ComposeResult:

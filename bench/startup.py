@@ -1,0 +1,139 @@
+"""How long ``tactica play`` takes to show its battle screen, against a bare Textual app (issue 21, item 1).
+
+Usage: PYTHONPATH=. python bench/startup.py [RUNS] [--cold] [--against DIR]
+
+Starts each program in its own pseudo-terminal (120×40, TERM=xterm-256color),
+alternating, RUNS times each (default 5), and times from the start of the
+process to the first frame that shows the battle: for ``tactica play --new``
+(the shipped default battle, hot-seat) the battle screen's status words, for
+the bare app (a Header, a Static text and a Footer, nothing else) its text.
+Then it ends the process.  Every run gets fresh data and state directories
+(no "continue your battle?" offer, no autosaves left behind); the cache
+directory is shared between runs (the warm start a player sees), or fresh
+for every run with ``--cold``.  ``--against DIR`` adds a third program in the
+same alternation: ``tactica play --new`` from another source tree (e.g. an
+older commit: ``git archive COMMIT | tar -x -C DIR``), for a before/after
+measured side by side.  Prints a JSON line per run, then the medians,
+the ratio (play / bare) and the load average before and after.
+"""
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import re
+import select
+import signal
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BARE_TEXT = "bare textual app ready"
+BARE_APP = f"""
+from textual.app import App, ComposeResult
+from textual.widgets import Footer, Header, Static
+
+
+class Bare(App[None]):
+    BINDINGS = [("q", "quit", "Quit")]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static({BARE_TEXT!r})
+        yield Footer()
+
+
+Bare().run()
+"""
+#: Words the battle screen shows once it is drawn (its status line names the round).
+BATTLE_MARK = re.compile(r"Round 1")
+ANSI = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[PX^_][^\x1b]*\x1b\\|[@-Z\\-_])")
+
+
+def first_frame(argv: list[str], mark: re.Pattern[str], env: dict[str, str], cwd: Path = ROOT,
+                timeout: float = 60.0) -> float:
+    """Seconds from starting ``argv`` in a new pseudo-terminal to the first output showing ``mark``.
+
+    Raises RuntimeError (with the screen's last text) when it never shows within ``timeout`` seconds.
+    """
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+    began = time.perf_counter()
+    proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=cwd,
+                            start_new_session=True)
+    os.close(slave)
+    seen = b""
+    try:
+        while time.perf_counter() - began < timeout:
+            ready, _, _ = select.select([master], [], [], 0.05)
+            if not ready:
+                if proc.poll() is not None:
+                    break
+                continue
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                break
+            seen += chunk
+            if mark.search(ANSI.sub(b"", seen).decode("utf-8", "replace")):
+                return time.perf_counter() - began
+        raise RuntimeError(f"{argv[-1]!r} never showed {mark.pattern!r}: "
+                           f"{ANSI.sub(b' ', seen).decode('utf-8', 'replace')[-600:]!r}")
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        proc.wait()
+        os.close(master)
+
+
+def main(argv: list[str]) -> None:
+    runs = int(next((a for a in argv if a.isdigit()), "5"))
+    cold = "--cold" in argv
+    against = Path(argv[argv.index("--against") + 1]).resolve() if "--against" in argv else None
+    load_before = os.getloadavg()
+    base = Path(tempfile.mkdtemp(prefix="tactica-startup-"))
+    bare_file = base / "bare_app.py"
+    bare_file.write_text(BARE_APP)
+    programs = {
+        "play": ([sys.executable, "-m", "tactica", "play", "--new"], BATTLE_MARK),
+        "bare": ([sys.executable, str(bare_file)], re.compile(re.escape(BARE_TEXT))),
+    }
+    sources = {name: ROOT for name in programs}
+    if against is not None:
+        programs["before"] = programs["play"]
+        sources["before"] = against
+    times: dict[str, list[float]] = {name: [] for name in programs}
+    for run in range(runs):
+        names = list(programs)
+        for name in (names if run % 2 == 0 else names[::-1]):
+            home = base / f"{name}-{run}"
+            env = {**os.environ, "PYTHONPATH": str(sources[name]), "TERM": "xterm-256color", "COLUMNS": "120",
+                   "LINES": "40", "HOME": str(home), "XDG_DATA_HOME": str(home / "data"),
+                   "XDG_STATE_HOME": str(home / "state"), "XDG_CONFIG_HOME": str(home / "config"),
+                   "XDG_CACHE_HOME": str(home / "cache" if cold else base / "cache")}
+            argv_, mark = programs[name]
+            seconds = first_frame(argv_, mark, env, sources[name])
+            times[name].append(seconds)
+            print(json.dumps({"run": run + 1, "program": name, "seconds": round(seconds, 3),
+                              "load": round(os.getloadavg()[0], 2)}), flush=True)
+    play, bare = statistics.median(times["play"]), statistics.median(times["bare"])
+    print(json.dumps({"runs": runs, "cache": "cold" if cold else "warm", "median_play_s": round(play, 3),
+                      "median_bare_s": round(bare, 3), "ratio": round(play / bare, 2),
+                      **({"median_before_s": round(statistics.median(times["before"]), 3),
+                          "ratio_before": round(statistics.median(times["before"]) / bare, 2)}
+                         if against is not None else {}),
+                      "cores": os.cpu_count(),
+                      "load_before": [round(x, 2) for x in load_before],
+                      "load_after": [round(x, 2) for x in os.getloadavg()]}))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,62 @@
+"""The hot-seat hand-off screen: hides the board between two human players' turns.
+
+What it says is the client's (``tactica.client.handoff``): the title names the player to take the
+keyboard, the lines say what happened since that player's last turn.  Enter (or space) dismisses it.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from tactica.client.handoff import handoff_title
+
+from ..sides import SIDE_BG
+
+
+class HandoffScreen(Screen[None]):
+    """A screen over the whole board for seat ``player`` (0-based), with ``lines`` (what the other
+    players did since its last turn, oldest first; empty: nothing happened).  Dismissed with None
+    by Enter or space."""
+
+    DEFAULT_CSS = """
+    HandoffScreen { align: center middle; }
+    HandoffScreen > Vertical {
+        width: 76; max-width: 100%; height: auto; max-height: 100%;
+        border: double $primary; padding: 0 1;
+    }
+    HandoffScreen #handoff-title { text-align: center; text-style: bold; width: 100%; }
+    HandoffScreen #handoff-note { color: $text-muted; text-align: center; width: 100%; }
+    HandoffScreen #handoff-since { height: auto; max-height: 16; margin-top: 1; }
+    """
+
+    BINDINGS = [
+        Binding("enter", "ready", "Ready"),
+        Binding("space", "ready", "Ready", show=False),
+    ]
+
+    def __init__(self, player: int, lines: Sequence[str]) -> None:
+        super().__init__()
+        self.player = player
+        self.lines = list(lines)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            style = SIDE_BG[self.player % len(SIDE_BG)]  # the player's side colour, as on the map
+            yield Static(Text(f"  {handoff_title(self.player)}  ", style=style), id="handoff-title")
+            yield Static("The board is hidden until you are ready.", id="handoff-note")
+            since = ("Since your last turn:\n" + "\n".join(f"• {line}" for line in self.lines)
+                     if self.lines else "Nothing happened since your last turn.")
+            with VerticalScroll(id="handoff-since"):
+                yield Static(since)
+        yield Footer()
+
+    def action_ready(self) -> None:
+        """The player is at the keyboard: show the board."""
+        if self.is_current:
+            self.dismiss(None)

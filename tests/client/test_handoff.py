@@ -1,0 +1,135 @@
+"""The hot-seat hand-off's logic (``tactica.client.handoff``): when the keyboard passes to another
+human, and the summary of what that player has not seen."""
+from __future__ import annotations
+
+import random
+
+from tactica.client.handoff import HandOff, handoff_title, summary_lines
+from tactica.engine import (
+    AttackRolled,
+    CreatureDestroyed,
+    CreatureMoved,
+    DamageDealt,
+    EndActivation,
+    GameState,
+    Phase,
+    RoundStarted,
+    TurnStarted,
+    VictoryPointsScored,
+    apply,
+    legal_actions,
+    new_game,
+)
+from tactica.engine.sandbox import battle
+from tests.tui.conftest import skirmish_battle
+
+
+def _battle(seed: int, ai_seats: tuple[int, ...] = (), enabled: bool = True, steps: int = 400):
+    """Play the skirmish battle with random legal actions, telling its ``HandOff`` after each;
+    returns the hand-off, the hand-offs made as (seat, unseen events, state) and the last state."""
+    wbs, maps = skirmish_battle()
+    state, _ = new_game(wbs, maps, seed=seed)
+    handoff = HandOff.for_battle(state, ai_seats, enabled)
+    rng = random.Random(seed)
+    handed = []
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state, events = apply(state, rng.choice(legal_actions(state)))
+        seat = handoff.after(events, state)
+        if seat is not None:
+            handed.append((seat, handoff.take(seat), state))
+    return handoff, handed, state
+
+
+def test_two_humans_hand_over_at_each_change_of_turn_and_never_at_the_first():
+    _, handed, _ = _battle(4)
+    assert len(handed) >= 3
+    seats = [seat for seat, _, _ in handed]
+    assert all(a != b for a, b in zip(seats, seats[1:]))  # the keyboard goes back and forth
+    for seat, unseen, state in handed:
+        assert state.phase in (Phase.ACTIVATE, Phase.ACTING) and state.turn_player == seat
+        assert any(isinstance(e, TurnStarted) and e.player == seat for e in unseen)
+    first_turn = next(e.player for e in handed[0][1] if isinstance(e, TurnStarted))
+    assert handed[0][0] != first_turn, "whoever takes the first turn is at the keyboard already"
+
+
+def test_unseen_events_are_the_ones_since_the_seat_last_held_the_keyboard():
+    handoff, handed, _ = _battle(11)
+    seat, unseen, _ = handed[1]
+    other_turns = [e for e in unseen if isinstance(e, TurnStarted)]
+    assert other_turns and all(e.player != seat or e is other_turns[-1] for e in other_turns)
+    assert handoff.take(seat) == []  # taken once
+
+
+def test_never_against_a_single_human_nor_when_switched_off():
+    for ai_seats, enabled in (((1,), True), ((), False)):
+        handoff, handed, _ = _battle(4, ai_seats, enabled)
+        assert not handoff.active and handed == []
+    assert _battle(4, (), True)[1], "the same battle between two humans hands over"
+    three = HandOff(frozenset({0}))  # a human and two AI seats
+    assert not three.active
+
+
+def test_a_resumed_turn_is_held_by_its_player():
+    state = battle("A....b", active="A")
+    handoff = HandOff.for_battle(state, ())
+    assert handoff.holder == 0
+    state, events = apply(state, EndActivation())
+    assert handoff.after(events, state) == 1 and state.turn_player == 1
+    assert any(isinstance(e, TurnStarted) and e.player == 1 for e in handoff.take(1))
+
+
+def _state() -> GameState:
+    wbs, maps = skirmish_battle()
+    state, _ = new_game(wbs, maps, seed=3)
+    return state
+
+
+def test_summary_words_moves_hits_destroyed_and_vp():
+    state = _state()
+    brute, archer = state.creatures[0], state.creatures[3]
+    b, a = brute.uid, archer.uid
+    bn, an = f"{brute.card.name} ({brute.label})", f"{archer.card.name} ({archer.label})"
+    events = [RoundStarted(round=2), TurnStarted(player=1, activations=2),
+              CreatureMoved(uid=a, start=(9, 0), path=((8, 0), (7, 0)), mode="move"),
+              CreatureMoved(uid=a, start=(7, 0), path=((6, 0),), mode="shift"),
+              AttackRolled(attacker=a, target=b, attack="Bow", natural=15, bonus=8, modifiers=(), total=23,
+                           defense="AC", target_number=14, hit=True, critical=False, kind="attack"),
+              DamageDealt(target=b, amount=10, damage_type="", hp_left=20, bloodied=False),
+              AttackRolled(attacker=a, target=b, attack="Knife", natural=2, bonus=4, modifiers=(), total=6,
+                           defense="AC", target_number=14, hit=False, critical=False, kind="attack"),
+              DamageDealt(target=b, amount=5, damage_type="", hp_left=15, bloodied=False, cause="ongoing"),
+              CreatureDestroyed(uid=b, by_player=1),
+              VictoryPointsScored(player=1, amount=30, reason="destroyed", total=30)]
+    assert summary_lines(events, state) == [
+        "Round 2 began.",
+        "Player 2's turn.",
+        f"{an} moved 2 squares.",
+        f"{an} shifted 1 square.",
+        f"{an} hit {bn} with Bow: 10 damage, 20 HP left.",
+        f"{an} missed {bn} with Knife.",
+        f"{bn} took 5 damage, 15 HP left (ongoing).",
+        f"{bn} was destroyed.",
+        "Player 2 scored 30 VP (destroyed); 30 in all.",
+    ]
+    assert summary_lines([], state) == []
+    assert handoff_title(1) == "Player 2 — press Enter when ready"
+
+
+def test_the_player_who_hands_over_later_learns_how_its_turn_ended():
+    state = battle("A....b", active="A", dice=(17, 4) * 30)
+    handoff = HandOff.for_battle(state, ())
+    state, events = apply(state, EndActivation())
+    assert handoff.after(events, state) == 1
+    unseen = list(events)
+    seat = None
+    for _ in range(20):  # Player 2's turn, the end of the round, the initiative, to Player 1's turn
+        if seat is not None:
+            break
+        state, events = apply(state, legal_actions(state)[0])
+        unseen.extend(events)
+        seat = handoff.after(events, state)
+    assert seat == 0 and state.turn_player == 0
+    assert handoff.take(0) == unseen  # from the end of its own activation on
+    assert any(isinstance(e, TurnStarted) and e.player == 1 for e in unseen)

@@ -1,0 +1,53 @@
+"""``--bell`` (issue 20 item 8): the terminal's bell rings when the AI is done and a human decides
+next; never without the option."""
+from __future__ import annotations
+
+from tactica.cli import build_parser
+from tactica.client.opponent import Opponent
+from tactica.client.session import GameSession
+from tactica.engine.sandbox import battle
+from tactica.tui.app import TacticaApp
+from tactica.tui.run import screen_options
+
+from .conftest import FixedFactory
+
+
+def _app(ring_bell: bool) -> tuple[TacticaApp, list[int]]:
+    state = battle("A....b", active="b", dice=(17, 4) * 30)
+    session = GameSession(state=state, seed=0, opponent=Opponent(level="greedy", player=1, pace=0.0))
+    app = TacticaApp(FixedFactory(session), ring_bell=ring_bell)
+    rings: list[int] = []
+    app.bell = lambda: rings.append(app.session.state.turn_player)  # type: ignore[method-assign]
+    return app, rings
+
+
+async def _until_human(pilot, app) -> None:
+    for _ in range(300):
+        if app.session.state.turn_player == 0 and not app.screen.ai_decides():
+            break
+        await pilot.pause(0.02)
+    await pilot.pause()
+
+
+async def test_the_bell_rings_once_when_the_human_is_to_play():
+    app, rings = _app(True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _until_human(pilot, app)
+        assert app.session.state.turn_player == 0
+        assert rings == [0]
+
+
+async def test_no_bell_without_the_option():
+    app, rings = _app(False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _until_human(pilot, app)
+        assert app.session.state.turn_player == 0
+        assert rings == []
+
+
+def test_play_and_resume_take_bell_and_no_handoff_the_hand_off_on_by_default():
+    parser = build_parser()
+    for argv in (["play", "--bell", "--no-handoff"], ["resume", "--bell", "--no-handoff"]):
+        assert screen_options(parser.parse_args(argv)) == {"handoff": False, "ring_bell": True}
+    for argv in (["play"], ["resume"], ["play", "--hotseat"]):  # the hand-off is on by default
+        assert screen_options(parser.parse_args(argv)) == {"handoff": True, "ring_bell": False}

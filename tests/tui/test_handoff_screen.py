@@ -1,0 +1,77 @@
+"""The hot-seat hand-off screen (issue 20 item 3): it hides the board when the keyboard passes
+from one human player to another, says what happened meanwhile, and goes with Enter; never
+against the AI, nor with ``--no-handoff``.  Snapshots at 80×24 and 120×40 (regenerate with
+--snapshot-update; never edit by hand)."""
+from __future__ import annotations
+
+from tactica.client.session import GameSession
+from tactica.engine.sandbox import battle
+from tactica.tui.app import TacticaApp
+from tactica.tui.screens.battle import BattleScreen
+from tactica.tui.screens.handoff import HandoffScreen
+
+from .conftest import FixedFactory, settle
+
+#: Player 1's archer in its activation, Player 2's brute across the field.
+FIELD = """
+......
+.A..b.
+......
+"""
+
+
+def _app(*, handoff: bool = True, ai: bool = False) -> TacticaApp:
+    from tactica.client.opponent import Opponent
+    state = battle(FIELD, active="A")
+    opponent = Opponent(level="random", player=1, pace=5.0) if ai else None
+    session = GameSession(state=state, seed=0, opponent=opponent)
+    return TacticaApp(FixedFactory(session), handoff=handoff)
+
+
+async def _end_turn(pilot, app) -> None:
+    await settle(pilot, app)
+    await pilot.press("e")
+    await pilot.pause()
+    if not isinstance(app.screen, HandoffScreen) and app.screen.confirms.pending:  # an idle activation
+        await pilot.press("e")
+    await pilot.pause()
+
+
+async def test_the_board_is_hidden_until_the_next_player_presses_enter():
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _end_turn(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, HandoffScreen) and screen.player == 1
+        assert not app.query("MapView")  # the board is not on screen
+        text = str(screen.query_one("#handoff-title").render())
+        assert "Player 2 — press Enter when ready" in text
+        assert "Player 2's turn." in "\n".join(screen.lines)
+        await pilot.press("m", "x")  # no other key lets the board through
+        assert app.screen is screen
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, BattleScreen)
+        assert app.session.state.turn_player == 1
+
+
+async def test_no_handoff_and_the_ai_show_the_board_at_once():
+    for app in (_app(handoff=False), _app(ai=True)):
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _end_turn(pilot, app)
+            assert not isinstance(app.screen, HandoffScreen)
+            assert app.session.state.turn_player == 1
+
+
+async def _to_handoff(pilot) -> None:
+    await _end_turn(pilot, pilot.app)
+    pilot.app.clear_notifications()
+    await pilot.pause()
+
+
+def test_handoff_screen_80x24(snap_compare):
+    assert snap_compare(_app(), run_before=_to_handoff, terminal_size=(80, 24))
+
+
+def test_handoff_screen_120x40(snap_compare):
+    assert snap_compare(_app(), run_before=_to_handoff, terminal_size=(120, 40))

@@ -55,11 +55,11 @@ def sealed_lines(st: GameState) -> list[LogLine]:
 
 def asks_first(session: GameSession, action: Action) -> str:
     """The title of the warning ``action`` needs before it is made (one of ``CONFIRM_TITLES``), ""
-    when none: a move that provokes opportunity attacks (OA-1); a move, charge or end of activation
+    when none: a move or a charge that provokes opportunity attacks (OA-1, CHG-1); a move, charge or end of activation
     after which a pit destroys the active creature (TER-PIT, the engine's answer
     ``GameSession.pit_ending``); an end of an activation that used neither its move nor its attack
     action (ACT-1)."""
-    if isinstance(action, (Move, Squeeze)) and session.provokers(tuple(action.path)):
+    if isinstance(action, (Move, Squeeze, Charge)) and session.provokers(tuple(action.path)):
         return "Opportunity attack"
     if isinstance(action, (Move, Squeeze, Charge, EndActivation)) and session.pit_ending(action):
         return "Pit"
@@ -93,12 +93,18 @@ def _confirm_words(session: GameSession, pending: Pending | None, short: bool) -
                     f"anyway; any other key cancels.")
         return (f"{name} has used neither its move nor its attack action. Press e again to end its "
                 f"activation anyway; any other key cancels.")
-    if isinstance(action, Charge):
-        return (f"This charge ends {name}'s activation over a pit: it is destroyed (TER-PIT)! Press "
-                f"{press} again to charge anyway; any other key cancels.")
-    assert isinstance(action, (Move, Squeeze))  # only these ask first (``asks_first``)
+    assert isinstance(action, (Move, Squeeze, Charge))  # only these ask first (``asks_first``)
     names = [st.creature(u).label if short else creature_name(st, u)
              for u in session.provokers(tuple(action.path))]
+    if isinstance(action, Charge):
+        if not names:
+            return (f"This charge ends {name}'s activation over a pit: it is destroyed (TER-PIT)! Press "
+                    f"{press} again to charge anyway; any other key cancels.")
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        attacks = "an opportunity attack" if len(names) == 1 else "opportunity attacks"
+        also = " and ends its activation over a pit: it is destroyed (TER-PIT)" if pit else ""
+        return (f"This charge gives {who} {attacks} on the way{also}! Press {press} again to charge "
+                f"anyway; any other key cancels.")
     if not names:
         return (f"This move ends {name}'s activation over a pit: it is destroyed (TER-PIT)! Press "
                 f"{press} again to move anyway; any other key cancels.")
@@ -114,6 +120,9 @@ def cancelled_text(session: GameSession, action: Action) -> str:
     if isinstance(action, EndActivation):
         return "The activation goes on: choose what it does (e ends it, and asks again)."
     if isinstance(action, Charge):
+        if session.provokers(tuple(action.path)):
+            return ("Charge cancelled: nobody gets an opportunity attack. Move the cursor to another end "
+                    "square, or Esc (a provoking charge always asks twice).")
         return "Charge cancelled. Move the cursor to another end square, or Esc."
     assert isinstance(action, (Move, Squeeze))  # only these ask first (``asks_first``)
     if session.provokers(tuple(action.path)):

@@ -10,7 +10,7 @@ from tactica.engine import Square
 
 from .hints import Hints
 from .modes import Mode, ModeMachine, Result
-from .overlay import Overlay, map_overlay
+from .overlay import Overlay, ThreatView, map_overlay
 from .session import GameSession
 
 __all__ = ["Controller", "Mode", "Overlay", "Result"]
@@ -24,15 +24,22 @@ class Controller(ModeMachine):
 
     Attributes:
         hints: the status line's words (``hints.Hints``) for this machine.
+        threat_view: the threat view's switch (``overlay.ThreatView``; off at first).
     """
 
     def __init__(self, session: GameSession) -> None:
         super().__init__(session)
         self.hints = Hints(self)
+        self.threat_view = ThreatView()
 
     def overlay(self, cursor: Square) -> Overlay:
         """The marks for the map with the cursor on ``cursor`` (``overlay.map_overlay``)."""
-        return map_overlay(self, cursor)
+        return map_overlay(self, cursor, self.threat_view)
+
+    def toggle_threats(self, ai_seats: tuple[int, ...] = ()) -> bool:
+        """Show or hide the threat view (``ThreatView.toggle``; ``ai_seats``: the AI's players, 0-based).
+        Returns whether it is shown now."""
+        return self.threat_view.toggle(ai_seats)
 
     def hint(self, cursor: Square, room: int | None = None) -> str:
         """What the keys do now or a preview at ``cursor``, within ``room`` characters (``Hints.hint``)."""

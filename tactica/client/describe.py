@@ -61,6 +61,7 @@ from tactica.engine import (
     VictoryPointsScored,
     forced_moves_not_made,
     lost_to_destruction,
+    movement_spent,
 )
 
 
@@ -256,6 +257,10 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
                     whole = steps + _charge_rest(events, i, e.uid)
                     if whole > steps:  # cut by opportunity attacks: say it is one charge
                         text = f"{creature_name(state, e.uid)} begins a {whole}-square charge ({steps} {noun})"
+            if e.mode in ("move", "charge", "squeeze"):
+                spent = movement_spent(state, e.uid, e.start, e.path)
+                if spent != steps:  # difficult terrain (MOV-8) or a rule module's prices: say both
+                    text += f" ({spent} squares of movement)"
             out.append(LogLine(text, "move", _owner(state, e.uid)))
         elif isinstance(e, CreatureForced):
             out.append(LogLine(describe_forced(e, state), "move", _owner(state, e.by)))

@@ -292,7 +292,8 @@ class ModeMachine:
         return None
 
     def move(self, cursor: Square) -> Result:
-        """The m key: move to the cursor square."""
+        """The m key: move to the cursor square (a move, or why not: on the creature's own square,
+        what m does)."""
         move = self.session.moves().get(cursor)
         if move:
             return move
@@ -300,6 +301,9 @@ class ModeMachine:
         if refusal and not self.session.moves():
             return refusal
         found = self.session.move_refusal(cursor)  # the engine's reason for this square
+        if found and found[0] == "here":  # m right after activating: say what m does
+            return (f"m moves {self.actor().card.name} to the cursor's square: move the cursor to a shaded "
+                    f"square first, then press m (or Enter).")
         sentence = found[1].rstrip(".") if found else ""
         if sentence.split(" ", 1)[0] in ("That", "A", "Only", "No"):  # not a name: mid-sentence case
             sentence = sentence[0].lower() + sentence[1:]

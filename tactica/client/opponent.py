@@ -23,6 +23,14 @@ from tactica.engine import Action, GameState, check, legal_actions
 DEFAULT_PACE = 0.4
 """Seconds the screen waits between two AI steps, so each move and roll can be followed."""
 
+def intent_said(said: str, intent: str) -> bool:
+    """Whether ``intent`` (a ``Thought``'s words, e.g. "attacks Archer (AR1) with Axe: 90% to hit")
+    adds nothing to ``said``, the last intent line the log showed in this activation ("activates
+    Brute (br1) — it moves 1 square, then attacks Archer (AR1) with Axe: 90% to hit"): the log says
+    each plan once, and the action's own line says what happened (issue 20)."""
+    return bool(said) and bool(intent) and intent in said
+
+
 INTERACTIVE_DEADLINE = 1.0
 """Seconds after which ``hard`` stops trying more candidates (its search is otherwise fixed)."""
 

@@ -3,13 +3,24 @@
 ``map_overlay`` answers, for the mode machine's mode and the cursor square, which squares are
 reachable or shiftable, the previewed path and who it provokes, the targets, a charge's end squares,
 the deployment squares, an aimed area and the auras under the cursor, all from the session's legal
-actions and the engine's answers.
+actions and the engine's answers.  With the threat view on (``ThreatView``) it adds every square an
+enemy of the viewing player could attack next turn and the reach of the creature under the cursor.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from tactica.engine import Aura, Creature, ForceMove, Square, aura_squares, footprint_squares
+from tactica.engine import (
+    Aura,
+    Creature,
+    ForceMove,
+    GameState,
+    Square,
+    aura_squares,
+    creature_threat,
+    footprint_squares,
+    threat_squares,
+)
 
 from .modes import Mode, ModeMachine
 from .session import GameSession
@@ -40,6 +51,10 @@ class Overlay:
         active: uid of the active creature.
         area: squares the aimed close or area attack covers (its template).
         aura: squares the auras of the creature under the cursor cover.
+        threat: with the threat view on, squares an enemy of the viewing player could attack next turn
+            (``threat_squares``).
+        reach: with the threat view on, squares the creature under the cursor could attack next turn
+            (``creature_threat``).
     """
 
     reachable: frozenset[Square] = frozenset()
@@ -53,6 +68,69 @@ class Overlay:
     active: str | None = None
     area: frozenset[Square] = frozenset()
     aura: frozenset[Square] = frozenset()
+    threat: frozenset[Square] = frozenset()
+    reach: frozenset[Square] = frozenset()
+
+
+class ThreatView:
+    """The threat view's switch and its answers, asked of the engine once per state.
+
+    Attributes:
+        on: whether the map shows the threat marks (off at first).
+        ai_seats: the players (0-based) the AI plays; the view is a human's, so while one of these
+            decides the view stays with the first other player.
+    """
+
+    def __init__(self) -> None:
+        self.on = False
+        self.ai_seats: frozenset[int] = frozenset()
+        self._threats: tuple[GameState | None, int, frozenset[Square]] = (None, -1, frozenset())
+        self._reach: tuple[GameState | None, str, frozenset[Square]] = (None, "", frozenset())
+
+    def toggle(self, ai_seats: tuple[int, ...] = ()) -> bool:
+        """Switch the view on or off; ``ai_seats``: the AI's players.  Returns whether it is on now."""
+        self.on = not self.on
+        self.ai_seats = frozenset(ai_seats)
+        return self.on
+
+    def viewer(self, state: GameState) -> int:
+        """The player whose enemies' threats are shown: the one who decides now, unless the AI does
+        (then the first player the AI does not play; player 0 when it plays them all)."""
+        decider = state.decider
+        if decider not in self.ai_seats:
+            return decider
+        return next((p for p in range(state.players) if p not in self.ai_seats), 0)
+
+    def threats(self, state: GameState) -> frozenset[Square]:
+        """The squares an enemy of ``viewer(state)`` could attack next turn (``threat_squares``)."""
+        player = self.viewer(state)
+        known, who, found = self._threats
+        if known is not state or who != player:
+            found = threat_squares(state, player)
+            self._threats = (state, player, found)
+        return found
+
+    def reach_of(self, state: GameState, cursor: Square) -> frozenset[Square]:
+        """The squares the creature on ``cursor`` could attack next turn (``creature_threat``); empty
+        without one."""
+        who = state.creature_at(cursor)
+        if who is None:
+            return frozenset()
+        known, uid, found = self._reach
+        if known is not state or uid != who.uid:
+            found = creature_threat(state, who.uid)
+            self._reach = (state, who.uid, found)
+        return found
+
+
+def threat_marks(view: ThreatView, session: GameSession, cursor: Square) -> tuple[frozenset[Square],
+                                                                               frozenset[Square]]:
+    """(threat, reach) for ``Overlay`` from ``view`` in ``session``'s state with the cursor on
+    ``cursor``: both empty while the view is off or before the creatures stand on the map."""
+    st = session.state
+    if not view.on or st.map is None:
+        return frozenset(), frozenset()
+    return view.threats(st), view.reach_of(st, cursor)
 
 
 def aura_marks(session: GameSession, cursor: Square) -> frozenset[Square]:
@@ -69,10 +147,14 @@ def aura_marks(session: GameSession, cursor: Square) -> frozenset[Square]:
     return frozenset(found)
 
 
-def map_overlay(machine: ModeMachine, cursor: Square) -> Overlay:
+def map_overlay(machine: ModeMachine, cursor: Square, view: ThreatView | None = None) -> Overlay:
     """The marks for the map with the cursor on ``cursor`` in ``machine``'s mode: an Overlay (the auras of
-    the creature under the cursor added except while aiming an area, deploying or waiting)."""
+    the creature under the cursor added except while aiming an area, deploying or waiting; the marks of
+    the threat ``view`` when it is on, except while deploying)."""
     base = _overlay(machine, cursor)
+    if view is not None and view.on and machine.mode is not Mode.DEPLOY:
+        threat, reach = threat_marks(view, machine.session, cursor)
+        base = replace(base, threat=threat, reach=reach)
     if machine.mode in (Mode.AREA, Mode.DEPLOY, Mode.WAIT):
         return base
     aura = aura_marks(machine.session, cursor)

@@ -84,3 +84,20 @@ def test_CHG_1_a_charge_not_cut_reads_as_before():
     st, _ = apply(st, Activate("A"))
     st, events = apply(st, Charge("b", ((1, 0), (2, 0), (3, 0), (4, 0), (5, 0))))
     assert [line.text for line in describe_events(events, st)][0] == "Creature A (A) charges 5 squares"
+
+
+def test_MOV_8_a_charge_into_difficult_terrain_says_its_squares_and_its_movement():
+    from tactica.engine import Activate, Charge, apply
+    st = battle("A.^.b\n#####", dice=(2,))  # one way only: across the difficult square
+    st, _ = apply(st, Activate("A"))
+    st, events = apply(st, Charge("b", ((1, 0), (2, 0), (3, 0))))
+    assert ([line.text for line in describe_events(events, st)][0]
+            == "Creature A (A) charges 3 squares (4 squares of movement)")
+
+
+def test_MOV_8_a_move_over_clear_ground_names_its_squares_alone():
+    from tactica.engine import Activate, Move, apply
+    st = battle("A...\n....\n...b")
+    st, _ = apply(st, Activate("A"))
+    st, events = apply(st, Move(((1, 0), (2, 0))))
+    assert [line.text for line in describe_events(events, st)][0] == "Creature A (A) moves 2 squares"

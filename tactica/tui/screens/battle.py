@@ -288,6 +288,15 @@ class BattleScreen(Screen[str]):
         """i: show or hide why the AI chooses each action."""
         self.ai_turn.toggle_intent()
 
+    def action_threats(self) -> None:
+        """t: show or hide every square an enemy could attack next turn, and the reach of the creature
+        under the cursor (``Controller.toggle_threats``)."""
+        seats = self.ai_turn.ai.opponent.seats if self.ai_turn.ai else ()
+        shown = self.ctrl.toggle_threats(seats)
+        self.refresh_view()
+        self.toasts.acknowledge("Threats: ! an enemy can attack there next turn, * the creature under the "
+                                "cursor can." if shown else "Threat view off.")
+
     def action_help(self) -> None:
         """?: keys and rules."""
         self.app.push_screen(HelpScreen())

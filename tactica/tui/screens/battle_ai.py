@@ -24,9 +24,9 @@ from textual.timer import Timer
 from textual.worker import Worker, WorkerState
 
 from tactica.client.describe import LogLine
-from tactica.client.opponent import AiPlayer, Thought
+from tactica.client.opponent import AiPlayer, Thought, intent_said
 from tactica.client.session import GameSession
-from tactica.engine import Action, GameState, Phase
+from tactica.engine import Action, Activate, GameState, Phase
 
 from ..sides import SIDE_WORDS
 from ..widgets.battle_header import BattleHeader
@@ -89,6 +89,8 @@ class AiTurn:
         self.pending: GameState | None = None
         #: The AI's last answer played (its intent is shown in the status line), None once stale.
         self.last: Thought | None = None
+        #: The last intent the log showed in the AI's current activation ("" when its activation starts).
+        self.said = ""
         self._ready_at = 0.0
         #: (timer, thought) held back for the pace.
         self.waiting: tuple[Timer, Thought] | None = None
@@ -218,8 +220,11 @@ class AiTurn:
         if thought.warning:
             notes.append(LogLine(f"⚠ {thought.warning}", "info"))
             screen.notify(thought.warning, title="AI problem", severity="warning", timeout=6)
-        if self.show_intent and thought.intent:
+        if isinstance(thought.action, Activate):  # a new activation: its plan is news
+            self.said = ""
+        if self.show_intent and thought.intent and not intent_said(self.said, thought.intent):
             notes.append(LogLine(f"{bot.opponent.label} {thought.intent}.", "info", thought.state.decider))
+            self.said = thought.intent
         if notes:
             screen.battle_log.add(notes)
         for line in notes:

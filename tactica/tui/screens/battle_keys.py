@@ -47,6 +47,7 @@ BINDINGS: list[BindingType] = [
     *[Binding(str(n), f"choose_attack({n})", f"Attack {n}", show=False) for n in range(1, 10)],
     Binding("f", "ai_fast", "Fast AI"),
     Binding("i", "ai_intent", "AI intent"),
+    Binding("t", "threats", "Threats"),
     Binding("o", "champion_prompts", "Ask champion powers again", show=False),
     Binding("right_square_bracket", "card_scroll(1)", "More card", key_display="]"),
     Binding("left_square_bracket", "card_scroll(-1)", "Card back", show=False),
@@ -85,7 +86,7 @@ def key_shown(screen: KeysHost, action: str, parameters: tuple[object, ...]) -> 
     it (``BattleScreen.check_action``): help and quit always; the card's and the log's paging when
     they overflow; f and i against the AI; no other key while the AI plays; undo and reload as the
     session allows; none while a question is up; the rest as the controller's mode allows."""
-    if action in ("help", "quit", "champion_prompts"):
+    if action in ("help", "quit", "champion_prompts", "threats"):
         return True
     if action == "card_scroll":  # the card is longer than its panel (also while the AI plays)
         return screen.battle_layout.card_overflows()

@@ -53,7 +53,8 @@ def legend(maps: Iterable[MapDef], players: int = 2, zones: tuple[tuple[int, str
             lines.append(f"{extra.pop(0)}  {extra.pop(0)}")
         else:
             lines.append(extra.pop(0))
-    lines += [": reach  s shift  o path", "x charge  ░ area", "[u]lbl[/u] condition [#e0c8ff on #3b2460] [/]aura"]
+    lines += [": reach  s shift  o path", "x charge  ░ area", "[u]lbl[/u] condition [#e0c8ff on #3b2460] [/]aura",
+              "[bold #ffb0b0 on #4a1414]![/] threat  * its reach (t)"]
     if players > 2:
         cases = ("[b]AB[/b] P1", "[b]ab[/b] P2", "[b]Ab[/b] P3", "[b]aB[/b] P4")[:players]
         lines += ["  ".join(cases), "? help"]

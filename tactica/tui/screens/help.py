@@ -32,6 +32,7 @@ HELP = """\
 | p | while deploying: place the rest of your creatures automatically |
 | f | against the AI: fast mode — no pause between the AI's steps (again: back to the pace) |
 | i | against the AI: show or hide why it chooses each action (its intent) in the log |
+| t | threat view: show or hide every square an enemy could attack next turn (a move then an attack, or a charge; reach, range and area templates counted), marked `!` at the square's left on a dark red ground, and the reach of the creature under the cursor, marked `*` at its right (works while the AI plays too) |
 | z / ctrl+z | undo: take back a move or an activation in the current activation, if no die was rolled |
 | ] / [ | scroll the stat card when it is longer than its panel (] at its end goes back to the top); the footer shows `]` only then |
 | PgUp / PgDn, Home / End, wheel | read the battle log back (the wheel over the log): a page back or on, the oldest or the newest line. While you read back, new lines (the AI's turn) do not move it: its top border counts them; End or scrolling to the bottom follows the newest lines again, and so does your own next action. The footer shows `PgUp` once the log is longer than its pane. Where the log is only a few rows (80×24), PgUp and Home open the whole log on the whole screen instead (Esc: back to the battle) |
@@ -43,7 +44,7 @@ HELP = """\
 
 The footer lists only the keys that are legal right now (on a narrow terminal the
 most useful of them: this help lists them all); while the AI plays,
-only the cursor, help, quit, `f` and `i` work.  `tactica play` is you against
+only the cursor, help, quit, `f`, `i` and `t` work.  `tactica play` is you against
 the `normal` AI (`--ai hard`, `--side 2`); `tactica play --hotseat` is two
 players at one keyboard.
 

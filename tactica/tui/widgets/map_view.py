@@ -26,6 +26,8 @@ What a square shows (so it reads without colour, too):
 * `` ░ `` (orange) a square the aimed close or area attack covers;
   creatures inside are marked as targets;
 * violet squares: the auras of the creature under the cursor;
+* with the threat view on (t): ``!`` at a square's left (dark red) where an enemy could attack next
+  turn, ``*`` at its right where the creature under the cursor could;
 * an underlined label: the creature has a condition or ongoing damage
   (``!`` after it at the large size; the stat card lists them);
 * ``[ ]`` / reverse video: the cursor.
@@ -115,6 +117,7 @@ STYLES = {
     "deploy": "bold bright_green on #1d4d1d",
     "template": "bold black on #d08a1a",
     "aura": "#e0c8ff on #3b2460",
+    "threat": "bold #ffb0b0 on #4a1414",
     "condition": "underline",
 }
 
@@ -137,6 +140,18 @@ def footprint(dx: int, dy: int, size: int, width: int = CELL, sub: int | None = 
             fill = fill[:-1] + ("┐" if top else "┘")
         return fill
     return ("│" if left else " ") + " " * (width - 2) + ("│" if right else " ")
+
+
+def threat_text(text: str, threat: bool, reach: bool) -> str:
+    """A square's three columns with the threat view's marks: ``!`` for its first column when an
+    enemy could attack there next turn, ``*`` for its last when the creature under the cursor could;
+    a column that is not blank (a zone's owner ``◆P1``, a diagonal wall) keeps its own text."""
+    first, middle, last = text[0], text[1], text[2]
+    if threat and first == " ":
+        first = "!"
+    if reach and last == " ":
+        last = "*"
+    return first + middle + last
 
 
 def _word(word: str, count: int) -> str:
@@ -538,9 +553,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
                 return Segment("█" * 5, style)
             if sq in self.zone_marks():  # the zone's owner: " ◆P1 "
                 return Segment(" " + text + " ", style)
-            if text[0] == "[":
-                return Segment("[ " + text[1] + " ]", style)
-            return Segment("  " + text[1] + "  ", style)
+            return Segment(text[0] + " " + text[1] + " " + text[2], style)  # "[ . ]", "! . *"
         if who is not None:  # the HP bar under the label, red when bloodied (HP-2)
             full = max(0, min(3, round(3 * who.hp / who.card.hp))) if who.card.hp else 0
             bar = Style(color="bright_red" if who.bloodied else "bright_green")
@@ -579,10 +592,14 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
             text, style = text.replace(".", ":"), s["reach"]
         elif sq in ov.aura:
             style = s["aura"]
+        elif sq in ov.threat:
+            style = s["threat"]
         if sq == self.square:
             style = style + Style(reverse=True, bold=True)
             if who is None and text[0] == " " and text[-1] == " ":
                 text = "[" + text[1] + "]"
+        if who is None and (ov.threat or ov.reach) and len(text) == CELL:
+            text = threat_text(text, sq in ov.threat, sq in ov.reach)
         return text, style
 
     def _base(self, sq: Square) -> tuple[str, Style]:

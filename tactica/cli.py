@@ -257,6 +257,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="worker processes playing games side by side (default: one per core); any N gives "
                           "the same results for the same seed")
 
+    from tactica.balance.command import add_parser as add_balance
+    add_balance(sub, _rule_modules, RULES_HELP, _jobs, CARDS_HELP)
+
     saves = sub.add_parser("saves", help="list saved battles (autosaved after every action)")
     tidy = saves.add_mutually_exclusive_group()
     tidy.add_argument("--delete", metavar="ID", default=None, help="remove the saved battle ID (an id from the list)")
@@ -316,6 +319,9 @@ def main(argv: list[str] | None = None) -> int:
             if cards_note(args):
                 print(cards_note(args), file=sys.stderr)
             return run_sim(args)
+        if args.command == "balance":
+            from tactica.balance.command import run_balance
+            return run_balance(args)
         if args.command == "saves":
             from tactica.saves.commands import run_saves
             return run_saves(args)

@@ -27,6 +27,7 @@ from tactica.engine import (
     MapDef,
     RoundStarted,
     Ruleset,
+    TurnStarted,
     WarbandDef,
     activations_per_round,
     apply,
@@ -57,6 +58,8 @@ class BattleResult:
         rounds: rounds played.
         steps: actions applied.
         reason: the engine's win reason, e.g. "victory points".
+        first: the seat that took the battle's first turn (0-based; round 1's initiative, RND-1).
+        areas: each seat's start area ("A", "B", …; SET-3), in seat order.
     """
 
     winner: int | None
@@ -64,6 +67,8 @@ class BattleResult:
     rounds: int
     steps: int
     reason: str
+    first: int = 0
+    areas: tuple[str, ...] = ()
 
 
 def check_invariants(before: GameState, after: GameState) -> None:
@@ -137,6 +142,7 @@ def play_battle(bots: Sequence[Bot], warbands: tuple[WarbandDef, ...],
     step = apply_fn or apply
     state, _ = new_game(warbands, maps, seed=seed, rules=rules)
     activated: dict[str, int] = {}
+    first: int | None = None
     while not state.is_over:
         if state.step >= MAX_STEPS:
             raise SimError(f"battle did not end after {MAX_STEPS} actions")
@@ -152,6 +158,8 @@ def play_battle(bots: Sequence[Bot], warbands: tuple[WarbandDef, ...],
             raise SimError(f"{bot.name} (player {state.decider + 1}) played an illegal action "
                            f"{action!r} at step {state.step}: {refusal}") from refusal
         for e in events:
+            if first is None and isinstance(e, TurnStarted):
+                first = e.player
             if isinstance(e, RoundStarted):
                 activated.clear()
             elif isinstance(e, CreatureActivated):
@@ -163,7 +171,8 @@ def play_battle(bots: Sequence[Bot], warbands: tuple[WarbandDef, ...],
         except SimError as err:
             raise SimError(f"invariant broken after {action!r} at step {state.step}: {err}") from None
         state = after
-    return BattleResult(state.winner, tuple(state.vp), state.round, state.step, state.win_reason)
+    return BattleResult(state.winner, tuple(state.vp), state.round, state.step, state.win_reason,
+                        first or 0, tuple(state.areas.get(seat, "") for seat in range(len(warbands))))
 
 
 def game_seed(seed: int, index: int) -> int:

@@ -188,7 +188,8 @@ def run_sim(args: argparse.Namespace) -> int:
         with show:
             summary = sim.run_games(levels, warbands, [maps], args.games, args.seed, scenario=scenario,
                                     teams=teams, catalogue=catalogue, on_game=show.on_game,
-                                    modules=tuple(getattr(args, "rules", None) or ()), jobs=jobs)
+                                    modules=tuple(getattr(args, "rules", None) or ()), jobs=jobs,
+                                    cluster=getattr(args, "cluster", None))
     except sim.SimError as err:
         print(f"tactica sim: error: {err}", file=sys.stderr)
         return 1

@@ -57,6 +57,9 @@ def add_parser(sub: Any, rules_type: Any, rules_help: str, jobs_type: Any, cards
         p.add_argument("--rules", type=rules_type, default=(), metavar="MODULES", help=rules_help)
         p.add_argument("--jobs", "-j", type=jobs_type, default=None, metavar="N",
                        help="worker processes (default: one per core); the figures do not depend on it")
+        p.add_argument("--cluster", metavar="ADDRESS", default=None,
+                       help="play the battles on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 "
+                            "(pip install 'tactica[cluster]'); the same figures as local processes")
         p.add_argument("--html", metavar="OUT", default=None, help="also write the HTML report with charts to OUT")
         p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
 
@@ -152,13 +155,13 @@ def run_balance(args: argparse.Namespace) -> int:
     try:
         if args.report == "map":
             found = arena.map_balance(maps[0], bands, args.ai, games, args.seed, jobs=jobs, modules=modules,
-                                      on_game=bar)
+                                      on_game=bar, cluster=args.cluster)
         elif args.report == "warbands":
             found = arena.warband_matrix(bands, maps, args.ai, games, args.seed, jobs=jobs, modules=modules,
-                                         on_game=bar)
+                                         on_game=bar, cluster=args.cluster)
         else:
             found = arena.card_balance(catalogue, maps, args.ai, games, args.seed, warbands=bands, jobs=jobs,
-                                       modules=modules, on_game=bar)
+                                       modules=modules, on_game=bar, cluster=args.cluster)
     except sim.SimError as err:
         bar.stop()
         _error(str(err))

@@ -291,44 +291,10 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-#: Seconds to wait for a Dask scheduler to answer (``--cluster``).
-CLUSTER_TIMEOUT = 20
-
-
-def _cluster_records(setup: GameSetup, games: int, seed: int, address: str) -> Generator[GameRecord, None, None]:
-    """Every game's record, in game order, played on the Dask distributed cluster at ``address``
-    (``tcp://HOST:PORT``; its workers need tactica installed, ``pip install 'tactica[cluster]'``).
-
-    The same games as ``_records`` (each depends only on the run seed and its number).  Raises
-    SimError when the scheduler cannot be reached or Dask is not installed; on Ctrl+C the games
-    still queued are cancelled and KeyboardInterrupt carries the records finished (as ``_records``).
-    """
-    try:
-        from distributed import Client, as_completed
-    except ImportError:
-        raise SimError("--cluster needs Dask distributed: pip install 'tactica[cluster]'") from None
-    try:
-        client = Client(address, timeout=CLUSTER_TIMEOUT, set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as err:
-        raise SimError(f"cannot reach the Dask scheduler at {address}: {err}") from None
-    waiting: dict[int, GameRecord] = {}
-    handed = 0
-    futures: list = []
-    try:
-        with client.as_current():
-            shared = client.scatter(setup, broadcast=True)
-            futures = client.map(play_game, [shared] * games, [seed] * games, list(range(games)), pure=False)
-            for future in as_completed(futures):
-                record = future.result()
-                waiting[record.index] = record
-                while handed in waiting:
-                    yield waiting.pop(handed)
-                    handed += 1
-    except KeyboardInterrupt:
-        client.cancel(futures)
-        raise KeyboardInterrupt("interrupted", [waiting[i] for i in sorted(waiting)]) from None
-    finally:
-        client.close()
+#: Plays a run's games somewhere else than here: ``runner(setup, games, seed)`` yields every game's
+#: ``GameRecord`` in game order (each made by ``play_game(setup, seed, index)``); on Ctrl+C it raises
+#: KeyboardInterrupt("interrupted", [records finished but not yet yielded]).
+Runner = Callable[[GameSetup, int, int], Generator[GameRecord, None, None]]
 
 
 def _records(setup: GameSetup, games: int, seed: int, jobs: int) -> Generator[GameRecord, None, None]:
@@ -367,7 +333,7 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
               maps: Sequence[tuple[MapDef, ...]], games: int, seed: int,
               scenario: str = "assault", teams: tuple[int, ...] = (),
               catalogue: dict[str, CreatureCard] | None = None, modules: tuple[str, ...] = (),
-              on_game: Callable[..., None] | None = None, jobs: int = 1, cluster: str | None = None) -> dict:
+              on_game: Callable[..., None] | None = None, jobs: int = 1, runner: Runner | None = None) -> dict:
     """Play ``games`` battles between two to four levels and return the summary dict.
 
     With two levels, entry 0 of ``levels`` sits in seat 0 on even games and
@@ -385,8 +351,9 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
     wall time for that game; the level in each seat; for each seat, its
     index into ``levels``).  ``jobs`` worker processes play the games
     (1: this process); every game depends only on ``seed`` and its number,
-    so any ``jobs`` gives the same results and summary (but games_per_second); with ``cluster``
-    (a Dask scheduler's address) the games are played on that cluster instead, with the same results.
+    so any ``jobs`` gives the same results and summary (but games_per_second); a ``runner``
+    (``Runner``; e.g. ``tactica.ai.cluster.on_cluster``: a Dask cluster) plays them instead, with the
+    same results.
     Raises SimError (with the game number) on a broken battle, and
     SimInterrupted (a KeyboardInterrupt holding the summary of the games
     finished) on Ctrl+C.
@@ -416,7 +383,7 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
             on_game(record.index + 1, record.result, record.seconds,
                     [levels[o] for o in record.order], record.order)
 
-    played = _cluster_records(setup, games, seed, cluster) if cluster else _records(setup, games, seed, jobs)
+    played = runner(setup, games, seed) if runner is not None else _records(setup, games, seed, jobs)
     try:
         with contextlib.closing(played):  # a stop in on_game stops the workers too
             for record in played:

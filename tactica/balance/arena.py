@@ -61,7 +61,7 @@ def _battle(result: sim.BattleResult, bands: Sequence[WarbandDef]) -> Battle:
 
 def play_pairings(pairings: Sequence[tuple[WarbandDef, WarbandDef]], maps: tuple[MapDef, ...], ai: str,
                   games: int, seed: int, *, jobs: int = 1, modules: tuple[str, ...] = (),
-                  on_game: Progress | None = None, cluster: str | None = None) -> list[Battle]:
+                  on_game: Progress | None = None, runner: sim.Runner | None = None) -> list[Battle]:
     """Play ``games`` battles of each ordered pairing (seat 1's warband, seat 2's) on ``maps``.
 
     Pairing ``k`` plays with run seed ``seed + 7919 * k`` (``sim.run_games``), so the figures
@@ -76,7 +76,7 @@ def play_pairings(pairings: Sequence[tuple[WarbandDef, WarbandDef]], maps: tuple
             if on_game is not None:
                 on_game(len(out), total)
         sim.run_games([ai, ai], tuple(pair), [maps], games, seed + 7919 * k, on_game=collect, jobs=jobs,
-                      modules=modules, cluster=cluster)
+                      modules=modules, runner=runner)
     return out
 
 
@@ -114,12 +114,12 @@ class MapBalance:
 
 def map_balance(battle_map: MapDef, warbands: Sequence[WarbandDef], ai: str, games: int, seed: int, *,
                 jobs: int = 1, modules: tuple[str, ...] = (), on_game: Progress | None = None,
-                cluster: str | None = None) -> MapBalance:
+                runner: sim.Runner | None = None) -> MapBalance:
     """Start areas' and first player's win rates on ``battle_map``: ``games`` battles of every ordered
     pairing of ``warbands`` (mirror matches included), ``ai`` in both seats."""
     pairings = [(a, b) for a in warbands for b in warbands]
     battles = play_pairings(pairings, (battle_map,), ai, games, seed, jobs=jobs, modules=modules, on_game=on_game,
-                            cluster=cluster)
+                            runner=runner)
     report = MapBalance(battle_map.name, ai, battles)
     areas: dict[str, list[float]] = {}
     first = 0.0
@@ -154,14 +154,14 @@ class WarbandMatrix:
 
 def warband_matrix(warbands: Sequence[WarbandDef], maps: tuple[MapDef, ...], ai: str, games: int, seed: int, *,
                    jobs: int = 1, modules: tuple[str, ...] = (), on_game: Progress | None = None,
-                   cluster: str | None = None) -> WarbandMatrix:
+                   runner: sim.Runner | None = None) -> WarbandMatrix:
     """Each warband's win rate against each other one: ``games`` battles of each ordered pair of
     different warbands (so each pair meets ``2 × games`` times, both seat orders)."""
     n = len(warbands)
     pairings = [(warbands[i], warbands[j]) for i in range(n) for j in range(n) if i != j]
     index = [(i, j) for i in range(n) for j in range(n) if i != j]
     battles = play_pairings(pairings, maps, ai, games, seed, jobs=jobs, modules=modules, on_game=on_game,
-                            cluster=cluster)
+                            runner=runner)
     wins = [[0.0] * n for _ in range(n)]
     count = [[0] * n for _ in range(n)]
     for k, (i, j) in enumerate(index):
@@ -240,14 +240,14 @@ def card_figures(battles: Sequence[Battle], catalogue: dict[str, CreatureCard]) 
 
 def card_balance(catalogue: dict[str, CreatureCard], maps: tuple[MapDef, ...], ai: str, games: int, seed: int, *,
                  warbands: Sequence[WarbandDef] = (), jobs: int = 1, modules: tuple[str, ...] = (),
-                 on_game: Progress | None = None, cluster: str | None = None) -> CardBalance:
+                 on_game: Progress | None = None, runner: sim.Runner | None = None) -> CardBalance:
     """Every card's win contribution: from ``games`` battles of Sealed warbands drawn from ``catalogue``
     (SCN-SEALED; a new pair each battle), or, when ``warbands`` are given, ``games`` battles of each
     ordered pairing of different ones."""
     if warbands:
         pairings = [(a, b) for a in warbands for b in warbands if a is not b]
         given = play_pairings(pairings, maps, ai, games, seed, jobs=jobs, modules=modules, on_game=on_game,
-                              cluster=cluster)
+                              runner=runner)
         return CardBalance(ai, given, card_figures(given, catalogue))
     rules = Ruleset.for_battle((200, 200), "sealed", (), modules=modules)
     placeholder = sealed_warbands(catalogue, seed, 2, rules)[1]  # run_games wants warbands; Sealed draws its own
@@ -260,5 +260,5 @@ def card_balance(catalogue: dict[str, CreatureCard], maps: tuple[MapDef, ...], a
             on_game(len(battles), games)
 
     sim.run_games([ai, ai], placeholder, [maps], games, seed, scenario="sealed", catalogue=catalogue,
-                  on_game=collect, jobs=jobs, modules=modules, cluster=cluster)
+                  on_game=collect, jobs=jobs, modules=modules, runner=runner)
     return CardBalance(ai, battles, card_figures(battles, catalogue))

@@ -91,6 +91,20 @@ def _error(message: str) -> None:
         print(f"tactica balance: error: {line}", file=sys.stderr)
 
 
+def cluster_runner(address: str | None, command: str = "balance") -> sim.Runner | None | int:
+    """The runner of ``--cluster ADDRESS`` (None without it), or 2 after an error line when Dask
+    distributed is not installed."""
+    if not address:
+        return None
+    try:
+        from tactica.ai.cluster import on_cluster  # Dask is optional: loaded only for --cluster
+    except ImportError:
+        print(f"tactica {command}: error: --cluster needs Dask distributed: pip install 'tactica[cluster]'",
+              file=sys.stderr)
+        return 2
+    return on_cluster(address)
+
+
 def _files(args: argparse.Namespace) -> tuple[list[WarbandDef], tuple[MapDef, ...], dict]:
     """The warbands, maps and catalogue the report is given, with the defaults of each report.
 
@@ -149,19 +163,22 @@ def run_balance(args: argparse.Namespace) -> int:
         _error(str(err))
         return 2 if "give --" in str(err) else 1
     jobs = args.jobs or sim.default_jobs()
+    runner = cluster_runner(args.cluster)
+    if isinstance(runner, int):
+        return runner
     modules = tuple(args.rules or ())
     bar = _Bar(sys.stderr.isatty() and not args.json)
     found: report.Found
     try:
         if args.report == "map":
             found = arena.map_balance(maps[0], bands, args.ai, games, args.seed, jobs=jobs, modules=modules,
-                                      on_game=bar, cluster=args.cluster)
+                                      on_game=bar, runner=runner)
         elif args.report == "warbands":
             found = arena.warband_matrix(bands, maps, args.ai, games, args.seed, jobs=jobs, modules=modules,
-                                         on_game=bar, cluster=args.cluster)
+                                         on_game=bar, runner=runner)
         else:
             found = arena.card_balance(catalogue, maps, args.ai, games, args.seed, warbands=bands, jobs=jobs,
-                                       modules=modules, on_game=bar, cluster=args.cluster)
+                                       modules=modules, on_game=bar, runner=runner)
     except sim.SimError as err:
         bar.stop()
         _error(str(err))

@@ -25,6 +25,8 @@ from .schemas import SCHEMA_FILES, shipped_schema_dir
 POINT_LIMITS = (200, 100)
 #: Environment variable that overrides the user's data folder (tests, portable installs).
 DATA_DIR_ENV = "TACTICA_DATA_DIR"
+#: A new warband's name until the player types one (the builder shows it as a placeholder).
+DEFAULT_NAME = "New Warband"
 
 
 @dataclass
@@ -39,7 +41,7 @@ class WarbandDraft:
         description: one line shown when choosing a warband.
     """
 
-    name: str = "New Warband"
+    name: str = DEFAULT_NAME
     faction: str = FACTIONS[0]
     points: int = 200
     cards: list[CreatureCard] = field(default_factory=list)

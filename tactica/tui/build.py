@@ -5,7 +5,9 @@
 chose "Save & battle", it hands over to ``tactica play`` (``run.run_play``)
 with the saved warband against a shipped opponent of the same point limit
 on a shipped map of the right size (WB-8: 100-point battles use a half-size
-map).  Content problems print as ``path:line:col: error: …`` and exit 1.
+map), played by the AI level or the second player the builder asked for
+(the AI's ``normal`` by default, as ``tactica play``).  Content problems
+print as ``path:line:col: error: …`` and exit 1.
 """
 from __future__ import annotations
 
@@ -50,7 +52,16 @@ class BuilderApp(App[BuildResult]):
 
     def on_mount(self) -> None:
         """Show the builder; its BuildResult becomes the app's return value."""
-        self.push_screen(BuilderScreen(self.catalogue, self.draft, self.save_path), self.exit)
+        self.push_screen(BuilderScreen(self.catalogue, self.draft, self.save_path, other_side), self.exit)
+
+
+def other_side(points: int, faction: str) -> str | None:
+    """What the builder's "Save & battle" question says the other side plays: the shipped warband
+    ``default_opponent`` picks and the map ``default_map`` picks, or None when there is none."""
+    try:
+        return f"{load_warband(default_opponent(points, faction)).name} on {load_map(default_map(points)).name}"
+    except (ContentError, StopIteration, ValueError):
+        return None
 
 
 def default_opponent(points: int, faction: str) -> Path:
@@ -123,11 +134,17 @@ def run_build(args: argparse.Namespace, app_factory=BuilderApp) -> int:
     except (ContentError, StopIteration, ValueError):
         print(f"tactica build: error: no shipped opponent or map for {draft.points} points", file=sys.stderr)
         return 1
-    from .run import run_play  # noqa: PLC0415 - the battle client only when asked for
+    from tactica.client.opponent import DEFAULT_PACE, Opponent  # noqa: PLC0415 - only when asked for
+
+    from .run import run_play  # noqa: PLC0415
 
     cards = list(getattr(args, "cards", None) or ())
+    human = result.opponent == "human"
     play = argparse.Namespace(command="play", map=[str(battle_map)], warband=[str(result.saved), str(opponent)],
-                              seed=None, setup=False, new=True, cards=cards)
+                              seed=None, setup=False, new=True, cards=cards,
+                              # as tactica play: the builder's warband is player 1, the AI player 2
+                              opponent=None if human else Opponent(level=result.opponent, player=1,
+                                                                   pace=DEFAULT_PACE))
     print(f"tactica play --map {battle_map} --warband {result.saved} --warband {opponent}"
-          + "".join(f" --cards {c}" for c in cards))
+          + "".join(f" --cards {c}" for c in cards) + (" --hotseat" if human else f" --ai {result.opponent}"))
     return run_play(play)

@@ -113,7 +113,10 @@ async def test_save_and_battle_dismisses_with_the_saved_file(data_dir):
         await pilot.press("a")  # the cheapest card
         await pilot.press("ctrl+b")
         await pilot.pause()
-    assert app.return_value == BuildResult(data_dir / "warbands" / "test-band.yaml", battle=True)
+        await pilot.press("4")  # who plays the other side: a second player (hot-seat)
+        await pilot.pause()
+    assert app.return_value == BuildResult(data_dir / "warbands" / "test-band.yaml", battle=True,
+                                           opponent="human")
 
 
 async def test_edit_saves_back_keeping_the_header(tmp_path):
@@ -183,3 +186,90 @@ def test_build_refuses_an_unknown_faction(capsys):
     assert main(["build", "--faction", "Civilisation"]) == 2
     assert "unknown faction 'Civilisation'; did you mean 'Civilization'?" in capsys.readouterr().err
     assert build_module.run_build is run_build
+
+
+# -- issue 20's findings: name placeholder, the preview after a, Esc with changes, ^b's opponent ----------
+def test_run_build_plays_the_chosen_opponent(tmp_path, monkeypatch, capsys):
+    saved = tmp_path / "mine.yaml"
+    saved.write_text(next(p for p in shipped_warbands() if p.stem == "tusk-skirmishers").read_text())
+    played = []
+    monkeypatch.setattr("tactica.tui.run.run_play", lambda ns: played.append(ns) or 0)
+    args = argparse.Namespace(points=100, faction="Borderlands", edit=None)
+    assert run_build(args, app_factory=_FakeApp(BuildResult(saved, battle=True))) == 0
+    assert played[-1].opponent.level == "normal" and played[-1].opponent.player == 1   # the default: the AI
+    assert capsys.readouterr().out.rstrip().endswith("--ai normal")
+    assert run_build(args, app_factory=_FakeApp(BuildResult(saved, battle=True, opponent="human"))) == 0
+    assert played[-1].opponent is None and capsys.readouterr().out.rstrip().endswith("--hotseat")
+
+
+async def test_save_and_battle_asks_for_the_opponent_defaulting_to_the_ai(data_dir):
+    from tactica.tui.screens.choice import ChoiceModal
+    app = _app(points=100, faction="Borderlands")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        await pilot.press("a")                                       # the cheapest card
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        question = app.screen
+        assert isinstance(question, ChoiceModal) and question.title_text == "Who plays the other side?"
+        assert "against" in question.body_text and question.default == 0
+        await pilot.press("escape")                                  # back to the builder, nothing started
+        await pilot.pause()
+        assert app.screen is screen and app.return_value is None
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        await pilot.press("enter")                                    # the default answer: the AI
+        await pilot.pause()
+    assert app.return_value == BuildResult(screen.saved, battle=True, opponent="normal")
+
+
+async def test_the_name_is_a_placeholder_typing_replaces_it(data_dir):
+    app = BuilderApp(load_catalogue(), WarbandDraft())
+    async with app.run_test(size=SIZE) as pilot:
+        name = app.screen.query_one("#name", Input)
+        assert name.value == "" and name.placeholder.startswith("New Warband")
+        await pilot.click("#name")
+        await pilot.press(*"Newcomer Band")
+        assert app.screen.draft.name == "Newcomer Band"
+
+
+async def test_the_card_preview_keeps_the_card_just_added():
+    from tactica.tui.widgets.card_view import CardView
+    app = _app(points=200)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        table = screen.query_one("#catalogue", DataTable)
+        table.move_cursor(row=1)
+        await pilot.press("a")
+        table.move_cursor(row=2)
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        assert screen.query_one(CardView).card is screen.shown[2]      # not the roster's first creature
+
+
+async def test_escape_with_changes_not_saved_asks_first(data_dir):
+    from tactica.tui.screens.choice import ChoiceModal
+    app = _app(points=200)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        await pilot.press("a")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceModal) and "not saved" in app.screen.title_text
+        await pilot.press("escape")                                  # Esc again: stay
+        await pilot.pause()
+        assert app.screen is screen and len(screen.draft.cards) == 1
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("3")                                       # leave without saving
+        await pilot.pause()
+    assert app.return_value == BuildResult(None, battle=False)
+
+
+async def test_escape_on_an_unchanged_warband_leaves_at_once():
+    app = _app(points=200)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape")
+        await pilot.pause()
+    assert app.return_value == BuildResult(None, battle=False)

@@ -6,8 +6,11 @@ the warband with its limits (points, creatures, costliest creature) and
 every problem the engine's ``check_warband`` finds (WB-1..7), updated on
 every change.  Keys: ``a``/Enter add the highlighted card, ``d``/Delete
 remove (the highlighted creature of the warband, or a copy of the
-highlighted card), ``ctrl+s`` save, ``ctrl+b`` save and start a battle,
-Escape leave.  The screen dismisses with a ``BuildResult``.
+highlighted card), ``ctrl+s`` save, ``ctrl+b`` save and start a battle
+(after asking who plays the other side: the AI by default, as ``tactica
+play``), Escape leave (after asking, when the warband has changes not
+saved).  The card preview follows the focused table only, so ``a`` keeps
+showing the card just added.  The screen dismisses with a ``BuildResult``.
 """
 from __future__ import annotations
 
@@ -20,11 +23,22 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Label, Select
 
-from tactica.content.draft import POINT_LIMITS, WarbandDraft, filter_cards, save_draft
+from tactica.content.draft import DEFAULT_NAME, POINT_LIMITS, WarbandDraft, filter_cards, save_draft
 from tactica.engine import ALIGNMENTS, FACTIONS, CreatureCard
 
 from ..widgets.card_view import CardView
 from ..widgets.warband_limits import Limits, WarbandLimits
+from .choice import ChoiceModal
+
+#: ``ctrl+b``'s question: who plays the other side, and the ``BuildResult.opponent`` of each answer
+#: (an AI level of ``tactica.ai.bots.LEVELS``, or "human" for hot-seat).  The first is the default,
+#: the same as ``tactica play``'s.
+OPPONENTS: tuple[tuple[str, str], ...] = (
+    ("The AI (normal) — as tactica play", "normal"),
+    ("The AI (greedy: easier)", "greedy"),
+    ("The AI (hard)", "hard"),
+    ("A second player at this keyboard (hot-seat)", "human"),
+)
 
 
 @dataclass(frozen=True)
@@ -34,10 +48,13 @@ class BuildResult:
     Attributes:
         saved: the last file saved (None if nothing was saved).
         battle: the player asked to start a battle with it.
+        opponent: who plays the other side of that battle: an AI level ("normal", "greedy",
+            "hard") or "human" (hot-seat); the AI's "normal" unless the player chose.
     """
 
     saved: Path | None = None
     battle: bool = False
+    opponent: str = "normal"
 
 
 class BuilderScreen(Screen[BuildResult]):
@@ -48,6 +65,8 @@ class BuilderScreen(Screen[BuildResult]):
         draft: the warband to start from (a new one, or ``--edit``'s).
         save_path: the file to save to (``--edit``); None saves in the
             user's data folder (``content.draft.user_warband_dir``).
+        other_side: what ``ctrl+b``'s question says the other side plays, given the point limit
+            and faction (e.g. "the shipped warband Iron Vanguard on Crossroads Ruin"), or None.
     """
 
     DEFAULT_CSS = """
@@ -75,20 +94,35 @@ class BuilderScreen(Screen[BuildResult]):
     ]
 
     def __init__(self, catalogue: dict[str, CreatureCard], draft: WarbandDraft | None = None,
-                 save_path: Path | None = None) -> None:
+                 save_path: Path | None = None, other_side=None) -> None:
         super().__init__()
         self.catalogue = catalogue
         self.draft = draft or WarbandDraft()
         self.save_path = save_path
+        self.other_side = other_side
         self.saved: Path | None = None
         self.shown: list[CreatureCard] = []
+        #: The draft as last saved (or as given): Esc asks first when it differs.
+        self.kept = self.fingerprint()
+
+    def fingerprint(self) -> tuple:
+        """The draft's name, faction, point limit and card ids: what saving would write."""
+        d = self.draft
+        return (d.name, d.faction, d.points, tuple(c.id for c in d.cards))
+
+    def unsaved(self) -> bool:
+        """The warband has changes that were not saved (a new, empty one has none)."""
+        return self.fingerprint() != self.kept and (bool(self.draft.cards) or self.saved is not None
+                                                    or self.save_path is not None)
 
     def compose(self) -> ComposeResult:
         """Name, point limit and faction on top; catalogue, card and warband below."""
         d = self.draft
         with Horizontal(id="top"):
             yield Label("Warband")
-            yield Input(d.name, placeholder="warband name", id="name")
+            # the default name is a placeholder: typing a name replaces it instead of appending
+            yield Input("" if d.name == DEFAULT_NAME else d.name, placeholder=f"{DEFAULT_NAME} (type a name)",
+                        id="name")
             yield Select([(f"{p} pts", p) for p in POINT_LIMITS], value=d.points, allow_blank=False,
                          id="points")
             yield Select([(f, f) for f in FACTIONS], value=d.faction, allow_blank=False, id="faction")
@@ -180,6 +214,7 @@ class BuilderScreen(Screen[BuildResult]):
             self.notify(f"Not saved: {err}", severity="error")
             return None
         self.saved = path
+        self.kept = self.fingerprint()
         self.notify(f"Saved {path}")
         return path
 
@@ -188,19 +223,43 @@ class BuilderScreen(Screen[BuildResult]):
         self.save()
 
     def action_battle(self) -> None:
-        """Save, then leave the builder to start a battle with the warband."""
-        if self.save() is not None:
-            self.dismiss(BuildResult(self.saved, battle=True))
+        """Save, then ask who plays the other side (the AI by default; Esc stays in the builder)
+        and leave the builder to start that battle with the warband."""
+        if self.save() is None:
+            return
+        other = self.other_side(self.draft.points, self.draft.faction) if self.other_side else None
+        body = (f"{self.draft.name} ({self.draft.points} points) against {other}." if other else
+                f"{self.draft.name} against a shipped warband of {self.draft.points} points.")
+
+        def chosen(index: int | None) -> None:
+            if index is not None and index < len(OPPONENTS):
+                self.dismiss(BuildResult(self.saved, battle=True, opponent=OPPONENTS[index][1]))
+
+        self.app.push_screen(ChoiceModal("Who plays the other side?", body,
+                                         [o[0] for o in OPPONENTS] + ["Back to the builder"],
+                                         escape=len(OPPONENTS)), chosen)
 
     def action_leave(self) -> None:
-        """Leave the builder (what was saved stays saved)."""
-        self.dismiss(BuildResult(self.saved, battle=False))
+        """Leave the builder (what was saved stays saved); with changes not saved, ask first:
+        stay (the default and Esc), save and leave, or leave without saving."""
+        if not self.unsaved():
+            self.dismiss(BuildResult(self.saved, battle=False))
+            return
+
+        def chosen(index: int | None) -> None:
+            if index == 1 and self.save() is not None or index == 2:
+                self.dismiss(BuildResult(self.saved, battle=False))
+
+        self.app.push_screen(ChoiceModal(f"{self.draft.name} has changes that are not saved",
+                                         "Leaving now discards them.",
+                                         ["Stay in the builder", "Save and leave", "Leave without saving"],
+                                         escape=0), chosen)
 
     # -- messages up from the widgets -----------------------------------------------
     def on_input_changed(self, event: Input.Changed) -> None:
         """The name renames the warband; the other inputs are catalogue filters."""
         if event.input.id == "name":
-            self.draft.name = event.value.strip() or "New Warband"
+            self.draft.name = event.value.strip() or DEFAULT_NAME
         else:
             self.refresh_catalogue()
 
@@ -217,10 +276,12 @@ class BuilderScreen(Screen[BuildResult]):
             self.refresh_catalogue()
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        """Show the card under the cursor of either table."""
-        if event.data_table.id == "catalogue":
+        """Show the card under the cursor of the focused table (the roster's redraw after ``a`` moves
+        its cursor while the catalogue has the focus: the card just added stays shown)."""
+        if event.data_table.id == "catalogue" and not self.query_one("#roster", DataTable).has_focus:
             self.query_one(CardView).card = self.highlighted_card()
-        elif event.data_table.id == "roster" and 0 <= event.cursor_row < len(self.draft.cards):
+        elif event.data_table.id == "roster" and event.data_table.has_focus \
+                and 0 <= event.cursor_row < len(self.draft.cards):
             self.query_one(CardView).card = self.draft.cards[event.cursor_row]
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:

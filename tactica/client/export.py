@@ -44,9 +44,10 @@ def export_log(save: SaveFile, fmt: str = "md") -> str:
     for key, value in facts:
         lines.append(f"- **{key}:** {value}" if md else f"{key}: {value}")
     lines.append("")
+    quick = save.players.get("quick_setup") is True  # the quick setup chose: said as the battle screen did
     for step, events in enumerate(rebuilt.events):
         state_after = rebuilt.states[step]
-        for line in describe_events(events, state_after):
+        for line in describe_events(events, state_after, quick):
             if line.kind == "round":
                 head = line.text.strip("─— -")
                 lines += ["", f"## {head}" if md else f"-- {head} --", ""]

@@ -5,7 +5,10 @@ live in the state) are untouched and no later roll can change.  Only what
 revealed nothing new may be taken back: an activation or a plain move or
 shift inside the current activation, whose events are all on a short
 allow-list (no die rolled, no opportunity attack, no damage, no condition
-change) and after which the same creature is still acting.
+change) and after which the same creature is still acting; and, during
+deployment (SET-3), a creature placed while its player is still placing
+(a misplaced creature is picked up again; once the other player deploys,
+the placements are final).
 """
 from __future__ import annotations
 
@@ -19,12 +22,14 @@ from tactica.engine import (
     ConfusionRolled,
     CreatureActivated,
     CreatureMoved,
+    CreaturePlaced,
     DieRolled,
     Event,
     GameState,
     Move,
     OpportunityAttackProvoked,
     Phase,
+    Place,
     SavingThrowRolled,
     Shift,
     TurnStarted,
@@ -41,6 +46,14 @@ NOTHING = "Nothing to undo: undo takes back an activation or a move within the c
 NEW_TURN = ("Nothing to undo yet this turn: undo takes back an activation or a move within it, "
             "until a die is rolled.")
 """Said when the last action started the turn of whoever decides now (their first key may be z)."""
+
+DEPLOYING = ("Nothing to undo yet: during deployment undo takes back a creature you placed, while you "
+             "are still placing yours.")
+"""Said during deployment (SET-3) when the deploying player has placed nothing yet."""
+
+DEPLOYED = ("Cannot undo: that was the last creature of the deployment, and the next step has begun "
+            "(undo takes back a creature placed while its player is still placing).")
+"""Said after the placement that ended a player's deployment."""
 
 
 @dataclass(frozen=True)
@@ -66,7 +79,15 @@ def undo_refusal(action: Action, events: Sequence[Event], before: GameState,
 
     When ``action`` started a turn (its events hold ``TurnStarted`` and a creature is to be picked,
     RND-2), that turn's player has done nothing yet: ``NEW_TURN`` says so, whatever ended the turn
-    before (rolled saving throws, initiative)."""
+    before (rolled saving throws, initiative).  A ``Place`` may be undone while the same player is
+    still deploying (SET-3); during deployment the refusals speak of placing, not of activations."""
+    if isinstance(action, Place):
+        if after.phase is Phase.DEPLOY and after.decider == before.decider \
+                and all(isinstance(e, CreaturePlaced) for e in events) and after.dice == before.dice:
+            return None
+        return DEPLOYING if after.phase is Phase.DEPLOY else DEPLOYED
+    if after.phase is Phase.DEPLOY:
+        return DEPLOYING
     if after.phase is Phase.ACTIVATE and any(isinstance(e, TurnStarted) for e in events):
         return NEW_TURN
     if any(isinstance(e, (AttackRolled, DieRolled, SavingThrowRolled, ConfusionRolled))

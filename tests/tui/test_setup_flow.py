@@ -59,3 +59,37 @@ async def test_full_setup_by_keyboard():
         await pilot.press("enter")
         await pilot.pause()
         assert session.phase is Phase.ACTIVATE
+
+
+async def test_SET_3_a_misplaced_creature_is_taken_back_during_deployment():
+    """z during deployment picks the last creature placed up again (issue 20); before any placement
+    the refusal speaks of placing, not of activations."""
+    from tactica.tui.widgets.status_line import StatusLine
+    app = make_app(setup=True, seed=11)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        session = app.session
+        if session.phase is Phase.CHOOSE_MAP:
+            await pilot.press("enter")
+            await pilot.pause()
+        await pilot.press("2")
+        await pilot.pause()
+        assert session.phase is Phase.DEPLOY
+        screen = app.screen
+        await pilot.press("z")
+        message = screen.query_one(StatusLine).message
+        assert "during deployment undo takes back a creature you placed" in message
+        assert "activation" not in message
+        uid = next(iter(session.placements().values())).uid
+        square = screen.map_view.square
+        await pilot.press("enter")
+        assert session.state.creature(uid).pos == square
+        await pilot.press("end")                                  # the cursor elsewhere first
+        await pilot.press("z")
+        await pilot.pause()
+        assert session.state.creature(uid).pos is None             # picked up again
+        assert next(iter(session.placements().values())).uid == uid
+        assert screen.map_view.square == square                    # the cursor back where it stood
+        assert "Undone" in "\n".join(screen.battle_log.lines_written)

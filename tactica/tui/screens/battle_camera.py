@@ -127,7 +127,13 @@ class Camera:
 
     def back_to(self, events: Sequence[Event]) -> None:
         """Put the cursor (and so the view) back on the creature whose move or activation was just
-        taken back (the first creature ``events`` name), wherever the player had moved it since."""
+        taken back (the first creature ``events`` name), wherever the player had moved it since; a
+        placement taken back (SET-3) puts it on the square the creature was picked up from."""
+        placed = next((e.square for e in events if isinstance(e, CreaturePlaced)), None)
+        if placed is not None:
+            self.screen.map_view.move_cursor(placed)
+            self.into_view()
+            return
         uid = next((e.uid for e in events if isinstance(e, (CreatureMoved, CreatureActivated))), None)
         found = self.screen.session.state.peek(uid) if uid is not None else None
         if found is None or found.pos is None:

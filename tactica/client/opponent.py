@@ -46,6 +46,8 @@ class Opponent:
         pace: seconds between two AI steps (0: as fast as it thinks).
         others: more seats the same AI plays in a battle of three or four
             players (SCN-MULTI hot-seat with AI seats); empty in a duel.
+        fast: the AI plays without pausing between steps (the ``f`` key), kept in the save so
+            that ``tactica resume`` plays on in fast mode.
     """
 
     level: str = "normal"
@@ -53,6 +55,7 @@ class Opponent:
     intent: bool = False
     pace: float = DEFAULT_PACE
     others: tuple[int, ...] = ()
+    fast: bool = False
 
     def __post_init__(self) -> None:
         if self.level not in LEVELS:
@@ -73,12 +76,15 @@ class Opponent:
     def to_save(self) -> dict:
         """The save's ``players`` field: ``{"ai": "normal", "ai_player": 2}`` (1-based player),
         plus ``"ai_players": [2, 4]`` when the AI plays several seats (SCN-MULTI) and
-        ``"intent": true`` while its intent is shown (the ``i`` key), so a resumed battle keeps it."""
+        ``"intent": true`` while its intent is shown (the ``i`` key) and ``"fast": true`` in fast mode
+        (the ``f`` key), so a resumed battle keeps them."""
         out = {"ai": self.level, "ai_player": self.player + 1}
         if self.others:
             out["ai_players"] = [p + 1 for p in self.seats]
         if self.intent:
             out["intent"] = True
+        if self.fast:
+            out["fast"] = True
         return out
 
     @classmethod
@@ -93,7 +99,7 @@ class Opponent:
         if side not in (1, 2, 3, 4):
             return None
         return cls(level=players["ai"], player=side - 1, others=tuple(p - 1 for p in more if p != side),
-                   intent=players.get("intent") is True)
+                   intent=players.get("intent") is True, fast=players.get("fast") is True)
 
 
 @dataclass(frozen=True)

@@ -405,8 +405,8 @@ class SaveFile:
         saved_at: ISO time of the last write.
         players: who plays: ``{"ai": "normal", "ai_player": 2}`` in a battle
             against the AI (``tactica.client.opponent.Opponent``; ``"intent": true``
-            while its intent is shown); ``"quick_setup": true`` when the quick setup made the
-            set-up choices (the resumed log says so); empty for
+            while its intent is shown, ``"fast": true`` in its fast mode); ``"quick_setup": true``
+            when the quick setup made the set-up choices (the resumed log says so); empty for
             hot-seat and in saves made before solo play (optional field).
         notes: (step, player, text) log lines that are no events (the AI's intent), each shown
             before action ``step`` (1-based), ``player`` an index or None (optional field).
@@ -505,7 +505,7 @@ def _players_from(raw: Any, players: int) -> dict[str, Any]:
     if "ai_players" in out:
         out["ai_players"] = [checked.integer(p, f"players.ai_players[{i}]", 1, players)
                              for i, p in enumerate(checked.listing(out["ai_players"], "players.ai_players", 4))]
-    for key in ("intent", "quick_setup"):
+    for key in ("intent", "fast", "quick_setup"):
         if key in out:
             out[key] = checked.boolean(out[key], f"players.{key}")
     return out

@@ -170,3 +170,49 @@ async def test_the_ai_intent_setting_survives_q_and_resume(tmp_path, monkeypatch
         assert "intent" not in open_save(save_id).save.players
     finally:
         saver.close()
+
+
+async def test_fast_mode_survives_q_and_resume(tmp_path, monkeypatch):
+    """f is kept in the save beside the quick setup's flag, and tactica resume plays on in fast mode
+    (issue 20's earlier newcomers)."""
+    from tactica.client.factory import BattleFactory
+    from tactica.client.opponent import Opponent
+    from tactica.client.saving import open_save, resume_session
+    from tactica.saves.autosave import AutoSaver
+    from tactica.tui.app import TacticaApp
+
+    from .conftest import answer_questions, skirmish_battle
+    monkeypatch.setenv("TACTICA_DATA_DIR", str(tmp_path / "data"))
+    wbs, maps = skirmish_battle()
+    saver = AutoSaver()
+    try:
+        app = TacticaApp(BattleFactory(wbs, maps, seed=3, saver=saver,
+                                       opponent=Opponent(level="greedy", player=1, pace=0.0)))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await answer_questions(pilot, app)
+            screen = app.screen
+            assert isinstance(screen, BattleScreen) and not screen.ai_fast
+            await pilot.press("f")
+            assert screen.ai_fast
+            save_id = screen.session.save_id
+            await pilot.press("q")
+        assert saver.flush()
+        opened = open_save(save_id)
+        assert opened.save.players.get("fast") is True and opened.save.players.get("quick_setup") is True
+        resumed = resume_session(opened, saver)
+        assert resumed.opponent.fast
+        app = TacticaApp(BattleFactory(wbs, maps, saver=saver, opponent=resumed.opponent), resume=resumed)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            screen = next(s for s in app.screen_stack if isinstance(s, BattleScreen))
+            assert screen.ai_fast                          # resumed in fast mode
+            while not isinstance(app.screen, BattleScreen):
+                await pilot.press("enter")
+                await pilot.pause()
+            await pilot.press("f")                         # back to the pace: the save forgets it too
+            assert not screen.ai_fast
+            await pilot.press("q")
+        assert saver.flush()
+        assert "fast" not in open_save(save_id).save.players
+    finally:
+        saver.close()

@@ -114,11 +114,13 @@ class BattleScreen(Screen[str]):
         self.decisions = Decisions(self)
         self.saves = BattleSaves(self, self.camera)
         try:  # f, kept by the app across its battles; the hand-off, on unless --no-handoff
-            fast = bool(getattr(self.app, "ai_fast", False))
+            fast = bool(getattr(self.app, "ai_fast", False)) or bool(session.opponent and session.opponent.fast)
             handoff = getattr(self.app, "handoff", False) is True
         except Exception:  # made outside a running app (no active app): the default
             fast = handoff = False
         self.ai_turn = AiTurn(self, fast)
+        if fast and session.opponent is not None:
+            self.ai_turn.save_options()  # the save says fast, so that tactica resume keeps it
         ai = session.opponent  # hot-seat hand-off (client.handoff), set by the app (--no-handoff)
         self.handoff = HandOff.for_battle(session.state, ai.seats if ai else (),
                                           enabled=handoff)

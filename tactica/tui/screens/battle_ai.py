@@ -249,11 +249,27 @@ class AiTurn:
             timer, thought = self.waiting
             timer.stop()
             self.screen.ai_play(thought)
+        self.save_options()
         self._keep_options()
         self.screen.acknowledge("Fast: the AI no longer pauses between steps." if self.fast
                                 else f"The AI pauses {self._bot().opponent.pace:g} s between steps.")
         self.screen.refresh_view()
         self.screen.refresh_bindings()  # the footer's f key says whether fast mode is on ("Fast ✓")
+
+    def save_options(self) -> None:
+        """Keep f and i in the session's opponent and the save's ``players`` field, so that
+        ``tactica resume`` plays on with them (the field's other keys, e.g. the quick setup's, kept)."""
+        session = self.screen.session
+        opponent = session.opponent
+        if opponent is None or (opponent.intent, opponent.fast) == (self.show_intent, self.fast):
+            return
+        session.opponent = replace(opponent, intent=self.show_intent, fast=self.fast)
+        self._bot().opponent = session.opponent
+        recorder = session.recorder
+        if recorder is not None:
+            players = {k: v for k, v in recorder.save.players.items() if k not in ("intent", "fast")}
+            recorder.save.players = {**players, **session.opponent.to_save()}
+            recorder.sync(session.state)
 
     def _keep_options(self) -> None:
         """Tell the app the f and i settings, so a new battle (n) starts with them."""
@@ -264,15 +280,7 @@ class AiTurn:
     def toggle_intent(self) -> None:
         """i: show or hide why the AI chooses each action."""
         self.show_intent = not self.show_intent
-        session = self.screen.session
-        opponent = session.opponent
-        if opponent is not None and opponent.intent != self.show_intent:  # kept in the save for resume
-            session.opponent = replace(opponent, intent=self.show_intent)
-            self._bot().opponent = session.opponent
-            recorder = session.recorder
-            if recorder is not None:
-                recorder.save.players = session.opponent.to_save()
-                recorder.sync(session.state)
+        self.save_options()
         self._keep_options()
         self.screen.acknowledge("The AI's intent is shown in the log." if self.show_intent
                                 else "The AI's intent is hidden.")

@@ -48,12 +48,17 @@ async def test_the_activations_left_read_the_same_on_every_turn(size):
             assert "2 activations left" in human and "2 activations left" in ai
 
 
-async def test_hot_seat_at_120_keeps_the_long_words():
-    """Hot-seat at 120 columns has room for "2 activations left"."""
+async def test_hot_seat_keeps_the_long_words_where_a_battle_against_the_ai_would():
+    """Hot-seat has room for "2 activations left" where the AI's words would fit too (140 columns);
+    at 120 it says "· 2 left", as a battle against the AI does there."""
+    app = app_for_state(battle(BOARD))
+    async with app.run_test(size=(140, 40)) as pilot:
+        await pilot.pause()
+        assert "2 activations left" in _header(app)
     app = app_for_state(battle(BOARD))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert "2 activations left" in _header(app)
+        assert "· 2 left" in _header(app)
 
 
 async def test_the_header_shows_only_the_activations_the_player_can_use():
@@ -67,3 +72,21 @@ async def test_the_header_shows_only_the_activations_the_player_can_use():
         text = header_text(screen.query_one(BattleHeader).state).plain
         assert "1 activation left" in text and "2 activations" not in text
         assert "(1 activation left this turn)" in screen.query_one(StatusLine).message
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40), (200, 60)])
+async def test_hot_seat_and_against_the_ai_read_the_same(size):
+    """The header's forms (compact or full, "activations left" or "· left") do not depend on who
+    plays: at each width a hot-seat battle reads as one against the AI (issue 20)."""
+    hot = app_for_state(battle(BOARD))
+    async with hot.run_test(size=size) as pilot:
+        await pilot.pause()
+        hot_seat = _header(hot)
+    ai = app_against_ai(battle(BOARD), pace=5.0)
+    async with ai.run_test(size=size) as pilot:
+        await pilot.pause()
+        against = _header(ai)
+    assert "hot-seat" in hot_seat and "vs AI" in against
+    left = "2 activations left" if "2 activations left" in against else "· 2 left"
+    assert left in hot_seat and left in against, (hot_seat, against)
+    assert ("Round" in hot_seat) == ("Round" in against), (hot_seat, against)

@@ -115,6 +115,14 @@ def header_need(st: GameState, seed: int | None, mode: str, compact: bool, ai_la
     return head.cell_len + label_room(st, compact, ai_label, long) + tail.cell_len + grow
 
 
+REFERENCE_AI = "AI (normal)"
+"""The AI's name the header makes room for in every battle, hot-seat too (its levels' names are
+no longer)."""
+
+REFERENCE_MODE = "you: P1 vs AI (normal)"
+"""Who plays whom in a duel against the AI: the room every battle's header keeps for that part."""
+
+
 class BattleHeader(Static):
     """One line at the top of the battle screen; the parent sets ``state``."""
 
@@ -150,8 +158,12 @@ class BattleHeader(Static):
         if st is None:
             return header_text(st)
         mode = self.mode
-        compact = header_need(st, self.seed, mode, False, self.ai_label) > width
+        # the forms are chosen as if against the AI, so that hot-seat and a battle against the AI
+        # read the same at every width (issue 20): the widest of this battle's words and the AI's
+        need_mode = max(mode, REFERENCE_MODE, key=len)
+        need_label = max(self.ai_label, REFERENCE_AI, key=len)
+        compact = header_need(st, self.seed, need_mode, False, need_label) > width
         if compact and header_need(st, self.seed, mode, True) > width:
             mode = ""  # four players' VP: the seed before who plays whom (the AI's note is cut instead)
-        short = not compact and header_need(st, self.seed, mode, False, self.ai_label, long=True) > width
+        short = not compact and header_need(st, self.seed, need_mode, False, need_label, long=True) > width
         return header_text(st, self.seed, self.note, mode, compact=compact, width=width, short=short)

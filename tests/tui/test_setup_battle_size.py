@@ -68,3 +68,42 @@ async def test_WB_8_setup_refuses_a_map_of_another_size():
         assert app.screen is screen
         about = str(screen.query_one("#about", Static).render())
         assert "Watchtower Hill is drawn for 100-point battles" in about
+
+
+async def test_WB_8_setup_names_each_warband_by_its_battle_size_and_the_refusal_does_too():
+    """The lists name an Epic warband by its battle size, as the refusal does ("500 points"), and the
+    refusal is said in the panel, with no "Cannot start" toast over it (issue 20)."""
+    app = make_app(setup=True, seed=11)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        items = [str(screen.query_one("#wb1", OptionList).get_option_at_index(i).prompt)
+                 for i in range(len(screen.choices.warbands))]
+        horde = next(x for x in items if x.startswith("Cinderscale Horde"))
+        assert horde.endswith("/500 pts Epic)"), horde
+        _highlight(screen, "wb2", "The Hollow Choir", screen.choices.warbands)
+        _highlight(screen, "wb1", "Cinderscale Horde", screen.choices.warbands)
+        await pilot.pause()
+        from tactica.tui.screens.setup import warband_text
+        horde_def = next(w for w in screen.choices.warbands if w.name == "Cinderscale Horde")
+        assert "of a 500-point battle, an Epic warband" in str(warband_text(horde_def))
+        await pilot.press("s")
+        await pilot.pause()
+        assert "Cinderscale Horde (500 points)" in str(screen.query_one("#about", Static).render())
+        assert not app._notifications                               # nothing over the panel
+
+
+async def test_SET_1_setup_is_usable_at_80x24():
+    """At 80×24 each list shows several entries on one line each, and the panel below them stays."""
+    app = make_app(setup=True, seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.has_class("-narrow")
+        for key in ("wb1", "wb2", "map1", "map2"):
+            shown = screen.query_one(f"#{key}", OptionList)
+            assert shown.content_region.height >= 5, (key, shown.content_region)
+        about = screen.query_one("#about", Static).region
+        assert about.height >= 3 and about.bottom <= 23
+        rows = [s.text for s in screen._compositor.render_strips()]
+        assert any("Keep Guard (63/200 pts)" in row for row in rows)

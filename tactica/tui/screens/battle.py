@@ -45,7 +45,7 @@ from ..widgets.stat_card import StatCard
 from ..widgets.status_line import StatusLine, fit_status
 from .battle_ai import AiTurn
 from .battle_camera import Camera
-from .battle_confirm import Confirmations, Toasts, card_names
+from .battle_confirm import REFUSAL_TITLE, Confirmations, Toasts, card_names
 from .battle_decisions import Decisions
 from .battle_keys import BINDINGS, KEY_ACTIONS, key_shown
 from .battle_layout import BattleLayout, legend
@@ -357,6 +357,8 @@ class BattleScreen(Screen[str]):
         if not outcome.ok:
             self.refuse(outcome.reason)
             return False
+        if not by_ai:  # a refusal before this action that worked is no longer news (issue 20)
+            self.toasts.drop((REFUSAL_TITLE,))
         self.show_events(outcome.events, follow=not by_ai)
         if not by_ai and self.ai_turn.ai is not None:
             self.ai_turn.last = None  # the AI's intent from before the player's move is stale news

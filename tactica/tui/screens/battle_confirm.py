@@ -57,6 +57,10 @@ def card_names(session: GameSession) -> tuple[str, ...]:
     return tuple({c.card.name for c in session.state.creatures})
 
 
+REFUSAL_TITLE = "Not allowed"
+"""The title of a refusal's toast (``Toasts.refuse``); an action that works takes it away."""
+
+
 class Toasts:
     """Refusals, warnings and acknowledgements: a toast where one fits, the status line always.
 
@@ -112,7 +116,7 @@ class Toasts:
         status.refused, status.warning = True, False
         screen.app.clear_notifications()  # one refusal at a time, never a pile of them
         if self.fit():  # else the status line alone says it: the log stays in view
-            screen.notify(reason, title="Not allowed", severity="warning", timeout=4)
+            screen.notify(reason, title=REFUSAL_TITLE, severity="warning", timeout=4)
 
     def opening(self, lines: Sequence[LogLine], docked: bool) -> list[str]:
         """The battle's first news, once the screen is up with the log so far (``lines``): a resumed

@@ -97,10 +97,11 @@ class BattleSaves:
             screen.ctrl.sync()
             screen.state_changed()
             self.check_autosave()
-        else:
+        else:  # every problem in the log; the status line (and a refusal's small toast) the first
             log.add([LogLine(f"✗ {line}", "info") for line in lines], follow=True)
-            screen.notify("\n".join(lines[:8]) + ("\n…" if len(lines) > 8 else ""), title="Map not reloaded",
-                          severity="error", timeout=12)
+            first = lines[0] if lines else "the map file has problems"
+            more = f" (and {len(lines) - 1} more, in the log)" if len(lines) > 1 else ""
+            screen.refuse(f"Map not reloaded: {first}{more}")
 
     def check_autosave(self) -> None:
         """Show a failed autosave once (the game carries on)."""

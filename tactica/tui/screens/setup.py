@@ -19,10 +19,21 @@ from textual.widgets import Footer, Label, OptionList, Static
 from tactica.client.content import Choices
 from tactica.engine import SCENARIOS, MapDef, WarbandDef, check_battle
 
+#: The full-size battle's points (WB-3); a warband built for more is an Epic one (WB-7, WB-8).
+FULL_SIZE = 200
+
+
+def battle_size(wb: WarbandDef) -> str:
+    """A warband's cost and the battle size it is built for, as the lists and the refusals name it
+    (WB-3, WB-8): "63/100 pts", "196/200 pts", "480/500 pts Epic"."""
+    return f"{wb.cost}/{wb.point_limit} pts" + (" Epic" if wb.point_limit > FULL_SIZE else "")
+
 
 def warband_text(wb: WarbandDef) -> Text:
-    """A warband's creatures and costs."""
-    t = Text(f"{wb.name} — {wb.faction}, {wb.cost} points\n", style="bold")
+    """A warband's creatures and costs, with the battle size it is built for."""
+    epic = ", an Epic warband" if wb.point_limit > FULL_SIZE else ""
+    t = Text(f"{wb.name} — {wb.faction}, {wb.cost} points of a {wb.point_limit}-point battle{epic}\n",
+             style="bold")
     for card in wb.cards:
         t.append(f"  {card.name} ({card.cost})\n")
     return t
@@ -61,7 +72,20 @@ class SetupScreen(Screen):
     SetupScreen #about { height: auto; max-height: 12; padding: 0 2; border-top: solid $primary; }
     SetupScreen Label { text-style: bold; }
     SetupScreen #intro { padding: 1 2 0 2; }
+    SetupScreen OptionList { text-wrap: nowrap; text-overflow: ellipsis; }
+    SetupScreen.-narrow Grid { grid-columns: 1fr 1fr 15; grid-gutter: 0 1; padding: 0 1; }
+    SetupScreen.-narrow #intro { padding: 0 1; }
+    SetupScreen.-narrow #about { max-height: 5; padding: 0 1; }
     """
+
+    NARROW = (100, 30)
+    """Below these columns or rows (80×24) the screen is ``-narrow``: a one-line intro, short labels,
+    a narrower scenario list and a shorter detail panel, so each list shows several entries."""
+
+    INTRO = ("[b]Setup[/b] — each player picks a warband and a map to bring, and the scenario.  "
+             "Tab moves between the lists, arrows choose, [b]s[/b] starts: then the roll, "
+             "the map, the start areas and placing the creatures (SET-1..3).")
+    SHORT_INTRO = "[b]Setup[/b]: Tab: next list · arrows choose · [b]s[/b] starts (SET-1..3)"
 
     BINDINGS = [
         Binding("s", "start", "Start battle"),
@@ -74,22 +98,20 @@ class SetupScreen(Screen):
         self.scenario = scenario if scenario in SCENARIOS else "assault"
 
     def compose(self) -> ComposeResult:
-        wbs = [f"{w.name} ({w.cost} pts)" for w in self.choices.warbands]
+        wbs = [f"{w.name} ({battle_size(w)})" for w in self.choices.warbands]
         maps = [f"{m.name} ({m.width}×{m.height})" for m in self.choices.maps]
-        yield Static("[b]Setup[/b] — each player picks a warband and a map to bring, and the scenario.  "
-                     "Tab moves between the lists, arrows choose, [b]s[/b] starts: then the roll, "
-                     "the map, the start areas and placing the creatures (SET-1..3).", id="intro")
+        yield Static(self.INTRO, id="intro")
         with Grid():
             for p in (1, 2):
                 with Vertical():
-                    yield Label(f"Player {p} brings the warband")
+                    yield Label(f"Player {p} brings the warband", id=f"wb{p}-label")
                     yield OptionList(*wbs, id=f"wb{p}")
             with Vertical(id="scenario-box"):
                 yield Label("Scenario")
                 yield OptionList(*[s.capitalize() for s in SCENARIOS], id="scenario")
             for p in (1, 2):
                 with Vertical():
-                    yield Label(f"Player {p} brings the map")
+                    yield Label(f"Player {p} brings the map", id=f"map{p}-label")
                     yield OptionList(*maps, id=f"map{p}")
         yield Static(id="about")
         yield Footer()
@@ -102,6 +124,22 @@ class SetupScreen(Screen):
         self.query_one("#map1", OptionList).highlighted = 0
         self.query_one("#map2", OptionList).highlighted = 1 % n_map if n_map else None
         self.query_one("#wb1", OptionList).focus()
+        self._fit(self.app.size.width, self.app.size.height)
+
+    def on_resize(self, event) -> None:
+        """The narrow form below ``NARROW`` (``_fit``)."""
+        self._fit(event.size.width, event.size.height)
+
+    def _fit(self, width: int, height: int) -> None:
+        """Switch the ``-narrow`` form on below ``NARROW`` columns or rows, off above."""
+        narrow = width < self.NARROW[0] or height < self.NARROW[1]
+        self.set_class(narrow, "-narrow")
+        self.query_one("#intro", Static).update(self.SHORT_INTRO if narrow else self.INTRO)
+        for p in (1, 2):
+            self.query_one(f"#wb{p}-label", Label).update(f"Player {p}'s warband" if narrow
+                                                           else f"Player {p} brings the warband")
+            self.query_one(f"#map{p}-label", Label).update(f"Player {p}'s map" if narrow
+                                                            else f"Player {p} brings the map")
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         about = self.query_one("#about", Static)
@@ -154,8 +192,8 @@ class SetupScreen(Screen):
             for p in problems:
                 text.append(f"  {p.message}\n", style="red")
             text.append("Choose warbands built for one battle size and maps drawn for it.")
-            self.query_one("#about", Static).update(text)
-            self.notify(problems[0].message, title="Cannot start", severity="error")
+            self.query_one("#about", Static).update(text)  # said there, not in a toast over it
+            self.app.bell()
             return
         self.dismiss((warbands, maps, scenario))
 

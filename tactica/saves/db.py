@@ -209,6 +209,15 @@ class BattleStore:
         if st is not None and not stat.S_ISREG(st.st_mode):
             raise StoreError(f"{self.shown}: {_kind(st.st_mode)}, not a battle store (a database file); "
                              "move it away and tactica makes a new store")
+        for suffix in ("-wal", "-shm"):  # SQLite's own files beside it: regular files or none
+            side = Path(f"{self.path}{suffix}")
+            try:
+                mode = os.stat(side).st_mode
+            except OSError:
+                continue
+            if not stat.S_ISREG(mode):
+                raise StoreError(f"{clean_text(str(side))}: {_kind(mode)}, not the battle store's "
+                                 f"{'write-ahead log' if suffix == '-wal' else 'shared memory'} file; move it away")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,

@@ -182,18 +182,26 @@ def test_a_hostile_store_file_is_one_error_line(data, capsys, kind, argv):
 
 
 @pytest.mark.parametrize("kind", ["fifo", "truncated", "newer"])
-def test_play_says_the_store_cannot_be_used_before_the_screen_opens(tmp_path, kind):
+def test_play_says_the_store_cannot_be_used_before_the_screen_opens(data, capsys, monkeypatch, kind):
+    monkeypatch.setattr("tactica.tui.run.no_terminal", lambda command: None)  # as in a terminal
+    HOSTILE[kind][0](data)
+    for argv in (["play", "--new"], ["play"]):
+        assert cli.main(argv) == 1
+        err = capsys.readouterr().err
+        assert err.startswith(f"error: {db.store_path()}: ") and err.count("\n") == 1, err
+    if kind == "newer":  # a newer store is left as it is
+        with sqlite3.connect(db.store_path()) as raw:
+            assert raw.execute("SELECT version FROM schema_version").fetchall() == [(7,)]
+
+
+def test_a_hostile_store_in_a_process_of_its_own_prints_no_traceback(tmp_path):
     env = {**os.environ, "TACTICA_DATA_DIR": str(tmp_path), "PYTHONPATH": str(ROOT)}
-    subprocess.run([sys.executable, "-c", f"import tests.saves.test_store as t; t.HOSTILE[{kind!r}][0](None)"],
-                   env=env, check=True, cwd=ROOT, timeout=60)
-    for argv in (["play", "--new"], ["play"], ["saves"]):
+    (tmp_path / db.STORE_NAME).write_bytes(b"SQLite format 3\x00" + b"\xff" * 5000)
+    for argv in (["saves"], ["resume"], ["export", "x", "--save", str(tmp_path / "x.json")]):
         run = subprocess.run([sys.executable, "-m", "tactica", *argv], env=env, capture_output=True, text=True,
                              timeout=60, stdin=subprocess.DEVNULL)
         assert run.returncode == 1, (argv, run.stdout, run.stderr)
-        assert run.stderr.startswith("error: ") and run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
-    if kind == "newer":  # a newer store is left as it is
-        with sqlite3.connect(tmp_path / db.STORE_NAME) as raw:
-            assert raw.execute("SELECT version FROM schema_version").fetchall() == [(7,)]
+        assert run.stderr.startswith(f"error: {tmp_path / db.STORE_NAME}: ") and "Traceback" not in run.stderr
 
 
 # -- importing the old saves folder -----------------------------------------------------

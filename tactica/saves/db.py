@@ -617,8 +617,12 @@ def _sync_rows(c: sqlite3.Connection, save: SaveFile, actions: int, notes: int, 
 
 
 def _parse(text: Any, where: str) -> Any:
+    """A JSON cell of the store decoded as hostile input; raises Bad naming ``where``."""
     if isinstance(text, bytes):
-        text = text.decode("utf-8")
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise Bad(where, "expected JSON text, got bytes that are not UTF-8") from None
     if not isinstance(text, str):
         raise checked.expected(where, "JSON text", text)
     if len(text) > MAX_SAVE_BYTES:
@@ -627,6 +631,8 @@ def _parse(text: Any, where: str) -> Any:
         return checked.parse_json(text)
     except Bad as exc:
         raise Bad(where, exc.message) from None
+    except json.JSONDecodeError as exc:
+        raise Bad(where, f"broken JSON ({exc.msg} at character {exc.pos})") from None
 
 
 def _info(row: tuple[Any, ...]) -> BattleInfo:

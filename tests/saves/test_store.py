@@ -7,9 +7,12 @@ import os
 import sqlite3
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tactica import cli
 from tactica.saves import db
@@ -368,3 +371,52 @@ def test_a_missing_battle_is_a_save_error_naming_the_store(data):
     with open_store() as store, pytest.raises(SaveError) as err:
         store.load("nope")
     assert str(db.store_path()) in str(err.value) and "tactica saves" in str(err.value)
+
+
+# -- hostile rows (hypothesis: a valid store with one value replaced) -------------------------
+_VALUES = st.one_of(st.none(), st.integers(-2**63, 2**63 - 1), st.floats(allow_nan=True), st.text(max_size=40),
+                    st.binary(max_size=40),
+                    st.sampled_from(['[1, "x"]', '{"a": [[[[[]]]]]}', "[" * 3000, '"fast"', '{"type": "Move"}',
+                                     '[-1, 99999999999999999999]', "null", "{}", "[]", '{"round": "3"}']))
+_CELLS = [("battles", c) for c in ("setup", "players", "ai", "who", "map", "modules", "round", "vp", "over",
+                                   "winner", "actions", "summary", "updated_at", "id")]
+_CELLS += [("actions", "action"), ("actions", "n"), ("actions", "checkpoint"), ("notes", "player"),
+           ("notes", "step"), ("notes", "text"), ("schema_version", "version")]
+
+
+@pytest.fixture(scope="module")
+def base_store(tmp_path_factory) -> Path:
+    """A store holding one battle with a note (its WAL folded in), not to be changed."""
+    folder = tmp_path_factory.mktemp("base")
+    store = BattleStore(folder / db.STORE_NAME)
+    _, save = play(3, steps=30, recorder_factory=lambda s: Recorder(s, writer=BattleWriter(store, s)))
+    Recorder(save, writer=BattleWriter(store, save, existing=True)).note(1, "AI (random) waits")
+    store.close()
+    return folder / db.STORE_NAME
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(cell=st.sampled_from(_CELLS), value=_VALUES)
+def test_a_hostile_value_in_any_cell_is_a_clear_line_never_a_traceback(base_store, tmp_path, cell, value):
+    path = Path(tempfile.mkdtemp(dir=tmp_path)) / db.STORE_NAME
+    path.write_bytes(base_store.read_bytes())
+    table, column = cell
+    try:
+        with sqlite3.connect(path) as raw:
+            raw.execute(f"UPDATE {table} SET {column} = ?", (value,))
+        raw.close()
+    except sqlite3.IntegrityError:
+        return  # a NOT NULL or key the database itself keeps
+    try:
+        store = BattleStore(path)
+    except StoreError as exc:
+        assert "\n" not in str(exc)
+        return
+    with store:
+        for info in store.battles():
+            if info.problem:
+                assert "\n" not in info.problem
+            try:
+                rebuild(store.load(info.id))
+            except SaveError as exc:  # the store's own words or the replay's: one line
+                assert "\n" not in str(exc)

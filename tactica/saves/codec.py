@@ -426,7 +426,11 @@ class SaveFile:
     notes: list[tuple[int, int | None, str]] = field(default_factory=list)
 
     def to_json(self) -> str:
-        """Return the file text."""
+        """Return the file text (``to_doc`` as indented JSON)."""
+        return json.dumps(self.to_doc(), indent=1, separators=(",", ": "))
+
+    def to_doc(self) -> dict[str, Any]:
+        """Return the file's JSON document (a dict of JSON-ready values), as ``to_json`` writes it."""
         rules = {f.name: getattr(self.rules, f.name) for f in fields(Ruleset)}
         doc = {"format": FORMAT, "version": 2 if self.map_changes else 1, "tactica": __version__, "id": self.id,
                "saved_at": self.saved_at, "rules": rules, "seed": self.seed,
@@ -440,7 +444,7 @@ class SaveFile:
             doc["map_changes"] = [{"step": s, "map": map_to(m)} for s, m in self.map_changes]
         if self.notes:
             doc["notes"] = [{"step": s, "player": p, "text": t} for s, p, t in self.notes]
-        return json.dumps(doc, indent=1, separators=(",", ": "))
+        return doc
 
     @classmethod
     def from_json(cls, text: str, source: str = "save") -> SaveFile:
@@ -519,6 +523,12 @@ def decode_save(text: str, source: str, cls: type[SaveFile] = SaveFile) -> SaveF
         raise SaveError(f"{source}:{exc.lineno}:{exc.colno}: not a tactica save (broken JSON: {exc.msg})") from None
     except Bad as exc:
         raise SaveError(f"{source}: {exc.message}") from None
+    return decode_save_doc(doc, source, cls)
+
+
+def decode_save_doc(doc: Any, source: str, cls: type[SaveFile] = SaveFile) -> SaveFile:
+    """Decode a save's JSON document (already parsed with ``checked.parse_json``, or assembled from
+    the battle store's rows) as hostile input; raises SaveError naming ``source`` and the field."""
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise SaveError(f"{source}: not a tactica save file (no \"format\": \"{FORMAT}\")")
     version = doc.get("version")

@@ -492,3 +492,37 @@ class FlierFell(Event):
     uid: str
     square: Square
     cause: str
+
+
+# -- card language: targets (CL-8, CL-9) --------------------------------------------------------
+
+@dataclass(frozen=True)
+class AttackWithoutRoll(Event):
+    """An attack line with no attack roll struck ``target`` (CL-9).
+
+    save: the d20 face the target needed to resist (0: none, it simply hit); face: the save the
+    target rolled (0 when none); hit: it was hit (no save, or the save failed); kind: "attack",
+    "follow-up", "chain"… as ``AttackRolled.kind``.
+    """
+
+    attacker: str
+    target: str
+    attack: str
+    hit: bool
+    save: int = 0
+    face: int = 0
+    kind: str = "attack"
+
+
+@dataclass(frozen=True)
+class ChainJumped(Event):
+    """A chain (CL-8) went on from ``source`` (the creature last hit) to ``target``, ``distance``
+    squares away, with ``attack``; or, with ``target`` "", it ended (``reason``: "miss", "no
+    creature in reach", "jumps")."""
+
+    attacker: str
+    source: str
+    target: str
+    attack: str
+    distance: int = 0
+    reason: str = ""

@@ -77,7 +77,8 @@ def run_chain(state: GameState, me: Creature, attack: AttackDef, effect: ChainEf
         if found is None:
             out.append(ev.ChainJumped(me.uid, last.uid, "", line.name, reason="no creature in reach"))
             return True
-        nxt, dist = found
+        shared, dist = found
+        nxt = state.creature(shared.uid)  # a changeable copy (copy-on-write states)
         attacked.add(nxt.uid)
         out.append(ev.ChainJumped(me.uid, last.uid, nxt.uid, line.name, dist))
         where = nxt.square

@@ -34,7 +34,8 @@ def _load(*lines: str):
 
 
 def test_cl_2_only_strikes_and_several_melee_targets_load():
-    c, problems = _load("{name: Sweep, type: melee, bonus: 8, damage: 10, targets: 2, only: {other: {largest: medium}}}",
+    c, problems = _load("{name: Sweep, type: melee, bonus: 8, damage: 10, targets: 2, "
+                        "only: {other: {largest: medium}}}",
                         "{name: Shriek, type: close, reach: burst 1, bonus: 6, damage: 5, strikes: enemies}")
     assert problems == []
     assert c.attacks[0].targets == 2 and c.attacks[0].only == When(other=About(largest="medium"))
@@ -45,7 +46,8 @@ def test_cl_2_only_strikes_and_several_melee_targets_load():
 def test_cl_2_mistakes_are_refused_with_positions():
     c, problems = _load("{name: Sweep, type: melee, bonus: 8, damage: 10, strikes: enemies}")
     assert c is None and problems[0][:2] == (4, 57) and "'strikes' belongs to close and area attacks" in problems[0][2]
-    c, problems = _load("{name: Bolt, type: ranged, reach: range 5, bonus: 8, damage: 10, only: {other: {alignment: Evill}}}")
+    c, problems = _load("{name: Bolt, type: ranged, reach: range 5, bonus: 8, damage: 10, "
+                        "only: {other: {alignment: Evill}}}")
     assert c is None and problems[0][0] == 4 and "did you mean 'Evil'" in problems[0][2]
     c, problems = _load("{name: Shriek, type: close, reach: burst 1, bonus: 6, damage: 5, strikes: foes}")
     assert c is None and problems[0][0] == 4 and "strikes" in problems[0][2] and "enemies" in problems[0][2]
@@ -79,10 +81,13 @@ def test_cl_7_effects_with_when_escalate_critical_and_destroys_load():
 def test_cl_7_mistakes_are_refused_with_positions():
     c, problems = _load("{name: Axe, type: melee, bonus: 8, damage: 10, effects: [{kind: condition, condition: dazed, "
                         "\"on\": destroys}]}")
-    assert c is None and problems[0][:2] == (4, 107) and "cannot happen 'on: destroys' (its target is gone)" in problems[0][2]
-    c, problems = _load("{name: Whip, type: melee, bonus: 8, damage: 10, effects: [{kind: escalate, ladder: [slowed]}]}")
+    assert c is None and problems[0][:2] == (4, 107)
+    assert "cannot happen 'on: destroys' (its target is gone)" in problems[0][2]
+    c, problems = _load("{name: Whip, type: melee, bonus: 8, damage: 10, "
+                        "effects: [{kind: escalate, ladder: [slowed]}]}")
     assert c is None and problems[0][0] == 4 and "two or more conditions" in problems[0][2]
-    c, problems = _load("{name: Whip, type: melee, bonus: 8, damage: 10, effects: [{kind: escalate, condition: dazed}]}")
+    c, problems = _load("{name: Whip, type: melee, bonus: 8, damage: 10, "
+                        "effects: [{kind: escalate, condition: dazed}]}")
     assert c is None and "'condition' does not belong to a 'escalate' effect" in problems[0][2]
     assert any("missing required key 'ladder'" in p[2] for p in problems)
     c, problems = _load("{name: Whip, type: melee, bonus: 8, damage: 10, effects: [{kind: condition, condition: dazed, "

@@ -323,14 +323,16 @@ def in_reach(state: GameState, attacker: Creature, target: Creature, attack: Att
     if attack.kind is AttackKind.MELEE:
         if touching(attacker, target):
             return None
-        if attack.range and attack.range > 1:  # CL-5: a melee line with reach 2 or more
-            if within_reach(state, attacker, target, attack.range):
-                return None
-            return ("not-in-reach", f"{attack.name} reaches {attack.range} squares: "
+        reach = attack.range or 1  # CL-5: a melee line with reach 2 or more
+        book = book_of(state)
+        if book.reach_asked:  # a rule module may widen it (G35-REACH)
+            reach = book.melee_reach(state, attacker, reach)
+        if reach > 1 and within_reach(state, attacker, target, reach):
+            return None
+        if attack.range and attack.range > 1:
+            return ("not-in-reach", f"{attack.name} reaches {reach} squares: "
                                     f"{target.card.name} is farther or out of sight.")
-        if not _within_module_reach(state, attacker, target):
-            return ("not-adjacent", f"{attack.name} is a melee attack: the target must be adjacent.")
-        return None
+        return ("not-adjacent", f"{attack.name} is a melee attack: the target must be adjacent.")
     geo = state.geometry
     if not sees(state, attacker, target):
         return ("no-sight", f"{attacker.card.name} has no line of sight to {target.card.name}.")
@@ -400,19 +402,6 @@ def struck_by(state: GameState, attacker: Creature, attack: AttackDef, found: li
     if not attack.only.always:
         found = [c for c in found if may_target(state, attacker, c, attack)]
     return found
-
-
-def _within_module_reach(state: GameState, attacker: Creature, target: Creature) -> bool:
-    """True when an active rule module widens ``attacker``'s melee reach past adjacent squares and
-    ``target`` is within it, counted around walls, in line of sight (G35-REACH)."""
-    book = book_of(state)
-    if not book.reach_asked:
-        return False
-    reach = book.melee_reach(state, attacker, 1)
-    if reach <= 1:
-        return False
-    dist = creature_distance(state, attacker, target)
-    return dist is not None and dist <= reach and sees(state, attacker, target)
 
 
 def sees(state: GameState, a: Creature, b: Creature) -> bool:

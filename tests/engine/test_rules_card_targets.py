@@ -128,6 +128,15 @@ def test_cl_5_reach_makes_opportunity_attacks_at_that_reach():
     assert threats(plain, plain.creature("b"), (2, 0), moving=True) == ()
 
 
+def test_cl_5_a_move_out_of_reach_provokes_the_reach_attack():
+    from tactica.engine import Move
+
+    st = battle("A.b...", {"A": card("Halberdier", attacks=(GLAIVE,))}, active="b", dice=(15,))
+    _, out = run(st, Move(((3, 0), (4, 0))))
+    assert [(e.attacker, e.mover, e.cause) for e in of(out, ev.OpportunityAttackProvoked)] == [("A", "b", "move")]
+    assert _rolls(out) == [("b", 15, True)] and _damage(out) == [("b", 10)]
+
+
 def test_cl_5_reach_flanks_at_that_reach():
     halberdier = card("Halberdier", attacks=(GLAIVE,))
     st = battle("A.bC", {"A": halberdier}, active="C", dice=(5,))
@@ -257,3 +266,19 @@ def test_cl_9_preview_counts_lines_without_a_roll():
 def test_cl_9_old_lines_still_roll():
     assert melee().rolls and not replace(melee(), automatic=True).rolls and not replace(melee(), save=10).rolls
     assert Reach.ADJACENT.value == "adjacent"
+
+
+def test_cl_5_a_cards_reach_and_a_modules_reach_take_the_larger():
+    from tactica.engine import Ruleset
+
+    grid35 = Ruleset(modules=("grid35",))
+    giant = card("Giant", size=2, attacks=(melee("Club"),))             # G35-REACH: Large reaches 2
+    long_arm = card("Giant", size=2, attacks=(melee("Pike", range=3),))  # the card's own reach 3
+    st = battle("GG..b\nGG...", {"G": giant}, active="G", rules=grid35)
+    assert refused(st, Attack(0, ("b",))) == "not-adjacent"            # 3 squares: beyond 2
+    near = battle("GG.b\nGG..", {"G": giant}, active="G", rules=grid35, dice=(15,))
+    _, out = run(near, Attack(0, ("b",)))
+    assert _damage(out) == [("b", 10)]
+    far = battle("GG..b\nGG...", {"G": long_arm}, active="G", rules=grid35, dice=(15,))
+    _, out = run(far, Attack(0, ("b",)))
+    assert _damage(out) == [("b", 10)]

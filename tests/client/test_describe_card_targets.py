@@ -71,3 +71,13 @@ def test_cl_2_cl_5_cl_7_the_stat_card_words():
         "hit, when the target is bloodied: dazed (end of next turn)"
     assert effect_text(ChainEffect(3, jumps=2)) == \
         "hit: chain to the nearest enemy within 3 of the last hit, at most 2 more, until a miss"
+
+
+def test_cl_2_the_session_aims_an_enemies_only_burst_at_enemies_only():
+    from tactica.client.session import GameSession
+
+    shriek = close("Shriek", size=1, strikes=Strikes.ENEMIES, automatic=True)
+    session = GameSession(battle("Bb\nAc", {"A": card("Shrieker", attacks=(melee(), shriek))}, active="A"))
+    aim = session.area_aim(1, (1, 0))
+    assert aim is not None and aim[0].targets == ("b", "c")
+    assert session.check(aim[0]) is None

@@ -308,7 +308,8 @@ def modifiers(state: GameState, attacker: Creature, target: Creature, attack: At
 def in_reach(state: GameState, attacker: Creature, target: Creature, attack: AttackDef) -> tuple[str, str] | None:
     """Whether ``attack`` can reach ``target`` alone; None if so, else (code, reason).
 
-    RNG-1 melee: adjacent (or within a rule module's wider reach, G35-REACH).
+    RNG-1 melee: adjacent, or within the line's reach (CL-5) or a rule module's wider reach
+    (G35-REACH), counted around walls, in line of sight.  CL-2: the line's ``only`` test.
     RNG-2 ranged: line of sight (LOS-1), and for ``range X`` a distance of at
     most X counted around walls (RNG-5); for
     ``nearest``, the target must be among the nearest enemies in sight.
@@ -436,7 +437,8 @@ def nearest_enemies(state: GameState, attacker: Creature) -> list[Creature]:
 
 
 def valid_targets(state: GameState, attacker: Creature, attack: AttackDef) -> list[Creature]:
-    """Every enemy ``attack`` could target now, in uid order (RNG-1, RNG-2)."""
+    """Every enemy ``attack`` could target now, in uid order (RNG-1, RNG-2; its ``only`` test, CL-2;
+    a melee line's reach, CL-5)."""
     enemies = state.enemy_creatures(attacker.player)
     if not attack.only.always:  # CL-2
         enemies = [c for c in enemies if may_target(state, attacker, c, attack)]
@@ -533,9 +535,11 @@ def resolve_attack(state: GameState, attacker: Creature, target: Creature, attac
                    out: list[ev.Event], *, kind: str = "attack", origin: AreaOrigin | None = None) -> bool:
     """Roll one attack and apply its damage and effects, mutating ``state`` (ATK-3..6, HP-1).
 
-    ``kind`` is "attack", "charge", "opportunity" or "follow-up"; ``origin``
+    ``kind`` is "attack", "charge", "opportunity", "follow-up" or "chain" (CL-8); ``origin``
     the template of a close or area attack (COV-5).  Appends events to
-    ``out``; returns True when the attack hit.
+    ``out``; returns True when the attack hit.  A line with no attack roll (CL-9) hits
+    surely or on a failed save (``AttackWithoutRoll`` instead of ``AttackRolled``); effects
+    with a ``when`` are gated by it as the attack found the target (CL-7).
     """
     if not attack.rolls:  # CL-9: no attack roll
         return _resolve_without_roll(state, attacker, target, attack, out, kind=kind, origin=origin)

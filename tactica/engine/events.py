@@ -194,7 +194,7 @@ class AttackRolled(Event):
     bonus: the attack bonus; modifiers: (name, value) pairs such as
     ("combat advantage", 2); total: natural + bonus + modifiers; defense:
     "AC" or "DEF"; target_number: the defence value; hit, critical: result;
-    kind: "attack", "charge", "opportunity", "follow-up", or "pit" (the
+    kind: "attack", "charge", "opportunity", "follow-up", "chain" (CL-8), or "pit" (the
     second roll against a creature forced into a pit, TER-PIT: no modifiers
     but the target's defence bonus for squares outside the pit).
     """

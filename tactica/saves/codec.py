@@ -44,6 +44,7 @@ from tactica.engine import (
     AreaAttack,
     Attack,
     AttackDef,
+    ChainEffect,
     ChampionPower,
     Charge,
     ChooseFirstPlayer,
@@ -56,6 +57,7 @@ from tactica.engine import (
     DropProne,
     Effect,
     EndActivation,
+    EscalateEffect,
     FollowUpEffect,
     ForcedMoveEffect,
     ForceKind,
@@ -73,6 +75,7 @@ from tactica.engine import (
     SpecialPower,
     Squeeze,
     StandUp,
+    Strikes,
     Teleport,
     Terrain,
     TerrainRules,
@@ -97,6 +100,17 @@ class SaveError(Exception):
 # -- content ---------------------------------------------------------------
 
 def _effect_to(e: Effect) -> dict:
+    out = _effect_fields_to(e)
+    if not e.when.always:  # CL-7 (absent when it always holds: older saves and tacticas agree)
+        out["when"] = asdict(e.when)
+    return out
+
+
+def _effect_fields_to(e: Effect) -> dict:
+    if isinstance(e, EscalateEffect):  # CL-7
+        return {"kind": "escalate", "ladder": list(e.ladder), "duration": e.duration.value, "on": e.on.value}
+    if isinstance(e, ChainEffect):  # CL-8
+        return {"kind": "chain", "distance": e.distance, "attack": e.attack, "jumps": e.jumps, "on": e.on.value}
     if isinstance(e, ConditionEffect):
         return {"kind": "condition", "condition": e.condition, "duration": e.duration.value, "on": e.on.value}
     if isinstance(e, OngoingEffect):
@@ -123,6 +137,15 @@ def _attack_to(a: AttackDef) -> dict[str, Any]:
         out["uses"] = a.uses
     if a.recharge is not None:
         out["recharge"] = _recharge_to(a.recharge)
+    # card language, targets (CL-2, CL-9): only when set, so older saves read the same
+    if not a.only.always:
+        out["only"] = asdict(a.only)
+    if a.strikes is not Strikes.ALL:
+        out["strikes"] = a.strikes.value
+    if a.automatic:
+        out["automatic"] = True
+    if a.save:
+        out["save"] = a.save
     return out
 
 
@@ -198,6 +221,7 @@ def warband_to(w: WarbandDef) -> dict:
 
 _EFFECT_TYPES: dict[str, type] = {"condition": ConditionEffect, "ongoing": OngoingEffect,
                                   "follow-up": FollowUpEffect, "heal": HealEffect,
+                                  "escalate": EscalateEffect, "chain": ChainEffect,  # CL-7, CL-8
                                   **{k.value: ForcedMoveEffect for k in ForceKind}}
 
 

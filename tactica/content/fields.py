@@ -57,7 +57,8 @@ DAMAGE_PATTERN = r"^\s*(\d+)\s*(?:\+\s*(\d+))?\s*([A-Za-z]+)?\s*$"
 REACH_PATTERN = (r"^\s*(adjacent|sight|nearest|range\s+\d+|burst\s+\d+|line\s+\d+|small cone|large cone|"
                  r"(range\s+\d+|sight|nearest)\s*,\s*radius\s+\d+)\s*$")
 #: Regular expression of a recharge text (CARD-4): an event, or "roll N" (d20 at the start of its turn).
-RECHARGE_PATTERN = r"^\s*(bloodied|ally destroyed|destroys enemy|roll\s+\d+)\s*$"
+RECHARGE_PATTERN = (r"^\s*(bloodied|ally destroyed|destroys enemy|bloodies enemy|start of round|"
+                    r"roll\s+\d+)\s*$")
 #: Recharge events (CARD-4) other than the roll.
 RECHARGE_EVENTS = tuple(r.value for r in RechargeOn if r is not RechargeOn.ROLL)
 #: Regular expression of a zones block: start areas A/B (and C/D), VP zones a/b (and c/d), '.' nothing.
@@ -310,8 +311,9 @@ _USES = FieldSpec("uses", "integer", "Check boxes: how many times per battle it 
                   "Leave it out for no limit.", lo=1, hi=9, label="the uses of {of}", example=1)
 _RECHARGE = FieldSpec("recharge", "text", "When a spent one-box line or power is refilled (CARD-4; needs "
                       "'uses: 1'): 'bloodied' (it becomes bloodied), 'ally destroyed' (a creature of its "
-                      "warband is destroyed), 'destroys enemy' (one of its attacks destroys an enemy) or "
-                      "'roll N' (at the start of its turn a d20 of N or more, N 2 to 20).",
+                      "warband is destroyed), 'destroys enemy' (one of its attacks destroys an enemy), "
+                      "'bloodies enemy' (one of its attacks leaves an enemy bloodied, CL-17), 'start of round' (each "
+                      "new round, CL-17) or 'roll N' (at the start of its turn a d20 of N or more, N 2 to 20).",
                       label="the recharge of {of}", pattern=RECHARGE_PATTERN, example="roll 16")
 
 SPECIAL_POWER = Table("special power", "A special power of a stat card (SPW-1): an action on the "

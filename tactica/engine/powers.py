@@ -19,13 +19,18 @@ class RechargeOn(str, Enum):
     BLOODIED: the creature becomes bloodied (HP-2).  ALLY_DESTROYED: another
     creature of its warband is destroyed.  DESTROYS_ENEMY: one of its attacks
     destroys an enemy.  ROLL: at the start of its turn it rolls a d20 and the
-    power recharges on ``Recharge.roll`` or more.
+    power recharges on ``Recharge.roll`` or more.  BLOODIES_ENEMY: one of its
+    attacks leaves an enemy bloodied that was not (CL-17).  ROUND_START: a new
+    round begins, before the initiative roll (CL-17).
     """
 
     BLOODIED = "bloodied"
     ALLY_DESTROYED = "ally destroyed"
     DESTROYS_ENEMY = "destroys enemy"
     ROLL = "roll"
+    # CL-17 (card language, issue 18): more recharge events.
+    BLOODIES_ENEMY = "bloodies enemy"
+    ROUND_START = "start of round"
 
 
 @dataclass(frozen=True)
@@ -45,6 +50,8 @@ class Recharge:
         return {RechargeOn.BLOODIED: "recharge when bloodied",
                 RechargeOn.ALLY_DESTROYED: "recharge when an ally is destroyed",
                 RechargeOn.DESTROYS_ENEMY: "recharge when it destroys an enemy",
+                RechargeOn.BLOODIES_ENEMY: "recharge when it bloodies an enemy",
+                RechargeOn.ROUND_START: "recharge at the start of each round",
                 RechargeOn.ROLL: f"recharge {self.roll}+"}[self.on]
 
 

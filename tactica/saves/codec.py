@@ -155,6 +155,8 @@ def card_to(c: CreatureCard) -> dict:
             value = [_champion_to(p) for p in value]
         elif f.name == "special_powers":
             value = [_special_to(p) for p in value]
+        elif f.name in ("reactions", "dice"):  # CL-10, CL-13: typed entries with a 'when'
+            value = [json.loads(json.dumps(asdict(x))) for x in value]
         elif isinstance(value, tuple):
             value = list(value)
         out[f.name] = value

@@ -447,17 +447,22 @@ def preview(state: GameState, attacker: Creature, target: Creature, attack: Atta
 
 
 def resolve_attack(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
-                   out: list[ev.Event], *, kind: str = "attack", origin: AreaOrigin | None = None) -> bool:
+                   out: list[ev.Event], *, kind: str = "attack", origin: AreaOrigin | None = None,
+                   natural: int | None = None) -> bool:
     """Roll one attack and apply its damage and effects, mutating ``state`` (ATK-3..6, HP-1).
 
     ``kind`` is "attack", "charge", "opportunity" or "follow-up"; ``origin``
-    the template of a close or area attack (COV-5).  Appends events to
-    ``out``; returns True when the attack hit.
+    the template of a close or area attack (COV-5); ``natural``: the face the
+    roll counts as, with no die rolled (a champion power that sets the die,
+    CL-12), None to roll.  Appends events to ``out``; returns True when the
+    attack hit.
     """
     mods = modifiers(state, attacker, target, attack, charge=(kind == "charge"), origin=origin)
     bonus = attack.bonus
     tn = target.card.defense_value(attack.defense)
-    if attacker.card.dice:  # CL-13: the card changes its own attack rolls
+    if natural is not None:  # CL-12: a set die
+        pass
+    elif attacker.card.dice:  # CL-13: the card changes its own attack rolls
         natural = rolls.roll_d20(state, attacker, DieRoll.ATTACK, _hits(state, attacker, target, attack, mods),
                                  out, other=target, situation=attack_situation(state, attacker, target, attack, kind))
     else:

@@ -2,7 +2,20 @@
 (CL-12), changing dice (CL-13) and the new recharge events (CL-17), on small boards with fixed dice."""
 from __future__ import annotations
 
-from tactica.engine import About, ActiveEffect, Attack, Duration, EndActivation, When
+from tactica.engine import (
+    About,
+    ActiveEffect,
+    Attack,
+    Charge,
+    Duration,
+    EndActivation,
+    Move,
+    Phase,
+    When,
+    legal_actions,
+)
+from tactica.engine.actions import UseChampionPower
+from tactica.engine.powers import ChampionEffect, ChampionPower, ChampionTrigger
 from tactica.engine import preview as attack_preview
 from tactica.engine import events as ev
 from tactica.engine.flow import start_round
@@ -135,3 +148,100 @@ def test_cl_13_the_same_action_from_the_same_state_gives_the_same_dice():
     first = run(st, Attack(0, ("b",)))[1]
     again = run(st, Attack(0, ("b",)))[1]
     assert first == again
+
+
+# -- CL-12: champion powers in the card language ---------------------------------------------
+
+def captain(*powers, rating=3, **kw):
+    """A champion test card with ``powers``."""
+    return card("Captain", champion=rating, champion_powers=powers, **kw)
+
+
+def hot(st):
+    """True while the game waits for a champion-power (or reaction) decision."""
+    return st.phase is Phase.CHAMPION
+
+
+HITS = ChampionPower("Press the Attack", 1, ChampionTrigger.ALLY_HITS, ChampionEffect.EXTRA_DAMAGE, amount=10)
+STORM = ChampionPower("Thunder Word", 2, ChampionTrigger.ALLY_HITS, ChampionEffect.DAMAGE_NEAR, amount=5,
+                      near=3)
+
+
+def test_cl_12_a_power_that_changes_an_allys_attack_needs_sight_of_that_ally():
+    # C sees A: the extra damage is offered.  A wall between C and A: not offered (the 2008 ruling).
+    st, _ = run(battle("C..\nAb.", {"C": captain(HITS)}, active="A", dice=(10,)), Attack(0, ("b",)))
+    assert hot(st)
+    walled = battle("C#...\n###..\n...Ab", {"C": captain(HITS)}, active="A", dice=(10,))
+    st, out = run(walled, Attack(0, ("b",)))
+    assert not hot(st) and not of(out, ev.ChampionPowerOffered)
+
+
+def test_cl_12_damage_to_each_enemy_near_the_ally_only_those_the_champion_sees():
+    # A hits b; c and d stand within 3 of A.  C sees b and c but not d (behind the wall).
+    board = ("C.....\n"
+             "..Ab..\n"
+             "##..c.\n"
+             ".d....")
+    st, _ = run(battle(board, {"C": captain(STORM)}, active="A", dice=(10,)), Attack(0, ("b",)))
+    assert hot(st) and legal_actions(st)[0] == UseChampionPower("C", 0, "A", "b")
+    st, out = run(st, UseChampionPower("C", 0, "A", "b"))
+    assert of(out, ev.PowerOutOfSight) == [ev.PowerOutOfSight("C", "Thunder Word", ("d",))]
+    assert [(d.target, d.amount, d.cause) for d in of(out, ev.DamageDealt)] == [("b", 5, "champion"),
+                                                                                ("c", 5, "champion")]
+    assert (st.creature("b").hp, st.creature("c").hp, st.creature("d").hp) == (35, 45, 50)
+    assert st.creature("C").champion_spent == 2
+
+
+def test_cl_12_an_ally_becoming_bloodied_is_a_trigger():
+    mend = ChampionPower("Steady", 1, ChampionTrigger.ALLY_BLOODIED, ChampionEffect.HEAL, amount=10)
+    st = battle("C..\nAb.", {"C": captain(mend)}, active="b", dice=(10,), hp={"A": 30})
+    st, _ = run(st, Attack(0, ("A",)))     # 30 → 20: bloodied
+    assert hot(st) and legal_actions(st)[0] == UseChampionPower("C", 0, "A", "b")
+    st, out = run(st, UseChampionPower("C", 0, "A", "b"))
+    assert st.creature("A").hp == 30 and st.phase is Phase.ACTING
+
+
+def test_cl_12_an_ally_destroyed_lets_the_champion_strike_its_destroyer_in_sight():
+    avenge = ChampionPower("Avenge", 2, ChampionTrigger.ALLY_DESTROYED, ChampionEffect.EXTRA_DAMAGE, amount=15)
+    st = battle("C..\nAb.", {"C": captain(avenge)}, active="b", dice=(10,), hp={"A": 10})
+    st, _ = run(st, Attack(0, ("A",)))
+    assert hot(st) and legal_actions(st)[0] == UseChampionPower("C", 0, "A", "b")
+    st, out = run(st, UseChampionPower("C", 0, "A", "b"))
+    assert st.creature("b").hp == 35
+
+
+def test_cl_12_an_ally_charging_and_an_enemy_coming_near_are_triggers():
+    cheer = ChampionPower("Charge Cry", 1, ChampionTrigger.ALLY_CHARGES, ChampionEffect.EXTRA_DAMAGE, amount=5)
+    st = battle("C....\nA...b", {"C": captain(cheer)}, active="A", dice=(2,))
+    st, _ = run(st, Charge("b", ((1, 1), (2, 1), (3, 1))))
+    assert hot(st)                                   # a miss is a charge too
+    guard = ChampionPower("Watchful", 1, ChampionTrigger.ENEMY_NEAR, ChampionEffect.EXTRA_DAMAGE, amount=5,
+                          near=2)
+    st = battle("C....b", {"C": captain(guard)}, active="b")
+    st, _ = run(st, Move(((4, 0), (3, 0))))         # 3 squares away: nothing
+    assert not hot(st)
+    st = battle("C....b", {"C": captain(guard)}, active="b")
+    st, _ = run(st, Move(((4, 0), (3, 0), (2, 0))))  # ends 2 squares from C
+    assert hot(st) and legal_actions(st)[0] == UseChampionPower("C", 0, "C", "b")
+    st, out = run(st, UseChampionPower("C", 0, "C", "b"))
+    assert st.creature("b").hp == 45
+
+
+def test_cl_12_set_die_makes_the_missed_attack_again_as_a_natural_20():
+    sure = ChampionPower("Fate's Hand", 2, ChampionTrigger.ALLY_MISSES, ChampionEffect.SET_DIE, natural=20)
+    st = battle("C..\nAb.", {"C": captain(sure)}, active="A", dice=(2,))
+    st, _ = run(st, Attack(0, ("b",)))
+    st, out = run(st, UseChampionPower("C", 0, "A", "b"))
+    assert of(out, ev.DieChanged) == [ev.DieChanged("A", "attack", (), 20, "Fate's Hand", "champion")]
+    assert of(out, ev.AttackRolled)[0].critical and st.creature("b").hp == 30
+    assert st.dice.rolls == 1  # no die rolled for it
+
+
+def test_cl_12_a_when_limits_the_power_to_evil_enemies():
+    holy = ChampionPower("Smite", 1, ChampionTrigger.ALLY_HITS, ChampionEffect.EXTRA_DAMAGE, amount=10,
+                         when=When(other=About(alignments=("Evil",))))
+    st, _ = run(battle("C..\nAb.", {"C": captain(holy)}, active="A", dice=(10,)), Attack(0, ("b",)))
+    assert not hot(st)
+    evil = card("Fiend", alignment="Evil")
+    st, _ = run(battle("C..\nAb.", {"C": captain(holy), "b": evil}, active="A", dice=(10,)), Attack(0, ("b",)))
+    assert hot(st)

@@ -17,6 +17,8 @@ from .abilities import (
     activations_per_round,
     defend,
 )
+
+# CL-10, CL-12, CL-13 (card language triggers, issue 18)
 from .actions import (
     Action,
     Activate,
@@ -39,6 +41,7 @@ from .actions import (
     Teleport,
     UseChampionPower,
     UsePower,
+    UseReaction,
 )
 from .areas import CORNERS as TEMPLATE_CORNERS
 from .areas import Template, cone_size, distinct_strikes, template_squares
@@ -50,7 +53,7 @@ from .attacking import provoked_by as provokers_of_attack
 from .auras import covering as auras_covering
 from .auras import squares as aura_squares
 from .champions import budget_left as champion_budget_left
-from .champions import lost_to_destruction
+from .champions import lost_to_destruction, near_enemies
 from .combat import (
     AttackPreview,
     automatic_critical,
@@ -88,13 +91,16 @@ from .events import (
     CreatureSettled,
     CreatureStoodUp,
     DamageDealt,
+    DieChanged,
     DieRolled,
     Event,
     FirstPlayerChosen,
     FlierFell,
     MapChosen,
     OpportunityAttackProvoked,
+    PowerOutOfSight,
     PowerRecharged,
+    ReactionUsed,
     RechargeRolled,
     RegenerationStopped,
     RollWon,
@@ -157,6 +163,9 @@ from .movement import Route, provokers_of_path, routes
 from .movement import mode_of as movement_mode
 from .powers import (
     CHAMPION_EFFECTS_FOR,
+    SIGHT_ALLY,
+    SIGHT_ENEMY,
+    SIGHT_NONE,
     ChampionEffect,
     ChampionPower,
     ChampionTrigger,
@@ -166,6 +175,7 @@ from .powers import (
     Recharge,
     RechargeOn,
     SpecialPower,
+    sight_needed,
 )
 from .queries import (
     charge_preview,
@@ -176,6 +186,9 @@ from .queries import (
     provokers_of_squeeze,
     threat_squares,
 )
+from .reactions import REACTION_TRIGGERS, reaction_attack
+from .rolls import applicable as dice_changes_now
+from .rolls import face_weights
 from .sealed import sealed_warbands
 from .state import (
     SCENARIOS,
@@ -191,6 +204,7 @@ from .state import (
 from .teleporters import teleport_squares
 from .terrain import SYMBOLS, CustomTerrain, Terrain, TerrainRules
 from .terrain import rules_of as terrain_rules
+from .triggers import DieChange, DieChangeKind, DieRoll, Reaction, ReactionEffect, ReactionLimit, ReactionTrigger
 from .uses import (
     NO_ATTACK_POWERS,
     NO_SPECIAL_POWERS,
@@ -220,6 +234,11 @@ from .when import (
 __all__ = [
     "ALWAYS", "ATTACK_TESTS", "CALM", "SIZE_CATEGORIES", "TURN_TESTS", "About", "Situation", "When",
     "size_category",
+    # CL-10, CL-12, CL-13 (card language triggers)
+    "DieChange", "DieChangeKind", "DieChanged", "DieRoll", "PowerOutOfSight", "REACTION_TRIGGERS", "Reaction",
+    "ReactionEffect", "ReactionLimit", "ReactionTrigger", "ReactionUsed", "SIGHT_ALLY", "SIGHT_ENEMY",
+    "SIGHT_NONE", "UseReaction", "dice_changes_now", "face_weights", "near_enemies", "reaction_attack",
+    "sight_needed",
     "ABILITY_KINDS",
     "ACTING_KINDS",
     "ALIGNMENTS",

@@ -23,8 +23,9 @@ damage lands right after the ally's attack and before the activation goes on.
 from __future__ import annotations
 
 from . import events as ev
+from . import reactions
 from .abilities import defend
-from .actions import UseChampionPower
+from .actions import UseChampionPower, UseReaction
 from .combat import creature_distance, deal_damage, resolve_attack, sees
 from .powers import SIGHT_ALLY, SIGHT_ENEMY, ChampionEffect, ChampionPower, ChampionTrigger, sight_needed
 from .state import Continuation, Creature, GameState, Occasion, Phase, bloodied_threshold
@@ -240,14 +241,15 @@ def _fits_card_language(st: GameState, champion: Creature, power: ChampionPower,
     return True
 
 
-def options(st: GameState, player: int) -> list[UseChampionPower]:
-    """Every legal ``UseChampionPower`` of ``player`` for the open window, canonical order."""
+def options(st: GameState, player: int) -> list[UseChampionPower | UseReaction]:
+    """Every legal ``UseChampionPower`` of ``player`` for the open window, canonical order, then its
+    ``UseReaction`` (CL-10: reactions share the window)."""
     return _options_by_player(st, player).get(player, [])
 
 
-def _options_by_player(st: GameState, only: int | None = None) -> dict[int, list[UseChampionPower]]:
+def _options_by_player(st: GameState, only: int | None = None) -> dict[int, list[UseChampionPower | UseReaction]]:
     """``options`` of every player with some (or of ``only``), from one scan of the champions."""
-    found: dict[int, list[UseChampionPower]] = {}
+    found: dict[int, list[UseChampionPower | UseReaction]] = {}
     triggers = {o.trigger for o in st.window}
     for champion in st.champions():
         powers = champion.card.champion_powers
@@ -265,6 +267,9 @@ def _options_by_player(st: GameState, only: int | None = None) -> dict[int, list
                     acts = found.setdefault(champion.player, [])
                     if a not in acts:
                         acts.append(a)
+    for player, answers in reactions.options_by_player(st).items():  # CL-10: reactions share the window
+        if only is None or player == only:
+            found.setdefault(player, []).extend(answers)
     return found
 
 
@@ -289,7 +294,9 @@ def _may_answer(st: GameState, occasions: list[Occasion]) -> bool:
     """False when surely no power answers ``occasions`` (CHP-1, CHP-2): no champion on the map
     has a power with one of their triggers that it can still pay for and that would change
     something (an enemy to strike or attack again; an ally it would heal or clear, ``helps``).
-    True when one may (``_fits`` decides)."""
+    True when one may (``_fits`` decides).  A reaction's occasion (CL-10) may always be answered."""
+    if reactions.may_answer(occasions):
+        return True
     for champion in st.champions():
         if champion.pos is None or champion.destroyed:
             continue

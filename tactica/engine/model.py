@@ -12,8 +12,8 @@ from enum import Enum
 
 from .abilities import Ability
 from .powers import ChampionPower, Recharge, SpecialPower
-from .triggers import DieChange, Reaction
 from .terrain import ENTER_COST, SYMBOLS, TERRAIN, CustomTerrain, Terrain, TerrainKind, TerrainRules, rules_of  # noqa: F401
+from .triggers import DieChange, Reaction
 
 Square = tuple[int, int]
 

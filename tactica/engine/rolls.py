@@ -22,7 +22,6 @@ from .triggers import DieChange, DieChangeKind, DieRoll
 from .when import CALM, Situation
 
 
-
 def dice_key(change: DieChange) -> str:
     """The ``Creature.used`` key of a dice change's check boxes (CARD-4)."""
     return f"dice:{change.name}"

@@ -78,6 +78,7 @@ from tactica.engine import (
     TerrainRules,
     UseChampionPower,
     UsePower,
+    UseReaction,
     WarbandDef,
     unknown_modules,
 )
@@ -137,9 +138,12 @@ def _special_to(p: SpecialPower) -> dict:
 
 
 def _champion_to(p: ChampionPower) -> dict:
-    return {"name": p.name, "cost": p.cost, "trigger": p.trigger.value, "effect": p.effect.value,
-            "amount": p.amount, "range": p.range, "others_only": p.others_only, "keyword": p.keyword,
-            "in_vp_zone": p.in_vp_zone}
+    out = {"name": p.name, "cost": p.cost, "trigger": p.trigger.value, "effect": p.effect.value,
+           "amount": p.amount, "range": p.range, "others_only": p.others_only, "keyword": p.keyword,
+           "in_vp_zone": p.in_vp_zone}
+    if p.near or p.natural or not p.when.always:  # CL-12: written only when used (older saves lack them)
+        out.update(near=p.near, natural=p.natural, when=json.loads(json.dumps(asdict(p.when))))
+    return out
 
 
 def card_to(c: CreatureCard) -> dict:
@@ -335,7 +339,8 @@ def warband_from(d: Any, path: str = "warband") -> WarbandDef:
 _ACTION_TYPES = {cls.__name__: cls for cls in (
     ChooseMap, ChooseStartArea, Place, ChooseFirstPlayer, Activate,
     Move, Shift, Squeeze, Attack, AreaAttack, Charge, EndActivation,
-    Teleport, ForceMove, Settle, UsePower, UseChampionPower, DeclinePower, DropProne, StandUp)}
+    Teleport, ForceMove, Settle, UsePower, UseChampionPower, DeclinePower, DropProne, StandUp,
+    UseReaction)}  # CL-10
 
 
 def _plain(value: Any) -> Any:

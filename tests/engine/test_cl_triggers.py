@@ -14,16 +14,23 @@ from tactica.engine import (
     When,
     legal_actions,
 )
-from tactica.engine.actions import UseChampionPower
-from tactica.engine.powers import ChampionEffect, ChampionPower, ChampionTrigger
-from tactica.engine import preview as attack_preview
 from tactica.engine import events as ev
+from tactica.engine import preview as attack_preview
+from tactica.engine.actions import DeclinePower, UseChampionPower, UseReaction
 from tactica.engine.flow import start_round
-from tactica.engine.triggers import DieChange, DieChangeKind, DieRoll
-from tactica.engine.powers import Recharge, RechargeOn
-from tactica.engine.sandbox import battle, card, melee
+from tactica.engine.powers import ChampionEffect, ChampionPower, ChampionTrigger, Recharge, RechargeOn
+from tactica.engine.sandbox import battle, card, melee, ranged
+from tactica.engine.triggers import (
+    DieChange,
+    DieChangeKind,
+    DieRoll,
+    Reaction,
+    ReactionEffect,
+    ReactionLimit,
+    ReactionTrigger,
+)
 
-from ._util import of, run
+from ._util import of, refused, run
 
 
 def brute(*extra, **kw):
@@ -245,3 +252,89 @@ def test_cl_12_a_when_limits_the_power_to_evil_enemies():
     evil = card("Fiend", alignment="Evil")
     st, _ = run(battle("C..\nAb.", {"C": captain(holy), "b": evil}, active="A", dice=(10,)), Attack(0, ("b",)))
     assert hot(st)
+
+
+# -- CL-10: reactions -------------------------------------------------------------------------
+
+RIPOSTE = Reaction("Riposte", ReactionTrigger.HIT, ReactionEffect.ATTACK)
+
+
+def reactor(*reactions, **kw):
+    """A test card with ``reactions``."""
+    return card("Duelist", reactions=reactions, **kw)
+
+
+def test_cl_10_hit_by_an_enemy_its_owner_may_strike_back():
+    st = battle("Ab", {"A": reactor(RIPOSTE)}, active="b", dice=(10, 12))
+    st, out = run(st, Attack(0, ("A",)))
+    assert hot(st) and st.decider == 0                  # A's player decides during b's turn
+    assert legal_actions(st) == [UseReaction("A", 0, "b"), DeclinePower()]
+    assert of(out, ev.ChampionPowerOffered) == [ev.ChampionPowerOffered(0, 1)]
+    st, out = run(st, UseReaction("A", 0, "b"))
+    assert of(out, ev.ReactionUsed) == [ev.ReactionUsed("A", "Riposte", "b", "it is hit", "attack")]
+    rolled = of(out, ev.AttackRolled)[0]
+    assert (rolled.attacker, rolled.natural, rolled.kind, rolled.hit) == ("A", 12, "reaction", True)
+    assert st.creature("b").hp == 40 and st.creature("A").hp == 40
+    assert st.phase is Phase.ACTING and st.decider == 1 and st.active_uid == "b"
+
+
+def test_cl_10_once_per_round_and_a_decline_changes_nothing():
+    st = battle("Ab", {"A": reactor(RIPOSTE)}, active="b", dice=(10, 12, 10))
+    st, _ = run(st, Attack(0, ("A",)), UseReaction("A", 0, "b"))
+    st.attack_used = False
+    st, out = run(st, Attack(0, ("A",)))               # hit again, same round: no window
+    assert not hot(st) and not of(out, ev.ChampionPowerOffered)
+    st = battle("Ab", {"A": reactor(RIPOSTE)}, active="b", dice=(10,))
+    st, out = run(st, Attack(0, ("A",)), DeclinePower())
+    assert st.phase is Phase.ACTING and st.creature("b").hp == 50 and not of(out, ev.ReactionUsed)
+
+
+def test_cl_10_an_adjacent_enemys_attack_triggers_even_on_a_miss_a_distant_one_does_not():
+    guard = Reaction("Guard Stance", ReactionTrigger.ATTACKED_BY_ADJACENT, ReactionEffect.ATTACK)
+    st, _ = run(battle("Ab", {"A": reactor(guard)}, active="b", dice=(2,)), Attack(0, ("A",)))
+    assert hot(st) and legal_actions(st)[0] == UseReaction("A", 0, "b")
+    archer = card("Archer", attacks=(melee(), ranged(range=5)))
+    st, _ = run(battle("A..b", {"A": reactor(guard), "b": archer}, active="b", dice=(10,)), Attack(1, ("A",)))
+    assert not hot(st)
+
+
+def test_cl_10_an_enemy_moving_adjacent_takes_damage_with_no_roll():
+    spikes = Reaction("Thorn Hide", ReactionTrigger.ENEMY_ADJACENT, ReactionEffect.DAMAGE, amount=5,
+                      damage_type="poison", limit=ReactionLimit.TURN)
+    st = battle("A...b", {"A": reactor(spikes)}, active="b")
+    st, out = run(st, Move(((3, 0), (2, 0))))           # ends 2 squares away: nothing
+    assert not hot(st)
+    st = battle("A...b", {"A": reactor(spikes)}, active="b")
+    st, out = run(st, Move(((3, 0), (2, 0), (1, 0))))
+    assert hot(st) and legal_actions(st)[0] == UseReaction("A", 0, "b")
+    st, out = run(st, UseReaction("A", 0, "b"))
+    assert of(out, ev.DamageDealt) == [ev.DamageDealt("b", 5, "poison", 45, False, "reaction")]
+    assert st.dice.rolls == 0
+
+
+def test_cl_10_an_ally_destroyed_within_range_lets_it_strike_the_destroyer():
+    vow = Reaction("Blood Oath", ReactionTrigger.ALLY_DESTROYED, ReactionEffect.DAMAGE, amount=10, range=3)
+    st = battle("Bb.A", {"A": reactor(vow)}, active="b", dice=(10,), hp={"B": 10})
+    st, _ = run(st, Attack(0, ("B",)))                 # B stood 3 squares from A
+    assert hot(st) and legal_actions(st)[0] == UseReaction("A", 0, "b")
+    st, _ = run(st, UseReaction("A", 0, "b"))
+    assert st.creature("b").hp == 40
+    far = battle("Bb..A", {"A": reactor(vow)}, active="b", dice=(10,), hp={"B": 10})
+    st, _ = run(far, Attack(0, ("B",)))                # 4 squares: out of range
+    assert not hot(st)
+
+
+def test_cl_10_a_dazed_creature_does_not_react_and_a_use_not_offered_is_refused():
+    st = battle("Ab", {"A": reactor(RIPOSTE)}, active="b", dice=(10,), conditions={"A": {"dazed"}})
+    st, _ = run(st, Attack(0, ("A",)))
+    assert not hot(st)
+    st, _ = run(battle("Ab", {"A": reactor(RIPOSTE)}, active="b", dice=(10,)), Attack(0, ("A",)))
+    assert refused(st, UseReaction("A", 0, "A")) == "no-trigger"
+    assert refused(st, UseReaction("b", 0, "A")) == "no-reaction"
+
+
+def test_cl_10_a_when_limits_the_reaction():
+    sly = Reaction("Sly Riposte", ReactionTrigger.HIT, ReactionEffect.ATTACK,
+                   when=When(me=About(bloodied=False)))
+    st, _ = run(battle("Ab", {"A": reactor(sly)}, active="b", dice=(10,), hp={"A": 30}), Attack(0, ("A",)))
+    assert not hot(st)                                  # bloodied by the hit: 20 HP

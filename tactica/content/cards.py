@@ -70,7 +70,6 @@ from .fields import (
     ATTACK,
     CARD,
     CARD_FILE,
-    CHAMPION_PAIRS,
     CHAMPION_POWER,
     DAMAGE_PATTERN,
     DAMAGE_TYPES,
@@ -499,8 +498,9 @@ def parse_champion_power(doc: Doc, node: Node, card_what: str, index: int) -> Ch
     trigger, effect = ChampionTrigger(values["trigger"]), ChampionEffect(values["effect"])
     problems = False
     if effect not in CHAMPION_EFFECTS_FOR[trigger]:
-        doc.error(f["effect"][1], f"effect '{effect.value}' does not fit trigger '{trigger.value}' in {what} "
-                                  f"({CHAMPION_PAIRS})")
+        fitting = " or ".join(f"'{e.value}'" for e in CHAMPION_EFFECTS_FOR[trigger])
+        doc.error(f["effect"][1], f"effect '{effect.value}' does not fit trigger '{trigger.value}' in {what}; "
+                                  f"'{trigger.value}' takes {fitting}")
         problems = True
     needs_amount = effect in (ChampionEffect.EXTRA_DAMAGE, ChampionEffect.HEAL, ChampionEffect.DAMAGE_NEAR)
     if needs_amount and "amount" not in f:

@@ -61,3 +61,32 @@ def test_cl_12_champion_powers_of_the_card_language_survive_a_save_and_old_ones_
     assert _round_trip_json(c) == c
     assert set(_champion_to(old)) == {"name", "cost", "trigger", "effect", "amount", "range", "others_only",
                                       "keyword", "in_vp_zone"}
+
+
+def test_cl_10_cl_13_a_battle_with_reactions_and_changed_dice_replays_exactly_from_its_save():
+    """Bots play the two warbands of the card language's triggers; the save, written as JSON and read
+    back, replays to the same digests (no die is drawn twice), and the battle used the new rules."""
+    from tactica.ai import make_bot
+    from tactica.content import default_map, load_warband
+    from tactica.content.shipped import shipped_warbands
+    from tactica.engine import DieChanged, ReactionUsed, apply, new_game
+    from tactica.saves.codec import SaveFile
+    from tactica.saves.replay import Recorder, rebuild
+
+    paths = {p.stem: p for p in shipped_warbands()}
+    wbs = (load_warband(paths["bellkeep-oathguard"]), load_warband(paths["red-tusk-vengeance"]))
+    maps = (default_map(),)
+    seen: set[type] = set()
+    for seed in (3, 4):
+        state, _ = new_game(wbs, maps, seed=seed)
+        save = SaveFile(id=f"cl-{seed}", seed=seed, rules=state.rules, maps=maps, warbands=wbs)
+        rec = Recorder(save)
+        bots = [make_bot("greedy", seed), make_bot("greedy", seed + 1)]
+        while not state.is_over and state.step < 400:
+            action = bots[state.decider].choose(state)
+            state, events = apply(state, action)
+            seen |= {type(e) for e in events}
+            rec.record(action, state)
+        again = SaveFile.from_json(rec.save.to_json())
+        assert rebuild(again, check=True).final.step == state.step
+    assert {DieChanged, ReactionUsed} <= seen

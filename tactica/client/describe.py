@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tactica.engine import (
+    REACTION_TRIGGERS,
     ActivationEnded,
     AttackRolled,
     AuraHarmed,
@@ -416,6 +417,8 @@ def describe_power(e: Event, state: GameState) -> LogLine:
                        _owner(state, e.uid))
     if isinstance(e, ChampionPowerOffered):
         many = "a champion power" if e.options == 1 else f"one of {e.options} champion power uses"
+        if state.window and all(o.trigger in REACTION_TRIGGERS for o in state.window):  # CL-10
+            many = "a reaction" if e.options == 1 else f"one of {e.options} reactions"
         return LogLine(f"{player_name(e.player)} may use {many} now", "info", e.player)
     if isinstance(e, ChampionPowerUsed):
         about = creature_name(state, e.ally)

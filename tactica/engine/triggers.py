@@ -20,7 +20,8 @@ class ReactionTrigger(str, Enum):
     ATTACKED_BY_ADJACENT: an enemy adjacent to it makes an attack roll against
     it (hit or miss).  HIT: an enemy's attack hits it.  ALLY_DESTROYED: a
     creature of its side within ``Reaction.range`` squares is destroyed.
-    ENEMY_ADJACENT: an enemy ends a move, shift or charge (or is placed)
+    ENEMY_ADJACENT: an enemy ends a move, shift, squeeze or charge (its own
+    movement: not forced movement)
     adjacent to it when it was not adjacent before.
     """
 

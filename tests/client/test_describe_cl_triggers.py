@@ -36,7 +36,8 @@ def test_cl_10_the_prompt_log_and_card_say_the_reaction():
     assert str(RIPOSTE) == ("Riposte: reaction when an enemy's attack hits it: attack that enemy with its basic "
                             "attack; once per turn")
     st = battle("Ab", {"A": card("Duelist", reactions=(RIPOSTE,))}, active="b", dice=(10, 12))
-    st, _ = apply(st, Attack(0, ("A",)))
+    st, offered = apply(st, Attack(0, ("A",)))
+    assert "Player 1 may use a reaction now" in _texts(offered, st)
     option = UseReaction("A", 0, "b")
     assert describe_champion_option(st, option).endswith("reaction Riposte — attack Creature b (b) with its "
                                                           "basic attack")

@@ -417,7 +417,8 @@ def describe_power(e: Event, state: GameState) -> LogLine:
                        _owner(state, e.uid))
     if isinstance(e, ChampionPowerOffered):
         many = "a champion power" if e.options == 1 else f"one of {e.options} champion power uses"
-        if state.window and all(o.trigger in REACTION_TRIGGERS for o in state.window):  # CL-10
+        if (any(o.trigger in REACTION_TRIGGERS for o in state.window)  # CL-10: its uses are reactions
+                and not any(c.card.champion_powers for c in state.alive(e.player))):
             many = "a reaction" if e.options == 1 else f"one of {e.options} reactions"
         return LogLine(f"{player_name(e.player)} may use {many} now", "info", e.player)
     if isinstance(e, ChampionPowerUsed):

@@ -74,7 +74,6 @@ from .fields import (
     ATTACK,
     CARD,
     CARD_FILE,
-    CHAMPION_PAIRS,
     CHAMPION_POWER,
     DAMAGE_PATTERN,
     DAMAGE_TYPES,
@@ -85,6 +84,7 @@ from .fields import (
     SPECIAL_POWER,
 )
 from .schema import Doc, did_you_mean
+from .triggers import check_reaction_attacks, parse_die_change, parse_reaction
 from .when import parse_when
 from .yamlsafe import MappingNode, Node, ScalarNode, SequenceNode
 
@@ -582,22 +582,42 @@ def parse_champion_power(doc: Doc, node: Node, card_what: str, index: int) -> Ch
     f = doc.fields(node, CHAMPION_POWER, what)
     if f is None:
         return None
-    values = {spec.key: doc.field(f, spec, what) for spec in CHAMPION_POWER.fields}
+    values = {spec.key: doc.field(f, spec, what) for spec in CHAMPION_POWER.fields if spec.kind != "object"}
+    when = parse_when(doc, f["when"][1], CHAMPION_POWER["when"].what(what)) if "when" in f else ALWAYS
+    if when is None:
+        return None
     if any(values[k] is None and k in f for k in values) or None in (
             values["name"], values["cost"], values["trigger"], values["effect"]):
         return None
     trigger, effect = ChampionTrigger(values["trigger"]), ChampionEffect(values["effect"])
     problems = False
     if effect not in CHAMPION_EFFECTS_FOR[trigger]:
-        doc.error(f["effect"][1], f"effect '{effect.value}' does not fit trigger '{trigger.value}' in {what} "
-                                  f"({CHAMPION_PAIRS})")
+        fitting = " or ".join(f"'{e.value}'" for e in CHAMPION_EFFECTS_FOR[trigger])
+        doc.error(f["effect"][1], f"effect '{effect.value}' does not fit trigger '{trigger.value}' in {what}; "
+                                  f"'{trigger.value}' takes {fitting}")
         problems = True
-    needs_amount = effect in (ChampionEffect.EXTRA_DAMAGE, ChampionEffect.HEAL)
+    needs_amount = effect in (ChampionEffect.EXTRA_DAMAGE, ChampionEffect.HEAL, ChampionEffect.DAMAGE_NEAR)
     if needs_amount and "amount" not in f:
         doc.error(node, f"missing required key 'amount' in {what} (a '{effect.value}' needs it)")
         problems = True
     if not needs_amount and "amount" in f:
-        doc.error(f["amount"][0], f"'amount' belongs to 'extra damage' and 'heal' only ({what})")
+        doc.error(f["amount"][0], f"'amount' belongs to 'extra damage', 'heal' and 'damage near' only ({what})")
+        problems = True
+    # CL-12: 'near' for 'damage near' and 'enemy comes near'; 'natural' for 'set die'
+    needs_near = effect is ChampionEffect.DAMAGE_NEAR or trigger is ChampionTrigger.ENEMY_NEAR
+    if needs_near and "near" not in f:
+        needer = effect.value if effect is ChampionEffect.DAMAGE_NEAR else trigger.value
+        doc.error(node, f"missing required key 'near' in {what} (a '{needer}' needs it: squares)")
+        problems = True
+    if not needs_near and "near" in f:
+        doc.error(f["near"][0], f"'near' belongs to effect 'damage near' and trigger 'enemy comes near' only "
+                                f"({what})")
+        problems = True
+    if effect is ChampionEffect.SET_DIE and "natural" not in f:
+        doc.error(node, f"missing required key 'natural' in {what} (a 'set die' needs the face, 1 to 20)")
+        problems = True
+    if effect is not ChampionEffect.SET_DIE and "natural" in f:
+        doc.error(f["natural"][0], f"'natural' belongs to effect 'set die' only ({what})")
         problems = True
     if values["in_vp_zone"] and trigger is not ChampionTrigger.ALLY_ENDS_TURN:
         doc.error(f["in_vp_zone"][0], f"'in_vp_zone' belongs to the 'ally ends turn' trigger only ({what})")
@@ -606,7 +626,8 @@ def parse_champion_power(doc: Doc, node: Node, card_what: str, index: int) -> Ch
         return None
     return ChampionPower(values["name"], values["cost"], trigger, effect, values["amount"] or 0,
                          values["range"], values["others_only"], values["keyword"] or "",
-                         values["in_vp_zone"])
+                         values["in_vp_zone"], near=values["near"] or 0, natural=values["natural"] or 0,
+                         when=when)
 
 
 def _named_list(doc: Doc, f: dict, key: str, what: str, parse) -> list:
@@ -621,7 +642,8 @@ def _named_list(doc: Doc, f: dict, key: str, what: str, parse) -> list:
     for i, pnode in enumerate(items or []):
         power = parse(doc, pnode, what, i)
         if power is not None and power.name in seen:
-            doc.error(pnode, f"{what} has two powers named '{power.name}'")
+            kind = {"reactions": "reactions", "dice": "dice changes"}.get(key, "powers")
+            doc.error(pnode, f"{what} has two {kind} named '{power.name}'")
             power = None
         if power is not None:
             seen.add(power.name)
@@ -683,6 +705,8 @@ def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | 
             abilities.append(found)
     powers = _named_list(doc, f, "champion_powers", what, parse_champion_power)
     specials = _named_list(doc, f, "special_powers", what, parse_special_power)
+    reacts = _named_list(doc, f, "reactions", what, parse_reaction)  # CL-10
+    changes = _named_list(doc, f, "dice", what, parse_die_change)  # CL-13
     if powers and v["champion"] == 0:
         doc.error(f["champion_powers"][0], f"{what} has champion powers but no champion rating; "
                                            "add 'champion: N' (1 to 5)")
@@ -715,8 +739,10 @@ def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | 
     if first is not None and all(a is not None for a, _ in attacks) and not basics and first.secondary:
         doc.error(attacks[0][1], f"the first attack of {what} is its basic attack (none is marked), "
                                  "so it cannot be secondary")
+    if all(a is not None for a, _ in attacks):
+        check_reaction_attacks(doc, reacts, tuple(a for a, _ in attacks if a is not None), what)
     if (len(doc.problems) > before or cid is None or not attacks or any(a is None for a, _ in attacks)
-            or None in abilities or any(p is None for p, _ in powers + specials)):
+            or None in abilities or any(p is None for p, _ in powers + specials + reacts + changes)):
         return None
     lines = tuple(a for a, _ in attacks if a is not None)  # none is None by now
     if not basics:  # CARD-1: the first listed is the basic attack
@@ -724,7 +750,8 @@ def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | 
     card = CreatureCard(id=cid, factions=tuple(factions), attacks=lines, keywords=tuple(keywords),
                         abilities=tuple(a for a in abilities if a is not None),
                         champion_powers=tuple(p for p, _ in powers),
-                        special_powers=tuple(p for p, _ in specials), **v)
+                        special_powers=tuple(p for p, _ in specials),
+                        reactions=tuple(r for r, _ in reacts), dice=tuple(c for c, _ in changes), **v)
     return card, f["id"][1]
 
 

@@ -8,10 +8,11 @@ Resist, Vulnerable, Immune, Insubstantial; see ``abilities``).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from . import auras
+from . import auras, rolls
 from . import events as ev
 from . import footprint as fp
 from .abilities import Aura, MultipleThreats, defend, extra_damage, has, stops_regeneration
@@ -31,6 +32,7 @@ from .model import (
 )
 from .modules import book_of
 from .state import GRANTS_CA, Creature, GameState, PendingForce
+from .triggers import DieRoll
 from .when import Situation, kinds_of_attack
 
 COMBAT_ADVANTAGE = 2
@@ -503,17 +505,30 @@ def preview(state: GameState, attacker: Creature, target: Creature, attack: Atta
 
     boost = aura_damage(state, attacker, target)
     # A hit deals one of two amounts: a critical hit's or an ordinary one's.
-    crits = sum(1 for n in hits if auto or n >= crit)
-    plain = len(hits) - crits
+    crits: float = sum(1 for n in hits if auto or n >= crit)
+    plain: float = len(hits) - crits
+    chance = len(hits) / 20
+    weights = None
+    if attacker.card.dice:  # CL-13: rerolls and the better of two dice change each face's chance
+        kind = "charge" if charge else "attack"
+        changes = rolls.applicable(state, attacker, DieRoll.ATTACK, target,
+                                   attack_situation(state, attacker, target, attack, kind))
+        weights = rolls.face_weights(changes, _hits(state, attacker, target, attack, mods))
+    if weights is not None:  # counts out of 20, as above
+        crits = 20 * sum(weights[n - 1] for n in hits if auto or n >= crit)
+        plain = 20 * sum(weights[n - 1] for n in hits) - crits
+        chance = (crits + plain) / 20
     hp = target.hp
-    expected = kills = loss = 0
+    expected: float = 0
+    kills: float = 0
+    loss: float = 0
     for count, critical in ((plain, False), (crits, True)):
         if count:
             dealt = hit_damage(attacker, target, attack, critical, ca, charge, boost=boost)[0]
             expected += count * dealt
             kills += count if dealt >= hp else 0
             loss += count * min(dealt, hp)
-    return AttackPreview(mods, attack.bonus, tn, len(hits) / 20, expected / 20, kills / 20, loss / 20)
+    return AttackPreview(mods, attack.bonus, tn, chance, expected / 20, kills / 20, loss / 20)
 
 
 def _preview_without_roll(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
@@ -532,22 +547,31 @@ def _preview_without_roll(state: GameState, attacker: Creature, target: Creature
 
 
 def resolve_attack(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
-                   out: list[ev.Event], *, kind: str = "attack", origin: AreaOrigin | None = None) -> bool:
+                   out: list[ev.Event], *, kind: str = "attack", origin: AreaOrigin | None = None,
+                   natural: int | None = None) -> bool:
     """Roll one attack and apply its damage and effects, mutating ``state`` (ATK-3..6, HP-1).
 
     ``kind`` is "attack", "charge", "opportunity", "follow-up" or "chain" (CL-8); ``origin``
-    the template of a close or area attack (COV-5).  Appends events to
-    ``out``; returns True when the attack hit.  A line with no attack roll (CL-9) hits
-    surely or on a failed save (``AttackWithoutRoll`` instead of ``AttackRolled``); effects
-    with a ``when`` are gated by it as the attack found the target (CL-7).
+    the template of a close or area attack (COV-5); ``natural``: the face the
+    roll counts as, with no die rolled (a champion power that sets the die,
+    CL-12), None to roll.  Appends events to ``out``; returns True when the
+    attack hit.  A line with no attack roll (CL-9) hits surely or on a failed
+    save (``AttackWithoutRoll`` instead of ``AttackRolled``); effects with a
+    ``when`` are gated by it as the attack found the target (CL-7).
     """
     if not attack.rolls:  # CL-9: no attack roll
         return _resolve_without_roll(state, attacker, target, attack, out, kind=kind, origin=origin)
     mods = modifiers(state, attacker, target, attack, charge=(kind == "charge"), origin=origin)
-    natural, state.dice = state.dice.roll(20)
     bonus = attack.bonus
-    total = natural + bonus + sum(v for _, v in mods)
     tn = target.card.defense_value(attack.defense)
+    if natural is not None:  # CL-12: a set die
+        pass
+    elif attacker.card.dice:  # CL-13: the card changes its own attack rolls
+        natural = rolls.roll_d20(state, attacker, DieRoll.ATTACK, _hits(state, attacker, target, attack, mods),
+                                 out, other=target, situation=attack_situation(state, attacker, target, attack, kind))
+    else:
+        natural, state.dice = state.dice.roll(20)
+    total = natural + bonus + sum(v for _, v in mods)
     critical = natural >= critical_from(state, attacker, attack) or automatic_critical(target, attack)
     hit = critical or (natural != 1 and total >= tn)
     state.round_had_combat = True
@@ -598,6 +622,27 @@ def _resolve_without_roll(state: GameState, attacker: Creature, target: Creature
                         adjustments=tuple(steps))
     apply_attack_effects(state, attacker, target, attack, hit, out, kind=kind, origin=origin, gate=gate)
     return hit
+
+
+def _hits(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
+          mods: list[tuple[str, int]] | tuple[tuple[str, int], ...]) -> Callable[[int], bool]:
+    """Whether a natural face hits (ATK-3, ATK-5): for the dice changes of CL-13."""
+    need = target.card.defense_value(attack.defense) - attack.bonus - sum(v for _, v in mods)
+    crit = critical_from(state, attacker, attack)
+    auto = automatic_critical(target, attack)
+    return lambda n: auto or n >= crit or (n != 1 and n >= need)
+
+
+def attack_situation(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
+                     kind: str = "attack") -> Situation:
+    """What is known of an attack for the card language's ``when`` tests (CL-1, CL-13): the attacker,
+    charging, flanking, unseen (``invisible`` to its target), the attack's kinds and damage type."""
+    return Situation(attacker=attacker.uid, charging=kind == "charge",
+                     flanking=attack.kind is AttackKind.MELEE and flanking(state, attacker, target),
+                     unseen=invisible(state, attacker, target),
+                     attack_kinds=kinds_of_attack(attack.kind.value, charge=kind == "charge",
+                                                  opportunity=kind == "opportunity"),
+                     damage_types=frozenset({attack.damage_type}))
 
 
 def aura_damage(state: GameState, attacker: Creature, target: Creature) -> Boost:

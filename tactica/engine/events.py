@@ -526,3 +526,46 @@ class ChainJumped(Event):
     attack: str
     distance: int = 0
     reason: str = ""
+# -- card language: triggers (CL-10, CL-12, CL-13; issue 18) ---------------------------------
+
+
+@dataclass(frozen=True)
+class DieChanged(Event):
+    """A d20 roll of ``uid`` was changed by its card's dice change ``name`` (CL-13).
+
+    roll: "attack" or "save"; faces: every face that was rolled for it, in order (a natural
+    result given by the card adds none); kept: the face that counts; change: a
+    ``triggers.DieChangeKind`` value ("reroll", "better of two", "natural") or "champion" for a
+    champion power that set the die (CL-12).
+    """
+
+    uid: str
+    roll: str
+    faces: tuple[int, ...]
+    kept: int
+    name: str
+    change: str
+
+
+@dataclass(frozen=True)
+class ReactionUsed(Event):
+    """``uid`` used its reaction ``name`` (CL-10) against (or, for a heal, for) ``target``.
+
+    trigger: a ``triggers.ReactionTrigger`` value; effect: a ``triggers.ReactionEffect`` value.
+    """
+
+    uid: str
+    name: str
+    target: str
+    trigger: str
+    effect: str
+
+
+@dataclass(frozen=True)
+class PowerOutOfSight(Event):
+    """Creatures ``unseen`` were not affected by ``champion``'s power ``power``: the champion has no
+    line of sight to them (CL-12, the 2008 sight rulings)."""
+
+    champion: str
+    power: str
+    unseen: tuple[str, ...]

@@ -13,6 +13,7 @@ from enum import Enum
 from .abilities import Ability
 from .powers import ChampionPower, Recharge, SpecialPower
 from .terrain import ENTER_COST, SYMBOLS, TERRAIN, CustomTerrain, Terrain, TerrainKind, TerrainRules, rules_of  # noqa: F401
+from .triggers import DieChange, Reaction
 from .when import ALWAYS, When
 
 Square = tuple[int, int]
@@ -410,6 +411,8 @@ class CreatureCard:
         category: its size category when the card names one ("tiny", "small", "medium",
             "large", "huge"; ``when.SIZE_CATEGORIES``), "" to take it from ``size`` (CL-2).
         text: card text shown to players that the engine never reads.
+        reactions: typed reactions (CL-10; see ``triggers.Reaction``).
+        dice: typed changes to its own d20 rolls (CL-13; see ``triggers.DieChange``).
     """
 
     id: str
@@ -433,6 +436,9 @@ class CreatureCard:
     flavor: str = ""
     text: str = ""
     category: str = ""
+    # CL-10, CL-13 (card language, issue 18): reactions and dice changes.
+    reactions: tuple[Reaction, ...] = ()
+    dice: tuple[DieChange, ...] = ()
 
     @property
     def basic_attack(self) -> AttackDef | None:

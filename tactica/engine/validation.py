@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-from . import champions, uses
+from . import champions, reactions, uses
 from .actions import (
     Action,
     Activate,
@@ -35,6 +35,7 @@ from .actions import (
     Teleport,
     UseChampionPower,
     UsePower,
+    UseReaction,
 )
 from .areas import aimed_at_right_side, struck, template
 from .attacking import attack_allowed, charge_attack
@@ -90,7 +91,7 @@ def _refuse(code: str, reason: str) -> NoReturn:
 _PHASE_OF = {ChooseMap: Phase.CHOOSE_MAP, ChooseStartArea: Phase.CHOOSE_AREA, Place: Phase.DEPLOY,
              ChooseFirstPlayer: Phase.CHOOSE_FIRST, Activate: Phase.ACTIVATE,
              ForceMove: Phase.FORCED, Settle: Phase.FORCED,
-             UseChampionPower: Phase.CHAMPION, DeclinePower: Phase.CHAMPION}
+             UseChampionPower: Phase.CHAMPION, UseReaction: Phase.CHAMPION, DeclinePower: Phase.CHAMPION}
 
 
 def validate(st: GameState, a: Action) -> None:
@@ -122,6 +123,12 @@ def _check_force_move(st: GameState, a: ForceMove | Settle) -> None:
 
 def _check_use_champion_power(st: GameState, a: UseChampionPower) -> None:
     problem = champions.check_use(st, a)
+    if problem:
+        _refuse(*problem)
+
+
+def _check_use_reaction(st: GameState, a: UseReaction) -> None:
+    problem = reactions.check_use(st, a)  # CL-10
     if problem:
         _refuse(*problem)
 
@@ -344,6 +351,7 @@ _CHECKS: dict[type[Action], Callable[[GameState, Any], None]] = {
     ForceMove: _check_force_move,
     Settle: _check_force_move,
     UseChampionPower: _check_use_champion_power,
+    UseReaction: _check_use_reaction,
     UsePower: _check_use_power,
     ChooseMap: _check_choose_map,
     ChooseStartArea: _check_choose_start_area,

@@ -81,6 +81,7 @@ from tactica.engine import (
     TerrainRules,
     UseChampionPower,
     UsePower,
+    UseReaction,
     WarbandDef,
     unknown_modules,
 )
@@ -160,9 +161,12 @@ def _special_to(p: SpecialPower) -> dict:
 
 
 def _champion_to(p: ChampionPower) -> dict:
-    return {"name": p.name, "cost": p.cost, "trigger": p.trigger.value, "effect": p.effect.value,
-            "amount": p.amount, "range": p.range, "others_only": p.others_only, "keyword": p.keyword,
-            "in_vp_zone": p.in_vp_zone}
+    out = {"name": p.name, "cost": p.cost, "trigger": p.trigger.value, "effect": p.effect.value,
+           "amount": p.amount, "range": p.range, "others_only": p.others_only, "keyword": p.keyword,
+           "in_vp_zone": p.in_vp_zone}
+    if p.near or p.natural or not p.when.always:  # CL-12: written only when used (older saves lack them)
+        out.update(near=p.near, natural=p.natural, when=json.loads(json.dumps(asdict(p.when))))
+    return out
 
 
 def card_to(c: CreatureCard) -> dict:
@@ -178,6 +182,8 @@ def card_to(c: CreatureCard) -> dict:
             value = [_champion_to(p) for p in value]
         elif f.name == "special_powers":
             value = [_special_to(p) for p in value]
+        elif f.name in ("reactions", "dice"):  # CL-10, CL-13: typed entries with a 'when'
+            value = [json.loads(json.dumps(asdict(x))) for x in value]
         elif isinstance(value, tuple):
             value = list(value)
         out[f.name] = value
@@ -357,7 +363,8 @@ def warband_from(d: Any, path: str = "warband") -> WarbandDef:
 _ACTION_TYPES = {cls.__name__: cls for cls in (
     ChooseMap, ChooseStartArea, Place, ChooseFirstPlayer, Activate,
     Move, Shift, Squeeze, Attack, AreaAttack, Charge, EndActivation,
-    Teleport, ForceMove, Settle, UsePower, UseChampionPower, DeclinePower, DropProne, StandUp)}
+    Teleport, ForceMove, Settle, UsePower, UseChampionPower, DeclinePower, DropProne, StandUp,
+    UseReaction)}  # CL-10
 
 
 def _plain(value: Any) -> Any:

@@ -38,6 +38,13 @@ durability is worth two creatures, i.e. cost ∝ sqrt(offence × durability)).
 * Special powers (SPW-1): heal A adds A HP per box (3 boxes' worth when
   unlimited), ×1.5 when it can reach an ally; clearing conditions adds 5 HP
   per box.
+* Reactions (CL-10): about 0.4 uses a round when once per turn, 0.25 when
+  once per round (fewer with check boxes): an attack adds that share of its
+  offence, damage that share of its amount, a heal 12× that share in HP.
+* Dice changes (CL-13): a reroll or the better of two ×(1 + miss chance)
+  offence (less with boxes), a given natural face ×(1 + boxes/8); a save
+  change ×1.03 durability.  A line recharging at the start of each round
+  (CL-17) counts as 4 boxes.
 
 Greedy AI-against-AI trials of the shipped 200-point warbands came out close
 to even with these costs; the yardstick may undervalue single big creatures
@@ -183,6 +190,8 @@ def _ability_factors(c: CreatureCard, best: AttackDef) -> tuple[float, float, fl
                   for e in attack.effects if isinstance(e, HealEffect))
         if attack.uses:
             boxes = attack.uses + (1 if attack.recharge else 0)
+            if attack.recharge is not None and attack.recharge.on.value == "start of round":
+                boxes = 4  # CL-17: refilled every round
             extra += max(0.0, offence(attack, c) - offence(best, c)) * boxes / 4
     for power in c.special_powers:
         boxes = power.uses or 3
@@ -190,6 +199,23 @@ def _ability_factors(c: CreatureCard, best: AttackDef) -> tuple[float, float, fl
             hp += power.amount * boxes * (1.5 if power.range else 1.0)
         else:
             hp += 5 * boxes
+    # Card-language triggers (CL-10, CL-13, CL-17): see the module doc.
+    for r in c.reactions:
+        often = (0.4 if r.limit.value == "turn" else 0.25) * (min(1.0, r.uses / 4) if r.uses else 1.0)
+        if r.effect.value == "attack":
+            line = c.attack_named(r.attack) if r.attack else c.basic_attack
+            extra += offence(line, c) * often if line is not None else 0.0
+        elif r.effect.value == "damage":
+            extra += r.amount * often
+        else:
+            hp += r.amount * 12 * often
+    for change in c.dice:
+        if change.roll.value == "save":
+            dur_x *= 1.03
+        elif change.change.value == "natural":
+            off_x *= 1 + (change.uses or 8) / 8
+        else:
+            off_x *= 1 + (1 - chance) * (min(1.0, change.uses / 8) if change.uses else 1.0)
     return extra, off_x, dur_x * (1 + hp / c.hp), mob_x
 
 

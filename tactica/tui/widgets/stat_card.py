@@ -232,6 +232,10 @@ def _card_text(c: Creature, *, active: bool, move_used: bool, attack_used: bool,
         if power.uses:
             t.append(" " + boxes(power.uses, used_count(c, power_key(power))), style="bold yellow")
         t.append(f"  {str(power).split(': ', 1)[1] if ': ' in str(power) else ''}\n", style="bright_black")
+    for reaction in card.reactions:  # CL-10: words made from the data
+        t.append(f"↺ {reaction}\n")
+    for change in card.dice:  # CL-13
+        t.append(f"⚄ {change}\n")
     if card.champion:  # CHP-1: the budget left this battle
         left = champion_budget_left(c)
         t.append(f"Champion {card.champion}", style="bold")

@@ -102,41 +102,66 @@ def terrain_words(rules) -> str:
     return ", ".join(words) or "clear"
 
 
-def legend_text(plain: bool = False, customs: tuple = ()) -> Text:
+def legend_text(plain: bool = False, customs: tuple = (), the_map: MapDef | None = None) -> Text:
     """The legend: what each kind of square looks like (two entries a line).
 
     ``customs``: the map's own terrain kinds (TER-OTHER), listed after the built-in ones.
+    ``the_map``: list only what that map has (its terrain kinds, start areas and VP zones); the VP
+    zones named as the battle screen's legend names them before the start areas are chosen ("◆
+    who starts in A scores here").  Without it, every kind is listed.
     """
     t = Text(no_wrap=True)
+    has = _legend_keys(the_map)
     rows: list[tuple[str, Style | None, str]] = [
-        (" . ", _S["clear"], "clear"), (" ^ ", _S["difficult"], "difficult (costs 2 to enter)"),
-        ("█" * CELL, _S["wall"], "wall (blocks movement, sight)"),
-        (HALF_WALL_CELLS["nw"], _S["wall"], "diagonal wall (free corner passable)"),
-        (" A " if plain else " . ", _S["area0"], "start area A (picked at setup)"),
-        (" B " if plain else " . ", _S["area1"], "start area B (picked at setup)"),
-        (" a " if plain else " ◆ ", _S["zone0"], "VP zone a: scores for A"),
-        (" b " if plain else " ◆ ", _S["zone1"], "VP zone b: scores for B"),
-        (" T ", _S["difficult"], "forest (costs 2, cover)"), (" O ", _S["clear"], "pit (fliers only)"),
-        (" * ", _S["clear"], "smoke (hides)"), (" S ", _S["difficult"], "statue (costs 2, cover)"),
-        (" % ", _S["clear"], "blood rock (melee crit 19-20)"), (" + ", _S["clear"], "sacred circle (+2 attack)"),
-        (" @ ", _S["clear"], "teleporter"),
-        (" _ ", _S["difficult"], "low obstacle (costs 2, cannot stop)"), ("", None, "")]
-    if customs:
-        rows = rows[:-1]
-        for kind in customs:
-            r = kind.rules
-            shade = _S["wall"] if r.blocks_movement else _S["difficult" if r.difficult else "clear"]
-            sample = "█" * CELL if r.blocks_movement else f" {r.symbol} "
-            rows.append((sample, shade, f"{kind.name}: {terrain_words(r)}"[:34]))
-        if len(rows) % 2:
-            rows.append(("", None, ""))
+        (sample, style, words) for key, sample, style, words in (
+            ("clear", " . ", _S["clear"], "clear"),
+            ("difficult", " ^ ", _S["difficult"], "difficult (costs 2 to enter)"),
+            ("wall", "█" * CELL, _S["wall"], "wall (blocks movement, sight)"),
+            ("half-wall", HALF_WALL_CELLS["nw"], _S["wall"], "diagonal wall (free corner passable)"),
+            ("area-A", " A " if plain else " . ", _S["area0"], "start area A (picked at setup)"),
+            ("area-B", " B " if plain else " . ", _S["area1"], "start area B (picked at setup)"),
+            ("zone-A", " a " if plain else " ◆ ", _S["zone0"], "VP zone: who starts in A scores here"),
+            ("zone-B", " b " if plain else " ◆ ", _S["zone1"], "VP zone: who starts in B scores here"),
+            ("forest", " T ", _S["difficult"], "forest (costs 2, cover)"),
+            ("pit", " O ", _S["clear"], "pit (fliers only)"),
+            ("smoke", " * ", _S["clear"], "smoke (hides)"),
+            ("statue", " S ", _S["difficult"], "statue (costs 2, cover)"),
+            ("blood-rock", " % ", _S["clear"], "blood rock (melee crit 19-20)"),
+            ("sacred-circle", " + ", _S["clear"], "sacred circle (+2 attack)"),
+            ("teleporter", " @ ", _S["clear"], "teleporter"),
+            ("low-obstacle", " _ ", _S["difficult"], "low obstacle (costs 2, cannot stop)"))
+        if has is None or key in has]
+    for kind in customs:
+        r = kind.rules
+        shade = _S["wall"] if r.blocks_movement else _S["difficult" if r.difficult else "clear"]
+        sample = "█" * CELL if r.blocks_movement else f" {r.symbol} "
+        rows.append((sample, shade, f"{kind.name}: {terrain_words(r)}"[:LEGEND_WORDS]))
+    if len(rows) % 2:
+        rows.append(("", None, ""))
     for i, (sample, style, words) in enumerate(rows):
         if sample:
             t.append(sample, style=style)
-            t.append(f" {words:<34}")
+            t.append(f" {words:<{LEGEND_WORDS}}")
         if i % 2 and i < len(rows) - 1:
             t.append("\n")
     return t
+
+
+LEGEND_WORDS = 36
+"""Columns of an entry's words in the legend (two entries and their samples fit 80 columns)."""
+
+
+def _legend_keys(the_map: MapDef | None) -> set[str] | None:
+    """The legend entries ``the_map`` needs (terrain kinds by value, "half-wall", "area-A",
+    "zone-A", …), or None for every entry."""
+    if the_map is None:
+        return None
+    keys = {"clear"}
+    for row in the_map.terrain:
+        for terrain in row:
+            keys.add("half-wall" if terrain_rules(terrain).half_wall else getattr(terrain, "value", ""))
+    keys |= {f"area-{k}" for k in the_map.start_areas} | {f"zone-{k}" for k, v in the_map.vp_zones.items() if v}
+    return keys
 
 
 def preview(the_map: MapDef, path: str | Path | None = None, plain: bool = False) -> Group:
@@ -147,7 +172,7 @@ def preview(the_map: MapDef, path: str | Path | None = None, plain: bool = False
     title.append(f"  {the_map.width}×{the_map.height} squares · start areas {areas} squares")
     if path is not None:
         title.append(f"\n{path}", style="bright_black")
-    return Group(title, map_text(the_map, plain), Text(), legend_text(plain, the_map.custom_terrain))
+    return Group(title, map_text(the_map, plain), Text(), legend_text(plain, the_map.custom_terrain, the_map))
 
 
 def needed_width(the_map: MapDef) -> int:

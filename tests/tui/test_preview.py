@@ -32,8 +32,23 @@ def test_preview_draws_rows_with_coordinates_and_a_legend():
     row7 = lines[3 + 6]
     assert row7.split()[0] == "7" and row7.split()[-1] == "7"  # row numbers on both sides
     assert " A  A  ^ " in row7 and " B  B " in row7  # zone letters without colours
-    assert "start area A (picked at setup)" in text and "player 1" not in text and "VP zone b: scores for B" in text
-    assert "forest (costs 2, cover)" in text and "teleporter" in text  # every terrain kind
+    assert "start area A (picked at setup)" in text and "player 1" not in text
+    assert "VP zone: who starts in B scores here" in text
+    assert "difficult (costs 2 to enter)" in text and "teleporter" not in text  # only the kinds it has
+
+
+def test_preview_legend_lists_only_what_the_map_has():
+    """A map without forest, pits or teleporters gets no legend entry for them; its VP zones are
+    named as the battle screen's legend names them before the areas are chosen (issue 20)."""
+    path = next(p for p in shipped_maps() if p.stem == "crossroads-ruin")
+    m = load_map(path)
+    kinds = {t.value for row in m.terrain for t in row}
+    status, text = _draw(path)
+    assert status == 0
+    for kind, words in (("forest", "forest (costs 2, cover)"), ("pit", "pit (fliers only)"),
+                        ("teleporter", "teleporter"), ("low-obstacle", "low obstacle")):
+        assert (words in text) == (kind in kinds), kind
+    assert "who starts in A scores here" in text and "scores for A" not in text
 
 
 def test_preview_squares_match_the_battle_map_look():

@@ -293,6 +293,10 @@ class Hints:
                                 + " Enter: choose this attack.")
             acts = (("move ✓" if not st.move_used else "move ✗") + "  "
                     + ("attack ✓" if not st.attack_used else "attack ✗"))
+            if s.over_pit():  # it stands over a pit with the activation still open (TER-PIT, issue 20)
+                pit = ("Over a pit: it must move on before its activation ends (TER-PIT)" if moves
+                       else "Over a pit: when its activation ends there, it is destroyed (TER-PIT)!")
+                return f"{creature_name(st, me.uid)} is active ({acts}). {pit} — {self.act_keys()}."
             return f"{creature_name(st, me.uid)} is active ({acts}): {self.act_keys()}."
         if m is Mode.AREA:
             return self.area_hint(cursor)

@@ -225,3 +225,19 @@ def test_TER_PIT_the_pit_warning_does_not_depend_on_the_coming_rolls():
         session = GameSession(st)
         answers.append(session.pit_ending(Move(((1, 0), (2, 0)))))
     assert answers == [True, True]
+
+
+async def test_TER_PIT_after_a_move_onto_a_pit_the_status_line_keeps_the_pit():
+    """The bat moved over the pit with its attack left: on its own square the status line still
+    says it must move on (issue 20: it forgot the pit once the move was made)."""
+    app = app_for_state(bat_battle(attack_used=False))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await walk_cursor(pilot, screen, (2, 0))
+        await pilot.press("m")
+        await pilot.pause()
+        assert screen.session.state.creature("A").pos == (2, 0)
+        assert screen.map_view.square == (2, 0)
+        message = screen.query_one(StatusLine).message
+        assert "is active" in message and "Over a pit: it must move on before its activation ends" in message

@@ -47,7 +47,7 @@ async def test_quick_start_shows_rolls_and_lands_on_round_1(demo_app):
         assert "Initiative: Player 1 rolls" in text and "chooses who goes first" in text
         assert "seed 7" in text
         header = str(screen.query_one(BattleHeader).render())
-        assert "Round 1" in header and "VP 0–0" in header and "activation left" in header
+        assert "Round 1" in header and "VP 0–0" in header and ("activation left" in header or "· 1 left" in header)
 
 
 async def test_select_a_creature_and_move_it(demo_app):

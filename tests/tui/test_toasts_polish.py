@@ -47,3 +47,40 @@ async def test_the_map_reload_error_is_said_in_the_log_not_in_a_toast_over_the_m
         for toast in screen.query(Toast):
             assert toast.region.height <= 10 and toast.region.width <= 30           # a refusal's small toast
             assert not toast.region.overlaps(screen.battle_log.region)
+
+
+async def _click(pilot, screen, square) -> None:
+    from tactica.tui.widgets.map_view import MapView
+    mv = screen.map_view
+    x, y = square
+    await pilot.click(MapView, offset=(mv._margin() + x * mv._cw + 1, y * mv._ch))
+    await pilot.pause()
+
+
+async def test_a_click_on_a_reachable_square_previews_the_path_and_a_second_click_moves():
+    """The mouse as the keyboard (issue 20): the first click shows the path and says to click again;
+    the second click on that square moves."""
+    from tactica.tui.widgets.status_line import StatusLine
+    app = app_for_state(battle("A.....\n......\n.....b", active="A"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await _click(pilot, screen, (2, 1))
+        assert screen.session.state.creature("A").pos == (0, 0)      # not yet: the path is shown
+        assert screen.map_view.square == (2, 1)
+        message = screen.query_one(StatusLine).message
+        assert message.startswith("Move ") and message.endswith("Click again to move there.")
+        await _click(pilot, screen, (2, 1))
+        assert screen.session.state.creature("A").pos == (2, 1)
+
+
+async def test_a_click_on_an_unreachable_square_says_why():
+    from tactica.tui.widgets.status_line import StatusLine
+    app = app_for_state(battle("A.#...\n......\n.....b", active="A"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await _click(pilot, screen, (2, 0))                           # a wall
+        status = screen.query_one(StatusLine)
+        assert status.refused and "cannot end a move there" in status.message
+        assert screen.session.state.creature("A").pos == (0, 0)

@@ -35,7 +35,7 @@ from tactica.client.describe import action_lines, describe_events
 from tactica.client.handoff import HandOff, summary_lines
 from tactica.client.opponent import AiPlayer, Thought
 from tactica.client.session import GameSession
-from tactica.engine import Action, ChooseFirstPlayer, EndActivation, Event, GameState, Phase
+from tactica.engine import Action, ChooseFirstPlayer, EndActivation, Event, GameState, Phase, Square
 
 from ..widgets.battle_footer import BattleFooter
 from ..widgets.battle_header import BattleHeader
@@ -119,6 +119,9 @@ class BattleScreen(Screen[str]):
         except Exception:  # made outside a running app (no active app): the default
             fast = handoff = False
         self.ai_turn = AiTurn(self, fast)
+        #: The square (and the state) a first click on a reachable square previewed: a second click
+        #: there moves (``on_map_view_clicked``); None when no click waits.
+        self._click_armed: tuple[Square, object] | None = None
         if fast and session.opponent is not None:
             self.ai_turn.save_options()  # the save says fast, so that tactica resume keeps it
         ai = session.opponent  # hot-seat hand-off (client.handoff), set by the app (--no-handoff)
@@ -319,9 +322,24 @@ class BattleScreen(Screen[str]):
         self.confirms.forget()  # a move waiting for confirmation was to the old square
         self.refresh_view()
 
+    CLICK_AGAIN = " Click again to move there."
+    """Added to the status line after a first click on a square the active creature can move to."""
+
     def on_map_view_clicked(self, message: MapView.Clicked) -> None:
-        if not self.asking and not self.ai_decides():
-            self.action_select()
+        """A click acts as Enter on its square, except on a square the active creature can move to:
+        the first click shows the path there (as the keyboard's cursor does) and a second click on the
+        same square moves (issue 20).  A click where it cannot move says why (Enter's refusal)."""
+        if self.asking or self.ai_decides():
+            return
+        square, armed = message.square, self._click_armed
+        self._click_armed = None
+        if self.ctrl.mode is Mode.ACT and square in self.session.moves() \
+                and armed != (square, self.session.state):
+            self._click_armed = (square, self.session.state)
+            self.refresh_view()
+            self.status_line.message = self.status_line.message.rstrip() + self.CLICK_AGAIN
+            return
+        self.action_select()
 
     def on_screen_resume(self) -> None:
         """Back on top (the help closed): ask the question that waited for it."""

@@ -17,7 +17,7 @@ HELP = """\
 |---|---|
 | arrows / h j k l (y u b n diagonals) | move the cursor; the mouse works too |
 | shift+arrows, wheel | scroll a map bigger than its view (80×24), any time, also under a question; the bar along the map's bottom says what is hidden: `◀ 4 cols` on the left, `9 cols ▶` on the right, `▲ 3 ▼ 6 rows` above and below. Moving the cursor brings the view back to it |
-| Enter / click | select: activate the creature, move to a shaded square, pick a target, confirm |
+| Enter / click | select: activate the creature, move to a shaded square, pick a target, confirm (a click on a shaded square first shows the path: click again to move) |
 | Tab / Shift+Tab | cycle through what can be chosen now (unactivated creatures, targets, charge ends) |
 | m | move the active creature to the cursor square (shaded squares are reachable); a move that provokes opportunity attacks names the attackers first: press m (or Enter) again to move anyway, any other key cancels |
 | s | shift one square to the cursor square, a square marked `s` (provokes no opportunity attacks) |

@@ -27,6 +27,7 @@ from .actions import (
     ChooseMap,
     ChooseStartArea,
     DeclinePower,
+    Dig,
     DropProne,
     EndActivation,
     ForceMove,
@@ -70,6 +71,7 @@ from .events import (
     AttackRolled,
     AuraHarmed,
     BattleWon,
+    CaveCheck,
     ChampionPowerDeclined,
     ChampionPowerOffered,
     ChampionPowerUsed,
@@ -78,18 +80,24 @@ from .events import (
     ConditionPrevented,
     ConfusionRolled,
     CreatureActivated,
+    CreatureCaughtOn,
     CreatureDestroyed,
+    CreatureDrifted,
     CreatureDroppedProne,
     CreatureFell,
+    CreatureFellDown,
     CreatureForced,
     CreatureHealed,
     CreatureMoved,
     CreaturePlaced,
     CreatureSettled,
+    CreatureSlid,
+    CreatureSlipped,
     CreatureStoodUp,
     DamageDealt,
     DieRolled,
     Event,
+    FatigueChanged,
     FirstPlayerChosen,
     FlierFell,
     MapChosen,
@@ -100,6 +108,7 @@ from .events import (
     RollWon,
     RoundEnded,
     RoundStarted,
+    RubbleDug,
     SavingThrowRolled,
     SpecialPowerUsed,
     StartAreaChosen,
@@ -153,6 +162,8 @@ from .model import (
 )
 from .modules import OPTIONAL_MODULES, active_modules, unknown_modules
 from .modules import conflict as module_conflict
+from .modules.underground import fatigue_name as fatigue_of
+from .modules.underground import height as creature_height
 from .movement import Route, provokers_of_path, routes
 from .movement import mode_of as movement_mode
 from .powers import (
@@ -189,7 +200,7 @@ from .state import (
     bloodied_threshold,
 )
 from .teleporters import teleport_squares
-from .terrain import SYMBOLS, CustomTerrain, Terrain, TerrainRules
+from .terrain import LANDING_KINDS, RUBBLE_KINDS, SYMBOLS, CustomTerrain, Terrain, TerrainRules
 from .terrain import rules_of as terrain_rules
 from .uses import (
     NO_ATTACK_POWERS,
@@ -207,6 +218,8 @@ from .whatif import Dice, as_active, as_turn_of, with_creature_at, with_dice
 # The one door: clients (ai, client, tui, saves, cli, content) import these names from
 # ``tactica.engine`` and never a submodule.
 __all__ = [
+    "LANDING_KINDS",
+    "RUBBLE_KINDS",
     "ABILITY_KINDS",
     "ACTING_KINDS",
     "ALIGNMENTS",
@@ -260,6 +273,17 @@ __all__ = [
     "CustomTerrain",
     "DamageDealt",
     "DeclinePower",
+    "Dig",
+    "CaveCheck",
+    "CreatureCaughtOn",
+    "CreatureDrifted",
+    "CreatureFellDown",
+    "CreatureSlid",
+    "CreatureSlipped",
+    "FatigueChanged",
+    "RubbleDug",
+    "creature_height",
+    "fatigue_of",
     "Defense",
     "Dice",
     "DieRolled",

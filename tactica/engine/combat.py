@@ -325,10 +325,14 @@ def _within_module_reach(state: GameState, attacker: Creature, target: Creature)
 
 
 def sees(state: GameState, a: Creature, b: Creature) -> bool:
-    """Line of sight from creature a to creature b: from any of a's squares to any of b's (LOS-1)."""
+    """Line of sight from creature a to creature b: from any of a's squares to any of b's (LOS-1);
+    then the rule modules that change sight answer (UG-DARK: not into darkness)."""
     if a.card.size == 1 and b.card.size == 1:
-        return state.geometry.line_of_sight(a.square, b.square)
-    return fp.sight(state.geometry, a.square, a.card.size, b.square, b.card.size)
+        seen = state.geometry.line_of_sight(a.square, b.square)
+    else:
+        seen = fp.sight(state.geometry, a.square, a.card.size, b.square, b.card.size)
+    book = book_of(state)
+    return book.sees(state, a, b, seen) if book.changes_sight else seen
 
 
 def creature_distance(state: GameState, a: Creature, b: Creature) -> int | None:
@@ -438,6 +442,10 @@ def resolve_attack(state: GameState, attacker: Creature, target: Creature, attac
     the template of a close or area attack (COV-5).  Appends events to
     ``out``; returns True when the attack hit.
     """
+    book = book_of(state)
+    if book.checks_attacks and not book.before_attack(state, attacker, target, attack, out):
+        state.round_had_combat = True  # a rule module made it miss before its roll (UG-SLIP)
+        return False
     mods = modifiers(state, attacker, target, attack, charge=(kind == "charge"), origin=origin)
     natural, state.dice = state.dice.roll(20)
     bonus = attack.bonus
@@ -462,10 +470,13 @@ def aura_damage(state: GameState, attacker: Creature, target: Creature) -> Boost
     """What auras add to a hit of ``attacker`` on ``target``: (damage bonuses, target's resist auras).
 
     A pair ((name, HP), ...), (Aura, ...) for ``hit_damage``'s ``boost``; empty without auras.
+    The HP the optional rule modules add come first among the bonuses (UG-FATIGUE).
     """
+    book = book_of(state)
+    extra = book.damage_modifiers(state, attacker, target) if book.attack_modifiers_asked else ()
     if not auras.any_auras(state):
-        return ((), ())
-    return (tuple(auras.bonuses(state, attacker, "damage")), auras.resist_auras(state, target))
+        return (extra, ())
+    return (extra + tuple(auras.bonuses(state, attacker, "damage")), auras.resist_auras(state, target))
 
 
 def hit_damage(attacker: Creature, target: Creature, attack: AttackDef, critical: bool,

@@ -362,7 +362,7 @@ def nearest_enemies(state: GameState, attacker: Creature) -> list[Creature]:
 def valid_targets(state: GameState, attacker: Creature, attack: AttackDef) -> list[Creature]:
     """Every enemy ``attack`` could target now, in uid order (RNG-1, RNG-2)."""
     enemies = state.enemy_creatures(attacker.player)
-    if attack.reach is Reach.RANGE and attacker.card.size == 1:
+    if attack.reach is Reach.RANGE and attacker.card.size == 1 and not book_of(state).changes_sight:
         # in_reach for one-square creatures: sight, then a distance within range -- refused
         # cheaply by the Chebyshev distance (never above the count around walls) and else
         # counted only as far as the range (Geometry.within).

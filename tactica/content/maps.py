@@ -180,12 +180,13 @@ def parse_terrain_type(doc: Doc, node: Node, index: int) -> CustomTerrain | None
     # UG-RUBBLE, UG-FALL, UG-SLIDE: nobody deploys in rubble, down a chasm or on a slope
     blocked_start = bool(cave["rubble"] or cave["depth"] or cave["slope"])
     deploy = v["deploy"] if v["deploy"] is not None else not (blocking or pit or not stop or blocked_start)
+    wall = blocking or bool(cave["rubble"])  # UG-RUBBLE: rubble is a wall until dug out
     rules = TerrainRules(
-        symbol, cost=v["cost"], blocks_movement=blocking, blocks_sight=blocking or v["obscuring"],
-        blocks_effect=blocking, forest_sight=v["dense"],
-        cover_ranged=blocking or v["cover"] in ("ranged", "all"),
-        cover_area=blocking or v["cover"] == "all", cover_inside=v["cover_inside"],
-        can_stop=stop and not blocking, fliers_only=pit, destroys=pit, deploy=deploy and not blocking,
+        symbol, cost=v["cost"], blocks_movement=wall, blocks_sight=wall or v["obscuring"],
+        blocks_effect=wall, forest_sight=v["dense"],
+        cover_ranged=wall or v["cover"] in ("ranged", "all"),
+        cover_area=wall or v["cover"] == "all", cover_inside=v["cover_inside"],
+        can_stop=stop and not wall, fliers_only=pit, destroys=pit, deploy=deploy and not wall,
         melee_crit=v["melee_crit"], attack_bonus=v["attack_bonus"], hides=v["obscuring"] and not blocking,
         **cave)
     return CustomTerrain(name, rules)

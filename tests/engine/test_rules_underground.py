@@ -145,7 +145,8 @@ def test_ug_squeeze_a_gap_too_narrow_for_the_body_cannot_be_entered():
     plated_elf = card("Elf Knight", keywords=("Elf",), ac=20)
     assert body(_c(keywords=("Human",))) == (24, 12) and body(_c(keywords=("Halfling",))) == (12, 30)
     assert (2, 0) not in dests(cave("A4.\n###", {"A": human}))
-    assert move_refusal(cave("A4.\n###", {"A": human}), (1, 0)) is not None
+    assert move_refusal(cave("A4.\n###", {"A": human}), (1, 0))[0] == "too-narrow"
+    assert "UG-SQUEEZE" in move_refusal(cave("A4.\n###", {"A": human}), (1, 0))[1]
     assert (2, 0) in dests(cave("A4.\n###", {"A": elf}))
     assert (2, 0) not in dests(cave("A4.\n###", {"A": plated_elf}))  # plate adds 8 inches
 
@@ -155,6 +156,7 @@ def test_ug_squeeze_a_gap_too_narrow_for_the_body_cannot_be_entered():
 def test_ug_rubble_blocks_and_a_dig_takes_the_activation_and_clears_1d4_feet():
     st = cave("A5.\n###", dice=(3,), active="A")
     assert (2, 0) not in dests(st)
+    assert move_refusal(st, (1, 0))[0] == "rubble" and "UG-RUBBLE" in move_refusal(st, (1, 0))[1]
     assert Dig((1, 0)) in legal_actions(st) and Dig in kinds_now(st)
     assert actions_of_kind(st, Dig) == [Dig((1, 0))]
     st2, out = run(st, Dig((1, 0)))
@@ -204,7 +206,7 @@ def _shover(distance=1):
 
 def test_ug_fall_no_walking_down_a_ledge_climbing_up_costs_extra():
     st = cave("A8..\n....")
-    assert (1, 0) not in dests(st) and move_refusal(st, (1, 0)) is not None
+    assert (1, 0) not in dests(st) and move_refusal(st, (1, 0))[0] == "drop"
     assert (2, 0) in dests(st)  # around it
     # A stands in a chasm 20 feet down: climbing out costs 1 extra square per 10 feet
     st = cave("8A.....\n#######")

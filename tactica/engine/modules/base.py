@@ -67,6 +67,9 @@ Hooks (methods of ``RuleModule``; each default answers "no change"):
   check before a melee attack on ice).  Asked only with ``checks_attacks``.
 * ``damage_modifiers(state, attacker, target)`` -- named HP added to a hit's
   damage, as damage auras are (UG-FATIGUE: -5 fatigued, -10 exhausted).
+* ``square_refusal(state, mover, square)`` -- why the module keeps a creature's
+  moves out of a square, a (code, sentence) pair naming its rule, or None;
+  ``engine.move_refusal`` asks it first.
 * ``actions(state)``, ``refusal(state, action)``, ``perform(state, action,
   out)`` -- a module's own kinds of action (``action_kinds``, e.g. the
   ``Dig`` of UG-RUBBLE): the legal ones of the active creature now, why one
@@ -344,6 +347,11 @@ class RuleModule:
         """The legal actions of the module's own kinds for the active creature now (default: none)."""
         return []
 
+    def square_refusal(self, state: GameState, mover: Creature, square: Square) -> tuple[str, str] | None:
+        """Why this module keeps ``mover``'s moves out of ``square``, as (code, sentence naming the
+        rule), or None (default); ``engine.move_refusal`` asks it first."""
+        return None
+
     def refusal(self, state: GameState, action: Any) -> tuple[str, str] | None:
         """Why ``action`` (one of ``action_kinds``) is refused now, as (code, sentence), or None."""
         return None
@@ -513,6 +521,14 @@ class RuleBook:
         for m in self._optional:
             found += m.damage_modifiers(state, attacker, target)
         return found
+
+    def square_refusal(self, state: GameState, mover: Creature, square: Square) -> tuple[str, str] | None:
+        """The first optional module's reason to keep ``mover``'s moves out of ``square``, or None."""
+        for m in self._optional:
+            found = m.square_refusal(state, mover, square)
+            if found is not None:
+                return found
+        return None
 
     def actions(self, state: GameState) -> list[Any]:
         """The legal actions of the modules' own kinds for the active creature now."""

@@ -668,7 +668,7 @@ class Underground(RuleModule):
             if note(state, "slipped", me.uid) and _prone(me) and not _grid5e_prone(state):
                 state.move_used = state.attack_used = True
                 SERVICES.end_effects(me, [e for e in me.effects if e.name == PRONE], "stood up", out)
-                out.append(ev.CreatureStoodUp(me.uid, me.card.speed))
+                out.append(ev.CreatureStoodUp(me.uid, 0))  # 0: the whole activation, not movement
                 set_note(state, "slipped", me.uid, None)
                 set_note(state, "standing", me.uid, 1)
         elif moment is Moment.ACTIVATION_ENDED and me.alive:
@@ -677,6 +677,25 @@ class Underground(RuleModule):
             if not _prone(me):
                 set_note(state, "slipped", me.uid, None)
             _fatigue_after(state, me, state.attack_used and not standing, out)
+
+    def square_refusal(self, state: GameState, mover: Creature, square: Square) -> tuple[str, str] | None:
+        """Why ``mover``'s moves cannot end on ``square`` by this module's rules, naming the rule:
+        rubble (UG-RUBBLE), a gap too narrow (UG-SQUEEZE), a drop (UG-FALL), a slope (UG-SLIDE)."""
+        if not _on(state, square) or mover.pos is None:
+            return None
+        rules = state.battle_map.rules_at(square)
+        if rules.rubble:
+            how = "with a pick" if rules.rubble == "solid" else "from a square beside it (g)"
+            return ("rubble", f"Rubble fills that square: dig it out first, {how} (UG-RUBBLE).")
+        if not fits(mover, rules):
+            w, h = body(mover)
+            return ("too-narrow", f"The gap there is {rules.gap_width}×{rules.gap_height} inches; "
+                                  f"{mover.card.name} needs {w}×{h} (UG-SQUEEZE).")
+        here = state.battle_map.rules_at(mover.square).depth
+        if rules.depth > here and not _flies(mover):
+            return ("drop", f"That square lies {rules.depth - here} feet down: no creature walks over a "
+                            "ledge; only a push, a pull or a slip takes one down (UG-FALL).")
+        return None
 
     # -- the Dig action: UG-RUBBLE --------------------------------------------------------
     def actions(self, state: GameState) -> list[Any]:

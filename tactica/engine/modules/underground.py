@@ -437,9 +437,9 @@ def _dark_move(state: GameState, c: Creature, start: Square, path: tuple[Square,
 # -- ice (UG-SLIP) --------------------------------------------------------------------
 
 def _on_ice(state: GameState, c: Creature) -> bool:
-    """True when ``c`` stands on a slippery floor without crampons, on the ground (UG-SLIP)."""
-    if c.pos is None or _flies(c) or (c.card.abilities and has(c.card, Crampons)):
-        return False
+    """True when ``c`` (one square, on the ground, without crampons) stands on a slippery floor (UG-SLIP)."""
+    if c.pos is None or c.card.size > 1 or _flies(c) or (c.card.abilities and has(c.card, Crampons)):
+        return False  # a Large or Huge creature does not slip (our reading)
     rules_at = state.battle_map.rules_at
     return any(rules_at(sq).slippery and not rules_at(sq).slope for sq in c.squares)
 

@@ -331,6 +331,8 @@ def sees(state: GameState, a: Creature, b: Creature) -> bool:
         seen = state.geometry.line_of_sight(a.square, b.square)
     else:
         seen = fp.sight(state.geometry, a.square, a.card.size, b.square, b.card.size)
+    if not seen or not (state.rules.modules or (state.map is not None and state.map.rules)):
+        return seen  # the skirmish rules alone (the fast way), or nothing to take away
     book = book_of(state)
     return book.sees(state, a, b, seen) if book.changes_sight else seen
 

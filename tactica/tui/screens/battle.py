@@ -35,6 +35,7 @@ from tactica.client.describe import action_lines, describe_events
 from tactica.client.handoff import HandOff, summary_lines
 from tactica.client.opponent import AiPlayer, Thought
 from tactica.client.session import GameSession
+from tactica.client.settings import Settings
 from tactica.engine import Action, ChooseFirstPlayer, EndActivation, Event, GameState, Phase
 
 from ..widgets.battle_footer import BattleFooter
@@ -116,8 +117,13 @@ class BattleScreen(Screen[str]):
         try:  # f, kept by the app across its battles; the hand-off, on unless --no-handoff
             fast = bool(getattr(self.app, "ai_fast", False))
             handoff = getattr(self.app, "handoff", False) is True
+            settings = getattr(self.app, "settings", None)
         except Exception:  # made outside a running app (no active app): the default
             fast = handoff = False
+            settings = None
+        if isinstance(settings, Settings):  # the settings' champion prompts: triggers never asked about
+            muted = settings.muted_triggers()
+            self.decisions.muted_triggers = {p: set(muted) for p in range(session.state.players) if muted}
         self.ai_turn = AiTurn(self, fast)
         ai = session.opponent  # hot-seat hand-off (client.handoff), set by the app (--no-handoff)
         self.handoff = HandOff.for_battle(session.state, ai.seats if ai else (),

@@ -1,12 +1,17 @@
-"""The help screen: the keys and a short summary of the skirmish rules."""
+"""The help screen: the keys (as the settings bind them) and a short summary of the skirmish rules."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rich.markdown import Markdown
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
+
+from tactica.client.settings import KEY_BINDINGS, Settings, key_display
 
 HELP = """\
 # tactica — keys
@@ -102,6 +107,39 @@ lists the auras covering it.
 """
 
 
+#: The key cells of ``HELP``'s table that the settings' ``[keys]`` can rebind, with the battle keys
+#: (``client.settings.KEY_BINDINGS`` names) each cell shows, in order.
+ROW_KEYS: dict[str, tuple[str, ...]] = {
+    "Enter / click": ("select",), "Tab / Shift+Tab": ("next", "previous"), "m": ("move",), "s": ("shift",),
+    "a": ("attack",), "Space": ("add_target",), "c": ("charge",), "e": ("end",), "w": ("power",),
+    "d": ("prone",), "o": ("champion_prompts",), "p": ("auto_place",), "f": ("ai_fast",), "i": ("ai_intent",),
+    "t": ("threats",), "z / ctrl+z": ("undo",), "] / [": ("card_more", "card_back"), "?": ("help",), "q": ("quit",),
+}
+
+
+def help_text(keys: Mapping[str, str] | None = None) -> str:
+    """``HELP`` with the keys in force: each rebound key's cell of the table shows its keys, and a line
+    under the title lists what the settings rebound.
+
+    Args:
+        keys: the rebound battle keys, by ``KeyBinding.name`` (``Settings.keys``); None or empty: the
+            defaults, and the text is ``HELP`` itself.
+    Returns Markdown text.
+    """
+    if not keys:
+        return HELP
+    bound = Settings(keys=dict(keys)).bound_keys()
+    text = HELP
+    for cell, names in ROW_KEYS.items():
+        if any(n in keys for n in names):
+            shown = " / ".join(key_display(bound[n]) for n in names)
+            text = text.replace(f"\n| {cell} |", f"\n| **{shown}** |", 1)
+    what = {b.name: b.what for b in KEY_BINDINGS}
+    rebound = "; ".join(f"{what[n]}: **{key_display(k)}**" for n, k in keys.items())
+    note = f"*Your settings rebind: {rebound} (tactica config shows every key).*\n\n"
+    return text.replace("| Key | What it does |", note + "| Key | What it does |", 1)
+
+
 class HelpScreen(ModalScreen[None]):
     """Keys and a rules summary; any of Esc, ? or q closes it.
 
@@ -130,9 +168,20 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,question_mark,q", "close", "Close help"),
     ]
 
+    def _keys(self) -> Mapping[str, str]:
+        settings = getattr(self.app, "settings", None)
+        return settings.keys if isinstance(settings, Settings) else {}
+
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(Markdown(HELP))
+            yield Static(Markdown(help_text(self._keys())))
+
+    def on_key(self, event: events.Key) -> None:
+        """The help key as the settings bind it closes the help too."""
+        keys = self._keys()
+        if "help" in keys and event.key in keys["help"].split(","):
+            event.stop()
+            self.action_close()
 
     def action_close(self) -> None:
         """Close the help."""

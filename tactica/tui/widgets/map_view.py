@@ -192,15 +192,16 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
     """
 
     BINDINGS = [
-        Binding("up,k", "cursor(0,-1)", "Up", show=False),
-        Binding("down,j", "cursor(0,1)", "Down", show=False),
-        Binding("left,h", "cursor(-1,0)", "Left", show=False),
-        Binding("right,l", "cursor(1,0)", "Right", show=False),
-        Binding("y", "cursor(-1,-1)", "Up-left", show=False),
-        Binding("u", "cursor(1,-1)", "Up-right", show=False),
-        Binding("b", "cursor(-1,1)", "Down-left", show=False),
-        Binding("n", "cursor(1,1)", "Down-right", show=False),
-        *[Binding(f"shift+{key}", f"scroll_squares({dx},{dy})", "Scroll the map", show=False)
+        # the ids are the keymap's (``tactica.client.settings.KEY_BINDINGS``: [keys] in the settings)
+        Binding("up,k", "cursor(0,-1)", "Up", show=False, id="map.cursor_up"),
+        Binding("down,j", "cursor(0,1)", "Down", show=False, id="map.cursor_down"),
+        Binding("left,h", "cursor(-1,0)", "Left", show=False, id="map.cursor_left"),
+        Binding("right,l", "cursor(1,0)", "Right", show=False, id="map.cursor_right"),
+        Binding("y", "cursor(-1,-1)", "Up-left", show=False, id="map.cursor_up_left"),
+        Binding("u", "cursor(1,-1)", "Up-right", show=False, id="map.cursor_up_right"),
+        Binding("b", "cursor(-1,1)", "Down-left", show=False, id="map.cursor_down_left"),
+        Binding("n", "cursor(1,1)", "Down-right", show=False, id="map.cursor_down_right"),
+        *[Binding(f"shift+{key}", f"scroll_squares({dx},{dy})", "Scroll the map", show=False, id=f"map.scroll_{key}")
           for key, dx, dy in (("up", 0, -1), ("down", 0, 1), ("left", -1, 0), ("right", 1, 0))],
     ]
 

@@ -230,7 +230,7 @@ class TacticaApp(App[int]):
     def _theme_changed(self, theme) -> None:
         """A theme was chosen (the command palette): remember it in the settings file (when the app was
         given one); say so when the file cannot take it."""
-        if self.settings_file is None or theme.name == self.settings.theme:
+        if self.settings_file is None or self.settings_file.path is None or theme.name == self.settings.theme:
             return
         self.settings = replace(self.settings, theme=theme.name)
         problem = remember("theme", theme.name, self.settings_file.path)

@@ -165,10 +165,16 @@ class BattleScreen(Screen[str]):
         self.watch(self.map_view, "cursor", self._cursor_changed, init=False)  # synchronous: see _cursor_changed
         self.watch(self.card_box, "virtual_size", self._card_resized, init=False)
         self.watch(log, "virtual_size", self._card_resized, init=False)  # the log overflows: PgUp shows
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
         self.state_changed()
         if s.resumed:  # the map is laid out after this: then its view goes to the cursor's creature
             self.call_after_refresh(self.camera.into_view)
         self.decisions.banners = self.toasts.opening(lines, self.decisions.docked_question_next())
+
+    def _theme_changed(self, theme: object) -> None:
+        """A theme was chosen: the map and the legend take its colours (``map_view.styles_for``)."""
+        self.map_view.use_theme(theme)
+        self.battle_layout.show_zone_owners()
 
     # -- keys ------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

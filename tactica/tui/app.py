@@ -35,6 +35,7 @@ from .commands import GameCommands
 from .exit_signals import EXIT_INTERRUPTED, unwatch, watch
 from .screens.battle import BattleScreen
 from .screens.choice import ChoiceModal
+from .screens.rules import RulesScreen
 from .screens.setup import SetupScreen
 from .screens.too_small import cover_when_small
 from .themes import OWN_THEMES
@@ -221,6 +222,14 @@ class TacticaApp(App[int]):
             self.notify(f"Cannot export the log: {error}", title="Export", severity="error")
             return
         self.notify(f"The battle log is in {path}", title="Export", timeout=8)
+
+    def action_rules(self) -> None:
+        """Palette: the rules reference (on the battle screen: on the rules it names now, as r)."""
+        battle = self.screen if isinstance(self.screen, BattleScreen) else None
+        if battle is not None:
+            battle.action_rules()
+        else:
+            self.push_screen(RulesScreen())
 
     def action_quit_game(self) -> None:
         """Palette: leave tactica (an unfinished battle stays saved)."""

@@ -34,6 +34,7 @@ from tactica.client.controller import Controller, Mode
 from tactica.client.describe import action_lines, describe_events
 from tactica.client.handoff import HandOff, summary_lines
 from tactica.client.opponent import AiPlayer, Thought
+from tactica.client.rules_reference import load_reference
 from tactica.client.session import GameSession
 from tactica.client.settings import Settings
 from tactica.engine import Action, ChooseFirstPlayer, EndActivation, Event, GameState, Phase
@@ -53,6 +54,7 @@ from .battle_layout import BattleLayout, legend
 from .battle_saves import BattleSaves
 from .handoff import HandoffScreen
 from .help import HelpScreen
+from .rules import RulesScreen
 
 __all__ = ["BattleScreen", "LOG_MIN", "NOTE_SECONDS", "body_rows", "legend", "zone_note"]
 
@@ -312,6 +314,16 @@ class BattleScreen(Screen[str]):
     def action_help(self) -> None:
         """?: keys and rules."""
         self.app.push_screen(HelpScreen())
+
+    def action_rules(self) -> None:
+        """r: the rules reference, on the rules the screen names now (``RulesReference.context``): the
+        refusal's rule IDs (while the status line says it), an attack preview's modifiers, the
+        abilities on the stat card; with none, every rule."""
+        status = self.status_line
+        texts = [self.toasts.last_refusal if status.refused else "", status.message]
+        shown = self.stat_card.creature
+        abilities = [str(a) for a in shown.card.abilities] if shown is not None else []
+        self.app.push_screen(RulesScreen(load_reference().context(texts, abilities)))
 
     def action_quit(self) -> None:
         """q: leave tactica."""

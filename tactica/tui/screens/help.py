@@ -43,6 +43,7 @@ HELP = """\
 | PgUp / PgDn, Home / End, wheel | read the battle log back (the wheel over the log): a page back or on, the oldest or the newest line. While you read back, new lines (the AI's turn) do not move it: its top border counts them; End or scrolling to the bottom follows the newest lines again, and so does your own next action. The footer shows `PgUp` once the log is longer than its pane. Where the log is only a few rows (80×24), PgUp and Home open the whole log on the whole screen instead (Esc: back to the battle) |
 | PgUp, Home (a question) | while a question hides the log (who goes first, the start area, a champion-power prompt): the whole battle log on the screen, to read the end of the last turn before you answer (Home: from its first line); PgUp / PgDn, Home / End, ↑ ↓ scroll it, Esc or Enter goes back to the question, still unanswered |
 | Tab, h j k l, mouse (who goes first) | under the who-goes-first question, look at the creatures before you answer: Tab goes from creature to creature (both sides), h j k l (y u b n) move the cursor, the mouse points; the card shows beside the map; arrows and Enter (or 1, 2) answer. |
+| r | the rules reference: every rule of `docs/rules.md` by ID or word; on the battle screen it opens on the rules the screen names now (a refusal's ID such as CHG-3, the attack preview's modifiers, the abilities on the stat card); here, on the rules this help names. Esc closes it |
 | ? | this help, also over a dialog (the map, the start area, who goes first, a champion-power prompt: closing the help goes back to it, still unanswered); Esc, ? or q closes it. `? Help` is always at the right end of the footer |
 | q | quit |
 | ctrl+p | the command palette: type a few letters of a command (new battle, resume, fast mode, the AI's intent, undo, help, export the log, theme, quit) and Enter runs it |
@@ -113,7 +114,7 @@ ROW_KEYS: dict[str, tuple[str, ...]] = {
     "Enter / click": ("select",), "Tab / Shift+Tab": ("next", "previous"), "m": ("move",), "s": ("shift",),
     "a": ("attack",), "Space": ("add_target",), "c": ("charge",), "e": ("end",), "w": ("power",),
     "d": ("prone",), "o": ("champion_prompts",), "p": ("auto_place",), "f": ("ai_fast",), "i": ("ai_intent",),
-    "t": ("threats",), "z / ctrl+z": ("undo",), "] / [": ("card_more", "card_back"), "?": ("help",), "q": ("quit",),
+    "t": ("threats",), "r": ("rules",), "z / ctrl+z": ("undo",), "] / [": ("card_more", "card_back"), "?": ("help",), "q": ("quit",),
 }
 
 
@@ -166,6 +167,7 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS = [
         Binding("escape,question_mark,q", "close", "Close help"),
+        Binding("r", "rules", "Rules", show=False),
     ]
 
     def _keys(self) -> Mapping[str, str]:
@@ -175,6 +177,13 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll():
             yield Static(Markdown(help_text(self._keys())))
+
+    def action_rules(self) -> None:
+        """r: the rules reference on the rules this help names (G35-OBSTACLE, G5E-PRONE …)."""
+        from tactica.client.rules_reference import load_reference
+
+        from .rules import RulesScreen
+        self.app.push_screen(RulesScreen(load_reference().context([help_text(self._keys())])))
 
     def on_key(self, event: events.Key) -> None:
         """The help key as the settings bind it closes the help too."""

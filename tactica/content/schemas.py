@@ -65,6 +65,8 @@ def _value_schema(spec: FieldSpec) -> dict[str, Any]:
         return {"anyOf": [one, {"type": "array", "items": one, "minItems": 1, "uniqueItems": True}]}
     if kind == "texts":
         return {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
+    if kind == "object":
+        return table_schema(spec.items)
     if kind == "objects":
         return {"type": "array", "minItems": 1, "items": table_schema(spec.items)}
     if kind == "entries":

@@ -122,8 +122,20 @@ async def test_a_rebound_rules_key_opens_it():
         assert isinstance(app.screen, RulesScreen)
 
 
+#: The rules the snapshots show: a page of their own, so that a change to docs/rules.md (a rule more
+#: moves the list's scroll bar) never changes the pictures.
+SNAPSHOT_PAGE = "## 8. Charge and opportunity attacks\n\nA charge is an attack action.\nIt moves first.\n\n" + "".join(
+    f"**CHG-{n}** *Charge rule {n}.* " + ("The charger moves at least 2 squares from where it starts and ends on "
+                                          "the nearest square from which it can attack the target. " * 3) + "\n\n"
+    for n in range(1, 30))
+
+
 async def _rules_on_charge(pilot) -> None:
-    await pilot.press("c", "r")
+    from tactica.client.rules_reference import RulesReference, parse_page
+    reference = RulesReference(parse_page(SNAPSHOT_PAGE, "docs/rules.md"))
+    await pilot.press("c")  # the refusal names CHG-3
+    screen = pilot.app.screen
+    pilot.app.push_screen(RulesScreen(reference.context([screen.toasts.last_refusal]), reference=reference))
     pilot.app.clear_notifications()
     await pilot.pause()
     search = pilot.app.screen.query_one(Input)

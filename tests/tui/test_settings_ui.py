@@ -134,3 +134,17 @@ async def test_CHP_2_champion_prompts_muted_for_another_trigger_still_asks():
         await pilot.press("a", "enter")
         await pilot.pause()
         assert isinstance(app.screen, PowerPrompt)
+
+
+async def test_OA_1_a_provoking_move_with_a_rebound_move_key_asks_for_that_key_again():
+    app = _app(battle(".bA...\n......", active="A", dice=(1,) * 20), Settings(keys={"move": "x,f5"}))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        screen.map_view.move_cursor((5, 0))
+        await pilot.pause()
+        await pilot.press("x")
+        assert screen.session.state.creature("A").pos == (2, 0)  # it asks first
+        assert "Press x again to move anyway" in str(screen.status_line.render())
+        await pilot.press("f5")  # the move key's other key confirms too
+        await pilot.pause()
+        assert screen.session.state.creature("A").pos == (5, 0)

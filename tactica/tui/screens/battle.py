@@ -187,7 +187,25 @@ class BattleScreen(Screen[str]):
         """Any key but the one that asked for it cancels a pending confirmation (a provoking move, a
         move, charge or end of activation over a pit, an end of an idle activation); the screen sees
         each key before its binding runs."""
-        self.confirms.key_pressed(event.key)
+        self.confirms.key_pressed(self._first_key(event.key))
+
+    def _bound(self) -> dict[str, str]:
+        """Every battle key's keys now (the settings' ``[keys]``, else the defaults), by name."""
+        settings = getattr(self.app, "settings", None)
+        return (settings if isinstance(settings, Settings) else Settings()).bound_keys()
+
+    def key_of(self, name: str) -> str:
+        """The first key bound to battle key ``name`` ("move" → "m", or the key the settings give it):
+        the key an action that asks first waits for again (``Confirmations``)."""
+        return self._bound()[name].split(",")[0]
+
+    def _first_key(self, key: str) -> str:
+        """``key``, or the first key of the select, move or end binding it belongs to (a second key
+        bound to move confirms a move as its first key does)."""
+        for name, bound in self._bound().items():
+            if name in ("select", "move", "end") and key in bound.split(","):
+                return bound.split(",")[0]
+        return key
 
     def action_champion_prompts(self) -> None:
         """o: ask about every champion-power trigger again (undo every "No, and stop asking")."""
@@ -195,7 +213,7 @@ class BattleScreen(Screen[str]):
 
     def action_select(self) -> None:
         """Enter: activate, move, pick a target or confirm."""
-        self.confirms.press("enter", self.ctrl.select(self.map_view.square))
+        self.confirms.press(self.key_of("select"), self.ctrl.select(self.map_view.square))
 
     def action_next(self, step: int = 1) -> None:
         """Tab: put the cursor on the next thing that can be chosen."""
@@ -203,7 +221,7 @@ class BattleScreen(Screen[str]):
 
     def action_move(self) -> None:
         """m: move the active creature to the cursor square (a provoking move asks for m again)."""
-        self.confirms.press("m", self.ctrl.move(self.map_view.square))
+        self.confirms.press(self.key_of("move"), self.ctrl.move(self.map_view.square))
 
     def action_shift(self) -> None:
         """s: shift to the cursor square."""
@@ -241,7 +259,7 @@ class BattleScreen(Screen[str]):
 
     def action_end(self) -> None:
         """e: end the active creature's activation."""
-        self.confirms.press("e", EndActivation())
+        self.confirms.press(self.key_of("end"), EndActivation())
 
     def action_prone(self) -> None:
         """d: drop prone, or stand up when prone (G5E-PRONE; a battle with the grid5e module)."""

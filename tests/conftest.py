@@ -16,6 +16,8 @@ from hypothesis import Phase, settings
 os.environ.setdefault("TACTICA_CACHE_DIR", tempfile.mkdtemp(prefix="tactica-test-cache-"))
 # … and never reads the user's settings file (tactica.client.settings): an empty folder of its own.
 os.environ.setdefault("TACTICA_CONFIG_DIR", tempfile.mkdtemp(prefix="tactica-test-config-"))
+# Nor to the user's data folder (the battle store, exports): a test that sets none writes here.
+os.environ.setdefault("TACTICA_DATA_DIR", tempfile.mkdtemp(prefix="tactica-test-data-"))
 
 #: Every phase but "explain" (which reruns a shrunk failure to point at lines: slow on whole battles).
 PHASES = (Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink)

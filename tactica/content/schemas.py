@@ -65,8 +65,9 @@ def _value_schema(spec: FieldSpec) -> dict[str, Any]:
         return {"anyOf": [one, {"type": "array", "items": one, "minItems": 1, "uniqueItems": True}]}
     if kind == "texts":
         return {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
-    if kind == "object":
-        return table_schema(spec.items)
+    if kind == "object":  # the field's own words first, then what the mapping is
+        inner = table_schema(spec.items)
+        return {**inner, "description": f"{spec.description} {inner['description']}"}
     if kind == "objects":
         return {"type": "array", "minItems": 1, "items": table_schema(spec.items)}
     if kind == "entries":

@@ -39,6 +39,7 @@ _TYPE = {
     "id": "id (`a-z`, `0-9`, `-`)", "texts": "text, or a list of texts",
     "choices": "one, or a list, of", "object": "a {}", "objects": "list of {}", "entries": "list of card ids or {}",
     "damage": "whole number, or text `N`, `N type`, `N+M type`",
+    "damages": "whole number, or text `N`, `N type`, `N+M type`, or a list of them (`[20, 10 fire]`)",
     "reach": ("text `range N`, `sight`, `nearest`, `burst N`, `small cone`, `large cone`, `line N`, "
               "`range N, radius R`"),
     "rows": "rows: a `|` block or a list of texts", "legend": "mapping symbol → terrain kind",

@@ -137,6 +137,7 @@ from .model import (
     AttackKind,
     ConditionEffect,
     CreatureCard,
+    DamagePart,
     Defense,
     Duration,
     Effect,
@@ -155,6 +156,7 @@ from .modules import OPTIONAL_MODULES, active_modules, unknown_modules
 from .modules import conflict as module_conflict
 from .movement import Route, provokers_of_path, routes
 from .movement import mode_of as movement_mode
+from .numbers import BONUS_TARGETS, IMMUNITIES, Bonus  # the card language's numbers (CL-1, CL-4, CL-15)
 from .powers import (
     CHAMPION_EFFECTS_FOR,
     ChampionEffect,
@@ -220,6 +222,7 @@ from .when import (
 __all__ = [
     "ALWAYS", "ATTACK_TESTS", "CALM", "SIZE_CATEGORIES", "TURN_TESTS", "About", "Situation", "When",
     "size_category",
+    "BONUS_TARGETS", "IMMUNITIES", "Bonus", "DamagePart",  # cl-numbers: CL-1, CL-4, CL-6, CL-15
     "ABILITY_KINDS",
     "ACTING_KINDS",
     "ALIGNMENTS",

@@ -182,6 +182,25 @@ class ForcedMoveEffect:
 Effect = ConditionEffect | OngoingEffect | FollowUpEffect | HealEffect | ForcedMoveEffect
 
 
+@dataclass(frozen=True)
+class DamagePart:
+    """One more part of an attack's damage, of its own type (CL-6: the "10 fire" of "20 + 10 fire").
+
+    A critical hit doubles it (ATK-5); the target's Immune, Vulnerable and Resist to that
+    type apply to it, and Resist all to the attack's total (docs/rules.md CL-6).
+
+    Attributes:
+        amount: HP on a normal hit (1 or more).
+        damage_type: e.g. "fire", or "" for untyped.
+    """
+
+    amount: int
+    damage_type: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.amount} {self.damage_type}" if self.damage_type else str(self.amount)
+
+
 class Defense(str, Enum):
     """The defence an attack targets (CARD-3): AC or DEF."""
 
@@ -214,6 +233,8 @@ class AttackDef:
         uses: check boxes: how many times per battle it may be made with an
             attack action (CARD-4); 0 for unlimited.
         recharge: when a spent one-box attack refills (CARD-4), or None.
+        parts: more damage of other types on a hit (CL-6, "20 + 10 fire": damage 20 and a
+            part of 10 fire); () for an attack of one type.
     """
 
     name: str
@@ -232,6 +253,7 @@ class AttackDef:
     radius: int = 0
     uses: int = 0
     recharge: Recharge | None = None
+    parts: tuple[DamagePart, ...] = ()
 
     @property
     def is_area(self) -> bool:
@@ -240,8 +262,21 @@ class AttackDef:
 
     @property
     def total_damage(self) -> int:
-        """Damage on a normal hit, in HP (damage + damage_bonus)."""
+        """Damage on a normal hit, in HP (damage + damage_bonus, and every part of CL-6)."""
+        if self.parts:
+            return self.damage + self.damage_bonus + sum(p.amount for p in self.parts)
         return self.damage + self.damage_bonus
+
+    @property
+    def damage_types(self) -> frozenset[str]:
+        """The damage types of its parts ("" for an untyped part; CL-6)."""
+        return frozenset((self.damage_type,) + tuple(p.damage_type for p in self.parts))
+
+    def describe_damage(self) -> str:
+        """Its damage as card text: "15+10 cold", "20 + 10 fire" (CL-6)."""
+        main = f"{self.damage}+{self.damage_bonus}" if self.damage_bonus else str(self.damage)
+        main += f" {self.damage_type}" if self.damage_type else ""
+        return " + ".join([main] + [str(p) for p in self.parts])
 
     def describe_reach(self) -> str:
         """Return the card text for the targeting rule, e.g. "range 8"."""

@@ -74,11 +74,12 @@ def _value_schema(spec: FieldSpec) -> dict[str, Any]:
                 "items": {"anyOf": [{"type": "string", "description": "A card id (one copy)."},
                                     table_schema(spec.items)]}}
     if kind in ("damage", "damages"):
-        one = [{"type": "integer", "minimum": spec.lo, "maximum": spec.hi},
-               {"type": "string", "pattern": spec.pattern}]
+        amounts: list[dict[str, Any]] = [{"type": "integer", "minimum": spec.lo, "maximum": spec.hi},
+                                         {"type": "string", "pattern": spec.pattern}]
         if kind == "damages":  # CL-6: a list of parts of different types
-            one = one + [{"type": "array", "minItems": 2, "items": {"anyOf": [dict(x) for x in one]}}]
-        return {"anyOf": one}
+            amounts = amounts + [{"type": "array", "minItems": 2,
+                                  "items": {"anyOf": [dict(x) for x in amounts]}}]
+        return {"anyOf": amounts}
     if kind == "reach":
         return {"type": "string", "pattern": spec.pattern}
     if kind == "rows":

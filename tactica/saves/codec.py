@@ -123,6 +123,8 @@ def _attack_to(a: AttackDef) -> dict[str, Any]:
         out["uses"] = a.uses
     if a.recharge is not None:
         out["recharge"] = _recharge_to(a.recharge)
+    if a.parts:  # CL-6: more damage of other types (absent when none: older saves read the same)
+        out["parts"] = [asdict(p) for p in a.parts]
     return out
 
 

@@ -40,7 +40,8 @@ def _problems(tmp_path, abilities: str = NONE, damage: str = "10") -> list[str]:
 
 
 def test_cl_1_bonus_entries_load_as_typed_data_with_their_words(tmp_path):
-    card = _load(tmp_path, """      - {kind: bonus, to: damage, bonus: 10, name: Holy Wrath, when: {other: {alignment: Evil}}}
+    card = _load(tmp_path, """      - {kind: bonus, to: damage, bonus: 10, name: Holy Wrath,
+         when: {other: {alignment: Evil}}}
       - {kind: bonus, to: attack, bonus: 4, when: {other: {bloodied: true}}}
       - {kind: bonus, to: defenses, bonus: 2, when: {self: {adjacent_ally: true}}}
       - {kind: bonus, to: speed, bonus: -1}
@@ -60,7 +61,8 @@ def test_cl_1_bonus_entries_load_as_typed_data_with_their_words(tmp_path):
 
 
 def test_cl_4_defence_against_kinds_of_attack_loads(tmp_path):
-    card = _load(tmp_path, "      - {kind: bonus, to: ac, bonus: 4, name: Tower Shield, when: {attack: [ranged, area]}}")
+    card = _load(tmp_path, "      - {kind: bonus, to: ac, bonus: 4, name: Tower Shield, "
+                           "when: {attack: [ranged, area]}}")
     assert card.abilities == (Bonus("ac", 4, When(attack=("ranged", "area")), "Tower Shield"),)
     assert str(card.abilities[0]) == "Tower Shield: +4 AC with ranged or area attacks"
 
@@ -69,7 +71,8 @@ def test_cl_4_defence_against_kinds_of_attack_loads(tmp_path):
     ("{kind: bonus, to: damage}", "15:9 missing required key 'bonus' in ability 1 of card 'test-knight' "
                                   "(a 'bonus' ability needs it"),
     ("{kind: bonus, bonus: 2}", "15:9 missing required key 'to' in ability 1 of card 'test-knight'"),
-    ("{kind: bonus, to: armour, bonus: 2}", "15:27 unknown 'to' 'armour' of ability 1 of card 'test-knight'; expected one of: attack, damage"),
+    ("{kind: bonus, to: armour, bonus: 2}",
+     "15:27 unknown 'to' 'armour' of ability 1 of card 'test-knight'; expected one of: attack, damage"),
     ("{kind: bonus, to: attack, bonus: 0}", "15:42 a bonus of 0 changes nothing"),
     ("{kind: bonus, to: attack, bonus: 2, amount: 2}", "15:45 'amount' does not belong to a 'bonus' ability"),
     ("{kind: bonus, to: attack, bonus: 2, when: {other: {alignment: Evill}}}",

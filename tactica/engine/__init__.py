@@ -54,6 +54,7 @@ from .champions import lost_to_destruction
 from .combat import (
     AttackPreview,
     automatic_critical,
+    conditional_damage,
     creature_distance,
     critical_from,
     forced_moves_not_made,
@@ -156,7 +157,7 @@ from .modules import OPTIONAL_MODULES, active_modules, unknown_modules
 from .modules import conflict as module_conflict
 from .movement import Route, provokers_of_path, routes
 from .movement import mode_of as movement_mode
-from .numbers import BONUS_TARGETS, IMMUNITIES, Bonus  # the card language's numbers (CL-1, CL-4, CL-15)
+from .numbers import BONUS_TARGETS, IMMUNITIES, Bonus, immune_to  # the card language's numbers (CL-1, CL-4, CL-15)
 from .powers import (
     CHAMPION_EFFECTS_FOR,
     ChampionEffect,
@@ -222,7 +223,7 @@ from .when import (
 __all__ = [
     "ALWAYS", "ATTACK_TESTS", "CALM", "SIZE_CATEGORIES", "TURN_TESTS", "About", "Situation", "When",
     "size_category",
-    "BONUS_TARGETS", "IMMUNITIES", "Bonus", "DamagePart",  # cl-numbers: CL-1, CL-4, CL-6, CL-15
+    "BONUS_TARGETS", "IMMUNITIES", "Bonus", "DamagePart", "conditional_damage", "immune_to",  # cl-numbers
     "ABILITY_KINDS",
     "ACTING_KINDS",
     "ALIGNMENTS",

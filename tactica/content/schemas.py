@@ -99,6 +99,8 @@ def field_schema(spec: FieldSpec) -> dict[str, Any]:
     """The JSON Schema of one field: its value, description, default and example."""
     out: dict[str, Any] = {"description": _describe(spec)}
     out.update(_value_schema(spec))
+    if spec.kind == "object":  # the field's own words, not its table's (a 'when' of a bonus, CL-1)
+        out["description"] = _describe(spec)
     if not spec.required and spec.default is not NO_DEFAULT:
         out["default"] = spec.default
     if spec.example is not None:

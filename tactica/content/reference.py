@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from .fields import (
+    ABILITY,
     ABOUT,
     ATTACK,
     CARD,
@@ -32,7 +33,8 @@ from .fields import (
 BEGIN = "<!-- BEGIN generated field reference: python -m tactica.content.reference --write -->"
 END = "<!-- END generated field reference -->"
 #: The tables in the order the reference lists them.
-TABLES = (MAP, WARBAND, ENTRY, CARD_FILE, CARD, ATTACK, EFFECT, SPECIAL_POWER, CHAMPION_POWER, WHEN, ABOUT)
+TABLES = (MAP, WARBAND, ENTRY, CARD_FILE, CARD, ATTACK, EFFECT, ABILITY, SPECIAL_POWER, CHAMPION_POWER, WHEN,
+          ABOUT)
 
 _TYPE = {
     "text": "text", "integer": "whole number", "boolean": "true / false", "choice": "one of",

@@ -143,7 +143,9 @@ class Immune(Ability):
     to: str = ""
 
     def __str__(self) -> str:
-        return f"Immune {self.damage_type or self.condition or self.to}"
+        if self.to:  # CL-15
+            return f"Immune to {self.to}"
+        return f"Immune {self.damage_type or self.condition}"
 
 
 @dataclass(frozen=True)

@@ -116,7 +116,7 @@ def test_cl_15_immunities_load_and_mistakes_are_refused(tmp_path):
       - {kind: immune, condition: dazed}""")
     assert card.abilities == (Immune(to="critical hits"), Immune(to="forced movement"), Immune(to="flanking"),
                               Immune(to="opportunity attacks"), Immune(condition="dazed"))
-    assert str(card.abilities[0]) == "Immune critical hits"
+    assert str(card.abilities[0]) == "Immune to critical hits"
     assert _problems(tmp_path, "      - {kind: immune, to: speed}") == [
         "15:28 an 'immune' is immune 'to' one of: critical hits, forced movement, flanking, opportunity "
         "attacks; got 'speed' (ability 1 of card 'test-knight')"]

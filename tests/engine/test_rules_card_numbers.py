@@ -53,6 +53,14 @@ def test_cl_1_damage_bonus_against_evil():
     assert _damage(out) == [("b", 10, ())]
 
 
+def test_cl_1_the_preview_counts_a_conditional_damage_bonus():
+    st = battle("Ab", {"A": PALADIN, "b": FIEND}, active="A")
+    p = preview(st, st.creature("A"), st.creature("b"), PALADIN.attacks[0])
+    assert p.expected_damage == (13 * 20 + 1 * 40) / 20                    # 7+ hits: 20, a 20: 40
+    plain = battle("Ab", {"A": PALADIN}, active="A")
+    assert preview(plain, plain.creature("A"), plain.creature("b"), PALADIN.attacks[0]).expected_damage == 7.5
+
+
 def test_cl_1_critical_hit_doubles_a_conditional_damage_bonus():
     st = battle("Ab", {"A": PALADIN, "b": FIEND}, active="A", dice=(20,))
     _, out = run(st, Attack(0, ("b",)))

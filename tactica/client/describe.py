@@ -512,6 +512,9 @@ def _expected(p) -> str:
     the target the words add "(a hit takes all its HP)".
     """
     text = f"{p.expected_loss:.1f} damage"
+    more = getattr(p, "damage_modifiers", ())  # CL-1: conditional damage bonuses that hold
+    if more:
+        text += " (" + ", ".join(f"{name} {_signed(v)}" for name, v in more) + " on a hit)"
     if p.hit_chance > 0 and p.kill_chance >= p.hit_chance:
         text += " (a hit takes all its HP)"
     return text

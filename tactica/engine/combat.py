@@ -415,6 +415,8 @@ class AttackPreview:
             hit's damage capped at the target's current HP (a sure hit of 15
             on a 10-HP target loses 10).  This is the "expected damage" for
             players (HP-1: HP stop at 0).
+        damage_modifiers: the attacker's conditional damage bonuses that hold against this
+            target (CL-1), e.g. (("Holy Wrath", 10),); counted in the damage above.
     """
 
     modifiers: tuple[tuple[str, int], ...]
@@ -424,6 +426,7 @@ class AttackPreview:
     expected_damage: float
     kill_chance: float
     expected_loss: float
+    damage_modifiers: tuple[tuple[str, int], ...] = ()
 
 
 def preview(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
@@ -456,7 +459,7 @@ def preview(state: GameState, attacker: Creature, target: Creature, attack: Atta
             expected += count * dealt
             kills += count if dealt >= hp else 0
             loss += count * min(dealt, hp)
-    return AttackPreview(mods, attack.bonus, tn, len(hits) / 20, expected / 20, kills / 20, loss / 20)
+    return AttackPreview(mods, attack.bonus, tn, len(hits) / 20, expected / 20, kills / 20, loss / 20, bonus)
 
 
 def resolve_attack(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,

@@ -65,3 +65,16 @@ def test_cl_1_cl_6_the_card_words_come_from_the_data():
     assert str(Bonus("ac", 4, When(attack=("ranged",)))) == "+4 AC with ranged attacks"
     assert replace(melee(damage=15, damage_bonus=5, damage_type="cold"),
                    parts=(DamagePart(5, "fire"),)).describe_damage() == "15+5 cold + 5 fire"
+
+
+def test_cl_1_the_attack_preview_names_the_bonuses_that_hold():
+    from tactica.client.describe import describe_preview
+    from tactica.engine import preview
+    zeal = card("Zealot", abilities=(Bonus("attack", 2, When(other=About(alignments=("Evil",))), "Zeal"),
+                                     Bonus("damage", 10, When(other=About(alignments=("Evil",))), "Holy Wrath")))
+    st = battle("Ab", {"A": zeal, "b": card("Fiend", alignment="Evil")}, active="A")
+    p = preview(st, st.creature("A"), st.creature("b"), zeal.attacks[0])
+    assert p.damage_modifiers == (("Holy Wrath", 10),)
+    assert describe_preview("Sword", "Fiend (b)", p, "AC") == (
+        "Sword → Fiend (b): d20 +8 +2 Zeal vs AC 15 — needs 5+, 80% to hit, expected 17.0 damage "
+        "(Holy Wrath +10 on a hit).")

@@ -111,6 +111,12 @@ class FieldSpec:
         return self.attr or self.name
 
     @property
+    def empty_ok(self) -> bool:
+        """Whether a list field may be written as an empty list: it is optional and its default is
+        the empty list (so ``[]`` says what leaving the key out says; ``abilities: []``)."""
+        return not self.required and self.default == []
+
+    @property
     def bounds(self) -> tuple[int, int]:
         """(lo, hi) of a bounded field; raises ValueError for a field without both."""
         if self.lo is None or self.hi is None:
@@ -340,7 +346,8 @@ ATTACK = Table("attack", "One attack line of a stat card (CARD-3, RNG-1, RNG-2).
     FieldSpec("basic", "boolean", "This is the basic attack (CARD-1). At most one per card; when none is "
               "marked, the first attack is basic.", default=False, label="'basic' of {of}"),
     FieldSpec("effects", "objects", "What a hit (or miss) does besides damage: conditions, ongoing "
-              "damage, follow-up attacks (ATK-3, ATK-7).", label="the effects of {of}", items=EFFECT),
+              "damage, follow-up attacks (ATK-3, ATK-7).", default=[], label="the effects of {of}",
+              items=EFFECT),
     FieldSpec("secondary", "boolean", "Made only as another attack's follow-up, never on its own "
               "(ATK-7); it cannot be the basic attack.", default=False, label="'secondary' of {of}"),
     _USES,

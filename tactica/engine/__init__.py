@@ -45,7 +45,7 @@ from .areas import Template, cone_size, distinct_strikes, template_squares
 from .areas import aims as area_aims
 from .areas import struck as struck_by_area
 from .areas import template as area_template
-from .attacking import attack_allowed, charge_attack
+from .attacking import MAX_FOLLOW_UP_DEPTH, attack_allowed, charge_attack
 from .attacking import provoked_by as provokers_of_attack
 from .auras import covering as auras_covering
 from .auras import squares as aura_squares
@@ -280,6 +280,7 @@ __all__ = [
     "Geometry",
     "HealEffect",
     "IllegalAction",
+    "MAX_FOLLOW_UP_DEPTH",
     "MapChosen",
     "MapDef",
     "MapSwapError",

@@ -271,8 +271,8 @@ class Hints:
                 path = moves[cursor].path
                 squares = f"{len(path)} square{'s' if len(path) != 1 else ''} here"
                 if isinstance(moves[cursor], Squeeze):  # docs/rules.md: a Huge creature squeezing
-                    text = (f"Squeeze {squares} (as 2×2 at half speed; then foes get combat advantage "
-                            f"and it attacks at -5): m or Enter.")
+                    text = (f"Squeeze {squares} (as 2×2 at half speed, then it expands to its full size; "
+                            f"the foes its start provokes get combat advantage): m or Enter.")
                 else:
                     text = f"Move {squares}: m or Enter."
                 prov = s.provokers(path)

@@ -381,9 +381,11 @@ class GameSession:
         if me is None or not path:
             return ()
         if me.card.size >= 3:
-            chosen = self.moves().get(path[-1])
-            if isinstance(chosen, Squeeze) and tuple(chosen.path) == tuple(path):
-                return provokers_of_squeeze(self.state, path)
+            moves = self.moves()
+            plain = moves.get(path[-1])
+            if not (isinstance(plain, Move) and tuple(plain.path) == tuple(path)) and any(
+                    isinstance(m, Squeeze) and tuple(m.path) == tuple(path) for m in moves.values()):
+                return provokers_of_squeeze(self.state, path)  # it may expand elsewhere than path[-1]
         return provokers_of_path(self.state, me, path)
 
     def move_refusal(self, square: Square) -> tuple[str, str] | None:

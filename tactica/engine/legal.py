@@ -146,13 +146,16 @@ def prone_actions(state: GameState) -> list[DropProne | StandUp]:
 
 
 def squeeze_actions(state: GameState) -> list[Squeeze]:
-    """Every legal squeeze of the active creature, one per end anchor in (row, column) order
-    (docs/rules.md Squeeze: Huge creatures, and Large ones under G35-SQUEEZE; empty when no move is left)."""
+    """Every legal squeeze of the active creature, one per anchor it stands on after expanding,
+    in (row, column) order (docs/rules.md Squeeze: Huge creatures, and Large ones under
+    G35-SQUEEZE; empty when no move is left).  ``end`` is None when it expands into the space
+    down and to the right of its last squeezed anchor, else that space's anchor."""
     me = state.active_creature
     if me is None or me.card.size < 2 or not can_move(state):
         return []
     found = squeeze_routes(state, me, move_budget(state))
-    return [Squeeze(r.path) for _, r in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
+    return [Squeeze(r.path, None if end == r.path[-1] else end)
+            for end, r in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
 
 
 def min_step_allowed(state: GameState) -> bool:

@@ -14,7 +14,7 @@ from .errors import IllegalAction
 from .events import CreatureDestroyed
 from .footprint import footprint
 from .game import apply
-from .large import AnchorThreats, provokers, squeezed_size
+from .large import AnchorThreats, big_path_cost, provokers, squeezed_size
 from .legal import move_allowance
 from .model import AttackKind, Reach, Square
 from .movement import legal_stop, path_cost, reach
@@ -228,15 +228,21 @@ def threat_squares(state: GameState, player: int) -> frozenset[Square]:
     return frozenset(found)
 
 
-def movement_spent(state: GameState, uid: str, start: Square, path: tuple[Square, ...]) -> int:
+def movement_spent(state: GameState, uid: str, start: Square, path: tuple[Square, ...], *,
+                   squeezed: bool = False) -> int:
     """Squares of movement creature ``uid`` spends moving from ``start`` along ``path`` (the squares it
     enters, in order) on ``state``'s map: difficult terrain costs 2 (MOV-8, TER-*), a Large or Huge
     creature's anchors are priced as MOV-13 says, and the active rule modules price each step
-    (G35-DIAG).  ``len(path)`` for an unknown uid; ``state`` is unchanged."""
+    (G35-DIAG).  ``squeezed``: the path is a squeeze's, priced with the squeezed block
+    (docs/rules.md Squeeze: 2×2 for a Huge creature).  ``len(path)`` for an unknown uid;
+    ``state`` is unchanged."""
     me = state.find(uid)
     if me is None or not path:
         return len(path)
     trial = state.copy()
     mover = trial.creature(uid)
     mover.pos = start
+    size = squeezed_size(trial, mover) if squeezed else 0
+    if size:
+        return big_path_cost(trial, mover, path, size)
     return path_cost(trial, path, mover)

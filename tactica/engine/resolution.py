@@ -48,6 +48,7 @@ from .conditions import add_effect, end_effects
 from .effects import start_of_activation
 from .flow import battle_decided, end_activation, end_activation_tail
 from .forced import advance, apply_forced
+from .large import expansions, squeezed_size
 from .legal import move_rest, standing_cost
 from .model import AttackKind, Duration, Square
 from .modules import Moment, book_of
@@ -137,12 +138,25 @@ def _h_stand_up(st: GameState, a: StandUp, out: list[ev.Event]) -> None:
 
 
 def _h_squeeze(st: GameState, a: Squeeze, out: list[ev.Event]) -> None:
-    """docs/rules.md Squeeze: a move action; squeezing until the end of the activation; only the start provokes."""
+    """docs/rules.md Squeeze: a move action; only the start provokes; squeezing during that move
+    only (combat advantage against it, -5 to its attacks); at the end it expands into the space
+    ``a.destination`` (a CreatureMoved of mode "expand" when that is not the path's last anchor)
+    and stops squeezing."""
     _spend_move(st)
     me = st.actor
-    me.effects = me.effects + (ActiveEffect("squeezing", Duration.NEXT_TURN, until_turn=me.turns),)
+    squeezing = ActiveEffect("squeezing", Duration.NEXT_TURN, until_turn=me.turns)
+    me.effects = me.effects + (squeezing,)
     out.append(ev.ConditionApplied(me.uid, "squeezing", Duration.NEXT_TURN.value, None))
-    walk(st, me, tuple(a.path), "squeeze", out, start_only=True)
+    start = me.square
+    if walk(st, me, tuple(a.path), "squeeze", out, start_only=True, settle=False) and me.alive:
+        last = me.square
+        size = squeezed_size(st, me)
+        end = a.destination if legal_stop(st, me, a.destination) else next(
+            iter(expansions(st, me, last, size)), start)  # MOV-3: the space it chose was filled meanwhile
+        if end != last:
+            me.pos = end
+            out.append(ev.CreatureMoved(me.uid, last, (end,), "expand"))
+        end_effects(me, [e for e in me.effects if e is squeezing], "expanded", out)
     _after_action(st, out)
 
 
@@ -156,10 +170,12 @@ def _h_shift(st: GameState, a: Shift, out: list[ev.Event]) -> None:
 
 
 def walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out: list[ev.Event], *,
-          start_only: bool = False) -> bool:
+          start_only: bool = False, settle: bool = True) -> bool:
     """Move ``me`` step by step, resolving opportunity attacks (OA-1, OA-3, OA-4, OA-6, MOV-9, MOV-10).
 
     ``start_only``: only leaving the start provokes (a squeeze, docs/rules.md).
+    ``settle``: when the end is no legal stop, go back to the last square that was (OA-6, MOV-3);
+    False for a squeeze, which expands where it chose (its caller settles it).
     Returns False when the mover was destroyed on the way.
     """
     start = me.square
@@ -204,7 +220,7 @@ def walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out: 
             last_legal = nxt
     if walked:
         out.append(ev.CreatureMoved(me.uid, start, tuple(walked), mode))
-    if not legal_stop(st, me, me.square):  # OA-6 / MOV-3
+    if settle and not legal_stop(st, me, me.square):  # OA-6 / MOV-3
         me.pos = last_legal
     return me.alive
 

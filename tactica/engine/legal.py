@@ -121,8 +121,14 @@ def move_rest(state: GameState) -> int:
 
 def move_allowance(state: GameState) -> int:
     """Squares of movement a Move may spend now: a fresh move action's (MOV-1, ACT-2, ACT-3) when
-    an action is left, plus the open move action's rest (G5E-SPLIT)."""
-    return move_rest(state) + (move_budget(state) if can_move(state) else 0)
+    an action is left, plus the open move action's rest (G5E-SPLIT).  Without a module that splits
+    moves, the only open rest is that of a move a teleporter jump interrupted (TER-TELEPORT): a
+    Move either carries on with that rest or is a fresh move action, so the larger of the two."""
+    rest = move_rest(state)
+    fresh = move_budget(state) if can_move(state) else 0
+    if rest and not book_of(state).keeps_move_rest:
+        return max(rest, fresh)
+    return rest + fresh
 
 
 def standing_cost(state: GameState) -> int:

@@ -17,6 +17,7 @@ from .game import apply
 from .large import AnchorThreats, big_path_cost, provokers, squeezed_size
 from .legal import move_allowance
 from .model import AttackKind, Reach, Square
+from .modules import book_of
 from .movement import legal_stop, path_cost, reach
 from .state import GameState
 
@@ -89,8 +90,10 @@ def move_refusal(state: GameState, square: Square) -> tuple[str, str] | None:
     if state.move_spent is not None:  # G5E-SPLIT: what is left of the open move action, and any action's
         budget = move_allowance(state)
         if cost > budget:
+            why = ("G5E-SPLIT, G5E-ENTER" if book_of(state).keeps_move_rest
+                   else "what is left of its move after the teleporter jump, or a fresh move: TER-TELEPORT")
             return ("too-far", f"That move needs {cost} squares of movement; {me.card.name} has {budget} "
-                               "left (G5E-SPLIT, G5E-ENTER).")
+                               f"left ({why}).")
     if cost > budget:
         return ("too-far", f"That move needs {cost} squares of movement; {me.card.name} has {budget} (MOV-1).")
     return None

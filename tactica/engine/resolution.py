@@ -49,7 +49,7 @@ from .effects import start_of_activation
 from .flow import battle_decided, end_activation, end_activation_tail
 from .forced import advance, apply_forced
 from .large import expansions, squeezed_size
-from .legal import move_rest, standing_cost
+from .legal import move_budget, move_rest, standing_cost
 from .model import AttackKind, Duration, Square
 from .modules import Moment, book_of
 from .movement import legal_stop, mode_of, path_cost, taken_squares, threats
@@ -63,6 +63,7 @@ def _h_activate(st: GameState, a: Activate, out: list[ev.Event]) -> None:
     st.active_uid = a.uid
     st.move_used = st.attack_used = False
     st.move_spent = None  # G5E-SPLIT: no move action open yet
+    st.jump_spent = None  # TER-TELEPORT: no move stopped on a teleporter yet
     st.oa_used = frozenset()
     st.phase = Phase.ACTING
     out.append(ev.CreatureActivated(a.uid))
@@ -107,17 +108,40 @@ def _spend_movement(st: GameState, cost: int) -> None:
         st.move_spent = cost - rest
 
 
+def _new_action(st: GameState) -> None:
+    """The active creature starts an action other than a move or a jump: a move a teleporter
+    interrupted cannot carry on after it (TER-TELEPORT), and without a module that splits moves
+    (G5E-SPLIT) no move action stays open."""
+    st.jump_spent = None
+    if st.move_spent is not None and not book_of(st).keeps_move_rest:
+        st.move_spent = None
+
+
 def _h_move(st: GameState, a: Move, out: list[ev.Event]) -> None:
+    """MOV-1..14: a move action (or the rest of one after a teleporter jump, TER-TELEPORT)."""
     path = tuple(a.path)
     book = book_of(st)
-    _spend_movement(st, path_cost(st, path, st.actor) if book.keeps_move_rest else 0)
+    cost = path_cost(st, path, st.actor)
+    st.jump_spent = None
+    if book.keeps_move_rest:
+        _spend_movement(st, cost)
+    elif st.move_spent is not None and cost <= move_rest(st):
+        st.move_spent += cost  # TER-TELEPORT: it carries on with the movement left after the jump
+    else:
+        st.move_spent = None
+        _spend_move(st)
     mode = "move"
-    if (book.min_step_takes_turn or book.run_factor) and path_cost(st, path, st.actor) > aura_speed(
-            st, st.actor):
+    if (book.min_step_takes_turn or book.run_factor) and cost > aura_speed(st, st.actor):
         st.move_used = st.attack_used = True  # G35-MIN, G35-RUN: the one-square minimum or a run takes both actions
         if len(path) > 1 and book.run_factor:
             mode = "run"  # G35-RUN
-    walk(st, st.actor, path, mode, out)
+    me = st.actor
+    walk(st, me, path, mode, out)
+    if (not book.keeps_move_rest and mode == "move" and me.alive and me.square == path[-1]
+            and st.phase is Phase.ACTING and teleport_squares(st)):
+        spent = cost if st.move_spent is None else st.move_spent
+        if spent < move_budget(st):  # TER-TELEPORT: the rest of this move waits for the jump
+            st.jump_spent = spent
     _after_action(st, out)
 
 
@@ -142,6 +166,7 @@ def _h_squeeze(st: GameState, a: Squeeze, out: list[ev.Event]) -> None:
     only (combat advantage against it, -5 to its attacks); at the end it expands into the space
     ``a.destination`` (a CreatureMoved of mode "expand" when that is not the path's last anchor)
     and stops squeezing."""
+    _new_action(st)
     _spend_move(st)
     me = st.actor
     squeezing = ActiveEffect("squeezing", Duration.NEXT_TURN, until_turn=me.turns)
@@ -161,6 +186,7 @@ def _h_squeeze(st: GameState, a: Squeeze, out: list[ev.Event]) -> None:
 
 
 def _h_shift(st: GameState, a: Shift, out: list[ev.Event]) -> None:
+    _new_action(st)
     _spend_move(st)
     me = st.actor
     start = me.square
@@ -226,6 +252,7 @@ def walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out: 
 
 
 def _h_attack(st: GameState, a: Attack, out: list[ev.Event]) -> None:
+    _new_action(st)
     st.attack_used = True
     me = st.actor
     attack = me.card.attacks[a.attack]
@@ -240,6 +267,7 @@ def _h_attack(st: GameState, a: Attack, out: list[ev.Event]) -> None:
 
 def _h_area_attack(st: GameState, a: AreaAttack, out: list[ev.Event]) -> None:
     """RNG-3, RNG-4, OA-1: area attacks provoke first, close ones never; then each target in order."""
+    _new_action(st)
     st.attack_used = True
     me = st.actor
     attack = me.card.attacks[a.attack]
@@ -256,6 +284,7 @@ def _h_area_attack(st: GameState, a: AreaAttack, out: list[ev.Event]) -> None:
 
 
 def _h_charge(st: GameState, a: Charge, out: list[ev.Event]) -> None:
+    _new_action(st)
     st.attack_used = True
     st.move_used = True  # CHG-4: no more movement after a charge
     me = st.actor
@@ -292,6 +321,9 @@ def _after_action_tail(st: GameState, out: list[ev.Event]) -> None:
 
 
 def _h_teleport(st: GameState, a: Teleport, out: list[ev.Event]) -> None:
+    """TER-TELEPORT: the jump; a move that stopped on the teleporter carries on with its rest."""
+    if st.jump_spent is not None:
+        st.move_spent, st.jump_spent = st.jump_spent, None
     apply_teleport(st, a, out)
     _after_action(st, out)
 
@@ -312,6 +344,7 @@ def _h_end(st: GameState, a: EndActivation, out: list[ev.Event]) -> None:
 
 
 def _h_use_power(st: GameState, a: UsePower, out: list[ev.Event]) -> None:
+    _new_action(st)
     uses.use_power(st, a, out)  # SPW-1
     _after_action(st, out)
 

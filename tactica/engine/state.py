@@ -537,6 +537,12 @@ class GameState:
     minus that, G5E-SPEEDS) later moves may use; None when no move action
     is open (always, without such a module).
 
+    ``jump_spent`` (TER-TELEPORT, without such a module): the squares of
+    movement spent by the move that just stopped on a teleporter from which
+    the active creature may jump; the jump opens that move action again as
+    ``move_spent``, so the creature carries on with the movement it has
+    left.  None otherwise (any other action of the creature drops it).
+
     Players are seats 0 .. ``players``-1 (two, or three or four in
     SCN-MULTI); ``vp`` has one entry per player and a team's total is the
     sum of its players' (``team_vp``).  With two players and no teams every
@@ -572,6 +578,7 @@ class GameState:
     move_used: bool = False
     attack_used: bool = False
     move_spent: int | None = None
+    jump_spent: int | None = None
     oa_used: frozenset[str] = frozenset()
     no_action: bool = False
     player_turns: tuple[int, ...] = (0, 0)

@@ -73,9 +73,11 @@ from tactica.engine import (
     as_active,
     attack_allowed,
     chebyshev,
+    move_rest,
     provokers_of_path,
     routes,
     teleport_squares,
+    teleport_ways,
     with_creature_at,
 )
 
@@ -121,6 +123,10 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
     enemies = [c for c in st.enemy_creatures(me.player)]
     reach = routes(st, actor, actor.speed) if move_left and actor.speed > 0 else {}
     move_then = (not acting) or not state.move_used  # a move now still allows an attack after
+    jump_rest = move_rest(state) if acting and me.teleported_round == state.round else 0
+    if jump_rest:  # TER-TELEPORT: after the jump it carries on with its move's rest, no action spent
+        move_left, move_then = True, attack_left
+        reach = routes(st, actor, jump_rest)
     # Places to end on without attacking (and after attacking from here).
     best_stay: tuple[float, Move | None] = (here, None)
     pv: dict[Square, float] = {}
@@ -211,8 +217,37 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
             there = with_creature_at(st, me.uid, sq)
             v += best_attack_from(there, there.creature(me.uid), enemies)[0]
         candidates.append((v, Teleport(sq)))
+    if reach or teleport_squares(st):
+        candidates.extend(through_teleporters(st, me, board, threats, enemies, attack_left))
     score, action = max(candidates, key=lambda c: c[0])
     return Plan(score, me.uid, action, idle=here, notes={"alternatives": _alternatives(candidates)})
+
+
+def through_teleporters(st: GameState, me: Creature, board: Board, threats, enemies: list[Creature],
+                        attack_left: bool) -> list[tuple[float, Action]]:
+    """TER-TELEPORT: the squares only a teleporter reaches this activation (stop on it, jump, carry
+    on: the engine's ``teleport_ways``), each scored as an end square (and, when the attack action
+    is still left after the way there, with the best attack from the best few of them), as
+    candidates for the way's first action; the opportunity attacks of the way onto the teleporter
+    count against it.  Empty on maps without teleporters."""
+    ways = teleport_ways(st)
+    if not ways:
+        return []
+    scored = []
+    for sq, way in ways.items():
+        prov = provokers_of_path(st, st.creature(me.uid), way.onto.path) if way.onto is not None else ()
+        scored.append((place_value(board, me, sq, threats) - oa_risk(st, me, prov), sq, way))
+    scored.sort(key=lambda x: (-x[0], x[1][1], x[1][0]))
+    out: list[tuple[float, Action]] = [(scored[0][0], scored[0][2].first)]
+    if attack_left:
+        for v, sq, way in scored[:TOP_EXACT // 2]:
+            if way.fresh and st.move_used:
+                continue  # a fresh move there would take the attack action
+            there = with_creature_at(st, me.uid, sq)
+            atk, act = best_attack_from(there, there.creature(me.uid), enemies)
+            if act is not None:
+                out.append((v + atk, way.first))
+    return out
 
 
 def _alternatives(candidates: list[tuple[float, Action]]) -> tuple[tuple[float, Action], ...]:

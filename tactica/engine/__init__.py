@@ -125,6 +125,7 @@ from .legal import (
     actions_of_kind,
     charge_choices,
     kinds_now,
+    move_budget,
     move_reach,
     move_rest,
 )
@@ -168,12 +169,14 @@ from .powers import (
     SpecialPower,
 )
 from .queries import (
+    TeleportWay,
     charge_preview,
     creature_threat,
     ends_activation_in_pit,
     move_refusal,
     movement_spent,
     provokers_of_squeeze,
+    teleport_ways,
     threat_squares,
 )
 from .sealed import sealed_warbands
@@ -324,6 +327,7 @@ __all__ = [
     "StartAreaChosen",
     "TEMPLATE_CORNERS",
     "Teleport",
+    "TeleportWay",
     "Template",
     "TemplatePlaced",
     "Terrain",
@@ -385,6 +389,7 @@ __all__ = [
     "module_conflict",
     "move_reach",
     "move_refusal",
+    "move_budget",
     "move_rest",
     "movement_mode",
     "movement_spent",
@@ -402,6 +407,7 @@ __all__ = [
     "sealed_warbands",
     "struck_by_area",
     "teleport_squares",
+    "teleport_ways",
     "template_squares",
     "terrain_rules",
     "threat_squares",

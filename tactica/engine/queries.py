@@ -5,7 +5,9 @@ own functions, so clients never compute a rule themselves.
 """
 from __future__ import annotations
 
-from .actions import Action, Charge
+from dataclasses import dataclass
+
+from .actions import Action, Charge, Move, Teleport
 from .areas import cone_size
 from .attacking import attack_allowed
 from .auras import speed as aura_speed
@@ -15,11 +17,13 @@ from .events import CreatureDestroyed
 from .footprint import footprint
 from .game import apply
 from .large import AnchorThreats, big_path_cost, provokers, squeezed_size
-from .legal import move_allowance
+from .legal import move_allowance, move_rest, move_routes
 from .model import AttackKind, Reach, Square
 from .modules import book_of
 from .movement import legal_stop, path_cost, reach
-from .state import GameState
+from .resolution import keep_rest_for_jump, pay_move
+from .state import GameState, Phase
+from .teleporters import teleport_squares
 
 
 def charge_preview(state: GameState, charge: Charge) -> AttackPreview | None:
@@ -249,3 +253,91 @@ def movement_spent(state: GameState, uid: str, start: Square, path: tuple[Square
     if size:
         return big_path_cost(trial, mover, path, size)
     return path_cost(trial, path, mover)
+
+
+@dataclass(frozen=True)
+class TeleportWay:
+    """How the active creature reaches a square this activation only through a teleporter
+    (TER-TELEPORT): stop on one, jump, carry on.
+
+    Attributes:
+        onto: the move onto the teleporter it jumps from; None when it stands on it already.
+        jump: the jump (to the exit teleporter).
+        then: the move from the exit to the square; None when the square is the exit itself.
+        left: squares of movement left after the jump without spending an action (the rest of
+            the move that stopped on the teleporter, or of the open move action; 0 when none).
+        fresh: ``then`` costs more than ``left``, so it is a fresh move action (ACT-3: the
+            attack action when the move action is spent).
+    """
+
+    onto: Move | None
+    jump: Teleport
+    then: Move | None
+    left: int
+    fresh: bool
+
+    @property
+    def first(self) -> Action:
+        """The action to take now: the move onto the teleporter, else the jump."""
+        return self.onto if self.onto is not None else self.jump
+
+
+def _jumped(trial: GameState, exit_square: Square) -> GameState:
+    """A copy of ``trial`` after its active creature jumps to ``exit_square`` (as ``_h_teleport``)."""
+    after = trial.copy()
+    if after.jump_spent is not None:
+        after.move_spent, after.jump_spent = after.jump_spent, None
+    me = after.actor
+    me.pos = exit_square
+    me.teleported_round = after.round
+    return after
+
+
+def teleport_ways(state: GameState) -> dict[Square, TeleportWay]:
+    """Squares the active creature can end a move on this activation only through a teleporter
+    (TER-TELEPORT), each with one way there: {square: TeleportWay}.
+
+    A way is: a legal move onto a teleporter (or none when it stands on one
+    and may jump), the jump to another unoccupied teleporter, then a legal
+    move from there (or none for the exit itself) — the rest of the first
+    move, or a fresh move with an action left.  Squares a plain move reaches
+    now are left out; among ways to one square the one with the fewest
+    squares moved is kept (then the first exit and entry in (row, column)
+    order).  Opportunity attacks on the way are not rolled: the way is what
+    the rules allow, not what the dice will do.  Empty when no jump is
+    possible this activation (no teleporter, used this round, a Large or
+    Huge creature).  ``state`` is unchanged.
+    """
+    me = state.active_creature
+    if (me is None or state.phase is not Phase.ACTING or me.card.size > 1 or state.no_action
+            or me.teleported_round == state.round or not state.geometry.teleporters):
+        return {}
+    direct = move_routes(state, me)
+    starts: list[tuple[Move | None, int, GameState]] = []
+    if teleport_squares(state):
+        starts.append((None, 0, state))
+    for square, route in sorted(direct.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        if square not in state.geometry.teleporters:
+            continue
+        trial = state.copy()
+        cost = path_cost(trial, route.path, trial.actor)
+        if pay_move(trial, cost) != "move":
+            continue
+        trial.actor.pos = square
+        keep_rest_for_jump(trial, cost)
+        if teleport_squares(trial):
+            starts.append((Move(route.path), len(route.path), trial))
+    found: dict[Square, tuple[int, TeleportWay]] = {}
+    for onto, walked, trial in starts:
+        for exit_square in teleport_squares(trial):
+            after = _jumped(trial, exit_square)
+            left = move_rest(after)
+            ways: list[tuple[Square, Move | None, int]] = [(exit_square, None, 0)]
+            ways += [(sq, Move(r.path), r.cost) for sq, r in move_routes(after, after.actor).items()]
+            for square, then, cost in ways:
+                if square in direct or square == me.square:
+                    continue
+                moved = walked + (len(then.path) if then is not None else 0)
+                if square not in found or moved < found[square][0]:
+                    found[square] = (moved, TeleportWay(onto, Teleport(exit_square), then, left, cost > left))
+    return {sq: way for sq, (_, way) in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0]))}

@@ -117,11 +117,16 @@ def _new_action(st: GameState) -> None:
         st.move_spent = None
 
 
-def _h_move(st: GameState, a: Move, out: list[ev.Event]) -> None:
-    """MOV-1..14: a move action (or the rest of one after a teleporter jump, TER-TELEPORT)."""
-    path = tuple(a.path)
+def pay_move(st: GameState, cost: int) -> str:
+    """Spend what a Move of ``cost`` squares of movement takes (mutates ``st``); returns its mode,
+    "move" or "run" (G35-RUN).
+
+    With a module that splits moves: from the pool (G5E-SPLIT).  Else the
+    rest of a move a teleporter jump interrupted when it covers ``cost``
+    (TER-TELEPORT: no action), or a fresh move action (ACT-2, ACT-3).  The
+    one-square minimum or a run takes both actions (G35-MIN, G35-RUN).
+    """
     book = book_of(st)
-    cost = path_cost(st, path, st.actor)
     st.jump_spent = None
     if book.keeps_move_rest:
         _spend_movement(st, cost)
@@ -130,18 +135,34 @@ def _h_move(st: GameState, a: Move, out: list[ev.Event]) -> None:
     else:
         st.move_spent = None
         _spend_move(st)
-    mode = "move"
     if (book.min_step_takes_turn or book.run_factor) and cost > aura_speed(st, st.actor):
         st.move_used = st.attack_used = True  # G35-MIN, G35-RUN: the one-square minimum or a run takes both actions
-        if len(path) > 1 and book.run_factor:
-            mode = "run"  # G35-RUN
+        return "run" if book.run_factor else "move"
+    return "move"
+
+
+def keep_rest_for_jump(st: GameState, cost: int) -> None:
+    """TER-TELEPORT: after a move of ``cost`` that ended on a teleporter the active creature may jump
+    from, keep what that move action has left for after the jump (``GameState.jump_spent``; mutates
+    ``st``).  Nothing with a module that splits moves (its pool carries over the jump anyway)."""
+    if book_of(st).keeps_move_rest or st.phase is not Phase.ACTING or not teleport_squares(st):
+        return
+    spent = cost if st.move_spent is None else st.move_spent
+    if spent < move_budget(st):
+        st.jump_spent = spent
+
+
+def _h_move(st: GameState, a: Move, out: list[ev.Event]) -> None:
+    """MOV-1..14: a move action (or the rest of one after a teleporter jump, TER-TELEPORT)."""
+    path = tuple(a.path)
+    cost = path_cost(st, path, st.actor)
+    mode = pay_move(st, cost)
+    if mode == "run" and len(path) <= 1:
+        mode = "move"
     me = st.actor
     walk(st, me, path, mode, out)
-    if (not book.keeps_move_rest and mode == "move" and me.alive and me.square == path[-1]
-            and st.phase is Phase.ACTING and teleport_squares(st)):
-        spent = cost if st.move_spent is None else st.move_spent
-        if spent < move_budget(st):  # TER-TELEPORT: the rest of this move waits for the jump
-            st.jump_spent = spent
+    if mode == "move" and me.alive and me.square == path[-1]:
+        keep_rest_for_jump(st, cost)
     _after_action(st, out)
 
 
@@ -399,4 +420,4 @@ HANDLERS: dict[type[Action], Callable[[GameState, Any, list[ev.Event]], None]] =
 }
 
 
-__all__ = ["HANDLERS", "resume_flow", "walk"]
+__all__ = ["HANDLERS", "keep_rest_for_jump", "pay_move", "resume_flow", "walk"]

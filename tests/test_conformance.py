@@ -55,8 +55,16 @@ def test_rule_list_is_well_formed_and_unique():
 def test_rule_list_matches_the_shared_digest():
     digest = shared_path("rules", "skirmish.md").read_text(encoding="utf-8")
     found = re.findall(r"\*\*([A-Z]+(?:-[A-Z0-9]+)+)", digest)
-    core = [rid for rid, _ in conf.page_rules(conf.RULES, headed=False) if rid != "MOD"]
+    core = [rid for rid, _ in conf.page_rules(conf.RULES, headed=False)
+            if rid != "MOD" and not rid.startswith("CL-")]
     assert core == found
+
+
+def test_card_language_rules_are_cl_1_to_cl_18_in_order():
+    """Chapter 14 of docs/rules.md (the card language: issue 18, rules 1 to 18) is tactica's own."""
+    cl = [rid for rid, _ in conf.page_rules(conf.RULES, headed=False) if rid.startswith("CL-")]
+    assert cl == sorted(cl, key=lambda rid: int(rid[3:]))
+    assert set(cl) <= {f"CL-{n}" for n in range(1, 19)}
 
 
 def test_module_rules_are_the_shared_variants_rules():

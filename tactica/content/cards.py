@@ -601,6 +601,11 @@ def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | 
     if v["size"] not in (None, 1, 2, 3):
         doc.error(f["size"][1], f"size must be 1 (Small or Medium), 2 (Large, 2×2) or 3 (Huge, 3×3); "
                                 f"got {v['size']}")
+    fits = {"tiny": 1, "small": 1, "medium": 1, "large": 2, "huge": 3}
+    if v["category"] and v["size"] in (1, 2, 3) and fits[v["category"]] != v["size"]:
+        doc.error(f["category"][1], f"a {v['category']} creature is {fits[v['category']]} square"
+                                    f"{'s' if fits[v['category']] > 1 else ''} across, but the size of {what} "
+                                    f"is {v['size']}; make them agree")
     factions = []
     for name, fnode in doc.get(f, "factions", "text_list", CARD["factions"].what(what), default=[],
                                allow_empty=False) or []:

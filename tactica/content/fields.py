@@ -19,12 +19,15 @@ from typing import Any
 from tactica.engine import (
     ABILITY_KINDS,
     ALIGNMENTS,
+    ATTACK_TESTS,
     AURA_AFFECTS,
     AURA_EFFECTS,
     CONDITIONS,
     FACTIONS,
     OPTIONAL_MODULES,
+    SIZE_CATEGORIES,
     SYMBOLS,
+    TURN_TESTS,
     ChampionEffect,
     ChampionTrigger,
     Duration,
@@ -39,7 +42,7 @@ from tactica.engine import (
 #: The value kinds a field may have.  Plain kinds are read by ``Doc.field``;
 #: the others by the loader that owns them.
 PLAIN_KINDS = ("text", "integer", "boolean", "choice")
-KINDS = PLAIN_KINDS + ("id", "texts", "choices", "objects", "entries", "damage", "reach", "rows", "legend")
+KINDS = PLAIN_KINDS + ("id", "texts", "choices", "object", "objects", "entries", "damage", "reach", "rows", "legend")
 
 #: Damage types an attack may name (they have no rules of their own yet).
 DAMAGE_TYPES = ("acid", "cold", "fire", "force", "lightning", "necrotic", "poison", "psychic",
@@ -61,6 +64,9 @@ RECHARGE_EVENTS = tuple(r.value for r in RechargeOn if r is not RechargeOn.ROLL)
 ZONES_PATTERN = r"^[ABCDabcd.\n]*$"
 
 NO_DEFAULT: Any = None
+
+#: The size categories a card may name (CL-2; gargantuan has no footprint in this game yet).
+CARD_CATEGORIES = SIZE_CATEGORIES[:5]
 
 
 @dataclass(frozen=True)
@@ -160,6 +166,58 @@ class Table:
             if spec.name == name:
                 return spec
         raise KeyError(name)
+
+
+ABOUT = Table("creature test", "Tests about one creature in a 'when' (CL-1): every key given must hold; "
+              "a key left out tests nothing.", (
+    FieldSpec("keyword", "texts", "It has at least one of these keywords (creature types are keywords; "
+              "compared without case).", label="the keywords of {of}", example=["Undead", "Demon"]),
+    FieldSpec("alignment", "choices", "Its alignment is one of these.", choices=ALIGNMENTS,
+              label="the alignments of {of}", example="Evil"),
+    FieldSpec("smallest", "choice", "Its size category is this one or larger (a card's 'category', else "
+              "from its 'size').", choices=SIZE_CATEGORIES, label="the smallest size of {of}", example="large"),
+    FieldSpec("largest", "choice", "Its size category is this one or smaller (\"Medium or smaller\": "
+              "medium).", choices=SIZE_CATEGORIES, label="the largest size of {of}", example="medium"),
+    FieldSpec("bloodied", "boolean", "It is bloodied (true) or not (false) (HP-2).",
+              label="'bloodied' of {of}"),
+    FieldSpec("condition", "choices", "It has at least one of these conditions.", choices=CONDITIONS,
+              label="the conditions of {of}", example="dazed"),
+    FieldSpec("charging", "boolean", "It is the attacker and makes a charge attack (true), or not (false).",
+              label="'charging' of {of}"),
+    FieldSpec("flanking", "boolean", "It is the attacker and flanks its target (FLK-1).",
+              label="'flanking' of {of}"),
+    FieldSpec("in_vp_zone", "boolean", "It stands in a VP zone (any square of it counts).",
+              label="'in_vp_zone' of {of}"),
+    FieldSpec("unseen", "boolean", "It is the attacker and its target cannot see it (no line of sight, or "
+              "invisible to it).", label="'unseen' of {of}"),
+    FieldSpec("adjacent_ally", "boolean", "It is adjacent to an ally (of 'ally_keyword' when given).",
+              label="'adjacent_ally' of {of}"),
+    FieldSpec("ally_keyword", "text", "The keyword the adjacent ally must have (with 'adjacent_ally: true').",
+              label="the ally keyword of {of}", example="Dwarf"),
+))
+
+WHEN = Table("when", "When a card-language entry applies (CL-1): every key given must hold; a 'when' "
+             "left out always holds. 'self' is the card's own creature; 'other' the other creature of "
+             "the moment (the target of its attack, the attacker of an attack against it, the creature "
+             "its aura covers).", (
+    FieldSpec("self", "object", "Tests about the card's own creature.", label="'self' of {of}",
+              attr="me", items=ABOUT, example={"bloodied": True}),
+    FieldSpec("other", "object", "Tests about the other creature (target or attacker).",
+              label="'other' of {of}", items=ABOUT, example={"alignment": "Evil"}),
+    FieldSpec("attack", "choices", "The attack is of one of these kinds ('charge': a charge attack; "
+              "'opportunity': an opportunity attack).", choices=ATTACK_TESTS,
+              label="the attack kinds of {of}", example="melee"),
+    FieldSpec("turn", "choice", "Whose turn: 'mine' (its side's) or 'theirs' (another side's).",
+              choices=TURN_TESTS, label="the turn of {of}"),
+    FieldSpec("damage", "choices", "The damage is of one of these types.", choices=DAMAGE_TYPES,
+              label="the damage types of {of}", example="fire"),
+), refused={
+    "target": "unknown key 'target'; use 'other' (the other creature: the target of its attack, or the "
+              "attacker of an attack against it)",
+    "attacker": "unknown key 'attacker'; use 'self' for the card's own creature or 'other' for the "
+                "attacker of an attack against it",
+    "me": "unknown key 'me'; use 'self' (the card's own creature)",
+})
 
 
 #: Effect kinds an attack line may carry (ATK-3, ATK-7); anything else is a load error.
@@ -393,6 +451,10 @@ CARD = Table("card", "A creature's stat card (CARD-1..3).", (
     FieldSpec("size", "integer", "Creature size in squares across: 1 Small or Medium, 2 Large (2×2), "
               "3 Huge (3×3; Epic battles only, WB-7).", default=1, lo=1, hi=3, label="the size of {of}",
               units="squares"),
+    FieldSpec("category", "choice", "Size category, when the card names one (CL-1, CL-2: tests such "
+              "as 'Medium or smaller' read it): tiny, small or medium for size 1, large for 2, huge for 3. "
+              "Left out: medium, large or huge from 'size'.", default="", choices=CARD_CATEGORIES,
+              label="the size category of {of}"),
     FieldSpec("text", "text", "Card text shown to players; the engine never reads it.", default="",
               label="the text of {of}"),
     FieldSpec("flavor", "text", "A line of story.", default="", label="the flavor of {of}"),

@@ -66,6 +66,8 @@ def _value_schema(spec: FieldSpec) -> dict[str, Any]:
                                 "uniqueItems": True}]}
     if kind == "texts":
         return {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
+    if kind == "object":
+        return table_schema(spec.items)
     if kind == "objects":
         return {"type": "array", "minItems": 0 if spec.empty_ok else 1, "items": table_schema(spec.items)}
     if kind == "entries":

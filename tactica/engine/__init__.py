@@ -206,10 +206,23 @@ from .uses import (
 from .uses import helps as power_helps
 from .warband import WarbandProblem, check_battle, check_warband
 from .whatif import Dice, as_active, as_turn_of, with_creature_at, with_dice
+from .when import (
+    ALWAYS,
+    ATTACK_TESTS,
+    CALM,
+    SIZE_CATEGORIES,
+    TURN_TESTS,
+    About,
+    Situation,
+    When,
+    size_category,
+)
 
 # The one door: clients (ai, client, tui, saves, cli, content) import these names from
 # ``tactica.engine`` and never a submodule.
 __all__ = [
+    "ALWAYS", "ATTACK_TESTS", "CALM", "SIZE_CATEGORIES", "TURN_TESTS", "About", "Situation", "When",
+    "size_category",
     "ABILITY_KINDS",
     "ACTING_KINDS",
     "ALIGNMENTS",

@@ -278,6 +278,8 @@ class CreatureCard:
         unique: at most one copy per warband (WB-6).
         size: 1 for Medium/Small, 2 for Large, 3 for Huge.
         flavor: flavour text.
+        category: its size category when the card names one ("tiny", "small", "medium",
+            "large", "huge"; ``when.SIZE_CATEGORIES``), "" to take it from ``size`` (CL-2).
         text: card text shown to players that the engine never reads.
     """
 
@@ -301,6 +303,7 @@ class CreatureCard:
     size: int = 1
     flavor: str = ""
     text: str = ""
+    category: str = ""
 
     @property
     def basic_attack(self) -> AttackDef | None:

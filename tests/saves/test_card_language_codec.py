@@ -1,0 +1,23 @@
+"""Card data of the card language survives a save: the codec writes and reads it back equal."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tactica.engine.sandbox import card
+from tactica.saves.codec import card_from, card_to
+
+
+def test_cl_1_size_category_is_saved_and_read_back():
+    c = replace(card("Sprite"), category="tiny")
+    assert card_from(card_to(c)) == c
+
+
+def test_cl_1_when_tests_survive_a_save_as_json():
+    import json
+    from dataclasses import asdict
+
+    from tactica.engine import About, When
+    from tactica.saves import checked
+
+    w = When(other=About(alignments=("Evil",), bloodied=True, largest="medium"), attack=("melee",))
+    assert checked.build(When, json.loads(json.dumps(asdict(w))), "when", {}) == w

@@ -217,7 +217,8 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
             there = with_creature_at(st, me.uid, sq)
             v += best_attack_from(there, there.creature(me.uid), enemies)[0]
         candidates.append((v, Teleport(sq)))
-    if reach or teleport_squares(st):
+    gates = st.geometry.teleporters
+    if gates and me.teleported_round != st.round and (any(sq in gates for sq in reach) or teleport_squares(st)):
         candidates.extend(through_teleporters(st, me, board, threats, enemies, attack_left))
     score, action = max(candidates, key=lambda c: c[0])
     return Plan(score, me.uid, action, idle=here, notes={"alternatives": _alternatives(candidates)})
@@ -225,24 +226,26 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
 
 def through_teleporters(st: GameState, me: Creature, board: Board, threats, enemies: list[Creature],
                         attack_left: bool) -> list[tuple[float, Action]]:
-    """TER-TELEPORT: the squares only a teleporter reaches this activation (stop on it, jump, carry
-    on: the engine's ``teleport_ways``), each scored as an end square (and, when the attack action
-    is still left after the way there, with the best attack from the best few of them), as
-    candidates for the way's first action; the opportunity attacks of the way onto the teleporter
-    count against it.  Empty on maps without teleporters."""
-    ways = teleport_ways(st)
+    """TER-TELEPORT: the squares only a teleporter reaches this activation with the rest of the move
+    that stops on it (stop on it, jump, carry on: the engine's ``teleport_ways``, the ways that
+    spend no further action), each scored as an end square (and, when the attack action is still
+    left, with the best attack from the best few of them), as candidates for the way's first
+    action; the opportunity attacks of the way onto the teleporter count against it.  Empty on
+    maps without teleporters."""
+    ways = {sq: way for sq, way in teleport_ways(st).items() if not way.fresh}  # on with the move's rest
     if not ways:
         return []
+    risk: dict[tuple, float] = {}
     scored = []
     for sq, way in ways.items():
-        prov = provokers_of_path(st, st.creature(me.uid), way.onto.path) if way.onto is not None else ()
-        scored.append((place_value(board, me, sq, threats) - oa_risk(st, me, prov), sq, way))
+        onto = way.onto.path if way.onto is not None else ()
+        if onto not in risk:
+            risk[onto] = oa_risk(st, me, provokers_of_path(st, st.creature(me.uid), onto)) if onto else 0.0
+        scored.append((place_value(board, me, sq, threats) - risk[onto], sq, way))
     scored.sort(key=lambda x: (-x[0], x[1][1], x[1][0]))
     out: list[tuple[float, Action]] = [(scored[0][0], scored[0][2].first)]
     if attack_left:
         for v, sq, way in scored[:TOP_EXACT // 2]:
-            if way.fresh and st.move_used:
-                continue  # a fresh move there would take the attack action
             there = with_creature_at(st, me.uid, sq)
             atk, act = best_attack_from(there, there.creature(me.uid), enemies)
             if act is not None:

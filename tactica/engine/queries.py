@@ -17,7 +17,7 @@ from .events import CreatureDestroyed
 from .footprint import footprint
 from .game import apply
 from .large import AnchorThreats, big_path_cost, provokers, squeezed_size
-from .legal import move_allowance, move_rest, move_routes
+from .legal import move_allowance, move_reach, move_rest
 from .model import AttackKind, Reach, Square
 from .modules import book_of
 from .movement import legal_stop, path_cost, reach
@@ -312,32 +312,37 @@ def teleport_ways(state: GameState) -> dict[Square, TeleportWay]:
     if (me is None or state.phase is not Phase.ACTING or me.card.size > 1 or state.no_action
             or me.teleported_round == state.round or not state.geometry.teleporters):
         return {}
-    direct = move_routes(state, me)
+    direct = move_reach(state)
     starts: list[tuple[Move | None, int, GameState]] = []
     if teleport_squares(state):
         starts.append((None, 0, state))
-    for square, route in sorted(direct.items(), key=lambda kv: (kv[0][1], kv[0][0])):
-        if square not in state.geometry.teleporters:
+    for square in sorted(state.geometry.teleporters, key=lambda sq: (sq[1], sq[0])):
+        if square == me.pos or not direct.has(square):
             continue
+        path = direct.path(square)
         trial = state.copy()
-        cost = path_cost(trial, route.path, trial.actor)
+        cost = path_cost(trial, path, trial.actor)
         if pay_move(trial, cost) != "move":
             continue
         trial.actor.pos = square
         keep_rest_for_jump(trial, cost)
         if teleport_squares(trial):
-            starts.append((Move(route.path), len(route.path), trial))
+            starts.append((Move(path), len(path), trial))
     found: dict[Square, tuple[int, TeleportWay]] = {}
     for onto, walked, trial in starts:
         for exit_square in teleport_squares(trial):
             after = _jumped(trial, exit_square)
             left = move_rest(after)
-            ways: list[tuple[Square, Move | None, int]] = [(exit_square, None, 0)]
-            ways += [(sq, Move(r.path), r.cost) for sq, r in move_routes(after, after.actor).items()]
-            for square, then, cost in ways:
-                if square in direct or square == me.square:
+            on = move_reach(after)
+            candidates = [exit_square] + [sq for sq in on.destinations if not direct.has(sq) and sq != me.pos]
+            for square in candidates:
+                if direct.has(square) or square == me.pos:
                     continue
-                moved = walked + (len(then.path) if then is not None else 0)
-                if square not in found or moved < found[square][0]:
-                    found[square] = (moved, TeleportWay(onto, Teleport(exit_square), then, left, cost > left))
+                then_path = on.path(square) if square != exit_square else ()
+                moved = walked + len(then_path)
+                if square in found and moved >= found[square][0]:
+                    continue
+                then = Move(then_path) if then_path else None
+                cost = on.cost(square) if then_path else 0
+                found[square] = (moved, TeleportWay(onto, Teleport(exit_square), then, left, cost > left))
     return {sq: way for sq, (_, way) in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0]))}

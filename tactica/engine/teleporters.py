@@ -37,8 +37,7 @@ def teleport_squares(state: GameState) -> list[Square]:
     if me.card.size > 1:  # a teleporter is a single square: Large and Huge creatures never jump (our reading)
         return []
     taken = state.occupied()
-    return [(x, y) for y in range(m.height) for x in range(m.width)
-            if m.rules_at((x, y)).teleporter and (x, y) not in taken]
+    return sorted((sq for sq in state.geometry.teleporters if sq not in taken), key=lambda sq: (sq[1], sq[0]))
 
 
 def teleport_actions(state: GameState) -> list[Teleport]:

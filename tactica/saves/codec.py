@@ -383,6 +383,8 @@ def state_digest(state: GameState) -> str:
                       sorted(state.window_passed), sorted(state.window_used)])
     if state.move_spent is not None:  # G5E-SPLIT: a move action's rest (absent otherwise: old digests hold)
         parts.append(["move spent", state.move_spent])
+    if state.jump_spent is not None:  # TER-TELEPORT: a move's rest waiting for the jump (absent otherwise)
+        parts.append(["jump spent", state.jump_spent])
     if state.pending:  # forced movement waiting for a choice (MOV-14); absent otherwise
         parts.append([[p.kind, p.target, p.distance, list(p.source)] for p in state.pending])
     raw = json.dumps(parts, separators=(",", ":"), default=str).encode()

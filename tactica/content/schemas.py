@@ -66,8 +66,9 @@ def _value_schema(spec: FieldSpec) -> dict[str, Any]:
                                 "uniqueItems": True}]}
     if kind == "texts":
         return {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
-    if kind == "object":
-        return table_schema(spec.items)
+    if kind == "object":  # the field's own words first, then what the mapping is
+        inner = table_schema(spec.items)
+        return {**inner, "description": f"{spec.description} {inner['description']}"}
     if kind == "objects":
         return {"type": "array", "minItems": 0 if spec.empty_ok else 1, "items": table_schema(spec.items)}
     if kind == "entries":

@@ -49,6 +49,7 @@ from .attacking import MAX_FOLLOW_UP_DEPTH, attack_allowed, charge_attack
 from .attacking import provoked_by as provokers_of_attack
 from .auras import covering as auras_covering
 from .auras import squares as aura_squares
+from .chains import next_in_chain
 from .champions import budget_left as champion_budget_left
 from .champions import lost_to_destruction
 from .combat import (
@@ -58,9 +59,11 @@ from .combat import (
     critical_from,
     forced_moves_not_made,
     in_reach,
+    may_target,
     nearest_enemies,
     preview,
     valid_targets,
+    within_reach,
 )
 from .dice import ScriptedDice, SeededDice
 from .effects import ends_in_pit
@@ -68,8 +71,10 @@ from .errors import IllegalAction, PhaseError
 from .events import (
     ActivationEnded,
     AttackRolled,
+    AttackWithoutRoll,
     AuraHarmed,
     BattleWon,
+    ChainJumped,
     ChampionPowerDeclined,
     ChampionPowerOffered,
     ChampionPowerUsed,
@@ -136,11 +141,13 @@ from .model import (
     FACTIONS,
     AttackDef,
     AttackKind,
+    ChainEffect,
     ConditionEffect,
     CreatureCard,
     Defense,
     Duration,
     Effect,
+    EscalateEffect,
     FollowUpEffect,
     ForcedMoveEffect,
     ForceKind,
@@ -149,6 +156,7 @@ from .model import (
     OngoingEffect,
     Reach,
     Square,
+    Strikes,
     Trigger,
     WarbandDef,
 )
@@ -223,6 +231,9 @@ from .when import (
 __all__ = [
     "ALWAYS", "ATTACK_TESTS", "CALM", "SIZE_CATEGORIES", "TURN_TESTS", "About", "Situation", "When",
     "size_category",
+    # card language, targets (CL-2, CL-5, CL-7, CL-8, CL-9)
+    "AttackWithoutRoll", "ChainEffect", "ChainJumped", "EscalateEffect", "Strikes", "may_target",
+    "next_in_chain", "within_reach",
     "ABILITY_KINDS",
     "ACTING_KINDS",
     "ALIGNMENTS",

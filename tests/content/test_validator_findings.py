@@ -5,7 +5,7 @@
 * follow-up chains deeper than the engine makes, and cycles, are refused at the entry;
 * the same ability twice with different numbers (two ``resist fire``) is refused naming both lines;
 * an empty list where the default is the empty list (``abilities: []``) is accepted;
-* "a melee attack has 1 target" says what to write instead.
+* "a melee attack has 1 target" is gone: several melee targets are card language now (CL-2).
 """
 from __future__ import annotations
 
@@ -192,14 +192,3 @@ def test_every_list_field_with_an_empty_default_takes_an_empty_list_in_the_schem
     for kind, table in FILE_TABLES.items():
         walk(json.loads(json.dumps(file_schema(kind)))["properties"], table)
     assert CARD["abilities"].empty_ok and not CARD["attacks"].empty_ok
-
-
-# -- what to write instead of a melee attack with targets -----------------------------
-
-def test_a_melee_attack_with_several_targets_says_to_write_a_close_burst(tmp_path):
-    path = _file(tmp_path, _card("sweeper", "    attacks:\n      - {name: Sweep, type: melee, bonus: 5, damage: 5, "
-                                            "targets: 2}\n"))
-    problems, _ = validate_paths([str(path)])
-    assert [str(p) for p in problems] == [
-        f"{path}:13:66: error: a melee attack has 1 target; got 2. To strike every adjacent creature write a "
-        "close attack instead: 'type: close, reach: burst 1' (it hits each creature in the burst, RNG-3)"]

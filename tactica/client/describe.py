@@ -263,6 +263,9 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
             if e.mode == "teleport":
                 x, y = e.path[-1]
                 text = f"{creature_name(state, e.uid)} teleports to column {x + 1}, row {y + 1}"
+            elif e.mode == "expand":  # docs/rules.md Squeeze: the squeezed block grows back
+                x, y = e.path[-1]
+                text = f"{creature_name(state, e.uid)} expands into the space at column {x + 1}, row {y + 1}"
             elif e.mode == "charge" and e.uid in charged:  # the rest of one charge (CHG-1), not a new one
                 charged[e.uid] += steps
                 noun = "square" if steps == 1 else "squares"
@@ -279,7 +282,7 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
                     if whole > steps:  # cut by opportunity attacks: say it is one charge
                         text = f"{creature_name(state, e.uid)} begins a {whole}-square charge ({steps} {noun})"
             if e.mode in ("move", "charge", "squeeze"):
-                spent = movement_spent(state, e.uid, e.start, e.path)
+                spent = movement_spent(state, e.uid, e.start, e.path, squeezed=e.mode == "squeeze")
                 if spent != steps:  # difficult terrain (MOV-8) or a rule module's prices: say both
                     text += f" ({spent} squares of movement)"
             out.append(LogLine(text, "move", _owner(state, e.uid)))
@@ -330,7 +333,8 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
         elif isinstance(e, ConditionApplied):
             what = (f"ongoing {e.amount}{' ' + e.damage_type if e.damage_type else ''} damage"
                     if e.condition == "ongoing" else e.condition)
-            out.append(LogLine(f"{creature_name(state, e.uid)} is {what} ({e.duration})"
+            until = "until it expands" if e.condition == "squeezing" else e.duration  # docs/rules.md Squeeze
+            out.append(LogLine(f"{creature_name(state, e.uid)} is {what} ({until})"
                                if e.condition != "ongoing" else
                                f"{creature_name(state, e.uid)} takes {what} ({e.duration})",
                                "hit", _owner(state, e.uid)))

@@ -40,6 +40,7 @@ from tactica.engine import (
     CHAMPION_EFFECTS_FOR,
     FACTIONS,
     IMMUNITIES,
+    MAX_FOLLOW_UP_DEPTH,
     Ability,
     AttackDef,
     AttackKind,
@@ -483,9 +484,10 @@ def parse_attack(doc: Doc, node: Node, card_what: str, index: int) -> AttackDef 
     secondary = doc.field(f, ATTACK["secondary"], what)
     n_uses, recharge, limit_ok = _uses_and_recharge(doc, node, f, ATTACK, what)
     effects: list[Effect | None] = []
-    if "effects" in f:
-        items = doc.sequence(f["effects"][1], ATTACK["effects"].what(what))
-        effects = [parse_effect(doc, enode, what, i) for i, enode in enumerate(items or [])]
+    items = doc.entries(f, ATTACK["effects"], what)
+    effects = [parse_effect(doc, enode, what, i) for i, enode in enumerate(items or [])]
+    if items is None:
+        effects.append(None)
     if dmg is None or None in (name, kind_text, bonus, vs, targets, basic, secondary) or None in effects \
             or not limit_ok:
         return None
@@ -686,9 +688,7 @@ def _named_list(doc: Doc, f: dict, key: str, what: str, parse) -> list:
 
     An entry with problems is (None, node).
     """
-    if key not in f:
-        return []
-    items = doc.sequence(f[key][1], CARD[key].what(what))
+    items = doc.entries(f, CARD[key], what)
     found, seen = [], set()
     for i, pnode in enumerate(items or []):
         power = parse(doc, pnode, what, i)
@@ -700,6 +700,56 @@ def _named_list(doc: Doc, f: dict, key: str, what: str, parse) -> list:
             seen.add(power.name)
         found.append((power, pnode))
     return found
+
+
+def _follow_up_nodes(node: Node) -> list[Node]:
+    """The entry nodes of an attack line's ``effects:`` list, in order (read without checking)."""
+    if isinstance(node, MappingNode):
+        for key, value in node.value:
+            if getattr(key, "value", None) == "effects" and isinstance(value, SequenceNode):
+                return list(value.value)
+    return []
+
+
+def _check_follow_up_chains(doc: Doc, attacks: list[tuple[AttackDef | None, Node]], what: str) -> None:
+    """ATK-7: refuse follow-up chains the engine would cut short.
+
+    A follow-up that leads back to a line already in its chain (A → B → A)
+    is a cycle; a chain of more than ``MAX_FOLLOW_UP_DEPTH`` follow-ups from
+    a line usable on its own (not secondary) is deeper than the engine
+    resolves.  Each problem is reported at the follow-up entry that closes
+    the cycle or goes one step too deep, naming the whole chain.
+    """
+    lines = {a.name: (a, n) for a, n in attacks if a is not None}
+    reported: set[tuple[int, int]] = set()
+
+    def links(name: str) -> list[tuple[str, Node]]:
+        attack, node = lines[name]
+        entries = _follow_up_nodes(node)
+        return [(e.attack, entries[i] if i < len(entries) else node) for i, e in enumerate(attack.effects)
+                if isinstance(e, FollowUpEffect) and e.attack in lines and e.attack != name]
+
+    def report(enode: Node, message: str) -> None:
+        at = (enode.start_mark.line, enode.start_mark.column)
+        if at not in reported:
+            reported.add(at)
+            doc.error(enode, message)
+
+    def walk(chain: list[str]) -> None:
+        for nxt, enode in links(chain[-1]):
+            path = " → ".join(chain + [nxt])
+            if nxt in chain:
+                report(enode, f"follow-up chain {path} of {what} comes back to '{nxt}': a follow-up may "
+                              "not lead back to a line of its own chain (ATK-7)")
+            elif len(chain) > MAX_FOLLOW_UP_DEPTH:
+                report(enode, f"follow-up chain {path} of {what} is {len(chain)} follow-ups deep; the "
+                              f"engine makes at most {MAX_FOLLOW_UP_DEPTH} (ATK-7): shorten it")
+            else:
+                walk(chain + [nxt])
+
+    for attack, _ in attacks:
+        if attack is not None and not attack.secondary:
+            walk([attack.name])
 
 
 def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | None:
@@ -747,12 +797,20 @@ def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | 
             keywords.append(word)
     abilities: list[Ability | None] = []
     if "abilities" in f:
-        items = doc.sequence(f["abilities"][1], CARD["abilities"].what(what))
+        items = doc.entries(f, CARD["abilities"], what)
+        seen: dict[tuple[str, ...], tuple[Ability, Node]] = {}
         for i, anode in enumerate(items or []):
             found = parse_ability(doc, anode, what, i)
             if found is not None and found in abilities:
                 doc.error(anode, f"{what} lists the ability '{found}' twice; the same ability "
                                  "does not stack (ABL-2)")
+            elif found is not None and found.identity in seen:
+                other, onode = seen[found.identity]
+                doc.error(anode, f"{what} lists '{other}' (line {onode.start_mark.line + 1}) and '{found}' "
+                                 f"(line {anode.start_mark.line + 1}): the same ability does not stack, so "
+                                 "only the stronger would count (ABL-2); keep one entry")
+            elif found is not None:
+                seen[found.identity] = (found, anode)
             abilities.append(found)
     powers = _named_list(doc, f, "champion_powers", what, parse_champion_power)
     specials = _named_list(doc, f, "special_powers", what, parse_special_power)
@@ -786,6 +844,7 @@ def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | 
                     f"; the card's other attacks: {', '.join(others)}" if others else "")
                 doc.error(anode, f"follow-up attack '{e.attack}' of '{a.name}' is not another attack "
                                  f"of {what}{hint}")
+    _check_follow_up_chains(doc, attacks, what)
     first = attacks[0][0] if attacks else None
     if first is not None and all(a is not None for a, _ in attacks) and not basics and first.secondary:
         doc.error(attacks[0][1], f"the first attack of {what} is its basic attack (none is marked), "
@@ -807,7 +866,17 @@ def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | 
 
 
 def parse_card_file(doc: Doc, root: Node) -> list[tuple[CreatureCard, Node]]:
-    """Every card of a card file (``cards:`` list), with its id node."""
+    """Every card of a card file (``cards:`` list), with its id node.
+
+    A file that holds one card's keys at its top (``id:``, ``attacks:``, …)
+    without the ``cards:`` list gets one problem saying how to wrap it,
+    not an "unknown key" line per key.
+    """
+    if looks_like_one_card(root):
+        doc.error(root, "this file holds a single card without the 'cards:' list: a card file is a list "
+                        "of cards. Put 'cards:' on a line of its own above the card, indent the card "
+                        "and start its first line with '- ' (e.g. '  - id: my-card')")
+        return []
     f = doc.fields(root, CARD_FILE, "a card file")
     if not f or "cards" not in f:
         return []
@@ -817,6 +886,15 @@ def parse_card_file(doc: Doc, root: Node) -> list[tuple[CreatureCard, Node]]:
         if found is not None:
             out.append(found)
     return out
+
+
+def looks_like_one_card(root: Node) -> bool:
+    """Whether ``root`` is one card's mapping written without the ``cards:`` list: a mapping with
+    no ``cards`` key and at least two keys of a card (``id``, ``attacks``, ``hp``, …)."""
+    if not isinstance(root, MappingNode):
+        return False
+    keys = {k.value for k, _ in root.value if isinstance(k, ScalarNode)}
+    return "cards" not in keys and len(keys & {spec.name for spec in CARD.fields}) >= 2
 
 
 def card_ids(root: Node) -> list[str]:

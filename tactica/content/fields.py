@@ -128,6 +128,12 @@ class FieldSpec:
         return self.attr or self.name
 
     @property
+    def empty_ok(self) -> bool:
+        """Whether a list field may be written as an empty list: it is optional and its default is
+        the empty list (so ``[]`` says what leaving the key out says; ``abilities: []``)."""
+        return not self.required and self.default == []
+
+    @property
     def bounds(self) -> tuple[int, int]:
         """(lo, hi) of a bounded field; raises ValueError for a field without both."""
         if self.lo is None or self.hi is None:
@@ -373,8 +379,8 @@ SPECIAL_POWER = Table("special power", "A special power of a stat card (SPW-1): 
     FieldSpec("range", "integer", "0: the creature itself; N: itself or an ally within N squares "
               "(action powers only).", default=0, lo=0, hi=20, label="the range of {of}", units="squares"),
     FieldSpec("trigger", "choice", "When a triggered power happens: 'bloodied' (it becomes bloodied), "
-              "'destroys enemy' (one of its attacks destroys an enemy) or 'start of turn' (triggered "
-              "powers only, required there). It affects the creature itself.",
+              "'destroys enemy' (one of its attacks destroys an enemy) or 'start of turn' (its turn "
+              "starts). Triggered powers only, required there. It affects the creature itself.",
               choices=tuple(t.value for t in PowerTrigger), label="special-power trigger",
               example="bloodied"),
     _USES,
@@ -397,8 +403,9 @@ CHAMPION_POWER = Table("champion power", "A champion power (CHP-1, CHP-2, CHP-3)
               "champion rating.", True, lo=1, hi=5, label="the cost of {of}", units="points", example=1),
     FieldSpec("trigger", "choice", "When it may be used (CHP-2): 'ally hits' (an ally within range hits "
               "an enemy), 'ally misses' (an ally within range misses with a melee or ranged attack), "
-              "'ally is hit' (an enemy's attack hits an ally within range), 'ally ends turn', 'ally "
-              "starts turn'. The champion itself is an ally unless 'others_only'.", True,
+              "'ally is hit' (an enemy's attack hits an ally within range), 'ally ends turn' (an ally "
+              "within range ends its turn), 'ally starts turn' (an ally within range starts its turn). "
+              "The champion itself is an ally unless 'others_only'.", True,
               choices=tuple(t.value for t in ChampionTrigger), label="champion-power trigger",
               example="ally hits"),
     FieldSpec("effect", "choice", "What it does: " + CHAMPION_PAIRS + ". 'extra damage': the enemy takes "
@@ -518,7 +525,8 @@ ATTACK = Table("attack", "One attack line of a stat card (CARD-3, RNG-1, RNG-2).
     FieldSpec("basic", "boolean", "This is the basic attack (CARD-1). At most one per card; when none is "
               "marked, the first attack is basic.", default=False, label="'basic' of {of}"),
     FieldSpec("effects", "objects", "What a hit (or miss) does besides damage: conditions, ongoing "
-              "damage, follow-up attacks (ATK-3, ATK-7).", label="the effects of {of}", items=EFFECT),
+              "damage, follow-up attacks (ATK-3, ATK-7).", default=[], label="the effects of {of}",
+              items=EFFECT),
     FieldSpec("secondary", "boolean", "Made only as another attack's follow-up, never on its own "
               "(ATK-7); it cannot be the basic attack.", default=False, label="'secondary' of {of}"),
     _USES,

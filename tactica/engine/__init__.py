@@ -47,7 +47,7 @@ from .areas import Template, cone_size, distinct_strikes, template_squares
 from .areas import aims as area_aims
 from .areas import struck as struck_by_area
 from .areas import template as area_template
-from .attacking import attack_allowed, charge_attack
+from .attacking import MAX_FOLLOW_UP_DEPTH, attack_allowed, charge_attack
 from .attacking import provoked_by as provokers_of_attack
 from .auras import covering as auras_covering
 from .auras import squares as aura_squares
@@ -144,6 +144,7 @@ from .legal import (
     actions_of_kind,
     charge_choices,
     kinds_now,
+    move_budget,
     move_reach,
     move_rest,
 )
@@ -198,12 +199,14 @@ from .powers import (
     sight_needed,
 )
 from .queries import (
+    TeleportWay,
     charge_preview,
     creature_threat,
     ends_activation_in_pit,
     move_refusal,
     movement_spent,
     provokers_of_squeeze,
+    teleport_ways,
     threat_squares,
 )
 from .reactions import REACTION_TRIGGERS, reaction_attack
@@ -340,6 +343,7 @@ __all__ = [
     "IMMUNITIES",
     "IllegalAction",
     "LANDING_KINDS",
+    "MAX_FOLLOW_UP_DEPTH",
     "MapChosen",
     "MapDef",
     "MapSwapError",
@@ -399,6 +403,7 @@ __all__ = [
     "TEMPLATE_CORNERS",
     "TURN_TESTS",
     "Teleport",
+    "TeleportWay",
     "Template",
     "TemplatePlaced",
     "Terrain",
@@ -467,6 +472,7 @@ __all__ = [
     "lost_to_destruction",
     "may_target",
     "module_conflict",
+    "move_budget",
     "move_reach",
     "move_refusal",
     "move_rest",
@@ -491,6 +497,7 @@ __all__ = [
     "size_category",
     "struck_by_area",
     "teleport_squares",
+    "teleport_ways",
     "template_squares",
     "terrain_rules",
     "threat_squares",

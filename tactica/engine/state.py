@@ -541,6 +541,11 @@ class GameState:
     (topic, key, number) triples (UG-RUBBLE: feet dug at a square; UG-FATIGUE:
     a creature's counts); empty without such a module.  Immutable, so a copy
     shares it until a module replaces it.
+    ``jump_spent`` (TER-TELEPORT, without such a module): the squares of
+    movement spent by the move that just stopped on a teleporter from which
+    the active creature may jump; the jump opens that move action again as
+    ``move_spent``, so the creature carries on with the movement it has
+    left.  None otherwise (any other action of the creature drops it).
 
     Players are seats 0 .. ``players``-1 (two, or three or four in
     SCN-MULTI); ``vp`` has one entry per player and a team's total is the
@@ -578,6 +583,7 @@ class GameState:
     attack_used: bool = False
     move_spent: int | None = None
     notes: frozenset[tuple[str, str, int]] = frozenset()
+    jump_spent: int | None = None
     oa_used: frozenset[str] = frozenset()
     no_action: bool = False
     player_turns: tuple[int, ...] = (0, 0)

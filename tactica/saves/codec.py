@@ -419,6 +419,8 @@ def state_digest(state: GameState) -> str:
         parts.append(["move spent", state.move_spent])
     if state.notes:  # what rule modules remember (underground: digging, fatigue); absent otherwise
         parts.append(["notes", sorted(state.notes)])
+    if state.jump_spent is not None:  # TER-TELEPORT: a move's rest waiting for the jump (absent otherwise)
+        parts.append(["jump spent", state.jump_spent])
     if state.pending:  # forced movement waiting for a choice (MOV-14); absent otherwise
         parts.append([[p.kind, p.target, p.distance, list(p.source)] for p in state.pending])
     raw = json.dumps(parts, separators=(",", ":"), default=str).encode()

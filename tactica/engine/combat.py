@@ -15,7 +15,7 @@ from . import auras
 from . import events as ev
 from . import footprint as fp
 from .abilities import Aura, MultipleThreats, defend, extra_damage, has, stops_regeneration
-from .conditions import add_effect, halve_damage
+from .conditions import add_effect, condition_penalties, halve_damage, stone_resist
 from .geometry import adjacent, centre, passes_opposite_sides
 from .model import (
     AttackDef,
@@ -268,6 +268,8 @@ def modifiers(state: GameState, attacker: Creature, target: Creature, attack: At
         mods.append(("cover", COVER_PENALTY))
     if "helpless" in target.conditions and attack.kind is not AttackKind.MELEE:
         mods.append(("target helpless", HELPLESS_BONUS))  # CON-4, MOD (docs/rules.md)
+    if attacker.effects:  # CL-18: blinded, restrained, marked attackers
+        mods.extend(condition_penalties(attacker, target))
     if auras.any_auras(state):  # Aura X (docs/rules.md ABL); ABL-2 / ATK-8 stacking in auras.covering
         mods.extend(auras.bonuses(state, attacker, "attack"))
         mods.extend((f"{name} (target)", -v) for name, v in auras.bonuses(state, target, "defense"))
@@ -499,6 +501,9 @@ def hit_damage(attacker: Creature, target: Creature, attack: AttackDef, critical
         amount = halve_damage(amount)
     if target.card.abilities or resists:
         amount, more = defend(target.card, amount, attack.damage_type, attack=True, auras=resists)
+        steps += more
+    if target.effects and "petrified" in target.conditions:  # CL-18: stone resists 20
+        amount, more = stone_resist(target, amount)
         steps += more
     return amount, steps
 

@@ -22,7 +22,7 @@ from . import auras
 from . import events as ev
 from .abilities import defend, regeneration
 from .combat import deal_damage, destroy
-from .conditions import end_effects, ongoing_damage
+from .conditions import end_effects, ongoing_damage, stone_resist
 from .footprint import footprint
 from .model import Duration, Square
 from .state import Creature, GameState
@@ -66,6 +66,8 @@ def start_of_activation(state: GameState, me: Creature, out: list[ev.Event]) -> 
         steps: list[tuple[str, int]] = []
         if me.card.abilities:
             amount, steps = defend(me.card, amount, damage_type, attack=False)
+        amount, stone = stone_resist(me, amount)  # CL-18: petrified resists 20
+        steps += stone
         deal_damage(state, me, amount, damage_type, by, out, cause="ongoing", adjustments=tuple(steps))
         if not me.alive:
             return False

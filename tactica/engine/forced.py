@@ -44,6 +44,7 @@ from . import events as ev
 from . import footprint as fp
 from .actions import Action, ForceMove, Settle
 from .combat import destroy
+from .conditions import holds_against_forced
 from .geometry import chebyshev
 from .model import Square
 from .modules import book_of
@@ -131,6 +132,8 @@ def destinations(state: GameState, p: PendingForce) -> dict[Square, tuple[Square
     """
     target = state.find(p.target)
     if target is None or not target.alive:
+        return {}
+    if p.kind != "settle" and holds_against_forced(target):  # CL-18: restrained, it stays
         return {}
     start = target.square
     if p.kind in STEPWISE:

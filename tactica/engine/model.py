@@ -67,9 +67,9 @@ class Duration(str, Enum):
     SAVE_ENDS = "save ends"
 
 
-#: Conditions an effect may apply (CON-1..8).
+#: Conditions an effect may apply (CON-1..8; CL-18: petrified, blinded, restrained, marked).
 CONDITIONS = ("dazed", "staggered", "stunned", "helpless", "immobilized", "confused", "enervated",
-              "slowed")
+              "slowed", "petrified", "blinded", "restrained", "marked")
 
 
 class Trigger(str, Enum):

@@ -79,4 +79,4 @@ def test_cl_18_marked_minus_2_unless_it_attacks_its_marker_and_a_new_mark_replac
     after.attack_used = after.move_used = False
     again, out = run(after, Attack(0, ("b",)))
     assert [e.source for e in again.creature("b").effects] == ["C"]
-    assert [(e.name, e.reason) for e in of(out, ev.ConditionEnded)] == [("marked", "replaced")]
+    assert [(e.condition, e.reason) for e in of(out, ev.ConditionEnded)] == [("marked", "replaced")]

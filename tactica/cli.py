@@ -32,7 +32,11 @@ def _rule_modules(text: str) -> tuple[str, ...]:
     """``--rules grid35`` (a comma-separated list) to module names, each one the engine knows
     (``tactica.engine.OPTIONAL_MODULES``); an unknown name is a usage error (exit 2)."""
     from tactica.engine import OPTIONAL_MODULES, module_conflict, unknown_modules
-    names = tuple(dict.fromkeys(p.strip() for p in text.split(",") if p.strip()))
+    given = [p.strip() for p in text.split(",") if p.strip()]
+    names = tuple(dict.fromkeys(given))
+    twice = next((n for n in names if given.count(n) > 1), None)
+    if twice:  # as a map's 'rules:' list refuses it
+        raise argparse.ArgumentTypeError(f"--rules names {twice} twice; name each module once")
     if not names:
         raise argparse.ArgumentTypeError("--rules names at least one rule module, e.g. grid35")
     unknown = unknown_modules(names)

@@ -29,6 +29,7 @@ so it usually lies on B's side.  Comments cannot go inside a ``|`` block
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from tactica.engine import (
     SYMBOLS,
@@ -253,17 +254,24 @@ def _legend(doc: Doc, node: Node, custom: dict[str, CustomTerrain] | None = None
 
 
 def _grid_rows(doc: Doc, rows: list[Row], what: str) -> int | None:
-    """Check every row has the first row's width; returns that width, or None."""
-    width = len(rows[0][0])
-    ok = width > 0
-    if not ok:
+    """Check every row has the same width; returns that width, or None.
+
+    The width most rows have is the map's (the first row's when there is no majority): an odd
+    first row is blamed alone, not every other row.
+    """
+    counts = Counter(len(text) for text, _, _ in rows)
+    first = len(rows[0][0])
+    width = max(counts, key=lambda w: (counts[w], w == first))
+    if width == 0:
         doc.error(rows[0][1:], f"the first row of {what} is empty")
         return None
-    for i, (text, line, col) in enumerate(rows[1:], start=2):
+    ok = True
+    model = next(i for i, (text, _, _) in enumerate(rows, start=1) if len(text) == width)
+    for i, (text, line, col) in enumerate(rows, start=1):
         if len(text) != width:
             at = col + min(len(text), width)
             doc.error((line, at), f"row {i} of {what} is {len(text)} squares wide; expected {width} "
-                                  "like row 1")
+                                  f"like row {model}")
             ok = False
     if width > MAX_SIDE or len(rows) > MAX_SIDE:
         verb = "are" if what.endswith("s") else "is"

@@ -208,6 +208,16 @@ def problems(tests_dir: Path = TESTS, rules_path: Path = RULES) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     """Write docs/conformance.md, or with ``--check`` exit 1 if it is stale or ``problems`` finds any."""
     args = sys.argv[1:] if argv is None else argv
+    if any(a in ("-h", "--help") for a in args):
+        print("usage: python -m tactica.tools.conformance [--check]\n\n"
+              "Rewrites docs/conformance.md (every rule ID of docs/rules.md and docs/modules/*.md beside\n"
+              "the tests named after it). --check: change nothing; exit 1 if the page is stale or a\n"
+              "rule has a problem (no test, a test citing an unknown rule).")
+        return 0
+    unknown = [a for a in args if a != "--check"]
+    if unknown:
+        print(f"conformance: error: unknown argument {unknown[0]!r}; expected --check or --help", file=sys.stderr)
+        return 2
     text = render()
     if "--check" in args:
         current = PAGE.read_text(encoding="utf-8") if PAGE.exists() else ""

@@ -30,6 +30,17 @@ def screen_options(args: argparse.Namespace) -> ScreenOptions:
     return {"handoff": not getattr(args, "no_handoff", False), "ring_bell": bool(getattr(args, "bell", False))}
 
 
+def no_terminal(command: str) -> int | None:
+    """2 after an ``error:`` line when standard input or output is not a terminal (a battle screen
+    needs one: with ``< /dev/null`` it would wait for keys that never come), else None."""
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return None
+    which = "input" if not sys.stdin.isatty() else "output"
+    print(f"tactica {command}: error: standard {which} is not a terminal; the battle screen needs one "
+          "(for battles without a screen use 'tactica sim')", file=sys.stderr)
+    return 2
+
+
 def run_play(args: argparse.Namespace) -> int:
     """Run the battle client; returns the process exit status.
 
@@ -52,6 +63,9 @@ def run_play(args: argparse.Namespace) -> int:
         for line in error.lines:
             print(line, file=sys.stderr)
         return 2 if error.usage else 1
+    refused = no_terminal("play")
+    if refused is not None:
+        return refused
     from .app import TacticaApp  # Textual only once the content is good
 
     factory.map_files = {m.id: f for m, f in zip(factory.maps, getattr(args, "map", None) or ())}
@@ -84,6 +98,9 @@ def run_resume_or_replay(args: argparse.Namespace) -> int:
     opened = open_to_resume_or_replay(args)
     if isinstance(opened, int):
         return opened
+    refused = no_terminal(args.command)
+    if refused is not None:
+        return refused
     if args.command != "resume":
         from .replay_app import ReplayApp
         result = ReplayApp(opened).run()

@@ -158,3 +158,12 @@ def test_G5E_SPLIT_a_grid35_map_with_rules_grid5e_is_refused_before_the_battle(t
     assert f"{ruled}: rule modules grid5e and grid35 cannot be on together" in capsys.readouterr().err
     assert _status(["play", "--rules", "grid5e", "--map", ruled]) == EXIT_USAGE
     assert f"{ruled}: rule modules grid5e and grid35 cannot be on together" in capsys.readouterr().err
+
+
+def test_rules_naming_a_module_twice_is_a_usage_error(capsys):
+    from tactica.cli import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["sim", "--rules", "grid35,grid35", "--games", "1"])
+    assert stopped.value.code == 2
+    assert "--rules names grid35 twice" in capsys.readouterr().err

@@ -81,3 +81,24 @@ def test_schema_also_flags_what_the_loader_refuses(name):
     data = yaml.safe_load((BAD / name).read_text(encoding="utf-8"))
     kind = {"card": "cards", "map": "map", "warband": "warband"}[name.split("_")[0]]
     assert list(_validator(kind).iter_errors(data)), name
+
+
+def test_every_shipped_schema_line_resolves_from_each_path_an_author_opens_it_by():
+    """An editor resolves ``$schema=../schemas/…`` from the path it opened, without following links:
+    from ``tactica/data/maps/x.yaml`` and from the top-level ``maps/x.yaml`` alike."""
+    import os
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    seen = 0
+    for folder in ("maps", "warbands", "cards"):
+        for opened_from in (root / "tactica" / "data" / folder, root / folder):
+            for path in sorted(opened_from.glob("*.yaml")):
+                first = path.read_text(encoding="utf-8").splitlines()[0]
+                found = re.match(r"# yaml-language-server: \$schema=(\S+)$", first)
+                assert found, f"{path}: no schema line"
+                target = os.path.normpath(os.path.join(str(opened_from), found.group(1)))  # lexical, as editors do
+                assert Path(target).is_file(), f"{path}: {found.group(1)} does not resolve"
+                seen += 1
+    assert seen >= 2 * 20

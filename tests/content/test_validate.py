@@ -99,3 +99,15 @@ def test_a_misspelt_kind_key_is_reported_as_a_misspelling(capsys):
     assert main(["validate", str(path)]) == 1
     out, _ = capsys.readouterr()
     assert out == f"{path}:4:1: error: unknown key 'creaturs' in the warband; did you mean 'creatures'?\n"
+
+
+def test_an_odd_first_row_is_blamed_alone_not_every_other_row(tmp_path, capsys):
+    from tactica.cli import main
+
+    path = tmp_path / "odd.yaml"
+    path.write_text("id: odd\nname: Odd\nterrain: |\n  ...........\n  ..........\n  ..........\n  ..........\n"
+                    "zones: |\n  A........B\n  A........B\n  a........b\n  ..........\n")
+    assert main(["validate", str(path)]) == 1
+    err = capsys.readouterr()
+    lines = [line for line in (err.out + err.err).splitlines() if "squares wide" in line]
+    assert lines == [f"{path}:4:13: error: row 1 of the terrain is 11 squares wide; expected 10 like row 2"]

@@ -34,6 +34,7 @@ from dataclasses import replace
 
 from tactica.engine import (
     ABILITY_KINDS,
+    ALWAYS,
     AURA_BONUS_EFFECTS,
     CHAMPION_EFFECTS_FOR,
     FACTIONS,
@@ -80,6 +81,7 @@ from .fields import (
     SPECIAL_POWER,
 )
 from .schema import Doc, did_you_mean
+from .when import parse_when
 from .yamlsafe import MappingNode, Node, ScalarNode, SequenceNode
 
 #: Keyword abilities from the rules that the engine does not implement yet.
@@ -91,9 +93,10 @@ _ABILITY_KEYS = {"sneak-attack": ("damage",), "powerful-charge": ("damage",), "r
                  "vulnerable": ("amount", "type"), "regeneration": ("amount", "type"),
                  "threatening-reach": ("reach",), "immune": ("type", "condition"),
                  "multi-activation": ("times",),
-                 "aura": ("radius", "effect", "affects", "bonus", "amount", "type", "include_self", "name")}
+                 "aura": ("radius", "effect", "affects", "bonus", "amount", "type", "include_self", "name",
+                          "when", "timing")}
 #: Keys of an aura that may be left out (the rest are required).
-_AURA_OPTIONAL = ("affects", "bonus", "amount", "type", "include_self", "name")
+_AURA_OPTIONAL = ("affects", "bonus", "amount", "type", "include_self", "name", "when", "timing")
 _ID = re.compile(ID_PATTERN)
 _DAMAGE = re.compile(DAMAGE_PATTERN)
 _RANGE = re.compile(r"^\s*range\s+(\d+)\s*$")
@@ -247,7 +250,7 @@ def parse_ability(doc: Doc, node: Node, card_what: str, index: int) -> Ability |
         return _parse_aura(doc, node, f, what)
     problems = False
     for key in ("damage", "amount", "type", "condition", "reach", "times", "radius", "effect",
-                "affects", "bonus", "include_self", "name"):
+                "affects", "bonus", "include_self", "name", "when", "timing"):
         if key in f and key not in allowed:
             doc.error(f[key][0], f"'{key}' does not belong to a '{kind}' ability in {what}")
             problems = True
@@ -289,8 +292,10 @@ def _parse_aura(doc: Doc, node: Node, f: dict, what: str) -> Ability | None:
             problems = True
     if problems:
         return None
-    values = {key: doc.field(f, ABILITY[key], what) for key in _ABILITY_KEYS["aura"] if key in f}
-    if None in values.values():
+    values = {key: doc.field(f, ABILITY[key], what) for key in _ABILITY_KEYS["aura"]
+              if key in f and key != "when"}
+    when = parse_when(doc, f["when"][1], ABILITY["when"].what(what)) if "when" in f else ALWAYS
+    if None in values.values() or when is None:
         return None
     effect = values["effect"]
     takes_bonus = effect in AURA_BONUS_EFFECTS
@@ -314,13 +319,20 @@ def _parse_aura(doc: Doc, node: Node, f: dict, what: str) -> Ability | None:
     if values.get("include_self") and affects == "enemies":
         doc.error(f["include_self"][0], f"an aura that affects enemies never covers its own creature ({what})")
         problems = True
+    if "timing" in f and effect not in ("harm", "heal"):  # CL-3
+        doc.error(f["timing"][0], f"'timing' belongs to 'harm' and 'heal' auras only ({what})")
+        problems = True
+    if (when.attack or when.damage) and effect not in ("attack", "damage", "defense"):  # CL-3
+        doc.error(f["when"][1], f"an aura with effect '{effect}' is not about an attack: its 'when' may not "
+                                f"test 'attack' or 'damage' ({what}); only attack, damage and defense auras may")
+        problems = True
     if problems:
         return None
     amount = values["bonus"] if takes_bonus else values["amount"]
     damage_type = values.get("type", "all" if effect == "resist" else "")
     return Aura(radius=values["radius"], effect=effect, amount=amount, affects=affects,
                 include_self=bool(values.get("include_self", False)), damage_type=damage_type,
-                name=values.get("name", ""))
+                name=values.get("name", ""), when=when, timing=values.get("timing", "start"))
 
 
 def parse_attack(doc: Doc, node: Node, card_what: str, index: int) -> AttackDef | None:

@@ -22,6 +22,7 @@ from tactica.engine import (
     ATTACK_TESTS,
     AURA_AFFECTS,
     AURA_EFFECTS,
+    AURA_TIMINGS,
     CONDITIONS,
     FACTIONS,
     OPTIONAL_MODULES,
@@ -188,6 +189,8 @@ ABOUT = Table("creature test", "Tests about one creature in a 'when' (CL-1): eve
               label="'adjacent_ally' of {of}"),
     FieldSpec("ally_keyword", "text", "The keyword the adjacent ally must have (with 'adjacent_ally: true').",
               label="the ally keyword of {of}", example="Dwarf"),
+    FieldSpec("faction", "choices", "It has at least one of these factions (CL-3: an aura for allies of a "
+              "faction).", choices=FACTIONS, label="the factions of {of}", example="Wild"),
 ))
 
 WHEN = Table("when", "When a card-language entry applies (CL-1): every key given must hold; a 'when' "
@@ -304,6 +307,15 @@ ABILITY = Table("ability", "One keyword ability of a stat card as typed data (AB
               "or all only).", default=False, label="'include_self' of {of}"),
     FieldSpec("name", "text", "The aura's card name, shown in the log; auras with the same name do "
               "not stack (aura only).", label="the name of {of}", example="Battle Hymn"),
+    # CL-3: filtered auras
+    FieldSpec("when", "object", "CL-3, aura only: the aura covers a creature only while this holds "
+              "('self': the aura's creature; 'other': the covered creature, e.g. {other: {keyword: "
+              "Dwarf}} or {other: {faction: Wild}}); 'attack' and 'damage' make an attack, damage or "
+              "defense aura count only for such attacks (by or against the covered creature).",
+              label="the 'when' of {of}", items=WHEN, example={"other": {"keyword": "Dwarf"}}),
+    FieldSpec("timing", "choice", "CL-3, harm and heal auras only: when they act on a covered creature: "
+              "'start' of its turn, 'end' of its turn, or 'both'.", default="start",
+              choices=AURA_TIMINGS, label="the timing of {of}"),
 ))
 
 _USES = FieldSpec("uses", "integer", "Check boxes: how many times per battle it may be used (CARD-4). "

@@ -27,6 +27,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar, Protocol
 
+from .when import ALWAYS, When
+
 #: "all" in Resist / Vulnerable: every damage type, untyped damage included.
 ALL = "all"
 
@@ -202,6 +204,9 @@ AURA_EFFECTS = ("attack", "defense", "damage", "speed", "resist", "harm", "heal"
 AURA_BONUS_EFFECTS = ("attack", "defense", "damage", "speed")
 #: Whom an aura covers, seen from its creature (``Aura.affects``).
 AURA_AFFECTS = ("allies", "enemies", "all")
+#: When a harm or heal aura acts on a covered creature (CL-3, ``Aura.timing``): as its turn starts,
+#: as it ends, or both.
+AURA_TIMINGS = ("start", "end", "both")
 
 
 @dataclass(frozen=True)
@@ -231,6 +236,12 @@ class Aura(Ability):
         damage_type: for resist and harm.
         name: its card name; same-named auras do not stack (ABL-2, ATK-8:
             several copies count once, the strongest), different ones add.
+        when: CL-3 filter: the aura covers a creature only while this holds, ``me`` being its
+            own creature and ``other`` the covered one (e.g. only Dwarf allies, only allies of
+            a faction); tests about the attack ("attack", "damage") make an attack, damage or
+            defense aura count only for such attacks (a +2 attack aura for fire attacks).
+        timing: CL-3, harm and heal auras: "start" (as a covered creature's turn starts,
+            the default), "end" (as it ends) or "both" (``AURA_TIMINGS``).
 
     ABL-1: it works while its creature is on the map, activated or not,
     stunned or not.
@@ -244,6 +255,8 @@ class Aura(Ability):
     include_self: bool = False
     damage_type: str = ""
     name: str = ""
+    when: When = ALWAYS
+    timing: str = "start"
 
     @property
     def identity(self) -> tuple[str, ...]:
@@ -255,7 +268,22 @@ class Aura(Ability):
         who = {"allies": "allies", "enemies": "enemies", "all": "every creature"}[self.affects]
         if self.include_self and self.affects != "enemies":
             who += " (itself too)"
-        return f"{who} {self.describe_what()}"
+        w = self.when
+        if not w.other.empty:  # CL-3: only some of them
+            who += " that are " + ", ".join(w.other.words())
+        rest: list[str] = []
+        if not w.me.empty:
+            rest.append("while it is " + ", ".join(w.me.words()))
+        if w.attack or w.damage:
+            rest.append("for " + " or ".join(w.damage + w.attack) + " attacks")
+        if w.turn:
+            rest.append("on its side's turns" if w.turn == "mine" else "on other sides' turns")
+        return f"{who} {self.describe_what()}" + "".join(f", {r}" for r in rest)
+
+    @property
+    def when_in_turn(self) -> str:
+        """Its timing in words (CL-3): "start", "end" or "start and the end"."""
+        return {"start": "start", "end": "end", "both": "start and the end"}[self.timing]
 
     def describe_what(self) -> str:
         """What it does to a covered creature, e.g. "+2 attack", "resist 5 fire"."""
@@ -267,8 +295,8 @@ class Aura(Ability):
             "damage": f"{sign} damage",
             "speed": f"{sign} speed",
             "resist": f"resist {self.amount}{kind or ' all'}",
-            "harm": f"take {self.amount}{kind} damage at the start of their turn",
-            "heal": f"regain {self.amount} HP at the start of their turn",
+            "harm": f"take {self.amount}{kind} damage at the {self.when_in_turn} of their turn",
+            "heal": f"regain {self.amount} HP at the {self.when_in_turn} of their turn",
         }[self.effect]
         return what
 
@@ -391,4 +419,4 @@ __all__ = ["Ability", "ABILITY_KINDS", "ALL", "Flight", "Burrow", "Phasing", "Sn
            "PowerfulCharge", "Resist", "Vulnerable", "Immune", "Regeneration", "Insubstantial",
            "ThreateningReach", "MultipleThreats", "has", "strongest", "extra_damage", "defend",
            "immune_to_condition", "regeneration", "stops_regeneration", "threat_reach", "MultiActivation", "Aura",
-           "AURA_EFFECTS", "AURA_BONUS_EFFECTS", "AURA_AFFECTS", "activations_per_round"]
+           "AURA_EFFECTS", "AURA_BONUS_EFFECTS", "AURA_AFFECTS", "AURA_TIMINGS", "activations_per_round"]

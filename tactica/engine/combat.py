@@ -271,8 +271,9 @@ def modifiers(state: GameState, attacker: Creature, target: Creature, attack: At
     if attacker.effects:  # CL-18: blinded, restrained, marked attackers
         mods.extend(condition_penalties(attacker, target))
     if auras.any_auras(state):  # Aura X (docs/rules.md ABL); ABL-2 / ATK-8 stacking in auras.covering
-        mods.extend(auras.bonuses(state, attacker, "attack"))
-        mods.extend((f"{name} (target)", -v) for name, v in auras.bonuses(state, target, "defense"))
+        situation = auras.attack_situation(attacker, attack, charge=charge)  # CL-3 filters
+        mods.extend(auras.bonuses(state, attacker, "attack", situation))
+        mods.extend((f"{name} (target)", -v) for name, v in auras.bonuses(state, target, "defense", situation))
     book = book_of(state)
     if book.attack_modifiers_asked:  # what optional rule modules add (engine.modules)
         mods.extend(book.attack_modifiers(state, attacker, target, attack))
@@ -417,7 +418,7 @@ def preview(state: GameState, attacker: Creature, target: Creature, attack: Atta
     hits = [n for n in range(1, 21) if auto or n >= crit or (n != 1 and n + total_bonus >= tn)]
     ca = any(name == "combat advantage" for name, _ in mods)
 
-    boost = aura_damage(state, attacker, target)
+    boost = aura_damage(state, attacker, target, attack, charge=charge)
     # A hit deals one of two amounts: a critical hit's or an ordinary one's.
     crits = sum(1 for n in hits if auto or n >= crit)
     plain = len(hits) - crits
@@ -453,21 +454,26 @@ def resolve_attack(state: GameState, attacker: Creature, target: Creature, attac
     if hit:
         ca = any(name == "combat advantage" for name, _ in mods)
         amount, steps = hit_damage(attacker, target, attack, critical, ca, kind == "charge",
-                                   boost=aura_damage(state, attacker, target))
+                                   boost=aura_damage(state, attacker, target, attack,
+                                                     charge=kind == "charge"))
         deal_damage(state, target, amount, attack.damage_type, attacker.player, out,
                     adjustments=tuple(steps))
     apply_attack_effects(state, attacker, target, attack, hit, out, kind=kind, origin=origin)
     return hit
 
 
-def aura_damage(state: GameState, attacker: Creature, target: Creature) -> Boost:
+def aura_damage(state: GameState, attacker: Creature, target: Creature, attack: AttackDef | None = None,
+                *, charge: bool = False) -> Boost:
     """What auras add to a hit of ``attacker`` on ``target``: (damage bonuses, target's resist auras).
 
-    A pair ((name, HP), ...), (Aura, ...) for ``hit_damage``'s ``boost``; empty without auras.
+    ``attack`` (with ``charge``): the attack made, for the CL-3 filters of damage auras (None:
+    outside an attack's kinds and types).  A pair ((name, HP), ...), (Aura, ...) for
+    ``hit_damage``'s ``boost``; empty without auras.
     """
     if not auras.any_auras(state):
         return ((), ())
-    return (tuple(auras.bonuses(state, attacker, "damage")), auras.resist_auras(state, target))
+    situation = auras.CALM if attack is None else auras.attack_situation(attacker, attack, charge=charge)
+    return (tuple(auras.bonuses(state, attacker, "damage", situation)), auras.resist_auras(state, target))
 
 
 def hit_damage(attacker: Creature, target: Creature, attack: AttackDef, critical: bool,

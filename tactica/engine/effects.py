@@ -126,6 +126,8 @@ def end_of_activation(state: GameState, me: Creature, out: list[ev.Event]) -> No
         me.hp = 0
         destroy(state, me, state.blame(me.player), out, cause="pit")
         return
+    if not aura_start_of_turn(state, me, out, at="end"):  # CL-3: auras acting at a turn's end
+        return
     expired = [e for e in me.effects
                if e.duration is Duration.NEXT_TURN and e.until_turn <= me.turns]
     end_effects(me, expired, "duration", out)
@@ -178,8 +180,9 @@ def next_player_turn(state: GameState, player: int) -> None:
 
 
 
-def aura_start_of_turn(state: GameState, me: Creature, out: list[ev.Event]) -> bool:
-    """Heal and harm auras on ``me`` as its turn starts (docs/rules.md ABL "Aura X"); returns False
+def aura_start_of_turn(state: GameState, me: Creature, out: list[ev.Event], *, at: str = "start") -> bool:
+    """Heal and harm auras on ``me`` as its turn starts (docs/rules.md ABL "Aura X") -- or, with
+    ``at="end"``, as it ends (CL-3: auras whose ``timing`` is "end" or "both"); returns False
     if it was destroyed.
 
     Heal auras first (each distinct one: CreatureHealed, cause "aura"), never
@@ -191,11 +194,15 @@ def aura_start_of_turn(state: GameState, me: Creature, out: list[ev.Event]) -> b
     if not auras.any_auras(state):
         return True
     for aura, source in auras.covering(state, me, "heal"):
+        if aura.timing not in (at, "both"):  # CL-3
+            continue
         regain = min(aura.amount, me.card.hp - me.hp)
         if regain > 0:
             me.hp += regain
             out.append(ev.CreatureHealed(me.uid, regain, me.hp, "aura", source.uid))
     for aura, source in auras.covering(state, me, "harm"):
+        if aura.timing not in (at, "both"):  # CL-3
+            continue
         state.round_had_combat = True
         amount, steps = defend(me.card, aura.amount, aura.damage_type, attack=False,
                                auras=auras.resist_auras(state, me))

@@ -25,9 +25,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from .footprint import touching
-from .state import Creature, GameState
+# Only for types: abilities (filtered auras, CL-3) import this module, and state imports abilities.
+if TYPE_CHECKING:
+    from .state import Creature, GameState
 
 #: Size categories, smallest first (docs/rules.md "Size").  A card's ``size`` in squares gives its
 #: category unless the card names one (``CreatureCard.category``): 1 → medium, 2 → large, 3 → huge.
@@ -100,6 +102,8 @@ class About:
         adjacent_ally: it is adjacent to an ally (another creature of its side) -- of
             ``ally_keyword`` when that is given; None -- no test.
         ally_keyword: the keyword the adjacent ally must have ("" -- any ally).
+        factions: it has at least one of these factions (CARD-1; CL-3 auras for allies of a
+            faction); () -- no test.
     """
 
     keywords: tuple[str, ...] = ()
@@ -114,6 +118,7 @@ class About:
     unseen: bool | None = None
     adjacent_ally: bool | None = None
     ally_keyword: str = ""
+    factions: tuple[str, ...] = ()
 
     @property
     def empty(self) -> bool:
@@ -127,6 +132,8 @@ class About:
             if not any(k.casefold() in have for k in self.keywords):
                 return False
         if self.alignments and c.card.alignment not in self.alignments:
+            return False
+        if self.factions and not set(self.factions) & set(c.card.factions):  # CL-3
             return False
         if self.smallest or self.largest:
             rank = size_rank(size_category(c))
@@ -159,6 +166,8 @@ class About:
             out.append(" or ".join(self.alignments))
         if self.keywords:
             out.append(" or ".join(self.keywords))
+        if self.factions:
+            out.append(" or ".join(self.factions))
         if self.smallest and self.largest:
             out.append(f"{self.smallest} to {self.largest}")
         elif self.largest:
@@ -264,6 +273,8 @@ def in_any_vp_zone(state: GameState, c: Creature) -> bool:
 def adjacent_allies(state: GameState, c: Creature, keyword: str = "") -> list[Creature]:
     """The other creatures of ``c``'s side adjacent to it (any square of either footprint), with
     ``keyword`` when it is given (compared without case)."""
+    from .footprint import touching  # at call time: see the imports above (CL-3)
+
     out: list[Creature] = []
     if not c.alive:
         return out

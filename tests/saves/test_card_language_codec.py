@@ -21,3 +21,16 @@ def test_cl_1_when_tests_survive_a_save_as_json():
 
     w = When(other=About(alignments=("Evil",), bloodied=True, largest="medium"), attack=("melee",))
     assert checked.build(When, json.loads(json.dumps(asdict(w))), "when", {}) == w
+
+
+def test_cl_3_filtered_aura_with_timing_survives_a_save():
+    import json
+
+    from tactica.engine import About, When
+    from tactica.engine.abilities import Aura
+
+    c = replace(card("Skald"), abilities=(
+        Aura(radius=2, effect="attack", amount=2, name="Hymn",
+             when=When(other=About(keywords=("Dwarf",), factions=("Wild",)), damage=("fire",))),
+        Aura(radius=1, effect="harm", amount=5, affects="enemies", timing="both")))
+    assert card_from(json.loads(json.dumps(card_to(c)))) == c

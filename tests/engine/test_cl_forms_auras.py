@@ -55,7 +55,8 @@ def test_cl_3_aura_counts_only_for_attacks_of_a_damage_type_or_kind():
     torch = card("Torchbearer", attacks=(melee("Torch", damage=10, damage_type="fire"), melee("Fist")))
     st = battle("Hb\nK.", {"H": torch, "K": kindler}, active="H", dice=(15,))
     me, foe = st.creature("H"), st.creature("b")
-    assert preview(st, me, foe, torch.attacks[0]).expected_damage > preview(st, me, foe, torch.attacks[1]).expected_damage
+    fire, plain = (preview(st, me, foe, a).expected_damage for a in torch.attacks)
+    assert fire > plain
     _, out = run(st, Attack(0, ("b",)))
     assert of(out, ev.DamageDealt)[0].amount == 20                       # fire: 10 + 10
     st = battle("Hb\nK.", {"H": torch, "K": kindler}, active="H", dice=(15,))

@@ -197,6 +197,15 @@ class MultiActivation(Ability):
         return f"Multi-Activation {self.times}"
 
 
+@dataclass(frozen=True)
+class FlybyAttack(Ability):
+    """CL-11: it may attack in the middle of its move: the squares of its move action left when it
+    attacks may still be moved after the attack, in the same activation (as a split move,
+    G5E-SPLIT); opportunity attacks as for any move."""
+
+    kind: ClassVar[str] = "flyby-attack"
+
+
 #: What an aura does to the creatures it covers (typed; ``Aura.effect``).
 #: attack / defense / damage / speed take a signed ``bonus``; resist / harm / heal an ``amount``.
 AURA_EFFECTS = ("attack", "defense", "damage", "speed", "resist", "harm", "heal")
@@ -308,7 +317,7 @@ class Aura(Ability):
 #: Content-file kind -> class, for every ability the engine implements.
 ABILITY_KINDS: dict[str, type[Ability]] = {cls.kind: cls for cls in (
     Flight, Burrow, Phasing, SneakAttack, PowerfulCharge, Resist, Vulnerable, Immune, Regeneration,
-    Insubstantial, ThreateningReach, MultipleThreats, MultiActivation, Aura)}
+    Insubstantial, ThreateningReach, MultipleThreats, MultiActivation, Aura, FlybyAttack)}
 
 
 def has(card: HasAbilities, cls: type[Ability]) -> bool:
@@ -419,4 +428,5 @@ __all__ = ["Ability", "ABILITY_KINDS", "ALL", "Flight", "Burrow", "Phasing", "Sn
            "PowerfulCharge", "Resist", "Vulnerable", "Immune", "Regeneration", "Insubstantial",
            "ThreateningReach", "MultipleThreats", "has", "strongest", "extra_damage", "defend",
            "immune_to_condition", "regeneration", "stops_regeneration", "threat_reach", "MultiActivation", "Aura",
-           "AURA_EFFECTS", "AURA_BONUS_EFFECTS", "AURA_AFFECTS", "AURA_TIMINGS", "activations_per_round"]
+           "AURA_EFFECTS", "AURA_BONUS_EFFECTS", "AURA_AFFECTS", "AURA_TIMINGS", "activations_per_round",
+           "FlybyAttack"]

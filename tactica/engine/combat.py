@@ -30,6 +30,7 @@ from .model import (
 )
 from .modules import book_of
 from .state import GRANTS_CA, Creature, GameState, PendingForce
+from .when import CALM
 
 COMBAT_ADVANTAGE = 2
 SQUEEZE_PENALTY = -5
@@ -472,7 +473,7 @@ def aura_damage(state: GameState, attacker: Creature, target: Creature, attack: 
     """
     if not auras.any_auras(state):
         return ((), ())
-    situation = auras.CALM if attack is None else auras.attack_situation(attacker, attack, charge=charge)
+    situation = CALM if attack is None else auras.attack_situation(attacker, attack, charge=charge)
     return (tuple(auras.bonuses(state, attacker, "damage", situation)), auras.resist_auras(state, target))
 
 

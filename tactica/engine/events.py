@@ -492,3 +492,13 @@ class FlierFell(Event):
     uid: str
     square: Square
     cause: str
+
+
+@dataclass(frozen=True)
+class FormChanged(Event):
+    """Creature ``uid`` took form ``form`` with special power ``power`` (CL-14); ``form`` "" is its
+    natural form (it changed back)."""
+
+    uid: str
+    form: str
+    power: str

@@ -17,6 +17,7 @@ from typing import Any
 
 from . import champions, uses
 from . import events as ev
+from .abilities import FlybyAttack, has
 from .actions import (
     Action,
     Activate,
@@ -95,7 +96,7 @@ def _spend_movement(st: GameState, cost: int) -> None:
     when it covers them, else with a fresh move action (ACT-2, or the attack action, ACT-3) whose
     squares add to that rest; the pool then holds what is left.  Without a module that splits
     moves: just ``_spend_move``."""
-    if not book_of(st).keeps_move_rest:
+    if not splits_moves(st):
         _spend_move(st)
         return
     rest = move_rest(st)
@@ -106,10 +107,19 @@ def _spend_movement(st: GameState, cost: int) -> None:
         st.move_spent = cost - rest
 
 
+def splits_moves(st: GameState) -> bool:
+    """True when the active creature's move action keeps its unspent squares across its attack: a
+    rule module that splits moves (G5E-SPLIT), or its Flyby Attack (CL-11)."""
+    if book_of(st).keeps_move_rest:
+        return True
+    me = st.active_creature
+    return me is not None and bool(me.card.abilities) and has(me.card, FlybyAttack)
+
+
 def _h_move(st: GameState, a: Move, out: list[ev.Event]) -> None:
     path = tuple(a.path)
     book = book_of(st)
-    _spend_movement(st, path_cost(st, path, st.actor) if book.keeps_move_rest else 0)
+    _spend_movement(st, path_cost(st, path, st.actor) if splits_moves(st) else 0)
     mode = "move"
     if (book.min_step_takes_turn or book.run_factor) and path_cost(st, path, st.actor) > aura_speed(
             st, st.actor):

@@ -311,6 +311,9 @@ class Creature:
         champion_spent: champion points spent this battle (CHP-1).
         champion_turn: the turn in which it last used a champion power
             (``champions.turn_key``; CHP-3), "" if never.
+        form: the form it is in (CL-14, ``CreatureCard.forms``), "" for its natural form;
+            ``card`` is then the form's card.
+        natural: its natural stat card while it is in a form (CL-14), else None.
     """
 
     uid: str
@@ -331,6 +334,8 @@ class Creature:
     used: tuple[tuple[str, int], ...] = ()
     champion_spent: int = 0
     champion_turn: str = ""
+    form: str = ""
+    natural: CreatureCard | None = None
 
     @property
     def square(self) -> Square:

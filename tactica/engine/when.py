@@ -23,13 +23,70 @@ the vocabulary; CL-2, CL-3, CL-4, CL-10, CL-12 use it (docs/rules.md).
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-# Only for types: abilities (filtered auras, CL-3) import this module, and state imports abilities.
-if TYPE_CHECKING:
-    from .state import Creature, GameState
+# This module imports no other engine module: abilities import it (CL-3: an aura's filter is a
+# ``When``), and state and model import abilities.  What it reads of a creature and of the battle
+# is written down as the protocols below (``state.Creature`` and ``state.GameState`` fit them).
+
+
+class CardLike(Protocol):
+    """What a ``When`` reads of a stat card (``model.CreatureCard`` fits)."""
+
+    @property
+    def keywords(self) -> tuple[str, ...]: ...
+    @property
+    def alignment(self) -> str: ...
+    @property
+    def factions(self) -> tuple[str, ...]: ...
+    @property
+    def size(self) -> int: ...
+
+
+class CreatureLike(Protocol):
+    """What a ``When`` reads of a creature (``state.Creature`` fits)."""
+
+    @property
+    def uid(self) -> str: ...
+    @property
+    def card(self) -> CardLike: ...
+    @property
+    def bloodied(self) -> bool: ...
+    @property
+    def conditions(self) -> frozenset[str]: ...
+    @property
+    def team(self) -> int: ...
+    @property
+    def alive(self) -> bool: ...
+    @property
+    def square(self) -> tuple[int, int]: ...
+    def in_zone(self, zone: frozenset[tuple[int, int]]) -> bool: ...
+
+
+class MapLike(Protocol):
+    """What a ``When`` reads of the battle map (``model.MapDef`` fits)."""
+
+    @property
+    def vp_zones(self) -> dict[str, frozenset[tuple[int, int]]]: ...
+
+
+class StateLike(Protocol):
+    """What a ``When`` reads of the battle (``state.GameState`` fits)."""
+
+    @property
+    def turn_player(self) -> int: ...
+    @property
+    def battle_map(self) -> MapLike: ...
+    @property
+    def creatures(self) -> Sequence[CreatureLike]: ...
+    def team_of(self, player: int) -> int: ...
+
+
+#: The names the signatures below use (the engine's classes fit these protocols).
+Creature = CreatureLike
+GameState = StateLike
 
 #: Size categories, smallest first (docs/rules.md "Size").  A card's ``size`` in squares gives its
 #: category unless the card names one (``CreatureCard.category``): 1 → medium, 2 → large, 3 → huge.
@@ -270,12 +327,10 @@ def in_any_vp_zone(state: GameState, c: Creature) -> bool:
     return any(c.in_zone(zone) for zone in state.battle_map.vp_zones.values())
 
 
-def adjacent_allies(state: GameState, c: Creature, keyword: str = "") -> list[Creature]:
+def adjacent_allies(state: GameState, c: Creature, keyword: str = "") -> list[Any]:
     """The other creatures of ``c``'s side adjacent to it (any square of either footprint), with
     ``keyword`` when it is given (compared without case)."""
-    from .footprint import touching  # at call time: see the imports above (CL-3)
-
-    out: list[Creature] = []
+    out: list[Any] = []  # the state's own creatures (``state.Creature``)
     if not c.alive:
         return out
     for o in state.creatures:
@@ -283,9 +338,18 @@ def adjacent_allies(state: GameState, c: Creature, keyword: str = "") -> list[Cr
             continue
         if keyword and keyword.casefold() not in {k.casefold() for k in o.card.keywords}:
             continue
-        if touching(c.square, c.card.size, o.square, o.card.size):
+        if _touching(c.square, c.card.size, o.square, o.card.size):
             out.append(o)
     return out
+
+
+def _touching(a: tuple[int, int], asize: int, b: tuple[int, int], bsize: int) -> bool:
+    """True when two footprints (anchor, squares across) are adjacent and share no square (RNG-1,
+    MOV-13) -- ``footprint.touching``, worked out here: abilities import this module (CL-3 auras),
+    and footprint imports model, which imports abilities."""
+    dx = max(0, b[0] - (a[0] + asize - 1), a[0] - (b[0] + bsize - 1))
+    dy = max(0, b[1] - (a[1] + asize - 1), a[1] - (b[1] + bsize - 1))
+    return max(dx, dy) == 1
 
 
 def kinds_of_attack(kind: str, *, charge: bool = False, opportunity: bool = False) -> frozenset[str]:

@@ -15,6 +15,7 @@ from .abilities import (
     AURA_TIMINGS,
     Ability,
     Aura,
+    FlybyAttack,
     activations_per_round,
     defend,
 )
@@ -119,6 +120,7 @@ from .footprint import footprint as footprint_squares
 from .footprint import gap as footprint_gap
 from .forced import destinations as forced_destinations
 from .game import apply, charge_routes, check, deploy_squares, legal_actions, new_game
+from .forms import form_card, natural_card
 from .geometry import Geometry, chebyshev
 from .legal import (
     ACTING_KINDS,
@@ -145,6 +147,7 @@ from .model import (
     FollowUpEffect,
     ForcedMoveEffect,
     ForceKind,
+    Form,
     HealEffect,
     MapDef,
     OngoingEffect,
@@ -159,6 +162,7 @@ from .movement import Route, provokers_of_path, routes
 from .movement import mode_of as movement_mode
 from .powers import (
     CHAMPION_EFFECTS_FOR,
+    MOVEMENT_EFFECTS,
     ChampionEffect,
     ChampionPower,
     ChampionTrigger,
@@ -222,13 +226,14 @@ from .when import (
 __all__ = [
     "ALWAYS", "ATTACK_TESTS", "CALM", "SIZE_CATEGORIES", "TURN_TESTS", "About", "Situation", "When",
     "size_category",
+    # cl-forms (CL-3, CL-11, CL-14, CL-16, CL-18)
+    "AURA_TIMINGS", "FlybyAttack", "Form", "FormChanged", "MOVEMENT_EFFECTS", "form_card", "natural_card",
     "ABILITY_KINDS",
     "ACTING_KINDS",
     "ALIGNMENTS",
     "AURA_AFFECTS",
     "AURA_BONUS_EFFECTS",
     "AURA_EFFECTS",
-    "AURA_TIMINGS",
     "Ability",
     "Action",
     "Activate",
@@ -288,7 +293,6 @@ __all__ = [
     "FORCED_KINDS",
     "FirstPlayerChosen",
     "FlierFell",
-    "FormChanged",
     "FollowUpEffect",
     "ForceKind",
     "ForceMove",

@@ -119,8 +119,8 @@ from .footprint import fits as footprint_fits
 from .footprint import footprint as footprint_squares
 from .footprint import gap as footprint_gap
 from .forced import destinations as forced_destinations
-from .game import apply, charge_routes, check, deploy_squares, legal_actions, new_game
 from .forms import form_card, natural_card
+from .game import apply, charge_routes, check, deploy_squares, legal_actions, new_game
 from .geometry import Geometry, chebyshev
 from .legal import (
     ACTING_KINDS,

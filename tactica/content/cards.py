@@ -38,6 +38,7 @@ from tactica.engine import (
     AURA_BONUS_EFFECTS,
     CHAMPION_EFFECTS_FOR,
     FACTIONS,
+    MOVEMENT_EFFECTS,
     Ability,
     AttackDef,
     AttackKind,
@@ -53,6 +54,7 @@ from tactica.engine import (
     FollowUpEffect,
     ForcedMoveEffect,
     ForceKind,
+    Form,
     HealEffect,
     OngoingEffect,
     PowerAction,
@@ -76,6 +78,7 @@ from .fields import (
     DAMAGE_TYPES,
     EFFECT,
     FORCED_KINDS,
+    FORM,
     ID_PATTERN,
     RECHARGE_EVENTS,
     SPECIAL_POWER,
@@ -453,7 +456,7 @@ def parse_special_power(doc: Doc, node: Node, card_what: str, index: int) -> Spe
     if f is None:
         return None
     values = {key: doc.field(f, SPECIAL_POWER[key], what)
-              for key in ("name", "action", "effect", "amount", "range", "trigger")}
+              for key in ("name", "action", "effect", "amount", "range", "trigger", "distance", "form")}
     n_uses, recharge, ok = _uses_and_recharge(doc, node, f, SPECIAL_POWER, what)
     if not ok or any(values[k] is None and k in f for k in values) or None in (
             values["name"], values["action"], values["effect"]):
@@ -466,6 +469,7 @@ def parse_special_power(doc: Doc, node: Node, card_what: str, index: int) -> Spe
     if effect is not PowerEffect.HEAL and "amount" in f:
         doc.error(f["amount"][0], f"'amount' belongs to a 'heal' only ({what})")
         problems = True
+    problems = _movement_and_form_keys(doc, node, f, action, effect, what) or problems
     if action is PowerAction.TRIGGERED:
         if "trigger" not in f:
             doc.error(node, f"missing required key 'trigger' in {what} (a triggered power needs it: "
@@ -481,7 +485,40 @@ def parse_special_power(doc: Doc, node: Node, card_what: str, index: int) -> Spe
         return None
     trigger = PowerTrigger(values["trigger"]) if values["trigger"] else None
     return SpecialPower(values["name"], action, effect, values["amount"] or 0, values["range"] or 0,
-                        trigger, n_uses, recharge)
+                        trigger, n_uses, recharge, values["distance"] or 0, values["form"] or "")
+
+
+def _movement_and_form_keys(doc: Doc, node: Node, f: dict, action: PowerAction, effect: PowerEffect,
+                            what: str) -> bool:
+    """CL-11 / CL-14 checks of a special power's 'distance', 'form' and 'range'; True after a problem.
+
+    Movement effects need 'distance'; 'shift' and 'teleport' move the creature itself (no
+    'range'); 'slide ally' needs a 'range'; 'change form' needs 'form'; none of them is triggered.
+    """
+    problems = False
+    moving = effect in MOVEMENT_EFFECTS
+    if moving and "distance" not in f:
+        doc.error(node, f"missing required key 'distance' in {what} (a '{effect.value}' needs it)")
+        problems = True
+    if not moving and "distance" in f:
+        doc.error(f["distance"][0], f"'distance' belongs to 'shift', 'teleport' and 'slide ally' only ({what})")
+        problems = True
+    if effect is PowerEffect.FORM and "form" not in f:
+        doc.error(node, f"missing required key 'form' in {what} (a 'change form' names one of the card's 'forms')")
+        problems = True
+    if effect is not PowerEffect.FORM and "form" in f:
+        doc.error(f["form"][0], f"'form' belongs to a 'change form' only ({what})")
+        problems = True
+    if effect in (PowerEffect.SHIFT, PowerEffect.TELEPORT, PowerEffect.FORM) and "range" in f:
+        doc.error(f["range"][0], f"a '{effect.value}' moves or changes the creature itself; remove 'range' ({what})")
+        problems = True
+    if effect is PowerEffect.SLIDE and not ("range" in f and doc.field(f, SPECIAL_POWER["range"], what)):
+        doc.error(node, f"a 'slide ally' needs a 'range' of 1 or more (the ally within it) in {what}")
+        problems = True
+    if (moving or effect is PowerEffect.FORM) and action is PowerAction.TRIGGERED:
+        doc.error(f["action"][1], f"a '{effect.value}' is a move or attack action, not triggered ({what})")
+        problems = True
+    return problems
 
 
 def parse_champion_power(doc: Doc, node: Node, card_what: str, index: int) -> ChampionPower | None:
@@ -525,6 +562,37 @@ def parse_champion_power(doc: Doc, node: Node, card_what: str, index: int) -> Ch
                          values["in_vp_zone"])
 
 
+def parse_form(doc: Doc, node: Node, card_what: str, index: int) -> Form | None:
+    """One entry of a card's ``forms:`` list (CL-14), or None after recording problems.
+
+    ``{name: Wolf, ac: 17, speed: 8, attacks: [{name: Bite, type: melee, bonus: 9, damage: 15}]}``;
+    attack lines and abilities are read as the card's are.
+    """
+    what = f"form {index + 1} of {card_what}"
+    f = doc.fields(node, FORM, what)
+    if f is None:
+        return None
+    before = len(doc.problems)
+    values = {spec.key: doc.field(f, spec, what) for spec in FORM.fields if spec.kind in ("text", "integer")}
+    if values.get("name"):
+        what = f"form '{values['name']}' of {card_what}"
+    attacks: list[AttackDef | None] = []
+    if "attacks" in f:
+        items = doc.sequence(f["attacks"][1], FORM["attacks"].what(what))
+        attacks = [parse_attack(doc, anode, what, i) for i, anode in enumerate(items or [])]
+    abilities: list[Ability | None] | None = None
+    if "abilities" in f:
+        items = doc.sequence(f["abilities"][1], FORM["abilities"].what(what), allow_empty=True)
+        abilities = [parse_ability(doc, anode, what, i) for i, anode in enumerate(items or [])]
+    if len(doc.problems) > before or values.get("name") is None or None in attacks or (
+            abilities is not None and None in abilities):
+        return None
+    lines = tuple(a for a in attacks if a is not None)
+    return Form(name=values["name"], ac=values.get("ac"), defense=values.get("defense"),
+                speed=values.get("speed"), attacks=lines,
+                abilities=None if abilities is None else tuple(a for a in abilities if a is not None))
+
+
 def _named_list(doc: Doc, f: dict, key: str, what: str, parse) -> list:
     """A card's list of typed powers (special or champion) with their nodes, names unique.
 
@@ -537,7 +605,7 @@ def _named_list(doc: Doc, f: dict, key: str, what: str, parse) -> list:
     for i, pnode in enumerate(items or []):
         power = parse(doc, pnode, what, i)
         if power is not None and power.name in seen:
-            doc.error(pnode, f"{what} has two powers named '{power.name}'")
+            doc.error(pnode, f"{what} has two {'forms' if key == 'forms' else 'powers'} named '{power.name}'")
             power = None
         if power is not None:
             seen.add(power.name)
@@ -599,6 +667,14 @@ def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | 
             abilities.append(found)
     powers = _named_list(doc, f, "champion_powers", what, parse_champion_power)
     specials = _named_list(doc, f, "special_powers", what, parse_special_power)
+    forms = _named_list(doc, f, "forms", what, parse_form)  # CL-14
+    form_names = [form.name for form, _ in forms if form is not None]
+    for p, pnode in specials:
+        if p is not None and p.effect is PowerEffect.FORM and p.form not in form_names:
+            hint = did_you_mean(p.form, form_names) or (
+                f"; its forms: {', '.join(form_names)}" if form_names else "; add it under 'forms:'")
+            doc.error(pnode, f"special power '{p.name}' of {what} names form '{p.form}', which the card does "
+                             f"not have{hint}")
     if powers and v["champion"] == 0:
         doc.error(f["champion_powers"][0], f"{what} has champion powers but no champion rating; "
                                            "add 'champion: N' (1 to 5)")
@@ -629,7 +705,7 @@ def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | 
         doc.error(attacks[0][1], f"the first attack of {what} is its basic attack (none is marked), "
                                  "so it cannot be secondary")
     if (len(doc.problems) > before or cid is None or not attacks or any(a is None for a, _ in attacks)
-            or None in abilities or any(p is None for p, _ in powers + specials)):
+            or None in abilities or any(p is None for p, _ in powers + specials + forms)):
         return None
     lines = tuple(a for a, _ in attacks if a is not None)  # none is None by now
     if not basics:  # CARD-1: the first listed is the basic attack
@@ -637,7 +713,8 @@ def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | 
     card = CreatureCard(id=cid, factions=tuple(factions), attacks=lines, keywords=tuple(keywords),
                         abilities=tuple(a for a in abilities if a is not None),
                         champion_powers=tuple(p for p, _ in powers),
-                        special_powers=tuple(p for p, _ in specials), **v)
+                        special_powers=tuple(p for p, _ in specials),
+                        forms=tuple(form for form, _ in forms if form is not None), **v)
     return card, f["id"][1]
 
 

@@ -58,7 +58,7 @@ DAMAGE_PATTERN = r"^\s*(\d+)\s*(?:\+\s*(\d+))?\s*([A-Za-z]+)?\s*$"
 REACH_PATTERN = (r"^\s*(adjacent|sight|nearest|range\s+\d+|burst\s+\d+|line\s+\d+|small cone|large cone|"
                  r"(range\s+\d+|sight|nearest)\s*,\s*radius\s+\d+)\s*$")
 #: Regular expression of a recharge text (CARD-4): an event, or "roll N" (d20 at the start of its turn).
-RECHARGE_PATTERN = r"^\s*(bloodied|ally destroyed|destroys enemy|roll\s+\d+)\s*$"
+RECHARGE_PATTERN = r"^\s*(bloodied|ally destroyed|destroys enemy|changes back|roll\s+\d+)\s*$"
 #: Recharge events (CARD-4) other than the roll.
 RECHARGE_EVENTS = tuple(r.value for r in RechargeOn if r is not RechargeOn.ROLL)
 #: Regular expression of a zones block: start areas A/B (and C/D), VP zones a/b (and c/d), '.' nothing.
@@ -348,6 +348,13 @@ SPECIAL_POWER = Table("special power", "A special power of a stat card (SPW-1): 
               example="bloodied"),
     _USES,
     _RECHARGE,
+    # CL-11 movement powers, CL-14 forms
+    FieldSpec("distance", "integer", "CL-11, effects 'shift', 'teleport' and 'slide ally' only (required "
+              "there): the most squares it moves the creature. Its player chooses the squares; no "
+              "opportunity attacks.", lo=1, hi=10, label="the distance of {of}", units="squares", example=3),
+    FieldSpec("form", "text", "CL-14, effect 'change form' only (required there): the name of one of the "
+              "card's 'forms'. Used in that form, the power changes the creature back.",
+              label="the form of {of}", example="Wolf"),
 ))
 
 #: Which champion-power effects each trigger allows (CHP-2), as text for messages.
@@ -417,6 +424,22 @@ ATTACK = Table("attack", "One attack line of a stat card (CARD-3, RNG-1, RNG-2).
     _RECHARGE,
 ))
 
+FORM = Table("form", "CL-14: another set of numbers and abilities the creature takes with a 'change form' "
+             "special power. Keys left out keep the card's own; HP, cost, size, keywords and special "
+             "powers never change.", (
+    FieldSpec("name", "text", "The form's name, unique on the card.", True, label="the name of {of}",
+              example="Wolf"),
+    FieldSpec("ac", "integer", "Armor Class in the form.", lo=1, hi=50, label="the AC of {of}", example=18),
+    FieldSpec("def", "integer", "DEF in the form.", lo=1, hi=50, label="the DEF of {of}", attr="defense",
+              example=15),
+    FieldSpec("speed", "integer", "Speed in the form.", lo=0, hi=20, label="the speed of {of}",
+              units="squares", example=8),
+    FieldSpec("attacks", "objects", "Its attack lines in the form (they replace the card's).",
+              label="the attacks of {of}", items=ATTACK),
+    FieldSpec("abilities", "objects", "Its keyword abilities in the form (they replace the card's; [] for "
+              "none).", label="the abilities of {of}", items=ABILITY),
+))
+
 CARD = Table("card", "A creature's stat card (CARD-1..3).", (
     FieldSpec("id", "id", "Stable id used by warband files: lower-case letters, digits and single "
               "hyphens.", True, label="card id", pattern=ID_PATTERN, example="anvilborn-shieldwarden"),
@@ -460,6 +483,9 @@ CARD = Table("card", "A creature's stat card (CARD-1..3).", (
               "as 'Medium or smaller' read it): tiny, small or medium for size 1, large for 2, huge for 3. "
               "Left out: medium, large or huge from 'size'.", default="", choices=CARD_CATEGORIES,
               label="the size category of {of}"),
+    FieldSpec("forms", "objects", "CL-14: other forms it may take with a 'change form' special power, "
+              "e.g. {name: Wolf, speed: 8, attacks: [...]}.", default=[], label="the forms of {of}",
+              items=FORM),
     FieldSpec("text", "text", "Card text shown to players; the engine never reads it.", default="",
               label="the text of {of}"),
     FieldSpec("flavor", "text", "A line of story.", default="", label="the flavor of {of}"),

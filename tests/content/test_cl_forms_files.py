@@ -96,3 +96,93 @@ def test_cl_18_new_conditions_are_choices_of_condition_effects(tmp_path):
           - {kind: condition, condition: petrifed}
 """)
     assert len(found) == 1 and "did you mean 'petrified'" in found[0]
+
+
+def test_cl_11_movement_powers_and_flyby_load(tmp_path):
+    from tactica.engine import FlybyAttack, PowerAction, PowerEffect, SpecialPower
+    card = _load(tmp_path, """    abilities:
+      - {kind: flyby-attack}
+    special_powers:
+      - {name: Slip, action: move, effect: shift, distance: 3}
+      - {name: Blink, action: move, effect: teleport, distance: 5, uses: 1, recharge: roll 15}
+      - {name: Herd, action: attack, effect: slide ally, range: 3, distance: 2}
+""")
+    assert card.abilities == (FlybyAttack(),)
+    assert card.special_powers[0] == SpecialPower("Slip", PowerAction.MOVE, PowerEffect.SHIFT, distance=3)
+    assert card.special_powers[2].range == 3 and card.special_powers[2].effect is PowerEffect.SLIDE
+    assert str(card.special_powers[0]) == "Slip: move action: shift 3 (no opportunity attacks)"
+
+
+def test_cl_11_movement_power_mistakes_are_refused_with_positions(tmp_path):
+    found = _problems(tmp_path, """    special_powers:
+      - {name: Slip, action: move, effect: shift}
+""")
+    assert found == ["15:9 missing required key 'distance' in special power 1 of card 'test-one' "
+                     "(a 'shift' needs it)"]
+    found = _problems(tmp_path, """    special_powers:
+      - {name: Slip, action: move, effect: teleport, distance: 3, range: 2}
+""")
+    assert found == ["15:67 a 'teleport' moves or changes the creature itself; remove 'range' "
+                     "(special power 1 of card 'test-one')"]
+    found = _problems(tmp_path, """    special_powers:
+      - {name: Herd, action: attack, effect: slide ally, distance: 2}
+""")
+    assert found == ["15:9 a 'slide ally' needs a 'range' of 1 or more (the ally within it) in special "
+                     "power 1 of card 'test-one'"]
+    found = _problems(tmp_path, """    special_powers:
+      - {name: Jolt, action: triggered, trigger: bloodied, effect: shift, distance: 2}
+""")
+    assert found == ["15:30 a 'shift' is a move or attack action, not triggered (special power 1 of card "
+                     "'test-one')"]
+    found = _problems(tmp_path, """    special_powers:
+      - {name: Mend, action: move, effect: heal, amount: 5, distance: 2}
+""")
+    assert found == ["15:61 'distance' belongs to 'shift', 'teleport' and 'slide ally' only (special power 1 "
+                     "of card 'test-one')"]
+
+
+def test_cl_14_forms_load_and_a_form_power_names_one(tmp_path):
+    from tactica.engine import Form, RechargeOn
+    from tactica.engine.abilities import Resist
+    card = _load(tmp_path, """    forms:
+      - name: Wolf
+        ac: 18
+        speed: 8
+        attacks:
+          - {name: Bite, type: melee, bonus: 10, damage: 15}
+        abilities: []
+      - {name: Stone Stance, def: 18, abilities: [{kind: resist, amount: 5, type: all}]}
+    special_powers:
+      - {name: Wolf Shape, action: move, effect: change form, form: Wolf, uses: 1, recharge: changes back}
+      - {name: Stance, action: move, effect: change form, form: Stone Stance}
+""")
+    wolf, stance = card.forms
+    assert (wolf.name, wolf.ac, wolf.speed, wolf.defense, wolf.abilities) == ("Wolf", 18, 8, None, ())
+    assert wolf.attacks[0].name == "Bite"
+    assert stance == Form("Stone Stance", defense=18, abilities=(Resist(5, "all"),))
+    assert card.special_powers[0].recharge.on is RechargeOn.CHANGES_BACK
+    assert str(card.special_powers[0]) == ("Wolf Shape ☐: move action: take Wolf form (or change back) "
+                                           "(recharge when it changes back)")
+
+
+def test_cl_14_form_mistakes_are_refused_with_positions(tmp_path):
+    found = _problems(tmp_path, """    forms:
+      - {name: Wolf, speed: 8}
+    special_powers:
+      - {name: Wolf Shape, action: move, effect: change form, form: Wolff}
+""")
+    assert found == ["17:9 special power 'Wolf Shape' of card 'test-one' names form 'Wolff', which the card "
+                     "does not have; did you mean 'Wolf'?"]
+    found = _problems(tmp_path, """    forms:
+      - {name: Wolf, sped: 8}
+""")
+    assert len(found) == 1 and found[0].startswith("15:22 ") and "did you mean 'speed'" in found[0]
+    found = _problems(tmp_path, """    forms:
+      - {name: Wolf, attacks: [{name: Bite, type: melee, bonus: 10}]}
+""")
+    assert len(found) == 1 and found[0].startswith("15:32 ") and "'damage'" in found[0]
+    found = _problems(tmp_path, """    special_powers:
+      - {name: Shape, action: move, effect: change form}
+""")
+    assert found == ["15:9 missing required key 'form' in special power 1 of card 'test-one' (a 'change "
+                     "form' names one of the card's 'forms')"]

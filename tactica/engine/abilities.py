@@ -206,6 +206,54 @@ class FlybyAttack(Ability):
     kind: ClassVar[str] = "flyby-attack"
 
 
+@dataclass(frozen=True)
+class Immobile(Ability):
+    """CL-16: it never moves: its card's speed is 0 (the loader checks it) and forced movement
+    (push, pull, slide, teleport, place) leaves it where it is."""
+
+    kind: ClassVar[str] = "immobile"
+
+
+@dataclass(frozen=True)
+class ObjectAbility(Ability):
+    """CL-16: it is an object (a barricade, an idol, a crystal): immobile, never activated (it takes no
+    turns and fills no activation), immune to every condition; it may be attacked and destroyed as
+    a creature, scoring its cost."""
+
+    kind: ClassVar[str] = "object"
+
+
+@dataclass(frozen=True)
+class Trophy(Ability):
+    """CL-16: worth ``amount`` VP more to the side that destroys it (its cost plus ``amount``)."""
+
+    kind: ClassVar[str] = "trophy"
+    amount: int = 10
+
+    def __str__(self) -> str:
+        return f"Trophy {self.amount}"
+
+
+@dataclass(frozen=True)
+class ZoneDeploy(Ability):
+    """CL-16: at setup it may be placed in a VP zone that scores for an opponent (the one on its own
+    side of the map, SCN-ASSAULT) as well as in its start area (SET-3)."""
+
+    kind: ClassVar[str] = "zone-deploy"
+
+
+@dataclass(frozen=True)
+class Recruits(Ability):
+    """CL-16: a warband that includes it may also include creatures with ``keyword`` of any faction
+    (WB-1; alignment, cost and count limits still hold)."""
+
+    kind: ClassVar[str] = "recruits"
+    keyword: str = ""
+
+    def __str__(self) -> str:
+        return f"Recruits {self.keyword}"
+
+
 #: What an aura does to the creatures it covers (typed; ``Aura.effect``).
 #: attack / defense / damage / speed take a signed ``bonus``; resist / harm / heal an ``amount``.
 AURA_EFFECTS = ("attack", "defense", "damage", "speed", "resist", "harm", "heal")
@@ -317,7 +365,8 @@ class Aura(Ability):
 #: Content-file kind -> class, for every ability the engine implements.
 ABILITY_KINDS: dict[str, type[Ability]] = {cls.kind: cls for cls in (
     Flight, Burrow, Phasing, SneakAttack, PowerfulCharge, Resist, Vulnerable, Immune, Regeneration,
-    Insubstantial, ThreateningReach, MultipleThreats, MultiActivation, Aura, FlybyAttack)}
+    Insubstantial, ThreateningReach, MultipleThreats, MultiActivation, Aura, FlybyAttack,
+    Immobile, ObjectAbility, Trophy, ZoneDeploy, Recruits)}
 
 
 def has(card: HasAbilities, cls: type[Ability]) -> bool:
@@ -399,8 +448,25 @@ def defend(card: HasAbilities, amount: int, damage_type: str, *, attack: bool,
 
 
 def immune_to_condition(card: HasAbilities, condition: str) -> bool:
-    """True when ``card``'s creature is immune to ``condition`` (ABL; it is never applied)."""
-    return any(isinstance(a, Immune) and a.condition == condition for a in card.abilities)
+    """True when ``card``'s creature is immune to ``condition`` (ABL; it is never applied); an
+    object (CL-16) is immune to every condition."""
+    return any(isinstance(a, Immune) and a.condition == condition or isinstance(a, ObjectAbility)
+               for a in card.abilities)
+
+
+def never_moved(card: HasAbilities) -> bool:
+    """True when forced movement never moves ``card``'s creature (CL-16: immobile, or an object)."""
+    return any(isinstance(a, (Immobile, ObjectAbility)) for a in card.abilities)
+
+
+def trophy(card: HasAbilities) -> int:
+    """VP its destroyer scores beyond its cost (CL-16 Trophy; 0 without; ABL-2: the largest once)."""
+    return max((a.amount for a in card.abilities if isinstance(a, Trophy)), default=0)
+
+
+def recruited_keywords(cards: Iterable[HasAbilities]) -> frozenset[str]:
+    """The keywords (case folded) that ``cards``' Recruits abilities let join a warband (CL-16)."""
+    return frozenset(a.keyword.casefold() for c in cards for a in c.abilities if isinstance(a, Recruits))
 
 
 def regeneration(card: HasAbilities) -> int:
@@ -415,7 +481,10 @@ def stops_regeneration(card: HasAbilities, damage_type: str) -> bool:
 
 
 def activations_per_round(card: HasAbilities) -> int:
-    """How many times ``card``'s creature is activated each round (1; Multi-Activation X: X)."""
+    """How many times ``card``'s creature is activated each round (1; Multi-Activation X: X; an
+    object, CL-16: 0)."""
+    if card.abilities and any(isinstance(a, ObjectAbility) for a in card.abilities):
+        return 0
     return max((a.times for a in card.abilities if isinstance(a, MultiActivation)), default=1)
 
 
@@ -429,4 +498,5 @@ __all__ = ["Ability", "ABILITY_KINDS", "ALL", "Flight", "Burrow", "Phasing", "Sn
            "ThreateningReach", "MultipleThreats", "has", "strongest", "extra_damage", "defend",
            "immune_to_condition", "regeneration", "stops_regeneration", "threat_reach", "MultiActivation", "Aura",
            "AURA_EFFECTS", "AURA_BONUS_EFFECTS", "AURA_AFFECTS", "AURA_TIMINGS", "activations_per_round",
-           "FlybyAttack"]
+           "FlybyAttack", "Immobile", "ObjectAbility", "Trophy", "ZoneDeploy", "Recruits", "never_moved",
+           "trophy", "recruited_keywords"]

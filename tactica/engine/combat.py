@@ -14,7 +14,7 @@ from typing import Protocol
 from . import auras
 from . import events as ev
 from . import footprint as fp
-from .abilities import Aura, MultipleThreats, defend, extra_damage, has, stops_regeneration
+from .abilities import Aura, MultipleThreats, defend, extra_damage, has, stops_regeneration, trophy
 from .conditions import add_effect, condition_penalties, halve_damage, stone_resist
 from .geometry import adjacent, centre, passes_opposite_sides
 from .model import (
@@ -617,6 +617,8 @@ def destroy(state: GameState, target: Creature, by_player: int, out: list[ev.Eve
     target.destroyed = True
     out.append(ev.CreatureDestroyed(target.uid, by_player, cause, square))
     worth = state.rules.bounty_vp if state.rules.bounty else target.card.cost  # SCN-BOUNTY
+    if target.card.abilities:
+        worth += trophy(target.card)  # CL-16: Trophy N
     for scorer, amount in score_destroyed(state, target.player, by_player, worth):
         state.vp[scorer] += amount
         out.append(ev.VictoryPointsScored(scorer, amount, "destroyed", state.vp[scorer]))

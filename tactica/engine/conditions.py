@@ -8,7 +8,7 @@ EFF-1, EFF-2, EFF-3 and the "ongoing damage" entry of docs/rules.md.
 from __future__ import annotations
 
 from . import events as ev
-from .abilities import immune_to_condition
+from .abilities import immune_to_condition, never_moved
 from .model import Duration
 from .modules import book_of
 from .state import ActiveEffect, Creature, GameState
@@ -139,7 +139,10 @@ def stone_resist(target: Creature, amount: int) -> tuple[int, list[tuple[str, in
 
 def holds_against_forced(target: Creature) -> bool:
     """True when forced movement does not move ``target`` (CL-18: it is restrained; a petrified
-    creature is a statue that can still be pushed, our reading)."""
+    creature is a statue that can still be pushed, our reading; CL-16: immobile creatures and
+    objects)."""
+    if target.card.abilities and never_moved(target.card):
+        return True
     return bool(target.effects) and "restrained" in target.conditions
 
 

@@ -95,7 +95,7 @@ ABILITY_WORDS = tuple(k.replace("-", " ") for k in ABILITY_KINDS) + UNIMPLEMENTE
 _ABILITY_KEYS = {"sneak-attack": ("damage",), "powerful-charge": ("damage",), "resist": ("amount", "type"),
                  "vulnerable": ("amount", "type"), "regeneration": ("amount", "type"),
                  "threatening-reach": ("reach",), "immune": ("type", "condition"),
-                 "multi-activation": ("times",),
+                 "multi-activation": ("times",), "trophy": ("amount",), "recruits": ("keyword",),
                  "aura": ("radius", "effect", "affects", "bonus", "amount", "type", "include_self", "name",
                           "when", "timing")}
 #: Keys of an aura that may be left out (the rest are required).
@@ -253,7 +253,7 @@ def parse_ability(doc: Doc, node: Node, card_what: str, index: int) -> Ability |
         return _parse_aura(doc, node, f, what)
     problems = False
     for key in ("damage", "amount", "type", "condition", "reach", "times", "radius", "effect",
-                "affects", "bonus", "include_self", "name", "when", "timing"):
+                "affects", "bonus", "include_self", "name", "when", "timing", "keyword"):
         if key in f and key not in allowed:
             doc.error(f[key][0], f"'{key}' does not belong to a '{kind}' ability in {what}")
             problems = True
@@ -285,7 +285,7 @@ def _parse_aura(doc: Doc, node: Node, f: dict, what: str) -> Ability | None:
     ``include_self`` not with ``affects: enemies``.
     """
     problems = False
-    for key in ("damage", "condition", "reach", "times"):
+    for key in ("damage", "condition", "reach", "times", "keyword"):
         if key in f:
             doc.error(f[key][0], f"'{key}' does not belong to an 'aura' ability in {what}")
             problems = True
@@ -683,7 +683,8 @@ def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | 
             doc.error(pnode, f"champion power '{p.name}' costs {p.cost}, more than the "
                                                f"champion rating {v['champion']} of {what} (CHP-1)")
     attacks = []
-    items = doc.sequence(f["attacks"][1], CARD["attacks"].what(what)) if "attacks" in f else None
+    items = (doc.sequence(f["attacks"][1], CARD["attacks"].what(what), allow_empty=True)  # CL-16: [] none
+             if "attacks" in f else None)
     for i, anode in enumerate(items or []):
         attacks.append((parse_attack(doc, anode, what, i), anode))
     basics = [n for a, n in attacks if a is not None and a.basic]
@@ -704,11 +705,14 @@ def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | 
     if first is not None and all(a is not None for a, _ in attacks) and not basics and first.secondary:
         doc.error(attacks[0][1], f"the first attack of {what} is its basic attack (none is marked), "
                                  "so it cannot be secondary")
-    if (len(doc.problems) > before or cid is None or not attacks or any(a is None for a, _ in attacks)
+    still = [a for a in abilities if a is not None and a.kind in ("immobile", "object")]
+    if still and v["speed"] not in (None, 0):  # CL-16
+        doc.error(f["speed"][1], f"{what} is {still[0].kind}: its speed is 0, not {v['speed']}")
+    if (len(doc.problems) > before or cid is None or items is None or any(a is None for a, _ in attacks)
             or None in abilities or any(p is None for p, _ in powers + specials + forms)):
         return None
     lines = tuple(a for a, _ in attacks if a is not None)  # none is None by now
-    if not basics:  # CARD-1: the first listed is the basic attack
+    if not basics and lines:  # CARD-1: the first listed is the basic attack
         lines = (replace(lines[0], basic=True),) + lines[1:]
     card = CreatureCard(id=cid, factions=tuple(factions), attacks=lines, keywords=tuple(keywords),
                         abilities=tuple(a for a in abilities if a is not None),

@@ -269,12 +269,16 @@ ABILITY = Table("ability", "One keyword ability of a stat card as typed data (AB
               "'insubstantial' (half damage from attacks), 'threatening-reach' (opportunity attacks "
               "within reach), 'multiple-threats' (combat advantage against adjacent enemies), "
               "'multi-activation' (activated 'times' times each round), 'aura' (a continuous effect on "
-              "creatures within 'radius' squares: see 'effect').", True,
+              "creatures within 'radius' squares: see 'effect'); CL-11: 'flyby-attack' (it may move on "
+              "after its attack with what is left of its move); CL-16: 'immobile' (speed 0, never "
+              "moved), 'object' (never activated, immune to conditions, never moved), 'trophy' "
+              "('amount' more VP to its destroyer), 'zone-deploy' (may be set up in the VP zone on its "
+              "own side), 'recruits' (creatures with 'keyword' may join its warband).", True,
               choices=ABILITY_NAMES, label="ability kind", example="resist"),
     FieldSpec("damage", "integer", "Extra damage (sneak-attack, powerful-charge only).", lo=1, hi=100,
               label="the damage of {of}", units="hit points", example=10),
-    FieldSpec("amount", "integer", "How much (resist, vulnerable, regeneration; and auras with effect "
-              "resist, harm or heal).", lo=1, hi=100,
+    FieldSpec("amount", "integer", "How much (resist, vulnerable, regeneration, trophy (VP); and auras "
+              "with effect resist, harm or heal).", lo=1, hi=100,
               label="the amount of {of}", units="hit points", example=10),
     FieldSpec("type", "choice", "The damage type, or 'all' (resist, vulnerable; immune takes a damage "
               "type or a condition; regeneration: the damage type that stops it for a turn, optional; "
@@ -307,6 +311,8 @@ ABILITY = Table("ability", "One keyword ability of a stat card as typed data (AB
               "or all only).", default=False, label="'include_self' of {of}"),
     FieldSpec("name", "text", "The aura's card name, shown in the log; auras with the same name do "
               "not stack (aura only).", label="the name of {of}", example="Battle Hymn"),
+    FieldSpec("keyword", "text", "CL-16, recruits only: creatures with this keyword may join its warband "
+              "whatever their faction.", label="the keyword of {of}", example="Goblin"),
     # CL-3: filtered auras
     FieldSpec("when", "object", "CL-3, aura only: the aura covers a creature only while this holds "
               "('self': the aura's creature; 'other': the covered creature, e.g. {other: {keyword: "
@@ -458,8 +464,8 @@ CARD = Table("card", "A creature's stat card (CARD-1..3).", (
               label="the speed of {of} (squares)", units="squares", example=5),
     FieldSpec("hp", "integer", "Hit points.", True, lo=1, hi=1000, label="the HP of {of}",
               units="hit points", example=40),
-    FieldSpec("attacks", "objects", "Attack lines (at least one).", True, label="the attacks of {of}",
-              items=ATTACK),
+    FieldSpec("attacks", "objects", "Attack lines; [] for a creature with no attack (CL-16: an object, a "
+              "healer that only uses powers).", True, label="the attacks of {of}", items=ATTACK),
     FieldSpec("keywords", "texts", "Display keywords (one or a list). Keywords naming an ability "
               "(Flight, Burrow, …) are refused: implemented abilities go under 'abilities'.", default=[],
               label="the keywords of {of}", example=["Dwarf", "Soldier"]),

@@ -186,3 +186,21 @@ def test_cl_14_form_mistakes_are_refused_with_positions(tmp_path):
 """)
     assert found == ["15:9 missing required key 'form' in special power 1 of card 'test-one' (a 'change "
                      "form' names one of the card's 'forms')"]
+
+
+def test_cl_16_object_with_no_attack_and_speed_0_loads_and_mistakes_are_refused(tmp_path):
+    from tactica.engine.abilities import ObjectAbility, Recruits, Trophy, ZoneDeploy
+    path = tmp_path / "cards.yaml"
+    path.write_text(CARD.format(extra="    attacks: []\n    abilities:\n      - {kind: object}\n"
+                                      "      - {kind: trophy, amount: 10}\n      - {kind: zone-deploy}\n"
+                                      "      - {kind: recruits, keyword: Goblin}\n").replace("speed: 6", "speed: 0"))
+    card = load_catalogue([path])["test-one"]
+    assert card.attacks == () and card.basic_attack is None
+    assert card.abilities == (ObjectAbility(), Trophy(10), ZoneDeploy(), Recruits("Goblin"))
+    found = _problems(tmp_path, "    abilities:\n      - {kind: immobile}\n")
+    assert found == ["10:12 card 'test-one' is immobile: its speed is 0, not 6"]
+    found = _problems(tmp_path, "    abilities:\n      - {kind: recruits}\n")
+    assert found == ["15:9 missing required key 'keyword' in ability 1 of card 'test-one' (a 'recruits' "
+                     "ability needs it)"]
+    found = _problems(tmp_path, "    abilities:\n      - {kind: trophy, amount: 10, keyword: Goblin}\n")
+    assert found == ["15:36 'keyword' does not belong to a 'trophy' ability in ability 1 of card 'test-one'"]

@@ -443,7 +443,7 @@ FORM = Table("form", "CL-14: another set of numbers and abilities the creature t
     FieldSpec("attacks", "objects", "Its attack lines in the form (they replace the card's).",
               label="the attacks of {of}", items=ATTACK),
     FieldSpec("abilities", "objects", "Its keyword abilities in the form (they replace the card's; [] for "
-              "none).", label="the abilities of {of}", items=ABILITY),
+              "none).", lo=0, label="the abilities of {of}", items=ABILITY),
 ))
 
 CARD = Table("card", "A creature's stat card (CARD-1..3).", (
@@ -465,7 +465,7 @@ CARD = Table("card", "A creature's stat card (CARD-1..3).", (
     FieldSpec("hp", "integer", "Hit points.", True, lo=1, hi=1000, label="the HP of {of}",
               units="hit points", example=40),
     FieldSpec("attacks", "objects", "Attack lines; [] for a creature with no attack (CL-16: an object, a "
-              "healer that only uses powers).", True, label="the attacks of {of}", items=ATTACK),
+              "healer that only uses powers).", True, lo=0, label="the attacks of {of}", items=ATTACK),
     FieldSpec("keywords", "texts", "Display keywords (one or a list). Keywords naming an ability "
               "(Flight, Burrow, …) are refused: implemented abilities go under 'abilities'.", default=[],
               label="the keywords of {of}", example=["Dwarf", "Soldier"]),

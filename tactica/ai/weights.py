@@ -41,6 +41,11 @@ TURN_WORTH = 0.08      # share of a creature's cost one of its turns is worth (w
 CONDITION_COST = {"dazed": 0.3, "staggered": 0.4, "stunned": 1.0, "helpless": 1.5, "immobilized": 0.25,
                   "confused": 0.6, "enervated": 0.5, "slowed": 0.15,
                   "petrified": 0.8, "blinded": 0.45, "restrained": 0.4, "marked": 0.1}
+#: CL-11: share of a turn a movement power is worth when it gets a pressed creature (bloodied, or
+#: ranged) away from an adjacent enemy without opportunity attacks.
+ESCAPE = 0.6
+#: CL-14: share of a turn taking a stronger form is worth while enemies are near.
+FORM_GAIN = 0.5
 #: Turns an effect is expected to last (SAV-1: a save of 10+ ends it 55% of the time: 1.8 turns).
 EFFECT_TURNS = {Duration.NEXT_TURN: 1.0, Duration.PLAYER_NEXT_TURN: 1.0, Duration.ROUND: 0.5,
                 Duration.BATTLE: 4.0, Duration.SAVE_ENDS: 1.8}

@@ -31,7 +31,7 @@ from .state import Continuation, Creature, GameState, Occasion, Phase
 from .uses import clear, heal, helps
 
 #: Conditions that forbid champion powers (docs/rules.md: confused, staggered; inactive: stunned, helpless).
-NO_CHAMPION_POWERS = frozenset({"confused", "staggered", "stunned", "helpless"})
+NO_CHAMPION_POWERS = frozenset({"confused", "staggered", "stunned", "helpless", "petrified"})  # CL-18: petrified too
 
 
 def budget_left(me: Creature) -> int:

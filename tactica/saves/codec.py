@@ -396,6 +396,8 @@ def state_digest(state: GameState) -> str:
                       sorted(c.conditions)])
         if c.used or c.champion_spent:  # CARD-4, CHP-1 (absent before them: old digests hold)
             parts.append([c.uid, [list(u) for u in c.used], c.champion_spent, c.champion_turn])
+        if c.form:  # CL-14: the form it is in (absent in its natural form: old digests hold)
+            parts.append([c.uid, "form", c.form])
     if state.window:  # CHP-2: a champion-power decision is pending
         parts.append([state.decider, state.resume, [list(vars(o).values()) for o in state.window],
                       sorted(state.window_passed), sorted(state.window_used)])

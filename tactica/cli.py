@@ -256,6 +256,12 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--jobs", "-j", type=_jobs, default=None, metavar="N",
                      help="worker processes playing games side by side (default: one per core); any N gives "
                           "the same results for the same seed")
+    sim.add_argument("--cluster", metavar="ADDRESS", default=None,
+                     help="play the games on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 (needs "
+                          "pip install 'tactica[cluster]' here and on the workers); the same results as --jobs")
+
+    from tactica.balance.command import add_parser as add_balance
+    add_balance(sub, _rule_modules, RULES_HELP, _jobs, CARDS_HELP)
 
     saves = sub.add_parser("saves", help="list saved battles (autosaved after every action)")
     tidy = saves.add_mutually_exclusive_group()
@@ -316,6 +322,9 @@ def main(argv: list[str] | None = None) -> int:
             if cards_note(args):
                 print(cards_note(args), file=sys.stderr)
             return run_sim(args)
+        if args.command == "balance":
+            from tactica.balance.command import run_balance
+            return run_balance(args)
         if args.command == "saves":
             from tactica.saves.commands import run_saves
             return run_saves(args)

@@ -183,12 +183,22 @@ def run_sim(args: argparse.Namespace) -> int:
                 print(f"tactica sim: error: {line}", file=sys.stderr)
         return 2 if isinstance(err, UsageError) else 1
     jobs = getattr(args, "jobs", None) or sim.default_jobs()
+    runner = None
+    if getattr(args, "cluster", None):
+        try:
+            from tactica.ai.cluster import on_cluster  # Dask is optional: loaded only for --cluster
+        except ImportError:
+            print("tactica sim: error: --cluster needs Dask distributed: pip install 'tactica[cluster]'",
+                  file=sys.stderr)
+            return 2
+        runner = on_cluster(args.cluster)
     show = progress_display(args, teams)
     try:
         with show:
             summary = sim.run_games(levels, warbands, [maps], args.games, args.seed, scenario=scenario,
                                     teams=teams, catalogue=catalogue, on_game=show.on_game,
-                                    modules=tuple(getattr(args, "rules", None) or ()), jobs=jobs)
+                                    modules=tuple(getattr(args, "rules", None) or ()), jobs=jobs,
+                                    runner=runner)
     except sim.SimError as err:
         print(f"tactica sim: error: {err}", file=sys.stderr)
         return 1

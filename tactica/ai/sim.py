@@ -27,6 +27,7 @@ from tactica.engine import (
     MapDef,
     RoundStarted,
     Ruleset,
+    TurnStarted,
     WarbandDef,
     activations_per_round,
     apply,
@@ -57,6 +58,8 @@ class BattleResult:
         rounds: rounds played.
         steps: actions applied.
         reason: the engine's win reason, e.g. "victory points".
+        first: the seat that took the battle's first turn (0-based; round 1's initiative, RND-1).
+        areas: each seat's start area ("A", "B", …; SET-3), in seat order.
     """
 
     winner: int | None
@@ -64,6 +67,8 @@ class BattleResult:
     rounds: int
     steps: int
     reason: str
+    first: int = 0
+    areas: tuple[str, ...] = ()
 
 
 def check_invariants(before: GameState, after: GameState) -> None:
@@ -137,6 +142,7 @@ def play_battle(bots: Sequence[Bot], warbands: tuple[WarbandDef, ...],
     step = apply_fn or apply
     state, _ = new_game(warbands, maps, seed=seed, rules=rules)
     activated: dict[str, int] = {}
+    first: int | None = None
     while not state.is_over:
         if state.step >= MAX_STEPS:
             raise SimError(f"battle did not end after {MAX_STEPS} actions")
@@ -152,6 +158,8 @@ def play_battle(bots: Sequence[Bot], warbands: tuple[WarbandDef, ...],
             raise SimError(f"{bot.name} (player {state.decider + 1}) played an illegal action "
                            f"{action!r} at step {state.step}: {refusal}") from refusal
         for e in events:
+            if first is None and isinstance(e, TurnStarted):
+                first = e.player
             if isinstance(e, RoundStarted):
                 activated.clear()
             elif isinstance(e, CreatureActivated):
@@ -163,7 +171,8 @@ def play_battle(bots: Sequence[Bot], warbands: tuple[WarbandDef, ...],
         except SimError as err:
             raise SimError(f"invariant broken after {action!r} at step {state.step}: {err}") from None
         state = after
-    return BattleResult(state.winner, tuple(state.vp), state.round, state.step, state.win_reason)
+    return BattleResult(state.winner, tuple(state.vp), state.round, state.step, state.win_reason,
+                        first or 0, tuple(state.areas.get(seat, "") for seat in range(len(warbands))))
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -282,6 +291,12 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+#: Plays a run's games somewhere else than here: ``runner(setup, games, seed)`` yields every game's
+#: ``GameRecord`` in game order (each made by ``play_game(setup, seed, index)``); on Ctrl+C it raises
+#: KeyboardInterrupt("interrupted", [records finished but not yet yielded]).
+Runner = Callable[[GameSetup, int, int], Generator[GameRecord, None, None]]
+
+
 def _records(setup: GameSetup, games: int, seed: int, jobs: int) -> Generator[GameRecord, None, None]:
     """Every game's record, in game order, played in ``jobs`` worker processes (in this one for 1).
 
@@ -318,7 +333,7 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
               maps: Sequence[tuple[MapDef, ...]], games: int, seed: int,
               scenario: str = "assault", teams: tuple[int, ...] = (),
               catalogue: dict[str, CreatureCard] | None = None, modules: tuple[str, ...] = (),
-              on_game: Callable[..., None] | None = None, jobs: int = 1) -> dict:
+              on_game: Callable[..., None] | None = None, jobs: int = 1, runner: Runner | None = None) -> dict:
     """Play ``games`` battles between two to four levels and return the summary dict.
 
     With two levels, entry 0 of ``levels`` sits in seat 0 on even games and
@@ -336,7 +351,9 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
     wall time for that game; the level in each seat; for each seat, its
     index into ``levels``).  ``jobs`` worker processes play the games
     (1: this process); every game depends only on ``seed`` and its number,
-    so any ``jobs`` gives the same results and summary (but games_per_second).
+    so any ``jobs`` gives the same results and summary (but games_per_second); a ``runner``
+    (``Runner``; e.g. ``tactica.ai.cluster.on_cluster``: a Dask cluster) plays them instead, with the
+    same results.
     Raises SimError (with the game number) on a broken battle, and
     SimInterrupted (a KeyboardInterrupt holding the summary of the games
     finished) on Ctrl+C.
@@ -366,7 +383,7 @@ def run_games(levels: Sequence[str], warbands: tuple[WarbandDef, ...],
             on_game(record.index + 1, record.result, record.seconds,
                     [levels[o] for o in record.order], record.order)
 
-    played = _records(setup, games, seed, jobs)
+    played = runner(setup, games, seed) if runner is not None else _records(setup, games, seed, jobs)
     try:
         with contextlib.closing(played):  # a stop in on_game stops the workers too
             for record in played:

@@ -1,0 +1,203 @@
+"""The ``tactica balance`` command: its arguments, its files, its battles, its report.
+
+``tactica balance map``, ``balance warbands`` and ``balance cards`` (see
+``arena`` for what each measures) print a table with 95% intervals and, with
+``--html FILE``, write the self-contained HTML report with charts; with
+``--json``, the figures as one JSON object.  Exit statuses as ``tactica sim``:
+0; 1 for a bad content file or a broken battle; 2 for a bad command line;
+130 after Ctrl+C.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from tactica import content
+from tactica.ai import sim
+from tactica.ai.bots import LEVELS
+from tactica.content import ContentError
+from tactica.content.problems import report_lines
+from tactica.content.shipped import shipped_warbands
+from tactica.engine import MapDef, WarbandDef, check_battle, module_conflict
+
+from . import arena, report
+
+WHAT = {"map": "which start area and which player a map favours",
+        "warbands": "the win matrix of a set of warbands",
+        "cards": "each card's win contribution and the VP of its side (Sealed pools, or the given warbands)"}
+
+
+def add_parser(sub: Any, rules_type: Any, rules_help: str, jobs_type: Any, cards_help: str) -> None:
+    """Add ``balance`` and its three reports to the command line's subparsers ``sub``."""
+    bal = sub.add_parser("balance", help="balance reports for map and card authors: many AI battles, "
+                                         "win rates with 95%% intervals, an HTML report with charts")
+    kinds = bal.add_subparsers(dest="report", metavar="REPORT", required=True)
+    for kind, what in WHAT.items():
+        p = kinds.add_parser(kind, help=what, description=f"tactica balance {kind}: {what}.")
+        p.add_argument("--map", metavar="FILE", action="append",
+                       help="the map (default: the shipped map)" if kind == "map" else
+                       "map file; give it twice to offer a choice of two (default: the shipped map)")
+        p.add_argument("--warband", metavar="FILE", action="append",
+                       help={"map": "a warband file (repeatable; every ordered pairing plays, mirror matches "
+                                    "too; default: the two quick-start warbands)",
+                             "warbands": "a warband file (repeatable, at least two; default: every shipped "
+                                         "200-point warband)",
+                             "cards": "a warband file (repeatable, at least two; default: random Sealed "
+                                      "warbands drawn from the card catalogue for every battle)"}[kind])
+        p.add_argument("--cards", metavar="FILE", action="append", help=cards_help)
+        p.add_argument("--ai", metavar="LEVEL", default="normal",
+                       help="the AI level of both sides (random, greedy, normal, hard; default normal)")
+        p.add_argument("--games", type=int, default=None, metavar="N",
+                       help="battles per ordered pairing (default 10)" if kind != "cards" else
+                       "battles (default 100 with Sealed pools; per ordered pairing with --warband, default 10)")
+        p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the battles (default 0)")
+        p.add_argument("--rules", type=rules_type, default=(), metavar="MODULES", help=rules_help)
+        p.add_argument("--jobs", "-j", type=jobs_type, default=None, metavar="N",
+                       help="worker processes (default: one per core); the figures do not depend on it")
+        p.add_argument("--cluster", metavar="ADDRESS", default=None,
+                       help="play the battles on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 "
+                            "(pip install 'tactica[cluster]'); the same figures as local processes")
+        p.add_argument("--html", metavar="OUT", default=None, help="also write the HTML report with charts to OUT")
+        p.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+
+
+class _Bar:
+    """A Rich progress bar on stderr while the battles are played (only on a terminal)."""
+
+    def __init__(self, on: bool) -> None:
+        self.bar: Any = None
+        if on:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+            self.bar = Progress(TextColumn("battles"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                                console=Console(file=sys.stderr), transient=True)
+            self.task = self.bar.add_task("battles", total=None)
+            self.bar.start()
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is not None:
+            self.bar.update(self.task, completed=done, total=total)
+
+    def stop(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _error(message: str) -> None:
+    for line in message.splitlines():
+        print(f"tactica balance: error: {line}", file=sys.stderr)
+
+
+def cluster_runner(address: str | None, command: str = "balance") -> sim.Runner | None | int:
+    """The runner of ``--cluster ADDRESS`` (None without it), or 2 after an error line when Dask
+    distributed is not installed."""
+    if not address:
+        return None
+    try:
+        from tactica.ai.cluster import on_cluster  # Dask is optional: loaded only for --cluster
+    except ImportError:
+        print(f"tactica {command}: error: --cluster needs Dask distributed: pip install 'tactica[cluster]'",
+              file=sys.stderr)
+        return 2
+    return on_cluster(address)
+
+
+def _files(args: argparse.Namespace) -> tuple[list[WarbandDef], tuple[MapDef, ...], dict]:
+    """The warbands, maps and catalogue the report is given, with the defaults of each report.
+
+    Raises ContentError for a bad file, ValueError for files that make no battle.
+    """
+    paths = list(args.warband or [])
+    if args.report == "warbands" and not paths:
+        paths = [str(p) for p in shipped_warbands()]
+    if args.report == "map" and len(args.map or []) > 1:
+        raise ValueError("balance map measures one map: give --map once")
+    if len(args.map or []) > 2:
+        raise ValueError("give --map once or twice")
+    bands, maps, catalogue = content.load_battle_files(paths, args.map or [], args.cards or [])
+    if args.report == "warbands" and not args.warband:
+        bands = [b for b in bands if b.point_limit == 200]
+    if args.report == "map" and not bands:
+        bands = list(content.default_warbands(2, maps[0].points if maps else 200))
+    if args.report in ("warbands",) and len(bands) < 2:
+        raise ValueError("balance warbands compares at least two warbands: give --warband twice or more")
+    if args.report == "cards" and len(bands) == 1:
+        raise ValueError("balance cards compares warbands: give --warband twice or more, or none (Sealed pools)")
+    all_maps = tuple(maps) or (content.default_map(2, (), bands[0].point_limit if bands else 200),)
+    problems = [p.message for a in bands for b in bands for p in check_battle((a, b), all_maps, ())]
+    modules = tuple(args.rules or ())
+    for m in all_maps:
+        clash = module_conflict(modules + m.rules)
+        if clash:
+            problems.append(clash)
+    if problems:
+        raise ValueError("\n".join(dict.fromkeys(problems)))
+    return bands, all_maps, catalogue
+
+
+def run_balance(args: argparse.Namespace) -> int:
+    """Back ``tactica balance REPORT``: play the battles, print the report, write ``--html``.
+
+    Returns the exit status (see the module's doc).
+    """
+    if args.ai not in LEVELS:
+        _error(f"unknown AI level {args.ai!r} (choose from {', '.join(LEVELS)})")
+        return 2
+    games = args.games if args.games is not None else (100 if args.report == "cards" and not args.warband else 10)
+    if games < 1:
+        _error("--games must be at least 1")
+        return 2
+    if args.html and Path(args.html).is_dir():
+        _error(f"--html {args.html}: a folder; give a file name such as report.html")
+        return 2
+    try:
+        bands, maps, catalogue = _files(args)
+    except ContentError as err:
+        for line in report_lines(err.problems):
+            print(line, file=sys.stderr)
+        return 1
+    except ValueError as err:
+        _error(str(err))
+        return 2 if "give --" in str(err) else 1
+    jobs = args.jobs or sim.default_jobs()
+    runner = cluster_runner(args.cluster)
+    if isinstance(runner, int):
+        return runner
+    modules = tuple(args.rules or ())
+    bar = _Bar(sys.stderr.isatty() and not args.json)
+    found: report.Found
+    try:
+        if args.report == "map":
+            found = arena.map_balance(maps[0], bands, args.ai, games, args.seed, jobs=jobs, modules=modules,
+                                      on_game=bar, runner=runner)
+        elif args.report == "warbands":
+            found = arena.warband_matrix(bands, maps, args.ai, games, args.seed, jobs=jobs, modules=modules,
+                                         on_game=bar, runner=runner)
+        else:
+            found = arena.card_balance(catalogue, maps, args.ai, games, args.seed, warbands=bands, jobs=jobs,
+                                       modules=modules, on_game=bar, runner=runner)
+    except sim.SimError as err:
+        bar.stop()
+        _error(str(err))
+        return 1
+    except KeyboardInterrupt:
+        bar.stop()
+        print("tactica balance: interrupted; no report (the figures need every battle)", file=sys.stderr)
+        return 130
+    bar.stop()
+    if args.json:
+        print(json.dumps(found.as_dict()))
+    else:
+        from rich.console import Console
+        Console().print(report.tables(found))
+    if args.html:
+        try:
+            Path(args.html).write_text(report.html(found), encoding="utf-8")
+        except OSError as err:
+            _error(f"cannot write --html {args.html}: {err.strerror or err}")
+            return 1
+        print(f"HTML report written to {args.html}", file=sys.stderr)
+    return 0

@@ -1,0 +1,59 @@
+"""``tactica balance``: its command line, its exit statuses and its outputs."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tactica.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+BAND = str(ROOT / "tactica" / "data" / "warbands" / "silverhelm-vanguard.yaml")
+
+
+def _run(capsys, *argv):
+    code = main(["balance", *argv])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_balance_map_prints_figures_as_json_and_writes_the_html(capsys, tmp_path):
+    page = tmp_path / "r.html"
+    code, out, err = _run(capsys, "map", "--warband", BAND, "--ai", "random", "--games", "1", "--jobs", "1",
+                          "--json", "--html", str(page))
+    assert code == 0, err
+    figures = json.loads(out)
+    assert figures["battles"] == 1 and set(figures["areas"]) == {"A", "B"}
+    assert figures["pairings"][0]["warbands"] == ["Silverhelm Vanguard", "Silverhelm Vanguard"]
+    assert page.read_text(encoding="utf-8").startswith("<!doctype html>")
+    assert f"HTML report written to {page}" in err
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["map", "--ai", "grandmaster"], "unknown AI level 'grandmaster'"),
+    (["map", "--games", "0"], "--games must be at least 1"),
+    (["warbands", "--warband", BAND], "at least two warbands"),
+    (["cards", "--warband", BAND], "give --warband twice or more, or none"),
+])
+def test_balance_refuses_a_bad_command_line_with_status_2(capsys, argv, said):
+    code, _, err = _run(capsys, *argv)
+    assert code == 2 and said in err and "Traceback" not in err
+
+
+def test_balance_html_into_a_folder_is_refused(capsys, tmp_path):
+    code, _, err = _run(capsys, "map", "--html", str(tmp_path))
+    assert code == 2 and "a folder" in err
+
+
+def test_balance_a_bad_map_file_is_reported_with_its_position(capsys, tmp_path):
+    bad = tmp_path / "m.yaml"
+    bad.write_text("id: m\nname: M\nterrain: 5\n")
+    code, _, err = _run(capsys, "map", "--map", str(bad))
+    assert code == 1 and f"{bad}:3:" in err
+
+
+def test_balance_needs_a_report_kind(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["balance"])
+    assert stopped.value.code == 2

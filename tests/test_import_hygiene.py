@@ -10,6 +10,9 @@ from pathlib import Path
 import pytest
 
 FORBIDDEN = ("textual", "rich", "yaml")
+#: Bridges to optional libraries, loaded only when asked for (``--cluster``): Dask reads its own
+#: YAML configuration, which is Dask's business, not tactica's.
+OPTIONAL_BRIDGES = ("tactica.ai.cluster",)
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -19,7 +22,8 @@ def test_headless_packages_load_no_ui_or_yaml(package):
         "import importlib, json, pkgutil, sys\n"
         f"pkg = importlib.import_module({package!r})\n"
         "for info in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
-        "    importlib.import_module(info.name)\n"
+        f"    if info.name not in {OPTIONAL_BRIDGES!r}:\n"
+        "        importlib.import_module(info.name)\n"
         "print(json.dumps(sorted(sys.modules)))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -27,6 +31,14 @@ def test_headless_packages_load_no_ui_or_yaml(package):
     loaded = json.loads(done.stdout.strip().splitlines()[-1])
     bad = [m for m in loaded if m.split(".")[0] in FORBIDDEN]
     assert bad == [], f"importing {package} loaded {bad}"
+
+
+def test_sim_and_balance_load_dask_only_for_a_cluster():
+    code = ("import json, sys, tactica.sim_command, tactica.balance.command, tactica.ai.sim\n"
+            "print(json.dumps(sorted(sys.modules)))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    loaded = json.loads(done.stdout.strip().splitlines()[-1])
+    assert [m for m in loaded if m.split(".")[0] in ("dask", "distributed", "plotly")] == []
 
 
 def test_the_sim_command_loads_no_interface():

@@ -17,8 +17,10 @@ from dataclasses import dataclass
 from tactica.engine import (
     ActivationEnded,
     AttackRolled,
+    AttackWithoutRoll,
     AuraHarmed,
     BattleWon,
+    ChainJumped,
     ChampionPowerDeclined,
     ChampionPowerOffered,
     ChampionPowerUsed,
@@ -118,6 +120,8 @@ def describe_roll(e: AttackRolled, state: GameState) -> str:
         label += " (second roll: into the pit)"
     elif e.kind == "follow-up":
         label += " (follow-up)"
+    elif e.kind == "chain":
+        label += " (chain)"  # CL-8
     parts = [f"{label} d20 {e.natural}", _signed(e.bonus)]
     parts += [f"{_signed(v)} {name}" for name, v in e.modifiers]
     text = " ".join(parts) + f" = {e.total} vs {e.defense} {e.target_number}: "
@@ -345,6 +349,10 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
         elif isinstance(e, AttackRolled):
             line, i = _attack_line(e, events, i, state)
             out.append(line)
+        elif isinstance(e, AttackWithoutRoll):  # CL-9
+            out.append(_no_roll_line(e, state))
+        elif isinstance(e, ChainJumped):  # CL-8
+            out.append(_chain_line(e, state))
         elif isinstance(e, DamageDealt):
             why = {"ongoing": " ongoing", "aura": " aura", "champion": " extra"}.get(getattr(e, "cause", "attack"), "")
             kind = f" {e.damage_type}" if e.damage_type else ""
@@ -503,6 +511,33 @@ def _attack_line(e: AttackRolled, events: Sequence[Event], i: int,
     return LogLine(text, "hit" if e.hit else "miss", _owner(state, e.attacker)), i
 
 
+def _no_roll_line(e: AttackWithoutRoll, state: GameState) -> LogLine:
+    """An attack line with no attack roll (CL-9): "Shrieker (SH1) → Kobold (ko1): Shriek, no attack
+    roll: HIT" or "…: Dust, no attack roll: save 11 (needs 12+): FAILED, hit"."""
+    text = f"{creature_name(state, e.attacker)} → {creature_name(state, e.target)}: {e.attack}"
+    if e.kind == "chain":
+        text += " (chain)"
+    if e.save:
+        verdict = "FAILED, hit" if e.hit else "SAVED"
+        text += f", no attack roll: save {e.face} (needs {e.save}+): {verdict}"
+    else:
+        text += ", no attack roll: HIT"
+    return LogLine(text, "hit" if e.hit else "miss", _owner(state, e.attacker))
+
+
+def _chain_line(e: ChainJumped, state: GameState) -> LogLine:
+    """A chain's jump or end (CL-8): "Leaping Spark leaps from Kobold (ko1) to Goblin (go1), 2 squares"
+    or "Leaping Spark's chain ends: a miss"."""
+    if e.target:
+        text = (f"{e.attack} leaps from {creature_name(state, e.source)} to {creature_name(state, e.target)}, "
+                f"{e.distance} square{'s' if e.distance != 1 else ''} away")
+    else:
+        why = {"miss": "a miss", "jumps": "no jumps left",
+               "no creature in reach": "no other enemy in reach"}.get(e.reason, e.reason)
+        text = f"{e.attack}'s chain ends: {why}"
+    return LogLine(text, "info", _owner(state, e.attacker))
+
+
 def _expected(p) -> str:
     """The preview's expected damage as words: the HP the target is expected to lose.
 
@@ -529,6 +564,11 @@ def describe_preview(attack: str, target: str, p, defense: str = "", short: bool
     """
     if p is None:
         return f"{attack} → {target}."
+    if len(p.modifiers) == 1 and (p.modifiers[0][0] == "no attack roll" or p.modifiers[0][0].startswith("save ")):
+        how = p.modifiers[0][0] if p.modifiers[0][0] == "no attack roll" else \
+            f"no attack roll, the target saves on {p.modifiers[0][0][5:]}"  # CL-9
+        destroy = f", {p.kill_chance:.0%} to destroy" if p.kill_chance > 0 else ""
+        return f"{attack} → {target}: {how} — {p.hit_chance:.0%} to hit, expected {_expected(p)}{destroy}."
     mods = "".join(f" {_signed(v)} {name}" for name, v in p.modifiers)
     total = p.bonus + sum(v for _, v in p.modifiers)
     need = min(20, max(2, p.target_number - total))

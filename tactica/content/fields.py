@@ -55,7 +55,7 @@ ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 #: Regular expression of a damage text: ``10``, ``"10 fire"``, ``"15+10 cold"``.
 DAMAGE_PATTERN = r"^\s*(\d+)\s*(?:\+\s*(\d+))?\s*([A-Za-z]+)?\s*$"
 #: Regular expression of a reach text (RNG-1..4).
-REACH_PATTERN = (r"^\s*(adjacent|sight|nearest|range\s+\d+|burst\s+\d+|line\s+\d+|small cone|large cone|"
+REACH_PATTERN = (r"^\s*(adjacent|reach\s+\d+|sight|nearest|range\s+\d+|burst\s+\d+|line\s+\d+|small cone|large cone|"
                  r"(range\s+\d+|sight|nearest)\s*,\s*radius\s+\d+)\s*$")
 #: Regular expression of a recharge text (CARD-4): an event, or "roll N" (d20 at the start of its turn).
 RECHARGE_PATTERN = r"^\s*(bloodied|ally destroyed|destroys enemy|changes back|roll\s+\d+)\s*$"
@@ -218,7 +218,8 @@ WHEN = Table("when", "When a card-language entry applies (CL-1): every key given
 
 
 #: Effect kinds an attack line may carry (ATK-3, ATK-7); anything else is a load error.
-EFFECT_KINDS = ("condition", "ongoing", "follow-up", "heal", "push", "pull", "slide", "teleport", "place")
+EFFECT_KINDS = ("condition", "ongoing", "follow-up", "heal", "push", "pull", "slide", "teleport", "place",
+                "escalate", "chain")
 #: Effect kinds that move the target (MOV-14): each takes a 'distance'.
 FORCED_KINDS = ("push", "pull", "slide", "teleport", "place")
 #: Duration texts (EFF-1, EFF-2, SAV-1), as the engine's Duration values.
@@ -235,24 +236,40 @@ EFFECT = Table("effect", "One effect of an attack line besides its damage (ATK-3
               "opportunity attack): 'push' (each square farther from the attacker), 'pull' (each "
               "square closer), 'slide' (any way), 'teleport' (to a square within 'distance' of the "
               "target that the attacker sees) or 'place' (to a square within 'distance' of the "
-              "attacker). A push, pull or slide into a pit makes a second attack roll (TER-PIT).", True,
+              "attacker). A push, pull or slide into a pit makes a second attack roll (TER-PIT). "
+              "'escalate' (CL-7): the target gets the condition after the last one of 'ladder' it "
+              "already has. 'chain' (CL-8): after a hit, attack the nearest other enemy within "
+              "'distance' squares of the creature last hit, and on, stopping at the first miss.", True,
               choices=EFFECT_KINDS, label="the kind of {of}", example="condition"),
     FieldSpec("condition", "choice", "The condition given (kind 'condition' only; CON-1..8).",
               choices=CONDITIONS, label="the condition of {of}", example="dazed"),
     FieldSpec("damage", "damage", "Ongoing damage per turn, e.g. 5 fire (kind 'ongoing' only).",
               lo=1, hi=100, label="the ongoing damage of {of}", units="hit points",
               pattern=DAMAGE_PATTERN, example="5 fire"),
-    FieldSpec("attack", "text", "The name of another attack line of the same card (kind 'follow-up' "
-              "only); mark that line 'secondary: true' if it is not usable on its own.",
+    FieldSpec("attack", "text", "The name of another attack line of the same card (kind 'follow-up'; "
+              "kind 'chain' optionally: the line each jump makes, default the same line); mark that "
+              "line 'secondary: true' if it is not usable on its own.",
               label="the follow-up attack of {of}", example="Bite"),
+    FieldSpec("ladder", "choices", "Two or more conditions in order (kind 'escalate' only, CL-7): "
+              "none of them → the first; the last one it has → the next (the last renews).",
+              choices=CONDITIONS, label="the ladder of {of}", example=["slowed", "immobilized", "stunned"]),
+    FieldSpec("jumps", "integer", "Most jumps of a chain after the first attack (kind 'chain' only, "
+              "CL-8); left out: until a miss or no enemy is in reach.", lo=1, hi=10,
+              label="the jumps of {of}", example=2),
+    FieldSpec("when", "object", "The effect happens only when this holds (CL-7): 'self' is the "
+              "attacker, 'other' the target as the attack found it, e.g. {other: {bloodied: true}}.",
+              label="'when' of {of}", items=WHEN, example={"other": {"bloodied": True}}),
     FieldSpec("amount", "integer", "HP the attacker regains (kind 'heal' only).", lo=1, hi=100,
               label="the healing of {of}", units="hit points", example=10),
-    FieldSpec("distance", "integer", "How many squares at most (push, pull, slide, teleport, place "
-              "only).", lo=1, hi=10, label="the distance of {of}", units="squares", example=2),
+    FieldSpec("distance", "integer", "How many squares at most (push, pull, slide, teleport, place; "
+              "chain: from the creature last hit).", lo=1, hi=10, label="the distance of {of}",
+              units="squares", example=2),
     FieldSpec("duration", "choice", "How long it lasts (EFF-1, EFF-2, SAV-1). Default: 'end of next "
               "turn' (the target's) for conditions, 'save ends' for ongoing damage.",
               choices=DURATIONS, label="the duration of {of}", example="save ends"),
-    FieldSpec("on", "choice", "When it happens: on a 'hit', on a 'miss', or 'always'. Quote the key "
+    FieldSpec("on", "choice", "When it happens: on a 'hit', on a 'miss', or 'always'; 'critical' "
+              "(a critical hit only) or 'destroys' (the attack destroyed its target: heal and chain "
+              "only) (CL-7). Quote the key "
               "(\"on\": miss): YAML 1.1 tools read a bare on as true.", default="hit",
               choices=tuple(t.value for t in Trigger), label="'on' trigger of {of}"),
 ))
@@ -415,11 +432,25 @@ ATTACK = Table("attack", "One attack line of a stat card (CARD-3, RNG-1, RNG-2).
               "or 'nearest'. Close attacks: 'burst N' (1 to 10), 'small cone', 'large cone', 'line N' "
               "(1 to 20). Area attacks: 'range N, radius R', 'sight, radius R' or 'nearest, radius R' "
               "(R 1 to 5). Required for ranged, close and area attacks; a melee attack reaches adjacent "
-              "squares only (leave it out or write 'adjacent').", label="the reach of {of}", units="squares",
-              pattern=REACH_PATTERN, example="range 10"),
-    FieldSpec("targets", "integer", "How many creatures a ranged attack may target (melee, close and "
-              "area: 1; close and area attacks strike every creature in their area).",
-              default=1, lo=1, hi=10, label="targets of {of}"),
+              "squares (leave it out or write 'adjacent'), or 'reach N' (N 2 to 5: it attacks, makes "
+              "opportunity attacks and flanks N squares away, counted around walls, in sight; CL-5).",
+              label="the reach of {of}", units="squares", pattern=REACH_PATTERN, example="range 10"),
+    FieldSpec("targets", "integer", "How many creatures a melee or ranged attack may target, each a "
+              "different one (CL-2); close and area attacks strike every creature in their area "
+              "(leave it out).", default=1, lo=1, hi=10, label="targets of {of}"),
+    FieldSpec("only", "object", "Whom it may target (CL-2): a creature is a legal target, or is struck "
+              "by a close or area attack, only when this holds ('other' the target, 'self' the "
+              "attacker), e.g. {other: {largest: medium}}.", label="'only' of {of}", items=WHEN,
+              example={"other": {"keyword": "Undead"}}),
+    FieldSpec("strikes", "choice", "Whom a close or area attack strikes in its area (CL-2): every "
+              "creature, its enemies only, or its allies only (then it must be aimed at an ally).",
+              default="all", choices=("all", "enemies", "allies"), label="'strikes' of {of}"),
+    FieldSpec("automatic", "boolean", "No attack roll: it hits every target, never critically "
+              "(CL-9), e.g. a burst that deals damage to every enemy within N.", default=False,
+              label="'automatic' of {of}"),
+    FieldSpec("save", "integer", "No attack roll: each target rolls a d20 and resists on this or more "
+              "(a miss: 'on: miss' effects), else it is hit (CL-9).", lo=2, hi=20,
+              label="the save of {of}", example=12),
     FieldSpec("basic", "boolean", "This is the basic attack (CARD-1). At most one per card; when none is "
               "marked, the first attack is basic.", default=False, label="'basic' of {of}"),
     FieldSpec("effects", "objects", "What a hit (or miss) does besides damage: conditions, ongoing "

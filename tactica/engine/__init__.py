@@ -51,6 +51,7 @@ from .attacking import attack_allowed, charge_attack
 from .attacking import provoked_by as provokers_of_attack
 from .auras import covering as auras_covering
 from .auras import squares as aura_squares
+from .chains import next_in_chain
 from .champions import budget_left as champion_budget_left
 from .champions import lost_to_destruction
 from .combat import (
@@ -60,9 +61,11 @@ from .combat import (
     critical_from,
     forced_moves_not_made,
     in_reach,
+    may_target,
     nearest_enemies,
     preview,
     valid_targets,
+    within_reach,
 )
 from .dice import ScriptedDice, SeededDice
 from .effects import ends_in_pit
@@ -70,8 +73,10 @@ from .errors import IllegalAction, PhaseError
 from .events import (
     ActivationEnded,
     AttackRolled,
+    AttackWithoutRoll,
     AuraHarmed,
     BattleWon,
+    ChainJumped,
     ChampionPowerDeclined,
     ChampionPowerOffered,
     ChampionPowerUsed,
@@ -139,11 +144,13 @@ from .model import (
     FACTIONS,
     AttackDef,
     AttackKind,
+    ChainEffect,
     ConditionEffect,
     CreatureCard,
     Defense,
     Duration,
     Effect,
+    EscalateEffect,
     FollowUpEffect,
     ForcedMoveEffect,
     ForceKind,
@@ -153,6 +160,7 @@ from .model import (
     OngoingEffect,
     Reach,
     Square,
+    Strikes,
     Trigger,
     WarbandDef,
 )
@@ -228,6 +236,9 @@ __all__ = [
     "size_category",
     # cl-forms (CL-3, CL-11, CL-14, CL-16, CL-18)
     "AURA_TIMINGS", "FlybyAttack", "Form", "FormChanged", "MOVEMENT_EFFECTS", "form_card", "natural_card",
+    # card language, targets (CL-2, CL-5, CL-7, CL-8, CL-9)
+    "AttackWithoutRoll", "ChainEffect", "ChainJumped", "EscalateEffect", "Strikes", "may_target",
+    "next_in_chain", "within_reach",
     "ABILITY_KINDS",
     "ACTING_KINDS",
     "ALIGNMENTS",

@@ -194,7 +194,7 @@ class AttackRolled(Event):
     bonus: the attack bonus; modifiers: (name, value) pairs such as
     ("combat advantage", 2); total: natural + bonus + modifiers; defense:
     "AC" or "DEF"; target_number: the defence value; hit, critical: result;
-    kind: "attack", "charge", "opportunity", "follow-up", or "pit" (the
+    kind: "attack", "charge", "opportunity", "follow-up", "chain" (CL-8), or "pit" (the
     second roll against a creature forced into a pit, TER-PIT: no modifiers
     but the target's defence bonus for squares outside the pit).
     """
@@ -502,3 +502,37 @@ class FormChanged(Event):
     uid: str
     form: str
     power: str
+
+
+# -- card language: targets (CL-8, CL-9) --------------------------------------------------------
+
+@dataclass(frozen=True)
+class AttackWithoutRoll(Event):
+    """An attack line with no attack roll struck ``target`` (CL-9).
+
+    save: the d20 face the target needed to resist (0: none, it simply hit); face: the save the
+    target rolled (0 when none); hit: it was hit (no save, or the save failed); kind: "attack",
+    "follow-up", "chain"… as ``AttackRolled.kind``.
+    """
+
+    attacker: str
+    target: str
+    attack: str
+    hit: bool
+    save: int = 0
+    face: int = 0
+    kind: str = "attack"
+
+
+@dataclass(frozen=True)
+class ChainJumped(Event):
+    """A chain (CL-8) went on from ``source`` (the creature last hit) to ``target``, ``distance``
+    squares away, with ``attack``; or, with ``target`` "", it ended (``reason``: "miss", "no
+    creature in reach", "jumps")."""
+
+    attacker: str
+    source: str
+    target: str
+    attack: str
+    distance: int = 0
+    reason: str = ""

@@ -36,7 +36,7 @@ from .actions import (
     UseChampionPower,
     UsePower,
 )
-from .areas import struck, template
+from .areas import aimed_at_right_side, struck, template
 from .attacking import attack_allowed, charge_attack
 from .auras import speed as aura_speed
 from .combat import in_reach, sees, touching
@@ -55,7 +55,7 @@ from .legal import (
     run_budget,
     standing_cost,
 )
-from .model import Square
+from .model import Square, Strikes
 from .modules import book_of
 from .movement import check_path, path_cost, routes, shift_ok
 from .resolution import HANDLERS
@@ -304,13 +304,16 @@ def _validate_area(st: GameState, a: AreaAttack) -> None:
     found = template(st, me, attack, (origin[0], origin[1]), a.corner)
     if found is None:
         _refuse("bad-aim", f"{attack.name} cannot be aimed there (RNG-3, RNG-4).")
-    inside = {c.uid for c in struck(st, me, found)}
+    hit = struck(st, me, found, attack)  # CL-2: whom it strikes
+    inside = {c.uid for c in hit}
     if len(set(a.targets)) != len(a.targets):
         _refuse("duplicate-target", "Each target may be picked once.")
     if set(a.targets) != inside:
         _refuse("wrong-targets", f"{attack.name} attacks every creature in its area, and only those "
                                  f"(ATK-2): {', '.join(sorted(inside)) or 'nobody'}.")
-    if not any(st.creature(uid).team != me.team for uid in inside):
+    if not aimed_at_right_side(me, attack, hit):
+        if attack.strikes is Strikes.ALLIES:
+            _refuse("no-ally", f"{attack.name} strikes allies only (CL-2): aim it at one.")
         _refuse("no-enemy", "No creature attacks only its allies on purpose (ATK-2).")
 
 

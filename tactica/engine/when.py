@@ -23,17 +23,17 @@ the vocabulary; CL-2, CL-3, CL-4, CL-10, CL-12 use it (docs/rules.md).
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
-# This module imports no other engine module: abilities import it (CL-3: an aura's filter is a
-# ``When``), and state and model import abilities.  What it reads of a creature and of the battle
-# is written down as the protocols below (``state.Creature`` and ``state.GameState`` fit them).
+# This module imports no other engine module: model.py imports it (attack lines and effects carry a
+# ``When``), and state.py imports model.py.  The creatures and the battle a test looks at are
+# described by the protocols below, which ``state.Creature`` and ``state.GameState`` satisfy.
 
 
-class CardLike(Protocol):
-    """What a ``When`` reads of a stat card (``model.CreatureCard`` fits)."""
+class _Card(Protocol):
+    """What a test reads of a stat card (``model.CreatureCard``)."""
 
     @property
     def keywords(self) -> tuple[str, ...]: ...
@@ -45,48 +45,41 @@ class CardLike(Protocol):
     def size(self) -> int: ...
 
 
-class CreatureLike(Protocol):
-    """What a ``When`` reads of a creature (``state.Creature`` fits)."""
+class Creature(Protocol):
+    """What a test reads of a creature (``state.Creature``)."""
 
     @property
     def uid(self) -> str: ...
     @property
-    def card(self) -> CardLike: ...
+    def card(self) -> _Card: ...
+    @property
+    def team(self) -> int: ...
+    @property
+    def square(self) -> tuple[int, int]: ...
+    @property
+    def alive(self) -> bool: ...
     @property
     def bloodied(self) -> bool: ...
     @property
     def conditions(self) -> frozenset[str]: ...
-    @property
-    def team(self) -> int: ...
-    @property
-    def alive(self) -> bool: ...
-    @property
-    def square(self) -> tuple[int, int]: ...
     def in_zone(self, zone: frozenset[tuple[int, int]]) -> bool: ...
 
 
-class MapLike(Protocol):
-    """What a ``When`` reads of the battle map (``model.MapDef`` fits)."""
+class _Map(Protocol):
+    @property
+    def vp_zones(self) -> Mapping[str, frozenset[tuple[int, int]]]: ...
+
+
+class GameState(Protocol):
+    """What a test reads of the battle (``state.GameState``)."""
 
     @property
-    def vp_zones(self) -> dict[str, frozenset[tuple[int, int]]]: ...
-
-
-class StateLike(Protocol):
-    """What a ``When`` reads of the battle (``state.GameState`` fits)."""
-
+    def creatures(self) -> Iterable[Creature]: ...
     @property
     def turn_player(self) -> int: ...
     @property
-    def battle_map(self) -> MapLike: ...
-    @property
-    def creatures(self) -> Sequence[CreatureLike]: ...
+    def battle_map(self) -> _Map: ...
     def team_of(self, player: int) -> int: ...
-
-
-#: The names the signatures below use (the engine's classes fit these protocols).
-Creature = CreatureLike
-GameState = StateLike
 
 #: Size categories, smallest first (docs/rules.md "Size").  A card's ``size`` in squares gives its
 #: category unless the card names one (``CreatureCard.category``): 1 → medium, 2 → large, 3 → huge.
@@ -327,10 +320,10 @@ def in_any_vp_zone(state: GameState, c: Creature) -> bool:
     return any(c.in_zone(zone) for zone in state.battle_map.vp_zones.values())
 
 
-def adjacent_allies(state: GameState, c: Creature, keyword: str = "") -> list[Any]:
+def adjacent_allies(state: GameState, c: Creature, keyword: str = "") -> list[Creature]:
     """The other creatures of ``c``'s side adjacent to it (any square of either footprint), with
     ``keyword`` when it is given (compared without case)."""
-    out: list[Any] = []  # the state's own creatures (``state.Creature``)
+    out: list[Creature] = []
     if not c.alive:
         return out
     for o in state.creatures:
@@ -344,9 +337,8 @@ def adjacent_allies(state: GameState, c: Creature, keyword: str = "") -> list[An
 
 
 def _touching(a: tuple[int, int], asize: int, b: tuple[int, int], bsize: int) -> bool:
-    """True when two footprints (anchor, squares across) are adjacent and share no square (RNG-1,
-    MOV-13) -- ``footprint.touching``, worked out here: abilities import this module (CL-3 auras),
-    and footprint imports model, which imports abilities."""
+    """True when two footprints are adjacent (``footprint.touching``, which this module cannot
+    import: model.py imports this module and footprint imports model)."""
     dx = max(0, b[0] - (a[0] + asize - 1), a[0] - (b[0] + bsize - 1))
     dy = max(0, b[1] - (a[1] + asize - 1), a[1] - (b[1] + bsize - 1))
     return max(dx, dy) == 1

@@ -53,7 +53,14 @@ import pytest
 from tactica.content import load_catalogue
 from tactica.engine import AttackDef, CreatureCard, form_card
 from tactica.engine import abilities as ab
-from tactica.engine.model import ConditionEffect, FollowUpEffect, HealEffect, OngoingEffect
+from tactica.engine.model import (
+    ChainEffect,
+    ConditionEffect,
+    EscalateEffect,
+    FollowUpEffect,
+    HealEffect,
+    OngoingEffect,
+)
 
 
 def hit_chance(bonus: int, defence: int) -> float:
@@ -80,22 +87,54 @@ def template_x(a: AttackDef) -> float:
     return 1.0
 
 
+def line_hit_chance(a: AttackDef) -> float:
+    """Chance one use of ``a`` hits a typical target: its roll, or (CL-9) 1 with no roll, or the
+    chance a d20 save of ``save`` fails."""
+    if a.automatic:
+        return 1.0
+    if a.save:
+        return (a.save - 1) / 20
+    return hit_chance(a.bonus, 17 if a.defense.value == "AC" else 15)
+
+
 def offence(a: AttackDef, card: CreatureCard | None = None) -> float:
-    """Expected HP one use of ``a`` is worth against a typical target, effects included."""
-    chance = hit_chance(a.bonus, 17 if a.defense.value == "AC" else 15)
+    """Expected HP one use of ``a`` is worth against a typical target, effects included.
+
+    Card language (targets): an effect 'on: critical' happens on 1 hit in 20 of the d20's faces,
+    'on: destroys' on about one hit in five; an effect with a 'when' about half as often; an
+    escalation is worth its ladder's second step; a chain (CL-8) about 0.8 of another use per
+    hit, capped by its jumps; melee reach 2+ ×(1 + 0.05 per extra square) (CL-5); an 'only' test
+    ×0.8 (CL-2); a close or area attack that strikes enemies only ×1.15.
+    """
+    chance = line_hit_chance(a)
     value = chance * a.total_damage
     for e in a.effects:
-        if isinstance(e, (ConditionEffect, OngoingEffect, FollowUpEffect)):
-            p = {"hit": chance, "miss": 1 - chance, "always": 1.0}[e.on.value]
-            if isinstance(e, ConditionEffect):
+        if isinstance(e, (ConditionEffect, OngoingEffect, FollowUpEffect, EscalateEffect)):
+            p = {"hit": chance, "miss": 1 - chance, "always": 1.0, "critical": 0.05,
+                 "destroys": chance / 5}[e.on.value]
+            if not e.when.always:
+                p /= 2
+            if isinstance(e, EscalateEffect):
+                value += p * CONDITION_HP[e.ladder[1]] * DURATION_X[e.duration.value]
+            elif isinstance(e, ConditionEffect):
                 value += p * CONDITION_HP[e.condition] * DURATION_X[e.duration.value]
             elif isinstance(e, OngoingEffect):
                 value += p * e.amount * DURATION_X[e.duration.value]
             elif card is not None:
                 value += p * offence(card.attack_named(e.attack), card)
+    for e in a.effects:
+        if isinstance(e, ChainEffect):
+            jumps = sum(chance ** k for k in range(1, (e.jumps or 4) + 1))
+            value *= 1 + 0.8 * jumps / (e.jumps or 4) * min(2, e.jumps or 4) / 2
     value *= (1 + 0.6 * (a.targets - 1)) * template_x(a)
     if a.kind.value == "ranged":
         value *= 1.2 if a.reach.value == "sight" or (a.range or 0) >= 8 else 1.1
+    if a.melee_reach > 1:
+        value *= 1 + 0.05 * (a.melee_reach - 1)
+    if not a.only.always:
+        value *= 0.8
+    if a.strikes.value == "enemies":
+        value *= 1.15
     return value
 
 
@@ -152,7 +191,8 @@ def _ability_factors(c: CreatureCard, best: AttackDef | None) -> tuple[float, fl
             elif a.effect == "heal":
                 hp += b * n
     for attack in c.attacks:
-        hp += sum(2 * e.amount for e in attack.effects if isinstance(e, HealEffect))
+        hp += sum(2 * e.amount * (0.3 if e.on.value == "destroys" else 1.0)
+                  for e in attack.effects if isinstance(e, HealEffect))
         if attack.uses:
             boxes = attack.uses + (1 if attack.recharge else 0)
             extra += max(0.0, offence(attack, c) - (offence(best, c) if best else 0.0)) * boxes / 4

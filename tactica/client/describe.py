@@ -52,6 +52,7 @@ from tactica.engine import (
     FatigueChanged,
     FirstPlayerChosen,
     FlierFell,
+    FormChanged,
     GameState,
     MapChosen,
     OpportunityAttackProvoked,
@@ -348,6 +349,11 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
             out.append(LogLine(f"{creature_name(state, e.uid)} is no longer {name}" if e.condition != "ongoing"
                                else f"{creature_name(state, e.uid)}'s ongoing damage ends ({why})",
                                "info", _owner(state, e.uid)))
+        elif isinstance(e, FormChanged):  # CL-14
+            who = creature_name(state, e.uid)
+            text = (f"{who} changes back to its natural form ({e.power})" if not e.form
+                    else f"{who} takes {e.form} form ({e.power})")
+            out.append(LogLine(text, "info", _owner(state, e.uid)))
         elif isinstance(e, ConditionPrevented):
             out.append(LogLine(f"{creature_name(state, e.uid)} is immune to {e.condition}", "info",
                                _owner(state, e.uid)))
@@ -450,11 +456,17 @@ def _cave_words(e: Event, state: GameState) -> str:
 def describe_forced(e: CreatureForced, state: GameState) -> str:
     """A forced movement as words (MOV-14), e.g. "Ogre (OG1) pushes Kobold (ko1) 2 squares"."""
     by, who = creature_name(state, e.by), creature_name(state, e.uid)
+    if e.by == e.uid:  # CL-11: its own movement power
+        if e.kind == "teleport":
+            return f"{who} teleports to {_square(e.path[-1])}"
+        steps = len(e.path)
+        verb = "shifts" if e.kind == "shift" else "slides"
+        return f"{who} {verb} {steps} square{'s' if steps != 1 else ''} (no opportunity attacks)"
     if e.kind in ("teleport", "place"):
         verb = "teleports" if e.kind == "teleport" else "places"
         return f"{by} {verb} {who} to {_square(e.path[-1])}"
     steps = len(e.path)
-    verb = {"push": "pushes", "pull": "pulls", "slide": "slides"}.get(e.kind, e.kind)
+    verb = {"push": "pushes", "pull": "pulls", "slide": "slides", "shift": "shifts"}.get(e.kind, e.kind)
     return f"{by} {verb} {who} {steps} square{'s' if steps != 1 else ''} (no opportunity attacks)"
 
 

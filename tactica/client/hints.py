@@ -443,7 +443,7 @@ class Hints:
         if p.kind == "settle":
             return (f"{who}: {name} climbs out of the pit — place it on a marked square, the nearest "
                     f"legal ones (Tab cycles, Enter places).")
-        verb = {"push": "Push", "pull": "Pull", "slide": "Slide", "teleport": "Teleport",
+        verb = {"push": "Push", "pull": "Pull", "slide": "Slide", "teleport": "Teleport", "shift": "Shift",
                 "place": "Place"}.get(p.kind, p.kind)
         chosen = self.machine.forced_squares().get(cursor)
         if chosen is not None and st.battle_map.rules_at(cursor).fliers_only and p.kind in ("push", "pull", "slide"):

@@ -207,7 +207,7 @@ def _overlay(machine: ModeMachine, cursor: Square) -> Overlay:
         pending = s.state.pending[0] if s.state.pending else None
         forced = machine.forced_squares().get(cursor)
         path = forced.path if isinstance(forced, ForceMove) and pending and pending.kind in (
-            "push", "pull", "slide") else ()
+            "push", "pull", "slide", "shift") else ()
         return Overlay(ends=frozenset(machine.forced_squares()), path=path,
                        targets=frozenset({pending.target} if pending else ()), active=active)
     return Overlay(active=active)

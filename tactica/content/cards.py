@@ -41,6 +41,7 @@ from tactica.engine import (
     FACTIONS,
     IMMUNITIES,
     MAX_FOLLOW_UP_DEPTH,
+    MOVEMENT_EFFECTS,
     Ability,
     AttackDef,
     AttackKind,
@@ -59,6 +60,7 @@ from tactica.engine import (
     FollowUpEffect,
     ForcedMoveEffect,
     ForceKind,
+    Form,
     HealEffect,
     OngoingEffect,
     PowerAction,
@@ -82,6 +84,7 @@ from .fields import (
     DAMAGE_TYPES,
     EFFECT,
     FORCED_KINDS,
+    FORM,
     ID_PATTERN,
     RECHARGE_EVENTS,
     SPECIAL_POWER,
@@ -100,10 +103,11 @@ ABILITY_WORDS = tuple(k.replace("-", " ") for k in ABILITY_KINDS) + UNIMPLEMENTE
 _ABILITY_KEYS = {"sneak-attack": ("damage",), "powerful-charge": ("damage",), "resist": ("amount", "type"),
                  "vulnerable": ("amount", "type"), "regeneration": ("amount", "type"),
                  "threatening-reach": ("reach",), "immune": ("type", "condition", "to"),
-                 "multi-activation": ("times",),
-                 "aura": ("radius", "effect", "affects", "bonus", "amount", "type", "include_self", "name")}
+                 "multi-activation": ("times",), "trophy": ("amount",), "recruits": ("keyword",),
+                 "aura": ("radius", "effect", "affects", "bonus", "amount", "type", "include_self", "name",
+                          "when", "timing")}
 #: Keys of an aura that may be left out (the rest are required).
-_AURA_OPTIONAL = ("affects", "bonus", "amount", "type", "include_self", "name")
+_AURA_OPTIONAL = ("affects", "bonus", "amount", "type", "include_self", "name", "when", "timing")
 _ID = re.compile(ID_PATTERN)
 _DAMAGE = re.compile(DAMAGE_PATTERN)
 _RANGE = re.compile(r"^\s*range\s+(\d+)\s*$")
@@ -347,7 +351,7 @@ def parse_ability(doc: Doc, node: Node, card_what: str, index: int) -> Ability |
         return parse_bonus(doc, node, f, what)
     problems = False
     for key in ("damage", "amount", "type", "condition", "reach", "times", "radius", "effect",
-                "affects", "bonus", "include_self", "name", "to", "when"):
+                "affects", "bonus", "include_self", "name", "to", "when", "timing", "keyword"):
         if key in f and key not in allowed:
             doc.error(f[key][0], f"'{key}' does not belong to a '{kind}' ability in {what}")
             problems = True
@@ -383,7 +387,7 @@ def _parse_aura(doc: Doc, node: Node, f: dict, what: str) -> Ability | None:
     ``include_self`` not with ``affects: enemies``.
     """
     problems = False
-    for key in ("damage", "condition", "reach", "times"):
+    for key in ("damage", "condition", "reach", "times", "keyword"):
         if key in f:
             doc.error(f[key][0], f"'{key}' does not belong to an 'aura' ability in {what}")
             problems = True
@@ -393,8 +397,10 @@ def _parse_aura(doc: Doc, node: Node, f: dict, what: str) -> Ability | None:
             problems = True
     if problems:
         return None
-    values = {key: doc.field(f, ABILITY[key], what) for key in _ABILITY_KEYS["aura"] if key in f}
-    if None in values.values():
+    values = {key: doc.field(f, ABILITY[key], what) for key in _ABILITY_KEYS["aura"]
+              if key in f and key != "when"}
+    when = parse_when(doc, f["when"][1], ABILITY["when"].what(what)) if "when" in f else ALWAYS
+    if None in values.values() or when is None:
         return None
     effect = values["effect"]
     takes_bonus = effect in AURA_BONUS_EFFECTS
@@ -418,13 +424,20 @@ def _parse_aura(doc: Doc, node: Node, f: dict, what: str) -> Ability | None:
     if values.get("include_self") and affects == "enemies":
         doc.error(f["include_self"][0], f"an aura that affects enemies never covers its own creature ({what})")
         problems = True
+    if "timing" in f and effect not in ("harm", "heal"):  # CL-3
+        doc.error(f["timing"][0], f"'timing' belongs to 'harm' and 'heal' auras only ({what})")
+        problems = True
+    if (when.attack or when.damage) and effect not in ("attack", "damage", "defense"):  # CL-3
+        doc.error(f["when"][1], f"an aura with effect '{effect}' is not about an attack: its 'when' may not "
+                                f"test 'attack' or 'damage' ({what}); only attack, damage and defense auras may")
+        problems = True
     if problems:
         return None
     amount = values["bonus"] if takes_bonus else values["amount"]
     damage_type = values.get("type", "all" if effect == "resist" else "")
     return Aura(radius=values["radius"], effect=effect, amount=amount, affects=affects,
                 include_self=bool(values.get("include_self", False)), damage_type=damage_type,
-                name=values.get("name", ""))
+                name=values.get("name", ""), when=when, timing=values.get("timing", "start"))
 
 
 def parse_attack(doc: Doc, node: Node, card_what: str, index: int) -> AttackDef | None:
@@ -590,7 +603,7 @@ def parse_special_power(doc: Doc, node: Node, card_what: str, index: int) -> Spe
     if f is None:
         return None
     values = {key: doc.field(f, SPECIAL_POWER[key], what)
-              for key in ("name", "action", "effect", "amount", "range", "trigger")}
+              for key in ("name", "action", "effect", "amount", "range", "trigger", "distance", "form")}
     n_uses, recharge, ok = _uses_and_recharge(doc, node, f, SPECIAL_POWER, what)
     if not ok or any(values[k] is None and k in f for k in values) or None in (
             values["name"], values["action"], values["effect"]):
@@ -603,6 +616,7 @@ def parse_special_power(doc: Doc, node: Node, card_what: str, index: int) -> Spe
     if effect is not PowerEffect.HEAL and "amount" in f:
         doc.error(f["amount"][0], f"'amount' belongs to a 'heal' only ({what})")
         problems = True
+    problems = _movement_and_form_keys(doc, node, f, action, effect, what) or problems
     if action is PowerAction.TRIGGERED:
         if "trigger" not in f:
             doc.error(node, f"missing required key 'trigger' in {what} (a triggered power needs it: "
@@ -618,7 +632,40 @@ def parse_special_power(doc: Doc, node: Node, card_what: str, index: int) -> Spe
         return None
     trigger = PowerTrigger(values["trigger"]) if values["trigger"] else None
     return SpecialPower(values["name"], action, effect, values["amount"] or 0, values["range"] or 0,
-                        trigger, n_uses, recharge)
+                        trigger, n_uses, recharge, values["distance"] or 0, values["form"] or "")
+
+
+def _movement_and_form_keys(doc: Doc, node: Node, f: dict, action: PowerAction, effect: PowerEffect,
+                            what: str) -> bool:
+    """CL-11 / CL-14 checks of a special power's 'distance', 'form' and 'range'; True after a problem.
+
+    Movement effects need 'distance'; 'shift' and 'teleport' move the creature itself (no
+    'range'); 'slide ally' needs a 'range'; 'change form' needs 'form'; none of them is triggered.
+    """
+    problems = False
+    moving = effect in MOVEMENT_EFFECTS
+    if moving and "distance" not in f:
+        doc.error(node, f"missing required key 'distance' in {what} (a '{effect.value}' needs it)")
+        problems = True
+    if not moving and "distance" in f:
+        doc.error(f["distance"][0], f"'distance' belongs to 'shift', 'teleport' and 'slide ally' only ({what})")
+        problems = True
+    if effect is PowerEffect.FORM and "form" not in f:
+        doc.error(node, f"missing required key 'form' in {what} (a 'change form' names one of the card's 'forms')")
+        problems = True
+    if effect is not PowerEffect.FORM and "form" in f:
+        doc.error(f["form"][0], f"'form' belongs to a 'change form' only ({what})")
+        problems = True
+    if effect in (PowerEffect.SHIFT, PowerEffect.TELEPORT, PowerEffect.FORM) and "range" in f:
+        doc.error(f["range"][0], f"a '{effect.value}' moves or changes the creature itself; remove 'range' ({what})")
+        problems = True
+    if effect is PowerEffect.SLIDE and not ("range" in f and doc.field(f, SPECIAL_POWER["range"], what)):
+        doc.error(node, f"a 'slide ally' needs a 'range' of 1 or more (the ally within it) in {what}")
+        problems = True
+    if (moving or effect is PowerEffect.FORM) and action is PowerAction.TRIGGERED:
+        doc.error(f["action"][1], f"a '{effect.value}' is a move or attack action, not triggered ({what})")
+        problems = True
+    return problems
 
 
 def parse_champion_power(doc: Doc, node: Node, card_what: str, index: int) -> ChampionPower | None:
@@ -683,6 +730,37 @@ def parse_champion_power(doc: Doc, node: Node, card_what: str, index: int) -> Ch
                          when=when)
 
 
+def parse_form(doc: Doc, node: Node, card_what: str, index: int) -> Form | None:
+    """One entry of a card's ``forms:`` list (CL-14), or None after recording problems.
+
+    ``{name: Wolf, ac: 17, speed: 8, attacks: [{name: Bite, type: melee, bonus: 9, damage: 15}]}``;
+    attack lines and abilities are read as the card's are.
+    """
+    what = f"form {index + 1} of {card_what}"
+    f = doc.fields(node, FORM, what)
+    if f is None:
+        return None
+    before = len(doc.problems)
+    values = {spec.key: doc.field(f, spec, what) for spec in FORM.fields if spec.kind in ("text", "integer")}
+    if values.get("name"):
+        what = f"form '{values['name']}' of {card_what}"
+    attacks: list[AttackDef | None] = []
+    if "attacks" in f:
+        items = doc.sequence(f["attacks"][1], FORM["attacks"].what(what))
+        attacks = [parse_attack(doc, anode, what, i) for i, anode in enumerate(items or [])]
+    abilities: list[Ability | None] | None = None
+    if "abilities" in f:
+        items = doc.sequence(f["abilities"][1], FORM["abilities"].what(what), allow_empty=True)
+        abilities = [parse_ability(doc, anode, what, i) for i, anode in enumerate(items or [])]
+    if len(doc.problems) > before or values.get("name") is None or None in attacks or (
+            abilities is not None and None in abilities):
+        return None
+    lines = tuple(a for a in attacks if a is not None)
+    return Form(name=values["name"], ac=values.get("ac"), defense=values.get("defense"),
+                speed=values.get("speed"), attacks=lines,
+                abilities=None if abilities is None else tuple(a for a in abilities if a is not None))
+
+
 def _named_list(doc: Doc, f: dict, key: str, what: str, parse) -> list:
     """A card's list of typed powers (special or champion) with their nodes, names unique.
 
@@ -693,7 +771,7 @@ def _named_list(doc: Doc, f: dict, key: str, what: str, parse) -> list:
     for i, pnode in enumerate(items or []):
         power = parse(doc, pnode, what, i)
         if power is not None and power.name in seen:
-            kind = {"reactions": "reactions", "dice": "dice changes"}.get(key, "powers")
+            kind = {"reactions": "reactions", "dice": "dice changes", "forms": "forms"}.get(key, "powers")
             doc.error(pnode, f"{what} has two {kind} named '{power.name}'")
             power = None
         if power is not None:
@@ -816,6 +894,14 @@ def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | 
     specials = _named_list(doc, f, "special_powers", what, parse_special_power)
     reacts = _named_list(doc, f, "reactions", what, parse_reaction)  # CL-10
     changes = _named_list(doc, f, "dice", what, parse_die_change)  # CL-13
+    forms = _named_list(doc, f, "forms", what, parse_form)  # CL-14
+    form_names = [form.name for form, _ in forms if form is not None]
+    for p, pnode in specials:
+        if p is not None and p.effect is PowerEffect.FORM and p.form not in form_names:
+            hint = did_you_mean(p.form, form_names) or (
+                f"; its forms: {', '.join(form_names)}" if form_names else "; add it under 'forms:'")
+            doc.error(pnode, f"special power '{p.name}' of {what} names form '{p.form}', which the card does "
+                             f"not have{hint}")
     if powers and v["champion"] == 0:
         doc.error(f["champion_powers"][0], f"{what} has champion powers but no champion rating; "
                                            "add 'champion: N' (1 to 5)")
@@ -824,7 +910,8 @@ def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | 
             doc.error(pnode, f"champion power '{p.name}' costs {p.cost}, more than the "
                                                f"champion rating {v['champion']} of {what} (CHP-1)")
     attacks = []
-    items = doc.sequence(f["attacks"][1], CARD["attacks"].what(what)) if "attacks" in f else None
+    items = (doc.sequence(f["attacks"][1], CARD["attacks"].what(what), allow_empty=True)  # CL-16: [] none
+             if "attacks" in f else None)
     for i, anode in enumerate(items or []):
         attacks.append((parse_attack(doc, anode, what, i), anode))
     basics = [n for a, n in attacks if a is not None and a.basic]
@@ -851,17 +938,21 @@ def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | 
                                  "so it cannot be secondary")
     if all(a is not None for a, _ in attacks):
         check_reaction_attacks(doc, reacts, tuple(a for a, _ in attacks if a is not None), what)
-    if (len(doc.problems) > before or cid is None or not attacks or any(a is None for a, _ in attacks)
-            or None in abilities or any(p is None for p, _ in powers + specials + reacts + changes)):
+    still = [a for a in abilities if a is not None and a.kind in ("immobile", "object")]
+    if still and v["speed"] not in (None, 0):  # CL-16
+        doc.error(f["speed"][1], f"{what} is {still[0].kind}: its speed is 0, not {v['speed']}")
+    if (len(doc.problems) > before or cid is None or items is None or any(a is None for a, _ in attacks)
+            or None in abilities or any(p is None for p, _ in powers + specials + reacts + changes + forms)):
         return None
     lines = tuple(a for a, _ in attacks if a is not None)  # none is None by now
-    if not basics:  # CARD-1: the first listed is the basic attack
+    if not basics and lines:  # CARD-1: the first listed is the basic attack
         lines = (replace(lines[0], basic=True),) + lines[1:]
     card = CreatureCard(id=cid, factions=tuple(factions), attacks=lines, keywords=tuple(keywords),
                         abilities=tuple(a for a in abilities if a is not None),
                         champion_powers=tuple(p for p, _ in powers),
                         special_powers=tuple(p for p, _ in specials),
-                        reactions=tuple(r for r, _ in reacts), dice=tuple(c for c, _ in changes), **v)
+                        reactions=tuple(r for r, _ in reacts), dice=tuple(c for c, _ in changes),
+                        forms=tuple(form for form, _ in forms if form is not None), **v)
     return card, f["id"][1]
 
 

@@ -12,8 +12,10 @@ from .abilities import (
     AURA_AFFECTS,
     AURA_BONUS_EFFECTS,
     AURA_EFFECTS,
+    AURA_TIMINGS,
     Ability,
     Aura,
+    FlybyAttack,
     activations_per_round,
     defend,
 )
@@ -108,6 +110,7 @@ from .events import (
     FatigueChanged,
     FirstPlayerChosen,
     FlierFell,
+    FormChanged,
     MapChosen,
     OpportunityAttackProvoked,
     PowerOutOfSight,
@@ -135,6 +138,7 @@ from .footprint import fits as footprint_fits
 from .footprint import footprint as footprint_squares
 from .footprint import gap as footprint_gap
 from .forced import destinations as forced_destinations
+from .forms import form_card, natural_card
 from .game import apply, charge_routes, check, deploy_squares, legal_actions, new_game
 from .geometry import Geometry, chebyshev
 from .legal import (
@@ -166,6 +170,7 @@ from .model import (
     FollowUpEffect,
     ForcedMoveEffect,
     ForceKind,
+    Form,
     HealEffect,
     MapDef,
     OngoingEffect,
@@ -184,6 +189,7 @@ from .movement import mode_of as movement_mode
 from .numbers import BONUS_TARGETS, IMMUNITIES, Bonus, immune_to
 from .powers import (
     CHAMPION_EFFECTS_FOR,
+    MOVEMENT_EFFECTS,
     SIGHT_ALLY,
     SIGHT_ENEMY,
     SIGHT_NONE,
@@ -253,6 +259,7 @@ __all__ = [
     "AURA_AFFECTS",
     "AURA_BONUS_EFFECTS",
     "AURA_EFFECTS",
+    "AURA_TIMINGS",
     "Ability",
     "About",
     "Action",
@@ -333,10 +340,13 @@ __all__ = [
     "FatigueChanged",
     "FirstPlayerChosen",
     "FlierFell",
+    "FlybyAttack",
     "FollowUpEffect",
     "ForceKind",
     "ForceMove",
     "ForcedMoveEffect",
+    "Form",
+    "FormChanged",
     "GameState",
     "Geometry",
     "HealEffect",
@@ -344,6 +354,7 @@ __all__ = [
     "IllegalAction",
     "LANDING_KINDS",
     "MAX_FOLLOW_UP_DEPTH",
+    "MOVEMENT_EFFECTS",
     "MapChosen",
     "MapDef",
     "MapSwapError",
@@ -465,6 +476,7 @@ __all__ = [
     "footprint_squares",
     "forced_destinations",
     "forced_moves_not_made",
+    "form_card",
     "immune_to",
     "in_reach",
     "kinds_now",
@@ -478,6 +490,7 @@ __all__ = [
     "move_rest",
     "movement_mode",
     "movement_spent",
+    "natural_card",
     "near_enemies",
     "nearest_enemies",
     "new_game",

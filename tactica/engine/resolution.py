@@ -17,6 +17,7 @@ from typing import Any
 
 from . import champions, reactions, uses
 from . import events as ev
+from .abilities import FlybyAttack, has
 from .actions import (
     Action,
     Activate,
@@ -98,7 +99,7 @@ def _spend_movement(st: GameState, cost: int) -> None:
     when it covers them, else with a fresh move action (ACT-2, or the attack action, ACT-3) whose
     squares add to that rest; the pool then holds what is left.  Without a module that splits
     moves: just ``_spend_move``."""
-    if not book_of(st).keeps_move_rest:
+    if not splits_moves(st):
         _spend_move(st)
         return
     rest = move_rest(st)
@@ -109,12 +110,21 @@ def _spend_movement(st: GameState, cost: int) -> None:
         st.move_spent = cost - rest
 
 
+def splits_moves(st: GameState) -> bool:
+    """True when the active creature's move action keeps its unspent squares across its attack: a
+    rule module that splits moves (G5E-SPLIT), or its Flyby Attack (CL-11)."""
+    if book_of(st).keeps_move_rest:
+        return True
+    me = st.active_creature
+    return me is not None and bool(me.card.abilities) and has(me.card, FlybyAttack)
+
+
 def _new_action(st: GameState) -> None:
     """The active creature starts an action other than a move or a jump: a move a teleporter
     interrupted cannot carry on after it (TER-TELEPORT), and without a module that splits moves
     (G5E-SPLIT) no move action stays open."""
     st.jump_spent = None
-    if st.move_spent is not None and not book_of(st).keeps_move_rest:
+    if st.move_spent is not None and not splits_moves(st):
         st.move_spent = None
 
 
@@ -129,7 +139,7 @@ def pay_move(st: GameState, cost: int) -> str:
     """
     book = book_of(st)
     st.jump_spent = None
-    if book.keeps_move_rest:
+    if splits_moves(st):  # G5E-SPLIT, or Flyby Attack (CL-11)
         _spend_movement(st, cost)
     elif st.move_spent is not None and cost <= move_rest(st):
         st.move_spent += cost  # TER-TELEPORT: it carries on with the movement left after the jump
@@ -146,7 +156,7 @@ def keep_rest_for_jump(st: GameState, cost: int) -> None:
     """TER-TELEPORT: after a move of ``cost`` that ended on a teleporter the active creature may jump
     from, keep what that move action has left for after the jump (``GameState.jump_spent``; mutates
     ``st``).  Nothing with a module that splits moves (its pool carries over the jump anyway)."""
-    if book_of(st).keeps_move_rest or st.phase is not Phase.ACTING or not teleport_squares(st):
+    if splits_moves(st) or st.phase is not Phase.ACTING or not teleport_squares(st):
         return
     spent = cost if st.move_spent is None else st.move_spent
     if spent < move_budget(st):

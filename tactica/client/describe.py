@@ -52,6 +52,7 @@ from tactica.engine import (
     FatigueChanged,
     FirstPlayerChosen,
     FlierFell,
+    FormChanged,
     GameState,
     MapChosen,
     OpportunityAttackProvoked,
@@ -141,6 +142,8 @@ def describe_roll(e: AttackRolled, state: GameState) -> str:
     text = " ".join(parts) + f" = {e.total} vs {e.defense} {e.target_number}: "
     if e.critical:
         text += "CRITICAL HIT (natural 20)"
+    elif e.hit and getattr(e, "critical_prevented", False):  # CL-15
+        text += f"HIT (natural {e.natural}; immune to critical hits: ordinary damage)"
     elif e.hit:
         text += "HIT"
     elif e.natural == 1:
@@ -261,6 +264,9 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
             if e.mode == "teleport":
                 x, y = e.path[-1]
                 text = f"{creature_name(state, e.uid)} teleports to column {x + 1}, row {y + 1}"
+            elif e.mode == "expand":  # docs/rules.md Squeeze: the squeezed block grows back
+                x, y = e.path[-1]
+                text = f"{creature_name(state, e.uid)} expands into the space at column {x + 1}, row {y + 1}"
             elif e.mode == "charge" and e.uid in charged:  # the rest of one charge (CHG-1), not a new one
                 charged[e.uid] += steps
                 noun = "square" if steps == 1 else "squares"
@@ -277,7 +283,7 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
                     if whole > steps:  # cut by opportunity attacks: say it is one charge
                         text = f"{creature_name(state, e.uid)} begins a {whole}-square charge ({steps} {noun})"
             if e.mode in ("move", "charge", "squeeze"):
-                spent = movement_spent(state, e.uid, e.start, e.path)
+                spent = movement_spent(state, e.uid, e.start, e.path, squeezed=e.mode == "squeeze")
                 if spent != steps:  # difficult terrain (MOV-8) or a rule module's prices: say both
                     text += f" ({spent} squares of movement)"
             out.append(LogLine(text, "move", _owner(state, e.uid)))
@@ -314,8 +320,12 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
                                f"{len(e.squares)} squares, striking {hit}", "info", _owner(state, e.attacker)))
         elif isinstance(e, SavingThrowRolled):
             result = "ends it" if e.success else "it continues"
+            mods = getattr(e, "modifiers", ())  # CL-1: bonuses to saving throws
+            roll = f"d20 {e.natural}" + "".join(f" {_signed(v)} {name}" for name, v in mods)
+            if mods:
+                roll += f" = {e.natural + sum(v for _, v in mods)}"
             out.append(LogLine(f"{creature_name(state, e.uid)} saves against {e.condition}: "
-                               f"d20 {e.natural} vs 10 — {result}", "hit" if not e.success else "miss",
+                               f"{roll} vs 10 — {result}", "hit" if not e.success else "miss",
                                _owner(state, e.uid)))
         elif isinstance(e, ConfusionRolled):
             out.append(LogLine(f"{creature_name(state, e.uid)} is confused: d20 {e.natural} — {e.result}"
@@ -324,7 +334,8 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
         elif isinstance(e, ConditionApplied):
             what = (f"ongoing {e.amount}{' ' + e.damage_type if e.damage_type else ''} damage"
                     if e.condition == "ongoing" else e.condition)
-            out.append(LogLine(f"{creature_name(state, e.uid)} is {what} ({e.duration})"
+            until = "until it expands" if e.condition == "squeezing" else e.duration  # docs/rules.md Squeeze
+            out.append(LogLine(f"{creature_name(state, e.uid)} is {what} ({until})"
                                if e.condition != "ongoing" else
                                f"{creature_name(state, e.uid)} takes {what} ({e.duration})",
                                "hit", _owner(state, e.uid)))
@@ -338,6 +349,11 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
             out.append(LogLine(f"{creature_name(state, e.uid)} is no longer {name}" if e.condition != "ongoing"
                                else f"{creature_name(state, e.uid)}'s ongoing damage ends ({why})",
                                "info", _owner(state, e.uid)))
+        elif isinstance(e, FormChanged):  # CL-14
+            who = creature_name(state, e.uid)
+            text = (f"{who} changes back to its natural form ({e.power})" if not e.form
+                    else f"{who} takes {e.form} form ({e.power})")
+            out.append(LogLine(text, "info", _owner(state, e.uid)))
         elif isinstance(e, ConditionPrevented):
             out.append(LogLine(f"{creature_name(state, e.uid)} is immune to {e.condition}", "info",
                                _owner(state, e.uid)))
@@ -440,11 +456,17 @@ def _cave_words(e: Event, state: GameState) -> str:
 def describe_forced(e: CreatureForced, state: GameState) -> str:
     """A forced movement as words (MOV-14), e.g. "Ogre (OG1) pushes Kobold (ko1) 2 squares"."""
     by, who = creature_name(state, e.by), creature_name(state, e.uid)
+    if e.by == e.uid:  # CL-11: its own movement power
+        if e.kind == "teleport":
+            return f"{who} teleports to {_square(e.path[-1])}"
+        steps = len(e.path)
+        verb = "shifts" if e.kind == "shift" else "slides"
+        return f"{who} {verb} {steps} square{'s' if steps != 1 else ''} (no opportunity attacks)"
     if e.kind in ("teleport", "place"):
         verb = "teleports" if e.kind == "teleport" else "places"
         return f"{by} {verb} {who} to {_square(e.path[-1])}"
     steps = len(e.path)
-    verb = {"push": "pushes", "pull": "pulls", "slide": "slides"}.get(e.kind, e.kind)
+    verb = {"push": "pushes", "pull": "pulls", "slide": "slides", "shift": "shifts"}.get(e.kind, e.kind)
     return f"{by} {verb} {who} {steps} square{'s' if steps != 1 else ''} (no opportunity attacks)"
 
 
@@ -549,11 +571,15 @@ def win_reason(reason: str) -> str:
 
 
 def _adjusted(dmg: DamageDealt) -> str:
-    """The abilities that changed a damage amount, e.g. " (sneak attack +10, resist −5)"."""
+    """The abilities that changed a damage amount, e.g. " (sneak attack +10, resist −5)"; for an
+    attack of several damage types (CL-6) its parts first: " (20 + 10 fire; resist −5)"."""
     adj = getattr(dmg, "adjustments", ())
+    parts = getattr(dmg, "parts", ())
+    rolled = " + ".join(f"{v} {t}" if t else str(v) for t, v in parts)
     if not adj:
-        return ""
-    return " (" + ", ".join(f"{name.replace('-', ' ')} {_signed(v)}" for name, v in adj) + ")"
+        return f" ({rolled})" if rolled else ""
+    changes = ", ".join(f"{name.replace('-', ' ')} {_signed(v)}" for name, v in adj)
+    return f" ({rolled}; {changes})" if rolled else f" ({changes})"
 
 
 def _owner(state: GameState, uid: str) -> int | None:
@@ -586,6 +612,9 @@ def _attack_line(e: AttackRolled, events: Sequence[Event], i: int,
     if i < n and isinstance(dmg := events[i], DamageDealt) and dmg.target == e.target:
         i += 1
         kind = f" {dmg.damage_type}" if dmg.damage_type else ""
+        parts = getattr(dmg, "parts", ())
+        if parts:  # CL-6: "25 damage (rolled 20 + 10 fire; resist fire −5)"
+            kind = ""
         text += f", {dmg.amount}{kind} damage{_adjusted(dmg)}"
         if i < n and isinstance(gone := events[i], CreatureDestroyed) and gone.uid == e.target:
             i += 1
@@ -641,6 +670,9 @@ def _expected(p) -> str:
     the target the words add "(a hit takes all its HP)".
     """
     text = f"{p.expected_loss:.1f} damage"
+    more = getattr(p, "damage_modifiers", ())  # CL-1: conditional damage bonuses that hold
+    if more:
+        text += " (" + ", ".join(f"{name} {_signed(v)}" for name, v in more) + " on a hit)"
     if p.hit_chance > 0 and p.kill_chance >= p.hit_chance:
         text += " (a hit takes all its HP)"
     return text

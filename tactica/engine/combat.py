@@ -4,7 +4,10 @@ Implements HP-1..3, ATK-1..6, RNG-1, RNG-2, RNG-5, LOS-1, CA-1, FLK-1,
 FLK-2, COV-1..4 and the MOD table of docs/rules.md; the attack half of terrain
 (TER-BLOOD, TER-SACRED, TER-SMOKE, TER-FOREST, TER-STATUE) and of abilities
 (ABL-1, ABL-2, ATK-8: Multiple Threats, Sneak Attack, Powerful Charge,
-Resist, Vulnerable, Immune, Insubstantial; see ``abilities``).
+Resist, Vulnerable, Immune, Insubstantial; see ``abilities``); and of the card
+language: conditional numbers (CL-1, CL-4; ``numbers``), several damage types in
+one attack (CL-6) and the immunities to critical hits, forced movement and
+flanking (CL-15).
 """
 from __future__ import annotations
 
@@ -15,8 +18,8 @@ from typing import Protocol
 from . import auras, rolls
 from . import events as ev
 from . import footprint as fp
-from .abilities import Aura, MultipleThreats, defend, extra_damage, has, stops_regeneration
-from .conditions import add_effect, halve_damage
+from .abilities import Aura, MultipleThreats, defend, defend_parts, extra_damage, has, stops_regeneration, trophy
+from .conditions import add_effect, condition_penalties, halve_damage, stone_resist
 from .geometry import adjacent, centre, passes_opposite_sides
 from .model import (
     AttackDef,
@@ -31,9 +34,10 @@ from .model import (
     Strikes,
 )
 from .modules import book_of
+from .numbers import attack_bonuses, damage_bonuses, has_bonuses, immune_to
 from .state import GRANTS_CA, Creature, GameState, PendingForce
 from .triggers import DieRoll
-from .when import Situation, kinds_of_attack
+from .when import CALM, Situation, kinds_of_attack
 
 COMBAT_ADVANTAGE = 2
 SQUEEZE_PENALTY = -5
@@ -119,9 +123,12 @@ def flanking(state: GameState, attacker: Creature, target: Creature) -> bool:
     the target's square.  Both must be adjacent to the target (the seed:
     "on the opposite side or opposite corner").  For Large and Huge
     creatures any one of their squares may be picked (FLK-1): some square of
-    the attacker, of the ally and of the target line up so.
+    the attacker, of the ally and of the target line up so.  A target immune
+    to flanking (CL-15) is never flanked.
     """
     if attacker.dazed:
+        return False
+    if target.card.abilities and immune_to(target.card, "flanking"):
         return False
     if not touching(attacker, target):  # CL-5: a creature with reach flanks at that reach
         reach = attacker.card.melee_reach
@@ -270,12 +277,15 @@ def _big_cover(state: GameState, attacker: Creature, target: Creature) -> bool:
 
 
 def modifiers(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
-              *, charge: bool = False, origin: AreaOrigin | None = None) -> tuple[tuple[str, int], ...]:
-    """The named modifiers to one attack roll (MOD table of docs/rules.md), then those the
-    battle's optional rule modules add (``modules.RuleBook.attack_modifiers``).
+              *, charge: bool = False, origin: AreaOrigin | None = None,
+              opportunity: bool = False) -> tuple[tuple[str, int], ...]:
+    """The named modifiers to one attack roll (MOD table of docs/rules.md), the conditional numbers
+    of both cards (CL-1, CL-4: ``numbers.attack_bonuses``), then those the battle's optional rule
+    modules add (``modules.RuleBook.attack_modifiers``).
 
-    ``origin``: the template of a close or area attack (cover from it, COV-5).
-    Returns pairs like (("combat advantage", 2), ("cover", -2)).
+    ``origin``: the template of a close or area attack (cover from it, COV-5); ``opportunity``:
+    it is an opportunity attack (OA-1; for ``when: {attack: opportunity}``).
+    Returns pairs like (("combat advantage", 2), ("cover", -2), ("Holy Wrath", 2)).
     """
     mods: list[tuple[str, int]] = []
     if combat_advantage(state, attacker, target):
@@ -298,9 +308,16 @@ def modifiers(state: GameState, attacker: Creature, target: Creature, attack: At
         mods.append(("cover", COVER_PENALTY))
     if "helpless" in target.conditions and attack.kind is not AttackKind.MELEE:
         mods.append(("target helpless", HELPLESS_BONUS))  # CON-4, MOD (docs/rules.md)
+    if attacker.effects:  # CL-18: blinded, restrained, marked attackers
+        mods.extend(condition_penalties(attacker, target))
     if auras.any_auras(state):  # Aura X (docs/rules.md ABL); ABL-2 / ATK-8 stacking in auras.covering
-        mods.extend(auras.bonuses(state, attacker, "attack"))
-        mods.extend((f"{name} (target)", -v) for name, v in auras.bonuses(state, target, "defense"))
+        aura_situation = auras.attack_situation(attacker, attack, charge=charge, opportunity=opportunity)  # CL-3
+        mods.extend(auras.bonuses(state, attacker, "attack", aura_situation))
+        mods.extend((f"{name} (target)", -v) for name, v in auras.bonuses(state, target, "defense", aura_situation))
+    if has_bonuses(attacker.card) or has_bonuses(target.card):  # CL-1, CL-4 (numbers)
+        mods.extend(attack_bonuses(state, attacker, target, attack.defense.value,
+                                   situation(state, attacker, target, attack,
+                                             "charge" if charge else "opportunity" if opportunity else "attack")))
     book = book_of(state)
     if book.attack_modifiers_asked:  # what optional rule modules add (engine.modules)
         mods.extend(book.attack_modifiers(state, attacker, target, attack))
@@ -392,7 +409,7 @@ def situation(state: GameState, attacker: Creature, target: Creature, attack: At
                      unseen=invisible(state, attacker, target) or not sees(state, target, attacker),
                      attack_kinds=kinds_of_attack(attack.kind.value, charge=kind == "charge",
                                                   opportunity=kind == "opportunity"),
-                     damage_types=frozenset({attack.damage_type}))
+                     damage_types=attack.damage_types)  # every part's type (CL-6)
 
 
 def struck_by(state: GameState, attacker: Creature, attack: AttackDef, found: list[Creature]) -> list[Creature]:
@@ -481,6 +498,8 @@ class AttackPreview:
             hit's damage capped at the target's current HP (a sure hit of 15
             on a 10-HP target loses 10).  This is the "expected damage" for
             players (HP-1: HP stop at 0).
+        damage_modifiers: the attacker's conditional damage bonuses that hold against this
+            target (CL-1), e.g. (("Holy Wrath", 10),); counted in the damage above.
     """
 
     modifiers: tuple[tuple[str, int], ...]
@@ -490,6 +509,7 @@ class AttackPreview:
     expected_damage: float
     kill_chance: float
     expected_loss: float
+    damage_modifiers: tuple[tuple[str, int], ...] = ()
 
 
 def preview(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
@@ -509,7 +529,8 @@ def preview(state: GameState, attacker: Creature, target: Creature, attack: Atta
     hits = [n for n in range(1, 21) if auto or n >= crit or (n != 1 and n + total_bonus >= tn)]
     ca = any(name == "combat advantage" for name, _ in mods)
 
-    boost = aura_damage(state, attacker, target)
+    boost = aura_damage(state, attacker, target, attack, charge=charge)
+    bonus = conditional_damage(state, attacker, target, attack, charge=charge)
     # A hit deals one of two amounts: a critical hit's or an ordinary one's.
     crits: float = sum(1 for n in hits if auto or n >= crit)
     plain: float = len(hits) - crits
@@ -524,17 +545,19 @@ def preview(state: GameState, attacker: Creature, target: Creature, attack: Atta
         crits = 20 * sum(weights[n - 1] for n in hits if auto or n >= crit)
         plain = 20 * sum(weights[n - 1] for n in hits) - crits
         chance = (crits + plain) / 20
+    if crits and target.card.abilities and immune_to(target.card, "critical hits"):
+        plain, crits = plain + crits, 0  # CL-15: it still hits, with ordinary damage
     hp = target.hp
     expected: float = 0
     kills: float = 0
     loss: float = 0
     for count, critical in ((plain, False), (crits, True)):
         if count:
-            dealt = hit_damage(attacker, target, attack, critical, ca, charge, boost=boost)[0]
+            dealt = hit_damage(attacker, target, attack, critical, ca, charge, boost=boost, bonus=bonus)[0]
             expected += count * dealt
             kills += count if dealt >= hp else 0
             loss += count * min(dealt, hp)
-    return AttackPreview(mods, attack.bonus, tn, chance, expected / 20, kills / 20, loss / 20)
+    return AttackPreview(mods, attack.bonus, tn, chance, expected / 20, kills / 20, loss / 20, bonus)
 
 
 def _preview_without_roll(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
@@ -571,7 +594,8 @@ def resolve_attack(state: GameState, attacker: Creature, target: Creature, attac
         return False
     if not attack.rolls:  # CL-9: no attack roll
         return _resolve_without_roll(state, attacker, target, attack, out, kind=kind, origin=origin)
-    mods = modifiers(state, attacker, target, attack, charge=(kind == "charge"), origin=origin)
+    mods = modifiers(state, attacker, target, attack, charge=(kind == "charge"), origin=origin,
+                     opportunity=(kind == "opportunity"))
     bonus = attack.bonus
     tn = target.card.defense_value(attack.defense)
     if natural is not None:  # CL-12: a set die
@@ -584,16 +608,22 @@ def resolve_attack(state: GameState, attacker: Creature, target: Creature, attac
     total = natural + bonus + sum(v for _, v in mods)
     critical = natural >= critical_from(state, attacker, attack) or automatic_critical(target, attack)
     hit = critical or (natural != 1 and total >= tn)
+    prevented = critical and bool(target.card.abilities) and immune_to(target.card, "critical hits")
+    if prevented:  # CL-15: the roll still hits, but it is no critical hit
+        critical = False
     state.round_had_combat = True
     out.append(ev.AttackRolled(attacker.uid, target.uid, attack.name, natural, bonus, mods, total,
-                               attack.defense.value, tn, hit, critical, kind))
+                               attack.defense.value, tn, hit, critical, kind, critical_prevented=prevented))
     gate = _gates(state, attacker, target, attack, kind)
     if hit:
         ca = any(name == "combat advantage" for name, _ in mods)
-        amount, steps = hit_damage(attacker, target, attack, critical, ca, kind == "charge",
-                                   boost=aura_damage(state, attacker, target))
+        charge = kind == "charge"
+        amount, steps, parts = _hit(attacker, target, attack, critical, ca, charge,
+                                    boost=aura_damage(state, attacker, target, attack, charge=charge),
+                                    bonus=conditional_damage(state, attacker, target, attack, charge=charge,
+                                                             opportunity=kind == "opportunity"))
         deal_damage(state, target, amount, attack.damage_type, attacker.player, out,
-                    adjustments=tuple(steps))
+                    adjustments=tuple(steps), parts=parts)
     apply_attack_effects(state, attacker, target, attack, hit, out, kind=kind, origin=origin,
                          critical=critical, gate=gate)
     return hit
@@ -655,22 +685,38 @@ def attack_situation(state: GameState, attacker: Creature, target: Creature, att
                      damage_types=frozenset({attack.damage_type}))
 
 
-def aura_damage(state: GameState, attacker: Creature, target: Creature) -> Boost:
+def aura_damage(state: GameState, attacker: Creature, target: Creature, attack: AttackDef | None = None,
+                *, charge: bool = False) -> Boost:
     """What auras add to a hit of ``attacker`` on ``target``: (damage bonuses, target's resist auras).
 
-    A pair ((name, HP), ...), (Aura, ...) for ``hit_damage``'s ``boost``; empty without auras.
-    The HP the optional rule modules add come first among the bonuses (UG-FATIGUE).
+    ``attack`` (with ``charge``): the attack made, for the CL-3 filters of damage auras (None:
+    outside an attack's kinds and types).  A pair ((name, HP), ...), (Aura, ...) for
+    ``hit_damage``'s ``boost``; empty without auras.  The HP the optional rule modules add come
+    first among the bonuses (UG-FATIGUE).
     """
     book = book_of(state)
     extra = book.damage_modifiers(state, attacker, target) if book.attack_modifiers_asked else ()
     if not auras.any_auras(state):
         return (extra, ())
-    return (extra + tuple(auras.bonuses(state, attacker, "damage")), auras.resist_auras(state, target))
+    aura_situation = CALM if attack is None else auras.attack_situation(attacker, attack, charge=charge)
+    return (extra + tuple(auras.bonuses(state, attacker, "damage", aura_situation)), auras.resist_auras(state, target))
+
+
+def conditional_damage(state: GameState, attacker: Creature, target: Creature, attack: AttackDef, *,
+                       charge: bool = False, opportunity: bool = False) -> tuple[tuple[str, int], ...]:
+    """The attacker's conditional damage bonuses that hold for a hit of ``attack`` on ``target``
+    (CL-1, ``numbers.damage_bonuses``), as (name, HP) pairs for ``hit_damage``'s ``bonus``."""
+    if not has_bonuses(attacker.card):
+        return ()
+    return tuple(damage_bonuses(state, attacker, target,
+                                situation(state, attacker, target, attack,
+                                          "charge" if charge else "opportunity" if opportunity else "attack")))
 
 
 def hit_damage(attacker: Creature, target: Creature, attack: AttackDef, critical: bool,
                combat_advantage: bool, charge: bool, *,
-               boost: Boost = ((), ())) -> tuple[int, list[tuple[str, int]]]:
+               boost: Boost = ((), ()),
+               bonus: tuple[tuple[str, int], ...] = ()) -> tuple[int, list[tuple[str, int]]]:
     """HP a hit deals, and the abilities that changed it (ATK-5, CON-7, ABL-1, ABL-2, ATK-8).
 
     The attack's damage, plus Sneak Attack (with combat advantage) and
@@ -680,10 +726,25 @@ def hit_damage(attacker: Creature, target: Creature, attack: AttackDef, critical
     target's Immune / Vulnerable / Resist / Insubstantial (``abilities.defend``).
     ``boost``: (damage-aura bonuses as (name, HP) pairs, the target's resist
     auras) from ``aura_damage``; the bonuses add like any other bonus (ATK-8)
-    and never take damage below 0.
+    and never take damage below 0.  ``bonus``: the attacker's conditional damage
+    bonuses that hold (CL-1, ``conditional_damage``), added the same way.
+    An attack of several damage types (CL-6, ``AttackDef.parts``): the bonuses
+    join its main part, a critical hit doubles every part, enervated halves the
+    total (the cut taken from the main part first), and the target's abilities
+    apply to each part (``abilities.defend_parts``).
     Returns (HP, [(ability kind or aura name, HP change), ...]).
     """
-    amount = attack.total_damage
+    amount, steps, _ = _hit(attacker, target, attack, critical, combat_advantage, charge, boost=boost,
+                            bonus=bonus)
+    return amount, steps
+
+
+def _hit(attacker: Creature, target: Creature, attack: AttackDef, critical: bool,
+         combat_advantage: bool, charge: bool, *, boost: Boost,
+         bonus: tuple[tuple[str, int], ...]) -> tuple[int, list[tuple[str, int]], tuple[tuple[str, int], ...]]:
+    """``hit_damage``, and the damage parts before the target's defences ((type, HP) pairs; () for an
+    attack of one type, CL-6)."""
+    amount = attack.damage + attack.damage_bonus
     steps: list[tuple[str, int]] = []
     if attacker.card.abilities:
         steps = extra_damage(attacker.card, combat_advantage=combat_advantage, charge=charge)
@@ -692,15 +753,49 @@ def hit_damage(attacker: Creature, target: Creature, attack: AttackDef, critical
     if boosts:
         steps = steps + list(boosts)
         amount = max(0, amount + sum(v for _, v in boosts))
+    if bonus:  # CL-1: conditional damage bonuses
+        steps = steps + list(bonus)
+        amount = max(0, amount + sum(v for _, v in bonus))
     if critical:
         amount *= 2
         steps = [(k, 2 * v) for k, v in steps]
+    if attack.parts:  # CL-6: several damage types
+        return _hit_parts(attacker, target, attack, amount, critical, steps, resists)
     if "enervated" in attacker.conditions:  # CON-7
         amount = halve_damage(amount)
     if target.card.abilities or resists:
         amount, more = defend(target.card, amount, attack.damage_type, attack=True, auras=resists)
         steps += more
-    return amount, steps
+    if target.effects and "petrified" in target.conditions:  # CL-18: stone resists 20
+        amount, more = stone_resist(target, amount)
+        steps += more
+    return amount, steps, ()
+
+
+def _hit_parts(attacker: Creature, target: Creature, attack: AttackDef, main: int, critical: bool,
+               steps: list[tuple[str, int]], resists: tuple[Aura, ...]
+               ) -> tuple[int, list[tuple[str, int]], tuple[tuple[str, int], ...]]:
+    """The end of ``_hit`` for an attack of several damage types (CL-6): ``main`` is its main part
+    with every bonus (doubled already on a critical hit)."""
+    factor = 2 if critical else 1
+    parts = [(attack.damage_type, main)] + [(p.damage_type, p.amount * factor) for p in attack.parts]
+    if "enervated" in attacker.conditions:  # CON-7: half of the total, cut from the main part first
+        cut = sum(v for _, v in parts) - halve_damage(sum(v for _, v in parts))
+        shrunk = []
+        for kind, v in parts:
+            take = min(v, cut)
+            cut -= take
+            shrunk.append((kind, v - take))
+        parts = shrunk
+    rolled = tuple(parts)
+    amount = sum(v for _, v in parts)
+    if target.card.abilities or resists:
+        amount, more = defend_parts(target.card, parts, attack=True, auras=resists)
+        steps = steps + more
+    if target.effects and "petrified" in target.conditions:  # CL-18: stone resists 20
+        amount, more = stone_resist(target, amount)
+        steps = steps + more
+    return amount, steps, rolled
 
 
 def apply_attack_effects(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
@@ -746,6 +841,9 @@ def apply_attack_effects(state: GameState, attacker: Creature, target: Creature,
             add_effect(state, target, "ongoing", effect.duration, attacker, out,
                        amount=effect.amount, damage_type=effect.damage_type)
         elif isinstance(effect, ForcedMoveEffect) and kind != "opportunity":
+            if target.card.abilities and immune_to(target.card, "forced movement"):  # CL-15
+                out.append(ev.ConditionPrevented(target.uid, "forced movement"))
+                continue
             source = attacker.square
             if attack.kind is AttackKind.AREA and origin is not None and origin.origin is not None:
                 source = origin.origin
@@ -784,17 +882,21 @@ def heal(creature: Creature, amount: int, out: list[ev.Event], *, cause: str, so
 
 def deal_damage(state: GameState, target: Creature, amount: int, damage_type: str,
                 by_player: int, out: list[ev.Event], *, cause: str = "attack",
-                adjustments: tuple[tuple[str, int], ...] = ()) -> None:
+                adjustments: tuple[tuple[str, int], ...] = (),
+                parts: tuple[tuple[str, int], ...] = ()) -> None:
     """Subtract ``amount`` HP from ``target``; destroy it at 0 (HP-1) and score its cost.
 
-    cause: "attack" or "ongoing"; adjustments: what abilities changed
-    (both reported in DamageDealt).
+    cause: "attack" or "ongoing"; adjustments: what abilities changed; parts: an attack's
+    damage types and HP before the target's defences when it has several (CL-6) -- any of them
+    may stop Regeneration (all reported in DamageDealt).
     """
     target.hp = max(0, target.hp - amount)
-    if amount > 0 and target.card.abilities and stops_regeneration(target.card, damage_type):
+    if amount > 0 and target.card.abilities and (
+            stops_regeneration(target.card, damage_type)
+            or any(v > 0 and stops_regeneration(target.card, t) for t, v in parts)):
         target.regeneration_stopped = True  # docs/rules.md ABL: stops its Regeneration for a turn
     out.append(ev.DamageDealt(target.uid, amount, damage_type, target.hp, target.bloodied, cause,
-                              adjustments))
+                              adjustments, parts=parts))
     if target.hp <= 0:
         destroy(state, target, by_player, out)
 
@@ -819,6 +921,8 @@ def destroy(state: GameState, target: Creature, by_player: int, out: list[ev.Eve
     target.destroyed = True
     out.append(ev.CreatureDestroyed(target.uid, by_player, cause, square))
     worth = state.rules.bounty_vp if state.rules.bounty else target.card.cost  # SCN-BOUNTY
+    if target.card.abilities:
+        worth += trophy(target.card)  # CL-16: Trophy N
     for scorer, amount in score_destroyed(state, target.player, by_player, worth):
         state.vp[scorer] += amount
         out.append(ev.VictoryPointsScored(scorer, amount, "destroyed", state.vp[scorer]))

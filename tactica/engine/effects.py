@@ -22,9 +22,10 @@ from . import auras, rolls
 from . import events as ev
 from .abilities import defend, regeneration
 from .combat import deal_damage, destroy
-from .conditions import end_effects, ongoing_damage
+from .conditions import end_effects, ongoing_damage, stone_resist
 from .footprint import footprint
 from .model import Duration, Square
+from .numbers import save_bonuses
 from .state import Creature, GameState
 from .triggers import DieRoll
 
@@ -67,6 +68,8 @@ def start_of_activation(state: GameState, me: Creature, out: list[ev.Event]) -> 
         steps: list[tuple[str, int]] = []
         if me.card.abilities:
             amount, steps = defend(me.card, amount, damage_type, attack=False)
+        amount, stone = stone_resist(me, amount)  # CL-18: petrified resists 20
+        steps += stone
         deal_damage(state, me, amount, damage_type, by, out, cause="ongoing", adjustments=tuple(steps))
         if not me.alive:
             return False
@@ -115,7 +118,8 @@ def end_of_activation(state: GameState, me: Creature, out: list[ev.Event]) -> No
     throws (SAV-1).
 
     Durations first: an effect that ends now needs no save.  Then one d20 per
-    *save ends* record in the order they were applied; 10 or more ends it.
+    *save ends* record in the order they were applied; 10 or more ends it, the
+    card's conditional bonuses to saves that hold added (CL-1).
     A saving throw counts as combat for the tie-breaker (SCN-TIE).
     Mutates ``me`` and the dice.  Does nothing for a destroyed creature.
     """
@@ -124,6 +128,8 @@ def end_of_activation(state: GameState, me: Creature, out: list[ev.Event]) -> No
     if ends_in_pit(state, me):  # TER-PIT: ends its turn in a pit
         me.hp = 0
         destroy(state, me, state.blame(me.player), out, cause="pit")
+        return
+    if not aura_start_of_turn(state, me, out, at="end"):  # CL-3: auras acting at a turn's end
         return
     expired = [e for e in me.effects
                if e.duration is Duration.NEXT_TURN and e.until_turn <= me.turns]
@@ -137,8 +143,9 @@ def end_of_activation(state: GameState, me: Creature, out: list[ev.Event]) -> No
         else:
             face, state.dice = state.dice.roll(20)
         state.round_had_combat = True
-        success = face >= SAVE_SUCCESS
-        out.append(ev.SavingThrowRolled(me.uid, e.name, face, success))
+        mods = tuple(save_bonuses(state, me)) if me.card.abilities else ()  # CL-1: bonuses to saves
+        success = face + sum(v for _, v in mods) >= SAVE_SUCCESS
+        out.append(ev.SavingThrowRolled(me.uid, e.name, face, success, modifiers=mods))
         if success:
             saved.append(e)
     end_effects(me, saved, "save", out)
@@ -180,8 +187,9 @@ def next_player_turn(state: GameState, player: int) -> None:
 
 
 
-def aura_start_of_turn(state: GameState, me: Creature, out: list[ev.Event]) -> bool:
-    """Heal and harm auras on ``me`` as its turn starts (docs/rules.md ABL "Aura X"); returns False
+def aura_start_of_turn(state: GameState, me: Creature, out: list[ev.Event], *, at: str = "start") -> bool:
+    """Heal and harm auras on ``me`` as its turn starts (docs/rules.md ABL "Aura X") -- or, with
+    ``at="end"``, as it ends (CL-3: auras whose ``timing`` is "end" or "both"); returns False
     if it was destroyed.
 
     Heal auras first (each distinct one: CreatureHealed, cause "aura"), never
@@ -193,11 +201,15 @@ def aura_start_of_turn(state: GameState, me: Creature, out: list[ev.Event]) -> b
     if not auras.any_auras(state):
         return True
     for aura, source in auras.covering(state, me, "heal"):
+        if aura.timing not in (at, "both"):  # CL-3
+            continue
         regain = min(aura.amount, me.card.hp - me.hp)
         if regain > 0:
             me.hp += regain
             out.append(ev.CreatureHealed(me.uid, regain, me.hp, "aura", source.uid))
     for aura, source in auras.covering(state, me, "harm"):
+        if aura.timing not in (at, "both"):  # CL-3
+            continue
         state.round_had_combat = True
         amount, steps = defend(me.card, aura.amount, aura.damage_type, attack=False,
                                auras=auras.resist_auras(state, me))

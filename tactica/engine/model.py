@@ -69,9 +69,9 @@ class Duration(str, Enum):
     SAVE_ENDS = "save ends"
 
 
-#: Conditions an effect may apply (CON-1..8).
+#: Conditions an effect may apply (CON-1..8; CL-18: petrified, blinded, restrained, marked).
 CONDITIONS = ("dazed", "staggered", "stunned", "helpless", "immobilized", "confused", "enervated",
-              "slowed")
+              "slowed", "petrified", "blinded", "restrained", "marked")
 
 
 class Trigger(str, Enum):
@@ -277,6 +277,25 @@ class ChainEffect:
 Effect = ConditionEffect | OngoingEffect | FollowUpEffect | HealEffect | ForcedMoveEffect | EscalateEffect | ChainEffect
 
 
+@dataclass(frozen=True)
+class DamagePart:
+    """One more part of an attack's damage, of its own type (CL-6: the "10 fire" of "20 + 10 fire").
+
+    A critical hit doubles it (ATK-5); the target's Immune, Vulnerable and Resist to that
+    type apply to it, and Resist all to the attack's total (docs/rules.md CL-6).
+
+    Attributes:
+        amount: HP on a normal hit (1 or more).
+        damage_type: e.g. "fire", or "" for untyped.
+    """
+
+    amount: int
+    damage_type: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.amount} {self.damage_type}" if self.damage_type else str(self.amount)
+
+
 class Defense(str, Enum):
     """The defence an attack targets (CARD-3): AC or DEF."""
 
@@ -309,6 +328,8 @@ class AttackDef:
         uses: check boxes: how many times per battle it may be made with an
             attack action (CARD-4); 0 for unlimited.
         recharge: when a spent one-box attack refills (CARD-4), or None.
+        parts: more damage of other types on a hit (CL-6, "20 + 10 fire": damage 20 and a
+            part of 10 fire); () for an attack of one type.
         only: whom it may target (CL-2): a creature is a legal target (or, for a close or area
             attack, is struck) only when this holds, ``me`` the attacker and ``other`` the target.
         strikes: whom a close or area attack strikes in its template: all creatures, enemies
@@ -338,6 +359,7 @@ class AttackDef:
     strikes: Strikes = Strikes.ALL
     automatic: bool = False
     save: int = 0
+    parts: tuple[DamagePart, ...] = ()
 
     @property
     def rolls(self) -> bool:
@@ -359,8 +381,21 @@ class AttackDef:
 
     @property
     def total_damage(self) -> int:
-        """Damage on a normal hit, in HP (damage + damage_bonus)."""
+        """Damage on a normal hit, in HP (damage + damage_bonus, and every part of CL-6)."""
+        if self.parts:
+            return self.damage + self.damage_bonus + sum(p.amount for p in self.parts)
         return self.damage + self.damage_bonus
+
+    @property
+    def damage_types(self) -> frozenset[str]:
+        """The damage types of its parts ("" for an untyped part; CL-6)."""
+        return frozenset((self.damage_type,) + tuple(p.damage_type for p in self.parts))
+
+    def describe_damage(self) -> str:
+        """Its damage as card text: "15+10 cold", "20 + 10 fire" (CL-6)."""
+        main = f"{self.damage}+{self.damage_bonus}" if self.damage_bonus else str(self.damage)
+        main += f" {self.damage_type}" if self.damage_type else ""
+        return " + ".join([main] + [str(p) for p in self.parts])
 
     def describe_reach(self) -> str:
         """Return the card text for the targeting rule, e.g. "range 8", "reach 2" (CL-5)."""
@@ -387,6 +422,41 @@ class AttackDef:
 
 
 @dataclass(frozen=True)
+class Form:
+    """Another set of numbers and abilities a creature may take (CL-14, "forms and stances").
+
+    A special power with effect "change form" (``PowerEffect.FORM``) names it; while in it, the
+    creature plays with the card's numbers replaced by those given here (None / ``()`` -- the
+    card's own).  HP, cost, size, keywords and special powers never change (our reading: it is
+    the same creature, wounds and all).
+
+    Attributes:
+        name: the form's name, unique on the card (e.g. "Wolf").
+        ac, defense, speed: its numbers in the form, or None for the card's.
+        attacks: its attack lines in the form (the first, or the one marked basic, is its basic
+            attack), or () for the card's.
+        abilities: its keyword abilities in the form (replacing the card's), or None for the
+            card's; ``()`` -- none.
+    """
+
+    name: str
+    ac: int | None = None
+    defense: int | None = None
+    speed: int | None = None
+    attacks: tuple[AttackDef, ...] = ()
+    abilities: tuple[Ability, ...] | None = None
+
+    def __str__(self) -> str:
+        parts = [f"{label} {v}" for label, v in (("AC", self.ac), ("DEF", self.defense), ("speed", self.speed))
+                 if v is not None]
+        if self.attacks:
+            parts.append("attacks: " + ", ".join(a.name for a in self.attacks))
+        if self.abilities is not None:
+            parts.append("abilities: " + (", ".join(str(a) for a in self.abilities) or "none"))
+        return f"{self.name} form: " + "; ".join(parts)
+
+
+@dataclass(frozen=True)
 class CreatureCard:
     """A stat card (CARD-1, CARD-2).
 
@@ -410,6 +480,7 @@ class CreatureCard:
         flavor: flavour text.
         category: its size category when the card names one ("tiny", "small", "medium",
             "large", "huge"; ``when.SIZE_CATEGORIES``), "" to take it from ``size`` (CL-2).
+        forms: other forms it may take with a "change form" special power (CL-14).
         text: card text shown to players that the engine never reads.
         reactions: typed reactions (CL-10; see ``triggers.Reaction``).
         dice: typed changes to its own d20 rolls (CL-13; see ``triggers.DieChange``).
@@ -439,6 +510,11 @@ class CreatureCard:
     # CL-10, CL-13 (card language, issue 18): reactions and dice changes.
     reactions: tuple[Reaction, ...] = ()
     dice: tuple[DieChange, ...] = ()
+    forms: tuple[Form, ...] = ()
+
+    def form_named(self, name: str) -> Form | None:
+        """Its form called ``name`` (CL-14), or None."""
+        return next((f for f in self.forms if f.name == name), None)
 
     @property
     def basic_attack(self) -> AttackDef | None:

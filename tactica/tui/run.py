@@ -114,3 +114,25 @@ def run_resume_or_replay(args: argparse.Namespace) -> int:
         app = TacticaApp(factory, resume=session, **screen_options(args))
         result = app.run()
     return _after(app, result)
+
+
+def run_tutorial(args: argparse.Namespace) -> int:
+    """``tactica tutorial [--restart]``: the tutorial's battle on the screen; returns the exit status.
+
+    Args:
+        args: ``restart`` (bool): forget the step reached and begin at the first.
+    Returns 0 (the app's status after Ctrl+C: 130), 2 without a terminal.  The tutorial's battle is
+    not saved; the step reached is (``client.tutorial.progress_file``).
+    """
+    from tactica.client.tutorial import progress_file
+
+    refused = no_terminal("tutorial")
+    if refused is not None:
+        return refused
+    if getattr(args, "restart", False):
+        progress_file().unlink(missing_ok=True)
+    from .app import TacticaApp
+
+    app = TacticaApp(BattleFactory(warbands=(), maps=()), tutorial=True)
+    result = app.run()
+    return result if isinstance(result, int) else 0

@@ -1,0 +1,163 @@
+"""The tutorial's battle screen: the battle screen with the lesson's panel over its footer.
+
+The lesson (``tactica.client.tutorial.Lesson``: the steps, their checks, the progress file) looks at
+every batch of events the screen shows and at every undo; when the step on screen is done, the next
+one appears.  The panel names the keys actually bound (``key_names``).  A key that is no part of the
+step shows the step's hint in the panel (the key still does what it does in any battle: never a dead
+end); ctrl+n skips a step; q leaves, the step reached kept for the next ``tactica tutorial``.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from textual import events as keys
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Static
+
+from tactica.client.session import GameSession
+from tactica.client.tutorial import Lesson, Seen
+from tactica.engine import Event
+
+from ..widgets.map_view import MapView
+from .battle import BattleScreen
+from .battle_keys import BINDINGS
+
+__all__ = ["TutorialScreen", "key_names"]
+
+SKIP_KEY = "ctrl+n"
+"""The key that skips the step on screen."""
+
+
+def _action_name(action: str) -> str:
+    """A binding's action without its arguments, the refusal bindings under the action they refuse:
+    "says_why('attack')" -> "attack", "undo_refused" -> "undo", "next(1)" -> "next"."""
+    match = re.match(r"says_why\('(\w+)'\)", action)
+    if match:
+        return match.group(1)
+    name = action.split("(", 1)[0]
+    return "undo" if name == "undo_refused" else name
+
+
+def key_names(bindings: Sequence[BindingType], display) -> dict[str, str]:
+    """Action name -> the key shown for it: the first binding of each action in ``bindings`` (a
+    settings keymap's rebinding included when it lands in the screen's bindings), shown by
+    ``display`` (the app's ``get_key_display``)."""
+    out: dict[str, str] = {}
+    for binding in bindings:
+        if not isinstance(binding, Binding):
+            continue
+        name = _action_name(binding.action)
+        if name not in out:
+            out[name] = display(binding)
+    return out
+
+
+class TutorialScreen(BattleScreen):
+    """A battle with the lesson's panel (``tactica tutorial``).
+
+    Args:
+        session: the tutorial battle (``client.tutorial.tutorial_session``).
+        lesson: the learner's progress (``Lesson.resumed``).
+    """
+
+    DEFAULT_CSS = """
+    TutorialScreen #lesson { dock: bottom; height: auto; max-height: 6; padding: 0 1;
+                             background: $boost; border-top: solid $accent; margin-bottom: 1; }
+    TutorialScreen #lesson-hint { color: $warning; }
+    """
+
+    BINDINGS = [*BINDINGS,
+                Binding(SKIP_KEY, "skip_step", "Skip step"),
+                ]
+
+    def __init__(self, session: GameSession, lesson: Lesson) -> None:
+        super().__init__(session)
+        self.lesson = lesson
+        self.lesson_panel = Static(id="lesson")
+        self._hint = ""
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        yield self.lesson_panel
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.show_lesson()
+
+    # -- the keys named in the panel ------------------------------------------------
+    def key_names(self) -> dict[str, str]:
+        """Action name -> the key bound to it now, for the lesson's texts."""
+        names = key_names(self.BINDINGS, self.app.get_key_display)
+        names["ai_intent"] = names.get("ai_intent", "i")
+        return names
+
+    def show_lesson(self) -> None:
+        """Redraw the lesson's panel: the step's heading and text, and the hint after a wrong key."""
+        names = self.key_names()
+        lesson = self.lesson
+        skip = names.get("skip_step", SKIP_KEY)
+        tail = "" if lesson.finished else f"  ({skip}: skip this step, {names.get('quit', 'q')}: leave)"
+        text = f"[b]{lesson.heading()}[/b]{tail}\n{lesson.text(names)}"
+        if self._hint:
+            text += f"\n[$warning]Hint: {self._hint}[/]"
+        self.lesson_panel.update(text)
+
+    # -- what the lesson looks at -------------------------------------------------------
+    def show_events(self, events: Sequence[Event], follow: bool = True) -> None:
+        super().show_events(events, follow)
+        self.lesson_saw(Seen(tuple(events), self.session.state))
+
+    def action_undo(self) -> None:
+        before = len(self.session.actions)
+        super().action_undo()
+        if len(self.session.actions) < before:
+            self.lesson_saw(Seen((), self.session.state, key="undo", undone=True))
+
+    def lesson_saw(self, seen: Seen) -> None:
+        """Show ``seen`` to the lesson; on to the next step when it completes the one on screen."""
+        title = self.lesson.step.title if self.lesson.step else ""
+        if self.lesson.observe(seen):
+            self._hint = ""
+            self.notify(f"Done: {title}", title="Tutorial", timeout=3)
+            self.show_lesson()
+
+    def action_skip_step(self) -> None:
+        """ctrl+n: skip the step on screen (the next one appears; the progress file remembers it)."""
+        if not self.lesson.finished:
+            self.lesson.advance()
+            self._hint = ""
+            self.show_lesson()
+
+    def on_key(self, event: keys.Key) -> None:
+        """Every key first: one that is no part of the step on screen shows the step's hint (it still
+        does what it does in a battle)."""
+        super().on_key(event)
+        action = self._key_action(event.key)
+        if self.lesson.wrong_key(action):
+            self._hint = self.lesson.hint(self.key_names())
+            self.show_lesson()
+
+    def _key_action(self, key: str) -> str | None:
+        """The action ``key`` is bound to on this screen or the map ("cursor"); None when unbound."""
+        if key in _MAP_KEYS:
+            return "cursor"
+        for binding in self.BINDINGS:
+            if isinstance(binding, Binding) and key in binding.key.split(","):
+                return _action_name(binding.action)
+        if key.startswith("ctrl+") or key in ("escape", "shift+tab", "f1"):
+            return "cancel"  # the app's own keys (palette, Ctrl+C) and leaving a question
+        return None
+
+
+def _map_keys() -> frozenset[str]:
+    out: set[str] = set()
+    for binding in MapView.BINDINGS:
+        if isinstance(binding, Binding):
+            out.update(binding.key.split(","))
+    return frozenset(out)
+
+
+_MAP_KEYS = _map_keys()
+"""The map's own keys (the cursor's moves and the map's scrolling): never a wrong key."""

@@ -98,6 +98,8 @@ class Step:
         hint: what a wrong key gets: the step's keys again, short.
         keys: the key actions this step uses (others, but the neutral ones, get the hint).
         done: the check on ``Seen`` that completes the step.
+        past: the check also looks at the whole battle so far when the step comes up (a champion
+            question comes when the battle brings it, maybe during an earlier step).
     """
 
     id: str
@@ -106,6 +108,7 @@ class Step:
     hint: str
     keys: frozenset[str]
     done: Callable[[Seen], bool]
+    past: bool = False
 
 
 def _first(seen: Seen) -> bool:
@@ -224,7 +227,7 @@ STEPS: tuple[Step, ...] = (
          "Your warlord is a champion: when something happens that one of his powers answers, the game asks "
          "whether to use it (CHP-1). Answer that question — yes spends champion rating (CHP-2).",
          "Keep playing; when the champion question appears, answer it with the arrows and {select}.",
-         frozenset({"select", "end", "move", "attack", "charge", "power"}), _champion),
+         frozenset({"select", "end", "move", "attack", "charge", "power"}), _champion, past=True),
     Step("undo", "Undo",
          "A wrong move is no disaster: {undo} takes back your last move or activation, dice and all. Make "
          "a move, then press {undo}.",
@@ -297,6 +300,15 @@ class Lesson:
             return False
         self.advance()
         return True
+
+    def catch_up(self, history: Seen) -> bool:
+        """Complete the steps that look at the past (``Step.past``) and that ``history`` (the whole battle
+        so far) satisfies, as they come up; True when any was completed."""
+        advanced = False
+        while (step := self.step) is not None and step.past and step.done(history):
+            self.advance()
+            advanced = True
+        return advanced
 
     def advance(self) -> None:
         """Go on to the next step (skipping this one) and remember it."""

@@ -40,10 +40,26 @@ def _action_name(action: str) -> str:
     return "undo" if name == "undo_refused" else name
 
 
-def key_names(bindings: Sequence[BindingType], display) -> dict[str, str]:
+_KEY_WORDS = {"enter": "Enter", "tab": "Tab", "escape": "Esc", "space": "Space", "question_mark": "?",
+              "shift+tab": "Shift+Tab", "pageup": "PgUp", "pagedown": "PgDn"}
+
+
+def key_display(binding: Binding) -> str:
+    """How the lesson names a binding's key: its ``key_display``, else "Enter", "Tab", "Ctrl+N", "m"."""
+    if binding.key_display:
+        return binding.key_display
+    key = binding.key.split(",", 1)[0]
+    if key in _KEY_WORDS:
+        return _KEY_WORDS[key]
+    if key.startswith("ctrl+"):
+        return "Ctrl+" + key[5:].upper()
+    return key
+
+
+def key_names(bindings: Sequence[BindingType], display=key_display) -> dict[str, str]:
     """Action name -> the key shown for it: the first binding of each action in ``bindings`` (a
     settings keymap's rebinding included when it lands in the screen's bindings), shown by
-    ``display`` (the app's ``get_key_display``)."""
+    ``display`` (``key_display``)."""
     out: dict[str, str] = {}
     for binding in bindings:
         if not isinstance(binding, Binding):
@@ -89,7 +105,7 @@ class TutorialScreen(BattleScreen):
     # -- the keys named in the panel ------------------------------------------------
     def key_names(self) -> dict[str, str]:
         """Action name -> the key bound to it now, for the lesson's texts."""
-        names = key_names(self.BINDINGS, self.app.get_key_display)
+        names = key_names(self.BINDINGS)
         names["ai_intent"] = names.get("ai_intent", "i")
         return names
 
@@ -121,13 +137,20 @@ class TutorialScreen(BattleScreen):
         if self.lesson.observe(seen):
             self._hint = ""
             self.notify(f"Done: {title}", title="Tutorial", timeout=3)
+            self.catch_up()
             self.show_lesson()
+
+    def catch_up(self) -> None:
+        """Complete the step that came up when the battle already did what it teaches (``Lesson.catch_up``)."""
+        if self.lesson.catch_up(Seen(tuple(self.session.events), self.session.state)):
+            self.notify("Already done earlier in this battle: on to the next step.", title="Tutorial", timeout=3)
 
     def action_skip_step(self) -> None:
         """ctrl+n: skip the step on screen (the next one appears; the progress file remembers it)."""
         if not self.lesson.finished:
             self.lesson.advance()
             self._hint = ""
+            self.catch_up()
             self.show_lesson()
 
     def on_key(self, event: keys.Key) -> None:

@@ -65,12 +65,14 @@ class Seen:
         state: the battle's state after them (to ask who owns a creature).
         key: the key action just used by the learner ("ai_intent", "undo", …), or None.
         undone: True when the learner just took an action back (``GameSession.undo``).
+        used: every key action the learner has used in this battle so far ("ai_intent", …).
     """
 
     events: tuple[Event, ...] = ()
     state: GameState | None = None
     key: str | None = None
     undone: bool = False
+    used: frozenset[str] = frozenset()
 
     def mine(self, uid: str) -> bool:
         """True when creature ``uid`` is the learner's (False when it is unknown or gone)."""
@@ -128,7 +130,7 @@ def _ended(seen: Seen) -> bool:
 
 
 def _ai_ended_with_intent(seen: Seen) -> bool:
-    return any(not seen.mine(e.uid) for e in seen.of(ActivationEnded))
+    return "ai_intent" in seen.used and any(not seen.mine(e.uid) for e in seen.of(ActivationEnded))
 
 
 def _attacked(seen: Seen) -> bool:
@@ -182,11 +184,16 @@ STEPS: tuple[Step, ...] = (
          "Press {next} to reach one of your creatures, then {select} to activate it.",
          frozenset({"select"}), _activated),
     Step("move", "Move",
-         "The marked squares are where it can go this activation (its speed, MOV-1). Move the cursor with "
+         "The squares marked ':' are where it can go this activation (its speed, MOV-1). Move the cursor with "
          "the arrow keys (or h j k l y u b n) to one of them and press {move}; a move through an enemy's "
          "reach asks you to press {move} again.",
          "Put the cursor on a marked square and press {move}.",
          frozenset({"move", "select"}), _moved),
+    Step("undo", "Undo",
+         "A wrong move is no disaster: {undo} takes back your last move or activation, dice and all. Press "
+         "{undo} now, then move again.",
+         "Press {undo} to take back your last move.",
+         frozenset({"undo", "move", "select", "end"}), _undone),
     Step("end", "End the activation",
          "After moving you may still attack. When it has nothing more to do, press {end} to end its "
          "activation: the turn passes to the opponent (ACT-2).",
@@ -194,8 +201,9 @@ STEPS: tuple[Step, ...] = (
          frozenset({"end", "move", "attack", "select"}), _ended),
     Step("intent", "The opponent's turn",
          "Now the AI moves one of its creatures. Press {ai_intent} to show its intent: a line in the log "
-         "says why it chose each action. Watch the log until its activation ends.",
-         "Wait for the AI, or press {ai_intent} to see why it acts.",
+         "says why it chose each action (the status line says it too). Watch the log until one of its "
+         "activations ends.",
+         "Press {ai_intent} to see why the AI acts, then play on until the AI's next activation ends.",
          frozenset({"ai_intent"}), _ai_ended_with_intent),
     Step("attack", "The attack preview and the dice",
          "Bring a creature next to an enemy and press {attack}: the status line previews the attack — the "
@@ -228,11 +236,6 @@ STEPS: tuple[Step, ...] = (
          "whether to use it (CHP-1). Answer that question — yes spends champion rating (CHP-2).",
          "Keep playing; when the champion question appears, answer it with the arrows and {select}.",
          frozenset({"select", "end", "move", "attack", "charge", "power"}), _champion, past=True),
-    Step("undo", "Undo",
-         "A wrong move is no disaster: {undo} takes back your last move or activation, dice and all. Make "
-         "a move, then press {undo}.",
-         "Press {undo} to take back your last move.",
-         frozenset({"undo", "move", "select", "end"}), _undone),
     Step("finish", "Your battle now",
          "That is the whole game. Finish this battle, or press {quit} to leave; "
          "'tactica play' starts a battle against the normal AI. {help} lists every key.",

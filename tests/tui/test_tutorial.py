@@ -69,6 +69,8 @@ async def _activate(pilot, screen: TutorialScreen) -> bool:
 
 async def _act(pilot, screen: TutorialScreen, step: str) -> None:
     """One activation of the learner's that plays the step ``step`` if the board allows."""
+    if step == "intent":
+        await pilot.press("i")  # the AI's intent on: its next activation completes the step
     if not await _activate(pilot, screen):
         return
     s = screen.session
@@ -152,7 +154,7 @@ async def test_tutorial_skip_leave_and_resume(tmp_path):
         screen = _screen(app)
         await _settle(pilot, screen)
         await _answer(pilot, screen)
-        await pilot.press("ctrl+n", "ctrl+n")
+        await pilot.press("ctrl+n", "ctrl+n", "ctrl+n")
         assert screen.lesson.step.id == "end"
         await pilot.press("q")
     assert json.loads((tmp_path / "tutorial.json").read_text()) == {"step": "end"}
@@ -160,7 +162,7 @@ async def test_tutorial_skip_leave_and_resume(tmp_path):
     async with again.run_test(size=(120, 40)) as pilot:
         screen = _screen(again)
         assert screen.lesson.step.id == "end"
-        assert "Step 4 of 13: End the activation" in str(screen.lesson_panel.render())
+        assert "Step 5 of 13: End the activation  (Ctrl+N skips it, q leaves)" in str(screen.lesson_panel.render())
 
 
 async def test_tutorial_from_the_command_palette():
@@ -189,3 +191,11 @@ def test_tutorial_snapshot_80x24(snap_compare):
 
 def test_tutorial_snapshot_120x40(snap_compare):
     assert snap_compare(_app(), run_before=_to_select, terminal_size=(120, 40))
+
+
+def test_every_key_named_in_the_steps_is_a_battle_key():
+    from tactica.client.tutorial import placeholders
+    from tactica.tui.screens.tutorial import key_names
+    names = key_names(TutorialScreen.BINDINGS)
+    missing = placeholders() - set(names)
+    assert not missing, f"the lesson names keys no binding has: {missing}"

@@ -93,6 +93,8 @@ class TutorialScreen(BattleScreen):
         self.lesson = lesson
         self.lesson_panel = Static(id="lesson")
         self._hint = ""
+        #: The key actions the learner has used in this battle (``Seen.used``).
+        self.used: set[str] = set()
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
@@ -114,7 +116,7 @@ class TutorialScreen(BattleScreen):
         names = self.key_names()
         lesson = self.lesson
         skip = names.get("skip_step", SKIP_KEY)
-        tail = "" if lesson.finished else f"  ({skip}: skip this step, {names.get('quit', 'q')}: leave)"
+        tail = "" if lesson.finished else f"  ({skip} skips it, {names.get('quit', 'q')} leaves)"
         text = f"[b]{lesson.heading()}[/b]{tail}\n{lesson.text(names)}"
         if self._hint:
             text += f"\n[$warning]Hint: {self._hint}[/]"
@@ -123,13 +125,17 @@ class TutorialScreen(BattleScreen):
     # -- what the lesson looks at -------------------------------------------------------
     def show_events(self, events: Sequence[Event], follow: bool = True) -> None:
         super().show_events(events, follow)
-        self.lesson_saw(Seen(tuple(events), self.session.state))
+        self.lesson_saw(Seen(tuple(events), self.session.state, used=frozenset(self.used)))
 
     def action_undo(self) -> None:
         before = len(self.session.actions)
         super().action_undo()
         if len(self.session.actions) < before:
-            self.lesson_saw(Seen((), self.session.state, key="undo", undone=True))
+            self.lesson_saw(Seen((), self.session.state, key="undo", undone=True, used=frozenset(self.used)))
+
+    def action_ai_intent(self) -> None:
+        super().action_ai_intent()
+        self.used.add("ai_intent")
 
     def lesson_saw(self, seen: Seen) -> None:
         """Show ``seen`` to the lesson; on to the next step when it completes the one on screen."""

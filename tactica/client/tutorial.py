@@ -195,16 +195,17 @@ STEPS: tuple[Step, ...] = (
          "Press {undo} to take back your last move.",
          frozenset({"undo", "move", "select", "end"}), _undone),
     Step("end", "End the activation",
-         "After moving you may still attack. When it has nothing more to do, press {end} to end its "
-         "activation: the turn passes to the opponent (ACT-2).",
+         "Move again with {move} if you like (after a move it may still attack). When it has nothing "
+         "more to do, press {end} to end its activation: the turn passes to the opponent (ACT-2).",
          "Press {end} to end this creature's activation.",
          frozenset({"end", "move", "attack", "select"}), _ended),
     Step("intent", "The opponent's turn",
-         "Now the AI moves one of its creatures. Press {ai_intent} to show its intent: a line in the log "
-         "says why it chose each action (the status line says it too). Watch the log until one of its "
-         "activations ends.",
+         "Between your activations the AI plays its own: its creatures move by themselves. Press "
+         "{ai_intent} to show its intent: a line in the log says why it chose each action. Then play on "
+         "until one of the AI's activations ends.",
          "Press {ai_intent} to see why the AI acts, then play on until the AI's next activation ends.",
-         frozenset({"ai_intent"}), _ai_ended_with_intent),
+         frozenset({"ai_intent", "select", "move", "shift", "attack", "charge", "end", "choose_attack", "pick"}),
+         _ai_ended_with_intent),
     Step("attack", "The attack preview and the dice",
          "Bring a creature next to an enemy and press {attack}: the status line previews the attack — the "
          "roll you need and the damage (ATK-3). Press {select} to roll; the log shows the d20, the bonus "

@@ -103,6 +103,9 @@ class TutorialScreen(BattleScreen):
     def on_mount(self) -> None:
         super().on_mount()
         self.show_lesson()
+        if 0 < self.lesson.index:  # a tutorial left earlier: a fresh battle at the step reached
+            self.notify(f"Welcome back: on with {self.lesson.heading().lower()} in a fresh battle "
+                        "(tactica tutorial --restart starts over).", title="Tutorial", timeout=6)
 
     # -- the keys named in the panel ------------------------------------------------
     def key_names(self) -> dict[str, str]:

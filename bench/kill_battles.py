@@ -3,10 +3,10 @@
 Usage: python -m bench.kill_battles [--kills N] [--fsync]   (from the repository's root)
 
 Plays seeded battles between two ``random`` AIs at full speed through the client's autosave
-(background writer + action journal), each in a child process killed after a random delay, and
-prints the figures: kills, saves checked, actions shown, actions lost (must be 0), kills where the
-save file alone lacked shown actions and the actions the journal alone brought back.  ``--fsync``
-keeps the journal's fsync (slower; a kill does not need it, a power cut would).
+(each action committed to the battle store before it is shown), each in a child process killed
+after a random delay, and prints the figures: kills, battles checked, actions shown, actions lost
+(must be 0), kills where the store was one action ahead of the screen.  ``--fsync`` keeps the
+store's ``synchronous=FULL`` (slower; a kill does not need it, a power cut would).
 """
 from __future__ import annotations
 
@@ -29,8 +29,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as folder:
         f = kill_battles(args.kills, Path(folder), fsync=args.fsync)
     print(f"kills {f.kills}, saves checked {f.checked}, actions shown {f.shown}, lost {f.lost}; "
-          f"save file behind at {f.pending_writes} kills, {f.journal_actions} actions kept by the journal "
-          f"alone; {len(f.lengths)} different lengths; {time.monotonic() - began:.1f} s")
+          f"store ahead of the screen at {f.ahead} kills; {len(f.lengths)} different lengths; "
+          f"{time.monotonic() - began:.1f} s")
     for line in f.problems:
         print(line)
     return 0 if f.lost == 0 and not f.problems else 1

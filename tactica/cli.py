@@ -267,7 +267,12 @@ def build_parser() -> argparse.ArgumentParser:
     from tactica.balance.command import add_parser as add_balance
     add_balance(sub, _rule_modules, RULES_HELP, _jobs, CARDS_HELP)
 
-    saves = sub.add_parser("saves", help="list saved battles (autosaved after every action)")
+    saves = sub.add_parser("saves", help="list saved battles (autosaved after every action)",
+                           description="List the battles of the battle store (battles.sqlite3 in the data "
+                                       "folder: TACTICA_DATA_DIR or the user data folder), newest first, with "
+                                       "their round, VP, rule modules and AI. Save files of older tacticas in "
+                                       "its saves folder are imported once; a damaged one is named once and "
+                                       "left as it is. tactica export ID --save FILE writes one as a file.")
     tidy = saves.add_mutually_exclusive_group()
     tidy.add_argument("--delete", metavar="ID", default=None, help="remove the saved battle ID (an id from the list)")
     tidy.add_argument("--prune", metavar="DAYS", type=_days, default=None,
@@ -279,10 +284,14 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("file", metavar="FILE_OR_ID")
     rep.add_argument("--verify", action="store_true",
                      help="rebuild headlessly and check the recorded end state (exit 0/1)")
-    exp = sub.add_parser("export", help="write a saved battle's log as Markdown or plain text")
-    exp.add_argument("file", metavar="FILE_OR_ID")
+    exp = sub.add_parser("export", help="write a saved battle's log as Markdown or plain text, or (--save) "
+                                        "the battle as one save file to share")
+    exp.add_argument("file", metavar="ID_OR_FILE")
     exp.add_argument("--format", choices=("md", "text"), default="md")
     exp.add_argument("--output", "-o", metavar="OUT", help="file to write (default: standard output)")
+    exp.add_argument("--save", metavar="FILE", default=None,
+                     help="write the battle as one self-contained save file (tactica resume FILE and "
+                          "tactica replay FILE open it) instead of its log")
 
     val = sub.add_parser("validate", help="check map, warband and card files")
     val.add_argument("paths", nargs="+", metavar="PATH")

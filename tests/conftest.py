@@ -14,6 +14,8 @@ from hypothesis import Phase, settings
 
 # The suite never writes to the user's cache of parsed content (tactica.content.cache): a fresh folder per run.
 os.environ.setdefault("TACTICA_CACHE_DIR", tempfile.mkdtemp(prefix="tactica-test-cache-"))
+# Nor to the user's data folder (the battle store, exports): a test that sets none writes here.
+os.environ.setdefault("TACTICA_DATA_DIR", tempfile.mkdtemp(prefix="tactica-test-data-"))
 
 #: Every phase but "explain" (which reruns a shrunk failure to point at lines: slow on whole battles).
 PHASES = (Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink)

@@ -44,7 +44,7 @@ TEMPLATE_KINDS = frozenset({AttackKind.CLOSE, AttackKind.AREA})
 def reach_limit(state: GameState, attack: AttackDef) -> int:
     """Grid distance within which ``attack`` may reach a target (an estimate for ranking)."""
     if attack.kind is AttackKind.MELEE:
-        return 1
+        return attack.melee_reach  # 1, or a card's reach (CL-5)
     if attack.kind is AttackKind.CLOSE:
         if attack.reach in (Reach.SMALL_CONE, Reach.LARGE_CONE):
             return cone_size(state, attack)
@@ -199,10 +199,10 @@ def threat_value(state: GameState, foe: Creature, victims: list[Creature], *, ki
             continue
         for a in attacks:
             if a.kind is AttackKind.MELEE:
-                if d > 2 * speed + 1:
+                if d > 2 * speed + a.melee_reach:
                     continue
                 at = foe.square
-                if d > 1:
+                if d > a.melee_reach:  # CL-5: within its reach it strikes from where it stands
                     free = [q for q in state.geometry.neighbours(v.square) if q not in occupied and q in dist]
                     if not free:
                         continue

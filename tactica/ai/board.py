@@ -273,7 +273,7 @@ def next_turn_reach(state: GameState, c: Creature, attack: AttackDef, melee_move
     no distance (``sight``, ``nearest``).
     """
     if attack.kind is AttackKind.MELEE:
-        return melee_moves * c.speed + 1
+        return melee_moves * c.speed + attack.melee_reach  # CL-5: a card's reach
     if attack.reach is Reach.SMALL_CONE or attack.reach is Reach.LARGE_CONE:
         return c.speed + cone_size(state, attack)
     if attack.range is None:

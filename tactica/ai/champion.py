@@ -12,7 +12,13 @@ planner's own terms (``values``, ``stakes``):
   hit and kill chances from ``preview``);
 * heal: ``heal_value`` (capped by the HP missing, more when bloodied);
 * clear conditions: what the conditions would cost the ally
-  (``conditions_cost``).
+  (``conditions_cost``);
+* damage near (CL-12): the damage to each enemy the champion sees near the
+  ally; a set die: the attack's damage as a sure hit (doubled for a natural 20).
+
+A reaction (CL-10) costs no points: it is used when it is worth anything
+(``reaction_value``: its attack's expected value, its damage or heal), so a
+bot never spends a once-per-round reaction on nothing.
 
 A use is taken when it is worth at least ``WORTH_PER_POINT`` VP per
 champion point it costs (CHP-1: the budget is small).  The points that
@@ -26,12 +32,17 @@ from __future__ import annotations
 from tactica.engine import (
     Action,
     ChampionEffect,
+    Creature,
     DeclinePower,
     GameState,
+    ReactionEffect,
     UseChampionPower,
+    UseReaction,
     champion_budget_left,
     defend,
     legal_actions,
+    near_enemies,
+    reaction_attack,
 )
 
 from .stakes import kill_vp, zone_award
@@ -46,6 +57,23 @@ RESERVE = 2.5
 DAMAGE_EFFECTS = (ChampionEffect.EXTRA_DAMAGE, ChampionEffect.REROLL)
 
 
+def _damage_worth(state: GameState, enemy: Creature, amount: int, damage_type: str = "") -> float:
+    """VP-equivalent of ``amount`` damage with no roll on ``enemy`` (after its Resist and Immune):
+    the kill (its VP, the threat removed, a VP zone it stops holding) or the damage."""
+    if not enemy.alive:
+        return 0.0
+    dealt = amount
+    if enemy.card.abilities:  # Resist and Immune meet it as attack damage (the engine's rule)
+        dealt, _ = defend(enemy.card, dealt, damage_type, attack=True)
+    if dealt >= enemy.hp:
+        value = kill_vp(state, enemy) + enemy.card.cost * KILL_THREAT
+        zone = state.vp_zone(enemy.player)
+        if zone and enemy.in_zone(zone):  # any square of it counts (SCN-ASSAULT)
+            value += zone_award(state)
+        return value
+    return damage_value(enemy, dealt)
+
+
 def use_value(state: GameState, action: UseChampionPower) -> float:
     """What ``action`` is worth now, in VP-equivalents (0 when it would do nothing)."""
     champion = state.creature(action.champion)
@@ -55,26 +83,41 @@ def use_value(state: GameState, action: UseChampionPower) -> float:
     if power.effect is ChampionEffect.EXTRA_DAMAGE:
         if enemy is None or not enemy.alive:
             return 0.0
-        dealt = power.amount
-        if enemy.card.abilities:  # Resist and Immune meet it as attack damage (the engine's rule)
-            dealt, _ = defend(enemy.card, dealt, "", attack=True)
-        if dealt >= enemy.hp:
-            value = kill_vp(state, enemy) + enemy.card.cost * KILL_THREAT
-            zone = state.vp_zone(enemy.player)
-            if zone and enemy.in_zone(zone):  # any square of it counts (SCN-ASSAULT)
-                value += zone_award(state)
-            return value
-        return damage_value(enemy, dealt)
-    if power.effect is ChampionEffect.REROLL:
+        return _damage_worth(state, enemy, power.amount)
+    if power.effect is ChampionEffect.DAMAGE_NEAR:  # CL-12: each enemy the champion sees near the ally
+        seen, _ = near_enemies(state, champion, ally, power.near)
+        return sum(_damage_worth(state, c, power.amount) for c in seen)
+    if power.effect in (ChampionEffect.REROLL, ChampionEffect.SET_DIE):
         if enemy is None or not enemy.alive:
             return 0.0
         line = next((o.attack for o in state.window if o.ally == ally.uid and o.enemy == enemy.uid
                      and o.trigger == "ally misses"), "")
         attack = ally.card.attack_named(line)
-        return attack_value(state, ally, enemy, attack) if attack is not None else 0.0
+        if attack is None:
+            return 0.0
+        if power.effect is ChampionEffect.SET_DIE:  # CL-12: a sure hit (a critical on a natural 20)
+            factor = 2 if power.natural >= 20 else 1
+            return _damage_worth(state, enemy, attack.total_damage * factor)
+        return attack_value(state, ally, enemy, attack)
     if power.effect is ChampionEffect.HEAL:
         return heal_value(ally, power.amount)
     return conditions_cost(ally)
+
+
+def reaction_value(state: GameState, action: UseReaction) -> float:
+    """What reaction ``action`` is worth now, in VP-equivalents (CL-10; 0 when it would do nothing):
+    its attack's expected value, its damage, or its heal."""
+    me = state.creature(action.creature)
+    r = me.card.reactions[action.reaction]
+    if r.effect is ReactionEffect.HEAL:
+        return heal_value(me, r.amount)
+    target = state.find(action.target)
+    if target is None or not target.alive:
+        return 0.0
+    if r.effect is ReactionEffect.DAMAGE:
+        return _damage_worth(state, target, r.amount, r.damage_type)
+    attack = reaction_attack(me, r)
+    return attack_value(state, me, target, attack) if attack is not None else 0.0
 
 
 def _kills(state: GameState, action: UseChampionPower) -> bool:
@@ -109,6 +152,11 @@ def choose_champion_power(state: GameState) -> Action:
     best: Action = DeclinePower()
     best_key: float | None = None
     for action in legal_actions(state):
+        if isinstance(action, UseReaction):  # CL-10: free but for its limit: any use that does something
+            worth = reaction_value(state, action)
+            if worth > 0 and (best_key is None or worth > best_key):
+                best, best_key = action, worth
+            continue
         if not isinstance(action, UseChampionPower):
             continue
         value = use_value(state, action)
@@ -120,4 +168,4 @@ def choose_champion_power(state: GameState) -> Action:
     return best
 
 
-__all__ = ["choose_champion_power", "threshold", "use_value", "RESERVE", "WORTH_PER_POINT"]
+__all__ = ["choose_champion_power", "reaction_value", "threshold", "use_value", "RESERVE", "WORTH_PER_POINT"]

@@ -43,7 +43,8 @@ class GreedyBot(Bot):
         if state.phase is Phase.ACTIVATE:
             mine = state.unactivated(state.turn_player)
             for c in mine:
-                if any(c.pos and e.pos and max(abs(c.pos[0] - e.pos[0]), abs(c.pos[1] - e.pos[1])) == 1
+                reach = c.card.melee_reach  # 1, or a card's reach (CL-5)
+                if any(c.pos and e.pos and 1 <= max(abs(c.pos[0] - e.pos[0]), abs(c.pos[1] - e.pos[1])) <= reach
                        for e in state.enemy_creatures(c.player)):
                     return Activate(c.uid)
             return Activate(mine[0].uid)

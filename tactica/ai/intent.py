@@ -30,6 +30,7 @@ from tactica.engine import (
     Teleport,
     UseChampionPower,
     UsePower,
+    UseReaction,
     any_in,
     as_active,
     chebyshev,
@@ -197,6 +198,10 @@ def explain_action(state: GameState, action: Action, planned: Action | None = No
         c = state.find(action.champion)
         power = c.card.champion_powers[action.power].name if c else "a champion power"
         return f"uses {power} of {_name(state, action.champion)}: worth its cost now"
+    if isinstance(action, UseReaction):  # CL-10
+        c = state.find(action.creature)
+        name = c.card.reactions[action.reaction].name if c else "a reaction"
+        return f"reacts with {name} of {_name(state, action.creature)}: it does something now"
     if isinstance(action, DeclinePower):
         return "keeps its champion points: no use is worth its cost now"
     if isinstance(action, UsePower):

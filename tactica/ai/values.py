@@ -21,9 +21,12 @@ from __future__ import annotations
 from tactica.engine import (
     ActiveEffect,
     AttackDef,
+    AttackPreview,
     Aura,
+    ChainEffect,
     ConditionEffect,
     Creature,
+    EscalateEffect,
     ForcedMoveEffect,
     GameState,
     HealEffect,
@@ -37,6 +40,7 @@ from tactica.engine import (
     chebyshev,
     forced_destinations,
     movement_mode,
+    next_in_chain,
     preview,
 )
 
@@ -76,11 +80,13 @@ def damage_value(target: Creature, dmg: float) -> float:
 
 
 def attack_value(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
-                 *, charge: bool = False, source: Square | None = None) -> float:
+                 *, charge: bool = False, source: Square | None = None, depth: int = 0) -> float:
     """Expected VP-equivalent of one attack (kill chance and damage from ``preview``).
 
     ``source``: where its forced movement counts from (an area attack's
-    origin); None is the attacker's square.
+    origin); None is the attacker's square.  ``depth``: 1 when valuing a chain's jump (CL-8),
+    whose own chain is not counted again.  Effects count only when their ``when`` holds of
+    ``target`` now (CL-7).
     """
     p = preview(state, attacker, target, attack, charge=charge)
     dmg = attack.total_damage
@@ -101,23 +107,60 @@ def attack_value(state: GameState, attacker: Creature, target: Creature, attack:
         if ours and target.in_zone(ours):
             value += p.kill_chance * zone_award(state)
     for effect in attack.effects:  # healing (an attack's heal effect): worth more when bloodied
+        if not effect.when.always and not effect.when.holds(state, attacker, target):
+            continue  # CL-7: an effect whose 'when' does not hold of this target does nothing
+        if isinstance(effect, ChainEffect):  # CL-8: the first jump's worth, if it starts
+            if depth == 0:
+                value += _chance(effect.on, p, crit) * chain_value(state, attacker, target, attack, effect)
+            continue
         if isinstance(effect, HealEffect):
-            chance = {Trigger.HIT: p.hit_chance, Trigger.MISS: 1 - p.hit_chance}.get(effect.on, 1.0)
+            chance = _chance(effect.on, p, crit)
             value += chance * heal_value(attacker, effect.amount)
-        elif isinstance(effect, (ConditionEffect, OngoingEffect)) and p.kill_chance < 1:  # ATK-3
-            chance = {Trigger.HIT: p.hit_chance, Trigger.MISS: 1 - p.hit_chance}.get(effect.on, 1.0)
+        elif isinstance(effect, (ConditionEffect, OngoingEffect, EscalateEffect)) and p.kill_chance < 1:  # ATK-3
+            chance = _chance(effect.on, p, crit)
             chance -= p.kill_chance if effect.on is not Trigger.MISS else 0.0
-            name = effect.condition if isinstance(effect, ConditionEffect) else "ongoing"
+            if isinstance(effect, EscalateEffect):  # CL-7: the step this target would take
+                name = effect.step(target.conditions)
+            else:
+                name = effect.condition if isinstance(effect, ConditionEffect) else "ongoing"
             if chance > 0 and name not in target.conditions:
                 value += chance * effect_cost(target, ActiveEffect(name, effect.duration,
                                                                    amount=getattr(effect, "amount", 0)))
         elif (isinstance(effect, ForcedMoveEffect) and p.kill_chance < 1
               and state.hostile(target.player, attacker.player)):  # MOV-14: where it can put an enemy
-            chance = {Trigger.HIT: p.hit_chance, Trigger.MISS: 1 - p.hit_chance}.get(effect.on, 1.0)
+            chance = _chance(effect.on, p, crit)
             chance -= p.kill_chance if effect.on is not Trigger.MISS else 0.0
             if chance > 0:
                 value += chance * forced_gain(state, attacker, target, attack, effect, source)
     return value
+
+
+def _chance(on: Trigger, p: AttackPreview, crit: float) -> float:
+    """The chance an effect with trigger ``on`` happens, from the preview ``p`` and the chance of a
+    critical hit ``crit`` (ATK-3, ATK-7; CL-7: 'critical', 'destroys')."""
+    if on is Trigger.HIT:
+        return p.hit_chance
+    if on is Trigger.MISS:
+        return 1 - p.hit_chance
+    if on is Trigger.CRITICAL:
+        return crit
+    if on is Trigger.DESTROYS:
+        return p.kill_chance
+    return 1.0
+
+
+def chain_value(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
+                effect: ChainEffect) -> float:
+    """VP-equivalent of a chain's first jump from ``target`` (CL-8): the attack on the creature the
+    engine would jump to (``next_in_chain``), counted once (no further jumps); 0 when none is in reach."""
+    line = attacker.card.attack_named(effect.attack) if effect.attack else attack
+    if line is None or target.pos is None:
+        return 0.0
+    found = next_in_chain(state, attacker, line, target.square, target.card.size, effect.distance,
+                          frozenset({target.uid}))
+    if found is None:
+        return 0.0
+    return attack_value(state, attacker, found[0], line, depth=1)
 
 
 def forced_gain(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,

@@ -15,10 +15,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tactica.engine import (
+    REACTION_TRIGGERS,
     ActivationEnded,
     AttackRolled,
+    AttackWithoutRoll,
     AuraHarmed,
     BattleWon,
+    ChainJumped,
     ChampionPowerDeclined,
     ChampionPowerOffered,
     ChampionPowerUsed,
@@ -37,6 +40,7 @@ from tactica.engine import (
     CreatureSettled,
     CreatureStoodUp,
     DamageDealt,
+    DieChanged,
     DieRolled,
     Event,
     FirstPlayerChosen,
@@ -44,7 +48,9 @@ from tactica.engine import (
     GameState,
     MapChosen,
     OpportunityAttackProvoked,
+    PowerOutOfSight,
     PowerRecharged,
+    ReactionUsed,
     RechargeRolled,
     RegenerationStopped,
     RollWon,
@@ -57,6 +63,7 @@ from tactica.engine import (
     TieBroken,
     TurnEnded,
     TurnStarted,
+    UseReaction,
     UseSpent,
     VictoryPointsScored,
     forced_moves_not_made,
@@ -117,6 +124,10 @@ def describe_roll(e: AttackRolled, state: GameState) -> str:
         label += " (second roll: into the pit)"
     elif e.kind == "follow-up":
         label += " (follow-up)"
+    elif e.kind == "chain":
+        label += " (chain)"  # CL-8
+    elif e.kind == "reaction":  # CL-10
+        label += " (reaction)"
     parts = [f"{label} d20 {e.natural}", _signed(e.bonus)]
     parts += [f"{_signed(v)} {name}" for name, v in e.modifiers]
     text = " ".join(parts) + f" = {e.total} vs {e.defense} {e.target_number}: "
@@ -339,8 +350,13 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
         elif isinstance(e, AttackRolled):
             line, i = _attack_line(e, events, i, state)
             out.append(line)
+        elif isinstance(e, AttackWithoutRoll):  # CL-9
+            out.append(_no_roll_line(e, state))
+        elif isinstance(e, ChainJumped):  # CL-8
+            out.append(_chain_line(e, state))
         elif isinstance(e, DamageDealt):
-            why = {"ongoing": " ongoing", "aura": " aura", "champion": " extra"}.get(getattr(e, "cause", "attack"), "")
+            why = {"ongoing": " ongoing", "aura": " aura", "champion": " extra",
+                   "reaction": " reaction"}.get(getattr(e, "cause", "attack"), "")
             kind = f" {e.damage_type}" if e.damage_type else ""
             out.append(LogLine(f"{creature_name(state, e.target)} takes {e.amount}{why}{kind} damage"
                                f"{_adjusted(e)} ({e.hp_left} HP left)", "hit"))
@@ -360,6 +376,8 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
         elif isinstance(e, (UseSpent, RechargeRolled, PowerRecharged, SpecialPowerUsed,
                             ChampionPowerOffered, ChampionPowerUsed, ChampionPowerDeclined)):
             out.append(describe_power(e, state))
+        elif isinstance(e, (DieChanged, ReactionUsed, PowerOutOfSight)):  # CL-10, CL-12, CL-13
+            out.append(describe_trigger(e, state))
         elif isinstance(e, BattleWon):
             out.append(LogLine(f"{player_name(e.winner)} wins ({win_reason(e.reason)}) — "
                                f"VP {e.vp[0]}–{e.vp[1]}", "victory", e.winner, prominent=True))
@@ -396,7 +414,8 @@ def describe_power(e: Event, state: GameState) -> LogLine:
                        f"(needs {e.needed}+) — {result}", "info", _owner(state, e.uid))
     if isinstance(e, PowerRecharged):
         why = {"bloodied": "bloodied", "ally destroyed": "an ally was destroyed",
-               "destroys enemy": "it destroyed an enemy", "roll": "roll"}.get(e.reason, e.reason)
+               "destroys enemy": "it destroyed an enemy", "roll": "roll",
+               "bloodies enemy": "it bloodied an enemy", "start of round": "a new round"}.get(e.reason, e.reason)
         return LogLine(f"{creature_name(state, e.uid)}'s {e.name} recharges ({why})", "info",
                        _owner(state, e.uid))
     if isinstance(e, SpecialPowerUsed):
@@ -406,6 +425,9 @@ def describe_power(e: Event, state: GameState) -> LogLine:
                        _owner(state, e.uid))
     if isinstance(e, ChampionPowerOffered):
         many = "a champion power" if e.options == 1 else f"one of {e.options} champion power uses"
+        if (any(o.trigger in REACTION_TRIGGERS for o in state.window)  # CL-10: its uses are reactions
+                and not any(c.card.champion_powers for c in state.alive(e.player))):
+            many = "a reaction" if e.options == 1 else f"one of {e.options} reactions"
         return LogLine(f"{player_name(e.player)} may use {many} now", "info", e.player)
     if isinstance(e, ChampionPowerUsed):
         about = creature_name(state, e.ally)
@@ -415,12 +437,59 @@ def describe_power(e: Event, state: GameState) -> LogLine:
             what = f"{about} rolls again against {creature_name(state, e.enemy)}"
         elif e.effect == "heal":
             what = f"{about} is healed"
+        elif e.effect == "damage near":  # CL-12
+            what = f"each enemy it sees near {about} takes damage"
+        elif e.effect == "set die":  # CL-12
+            what = f"{about} attacks {creature_name(state, e.enemy)} again with a set die"
         else:
             what = f"{about}'s conditions end"
         return LogLine(f"{creature_name(state, e.champion)} uses champion power {e.power} "
                        f"({'•' * e.cost}, {e.left} left): {what}", "info", _owner(state, e.champion))
     assert isinstance(e, ChampionPowerDeclined)
     return LogLine(f"{player_name(e.player)} uses no champion power", "info", e.player)
+
+
+def describe_trigger(e: Event, state: GameState) -> LogLine:
+    """One log line for a changed die (CL-13), a reaction (CL-10) or a champion power's enemies out of
+    sight (CL-12), in words made from the event, e.g. "Duelist (D1) rerolls its attack: 3 → 15 (Lucky)"."""
+    if isinstance(e, DieChanged):
+        who = creature_name(state, e.uid)
+        roll = "attack" if e.roll == "attack" else "saving throw"
+        if e.change == "better of two":
+            what = f"rolls two dice for its {roll}: {' and '.join(map(str, e.faces))}, keeps {e.kept}"
+        elif e.change == "reroll":
+            what = f"rerolls its {roll}: {e.faces[0]} → {e.kept}"
+        elif e.change == "champion":
+            what = f"makes its {roll} as a natural {e.kept}, set by {e.name}"
+            return LogLine(f"{who} {what}", "info", _owner(state, e.uid))
+        else:
+            what = f"counts its {roll} of {e.faces[0]} as a natural {e.kept}"
+        return LogLine(f"{who} {what} ({e.name})", "info", _owner(state, e.uid))
+    if isinstance(e, ReactionUsed):
+        why = {"it is hit": "it was hit", "adjacent enemy attacks it": "an adjacent enemy attacked it",
+               "ally destroyed nearby": "an ally nearby was destroyed",
+               "enemy moves adjacent": "an enemy moved next to it"}.get(e.trigger, e.trigger)
+        on = "" if e.target == e.uid else f" against {creature_name(state, e.target)}"
+        return LogLine(f"{creature_name(state, e.uid)} reacts with {e.name}{on} ({why})", "info",
+                       _owner(state, e.uid))
+    assert isinstance(e, PowerOutOfSight)
+    names = ", ".join(creature_name(state, u) for u in e.unseen)
+    return LogLine(f"{e.power} does not reach {names}: {creature_name(state, e.champion)} cannot see "
+                   f"{'it' if len(e.unseen) == 1 else 'them'}", "info", _owner(state, e.champion))
+
+
+def describe_champion_option(state: GameState, action) -> str:
+    """A ``UseChampionPower`` (or a ``UseReaction``, CL-10) as words for the yes/no prompt (CHP-1, CHP-2).
+
+    E.g. "Captain (CA1): Press the Attack (•, 1 of 2 points left after) — Kobold (ko1) takes +10
+    damage from Soldier's hit".
+    """
+    if isinstance(action, UseReaction):
+        me = state.creature(action.creature)
+        r = me.card.reactions[action.reaction]
+        what = r.effect_words().replace("that enemy", creature_name(state, action.target))
+        return f"{creature_name(state, me.uid)}: reaction {r.name} — {what}"
+    return _describe_champion_use(state, action)
 
 
 def win_reason(reason: str) -> str:
@@ -491,6 +560,33 @@ def _attack_line(e: AttackRolled, events: Sequence[Event], i: int,
     return LogLine(text, "hit" if e.hit else "miss", _owner(state, e.attacker)), i
 
 
+def _no_roll_line(e: AttackWithoutRoll, state: GameState) -> LogLine:
+    """An attack line with no attack roll (CL-9): "Shrieker (SH1) → Kobold (ko1): Shriek, no attack
+    roll: HIT" or "…: Dust, no attack roll: save 11 (needs 12+): FAILED, hit"."""
+    text = f"{creature_name(state, e.attacker)} → {creature_name(state, e.target)}: {e.attack}"
+    if e.kind == "chain":
+        text += " (chain)"
+    if e.save:
+        verdict = "FAILED, hit" if e.hit else "SAVED"
+        text += f", no attack roll: save {e.face} (needs {e.save}+): {verdict}"
+    else:
+        text += ", no attack roll: HIT"
+    return LogLine(text, "hit" if e.hit else "miss", _owner(state, e.attacker))
+
+
+def _chain_line(e: ChainJumped, state: GameState) -> LogLine:
+    """A chain's jump or end (CL-8): "Leaping Spark leaps from Kobold (ko1) to Goblin (go1), 2 squares"
+    or "Leaping Spark's chain ends: a miss"."""
+    if e.target:
+        text = (f"{e.attack} leaps from {creature_name(state, e.source)} to {creature_name(state, e.target)}, "
+                f"{e.distance} square{'s' if e.distance != 1 else ''} away")
+    else:
+        why = {"miss": "a miss", "jumps": "no jumps left",
+               "no creature in reach": "no other enemy in reach"}.get(e.reason, e.reason)
+        text = f"{e.attack}'s chain ends: {why}"
+    return LogLine(text, "info", _owner(state, e.attacker))
+
+
 def _expected(p) -> str:
     """The preview's expected damage as words: the HP the target is expected to lose.
 
@@ -517,6 +613,11 @@ def describe_preview(attack: str, target: str, p, defense: str = "", short: bool
     """
     if p is None:
         return f"{attack} → {target}."
+    if len(p.modifiers) == 1 and (p.modifiers[0][0] == "no attack roll" or p.modifiers[0][0].startswith("save ")):
+        how = p.modifiers[0][0] if p.modifiers[0][0] == "no attack roll" else \
+            f"no attack roll, the target saves on {p.modifiers[0][0][5:]}"  # CL-9
+        destroy = f", {p.kill_chance:.0%} to destroy" if p.kill_chance > 0 else ""
+        return f"{attack} → {target}: {how} — {p.hit_chance:.0%} to hit, expected {_expected(p)}{destroy}."
     mods = "".join(f" {_signed(v)} {name}" for name, v in p.modifiers)
     total = p.bonus + sum(v for _, v in p.modifiers)
     need = min(20, max(2, p.target_number - total))
@@ -569,12 +670,8 @@ def _after_hits(events: Sequence[Event]) -> int:
 _FLOW = (ActivationEnded, TurnEnded, RoundEnded, TurnStarted, RoundStarted, BattleWon)
 
 
-def describe_champion_option(state: GameState, action) -> str:
-    """A ``UseChampionPower`` as words for the yes/no prompt (CHP-1, CHP-2).
-
-    E.g. "Captain (CA1): Press the Attack (•, 1 of 2 points left after) — Kobold (ko1) takes +10
-    damage from Soldier's hit".
-    """
+def _describe_champion_use(state: GameState, action) -> str:
+    """``describe_champion_option`` of a ``UseChampionPower``."""
     champion = state.creature(action.champion)
     power = champion.card.champion_powers[action.power]
     left = max(0, champion.card.champion - champion.champion_spent - power.cost)
@@ -588,6 +685,10 @@ def describe_champion_option(state: GameState, action) -> str:
         what = f"{ally} rolls its missed attack against {creature_name(state, action.enemy)} again"
     elif effect == "heal":
         what = f"{ally} regains up to {power.amount} HP"
+    elif effect == "damage near":  # CL-12
+        what = f"each enemy it sees within {power.near} of {ally} takes {power.amount} damage"
+    elif effect == "set die":  # CL-12
+        what = f"{ally} makes its missed attack again as a natural {power.natural}"
     else:
         whose = "its" if own else f"{ally}'s"
         what = f"{whose} conditions and ongoing damage end"

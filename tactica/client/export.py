@@ -10,10 +10,12 @@ import argparse
 import sys
 from pathlib import Path
 
+from tactica.engine import active_modules
 from tactica.saves.codec import SaveError, SaveFile
-from tactica.saves.commands import find_save
+from tactica.saves.commands import find_battle
+from tactica.saves.db import rules_words
 from tactica.saves.replay import rebuild
-from tactica.saves.store import data_dir, load_save
+from tactica.saves.store import data_dir, write_save
 
 from .describe import describe_events
 
@@ -34,7 +36,8 @@ def export_log(save: SaveFile, fmt: str = "md") -> str:
     else:
         lines += [title, "=" * len(title), ""]
     where = final.map.name if final.map else "(map not chosen yet)"
-    facts = [("Map", where), ("Seed", str(save.seed)), ("Points", str(save.rules.point_limit))]
+    facts = [("Map", where), ("Rules", rules_words(active_modules(final))), ("Seed", str(save.seed)),
+             ("Points", str(save.rules.point_limit))]
     facts += [(f"Player {i + 1}", f"{w.name} ({w.faction}, {w.cost} points)") for i, w in enumerate(bands)]
     if final.is_over:
         facts.append(("Result", f"Player {final.victor + 1} won ({final.win_reason}), "
@@ -71,16 +74,21 @@ def export_battle(save: SaveFile, folder: Path | None = None) -> Path:
 
 def run_export(args: argparse.Namespace) -> int:
     """``tactica export FILE_OR_ID``: write a saved battle's log as Markdown or text to a file or
-    standard output.
+    standard output; with ``--save FILE``, write the battle itself as one self-contained save file
+    instead (the versioned save format; ``tactica resume FILE`` / ``replay FILE`` read it).
 
     Args:
-        args: ``file`` (a save's id or path), ``format`` ("md" or "text"), ``output`` (a path, or
-            None for standard output).
-    Returns 0, or 1 when the save cannot be read or replayed or the file cannot be written (one
+        args: ``file`` (an id of the battle store, or a save file), ``format`` ("md" or "text"),
+            ``output`` (a path, or None for standard output), ``save`` (a path, or None).
+    Returns 0, or 1 when the battle cannot be read or replayed or the file cannot be written (one
     ``error: …`` line on standard error).
     """
     try:
-        text = export_log(load_save(find_save(args.file)), args.format)
+        save = find_battle(args.file).save
+        if getattr(args, "save", None):
+            rebuilt = rebuild(save)  # never share a battle that does not replay
+            return _write_save_file(save, Path(args.save), active_modules(rebuilt.final))
+        text = export_log(save, args.format)
     except SaveError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -93,4 +101,17 @@ def run_export(args: argparse.Namespace) -> int:
         print(f"Wrote the battle log to {args.output}")
     else:
         sys.stdout.write(text)
+    return 0
+
+
+def _write_save_file(save: SaveFile, path: Path, modules: tuple[str, ...]) -> int:
+    """Write ``save`` to ``path`` atomically (``store.write_save``) and say so, naming its rules
+    (``modules``: its optional rule modules); 0, or 1 with one ``error:`` line."""
+    try:
+        write_save(save, path)
+    except OSError as exc:
+        print(f"error: cannot write {path}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    print(f"Wrote battle {save.id} ({len(save.actions)} actions, rules: {rules_words(modules)}) to {path}; "
+          f"open it with: tactica resume {path}   or: tactica replay {path}")
     return 0

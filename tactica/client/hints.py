@@ -50,7 +50,7 @@ CHARGE_SHORT = {"no-sight": "no line of sight (CHG-2)", "too-close": "too close 
 """``CHARGE_WORDS`` in fewer words, for a refusal said short (``Controller.refusal``)."""
 
 ATTACK_WORDS = {"not-adjacent": "adjacent only", "no-sight": "no line of sight to it",
-                "out-of-range": "range {range}"}
+                "out-of-range": "range {range}", "not-in-reach": "reach {range}"}  # CL-5: a melee reach
 """The engine's attack refusals against the nearest enemy (by code) in a few words (``attack_refusal``)."""
 
 GENERAL_CODES = ("no-attack-left", "basic-only", "no-melee")

@@ -3,8 +3,9 @@ run, the battle to offer or open, the farewell line (no Textual here; ``tactica.
 the screens).
 
 A damaged or unknown save ends with one ``error: …`` line and exit status
-1; the file is only read.  ``autosaving()`` owns the background writer for
-one run: it writes what is pending when the app ends.  While the app runs,
+1; the file is only read.  ``autosaving()`` owns the AutoSaver of one run:
+it holds the battle store's connection, closed when the app ends (every
+action is committed as it is made, so nothing is pending).  While the app runs,
 SIGTERM and SIGHUP are the app's (``tui.app.TacticaApp``: save, then close
 the screen properly, exit 143 / 129); outside it (before the first screen,
 after the last) they write what is pending before the default action of the
@@ -25,7 +26,9 @@ from typing import Any
 from tactica.content.limits import clean_text
 from tactica.saves.autosave import AutoSaver
 from tactica.saves.codec import SaveError
-from tactica.saves.store import latest_unfinished, list_saves
+from tactica.saves.commands import opened_store
+from tactica.saves.db import StoreError, open_store
+from tactica.saves.replay import rebuild
 
 from .saving import OpenedSave, describe_save, open_save
 
@@ -55,24 +58,29 @@ def autosaving() -> Iterator[AutoSaver]:
 
 
 def continue_offer(args: argparse.Namespace) -> OpenedSave | None:
-    """The newest unfinished battle to offer at ``tactica play``, or None (``--new``, none, or unusable).
+    """The newest unfinished battle of the store to offer at ``tactica play``, or None (``--new``,
+    none, or unusable).
 
-    Saves that cannot be used (damaged, a FIFO, too large…) are skipped, never in the way of a battle:
-    one ``note:`` line on standard error names them (``tactica saves`` says why), left on the
-    terminal above the screen."""
-    if getattr(args, "new", False):
-        return None
-    infos = list_saves()
-    skipped = [i.path.name for i in infos if i.problem]
-    offer = None
-    for info in infos:  # newest first: the first unfinished battle that also replays
-        if info.problem or info.over:
-            continue
-        try:
-            offer = open_save(str(info.path))
-            break
-        except SaveError:
-            skipped.append(info.path.name)
+    Opens the store first (which imports the old saves folder's new files, each refused file named
+    once on standard error), even with ``--new``, so that a store that cannot be used is said before
+    the screen opens: raises StoreError (one line).  Battles that cannot be used (a damaged row, a
+    battle that no longer replays) are skipped, never in the way of a battle: one ``note:`` line on
+    standard error names them, left on the terminal above the screen."""
+    with opened_store() as store:
+        if getattr(args, "new", False):
+            return None
+        infos = store.battles()
+        skipped = [i.id for i in infos if i.problem]
+        offer = None
+        for info in infos:  # newest first: the first unfinished battle that also replays
+            if info.problem or info.over:
+                continue
+            try:
+                save = store.load(info.id)
+                offer = OpenedSave(None, save, rebuild(save))
+                break
+            except SaveError:
+                skipped.append(info.id)
     if skipped:
         names = ", ".join(clean_text(n) for n in skipped[:3])
         if len(skipped) > 3:
@@ -83,22 +91,27 @@ def continue_offer(args: argparse.Namespace) -> OpenedSave | None:
 
 
 def newest_unfinished(exclude: str | None = None) -> OpenedSave | None:
-    """The newest unfinished saved battle that replays, other than the save ``exclude`` (the battle
-    on screen), opened (``saving.open_save``); None when there is none.  Reads files only."""
-    for info in list_saves():
-        if info.problem or info.over or info.id == exclude:
-            continue
-        try:
-            return open_save(str(info.path))
-        except SaveError:
-            continue
+    """The newest unfinished battle of the store that replays, other than the battle ``exclude``
+    (the one on screen), opened; None when there is none or the store cannot be used."""
+    try:
+        with open_store(import_saves=False) as store:
+            for info in store.battles():
+                if info.problem or info.over or info.id == exclude:
+                    continue
+                try:
+                    save = store.load(info.id)
+                    return OpenedSave(None, save, rebuild(save))
+                except SaveError:
+                    continue
+    except StoreError:
+        return None
     return None
 
 
 def open_to_resume_or_replay(args: argparse.Namespace) -> OpenedSave | int:
-    """The save ``tactica resume [ID_OR_FILE]`` or ``tactica replay FILE_OR_ID`` opens, or the exit
+    """The battle ``tactica resume [ID_OR_FILE]`` or ``tactica replay FILE_OR_ID`` opens, or the exit
     status when there is none to open (the reason printed: no unfinished battle, a damaged or unknown
-    save, a finished battle to resume).
+    save, a store that cannot be used, a finished battle to resume).
 
     Args:
         args: ``command`` ("resume" or "replay"), ``save`` (resume: id, file or None for the newest
@@ -107,14 +120,17 @@ def open_to_resume_or_replay(args: argparse.Namespace) -> OpenedSave | int:
     """
     resuming = args.command == "resume"
     ref = getattr(args, "save", None) if resuming else args.file
-    if resuming and ref is None and latest_unfinished() is None:
-        damaged = [i for i in list_saves() if i.problem]
-        print("No unfinished battle to resume. Start one with: tactica play   "
-              "(tactica saves lists saved battles; tactica replay ID watches a finished one)")
-        for info in damaged:
-            print(f"  not resumable — {info.problem}")
-        return 1
     try:
+        if resuming and ref is None:
+            with opened_store() as store:
+                infos = store.battles()
+            if not any(not i.problem and not i.over for i in infos):
+                print("No unfinished battle to resume. Start one with: tactica play   "
+                      "(tactica saves lists saved battles; tactica replay ID watches a finished one)")
+                for info in infos:
+                    if info.problem:
+                        print(f"  not resumable — {info.problem}")
+                return 1
         opened = open_save(ref)
     except SaveError as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -1,13 +1,16 @@
 """Saves for the battle client: autosave a new battle, reopen a saved one (no Textual here).
 
 * ``record_new(session, saver)`` gives a freshly started battle a save id and
-  a ``Recorder`` that writes after every action (the set-up actions made so
-  far included, so the save replays);
-* ``open_save(ref)`` finds, loads and rebuilds a save (the newest unfinished
-  one when ``ref`` is None); every problem is a ``SaveError`` with a clear
-  message, and the file is only read;
+  a ``Recorder`` that commits every action to the battle store (the set-up
+  actions made so far included, so the save replays);
+* ``open_save(ref)`` finds, loads and rebuilds a battle: one of the store by
+  id, or a save file (the newest unfinished battle of the store when ``ref``
+  is None); every problem is a ``SaveError`` with a clear message, and a file
+  is only read;
 * ``resume_session(opened, saver)`` turns it back into a ``GameSession``
-  that keeps writing to the same file.
+  that keeps writing to the store (a battle opened from a file is stored as a
+  new battle of the store, under its id or, if the store has that id, the
+  next free one).
 """
 from __future__ import annotations
 
@@ -15,11 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tactica.engine import apply, new_game
-from tactica.saves.autosave import AutoSaver, new_save_id
+from tactica.saves.autosave import AutoSaver, new_save_id, snapshot
 from tactica.saves.codec import SaveError, SaveFile
-from tactica.saves.commands import find_save
+from tactica.saves.commands import find_battle, opened_store
 from tactica.saves.replay import Rebuilt, Recorder, rebuild
-from tactica.saves.store import autosave_path, latest_unfinished, load_save
 
 from .describe import saved_log
 from .opponent import Opponent
@@ -31,37 +33,38 @@ START_HINT = "Start a battle with: tactica play   (tactica saves lists the saved
 
 @dataclass
 class OpenedSave:
-    """A save read from disk and replayed.
+    """A saved battle read and replayed.
 
     Attributes:
-        path: the file.
+        path: the save file it was read from, or None for a battle of the store.
         save: its contents.
         rebuilt: every state and the events of every step.
     """
 
-    path: Path
+    path: Path | None
     save: SaveFile
     rebuilt: Rebuilt
 
 
-def _recorder(save: SaveFile, saver: AutoSaver, path: Path) -> Recorder:
-    """A Recorder writing ``save`` to ``path`` through ``saver``, each change journaled first."""
-    return Recorder(save, lambda s: saver.submit(s, path), journal=saver.journal(path), settle=saver.settle)
+def _recorder(save: SaveFile, saver: AutoSaver, existing: bool) -> Recorder:
+    """A Recorder committing every change of ``save`` to the store through ``saver`` (``existing``:
+    the store holds ``save`` already)."""
+    return Recorder(save, writer=saver.writer(save, existing=existing))
 
 
-def record_new(session: GameSession, saver: AutoSaver, path: Path | None = None) -> None:
-    """Start autosaving ``session`` (a battle just begun by ``GameSession.start``).
+def record_new(session: GameSession, saver: AutoSaver) -> None:
+    """Start autosaving ``session`` (a battle just begun by ``GameSession.start``) into the store.
 
     The save's seed is the session's seed; the set-up actions already
-    applied (quick start) are recorded with their checkpoints.
+    applied (quick start) are recorded with their checkpoints, and the
+    battle is in the store when this returns (under a fresh id, ``save_id``).
     """
     st = session.state
     seed = session.seed if session.seed is not None else 0
     save = SaveFile(id=new_save_id(seed), seed=seed, rules=st.rules, maps=st.maps, warbands=st.warbands,
                     players={**(session.opponent.to_save() if session.opponent else {}),
                              **({"quick_setup": True} if session.quick_setup else {})})
-    path = path or autosave_path(save.id)
-    session.recorder = _recorder(save, saver, path)
+    session.recorder = _recorder(save, saver, existing=False)
     session.saver = saver
     state, _ = new_game(save.warbands, save.maps, seed=save.seed, rules=save.rules)
     steps = []
@@ -72,28 +75,30 @@ def record_new(session: GameSession, saver: AutoSaver, path: Path | None = None)
         session.recorder.record_many(steps)
     else:
         session.recorder.sync(state)
-    saver.settle()  # the save exists on disk from the start: its journal always has a save to join
 
 
 def open_save(ref: str | None) -> OpenedSave:
-    """Load and replay the save ``ref`` (a path or an id), or the newest unfinished one.
+    """Load and replay the battle ``ref`` (a save file, or an id of the store), or the newest
+    unfinished battle of the store.
 
     Raises SaveError with a message for the player: no saves, no such save,
-    a damaged file, or a replay that does not reach the recorded state.
+    a damaged file or row, a store that cannot be used (StoreError), or a
+    replay that does not reach the recorded state.
     """
     if ref is None:
-        info = latest_unfinished()
-        if info is None:
-            raise SaveError("there is no unfinished battle to resume. " + START_HINT)
-        path = info.path
-    else:
-        path = find_save(ref)
-    save = load_save(path)
-    return OpenedSave(path, save, rebuild(save))
+        with opened_store() as store:
+            info = store.latest_unfinished()
+            if info is None:
+                raise SaveError("there is no unfinished battle to resume. " + START_HINT)
+            save = store.load(info.id)
+        return OpenedSave(None, save, rebuild(save))
+    found = find_battle(ref)
+    return OpenedSave(found.path, found.save, rebuild(found.save))
 
 
 def resume_session(opened: OpenedSave, saver: AutoSaver | None) -> GameSession:
-    """A GameSession at the end of ``opened``'s battle, autosaving to the same file; its
+    """A GameSession at the end of ``opened``'s battle, autosaving to the store (a battle of the
+    store goes on in its row; one from a file becomes a new battle of the store); its
     ``history_log`` is the log so far as the live battle showed it (``describe.saved_log``)."""
     rebuilt, save = opened.rebuilt, opened.save
     quick = save.players.get("quick_setup") is True  # the log says the quick setup chose, as live
@@ -103,7 +108,11 @@ def resume_session(opened: OpenedSave, saver: AutoSaver | None) -> GameSession:
                           history_log=saved_log(rebuilt.events, rebuilt.states, save.notes, quick),
                           quick_setup=quick)
     if saver is not None:
-        session.recorder = _recorder(save, saver, opened.path)
+        if opened.path is not None:  # from a file: a new battle of the store, the file only read
+            save = snapshot(save)
+        session.recorder = _recorder(save, saver, existing=opened.path is None)
+        if opened.path is not None:
+            session.recorder.sync(rebuilt.final)
         session.saver = saver
     steps = undo_steps(opened, len(events))
     if session.opponent is not None and any(s.before.decider in session.opponent.seats for s in steps):

@@ -348,7 +348,7 @@ class GameSession:
         for origin, corner in picks:
             found = area_template(st, me, attack, origin, corner)
             if found is not None:
-                targets = tuple(c.uid for c in struck_by_area(st, me, found))
+                targets = tuple(c.uid for c in struck_by_area(st, me, found, attack))  # CL-2: whom it strikes
                 return AreaAttack(index, origin, targets, corner), found
         return None
 

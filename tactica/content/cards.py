@@ -31,9 +31,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Any
 
 from tactica.engine import (
     ABILITY_KINDS,
+    ALWAYS,
     AURA_BONUS_EFFECTS,
     CHAMPION_EFFECTS_FOR,
     FACTIONS,
@@ -41,6 +43,7 @@ from tactica.engine import (
     AttackDef,
     AttackKind,
     Aura,
+    ChainEffect,
     ChampionEffect,
     ChampionPower,
     ChampionTrigger,
@@ -49,6 +52,7 @@ from tactica.engine import (
     Defense,
     Duration,
     Effect,
+    EscalateEffect,
     FollowUpEffect,
     ForcedMoveEffect,
     ForceKind,
@@ -61,6 +65,7 @@ from tactica.engine import (
     Recharge,
     RechargeOn,
     SpecialPower,
+    Strikes,
     Trigger,
 )
 
@@ -69,7 +74,6 @@ from .fields import (
     ATTACK,
     CARD,
     CARD_FILE,
-    CHAMPION_PAIRS,
     CHAMPION_POWER,
     DAMAGE_PATTERN,
     DAMAGE_TYPES,
@@ -80,6 +84,8 @@ from .fields import (
     SPECIAL_POWER,
 )
 from .schema import Doc, did_you_mean
+from .triggers import check_reaction_attacks, parse_die_change, parse_reaction
+from .when import parse_when
 from .yamlsafe import MappingNode, Node, ScalarNode, SequenceNode
 
 #: Keyword abilities from the rules that the engine does not implement yet.
@@ -97,6 +103,7 @@ _AURA_OPTIONAL = ("affects", "bonus", "amount", "type", "include_self", "name")
 _ID = re.compile(ID_PATTERN)
 _DAMAGE = re.compile(DAMAGE_PATTERN)
 _RANGE = re.compile(r"^\s*range\s+(\d+)\s*$")
+_MELEE_REACH = re.compile(r"^\s*reach\s+(\d+)\s*$")
 _CLOSE = re.compile(r"^\s*(burst|line)\s+(\d+)\s*$|^\s*(small cone|large cone)\s*$")
 _AREA = re.compile(r"^\s*(?:range\s+(\d+)|(sight)|(nearest))\s*,\s*radius\s+(\d+)\s*$")
 #: What each attack type's reach may say, for messages (RNG-2..4).
@@ -164,9 +171,15 @@ def _damage(doc: Doc, node: Node, what: str) -> tuple[int, int, str] | None:
     return base, bonus, kind
 
 
-#: The keys each effect kind uses besides 'kind', 'duration' and 'on'.
+#: The keys each effect kind uses besides 'kind', 'duration', 'on' and 'when'.
 _EFFECT_KEYS = {"condition": ("condition",), "ongoing": ("damage",), "follow-up": ("attack",),
-                "heal": ("amount",), **{k: ("distance",) for k in FORCED_KINDS}}
+                "heal": ("amount",), **{k: ("distance",) for k in FORCED_KINDS},
+                "escalate": ("ladder",), "chain": ("distance", "attack", "jumps")}
+#: Keys a kind may leave out (the rest of _EFFECT_KEYS are required).
+_EFFECT_OPTIONAL = {"chain": ("attack", "jumps")}
+#: The 'on' triggers each effect kind takes (CL-7: 'critical' and 'destroys' not everywhere).
+_EFFECT_ON = {"follow-up": ("hit", "miss", "always"), "chain": ("hit", "destroys")}
+_TARGET_GONE = ("condition", "ongoing", "escalate", "follow-up") + FORCED_KINDS
 
 
 def parse_effect(doc: Doc, node: Node, attack_what: str, index: int) -> Effect | None:
@@ -189,24 +202,63 @@ def parse_effect(doc: Doc, node: Node, attack_what: str, index: int) -> Effect |
         return None
     needed = _EFFECT_KEYS[kind]
     problems = False
-    for key in ("condition", "damage", "attack", "amount", "distance"):
+    for key in ("condition", "damage", "attack", "amount", "distance", "ladder", "jumps"):
         if key in f and key not in needed:
             doc.error(f[key][0], f"'{key}' does not belong to a '{kind}' effect in {what}")
             problems = True
-        elif key not in f and key in needed:
+        elif key not in f and key in needed and key not in _EFFECT_OPTIONAL.get(kind, ()):
             doc.error(node, f"missing required key '{key}' in {what} (a '{kind}' effect needs it)")
             problems = True
-    if kind in ("follow-up", "heal") + FORCED_KINDS and duration is not None:
+    if kind in ("follow-up", "heal", "chain") + FORCED_KINDS and duration is not None:
         doc.error(f["duration"][0], f"a {kind} effect has no duration ({what})")
         problems = True
+    allowed_on = _EFFECT_ON.get(kind, ("hit", "miss", "always", "critical") +
+                                (() if kind in _TARGET_GONE else ("destroys",)))
+    if on not in allowed_on:  # CL-7
+        why = " (its target is gone)" if on == "destroys" else ""
+        doc.error(f["on"][1] if "on" in f else node, f"a '{kind}' effect cannot happen 'on: {on}'{why}; "
+                                                     f"expected one of: {', '.join(allowed_on)} ({what})")
+        problems = True
+    when = ALWAYS
+    if "when" in f:  # CL-7
+        parsed = parse_when(doc, f["when"][1], EFFECT["when"].what(what))
+        if parsed is None:
+            problems = True
+        else:
+            when = parsed
     if problems:
         return None
     trigger = Trigger(on)
+    if kind == "escalate":  # CL-7
+        items = doc.text_list(f["ladder"][1], EFFECT["ladder"].what(what), allow_empty=False)
+        if items is None:
+            return None
+        ladder: list[str] = []
+        for _value, item in items:
+            picked = doc.choice(item, f"an entry of {EFFECT['ladder'].what(what)}", EFFECT["ladder"].choices)
+            if picked is None:
+                return None
+            if picked in ladder:
+                doc.error(item, f"'{picked}' is listed twice in {EFFECT['ladder'].what(what)}")
+                return None
+            ladder.append(picked)
+        if len(ladder) < 2:
+            doc.error(f["ladder"][1], f"a ladder names two or more conditions in order, e.g. [slowed, "
+                                      f"immobilized]; for one condition use kind 'condition' ({what})")
+            return None
+        return EscalateEffect(tuple(ladder), Duration(duration or Duration.NEXT_TURN.value), trigger, when)
+    if kind == "chain":  # CL-8
+        distance = doc.field(f, EFFECT["distance"], what)
+        line = doc.field(f, EFFECT["attack"], what) if "attack" in f else ""
+        jumps = doc.field(f, EFFECT["jumps"], what) if "jumps" in f else 0
+        if distance is None or line is None or jumps is None:
+            return None
+        return ChainEffect(distance, line, jumps, trigger, when)
     if kind == "condition":
         condition = doc.field(f, EFFECT["condition"], what)
         if condition is None:
             return None
-        return ConditionEffect(condition, Duration(duration or Duration.NEXT_TURN.value), trigger)
+        return ConditionEffect(condition, Duration(duration or Duration.NEXT_TURN.value), trigger, when)
     if kind == "ongoing":
         dmg = _damage(doc, f["damage"][1], EFFECT["damage"].what(what))
         if dmg is None:
@@ -216,15 +268,15 @@ def parse_effect(doc: Doc, node: Node, attack_what: str, index: int) -> Effect |
             doc.error(f["damage"][1], f"ongoing damage is one number from {EFFECT['damage'].lo} to "
                                       f"{EFFECT['damage'].hi} and an optional type, e.g. \"5 fire\"")
             return None
-        return OngoingEffect(dmg[0], dmg[2], Duration(duration or Duration.SAVE_ENDS.value), trigger)
+        return OngoingEffect(dmg[0], dmg[2], Duration(duration or Duration.SAVE_ENDS.value), trigger, when)
     if kind == "heal":
         amount = doc.field(f, EFFECT["amount"], what)
-        return None if amount is None else HealEffect(amount, trigger)
+        return None if amount is None else HealEffect(amount, trigger, when)
     if kind in FORCED_KINDS:
         distance = doc.field(f, EFFECT["distance"], what)
-        return None if distance is None else ForcedMoveEffect(ForceKind(kind), distance, trigger)
+        return None if distance is None else ForcedMoveEffect(ForceKind(kind), distance, trigger, when)
     name = doc.field(f, EFFECT["attack"], what)
-    return None if name is None else FollowUpEffect(name, trigger)
+    return None if name is None else FollowUpEffect(name, trigger, when)
 
 
 def parse_ability(doc: Doc, node: Node, card_what: str, index: int) -> Ability | None:
@@ -353,9 +405,18 @@ def parse_attack(doc: Doc, node: Node, card_what: str, index: int) -> AttackDef 
                 kind_text = None
         elif text is not None:
             m = _RANGE.match(text)
-            if kind_text == "melee" and text.strip() != "adjacent":
-                doc.error(reach_node, f"a melee attack reaches adjacent squares only; remove 'reach' "
-                                      f"or write 'adjacent' (got '{text}')")
+            r = _MELEE_REACH.match(text)
+            if kind_text == "melee" and r:  # CL-5
+                rng = int(r.group(1))
+                if not 2 <= rng <= 5:
+                    doc.error(reach_node, f"a melee reach is 2 to 5 squares; got {rng} (leave 'reach' out "
+                                          "for adjacent squares)")
+            elif kind_text == "melee" and text.strip() != "adjacent":
+                doc.error(reach_node, f"a melee attack reaches adjacent squares, or 'reach N' (N 2 to 5); "
+                                      f"remove 'reach', or write 'adjacent' or 'reach 2' (got '{text}')")
+            elif r:
+                doc.error(reach_node, f"'reach N' belongs to melee attacks (CL-5); a {kind_text} attack "
+                                      f"takes 'range N', 'sight' or 'nearest' (got '{text}')")
             elif m:
                 reach, rng = Reach.RANGE, int(m.group(1))
                 if not 1 <= rng <= 50:
@@ -377,9 +438,6 @@ def parse_attack(doc: Doc, node: Node, card_what: str, index: int) -> AttackDef 
     if dmg is None or None in (name, kind_text, bonus, vs, targets, basic, secondary) or None in effects \
             or not limit_ok:
         return None
-    if kind_text == "melee" and targets != 1:
-        doc.error(f["targets"][1], f"a melee attack has 1 target; got {targets}")
-        return None
     if kind_text in ("close", "area") and targets != 1:
         doc.error(f["targets"][1], f"a {kind_text} attack strikes every creature in its area; remove "
                                    f"'targets' (got {targets})")
@@ -387,10 +445,48 @@ def parse_attack(doc: Doc, node: Node, card_what: str, index: int) -> AttackDef 
     if secondary and basic:
         doc.error(f["secondary"][1], f"a secondary attack cannot be the basic attack ({what})")
         return None
+    targeting = _targeting(doc, node, f, kind_text, what)
+    if targeting is None:
+        return None
     return AttackDef(name=name, kind=AttackKind(kind_text), reach=reach, bonus=bonus,
                      defense=Defense(vs), damage=dmg[0], damage_bonus=dmg[1], damage_type=dmg[2],
                      range=rng, targets=targets, basic=basic, effects=tuple(e for e in effects if e is not None),
-                     secondary=secondary, radius=radius, uses=n_uses, recharge=recharge)
+                     secondary=secondary, radius=radius, uses=n_uses, recharge=recharge, **targeting)
+
+
+def _targeting(doc: Doc, node: Node, f: dict, kind: str, what: str) -> dict[str, Any] | None:
+    """An attack line's card-language targeting keys (CL-2 'only', 'strikes'; CL-9 'automatic',
+    'save') as AttackDef keyword arguments, or None after recording problems."""
+    out: dict[str, Any] = {}
+    problems = False
+    if "only" in f:
+        only = parse_when(doc, f["only"][1], ATTACK["only"].what(what))
+        if only is None:
+            problems = True
+        else:
+            out["only"] = only
+    if "strikes" in f:
+        strikes = doc.field(f, ATTACK["strikes"], what)
+        if strikes is None:
+            problems = True
+        elif kind not in ("close", "area"):
+            doc.error(f["strikes"][0], f"'strikes' belongs to close and area attacks (CL-2); a {kind} attack "
+                                       f"targets enemies only (ATK-2) — use 'only' to narrow them ({what})")
+            problems = True
+        else:
+            out["strikes"] = Strikes(strikes)
+    for key in ("automatic", "save"):
+        if key in f:
+            value = doc.field(f, ATTACK[key], what)
+            if value is None:
+                problems = True
+            else:
+                out[key] = value
+    if out.get("automatic") and "save" in f:
+        doc.error(f["save"][0], f"an attack with 'automatic: true' hits without a roll; it has no "
+                                f"'save' (write one of them) ({what})")
+        problems = True
+    return None if problems else out
 
 
 _RECHARGE_ROLL = re.compile(r"^\s*roll\s+(\d+)\s*$")
@@ -486,22 +582,42 @@ def parse_champion_power(doc: Doc, node: Node, card_what: str, index: int) -> Ch
     f = doc.fields(node, CHAMPION_POWER, what)
     if f is None:
         return None
-    values = {spec.key: doc.field(f, spec, what) for spec in CHAMPION_POWER.fields}
+    values = {spec.key: doc.field(f, spec, what) for spec in CHAMPION_POWER.fields if spec.kind != "object"}
+    when = parse_when(doc, f["when"][1], CHAMPION_POWER["when"].what(what)) if "when" in f else ALWAYS
+    if when is None:
+        return None
     if any(values[k] is None and k in f for k in values) or None in (
             values["name"], values["cost"], values["trigger"], values["effect"]):
         return None
     trigger, effect = ChampionTrigger(values["trigger"]), ChampionEffect(values["effect"])
     problems = False
     if effect not in CHAMPION_EFFECTS_FOR[trigger]:
-        doc.error(f["effect"][1], f"effect '{effect.value}' does not fit trigger '{trigger.value}' in {what} "
-                                  f"({CHAMPION_PAIRS})")
+        fitting = " or ".join(f"'{e.value}'" for e in CHAMPION_EFFECTS_FOR[trigger])
+        doc.error(f["effect"][1], f"effect '{effect.value}' does not fit trigger '{trigger.value}' in {what}; "
+                                  f"'{trigger.value}' takes {fitting}")
         problems = True
-    needs_amount = effect in (ChampionEffect.EXTRA_DAMAGE, ChampionEffect.HEAL)
+    needs_amount = effect in (ChampionEffect.EXTRA_DAMAGE, ChampionEffect.HEAL, ChampionEffect.DAMAGE_NEAR)
     if needs_amount and "amount" not in f:
         doc.error(node, f"missing required key 'amount' in {what} (a '{effect.value}' needs it)")
         problems = True
     if not needs_amount and "amount" in f:
-        doc.error(f["amount"][0], f"'amount' belongs to 'extra damage' and 'heal' only ({what})")
+        doc.error(f["amount"][0], f"'amount' belongs to 'extra damage', 'heal' and 'damage near' only ({what})")
+        problems = True
+    # CL-12: 'near' for 'damage near' and 'enemy comes near'; 'natural' for 'set die'
+    needs_near = effect is ChampionEffect.DAMAGE_NEAR or trigger is ChampionTrigger.ENEMY_NEAR
+    if needs_near and "near" not in f:
+        needer = effect.value if effect is ChampionEffect.DAMAGE_NEAR else trigger.value
+        doc.error(node, f"missing required key 'near' in {what} (a '{needer}' needs it: squares)")
+        problems = True
+    if not needs_near and "near" in f:
+        doc.error(f["near"][0], f"'near' belongs to effect 'damage near' and trigger 'enemy comes near' only "
+                                f"({what})")
+        problems = True
+    if effect is ChampionEffect.SET_DIE and "natural" not in f:
+        doc.error(node, f"missing required key 'natural' in {what} (a 'set die' needs the face, 1 to 20)")
+        problems = True
+    if effect is not ChampionEffect.SET_DIE and "natural" in f:
+        doc.error(f["natural"][0], f"'natural' belongs to effect 'set die' only ({what})")
         problems = True
     if values["in_vp_zone"] and trigger is not ChampionTrigger.ALLY_ENDS_TURN:
         doc.error(f["in_vp_zone"][0], f"'in_vp_zone' belongs to the 'ally ends turn' trigger only ({what})")
@@ -510,7 +626,8 @@ def parse_champion_power(doc: Doc, node: Node, card_what: str, index: int) -> Ch
         return None
     return ChampionPower(values["name"], values["cost"], trigger, effect, values["amount"] or 0,
                          values["range"], values["others_only"], values["keyword"] or "",
-                         values["in_vp_zone"])
+                         values["in_vp_zone"], near=values["near"] or 0, natural=values["natural"] or 0,
+                         when=when)
 
 
 def _named_list(doc: Doc, f: dict, key: str, what: str, parse) -> list:
@@ -525,7 +642,8 @@ def _named_list(doc: Doc, f: dict, key: str, what: str, parse) -> list:
     for i, pnode in enumerate(items or []):
         power = parse(doc, pnode, what, i)
         if power is not None and power.name in seen:
-            doc.error(pnode, f"{what} has two powers named '{power.name}'")
+            kind = {"reactions": "reactions", "dice": "dice changes"}.get(key, "powers")
+            doc.error(pnode, f"{what} has two {kind} named '{power.name}'")
             power = None
         if power is not None:
             seen.add(power.name)
@@ -587,6 +705,8 @@ def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | 
             abilities.append(found)
     powers = _named_list(doc, f, "champion_powers", what, parse_champion_power)
     specials = _named_list(doc, f, "special_powers", what, parse_special_power)
+    reacts = _named_list(doc, f, "reactions", what, parse_reaction)  # CL-10
+    changes = _named_list(doc, f, "dice", what, parse_die_change)  # CL-13
     if powers and v["champion"] == 0:
         doc.error(f["champion_powers"][0], f"{what} has champion powers but no champion rating; "
                                            "add 'champion: N' (1 to 5)")
@@ -606,6 +726,9 @@ def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | 
         if a is None:
             continue
         for e in a.effects:
+            if isinstance(e, ChainEffect) and e.attack and e.attack not in names:  # CL-8
+                hint = did_you_mean(e.attack, names) or f"; the card's attacks: {', '.join(names)}"
+                doc.error(anode, f"chain attack '{e.attack}' of '{a.name}' is not an attack of {what}{hint}")
             if isinstance(e, FollowUpEffect) and (e.attack == a.name or e.attack not in names):
                 others = [n for n in names if n != a.name]
                 hint = did_you_mean(e.attack, others) or (
@@ -616,8 +739,10 @@ def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | 
     if first is not None and all(a is not None for a, _ in attacks) and not basics and first.secondary:
         doc.error(attacks[0][1], f"the first attack of {what} is its basic attack (none is marked), "
                                  "so it cannot be secondary")
+    if all(a is not None for a, _ in attacks):
+        check_reaction_attacks(doc, reacts, tuple(a for a, _ in attacks if a is not None), what)
     if (len(doc.problems) > before or cid is None or not attacks or any(a is None for a, _ in attacks)
-            or None in abilities or any(p is None for p, _ in powers + specials)):
+            or None in abilities or any(p is None for p, _ in powers + specials + reacts + changes)):
         return None
     lines = tuple(a for a, _ in attacks if a is not None)  # none is None by now
     if not basics:  # CARD-1: the first listed is the basic attack
@@ -625,7 +750,8 @@ def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | 
     card = CreatureCard(id=cid, factions=tuple(factions), attacks=lines, keywords=tuple(keywords),
                         abilities=tuple(a for a in abilities if a is not None),
                         champion_powers=tuple(p for p, _ in powers),
-                        special_powers=tuple(p for p, _ in specials), **v)
+                        special_powers=tuple(p for p, _ in specials),
+                        reactions=tuple(r for r, _ in reacts), dice=tuple(c for c, _ in changes), **v)
     return card, f["id"][1]
 
 

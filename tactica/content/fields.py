@@ -30,10 +30,15 @@ from tactica.engine import (
     TURN_TESTS,
     ChampionEffect,
     ChampionTrigger,
+    DieChangeKind,
+    DieRoll,
     Duration,
     PowerAction,
     PowerEffect,
     PowerTrigger,
+    ReactionEffect,
+    ReactionLimit,
+    ReactionTrigger,
     RechargeOn,
     Terrain,
     Trigger,
@@ -54,10 +59,11 @@ ID_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 #: Regular expression of a damage text: ``10``, ``"10 fire"``, ``"15+10 cold"``.
 DAMAGE_PATTERN = r"^\s*(\d+)\s*(?:\+\s*(\d+))?\s*([A-Za-z]+)?\s*$"
 #: Regular expression of a reach text (RNG-1..4).
-REACH_PATTERN = (r"^\s*(adjacent|sight|nearest|range\s+\d+|burst\s+\d+|line\s+\d+|small cone|large cone|"
+REACH_PATTERN = (r"^\s*(adjacent|reach\s+\d+|sight|nearest|range\s+\d+|burst\s+\d+|line\s+\d+|small cone|large cone|"
                  r"(range\s+\d+|sight|nearest)\s*,\s*radius\s+\d+)\s*$")
 #: Regular expression of a recharge text (CARD-4): an event, or "roll N" (d20 at the start of its turn).
-RECHARGE_PATTERN = r"^\s*(bloodied|ally destroyed|destroys enemy|roll\s+\d+)\s*$"
+RECHARGE_PATTERN = (r"^\s*(bloodied|ally destroyed|destroys enemy|bloodies enemy|start of round|"
+                    r"roll\s+\d+)\s*$")
 #: Recharge events (CARD-4) other than the roll.
 RECHARGE_EVENTS = tuple(r.value for r in RechargeOn if r is not RechargeOn.ROLL)
 #: Regular expression of a zones block: start areas A/B (and C/D), VP zones a/b (and c/d), '.' nothing.
@@ -215,7 +221,8 @@ WHEN = Table("when", "When a card-language entry applies (CL-1): every key given
 
 
 #: Effect kinds an attack line may carry (ATK-3, ATK-7); anything else is a load error.
-EFFECT_KINDS = ("condition", "ongoing", "follow-up", "heal", "push", "pull", "slide", "teleport", "place")
+EFFECT_KINDS = ("condition", "ongoing", "follow-up", "heal", "push", "pull", "slide", "teleport", "place",
+                "escalate", "chain")
 #: Effect kinds that move the target (MOV-14): each takes a 'distance'.
 FORCED_KINDS = ("push", "pull", "slide", "teleport", "place")
 #: Duration texts (EFF-1, EFF-2, SAV-1), as the engine's Duration values.
@@ -232,24 +239,40 @@ EFFECT = Table("effect", "One effect of an attack line besides its damage (ATK-3
               "opportunity attack): 'push' (each square farther from the attacker), 'pull' (each "
               "square closer), 'slide' (any way), 'teleport' (to a square within 'distance' of the "
               "target that the attacker sees) or 'place' (to a square within 'distance' of the "
-              "attacker). A push, pull or slide into a pit makes a second attack roll (TER-PIT).", True,
+              "attacker). A push, pull or slide into a pit makes a second attack roll (TER-PIT). "
+              "'escalate' (CL-7): the target gets the condition after the last one of 'ladder' it "
+              "already has. 'chain' (CL-8): after a hit, attack the nearest other enemy within "
+              "'distance' squares of the creature last hit, and on, stopping at the first miss.", True,
               choices=EFFECT_KINDS, label="the kind of {of}", example="condition"),
     FieldSpec("condition", "choice", "The condition given (kind 'condition' only; CON-1..8).",
               choices=CONDITIONS, label="the condition of {of}", example="dazed"),
     FieldSpec("damage", "damage", "Ongoing damage per turn, e.g. 5 fire (kind 'ongoing' only).",
               lo=1, hi=100, label="the ongoing damage of {of}", units="hit points",
               pattern=DAMAGE_PATTERN, example="5 fire"),
-    FieldSpec("attack", "text", "The name of another attack line of the same card (kind 'follow-up' "
-              "only); mark that line 'secondary: true' if it is not usable on its own.",
+    FieldSpec("attack", "text", "The name of another attack line of the same card (kind 'follow-up'; "
+              "kind 'chain' optionally: the line each jump makes, default the same line); mark that "
+              "line 'secondary: true' if it is not usable on its own.",
               label="the follow-up attack of {of}", example="Bite"),
+    FieldSpec("ladder", "choices", "Two or more conditions in order (kind 'escalate' only, CL-7): "
+              "none of them → the first; the last one it has → the next (the last renews).",
+              choices=CONDITIONS, label="the ladder of {of}", example=["slowed", "immobilized", "stunned"]),
+    FieldSpec("jumps", "integer", "Most jumps of a chain after the first attack (kind 'chain' only, "
+              "CL-8); left out: until a miss or no enemy is in reach.", lo=1, hi=10,
+              label="the jumps of {of}", example=2),
+    FieldSpec("when", "object", "The effect happens only when this holds (CL-7): 'self' is the "
+              "attacker, 'other' the target as the attack found it, e.g. {other: {bloodied: true}}.",
+              label="'when' of {of}", items=WHEN, example={"other": {"bloodied": True}}),
     FieldSpec("amount", "integer", "HP the attacker regains (kind 'heal' only).", lo=1, hi=100,
               label="the healing of {of}", units="hit points", example=10),
-    FieldSpec("distance", "integer", "How many squares at most (push, pull, slide, teleport, place "
-              "only).", lo=1, hi=10, label="the distance of {of}", units="squares", example=2),
+    FieldSpec("distance", "integer", "How many squares at most (push, pull, slide, teleport, place; "
+              "chain: from the creature last hit).", lo=1, hi=10, label="the distance of {of}",
+              units="squares", example=2),
     FieldSpec("duration", "choice", "How long it lasts (EFF-1, EFF-2, SAV-1). Default: 'end of next "
               "turn' (the target's) for conditions, 'save ends' for ongoing damage.",
               choices=DURATIONS, label="the duration of {of}", example="save ends"),
-    FieldSpec("on", "choice", "When it happens: on a 'hit', on a 'miss', or 'always'. Quote the key "
+    FieldSpec("on", "choice", "When it happens: on a 'hit', on a 'miss', or 'always'; 'critical' "
+              "(a critical hit only) or 'destroys' (the attack destroyed its target: heal and chain "
+              "only) (CL-7). Quote the key "
               "(\"on\": miss): YAML 1.1 tools read a bare on as true.", default="hit",
               choices=tuple(t.value for t in Trigger), label="'on' trigger of {of}"),
 ))
@@ -310,8 +333,9 @@ _USES = FieldSpec("uses", "integer", "Check boxes: how many times per battle it 
                   "Leave it out for no limit.", lo=1, hi=9, label="the uses of {of}", example=1)
 _RECHARGE = FieldSpec("recharge", "text", "When a spent one-box line or power is refilled (CARD-4; needs "
                       "'uses: 1'): 'bloodied' (it becomes bloodied), 'ally destroyed' (a creature of its "
-                      "warband is destroyed), 'destroys enemy' (one of its attacks destroys an enemy) or "
-                      "'roll N' (at the start of its turn a d20 of N or more, N 2 to 20).",
+                      "warband is destroyed), 'destroys enemy' (one of its attacks destroys an enemy), "
+                      "'bloodies enemy' (one of its attacks leaves an enemy bloodied, CL-17), 'start of round' (each "
+                      "new round, CL-17) or 'roll N' (at the start of its turn a d20 of N or more, N 2 to 20).",
                       label="the recharge of {of}", pattern=RECHARGE_PATTERN, example="roll 16")
 
 SPECIAL_POWER = Table("special power", "A special power of a stat card (SPW-1): an action on the "
@@ -338,9 +362,12 @@ SPECIAL_POWER = Table("special power", "A special power of a stat card (SPW-1): 
     _RECHARGE,
 ))
 
-#: Which champion-power effects each trigger allows (CHP-2), as text for messages.
-CHAMPION_PAIRS = "'ally hits' → 'extra damage'; 'ally misses' → 'reroll'; 'ally is hit' → 'heal'; " \
-                 "'ally ends turn' and 'ally starts turn' → 'heal' or 'clear conditions'"
+#: Which champion-power effects each trigger allows (CHP-2, CL-12), as text for messages.
+CHAMPION_PAIRS = "'ally hits' → 'extra damage' or 'damage near'; 'ally misses' → 'reroll' or 'set die'; " \
+                 "'ally is hit' → 'heal' or 'damage near'; 'ally ends turn' and 'ally starts turn' → 'heal', " \
+                 "'clear conditions' or 'damage near'; 'ally bloodied' → 'heal', 'clear conditions' or " \
+                 "'damage near'; 'ally destroyed' → 'extra damage'; 'ally charges' → 'extra damage', 'heal' " \
+                 "or 'damage near'; 'enemy comes near' → 'extra damage' or 'damage near'"
 
 CHAMPION_POWER = Table("champion power", "A champion power (CHP-1, CHP-2, CHP-3): it takes no action, "
                        "costs its bullets from the champion's rating per battle, needs its trigger, and a "
@@ -370,6 +397,64 @@ CHAMPION_POWER = Table("champion power", "A champion power (CHP-1, CHP-2, CHP-3)
               label="the keyword of {of}", example="Dwarf"),
     FieldSpec("in_vp_zone", "boolean", "'ally ends turn' only: the ally must end its turn in its VP zone.",
               default=False, label="'in_vp_zone' of {of}"),
+    FieldSpec("near", "integer", "'damage near': each enemy the champion can see within this many squares "
+              "of the ally takes 'amount'; 'enemy comes near': the enemy ends its move within this many "
+              "squares of the champion (CL-12; required there).", lo=1, hi=10, label="'near' of {of}",
+              units="squares", example=2),
+    FieldSpec("natural", "integer", "'set die': the ally's missed attack is made again and its roll counts "
+              "as this natural face, no die rolled (CL-12; required there).", lo=1, hi=20,
+              label="'natural' of {of}", example=20),
+    FieldSpec("when", "object", "Tests that must hold (CL-1, CL-12): 'self' is the champion, 'other' the "
+              "enemy of the event.", label="the 'when' of {of}", items=WHEN,
+              example={"other": {"alignment": "Evil"}}),
+))
+
+REACTION = Table("reaction", "A reaction (CL-10): an attack or effect its owner may use, no action taken, "
+                 "when an event happens outside the creature's own activation; decided in the window the "
+                 "champion powers use.", (
+    FieldSpec("name", "text", "Display name, unique on the card.", True, label="the name of {of}",
+              example="Riposte"),
+    FieldSpec("trigger", "choice", "The event: 'it is hit' (an enemy's attack hits it), 'adjacent enemy "
+              "attacks it' (an adjacent enemy's attack roll against it, hit or miss), 'ally destroyed "
+              "nearby' (a creature of its side within 'range' is destroyed), 'enemy moves adjacent' (an "
+              "enemy ends a move next to it).", True, choices=tuple(t.value for t in ReactionTrigger),
+              label="reaction trigger", example="it is hit"),
+    FieldSpec("effect", "choice", "'attack': it makes its attack line 'attack' (else its basic attack; "
+              "melee or ranged) against the enemy of the event, if that attack could target it now; "
+              "'damage': that enemy takes 'amount' damage, no roll; 'heal': it regains 'amount' HP.", True,
+              choices=tuple(e.value for e in ReactionEffect), label="reaction effect", example="attack"),
+    FieldSpec("attack", "text", "'attack' only: the name of the attack line it makes (default: its basic "
+              "attack).", label="the attack of {of}", example="Spear"),
+    FieldSpec("amount", "integer", "Hit points of damage or healing ('damage' and 'heal', required there).",
+              lo=1, hi=100, label="the amount of {of}", units="hit points", example=5),
+    FieldSpec("type", "choice", "'damage' only: its damage type.", choices=DAMAGE_TYPES,
+              label="the damage type of {of}", attr="damage_type", example="fire"),
+    FieldSpec("range", "integer", "'ally destroyed nearby' only: the ally stood within this many squares "
+              "(required there).", lo=1, hi=20, label="the range of {of}", units="squares", example=3),
+    FieldSpec("limit", "choice", "How often: once per 'turn' (each creature's turn) or once per 'round'.",
+              default="round", choices=tuple(x.value for x in ReactionLimit), label="the limit of {of}"),
+    FieldSpec("uses", "integer", "Check boxes: at most this many times per battle (CARD-4). Leave it out "
+              "for no limit beyond 'limit'.", lo=1, hi=9, label="the uses of {of}", example=1),
+    FieldSpec("when", "object", "Tests that must hold (CL-1): 'self' is the reacting creature, 'other' the "
+              "enemy of the event.", label="the 'when' of {of}", items=WHEN, example={"self": {"bloodied": False}}),
+))
+
+DIE_CHANGE = Table("dice change", "A change the card makes to its own d20 rolls (CL-13), made whenever it "
+                   "applies; a roll is changed at most once, each change is in the log with its name.", (
+    FieldSpec("name", "text", "Display name, unique on the card (the reason the log gives).", True,
+              label="the name of {of}", example="Lucky Charm"),
+    FieldSpec("roll", "choice", "Which rolls: 'attack' (its attack rolls) or 'save' (its saving throws).", True,
+              choices=tuple(r.value for r in DieRoll), label="the roll of {of}", example="attack"),
+    FieldSpec("change", "choice", "'reroll': a failed roll (a miss; a save under 10) is rolled again with a "
+              "new die, the new face counts; 'better of two': two dice are rolled, the better counts; "
+              "'natural': a failed roll counts as the natural face 'natural' (no die rolled).", True,
+              choices=tuple(c.value for c in DieChangeKind), label="the change of {of}", example="reroll"),
+    FieldSpec("natural", "integer", "'natural' only (required there): the face a failed roll counts as.",
+              lo=1, hi=20, label="'natural' of {of}", example=20),
+    FieldSpec("uses", "integer", "Check boxes: at most this many times per battle (CARD-4). Leave it out for "
+              "every roll.", lo=1, hi=9, label="the uses of {of}", example=1),
+    FieldSpec("when", "object", "Tests that must hold (CL-1): 'self' is the roller, 'other' its target (a "
+              "save has none).", label="the 'when' of {of}", items=WHEN, example={"other": {"bloodied": True}}),
 ))
 
 ATTACK = Table("attack", "One attack line of a stat card (CARD-3, RNG-1, RNG-2).", (
@@ -390,11 +475,25 @@ ATTACK = Table("attack", "One attack line of a stat card (CARD-3, RNG-1, RNG-2).
               "or 'nearest'. Close attacks: 'burst N' (1 to 10), 'small cone', 'large cone', 'line N' "
               "(1 to 20). Area attacks: 'range N, radius R', 'sight, radius R' or 'nearest, radius R' "
               "(R 1 to 5). Required for ranged, close and area attacks; a melee attack reaches adjacent "
-              "squares only (leave it out or write 'adjacent').", label="the reach of {of}", units="squares",
-              pattern=REACH_PATTERN, example="range 10"),
-    FieldSpec("targets", "integer", "How many creatures a ranged attack may target (melee, close and "
-              "area: 1; close and area attacks strike every creature in their area).",
-              default=1, lo=1, hi=10, label="targets of {of}"),
+              "squares (leave it out or write 'adjacent'), or 'reach N' (N 2 to 5: it attacks, makes "
+              "opportunity attacks and flanks N squares away, counted around walls, in sight; CL-5).",
+              label="the reach of {of}", units="squares", pattern=REACH_PATTERN, example="range 10"),
+    FieldSpec("targets", "integer", "How many creatures a melee or ranged attack may target, each a "
+              "different one (CL-2); close and area attacks strike every creature in their area "
+              "(leave it out).", default=1, lo=1, hi=10, label="targets of {of}"),
+    FieldSpec("only", "object", "Whom it may target (CL-2): a creature is a legal target, or is struck "
+              "by a close or area attack, only when this holds ('other' the target, 'self' the "
+              "attacker), e.g. {other: {largest: medium}}.", label="'only' of {of}", items=WHEN,
+              example={"other": {"keyword": "Undead"}}),
+    FieldSpec("strikes", "choice", "Whom a close or area attack strikes in its area (CL-2): every "
+              "creature, its enemies only, or its allies only (then it must be aimed at an ally).",
+              default="all", choices=("all", "enemies", "allies"), label="'strikes' of {of}"),
+    FieldSpec("automatic", "boolean", "No attack roll: it hits every target, never critically "
+              "(CL-9), e.g. a burst that deals damage to every enemy within N.", default=False,
+              label="'automatic' of {of}"),
+    FieldSpec("save", "integer", "No attack roll: each target rolls a d20 and resists on this or more "
+              "(a miss: 'on: miss' effects), else it is hit (CL-9).", lo=2, hi=20,
+              label="the save of {of}", example=12),
     FieldSpec("basic", "boolean", "This is the basic attack (CARD-1). At most one per card; when none is "
               "marked, the first attack is basic.", default=False, label="'basic' of {of}"),
     FieldSpec("effects", "objects", "What a hit (or miss) does besides damage: conditions, ongoing "
@@ -439,6 +538,10 @@ CARD = Table("card", "A creature's stat card (CARD-1..3).", (
     FieldSpec("special_powers", "objects", "Special powers as typed entries (SPW-1, CARD-4), e.g. "
               "{name: Second Wind, action: move, effect: heal, amount: 10, uses: 1}.", default=[],
               label="the special powers of {of}", items=SPECIAL_POWER),
+    FieldSpec("reactions", "objects", "Reactions as typed entries (CL-10), e.g. {name: Riposte, trigger: it "
+              "is hit, effect: attack}.", default=[], label="the reactions of {of}", items=REACTION),
+    FieldSpec("dice", "objects", "Changes to its own d20 rolls (CL-13), e.g. {name: Lucky, roll: attack, "
+              "change: reroll, uses: 1}.", default=[], label="the dice changes of {of}", items=DIE_CHANGE),
     FieldSpec("unique", "boolean", "At most one copy per warband (WB-6).", default=False,
               label="'unique' of {of}"),
     FieldSpec("size", "integer", "Creature size in squares across: 1 Small or Medium, 2 Large (2×2), "

@@ -65,8 +65,9 @@ def _value_schema(spec: FieldSpec) -> dict[str, Any]:
         return {"anyOf": [one, {"type": "array", "items": one, "minItems": 1, "uniqueItems": True}]}
     if kind == "texts":
         return {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
-    if kind == "object":
-        return table_schema(spec.items)
+    if kind == "object":  # the field's own words first, then what the mapping is
+        inner = table_schema(spec.items)
+        return {**inner, "description": f"{spec.description} {inner['description']}"}
     if kind == "objects":
         return {"type": "array", "minItems": 1, "items": table_schema(spec.items)}
     if kind == "entries":
@@ -95,6 +96,7 @@ def field_schema(spec: FieldSpec) -> dict[str, Any]:
     """The JSON Schema of one field: its value, description, default and example."""
     out: dict[str, Any] = {"description": _describe(spec)}
     out.update(_value_schema(spec))
+    out["description"] = _describe(spec)  # an 'object' field's own words, not its table's
     if not spec.required and spec.default is not NO_DEFAULT:
         out["default"] = spec.default
     if spec.example is not None:

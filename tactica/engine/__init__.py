@@ -39,6 +39,7 @@ from .actions import (
     Teleport,
     UseChampionPower,
     UsePower,
+    UseReaction,
 )
 from .areas import CORNERS as TEMPLATE_CORNERS
 from .areas import Template, cone_size, distinct_strikes, template_squares
@@ -49,8 +50,9 @@ from .attacking import attack_allowed, charge_attack
 from .attacking import provoked_by as provokers_of_attack
 from .auras import covering as auras_covering
 from .auras import squares as aura_squares
+from .chains import next_in_chain
 from .champions import budget_left as champion_budget_left
-from .champions import lost_to_destruction
+from .champions import lost_to_destruction, near_enemies
 from .combat import (
     AttackPreview,
     automatic_critical,
@@ -58,9 +60,11 @@ from .combat import (
     critical_from,
     forced_moves_not_made,
     in_reach,
+    may_target,
     nearest_enemies,
     preview,
     valid_targets,
+    within_reach,
 )
 from .dice import ScriptedDice, SeededDice
 from .effects import ends_in_pit
@@ -68,8 +72,10 @@ from .errors import IllegalAction, PhaseError
 from .events import (
     ActivationEnded,
     AttackRolled,
+    AttackWithoutRoll,
     AuraHarmed,
     BattleWon,
+    ChainJumped,
     ChampionPowerDeclined,
     ChampionPowerOffered,
     ChampionPowerUsed,
@@ -88,13 +94,16 @@ from .events import (
     CreatureSettled,
     CreatureStoodUp,
     DamageDealt,
+    DieChanged,
     DieRolled,
     Event,
     FirstPlayerChosen,
     FlierFell,
     MapChosen,
     OpportunityAttackProvoked,
+    PowerOutOfSight,
     PowerRecharged,
+    ReactionUsed,
     RechargeRolled,
     RegenerationStopped,
     RollWon,
@@ -135,11 +144,13 @@ from .model import (
     FACTIONS,
     AttackDef,
     AttackKind,
+    ChainEffect,
     ConditionEffect,
     CreatureCard,
     Defense,
     Duration,
     Effect,
+    EscalateEffect,
     FollowUpEffect,
     ForcedMoveEffect,
     ForceKind,
@@ -148,6 +159,7 @@ from .model import (
     OngoingEffect,
     Reach,
     Square,
+    Strikes,
     Trigger,
     WarbandDef,
 )
@@ -157,6 +169,9 @@ from .movement import Route, provokers_of_path, routes
 from .movement import mode_of as movement_mode
 from .powers import (
     CHAMPION_EFFECTS_FOR,
+    SIGHT_ALLY,
+    SIGHT_ENEMY,
+    SIGHT_NONE,
     ChampionEffect,
     ChampionPower,
     ChampionTrigger,
@@ -166,6 +181,7 @@ from .powers import (
     Recharge,
     RechargeOn,
     SpecialPower,
+    sight_needed,
 )
 from .queries import (
     charge_preview,
@@ -176,6 +192,9 @@ from .queries import (
     provokers_of_squeeze,
     threat_squares,
 )
+from .reactions import REACTION_TRIGGERS, reaction_attack
+from .rolls import applicable as dice_changes_now
+from .rolls import face_weights
 from .sealed import sealed_warbands
 from .state import (
     SCENARIOS,
@@ -191,6 +210,7 @@ from .state import (
 from .teleporters import teleport_squares
 from .terrain import SYMBOLS, CustomTerrain, Terrain, TerrainRules
 from .terrain import rules_of as terrain_rules
+from .triggers import DieChange, DieChangeKind, DieRoll, Reaction, ReactionEffect, ReactionLimit, ReactionTrigger
 from .uses import (
     NO_ATTACK_POWERS,
     NO_SPECIAL_POWERS,
@@ -203,30 +223,21 @@ from .uses import (
 from .uses import helps as power_helps
 from .warband import WarbandProblem, check_battle, check_warband
 from .whatif import Dice, as_active, as_turn_of, with_creature_at, with_dice
-from .when import (
-    ALWAYS,
-    ATTACK_TESTS,
-    CALM,
-    SIZE_CATEGORIES,
-    TURN_TESTS,
-    About,
-    Situation,
-    When,
-    size_category,
-)
+from .when import ALWAYS, ATTACK_TESTS, CALM, SIZE_CATEGORIES, TURN_TESTS, About, Situation, When, size_category
 
 # The one door: clients (ai, client, tui, saves, cli, content) import these names from
 # ``tactica.engine`` and never a submodule.
 __all__ = [
-    "ALWAYS", "ATTACK_TESTS", "CALM", "SIZE_CATEGORIES", "TURN_TESTS", "About", "Situation", "When",
-    "size_category",
     "ABILITY_KINDS",
     "ACTING_KINDS",
     "ALIGNMENTS",
+    "ALWAYS",
+    "ATTACK_TESTS",
     "AURA_AFFECTS",
     "AURA_BONUS_EFFECTS",
     "AURA_EFFECTS",
     "Ability",
+    "About",
     "Action",
     "Activate",
     "ActivationEnded",
@@ -237,12 +248,16 @@ __all__ = [
     "AttackKind",
     "AttackPreview",
     "AttackRolled",
+    "AttackWithoutRoll",
     "Aura",
     "AuraHarmed",
     "BattleWon",
+    "CALM",
     "CHAMPION_EFFECTS_FOR",
     "CHAMPION_KINDS",
     "CONDITIONS",
+    "ChainEffect",
+    "ChainJumped",
     "ChampionEffect",
     "ChampionPower",
     "ChampionPowerDeclined",
@@ -275,11 +290,16 @@ __all__ = [
     "DeclinePower",
     "Defense",
     "Dice",
+    "DieChange",
+    "DieChangeKind",
+    "DieChanged",
+    "DieRoll",
     "DieRolled",
     "DropProne",
     "Duration",
     "Effect",
     "EndActivation",
+    "EscalateEffect",
     "Event",
     "FACTIONS",
     "FORCED_KINDS",
@@ -308,9 +328,16 @@ __all__ = [
     "Place",
     "PowerAction",
     "PowerEffect",
+    "PowerOutOfSight",
     "PowerRecharged",
     "PowerTrigger",
+    "REACTION_TRIGGERS",
     "Reach",
+    "Reaction",
+    "ReactionEffect",
+    "ReactionLimit",
+    "ReactionTrigger",
+    "ReactionUsed",
     "ReadOnlyStateError",
     "Recharge",
     "RechargeOn",
@@ -322,19 +349,26 @@ __all__ = [
     "Route",
     "Ruleset",
     "SCENARIOS",
+    "SIGHT_ALLY",
+    "SIGHT_ENEMY",
+    "SIGHT_NONE",
+    "SIZE_CATEGORIES",
     "SYMBOLS",
     "SavingThrowRolled",
     "ScriptedDice",
     "SeededDice",
     "Settle",
     "Shift",
+    "Situation",
     "SpecialPower",
     "SpecialPowerUsed",
     "Square",
     "Squeeze",
     "StandUp",
     "StartAreaChosen",
+    "Strikes",
     "TEMPLATE_CORNERS",
+    "TURN_TESTS",
     "Teleport",
     "Template",
     "TemplatePlaced",
@@ -346,10 +380,12 @@ __all__ = [
     "TurnStarted",
     "UseChampionPower",
     "UsePower",
+    "UseReaction",
     "UseSpent",
     "VictoryPointsScored",
     "WarbandDef",
     "WarbandProblem",
+    "When",
     "actions_of_kind",
     "activations_per_round",
     "active_modules",
@@ -382,9 +418,11 @@ __all__ = [
     "critical_from",
     "defend",
     "deploy_squares",
+    "dice_changes_now",
     "distinct_strikes",
     "ends_activation_in_pit",
     "ends_in_pit",
+    "face_weights",
     "footprint_fits",
     "footprint_gap",
     "footprint_squares",
@@ -394,14 +432,17 @@ __all__ = [
     "kinds_now",
     "legal_actions",
     "lost_to_destruction",
+    "may_target",
     "module_conflict",
     "move_reach",
     "move_refusal",
     "move_rest",
     "movement_mode",
     "movement_spent",
+    "near_enemies",
     "nearest_enemies",
     "new_game",
+    "next_in_chain",
     "power_available",
     "power_helps",
     "power_key",
@@ -409,9 +450,12 @@ __all__ = [
     "provokers_of_attack",
     "provokers_of_path",
     "provokers_of_squeeze",
+    "reaction_attack",
     "round_end_winner",
     "routes",
     "sealed_warbands",
+    "sight_needed",
+    "size_category",
     "struck_by_area",
     "teleport_squares",
     "template_squares",
@@ -424,4 +468,5 @@ __all__ = [
     "with_creature_at",
     "with_dice",
     "with_map",
+    "within_reach",
 ]

@@ -230,5 +230,19 @@ class UseChampionPower(Action):
 
 
 @dataclass(frozen=True)
+class UseReaction(Action):
+    """Creature ``creature`` uses its reaction number ``reaction`` against ``target`` (CL-10); takes no action.
+
+    Legal only in ``Phase.CHAMPION`` (the decision window, shared with champion powers) for the
+    creature's player.  target: the enemy of the event (its attacker, the creature that moved
+    next to it, the destroyer of its ally), or the creature itself for a heal.
+    """
+
+    creature: str
+    reaction: int
+    target: str
+
+
+@dataclass(frozen=True)
 class DeclinePower(Action):
     """Use no (more) champion powers now (CHP-2): the other player may still decide, then play goes on."""

@@ -43,10 +43,10 @@ from dataclasses import dataclass
 
 from .actions import AreaAttack
 from .attacking import attack_allowed
-from .combat import nearest_enemies
+from .combat import nearest_enemies, struck_by
 from .footprint import bounds, footprint, gap
 from .geometry import Point, chebyshev, clip, corners, squares_crossed
-from .model import AttackDef, Reach, Square
+from .model import AttackDef, Reach, Square, Strikes
 from .state import Creature, GameState
 
 #: Corner indices of a square: 0 NW, 1 NE, 2 SW, 3 SE (as ``geometry.corners``).
@@ -247,16 +247,28 @@ def template_squares(state: GameState, attack: AttackDef, origin: Square, corner
     return set(found.squares) if found else set()
 
 
-def struck(state: GameState, me: Creature, found: Template) -> list[Creature]:
+def struck(state: GameState, me: Creature, found: Template, attack: AttackDef | None = None) -> list[Creature]:
     """Creatures (allies included, ATK-2) standing in a template, in uid order.
 
     A Large or Huge creature is in it when any of its squares is, and is
-    listed (so attacked) once (MOV-13).
+    listed (so attacked) once (MOV-13).  With ``attack``: only those it
+    strikes (its ``strikes`` and ``only``, CL-2; ``combat.struck_by``).
     """
     squares = found.squares
-    return sorted((c for c in state.creatures if c.alive and c.uid != me.uid
-                   and (c.pos in squares or (c.card.size > 1 and any(sq in squares for sq in c.squares)))),
-                  key=lambda c: c.uid)
+    inside = sorted((c for c in state.creatures if c.alive and c.uid != me.uid
+                     and (c.pos in squares or (c.card.size > 1 and any(sq in squares for sq in c.squares)))),
+                    key=lambda c: c.uid)
+    if attack is None or (attack.strikes is Strikes.ALL and attack.only.always):
+        return inside
+    return struck_by(state, me, attack, inside)
+
+
+def aimed_at_right_side(me: Creature, attack: AttackDef, hit: list[Creature]) -> bool:
+    """True when a close or area attack striking ``hit`` strikes someone it is for (ATK-2, CL-2):
+    an enemy, or, for an attack that strikes allies only, an ally."""
+    if attack.strikes is Strikes.ALLIES:
+        return bool(hit)
+    return any(c.team != me.team for c in hit)
 
 
 def aims(state: GameState, me: Creature, attack: AttackDef) -> list[tuple[Square, int]]:
@@ -305,13 +317,13 @@ def distinct_strikes(state: GameState, me: Creature, attack: AttackDef,
         found = template(state, me, attack, origin, corner)
         if found is None:
             continue
-        hit = struck(state, me, found)
+        hit = struck(state, me, found, attack)
         key = tuple(c.uid for c in hit)
-        if key in seen or not any(c.team != me.team for c in hit):
+        if key in seen or not aimed_at_right_side(me, attack, hit):
             continue
         seen.add(key)
         yield origin, corner, hit
 
 
-__all__ = ["Template", "template", "template_squares", "struck", "area_actions", "aims",
+__all__ = ["Template", "template", "template_squares", "struck", "aimed_at_right_side", "area_actions", "aims",
            "corner_point", "cone_size", "CORNERS"]

@@ -14,9 +14,10 @@ from itertools import combinations
 
 from . import events as ev
 from .actions import Attack
+from .chains import run_chain
 from .combat import AreaOrigin, resolve_attack, valid_targets
 from .flow import battle_decided
-from .model import AttackDef, AttackKind, FollowUpEffect, Trigger
+from .model import AttackDef, AttackKind, ChainEffect, FollowUpEffect, Square, Trigger
 from .movement import threats
 from .state import BASIC_ONLY, Creature, GameState
 from .uses import attack_available
@@ -122,9 +123,13 @@ def resolve_all(st: GameState, me: Creature, attack: AttackDef, targets: list[Cr
     against each target whose result matches their trigger, in order.
     """
     results: list[tuple[Creature, bool]] = []
+    squares: list[Square] = []
+    chains = kind != "opportunity" and any(isinstance(e, ChainEffect) for e in attack.effects)
     for t in targets:
         if not t.alive or not me.alive:
             continue
+        if chains:
+            squares.append(t.square)
         hit = resolve_attack(st, me, t, attack, out, kind=kind, origin=origin)
         results.append((t, hit))
         if battle_decided(st, out):
@@ -140,8 +145,22 @@ def resolve_all(st: GameState, me: Creature, attack: AttackDef, targets: list[Cr
         for t, hit in results:
             if effect.on is not Trigger.ALWAYS and (effect.on is Trigger.HIT) is not hit:
                 continue
+            if not effect.when.always and not effect.when.holds(st, me, t):  # CL-7
+                continue
             if not resolve_all(st, me, follow, [t], "follow-up", out, depth=depth + 1):
                 return False
+    if chains:  # CL-8: each chain from each target whose result matches its trigger
+        attacked = {t.uid for t, _ in results}
+        for effect in attack.effects:
+            if not isinstance(effect, ChainEffect):
+                continue
+            for (t, hit), square in zip(results, squares):
+                if not effect.on.matches(hit, destroyed=not t.alive):
+                    continue
+                if not effect.when.always and not effect.when.holds(st, me, t):
+                    continue
+                if not run_chain(st, me, attack, effect, t, square, attacked, out):
+                    return False
     return True
 
 

@@ -23,12 +23,18 @@ damage lands right after the ally's attack and before the activation goes on.
 from __future__ import annotations
 
 from . import events as ev
+from . import reactions
 from .abilities import defend
-from .actions import UseChampionPower
-from .combat import deal_damage, resolve_attack
-from .powers import ChampionEffect, ChampionPower, ChampionTrigger
-from .state import Continuation, Creature, GameState, Occasion, Phase
+from .actions import UseChampionPower, UseReaction
+from .combat import creature_distance, deal_damage, resolve_attack, sees
+from .powers import SIGHT_ALLY, SIGHT_ENEMY, ChampionEffect, ChampionPower, ChampionTrigger, sight_needed
+from .state import Continuation, Creature, GameState, Occasion, Phase, bloodied_threshold
 from .uses import clear, heal, helps
+
+#: Triggers of the card language (CL-12): occasions for them are looked for only when some champion
+#: on the map has a power with one (today's battles make none).
+_NEW_TRIGGERS = frozenset({ChampionTrigger.ALLY_BLOODIED.value, ChampionTrigger.ALLY_DESTROYED.value,
+                           ChampionTrigger.ALLY_CHARGES.value, ChampionTrigger.ENEMY_NEAR.value})
 
 #: Conditions that forbid champion powers (docs/rules.md: confused, staggered; inactive: stunned, helpless).
 NO_CHAMPION_POWERS = frozenset({"confused", "staggered", "stunned", "helpless"})
@@ -71,11 +77,45 @@ def attack_occasions(st: GameState, events: list[ev.Event]) -> list[Occasion]:
             if line is not None and not line.is_area:
                 found.append(Occasion(ChampionTrigger.ALLY_MISSES.value, attacker.uid, target.uid,
                                       e.attack, e.kind))
+    found += _card_language_occasions(st, events)
     unique: list[Occasion] = []
     for o in found:
         if o not in unique:
             unique.append(o)
     return unique
+
+
+def _card_language_occasions(st: GameState, events: list[ev.Event]) -> list[Occasion]:
+    """The CL-12 occasions in one action's ``events`` (none unless a champion on the map has a power
+    with a CL-12 trigger): an ally's charge attack, an ally becoming bloodied or destroyed by an
+    enemy's attack (the enemy: that attack's maker), an enemy ending a move near a champion."""
+    wanted = {p.trigger._value_ for c in st.champions() for p in c.card.champion_powers} & _NEW_TRIGGERS
+    if not wanted:
+        return []
+    found: list[Occasion] = []
+    last: dict[str, str] = {}
+    for e in events:
+        if isinstance(e, ev.AttackRolled):
+            last[e.target] = e.attacker
+            if e.kind == "charge" and ChampionTrigger.ALLY_CHARGES.value in wanted:
+                found.append(Occasion(ChampionTrigger.ALLY_CHARGES.value, e.attacker, e.target, e.attack, e.kind))
+        elif isinstance(e, ev.DamageDealt) and ChampionTrigger.ALLY_BLOODIED.value in wanted:
+            c = st.peek(e.target)
+            if (c is not None and c.alive and e.bloodied and e.hp_left > 0
+                    and e.hp_left + e.amount > bloodied_threshold(c.card.hp)):
+                found.append(Occasion(ChampionTrigger.ALLY_BLOODIED.value, c.uid, last.get(c.uid, "")))
+        elif isinstance(e, ev.CreatureDestroyed) and ChampionTrigger.ALLY_DESTROYED.value in wanted:
+            if last.get(e.uid):
+                found.append(Occasion(ChampionTrigger.ALLY_DESTROYED.value, e.uid, last[e.uid]))
+        elif isinstance(e, ev.CreatureMoved) and ChampionTrigger.ENEMY_NEAR.value in wanted:
+            mover = st.peek(e.uid)
+            if mover is None or not mover.alive:
+                continue
+            for champion in st.champions():
+                if champion.alive and st.hostile(champion.player, mover.player) and any(
+                        p.trigger is ChampionTrigger.ENEMY_NEAR for p in champion.card.champion_powers):
+                    found.append(Occasion(ChampionTrigger.ENEMY_NEAR.value, champion.uid, mover.uid))
+    return found
 
 
 def turn_occasion(trigger: ChampionTrigger, me: Creature) -> list[Occasion]:
@@ -90,6 +130,8 @@ def _fits(st: GameState, champion: Creature, power: ChampionPower, o: Occasion) 
     """True when ``power`` of ``champion`` may answer occasion ``o`` (CHP-1, CHP-2)."""
     if power.trigger._value_ != o.trigger or power.cost > budget_left(champion):  # _value_: .value, faster
         return False
+    if o.trigger in _NEW_TRIGGERS or power.effect in _NEW_EFFECTS or not power.when.always:
+        return _fits_card_language(st, champion, power, o)
     ally = st.peek(o.ally)
     if ally is None or not ally.alive or st.hostile(ally.player, champion.player):
         return False
@@ -119,17 +161,95 @@ def _fits(st: GameState, champion: Creature, power: ChampionPower, o: Occasion) 
             return False
         if not st.geometry.within(champion.square, ally.square, power.range):
             return False
+        if sight_needed(power.trigger, power.effect) == SIGHT_ALLY and not sees(st, champion, ally):
+            return False  # CL-12: a power that changes an ally's attack needs sight of that ally
     return True
 
 
-def options(st: GameState, player: int) -> list[UseChampionPower]:
-    """Every legal ``UseChampionPower`` of ``player`` for the open window, canonical order."""
+#: Effects of the card language (CL-12), checked by ``_fits_card_language``.
+_NEW_EFFECTS = frozenset({ChampionEffect.DAMAGE_NEAR, ChampionEffect.SET_DIE})
+
+
+def near_enemies(st: GameState, champion: Creature, ally: Creature, near: int) -> tuple[list[Creature], list[Creature]]:
+    """The enemies of ``champion`` within ``near`` squares of ``ally`` (counted around walls, RNG-5),
+    split into (seen by the champion, unseen) (CL-12: only the seen ones are affected); uid order."""
+    seen: list[Creature] = []
+    unseen: list[Creature] = []
+    for c in sorted(st.enemy_creatures(champion.player), key=lambda c: c.uid):
+        d = creature_distance(st, ally, c)
+        if d is None or d > near:
+            continue
+        (seen if sees(st, champion, c) else unseen).append(c)
+    return seen, unseen
+
+
+def _fits_card_language(st: GameState, champion: Creature, power: ChampionPower, o: Occasion) -> bool:
+    """``_fits`` for a CL-12 trigger or effect, or a power with a ``when`` (CL-12): the ally on the
+    champion's side (itself for ENEMY_NEAR; for ALLY_DESTROYED the ally is gone and the enemy
+    must be within range instead), its keyword, the ``when``, something to change, range and sight."""
+    enemy = st.peek(o.enemy) if o.enemy else None
+    if enemy is not None and not enemy.alive:
+        enemy = None
+    trigger = power.trigger
+    if trigger is ChampionTrigger.ALLY_DESTROYED:
+        dead = st.peek(o.ally)
+        if dead is None or st.hostile(dead.player, champion.player) or enemy is None:
+            return False
+        if (power.others_only and dead.uid == champion.uid) or (
+                power.keyword and power.keyword not in dead.card.keywords):
+            return False
+        ally = champion  # distances and sight from the champion to the enemy
+        if champion.uid == dead.uid or not st.geometry.within(champion.square, enemy.square, power.range):
+            return False
+    else:
+        found = st.peek(o.ally)
+        if found is None or not found.alive or st.hostile(found.player, champion.player):
+            return False
+        ally = found
+        if trigger is not ChampionTrigger.ENEMY_NEAR:
+            if power.others_only and ally.uid == champion.uid:
+                return False
+            if power.keyword and power.keyword not in ally.card.keywords:
+                return False
+        elif ally.uid != champion.uid or enemy is None:
+            return False
+        elif (d := creature_distance(st, champion, enemy)) is None or d > power.near:
+            return False
+        if power.in_vp_zone and ally.pos not in st.vp_zone(ally.player):
+            return False
+        if ally.uid != champion.uid and not st.geometry.within(champion.square, ally.square, power.range):
+            return False
+    if not power.when.holds(st, champion, enemy):
+        return False
+    effect = power.effect
+    if effect in (ChampionEffect.EXTRA_DAMAGE, ChampionEffect.REROLL, ChampionEffect.SET_DIE):
+        if enemy is None or (effect is ChampionEffect.EXTRA_DAMAGE and power.amount <= 0):
+            return False
+        if effect is not ChampionEffect.EXTRA_DAMAGE and ally.card.attack_named(o.attack) is None:
+            return False
+    elif effect is ChampionEffect.DAMAGE_NEAR:
+        if not near_enemies(st, champion, ally, power.near)[0]:
+            return False
+    elif not helps(ally, "heal" if effect is ChampionEffect.HEAL else "clear", power.amount):
+        return False
+    need = sight_needed(trigger, effect)
+    if need == SIGHT_ALLY and ally.uid != champion.uid and not sees(st, champion, ally):
+        return False
+    if need == SIGHT_ENEMY and effect is not ChampionEffect.DAMAGE_NEAR and (
+            enemy is None or not sees(st, champion, enemy)):
+        return False
+    return True
+
+
+def options(st: GameState, player: int) -> list[UseChampionPower | UseReaction]:
+    """Every legal ``UseChampionPower`` of ``player`` for the open window, canonical order, then its
+    ``UseReaction`` (CL-10: reactions share the window)."""
     return _options_by_player(st, player).get(player, [])
 
 
-def _options_by_player(st: GameState, only: int | None = None) -> dict[int, list[UseChampionPower]]:
+def _options_by_player(st: GameState, only: int | None = None) -> dict[int, list[UseChampionPower | UseReaction]]:
     """``options`` of every player with some (or of ``only``), from one scan of the champions."""
-    found: dict[int, list[UseChampionPower]] = {}
+    found: dict[int, list[UseChampionPower | UseReaction]] = {}
     triggers = {o.trigger for o in st.window}
     for champion in st.champions():
         powers = champion.card.champion_powers
@@ -147,6 +267,9 @@ def _options_by_player(st: GameState, only: int | None = None) -> dict[int, list
                     acts = found.setdefault(champion.player, [])
                     if a not in acts:
                         acts.append(a)
+    for player, answers in reactions.options_by_player(st).items():  # CL-10: reactions share the window
+        if only is None or player == only:
+            found.setdefault(player, []).extend(answers)
     return found
 
 
@@ -171,7 +294,9 @@ def _may_answer(st: GameState, occasions: list[Occasion]) -> bool:
     """False when surely no power answers ``occasions`` (CHP-1, CHP-2): no champion on the map
     has a power with one of their triggers that it can still pay for and that would change
     something (an enemy to strike or attack again; an ally it would heal or clear, ``helps``).
-    True when one may (``_fits`` decides)."""
+    True when one may (``_fits`` decides).  A reaction's occasion (CL-10) may always be answered."""
+    if reactions.may_answer(occasions):
+        return True
     for champion in st.champions():
         if champion.pos is None or champion.destroyed:
             continue
@@ -183,7 +308,10 @@ def _may_answer(st: GameState, occasions: list[Occasion]) -> bool:
             for o in occasions:
                 if o.trigger != trigger:
                     continue
-                if p.effect is ChampionEffect.EXTRA_DAMAGE or p.effect is ChampionEffect.REROLL:
+                if p.effect is ChampionEffect.DAMAGE_NEAR or o.trigger in _NEW_TRIGGERS:
+                    return True  # CL-12: _fits decides
+                if p.effect is ChampionEffect.EXTRA_DAMAGE or p.effect in (ChampionEffect.REROLL,
+                                                                            ChampionEffect.SET_DIE):
                     if o.enemy:
                         return True
                 else:
@@ -330,12 +458,29 @@ def use(st: GameState, a: UseChampionPower, out: list[ev.Event]) -> None:
             amount, steps = defend(enemy.card, amount, "", attack=True)
         deal_damage(st, enemy, amount, "", champion.player, out, cause="champion",
                     adjustments=tuple(steps))
-    elif power.effect is ChampionEffect.REROLL:
+    elif power.effect is ChampionEffect.REROLL or power.effect is ChampionEffect.SET_DIE:
         o = next(o for o in st.window if o.trigger == ChampionTrigger.ALLY_MISSES.value
                  and o.ally == a.ally and o.enemy == a.enemy)
         attack = ally.card.attack_named(o.attack)
         assert attack is not None  # the occasion names one of the ally's attack lines
-        resolve_attack(st, ally, st.creature(a.enemy), attack, out, kind=o.kind)
+        if power.effect is ChampionEffect.SET_DIE:  # CL-12, CL-13: no die rolled; the log says why
+            out.append(ev.DieChanged(ally.uid, "attack", (), power.natural, power.name, "champion"))
+            resolve_attack(st, ally, st.creature(a.enemy), attack, out, kind=o.kind, natural=power.natural)
+        else:
+            resolve_attack(st, ally, st.creature(a.enemy), attack, out, kind=o.kind)
+    elif power.effect is ChampionEffect.DAMAGE_NEAR:  # CL-12: only the enemies the champion sees
+        seen, unseen = near_enemies(st, champion, ally, power.near)
+        if unseen:
+            out.append(ev.PowerOutOfSight(champion.uid, power.name, tuple(c.uid for c in unseen)))
+        for c in seen:
+            if not c.alive:
+                continue
+            enemy = st.creature(c.uid)
+            amount, steps = power.amount, list[tuple[str, int]]()
+            if enemy.card.abilities:
+                amount, steps = defend(enemy.card, amount, "", attack=True)
+            deal_damage(st, enemy, amount, "", champion.player, out, cause="champion",
+                        adjustments=tuple(steps))
     elif power.effect is ChampionEffect.HEAL:
         heal(ally, power.amount, "champion", out)
     else:
@@ -370,6 +515,6 @@ def advance(st: GameState, out: list[ev.Event]) -> Continuation | None:
     return resume
 
 
-__all__ = ["budget_left", "turn_key", "can_use_now", "attack_occasions", "turn_occasion", "options",
+__all__ = ["budget_left", "turn_key", "can_use_now", "attack_occasions", "turn_occasion", "options", "near_enemies",
            "lost_to_destruction",
            "open_window", "check_use", "use", "decline", "advance", "NO_CHAMPION_POWERS"]

@@ -8,10 +8,11 @@ Resist, Vulnerable, Immune, Insubstantial; see ``abilities``).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from . import auras
+from . import auras, rolls
 from . import events as ev
 from . import footprint as fp
 from .abilities import Aura, MultipleThreats, defend, extra_damage, has, stops_regeneration
@@ -21,15 +22,18 @@ from .model import (
     AttackDef,
     AttackKind,
     ConditionEffect,
+    EscalateEffect,
     ForcedMoveEffect,
     HealEffect,
     OngoingEffect,
     Reach,
     Square,
-    Trigger,
+    Strikes,
 )
 from .modules import book_of
 from .state import GRANTS_CA, Creature, GameState, PendingForce
+from .triggers import DieRoll
+from .when import Situation, kinds_of_attack
 
 COMBAT_ADVANTAGE = 2
 SQUEEZE_PENALTY = -5
@@ -117,8 +121,13 @@ def flanking(state: GameState, attacker: Creature, target: Creature) -> bool:
     creatures any one of their squares may be picked (FLK-1): some square of
     the attacker, of the ally and of the target line up so.
     """
-    if attacker.dazed or not touching(attacker, target):
+    if attacker.dazed:
         return False
+    if not touching(attacker, target):  # CL-5: a creature with reach flanks at that reach
+        reach = attacker.card.melee_reach
+        if reach <= 1 or not within_reach(state, attacker, target, reach):
+            return False
+        return _flanking_at_reach(state, attacker, target)
     big = attacker.card.size > 1 or target.card.size > 1
     if not big:  # one-square attacker and target: look the line up by where the two stand
         tx, ty = target.square
@@ -131,6 +140,8 @@ def flanking(state: GameState, attacker: Creature, target: Creature) -> bool:
             if ally.card.size == 1:
                 dx, dy = pos[0] - tx, pos[1] - ty
                 if dx > 1 or dx < -1 or dy > 1 or dy < -1 or not (dx or dy):
+                    if ally.card.melee_reach > 1 and _flanks_from(state, attacker, ally, target):
+                        return True  # CL-5: an ally with reach flanks at that reach
                     continue  # not next to the target
                 if _flanks(ax - tx, ay - ty, dx, dy) and ally.active and not ally.dazed:
                     return True
@@ -142,6 +153,8 @@ def flanking(state: GameState, attacker: Creature, target: Creature) -> bool:
     for ally in state.creatures:
         if (ally.uid == attacker.uid or ally.team != attacker.team or not ally.active
                 or ally.dazed or not touching(ally, target)):
+            if ally.card.melee_reach > 1 and _flanks_from(state, attacker, ally, target):
+                return True  # CL-5
             continue
         if not big and ally.card.size == 1:
             if passes_opposite_sides(centre(attacker.pos), centre(ally.pos), target.pos):
@@ -151,6 +164,23 @@ def flanking(state: GameState, attacker: Creature, target: Creature) -> bool:
                for t in target.squares for a in attacker.squares for b in ally.squares):
             return True
     return False
+
+
+def _flanks_from(state: GameState, attacker: Creature, ally: Creature, target: Creature) -> bool:
+    """True when ``ally`` (active, not dazed, of ``attacker``'s side, not ``attacker``) reaches
+    ``target`` (adjacent, or within its melee reach, CL-5) and some squares of the attacker, the
+    ally and the target line up through two opposite sides of the target's square (FLK-1)."""
+    if (ally.uid == attacker.uid or ally.team != attacker.team or ally.pos is None or not ally.active
+            or ally.dazed or not within_reach(state, ally, target, ally.card.melee_reach)):
+        return False
+    return any(passes_opposite_sides(centre(a), centre(b), t)
+               for t in target.squares for a in attacker.squares for b in ally.squares)
+
+
+def _flanking_at_reach(state: GameState, attacker: Creature, target: Creature) -> bool:
+    """``flanking`` for an attacker that reaches ``target`` from farther than adjacent (CL-5,
+    FLK-1): some ally reaches it too and they line up through its opposite sides."""
+    return any(_flanks_from(state, attacker, ally, target) for ally in state.creatures)
 
 
 _NEXT_TO = [(dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
@@ -280,7 +310,8 @@ def modifiers(state: GameState, attacker: Creature, target: Creature, attack: At
 def in_reach(state: GameState, attacker: Creature, target: Creature, attack: AttackDef) -> tuple[str, str] | None:
     """Whether ``attack`` can reach ``target`` alone; None if so, else (code, reason).
 
-    RNG-1 melee: adjacent (or within a rule module's wider reach, G35-REACH).
+    RNG-1 melee: adjacent, or within the line's reach (CL-5) or a rule module's wider reach
+    (G35-REACH), counted around walls, in line of sight.  CL-2: the line's ``only`` test.
     RNG-2 ranged: line of sight (LOS-1), and for ``range X`` a distance of at
     most X counted around walls (RNG-5); for
     ``nearest``, the target must be among the nearest enemies in sight.
@@ -289,10 +320,22 @@ def in_reach(state: GameState, attacker: Creature, target: Creature, attack: Att
         return ("no-target", "That creature is not on the map.")
     if target.team == attacker.team:
         return ("ally", "No creature attacks an ally on purpose (ATK-2).")
+    if not attack.only.always and not may_target(state, attacker, target, attack):  # CL-2
+        return ("not-allowed", f"{attack.name} may target only creatures {attack.only.words()}"
+                               f" ({target.card.name} is not one).")
     if attack.kind is AttackKind.MELEE:
-        if not touching(attacker, target) and not _within_module_reach(state, attacker, target):
-            return ("not-adjacent", f"{attack.name} is a melee attack: the target must be adjacent.")
-        return None
+        if touching(attacker, target):
+            return None
+        reach = attack.range or 1  # CL-5: a melee line with reach 2 or more
+        book = book_of(state)
+        if book.reach_asked:  # a rule module may widen it (G35-REACH)
+            reach = book.melee_reach(state, attacker, reach)
+        if reach > 1 and within_reach(state, attacker, target, reach):
+            return None
+        if attack.range and attack.range > 1:
+            return ("not-in-reach", f"{attack.name} reaches {reach} squares: "
+                                    f"{target.card.name} is farther or out of sight.")
+        return ("not-adjacent", f"{attack.name} is a melee attack: the target must be adjacent.")
     geo = state.geometry
     if not sees(state, attacker, target):
         return ("no-sight", f"{attacker.card.name} has no line of sight to {target.card.name}.")
@@ -311,17 +354,57 @@ def in_reach(state: GameState, attacker: Creature, target: Creature, attack: Att
     return None
 
 
-def _within_module_reach(state: GameState, attacker: Creature, target: Creature) -> bool:
-    """True when an active rule module widens ``attacker``'s melee reach past adjacent squares and
-    ``target`` is within it, counted around walls, in line of sight (G35-REACH)."""
-    book = book_of(state)
-    if not book.reach_asked:
-        return False
-    reach = book.melee_reach(state, attacker, 1)
+def within_reach(state: GameState, attacker: Creature, target: Creature, reach: int) -> bool:
+    """True when ``target`` is within ``reach`` squares of ``attacker`` (counted around walls,
+    RNG-5; any squares of Large and Huge creatures, MOV-13) and in its line of sight (LOS-1):
+    where a melee attack with reach ``reach`` may strike (CL-5).  Adjacent creatures always are
+    (RNG-1)."""
+    if touching(attacker, target):
+        return True
     if reach <= 1:
         return False
+    if attacker.card.size == 1 and target.card.size == 1:
+        ax, ay = attacker.square
+        tx, ty = target.square
+        if max(abs(ax - tx), abs(ay - ty)) > reach:
+            return False
     dist = creature_distance(state, attacker, target)
     return dist is not None and dist <= reach and sees(state, attacker, target)
+
+
+def may_target(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
+               *, kind: str = "attack") -> bool:
+    """True when ``attack``'s ``only`` test lets ``attacker`` target (or strike) ``target`` (CL-2):
+    ``me`` is the attacker, ``other`` the target; ``kind`` ("attack", "charge", "opportunity",
+    "follow-up", "chain") gives the attack kinds of its ``Situation``."""
+    if attack.only.always:
+        return True
+    return attack.only.holds(state, attacker, target, situation(state, attacker, target, attack, kind))
+
+
+def situation(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
+              kind: str = "attack") -> Situation:
+    """What a ``When`` about this attack may ask (CL-1, CL-2, CL-7): the attacker's uid, whether it
+    charges (``kind`` "charge") or flanks, whether its target cannot see it, the attack kinds and
+    the damage type."""
+    return Situation(attacker=attacker.uid, charging=kind == "charge",
+                     flanking=flanking(state, attacker, target),
+                     unseen=invisible(state, attacker, target) or not sees(state, target, attacker),
+                     attack_kinds=kinds_of_attack(attack.kind.value, charge=kind == "charge",
+                                                  opportunity=kind == "opportunity"),
+                     damage_types=frozenset({attack.damage_type}))
+
+
+def struck_by(state: GameState, attacker: Creature, attack: AttackDef, found: list[Creature]) -> list[Creature]:
+    """Of the creatures ``found`` in a close or area attack's template, those it strikes (CL-2):
+    by its ``strikes`` (all, enemies only, allies only) and its ``only`` test; same order."""
+    if attack.strikes is Strikes.ENEMIES:
+        found = [c for c in found if c.team != attacker.team]
+    elif attack.strikes is Strikes.ALLIES:
+        found = [c for c in found if c.team == attacker.team]
+    if not attack.only.always:
+        found = [c for c in found if may_target(state, attacker, c, attack)]
+    return found
 
 
 def sees(state: GameState, a: Creature, b: Creature) -> bool:
@@ -356,8 +439,11 @@ def nearest_enemies(state: GameState, attacker: Creature) -> list[Creature]:
 
 
 def valid_targets(state: GameState, attacker: Creature, attack: AttackDef) -> list[Creature]:
-    """Every enemy ``attack`` could target now, in uid order (RNG-1, RNG-2)."""
+    """Every enemy ``attack`` could target now, in uid order (RNG-1, RNG-2; its ``only`` test, CL-2;
+    a melee line's reach, CL-5)."""
     enemies = state.enemy_creatures(attacker.player)
+    if not attack.only.always:  # CL-2
+        enemies = [c for c in enemies if may_target(state, attacker, c, attack)]
     if attack.reach is Reach.RANGE and attacker.card.size == 1:
         # in_reach for one-square creatures: sight, then a distance within range -- refused
         # cheaply by the Chebyshev distance (never above the count around walls) and else
@@ -407,6 +493,8 @@ def preview(state: GameState, attacker: Creature, target: Creature, attack: Atta
     ``origin``: the template (``areas.Template``) of a close or area attack,
     so that cover is traced from it (COV-5); None for other attacks.
     """
+    if not attack.rolls:  # CL-9: no attack roll; a save of N fails on N-1 faces in 20
+        return _preview_without_roll(state, attacker, target, attack, charge)
     mods = modifiers(state, attacker, target, attack, charge=charge, origin=origin)
     total_bonus = attack.bonus + sum(v for _, v in mods)
     tn = target.card.defense_value(attack.defense)
@@ -417,45 +505,144 @@ def preview(state: GameState, attacker: Creature, target: Creature, attack: Atta
 
     boost = aura_damage(state, attacker, target)
     # A hit deals one of two amounts: a critical hit's or an ordinary one's.
-    crits = sum(1 for n in hits if auto or n >= crit)
-    plain = len(hits) - crits
+    crits: float = sum(1 for n in hits if auto or n >= crit)
+    plain: float = len(hits) - crits
+    chance = len(hits) / 20
+    weights = None
+    if attacker.card.dice:  # CL-13: rerolls and the better of two dice change each face's chance
+        kind = "charge" if charge else "attack"
+        changes = rolls.applicable(state, attacker, DieRoll.ATTACK, target,
+                                   attack_situation(state, attacker, target, attack, kind))
+        weights = rolls.face_weights(changes, _hits(state, attacker, target, attack, mods))
+    if weights is not None:  # counts out of 20, as above
+        crits = 20 * sum(weights[n - 1] for n in hits if auto or n >= crit)
+        plain = 20 * sum(weights[n - 1] for n in hits) - crits
+        chance = (crits + plain) / 20
     hp = target.hp
-    expected = kills = loss = 0
+    expected: float = 0
+    kills: float = 0
+    loss: float = 0
     for count, critical in ((plain, False), (crits, True)):
         if count:
             dealt = hit_damage(attacker, target, attack, critical, ca, charge, boost=boost)[0]
             expected += count * dealt
             kills += count if dealt >= hp else 0
             loss += count * min(dealt, hp)
-    return AttackPreview(mods, attack.bonus, tn, len(hits) / 20, expected / 20, kills / 20, loss / 20)
+    return AttackPreview(mods, attack.bonus, tn, chance, expected / 20, kills / 20, loss / 20)
+
+
+def _preview_without_roll(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
+                          charge: bool) -> AttackPreview:
+    """``preview`` of a line with no attack roll (CL-9): it hits surely, or when the target's save
+    fails (a d20 below ``save``: (save - 1) / 20); never critical; no roll modifiers (the
+    modifiers are (("no attack roll", 0),) or (("save N+", 0),) for the preview's list)."""
+    chance = 1.0 if attack.automatic else max(0, min(20, attack.save - 1)) / 20
+    ca = bool(combat_advantage(state, attacker, target))
+    dealt = hit_damage(attacker, target, attack, False, ca, charge,
+                       boost=aura_damage(state, attacker, target))[0]
+    hp = target.hp
+    label = "no attack roll" if attack.automatic else f"save {attack.save}+"
+    return AttackPreview(((label, 0),), 0, attack.save, chance, chance * dealt,
+                         chance if dealt >= hp else 0.0, chance * min(dealt, hp))
 
 
 def resolve_attack(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
-                   out: list[ev.Event], *, kind: str = "attack", origin: AreaOrigin | None = None) -> bool:
+                   out: list[ev.Event], *, kind: str = "attack", origin: AreaOrigin | None = None,
+                   natural: int | None = None) -> bool:
     """Roll one attack and apply its damage and effects, mutating ``state`` (ATK-3..6, HP-1).
 
-    ``kind`` is "attack", "charge", "opportunity" or "follow-up"; ``origin``
-    the template of a close or area attack (COV-5).  Appends events to
-    ``out``; returns True when the attack hit.
+    ``kind`` is "attack", "charge", "opportunity", "follow-up" or "chain" (CL-8); ``origin``
+    the template of a close or area attack (COV-5); ``natural``: the face the
+    roll counts as, with no die rolled (a champion power that sets the die,
+    CL-12), None to roll.  Appends events to ``out``; returns True when the
+    attack hit.  A line with no attack roll (CL-9) hits surely or on a failed
+    save (``AttackWithoutRoll`` instead of ``AttackRolled``); effects with a
+    ``when`` are gated by it as the attack found the target (CL-7).
     """
+    if not attack.rolls:  # CL-9: no attack roll
+        return _resolve_without_roll(state, attacker, target, attack, out, kind=kind, origin=origin)
     mods = modifiers(state, attacker, target, attack, charge=(kind == "charge"), origin=origin)
-    natural, state.dice = state.dice.roll(20)
     bonus = attack.bonus
-    total = natural + bonus + sum(v for _, v in mods)
     tn = target.card.defense_value(attack.defense)
+    if natural is not None:  # CL-12: a set die
+        pass
+    elif attacker.card.dice:  # CL-13: the card changes its own attack rolls
+        natural = rolls.roll_d20(state, attacker, DieRoll.ATTACK, _hits(state, attacker, target, attack, mods),
+                                 out, other=target, situation=attack_situation(state, attacker, target, attack, kind))
+    else:
+        natural, state.dice = state.dice.roll(20)
+    total = natural + bonus + sum(v for _, v in mods)
     critical = natural >= critical_from(state, attacker, attack) or automatic_critical(target, attack)
     hit = critical or (natural != 1 and total >= tn)
     state.round_had_combat = True
     out.append(ev.AttackRolled(attacker.uid, target.uid, attack.name, natural, bonus, mods, total,
                                attack.defense.value, tn, hit, critical, kind))
+    gate = _gates(state, attacker, target, attack, kind)
     if hit:
         ca = any(name == "combat advantage" for name, _ in mods)
         amount, steps = hit_damage(attacker, target, attack, critical, ca, kind == "charge",
                                    boost=aura_damage(state, attacker, target))
         deal_damage(state, target, amount, attack.damage_type, attacker.player, out,
                     adjustments=tuple(steps))
-    apply_attack_effects(state, attacker, target, attack, hit, out, kind=kind, origin=origin)
+    apply_attack_effects(state, attacker, target, attack, hit, out, kind=kind, origin=origin,
+                         critical=critical, gate=gate)
     return hit
+
+
+def _gates(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
+           kind: str) -> tuple[bool, ...]:
+    """For each effect of ``attack``, whether its ``when`` holds now, before the attack changes
+    anything (CL-7: "on a bloodied target" asks about the target as the attack found it)."""
+    if all(e.when.always for e in attack.effects):
+        return ()
+    here = situation(state, attacker, target, attack, kind)
+    return tuple(e.when.always or e.when.holds(state, attacker, target, here) for e in attack.effects)
+
+
+def _resolve_without_roll(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
+                          out: list[ev.Event], *, kind: str, origin: AreaOrigin | None) -> bool:
+    """``resolve_attack`` for a line with no attack roll (CL-9): ``automatic`` hits; with a
+    ``save`` the target rolls a d20 and resists (a miss) on ``save`` or more.  Never critical;
+    combat advantage still counts for Sneak Attack.  Returns True when it hit."""
+    state.round_had_combat = True
+    face = 0
+    if attack.save:
+        face, state.dice = state.dice.roll(20)
+        hit = face < attack.save
+    else:
+        hit = True
+    out.append(ev.AttackWithoutRoll(attacker.uid, target.uid, attack.name, hit, attack.save, face, kind))
+    gate = _gates(state, attacker, target, attack, kind)
+    if hit:
+        ca = bool(combat_advantage(state, attacker, target))
+        amount, steps = hit_damage(attacker, target, attack, False, ca, kind == "charge",
+                                   boost=aura_damage(state, attacker, target))
+        if attack.total_damage or steps:
+            deal_damage(state, target, amount, attack.damage_type, attacker.player, out,
+                        adjustments=tuple(steps))
+    apply_attack_effects(state, attacker, target, attack, hit, out, kind=kind, origin=origin, gate=gate)
+    return hit
+
+
+def _hits(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
+          mods: list[tuple[str, int]] | tuple[tuple[str, int], ...]) -> Callable[[int], bool]:
+    """Whether a natural face hits (ATK-3, ATK-5): for the dice changes of CL-13."""
+    need = target.card.defense_value(attack.defense) - attack.bonus - sum(v for _, v in mods)
+    crit = critical_from(state, attacker, attack)
+    auto = automatic_critical(target, attack)
+    return lambda n: auto or n >= crit or (n != 1 and n >= need)
+
+
+def attack_situation(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
+                     kind: str = "attack") -> Situation:
+    """What is known of an attack for the card language's ``when`` tests (CL-1, CL-13): the attacker,
+    charging, flanking, unseen (``invisible`` to its target), the attack's kinds and damage type."""
+    return Situation(attacker=attacker.uid, charging=kind == "charge",
+                     flanking=attack.kind is AttackKind.MELEE and flanking(state, attacker, target),
+                     unseen=invisible(state, attacker, target),
+                     attack_kinds=kinds_of_attack(attack.kind.value, charge=kind == "charge",
+                                                  opportunity=kind == "opportunity"),
+                     damage_types=frozenset({attack.damage_type}))
 
 
 def aura_damage(state: GameState, attacker: Creature, target: Creature) -> Boost:
@@ -505,7 +692,8 @@ def hit_damage(attacker: Creature, target: Creature, attack: AttackDef, critical
 
 def apply_attack_effects(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
                          hit: bool, out: list[ev.Event], *, kind: str = "attack",
-                         origin: AreaOrigin | None = None) -> None:
+                         origin: AreaOrigin | None = None, critical: bool = False,
+                         gate: tuple[bool, ...] = ()) -> None:
     """Apply the condition and ongoing-damage effects of ``attack`` on ``target`` (ATK-3, ATK-5).
 
     Effects happen once whatever the damage (a critical hit doubles damage,
@@ -517,16 +705,29 @@ def apply_attack_effects(state: GameState, attacker: Creature, target: Creature,
     attack is done (``forced``); an opportunity attack's forced movement
     does nothing (our choice: it would interrupt the enemy's move; ``forced_moves_not_made``).
     ``origin``: an area attack's template (a push counts from its origin).
+
+    CL-7: ``critical`` -- the hit was critical (effects ``on: critical``); an effect ``on:
+    destroys`` happens when the target was destroyed by this attack; ``gate`` -- for each effect,
+    whether its ``when`` held before the attack (``_gates``; () : all hold).  An escalation
+    (``EscalateEffect``) gives the condition after the last of its ladder the target has, looked
+    at before any effect of this attack applies.  Chains (CL-8) are made by ``attacking``.
     """
-    for effect in attack.effects:
-        if effect.on is not Trigger.ALWAYS and (effect.on is Trigger.HIT) is not hit:
+    destroyed = not target.alive
+    has_before = frozenset(target.conditions) if any(isinstance(e, EscalateEffect) for e in attack.effects) \
+        else frozenset()
+    for i, effect in enumerate(attack.effects):
+        if not effect.on.matches(hit, critical, destroyed):
+            continue
+        if gate and not gate[i]:
             continue
         if isinstance(effect, HealEffect):  # healing: the attacker, never above its card's HP
             heal(attacker, effect.amount, out, cause="heal", source=attacker.uid)
             continue
         if not target.alive:
             continue
-        if isinstance(effect, ConditionEffect):
+        if isinstance(effect, EscalateEffect):  # CL-7
+            add_effect(state, target, effect.step(has_before), effect.duration, attacker, out)
+        elif isinstance(effect, ConditionEffect):
             add_effect(state, target, effect.condition, effect.duration, attacker, out)
         elif isinstance(effect, OngoingEffect):
             add_effect(state, target, "ongoing", effect.duration, attacker, out,
@@ -550,7 +751,7 @@ def forced_moves_not_made(attack: AttackDef, hit: bool, kind: str) -> tuple[Forc
     if kind != "opportunity":
         return ()
     return tuple(effect for effect in attack.effects if isinstance(effect, ForcedMoveEffect)
-                 and (effect.on is Trigger.ALWAYS or (effect.on is Trigger.HIT) is hit))
+                 and effect.on.matches(hit))
 
 
 def heal(creature: Creature, amount: int, out: list[ev.Event], *, cause: str, source: str | None = None) -> int:

@@ -18,7 +18,7 @@ EFF-3: nothing here looks at whether the source creature still exists.
 """
 from __future__ import annotations
 
-from . import auras
+from . import auras, rolls
 from . import events as ev
 from .abilities import defend, regeneration
 from .combat import deal_damage, destroy
@@ -26,6 +26,7 @@ from .conditions import end_effects, ongoing_damage
 from .footprint import footprint
 from .model import Duration, Square
 from .state import Creature, GameState
+from .triggers import DieRoll
 
 #: Lowest saving-throw face that ends an effect (SAV-1; docs/rules.md).
 SAVE_SUCCESS = 10
@@ -131,7 +132,10 @@ def end_of_activation(state: GameState, me: Creature, out: list[ev.Event]) -> No
     for e in me.effects:
         if e.duration is not Duration.SAVE_ENDS:
             continue
-        face, state.dice = state.dice.roll(20)
+        if me.card.dice:  # CL-13: the card changes its own saving throws
+            face = rolls.roll_d20(state, me, DieRoll.SAVE, lambda n: n >= SAVE_SUCCESS, out)
+        else:
+            face, state.dice = state.dice.roll(20)
         state.round_had_combat = True
         success = face >= SAVE_SUCCESS
         out.append(ev.SavingThrowRolled(me.uid, e.name, face, success))

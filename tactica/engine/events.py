@@ -194,7 +194,7 @@ class AttackRolled(Event):
     bonus: the attack bonus; modifiers: (name, value) pairs such as
     ("combat advantage", 2); total: natural + bonus + modifiers; defense:
     "AC" or "DEF"; target_number: the defence value; hit, critical: result;
-    kind: "attack", "charge", "opportunity", "follow-up", or "pit" (the
+    kind: "attack", "charge", "opportunity", "follow-up", "chain" (CL-8), or "pit" (the
     second roll against a creature forced into a pit, TER-PIT: no modifiers
     but the target's defence bonus for squares outside the pit).
     """
@@ -492,3 +492,80 @@ class FlierFell(Event):
     uid: str
     square: Square
     cause: str
+
+
+# -- card language: targets (CL-8, CL-9) --------------------------------------------------------
+
+@dataclass(frozen=True)
+class AttackWithoutRoll(Event):
+    """An attack line with no attack roll struck ``target`` (CL-9).
+
+    save: the d20 face the target needed to resist (0: none, it simply hit); face: the save the
+    target rolled (0 when none); hit: it was hit (no save, or the save failed); kind: "attack",
+    "follow-up", "chain"… as ``AttackRolled.kind``.
+    """
+
+    attacker: str
+    target: str
+    attack: str
+    hit: bool
+    save: int = 0
+    face: int = 0
+    kind: str = "attack"
+
+
+@dataclass(frozen=True)
+class ChainJumped(Event):
+    """A chain (CL-8) went on from ``source`` (the creature last hit) to ``target``, ``distance``
+    squares away, with ``attack``; or, with ``target`` "", it ended (``reason``: "miss", "no
+    creature in reach", "jumps")."""
+
+    attacker: str
+    source: str
+    target: str
+    attack: str
+    distance: int = 0
+    reason: str = ""
+# -- card language: triggers (CL-10, CL-12, CL-13; issue 18) ---------------------------------
+
+
+@dataclass(frozen=True)
+class DieChanged(Event):
+    """A d20 roll of ``uid`` was changed by its card's dice change ``name`` (CL-13).
+
+    roll: "attack" or "save"; faces: every face that was rolled for it, in order (a natural
+    result given by the card adds none); kept: the face that counts; change: a
+    ``triggers.DieChangeKind`` value ("reroll", "better of two", "natural") or "champion" for a
+    champion power that set the die (CL-12).
+    """
+
+    uid: str
+    roll: str
+    faces: tuple[int, ...]
+    kept: int
+    name: str
+    change: str
+
+
+@dataclass(frozen=True)
+class ReactionUsed(Event):
+    """``uid`` used its reaction ``name`` (CL-10) against (or, for a heal, for) ``target``.
+
+    trigger: a ``triggers.ReactionTrigger`` value; effect: a ``triggers.ReactionEffect`` value.
+    """
+
+    uid: str
+    name: str
+    target: str
+    trigger: str
+    effect: str
+
+
+@dataclass(frozen=True)
+class PowerOutOfSight(Event):
+    """Creatures ``unseen`` were not affected by ``champion``'s power ``power``: the champion has no
+    line of sight to them (CL-12, the 2008 sight rulings)."""
+
+    champion: str
+    power: str
+    unseen: tuple[str, ...]

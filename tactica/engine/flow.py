@@ -21,6 +21,7 @@ from .model import Square
 from .modules import Moment, book_of
 from .powers import ChampionTrigger
 from .state import Continuation, Creature, GameState, Phase
+from .uses import start_of_round
 
 
 def roll_off(st: GameState, purpose: str, ratings: list[int], out: list[ev.Event]) -> int:
@@ -65,6 +66,7 @@ def start_round(st: GameState, out: list[ev.Event]) -> None:
             c.activated = False
             c.activations = 0
     out.append(ev.RoundStarted(st.round))
+    start_of_round(st, out)  # CL-17: recharges at the start of each round
     book_of(st).at(Moment.ROUND_STARTED, st, out)  # optional rule modules' triggers (engine.modules)
     # RND-1, CON-6: only active champions count, and confused ones do not.
     ratings = [max((c.card.champion for c in st.alive(p)

@@ -35,6 +35,7 @@ from .actions import (
     Teleport,
     UseChampionPower,
     UsePower,
+    UseReaction,
 )
 from .areas import area_actions
 from .attacking import attack_actions, charge_attack
@@ -315,7 +316,7 @@ ACTING_KINDS: tuple[type[Action], ...] = (Attack, AreaAttack, Charge, UsePower, 
 #: The same with a rule module that has the prone rules (G5E-PRONE): dropping prone and standing up too.
 PRONE_ACTING_KINDS: tuple[type[Action], ...] = ACTING_KINDS[:-1] + (DropProne, StandUp, EndActivation)
 #: The kinds of a champion-power decision (CHP-2).
-CHAMPION_KINDS: tuple[type[Action], ...] = (UseChampionPower, DeclinePower)
+CHAMPION_KINDS: tuple[type[Action], ...] = (UseChampionPower, UseReaction, DeclinePower)  # CL-10: reactions
 
 #: The kinds of choice forced movement waits for (MOV-14, TER-PIT, MOV-3).
 FORCED_KINDS: tuple[type[Action], ...] = (ForceMove, Settle)

@@ -13,6 +13,8 @@ from enum import Enum
 from .abilities import Ability
 from .powers import ChampionPower, Recharge, SpecialPower
 from .terrain import ENTER_COST, SYMBOLS, TERRAIN, CustomTerrain, Terrain, TerrainKind, TerrainRules, rules_of  # noqa: F401
+from .triggers import DieChange, Reaction
+from .when import ALWAYS, When
 
 Square = tuple[int, int]
 
@@ -73,11 +75,36 @@ CONDITIONS = ("dazed", "staggered", "stunned", "helpless", "immobilized", "confu
 
 
 class Trigger(str, Enum):
-    """When an attack effect happens (ATK-3, ATK-7): on a hit, on a miss, or either way."""
+    """When an attack effect happens (ATK-3, ATK-7): on a hit, on a miss, or either way; and (CL-7)
+    on a critical hit only, or when the attack destroys its target."""
 
     HIT = "hit"
     MISS = "miss"
     ALWAYS = "always"
+    CRITICAL = "critical"
+    DESTROYS = "destroys"
+
+    def matches(self, hit: bool, critical: bool = False, destroyed: bool = False) -> bool:
+        """True when an effect with this trigger happens after an attack that ``hit`` (or missed),
+        was a ``critical`` hit, ``destroyed`` its target (ATK-3, ATK-7, CL-7)."""
+        if self is Trigger.ALWAYS:
+            return True
+        if self is Trigger.HIT:
+            return hit
+        if self is Trigger.MISS:
+            return not hit
+        if self is Trigger.CRITICAL:
+            return hit and critical
+        return hit and destroyed
+
+
+class Strikes(str, Enum):
+    """Whom a close or area attack strikes among the creatures its template covers (ATK-2, CL-2):
+    every creature, its attacker's enemies only, or its attacker's allies only."""
+
+    ALL = "all"
+    ENEMIES = "enemies"
+    ALLIES = "allies"
 
 
 @dataclass(frozen=True)
@@ -88,11 +115,14 @@ class ConditionEffect:
         condition: one of CONDITIONS.
         duration: how long it lasts (default EFF-1: end of the target's next turn).
         on: when it happens (default on a hit).
+        when: it happens only when this holds (CL-7; ``me`` the attacker, ``other`` the target,
+            asked before any effect of the attack applies).
     """
 
     condition: str
     duration: Duration = Duration.NEXT_TURN
     on: Trigger = Trigger.HIT
+    when: When = ALWAYS
 
 
 @dataclass(frozen=True)
@@ -104,12 +134,14 @@ class OngoingEffect:
         damage_type: e.g. "fire", or "" for untyped.
         duration: default SAVE_ENDS.
         on: when it happens (default on a hit).
+        when: it happens only when this holds (CL-7).
     """
 
     amount: int
     damage_type: str = ""
     duration: Duration = Duration.SAVE_ENDS
     on: Trigger = Trigger.HIT
+    when: When = ALWAYS
 
 
 @dataclass(frozen=True)
@@ -120,10 +152,12 @@ class FollowUpEffect:
         attack: the name of another attack line on the same card; it is made
             after the first attack is done (all its targets resolved).
         on: when it happens (default on a hit).
+        when: it is made only when this holds (CL-7; asked once the first attack is done).
     """
 
     attack: str
     on: Trigger = Trigger.HIT
+    when: When = ALWAYS
 
 
 @dataclass(frozen=True)
@@ -135,11 +169,14 @@ class HealEffect:
 
     Attributes:
         amount: HP regained.
-        on: when it happens (default on a hit).
+        on: when it happens (default on a hit; ``destroys``: when the attack destroys its
+            target, CL-7).
+        when: it happens only when this holds (CL-7).
     """
 
     amount: int
     on: Trigger = Trigger.HIT
+    when: When = ALWAYS
 
 
 class ForceKind(str, Enum):
@@ -171,15 +208,73 @@ class ForcedMoveEffect:
         kind: push, pull, slide, teleport or place.
         distance: X, in squares (1 or more).
         on: when it happens (default on a hit).
+        when: it happens only when this holds (CL-7).
     """
 
     kind: ForceKind
     distance: int
     on: Trigger = Trigger.HIT
+    when: When = ALWAYS
+
+
+@dataclass(frozen=True)
+class EscalateEffect:
+    """An escalating condition (CL-7): the target gets the first condition of ``ladder`` after the
+    last one of it that it already has (none of them: the first), e.g. ("slowed", "immobilized",
+    "stunned"): not slowed → slowed, slowed → immobilized, immobilized → stunned.  A target that
+    has the ladder's last condition gets it again (its duration renewed).
+
+    Attributes:
+        ladder: two or more of CONDITIONS, in order.
+        duration: how long the condition given lasts.
+        on: when it happens (default on a hit).
+        when: it happens only when this holds.
+    """
+
+    ladder: tuple[str, ...]
+    duration: Duration = Duration.NEXT_TURN
+    on: Trigger = Trigger.HIT
+    when: When = ALWAYS
+
+    def step(self, has: frozenset[str] | set[str]) -> str:
+        """The condition a target with conditions ``has`` gets (see the class)."""
+        last = -1
+        for i, name in enumerate(self.ladder):
+            if name in has:
+                last = i
+        return self.ladder[min(last + 1, len(self.ladder) - 1)]
+
+    def __str__(self) -> str:
+        return " → ".join(self.ladder)
+
+
+@dataclass(frozen=True)
+class ChainEffect:
+    """A chain (CL-8): after a hit, the attacker attacks another enemy within ``distance`` squares
+    of the creature it last hit (counted around walls, RNG-5, that creature seeing it, LOS-1),
+    then another from that one, and so on; it stops at the first miss, when no enemy is left in
+    reach, or after ``jumps`` more attacks (0: no limit).  No creature is attacked twice by one
+    chain (nor one the attack already targeted).  The next creature is the enemy nearest the last
+    one (ties: the fewest HP left, then the first in the battle's order; docs/rules.md CL-8).
+
+    Attributes:
+        distance: squares from the last creature hit.
+        attack: the attack line each jump makes ("" : the same line; else another line of the
+            card, usually ``secondary``).
+        jumps: most attacks after the first (0: no limit).
+        on: when the chain starts (default on a hit; a jump that misses ends it).
+        when: the chain starts only when this holds (about the first target).
+    """
+
+    distance: int
+    attack: str = ""
+    jumps: int = 0
+    on: Trigger = Trigger.HIT
+    when: When = ALWAYS
 
 
 #: Every kind of attack effect (typed data; never free text the engine reads).
-Effect = ConditionEffect | OngoingEffect | FollowUpEffect | HealEffect | ForcedMoveEffect
+Effect = ConditionEffect | OngoingEffect | FollowUpEffect | HealEffect | ForcedMoveEffect | EscalateEffect | ChainEffect
 
 
 class Defense(str, Enum):
@@ -214,6 +309,13 @@ class AttackDef:
         uses: check boxes: how many times per battle it may be made with an
             attack action (CARD-4); 0 for unlimited.
         recharge: when a spent one-box attack refills (CARD-4), or None.
+        only: whom it may target (CL-2): a creature is a legal target (or, for a close or area
+            attack, is struck) only when this holds, ``me`` the attacker and ``other`` the target.
+        strikes: whom a close or area attack strikes in its template: all creatures, enemies
+            only or allies only (CL-2; ``Strikes``).
+        automatic: it hits every target with no attack roll, never critically (CL-9).
+        save: when not 0, no attack roll: each target rolls a d20 and resists on ``save`` or more
+            (a miss), else it is hit (CL-9); never critical.
     """
 
     name: str
@@ -232,6 +334,23 @@ class AttackDef:
     radius: int = 0
     uses: int = 0
     recharge: Recharge | None = None
+    only: When = ALWAYS
+    strikes: Strikes = Strikes.ALL
+    automatic: bool = False
+    save: int = 0
+
+    @property
+    def rolls(self) -> bool:
+        """True when it makes an attack roll (not ``automatic``, no ``save``; CL-9)."""
+        return not self.automatic and not self.save
+
+    @property
+    def melee_reach(self) -> int:
+        """Squares a melee line reaches (CL-5): its ``range`` (reach 2 or more), else 1; 0 for
+        other kinds of attack."""
+        if self.kind is not AttackKind.MELEE:
+            return 0
+        return self.range or 1
 
     @property
     def is_area(self) -> bool:
@@ -244,15 +363,26 @@ class AttackDef:
         return self.damage + self.damage_bonus
 
     def describe_reach(self) -> str:
-        """Return the card text for the targeting rule, e.g. "range 8"."""
-        if self.reach in (Reach.RANGE, Reach.BURST, Reach.LINE):
+        """Return the card text for the targeting rule, e.g. "range 8", "reach 2" (CL-5)."""
+        if self.kind is AttackKind.MELEE and self.melee_reach > 1:
+            text = f"reach {self.melee_reach}"
+        elif self.reach in (Reach.RANGE, Reach.BURST, Reach.LINE):
             text = f"{self.reach.value} {self.range}"
         else:
             text = self.reach.value
         if self.radius:
             text += f", radius {self.radius}"
         if self.targets > 1:
-            text += f", {self.targets} targets"
+            text += f", {self.targets} different targets" if self.kind is AttackKind.MELEE else \
+                f", {self.targets} targets"
+        if self.strikes is not Strikes.ALL:
+            text += f", {self.strikes.value} only"
+        if not self.only.always:
+            text += f", only {self.only.words()}"
+        if self.automatic:
+            text += ", no attack roll"
+        elif self.save:
+            text += f", no attack roll: save {self.save}+"
         return text
 
 
@@ -281,6 +411,8 @@ class CreatureCard:
         category: its size category when the card names one ("tiny", "small", "medium",
             "large", "huge"; ``when.SIZE_CATEGORIES``), "" to take it from ``size`` (CL-2).
         text: card text shown to players that the engine never reads.
+        reactions: typed reactions (CL-10; see ``triggers.Reaction``).
+        dice: typed changes to its own d20 rolls (CL-13; see ``triggers.DieChange``).
     """
 
     id: str
@@ -304,6 +436,9 @@ class CreatureCard:
     flavor: str = ""
     text: str = ""
     category: str = ""
+    # CL-10, CL-13 (card language, issue 18): reactions and dice changes.
+    reactions: tuple[Reaction, ...] = ()
+    dice: tuple[DieChange, ...] = ()
 
     @property
     def basic_attack(self) -> AttackDef | None:
@@ -319,6 +454,25 @@ class CreatureCard:
             if attack.name == name:
                 return attack
         return None
+
+    def __post_init__(self) -> None:
+        # CL-5: worked out once, read often (flanking, opportunity attacks); not a field.
+        object.__setattr__(self, "_reach", max((a.melee_reach for a in self.attacks), default=1) or 1)
+
+    @property
+    def melee_reach(self) -> int:
+        """The farthest its melee attack lines reach, in squares (CL-5; 1 without reach)."""
+        reach: int = self.__dict__["_reach"]
+        return reach
+
+    @property
+    def opportunity_reach(self) -> int:
+        """Squares its opportunity attacks reach from its basic attack (OA-1, CL-5): the basic
+        attack's melee reach when it is 2 or more, else 1."""
+        if self.melee_reach <= 1:
+            return 1
+        basic = self.basic_attack
+        return basic.melee_reach if basic is not None and basic.melee_reach > 1 else 1
 
     @property
     def basic_melee(self) -> AttackDef | None:

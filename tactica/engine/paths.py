@@ -102,6 +102,8 @@ def threatens(state: GameState, maker: Creature, square: Square) -> bool:
     if maker.pos == square:
         return False
     reach = threat_reach(maker.card) if maker.card.abilities else 1
+    if maker.card.melee_reach > 1:  # CL-5: a basic attack with reach makes opportunity attacks at it
+        reach = max(reach, maker.card.opportunity_reach)
     book = book_of(state)
     if book.reach_asked:  # a rule module widens reach (G35-REACH)
         reach = book.melee_reach(state, maker, reach)
@@ -183,7 +185,7 @@ def threats(state: GameState, mover: Creature, square: Square, *, moving: bool =
         card = c.card
         # A maker without Threatening Reach threatens only squares next to its footprint:
         # anything farther than both sizes together is out of reach (a cheap refusal first).
-        if quick and not card.abilities:
+        if quick and not card.abilities and card.melee_reach <= 1:
             far = card.size + size
             dx, dy = pos[0] - sx, pos[1] - sy
             if dx > far or dx < -far or dy > far or dy < -far:
@@ -209,6 +211,8 @@ def threat_map(state: GameState, mover: Creature, *, fliers_only: bool = False) 
             continue
         x, y = c.square
         reach = threat_reach(c.card) if c.card.abilities else 1
+        if c.card.melee_reach > 1:  # CL-5
+            reach = max(reach, c.card.opportunity_reach)
         if book.reach_asked:  # a rule module widens reach (G35-REACH)
             reach = book.melee_reach(state, c, reach)
         if reach == 1 and c.card.size == 1:  # ``threatens`` is True for each of its 8 neighbours

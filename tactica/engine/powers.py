@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from .when import ALWAYS, When
+
 
 class RechargeOn(str, Enum):
     """The event that refills a one-box attack or power (CARD-4; docs/rules.md "Recharge").
@@ -19,13 +21,18 @@ class RechargeOn(str, Enum):
     BLOODIED: the creature becomes bloodied (HP-2).  ALLY_DESTROYED: another
     creature of its warband is destroyed.  DESTROYS_ENEMY: one of its attacks
     destroys an enemy.  ROLL: at the start of its turn it rolls a d20 and the
-    power recharges on ``Recharge.roll`` or more.
+    power recharges on ``Recharge.roll`` or more.  BLOODIES_ENEMY: one of its
+    attacks leaves an enemy bloodied that was not (CL-17).  ROUND_START: a new
+    round begins, before the initiative roll (CL-17).
     """
 
     BLOODIED = "bloodied"
     ALLY_DESTROYED = "ally destroyed"
     DESTROYS_ENEMY = "destroys enemy"
     ROLL = "roll"
+    # CL-17 (card language, issue 18): more recharge events.
+    BLOODIES_ENEMY = "bloodies enemy"
+    ROUND_START = "start of round"
 
 
 @dataclass(frozen=True)
@@ -45,6 +52,8 @@ class Recharge:
         return {RechargeOn.BLOODIED: "recharge when bloodied",
                 RechargeOn.ALLY_DESTROYED: "recharge when an ally is destroyed",
                 RechargeOn.DESTROYS_ENEMY: "recharge when it destroys an enemy",
+                RechargeOn.BLOODIES_ENEMY: "recharge when it bloodies an enemy",
+                RechargeOn.ROUND_START: "recharge at the start of each round",
                 RechargeOn.ROLL: f"recharge {self.roll}+"}[self.on]
 
 
@@ -127,6 +136,14 @@ class ChampionTrigger(str, Enum):
     resolved).  ALLY_ENDS_TURN: an ally within range ends its turn (after
     its saving throws).  ALLY_STARTS_TURN: an ally within range begins its
     turn (before ongoing damage and the confusion roll).
+
+    CL-12: ALLY_BLOODIED: an ally within range becomes bloodied (the enemy:
+    the attacker whose attack did it).  ALLY_DESTROYED: an enemy's attack
+    destroys an ally (the enemy, the destroyer, must be within range of the
+    champion: the ally is gone).  ALLY_CHARGES: an ally within range makes a
+    charge attack, hit or miss.  ENEMY_NEAR: an enemy ends a move, shift or
+    charge within ``ChampionPower.near`` squares of the champion (the ally is
+    the champion itself).
     """
 
     ALLY_HITS = "ally hits"
@@ -134,6 +151,11 @@ class ChampionTrigger(str, Enum):
     ALLY_IS_HIT = "ally is hit"
     ALLY_ENDS_TURN = "ally ends turn"
     ALLY_STARTS_TURN = "ally starts turn"
+    # CL-12 (card language, issue 18): more triggers, offered once the action that caused them is resolved.
+    ALLY_BLOODIED = "ally bloodied"
+    ALLY_DESTROYED = "ally destroyed"
+    ALLY_CHARGES = "ally charges"
+    ENEMY_NEAR = "enemy comes near"
 
 
 class ChampionEffect(str, Enum):
@@ -143,12 +165,20 @@ class ChampionEffect(str, Enum):
     (ALLY_HITS only).  REROLL: the ally makes the missed attack roll again
     against the same enemy (ALLY_MISSES only).  HEAL: the ally regains
     ``amount`` HP.  CLEAR: the ally's conditions and ongoing damage end.
+    CL-12: DAMAGE_NEAR: each enemy within ``near`` squares of the ally that
+    the champion can see takes ``amount`` damage.  SET_DIE: the ally makes the
+    missed attack again and its roll counts as the natural face ``natural``
+    (no die is rolled).  EXTRA_DAMAGE also answers ALLY_CHARGES,
+    ALLY_DESTROYED and ENEMY_NEAR (the enemy of the event takes it).
     """
 
     EXTRA_DAMAGE = "extra damage"
     REROLL = "reroll"
     HEAL = "heal"
     CLEAR = "clear conditions"
+    # CL-12: more effects.
+    DAMAGE_NEAR = "damage near"
+    SET_DIE = "set die"
 
 
 #: Which effects each trigger allows (the loader refuses other pairs).
@@ -159,6 +189,38 @@ CHAMPION_EFFECTS_FOR = {
     ChampionTrigger.ALLY_ENDS_TURN: (ChampionEffect.HEAL, ChampionEffect.CLEAR),
     ChampionTrigger.ALLY_STARTS_TURN: (ChampionEffect.HEAL, ChampionEffect.CLEAR),
 }
+# CL-12: the card language's pairs, added to the table above (old pairs unchanged).
+CHAMPION_EFFECTS_FOR[ChampionTrigger.ALLY_HITS] += (ChampionEffect.DAMAGE_NEAR,)
+CHAMPION_EFFECTS_FOR[ChampionTrigger.ALLY_MISSES] += (ChampionEffect.SET_DIE,)
+CHAMPION_EFFECTS_FOR[ChampionTrigger.ALLY_IS_HIT] += (ChampionEffect.DAMAGE_NEAR,)
+CHAMPION_EFFECTS_FOR[ChampionTrigger.ALLY_ENDS_TURN] += (ChampionEffect.DAMAGE_NEAR,)
+CHAMPION_EFFECTS_FOR[ChampionTrigger.ALLY_STARTS_TURN] += (ChampionEffect.DAMAGE_NEAR,)
+CHAMPION_EFFECTS_FOR.update({
+    ChampionTrigger.ALLY_BLOODIED: (ChampionEffect.HEAL, ChampionEffect.CLEAR, ChampionEffect.DAMAGE_NEAR),
+    ChampionTrigger.ALLY_DESTROYED: (ChampionEffect.EXTRA_DAMAGE,),
+    ChampionTrigger.ALLY_CHARGES: (ChampionEffect.EXTRA_DAMAGE, ChampionEffect.HEAL, ChampionEffect.DAMAGE_NEAR),
+    ChampionTrigger.ENEMY_NEAR: (ChampionEffect.EXTRA_DAMAGE, ChampionEffect.DAMAGE_NEAR),
+})
+
+#: What a champion power needs sight of (CL-12, the 2008 rulings in docs/rules.md): "ally" -- the
+#: champion's line of sight to the ally (a power that changes the ally's attack); "enemy" -- to the
+#: enemy it affects (every enemy, for DAMAGE_NEAR: one out of sight is not affected); "" -- none.
+SIGHT_ALLY, SIGHT_ENEMY, SIGHT_NONE = "ally", "enemy", ""
+
+
+def sight_needed(trigger: ChampionTrigger, effect: ChampionEffect) -> str:
+    """What a power of ``trigger`` and ``effect`` needs the champion to see (CL-12): ``SIGHT_ALLY``,
+    ``SIGHT_ENEMY`` or ``SIGHT_NONE``.  Extra damage on an ally's hit or charge, a reroll and a set
+    die change the ally's attack (sight to the ally); extra damage to an enemy that destroyed an ally
+    or came near, and damage near, affect enemies (sight to them); a heal or clear of an ally needs
+    none (our reading: the rulings name no sight for it, and today's powers keep playing as before)."""
+    if effect in (ChampionEffect.REROLL, ChampionEffect.SET_DIE):
+        return SIGHT_ALLY
+    if effect is ChampionEffect.EXTRA_DAMAGE:
+        return SIGHT_ALLY if trigger in (ChampionTrigger.ALLY_HITS, ChampionTrigger.ALLY_CHARGES) else SIGHT_ENEMY
+    if effect is ChampionEffect.DAMAGE_NEAR:
+        return SIGHT_ENEMY
+    return SIGHT_NONE
 
 
 @dataclass(frozen=True)
@@ -176,6 +238,11 @@ class ChampionPower:
         keyword: only allies with this keyword (CARD-2), or "" for any.
         in_vp_zone: ALLY_ENDS_TURN only: the ally must end its turn in its
             VP zone (SCN-ASSAULT).
+        near: DAMAGE_NEAR: enemies within this many squares of the ally; ENEMY_NEAR: the enemy
+            ends its move within this many squares of the champion (CL-12); 0 otherwise.
+        natural: SET_DIE: the natural face the ally's roll counts as (1..20; CL-12); 0 otherwise.
+        when: tests that must hold (CL-1, CL-12): ``self`` is the champion, ``other`` the enemy of
+            the event (a test about ``other`` does not hold for a turn trigger).
     """
 
     name: str
@@ -187,6 +254,10 @@ class ChampionPower:
     others_only: bool = False
     keyword: str = ""
     in_vp_zone: bool = False
+    # CL-12 (card language, issue 18)
+    near: int = 0
+    natural: int = 0
+    when: When = ALWAYS
 
     def __str__(self) -> str:
         # The champion itself counts as the ally unless others_only (it must have the keyword too).
@@ -198,13 +269,24 @@ class ChampionPower:
                 ChampionTrigger.ALLY_IS_HIT: f"{ally} within {self.range} is hit",
                 ChampionTrigger.ALLY_ENDS_TURN: f"{ally} within {self.range} ends its turn"
                 + (" in a VP zone" if self.in_vp_zone else ""),
-                ChampionTrigger.ALLY_STARTS_TURN: f"{ally} within {self.range} starts its turn"}[self.trigger]
-        what = {ChampionEffect.EXTRA_DAMAGE: f"+{self.amount} damage",
+                ChampionTrigger.ALLY_STARTS_TURN: f"{ally} within {self.range} starts its turn",
+                ChampionTrigger.ALLY_BLOODIED: f"{ally} within {self.range} becomes bloodied",
+                ChampionTrigger.ALLY_DESTROYED: f"an enemy within {self.range} destroys {ally}",
+                ChampionTrigger.ALLY_CHARGES: f"{ally} within {self.range} charges",
+                ChampionTrigger.ENEMY_NEAR: f"an enemy comes within {self.near} of it"}[self.trigger]
+        extra = "that enemy takes" if self.trigger in (ChampionTrigger.ALLY_DESTROYED,
+                                                       ChampionTrigger.ENEMY_NEAR) else "+"
+        what = {ChampionEffect.EXTRA_DAMAGE: f"{extra}{' ' if extra != '+' else ''}{self.amount} damage",
                 ChampionEffect.REROLL: "it rerolls the attack",
                 ChampionEffect.HEAL: f"heal it {self.amount}",
-                ChampionEffect.CLEAR: "its conditions end"}[self.effect]
-        return f"{'•' * self.cost} {self.name}: when {when}: {what}"
+                ChampionEffect.CLEAR: "its conditions end",
+                ChampionEffect.DAMAGE_NEAR: f"each enemy it sees within {self.near} of the ally takes "
+                                            f"{self.amount} damage",
+                ChampionEffect.SET_DIE: f"the attack is made again as a natural {self.natural}"}[self.effect]
+        cond = self.when.words(other_is="the enemy")
+        return f"{'•' * self.cost} {self.name}: when {when}{' (' + cond + ')' if cond else ''}: {what}"
 
 
 __all__ = ["RechargeOn", "Recharge", "PowerAction", "PowerTrigger", "PowerEffect", "SpecialPower",
-           "ChampionTrigger", "ChampionEffect", "CHAMPION_EFFECTS_FOR", "ChampionPower"]
+           "ChampionTrigger", "ChampionEffect", "CHAMPION_EFFECTS_FOR", "ChampionPower",
+           "SIGHT_ALLY", "SIGHT_ENEMY", "SIGHT_NONE", "sight_needed"]

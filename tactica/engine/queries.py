@@ -195,8 +195,9 @@ def creature_threat(state: GameState, uid: str) -> frozenset[Square]:
         if attack.secondary or not attack_allowed(me, attack):
             continue
         if attack.kind is AttackKind.MELEE:
-            covered.update((x + dx, y + dy) for body in bodies for x, y in body
-                           for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+            r = attack.melee_reach  # 1, or a card's reach (CL-5; walls and sight not counted here)
+            span = range(-r, r + 1)
+            covered.update((x + dx, y + dy) for body in bodies for x, y in body for dx in span for dy in span)
             continue
         if attack.kind is AttackKind.CLOSE:
             if attack.reach in (Reach.SMALL_CONE, Reach.LARGE_CONE):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import champions, uses
+from . import champions, reactions, uses
 from . import events as ev
 from .actions import (
     Action,
@@ -39,6 +39,7 @@ from .actions import (
     Teleport,
     UseChampionPower,
     UsePower,
+    UseReaction,
 )
 from .areas import template
 from .attacking import provoke, resolve_all
@@ -257,7 +258,8 @@ def _after_action(st: GameState, out: list[ev.Event]) -> None:
     """After an action: offer champion powers its attacks trigger (CHP-2), then go on."""
     if st.phase is Phase.OVER:
         return
-    if champions.open_window(st, champions.attack_occasions(st, out), Continuation.AFTER_ACTION, out):
+    found = champions.attack_occasions(st, out) + reactions.occasions(st, out)  # CHP-2, CL-10
+    if champions.open_window(st, found, Continuation.AFTER_ACTION, out):
         return
     _after_action_tail(st, out)
 
@@ -313,10 +315,14 @@ def resume_flow(st: GameState, where: Continuation, out: list[ev.Event]) -> None
     _CONTINUE[where](st, out)
 
 
-def _h_champion(st: GameState, a: UseChampionPower | DeclinePower, out: list[ev.Event]) -> None:
-    """CHP-1..3: use or decline, then ask the next player or resume the flow where it stopped."""
+def _h_champion(st: GameState, a: UseChampionPower | UseReaction | DeclinePower, out: list[ev.Event]) -> None:
+    """CHP-1..3, CL-10: use a power or a reaction, or decline; then ask the next player or resume the
+    flow where it stopped."""
     if isinstance(a, UseChampionPower):
         champions.use(st, a, out)
+        battle_decided(st, out)
+    elif isinstance(a, UseReaction):
+        reactions.use(st, a, out)
         battle_decided(st, out)
     else:
         champions.decline(st, out)
@@ -346,6 +352,7 @@ HANDLERS: dict[type[Action], Callable[[GameState, Any, list[ev.Event]], None]] =
     Settle: _h_forced,
     UsePower: _h_use_power,
     UseChampionPower: _h_champion,
+    UseReaction: _h_champion,
     DeclinePower: _h_champion,
 }
 

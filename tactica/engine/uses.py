@@ -232,6 +232,13 @@ def recharge(me: Creature, on: RechargeOn, out: list[ev.Event]) -> None:
             out.append(ev.PowerRecharged(me.uid, name, on.value))
 
 
+def start_of_round(st: GameState, out: list[ev.Event]) -> None:
+    """ROUND_START recharges of every creature on the map with a ticked box (CL-17); mutates ``st``."""
+    for c in st.creatures:
+        if c.used and c.alive and any(rc.on is RechargeOn.ROUND_START for _, _, rc in _rechargeable(c)):
+            recharge(st.own(c), RechargeOn.ROUND_START, out)
+
+
 def start_of_turn(st: GameState, me: Creature, out: list[ev.Event]) -> None:
     """At the start of ``me``'s turn: recharge rolls for spent ROLL lines and powers, then
     START_OF_TURN triggered powers (CARD-4, SPW-1).  Mutates the dice."""
@@ -250,7 +257,8 @@ def start_of_turn(st: GameState, me: Creature, out: list[ev.Event]) -> None:
 def react(st: GameState, events: list[ev.Event]) -> list[ev.Event]:
     """Recharges and triggered special powers caused by ``events`` (one action's); returns the new events.
 
-    A creature that became bloodied (HP-2): BLOODIED recharges and powers.
+    A creature that became bloodied (HP-2): BLOODIED recharges and powers, and
+    BLOODIES_ENEMY recharges of the enemy whose attack did it (CL-17).
     A creature destroyed: DESTROYS_ENEMY for the attacker of the last attack
     roll against it, ALLY_DESTROYED for its warband's creatures.
     """
@@ -264,6 +272,10 @@ def react(st: GameState, events: list[ev.Event]) -> list[ev.Event]:
             if c is not None and c.alive and e.hp_left + e.amount > bloodied_threshold(c.card.hp):
                 recharge(c, RechargeOn.BLOODIED, out)
                 _fire(c, PowerTrigger.BLOODIED, out)
+                # CL-17: the attacker of the attack that bloodied it (an attack's damage only)
+                by = st.find(last_attacker.get(e.target, "")) if e.cause == "attack" else None
+                if by is not None and by.used and st.hostile(by.player, c.player):
+                    recharge(st.own(by), RechargeOn.BLOODIES_ENEMY, out)
         elif isinstance(e, ev.CreatureDestroyed):
             dead = st.find(e.uid)
             killer = st.find(last_attacker.get(e.uid, ""))
@@ -279,4 +291,4 @@ def react(st: GameState, events: list[ev.Event]) -> list[ev.Event]:
 
 __all__ = ["attack_key", "power_key", "used_count", "uses_left", "attack_available", "power_available",
            "tick", "spend_attack", "heal", "clear", "helps", "power_targets", "power_actions",
-           "check_power", "use_power", "recharge", "start_of_turn", "react"]
+           "check_power", "use_power", "recharge", "start_of_round", "start_of_turn", "react"]

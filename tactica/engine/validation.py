@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-from . import champions, uses
+from . import champions, reactions, uses
 from .actions import (
     Action,
     Activate,
@@ -35,8 +35,9 @@ from .actions import (
     Teleport,
     UseChampionPower,
     UsePower,
+    UseReaction,
 )
-from .areas import struck, template
+from .areas import aimed_at_right_side, struck, template
 from .attacking import attack_allowed, charge_attack
 from .auras import speed as aura_speed
 from .combat import in_reach, sees, touching
@@ -55,7 +56,7 @@ from .legal import (
     run_budget,
     standing_cost,
 )
-from .model import Square
+from .model import Square, Strikes
 from .modules import book_of
 from .movement import check_path, path_cost, routes, shift_ok
 from .resolution import HANDLERS
@@ -90,7 +91,7 @@ def _refuse(code: str, reason: str) -> NoReturn:
 _PHASE_OF = {ChooseMap: Phase.CHOOSE_MAP, ChooseStartArea: Phase.CHOOSE_AREA, Place: Phase.DEPLOY,
              ChooseFirstPlayer: Phase.CHOOSE_FIRST, Activate: Phase.ACTIVATE,
              ForceMove: Phase.FORCED, Settle: Phase.FORCED,
-             UseChampionPower: Phase.CHAMPION, DeclinePower: Phase.CHAMPION}
+             UseChampionPower: Phase.CHAMPION, UseReaction: Phase.CHAMPION, DeclinePower: Phase.CHAMPION}
 
 
 def validate(st: GameState, a: Action) -> None:
@@ -122,6 +123,12 @@ def _check_force_move(st: GameState, a: ForceMove | Settle) -> None:
 
 def _check_use_champion_power(st: GameState, a: UseChampionPower) -> None:
     problem = champions.check_use(st, a)
+    if problem:
+        _refuse(*problem)
+
+
+def _check_use_reaction(st: GameState, a: UseReaction) -> None:
+    problem = reactions.check_use(st, a)  # CL-10
     if problem:
         _refuse(*problem)
 
@@ -304,13 +311,16 @@ def _validate_area(st: GameState, a: AreaAttack) -> None:
     found = template(st, me, attack, (origin[0], origin[1]), a.corner)
     if found is None:
         _refuse("bad-aim", f"{attack.name} cannot be aimed there (RNG-3, RNG-4).")
-    inside = {c.uid for c in struck(st, me, found)}
+    hit = struck(st, me, found, attack)  # CL-2: whom it strikes
+    inside = {c.uid for c in hit}
     if len(set(a.targets)) != len(a.targets):
         _refuse("duplicate-target", "Each target may be picked once.")
     if set(a.targets) != inside:
         _refuse("wrong-targets", f"{attack.name} attacks every creature in its area, and only those "
                                  f"(ATK-2): {', '.join(sorted(inside)) or 'nobody'}.")
-    if not any(st.creature(uid).team != me.team for uid in inside):
+    if not aimed_at_right_side(me, attack, hit):
+        if attack.strikes is Strikes.ALLIES:
+            _refuse("no-ally", f"{attack.name} strikes allies only (CL-2): aim it at one.")
         _refuse("no-enemy", "No creature attacks only its allies on purpose (ATK-2).")
 
 
@@ -341,6 +351,7 @@ _CHECKS: dict[type[Action], Callable[[GameState, Any], None]] = {
     ForceMove: _check_force_move,
     Settle: _check_force_move,
     UseChampionPower: _check_use_champion_power,
+    UseReaction: _check_use_reaction,
     UsePower: _check_use_power,
     ChooseMap: _check_choose_map,
     ChooseStartArea: _check_choose_start_area,

@@ -23,11 +23,61 @@ the vocabulary; CL-2, CL-3, CL-4, CL-10, CL-12 use it (docs/rules.md).
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Protocol
 
-from .footprint import touching
-from .state import Creature, GameState
+# This module imports no other engine module: model.py imports it (attack lines and effects carry a
+# ``When``), and state.py imports model.py.  The creatures and the battle a test looks at are
+# described by the protocols below, which ``state.Creature`` and ``state.GameState`` satisfy.
+
+
+class _Card(Protocol):
+    """What a test reads of a stat card (``model.CreatureCard``)."""
+
+    @property
+    def keywords(self) -> tuple[str, ...]: ...
+    @property
+    def alignment(self) -> str: ...
+    @property
+    def size(self) -> int: ...
+
+
+class Creature(Protocol):
+    """What a test reads of a creature (``state.Creature``)."""
+
+    @property
+    def uid(self) -> str: ...
+    @property
+    def card(self) -> _Card: ...
+    @property
+    def team(self) -> int: ...
+    @property
+    def square(self) -> tuple[int, int]: ...
+    @property
+    def alive(self) -> bool: ...
+    @property
+    def bloodied(self) -> bool: ...
+    @property
+    def conditions(self) -> frozenset[str]: ...
+    def in_zone(self, zone: frozenset[tuple[int, int]]) -> bool: ...
+
+
+class _Map(Protocol):
+    @property
+    def vp_zones(self) -> Mapping[str, frozenset[tuple[int, int]]]: ...
+
+
+class GameState(Protocol):
+    """What a test reads of the battle (``state.GameState``)."""
+
+    @property
+    def creatures(self) -> Iterable[Creature]: ...
+    @property
+    def turn_player(self) -> int: ...
+    @property
+    def battle_map(self) -> _Map: ...
+    def team_of(self, player: int) -> int: ...
 
 #: Size categories, smallest first (docs/rules.md "Size").  A card's ``size`` in squares gives its
 #: category unless the card names one (``CreatureCard.category``): 1 → medium, 2 → large, 3 → huge.
@@ -272,9 +322,17 @@ def adjacent_allies(state: GameState, c: Creature, keyword: str = "") -> list[Cr
             continue
         if keyword and keyword.casefold() not in {k.casefold() for k in o.card.keywords}:
             continue
-        if touching(c.square, c.card.size, o.square, o.card.size):
+        if _touching(c.square, c.card.size, o.square, o.card.size):
             out.append(o)
     return out
+
+
+def _touching(a: tuple[int, int], asize: int, b: tuple[int, int], bsize: int) -> bool:
+    """True when two footprints are adjacent (``footprint.touching``, which this module cannot
+    import: model.py imports this module and footprint imports model)."""
+    dx = max(0, b[0] - (a[0] + asize - 1), a[0] - (b[0] + bsize - 1))
+    dy = max(0, b[1] - (a[1] + asize - 1), a[1] - (b[1] + bsize - 1))
+    return max(dx, dy) == 1
 
 
 def kinds_of_attack(kind: str, *, charge: bool = False, opportunity: bool = False) -> frozenset[str]:

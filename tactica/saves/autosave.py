@@ -1,127 +1,121 @@
-"""Autosave off the caller's thread: one writer thread, newest save wins, order kept.
+"""Autosave into the battle store: every change committed on the caller's thread (issue 22).
 
-Serialising and writing a save late in a battle takes 15–90 ms (the JSON
-encoder with indentation is pure Python, and ``fsync`` waits for the disk),
-too long for the battle screen's thread.  ``AutoSaver.submit`` takes a cheap
-snapshot of the SaveFile (the action list is copied; maps, warbands and
-actions are immutable values) and hands it to a writer thread.  If several
-snapshots of the same file queue up, only the newest is written: each one
-holds every earlier action, and they are written in the order submitted, so
-the file on disk only ever moves forward (or back, after an undo, exactly as
-asked).
+A battle's ``Recorder`` writes through a ``db.BattleWriter`` that ``AutoSaver.writer`` gives: each
+action (an undo, a note, a map change) is one small SQLite transaction — the new rows and the
+index — committed before ``GameSession.apply`` returns, that is before its result is shown.  There
+is no background writer any more, and no whole-save rewrite: a transaction late in a battle
+writes one action row and one index row, however long the battle.  A kill at any moment leaves
+every action that was shown.
 
-The background write alone could lose the actions still pending at a kill,
-so each battle also has an action journal (``journal.Journal``, from
-``AutoSaver.journal``): every change is appended and fsynced on the caller's
-thread before its result is shown.  ``close`` empties the journals once every
-save is written (their lines are then all in the saves).
-
-A write that fails (disk full, read-only folder) never raises into the game:
-the problem is kept, and ``take_warning`` returns it once so the screen can
-say so; later writes keep being tried and a success clears the problem.
+A write that fails (disk full, read-only folder, a store damaged or held by another process for
+more than ``db.BUSY_TIMEOUT_MS``) never raises into the game: the problem is kept, and
+``take_warning`` returns it once so the screen can say so; later writes keep being tried (each
+writes everything not yet stored) and a success clears the problem.
 """
 from __future__ import annotations
 
 import dataclasses
 import threading
-import time
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
 from .codec import SaveFile
-from .journal import Journal, journal_path
-from .store import autosave_path, write_save
+from .db import BattleStore, BattleWriter, StoreError, open_store
+from .store import write_save
 
 
-def new_save_id(seed: int, now: datetime | None = None) -> str:
-    """A fresh save id ``YYYYMMDD-HHMMSS-<seed>``, made unique in the saves folder."""
+def new_save_id(seed: int, now: datetime | None = None, store: BattleStore | None = None) -> str:
+    """A fresh save id ``YYYYMMDD-HHMMSS-<seed>``, made unique in ``store`` (when given; the
+    writer makes it unique again when it first stores the battle)."""
     stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
     base = f"{stamp}-{seed}"
-    candidate, n = base, 1
-    while autosave_path(candidate).exists() or journal_path(autosave_path(candidate)).exists():
-        n += 1
-        candidate = f"{base}-{n}"
-    return candidate
+    return store.free_id(base) if store is not None else base
 
 
 def snapshot(save: SaveFile) -> SaveFile:
     """A copy of ``save`` that later changes to the original do not touch."""
     return dataclasses.replace(save, actions=list(save.actions), checkpoints=list(save.checkpoints),
-                               summary=dict(save.summary))
+                               summary=dict(save.summary), notes=list(save.notes),
+                               map_changes=list(save.map_changes), players=dict(save.players))
 
 
 class AutoSaver:
-    """Writes SaveFiles on a background thread; thread-safe; never raises on a write error.
+    """The battle store of one run of tactica and the writers of its battles; never raises on a
+    write error.
 
     Args:
-        write: the function that writes a SaveFile to a path (default
-            ``store.write_save``, atomic); tests pass a failing one.
+        store: the open BattleStore to write to; None opens the user's store (``db.open_store``)
+            on first use — a store that cannot be opened is then a write failure like any other.
+        opener: how the store is opened when ``store`` is None (tests pass one that fails).
     """
 
-    def __init__(self, write: Callable[[SaveFile, Path], object] = write_save,
-                 sync: Callable[[int], None] | None = None) -> None:
-        self._write = write
-        self._sync = sync
-        self._journals: dict[Path, Journal] = {}
-        self._cond = threading.Condition()
-        self._pending: dict[Path, SaveFile] = {}   # path -> newest snapshot not yet written
-        self._busy = False
-        self._closed = False
+    def __init__(self, store: BattleStore | None = None,
+                 opener: Callable[[], BattleStore] = lambda: open_store(import_saves=False)) -> None:
+        self._store = store
+        self._own = store is None
+        self._opener = opener
+        self._lock = threading.Lock()
         self._problem: str | None = None
         self._warned = False
-        self.writes = 0
-        """How many saves were written (for tests and measurements)."""
-        self.last_write_ms = 0.0
-        """How long the last write took, in milliseconds."""
-        self._thread = threading.Thread(target=self._run, name="tactica-autosave", daemon=True)
-        self._thread.start()
+        self._writers: list[BattleWriter] = []
+
+    @property
+    def store(self) -> BattleStore:
+        """The open store (opened now if it was not); raises StoreError when it cannot be."""
+        with self._lock:
+            if self._store is None:
+                self._store = self._opener()
+            return self._store
+
+    def writer(self, save: SaveFile, existing: bool = False) -> BattleWriter | None:
+        """A writer keeping ``save``'s battle up to date in the store (``db.BattleWriter``;
+        ``existing``: the store holds exactly ``save`` already).  None when the store cannot be
+        opened (the problem is kept and warned about once)."""
+        try:
+            store = self.store
+        except StoreError as exc:
+            self._report(f"Autosave failed: {exc}. The battle goes on, but it is not being saved.")
+            return None
+        writer = BattleWriter(store, save, existing=existing, report=self._report)
+        self._writers.append(writer)
+        return writer
 
     def submit(self, save: SaveFile, path: Path | None = None) -> None:
-        """Queue a snapshot of ``save`` for writing to ``path`` (default: its autosave path)."""
-        target = Path(path) if path is not None else autosave_path(save.id)
-        copy = snapshot(save)
-        with self._cond:
-            if self._closed:
-                self._write_now(copy, target)
-                return
-            self._pending.pop(target, None)   # re-insert: dict order is submission order
-            self._pending[target] = copy
-            self._cond.notify_all()
+        """Write ``save`` whole: to the file ``path`` (``store.write_save``) or, without one, into
+        the store (``BattleStore.put``, replacing a battle of its id).  Never raises."""
+        try:
+            if path is not None:
+                write_save(save, Path(path))
+            else:
+                self.store.put(save)
+        except (OSError, StoreError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            self._report(f"Autosave failed ({reason}). The battle goes on, but it is not being saved.")
+            return
+        self._report(None)
 
     def flush(self, timeout: float = 5.0) -> bool:
-        """Wait until everything submitted is on disk; False if ``timeout`` seconds passed first."""
-        with self._cond:
-            return self._cond.wait_for(lambda: not self._pending and not self._busy, timeout)
+        """Everything is written when it is given (no writer thread): True.  Kept for callers that
+        wait for the saves before they leave (``timeout`` is not needed)."""
+        return True
 
     def settle(self, timeout: float = 5.0) -> bool:
-        """Wait until everything submitted is on disk; True only if it all was written (no write
-        failed and ``timeout`` seconds did not pass first)."""
-        return self.flush(timeout) and self._problem is None
-
-    def journal(self, save_path: Path) -> Journal:
-        """The action journal of the save at ``save_path`` (``journal.journal_path``), kept by this
-        saver so that ``close`` empties it once the save holds all of it."""
-        save_path = Path(save_path)
-        if save_path not in self._journals:
-            kwargs = {"sync": self._sync} if self._sync is not None else {}
-            self._journals[save_path] = Journal(journal_path(save_path), **kwargs)
-        return self._journals[save_path]
+        """True when the last write succeeded (everything given is in the store)."""
+        return self._problem is None
 
     def close(self, timeout: float = 5.0) -> bool:
-        """Write what is pending, empty the journals if every save was written, and stop the thread
-        (later submits write at once); True if everything pending was written in time."""
-        done = self.flush(timeout)
-        with self._cond:
-            self._closed = True
-            self._cond.notify_all()
-        self._thread.join(timeout)
-        for journal in self._journals.values():
-            if done and self._problem is None:
-                journal.clear()
-            else:
-                journal.close()  # the save misses some of it: the journal keeps it for the next load
-        return done
+        """Close the store if this saver opened it; True when no write is failing."""
+        with self._lock:
+            if self._own and self._store is not None:
+                self._store.close()
+                self._store = None
+        return self._problem is None
+
+    @property
+    def writes(self) -> int:
+        """How many transactions the writers committed (for tests and measurements)."""
+        return sum(w.writes for w in self._writers)
 
     @property
     def problem(self) -> str | None:
@@ -130,40 +124,15 @@ class AutoSaver:
 
     def take_warning(self) -> str | None:
         """The write failure to show the player — once per run of failures — or None."""
-        with self._cond:
+        with self._lock:
             if self._problem and not self._warned:
                 self._warned = True
                 return self._problem
             return None
 
-    # -- the writer thread ---------------------------------------------------------
-    def _run(self) -> None:
-        while True:
-            with self._cond:
-                self._cond.wait_for(lambda: self._pending or self._closed)
-                if not self._pending:
-                    return  # closed and nothing left
-                target = next(iter(self._pending))
-                save = self._pending.pop(target)
-                self._busy = True
-            try:
-                self._write_now(save, target)
-            finally:
-                with self._cond:
-                    self._busy = False
-                    self._cond.notify_all()
-
-    def _write_now(self, save: SaveFile, target: Path) -> None:
-        began = time.perf_counter()
-        try:
-            self._write(save, target)
-        except Exception as exc:  # OSError above all; never let a save end the game
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            self._problem = (f"Autosave failed ({reason}) writing {target}. The battle goes on, "
-                             "but it is not being saved.")
-            return
-        self.last_write_ms = (time.perf_counter() - began) * 1000
-        self.writes += 1
-        if self._problem:
-            self._problem, self._warned = None, False
-
+    def _report(self, problem: str | None) -> None:
+        with self._lock:
+            if problem is None:
+                self._problem, self._warned = None, False
+            else:
+                self._problem = problem

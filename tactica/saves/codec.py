@@ -44,6 +44,7 @@ from tactica.engine import (
     AreaAttack,
     Attack,
     AttackDef,
+    ChainEffect,
     ChampionPower,
     Charge,
     ChooseFirstPlayer,
@@ -56,6 +57,7 @@ from tactica.engine import (
     DropProne,
     Effect,
     EndActivation,
+    EscalateEffect,
     FollowUpEffect,
     ForcedMoveEffect,
     ForceKind,
@@ -73,11 +75,13 @@ from tactica.engine import (
     SpecialPower,
     Squeeze,
     StandUp,
+    Strikes,
     Teleport,
     Terrain,
     TerrainRules,
     UseChampionPower,
     UsePower,
+    UseReaction,
     WarbandDef,
     unknown_modules,
 )
@@ -97,6 +101,17 @@ class SaveError(Exception):
 # -- content ---------------------------------------------------------------
 
 def _effect_to(e: Effect) -> dict:
+    out = _effect_fields_to(e)
+    if not e.when.always:  # CL-7 (absent when it always holds: older saves and tacticas agree)
+        out["when"] = asdict(e.when)
+    return out
+
+
+def _effect_fields_to(e: Effect) -> dict:
+    if isinstance(e, EscalateEffect):  # CL-7
+        return {"kind": "escalate", "ladder": list(e.ladder), "duration": e.duration.value, "on": e.on.value}
+    if isinstance(e, ChainEffect):  # CL-8
+        return {"kind": "chain", "distance": e.distance, "attack": e.attack, "jumps": e.jumps, "on": e.on.value}
     if isinstance(e, ConditionEffect):
         return {"kind": "condition", "condition": e.condition, "duration": e.duration.value, "on": e.on.value}
     if isinstance(e, OngoingEffect):
@@ -123,6 +138,15 @@ def _attack_to(a: AttackDef) -> dict[str, Any]:
         out["uses"] = a.uses
     if a.recharge is not None:
         out["recharge"] = _recharge_to(a.recharge)
+    # card language, targets (CL-2, CL-9): only when set, so older saves read the same
+    if not a.only.always:
+        out["only"] = asdict(a.only)
+    if a.strikes is not Strikes.ALL:
+        out["strikes"] = a.strikes.value
+    if a.automatic:
+        out["automatic"] = True
+    if a.save:
+        out["save"] = a.save
     return out
 
 
@@ -137,9 +161,12 @@ def _special_to(p: SpecialPower) -> dict:
 
 
 def _champion_to(p: ChampionPower) -> dict:
-    return {"name": p.name, "cost": p.cost, "trigger": p.trigger.value, "effect": p.effect.value,
-            "amount": p.amount, "range": p.range, "others_only": p.others_only, "keyword": p.keyword,
-            "in_vp_zone": p.in_vp_zone}
+    out = {"name": p.name, "cost": p.cost, "trigger": p.trigger.value, "effect": p.effect.value,
+           "amount": p.amount, "range": p.range, "others_only": p.others_only, "keyword": p.keyword,
+           "in_vp_zone": p.in_vp_zone}
+    if p.near or p.natural or not p.when.always:  # CL-12: written only when used (older saves lack them)
+        out.update(near=p.near, natural=p.natural, when=json.loads(json.dumps(asdict(p.when))))
+    return out
 
 
 def card_to(c: CreatureCard) -> dict:
@@ -155,6 +182,8 @@ def card_to(c: CreatureCard) -> dict:
             value = [_champion_to(p) for p in value]
         elif f.name == "special_powers":
             value = [_special_to(p) for p in value]
+        elif f.name in ("reactions", "dice"):  # CL-10, CL-13: typed entries with a 'when'
+            value = [json.loads(json.dumps(asdict(x))) for x in value]
         elif isinstance(value, tuple):
             value = list(value)
         out[f.name] = value
@@ -198,6 +227,7 @@ def warband_to(w: WarbandDef) -> dict:
 
 _EFFECT_TYPES: dict[str, type] = {"condition": ConditionEffect, "ongoing": OngoingEffect,
                                   "follow-up": FollowUpEffect, "heal": HealEffect,
+                                  "escalate": EscalateEffect, "chain": ChainEffect,  # CL-7, CL-8
                                   **{k.value: ForcedMoveEffect for k in ForceKind}}
 
 
@@ -333,7 +363,8 @@ def warband_from(d: Any, path: str = "warband") -> WarbandDef:
 _ACTION_TYPES = {cls.__name__: cls for cls in (
     ChooseMap, ChooseStartArea, Place, ChooseFirstPlayer, Activate,
     Move, Shift, Squeeze, Attack, AreaAttack, Charge, EndActivation,
-    Teleport, ForceMove, Settle, UsePower, UseChampionPower, DeclinePower, DropProne, StandUp)}
+    Teleport, ForceMove, Settle, UsePower, UseChampionPower, DeclinePower, DropProne, StandUp,
+    UseReaction)}  # CL-10
 
 
 def _plain(value: Any) -> Any:
@@ -426,7 +457,11 @@ class SaveFile:
     notes: list[tuple[int, int | None, str]] = field(default_factory=list)
 
     def to_json(self) -> str:
-        """Return the file text."""
+        """Return the file text (``to_doc`` as indented JSON)."""
+        return json.dumps(self.to_doc(), indent=1, separators=(",", ": "))
+
+    def to_doc(self) -> dict[str, Any]:
+        """Return the file's JSON document (a dict of JSON-ready values), as ``to_json`` writes it."""
         rules = {f.name: getattr(self.rules, f.name) for f in fields(Ruleset)}
         doc = {"format": FORMAT, "version": 2 if self.map_changes else 1, "tactica": __version__, "id": self.id,
                "saved_at": self.saved_at, "rules": rules, "seed": self.seed,
@@ -440,7 +475,7 @@ class SaveFile:
             doc["map_changes"] = [{"step": s, "map": map_to(m)} for s, m in self.map_changes]
         if self.notes:
             doc["notes"] = [{"step": s, "player": p, "text": t} for s, p, t in self.notes]
-        return json.dumps(doc, indent=1, separators=(",", ": "))
+        return doc
 
     @classmethod
     def from_json(cls, text: str, source: str = "save") -> SaveFile:
@@ -519,6 +554,12 @@ def decode_save(text: str, source: str, cls: type[SaveFile] = SaveFile) -> SaveF
         raise SaveError(f"{source}:{exc.lineno}:{exc.colno}: not a tactica save (broken JSON: {exc.msg})") from None
     except Bad as exc:
         raise SaveError(f"{source}: {exc.message}") from None
+    return decode_save_doc(doc, source, cls)
+
+
+def decode_save_doc(doc: Any, source: str, cls: type[SaveFile] = SaveFile) -> SaveFile:
+    """Decode a save's JSON document (already parsed with ``checked.parse_json``, or assembled from
+    the battle store's rows) as hostile input; raises SaveError naming ``source`` and the field."""
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise SaveError(f"{source}: not a tactica save file (no \"format\": \"{FORMAT}\")")
     version = doc.get("version")

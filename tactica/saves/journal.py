@@ -1,4 +1,8 @@
-"""The action journal beside a save: every action durable before its result is shown (issue 22).
+"""The action journal beside a save file of tacticas before the battle store (issue 22).
+
+Battles now live in the battle store (``db``), each action committed there before it is shown;
+this journal is what older tacticas wrote beside ``ID.json``, read when the old saves folder is
+imported (``store.load_save`` folds it).  What follows describes how they wrote it.
 
 Rewriting a whole save takes 15–90 ms late in a battle, so the autosave writes
 it on a background thread and only the newest pending copy is kept; a kill

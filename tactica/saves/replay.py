@@ -4,11 +4,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from tactica.engine import Action, Event, GameState, IllegalAction, MapSwapError, apply, new_game, with_map
 
 from .codec import CHECKPOINT_EVERY, SaveError, SaveFile, state_digest
 from .journal import COMPACT_AFTER, Journal, summary_of
+
+if TYPE_CHECKING:
+    from .db import BattleWriter
 
 
 @dataclass
@@ -95,14 +99,19 @@ class Recorder:
         settle: waits until everything given to ``autosave`` is written and says whether it all
             was (``AutoSaver.settle``); with a journal, every ``journal.COMPACT_AFTER`` lines
             the save is settled and the journal emptied.
+        writer: the battle store's writer of this battle (``db.BattleWriter``) or None: every
+            change is committed to the store before the method returns (issue 22); ``tactica
+            play`` records through it alone.
     """
 
     def __init__(self, save: SaveFile, autosave: Callable[[SaveFile], object] | None = None,
-                 journal: Journal | None = None, settle: Callable[[], bool] | None = None) -> None:
+                 journal: Journal | None = None, settle: Callable[[], bool] | None = None,
+                 writer: BattleWriter | None = None) -> None:
         self.save = save
         self.autosave = autosave
         self.journal = journal
         self.settle = settle
+        self.writer = writer
 
     def record(self, action: Action, state_after: GameState) -> None:
         """Append ``action`` (already applied), journal it and write the save if autosaving."""
@@ -139,7 +148,9 @@ class Recorder:
         self._summarise(state, state_digest(state))
         if self.journal is not None:
             self.journal.cut(n_actions, self.save.summary)
-        self._write()
+        if self.writer is not None:
+            self.writer.cut(n_actions, self.save)
+        self._write(stored=True)
 
     def note(self, player: int | None, text: str) -> None:
         """Keep ``text``, a log line that is no event (the AI's intent), before the next action in the
@@ -149,6 +160,8 @@ class Recorder:
         self.save.notes.append(note)
         if self.journal is not None:
             self.journal.note(note)
+        if self.writer is not None:
+            self.writer.write(self.save)
 
     def change_map(self, state: GameState) -> None:
         """Record that the battle map became ``state.map`` after the actions so far, and write the save."""
@@ -166,7 +179,9 @@ class Recorder:
         self.save.summary = summary_of(state, digest or state_digest(state), len(self.save.actions))
         self.save.saved_at = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
-    def _write(self) -> None:
+    def _write(self, stored: bool = False) -> None:
+        if self.writer is not None and not stored:
+            self.writer.write(self.save)
         if self.autosave is not None:
             self.autosave(self.save)
         journal = self.journal

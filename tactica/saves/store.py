@@ -1,11 +1,13 @@
-"""Where saves live and how they are written: atomically, in the user's data folder.
+"""Save files: where the data folder is, and how a single save file is written and read.
 
-The folder is ``platformdirs.user_data_dir("tactica")/saves`` (on Linux
-``~/.local/share/tactica/saves``); the environment variable
-``TACTICA_DATA_DIR`` replaces ``user_data_dir`` (tests use it).  A write goes
-to a temporary file in the same folder, is flushed to disk, then renamed over
-the old file: a kill at any instant leaves the old save or the new one, never
-a broken one.
+Battles live in the battle store (``db``: ``data_dir()/battles.sqlite3``); a save *file* is the
+shareable form of one battle (``tactica export ID --save FILE``, ``resume FILE``, ``replay
+FILE``), and the old saves folder ``data_dir()/saves`` holds the files of tacticas before the
+store, imported once (``db.BattleStore.import_folder``).  The data folder is
+``platformdirs.user_data_dir("tactica")`` (on Linux ``~/.local/share/tactica``); the environment
+variable ``TACTICA_DATA_DIR`` replaces it (tests use it).  A write goes to a temporary file in the
+same folder, is flushed to disk, then renamed over the old file: a kill at any instant leaves the
+old file or the new one, never a broken one.
 """
 from __future__ import annotations
 
@@ -13,7 +15,6 @@ import os
 import re
 import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
@@ -37,7 +38,7 @@ def data_dir() -> Path:
 
 
 def saves_dir() -> Path:
-    """The folder holding saved battles."""
+    """The old saves folder (save files of tacticas before the battle store; imported once)."""
     return data_dir() / "saves"
 
 
@@ -134,56 +135,3 @@ def remove_stale_temps(folder: Path | None = None, older_than: float = STALE_TEM
         except OSError:
             continue
     return removed
-
-
-@dataclass(frozen=True)
-class SaveInfo:
-    """One line of ``tactica saves``: path, id, when, round, VP, finished or not, or a problem."""
-
-    path: Path
-    id: str
-    saved_at: str
-    round: int
-    vp: tuple[int, ...]
-    over: bool
-    title: str
-    problem: str = ""
-
-
-def list_saves(folder: Path | None = None) -> list[SaveInfo]:
-    """Every save in ``folder`` (default: the saves folder), newest first.
-
-    A file that is not a usable save (damaged, wrong types, too large, a FIFO,
-    a folder named ``x.json``, a link to anything but a regular file) is
-    listed with its problem (one line naming it) and never stops the
-    listing.  Leftover temporary files of killed writes are removed first
-    (``remove_stale_temps``).
-    """
-    folder = folder or saves_dir()
-    if not folder.is_dir():
-        return []
-    remove_stale_temps(folder)
-    out = []
-    for path in sorted(folder.glob("*.json")):
-        try:
-            save = load_save(path)
-        except SaveError as exc:
-            out.append(SaveInfo(path, path.stem, "", 0, (0, 0), False, "", str(exc)))
-            continue
-        s = save.summary  # its fields' types are checked when decoded (codec._summary_from)
-        vp = tuple(s.get("vp", (0, 0)))
-        title = " vs ".join(w.name for w in save.warbands)
-        if s.get("map"):
-            title += f" on {s['map']}"
-        out.append(SaveInfo(path, save.id, save.saved_at, int(s.get("round", 0)), vp,
-                            bool(s.get("over", False)), title))
-    out.sort(key=lambda i: (i.saved_at, i.path.name), reverse=True)
-    return out
-
-
-def latest_unfinished(folder: Path | None = None) -> SaveInfo | None:
-    """The most recently saved battle that is not over, or None."""
-    for info in list_saves(folder):
-        if not info.problem and not info.over:
-            return info
-    return None

@@ -15,6 +15,7 @@ from tactica.client.content import BattleContentError
 from tactica.client.factory import BattleFactory, make_factory
 from tactica.client.resume import autosaving, continue_offer, farewell, open_to_resume_or_replay
 from tactica.client.saving import resume_session
+from tactica.saves.codec import SaveError
 
 
 class ScreenOptions(TypedDict):
@@ -51,7 +52,8 @@ def run_play(args: argparse.Namespace) -> int:
             (a ``tactica.client.opponent.Opponent`` or None for hot-seat; set by
             ``tactica.cli.play_opponent``), ``--cards`` (list or None: card
             files of the players' own, which the warbands may name).
-    Returns the app's exit status; 1 when a content file is bad, 2 when a
+    Returns the app's exit status; 1 when a content file is bad or the battle store cannot be
+    used (one ``error:`` line), 2 when a
     file option is given the wrong number of times (the CLI's convention:
     2 for the command line, 1 for the files).
     """
@@ -69,9 +71,14 @@ def run_play(args: argparse.Namespace) -> int:
     from .app import TacticaApp  # Textual only once the content is good
 
     factory.map_files = {m.id: f for m, f in zip(factory.maps, getattr(args, "map", None) or ())}
+    try:
+        offer = continue_offer(args)  # opens the battle store: one that cannot be used is said here
+    except SaveError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     with autosaving() as saver:  # every battle autosaves after each action (issue 6)
         factory.saver = saver
-        app = TacticaApp(factory, setup=bool(getattr(args, "setup", False)), offer=continue_offer(args),
+        app = TacticaApp(factory, setup=bool(getattr(args, "setup", False)), offer=offer,
                          **screen_options(args))
         result = app.run()
     return _after(app, result)

@@ -38,6 +38,13 @@ durability is worth two creatures, i.e. cost ∝ sqrt(offence × durability)).
 * Special powers (SPW-1): heal A adds A HP per box (3 boxes' worth when
   unlimited), ×1.5 when it can reach an ally; clearing conditions adds 5 HP
   per box.
+* Reactions (CL-10): about 0.4 uses a round when once per turn, 0.25 when
+  once per round (fewer with check boxes): an attack adds that share of its
+  offence, damage that share of its amount, a heal 12× that share in HP.
+* Dice changes (CL-13): a reroll or the better of two ×(1 + miss chance)
+  offence (less with boxes), a given natural face ×(1 + boxes/8); a save
+  change ×1.03 durability.  A line recharging at the start of each round
+  (CL-17) counts as 4 boxes.
 
 Greedy AI-against-AI trials of the shipped 200-point warbands came out close
 to even with these costs; the yardstick may undervalue single big creatures
@@ -52,7 +59,14 @@ import pytest
 from tactica.content import load_catalogue
 from tactica.engine import AttackDef, CreatureCard
 from tactica.engine import abilities as ab
-from tactica.engine.model import ConditionEffect, FollowUpEffect, HealEffect, OngoingEffect
+from tactica.engine.model import (
+    ChainEffect,
+    ConditionEffect,
+    EscalateEffect,
+    FollowUpEffect,
+    HealEffect,
+    OngoingEffect,
+)
 
 
 def hit_chance(bonus: int, defence: int) -> float:
@@ -78,22 +92,54 @@ def template_x(a: AttackDef) -> float:
     return 1.0
 
 
+def line_hit_chance(a: AttackDef) -> float:
+    """Chance one use of ``a`` hits a typical target: its roll, or (CL-9) 1 with no roll, or the
+    chance a d20 save of ``save`` fails."""
+    if a.automatic:
+        return 1.0
+    if a.save:
+        return (a.save - 1) / 20
+    return hit_chance(a.bonus, 17 if a.defense.value == "AC" else 15)
+
+
 def offence(a: AttackDef, card: CreatureCard | None = None) -> float:
-    """Expected HP one use of ``a`` is worth against a typical target, effects included."""
-    chance = hit_chance(a.bonus, 17 if a.defense.value == "AC" else 15)
+    """Expected HP one use of ``a`` is worth against a typical target, effects included.
+
+    Card language (targets): an effect 'on: critical' happens on 1 hit in 20 of the d20's faces,
+    'on: destroys' on about one hit in five; an effect with a 'when' about half as often; an
+    escalation is worth its ladder's second step; a chain (CL-8) about 0.8 of another use per
+    hit, capped by its jumps; melee reach 2+ ×(1 + 0.05 per extra square) (CL-5); an 'only' test
+    ×0.8 (CL-2); a close or area attack that strikes enemies only ×1.15.
+    """
+    chance = line_hit_chance(a)
     value = chance * a.total_damage
     for e in a.effects:
-        if isinstance(e, (ConditionEffect, OngoingEffect, FollowUpEffect)):
-            p = {"hit": chance, "miss": 1 - chance, "always": 1.0}[e.on.value]
-            if isinstance(e, ConditionEffect):
+        if isinstance(e, (ConditionEffect, OngoingEffect, FollowUpEffect, EscalateEffect)):
+            p = {"hit": chance, "miss": 1 - chance, "always": 1.0, "critical": 0.05,
+                 "destroys": chance / 5}[e.on.value]
+            if not e.when.always:
+                p /= 2
+            if isinstance(e, EscalateEffect):
+                value += p * CONDITION_HP[e.ladder[1]] * DURATION_X[e.duration.value]
+            elif isinstance(e, ConditionEffect):
                 value += p * CONDITION_HP[e.condition] * DURATION_X[e.duration.value]
             elif isinstance(e, OngoingEffect):
                 value += p * e.amount * DURATION_X[e.duration.value]
             elif card is not None:
                 value += p * offence(card.attack_named(e.attack), card)
+    for e in a.effects:
+        if isinstance(e, ChainEffect):
+            jumps = sum(chance ** k for k in range(1, (e.jumps or 4) + 1))
+            value *= 1 + 0.8 * jumps / (e.jumps or 4) * min(2, e.jumps or 4) / 2
     value *= (1 + 0.6 * (a.targets - 1)) * template_x(a)
     if a.kind.value == "ranged":
         value *= 1.2 if a.reach.value == "sight" or (a.range or 0) >= 8 else 1.1
+    if a.melee_reach > 1:
+        value *= 1 + 0.05 * (a.melee_reach - 1)
+    if not a.only.always:
+        value *= 0.8
+    if a.strikes.value == "enemies":
+        value *= 1.15
     return value
 
 
@@ -140,9 +186,12 @@ def _ability_factors(c: CreatureCard, best: AttackDef) -> tuple[float, float, fl
             elif a.effect == "heal":
                 hp += b * n
     for attack in c.attacks:
-        hp += sum(2 * e.amount for e in attack.effects if isinstance(e, HealEffect))
+        hp += sum(2 * e.amount * (0.3 if e.on.value == "destroys" else 1.0)
+                  for e in attack.effects if isinstance(e, HealEffect))
         if attack.uses:
             boxes = attack.uses + (1 if attack.recharge else 0)
+            if attack.recharge is not None and attack.recharge.on.value == "start of round":
+                boxes = 4  # CL-17: refilled every round
             extra += max(0.0, offence(attack, c) - offence(best, c)) * boxes / 4
     for power in c.special_powers:
         boxes = power.uses or 3
@@ -150,6 +199,23 @@ def _ability_factors(c: CreatureCard, best: AttackDef) -> tuple[float, float, fl
             hp += power.amount * boxes * (1.5 if power.range else 1.0)
         else:
             hp += 5 * boxes
+    # Card-language triggers (CL-10, CL-13, CL-17): see the module doc.
+    for r in c.reactions:
+        often = (0.4 if r.limit.value == "turn" else 0.25) * (min(1.0, r.uses / 4) if r.uses else 1.0)
+        if r.effect.value == "attack":
+            line = c.attack_named(r.attack) if r.attack else c.basic_attack
+            extra += offence(line, c) * often if line is not None else 0.0
+        elif r.effect.value == "damage":
+            extra += r.amount * often
+        else:
+            hp += r.amount * 12 * often
+    for change in c.dice:
+        if change.roll.value == "save":
+            dur_x *= 1.03
+        elif change.change.value == "natural":
+            off_x *= 1 + (change.uses or 8) / 8
+        else:
+            off_x *= 1 + (1 - chance) * (min(1.0, change.uses / 8) if change.uses else 1.0)
     return extra, off_x, dur_x * (1 + hp / c.hp), mob_x
 
 

@@ -2,12 +2,12 @@
 
 Shared by ``tests/saves/test_kill_journal.py`` (a few kills, so the suite stays fast) and
 ``bench/kill_battles.py`` (hundreds).  Each child plays a seeded battle between two ``random`` AIs
-through the client's own path (``GameSession`` + ``saving.record_new`` with a real background
-``AutoSaver`` and the action journal) and, after each ``GameSession.apply`` returns — the moment
-the battle screen would show the result — writes the number of actions on a pipe.  The parent
-kills it after a random delay, then loads the save (``store.load_save`` folds the journal): every
-action the child reported shown must be there, the actions must be the battle's own (a prefix of
-the same seed's battle played without a kill), and the battle must replay to its recorded digest.
+through the client's own path (``GameSession`` + ``saving.record_new`` with a real ``AutoSaver``
+writing to the battle store) and, after each ``GameSession.apply`` returns — the moment the battle
+screen would show the result — writes the number of actions on a pipe.  The parent kills it after
+a random delay, then loads the battle from the store (``db.BattleStore.load``): every action the
+child reported shown must be there, the actions must be the battle's own (a prefix of the same
+seed's battle played without a kill), and the battle must replay to its recorded digest.
 """
 from __future__ import annotations
 
@@ -21,9 +21,9 @@ from pathlib import Path
 from tactica.ai import make_bot
 from tactica.client.saving import record_new
 from tactica.client.session import GameSession
+from tactica.saves import db
 from tactica.saves.autosave import AutoSaver
 from tactica.saves.replay import rebuild
-from tactica.saves.store import load_save, saves_dir
 
 from .helpers import small_setup
 
@@ -57,8 +57,7 @@ class KillFigures:
     checked: int = 0            # kills that left a save (a kill before the first write leaves none)
     shown: int = 0              # actions reported shown, over all kills
     lost: int = 0               # of those, missing from the save after the kill
-    pending_writes: int = 0     # kills where the save file alone lacked shown actions (journal needed)
-    journal_actions: int = 0    # actions brought back by the journal alone
+    ahead: int = 0              # kills where the store held an action not yet reported shown
     lengths: set[int] = field(default_factory=set)
     problems: list[str] = field(default_factory=list)
 
@@ -66,7 +65,7 @@ class KillFigures:
 def _child(seed: int, data_dir: Path, wfd: int, fsync: bool) -> None:
     os.environ["TACTICA_DATA_DIR"] = str(data_dir)
     if not fsync:  # a kill keeps what reached the kernel; fsync only matters for a power cut
-        os.fsync = lambda fd: None
+        db.SYNCHRONOUS = "OFF"
     battle(seed, report=wfd, save=True)
     os.write(wfd, b"done\n")
 
@@ -110,29 +109,23 @@ def _check(trial: int, seed: int, folder: Path, rfd: int, reference: list, figur
     with os.fdopen(rfd) as fh:
         lines = fh.read().split()
     shown = max((int(x) for x in lines if x.isdigit()), default=0)
-    old = os.environ.get("TACTICA_DATA_DIR")
-    os.environ["TACTICA_DATA_DIR"] = str(folder)
-    try:
-        saves = sorted(saves_dir().glob("*.json"))
-    finally:
-        if old is None:
-            del os.environ["TACTICA_DATA_DIR"]
-        else:
-            os.environ["TACTICA_DATA_DIR"] = old
-    if not saves:
+    path = folder / db.STORE_NAME
+    battles = []
+    if path.exists():
+        with db.BattleStore(path) as store:
+            battles = [store.load(info.id) for info in store.battles()]
+    if not battles:
         if shown:
             figures.problems.append(f"kill {trial}: {shown} actions shown but no save")
             figures.lost += shown
         return
     figures.checked += 1
     figures.shown += shown
-    save = load_save(saves[0])
+    save = battles[0]
     n = len(save.actions)
     figures.lengths.add(n)
-    on_disk = _without_journal(saves[0])
-    if on_disk < shown:
-        figures.pending_writes += 1
-        figures.journal_actions += min(n, shown) - on_disk
+    if n > shown:
+        figures.ahead += 1
     if n < shown:
         figures.lost += shown - n
         figures.problems.append(f"kill {trial}: {shown} actions shown, {n} in the save")
@@ -142,9 +135,3 @@ def _check(trial: int, seed: int, folder: Path, rfd: int, reference: list, figur
         rebuild(save)
     except Exception as exc:  # a SaveError above all: report it with the others
         figures.problems.append(f"kill {trial}: the save does not replay ({exc})")
-
-
-def _without_journal(path: Path) -> int:
-    """How many actions the save file holds without its journal."""
-    from tactica.saves.codec import SaveFile
-    return len(SaveFile.from_json(path.read_text(encoding="utf-8")).actions)

@@ -1,5 +1,6 @@
-"""A hostile saves folder never stops a command: each bad file is one line naming it, never a
-traceback, never a hang; leftover temporary files of killed writes are removed (issue 22)."""
+"""A hostile old saves folder never stops a command: the import into the battle store names each bad
+file once in one line, leaves it as it is, never a traceback, never a hang; leftover temporary files
+of killed writes are removed (issue 22)."""
 from __future__ import annotations
 
 import os
@@ -10,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from tactica import cli
-from tactica.saves.store import STALE_TEMP_SECONDS, list_saves, remove_stale_temps
+from tactica.saves.db import list_saves, open_store
+from tactica.saves.store import STALE_TEMP_SECONDS, remove_stale_temps
 
 from .hostile import BAD, FRESH_TEMP, STALE_TEMP, hostile_folder
 
@@ -25,13 +27,33 @@ def data(tmp_path, monkeypatch) -> Path:
     return tmp_path
 
 
-def test_the_listing_names_every_bad_file_once_and_lists_the_good_ones(data):
-    infos = list_saves()
-    problems = {i.path.stem: i.problem for i in infos if i.problem}
+def _refused(data: Path) -> dict[str, str]:
+    """The problems of the files the store's import refused, by file stem."""
+    with open_store() as store:
+        refused = store.last_import.refused
+    out = {}
+    for problem in refused:
+        name = next(n for n in os.listdir(data / "saves") if problem.startswith(f"{data / 'saves' / n}: "))
+        out[Path(name).stem] = problem
+    return out
+
+
+def _files(saves: Path) -> dict[str, tuple]:
+    return {e.name: (e.stat(follow_symlinks=False).st_mtime_ns, e.stat(follow_symlinks=False).st_size)
+            for e in os.scandir(saves)}
+
+
+def test_the_import_names_every_bad_file_once_and_stores_the_good_ones(data):
+    before = _files(data / "saves")
+    problems = _refused(data)
     assert set(problems) == set(BAD_FILES)
-    for stem, problem in problems.items():
-        assert problem.startswith(str(data / "saves" / f"{stem}.json") + ": ") and "\n" not in problem
-    assert {i.id for i in infos if not i.problem} == {"good", "bidi-long-name"}
+    for problem in problems.values():
+        assert "\n" not in problem
+    assert {i.id for i in list_saves() if not i.problem} == {"good", "bidi-long-name"}
+    assert _refused(data) == {}  # reported once
+    after = _files(data / "saves")
+    del before[STALE_TEMP]  # the only file that goes: a killed write's leftover
+    assert after == before  # every other file left as it was
 
 
 #: What the one line of each bad file says (the field, what was expected, what was found).
@@ -53,7 +75,7 @@ WORDS = {
 
 
 def test_each_bad_file_is_one_clear_line_naming_the_field_and_what_was_expected(data):
-    problems = {i.path.stem: i.problem for i in list_saves() if i.problem}
+    problems = _refused(data)
     assert set(WORDS) == set(problems)
     for stem, words in WORDS.items():
         assert words in problems[stem], stem
@@ -61,6 +83,7 @@ def test_each_bad_file_is_one_clear_line_naming_the_field_and_what_was_expected(
 
 @pytest.mark.parametrize("command", [["replay", "--verify"], ["export"], ["resume"], ["replay"]])
 def test_every_command_refuses_every_bad_file_with_one_error_line(data, capsys, command):
+    _refused(data)  # the import's notes are said once, by the first command
     for stem in BAD_FILES:
         for ref in (stem, str(data / "saves" / f"{stem}.json")):
             assert cli.main([*command, ref]) == 1, (command, ref)
@@ -96,7 +119,9 @@ def test_the_commands_in_a_process_of_their_own_print_no_traceback(tmp_path):
     for name, run in runs.items():
         assert run.returncode == 1, (name, run.stdout, run.stderr)
         assert "Traceback" not in run.stdout + run.stderr, name
-    assert all(f"{stem}.json: damaged" in runs["saves"].stdout for stem in BAD_FILES)
+    assert all(f"{stem}.json: " in runs["saves"].stderr for stem in BAD_FILES)
+    assert runs["saves"].stderr.count("note: not imported, left as it is: ") == len(BAD_FILES)
+    assert "not imported" not in runs["resume"].stderr  # said once
     assert "No unfinished battle to resume" in runs["resume"].stdout
     assert runs["verify"].stderr.startswith("error: ") and "nested too deeply" in runs["verify"].stderr
     assert "a FIFO (named pipe), not a save file" in runs["export"].stderr
@@ -107,5 +132,5 @@ def test_a_file_name_with_control_characters_is_shown_without_them(tmp_path, mon
     (tmp_path / "saves").mkdir()
     (tmp_path / "saves" / "\x1b[2J\u202eevil.json").write_text("[")
     assert cli.main(["saves"]) == 1
-    out = capsys.readouterr().out
-    assert "[2Jevil.json: damaged — " in out and "\x1b" not in out and "\u202e" not in out
+    err = capsys.readouterr().err
+    assert "[2Jevil.json:1:2: " in err and "\x1b" not in err and "\u202e" not in err

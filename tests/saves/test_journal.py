@@ -1,13 +1,10 @@
-"""The action journal beside a save (``tactica.saves.journal``): what it records, how it is folded
-back on load, and that a damaged journal never spoils the save (issue 22)."""
+"""The action journal beside a save file of tacticas before the battle store (``tactica.saves.journal``):
+what it records, how it is folded back on load (and so on import into the store), and that a
+damaged journal never spoils the save (issue 22)."""
 from __future__ import annotations
 
-import dataclasses
-
-from tactica.saves import replay as replay_module
-from tactica.saves.autosave import AutoSaver
 from tactica.saves.codec import SaveFile
-from tactica.saves.journal import COMPACT_AFTER, Journal, journal_path
+from tactica.saves.journal import Journal, journal_path
 from tactica.saves.replay import Recorder, rebuild
 from tactica.saves.store import load_save, write_save
 
@@ -97,36 +94,3 @@ def test_a_journal_that_does_not_follow_on_is_not_folded(tmp_path):
     lines = jp.read_bytes().split(b"\n")
     jp.write_bytes(b"\n".join(lines[6:]))  # actions 4 and 5 missing: 7 cannot follow 3
     assert load_save(path).actions == full.actions[:3]
-
-
-def test_the_autosaver_empties_the_journal_when_the_save_holds_it(tmp_path, monkeypatch):
-    compact_after = 20  # the small test battles end long before COMPACT_AFTER actions
-    assert compact_after < COMPACT_AFTER
-    monkeypatch.setattr(replay_module, "COMPACT_AFTER", compact_after)
-    path = tmp_path / "c.json"
-    saver = AutoSaver(sync=_no_sync)
-    journal = saver.journal(path)
-    _, save = play(3, steps=compact_after + 15,
-                   recorder_factory=lambda s: Recorder(s, lambda x: saver.submit(x, path), journal=journal,
-                                                       settle=saver.settle))
-    assert len(save.actions) == compact_after + 15  # the battle went past the compaction point
-    assert 0 < journal.lines < compact_after  # emptied once on the way
-    assert load_save(path).actions == save.actions
-    saver.close()
-    assert not journal_path(path).exists()
-    assert load_save(path).actions == save.actions
-
-
-def test_a_failed_write_keeps_the_journal(tmp_path):
-    path = tmp_path / "d.json"
-    write_save(dataclasses.replace(play(4, steps=0)[1], id="d"), path)
-
-    def refuse(save: SaveFile, target) -> None:
-        raise OSError(28, "No space left on device")
-    saver = AutoSaver(write=refuse, sync=_no_sync)
-    journal = saver.journal(path)
-    _, save = play(4, steps=15, recorder_factory=lambda s: Recorder(s, lambda x: saver.submit(x, path),
-                                                                    journal=journal, settle=saver.settle))
-    saver.close()
-    assert journal_path(path).exists()
-    assert load_save(path).actions == save.actions

@@ -6,8 +6,8 @@ import json
 import pytest
 
 from tactica.saves import SaveError, load_save, state_digest, write_save
+from tactica.saves.db import open_store
 from tactica.saves.replay import rebuild
-from tactica.saves.store import latest_unfinished, list_saves
 
 from .helpers import play
 
@@ -51,13 +51,15 @@ def test_corrupt_saves_get_a_clear_message(tmp_path, text, words):
     assert words in str(err.value)
 
 
-def test_listing_shows_damaged_files_and_finds_unfinished(tmp_path):
+def test_listing_imports_the_files_names_the_damaged_one_and_finds_unfinished(tmp_path, monkeypatch):
+    monkeypatch.setenv("TACTICA_DATA_DIR", str(tmp_path))
     _, done = play(seed=5)
     _, half = play(seed=6, steps=40)
-    write_save(done, tmp_path / "done.json")
-    write_save(half, tmp_path / "half.json")
-    (tmp_path / "junk.json").write_text("][")
-    infos = list_saves(tmp_path)
-    assert {i.path.name for i in infos} == {"done.json", "half.json", "junk.json"}
-    assert [i for i in infos if i.path.name == "junk.json"][0].problem
-    assert latest_unfinished(tmp_path).path.name == "half.json"
+    write_save(done, tmp_path / "saves" / "done.json")
+    write_save(half, tmp_path / "saves" / "half.json")
+    (tmp_path / "saves" / "junk.json").write_text("][")
+    with open_store() as store:
+        assert [p.split(":")[0] for p in store.last_import.refused] == [str(tmp_path / "saves" / "junk.json")]
+        infos = store.battles()
+        assert {i.id for i in infos} == {"test-5", "test-6"}
+        assert store.latest_unfinished().id == "test-6"

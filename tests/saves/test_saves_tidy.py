@@ -1,25 +1,23 @@
-"""``tactica saves --delete ID`` and ``--prune DAYS`` (issue 20 item 8), and ``tactica --version``."""
+"""``tactica saves --delete ID`` and ``--prune DAYS`` (issue 20 item 8) on the battle store (issue 22),
+and ``tactica --version``."""
 from __future__ import annotations
 
 import pytest
 
 from tactica import __version__
 from tactica.cli import main
-from tactica.saves import write_save
-from tactica.saves.store import list_saves
+from tactica.saves.db import list_saves, open_store
 
 from .helpers import play
 
 
-def _saved(save_id: str, seed: int, *, over: bool, when: str):
-    """Write a save ``save_id`` played to its end (``over``) or for a few steps, saved at ``when``."""
+def _saved(save_id: str, seed: int, *, over: bool, when: str) -> None:
+    """Store a battle ``save_id`` played to its end (``over``) or for a few steps, saved at ``when``."""
     _, save = play(seed, steps=None if over else 6)
     save.id = save_id
-    path = write_save(save)
-    text = path.read_text(encoding="utf-8")
-    stamp = save.saved_at
-    path.write_text(text.replace(f'"saved_at": "{stamp}"', f'"saved_at": "{when}"'), encoding="utf-8")
-    return path
+    save.saved_at = when
+    with open_store() as store:
+        store.put(save)
 
 
 @pytest.fixture
@@ -30,11 +28,12 @@ def data(tmp_path, monkeypatch):
 
 def test_delete_removes_the_named_save_and_says_so(data, capsys):
     _saved("keep", 1, over=False, when="2026-11-01T10:00:00Z")
-    gone = _saved("gone", 2, over=False, when="2026-11-01T10:00:00Z")
+    _saved("gone", 2, over=False, when="2026-11-01T10:00:00Z")
     assert main(["saves", "--delete", "gone"]) == 0
     assert "Removed gone" in capsys.readouterr().out
-    assert not gone.exists()
     assert [i.id for i in list_saves()] == ["keep"]
+    with open_store() as store:  # its rows went with it
+        assert store._read("SELECT count(*) FROM actions WHERE battle = 'gone'") == [(0,)]
 
 
 @pytest.mark.parametrize("ref", ["missing", "../keep", "."])

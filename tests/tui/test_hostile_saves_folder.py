@@ -1,5 +1,6 @@
-"""``tactica play`` starts over a hostile saves folder (issue 22): the continue offer skips every bad
-save and the first screen comes up, offering the one battle that loads (its names cleaned)."""
+"""``tactica play`` starts over a hostile old saves folder (issue 22): the import into the battle store
+names every bad file once and the first screen comes up, offering the one battle that loads (its
+names cleaned)."""
 from __future__ import annotations
 
 import argparse
@@ -20,9 +21,11 @@ async def test_play_starts_over_a_hostile_saves_folder_and_offers_the_good_battl
     (tmp_path / "saves" / "good.json").unlink()  # the battle offered is the one with the hostile name
     offer = continue_offer(argparse.Namespace(new=False))
     assert offer is not None and offer.save.id == "bidi-long-name"
-    err = capsys.readouterr().err  # one line names the skipped saves, above the screen
-    assert err.startswith("note: 13 saved battles cannot be used and were skipped: ") and err.count("\n") == 1
-    assert err.endswith(" and 10 more (tactica saves says why)\n")
+    err = capsys.readouterr().err  # the import names each file it refused, once, above the screen
+    assert err.count("note: not imported, left as it is: ") == 13 and err.count("\n") == 14
+    assert "note: imported 1 saved battle from " in err
+    assert continue_offer(argparse.Namespace(new=False)).save.id == "bidi-long-name"
+    assert capsys.readouterr().err == ""  # said once
     name = offer.save.warbands[0].name
     assert name.startswith("Reds[2J") and len(name) == 80 and name.isprintable()
     saver = AutoSaver()

@@ -13,7 +13,7 @@ from tactica.engine import Phase, Terrain
 from tactica.engine.mapswap import MapSwapError, with_map
 from tactica.saves.autosave import AutoSaver
 from tactica.saves.commands import run_verify
-from tactica.saves.store import load_save, saves_dir
+from tactica.saves.db import load_battle as stored_battle
 
 SHIPPED = Path(__file__).resolve().parents[2] / "tactica" / "data" / "maps" / "crossroads-ruin.yaml"
 
@@ -51,9 +51,7 @@ def test_reload_swaps_the_terrain_and_the_save_still_replays(battle):
     assert ok and "Reloaded" in lines[0]
     assert session.state.geo.is_wall(free) and session.state.phase is Phase.CHOOSE_FIRST
     assert not session.can_undo()
-    saver.flush()
-    file = saves_dir() / f"{session.save_id}.json"
-    assert load_save(file).map_changes and run_verify(str(file)) == 0
+    assert stored_battle(session.save_id).map_changes and run_verify(session.save_id) == 0
 
 
 def test_a_broken_map_file_shows_its_problems_and_keeps_the_game(battle):

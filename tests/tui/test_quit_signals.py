@@ -10,7 +10,7 @@ import pytest
 
 from tactica.client.factory import BattleFactory
 from tactica.saves.autosave import AutoSaver
-from tactica.saves.store import load_save
+from tactica.saves.db import load_battle
 from tactica.tui.app import TacticaApp
 from tactica.tui.screens.battle import BattleScreen
 
@@ -20,7 +20,7 @@ from .conftest import settle, skirmish_battle
 @pytest.fixture
 def saver(tmp_path, monkeypatch):
     monkeypatch.setenv("TACTICA_DATA_DIR", str(tmp_path))
-    s = AutoSaver(sync=lambda fd: None)
+    s = AutoSaver()
     yield s
     s.close()
 
@@ -45,13 +45,12 @@ async def test_ctrl_c_saves_and_quits_with_130(saver):
     app, n = await _leave(saver, press)
     assert (app.return_value, app.return_code) == (130, 130)
     assert app.session is not None and app.session.save_id is not None
-    assert len(load_save(_path(app)).actions) == n
+    assert len(load_battle(_id(app)).actions) == n
 
 
-def _path(app: TacticaApp):
-    from tactica.saves.store import autosave_path
+def _id(app: TacticaApp) -> str:
     assert app.session is not None and app.session.save_id is not None
-    return autosave_path(app.session.save_id)
+    return app.session.save_id
 
 
 @pytest.mark.parametrize(("sig", "status"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
@@ -61,7 +60,7 @@ async def test_sigterm_and_sighup_save_and_end_the_app_with_128_plus_the_signal(
         await pilot.pause(0.05)
     app, n = await _leave(saver, kill)
     assert (app.return_value, app.return_code) == (status, status)
-    assert len(load_save(_path(app)).actions) == n
+    assert len(load_battle(_id(app)).actions) == n
     # the app no longer watches the signal once it is closed
     assert signal.getsignal(sig) in (signal.SIG_DFL, signal.default_int_handler)
 

@@ -20,7 +20,7 @@ from tactica.engine import events as ev
 from tactica.saves.autosave import AutoSaver
 from tactica.saves.codec import state_digest
 from tactica.saves.commands import run_verify
-from tactica.saves.store import list_saves, load_save, saves_dir
+from tactica.saves.db import BattleStore, StoreError, list_saves, load_battle
 from tactica.tui.app import TacticaApp
 from tactica.tui.replay_app import ReplayApp
 from tactica.tui.run import run_resume_or_replay
@@ -68,29 +68,31 @@ def test_quick_start_autosaves_and_the_save_replays_to_the_live_state(saver, cap
     session = started(saver)
     assert session.save_id and len(session.actions) > 0      # the set-up actions are recorded too
     play_on(session, 30)
-    assert saver.flush()
-    path = saves_dir() / f"{session.save_id}.json"
-    save = load_save(path)
+    save = load_battle(session.save_id)
     assert save.seed == session.seed and save.actions == session.actions
-    assert run_verify(str(path)) == 0
+    assert run_verify(session.save_id) == 0
     assert open_save(session.save_id).rebuilt.final.round == session.state.round
-    assert state_digest(open_save(str(path)).rebuilt.final) == state_digest(session.state)
+    assert state_digest(open_save(session.save_id).rebuilt.final) == state_digest(session.state)
 
 
-def test_a_failing_disk_warns_once_and_the_game_goes_on():
-    def full(save, path):
-        raise OSError(28, "No space left on device")
-
-    bad = AutoSaver(write=full)
+def test_a_failing_disk_warns_once_and_the_game_goes_on(data_dir, monkeypatch):
+    bad = AutoSaver()
     try:
         session = started(bad)
-        play_on(session, 3)
-        assert bad.flush()
-        warning = session.autosave_warning()
-        assert "No space left on device" in warning and "battle goes on" in warning
-        play_on(session, 3)
-        bad.flush()
-        assert session.autosave_warning() is None    # said once
+        good = len(session.actions)
+
+        def full(self):
+            raise StoreError("battles.sqlite3: the battle store cannot be used (database or disk is full)")
+        with monkeypatch.context() as patch:
+            patch.setattr(BattleStore, "_write", full)
+            play_on(session, 3)
+            warning = session.autosave_warning()
+            assert "disk is full" in warning and "battle goes on" in warning
+            play_on(session, 3)
+            assert session.autosave_warning() is None    # said once
+        assert len(load_battle(session.save_id).actions) == good
+        play_on(session, 1)  # the disk has room again: the next write catches up
+        assert bad.problem is None and load_battle(session.save_id).actions == session.actions
     finally:
         bad.close()
 
@@ -122,7 +124,7 @@ async def test_resume_reopens_at_the_same_round_vp_and_active_creature(saver):
         await pilot.press("e", "e")                    # carry on: end the activation (nothing done yet: e twice)
         await pilot.pause()
     saver.flush()
-    assert len(load_save(opened.path).actions) == len(session.actions) + 1   # same file, one more action
+    assert len(load_battle(opened.save.id).actions) == len(session.actions) + 1   # same battle, one more action
 
 
 def test_resume_of_a_damaged_save_says_why_exits_1_and_leaves_the_file(data_dir, capsys):
@@ -277,7 +279,7 @@ async def test_undo_of_a_plain_move_restores_the_position_and_the_footer(saver):
         await pilot.pause()
         assert app.screen.query_one(StatusLine).message.startswith("Nothing to undo")
     saver.flush()
-    assert load_save(saves_dir() / f"{s.save_id}.json").actions == s.actions   # the save was cut too
+    assert load_battle(s.save_id).actions == s.actions   # the save was cut too
 
 
 async def test_undo_is_refused_after_an_attack_roll(saver):

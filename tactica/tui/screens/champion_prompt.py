@@ -15,14 +15,15 @@ from __future__ import annotations
 from textual.binding import Binding
 
 from tactica.client.describe import describe_champion_option, player_name
-from tactica.engine import Action, DeclinePower, GameState, UseChampionPower
+from tactica.engine import Action, DeclinePower, GameState, UseChampionPower, UseReaction
 
 from .choice import ChoiceModal
 
 
 def prompt_options(state: GameState, legal: list[Action]) -> list[Action]:
-    """The prompt's answers in order: every ``UseChampionPower`` in ``legal``, then ``DeclinePower``."""
-    return [a for a in legal if isinstance(a, UseChampionPower)] + [DeclinePower()]
+    """The prompt's answers in order: every ``UseChampionPower`` and ``UseReaction`` (CL-10) in ``legal``,
+    then ``DeclinePower``."""
+    return [a for a in legal if isinstance(a, (UseChampionPower, UseReaction))] + [DeclinePower()]
 
 
 def window_triggers(state: GameState, player: int) -> tuple[str, ...]:
@@ -63,15 +64,18 @@ class PowerPrompt(ChoiceModal):
     ]
 
     def __init__(self, state: GameState, options: list[Action], mutable: bool = False) -> None:
-        uses = [a for a in options if isinstance(a, UseChampionPower)]
+        uses = [a for a in options if isinstance(a, (UseChampionPower, UseReaction))]
         who = player_name(state.decider)
-        title = f"{who}: use a champion power? (y / n)"
-        if len(uses) == 1:
+        reacting = all(isinstance(a, UseReaction) for a in uses)
+        title = f"{who}: use {'a reaction' if reacting else 'a champion power'}? (y / n)"
+        if reacting and len(uses) == 1:
+            body = "A reaction takes no action; each is used at most once per turn or round (CL-10)."
+        elif len(uses) == 1:
             body = "Champion powers take no action (CHP-2); one per champion per creature's turn (CHP-3)."
         else:
             body = f"{len(uses)} uses are possible; y takes the first, 1–{min(9, len(uses))} pick one."
         labels = [("Yes — " if len(uses) == 1 else "") + describe_champion_option(state, a) for a in uses]
-        labels.append("No — go on without a champion power")
+        labels.append("No — go on without a reaction" if reacting else "No — go on without a champion power")
         self.mutable = mutable
         if mutable:
             triggers = ", ".join(window_triggers(state, state.decider))

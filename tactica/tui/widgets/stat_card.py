@@ -16,8 +16,10 @@ from textual.widgets import Static
 from tactica.engine import (
     AURA_EFFECTS,
     ActiveEffect,
+    ChainEffect,
     ConditionEffect,
     Creature,
+    EscalateEffect,
     FollowUpEffect,
     ForcedMoveEffect,
     GameState,
@@ -47,8 +49,17 @@ def hp_bar(hp: int, max_hp: int, width: int = 14) -> Text:
 
 def effect_text(effect) -> str:
     """An attack effect as card text, e.g. "hit: dazed (end of next turn)", "hit: regains 5 HP"."""
-    when = {Trigger.HIT: "hit", Trigger.MISS: "miss", Trigger.ALWAYS: "hit or miss"}[effect.on]
-    if isinstance(effect, ConditionEffect):
+    when = {Trigger.HIT: "hit", Trigger.MISS: "miss", Trigger.ALWAYS: "hit or miss",
+            Trigger.CRITICAL: "critical hit", Trigger.DESTROYS: "destroys its target"}[effect.on]
+    if not effect.when.always:  # CL-7: "hit, when the target is bloodied: dazed (…)"
+        when += ", " + effect.when.words()
+    if isinstance(effect, EscalateEffect):  # CL-7
+        what = f"escalate {effect} ({effect.duration.value})"
+    elif isinstance(effect, ChainEffect):  # CL-8
+        line = f" with {effect.attack}" if effect.attack else ""
+        most = f", at most {effect.jumps} more" if effect.jumps else ""
+        what = f"chain{line} to the nearest enemy within {effect.distance} of the last hit{most}, until a miss"
+    elif isinstance(effect, ConditionEffect):
         what = f"{effect.condition} ({effect.duration.value})"
     elif isinstance(effect, OngoingEffect):
         kind = f" {effect.damage_type}" if effect.damage_type else ""
@@ -221,6 +232,10 @@ def _card_text(c: Creature, *, active: bool, move_used: bool, attack_used: bool,
         if power.uses:
             t.append(" " + boxes(power.uses, used_count(c, power_key(power))), style="bold yellow")
         t.append(f"  {str(power).split(': ', 1)[1] if ': ' in str(power) else ''}\n", style="bright_black")
+    for reaction in card.reactions:  # CL-10: words made from the data
+        t.append(f"↺ {reaction}\n")
+    for change in card.dice:  # CL-13
+        t.append(f"⚄ {change}\n")
     if card.champion:  # CHP-1: the budget left this battle
         left = champion_budget_left(c)
         t.append(f"Champion {card.champion}", style="bold")

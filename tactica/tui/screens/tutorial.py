@@ -108,9 +108,14 @@ class TutorialScreen(BattleScreen):
                         "(tactica tutorial --restart starts over).", title="Tutorial", timeout=6)
 
     # -- the keys named in the panel ------------------------------------------------
+    def bound_now(self) -> list[Binding]:
+        """The screen's bindings as in force now (a keymap applied by Textual included), in order."""
+        table = self._bindings.key_to_bindings  # Textual's BindingsMap of this screen
+        return [binding for bindings in table.values() for binding in bindings]
+
     def key_names(self) -> dict[str, str]:
         """Action name -> the key bound to it now, for the lesson's texts."""
-        names = key_names(self.BINDINGS)
+        names = key_names(self.bound_now())
         names["ai_intent"] = names.get("ai_intent", "i")
         return names
 
@@ -175,8 +180,8 @@ class TutorialScreen(BattleScreen):
         """The action ``key`` is bound to on this screen or the map ("cursor"); None when unbound."""
         if key in _MAP_KEYS:
             return "cursor"
-        for binding in self.BINDINGS:
-            if isinstance(binding, Binding) and key in binding.key.split(","):
+        for binding in self.bound_now():
+            if key in binding.key.split(","):
                 return _action_name(binding.action)
         if key.startswith("ctrl+") or key in ("escape", "shift+tab", "f1"):
             return "cancel"  # the app's own keys (palette, Ctrl+C) and leaving a question

@@ -199,3 +199,18 @@ def test_every_key_named_in_the_steps_is_a_battle_key():
     names = key_names(TutorialScreen.BINDINGS)
     missing = placeholders() - set(names)
     assert not missing, f"the lesson names keys no binding has: {missing}"
+
+
+def test_tutorial_command_without_a_terminal_is_refused_with_a_clear_line(tmp_path):
+    """``tactica tutorial`` (and ``--restart``) refuse at once without a terminal, exit 2, no traceback."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "TACTICA_DATA_DIR": str(tmp_path), "PYTHONPATH": str(root)}
+    done = subprocess.run([sys.executable, "-m", "tactica", "tutorial", "--restart"], stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=60, env=env, cwd=root)
+    assert done.returncode == 2
+    assert "tactica tutorial: error: standard input is not a terminal" in done.stderr
+    assert "Traceback" not in done.stderr

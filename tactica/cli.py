@@ -54,7 +54,8 @@ def _rule_modules(text: str) -> tuple[str, ...]:
 
 RULES_HELP = ("optional rule modules, comma-separated: grid35 (3.5-era movement: diagonals cost 1, 2, 1, 2 … "
               "across a move, hampered squares, low obstacles, reach 2, running), grid35-simple (the same, "
-              "every diagonal 1.5), grid5e (split moves, difficult +1, prone; not with grid35); see docs/modules/")
+              "every diagonal 1.5), grid5e (split moves, difficult +1, prone; not with grid35), underground "
+              "(low passages, digging, falls, fatigue, darkness, ice; with any of them); see docs/modules/")
 
 
 def _days(text: str) -> int:

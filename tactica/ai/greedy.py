@@ -14,6 +14,7 @@ from tactica.engine import (
     Activate,
     Attack,
     Charge,
+    Dig,
     EndActivation,
     GameState,
     Move,
@@ -79,6 +80,11 @@ class GreedyBot(Bot):
             move = min(moves, key=lambda m: goal(m.destination))
             if goal(move.destination) < here:
                 return move
+        digs = actions_of_kind(state, Dig)  # UG-RUBBLE: no way on, so dig at the rubble nearest an enemy
+        if digs:
+            enemies = [e.square for e in state.enemy_creatures(me.player)]
+            return min(digs, key=lambda d: min((max(abs(d.square[0] - x), abs(d.square[1] - y))
+                                                for x, y in enemies), default=0))
         return EndActivation()
 
     def next_after_move(self, state: GameState) -> Action | None:

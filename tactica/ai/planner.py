@@ -62,6 +62,7 @@ from tactica.engine import (
     Attack,
     Charge,
     Creature,
+    Dig,
     EndActivation,
     GameState,
     Move,
@@ -211,8 +212,25 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
             there = with_creature_at(st, me.uid, sq)
             v += best_attack_from(there, there.creature(me.uid), enemies)[0]
         candidates.append((v, Teleport(sq)))
+    if move_then and attack_left and max(c[0] for c in candidates) <= here:
+        candidates.extend(dig_through(st, enemies, here))  # UG-RUBBLE: walled in, it digs
     score, action = max(candidates, key=lambda c: c[0])
     return Plan(score, me.uid, action, idle=here, notes={"alternatives": _alternatives(candidates)})
+
+
+#: What digging is worth over standing still when nothing better is left (UG-RUBBLE): a little, so a
+#: creature walled in by rubble digs rather than idles, and never instead of a move or an attack.
+DIG_GAIN = 0.5
+
+
+def dig_through(state: GameState, enemies: list[Creature], here: float) -> list[tuple[float, Action]]:
+    """UG-RUBBLE (the underground module): the one ``Dig`` of the active creature (as judged in
+    ``state``) at the rubble nearest an enemy, scored ``here`` + ``DIG_GAIN``; [] when it may not dig."""
+    digs = actions_of_kind(state, Dig)
+    if not digs:
+        return []
+    best = min(digs, key=lambda d: min((chebyshev(d.square, e.square) for e in enemies), default=0))
+    return [(here + DIG_GAIN, best)]
 
 
 def _alternatives(candidates: list[tuple[float, Action]]) -> tuple[tuple[float, Action], ...]:

@@ -21,6 +21,7 @@ from tactica.engine import (
     AttackWithoutRoll,
     AuraHarmed,
     BattleWon,
+    CaveCheck,
     ChainJumped,
     ChampionPowerDeclined,
     ChampionPowerOffered,
@@ -30,19 +31,25 @@ from tactica.engine import (
     ConditionPrevented,
     ConfusionRolled,
     CreatureActivated,
+    CreatureCaughtOn,
     CreatureDestroyed,
+    CreatureDrifted,
     CreatureDroppedProne,
     CreatureFell,
+    CreatureFellDown,
     CreatureForced,
     CreatureHealed,
     CreatureMoved,
     CreaturePlaced,
     CreatureSettled,
+    CreatureSlid,
+    CreatureSlipped,
     CreatureStoodUp,
     DamageDealt,
     DieChanged,
     DieRolled,
     Event,
+    FatigueChanged,
     FirstPlayerChosen,
     FlierFell,
     GameState,
@@ -56,6 +63,7 @@ from tactica.engine import (
     RollWon,
     RoundEnded,
     RoundStarted,
+    RubbleDug,
     SavingThrowRolled,
     SpecialPowerUsed,
     StartAreaChosen,
@@ -287,9 +295,16 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
         elif isinstance(e, CreatureDroppedProne):  # grid5e, G5E-PRONE
             out.append(LogLine(f"{creature_name(state, e.uid)} drops prone (G5E-PRONE)", "move",
                                _owner(state, e.uid)))
+        elif isinstance(e, CreatureStoodUp) and e.cost == 0:  # underground: after a slip (UG-SLIP)
+            out.append(LogLine(f"{creature_name(state, e.uid)} gets up off the ice: that takes its whole "
+                               "activation (UG-SLIP)", "move", _owner(state, e.uid)))
         elif isinstance(e, CreatureStoodUp):
             out.append(LogLine(f"{creature_name(state, e.uid)} stands up, spending {e.cost} squares "
                                "of movement (G5E-PRONE)", "move", _owner(state, e.uid)))
+        elif isinstance(e, (CaveCheck, CreatureFellDown, CreatureCaughtOn, CreatureSlid, CreatureDrifted,
+                            CreatureSlipped, FatigueChanged, RubbleDug)):  # the underground module
+            out.append(LogLine(_cave_words(e, state), "hit" if isinstance(e, (CreatureFellDown, CreatureSlipped))
+                               else "info", _owner(state, e.uid)))
         elif isinstance(e, FlierFell):  # grid5e, G5E-FALL
             out.append(LogLine(f"{creature_name(state, e.uid)} is {e.cause} in the air and falls at "
                                f"{_square(e.square)} (G5E-FALL)", "hit", _owner(state, e.uid)))
@@ -355,8 +370,9 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
         elif isinstance(e, ChainJumped):  # CL-8
             out.append(_chain_line(e, state))
         elif isinstance(e, DamageDealt):
-            why = {"ongoing": " ongoing", "aura": " aura", "champion": " extra",
-                   "reaction": " reaction"}.get(getattr(e, "cause", "attack"), "")
+            why = {"ongoing": " ongoing", "aura": " aura", "champion": " extra", "reaction": " reaction",
+                   "fall": " falling", "slide": " sliding", "bump": " bumping", "stumble": " stumbling"}.get(
+                getattr(e, "cause", "attack"), "")
             kind = f" {e.damage_type}" if e.damage_type else ""
             out.append(LogLine(f"{creature_name(state, e.target)} takes {e.amount}{why}{kind} damage"
                                f"{_adjusted(e)} ({e.hp_left} HP left)", "hit"))
@@ -389,6 +405,36 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
 def _square(sq) -> str:
     """"column 3, row 2" for (2, 1)."""
     return f"column {sq[0] + 1}, row {sq[1] + 1}"
+
+
+def _cave_words(e: Event, state: GameState) -> str:
+    """The log words of an event of the underground module (docs/modules/underground.md)."""
+    who = creature_name(state, getattr(e, "uid", ""))
+    if isinstance(e, CaveCheck):
+        mod = f" {e.modifier:+d}" if e.modifier else ""
+        return f"{who}: {e.what}: d20 {e.face}{mod} vs {e.need} — {'passes' if e.passed else 'fails'} ({e.rule})"
+    if isinstance(e, CreatureFellDown):
+        ground = "" if e.landing == "hard" else f" onto {e.landing} ground"
+        return f"{who} falls {e.feet} feet into {_square(e.square)}{ground} (UG-FALL)"
+    if isinstance(e, CreatureCaughtOn):
+        return f"{who} catches on the wall and hangs on at {_square(e.square)} (UG-FALL)"
+    if isinstance(e, CreatureSlid):
+        return f"{who} slides {e.feet} feet down the slope to {_square(e.end)} (UG-SLIDE)"
+    if isinstance(e, CreatureDrifted):
+        if e.start == e.end and not e.turn:
+            return f"{who} keeps its way in the dark: d12 {e.face} −{e.short} (UG-DARK)"
+        side = "right" if e.turn > 0 else "left"
+        where = f"and ends at {_square(e.end)}" if e.end != e.start else "but a wall keeps it on its way"
+        return f"{who} drifts {abs(e.turn)}° {side} in the dark: d12 {e.face} −{e.short}, {where} (UG-DARK)"
+    if isinstance(e, CreatureSlipped):
+        why = {"turn": "turning", "stop": "stopping", "run": "charging", "melee": "swinging"}.get(e.cause, e.cause)
+        return f"{who} slips {why} on the ice at {_square(e.square)} and falls prone (UG-SLIP)"
+    if isinstance(e, FatigueChanged):
+        return f"{who} is {e.level} now (UG-FATIGUE)"
+    assert isinstance(e, RubbleDug)
+    if e.cleared:
+        return f"{who} digs {e.feet} feet and clears the rubble at {_square(e.square)} (UG-RUBBLE)"
+    return f"{who} digs {e.feet} feet into the rubble at {_square(e.square)}: {e.total} of 5 (UG-RUBBLE)"
 
 
 def describe_forced(e: CreatureForced, state: GameState) -> str:

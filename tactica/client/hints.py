@@ -15,6 +15,7 @@ from tactica.engine import (
     AttackPreview,
     Charge,
     Creature,
+    Dig,
     DropProne,
     Move,
     Square,
@@ -360,6 +361,8 @@ class Hints:
             keys.append("c charge")
         if s.of_type(UsePower):
             keys.append("w power")
+        if s.of_type(Dig):  # UG-RUBBLE
+            keys.append("g dig")
         if s.of_type(StandUp):  # G5E-PRONE
             keys.append("d stand up")
         elif s.of_type(DropProne):

@@ -17,6 +17,7 @@ from tactica.engine import (
     AttackDef,
     Charge,
     Creature,
+    Dig,
     DropProne,
     ForceMove,
     Move,
@@ -123,6 +124,8 @@ class ModeMachine:
             return m is Mode.ACT and bool(s.of_type(UsePower))
         if name == "prone":  # G5E-PRONE: drop prone, or stand up
             return m is Mode.ACT and self.prone_action() is not None
+        if name == "dig":  # UG-RUBBLE: dig at rubble beside the active creature
+            return m is Mode.ACT and bool(self.session.of_type(Dig))
         if name == "end":
             return m in (Mode.ACT, Mode.ATTACK, Mode.AREA, Mode.CHARGE, Mode.CHARGE_END) and s.can_end()
         if name == "cancel":
@@ -148,6 +151,16 @@ class ModeMachine:
                 assert isinstance(action, (StandUp, DropProne))
                 return action
         return None
+
+    def dig_action(self, cursor: Square) -> Dig | None:
+        """What the g key does now (UG-RUBBLE, the underground module): the legal ``Dig`` at the
+        cursor's square, else the first legal one (rubble beside the active creature, in row
+        order); None when no dig is legal."""
+        found = self.session.of_type(Dig)
+        at = [a for a in found if tuple(a.square) == tuple(cursor)]
+        pick = at[0] if at else (found[0] if found else None)
+        assert pick is None or isinstance(pick, Dig)
+        return pick
 
     def active(self) -> Creature | None:
         """The active creature, or None."""

@@ -24,7 +24,9 @@ from tactica.engine import (
     AURA_EFFECTS,
     CONDITIONS,
     FACTIONS,
+    LANDING_KINDS,
     OPTIONAL_MODULES,
+    RUBBLE_KINDS,
     SIZE_CATEGORIES,
     SYMBOLS,
     TURN_TESTS,
@@ -599,6 +601,40 @@ TERRAIN_TYPE = Table("terrain type", "A terrain kind the map defines itself (TER
     FieldSpec("melee_crit", "integer", "Lowest natural roll that is a critical hit (and so a hit) for "
               "melee attacks made from here (blood rock: 19, TER-BLOOD).", default=20, lo=15, hi=20,
               label="the melee critical roll of {of}"),
+    # Cave features: read only by the underground module (docs/modules/underground.md).
+    FieldSpec("ceiling", "integer", "Ceiling height in feet, 0 for none that matters (underground, UG-LOW: "
+              "a creature taller than it stoops at 2/3 speed, below 2/3 of its height it goes on hands and "
+              "knees, at 1/4 or less it crawls).", default=0, lo=0, hi=60, label="the ceiling of {of}",
+              units="feet"),
+    FieldSpec("gap_width", "integer", "Width of the narrowest gap in inches, 0 for none (underground, "
+              "UG-SQUEEZE: a human needs 24, an elf 18, a halfling 12, plus armour).", default=0, lo=0,
+              hi=120, label="the gap width of {of}", units="inches"),
+    FieldSpec("gap_height", "integer", "Height of the narrowest gap in inches, 0 for none (underground, "
+              "UG-SQUEEZE: a human needs 12, an elf 9, a halfling 30, plus armour).", default=0, lo=0,
+              hi=120, label="the gap height of {of}", units="inches"),
+    FieldSpec("rubble", "choice", "Rubble that blocks the square until dug out (underground, UG-RUBBLE): "
+              "'loose', 'partial' (partly blocked, digs twice as fast) or 'solid' rock (only with a "
+              "pick); 'none' for none.", default="none", choices=("none",) + RUBBLE_KINDS,
+              label="the rubble of {of}"),
+    FieldSpec("depth", "integer", "Feet the square lies below the floor around it (a chasm, the foot of "
+              "a ledge; underground, UG-FALL): no creature walks down into it, a push or pull over the "
+              "edge is a fall.", default=0, lo=0, hi=500, label="the depth of {of}", units="feet"),
+    FieldSpec("slope", "integer", "Feet of slide down a slope that starts here (underground, UG-SLIDE); "
+              "a creature entering it slides on in its direction to the foot.", default=0, lo=0, hi=500,
+              label="the slope of {of}", units="feet"),
+    FieldSpec("landing", "choice", "What a fall into the square lands on (underground, UG-FALL): 'hard' "
+              "(normal damage), 'rough' (double), 'spiked' (spikes add damage), 'soft' (half), 'padded' "
+              "(a save for none) or 'water' (a check for little).", default="hard",
+              choices=("hard",) + LANDING_KINDS, label="the landing of {of}"),
+    FieldSpec("spikes", "integer", "With landing 'spiked': d6 rolled for how many spikes hit a falling "
+              "creature (1 or 3 by density; UG-FALL).", default=0, lo=0, hi=6, label="the spikes of {of}",
+              units="d6"),
+    FieldSpec("dark", "boolean", "Total darkness (underground, UG-DARK): safe speed 1/3, drifting without a "
+              "wall beside, unseen beyond adjacent squares but by darkvision.", default=False,
+              label="'dark' of {of}"),
+    FieldSpec("slippery", "boolean", "A slippery floor, ice (underground, UG-SLIP: turning or running needs a "
+              "check, melee attacks too; crampons remove it); on a slope a smooth one (UG-SLIDE); on a "
+              "wall no catching on it (UG-FALL).", default=False, label="'slippery' of {of}"),
 ))
 
 MAP = Table("map", "A battle map (SET-2..4, SCN-ASSAULT): terrain rows and a zones overlay of the "

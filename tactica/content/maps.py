@@ -175,15 +175,59 @@ def parse_terrain_type(doc: Doc, node: Node, index: int) -> CustomTerrain | None
         return None
     pit = v["pit"] or name.lower().endswith("pit")  # TER-PIT: anything named "... Pit"
     blocking, stop = v["blocking"], v["stop"]
-    deploy = v["deploy"] if v["deploy"] is not None else not (blocking or pit or not stop)
+    cave = _cave_features(doc, f, v, what)
+    if cave is None:
+        return None
+    # UG-RUBBLE, UG-FALL, UG-SLIDE: nobody deploys in rubble, down a chasm or on a slope
+    blocked_start = bool(cave["rubble"] or cave["depth"] or cave["slope"])
+    deploy = v["deploy"] if v["deploy"] is not None else not (blocking or pit or not stop or blocked_start)
+    wall = blocking or bool(cave["rubble"])  # UG-RUBBLE: rubble is a wall until dug out
     rules = TerrainRules(
-        symbol, cost=v["cost"], blocks_movement=blocking, blocks_sight=blocking or v["obscuring"],
-        blocks_effect=blocking, forest_sight=v["dense"],
-        cover_ranged=blocking or v["cover"] in ("ranged", "all"),
-        cover_area=blocking or v["cover"] == "all", cover_inside=v["cover_inside"],
-        can_stop=stop and not blocking, fliers_only=pit, destroys=pit, deploy=deploy and not blocking,
-        melee_crit=v["melee_crit"], attack_bonus=v["attack_bonus"], hides=v["obscuring"] and not blocking)
+        symbol, cost=v["cost"], blocks_movement=wall, blocks_sight=wall or v["obscuring"],
+        blocks_effect=wall, forest_sight=v["dense"],
+        cover_ranged=wall or v["cover"] in ("ranged", "all"),
+        cover_area=wall or v["cover"] == "all", cover_inside=v["cover_inside"],
+        can_stop=stop and not wall, fliers_only=pit, destroys=pit, deploy=deploy and not wall,
+        melee_crit=v["melee_crit"], attack_bonus=v["attack_bonus"], hides=v["obscuring"] and not blocking,
+        **cave)
     return CustomTerrain(name, rules)
+
+
+#: The cave features of a terrain type (read by the underground module only).
+CAVE_KEYS = ("ceiling", "gap_width", "gap_height", "rubble", "depth", "slope", "landing", "spikes", "dark",
+             "slippery")
+
+
+def _cave_features(doc: Doc, f: dict[str, tuple[Node, Node]], v: dict, what: str) -> dict | None:
+    """The cave features (UG-*) of a terrain type as ``TerrainRules`` keywords, or None after a
+    positioned error for a combination that makes no sense: spikes without a spiked landing (or a
+    spiked landing without spikes), a gap with only one side, rubble or a gap on a blocking kind, a
+    square both a chasm and a slope."""
+    out = {key: v[key] for key in CAVE_KEYS}
+    out["rubble"] = "" if out["rubble"] == "none" else out["rubble"]
+    out["landing"] = "" if out["landing"] == "hard" else out["landing"]
+    ok = True
+    if out["spikes"] and out["landing"] != "spiked":
+        doc.error(f["spikes"][1], f"{what} has spikes but its landing is not 'spiked' (UG-FALL); "
+                                  "add landing: spiked or drop the spikes")
+        ok = False
+    if out["landing"] == "spiked" and not out["spikes"]:
+        doc.error(f["landing"][1], f"{what} has a spiked landing but no spikes: give spikes: 1 (sparse) "
+                                   "or 3 (dense), the d6 rolled for the spikes that hit (UG-FALL)")
+        ok = False
+    if bool(out["gap_width"]) != bool(out["gap_height"]):
+        have, lack = ("gap_width", "gap_height") if out["gap_width"] else ("gap_height", "gap_width")
+        doc.error(f[have][1], f"{what} has {have} but no {lack}: a gap has both, in inches (UG-SQUEEZE)")
+        ok = False
+    if v["blocking"] and (out["rubble"] or out["gap_width"] or out["ceiling"] or out["depth"] or out["slope"]):
+        key = next(k for k in ("rubble", "gap_width", "ceiling", "depth", "slope") if out[k])
+        doc.error(f[key][1], f"{what} is blocking (a wall): '{key}' is for squares a creature may "
+                             "enter; drop one of the two")
+        ok = False
+    if out["depth"] and out["slope"]:
+        doc.error(f["slope"][1], f"{what} is both a chasm (depth) and a slope; make them two terrain types")
+        ok = False
+    return out if ok else None
 
 
 def _raw_symbol(node: Node) -> str | None:
@@ -433,5 +477,12 @@ def parse_map(doc: Doc, root: Node, map_id: str) -> MapDef | None:
     terrain_errors(doc, the_map, first_at, where)  # TER-PIT VP zones, a lone teleporter (TER-TELEPORT)
     if not doc.ok or name is None or points is None:
         return None
+    if "underground" not in modules:
+        for t in customs:
+            if t.rules.cave:
+                doc.warn(f["terrain_types"][1], f"terrain type '{t.name}' has cave features that only the "
+                                                "underground module reads; add 'rules: [underground]' (or "
+                                                "play with --rules underground)")
+                break
     map_warnings(doc, the_map, first_at)
     return the_map

@@ -27,6 +27,7 @@ from .actions import (
     ChooseMap,
     ChooseStartArea,
     DeclinePower,
+    Dig,
     DropProne,
     EndActivation,
     ForceMove,
@@ -75,6 +76,7 @@ from .events import (
     AttackWithoutRoll,
     AuraHarmed,
     BattleWon,
+    CaveCheck,
     ChainJumped,
     ChampionPowerDeclined,
     ChampionPowerOffered,
@@ -84,19 +86,25 @@ from .events import (
     ConditionPrevented,
     ConfusionRolled,
     CreatureActivated,
+    CreatureCaughtOn,
     CreatureDestroyed,
+    CreatureDrifted,
     CreatureDroppedProne,
     CreatureFell,
+    CreatureFellDown,
     CreatureForced,
     CreatureHealed,
     CreatureMoved,
     CreaturePlaced,
     CreatureSettled,
+    CreatureSlid,
+    CreatureSlipped,
     CreatureStoodUp,
     DamageDealt,
     DieChanged,
     DieRolled,
     Event,
+    FatigueChanged,
     FirstPlayerChosen,
     FlierFell,
     MapChosen,
@@ -109,6 +117,7 @@ from .events import (
     RollWon,
     RoundEnded,
     RoundStarted,
+    RubbleDug,
     SavingThrowRolled,
     SpecialPowerUsed,
     StartAreaChosen,
@@ -165,6 +174,8 @@ from .model import (
 )
 from .modules import OPTIONAL_MODULES, active_modules, unknown_modules
 from .modules import conflict as module_conflict
+from .modules.underground import fatigue_name as fatigue_of
+from .modules.underground import height as creature_height
 from .movement import Route, provokers_of_path, routes
 from .movement import mode_of as movement_mode
 from .powers import (
@@ -208,7 +219,7 @@ from .state import (
     bloodied_threshold,
 )
 from .teleporters import teleport_squares
-from .terrain import SYMBOLS, CustomTerrain, Terrain, TerrainRules
+from .terrain import LANDING_KINDS, RUBBLE_KINDS, SYMBOLS, CustomTerrain, Terrain, TerrainRules
 from .terrain import rules_of as terrain_rules
 from .triggers import DieChange, DieChangeKind, DieRoll, Reaction, ReactionEffect, ReactionLimit, ReactionTrigger
 from .uses import (
@@ -228,6 +239,8 @@ from .when import ALWAYS, ATTACK_TESTS, CALM, SIZE_CATEGORIES, TURN_TESTS, About
 # The one door: clients (ai, client, tui, saves, cli, content) import these names from
 # ``tactica.engine`` and never a submodule.
 __all__ = [
+    "LANDING_KINDS",
+    "RUBBLE_KINDS",
     "ABILITY_KINDS",
     "ACTING_KINDS",
     "ALIGNMENTS",
@@ -288,6 +301,17 @@ __all__ = [
     "CustomTerrain",
     "DamageDealt",
     "DeclinePower",
+    "Dig",
+    "CaveCheck",
+    "CreatureCaughtOn",
+    "CreatureDrifted",
+    "CreatureFellDown",
+    "CreatureSlid",
+    "CreatureSlipped",
+    "FatigueChanged",
+    "RubbleDug",
+    "creature_height",
+    "fatigue_of",
     "Defense",
     "Dice",
     "DieChange",

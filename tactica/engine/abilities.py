@@ -277,10 +277,32 @@ class Aura(Ability):
         return f"Aura {self.radius}{named}: {self.describe_effect()}"
 
 
+@dataclass(frozen=True)
+class Darkvision(Ability):
+    """UG-DARK (underground module): sees into darkness, moves there at full speed without bumping
+    or drifting."""
+
+    kind: ClassVar[str] = "darkvision"
+
+
+@dataclass(frozen=True)
+class Crampons(Ability):
+    """UG-SLIP (underground module): no checks for turning, running or fighting on a slippery floor."""
+
+    kind: ClassVar[str] = "crampons"
+
+
+@dataclass(frozen=True)
+class Pick(Ability):
+    """UG-RUBBLE (underground module): carries a pick, so it may dig through solid rock."""
+
+    kind: ClassVar[str] = "pick"
+
+
 #: Content-file kind -> class, for every ability the engine implements.
 ABILITY_KINDS: dict[str, type[Ability]] = {cls.kind: cls for cls in (
     Flight, Burrow, Phasing, SneakAttack, PowerfulCharge, Resist, Vulnerable, Immune, Regeneration,
-    Insubstantial, ThreateningReach, MultipleThreats, MultiActivation, Aura)}
+    Insubstantial, ThreateningReach, MultipleThreats, MultiActivation, Aura, Darkvision, Crampons, Pick)}
 
 
 def has(card: HasAbilities, cls: type[Ability]) -> bool:
@@ -387,7 +409,8 @@ def threat_reach(card: HasAbilities) -> int:
     return max((a.reach for a in card.abilities if isinstance(a, ThreateningReach)), default=1)
 
 
-__all__ = ["Ability", "ABILITY_KINDS", "ALL", "Flight", "Burrow", "Phasing", "SneakAttack",
+__all__ = ["Crampons", "Darkvision", "Pick",
+           "Ability", "ABILITY_KINDS", "ALL", "Flight", "Burrow", "Phasing", "SneakAttack",
            "PowerfulCharge", "Resist", "Vulnerable", "Immune", "Regeneration", "Insubstantial",
            "ThreateningReach", "MultipleThreats", "has", "strongest", "extra_damage", "defend",
            "immune_to_condition", "regeneration", "stops_regeneration", "threat_reach", "MultiActivation", "Aura",

@@ -95,6 +95,14 @@ class Squeeze(Action):
 
 
 @dataclass(frozen=True)
+class Dig(Action):
+    """The active creature spends its whole activation digging at the rubble of the adjacent
+    ``square`` (underground, UG-RUBBLE; needs both actions unused)."""
+
+    square: Square
+
+
+@dataclass(frozen=True)
 class DropProne(Action):
     """The active creature drops prone, spending no movement and no action (grid5e, G5E-PRONE)."""
 

@@ -408,10 +408,16 @@ def struck_by(state: GameState, attacker: Creature, attack: AttackDef, found: li
 
 
 def sees(state: GameState, a: Creature, b: Creature) -> bool:
-    """Line of sight from creature a to creature b: from any of a's squares to any of b's (LOS-1)."""
+    """Line of sight from creature a to creature b: from any of a's squares to any of b's (LOS-1);
+    then the rule modules that change sight answer (UG-DARK: not into darkness)."""
     if a.card.size == 1 and b.card.size == 1:
-        return state.geometry.line_of_sight(a.square, b.square)
-    return fp.sight(state.geometry, a.square, a.card.size, b.square, b.card.size)
+        seen = state.geometry.line_of_sight(a.square, b.square)
+    else:
+        seen = fp.sight(state.geometry, a.square, a.card.size, b.square, b.card.size)
+    if not seen or not (state.rules.modules or (state.map is not None and state.map.rules)):
+        return seen  # the skirmish rules alone (the fast way), or nothing to take away
+    book = book_of(state)
+    return book.sees(state, a, b, seen) if book.changes_sight else seen
 
 
 def creature_distance(state: GameState, a: Creature, b: Creature) -> int | None:
@@ -444,7 +450,7 @@ def valid_targets(state: GameState, attacker: Creature, attack: AttackDef) -> li
     enemies = state.enemy_creatures(attacker.player)
     if not attack.only.always:  # CL-2
         enemies = [c for c in enemies if may_target(state, attacker, c, attack)]
-    if attack.reach is Reach.RANGE and attacker.card.size == 1:
+    if attack.reach is Reach.RANGE and attacker.card.size == 1 and not book_of(state).changes_sight:
         # in_reach for one-square creatures: sight, then a distance within range -- refused
         # cheaply by the Chebyshev distance (never above the count around walls) and else
         # counted only as far as the range (Geometry.within).
@@ -559,6 +565,10 @@ def resolve_attack(state: GameState, attacker: Creature, target: Creature, attac
     save (``AttackWithoutRoll`` instead of ``AttackRolled``); effects with a
     ``when`` are gated by it as the attack found the target (CL-7).
     """
+    book = book_of(state)
+    if book.checks_attacks and not book.before_attack(state, attacker, target, attack, out):
+        state.round_had_combat = True  # a rule module made it miss before its roll (UG-SLIP)
+        return False
     if not attack.rolls:  # CL-9: no attack roll
         return _resolve_without_roll(state, attacker, target, attack, out, kind=kind, origin=origin)
     mods = modifiers(state, attacker, target, attack, charge=(kind == "charge"), origin=origin)
@@ -649,10 +659,13 @@ def aura_damage(state: GameState, attacker: Creature, target: Creature) -> Boost
     """What auras add to a hit of ``attacker`` on ``target``: (damage bonuses, target's resist auras).
 
     A pair ((name, HP), ...), (Aura, ...) for ``hit_damage``'s ``boost``; empty without auras.
+    The HP the optional rule modules add come first among the bonuses (UG-FATIGUE).
     """
+    book = book_of(state)
+    extra = book.damage_modifiers(state, attacker, target) if book.attack_modifiers_asked else ()
     if not auras.any_auras(state):
-        return ((), ())
-    return (tuple(auras.bonuses(state, attacker, "damage")), auras.resist_auras(state, target))
+        return (extra, ())
+    return (extra + tuple(auras.bonuses(state, attacker, "damage")), auras.resist_auras(state, target))
 
 
 def hit_damage(attacker: Creature, target: Creature, attack: AttackDef, critical: bool,

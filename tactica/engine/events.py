@@ -494,6 +494,98 @@ class FlierFell(Event):
     cause: str
 
 
+# -- underground (docs/modules/underground.md) --------------------------------
+
+@dataclass(frozen=True)
+class CaveCheck(Event):
+    """A d20 check of the underground module: ``uid`` rolled ``face`` + ``modifier`` against
+    ``need`` for ``rule`` (a UG rule ID), about ``what`` ("catch on", "bump", "turn on ice"…)."""
+
+    uid: str
+    rule: str
+    what: str
+    face: int
+    modifier: int
+    need: int
+    passed: bool
+
+
+@dataclass(frozen=True)
+class CreatureFellDown(Event):
+    """``uid`` fell ``feet`` from ``start`` into ``square`` (UG-FALL) and lands on ``landing``
+    ("hard", "rough", "spiked", "soft", "padded", "water"); the damage follows as DamageDealt."""
+
+    uid: str
+    start: Square
+    square: Square
+    feet: int
+    landing: str
+    damage: int
+
+
+@dataclass(frozen=True)
+class CreatureCaughtOn(Event):
+    """``uid`` caught itself on the climbable wall beside the edge and stays at ``square`` (UG-FALL)."""
+
+    uid: str
+    square: Square
+
+
+@dataclass(frozen=True)
+class CreatureSlid(Event):
+    """``uid`` slid ``feet`` down the slope from ``start`` to ``end`` (UG-SLIDE)."""
+
+    uid: str
+    start: Square
+    end: Square
+    feet: int
+    damage: int
+
+
+@dataclass(frozen=True)
+class CreatureDrifted(Event):
+    """``uid`` lost its way in the dark (UG-DARK): the d12 (``face``, less ``short``) turned it
+    ``turn`` degrees (positive right), and it ended at ``end`` instead of ``start``."""
+
+    uid: str
+    start: Square
+    end: Square
+    face: int
+    short: int
+    turn: int
+
+
+@dataclass(frozen=True)
+class CreatureSlipped(Event):
+    """``uid`` slipped on the slippery floor at ``square`` and fell prone (UG-SLIP); ``cause``:
+    "turn", "stop", "run" or "melee"."""
+
+    uid: str
+    square: Square
+    cause: str
+
+
+@dataclass(frozen=True)
+class FatigueChanged(Event):
+    """``uid``'s fatigue (UG-FATIGUE) is now ``level``: "fresh", "fatigued" or "exhausted"."""
+
+    uid: str
+    level: str
+
+
+@dataclass(frozen=True)
+class RubbleDug(Event):
+    """``uid`` dug ``feet`` feet into the rubble of ``square`` (UG-RUBBLE), ``total`` of the 5 a
+    square needs; ``cleared`` when the square is open now."""
+
+    uid: str
+    square: Square
+    feet: int
+    total: int
+    cleared: bool
+
+
+
 # -- card language: targets (CL-8, CL-9) --------------------------------------------------------
 
 @dataclass(frozen=True)

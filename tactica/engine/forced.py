@@ -265,6 +265,11 @@ def _carry_out(state: GameState, p: PendingForce, a: Action, out: list[ev.Event]
         path = _as_path(a.path)
         target.pos = path[-1]
         out.append(ev.CreatureForced(target.uid, p.by, p.kind, start, path))
+        book = book_of(state)
+        if book.watches_moves:  # rule modules acting after a move (UG-FALL: pushed over a ledge)
+            book.moved(state, target, start, path, p.kind, out)
+            if not target.alive:
+                return
         if p.kind in STEPWISE and _falls(state, target, target.pos):
             _fall(state, p, target, out)
 

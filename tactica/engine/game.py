@@ -13,6 +13,8 @@ from __future__ import annotations
 from . import events as ev
 from . import uses
 from .actions import Action
+from .combat import deal_damage
+from .conditions import add_effect, end_effects
 from .dice import ScriptedDice, SeededDice
 from .errors import IllegalAction
 from .flow import roll_off, tie_breaker
@@ -25,11 +27,16 @@ from .legal import (
     squeeze_actions,
 )
 from .model import MapDef, WarbandDef
-from .modules import book
+from .modules import SERVICES, book
+from .movement import legal_stop
 from .resolution import HANDLERS
 from .setup import choose_map, creatures_of, deploy_squares, label_stem
 from .state import GameState, Phase, Ruleset
 from .validation import validate
+
+# What the rule modules may not import themselves (modules.base.Services: an import cycle otherwise).
+SERVICES.deal_damage, SERVICES.add_effect, SERVICES.end_effects, SERVICES.legal_stop = (
+    deal_damage, add_effect, end_effects, legal_stop)
 
 
 def new_game(warbands: tuple[WarbandDef, ...], maps: tuple[MapDef, ...], *,

@@ -101,6 +101,9 @@ def legal_actions(state: GameState) -> list[Action]:
         acts.extend(squeeze_actions(state))
     acts.extend(teleport_actions(state))  # TER-TELEPORT
     acts.extend(prone_actions(state))  # G5E-PRONE (none without a module that has prone rules)
+    book = book_of(state)
+    if book.action_kinds:  # the rule modules' own actions (UG-RUBBLE: Dig)
+        acts.extend(book.actions(state))
     acts.append(EndActivation())
     return acts
 
@@ -342,7 +345,11 @@ def kinds_now(state: GameState) -> tuple[type[Action], ...]:
     kind = _PHASE_KIND.get(state.phase)
     if kind is not None:
         return (kind,)
-    return PRONE_ACTING_KINDS if book_of(state).prone_moves else ACTING_KINDS
+    book = book_of(state)
+    kinds = PRONE_ACTING_KINDS if book.prone_moves else ACTING_KINDS
+    if book.action_kinds:  # the rule modules' own kinds (UG-RUBBLE: Dig), before EndActivation
+        kinds = kinds[:-1] + book.action_kinds + kinds[-1:]
+    return kinds
 
 
 def actions_of_kind(state: GameState, kind: type[KindOfAction]) -> list[KindOfAction]:
@@ -395,6 +402,9 @@ def _actions_of_kind(state: GameState, kind: type[Action]) -> list[Action]:
         return list(power_actions(state))
     if kind is DropProne or kind is StandUp:
         return [a for a in prone_actions(state) if type(a) is kind]
+    book = book_of(state)
+    if kind in book.owners:  # a rule module's own kind (UG-RUBBLE: Dig)
+        return [a for a in book.actions(state) if type(a) is kind]
     return []
 
 

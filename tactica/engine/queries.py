@@ -17,6 +17,7 @@ from .game import apply
 from .large import AnchorThreats, provokers, squeezed_size
 from .legal import move_allowance
 from .model import AttackKind, Reach, Square
+from .modules import book_of
 from .movement import legal_stop, path_cost, reach
 from .state import GameState
 
@@ -75,6 +76,9 @@ def move_refusal(state: GameState, square: Square) -> tuple[str, str] | None:
         return None
     if square == me.pos:
         return ("here", f"{me.card.name} already stands there.")
+    found = book_of(state).square_refusal(state, me, square)  # an optional module's own reason (UG-*)
+    if found is not None:
+        return found
     stop = stop_refusal(state, square)
     if stop is not None:
         return stop

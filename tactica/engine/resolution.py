@@ -51,7 +51,7 @@ from .flow import battle_decided, end_activation, end_activation_tail
 from .forced import advance, apply_forced
 from .legal import move_rest, standing_cost
 from .model import AttackKind, Duration, Square
-from .modules import Moment, book_of
+from .modules import MODULE_ACTIONS, Moment, book_of
 from .movement import legal_stop, mode_of, path_cost, taken_squares, threats
 from .powers import ChampionTrigger
 from .setup import on_choose_area, on_choose_first, on_choose_map, on_place
@@ -153,6 +153,9 @@ def _h_shift(st: GameState, a: Shift, out: list[ev.Event]) -> None:
     start = me.square
     me.pos = a.square
     out.append(ev.CreatureMoved(me.uid, start, (a.square,), "shift"))
+    book = book_of(st)
+    if book.watches_moves:  # rule modules acting after a move (UG-SLIP, UG-DARK…)
+        book.moved(st, me, start, (a.square,), "shift", out)
     _after_action(st, out)
 
 
@@ -163,8 +166,9 @@ def walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out: 
     ``start_only``: only leaving the start provokes (a squeeze, docs/rules.md).
     Returns False when the mover was destroyed on the way.
     """
-    start = me.square
+    start = origin = me.square
     walked: list[Square] = []
+    trail: list[Square] = []  # every square entered, for the rule modules that watch moves
     last_legal = start
     # The mover's enemies: nothing but its square changes between opportunity attacks,
     # so the list is made again only after one (an attack may change sides, CON-6).
@@ -201,12 +205,16 @@ def walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out: 
             taken = taken_squares(st, me)
         me.pos = nxt
         walked.append(nxt)
+        trail.append(nxt)
         if (nxt in stop and nxt not in taken) if small else legal_stop(st, me, nxt):  # legal_stop, one set
             last_legal = nxt
     if walked:
         out.append(ev.CreatureMoved(me.uid, start, tuple(walked), mode))
     if not legal_stop(st, me, me.square):  # OA-6 / MOV-3
         me.pos = last_legal
+    book = book_of(st)
+    if book.watches_moves and trail and me.alive:  # rule modules acting after a move (UG-FALL, UG-DARK…)
+        book.moved(st, me, origin, tuple(trail), mode, out)
     return me.alive
 
 
@@ -332,7 +340,15 @@ def _h_champion(st: GameState, a: UseChampionPower | UseReaction | DeclinePower,
 
 
 #: The handler of each kind of action: (state copy, the action, events out) -> None.
+def _h_module_action(st: GameState, a: Action, out: list[ev.Event]) -> None:
+    """An action of a rule module's own kind (``RuleModule.action_kinds``, e.g. UG-RUBBLE's Dig):
+    the module carries it out, then the activation goes on as after any action."""
+    book_of(st).owners[type(a)].perform(st, a, out)
+    _after_action(st, out)
+
+
 HANDLERS: dict[type[Action], Callable[[GameState, Any, list[ev.Event]], None]] = {
+    **{kind: _h_module_action for kind in MODULE_ACTIONS},
     ChooseMap: on_choose_map,
     ChooseStartArea: on_choose_area,
     Place: on_place,

@@ -537,6 +537,11 @@ class GameState:
     minus that, G5E-SPEEDS) later moves may use; None when no move action
     is open (always, without such a module).
 
+    ``notes`` is what optional rule modules remember between actions, as
+    (topic, key, number) triples (UG-RUBBLE: feet dug at a square; UG-FATIGUE:
+    a creature's counts); empty without such a module.  Immutable, so a copy
+    shares it until a module replaces it.
+
     Players are seats 0 .. ``players``-1 (two, or three or four in
     SCN-MULTI); ``vp`` has one entry per player and a team's total is the
     sum of its players' (``team_vp``).  With two players and no teams every
@@ -572,6 +577,7 @@ class GameState:
     move_used: bool = False
     attack_used: bool = False
     move_spent: int | None = None
+    notes: frozenset[tuple[str, str, int]] = frozenset()
     oa_used: frozenset[str] = frozenset()
     no_action: bool = False
     player_turns: tuple[int, ...] = (0, 0)

@@ -83,6 +83,28 @@ class TerrainRules:
             cannot be stopped on, as a statue without its cover; under the
             ``grid35`` module it hampers movement and must be crossed in one
             go (G35-OBSTACLE, G35-HAMPER; docs/modules/grid35.md).
+
+    The cave features below do nothing without the ``underground`` module
+    (docs/modules/underground.md), which reads them:
+
+        ceiling: the height of the ceiling in feet, 0 for none that matters
+            (UG-LOW: a creature taller than it stoops, crawls on hands and
+            knees or slides on its belly).
+        gap_width, gap_height: the narrowest gap of the square in inches, 0
+            for none (UG-SQUEEZE: a body wider or taller does not pass).
+        rubble: "" none, "loose" (rubble blocking the way), "partial" (only
+            partly blocked) or "solid" (rock): no move enters it until it is
+            dug out (UG-RUBBLE).
+        depth: feet the square lies below the floor around it: a chasm or
+            the foot of a ledge, 0 for none (UG-FALL).
+        slope: feet of slide down a slope starting in the square, 0 for
+            none (UG-SLIDE).
+        landing: the surface a fall lands on: "" hard and flat, "rough",
+            "spiked", "soft", "padded" or "water" (UG-FALL).
+        spikes: d6 rolled for the spikes that hit on a "spiked" landing (UG-FALL).
+        dark: total darkness (UG-DARK).
+        slippery: a slippery floor, ice (UG-SLIP); on a slope, a smooth
+            slippery slope (UG-SLIDE); on a wall, no catching on it (UG-FALL).
     """
 
     symbol: str
@@ -104,12 +126,33 @@ class TerrainRules:
     teleporter: bool = False
     half_wall: str = ""
     low_obstacle: bool = False
+    ceiling: int = 0
+    gap_width: int = 0
+    gap_height: int = 0
+    rubble: str = ""
+    depth: int = 0
+    slope: int = 0
+    landing: str = ""
+    spikes: int = 0
+    dark: bool = False
+    slippery: bool = False
 
     @property
     def difficult(self) -> bool:
         """True when it costs more than 1 to enter (no shifting into it, MOV-12)."""
         return self.cost > 1
 
+
+    @property
+    def cave(self) -> bool:
+        """True when the square has a feature only the ``underground`` module reads."""
+        return bool(self.ceiling or self.gap_width or self.gap_height or self.rubble or self.depth
+                    or self.slope or self.landing or self.spikes or self.dark or self.slippery)
+
+
+#: Kinds of rubble (UG-RUBBLE) and of landing surface (UG-FALL) a terrain type may give.
+RUBBLE_KINDS = ("loose", "partial", "solid")
+LANDING_KINDS = ("rough", "spiked", "soft", "padded", "water")
 
 #: The rules of every terrain kind (TER-*).
 TERRAIN: dict[Terrain, TerrainRules] = {
@@ -178,5 +221,6 @@ def rules_of(kind: TerrainKind) -> TerrainRules:
     return TERRAIN[kind]
 
 
-__all__ = ["Terrain", "TerrainRules", "TERRAIN", "ENTER_COST", "SYMBOLS", "rules_of", "CustomTerrain",
+__all__ = ["LANDING_KINDS", "RUBBLE_KINDS",
+           "Terrain", "TerrainRules", "TERRAIN", "ENTER_COST", "SYMBOLS", "rules_of", "CustomTerrain",
            "TerrainKind"]

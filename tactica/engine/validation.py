@@ -57,7 +57,7 @@ from .legal import (
     standing_cost,
 )
 from .model import Square, Strikes
-from .modules import book_of
+from .modules import MODULE_ACTIONS, book_of
 from .movement import check_path, path_cost, routes, shift_ok
 from .resolution import HANDLERS
 from .setup import deploy_squares, free_areas, next_to_place
@@ -99,8 +99,11 @@ def validate(st: GameState, a: Action) -> None:
     if ph is Phase.OVER:
         _refuse("over", "The battle is over.")
     wanted = _PHASE_OF.get(type(a), Phase.ACTING)
-    if type(a) not in HANDLERS:
-        _refuse("unknown-action", f"Unknown action {a!r}.")
+    owner = book_of(st).owners.get(type(a)) if type(a) in MODULE_ACTIONS else None
+    if type(a) not in HANDLERS or (type(a) in MODULE_ACTIONS and owner is None):
+        _refuse("unknown-action", f"Unknown action {a!r}" + (
+            f": it belongs to the rule module {MODULE_ACTIONS[type(a)]}, which this battle plays without."
+            if type(a) in MODULE_ACTIONS else "."))
     if ph is not wanted:
         _refuse("wrong-phase", f"Now is the time to {ph.value}, not that.")
     if ph is Phase.ACTING and not isinstance(a, EndActivation):
@@ -113,6 +116,10 @@ def validate(st: GameState, a: Action) -> None:
     check = _CHECKS.get(type(a))  # the checks of this kind of action (types are exact: see above)
     if check is not None:
         check(st, a)
+    if owner is not None:  # a rule module's own kind of action (UG-RUBBLE: Dig)
+        problem = owner.refusal(st, a)
+        if problem:
+            _refuse(*problem)
 
 
 def _check_force_move(st: GameState, a: ForceMove | Settle) -> None:

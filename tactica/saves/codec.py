@@ -54,6 +54,7 @@ from tactica.engine import (
     CreatureCard,
     CustomTerrain,
     DeclinePower,
+    Dig,
     DropProne,
     Effect,
     EndActivation,
@@ -364,7 +365,7 @@ _ACTION_TYPES = {cls.__name__: cls for cls in (
     ChooseMap, ChooseStartArea, Place, ChooseFirstPlayer, Activate,
     Move, Shift, Squeeze, Attack, AreaAttack, Charge, EndActivation,
     Teleport, ForceMove, Settle, UsePower, UseChampionPower, DeclinePower, DropProne, StandUp,
-    UseReaction)}  # CL-10
+    UseReaction, Dig)}  # CL-10, UG-RUBBLE
 
 
 def _plain(value: Any) -> Any:
@@ -414,6 +415,8 @@ def state_digest(state: GameState) -> str:
                       sorted(state.window_passed), sorted(state.window_used)])
     if state.move_spent is not None:  # G5E-SPLIT: a move action's rest (absent otherwise: old digests hold)
         parts.append(["move spent", state.move_spent])
+    if state.notes:  # what rule modules remember (underground: digging, fatigue); absent otherwise
+        parts.append(["notes", sorted(state.notes)])
     if state.pending:  # forced movement waiting for a choice (MOV-14); absent otherwise
         parts.append([[p.kind, p.target, p.distance, list(p.source)] for p in state.pending])
     raw = json.dumps(parts, separators=(",", ":"), default=str).encode()

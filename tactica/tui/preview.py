@@ -23,7 +23,7 @@ from tactica.content import ContentError, load_map
 from tactica.content.validate import validate_paths
 from tactica.engine import MapDef, Square, Terrain, terrain_rules
 
-from .widgets.map_view import CELL, HALF_WALL_CELLS
+from .widgets.map_view import CELL, HALF_WALL_CELLS, cave_cell
 from .widgets.map_view import STYLES as MAP_STYLES
 
 #: Columns taken by a row number on each side of the map.
@@ -41,10 +41,13 @@ def cell(the_map: MapDef, sq: Square, plain: bool = False) -> tuple[str, Style]:
     rules = terrain_rules(terrain)  # built-in kinds and the map's own (TER-OTHER)
     if rules.half_wall:
         return HALF_WALL_CELLS[rules.half_wall], _S["wall"]
+    cave = cave_cell(rules) if rules.cave else None  # the underground module's features
+    if cave is not None and rules.rubble:
+        return cave[0], _S[cave[1]]
     if rules.blocks_movement:
         return "█" * CELL, _S["wall"]
     rough = rules.difficult
-    text = f" {rules.symbol} "  # the battle map's symbols: . ^ T O * S % + @, or the map's own
+    text = cave[0] if cave else f" {rules.symbol} "  # the battle map's symbols: . ^ T O * S % + @, or the map's own
     for player, key in enumerate("AB"):
         if sq in the_map.vp_zones.get(key, frozenset()):
             mark = f" {key.lower()} " if plain else (" ◆ " if terrain is Terrain.CLEAR else text)
@@ -53,7 +56,7 @@ def cell(the_map: MapDef, sq: Square, plain: bool = False) -> tuple[str, Style]:
         if sq in the_map.start_areas.get(key, frozenset()):
             tint = _S[f"area{player}"] + (_S["difficult"] if rough else Style())
             return (f" {key} " if plain else text), tint
-    return text, _S["difficult" if rough else "clear"]
+    return text, _S[cave[1] if cave else "difficult" if rough else "clear"]
 
 
 def _column_numbers(width: int) -> Text:
@@ -83,8 +86,18 @@ def map_text(the_map: MapDef, plain: bool = False) -> Text:
 def terrain_words(rules) -> str:
     """A map-defined terrain kind's rules in a few words (TER-OTHER), e.g. "costs 2, cover"."""
     words = []
+    if rules.rubble:
+        return f"{rules.rubble} rubble (dig)"
     if rules.blocks_movement:
         return "blocking (as a wall)"
+    if rules.cave:  # the underground module's features (docs/modules/underground.md)
+        words += [w for w in (
+            f"ceiling {rules.ceiling} ft" if rules.ceiling else "",
+            f"gap {rules.gap_width}×{rules.gap_height} in" if rules.gap_width else "",
+            f"{rules.depth} ft down" if rules.depth else "",
+            f"slide {rules.slope} ft" if rules.slope else "",
+            f"{rules.landing} landing" if rules.landing else "",
+            "dark" if rules.dark else "", "ice" if rules.slippery else "") if w]
     if rules.fliers_only:
         words.append("pit (fliers only)")
     if rules.cost > 1:
@@ -125,8 +138,10 @@ def legend_text(plain: bool = False, customs: tuple = ()) -> Text:
         rows = rows[:-1]
         for kind in customs:
             r = kind.rules
-            shade = _S["wall"] if r.blocks_movement else _S["difficult" if r.difficult else "clear"]
-            sample = "█" * CELL if r.blocks_movement else f" {r.symbol} "
+            cave = cave_cell(r) if r.cave else None
+            shade = (_S[cave[1]] if cave else _S["wall"] if r.blocks_movement
+                     else _S["difficult" if r.difficult else "clear"])
+            sample = cave[0] if cave else "█" * CELL if r.blocks_movement else f" {r.symbol} "
             rows.append((sample, shade, f"{kind.name}: {terrain_words(r)}"[:34]))
         if len(rows) % 2:
             rows.append(("", None, ""))

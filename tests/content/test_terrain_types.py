@@ -56,8 +56,8 @@ def test_TER_OTHER_map_defined_terrain_loads_as_typed_rules(tmp_path):
 
 
 def test_TER_OTHER_unknown_property_is_an_error_at_its_position(tmp_path):
-    bad = MAP.replace("cost: 2, cover: ranged}", "cost: 2, slippery: true}")
-    assert any(p.startswith("4:43 ") and "unknown key 'slippery'" in p for p in _problems(tmp_path, bad))
+    bad = MAP.replace("cost: 2, cover: ranged}", "cost: 2, sticky: true}")
+    assert any(p.startswith("4:43 ") and "unknown key 'sticky'" in p for p in _problems(tmp_path, bad))
     clash = MAP.replace('symbol: "$"', 'symbol: "^"')
     assert any(p.startswith("7:28 ") and "default symbol of difficult" in p for p in _problems(tmp_path, clash))
     twice = MAP.replace('symbol: "$"', 'symbol: "&"')

@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import replace
 
-from tactica.engine import Ruleset, active_modules, new_game
+from tactica import content
+from tactica.engine import Ruleset, active_modules, apply, legal_actions, new_game
 from tactica.saves import state_digest
 from tactica.saves.codec import SaveFile, map_from, map_to
-from tactica.saves.replay import rebuild
+from tactica.saves.replay import Recorder, rebuild
 
 from .helpers import play, small_setup
 
@@ -48,4 +50,29 @@ def test_G5E_PRONE_a_grid5e_battle_with_prone_and_split_moves_round_trips_and_re
     assert loaded.rules.modules == ("grid5e",)
     again = rebuild(loaded)
     assert active_modules(again.final) == ("grid5e",)
+    assert state_digest(again.final) == state_digest(state)
+
+
+def test_UG_RUBBLE_an_underground_battle_on_the_cavern_round_trips_and_replays():
+    cavern = content.load_map({p.stem: p for p in content.shipped_maps()}["echoing-deep"])
+    wbs, _, _ = small_setup()
+    rules = Ruleset(point_limit=100)
+    rules = replace(rules, modules=("underground",))
+    state, _ = new_game(wbs, (cavern,), seed=4, rules=rules)
+    save = SaveFile(id="ug", seed=4, rules=rules, maps=(cavern,), warbands=wbs)
+    rec = Recorder(save)
+    rng = random.Random(4)
+    for _ in range(300):
+        if state.is_over:
+            break
+        acts = legal_actions(state)
+        kind = rng.choice(sorted({type(a).__name__ for a in acts}))
+        action = rng.choice([a for a in acts if type(a).__name__ == kind])
+        state, _ = apply(state, action)
+        rec.record(action, state)
+    loaded = SaveFile.from_json(rec.save.to_json())
+    kinds = {t.name: t.rules for t in loaded.maps[0].custom_terrain}
+    assert kinds["Chasm"].depth == 20 and kinds["Rubble Choke"].rubble == "loose"  # cave keys saved
+    again = rebuild(loaded)
+    assert active_modules(again.final) == ("underground",)
     assert state_digest(again.final) == state_digest(state)

@@ -12,16 +12,21 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..state import GameState
-from .base import BARRED, Moment, MoveTally, RuleBook, RuleModule, Step
+from .base import BARRED, SERVICES, Moment, MoveTally, RuleBook, RuleModule, Step
 from .grid5e import Grid5e
 from .grid35 import Grid35, Grid35Simple
 from .skirmish import Skirmish
+from .underground import Underground
 
 #: The core module's name: always on, asked first.
 CORE = "skirmish"
 
 #: Every rule module by name (the core included).
-REGISTRY: dict[str, RuleModule] = {m.name: m for m in (Skirmish(), Grid35(), Grid35Simple(), Grid5e())}
+REGISTRY: dict[str, RuleModule] = {m.name: m for m in (Skirmish(), Grid35(), Grid35Simple(), Grid5e(),
+                                                         Underground())}
+
+#: The kinds of action rule modules add, each with its module's name (UG-RUBBLE: Dig).
+MODULE_ACTIONS: dict[type, str] = {kind: m.name for m in REGISTRY.values() for kind in m.action_kinds}
 
 #: The optional modules' names, in the order a help text lists them.
 OPTIONAL_MODULES: tuple[str, ...] = tuple(name for name in REGISTRY if name != CORE)
@@ -80,5 +85,8 @@ def book_of(state: GameState) -> RuleBook:
     return book(state.rules.modules + state.map.rules)
 
 
-__all__ = ["BARRED", "CORE", "OPTIONAL_MODULES", "REGISTRY", "Moment", "MoveTally", "RuleBook", "RuleModule", "Step",
+SERVICES.book_of = book_of  # for the modules that must ask the book (underground: grid5e's prone rules)
+
+__all__ = ["BARRED", "CORE", "MODULE_ACTIONS", "SERVICES",
+           "OPTIONAL_MODULES", "REGISTRY", "Moment", "MoveTally", "RuleBook", "RuleModule", "Step",
            "active_modules", "book", "book_of", "conflict", "unknown_modules"]

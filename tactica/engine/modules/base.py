@@ -50,6 +50,32 @@ Hooks (methods of ``RuleModule``; each default answers "no change"):
 * ``squeeze_penalty(state, attacker, penalty)`` -- the attack modifier of a
   squeezing attacker (the core's -5, docs/rules.md Squeeze; G5E-SQUEEZE).
 
+* ``step_count(step)`` -- how many of the module's own counted steps a step
+  adds to the move's ``MoveTally.counted`` (default 0); with ``tally_key`` a
+  price that alternates across a move is searched exactly (UG-LOW: a stooped
+  step costs 1.5 squares, paid 2, 1, 2 …).
+* ``moved(state, mover, start, path, mode, out)`` -- a trigger after ``mover``
+  went from ``start`` along ``path`` (a move, charge, squeeze or shift; ``mode`` says which, or
+  the forced movement's kind): it may change the state copy, move the
+  creature on and append events (UG-FALL, UG-SLIDE, UG-DARK, UG-SLIP).
+  Asked only when a module sets ``watches_moves``.
+* ``sees(state, viewer, target, seen)`` -- whether ``viewer`` has line of
+  sight to ``target``, given ``seen`` (LOS-1 gives the first answer); asked
+  only when a module sets ``changes_sight`` (UG-DARK: darkness).
+* ``before_attack(state, attacker, target, attack, out)`` -- asked before the
+  roll of each attack; False makes it miss without a roll (UG-SLIP: the
+  check before a melee attack on ice).  Asked only with ``checks_attacks``.
+* ``damage_modifiers(state, attacker, target)`` -- named HP added to a hit's
+  damage, as damage auras are (UG-FATIGUE: -5 fatigued, -10 exhausted).
+* ``square_refusal(state, mover, square)`` -- why the module keeps a creature's
+  moves out of a square, a (code, sentence) pair naming its rule, or None;
+  ``engine.move_refusal`` asks it first.
+* ``actions(state)``, ``refusal(state, action)``, ``perform(state, action,
+  out)`` -- a module's own kinds of action (``action_kinds``, e.g. the
+  ``Dig`` of UG-RUBBLE): the legal ones of the active creature now, why one
+  is refused (a (code, sentence) pair, or None), and carrying one out on the
+  state copy.  The engine's legal actions, ``check`` and ``apply`` ask them.
+
 Flags (class attributes, False by default): ``keeps_move_rest`` -- a move
 action's unspent movement may be used later in the activation, around the
 attack (G5E-SPLIT); ``prone_moves`` -- a creature may drop prone for free
@@ -90,7 +116,7 @@ in the engine.
 from __future__ import annotations
 
 from enum import Enum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..events import Event
 from ..model import AttackDef, Square
@@ -121,16 +147,20 @@ class MoveTally(NamedTuple):
         spent: squares of movement spent so far.
         running: the move is a run or a charge's (G35-RUN, G35-HAMPER), the
             same for every step.
+        counted: the modules' own count of the move's steps (``step_count``;
+            UG-LOW: stooped steps).
     """
 
     steps: int = 0
     diagonals: int = 0
     spent: int = 0
     running: bool = False
+    counted: int = 0
 
     def after(self, diagonal: bool, cost: int) -> MoveTally:
         """The tally after one more step (``diagonal`` or not) costing ``cost`` squares."""
-        return MoveTally(self.steps + 1, self.diagonals + (1 if diagonal else 0), self.spent + cost, self.running)
+        return MoveTally(self.steps + 1, self.diagonals + (1 if diagonal else 0), self.spent + cost, self.running,
+                         self.counted)
 
 
 class Step(NamedTuple):
@@ -160,6 +190,32 @@ class Step(NamedTuple):
         return self.start[0] != self.end[0] and self.start[1] != self.end[1]
 
 
+class Services:
+    """What the engine lends the rule modules that they may not import themselves (the engine's
+    own modules import ``engine.modules``, so the other way round would be an import cycle).
+    ``engine.game`` fills ``SERVICES`` when the engine is imported.
+
+    Attributes:
+        deal_damage: ``combat.deal_damage(state, target, amount, damage_type, by_player, out, *,
+            cause=...)``: HP lost, the creature destroyed at 0 (HP-1).
+        add_effect: ``conditions.add_effect(state, target, name, duration, source, out)``.
+        end_effects: ``conditions.end_effects(creature, effects, why, out)``.
+        legal_stop: ``movement.legal_stop(state, mover, square)``: True when ``mover`` may end a
+            move on ``square`` (MOV-2).
+        book_of: ``modules.book_of(state)``, the battle's rule book (filled by ``modules``).
+    """
+
+    deal_damage: Any = None
+    add_effect: Any = None
+    end_effects: Any = None
+    legal_stop: Any = None
+    book_of: Any = None
+
+
+#: The engine's services for rule modules (filled by ``engine.game``).
+SERVICES = Services()
+
+
 class RuleModule:
     """A rule module: a name and hooks whose defaults change nothing (see the module docstring).
 
@@ -184,6 +240,10 @@ class RuleModule:
         prone_moves: True when creatures may drop prone and stand up as
             actions (G5E-PRONE).
         excludes: names of modules this one may not be switched on with.
+        watches_moves: True when ``moved`` may do anything.
+        changes_sight: True when ``sees`` may answer anything but what it is given.
+        checks_attacks: True when ``before_attack`` may answer False.
+        action_kinds: the kinds of action the module adds (``actions``).
     """
 
     name: str = ""
@@ -197,6 +257,10 @@ class RuleModule:
     keeps_move_rest: bool = False
     prone_moves: bool = False
     excludes: tuple[str, ...] = ()
+    watches_moves: bool = False
+    changes_sight: bool = False
+    checks_attacks: bool = False
+    action_kinds: tuple[type, ...] = ()
 
     def step_cost(self, step: Step, cost: int) -> int:
         """Squares of movement ``step`` costs, given ``cost`` from the modules before (default: ``cost``)."""
@@ -254,6 +318,48 @@ class RuleModule:
         """The attack modifier of squeezing ``attacker``, given ``penalty`` (default: ``penalty``)."""
         return penalty
 
+    def step_count(self, step: Step) -> int:
+        """How many of the module's counted steps ``step`` adds to ``MoveTally.counted`` (default 0)."""
+        return 0
+
+    def moved(self, state: GameState, mover: Creature, start: Square, path: tuple[Square, ...], mode: str,
+              out: list[Event]) -> None:
+        """Act on the state copy after ``mover`` went from ``start`` along ``path`` (``mode``: "move", "charge",
+        "squeeze", "shift" or a forced movement's kind), appending events (default: nothing)."""
+        return None
+
+    def sees(self, state: GameState, viewer: Creature, target: Creature, seen: bool) -> bool:
+        """Whether ``viewer`` sees ``target``, given ``seen`` from line of sight (default: ``seen``)."""
+        return seen
+
+    def before_attack(self, state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
+                      out: list[Event]) -> bool:
+        """Asked before each attack roll on the state copy; False: the attack misses unrolled
+        (default: True)."""
+        return True
+
+    def damage_modifiers(self, state: GameState, attacker: Creature,
+                         target: Creature) -> tuple[tuple[str, int], ...]:
+        """Named HP this module adds to a hit of ``attacker`` on ``target`` (default: none)."""
+        return ()
+
+    def actions(self, state: GameState) -> list[Any]:
+        """The legal actions of the module's own kinds for the active creature now (default: none)."""
+        return []
+
+    def square_refusal(self, state: GameState, mover: Creature, square: Square) -> tuple[str, str] | None:
+        """Why this module keeps ``mover``'s moves out of ``square``, as (code, sentence naming the
+        rule), or None (default); ``engine.move_refusal`` asks it first."""
+        return None
+
+    def refusal(self, state: GameState, action: Any) -> tuple[str, str] | None:
+        """Why ``action`` (one of ``action_kinds``) is refused now, as (code, sentence), or None."""
+        return None
+
+    def perform(self, state: GameState, action: Any, out: list[Event]) -> None:
+        """Carry out ``action`` (one of ``action_kinds``, already checked) on the state copy."""
+        return None
+
 
 class RuleBook:
     """The active rule modules of a battle, the core first, asked hook by hook.
@@ -291,6 +397,17 @@ class RuleBook:
         self.keeps_move_rest = any(m.keeps_move_rest for m in modules)
         #: True when the DropProne and StandUp actions exist (G5E-PRONE).
         self.prone_moves = any(m.prone_moves for m in modules)
+        self._watching = tuple(m for m in modules if m.watches_moves)
+        self._sight = tuple(m for m in modules if m.changes_sight)
+        self._checking = tuple(m for m in modules if m.checks_attacks)
+        #: True when a module acts after moves (``moved``), changes sight (``sees``) or checks
+        #: attacks before their roll (``before_attack``).
+        self.watches_moves = bool(self._watching)
+        self.changes_sight = bool(self._sight)
+        self.checks_attacks = bool(self._checking)
+        #: The kinds of action the active modules add, and the module owning each.
+        self.owners: dict[type, RuleModule] = {k: m for m in modules for k in m.action_kinds}
+        self.action_kinds: tuple[type, ...] = tuple(self.owners)
 
     def step_cost(self, state: GameState, mover: Creature, start: Square, end: Square, terrain: int,
                   tally: MoveTally) -> int:
@@ -314,7 +431,10 @@ class RuleBook:
         count = 1 if step.diagonal else 0
         for m in self._keyed:
             count = m.diagonal_count(step, count)
-        return cost, MoveTally(tally.steps + 1, tally.diagonals + count, tally.spent + cost, tally.running)
+        counted = tally.counted
+        for m in self._keyed:
+            counted += m.step_count(step)
+        return cost, MoveTally(tally.steps + 1, tally.diagonals + count, tally.spent + cost, tally.running, counted)
 
     def tally_key(self, tally: MoveTally) -> tuple[int, ...]:
         """What of ``tally`` the active modules' step costs depend on (``()`` for the core alone)."""
@@ -374,6 +494,49 @@ class RuleBook:
         for m in self._optional:
             penalty = m.squeeze_penalty(state, attacker, penalty)
         return penalty
+
+    def moved(self, state: GameState, mover: Creature, start: Square, path: tuple[Square, ...], mode: str,
+              out: list[Event]) -> None:
+        """Ask the modules that watch moves to act after ``mover`` went from ``start`` along ``path``."""
+        for m in self._watching:
+            if not mover.alive:
+                return
+            m.moved(state, mover, start, path, mode, out)
+
+    def sees(self, state: GameState, viewer: Creature, target: Creature, seen: bool) -> bool:
+        """Whether ``viewer`` sees ``target``: every module's answer in turn, from ``seen`` (LOS-1)."""
+        for m in self._sight:
+            seen = m.sees(state, viewer, target, seen)
+        return seen
+
+    def before_attack(self, state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
+                      out: list[Event]) -> bool:
+        """False when a module makes the attack miss before its roll (UG-SLIP)."""
+        return all(m.before_attack(state, attacker, target, attack, out) for m in self._checking)
+
+    def damage_modifiers(self, state: GameState, attacker: Creature,
+                         target: Creature) -> tuple[tuple[str, int], ...]:
+        """The named HP the optional modules add to a hit, in module order."""
+        found: tuple[tuple[str, int], ...] = ()
+        for m in self._optional:
+            found += m.damage_modifiers(state, attacker, target)
+        return found
+
+    def square_refusal(self, state: GameState, mover: Creature, square: Square) -> tuple[str, str] | None:
+        """The first optional module's reason to keep ``mover``'s moves out of ``square``, or None."""
+        for m in self._optional:
+            found = m.square_refusal(state, mover, square)
+            if found is not None:
+                return found
+        return None
+
+    def actions(self, state: GameState) -> list[Any]:
+        """The legal actions of the modules' own kinds for the active creature now."""
+        found: list[Any] = []
+        for m in self._optional:
+            if m.action_kinds:
+                found.extend(m.actions(state))
+        return found
 
     def __repr__(self) -> str:
         return f"RuleBook({', '.join(self.names)})"

@@ -235,6 +235,13 @@ class BattleScreen(Screen[str]):
         if action is not None:
             self.apply_action(action)
 
+    def action_dig(self) -> None:
+        """g: dig at the rubble under the cursor, or beside the active creature (UG-RUBBLE; a battle
+        with the underground module)."""
+        action = self.ctrl.dig_action(self.map_view.square)
+        if action is not None:
+            self.apply_action(action)
+
     def action_power(self) -> None:
         """w: use a special power of the active creature (SPW-1); several uses are offered in a list."""
         self.decisions.ask_power()

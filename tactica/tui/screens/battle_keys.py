@@ -36,6 +36,7 @@ BINDINGS: list[BindingType] = [
     Binding("e", "end", "End activation"),
     Binding("w", "power", "Power"),
     Binding("d", "prone", "Prone / stand"),  # G5E-PRONE: only with a module that has prone rules
+    Binding("g", "dig", "Dig"),  # UG-RUBBLE: only with the underground module, beside rubble
     Binding("space", "pick", "Add target"),
     Binding("p", "auto_place", "Auto-place"),
     Binding("escape", "cancel", "Cancel"),
@@ -62,7 +63,7 @@ BINDINGS: list[BindingType] = [
 """The battle screen's key bindings (``BattleScreen.BINDINGS``)."""
 
 KEY_ACTIONS = ("select", "next", "move", "shift", "attack", "charge", "end", "pick", "auto_place",
-               "cancel", "choose_attack", "undo", "power", "prone", "card_scroll", "log_scroll")
+               "cancel", "choose_attack", "undo", "power", "prone", "dig", "card_scroll", "log_scroll")
 """Key actions whose use changes with the battle: the footer is refreshed when the set that may be
 used changes (``BattleScreen.sync_keys``)."""
 

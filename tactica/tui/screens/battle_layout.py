@@ -19,11 +19,11 @@ from textual.widgets import Static
 from tactica.client.battle_sizes import body_rows, side_width, status_room, status_rows, toasts_fit
 from tactica.client.battle_words import zone_note
 from tactica.client.session import GameSession
-from tactica.engine import MapDef, Square
+from tactica.engine import MapDef, Square, terrain_rules
 
 from ..widgets.battle_log import BattleLog
+from ..widgets.map_view import CAVE_CELLS, CAVE_WORDS, MapView, cave_cell
 from ..widgets.map_view import STYLES as MAP_STYLES
-from ..widgets.map_view import MapView
 from ..widgets.stat_card import StatCard
 from ..widgets.status_line import StatusLine
 from .log_reader import LogReader
@@ -42,8 +42,12 @@ def legend(maps: Iterable[MapDef], players: int = 2, zones: tuple[tuple[int, str
     (or the start area's letter, "A", before areas are chosen): one line each, its mark in the
     zone's colours (SCN-ASSAULT).  Without it the legend says only "◆ VP zone".
     Returns the legend as Rich markup, one line per row of the panel."""
-    kinds = {t.value for m in maps for row in m.terrain for t in row}
+    found = {t for m in maps for row in m.terrain for t in row}
+    kinds = {t.value for t in found}
     extra = [words for kind, words in LEGEND_TERRAIN.items() if kind in kinds]
+    cave = {c[2] for t in found if (c := cave_cell(terrain_rules(t))) is not None}  # the underground module
+    extra += [f"[{MAP_STYLES[style]}]{text.strip()[0]}[/] {CAVE_WORDS[attr]}"
+              for attr, text, style in CAVE_CELLS if attr in cave]
     lines = [". clear   ^ difficult", "███ wall  ◆ VP zone"]
     for i, owner in zones:
         whom = owner if owner.startswith("P") else f"who starts in {owner}"

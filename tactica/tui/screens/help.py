@@ -27,6 +27,7 @@ HELP = """\
 | e | end the active creature's activation |
 | w | use a special power that takes an action (heal, clear a condition, …); several uses are offered in a list |
 | d | with the grid5e rules: drop prone (free), or stand up when prone (half the speed; G5E-PRONE) |
+| g | with the underground rules: dig at the rubble beside the active creature (its whole activation; UG-RUBBLE) |
 | y / n / x | in a champion-power prompt: yes / no / no, and stop asking about that trigger (ally hits, misses, is hit, starts or ends its turn) for the rest of the battle |
 | o | ask about every champion-power trigger again (undo the prompts' x) |
 | p | while deploying: place the rest of your creatures automatically |

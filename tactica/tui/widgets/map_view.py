@@ -58,6 +58,27 @@ from tactica.client.battle_sizes import BIG_CELL, CELL
 from tactica.client.overlay import Overlay
 from tactica.engine import GameState, Square, Terrain, terrain_rules
 
+#: How a square with cave features (the underground module, docs/modules/underground.md) is drawn:
+#: (the ``TerrainRules`` feature, its three columns, its style in ``STYLES``), strongest first;
+#: each glyph reads without colour.
+CAVE_CELLS = (("rubble", "▒▒▒", "rubble"), ("depth", " ▼ ", "chasm"), ("slope", " ↓ ", "slope"),
+              ("gap_width", " ┆ ", "gap"), ("ceiling", " ▔ ", "low"), ("slippery", " ≈ ", "ice"),
+              ("dark", " ▪ ", "dark"))
+#: Legend words of each cave feature (the battle screen's side panel and ``tactica preview``).
+CAVE_WORDS = {"rubble": "rubble (g digs)", "depth": "chasm, ledge", "slope": "slope", "gap_width": "narrow gap",
+              "ceiling": "low ceiling", "slippery": "ice", "dark": "darkness"}
+
+
+def cave_cell(rules) -> tuple[str, str, str] | None:
+    """(text, style key, feature) of a square with cave features (``CAVE_CELLS``), None without."""
+    if not rules.cave:
+        return None
+    for attr, text, style in CAVE_CELLS:
+        if getattr(rules, attr):
+            return text, style, attr
+    return None
+
+
 #: How a diagonal wall square is drawn (TER-WALL), by its wall corner: the wall side solid.
 HALF_WALL_CELLS = {"nw": "█◤ ", "ne": " ◥█", "sw": "█◣ ", "se": " ◢█"}
 SCROLL_MARGIN = (4, 3)
@@ -119,6 +140,14 @@ STYLES = {
     "aura": "#e0c8ff on #3b2460",
     "threat": "bold #ffb0b0 on #4a1414",
     "condition": "underline",
+    # cave features (the underground module)
+    "rubble": "black on #7a6a4a",
+    "chasm": "bold bright_white on #101010",
+    "slope": "yellow",
+    "gap": "bright_white",
+    "low": "#c8a060",
+    "ice": "bold bright_cyan",
+    "dark": "#707070 on #080808",
 }
 
 
@@ -608,9 +637,12 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         rules = terrain_rules(terrain)  # built-in kinds and the map's own (TER-OTHER)
         if rules.half_wall:
             return HALF_WALL_CELLS[rules.half_wall], s["wall"]  # TER-WALL diagonal wall
+        cave = cave_cell(rules) if rules.cave else None  # the underground module's features
+        if cave is not None and rules.rubble:
+            return cave[0], s[cave[1]]
         if rules.blocks_movement:
             return "███", s["wall"]
-        text = f" {rules.symbol} "  # the engine's symbols: ^ T O * S % + @ (TER-*), or the map's
+        text = cave[0] if cave else f" {rules.symbol} "  # the engine's symbols: ^ T O * S % + @ (TER-*), or the map's
         rough = rules.difficult
         sides = range(max(st.players, len(st.battle_map.start_areas)))
         for player in sides:
@@ -620,7 +652,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         for player in sides:
             if sq in self._area(player):
                 return text, s[f"area{player}"] + (s["difficult"] if rough else Style())
-        return text, s["difficult" if rough else "clear"]
+        return text, s[cave[1] if cave else "difficult" if rough else "clear"]
 
     def zone_owner(self, player: int) -> str:
         """Who scores in VP zone number ``player``, as the map writes it: "P1".."P4" once start areas

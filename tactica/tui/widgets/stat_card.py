@@ -27,10 +27,13 @@ from tactica.engine import (
     OngoingEffect,
     Trigger,
     activations_per_round,
+    active_modules,
     attack_key,
     auras_covering,
     bloodied_threshold,
     champion_budget_left,
+    creature_height,
+    fatigue_of,
     power_key,
     used_count,
 )
@@ -253,6 +256,14 @@ def _card_text(c: Creature, *, active: bool, move_used: bool, attack_used: bool,
         if covered:
             t.append("Auras on it ", style="bold")
             t.append("; ".join(covered) + "\n", style="magenta")
+    if state is not None and state.map is not None and c.alive and "underground" in active_modules(state):
+        tired = fatigue_of(state, c)  # UG-FATIGUE, in words (not colour alone)
+        t.append("Height ", style="bold")
+        t.append(f"{creature_height(c)} ft  ")  # UG-LOW
+        t.append("Fatigue ", style="bold")
+        t.append({"fresh": "fresh", "fatigued": "FATIGUED (−2 attack, −5 damage)",
+                  "exhausted": "EXHAUSTED (−4 attack, −10 damage)"}[tired] + "\n",
+                 style=None if tired == "fresh" else "bold yellow")
     if active:
         t.append("ACTIVE", style="bold black on bright_cyan")
         t.append(f"  move {'✗' if move_used else '✓'}  attack {'✗' if attack_used else '✓'}")

@@ -1,0 +1,49 @@
+"""Log lines of the underground module's events, and the g key's dig (docs/modules/underground.md)."""
+from __future__ import annotations
+
+from tactica.client.describe import describe_events
+from tactica.engine import (
+    CaveCheck,
+    CreatureCaughtOn,
+    CreatureDrifted,
+    CreatureFellDown,
+    CreatureSlid,
+    CreatureSlipped,
+    CreatureStoodUp,
+    FatigueChanged,
+    RubbleDug,
+)
+from tactica.engine.sandbox import battle
+
+
+def _texts(events):
+    st = battle(".A.b.")
+    return [line.text for line in describe_events(events, st)]
+
+
+def test_ug_fall_the_log_says_how_far_and_onto_what():
+    assert _texts([CaveCheck("b", "UG-FALL", "catch on", 12, 0, 15, False),
+                   CreatureFellDown("b", (2, 0), (3, 0), 20, "rough", 20),
+                   CreatureCaughtOn("A", (1, 0))]) == [
+        "Creature b (b): catch on: d20 12 vs 15 — fails (UG-FALL)",
+        "Creature b (b) falls 20 feet into column 4, row 1 onto rough ground (UG-FALL)",
+        "Creature A (A) catches on the wall and hangs on at column 2, row 1 (UG-FALL)"]
+
+
+def test_ug_slide_ug_dark_ug_slip_the_log_names_each_rule():
+    assert _texts([CreatureSlid("A", (1, 0), (4, 0), 60, 25),
+                   CreatureDrifted("A", (3, 2), (3, 3), 10, 2, 60),
+                   CreatureSlipped("A", (3, 0), "turn"),
+                   CreatureStoodUp("A", 0)]) == [
+        "Creature A (A) slides 60 feet down the slope to column 5, row 1 (UG-SLIDE)",
+        "Creature A (A) drifts 60° right in the dark: d12 10 −2, and ends at column 4, row 4 (UG-DARK)",
+        "Creature A (A) slips turning on the ice at column 4, row 1 and falls prone (UG-SLIP)",
+        "Creature A (A) gets up off the ice: that takes its whole activation (UG-SLIP)"]
+
+
+def test_ug_fatigue_and_ug_rubble_log_lines():
+    assert _texts([FatigueChanged("A", "fatigued"), RubbleDug("A", (2, 0), 3, 3, False),
+                   RubbleDug("A", (2, 0), 2, 5, True)]) == [
+        "Creature A (A) is fatigued now (UG-FATIGUE)",
+        "Creature A (A) digs 3 feet into the rubble at column 3, row 1: 3 of 5 (UG-RUBBLE)",
+        "Creature A (A) digs 2 feet and clears the rubble at column 3, row 1 (UG-RUBBLE)"]

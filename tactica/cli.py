@@ -2,8 +2,8 @@
 
 Subcommands: ``play`` (the Textual battle screen), ``sim`` (headless AI
 battles), ``validate`` (check content files), ``preview`` (draw a map
-file), ``build`` (the warband builder), and ``saves``, ``resume``,
-``replay``, ``export`` for saved battles.  Bad input ends with a clear
+file), ``build`` (the warband builder), ``saves``, ``resume``,
+``replay``, ``export`` for saved battles, and ``config`` (the settings file).  Bad input ends with a clear
 message, never a traceback, and the same exit status in every command
 (``EXIT_*``): 2 when the command line is wrong (argparse's own errors,
 options that contradict each other or are given the wrong number of times),
@@ -109,6 +109,13 @@ def _seats(text: str, players: int) -> tuple[int, ...]:
     return seats
 
 
+def _setting(args: argparse.Namespace, name: str, fallback):
+    """The settings file's ``name`` for ``play`` (``args.settings``, a ``client.settings.Settings`` set
+    before ``play_opponent``), or ``fallback`` when no settings were read (tests, other commands)."""
+    settings = getattr(args, "settings", None)
+    return getattr(settings, name) if settings is not None else fallback
+
+
 def play_opponent(args: argparse.Namespace, parser: argparse.ArgumentParser | None = None):
     """The AI of ``tactica play`` (a ``tactica.client.opponent.Opponent``), or None for hot-seat.
 
@@ -145,9 +152,10 @@ def play_opponent(args: argparse.Namespace, parser: argparse.ArgumentParser | No
                 fail("--ai chooses the AI's level; name its seats with --ai-seats")
             return None
         pace = getattr(args, "pace", None)
-        return Opponent(level=getattr(args, "ai", None) or "normal", player=seats[0], others=seats[1:],
-                        intent=bool(getattr(args, "intent", False)),
-                        pace=DEFAULT_PACE if pace is None else pace)
+        return Opponent(level=getattr(args, "ai", None) or _setting(args, "ai_level", "normal"), player=seats[0],
+                        others=seats[1:],
+                        intent=bool(getattr(args, "intent", False) or _setting(args, "intent", False)),
+                        pace=_setting(args, "pace", DEFAULT_PACE) if pace is None else pace)
     vs = getattr(args, "vs", None)
     if getattr(args, "hotseat", False):
         if vs == "ai":
@@ -158,8 +166,10 @@ def play_opponent(args: argparse.Namespace, parser: argparse.ArgumentParser | No
             fail("--ai chooses the AI's level; it cannot be used with --hotseat / --vs human")
         return None
     pace = getattr(args, "pace", None)
-    return Opponent(level=getattr(args, "ai", None) or "normal", player=2 - getattr(args, "side", 1),
-                    intent=bool(getattr(args, "intent", False)), pace=DEFAULT_PACE if pace is None else pace)
+    return Opponent(level=getattr(args, "ai", None) or _setting(args, "ai_level", "normal"),
+                    player=2 - getattr(args, "side", 1),
+                    intent=bool(getattr(args, "intent", False) or _setting(args, "intent", False)),
+                    pace=_setting(args, "pace", DEFAULT_PACE) if pace is None else pace)
 
 
 def cards_note(args: argparse.Namespace) -> str | None:
@@ -310,6 +320,15 @@ def build_parser() -> argparse.ArgumentParser:
     bld.add_argument("--edit", metavar="FILE", default=None, help="a warband file to load and save back to")
     bld.add_argument("--cards", metavar="FILE", action="append",
                      help="a card file of your own: its cards join the catalogue (repeatable)")
+
+    cfg = sub.add_parser("config", help="show the settings file's path and the settings in force (--init: write "
+                                        "a commented default file)")
+    cfg.add_argument("--init", action="store_true", help="write the commented default settings file")
+    cfg.add_argument("--force", action="store_true", help="with --init: write over an existing file")
+    cfg.add_argument("--ai", metavar="LEVEL", type=_ai_level, default=None, help="show the settings as with play --ai")
+    cfg.add_argument("--pace", type=_pace, default=None, metavar="SECONDS", help="as with play --pace")
+    cfg.add_argument("--intent", action="store_true", help="as with play --intent")
+    _screen_options(cfg)
     return parser
 
 
@@ -325,8 +344,9 @@ def main(argv: list[str] | None = None) -> int:
             from tactica.tui.run import run_tutorial
             return run_tutorial(args)
         if args.command == "play":
-            from tactica.tui.run import run_play
+            from tactica.tui.run import read_settings, run_play
             play_parser = getattr(args, "_parser", parser)
+            read_settings(args)  # the settings file's values where the command line gives none
             if args.scenario == "sealed" and args.warband:  # SCN-SEALED builds the warbands; never ignore a file
                 play_parser.error("--scenario sealed builds every warband from random packs drawn with the seed, "
                                   "so it takes no --warband (give --cards to add cards of your own to the packs)")
@@ -363,6 +383,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "build":
             from tactica.tui.build import run_build
             return run_build(args)
+        if args.command == "config":
+            from tactica.client.settings import run_config
+            from tactica.tui.themes import theme_names
+            return run_config(args, theme_names())
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # `tactica saves | head`: the reader has what it wanted

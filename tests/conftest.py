@@ -14,6 +14,8 @@ from hypothesis import Phase, settings
 
 # The suite never writes to the user's cache of parsed content (tactica.content.cache): a fresh folder per run.
 os.environ.setdefault("TACTICA_CACHE_DIR", tempfile.mkdtemp(prefix="tactica-test-cache-"))
+# … and never reads the user's settings file (tactica.client.settings): an empty folder of its own.
+os.environ.setdefault("TACTICA_CONFIG_DIR", tempfile.mkdtemp(prefix="tactica-test-config-"))
 # Nor to the user's data folder (the battle store, exports): a test that sets none writes here.
 os.environ.setdefault("TACTICA_DATA_DIR", tempfile.mkdtemp(prefix="tactica-test-data-"))
 

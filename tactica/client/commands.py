@@ -57,7 +57,6 @@ PALETTE_COMMANDS: tuple[PaletteCommand, ...] = (
     PaletteCommand("Help (?)", "The keys and the rules in short", "battle.help"),
     PaletteCommand("Export the battle log", "Write this battle's log as Markdown to a file beside the saves",
                    "app.export_log"),
-    # The threat view and the rules lookup (issue 20 items 4 and 2) go here, e.g.
-    # PaletteCommand("Threat view (t)", "...", "battle.threat_view"), once the screen has the action.
+    PaletteCommand("Rules reference", "Every rule of docs/rules.md, searched by ID or word", "app.rules"),
     PaletteCommand("Quit", "Leave tactica (an unfinished battle stays saved: tactica resume)", "app.quit_game"),
 )

@@ -229,6 +229,9 @@ def main(argv: list[str] | None = None) -> int:
         return 1 if found else 0
     PAGE.write_text(text, encoding="utf-8")
     print(PAGE)
+    from .rules_text import write  # the rules text the game ships follows docs/ too
+    for copy in write():
+        print(copy)
     return 0
 
 

@@ -28,14 +28,17 @@ from tactica.client.factory import BattleFactory
 from tactica.client.resume import newest_unfinished
 from tactica.client.saving import OpenedSave, describe_save, resume_session
 from tactica.client.session import GameSession
+from tactica.client.settings import LoadedSettings, Settings, remember
 from tactica.saves.codec import SaveError
 
 from .commands import GameCommands
 from .exit_signals import EXIT_INTERRUPTED, unwatch, watch
 from .screens.battle import BattleScreen
 from .screens.choice import ChoiceModal
+from .screens.rules import RulesScreen
 from .screens.setup import SetupScreen
 from .screens.too_small import cover_when_small
+from .themes import OWN_THEMES
 
 
 class TacticaApp(App[int]):
@@ -50,6 +53,9 @@ class TacticaApp(App[int]):
         handoff: hide the board between two human players' turns in hot-seat (the hand-off screen,
             ``client.handoff``); ``tactica play`` and ``resume`` turn it on unless ``--no-handoff``.
         ring_bell: ring the terminal's bell when the AI's turn ends and a human's begins (``--bell``).
+        settings: the settings file read (``client.settings.load_settings``): its theme, keymap and
+            champion prompts are used, its problems said in a toast, and a theme chosen in the
+            command palette is written back to it.  None (tests): the defaults, nothing written.
         tutorial: start with the tutorial's battle (``tactica tutorial``) instead of a battle.
     """
 
@@ -62,11 +68,20 @@ class TacticaApp(App[int]):
 
     def __init__(self, factory: BattleFactory, *, setup: bool = False, resume: GameSession | None = None,
                  offer: OpenedSave | None = None, handoff: bool = False, ring_bell: bool = False,
-                 tutorial: bool = False) -> None:
+                 settings: LoadedSettings | None = None, tutorial: bool = False) -> None:
         super().__init__()
         self.tutorial = tutorial
         self.handoff = handoff
         self.ring_bell = ring_bell
+        #: The settings file read (None: the defaults, and a theme chosen is not written anywhere).
+        self.settings_file = settings
+        #: The settings in force (theme, keys, champion prompts…).
+        self.settings: Settings = settings.settings if settings is not None else Settings()
+        for theme in OWN_THEMES:
+            self.register_theme(theme)
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
+        self.set_keymap(self.settings.keymap())
         self.factory = factory
         self.setup = setup
         self.session: GameSession | None = None
@@ -80,6 +95,10 @@ class TacticaApp(App[int]):
         # SIGTERM / SIGHUP: save, then close the screen properly (where the loop cannot watch
         # them, ``client.resume.autosaving``'s handlers flush the save before the signal ends us)
         self._watched = watch(self.save_and_exit)
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+        warning = self.settings_file.warning() if self.settings_file is not None else None
+        if warning:
+            self.notify(warning, title="Settings", severity="warning", timeout=10)
         if self._resume is not None:
             self.start_battle(self._resume)
         elif self._offer is not None:
@@ -225,9 +244,28 @@ class TacticaApp(App[int]):
             return
         self.notify(f"The battle log is in {path}", title="Export", timeout=8)
 
+    def action_rules(self) -> None:
+        """Palette: the rules reference (on the battle screen: on the rules it names now, as r)."""
+        battle = self.screen if isinstance(self.screen, BattleScreen) else None
+        if battle is not None:
+            battle.action_rules()
+        else:
+            self.push_screen(RulesScreen())
+
     def action_quit_game(self) -> None:
         """Palette: leave tactica (an unfinished battle stays saved)."""
         self.exit(0)
+
+    # -- the theme ----------------------------------------------------------------
+    def _theme_changed(self, theme) -> None:
+        """A theme was chosen (the command palette): remember it in the settings file (when the app was
+        given one); say so when the file cannot take it."""
+        if self.settings_file is None or self.settings_file.path is None or theme.name == self.settings.theme:
+            return
+        self.settings = replace(self.settings, theme=theme.name)
+        problem = remember("theme", theme.name, self.settings_file.path)
+        if problem is not None:
+            self.notify(f"The theme is not remembered: {problem}", title="Settings", severity="warning")
 
     # -- terminal size ------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:

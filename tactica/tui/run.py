@@ -15,6 +15,7 @@ from tactica.client.content import BattleContentError
 from tactica.client.factory import BattleFactory, make_factory
 from tactica.client.resume import autosaving, continue_offer, farewell, open_to_resume_or_replay
 from tactica.client.saving import resume_session
+from tactica.client.settings import LoadedSettings, load_settings
 from tactica.saves.codec import SaveError
 
 
@@ -23,12 +24,32 @@ class ScreenOptions(TypedDict):
 
     handoff: bool
     ring_bell: bool
+    settings: LoadedSettings | None
+
+
+def read_settings(args: argparse.Namespace) -> LoadedSettings:
+    """Read the settings file (``client.settings``, the theme names checked against ``themes``) for
+    ``play`` or ``resume``: sets ``args.settings`` (the values) and ``args.settings_loaded``, and prints
+    the file's problems to standard error (the game starts with the defaults for them and says so
+    again in a toast).  Returns what was read."""
+    from .themes import theme_names
+    loaded = load_settings(themes=theme_names())
+    for problem in loaded.problems:
+        print(f"tactica: settings: {problem}", file=sys.stderr)
+    args.settings = loaded.settings
+    args.settings_loaded = loaded
+    return loaded
 
 
 def screen_options(args: argparse.Namespace) -> ScreenOptions:
-    """The app's options from ``play`` and ``resume``'s arguments: ``handoff`` (the hot-seat
-    hand-off screen, on unless ``--no-handoff``) and ``ring_bell`` (``--bell``)."""
-    return {"handoff": not getattr(args, "no_handoff", False), "ring_bell": bool(getattr(args, "bell", False))}
+    """The app's options from ``play`` and ``resume``'s arguments and the settings read
+    (``read_settings``): ``handoff`` (the hot-seat hand-off screen: the settings' ``handoff``, off with
+    ``--no-handoff``), ``ring_bell`` (``--bell`` or the settings' ``bell``) and ``settings``."""
+    loaded: LoadedSettings | None = getattr(args, "settings_loaded", None)
+    handoff = loaded.settings.handoff if loaded is not None else True
+    bell = loaded.settings.bell if loaded is not None else False
+    return {"handoff": handoff and not getattr(args, "no_handoff", False),
+            "ring_bell": bool(getattr(args, "bell", False)) or bell, "settings": loaded}
 
 
 def no_terminal(command: str) -> int | None:
@@ -108,6 +129,8 @@ def run_resume_or_replay(args: argparse.Namespace) -> int:
     refused = no_terminal(args.command)
     if refused is not None:
         return refused
+    if args.command == "resume":
+        read_settings(args)
     if args.command != "resume":
         from .replay_app import ReplayApp
         result = ReplayApp(opened).run()

@@ -48,6 +48,6 @@ async def test_no_bell_without_the_option():
 def test_play_and_resume_take_bell_and_no_handoff_the_hand_off_on_by_default():
     parser = build_parser()
     for argv in (["play", "--bell", "--no-handoff"], ["resume", "--bell", "--no-handoff"]):
-        assert screen_options(parser.parse_args(argv)) == {"handoff": False, "ring_bell": True}
+        assert screen_options(parser.parse_args(argv)) == {"handoff": False, "ring_bell": True, "settings": None}
     for argv in (["play"], ["resume"], ["play", "--hotseat"]):  # the hand-off is on by default
-        assert screen_options(parser.parse_args(argv)) == {"handoff": True, "ring_bell": False}
+        assert screen_options(parser.parse_args(argv)) == {"handoff": True, "ring_bell": False, "settings": None}

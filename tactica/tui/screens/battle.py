@@ -34,7 +34,9 @@ from tactica.client.controller import Controller, Mode
 from tactica.client.describe import action_lines, describe_events
 from tactica.client.handoff import HandOff, summary_lines
 from tactica.client.opponent import AiPlayer, Thought
+from tactica.client.rules_reference import load_reference
 from tactica.client.session import GameSession
+from tactica.client.settings import Settings
 from tactica.engine import Action, ChooseFirstPlayer, EndActivation, Event, GameState, Phase
 
 from ..widgets.battle_footer import BattleFooter
@@ -52,6 +54,7 @@ from .battle_layout import BattleLayout, legend
 from .battle_saves import BattleSaves
 from .handoff import HandoffScreen
 from .help import HelpScreen
+from .rules import RulesScreen
 
 __all__ = ["BattleScreen", "LOG_MIN", "NOTE_SECONDS", "body_rows", "legend", "zone_note"]
 
@@ -116,8 +119,13 @@ class BattleScreen(Screen[str]):
         try:  # f, kept by the app across its battles; the hand-off, on unless --no-handoff
             fast = bool(getattr(self.app, "ai_fast", False))
             handoff = getattr(self.app, "handoff", False) is True
+            settings = getattr(self.app, "settings", None)
         except Exception:  # made outside a running app (no active app): the default
             fast = handoff = False
+            settings = None
+        if isinstance(settings, Settings):  # the settings' champion prompts: triggers never asked about
+            muted = settings.muted_triggers()
+            self.decisions.muted_triggers = {p: set(muted) for p in range(session.state.players) if muted}
         self.ai_turn = AiTurn(self, fast)
         ai = session.opponent  # hot-seat hand-off (client.handoff), set by the app (--no-handoff)
         self.handoff = HandOff.for_battle(session.state, ai.seats if ai else (),
@@ -159,10 +167,16 @@ class BattleScreen(Screen[str]):
         self.watch(self.map_view, "cursor", self._cursor_changed, init=False)  # synchronous: see _cursor_changed
         self.watch(self.card_box, "virtual_size", self._card_resized, init=False)
         self.watch(log, "virtual_size", self._card_resized, init=False)  # the log overflows: PgUp shows
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
         self.state_changed()
         if s.resumed:  # the map is laid out after this: then its view goes to the cursor's creature
             self.call_after_refresh(self.camera.into_view)
         self.decisions.banners = self.toasts.opening(lines, self.decisions.docked_question_next())
+
+    def _theme_changed(self, theme: object) -> None:
+        """A theme was chosen: the map and the legend take its colours (``map_view.styles_for``)."""
+        self.map_view.use_theme(theme)
+        self.battle_layout.show_zone_owners()
 
     # -- keys ------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -173,7 +187,25 @@ class BattleScreen(Screen[str]):
         """Any key but the one that asked for it cancels a pending confirmation (a provoking move, a
         move, charge or end of activation over a pit, an end of an idle activation); the screen sees
         each key before its binding runs."""
-        self.confirms.key_pressed(event.key)
+        self.confirms.key_pressed(self._first_key(event.key))
+
+    def _bound(self) -> dict[str, str]:
+        """Every battle key's keys now (the settings' ``[keys]``, else the defaults), by name."""
+        settings = getattr(self.app, "settings", None)
+        return (settings if isinstance(settings, Settings) else Settings()).bound_keys()
+
+    def key_of(self, name: str) -> str:
+        """The first key bound to battle key ``name`` ("move" → "m", or the key the settings give it):
+        the key an action that asks first waits for again (``Confirmations``)."""
+        return self._bound()[name].split(",")[0]
+
+    def _first_key(self, key: str) -> str:
+        """``key``, or the first key of the select, move or end binding it belongs to (a second key
+        bound to move confirms a move as its first key does)."""
+        for name, bound in self._bound().items():
+            if name in ("select", "move", "end") and key in bound.split(","):
+                return bound.split(",")[0]
+        return key
 
     def action_champion_prompts(self) -> None:
         """o: ask about every champion-power trigger again (undo every "No, and stop asking")."""
@@ -181,7 +213,7 @@ class BattleScreen(Screen[str]):
 
     def action_select(self) -> None:
         """Enter: activate, move, pick a target or confirm."""
-        self.confirms.press("enter", self.ctrl.select(self.map_view.square))
+        self.confirms.press(self.key_of("select"), self.ctrl.select(self.map_view.square))
 
     def action_next(self, step: int = 1) -> None:
         """Tab: put the cursor on the next thing that can be chosen."""
@@ -189,7 +221,7 @@ class BattleScreen(Screen[str]):
 
     def action_move(self) -> None:
         """m: move the active creature to the cursor square (a provoking move asks for m again)."""
-        self.confirms.press("m", self.ctrl.move(self.map_view.square))
+        self.confirms.press(self.key_of("move"), self.ctrl.move(self.map_view.square))
 
     def action_shift(self) -> None:
         """s: shift to the cursor square."""
@@ -227,7 +259,7 @@ class BattleScreen(Screen[str]):
 
     def action_end(self) -> None:
         """e: end the active creature's activation."""
-        self.confirms.press("e", EndActivation())
+        self.confirms.press(self.key_of("end"), EndActivation())
 
     def action_prone(self) -> None:
         """d: drop prone, or stand up when prone (G5E-PRONE; a battle with the grid5e module)."""
@@ -307,6 +339,16 @@ class BattleScreen(Screen[str]):
     def action_help(self) -> None:
         """?: keys and rules."""
         self.app.push_screen(HelpScreen())
+
+    def action_rules(self) -> None:
+        """r: the rules reference, on the rules the screen names now (``RulesReference.context``): the
+        refusal's rule IDs (while the status line says it), an attack preview's modifiers, the
+        abilities on the stat card; with none, every rule."""
+        status = self.status_line
+        texts = [self.toasts.last_refusal if status.refused else "", status.message]
+        shown = self.stat_card.creature
+        abilities = [str(a) for a in shown.card.abilities] if shown is not None else []
+        self.app.push_screen(RulesScreen(load_reference().context(texts, abilities)))
 
     def action_quit(self) -> None:
         """q: leave tactica."""

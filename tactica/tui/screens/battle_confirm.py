@@ -70,6 +70,8 @@ class Toasts:
         self.layout = layout
         #: The timer that takes the status line's acknowledgement away (``acknowledge``).
         self._note_timer: Timer | None = None
+        #: The last refusal's whole text (the status line may show it cut): r opens the rules it names.
+        self.last_refusal = ""
 
     def fit(self) -> bool:
         """True when a toast may pop up now (``BattleLayout.toasts_fit``)."""
@@ -108,6 +110,7 @@ class Toasts:
         screen = self.screen
         self.drop_note()  # one message at a time: the refusal is the news now
         status = screen.status_line
+        self.last_refusal = reason  # whole, for r (the rules it names), however the status line cuts it
         status.message = fit_status(reason, self.layout.status_room(), card_names(screen.session))
         status.refused, status.warning = True, False
         screen.app.clear_notifications()  # one refusal at a time, never a pile of them

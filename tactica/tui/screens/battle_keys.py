@@ -18,47 +18,49 @@ from .battle_layout import BattleLayout
 from .battle_saves import UNDO_ACTIONS, BattleSaves
 
 BINDINGS: list[BindingType] = [
-    Binding("enter", "select", "Select"),
-    Binding("tab", "next(1)", "Next"),
-    Binding("shift+tab", "next(-1)", "Previous", show=False),
-    Binding("m", "move", "Move"),
-    Binding("s", "shift", "Shift"),
-    Binding("a", "attack", "Attack"),
-    Binding("c", "charge", "Charge"),
+    Binding("enter", "select", "Select", id="battle.select"),
+    Binding("tab", "next(1)", "Next", id="battle.next"),
+    Binding("shift+tab", "next(-1)", "Previous", show=False, id="battle.previous"),
+    Binding("m", "move", "Move", id="battle.move"),
+    Binding("s", "shift", "Shift", id="battle.shift"),
+    Binding("a", "attack", "Attack", id="battle.attack"),
+    Binding("c", "charge", "Charge", id="battle.charge"),
     # a or c that can do nothing now says why in the status line (``Controller.refusal``)
-    Binding("a", "says_why('attack')", "Attack", show=False),
-    Binding("c", "says_why('charge')", "Charge", show=False),
+    Binding("a", "says_why('attack')", "Attack", show=False, id="battle.attack"),
+    Binding("c", "says_why('charge')", "Charge", show=False, id="battle.charge"),
     # m, s, w or e while a creature is to be picked says to activate one first
-    Binding("m", "says_why('move')", "Move", show=False),
-    Binding("s", "says_why('shift')", "Shift", show=False),
-    Binding("w", "says_why('power')", "Power", show=False),
-    Binding("e", "says_why('end')", "End activation", show=False),
-    Binding("e", "end", "End activation"),
-    Binding("w", "power", "Power"),
-    Binding("d", "prone", "Prone / stand"),  # G5E-PRONE: only with a module that has prone rules
-    Binding("g", "dig", "Dig"),  # UG-RUBBLE: only with the underground module, beside rubble
-    Binding("space", "pick", "Add target"),
-    Binding("p", "auto_place", "Auto-place"),
-    Binding("escape", "cancel", "Cancel"),
-    Binding("z", "undo", "Undo"),  # u is the map's up-right key (y u b n)
-    Binding("z", "undo_refused", "Undo", show=False),
-    Binding("ctrl+z", "undo", "Undo", show=False),
-    Binding("ctrl+z", "undo_refused", "Undo", show=False),
-    Binding("ctrl+r", "reload_map", "Reload map"),
-    *[Binding(str(n), f"choose_attack({n})", f"Attack {n}", show=False) for n in range(1, 10)],
-    Binding("f", "ai_fast", "Fast AI"),
-    Binding("i", "ai_intent", "AI intent"),
-    Binding("t", "threats", "Threats"),
-    Binding("o", "champion_prompts", "Ask champion powers again", show=False),
-    Binding("right_square_bracket", "card_scroll(1)", "More card", key_display="]"),
-    Binding("left_square_bracket", "card_scroll(-1)", "Card back", show=False),
+    Binding("m", "says_why('move')", "Move", show=False, id="battle.move"),
+    Binding("s", "says_why('shift')", "Shift", show=False, id="battle.shift"),
+    Binding("w", "says_why('power')", "Power", show=False, id="battle.power"),
+    Binding("e", "says_why('end')", "End activation", show=False, id="battle.end"),
+    Binding("e", "end", "End activation", id="battle.end"),
+    Binding("w", "power", "Power", id="battle.power"),
+    Binding("d", "prone", "Prone / stand", id="battle.prone"),  # G5E-PRONE: only with a module that has prone rules
+    Binding("g", "dig", "Dig", id="battle.dig"),  # UG-RUBBLE: only with the underground module, beside rubble
+    Binding("space", "pick", "Add target", id="battle.add_target"),
+    Binding("p", "auto_place", "Auto-place", id="battle.auto_place"),
+    Binding("escape", "cancel", "Cancel", id="battle.cancel"),
+    Binding("z", "undo", "Undo", id="battle.undo"),  # u is the map's up-right key (y u b n)
+    Binding("z", "undo_refused", "Undo", show=False, id="battle.undo"),
+    Binding("ctrl+z", "undo", "Undo", show=False, id="battle.undo"),
+    Binding("ctrl+z", "undo_refused", "Undo", show=False, id="battle.undo"),
+    Binding("ctrl+r", "reload_map", "Reload map", id="battle.reload_map"),
+    *[Binding(str(n), f"choose_attack({n})", f"Attack {n}", show=False, id=f"battle.attack_{n}") for n in range(1, 10)],
+    Binding("f", "ai_fast", "Fast AI", id="battle.ai_fast"),
+    Binding("i", "ai_intent", "AI intent", id="battle.ai_intent"),
+    Binding("t", "threats", "Threats", id="battle.threats"),
+    # r: the rules reference on the rules the screen names now (a refusal's ID, the preview's modifiers, the card)
+    Binding("r", "rules", "Rules", show=False, id="battle.rules"),
+    Binding("o", "champion_prompts", "Ask champion powers again", show=False, id="battle.champion_prompts"),
+    Binding("right_square_bracket", "card_scroll(1)", "More card", key_display="]", id="battle.card_more"),
+    Binding("left_square_bracket", "card_scroll(-1)", "Card back", show=False, id="battle.card_back"),
     # The log is read back with Page Up / Page Down, Home / End (before the map view's own scrolling).
-    Binding("pageup", "log_scroll(-1)", "Read log", key_display="PgUp", priority=True),
-    Binding("pagedown", "log_scroll(1)", "Log on", show=False, priority=True),
-    Binding("home", "log_edge(-1)", "Oldest log line", show=False, priority=True),
-    Binding("end", "log_edge(1)", "Newest log line", show=False, priority=True),
-    Binding("question_mark", "help", "Help"),
-    Binding("q", "quit", "Quit"),
+    Binding("pageup", "log_scroll(-1)", "Read log", key_display="PgUp", priority=True, id="battle.log_back"),
+    Binding("pagedown", "log_scroll(1)", "Log on", show=False, priority=True, id="battle.log_on"),
+    Binding("home", "log_edge(-1)", "Oldest log line", show=False, priority=True, id="battle.log_oldest"),
+    Binding("end", "log_edge(1)", "Newest log line", show=False, priority=True, id="battle.log_newest"),
+    Binding("question_mark", "help", "Help", id="battle.help"),
+    Binding("q", "quit", "Quit", id="battle.quit"),
 ]
 """The battle screen's key bindings (``BattleScreen.BINDINGS``)."""
 
@@ -87,7 +89,7 @@ def key_shown(screen: KeysHost, action: str, parameters: tuple[object, ...]) -> 
     it (``BattleScreen.check_action``): help and quit always; the card's and the log's paging when
     they overflow; f and i against the AI; no other key while the AI plays; undo and reload as the
     session allows; none while a question is up; the rest as the controller's mode allows."""
-    if action in ("help", "quit", "champion_prompts", "threats"):
+    if action in ("help", "quit", "champion_prompts", "threats", "rules"):
         return True
     if action == "card_scroll":  # the card is longer than its panel (also while the AI plays)
         return screen.battle_layout.card_overflows()

@@ -8,7 +8,7 @@ Textual-free, in ``tactica.client.battle_sizes``.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from textual.app import App
@@ -34,13 +34,15 @@ LEGEND_TERRAIN = {"forest": "T forest", "pit": "O pit", "smoke": "* smoke", "sta
 """Legend words for special terrain, shown only when a map of the battle has it."""
 
 
-def legend(maps: Iterable[MapDef], players: int = 2, zones: tuple[tuple[int, str], ...] = ()) -> str:
+def legend(maps: Iterable[MapDef], players: int = 2, zones: tuple[tuple[int, str], ...] = (),
+           styles: Mapping[str, str] = MAP_STYLES) -> str:
     """The side-panel legend: the basic marks plus the special terrain these maps use;
     with three or four players the letter case of each (SCN-MULTI: OG1 og1 Og1 oG1).
 
     ``zones`` names who scores in each VP zone as (zone number, owner) pairs, the owner "P1".."P4"
     (or the start area's letter, "A", before areas are chosen): one line each, its mark in the
-    zone's colours (SCN-ASSAULT).  Without it the legend says only "◆ VP zone".
+    zone's colours (SCN-ASSAULT).  Without it the legend says only "◆ VP zone".  ``styles`` is the
+    map's style table (``map_view.styles_for`` the theme), whose zone, aura and threat colours it shows.
     Returns the legend as Rich markup, one line per row of the panel."""
     found = {t for m in maps for row in m.terrain for t in row}
     kinds = {t.value for t in found}
@@ -51,14 +53,14 @@ def legend(maps: Iterable[MapDef], players: int = 2, zones: tuple[tuple[int, str
     lines = [". clear   ^ difficult", "███ wall  ◆ VP zone"]
     for i, owner in zones:
         whom = owner if owner.startswith("P") else f"who starts in {owner}"
-        lines.append(f"[{MAP_STYLES[f'zone{i}']}]◆{owner}[/] {whom} scores here")
+        lines.append(f"[{styles[f'zone{i}']}]◆{owner}[/] {whom} scores here")
     while extra:  # two to a line when they fit the side panel
         if len(extra) > 1 and len(extra[0]) + len(extra[1]) + 2 <= 22:
             lines.append(f"{extra.pop(0)}  {extra.pop(0)}")
         else:
             lines.append(extra.pop(0))
-    lines += [": reach  s shift  o path", "x charge  ░ area", "[u]lbl[/u] condition [#e0c8ff on #3b2460] [/]aura",
-              "[bold #ffb0b0 on #4a1414]![/] threat  * its reach (t)"]
+    lines += [": reach  s shift  o path", "x charge  ░ area", f"[u]lbl[/u] condition [{styles['aura']}] [/]aura",
+              f"[{styles['threat']}]![/] threat  * its reach (t)"]
     if players > 2:
         cases = ("[b]AB[/b] P1", "[b]ab[/b] P2", "[b]Ab[/b] P3", "[b]aB[/b] P4")[:players]
         lines += ["  ".join(cases), "? help"]
@@ -104,6 +106,7 @@ class BattleLayout:
         #: Rows of the map row now (0 before the first fit).
         self.body_rows = 0
         self._zones_shown: tuple[tuple[int, str], ...] = ()
+        self._styles_shown: dict[str, str] | None = None  # the map's style table the legend shows
 
     def fit(self) -> None:
         """Give the map row the rows ``body_rows`` says; the log takes what is left."""
@@ -135,9 +138,10 @@ class BattleLayout:
         st, mv = self.screen.session.state, self.screen.map_view
         zones = () if st.map is None else tuple(
             (p, mv.zone_owner(p)) for p in range(max(st.players, len(st.map.start_areas))) if mv.zone_squares(p))
-        if zones != self._zones_shown:
+        if zones != self._zones_shown or mv.style_table is not self._styles_shown:
             self._zones_shown = zones
-            self.screen.legend_panel.update(legend(st.maps, st.players, zones))
+            self._styles_shown = mv.style_table
+            self.screen.legend_panel.update(legend(st.maps, st.players, zones, mv.style_table))
 
     def card_overflows(self) -> bool:
         """True when the stat card (with the legend under it) is taller than the side panel."""

@@ -1,12 +1,17 @@
-"""The help screen: the keys and a short summary of the skirmish rules."""
+"""The help screen: the keys (as the settings bind them) and a short summary of the skirmish rules."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rich.markdown import Markdown
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
+
+from tactica.client.settings import KEY_BINDINGS, Settings, key_display
 
 HELP = """\
 # tactica — keys
@@ -39,6 +44,7 @@ HELP = """\
 | PgUp / PgDn, Home / End, wheel | read the battle log back (the wheel over the log): a page back or on, the oldest or the newest line. While you read back, new lines (the AI's turn) do not move it: its top border counts them; End or scrolling to the bottom follows the newest lines again, and so does your own next action. The footer shows `PgUp` once the log is longer than its pane. Where the log is only a few rows (80×24), PgUp and Home open the whole log on the whole screen instead (Esc: back to the battle) |
 | PgUp, Home (a question) | while a question hides the log (who goes first, the start area, a champion-power prompt): the whole battle log on the screen, to read the end of the last turn before you answer (Home: from its first line); PgUp / PgDn, Home / End, ↑ ↓ scroll it, Esc or Enter goes back to the question, still unanswered |
 | Tab, h j k l, mouse (who goes first) | under the who-goes-first question, look at the creatures before you answer: Tab goes from creature to creature (both sides), h j k l (y u b n) move the cursor, the mouse points; the card shows beside the map; arrows and Enter (or 1, 2) answer. |
+| r | the rules reference: every rule of `docs/rules.md` by ID or word; on the battle screen it opens on the rules the screen names now (a refusal's ID such as CHG-3, the attack preview's modifiers, the abilities on the stat card); here, on the rules this help names. Esc closes it |
 | ? | this help, also over a dialog (the map, the start area, who goes first, a champion-power prompt: closing the help goes back to it, still unanswered); Esc, ? or q closes it. `? Help` is always at the right end of the footer |
 | q | quit |
 | ctrl+p | the command palette: type a few letters of a command (new battle, resume, fast mode, the AI's intent, undo, help, export the log, theme, quit) and Enter runs it |
@@ -103,6 +109,39 @@ lists the auras covering it.
 """
 
 
+#: The key cells of ``HELP``'s table that the settings' ``[keys]`` can rebind, with the battle keys
+#: (``client.settings.KEY_BINDINGS`` names) each cell shows, in order.
+ROW_KEYS: dict[str, tuple[str, ...]] = {
+    "Enter / click": ("select",), "Tab / Shift+Tab": ("next", "previous"), "m": ("move",), "s": ("shift",),
+    "a": ("attack",), "Space": ("add_target",), "c": ("charge",), "e": ("end",), "w": ("power",),
+    "d": ("prone",), "o": ("champion_prompts",), "p": ("auto_place",), "f": ("ai_fast",), "i": ("ai_intent",),
+    "t": ("threats",), "r": ("rules",), "z / ctrl+z": ("undo",), "] / [": ("card_more", "card_back"), "?": ("help",), "q": ("quit",),
+}
+
+
+def help_text(keys: Mapping[str, str] | None = None) -> str:
+    """``HELP`` with the keys in force: each rebound key's cell of the table shows its keys, and a line
+    under the title lists what the settings rebound.
+
+    Args:
+        keys: the rebound battle keys, by ``KeyBinding.name`` (``Settings.keys``); None or empty: the
+            defaults, and the text is ``HELP`` itself.
+    Returns Markdown text.
+    """
+    if not keys:
+        return HELP
+    bound = Settings(keys=dict(keys)).bound_keys()
+    text = HELP
+    for cell, names in ROW_KEYS.items():
+        if any(n in keys for n in names):
+            shown = " / ".join(key_display(bound[n]) for n in names)
+            text = text.replace(f"\n| {cell} |", f"\n| **{shown}** |", 1)
+    what = {b.name: b.what for b in KEY_BINDINGS}
+    rebound = "; ".join(f"{what[n]}: **{key_display(k)}**" for n, k in keys.items())
+    note = f"*Your settings rebind: {rebound} (tactica config shows every key).*\n\n"
+    return text.replace("| Key | What it does |", note + "| Key | What it does |", 1)
+
+
 class HelpScreen(ModalScreen[None]):
     """Keys and a rules summary; any of Esc, ? or q closes it.
 
@@ -129,11 +168,30 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS = [
         Binding("escape,question_mark,q", "close", "Close help"),
+        Binding("r", "rules", "Rules", show=False),
     ]
+
+    def _keys(self) -> Mapping[str, str]:
+        settings = getattr(self.app, "settings", None)
+        return settings.keys if isinstance(settings, Settings) else {}
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(Markdown(HELP))
+            yield Static(Markdown(help_text(self._keys())))
+
+    def action_rules(self) -> None:
+        """r: the rules reference on the rules this help names (G35-OBSTACLE, G5E-PRONE …)."""
+        from tactica.client.rules_reference import load_reference
+
+        from .rules import RulesScreen
+        self.app.push_screen(RulesScreen(load_reference().context([help_text(self._keys())])))
+
+    def on_key(self, event: events.Key) -> None:
+        """The help key as the settings bind it closes the help too."""
+        keys = self._keys()
+        if "help" in keys and event.key in keys["help"].split(","):
+            event.stop()
+            self.action_close()
 
     def action_close(self) -> None:
         """Close the help."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from textual import events as keys
 from textual.app import ComposeResult
@@ -109,9 +110,23 @@ class TutorialScreen(BattleScreen):
 
     # -- the keys named in the panel ------------------------------------------------
     def bound_now(self) -> list[Binding]:
-        """The screen's bindings as in force now (a keymap applied by Textual included), in order."""
-        table = self._bindings.key_to_bindings  # Textual's BindingsMap of this screen
-        return [binding for bindings in table.values() for binding in bindings]
+        """The screen's bindings with the keys in force now: a key the settings' ``[keys]`` rebinds
+        (``BattleScreen._bound``, by the binding's id "battle.NAME") replaces the default."""
+        bound = self._bound()
+        out = []
+        for binding in self.BINDINGS:
+            if not isinstance(binding, Binding):
+                continue
+            name = (binding.id or "").removeprefix("battle.")
+            if name in bound and binding.key in self._default_keys(name):
+                binding = replace(binding, key=bound[name])
+            out.append(binding)
+        return out
+
+    @staticmethod
+    def _default_keys(name: str) -> set[str]:
+        from tactica.client.settings import Settings
+        return set(Settings().bound_keys().get(name, "").split(","))
 
     def key_names(self) -> dict[str, str]:
         """Action name -> the key bound to it now, for the lesson's texts."""

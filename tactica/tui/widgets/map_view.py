@@ -150,6 +150,91 @@ STYLES = {
     "dark": "#707070 on #080808",
 }
 
+#: The map in the 16 ANSI colours only (the terminal's own palette: ``tactica-terminal``, ``ansi-dark``,
+#: ``ansi-light``): what ``STYLES`` holds in full colour, said with the colours the terminal defines.
+#: The two shades of a side stay apart as bright against normal colour and bold against plain.
+ANSI_STYLES = {
+    "area0": "blue", "area1": "red", "area2": "green", "area3": "yellow",
+    "zone0": "bold bright_blue", "zone1": "bold bright_red", "zone2": "bold bright_green",
+    "zone3": "bold bright_yellow",
+    "p0": "bold bright_white on bright_blue", "p1": "bold bright_white on bright_red",
+    "p0alt": "not bold bright_white on blue", "p1alt": "not bold bright_white on red",
+    "p2": "bold black on bright_green", "p3": "bold black on bright_yellow",
+    "p2alt": "not bold black on green", "p3alt": "not bold black on yellow",
+    "p0done": "bold bright_blue", "p1done": "bold bright_red", "p2done": "bold bright_green",
+    "p3done": "bold bright_yellow",
+    "p0donealt": "not bold blue", "p1donealt": "not bold red", "p2donealt": "not bold green",
+    "p3donealt": "not bold yellow",
+    "active": "bold black on bright_cyan", "activealt": "not bold black on cyan",
+    "target": "bold black on bright_yellow", "targetalt": "not bold black on yellow",
+    "picked": "bold black on bright_yellow underline", "pickedalt": "not bold black on yellow underline",
+    "provoker": "bold bright_white on bright_magenta underline",
+    "provokeralt": "not bold bright_white on magenta underline",
+    "reach": "bright_white on green", "shift": "bold bright_white on blue", "path": "bold black on bright_green",
+    "end": "bold black on bright_green", "deploy": "bold bright_green", "template": "bold black on yellow",
+    "aura": "magenta", "threat": "bold bright_red on black",
+    # cave features (the underground module): told apart by their glyphs too
+    "rubble": "black on yellow", "chasm": "bold bright_white on black", "slope": "yellow", "gap": "bright_white",
+    "low": "yellow", "ice": "bold bright_cyan", "dark": "bright_black on black",
+}
+
+#: The map for ``tactica-high-contrast``: pure colours, white or black labels, no dim shade.
+HIGH_CONTRAST_STYLES = {
+    "clear": "#a0a0a0", "difficult": "bold #ffff00", "wall": "#ffffff on #808080",
+    "area0": "#ffffff on #0000a0", "area1": "#ffffff on #a00000", "area2": "#ffffff on #006000",
+    "area3": "#000000 on #a0a000",
+    "zone0": "bold #ffffff on #0000ff", "zone1": "bold #ffffff on #ff0000", "zone2": "bold #000000 on #00ff00",
+    "zone3": "bold #000000 on #ffff00",
+    "p0": "bold #ffffff on #0060ff", "p1": "bold #ffffff on #ff0000",
+    "p0alt": "not bold #ffffff on #0000a0", "p1alt": "not bold #ffffff on #a00000",
+    "p2": "bold #000000 on #00ff00", "p3": "bold #000000 on #ffff00",
+    "p2alt": "not bold #ffffff on #006000", "p3alt": "not bold #000000 on #a0a000",
+    "p0done": "bold #80c0ff on #000000", "p1done": "bold #ff8080 on #000000", "p2done": "bold #80ff80 on #000000",
+    "p3done": "bold #ffff80 on #000000",
+    "p0donealt": "not bold #80c0ff", "p1donealt": "not bold #ff8080", "p2donealt": "not bold #80ff80",
+    "p3donealt": "not bold #ffff80",
+    "active": "bold #000000 on #00ffff", "activealt": "not bold #000000 on #00a0a0",
+    "target": "bold #000000 on #ffff00", "targetalt": "not bold #000000 on #c0c000",
+    "picked": "bold #000000 on #ffffff underline", "pickedalt": "not bold #000000 on #c0c0c0 underline",
+    "provoker": "bold #ffffff on #ff00ff underline", "provokeralt": "not bold #ffffff on #a000a0 underline",
+    "reach": "#ffffff on #005000", "shift": "bold #ffffff on #0000c0", "path": "bold #000000 on #00ff00",
+    "end": "bold #000000 on #00ff00", "deploy": "bold #00ff00 on #000000", "template": "bold #000000 on #ff8000",
+    "aura": "#ffffff on #6000a0", "threat": "bold #ffffff on #a00000",
+}
+
+#: The map on a light theme: start areas and zones tinted pale instead of dark, the squares' dots grey.
+LIGHT_STYLES = {
+    "clear": "#808080", "difficult": "#a06000", "wall": "#ffffff on #505050",
+    "area0": "#606060 on #c8d8ff", "area1": "#606060 on #ffd0c8", "area2": "#606060 on #c8f0c8",
+    "area3": "#606060 on #f0e8b0",
+    "zone0": "bold #0030c0 on #c8d8ff", "zone1": "bold #c00000 on #ffd0c8", "zone2": "bold #007000 on #c8f0c8",
+    "zone3": "bold #806000 on #f0e8b0",
+    "p0done": "bold #3050a0 on #d0d8f0", "p1done": "bold #a03030 on #f0d0d0", "p2done": "bold #306030 on #d0f0d0",
+    "p3done": "bold #706020 on #f0ecd0",
+    "p0donealt": "not bold #6078c0", "p1donealt": "not bold #c06060", "p2donealt": "not bold #509050",
+    "p3donealt": "not bold #a09040",
+    "reach": "#000000 on #c0f0c0", "shift": "bold #000000 on #c0d0ff", "deploy": "bold #007000 on #c0f0c0",
+    "aura": "#400080 on #e0d0ff", "threat": "bold #a00000 on #ffd0d0",
+}
+
+
+def styles_for(theme: object | None) -> dict[str, str]:
+    """The map's styles (``STYLES``' names) for a Textual theme: the 16 ANSI colours for an ANSI theme
+    (``theme.ansi``), ``HIGH_CONTRAST_STYLES`` for ``tactica-high-contrast``, pale tints for a light one
+    (``not theme.dark``), else ``STYLES``.  Glyphs and letter case are the same in every theme, so the
+    sides, zones and overlays stay apart without colour (MAP: ``UPPER``/``lower``, ``◆``, ``:``,
+    ``s``, ``x``, ``░``, ``!``)."""
+    if theme is None:
+        return dict(STYLES)
+    if getattr(theme, "name", "") == "tactica-high-contrast":
+        return {**STYLES, **HIGH_CONTRAST_STYLES}
+    if getattr(theme, "ansi", False):
+        return {**STYLES, "clear": "bright_black", "difficult": "yellow", "wall": "white on bright_black",
+                **ANSI_STYLES}
+    if not getattr(theme, "dark", True):
+        return {**STYLES, **LIGHT_STYLES}
+    return dict(STYLES)
+
 
 def footprint(dx: int, dy: int, size: int, width: int = CELL, sub: int | None = None) -> str:
     """The frame drawn on square (``dx``, ``dy``) of a ``size``×``size`` creature's footprint (MOV-13),
@@ -221,15 +306,16 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
     """
 
     BINDINGS = [
-        Binding("up,k", "cursor(0,-1)", "Up", show=False),
-        Binding("down,j", "cursor(0,1)", "Down", show=False),
-        Binding("left,h", "cursor(-1,0)", "Left", show=False),
-        Binding("right,l", "cursor(1,0)", "Right", show=False),
-        Binding("y", "cursor(-1,-1)", "Up-left", show=False),
-        Binding("u", "cursor(1,-1)", "Up-right", show=False),
-        Binding("b", "cursor(-1,1)", "Down-left", show=False),
-        Binding("n", "cursor(1,1)", "Down-right", show=False),
-        *[Binding(f"shift+{key}", f"scroll_squares({dx},{dy})", "Scroll the map", show=False)
+        # the ids are the keymap's (``tactica.client.settings.KEY_BINDINGS``: [keys] in the settings)
+        Binding("up,k", "cursor(0,-1)", "Up", show=False, id="map.cursor_up"),
+        Binding("down,j", "cursor(0,1)", "Down", show=False, id="map.cursor_down"),
+        Binding("left,h", "cursor(-1,0)", "Left", show=False, id="map.cursor_left"),
+        Binding("right,l", "cursor(1,0)", "Right", show=False, id="map.cursor_right"),
+        Binding("y", "cursor(-1,-1)", "Up-left", show=False, id="map.cursor_up_left"),
+        Binding("u", "cursor(1,-1)", "Up-right", show=False, id="map.cursor_up_right"),
+        Binding("b", "cursor(-1,1)", "Down-left", show=False, id="map.cursor_down_left"),
+        Binding("n", "cursor(1,1)", "Down-right", show=False, id="map.cursor_down_right"),
+        *[Binding(f"shift+{key}", f"scroll_squares({dx},{dy})", "Scroll the map", show=False, id=f"map.scroll_{key}")
           for key, dx, dy in (("up", 0, -1), ("down", 0, 1), ("left", -1, 0), ("right", 1, 0))],
     ]
 
@@ -254,6 +340,8 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         super().__init__(**kw)
         self._state = state
         self._overlay = Overlay()
+        #: The styles drawn with (``styles_for`` the app's theme, set again when the theme changes).
+        self.style_table: dict[str, str] = dict(STYLES)
         self._styles = {k: Style.parse(v) for k, v in STYLES.items()}
         self._cw, self._ch = CELL, 1
         self._resize_virtual()
@@ -302,6 +390,19 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
     def _map_size(self) -> tuple[int, int]:
         m = self._state.map if self._state is not None else None
         return (m.width, m.height) if m is not None else (0, 0)
+
+    def on_mount(self) -> None:
+        """Draw in the app's theme, and again in each theme chosen later (``styles_for``)."""
+        self.use_theme(self.app.current_theme)
+        self.app.theme_changed_signal.subscribe(self, self.use_theme)
+
+    def use_theme(self, theme: object | None) -> None:
+        """Draw with the styles of Textual theme ``theme`` (``styles_for``) from now on."""
+        table = styles_for(theme)
+        if table != self.style_table:
+            self.style_table = table
+            self._styles = {k: Style.parse(v) for k, v in table.items()}
+            self.refresh()
 
     def _resize_virtual(self) -> None:
         w, h = self._map_size()

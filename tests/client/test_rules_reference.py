@@ -1,0 +1,92 @@
+"""The rules reference (issue 20 part 2): rules and readings of the rules pages, found by ID or words."""
+from __future__ import annotations
+
+from tactica.client.rules_reference import RulesReference, load_reference, parse_page
+
+PAGE = """# Rules
+
+## 5. Movement
+
+Some words about moving.
+More words.
+
+**MOV-1** *Speed.* A creature moves up to its speed.
+- a list under the rule
+
+**MOV-2** *Walls.* Walls block movement.
+
+### Durations (EFF-2)
+
+An effect lasts until the end of the turn.
+
+#### Sneak Attack X
+
+Extra damage against a flanked enemy.
+
+#### Resist, Vulnerable, Immune
+
+Less or more damage.
+"""
+
+MODULE = """# Optional modules → grid35
+
+Intro line one.
+Intro line two.
+
+## G35-DIAG — the diagonal count
+
+Diagonals cost 1, 2, 1, 2.
+
+### Examples
+
+Four diagonals cost 6.
+
+## G35-RUN — running
+
+Four times the speed.
+"""
+
+
+def _reference() -> RulesReference:
+    return RulesReference(parse_page(PAGE, "docs/rules.md") + parse_page(MODULE, "docs/modules/grid35.md"))
+
+
+def test_a_page_is_cut_into_rules_and_readings():
+    entries = _reference().entries
+    assert [e.label for e in entries] == [
+        "5. Movement", "MOV-1 Speed", "MOV-2 Walls", "Durations (EFF-2)", "Sneak Attack X",
+        "Resist, Vulnerable, Immune", "Optional modules → grid35", "G35-DIAG the diagonal count",
+        "G35-RUN running"]
+    mov1 = entries[1]
+    assert mov1.text == "**MOV-1** *Speed.* A creature moves up to its speed.\n- a list under the rule"
+    assert mov1.chapter == "5. Movement" and mov1.page == "docs/rules.md"
+    diag = _reference().find("g35-diag")
+    assert diag is not None and "### Examples" in diag.text and "Four diagonals cost 6." in diag.text
+
+
+def test_search_by_id_or_words():
+    reference = _reference()
+    assert [e.label for e in reference.search("MOV-2")] == ["MOV-2 Walls"]
+    assert [e.label for e in reference.search("walls block")] == ["MOV-2 Walls"]
+    assert reference.search("speed")[0].label == "MOV-1 Speed"  # in the title before in the text
+    assert [e.label for e in reference.search("speed")] == ["MOV-1 Speed", "G35-RUN running"]
+    assert reference.search("nothing like this") == []
+    assert len(reference.search("  ")) == len(reference.entries)
+
+
+def test_the_ids_a_line_names_and_the_abilities_of_a_card():
+    reference = _reference()
+    assert reference.ids_in("cannot move there (MOV-2; see MOV-9 and G35-RUN)") == ["MOV-2", "G35-RUN"]
+    assert reference.for_ability("Sneak Attack 10").title == "Sneak Attack X"
+    assert reference.for_ability("Resist fire 5").title == "Resist, Vulnerable, Immune"
+    assert reference.for_ability("Flight") is None
+
+
+def test_the_context_of_a_screen_refusal_preview_and_card():
+    reference = load_reference()
+    context = reference.context(
+        ["too close: a charge moves at least 2 squares (CHG-3)",
+         "Club → Kobold (ko1): d20 +9 +2 combat advantage -2 cover vs AC 16 — needs 5+, 80% to hit"],
+        ["Flight", "Sneak Attack 10"])
+    assert [e.label for e in context] == ["CHG-3 Charge distance and end square", "CA-1 Combat advantage",
+                                          "COV-1 Cover", "Flight, Burrow, Phasing, Shift", "Sneak Attack X"]

@@ -1,0 +1,150 @@
+"""The settings in the battle client (issue 20 part 7): a rebound key works and the footer and the help
+show it, the theme comes from the settings and a theme chosen is remembered, a bad file gives a
+warning toast, champion prompts set to "never" are not asked."""
+from __future__ import annotations
+
+from textual.widgets._footer import FooterKey
+
+from tactica.client.session import GameSession
+from tactica.client.settings import KEY_BINDINGS, LoadedSettings, Settings, load_settings
+from tactica.engine import Phase
+from tactica.engine.actions import DeclinePower
+from tactica.engine.powers import ChampionEffect, ChampionPower, ChampionTrigger
+from tactica.engine.sandbox import battle, card
+from tactica.tui.screens.battle import BattleScreen
+from tactica.tui.screens.battle_keys import BINDINGS
+from tactica.tui.screens.champion_prompt import PowerPrompt
+from tactica.tui.screens.help import HelpScreen
+from tactica.tui.widgets.map_view import MapView
+
+from .conftest import FixedFactory, SettledApp
+
+
+def _app(state, settings: Settings | None = None, path=None, problems=()):
+    loaded = None
+    if settings is not None or path is not None:
+        loaded = LoadedSettings(settings or Settings(), path, True, tuple(problems))
+    return SettledApp(FixedFactory(GameSession(state=state, seed=0)), settings=loaded)
+
+
+def _binding_keys() -> dict[str, set[str]]:
+    keys: dict[str, set[str]] = {}
+    for binding in [*BINDINGS, *MapView.BINDINGS]:
+        if binding.id is not None:
+            keys.setdefault(binding.id, set()).update(k.strip() for k in binding.key.split(","))
+    return keys
+
+
+def test_every_key_of_the_settings_is_a_binding_with_its_default_key():
+    keys = _binding_keys()
+    assert {b.binding_id for b in KEY_BINDINGS} == set(keys)
+    for binding in KEY_BINDINGS:
+        assert set(binding.default.split(",")) == keys[binding.binding_id], binding.name
+
+
+async def test_a_rebound_move_key_moves_and_the_footer_and_help_show_it():
+    state = battle("A....\n.....\n....b", active="A")
+    app = _app(state, Settings(keys={"move": "x"}))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        footer_keys = {k.description: k.key_display for k in screen.query(FooterKey)}
+        assert footer_keys["Move"] == "x"
+        screen.map_view.move_cursor((2, 0))
+        await pilot.press("m")  # m is no longer the move key
+        await pilot.pause()
+        assert screen.session.state.creature("A").pos == (0, 0)
+        await pilot.press("x")
+        await pilot.pause()
+        assert screen.session.state.creature("A").pos == (2, 0)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = app.screen.query_one("Static").content.markup  # the Markdown shown
+        assert "Your settings rebind: move to the cursor square: **x**" in text
+        assert "\n| **x** | move the active" in text
+
+
+async def test_a_rebound_help_key_opens_and_closes_the_help():
+    app = _app(battle("A...b", active="A"), Settings(keys={"help": "f1"}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, BattleScreen)
+
+
+async def test_the_theme_comes_from_the_settings_and_a_new_one_is_remembered(tmp_path):
+    path = tmp_path / "settings.toml"
+    path.write_text('# mine\ntheme = "nord"\n')
+    app = _app(battle("A...b", active="A"), load_settings(path).settings, path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.theme == "nord"
+        app.theme = "tactica-high-contrast"  # what the palette's theme command does
+        await pilot.pause()
+        await pilot.pause()
+    assert path.read_text() == '# mine\ntheme = "tactica-high-contrast"\n'
+    assert load_settings(path).settings.theme == "tactica-high-contrast"
+
+
+async def test_without_a_settings_file_no_theme_is_written(tmp_path, monkeypatch):
+    monkeypatch.setenv("TACTICA_CONFIG_DIR", str(tmp_path))
+    app = _app(battle("A...b", active="A"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.theme = "nord"
+        await pilot.pause()
+    assert not (tmp_path / "settings.toml").exists()
+
+
+async def test_a_bad_settings_file_is_said_in_a_toast(tmp_path):
+    path = tmp_path / "settings.toml"
+    path.write_text("pace = = 3\n")
+    loaded = load_settings(path)
+    app = SettledApp(FixedFactory(GameSession(state=battle("A...b", active="A"), seed=0)), settings=loaded)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        messages = [n.message for n in app._notifications]
+        assert any(f"The settings file {path} has 1 problem" in m and ":1:8: error" in m for m in messages)
+        assert isinstance(app.screen, BattleScreen)
+
+
+PRESS = ChampionPower("Press the Attack", 1, ChampionTrigger.ALLY_HITS, ChampionEffect.EXTRA_DAMAGE, amount=10)
+
+
+def _champion_state():
+    captain = card("Captain", champion=2, champion_powers=(PRESS,))
+    return battle("C..\nAb.", {"C": captain}, active="A", dice=(10,))
+
+
+async def test_CHP_2_champion_prompts_never_declines_without_asking():
+    app = _app(_champion_state(), Settings(champion_prompts="never"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("a", "enter")  # A hits b: a champion could answer, but the player never is asked
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        assert screen.session.actions[-1] == DeclinePower() and screen.session.state.phase is Phase.ACTING
+
+
+async def test_CHP_2_champion_prompts_muted_for_another_trigger_still_asks():
+    app = _app(_champion_state(), Settings(champion_prompts=("ally misses",)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("a", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PowerPrompt)
+
+
+async def test_OA_1_a_provoking_move_with_a_rebound_move_key_asks_for_that_key_again():
+    app = _app(battle(".bA...\n......", active="A", dice=(1,) * 20), Settings(keys={"move": "x,f5"}))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        screen.map_view.move_cursor((5, 0))
+        await pilot.pause()
+        await pilot.press("x")
+        assert screen.session.state.creature("A").pos == (2, 0)  # it asks first
+        assert "Press x again to move anyway" in str(screen.status_line.render())
+        await pilot.press("f5")  # the move key's other key confirms too
+        await pilot.pause()
+        assert screen.session.state.creature("A").pos == (5, 0)

@@ -147,7 +147,8 @@ def run_resume_or_replay(args: argparse.Namespace) -> int:
 
 
 def run_tutorial(args: argparse.Namespace) -> int:
-    """``tactica tutorial [--restart]``: the tutorial's battle on the screen; returns the exit status.
+    """``tactica tutorial [--restart]``: the tutorial's battle on the screen (with the settings file's
+    theme and keys); returns the exit status.
 
     Args:
         args: ``restart`` (bool): forget the step reached and begin at the first.
@@ -163,6 +164,7 @@ def run_tutorial(args: argparse.Namespace) -> int:
         progress_file().unlink(missing_ok=True)
     from .app import TacticaApp
 
-    app = TacticaApp(BattleFactory(warbands=(), maps=()), tutorial=True)
+    loaded = read_settings(args)  # the theme and the [keys] of the settings file, as in a battle
+    app = TacticaApp(BattleFactory(warbands=(), maps=()), tutorial=True, settings=loaded)
     result = app.run()
     return result if isinstance(result, int) else 0

@@ -214,3 +214,17 @@ def test_tutorial_command_without_a_terminal_is_refused_with_a_clear_line(tmp_pa
     assert done.returncode == 2
     assert "tactica tutorial: error: standard input is not a terminal" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+async def test_tutorial_names_the_keys_the_settings_bind():
+    """With ``move = "x"`` in the settings' [keys], the lesson says x where it said m."""
+    from tactica.client.settings import Settings
+    app = _app()
+    app.settings = Settings(keys={"move": "x"})
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = _screen(app)
+        await _settle(pilot, screen)
+        await _answer(pilot, screen)
+        await pilot.press("ctrl+n")  # to the move step
+        panel = str(screen.lesson_panel.render())
+        assert "Step 3 of 13: Move" in panel and "press x" in panel and "press m" not in panel

@@ -27,6 +27,7 @@ from tactica.engine import (
     chebyshev,
     cone_size,
     distinct_strikes,
+    immune_to,
     in_reach,
     preview,
     with_creature_at,
@@ -157,7 +158,9 @@ def best_attack_from(state: GameState, me: Creature, enemies: list[Creature]) ->
         else:
             continue
         if a is not None and attack.kind in (AttackKind.RANGED, AttackKind.AREA):
-            if provoke is None:  # OA-1: a ranged or area attack next to an enemy provokes
+            if provoke is None and immune_to(me.card, "opportunity attacks"):  # CL-15: it provokes none
+                provoke = 0.0
+            elif provoke is None:  # OA-1: a ranged or area attack next to an enemy provokes
                 provoke = oa_risk(state, me, tuple(e.uid for e in enemies if e.can_make_opportunity_attacks
                                                    and chebyshev(e.square, me.square) == 1))
             v -= provoke

@@ -38,7 +38,9 @@ from tactica.engine import (
     UsePower,
     any_in,
     chebyshev,
+    conditional_damage,
     forced_destinations,
+    immune_to,
     movement_mode,
     next_in_chain,
     preview,
@@ -90,6 +92,8 @@ def attack_value(state: GameState, attacker: Creature, target: Creature, attack:
     """
     p = preview(state, attacker, target, attack, charge=charge)
     dmg = attack.total_damage
+    if attacker.card.abilities:  # CL-1: its conditional damage bonuses that hold against this target
+        dmg = max(0, dmg + sum(v for _, v in conditional_damage(state, attacker, target, attack, charge=charge)))
     # the critical-hit chance from the uncapped mean (what the dice deal, not the HP lost)
     crit = max(0.0, p.expected_damage / dmg - p.hit_chance) if dmg else 0.0
     normal = max(0.0, p.hit_chance - crit)
@@ -127,7 +131,8 @@ def attack_value(state: GameState, attacker: Creature, target: Creature, attack:
                 value += chance * effect_cost(target, ActiveEffect(name, effect.duration,
                                                                    amount=getattr(effect, "amount", 0)))
         elif (isinstance(effect, ForcedMoveEffect) and p.kill_chance < 1
-              and state.hostile(target.player, attacker.player)):  # MOV-14: where it can put an enemy
+              and state.hostile(target.player, attacker.player)  # MOV-14: where it can put an enemy
+              and not immune_to(target.card, "forced movement")):  # CL-15: it stays put
             chance = _chance(effect.on, p, crit)
             chance -= p.kill_chance if effect.on is not Trigger.MISS else 0.0
             if chance > 0:

@@ -141,6 +141,8 @@ def describe_roll(e: AttackRolled, state: GameState) -> str:
     text = " ".join(parts) + f" = {e.total} vs {e.defense} {e.target_number}: "
     if e.critical:
         text += "CRITICAL HIT (natural 20)"
+    elif e.hit and getattr(e, "critical_prevented", False):  # CL-15
+        text += f"HIT (natural {e.natural}; immune to critical hits: ordinary damage)"
     elif e.hit:
         text += "HIT"
     elif e.natural == 1:
@@ -314,8 +316,12 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
                                f"{len(e.squares)} squares, striking {hit}", "info", _owner(state, e.attacker)))
         elif isinstance(e, SavingThrowRolled):
             result = "ends it" if e.success else "it continues"
+            mods = getattr(e, "modifiers", ())  # CL-1: bonuses to saving throws
+            roll = f"d20 {e.natural}" + "".join(f" {_signed(v)} {name}" for name, v in mods)
+            if mods:
+                roll += f" = {e.natural + sum(v for _, v in mods)}"
             out.append(LogLine(f"{creature_name(state, e.uid)} saves against {e.condition}: "
-                               f"d20 {e.natural} vs 10 — {result}", "hit" if not e.success else "miss",
+                               f"{roll} vs 10 — {result}", "hit" if not e.success else "miss",
                                _owner(state, e.uid)))
         elif isinstance(e, ConfusionRolled):
             out.append(LogLine(f"{creature_name(state, e.uid)} is confused: d20 {e.natural} — {e.result}"
@@ -549,11 +555,15 @@ def win_reason(reason: str) -> str:
 
 
 def _adjusted(dmg: DamageDealt) -> str:
-    """The abilities that changed a damage amount, e.g. " (sneak attack +10, resist −5)"."""
+    """The abilities that changed a damage amount, e.g. " (sneak attack +10, resist −5)"; for an
+    attack of several damage types (CL-6) its parts first: " (20 + 10 fire; resist −5)"."""
     adj = getattr(dmg, "adjustments", ())
+    parts = getattr(dmg, "parts", ())
+    rolled = " + ".join(f"{v} {t}" if t else str(v) for t, v in parts)
     if not adj:
-        return ""
-    return " (" + ", ".join(f"{name.replace('-', ' ')} {_signed(v)}" for name, v in adj) + ")"
+        return f" ({rolled})" if rolled else ""
+    changes = ", ".join(f"{name.replace('-', ' ')} {_signed(v)}" for name, v in adj)
+    return f" ({rolled}; {changes})" if rolled else f" ({changes})"
 
 
 def _owner(state: GameState, uid: str) -> int | None:
@@ -586,6 +596,9 @@ def _attack_line(e: AttackRolled, events: Sequence[Event], i: int,
     if i < n and isinstance(dmg := events[i], DamageDealt) and dmg.target == e.target:
         i += 1
         kind = f" {dmg.damage_type}" if dmg.damage_type else ""
+        parts = getattr(dmg, "parts", ())
+        if parts:  # CL-6: "25 damage (rolled 20 + 10 fire; resist fire −5)"
+            kind = ""
         text += f", {dmg.amount}{kind} damage{_adjusted(dmg)}"
         if i < n and isinstance(gone := events[i], CreatureDestroyed) and gone.uid == e.target:
             i += 1
@@ -641,6 +654,9 @@ def _expected(p) -> str:
     the target the words add "(a hit takes all its HP)".
     """
     text = f"{p.expected_loss:.1f} damage"
+    more = getattr(p, "damage_modifiers", ())  # CL-1: conditional damage bonuses that hold
+    if more:
+        text += " (" + ", ".join(f"{name} {_signed(v)}" for name, v in more) + " on a hit)"
     if p.hit_chance > 0 and p.kill_chance >= p.hit_chance:
         text += " (a hit takes all its HP)"
     return text

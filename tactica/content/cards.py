@@ -39,6 +39,7 @@ from tactica.engine import (
     AURA_BONUS_EFFECTS,
     CHAMPION_EFFECTS_FOR,
     FACTIONS,
+    IMMUNITIES,
     Ability,
     AttackDef,
     AttackKind,
@@ -49,6 +50,7 @@ from tactica.engine import (
     ChampionTrigger,
     ConditionEffect,
     CreatureCard,
+    DamagePart,
     Defense,
     Duration,
     Effect,
@@ -83,6 +85,7 @@ from .fields import (
     RECHARGE_EVENTS,
     SPECIAL_POWER,
 )
+from .numbers import parse_bonus
 from .schema import Doc, did_you_mean
 from .triggers import check_reaction_attacks, parse_die_change, parse_reaction
 from .when import parse_when
@@ -95,7 +98,7 @@ ABILITY_WORDS = tuple(k.replace("-", " ") for k in ABILITY_KINDS) + UNIMPLEMENTE
 #: The keys each ability kind takes besides 'kind' (required ones first; 'reach' is optional).
 _ABILITY_KEYS = {"sneak-attack": ("damage",), "powerful-charge": ("damage",), "resist": ("amount", "type"),
                  "vulnerable": ("amount", "type"), "regeneration": ("amount", "type"),
-                 "threatening-reach": ("reach",), "immune": ("type", "condition"),
+                 "threatening-reach": ("reach",), "immune": ("type", "condition", "to"),
                  "multi-activation": ("times",),
                  "aura": ("radius", "effect", "affects", "bonus", "amount", "type", "include_self", "name")}
 #: Keys of an aura that may be left out (the rest are required).
@@ -169,6 +172,48 @@ def _damage(doc: Doc, node: Node, what: str) -> tuple[int, int, str] | None:
         doc.error(node, f"{what} must be at most {ATTACK['damage'].hi} in all; got {base + bonus}")
         return None
     return base, bonus, kind
+
+
+def _damages(doc: Doc, node: Node, what: str) -> tuple[int, int, str, tuple[DamagePart, ...]] | None:
+    """An attack's ``damage``: one damage (``_damage``), or a list of parts of different types (CL-6):
+    ``[20, 10 fire]`` → (20, 0, "", (DamagePart(10, "fire"),)).  The first entry is the main part
+    (any damage text); every other is "N type" with a type of its own, no type twice, the total at
+    most the damage limit."""
+    if not isinstance(node, SequenceNode):
+        one = _damage(doc, node, what)
+        return None if one is None else (one[0], one[1], one[2], ())
+    items = doc.sequence(node, what)
+    if items is None:
+        return None
+    if len(items) < 2:
+        doc.error(node, f"a list for {what} gives several damage types, e.g. [20, 10 fire]; for one, "
+                        "write it without the list")
+        return None
+    found = [_damage(doc, item, f"part {i + 1} of {what}") for i, item in enumerate(items)]
+    if None in found:
+        return None
+    main = found[0]
+    assert main is not None
+    parts: list[DamagePart] = []
+    seen = {main[2]}
+    for item, part in zip(items[1:], found[1:]):
+        assert part is not None
+        base, bonus, kind = part
+        if bonus or base < 1:
+            doc.error(item, f"each further part of {what} is one number of 1 or more and a type, e.g. "
+                            f"\"10 fire\"; got '{getattr(item, 'value', item)}'")
+            return None
+        if kind in seen:
+            named = f"'{kind}'" if kind else "untyped"
+            doc.error(item, f"{what} has two {named} parts; add them into one")
+            return None
+        seen.add(kind)
+        parts.append(DamagePart(base, kind))
+    total = main[0] + main[1] + sum(p.amount for p in parts)
+    if total > ATTACK["damage"].bounds[1]:
+        doc.error(node, f"{what} must be at most {ATTACK['damage'].hi} in all; got {total}")
+        return None
+    return main[0], main[1], main[2], tuple(parts)
 
 
 #: The keys each effect kind uses besides 'kind', 'duration', 'on' and 'when'.
@@ -297,9 +342,11 @@ def parse_ability(doc: Doc, node: Node, card_what: str, index: int) -> Ability |
     allowed = _ABILITY_KEYS.get(kind, ())
     if kind == "aura":
         return _parse_aura(doc, node, f, what)
+    if kind == "bonus":  # CL-1, CL-4: a conditional number (content.numbers)
+        return parse_bonus(doc, node, f, what)
     problems = False
     for key in ("damage", "amount", "type", "condition", "reach", "times", "radius", "effect",
-                "affects", "bonus", "include_self", "name"):
+                "affects", "bonus", "include_self", "name", "to", "when"):
         if key in f and key not in allowed:
             doc.error(f[key][0], f"'{key}' does not belong to a '{kind}' ability in {what}")
             problems = True
@@ -307,15 +354,19 @@ def parse_ability(doc: Doc, node: Node, card_what: str, index: int) -> Ability |
               and not (kind == "regeneration" and key == "type")):
             doc.error(node, f"missing required key '{key}' in {what} (a '{kind}' ability needs it)")
             problems = True
-    if kind == "immune" and ("type" in f) == ("condition" in f):
-        doc.error(node, f"an 'immune' ability names exactly one of 'type' (a damage type) or "
-                        f"'condition' in {what}")
+    if kind == "immune" and [k in f for k in ("type", "condition", "to")].count(True) != 1:
+        doc.error(node, f"an 'immune' ability names exactly one of 'type' (a damage type), "
+                        f"'condition' or 'to' ({', '.join(IMMUNITIES)}) in {what}")
         problems = True
     values = {key: doc.field(f, ABILITY[key], what) for key in allowed if key in f}
     if problems or None in values.values():
         return None
     if kind in ("immune", "regeneration") and values.get("type") == "all":
         doc.error(f["type"][1], f"'{kind}' takes one damage type, not 'all' ({what})")
+        return None
+    if kind == "immune" and "to" in values and values["to"] not in IMMUNITIES:  # CL-15
+        doc.error(f["to"][1], f"an 'immune' is immune 'to' one of: {', '.join(IMMUNITIES)}; got "
+                              f"'{values['to']}' ({what})")
         return None
     cls = ABILITY_KINDS[kind]
     names = {"type": "damage_type"}
@@ -390,7 +441,7 @@ def parse_attack(doc: Doc, node: Node, card_what: str, index: int) -> AttackDef 
         vs = None
     else:
         vs = doc.field(f, ATTACK["vs"], what)
-    dmg = _damage(doc, f["damage"][1], ATTACK["damage"].what(what)) if "damage" in f else None
+    dmg = _damages(doc, f["damage"][1], ATTACK["damage"].what(what)) if "damage" in f else None
     targets = doc.field(f, ATTACK["targets"], what)
     basic = doc.field(f, ATTACK["basic"], what)
     reach, rng, radius = Reach.ADJACENT, None, 0
@@ -451,7 +502,7 @@ def parse_attack(doc: Doc, node: Node, card_what: str, index: int) -> AttackDef 
     return AttackDef(name=name, kind=AttackKind(kind_text), reach=reach, bonus=bonus,
                      defense=Defense(vs), damage=dmg[0], damage_bonus=dmg[1], damage_type=dmg[2],
                      range=rng, targets=targets, basic=basic, effects=tuple(e for e in effects if e is not None),
-                     secondary=secondary, radius=radius, uses=n_uses, recharge=recharge, **targeting)
+                     secondary=secondary, radius=radius, uses=n_uses, recharge=recharge, parts=dmg[3], **targeting)
 
 
 def _targeting(doc: Doc, node: Node, f: dict, kind: str, what: str) -> dict[str, Any] | None:

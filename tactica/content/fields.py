@@ -22,8 +22,10 @@ from tactica.engine import (
     ATTACK_TESTS,
     AURA_AFFECTS,
     AURA_EFFECTS,
+    BONUS_TARGETS,
     CONDITIONS,
     FACTIONS,
+    IMMUNITIES,
     LANDING_KINDS,
     OPTIONAL_MODULES,
     RUBBLE_KINDS,
@@ -49,7 +51,8 @@ from tactica.engine import (
 #: The value kinds a field may have.  Plain kinds are read by ``Doc.field``;
 #: the others by the loader that owns them.
 PLAIN_KINDS = ("text", "integer", "boolean", "choice")
-KINDS = PLAIN_KINDS + ("id", "texts", "choices", "object", "objects", "entries", "damage", "reach", "rows", "legend")
+KINDS = PLAIN_KINDS + ("id", "texts", "choices", "object", "objects", "entries", "damage", "damages", "reach",
+                       "rows", "legend")
 
 #: Damage types an attack may name (they have no rules of their own yet).
 DAMAGE_TYPES = ("acid", "cold", "fire", "force", "lightning", "necrotic", "poison", "psychic",
@@ -291,7 +294,8 @@ ABILITY = Table("ability", "One keyword ability of a stat card as typed data (AB
               "'insubstantial' (half damage from attacks), 'threatening-reach' (opportunity attacks "
               "within reach), 'multiple-threats' (combat advantage against adjacent enemies), "
               "'multi-activation' (activated 'times' times each round), 'aura' (a continuous effect on "
-              "creatures within 'radius' squares: see 'effect').", True,
+              "creatures within 'radius' squares: see 'effect'), 'bonus' (a conditional number, CL-1 and "
+              "CL-4: 'bonus' added to what 'to' names while 'when' holds).", True,
               choices=ABILITY_NAMES, label="ability kind", example="resist"),
     FieldSpec("damage", "integer", "Extra damage (sneak-attack, powerful-charge only).", lo=1, hi=100,
               label="the damage of {of}", units="hit points", example=10),
@@ -305,6 +309,18 @@ ABILITY = Table("ability", "One keyword ability of a stat card as typed data (AB
               example="fire"),
     FieldSpec("condition", "choice", "The condition it is immune to (immune only; CON-1..8).",
               choices=CONDITIONS, label="condition", example="dazed"),
+    # -- cl-numbers: CL-1, CL-4, CL-15 ('bonus' entries and the immunities) --
+    FieldSpec("to", "choice", "What a 'bonus' changes (CL-1, CL-4): 'attack' (its attack rolls), "
+              "'damage' (HP on its hits), 'ac', 'def' or 'defenses' (both: its AC and DEF against an "
+              "attack), 'speed' (squares), 'saves' (its saving throws). What an 'immune' is immune to "
+              "besides a damage type or a condition (CL-15): 'critical hits' (a critical roll still hits, "
+              "for ordinary damage), 'forced movement' (push, pull, slide, teleport, place), 'flanking' "
+              "(no attacker flanks it), 'opportunity attacks' (nothing it does provokes one).",
+              choices=BONUS_TARGETS + IMMUNITIES, label="'to' of {of}", example="damage"),
+    FieldSpec("when", "object", "When a 'bonus' applies (CL-1): tests about its own creature ('self'), "
+              "the other creature ('other': the target of its attack; the attacker, for 'ac', 'def' and "
+              "'defenses'), the attack's kinds ('attack') and whose turn. Left out: always.",
+              label="'when' of {of}", items=WHEN, example={"other": {"alignment": "Evil"}}),
     FieldSpec("reach", "integer", "Squares its opportunity attacks reach (threatening-reach only).",
               default=2, lo=2, hi=10, label="the reach of {of}", units="squares"),
     FieldSpec("times", "integer", "Activations each round (multi-activation only); each uses one "
@@ -322,13 +338,14 @@ ABILITY = Table("ability", "One keyword ability of a stat card as typed data (AB
     FieldSpec("affects", "choice", "Whom the aura covers (aura only): its creature's allies, its "
               "enemies, or all creatures.", default="allies", choices=AURA_AFFECTS,
               label="aura target group"),
-    FieldSpec("bonus", "integer", "The signed bonus of an attack, defense, damage or speed aura (a "
-              "negative number is a penalty, e.g. -2 for enemies).", lo=-20, hi=20,
+    FieldSpec("bonus", "integer", "The signed bonus of an attack, defense, damage or speed aura, or of "
+              "a 'bonus' entry (a negative number is a penalty, e.g. -2 for enemies; never 0).", lo=-20, hi=20,
               label="the bonus of {of}", example=2),
     FieldSpec("include_self", "boolean", "The aura covers its own creature too (aura affecting allies "
               "or all only).", default=False, label="'include_self' of {of}"),
-    FieldSpec("name", "text", "The aura's card name, shown in the log; auras with the same name do "
-              "not stack (aura only).", label="the name of {of}", example="Battle Hymn"),
+    FieldSpec("name", "text", "The card name of an aura or a 'bonus', shown in the log and the attack "
+              "preview; entries with the same name do not stack (aura and bonus only).",
+              label="the name of {of}", example="Battle Hymn"),
 ))
 
 _USES = FieldSpec("uses", "integer", "Check boxes: how many times per battle it may be used (CARD-4). "
@@ -469,8 +486,10 @@ ATTACK = Table("attack", "One attack line of a stat card (CARD-3, RNG-1, RNG-2).
     FieldSpec("vs", "choice", "The defence the attack targets: AC, or DEF (the card's DEF number stands "
               "for Fort, Ref and Will).", default="AC", choices=("AC", "DEF"), label="defence (vs)",
               attr="defense"),
-    FieldSpec("damage", "damage", "Damage on a hit: a whole number, or text like \"10 fire\" or \"15+10 "
-              "cold\" (base + bonus, then an optional damage type: " + ", ".join(DAMAGE_TYPES) + ").",
+    FieldSpec("damage", "damages", "Damage on a hit: a whole number, or text like \"10 fire\" or \"15+10 "
+              "cold\" (base + bonus, then an optional damage type: " + ", ".join(DAMAGE_TYPES) + "). "
+              "Several damage types in one attack (CL-6): a list, the first part as above and each "
+              "other part \"N type\", e.g. [20, 10 fire] for \"20 + 10 fire\".",
               True, lo=0, hi=200, label="the damage of {of}", units="hit points",
               pattern=DAMAGE_PATTERN, example="10 fire"),
     FieldSpec("reach", "reach", "How far a ranged attack reaches: 'range N' (N squares, 1 to 50), 'sight' "

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from .fields import (
+    ABILITY,
     ABOUT,
     ATTACK,
     CARD,
@@ -32,13 +33,15 @@ from .fields import (
 BEGIN = "<!-- BEGIN generated field reference: python -m tactica.content.reference --write -->"
 END = "<!-- END generated field reference -->"
 #: The tables in the order the reference lists them.
-TABLES = (MAP, WARBAND, ENTRY, CARD_FILE, CARD, ATTACK, EFFECT, SPECIAL_POWER, CHAMPION_POWER, WHEN, ABOUT)
+TABLES = (MAP, WARBAND, ENTRY, CARD_FILE, CARD, ATTACK, EFFECT, ABILITY, SPECIAL_POWER, CHAMPION_POWER, WHEN,
+          ABOUT)
 
 _TYPE = {
     "text": "text", "integer": "whole number", "boolean": "true / false", "choice": "one of",
     "id": "id (`a-z`, `0-9`, `-`)", "texts": "text, or a list of texts",
     "choices": "one, or a list, of", "object": "a {}", "objects": "list of {}", "entries": "list of card ids or {}",
     "damage": "whole number, or text `N`, `N type`, `N+M type`",
+    "damages": "whole number, or text `N`, `N type`, `N+M type`, or a list of them (`[20, 10 fire]`)",
     "reach": ("text `range N`, `sight`, `nearest`, `burst N`, `small cone`, `large cone`, `line N`, "
               "`range N, radius R`"),
     "rows": "rows: a `|` block or a list of texts", "legend": "mapping symbol → terrain kind",

@@ -74,9 +74,13 @@ def _value_schema(spec: FieldSpec) -> dict[str, Any]:
         return {"type": "array", "minItems": 1,
                 "items": {"anyOf": [{"type": "string", "description": "A card id (one copy)."},
                                     table_schema(spec.items)]}}
-    if kind == "damage":
-        return {"anyOf": [{"type": "integer", "minimum": spec.lo, "maximum": spec.hi},
-                          {"type": "string", "pattern": spec.pattern}]}
+    if kind in ("damage", "damages"):
+        amounts: list[dict[str, Any]] = [{"type": "integer", "minimum": spec.lo, "maximum": spec.hi},
+                                         {"type": "string", "pattern": spec.pattern}]
+        if kind == "damages":  # CL-6: a list of parts of different types
+            amounts = amounts + [{"type": "array", "minItems": 2,
+                                  "items": {"anyOf": [dict(x) for x in amounts]}}]
+        return {"anyOf": amounts}
     if kind == "reach":
         return {"type": "string", "pattern": spec.pattern}
     if kind == "rows":

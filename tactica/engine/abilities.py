@@ -52,7 +52,8 @@ class Ability:
     @property
     def identity(self) -> tuple[str, ...]:
         """What makes two entries "the same ability" for stacking (ABL-2): kind and type."""
-        return (self.kind, getattr(self, "damage_type", ""), getattr(self, "condition", ""))
+        return (self.kind, getattr(self, "damage_type", ""), getattr(self, "condition", ""),
+                getattr(self, "to", ""))
 
 
 @dataclass(frozen=True)
@@ -128,13 +129,22 @@ class Vulnerable(Ability):
 
 @dataclass(frozen=True)
 class Immune(Ability):
-    """Unaffected by damage of ``damage_type`` or by ``condition`` (exactly one is given)."""
+    """Unaffected by damage of ``damage_type``, by ``condition``, or by ``to`` (exactly one is given).
+
+    ``to`` (CL-15, ``numbers.IMMUNITIES``): "critical hits" (a critical roll still hits, but
+    deals ordinary damage), "forced movement" (push, pull, slide, teleport and place do not
+    move it), "flanking" (no attacker flanks it), "opportunity attacks" (nothing it does
+    provokes one).
+    """
 
     kind: ClassVar[str] = "immune"
     damage_type: str = ""
     condition: str = ""
+    to: str = ""
 
     def __str__(self) -> str:
+        if self.to:  # CL-15
+            return f"Immune to {self.to}"
         return f"Immune {self.damage_type or self.condition}"
 
 
@@ -383,6 +393,73 @@ def defend(card: HasAbilities, amount: int, damage_type: str, *, attack: bool,
     return total, steps
 
 
+def defend_parts(card: HasAbilities, parts: list[tuple[str, int]], *, attack: bool,
+                 auras: tuple[Aura, ...] = ()) -> tuple[int, list[tuple[str, int]]]:
+    """The damage ``card``'s creature takes from an attack of several damage types (CL-6).
+
+    ``parts``: (damage type, HP) pairs ("" untyped), the first the attack's main part.  Parts of
+    one type are totalled first.  Order (docs/rules.md CL-6): Immune to a type → that part is 0;
+    each distinct Vulnerable to a type adds to the part of that type when the attack deals one
+    (Vulnerable all: to the first part it is not immune to); each distinct Resist to a type
+    subtracts from the total of that type, never below 0; then each Resist all subtracts from the
+    total of every part (the case resist-all-totals-first: 10 + 10 fire against Resist 20 all is
+    0); resist auras the same way, after the card's own; Insubstantial halves the total last
+    (attacks only).  With one part it is exactly ``defend``.
+    Returns (final HP, steps as (ability kind, change) pairs).
+    """
+    merged: dict[str, int] = {}
+    for kind, amount in parts:
+        merged[kind] = merged.get(kind, 0) + amount
+    if len(merged) == 1:
+        (kind, amount), = merged.items()
+        return defend(card, amount, kind, attack=attack, auras=auras)
+    steps: list[tuple[str, int]] = []
+    immune = {a.damage_type for a in card.abilities if isinstance(a, Immune) and a.damage_type}
+    left: dict[str, int] = {}
+    for kind, amount in merged.items():
+        if kind and kind in immune:
+            if amount:
+                steps.append(("immune", -amount))
+        else:
+            left[kind] = amount
+    if not left:
+        return 0, steps
+    for key, v in strongest(card.abilities, Vulnerable, "amount").items():
+        named = key[1]
+        target = next(iter(left)) if named == ALL else (named if named in left else None)
+        if target is not None:
+            left[target] += v
+            steps.append(("vulnerable", v))
+    whole: list[tuple[str, int]] = []
+    for key, v in strongest(card.abilities, Resist, "amount").items():
+        named = key[1]
+        if named == ALL:
+            whole.append(("resist", v))
+        elif left.get(named, 0) > 0:
+            cut = min(v, left[named])
+            left[named] -= cut
+            steps.append(("resist", -cut))
+    for aura in auras:
+        named = aura.damage_type or ALL
+        if named == ALL:
+            whole.append(("aura", aura.amount))
+        elif left.get(named, 0) > 0:
+            cut = min(aura.amount, left[named])
+            left[named] -= cut
+            steps.append(("aura", -cut))
+    total = sum(left.values())
+    for name, v in whole:
+        if total > 0:
+            cut = min(v, total)
+            total -= cut
+            steps.append((name, -cut))
+    if attack and total > 0 and has(card, Insubstantial):
+        half = (total // 2) // 5 * 5
+        steps.append(("insubstantial", half - total))
+        total = half
+    return total, steps
+
+
 def immune_to_condition(card: HasAbilities, condition: str) -> bool:
     """True when ``card``'s creature is immune to ``condition`` (ABL; it is never applied)."""
     return any(isinstance(a, Immune) and a.condition == condition for a in card.abilities)
@@ -412,6 +489,6 @@ def threat_reach(card: HasAbilities) -> int:
 __all__ = ["Crampons", "Darkvision", "Pick",
            "Ability", "ABILITY_KINDS", "ALL", "Flight", "Burrow", "Phasing", "SneakAttack",
            "PowerfulCharge", "Resist", "Vulnerable", "Immune", "Regeneration", "Insubstantial",
-           "ThreateningReach", "MultipleThreats", "has", "strongest", "extra_damage", "defend",
+           "ThreateningReach", "MultipleThreats", "has", "strongest", "extra_damage", "defend", "defend_parts",
            "immune_to_condition", "regeneration", "stops_regeneration", "threat_reach", "MultiActivation", "Aura",
            "AURA_EFFECTS", "AURA_BONUS_EFFECTS", "AURA_AFFECTS", "activations_per_round"]

@@ -29,6 +29,7 @@ from __future__ import annotations
 from .abilities import Aura
 from .footprint import distance as fp_distance
 from .model import Square
+from .numbers import speed_bonus
 from .state import Creature, GameState
 
 
@@ -107,14 +108,18 @@ def any_auras(state: GameState) -> bool:
 
 
 def speed(state: GameState, me: Creature) -> int:
-    """``me``'s speed now: its card's, after conditions (CON-5, CON-8), plus speed auras (never < 0).
+    """``me``'s speed now: its card's, after conditions (CON-5, CON-8), plus speed auras and its
+    card's conditional speed bonuses that hold (CL-1, ``numbers.speed_bonus``), never below 0.
 
     Immobilized stays 0 and slowed stays at most 2 whatever the auras (our reading).
     """
     base = me.speed
-    if base == 0 or "slowed" in me.conditions or not any_auras(state):
+    if base == 0 or "slowed" in me.conditions:
         return base
-    return max(0, base + total(state, me, "speed"))
+    more = speed_bonus(state, me) if me.card.abilities else 0  # CL-1: conditional speed bonuses
+    if not any_auras(state):
+        return max(0, base + more) if more else base
+    return max(0, base + more + total(state, me, "speed"))
 
 
 def resist_auras(state: GameState, target: Creature) -> tuple[Aura, ...]:

@@ -4,7 +4,10 @@ Implements HP-1..3, ATK-1..6, RNG-1, RNG-2, RNG-5, LOS-1, CA-1, FLK-1,
 FLK-2, COV-1..4 and the MOD table of docs/rules.md; the attack half of terrain
 (TER-BLOOD, TER-SACRED, TER-SMOKE, TER-FOREST, TER-STATUE) and of abilities
 (ABL-1, ABL-2, ATK-8: Multiple Threats, Sneak Attack, Powerful Charge,
-Resist, Vulnerable, Immune, Insubstantial; see ``abilities``).
+Resist, Vulnerable, Immune, Insubstantial; see ``abilities``); and of the card
+language: conditional numbers (CL-1, CL-4; ``numbers``), several damage types in
+one attack (CL-6) and the immunities to critical hits, forced movement and
+flanking (CL-15).
 """
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ from typing import Protocol
 from . import auras, rolls
 from . import events as ev
 from . import footprint as fp
-from .abilities import Aura, MultipleThreats, defend, extra_damage, has, stops_regeneration
+from .abilities import Aura, MultipleThreats, defend, defend_parts, extra_damage, has, stops_regeneration
 from .conditions import add_effect, halve_damage
 from .geometry import adjacent, centre, passes_opposite_sides
 from .model import (
@@ -31,6 +34,7 @@ from .model import (
     Strikes,
 )
 from .modules import book_of
+from .numbers import attack_bonuses, damage_bonuses, has_bonuses, immune_to
 from .state import GRANTS_CA, Creature, GameState, PendingForce
 from .triggers import DieRoll
 from .when import Situation, kinds_of_attack
@@ -119,9 +123,12 @@ def flanking(state: GameState, attacker: Creature, target: Creature) -> bool:
     the target's square.  Both must be adjacent to the target (the seed:
     "on the opposite side or opposite corner").  For Large and Huge
     creatures any one of their squares may be picked (FLK-1): some square of
-    the attacker, of the ally and of the target line up so.
+    the attacker, of the ally and of the target line up so.  A target immune
+    to flanking (CL-15) is never flanked.
     """
     if attacker.dazed:
+        return False
+    if target.card.abilities and immune_to(target.card, "flanking"):
         return False
     if not touching(attacker, target):  # CL-5: a creature with reach flanks at that reach
         reach = attacker.card.melee_reach
@@ -270,12 +277,15 @@ def _big_cover(state: GameState, attacker: Creature, target: Creature) -> bool:
 
 
 def modifiers(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
-              *, charge: bool = False, origin: AreaOrigin | None = None) -> tuple[tuple[str, int], ...]:
-    """The named modifiers to one attack roll (MOD table of docs/rules.md), then those the
-    battle's optional rule modules add (``modules.RuleBook.attack_modifiers``).
+              *, charge: bool = False, origin: AreaOrigin | None = None,
+              opportunity: bool = False) -> tuple[tuple[str, int], ...]:
+    """The named modifiers to one attack roll (MOD table of docs/rules.md), the conditional numbers
+    of both cards (CL-1, CL-4: ``numbers.attack_bonuses``), then those the battle's optional rule
+    modules add (``modules.RuleBook.attack_modifiers``).
 
-    ``origin``: the template of a close or area attack (cover from it, COV-5).
-    Returns pairs like (("combat advantage", 2), ("cover", -2)).
+    ``origin``: the template of a close or area attack (cover from it, COV-5); ``opportunity``:
+    it is an opportunity attack (OA-1; for ``when: {attack: opportunity}``).
+    Returns pairs like (("combat advantage", 2), ("cover", -2), ("Holy Wrath", 2)).
     """
     mods: list[tuple[str, int]] = []
     if combat_advantage(state, attacker, target):
@@ -301,6 +311,10 @@ def modifiers(state: GameState, attacker: Creature, target: Creature, attack: At
     if auras.any_auras(state):  # Aura X (docs/rules.md ABL); ABL-2 / ATK-8 stacking in auras.covering
         mods.extend(auras.bonuses(state, attacker, "attack"))
         mods.extend((f"{name} (target)", -v) for name, v in auras.bonuses(state, target, "defense"))
+    if has_bonuses(attacker.card) or has_bonuses(target.card):  # CL-1, CL-4 (numbers)
+        mods.extend(attack_bonuses(state, attacker, target, attack.defense.value,
+                                   situation(state, attacker, target, attack,
+                                             "charge" if charge else "opportunity" if opportunity else "attack")))
     book = book_of(state)
     if book.attack_modifiers_asked:  # what optional rule modules add (engine.modules)
         mods.extend(book.attack_modifiers(state, attacker, target, attack))
@@ -392,7 +406,7 @@ def situation(state: GameState, attacker: Creature, target: Creature, attack: At
                      unseen=invisible(state, attacker, target) or not sees(state, target, attacker),
                      attack_kinds=kinds_of_attack(attack.kind.value, charge=kind == "charge",
                                                   opportunity=kind == "opportunity"),
-                     damage_types=frozenset({attack.damage_type}))
+                     damage_types=attack.damage_types)  # every part's type (CL-6)
 
 
 def struck_by(state: GameState, attacker: Creature, attack: AttackDef, found: list[Creature]) -> list[Creature]:
@@ -481,6 +495,8 @@ class AttackPreview:
             hit's damage capped at the target's current HP (a sure hit of 15
             on a 10-HP target loses 10).  This is the "expected damage" for
             players (HP-1: HP stop at 0).
+        damage_modifiers: the attacker's conditional damage bonuses that hold against this
+            target (CL-1), e.g. (("Holy Wrath", 10),); counted in the damage above.
     """
 
     modifiers: tuple[tuple[str, int], ...]
@@ -490,6 +506,7 @@ class AttackPreview:
     expected_damage: float
     kill_chance: float
     expected_loss: float
+    damage_modifiers: tuple[tuple[str, int], ...] = ()
 
 
 def preview(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
@@ -510,6 +527,7 @@ def preview(state: GameState, attacker: Creature, target: Creature, attack: Atta
     ca = any(name == "combat advantage" for name, _ in mods)
 
     boost = aura_damage(state, attacker, target)
+    bonus = conditional_damage(state, attacker, target, attack, charge=charge)
     # A hit deals one of two amounts: a critical hit's or an ordinary one's.
     crits: float = sum(1 for n in hits if auto or n >= crit)
     plain: float = len(hits) - crits
@@ -524,17 +542,19 @@ def preview(state: GameState, attacker: Creature, target: Creature, attack: Atta
         crits = 20 * sum(weights[n - 1] for n in hits if auto or n >= crit)
         plain = 20 * sum(weights[n - 1] for n in hits) - crits
         chance = (crits + plain) / 20
+    if crits and target.card.abilities and immune_to(target.card, "critical hits"):
+        plain, crits = plain + crits, 0  # CL-15: it still hits, with ordinary damage
     hp = target.hp
     expected: float = 0
     kills: float = 0
     loss: float = 0
     for count, critical in ((plain, False), (crits, True)):
         if count:
-            dealt = hit_damage(attacker, target, attack, critical, ca, charge, boost=boost)[0]
+            dealt = hit_damage(attacker, target, attack, critical, ca, charge, boost=boost, bonus=bonus)[0]
             expected += count * dealt
             kills += count if dealt >= hp else 0
             loss += count * min(dealt, hp)
-    return AttackPreview(mods, attack.bonus, tn, chance, expected / 20, kills / 20, loss / 20)
+    return AttackPreview(mods, attack.bonus, tn, chance, expected / 20, kills / 20, loss / 20, bonus)
 
 
 def _preview_without_roll(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
@@ -571,7 +591,8 @@ def resolve_attack(state: GameState, attacker: Creature, target: Creature, attac
         return False
     if not attack.rolls:  # CL-9: no attack roll
         return _resolve_without_roll(state, attacker, target, attack, out, kind=kind, origin=origin)
-    mods = modifiers(state, attacker, target, attack, charge=(kind == "charge"), origin=origin)
+    mods = modifiers(state, attacker, target, attack, charge=(kind == "charge"), origin=origin,
+                     opportunity=(kind == "opportunity"))
     bonus = attack.bonus
     tn = target.card.defense_value(attack.defense)
     if natural is not None:  # CL-12: a set die
@@ -584,16 +605,22 @@ def resolve_attack(state: GameState, attacker: Creature, target: Creature, attac
     total = natural + bonus + sum(v for _, v in mods)
     critical = natural >= critical_from(state, attacker, attack) or automatic_critical(target, attack)
     hit = critical or (natural != 1 and total >= tn)
+    prevented = critical and bool(target.card.abilities) and immune_to(target.card, "critical hits")
+    if prevented:  # CL-15: the roll still hits, but it is no critical hit
+        critical = False
     state.round_had_combat = True
     out.append(ev.AttackRolled(attacker.uid, target.uid, attack.name, natural, bonus, mods, total,
-                               attack.defense.value, tn, hit, critical, kind))
+                               attack.defense.value, tn, hit, critical, kind, critical_prevented=prevented))
     gate = _gates(state, attacker, target, attack, kind)
     if hit:
         ca = any(name == "combat advantage" for name, _ in mods)
-        amount, steps = hit_damage(attacker, target, attack, critical, ca, kind == "charge",
-                                   boost=aura_damage(state, attacker, target))
+        charge = kind == "charge"
+        amount, steps, parts = _hit(attacker, target, attack, critical, ca, charge,
+                                    boost=aura_damage(state, attacker, target),
+                                    bonus=conditional_damage(state, attacker, target, attack, charge=charge,
+                                                             opportunity=kind == "opportunity"))
         deal_damage(state, target, amount, attack.damage_type, attacker.player, out,
-                    adjustments=tuple(steps))
+                    adjustments=tuple(steps), parts=parts)
     apply_attack_effects(state, attacker, target, attack, hit, out, kind=kind, origin=origin,
                          critical=critical, gate=gate)
     return hit
@@ -668,9 +695,21 @@ def aura_damage(state: GameState, attacker: Creature, target: Creature) -> Boost
     return (extra + tuple(auras.bonuses(state, attacker, "damage")), auras.resist_auras(state, target))
 
 
+def conditional_damage(state: GameState, attacker: Creature, target: Creature, attack: AttackDef, *,
+                       charge: bool = False, opportunity: bool = False) -> tuple[tuple[str, int], ...]:
+    """The attacker's conditional damage bonuses that hold for a hit of ``attack`` on ``target``
+    (CL-1, ``numbers.damage_bonuses``), as (name, HP) pairs for ``hit_damage``'s ``bonus``."""
+    if not has_bonuses(attacker.card):
+        return ()
+    return tuple(damage_bonuses(state, attacker, target,
+                                situation(state, attacker, target, attack,
+                                          "charge" if charge else "opportunity" if opportunity else "attack")))
+
+
 def hit_damage(attacker: Creature, target: Creature, attack: AttackDef, critical: bool,
                combat_advantage: bool, charge: bool, *,
-               boost: Boost = ((), ())) -> tuple[int, list[tuple[str, int]]]:
+               boost: Boost = ((), ()),
+               bonus: tuple[tuple[str, int], ...] = ()) -> tuple[int, list[tuple[str, int]]]:
     """HP a hit deals, and the abilities that changed it (ATK-5, CON-7, ABL-1, ABL-2, ATK-8).
 
     The attack's damage, plus Sneak Attack (with combat advantage) and
@@ -680,10 +719,25 @@ def hit_damage(attacker: Creature, target: Creature, attack: AttackDef, critical
     target's Immune / Vulnerable / Resist / Insubstantial (``abilities.defend``).
     ``boost``: (damage-aura bonuses as (name, HP) pairs, the target's resist
     auras) from ``aura_damage``; the bonuses add like any other bonus (ATK-8)
-    and never take damage below 0.
+    and never take damage below 0.  ``bonus``: the attacker's conditional damage
+    bonuses that hold (CL-1, ``conditional_damage``), added the same way.
+    An attack of several damage types (CL-6, ``AttackDef.parts``): the bonuses
+    join its main part, a critical hit doubles every part, enervated halves the
+    total (the cut taken from the main part first), and the target's abilities
+    apply to each part (``abilities.defend_parts``).
     Returns (HP, [(ability kind or aura name, HP change), ...]).
     """
-    amount = attack.total_damage
+    amount, steps, _ = _hit(attacker, target, attack, critical, combat_advantage, charge, boost=boost,
+                            bonus=bonus)
+    return amount, steps
+
+
+def _hit(attacker: Creature, target: Creature, attack: AttackDef, critical: bool,
+         combat_advantage: bool, charge: bool, *, boost: Boost,
+         bonus: tuple[tuple[str, int], ...]) -> tuple[int, list[tuple[str, int]], tuple[tuple[str, int], ...]]:
+    """``hit_damage``, and the damage parts before the target's defences ((type, HP) pairs; () for an
+    attack of one type, CL-6)."""
+    amount = attack.damage + attack.damage_bonus
     steps: list[tuple[str, int]] = []
     if attacker.card.abilities:
         steps = extra_damage(attacker.card, combat_advantage=combat_advantage, charge=charge)
@@ -692,15 +746,42 @@ def hit_damage(attacker: Creature, target: Creature, attack: AttackDef, critical
     if boosts:
         steps = steps + list(boosts)
         amount = max(0, amount + sum(v for _, v in boosts))
+    if bonus:  # CL-1: conditional damage bonuses
+        steps = steps + list(bonus)
+        amount = max(0, amount + sum(v for _, v in bonus))
     if critical:
         amount *= 2
         steps = [(k, 2 * v) for k, v in steps]
+    if attack.parts:  # CL-6: several damage types
+        return _hit_parts(attacker, target, attack, amount, critical, steps, resists)
     if "enervated" in attacker.conditions:  # CON-7
         amount = halve_damage(amount)
     if target.card.abilities or resists:
         amount, more = defend(target.card, amount, attack.damage_type, attack=True, auras=resists)
         steps += more
-    return amount, steps
+    return amount, steps, ()
+
+
+def _hit_parts(attacker: Creature, target: Creature, attack: AttackDef, main: int, critical: bool,
+               steps: list[tuple[str, int]], resists: tuple[Aura, ...]
+               ) -> tuple[int, list[tuple[str, int]], tuple[tuple[str, int], ...]]:
+    """The end of ``_hit`` for an attack of several damage types (CL-6): ``main`` is its main part
+    with every bonus (doubled already on a critical hit)."""
+    factor = 2 if critical else 1
+    parts = [(attack.damage_type, main)] + [(p.damage_type, p.amount * factor) for p in attack.parts]
+    if "enervated" in attacker.conditions:  # CON-7: half of the total, cut from the main part first
+        cut = sum(v for _, v in parts) - halve_damage(sum(v for _, v in parts))
+        shrunk = []
+        for kind, v in parts:
+            take = min(v, cut)
+            cut -= take
+            shrunk.append((kind, v - take))
+        parts = shrunk
+    rolled = tuple(parts)
+    if target.card.abilities or resists:
+        amount, more = defend_parts(target.card, parts, attack=True, auras=resists)
+        return amount, steps + more, rolled
+    return sum(v for _, v in parts), steps, rolled
 
 
 def apply_attack_effects(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
@@ -746,6 +827,9 @@ def apply_attack_effects(state: GameState, attacker: Creature, target: Creature,
             add_effect(state, target, "ongoing", effect.duration, attacker, out,
                        amount=effect.amount, damage_type=effect.damage_type)
         elif isinstance(effect, ForcedMoveEffect) and kind != "opportunity":
+            if target.card.abilities and immune_to(target.card, "forced movement"):  # CL-15
+                out.append(ev.ConditionPrevented(target.uid, "forced movement"))
+                continue
             source = attacker.square
             if attack.kind is AttackKind.AREA and origin is not None and origin.origin is not None:
                 source = origin.origin
@@ -784,17 +868,21 @@ def heal(creature: Creature, amount: int, out: list[ev.Event], *, cause: str, so
 
 def deal_damage(state: GameState, target: Creature, amount: int, damage_type: str,
                 by_player: int, out: list[ev.Event], *, cause: str = "attack",
-                adjustments: tuple[tuple[str, int], ...] = ()) -> None:
+                adjustments: tuple[tuple[str, int], ...] = (),
+                parts: tuple[tuple[str, int], ...] = ()) -> None:
     """Subtract ``amount`` HP from ``target``; destroy it at 0 (HP-1) and score its cost.
 
-    cause: "attack" or "ongoing"; adjustments: what abilities changed
-    (both reported in DamageDealt).
+    cause: "attack" or "ongoing"; adjustments: what abilities changed; parts: an attack's
+    damage types and HP before the target's defences when it has several (CL-6) -- any of them
+    may stop Regeneration (all reported in DamageDealt).
     """
     target.hp = max(0, target.hp - amount)
-    if amount > 0 and target.card.abilities and stops_regeneration(target.card, damage_type):
+    if amount > 0 and target.card.abilities and (
+            stops_regeneration(target.card, damage_type)
+            or any(v > 0 and stops_regeneration(target.card, t) for t, v in parts)):
         target.regeneration_stopped = True  # docs/rules.md ABL: stops its Regeneration for a turn
     out.append(ev.DamageDealt(target.uid, amount, damage_type, target.hp, target.bloodied, cause,
-                              adjustments))
+                              adjustments, parts=parts))
     if target.hp <= 0:
         destroy(state, target, by_player, out)
 

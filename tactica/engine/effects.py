@@ -25,6 +25,7 @@ from .combat import deal_damage, destroy
 from .conditions import end_effects, ongoing_damage
 from .footprint import footprint
 from .model import Duration, Square
+from .numbers import save_bonuses
 from .state import Creature, GameState
 from .triggers import DieRoll
 
@@ -115,7 +116,8 @@ def end_of_activation(state: GameState, me: Creature, out: list[ev.Event]) -> No
     throws (SAV-1).
 
     Durations first: an effect that ends now needs no save.  Then one d20 per
-    *save ends* record in the order they were applied; 10 or more ends it.
+    *save ends* record in the order they were applied; 10 or more ends it, the
+    card's conditional bonuses to saves that hold added (CL-1).
     A saving throw counts as combat for the tie-breaker (SCN-TIE).
     Mutates ``me`` and the dice.  Does nothing for a destroyed creature.
     """
@@ -137,8 +139,9 @@ def end_of_activation(state: GameState, me: Creature, out: list[ev.Event]) -> No
         else:
             face, state.dice = state.dice.roll(20)
         state.round_had_combat = True
-        success = face >= SAVE_SUCCESS
-        out.append(ev.SavingThrowRolled(me.uid, e.name, face, success))
+        mods = tuple(save_bonuses(state, me)) if me.card.abilities else ()  # CL-1: bonuses to saves
+        success = face + sum(v for _, v in mods) >= SAVE_SUCCESS
+        out.append(ev.SavingThrowRolled(me.uid, e.name, face, success, modifiers=mods))
         if success:
             saved.append(e)
     end_effects(me, saved, "save", out)

@@ -211,6 +211,9 @@ class AttackRolled(Event):
     hit: bool
     critical: bool
     kind: str
+    # CL-15: the roll would have been a critical hit, but the target is immune to critical hits
+    # (it hits, with ordinary damage).  Left out of repr: older records read the same.
+    critical_prevented: bool = field(default=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -230,6 +233,9 @@ class DamageDealt(Event):
     bloodied: bool
     cause: str = "attack"
     adjustments: tuple[tuple[str, int], ...] = ()
+    # CL-6: an attack of several damage types -- its parts as (damage type, HP) pairs before the
+    # target's Immune / Vulnerable / Resist ("" untyped); () for one type.  Left out of repr.
+    parts: tuple[tuple[str, int], ...] = field(default=(), repr=False)
 
 
 @dataclass(frozen=True)
@@ -313,6 +319,9 @@ class SavingThrowRolled(Event):
     condition: str
     natural: int
     success: bool
+    # CL-1: conditional bonuses to saving throws, as (name, value) pairs; success is natural plus
+    # their sum at 10 or more.  Left out of repr: older records read the same.
+    modifiers: tuple[tuple[str, int], ...] = field(default=(), repr=False)
 
 
 @dataclass(frozen=True)

@@ -277,6 +277,25 @@ class ChainEffect:
 Effect = ConditionEffect | OngoingEffect | FollowUpEffect | HealEffect | ForcedMoveEffect | EscalateEffect | ChainEffect
 
 
+@dataclass(frozen=True)
+class DamagePart:
+    """One more part of an attack's damage, of its own type (CL-6: the "10 fire" of "20 + 10 fire").
+
+    A critical hit doubles it (ATK-5); the target's Immune, Vulnerable and Resist to that
+    type apply to it, and Resist all to the attack's total (docs/rules.md CL-6).
+
+    Attributes:
+        amount: HP on a normal hit (1 or more).
+        damage_type: e.g. "fire", or "" for untyped.
+    """
+
+    amount: int
+    damage_type: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.amount} {self.damage_type}" if self.damage_type else str(self.amount)
+
+
 class Defense(str, Enum):
     """The defence an attack targets (CARD-3): AC or DEF."""
 
@@ -309,6 +328,8 @@ class AttackDef:
         uses: check boxes: how many times per battle it may be made with an
             attack action (CARD-4); 0 for unlimited.
         recharge: when a spent one-box attack refills (CARD-4), or None.
+        parts: more damage of other types on a hit (CL-6, "20 + 10 fire": damage 20 and a
+            part of 10 fire); () for an attack of one type.
         only: whom it may target (CL-2): a creature is a legal target (or, for a close or area
             attack, is struck) only when this holds, ``me`` the attacker and ``other`` the target.
         strikes: whom a close or area attack strikes in its template: all creatures, enemies
@@ -338,6 +359,7 @@ class AttackDef:
     strikes: Strikes = Strikes.ALL
     automatic: bool = False
     save: int = 0
+    parts: tuple[DamagePart, ...] = ()
 
     @property
     def rolls(self) -> bool:
@@ -359,8 +381,21 @@ class AttackDef:
 
     @property
     def total_damage(self) -> int:
-        """Damage on a normal hit, in HP (damage + damage_bonus)."""
+        """Damage on a normal hit, in HP (damage + damage_bonus, and every part of CL-6)."""
+        if self.parts:
+            return self.damage + self.damage_bonus + sum(p.amount for p in self.parts)
         return self.damage + self.damage_bonus
+
+    @property
+    def damage_types(self) -> frozenset[str]:
+        """The damage types of its parts ("" for an untyped part; CL-6)."""
+        return frozenset((self.damage_type,) + tuple(p.damage_type for p in self.parts))
+
+    def describe_damage(self) -> str:
+        """Its damage as card text: "15+10 cold", "20 + 10 fire" (CL-6)."""
+        main = f"{self.damage}+{self.damage_bonus}" if self.damage_bonus else str(self.damage)
+        main += f" {self.damage_type}" if self.damage_type else ""
+        return " + ".join([main] + [str(p) for p in self.parts])
 
     def describe_reach(self) -> str:
         """Return the card text for the targeting rule, e.g. "range 8", "reach 2" (CL-5)."""

@@ -22,6 +22,7 @@ from .footprint import footprint, gap
 from .geometry import NEIGHBOUR_STEPS, adjacent
 from .model import Square
 from .modules import BARRED, MoveTally, RuleBook, book_of
+from .numbers import immune_to
 from .state import Creature, GameState
 
 
@@ -168,6 +169,8 @@ def threats(state: GameState, mover: Creature, square: Square, *, moving: bool =
     creatures to consider, in ``state.creatures`` order (a caller's list of
     the mover's enemies; None: every creature).
     """
+    if mover.card.abilities and immune_to(mover.card, "opportunity attacks"):
+        return ()  # CL-15: it provokes nothing
     fliers = False
     if moving:
         mode = mode_of(mover)
@@ -199,9 +202,12 @@ def threats(state: GameState, mover: Creature, square: Square, *, moving: bool =
 def threat_map(state: GameState, mover: Creature, *, fliers_only: bool = False) -> dict[Square, frozenset[str]]:
     """For every square, the enemies that leaving it would provoke (OA-1, OA-3, OA-5).
 
-    ``fliers_only``: count only flying enemies (a flier after take-off, MOV-10).
+    ``fliers_only``: count only flying enemies (a flier after take-off, MOV-10).  Empty for a
+    mover immune to opportunity attacks (CL-15).
     """
     found: dict[Square, set[str]] = {}
+    if mover.card.abilities and immune_to(mover.card, "opportunity attacks"):
+        return {}  # CL-15: it provokes nothing
     book = book_of(state)
     for c in state.creatures:
         if not (c.alive and c.team != mover.team and c.can_make_opportunity_attacks

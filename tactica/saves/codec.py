@@ -139,6 +139,8 @@ def _attack_to(a: AttackDef) -> dict[str, Any]:
         out["uses"] = a.uses
     if a.recharge is not None:
         out["recharge"] = _recharge_to(a.recharge)
+    if a.parts:  # CL-6: more damage of other types (absent when none: older saves read the same)
+        out["parts"] = [asdict(p) for p in a.parts]
     # card language, targets (CL-2, CL-9): only when set, so older saves read the same
     if not a.only.always:
         out["only"] = asdict(a.only)

@@ -86,8 +86,9 @@ def test_abl_01_every_implemented_kind_loads_as_typed_data(tmp_path):
     ("{kind: resist, amount: 10}", "16:9 missing required key 'type' in ability 1 of card 'test-wisp' "
                                    "(a 'resist' ability needs it)"),
     ("{kind: immune, type: fire, condition: dazed}", "16:9 an 'immune' ability names exactly one of 'type' "
-                                                     "(a damage type) or 'condition' in ability 1 of card "
-                                                     "'test-wisp'"),
+                                                     "(a damage type), 'condition' or 'to' (critical hits, "
+                                                     "forced movement, flanking, opportunity attacks) in "
+                                                     "ability 1 of card 'test-wisp'"),
     ("{kind: immune, type: all}", "16:30 'immune' takes one damage type, not 'all' (ability 1 of card "
                                   "'test-wisp')"),
     ("{kind: resist, amount: 10, type: frost}", "16:42 unknown damage type 'frost'; expected one of: "

@@ -38,6 +38,12 @@ durability is worth two creatures, i.e. cost ∝ sqrt(offence × durability)).
 * Special powers (SPW-1): heal A adds A HP per box (3 boxes' worth when
   unlimited), ×1.5 when it can reach an ally; clearing conditions adds 5 HP
   per box.
+* Conditional numbers (CL-1, CL-4; a first costing): a bonus B that always
+  holds counts fully, one with a ``when`` 0.4 of it; attack ×(1 + 0.05·B)
+  offence, damage adds B times the hit chance, AC / DEF / both ×(1 + 0.05·B
+  × 0.85 / 0.15 / 1) durability, speed ×(1 + 0.05·B) mobility, saves 3B HP.
+  Damage parts of several types (CL-6) count in the attack's total; the
+  immunities of CL-15 count as Immune (×1.03 durability).
 * Reactions (CL-10): about 0.4 uses a round when once per turn, 0.25 when
   once per round (fewer with check boxes): an attack adds that share of its
   offence, damage that share of its amount, a heal 12× that share in HP.
@@ -57,7 +63,7 @@ import math
 import pytest
 
 from tactica.content import load_catalogue
-from tactica.engine import AttackDef, CreatureCard
+from tactica.engine import AttackDef, Bonus, CreatureCard
 from tactica.engine import abilities as ab
 from tactica.engine.model import (
     ChainEffect,
@@ -162,6 +168,19 @@ def _ability_factors(c: CreatureCard, best: AttackDef) -> tuple[float, float, fl
             hp += 3 * a.amount
         elif isinstance(a, ab.Immune):
             dur_x *= 1.03
+        elif isinstance(a, Bonus):  # CL-1, CL-4: a conditional number, counted by how often it holds
+            held = 1.0 if a.when.always else 0.4
+            b = a.amount * held
+            if a.to == "attack":
+                off_x *= 1 + 0.05 * b
+            elif a.to == "damage":
+                extra += chance * b
+            elif a.to in ("ac", "def", "defenses"):
+                dur_x *= 1 + 0.05 * b * {"ac": 0.85, "def": 0.15, "defenses": 1.0}[a.to]
+            elif a.to == "speed":
+                mob_x *= 1 + 0.05 * b
+            else:  # saves
+                hp += 3 * b
         elif isinstance(a, ab.Flight):
             mob_x *= 1.2
         elif isinstance(a, (ab.Burrow, ab.Phasing)):

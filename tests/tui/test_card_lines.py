@@ -25,3 +25,14 @@ def test_no_shipped_card_shows_a_line_twice(card_id):
     lines = [line for line in lines if line]
     repeated = sorted({line for line in lines if lines.count(line) > 1})
     assert not repeated, f"{card.name} says twice: {repeated}"
+
+
+def test_cl_1_cl_6_cl_15_the_stat_card_says_bonuses_parts_and_immunities_from_the_data():
+    card = load_catalogue()["ember-gate-templar"]
+    st = battle("A.....\n......", {"A": card}, active="A")
+    text = card_text(st.creature("A"), state=st).plain
+    assert "Holy Wrath: +10 damage when the target is Evil" in text
+    assert "10 + 5 radiant damage" in text
+    golem = load_catalogue()["ashen-forge-golem"]
+    st = battle("A.....\n......", {"A": golem}, active="A")
+    assert "Immune to critical hits" in card_text(st.creature("A"), state=st).plain

@@ -34,9 +34,8 @@ def card_summary(card: CreatureCard) -> Text:
     for i, a in enumerate(card.attacks, 1):
         t.append(f"{i}", style="bold reverse")
         t.append(f" {a.name}" + (" (basic)" if a is card.basic_attack else "") + "\n", style="bold")
-        dmg = f"{a.damage}+{a.damage_bonus}" if a.damage_bonus else f"{a.damage}"
-        t.append(f"  {'+' if a.bonus >= 0 else ''}{a.bonus} vs {a.defense.value} · {dmg}"
-                 f"{' ' + a.damage_type if a.damage_type else ''} damage\n")
+        dmg = a.describe_damage()  # "15+10 cold", "20 + 10 fire" (CL-6)
+        t.append(f"  {'+' if a.bonus >= 0 else ''}{a.bonus} vs {a.defense.value} · {dmg} damage\n")
         extra = f"  {a.kind.value} · {a.describe_reach()}"
         if a.uses:  # CARD-4
             extra += " · " + "☐" * a.uses

@@ -211,9 +211,9 @@ def _card_text(c: Creature, *, active: bool, move_used: bool, attack_used: bool,
     for i, a in enumerate(card.attacks, 1):
         t.append(f"{i}", style="bold reverse")
         t.append(f" {a.name}\n", style="bold")
-        dmg = f"{a.damage}+{a.damage_bonus}" if a.damage_bonus else f"{a.damage}"
+        dmg = a.describe_damage()  # "15+10 cold", "20 + 10 fire" (CL-6)
         t.append(f"  {'+' if a.bonus >= 0 else ''}{a.bonus} vs {a.defense.value} · "
-                 f"{dmg}{' ' + a.damage_type if a.damage_type else ''} damage\n")
+                 f"{dmg} damage\n")
         extra = f"  {a.kind.value} · {a.describe_reach()}"
         if a is card.basic_attack:
             extra += " · basic"

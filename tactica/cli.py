@@ -305,7 +305,8 @@ def build_parser() -> argparse.ArgumentParser:
                           "tactica replay FILE open it) instead of its log")
 
     val = sub.add_parser("validate", help="check map, warband and card files")
-    val.add_argument("paths", nargs="+", metavar="PATH")
+    val.add_argument("paths", nargs="*", metavar="PATH",
+                     help="map, warband and card files, or folders of them (optional with --cards)")
     val.add_argument("--cards", metavar="FILE", action="append",
                      help="a card file of your own whose cards the warbands checked may name (repeatable; "
                           "card files given as PATH count too)")

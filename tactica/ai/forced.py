@@ -9,7 +9,9 @@ then out of the VP zone that scores for it, then as far as possible from its
 nearest ally (no flanking partner), then as near as possible to our own
 creatures (ready for their attacks).  For its own creature (an ally caught
 by an area attack, or a creature placed after a fall): into our VP zone,
-then as near the nearest enemy as possible.  Ties keep the engine's order.
+then as near the nearest enemy as possible -- except a bloodied or ranged
+creature its own movement power moves (CL-11): as far from them as possible.
+Ties keep the engine's order.
 """
 from __future__ import annotations
 
@@ -56,7 +58,12 @@ def forced_score(state: GameState, action: Action) -> float:
               if c.alive and c.uid != target.uid and not state.hostile(c.player, side)]
     enemies = [c.square for c in state.enemy_creatures(side)]
     if not state.hostile(side, me):
-        return (10.0 if any_in(sq, target.size, state.vp_zone(side)) else 0.0) - _nearest(sq, enemies) * 0.1
+        zone = 10.0 if any_in(sq, target.size, state.vp_zone(side)) else 0.0
+        basic = target.card.basic_attack
+        if not p.attack and p.kind in ("shift", "teleport", "slide") and (
+                target.bloodied or (basic is not None and basic.kind.value == "ranged")):
+            return zone + _nearest(sq, enemies) * 0.1  # CL-11: a movement power gets it away
+        return zone - _nearest(sq, enemies) * 0.1
     score = 0.0
     if isinstance(action, ForceMove) and state.battle_map.rules_at(sq).fliers_only and not movement_mode(target).flies:
         score += 100.0

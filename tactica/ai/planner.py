@@ -74,9 +74,11 @@ from tactica.engine import (
     as_active,
     attack_allowed,
     chebyshev,
+    move_rest,
     provokers_of_path,
     routes,
     teleport_squares,
+    teleport_ways,
     with_creature_at,
 )
 
@@ -122,6 +124,10 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
     enemies = [c for c in st.enemy_creatures(me.player)]
     reach = routes(st, actor, actor.speed) if move_left and actor.speed > 0 else {}
     move_then = (not acting) or not state.move_used  # a move now still allows an attack after
+    jump_rest = move_rest(state) if acting and me.teleported_round == state.round else 0
+    if jump_rest:  # TER-TELEPORT: after the jump it carries on with its move's rest, no action spent
+        move_left, move_then = True, attack_left
+        reach = routes(st, actor, jump_rest)
     # Places to end on without attacking (and after attacking from here).
     best_stay: tuple[float, Move | None] = (here, None)
     pv: dict[Square, float] = {}
@@ -214,6 +220,9 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
         candidates.append((v, Teleport(sq)))
     if move_then and attack_left and max(c[0] for c in candidates) <= here:
         candidates.extend(dig_through(st, enemies, here))  # UG-RUBBLE: walled in, it digs
+    gates = st.geometry.teleporters
+    if gates and me.teleported_round != st.round and (any(sq in gates for sq in reach) or teleport_squares(st)):
+        candidates.extend(through_teleporters(st, me, board, threats, enemies, attack_left))
     score, action = max(candidates, key=lambda c: c[0])
     return Plan(score, me.uid, action, idle=here, notes={"alternatives": _alternatives(candidates)})
 
@@ -231,6 +240,33 @@ def dig_through(state: GameState, enemies: list[Creature], here: float) -> list[
         return []
     best = min(digs, key=lambda d: min((chebyshev(d.square, e.square) for e in enemies), default=0))
     return [(here + DIG_GAIN, best)]
+def through_teleporters(st: GameState, me: Creature, board: Board, threats, enemies: list[Creature],
+                        attack_left: bool) -> list[tuple[float, Action]]:
+    """TER-TELEPORT: the squares only a teleporter reaches this activation with the rest of the move
+    that stops on it (stop on it, jump, carry on: the engine's ``teleport_ways``, the ways that
+    spend no further action), each scored as an end square (and, when the attack action is still
+    left, with the best attack from the best few of them), as candidates for the way's first
+    action; the opportunity attacks of the way onto the teleporter count against it.  Empty on
+    maps without teleporters."""
+    ways = {sq: way for sq, way in teleport_ways(st).items() if not way.fresh}  # on with the move's rest
+    if not ways:
+        return []
+    risk: dict[tuple, float] = {}
+    scored = []
+    for sq, way in ways.items():
+        onto = way.onto.path if way.onto is not None else ()
+        if onto not in risk:
+            risk[onto] = oa_risk(st, me, provokers_of_path(st, st.creature(me.uid), onto)) if onto else 0.0
+        scored.append((place_value(board, me, sq, threats) - risk[onto], sq, way))
+    scored.sort(key=lambda x: (-x[0], x[1][1], x[1][0]))
+    out: list[tuple[float, Action]] = [(scored[0][0], scored[0][2].first)]
+    if attack_left:
+        for v, sq, way in scored[:TOP_EXACT // 2]:
+            there = with_creature_at(st, me.uid, sq)
+            atk, act = best_attack_from(there, there.creature(me.uid), enemies)
+            if act is not None:
+                out.append((v + atk, way.first))
+    return out
 
 
 def _alternatives(candidates: list[tuple[float, Action]]) -> tuple[tuple[float, Action], ...]:

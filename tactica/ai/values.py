@@ -19,6 +19,7 @@ kill chance); nothing here reads the dice.
 from __future__ import annotations
 
 from tactica.engine import (
+    MOVEMENT_EFFECTS,
     ActiveEffect,
     AttackDef,
     AttackPreview,
@@ -33,6 +34,7 @@ from tactica.engine import (
     OngoingEffect,
     PendingForce,
     PowerEffect,
+    SpecialPower,
     Square,
     Trigger,
     UsePower,
@@ -40,6 +42,7 @@ from tactica.engine import (
     chebyshev,
     conditional_damage,
     forced_destinations,
+    form_card,
     immune_to,
     movement_mode,
     next_in_chain,
@@ -54,6 +57,8 @@ from .weights import (
     DAMAGE_FULL,
     DAMAGE_LEFT,
     EFFECT_TURNS,
+    ESCAPE,
+    FORM_GAIN,
     HEAL,
     INTO_REACH,
     KILL_THREAT,
@@ -263,6 +268,8 @@ def power_value(state: GameState, me: Creature, action: UsePower) -> float:
     """
     power = me.card.special_powers[action.power]
     target = state.creature(action.target)
+    if power.effect in MOVEMENT_EFFECTS or power.effect is PowerEffect.FORM:  # CL-11, CL-14
+        return movement_or_form_value(state, me, power, target)
     if power.effect is PowerEffect.HEAL:
         value = heal_value(target, power.amount)
         later = target.card.cost * HEAL * min(power.amount, target.card.hp) / max(1, target.card.hp)
@@ -270,6 +277,37 @@ def power_value(state: GameState, me: Creature, action: UsePower) -> float:
         value = conditions_cost(target)
         later = TURN_WORTH * target.card.cost
     return value - (BOX_KEEP * later if power.uses else 0.0)
+
+
+def movement_or_form_value(state: GameState, me: Creature, power: SpecialPower, target: Creature) -> float:
+    """VP-equivalent of a CL-11 movement power or a CL-14 change of form now; 0 when it would not
+    help (the planners then never spend an action on it).
+
+    Movement (itself or an ally): worth ``ESCAPE`` of a turn of the moved creature when it stands
+    next to an enemy that could make opportunity attacks and either it is bloodied or its best
+    attack is ranged (it wants to get away; where it goes is ``forced.choose_forced``'s choice).
+    Form: worth ``FORM_GAIN`` of a turn when the form hits harder (best attack's total damage) or
+    stands harder (AC) than its natural numbers, and enemies are within its speed + 1; never worth
+    changing back (0).
+    """
+    if power.effect is PowerEffect.FORM:
+        if me.form:
+            return 0.0
+        form = me.card.form_named(power.form)
+        if form is None:
+            return 0.0
+        shaped = form_card(me.card, form)
+        best_now = max((a.total_damage for a in me.card.attacks), default=0)
+        best_then = max((a.total_damage for a in shaped.attacks), default=0)
+        if best_then < best_now and shaped.ac <= me.card.ac:
+            return 0.0
+        near = any(chebyshev(e.square, me.square) <= me.card.speed + 1 for e in state.enemy_creatures(me.player))
+        return FORM_GAIN * TURN_WORTH * me.card.cost if near else 0.0
+    pressed = any(chebyshev(e.square, target.square) == 1 and e.can_make_opportunity_attacks
+                  for e in state.enemy_creatures(target.player))
+    basic = target.card.basic_attack
+    wants_out = target.bloodied or (basic is not None and basic.kind.value == "ranged")
+    return ESCAPE * TURN_WORTH * target.card.cost if pressed and wants_out else 0.0
 
 
 def aura_worth(aura: Aura, covered: Creature) -> float:

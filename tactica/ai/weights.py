@@ -36,9 +36,16 @@ BOX_KEEP = 0.5         # share of a later full use a check box (CARD-4) is worth
 ALLY_HIT = 1.5         # × the value of hitting an ally with an area attack (a loss)
 AREA_ORIGINS = 12      # most origin squares tried for one radius area attack
 TURN_WORTH = 0.08      # share of a creature's cost one of its turns is worth (what conditions take)
-#: Share of a turn each condition takes from the creature that has it (CON-1..CON-8), per turn it lasts.
+#: Share of a turn each condition takes from the creature that has it (CON-1..CON-8, CL-18), per turn
+#: it lasts.  Petrified is a lost turn that also shields it (resist 20): less than stunned.
 CONDITION_COST = {"dazed": 0.3, "staggered": 0.4, "stunned": 1.0, "helpless": 1.5, "immobilized": 0.25,
-                  "confused": 0.6, "enervated": 0.5, "slowed": 0.15}
+                  "confused": 0.6, "enervated": 0.5, "slowed": 0.15,
+                  "petrified": 0.8, "blinded": 0.45, "restrained": 0.4, "marked": 0.1}
+#: CL-11: share of a turn a movement power is worth when it gets a pressed creature (bloodied, or
+#: ranged) away from an adjacent enemy without opportunity attacks.
+ESCAPE = 0.6
+#: CL-14: share of a turn taking a stronger form is worth while enemies are near.
+FORM_GAIN = 0.5
 #: Turns an effect is expected to last (SAV-1: a save of 10+ ends it 55% of the time: 1.8 turns).
 EFFECT_TURNS = {Duration.NEXT_TURN: 1.0, Duration.PLAYER_NEXT_TURN: 1.0, Duration.ROUND: 0.5,
                 Duration.BATTLE: 4.0, Duration.SAVE_ENDS: 1.8}

@@ -52,6 +52,7 @@ from tactica.engine import (
     FatigueChanged,
     FirstPlayerChosen,
     FlierFell,
+    FormChanged,
     GameState,
     MapChosen,
     OpportunityAttackProvoked,
@@ -263,6 +264,9 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
             if e.mode == "teleport":
                 x, y = e.path[-1]
                 text = f"{creature_name(state, e.uid)} teleports to column {x + 1}, row {y + 1}"
+            elif e.mode == "expand":  # docs/rules.md Squeeze: the squeezed block grows back
+                x, y = e.path[-1]
+                text = f"{creature_name(state, e.uid)} expands into the space at column {x + 1}, row {y + 1}"
             elif e.mode == "charge" and e.uid in charged:  # the rest of one charge (CHG-1), not a new one
                 charged[e.uid] += steps
                 noun = "square" if steps == 1 else "squares"
@@ -279,7 +283,7 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
                     if whole > steps:  # cut by opportunity attacks: say it is one charge
                         text = f"{creature_name(state, e.uid)} begins a {whole}-square charge ({steps} {noun})"
             if e.mode in ("move", "charge", "squeeze"):
-                spent = movement_spent(state, e.uid, e.start, e.path)
+                spent = movement_spent(state, e.uid, e.start, e.path, squeezed=e.mode == "squeeze")
                 if spent != steps:  # difficult terrain (MOV-8) or a rule module's prices: say both
                     text += f" ({spent} squares of movement)"
             out.append(LogLine(text, "move", _owner(state, e.uid)))
@@ -330,7 +334,8 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
         elif isinstance(e, ConditionApplied):
             what = (f"ongoing {e.amount}{' ' + e.damage_type if e.damage_type else ''} damage"
                     if e.condition == "ongoing" else e.condition)
-            out.append(LogLine(f"{creature_name(state, e.uid)} is {what} ({e.duration})"
+            until = "until it expands" if e.condition == "squeezing" else e.duration  # docs/rules.md Squeeze
+            out.append(LogLine(f"{creature_name(state, e.uid)} is {what} ({until})"
                                if e.condition != "ongoing" else
                                f"{creature_name(state, e.uid)} takes {what} ({e.duration})",
                                "hit", _owner(state, e.uid)))
@@ -344,6 +349,11 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
             out.append(LogLine(f"{creature_name(state, e.uid)} is no longer {name}" if e.condition != "ongoing"
                                else f"{creature_name(state, e.uid)}'s ongoing damage ends ({why})",
                                "info", _owner(state, e.uid)))
+        elif isinstance(e, FormChanged):  # CL-14
+            who = creature_name(state, e.uid)
+            text = (f"{who} changes back to its natural form ({e.power})" if not e.form
+                    else f"{who} takes {e.form} form ({e.power})")
+            out.append(LogLine(text, "info", _owner(state, e.uid)))
         elif isinstance(e, ConditionPrevented):
             out.append(LogLine(f"{creature_name(state, e.uid)} is immune to {e.condition}", "info",
                                _owner(state, e.uid)))
@@ -446,11 +456,17 @@ def _cave_words(e: Event, state: GameState) -> str:
 def describe_forced(e: CreatureForced, state: GameState) -> str:
     """A forced movement as words (MOV-14), e.g. "Ogre (OG1) pushes Kobold (ko1) 2 squares"."""
     by, who = creature_name(state, e.by), creature_name(state, e.uid)
+    if e.by == e.uid:  # CL-11: its own movement power
+        if e.kind == "teleport":
+            return f"{who} teleports to {_square(e.path[-1])}"
+        steps = len(e.path)
+        verb = "shifts" if e.kind == "shift" else "slides"
+        return f"{who} {verb} {steps} square{'s' if steps != 1 else ''} (no opportunity attacks)"
     if e.kind in ("teleport", "place"):
         verb = "teleports" if e.kind == "teleport" else "places"
         return f"{by} {verb} {who} to {_square(e.path[-1])}"
     steps = len(e.path)
-    verb = {"push": "pushes", "pull": "pulls", "slide": "slides"}.get(e.kind, e.kind)
+    verb = {"push": "pushes", "pull": "pulls", "slide": "slides", "shift": "shifts"}.get(e.kind, e.kind)
     return f"{by} {verb} {who} {steps} square{'s' if steps != 1 else ''} (no opportunity attacks)"
 
 

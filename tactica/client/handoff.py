@@ -61,6 +61,8 @@ def summary_lines(events: Sequence[Event], state: GameState) -> list[str]:
         elif isinstance(event, TurnStarted):
             lines.append(f"{player_name(event.player)}'s turn.")
         elif isinstance(event, CreatureMoved):
+            if event.mode == "expand":  # the end of a squeeze (docs/rules.md): no square moved
+                continue
             steps = 1 if event.mode == "teleport" else len(event.path)
             lines.append(f"{creature_name(state, event.uid)} {_MOVED.get(event.mode, 'moved')} {_squares(steps)}.")
         elif isinstance(event, AttackRolled):

@@ -21,10 +21,13 @@ from tactica.engine import (
     Square,
     Squeeze,
     StandUp,
+    Teleport,
+    TeleportWay,
     UsePower,
     attack_allowed,
     attack_available,
     creature_distance,
+    move_budget,
     move_rest,
     provokers_of_attack,
 )
@@ -59,6 +62,11 @@ GENERAL_CODES = ("no-attack-left", "basic-only", "no-melee")
 
 CHARGE_GENERAL = GENERAL_CODES + ("no-uses",)
 """The same for a charge, where a spent basic melee line (CARD-4) is about the charger too."""
+
+
+def _where(square: Square) -> str:
+    """"column 3, row 5" (1-based, as the log says it)."""
+    return f"column {square[0] + 1}, row {square[1] + 1}"
 
 
 class Hints:
@@ -268,12 +276,16 @@ class Hints:
             return self._forced_hint(cursor) if m is Mode.FORCE and st.pending else ""
         if m is Mode.ACT:
             moves = s.moves()
+            if isinstance(moves.get(cursor), Teleport):  # TER-TELEPORT: jumping from where it stands
+                return self._jump_words(cursor)
             if cursor in moves:
-                path = moves[cursor].path
+                chosen = moves[cursor]
+                assert isinstance(chosen, (Move, Squeeze))
+                path = chosen.path
                 squares = f"{len(path)} square{'s' if len(path) != 1 else ''} here"
                 if isinstance(moves[cursor], Squeeze):  # docs/rules.md: a Huge creature squeezing
-                    text = (f"Squeeze {squares} (as 2×2 at half speed; then foes get combat advantage "
-                            f"and it attacks at -5): m or Enter.")
+                    text = (f"Squeeze {squares} (as 2×2 at half speed, then it expands to its full size; "
+                            f"the foes its start provokes get combat advantage): m or Enter.")
                 else:
                     text = f"Move {squares}: m or Enter."
                 prov = s.provokers(path)
@@ -284,9 +296,12 @@ class Hints:
                         text += " s shifts here instead: no opportunity attacks."
                 else:
                     text += " No opportunity attacks."
-                return text + self._pit_words(moves[cursor], not prov)
+                return text + self._pit_words(chosen, not prov)
             if cursor in s.shifts():  # MOV-12: a shift the engine allows where no move ends
                 return "Shift 1 square here: s (no opportunity attacks)."
+            way = s.teleport_ways().get(cursor)
+            if way is not None:
+                return self._way_words(way)
             if here is not None and here.player != me.player:
                 for index in s.usable_attacks():
                     if here.uid in s.attack_targets(index):
@@ -325,6 +340,32 @@ class Hints:
         if m is Mode.FORCE and st.pending:
             return self._forced_hint(cursor)
         return ""
+
+    def _jump_words(self, square: Square) -> str:
+        """The status line over a teleporter the active creature may jump to now (TER-TELEPORT)."""
+        st = self.session.state
+        rest = st.jump_spent
+        text = f"Jump through the teleporter to {_where(square)} (no action; once a round)"
+        if rest is not None and self.session.state.active_creature is not None:
+            left = max(0, move_budget(st) - rest)
+            text += f", then carry on with the {left} square{'s' if left != 1 else ''} its move has left"
+        return text + ": m or Enter."
+
+    def _way_words(self, way: TeleportWay) -> str:
+        """The status line over a square reached only through a teleporter (TER-TELEPORT): the way
+        in words, and that m takes its first step."""
+        parts = []
+        if way.onto is not None:
+            n = len(way.onto.path)
+            parts.append(f"move {n} square{'s' if n != 1 else ''} onto the teleporter at {_where(way.onto.path[-1])}")
+        parts.append(f"jump to {_where(way.jump.square)}")
+        if way.then is not None:
+            n = len(way.then.path)
+            how = "a fresh move: it takes an action" if way.fresh else "the rest of its move: no action"
+            parts.append(f"move on {n} square{'s' if n != 1 else ''} ({how})")
+        first = "moves onto the teleporter" if way.onto is not None else "jumps"
+        return ("Through a teleporter: " + ", ".join(parts[:-1]) + (", then " if len(parts) > 1 else "")
+                + parts[-1] + f". m or Enter {first}; press it again to go on.")
 
     def _pit_words(self, action: Move | Squeeze | Charge, asks: bool) -> str:
         """What the status line adds when ``action`` (a move or a charge) ends over a pit (TER-PIT, from
@@ -402,7 +443,7 @@ class Hints:
         if p.kind == "settle":
             return (f"{who}: {name} climbs out of the pit — place it on a marked square, the nearest "
                     f"legal ones (Tab cycles, Enter places).")
-        verb = {"push": "Push", "pull": "Pull", "slide": "Slide", "teleport": "Teleport",
+        verb = {"push": "Push", "pull": "Pull", "slide": "Slide", "teleport": "Teleport", "shift": "Shift",
                 "place": "Place"}.get(p.kind, p.kind)
         chosen = self.machine.forced_squares().get(cursor)
         if chosen is not None and st.battle_map.rules_at(cursor).fliers_only and p.kind in ("push", "pull", "slide"):

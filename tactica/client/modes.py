@@ -310,6 +310,9 @@ class ModeMachine:
         move = self.session.moves().get(cursor)
         if move:
             return move
+        way = self.session.teleport_ways().get(cursor)
+        if way is not None:  # TER-TELEPORT: the first step of stop, jump, carry on (the key again goes on)
+            return way.first
         refusal = self.session.check(Move((cursor,)))
         if refusal and not self.session.moves():
             return refusal

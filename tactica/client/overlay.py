@@ -16,6 +16,7 @@ from tactica.engine import (
     ForceMove,
     GameState,
     Square,
+    Squeeze,
     aura_squares,
     creature_threat,
     footprint_squares,
@@ -26,13 +27,15 @@ from .modes import Mode, ModeMachine
 from .session import GameSession
 
 
-def body_path(me: Creature | None, path: tuple[Square, ...]) -> tuple[Square, ...]:
+def body_path(me: Creature | None, path: tuple[Square, ...], end: Square | None = None) -> tuple[Square, ...]:
     """The path to draw: for a Large or Huge mover its anchors plus every square its body would
-    fill at the end (MOV-13), so the player sees where it lands; else ``path`` itself."""
+    fill at the end (MOV-13), so the player sees where it lands; else ``path`` itself.  ``end``:
+    the anchor it ends on when that is not the path's last (a squeeze expanding up or left,
+    docs/rules.md Squeeze)."""
     if me is None or not path or me.card.size < 2:
         return path
-    end = footprint_squares(path[-1], me.card.size)
-    return path + tuple(sq for sq in end if sq not in path)
+    body = footprint_squares(path[-1] if end is None else end, me.card.size)
+    return path + tuple(sq for sq in body if sq not in path)
 
 
 @dataclass(frozen=True)
@@ -173,8 +176,15 @@ def _overlay(machine: ModeMachine, cursor: Square) -> Overlay:
     if m is Mode.ACT:
         moves = s.moves()
         move = moves.get(cursor)
-        path = move.path if move else ()
-        return Overlay(reachable=frozenset(moves), shifts=frozenset(s.shifts()), path=body_path(me, path),
+        path = getattr(move, "path", ()) if move else ()
+        ways = s.teleport_ways()  # TER-TELEPORT: squares reached by stopping on a teleporter and jumping
+        way = ways.get(cursor) if move is None else None
+        shown = path
+        if way is not None:
+            path = way.onto.path if way.onto is not None else ()
+            shown = path + (way.jump.square,) + (way.then.path if way.then is not None else ())
+        return Overlay(reachable=frozenset(moves) | frozenset(ways), shifts=frozenset(s.shifts()),
+                       path=body_path(me, shown, move.destination if isinstance(move, Squeeze) else None),
                        provokers=frozenset(s.provokers(path)), active=active)
     if m is Mode.ATTACK:
         return Overlay(targets=frozenset(s.attack_targets(machine.attack_index)),
@@ -197,7 +207,7 @@ def _overlay(machine: ModeMachine, cursor: Square) -> Overlay:
         pending = s.state.pending[0] if s.state.pending else None
         forced = machine.forced_squares().get(cursor)
         path = forced.path if isinstance(forced, ForceMove) and pending and pending.kind in (
-            "push", "pull", "slide") else ()
+            "push", "pull", "slide", "shift") else ()
         return Overlay(ends=frozenset(machine.forced_squares()), path=path,
                        targets=frozenset({pending.target} if pending else ()), active=active)
     return Overlay(active=active)

@@ -32,6 +32,8 @@ from tactica.engine import (
     Shift,
     Square,
     Squeeze,
+    Teleport,
+    TeleportWay,
     Template,
     WarbandDef,
     apply,
@@ -48,6 +50,7 @@ from tactica.engine import (
     provokers_of_path,
     provokers_of_squeeze,
     struck_by_area,
+    teleport_ways,
     with_map,
 )
 from tactica.saves.autosave import AutoSaver
@@ -113,6 +116,8 @@ class GameSession:
     _no_undo: str = field(default=NOTHING, repr=False)
     _pit_for: object = field(default=None, repr=False)
     _pit: dict = field(default_factory=dict, repr=False)
+    _ways_for: object = field(default=None, repr=False)
+    _ways: dict = field(default_factory=dict, repr=False)
 
     # -- creating -----------------------------------------------------------
     @classmethod
@@ -283,17 +288,33 @@ class GameSession:
         """The legal actions of one class, e.g. ``of_type(Move)``."""
         return [a for a in self.legal() if isinstance(a, kind)]
 
-    def moves(self) -> dict[Square, Move | Squeeze]:
+    def moves(self) -> dict[Square, Move | Squeeze | Teleport]:
         """Legal moves of the active creature by destination (MOV-1..8, MOV-13).
 
         A Huge creature also lists the squeezes (docs/rules.md) that end where no
         plain move does: the player picks the square, the engine's action says
-        how it gets there.
+        how it gets there.  A creature that may jump from the teleporter it
+        stands on lists each other teleporter it may jump to (TER-TELEPORT: no
+        action spent), in place of a move ending there.
         """
-        found: dict[Square, Move | Squeeze] = {m.destination: m for m in self.of_type(Move)}
+        found: dict[Square, Move | Squeeze | Teleport] = {m.destination: m for m in self.of_type(Move)}
         for squeeze in self.of_type(Squeeze):
             found.setdefault(squeeze.destination, squeeze)
+        for jump in self.of_type(Teleport):
+            found[jump.square] = jump
         return found
+
+    def teleport_ways(self) -> dict[Square, TeleportWay]:
+        """Squares the active creature reaches this activation only through a teleporter: stop on
+        it, jump, carry on (TER-TELEPORT; the engine's ``teleport_ways``), cached per state; {}
+        after an engine error."""
+        if self._ways_for is not self.state:
+            try:
+                self._ways = teleport_ways(self.state)
+            except Exception:  # an engine bug must not end the game: no way is offered
+                self._ways = {}
+            self._ways_for = self.state
+        return self._ways
 
     def shifts(self) -> dict[Square, Shift]:
         """Legal shifts of the active creature by square (MOV-12)."""
@@ -381,9 +402,11 @@ class GameSession:
         if me is None or not path:
             return ()
         if me.card.size >= 3:
-            chosen = self.moves().get(path[-1])
-            if isinstance(chosen, Squeeze) and tuple(chosen.path) == tuple(path):
-                return provokers_of_squeeze(self.state, path)
+            moves = self.moves()
+            plain = moves.get(path[-1])
+            if not (isinstance(plain, Move) and tuple(plain.path) == tuple(path)) and any(
+                    isinstance(m, Squeeze) and tuple(m.path) == tuple(path) for m in moves.values()):
+                return provokers_of_squeeze(self.state, path)  # it may expand elsewhere than path[-1]
         return provokers_of_path(self.state, me, path)
 
     def move_refusal(self, square: Square) -> tuple[str, str] | None:

@@ -40,6 +40,8 @@ from tactica.engine import (
     CHAMPION_EFFECTS_FOR,
     FACTIONS,
     IMMUNITIES,
+    MAX_FOLLOW_UP_DEPTH,
+    MOVEMENT_EFFECTS,
     Ability,
     AttackDef,
     AttackKind,
@@ -58,6 +60,7 @@ from tactica.engine import (
     FollowUpEffect,
     ForcedMoveEffect,
     ForceKind,
+    Form,
     HealEffect,
     OngoingEffect,
     PowerAction,
@@ -81,6 +84,7 @@ from .fields import (
     DAMAGE_TYPES,
     EFFECT,
     FORCED_KINDS,
+    FORM,
     ID_PATTERN,
     RECHARGE_EVENTS,
     SPECIAL_POWER,
@@ -99,10 +103,11 @@ ABILITY_WORDS = tuple(k.replace("-", " ") for k in ABILITY_KINDS) + UNIMPLEMENTE
 _ABILITY_KEYS = {"sneak-attack": ("damage",), "powerful-charge": ("damage",), "resist": ("amount", "type"),
                  "vulnerable": ("amount", "type"), "regeneration": ("amount", "type"),
                  "threatening-reach": ("reach",), "immune": ("type", "condition", "to"),
-                 "multi-activation": ("times",),
-                 "aura": ("radius", "effect", "affects", "bonus", "amount", "type", "include_self", "name")}
+                 "multi-activation": ("times",), "trophy": ("amount",), "recruits": ("keyword",),
+                 "aura": ("radius", "effect", "affects", "bonus", "amount", "type", "include_self", "name",
+                          "when", "timing")}
 #: Keys of an aura that may be left out (the rest are required).
-_AURA_OPTIONAL = ("affects", "bonus", "amount", "type", "include_self", "name")
+_AURA_OPTIONAL = ("affects", "bonus", "amount", "type", "include_self", "name", "when", "timing")
 _ID = re.compile(ID_PATTERN)
 _DAMAGE = re.compile(DAMAGE_PATTERN)
 _RANGE = re.compile(r"^\s*range\s+(\d+)\s*$")
@@ -346,7 +351,7 @@ def parse_ability(doc: Doc, node: Node, card_what: str, index: int) -> Ability |
         return parse_bonus(doc, node, f, what)
     problems = False
     for key in ("damage", "amount", "type", "condition", "reach", "times", "radius", "effect",
-                "affects", "bonus", "include_self", "name", "to", "when"):
+                "affects", "bonus", "include_self", "name", "to", "when", "timing", "keyword"):
         if key in f and key not in allowed:
             doc.error(f[key][0], f"'{key}' does not belong to a '{kind}' ability in {what}")
             problems = True
@@ -382,7 +387,7 @@ def _parse_aura(doc: Doc, node: Node, f: dict, what: str) -> Ability | None:
     ``include_self`` not with ``affects: enemies``.
     """
     problems = False
-    for key in ("damage", "condition", "reach", "times"):
+    for key in ("damage", "condition", "reach", "times", "keyword"):
         if key in f:
             doc.error(f[key][0], f"'{key}' does not belong to an 'aura' ability in {what}")
             problems = True
@@ -392,8 +397,10 @@ def _parse_aura(doc: Doc, node: Node, f: dict, what: str) -> Ability | None:
             problems = True
     if problems:
         return None
-    values = {key: doc.field(f, ABILITY[key], what) for key in _ABILITY_KEYS["aura"] if key in f}
-    if None in values.values():
+    values = {key: doc.field(f, ABILITY[key], what) for key in _ABILITY_KEYS["aura"]
+              if key in f and key != "when"}
+    when = parse_when(doc, f["when"][1], ABILITY["when"].what(what)) if "when" in f else ALWAYS
+    if None in values.values() or when is None:
         return None
     effect = values["effect"]
     takes_bonus = effect in AURA_BONUS_EFFECTS
@@ -417,13 +424,20 @@ def _parse_aura(doc: Doc, node: Node, f: dict, what: str) -> Ability | None:
     if values.get("include_self") and affects == "enemies":
         doc.error(f["include_self"][0], f"an aura that affects enemies never covers its own creature ({what})")
         problems = True
+    if "timing" in f and effect not in ("harm", "heal"):  # CL-3
+        doc.error(f["timing"][0], f"'timing' belongs to 'harm' and 'heal' auras only ({what})")
+        problems = True
+    if (when.attack or when.damage) and effect not in ("attack", "damage", "defense"):  # CL-3
+        doc.error(f["when"][1], f"an aura with effect '{effect}' is not about an attack: its 'when' may not "
+                                f"test 'attack' or 'damage' ({what}); only attack, damage and defense auras may")
+        problems = True
     if problems:
         return None
     amount = values["bonus"] if takes_bonus else values["amount"]
     damage_type = values.get("type", "all" if effect == "resist" else "")
     return Aura(radius=values["radius"], effect=effect, amount=amount, affects=affects,
                 include_self=bool(values.get("include_self", False)), damage_type=damage_type,
-                name=values.get("name", ""))
+                name=values.get("name", ""), when=when, timing=values.get("timing", "start"))
 
 
 def parse_attack(doc: Doc, node: Node, card_what: str, index: int) -> AttackDef | None:
@@ -483,9 +497,10 @@ def parse_attack(doc: Doc, node: Node, card_what: str, index: int) -> AttackDef 
     secondary = doc.field(f, ATTACK["secondary"], what)
     n_uses, recharge, limit_ok = _uses_and_recharge(doc, node, f, ATTACK, what)
     effects: list[Effect | None] = []
-    if "effects" in f:
-        items = doc.sequence(f["effects"][1], ATTACK["effects"].what(what))
-        effects = [parse_effect(doc, enode, what, i) for i, enode in enumerate(items or [])]
+    items = doc.entries(f, ATTACK["effects"], what)
+    effects = [parse_effect(doc, enode, what, i) for i, enode in enumerate(items or [])]
+    if items is None:
+        effects.append(None)
     if dmg is None or None in (name, kind_text, bonus, vs, targets, basic, secondary) or None in effects \
             or not limit_ok:
         return None
@@ -588,7 +603,7 @@ def parse_special_power(doc: Doc, node: Node, card_what: str, index: int) -> Spe
     if f is None:
         return None
     values = {key: doc.field(f, SPECIAL_POWER[key], what)
-              for key in ("name", "action", "effect", "amount", "range", "trigger")}
+              for key in ("name", "action", "effect", "amount", "range", "trigger", "distance", "form")}
     n_uses, recharge, ok = _uses_and_recharge(doc, node, f, SPECIAL_POWER, what)
     if not ok or any(values[k] is None and k in f for k in values) or None in (
             values["name"], values["action"], values["effect"]):
@@ -601,6 +616,7 @@ def parse_special_power(doc: Doc, node: Node, card_what: str, index: int) -> Spe
     if effect is not PowerEffect.HEAL and "amount" in f:
         doc.error(f["amount"][0], f"'amount' belongs to a 'heal' only ({what})")
         problems = True
+    problems = _movement_and_form_keys(doc, node, f, action, effect, what) or problems
     if action is PowerAction.TRIGGERED:
         if "trigger" not in f:
             doc.error(node, f"missing required key 'trigger' in {what} (a triggered power needs it: "
@@ -616,7 +632,40 @@ def parse_special_power(doc: Doc, node: Node, card_what: str, index: int) -> Spe
         return None
     trigger = PowerTrigger(values["trigger"]) if values["trigger"] else None
     return SpecialPower(values["name"], action, effect, values["amount"] or 0, values["range"] or 0,
-                        trigger, n_uses, recharge)
+                        trigger, n_uses, recharge, values["distance"] or 0, values["form"] or "")
+
+
+def _movement_and_form_keys(doc: Doc, node: Node, f: dict, action: PowerAction, effect: PowerEffect,
+                            what: str) -> bool:
+    """CL-11 / CL-14 checks of a special power's 'distance', 'form' and 'range'; True after a problem.
+
+    Movement effects need 'distance'; 'shift' and 'teleport' move the creature itself (no
+    'range'); 'slide ally' needs a 'range'; 'change form' needs 'form'; none of them is triggered.
+    """
+    problems = False
+    moving = effect in MOVEMENT_EFFECTS
+    if moving and "distance" not in f:
+        doc.error(node, f"missing required key 'distance' in {what} (a '{effect.value}' needs it)")
+        problems = True
+    if not moving and "distance" in f:
+        doc.error(f["distance"][0], f"'distance' belongs to 'shift', 'teleport' and 'slide ally' only ({what})")
+        problems = True
+    if effect is PowerEffect.FORM and "form" not in f:
+        doc.error(node, f"missing required key 'form' in {what} (a 'change form' names one of the card's 'forms')")
+        problems = True
+    if effect is not PowerEffect.FORM and "form" in f:
+        doc.error(f["form"][0], f"'form' belongs to a 'change form' only ({what})")
+        problems = True
+    if effect in (PowerEffect.SHIFT, PowerEffect.TELEPORT, PowerEffect.FORM) and "range" in f:
+        doc.error(f["range"][0], f"a '{effect.value}' moves or changes the creature itself; remove 'range' ({what})")
+        problems = True
+    if effect is PowerEffect.SLIDE and not ("range" in f and doc.field(f, SPECIAL_POWER["range"], what)):
+        doc.error(node, f"a 'slide ally' needs a 'range' of 1 or more (the ally within it) in {what}")
+        problems = True
+    if (moving or effect is PowerEffect.FORM) and action is PowerAction.TRIGGERED:
+        doc.error(f["action"][1], f"a '{effect.value}' is a move or attack action, not triggered ({what})")
+        problems = True
+    return problems
 
 
 def parse_champion_power(doc: Doc, node: Node, card_what: str, index: int) -> ChampionPower | None:
@@ -681,25 +730,104 @@ def parse_champion_power(doc: Doc, node: Node, card_what: str, index: int) -> Ch
                          when=when)
 
 
+def parse_form(doc: Doc, node: Node, card_what: str, index: int) -> Form | None:
+    """One entry of a card's ``forms:`` list (CL-14), or None after recording problems.
+
+    ``{name: Wolf, ac: 17, speed: 8, attacks: [{name: Bite, type: melee, bonus: 9, damage: 15}]}``;
+    attack lines and abilities are read as the card's are.
+    """
+    what = f"form {index + 1} of {card_what}"
+    f = doc.fields(node, FORM, what)
+    if f is None:
+        return None
+    before = len(doc.problems)
+    values = {spec.key: doc.field(f, spec, what) for spec in FORM.fields if spec.kind in ("text", "integer")}
+    if values.get("name"):
+        what = f"form '{values['name']}' of {card_what}"
+    attacks: list[AttackDef | None] = []
+    if "attacks" in f:
+        items = doc.sequence(f["attacks"][1], FORM["attacks"].what(what))
+        attacks = [parse_attack(doc, anode, what, i) for i, anode in enumerate(items or [])]
+    abilities: list[Ability | None] | None = None
+    if "abilities" in f:
+        items = doc.sequence(f["abilities"][1], FORM["abilities"].what(what), allow_empty=True)
+        abilities = [parse_ability(doc, anode, what, i) for i, anode in enumerate(items or [])]
+    if len(doc.problems) > before or values.get("name") is None or None in attacks or (
+            abilities is not None and None in abilities):
+        return None
+    lines = tuple(a for a in attacks if a is not None)
+    return Form(name=values["name"], ac=values.get("ac"), defense=values.get("defense"),
+                speed=values.get("speed"), attacks=lines,
+                abilities=None if abilities is None else tuple(a for a in abilities if a is not None))
+
+
 def _named_list(doc: Doc, f: dict, key: str, what: str, parse) -> list:
     """A card's list of typed powers (special or champion) with their nodes, names unique.
 
     An entry with problems is (None, node).
     """
-    if key not in f:
-        return []
-    items = doc.sequence(f[key][1], CARD[key].what(what))
+    items = doc.entries(f, CARD[key], what)
     found, seen = [], set()
     for i, pnode in enumerate(items or []):
         power = parse(doc, pnode, what, i)
         if power is not None and power.name in seen:
-            kind = {"reactions": "reactions", "dice": "dice changes"}.get(key, "powers")
+            kind = {"reactions": "reactions", "dice": "dice changes", "forms": "forms"}.get(key, "powers")
             doc.error(pnode, f"{what} has two {kind} named '{power.name}'")
             power = None
         if power is not None:
             seen.add(power.name)
         found.append((power, pnode))
     return found
+
+
+def _follow_up_nodes(node: Node) -> list[Node]:
+    """The entry nodes of an attack line's ``effects:`` list, in order (read without checking)."""
+    if isinstance(node, MappingNode):
+        for key, value in node.value:
+            if getattr(key, "value", None) == "effects" and isinstance(value, SequenceNode):
+                return list(value.value)
+    return []
+
+
+def _check_follow_up_chains(doc: Doc, attacks: list[tuple[AttackDef | None, Node]], what: str) -> None:
+    """ATK-7: refuse follow-up chains the engine would cut short.
+
+    A follow-up that leads back to a line already in its chain (A → B → A)
+    is a cycle; a chain of more than ``MAX_FOLLOW_UP_DEPTH`` follow-ups from
+    a line usable on its own (not secondary) is deeper than the engine
+    resolves.  Each problem is reported at the follow-up entry that closes
+    the cycle or goes one step too deep, naming the whole chain.
+    """
+    lines = {a.name: (a, n) for a, n in attacks if a is not None}
+    reported: set[tuple[int, int]] = set()
+
+    def links(name: str) -> list[tuple[str, Node]]:
+        attack, node = lines[name]
+        entries = _follow_up_nodes(node)
+        return [(e.attack, entries[i] if i < len(entries) else node) for i, e in enumerate(attack.effects)
+                if isinstance(e, FollowUpEffect) and e.attack in lines and e.attack != name]
+
+    def report(enode: Node, message: str) -> None:
+        at = (enode.start_mark.line, enode.start_mark.column)
+        if at not in reported:
+            reported.add(at)
+            doc.error(enode, message)
+
+    def walk(chain: list[str]) -> None:
+        for nxt, enode in links(chain[-1]):
+            path = " → ".join(chain + [nxt])
+            if nxt in chain:
+                report(enode, f"follow-up chain {path} of {what} comes back to '{nxt}': a follow-up may "
+                              "not lead back to a line of its own chain (ATK-7)")
+            elif len(chain) > MAX_FOLLOW_UP_DEPTH:
+                report(enode, f"follow-up chain {path} of {what} is {len(chain)} follow-ups deep; the "
+                              f"engine makes at most {MAX_FOLLOW_UP_DEPTH} (ATK-7): shorten it")
+            else:
+                walk(chain + [nxt])
+
+    for attack, _ in attacks:
+        if attack is not None and not attack.secondary:
+            walk([attack.name])
 
 
 def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | None:
@@ -747,17 +875,33 @@ def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | 
             keywords.append(word)
     abilities: list[Ability | None] = []
     if "abilities" in f:
-        items = doc.sequence(f["abilities"][1], CARD["abilities"].what(what))
+        items = doc.entries(f, CARD["abilities"], what)
+        seen: dict[tuple[str, ...], tuple[Ability, Node]] = {}
         for i, anode in enumerate(items or []):
             found = parse_ability(doc, anode, what, i)
             if found is not None and found in abilities:
                 doc.error(anode, f"{what} lists the ability '{found}' twice; the same ability "
                                  "does not stack (ABL-2)")
+            elif found is not None and found.identity in seen:
+                other, onode = seen[found.identity]
+                doc.error(anode, f"{what} lists '{other}' (line {onode.start_mark.line + 1}) and '{found}' "
+                                 f"(line {anode.start_mark.line + 1}): the same ability does not stack, so "
+                                 "only the stronger would count (ABL-2); keep one entry")
+            elif found is not None:
+                seen[found.identity] = (found, anode)
             abilities.append(found)
     powers = _named_list(doc, f, "champion_powers", what, parse_champion_power)
     specials = _named_list(doc, f, "special_powers", what, parse_special_power)
     reacts = _named_list(doc, f, "reactions", what, parse_reaction)  # CL-10
     changes = _named_list(doc, f, "dice", what, parse_die_change)  # CL-13
+    forms = _named_list(doc, f, "forms", what, parse_form)  # CL-14
+    form_names = [form.name for form, _ in forms if form is not None]
+    for p, pnode in specials:
+        if p is not None and p.effect is PowerEffect.FORM and p.form not in form_names:
+            hint = did_you_mean(p.form, form_names) or (
+                f"; its forms: {', '.join(form_names)}" if form_names else "; add it under 'forms:'")
+            doc.error(pnode, f"special power '{p.name}' of {what} names form '{p.form}', which the card does "
+                             f"not have{hint}")
     if powers and v["champion"] == 0:
         doc.error(f["champion_powers"][0], f"{what} has champion powers but no champion rating; "
                                            "add 'champion: N' (1 to 5)")
@@ -766,7 +910,8 @@ def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | 
             doc.error(pnode, f"champion power '{p.name}' costs {p.cost}, more than the "
                                                f"champion rating {v['champion']} of {what} (CHP-1)")
     attacks = []
-    items = doc.sequence(f["attacks"][1], CARD["attacks"].what(what)) if "attacks" in f else None
+    items = (doc.sequence(f["attacks"][1], CARD["attacks"].what(what), allow_empty=True)  # CL-16: [] none
+             if "attacks" in f else None)
     for i, anode in enumerate(items or []):
         attacks.append((parse_attack(doc, anode, what, i), anode))
     basics = [n for a, n in attacks if a is not None and a.basic]
@@ -786,28 +931,43 @@ def parse_card(doc: Doc, node: Node, index: int) -> tuple[CreatureCard, Node] | 
                     f"; the card's other attacks: {', '.join(others)}" if others else "")
                 doc.error(anode, f"follow-up attack '{e.attack}' of '{a.name}' is not another attack "
                                  f"of {what}{hint}")
+    _check_follow_up_chains(doc, attacks, what)
     first = attacks[0][0] if attacks else None
     if first is not None and all(a is not None for a, _ in attacks) and not basics and first.secondary:
         doc.error(attacks[0][1], f"the first attack of {what} is its basic attack (none is marked), "
                                  "so it cannot be secondary")
     if all(a is not None for a, _ in attacks):
         check_reaction_attacks(doc, reacts, tuple(a for a, _ in attacks if a is not None), what)
-    if (len(doc.problems) > before or cid is None or not attacks or any(a is None for a, _ in attacks)
-            or None in abilities or any(p is None for p, _ in powers + specials + reacts + changes)):
+    still = [a for a in abilities if a is not None and a.kind in ("immobile", "object")]
+    if still and v["speed"] not in (None, 0):  # CL-16
+        doc.error(f["speed"][1], f"{what} is {still[0].kind}: its speed is 0, not {v['speed']}")
+    if (len(doc.problems) > before or cid is None or items is None or any(a is None for a, _ in attacks)
+            or None in abilities or any(p is None for p, _ in powers + specials + reacts + changes + forms)):
         return None
     lines = tuple(a for a, _ in attacks if a is not None)  # none is None by now
-    if not basics:  # CARD-1: the first listed is the basic attack
+    if not basics and lines:  # CARD-1: the first listed is the basic attack
         lines = (replace(lines[0], basic=True),) + lines[1:]
     card = CreatureCard(id=cid, factions=tuple(factions), attacks=lines, keywords=tuple(keywords),
                         abilities=tuple(a for a in abilities if a is not None),
                         champion_powers=tuple(p for p, _ in powers),
                         special_powers=tuple(p for p, _ in specials),
-                        reactions=tuple(r for r, _ in reacts), dice=tuple(c for c, _ in changes), **v)
+                        reactions=tuple(r for r, _ in reacts), dice=tuple(c for c, _ in changes),
+                        forms=tuple(form for form, _ in forms if form is not None), **v)
     return card, f["id"][1]
 
 
 def parse_card_file(doc: Doc, root: Node) -> list[tuple[CreatureCard, Node]]:
-    """Every card of a card file (``cards:`` list), with its id node."""
+    """Every card of a card file (``cards:`` list), with its id node.
+
+    A file that holds one card's keys at its top (``id:``, ``attacks:``, …)
+    without the ``cards:`` list gets one problem saying how to wrap it,
+    not an "unknown key" line per key.
+    """
+    if looks_like_one_card(root):
+        doc.error(root, "this file holds a single card without the 'cards:' list: a card file is a list "
+                        "of cards. Put 'cards:' on a line of its own above the card, indent the card "
+                        "and start its first line with '- ' (e.g. '  - id: my-card')")
+        return []
     f = doc.fields(root, CARD_FILE, "a card file")
     if not f or "cards" not in f:
         return []
@@ -817,6 +977,15 @@ def parse_card_file(doc: Doc, root: Node) -> list[tuple[CreatureCard, Node]]:
         if found is not None:
             out.append(found)
     return out
+
+
+def looks_like_one_card(root: Node) -> bool:
+    """Whether ``root`` is one card's mapping written without the ``cards:`` list: a mapping with
+    no ``cards`` key and at least two keys of a card (``id``, ``attacks``, ``hp``, …)."""
+    if not isinstance(root, MappingNode):
+        return False
+    keys = {k.value for k, _ in root.value if isinstance(k, ScalarNode)}
+    return "cards" not in keys and len(keys & {spec.name for spec in CARD.fields}) >= 2
 
 
 def card_ids(root: Node) -> list[str]:

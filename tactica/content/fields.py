@@ -22,6 +22,7 @@ from tactica.engine import (
     ATTACK_TESTS,
     AURA_AFFECTS,
     AURA_EFFECTS,
+    AURA_TIMINGS,
     BONUS_TARGETS,
     CONDITIONS,
     FACTIONS,
@@ -67,7 +68,7 @@ DAMAGE_PATTERN = r"^\s*(\d+)\s*(?:\+\s*(\d+))?\s*([A-Za-z]+)?\s*$"
 REACH_PATTERN = (r"^\s*(adjacent|reach\s+\d+|sight|nearest|range\s+\d+|burst\s+\d+|line\s+\d+|small cone|large cone|"
                  r"(range\s+\d+|sight|nearest)\s*,\s*radius\s+\d+)\s*$")
 #: Regular expression of a recharge text (CARD-4): an event, or "roll N" (d20 at the start of its turn).
-RECHARGE_PATTERN = (r"^\s*(bloodied|ally destroyed|destroys enemy|bloodies enemy|start of round|"
+RECHARGE_PATTERN = (r"^\s*(bloodied|ally destroyed|destroys enemy|bloodies enemy|start of round|changes back|"
                     r"roll\s+\d+)\s*$")
 #: Recharge events (CARD-4) other than the roll.
 RECHARGE_EVENTS = tuple(r.value for r in RechargeOn if r is not RechargeOn.ROLL)
@@ -126,6 +127,12 @@ class FieldSpec:
     def key(self) -> str:
         """The engine attribute this field fills (``attr``, else ``name``)."""
         return self.attr or self.name
+
+    @property
+    def empty_ok(self) -> bool:
+        """Whether a list field may be written as an empty list: it is optional and its default is
+        the empty list (so ``[]`` says what leaving the key out says; ``abilities: []``)."""
+        return not self.required and self.default == []
 
     @property
     def bounds(self) -> tuple[int, int]:
@@ -199,6 +206,8 @@ ABOUT = Table("creature test", "Tests about one creature in a 'when' (CL-1): eve
               label="'adjacent_ally' of {of}"),
     FieldSpec("ally_keyword", "text", "The keyword the adjacent ally must have (with 'adjacent_ally: true').",
               label="the ally keyword of {of}", example="Dwarf"),
+    FieldSpec("faction", "choices", "It has at least one of these factions (CL-3: an aura for allies of a "
+              "faction).", choices=FACTIONS, label="the factions of {of}", example="Wild"),
 ))
 
 WHEN = Table("when", "When a card-language entry applies (CL-1): every key given must hold; a 'when' "
@@ -295,12 +304,16 @@ ABILITY = Table("ability", "One keyword ability of a stat card as typed data (AB
               "within reach), 'multiple-threats' (combat advantage against adjacent enemies), "
               "'multi-activation' (activated 'times' times each round), 'aura' (a continuous effect on "
               "creatures within 'radius' squares: see 'effect'), 'bonus' (a conditional number, CL-1 and "
-              "CL-4: 'bonus' added to what 'to' names while 'when' holds).", True,
+              "CL-4: 'bonus' added to what 'to' names while 'when' holds); CL-11: 'flyby-attack' (it may "
+              "move on after its attack with what is left of its move); CL-16: 'immobile' (speed 0, never "
+              "moved), 'object' (never activated, immune to conditions, never moved), 'trophy' "
+              "('amount' more VP to its destroyer), 'zone-deploy' (may be set up in the VP zone on its "
+              "own side), 'recruits' (creatures with 'keyword' may join its warband).", True,
               choices=ABILITY_NAMES, label="ability kind", example="resist"),
     FieldSpec("damage", "integer", "Extra damage (sneak-attack, powerful-charge only).", lo=1, hi=100,
               label="the damage of {of}", units="hit points", example=10),
-    FieldSpec("amount", "integer", "How much (resist, vulnerable, regeneration; and auras with effect "
-              "resist, harm or heal).", lo=1, hi=100,
+    FieldSpec("amount", "integer", "How much (resist, vulnerable, regeneration, trophy (VP); and auras "
+              "with effect resist, harm or heal).", lo=1, hi=100,
               label="the amount of {of}", units="hit points", example=10),
     FieldSpec("type", "choice", "The damage type, or 'all' (resist, vulnerable; immune takes a damage "
               "type or a condition; regeneration: the damage type that stops it for a turn, optional; "
@@ -319,7 +332,10 @@ ABILITY = Table("ability", "One keyword ability of a stat card as typed data (AB
               choices=BONUS_TARGETS + IMMUNITIES, label="'to' of {of}", example="damage"),
     FieldSpec("when", "object", "When a 'bonus' applies (CL-1): tests about its own creature ('self'), "
               "the other creature ('other': the target of its attack; the attacker, for 'ac', 'def' and "
-              "'defenses'), the attack's kinds ('attack') and whose turn. Left out: always.",
+              "'defenses'), the attack's kinds ('attack') and whose turn. For an aura (CL-3): it covers a "
+              "creature only while this holds ('self': the aura's creature; 'other': the covered creature, "
+              "e.g. {other: {keyword: Dwarf}} or {other: {faction: Wild}}); 'attack' and 'damage' make an "
+              "attack, damage or defense aura count only for such attacks. Left out: always.",
               label="'when' of {of}", items=WHEN, example={"other": {"alignment": "Evil"}}),
     FieldSpec("reach", "integer", "Squares its opportunity attacks reach (threatening-reach only).",
               default=2, lo=2, hi=10, label="the reach of {of}", units="squares"),
@@ -346,6 +362,11 @@ ABILITY = Table("ability", "One keyword ability of a stat card as typed data (AB
     FieldSpec("name", "text", "The card name of an aura or a 'bonus', shown in the log and the attack "
               "preview; entries with the same name do not stack (aura and bonus only).",
               label="the name of {of}", example="Battle Hymn"),
+    FieldSpec("keyword", "text", "CL-16, recruits only: creatures with this keyword may join its warband "
+              "whatever their faction.", label="the keyword of {of}", example="Goblin"),
+    FieldSpec("timing", "choice", "CL-3, harm and heal auras only: when they act on a covered creature: "
+              "'start' of its turn, 'end' of its turn, or 'both'.", default="start",
+              choices=AURA_TIMINGS, label="the timing of {of}"),
 ))
 
 _USES = FieldSpec("uses", "integer", "Check boxes: how many times per battle it may be used (CARD-4). "
@@ -354,7 +375,8 @@ _RECHARGE = FieldSpec("recharge", "text", "When a spent one-box line or power is
                       "'uses: 1'): 'bloodied' (it becomes bloodied), 'ally destroyed' (a creature of its "
                       "warband is destroyed), 'destroys enemy' (one of its attacks destroys an enemy), "
                       "'bloodies enemy' (one of its attacks leaves an enemy bloodied, CL-17), 'start of round' (each "
-                      "new round, CL-17) or 'roll N' (at the start of its turn a d20 of N or more, N 2 to 20).",
+                      "new round, CL-17), 'changes back' (it returns to its natural form, CL-14) or 'roll N' "
+                      "(at the start of its turn a d20 of N or more, N 2 to 20).",
                       label="the recharge of {of}", pattern=RECHARGE_PATTERN, example="roll 16")
 
 SPECIAL_POWER = Table("special power", "A special power of a stat card (SPW-1): an action on the "
@@ -373,12 +395,19 @@ SPECIAL_POWER = Table("special power", "A special power of a stat card (SPW-1): 
     FieldSpec("range", "integer", "0: the creature itself; N: itself or an ally within N squares "
               "(action powers only).", default=0, lo=0, hi=20, label="the range of {of}", units="squares"),
     FieldSpec("trigger", "choice", "When a triggered power happens: 'bloodied' (it becomes bloodied), "
-              "'destroys enemy' (one of its attacks destroys an enemy) or 'start of turn' (triggered "
-              "powers only, required there). It affects the creature itself.",
+              "'destroys enemy' (one of its attacks destroys an enemy) or 'start of turn' (its turn "
+              "starts). Triggered powers only, required there. It affects the creature itself.",
               choices=tuple(t.value for t in PowerTrigger), label="special-power trigger",
               example="bloodied"),
     _USES,
     _RECHARGE,
+    # CL-11 movement powers, CL-14 forms
+    FieldSpec("distance", "integer", "CL-11, effects 'shift', 'teleport' and 'slide ally' only (required "
+              "there): the most squares it moves the creature. Its player chooses the squares; no "
+              "opportunity attacks.", lo=1, hi=10, label="the distance of {of}", units="squares", example=3),
+    FieldSpec("form", "text", "CL-14, effect 'change form' only (required there): the name of one of the "
+              "card's 'forms'. Used in that form, the power changes the creature back.",
+              label="the form of {of}", example="Wolf"),
 ))
 
 #: Which champion-power effects each trigger allows (CHP-2, CL-12), as text for messages.
@@ -397,8 +426,9 @@ CHAMPION_POWER = Table("champion power", "A champion power (CHP-1, CHP-2, CHP-3)
               "champion rating.", True, lo=1, hi=5, label="the cost of {of}", units="points", example=1),
     FieldSpec("trigger", "choice", "When it may be used (CHP-2): 'ally hits' (an ally within range hits "
               "an enemy), 'ally misses' (an ally within range misses with a melee or ranged attack), "
-              "'ally is hit' (an enemy's attack hits an ally within range), 'ally ends turn', 'ally "
-              "starts turn'. The champion itself is an ally unless 'others_only'.", True,
+              "'ally is hit' (an enemy's attack hits an ally within range), 'ally ends turn' (an ally "
+              "within range ends its turn), 'ally starts turn' (an ally within range starts its turn). "
+              "The champion itself is an ally unless 'others_only'.", True,
               choices=tuple(t.value for t in ChampionTrigger), label="champion-power trigger",
               example="ally hits"),
     FieldSpec("effect", "choice", "What it does: " + CHAMPION_PAIRS + ". 'extra damage': the enemy takes "
@@ -518,11 +548,28 @@ ATTACK = Table("attack", "One attack line of a stat card (CARD-3, RNG-1, RNG-2).
     FieldSpec("basic", "boolean", "This is the basic attack (CARD-1). At most one per card; when none is "
               "marked, the first attack is basic.", default=False, label="'basic' of {of}"),
     FieldSpec("effects", "objects", "What a hit (or miss) does besides damage: conditions, ongoing "
-              "damage, follow-up attacks (ATK-3, ATK-7).", label="the effects of {of}", items=EFFECT),
+              "damage, follow-up attacks (ATK-3, ATK-7).", default=[], label="the effects of {of}",
+              items=EFFECT),
     FieldSpec("secondary", "boolean", "Made only as another attack's follow-up, never on its own "
               "(ATK-7); it cannot be the basic attack.", default=False, label="'secondary' of {of}"),
     _USES,
     _RECHARGE,
+))
+
+FORM = Table("form", "CL-14: another set of numbers and abilities the creature takes with a 'change form' "
+             "special power. Keys left out keep the card's own; HP, cost, size, keywords and special "
+             "powers never change.", (
+    FieldSpec("name", "text", "The form's name, unique on the card.", True, label="the name of {of}",
+              example="Wolf"),
+    FieldSpec("ac", "integer", "Armor Class in the form.", lo=1, hi=50, label="the AC of {of}", example=18),
+    FieldSpec("def", "integer", "DEF in the form.", lo=1, hi=50, label="the DEF of {of}", attr="defense",
+              example=15),
+    FieldSpec("speed", "integer", "Speed in the form.", lo=0, hi=20, label="the speed of {of}",
+              units="squares", example=8),
+    FieldSpec("attacks", "objects", "Its attack lines in the form (they replace the card's).",
+              label="the attacks of {of}", items=ATTACK),
+    FieldSpec("abilities", "objects", "Its keyword abilities in the form (they replace the card's; [] for "
+              "none).", lo=0, label="the abilities of {of}", items=ABILITY),
 ))
 
 CARD = Table("card", "A creature's stat card (CARD-1..3).", (
@@ -543,8 +590,8 @@ CARD = Table("card", "A creature's stat card (CARD-1..3).", (
               label="the speed of {of} (squares)", units="squares", example=5),
     FieldSpec("hp", "integer", "Hit points.", True, lo=1, hi=1000, label="the HP of {of}",
               units="hit points", example=40),
-    FieldSpec("attacks", "objects", "Attack lines (at least one).", True, label="the attacks of {of}",
-              items=ATTACK),
+    FieldSpec("attacks", "objects", "Attack lines; [] for a creature with no attack (CL-16: an object, a "
+              "healer that only uses powers).", True, lo=0, label="the attacks of {of}", items=ATTACK),
     FieldSpec("keywords", "texts", "Display keywords (one or a list). Keywords naming an ability "
               "(Flight, Burrow, …) are refused: implemented abilities go under 'abilities'.", default=[],
               label="the keywords of {of}", example=["Dwarf", "Soldier"]),
@@ -572,6 +619,9 @@ CARD = Table("card", "A creature's stat card (CARD-1..3).", (
               "as 'Medium or smaller' read it): tiny, small or medium for size 1, large for 2, huge for 3. "
               "Left out: medium, large or huge from 'size'.", default="", choices=CARD_CATEGORIES,
               label="the size category of {of}"),
+    FieldSpec("forms", "objects", "CL-14: other forms it may take with a 'change form' special power, "
+              "e.g. {name: Wolf, speed: 8, attacks: [...]}.", default=[], label="the forms of {of}",
+              items=FORM),
     FieldSpec("text", "text", "Card text shown to players; the engine never reads it.", default="",
               label="the text of {of}"),
     FieldSpec("flavor", "text", "A line of story.", default="", label="the flavor of {of}"),

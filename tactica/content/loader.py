@@ -12,7 +12,7 @@ from pathlib import Path
 from tactica.engine import CreatureCard, MapDef, WarbandDef
 
 from . import cache
-from .cards import card_ids, parse_card_file
+from .cards import card_ids, looks_like_one_card, parse_card_file
 from .limits import MAX_CONTENT_BYTES, FileRefused, clean_text, read_regular
 from .maps import parse_map
 from .problems import ContentError, Problem
@@ -77,7 +77,8 @@ def kind_of(path: str | Path, root: Node) -> str | None:
     """"cards", "map" or "warband" for a composed file, or None.
 
     Told by its keys (``cards``, ``terrain``, ``creatures``), else by its
-    folder (``cards/``, ``maps/``, ``warbands/``), else by a key only one
+    folder (``cards/``, ``maps/``, ``warbands/``) unless it is one card's
+    keys without the ``cards:`` list (a card file), else by a key only one
     kind has or a near-miss of a kind key (``creaturs``), so that a
     misspelt key is reported as such rather than as an unknown file.
     """
@@ -87,6 +88,8 @@ def kind_of(path: str | Path, root: Node) -> str | None:
         for key, kind in KIND_KEYS.items():
             if key in keys:
                 return kind
+    if looks_like_one_card(root):
+        return "cards"  # one card without its 'cards:' list: parse_card_file says how to wrap it
     by_folder = KIND_FOLDERS.get(Path(path).parent.name)
     if by_folder is not None:
         return by_folder

@@ -364,8 +364,10 @@ def parse_map(doc: Doc, root: Node, map_id: str) -> MapDef | None:
     not stop the zones' checks, and the start areas' sizes are checked
     whatever else is wrong.  A mistake repeated on many squares (one unknown
     symbol, one zone over walls) is one problem at its first square that
-    says how many more squares have it.  A VP zone all on pits (TER-PIT) and
-    a lone teleporter (TER-TELEPORT) are errors too (``sense.terrain_errors``).
+    says how many more squares have it.  A VP zone all on pits (TER-PIT), a
+    VP zone with no square a move may end on (MOV-2: statues, low obstacles,
+    a map's own kinds with ``stop: false``) and a lone teleporter
+    (TER-TELEPORT) are errors too (``sense.terrain_errors``).
     Only reachability, which needs a
     sound grid and overlay, waits until those have no problem.
     """

@@ -283,6 +283,17 @@ class Doc:
         default = _MISSING if spec.required else spec.default
         return self.get(fields, spec.name, spec.kind, spec.what(of), default=default, **kw)
 
+    def entries(self, fields: dict[str, tuple[Node, Node]], spec: FieldSpec, of: str = "") -> list[Node] | None:
+        """The items of the list field ``spec`` (``[]`` when the key is absent), or None after a problem.
+
+        An empty list is refused only for a field that needs entries: a
+        required one, or one whose default is not the empty list (``abilities:
+        []`` says what leaving the key out says, so it is accepted).
+        """
+        if spec.name not in fields:
+            return []
+        return self.sequence(fields[spec.name][1], spec.what(of), allow_empty=spec.empty_ok)
+
     def plain_fields(self, fields: dict[str, tuple[Node, Node]], table: Table, of: str = "",
                      skip: Iterable[str] = ()) -> dict[str, Any]:
         """Every plain field of ``table`` (except ``skip``) as {engine attribute: value}."""

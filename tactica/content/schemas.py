@@ -62,14 +62,16 @@ def _value_schema(spec: FieldSpec) -> dict[str, Any]:
         return {"enum": list(spec.choices)}
     if kind == "choices":
         one = {"enum": list(spec.choices)}
-        return {"anyOf": [one, {"type": "array", "items": one, "minItems": 1, "uniqueItems": True}]}
+        return {"anyOf": [one, {"type": "array", "items": one, "minItems": 0 if spec.empty_ok else 1,
+                                "uniqueItems": True}]}
     if kind == "texts":
         return {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
     if kind == "object":  # the field's own words first, then what the mapping is
         inner = table_schema(spec.items)
         return {**inner, "description": f"{spec.description} {inner['description']}"}
-    if kind == "objects":
-        return {"type": "array", "minItems": 1, "items": table_schema(spec.items)}
+    if kind == "objects":  # an empty list where allowed: 'empty_ok' (default []), or ``lo=0`` (CL-16, CL-14)
+        least = 0 if spec.empty_ok or spec.lo == 0 else 1
+        return {"type": "array", "minItems": least, "items": table_schema(spec.items)}
     if kind == "entries":
         return {"type": "array", "minItems": 1,
                 "items": {"anyOf": [{"type": "string", "description": "A card id (one copy)."},

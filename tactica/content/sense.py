@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from tactica.engine import Geometry, MapDef, Square, terrain_rules
+from tactica.engine import CustomTerrain, Geometry, MapDef, Square, Terrain, terrain_rules
 
 from .schema import Doc
 
@@ -103,7 +103,8 @@ def reach_errors(doc: Doc, the_map: MapDef, first_at: dict[str, tuple[int, int]]
 
 def terrain_errors(doc: Doc, the_map: MapDef, first_at: dict[str, tuple[int, int]],
                    where: dict[Square, tuple[int, int]]) -> None:
-    """Errors for a VP zone entirely on pit squares and for a lone teleporter square.
+    """Errors for a VP zone entirely on pit squares, a VP zone with no square a move may end on,
+    and a lone teleporter square.
 
     Args:
         doc: the map file; errors are recorded here.
@@ -112,16 +113,26 @@ def terrain_errors(doc: Doc, the_map: MapDef, first_at: dict[str, tuple[int, int
         where: 0-based (line, column) of each terrain square's symbol.
     TER-PIT: only fliers enter a pit and a creature ending its turn in one is
     destroyed, so a VP zone with no square off the pits cannot be held
-    (SCN-ASSAULT).  TER-TELEPORT: a creature on a teleporter moves to *another*
+    (SCN-ASSAULT).  MOV-2: a zone whose every square is one no move may end
+    on (statues, low obstacles, a map's own kinds with ``stop: false``,
+    pits) can never hold a creature, so it never scores.  TER-TELEPORT: a creature on a teleporter moves to *another*
     teleporter, so a map with exactly one has a teleporter that does nothing.
     """
     for key in sorted(the_map.vp_zones):
         zone = the_map.vp_zones[key]
-        if zone and all(terrain_rules(the_map.terrain_at(sq)).fliers_only for sq in zone):
-            k = key.lower()
+        kinds = [the_map.terrain_at(sq) for sq in sorted(zone, key=lambda q: (q[1], q[0]))]
+        rules = [terrain_rules(t) for t in kinds]
+        k = key.lower()
+        if zone and all(r.fliers_only for r in rules):
             doc.error(first_at[k], f"VP zone '{k}' lies entirely on pit squares: only fliers may enter "
                                    "it and a creature that ends its turn there is destroyed; put at least "
                                    "one of its squares off the pits [TER-PIT, SCN-ASSAULT]")
+        elif zone and not any(r.can_stop and not r.fliers_only for r in rules):
+            names = sorted({_kind_name(t) for t in kinds})
+            doc.error(first_at[k], f"VP zone '{k}' has no square a move may end on (every square is "
+                                   f"{' or '.join(names)}), so no creature can ever stand in it and score; "
+                                   "put at least one of its squares on ground a creature may stop on "
+                                   "[MOV-2, SCN-ASSAULT]")
     teleporters = [(x, y) for y in range(the_map.height) for x in range(the_map.width)
                    if terrain_rules(the_map.terrain_at((x, y))).teleporter]
     if len(teleporters) == 1:
@@ -129,6 +140,14 @@ def terrain_errors(doc: Doc, the_map: MapDef, first_at: dict[str, tuple[int, int
         doc.error(where.get((x, y), (0, 0)), f"the map has only one teleporter (row {y + 1}, column {x + 1}); "
                                             "a creature on a teleporter moves to another one, so draw "
                                             "at least two or none [TER-TELEPORT]")
+
+
+def _kind_name(kind: Terrain | CustomTerrain) -> str:
+    """How a message names a terrain kind: "a statue", "a low obstacle", or a map-defined kind's
+    own name in quotes (TER-STATUE, G35-OBSTACLE, TER-OTHER)."""
+    if isinstance(kind, CustomTerrain):
+        return f"'{kind.name}'"
+    return "a " + str(kind.value).replace("-", " ")
 
 
 def _squares(n: int) -> str:

@@ -107,12 +107,18 @@ def run_validate(args) -> int:
     """Run ``tactica validate``.
 
     Args:
-        args: a namespace whose ``paths`` lists files or folders.
+        args: a namespace whose ``paths`` lists files or folders and whose
+            ``cards`` lists ``--cards`` files (either may be empty, not both).
     Returns 0 when no file has an error (warnings allowed), 1 otherwise
-    (also when a path does not exist).  Prints one problem per line to
-    standard output.
+    (also when a path does not exist), 2 when nothing was named.  Prints one
+    problem per line to standard output.
     """
-    problems, count = validate_paths(list(args.paths), list(getattr(args, "cards", None) or ()))
+    paths, cards = list(args.paths or ()), list(getattr(args, "cards", None) or ())
+    if not paths and not cards:
+        print("tactica validate: error: name at least one file or folder to check (PATH), or a card file "
+              "with --cards FILE", file=sys.stderr)
+        return 2
+    problems, count = validate_paths(paths, cards)
     for problem in problems:
         print(problem)
     errors = [p for p in problems if p.severity == "error"]

@@ -19,7 +19,8 @@ from .fields import ABOUT, WHEN
 from .schema import Doc
 from .yamlsafe import Node
 
-_ABOUT_LISTS = {"keyword": "keywords", "alignment": "alignments", "condition": "conditions"}
+_ABOUT_LISTS = {"keyword": "keywords", "alignment": "alignments", "condition": "conditions",
+                "faction": "factions"}
 _ABOUT_FLAGS = ("bloodied", "charging", "flanking", "in_vp_zone", "unseen", "adjacent_ally")
 
 
@@ -56,7 +57,7 @@ def parse_about(doc: Doc, node: Node, what: str) -> About | None:
         words = doc.text_list(f["keyword"][1], ABOUT["keyword"].what(what), allow_empty=False)
         if words is not None:
             values["keywords"] = tuple(w for w, _ in words)
-    for key in ("alignment", "condition"):
+    for key in ("alignment", "condition", "faction"):
         if key in f:
             picked = _choices(doc, f[key][1], ABOUT[key].what(what), ABOUT[key].choices)
             if picked is not None:

@@ -12,8 +12,10 @@ from .abilities import (
     AURA_AFFECTS,
     AURA_BONUS_EFFECTS,
     AURA_EFFECTS,
+    AURA_TIMINGS,
     Ability,
     Aura,
+    FlybyAttack,
     activations_per_round,
     defend,
 )
@@ -47,7 +49,7 @@ from .areas import Template, cone_size, distinct_strikes, template_squares
 from .areas import aims as area_aims
 from .areas import struck as struck_by_area
 from .areas import template as area_template
-from .attacking import attack_allowed, charge_attack
+from .attacking import MAX_FOLLOW_UP_DEPTH, attack_allowed, charge_attack
 from .attacking import provoked_by as provokers_of_attack
 from .auras import covering as auras_covering
 from .auras import squares as aura_squares
@@ -108,6 +110,7 @@ from .events import (
     FatigueChanged,
     FirstPlayerChosen,
     FlierFell,
+    FormChanged,
     MapChosen,
     OpportunityAttackProvoked,
     PowerOutOfSight,
@@ -135,6 +138,7 @@ from .footprint import fits as footprint_fits
 from .footprint import footprint as footprint_squares
 from .footprint import gap as footprint_gap
 from .forced import destinations as forced_destinations
+from .forms import form_card, natural_card
 from .game import apply, charge_routes, check, deploy_squares, legal_actions, new_game
 from .geometry import Geometry, chebyshev
 from .legal import (
@@ -144,6 +148,7 @@ from .legal import (
     actions_of_kind,
     charge_choices,
     kinds_now,
+    move_budget,
     move_reach,
     move_rest,
 )
@@ -165,6 +170,7 @@ from .model import (
     FollowUpEffect,
     ForcedMoveEffect,
     ForceKind,
+    Form,
     HealEffect,
     MapDef,
     OngoingEffect,
@@ -183,6 +189,7 @@ from .movement import mode_of as movement_mode
 from .numbers import BONUS_TARGETS, IMMUNITIES, Bonus, immune_to
 from .powers import (
     CHAMPION_EFFECTS_FOR,
+    MOVEMENT_EFFECTS,
     SIGHT_ALLY,
     SIGHT_ENEMY,
     SIGHT_NONE,
@@ -198,12 +205,14 @@ from .powers import (
     sight_needed,
 )
 from .queries import (
+    TeleportWay,
     charge_preview,
     creature_threat,
     ends_activation_in_pit,
     move_refusal,
     movement_spent,
     provokers_of_squeeze,
+    teleport_ways,
     threat_squares,
 )
 from .reactions import REACTION_TRIGGERS, reaction_attack
@@ -250,6 +259,7 @@ __all__ = [
     "AURA_AFFECTS",
     "AURA_BONUS_EFFECTS",
     "AURA_EFFECTS",
+    "AURA_TIMINGS",
     "Ability",
     "About",
     "Action",
@@ -330,16 +340,21 @@ __all__ = [
     "FatigueChanged",
     "FirstPlayerChosen",
     "FlierFell",
+    "FlybyAttack",
     "FollowUpEffect",
     "ForceKind",
     "ForceMove",
     "ForcedMoveEffect",
+    "Form",
+    "FormChanged",
     "GameState",
     "Geometry",
     "HealEffect",
     "IMMUNITIES",
     "IllegalAction",
     "LANDING_KINDS",
+    "MAX_FOLLOW_UP_DEPTH",
+    "MOVEMENT_EFFECTS",
     "MapChosen",
     "MapDef",
     "MapSwapError",
@@ -399,6 +414,7 @@ __all__ = [
     "TEMPLATE_CORNERS",
     "TURN_TESTS",
     "Teleport",
+    "TeleportWay",
     "Template",
     "TemplatePlaced",
     "Terrain",
@@ -460,6 +476,7 @@ __all__ = [
     "footprint_squares",
     "forced_destinations",
     "forced_moves_not_made",
+    "form_card",
     "immune_to",
     "in_reach",
     "kinds_now",
@@ -467,11 +484,13 @@ __all__ = [
     "lost_to_destruction",
     "may_target",
     "module_conflict",
+    "move_budget",
     "move_reach",
     "move_refusal",
     "move_rest",
     "movement_mode",
     "movement_spent",
+    "natural_card",
     "near_enemies",
     "nearest_enemies",
     "new_game",
@@ -491,6 +510,7 @@ __all__ = [
     "size_category",
     "struck_by_area",
     "teleport_squares",
+    "teleport_ways",
     "template_squares",
     "terrain_rules",
     "threat_squares",

@@ -27,6 +27,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar, Protocol
 
+from .when import ALWAYS, When
+
 #: "all" in Resist / Vulnerable: every damage type, untyped damage included.
 ALL = "all"
 
@@ -205,6 +207,63 @@ class MultiActivation(Ability):
         return f"Multi-Activation {self.times}"
 
 
+@dataclass(frozen=True)
+class FlybyAttack(Ability):
+    """CL-11: it may attack in the middle of its move: the squares of its move action left when it
+    attacks may still be moved after the attack, in the same activation (as a split move,
+    G5E-SPLIT); opportunity attacks as for any move."""
+
+    kind: ClassVar[str] = "flyby-attack"
+
+
+@dataclass(frozen=True)
+class Immobile(Ability):
+    """CL-16: it never moves: its card's speed is 0 (the loader checks it) and forced movement
+    (push, pull, slide, teleport, place) leaves it where it is."""
+
+    kind: ClassVar[str] = "immobile"
+
+
+@dataclass(frozen=True)
+class ObjectAbility(Ability):
+    """CL-16: it is an object (a barricade, an idol, a crystal): immobile, never activated (it takes no
+    turns and fills no activation), immune to every condition; it may be attacked and destroyed as
+    a creature, scoring its cost."""
+
+    kind: ClassVar[str] = "object"
+
+
+@dataclass(frozen=True)
+class Trophy(Ability):
+    """CL-16: worth ``amount`` VP more to the side that destroys it (its cost plus ``amount``)."""
+
+    kind: ClassVar[str] = "trophy"
+    amount: int = 10
+
+    def __str__(self) -> str:
+        return f"Trophy {self.amount}"
+
+
+@dataclass(frozen=True)
+class ZoneDeploy(Ability):
+    """CL-16: at setup it may be placed in a VP zone that scores for an opponent (the one on its own
+    side of the map, SCN-ASSAULT) as well as in its start area (SET-3)."""
+
+    kind: ClassVar[str] = "zone-deploy"
+
+
+@dataclass(frozen=True)
+class Recruits(Ability):
+    """CL-16: a warband that includes it may also include creatures with ``keyword`` of any faction
+    (WB-1; alignment, cost and count limits still hold)."""
+
+    kind: ClassVar[str] = "recruits"
+    keyword: str = ""
+
+    def __str__(self) -> str:
+        return f"Recruits {self.keyword}"
+
+
 #: What an aura does to the creatures it covers (typed; ``Aura.effect``).
 #: attack / defense / damage / speed take a signed ``bonus``; resist / harm / heal an ``amount``.
 AURA_EFFECTS = ("attack", "defense", "damage", "speed", "resist", "harm", "heal")
@@ -212,6 +271,9 @@ AURA_EFFECTS = ("attack", "defense", "damage", "speed", "resist", "harm", "heal"
 AURA_BONUS_EFFECTS = ("attack", "defense", "damage", "speed")
 #: Whom an aura covers, seen from its creature (``Aura.affects``).
 AURA_AFFECTS = ("allies", "enemies", "all")
+#: When a harm or heal aura acts on a covered creature (CL-3, ``Aura.timing``): as its turn starts,
+#: as it ends, or both.
+AURA_TIMINGS = ("start", "end", "both")
 
 
 @dataclass(frozen=True)
@@ -241,6 +303,12 @@ class Aura(Ability):
         damage_type: for resist and harm.
         name: its card name; same-named auras do not stack (ABL-2, ATK-8:
             several copies count once, the strongest), different ones add.
+        when: CL-3 filter: the aura covers a creature only while this holds, ``me`` being its
+            own creature and ``other`` the covered one (e.g. only Dwarf allies, only allies of
+            a faction); tests about the attack ("attack", "damage") make an attack, damage or
+            defense aura count only for such attacks (a +2 attack aura for fire attacks).
+        timing: CL-3, harm and heal auras: "start" (as a covered creature's turn starts,
+            the default), "end" (as it ends) or "both" (``AURA_TIMINGS``).
 
     ABL-1: it works while its creature is on the map, activated or not,
     stunned or not.
@@ -254,6 +322,8 @@ class Aura(Ability):
     include_self: bool = False
     damage_type: str = ""
     name: str = ""
+    when: When = ALWAYS
+    timing: str = "start"
 
     @property
     def identity(self) -> tuple[str, ...]:
@@ -265,7 +335,22 @@ class Aura(Ability):
         who = {"allies": "allies", "enemies": "enemies", "all": "every creature"}[self.affects]
         if self.include_self and self.affects != "enemies":
             who += " (itself too)"
-        return f"{who} {self.describe_what()}"
+        w = self.when
+        if not w.other.empty:  # CL-3: only some of them
+            who += " that are " + ", ".join(w.other.words())
+        rest: list[str] = []
+        if not w.me.empty:
+            rest.append("while it is " + ", ".join(w.me.words()))
+        if w.attack or w.damage:
+            rest.append("for " + " or ".join(w.damage + w.attack) + " attacks")
+        if w.turn:
+            rest.append("on its side's turns" if w.turn == "mine" else "on other sides' turns")
+        return f"{who} {self.describe_what()}" + "".join(f", {r}" for r in rest)
+
+    @property
+    def when_in_turn(self) -> str:
+        """Its timing in words (CL-3): "start", "end" or "start and the end"."""
+        return {"start": "start", "end": "end", "both": "start and the end"}[self.timing]
 
     def describe_what(self) -> str:
         """What it does to a covered creature, e.g. "+2 attack", "resist 5 fire"."""
@@ -277,8 +362,8 @@ class Aura(Ability):
             "damage": f"{sign} damage",
             "speed": f"{sign} speed",
             "resist": f"resist {self.amount}{kind or ' all'}",
-            "harm": f"take {self.amount}{kind} damage at the start of their turn",
-            "heal": f"regain {self.amount} HP at the start of their turn",
+            "harm": f"take {self.amount}{kind} damage at the {self.when_in_turn} of their turn",
+            "heal": f"regain {self.amount} HP at the {self.when_in_turn} of their turn",
         }[self.effect]
         return what
 
@@ -312,7 +397,8 @@ class Pick(Ability):
 #: Content-file kind -> class, for every ability the engine implements.
 ABILITY_KINDS: dict[str, type[Ability]] = {cls.kind: cls for cls in (
     Flight, Burrow, Phasing, SneakAttack, PowerfulCharge, Resist, Vulnerable, Immune, Regeneration,
-    Insubstantial, ThreateningReach, MultipleThreats, MultiActivation, Aura, Darkvision, Crampons, Pick)}
+    Insubstantial, ThreateningReach, MultipleThreats, MultiActivation, Aura, Darkvision, Crampons, Pick,
+    FlybyAttack, Immobile, ObjectAbility, Trophy, ZoneDeploy, Recruits)}
 
 
 def has(card: HasAbilities, cls: type[Ability]) -> bool:
@@ -461,8 +547,25 @@ def defend_parts(card: HasAbilities, parts: list[tuple[str, int]], *, attack: bo
 
 
 def immune_to_condition(card: HasAbilities, condition: str) -> bool:
-    """True when ``card``'s creature is immune to ``condition`` (ABL; it is never applied)."""
-    return any(isinstance(a, Immune) and a.condition == condition for a in card.abilities)
+    """True when ``card``'s creature is immune to ``condition`` (ABL; it is never applied); an
+    object (CL-16) is immune to every condition."""
+    return any(isinstance(a, Immune) and a.condition == condition or isinstance(a, ObjectAbility)
+               for a in card.abilities)
+
+
+def never_moved(card: HasAbilities) -> bool:
+    """True when forced movement never moves ``card``'s creature (CL-16: immobile, or an object)."""
+    return any(isinstance(a, (Immobile, ObjectAbility)) for a in card.abilities)
+
+
+def trophy(card: HasAbilities) -> int:
+    """VP its destroyer scores beyond its cost (CL-16 Trophy; 0 without; ABL-2: the largest once)."""
+    return max((a.amount for a in card.abilities if isinstance(a, Trophy)), default=0)
+
+
+def recruited_keywords(cards: Iterable[HasAbilities]) -> frozenset[str]:
+    """The keywords (case folded) that ``cards``' Recruits abilities let join a warband (CL-16)."""
+    return frozenset(a.keyword.casefold() for c in cards for a in c.abilities if isinstance(a, Recruits))
 
 
 def regeneration(card: HasAbilities) -> int:
@@ -477,7 +580,10 @@ def stops_regeneration(card: HasAbilities, damage_type: str) -> bool:
 
 
 def activations_per_round(card: HasAbilities) -> int:
-    """How many times ``card``'s creature is activated each round (1; Multi-Activation X: X)."""
+    """How many times ``card``'s creature is activated each round (1; Multi-Activation X: X; an
+    object, CL-16: 0)."""
+    if card.abilities and any(isinstance(a, ObjectAbility) for a in card.abilities):
+        return 0
     return max((a.times for a in card.abilities if isinstance(a, MultiActivation)), default=1)
 
 
@@ -491,4 +597,6 @@ __all__ = ["Crampons", "Darkvision", "Pick",
            "PowerfulCharge", "Resist", "Vulnerable", "Immune", "Regeneration", "Insubstantial",
            "ThreateningReach", "MultipleThreats", "has", "strongest", "extra_damage", "defend", "defend_parts",
            "immune_to_condition", "regeneration", "stops_regeneration", "threat_reach", "MultiActivation", "Aura",
-           "AURA_EFFECTS", "AURA_BONUS_EFFECTS", "AURA_AFFECTS", "activations_per_round"]
+           "AURA_EFFECTS", "AURA_BONUS_EFFECTS", "AURA_AFFECTS", "AURA_TIMINGS", "activations_per_round",
+           "FlybyAttack", "Immobile", "ObjectAbility", "Trophy", "ZoneDeploy", "Recruits", "never_moved",
+           "trophy", "recruited_keywords"]

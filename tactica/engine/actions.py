@@ -79,19 +79,24 @@ class Move(Action):
 class Squeeze(Action):
     """A Huge creature squeezes along ``path`` (docs/rules.md glossary: Squeeze; MOV-13).
 
-    path: the anchors (top-left squares) it passes, ending where its whole
-    3×3 footprint fits.  It moves as 2×2 up to half its speed; a move action
-    (or the attack action when the move action is spent, ACT-3).  Until the
-    end of the activation it is squeezing: it grants combat advantage and its
-    attacks take -5.
+    path: the anchors (top-left squares) of its squeezed 2×2 block, step by
+    step.  It moves as 2×2 up to half its speed; a move action (or the
+    attack action when the move action is spent, ACT-3).
+    end: the anchor of the 3×3 space it expands into at the end: any legal
+    3×3 space that holds the 2×2 block where the path ends (so the path's
+    last anchor, or one square up, left, or up and left of it); None means
+    the path's last anchor (the space down and to the right).
+    During that move only it is squeezing: it grants combat advantage and
+    its attacks take -5 (docs/rules.md Squeeze).
     """
 
     path: tuple[Square, ...]
+    end: Square | None = None
 
     @property
     def destination(self) -> Square:
-        """The last anchor of the path."""
-        return self.path[-1]
+        """The anchor it stands on after expanding (``end``, else the last anchor of the path)."""
+        return self.path[-1] if self.end is None else self.end
 
 
 @dataclass(frozen=True)

@@ -28,9 +28,10 @@ from __future__ import annotations
 
 from .abilities import Aura
 from .footprint import distance as fp_distance
-from .model import Square
+from .model import AttackDef, Square
 from .numbers import speed_bonus
 from .state import Creature, GameState
+from .when import CALM, Situation, kinds_of_attack
 
 
 def allied(a: Creature, b: Creature) -> bool:
@@ -49,10 +50,15 @@ def _aura_sources(state: GameState) -> list[tuple[Creature, Aura]]:
     return found
 
 
-def reaches(state: GameState, source: Creature, aura: Aura, target: Creature) -> bool:
-    """True when ``aura`` of ``source`` covers ``target`` now (who it affects, and within radius)."""
+def reaches(state: GameState, source: Creature, aura: Aura, target: Creature,
+            situation: Situation = CALM) -> bool:
+    """True when ``aura`` of ``source`` covers ``target`` now (who it affects, within radius, and
+    its CL-3 filter ``aura.when`` holds with ``me`` its creature, ``other`` the covered one, in
+    ``situation``: the attack the bonus is asked for, ``CALM`` outside one)."""
     if not (source.alive and target.alive):
         return False
+    if not aura.when.always and not aura.when.holds(state, source, target, situation):
+        return False  # CL-3: filtered
     if source.uid == target.uid:
         return aura.include_self and aura.affects != "enemies"
     friend = allied(source, target)
@@ -65,8 +71,12 @@ def reaches(state: GameState, source: Creature, aura: Aura, target: Creature) ->
     return d is not None and d <= aura.radius
 
 
-def covering(state: GameState, target: Creature, effect: str) -> list[tuple[Aura, Creature]]:
+def covering(state: GameState, target: Creature, effect: str,
+             situation: Situation = CALM) -> list[tuple[Aura, Creature]]:
     """The auras with ``effect`` that cover ``target``, one per name (ABL-2), strongest first kept.
+
+    ``situation``: the attack asked about (CL-3 filters on attack kinds and damage types);
+    ``CALM`` outside an attack.
 
     Returns (aura, its creature) pairs in the order the creatures stand in
     ``state.creatures``; of same-named auras the one with the largest
@@ -74,7 +84,7 @@ def covering(state: GameState, target: Creature, effect: str) -> list[tuple[Aura
     """
     best: dict[tuple[str, ...], tuple[Aura, Creature]] = {}
     for source, aura in _aura_sources(state):
-        if aura.effect != effect or not reaches(state, source, aura, target):
+        if aura.effect != effect or not reaches(state, source, aura, target, situation):
             continue
         key = aura.identity
         kept = best.get(key)
@@ -88,9 +98,21 @@ def label(aura: Aura) -> str:
     return aura.name or "aura"
 
 
-def bonuses(state: GameState, target: Creature, effect: str) -> list[tuple[str, int]]:
-    """Named bonuses of the auras with ``effect`` covering ``target``, e.g. [("Battle Hymn", 2)]."""
-    return [(label(a), a.amount) for a, _ in covering(state, target, effect)]
+def bonuses(state: GameState, target: Creature, effect: str,
+            situation: Situation = CALM) -> list[tuple[str, int]]:
+    """Named bonuses of the auras with ``effect`` covering ``target``, e.g. [("Battle Hymn", 2)]
+    (``situation``: the attack, for CL-3 filters)."""
+    return [(label(a), a.amount) for a, _ in covering(state, target, effect, situation)]
+
+
+def attack_situation(attacker: Creature, attack: AttackDef, *, charge: bool = False,
+                     opportunity: bool = False) -> Situation:
+    """The ``Situation`` of an attack as aura filters see it (CL-3): its attacker, its kinds
+    (charge and opportunity included) and its damage type ("" untyped).  Flanking and being
+    unseen are not worked out here (an aura filter on them does not hold during an attack)."""
+    return Situation(attacker=attacker.uid, charging=charge,
+                     attack_kinds=kinds_of_attack(attack.kind.value, charge=charge, opportunity=opportunity),
+                     damage_types=frozenset({attack.damage_type}))
 
 
 def total(state: GameState, target: Creature, effect: str) -> int:
@@ -140,5 +162,5 @@ def squares(state: GameState, source: Creature, aura: Aura) -> frozenset[Square]
     return frozenset(sq for sq, d in dist.items() if d <= aura.radius)
 
 
-__all__ = ["allied", "reaches", "covering", "bonuses", "total", "any_auras", "speed",
+__all__ = ["allied", "reaches", "covering", "bonuses", "attack_situation", "total", "any_auras", "speed",
            "resist_auras", "squares", "label"]

@@ -37,7 +37,7 @@ _NEW_TRIGGERS = frozenset({ChampionTrigger.ALLY_BLOODIED.value, ChampionTrigger.
                            ChampionTrigger.ALLY_CHARGES.value, ChampionTrigger.ENEMY_NEAR.value})
 
 #: Conditions that forbid champion powers (docs/rules.md: confused, staggered; inactive: stunned, helpless).
-NO_CHAMPION_POWERS = frozenset({"confused", "staggered", "stunned", "helpless"})
+NO_CHAMPION_POWERS = frozenset({"confused", "staggered", "stunned", "helpless", "petrified"})  # CL-18: petrified too
 
 
 def budget_left(me: Creature) -> int:

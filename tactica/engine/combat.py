@@ -18,8 +18,8 @@ from typing import Protocol
 from . import auras, rolls
 from . import events as ev
 from . import footprint as fp
-from .abilities import Aura, MultipleThreats, defend, defend_parts, extra_damage, has, stops_regeneration
-from .conditions import add_effect, halve_damage
+from .abilities import Aura, MultipleThreats, defend, defend_parts, extra_damage, has, stops_regeneration, trophy
+from .conditions import add_effect, condition_penalties, halve_damage, stone_resist
 from .geometry import adjacent, centre, passes_opposite_sides
 from .model import (
     AttackDef,
@@ -37,7 +37,7 @@ from .modules import book_of
 from .numbers import attack_bonuses, damage_bonuses, has_bonuses, immune_to
 from .state import GRANTS_CA, Creature, GameState, PendingForce
 from .triggers import DieRoll
-from .when import Situation, kinds_of_attack
+from .when import CALM, Situation, kinds_of_attack
 
 COMBAT_ADVANTAGE = 2
 SQUEEZE_PENALTY = -5
@@ -308,9 +308,12 @@ def modifiers(state: GameState, attacker: Creature, target: Creature, attack: At
         mods.append(("cover", COVER_PENALTY))
     if "helpless" in target.conditions and attack.kind is not AttackKind.MELEE:
         mods.append(("target helpless", HELPLESS_BONUS))  # CON-4, MOD (docs/rules.md)
+    if attacker.effects:  # CL-18: blinded, restrained, marked attackers
+        mods.extend(condition_penalties(attacker, target))
     if auras.any_auras(state):  # Aura X (docs/rules.md ABL); ABL-2 / ATK-8 stacking in auras.covering
-        mods.extend(auras.bonuses(state, attacker, "attack"))
-        mods.extend((f"{name} (target)", -v) for name, v in auras.bonuses(state, target, "defense"))
+        aura_situation = auras.attack_situation(attacker, attack, charge=charge, opportunity=opportunity)  # CL-3
+        mods.extend(auras.bonuses(state, attacker, "attack", aura_situation))
+        mods.extend((f"{name} (target)", -v) for name, v in auras.bonuses(state, target, "defense", aura_situation))
     if has_bonuses(attacker.card) or has_bonuses(target.card):  # CL-1, CL-4 (numbers)
         mods.extend(attack_bonuses(state, attacker, target, attack.defense.value,
                                    situation(state, attacker, target, attack,
@@ -526,7 +529,7 @@ def preview(state: GameState, attacker: Creature, target: Creature, attack: Atta
     hits = [n for n in range(1, 21) if auto or n >= crit or (n != 1 and n + total_bonus >= tn)]
     ca = any(name == "combat advantage" for name, _ in mods)
 
-    boost = aura_damage(state, attacker, target)
+    boost = aura_damage(state, attacker, target, attack, charge=charge)
     bonus = conditional_damage(state, attacker, target, attack, charge=charge)
     # A hit deals one of two amounts: a critical hit's or an ordinary one's.
     crits: float = sum(1 for n in hits if auto or n >= crit)
@@ -616,7 +619,7 @@ def resolve_attack(state: GameState, attacker: Creature, target: Creature, attac
         ca = any(name == "combat advantage" for name, _ in mods)
         charge = kind == "charge"
         amount, steps, parts = _hit(attacker, target, attack, critical, ca, charge,
-                                    boost=aura_damage(state, attacker, target),
+                                    boost=aura_damage(state, attacker, target, attack, charge=charge),
                                     bonus=conditional_damage(state, attacker, target, attack, charge=charge,
                                                              opportunity=kind == "opportunity"))
         deal_damage(state, target, amount, attack.damage_type, attacker.player, out,
@@ -682,17 +685,21 @@ def attack_situation(state: GameState, attacker: Creature, target: Creature, att
                      damage_types=frozenset({attack.damage_type}))
 
 
-def aura_damage(state: GameState, attacker: Creature, target: Creature) -> Boost:
+def aura_damage(state: GameState, attacker: Creature, target: Creature, attack: AttackDef | None = None,
+                *, charge: bool = False) -> Boost:
     """What auras add to a hit of ``attacker`` on ``target``: (damage bonuses, target's resist auras).
 
-    A pair ((name, HP), ...), (Aura, ...) for ``hit_damage``'s ``boost``; empty without auras.
-    The HP the optional rule modules add come first among the bonuses (UG-FATIGUE).
+    ``attack`` (with ``charge``): the attack made, for the CL-3 filters of damage auras (None:
+    outside an attack's kinds and types).  A pair ((name, HP), ...), (Aura, ...) for
+    ``hit_damage``'s ``boost``; empty without auras.  The HP the optional rule modules add come
+    first among the bonuses (UG-FATIGUE).
     """
     book = book_of(state)
     extra = book.damage_modifiers(state, attacker, target) if book.attack_modifiers_asked else ()
     if not auras.any_auras(state):
         return (extra, ())
-    return (extra + tuple(auras.bonuses(state, attacker, "damage")), auras.resist_auras(state, target))
+    aura_situation = CALM if attack is None else auras.attack_situation(attacker, attack, charge=charge)
+    return (extra + tuple(auras.bonuses(state, attacker, "damage", aura_situation)), auras.resist_auras(state, target))
 
 
 def conditional_damage(state: GameState, attacker: Creature, target: Creature, attack: AttackDef, *,
@@ -759,6 +766,9 @@ def _hit(attacker: Creature, target: Creature, attack: AttackDef, critical: bool
     if target.card.abilities or resists:
         amount, more = defend(target.card, amount, attack.damage_type, attack=True, auras=resists)
         steps += more
+    if target.effects and "petrified" in target.conditions:  # CL-18: stone resists 20
+        amount, more = stone_resist(target, amount)
+        steps += more
     return amount, steps, ()
 
 
@@ -778,10 +788,14 @@ def _hit_parts(attacker: Creature, target: Creature, attack: AttackDef, main: in
             shrunk.append((kind, v - take))
         parts = shrunk
     rolled = tuple(parts)
+    amount = sum(v for _, v in parts)
     if target.card.abilities or resists:
         amount, more = defend_parts(target.card, parts, attack=True, auras=resists)
-        return amount, steps + more, rolled
-    return sum(v for _, v in parts), steps, rolled
+        steps = steps + more
+    if target.effects and "petrified" in target.conditions:  # CL-18: stone resists 20
+        amount, more = stone_resist(target, amount)
+        steps = steps + more
+    return amount, steps, rolled
 
 
 def apply_attack_effects(state: GameState, attacker: Creature, target: Creature, attack: AttackDef,
@@ -907,6 +921,8 @@ def destroy(state: GameState, target: Creature, by_player: int, out: list[ev.Eve
     target.destroyed = True
     out.append(ev.CreatureDestroyed(target.uid, by_player, cause, square))
     worth = state.rules.bounty_vp if state.rules.bounty else target.card.cost  # SCN-BOUNTY
+    if target.card.abilities:
+        worth += trophy(target.card)  # CL-16: Trophy N
     for scorer, amount in score_destroyed(state, target.player, by_player, worth):
         state.vp[scorer] += amount
         out.append(ev.VictoryPointsScored(scorer, amount, "destroyed", state.vp[scorer]))

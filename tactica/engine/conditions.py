@@ -8,7 +8,7 @@ EFF-1, EFF-2, EFF-3 and the "ongoing damage" entry of docs/rules.md.
 from __future__ import annotations
 
 from . import events as ev
-from .abilities import immune_to_condition
+from .abilities import immune_to_condition, never_moved
 from .model import Duration
 from .modules import book_of
 from .state import ActiveEffect, Creature, GameState
@@ -40,6 +40,8 @@ def add_effect(state: GameState, target: Creature, name: str, duration: Duration
     if name != "ongoing" and target.card.abilities and immune_to_condition(target.card, name):
         out.append(ev.ConditionPrevented(target.uid, name))
         return None
+    if name == "marked" and target.effects:  # CL-18: a new mark replaces the older ones
+        end_effects(target, [e for e in target.effects if e.name == "marked"], "replaced", out)
     source_player = None if source is None else source.player
     until_player = 0
     if source_player is not None:
@@ -92,4 +94,58 @@ def halve_damage(amount: int) -> int:
     return (amount // 2) // 5 * 5
 
 
-__all__ = ["add_effect", "end_effects", "ongoing_damage", "halve_damage"]
+# -- CL-18: the conditions the cards name (petrified, blinded, restrained, marked) ---------------
+
+#: CL-18: HP of every damage a petrified creature resists (our reading: stone, as resist 20 all).
+PETRIFIED_RESIST = 20
+#: CL-18: a blinded creature's attack rolls take -5 (our reading: it cannot see what it attacks).
+BLINDED_PENALTY = -5
+#: CL-18: a restrained creature's attack rolls take -2.
+RESTRAINED_PENALTY = -2
+#: CL-18: a marked creature's attacks that do not target a creature that marked it take -2.
+MARKED_PENALTY = -2
+
+
+def markers(target: Creature) -> frozenset[str]:
+    """The uids of the creatures whose mark ``target`` bears (CL-18; empty when unmarked)."""
+    return frozenset(e.source for e in target.effects if e.name == "marked" and e.source)
+
+
+def condition_penalties(attacker: Creature, target: Creature) -> list[tuple[str, int]]:
+    """The named attack-roll modifiers ``attacker``'s own conditions give against ``target`` (CL-18).
+
+    Blinded: ("blinded", -5); restrained: ("restrained", -2); marked, when ``target`` is not a
+    creature that marked it: ("marked", -2).  Returns [] without such conditions.
+    """
+    have = attacker.conditions
+    out: list[tuple[str, int]] = []
+    if "blinded" in have:
+        out.append(("blinded", BLINDED_PENALTY))
+    if "restrained" in have:
+        out.append(("restrained", RESTRAINED_PENALTY))
+    if "marked" in have and target.uid not in markers(attacker):
+        out.append(("marked", MARKED_PENALTY))
+    return out
+
+
+def stone_resist(target: Creature, amount: int) -> tuple[int, list[tuple[str, int]]]:
+    """Damage ``amount`` HP after a petrified ``target``'s resist 20 (CL-18): (HP, [("petrified", -cut)]);
+    unchanged when it is not petrified or the amount is 0."""
+    if amount <= 0 or "petrified" not in target.conditions:
+        return amount, []
+    cut = min(PETRIFIED_RESIST, amount)
+    return amount - cut, [("petrified", -cut)]
+
+
+def holds_against_forced(target: Creature) -> bool:
+    """True when forced movement does not move ``target`` (CL-18: it is restrained; a petrified
+    creature is a statue that can still be pushed, our reading; CL-16: immobile creatures and
+    objects)."""
+    if target.card.abilities and never_moved(target.card):
+        return True
+    return bool(target.effects) and "restrained" in target.conditions
+
+
+__all__ = ["add_effect", "end_effects", "ongoing_damage", "halve_damage", "PETRIFIED_RESIST",
+           "BLINDED_PENALTY", "RESTRAINED_PENALTY", "MARKED_PENALTY", "markers", "condition_penalties",
+           "stone_resist", "holds_against_forced"]

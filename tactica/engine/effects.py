@@ -22,7 +22,7 @@ from . import auras, rolls
 from . import events as ev
 from .abilities import defend, regeneration
 from .combat import deal_damage, destroy
-from .conditions import end_effects, ongoing_damage
+from .conditions import end_effects, ongoing_damage, stone_resist
 from .footprint import footprint
 from .model import Duration, Square
 from .numbers import save_bonuses
@@ -68,6 +68,8 @@ def start_of_activation(state: GameState, me: Creature, out: list[ev.Event]) -> 
         steps: list[tuple[str, int]] = []
         if me.card.abilities:
             amount, steps = defend(me.card, amount, damage_type, attack=False)
+        amount, stone = stone_resist(me, amount)  # CL-18: petrified resists 20
+        steps += stone
         deal_damage(state, me, amount, damage_type, by, out, cause="ongoing", adjustments=tuple(steps))
         if not me.alive:
             return False
@@ -127,6 +129,8 @@ def end_of_activation(state: GameState, me: Creature, out: list[ev.Event]) -> No
         me.hp = 0
         destroy(state, me, state.blame(me.player), out, cause="pit")
         return
+    if not aura_start_of_turn(state, me, out, at="end"):  # CL-3: auras acting at a turn's end
+        return
     expired = [e for e in me.effects
                if e.duration is Duration.NEXT_TURN and e.until_turn <= me.turns]
     end_effects(me, expired, "duration", out)
@@ -183,8 +187,9 @@ def next_player_turn(state: GameState, player: int) -> None:
 
 
 
-def aura_start_of_turn(state: GameState, me: Creature, out: list[ev.Event]) -> bool:
-    """Heal and harm auras on ``me`` as its turn starts (docs/rules.md ABL "Aura X"); returns False
+def aura_start_of_turn(state: GameState, me: Creature, out: list[ev.Event], *, at: str = "start") -> bool:
+    """Heal and harm auras on ``me`` as its turn starts (docs/rules.md ABL "Aura X") -- or, with
+    ``at="end"``, as it ends (CL-3: auras whose ``timing`` is "end" or "both"); returns False
     if it was destroyed.
 
     Heal auras first (each distinct one: CreatureHealed, cause "aura"), never
@@ -196,11 +201,15 @@ def aura_start_of_turn(state: GameState, me: Creature, out: list[ev.Event]) -> b
     if not auras.any_auras(state):
         return True
     for aura, source in auras.covering(state, me, "heal"):
+        if aura.timing not in (at, "both"):  # CL-3
+            continue
         regain = min(aura.amount, me.card.hp - me.hp)
         if regain > 0:
             me.hp += regain
             out.append(ev.CreatureHealed(me.uid, regain, me.hp, "aura", source.uid))
     for aura, source in auras.covering(state, me, "harm"):
+        if aura.timing not in (at, "both"):  # CL-3
+            continue
         state.round_had_combat = True
         amount, steps = defend(me.card, aura.amount, aura.damage_type, attack=False,
                                auras=auras.resist_auras(state, me))

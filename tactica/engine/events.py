@@ -593,6 +593,14 @@ class RubbleDug(Event):
     total: int
     cleared: bool
 
+@dataclass(frozen=True)
+class FormChanged(Event):
+    """Creature ``uid`` took form ``form`` with special power ``power`` (CL-14); ``form`` "" is its
+    natural form (it changed back)."""
+
+    uid: str
+    form: str
+    power: str
 
 
 # -- card language: targets (CL-8, CL-9) --------------------------------------------------------

@@ -61,9 +61,10 @@ def start_round(st: GameState, out: list[ev.Event]) -> None:
     st.round += 1
     st.round_had_combat = False
     for c in st.creatures:
-        if c.activated or c.activations:
+        idle = bool(c.card.abilities) and activations_per_round(c.card) == 0  # CL-16: an object takes no turns
+        if c.activated != idle or c.activations:
             c = st.own(c)  # copy-on-write: only the creatures that change
-            c.activated = False
+            c.activated = idle
             c.activations = 0
     out.append(ev.RoundStarted(st.round))
     start_of_round(st, out)  # CL-17: recharges at the start of each round

@@ -44,6 +44,7 @@ from . import events as ev
 from . import footprint as fp
 from .actions import Action, ForceMove, Settle
 from .combat import destroy
+from .conditions import holds_against_forced
 from .geometry import chebyshev
 from .model import Square
 from .modules import book_of
@@ -61,8 +62,9 @@ def _as_path(path: Iterable[Sequence[int]]) -> tuple[Square, ...]:
     return tuple(_as_square(s) for s in path)
 
 
-#: Kinds of pending forced movement that walk square by square.
-STEPWISE = ("push", "pull", "slide")
+#: Kinds of pending forced movement that walk square by square ("shift": a creature's own movement
+#: power, CL-11 -- as a slide, but needing no line of effect and never ending in a pit).
+STEPWISE = ("push", "pull", "slide", "shift")
 
 
 def footprint(c: Creature) -> list[Square]:
@@ -106,15 +108,18 @@ def step_problem(state: GameState, p: PendingForce, target: Creature, cur: Squar
         return ("not-away", "Each square of a push moves the creature farther from the attacker.")
     if p.kind == "pull" and after >= before:
         return ("not-closer", "Each square of a pull moves the creature closer to the attacker.")
-    if not any(geo.line_of_effect(p.source, q) for q in new):
+    if p.kind != "shift" and not any(geo.line_of_effect(p.source, q) for q in new):
         return ("no-effect-line", "Forced movement needs line of effect to each square (MOV-14).")
     return None
 
 
-def _stop_ok(state: GameState, target: Creature, sq: Square) -> bool:
-    """A push, pull or slide may end on ``sq``: a legal stop, or a pit it falls into (TER-PIT)."""
+def _stop_ok(state: GameState, target: Creature, sq: Square, kind: str = "") -> bool:
+    """A push, pull or slide may end on ``sq``: a legal stop, or a pit it falls into (TER-PIT); a
+    shift (CL-11) only a legal stop."""
     if legal_stop(state, target, sq):
         return True
+    if kind == "shift":
+        return False
     if not _falls(state, target, sq):
         return False
     return all(state.creature_at(q) in (None, target) and not state.battle_map.rules_at(q).blocks_movement
@@ -131,6 +136,8 @@ def destinations(state: GameState, p: PendingForce) -> dict[Square, tuple[Square
     """
     target = state.find(p.target)
     if target is None or not target.alive:
+        return {}
+    if p.kind != "settle" and holds_against_forced(target):  # CL-18: restrained, it stays
         return {}
     start = target.square
     if p.kind in STEPWISE:
@@ -149,7 +156,7 @@ def destinations(state: GameState, p: PendingForce) -> dict[Square, tuple[Square
                     grown.append(nxt)
             frontier = grown
         return {sq: path for sq, path in sorted(paths.items(), key=lambda kv: (kv[0][1], kv[0][0]))
-                if sq != start and _stop_ok(state, target, sq)}
+                if sq != start and _stop_ok(state, target, sq, p.kind)}
     if p.kind == "settle":
         return {sq: (sq,) for sq in nearest_legal(state, target, start)}
     centre_sq = start if p.kind == "teleport" else p.source
@@ -241,7 +248,7 @@ def check_forced(state: GameState, a: Action) -> tuple[str, str] | None:
         cur = nxt
     if len(set(path)) != len(path) or start in path:
         return ("bad-path", "A path enters each square once.")
-    if not _stop_ok(state, target, cur):
+    if not _stop_ok(state, target, cur, p.kind):
         return ("no-stop", "Forced movement must end on a legal square (MOV-2, TER-STATUE).")
     return None
 

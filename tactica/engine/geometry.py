@@ -341,6 +341,8 @@ class Geometry:
         self.forest = frozenset(sq for sq, r in rules.items() if r.forest_sight)
         #: TER-PIT squares (only fliers end a move there; walkers cannot enter).
         self.pits = frozenset(sq for sq, r in rules.items() if r.fliers_only)
+        #: TER-TELEPORT squares.
+        self.teleporters = frozenset(sq for sq, r in rules.items() if r.teleporter)
         #: Difficult squares (MOV-8, MOV-12: no shifting into them).
         self.difficult = frozenset(sq for sq, r in rules.items() if r.difficult)
         #: Squares that give cover to a ranged line crossing them (COV-2) / to a template's (COV-5).

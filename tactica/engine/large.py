@@ -23,9 +23,9 @@ square of the footprint there (OA-1).
 
 Squeeze (docs/rules.md glossary, Huge creatures only): a move action in which the
 creature counts as 2×2 (its top-left 2×2 block), moves up to half its speed
-(rounded down), and must end where its 3×3 footprint, anchored at the same
-square, is a legal space.  It provokes only the enemies whose attacks reach
-it at the start; until the end of that activation it grants combat
+(rounded down), and at the end expands into any legal 3×3 space that holds
+its 2×2 end squares (``expansions``).  It provokes only the enemies whose
+attacks reach it at the start; during that move only it grants combat
 advantage and its attacks take -5 (see ``combat``).
 """
 from __future__ import annotations
@@ -397,21 +397,49 @@ def squeezed_size(state: GameState, mover: Creature) -> int:
     return book.squeeze_size(state, mover, size) if book.attack_modifiers_asked else size
 
 
+def expansions(state: GameState, mover: Creature, anchor: Square, size: int,
+               occupied: dict[Square, Creature] | None = None) -> list[Square]:
+    """The anchors of the legal full-size spaces a block of ``size`` squeezed at ``anchor`` may
+    expand into (docs/rules.md Squeeze): every space of ``mover``'s footprint that holds the
+    squeezed block and where it may stop (``stop_ok``), in (row, column) order.  For a Huge
+    creature squeezed to 2×2: up to four (the anchor itself, one square left, one up, or
+    both)."""
+    full = mover.card.size
+    spread = range(full - size, -1, -1)
+    found = [(anchor[0] - dx, anchor[1] - dy) for dy in spread for dx in spread]
+    if occupied is None:
+        occupied = state.occupied(exclude=mover.uid)
+    ok = [e for e in found if stop_ok(state, mover, e, full, occupied)]
+    return sorted(ok, key=lambda sq: (sq[1], sq[0]))
+
+
 def squeeze_routes(state: GameState, mover: Creature, speed: int | None = None) -> dict[Square, Route]:
-    """Where ``mover`` may squeeze to: {anchor: Route} (docs/rules.md Squeeze, G35-SQUEEZE).
+    """Where ``mover`` may squeeze to: {end anchor: Route} (docs/rules.md Squeeze, G35-SQUEEZE).
 
     ``speed``: its speed now (default ``mover.speed``).  Moves as
     ``squeezed_size`` (2×2 for a Huge creature) up to half of it (rounded
-    down) and ends where its full footprint fits; only the start provokes.
-    Empty for creatures that may not squeeze, or with speed under 2.
+    down), then expands into any legal space of its full footprint that
+    holds the squeezed block where it stopped (``expansions``); only the
+    start provokes.  The key is the anchor after expanding; the Route's
+    path is the squeezed block's anchors (the cheapest way there, then the
+    one whose last anchor comes first in (row, column) order).  Empty for
+    creatures that may not squeeze, or with speed under 2.
     """
     size = squeezed_size(state, mover)
     if not size:
         return {}
-    return big_routes(state, mover, (mover.speed if speed is None else speed) // 2, size=size,
-                      end_size=mover.card.size, start_only=True, min_first_step=False)
+    squeezed = big_routes(state, mover, (mover.speed if speed is None else speed) // 2, size=size,
+                          end_size=size, start_only=True, min_first_step=False)
+    occupied = state.occupied(exclude=mover.uid)
+    out: dict[Square, Route] = {}
+    for last, route in sorted(squeezed.items(), key=lambda kv: (kv[1].cost, kv[0][1], kv[0][0])):
+        for end in expansions(state, mover, last, size, occupied):
+            if end != mover.square:  # back where it started is no move
+                out.setdefault(end, route)
+    return out
 
 
 __all__ = ["blocked_squares", "stop_ok", "step_ok", "step_cost", "AnchorThreats", "provokers",
-           "big_routes", "big_check_path", "big_path_cost", "big_shift_squares", "squeeze_routes", "squeezed_size",
+           "big_routes", "big_check_path", "big_path_cost", "big_shift_squares", "expansions", "squeeze_routes",
+           "squeezed_size",
            "SQUEEZED_SIZE", "SQUEEZE_PENALTY"]

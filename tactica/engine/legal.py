@@ -125,8 +125,14 @@ def move_rest(state: GameState) -> int:
 
 def move_allowance(state: GameState) -> int:
     """Squares of movement a Move may spend now: a fresh move action's (MOV-1, ACT-2, ACT-3) when
-    an action is left, plus the open move action's rest (G5E-SPLIT)."""
-    return move_rest(state) + (move_budget(state) if can_move(state) else 0)
+    an action is left, plus the open move action's rest (G5E-SPLIT).  Without a module that splits
+    moves, the only open rest is that of a move a teleporter jump interrupted (TER-TELEPORT): a
+    Move either carries on with that rest or is a fresh move action, so the larger of the two."""
+    rest = move_rest(state)
+    fresh = move_budget(state) if can_move(state) else 0
+    if rest and not book_of(state).keeps_move_rest:
+        return max(rest, fresh)
+    return rest + fresh
 
 
 def standing_cost(state: GameState) -> int:
@@ -150,13 +156,16 @@ def prone_actions(state: GameState) -> list[DropProne | StandUp]:
 
 
 def squeeze_actions(state: GameState) -> list[Squeeze]:
-    """Every legal squeeze of the active creature, one per end anchor in (row, column) order
-    (docs/rules.md Squeeze: Huge creatures, and Large ones under G35-SQUEEZE; empty when no move is left)."""
+    """Every legal squeeze of the active creature, one per anchor it stands on after expanding,
+    in (row, column) order (docs/rules.md Squeeze: Huge creatures, and Large ones under
+    G35-SQUEEZE; empty when no move is left).  ``end`` is None when it expands into the space
+    down and to the right of its last squeezed anchor, else that space's anchor."""
     me = state.active_creature
     if me is None or me.card.size < 2 or not can_move(state):
         return []
     found = squeeze_routes(state, me, move_budget(state))
-    return [Squeeze(r.path) for _, r in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
+    return [Squeeze(r.path, None if end == r.path[-1] else end)
+            for end, r in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
 
 
 def min_step_allowed(state: GameState) -> bool:

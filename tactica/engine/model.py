@@ -69,9 +69,9 @@ class Duration(str, Enum):
     SAVE_ENDS = "save ends"
 
 
-#: Conditions an effect may apply (CON-1..8).
+#: Conditions an effect may apply (CON-1..8; CL-18: petrified, blinded, restrained, marked).
 CONDITIONS = ("dazed", "staggered", "stunned", "helpless", "immobilized", "confused", "enervated",
-              "slowed")
+              "slowed", "petrified", "blinded", "restrained", "marked")
 
 
 class Trigger(str, Enum):
@@ -422,6 +422,41 @@ class AttackDef:
 
 
 @dataclass(frozen=True)
+class Form:
+    """Another set of numbers and abilities a creature may take (CL-14, "forms and stances").
+
+    A special power with effect "change form" (``PowerEffect.FORM``) names it; while in it, the
+    creature plays with the card's numbers replaced by those given here (None / ``()`` -- the
+    card's own).  HP, cost, size, keywords and special powers never change (our reading: it is
+    the same creature, wounds and all).
+
+    Attributes:
+        name: the form's name, unique on the card (e.g. "Wolf").
+        ac, defense, speed: its numbers in the form, or None for the card's.
+        attacks: its attack lines in the form (the first, or the one marked basic, is its basic
+            attack), or () for the card's.
+        abilities: its keyword abilities in the form (replacing the card's), or None for the
+            card's; ``()`` -- none.
+    """
+
+    name: str
+    ac: int | None = None
+    defense: int | None = None
+    speed: int | None = None
+    attacks: tuple[AttackDef, ...] = ()
+    abilities: tuple[Ability, ...] | None = None
+
+    def __str__(self) -> str:
+        parts = [f"{label} {v}" for label, v in (("AC", self.ac), ("DEF", self.defense), ("speed", self.speed))
+                 if v is not None]
+        if self.attacks:
+            parts.append("attacks: " + ", ".join(a.name for a in self.attacks))
+        if self.abilities is not None:
+            parts.append("abilities: " + (", ".join(str(a) for a in self.abilities) or "none"))
+        return f"{self.name} form: " + "; ".join(parts)
+
+
+@dataclass(frozen=True)
 class CreatureCard:
     """A stat card (CARD-1, CARD-2).
 
@@ -445,6 +480,7 @@ class CreatureCard:
         flavor: flavour text.
         category: its size category when the card names one ("tiny", "small", "medium",
             "large", "huge"; ``when.SIZE_CATEGORIES``), "" to take it from ``size`` (CL-2).
+        forms: other forms it may take with a "change form" special power (CL-14).
         text: card text shown to players that the engine never reads.
         reactions: typed reactions (CL-10; see ``triggers.Reaction``).
         dice: typed changes to its own d20 rolls (CL-13; see ``triggers.DieChange``).
@@ -474,6 +510,11 @@ class CreatureCard:
     # CL-10, CL-13 (card language, issue 18): reactions and dice changes.
     reactions: tuple[Reaction, ...] = ()
     dice: tuple[DieChange, ...] = ()
+    forms: tuple[Form, ...] = ()
+
+    def form_named(self, name: str) -> Form | None:
+        """Its form called ``name`` (CL-14), or None."""
+        return next((f for f in self.forms if f.name == name), None)
 
     @property
     def basic_attack(self) -> AttackDef | None:

@@ -33,6 +33,7 @@ class RechargeOn(str, Enum):
     # CL-17 (card language, issue 18): more recharge events.
     BLOODIES_ENEMY = "bloodies enemy"
     ROUND_START = "start of round"
+    CHANGES_BACK = "changes back"  # CL-14: the creature returns to its natural form
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,7 @@ class Recharge:
                 RechargeOn.DESTROYS_ENEMY: "recharge when it destroys an enemy",
                 RechargeOn.BLOODIES_ENEMY: "recharge when it bloodies an enemy",
                 RechargeOn.ROUND_START: "recharge at the start of each round",
+                RechargeOn.CHANGES_BACK: "recharge when it changes back",
                 RechargeOn.ROLL: f"recharge {self.roll}+"}[self.on]
 
 
@@ -87,6 +89,16 @@ class PowerEffect(str, Enum):
 
     HEAL = "heal"
     CLEAR = "clear conditions"
+    # CL-11 movement powers: the player chooses the squares (Phase.FORCED), no opportunity attacks.
+    SHIFT = "shift"            # itself: up to ``distance`` squares, square by square
+    TELEPORT = "teleport"      # itself: to a free square within ``distance`` that it sees
+    SLIDE = "slide ally"       # an ally within ``range``: slid up to ``distance`` squares
+    # CL-14 forms and stances
+    FORM = "change form"       # it takes form ``form``; in that form, it changes back
+
+
+#: CL-11: the special-power effects that move a creature, and the forced-movement kind each uses.
+MOVEMENT_EFFECTS = {PowerEffect.SHIFT: "shift", PowerEffect.TELEPORT: "teleport", PowerEffect.SLIDE: "slide"}
 
 
 @dataclass(frozen=True)
@@ -105,6 +117,8 @@ class SpecialPower:
         trigger: the event of a TRIGGERED power (None otherwise).
         uses: check boxes (times per battle); 0 for unlimited.
         recharge: when a spent one-box power refills (CARD-4), or None.
+        distance: CL-11, movement effects: the most squares it moves the creature (1..10).
+        form: CL-14, "change form": the name of one of the card's ``forms``.
     """
 
     name: str
@@ -115,9 +129,15 @@ class SpecialPower:
     trigger: PowerTrigger | None = None
     uses: int = 0
     recharge: Recharge | None = None
+    distance: int = 0
+    form: str = ""
 
     def __str__(self) -> str:
-        what = f"heal {self.amount}" if self.effect is PowerEffect.HEAL else self.effect.value
+        what = {PowerEffect.HEAL: f"heal {self.amount}",
+                PowerEffect.SHIFT: f"shift {self.distance} (no opportunity attacks)",
+                PowerEffect.TELEPORT: f"teleport {self.distance} to a square it sees",
+                PowerEffect.SLIDE: f"slide {self.distance}",
+                PowerEffect.FORM: f"take {self.form} form (or change back)"}.get(self.effect, self.effect.value)
         who = "" if not self.range else f", itself or an ally within {self.range}"
         when = (f"when {self.trigger.value}" if self.action is PowerAction.TRIGGERED and self.trigger
                 else f"{self.action.value} action")
@@ -287,6 +307,6 @@ class ChampionPower:
         return f"{'•' * self.cost} {self.name}: when {when}{' (' + cond + ')' if cond else ''}: {what}"
 
 
-__all__ = ["RechargeOn", "Recharge", "PowerAction", "PowerTrigger", "PowerEffect", "SpecialPower",
+__all__ = ["RechargeOn", "Recharge", "PowerAction", "PowerTrigger", "PowerEffect", "SpecialPower", "MOVEMENT_EFFECTS",
            "ChampionTrigger", "ChampionEffect", "CHAMPION_EFFECTS_FOR", "ChampionPower",
            "SIGHT_ALLY", "SIGHT_ENEMY", "SIGHT_NONE", "sight_needed"]

@@ -5,7 +5,9 @@ own functions, so clients never compute a rule themselves.
 """
 from __future__ import annotations
 
-from .actions import Action, Charge
+from dataclasses import dataclass
+
+from .actions import Action, Charge, Move, Teleport
 from .areas import cone_size
 from .attacking import attack_allowed
 from .auras import speed as aura_speed
@@ -14,12 +16,14 @@ from .errors import IllegalAction
 from .events import CreatureDestroyed
 from .footprint import footprint
 from .game import apply
-from .large import AnchorThreats, provokers, squeezed_size
-from .legal import move_allowance
+from .large import AnchorThreats, big_path_cost, provokers, squeezed_size
+from .legal import move_allowance, move_reach, move_rest
 from .model import AttackKind, Reach, Square
 from .modules import book_of
 from .movement import legal_stop, path_cost, reach
-from .state import GameState
+from .resolution import keep_rest_for_jump, pay_move
+from .state import GameState, Phase
+from .teleporters import teleport_squares
 
 
 def charge_preview(state: GameState, charge: Charge) -> AttackPreview | None:
@@ -93,8 +97,10 @@ def move_refusal(state: GameState, square: Square) -> tuple[str, str] | None:
     if state.move_spent is not None:  # G5E-SPLIT: what is left of the open move action, and any action's
         budget = move_allowance(state)
         if cost > budget:
+            why = ("G5E-SPLIT, G5E-ENTER" if book_of(state).keeps_move_rest
+                   else "what is left of its move after the teleporter jump, or a fresh move: TER-TELEPORT")
             return ("too-far", f"That move needs {cost} squares of movement; {me.card.name} has {budget} "
-                               "left (G5E-SPLIT, G5E-ENTER).")
+                               f"left ({why}).")
     if cost > budget:
         return ("too-far", f"That move needs {cost} squares of movement; {me.card.name} has {budget} (MOV-1).")
     return None
@@ -233,15 +239,114 @@ def threat_squares(state: GameState, player: int) -> frozenset[Square]:
     return frozenset(found)
 
 
-def movement_spent(state: GameState, uid: str, start: Square, path: tuple[Square, ...]) -> int:
+def movement_spent(state: GameState, uid: str, start: Square, path: tuple[Square, ...], *,
+                   squeezed: bool = False) -> int:
     """Squares of movement creature ``uid`` spends moving from ``start`` along ``path`` (the squares it
     enters, in order) on ``state``'s map: difficult terrain costs 2 (MOV-8, TER-*), a Large or Huge
     creature's anchors are priced as MOV-13 says, and the active rule modules price each step
-    (G35-DIAG).  ``len(path)`` for an unknown uid; ``state`` is unchanged."""
+    (G35-DIAG).  ``squeezed``: the path is a squeeze's, priced with the squeezed block
+    (docs/rules.md Squeeze: 2×2 for a Huge creature).  ``len(path)`` for an unknown uid;
+    ``state`` is unchanged."""
     me = state.find(uid)
     if me is None or not path:
         return len(path)
     trial = state.copy()
     mover = trial.creature(uid)
     mover.pos = start
+    size = squeezed_size(trial, mover) if squeezed else 0
+    if size:
+        return big_path_cost(trial, mover, path, size)
     return path_cost(trial, path, mover)
+
+
+@dataclass(frozen=True)
+class TeleportWay:
+    """How the active creature reaches a square this activation only through a teleporter
+    (TER-TELEPORT): stop on one, jump, carry on.
+
+    Attributes:
+        onto: the move onto the teleporter it jumps from; None when it stands on it already.
+        jump: the jump (to the exit teleporter).
+        then: the move from the exit to the square; None when the square is the exit itself.
+        left: squares of movement left after the jump without spending an action (the rest of
+            the move that stopped on the teleporter, or of the open move action; 0 when none).
+        fresh: ``then`` costs more than ``left``, so it is a fresh move action (ACT-3: the
+            attack action when the move action is spent).
+    """
+
+    onto: Move | None
+    jump: Teleport
+    then: Move | None
+    left: int
+    fresh: bool
+
+    @property
+    def first(self) -> Action:
+        """The action to take now: the move onto the teleporter, else the jump."""
+        return self.onto if self.onto is not None else self.jump
+
+
+def _jumped(trial: GameState, exit_square: Square) -> GameState:
+    """A copy of ``trial`` after its active creature jumps to ``exit_square`` (as ``_h_teleport``)."""
+    after = trial.copy()
+    if after.jump_spent is not None:
+        after.move_spent, after.jump_spent = after.jump_spent, None
+    me = after.actor
+    me.pos = exit_square
+    me.teleported_round = after.round
+    return after
+
+
+def teleport_ways(state: GameState) -> dict[Square, TeleportWay]:
+    """Squares the active creature can end a move on this activation only through a teleporter
+    (TER-TELEPORT), each with one way there: {square: TeleportWay}.
+
+    A way is: a legal move onto a teleporter (or none when it stands on one
+    and may jump), the jump to another unoccupied teleporter, then a legal
+    move from there (or none for the exit itself) — the rest of the first
+    move, or a fresh move with an action left.  Squares a plain move reaches
+    now are left out; among ways to one square the one with the fewest
+    squares moved is kept (then the first exit and entry in (row, column)
+    order).  Opportunity attacks on the way are not rolled: the way is what
+    the rules allow, not what the dice will do.  Empty when no jump is
+    possible this activation (no teleporter, used this round, a Large or
+    Huge creature).  ``state`` is unchanged.
+    """
+    me = state.active_creature
+    if (me is None or state.phase is not Phase.ACTING or me.card.size > 1 or state.no_action
+            or me.teleported_round == state.round or not state.geometry.teleporters):
+        return {}
+    direct = move_reach(state)
+    starts: list[tuple[Move | None, int, GameState]] = []
+    if teleport_squares(state):
+        starts.append((None, 0, state))
+    for square in sorted(state.geometry.teleporters, key=lambda sq: (sq[1], sq[0])):
+        if square == me.pos or not direct.has(square):
+            continue
+        path = direct.path(square)
+        trial = state.copy()
+        cost = path_cost(trial, path, trial.actor)
+        if pay_move(trial, cost) != "move":
+            continue
+        trial.actor.pos = square
+        keep_rest_for_jump(trial, cost)
+        if teleport_squares(trial):
+            starts.append((Move(path), len(path), trial))
+    found: dict[Square, tuple[int, TeleportWay]] = {}
+    for onto, walked, trial in starts:
+        for exit_square in teleport_squares(trial):
+            after = _jumped(trial, exit_square)
+            left = move_rest(after)
+            on = move_reach(after)
+            candidates = [exit_square] + [sq for sq in on.destinations if not direct.has(sq) and sq != me.pos]
+            for square in candidates:
+                if direct.has(square) or square == me.pos:
+                    continue
+                then_path = on.path(square) if square != exit_square else ()
+                moved = walked + len(then_path)
+                if square in found and moved >= found[square][0]:
+                    continue
+                then = Move(then_path) if then_path else None
+                cost = on.cost(square) if then_path else 0
+                found[square] = (moved, TeleportWay(onto, Teleport(exit_square), then, left, cost > left))
+    return {sq: way for sq, (_, way) in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0]))}

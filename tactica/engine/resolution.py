@@ -17,6 +17,7 @@ from typing import Any
 
 from . import champions, reactions, uses
 from . import events as ev
+from .abilities import FlybyAttack, has
 from .actions import (
     Action,
     Activate,
@@ -49,7 +50,8 @@ from .conditions import add_effect, end_effects
 from .effects import start_of_activation
 from .flow import battle_decided, end_activation, end_activation_tail
 from .forced import advance, apply_forced
-from .legal import move_rest, standing_cost
+from .large import expansions, squeezed_size
+from .legal import move_budget, move_rest, standing_cost
 from .model import AttackKind, Duration, Square
 from .modules import MODULE_ACTIONS, Moment, book_of
 from .movement import legal_stop, mode_of, path_cost, taken_squares, threats
@@ -63,6 +65,7 @@ def _h_activate(st: GameState, a: Activate, out: list[ev.Event]) -> None:
     st.active_uid = a.uid
     st.move_used = st.attack_used = False
     st.move_spent = None  # G5E-SPLIT: no move action open yet
+    st.jump_spent = None  # TER-TELEPORT: no move stopped on a teleporter yet
     st.oa_used = frozenset()
     st.phase = Phase.ACTING
     out.append(ev.CreatureActivated(a.uid))
@@ -96,7 +99,7 @@ def _spend_movement(st: GameState, cost: int) -> None:
     when it covers them, else with a fresh move action (ACT-2, or the attack action, ACT-3) whose
     squares add to that rest; the pool then holds what is left.  Without a module that splits
     moves: just ``_spend_move``."""
-    if not book_of(st).keeps_move_rest:
+    if not splits_moves(st):
         _spend_move(st)
         return
     rest = move_rest(st)
@@ -107,17 +110,70 @@ def _spend_movement(st: GameState, cost: int) -> None:
         st.move_spent = cost - rest
 
 
-def _h_move(st: GameState, a: Move, out: list[ev.Event]) -> None:
-    path = tuple(a.path)
+def splits_moves(st: GameState) -> bool:
+    """True when the active creature's move action keeps its unspent squares across its attack: a
+    rule module that splits moves (G5E-SPLIT), or its Flyby Attack (CL-11)."""
+    if book_of(st).keeps_move_rest:
+        return True
+    me = st.active_creature
+    return me is not None and bool(me.card.abilities) and has(me.card, FlybyAttack)
+
+
+def _new_action(st: GameState) -> None:
+    """The active creature starts an action other than a move or a jump: a move a teleporter
+    interrupted cannot carry on after it (TER-TELEPORT), and without a module that splits moves
+    (G5E-SPLIT) no move action stays open."""
+    st.jump_spent = None
+    if st.move_spent is not None and not splits_moves(st):
+        st.move_spent = None
+
+
+def pay_move(st: GameState, cost: int) -> str:
+    """Spend what a Move of ``cost`` squares of movement takes (mutates ``st``); returns its mode,
+    "move" or "run" (G35-RUN).
+
+    With a module that splits moves: from the pool (G5E-SPLIT).  Else the
+    rest of a move a teleporter jump interrupted when it covers ``cost``
+    (TER-TELEPORT: no action), or a fresh move action (ACT-2, ACT-3).  The
+    one-square minimum or a run takes both actions (G35-MIN, G35-RUN).
+    """
     book = book_of(st)
-    _spend_movement(st, path_cost(st, path, st.actor) if book.keeps_move_rest else 0)
-    mode = "move"
-    if (book.min_step_takes_turn or book.run_factor) and path_cost(st, path, st.actor) > aura_speed(
-            st, st.actor):
+    st.jump_spent = None
+    if splits_moves(st):  # G5E-SPLIT, or Flyby Attack (CL-11)
+        _spend_movement(st, cost)
+    elif st.move_spent is not None and cost <= move_rest(st):
+        st.move_spent += cost  # TER-TELEPORT: it carries on with the movement left after the jump
+    else:
+        st.move_spent = None
+        _spend_move(st)
+    if (book.min_step_takes_turn or book.run_factor) and cost > aura_speed(st, st.actor):
         st.move_used = st.attack_used = True  # G35-MIN, G35-RUN: the one-square minimum or a run takes both actions
-        if len(path) > 1 and book.run_factor:
-            mode = "run"  # G35-RUN
-    walk(st, st.actor, path, mode, out)
+        return "run" if book.run_factor else "move"
+    return "move"
+
+
+def keep_rest_for_jump(st: GameState, cost: int) -> None:
+    """TER-TELEPORT: after a move of ``cost`` that ended on a teleporter the active creature may jump
+    from, keep what that move action has left for after the jump (``GameState.jump_spent``; mutates
+    ``st``).  Nothing with a module that splits moves (its pool carries over the jump anyway)."""
+    if splits_moves(st) or st.phase is not Phase.ACTING or not teleport_squares(st):
+        return
+    spent = cost if st.move_spent is None else st.move_spent
+    if spent < move_budget(st):
+        st.jump_spent = spent
+
+
+def _h_move(st: GameState, a: Move, out: list[ev.Event]) -> None:
+    """MOV-1..14: a move action (or the rest of one after a teleporter jump, TER-TELEPORT)."""
+    path = tuple(a.path)
+    cost = path_cost(st, path, st.actor)
+    mode = pay_move(st, cost)
+    if mode == "run" and len(path) <= 1:
+        mode = "move"
+    me = st.actor
+    walk(st, me, path, mode, out)
+    if mode == "move" and me.alive and me.square == path[-1]:
+        keep_rest_for_jump(st, cost)
     _after_action(st, out)
 
 
@@ -138,16 +194,31 @@ def _h_stand_up(st: GameState, a: StandUp, out: list[ev.Event]) -> None:
 
 
 def _h_squeeze(st: GameState, a: Squeeze, out: list[ev.Event]) -> None:
-    """docs/rules.md Squeeze: a move action; squeezing until the end of the activation; only the start provokes."""
+    """docs/rules.md Squeeze: a move action; only the start provokes; squeezing during that move
+    only (combat advantage against it, -5 to its attacks); at the end it expands into the space
+    ``a.destination`` (a CreatureMoved of mode "expand" when that is not the path's last anchor)
+    and stops squeezing."""
+    _new_action(st)
     _spend_move(st)
     me = st.actor
-    me.effects = me.effects + (ActiveEffect("squeezing", Duration.NEXT_TURN, until_turn=me.turns),)
+    squeezing = ActiveEffect("squeezing", Duration.NEXT_TURN, until_turn=me.turns)
+    me.effects = me.effects + (squeezing,)
     out.append(ev.ConditionApplied(me.uid, "squeezing", Duration.NEXT_TURN.value, None))
-    walk(st, me, tuple(a.path), "squeeze", out, start_only=True)
+    start = me.square
+    if walk(st, me, tuple(a.path), "squeeze", out, start_only=True, settle=False) and me.alive:
+        last = me.square
+        size = squeezed_size(st, me)
+        end = a.destination if legal_stop(st, me, a.destination) else next(
+            iter(expansions(st, me, last, size)), start)  # MOV-3: the space it chose was filled meanwhile
+        if end != last:
+            me.pos = end
+            out.append(ev.CreatureMoved(me.uid, last, (end,), "expand"))
+        end_effects(me, [e for e in me.effects if e is squeezing], "expanded", out)
     _after_action(st, out)
 
 
 def _h_shift(st: GameState, a: Shift, out: list[ev.Event]) -> None:
+    _new_action(st)
     _spend_move(st)
     me = st.actor
     start = me.square
@@ -160,10 +231,12 @@ def _h_shift(st: GameState, a: Shift, out: list[ev.Event]) -> None:
 
 
 def walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out: list[ev.Event], *,
-          start_only: bool = False) -> bool:
+          start_only: bool = False, settle: bool = True) -> bool:
     """Move ``me`` step by step, resolving opportunity attacks (OA-1, OA-3, OA-4, OA-6, MOV-9, MOV-10).
 
     ``start_only``: only leaving the start provokes (a squeeze, docs/rules.md).
+    ``settle``: when the end is no legal stop, go back to the last square that was (OA-6, MOV-3);
+    False for a squeeze, which expands where it chose (its caller settles it).
     Returns False when the mover was destroyed on the way.
     """
     start = origin = me.square
@@ -210,7 +283,7 @@ def walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out: 
             last_legal = nxt
     if walked:
         out.append(ev.CreatureMoved(me.uid, start, tuple(walked), mode))
-    if not legal_stop(st, me, me.square):  # OA-6 / MOV-3
+    if settle and not legal_stop(st, me, me.square):  # OA-6 / MOV-3
         me.pos = last_legal
     book = book_of(st)
     if book.watches_moves and trail and me.alive:  # rule modules acting after a move (UG-FALL, UG-DARK…)
@@ -219,6 +292,7 @@ def walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out: 
 
 
 def _h_attack(st: GameState, a: Attack, out: list[ev.Event]) -> None:
+    _new_action(st)
     st.attack_used = True
     me = st.actor
     attack = me.card.attacks[a.attack]
@@ -233,6 +307,7 @@ def _h_attack(st: GameState, a: Attack, out: list[ev.Event]) -> None:
 
 def _h_area_attack(st: GameState, a: AreaAttack, out: list[ev.Event]) -> None:
     """RNG-3, RNG-4, OA-1: area attacks provoke first, close ones never; then each target in order."""
+    _new_action(st)
     st.attack_used = True
     me = st.actor
     attack = me.card.attacks[a.attack]
@@ -249,6 +324,7 @@ def _h_area_attack(st: GameState, a: AreaAttack, out: list[ev.Event]) -> None:
 
 
 def _h_charge(st: GameState, a: Charge, out: list[ev.Event]) -> None:
+    _new_action(st)
     st.attack_used = True
     st.move_used = True  # CHG-4: no more movement after a charge
     me = st.actor
@@ -286,6 +362,9 @@ def _after_action_tail(st: GameState, out: list[ev.Event]) -> None:
 
 
 def _h_teleport(st: GameState, a: Teleport, out: list[ev.Event]) -> None:
+    """TER-TELEPORT: the jump; a move that stopped on the teleporter carries on with its rest."""
+    if st.jump_spent is not None:
+        st.move_spent, st.jump_spent = st.jump_spent, None
     apply_teleport(st, a, out)
     _after_action(st, out)
 
@@ -306,6 +385,7 @@ def _h_end(st: GameState, a: EndActivation, out: list[ev.Event]) -> None:
 
 
 def _h_use_power(st: GameState, a: UsePower, out: list[ev.Event]) -> None:
+    _new_action(st)
     uses.use_power(st, a, out)  # SPW-1
     _after_action(st, out)
 
@@ -373,4 +453,4 @@ HANDLERS: dict[type[Action], Callable[[GameState, Any, list[ev.Event]], None]] =
 }
 
 
-__all__ = ["HANDLERS", "resume_flow", "walk"]
+__all__ = ["HANDLERS", "keep_rest_for_jump", "pay_move", "resume_flow", "walk"]

@@ -10,6 +10,7 @@ begins a battle with them; ``resolution`` dispatches their handlers.
 from __future__ import annotations
 
 from . import events as ev
+from .abilities import ZoneDeploy, has
 from .actions import ChooseFirstPlayer, ChooseMap, ChooseStartArea, Place
 from .flow import start_round, start_turn
 from .footprint import footprint
@@ -96,6 +97,16 @@ def free_areas(st: GameState) -> list[str]:
     return free or names
 
 
+def guarded_zones(state: GameState, player: int) -> frozenset[Square]:
+    """CL-16 (Zone Deploy): the squares of the VP zones that score for ``player``'s enemies (the ones
+    on its own side of the map, SCN-ASSAULT)."""
+    out: frozenset[Square] = frozenset()
+    for other in range(state.players):
+        if other != player and state.hostile(other, player):
+            out |= state.vp_zone(other)
+    return out
+
+
 def deploy_squares(state: GameState, player: int) -> list[Square]:
     """Squares where ``player`` may place its next creature (SET-3, SET-4).
 
@@ -111,6 +122,8 @@ def deploy_squares(state: GameState, player: int) -> list[Square]:
         uid = next((c.uid for c in state.creatures
                     if c.player == player and c.pos is None and not c.destroyed), None)
     size = state.creature(uid).card.size if uid is not None else 1
+    if uid is not None and state.creature(uid).card.abilities and has(state.creature(uid).card, ZoneDeploy):
+        area = area | guarded_zones(state, player)  # CL-16
     if size > 1:
         return _big_deploy_squares(state, area, size)
     occupied = state.occupied()

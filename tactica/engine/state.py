@@ -19,12 +19,16 @@ from .footprint import any_in, footprint
 from .geometry import Geometry
 from .model import CreatureCard, Duration, MapDef, Square, WarbandDef
 
-#: Conditions that make a creature inactive (docs/rules.md: "active" is not "activated").
-INACTIVE_CONDITIONS = frozenset({"stunned", "helpless"})
-#: Conditions that include being dazed (CON-1..4, CON-6 via docs/rules.md).
-DAZED_LIKE = frozenset({"dazed", "staggered", "stunned", "helpless"})
-#: Conditions that grant combat advantage to attackers (CA-1, CON-1..4).
-GRANTS_CA = frozenset({"dazed", "staggered", "stunned", "helpless"})
+#: Conditions that make a creature inactive (docs/rules.md: "active" is not "activated"; CL-18 petrified).
+INACTIVE_CONDITIONS = frozenset({"stunned", "helpless", "petrified"})
+#: Conditions that include being dazed, so that it cannot flank nor make opportunity attacks
+#: (CON-1..4, CON-6 via docs/rules.md; CL-18: petrified, and blinded, which sees no one).
+DAZED_LIKE = frozenset({"dazed", "staggered", "stunned", "helpless", "petrified", "blinded"})
+#: Conditions that grant combat advantage to attackers (CA-1, CON-1..4; CL-18: petrified, blinded,
+#: restrained).
+GRANTS_CA = frozenset({"dazed", "staggered", "stunned", "helpless", "petrified", "blinded", "restrained"})
+#: Conditions that hold a creature where it is: speed 0 (CON-5; CL-18 petrified, restrained).
+HELD_IN_PLACE = frozenset({"immobilized", "petrified", "restrained"})
 #: Conditions that forbid opportunity attacks (CON-1..4, CON-6 via docs/rules.md).
 NO_OPPORTUNITY = DAZED_LIKE | {"confused"}
 #: Conditions that forbid taking any action (CON-3, CON-4).
@@ -307,6 +311,9 @@ class Creature:
         champion_spent: champion points spent this battle (CHP-1).
         champion_turn: the turn in which it last used a champion power
             (``champions.turn_key``; CHP-3), "" if never.
+        form: the form it is in (CL-14, ``CreatureCard.forms``), "" for its natural form;
+            ``card`` is then the form's card.
+        natural: its natural stat card while it is in a form (CL-14), else None.
     """
 
     uid: str
@@ -327,6 +334,8 @@ class Creature:
     used: tuple[tuple[str, int], ...] = ()
     champion_spent: int = 0
     champion_turn: str = ""
+    form: str = ""
+    natural: CreatureCard | None = None
 
     @property
     def square(self) -> Square:
@@ -416,11 +425,12 @@ class Creature:
 
     @property
     def speed(self) -> int:
-        """Squares per move now: 0 when immobilized (CON-5), at most 2 when slowed (CON-8)."""
+        """Squares per move now: 0 when immobilized (CON-5) -- or petrified or restrained (CL-18) --,
+        at most 2 when slowed (CON-8)."""
         if not self.effects:
             return self.card.speed
         conditions = self.conditions
-        if "immobilized" in conditions:
+        if conditions & HELD_IN_PLACE:
             return 0
         if "slowed" in conditions:
             return min(self.card.speed, 2)
@@ -541,6 +551,11 @@ class GameState:
     (topic, key, number) triples (UG-RUBBLE: feet dug at a square; UG-FATIGUE:
     a creature's counts); empty without such a module.  Immutable, so a copy
     shares it until a module replaces it.
+    ``jump_spent`` (TER-TELEPORT, without such a module): the squares of
+    movement spent by the move that just stopped on a teleporter from which
+    the active creature may jump; the jump opens that move action again as
+    ``move_spent``, so the creature carries on with the movement it has
+    left.  None otherwise (any other action of the creature drops it).
 
     Players are seats 0 .. ``players``-1 (two, or three or four in
     SCN-MULTI); ``vp`` has one entry per player and a team's total is the
@@ -578,6 +593,7 @@ class GameState:
     attack_used: bool = False
     move_spent: int | None = None
     notes: frozenset[tuple[str, str, int]] = frozenset()
+    jump_spent: int | None = None
     oa_used: frozenset[str] = frozenset()
     no_action: bool = False
     player_turns: tuple[int, ...] = (0, 0)

@@ -10,10 +10,13 @@ teleporter — because it started its turn there or a move ended there — and
 has not teleported this round, ``Teleport(square)`` is legal for every other
 unoccupied teleporter.  It spends neither the move nor the attack action and
 provokes no opportunity attacks (a teleport, docs/rules.md MOV-14).  A move that
-only passes over a teleporter does not trigger it: stop there first (the
-rest of that move is given up).  An activation whose two actions are spent
-stays open while a jump is possible, so the player may still take it (or
-end the activation).
+only passes over a teleporter does not trigger it: stop there first.  The jump
+comes in the middle of that move: the squares the move had left wait for it
+(``GameState.jump_spent``, set by the move's resolution) and the jump opens
+them again as the move pool (``move_spent``), so the creature carries on
+with them without spending an action (``legal.move_allowance``).  An
+activation whose two actions are spent stays open while a jump is possible,
+so the player may still take it (or end the activation).
 """
 from __future__ import annotations
 
@@ -34,8 +37,7 @@ def teleport_squares(state: GameState) -> list[Square]:
     if me.card.size > 1:  # a teleporter is a single square: Large and Huge creatures never jump (our reading)
         return []
     taken = state.occupied()
-    return [(x, y) for y in range(m.height) for x in range(m.width)
-            if m.rules_at((x, y)).teleporter and (x, y) not in taken]
+    return sorted((sq for sq in state.geometry.teleporters if sq not in taken), key=lambda sq: (sq[1], sq[0]))
 
 
 def teleport_actions(state: GameState) -> list[Teleport]:

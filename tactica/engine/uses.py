@@ -20,10 +20,11 @@ from collections.abc import Iterator
 
 from . import events as ev
 from .actions import UsePower
-from .conditions import end_effects
+from .conditions import end_effects, holds_against_forced
+from .forms import change_form, changes_back
 from .model import AttackDef
-from .powers import PowerAction, PowerEffect, PowerTrigger, Recharge, RechargeOn, SpecialPower
-from .state import NO_ACTIONS, Creature, GameState, bloodied_threshold
+from .powers import MOVEMENT_EFFECTS, PowerAction, PowerEffect, PowerTrigger, Recharge, RechargeOn, SpecialPower
+from .state import NO_ACTIONS, Creature, GameState, PendingForce, bloodied_threshold
 
 #: Conditions that forbid every special power (CON-6 via docs/rules.md).
 NO_SPECIAL_POWERS = frozenset({"confused"})
@@ -103,19 +104,33 @@ def clear(target: Creature, cause: str, out: list[ev.Event]) -> None:
 
 
 def helps(target: Creature, effect: str, amount: int) -> bool:
-    """True when a HEAL of ``amount`` or a CLEAR would change ``target`` (offers stay useful)."""
+    """True when a HEAL of ``amount`` or a CLEAR would change ``target`` (offers stay useful); for
+    the CL-11 movement effects, when it can be moved (a shift: it can move itself, CON-5; none
+    while restrained, CL-18); a CL-14 change of form always changes it."""
     if not target.alive:
         return False
     if effect == PowerEffect.HEAL.value:
         return amount > 0 and target.hp < target.card.hp
+    if effect == PowerEffect.FORM.value:
+        return True
+    if effect in _MOVING:
+        if holds_against_forced(target):
+            return False
+        return effect != PowerEffect.SHIFT.value or target.speed > 0
     return bool(target.effects)
+
+
+#: CL-11: the movement effects' values (``helps`` takes the effect as text).
+_MOVING = {e.value for e in MOVEMENT_EFFECTS}
 
 
 # -- special powers (SPW-1) ---------------------------------------------------
 
 
 def _power_usable(st: GameState, me: Creature, power: SpecialPower) -> bool:
-    if me.conditions & NO_SPECIAL_POWERS or not power_available(me, power):
+    if me.conditions & NO_SPECIAL_POWERS:
+        return False
+    if not power_available(me, power) and not changes_back(me, power):  # CL-14: changing back needs no box
         return False
     if power.action is PowerAction.ATTACK:
         return not st.attack_used and not (me.conditions & NO_ATTACK_POWERS)
@@ -158,7 +173,7 @@ def check_power(st: GameState, a: UsePower) -> tuple[str, str] | None:
         return ("triggered", f"{power.name} happens by itself; it is not an action (SPW-1).")
     if me.conditions & NO_SPECIAL_POWERS:
         return ("no-powers", f"{me.card.name} is confused and uses no special powers (CON-6).")
-    if not power_available(me, power):
+    if not power_available(me, power) and not changes_back(me, power):
         return ("no-uses", f"{power.name} has no check boxes left (CARD-4).")
     if power.action is PowerAction.ATTACK and me.conditions & NO_ATTACK_POWERS:
         return ("basic-only", f"{me.card.name} is staggered: its attack action is only a basic attack "
@@ -184,8 +199,16 @@ def use_power(st: GameState, a: UsePower, out: list[ev.Event]) -> None:
         st.attack_used = True
     target = st.creature(a.target)
     out.append(ev.SpecialPowerUsed(me.uid, power.name, target.uid, power.action.value))
-    tick(me, power_key(power), power.name, power.uses, out)
-    _effect(target, power, out)
+    if not changes_back(me, power):  # CL-14: changing back ticks no box
+        tick(me, power_key(power), power.name, power.uses, out)
+    kind = MOVEMENT_EFFECTS.get(power.effect)
+    if kind is not None:  # CL-11: its player chooses the squares next (Phase.FORCED), no opportunity attacks
+        st.pending = st.pending + (PendingForce(kind, target.uid, me.uid, power.distance, me.square, "",
+                                                me.player),)
+    elif power.effect is PowerEffect.FORM and change_form(me, power, out):  # CL-14: changed back
+        recharge(me, RechargeOn.CHANGES_BACK, out)
+    else:
+        _effect(target, power, out)
 
 
 def _effect(target: Creature, power: SpecialPower, out: list[ev.Event]) -> None:
@@ -201,6 +224,8 @@ def _fire(me: Creature, trigger: PowerTrigger, out: list[ev.Event]) -> None:
         return
     for power in me.card.special_powers:
         if power.action is not PowerAction.TRIGGERED or power.trigger is not trigger:
+            continue
+        if power.effect not in (PowerEffect.HEAL, PowerEffect.CLEAR):  # content refuses others triggered
             continue
         if not power_available(me, power) or not helps(me, power.effect.value, power.amount):
             continue

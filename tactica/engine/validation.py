@@ -44,7 +44,7 @@ from .combat import in_reach, sees, touching
 from .errors import IllegalAction
 from .forced import check_forced
 from .geometry import adjacent
-from .large import big_check_path, squeezed_size
+from .large import big_check_path, expansions, squeezed_size
 from .legal import (
     adjacent_from,
     can_move,
@@ -204,13 +204,18 @@ def _check_squeeze(st: GameState, a: Squeeze) -> None:
         _refuse("not-huge", "Only Huge creatures squeeze (docs/rules.md; Large ones too under grid35, "
                             "G35-SQUEEZE).")
     path = tuple(a.path)
+    end = a.destination if path else None
     problem = big_check_path(st, me, path, move_budget(st) // 2, min_first_step=False,
-                             size=size, end_size=me.card.size)
+                             size=size, end_size=me.card.size if end == path[-1] else size)
     if problem:
         if problem[0] == "too-far":
             _refuse("too-far", f"A squeeze moves at most half the creature's speed "
                                f"({move_budget(st) // 2} squares).")
         _refuse(*problem)
+    if end is not None and end != path[-1] and end not in expansions(st, me, path[-1], size):
+        full = me.card.size
+        _refuse("bad-expand", f"A squeezing creature expands into a clear {full}×{full} space that holds "
+                              f"its {size}×{size} end squares (docs/rules.md Squeeze).")
 
 
 def _check_shift(st: GameState, a: Shift) -> None:

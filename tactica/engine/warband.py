@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .abilities import recruited_keywords
 from .model import FACTIONS, MapDef, WarbandDef
 from .state import Ruleset
 
@@ -80,8 +81,10 @@ def check_warband(wb: WarbandDef, rules: Ruleset | None = None) -> list[WarbandP
         out.append(_problem("unknown-faction",
                             f"The warband's faction {wb.faction!r} is not one of {', '.join(FACTIONS)}."))
     else:
+        recruited = recruited_keywords(cards)  # CL-16: Recruits K lets creatures with keyword K join
         for i, card in enumerate(cards):
-            if wb.faction not in card.factions:
+            if wb.faction not in card.factions and not (
+                    recruited and recruited & {k.casefold() for k in card.keywords}):
                 out.append(_problem("faction-missing",
                                     f"{card.name} is not of the {wb.faction} faction "
                                     f"(it is {', '.join(card.factions) or 'of no faction'}).", i))

@@ -40,6 +40,8 @@ class _Card(Protocol):
     @property
     def alignment(self) -> str: ...
     @property
+    def factions(self) -> tuple[str, ...]: ...
+    @property
     def size(self) -> int: ...
 
 
@@ -150,6 +152,8 @@ class About:
         adjacent_ally: it is adjacent to an ally (another creature of its side) -- of
             ``ally_keyword`` when that is given; None -- no test.
         ally_keyword: the keyword the adjacent ally must have ("" -- any ally).
+        factions: it has at least one of these factions (CARD-1; CL-3 auras for allies of a
+            faction); () -- no test.
     """
 
     keywords: tuple[str, ...] = ()
@@ -164,6 +168,7 @@ class About:
     unseen: bool | None = None
     adjacent_ally: bool | None = None
     ally_keyword: str = ""
+    factions: tuple[str, ...] = ()
 
     @property
     def empty(self) -> bool:
@@ -177,6 +182,8 @@ class About:
             if not any(k.casefold() in have for k in self.keywords):
                 return False
         if self.alignments and c.card.alignment not in self.alignments:
+            return False
+        if self.factions and not set(self.factions) & set(c.card.factions):  # CL-3
             return False
         if self.smallest or self.largest:
             rank = size_rank(size_category(c))
@@ -209,6 +216,8 @@ class About:
             out.append(" or ".join(self.alignments))
         if self.keywords:
             out.append(" or ".join(self.keywords))
+        if self.factions:
+            out.append(" or ".join(self.factions))
         if self.smallest and self.largest:
             out.append(f"{self.smallest} to {self.largest}")
         elif self.largest:

@@ -63,6 +63,7 @@ from tactica.engine import (
     ForcedMoveEffect,
     ForceKind,
     ForceMove,
+    Form,
     GameState,
     HealEffect,
     MapDef,
@@ -158,9 +159,21 @@ def _recharge_to(r: Recharge | None) -> dict | None:
 
 
 def _special_to(p: SpecialPower) -> dict:
-    return {"name": p.name, "action": p.action.value, "effect": p.effect.value, "amount": p.amount,
-            "range": p.range, "trigger": p.trigger.value if p.trigger else None, "uses": p.uses,
-            "recharge": _recharge_to(p.recharge)}
+    out = {"name": p.name, "action": p.action.value, "effect": p.effect.value, "amount": p.amount,
+           "range": p.range, "trigger": p.trigger.value if p.trigger else None, "uses": p.uses,
+           "recharge": _recharge_to(p.recharge)}
+    if p.distance:  # CL-11 (absent otherwise: older saves read the same)
+        out["distance"] = p.distance
+    if p.form:  # CL-14
+        out["form"] = p.form
+    return out
+
+
+def _form_to(f: Form) -> dict:
+    """A CL-14 form: its numbers, attack lines and abilities (None: the card's)."""
+    return {"name": f.name, "ac": f.ac, "defense": f.defense, "speed": f.speed,
+            "attacks": [_attack_to(a) for a in f.attacks],
+            "abilities": None if f.abilities is None else [{"kind": a.kind, **asdict(a)} for a in f.abilities]}
 
 
 def _champion_to(p: ChampionPower) -> dict:
@@ -187,6 +200,10 @@ def card_to(c: CreatureCard) -> dict:
             value = [_special_to(p) for p in value]
         elif f.name in ("reactions", "dice"):  # CL-10, CL-13: typed entries with a 'when'
             value = [json.loads(json.dumps(asdict(x))) for x in value]
+        elif f.name == "forms":  # CL-14
+            if not value:
+                continue  # absent when none: older saves and tacticas agree
+            value = [_form_to(x) for x in value]
         elif isinstance(value, tuple):
             value = list(value)
         out[f.name] = value
@@ -279,6 +296,7 @@ def _modules_from(raw: Any, path: str) -> tuple[str, ...]:
 _SPECIAL: dict[tuple[type, str], Any] = {
     (AttackDef, "effects"): _effects_from,
     (CreatureCard, "abilities"): _abilities_from,
+    (Form, "abilities"): lambda v, p: None if v is None else _abilities_from(v, p),  # CL-14
     (CreatureCard, "champion_powers"): _champion_powers_from,
     (CreatureCard, "size"): lambda v, p: checked.integer(v, p, 1, 3),  # CARD-1: 1 to 3 squares across
     (Ruleset, "modules"): _modules_from,
@@ -412,6 +430,8 @@ def state_digest(state: GameState) -> str:
                       sorted(c.conditions)])
         if c.used or c.champion_spent:  # CARD-4, CHP-1 (absent before them: old digests hold)
             parts.append([c.uid, [list(u) for u in c.used], c.champion_spent, c.champion_turn])
+        if c.form:  # CL-14: the form it is in (absent in its natural form: old digests hold)
+            parts.append([c.uid, "form", c.form])
     if state.window:  # CHP-2: a champion-power decision is pending
         parts.append([state.decider, state.resume, [list(vars(o).values()) for o in state.window],
                       sorted(state.window_passed), sorted(state.window_used)])
@@ -419,6 +439,8 @@ def state_digest(state: GameState) -> str:
         parts.append(["move spent", state.move_spent])
     if state.notes:  # what rule modules remember (underground: digging, fatigue); absent otherwise
         parts.append(["notes", sorted(state.notes)])
+    if state.jump_spent is not None:  # TER-TELEPORT: a move's rest waiting for the jump (absent otherwise)
+        parts.append(["jump spent", state.jump_spent])
     if state.pending:  # forced movement waiting for a choice (MOV-14); absent otherwise
         parts.append([[p.kind, p.target, p.distance, list(p.source)] for p in state.pending])
     raw = json.dumps(parts, separators=(",", ":"), default=str).encode()

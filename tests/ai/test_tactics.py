@@ -29,6 +29,7 @@ from tactica.engine import (
     Teleport,
     actions_of_kind,
     apply,
+    chebyshev,
     check,
     preview,
 )
@@ -105,6 +106,25 @@ def test_normal_jumps_through_a_teleporter_to_reach_an_enemy():
     """, {"b": WEAK}, active="A", under={"A": _teleporter()})
     action = NormalBot().choose(st)
     assert action == Teleport((8, 3))
+
+
+def test_ter_teleport_normal_stops_on_a_teleporter_mid_move_jumps_and_carries_on_to_attack():
+    # b is 14 squares away on foot; A walks 2 squares onto the teleporter at (2,0), jumps to (12,0)
+    # and carries on 1 square with its move's rest to attack b: no action spent but the move.
+    st = battle("""
+        A.@.........@..
+        ..............b
+    """, {"b": WEAK}, active="A", dice=(15,) * 20)
+    bot = NormalBot()
+    first = bot.choose(st)
+    assert first == Move(((1, 0), (2, 0)))
+    st, _ = apply(st, first)
+    assert bot.choose(st) == Teleport((12, 0))
+    st, _ = apply(st, Teleport((12, 0)))
+    nxt = bot.choose(st)
+    assert isinstance(nxt, Move) and chebyshev(nxt.destination, (14, 1)) == 1
+    st, _ = apply(st, nxt)
+    assert not st.attack_used and isinstance(bot.choose(st), Attack)
 
 
 def _teleporter():

@@ -257,3 +257,24 @@ def test_TER_TELEPORT_a_lone_teleporter_is_an_error_but_two_are_fine(tmp_path):
     assert load_map(two).name == "Lone teleporter"
     with pytest.raises(ContentError, match="only one teleporter"):
         load_map(BAD / "map_one_teleporter.yaml")
+
+
+def test_MOV_2_vp_zone_with_no_square_to_stop_on_is_an_error_naming_what_covers_it(tmp_path):
+    text = (BAD / "map_zone_on_pits.yaml").read_text()
+    statues = tmp_path / "statues.yaml"
+    statues.write_text(text.replace("  .....OOOO.", "  ......&_..").replace(
+        "terrain: |", 'legend: {"_": low-obstacle}\nterrain_types:\n  - {name: Spike Field, symbol: "&", '
+                      'stop: false, cost: 2}\nterrain: |'))
+    with pytest.raises(ContentError) as caught:
+        load_map(statues)
+    assert [str(p) for p in caught.value.problems] == [
+        f"{statues}:13:9: error: VP zone 'b' has no square a move may end on (every square is 'Spike Field' or "
+        "a low obstacle), so no creature can ever stand in it and score; put at least one of its "
+        "squares on ground a creature may stop on [MOV-2, SCN-ASSAULT]"]
+    mixed = tmp_path / "mixed.yaml"       # a pit and a statue: still nowhere to stop for a walker
+    mixed.write_text(text.replace("  .....OOOO.", "  .....OSOO."))
+    with pytest.raises(ContentError, match="every square is a pit or a statue"):
+        load_map(mixed)
+    fixed = tmp_path / "fixed.yaml"       # one square of clear ground is enough
+    fixed.write_text(text.replace("  .....OOOO.", "  .....SS.S."))
+    assert load_map(fixed).vp_zones["B"] == frozenset({(6, 1), (7, 1)})

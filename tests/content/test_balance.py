@@ -59,11 +59,12 @@ at 100 points (see greenbough-wardens.yaml).
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 
 from tactica.content import load_catalogue
-from tactica.engine import AttackDef, Bonus, CreatureCard
+from tactica.engine import AttackDef, Bonus, CreatureCard, form_card
 from tactica.engine import abilities as ab
 from tactica.engine.model import (
     ChainEffect,
@@ -82,7 +83,8 @@ def hit_chance(bonus: int, defence: int) -> float:
 
 #: What one use of a condition is worth, in HP of damage (CON-1..8; a first costing).
 CONDITION_HP = {"dazed": 4, "slowed": 3, "immobilized": 4, "staggered": 5, "enervated": 5,
-                "confused": 7, "stunned": 9, "helpless": 10}
+                "confused": 7, "stunned": 9, "helpless": 10,
+                "petrified": 8, "blinded": 5, "restrained": 5, "marked": 2}  # CL-18
 #: How much longer than one turn a duration lasts, roughly (EFF-1, EFF-2, SAV-1).
 DURATION_X = {"end of next turn": 1.0, "end of player's next turn": 1.0, "end of round": 0.7,
               "save ends": 1.6, "end of battle": 3.0}
@@ -149,10 +151,10 @@ def offence(a: AttackDef, card: CreatureCard | None = None) -> float:
     return value
 
 
-def _ability_factors(c: CreatureCard, best: AttackDef) -> tuple[float, float, float, float]:
+def _ability_factors(c: CreatureCard, best: AttackDef | None) -> tuple[float, float, float, float]:
     """(extra offence, offence ×, durability ×, mobility ×) the card's abilities are worth."""
     extra, off_x, dur_x, mob_x, hp = 0.0, 1.0, 1.0, 1.0, 0.0
-    chance = hit_chance(best.bonus, 17 if best.defense.value == "AC" else 15)
+    chance = 0.5 if best is None else hit_chance(best.bonus, 17 if best.defense.value == "AC" else 15)
     for a in c.abilities:
         if isinstance(a, (ab.SneakAttack, ab.PowerfulCharge)):
             extra += chance * a.damage / 3
@@ -188,8 +190,18 @@ def _ability_factors(c: CreatureCard, best: AttackDef) -> tuple[float, float, fl
         elif isinstance(a, ab.MultiActivation):
             off_x *= 1 + 1.0 * (a.times - 1)
             mob_x *= 1 + 0.2 * (a.times - 1)
+        elif isinstance(a, ab.FlybyAttack):  # CL-11
+            mob_x *= 1.15
+        elif isinstance(a, ab.ZoneDeploy):  # CL-16
+            mob_x *= 1.05
+        elif isinstance(a, ab.Trophy):  # CL-16: a prize for the enemy
+            dur_x /= 1 + a.amount / max(1, c.cost)
         elif isinstance(a, ab.Aura):
             n, b = a.radius + 1, abs(a.amount)
+            if not a.when.always:  # CL-3: a filtered aura covers fewer creatures
+                b = b / 2
+            if a.timing == "both" and a.effect in ("harm", "heal"):  # CL-3: twice a turn
+                b = b * 2
             if a.effect == "attack":
                 off_x *= 1 + 0.04 * b * n
             elif a.effect == "damage":
@@ -211,9 +223,14 @@ def _ability_factors(c: CreatureCard, best: AttackDef) -> tuple[float, float, fl
             boxes = attack.uses + (1 if attack.recharge else 0)
             if attack.recharge is not None and attack.recharge.on.value == "start of round":
                 boxes = 4  # CL-17: refilled every round
-            extra += max(0.0, offence(attack, c) - offence(best, c)) * boxes / 4
+            extra += max(0.0, offence(attack, c) - (offence(best, c) if best else 0.0)) * boxes / 4
     for power in c.special_powers:
         boxes = power.uses or 3
+        if power.distance:  # CL-11 movement powers: squares of movement, more when unlimited
+            mob_x *= 1 + 0.02 * power.distance * boxes / 3 * (1.3 if power.effect.value == "teleport" else 1)
+            continue
+        if power.form:  # CL-14: the form's worth is weighed in ``worth``
+            continue
         if power.effect.value == "heal":
             hp += power.amount * boxes * (1.5 if power.range else 1.0)
         else:
@@ -239,7 +256,21 @@ def _ability_factors(c: CreatureCard, best: AttackDef) -> tuple[float, float, fl
 
 
 def worth(c: CreatureCard) -> float:
-    """The yardstick cost of a card, in points."""
+    """The yardstick cost of a card, in points.
+
+    CL-14: a card with forms is worth the best of its forms (``form_card``) and its own numbers,
+    ×1.1 for the choice.  CL-16: a card with no attack fights for 2 HP a turn (it blocks and
+    holds ground); an object (never activated) half of that.
+    """
+    if c.forms:
+        plain = replace(c, forms=())
+        return 1.1 * max([worth(plain)] + [worth(form_card(plain, f)) for f in c.forms])
+    if not c.attacks:
+        _, _, dur_x, mob_x = _ability_factors(c, None)
+        off = 1.0 if any(isinstance(a, ab.ObjectAbility) for a in c.abilities) else 2.0
+        dur = c.hp / (0.85 * hit_chance(9, c.ac) + 0.15 * hit_chance(9, c.defense)) * dur_x
+        mob = (1 + 0.05 * (c.speed - 6)) * mob_x
+        return 0.79 * math.sqrt(off * dur * mob) + 2 * c.champion
     best = max((a for a in c.attacks if not a.uses), key=lambda a: offence(a, c), default=None) \
         or max(c.attacks, key=lambda a: offence(a, c))
     extra, off_x, dur_x, mob_x = _ability_factors(c, best)

@@ -1,7 +1,7 @@
 """The grid35 module's G35-SQUEEZE: squeezing through a space half one's width."""
 from __future__ import annotations
 
-from tactica.engine import Attack, Ruleset, Squeeze, legal_actions
+from tactica.engine import ActiveEffect, Attack, Duration, Ruleset, Squeeze, legal_actions
 from tactica.engine import events as ev
 from tactica.engine.sandbox import battle, card
 
@@ -31,13 +31,24 @@ def test_G35_SQUEEZE_each_squeezed_square_costs_2():
 
 
 def test_G35_SQUEEZE_a_squeezing_creature_attacks_at_minus_4():
+    # Squeezing lasts for the squeeze move only (docs/rules.md Squeeze): an attack the creature
+    # makes while squeezing is set up with the squeezing record on it.
+    board = "AA#....\nAAb....\n..#....\n..#....\n......."
+    squeezing = {"A": (ActiveEffect("squeezing", Duration.BATTLE),)}
+    st = battle(board, {"A": OGRE}, active="A", rules=GRID35, dice=(10,), effects=squeezing)
+    _, out = run(st, Attack(0, ("b",)))
+    roll, = of(out, ev.AttackRolled)
+    assert roll.total == 10 + 8 - 4
+    assert ("squeezing at -4, not -5 (G35-SQUEEZE)", 1) in roll.modifiers
+
+
+def test_G35_SQUEEZE_the_penalties_end_with_the_squeeze_move():
     board = "AA#....\nAA...b.\n..#....\n..#....\n......."
     st = battle(board, {"A": OGRE}, active="A", rules=GRID35, dice=(10,))
     st, _ = run(st, Squeeze(THROUGH))
     _, out = run(st, Attack(0, ("b",)))
     roll, = of(out, ev.AttackRolled)
-    assert roll.total == 10 + 8 - 4
-    assert ("squeezing at -4, not -5 (G35-SQUEEZE)", 1) in roll.modifiers
+    assert roll.total == 10 + 8 and roll.modifiers == ()
 
 
 def test_G35_SQUEEZE_a_squeezing_creature_is_hit_at_AC_minus_4():

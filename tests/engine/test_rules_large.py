@@ -313,30 +313,104 @@ def test_mov_13_squeeze_moves_as_2x2_half_speed_and_ends_in_a_3x3_space():
     assert refused(st, Squeeze(((3, 1), (3, 2), (3, 3), (3, 4)))) == "too-far"     # 4 > 6 // 2
     st2, out = run(fast, Squeeze(((3, 1), (3, 2), (3, 3), (3, 4))))
     g = st2.creature("G")
-    assert g.pos == (3, 4) and "squeezing" in g.conditions
+    assert g.pos == (3, 4) and "squeezing" not in g.conditions      # expanded: the squeeze is over
     assert of(out, ev.CreatureMoved) == [ev.CreatureMoved("G", (2, 0), ((3, 1), (3, 2), (3, 3), (3, 4)),
                                                           "squeeze")]
+    assert of(out, ev.ConditionEnded) == [ev.ConditionEnded("G", "squeezing", "expanded")]
     # Not for smaller creatures.
     ogre = battle("LL..\nLL..\n....", {"L": OGRE}, active="L")
     assert refused(ogre, Squeeze(((1, 0),))) == "not-huge"
 
 
 def test_mov_13_squeezing_grants_combat_advantage_and_attacks_at_minus_5():
+    from tactica.engine import ActiveEffect, Duration
+    board = ("GGG.....\n"
+             "GGG.....\n"
+             "GGG.....\n"
+             "...b....")
+    squeezing = {"G": (ActiveEffect("squeezing", Duration.BATTLE),)}
+    st = battle(board, {"G": card("Giant", size=3, speed=8)}, active="G", dice=(15,), effects=squeezing)
+    g, b = st.creature("G"), st.creature("b")
+    assert ("squeezing", -5) in modifiers(st, g, b, g.card.basic_attack)
+    assert ("combat advantage", 2) in modifiers(st, b, g, b.card.basic_attack)
+    _, out = run(st, Attack(0, ("b",)))
+    assert of(out, ev.AttackRolled)[0].total == 15 + 8 - 5
+
+
+def test_mov_13_squeeze_penalties_last_for_the_squeezing_move_only():
+    # docs/rules.md Squeeze: combat advantage against it and -5 to its attacks during that move
+    # only.  a (3,0) touches the giant where the squeeze starts: its opportunity attack has
+    # combat advantage; once the giant has expanded (to 1..3, 1..3, still touching a), a would
+    # attack it without, and the giant's own attack on a takes no -5.
+    from tactica.engine.actions import Squeeze
+    board = ("GGGa....\n"
+             "GGG.....\n"
+             "GGG.....\n"
+             "........")
+    st = battle(board, {"G": card("Giant", size=3, speed=8)}, active="G", dice=(1, 15))
+    st2, out = run(st, Squeeze(((1, 1),)))
+    oa, = of(out, ev.AttackRolled)
+    assert oa.attacker == "a" and ("combat advantage", 2) in oa.modifiers
+    assert [type(e).__name__ for e in out if isinstance(e, (ev.ConditionApplied, ev.ConditionEnded,
+                                                             ev.CreatureMoved))] == [
+        "ConditionApplied", "CreatureMoved", "ConditionEnded"]
+    g, a = st2.creature("G"), st2.creature("a")
+    assert "squeezing" not in g.conditions
+    assert tuple(modifiers(st2, g, a, g.card.basic_attack)) == ()
+    assert tuple(modifiers(st2, a, g, a.card.basic_attack)) == ()
+    _, out = run(st2, Attack(0, ("a",)))
+    roll, = of(out, ev.AttackRolled)
+    assert roll.total == 15 + 8 and roll.modifiers == ()
+
+
+def test_mov_13_squeeze_expands_into_any_legal_3x3_space_holding_its_2x2_end():
+    # A gap two squares wide (x = 1, 2) in a wall on row 3.  The giant (speed 8: 4 squeezed
+    # squares) squeezes its 2×2 block down to (1, 4): squares (1..2, 4..5).  The space down
+    # and to the right, (1..3, 4..6), holds a statue at (3, 6): no stop there.  The space one
+    # square left, (0..2, 4..6), is clear: it may expand there (docs/rules.md Squeeze).
     from tactica.engine.actions import Squeeze
     board = ("GGG.....\n"
              "GGG.....\n"
              "GGG.....\n"
+             "#..#####\n"
              "........\n"
-             "....b...")
-    st = battle(board, {"G": card("Giant", size=3, speed=8)}, active="G", dice=(15,))
-    st2, _ = run(st, Squeeze(((1, 1),)))      # one square; the 3×3 body ends at (1..3, 1..3)
-    g, b = st2.creature("G"), st2.creature("b")
-    assert ("squeezing", -5) in modifiers(st2, g, b, g.card.basic_attack)
-    assert ("combat advantage", 2) in modifiers(st2, b, g, b.card.basic_attack)
-    st3, out = run(st2, Attack(0, ("b",)))
-    assert of(out, ev.AttackRolled)[0].total == 15 + 8 - 5
-    # At the end of the activation it stops squeezing.
-    assert "squeezing" not in st3.creature("G").conditions
+             "........\n"
+             "...S....")
+    st = battle(board, {"G": card("Giant", size=3, speed=8)}, active="G", dice=(1,))
+    path = ((1, 1), (1, 2), (1, 3), (1, 4))
+    by_end = {a.destination: a for a in legal_actions(st) if isinstance(a, Squeeze)}
+    assert by_end[(0, 4)] == Squeeze(path, (0, 4))
+    assert (1, 4) not in by_end                                     # down-right: the statue
+    assert refused(st, Squeeze(path)) == "no-stop"
+    assert refused(st, Squeeze(path, (2, 4))) == "bad-expand"       # does not hold (1..2, 4..5)
+    assert refused(st, Squeeze(path, (0, 3))) == "bad-expand"       # holds it, but the wall
+    st2, out = run(st, Squeeze(path, (0, 4)))
+    g = st2.creature("G")
+    assert g.pos == (0, 4) and g.squares == footprint((0, 4), 3)
+    assert of(out, ev.CreatureMoved) == [ev.CreatureMoved("G", (0, 0), path, "squeeze"),
+                                         ev.CreatureMoved("G", (1, 4), ((0, 4),), "expand")]
+    assert "squeezing" not in g.conditions
+
+
+def test_mov_13_squeeze_may_expand_up_and_left_past_its_start_side():
+    # Every space that holds the 2×2 end is offered when it is legal, once, with the cheapest
+    # squeeze that reaches it; never the space it started in.  Speed 2: one squeezed square.
+    from tactica.engine.actions import Squeeze
+    board = ("........\n"
+             "........\n"
+             "........\n"
+             "...GGG..\n"
+             "...GGG..\n"
+             "...GGG..")
+    st = battle(board, {"G": card("Giant", size=3, speed=2)}, active="G")
+    squeezes = [a for a in legal_actions(st) if isinstance(a, Squeeze)]
+    ends = {a.destination: a for a in squeezes}
+    assert len(ends) == len(squeezes)
+    assert ends[(2, 1)] == Squeeze(((2, 2),), (2, 1))               # up-left one, then expand up
+    assert ends[(3, 2)] == Squeeze(((3, 2),))                        # up one, expand down and right
+    assert ends[(1, 1)] == Squeeze(((2, 2),), (1, 1))               # up-left one, expand up and left
+    assert (3, 3) not in ends                                        # back where it started: no move
+    assert all(len(a.path) == 1 for a in squeezes)
 
 
 def test_mov_13_squeeze_provokes_only_enemies_adjacent_at_the_start():

@@ -218,7 +218,75 @@ def test_ter_teleport_keeps_the_activation_open_after_both_actions():
     assert st.active_uid == "A"
     assert {type(a).__name__ for a in legal_actions(st)} == {"Teleport", "EndActivation"}
     st, out = run(st, Teleport((6, 0)))
+    # Its move (the attack action used as one, ACT-3) spent 2 of 6: it carries on with 4.
+    assert st.active_uid == "A" and not of(out, ev.ActivationEnded)
+    assert {type(a).__name__ for a in legal_actions(st)} == {"Move", "EndActivation"}
+    _, out = run(st, EndActivation())
+    assert of(out, ev.ActivationEnded)
+
+
+def test_ter_teleport_mid_move_carries_on_with_the_movement_left():
+    # TER-TELEPORT: A (speed 6) moves 2 squares onto the teleporter at (2,0), jumps to (2,3) and
+    # carries on with the 4 squares its move has left; that spends no action, so it still attacks.
+    board = ("A.@.....\n"
+             ".....b..\n"
+             "........\n"
+             "..@.....\n"
+             "........")
+    st = battle(board, active="A", dice=(12,))
+    st, _ = run(st, Move(((1, 0), (2, 0))))
+    assert st.move_used and not st.attack_used
+    st, out = run(st, Teleport((2, 3)))
+    assert of(out, ev.CreatureMoved) == [ev.CreatureMoved("A", (2, 0), ((2, 3),), "teleport")]
+    assert st.move_spent == 2                                 # the move's rest is open again: 4 squares
+    four_on = run(st, Move(((3, 3), (4, 3), (5, 3), (6, 3))))[0]
+    assert not four_on.attack_used                            # the rest of the move: no action spent
+    five_on = run(st, Move(((3, 3), (4, 3), (5, 3), (6, 3), (7, 3))))[0]
+    assert five_on.active_uid is None                         # more than the rest: a fresh move (ACT-3),
+    #                                                           its last action: the activation is over
+    st, _ = run(st, Move(((3, 3), (4, 3), (4, 2))))           # 3 of the 4 left: still no action spent
+    assert st.move_used and not st.attack_used and st.active_uid == "A"
+    st, out = run(st, Attack(0, ("b",)))
+    assert of(out, ev.AttackRolled)[0].hit and st.creature("A").pos == (4, 2)
+
+
+def test_ter_teleport_a_move_longer_than_the_rest_is_a_fresh_move_action():
+    # After the jump the creature may instead make a new move (its attack action as a move, ACT-3):
+    # up to its full speed, and the rest of the first move is lost.
+    board = ("A.@.........\n"
+             "............\n"
+             "..@.........")
+    st = battle(board, active="A")
+    st, _ = run(st, Move(((1, 0), (2, 0))), Teleport((2, 2)))
+    long = Move(tuple((x, 2) for x in range(3, 9)))             # 6 squares: more than the 4 left
+    assert (8, 2) in {a.path[-1] for a in legal_actions(st) if isinstance(a, Move)}
+    st, out = run(st, long)
+    assert st.creature("A").pos == (8, 2)
+    assert st.active_uid is None and of(out, ev.ActivationEnded)   # both actions spent: it is over
+
+
+def test_ter_teleport_the_rest_of_a_move_does_not_outlast_another_action():
+    # Move onto the teleporter, attack, then jump: the move was interrupted by the attack, not by
+    # the jump, so nothing of it carries on and the activation ends with the jump.
+    board = ("A.@b....\n"
+             "........\n"
+             "......@.")
+    st = battle(board, active="A", dice=(3,))
+    st, _ = run(st, Move(((1, 0), (2, 0))), Attack(0, ("b",)))
+    assert st.active_uid == "A"                                # the jump is still open
+    st, out = run(st, Teleport((6, 2)))
     assert st.active_uid is None and of(out, ev.ActivationEnded)
+
+
+def test_ter_teleport_passing_over_a_teleporter_does_not_jump():
+    # Our reading: the jump is taken from the teleporter; a move that only passes over one
+    # does not trigger it (stop there, jump, then carry on).
+    board = ("A.@..\n"
+             ".....\n"
+             "..@..")
+    st = battle(board, active="A")
+    st, _ = run(st, Move(((1, 0), (2, 0), (3, 0))))
+    assert st.creature("A").pos == (3, 0) and not [a for a in legal_actions(st) if isinstance(a, Teleport)]
 
 
 # -- TER-WALL: diagonal walls ------------------------------------------------

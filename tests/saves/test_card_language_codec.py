@@ -122,3 +122,40 @@ def test_cl_10_cl_13_a_battle_with_reactions_and_changed_dice_replays_exactly_fr
         again = SaveFile.from_json(rec.save.to_json())
         assert rebuild(again, check=True).final.step == state.step
     assert {DieChanged, ReactionUsed} <= seen
+def test_cl_3_filtered_aura_with_timing_survives_a_save():
+    import json
+
+    from tactica.engine import About, When
+    from tactica.engine.abilities import Aura
+
+    c = replace(card("Skald"), abilities=(
+        Aura(radius=2, effect="attack", amount=2, name="Hymn",
+             when=When(other=About(keywords=("Dwarf",), factions=("Wild",)), damage=("fire",))),
+        Aura(radius=1, effect="harm", amount=5, affects="enemies", timing="both")))
+    assert card_from(json.loads(json.dumps(card_to(c)))) == c
+
+
+def test_cl_11_and_cl_14_movement_powers_and_forms_survive_a_save():
+    import json
+
+    from tactica.engine import (
+        FlybyAttack,
+        Form,
+        PowerAction,
+        PowerEffect,
+        Recharge,
+        RechargeOn,
+        SpecialPower,
+    )
+    from tactica.engine.abilities import Resist
+    from tactica.engine.sandbox import melee
+
+    c = replace(card("Werewolf"), abilities=(FlybyAttack(),),
+                forms=(Form("Wolf", ac=17, speed=8, attacks=(melee("Bite", damage=15),), abilities=(Resist(5),)),
+                       Form("Hybrid", defense=15)),
+                special_powers=(SpecialPower("Wolf Shape", PowerAction.MOVE, PowerEffect.FORM, form="Wolf", uses=1,
+                                             recharge=Recharge(RechargeOn.CHANGES_BACK)),
+                                SpecialPower("Bound", PowerAction.MOVE, PowerEffect.SHIFT, distance=3),
+                                SpecialPower("Herd", PowerAction.ATTACK, PowerEffect.SLIDE, range=2, distance=2)))
+    back = card_from(json.loads(json.dumps(card_to(c))))
+    assert back == c and back.forms[1].abilities is None and back.forms[0].abilities == (Resist(5),)

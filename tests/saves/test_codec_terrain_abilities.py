@@ -25,3 +25,17 @@ def test_typed_abilities_round_trip():
 
 def test_teleport_action_round_trips():
     assert decode_action(json.loads(json.dumps(encode_action(Teleport((3, 4)))))) == Teleport((3, 4))
+
+
+def test_ter_teleport_the_digest_sees_a_move_rest_waiting_for_the_jump():
+    # Stopping on a teleporter after 2 of 6 squares and stopping there with nothing left to carry
+    # on must not look the same to replay verification (TER-TELEPORT: the rest waits for the jump).
+    from tactica.engine import Move, apply
+    from tactica.engine.sandbox import battle
+    from tactica.saves.codec import state_digest
+    near = battle("A.@.....\n........\n.......@", active="A")
+    after, _ = apply(near, Move(((1, 0), (2, 0))))
+    assert after.jump_spent == 2
+    same = after.copy()
+    same.jump_spent = None
+    assert state_digest(after) != state_digest(same)

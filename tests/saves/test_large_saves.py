@@ -47,3 +47,12 @@ def test_mov_13_battle_with_big_creatures_replays_to_the_same_digest():
 def test_mov_13_squeeze_action_round_trips():
     a = Squeeze(((1, 2), (2, 3)))
     assert decode_action(encode_action(a)) == a
+
+
+def test_mov_13_a_squeeze_that_expands_up_or_left_round_trips_and_old_saves_still_read():
+    a = Squeeze(((1, 2), (2, 3)), (1, 2))
+    data = encode_action(a)
+    assert data == {"type": "Squeeze", "path": [[1, 2], [2, 3]], "end": [1, 2]}
+    assert decode_action(data) == a
+    old = {"type": "Squeeze", "path": [[1, 2], [2, 3]]}           # a save from before 'end' existed
+    assert decode_action(old) == Squeeze(((1, 2), (2, 3))) and decode_action(old).destination == (2, 3)

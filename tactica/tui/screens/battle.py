@@ -220,8 +220,17 @@ class BattleScreen(Screen[str]):
         self.camera.next(step)
 
     def action_move(self) -> None:
-        """m: move the active creature to the cursor square (a provoking move asks for m again)."""
-        self.confirms.press(self.key_of("move"), self.ctrl.move(self.map_view.square))
+        """m: move the active creature to the cursor square (a provoking move asks for m again).  On a
+        square reached only through a teleporter (TER-TELEPORT) m takes the way's next step and the
+        cursor stays on that square, so m again goes on (stop on it, jump, carry on)."""
+        square = self.map_view.square
+        way = self.session.teleport_ways().get(square)
+        result = self.ctrl.move(square)
+        before = self.session.state
+        self.confirms.press(self.key_of("move"), result)
+        if (way is not None and result == way.first and self.session.state is not before
+                and (square in self.session.moves() or square in self.session.teleport_ways())):
+            self.map_view.move_cursor(square)
 
     def action_shift(self) -> None:
         """s: shift to the cursor square."""

@@ -62,7 +62,8 @@ colour of the player who scores there, `◆P1` on one of its squares ·
 `T` forest (costs 2, cover, blocks sight across it) · `O` pit (fliers only;
 ending a turn there destroys) · `*` smoke (hides) · `S` statue (costs 2,
 cover, cannot stop) · `%` blood rock (melee crits on 19–20) · `+` sacred
-circle (+2 to attack) · `@` teleporter (once a round, jump to another) ·
+circle (+2 to attack) · `@` teleporter (once a round: stop on it, press m on
+another to jump, then move on with what the move had left) ·
 `_` low obstacle (costs 2, cannot stop; grid35: G35-OBSTACLE) ·
 tinted squares: start areas.  Creatures show their label: **UPPER case =
 Player 1** (blue), **lower case = Player 2** (red); dimmer = already

@@ -208,6 +208,8 @@ def _card_text(c: Creature, *, active: bool, move_used: bool, attack_used: bool,
         t.append("\nBLOODIED", style="bold red")
         t.append(f" (at or below {bloodied_threshold(card.hp)})", style="red")
     t.append("\nAttacks\n", style="bold underline")
+    if not card.attacks:  # CL-16
+        t.append("  none: it never attacks\n", style="bright_black")
     for i, a in enumerate(card.attacks, 1):
         t.append(f"{i}", style="bold reverse")
         t.append(f" {a.name}\n", style="bold")
@@ -239,6 +241,15 @@ def _card_text(c: Creature, *, active: bool, move_used: bool, attack_used: bool,
         t.append(f"↺ {reaction}\n")
     for change in card.dice:  # CL-13
         t.append(f"⚄ {change}\n")
+    if c.form or card.forms:  # CL-14: the form it is in, and the others it may take
+        forms = (c.natural or card).forms
+        if c.form:
+            t.append("In form ", style="bold")
+            t.append(f"{c.form}", style="bold magenta")
+            t.append(" (its power changes it back)\n", style="bright_black")
+        for form in forms:
+            if form.name != c.form:
+                t.append(f"  {form}\n", style="bright_black")
     if card.champion:  # CHP-1: the budget left this battle
         left = champion_budget_left(c)
         t.append(f"Champion {card.champion}", style="bold")
@@ -269,7 +280,9 @@ def _card_text(c: Creature, *, active: bool, move_used: bool, attack_used: bool,
         t.append(f"  move {'✗' if move_used else '✓'}  attack {'✗' if attack_used else '✓'}")
     elif c.alive:
         times = activations_per_round(card) if card.abilities else 1
-        if times > 1:
+        if times == 0:  # CL-16: an object takes no turns
+            t.append("Never activated (an object)", style="bright_black")
+        elif times > 1:
             t.append(f"Activated {c.activations} of {times} times this round",
                      style="bright_black" if c.activated else "bold")
         else:

@@ -199,6 +199,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"tactica {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
+    tut = sub.add_parser("tutorial", help="new to the game? a short battle that teaches it one step at a time "
+                                          "(leave with q; it goes on where you left)")
+    tut.add_argument("--restart", action="store_true", help="start the tutorial again from its first step")
+
     play = sub.add_parser("play", help="start a battle in the terminal: you against the normal AI on the shipped map "
                                        "and warbands (--hotseat: two players at one keyboard)")
     play.add_argument("--map", metavar="FILE", action="append", help="map file (give twice: one per player)")
@@ -337,6 +341,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 0
     try:
+        if args.command == "tutorial":
+            from tactica.tui.run import run_tutorial
+            return run_tutorial(args)
         if args.command == "play":
             from tactica.tui.run import read_settings, run_play
             play_parser = getattr(args, "_parser", parser)

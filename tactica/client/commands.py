@@ -46,6 +46,8 @@ class PaletteCommand:
 PALETTE_COMMANDS: tuple[PaletteCommand, ...] = (
     PaletteCommand("New battle", "Leave this battle (it stays saved: tactica resume) and start a new one",
                    "app.new_battle"),
+    PaletteCommand("Tutorial", "A short battle that teaches the game one step at a time (tactica tutorial)",
+                   "app.tutorial"),
     PaletteCommand("Resume the last unfinished battle", "Continue the newest saved battle that is not over",
                    "app.resume_battle"),
     PaletteCommand("Toggle the AI's fast mode (f)", "The AI plays without pausing between its steps, or at "

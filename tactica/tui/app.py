@@ -56,6 +56,7 @@ class TacticaApp(App[int]):
         settings: the settings file read (``client.settings.load_settings``): its theme, keymap and
             champion prompts are used, its problems said in a toast, and a theme chosen in the
             command palette is written back to it.  None (tests): the defaults, nothing written.
+        tutorial: start with the tutorial's battle (``tactica tutorial``) instead of a battle.
     """
 
     TITLE = "tactica"
@@ -67,8 +68,9 @@ class TacticaApp(App[int]):
 
     def __init__(self, factory: BattleFactory, *, setup: bool = False, resume: GameSession | None = None,
                  offer: OpenedSave | None = None, handoff: bool = False, ring_bell: bool = False,
-                 settings: LoadedSettings | None = None) -> None:
+                 settings: LoadedSettings | None = None, tutorial: bool = False) -> None:
         super().__init__()
+        self.tutorial = tutorial
         self.handoff = handoff
         self.ring_bell = ring_bell
         #: The settings file read (None: the defaults, and a theme chosen is not written anywhere).
@@ -111,7 +113,9 @@ class TacticaApp(App[int]):
         self._check_size(self.size.width, self.size.height)
 
     def _begin(self) -> None:
-        if self.setup and len(self.factory.warbands) > 2:
+        if self.tutorial:
+            self.action_tutorial()
+        elif self.setup and len(self.factory.warbands) > 2:
             # SCN-MULTI: the warbands come from --warband (or the defaults); the roll, the
             # corners and the placing are made by hand on the battle screen
             self.start_battle(self.factory.custom(self.factory.warbands, self.factory.maps))
@@ -199,6 +203,23 @@ class TacticaApp(App[int]):
         """Palette: leave the battle on screen (it stays saved) and start a new one as at the start."""
         self._leave_screens()
         self._begin()
+
+    def action_tutorial(self) -> None:
+        """Palette and ``tactica tutorial``: leave the battle on screen (it stays saved) and play the
+        tutorial's battle from the step the learner reached (``client.tutorial``)."""
+        from tactica.client.content import BattleContentError
+        from tactica.client.tutorial import Lesson, progress_file, tutorial_session
+
+        from .screens.tutorial import TutorialScreen
+        try:
+            session = tutorial_session()
+        except BattleContentError as error:
+            self.notify("\n".join(error.lines), title="Tutorial", severity="error")
+            return
+        self._leave_screens()
+        self.tutorial = True
+        self.session = session
+        self.push_screen(TutorialScreen(session, Lesson.resumed(progress_file())), self._battle_done)
 
     def action_resume_battle(self) -> None:
         """Palette: continue the newest unfinished saved battle other than the one on screen."""

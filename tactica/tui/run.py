@@ -144,3 +144,27 @@ def run_resume_or_replay(args: argparse.Namespace) -> int:
         app = TacticaApp(factory, resume=session, **screen_options(args))
         result = app.run()
     return _after(app, result)
+
+
+def run_tutorial(args: argparse.Namespace) -> int:
+    """``tactica tutorial [--restart]``: the tutorial's battle on the screen (with the settings file's
+    theme and keys); returns the exit status.
+
+    Args:
+        args: ``restart`` (bool): forget the step reached and begin at the first.
+    Returns 0 (the app's status after Ctrl+C: 130), 2 without a terminal.  The tutorial's battle is
+    not saved; the step reached is (``client.tutorial.progress_file``).
+    """
+    from tactica.client.tutorial import progress_file
+
+    refused = no_terminal("tutorial")
+    if refused is not None:
+        return refused
+    if getattr(args, "restart", False):
+        progress_file().unlink(missing_ok=True)
+    from .app import TacticaApp
+
+    loaded = read_settings(args)  # the theme and the [keys] of the settings file, as in a battle
+    app = TacticaApp(BattleFactory(warbands=(), maps=()), tutorial=True, settings=loaded)
+    result = app.run()
+    return result if isinstance(result, int) else 0

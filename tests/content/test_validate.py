@@ -18,6 +18,7 @@ def test_validate_shipped_content_exits_0(capsys):
     out, err = capsys.readouterr()
     assert out == ""
     n = len(shipped_card_files()) + len(shipped_maps()) + len(shipped_warbands())
+    n += len(list((DATA / "tutorial").glob("*.yaml")))  # the tutorial's map and warbands (tactica tutorial)
     assert f"{n} file(s) OK" in err
 
 

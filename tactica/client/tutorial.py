@@ -1,0 +1,404 @@
+"""The tutorial's lesson: its battle, its steps and the learner's progress (issue 20 part 1; no Textual).
+
+``tactica tutorial`` plays a small battle on the real engine — the Practice Band (player 1, the
+learner) against the Sparring Party (player 2, the seeded ``greedy`` AI) on the Practice Yard, all
+three files in ``tactica/data/tutorial`` — and teaches one thing at a time.  A ``Step`` is the text
+shown (with the keys actually bound put in by the screen), the check that completes it — a question
+about the events the engine produced (``Seen``), never a rule decided here — and the hint a wrong key
+gets.  ``Lesson`` walks the steps, skips one on request and remembers the step reached in
+``tutorial.json`` in the user data folder (``TACTICA_DATA_DIR`` or platformdirs' ``user_data_dir``),
+so leaving and running ``tactica tutorial`` again goes on where the learner left.
+
+The steps' texts cite rule IDs of ``docs/rules.md`` (MOV-*, ATK-*, OA-*, CHG-*, FLK-1, CA-1,
+SCN-ASSAULT, CHP-*, RND-*).
+"""
+from __future__ import annotations
+
+import json
+import os
+import string
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from tactica import content
+from tactica.engine import (
+    ActivationEnded,
+    AttackRolled,
+    ChampionPowerDeclined,
+    ChampionPowerUsed,
+    CreatureActivated,
+    CreatureMoved,
+    Event,
+    FirstPlayerChosen,
+    GameState,
+    OpportunityAttackProvoked,
+    RoundEnded,
+    VictoryPointsScored,
+)
+
+from .content import _wrap_errors
+from .opponent import Opponent
+from .session import GameSession
+
+__all__ = ["LEARNER", "Lesson", "STEPS", "Seen", "Step", "TUTORIAL_SEED", "progress_file", "tutorial_session"]
+
+#: The learner's seat (Player 1); the AI plays Player 2.
+LEARNER = 0
+#: The tutorial battle's dice seed: every learner meets the same rolls for the same choices.
+TUTORIAL_SEED = 2008
+#: The tutorial's files in ``tactica/data/tutorial``: the map, the learner's warband, the AI's.
+MAP_FILE, LEARNER_BAND, AI_BAND = "practice-yard.yaml", "practice-band.yaml", "sparring-party.yaml"
+#: Keys that never earn the wrong-key hint: looking around, reading, help, leaving, skipping.
+NEUTRAL_ACTIONS = frozenset({"next", "cancel", "help", "quit", "card_scroll", "log_scroll", "log_edge",
+                             "threats", "ai_fast", "skip_step", "champion_prompts",
+                             "cursor"})
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What happened since the lesson last looked: the input of a step's check.
+
+    Attributes:
+        events: the engine events of the actions just applied (the learner's or the AI's), in order.
+        state: the battle's state after them (to ask who owns a creature).
+        key: the key action just used by the learner ("ai_intent", "undo", …), or None.
+        undone: True when the learner just took an action back (``GameSession.undo``).
+        used: every key action the learner has used in this battle so far ("ai_intent", …).
+    """
+
+    events: tuple[Event, ...] = ()
+    state: GameState | None = None
+    key: str | None = None
+    undone: bool = False
+    used: frozenset[str] = frozenset()
+
+    def mine(self, uid: str) -> bool:
+        """True when creature ``uid`` is the learner's (False when it is unknown or gone)."""
+        if self.state is None:
+            return False
+        try:
+            return self.state.creature(uid).player == LEARNER
+        except KeyError:
+            return False
+
+    def of(self, kind: type) -> list:
+        """The events of type ``kind`` among ``events``."""
+        return [e for e in self.events if isinstance(e, kind)]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing taught.
+
+    Attributes:
+        id: a short stable name, kept in the progress file ("move", "charge"…).
+        title: the step's heading, e.g. "Select and move".
+        text: what to do and why; ``{move}``, ``{select}``… stand for the keys bound to those battle
+            actions (``Lesson.text`` fills them in; an action with no key shows its name).
+        hint: what a wrong key gets: the step's keys again, short.
+        keys: the key actions this step uses (others, but the neutral ones, get the hint).
+        done: the check on ``Seen`` that completes the step.
+        past: the check also looks at the whole battle so far when the step comes up (a champion
+            question comes when the battle brings it, maybe during an earlier step).
+    """
+
+    id: str
+    title: str
+    text: str
+    hint: str
+    keys: frozenset[str]
+    done: Callable[[Seen], bool]
+    past: bool = False
+
+
+def _first(seen: Seen) -> bool:
+    return bool(seen.of(FirstPlayerChosen))
+
+
+def _activated(seen: Seen) -> bool:
+    return any(seen.mine(e.uid) for e in seen.of(CreatureActivated))
+
+
+def _moved(seen: Seen) -> bool:
+    return any(seen.mine(e.uid) and e.mode in ("move", "run") for e in seen.of(CreatureMoved))
+
+
+def _ended(seen: Seen) -> bool:
+    return any(seen.mine(e.uid) for e in seen.of(ActivationEnded))
+
+
+def _ai_ended_with_intent(seen: Seen) -> bool:
+    return "ai_intent" in seen.used and any(not seen.mine(e.uid) for e in seen.of(ActivationEnded))
+
+
+def _attacked(seen: Seen) -> bool:
+    return any(seen.mine(e.attacker) and e.kind in ("attack", "charge") for e in seen.of(AttackRolled))
+
+
+def _charged(seen: Seen) -> bool:
+    return any(seen.mine(e.attacker) and e.kind == "charge" for e in seen.of(AttackRolled))
+
+
+def _shifted_or_provoked(seen: Seen) -> bool:
+    return (any(seen.mine(e.uid) and e.mode == "shift" for e in seen.of(CreatureMoved))
+            or any(seen.mine(e.mover) for e in seen.of(OpportunityAttackProvoked)))
+
+
+def _advantage(seen: Seen) -> bool:
+    return any(seen.mine(e.attacker) and any(name == "combat advantage" for name, _ in e.modifiers)
+               for e in seen.of(AttackRolled))
+
+
+def _round_or_vp(seen: Seen) -> bool:
+    return bool(seen.of(RoundEnded)) or bool(seen.of(VictoryPointsScored))
+
+
+def _champion(seen: Seen) -> bool:
+    return (any(seen.mine(e.champion) for e in seen.of(ChampionPowerUsed))
+            or any(e.player == LEARNER for e in seen.of(ChampionPowerDeclined)))
+
+
+def _undone(seen: Seen) -> bool:
+    return seen.undone
+
+
+def _never(seen: Seen) -> bool:
+    return False
+
+
+_ACT = frozenset({"select", "move", "shift", "attack", "charge", "choose_attack", "pick", "end", "power",
+                  "undo", "ai_intent"})
+"""Every key a step may ask for; the last step allows them all."""
+
+STEPS: tuple[Step, ...] = (
+    Step("first", "Who goes first",
+         "A die roll decides who chooses the first player (RND-1). When the question appears, pick "
+         "yourself with the arrow keys and press {select}: going first lets you reach the centre first.",
+         "Answer the question in the middle of the screen: arrows, then {select}.",
+         frozenset({"select"}), _first),
+    Step("select", "Select a creature",
+         "Your creatures are upper-case letters. Press {next} to put the cursor on one of yours (its stat "
+         "card is on the right), then {select} to activate it: one creature acts at a time (ACT-1).",
+         "Press {next} to reach one of your creatures, then {select} to activate it.",
+         frozenset({"select"}), _activated),
+    Step("move", "Move",
+         "The squares marked ':' are where it can go this activation (its speed, MOV-1). Move the cursor with "
+         "the arrow keys (or h j k l y u b n) to one of them and press {move}; a move through an enemy's "
+         "reach asks you to press {move} again.",
+         "Put the cursor on a marked square and press {move}.",
+         frozenset({"move", "select"}), _moved),
+    Step("undo", "Undo",
+         "A wrong move is no disaster: {undo} takes back your last move or activation, dice and all. Press "
+         "{undo} now, then move again.",
+         "Press {undo} to take back your last move.",
+         frozenset({"undo", "move", "select", "end"}), _undone),
+    Step("end", "End the activation",
+         "Move again with {move} if you like (after a move it may still attack). When it has nothing "
+         "more to do, press {end} to end its activation: the turn passes to the opponent (ACT-2).",
+         "Press {end} to end this creature's activation.",
+         frozenset({"end", "move", "attack", "select"}), _ended),
+    Step("intent", "The opponent's turn",
+         "Between your activations the AI plays its own: its creatures move by themselves. Press "
+         "{ai_intent} to show its intent: a line in the log says why it chose each action. Then play on "
+         "until one of the AI's activations ends.",
+         "Press {ai_intent} to see why the AI acts, then play on until the AI's next activation ends.",
+         frozenset({"ai_intent", "select", "move", "shift", "attack", "charge", "end", "choose_attack", "pick"}),
+         _ai_ended_with_intent),
+    Step("attack", "The attack preview and the dice",
+         "Bring a creature next to an enemy and press {attack}: the status line previews the attack — the "
+         "roll you need and the damage (ATK-3). Press {select} to roll; the log shows the d20, the bonus "
+         "and the total against the enemy's AC (ATK-4).",
+         "Activate a creature next to an enemy, press {attack}, then {select} to roll.",
+         frozenset({"attack", "select", "choose_attack", "pick", "move", "end"}), _attacked),
+    Step("charge", "A charge",
+         "A charge moves up to the creature's speed straight into contact and attacks at once (CHG-1). "
+         "Activate a creature, press {charge}, pick an enemy it can reach and press {select}.",
+         "Activate a creature that can reach an enemy, press {charge}, then {select}.",
+         frozenset({"charge", "select", "end"}), _charged),
+    Step("shift", "Opportunity attacks and the shift",
+         "Moving out of an enemy's reach lets it make a free opportunity attack (OA-1). A shift — one "
+         "square with {shift} — provokes none (MOV-5). Shift away from an enemy, or move and take the hit.",
+         "Activate a creature next to an enemy, put the cursor one square away and press {shift}.",
+         frozenset({"shift", "move", "select", "end"}), _shifted_or_provoked),
+    Step("flank", "Flanking",
+         "Two of your creatures on opposite sides of an enemy flank it (FLK-1): their attacks get combat "
+         "advantage, +2 to hit (CA-1). Set up a flank and attack — the preview shows the +2.",
+         "Put two creatures on opposite sides of one enemy, then {attack} and {select}.",
+         frozenset({"attack", "select", "move", "charge", "end"}), _advantage),
+    Step("zones", "VP zones and the end of a round",
+         "The lower-case letters on the floor are VP zones: at the end of each round a creature standing "
+         "in the zone that scores for you earns victory points (SCN-ASSAULT). Play until a round ends.",
+         "End activations ({end}) until every creature has acted and the round ends.",
+         frozenset({"end", "move", "select", "attack", "charge", "shift"}), _round_or_vp),
+    Step("champion", "Champion powers",
+         "Your warlord is a champion: when something happens that one of his powers answers, the game asks "
+         "whether to use it (CHP-1). Answer that question — yes spends champion rating (CHP-2).",
+         "Keep playing; when the champion question appears, answer it with the arrows and {select}.",
+         frozenset({"select", "end", "move", "attack", "charge", "power"}), _champion, past=True),
+    Step("finish", "Your battle now",
+         "That is the whole game. Finish this battle, or press {quit} to leave; "
+         "'tactica play' starts a battle against the normal AI. {help} lists every key.",
+         "Every key works now; {help} lists them.",
+         _ACT, _never),
+)
+"""The lesson's steps, in order."""
+
+_STEP_IDS = tuple(s.id for s in STEPS)
+
+
+class _Keys(dict):
+    """A ``str.format_map`` mapping that shows an action with no key by its name."""
+
+    def __missing__(self, name: str) -> str:
+        return name
+
+
+@dataclass
+class Lesson:
+    """The learner's way through ``steps``: which one is on, and advancing, skipping and saving it.
+
+    Args:
+        steps: the steps (``STEPS``).
+        index: the step on screen (``len(steps)`` when every step is done).
+        path: the progress file to remember the step in, or None to remember nothing.
+    """
+
+    steps: Sequence[Step] = STEPS
+    index: int = 0
+    path: Path | None = None
+    hinted: bool = field(default=False, repr=False)
+
+    @classmethod
+    def resumed(cls, path: Path | None) -> Lesson:
+        """The lesson at the step saved in ``path`` (the first when there is none, or the file is
+        unreadable or names no step); never raises."""
+        lesson = cls(path=path)
+        if path is None:
+            return lesson
+        try:
+            saved = json.loads(path.read_text(encoding="utf-8")).get("step")
+        except (OSError, ValueError, AttributeError):
+            return lesson
+        if saved == "done":
+            lesson.index = len(lesson.steps)
+        elif saved in _STEP_IDS:
+            lesson.index = _STEP_IDS.index(saved)
+        return lesson
+
+    @property
+    def step(self) -> Step | None:
+        """The step on screen, or None when the lesson is over."""
+        return self.steps[self.index] if self.index < len(self.steps) else None
+
+    @property
+    def finished(self) -> bool:
+        """True when every step is done or skipped."""
+        return self.index >= len(self.steps)
+
+    def observe(self, seen: Seen) -> bool:
+        """Complete the step on screen when ``seen`` satisfies its check; True when it advanced."""
+        step = self.step
+        if step is None or not step.done(seen):
+            return False
+        self.advance()
+        return True
+
+    def catch_up(self, history: Seen) -> bool:
+        """Complete the steps that look at the past (``Step.past``) and that ``history`` (the whole battle
+        so far) satisfies, as they come up; True when any was completed."""
+        advanced = False
+        while (step := self.step) is not None and step.past and step.done(history):
+            self.advance()
+            advanced = True
+        return advanced
+
+    def advance(self) -> None:
+        """Go on to the next step (skipping this one) and remember it."""
+        if self.index < len(self.steps):
+            self.index += 1
+        self.hinted = False
+        self.save()
+
+    def wrong_key(self, action: str | None) -> bool:
+        """Whether key action ``action`` (None: a key bound to nothing) earns the step's hint: any
+        key that is neither one of the step's nor a neutral one (looking, reading, help, leaving)."""
+        step = self.step
+        if step is None or action in NEUTRAL_ACTIONS:
+            return False
+        if action is None or action not in step.keys:
+            self.hinted = True
+            return True
+        return False
+
+    def save(self) -> None:
+        """Write the step reached to the progress file (quietly nothing when it cannot be written)."""
+        if self.path is None:
+            return
+        step = self.step
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.path.write_text(json.dumps({"step": step.id if step else "done"}) + "\n", encoding="utf-8")
+        except OSError:
+            pass
+
+    def heading(self) -> str:
+        """"Step N of M: title", or "Tutorial done" after the last."""
+        step = self.step
+        if step is None:
+            return "Tutorial done"
+        return f"Step {self.index + 1} of {len(self.steps)}: {step.title}"
+
+    def text(self, keys: Mapping[str, str]) -> str:
+        """The step's text with the keys bound now (action name -> key shown, e.g. {"move": "m"})."""
+        step = self.step
+        if step is None:
+            return "Every step is done. Play on, or press {quit} to leave.".format_map(_Keys(keys))
+        return step.text.format_map(_Keys(keys))
+
+    def hint(self, keys: Mapping[str, str]) -> str:
+        """The step's hint with the keys bound now ("" after the last step)."""
+        step = self.step
+        return "" if step is None else step.hint.format_map(_Keys(keys))
+
+
+def placeholders() -> set[str]:
+    """Every key action the steps' texts and hints name (the screen must show a key for each)."""
+    names: set[str] = set()
+    for step in STEPS:
+        for text in (step.text, step.hint):
+            names.update(n for _, n, _, _ in string.Formatter().parse(text) if n)
+    return names
+
+
+def progress_file() -> Path:
+    """The progress file: ``$TACTICA_DATA_DIR/tutorial.json`` or ``tutorial.json`` in the user data folder."""
+    base = os.environ.get("TACTICA_DATA_DIR")
+    if not base:
+        import platformdirs  # noqa: PLC0415 - only when the tutorial runs
+        base = platformdirs.user_data_dir("tactica")
+    return Path(base) / "tutorial.json"
+
+
+def _tutorial_path(name: str) -> str:
+    return str(resources.files("tactica.data").joinpath("tutorial", name))
+
+
+def tutorial_session(seed: int = TUTORIAL_SEED, pace: float = 0.6) -> GameSession:
+    """The tutorial's battle: the Practice Band (the learner, Player 1) against the Sparring Party
+    (the seeded ``greedy`` AI, Player 2, intent off until the learner turns it on) on the Practice
+    Yard, set up automatically and waiting for the first initiative choice (RND-1).
+
+    Args:
+        seed: the dice seed (``TUTORIAL_SEED``: the same battle for every learner).
+        pace: seconds between two of the AI's steps.
+    Raises ``client.content.BattleContentError`` when a tutorial file is broken.
+    """
+    catalogue = _wrap_errors(content.load_catalogue)
+    learner = _wrap_errors(content.load_warband, _tutorial_path(LEARNER_BAND), catalogue)
+    ai = _wrap_errors(content.load_warband, _tutorial_path(AI_BAND), catalogue)
+    yard = _wrap_errors(content.load_map, _tutorial_path(MAP_FILE))
+    session = GameSession.start((learner, ai), (yard,), seed)
+    session.opponent = Opponent(level="greedy", player=1, intent=False, pace=pace)
+    return session

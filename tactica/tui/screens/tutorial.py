@@ -1,0 +1,215 @@
+"""The tutorial's battle screen: the battle screen with the lesson's panel over its footer.
+
+The lesson (``tactica.client.tutorial.Lesson``: the steps, their checks, the progress file) looks at
+every batch of events the screen shows and at every undo; when the step on screen is done, the next
+one appears.  The panel names the keys actually bound (``key_names``).  A key that is no part of the
+step shows the step's hint in the panel (the key still does what it does in any battle: never a dead
+end); ctrl+n skips a step; q leaves, the step reached kept for the next ``tactica tutorial``.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from textual import events as keys
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Static
+
+from tactica.client.session import GameSession
+from tactica.client.tutorial import Lesson, Seen
+from tactica.engine import Event
+
+from ..widgets.map_view import MapView
+from .battle import BattleScreen
+from .battle_keys import BINDINGS
+
+__all__ = ["TutorialScreen", "key_names"]
+
+SKIP_KEY = "ctrl+n"
+"""The key that skips the step on screen."""
+
+
+def _action_name(action: str) -> str:
+    """A binding's action without its arguments, the refusal bindings under the action they refuse:
+    "says_why('attack')" -> "attack", "undo_refused" -> "undo", "next(1)" -> "next"."""
+    match = re.match(r"says_why\('(\w+)'\)", action)
+    if match:
+        return match.group(1)
+    name = action.split("(", 1)[0]
+    return "undo" if name == "undo_refused" else name
+
+
+_KEY_WORDS = {"enter": "Enter", "tab": "Tab", "escape": "Esc", "space": "Space", "question_mark": "?",
+              "shift+tab": "Shift+Tab", "pageup": "PgUp", "pagedown": "PgDn"}
+
+
+def key_display(binding: Binding) -> str:
+    """How the lesson names a binding's key: its ``key_display``, else "Enter", "Tab", "Ctrl+N", "m"."""
+    if binding.key_display:
+        return binding.key_display
+    key = binding.key.split(",", 1)[0]
+    if key in _KEY_WORDS:
+        return _KEY_WORDS[key]
+    if key.startswith("ctrl+"):
+        return "Ctrl+" + key[5:].upper()
+    return key
+
+
+def key_names(bindings: Sequence[BindingType], display=key_display) -> dict[str, str]:
+    """Action name -> the key shown for it: the first binding of each action in ``bindings`` (a
+    settings keymap's rebinding included when it lands in the screen's bindings), shown by
+    ``display`` (``key_display``)."""
+    out: dict[str, str] = {}
+    for binding in bindings:
+        if not isinstance(binding, Binding):
+            continue
+        name = _action_name(binding.action)
+        if name not in out:
+            out[name] = display(binding)
+    return out
+
+
+class TutorialScreen(BattleScreen):
+    """A battle with the lesson's panel (``tactica tutorial``).
+
+    Args:
+        session: the tutorial battle (``client.tutorial.tutorial_session``).
+        lesson: the learner's progress (``Lesson.resumed``).
+    """
+
+    DEFAULT_CSS = """
+    TutorialScreen #lesson { dock: bottom; height: auto; max-height: 6; padding: 0 1;
+                             background: $boost; border-top: solid $accent; margin-bottom: 1; }
+    TutorialScreen #lesson-hint { color: $warning; }
+    """
+
+    BINDINGS = [*BINDINGS,
+                Binding(SKIP_KEY, "skip_step", "Skip step"),
+                ]
+
+    def __init__(self, session: GameSession, lesson: Lesson) -> None:
+        super().__init__(session)
+        self.lesson = lesson
+        self.lesson_panel = Static(id="lesson")
+        self._hint = ""
+        #: The key actions the learner has used in this battle (``Seen.used``).
+        self.used: set[str] = set()
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        yield self.lesson_panel
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.show_lesson()
+        if 0 < self.lesson.index:  # a tutorial left earlier: a fresh battle at the step reached
+            self.notify(f"Welcome back: on with {self.lesson.heading().lower()} in a fresh battle "
+                        "(tactica tutorial --restart starts over).", title="Tutorial", timeout=6)
+
+    # -- the keys named in the panel ------------------------------------------------
+    def bound_now(self) -> list[Binding]:
+        """The screen's bindings with the keys in force now: a key the settings' ``[keys]`` rebinds
+        (``BattleScreen._bound``, by the binding's id "battle.NAME") replaces the default."""
+        bound = self._bound()
+        out = []
+        for binding in self.BINDINGS:
+            if not isinstance(binding, Binding):
+                continue
+            name = (binding.id or "").removeprefix("battle.")
+            if name in bound and binding.key in self._default_keys(name):
+                binding = replace(binding, key=bound[name])
+            out.append(binding)
+        return out
+
+    @staticmethod
+    def _default_keys(name: str) -> set[str]:
+        from tactica.client.settings import Settings
+        return set(Settings().bound_keys().get(name, "").split(","))
+
+    def key_names(self) -> dict[str, str]:
+        """Action name -> the key bound to it now, for the lesson's texts."""
+        names = key_names(self.bound_now())
+        names["ai_intent"] = names.get("ai_intent", "i")
+        return names
+
+    def show_lesson(self) -> None:
+        """Redraw the lesson's panel: the step's heading and text, and the hint after a wrong key."""
+        names = self.key_names()
+        lesson = self.lesson
+        skip = names.get("skip_step", SKIP_KEY)
+        tail = "" if lesson.finished else f"  ({skip} skips it, {names.get('quit', 'q')} leaves)"
+        text = f"[b]{lesson.heading()}[/b]{tail}\n{lesson.text(names)}"
+        if self._hint:
+            text += f"\n[$warning]Hint: {self._hint}[/]"
+        self.lesson_panel.update(text)
+
+    # -- what the lesson looks at -------------------------------------------------------
+    def show_events(self, events: Sequence[Event], follow: bool = True) -> None:
+        super().show_events(events, follow)
+        self.lesson_saw(Seen(tuple(events), self.session.state, used=frozenset(self.used)))
+
+    def action_undo(self) -> None:
+        before = len(self.session.actions)
+        super().action_undo()
+        if len(self.session.actions) < before:
+            self.lesson_saw(Seen((), self.session.state, key="undo", undone=True, used=frozenset(self.used)))
+
+    def action_ai_intent(self) -> None:
+        super().action_ai_intent()
+        self.used.add("ai_intent")
+
+    def lesson_saw(self, seen: Seen) -> None:
+        """Show ``seen`` to the lesson; on to the next step when it completes the one on screen."""
+        title = self.lesson.step.title if self.lesson.step else ""
+        if self.lesson.observe(seen):
+            self._hint = ""
+            self.notify(f"Done: {title}", title="Tutorial", timeout=3)
+            self.catch_up()
+            self.show_lesson()
+
+    def catch_up(self) -> None:
+        """Complete the step that came up when the battle already did what it teaches (``Lesson.catch_up``)."""
+        if self.lesson.catch_up(Seen(tuple(self.session.events), self.session.state)):
+            self.notify("Already done earlier in this battle: on to the next step.", title="Tutorial", timeout=3)
+
+    def action_skip_step(self) -> None:
+        """ctrl+n: skip the step on screen (the next one appears; the progress file remembers it)."""
+        if not self.lesson.finished:
+            self.lesson.advance()
+            self._hint = ""
+            self.catch_up()
+            self.show_lesson()
+
+    def on_key(self, event: keys.Key) -> None:
+        """Every key first: one that is no part of the step on screen shows the step's hint (it still
+        does what it does in a battle)."""
+        super().on_key(event)
+        action = self._key_action(event.key)
+        if self.lesson.wrong_key(action):
+            self._hint = self.lesson.hint(self.key_names())
+            self.show_lesson()
+
+    def _key_action(self, key: str) -> str | None:
+        """The action ``key`` is bound to on this screen or the map ("cursor"); None when unbound."""
+        if key in _MAP_KEYS:
+            return "cursor"
+        for binding in self.bound_now():
+            if key in binding.key.split(","):
+                return _action_name(binding.action)
+        if key.startswith("ctrl+") or key in ("escape", "shift+tab", "f1"):
+            return "cancel"  # the app's own keys (palette, Ctrl+C) and leaving a question
+        return None
+
+
+def _map_keys() -> frozenset[str]:
+    out: set[str] = set()
+    for binding in MapView.BINDINGS:
+        if isinstance(binding, Binding):
+            out.update(binding.key.split(","))
+    return frozenset(out)
+
+
+_MAP_KEYS = _map_keys()
+"""The map's own keys (the cursor's moves and the map's scrolling): never a wrong key."""

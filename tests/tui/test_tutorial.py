@@ -1,0 +1,230 @@
+"""``tactica tutorial`` (issue 20 part 1): the lesson's screen driven by keys through every step, the
+wrong-key hint, skipping, leaving and resuming, and its snapshots at 80×24 and 120×40."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tactica.client.factory import BattleFactory
+from tactica.client.tutorial import STEPS
+from tactica.engine import Phase
+from tactica.tui.app import TacticaApp
+from tactica.tui.screens.tutorial import TutorialScreen
+
+
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("TACTICA_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def _app() -> TacticaApp:
+    app = TacticaApp(BattleFactory(warbands=(), maps=()), tutorial=True)
+    app.ai_fast = True  # the AI's steps without the readable pace
+    return app
+
+
+def _screen(app: TacticaApp) -> TutorialScreen:
+    return next(s for s in app.screen_stack if isinstance(s, TutorialScreen))
+
+
+async def _settle(pilot, screen: TutorialScreen) -> None:
+    """Wait until the AI is done and no question is up (or a question is, for the caller to answer)."""
+    for _ in range(400):
+        await pilot.pause(0.02)
+        if not screen.ai_decides() and screen.ai_turn.waiting is None and pilot.app.screen is screen:
+            return
+        if pilot.app.screen is not screen and not screen.ai_decides():
+            return
+
+
+async def _answer(pilot, screen: TutorialScreen) -> None:
+    """Answer any question up (the first option: Player 1 first, use a champion power…)."""
+    for _ in range(5):
+        if pilot.app.screen is screen or screen.session.phase is Phase.OVER:
+            return
+        await pilot.press("enter")
+        await _settle(pilot, screen)
+
+
+def _nearest_enemy_square(screen: TutorialScreen):
+    """The legal move destination nearest an enemy of the active creature."""
+    state = screen.session.state
+    me = state.active_creature
+    enemies = [c.pos for c in state.creatures if c.player != me.player and c.pos is not None]
+    moves = screen.session.moves()
+    return min(moves, key=lambda sq: min(max(abs(sq[0] - e[0]), abs(sq[1] - e[1])) for e in enemies))
+
+
+async def _activate(pilot, screen: TutorialScreen) -> bool:
+    await _answer(pilot, screen)
+    if screen.session.phase is Phase.OVER:
+        return False
+    await pilot.press("tab", "enter")
+    await _settle(pilot, screen)
+    await _answer(pilot, screen)
+    return screen.session.state.active_creature is not None
+
+
+async def _act(pilot, screen: TutorialScreen, step: str) -> None:
+    """One activation of the learner's that plays the step ``step`` if the board allows."""
+    if step == "intent":
+        await pilot.press("i")  # the AI's intent on: its next activation completes the step
+    if not await _activate(pilot, screen):
+        return
+    s = screen.session
+    if step == "undo" and s.moves():
+        screen.map_view.move_cursor(next(iter(s.moves())))
+        await pilot.press("m", "m", "z")
+        await _settle(pilot, screen)
+    if step == "shift" and s.shifts():
+        screen.map_view.move_cursor(next(iter(s.shifts())))
+        await pilot.press("s")
+    elif s.charges() and step not in ("move", "end"):
+        await pilot.press("c", "enter", "enter", "enter")
+    elif s.usable_attacks() and step not in ("move", "end"):
+        await pilot.press("a", "enter")
+    elif s.moves():
+        screen.map_view.move_cursor(_nearest_enemy_square(screen))
+        await pilot.press("m", "m")
+    await _settle(pilot, screen)
+    await _answer(pilot, screen)
+    if s.state.active_creature is not None and s.state.active_creature.player == 0 and pilot.app.screen is screen:
+        await pilot.press("e", "e")
+    await _settle(pilot, screen)
+    await _answer(pilot, screen)
+
+
+async def test_tutorial_every_step_to_the_end():
+    """Driven by keys only (the cursor put on squares as a player's arrows would), the lesson goes
+    through every step to "Tutorial done", each completed by doing it, none skipped."""
+    app = _app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = _screen(app)
+        await _settle(pilot, screen)
+        await _answer(pilot, screen)
+        done = []
+        for _ in range(80):
+            lesson = screen.lesson
+            if lesson.finished or lesson.step.id == "finish" or screen.session.phase is Phase.OVER:
+                break
+            before = lesson.index
+            await _act(pilot, screen, lesson.step.id)
+            if lesson.index > before:
+                done.extend(STEPS[i].id for i in range(before, lesson.index))
+        assert screen.lesson.step is not None and screen.lesson.step.id == "finish"
+        # every step between the first (answered before the loop) and the last done by playing it
+        assert done == [step.id for step in STEPS[1:-1]]
+        assert json.loads((_data_dir_path(screen)).read_text())["step"] == "finish"
+        assert "Step 13 of 13" in str(screen.lesson_panel.render())
+
+
+def _data_dir_path(screen: TutorialScreen):
+    assert screen.lesson.path is not None
+    return screen.lesson.path
+
+
+async def test_tutorial_wrong_key_gets_the_hint_and_the_step_goes_on():
+    """A key that is no part of the step (x: bound to nothing; a: attack, while the step asks to
+    select) shows the step's hint with the bound keys; the right keys still complete the step."""
+    app = _app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = _screen(app)
+        await _settle(pilot, screen)
+        await _answer(pilot, screen)
+        assert screen.lesson.step.id == "select"
+        assert "Hint" not in str(screen.lesson_panel.render())
+        await pilot.press("x")
+        panel = str(screen.lesson_panel.render())
+        assert "Hint: Press Tab to reach one of your creatures, then Enter to activate it." in panel
+        await pilot.press("a")  # a real key of the battle: it says why it cannot attack, the hint stays
+        assert "Hint:" in str(screen.lesson_panel.render())
+        await pilot.press("tab", "enter")
+        await _settle(pilot, screen)
+        assert screen.lesson.step.id == "move"
+        assert "Hint" not in str(screen.lesson_panel.render())
+
+
+async def test_tutorial_skip_leave_and_resume(tmp_path):
+    """ctrl+n skips the step on screen; q leaves; the next tutorial begins at the step reached;
+    --restart's file removal begins it at the first again."""
+    app = _app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = _screen(app)
+        await _settle(pilot, screen)
+        await _answer(pilot, screen)
+        await pilot.press("ctrl+n", "ctrl+n", "ctrl+n")
+        assert screen.lesson.step.id == "end"
+        await pilot.press("q")
+    assert json.loads((tmp_path / "tutorial.json").read_text()) == {"step": "end"}
+    again = _app()
+    async with again.run_test(size=(120, 40)) as pilot:
+        screen = _screen(again)
+        assert screen.lesson.step.id == "end"
+        assert "Step 5 of 13: End the activation  (Ctrl+N skips it, q leaves)" in str(screen.lesson_panel.render())
+
+
+async def test_tutorial_from_the_command_palette():
+    """The palette's "Tutorial" leaves the battle on screen and opens the tutorial."""
+    from tests.tui.conftest import skirmish_battle
+    wbs, maps = skirmish_battle()
+    app = TacticaApp(BattleFactory(warbands=wbs, maps=maps, seed=1))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.action_tutorial()
+        await pilot.pause()
+        assert isinstance(_screen(app), TutorialScreen)
+
+
+async def _to_select(pilot) -> None:
+    screen = _screen(pilot.app)
+    await _settle(pilot, screen)
+    await _answer(pilot, screen)
+    await pilot.press("x")  # the hint shown too
+    await pilot.pause()
+
+
+def test_tutorial_snapshot_80x24(snap_compare):
+    assert snap_compare(_app(), run_before=_to_select, terminal_size=(80, 24))
+
+
+def test_tutorial_snapshot_120x40(snap_compare):
+    assert snap_compare(_app(), run_before=_to_select, terminal_size=(120, 40))
+
+
+def test_every_key_named_in_the_steps_is_a_battle_key():
+    from tactica.client.tutorial import placeholders
+    from tactica.tui.screens.tutorial import key_names
+    names = key_names(TutorialScreen.BINDINGS)
+    missing = placeholders() - set(names)
+    assert not missing, f"the lesson names keys no binding has: {missing}"
+
+
+def test_tutorial_command_without_a_terminal_is_refused_with_a_clear_line(tmp_path):
+    """``tactica tutorial`` (and ``--restart``) refuse at once without a terminal, exit 2, no traceback."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "TACTICA_DATA_DIR": str(tmp_path), "PYTHONPATH": str(root)}
+    done = subprocess.run([sys.executable, "-m", "tactica", "tutorial", "--restart"], stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=60, env=env, cwd=root)
+    assert done.returncode == 2
+    assert "tactica tutorial: error: standard input is not a terminal" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+async def test_tutorial_names_the_keys_the_settings_bind():
+    """With ``move = "x"`` in the settings' [keys], the lesson says x where it said m."""
+    from tactica.client.settings import Settings
+    app = _app()
+    app.settings = Settings(keys={"move": "x"})
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = _screen(app)
+        await _settle(pilot, screen)
+        await _answer(pilot, screen)
+        await pilot.press("ctrl+n")  # to the move step
+        panel = str(screen.lesson_panel.render())
+        assert "Step 3 of 13: Move" in panel and "press x" in panel and "press m" not in panel

@@ -35,6 +35,7 @@ from .fields import (
     FieldSpec,
     Table,
 )
+from .numbers import BONUS_KEYS
 
 BEGIN = "<!-- BEGIN generated field reference: python -m tactica.content.reference --write -->"
 END = "<!-- END generated field reference -->"
@@ -119,6 +120,8 @@ def _keys(names) -> str:
 
 def _ability_keys(kind: str) -> tuple[str, ...]:
     """The keys an ability kind takes besides ``kind`` (the card loader's list, else the engine's fields)."""
+    if kind == "bonus":  # CL-1: read by content/numbers.py, whose keys are the file's, not the engine's
+        return BONUS_KEYS
     listed = getattr(cards, "_ABILITY_KEYS", {}).get(kind)
     if listed is not None:
         return tuple(listed)

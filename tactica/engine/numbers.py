@@ -50,7 +50,7 @@ _TARGET_WORDS = {"attack": "attack", "damage": "damage", "ac": "AC", "def": "DEF
 
 @dataclass(frozen=True)
 class Bonus(Ability):
-    """A conditional number (CL-1): ``amount`` added to ``to`` while ``when`` holds.
+    """A conditional number (CL-1): a signed bonus (the file's ``bonus`` key) added to ``to`` while ``when`` holds.
 
     Attributes:
         to: one of ``BONUS_TARGETS`` -- "attack" (its attack rolls), "damage" (HP on its

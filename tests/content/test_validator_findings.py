@@ -197,3 +197,10 @@ def test_every_list_field_with_an_empty_default_takes_an_empty_list_in_the_schem
     for kind, table in FILE_TABLES.items():
         walk(json.loads(json.dumps(file_schema(kind)))["properties"], table)
     assert CARD["abilities"].empty_ok and not CARD["attacks"].empty_ok
+
+
+def test_the_kind_table_names_the_keys_a_bonus_entry_takes():
+    """docs/authoring.md's generated kind table lists the keys the loader reads for a CL-1 bonus."""
+    from tactica.content.reference import _ability_keys
+
+    assert _ability_keys("bonus") == ("to", "bonus", "when", "name")

@@ -83,7 +83,9 @@ class FileRefused(Exception):
         self.too_large = not kind
 
 
-def _kind(mode: int) -> str:
+def file_kind(mode: int) -> str:
+    """What a file that is not a regular one is, in words ("a folder", "a FIFO (named pipe)", "a
+    device", "a socket"), from its ``st_mode``; "not a plain file" for anything else."""
     if stat.S_ISDIR(mode):
         return "a folder"
     if stat.S_ISFIFO(mode):
@@ -97,7 +99,7 @@ def _kind(mode: int) -> str:
 
 def _check(st: os.stat_result, max_bytes: int) -> None:
     if not stat.S_ISREG(st.st_mode):
-        kind = _kind(st.st_mode)
+        kind = file_kind(st.st_mode)
         raise FileRefused(f"{kind}, not a regular file; refused", kind)
     if st.st_size > max_bytes:
         raise FileRefused(f"file too large: {st.st_size} bytes; at most {max_bytes}")
@@ -125,6 +127,6 @@ def read_regular(path: Path | str, max_bytes: int) -> bytes:
     return data
 
 
-__all__ = ["MAX_ACTIONS", "MAX_CONTENT_BYTES", "MAX_CONTENT_VALUES", "MAX_DEPTH", "MAX_INT", "MAX_LIST",
+__all__ = ["file_kind", "MAX_ACTIONS", "MAX_CONTENT_BYTES", "MAX_CONTENT_VALUES", "MAX_DEPTH", "MAX_INT", "MAX_LIST",
            "MAX_MAP_SIDE", "MAX_MAP_SQUARES", "MAX_NAME", "MAX_SAVE_BYTES", "MAX_SAVE_VALUES", "MAX_TEXT",
            "FileRefused", "clean_text", "read_regular"]

@@ -43,7 +43,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from tactica.content.limits import MAX_ACTIONS, MAX_LIST, MAX_SAVE_BYTES, clean_text
+from tactica.content.limits import MAX_ACTIONS, MAX_LIST, MAX_SAVE_BYTES, clean_text, file_kind
 from tactica.engine import MapDef
 
 from . import checked
@@ -207,7 +207,7 @@ class BattleStore:
         except OSError as exc:
             raise StoreError(f"{self.shown}: cannot open the battle store ({exc.strerror or exc})") from None
         if st is not None and not stat.S_ISREG(st.st_mode):
-            raise StoreError(f"{self.shown}: {_kind(st.st_mode)}, not a battle store (a database file); "
+            raise StoreError(f"{self.shown}: {file_kind(st.st_mode)}, not a battle store (a database file); "
                              "move it away and tactica makes a new store")
         for suffix in ("-wal", "-shm"):  # SQLite's own files beside it: regular files or none
             side = Path(f"{self.path}{suffix}")
@@ -216,7 +216,7 @@ class BattleStore:
             except OSError:
                 continue
             if not stat.S_ISREG(mode):
-                raise StoreError(f"{clean_text(str(side))}: {_kind(mode)}, not the battle store's "
+                raise StoreError(f"{clean_text(str(side))}: {file_kind(mode)}, not the battle store's "
                                  f"{'write-ahead log' if suffix == '-wal' else 'shared memory'} file; move it away")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -664,18 +664,6 @@ def _when(saved_at: str) -> datetime | None:
     except ValueError:
         return None
     return when if when.tzinfo else when.replace(tzinfo=UTC)
-
-
-def _kind(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a plain file"
 
 
 def _reason(exc: BaseException) -> str:

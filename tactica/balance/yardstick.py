@@ -155,7 +155,9 @@ def offence(a: AttackDef, card: CreatureCard | None = None) -> float:
             elif isinstance(e, OngoingEffect):
                 value += p * e.amount * DURATION_X[e.duration.value]
             elif card is not None:
-                value += p * offence(card.attack_named(e.attack), card)
+                follow = card.attack_named(e.attack)
+                if follow is not None:
+                    value += p * offence(follow, card)
     for e in a.effects:
         if isinstance(e, ChainEffect):
             jumps = sum(chance ** k for k in range(1, (e.jumps or 4) + 1))

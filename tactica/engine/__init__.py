@@ -201,6 +201,7 @@ from .model import (
 )
 from .modules import OPTIONAL_MODULES, active_modules, unknown_modules
 from .modules import conflict as module_conflict
+from .modules.underground import BODY_BY_SIZE as UNDERGROUND_BODY_BY_SIZE
 from .modules.underground import fatigue_name as fatigue_of
 from .modules.underground import height as creature_height
 from .movement import Route, provokers_of_path, routes
@@ -457,6 +458,7 @@ __all__ = [
     "Trophy",
     "TurnEnded",
     "TurnStarted",
+    "UNDERGROUND_BODY_BY_SIZE",
     "UseChampionPower",
     "UsePower",
     "UseReaction",

@@ -98,7 +98,7 @@ from tactica.engine import (
 from .aiming import threat_value
 from .board import Board, PlannerOptions
 from .normal import NormalBot, best_plans, position_key
-from .planner import plan_creature
+from .planner import Plan, plan_creature
 from .stakes import kill_vp, zone_reaches_target
 from .values import damage_value
 from .weights import KILL_THREAT
@@ -111,6 +111,9 @@ REPLY_CANDIDATES = 2
 REPLY_ROLLS = 1
 #: Most enemy activations in a row played out as the reply (RND-2: a turn is two activations).
 MAX_REPLIES = 2
+#: Most enemy seats whose turns are played out before ours comes again (SCN-MULTI: with three or
+#: four players every other seat acts between two of our turns).
+MAX_REPLY_SEATS = 2
 #: Weight of the summed threats when the enemies have no activation left (they come next round).
 LATER = 0.3
 #: Actions of one playout before it is cut (an activation has at most a handful).
@@ -411,12 +414,40 @@ class HardBot(NormalBot):
                     self._work += 1
                     total += threat_value(leaf, e, victims)
             return chance * decided + (1 - chance) * LATER * total
+        enemy = pool[0].player  # the one enemy seat (SCN-MULTI: the next to act, ``_next_enemy``)
+        plans = self._seat_plans(leaf, enemy, pool, victims)
+        first_turn = [(enemy, p) for _, p in plans[:self._replies(leaf, me, len(pool))]]
+        later = self._later_replies(leaf, me, enemy, victims)
+        loss, decided = self._reply_loss(leaf, leaf, me, first_turn + later, seed)
+        if leaf.phase is Phase.ACTIVATE and not leaf.hostile(leaf.turn_player, me) and loss + decided > 0:
+            # RND-2: our second activation of the turn comes first and may destroy the replier
+            first = leaf.creature(first_turn[0][1].uid)
+            kill = max((threat_value(leaf, c, [first], kill_only=True) for c in leaf.alive()
+                        if c.team == team and not c.activated), default=0.0)
+            self._work += 1
+            if kill > 0:
+                instead = (0.0, 0.0)
+                if len(plans) > 1 or later:
+                    instead = self._reply_loss(leaf, leaf, me, [(enemy, p) for _, p in plans[1:2]] + later, seed)
+                loss = (1 - kill) * loss + kill * instead[0]
+                decided = (1 - kill) * decided + kill * instead[1]
+        return REPLY * max(0.0, loss) + decided
+
+    def _seat_plans(self, leaf: GameState, enemy: int, pool: list, victims: list) -> list[tuple[int, Plan]]:
+        """The predicted replies of seat ``enemy`` in ``leaf``: [(threat rank, plan)], best gain first.
+
+        ``pool`` is its creatures still to activate, ranked by their best
+        attack on ``victims`` (our side's creatures; ``threat_value``); the
+        REPLY_CANDIDATES most dangerous are planned with ``normal``'s own
+        scoring (``plan_creature``, as seat ``enemy`` sees the board: in a
+        free-for-all it may prefer a third player's creature, and then costs
+        us nothing).
+        """
         ranked = []
         for i, e in enumerate(pool):
             self._work += 1
             ranked.append((-threat_value(leaf, e, victims), i, e))
         ranked.sort(key=lambda x: x[:2])
-        enemy = pool[0].player  # the one enemy seat (SCN-MULTI: the next to act, ``_next_enemy``)
         enemy_turn = as_turn_of(leaf, enemy)
         board = Board(enemy_turn, enemy, PlannerOptions(charge_reach=self.planner_options.charge_reach))
         plans = []
@@ -426,21 +457,47 @@ class HardBot(NormalBot):
             plans.append((k, plan_creature(enemy_turn, enemy_turn.creature(e.uid), board)))
             self._work += 2
         plans.sort(key=lambda kp: (-kp[1].gain, kp[0]))
-        replies = [p for _, p in plans[:self._replies(leaf, me, len(pool))]]
-        loss, decided = self._reply_loss(leaf, leaf, me, enemy, replies, seed)
-        if leaf.phase is Phase.ACTIVATE and not leaf.hostile(leaf.turn_player, me) and loss + decided > 0:
-            # RND-2: our second activation of the turn comes first and may destroy the replier
-            first = leaf.creature(replies[0].uid)
-            kill = max((threat_value(leaf, c, [first], kill_only=True) for c in leaf.alive()
-                        if c.team == team and not c.activated), default=0.0)
-            self._work += 1
-            if kill > 0:
-                instead = (0.0, 0.0)
-                if len(plans) > 1:
-                    instead = self._reply_loss(leaf, leaf, me, enemy, [plans[1][1]], seed)
-                loss = (1 - kill) * loss + kill * instead[0]
-                decided = (1 - kill) * decided + kill * instead[1]
-        return REPLY * max(0.0, loss) + decided
+        return plans
+
+    def _later_replies(self, leaf: GameState, me: int, enemy: int, victims: list) -> list[tuple[int, Plan]]:
+        """The turns of the other enemy seats that come before our next one (SCN-MULTI, RND-2..4).
+
+        In a battle of three or four players, after seat ``enemy`` (the next
+        enemy, ``_next_enemy``) the turn goes round the table (``_seats_before_us``);
+        each hostile seat with creatures still to activate that acts before
+        ``me`` again takes a turn of up to two activations (RND-2), its
+        best plans (``_seat_plans``), up to MAX_REPLY_SEATS seats in all.
+        Returns [(seat, plan)] in the order they act; [] in a duel.
+        """
+        out: list[tuple[int, Plan]] = []
+        for seat in self._seats_before_us(leaf, me, enemy)[:MAX_REPLY_SEATS - 1]:
+            pool = [c for c in leaf.alive(seat) if not c.activated]
+            plans = self._seat_plans(leaf, seat, pool, victims)
+            out += [(seat, p) for _, p in plans[:min(2, len(pool), MAX_REPLIES)]]
+        return out
+
+    @staticmethod
+    def _seats_before_us(leaf: GameState, me: int, enemy: int) -> list[int]:
+        """The hostile seats after ``enemy`` whose turns come before ``me``'s next one (SCN-MULTI).
+
+        Turns go round the table in seat order (RND-2); a seat with nothing
+        left to activate is passed over (RND-4).  The list stops at ``me``
+        while our side still has a creature to activate (else every enemy
+        still waiting acts before the round ends); teammates are passed
+        over (they act, but the look-ahead does not play them).
+        """
+        if leaf.players <= 2:
+            return []
+        team = leaf.team_of(me)
+        ours_left = any(c.team == team and not c.activated for c in leaf.alive())
+        out = []
+        for k in range(1, leaf.players):
+            p = (enemy + k) % leaf.players
+            if p == me and ours_left:
+                break
+            if leaf.hostile(p, me) and any(not c.activated for c in leaf.alive(p)):
+                out.append(p)
+        return out
 
     @staticmethod
     def _next_enemy(leaf: GameState, me: int, waiting: list) -> int:
@@ -478,11 +535,13 @@ class HardBot(NormalBot):
                 n = waiting
         return max(1, min(n, waiting, MAX_REPLIES))
 
-    def _reply_loss(self, leaf: GameState, state: GameState, me: int, enemy: int, replies: list,
+    def _reply_loss(self, leaf: GameState, state: GameState, me: int, replies: list[tuple[int, Plan]],
                     seed: int) -> tuple[float, float]:
         """Our expected loss from ``leaf`` when the planned ``replies`` act one after another from ``state``.
 
-        Each reply is activated and played out with ``normal``'s policy until
+        ``replies``: (seat, plan) pairs in the order they act (SCN-MULTI: the
+        next enemy's turn, then the other enemy seats' before ours).  Each
+        reply is activated and played out with ``normal``'s policy until
         its attack is made (its planned first action while legal, its attack
         roll enumerated); the next starts from each outcome.  A reply whose
         creature is gone is skipped.  Returns (the loss in creatures and HP,
@@ -495,17 +554,17 @@ class HardBot(NormalBot):
         if not replies:
             chance, decided = self._round_end(state, me)
             return (1 - chance) * self._loss(leaf, state, me), chance * decided
-        plan, rest = replies[0], replies[1:]
+        (enemy, plan), rest = replies[0], replies[1:]
         c = state.find(plan.uid)
         if c is None or not c.alive or c.activated:
-            return self._reply_loss(leaf, state, me, enemy, rest, seed)
+            return self._reply_loss(leaf, state, me, rest, seed)
         st = with_dice(as_turn_of(state, enemy), BranchDice(SeededDice.from_seed(seed ^ 0xE4E7 ^ (len(rest) << 20))))
         if check(st, Activate(plan.uid)) is not None:  # e.g. a creature another player controls (CON-6)
-            return self._reply_loss(leaf, state, me, enemy, rest, seed)
+            return self._reply_loss(leaf, state, me, rest, seed)
         st, _ = apply(st, Activate(plan.uid))
         loss = decided = 0.0
         for w, after in self._playout(st, plan.uid, seed + 31 * len(rest), 0, plan.action, reply=True):
-            part, zone = self._reply_loss(leaf, after, me, enemy, rest, seed)
+            part, zone = self._reply_loss(leaf, after, me, rest, seed)
             loss += w * part
             decided += w * zone
         return loss, decided

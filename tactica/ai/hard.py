@@ -35,6 +35,13 @@ loses doing it (opportunity attacks).  So a kill that removes the creature
 that would strike next, or a move that leaves nothing worth attacking, is
 worth more than ``normal`` sees, and only the one reply that comes next is
 counted, not every enemy's best attack at once (that made ``hard`` timid).
+With three or four players (SCN-MULTI) every other seat takes its turn
+before ours comes again (RND-2, turns round the table): after the next
+enemy's turn, the turn of each enemy seat that follows it before ours is
+played out too (its best plans as that seat sees the board, up to
+MAX_REPLY_SEATS seats in all, ``_later_replies``), so a creature left in
+reach of the player after next is seen at risk, and an enemy that would
+rather strike a third player costs us nothing.
 When every enemy creature has already acted this round, the enemies' best
 attacks of next round count instead, summed, by LATER.  A VP zone that
 would win the battle at the end of the round counts too (SCN-ASSAULT,

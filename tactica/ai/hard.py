@@ -84,7 +84,7 @@ acts as ``normal`` does.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from tactica.engine import (
     Action,
@@ -378,10 +378,21 @@ class HardBot(NormalBot):
 
     @property
     def _own(self) -> NormalBot:
-        """``normal`` with this level's planner options, made once: our own activations, played out as played."""
+        """``normal`` with this level's planner options, made once: our own activations, played out as played
+        (it plans with ``HardBot.board``, so in a free-for-all it waits as this bot does)."""
         if self._own_bot is None:
             self._own_bot = NormalBot(planner_options=self.planner_options)
+            self._own_bot.board = self.board  # type: ignore[method-assign]
         return self._own_bot
+
+    def board(self, state: GameState, player: int) -> Board:
+        """The planner's shared facts for ``player`` (``NormalBot.board``); in a free-for-all of three
+        sides or more (SCN-MULTI) with ``PlannerOptions.wait`` on: our creatures let the other sides
+        meet first (``board.rivals_apart``)."""
+        options = self.planner_options
+        if len(state.teams) > 2:
+            options = replace(options, wait=True)
+        return Board(state, player, options)
 
     def _leaf_loss(self, leaf: GameState, me: int, seed: int = 0) -> float:
         """The expected loss the opponent's next activation inflicts on ``me``'s side in ``leaf``.

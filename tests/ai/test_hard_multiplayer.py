@@ -5,7 +5,9 @@ import pytest
 
 from tactica import cli
 from tactica.ai import sim
+from tactica.ai.board import rivals_apart
 from tactica.ai.hard import HardBot
+from tactica.ai.normal import NormalBot
 from tactica.ai.scenarios import warband
 from tactica.engine import (
     Activate,
@@ -17,11 +19,14 @@ from tactica.engine import (
     SeededDice,
     apply,
     as_turn_of,
+    chebyshev,
     legal_actions,
     new_game,
     with_dice,
 )
 from tactica.engine.sandbox import battle
+
+from .conftest import activation
 
 
 def _corners(size: int = 10) -> MapDef:
@@ -162,3 +167,26 @@ def test_scn_multi_a_duel_has_no_later_replies():
     st = battle("Ab\nB.", turn_player=0)
     bot = HardBot(seed=1)
     assert bot._later_replies(st, 0, 1, st.alive(0)) == []
+
+
+# -- a free-for-all: let the other sides meet first (SCN-MULTI, PlannerOptions.wait) ------------------
+
+def test_scn_multi_rivals_apart_until_two_enemy_sides_are_within_reach_of_each_other():
+    far = _ffa("A" + "." * 9 + "b" + "." * 17 + "c", {"c": 2})      # b and c: 18 apart (reach 6+6+2)
+    near = _ffa("A" + "." * 9 + "b" + "." * 12 + "c", {"c": 2})     # 13 apart: they can meet
+    assert rivals_apart(far, 0) and not rivals_apart(near, 0)
+    duel = battle("A" + "." * 9 + "b" + "." * 17 + "d", turn_player=0)
+    assert not rivals_apart(duel, 0)                                  # one enemy side: nothing to wait for
+    assert HardBot(seed=1).board(far, 0).waiting and not HardBot(seed=1).board(duel, 0).waiting
+
+
+def test_scn_multi_hard_holds_back_while_the_other_two_sides_are_apart():
+    """A (ours) is 10 squares from b (seat 2), which is 18 from c (seat 3): ``normal`` walks A
+    toward b; ``hard`` counts a quarter of the approach (WAIT) and stays out of b's reach."""
+    board = "A" + "." * 9 + "b" + "." * 17 + "c"
+    acts_hard, after_hard = activation(HardBot(seed=1), with_dice(_ffa(board, {"c": 2}), SeededDice.from_seed(1)))
+    acts_normal, after_normal = activation(NormalBot(seed=1), with_dice(_ffa(board, {"c": 2}), SeededDice.from_seed(1)))
+    gap = lambda st: chebyshev(st.creature("A").square, st.creature("b").square)  # noqa: E731
+    assert gap(after_normal) < 10
+    assert gap(after_hard) > gap(after_normal)
+    assert gap(after_hard) > 6 + 1  # beyond b's move and attack (ACT-1)

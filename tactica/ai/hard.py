@@ -73,7 +73,12 @@ out of it; and a wounded creature (bloodied, or one hit from death)
 counts an enemy still to act as reaching a move and then a charge
 (``charge_retreat``, ACT-1, CHG-1; with the one attack a charge makes, its
 basic melee attack: the engine's ``charge_attack``) when it picks where
-to stand.
+to stand.  In a free-for-all of three sides or more (SCN-MULTI: the first
+to the VP target wins, so a fight between two rivals serves the third) it
+also waits (``wait``, ``HardBot.board``): while no two enemy sides are
+within reach of each other (``board.rivals_apart``), its creatures count a
+quarter of the approach (WAIT) and no offense term, and attack only what
+comes within their reach.
 
 The search is fixed by ``candidates`` and ``budget`` (units of work per
 decision), so the same seed gives the same choices; ``deadline``

@@ -236,6 +236,21 @@ def outcomes(state: GameState, action: Action, seed: int,
     return [(w, st) for w, st in merged.values()]
 
 
+def options_for(options: PlannerOptions, state: GameState) -> PlannerOptions:
+    """``options`` as ``hard`` plans with them in ``state``: with ``wait`` on in a free-for-all of
+    three sides or more (SCN-MULTI), unchanged otherwise (a duel, or two teams)."""
+    return replace(options, wait=True) if len(state.teams) > 2 else options
+
+
+class OwnPlayout(NormalBot):
+    """``normal``'s policy with ``hard``'s planner options (``options_for``): our own activations as
+    ``hard``'s look-ahead plays them out (so in a free-for-all it waits as ``hard`` does)."""
+
+    def board(self, state: GameState, player: int) -> Board:
+        """The planner's shared facts for ``player`` in ``state`` with ``options_for``'s options."""
+        return Board(state, player, options_for(self.planner_options, state))
+
+
 class HardBot(NormalBot):
     """The ``hard`` opponent (see module doc).
 
@@ -386,18 +401,14 @@ class HardBot(NormalBot):
         """``normal`` with this level's planner options, made once: our own activations, played out as played
         (it plans with ``HardBot.board``, so in a free-for-all it waits as this bot does)."""
         if self._own_bot is None:
-            self._own_bot = NormalBot(planner_options=self.planner_options)
-            self._own_bot.board = self.board  # type: ignore[method-assign]
+            self._own_bot = OwnPlayout(planner_options=self.planner_options)
         return self._own_bot
 
     def board(self, state: GameState, player: int) -> Board:
         """The planner's shared facts for ``player`` (``NormalBot.board``); in a free-for-all of three
         sides or more (SCN-MULTI) with ``PlannerOptions.wait`` on: our creatures let the other sides
         meet first (``board.rivals_apart``)."""
-        options = self.planner_options
-        if len(state.teams) > 2:
-            options = replace(options, wait=True)
-        return Board(state, player, options)
+        return Board(state, player, options_for(self.planner_options, state))
 
     def _leaf_loss(self, leaf: GameState, me: int, seed: int = 0) -> float:
         """The expected loss the opponent's next activation inflicts on ``me``'s side in ``leaf``.
@@ -666,4 +677,4 @@ class HardBot(NormalBot):
         return loss
 
 
-__all__ = ["BranchDice", "HardBot", "outcomes"]
+__all__ = ["BranchDice", "HardBot", "OwnPlayout", "options_for", "outcomes"]

@@ -94,9 +94,14 @@ class Board:
         player: the side whose creatures are scored (0 .. players-1).
         options: the planner's extra terms and searches (``PlannerOptions``;
             the default has them all off, as ``normal`` plays).
+        memo: a dict the caller keeps from one Board to the next (a bot's own, never shared between
+            bots) in which the distances that depend only on the map and a VP zone
+            (``zone_distance``) are kept, so they are counted once a battle instead of once a
+            Board; None keeps them in this Board only.
     """
 
-    def __init__(self, state: GameState, player: int, options: PlannerOptions = NO_EXTRAS) -> None:
+    def __init__(self, state: GameState, player: int, options: PlannerOptions = NO_EXTRAS,
+                 memo: dict | None = None) -> None:
         self.state = state
         self.player = player
         self.options = options
@@ -112,6 +117,9 @@ class Board:
         self.enemy_zone_held = (any(c.in_zone(self.enemy_zone) for c in self.enemies)
                                 if self.enemy_zone else False)
         self._near: dict[str, dict[Square, int]] = {}
+        #: The distance from each enemy (``Geometry.distances_from``), found on first use.
+        self._from_enemies: list[dict[Square, int]] | None = None
+        self._memo = memo if memo is not None else {}
         #: Our creatures within one activation's walk of our VP zone (``zone_walker``), found on first use.
         self._walkers: list[str] | None = None
         #: ``_offense_table`` of each (creature, attack lines it may use).
@@ -180,11 +188,28 @@ class Board:
         return any(uid != me.uid for uid in walkers)
 
     def enemy_distance(self, sq: Square) -> int:
-        """Distance around walls from ``sq`` to the nearest enemy (large when none)."""
-        dist = self._near.get("enemy")
-        if dist is None:
-            dist = self._near["enemy"] = self._multi_bfs([e.square for e in self.enemies])
-        return dist.get(sq, 99)
+        """Distance around walls from ``sq`` to the nearest enemy (99 when none or walled off).
+
+        The engine's own count (``Geometry.distances_from`` of each enemy's square, the
+        movement corner rule, MOV-7; kept by the geometry for the battle), the least of them;
+        each square's answer kept for this Board.
+        """
+        near = self._near.get("enemy")
+        if near is None:
+            near = self._near["enemy"] = {}
+        found = near.get(sq)
+        if found is None:
+            floods = self._from_enemies
+            if floods is None:
+                distances_from = self.geo.distances_from
+                floods = self._from_enemies = [distances_from(e.square) for e in self.enemies]
+            found = 99
+            for dist in floods:
+                d = dist.get(sq, 99)
+                if d < found:
+                    found = d
+            near[sq] = found
+        return found
 
     def zone_distance(self, sq: Square, size: int = 1) -> int:
         """Squares around walls a creature of ``size`` anchored on ``sq`` walks until some square of
@@ -196,6 +221,11 @@ class Board:
         key = "zone" if size <= 1 else f"zone{size}"
         dist = self._near.get(key)
         if dist is None:
+            # the count depends only on the map's walls, the zone and the size: kept in the memo
+            kept = self._memo.get(("zone", size, self.zone))
+            if kept is not None and kept[0] is self.geo:
+                dist = self._near[key] = kept[1]
+                return dist.get(sq, 99)
             if size <= 1:
                 sources = sorted(self.zone)
             else:
@@ -203,6 +233,7 @@ class Board:
                 sources = sorted({a for z in self.zone for a in anchors_covering(z, size)
                                   if in_map(a) and footprint_fits(geo, a, size)})
             dist = self._near[key] = self._multi_bfs(sources)
+            self._memo[("zone", size, self.zone)] = (self.geo, dist)
         return dist.get(sq, 99)
 
     def _multi_bfs(self, sources: list[Square]) -> dict[Square, int]:

@@ -232,6 +232,8 @@ class HardBot(NormalBot):
         deadline: seconds after which the search stops early (None: never;
             set it for interactive play, leave it None where results must be
             reproducible).
+        reply_candidates: how many of the most threatening enemy creatures
+            are planned to predict the opponent's reply (``_leaf_loss``).
     Attributes:
         last_search: (candidates tried, units of work) of the last
             activation choice, for tests and benchmarks.
@@ -249,8 +251,9 @@ class HardBot(NormalBot):
                                      charge_retreat=True)
 
     def __init__(self, seed: int = 0, *, candidates: int = 4, alternatives: int = 3,
-                 budget: int = 240, deadline: float | None = None):
+                 budget: int = 240, deadline: float | None = None, reply_candidates: int = REPLY_CANDIDATES):
         super().__init__(seed)
+        self.reply_candidates = reply_candidates
         self.candidates, self.alternatives = candidates, alternatives
         self.budget, self.deadline = budget, deadline
         self.last_search: tuple[int, int] = (0, 0)
@@ -418,9 +421,9 @@ class HardBot(NormalBot):
         ranked.sort(key=lambda x: x[:2])
         enemy = pool[0].player  # the one enemy seat (SCN-MULTI: the next to act, ``_next_enemy``)
         enemy_turn = as_turn_of(leaf, enemy)
-        board = Board(enemy_turn, enemy, PlannerOptions(charge_reach=self.planner_options.charge_reach))
+        board = Board(enemy_turn, enemy, self._inner.planner_options, self._board_memo)
         plans = []
-        for k, (threat, _, e) in enumerate(ranked[:REPLY_CANDIDATES]):
+        for k, (threat, _, e) in enumerate(ranked[:self.reply_candidates]):
             if threat >= 0 and k:
                 break  # it cannot attack anyone: the first one stands
             plans.append((k, plan_creature(enemy_turn, enemy_turn.creature(e.uid), board)))

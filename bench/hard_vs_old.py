@@ -1,7 +1,8 @@
 """Today's ``hard`` against ``hard`` as it was at a pinned commit (issue 21 item 3).
 
 Usage: python bench/hard_vs_old.py [GAMES] [SEED] [--jobs N] [--first K] [--against COMMIT]
-                                   [--new LEVEL[:k=v,...]] [--old LEVEL[:k=v,...]] [--progress]
+                                   [--new-tree COMMIT] [--new LEVEL[:k=v,...]] [--old LEVEL[:k=v,...]]
+                                   [--progress]
 
 The old ``hard`` is the pinned commit's own code (default ``21ea540``, main
 before this work), not a copy: the commit's tree is extracted once
@@ -14,7 +15,9 @@ and checks after every action that both copies have the same digest (so a
 changed engine that plays the battle differently stops the series instead of
 counting it).  ``--against .`` pits two configurations of today's tree (a
 quick A/B of the options ``--new`` and ``--old`` give, e.g.
-``--old hard:budget=240``).
+``--old hard:budget=240``).  The new side runs from this tree as it is, or
+from a commit's extracted tree with ``--new-tree COMMIT`` (so that a long
+series is not changed by edits made while it runs).
 
 The series: game ``i`` is played on shipped map ``i mod maps`` with the
 ordered pair of different 200-point shipped warbands ``(i // maps) mod
@@ -57,7 +60,7 @@ def game_seed(seed: int, index: int) -> int:
     return (seed * 1_000_003 + index * 7_919 + 17) & 0xFFFFFFFF
 
 
-def old_tree(commit: str) -> Path:
+def commit_tree(commit: str) -> Path:
     """The folder holding ``commit``'s tree (extracted with ``git archive`` on first use)."""
     if commit == ".":
         return TREE
@@ -129,7 +132,8 @@ def seats(new_tree: Path, old: Path) -> tuple[Seat, Seat]:
 _all: list[tuple[Seat, Seat]] = []
 
 
-def play(i: int, seed: int, fixtures: dict, new: tuple[str, dict], old_level: tuple[str, dict], old: Path) -> dict:
+def play(i: int, seed: int, fixtures: dict, new: tuple[str, dict], old_level: tuple[str, dict], old: Path,
+         new_tree: Path) -> dict:
     """Play game ``i`` of the series; returns its record (winner side, VP, decision times)."""
     maps, bands = fixtures["maps"], fixtures["warbands"]
     pairs = [(a, b) for a in bands for b in bands if a != b]
@@ -137,7 +141,7 @@ def play(i: int, seed: int, fixtures: dict, new: tuple[str, dict], old_level: tu
     wb = pairs[(i // len(maps)) % len(pairs)]
     s = game_seed(seed, i)
     seat_new = i % 2
-    pair = seats(TREE, old)
+    pair = seats(new_tree, old)
     by_seat = [None, None]
     by_seat[seat_new], by_seat[1 - seat_new] = pair[0], pair[1]
     levels = [None, None]
@@ -199,11 +203,13 @@ def main(argv: list[str]) -> None:
     against = option("--against", PINNED) or PINNED
     new = parse_level(option("--new", "hard") or "hard")
     old_level = parse_level(option("--old", "hard") or "hard")
+    new_commit = option("--new-tree", ".") or "."
     progress = "--progress" in argv
     argv = [a for a in argv if a != "--progress"]
     games = int(argv[0]) if argv else 200
     seed = int(argv[1]) if len(argv) > 1 else 2026
-    old = old_tree(against)
+    old = commit_tree(against)
+    new_tree = commit_tree(new_commit)
     probe = Seat(old)
     fixtures = probe.ask(cmd="fixtures")
     probe.close()
@@ -223,7 +229,7 @@ def main(argv: list[str]) -> None:
     work = range(first, first + games)
     try:
         with ThreadPoolExecutor(jobs) as pool:
-            for r in pool.map(lambda i: play(i, seed, fixtures, new, old_level, old), work):
+            for r in pool.map(lambda i: play(i, seed, fixtures, new, old_level, old, new_tree), work):
                 note(r)
     finally:
         for pair in _all:
@@ -237,7 +243,8 @@ def main(argv: list[str]) -> None:
     lost = sum(r["result"] == "old" for r in records)
     draws = n - won - lost
     low, high = wilson(won + draws / 2, n)
-    out = {"games": n, "first": first, "seed": seed, "against": against, "new": new, "old": old_level,
+    out = {"games": n, "first": first, "seed": seed, "against": against, "new_tree": str(new_tree),
+           "new": new, "old": old_level,
            "new_wins": won, "old_wins": lost, "draws": draws,
            "new_rate": round((won + draws / 2) / max(1, n), 3), "wilson95": [round(low, 3), round(high, 3)],
            "avg_vp_new": round(sum(r["vp_new"] for r in records) / max(1, n), 1),

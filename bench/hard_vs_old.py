@@ -2,7 +2,7 @@
 
 Usage: python bench/hard_vs_old.py [GAMES] [SEED] [--jobs N] [--first K] [--against COMMIT]
                                    [--new-tree COMMIT] [--new LEVEL[:k=v,...]] [--old LEVEL[:k=v,...]]
-                                   [--progress]
+                                   [--records FILE] [--progress]
 
 The old ``hard`` is the pinned commit's own code (default ``21ea540``, main
 before this work), not a copy: the commit's tree is extracted once
@@ -35,7 +35,9 @@ machine's load does not count) and of its Activate decisions (where ``hard``
 searches), its units of work per Activate (p50 / p95) and the CPU
 milliseconds a unit costs (total Activate CPU / total units): the mapping
 from the budget in units to seconds.  ``--progress`` prints a line per
-finished game on stderr.
+finished game on stderr; ``--records FILE`` writes each game's record (its
+result and every battle decision's CPU seconds, Activate or not, units) as a
+JSON line.
 """
 from __future__ import annotations
 
@@ -204,6 +206,7 @@ def main(argv: list[str]) -> None:
     new = parse_level(option("--new", "hard") or "hard")
     old_level = parse_level(option("--old", "hard") or "hard")
     new_commit = option("--new-tree", ".") or "."
+    records_file = option("--records", None)
     progress = "--progress" in argv
     argv = [a for a in argv if a != "--progress"]
     games = int(argv[0]) if argv else 200
@@ -218,6 +221,9 @@ def main(argv: list[str]) -> None:
 
     def note(r: dict) -> None:
         records.append(r)
+        if records_file:
+            with open(records_file, "a", encoding="utf-8") as out:
+                out.write(json.dumps(r) + "\n")
         if progress:
             won = sum(x["result"] == "new" for x in records)
             t = side_times([r], "new"), side_times([r], "old")

@@ -126,6 +126,8 @@ class Board:
         self._offense: dict[tuple, list[tuple[float, int, int, int]]] = {}
         #: death_extra of each of our creatures, filled as place_value needs it (``last_stand``).
         self._last_stand: dict[str, float] = {}
+        #: ``ranged_reach`` of each creature, filled as place_value needs it.
+        self._ranged: dict[str, int | None] = {}
         #: True when holding our VP zone this round would bring our side to the VP target.
         self.zone_wins = bool(self.zone) and zone_reaches_target(state, state.team_of(player))
         #: (creature, aura) of every creature on the map with an aura (usually none).
@@ -139,6 +141,19 @@ class Board:
         if extra is None:
             extra = self._last_stand[me.uid] = death_extra(self.state, me)
         return extra
+
+    def ranged_reach(self, me: Creature) -> int | None:
+        """The range (squares) ``me`` prefers to shoot from when its best attack is ranged
+        (``is_ranged``: its longest ranged attack's range, 12 when the card gives none), else None;
+        found once per creature and Board."""
+        memo = self._ranged
+        if me.uid in memo:
+            return memo[me.uid]
+        reach = None
+        if is_ranged(me):
+            reach = max((a.range or 12) for a in me.card.attacks if a.kind is AttackKind.RANGED)
+        memo[me.uid] = reach
+        return reach
 
     def offense_at(self, me: Creature, sq: Square) -> float:
         """VP-equivalent of the best attack ``me`` could make next turn from ``sq`` (ACT-1: a move and an attack).
@@ -345,8 +360,8 @@ def place_value(board: Board, me: Creature, sq: Square, threats: list) -> float:
     if board.geo.pits and ends_in_pit(board.state, me, sq):
         return -(me.card.cost + kill_vp(board.state, me) + death_extra(board.state, me))
     d = board.enemy_distance(sq)
-    if is_ranged(me):
-        reach = max((a.range or 12) for a in me.card.attacks if a.kind is AttackKind.RANGED)
+    reach = board.ranged_reach(me)
+    if reach is not None:
         approach = -APPROACH * max(0, d - reach) - (1.5 if d <= 1 else 0.0)
     else:
         approach = -APPROACH * max(0, d - 1)

@@ -101,9 +101,14 @@ class Board:
         player: the side whose creatures are scored (0 .. players-1).
         options: the planner's extra terms and searches (``PlannerOptions``;
             the default has them all off, as ``normal`` plays).
+        memo: a dict the caller keeps from one Board to the next (a bot's own, never shared between
+            bots) in which the distances that depend only on the map and a VP zone
+            (``zone_distance``) are kept, so they are counted once a battle instead of once a
+            Board; None keeps them in this Board only.
     """
 
-    def __init__(self, state: GameState, player: int, options: PlannerOptions = NO_EXTRAS) -> None:
+    def __init__(self, state: GameState, player: int, options: PlannerOptions = NO_EXTRAS,
+                 memo: dict | None = None) -> None:
         self.state = state
         self.player = player
         self.options = options
@@ -119,12 +124,17 @@ class Board:
         self.enemy_zone_held = (any(c.in_zone(self.enemy_zone) for c in self.enemies)
                                 if self.enemy_zone else False)
         self._near: dict[str, dict[Square, int]] = {}
+        #: The distance from each enemy (``Geometry.distances_from``), found on first use.
+        self._from_enemies: list[dict[Square, int]] | None = None
+        self._memo = memo if memo is not None else {}
         #: Our creatures within one activation's walk of our VP zone (``zone_walker``), found on first use.
         self._walkers: list[str] | None = None
         #: ``_offense_table`` of each (creature, attack lines it may use).
         self._offense: dict[tuple, list[tuple[float, int, int, int]]] = {}
         #: death_extra of each of our creatures, filled as place_value needs it (``last_stand``).
         self._last_stand: dict[str, float] = {}
+        #: ``ranged_reach`` of each creature, filled as place_value needs it.
+        self._ranged: dict[str, int | None] = {}
         #: True when holding our VP zone this round would bring our side to the VP target.
         self.zone_wins = bool(self.zone) and zone_reaches_target(state, state.team_of(player))
         #: PlannerOptions.wait: a free-for-all whose other sides have not met yet (``rivals_apart``).
@@ -140,6 +150,19 @@ class Board:
         if extra is None:
             extra = self._last_stand[me.uid] = death_extra(self.state, me)
         return extra
+
+    def ranged_reach(self, me: Creature) -> int | None:
+        """The range (squares) ``me`` prefers to shoot from when its best attack is ranged
+        (``is_ranged``: its longest ranged attack's range, 12 when the card gives none), else None;
+        found once per creature and Board."""
+        memo = self._ranged
+        if me.uid in memo:
+            return memo[me.uid]
+        reach = None
+        if is_ranged(me):
+            reach = max((a.range or 12) for a in me.card.attacks if a.kind is AttackKind.RANGED)
+        memo[me.uid] = reach
+        return reach
 
     def offense_at(self, me: Creature, sq: Square) -> float:
         """VP-equivalent of the best attack ``me`` could make next turn from ``sq`` (ACT-1: a move and an attack).
@@ -189,11 +212,28 @@ class Board:
         return any(uid != me.uid for uid in walkers)
 
     def enemy_distance(self, sq: Square) -> int:
-        """Distance around walls from ``sq`` to the nearest enemy (large when none)."""
-        dist = self._near.get("enemy")
-        if dist is None:
-            dist = self._near["enemy"] = self._multi_bfs([e.square for e in self.enemies])
-        return dist.get(sq, 99)
+        """Distance around walls from ``sq`` to the nearest enemy (99 when none or walled off).
+
+        The engine's own count (``Geometry.distances_from`` of each enemy's square, the
+        movement corner rule, MOV-7; kept by the geometry for the battle), the least of them;
+        each square's answer kept for this Board.
+        """
+        near = self._near.get("enemy")
+        if near is None:
+            near = self._near["enemy"] = {}
+        found = near.get(sq)
+        if found is None:
+            floods = self._from_enemies
+            if floods is None:
+                distances_from = self.geo.distances_from
+                floods = self._from_enemies = [distances_from(e.square) for e in self.enemies]
+            found = 99
+            for dist in floods:
+                d = dist.get(sq, 99)
+                if d < found:
+                    found = d
+            near[sq] = found
+        return found
 
     def zone_distance(self, sq: Square, size: int = 1) -> int:
         """Squares around walls a creature of ``size`` anchored on ``sq`` walks until some square of
@@ -205,6 +245,11 @@ class Board:
         key = "zone" if size <= 1 else f"zone{size}"
         dist = self._near.get(key)
         if dist is None:
+            # the count depends only on the map's walls, the zone and the size: kept in the memo
+            kept = self._memo.get(("zone", size, self.zone))
+            if kept is not None and kept[0] is self.geo:
+                dist = self._near[key] = kept[1]
+                return dist.get(sq, 99)
             if size <= 1:
                 sources = sorted(self.zone)
             else:
@@ -212,6 +257,7 @@ class Board:
                 sources = sorted({a for z in self.zone for a in anchors_covering(z, size)
                                   if in_map(a) and footprint_fits(geo, a, size)})
             dist = self._near[key] = self._multi_bfs(sources)
+            self._memo[("zone", size, self.zone)] = (self.geo, dist)
         return dist.get(sq, 99)
 
     def _multi_bfs(self, sources: list[Square]) -> dict[Square, int]:
@@ -343,8 +389,8 @@ def place_value(board: Board, me: Creature, sq: Square, threats: list) -> float:
     if board.geo.pits and ends_in_pit(board.state, me, sq):
         return -(me.card.cost + kill_vp(board.state, me) + death_extra(board.state, me))
     d = board.enemy_distance(sq)
-    if is_ranged(me):
-        reach = max((a.range or 12) for a in me.card.attacks if a.kind is AttackKind.RANGED)
+    reach = board.ranged_reach(me)
+    if reach is not None:
         approach = -APPROACH * max(0, d - reach) - (1.5 if d <= 1 else 0.0)
     else:
         approach = -APPROACH * max(0, d - 1)

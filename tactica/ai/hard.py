@@ -20,16 +20,16 @@ the opponent's *predicted reply* inflicts in the played-out positions.
 best activation: in each played-out position, the enemy creatures still to
 act this round are ranked by their best attack (``aiming.threat_value``,
 a close or area attack counting every victim clustered in its template),
-the two most dangerous are planned with ``normal``'s own scoring
-(``plan_creature``), and the one with the better gain is activated and
+the three most dangerous (``REPLY_CANDIDATES``) are planned with ``normal``'s own scoring
+(``plan_creature``), and the one with the best gain is activated and
 played out with ``normal``'s policy until its attack is made — its attack
 roll enumerated the same way (miss, hit, critical hit), on the bot's own
 dice.  A turn is two activations (RND-2): when the enemy's turn comes next
-with two, the other planned enemy then acts too, from each outcome of the
+with two, the next best planned enemy then acts too, from each outcome of the
 first (and so when our side has nothing left to activate, RND-4).  When
 our own second activation of the turn comes first, the reply counts only
 as far as none of our creatures still to act could destroy the replier
-first (else the other planned enemy replies).  The loss is what our side loses in that reply (a destroyed creature:
+first (else the next best planned enemy replies).  The loss is what our side loses in that reply (a destroyed creature:
 its cost and half again; damage: ``damage_value``), less what the enemy
 loses doing it (opportunity attacks).  So a kill that removes the creature
 that would strike next, or a move that leaves nothing worth attacking, is
@@ -81,7 +81,8 @@ quarter of the approach (WAIT) and no offense term, and attack only what
 comes within their reach.
 
 The search is fixed by ``candidates`` and ``budget`` (units of work per
-decision), so the same seed gives the same choices; ``deadline``
+decision; an option is not started when the options tried so far cost on
+average more than what is left of it), so the same seed gives the same choices; ``deadline``
 (seconds) also stops a search that runs late, for interactive use, always
 keeping the best candidate found so far.  Within an activation ``hard``
 acts as ``normal`` does.
@@ -117,8 +118,9 @@ from .weights import KILL_THREAT
 
 #: Weight of the loss the opponent's predicted next activation inflicts.
 REPLY = 1.0
-#: Enemy creatures (the most threatening first) planned to predict the opponent's reply.
-REPLY_CANDIDATES = 2
+#: Enemy creatures (the most threatening first) planned to predict the opponent's reply (two until
+#: issue 21: the third is paid for by the planner's cheaper distances, ``Board``).
+REPLY_CANDIDATES = 3
 #: Attack rolls of the reply enumerated (the rest are rolled on the bot's own dice).
 REPLY_ROLLS = 1
 #: Most enemy activations in a row played out as the reply (RND-2: a turn is two activations).
@@ -257,11 +259,15 @@ class HardBot(NormalBot):
     Args:
         seed: seed of the generator that seeds the bot's own playout dice.
         candidates: how many of ``normal``'s best activations to consider.
-        budget: most units of work per decision (a threat estimate counts
-            1, a reply plan 2, a reply step 1); bounds the time on big maps.
+        budget: units of work per decision (a threat estimate counts
+            1, a reply plan 2, a reply step 1); bounds the time on big maps:
+            no option is started when the average cost of those tried would
+            take the work past it.
         deadline: seconds after which the search stops early (None: never;
             set it for interactive play, leave it None where results must be
             reproducible).
+        reply_candidates: how many of the most threatening enemy creatures
+            are planned to predict the opponent's reply (``_leaf_loss``).
     Attributes:
         last_search: (candidates tried, units of work) of the last
             activation choice, for tests and benchmarks.
@@ -279,8 +285,9 @@ class HardBot(NormalBot):
                                      charge_retreat=True)
 
     def __init__(self, seed: int = 0, *, candidates: int = 4, alternatives: int = 3,
-                 budget: int = 240, deadline: float | None = None):
+                 budget: int = 280, deadline: float | None = None, reply_candidates: int = REPLY_CANDIDATES):
         super().__init__(seed)
+        self.reply_candidates = reply_candidates
         self.candidates, self.alternatives = candidates, alternatives
         self.budget, self.deadline = budget, deadline
         self.last_search: tuple[int, int] = (0, 0)
@@ -326,7 +333,9 @@ class HardBot(NormalBot):
                 gain, uid, first = opt
                 if best_value is not None and gain - floor <= best_value:
                     break  # this one cannot do better
-                if tried and (self._work >= self.budget or (
+                # the next option is expected to cost what the ones tried cost on average: stop
+                # before it when that would overrun the budget (not only once it is overrun)
+                if tried and (self._work + self._work / tried > self.budget or (
                         self.deadline is not None and time.perf_counter() - start > self.deadline)):
                     break
                 tried += 1
@@ -483,9 +492,9 @@ class HardBot(NormalBot):
             ranked.append((-threat_value(leaf, e, victims), i, e))
         ranked.sort(key=lambda x: x[:2])
         enemy_turn = as_turn_of(leaf, enemy)
-        board = Board(enemy_turn, enemy, PlannerOptions(charge_reach=self.planner_options.charge_reach))
+        board = Board(enemy_turn, enemy, self._inner.planner_options, self._board_memo)
         plans = []
-        for k, (threat, _, e) in enumerate(ranked[:REPLY_CANDIDATES]):
+        for k, (threat, _, e) in enumerate(ranked[:self.reply_candidates]):
             if threat >= 0 and k:
                 break  # it cannot attack anyone: the first one stands
             plans.append((k, plan_creature(enemy_turn, enemy_turn.creature(e.uid), board)))

@@ -64,6 +64,8 @@ class NormalBot(Bot):
             self.planner_options = planner_options
         #: (step it is for, creature uid, ``position_key``, first action) of the activation chosen last.
         self._planned: tuple[int, str, tuple[tuple[Square | None, int], ...], Action] | None = None
+        #: The Boards' memo of map distances (``Board``'s ``memo``): this bot's own, kept for the battle.
+        self._board_memo: dict = {}
 
     def planned_first(self) -> Action | None:
         """The first action planned for the creature this bot activated last (None once it was played)."""
@@ -71,7 +73,7 @@ class NormalBot(Bot):
 
     def board(self, state: GameState, player: int) -> Board:
         """The planner's shared facts for ``player`` in ``state``, with this level's options (``board.Board``)."""
-        return Board(state, player, self.planner_options)
+        return Board(state, player, self.planner_options, self._board_memo)
 
     def choose_battle(self, state: GameState) -> Action:
         """Activate the creature with the best plan, or take the active creature's next action.

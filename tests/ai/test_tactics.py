@@ -247,6 +247,30 @@ def test_hard_search_is_bounded_by_its_budget():
     assert tried == 1
 
 
+def test_hard_starts_no_option_it_expects_to_overrun_its_budget():
+    # With the budget unbounded, hard tries several options, the first costing ``first`` units.  With a
+    # budget of 1.5 × that, the first leaves work < budget, but a second option of the same average
+    # cost would overrun it: hard stops after the first (it used to start the second).
+    st = battle("""
+        A..b....
+        B..c....
+        C..d....
+    """, turn_player=0)
+    wide = HardBot(1, budget=10_000)
+    wide.choose(st)
+    assert wide.last_search[0] >= 2
+    probe = HardBot(1, budget=0)  # budget 0: only the first option is tried, its cost is the work
+    probe.choose(st)
+    assert probe.last_search[0] == 1
+    first = probe.last_search[1]
+    bot = HardBot(1, budget=first + first // 2)
+    bot.choose(st)
+    assert bot.last_search == (1, first)
+    roomy = HardBot(1, budget=2 * first)  # room for one more option of the average cost
+    roomy.choose(st)
+    assert roomy.last_search[0] >= 2
+
+
 def test_a_bot_whose_plan_is_illegal_still_plays_a_legal_action(monkeypatch):
     st = battle("Ab", {"b": WEAK}, active="A")
     monkeypatch.setattr(normal_mod, "plan_creature",

@@ -691,7 +691,10 @@ def path_cost(state: GameState, path: tuple[Square, ...], mover: Creature | None
         return big_path_cost(state, mover, path)
     book = book_of(state)
     if book.plain_moves or mover is None:
-        return sum(enter_cost(state, sq, mover) for sq in path)
+        if mover is not None and mode_of(mover).flat:  # enter_cost: 1 a square (MOV-9..11)
+            return len(path)
+        cost = state.geometry.cost
+        return sum(cost(sq) for sq in path)
     costs = priced_path_cost(book, state, mover, path, lambda a, b: enter_cost(state, b, mover))
     return costs[-1] if costs else 0
 

@@ -642,6 +642,7 @@ class GameState:
             d["areas"] = dict(areas)
         d["_cow"] = True
         d.pop("_trust", None)  # trust.TOKEN: what was listed for this state is not vouched for the copy
+        d.pop("_active", None)  # the sealed state's active creature, found once (the copy gives its own)
         return new
 
     def own(self, who: str | Creature) -> Creature:
@@ -951,6 +952,21 @@ class _SealedGameState(GameState):
     def sealed(self) -> bool:
         """True: this state is read-only."""
         return True
+
+    @property
+    def active_creature(self) -> Creature | None:
+        """The creature being activated, or None: found once (this state never changes) and kept
+        beside the fields (``copy`` drops it)."""
+        d = self.__dict__
+        try:
+            found: Creature | None = d["_active"]
+            return found
+        except KeyError:
+            pass
+        uid = self.active_uid
+        found = self.peek(uid) if uid else None
+        d["_active"] = found
+        return found
 
     def __setattr__(self, name: str, value: object) -> None:
         raise ReadOnlyStateError(f"GameState.{name} cannot be set: states handed out by the engine are "

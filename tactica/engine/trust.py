@@ -74,7 +74,7 @@ def vouched(state: GameState, action: Action) -> bool:
     """True when the engine listed ``action`` for ``state`` (so it is legal there and ``apply``
     need not check it again)."""
     key = state.__dict__.get(TOKEN)
-    return key is not None and getattr(action, MARK, None) is key
+    return key is not None and getattr(action, MARK, None) is key and state.sealed
 
 
 __all__ = ["token", "vouch", "vouch_one", "vouched"]

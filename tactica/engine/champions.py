@@ -103,7 +103,7 @@ def _card_language_occasions(st: GameState, events: list[ev.Event]) -> list[Occa
     """The CL-12 occasions in one action's ``events`` (none unless a champion on the map has a power
     with a CL-12 trigger): an ally's charge attack, an ally becoming bloodied or destroyed by an
     enemy's attack (the enemy: that attack's maker), an enemy ending a move near a champion."""
-    wanted = {p.trigger._value_ for c in st.champions() for p in c.card.champion_powers} & _NEW_TRIGGERS
+    wanted = {t for c in st.champions() for t in powers_by_trigger(c.card) if t in _NEW_TRIGGERS}
     if not wanted:
         return []
     found: list[Occasion] = []

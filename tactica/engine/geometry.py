@@ -333,6 +333,7 @@ class Geometry:
         self._dist: dict[Square, dict[Square, int]] = {}
         #: ``walk_costs_to`` answers, by (targets, flat).
         self._walks: dict[tuple[frozenset[Square], bool], dict[Square, int]] = {}
+        self._deployable: frozenset[Square] | None = None  # ``deployable`` squares, found on first use
         self._range: dict[Square, dict[Square, int]] = {}
         self._los: dict[tuple[Square, Square], bool] = {}
         self._loe: dict[tuple[Square, Square], bool] = {}
@@ -400,8 +401,14 @@ class Geometry:
         return table[y1 + 1][x1 + 1] - table[y0][x1 + 1] - table[y1 + 1][x0] + table[y0][x0] > 0
 
     def deployable(self, sq: Square) -> bool:
-        """True when a creature may be deployed on ``sq`` (SET-3: no wall, pit or statue)."""
-        return self.map.in_bounds(sq) and rules_of(self.map.terrain_at(sq)).deploy
+        """True when a creature may be deployed on ``sq`` (SET-3: no wall, pit or statue); the
+        map's deployable squares are found once."""
+        found = self._deployable
+        if found is None:
+            m = self.map
+            found = self._deployable = frozenset(
+                (x, y) for y in range(m.height) for x in range(m.width) if rules_of(m.terrain[y][x]).deploy)
+        return sq in found
 
     def _walls_between(self, a: Square, b: Square) -> bool:
         """True when a wall lies in the rectangle of squares spanned by a and b (inclusive).

@@ -5,8 +5,9 @@ for melee creatures, a square in range for ranged ones), holding our VP zone
 (or, SCN-UNCONTESTED, the enemy's), the auras it would cover allies and
 enemies with or stand in (``aura_value``), minus the damage enemies could
 deal there next turn (``exposure``; reach estimates use the cheap grid
-distance; distances for "getting closer" are counted around walls,
-``Geometry.distances_from``).  An enemy alone in the VP zone that would win
+distance; distances for "getting closer" to enemies are counted around walls with the
+engine's steps, ``Geometry.neighbours``; the way to the VP zone is the movement the engine's
+moves spend, ``Geometry.walk_costs_to``).  An enemy alone in the VP zone that would win
 its side the battle this round is worth half the battle (SCN-ASSAULT).
 """
 from __future__ import annotations
@@ -30,6 +31,7 @@ from tactica.engine import (
     cone_size,
     ends_in_pit,
     footprint_fits,
+    movement_mode,
 )
 
 from .stakes import death_extra, kill_vp, zone_award, zone_reaches_target
@@ -203,12 +205,12 @@ class Board:
     def zone_walker(self, me: Creature) -> bool:
         """True when an ally of ``me`` (not ``me``) stands within one activation's walk of our VP zone.
 
-        Two moves of its speed (ACT-3), counted as ``zone_distance``.
+        Two moves of its speed (ACT-3), counted as ``zone_distance`` (movement, as the engine counts it).
         """
         walkers = self._walkers
         if walkers is None:
             walkers = self._walkers = [c.uid for c in self.allies
-                                       if self.zone_distance(c.square, c.size) <= 2 * c.speed]
+                                       if self.zone_distance(c.square, c.size, flat_mover(c)) <= 2 * c.speed]
         return any(uid != me.uid for uid in walkers)
 
     def enemy_distance(self, sq: Square) -> int:
@@ -235,29 +237,34 @@ class Board:
             near[sq] = found
         return found
 
-    def zone_distance(self, sq: Square, size: int = 1) -> int:
-        """Squares around walls a creature of ``size`` anchored on ``sq`` walks until some square of
-        it is in our VP zone (SCN-ASSAULT: any square counts; 0 when one is; large when no zone).
+    def zone_distance(self, sq: Square, size: int = 1, flat: bool = False) -> int:
+        """Movement a creature of ``size`` anchored on ``sq`` spends on its cheapest walk until some
+        square of it is in our VP zone (SCN-ASSAULT: any square counts; 0 when one is; large when
+        no zone or no walk gets there), creatures aside: the engine's own count
+        (``Geometry.walk_costs_to``: no diagonal step past a wall corner, MOV-7; difficult terrain
+        costs 2, MOV-8; no pits for a walker, TER-PIT).  ``flat``: a flier, burrower or phaser
+        (``flat_mover``: every step costs 1, pits crossed, MOV-9..11).
 
-        Counted from the anchors whose footprint touches the zone (``anchors_covering``, on the
-        map and clear of walls), one square a step (an estimate for Large and Huge creatures).
+        A Large or Huge creature counts from the anchors whose footprint touches the zone
+        (``anchors_covering``, on the map and fitting, ``footprint_fits``), each step paying the
+        anchor square's entry cost (an estimate).
         """
-        key = "zone" if size <= 1 else f"zone{size}"
+        key = f"zone{size}{'f' if flat else ''}"
         dist = self._near.get(key)
         if dist is None:
             # the count depends only on the map's walls, the zone and the size: kept in the memo
-            kept = self._memo.get(("zone", size, self.zone))
+            kept = self._memo.get(("zone", size, flat, self.zone))
             if kept is not None and kept[0] is self.geo:
                 dist = self._near[key] = kept[1]
                 return dist.get(sq, 99)
             if size <= 1:
-                sources = sorted(self.zone)
+                sources = self.zone
             else:
                 in_map, geo = self.state.battle_map.in_bounds, self.geo
-                sources = sorted({a for z in self.zone for a in anchors_covering(z, size)
-                                  if in_map(a) and footprint_fits(geo, a, size)})
-            dist = self._near[key] = self._multi_bfs(sources)
-            self._memo[("zone", size, self.zone)] = (self.geo, dist)
+                sources = frozenset(a for z in self.zone for a in anchors_covering(z, size)
+                                    if in_map(a) and footprint_fits(geo, a, size))
+            dist = self._near[key] = self.geo.walk_costs_to(sources, flat)
+            self._memo[("zone", size, flat, self.zone)] = (self.geo, dist)
         return dist.get(sq, 99)
 
     def _multi_bfs(self, sources: list[Square]) -> dict[Square, int]:
@@ -337,6 +344,12 @@ def rivals_apart(state: GameState, player: int) -> bool:
     return True
 
 
+def flat_mover(c: Creature) -> bool:
+    """True when every step of ``c``'s moves costs 1 whatever the terrain and pits do not stop it
+    (Flight, Burrow or Phasing, MOV-9..11: the engine's ``movement_mode``)."""
+    return movement_mode(c).flat
+
+
 def next_turn_reach(state: GameState, c: Creature, attack: AttackDef, melee_moves: int = 1) -> int:
     """Squares (grid distance) within which ``c`` could make ``attack`` next turn (a cheap bound, ACT-1).
 
@@ -410,7 +423,7 @@ def place_value(board: Board, me: Creature, sq: Square, threats: list) -> float:
             if not others and board.zone_wins:
                 value += ZONE_WIN * BATTLE
         elif not board.zone_held:
-            near = board.zone_distance(sq, me.size)
+            near = board.zone_distance(sq, me.size, flat_mover(me))
             value -= 0.15 * min(near, 30)
             if (board.options.zone_race and board.zone_wins and near <= 2 * me.speed
                     and not board.zone_walker(me)):  # SCN-ASSAULT: it walks in next activation and wins

@@ -39,7 +39,7 @@ from tactica.engine import (
 )
 
 from .aiming import best_attack_from, charge_value
-from .board import Board, place_value
+from .board import Board, flat_mover, place_value
 from .values import expected_basic, oa_kill_chance, oa_risk, power_value
 from .weights import MOVE_CHARGE, SHIFT_MOVES, ZONE_TRIES
 
@@ -135,16 +135,17 @@ def two_moves_into_zone(state: GameState, me: Creature, board: Board, threats: l
     Used when holding the zone this round would win the battle
     (``Board.zone_wins``, SCN-ASSAULT) and no square of it is in one move's
     ``reach``.  The ZONE_TRIES squares of ``reach`` nearest the zone
-    (``zone_distance`` at most the speed) get the exact routes of the second
+    (``zone_distance``, the engine's movement count, at most the speed) get the exact routes of the second
     move; each first Move is worth the best zone square so reached
     (``place_value``) less the opportunity attacks of both moves (OA-1,
     OA-3: each enemy at most once).  ``state`` is the planner's state with
     ``me`` active.
     """
     speed = me.speed
-    size, zone = me.size, board.zone
-    near = sorted((sq for sq in reach if not any_in(sq, size, zone) and board.zone_distance(sq, size) <= speed),
-                  key=lambda q: (board.zone_distance(q, size), q[1], q[0]))
+    size, zone, flat = me.size, board.zone, flat_mover(me)
+    near = sorted((sq for sq in reach
+                   if not any_in(sq, size, zone) and board.zone_distance(sq, size, flat) <= speed),
+                  key=lambda q: (board.zone_distance(q, size, flat), q[1], q[0]))
 
     def into_zone(after: GameState, mover: Creature, r: Route) -> Iterator[float]:
         for dest, r2 in routes(after, mover, speed).items():

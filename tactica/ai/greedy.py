@@ -26,7 +26,7 @@ from tactica.engine import (
 )
 
 from .base import Bot
-from .board import Board
+from .board import Board, flat_mover
 
 
 class GreedyBot(Bot):
@@ -74,7 +74,7 @@ class GreedyBot(Bot):
 
             def goal(sq: Square) -> int:
                 d = board.enemy_distance(sq)
-                return min(d, board.zone_distance(sq, me.size)) if board.zone else d
+                return min(d, board.zone_distance(sq, me.size, flat_mover(me))) if board.zone else d
 
             here = goal(me.square)
             move = min(moves, key=lambda m: goal(m.destination))

@@ -64,13 +64,13 @@ class RandomBot(Bot):
                 found = move_reach(state)
                 n = found.count
                 if n:
-                    return Move(found.path(found.nth(self.rng.randrange(n))))
+                    return found.move(found.nth(self.rng.randrange(n)))
                 continue
             if kind is Charge:
                 ends, flood = charge_choices(state)
                 if ends and flood is not None:  # a flood comes with any charge (``charge_choices``)
                     uid, end = ends[self.rng.randrange(len(ends))]
-                    return Charge(uid, flood.path(end))
+                    return flood.charge(uid, end)
                 continue
             options: list[Action] = actions_of_kind(state, kind)
             if options:

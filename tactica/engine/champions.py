@@ -27,6 +27,7 @@ from . import reactions
 from .abilities import defend
 from .actions import UseChampionPower, UseReaction
 from .combat import creature_distance, deal_damage, resolve_attack, sees
+from .model import CreatureCard
 from .powers import SIGHT_ALLY, SIGHT_ENEMY, ChampionEffect, ChampionPower, ChampionTrigger, sight_needed
 from .state import Continuation, Creature, GameState, Occasion, Phase, bloodied_threshold
 from .uses import clear, heal, helps
@@ -38,6 +39,19 @@ _NEW_TRIGGERS = frozenset({ChampionTrigger.ALLY_BLOODIED.value, ChampionTrigger.
 
 #: Conditions that forbid champion powers (docs/rules.md: confused, staggered; inactive: stunned, helpless).
 NO_CHAMPION_POWERS = frozenset({"confused", "staggered", "stunned", "helpless", "petrified"})  # CL-18: petrified too
+
+
+def powers_by_trigger(card: CreatureCard) -> dict[str, tuple[ChampionPower, ...]]:
+    """``card``'s champion powers by trigger value (CHP-2), each in card order: {"ally starts
+    turn": (power, ...)}; empty without powers.  Found once per card and kept beside its fields
+    (a card is a frozen value: equality, hashing and saves read only fields)."""
+    found: dict[str, tuple[ChampionPower, ...]] | None = card.__dict__.get("_powers_by_trigger")
+    if found is None:
+        found = {}
+        for p in card.champion_powers:
+            found[p.trigger.value] = found.get(p.trigger.value, ()) + (p,)
+        object.__setattr__(card, "_powers_by_trigger", found)
+    return found
 
 
 def budget_left(me: Creature) -> int:
@@ -89,7 +103,7 @@ def _card_language_occasions(st: GameState, events: list[ev.Event]) -> list[Occa
     """The CL-12 occasions in one action's ``events`` (none unless a champion on the map has a power
     with a CL-12 trigger): an ally's charge attack, an ally becoming bloodied or destroyed by an
     enemy's attack (the enemy: that attack's maker), an enemy ending a move near a champion."""
-    wanted = {p.trigger._value_ for c in st.champions() for p in c.card.champion_powers} & _NEW_TRIGGERS
+    wanted = {t for c in st.champions() for t in powers_by_trigger(c.card) if t in _NEW_TRIGGERS}
     if not wanted:
         return []
     found: list[Occasion] = []
@@ -301,12 +315,10 @@ def _may_answer(st: GameState, occasions: list[Occasion]) -> bool:
         if champion.pos is None or champion.destroyed:
             continue
         left = max(0, champion.card.champion - champion.champion_spent)  # budget_left
-        for p in champion.card.champion_powers:
-            if p.cost > left:
-                continue
-            trigger = p.trigger._value_
-            for o in occasions:
-                if o.trigger != trigger:
+        by_trigger = powers_by_trigger(champion.card)
+        for o in occasions:
+            for p in by_trigger.get(o.trigger, ()):
+                if p.cost > left:
                     continue
                 if p.effect is ChampionEffect.DAMAGE_NEAR or o.trigger in _NEW_TRIGGERS:
                     return True  # CL-12: _fits decides
@@ -516,5 +528,5 @@ def advance(st: GameState, out: list[ev.Event]) -> Continuation | None:
 
 
 __all__ = ["budget_left", "turn_key", "can_use_now", "attack_occasions", "turn_occasion", "options", "near_enemies",
-           "lost_to_destruction",
+           "lost_to_destruction", "powers_by_trigger",
            "open_window", "check_use", "use", "decline", "advance", "NO_CHAMPION_POWERS"]

@@ -478,6 +478,13 @@ def valid_targets(state: GameState, attacker: Creature, attack: AttackDef) -> li
                 if (in_reach(state, attacker, c, attack) is None if c.card.size > 1 else
                     max(abs(c.square[0] - x), abs(c.square[1] - y)) <= r
                     and geo.line_of_sight(pos, c.square) and geo.within(pos, c.square, r))]
+    if attack.kind is AttackKind.MELEE and not (attack.range and attack.range > 1) and not book_of(state).reach_asked:
+        # in_reach of a melee line of reach 1 for an enemy on the map: adjacency alone (RNG-1).
+        if attacker.card.size == 1:
+            x, y = attacker.square
+            return [c for c in enemies if (max(abs(c.square[0] - x), abs(c.square[1] - y)) == 1
+                                           if c.card.size == 1 else touching(attacker, c))]
+        return [c for c in enemies if touching(attacker, c)]
     return [c for c in enemies if in_reach(state, attacker, c, attack) is None]
 
 

@@ -108,6 +108,8 @@ def ends_in_pit(state: GameState, me: Creature, anchor: Square | None = None) ->
         if not me.alive or me.pos is None:
             return False
         anchor = me.pos
+    if not state.geometry.pits:  # no pit on the map: no square destroys (TER-PIT; Geometry.pits)
+        return False
     squares = footprint(anchor, me.card.size)
     rules_at = state.battle_map.rules_at
     return all(rules_at(sq).destroys for sq in squares)

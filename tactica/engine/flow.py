@@ -123,19 +123,26 @@ def end_activation(st: GameState, out: list[ev.Event]) -> None:
         me.activated = me.activations >= activations_per_round(me.card)
         out.append(ev.ActivationEnded(me.uid))
         book_of(st).at(Moment.ACTIVATION_ENDED, st, out)
-        if (me.alive and not battle_decided(st, out)
-                and open_window(st, turn_occasion(ChampionTrigger.ALLY_ENDS_TURN, me),
-                                   Continuation.END_ACTIVATION, out)):
+        if me.alive:
+            if battle_decided(st, out):
+                end_activation_tail(st, out, decided=True)
+                return
+            if open_window(st, turn_occasion(ChampionTrigger.ALLY_ENDS_TURN, me), Continuation.END_ACTIVATION, out):
+                return
+            end_activation_tail(st, out, decided=False)  # no window opened: nothing changed since the check
             return
     end_activation_tail(st, out)
 
 
-def end_activation_tail(st: GameState, out: list[ev.Event]) -> None:
-    """The rest of ``end_activation`` once the activation itself is over (RND-2..4)."""
+def end_activation_tail(st: GameState, out: list[ev.Event], decided: bool | None = None) -> None:
+    """The rest of ``end_activation`` once the activation itself is over (RND-2..4).
+
+    ``decided``: what ``battle_decided`` just answered when the caller asked it and nothing changed
+    since (None: ask it here)."""
     st.active_uid = None
     st.move_used = st.attack_used = False
     st.oa_used = frozenset()
-    if battle_decided(st, out):
+    if battle_decided(st, out) if decided is None else decided:
         return
     st.activations_left -= 1
     player = st.turn_player

@@ -8,6 +8,7 @@ share it.  Squares are ``(x, y)``; a square's corners are the integer points
 """
 from __future__ import annotations
 
+import heapq
 import math
 from collections import deque
 from collections.abc import Callable, Iterable
@@ -330,6 +331,9 @@ class Geometry:
         self.map = map
         self._width, self._height = map.width, map.height
         self._dist: dict[Square, dict[Square, int]] = {}
+        #: ``walk_costs_to`` answers, by (targets, flat).
+        self._walks: dict[tuple[frozenset[Square], bool], dict[Square, int]] = {}
+        self._deployable: frozenset[Square] | None = None  # ``deployable`` squares, found on first use
         self._range: dict[Square, dict[Square, int]] = {}
         self._los: dict[tuple[Square, Square], bool] = {}
         self._loe: dict[tuple[Square, Square], bool] = {}
@@ -397,8 +401,14 @@ class Geometry:
         return table[y1 + 1][x1 + 1] - table[y0][x1 + 1] - table[y1 + 1][x0] + table[y0][x0] > 0
 
     def deployable(self, sq: Square) -> bool:
-        """True when a creature may be deployed on ``sq`` (SET-3: no wall, pit or statue)."""
-        return self.map.in_bounds(sq) and rules_of(self.map.terrain_at(sq)).deploy
+        """True when a creature may be deployed on ``sq`` (SET-3: no wall, pit or statue); the
+        map's deployable squares are found once."""
+        found = self._deployable
+        if found is None:
+            m = self.map
+            found = self._deployable = frozenset(
+                (x, y) for y in range(m.height) for x in range(m.width) if rules_of(m.terrain[y][x]).deploy)
+        return sq in found
 
     def _walls_between(self, a: Square, b: Square) -> bool:
         """True when a wall lies in the rectangle of squares spanned by a and b (inclusive).
@@ -515,6 +525,43 @@ class Geometry:
             return found
         dist = self._flood({src: 0}, deque([src]))
         self._dist[src] = dist
+        return dist
+
+    def walk_costs_to(self, targets: frozenset[Square], flat: bool = False) -> dict[Square, int]:
+        """Movement a one-square creature spends on its cheapest walk from each square into
+        ``targets`` (0 on a target), as the engine's moves count it with creatures aside.
+
+        Each step is one ``step_allowed`` allows (MOV-7: no diagonal step past a wall corner,
+        TER-WALL) and pays the entry cost of the square it enters (MOV-8, TER-DIFF: 2 for
+        difficult terrain) -- 1 when ``flat`` (Flight, Burrow or Phasing: not slowed by terrain,
+        MOV-9..11); a walker never enters a pit (TER-PIT), a ``flat`` mover may.  Squares from
+        which no walk arrives are absent; walls are never keys.  The skirmish costs: rule modules
+        that price steps otherwise (grid35, grid5e) are not asked.  Memoised per (targets, flat)
+        on this map's shared geometry: read the dict, never change it.
+        """
+        key = (targets, flat)
+        found = self._walks.get(key)
+        if found is not None:
+            return found
+        barred = frozenset() if flat else self.pits
+        dist = {t: 0 for t in targets if not self.is_wall(t) and t not in barred}
+        heap = [(0, t[1], t[0]) for t in dist]
+        heapq.heapify(heap)
+        while heap:
+            d, y, x = heapq.heappop(heap)
+            cur = (x, y)
+            if dist[cur] < d:
+                continue
+            nd = d + (1 if flat else self.cost(cur))  # the step from a neighbour into ``cur``
+            for n in self.neighbours(cur):
+                if n in barred or not self.step_allowed(n, cur):
+                    continue
+                if nd < dist.get(n, nd + 1):
+                    dist[n] = nd
+                    heapq.heappush(heap, (nd, n[1], n[0]))
+        if len(self._walks) > 64:
+            self._walks.clear()
+        self._walks[key] = dist
         return dist
 
     def _flood(self, dist: dict[Square, int], queue: deque[Square]) -> dict[Square, int]:

@@ -51,6 +51,7 @@ from .movement import MoveReach, Route, reach, routes, shift_squares
 from .setup import deploy_squares, free_areas, next_to_place
 from .state import NO_ACTIONS, Creature, GameState, Phase
 from .teleporters import teleport_actions
+from .trust import token, vouch
 from .uses import power_actions
 
 
@@ -61,7 +62,15 @@ def legal_actions(state: GameState) -> list[Action]:
     one route per destination: the one provoking the fewest opportunity
     attacks, then the cheapest.  Multi-target attacks list each set of
     targets once, in uid order (any order is accepted by ``apply``).
+    The actions are vouched for ``state`` (``trust``: ``apply`` does not check them again).
     """
+    acts = _legal_actions(state)
+    vouch(state, acts)
+    return acts
+
+
+def _legal_actions(state: GameState) -> list[Action]:
+    """``legal_actions`` before they are vouched for."""
     ph = state.phase
     if ph is Phase.OVER:
         return []
@@ -293,7 +302,8 @@ def lazy_charges(state: GameState) -> tuple[list[tuple[str, Square]], MoveReach 
     """The (target uid, end square) of every legal charge, in ``charge_actions`` order, and the
     ``movement.MoveReach`` that gives a legal path to each end (``path(end)``: a cheapest one,
     CHG-3, which may provoke more opportunity attacks than the listed route).  For bots
-    that pick a charge without needing every route (CHG-1..4)."""
+    that pick a charge without needing every route (CHG-1..4); ``found.charge(uid, end)`` gives
+    the charge, vouched for ``state`` (``trust``)."""
     me = state.actor
     if not charge_actions_possible(state):
         return [], None
@@ -302,7 +312,7 @@ def lazy_charges(state: GameState) -> tuple[list[tuple[str, Square]], MoveReach 
     for target in state.enemy_creatures(me.player):
         for end in charge_ends(state, me, target, found):
             out.append((target.uid, end))
-    return out, found
+    return out, found.trust_charges(token(state), out)
 
 
 def _row_major(sq: Square) -> tuple[int, int]:
@@ -367,9 +377,12 @@ def actions_of_kind(state: GameState, kind: type[KindOfAction]) -> list[KindOfAc
     Args:
         state: any state.
         kind: an Action subclass, e.g. ``Move``.
-    Returns a list of ``kind`` (empty when none of that kind is legal), typed so.
+    Returns a list of ``kind`` (empty when none of that kind is legal), typed so; the actions
+    are vouched for ``state`` (``trust``).
     """
-    return cast("list[KindOfAction]", _actions_of_kind(state, kind))
+    acts = _actions_of_kind(state, kind)
+    vouch(state, acts)  # trust: apply does not check them again
+    return cast("list[KindOfAction]", acts)
 
 
 def _actions_of_kind(state: GameState, kind: type[Action]) -> list[Action]:
@@ -424,8 +437,9 @@ def move_reach(state: GameState) -> MoveReach:
     ``actions_of_kind(state, Move)``, in the same order, found by one flood
     (no opportunity-attack bookkeeping); ``Move(r.path(dest))`` is a legal
     move there (MOV-1..11), the cheapest path, which may provoke more
-    opportunity attacks than the route ``legal_actions`` lists.  Empty when
-    no move is legal now (outside an activation, or no move left).
+    opportunity attacks than the route ``legal_actions`` lists; ``move_reach(state).move(dest)``
+    makes that move, vouched for ``state`` (``trust``).  Empty when no move is legal now (outside
+    an activation, or no move left).
     """
     if state.phase is not Phase.ACTING:
         return MoveReach([], None, {})
@@ -437,8 +451,8 @@ def move_reach(state: GameState) -> MoveReach:
         for sq, r in routes(state, me, run_budget(state), avoid_oa=False, min_first_step=False,
                             running=True).items():
             found.setdefault(sq, r)
-        return MoveReach(sorted(found, key=_row_major), None, None, found)
-    return reach(state, me, move_allowance(state), min_first_step=min_step_allowed(state))
+        return MoveReach(sorted(found, key=_row_major), None, None, found).trust_moves(token(state))
+    return reach(state, me, move_allowance(state), min_first_step=min_step_allowed(state)).trust_moves(token(state))
 
 
 def charge_choices(state: GameState) -> tuple[list[tuple[str, Square]], MoveReach | None]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Iterable
 
+from .actions import Charge, Move
 from .geometry import BitBoard, adjacent
 from .large import big_check_path, big_path_cost, big_routes, big_shift_squares, provokers, stop_ok
 from .model import Square
@@ -329,7 +330,8 @@ class MoveReach:
             column) order (the order ``legal_actions`` lists moves in).
     """
 
-    __slots__ = ("_dests", "_mask", "_start", "_best", "_routes", "_layers", "_bits", "_costs", "_neighbours")
+    __slots__ = ("_dests", "_mask", "_start", "_best", "_routes", "_layers", "_bits", "_costs", "_neighbours",
+                 "_moves_for", "_charges_for", "_charge_ends")
 
     def __init__(self, destinations: list[Square] | None, start: Square | None = None,
                  best: dict[Square, tuple[int, Square]] | None = None,
@@ -348,6 +350,40 @@ class MoveReach:
         self._bits = bits
         self._costs = costs
         self._neighbours = neighbours
+        #: The state's trust token (``trust``) when this flood is that state's moves (``legal.move_reach``)
+        self._moves_for: object | None = None
+        #: ... or its charges (``legal.charge_choices``), whose (target uid, end) pairs are ``_charge_ends``.
+        self._charges_for: object | None = None
+        self._charge_ends: frozenset[tuple[str, Square]] = frozenset()
+
+    def trust_moves(self, key: object | None) -> MoveReach:
+        """Mark this flood as the legal moves of the state whose trust token is ``key``
+        (``legal.move_reach``; None: nothing is vouched); returns it."""
+        self._moves_for = key
+        return self
+
+    def trust_charges(self, key: object | None, ends: list[tuple[str, Square]]) -> MoveReach:
+        """Mark this flood as the way to the legal charges ``ends`` ((target uid, end square) pairs) of
+        the state whose trust token is ``key`` (``legal.charge_choices``); returns it."""
+        self._charges_for, self._charge_ends = key, frozenset(ends)
+        return self
+
+    def move(self, dest: Square) -> Move:
+        """``Move(self.path(dest))``; when this flood is a state's legal moves (``legal.move_reach``)
+        and ``dest`` one of its destinations, the move is vouched for that state (``trust``:
+        ``apply`` carries it out without checking it again).  KeyError if unreachable."""
+        action = Move(self.path(dest))
+        if self._moves_for is not None and self.has(dest):
+            object.__setattr__(action, "_vouch", self._moves_for)  # trust.MARK
+        return action
+
+    def charge(self, target: str, end: Square) -> Charge:
+        """``Charge(target, self.path(end))``; vouched for the state (``trust``) when this flood is
+        its charges (``legal.charge_choices``) and (target, end) one of them.  KeyError if unreachable."""
+        action = Charge(target, self.path(end))
+        if self._charges_for is not None and (target, end) in self._charge_ends:
+            object.__setattr__(action, "_vouch", self._charges_for)  # trust.MARK
+        return action
 
     @property
     def destinations(self) -> list[Square]:
@@ -655,7 +691,10 @@ def path_cost(state: GameState, path: tuple[Square, ...], mover: Creature | None
         return big_path_cost(state, mover, path)
     book = book_of(state)
     if book.plain_moves or mover is None:
-        return sum(enter_cost(state, sq, mover) for sq in path)
+        if mover is not None and mode_of(mover).flat:  # enter_cost: 1 a square (MOV-9..11)
+            return len(path)
+        cost = state.geometry.cost
+        return sum(cost(sq) for sq in path)
     costs = priced_path_cost(book, state, mover, path, lambda a, b: enter_cost(state, b, mover))
     return costs[-1] if costs else 0
 

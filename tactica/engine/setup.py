@@ -203,7 +203,7 @@ def on_choose_area(st: GameState, a: ChooseStartArea, out: list[ev.Event]) -> No
     for k in range(st.players):
         p = (chooser + k) % st.players
         area = a.area if not st.hostile(p, chooser) else other
-        st.areas[p] = area
+        st.areas = {**st.areas, p: area}  # a copy shares its predecessor's read-only areas
         out.append(ev.StartAreaChosen(p, area))
     # SET-2: the roll winner deploys first, then the opponent (then the rest in seat order).
     st.deploy_order = tuple((st.setup_winner + k) % st.players for k in range(st.players))
@@ -219,7 +219,7 @@ def _choose_corner(st: GameState, chooser: int, area: str, out: list[ev.Event]) 
     read it as the setup roll's winner first, then the rest clockwise by
     seat, as turns go (our choice).
     """
-    st.areas[chooser] = area
+    st.areas = {**st.areas, chooser: area}  # a copy shares its predecessor's read-only areas
     out.append(ev.StartAreaChosen(chooser, area))
     nxt = st.next_player(chooser)
     if nxt not in st.areas:

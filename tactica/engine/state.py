@@ -620,7 +620,8 @@ class GameState:
     _cow = False  # not a field
 
     def copy(self) -> GameState:
-        """Return a copy whose creatures and VP can be changed independently.
+        """Return a copy whose creatures and VP can be changed independently (the start areas of a
+        sealed state's copy stay shared and read-only: set-up replaces the dict, nothing changes it).
 
         Copy-on-write: read-only (shared) creatures stay shared; a changeable one
         of this state is copied at once (this state may still change it).  The
@@ -631,10 +632,17 @@ class GameState:
         """
         new = object.__new__(GameState)  # what copy.copy gives, faster; never sealed
         d = new.__dict__ = self.__dict__.copy()
-        d["creatures"] = [c if type(c) is _SharedCreature else _copy_creature(c) for c in self.creatures]
+        if self.sealed:  # seal froze every creature: all are shared
+            d["creatures"] = list(self.creatures)
+        else:
+            d["creatures"] = [c if type(c) is _SharedCreature else _copy_creature(c) for c in self.creatures]
         d["vp"] = list(self.vp)
-        d["areas"] = dict(self.areas)
+        areas = self.areas
+        if type(areas) is not _ReadOnlyDict:  # a sealed state's areas never change: shared (set-up replaces them)
+            d["areas"] = dict(areas)
         d["_cow"] = True
+        d.pop("_trust", None)  # trust.TOKEN: what was listed for this state is not vouched for the copy
+        d.pop("_active", None)  # the sealed state's active creature, found once (the copy gives its own)
         return new
 
     def own(self, who: str | Creature) -> Creature:
@@ -663,7 +671,8 @@ class GameState:
         d["_cow"] = False  # hand out the (read-only) creatures themselves, never copies
         d["creatures"] = _ReadOnlyList(self.creatures)
         d["vp"] = _ReadOnlyList(self.vp)
-        d["areas"] = _ReadOnlyDict(self.areas)
+        if type(self.areas) is not _ReadOnlyDict:
+            d["areas"] = _ReadOnlyDict(self.areas)
         self.__class__ = _SealedGameState
         return self
 
@@ -943,6 +952,21 @@ class _SealedGameState(GameState):
     def sealed(self) -> bool:
         """True: this state is read-only."""
         return True
+
+    @property
+    def active_creature(self) -> Creature | None:
+        """The creature being activated, or None: found once (this state never changes) and kept
+        beside the fields (``copy`` drops it)."""
+        d = self.__dict__
+        try:
+            found: Creature | None = d["_active"]
+            return found
+        except KeyError:
+            pass
+        uid = self.active_uid
+        found = self.peek(uid) if uid else None
+        d["_active"] = found
+        return found
 
     def __setattr__(self, name: str, value: object) -> None:
         raise ReadOnlyStateError(f"GameState.{name} cannot be set: states handed out by the engine are "

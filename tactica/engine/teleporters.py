@@ -28,6 +28,9 @@ from .state import NO_ACTIONS, GameState
 
 def teleport_squares(state: GameState) -> list[Square]:
     """Teleporters the active creature may jump to now, in (row, column) order (TER-TELEPORT)."""
+    geo = state.geo
+    if geo is None or not geo.teleporters:  # no map yet, or a map without teleporters
+        return []
     me = state.active_creature
     if me is None or not me.alive or state.no_action or me.conditions & NO_ACTIONS:
         return []

@@ -109,19 +109,21 @@ def helps(target: Creature, effect: str, amount: int) -> bool:
     while restrained, CL-18); a CL-14 change of form always changes it."""
     if not target.alive:
         return False
-    if effect == PowerEffect.HEAL.value:
+    if effect == _HEAL:
         return amount > 0 and target.hp < target.card.hp
-    if effect == PowerEffect.FORM.value:
+    if effect == _FORM:
         return True
     if effect in _MOVING:
         if holds_against_forced(target):
             return False
-        return effect != PowerEffect.SHIFT.value or target.speed > 0
+        return effect != _SHIFT or target.speed > 0
     return bool(target.effects)
 
 
 #: CL-11: the movement effects' values (``helps`` takes the effect as text).
 _MOVING = {e.value for e in MOVEMENT_EFFECTS}
+#: The values ``helps`` compares with (an Enum's ``value`` is a property: slow on a hot path).
+_HEAL, _FORM, _SHIFT = PowerEffect.HEAL.value, PowerEffect.FORM.value, PowerEffect.SHIFT.value
 
 
 # -- special powers (SPW-1) ---------------------------------------------------

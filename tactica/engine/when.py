@@ -261,8 +261,13 @@ class When:
 
     @property
     def always(self) -> bool:
-        """True when it tests nothing (it always holds)."""
-        return self == When()
+        """True when it tests nothing (it always holds).  Found once per object and kept beside
+        its fields (a frozen value never changes; equality, hashing and saves read only fields)."""
+        found: bool | None = self.__dict__.get("_always")
+        if found is None:
+            found = self == When()
+            object.__setattr__(self, "_always", found)
+        return found
 
     def holds(self, state: GameState, me: Creature, other: Creature | None,
               situation: Situation = CALM) -> bool:

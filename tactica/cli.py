@@ -275,7 +275,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="play the games on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 (needs "
                           "pip install 'tactica[cluster]' here and on the workers); the same results as --jobs")
 
-    from tactica.balance.command import add_parser as add_balance
+    from tactica.balance.arguments import add_parser as add_balance
     add_balance(sub, _rule_modules, RULES_HELP, _jobs, CARDS_HELP)
 
     saves = sub.add_parser("saves", help="list saved battles (autosaved after every action)",

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from tactica.engine import CreatureCard, MapDef, WarbandDef
 
-from . import cache
+from . import cache, plain
 from .cards import card_ids, looks_like_one_card, parse_card_file
 from .limits import MAX_CONTENT_BYTES, FileRefused, clean_text, read_regular
 from .maps import parse_map
@@ -58,14 +58,25 @@ def _file_bytes(path: str | Path) -> bytes | None:
         return None
 
 
-def _fits(kept: list, catalogue: dict[str, CreatureCard], taken: dict[str, str] | None) -> bool:
+def _cached_cards(raw: object) -> list[tuple[CreatureCard, int]]:
+    """A card file's cache entry (``[[card, line], …]``, plain data) as (card, line of its id).
+
+    Raises plain.BadEntry when the entry is not such a list (it is then a miss).
+    """
+    kept = list(plain.decode(raw, tuple[tuple[CreatureCard, int], ...]))
+    if not kept or any(line < 1 for _, line in kept):
+        raise plain.BadEntry("a card file's entry holds at least one card, each at a line from 1")
+    return kept
+
+
+def _fits(kept: list[tuple[CreatureCard, int]], catalogue: dict[str, CreatureCard],
+          taken: dict[str, str] | None) -> bool:
     """Whether cached cards (card, line) join ``catalogue`` without a duplicate or a shipped card's id.
 
     When they do not, the file is read again so that the problem is reported at its position.
     """
-    ids = [item[0].id for item in kept if isinstance(item, tuple) and len(item) == 2
-           and isinstance(item[0], CreatureCard)]
-    return (len(ids) == len(kept) == len(set(ids))
+    ids = [card.id for card, _ in kept]
+    return (len(ids) == len(set(ids))
             and not any(i in catalogue or (taken and i in taken) for i in ids))
 
 
@@ -120,8 +131,8 @@ def read_card_files(paths: list[Path], taken: dict[str, str] | None = None,
     problems: list[Problem] = []
     for path in paths:
         data = _file_bytes(path)
-        kept = cache.load("cards", data) if data is not None else None
-        if isinstance(kept, list) and _fits(kept, catalogue, taken):  # read before without a problem
+        kept = cache.load("cards", data, _cached_cards) if data is not None else None
+        if kept and _fits(kept, catalogue, taken):  # read before without a problem
             shown = clean_text(str(path))
             for card, line in kept:
                 catalogue[card.id] = card
@@ -134,7 +145,8 @@ def read_card_files(paths: list[Path], taken: dict[str, str] | None = None,
             parsed = parse_card_file(doc, root)
             if (data is not None and parsed and not doc.problems  # never a file with a problem (cache)
                     and len({card.id for card, _ in parsed}) == len(parsed)):  # nor a card id twice
-                cache.store("cards", data, [(card, id_node.start_mark.line + 1) for card, id_node in parsed])
+                cache.store("cards", data, plain.encode([(card, id_node.start_mark.line + 1)
+                                                         for card, id_node in parsed]))
             for card, id_node in parsed:
                 where = f"{doc.path}:{id_node.start_mark.line + 1}"
                 if taken and card.id in taken:
@@ -248,13 +260,18 @@ def _expect(doc: Doc, root: Node, kind: str) -> None:
 
 
 def load_map(path: str | Path) -> MapDef:
-    """Load a map file (SET-2..4, SCN-ASSAULT).
+    """Load a map file (SET-2..4, SCN-ASSAULT); a map read before without a problem comes from ``cache``.
 
     Returns a MapDef whose ``id`` is the file stem.  Raises ContentError
     with every problem found (syntax, keys, symbols, ragged rows, missing or
     unreachable start areas and VP zones).
     """
-    doc, root = read_doc(path)
+    data = _file_bytes(path)
+    kind = f"map:{Path(path).stem}"  # the map's id is its file's stem
+    kept = cache.load(kind, data, lambda raw: plain.decode(raw, MapDef)) if data is not None else None
+    if kept is not None:  # read before without a problem
+        return kept
+    doc, root = read_doc(path, data)
     result = None
     if root is not None:
         _expect(doc, root, "map")
@@ -262,6 +279,8 @@ def load_map(path: str | Path) -> MapDef:
             result = parse_map(doc, root, Path(path).stem)
     if result is None or not doc.ok:
         raise ContentError(doc.errors() or [Problem(doc.path, 0, 0, "not a usable map")])
+    if data is not None and not doc.problems:  # never a map with a problem, not even a warning
+        cache.store(kind, data, plain.encode(result))
     return result
 
 

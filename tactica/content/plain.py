@@ -98,6 +98,7 @@ def _evaluated(text: str, module: str) -> Any:
 
 def _subclasses(cls: type) -> list[type]:
     out = [cls]
+    sub: type
     for sub in cls.__subclasses__():
         out.extend(_subclasses(sub))
     return out
@@ -112,9 +113,9 @@ def _plain_value(kind: type, raw: Any) -> str | None:
     """
     if type(raw) is not kind:
         return f"expected {kind.__name__}, got {type(raw).__name__}"
-    if kind is int and not -MAX_INT <= raw <= MAX_INT:
+    if isinstance(raw, int) and kind is int and not -MAX_INT <= raw <= MAX_INT:
         return "a number out of range"
-    if kind is str and has_unshown(raw, lines=True):
+    if isinstance(raw, str) and has_unshown(raw, lines=True):
         return "a text with a character never shown"
     return None
 

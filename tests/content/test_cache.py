@@ -46,8 +46,8 @@ def test_a_file_read_without_a_problem_is_served_from_the_cache_as_read(cache_fo
     first = read_card_files([card_file])
     assert not first[1] and first[0]
     assert len(_entries(cache_folder)) == 1
-    from tactica.content import loader
-    monkeypatch.setattr(loader, "parse_card_file", lambda *a: pytest.fail("parsed again"))
+    from tactica.content import cards
+    monkeypatch.setattr(cards, "parse_card_file", lambda *a: pytest.fail("parsed again"))
     again = read_card_files([card_file])
     assert again == first  # the same cards, no problems, the same "file:line" of each card
 
@@ -144,14 +144,14 @@ def test_a_file_defining_a_card_twice_reports_it_every_time(cache_folder, tmp_pa
 
 
 def _parse_again_count(monkeypatch) -> list[int]:
-    from tactica.content import loader
+    from tactica.content import cards
     parsed = [0]
-    real = loader.parse_card_file
+    real = cards.parse_card_file
 
     def counting(*args):
         parsed[0] += 1
         return real(*args)
-    monkeypatch.setattr(loader, "parse_card_file", counting)
+    monkeypatch.setattr(cards, "parse_card_file", counting)
     return parsed
 
 
@@ -223,8 +223,8 @@ def map_file(tmp_path: Path) -> Path:
 def test_a_map_read_without_a_problem_is_served_from_the_cache(cache_folder, map_file, monkeypatch):
     first = load_map(map_file)
     assert len(_entries(cache_folder)) == 1
-    from tactica.content import loader
-    monkeypatch.setattr(loader, "parse_map", lambda *a: pytest.fail("parsed again"))
+    from tactica.content import maps
+    monkeypatch.setattr(maps, "parse_map", lambda *a: pytest.fail("parsed again"))
     assert load_map(map_file) == first
 
 
@@ -281,3 +281,67 @@ def test_an_unwritable_folder_costs_only_speed(tmp_path, card_file, monkeypatch)
     blocker.write_text("not a folder")
     monkeypatch.setenv(cache.CACHE_ENV, str(blocker / "cache"))
     assert read_card_files([card_file])[0]
+
+
+@pytest.fixture
+def warband_file(tmp_path: Path) -> Path:
+    target = tmp_path / "warbands" / "silverhelm-vanguard.yaml"
+    target.parent.mkdir()
+    shutil.copyfile(next(p for p in shipped.shipped_warbands() if p.stem == "silverhelm-vanguard"), target)
+    return target
+
+
+def test_a_warband_read_without_a_problem_is_served_with_the_catalogues_own_cards(cache_folder, warband_file,
+                                                                                 monkeypatch):
+    from tactica.content import load_catalogue, load_warband, warbands
+    load_catalogue()
+    before = len(_entries(cache_folder))
+    first = load_warband(warband_file)
+    assert len(_entries(cache_folder)) == before + 1
+    monkeypatch.setattr(warbands, "parse_warband", lambda *a: pytest.fail("parsed again"))
+    again = load_warband(warband_file, load_catalogue())
+    assert again == first
+    catalogue = load_catalogue()
+    assert all(card is catalogue[card.id] for card in again.cards)
+
+
+def test_a_warband_against_other_cards_is_read_again(cache_folder, warband_file, monkeypatch):
+    from tactica.content import load_catalogue, load_warband
+    catalogue = load_catalogue()
+    before = len(_entries(cache_folder))
+    load_warband(warband_file)
+    some = next(iter(catalogue))
+    other = {**catalogue, some: __import__("dataclasses").replace(catalogue[some], cost=catalogue[some].cost + 1)}
+    parsed = []
+    from tactica.content import warbands
+    real = warbands.parse_warband
+    monkeypatch.setattr(warbands, "parse_warband", lambda *a: parsed.append(1) or real(*a))
+    load_warband(warband_file, other)
+    assert parsed == [1]  # cards of the player's own: never from the cache
+    assert len(_entries(cache_folder)) == before + 1
+
+
+def test_a_changed_warband_is_read_again_and_a_broken_one_never_stored(cache_folder, warband_file):
+    from tactica.content import load_catalogue, load_warband
+    load_catalogue()
+    before = len(_entries(cache_folder))
+    load_warband(warband_file)
+    text = warband_file.read_text(encoding="utf-8")
+    warband_file.write_text(text + "\nnot: [closed\n", encoding="utf-8")
+    for _ in range(2):
+        with pytest.raises(ContentError) as caught:
+            load_warband(warband_file)
+        assert caught.value.problems[0].line >= 1
+    assert len(_entries(cache_folder)) == before + 1
+
+
+def test_a_tampered_warband_entry_naming_an_unknown_card_is_rewritten(cache_folder, warband_file):
+    from tactica.content import load_catalogue, load_warband
+    load_catalogue()
+    before = set(_entries(cache_folder))
+    first = load_warband(warband_file)
+    (entry,) = set(_entries(cache_folder)) - before
+    good = entry.read_bytes()
+    _rewrite(entry, lambda body: {**body, "cards": ["no-such-card"]})
+    assert load_warband(warband_file) == first
+    assert entry.read_bytes() == good

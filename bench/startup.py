@@ -1,11 +1,12 @@
 """How long ``tactica play`` takes to show its battle screen, against a bare Textual app (issue 21, item 1).
 
-Usage: PYTHONPATH=. python bench/startup.py [RUNS] [--cold] [--against DIR]
+Usage: PYTHONPATH=. python bench/startup.py [RUNS] [--cold] [--against DIR] [--no-compile]
 
 Starts each program in its own pseudo-terminal (120×40, TERM=xterm-256color),
 alternating, RUNS times each (default 5), and times from the start of the
 process to the first frame that shows the battle: for ``tactica play --new``
-(the shipped default battle, hot-seat) the battle screen's status words, for
+(the shipped default battle against the AI) the log's "Round 1" and the map
+(a frame may show the log before the map), for
 the bare app (a Header, a Static text and a Footer, nothing else) its text.
 Then it ends the process.  Every run gets fresh data and state directories
 (no "continue your battle?" offer, no autosaves left behind); the cache
@@ -13,8 +14,13 @@ directory is shared between runs (the warm start a player sees), or fresh
 for every run with ``--cold``.  ``--against DIR`` adds a third program in the
 same alternation: ``tactica play --new`` from another source tree (e.g. an
 older commit: ``git archive COMMIT | tar -x -C DIR``), for a before/after
-measured side by side.  Prints a JSON line per run, then the medians,
-the ratio (play / bare) and the load average before and after.
+measured side by side.  Before the runs, each source tree's ``tactica``
+is compiled to bytecode (``compileall``, as ``pip install`` does), so that
+tactica starts as an installed copy does, like the bare app's Textual from
+site-packages; ``--no-compile`` leaves that out (with ``PYTHONDONTWRITEBYTECODE``
+set, every start then compiles every module it imports).  Prints a JSON
+line per run, then the medians, the ratio (play / bare) and the load average
+before and after.
 """
 from __future__ import annotations
 
@@ -51,8 +57,9 @@ class Bare(App[None]):
 
 Bare().run()
 """
-#: Words the battle screen shows once it is drawn (its status line names the round).
-BATTLE_MARK = re.compile(r"Round 1")
+#: What the battle screen shows once it is drawn: the log's "Round 1" and a row of the map's open
+#: ground (eight "." squares in a row) — the log can be drawn a frame before the map.
+BATTLE_MARK = re.compile(r"Round 1(?s:.*)(?:\.\s+){8}|(?:\.\s+){8}(?s:.*)Round 1")
 ANSI = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[PX^_][^\x1b]*\x1b\\|[@-Z\\-_])")
 
 
@@ -110,6 +117,10 @@ def main(argv: list[str]) -> None:
     if against is not None:
         programs["before"] = programs["play"]
         sources["before"] = against
+    compiled = "--no-compile" not in argv
+    if compiled:
+        for tree in {ROOT, *([against] if against is not None else [])}:
+            subprocess.run([sys.executable, "-m", "compileall", "-q", str(tree / "tactica")], check=True)
     times: dict[str, list[float]] = {name: [] for name in programs}
     for run in range(runs):
         names = list(programs)
@@ -127,6 +138,7 @@ def main(argv: list[str]) -> None:
     play, bare = statistics.median(times["play"]), statistics.median(times["bare"])
     print(json.dumps({"runs": runs, "cache": "cold" if cold else "warm", "median_play_s": round(play, 3),
                       "median_bare_s": round(bare, 3), "ratio": round(play / bare, 2),
+                      "bytecode": "compiled" if compiled else "as found",
                       **({"median_before_s": round(statistics.median(times["before"]), 3),
                           "ratio_before": round(statistics.median(times["before"]) / bare, 2)}
                          if against is not None else {}),

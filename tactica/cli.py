@@ -131,11 +131,13 @@ def play_opponent(args: argparse.Namespace, parser: argparse.ArgumentParser | No
 
     players = getattr(args, "players", None) or 2
     seats_text = getattr(args, "ai_seats", None)
-    from tactica.ai.sim import parse_teams
-    try:
-        args.team_list = parse_teams(getattr(args, "teams", None), players)
-    except ValueError as err:
-        fail(str(err))
+    args.team_list = ()  # every seat on its own, as parse_teams says of no --teams
+    if getattr(args, "teams", None):
+        from tactica.ai.sim import parse_teams  # only then: the sim module loads multiprocessing
+        try:
+            args.team_list = parse_teams(args.teams, players)
+        except ValueError as err:
+            fail(str(err))
     if getattr(args, "teams", None) and players < 3:
         fail("--teams needs --players 3 or 4")
     if players > 2 or seats_text:  # SCN-MULTI hot-seat: humans, and the AI in --ai-seats
@@ -275,7 +277,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="play the games on a Dask distributed cluster, e.g. tcp://10.0.0.5:8786 (needs "
                           "pip install 'tactica[cluster]' here and on the workers); the same results as --jobs")
 
-    from tactica.balance.command import add_parser as add_balance
+    from tactica.balance.arguments import add_parser as add_balance
     add_balance(sub, _rule_modules, RULES_HELP, _jobs, CARDS_HELP)
 
     saves = sub.add_parser("saves", help="list saved battles (autosaved after every action)",

@@ -68,6 +68,11 @@ def clean_text(text: str, *, lines: bool = False) -> str:
     return (_UNSHOWN_IN_TEXT if lines else _UNSHOWN).sub("", text)
 
 
+def has_unshown(text: str, *, lines: bool = False) -> bool:
+    """Whether ``text`` holds a character ``clean_text`` would remove (``lines``: as there)."""
+    return (_UNSHOWN_IN_TEXT if lines else _UNSHOWN).search(text) is not None
+
+
 class FileRefused(Exception):
     """A file that is not read at all: not a regular file, or too large.
 
@@ -129,4 +134,4 @@ def read_regular(path: Path | str, max_bytes: int) -> bytes:
 
 __all__ = ["file_kind", "MAX_ACTIONS", "MAX_CONTENT_BYTES", "MAX_CONTENT_VALUES", "MAX_DEPTH", "MAX_INT", "MAX_LIST",
            "MAX_MAP_SIDE", "MAX_MAP_SQUARES", "MAX_NAME", "MAX_SAVE_BYTES", "MAX_SAVE_VALUES", "MAX_TEXT",
-           "FileRefused", "clean_text", "read_regular"]
+           "FileRefused", "clean_text", "has_unshown", "read_regular"]

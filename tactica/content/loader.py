@@ -2,24 +2,30 @@
 
 Every loader reads the whole file, collects every problem it can find and
 raises ``ContentError`` with all of them (``path:line:col: error: …``).
+
+A file read before without a problem comes from ``cache``; the reading half
+(YAML, ``schema``, ``cards``, ``maps``, ``warbands``) is imported only when a
+file has to be read (issue 21: a warm start imports no YAML at all).
 """
 from __future__ import annotations
 
 import difflib
+import hashlib
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tactica.engine import CreatureCard, MapDef, WarbandDef
 
-from . import cache
-from .cards import card_ids, looks_like_one_card, parse_card_file
+from . import cache, plain
 from .limits import MAX_CONTENT_BYTES, FileRefused, clean_text, read_regular
-from .maps import parse_map
 from .problems import ContentError, Problem
-from .schema import Doc
 from .shipped import shipped_card_files
-from .warbands import parse_warband
-from .yamlsafe import MappingNode, Node, ScalarNode, compose, read_text
+
+if TYPE_CHECKING:
+    from .schema import Doc
+    from .yamlsafe import Node
 
 #: Top-level key that identifies each kind of content file.
 KIND_KEYS = {"cards": "cards", "terrain": "map", "creatures": "warband"}
@@ -34,6 +40,9 @@ def read_doc(path: str | Path, data: bytes | None = None) -> tuple[Doc, Node | N
 
     ``data``: the file's bytes when they were read already (``_file_bytes``), else None to read them.
     """
+    from .schema import Doc
+    from .yamlsafe import compose, read_text
+
     shown = clean_text(str(path))  # a file's name may hold control characters too
     doc = Doc(shown)
     text: str | None = None
@@ -58,14 +67,25 @@ def _file_bytes(path: str | Path) -> bytes | None:
         return None
 
 
-def _fits(kept: list, catalogue: dict[str, CreatureCard], taken: dict[str, str] | None) -> bool:
+def _cached_cards(raw: object) -> list[tuple[CreatureCard, int]]:
+    """A card file's cache entry (``[[card, line], …]``, plain data) as (card, line of its id).
+
+    Raises plain.BadEntry when the entry is not such a list (it is then a miss).
+    """
+    kept = list(plain.decode(raw, tuple[tuple[CreatureCard, int], ...]))
+    if not kept or any(line < 1 for _, line in kept):
+        raise plain.BadEntry("a card file's entry holds at least one card, each at a line from 1")
+    return kept
+
+
+def _fits(kept: list[tuple[CreatureCard, int]], catalogue: dict[str, CreatureCard],
+          taken: dict[str, str] | None) -> bool:
     """Whether cached cards (card, line) join ``catalogue`` without a duplicate or a shipped card's id.
 
     When they do not, the file is read again so that the problem is reported at its position.
     """
-    ids = [item[0].id for item in kept if isinstance(item, tuple) and len(item) == 2
-           and isinstance(item[0], CreatureCard)]
-    return (len(ids) == len(kept) == len(set(ids))
+    ids = [card.id for card, _ in kept]
+    return (len(ids) == len(set(ids))
             and not any(i in catalogue or (taken and i in taken) for i in ids))
 
 
@@ -82,6 +102,9 @@ def kind_of(path: str | Path, root: Node) -> str | None:
     kind has or a near-miss of a kind key (``creaturs``), so that a
     misspelt key is reported as such rather than as an unknown file.
     """
+    from .cards import looks_like_one_card
+    from .yamlsafe import MappingNode, ScalarNode
+
     keys: set[str] = set()
     if isinstance(root, MappingNode):
         keys = {k.value for k, _ in root.value if isinstance(k, ScalarNode)}
@@ -120,13 +143,15 @@ def read_card_files(paths: list[Path], taken: dict[str, str] | None = None,
     problems: list[Problem] = []
     for path in paths:
         data = _file_bytes(path)
-        kept = cache.load("cards", data) if data is not None else None
-        if isinstance(kept, list) and _fits(kept, catalogue, taken):  # read before without a problem
+        kept = cache.load("cards", data, _cached_cards) if data is not None else None
+        if kept and _fits(kept, catalogue, taken):  # read before without a problem
             shown = clean_text(str(path))
             for card, line in kept:
                 catalogue[card.id] = card
                 first[card.id] = f"{shown}:{line}"
             continue
+        from .cards import parse_card_file
+
         doc, root = read_doc(path, data)
         if root is not None and expect:
             _expect(doc, root, "cards")
@@ -134,7 +159,8 @@ def read_card_files(paths: list[Path], taken: dict[str, str] | None = None,
             parsed = parse_card_file(doc, root)
             if (data is not None and parsed and not doc.problems  # never a file with a problem (cache)
                     and len({card.id for card, _ in parsed}) == len(parsed)):  # nor a card id twice
-                cache.store("cards", data, [(card, id_node.start_mark.line + 1) for card, id_node in parsed])
+                cache.store("cards", data, plain.encode([(card, id_node.start_mark.line + 1)
+                                                         for card, id_node in parsed]))
             for card, id_node in parsed:
                 where = f"{doc.path}:{id_node.start_mark.line + 1}"
                 if taken and card.id in taken:
@@ -220,6 +246,8 @@ def read_catalogue(card_files=()) -> tuple[dict[str, CreatureCard], list[Problem
     taken = dict(shipped_catalogue()[1])
     own, problems, _ = read_card_files(files, taken, expect=True)
     catalogue.update(own)
+    from .cards import card_ids
+
     broken: dict[str, str] = {}
     for path in files:
         doc, root = read_doc(path)
@@ -242,32 +270,44 @@ def catalogue_with(card_files=()) -> dict[str, CreatureCard]:
 
 
 def _expect(doc: Doc, root: Node, kind: str) -> None:
+    from .yamlsafe import MappingNode
+
     found = kind_of(doc.path, root) if isinstance(root, MappingNode) else None
     if found is not None and found != kind:
         doc.error(root, f"this is a {KIND_NAMES[found]}; expected a {KIND_NAMES[kind]}")
 
 
 def load_map(path: str | Path) -> MapDef:
-    """Load a map file (SET-2..4, SCN-ASSAULT).
+    """Load a map file (SET-2..4, SCN-ASSAULT); a map read before without a problem comes from ``cache``.
 
     Returns a MapDef whose ``id`` is the file stem.  Raises ContentError
     with every problem found (syntax, keys, symbols, ragged rows, missing or
     unreachable start areas and VP zones).
     """
-    doc, root = read_doc(path)
+    data = _file_bytes(path)
+    kind = f"map:{Path(path).stem}"  # the map's id is its file's stem
+    kept = cache.load(kind, data, lambda raw: plain.decode(raw, MapDef)) if data is not None else None
+    if kept is not None:  # read before without a problem
+        return kept
+    doc, root = read_doc(path, data)
     result = None
     if root is not None:
         _expect(doc, root, "map")
         if doc.ok:
+            from .maps import parse_map
             result = parse_map(doc, root, Path(path).stem)
     if result is None or not doc.ok:
         raise ContentError(doc.errors() or [Problem(doc.path, 0, 0, "not a usable map")])
+    if data is not None and not doc.problems:  # never a map with a problem, not even a warning
+        cache.store(kind, data, plain.encode(result))
     return result
 
 
 def load_warband(path: str | Path, catalogue: dict[str, CreatureCard] | None = None,
                  broken_cards: dict[str, str] | None = None) -> WarbandDef:
     """Load a warband file and check it is legal (WB-1..7).
+
+    A warband read before without a problem, against the shipped cards, comes from ``cache``.
 
     Args:
         path: the warband file; its ``points`` (default 200) is the limit.
@@ -279,15 +319,64 @@ def load_warband(path: str | Path, catalogue: dict[str, CreatureCard] | None = N
     """
     if catalogue is None:
         catalogue = load_catalogue()
-    doc, root = read_doc(path)
+    mark = None if broken_cards else _shipped_mark(catalogue)
+    data = _file_bytes(path) if mark is not None else None
+    kind = f"warband:{mark}"  # what a warband is, and whether it is legal, depends on the cards too
+    kept = cache.load(kind, data, lambda raw: _cached_warband(raw, catalogue)) if data is not None else None
+    if kept is not None:  # read before, with these very cards, without a problem
+        return kept
+    doc, root = read_doc(path, data)
     result = None
     if root is not None:
         _expect(doc, root, "warband")
         if doc.ok:
+            from .warbands import parse_warband
             result = parse_warband(doc, root, catalogue, broken_cards)
     if result is None or not doc.ok:
         raise ContentError(doc.errors() or [Problem(doc.path, 0, 0, "not a usable warband")])
+    if data is not None and not doc.problems:  # never a warband with a problem, not even a warning
+        cache.store(kind, data, {"warband": plain.encode(replace(result, cards=())),
+                                 "cards": [card.id for card in result.cards]})
     return result
+
+
+@lru_cache(maxsize=1)
+def _shipped_cards_digest() -> str:
+    """The SHA-256 of the shipped card files' names and bytes (the shipped catalogue's identity)."""
+    h = hashlib.sha256()
+    for path in shipped_card_files():
+        h.update(f"\n{path.name}\n".encode())
+        h.update(read_regular(path, MAX_CONTENT_BYTES))
+    return h.hexdigest()
+
+
+def _shipped_mark(catalogue: dict[str, CreatureCard]) -> str | None:
+    """``_shipped_cards_digest()`` when ``catalogue`` is the shipped catalogue (the same cards), else None.
+
+    A warband is cached only against the shipped cards: a catalogue with cards of the player's own
+    (``--cards``) has no identity cheap enough to key an entry by, and is read every time.
+    """
+    try:
+        shipped = shipped_catalogue()[0]
+        if len(catalogue) != len(shipped) or any(catalogue.get(i) is not c for i, c in shipped):
+            return None
+        return _shipped_cards_digest()
+    except (ContentError, OSError, FileRefused):
+        return None
+
+
+def _cached_warband(raw: object, catalogue: dict[str, CreatureCard]) -> WarbandDef:
+    """A warband's cache entry (its fields without cards, and its card ids) with the catalogue's cards.
+
+    Raises plain.BadEntry when the entry is not such a mapping or names a card the catalogue lacks.
+    """
+    if not isinstance(raw, dict) or set(raw) != {"warband", "cards"}:
+        raise plain.BadEntry("a warband's entry holds 'warband' and 'cards'")
+    band = plain.decode(raw["warband"], WarbandDef)
+    ids = plain.decode(raw["cards"], tuple[str, ...])
+    if band.cards or not ids or any(i not in catalogue for i in ids):
+        raise plain.BadEntry("a warband's entry names cards the catalogue holds, at least one")
+    return replace(band, cards=tuple(catalogue[i] for i in ids))
 
 
 def load_battle_files(warband_files=(), map_files=(), card_files=()

@@ -13,9 +13,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from .cards import card_ids
 from .loader import (
     KIND_NAMES,
-    card_ids,
     kind_of,
     load_catalogue,
     read_card_files,

@@ -56,6 +56,7 @@ class AiHost(Protocol):
                    description: str = ..., exit_on_error: bool = ..., start: bool = ...,
                    exclusive: bool = ..., thread: bool = ...) -> Worker[Thought]: ...
     def set_timer(self, delay: float, callback: Callable[[], object] | None = ...) -> Timer: ...
+    def call_after_refresh(self, callback: Callable[..., object], *args: Any, **kwargs: Any) -> bool: ...
     def notify(self, message: str, *, title: str = ..., severity: SeverityLevel = ...,
                timeout: float | None = ...) -> None: ...
     def refresh_bindings(self) -> None: ...
@@ -94,6 +95,9 @@ class AiTurn:
         self._ready_at = 0.0
         #: (timer, thought) held back for the pace.
         self.waiting: tuple[Timer, Thought] | None = None
+        #: Whether the battle screen has been drawn since the AI's first question (issue 21: the bot's
+        #: thread, which shares the interpreter, starts thinking only once the first frame is out).
+        self._shown = False
 
     def _bot(self) -> AiPlayer:
         """The bot (only called in a battle against the AI)."""
@@ -169,7 +173,17 @@ class AiTurn:
         quick = self.fast or st.phase is Phase.CHAMPION  # a champion-power answer never holds play up
         self._ready_at = time.monotonic() + (0.0 if quick else bot.opponent.pace)
         self._note(True)
-        self.screen.run_worker(partial(bot.think, st), name=f"ai step {st.step}", group="ai",
+        if self._shown:
+            self._think(st)
+        else:  # the battle's first question: the screen is drawn first, then the bot's thread takes its share
+            self._shown = True
+            self.screen.call_after_refresh(self._think, st)
+
+    def _think(self, st: GameState) -> None:
+        """Start the worker that asks the bot about ``st``, unless the question has changed since."""
+        if self.pending is not st:
+            return
+        self.screen.run_worker(partial(self._bot().think, st), name=f"ai step {st.step}", group="ai",
                                thread=True, exclusive=True, exit_on_error=False)
 
     def answered(self, event: Worker.StateChanged) -> None:

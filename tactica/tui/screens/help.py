@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rich.markdown import Markdown
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -181,6 +180,8 @@ class HelpScreen(ModalScreen[None]):
         return settings.keys if isinstance(settings, Settings) else {}
 
     def compose(self) -> ComposeResult:
+        from rich.markdown import Markdown  # not before help is asked for (a faster start)
+
         with VerticalScroll():
             yield Static(Markdown(help_text(self._keys())))
 

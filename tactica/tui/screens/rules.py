@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.markdown import Markdown
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -119,6 +118,8 @@ class RulesScreen(ModalScreen[None]):
         if entry is None:
             text.update(f"No rule holds {self.query_one(Input).value.strip()!r}. Try an ID (MOV-7) or one word.")
         else:
+            from rich.markdown import Markdown  # not before the rules are asked for (a faster start)
+
             where = f"*{entry.page}" + (f" — {entry.chapter}*" if entry.chapter else "*")
             text.update(Markdown(f"{entry.text}\n\n{where}"))
         self.query_one("#rule-scroll", VerticalScroll).scroll_home(animate=False)

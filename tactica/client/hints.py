@@ -24,12 +24,14 @@ from tactica.engine import (
     Teleport,
     TeleportWay,
     UsePower,
+    active_modules,
     attack_allowed,
     attack_available,
     creature_distance,
     move_budget,
     move_rest,
     provokers_of_attack,
+    run_budget,
 )
 
 from .describe import creature_name, describe_preview, player_name
@@ -62,6 +64,22 @@ GENERAL_CODES = ("no-attack-left", "basic-only", "no-melee")
 
 CHARGE_GENERAL = GENERAL_CODES + ("no-uses",)
 """The same for a charge, where a spent basic melee line (CARD-4) is about the charger too."""
+
+
+RISK_WORDS = {"bump in the dark": "into the dark too fast: a d20 of 10 or it bumps for 5 damage",
+              "stumble": "rough ground in the dark: a d20 of 10 or 5 damage",
+              "drift": "ends in the dark with no wall beside: it may drift off its way",
+              "turn on ice": "turns on ice: a d20 of 10 or it falls prone and loses its activation",
+              "stop on ice": "stops on ice: a d20 of 10 or it falls prone and loses its activation",
+              "run on ice": "charges over ice: a d20 of 10 or it falls prone",
+              "slide": "enters a slope: it slides down to its foot"}
+"""A move's check or risk from ``move_checks`` (by its "what") in a player's words (``Hints._risk_words``)."""
+
+RISK_SHORT = {"bump in the dark": "dark: d20 of 10 or 5 damage", "stumble": "rough dark ground: d20 of 10 or 5 damage",
+              "drift": "may drift in the dark", "turn on ice": "turns on ice: d20 of 10 or prone",
+              "stop on ice": "stops on ice: d20 of 10 or prone", "run on ice": "charge over ice: d20 of 10 or prone",
+              "slide": "slides down the slope"}
+"""``RISK_WORDS`` in fewer words, for a hint said short."""
 
 
 def _where(square: Square) -> str:
@@ -287,7 +305,7 @@ class Hints:
                     text = (f"Squeeze {squares} (as 2×2 at half speed, then it expands to its full size; "
                             f"the foes its start provokes get combat advantage): m or Enter.")
                 else:
-                    text = f"Move {squares}: m or Enter."
+                    text = f"{self._move_words(path)}: m or Enter."
                 prov = s.provokers(path)
                 if prov:
                     text += (" Provokes opportunity attacks from " + ", ".join(self._name(u) for u in prov)
@@ -296,7 +314,7 @@ class Hints:
                         text += " s shifts here instead: no opportunity attacks."
                 else:
                     text += " No opportunity attacks."
-                return text + self._pit_words(chosen, not prov)
+                return text + self._pit_words(chosen, not prov) + self._risk_words(chosen)
             if cursor in s.shifts():  # MOV-12: a shift the engine allows where no move ends
                 return "Shift 1 square here: s (no opportunity attacks)."
             way = s.teleport_ways().get(cursor)
@@ -307,7 +325,8 @@ class Hints:
                     if here.uid in s.attack_targets(index):
                         return (self.preview(me.card.attacks[index], here.uid, s.attack_preview(index, here.uid))
                                 + " Enter: choose this attack.")
-            acts = (("move ✓" if not st.move_used else "move ✗") + "  "
+            rest = move_rest(st)  # G5E-SPLIT: the move is spent only when its pool is empty
+            acts = ((f"move: {rest} left" if rest else "move ✓" if not st.move_used else "move ✗") + "  "
                     + ("attack ✓" if not st.attack_used else "attack ✗"))
             if s.over_pit():  # it stands over a pit with the activation still open (TER-PIT, issue 20)
                 pit = ("Over a pit: it must move on before its activation ends (TER-PIT)" if moves
@@ -339,11 +358,73 @@ class Hints:
                     prov = s.provokers(c.path)
                     if prov:
                         text += " On the way: opportunity attacks from " + ", ".join(self._name(u) for u in prov) + "."
-                    return text + " Enter charges." + self._pit_words(c, True)
+                    return text + " Enter charges." + self._pit_words(c, True) + self._risk_words(c)
             return "Charge: move the cursor to a marked end square (Tab), Enter charges, Esc cancels."
         if m is Mode.FORCE and st.pending:
             return self._forced_hint(cursor)
         return ""
+
+    def _move_words(self, path: tuple[Square, ...]) -> str:
+        """"Move 4 squares here", and, when a rule module is on or the way costs more squares of
+        movement than it has squares, what it costs against what is left, counted the module's way
+        (``move_price``: G35-DIAG's 1-2-1-2 diagonals, G35-HAMPER, G5E-DIFF, UG-LOW), and which
+        actions it takes (a run, G35-RUN; the one-square move, G35-MIN; the rest of a split move,
+        G5E-SPLIT; a second move, ACT-3).  Said short (no step-by-step sum) while ``_short`` is set."""
+        st = self.session.state
+        n = len(path)
+        squares = f"{n} square{'s' if n != 1 else ''} here"
+        price = self.session.move_price(path)
+        if price is None or (not active_modules(st) and price.total == n and price.takes != "attack action"):
+            return f"Move {squares}"
+        cost = str(price.total)
+        if not self._short and n <= 8 and any(step != 1 for step in price.steps):
+            cost = "+".join(str(step) for step in price.steps) + f" = {price.total}"
+        if price.run:
+            if self._short:
+                return f"Run {squares} (cost {cost} of {price.run_left}: both actions, G35-RUN)"
+            return (f"Run {squares} (cost {cost} of {price.run_left}; more than its speed {price.speed}: a run "
+                    f"takes both actions, no attack after, G35-RUN)")
+        if price.takes == "both actions":
+            return (f"Move {squares} (cost {cost}, more than its {price.left}: the one-square move takes the "
+                    f"whole activation, G35-MIN)")
+        if price.takes == "rest":
+            how = f" of the {move_rest(st)} left of its move: no action, G5E-SPLIT"
+        elif price.takes == "attack action":
+            how = f" of {price.left}: a second move uses the attack action, ACT-3"
+        else:
+            how = f" of {price.left}"
+        return f"Move {squares} (cost {cost}{how})"
+
+    def _risk_words(self, action: Move | Squeeze | Charge) -> str:
+        """What the status line adds when ``action`` (a move or a charge) crosses ice or enters the
+        dark, from the engine's ``move_checks`` (UG-DARK, UG-SLIP, UG-SLIDE): the checks it would
+        roll, or that it goes slowly enough for none; "" when it meets neither."""
+        st = self.session.state
+        me = st.active_creature
+        if me is None or isinstance(action, Squeeze) or "underground" not in active_modules(st):
+            return ""
+        checks = self.session.move_checks(action)
+        said: list[str] = []
+        table = RISK_SHORT if self._short else RISK_WORDS
+        for rule, what in checks:
+            words = table.get(what, f"{what}: a d20 of 10")
+            if f"{words} ({rule})" not in said:
+                said.append(f"{words} ({rule})")
+        rules_at = st.battle_map.rules_at
+        dark = any(rules_at(sq).dark for sq in action.path)
+        ice = any(rules_at(sq).slippery for sq in (me.pos, *action.path) if sq is not None)
+        sees = any(a.kind == "darkvision" for a in me.card.abilities)
+        steady = any(a.kind == "crampons" for a in me.card.abilities)
+        if dark and not sees and not any(r == "UG-DARK" for r, _ in checks):
+            said.append(("dark, slowly: no check" if self._short else "into the dark slowly enough: no check")
+                        + " (UG-DARK)")
+        if ice and not steady and not any(r == "UG-SLIP" for r, _ in checks):
+            said.append(("ice, carefully: no check" if self._short else "over ice carefully: no check")
+                        + " (UG-SLIP)")
+        if not said:
+            return ""
+        joined = "; ".join(said)
+        return " " + joined[0].upper() + joined[1:] + "."
 
     def _jump_words(self, square: Square) -> str:
         """The status line over a teleporter the active creature may jump to now (TER-TELEPORT)."""
@@ -391,8 +472,11 @@ class Hints:
         rest = move_rest(st)  # G5E-SPLIT: squares left of a move action, spent without an action
         if s.moves():
             more = "" if st.move_used and st.attack_used else ", more with an action"
+            ran = run_budget(st)  # G35-RUN: the shaded squares include those only a run reaches
             keys.append("m on a shaded square moves" + (f" (the rest of its move: {rest} squares{more})" if rest
-                                                        else " again" if st.move_used else ""))
+                                                        else " again" if st.move_used
+                                                        else f" (or runs up to {ran}: no attack after, G35-RUN)"
+                                                        if ran else ""))
         if s.shifts():
             keys.append("s shifts 1 square")
         if st.move_used and keys and not rest:  # ACT-3: the attack action taken as a move action

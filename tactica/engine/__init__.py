@@ -151,6 +151,7 @@ from .legal import (
     move_budget,
     move_reach,
     move_rest,
+    run_budget,
 )
 from .mapswap import MapSwapError, with_map
 from .model import (
@@ -205,10 +206,13 @@ from .powers import (
     sight_needed,
 )
 from .queries import (
+    MovePrice,
     TeleportWay,
     charge_preview,
     creature_threat,
     ends_activation_in_pit,
+    move_checks,
+    move_price,
     move_refusal,
     movement_spent,
     provokers_of_squeeze,
@@ -414,6 +418,7 @@ __all__ = [
     "TEMPLATE_CORNERS",
     "TURN_TESTS",
     "Teleport",
+    "MovePrice",
     "TeleportWay",
     "Template",
     "TemplatePlaced",
@@ -486,6 +491,8 @@ __all__ = [
     "module_conflict",
     "move_budget",
     "move_reach",
+    "move_checks",
+    "move_price",
     "move_refusal",
     "move_rest",
     "movement_mode",
@@ -505,6 +512,7 @@ __all__ = [
     "reaction_attack",
     "round_end_winner",
     "routes",
+    "run_budget",
     "sealed_warbands",
     "sight_needed",
     "size_category",

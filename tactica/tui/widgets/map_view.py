@@ -21,8 +21,11 @@ What a square shows (so it reads without colour, too):
   one square of it names that player (``◆P1``; before start areas are chosen,
   the letter of the area whose player will: ``◆A``);
 * `` s `` (blue) a square the active creature can shift to (MOV-12),
-* `` : `` a square the active creature can reach, `` o `` the previewed
-  path, `` x `` a square a charge may end on, `` + `` a deployment square;
+* `` : `` a square the active creature can reach (``:▪:``, ``:^:`` … on one drawn with its own
+  glyph: the dark, difficult ground), `` o `` the previewed
+  path (``o2`` ``o4`` … a step that costs that many squares of movement: difficult or hampered
+  terrain, a low ceiling, counted the rule modules' way), `` x `` a square a charge may end on,
+  `` + `` a deployment square;
 * `` ░ `` (orange) a square the aimed close or area attack covers;
   creatures inside are marked as targets;
 * violet squares: the auras of the creature under the cursor;
@@ -713,20 +716,25 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         elif sq in ov.deploy:
             text, style = " ▪ ", s["deploy"]
         elif sq in ov.path:
-            text, style = " o ", s["path"]
+            cost = dict(ov.costs).get(sq)  # a step dearer than 1 (hampered, difficult, stooping): its cost
+            text, style = (f"o{cost}".ljust(CELL) if cost else " o "), s["path"]
         elif sq in ov.ends:
             text, style = " x ", s["end"]
         elif sq in ov.shifts:
             text, style = " s ", s["shift"]
         elif sq in ov.reachable:
-            text, style = text.replace(".", ":"), s["reach"]
+            style = s["reach"]
+            if "." in text:
+                text = text.replace(".", ":")
+            elif text[0] == " " and text[-1] == " ":  # dark, ice, a low ceiling…: `:▪:`, not colour alone
+                text = ":" + text[1:-1] + ":"
         elif sq in ov.aura:
             style = s["aura"]
         elif sq in ov.threat:
             style = s["threat"]
         if sq == self.square:
             style = style + Style(reverse=True, bold=True)
-            if who is None and text[0] == " " and text[-1] == " ":
+            if who is None and text[0] in " :" and text[-1] in " :":
                 text = "[" + text[1] + "]"
         if who is None and (ov.threat or ov.reach) and len(text) == CELL:
             text = threat_text(text, sq in ov.threat, sq in ov.reach)

@@ -1,0 +1,46 @@
+"""The battle map marks what the optional rule modules add to a move (issue 19): reachable squares
+drawn with their own glyph (the dark, ice) marked without colour alone, and the previewed path's
+dearer steps with their cost (docs/modules/*.md)."""
+from __future__ import annotations
+
+from tactica.engine import Ruleset
+from tactica.engine.sandbox import battle
+from tactica.tui.widgets.map_view import MapView
+from tests.engine.test_rules_underground import cave
+
+from .conftest import app_for_state
+
+
+async def test_UG_DARK_reachable_dark_squares_are_marked_without_colour_alone():
+    st = cave("""
+A00.......
+..........
+""")
+    app = app_for_state(st)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        mv = app.screen.query_one(MapView)
+        assert (1, 0) in mv.overlay.reachable
+        assert mv._cell3((2, 0))[0] == ":▪:"        # reachable dark: the dots say so, not the colour
+        assert mv._cell3((3, 0))[0] == " : "        # reachable clear ground, as before
+        mv.move_cursor((5, 1))
+        await pilot.pause()
+        assert mv._cell3((5, 1))[0] == "[o]"        # the cursor on the previewed path's end
+
+
+async def test_G35_HAMPER_the_path_shows_the_hampered_step_with_its_cost():
+    st = battle("""
+###.###
+###.###
+###^###
+###.###
+###A###
+""", active="A", rules=Ruleset(modules=("grid35",)))
+    st.attack_used = True
+    app = app_for_state(st)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        mv = app.screen.query_one(MapView)
+        mv.move_cursor((3, 0))
+        await pilot.pause()
+        assert [mv._cell3((3, y))[0] for y in (3, 2, 1)] == [" o ", "o2 ", " o "]

@@ -40,11 +40,13 @@ from .session import GameSession
 
 SAYS_WHY = {"attack": (Mode.PICK, Mode.ACT, Mode.CHARGE, Mode.CHARGE_END),
             "charge": (Mode.PICK, Mode.ACT, Mode.ATTACK, Mode.AREA),
-            "move": (Mode.PICK,), "shift": (Mode.PICK,), "power": (Mode.PICK, Mode.ACT), "end": (Mode.PICK,)}
+            "move": (Mode.PICK,), "shift": (Mode.PICK,), "power": (Mode.PICK, Mode.ACT), "end": (Mode.PICK,),
+            "dig": (Mode.PICK, Mode.ACT), "prone": (Mode.PICK, Mode.ACT)}
 """Modes in which a key that can do nothing now (its action not ``allowed``) says why (``refusal``)."""
 
 THEN = {"attack": "a attacks", "charge": "c charges", "move": "m moves it", "shift": "s shifts it 1 square",
-        "power": "w uses its special power", "end": "e ends its activation"}
+        "power": "w uses its special power", "end": "e ends its activation",
+        "dig": "g digs at rubble beside it (UG-RUBBLE)", "prone": "d drops it prone or stands it up (G5E-PRONE)"}
 """What each key does once a creature is active, for "Activate a creature first" (``refusal``)."""
 
 CHARGE_WORDS = {"no-sight": "not in line of sight (CHG-2)",
@@ -157,11 +159,48 @@ class Hints:
 
     def _refusal(self, name: str) -> str:
         """``refusal`` at full length (short while ``_short`` is set)."""
+        if name == "dig" and "underground" not in active_modules(self.session.state):
+            return ("g digs through rubble, a rule of the underground module (UG-RUBBLE); this battle plays "
+                    "without it.")
+        if name == "prone" and not self.session.of_type(DropProne) and not self.session.of_type(StandUp) \
+                and "grid5e" not in active_modules(self.session.state):
+            return "d drops prone or stands up, a rule of the grid5e module (G5E-PRONE); this battle plays without it."
         if self.mode is Mode.PICK:
             return f"Activate a creature first (Tab cycles yours, Enter activates); then {THEN[name]}."
         if name == "power":
             return self.power_refusal()
+        if name == "dig":
+            return self.dig_refusal()
+        if name == "prone":
+            return self.prone_refusal()
         return self.attack_refusal() if name == "attack" else self.charge_refusal()
+
+    def dig_refusal(self, cursor: Square | None = None) -> str:
+        """Why g can dig nowhere now (UG-RUBBLE, the underground module), from the engine's refusal of
+        a ``Dig`` at the rubble under ``cursor`` or touching the active creature: its actions are
+        used (digging takes the whole activation), solid rock needs a pick, or no rubble touches it."""
+        s, st, me = self.session, self.session.state, self._me()
+        rules_at = st.battle_map.rules_at
+        x, y = me.square
+        near = [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+                if (dx or dy) and st.battle_map.in_bounds((x + dx, y + dy)) and rules_at((x + dx, y + dy)).rubble]
+        spots = ([cursor] if cursor is not None and rules_at(cursor).rubble else []) + near
+        for spot in spots:
+            found = s.refusal(Dig(spot))
+            if found is not None:
+                return found[1]
+        used = " (and digging takes the whole activation: an action is used)" if st.move_used or st.attack_used \
+            else ""
+        return (f"No rubble touches {me.card.name}: g digs at a rubble square (▒) next to it, with both its "
+                f"actions unused{used} (UG-RUBBLE).")
+
+    def prone_refusal(self) -> str:
+        """Why d can neither drop the active creature prone nor stand it up now (G5E-PRONE): the
+        engine's refusal of ``StandUp`` for a prone creature, of ``DropProne`` for one standing."""
+        me = self._me()
+        prone = any(e.name == "prone" for e in me.effects)
+        found = self.session.refusal(StandUp() if prone else DropProne())
+        return found[1] if found else f"{me.card.name} cannot drop prone or stand up now (G5E-PRONE)."
 
     def power_refusal(self) -> str:
         """Why w can use no special power of the active creature now (SPW-1): it has none, or the

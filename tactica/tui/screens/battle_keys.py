@@ -37,6 +37,9 @@ BINDINGS: list[BindingType] = [
     Binding("w", "power", "Power", id="battle.power"),
     Binding("d", "prone", "Prone / stand", id="battle.prone"),  # G5E-PRONE: only with a module that has prone rules
     Binding("g", "dig", "Dig", id="battle.dig"),  # UG-RUBBLE: only with the underground module, beside rubble
+    # d or g that can do nothing now says why, naming the module's rule (G5E-PRONE, UG-RUBBLE)
+    Binding("d", "says_why('prone')", "Prone / stand", show=False, id="battle.prone"),
+    Binding("g", "says_why('dig')", "Dig", show=False, id="battle.dig"),
     Binding("space", "pick", "Add target", id="battle.add_target"),
     Binding("p", "auto_place", "Auto-place", id="battle.auto_place"),
     Binding("escape", "cancel", "Cancel", id="battle.cancel"),

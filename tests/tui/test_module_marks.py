@@ -44,3 +44,23 @@ async def test_G35_HAMPER_the_path_shows_the_hampered_step_with_its_cost():
         mv.move_cursor((3, 0))
         await pilot.pause()
         assert [mv._cell3((3, y))[0] for y in (3, 2, 1)] == [" o ", "o2 ", " o "]
+
+
+async def test_the_side_panel_names_the_cursor_square_as_the_log_does():
+    from tactica.client.battle_words import square_words
+    st = cave("""
+A00.......
+..........
+""")
+    app = app_for_state(st)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        mv = app.screen.query_one(MapView)
+        mv.move_cursor((2, 0))
+        await pilot.pause()
+        assert str(app.screen.cursor_line.render()) == "col 3, row 1 · Dark Ga…"  # the panel's 24 columns
+        mv.move_cursor((4, 1))
+        await pilot.pause()
+        assert str(app.screen.cursor_line.render()) == "column 5, row 2"
+    assert square_words(st, (2, 0)) == "column 3, row 1 · Dark Gallery"
+    assert square_words(st, (2, 0), 20) == "col 3, row 1 · Dark…"

@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
+from rich.text import Text
 from textual.app import App
 from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
 
 from tactica.client.battle_sizes import body_rows, side_width, status_room, status_rows, toasts_fit
-from tactica.client.battle_words import zone_note
+from tactica.client.battle_words import square_words, zone_note
 from tactica.client.session import GameSession
 from tactica.engine import MapDef, Square, terrain_rules
 
@@ -90,6 +91,8 @@ class LayoutHost(Protocol):
     def card_box(self) -> VerticalScroll: ...
     @property
     def stat_card(self) -> StatCard: ...
+    @property
+    def cursor_line(self) -> Static: ...
 
     def toast_racks(self) -> Sequence[Widget]: ...
 
@@ -168,6 +171,9 @@ class BattleLayout:
         card.active_uid = st.active_uid
         card.actions_used = (st.move_used, st.attack_used)
         card.square_note = zone_note(st, square)
+        line = self.screen.cursor_line
+        width = max(1, line.size.width - 2) if line.size.width else None
+        line.update(Text(square_words(st, square, width)))  # the map's names are not markup
         if card.creature is not shown and (card.creature is None or shown is None
                                            or card.creature.uid != shown.uid):
             self.screen.card_box.scroll_home(animate=False)  # a new card: its top

@@ -185,6 +185,7 @@ from .modules import OPTIONAL_MODULES, active_modules, unknown_modules
 from .modules import conflict as module_conflict
 from .modules.underground import fatigue_name as fatigue_of
 from .modules.underground import height as creature_height
+from .modules.underground import low_level as ceiling_level
 from .movement import Route, provokers_of_path, routes
 from .movement import mode_of as movement_mode
 from .numbers import BONUS_TARGETS, IMMUNITIES, Bonus, immune_to
@@ -453,6 +454,7 @@ __all__ = [
     "auras_covering",
     "automatic_critical",
     "bloodied_threshold",
+    "ceiling_level",
     "champion_budget_left",
     "charge_attack",
     "charge_choices",

@@ -47,6 +47,8 @@ every mode; moving the cursor still brings the view back to it (``edge_text``).
 """
 from __future__ import annotations
 
+import functools
+
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
@@ -59,27 +61,73 @@ from textual.strip import Strip
 
 from tactica.client.battle_sizes import BIG_CELL, CELL
 from tactica.client.overlay import Overlay
-from tactica.engine import GameState, Square, Terrain, terrain_rules
+from tactica.engine import GameState, Square, Terrain, ceiling_level, terrain_rules
 
 #: How a square with cave features (the underground module, docs/modules/underground.md) is drawn:
 #: (the ``TerrainRules`` feature, its three columns, its style in ``STYLES``), strongest first;
-#: each glyph reads without colour.
+#: each glyph reads without colour.  Rubble and low ceilings have a glyph for each kind
+#: (``RUBBLE_CELLS``, ``CEILING_CELLS``), so loose rubble and scree, a low passage and a crawlway
+#: never look alike.
 CAVE_CELLS = (("rubble", "▒▒▒", "rubble"), ("depth", " ▼ ", "chasm"), ("slope", " ↓ ", "slope"),
               ("gap_width", " ┆ ", "gap"), ("ceiling", " ▔ ", "low"), ("slippery", " ≈ ", "ice"),
               ("dark", " ▪ ", "dark"))
-#: Legend words of each cave feature (the battle screen's side panel and ``tactica preview``).
-CAVE_WORDS = {"rubble": "rubble (g digs)", "depth": "chasm, ledge", "slope": "slope", "gap_width": "narrow gap",
-              "ceiling": "low ceiling", "slippery": "ice", "dark": "darkness"}
+#: Rubble by kind (UG-RUBBLE): loose, partly blocked (scree), solid rock.
+RUBBLE_CELLS = {"loose": "▒▒▒", "partial": "▓▓▓", "solid": "▚▚▚"}
+#: A low ceiling by how low it is for a Medium creature, 6 feet tall (UG-LOW): 0 (lower than a Large
+#: creature only) and 1 stooping, 2 on hands and knees, 3 crawling.
+CEILING_CELLS = {0: " ▔ ", 1: " ▔ ", 2: " ═ ", 3: " ▀ "}
 
 
 def cave_cell(rules) -> tuple[str, str, str] | None:
-    """(text, style key, feature) of a square with cave features (``CAVE_CELLS``), None without."""
+    """(text, style key, feature) of a square with cave features (``CAVE_CELLS``; rubble and ceilings
+    by kind, ``RUBBLE_CELLS``, ``CEILING_CELLS``), None without."""
     if not rules.cave:
         return None
     for attr, text, style in CAVE_CELLS:
         if getattr(rules, attr):
+            if attr == "rubble":
+                text = RUBBLE_CELLS.get(rules.rubble, text)
+            elif attr == "ceiling":
+                text = CEILING_CELLS[ceiling_level(rules.ceiling, 6)]
             return text, style, attr
     return None
+
+
+@functools.lru_cache(maxsize=64)
+def cave_glyphs(customs: tuple) -> dict[str, str]:
+    """The three columns of each cave kind among a map's own terrain kinds ``customs``
+    (``MapDef.custom_terrain``), by name: its feature's glyph (``cave_cell``), or, when an earlier
+    kind of the map already has that glyph, the kind's own map symbol, so no two kinds of a map
+    look alike."""
+    out: dict[str, str] = {}
+    taken: set[str] = set()
+    for kind in customs:
+        cave = cave_cell(kind.rules) if kind.rules.cave else None
+        if cave is None:
+            continue
+        text = cave[0]
+        if text in taken:
+            text = f" {kind.rules.symbol} " if not kind.rules.rubble else kind.rules.symbol * CELL
+        taken.add(text)
+        out[kind.name] = text
+    return out
+
+
+_GLYPHS_OF: dict[int, tuple[object, dict[str, str]]] = {}
+"""``cave_glyphs`` of the maps drawn lately, by ``id`` (with the map, so a new map at an old id is
+not mistaken for it): a map's kinds are found once, not for every square drawn."""
+
+
+def cave_text(the_map, terrain, cave: tuple[str, str, str]) -> str:
+    """The three columns ``the_map`` draws a square of ``terrain`` with: its ``cave_glyphs`` entry,
+    else ``cave``'s glyph (a kind the battle made, dug-out rubble)."""
+    known = _GLYPHS_OF.get(id(the_map))
+    if known is None or known[0] is not the_map:
+        if len(_GLYPHS_OF) > 64:
+            _GLYPHS_OF.clear()
+        known = (the_map, cave_glyphs(the_map.custom_terrain))
+        _GLYPHS_OF[id(the_map)] = known
+    return known[1].get(getattr(terrain, "value", ""), cave[0])
 
 
 #: How a diagonal wall square is drawn (TER-WALL), by its wall corner: the wall side solid.
@@ -748,10 +796,11 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
             return HALF_WALL_CELLS[rules.half_wall], s["wall"]  # TER-WALL diagonal wall
         cave = cave_cell(rules) if rules.cave else None  # the underground module's features
         if cave is not None and rules.rubble:
-            return cave[0], s[cave[1]]
+            return cave_text(st.battle_map, terrain, cave), s[cave[1]]
         if rules.blocks_movement:
             return "███", s["wall"]
-        text = cave[0] if cave else f" {rules.symbol} "  # the engine's symbols: ^ T O * S % + @ (TER-*), or the map's
+        # the cave's glyphs, or the engine's symbols: ^ T O * S % + @ (TER-*), or the map's
+        text = cave_text(st.battle_map, terrain, cave) if cave else f" {rules.symbol} "
         rough = rules.difficult
         sides = range(max(st.players, len(st.battle_map.start_areas)))
         for player in sides:

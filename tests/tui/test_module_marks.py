@@ -64,3 +64,34 @@ A00.......
         assert str(app.screen.cursor_line.render()) == "column 5, row 2"
     assert square_words(st, (2, 0)) == "column 3, row 1 · Dark Gallery"
     assert square_words(st, (2, 0), 20) == "col 3, row 1 · Dark…"
+
+
+async def test_rulers_number_the_columns_and_rows_as_the_log_does_and_stay_while_the_map_scrolls():
+    board = "\n".join("A" + "." * 29 if y == 0 else "." * 29 + "b" if y == 21 else "." * 30 for y in range(22))
+    app = app_for_state(battle(board, active="A"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        mv = app.screen.query_one(MapView)
+        mv.move_cursor((0, 0))
+        await pilot.pause()
+        before = mv.render_line(0).text
+        await pilot.press("number_sign")
+        await pilot.pause()
+        assert mv.rulers
+        top = mv.render_line(0).text
+        assert top.startswith("    1  2  3  4  5") and top != before
+        assert mv.render_line(1).text.startswith(" 1  A ")        # row 1, then the map's first row
+        assert mv.in_view((0, 0))
+        mv.move_cursor((22, 8))                                     # "column 23, row 9": the view scrolls
+        await pilot.pause()
+        assert mv.in_view((22, 8))
+        top = mv.render_line(0).text
+        assert " 23 " in top and top.startswith("   ")              # the ruler follows the scrolled view
+        rows = [mv.render_line(y).text[:3] for y in range(1, mv.size.height)]
+        assert " 9 " in rows                                         # its row number down the left
+        line = mv.render_line(rows.index(" 9 ") + 1).text
+        at = top.index(" 23 ") + 1
+        assert line[at:at + 3] == "[.]"                             # the cursor under column 23, on row 9
+        await pilot.press("number_sign")
+        await pilot.pause()
+        assert not mv.rulers and not mv.render_line(0).text.startswith("    1  2")

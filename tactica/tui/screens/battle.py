@@ -354,6 +354,13 @@ class BattleScreen(Screen[str]):
         self.toasts.acknowledge("Threats: ! an enemy can attack there next turn, * the creature under the "
                                 "cursor can." if shown else "Threat view off.")
 
+    def action_rulers(self) -> None:
+        """#: show or hide the map's rulers, the column and row numbers the log's squares are
+        counted in ("column 23, row 9"; ``MapView.toggle_rulers``)."""
+        shown = self.map_view.toggle_rulers()
+        self.toasts.acknowledge("Rulers: column numbers along the top, row numbers down the left."
+                                if shown else "Rulers off.")
+
     def action_help(self) -> None:
         """?: keys and rules."""
         self.app.push_screen(HelpScreen())

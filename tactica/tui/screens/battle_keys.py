@@ -52,6 +52,7 @@ BINDINGS: list[BindingType] = [
     Binding("f", "ai_fast", "Fast AI", id="battle.ai_fast"),
     Binding("i", "ai_intent", "AI intent", id="battle.ai_intent"),
     Binding("t", "threats", "Threats", id="battle.threats"),
+    Binding("number_sign", "rulers", "Rulers", key_display="#", show=False, id="battle.rulers"),
     # r: the rules reference on the rules the screen names now (a refusal's ID, the preview's modifiers, the card)
     Binding("r", "rules", "Rules", show=False, id="battle.rules"),
     Binding("o", "champion_prompts", "Ask champion powers again", show=False, id="battle.champion_prompts"),
@@ -92,7 +93,7 @@ def key_shown(screen: KeysHost, action: str, parameters: tuple[object, ...]) -> 
     it (``BattleScreen.check_action``): help and quit always; the card's and the log's paging when
     they overflow; f and i against the AI; no other key while the AI plays; undo and reload as the
     session allows; none while a question is up; the rest as the controller's mode allows."""
-    if action in ("help", "quit", "champion_prompts", "threats", "rules"):
+    if action in ("help", "quit", "champion_prompts", "threats", "rules", "rulers"):
         return True
     if action == "card_scroll":  # the card is longer than its panel (also while the AI plays)
         return screen.battle_layout.card_overflows()

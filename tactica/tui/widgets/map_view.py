@@ -134,6 +134,8 @@ def cave_text(the_map, terrain, cave: tuple[str, str, str]) -> str:
 HALF_WALL_CELLS = {"nw": "█◤ ", "ne": " ◥█", "sw": "█◣ ", "se": " ◢█"}
 SCROLL_MARGIN = (4, 3)
 """Squares of map kept in view left and right, above and below the cursor, when the view has room."""
+RULER_WIDTH = 3
+"""Columns the row ruler takes at the map's left (``MapView.toggle_rulers``): two digits and a space."""
 SCROLL_STEP = 3
 """Squares the view moves for one shift+arrow (``MapView.scroll_squares``)."""
 EDGE_KEYS = "shift+arrows scroll"
@@ -395,6 +397,8 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         self.style_table: dict[str, str] = dict(STYLES)
         self._styles = {k: Style.parse(v) for k, v in STYLES.items()}
         self._cw, self._ch = CELL, 1
+        #: Column numbers along the top and row numbers down the left (``toggle_rulers``; off at first).
+        self.rulers = False
         self._resize_virtual()
 
     #: The VP zone labels ``zone_marks`` found, and the state they were found for.
@@ -457,12 +461,40 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
 
     def _resize_virtual(self) -> None:
         w, h = self._map_size()
-        self.virtual_size = Size(w * self._cw, h * self._ch)
+        gx, gy = self._gutter()
+        self.virtual_size = Size(w * self._cw + gx, h * self._ch + gy)
         self._update_edges()
+
+    # -- rulers ---------------------------------------------------------------------
+    def _gutter(self) -> tuple[int, int]:
+        """(columns, rows) the rulers take at the view's left and top: (``RULER_WIDTH``, 1) while they
+        are shown, else (0, 0)."""
+        return (RULER_WIDTH, 1) if self.rulers else (0, 0)
+
+    def toggle_rulers(self) -> bool:
+        """Show or hide the rulers: each map column's number (1-based, as the log counts) along the
+        top and each row's down the left, fixed while the map scrolls.  Returns whether they show."""
+        self.rulers = not self.rulers
+        self._resize_virtual()
+        self.refresh()
+        self.keep_in_view([self.square])
+        return self.rulers
+
+    def _column_ruler(self, scroll_x: int, width: int) -> Strip:
+        """The top ruler: each map column's number centred over it, every fifth one bold."""
+        w, _ = self._map_size()
+        gx, _ = self._gutter()
+        margin, cw = self._margin(), self._cw
+        plain, bold = Style(color="bright_black"), Style(color="bright_black", bold=True)
+        segments = [Segment(" " * margin)] if margin else []
+        segments += [Segment(f"{x + 1:^{cw}}", bold if (x + 1) % 5 == 0 else plain) for x in range(w)]
+        strip = Strip(segments, margin + w * cw).crop_extend(scroll_x, scroll_x + width - gx, self.rich_style)
+        return Strip([Segment(" " * gx, self.rich_style)] + list(strip), width)
 
     def on_resize(self, event: events.Resize) -> None:
         w, h = self._map_size()
-        big = w and w * BIG_CELL[0] <= event.size.width and h * BIG_CELL[1] <= event.size.height
+        gx, gy = self._gutter()
+        big = w and w * BIG_CELL[0] + gx <= event.size.width and h * BIG_CELL[1] + gy <= event.size.height
         size = BIG_CELL if big else (CELL, 1)
         if size != (self._cw, self._ch):
             self._cw, self._ch = size
@@ -476,6 +508,8 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         a square cut by the view's edge counts as hidden.  All 0 when the whole map shows."""
         w, h = self._map_size()
         view_w, view_h = self.scrollable_content_region.size
+        gx, gy = self._gutter()
+        view_w, view_h = view_w - gx, view_h - gy
         if not w or view_w <= 0 or view_h <= 0:
             return (0, 0, 0, 0)
         cw, ch = self._cw, self._ch
@@ -528,8 +562,9 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         outer = self.outer_size
         if not outer.width:
             return
-        tall = h * self._ch > outer.height
-        over = bool(w) and (tall or w * self._cw > outer.width - (1 if tall else 0))  # a scroll bar's column
+        gx, gy = self._gutter()
+        tall = h * self._ch + gy > outer.height
+        over = bool(w) and (tall or w * self._cw + gx > outer.width - (1 if tall else 0))  # a scroll bar's column
         self.set_class(over, "-edges")
         text = self.edge_text() if over else ""
         if text != getattr(self, "_edge_shown", ""):
@@ -557,7 +592,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
     def _margin(self) -> int:
         """Blank columns left of the map, centring it in a wide view."""
         w, _ = self._map_size()
-        return max(0, (self.scrollable_content_region.width - w * self._cw) // 2)
+        return max(0, (self.scrollable_content_region.width - self._gutter()[0] - w * self._cw) // 2)
 
     # -- cursor ------------------------------------------------------------------
     def action_cursor(self, dx: int, dy: int) -> None:
@@ -580,9 +615,9 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         return Offset(min(w - 1, max(0, value.x)), min(h - 1, max(0, value.y)))
 
     def watch_cursor(self, old: Offset, new: Offset) -> None:
-        ch = self._ch
+        ch, gy = self._ch, self._gutter()[1]
         for y in {old.y, new.y}:
-            self.refresh(Region(0, y * ch - self.scroll_offset.y, self.size.width, ch))
+            self.refresh(Region(0, y * ch + gy - self.scroll_offset.y, self.size.width, ch))
         who = self._state.creature_at((new.x, new.y)) if self._state is not None else None
         self.keep_in_view(list(who.squares) if who is not None and who.squares else [(new.x, new.y)])
         self.post_message(self.CursorMoved((new.x, new.y)))
@@ -600,6 +635,8 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         """Scroll as little as needed to show ``region`` (virtual cells) with the margins of
         ``keep_in_view``."""
         view_w, view_h = self.scrollable_content_region.size
+        gx, gy = self._gutter()
+        view_w, view_h = view_w - gx, view_h - gy  # the rulers' columns and row show no map
         if view_w <= 0 or view_h <= 0:
             return  # not laid out yet
         x0, y0 = self.scroll_offset
@@ -631,7 +668,9 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
 
     def in_view(self, square: Square) -> bool:
         """True when ``square`` is drawn whole inside the visible part of the map."""
-        view = Region(self.scroll_offset.x, self.scroll_offset.y, *self.scrollable_content_region.size)
+        gx, gy = self._gutter()
+        w, h = self.scrollable_content_region.size
+        view = Region(self.scroll_offset.x, self.scroll_offset.y, w - gx, h - gy)
         return view.contains_region(self._region([square]))
 
     def show_squares(self, groups) -> None:
@@ -648,7 +687,8 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         w, h = self._map_size()
         if not groups or not w:
             return
-        view = self.scrollable_content_region.size
+        gx, gy = self._gutter()
+        view = Size(self.scrollable_content_region.width - gx, self.scrollable_content_region.height - gy)
         shown = groups[0]
         for group in groups[1:]:
             region = self._region(shown + group)
@@ -659,10 +699,11 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
 
     def _square_at(self, event: events.MouseEvent) -> Square | None:
         offset = event.get_content_offset(self)
-        if offset is None:
+        gx, gy = self._gutter()
+        if offset is None or offset.x < gx or offset.y < gy:  # on a ruler
             return None
-        x = (offset.x + self.scroll_offset.x - self._margin()) // self._cw
-        y = (offset.y + self.scroll_offset.y) // self._ch
+        x = (offset.x - gx + self.scroll_offset.x - self._margin()) // self._cw
+        y = (offset.y - gy + self.scroll_offset.y) // self._ch
         w, h = self._map_size()
         if 0 <= x < w and 0 <= y < h:
             return (x, y)
@@ -672,10 +713,11 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         """The map square drawn at screen cell (``x``, ``y``), e.g. under the mouse over a screen
         above this one (a docked question); None off the map or outside the view."""
         box = self.content_region
-        if not box.contains(x, y):
+        gx, gy = self._gutter()
+        if not box.contains(x, y) or x - box.x < gx or y - box.y < gy:
             return None
-        col = (x - box.x + self.scroll_offset.x - self._margin()) // self._cw
-        row = (y - box.y + self.scroll_offset.y) // self._ch
+        col = (x - box.x - gx + self.scroll_offset.x - self._margin()) // self._cw
+        row = (y - box.y - gy + self.scroll_offset.y) // self._ch
         w, h = self._map_size()
         return (col, row) if 0 <= col < w and 0 <= row < h else None
 
@@ -695,9 +737,12 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
     def render_line(self, y: int) -> Strip:
         """Draw one terminal row: the map row at ``y`` plus the scroll offset."""
         scroll_x, scroll_y = self.scroll_offset
-        row, sub = divmod(y + scroll_y, self._ch)
+        gx, gy = self._gutter()
         width = self.scrollable_content_region.width
         w, h = self._map_size()
+        if gy and y < gy and self._state is not None:  # the column ruler, fixed at the top
+            return self._column_ruler(scroll_x, width)
+        row, sub = divmod(y - gy + scroll_y, self._ch)
         if self._state is None or not 0 <= row < h:
             return Strip.blank(width, self.rich_style)
         margin = self._margin()
@@ -706,7 +751,11 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
             cell = self._cell_segments((x, row), sub)
             segments += cell if isinstance(cell, list) else [cell]
         strip = Strip(segments, margin + w * self._cw)
-        return strip.crop_extend(scroll_x, scroll_x + width, self.rich_style)
+        if not gx:
+            return strip.crop_extend(scroll_x, scroll_x + width, self.rich_style)
+        label = f"{row + 1:>{gx - 1}} " if sub == 0 else " " * gx  # the row ruler, fixed at the left
+        ruler = Segment(label, Style(color="bright_black", bold=(row + 1) % 5 == 0))
+        return Strip([ruler] + list(strip.crop_extend(scroll_x, scroll_x + width - gx, self.rich_style)), width)
 
     def _cell(self, sq: Square, sub: int = 0) -> Segment:
         """One square's segment: ``sub`` is the row within a two-row (big) square (a square drawn in

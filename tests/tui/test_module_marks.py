@@ -58,7 +58,7 @@ A00.......
         mv = app.screen.query_one(MapView)
         mv.move_cursor((2, 0))
         await pilot.pause()
-        assert str(app.screen.cursor_line.render()) == "col 3, row 1 · Dark Ga…"  # the panel's 24 columns
+        assert str(app.screen.cursor_line.render()) == "col 3, row 1 · Dark Gall…"  # the panel's 25 columns
         mv.move_cursor((4, 1))
         await pilot.pause()
         assert str(app.screen.cursor_line.render()) == "column 5, row 2"

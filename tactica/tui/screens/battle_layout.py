@@ -179,7 +179,7 @@ class BattleLayout:
         card.actions_used = (st.move_used, st.attack_used)
         card.square_note = zone_note(st, square)
         line = self.screen.cursor_line
-        width = max(1, line.size.width - 2) if line.size.width else None
+        width = line.size.width or None  # the content's width (its padding left out)
         line.update(Text(square_words(st, square, width)))  # the map's names are not markup
         if card.creature is not shown and (card.creature is None or shown is None
                                            or card.creature.uid != shown.uid):

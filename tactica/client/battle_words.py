@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tactica.client.describe import LogLine, creature_name, player_name
 from tactica.client.session import GameSession
-from tactica.engine import Action, Charge, EndActivation, GameState, Move, Square, Squeeze
+from tactica.engine import Action, Charge, EndActivation, GameState, Move, Square, Squeeze, Terrain
 
 CONFIRM_TITLES = ("Opportunity attack", "Pit", "End activation?")
 """Titles of the warning toasts of actions that wait for their key again (``asks_first``)."""
@@ -40,6 +40,27 @@ def zone_note(st: GameState, square: Square) -> str:
             return (f"◆ {player_name(p)}'s VP zone: {player_name(p)} scores {st.rules.held_zone_vp} VP "
                     f"{when} at the end of each round (it lies toward the other side).")
     return ""
+
+
+def square_words(st: GameState, square: Square, width: int | None = None) -> str:
+    """The cursor's square in words for the side panel: "column 23, row 9 · Rubble Choke" (1-based,
+    as the log counts them; the terrain's name unless it is clear ground), within ``width``
+    characters when given ("col 23, row 9", then the name cut short with "…"); empty before the
+    map is chosen."""
+    if st.map is None:
+        return ""
+    where = f"column {square[0] + 1}, row {square[1] + 1}"
+    kind = st.battle_map.terrain_at(square)
+    name = "" if kind is Terrain.CLEAR else str(kind.value)
+    name = name[:1].upper() + name[1:]
+    text = f"{where} · {name}" if name else where
+    if width is None or len(text) <= width:
+        return text
+    where = f"col {square[0] + 1}, row {square[1] + 1}"
+    text = f"{where} · {name}" if name else where
+    if len(text) <= width:
+        return text
+    return text[:max(len(where), width - 1)] + "…"
 
 
 def sealed_lines(st: GameState) -> list[LogLine]:

@@ -24,12 +24,14 @@ from tactica.engine import (
     Teleport,
     TeleportWay,
     UsePower,
+    active_modules,
     attack_allowed,
     attack_available,
     creature_distance,
     move_budget,
     move_rest,
     provokers_of_attack,
+    run_budget,
 )
 
 from .describe import creature_name, describe_preview, player_name
@@ -38,11 +40,13 @@ from .session import GameSession
 
 SAYS_WHY = {"attack": (Mode.PICK, Mode.ACT, Mode.CHARGE, Mode.CHARGE_END),
             "charge": (Mode.PICK, Mode.ACT, Mode.ATTACK, Mode.AREA),
-            "move": (Mode.PICK,), "shift": (Mode.PICK,), "power": (Mode.PICK, Mode.ACT), "end": (Mode.PICK,)}
+            "move": (Mode.PICK,), "shift": (Mode.PICK,), "power": (Mode.PICK, Mode.ACT), "end": (Mode.PICK,),
+            "dig": (Mode.PICK, Mode.ACT), "prone": (Mode.PICK, Mode.ACT)}
 """Modes in which a key that can do nothing now (its action not ``allowed``) says why (``refusal``)."""
 
 THEN = {"attack": "a attacks", "charge": "c charges", "move": "m moves it", "shift": "s shifts it 1 square",
-        "power": "w uses its special power", "end": "e ends its activation"}
+        "power": "w uses its special power", "end": "e ends its activation",
+        "dig": "g digs at rubble beside it (UG-RUBBLE)", "prone": "d drops it prone or stands it up (G5E-PRONE)"}
 """What each key does once a creature is active, for "Activate a creature first" (``refusal``)."""
 
 CHARGE_WORDS = {"no-sight": "not in line of sight (CHG-2)",
@@ -62,6 +66,22 @@ GENERAL_CODES = ("no-attack-left", "basic-only", "no-melee")
 
 CHARGE_GENERAL = GENERAL_CODES + ("no-uses",)
 """The same for a charge, where a spent basic melee line (CARD-4) is about the charger too."""
+
+
+RISK_WORDS = {"bump in the dark": "into the dark too fast: a d20 of 10 or it bumps for 5 damage",
+              "stumble": "rough ground in the dark: a d20 of 10 or 5 damage",
+              "drift": "ends in the dark with no wall beside: it may drift off its way",
+              "turn on ice": "turns on ice: a d20 of 10 or it falls prone and loses its activation",
+              "stop on ice": "stops on ice: a d20 of 10 or it falls prone and loses its activation",
+              "run on ice": "charges over ice: a d20 of 10 or it falls prone",
+              "slide": "enters a slope: it slides down to its foot"}
+"""A move's check or risk from ``move_checks`` (by its "what") in a player's words (``Hints._risk_words``)."""
+
+RISK_SHORT = {"bump in the dark": "dark: d20 of 10 or 5 damage", "stumble": "rough dark ground: d20 of 10 or 5 damage",
+              "drift": "may drift in the dark", "turn on ice": "turns on ice: d20 of 10 or prone",
+              "stop on ice": "stops on ice: d20 of 10 or prone", "run on ice": "charge over ice: d20 of 10 or prone",
+              "slide": "slides down the slope"}
+"""``RISK_WORDS`` in fewer words, for a hint said short."""
 
 
 def _where(square: Square) -> str:
@@ -139,11 +159,48 @@ class Hints:
 
     def _refusal(self, name: str) -> str:
         """``refusal`` at full length (short while ``_short`` is set)."""
+        if name == "dig" and "underground" not in active_modules(self.session.state):
+            return ("g digs through rubble, a rule of the underground module (UG-RUBBLE); this battle plays "
+                    "without it.")
+        if name == "prone" and not self.session.of_type(DropProne) and not self.session.of_type(StandUp) \
+                and "grid5e" not in active_modules(self.session.state):
+            return "d drops prone or stands up, a rule of the grid5e module (G5E-PRONE); this battle plays without it."
         if self.mode is Mode.PICK:
             return f"Activate a creature first (Tab cycles yours, Enter activates); then {THEN[name]}."
         if name == "power":
             return self.power_refusal()
+        if name == "dig":
+            return self.dig_refusal()
+        if name == "prone":
+            return self.prone_refusal()
         return self.attack_refusal() if name == "attack" else self.charge_refusal()
+
+    def dig_refusal(self, cursor: Square | None = None) -> str:
+        """Why g can dig nowhere now (UG-RUBBLE, the underground module), from the engine's refusal of
+        a ``Dig`` at the rubble under ``cursor`` or touching the active creature: its actions are
+        used (digging takes the whole activation), solid rock needs a pick, or no rubble touches it."""
+        s, st, me = self.session, self.session.state, self._me()
+        rules_at = st.battle_map.rules_at
+        x, y = me.square
+        near = [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+                if (dx or dy) and st.battle_map.in_bounds((x + dx, y + dy)) and rules_at((x + dx, y + dy)).rubble]
+        spots = ([cursor] if cursor is not None and rules_at(cursor).rubble else []) + near
+        for spot in spots:
+            found = s.refusal(Dig(spot))
+            if found is not None:
+                return found[1]
+        used = " (and digging takes the whole activation: an action is used)" if st.move_used or st.attack_used \
+            else ""
+        return (f"No rubble touches {me.card.name}: g digs at a rubble square (▒) next to it, with both its "
+                f"actions unused{used} (UG-RUBBLE).")
+
+    def prone_refusal(self) -> str:
+        """Why d can neither drop the active creature prone nor stand it up now (G5E-PRONE): the
+        engine's refusal of ``StandUp`` for a prone creature, of ``DropProne`` for one standing."""
+        me = self._me()
+        prone = any(e.name == "prone" for e in me.effects)
+        found = self.session.refusal(StandUp() if prone else DropProne())
+        return found[1] if found else f"{me.card.name} cannot drop prone or stand up now (G5E-PRONE)."
 
     def power_refusal(self) -> str:
         """Why w can use no special power of the active creature now (SPW-1): it has none, or the
@@ -287,7 +344,7 @@ class Hints:
                     text = (f"Squeeze {squares} (as 2×2 at half speed, then it expands to its full size; "
                             f"the foes its start provokes get combat advantage): m or Enter.")
                 else:
-                    text = f"Move {squares}: m or Enter."
+                    text = f"{self._move_words(path)}: m or Enter."
                 prov = s.provokers(path)
                 if prov:
                     text += (" Provokes opportunity attacks from " + ", ".join(self._name(u) for u in prov)
@@ -296,7 +353,7 @@ class Hints:
                         text += " s shifts here instead: no opportunity attacks."
                 else:
                     text += " No opportunity attacks."
-                return text + self._pit_words(chosen, not prov)
+                return text + self._pit_words(chosen, not prov) + self._risk_words(chosen)
             if cursor in s.shifts():  # MOV-12: a shift the engine allows where no move ends
                 return "Shift 1 square here: s (no opportunity attacks)."
             way = s.teleport_ways().get(cursor)
@@ -307,7 +364,8 @@ class Hints:
                     if here.uid in s.attack_targets(index):
                         return (self.preview(me.card.attacks[index], here.uid, s.attack_preview(index, here.uid))
                                 + " Enter: choose this attack.")
-            acts = (("move ✓" if not st.move_used else "move ✗") + "  "
+            rest = move_rest(st)  # G5E-SPLIT: the move is spent only when its pool is empty
+            acts = ((f"move: {rest} left" if rest else "move ✓" if not st.move_used else "move ✗") + "  "
                     + ("attack ✓" if not st.attack_used else "attack ✗"))
             if s.over_pit():  # it stands over a pit with the activation still open (TER-PIT, issue 20)
                 pit = ("Over a pit: it must move on before its activation ends (TER-PIT)" if moves
@@ -339,11 +397,73 @@ class Hints:
                     prov = s.provokers(c.path)
                     if prov:
                         text += " On the way: opportunity attacks from " + ", ".join(self._name(u) for u in prov) + "."
-                    return text + " Enter charges." + self._pit_words(c, True)
+                    return text + " Enter charges." + self._pit_words(c, True) + self._risk_words(c)
             return "Charge: move the cursor to a marked end square (Tab), Enter charges, Esc cancels."
         if m is Mode.FORCE and st.pending:
             return self._forced_hint(cursor)
         return ""
+
+    def _move_words(self, path: tuple[Square, ...]) -> str:
+        """"Move 4 squares here", and, when a rule module is on or the way costs more squares of
+        movement than it has squares, what it costs against what is left, counted the module's way
+        (``move_price``: G35-DIAG's 1-2-1-2 diagonals, G35-HAMPER, G5E-DIFF, UG-LOW), and which
+        actions it takes (a run, G35-RUN; the one-square move, G35-MIN; the rest of a split move,
+        G5E-SPLIT; a second move, ACT-3).  Said short (no step-by-step sum) while ``_short`` is set."""
+        st = self.session.state
+        n = len(path)
+        squares = f"{n} square{'s' if n != 1 else ''} here"
+        price = self.session.move_price(path)
+        if price is None or (not active_modules(st) and price.total == n and price.takes != "attack action"):
+            return f"Move {squares}"
+        cost = str(price.total)
+        if not self._short and n <= 8 and any(step != 1 for step in price.steps):
+            cost = "+".join(str(step) for step in price.steps) + f" = {price.total}"
+        if price.run:
+            if self._short:
+                return f"Run {squares} (cost {cost} of {price.run_left}: both actions, G35-RUN)"
+            return (f"Run {squares} (cost {cost} of {price.run_left}; more than its speed {price.speed}: a run "
+                    f"takes both actions, no attack after, G35-RUN)")
+        if price.takes == "both actions":
+            return (f"Move {squares} (cost {cost}, more than its {price.left}: the one-square move takes the "
+                    f"whole activation, G35-MIN)")
+        if price.takes == "rest":
+            how = f" of the {move_rest(st)} left of its move: no action, G5E-SPLIT"
+        elif price.takes == "attack action":
+            how = f" of {price.left}: a second move uses the attack action, ACT-3"
+        else:
+            how = f" of {price.left}"
+        return f"Move {squares} (cost {cost}{how})"
+
+    def _risk_words(self, action: Move | Squeeze | Charge) -> str:
+        """What the status line adds when ``action`` (a move or a charge) crosses ice or enters the
+        dark, from the engine's ``move_checks`` (UG-DARK, UG-SLIP, UG-SLIDE): the checks it would
+        roll, or that it goes slowly enough for none; "" when it meets neither."""
+        st = self.session.state
+        me = st.active_creature
+        if me is None or isinstance(action, Squeeze) or "underground" not in active_modules(st):
+            return ""
+        checks = self.session.move_checks(action)
+        said: list[str] = []
+        table = RISK_SHORT if self._short else RISK_WORDS
+        for rule, what in checks:
+            words = table.get(what, f"{what}: a d20 of 10")
+            if f"{words} ({rule})" not in said:
+                said.append(f"{words} ({rule})")
+        rules_at = st.battle_map.rules_at
+        dark = any(rules_at(sq).dark for sq in action.path)
+        ice = any(rules_at(sq).slippery for sq in (me.pos, *action.path) if sq is not None)
+        sees = any(a.kind == "darkvision" for a in me.card.abilities)
+        steady = any(a.kind == "crampons" for a in me.card.abilities)
+        if dark and not sees and not any(r == "UG-DARK" for r, _ in checks):
+            said.append(("dark, slowly: no check" if self._short else "into the dark slowly enough: no check")
+                        + " (UG-DARK)")
+        if ice and not steady and not any(r == "UG-SLIP" for r, _ in checks):
+            said.append(("ice, carefully: no check" if self._short else "over ice carefully: no check")
+                        + " (UG-SLIP)")
+        if not said:
+            return ""
+        joined = "; ".join(said)
+        return " " + joined[0].upper() + joined[1:] + "."
 
     def _jump_words(self, square: Square) -> str:
         """The status line over a teleporter the active creature may jump to now (TER-TELEPORT)."""
@@ -391,8 +511,11 @@ class Hints:
         rest = move_rest(st)  # G5E-SPLIT: squares left of a move action, spent without an action
         if s.moves():
             more = "" if st.move_used and st.attack_used else ", more with an action"
+            ran = run_budget(st)  # G35-RUN: the shaded squares include those only a run reaches
             keys.append("m on a shaded square moves" + (f" (the rest of its move: {rest} squares{more})" if rest
-                                                        else " again" if st.move_used else ""))
+                                                        else " again" if st.move_used
+                                                        else f" (or runs up to {ran}: no attack after, G35-RUN)"
+                                                        if ran else ""))
         if s.shifts():
             keys.append("s shifts 1 square")
         if st.move_used and keys and not rest:  # ACT-3: the attack action taken as a move action

@@ -15,6 +15,7 @@ from tactica.engine import (
     Creature,
     ForceMove,
     GameState,
+    Move,
     Square,
     Squeeze,
     aura_squares,
@@ -58,6 +59,9 @@ class Overlay:
             (``threat_squares``).
         reach: with the threat view on, squares the creature under the cursor could attack next turn
             (``creature_threat``).
+        costs: the previewed move's steps that cost more than 1 square of movement, as (square,
+            cost) pairs, counted the battle's way (``GameSession.move_price``: difficult terrain,
+            MOV-8; G35-DIAG, G35-HAMPER, G5E-DIFF, UG-LOW), so the map marks hampered squares.
     """
 
     reachable: frozenset[Square] = frozenset()
@@ -73,6 +77,7 @@ class Overlay:
     aura: frozenset[Square] = frozenset()
     threat: frozenset[Square] = frozenset()
     reach: frozenset[Square] = frozenset()
+    costs: tuple[tuple[Square, int], ...] = ()
 
 
 class ThreatView:
@@ -150,6 +155,15 @@ def aura_marks(session: GameSession, cursor: Square) -> frozenset[Square]:
     return frozenset(found)
 
 
+def step_costs(session: GameSession, path: tuple[Square, ...]) -> tuple[tuple[Square, int], ...]:
+    """The steps of the active creature's move along ``path`` that cost more than 1 square of
+    movement, as (square, cost) pairs in path order (``GameSession.move_price``); () when none."""
+    price = session.move_price(path) if path else None
+    if price is None:
+        return ()
+    return tuple((sq, cost) for sq, cost in zip(path, price.steps) if cost > 1)
+
+
 def map_overlay(machine: ModeMachine, cursor: Square, view: ThreatView | None = None) -> Overlay:
     """The marks for the map with the cursor on ``cursor`` in ``machine``'s mode: an Overlay (the auras of
     the creature under the cursor added except while aiming an area, deploying or waiting; the marks of
@@ -185,7 +199,8 @@ def _overlay(machine: ModeMachine, cursor: Square) -> Overlay:
             shown = path + (way.jump.square,) + (way.then.path if way.then is not None else ())
         return Overlay(reachable=frozenset(moves) | frozenset(ways), shifts=frozenset(s.shifts()),
                        path=body_path(me, shown, move.destination if isinstance(move, Squeeze) else None),
-                       provokers=frozenset(s.provokers(path)), active=active)
+                       provokers=frozenset(s.provokers(path)), active=active,
+                       costs=step_costs(s, path) if isinstance(move, Move) else ())
     if m is Mode.ATTACK:
         return Overlay(targets=frozenset(s.attack_targets(machine.attack_index)),
                        picked=frozenset(machine.picked), active=active)

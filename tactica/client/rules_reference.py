@@ -56,6 +56,13 @@ class RuleEntry:
         return f"{self.rule_id} {self.title}" if self.rule_id else self.title
 
 
+def for_players(text: str) -> str:
+    """``text`` (a rule's Markdown) without its paragraphs for developers: those that name the tests
+    of a rule ("Tests: ``tests/engine/…``"), which a player reading the rules has no use for."""
+    paragraphs = re.split(r"\n\s*\n", text)
+    return "\n\n".join(p for p in paragraphs if not p.lstrip().startswith("Tests:"))
+
+
 def parse_page(text: str, page: str) -> list[RuleEntry]:
     """The entries of one rules page (Markdown ``text``, named ``page``), in page order."""
     entries: list[RuleEntry] = []
@@ -66,7 +73,7 @@ def parse_page(text: str, page: str) -> list[RuleEntry]:
     def close() -> None:
         if current is not None:
             rule_id, title, _ = current
-            content = "\n".join(body).strip()
+            content = for_players("\n".join(body)).strip()
             if content and (rule_id or len(content.splitlines()) > 1):
                 entries.append(RuleEntry(rule_id, title, content, chapter, page))
 

@@ -26,6 +26,7 @@ from tactica.engine import (
     MapDef,
     MapSwapError,
     Move,
+    MovePrice,
     Phase,
     Place,
     Ruleset,
@@ -44,6 +45,8 @@ from tactica.engine import (
     ends_activation_in_pit,
     ends_in_pit,
     legal_actions,
+    move_checks,
+    move_price,
     move_refusal,
     new_game,
     preview,
@@ -120,6 +123,8 @@ class GameSession:
     _pit_for: object = field(default=None, repr=False)
     _pit: dict = field(default_factory=dict, repr=False)
     _ways_for: object = field(default=None, repr=False)
+    _priced_for: object = field(default=None, repr=False)
+    _priced: dict = field(default_factory=dict, repr=False)
     _ways: dict = field(default_factory=dict, repr=False)
 
     # -- creating -----------------------------------------------------------
@@ -444,6 +449,29 @@ class GameSession:
             except Exception:  # an engine bug: nothing to warn about, and the game goes on
                 self._pit[action] = False
         return self._pit[action]
+
+    def _kept(self, key: tuple, ask):
+        """``ask()``, kept per state under ``key``; None after an engine error (the game goes on)."""
+        if self._priced_for is not self.state:
+            self._priced_for, self._priced = self.state, {}
+        if key not in self._priced:
+            try:
+                self._priced[key] = ask()
+            except Exception:  # an engine bug must not end the game: nothing is said
+                self._priced[key] = None
+        return self._priced[key]
+
+    def move_price(self, path: tuple[Square, ...]) -> MovePrice | None:
+        """What the active creature's move along ``path`` costs and which actions it takes, counted
+        by the battle's rule modules (the engine's ``move_price``: G35-DIAG, G35-HAMPER, G35-RUN,
+        G5E-DIFF, G5E-SPLIT, UG-LOW), kept per state; None without an active creature."""
+        return self._kept(("price", tuple(path)), lambda: move_price(self.state, tuple(path)))
+
+    def move_checks(self, action: Action) -> tuple[tuple[str, str], ...]:
+        """The (rule ID, what) checks and risks ``action`` (a move or a charge) would meet in the dark,
+        on ice or on a slope (the engine's ``move_checks``: UG-DARK, UG-SLIP, UG-SLIDE), kept per
+        state; () when none."""
+        return self._kept(("checks", action), lambda: move_checks(self.state, action)) or ()
 
     def attack_preview(self, index: int, target: str) -> AttackPreview | None:
         """Chance to hit and expected damage of attack ``index`` on ``target`` (combat.preview)."""

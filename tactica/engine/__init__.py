@@ -170,6 +170,7 @@ from .legal import (
     move_budget,
     move_reach,
     move_rest,
+    run_budget,
 )
 from .mapswap import MapSwapError, with_map
 from .model import (
@@ -204,6 +205,7 @@ from .modules import conflict as module_conflict
 from .modules.underground import BODY_BY_SIZE as UNDERGROUND_BODY_BY_SIZE
 from .modules.underground import fatigue_name as fatigue_of
 from .modules.underground import height as creature_height
+from .modules.underground import low_level as ceiling_level
 from .movement import Route, provokers_of_path, routes
 from .movement import mode_of as movement_mode
 from .numbers import BONUS_TARGETS, IMMUNITIES, Bonus, immune_to
@@ -225,10 +227,13 @@ from .powers import (
     sight_needed,
 )
 from .queries import (
+    MovePrice,
     TeleportWay,
     charge_preview,
     creature_threat,
     ends_activation_in_pit,
+    move_checks,
+    move_price,
     move_refusal,
     movement_spent,
     provokers_of_squeeze,
@@ -447,6 +452,7 @@ __all__ = [
     "TEMPLATE_CORNERS",
     "TURN_TESTS",
     "Teleport",
+    "MovePrice",
     "TeleportWay",
     "Template",
     "TemplatePlaced",
@@ -486,6 +492,7 @@ __all__ = [
     "auras_covering",
     "automatic_critical",
     "bloodied_threshold",
+    "ceiling_level",
     "champion_budget_left",
     "charge_attack",
     "charge_choices",
@@ -524,6 +531,8 @@ __all__ = [
     "module_conflict",
     "move_budget",
     "move_reach",
+    "move_checks",
+    "move_price",
     "move_refusal",
     "move_rest",
     "movement_mode",
@@ -543,6 +552,7 @@ __all__ = [
     "reaction_attack",
     "round_end_winner",
     "routes",
+    "run_budget",
     "sealed_warbands",
     "sight_needed",
     "size_category",

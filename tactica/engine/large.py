@@ -39,7 +39,7 @@ from .footprint import anchors_covering, footprint
 from .geometry import Geometry, adjacent
 from .model import Square
 from .modules import BARRED, MoveTally, book_of
-from .paths import Mode, Route, mode_of, passes_through, priced_routes, provokers_along, threat_map
+from .paths import Mode, Route, barred_reason, mode_of, passes_through, priced_routes, provokers_along, threat_map
 from .state import Creature, GameState
 
 #: Squares across a squeezing Huge creature counts as (docs/rules.md).
@@ -335,7 +335,7 @@ def big_check_path(state: GameState, mover: Creature, path: tuple[Square, ...], 
             return ("pit", "Only flying creatures may enter a pit (TER-PIT).")
         step, tally = book.step(state, mover, cur, nxt, step_cost(state, cur, nxt, size, mode.flat), tally)
         if step >= BARRED:
-            return ("barred", "No creature runs or charges through hampered squares (G35-HAMPER).")
+            return barred_reason(book, state, mover, cur, nxt)
         spent += step  # MOV-13, priced by the active rule modules (G35-DIAG)
         if spent > budget and not (i == 0 and min_first_step):
             return ("too-far", f"That move needs {spent} squares of movement; "

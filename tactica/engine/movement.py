@@ -28,6 +28,7 @@ from .paths import (
     Mode,
     Neighbours,
     Route,
+    barred_reason,
     can_make_opportunity_attack,
     mode_of,
     move_threats,
@@ -665,7 +666,7 @@ def check_path(state: GameState, mover: Creature, path: tuple[Square, ...], budg
         else:  # a rule module prices the step (G35-DIAG)
             step, tally = book.step(state, mover, cur, nxt, terrain, tally)
             if step >= BARRED:
-                return ("barred", "No creature runs or charges through hampered squares (G35-HAMPER).")
+                return barred_reason(book, state, mover, cur, nxt)
             spent += step
         if spent > budget and not (i == 0 and min_first_step):
             return ("too-far", f"That move needs {spent} squares of movement; "

@@ -281,6 +281,19 @@ def passes_through(book: RuleBook, state: GameState, mover: Creature, mode: Mode
 _Label = tuple[int, int, tuple[Square, ...], MoveTally]
 
 
+def barred_reason(book: RuleBook, state: GameState, mover: Creature, start: Square, end: Square) -> tuple[str, str]:
+    """Why the active rule modules bar ``mover``'s step from ``start`` to ``end`` (a step priced
+    ``BARRED``), as ("barred", sentence) naming the rule: the module's own reason for ``end``
+    (UG-RUBBLE, UG-SQUEEZE, UG-FALL), the slide out of a slope (UG-SLIDE), else no running or
+    charging through hampered squares (G35-HAMPER)."""
+    found = book.square_refusal(state, mover, end)
+    if found is not None:
+        return ("barred", found[1])
+    if state.battle_map.rules_at(start).slope:
+        return ("barred", "A move that enters a slope ends there: the creature slides down it (UG-SLIDE).")
+    return ("barred", "No creature runs or charges through hampered squares (G35-HAMPER).")
+
+
 def priced_routes(book: RuleBook, state: GameState, mover: Creature, start: Square, budget: int,
                   moves: Callable[[Square], Iterable[tuple[Square, int]]],
                   tmap: dict[Square, frozenset[str]] | ThreatLookup,

@@ -13,11 +13,11 @@ from .attacking import attack_allowed
 from .auras import speed as aura_speed
 from .combat import AttackPreview, preview
 from .errors import IllegalAction
-from .events import CreatureDestroyed
+from .events import CaveCheck, CreatureDestroyed, CreatureDrifted, CreatureSlid
 from .footprint import footprint
 from .game import apply
 from .large import AnchorThreats, big_path_cost, provokers, squeezed_size
-from .legal import move_allowance, move_reach, move_rest
+from .legal import move_allowance, move_budget, move_reach, move_rest, run_budget
 from .model import AttackKind, Reach, Square
 from .modules import book_of
 from .movement import legal_stop, path_cost, reach
@@ -257,6 +257,103 @@ def movement_spent(state: GameState, uid: str, start: Square, path: tuple[Square
     if size:
         return big_path_cost(trial, mover, path, size)
     return path_cost(trial, path, mover)
+
+
+@dataclass(frozen=True)
+class MovePrice:
+    """What a move of the active creature costs and takes, counted the way the active rule modules
+    count it (``move_price``).
+
+    Attributes:
+        steps: squares of movement each step of the path costs, in order (MOV-1, MOV-8; G35-DIAG's
+            1-2-1-2 diagonals, G35-HAMPER's x2/x4, G5E-DIFF's +1, UG-LOW's stooping and crawling).
+        total: their sum: what the move spends.
+        left: squares of movement a move may spend now without running (a fresh move action's, and
+            the open rest of one, G5E-SPLIT).
+        run_left: squares a run may spend now (G35-RUN: the module's multiple of the speed with no
+            action used); 0 when the creature may not run.
+        speed: the creature's speed now (MOV-1, CON-5, CON-8, speed auras).
+        takes: what the move uses: "rest" (the open rest of a move action: no action, G5E-SPLIT,
+            TER-TELEPORT), "move action", "attack action" (a second move, ACT-3) or "both actions"
+            (a run, G35-RUN, or the one-square move that takes the whole activation, G35-MIN).
+        run: True when it is a run (G35-RUN: more than the speed, at most ``run_left``).
+    """
+
+    steps: tuple[int, ...]
+    total: int
+    left: int
+    run_left: int
+    speed: int
+    takes: str
+    run: bool
+
+
+def move_price(state: GameState, path: tuple[Square, ...]) -> MovePrice | None:
+    """What the active creature's move along ``path`` (the squares it enters, in order) costs and
+    which actions it uses, by the active rule modules (MOV-1, MOV-8, ACT-2, ACT-3; G35-DIAG,
+    G35-HAMPER, G35-RUN, G35-MIN, G5E-DIFF, G5E-SPLIT, UG-LOW).  The move is not checked (ask
+    ``check``); ``state`` is unchanged.  None without an active creature or with an empty path."""
+    me = state.active_creature
+    if me is None or not path:
+        return None
+    trial = state.copy()
+    mover = trial.creature(me.uid)
+    running = [path_cost(trial, path[:n], mover) for n in range(1, len(path) + 1)]
+    steps = tuple(b - a for a, b in zip([0] + running[:-1], running))
+    total = running[-1]
+    before = (trial.move_used, trial.attack_used)
+    mode = pay_move(trial, total)
+    after = (trial.move_used, trial.attack_used)
+    book = book_of(state)
+    speed = move_budget(state)
+    if (book.min_step_takes_turn or book.run_factor) and total > speed:
+        takes = "both actions"  # G35-RUN, G35-MIN
+    elif after == before:
+        takes = "rest"  # G5E-SPLIT, TER-TELEPORT
+    elif not before[0] and after[0]:
+        takes = "move action"
+    else:
+        takes = "attack action"  # ACT-3
+    return MovePrice(steps, total, move_allowance(state), run_budget(state), speed, takes,
+                     mode == "run" and len(path) > 1)
+
+
+class _PassingDice:
+    """Dice for ``move_checks``: every d20 shows 19 (a check passes, so each one due is rolled and
+    logged), every other die its highest face."""
+
+    def roll(self, sides: int) -> tuple[int, _PassingDice]:
+        return (19 if sides == 20 else sides), self
+
+
+def move_checks(state: GameState, action: Action) -> tuple[tuple[str, str], ...]:
+    """The rule modules' checks and risks the active creature's move ``action`` (a Move or a Charge)
+    would meet, as (rule ID, what) pairs in the order they fall due: a d20 check of the
+    underground module ("bump in the dark", "stumble", "turn on ice", "stop on ice", "run on ice":
+    UG-DARK, UG-SLIP), ("UG-DARK", "drift") when the move ends in the dark away from a wall, and
+    ("UG-SLIDE", "slide") when it enters a slope.  Found by applying ``action`` to a copy of
+    ``state`` whose dice pass every check and whose creature cannot be destroyed on the way, so the
+    answer never depends on the dice still to come.  () without an active creature, when the
+    engine refuses ``action``, or with no module that checks moves; ``state`` is unchanged."""
+    me = state.active_creature
+    if me is None or not book_of(state).watches_moves:
+        return ()
+    trial = state.copy()
+    trial.creature(me.uid).hp = 10 ** 6  # out of reach of any damage on the way
+    trial.dice = _PassingDice()  # type: ignore[assignment]  # any Dice rolls (whatif.Dice)
+    try:
+        _, events = apply(trial, action)
+    except IllegalAction:
+        return ()
+    found: list[tuple[str, str]] = []
+    for e in events:
+        if isinstance(e, CaveCheck) and e.uid == me.uid:
+            found.append((e.rule, e.what))
+        elif isinstance(e, CreatureDrifted) and e.uid == me.uid:
+            found.append(("UG-DARK", "drift"))
+        elif isinstance(e, CreatureSlid) and e.uid == me.uid:
+            found.append(("UG-SLIDE", "slide"))
+    return tuple(found)
 
 
 @dataclass(frozen=True)

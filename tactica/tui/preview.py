@@ -21,9 +21,9 @@ from rich.text import Text
 
 from tactica.content import ContentError, load_map
 from tactica.content.validate import validate_paths
-from tactica.engine import MapDef, Square, Terrain, terrain_rules
+from tactica.engine import MapDef, Square, Terrain, ceiling_level, terrain_rules
 
-from .widgets.map_view import CELL, HALF_WALL_CELLS, cave_cell
+from .widgets.map_view import CELL, HALF_WALL_CELLS, cave_cell, cave_glyphs, cave_text
 from .widgets.map_view import STYLES as MAP_STYLES
 
 #: Columns taken by a row number on each side of the map.
@@ -43,11 +43,12 @@ def cell(the_map: MapDef, sq: Square, plain: bool = False) -> tuple[str, Style]:
         return HALF_WALL_CELLS[rules.half_wall], _S["wall"]
     cave = cave_cell(rules) if rules.cave else None  # the underground module's features
     if cave is not None and rules.rubble:
-        return cave[0], _S[cave[1]]
+        return cave_text(the_map, terrain, cave), _S[cave[1]]
     if rules.blocks_movement:
         return "█" * CELL, _S["wall"]
     rough = rules.difficult
-    text = cave[0] if cave else f" {rules.symbol} "  # the battle map's symbols: . ^ T O * S % + @, or the map's own
+    # the cave's glyphs, or the battle map's symbols: . ^ T O * S % + @, or the map's own
+    text = cave_text(the_map, terrain, cave) if cave else f" {rules.symbol} "
     for player, key in enumerate("AB"):
         if sq in the_map.vp_zones.get(key, frozenset()):
             mark = f" {key.lower()} " if plain else (" ◆ " if terrain is Terrain.CLEAR else text)
@@ -86,18 +87,20 @@ def map_text(the_map: MapDef, plain: bool = False) -> Text:
 def terrain_words(rules) -> str:
     """A map-defined terrain kind's rules in a few words (TER-OTHER), e.g. "costs 2, cover"."""
     words = []
-    if rules.rubble:
-        return f"{rules.rubble} rubble (dig)"
+    if rules.rubble:  # UG-RUBBLE
+        return RUBBLE_WORDS.get(rules.rubble, f"{rules.rubble} rubble: dig it out (g)")
     if rules.blocks_movement:
         return "blocking (as a wall)"
-    if rules.cave:  # the underground module's features (docs/modules/underground.md)
+    if rules.cave:  # the underground module's features, in a player's words (docs/modules/underground.md)
         words += [w for w in (
-            f"ceiling {rules.ceiling} ft" if rules.ceiling else "",
-            f"gap {rules.gap_width}×{rules.gap_height} in" if rules.gap_width else "",
-            f"{rules.depth} ft down" if rules.depth else "",
-            f"slide {rules.slope} ft" if rules.slope else "",
-            f"{rules.landing} landing" if rules.landing else "",
-            "dark" if rules.dark else "", "ice" if rules.slippery else "") if w]
+            ceiling_words(rules.ceiling) if rules.ceiling else "",
+            (f"a gap {rules.gap_width} in wide, {rules.gap_height} in high: a bigger body cannot squeeze "
+             "through") if rules.gap_width else "",
+            f"{rules.depth} ft down: a push over the edge is a fall" if rules.depth else "",
+            f"a slope: whoever steps on slides {rules.slope} ft down" if rules.slope else "",
+            f"{rules.landing} landing" if rules.landing and rules.landing != "hard" else "",
+            "darkness: moving fast bumps or strays, unseen from afar" if rules.dark else "",
+            "ice: turning or stopping fast may fall prone" if rules.slippery else "") if w]
     if rules.fliers_only:
         words.append("pit (fliers only)")
     if rules.cost > 1:
@@ -113,6 +116,22 @@ def terrain_words(rules) -> str:
     if rules.melee_crit < 20:
         words.append(f"melee crit {rules.melee_crit}-20")
     return ", ".join(words) or "clear"
+
+
+RUBBLE_WORDS = {"loose": "loose rubble: dig it out (g)", "partial": "scree, partly blocked: dig it out (g)",
+                "solid": "solid rock: dug only with a pick (g)"}
+"""A rubble kind in a player's words (UG-RUBBLE)."""
+
+CEILING_WORDS = {0: "Large and bigger ones stoop", 1: "Medium ones stoop (moves ×1.5)",
+                 2: "Medium ones on hands and knees (moves ×2, −5 attack)",
+                 3: "Medium ones crawl (moves ×4, −8 attack)"}
+"""What a low ceiling does to a Medium creature, 6 feet tall, by ``ceiling_level`` (UG-LOW)."""
+
+
+def ceiling_words(ceiling: int) -> str:
+    """A low ceiling of ``ceiling`` feet in a player's words: "ceiling 5 ft: Medium creatures stoop
+    (moves cost ×1.5)" (UG-LOW)."""
+    return f"ceiling {ceiling} ft: {CEILING_WORDS[ceiling_level(ceiling, 6)]}"
 
 
 def legend_text(plain: bool = False, customs: tuple = (), the_map: MapDef | None = None) -> Text:
@@ -144,21 +163,28 @@ def legend_text(plain: bool = False, customs: tuple = (), the_map: MapDef | None
             ("teleporter", " @ ", _S["clear"], "teleporter"),
             ("low-obstacle", " _ ", _S["difficult"], "low obstacle (costs 2, cannot stop)"))
         if has is None or key in has]
+    glyphs = cave_glyphs(tuple(customs))
     for kind in customs:
         r = kind.rules
         cave = cave_cell(r) if r.cave else None
         shade = (_S[cave[1]] if cave else _S["wall"] if r.blocks_movement
                  else _S["difficult" if r.difficult else "clear"])
-        sample = cave[0] if cave else "█" * CELL if r.blocks_movement else f" {r.symbol} "
-        rows.append((sample, shade, f"{kind.name}: {terrain_words(r)}"[:LEGEND_WORDS]))
-    if len(rows) % 2:
-        rows.append(("", None, ""))
-    for i, (sample, style, words) in enumerate(rows):
-        if sample:
-            t.append(sample, style=style)
-            t.append(f" {words:<{LEGEND_WORDS}}")
-        if i % 2 and i < len(rows) - 1:
+        sample = glyphs.get(kind.name, cave[0]) if cave else "█" * CELL if r.blocks_movement else f" {r.symbol} "
+        rows.append((sample, shade, f"{kind.name}: {terrain_words(r)}"[:2 * LEGEND_WORDS + CELL + 1]))
+    half = False  # an entry waits for a second one on its line
+    for sample, style, words in rows:
+        wide = len(words) > LEGEND_WORDS  # a long entry has a line of its own
+        if half and wide:
             t.append("\n")
+            half = False
+        t.append(sample, style=style)
+        t.append(f" {words}" if wide else f" {words:<{LEGEND_WORDS}}")
+        if wide or half:
+            t.append("\n")
+            half = False
+        else:
+            half = True
+    t.rstrip()
     return t
 
 

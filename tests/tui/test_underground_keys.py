@@ -44,3 +44,55 @@ async def test_ug_rubble_g_does_nothing_without_the_module():
         await pilot.press("g")
         await pilot.pause()
         assert "digs" not in "\n".join(app.screen.query_one(BattleLog).lines_written)
+
+
+async def test_UG_RUBBLE_g_after_a_move_says_why_naming_the_rule():
+    app = app_for_state(_state())
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        status = screen.query_one(StatusLine)
+        await pilot.press("down", "m")  # a move of 1 square down: the move action is used
+        await pilot.pause()
+        assert screen.session.state.move_used
+        await pilot.press("g")
+        await pilot.pause()
+        assert status.refused and status.message == (
+            "Digging takes the whole activation: Creature A has used an action (UG-RUBBLE).")
+
+
+async def test_UG_RUBBLE_g_with_no_rubble_beside_says_why_naming_the_rule():
+    st = _state()
+    app = app_for_state(st)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await pilot.press("down", "down", "right", "right", "m")  # two squares away from the rubble
+        await pilot.pause()
+        await pilot.press("g")
+        await pilot.pause()
+        status = screen.query_one(StatusLine)
+        assert status.refused and status.message.startswith("No rubble touches Creature A: g digs at a rubble "
+                                                            "square (▒) next to it")
+        assert status.message.endswith("(UG-RUBBLE).")
+
+
+async def test_UG_RUBBLE_g_without_the_module_names_the_module_and_its_rule():
+    app = app_for_state(_state(Ruleset()))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        status = app.screen.query_one(StatusLine)
+        assert status.refused and status.message == (
+            "g digs through rubble, a rule of the underground module (UG-RUBBLE); this battle plays without it.")
+
+
+async def test_G5E_PRONE_d_says_why_it_cannot_stand_up_naming_the_rule():
+    st = battle("A.....\n......\n.....b\n", active="A", rules=Ruleset(modules=("grid5e",)),
+                conditions={"A": {"prone"}})
+    st.move_used, st.attack_used, st.move_spent = True, True, 5  # one square left: standing needs 3
+    app = app_for_state(st)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("d")
+        await pilot.pause()
+        status = app.screen.query_one(StatusLine)
+        assert status.refused and status.message == (
+            "Standing up costs half the speed, 3 squares of movement; Creature A has 1 left (G5E-PRONE).")

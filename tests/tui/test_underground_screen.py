@@ -21,9 +21,10 @@ def test_ug_rubble_cave_squares_have_their_own_glyphs_in_the_preview_and_legends
     rubble = next((x, y) for y in range(m.height) for x in range(m.width) if m.rules_at((x, y)).rubble)
     assert cell(m, rubble)[0] == "▒▒▒" != cell(m, (0, 0))[0]
     words = legend_text(True, m.custom_terrain).plain
-    assert "Rubble Choke: loose rubble (dig)" in words and "Chasm: 20 ft down, rough landing" in words
+    assert "Rubble Choke: loose rubble: dig it out (g)" in words
+    assert "Chasm: 20 ft down: a push over the edge is a fall, rough landing" in words
     side = legend([m])
-    assert "rubble (g digs)" in side and "darkness" in side and "ice" in side
+    assert "Rubble Choke (g digs)" in side and "Dark Gallery" in side and "Ice Floor" in side
 
 
 def test_ug_fatigue_the_stat_card_shows_height_and_fatigue_in_words():

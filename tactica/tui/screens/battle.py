@@ -81,6 +81,7 @@ class BattleScreen(Screen[str]):
     BattleScreen.-wide #side { width: 40; }
     BattleScreen.-narrow StatusLine { height: 3; }
     BattleScreen #card-scroll { height: 1fr; scrollbar-size-vertical: 1; }
+    BattleScreen #cursor-line { height: 1; padding: 0 1; color: $text-muted; }
     BattleScreen #legend { height: auto; color: $text-muted; padding: 0 1; margin-top: 1; }
     BattleScreen BattleLog { height: 1fr; min-height: 4; }
     /* toasts at the top right, over the stat card, under the header: never over
@@ -106,6 +107,7 @@ class BattleScreen(Screen[str]):
         self.body = Horizontal(id="body")  # the map row: the map and the side panel
         self.map_view = MapView(session.state)
         self.card_box = VerticalScroll(id="card-scroll")  # the side panel's card and legend, scrolling
+        self.cursor_line = Static("", id="cursor-line")  # the cursor's column and row, and what lies there
         self.stat_card = StatCard()
         self.legend_panel = Static(legend(session.state.maps, session.state.players), id="legend")
         self.status_line = StatusLine()
@@ -141,9 +143,11 @@ class BattleScreen(Screen[str]):
         yield self.header
         with self.body:
             yield self.map_view
-            with Vertical(id="side"), self.card_box:
-                yield self.stat_card
-                yield self.legend_panel
+            with Vertical(id="side"):
+                yield self.cursor_line
+                with self.card_box:
+                    yield self.stat_card
+                    yield self.legend_panel
         yield self.status_line
         yield self.battle_log
         yield BattleFooter()
@@ -354,6 +358,13 @@ class BattleScreen(Screen[str]):
         self.refresh_view()
         self.toasts.acknowledge("Threats: ! an enemy can attack there next turn, * the creature under the "
                                 "cursor can." if shown else "Threat view off.")
+
+    def action_rulers(self) -> None:
+        """#: show or hide the map's rulers, the column and row numbers the log's squares are
+        counted in ("column 23, row 9"; ``MapView.toggle_rulers``)."""
+        shown = self.map_view.toggle_rulers()
+        self.toasts.acknowledge("Rulers: column numbers along the top, row numbers down the left."
+                                if shown else "Rulers off.")
 
     def action_help(self) -> None:
         """?: keys and rules."""

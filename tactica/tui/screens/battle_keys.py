@@ -37,6 +37,9 @@ BINDINGS: list[BindingType] = [
     Binding("w", "power", "Power", id="battle.power"),
     Binding("d", "prone", "Prone / stand", id="battle.prone"),  # G5E-PRONE: only with a module that has prone rules
     Binding("g", "dig", "Dig", id="battle.dig"),  # UG-RUBBLE: only with the underground module, beside rubble
+    # d or g that can do nothing now says why, naming the module's rule (G5E-PRONE, UG-RUBBLE)
+    Binding("d", "says_why('prone')", "Prone / stand", show=False, id="battle.prone"),
+    Binding("g", "says_why('dig')", "Dig", show=False, id="battle.dig"),
     Binding("space", "pick", "Add target", id="battle.add_target"),
     Binding("p", "auto_place", "Auto-place", id="battle.auto_place"),
     Binding("escape", "cancel", "Cancel", id="battle.cancel"),
@@ -49,6 +52,7 @@ BINDINGS: list[BindingType] = [
     Binding("f", "ai_fast", "Fast AI", id="battle.ai_fast"),
     Binding("i", "ai_intent", "AI intent", id="battle.ai_intent"),
     Binding("t", "threats", "Threats", id="battle.threats"),
+    Binding("number_sign", "rulers", "Rulers", key_display="#", show=False, id="battle.rulers"),
     # r: the rules reference on the rules the screen names now (a refusal's ID, the preview's modifiers, the card)
     Binding("r", "rules", "Rules", show=False, id="battle.rules"),
     Binding("o", "champion_prompts", "Ask champion powers again", show=False, id="battle.champion_prompts"),
@@ -89,7 +93,7 @@ def key_shown(screen: KeysHost, action: str, parameters: tuple[object, ...]) -> 
     it (``BattleScreen.check_action``): help and quit always; the card's and the log's paging when
     they overflow; f and i against the AI; no other key while the AI plays; undo and reload as the
     session allows; none while a question is up; the rest as the controller's mode allows."""
-    if action in ("help", "quit", "champion_prompts", "threats", "rules"):
+    if action in ("help", "quit", "champion_prompts", "threats", "rules", "rulers"):
         return True
     if action == "card_scroll":  # the card is longer than its panel (also while the AI plays)
         return screen.battle_layout.card_overflows()

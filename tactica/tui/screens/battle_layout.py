@@ -11,19 +11,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
+from rich.markup import escape
+from rich.text import Text
 from textual.app import App
 from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
 
 from tactica.client.battle_sizes import body_rows, side_width, status_room, status_rows, toasts_fit
-from tactica.client.battle_words import zone_note
+from tactica.client.battle_words import square_words, zone_note
 from tactica.client.session import GameSession
-from tactica.engine import MapDef, Square, terrain_rules
+from tactica.engine import MapDef, Square
 
 from ..widgets.battle_log import BattleLog
-from ..widgets.map_view import CAVE_CELLS, CAVE_WORDS, MapView, cave_cell
 from ..widgets.map_view import STYLES as MAP_STYLES
+from ..widgets.map_view import MapView, cave_cell, cave_glyphs
 from ..widgets.stat_card import StatCard
 from ..widgets.status_line import StatusLine
 from .log_reader import LogReader
@@ -47,9 +49,15 @@ def legend(maps: Iterable[MapDef], players: int = 2, zones: tuple[tuple[int, str
     found = {t for m in maps for row in m.terrain for t in row}
     kinds = {t.value for t in found}
     extra = [words for kind, words in LEGEND_TERRAIN.items() if kind in kinds]
-    cave = {c[2] for t in found if (c := cave_cell(terrain_rules(t))) is not None}  # the underground module
-    extra += [f"[{MAP_STYLES[style]}]{text.strip()[0]}[/] {CAVE_WORDS[attr]}"
-              for attr, text, style in CAVE_CELLS if attr in cave]
+    for m in maps:  # the underground module: each cave kind by its glyph and name (rubble: g digs)
+        glyphs = cave_glyphs(m.custom_terrain)
+        for kind in m.custom_terrain:
+            cave = cave_cell(kind.rules) if kind.rules.cave else None
+            if cave is not None:
+                entry = (f"[{MAP_STYLES[cave[1]]}]{escape(glyphs.get(kind.name, cave[0]).strip()[0])}[/] "
+                         f"{escape(kind.name)}" + (" (g digs)" if kind.rules.rubble else ""))
+                if entry not in extra:
+                    extra.append(entry)
     lines = [". clear   ^ difficult", "███ wall  ◆ VP zone"]
     for i, owner in zones:
         whom = owner if owner.startswith("P") else f"who starts in {owner}"
@@ -90,6 +98,8 @@ class LayoutHost(Protocol):
     def card_box(self) -> VerticalScroll: ...
     @property
     def stat_card(self) -> StatCard: ...
+    @property
+    def cursor_line(self) -> Static: ...
 
     def toast_racks(self) -> Sequence[Widget]: ...
 
@@ -168,6 +178,9 @@ class BattleLayout:
         card.active_uid = st.active_uid
         card.actions_used = (st.move_used, st.attack_used)
         card.square_note = zone_note(st, square)
+        line = self.screen.cursor_line
+        width = line.size.width or None  # the content's width (its padding left out)
+        line.update(Text(square_words(st, square, width)))  # the map's names are not markup
         if card.creature is not shown and (card.creature is None or shown is None
                                            or card.creature.uid != shown.uid):
             self.screen.card_box.scroll_home(animate=False)  # a new card: its top

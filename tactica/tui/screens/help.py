@@ -37,6 +37,7 @@ HELP = """\
 | p | while deploying: place the rest of your creatures automatically |
 | f | against the AI: fast mode — no pause between the AI's steps (again: back to the pace) |
 | i | against the AI: show or hide why it chooses each action (its intent) in the log |
+| # | rulers: show or hide the column numbers along the top of the map and the row numbers down its left, as the log counts squares ("column 23, row 9"); the side panel's top line always names the cursor's square |
 | t | threat view: show or hide every square an enemy could attack next turn (a move then an attack, or a charge; reach, range and area templates counted), marked `!` at the square's left on a dark red ground, and the reach of the creature under the cursor, marked `*` at its right (works while the AI plays too) |
 | z / ctrl+z | undo: take back a move or an activation in the current activation, if no die was rolled |
 | ] / [ | scroll the stat card when it is longer than its panel (] at its end goes back to the top); the footer shows `]` only then |
@@ -64,14 +65,20 @@ cover, cannot stop) · `%` blood rock (melee crits on 19–20) · `+` sacred
 circle (+2 to attack) · `@` teleporter (once a round: stop on it, press m on
 another to jump, then move on with what the move had left) ·
 `_` low obstacle (costs 2, cannot stop; grid35: G35-OBSTACLE) ·
-tinted squares: start areas.  Creatures show their label: **UPPER case =
+with the underground rules, the cave: `▒▒▒` loose rubble, `▓▓▓` scree, `▚▚▚`
+solid rock (g digs), `▼` chasm, `↓` slope, `┆` narrow gap, `▔` `═` `▀` ever
+lower ceilings, `≈` ice, `▪` darkness (the side panel's legend names each kind
+the map has) · tinted squares: start areas.  Creatures show their label: **UPPER case =
 Player 1** (blue), **lower case = Player 2** (red); dimmer = already
 activated this round.  Creature squares alternate a bright shade (bold label)
 and a dark one (plain label), so labels side by side stay apart.  A Large or
 Huge creature's squares are framed together (`AB1──┐` over `└────┘`).  On a
 large terminal each square is drawn bigger, with the creature's HP bar under
-its label.  `:` reachable square, `s` (blue) a square
-the active creature can shift to with `s` (no opportunity attacks), `o` the path previewed,
+its label.  `:` reachable square (`:▪:`, `:^:` on a square drawn with its own
+mark), `s` (blue) a square
+the active creature can shift to with `s` (no opportunity attacks), `o` the path previewed
+(`o2`, `o4` … a step that costs that many squares of movement: difficult or
+hampered ground, a low ceiling; the status line adds up the move's cost),
 purple + underline = an enemy whose **opportunity attack** that path provokes,
 yellow = a valid target, `x` a square a charge may end on, `▪` a deployment square,
 `░` (orange) the squares an aimed area covers.  An **underlined label** (and `!`
@@ -119,7 +126,7 @@ ROW_KEYS: dict[str, tuple[str, ...]] = {
     "Enter / click": ("select",), "Tab / Shift+Tab": ("next", "previous"), "m": ("move",), "s": ("shift",),
     "a": ("attack",), "Space": ("add_target",), "c": ("charge",), "e": ("end",), "w": ("power",),
     "d": ("prone",), "o": ("champion_prompts",), "p": ("auto_place",), "f": ("ai_fast",), "i": ("ai_intent",),
-    "t": ("threats",), "r": ("rules",), "z / ctrl+z": ("undo",), "] / [": ("card_more", "card_back"), "?": ("help",), "q": ("quit",),
+    "t": ("threats",), "#": ("rulers",), "r": ("rules",), "z / ctrl+z": ("undo",), "] / [": ("card_more", "card_back"), "?": ("help",), "q": ("quit",),
 }
 
 

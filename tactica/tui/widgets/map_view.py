@@ -21,8 +21,11 @@ What a square shows (so it reads without colour, too):
   one square of it names that player (``◆P1``; before start areas are chosen,
   the letter of the area whose player will: ``◆A``);
 * `` s `` (blue) a square the active creature can shift to (MOV-12),
-* `` : `` a square the active creature can reach, `` o `` the previewed
-  path, `` x `` a square a charge may end on, `` + `` a deployment square;
+* `` : `` a square the active creature can reach (``:▪:``, ``:^:`` … on one drawn with its own
+  glyph: the dark, difficult ground), `` o `` the previewed
+  path (``o2`` ``o4`` … a step that costs that many squares of movement: difficult or hampered
+  terrain, a low ceiling, counted the rule modules' way), `` x `` a square a charge may end on,
+  `` + `` a deployment square;
 * `` ░ `` (orange) a square the aimed close or area attack covers;
   creatures inside are marked as targets;
 * violet squares: the auras of the creature under the cursor;
@@ -44,6 +47,8 @@ every mode; moving the cursor still brings the view back to it (``edge_text``).
 """
 from __future__ import annotations
 
+import functools
+
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
@@ -56,33 +61,81 @@ from textual.strip import Strip
 
 from tactica.client.battle_sizes import BIG_CELL, CELL
 from tactica.client.overlay import Overlay
-from tactica.engine import GameState, Square, Terrain, terrain_rules
+from tactica.engine import GameState, Square, Terrain, ceiling_level, terrain_rules
 
 #: How a square with cave features (the underground module, docs/modules/underground.md) is drawn:
 #: (the ``TerrainRules`` feature, its three columns, its style in ``STYLES``), strongest first;
-#: each glyph reads without colour.
+#: each glyph reads without colour.  Rubble and low ceilings have a glyph for each kind
+#: (``RUBBLE_CELLS``, ``CEILING_CELLS``), so loose rubble and scree, a low passage and a crawlway
+#: never look alike.
 CAVE_CELLS = (("rubble", "▒▒▒", "rubble"), ("depth", " ▼ ", "chasm"), ("slope", " ↓ ", "slope"),
               ("gap_width", " ┆ ", "gap"), ("ceiling", " ▔ ", "low"), ("slippery", " ≈ ", "ice"),
               ("dark", " ▪ ", "dark"))
-#: Legend words of each cave feature (the battle screen's side panel and ``tactica preview``).
-CAVE_WORDS = {"rubble": "rubble (g digs)", "depth": "chasm, ledge", "slope": "slope", "gap_width": "narrow gap",
-              "ceiling": "low ceiling", "slippery": "ice", "dark": "darkness"}
+#: Rubble by kind (UG-RUBBLE): loose, partly blocked (scree), solid rock.
+RUBBLE_CELLS = {"loose": "▒▒▒", "partial": "▓▓▓", "solid": "▚▚▚"}
+#: A low ceiling by how low it is for a Medium creature, 6 feet tall (UG-LOW): 0 (lower than a Large
+#: creature only) and 1 stooping, 2 on hands and knees, 3 crawling.
+CEILING_CELLS = {0: " ▔ ", 1: " ▔ ", 2: " ═ ", 3: " ▀ "}
 
 
 def cave_cell(rules) -> tuple[str, str, str] | None:
-    """(text, style key, feature) of a square with cave features (``CAVE_CELLS``), None without."""
+    """(text, style key, feature) of a square with cave features (``CAVE_CELLS``; rubble and ceilings
+    by kind, ``RUBBLE_CELLS``, ``CEILING_CELLS``), None without."""
     if not rules.cave:
         return None
     for attr, text, style in CAVE_CELLS:
         if getattr(rules, attr):
+            if attr == "rubble":
+                text = RUBBLE_CELLS.get(rules.rubble, text)
+            elif attr == "ceiling":
+                text = CEILING_CELLS[ceiling_level(rules.ceiling, 6)]
             return text, style, attr
     return None
+
+
+@functools.lru_cache(maxsize=64)
+def cave_glyphs(customs: tuple) -> dict[str, str]:
+    """The three columns of each cave kind among a map's own terrain kinds ``customs``
+    (``MapDef.custom_terrain``), by name: its feature's glyph (``cave_cell``), or, when an earlier
+    kind of the map already has that glyph, the kind's own map symbol, so no two kinds of a map
+    look alike."""
+    out: dict[str, str] = {}
+    taken: set[str] = set()
+    for kind in customs:
+        cave = cave_cell(kind.rules) if kind.rules.cave else None
+        if cave is None:
+            continue
+        text = cave[0]
+        if text in taken:
+            text = f" {kind.rules.symbol} " if not kind.rules.rubble else kind.rules.symbol * CELL
+        taken.add(text)
+        out[kind.name] = text
+    return out
+
+
+_GLYPHS_OF: dict[int, tuple[object, dict[str, str]]] = {}
+"""``cave_glyphs`` of the maps drawn lately, by ``id`` (with the map, so a new map at an old id is
+not mistaken for it): a map's kinds are found once, not for every square drawn."""
+
+
+def cave_text(the_map, terrain, cave: tuple[str, str, str]) -> str:
+    """The three columns ``the_map`` draws a square of ``terrain`` with: its ``cave_glyphs`` entry,
+    else ``cave``'s glyph (a kind the battle made, dug-out rubble)."""
+    known = _GLYPHS_OF.get(id(the_map))
+    if known is None or known[0] is not the_map:
+        if len(_GLYPHS_OF) > 64:
+            _GLYPHS_OF.clear()
+        known = (the_map, cave_glyphs(the_map.custom_terrain))
+        _GLYPHS_OF[id(the_map)] = known
+    return known[1].get(getattr(terrain, "value", ""), cave[0])
 
 
 #: How a diagonal wall square is drawn (TER-WALL), by its wall corner: the wall side solid.
 HALF_WALL_CELLS = {"nw": "█◤ ", "ne": " ◥█", "sw": "█◣ ", "se": " ◢█"}
 SCROLL_MARGIN = (4, 3)
 """Squares of map kept in view left and right, above and below the cursor, when the view has room."""
+RULER_WIDTH = 3
+"""Columns the row ruler takes at the map's left (``MapView.toggle_rulers``): two digits and a space."""
 SCROLL_STEP = 3
 """Squares the view moves for one shift+arrow (``MapView.scroll_squares``)."""
 EDGE_KEYS = "shift+arrows scroll"
@@ -344,6 +397,8 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         self.style_table: dict[str, str] = dict(STYLES)
         self._styles = {k: Style.parse(v) for k, v in STYLES.items()}
         self._cw, self._ch = CELL, 1
+        #: Column numbers along the top and row numbers down the left (``toggle_rulers``; off at first).
+        self.rulers = False
         self._resize_virtual()
 
     #: The VP zone labels ``zone_marks`` found, and the state they were found for.
@@ -406,12 +461,40 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
 
     def _resize_virtual(self) -> None:
         w, h = self._map_size()
-        self.virtual_size = Size(w * self._cw, h * self._ch)
+        gx, gy = self._gutter()
+        self.virtual_size = Size(w * self._cw + gx, h * self._ch + gy)
         self._update_edges()
+
+    # -- rulers ---------------------------------------------------------------------
+    def _gutter(self) -> tuple[int, int]:
+        """(columns, rows) the rulers take at the view's left and top: (``RULER_WIDTH``, 1) while they
+        are shown, else (0, 0)."""
+        return (RULER_WIDTH, 1) if self.rulers else (0, 0)
+
+    def toggle_rulers(self) -> bool:
+        """Show or hide the rulers: each map column's number (1-based, as the log counts) along the
+        top and each row's down the left, fixed while the map scrolls.  Returns whether they show."""
+        self.rulers = not self.rulers
+        self._resize_virtual()
+        self.refresh()
+        self.keep_in_view([self.square])
+        return self.rulers
+
+    def _column_ruler(self, scroll_x: int, width: int) -> Strip:
+        """The top ruler: each map column's number centred over it, every fifth one bold."""
+        w, _ = self._map_size()
+        gx, _ = self._gutter()
+        margin, cw = self._margin(), self._cw
+        plain, bold = Style(color="bright_black"), Style(color="bright_black", bold=True)
+        segments = [Segment(" " * margin)] if margin else []
+        segments += [Segment(f"{x + 1:^{cw}}", bold if (x + 1) % 5 == 0 else plain) for x in range(w)]
+        strip = Strip(segments, margin + w * cw).crop_extend(scroll_x, scroll_x + width - gx, self.rich_style)
+        return Strip([Segment(" " * gx, self.rich_style)] + list(strip), width)
 
     def on_resize(self, event: events.Resize) -> None:
         w, h = self._map_size()
-        big = w and w * BIG_CELL[0] <= event.size.width and h * BIG_CELL[1] <= event.size.height
+        gx, gy = self._gutter()
+        big = w and w * BIG_CELL[0] + gx <= event.size.width and h * BIG_CELL[1] + gy <= event.size.height
         size = BIG_CELL if big else (CELL, 1)
         if size != (self._cw, self._ch):
             self._cw, self._ch = size
@@ -425,6 +508,8 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         a square cut by the view's edge counts as hidden.  All 0 when the whole map shows."""
         w, h = self._map_size()
         view_w, view_h = self.scrollable_content_region.size
+        gx, gy = self._gutter()
+        view_w, view_h = view_w - gx, view_h - gy
         if not w or view_w <= 0 or view_h <= 0:
             return (0, 0, 0, 0)
         cw, ch = self._cw, self._ch
@@ -477,8 +562,9 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         outer = self.outer_size
         if not outer.width:
             return
-        tall = h * self._ch > outer.height
-        over = bool(w) and (tall or w * self._cw > outer.width - (1 if tall else 0))  # a scroll bar's column
+        gx, gy = self._gutter()
+        tall = h * self._ch + gy > outer.height
+        over = bool(w) and (tall or w * self._cw + gx > outer.width - (1 if tall else 0))  # a scroll bar's column
         self.set_class(over, "-edges")
         text = self.edge_text() if over else ""
         if text != getattr(self, "_edge_shown", ""):
@@ -506,7 +592,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
     def _margin(self) -> int:
         """Blank columns left of the map, centring it in a wide view."""
         w, _ = self._map_size()
-        return max(0, (self.scrollable_content_region.width - w * self._cw) // 2)
+        return max(0, (self.scrollable_content_region.width - self._gutter()[0] - w * self._cw) // 2)
 
     # -- cursor ------------------------------------------------------------------
     def action_cursor(self, dx: int, dy: int) -> None:
@@ -529,9 +615,9 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         return Offset(min(w - 1, max(0, value.x)), min(h - 1, max(0, value.y)))
 
     def watch_cursor(self, old: Offset, new: Offset) -> None:
-        ch = self._ch
+        ch, gy = self._ch, self._gutter()[1]
         for y in {old.y, new.y}:
-            self.refresh(Region(0, y * ch - self.scroll_offset.y, self.size.width, ch))
+            self.refresh(Region(0, y * ch + gy - self.scroll_offset.y, self.size.width, ch))
         who = self._state.creature_at((new.x, new.y)) if self._state is not None else None
         self.keep_in_view(list(who.squares) if who is not None and who.squares else [(new.x, new.y)])
         self.post_message(self.CursorMoved((new.x, new.y)))
@@ -549,6 +635,8 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         """Scroll as little as needed to show ``region`` (virtual cells) with the margins of
         ``keep_in_view``."""
         view_w, view_h = self.scrollable_content_region.size
+        gx, gy = self._gutter()
+        view_w, view_h = view_w - gx, view_h - gy  # the rulers' columns and row show no map
         if view_w <= 0 or view_h <= 0:
             return  # not laid out yet
         x0, y0 = self.scroll_offset
@@ -580,7 +668,9 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
 
     def in_view(self, square: Square) -> bool:
         """True when ``square`` is drawn whole inside the visible part of the map."""
-        view = Region(self.scroll_offset.x, self.scroll_offset.y, *self.scrollable_content_region.size)
+        gx, gy = self._gutter()
+        w, h = self.scrollable_content_region.size
+        view = Region(self.scroll_offset.x, self.scroll_offset.y, w - gx, h - gy)
         return view.contains_region(self._region([square]))
 
     def show_squares(self, groups) -> None:
@@ -597,7 +687,8 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         w, h = self._map_size()
         if not groups or not w:
             return
-        view = self.scrollable_content_region.size
+        gx, gy = self._gutter()
+        view = Size(self.scrollable_content_region.width - gx, self.scrollable_content_region.height - gy)
         shown = groups[0]
         for group in groups[1:]:
             region = self._region(shown + group)
@@ -608,10 +699,11 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
 
     def _square_at(self, event: events.MouseEvent) -> Square | None:
         offset = event.get_content_offset(self)
-        if offset is None:
+        gx, gy = self._gutter()
+        if offset is None or offset.x < gx or offset.y < gy:  # on a ruler
             return None
-        x = (offset.x + self.scroll_offset.x - self._margin()) // self._cw
-        y = (offset.y + self.scroll_offset.y) // self._ch
+        x = (offset.x - gx + self.scroll_offset.x - self._margin()) // self._cw
+        y = (offset.y - gy + self.scroll_offset.y) // self._ch
         w, h = self._map_size()
         if 0 <= x < w and 0 <= y < h:
             return (x, y)
@@ -621,10 +713,11 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         """The map square drawn at screen cell (``x``, ``y``), e.g. under the mouse over a screen
         above this one (a docked question); None off the map or outside the view."""
         box = self.content_region
-        if not box.contains(x, y):
+        gx, gy = self._gutter()
+        if not box.contains(x, y) or x - box.x < gx or y - box.y < gy:
             return None
-        col = (x - box.x + self.scroll_offset.x - self._margin()) // self._cw
-        row = (y - box.y + self.scroll_offset.y) // self._ch
+        col = (x - box.x - gx + self.scroll_offset.x - self._margin()) // self._cw
+        row = (y - box.y - gy + self.scroll_offset.y) // self._ch
         w, h = self._map_size()
         return (col, row) if 0 <= col < w and 0 <= row < h else None
 
@@ -644,9 +737,12 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
     def render_line(self, y: int) -> Strip:
         """Draw one terminal row: the map row at ``y`` plus the scroll offset."""
         scroll_x, scroll_y = self.scroll_offset
-        row, sub = divmod(y + scroll_y, self._ch)
+        gx, gy = self._gutter()
         width = self.scrollable_content_region.width
         w, h = self._map_size()
+        if gy and y < gy and self._state is not None:  # the column ruler, fixed at the top
+            return self._column_ruler(scroll_x, width)
+        row, sub = divmod(y - gy + scroll_y, self._ch)
         if self._state is None or not 0 <= row < h:
             return Strip.blank(width, self.rich_style)
         margin = self._margin()
@@ -655,7 +751,11 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
             cell = self._cell_segments((x, row), sub)
             segments += cell if isinstance(cell, list) else [cell]
         strip = Strip(segments, margin + w * self._cw)
-        return strip.crop_extend(scroll_x, scroll_x + width, self.rich_style)
+        if not gx:
+            return strip.crop_extend(scroll_x, scroll_x + width, self.rich_style)
+        label = f"{row + 1:>{gx - 1}} " if sub == 0 else " " * gx  # the row ruler, fixed at the left
+        ruler = Segment(label, Style(color="bright_black", bold=(row + 1) % 5 == 0))
+        return Strip([ruler] + list(strip.crop_extend(scroll_x, scroll_x + width - gx, self.rich_style)), width)
 
     def _cell(self, sq: Square, sub: int = 0) -> Segment:
         """One square's segment: ``sub`` is the row within a two-row (big) square (a square drawn in
@@ -713,20 +813,25 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         elif sq in ov.deploy:
             text, style = " ▪ ", s["deploy"]
         elif sq in ov.path:
-            text, style = " o ", s["path"]
+            cost = dict(ov.costs).get(sq)  # a step dearer than 1 (hampered, difficult, stooping): its cost
+            text, style = (f"o{cost}".ljust(CELL) if cost else " o "), s["path"]
         elif sq in ov.ends:
             text, style = " x ", s["end"]
         elif sq in ov.shifts:
             text, style = " s ", s["shift"]
         elif sq in ov.reachable:
-            text, style = text.replace(".", ":"), s["reach"]
+            style = s["reach"]
+            if "." in text:
+                text = text.replace(".", ":")
+            elif text[0] == " " and text[-1] == " ":  # dark, ice, a low ceiling…: `:▪:`, not colour alone
+                text = ":" + text[1:-1] + ":"
         elif sq in ov.aura:
             style = s["aura"]
         elif sq in ov.threat:
             style = s["threat"]
         if sq == self.square:
             style = style + Style(reverse=True, bold=True)
-            if who is None and text[0] == " " and text[-1] == " ":
+            if who is None and text[0] in " :" and text[-1] in " :":
                 text = "[" + text[1] + "]"
         if who is None and (ov.threat or ov.reach) and len(text) == CELL:
             text = threat_text(text, sq in ov.threat, sq in ov.reach)
@@ -740,10 +845,11 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
             return HALF_WALL_CELLS[rules.half_wall], s["wall"]  # TER-WALL diagonal wall
         cave = cave_cell(rules) if rules.cave else None  # the underground module's features
         if cave is not None and rules.rubble:
-            return cave[0], s[cave[1]]
+            return cave_text(st.battle_map, terrain, cave), s[cave[1]]
         if rules.blocks_movement:
             return "███", s["wall"]
-        text = cave[0] if cave else f" {rules.symbol} "  # the engine's symbols: ^ T O * S % + @ (TER-*), or the map's
+        # the cave's glyphs, or the engine's symbols: ^ T O * S % + @ (TER-*), or the map's
+        text = cave_text(st.battle_map, terrain, cave) if cave else f" {rules.symbol} "
         rough = rules.difficult
         sides = range(max(st.players, len(st.battle_map.start_areas)))
         for player in sides:

@@ -34,6 +34,7 @@ from tactica.engine import (
     champion_budget_left,
     creature_height,
     fatigue_of,
+    move_rest,
     power_key,
     used_count,
 )
@@ -277,7 +278,9 @@ def _card_text(c: Creature, *, active: bool, move_used: bool, attack_used: bool,
                  style=None if tired == "fresh" else "bold yellow")
     if active:
         t.append("ACTIVE", style="bold black on bright_cyan")
-        t.append(f"  move {'✗' if move_used else '✓'}  attack {'✗' if attack_used else '✓'}")
+        rest = move_rest(state) if state is not None and state.active_uid == c.uid else 0
+        moving = f"{rest} square{'s' if rest != 1 else ''} left" if rest else "✗" if move_used else "✓"
+        t.append(f"  move {moving}  attack {'✗' if attack_used else '✓'}")  # G5E-SPLIT: the rest of a move
     elif c.alive:
         times = activations_per_round(card) if card.abilities else 1
         if times == 0:  # CL-16: an object takes no turns

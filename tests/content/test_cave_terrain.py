@@ -65,3 +65,40 @@ def test_ug_dark_cave_keys_without_the_module_are_a_warning(tmp_path):
     problems, _ = validate_paths([str(path)])
     assert not [p for p in problems if p.severity == "error"]
     assert any(p.severity == "warning" and "only the underground module reads" in p.message for p in problems)
+
+
+CARD_WITH_HEIGHT = """cards:
+  - id: test-troll
+    name: Test Troll
+    cost: 20
+    alignment: Unaligned
+    factions: Wild
+    level: 3
+    ac: 16
+    def: 14
+    speed: 6
+    hp: 40
+    height: {height}
+    attacks:
+      - {{name: Claw, type: melee, bonus: 8, damage: 10}}
+"""
+
+
+def test_ug_low_a_card_height_loads_and_a_bad_one_is_a_positioned_error(tmp_path):
+    from tactica.content import load_catalogue
+    from tactica.saves.codec import card_from, card_to
+    path = tmp_path / "cards.yaml"
+    path.write_text(CARD_WITH_HEIGHT.format(height=9))
+    troll = load_catalogue([path])["test-troll"]
+    assert troll.height == 9
+    assert card_to(troll)["height"] == 9 and card_from(card_to(troll)) == troll
+    assert "height" not in card_to(_plain(troll))  # absent when from the size: older saves agree
+    path.write_text(CARD_WITH_HEIGHT.format(height=-3))
+    with pytest.raises(ContentError) as raised:
+        load_catalogue([path])
+    assert any(p.line == 12 and "height" in p.message for p in raised.value.problems)
+
+
+def _plain(card):
+    from dataclasses import replace
+    return replace(card, height=0)

@@ -114,9 +114,10 @@ OWN_MOVES = ("move", "charge", "squeeze", "shift")
 # -- reading the cave -----------------------------------------------------------
 
 def height(c: Creature) -> int:
-    """``c``'s height in feet (UG-LOW): 2 Tiny, 4 Small, 6 Medium, 12 Large, 24 Huge (size category
-    from the card's size and its Small / Tiny keywords, as grid35 reads it)."""
-    return HEIGHT_BY_SIZE[size_category(c)]
+    """``c``'s height in feet (UG-LOW): its card's ``height`` when it gives one, else by its size
+    category 2 Tiny, 4 Small, 6 Medium, 12 Large, 24 Huge (size category from the card's size and its
+    Small / Tiny keywords, as grid35 reads it)."""
+    return c.card.height or HEIGHT_BY_SIZE[size_category(c)]
 
 
 def low_level(ceiling: int, tall: int) -> int:
@@ -169,6 +170,66 @@ def _on(state: GameState, sq: Square) -> bool:
     """True when ``sq`` is on the battle map."""
     m = state.battle_map
     return 0 <= sq[0] < m.width and 0 <= sq[1] < m.height
+
+
+def _fits_map(state: GameState, c: Creature, anchor: Square) -> bool:
+    """True when ``c`` could stand with its anchor on ``anchor``: every square it would cover on the
+    map, and a legal stop (MOV-2, MOV-13)."""
+    if c.card.size <= 1:
+        return _on(state, anchor) and bool(SERVICES.legal_stop(state, c, anchor))
+    return bool(SERVICES.legal_stop(state, c, anchor))
+
+
+def _fits_map_squares(state: GameState, anchor: Square, size: int) -> bool:
+    """True when every square a creature of ``size`` anchored at ``anchor`` covers is on the map."""
+    return all(_on(state, sq) for sq in footprint(anchor, size))
+
+
+def floor_depth(state: GameState, anchor: Square, size: int = 1) -> int:
+    """The depth in feet of the floor a creature of ``size`` anchored at ``anchor`` stands on (UG-FALL):
+    the square's ``depth``; for a Large or Huge creature the least depth of the squares it covers
+    (it keeps its footing while any part of it stands on the higher floor: our reading)."""
+    rules_at = state.battle_map.rules_at
+    if size <= 1:
+        return rules_at(anchor).depth
+    return min(rules_at(sq).depth for sq in footprint(anchor, size))
+
+
+#: Landing surfaces from the harshest to the mildest: a Large or Huge creature falling onto several
+#: lands on the harshest of them (UG-FALL, our reading).
+LANDING_ORDER = ("spiked", "rough", "", "hard", "water", "soft", "padded")
+
+
+def landing_rules(state: GameState, anchor: Square, size: int = 1) -> TerrainRules:
+    """The rules of the square a creature of ``size`` anchored at ``anchor`` lands on after a fall
+    (UG-FALL): the square itself; for a Large or Huge creature, of the squares at its floor's depth
+    (``floor_depth``), the one with the harshest landing (``LANDING_ORDER``; the first in reading
+    order on ties)."""
+    rules_at = state.battle_map.rules_at
+    if size <= 1:
+        return rules_at(anchor)
+    low = floor_depth(state, anchor, size)
+    under = [rules_at(sq) for sq in footprint(anchor, size) if rules_at(sq).depth == low]
+    return min(under, key=lambda r: LANDING_ORDER.index(r.landing) if r.landing in LANDING_ORDER else 2)
+
+
+def on_slope(state: GameState, anchor: Square, size: int = 1) -> bool:
+    """True when a square a creature of ``size`` anchored at ``anchor`` covers is a slope (UG-SLIDE)."""
+    rules_at = state.battle_map.rules_at
+    return any(rules_at(sq).slope for sq in footprint(anchor, size))
+
+
+def slope_entered(state: GameState, prev: Square, anchor: Square, size: int = 1) -> TerrainRules | None:
+    """The rules of the slope a step from ``prev`` to ``anchor`` brings under a creature of ``size``
+    (UG-SLIDE): the entered square's when it is a slope; for a Large or Huge creature the longest
+    slope among the squares it newly covers; None when it enters no slope."""
+    rules_at = state.battle_map.rules_at
+    if size <= 1:
+        rules = rules_at(anchor)
+        return rules if rules.slope else None
+    before = set(footprint(prev, size))
+    slopes = [rules_at(sq) for sq in footprint(anchor, size) if sq not in before and rules_at(sq).slope]
+    return max(slopes, key=lambda r: r.slope) if slopes else None
 
 
 def _roll(state: GameState, sides: int) -> int:
@@ -323,14 +384,18 @@ def _climbable_beside(state: GameState, squares: tuple[Square, ...]) -> bool:
 
 
 def _fall(state: GameState, c: Creature, edge: Square, into: Square, feet: int, out: list[ev.Event]) -> None:
-    """``c`` went over the edge ``edge`` into ``into``, ``feet`` lower (UG-FALL)."""
-    if _climbable_beside(state, (edge, into)) and SERVICES.legal_stop(state, c, edge) \
+    """``c`` went over the edge ``edge`` into ``into``, ``feet`` lower (UG-FALL); for a Large or Huge
+    creature both are anchors, a wall beside any square it covered or would cover lets it catch on,
+    and it lands on ``landing_rules``."""
+    size = c.card.size
+    beside = footprint(edge, size) + footprint(into, size)
+    if _climbable_beside(state, beside) and SERVICES.legal_stop(state, c, edge) \
             and _check(state, c, "UG-FALL", "catch on", out, need=CATCH):
         c.pos = edge
         out.append(ev.CreatureCaughtOn(c.uid, edge))
         return
     c.pos = into
-    rules = state.battle_map.rules_at(into)
+    rules = landing_rules(state, into, size)
     damage = fall_damage(state, c, feet, rules, out)
     out.append(ev.CreatureFellDown(c.uid, edge, into, feet, rules.landing or "hard", damage))
     _hurt(state, c, damage, "fall", out)
@@ -346,19 +411,20 @@ def slide_damage(feet: int, slippery: bool) -> int:
     return FALL_DAMAGE * max(0, (feet - 20) // 10) + landing
 
 
-def _slide(state: GameState, c: Creature, prev: Square, out: list[ev.Event]) -> None:
-    """``c`` stepped from ``prev`` onto a slope: it slides on in that direction to the foot (UG-SLIDE)."""
+def _slide(state: GameState, c: Creature, prev: Square, rules: TerrainRules, out: list[ev.Event]) -> None:
+    """``c`` stepped from ``prev`` onto a slope of ``rules``: it slides on in that direction to the foot
+    (UG-SLIDE), the first square (anchor, for a Large or Huge creature) that covers no slope, stopping
+    early before a square it may not stand on."""
     start = c.square
-    rules = state.battle_map.rules_at(start)
+    size = c.card.size
     d = (start[0] - prev[0], start[1] - prev[1])
-    m = state.battle_map
     at = start
     while True:
         nxt = (at[0] + d[0], at[1] + d[1])
-        if not _on(state, nxt) or not SERVICES.legal_stop(state, c, nxt):
+        if not _fits_map(state, c, nxt):
             break
         at = nxt
-        if not m.rules_at(nxt).slope:
+        if not on_slope(state, nxt, size):
             break
     c.pos = at
     damage = slide_damage(rules.slope, rules.slippery)
@@ -397,21 +463,32 @@ def turned(d: tuple[int, int], eighths: int) -> tuple[int, int]:
 
 def _dark_move(state: GameState, c: Creature, start: Square, path: tuple[Square, ...], mode: str,
                out: list[ev.Event]) -> None:
-    """UG-DARK after ``c``'s own move: bumps, stumbles and the drift."""
+    """UG-DARK after ``c``'s own move: bumps, stumbles and the drift.  A Large or Huge creature
+    counts a step into the dark when a square it covers there is dark, stumbles once for each such
+    step onto dark ground that costs more than 1, drifts when every square it ends on is dark and no
+    wall touches any of them, and drifts as a whole (its anchor's step turned)."""
     m = state.battle_map
-    dark = [sq for sq in path if m.rules_at(sq).dark]
+    size = c.card.size
+    rules_at = m.rules_at
+    if size <= 1:
+        dark = [sq for sq in path if rules_at(sq).dark]
+        rough = [sq for sq in dark if rules_at(sq).cost > 1]
+    else:
+        covers = [[rules_at(sq) for sq in footprint(a, size)] for a in path]
+        dark = [a for a, rs in zip(path, covers) if any(r.dark for r in rs)]
+        rough = [a for a, rs in zip(path, covers) if any(r.dark and r.cost > 1 for r in rs)]
     if not dark or _sees_dark(c):
         return
     speed = max(1, c.card.speed)
     if len(path) * 3 > speed and not _check(state, c, "UG-DARK", "bump in the dark", out):
         _hurt(state, c, BUMP_DAMAGE, "bump", out)
     if len(path) * 6 > speed:
-        for sq in dark:
-            if c.alive and m.rules_at(sq).cost > 1 and not _check(state, c, "UG-DARK", "stumble", out):
+        for _ in rough:
+            if c.alive and not _check(state, c, "UG-DARK", "stumble", out):
                 _hurt(state, c, BUMP_DAMAGE, "stumble", out)
-    if not c.alive or mode == "shift" or c.card.size > 1 or c.pos != path[-1] or not m.rules_at(c.square).dark:
+    if not c.alive or mode == "shift" or c.pos != path[-1] or not in_dark(state, c):
         return
-    if _wall_beside(state, c.square):
+    if any(_wall_beside(state, sq) for sq in c.squares):
         return
     prev = path[-2] if len(path) > 1 else start
     face = _roll(state, 12)
@@ -428,8 +505,8 @@ def _dark_move(state: GameState, c: Creature, start: Square, path: tuple[Square,
     d = turned(step, eighths)
     end = (prev[0] + d[0], prev[1] + d[1])
     here = c.square
-    if end != here and _on(state, end) and SERVICES.legal_stop(state, c, end) \
-            and not m.rules_at(end).depth > m.rules_at(prev).depth:
+    if end != here and _fits_map(state, c, end) \
+            and not floor_depth(state, end, size) > floor_depth(state, prev, size):
         c.pos = end
     out.append(ev.CreatureDrifted(c.uid, here, c.square, face, DRIFT_SHORT, degrees))
 
@@ -437,11 +514,19 @@ def _dark_move(state: GameState, c: Creature, start: Square, path: tuple[Square,
 # -- ice (UG-SLIP) --------------------------------------------------------------------
 
 def _on_ice(state: GameState, c: Creature) -> bool:
-    """True when ``c`` (one square, on the ground, without crampons) stands on a slippery floor (UG-SLIP)."""
-    if c.pos is None or c.card.size > 1 or _flies(c) or (c.card.abilities and has(c.card, Crampons)):
-        return False  # a Large or Huge creature does not slip (our reading)
+    """True when ``c`` (on the ground, without crampons) stands on a slippery floor (UG-SLIP): a Large
+    or Huge creature when any square it covers is slippery (our reading)."""
+    if c.pos is None or _flies(c) or (c.card.abilities and has(c.card, Crampons)):
+        return False
     rules_at = state.battle_map.rules_at
     return any(rules_at(sq).slippery and not rules_at(sq).slope for sq in c.squares)
+
+
+def icy_at(state: GameState, anchor: Square, size: int = 1) -> bool:
+    """True when a creature of ``size`` anchored at ``anchor`` stands on a slippery floor that is not a
+    slope (UG-SLIP): any square it covers (a slippery slope is UG-SLIDE's)."""
+    rules_at = state.battle_map.rules_at
+    return any(r.slippery and not r.slope for r in (rules_at(sq) for sq in footprint(anchor, size)))
 
 
 def _slip(state: GameState, c: Creature, square: Square, cause: str, out: list[ev.Event]) -> None:
@@ -458,12 +543,12 @@ def _slip(state: GameState, c: Creature, square: Square, cause: str, out: list[e
 
 def _ice_move(state: GameState, c: Creature, start: Square, path: tuple[Square, ...], mode: str,
               out: list[ev.Event]) -> None:
-    """UG-SLIP after ``c``'s own move: the first turn, stop or run on ice needs a check."""
-    if _flies(c) or (c.card.abilities and has(c.card, Crampons)) or c.card.size > 1:
+    """UG-SLIP after ``c``'s own move: the first turn, stop or run on ice needs a check.  A Large or
+    Huge creature is on ice at an anchor when any square it covers there is slippery (our reading)."""
+    if _flies(c) or (c.card.abilities and has(c.card, Crampons)):
         return
-    m = state.battle_map
     seq = (start,) + path
-    icy = [m.rules_at(sq).slippery and not m.rules_at(sq).slope for sq in seq]
+    icy = [icy_at(state, sq, c.card.size) for sq in seq]
     if not any(icy[1:]) and not icy[0]:
         return
     careful = 2 * len(path) <= max(1, c.card.speed)  # half speed avoids the turning checks
@@ -558,12 +643,13 @@ class Underground(RuleModule):
             if not fits(mover, m.rules_at(sq)):
                 return BARRED
         if not _flies(mover):
-            down = m.rules_at(step.end).depth - m.rules_at(step.start).depth
+            size = mover.card.size
+            down = floor_depth(state, step.end, size) - floor_depth(state, step.start, size)
             if down > 0:
                 return BARRED
             if down < 0:
                 cost += max(1, -down // 10)
-            if step.tally.steps and m.rules_at(step.start).slope:
+            if step.tally.steps and on_slope(state, step.start, size):
                 return BARRED
         level = lowness(state, mover, step.end)
         if level == 1:
@@ -585,20 +671,23 @@ class Underground(RuleModule):
     def moved(self, state: GameState, mover: Creature, start: Square, path: tuple[Square, ...], mode: str,
               out: list[ev.Event]) -> None:
         """After a move or forced movement: a fall over an edge (UG-FALL), a slide down a slope
-        (UG-SLIDE), then for the creature's own moves darkness (UG-DARK) and ice (UG-SLIP)."""
-        if not _flies(mover) and mover.card.size == 1:
-            m = state.battle_map
+        (UG-SLIDE), then for the creature's own moves darkness (UG-DARK) and ice (UG-SLIP).  A Large
+        or Huge creature falls when its floor (``floor_depth``: the shallowest square it covers)
+        drops, and slides when it newly covers a slope square (our readings)."""
+        if not _flies(mover):
+            size = mover.card.size
             prev = start
             for sq in path:
-                feet = m.rules_at(sq).depth - m.rules_at(prev).depth
+                feet = floor_depth(state, sq, size) - floor_depth(state, prev, size)
                 if feet > 0:
                     if mover.pos != sq and not SERVICES.legal_stop(state, mover, sq):
                         return
                     _fall(state, mover, prev, sq, feet, out)
                     return
-                if m.rules_at(sq).slope:
+                slope = slope_entered(state, prev, sq, size)
+                if slope is not None:
                     mover.pos = sq
-                    _slide(state, mover, prev, out)
+                    _slide(state, mover, prev, slope, out)
                     return
                 prev = sq
         if mode in OWN_MOVES and mover.alive:
@@ -691,9 +780,11 @@ class Underground(RuleModule):
             w, h = body(mover)
             return ("too-narrow", f"The gap there is {rules.gap_width}×{rules.gap_height} inches; "
                                   f"{mover.card.name} needs {w}×{h} (UG-SQUEEZE).")
-        here = state.battle_map.rules_at(mover.square).depth
-        if rules.depth > here and not _flies(mover):
-            return ("drop", f"That square lies {rules.depth - here} feet down: no creature walks over a "
+        here = floor_depth(state, mover.square, mover.card.size)
+        there = floor_depth(state, square, mover.card.size) if _fits_map_squares(state, square, mover.card.size) \
+            else rules.depth
+        if there > here and not _flies(mover):
+            return ("drop", f"That square lies {there - here} feet down: no creature walks over a "
                             "ledge; only a push, a pull or a slip takes one down (UG-FALL).")
         return None
 
@@ -743,5 +834,6 @@ def _grid5e_prone(state: GameState) -> bool:
     return bool(SERVICES.book_of(state).prone_moves)
 
 
-__all__ = ["Underground", "body", "dig_squares", "dug", "dug_out", "fall_damage", "fatigue", "fatigue_name",
+__all__ = ["LANDING_ORDER", "Underground", "body", "dig_squares", "dug", "dug_out", "fall_damage", "fatigue",
+           "fatigue_name", "floor_depth", "icy_at", "landing_rules", "on_slope", "slope_entered",
            "fits", "height", "in_dark", "low_level", "lowness", "note", "slide_damage", "turned"]

@@ -182,8 +182,11 @@ from .model import (
 )
 from .modules import OPTIONAL_MODULES, active_modules, unknown_modules
 from .modules import conflict as module_conflict
+from .modules.underground import CaveRisk, hidden_in_dark, melee_slip_chance, sees_in_dark
 from .modules.underground import fatigue_name as fatigue_of
+from .modules.underground import forced_risk as cave_forced_risk
 from .modules.underground import height as creature_height
+from .modules.underground import move_risk as cave_move_risk
 from .movement import Route, provokers_of_path, routes
 from .movement import mode_of as movement_mode
 from .numbers import BONUS_TARGETS, IMMUNITIES, Bonus, immune_to
@@ -283,6 +286,7 @@ __all__ = [
     "CHAMPION_KINDS",
     "CONDITIONS",
     "CaveCheck",
+    "CaveRisk",
     "ChainEffect",
     "ChainJumped",
     "ChampionEffect",
@@ -448,6 +452,8 @@ __all__ = [
     "auras_covering",
     "automatic_critical",
     "bloodied_threshold",
+    "cave_forced_risk",
+    "cave_move_risk",
     "champion_budget_left",
     "charge_attack",
     "charge_choices",
@@ -477,12 +483,14 @@ __all__ = [
     "forced_destinations",
     "forced_moves_not_made",
     "form_card",
+    "hidden_in_dark",
     "immune_to",
     "in_reach",
     "kinds_now",
     "legal_actions",
     "lost_to_destruction",
     "may_target",
+    "melee_slip_chance",
     "module_conflict",
     "move_budget",
     "move_reach",
@@ -506,6 +514,7 @@ __all__ = [
     "round_end_winner",
     "routes",
     "sealed_warbands",
+    "sees_in_dark",
     "sight_needed",
     "size_category",
     "struck_by_area",

@@ -52,7 +52,7 @@ the module's page:
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from .. import events as ev
 from ..abilities import Crampons, Darkvision, Flight, Pick, has
@@ -461,15 +461,15 @@ def turned(d: tuple[int, int], eighths: int) -> tuple[int, int]:
     return DIRECTIONS[(i + eighths) % 8]
 
 
-def _dark_move(state: GameState, c: Creature, start: Square, path: tuple[Square, ...], mode: str,
-               out: list[ev.Event]) -> None:
-    """UG-DARK after ``c``'s own move: bumps, stumbles and the drift.  A Large or Huge creature
-    counts a step into the dark when a square it covers there is dark, stumbles once for each such
-    step onto dark ground that costs more than 1, drifts when every square it ends on is dark and no
-    wall touches any of them, and drifts as a whole (its anchor's step turned)."""
-    m = state.battle_map
+def dark_checks(state: GameState, c: Creature, path: tuple[Square, ...]) -> tuple[bool, int]:
+    """The UG-DARK checks ``c``'s own move along ``path`` rolls: (a bump check, the number of stumble
+    checks).  None without a dark step or with darkvision; a bump beyond 1/3 of its speed; a stumble
+    for each step onto dark ground costing more than 1 beyond 1/6 of it.  A Large or Huge creature's
+    step is into the dark when a square it covers there is dark."""
+    if _sees_dark(c):
+        return False, 0
     size = c.card.size
-    rules_at = m.rules_at
+    rules_at = state.battle_map.rules_at
     if size <= 1:
         dark = [sq for sq in path if rules_at(sq).dark]
         rough = [sq for sq in dark if rules_at(sq).cost > 1]
@@ -477,18 +477,35 @@ def _dark_move(state: GameState, c: Creature, start: Square, path: tuple[Square,
         covers = [[rules_at(sq) for sq in footprint(a, size)] for a in path]
         dark = [a for a, rs in zip(path, covers) if any(r.dark for r in rs)]
         rough = [a for a, rs in zip(path, covers) if any(r.dark and r.cost > 1 for r in rs)]
-    if not dark or _sees_dark(c):
-        return
+    if not dark:
+        return False, 0
     speed = max(1, c.card.speed)
-    if len(path) * 3 > speed and not _check(state, c, "UG-DARK", "bump in the dark", out):
+    return len(path) * 3 > speed, len(rough) if len(path) * 6 > speed else 0
+
+
+def drifts_at(state: GameState, c: Creature, anchor: Square) -> bool:
+    """True when a move of ``c`` (not a shift) ending at ``anchor`` rolls the drift (UG-DARK): without
+    darkvision, every square it would cover dark and no wall touching any of them."""
+    if _sees_dark(c):
+        return False
+    rules_at = state.battle_map.rules_at
+    squares = footprint(anchor, c.card.size)
+    return all(rules_at(sq).dark for sq in squares) and not any(_wall_beside(state, sq) for sq in squares)
+
+
+def _dark_move(state: GameState, c: Creature, start: Square, path: tuple[Square, ...], mode: str,
+               out: list[ev.Event]) -> None:
+    """UG-DARK after ``c``'s own move: bumps, stumbles and the drift.  A Large or Huge creature
+    counts a step into the dark when a square it covers there is dark, stumbles once for each such
+    step onto dark ground that costs more than 1, drifts when every square it ends on is dark and no
+    wall touches any of them, and drifts as a whole (its anchor's step turned)."""
+    bump, stumbles = dark_checks(state, c, path)
+    if bump and not _check(state, c, "UG-DARK", "bump in the dark", out):
         _hurt(state, c, BUMP_DAMAGE, "bump", out)
-    if len(path) * 6 > speed:
-        for _ in rough:
-            if c.alive and not _check(state, c, "UG-DARK", "stumble", out):
-                _hurt(state, c, BUMP_DAMAGE, "stumble", out)
-    if not c.alive or mode == "shift" or c.pos != path[-1] or not in_dark(state, c):
-        return
-    if any(_wall_beside(state, sq) for sq in c.squares):
+    for _ in range(stumbles):
+        if c.alive and not _check(state, c, "UG-DARK", "stumble", out):
+            _hurt(state, c, BUMP_DAMAGE, "stumble", out)
+    if not c.alive or mode == "shift" or c.pos != path[-1] or not drifts_at(state, c, c.square):
         return
     prev = path[-2] if len(path) > 1 else start
     face = _roll(state, 12)
@@ -505,6 +522,7 @@ def _dark_move(state: GameState, c: Creature, start: Square, path: tuple[Square,
     d = turned(step, eighths)
     end = (prev[0] + d[0], prev[1] + d[1])
     here = c.square
+    size = c.card.size
     if end != here and _fits_map(state, c, end) \
             and not floor_depth(state, end, size) > floor_depth(state, prev, size):
         c.pos = end
@@ -541,30 +559,41 @@ def _slip(state: GameState, c: Creature, square: Square, cause: str, out: list[e
         state.move_spent = None
 
 
-def _ice_move(state: GameState, c: Creature, start: Square, path: tuple[Square, ...], mode: str,
-              out: list[ev.Event]) -> None:
-    """UG-SLIP after ``c``'s own move: the first turn, stop or run on ice needs a check.  A Large or
-    Huge creature is on ice at an anchor when any square it covers there is slippery (our reading)."""
+def ice_spot(state: GameState, c: Creature, start: Square, path: tuple[Square, ...], mode: str,
+             end: Square | None = None) -> tuple[Square, str] | None:
+    """Where ``c``'s own move from ``start`` along ``path`` needs its ice check and why (UG-SLIP), or
+    None: a charge at the first slippery place ("run"); a move of more than half its speed at the
+    first place it turns on ice ("turn"), else at its end on ice ("stop") when it ends there
+    (``end``: where it stands after the move, the path's last square by default).  A Large or Huge
+    creature is on ice at an anchor when any square it covers there is slippery (our reading).
+    Fliers and creatures with crampons never check."""
     if _flies(c) or (c.card.abilities and has(c.card, Crampons)):
-        return
+        return None
     seq = (start,) + path
     icy = [icy_at(state, sq, c.card.size) for sq in seq]
-    if not any(icy[1:]) and not icy[0]:
-        return
+    if not any(icy):
+        return None
     careful = 2 * len(path) <= max(1, c.card.speed)  # half speed avoids the turning checks
-    spot: tuple[Square, str] | None = None
     if mode == "charge":
-        spot = next(((sq, "run") for sq, i in zip(seq[1:], icy[1:]) if i), None)
-    elif not careful:
-        for i in range(1, len(seq) - 1):
-            if icy[i]:
-                a = (seq[i][0] - seq[i - 1][0], seq[i][1] - seq[i - 1][1])
-                b = (seq[i + 1][0] - seq[i][0], seq[i + 1][1] - seq[i][1])
-                if a != b:
-                    spot = (seq[i], "turn")
-                    break
-        if spot is None and icy[-1] and c.pos == seq[-1]:
-            spot = (seq[-1], "stop")
+        return next(((sq, "run") for sq, i in zip(seq[1:], icy[1:]) if i), None)
+    if careful:
+        return None
+    for i in range(1, len(seq) - 1):
+        if icy[i]:
+            a = (seq[i][0] - seq[i - 1][0], seq[i][1] - seq[i - 1][1])
+            b = (seq[i + 1][0] - seq[i][0], seq[i + 1][1] - seq[i][1])
+            if a != b:
+                return (seq[i], "turn")
+    if icy[-1] and (end if end is not None else seq[-1]) == seq[-1]:
+        return (seq[-1], "stop")
+    return None
+
+
+def _ice_move(state: GameState, c: Creature, start: Square, path: tuple[Square, ...], mode: str,
+              out: list[ev.Event]) -> None:
+    """UG-SLIP after ``c``'s own move: the first turn, stop or run on ice needs a check (``ice_spot``);
+    failing, it slips there."""
+    spot = ice_spot(state, c, start, path, mode, c.pos)
     if spot is None:
         return
     square, cause = spot
@@ -611,6 +640,138 @@ def _fatigue_after(state: GameState, c: Creature, strenuous: bool, out: list[ev.
     set_note(state, "fatigue-interval", uid, None if interval == FIRST_CHECK else interval)
     set_note(state, "fatigue-due", uid, None if due == interval else due)
     set_note(state, "fatigue-rest", uid, rest or None)
+
+
+# -- what the cave may do, before any roll (queries for the bots and the screen) -------------
+
+def fail_chance(need: int = CHECK, modifier: int = 0) -> float:
+    """The chance (0..1) a d20 check of this module needing ``need`` with ``modifier`` fails."""
+    return min(1.0, max(0.0, (need - modifier - 1) / 20))
+
+
+#: d12 faces (of 12) whose drift result turns the creature (UG-DARK: results 4..12 after the -2).
+DRIFT_FACES = sum(1 for face in range(1, 13) if face - DRIFT_SHORT in DRIFT_TABLE)
+
+
+class CaveRisk(NamedTuple):
+    """What the cave may do to one of a creature's own moves, before any roll (UG-SLIDE, UG-DARK,
+    UG-SLIP).
+
+    Attributes:
+        damage: expected HP lost on the way (a slide's damage, bumps and stumbles in the dark).
+        slip: chance (0..1) it slips on ice: prone where it slipped, the rest of its activation lost.
+        drift: chance (0..1) it drifts off its end square in the dark.
+    """
+
+    damage: float = 0.0
+    slip: float = 0.0
+    drift: float = 0.0
+
+
+#: No risk at all (no module, no cave feature on the way).
+NO_RISK = CaveRisk()
+
+
+def _cave_on(state: GameState) -> bool:
+    return "underground" in SERVICES.book_of(state).names
+
+
+def move_risk(state: GameState, mover: Creature, path: tuple[Square, ...], mode: str = "move") -> CaveRisk:
+    """The ``CaveRisk`` of ``mover``'s own move (``mode``: "move", "charge", "squeeze" or "shift") from
+    where it stands along ``path`` (anchors), by the rules ``moved`` plays: a slope entered (UG-SLIDE:
+    its damage, certain), the bump and stumble checks in the dark (UG-DARK: 5 HP at each failure) and
+    the drift at a dark end with no wall beside (the d12 faces that turn it), the ice check (UG-SLIP).
+    ``NO_RISK`` without the underground module or off the map."""
+    if not path or mover.pos is None or not _cave_on(state):
+        return NO_RISK
+    start = mover.square
+    damage = 0.0
+    if not _flies(mover):
+        prev = start
+        for sq in path:
+            slope = slope_entered(state, prev, sq, mover.card.size)
+            if slope is not None:
+                return CaveRisk(float(slide_damage(slope.slope, slope.slippery)))
+            prev = sq
+    fail = fail_chance()
+    bump, stumbles = dark_checks(state, mover, path)
+    damage += fail * BUMP_DAMAGE * ((1 if bump else 0) + stumbles)
+    drift = 0.0
+    if mode != "shift" and drifts_at(state, mover, path[-1]):
+        drift = DRIFT_FACES / 12
+    slip = fail if mode in OWN_MOVES and ice_spot(state, mover, start, path, mode) is not None else 0.0
+    return CaveRisk(damage, slip, drift)
+
+
+def melee_slip_chance(state: GameState, attacker: Creature, anchor: Square | None = None) -> float:
+    """The chance (0..1) that ``attacker``'s melee attack made from ``anchor`` (where it stands by
+    default) misses unrolled and leaves it prone (UG-SLIP: the check before a melee attack on a
+    slippery floor); 0 without the module, lying down already, flying or with crampons."""
+    at = anchor if anchor is not None else attacker.pos
+    if at is None or not _cave_on(state) or _prone(attacker) or _flies(attacker) \
+            or (attacker.card.abilities and has(attacker.card, Crampons)):
+        return 0.0
+    return fail_chance() if icy_at(state, at, attacker.card.size) else 0.0
+
+
+def expected_fall_damage(feet: int, rules: TerrainRules) -> float:
+    """The expected damage of a fall of ``feet`` onto a square with ``rules`` (UG-FALL; the rolls of
+    ``fall_damage`` averaged: a d20 of 10 passes 11 times in 20, a spike d6 averages 3.5)."""
+    base = FALL_DAMAGE * (feet // 10)
+    landing = rules.landing
+    passed = 1 - fail_chance()
+    if landing == "rough":
+        return 2.0 * base
+    if landing == "soft":
+        return float(base // 10 * 5)
+    if landing == "padded":
+        return (1 - passed) * (base // 10 * 5)
+    if landing == "water":
+        return passed * FALL_DAMAGE * -(-feet // 100) + (1 - passed) * base
+    if landing == "spiked":
+        return base + FALL_DAMAGE * 3.5 * rules.spikes
+    return float(base)
+
+
+def forced_risk(state: GameState, target: Creature, path: tuple[Square, ...]) -> tuple[float, float]:
+    """(chance it goes down, expected damage) of ``target`` moved along ``path`` (anchors) by forced
+    movement (UG-FALL, UG-SLIDE, as ``moved`` plays it): over an edge it falls (beside a climbable wall
+    it catches on 3 times in 10, a d20 of 15), onto a slope it slides; (0, 0) without the module, for a
+    flier, or when the way crosses neither."""
+    if not path or target.pos is None or _flies(target) or not _cave_on(state):
+        return 0.0, 0.0
+    size = target.card.size
+    prev = target.square
+    for sq in path:
+        feet = floor_depth(state, sq, size) - floor_depth(state, prev, size)
+        if feet > 0:
+            hurt = expected_fall_damage(feet, landing_rules(state, sq, size))
+            beside = footprint(prev, size) + footprint(sq, size)
+            caught = 0.0
+            if _climbable_beside(state, beside) and SERVICES.legal_stop(state, target, prev):
+                caught = 1 - fail_chance(CATCH)
+            return 1 - caught, (1 - caught) * hurt
+        slope = slope_entered(state, prev, sq, size)
+        if slope is not None:
+            return 1.0, float(slide_damage(slope.slope, slope.slippery))
+        prev = sq
+    return 0.0, 0.0
+
+
+def hidden_in_dark(state: GameState, creature: Creature, anchor: Square | None = None) -> bool:
+    """True when ``creature`` standing at ``anchor`` (where it stands by default) would be in total
+    darkness (UG-DARK: every square it covers dark), so that only adjacent creatures and those with
+    darkvision see it; False without the module."""
+    at = anchor if anchor is not None else creature.pos
+    if at is None or not _cave_on(state):
+        return False
+    rules_at = state.battle_map.rules_at
+    return all(rules_at(sq).dark for sq in footprint(at, creature.card.size))
+
+
+def sees_in_dark(creature: Creature) -> bool:
+    """True when ``creature`` has darkvision (UG-DARK)."""
+    return _sees_dark(creature)
 
 
 class Underground(RuleModule):
@@ -834,6 +995,8 @@ def _grid5e_prone(state: GameState) -> bool:
     return bool(SERVICES.book_of(state).prone_moves)
 
 
-__all__ = ["LANDING_ORDER", "Underground", "body", "dig_squares", "dug", "dug_out", "fall_damage", "fatigue",
-           "fatigue_name", "floor_depth", "icy_at", "landing_rules", "on_slope", "slope_entered",
-           "fits", "height", "in_dark", "low_level", "lowness", "note", "slide_damage", "turned"]
+__all__ = ["LANDING_ORDER", "NO_RISK", "CaveRisk", "Underground", "body", "dark_checks", "dig_squares",
+           "drifts_at", "dug", "dug_out", "expected_fall_damage", "fail_chance", "fall_damage", "fatigue",
+           "fatigue_name", "fits", "floor_depth", "forced_risk", "height", "hidden_in_dark", "ice_spot",
+           "icy_at", "in_dark", "landing_rules", "low_level", "lowness", "melee_slip_chance", "move_risk",
+           "note", "on_slope", "sees_in_dark", "slide_damage", "slope_entered", "turned"]

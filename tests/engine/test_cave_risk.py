@@ -23,8 +23,9 @@ def test_ug_dark_move_risk_counts_the_bump_and_the_drift():
     st = cave(".......\n.......\nA000...\n.......\n.......")
     a = st.creature("A")
     risk = cave_move_risk(st, a, ((1, 2), (2, 2), (3, 2)))
-    assert risk == CaveRisk(FAIL * 5, 0.0, 7 / 12)  # beyond 1/3 of speed 6; no wall at the end
-    assert cave_move_risk(st, a, ((1, 2), (2, 2))) == CaveRisk(0.0, 0.0, 7 / 12)  # 2 of 6: no bump
+    assert risk == CaveRisk(0, 1, 0.0, 7 / 12)  # beyond 1/3 of speed 6: a bump check; no wall at the end
+    assert risk.damage == FAIL * 5 and risk.kill_chance(5) == FAIL and risk.kill_chance(6) == 0.0
+    assert cave_move_risk(st, a, ((1, 2), (2, 2))) == CaveRisk(0, 0, 0.0, 7 / 12)  # 2 of 6: no bump
     assert cave_move_risk(st, a, ((1, 2), (2, 2)), "shift") == CaveRisk()
     walled = cave("#######\nA000...\n.......")
     assert cave_move_risk(walled, walled.creature("A"), ((1, 1), (2, 1))).drift == 0.0
@@ -54,7 +55,8 @@ def test_ug_slip_move_risk_and_melee_slip_chance_follow_the_ice_check():
 
 def test_ug_slide_move_risk_is_the_slide_damage():
     st = cave("A999..\n......")
-    assert cave_move_risk(st, st.creature("A"), ((1, 0),)) == CaveRisk(25.0)
+    assert cave_move_risk(st, st.creature("A"), ((1, 0),)) == CaveRisk(25)
+    assert CaveRisk(0, 2).kill_chance(10) == FAIL * FAIL and CaveRisk(25).kill_chance(25) == 1.0
     assert SLOPE.rules.slope == 60
 
 

@@ -52,6 +52,7 @@ the module's page:
 from __future__ import annotations
 
 from dataclasses import replace
+from math import comb
 from typing import Any, NamedTuple
 
 from .. import events as ev
@@ -658,14 +659,32 @@ class CaveRisk(NamedTuple):
     UG-SLIP).
 
     Attributes:
-        damage: expected HP lost on the way (a slide's damage, bumps and stumbles in the dark).
+        certain: HP it loses for sure on the way (a slide's damage, UG-SLIDE).
+        checks: d20 checks on the way that each deal ``BUMP_DAMAGE`` when they fail (bumps and
+            stumbles in the dark, UG-DARK), each failing with ``fail_chance()``.
         slip: chance (0..1) it slips on ice: prone where it slipped, the rest of its activation lost.
         drift: chance (0..1) it drifts off its end square in the dark.
     """
 
-    damage: float = 0.0
+    certain: int = 0
+    checks: int = 0
     slip: float = 0.0
     drift: float = 0.0
+
+    @property
+    def damage(self) -> float:
+        """Expected HP lost on the way."""
+        return self.certain + self.checks * fail_chance() * BUMP_DAMAGE
+
+    def kill_chance(self, hp: int) -> float:
+        """The chance (0..1) the damage on the way reaches ``hp`` (the binomial count of failed checks)."""
+        if self.certain >= hp:
+            return 1.0
+        need = -(-(hp - self.certain) // BUMP_DAMAGE)  # failed checks that destroy it
+        if need > self.checks:
+            return 0.0
+        p = fail_chance()
+        return sum(comb(self.checks, k) * p ** k * (1 - p) ** (self.checks - k) for k in range(need, self.checks + 1))
 
 
 #: No risk at all (no module, no cave feature on the way).
@@ -685,22 +704,19 @@ def move_risk(state: GameState, mover: Creature, path: tuple[Square, ...], mode:
     if not path or mover.pos is None or not _cave_on(state):
         return NO_RISK
     start = mover.square
-    damage = 0.0
     if not _flies(mover):
         prev = start
         for sq in path:
             slope = slope_entered(state, prev, sq, mover.card.size)
             if slope is not None:
-                return CaveRisk(float(slide_damage(slope.slope, slope.slippery)))
+                return CaveRisk(slide_damage(slope.slope, slope.slippery))
             prev = sq
-    fail = fail_chance()
     bump, stumbles = dark_checks(state, mover, path)
-    damage += fail * BUMP_DAMAGE * ((1 if bump else 0) + stumbles)
     drift = 0.0
     if mode != "shift" and drifts_at(state, mover, path[-1]):
         drift = DRIFT_FACES / 12
-    slip = fail if mode in OWN_MOVES and ice_spot(state, mover, start, path, mode) is not None else 0.0
-    return CaveRisk(damage, slip, drift)
+    slip = fail_chance() if mode in OWN_MOVES and ice_spot(state, mover, start, path, mode) is not None else 0.0
+    return CaveRisk(0, (1 if bump else 0) + stumbles, slip, drift)
 
 
 def melee_slip_chance(state: GameState, attacker: Creature, anchor: Square | None = None) -> float:

@@ -694,6 +694,11 @@ TERRAIN_TYPE = Table("terrain type", "A terrain kind the map defines itself (TER
     FieldSpec("slope", "integer", "Feet of slide down a slope that starts here (underground, UG-SLIDE); "
               "a creature entering it slides on in its direction to the foot.", default=0, lo=0, hi=500,
               label="the slope of {of}", units="feet"),
+    FieldSpec("downhill", "choice", "With 'slope': the way the slope goes down, n, ne, e, se, s, sw, w or nw "
+              "(north is the top row; underground, UG-SLIDE): a creature entering it slides that way "
+              "whichever way it came. 'any' (the default): it slides on the way it was going.",
+              default="any", choices=("any", "n", "ne", "e", "se", "s", "sw", "w", "nw"),
+              label="the downhill way of {of}"),
     FieldSpec("landing", "choice", "What a fall into the square lands on (underground, UG-FALL): 'hard' "
               "(normal damage), 'rough' (double), 'spiked' (spikes add damage), 'soft' (half), 'padded' "
               "(a save for none) or 'water' (a check for little).", default="hard",

@@ -102,3 +102,13 @@ def test_ug_low_a_card_height_loads_and_a_bad_one_is_a_positioned_error(tmp_path
 def _plain(card):
     from dataclasses import replace
     return replace(card, height=0)
+
+
+def test_ug_slide_a_downhill_way_loads_and_needs_a_slope(tmp_path):
+    path = tmp_path / "cave.yaml"
+    path.write_text(MAP.replace('  - {name: Gallery,', '  - {name: Chute, symbol: "/", slope: 20, downhill: se}\n'
+                                '  - {name: Gallery,').replace("  ......\n  .-Rv:.", "  ...../\n  .-Rv:."))
+    chute = next(t for t in load_map(path).custom_terrain if t.name == "Chute")
+    assert chute.rules.downhill == "se" and chute.rules.slope == 20
+    bad = _problems(tmp_path, MAP.replace("dark: true, slippery: true}", "dark: true, downhill: n}"))
+    assert any(p.startswith("8:") and "downhill" in p and "slope" in p for p in bad), bad

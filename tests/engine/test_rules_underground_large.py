@@ -113,3 +113,16 @@ def test_ug_low_a_card_height_replaces_the_height_of_its_size():
     assert (6, 0) in dests(plain)
     stooped = with_terrain(cave("A......\n#######", {"A": tall}), {(x, 0): ceiling6 for x in range(1, 7)})
     assert (4, 0) in dests(stooped) and (5, 0) not in dests(stooped)  # 2, 1, 2, 1: four squares of 6
+
+
+# -- UG-SLIDE: a slope's own downhill way ----------------------------------------------
+
+def test_ug_slide_a_slope_with_a_downhill_way_slides_that_way_whichever_way_it_was_entered():
+    south = kind("Scree Chute", "/", slope=20, downhill="s", deploy=False)
+    st = with_terrain(cave("A....\n.....\n.....\n....."), {(1, 0): south, (1, 1): south})
+    st, out = run(st, Move(((1, 0),)))  # stepping east onto it: it carries the creature south
+    assert of(out, ev.CreatureSlid) == [ev.CreatureSlid("A", (1, 0), (1, 2), 20, 0)]
+    assert st.creature("A").pos == (1, 2)
+    st = with_terrain(cave("A....\n.....\n.....\n....."), {(1, 0): kind("Scree", "/", slope=20, deploy=False)})
+    st, out = run(st, Move(((1, 0),)))  # no downhill way: on the way it was going
+    assert of(out, ev.CreatureSlid)[0].end == (2, 0)

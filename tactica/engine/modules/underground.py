@@ -62,7 +62,7 @@ from ..footprint import footprint
 from ..geometry import Geometry, chebyshev
 from ..model import AttackDef, AttackKind, Duration, MapDef, Square
 from ..state import NO_ACTIONS, Creature, GameState
-from ..terrain import CustomTerrain, Terrain, TerrainRules, rules_of
+from ..terrain import DOWNHILL, CustomTerrain, Terrain, TerrainRules, rules_of
 from .base import BARRED, SERVICES, Moment, MoveTally, RuleModule, Step
 from .grid35 import size_category
 
@@ -413,12 +413,13 @@ def slide_damage(feet: int, slippery: bool) -> int:
 
 
 def _slide(state: GameState, c: Creature, prev: Square, rules: TerrainRules, out: list[ev.Event]) -> None:
-    """``c`` stepped from ``prev`` onto a slope of ``rules``: it slides on in that direction to the foot
-    (UG-SLIDE), the first square (anchor, for a Large or Huge creature) that covers no slope, stopping
-    early before a square it may not stand on."""
+    """``c`` stepped from ``prev`` onto a slope of ``rules``: it slides on to the foot (UG-SLIDE), down the
+    slope's own ``downhill`` way when it has one, else on in the direction of its step, to the first
+    square (anchor, for a Large or Huge creature) that covers no slope, stopping early before a square
+    it may not stand on."""
     start = c.square
     size = c.card.size
-    d = (start[0] - prev[0], start[1] - prev[1])
+    d = DOWNHILL.get(rules.downhill) or (start[0] - prev[0], start[1] - prev[1])
     at = start
     while True:
         nxt = (at[0] + d[0], at[1] + d[1])

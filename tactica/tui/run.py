@@ -167,4 +167,12 @@ def run_tutorial(args: argparse.Namespace) -> int:
     loaded = read_settings(args)  # the theme and the [keys] of the settings file, as in a battle
     app = TacticaApp(BattleFactory(warbands=(), maps=()), tutorial=True, settings=loaded)
     result = app.run()
+    from tactica.client.tutorial import Lesson
+    lesson = Lesson.resumed(progress_file())
+    if lesson.finished:
+        print("Tutorial finished. 'tactica play' starts a battle against the normal AI; "
+              "'tactica tutorial --restart' does the tutorial again.")
+    else:
+        print(f"Tutorial kept at {lesson.where()}: 'tactica tutorial' goes on from there "
+              "('--restart' starts over).")
     return result if isinstance(result, int) else 0

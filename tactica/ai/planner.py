@@ -76,6 +76,7 @@ from tactica.engine import (
     as_active,
     attack_allowed,
     chebyshev,
+    check,
     move_rest,
     provokers_of_path,
     routes,
@@ -276,22 +277,50 @@ def _after_attack(there: GameState, me: Creature, board: Board, threats: list, r
     return best
 
 
+#: Times its speed a run goes at most (G35-RUN); the engine's check trims a run to what it allows.
+RUN_FACTOR = 4
+
+
 def runs(st: GameState, actor: Creature, me: Creature, board: Board, threats: list,
          reach: dict) -> list[tuple[float, Action]]:
-    """G35-RUN (grid35): the run (a Move beyond one move's reach, taking both actions) to the best end
-    square, scored as ``place_value`` less the opportunity attacks of the way and its cave risks;
+    """G35-RUN (grid35): a run (a Move beyond one move's reach, taking both actions) towards the
+    creature's goal -- the nearest enemy, or our VP zone when it is nearer and not held (the distances
+    around walls of ``Board.enemy_distance`` and ``zone_distance``) -- followed square by square
+    downhill of that distance for up to ``RUN_FACTOR`` × its speed, cut to its longest prefix the
+    engine accepts (``check``); scored as ``place_value`` less the opportunity attacks of the way and
+    its cave risks.  A path followed, not a search of every run: a run's budget is four moves, which
+    the route search prices square by square under every module (too slow to ask for each plan).
     [] when no run goes farther than a move."""
-    best: tuple[float, Action] | None = None
-    for move in actions_of_kind(st, Move):
-        sq = move.destination
-        if sq in reach:
-            continue
-        v = place_value(board, me, sq, threats) - oa_risk(st, me, provokers_of_path(st, actor, move.path))
-        if board.modules.cave:
-            v -= route_risk(st, actor, move.path)[0]
-        if best is None or v > best[0]:
-            best = (v, move)
-    return [best] if best is not None else []
+    zone = bool(board.zone) and not board.zone_held
+
+    def goal(sq: Square) -> int:
+        d = board.enemy_distance(sq)
+        return min(d, board.zone_distance(sq, me.size)) if zone else d
+
+    at = actor.square
+    path: list[Square] = []
+    seen = {at}
+    while len(path) < RUN_FACTOR * actor.speed and goal(at) > 1:
+        options = [n for n in board.geo.neighbours(at) if n not in seen]
+        if not options:
+            break
+        nxt = min(options, key=lambda n: (goal(n), n[1], n[0]))
+        if goal(nxt) >= goal(at):
+            break
+        path.append(nxt)
+        seen.add(nxt)
+        at = nxt
+    for k in range(len(path), 0, -1):
+        if path[k - 1] in reach:
+            break  # within one move: no run needed
+        move = Move(tuple(path[:k]))
+        if check(st, move) is None:
+            end = move.destination
+            v = place_value(board, me, end, threats) - oa_risk(st, me, provokers_of_path(st, actor, move.path))
+            if board.modules.cave:
+                v -= route_risk(st, actor, move.path)[0]
+            return [(v, move)]
+    return []
 
 
 #: What standing up is worth beyond what the creature then does (G5E-PRONE): being prone is a

@@ -758,11 +758,14 @@ def _describe_champion_use(state: GameState, action) -> str:
     effect = power.effect.value
     if effect == "extra damage":
         hit = f"{creature_name(state, action.champion)}'s own hit" if own else f"{ally}'s hit"
-        what = f"{creature_name(state, action.enemy)} takes +{power.amount} damage from {hit}"
+        struck = state.creature(action.enemy)
+        what = (f"{creature_name(state, action.enemy)} ({struck.hp} HP left) takes +{power.amount} damage "
+                f"from {hit}")
     elif effect == "reroll":
         what = f"{ally} rolls its missed attack against {creature_name(state, action.enemy)} again"
     elif effect == "heal":
-        what = f"{ally} regains up to {power.amount} HP"
+        healed = state.creature(action.ally)
+        what = f"{ally} regains up to {power.amount} HP (now {healed.hp} of {healed.card.hp})"
     elif effect == "damage near":  # CL-12
         what = f"each enemy it sees within {power.near} of {ally} takes {power.amount} damage"
     elif effect == "set die":  # CL-12

@@ -179,4 +179,4 @@ def test_CHP_2_a_champion_is_its_own_ally_and_its_card_and_prompt_say_so():
     assert offer.ally == "C"
     assert "2 of 2 points left (• = 1 point)" in str(card_text(st.creature("C")))   # what a bullet is
     assert describe_champion_option(st, offer).endswith(
-        "Creature b (b) takes +10 damage from Captain (C)'s own hit")
+        f"Creature b (b) ({st.creature('b').hp} HP left) takes +10 damage from Captain (C)'s own hit")

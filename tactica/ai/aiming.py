@@ -33,6 +33,7 @@ from tactica.engine import (
     with_creature_at,
 )
 
+from .modules import melee_keep
 from .values import attack_value, oa_risk
 from .weights import ALLY_HIT, AREA_ORIGINS
 
@@ -164,6 +165,9 @@ def best_attack_from(state: GameState, me: Creature, enemies: list[Creature]) ->
                 provoke = oa_risk(state, me, tuple(e.uid for e in enemies if e.can_make_opportunity_attacks
                                                    and chebyshev(e.square, me.square) == 1))
             v -= provoke
+        if a is not None and attack.kind is AttackKind.MELEE:  # UG-SLIP: a melee attack from ice checks first
+            rolled, lost = melee_keep(state, me, attack)
+            v = v * rolled - lost
         if a is not None and v > best:
             best, act = v, a
     return best, act

@@ -31,9 +31,12 @@ from tactica.engine import (
     cone_size,
     ends_in_pit,
     footprint_fits,
+    footprint_squares,
     movement_mode,
+    sees_in_dark,
 )
 
+from .modules import Modules
 from .stakes import death_extra, kill_vp, zone_award, zone_reaches_target
 from .values import aura_worth, damage_value, expected_basic
 from .weights import APPROACH, BATTLE, EXPOSURE, OFFENSE, WAIT, ZONE_HOLD, ZONE_LEAVE, ZONE_NEXT, ZONE_WIN
@@ -144,6 +147,10 @@ class Board:
         #: (creature, aura) of every creature on the map with an aura (usually none).
         self.auras = [(c, a) for c in state.alive() if c.card.abilities
                       for a in c.card.abilities if isinstance(a, Aura)]
+        #: What the battle's optional rule modules add to the judgement (``modules.Modules``).
+        self.modules = Modules(state)
+        #: ``threats_to`` entries that reach each of our creatures in total darkness (UG-DARK).
+        self._dark: dict[str, list] = {}
 
     def last_stand(self, me: Creature) -> float:
         """What ``me``'s death would cost beyond its cost: BATTLE when it would decide the battle
@@ -297,19 +304,27 @@ class Board:
         damage within its own reach (``exposure`` adds them up, so nearer in
         it counts the best attack in full).  Enemies already activated this
         round weigh less.
+
+        With the underground module on, the entries that still reach ``me`` standing in total
+        darkness are kept aside for ``dark_threats``: not those that need to see it from beyond an
+        adjacent square (a ranged, close or area attack, or a charge) of an enemy without
+        darkvision (UG-DARK).
         """
         out = []
+        cave = self.modules.cave
+        seen: list[tuple[Square, int, float, float]] = []
         for e in self.enemies:
             if not e.active:
                 continue
             weight = 0.6 if e.activated else 1.0
-            best, reach = 0.0, 0
+            best, reach, kind = 0.0, 0, AttackKind.MELEE
             for a in e.card.attacks:
                 if not attack_allowed(e, a):  # CARD-4: a spent line threatens nothing
                     continue
                 dmg = expected_basic(a, me)
                 if dmg > best:
-                    best, reach = dmg, next_turn_reach(self.state, e, a)
+                    best, reach, kind = dmg, next_turn_reach(self.state, e, a), a.kind
+            blinded = cave and not sees_in_dark(e)  # UG-DARK: it sees into darkness only next to it
             charge = charge_attack(e)  # CHG-1: the one attack a charge makes
             if charge is not None and (self.options.charge_reach or self.options.charge_retreat and not e.activated
                                        and (me.bloodied or charge.total_damage >= me.hp)):
@@ -318,10 +333,24 @@ class Board:
                 if far > reach and hit > 0:
                     if best > hit:
                         out.append((e.square, reach, best - hit, weight))
+                        if not (blinded and kind is not AttackKind.MELEE):
+                            seen.append(out[-1])
                     out.append((e.square, far, hit, weight))
+                    if not blinded:
+                        seen.append(out[-1])
                     continue
             out.append((e.square, reach, best, weight))
+            if not (blinded and kind is not AttackKind.MELEE):
+                seen.append(out[-1])
+        if cave:
+            self._dark[me.uid] = seen
         return out
+
+    def dark_threats(self, me: Creature, threats: list) -> list:
+        """The entries of ``threats`` (``threats_to(me)``) that still reach ``me`` standing in total
+        darkness (UG-DARK: the melee attacks of a move, and every threat of an enemy with
+        darkvision); ``threats`` itself when none were kept aside."""
+        return self._dark.get(me.uid, threats)
 
 
 def rivals_apart(state: GameState, player: int) -> bool:
@@ -410,6 +439,8 @@ def place_value(board: Board, me: Creature, sq: Square, threats: list) -> float:
     if board.waiting:  # SCN-MULTI: the other sides have not met yet (PlannerOptions.wait)
         approach *= WAIT
     extra = board.last_stand(me)
+    if board.modules.dark and all(s in board.modules.dark for s in footprint_squares(sq, me.size)):
+        threats = board.dark_threats(me, threats)  # UG-DARK: unseen there by those who shoot or charge
     value = approach - exposure(me, sq, threats, extra)
     if board.options.offense and not board.waiting:
         value += OFFENSE * board.offense_at(me, sq)

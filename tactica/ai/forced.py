@@ -91,7 +91,7 @@ def forced_value(state: GameState, action: Action) -> float:
     by = state.find(p.by) if p.by else None
     attack = by.card.attack_named(p.attack) if by is not None and p.attack else None
     pit_hit = base_hit(attack.bonus, target.card.defense_value(attack.defense)) if attack else 0.0
-    return displacement_value(state, state.decider, target, sq, pit_hit=pit_hit, mover=p.by)
+    return displacement_value(state, state.decider, target, sq, pit_hit=pit_hit, mover=p.by, path=action.path)
 
 
 def choose_forced(state: GameState) -> Action:

@@ -68,12 +68,15 @@ from tactica.engine import (
     Move,
     PowerAction,
     Square,
+    StandUp,
     Teleport,
     UsePower,
     actions_of_kind,
+    apply,
     as_active,
     attack_allowed,
     chebyshev,
+    check,
     move_rest,
     provokers_of_path,
     routes,
@@ -85,6 +88,7 @@ from tactica.engine import (
 from .aiming import best_attack_from, charge_value, reach_limit
 from .board import Board, place_value
 from .combos import move_then_charge, move_to_help, shift_then_act, two_moves_into_zone
+from .modules import melee_keep, route_risk
 from .values import expected_basic, oa_kill_chance, oa_risk, power_value
 from .weights import ALTERNATIVES, TOP_EXACT
 
@@ -128,11 +132,22 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
     if jump_rest:  # TER-TELEPORT: after the jump it carries on with its move's rest, no action spent
         move_left, move_then = True, attack_left
         reach = routes(st, actor, jump_rest)
+    mods = board.modules
+    then_reach = reach  # the moves after which the attack action is still left
+    split_rest = move_rest(state) if mods.split and acting and state.move_used and not jump_rest else 0
+    if split_rest:  # G5E-SPLIT: the open move's rest takes no action, before or after the attack
+        move_left, move_then = True, attack_left
+        reach = routes(st, actor, split_rest + (actor.speed if attack_left else 0))
+        then_reach = {sq: r for sq, r in reach.items() if r.cost <= split_rest}
     # Places to end on without attacking (and after attacking from here).
     best_stay: tuple[float, Move | None] = (here, None)
     pv: dict[Square, float] = {}
+    keep: dict[Square, float] = {}  # UG-SLIP, UG-DARK: the chance it arrives able to act as planned
     for sq, r in reach.items():
         v = pv[sq] = place_value(board, me, sq, threats) - oa_risk(st, me, r.provokers)
+        if mods.cave:
+            risk, keep[sq] = route_risk(st, actor, r.path)
+            v = pv[sq] = v - risk
         if v > best_stay[0]:
             best_stay = (v, Move(r.path))
     candidates: list[tuple[float, Action]] = [(best_stay[0], best_stay[1] or EndActivation())]
@@ -141,6 +156,8 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
         atk_here, act = best_attack_from(st, actor, enemies)
         if act is not None:
             after = best_stay[0] if move_left and not (acting and state.move_used) else here
+            if split_rest:  # G5E-SPLIT: after the attack the move's rest is still open
+                after = max([after] + [pv[sq] for sq in then_reach])
             candidates.append((atk_here + after, act))
         if move_then:
             pairs = sorted(((expected_basic(a, t) / max(1, t.hp) * t.card.cost, t.square[0], t.square[1],
@@ -148,7 +165,7 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
                             if attack_allowed(me, a) for t in enemies),
                            key=lambda x: -x[0])
             rough = []
-            for sq, r in reach.items():
+            for sq, r in then_reach.items():
                 x, y = sq
                 for v, tx, ty, lim in pairs:
                     if abs(tx - x) <= lim and abs(ty - y) <= lim:
@@ -167,14 +184,21 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
                 if act2 is not None:
                     if board.options.oa_first and r.provokers:  # OA-4: it attacks only if it survives the way there
                         v *= 1 - oa_kill_chance(st, me, r.provokers)
-                    v += pv[sq]
-                    candidates.append((v, Move(r.path)))
+                    v *= keep.get(sq, 1.0)
+                    end = pv[sq]
+                    if mods.split and not split_rest:  # G5E-SPLIT: the move's rest may take it away after the attack
+                        end = max(end, _after_attack(there, me, board, threats, actor.speed - r.cost))
+                    candidates.append((v + end, Move(r.path)))
         direct: set[str] = set()  # targets charged from where it stands
         if me.card.basic_melee is not None and any(
                 chebyshev(me.square, e.square) <= actor.speed + 1 for e in enemies):
             for ch in actions_of_kind(st, Charge):
                 direct.add(ch.target)
                 v = charge_value(st, me, ch)
+                if mods.cave:  # UG-SLIP: a charge over ice may end prone, short of its blow
+                    cost, arrive = route_risk(st, actor, ch.path, "charge")
+                    rolled, lost = melee_keep(st, actor, me.card.basic_melee, ch.destination)
+                    v = v * arrive * rolled - cost - lost
                 provokers = provokers_of_path(st, actor, ch.path)
                 if board.options.oa_first and provokers:  # OA-4: it strikes only if it survives the charge
                     v *= 1 - oa_kill_chance(st, me, provokers)
@@ -220,11 +244,101 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
         candidates.append((v, Teleport(sq)))
     if move_then and attack_left and max(c[0] for c in candidates) <= here:
         candidates.extend(dig_through(st, enemies, here))  # UG-RUBBLE: walled in, it digs
+    if mods.run and move_then and attack_left and not (acting and state.move_used) and not any(
+            isinstance(a, (Attack, AreaAttack, Charge)) or (isinstance(a, Move) and k)
+            for k, (_, a) in enumerate(candidates)):
+        candidates.extend(runs(st, actor, me, board, threats, reach))  # G35-RUN: nothing in reach
+    if mods.prone and PRONE in me.conditions:
+        candidates.extend(stand_up(st, me, board))  # G5E-PRONE
     gates = st.geometry.teleporters
     if gates and me.teleported_round != st.round and (any(sq in gates for sq in reach) or teleport_squares(st)):
         candidates.extend(through_teleporters(st, me, board, threats, enemies, attack_left))
     score, action = max(candidates, key=lambda c: c[0])
     return Plan(score, me.uid, action, idle=here, notes={"alternatives": _alternatives(candidates)})
+
+
+#: The condition a creature lying down has (G5E-PRONE, UG-SLIP).
+PRONE = "prone"
+
+
+def _after_attack(there: GameState, me: Creature, board: Board, threats: list, rest: int) -> float:
+    """G5E-SPLIT (grid5e): the best end square ``me`` (placed in ``there``) reaches after its attack with
+    the ``rest`` of its move, scored as ``place_value`` less the opportunity attacks of the way and its
+    cave risks; -inf when it has no rest."""
+    if rest <= 0:
+        return float("-inf")
+    mover = there.creature(me.uid)
+    best = float("-inf")
+    for sq, r in routes(there, mover, rest).items():
+        v = place_value(board, me, sq, threats) - oa_risk(there, me, r.provokers)
+        if board.modules.cave:
+            v -= route_risk(there, mover, r.path)[0]
+        best = max(best, v)
+    return best
+
+
+#: Times its speed a run goes at most (G35-RUN); the engine's check trims a run to what it allows.
+RUN_FACTOR = 4
+
+
+def runs(st: GameState, actor: Creature, me: Creature, board: Board, threats: list,
+         reach: dict) -> list[tuple[float, Action]]:
+    """G35-RUN (grid35): a run (a Move beyond one move's reach, taking both actions) towards the
+    creature's goal -- the nearest enemy, or our VP zone when it is nearer and not held (the distances
+    around walls of ``Board.enemy_distance`` and ``zone_distance``) -- followed square by square
+    downhill of that distance for up to ``RUN_FACTOR`` × its speed, cut to its longest prefix the
+    engine accepts (``check``); scored as ``place_value`` less the opportunity attacks of the way and
+    its cave risks.  A path followed, not a search of every run: a run's budget is four moves, which
+    the route search prices square by square under every module (too slow to ask for each plan).
+    [] when no run goes farther than a move."""
+    zone = bool(board.zone) and not board.zone_held
+
+    def goal(sq: Square) -> int:
+        d = board.enemy_distance(sq)
+        return min(d, board.zone_distance(sq, me.size)) if zone else d
+
+    at = actor.square
+    path: list[Square] = []
+    seen = {at}
+    while len(path) < RUN_FACTOR * actor.speed and goal(at) > 1:
+        options = [n for n in board.geo.neighbours(at) if n not in seen]
+        if not options:
+            break
+        nxt = min(options, key=lambda n: (goal(n), n[1], n[0]))
+        if goal(nxt) >= goal(at):
+            break
+        path.append(nxt)
+        seen.add(nxt)
+        at = nxt
+    for k in range(len(path), 0, -1):
+        if path[k - 1] in reach:
+            break  # within one move: no run needed
+        move = Move(tuple(path[:k]))
+        if check(st, move) is None:
+            end = move.destination
+            v = place_value(board, me, end, threats) - oa_risk(st, me, provokers_of_path(st, actor, move.path))
+            if board.modules.cave:
+                v -= route_risk(st, actor, move.path)[0]
+            return [(v, move)]
+    return []
+
+
+#: What standing up is worth beyond what the creature then does (G5E-PRONE): being prone is a
+#: handicap left for later (crawling costs double; with underground it is hit at +4).
+STAND_GAIN = 0.5
+
+
+def stand_up(st: GameState, me: Creature, board: Board) -> list[tuple[float, Action]]:
+    """G5E-PRONE (grid5e): ``StandUp`` when it is legal, scored as the best plan of the creature standing
+    (the engine's ``apply`` on ``st``, which has no dice to roll) plus ``STAND_GAIN``; [] otherwise."""
+    out: list[tuple[float, Action]] = []
+    for action in actions_of_kind(st, StandUp):
+        after, _ = apply(st, action)
+        if after.active_uid == me.uid:
+            out.append((plan_creature(after, after.creature(me.uid), board).score + STAND_GAIN, action))
+        else:
+            out.append((place_value(board, me, me.square, board.threats_to(me)) + STAND_GAIN, action))
+    return out
 
 
 #: What digging is worth over standing still when nothing better is left (UG-RUBBLE): a little, so a

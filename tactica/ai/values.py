@@ -39,6 +39,7 @@ from tactica.engine import (
     Trigger,
     UsePower,
     any_in,
+    cave_forced_risk,
     chebyshev,
     conditional_damage,
     forced_destinations,
@@ -192,8 +193,26 @@ def forced_gain(state: GameState, attacker: Creature, target: Creature, attack: 
     return best
 
 
+#: Share of a turn an enemy left at the foot of a ledge loses climbing back up (UG-FALL).
+CLIMB_TURNS = 0.5
+
+
+def fall_value(state: GameState, target: Creature, path: tuple[Square, ...]) -> float:
+    """VP-equivalent of forcing ``target`` along ``path`` when it goes over a ledge or onto a slope
+    (UG-FALL, UG-SLIDE, the underground module; the engine's ``cave_forced_risk``): the expected
+    damage's value, or when the fall would destroy it its chance × its kill value (``kill_vp`` and
+    the threat removed); plus ``CLIMB_TURNS`` of its turn for being left below.  0 when the way
+    crosses neither, and without the module."""
+    chance, damage = cave_forced_risk(state, target, path)
+    if not chance:
+        return 0.0
+    if damage / chance >= target.hp:
+        return chance * (kill_vp(state, target) + target.card.cost * KILL_THREAT)
+    return damage_value(target, damage) + chance * CLIMB_TURNS * TURN_WORTH * target.card.cost
+
+
 def displacement_value(state: GameState, player: int, target: Creature, sq: Square, *,
-                       pit_hit: float = 0.0, mover: str = "") -> float:
+                       pit_hit: float = 0.0, mover: str = "", path: tuple[Square, ...] | None = None) -> float:
     """VP-equivalent for ``player`` of forcing enemy ``target`` from where it stands to ``sq`` (MOV-14).
 
     * into a pit (TER-PIT): ``pit_hit`` (the second attack roll's hit chance)
@@ -205,10 +224,14 @@ def displacement_value(state: GameState, player: int, target: Creature, sq: Squa
     * away from our creatures it could hit in melee: ``SEPARATE`` × that
       attack's value (more when ours is bloodied); next to them: as much lost;
     * next to our creatures still to activate (not ``mover``): ``INTO_REACH``
-      × their basic melee attack's value on it; away from them: as much lost.
+      × their basic melee attack's value on it; away from them: as much lost;
+    * over a ledge or onto a slope (UG-FALL, UG-SLIDE, the underground module): ``fall_value``
+      along ``path`` (the forced way; None: straight to ``sq``).
     """
     start = target.square
     value = 0.0
+    if sq != start:
+        value += fall_value(state, target, path if path is not None else (sq,))
     if pit_hit and state.battle_map.rules_at(sq).fliers_only and not movement_mode(target).flies:
         value += pit_hit * (kill_vp(state, target) + target.card.cost * KILL_THREAT)
     zone = state.vp_zone(target.player)

@@ -619,6 +619,9 @@ CARD = Table("card", "A creature's stat card (CARD-1..3).", (
               "as 'Medium or smaller' read it): tiny, small or medium for size 1, large for 2, huge for 3. "
               "Left out: medium, large or huge from 'size'.", default="", choices=CARD_CATEGORIES,
               label="the size category of {of}"),
+    FieldSpec("height", "integer", "Height in feet, for the underground module's low passages (UG-LOW); "
+              "left out (0): from its size (Tiny 2, Small 4, Medium 6, Large 12, Huge 24).", default=0, lo=0,
+              hi=100, label="the height of {of}", units="feet", example=7),
     FieldSpec("forms", "objects", "CL-14: other forms it may take with a 'change form' special power, "
               "e.g. {name: Wolf, speed: 8, attacks: [...]}.", default=[], label="the forms of {of}",
               items=FORM),
@@ -691,6 +694,11 @@ TERRAIN_TYPE = Table("terrain type", "A terrain kind the map defines itself (TER
     FieldSpec("slope", "integer", "Feet of slide down a slope that starts here (underground, UG-SLIDE); "
               "a creature entering it slides on in its direction to the foot.", default=0, lo=0, hi=500,
               label="the slope of {of}", units="feet"),
+    FieldSpec("downhill", "choice", "With 'slope': the way the slope goes down, n, ne, e, se, s, sw, w or nw "
+              "(north is the top row; underground, UG-SLIDE): a creature entering it slides that way "
+              "whichever way it came. 'any' (the default): it slides on the way it was going.",
+              default="any", choices=("any", "n", "ne", "e", "se", "s", "sw", "w", "nw"),
+              label="the downhill way of {of}"),
     FieldSpec("landing", "choice", "What a fall into the square lands on (underground, UG-FALL): 'hard' "
               "(normal damage), 'rough' (double), 'spiked' (spikes add damage), 'soft' (half), 'padded' "
               "(a save for none) or 'water' (a check for little).", default="hard",

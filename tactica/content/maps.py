@@ -194,18 +194,19 @@ def parse_terrain_type(doc: Doc, node: Node, index: int) -> CustomTerrain | None
 
 
 #: The cave features of a terrain type (read by the underground module only).
-CAVE_KEYS = ("ceiling", "gap_width", "gap_height", "rubble", "depth", "slope", "landing", "spikes", "dark",
-             "slippery")
+CAVE_KEYS = ("ceiling", "gap_width", "gap_height", "rubble", "depth", "slope", "downhill", "landing", "spikes",
+             "dark", "slippery")
 
 
 def _cave_features(doc: Doc, f: dict[str, tuple[Node, Node]], v: dict, what: str) -> dict | None:
     """The cave features (UG-*) of a terrain type as ``TerrainRules`` keywords, or None after a
     positioned error for a combination that makes no sense: spikes without a spiked landing (or a
     spiked landing without spikes), a gap with only one side, rubble or a gap on a blocking kind, a
-    square both a chasm and a slope."""
+    square both a chasm and a slope, a downhill way without a slope."""
     out = {key: v[key] for key in CAVE_KEYS}
     out["rubble"] = "" if out["rubble"] == "none" else out["rubble"]
     out["landing"] = "" if out["landing"] == "hard" else out["landing"]
+    out["downhill"] = "" if out["downhill"] == "any" else out["downhill"]
     ok = True
     if out["spikes"] and out["landing"] != "spiked":
         doc.error(f["spikes"][1], f"{what} has spikes but its landing is not 'spiked' (UG-FALL); "
@@ -223,6 +224,10 @@ def _cave_features(doc: Doc, f: dict[str, tuple[Node, Node]], v: dict, what: str
         key = next(k for k in ("rubble", "gap_width", "ceiling", "depth", "slope") if out[k])
         doc.error(f[key][1], f"{what} is blocking (a wall): '{key}' is for squares a creature may "
                              "enter; drop one of the two")
+        ok = False
+    if out["downhill"] and not out["slope"]:
+        doc.error(f["downhill"][1], f"{what} has a downhill way but no slope: give slope: the feet of the "
+                                    "slide (UG-SLIDE), or drop downhill")
         ok = False
     if out["depth"] and out["slope"]:
         doc.error(f["slope"][1], f"{what} is both a chasm (depth) and a slope; make them two terrain types")

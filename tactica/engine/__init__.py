@@ -35,9 +35,7 @@ from .abilities import (
     activations_per_round,
     defend,
 )
-from .abilities import (
-    ALL as ALL_DAMAGE,
-)
+from .abilities import ALL as ALL_DAMAGE
 from .actions import (
     Action,
     Activate,
@@ -203,9 +201,12 @@ from .model import (
 from .modules import OPTIONAL_MODULES, active_modules, unknown_modules
 from .modules import conflict as module_conflict
 from .modules.underground import BODY_BY_SIZE as UNDERGROUND_BODY_BY_SIZE
+from .modules.underground import CaveRisk, hidden_in_dark, melee_slip_chance, sees_in_dark
 from .modules.underground import fatigue_name as fatigue_of
+from .modules.underground import forced_risk as cave_forced_risk
 from .modules.underground import height as creature_height
 from .modules.underground import low_level as ceiling_level
+from .modules.underground import move_risk as cave_move_risk
 from .movement import Route, provokers_of_path, routes
 from .movement import mode_of as movement_mode
 from .numbers import BONUS_TARGETS, IMMUNITIES, Bonus, immune_to
@@ -310,6 +311,7 @@ __all__ = [
     "CHAMPION_KINDS",
     "CONDITIONS",
     "CaveCheck",
+    "CaveRisk",
     "ChainEffect",
     "ChainJumped",
     "ChampionEffect",
@@ -389,6 +391,7 @@ __all__ = [
     "MapDef",
     "MapSwapError",
     "Move",
+    "MovePrice",
     "MultiActivation",
     "MultipleThreats",
     "NO_ATTACK_POWERS",
@@ -452,7 +455,6 @@ __all__ = [
     "TEMPLATE_CORNERS",
     "TURN_TESTS",
     "Teleport",
-    "MovePrice",
     "TeleportWay",
     "Template",
     "TemplatePlaced",
@@ -492,6 +494,8 @@ __all__ = [
     "auras_covering",
     "automatic_critical",
     "bloodied_threshold",
+    "cave_forced_risk",
+    "cave_move_risk",
     "ceiling_level",
     "champion_budget_left",
     "charge_attack",
@@ -522,17 +526,19 @@ __all__ = [
     "forced_destinations",
     "forced_moves_not_made",
     "form_card",
+    "hidden_in_dark",
     "immune_to",
     "in_reach",
     "kinds_now",
     "legal_actions",
     "lost_to_destruction",
     "may_target",
+    "melee_slip_chance",
     "module_conflict",
     "move_budget",
-    "move_reach",
     "move_checks",
     "move_price",
+    "move_reach",
     "move_refusal",
     "move_rest",
     "movement_mode",
@@ -554,6 +560,7 @@ __all__ = [
     "routes",
     "run_budget",
     "sealed_warbands",
+    "sees_in_dark",
     "sight_needed",
     "size_category",
     "struck_by_area",

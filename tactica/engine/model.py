@@ -484,6 +484,8 @@ class CreatureCard:
         text: card text shown to players that the engine never reads.
         reactions: typed reactions (CL-10; see ``triggers.Reaction``).
         dice: typed changes to its own d20 rolls (CL-13; see ``triggers.DieChange``).
+        height: its height in feet when the card gives one (UG-LOW, the underground module), 0 to
+            take it from its size (docs/modules/underground.md).
     """
 
     id: str
@@ -511,6 +513,7 @@ class CreatureCard:
     reactions: tuple[Reaction, ...] = ()
     dice: tuple[DieChange, ...] = ()
     forms: tuple[Form, ...] = ()
+    height: int = 0
 
     def form_named(self, name: str) -> Form | None:
         """Its form called ``name`` (CL-14), or None."""

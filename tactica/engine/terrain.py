@@ -99,6 +99,9 @@ class TerrainRules:
             the foot of a ledge, 0 for none (UG-FALL).
         slope: feet of slide down a slope starting in the square, 0 for
             none (UG-SLIDE).
+        downhill: the way a slope goes down ("n", "ne", "e", "se", "s", "sw", "w",
+            "nw": north is the top row), "" for the way the creature entering it
+            goes (UG-SLIDE).
         landing: the surface a fall lands on: "" hard and flat, "rough",
             "spiked", "soft", "padded" or "water" (UG-FALL).
         spikes: d6 rolled for the spikes that hit on a "spiked" landing (UG-FALL).
@@ -132,6 +135,7 @@ class TerrainRules:
     rubble: str = ""
     depth: int = 0
     slope: int = 0
+    downhill: str = ""
     landing: str = ""
     spikes: int = 0
     dark: bool = False
@@ -147,12 +151,15 @@ class TerrainRules:
     def cave(self) -> bool:
         """True when the square has a feature only the ``underground`` module reads."""
         return bool(self.ceiling or self.gap_width or self.gap_height or self.rubble or self.depth
-                    or self.slope or self.landing or self.spikes or self.dark or self.slippery)
+                    or self.slope or self.downhill or self.landing or self.spikes or self.dark or self.slippery)
 
 
 #: Kinds of rubble (UG-RUBBLE) and of landing surface (UG-FALL) a terrain type may give.
 RUBBLE_KINDS = ("loose", "partial", "solid")
 LANDING_KINDS = ("rough", "spiked", "soft", "padded", "water")
+#: The ways a slope may go down (UG-SLIDE), as a step (dx, dy); north is the top row (y grows down).
+DOWNHILL = {"n": (0, -1), "ne": (1, -1), "e": (1, 0), "se": (1, 1), "s": (0, 1), "sw": (-1, 1), "w": (-1, 0),
+            "nw": (-1, -1)}
 
 #: The rules of every terrain kind (TER-*).
 TERRAIN: dict[Terrain, TerrainRules] = {

@@ -204,6 +204,8 @@ def card_to(c: CreatureCard) -> dict:
             if not value:
                 continue  # absent when none: older saves and tacticas agree
             value = [_form_to(x) for x in value]
+        elif f.name == "height" and not value:  # UG-LOW: absent when from the size (older saves agree)
+            continue
         elif isinstance(value, tuple):
             value = list(value)
         out[f.name] = value

@@ -67,6 +67,53 @@ def test_ug_dark_cave_keys_without_the_module_are_a_warning(tmp_path):
     assert any(p.severity == "warning" and "only the underground module reads" in p.message for p in problems)
 
 
+CARD_WITH_HEIGHT = """cards:
+  - id: test-troll
+    name: Test Troll
+    cost: 20
+    alignment: Unaligned
+    factions: Wild
+    level: 3
+    ac: 16
+    def: 14
+    speed: 6
+    hp: 40
+    height: {height}
+    attacks:
+      - {{name: Claw, type: melee, bonus: 8, damage: 10}}
+"""
+
+
+def test_ug_low_a_card_height_loads_and_a_bad_one_is_a_positioned_error(tmp_path):
+    from tactica.content import load_catalogue
+    from tactica.saves.codec import card_from, card_to
+    path = tmp_path / "cards.yaml"
+    path.write_text(CARD_WITH_HEIGHT.format(height=9))
+    troll = load_catalogue([path])["test-troll"]
+    assert troll.height == 9
+    assert card_to(troll)["height"] == 9 and card_from(card_to(troll)) == troll
+    assert "height" not in card_to(_plain(troll))  # absent when from the size: older saves agree
+    path.write_text(CARD_WITH_HEIGHT.format(height=-3))
+    with pytest.raises(ContentError) as raised:
+        load_catalogue([path])
+    assert any(p.line == 12 and "height" in p.message for p in raised.value.problems)
+
+
+def _plain(card):
+    from dataclasses import replace
+    return replace(card, height=0)
+
+
+def test_ug_slide_a_downhill_way_loads_and_needs_a_slope(tmp_path):
+    path = tmp_path / "cave.yaml"
+    path.write_text(MAP.replace('  - {name: Gallery,', '  - {name: Chute, symbol: "/", slope: 20, downhill: se}\n'
+                                '  - {name: Gallery,').replace("  ......\n  .-Rv:.", "  ...../\n  .-Rv:."))
+    chute = next(t for t in load_map(path).custom_terrain if t.name == "Chute")
+    assert chute.rules.downhill == "se" and chute.rules.slope == 20
+    bad = _problems(tmp_path, MAP.replace("dark: true, slippery: true}", "dark: true, downhill: n}"))
+    assert any(p.startswith("8:") and "downhill" in p and "slope" in p for p in bad), bad
+
+
 NARROW = """name: Narrow Cave
 points: 20
 rules: [underground]

@@ -52,7 +52,8 @@ the module's page:
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from math import comb
+from typing import Any, NamedTuple
 
 from .. import events as ev
 from ..abilities import Crampons, Darkvision, Flight, Pick, has
@@ -61,7 +62,7 @@ from ..footprint import footprint
 from ..geometry import Geometry, chebyshev
 from ..model import AttackDef, AttackKind, Duration, MapDef, Square
 from ..state import NO_ACTIONS, Creature, GameState
-from ..terrain import CustomTerrain, Terrain, TerrainRules, rules_of
+from ..terrain import DOWNHILL, CustomTerrain, Terrain, TerrainRules, rules_of
 from .base import BARRED, SERVICES, Moment, MoveTally, RuleModule, Step
 from .grid35 import size_category
 
@@ -114,9 +115,10 @@ OWN_MOVES = ("move", "charge", "squeeze", "shift")
 # -- reading the cave -----------------------------------------------------------
 
 def height(c: Creature) -> int:
-    """``c``'s height in feet (UG-LOW): 2 Tiny, 4 Small, 6 Medium, 12 Large, 24 Huge (size category
-    from the card's size and its Small / Tiny keywords, as grid35 reads it)."""
-    return HEIGHT_BY_SIZE[size_category(c)]
+    """``c``'s height in feet (UG-LOW): its card's ``height`` when it gives one, else by its size
+    category 2 Tiny, 4 Small, 6 Medium, 12 Large, 24 Huge (size category from the card's size and its
+    Small / Tiny keywords, as grid35 reads it)."""
+    return c.card.height or HEIGHT_BY_SIZE[size_category(c)]
 
 
 def low_level(ceiling: int, tall: int) -> int:
@@ -169,6 +171,66 @@ def _on(state: GameState, sq: Square) -> bool:
     """True when ``sq`` is on the battle map."""
     m = state.battle_map
     return 0 <= sq[0] < m.width and 0 <= sq[1] < m.height
+
+
+def _fits_map(state: GameState, c: Creature, anchor: Square) -> bool:
+    """True when ``c`` could stand with its anchor on ``anchor``: every square it would cover on the
+    map, and a legal stop (MOV-2, MOV-13)."""
+    if c.card.size <= 1:
+        return _on(state, anchor) and bool(SERVICES.legal_stop(state, c, anchor))
+    return bool(SERVICES.legal_stop(state, c, anchor))
+
+
+def _fits_map_squares(state: GameState, anchor: Square, size: int) -> bool:
+    """True when every square a creature of ``size`` anchored at ``anchor`` covers is on the map."""
+    return all(_on(state, sq) for sq in footprint(anchor, size))
+
+
+def floor_depth(state: GameState, anchor: Square, size: int = 1) -> int:
+    """The depth in feet of the floor a creature of ``size`` anchored at ``anchor`` stands on (UG-FALL):
+    the square's ``depth``; for a Large or Huge creature the least depth of the squares it covers
+    (it keeps its footing while any part of it stands on the higher floor: our reading)."""
+    rules_at = state.battle_map.rules_at
+    if size <= 1:
+        return rules_at(anchor).depth
+    return min(rules_at(sq).depth for sq in footprint(anchor, size))
+
+
+#: Landing surfaces from the harshest to the mildest: a Large or Huge creature falling onto several
+#: lands on the harshest of them (UG-FALL, our reading).
+LANDING_ORDER = ("spiked", "rough", "", "hard", "water", "soft", "padded")
+
+
+def landing_rules(state: GameState, anchor: Square, size: int = 1) -> TerrainRules:
+    """The rules of the square a creature of ``size`` anchored at ``anchor`` lands on after a fall
+    (UG-FALL): the square itself; for a Large or Huge creature, of the squares at its floor's depth
+    (``floor_depth``), the one with the harshest landing (``LANDING_ORDER``; the first in reading
+    order on ties)."""
+    rules_at = state.battle_map.rules_at
+    if size <= 1:
+        return rules_at(anchor)
+    low = floor_depth(state, anchor, size)
+    under = [rules_at(sq) for sq in footprint(anchor, size) if rules_at(sq).depth == low]
+    return min(under, key=lambda r: LANDING_ORDER.index(r.landing) if r.landing in LANDING_ORDER else 2)
+
+
+def on_slope(state: GameState, anchor: Square, size: int = 1) -> bool:
+    """True when a square a creature of ``size`` anchored at ``anchor`` covers is a slope (UG-SLIDE)."""
+    rules_at = state.battle_map.rules_at
+    return any(rules_at(sq).slope for sq in footprint(anchor, size))
+
+
+def slope_entered(state: GameState, prev: Square, anchor: Square, size: int = 1) -> TerrainRules | None:
+    """The rules of the slope a step from ``prev`` to ``anchor`` brings under a creature of ``size``
+    (UG-SLIDE): the entered square's when it is a slope; for a Large or Huge creature the longest
+    slope among the squares it newly covers; None when it enters no slope."""
+    rules_at = state.battle_map.rules_at
+    if size <= 1:
+        rules = rules_at(anchor)
+        return rules if rules.slope else None
+    before = set(footprint(prev, size))
+    slopes = [rules_at(sq) for sq in footprint(anchor, size) if sq not in before and rules_at(sq).slope]
+    return max(slopes, key=lambda r: r.slope) if slopes else None
 
 
 def _roll(state: GameState, sides: int) -> int:
@@ -323,14 +385,18 @@ def _climbable_beside(state: GameState, squares: tuple[Square, ...]) -> bool:
 
 
 def _fall(state: GameState, c: Creature, edge: Square, into: Square, feet: int, out: list[ev.Event]) -> None:
-    """``c`` went over the edge ``edge`` into ``into``, ``feet`` lower (UG-FALL)."""
-    if _climbable_beside(state, (edge, into)) and SERVICES.legal_stop(state, c, edge) \
+    """``c`` went over the edge ``edge`` into ``into``, ``feet`` lower (UG-FALL); for a Large or Huge
+    creature both are anchors, a wall beside any square it covered or would cover lets it catch on,
+    and it lands on ``landing_rules``."""
+    size = c.card.size
+    beside = footprint(edge, size) + footprint(into, size)
+    if _climbable_beside(state, beside) and SERVICES.legal_stop(state, c, edge) \
             and _check(state, c, "UG-FALL", "catch on", out, need=CATCH):
         c.pos = edge
         out.append(ev.CreatureCaughtOn(c.uid, edge))
         return
     c.pos = into
-    rules = state.battle_map.rules_at(into)
+    rules = landing_rules(state, into, size)
     damage = fall_damage(state, c, feet, rules, out)
     out.append(ev.CreatureFellDown(c.uid, edge, into, feet, rules.landing or "hard", damage))
     _hurt(state, c, damage, "fall", out)
@@ -346,19 +412,21 @@ def slide_damage(feet: int, slippery: bool) -> int:
     return FALL_DAMAGE * max(0, (feet - 20) // 10) + landing
 
 
-def _slide(state: GameState, c: Creature, prev: Square, out: list[ev.Event]) -> None:
-    """``c`` stepped from ``prev`` onto a slope: it slides on in that direction to the foot (UG-SLIDE)."""
+def _slide(state: GameState, c: Creature, prev: Square, rules: TerrainRules, out: list[ev.Event]) -> None:
+    """``c`` stepped from ``prev`` onto a slope of ``rules``: it slides on to the foot (UG-SLIDE), down the
+    slope's own ``downhill`` way when it has one, else on in the direction of its step, to the first
+    square (anchor, for a Large or Huge creature) that covers no slope, stopping early before a square
+    it may not stand on."""
     start = c.square
-    rules = state.battle_map.rules_at(start)
-    d = (start[0] - prev[0], start[1] - prev[1])
-    m = state.battle_map
+    size = c.card.size
+    d = DOWNHILL.get(rules.downhill) or (start[0] - prev[0], start[1] - prev[1])
     at = start
     while True:
         nxt = (at[0] + d[0], at[1] + d[1])
-        if not _on(state, nxt) or not SERVICES.legal_stop(state, c, nxt):
+        if not _fits_map(state, c, nxt):
             break
         at = nxt
-        if not m.rules_at(nxt).slope:
+        if not on_slope(state, nxt, size):
             break
     c.pos = at
     damage = slide_damage(rules.slope, rules.slippery)
@@ -395,23 +463,51 @@ def turned(d: tuple[int, int], eighths: int) -> tuple[int, int]:
     return DIRECTIONS[(i + eighths) % 8]
 
 
+def dark_checks(state: GameState, c: Creature, path: tuple[Square, ...]) -> tuple[bool, int]:
+    """The UG-DARK checks ``c``'s own move along ``path`` rolls: (a bump check, the number of stumble
+    checks).  None without a dark step or with darkvision; a bump beyond 1/3 of its speed; a stumble
+    for each step onto dark ground costing more than 1 beyond 1/6 of it.  A Large or Huge creature's
+    step is into the dark when a square it covers there is dark."""
+    if _sees_dark(c):
+        return False, 0
+    size = c.card.size
+    rules_at = state.battle_map.rules_at
+    if size <= 1:
+        dark = [sq for sq in path if rules_at(sq).dark]
+        rough = [sq for sq in dark if rules_at(sq).cost > 1]
+    else:
+        covers = [[rules_at(sq) for sq in footprint(a, size)] for a in path]
+        dark = [a for a, rs in zip(path, covers) if any(r.dark for r in rs)]
+        rough = [a for a, rs in zip(path, covers) if any(r.dark and r.cost > 1 for r in rs)]
+    if not dark:
+        return False, 0
+    speed = max(1, c.card.speed)
+    return len(path) * 3 > speed, len(rough) if len(path) * 6 > speed else 0
+
+
+def drifts_at(state: GameState, c: Creature, anchor: Square) -> bool:
+    """True when a move of ``c`` (not a shift) ending at ``anchor`` rolls the drift (UG-DARK): without
+    darkvision, every square it would cover dark and no wall touching any of them."""
+    if _sees_dark(c):
+        return False
+    rules_at = state.battle_map.rules_at
+    squares = footprint(anchor, c.card.size)
+    return all(rules_at(sq).dark for sq in squares) and not any(_wall_beside(state, sq) for sq in squares)
+
+
 def _dark_move(state: GameState, c: Creature, start: Square, path: tuple[Square, ...], mode: str,
                out: list[ev.Event]) -> None:
-    """UG-DARK after ``c``'s own move: bumps, stumbles and the drift."""
-    m = state.battle_map
-    dark = [sq for sq in path if m.rules_at(sq).dark]
-    if not dark or _sees_dark(c):
-        return
-    speed = max(1, c.card.speed)
-    if len(path) * 3 > speed and not _check(state, c, "UG-DARK", "bump in the dark", out):
+    """UG-DARK after ``c``'s own move: bumps, stumbles and the drift.  A Large or Huge creature
+    counts a step into the dark when a square it covers there is dark, stumbles once for each such
+    step onto dark ground that costs more than 1, drifts when every square it ends on is dark and no
+    wall touches any of them, and drifts as a whole (its anchor's step turned)."""
+    bump, stumbles = dark_checks(state, c, path)
+    if bump and not _check(state, c, "UG-DARK", "bump in the dark", out):
         _hurt(state, c, BUMP_DAMAGE, "bump", out)
-    if len(path) * 6 > speed:
-        for sq in dark:
-            if c.alive and m.rules_at(sq).cost > 1 and not _check(state, c, "UG-DARK", "stumble", out):
-                _hurt(state, c, BUMP_DAMAGE, "stumble", out)
-    if not c.alive or mode == "shift" or c.card.size > 1 or c.pos != path[-1] or not m.rules_at(c.square).dark:
-        return
-    if _wall_beside(state, c.square):
+    for _ in range(stumbles):
+        if c.alive and not _check(state, c, "UG-DARK", "stumble", out):
+            _hurt(state, c, BUMP_DAMAGE, "stumble", out)
+    if not c.alive or mode == "shift" or c.pos != path[-1] or not drifts_at(state, c, c.square):
         return
     prev = path[-2] if len(path) > 1 else start
     face = _roll(state, 12)
@@ -428,8 +524,9 @@ def _dark_move(state: GameState, c: Creature, start: Square, path: tuple[Square,
     d = turned(step, eighths)
     end = (prev[0] + d[0], prev[1] + d[1])
     here = c.square
-    if end != here and _on(state, end) and SERVICES.legal_stop(state, c, end) \
-            and not m.rules_at(end).depth > m.rules_at(prev).depth:
+    size = c.card.size
+    if end != here and _fits_map(state, c, end) \
+            and not floor_depth(state, end, size) > floor_depth(state, prev, size):
         c.pos = end
     out.append(ev.CreatureDrifted(c.uid, here, c.square, face, DRIFT_SHORT, degrees))
 
@@ -437,11 +534,19 @@ def _dark_move(state: GameState, c: Creature, start: Square, path: tuple[Square,
 # -- ice (UG-SLIP) --------------------------------------------------------------------
 
 def _on_ice(state: GameState, c: Creature) -> bool:
-    """True when ``c`` (one square, on the ground, without crampons) stands on a slippery floor (UG-SLIP)."""
-    if c.pos is None or c.card.size > 1 or _flies(c) or (c.card.abilities and has(c.card, Crampons)):
-        return False  # a Large or Huge creature does not slip (our reading)
+    """True when ``c`` (on the ground, without crampons) stands on a slippery floor (UG-SLIP): a Large
+    or Huge creature when any square it covers is slippery (our reading)."""
+    if c.pos is None or _flies(c) or (c.card.abilities and has(c.card, Crampons)):
+        return False
     rules_at = state.battle_map.rules_at
     return any(rules_at(sq).slippery and not rules_at(sq).slope for sq in c.squares)
+
+
+def icy_at(state: GameState, anchor: Square, size: int = 1) -> bool:
+    """True when a creature of ``size`` anchored at ``anchor`` stands on a slippery floor that is not a
+    slope (UG-SLIP): any square it covers (a slippery slope is UG-SLIDE's)."""
+    rules_at = state.battle_map.rules_at
+    return any(r.slippery and not r.slope for r in (rules_at(sq) for sq in footprint(anchor, size)))
 
 
 def _slip(state: GameState, c: Creature, square: Square, cause: str, out: list[ev.Event]) -> None:
@@ -456,30 +561,41 @@ def _slip(state: GameState, c: Creature, square: Square, cause: str, out: list[e
         state.move_spent = None
 
 
+def ice_spot(state: GameState, c: Creature, start: Square, path: tuple[Square, ...], mode: str,
+             end: Square | None = None) -> tuple[Square, str] | None:
+    """Where ``c``'s own move from ``start`` along ``path`` needs its ice check and why (UG-SLIP), or
+    None: a charge at the first slippery place ("run"); a move of more than half its speed at the
+    first place it turns on ice ("turn"), else at its end on ice ("stop") when it ends there
+    (``end``: where it stands after the move, the path's last square by default).  A Large or Huge
+    creature is on ice at an anchor when any square it covers there is slippery (our reading).
+    Fliers and creatures with crampons never check."""
+    if _flies(c) or (c.card.abilities and has(c.card, Crampons)):
+        return None
+    seq = (start,) + path
+    icy = [icy_at(state, sq, c.card.size) for sq in seq]
+    if not any(icy):
+        return None
+    careful = 2 * len(path) <= max(1, c.card.speed)  # half speed avoids the turning checks
+    if mode == "charge":
+        return next(((sq, "run") for sq, i in zip(seq[1:], icy[1:]) if i), None)
+    if careful:
+        return None
+    for i in range(1, len(seq) - 1):
+        if icy[i]:
+            a = (seq[i][0] - seq[i - 1][0], seq[i][1] - seq[i - 1][1])
+            b = (seq[i + 1][0] - seq[i][0], seq[i + 1][1] - seq[i][1])
+            if a != b:
+                return (seq[i], "turn")
+    if icy[-1] and (end if end is not None else seq[-1]) == seq[-1]:
+        return (seq[-1], "stop")
+    return None
+
+
 def _ice_move(state: GameState, c: Creature, start: Square, path: tuple[Square, ...], mode: str,
               out: list[ev.Event]) -> None:
-    """UG-SLIP after ``c``'s own move: the first turn, stop or run on ice needs a check."""
-    if _flies(c) or (c.card.abilities and has(c.card, Crampons)) or c.card.size > 1:
-        return
-    m = state.battle_map
-    seq = (start,) + path
-    icy = [m.rules_at(sq).slippery and not m.rules_at(sq).slope for sq in seq]
-    if not any(icy[1:]) and not icy[0]:
-        return
-    careful = 2 * len(path) <= max(1, c.card.speed)  # half speed avoids the turning checks
-    spot: tuple[Square, str] | None = None
-    if mode == "charge":
-        spot = next(((sq, "run") for sq, i in zip(seq[1:], icy[1:]) if i), None)
-    elif not careful:
-        for i in range(1, len(seq) - 1):
-            if icy[i]:
-                a = (seq[i][0] - seq[i - 1][0], seq[i][1] - seq[i - 1][1])
-                b = (seq[i + 1][0] - seq[i][0], seq[i + 1][1] - seq[i][1])
-                if a != b:
-                    spot = (seq[i], "turn")
-                    break
-        if spot is None and icy[-1] and c.pos == seq[-1]:
-            spot = (seq[-1], "stop")
+    """UG-SLIP after ``c``'s own move: the first turn, stop or run on ice needs a check (``ice_spot``);
+    failing, it slips there."""
+    spot = ice_spot(state, c, start, path, mode, c.pos)
     if spot is None:
         return
     square, cause = spot
@@ -528,6 +644,153 @@ def _fatigue_after(state: GameState, c: Creature, strenuous: bool, out: list[ev.
     set_note(state, "fatigue-rest", uid, rest or None)
 
 
+# -- what the cave may do, before any roll (queries for the bots and the screen) -------------
+
+def fail_chance(need: int = CHECK, modifier: int = 0) -> float:
+    """The chance (0..1) a d20 check of this module needing ``need`` with ``modifier`` fails."""
+    return min(1.0, max(0.0, (need - modifier - 1) / 20))
+
+
+#: d12 faces (of 12) whose drift result turns the creature (UG-DARK: results 4..12 after the -2).
+DRIFT_FACES = sum(1 for face in range(1, 13) if face - DRIFT_SHORT in DRIFT_TABLE)
+
+
+class CaveRisk(NamedTuple):
+    """What the cave may do to one of a creature's own moves, before any roll (UG-SLIDE, UG-DARK,
+    UG-SLIP).
+
+    Attributes:
+        certain: HP it loses for sure on the way (a slide's damage, UG-SLIDE).
+        checks: d20 checks on the way that each deal ``BUMP_DAMAGE`` when they fail (bumps and
+            stumbles in the dark, UG-DARK), each failing with ``fail_chance()``.
+        slip: chance (0..1) it slips on ice: prone where it slipped, the rest of its activation lost.
+        drift: chance (0..1) it drifts off its end square in the dark.
+    """
+
+    certain: int = 0
+    checks: int = 0
+    slip: float = 0.0
+    drift: float = 0.0
+
+    @property
+    def damage(self) -> float:
+        """Expected HP lost on the way."""
+        return self.certain + self.checks * fail_chance() * BUMP_DAMAGE
+
+    def kill_chance(self, hp: int) -> float:
+        """The chance (0..1) the damage on the way reaches ``hp`` (the binomial count of failed checks)."""
+        if self.certain >= hp:
+            return 1.0
+        need = -(-(hp - self.certain) // BUMP_DAMAGE)  # failed checks that destroy it
+        if need > self.checks:
+            return 0.0
+        p = fail_chance()
+        return sum(comb(self.checks, k) * p ** k * (1 - p) ** (self.checks - k) for k in range(need, self.checks + 1))
+
+
+#: No risk at all (no module, no cave feature on the way).
+NO_RISK = CaveRisk()
+
+
+def _cave_on(state: GameState) -> bool:
+    return "underground" in SERVICES.book_of(state).names
+
+
+def move_risk(state: GameState, mover: Creature, path: tuple[Square, ...], mode: str = "move") -> CaveRisk:
+    """The ``CaveRisk`` of ``mover``'s own move (``mode``: "move", "charge", "squeeze" or "shift") from
+    where it stands along ``path`` (anchors), by the rules ``moved`` plays: a slope entered (UG-SLIDE:
+    its damage, certain), the bump and stumble checks in the dark (UG-DARK: 5 HP at each failure) and
+    the drift at a dark end with no wall beside (the d12 faces that turn it), the ice check (UG-SLIP).
+    ``NO_RISK`` without the underground module or off the map."""
+    if not path or mover.pos is None or not _cave_on(state):
+        return NO_RISK
+    start = mover.square
+    if not _flies(mover):
+        prev = start
+        for sq in path:
+            slope = slope_entered(state, prev, sq, mover.card.size)
+            if slope is not None:
+                return CaveRisk(slide_damage(slope.slope, slope.slippery))
+            prev = sq
+    bump, stumbles = dark_checks(state, mover, path)
+    drift = 0.0
+    if mode != "shift" and drifts_at(state, mover, path[-1]):
+        drift = DRIFT_FACES / 12
+    slip = fail_chance() if mode in OWN_MOVES and ice_spot(state, mover, start, path, mode) is not None else 0.0
+    return CaveRisk(0, (1 if bump else 0) + stumbles, slip, drift)
+
+
+def melee_slip_chance(state: GameState, attacker: Creature, anchor: Square | None = None) -> float:
+    """The chance (0..1) that ``attacker``'s melee attack made from ``anchor`` (where it stands by
+    default) misses unrolled and leaves it prone (UG-SLIP: the check before a melee attack on a
+    slippery floor); 0 without the module, lying down already, flying or with crampons."""
+    at = anchor if anchor is not None else attacker.pos
+    if at is None or not _cave_on(state) or _prone(attacker) or _flies(attacker) \
+            or (attacker.card.abilities and has(attacker.card, Crampons)):
+        return 0.0
+    return fail_chance() if icy_at(state, at, attacker.card.size) else 0.0
+
+
+def expected_fall_damage(feet: int, rules: TerrainRules) -> float:
+    """The expected damage of a fall of ``feet`` onto a square with ``rules`` (UG-FALL; the rolls of
+    ``fall_damage`` averaged: a d20 of 10 passes 11 times in 20, a spike d6 averages 3.5)."""
+    base = FALL_DAMAGE * (feet // 10)
+    landing = rules.landing
+    passed = 1 - fail_chance()
+    if landing == "rough":
+        return 2.0 * base
+    if landing == "soft":
+        return float(base // 10 * 5)
+    if landing == "padded":
+        return (1 - passed) * (base // 10 * 5)
+    if landing == "water":
+        return passed * FALL_DAMAGE * -(-feet // 100) + (1 - passed) * base
+    if landing == "spiked":
+        return base + FALL_DAMAGE * 3.5 * rules.spikes
+    return float(base)
+
+
+def forced_risk(state: GameState, target: Creature, path: tuple[Square, ...]) -> tuple[float, float]:
+    """(chance it goes down, expected damage) of ``target`` moved along ``path`` (anchors) by forced
+    movement (UG-FALL, UG-SLIDE, as ``moved`` plays it): over an edge it falls (beside a climbable wall
+    it catches on 3 times in 10, a d20 of 15), onto a slope it slides; (0, 0) without the module, for a
+    flier, or when the way crosses neither."""
+    if not path or target.pos is None or _flies(target) or not _cave_on(state):
+        return 0.0, 0.0
+    size = target.card.size
+    prev = target.square
+    for sq in path:
+        feet = floor_depth(state, sq, size) - floor_depth(state, prev, size)
+        if feet > 0:
+            hurt = expected_fall_damage(feet, landing_rules(state, sq, size))
+            beside = footprint(prev, size) + footprint(sq, size)
+            caught = 0.0
+            if _climbable_beside(state, beside) and SERVICES.legal_stop(state, target, prev):
+                caught = 1 - fail_chance(CATCH)
+            return 1 - caught, (1 - caught) * hurt
+        slope = slope_entered(state, prev, sq, size)
+        if slope is not None:
+            return 1.0, float(slide_damage(slope.slope, slope.slippery))
+        prev = sq
+    return 0.0, 0.0
+
+
+def hidden_in_dark(state: GameState, creature: Creature, anchor: Square | None = None) -> bool:
+    """True when ``creature`` standing at ``anchor`` (where it stands by default) would be in total
+    darkness (UG-DARK: every square it covers dark), so that only adjacent creatures and those with
+    darkvision see it; False without the module."""
+    at = anchor if anchor is not None else creature.pos
+    if at is None or not _cave_on(state):
+        return False
+    rules_at = state.battle_map.rules_at
+    return all(rules_at(sq).dark for sq in footprint(at, creature.card.size))
+
+
+def sees_in_dark(creature: Creature) -> bool:
+    """True when ``creature`` has darkvision (UG-DARK)."""
+    return _sees_dark(creature)
+
+
 class Underground(RuleModule):
     """The underground rules: UG-LOW … UG-SLIP (see the module docstring)."""
 
@@ -558,12 +821,13 @@ class Underground(RuleModule):
             if not fits(mover, m.rules_at(sq)):
                 return BARRED
         if not _flies(mover):
-            down = m.rules_at(step.end).depth - m.rules_at(step.start).depth
+            size = mover.card.size
+            down = floor_depth(state, step.end, size) - floor_depth(state, step.start, size)
             if down > 0:
                 return BARRED
             if down < 0:
                 cost += max(1, -down // 10)
-            if step.tally.steps and m.rules_at(step.start).slope:
+            if step.tally.steps and on_slope(state, step.start, size):
                 return BARRED
         level = lowness(state, mover, step.end)
         if level == 1:
@@ -585,20 +849,23 @@ class Underground(RuleModule):
     def moved(self, state: GameState, mover: Creature, start: Square, path: tuple[Square, ...], mode: str,
               out: list[ev.Event]) -> None:
         """After a move or forced movement: a fall over an edge (UG-FALL), a slide down a slope
-        (UG-SLIDE), then for the creature's own moves darkness (UG-DARK) and ice (UG-SLIP)."""
-        if not _flies(mover) and mover.card.size == 1:
-            m = state.battle_map
+        (UG-SLIDE), then for the creature's own moves darkness (UG-DARK) and ice (UG-SLIP).  A Large
+        or Huge creature falls when its floor (``floor_depth``: the shallowest square it covers)
+        drops, and slides when it newly covers a slope square (our readings)."""
+        if not _flies(mover):
+            size = mover.card.size
             prev = start
             for sq in path:
-                feet = m.rules_at(sq).depth - m.rules_at(prev).depth
+                feet = floor_depth(state, sq, size) - floor_depth(state, prev, size)
                 if feet > 0:
                     if mover.pos != sq and not SERVICES.legal_stop(state, mover, sq):
                         return
                     _fall(state, mover, prev, sq, feet, out)
                     return
-                if m.rules_at(sq).slope:
+                slope = slope_entered(state, prev, sq, size)
+                if slope is not None:
                     mover.pos = sq
-                    _slide(state, mover, prev, out)
+                    _slide(state, mover, prev, slope, out)
                     return
                 prev = sq
         if mode in OWN_MOVES and mover.alive:
@@ -691,9 +958,11 @@ class Underground(RuleModule):
             w, h = body(mover)
             return ("too-narrow", f"The gap there is {rules.gap_width}×{rules.gap_height} inches; "
                                   f"{mover.card.name} needs {w}×{h} (UG-SQUEEZE).")
-        here = state.battle_map.rules_at(mover.square).depth
-        if rules.depth > here and not _flies(mover):
-            return ("drop", f"That square lies {rules.depth - here} feet down: no creature walks over a "
+        here = floor_depth(state, mover.square, mover.card.size)
+        there = floor_depth(state, square, mover.card.size) if _fits_map_squares(state, square, mover.card.size) \
+            else rules.depth
+        if there > here and not _flies(mover):
+            return ("drop", f"That square lies {there - here} feet down: no creature walks over a "
                             "ledge; only a push, a pull or a slip takes one down (UG-FALL).")
         return None
 
@@ -743,5 +1012,8 @@ def _grid5e_prone(state: GameState) -> bool:
     return bool(SERVICES.book_of(state).prone_moves)
 
 
-__all__ = ["Underground", "body", "dig_squares", "dug", "dug_out", "fall_damage", "fatigue", "fatigue_name",
-           "fits", "height", "in_dark", "low_level", "lowness", "note", "slide_damage", "turned"]
+__all__ = ["LANDING_ORDER", "NO_RISK", "CaveRisk", "Underground", "body", "dark_checks", "dig_squares",
+           "drifts_at", "dug", "dug_out", "expected_fall_damage", "fail_chance", "fall_damage", "fatigue",
+           "fatigue_name", "fits", "floor_depth", "forced_risk", "height", "hidden_in_dark", "ice_spot",
+           "icy_at", "in_dark", "landing_rules", "low_level", "lowness", "melee_slip_chance", "move_risk",
+           "note", "on_slope", "sees_in_dark", "slide_damage", "slope_entered", "turned"]

@@ -1,0 +1,140 @@
+"""The bots play the optional modules' options with purpose (docs/modules/*.md), on small boards
+with fixed dice, and never make an illegal action: grid5e's split moves and standing up (G5E-SPLIT,
+G5E-PRONE), grid35's run (G35-RUN), and underground's ledges, darkness and ice (UG-FALL, UG-DARK,
+UG-SLIP).  Digging is tests/ai/test_dig_ai.py."""
+from __future__ import annotations
+
+from tactica.ai import make_bot
+from tactica.engine import (
+    ActiveEffect,
+    Attack,
+    Charge,
+    DropProne,
+    Duration,
+    EndActivation,
+    ForcedMoveEffect,
+    ForceKind,
+    ForceMove,
+    Move,
+    Phase,
+    Ruleset,
+    StandUp,
+    apply,
+    chebyshev,
+    check,
+    legal_actions,
+)
+from tactica.engine.abilities import Crampons
+from tactica.engine.sandbox import battle, card, melee, ranged
+
+from ..engine.test_rules_underground import cave
+
+G5E = Ruleset(modules=("grid5e",))
+G35 = Ruleset(modules=("grid35",))
+
+
+def activation(make_state, level: str, uid: str = "A", steps: int = 8):
+    """Play ``uid``'s activation with bot ``level``: (actions, final state); every action legal."""
+    st = make_state()
+    bot = make_bot(level, 1)
+    acts = []
+    for _ in range(steps):
+        if st.phase is Phase.OVER or (st.active_uid != uid and st.phase is not Phase.FORCED):
+            break
+        action = bot.choose(st)
+        assert check(st, action) is None, (level, action)
+        acts.append(action)
+        st, _ = apply(st, action)
+        if isinstance(action, EndActivation):
+            break
+    return acts, st
+
+
+# -- grid5e ------------------------------------------------------------------------------
+
+ARCHER = card("Archer", attacks=(ranged(range=5, damage=10, bonus=8),), speed=10, hp=30, cost=30)
+BRUTE = card("Brute", attacks=(melee(damage=30, bonus=12),), speed=4, hp=60, cost=40)
+
+
+def test_g5e_split_normal_and_hard_step_out_shoot_and_step_back():
+    board = "................\n...A.......b....\n................"
+    for level in ("normal", "hard"):
+        acts, st = activation(lambda: battle(board, {"A": ARCHER, "b": BRUTE}, rules=G5E, active="A",
+                                             dice=(15,) * 40), level)
+        kinds = [type(a) for a in acts if not isinstance(a, EndActivation)]
+        assert kinds == [Move, Attack, Move], (level, acts)
+        # out of the brute's reach again after the shot, which needs 5 or nearer: its move and attack
+        # (4 + 1) as normal counts it, its move and charge (2 x 4 + 1) as hard does
+        far = chebyshev(st.creature("A").square, st.creature("b").square)
+        assert far > (5 if level == "normal" else 9), (level, acts)
+
+
+def test_g5e_prone_normal_and_hard_stand_up_first_and_never_drop_prone():
+    prone = {"A": (ActiveEffect("prone", Duration.BATTLE),)}
+    for level in ("normal", "hard"):
+        acts, _ = activation(lambda: battle("A....b..\n........", rules=G5E, active="A", dice=(15,) * 40,
+                                            effects=prone), level)
+        assert isinstance(acts[0], StandUp), (level, acts)
+        assert any(isinstance(a, (Attack, Charge)) for a in acts), (level, acts)
+        def standing():
+            return battle("A....b..\n........", rules=G5E, active="A", dice=(15,) * 40)
+        assert DropProne() in legal_actions(standing())
+        assert not any(isinstance(a, DropProne) for a in activation(standing, level)[0])
+
+
+# -- grid35 ------------------------------------------------------------------------------
+
+def test_g35_run_normal_and_hard_run_when_nothing_is_in_reach():
+    board = "." * 30 + "\nA" + "." * 26 + "b..\n" + "." * 30
+    for level in ("normal", "hard"):
+        acts, st = activation(lambda: battle(board, rules=G35, active="A", dice=(15,) * 40), level)
+        assert isinstance(acts[0], Move) and len(acts[0].path) > 2 * 6, (level, acts)  # farther than two moves
+        assert st.creature("A").square[0] > 12
+
+
+# -- underground ---------------------------------------------------------------------------
+
+SHOVER = card("Shover", attacks=(melee("Shove", bonus=10, damage=10,
+                                       effects=(ForcedMoveEffect(ForceKind.PUSH, 1),)),))
+
+
+def test_ug_fall_every_level_pushes_the_enemy_over_the_ledge():
+    for level in ("greedy", "normal", "hard"):
+        acts, st = activation(lambda: cave(".....\n.Ab&.\n.....", {"A": SHOVER}, active="A", dice=(15,) * 40),
+                              level)
+        assert ForceMove("b", ((3, 1),)) in acts, (level, acts)  # into the boulder pit, 30 feet down
+        assert st.creature("b").hp == 50 - 10 - 30
+
+
+DARK_BAND = ".....0000.......\n.....0000.......\nA....0000......b\n.....0000.......\n.....0000......."
+
+
+def test_ug_dark_a_frail_creature_never_hurries_through_the_dark():
+    for level in ("normal", "hard"):
+        acts, _ = activation(lambda: cave(DARK_BAND, active="A", dice=(15,) * 40, hp={"A": 5}), level)
+        for a in acts:  # a bump (d20 under 10) would destroy it: never more than 1/3 of its speed into the dark
+            if isinstance(a, Move) and any(5 <= x <= 8 for x, _ in a.path):
+                assert len(a.path) * 3 <= 6, (level, acts)
+    acts, _ = activation(lambda: cave(DARK_BAND, active="A", dice=(15,) * 40, hp={"A": 50}), "normal")
+    assert any(isinstance(a, Move) and len(a.path) * 3 > 6 and any(5 <= x <= 8 for x, _ in a.path)
+               for a in acts)  # healthy, it takes the risk to close in
+
+
+def test_ug_dark_a_creature_under_an_archers_fire_hides_in_the_dark():
+    archer = card("Archer", attacks=(melee(), ranged(range=12, damage=20, bonus=12)), speed=4)
+    board = "##############\nA.00.........b\n.............."
+    for level in ("normal", "hard"):
+        _, st = activation(lambda: cave(board, {"b": archer}, active="A", dice=(15,) * 40, hp={"A": 20}), level)
+        assert st.creature("A").square in ((2, 1), (3, 1)), level
+
+
+ICE_RING = "........\nA..***..\n...*b*..\n....**.."
+
+
+def test_ug_slip_normal_and_hard_charge_to_the_one_square_off_the_ice():
+    for level in ("normal", "hard"):
+        acts, _ = activation(lambda: cave(ICE_RING, active="A", dice=(15,) * 40), level)
+        assert isinstance(acts[0], Charge) and acts[0].path[-1] == (3, 3), (level, acts)
+    climber = card("Climber", abilities=(Crampons(),))
+    acts, _ = activation(lambda: cave(ICE_RING, {"A": climber}, active="A", dice=(15,) * 40), "normal")
+    assert isinstance(acts[0], Charge)  # crampons: the ice does not matter to it

@@ -185,12 +185,16 @@ def cards_note(args: argparse.Namespace) -> str | None:
 
 
 def _screen_options(command: argparse.ArgumentParser) -> None:
-    """The battle screen's options of ``play`` and ``resume``: the hot-seat hand-off and the bell."""
-    command.add_argument("--no-handoff", action="store_true",
-                         help="hot-seat: show the board at once between two players' turns, without the "
-                              "hand-off screen that hides it (on by default; never shown against the AI)")
-    command.add_argument("--bell", action="store_true",
-                         help="ring the terminal's bell when the AI's turn ends and yours begins")
+    """The battle screen's options of ``play``, ``resume`` and ``config``: the hot-seat hand-off and the
+    bell, each on or off; given, it beats the settings file (``args.handoff`` / ``args.bell``: True,
+    False, or None when not given)."""
+    command.add_argument("--handoff", action=argparse.BooleanOptionalAction, default=None,
+                         help="hot-seat: hide the board between two players' turns behind the hand-off "
+                              "screen (--no-handoff: show it at once); beats the settings file's handoff "
+                              "(on by default; never shown against the AI)")
+    command.add_argument("--bell", action=argparse.BooleanOptionalAction, default=None,
+                         help="ring the terminal's bell when the AI's turn ends and yours begins "
+                              "(--no-bell: never); beats the settings file's bell (off by default)")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -6,7 +6,8 @@ Between two human players' turns the interface hides the board behind a hand-off
 the keyboard: moves, hits and misses, creatures destroyed, VP scored, rounds begun.  This module
 decides when the screen is due (``HandOff``) and words its summary (``summary_lines``); the Textual
 screen only shows them.  It is never due against a single human (a battle against the AI) and it is
-switched off by ``tactica play --no-handoff`` (a setting is to come with issue 20 item 7).
+switched off by the settings file's ``handoff = false`` or ``tactica play --no-handoff``
+(``--handoff`` turns it back on over the file).
 """
 from __future__ import annotations
 

@@ -181,11 +181,11 @@ _COMMENTS = {
     "theme": 'The look: a Textual theme ("textual-dark", "nord", "gruvbox", ...), "tactica-terminal" '
              '(your terminal\'s own colours) or "tactica-high-contrast". ctrl+p, "theme" in a battle '
              "changes it and remembers it here.",
-    "handoff": "Hot-seat: hide the board between two players' turns (tactica play --no-handoff).",
+    "handoff": "Hot-seat: hide the board between two players' turns (tactica play --handoff / --no-handoff).",
     "champion_prompts": 'Champion-power prompts: "always", "never" (always declined), or a list of '
                         'triggers never asked about, from ' + ", ".join(f'"{t.value}"' for t in ChampionTrigger)
                         + ".",
-    "bell": "Ring the terminal's bell when the AI's turn ends and yours begins (tactica play --bell).",
+    "bell": "Ring the terminal's bell when the AI's turn ends and yours begins (tactica play --bell / --no-bell).",
 }
 
 
@@ -586,7 +586,8 @@ def remember(name: str, value: str | bool | float, path: Path | None = None) -> 
 # -- tactica config -----------------------------------------------------------------------------
 def given_options(args: object) -> dict[str, object]:
     """The settings the command line gives (``play``, ``resume``, ``config``'s options), by field: only
-    the options actually given (``--ai``, ``--pace``, ``--intent``, ``--no-handoff``, ``--bell``)."""
+    the options actually given (``--ai``, ``--pace``, ``--intent``, ``--handoff`` / ``--no-handoff``,
+    ``--bell`` / ``--no-bell``)."""
     given: dict[str, object] = {}
     if getattr(args, "ai", None):
         given["ai_level"] = args.ai  # type: ignore[attr-defined]
@@ -594,10 +595,9 @@ def given_options(args: object) -> dict[str, object]:
         given["pace"] = args.pace  # type: ignore[attr-defined]
     if getattr(args, "intent", False):
         given["intent"] = True
-    if getattr(args, "no_handoff", False):
-        given["handoff"] = False
-    if getattr(args, "bell", False):
-        given["bell"] = True
+    for name in ("handoff", "bell"):  # --handoff / --no-handoff, --bell / --no-bell: True or False
+        if isinstance(getattr(args, name, None), bool):
+            given[name] = getattr(args, name)
     return given
 
 

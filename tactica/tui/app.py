@@ -51,8 +51,9 @@ class TacticaApp(App[int]):
         resume: a battle to show at once instead of starting one (``tactica resume``).
         offer: an unfinished saved battle to offer to continue before starting a new one.
         handoff: hide the board between two human players' turns in hot-seat (the hand-off screen,
-            ``client.handoff``); ``tactica play`` and ``resume`` turn it on unless ``--no-handoff``.
-        ring_bell: ring the terminal's bell when the AI's turn ends and a human's begins (``--bell``).
+            ``client.handoff``); on unless the settings file or ``--no-handoff`` say otherwise.
+        ring_bell: ring the terminal's bell when the AI's turn ends and a human's begins (``--bell``,
+            or the settings file's ``bell``).
         settings: the settings file read (``client.settings.load_settings``): its theme, keymap and
             champion prompts are used, its problems said in a toast, and a theme chosen in the
             command palette is written back to it.  None (tests): the defaults, nothing written.

@@ -43,13 +43,17 @@ def read_settings(args: argparse.Namespace) -> LoadedSettings:
 
 def screen_options(args: argparse.Namespace) -> ScreenOptions:
     """The app's options from ``play`` and ``resume``'s arguments and the settings read
-    (``read_settings``): ``handoff`` (the hot-seat hand-off screen: the settings' ``handoff``, off with
-    ``--no-handoff``), ``ring_bell`` (``--bell`` or the settings' ``bell``) and ``settings``."""
+    (``read_settings``): ``handoff`` (the hot-seat hand-off screen) and ``ring_bell`` each from
+    ``--handoff/--no-handoff`` and ``--bell/--no-bell`` when given, else the settings' ``handoff`` (on
+    by default) and ``bell`` (off by default); and ``settings``."""
     loaded: LoadedSettings | None = getattr(args, "settings_loaded", None)
-    handoff = loaded.settings.handoff if loaded is not None else True
-    bell = loaded.settings.bell if loaded is not None else False
-    return {"handoff": handoff and not getattr(args, "no_handoff", False),
-            "ring_bell": bool(getattr(args, "bell", False)) or bell, "settings": loaded}
+    handoff = getattr(args, "handoff", None)
+    bell = getattr(args, "bell", None)
+    if handoff is None:
+        handoff = loaded.settings.handoff if loaded is not None else True
+    if bell is None:
+        bell = loaded.settings.bell if loaded is not None else False
+    return {"handoff": bool(handoff), "ring_bell": bool(bell), "settings": loaded}
 
 
 def no_terminal(command: str) -> int | None:

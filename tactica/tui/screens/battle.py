@@ -36,7 +36,7 @@ from tactica.client.handoff import HandOff, summary_lines
 from tactica.client.opponent import AiPlayer, Thought
 from tactica.client.rules_reference import load_reference
 from tactica.client.session import GameSession
-from tactica.client.settings import Settings
+from tactica.client.settings import Settings, key_display
 from tactica.engine import Action, ChooseFirstPlayer, EndActivation, Event, GameState, Phase, Square
 
 from ..widgets.battle_footer import BattleFooter
@@ -357,12 +357,21 @@ class BattleScreen(Screen[str]):
     def action_rules(self) -> None:
         """r: the rules reference, on the rules the screen names now (``RulesReference.context``): the
         refusal's rule IDs (while the status line says it), an attack preview's modifiers, the
-        abilities on the stat card; with none, every rule."""
+        abilities on the stat card; a refusal that names no rule opens on the rules nearest its words
+        (``RulesReference.nearest``; none near: ACT-1, what an activation may do); with nothing named,
+        on the player's introduction to the rules."""
         status = self.status_line
-        texts = [self.toasts.last_refusal if status.refused else "", status.message]
+        refusal = self.toasts.last_refusal if status.refused else ""
+        texts = [refusal, status.message]
         shown = self.stat_card.creature
         abilities = [str(a) for a in shown.card.abilities] if shown is not None else []
-        self.app.push_screen(RulesScreen(load_reference().context(texts, abilities)))
+        reference = load_reference()
+        context = reference.context(texts, abilities)
+        if refusal and not reference.ids_in(refusal):
+            near = (reference.nearest(refusal, modules=self.session.state.rules.modules)
+                    or [e for e in (reference.find("ACT-1"),) if e is not None])
+            context = near + [e for e in context if e not in near]
+        self.app.push_screen(RulesScreen(context, rules_key=key_display(self.key_of("rules"))))
 
     def action_quit(self) -> None:
         """q: leave tactica."""

@@ -341,10 +341,10 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the process exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command is None:
-        parser.print_help()
-        return 0
     try:
+        if args.command is None:  # the title screen in a terminal; the help otherwise
+            from tactica.tui.run import run_title
+            return run_title(parser, play_opponent)
         if args.command == "tutorial":
             from tactica.tui.run import run_tutorial
             return run_tutorial(args)

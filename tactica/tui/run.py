@@ -172,3 +172,38 @@ def run_tutorial(args: argparse.Namespace) -> int:
     app = TacticaApp(BattleFactory(warbands=(), maps=()), tutorial=True, settings=loaded)
     result = app.run()
     return result if isinstance(result, int) else 0
+
+
+def run_title(parser: argparse.ArgumentParser, opponent_of) -> int:
+    """``tactica`` alone: the title screen (New battle, Continue, Tutorial, Build a warband, Rules
+    reference, Settings, Quit); returns the exit status.
+
+    Its battles are ``tactica play``'s: the settings file's AI level, pace, intent, hand-off and bell,
+    the shipped maps and warbands, each battle autosaved.  Without a terminal on standard input or
+    output there is nothing to show: the command line's help is printed and the status is 0, as
+    before the title screen.  1 when the shipped content is broken or the battle store cannot be
+    used (the problem printed).
+
+    Args:
+        parser: the command line's parser (its help; its ``play`` defaults).
+        opponent_of: ``tactica.cli.play_opponent``: the AI of ``play``'s arguments.
+    """
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        parser.print_help()
+        return 0
+    args = parser.parse_args(["play"])
+    read_settings(args)
+    args.opponent = opponent_of(args)
+    try:
+        factory = make_factory(args)
+    except BattleContentError as error:
+        for line in error.lines:
+            print(line, file=sys.stderr)
+        return 1
+    from .app import TacticaApp
+
+    with autosaving() as saver:
+        factory.saver = saver
+        app = TacticaApp(factory, title=True, **screen_options(args))
+        result = app.run()
+    return _after(app, result)

@@ -374,8 +374,12 @@ class BattleScreen(Screen[str]):
         self.app.push_screen(RulesScreen(context, rules_key=key_display(self.key_of("rules"))))
 
     def action_quit(self) -> None:
-        """q: leave tactica."""
-        self.app.exit()
+        """q: leave tactica; a battle opened from the title screen (``tactica`` alone) goes back to it
+        instead (the battle stays saved: its Continue reopens it)."""
+        if getattr(self.app, "title_first", False) is True and self.is_current:
+            self.dismiss("quit")
+        else:
+            self.app.exit()
 
     def _card_resized(self, _: object = None) -> None:
         """The card's length or its panel changed: show or hide the ] key."""

@@ -327,15 +327,16 @@ class TacticaApp(App[int]):
         from tactica.client.tutorial import Lesson, progress_file, tutorial_session
 
         from .screens.tutorial import TutorialScreen
+        lesson = Lesson.resumed(progress_file())
         try:
-            session = tutorial_session()
+            session = tutorial_session(actions=lesson.actions)
         except BattleContentError as error:
             self.notify("\n".join(error.lines), title="Tutorial", severity="error")
             return
         self._leave_screens()
         self.tutorial = True
         self.session = session
-        self.push_screen(TutorialScreen(session, Lesson.resumed(progress_file())), self._battle_done)
+        self.push_screen(TutorialScreen(session, lesson), self._battle_done)
 
     def action_resume_battle(self) -> None:
         """Palette: continue the newest unfinished saved battle other than the one on screen."""

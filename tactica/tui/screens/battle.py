@@ -31,7 +31,7 @@ from textual.worker import Worker
 from tactica.client.battle_sizes import LOG_MIN, NARROW, WIDE, body_rows
 from tactica.client.battle_words import Pending, opening_line, sealed_lines, zone_note
 from tactica.client.controller import Controller, Mode
-from tactica.client.describe import action_lines, describe_events
+from tactica.client.describe import LogLine, action_lines, describe_events
 from tactica.client.handoff import HandOff, summary_lines
 from tactica.client.opponent import AiPlayer, Thought
 from tactica.client.rules_reference import load_reference
@@ -159,7 +159,7 @@ class BattleScreen(Screen[str]):
     def on_mount(self) -> None:
         log = self.battle_log
         s = self.session
-        log.add([opening_line(s)])
+        log.add(self.opening_lines())
         log.add(self.ai_turn.intro())
         log.add(sealed_lines(s.state))
         lines = (s.history_log if s.history_log is not None  # resumed: CHP-2 lines and the AI's intent too
@@ -177,6 +177,11 @@ class BattleScreen(Screen[str]):
         if s.resumed:  # the map is laid out after this: then its view goes to the cursor's creature
             self.call_after_refresh(self.camera.into_view)
         self.decisions.banners = self.toasts.opening(lines, self.decisions.docked_question_next())
+
+    def opening_lines(self) -> list[LogLine]:
+        """The log's first lines: the battle's seed and save, or that a resumed battle's log follows
+        (``battle_words.opening_line``)."""
+        return [opening_line(self.session)]
 
     def _theme_changed(self, theme: object) -> None:
         """A theme was chosen: the map and the legend take its colours (``map_view.styles_for``)."""

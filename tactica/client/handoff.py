@@ -52,14 +52,17 @@ def summary_lines(events: Sequence[Event], state: GameState) -> list[str]:
     Returns lines such as "Player 2's turn.", "Goblin (GB1) moved 4 squares.", "Goblin (GB1) hit
     Guard (GU1) with Spear: 10 damage, 20 HP left.", "Guard (GU1) was destroyed.", "Player 2 scored
     20 VP (destroyed); 40 in all."; an attack that hit and its damage make one line.  Events that
-    change nothing a player looks for (activations starting or ending, dice) give none.
+    change nothing a player looks for (activations starting or ending, dice) give none, and neither
+    does a turn in which nothing of the rest happened (its "Player 2's turn." alone says nothing).
     """
     lines: list[str] = []
+    turns: set[int] = set()  # the indexes of the "Player N's turn." lines
     hit: tuple[AttackRolled, int] | None = None  # an attack that hit, and the index of its line
     for event in events:
         if isinstance(event, RoundStarted):
             lines.append(f"Round {event.round} began.")
         elif isinstance(event, TurnStarted):
+            turns.add(len(lines))
             lines.append(f"{player_name(event.player)}'s turn.")
         elif isinstance(event, CreatureMoved):
             if event.mode == "expand":  # the end of a squeeze (docs/rules.md): no square moved
@@ -85,7 +88,8 @@ def summary_lines(events: Sequence[Event], state: GameState) -> list[str]:
         elif isinstance(event, VictoryPointsScored):
             lines.append(f"{player_name(event.player)} scored {event.amount} VP ({event.reason}); "
                          f"{event.total} in all.")
-    return lines
+    empty = {i for i in turns if i + 1 == len(lines) or i + 1 in turns or lines[i + 1].startswith("Round ")}
+    return [line for i, line in enumerate(lines) if i not in empty]
 
 
 def handoff_title(player: int) -> str:

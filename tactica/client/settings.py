@@ -307,6 +307,22 @@ def key_display(keys: str) -> str:
     return " / ".join(shown)
 
 
+class KeyWords(dict):
+    """Battle key name -> how its first bound key reads on screen ("select" -> "Enter", "move" -> "m");
+    a name it does not hold reads as itself.  What the status line, the hints and the log's notes
+    name the keys with (``key_words``)."""
+
+    def __missing__(self, name: str) -> str:
+        return name
+
+
+def key_words(settings: Settings | None = None) -> KeyWords:
+    """The keys ``settings`` bind (None: the defaults), one shown per battle key: its first key as it
+    reads on screen (``key_display``): {"select": "Enter", "next": "Tab", "move": "m", …}."""
+    bound = (settings if settings is not None else Settings()).bound_keys()
+    return KeyWords({name: key_display(keys.split(",")[0]) for name, keys in bound.items()})
+
+
 # -- reading ------------------------------------------------------------------------------------
 _TABLE = re.compile(r'^\s*\[\s*"?([A-Za-z0-9_-]+)"?\s*\]')
 _POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)")

@@ -36,7 +36,7 @@ from tactica.client.handoff import HandOff, summary_lines
 from tactica.client.opponent import AiPlayer, Thought
 from tactica.client.rules_reference import load_reference
 from tactica.client.session import GameSession
-from tactica.client.settings import Settings, key_display
+from tactica.client.settings import Settings, key_display, key_words
 from tactica.engine import Action, ChooseFirstPlayer, EndActivation, Event, GameState, Phase, Square
 
 from ..widgets.battle_footer import BattleFooter
@@ -126,6 +126,8 @@ class BattleScreen(Screen[str]):
         if isinstance(settings, Settings):  # the settings' champion prompts: triggers never asked about
             muted = settings.muted_triggers()
             self.decisions.muted_triggers = {p: set(muted) for p in range(session.state.players) if muted}
+        # every sentence of the screen names the keys as the settings bind them (issue 20)
+        self.ctrl.keys = key_words(settings if isinstance(settings, Settings) else None)
         self.ai_turn = AiTurn(self, fast)
         #: The square (and the state) a first click on a reachable square previewed: a second click
         #: there moves (``on_map_view_clicked``); None when no click waits.

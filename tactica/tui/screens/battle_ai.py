@@ -130,8 +130,9 @@ class AiTurn:
         ai = self.ai.opponent
         me = 1 - ai.player
         colour = SIDE_WORDS[me]
+        k = self.screen.ctrl.keys
         return [LogLine(f"You are Player {me + 1} ({colour}) against {ai.label}; it plays by itself "
-                        f"(f: fast, i: why it acts).", "info", me)]
+                        f"({k['ai_fast']}: fast, {k['ai_intent']}: why it acts).", "info", me)]
 
     def decides(self) -> bool:
         """True when the AI must choose the next action now."""
@@ -154,8 +155,9 @@ class AiTurn:
         text = f"{self._bot().opponent.label} {doing}" + ("" if doing.endswith("…") else ".")
         if self.show_intent and self.last is not None and self.last.intent:
             text += f" Last: it {self.last.intent}."
-        fast = "f: normal pace" if self.fast else "f: fast"
-        keys = f"  ({fast} · i: intent · the cursor still inspects cards)"
+        k = self.screen.ctrl.keys
+        fast = f"{k['ai_fast']}: normal pace" if self.fast else f"{k['ai_fast']}: fast"
+        keys = f"  ({fast} · {k['ai_intent']}: intent · the cursor still inspects cards)"
         return text if room is not None and len(text + keys) > room else text + keys
 
     # -- the loop ---------------------------------------------------------------------

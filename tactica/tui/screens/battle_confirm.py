@@ -197,7 +197,7 @@ class Confirmations:
         self.toasts.drop(CONFIRM_TITLES)
         screen.refresh_view()
         if screen.ctrl.mode is Mode.ACT or screen.ctrl.mode is Mode.CHARGE_END:
-            screen.status_line.message = cancelled_text(screen.session, action)
+            screen.status_line.message = cancelled_text(screen.session, action, screen.ctrl.keys)
 
     def forget(self) -> None:
         """Drop the waiting action without a word (the cursor moved: it was to the old square)."""
@@ -206,4 +206,4 @@ class Confirmations:
     def text(self, room: int | None = None) -> str:
         """The warning shown while an action waits for its key again ("" when none does); longer
         than ``room`` characters, it names creatures by label alone (``battle_words.confirm_text``)."""
-        return confirm_text(self.screen.session, self.pending, room)
+        return confirm_text(self.screen.session, self.pending, room, self.screen.ctrl.keys)

@@ -23,6 +23,7 @@ from textual.notifications import SeverityLevel
 from textual.timer import Timer
 from textual.worker import Worker, WorkerState
 
+from tactica.client.controller import Controller
 from tactica.client.describe import LogLine
 from tactica.client.opponent import AiPlayer, Thought, intent_said
 from tactica.client.session import GameSession
@@ -42,6 +43,7 @@ class AiHost(Protocol):
     """What ``AiTurn`` asks of the battle screen."""
 
     session: GameSession
+    ctrl: Controller  # its ``keys``: the battle keys as bound, for the notes that name f and i
 
     @property
     def app(self) -> App[Any]: ...

@@ -210,15 +210,18 @@ class CardFigures:
 
 @dataclass
 class CardBalance:
-    """What ``card_balance`` found: the battles, and one ``CardFigures`` per card seen (most sides first)."""
+    """What ``card_balance`` found: the battles, one ``CardFigures`` per card seen (most sides first),
+    and the catalogue's cards that no side brought (``unseen``, by name)."""
 
     ai: str
     battles: list[Battle]
     cards: list[CardFigures]
+    unseen: list[CreatureCard] = field(default_factory=list)
 
     def as_dict(self) -> dict:
-        """JSON-ready figures."""
-        return {"ai": self.ai, "battles": len(self.battles), "cards": [c.as_dict() for c in self.cards]}
+        """JSON-ready figures (``unseen``: the ids of catalogue cards no side brought)."""
+        return {"ai": self.ai, "battles": len(self.battles), "cards": [c.as_dict() for c in self.cards],
+                "unseen": [c.id for c in self.unseen]}
 
 
 def card_figures(battles: Sequence[Battle], catalogue: dict[str, CreatureCard]) -> list[CardFigures]:
@@ -248,7 +251,7 @@ def card_balance(catalogue: dict[str, CreatureCard], maps: tuple[MapDef, ...], a
         pairings = [(a, b) for a in warbands for b in warbands if a is not b]
         given = play_pairings(pairings, maps, ai, games, seed, jobs=jobs, modules=modules, on_game=on_game,
                               runner=runner)
-        return CardBalance(ai, given, card_figures(given, catalogue))
+        return _card_balance(ai, given, catalogue, only={c.id for w in warbands for c in w.cards})
     rules = Ruleset.for_battle((200, 200), "sealed", (), modules=modules)
     placeholder = sealed_warbands(catalogue, seed, 2, rules)[1]  # run_games wants warbands; Sealed draws its own
     battles: list[Battle] = []
@@ -261,4 +264,14 @@ def card_balance(catalogue: dict[str, CreatureCard], maps: tuple[MapDef, ...], a
 
     sim.run_games([ai, ai], placeholder, [maps], games, seed, scenario="sealed", catalogue=catalogue,
                   on_game=collect, jobs=jobs, modules=modules, runner=runner)
-    return CardBalance(ai, battles, card_figures(battles, catalogue))
+    return _card_balance(ai, battles, catalogue)
+
+
+def _card_balance(ai: str, battles: list[Battle], catalogue: dict[str, CreatureCard],
+                  only: set[str] | None = None) -> CardBalance:
+    """The CardBalance of ``battles``; ``only``: the card ids that could have been brought (all when None)."""
+    figures = card_figures(battles, catalogue)
+    seen = {f.card.id for f in figures}
+    pool = catalogue if only is None else {k: v for k, v in catalogue.items() if k in only}
+    unseen = sorted((c for k, c in pool.items() if k not in seen), key=lambda c: c.name)
+    return CardBalance(ai, battles, figures, unseen)

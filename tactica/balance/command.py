@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -65,10 +66,12 @@ def add_parser(sub: Any, rules_type: Any, rules_help: str, jobs_type: Any, cards
 
 
 class _Bar:
-    """A Rich progress bar on stderr while the battles are played (only on a terminal)."""
+    """Progress on stderr while the battles are played: a Rich bar on a terminal, else a plain line
+    at every tenth of the battles (so a log file or a CI job shows the run is alive)."""
 
     def __init__(self, on: bool) -> None:
         self.bar: Any = None
+        self.said = 0
         if on:
             from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -80,10 +83,27 @@ class _Bar:
     def __call__(self, done: int, total: int) -> None:
         if self.bar is not None:
             self.bar.update(self.task, completed=done, total=total)
+            return
+        step = max(1, total // 10)
+        if done == total or done - self.said >= step:
+            self.said = done
+            print(f"tactica balance: {done} of {total} battles played", file=sys.stderr, flush=True)
 
     def stop(self) -> None:
         if self.bar is not None:
             self.bar.stop()
+
+
+def _html_refusal(out: Path) -> str:
+    """Why the HTML report cannot be written to ``out`` ("" when it can), checked before any battle."""
+    if out.is_dir():
+        return f"--html {out}: a folder; give a file name such as report.html"
+    folder = out.parent
+    if not folder.is_dir():
+        return f"--html {out}: the folder {folder} does not exist; create it first or name another file"
+    if not os.access(folder, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
+        return f"--html {out}: cannot write there (permission denied)"
+    return ""
 
 
 def _error(message: str) -> None:
@@ -150,9 +170,11 @@ def run_balance(args: argparse.Namespace) -> int:
     if games < 1:
         _error("--games must be at least 1")
         return 2
-    if args.html and Path(args.html).is_dir():
-        _error(f"--html {args.html}: a folder; give a file name such as report.html")
-        return 2
+    if args.html:
+        refusal = _html_refusal(Path(args.html))
+        if refusal:
+            _error(refusal)
+            return 2
     try:
         bands, maps, catalogue = _files(args)
     except ContentError as err:
@@ -167,7 +189,7 @@ def run_balance(args: argparse.Namespace) -> int:
     if isinstance(runner, int):
         return runner
     modules = tuple(args.rules or ())
-    bar = _Bar(sys.stderr.isatty() and not args.json)
+    bar = _Bar(sys.stderr.isatty())
     found: report.Found
     try:
         if args.report == "map":
@@ -192,7 +214,11 @@ def run_balance(args: argparse.Namespace) -> int:
         print(json.dumps(found.as_dict()))
     else:
         from rich.console import Console
-        Console().print(report.tables(found))
+        console = Console()
+        shown = report.tables(found)
+        if not console.is_terminal:  # a file or a pipe: as wide as the table needs, names never cut
+            console = Console(width=max(80, console.measure(shown).maximum))
+        console.print(shown)
     if args.html:
         try:
             Path(args.html).write_text(report.html(found), encoding="utf-8")

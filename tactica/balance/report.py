@@ -13,6 +13,7 @@ from typing import Any
 
 from .arena import CardBalance, MapBalance, WarbandMatrix
 from .stats import Rate
+from .yardstick import worth
 
 Found = MapBalance | WarbandMatrix | CardBalance
 
@@ -41,14 +42,26 @@ def rows(found: Found) -> tuple[str, list[str], list[list[str]], list[str]]:
                  str(found.overall[i])] for i, (name, row) in enumerate(zip(found.names, found.cells))]
         return "Warband win matrix", head, body, [
             f"Each cell: the row's win rate against the column ({found.ai} against {found.ai}, both seat orders)."]
-    head = ["card", "cost", "sides", "win with", "win without", "contribution (95%)", "VP with", "flag"]
-    body = [[f.card.name, str(f.card.cost), str(f.with_.games), _pct(f.with_.rate), _pct(f.without.rate),
-             str(f.contribution), f"{f.vp_with:.0f}", f.flag] for f in found.cards]
+    head = ["card", "cost", "yardstick", "sides", "win with", "win without", "contribution (95%)", "VP with",
+            "flag"]
+    body = [[f.card.name, str(f.card.cost), f"{worth(f.card):.0f}", str(f.with_.games), _pct(f.with_.rate),
+             _pct(f.without.rate), str(f.contribution), f"{f.vp_with:.0f}", f.flag] for f in found.cards]
     flagged = [f for f in found.cards if f.flag]
     said = [f"{len(found.battles)} battles, {found.ai} against {found.ai}. A card is flagged when its "
-            "contribution's 95% interval lies wholly above 0 (underpriced) or below 0 (overpriced)."]
+            "contribution's 95% interval lies wholly above 0 (underpriced) or below 0 (overpriced). "
+            "The yardstick is the cost its numbers and abilities suggest (the formula the shipped cards "
+            "were costed with)."]
     said.append(f"Flagged: {', '.join(f'{f.card.name} ({f.flag})' for f in flagged)}." if flagged else
                 "No card is flagged at these numbers.")
+    off = [f for f in found.cards if abs(f.card.cost - worth(f.card)) > max(3, 0.15 * worth(f.card))]
+    if off:
+        said.append("Cost far from the yardstick (more than 15% or 3 points): " + ", ".join(
+            f"{f.card.name} (costs {f.card.cost}, yardstick {worth(f.card):.0f})" for f in off) + ".")
+    if found.unseen:
+        names = [c.name for c in found.unseen]
+        shown = ", ".join(names[:12]) + (f" and {len(names) - 12} more" if len(names) > 12 else "")
+        said.append(f"Never brought into a battle, so not in the table ({len(names)}): {shown}. "
+                    "Give more --games, or name them in a --warband.")
     return "Card balance", head, body, said
 
 

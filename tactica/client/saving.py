@@ -8,9 +8,10 @@
   is None); every problem is a ``SaveError`` with a clear message, and a file
   is only read;
 * ``resume_session(opened, saver)`` turns it back into a ``GameSession``
-  that keeps writing to the store (a battle opened from a file is stored as a
-  new battle of the store, under its id or, if the store has that id, the
-  next free one).
+  that keeps writing to the store (a battle opened from a file goes on in
+  the store's battle of its id when the file continues it — an exported
+  battle brought back — else it is stored as a new battle, under its id or
+  the next free one).
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from tactica.engine import apply, new_game
 from tactica.saves.autosave import AutoSaver, new_save_id, snapshot
 from tactica.saves.codec import SaveError, SaveFile
 from tactica.saves.commands import find_battle, opened_store
+from tactica.saves.db import StoreError
 from tactica.saves.replay import Rebuilt, Recorder, rebuild
 
 from .describe import saved_log
@@ -108,10 +110,15 @@ def resume_session(opened: OpenedSave, saver: AutoSaver | None) -> GameSession:
                           history_log=saved_log(rebuilt.events, rebuilt.states, save.notes, quick),
                           quick_setup=quick)
     if saver is not None:
-        if opened.path is not None:  # from a file: a new battle of the store, the file only read
+        if opened.path is None:
+            session.recorder = _recorder(save, saver, existing=True)
+        else:  # from a file, which is only read: its battle in the store goes on, else a new one
             save = snapshot(save)
-        session.recorder = _recorder(save, saver, existing=opened.path is None)
-        if opened.path is not None:
+            stored = _stored_start_of(save, saver)
+            if stored is not None:
+                session.recorder = Recorder(save, writer=saver.writer(stored, existing=True))
+            else:
+                session.recorder = _recorder(save, saver, existing=False)
             session.recorder.sync(rebuilt.final)
         session.saver = saver
     steps = undo_steps(opened, len(events))
@@ -119,6 +126,28 @@ def resume_session(opened: OpenedSave, saver: AutoSaver | None) -> GameSession:
         steps = []  # the AI's actions are never taken back (nor, through them, the player's)
     session.restore_undo(steps)
     return session
+
+
+def _stored_start_of(save: SaveFile, saver: AutoSaver) -> SaveFile | None:
+    """The store's battle of ``save``'s id when ``save`` goes on from it (same seed, rules, maps and
+    warbands; its actions, notes and map changes begin ``save``'s), else None — then the file is
+    stored as a new battle, and a longer battle of the store is never cut short."""
+    try:
+        store = saver.store
+        if not store.has(save.id):
+            return None
+        stored = store.load(save.id)
+    except (SaveError, StoreError):
+        return None
+    n = len(stored.actions)
+    same = (stored.seed, stored.rules, stored.maps, stored.warbands) == (save.seed, save.rules, save.maps,
+                                                                         save.warbands)
+    if not same or n > len(save.actions) or save.actions[:n] != stored.actions:
+        return None
+    if save.notes[:len(stored.notes)] != stored.notes or \
+            save.map_changes[:len(stored.map_changes)] != stored.map_changes:
+        return None
+    return stored
 
 
 def undo_steps(opened: OpenedSave, n_events: int) -> list[UndoStep]:

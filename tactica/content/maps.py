@@ -46,7 +46,7 @@ from tactica.engine import (
 from .fields import MAP, TERRAIN_KINDS, TERRAIN_TYPE
 from .limits import MAX_MAP_SIDE
 from .schema import Doc, did_you_mean
-from .sense import map_warnings, reach_errors, terrain_errors
+from .sense import map_warnings, reach_errors, terrain_errors, underground_warnings
 from .yamlsafe import NULL_TAG, MappingNode, Node, ScalarNode, SequenceNode
 
 #: Symbols every map may use without a legend.
@@ -487,4 +487,6 @@ def parse_map(doc: Doc, root: Node, map_id: str) -> MapDef | None:
                                                 "play with --rules underground)")
                 break
     map_warnings(doc, the_map, first_at)
+    if "underground" in modules:
+        underground_warnings(doc, the_map, first_at)
     return the_map

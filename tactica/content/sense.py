@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from tactica.engine import CustomTerrain, Geometry, MapDef, Square, Terrain, terrain_rules
+from tactica.engine import UNDERGROUND_BODY_BY_SIZE, CustomTerrain, Geometry, MapDef, Square, Terrain, terrain_rules
 
 from .schema import Doc
 
@@ -182,3 +182,43 @@ def map_warnings(doc: Doc, the_map: MapDef, first_at: dict[str, tuple[int, int]]
     if abs(own["A"] - own["B"]) > 1:
         doc.warn(first_at["a"], f"the map may favour one side: VP zone 'a' is {_squares(own['A'])} from start "
                                 f"area 'A', VP zone 'b' is {_squares(own['B'])} from 'B'")
+
+
+def underground_warnings(doc: Doc, the_map: MapDef, first_at: dict[str, tuple[int, int]]) -> None:
+    """Warn when, under the underground module, a VP zone can be reached from a start area only
+    through a gap a Medium creature does not pass (UG-SQUEEZE) or down into a chasm (UG-FALL: a
+    creature that does not fly never steps down into a deeper square).
+
+    Args:
+        doc: the map file; warnings are recorded here.
+        the_map: a map that loaded without errors and switches the module on.
+        first_at: 0-based (line, column) of each zone symbol's first square.
+    Rubble is a wall for ``reach_errors`` already (UG-RUBBLE); small creatures, fliers and a
+    push over a ledge may still get in, so this is a warning, not an error.
+    """
+    width, height = UNDERGROUND_BODY_BY_SIZE[0]
+
+    def closed(sq: Square) -> bool:
+        r = terrain_rules(the_map.terrain_at(sq))
+        narrow = bool(r.gap_width) and (r.gap_width < width or r.gap_height < height)
+        return narrow or r.depth > 0
+
+    geo = Geometry(the_map)
+    for k in sorted(the_map.start_areas):
+        start = frozenset(sq for sq in the_map.start_areas[k] if not closed(sq))
+        dist = {sq: 0 for sq in start}
+        queue = deque(sorted(start))
+        while queue:
+            cur = queue.popleft()
+            for n in geo.neighbours(cur):
+                if n not in dist and not closed(n):
+                    dist[n] = dist[cur] + 1
+                    queue.append(n)
+        for z in sorted(the_map.vp_zones):
+            zone = the_map.vp_zones[z]
+            if zone and not any(sq in dist for sq in zone):
+                doc.warn(first_at[z.lower()], f"under the underground rules, VP zone '{z.lower()}' can be "
+                                              f"reached from start area '{k}' only through gaps narrower than "
+                                              f"a Medium creature passes ({width}×{height} inches) or down into "
+                                              "a chasm: most creatures of that side cannot get in "
+                                              "[UG-SQUEEZE, UG-FALL]")

@@ -57,3 +57,20 @@ def test_balance_needs_a_report_kind(capsys):
     with pytest.raises(SystemExit) as stopped:
         main(["balance"])
     assert stopped.value.code == 2
+
+
+def test_balance_html_into_a_missing_folder_is_refused_before_any_battle(capsys, tmp_path, monkeypatch):
+    from tactica.balance import arena
+
+    def no_battles(*_a, **_k):
+        raise AssertionError("battles were played before the --html check")
+    monkeypatch.setattr(arena, "map_balance", no_battles)
+    code, _, err = _run(capsys, "map", "--html", str(tmp_path / "nowhere" / "r.html"))
+    assert code == 2 and "does not exist" in err and "nowhere" in err
+
+
+def test_balance_off_a_terminal_says_its_progress_in_plain_lines_and_never_cuts_names(capsys):
+    code, out, err = _run(capsys, "map", "--warband", BAND, "--ai", "random", "--games", "1", "--jobs", "1")
+    assert code == 0, err
+    assert "tactica balance: 1 of 1 battles played" in err
+    assert "start area A" in out and "…" not in out

@@ -64,3 +64,15 @@ def test_the_html_report_renders_its_charts_in_a_headless_browser(tmp_path):
     dom = shown.stdout
     assert 'class="main-svg"' in dom, shown.stderr[-2000:]                 # Plotly drew the chart as SVG
     assert "Win rate of the row" in dom and "Ash &amp; Ember" in dom
+
+
+def test_card_report_sets_each_cost_beside_the_yardstick_and_names_cards_never_brought():
+    from tactica.balance.yardstick import worth
+    _, _, catalogue = load_battle_files([], [], [])
+    a, b, c = sorted(catalogue)[:3]
+    found = arena.CardBalance("normal", [], [arena.CardFigures(catalogue[a], Rate(5, 10), Rate(5, 10), 90.0, 90.0)],
+                              [catalogue[b], catalogue[c]])
+    text = _text(found)
+    assert "yardstick" in text and f"{worth(catalogue[a]):.0f}" in text
+    assert f"Never brought into a battle, so not in the table (2): {catalogue[b].name}, {catalogue[c].name}." in text
+    assert found.as_dict()["unseen"] == [b, c]

@@ -65,3 +65,33 @@ def test_ug_dark_cave_keys_without_the_module_are_a_warning(tmp_path):
     problems, _ = validate_paths([str(path)])
     assert not [p for p in problems if p.severity == "error"]
     assert any(p.severity == "warning" and "only the underground module reads" in p.message for p in problems)
+
+
+NARROW = """name: Narrow Cave
+points: 20
+rules: [underground]
+terrain_types:
+  - {name: Crack, symbol: "|", gap_width: 12, gap_height: 9}
+terrain: |
+  ...#...
+  ...|...
+  ...#...
+zones: |
+  A.....b
+  A.....B
+  a.....B
+"""
+
+
+@pytest.mark.parametrize(("gap", "warned"), [("gap_width: 12, gap_height: 9", True),
+                                              ("gap_width: 30, gap_height: 20", False)])
+def test_ug_squeeze_a_vp_zone_behind_a_gap_too_narrow_for_a_medium_body_is_a_warning(tmp_path, gap, warned):
+    path = tmp_path / "narrow.yaml"
+    path.write_text(NARROW.replace("gap_width: 12, gap_height: 9", gap))
+    problems, _ = validate_paths([str(path)])
+    assert not [p for p in problems if p.severity == "error"]
+    said = [p for p in problems if "under the underground rules, VP zone 'b'" in p.message]
+    assert bool(said) is warned
+    if warned:
+        assert "from start area 'A'" in said[0].message and "24×12 inches" in said[0].message
+        assert (said[0].line, said[0].col) == (11, 9)  # the zone letter's first square

@@ -3,6 +3,7 @@ a row an action, each committed before the call returns; hostile store files ref
 the old saves folder imported once; rule modules named in listings and exports."""
 from __future__ import annotations
 
+import dataclasses
 import os
 import sqlite3
 import subprocess
@@ -289,19 +290,45 @@ def test_a_battle_resumed_from_a_file_goes_on_in_the_store(data):
     from tactica.client.saving import open_save, resume_session
     from tactica.saves.autosave import AutoSaver
     save = _stored(3, steps=30)
-    path = write_save(save, data / "mine.json")
+    other = dataclasses.replace(play(4, steps=10)[1], id=save.id)  # another battle under the same id
+    path = write_save(other, data / "mine.json")
     before = path.read_bytes()
     opened = open_save(str(path))
     assert opened.path == path
     saver = AutoSaver()
     try:
         session = resume_session(opened, saver)
-        assert session.save_id == f"{save.id}-2"  # the store already holds the battle of that id
+        assert session.save_id == f"{save.id}-2"  # the store's battle of that id is another battle
         with open_store() as store:
-            assert store.load(session.save_id).actions == save.actions
+            assert store.load(session.save_id).actions == other.actions
+            assert len(store.load(save.id).actions) == 30
     finally:
         saver.close()
     assert path.read_bytes() == before  # a shared file is only read
+
+
+@pytest.mark.parametrize("exported_after", [30, 20])
+def test_an_exported_battle_resumed_from_its_file_goes_on_in_its_own_row(data, exported_after):
+    """The file continues the store's battle (or is that battle): no second copy, ``ID-2``; a file
+    that is behind the store's battle is stored apart, so the longer battle is never cut."""
+    from tactica.client.saving import open_save, resume_session
+    from tactica.saves.autosave import AutoSaver
+    save = _stored(3, steps=30)
+    shared = dataclasses.replace(save, actions=save.actions[:exported_after],
+                                 checkpoints=[c for c in save.checkpoints if c[0] <= exported_after], summary={})
+    path = write_save(shared, data / "shared.json")
+    saver = AutoSaver()
+    try:
+        session = resume_session(open_save(str(path)), saver)
+        with open_store() as store:
+            ids = [b.id for b in store.battles()]
+            if exported_after == 30:
+                assert session.save_id == save.id and ids.count(save.id) == 1 and f"{save.id}-2" not in ids
+            else:
+                assert session.save_id == f"{save.id}-2"
+                assert len(store.load(save.id).actions) == 30
+    finally:
+        saver.close()
 
 
 # -- two tacticas at once ---------------------------------------------------------------

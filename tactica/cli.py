@@ -22,8 +22,9 @@ from tactica import __version__
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 #: The engine's ``SCENARIOS``, written out so that ``--help`` imports no engine.
 SCENARIOS = ("assault", "bounty", "uncontested", "combined", "sealed")
-CARDS_HELP = ("a card file of your own (repeatable): its cards join the shipped ones, so --warband files may "
-              "name them (and Sealed packs hold them); an id that is already a shipped card's is an error")
+CARDS_HELP = ("a card file of your own, or a folder of them (repeatable): its cards join the shipped ones, "
+              "so --warband files may name them (and Sealed packs hold them); an id that is already a shipped "
+              "card's is an error")
 SCENARIO_HELP = ("victory rules: assault (default), bounty, uncontested, combined (250 points), "
                  "sealed (warbands built from random pools drawn with the seed)")
 
@@ -312,7 +313,8 @@ def build_parser() -> argparse.ArgumentParser:
     val.add_argument("paths", nargs="*", metavar="PATH",
                      help="map, warband and card files, or folders of them (optional with --cards)")
     val.add_argument("--cards", metavar="FILE", action="append",
-                     help="a card file of your own whose cards the warbands checked may name (repeatable; "
+                     help="a card file of your own, or a folder of them, whose cards the warbands checked may "
+                          "name (repeatable; "
                           "card files given as PATH count too)")
 
     pre = sub.add_parser("preview", help="draw a map file in the terminal (errors: the validator's lines)")
@@ -324,7 +326,8 @@ def build_parser() -> argparse.ArgumentParser:
     bld.add_argument("--faction", metavar="F", default=None, help="faction to start with")
     bld.add_argument("--edit", metavar="FILE", default=None, help="a warband file to load and save back to")
     bld.add_argument("--cards", metavar="FILE", action="append",
-                     help="a card file of your own: its cards join the catalogue (repeatable)")
+                     help="a card file of your own, or a folder of them: its cards join the catalogue "
+                          "(repeatable)")
 
     cfg = sub.add_parser("config", help="show the settings file's path and the settings in force (--init: write "
                                         "a commented default file)")

@@ -23,7 +23,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from tactica.client.export import export_battle
+from tactica.client.export import export_battle, shown_path
 from tactica.client.factory import BattleFactory
 from tactica.client.opponent import Opponent
 from tactica.client.resume import newest_unfinished
@@ -359,7 +359,11 @@ class TacticaApp(App[int]):
         except (SaveError, OSError) as error:
             self.notify(f"Cannot export the log: {error}", title="Export", severity="error")
             return
-        self.notify(f"The battle log is in {path}", title="Export", timeout=8)
+        battle = self._battle_screen()
+        if battle is not None:  # in the log, whole, and a toast where one fits (``Toasts.exported``)
+            battle.toasts.exported(path)
+        else:
+            self.notify(f"The battle log is in {shown_path(path)}", title="Export", timeout=8, markup=False)
 
     def action_rules(self) -> None:
         """Palette: the rules reference (on the battle screen: on the rules it names now, as r)."""

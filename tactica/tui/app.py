@@ -178,7 +178,7 @@ class TacticaApp(App[int]):
             self.tutorial = False
             self._refresh_title()
             if session is not None and session.recorder is not None and not session.state.is_over:
-                self.notify(f"The battle is saved as {session.save_id}: Continue goes on with it.",
+                self.notify("The battle is saved: Continue goes on with it.",
                             title="Saved", timeout=6)
         else:
             self.exit(0)
@@ -236,7 +236,7 @@ class TacticaApp(App[int]):
             self.push_screen(SetupScreen(self.factory.choices(), self.factory.scenario), self._setup_done)
 
         self.push_screen(ChoiceModal("New battle: who plays Player 2?", "You are Player 1.",
-                                     [*options, "Back to the title screen (Esc)"], escape=len(options)),
+                                     [*options, "Back to the title screen"], escape=len(options)),
                          chosen)
 
     def _build(self) -> None:

@@ -104,7 +104,8 @@ class Step:
         keys: the key actions this step uses (others, but the neutral ones, get the hint).
         done: the check on ``Seen`` that completes the step.
         past: the check also looks at the whole battle so far when the step comes up (a champion
-            question comes when the battle brings it, maybe during an earlier step).
+            question comes when the battle brings it, maybe during an earlier step): the step is then
+            shown once, marked done already, and the learner's next action goes on (``Lesson.ready``).
     """
 
     id: str
@@ -187,14 +188,15 @@ STEPS: tuple[Step, ...] = (
          "Press {next} to reach one of your creatures, then {select} to activate it.",
          frozenset({"select"}), _activated),
     Step("move", "Move",
-         "The squares marked ':' are where it can go this activation (its speed, MOV-1). Move the cursor with "
-         "the arrow keys (or h j k l y u b n) to one of them and press {move}; a move through an enemy's "
-         "reach asks you to press {move} again.",
+         "With a creature active ({next} and {select} if none is), the shaded squares marked ':' are where "
+         "it can go this activation (its speed, MOV-1). Move the cursor with the arrow keys (or h j k l y u "
+         "b n) to one of them and press {move}; a move through an enemy's reach asks you to press {move} "
+         "again.",
          "Put the cursor on a marked square and press {move}.",
          frozenset({"move", "select"}), _moved),
     Step("undo", "Undo",
-         "A wrong move is no disaster: {undo} takes back your last move or activation, dice and all. Press "
-         "{undo} now, then move again.",
+         "A wrong move is no disaster: as long as no die was rolled, {undo} takes back your last move or "
+         "activation. Press {undo} now to take back the move you just made.",
          "Press {undo} to take back your last move.",
          frozenset({"undo", "move", "select", "end"}), _undone),
     Step("end", "End the activation",
@@ -214,32 +216,40 @@ STEPS: tuple[Step, ...] = (
          "roll you need and the damage (ATK-3). Press {select} to roll; the log shows the d20, the bonus "
          "and the total against the enemy's AC (ATK-4).",
          "Activate a creature next to an enemy, press {attack}, then {select} to roll.",
-         frozenset({"attack", "select", "choose_attack", "pick", "move", "end"}), _attacked),
+         frozenset({"attack", "select", "choose_attack", "pick", "move", "end"}), _attacked, past=True),
     Step("charge", "A charge",
          "A charge moves up to the creature's speed straight into contact and attacks at once (CHG-1). "
-         "Activate a creature, press {charge}, pick an enemy it can reach and press {select}.",
+         "Activate a creature, press {charge}, pick an enemy it can reach with {select}, then {select} again "
+         "where the charge ends. No enemy in reach (the status line says why)? Move toward one, end the "
+         "activation and try next turn, or {skip_step} skips this step.",
          "Activate a creature that can reach an enemy, press {charge}, then {select}.",
-         frozenset({"charge", "select", "end"}), _charged),
+         frozenset({"charge", "select", "pick", "move", "end"}), _charged, past=True),
     Step("shift", "Opportunity attacks and the shift",
          "Moving out of an enemy's reach lets it make a free opportunity attack (OA-1). A shift — one "
-         "square with {shift} — provokes none (MOV-5). Shift away from an enemy, or move and take the hit.",
+         "square with {shift} — provokes none (MOV-5). Shift away from an enemy, or move and take the hit. "
+         "None of yours next to an enemy yet? Play on until one is.",
          "Activate a creature next to an enemy, put the cursor one square away and press {shift}.",
-         frozenset({"shift", "move", "select", "end"}), _shifted_or_provoked),
+         frozenset({"shift", "move", "select", "end", "attack", "charge", "pick"}), _shifted_or_provoked,
+         past=True),
     Step("flank", "Flanking",
          "Two of your creatures on opposite sides of an enemy flank it (FLK-1): their attacks get combat "
          "advantage, +2 to hit (CA-1). Set up a flank and attack — the preview shows the +2.",
          "Put two creatures on opposite sides of one enemy, then {attack} and {select}.",
-         frozenset({"attack", "select", "move", "charge", "end"}), _advantage),
+         frozenset({"attack", "select", "choose_attack", "pick", "move", "charge", "shift", "end"}), _advantage,
+         past=True),
     Step("zones", "VP zones and the end of a round",
-         "The lower-case letters on the floor are VP zones: at the end of each round a creature standing "
-         "in the zone that scores for you earns victory points (SCN-ASSAULT). Play until a round ends.",
+         "The ◆ squares are VP zones; the one marked P1 scores for you (the legend says whose each is). At "
+         "the end of each round a creature of yours standing in it earns victory points (SCN-ASSAULT). Play "
+         "until a round ends.",
          "End activations ({end}) until every creature has acted and the round ends.",
-         frozenset({"end", "move", "select", "attack", "charge", "shift"}), _round_or_vp),
+         frozenset({"end", "move", "select", "attack", "charge", "shift", "choose_attack", "pick"}), _round_or_vp,
+         past=True),
     Step("champion", "Champion powers",
          "Your warlord is a champion: when something happens that one of his powers answers, the game asks "
          "whether to use it (CHP-1). Answer that question — yes spends champion rating (CHP-2).",
          "Keep playing; when the champion question appears, answer it with the arrows and {select}.",
-         frozenset({"select", "end", "move", "attack", "charge", "power"}), _champion, past=True),
+         frozenset({"select", "end", "move", "attack", "charge", "power", "shift", "choose_attack", "pick"}),
+         _champion, past=True),
     Step("finish", "Your battle now",
          "That is the whole game. Finish this battle, or press {quit} to leave; "
          "'tactica play' starts a battle against the normal AI. {help} lists every key.",
@@ -277,6 +287,9 @@ class Lesson:
     hinted: bool = field(default=False, repr=False)
     actions: tuple[Action, ...] = ()
     used: frozenset[str] = frozenset()
+    ready: bool = field(default=False, repr=False)
+    """The step on screen was done earlier in the battle: its text is shown once, and the learner's
+    next action (or the skip key) goes on."""
 
     @classmethod
     def resumed(cls, path: Path | None) -> Lesson:
@@ -314,34 +327,45 @@ class Lesson:
         return self.index >= len(self.steps)
 
     def observe(self, seen: Seen) -> bool:
-        """Complete the step on screen when ``seen`` satisfies its check; True when it advanced."""
+        """Complete the step on screen when ``seen`` satisfies its check, or when it was ``ready`` (done
+        earlier) and ``seen`` holds anything that happened; True when it advanced."""
         step = self.step
-        if step is None or not step.done(seen):
+        if step is None:
+            return False
+        if not (step.done(seen) or (self.ready and (seen.events or seen.undone))):
             return False
         self.advance()
         return True
 
     def catch_up(self, history: Seen) -> bool:
-        """Complete the steps that look at the past (``Step.past``) and that ``history`` (the whole battle
-        so far) satisfies, as they come up; True when any was completed."""
-        advanced = False
-        while (step := self.step) is not None and step.past and step.done(history):
-            self.advance()
-            advanced = True
-        return advanced
+        """Mark the step that comes up ``ready`` when it looks at the past (``Step.past``) and
+        ``history`` (the whole battle so far) satisfies it: it is shown once before the lesson goes
+        on.  True when it is ready."""
+        step = self.step
+        self.ready = step is not None and step.past and step.done(history)
+        return self.ready
 
     def advance(self) -> None:
         """Go on to the next step (skipping this one) and remember it."""
         if self.index < len(self.steps):
             self.index += 1
         self.hinted = False
+        self.ready = False
+        self.save()
+
+    def finish(self) -> None:
+        """Mark every step done (the learner won or lost the battle of the last step) and remember it."""
+        self.index = len(self.steps)
+        self.hinted = False
+        self.ready = False
         self.save()
 
     def wrong_key(self, action: str | None) -> bool:
         """Whether key action ``action`` (None: a key bound to nothing) earns the step's hint: any
-        key that is neither one of the step's nor a neutral one (looking, reading, help, leaving)."""
+        key that is neither one of the step's nor a neutral one (looking, reading, help, leaving);
+        never while the step is ``ready`` (any action goes on then)."""
         step = self.step
-        if step is None or action in NEUTRAL_ACTIONS:
+        if step is None or self.ready or action in NEUTRAL_ACTIONS:
             return False
         if action is None or action not in step.keys:
             self.hinted = True
@@ -377,6 +401,14 @@ class Lesson:
         (``tutorial_session(actions=self.actions)`` gave it back, not a fresh battle)."""
         return bool(self.actions) and tuple(session.actions) == self.actions
 
+    def where(self) -> str:
+        """Where the learner is, for a line said on leaving or on coming back: "step 8 of 13 (A charge)",
+        or "the end: every step is done"."""
+        step = self.step
+        if step is None:
+            return "the end: every step is done"
+        return f"step {self.index + 1} of {len(self.steps)} ({step.title})"
+
     def heading(self) -> str:
         """"Step N of M: title", or "Tutorial done" after the last."""
         step = self.step
@@ -388,8 +420,13 @@ class Lesson:
         """The step's text with the keys bound now (action name -> key shown, e.g. {"move": "m"})."""
         step = self.step
         if step is None:
-            return "Every step is done. Play on, or press {quit} to leave.".format_map(_Keys(keys))
-        return step.text.format_map(_Keys(keys))
+            return ("Every step is done: you know the game. Play on, or press {quit} to leave; 'tactica play' "
+                    "starts a battle against the normal AI.").format_map(_Keys(keys))
+        text = step.text.format_map(_Keys(keys))
+        if self.ready:
+            text = "✓ Done already, earlier in this battle. " + text + " Play on (or {skip_step}) to go on.".format_map(
+                _Keys(keys))
+        return text
 
     def hint(self, keys: Mapping[str, str]) -> str:
         """The step's hint with the keys bound now ("" after the last step)."""

@@ -157,7 +157,8 @@ def run_tutorial(args: argparse.Namespace) -> int:
     Args:
         args: ``restart`` (bool): forget the step reached and begin at the first.
     Returns 0 (the app's status after Ctrl+C: 130), 2 without a terminal.  The tutorial's battle is
-    not saved; the step reached is (``client.tutorial.progress_file``).
+    not in the battle store; the step reached and the battle's actions are kept in its progress file
+    (``client.tutorial.progress_file``), so the next ``tactica tutorial`` goes on with both.
     """
     from tactica.client.tutorial import progress_file
 
@@ -171,6 +172,14 @@ def run_tutorial(args: argparse.Namespace) -> int:
     loaded = read_settings(args)  # the theme and the [keys] of the settings file, as in a battle
     app = TacticaApp(BattleFactory(warbands=(), maps=()), tutorial=True, settings=loaded)
     result = app.run()
+    from tactica.client.tutorial import Lesson
+    lesson = Lesson.resumed(progress_file())
+    if lesson.finished:
+        print("Tutorial finished. 'tactica play' starts a battle against the normal AI; "
+              "'tactica tutorial --restart' does the tutorial again.")
+    else:
+        print(f"Tutorial kept at {lesson.where()}, its battle too: 'tactica tutorial' goes on from there "
+              "('--restart' starts over).")
     return result if isinstance(result, int) else 0
 
 

@@ -106,5 +106,21 @@ def test_champion_step_counts_a_power_used_earlier():
     lesson = Lesson(index=[s.id for s in STEPS].index("champion"))
     used = ChampionPowerUsed(mine, "Blood Howl", 1, 2, mine, theirs, "extra damage")
     assert lesson.catch_up(Seen((used,), state))
-    assert lesson.step is not None and lesson.step.id == "finish"
+    # done earlier: the step stays on screen once, marked done, and the next thing that happens goes on
+    assert lesson.step is not None and lesson.step.id == "champion" and lesson.ready
+    assert lesson.text({}).startswith("✓ Done already, earlier in this battle.")
+    assert not lesson.wrong_key("threats") and not lesson.wrong_key(None)  # no hint while it waits
+    assert not lesson.observe(Seen((), state))                             # nothing happened yet
+    assert lesson.observe(Seen((used,), state))
+    assert lesson.step is not None and lesson.step.id == "finish" and not lesson.ready
+
+
+def test_a_finished_lesson_says_where_it_stands_and_a_battle_at_the_last_step_finishes_it(tmp_path):
+    path = tmp_path / "tutorial.json"
+    lesson = Lesson(index=[s.id for s in STEPS].index("charge"), path=path)
+    assert lesson.where() == f"step {lesson.index + 1} of {len(STEPS)} (A charge)"
+    lesson.finish()
+    assert lesson.finished and Lesson.resumed(path).finished
+    assert lesson.where() == "the end: every step is done"
+    assert "tactica play" in lesson.text({"quit": "q"})
 

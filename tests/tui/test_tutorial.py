@@ -259,3 +259,24 @@ async def test_tutorial_names_the_keys_the_settings_bind():
         await pilot.press("ctrl+n")  # to the move step
         panel = str(screen.lesson_panel.render())
         assert "Step 3 of 13: Move" in panel and "press x" in panel and "press m" not in panel
+
+
+async def test_the_opening_lines_are_logged_once():
+    app = _app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        lines = [e.text for e in _screen(app).battle_log.entries]
+        assert sum("Setup roll:" in t for t in lines) == 1, lines
+
+
+async def test_a_battle_that_ends_before_the_lesson_says_how_to_go_on_and_one_at_the_last_step_finishes_it():
+    app = _app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = _screen(app)
+        screen.lesson.index = [s.id for s in STEPS].index("charge")
+        assert screen.winner_note() == ("Tutorial: the battle ended before the lesson did. Press n for a fresh "
+                                        f"battle at step {screen.lesson.index + 1} of {len(STEPS)} (A charge).")
+        screen.lesson.index = len(STEPS) - 1
+        assert screen.winner_note().startswith("Tutorial finished")
+        assert screen.lesson.finished and not screen.check_action("skip_step", ())

@@ -195,6 +195,11 @@ class BattleScreen(Screen[str]):
         """Show a key only when the engine's legal actions make it useful now (``battle_keys.key_shown``)."""
         return key_shown(self, action, parameters)
 
+    def winner_note(self) -> str:
+        """A line for the winner screen under the summary ("": none; the tutorial's screen says where
+        its lesson stands)."""
+        return ""
+
     def on_key(self, event: keys.Key) -> None:
         """Any key but the one that asked for it cancels a pending confirmation (a provoking move, a
         move, charge or end of activation over a pit, an end of an idle activation); the screen sees

@@ -96,6 +96,8 @@ class TutorialScreen(BattleScreen):
         self.lesson = lesson
         self.lesson_panel = Static(id="lesson")
         self._hint = ""
+        #: A line over the step's heading: the step just done, a welcome back ("" none).
+        self._said = ""
         #: The key actions the learner has used in this battle (``Seen.used``).
         self.used: set[str] = set(lesson.used) if lesson.resumes(session) else set()
         #: True when the battle is the one left earlier, rebuilt (not a fresh one).
@@ -106,14 +108,17 @@ class TutorialScreen(BattleScreen):
         yield self.lesson_panel
 
     def on_mount(self) -> None:
-        super().on_mount()
+        # Textual runs BattleScreen.on_mount first by itself (a handler of each class in the MRO).
+        if self.lesson.finished:
+            self._said = ("You finished the tutorial: play on, or 'tactica play' for a real battle "
+                          "('tactica tutorial --restart' does it again).")
+        elif self.resumed_battle:  # a tutorial left earlier: its battle as it was, at the step reached
+            self._said = (f"Welcome back: the battle as you left it, on with {self.lesson.where()} "
+                          "(tactica tutorial --restart starts over).")
+        elif 0 < self.lesson.index:  # the step reached, but no battle to go back to: a new one
+            self._said = (f"Welcome back: on with {self.lesson.where()} in a new battle "
+                          "(tactica tutorial --restart starts over).")
         self.show_lesson()
-        if self.resumed_battle:  # a tutorial left earlier: its battle as it was, at the step reached
-            self.notify(f"Welcome back: the battle as you left it, on with {self.lesson.heading().lower()} "
-                        "(tactica tutorial --restart starts over).", title="Tutorial", timeout=6)
-        elif 0 < self.lesson.index:  # the step reached, but no battle to go back to
-            self.notify(f"Welcome back: on with {self.lesson.heading().lower()} in a new battle "
-                        "(tactica tutorial --restart starts over).", title="Tutorial", timeout=6)
         self.lesson.keep(self.session.actions, self.used)
 
     def opening_lines(self) -> list[LogLine]:
@@ -156,7 +161,8 @@ class TutorialScreen(BattleScreen):
         lesson = self.lesson
         skip = names.get("skip_step", SKIP_KEY)
         tail = "" if lesson.finished else f"  ({skip} skips it, {names.get('quit', 'q')} leaves)"
-        text = f"[b]{lesson.heading()}[/b]{tail}\n{lesson.text(names)}"
+        said = f"[$success]{self._said}[/]  " if self._said else ""
+        text = f"{said}[b]{lesson.heading()}[/b]{tail}\n{lesson.text(names)}"
         if self._hint:
             text += f"\n[$warning]Hint: {self._hint}[/]"
         self.lesson_panel.update(text)
@@ -180,33 +186,55 @@ class TutorialScreen(BattleScreen):
 
     def lesson_saw(self, seen: Seen) -> None:
         """Show ``seen`` to the lesson; on to the next step when it completes the one on screen."""
-        title = self.lesson.step.title if self.lesson.step else ""
+        step = self.lesson.step
+        was_ready = self.lesson.ready
         if self.lesson.observe(seen):
             self._hint = ""
-            self.notify(f"Done: {title}", title="Tutorial", timeout=3)
+            self._said = "" if step is None or was_ready else f"✓ Done: {step.title}."
             self.catch_up()
             self.show_lesson()
 
     def catch_up(self) -> None:
-        """Complete the step that came up when the battle already did what it teaches (``Lesson.catch_up``)."""
-        if self.lesson.catch_up(Seen(tuple(self.session.events), self.session.state)):
-            self.notify("Already done earlier in this battle: on to the next step.", title="Tutorial", timeout=3)
+        """Mark the step that came up ready when the battle already did what it teaches (``Lesson.catch_up``):
+        its text shows once, marked done, and the next action goes on."""
+        self.lesson.catch_up(Seen(tuple(self.session.events), self.session.state))
 
     def action_skip_step(self) -> None:
         """ctrl+n: skip the step on screen (the next one appears; the progress file remembers it)."""
         if not self.lesson.finished:
             self.lesson.advance()
             self._hint = ""
+            self._said = ""
             self.catch_up()
             self.show_lesson()
+            self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The skip key only while a step is left; the battle's keys as on the battle screen."""
+        if action == "skip_step":
+            return not self.lesson.finished
+        return super().check_action(action, parameters)
+
+    def winner_note(self) -> str:
+        """Where the lesson stands when the battle ends: finished (a battle ended at the last step
+        finishes it), or the step a fresh battle (n) goes on with."""
+        step = self.lesson.step
+        if step is not None and step.id == "finish":
+            self.lesson.finish()
+        if self.lesson.finished:
+            return ("Tutorial finished: you know the game. 'tactica play' starts a battle against the normal "
+                    "AI.")
+        return f"Tutorial: the battle ended before the lesson did. Press n for a fresh battle at {self.lesson.where()}."
 
     def on_key(self, event: keys.Key) -> None:
-        """Every key first: one that is no part of the step on screen shows the step's hint (it still
-        does what it does in a battle)."""
-        super().on_key(event)
+        """Every key: one that is no part of the step on screen shows the step's hint (it still does
+        what it does in a battle; Textual runs BattleScreen.on_key by itself too)."""
         action = self._key_action(event.key)
         if self.lesson.wrong_key(action):
             self._hint = self.lesson.hint(self.key_names())
+            self.show_lesson()
+        elif self._hint and action is not None and action != "cursor" and action not in ("help", "quit"):
+            self._hint = ""  # a key of the step: the hint has done its work
             self.show_lesson()
 
     def _key_action(self, key: str) -> str | None:

@@ -57,6 +57,7 @@ class WinnerScreen(Screen[str]):
     Args:
         session: the finished battle.
         log: the battle log's lines, oldest first (empty: no log to read).
+        note: a line said under the summary ("" none: the tutorial says where its lesson stands).
     """
 
     DEFAULT_CSS = """
@@ -83,14 +84,17 @@ class WinnerScreen(Screen[str]):
         Binding("q", "quit", "Quit"),
     ]
 
-    def __init__(self, session: GameSession, log: Sequence[LogLine] = ()) -> None:
+    def __init__(self, session: GameSession, log: Sequence[LogLine] = (), note: str = "") -> None:
         super().__init__()
         self.session = session
         self.log_lines = list(log)
+        self.note = note
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(summary_text(self.session), id="summary")
+            if self.note:
+                yield Static(Text(self.note, style="bold"), id="note")
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:

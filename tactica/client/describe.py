@@ -748,18 +748,6 @@ def _after_hits(events: Sequence[Event]) -> int:
 _FLOW = (ActivationEnded, TurnEnded, RoundEnded, TurnStarted, RoundStarted, BattleWon)
 
 
-def _hp(state: GameState, uid: str) -> str:
-    """A creature's HP now and its card's, "20/40 HP" ("" when it is unknown)."""
-    c = state.find(uid)
-    return f"{c.hp}/{c.card.hp} HP" if c is not None else ""
-
-
-def _with_hp(state: GameState, uid: str) -> str:
-    """A creature's name with its HP now: "Thornback Brute (th1, 25/40 HP)"."""
-    c = state.find(uid)
-    return f"{c.card.name} ({c.label}, {c.hp}/{c.card.hp} HP)" if c is not None else uid
-
-
 def _describe_champion_use(state: GameState, action) -> str:
     """``describe_champion_option`` of a ``UseChampionPower``."""
     champion = state.creature(action.champion)
@@ -768,14 +756,16 @@ def _describe_champion_use(state: GameState, action) -> str:
     own = action.ally == action.champion  # the champion is its own ally unless the power says another
     ally = "it" if own else creature_name(state, action.ally)
     effect = power.effect.value
-    if effect == "extra damage":  # the enemy's HP now: whether the extra damage destroys it (issue 20)
+    if effect == "extra damage":
         hit = f"{creature_name(state, action.champion)}'s own hit" if own else f"{ally}'s hit"
-        what = f"{_with_hp(state, action.enemy)} takes +{power.amount} damage from {hit}"
+        struck = state.creature(action.enemy)
+        what = (f"{creature_name(state, action.enemy)} ({struck.hp} HP left) takes +{power.amount} damage "
+                f"from {hit}")
     elif effect == "reroll":
         what = f"{ally} rolls its missed attack against {creature_name(state, action.enemy)} again"
-    elif effect == "heal":  # its HP now, so that the player sees what the healing is worth
-        what = f"{'it' if own else creature_name(state, action.ally)} ({_hp(state, action.ally)}) regains up to " \
-               f"{power.amount} HP"
+    elif effect == "heal":
+        healed = state.creature(action.ally)
+        what = f"{ally} regains up to {power.amount} HP (now {healed.hp} of {healed.card.hp})"
     elif effect == "damage near":  # CL-12
         what = f"each enemy it sees within {power.near} of {ally} takes {power.amount} damage"
     elif effect == "set die":  # CL-12

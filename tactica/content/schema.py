@@ -40,9 +40,12 @@ def unknown(what: str, value: str) -> str:
     """"unknown attack type 'mele' in attack 1 of card 'x'": the value right after what it is.
 
     ``what`` is a field label such as "attack type in attack 1 of card 'x'"
-    or "the cover of terrain type 1"; a leading "the" is dropped.
+    or "the cover of terrain type 1"; a leading "the", "a" or "an" is dropped ("unknown entry 'x' of
+    …", never "unknown an entry").
     """
-    text = what.removeprefix("the ")
+    text = what
+    for article in ("the ", "an ", "a "):
+        text = text.removeprefix(article)
     cut = min((text.find(sep), sep) for sep in (" in ", " of ") if sep in text) if (
         " in " in text or " of " in text) else None
     if cut is None:

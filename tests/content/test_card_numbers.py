@@ -76,7 +76,7 @@ def test_cl_4_defence_against_kinds_of_attack_loads(tmp_path):
     ("{kind: bonus, to: attack, bonus: 0}", "15:42 a bonus of 0 changes nothing"),
     ("{kind: bonus, to: attack, bonus: 2, amount: 2}", "15:45 'amount' does not belong to a 'bonus' ability"),
     ("{kind: bonus, to: attack, bonus: 2, when: {other: {alignment: Evill}}}",
-     "15:71 unknown an entry 'Evill' of the alignments of 'other' of 'when' of ability 1"),
+     "15:71 unknown entry 'Evill' of the alignments of 'other' of 'when' of ability 1"),
     ("{kind: bonus, to: speed, bonus: 2, when: {other: {bloodied: true}}}",
      "15:50 a speed bonus is not part of an attack, so 'other', 'attack' and 'damage' never hold there"),
     ("{kind: bonus, to: attack, bonus: 2, when: {}}", "15:51 an empty 'when'"),

@@ -137,3 +137,10 @@ def test_close_and_area_reach_errors(tmp_path):
                for p in _problems(tmp_path, AREAS.replace("burst 2", "burst 11")))
     assert any("strikes every creature in its area" in p
                for p in _problems(tmp_path, AREAS.replace("reach: burst 2,", "reach: burst 2, targets: 2,")))
+
+
+def test_an_unknown_value_is_named_without_a_dangling_article():
+    from tactica.content.schema import unknown
+    assert unknown("an entry of the ladder of effect 1", "stunnd") == "unknown entry 'stunnd' of the ladder of effect 1"
+    assert unknown("a condition in effect 2", "x") == "unknown condition 'x' in effect 2"
+    assert unknown("the cover of terrain type 1", "y") == "unknown cover 'y' of terrain type 1"

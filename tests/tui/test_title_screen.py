@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import OptionList
+from textual.widgets._footer import FooterKey
 
 from tactica import cli
 from tactica.client.factory import BattleFactory
@@ -75,6 +76,8 @@ async def test_new_battle_asks_for_the_opponent_then_opens_setup_and_esc_comes_b
         await pilot.press("down", "down", "down", "enter")  # the fourth: a second player (hot-seat)
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen) and app.factory.opponent is None
+        footer = {k.description: k.key_display for k in app.screen.query(FooterKey)}
+        assert footer.get("Back") == "esc" and "Quit" not in footer  # Esc goes back to the title
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is title and app.is_running

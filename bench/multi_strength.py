@@ -1,6 +1,7 @@
 """Win rate of one AI level holding one seat of a three- or four-player free-for-all (issue 22 item 1).
 
 Usage: python bench/multi_strength.py LEVEL OTHER [GAMES] [SEED] [--players N] [--first K] [--jobs J] [--progress]
+       python bench/multi_strength.py --merge FILE...
 
 The battles are ``tactica sim --players N --ai LEVEL --ai OTHER ...``'s: the
 quick-start warbands and map of N players (each warband keeps its seat), the
@@ -9,13 +10,16 @@ game seeds of ``tactica.ai.sim.game_seed`` and the seats rotated as
 LEVEL plays every seat in turn.  Prints one JSON line: LEVEL's wins, its win
 rate with a 95% Wilson interval, the errors (a battle that raised counts as
 played and not won, its message kept), the time and the load average at the
-start and the end.  ``--first K`` plays games K..K+GAMES-1 of the series (to
-split a long run over processes); ``--jobs J`` plays J games at once.
+start and the end, LEVEL's wins by seat (seat 1 first: the warband it
+played), and the CPU seconds a battle took on average.  ``--first K``
+plays games K..K+GAMES-1 of the series (to split a long run over
+processes); ``--jobs J`` plays J games at once.  ``--merge FILE...``
+prints the JSON line of the series the given JSON lines make together
+(games K..K+GAMES-1 each, e.g. 0..29 and 30..59).
 """
 from __future__ import annotations
 
 import json
-import math
 import os
 import sys
 import time
@@ -25,6 +29,7 @@ from functools import lru_cache
 from tactica import content
 from tactica.ai import make_bot
 from tactica.ai.sim import game_seed, play_battle
+from tactica.balance.stats import wilson as _wilson
 from tactica.engine import MapDef, WarbandDef
 
 
@@ -34,8 +39,8 @@ def fixtures(players: int) -> tuple[tuple[WarbandDef, ...], MapDef]:
     return content.default_warbands(players, 200), content.default_map(players, (), 200)
 
 
-def one(work: tuple[str, str, int, int, int]) -> tuple[bool, int, str]:
-    """Play game ``i``: (LEVEL won, its seat, error message or "")."""
+def one(work: tuple[str, str, int, int, int]) -> tuple[bool, int, str, float]:
+    """Play game ``i``: (LEVEL won, its seat, error message or "", CPU seconds of the battle)."""
     level, other, players, i, seed = work
     bands, battle_map = fixtures(players)
     levels = [level] + [other] * (players - 1)
@@ -43,21 +48,40 @@ def one(work: tuple[str, str, int, int, int]) -> tuple[bool, int, str]:
     seat = order.index(0)
     s = game_seed(seed, i)
     bots = [make_bot(levels[order[k]], s * 2 + k) for k in range(players)]
+    cpu = time.process_time()
     try:
         result = play_battle(bots, bands, (battle_map,), s)
     except Exception as err:  # measured, not hidden: reported in the JSON line
-        return False, seat, f"game {i + 1} (dice seed {s}): {type(err).__name__}: {err}"
-    return result.winner == seat, seat, ""
+        return False, seat, f"game {i + 1} (dice seed {s}): {type(err).__name__}: {err}", time.process_time() - cpu
+    return result.winner == seat, seat, "", time.process_time() - cpu
 
 
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval (95% by default) of a win rate ``wins``/``games``."""
-    if games == 0:
-        return (0.0, 1.0)
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return (round(centre - half, 3), round(centre + half, 3))
+def wilson(wins: int, games: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate ``wins``/``games`` (``tactica.balance.stats.wilson``),
+    rounded to three places."""
+    low, high = _wilson(wins, games)
+    return (round(low, 3), round(high, 3))
+
+
+def merge(paths: list[str]) -> dict:
+    """The summary of the series the JSON lines in ``paths`` make together (their games, wins, errors,
+    wins by seat and time added up; the interval recomputed)."""
+    parts = [json.loads(open(p).read().strip().splitlines()[-1]) for p in paths]
+    games = sum(p["games"] for p in parts)
+    wins = sum(p["wins"] for p in parts)
+    by_seat: dict[str, list[int]] = {}
+    for p in parts:
+        for seat, (w, n) in p.get("by_seat", {}).items():
+            tally = by_seat.setdefault(seat, [0, 0])
+            tally[0] += w
+            tally[1] += n
+    cpu = [p["cpu_per_battle"] * p["games"] for p in parts if "cpu_per_battle" in p]
+    return {"level": parts[0]["level"], "other": parts[0]["other"], "players": parts[0]["players"],
+            "games": games, "ranges": [[p["first"], p["first"] + p["games"] - 1] for p in parts],
+            "seed": parts[0]["seed"], "wins": wins, "win_rate": round(wins / games, 3),
+            "win_rate_95ci": wilson(wins, games), "errors": sum((p["errors"] for p in parts), []),
+            "by_seat": dict(sorted(by_seat.items())),
+            "cpu_per_battle": round(sum(cpu) / games, 1) if len(cpu) == len(parts) else None}
 
 
 def _option(argv: list[str], name: str, default: int) -> tuple[int, list[str]]:
@@ -69,6 +93,9 @@ def _option(argv: list[str], name: str, default: int) -> tuple[int, list[str]]:
 
 def main(argv: list[str]) -> None:
     """Run the series the command line asks for and print its JSON line."""
+    if argv and argv[0] == "--merge":
+        print(json.dumps(merge(argv[1:])))
+        return
     progress = "--progress" in argv
     argv = [a for a in argv if a != "--progress"]
     players, argv = _option(argv, "--players", 3)
@@ -80,9 +107,9 @@ def main(argv: list[str]) -> None:
     load_before = os.getloadavg()
     start = time.perf_counter()
     work = [(level, other, players, i, seed) for i in range(first, first + games)]
-    results: list[tuple[bool, int, str]] = []
+    results: list[tuple[bool, int, str, float]] = []
 
-    def note(r: tuple[bool, int, str]) -> None:
+    def note(r: tuple[bool, int, str, float]) -> None:
         results.append(r)
         if progress:
             won = sum(x[0] for x in results)
@@ -98,9 +125,16 @@ def main(argv: list[str]) -> None:
         for w in work:
             note(one(w))
     wins = sum(r[0] for r in results)
+    by_seat: dict[str, list[int]] = {}
+    for r in results:
+        tally = by_seat.setdefault(str(r[1] + 1), [0, 0])
+        tally[0] += r[0]
+        tally[1] += 1
     print(json.dumps({"level": level, "other": other, "players": players, "games": games, "first": first,
                       "seed": seed, "wins": wins, "win_rate": round(wins / games, 3),
                       "win_rate_95ci": wilson(wins, games), "errors": [r[2] for r in results if r[2]],
+                      "by_seat": dict(sorted(by_seat.items())),
+                      "cpu_per_battle": round(sum(r[3] for r in results) / max(1, games), 1),
                       "seconds": round(time.perf_counter() - start, 1),
                       "load_avg_start": [round(x, 2) for x in load_before],
                       "load_avg_end": [round(x, 2) for x in os.getloadavg()]}))

@@ -34,7 +34,7 @@ from tactica.engine import (
 
 from .stakes import death_extra, kill_vp, zone_award, zone_reaches_target
 from .values import aura_worth, damage_value, expected_basic
-from .weights import APPROACH, BATTLE, EXPOSURE, OFFENSE, ZONE_HOLD, ZONE_LEAVE, ZONE_NEXT, ZONE_WIN
+from .weights import APPROACH, BATTLE, EXPOSURE, OFFENSE, WAIT, ZONE_HOLD, ZONE_LEAVE, ZONE_NEXT, ZONE_WIN
 
 
 @dataclass(frozen=True)
@@ -71,6 +71,12 @@ class PlannerOptions:
             CHG-1; only with its basic melee attack, ``charge_attack``), so
             it retreats beyond that (``charge_reach`` does it for every
             creature and every enemy).
+        wait: in a free-for-all (SCN-MULTI: three sides or more), while no
+            two creatures of different enemy sides are within a move and
+            an attack of each other (``Board.waiting``), count only ``WAIT``
+            of the approach term and leave out ``offense``: our creatures
+            let the other sides meet and fight first, attacking only what
+            comes within reach (the winner is the first to the VP target).
     """
 
     charge_reach: bool = False
@@ -80,6 +86,7 @@ class PlannerOptions:
     oa_first: bool = False
     zone_race: bool = False
     charge_retreat: bool = False
+    wait: bool = False
 
 
 #: The plain planner: no extra term or search (``normal``).
@@ -120,6 +127,8 @@ class Board:
         self._last_stand: dict[str, float] = {}
         #: True when holding our VP zone this round would bring our side to the VP target.
         self.zone_wins = bool(self.zone) and zone_reaches_target(state, state.team_of(player))
+        #: PlannerOptions.wait: a free-for-all whose other sides have not met yet (``rivals_apart``).
+        self.waiting = options.wait and rivals_apart(state, player)
         #: (creature, aura) of every creature on the map with an aura (usually none).
         self.auras = [(c, a) for c in state.alive() if c.card.abilities
                       for a in c.card.abilities if isinstance(a, Aura)]
@@ -262,6 +271,26 @@ class Board:
         return out
 
 
+def rivals_apart(state: GameState, player: int) -> bool:
+    """True in a free-for-all (SCN-MULTI: three sides or more) while no two creatures of different
+    sides hostile to ``player``'s stand within reach of each other: grid distance at most the sum of
+    their speeds and 2 (each a move and a melee attack, ACT-1).  False with two sides."""
+    sides: dict[int, list[Creature]] = {}
+    for c in state.enemy_creatures(player):
+        if c.pos is not None:
+            sides.setdefault(c.team, []).append(c)
+    if len(sides) < 2:
+        return False
+    groups = list(sides.values())
+    for i, group in enumerate(groups):
+        for other in groups[i + 1:]:
+            for a in group:
+                for b in other:
+                    if chebyshev(a.square, b.square) <= a.speed + b.speed + 2:
+                        return False
+    return True
+
+
 def next_turn_reach(state: GameState, c: Creature, attack: AttackDef, melee_moves: int = 1) -> int:
     """Squares (grid distance) within which ``c`` could make ``attack`` next turn (a cheap bound, ACT-1).
 
@@ -319,9 +348,11 @@ def place_value(board: Board, me: Creature, sq: Square, threats: list) -> float:
         approach = -APPROACH * max(0, d - reach) - (1.5 if d <= 1 else 0.0)
     else:
         approach = -APPROACH * max(0, d - 1)
+    if board.waiting:  # SCN-MULTI: the other sides have not met yet (PlannerOptions.wait)
+        approach *= WAIT
     extra = board.last_stand(me)
     value = approach - exposure(me, sq, threats, extra)
-    if board.options.offense:
+    if board.options.offense and not board.waiting:
         value += OFFENSE * board.offense_at(me, sq)
     if board.auras:
         value += aura_value(board, me, sq)

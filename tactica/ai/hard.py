@@ -35,6 +35,13 @@ loses doing it (opportunity attacks).  So a kill that removes the creature
 that would strike next, or a move that leaves nothing worth attacking, is
 worth more than ``normal`` sees, and only the one reply that comes next is
 counted, not every enemy's best attack at once (that made ``hard`` timid).
+With three or four players (SCN-MULTI) every other seat takes its turn
+before ours comes again (RND-2, turns round the table): after the next
+enemy's turn, the turn of each enemy seat that follows it before ours is
+played out too (its best plans as that seat sees the board, up to
+MAX_REPLY_SEATS seats in all, ``_later_replies``), so a creature left in
+reach of the player after next is seen at risk, and an enemy that would
+rather strike a third player costs us nothing.
 When every enemy creature has already acted this round, the enemies' best
 attacks of next round count instead, summed, by LATER.  A VP zone that
 would win the battle at the end of the round counts too (SCN-ASSAULT,
@@ -66,7 +73,12 @@ out of it; and a wounded creature (bloodied, or one hit from death)
 counts an enemy still to act as reaching a move and then a charge
 (``charge_retreat``, ACT-1, CHG-1; with the one attack a charge makes, its
 basic melee attack: the engine's ``charge_attack``) when it picks where
-to stand.
+to stand.  In a free-for-all of three sides or more (SCN-MULTI: the first
+to the VP target wins, so a fight between two rivals serves the third) it
+also waits (``wait``, ``HardBot.board``): while no two enemy sides are
+within reach of each other (``board.rivals_apart``), its creatures count a
+quarter of the approach (WAIT) and no offense term, and attack only what
+comes within their reach.
 
 The search is fixed by ``candidates`` and ``budget`` (units of work per
 decision), so the same seed gives the same choices; ``deadline``
@@ -77,7 +89,7 @@ acts as ``normal`` does.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from tactica.engine import (
     Action,
@@ -98,7 +110,7 @@ from tactica.engine import (
 from .aiming import threat_value
 from .board import Board, PlannerOptions
 from .normal import NormalBot, best_plans, position_key
-from .planner import plan_creature
+from .planner import Plan, plan_creature
 from .stakes import kill_vp, zone_reaches_target
 from .values import damage_value
 from .weights import KILL_THREAT
@@ -111,6 +123,9 @@ REPLY_CANDIDATES = 2
 REPLY_ROLLS = 1
 #: Most enemy activations in a row played out as the reply (RND-2: a turn is two activations).
 MAX_REPLIES = 2
+#: Most enemy seats whose turns are played out before ours comes again (SCN-MULTI: with three or
+#: four players every other seat acts between two of our turns).
+MAX_REPLY_SEATS = 2
 #: Weight of the summed threats when the enemies have no activation left (they come next round).
 LATER = 0.3
 #: Actions of one playout before it is cut (an activation has at most a handful).
@@ -219,6 +234,21 @@ def outcomes(state: GameState, action: Action, seed: int,
         else:
             merged[key] = [w, st]
     return [(w, st) for w, st in merged.values()]
+
+
+def options_for(options: PlannerOptions, state: GameState) -> PlannerOptions:
+    """``options`` as ``hard`` plans with them in ``state``: with ``wait`` on in a free-for-all of
+    three sides or more (SCN-MULTI), unchanged otherwise (a duel, or two teams)."""
+    return replace(options, wait=True) if len(state.teams) > 2 else options
+
+
+class OwnPlayout(NormalBot):
+    """``normal``'s policy with ``hard``'s planner options (``options_for``): our own activations as
+    ``hard``'s look-ahead plays them out (so in a free-for-all it waits as ``hard`` does)."""
+
+    def board(self, state: GameState, player: int) -> Board:
+        """The planner's shared facts for ``player`` in ``state`` with ``options_for``'s options."""
+        return Board(state, player, options_for(self.planner_options, state))
 
 
 class HardBot(NormalBot):
@@ -368,10 +398,17 @@ class HardBot(NormalBot):
 
     @property
     def _own(self) -> NormalBot:
-        """``normal`` with this level's planner options, made once: our own activations, played out as played."""
+        """``normal`` with this level's planner options, made once: our own activations, played out as played
+        (it plans with ``HardBot.board``, so in a free-for-all it waits as this bot does)."""
         if self._own_bot is None:
-            self._own_bot = NormalBot(planner_options=self.planner_options)
+            self._own_bot = OwnPlayout(planner_options=self.planner_options)
         return self._own_bot
+
+    def board(self, state: GameState, player: int) -> Board:
+        """The planner's shared facts for ``player`` (``NormalBot.board``); in a free-for-all of three
+        sides or more (SCN-MULTI) with ``PlannerOptions.wait`` on: our creatures let the other sides
+        meet first (``board.rivals_apart``)."""
+        return Board(state, player, options_for(self.planner_options, state))
 
     def _leaf_loss(self, leaf: GameState, me: int, seed: int = 0) -> float:
         """The expected loss the opponent's next activation inflicts on ``me``'s side in ``leaf``.
@@ -411,12 +448,40 @@ class HardBot(NormalBot):
                     self._work += 1
                     total += threat_value(leaf, e, victims)
             return chance * decided + (1 - chance) * LATER * total
+        enemy = pool[0].player  # the one enemy seat (SCN-MULTI: the next to act, ``_next_enemy``)
+        plans = self._seat_plans(leaf, enemy, pool, victims)
+        first_turn = [(enemy, p) for _, p in plans[:self._replies(leaf, me, len(pool))]]
+        later = self._later_replies(leaf, me, enemy, victims)
+        loss, decided = self._reply_loss(leaf, leaf, me, first_turn + later, seed)
+        if leaf.phase is Phase.ACTIVATE and not leaf.hostile(leaf.turn_player, me) and loss + decided > 0:
+            # RND-2: our second activation of the turn comes first and may destroy the replier
+            first = leaf.creature(first_turn[0][1].uid)
+            kill = max((threat_value(leaf, c, [first], kill_only=True) for c in leaf.alive()
+                        if c.team == team and not c.activated), default=0.0)
+            self._work += 1
+            if kill > 0:
+                instead = (0.0, 0.0)
+                if len(plans) > 1 or later:
+                    instead = self._reply_loss(leaf, leaf, me, [(enemy, p) for _, p in plans[1:2]] + later, seed)
+                loss = (1 - kill) * loss + kill * instead[0]
+                decided = (1 - kill) * decided + kill * instead[1]
+        return REPLY * max(0.0, loss) + decided
+
+    def _seat_plans(self, leaf: GameState, enemy: int, pool: list, victims: list) -> list[tuple[int, Plan]]:
+        """The predicted replies of seat ``enemy`` in ``leaf``: [(threat rank, plan)], best gain first.
+
+        ``pool`` is its creatures still to activate, ranked by their best
+        attack on ``victims`` (our side's creatures; ``threat_value``); the
+        REPLY_CANDIDATES most dangerous are planned with ``normal``'s own
+        scoring (``plan_creature``, as seat ``enemy`` sees the board: in a
+        free-for-all it may prefer a third player's creature, and then costs
+        us nothing).
+        """
         ranked = []
         for i, e in enumerate(pool):
             self._work += 1
             ranked.append((-threat_value(leaf, e, victims), i, e))
         ranked.sort(key=lambda x: x[:2])
-        enemy = pool[0].player  # the one enemy seat (SCN-MULTI: the next to act, ``_next_enemy``)
         enemy_turn = as_turn_of(leaf, enemy)
         board = Board(enemy_turn, enemy, PlannerOptions(charge_reach=self.planner_options.charge_reach))
         plans = []
@@ -426,21 +491,47 @@ class HardBot(NormalBot):
             plans.append((k, plan_creature(enemy_turn, enemy_turn.creature(e.uid), board)))
             self._work += 2
         plans.sort(key=lambda kp: (-kp[1].gain, kp[0]))
-        replies = [p for _, p in plans[:self._replies(leaf, me, len(pool))]]
-        loss, decided = self._reply_loss(leaf, leaf, me, enemy, replies, seed)
-        if leaf.phase is Phase.ACTIVATE and not leaf.hostile(leaf.turn_player, me) and loss + decided > 0:
-            # RND-2: our second activation of the turn comes first and may destroy the replier
-            first = leaf.creature(replies[0].uid)
-            kill = max((threat_value(leaf, c, [first], kill_only=True) for c in leaf.alive()
-                        if c.team == team and not c.activated), default=0.0)
-            self._work += 1
-            if kill > 0:
-                instead = (0.0, 0.0)
-                if len(plans) > 1:
-                    instead = self._reply_loss(leaf, leaf, me, enemy, [plans[1][1]], seed)
-                loss = (1 - kill) * loss + kill * instead[0]
-                decided = (1 - kill) * decided + kill * instead[1]
-        return REPLY * max(0.0, loss) + decided
+        return plans
+
+    def _later_replies(self, leaf: GameState, me: int, enemy: int, victims: list) -> list[tuple[int, Plan]]:
+        """The turns of the other enemy seats that come before our next one (SCN-MULTI, RND-2..4).
+
+        In a battle of three or four players, after seat ``enemy`` (the next
+        enemy, ``_next_enemy``) the turn goes round the table (``_seats_before_us``);
+        each hostile seat with creatures still to activate that acts before
+        ``me`` again takes a turn of up to two activations (RND-2), its
+        best plans (``_seat_plans``), up to MAX_REPLY_SEATS seats in all.
+        Returns [(seat, plan)] in the order they act; [] in a duel.
+        """
+        out: list[tuple[int, Plan]] = []
+        for seat in self._seats_before_us(leaf, me, enemy)[:MAX_REPLY_SEATS - 1]:
+            pool = [c for c in leaf.alive(seat) if not c.activated]
+            plans = self._seat_plans(leaf, seat, pool, victims)
+            out += [(seat, p) for _, p in plans[:min(2, len(pool), MAX_REPLIES)]]
+        return out
+
+    @staticmethod
+    def _seats_before_us(leaf: GameState, me: int, enemy: int) -> list[int]:
+        """The hostile seats after ``enemy`` whose turns come before ``me``'s next one (SCN-MULTI).
+
+        Turns go round the table in seat order (RND-2); a seat with nothing
+        left to activate is passed over (RND-4).  The list stops at ``me``
+        while our side still has a creature to activate (else every enemy
+        still waiting acts before the round ends); teammates are passed
+        over (they act, but the look-ahead does not play them).
+        """
+        if leaf.players <= 2:
+            return []
+        team = leaf.team_of(me)
+        ours_left = any(c.team == team and not c.activated for c in leaf.alive())
+        out = []
+        for k in range(1, leaf.players):
+            p = (enemy + k) % leaf.players
+            if p == me and ours_left:
+                break
+            if leaf.hostile(p, me) and any(not c.activated for c in leaf.alive(p)):
+                out.append(p)
+        return out
 
     @staticmethod
     def _next_enemy(leaf: GameState, me: int, waiting: list) -> int:
@@ -478,11 +569,13 @@ class HardBot(NormalBot):
                 n = waiting
         return max(1, min(n, waiting, MAX_REPLIES))
 
-    def _reply_loss(self, leaf: GameState, state: GameState, me: int, enemy: int, replies: list,
+    def _reply_loss(self, leaf: GameState, state: GameState, me: int, replies: list[tuple[int, Plan]],
                     seed: int) -> tuple[float, float]:
         """Our expected loss from ``leaf`` when the planned ``replies`` act one after another from ``state``.
 
-        Each reply is activated and played out with ``normal``'s policy until
+        ``replies``: (seat, plan) pairs in the order they act (SCN-MULTI: the
+        next enemy's turn, then the other enemy seats' before ours).  Each
+        reply is activated and played out with ``normal``'s policy until
         its attack is made (its planned first action while legal, its attack
         roll enumerated); the next starts from each outcome.  A reply whose
         creature is gone is skipped.  Returns (the loss in creatures and HP,
@@ -495,17 +588,17 @@ class HardBot(NormalBot):
         if not replies:
             chance, decided = self._round_end(state, me)
             return (1 - chance) * self._loss(leaf, state, me), chance * decided
-        plan, rest = replies[0], replies[1:]
+        (enemy, plan), rest = replies[0], replies[1:]
         c = state.find(plan.uid)
         if c is None or not c.alive or c.activated:
-            return self._reply_loss(leaf, state, me, enemy, rest, seed)
+            return self._reply_loss(leaf, state, me, rest, seed)
         st = with_dice(as_turn_of(state, enemy), BranchDice(SeededDice.from_seed(seed ^ 0xE4E7 ^ (len(rest) << 20))))
         if check(st, Activate(plan.uid)) is not None:  # e.g. a creature another player controls (CON-6)
-            return self._reply_loss(leaf, state, me, enemy, rest, seed)
+            return self._reply_loss(leaf, state, me, rest, seed)
         st, _ = apply(st, Activate(plan.uid))
         loss = decided = 0.0
         for w, after in self._playout(st, plan.uid, seed + 31 * len(rest), 0, plan.action, reply=True):
-            part, zone = self._reply_loss(leaf, after, me, enemy, rest, seed)
+            part, zone = self._reply_loss(leaf, after, me, rest, seed)
             loss += w * part
             decided += w * zone
         return loss, decided
@@ -584,4 +677,4 @@ class HardBot(NormalBot):
         return loss
 
 
-__all__ = ["BranchDice", "HardBot", "outcomes"]
+__all__ = ["BranchDice", "HardBot", "OwnPlayout", "options_for", "outcomes"]

@@ -25,6 +25,7 @@ ZONE_NEXT = 0.25       # × BATTLE for ending within one activation's walk of th
 ZONE_LEAVE = 1.0       # × zone VP for the only holder leaving our VP zone: next round's award too (zone_race)
 SEPARATE = 0.3         # × the value of an enemy's attack on a creature it is forced away from
 INTO_REACH = 0.3       # × the value of a fresh ally's attack on an enemy forced next to it
+WAIT = 0.25            # share of APPROACH while the other sides of a free-for-all are apart (PlannerOptions.wait)
 OFFENSE = 0.5          # × the best attack an end square puts in reach next turn (PlannerOptions.offense; hard)
 MOVE_CHARGE = 4        # squares tried as the start of a move-then-charge (PlannerOptions.move_charge; hard)
 SHIFT_MOVES = 2        # shift squares tried as the start of a shift-then-move (PlannerOptions.shift; hard)

@@ -35,6 +35,19 @@ def rows(found: Found) -> tuple[str, list[str], list[list[str]], list[str]]:
                 "No start area is favoured beyond chance at these numbers (every interval holds 50%)."]
         said.append(f"{len(found.battles)} battles, {found.ai} against {found.ai}, every warband pairing on "
                     "both sides (mirror matches included).")
+        f = found.first
+        said.append("First player: the side that took the first turn of round 1 (chosen by the winner of the "
+                    "initiative roll). " + (f"Going first {'helps' if f.low > 0.5 else 'hurts'} on this map: its "
+                                           "95% interval lies wholly " + ("above" if f.low > 0.5 else "below") +
+                                           " 50%." if f.low > 0.5 or f.high < 0.5 else
+                                           "Going first makes no difference beyond chance here."))
+        if found.pairings:
+            said.append("Pairings (first seat's warband against the second's: the first seat's win rate): " +
+                        "; ".join(f"{a} against {b} {_pct(r.rate)} (n={r.games})" for (a, b), r in found.pairings)
+                        + ".")
+        said.append("The figures measure the map as the AI plays it: a lean the AI gives one side (its paths, "
+                    "its deployment) shows here too. Run a shipped map the same way to see what an even "
+                    "figure looks like, and more --games to narrow the intervals.")
         return f"Map balance: {found.map}", head, body, said
     if isinstance(found, WarbandMatrix):
         head = ["warband ↓ against →", *found.names, "overall"]

@@ -24,7 +24,8 @@ def opening_line(session: GameSession) -> LogLine:
     resumed battle's log so far follows."""
     s = session
     if s.resumed:
-        return LogLine(f"Resumed battle {s.save_id or ''}, seed {s.seed}: the log so far", "info")
+        note = f" — {s.resume_note}" if s.resume_note else ""
+        return LogLine(f"Resumed battle {s.save_id or ''}, seed {s.seed}: the log so far{note}", "info")
     return LogLine(f"New battle, seed {s.seed} (tactica play --seed {s.seed} replays these dice)"
                    + (f"; autosaved as {s.save_id}" if s.save_id else ""), "info")
 

@@ -114,12 +114,17 @@ def resume_session(opened: OpenedSave, saver: AutoSaver | None) -> GameSession:
             session.recorder = _recorder(save, saver, existing=True)
         else:  # from a file, which is only read: its battle in the store goes on, else a new one
             save = snapshot(save)
+            wanted = save.id
             stored = _stored_start_of(save, saver)
             if stored is not None:
                 session.recorder = Recorder(save, writer=saver.writer(stored, existing=True))
             else:
                 session.recorder = _recorder(save, saver, existing=False)
             session.recorder.sync(rebuilt.final)
+            if stored is None and session.save_id != wanted:
+                session.resume_note = (f"This file is not where saved battle {wanted} stands now (it went on "
+                                       "after the file was written, or is another battle), so the file goes on "
+                                       f"as a new battle; 'tactica resume {wanted}' continues the saved one.")
         session.saver = saver
     steps = undo_steps(opened, len(events))
     if session.opponent is not None and any(s.before.decider in session.opponent.seats for s in steps):

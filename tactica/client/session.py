@@ -96,6 +96,8 @@ class GameSession:
         quick_setup: True when ``start`` made the set-up choices automatically (the log says so).
         history_log: a resumed battle's log so far, rebuilt from its save as the live battle showed it
             (``describe.saved_log``); None for a battle begun in this run (its log comes from ``events``).
+        resume_note: what the log's first line adds about where a resumed battle is stored ("" nothing:
+            a file whose battle the store holds further on goes on as a new battle, and says so).
     """
 
     state: GameState
@@ -110,6 +112,7 @@ class GameSession:
     opponent: Opponent | None = None
     history_log: list | None = None
     quick_setup: bool = False
+    resume_note: str = ""
     _legal_for: object = field(default=None, repr=False)
     _legal: list[Action] = field(default_factory=list, repr=False)
     _undo: list[UndoStep] = field(default_factory=list, repr=False)

@@ -5,9 +5,28 @@ import pytest
 
 from tactica import cli
 from tactica.ai import sim
+from tactica.ai.board import rivals_apart
 from tactica.ai.hard import HardBot
+from tactica.ai.normal import NormalBot
 from tactica.ai.scenarios import warband
-from tactica.engine import Activate, GameState, MapDef, Phase, apply, as_turn_of, legal_actions, new_game
+from tactica.engine import (
+    Activate,
+    EndActivation,
+    GameState,
+    MapDef,
+    Phase,
+    Ruleset,
+    SeededDice,
+    apply,
+    as_turn_of,
+    chebyshev,
+    legal_actions,
+    new_game,
+    with_dice,
+)
+from tactica.engine.sandbox import battle
+
+from .conftest import activation
 
 
 def _corners(size: int = 10) -> MapDef:
@@ -98,3 +117,76 @@ def test_a_failing_bot_is_one_clean_error_line_with_game_and_seed(monkeypatch, c
     assert lines[0].startswith("tactica sim: error: game 1 (--seed 4, dice seed ")
     assert f"dice seed {sim.game_seed(4, 0)})" in lines[0]
     assert "the broken AI (player " in lines[0] and "ZeroDivisionError: planner divided by zero" in lines[0]
+
+
+# -- the look-ahead counts every enemy seat that acts before our next turn (SCN-MULTI, RND-2) ----------
+
+def _ffa(board: str, owners: dict[str, int], **kw) -> GameState:
+    """A sandbox free-for-all waiting for seat 1 (player 0) to activate; ``owners`` names seats 3 and 4."""
+    return battle(board, owners=owners, turn_player=0, **kw)
+
+
+def test_scn_multi_seats_before_us_go_round_the_table_and_stop_at_our_turn():
+    st = _ffa("A.b.C.d\nE......", {"C": 2, "d": 3})
+    assert st.players == 4
+    assert HardBot._seats_before_us(st, 0, 1) == [2, 3]   # after seat 2 (the next enemy): seats 3 and 4
+    assert HardBot._seats_before_us(st, 0, 2) == [3]      # seat 2 had nothing left: from seat 3 on
+    assert HardBot._seats_before_us(st, 0, 3) == []       # seat 4 is the last before ours
+    teams = _ffa("A.b.C.d\nE......", {"C": 2, "d": 3}, rules=Ruleset(teams=(0, 1, 0, 1), vp_target=300))
+    assert HardBot._seats_before_us(teams, 0, 1) == [3]   # seat 3 is our teammate: passed over
+    duel = battle("A.b\nE..", turn_player=0)
+    assert HardBot._seats_before_us(duel, 0, 1) == []     # two players: the next enemy is the only one
+
+
+def test_scn_multi_rnd_4_a_seat_with_nothing_left_is_passed_over():
+    st = _ffa("A.b.C.d", {"C": 2, "d": 3})
+    st = as_turn_of(st, 0)
+    done = apply(apply(st, Activate("A"))[0], EndActivation())[0]  # our only creature has acted
+    assert not done.is_over
+    # nothing of ours is left this round: every enemy still waiting acts before the round ends
+    assert HardBot._seats_before_us(done, 0, 1) == [2, 3]
+
+
+def test_scn_multi_hard_counts_the_attack_of_the_seat_after_the_next_enemy():
+    """A stands next to c (seat 3); seat 2's b is far off.  Seat 2 acts next, then seat 3: c's
+    attack on A comes before our next turn, so activating A is not free of loss (the look-ahead
+    counted only seat 2's reply before, and saw none)."""
+    board = "Ac" + "." * 26 + "b\n" + "." * 14 + "B" + "." * 14  # B: out of everyone's reach
+    st = _ffa(board, {"c": 2})
+    st = with_dice(st, SeededDice.from_seed(1))
+    bot = HardBot(seed=1)
+    loss = bot.expected_loss(st, "A", seed=7)
+    assert loss > 0
+    assert HardBot._seats_before_us(st, 0, 1) == [2]
+    only_next = HardBot(seed=1)
+    only_next._seats_before_us = lambda *a: []  # the old model: the next enemy seat alone
+    assert only_next.expected_loss(st, "A", seed=7) == 0
+
+
+def test_scn_multi_a_duel_has_no_later_replies():
+    st = battle("Ab\nB.", turn_player=0)
+    bot = HardBot(seed=1)
+    assert bot._later_replies(st, 0, 1, st.alive(0)) == []
+
+
+# -- a free-for-all: let the other sides meet first (SCN-MULTI, PlannerOptions.wait) ------------------
+
+def test_scn_multi_rivals_apart_until_two_enemy_sides_are_within_reach_of_each_other():
+    far = _ffa("A" + "." * 9 + "b" + "." * 17 + "c", {"c": 2})      # b and c: 18 apart (reach 6+6+2)
+    near = _ffa("A" + "." * 9 + "b" + "." * 12 + "c", {"c": 2})     # 13 apart: they can meet
+    assert rivals_apart(far, 0) and not rivals_apart(near, 0)
+    duel = battle("A" + "." * 9 + "b" + "." * 17 + "d", turn_player=0)
+    assert not rivals_apart(duel, 0)                                  # one enemy side: nothing to wait for
+    assert HardBot(seed=1).board(far, 0).waiting and not HardBot(seed=1).board(duel, 0).waiting
+
+
+def test_scn_multi_hard_holds_back_while_the_other_two_sides_are_apart():
+    """A (ours) is 10 squares from b (seat 2), which is 18 from c (seat 3): ``normal`` walks A
+    toward b; ``hard`` counts a quarter of the approach (WAIT) and stays out of b's reach."""
+    board = "A" + "." * 9 + "b" + "." * 17 + "c"
+    acts_hard, after_hard = activation(HardBot(seed=1), with_dice(_ffa(board, {"c": 2}), SeededDice.from_seed(1)))
+    acts_normal, after_normal = activation(NormalBot(seed=1), with_dice(_ffa(board, {"c": 2}), SeededDice.from_seed(1)))
+    gap = lambda st: chebyshev(st.creature("A").square, st.creature("b").square)  # noqa: E731
+    assert gap(after_normal) < 10
+    assert gap(after_hard) > gap(after_normal)
+    assert gap(after_hard) > 6 + 1  # beyond b's move and attack (ACT-1)

@@ -76,3 +76,14 @@ def test_card_report_sets_each_cost_beside_the_yardstick_and_names_cards_never_b
     assert "yardstick" in text and f"{worth(catalogue[a]):.0f}" in text
     assert f"Never brought into a battle, so not in the table (2): {catalogue[b].name}, {catalogue[c].name}." in text
     assert found.as_dict()["unseen"] == [b, c]
+
+
+def test_map_report_says_what_the_first_player_is_whether_it_matters_and_each_pairing():
+    found = arena.MapBalance("Test Field", "greedy", [], {"A": Rate(50, 100), "B": Rate(50, 100)}, Rate(80, 100),
+                             [(("Ash", "Frost"), Rate(6, 10)), (("Frost", "Ash"), Rate(3, 10))])
+    text = " ".join(_text(found).split())
+    assert "First player: the side that took the first turn of round 1" in text
+    assert "Going first helps on this map" in text
+    assert "Ash against Frost 60% (n=10); Frost against Ash 30% (n=10)." in text
+    even = arena.MapBalance("Test Field", "greedy", [], {"A": Rate(5, 10)}, Rate(5, 10))
+    assert "Going first makes no difference beyond chance here." in " ".join(_text(even).split())

@@ -327,6 +327,9 @@ def test_an_exported_battle_resumed_from_its_file_goes_on_in_its_own_row(data, e
             else:
                 assert session.save_id == f"{save.id}-2"
                 assert len(store.load(save.id).actions) == 30
+                assert f"'tactica resume {save.id}' continues the saved one" in session.resume_note
+        if exported_after == 30:
+            assert session.resume_note == ""
     finally:
         saver.close()
 

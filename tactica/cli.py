@@ -22,8 +22,9 @@ from tactica import __version__
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 #: The engine's ``SCENARIOS``, written out so that ``--help`` imports no engine.
 SCENARIOS = ("assault", "bounty", "uncontested", "combined", "sealed")
-CARDS_HELP = ("a card file of your own (repeatable): its cards join the shipped ones, so --warband files may "
-              "name them (and Sealed packs hold them); an id that is already a shipped card's is an error")
+CARDS_HELP = ("a card file of your own, or a folder of them (repeatable): its cards join the shipped ones, "
+              "so --warband files may name them (and Sealed packs hold them); an id that is already a shipped "
+              "card's is an error")
 SCENARIO_HELP = ("victory rules: assault (default), bounty, uncontested, combined (250 points), "
                  "sealed (warbands built from random pools drawn with the seed)")
 
@@ -187,12 +188,16 @@ def cards_note(args: argparse.Namespace) -> str | None:
 
 
 def _screen_options(command: argparse.ArgumentParser) -> None:
-    """The battle screen's options of ``play`` and ``resume``: the hot-seat hand-off and the bell."""
-    command.add_argument("--no-handoff", action="store_true",
-                         help="hot-seat: show the board at once between two players' turns, without the "
-                              "hand-off screen that hides it (on by default; never shown against the AI)")
-    command.add_argument("--bell", action="store_true",
-                         help="ring the terminal's bell when the AI's turn ends and yours begins")
+    """The battle screen's options of ``play``, ``resume`` and ``config``: the hot-seat hand-off and the
+    bell, each on or off; given, it beats the settings file (``args.handoff`` / ``args.bell``: True,
+    False, or None when not given)."""
+    command.add_argument("--handoff", action=argparse.BooleanOptionalAction, default=None,
+                         help="hot-seat: hide the board between two players' turns behind the hand-off "
+                              "screen (--no-handoff: show it at once); beats the settings file's handoff "
+                              "(on by default; never shown against the AI)")
+    command.add_argument("--bell", action=argparse.BooleanOptionalAction, default=None,
+                         help="ring the terminal's bell when the AI's turn ends and yours begins "
+                              "(--no-bell: never); beats the settings file's bell (off by default)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -310,7 +315,8 @@ def build_parser() -> argparse.ArgumentParser:
     val.add_argument("paths", nargs="*", metavar="PATH",
                      help="map, warband and card files, or folders of them (optional with --cards)")
     val.add_argument("--cards", metavar="FILE", action="append",
-                     help="a card file of your own whose cards the warbands checked may name (repeatable; "
+                     help="a card file of your own, or a folder of them, whose cards the warbands checked may "
+                          "name (repeatable; "
                           "card files given as PATH count too)")
 
     pre = sub.add_parser("preview", help="draw a map file in the terminal (errors: the validator's lines)")
@@ -322,7 +328,8 @@ def build_parser() -> argparse.ArgumentParser:
     bld.add_argument("--faction", metavar="F", default=None, help="faction to start with")
     bld.add_argument("--edit", metavar="FILE", default=None, help="a warband file to load and save back to")
     bld.add_argument("--cards", metavar="FILE", action="append",
-                     help="a card file of your own: its cards join the catalogue (repeatable)")
+                     help="a card file of your own, or a folder of them: its cards join the catalogue "
+                          "(repeatable)")
 
     cfg = sub.add_parser("config", help="show the settings file's path and the settings in force (--init: write "
                                         "a commented default file)")
@@ -339,10 +346,10 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the process exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command is None:
-        parser.print_help()
-        return 0
     try:
+        if args.command is None:  # the title screen in a terminal; the help otherwise
+            from tactica.tui.run import run_title
+            return run_title(parser, play_opponent)
         if args.command == "tutorial":
             from tactica.tui.run import run_tutorial
             return run_tutorial(args)

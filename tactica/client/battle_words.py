@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from tactica.client.describe import LogLine, creature_name, player_name
 from tactica.client.session import GameSession
+from tactica.client.settings import KeyWords, key_display, key_words
 from tactica.engine import Action, Charge, EndActivation, GameState, Move, Square, Squeeze, Terrain
 
 CONFIRM_TITLES = ("Opportunity attack", "Pit", "End activation?")
@@ -90,30 +91,33 @@ def asks_first(session: GameSession, action: Action) -> str:
     return ""
 
 
-def confirm_text(session: GameSession, pending: Pending | None, room: int | None = None) -> str:
+def confirm_text(session: GameSession, pending: Pending | None, room: int | None = None,
+                 keys: KeyWords | None = None) -> str:
     """The warning shown while ``pending`` waits for its key again ("" when nothing waits); longer
-    than ``room`` characters, it names creatures by label alone ("OG1")."""
-    text = _confirm_words(session, pending, False)
+    than ``room`` characters, it names creatures by label alone ("OG1").  ``keys``: the battle keys
+    as bound (``settings.key_words``; None: the defaults), for the shift it suggests."""
+    keys = keys if keys is not None else key_words()
+    text = _confirm_words(session, pending, False, keys)
     if room is not None and len(text) > room:
-        text = _confirm_words(session, pending, True)
+        text = _confirm_words(session, pending, True, keys)
     return text
 
 
-def _confirm_words(session: GameSession, pending: Pending | None, short: bool) -> str:
+def _confirm_words(session: GameSession, pending: Pending | None, short: bool, keys: KeyWords) -> str:
     """``confirm_text``, creatures by label when ``short``."""
     if pending is None:
         return ""
     key, action = pending
     st = session.state
-    press = "Enter" if key == "enter" else key
+    press = key_display(key)
     me = st.actor  # only the active creature's actions wait for their key again
     name = me.label if short else creature_name(st, me.uid)
     pit = session.pit_ending(action)
     if isinstance(action, EndActivation):
         if pit:
-            return (f"{name} ends its turn over a pit: it is destroyed (TER-PIT)! Press e again to end "
+            return (f"{name} ends its turn over a pit: it is destroyed (TER-PIT)! Press {press} again to end "
                     f"anyway; any other key cancels.")
-        return (f"{name} has used neither its move nor its attack action. Press e again to end its "
+        return (f"{name} has used neither its move nor its attack action. Press {press} again to end its "
                 f"activation anyway; any other key cancels.")
     assert isinstance(action, (Move, Squeeze, Charge))  # only these ask first (``asks_first``)
     names = [st.creature(u).label if short else creature_name(st, u)
@@ -134,18 +138,20 @@ def _confirm_words(session: GameSession, pending: Pending | None, short: bool) -
     attacks = "an opportunity attack" if len(names) == 1 else "opportunity attacks"
     also = " and ends its activation over a pit: it is destroyed (TER-PIT)" if pit else ""
     return (f"This move gives {who} {attacks}{also}! Press {press} again to move anyway; any other key "
-            f"cancels (s shifts one square without provoking).")
+            f"cancels ({keys['shift']} shifts one square without provoking).")
 
 
-def cancelled_text(session: GameSession, action: Action) -> str:
-    """What the status line says when a key other than the confirming one called ``action`` off."""
+def cancelled_text(session: GameSession, action: Action, keys: KeyWords | None = None) -> str:
+    """What the status line says when a key other than the confirming one called ``action`` off;
+    ``keys``: the battle keys as bound (``settings.key_words``; None: the defaults)."""
+    k = keys if keys is not None else key_words()
     if isinstance(action, EndActivation):
-        return "The activation goes on: choose what it does (e ends it, and asks again)."
+        return f"The activation goes on: choose what it does ({k['end']} ends it, and asks again)."
     if isinstance(action, Charge):
         if session.provokers(tuple(action.path)):
             return ("Charge cancelled: nobody gets an opportunity attack. Move the cursor to another end "
-                    "square, or Esc (a provoking charge always asks twice).")
-        return "Charge cancelled. Move the cursor to another end square, or Esc."
+                    f"square, or {k['cancel']} (a provoking charge always asks twice).")
+        return f"Charge cancelled. Move the cursor to another end square, or {k['cancel']}."
     assert isinstance(action, (Move, Squeeze))  # only these ask first (``asks_first``)
     if session.provokers(tuple(action.path)):
         return ("Move cancelled: nobody gets an opportunity attack. Move the cursor to choose again "

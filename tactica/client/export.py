@@ -73,6 +73,29 @@ def export_battle(save: SaveFile, folder: Path | None = None) -> Path:
     return path
 
 
+def shown_path(path: Path | str, width: int | None = None) -> str:
+    """``path`` as the game shows it: the home folder as "~"; with ``width``, cut into lines of at most
+    ``width`` characters after a "/" (so that a narrow toast never wraps it inside a folder's or the
+    file's name; a name longer than ``width`` stands whole on a line of its own)."""
+    text = str(path)
+    home = str(Path.home())
+    if home not in ("", "/") and (text == home or text.startswith(home + "/")):
+        text = "~" + text[len(home):]
+    if width is None or len(text) <= width:
+        return text
+    lines: list[str] = []
+    line = ""
+    for i, part in enumerate(text.split("/")):
+        piece = part if i == 0 else "/" + part
+        if line and len(line) + len(piece) > width:
+            lines.append(line)
+            line = piece
+        else:
+            line += piece
+    lines.append(line)
+    return "\n".join(lines)
+
+
 def run_export(args: argparse.Namespace) -> int:
     """``tactica export FILE_OR_ID``: write a saved battle's log as Markdown or text to a file or
     standard output; with ``--save FILE``, write the battle itself as one self-contained save file

@@ -6,7 +6,8 @@ Between two human players' turns the interface hides the board behind a hand-off
 the keyboard: moves, hits and misses, creatures destroyed, VP scored, rounds begun.  This module
 decides when the screen is due (``HandOff``) and words its summary (``summary_lines``); the Textual
 screen only shows them.  It is never due against a single human (a battle against the AI) and it is
-switched off by ``tactica play --no-handoff`` (a setting is to come with issue 20 item 7).
+switched off by the settings file's ``handoff = false`` or ``tactica play --no-handoff``
+(``--handoff`` turns it back on over the file).
 """
 from __future__ import annotations
 
@@ -51,14 +52,17 @@ def summary_lines(events: Sequence[Event], state: GameState) -> list[str]:
     Returns lines such as "Player 2's turn.", "Goblin (GB1) moved 4 squares.", "Goblin (GB1) hit
     Guard (GU1) with Spear: 10 damage, 20 HP left.", "Guard (GU1) was destroyed.", "Player 2 scored
     20 VP (destroyed); 40 in all."; an attack that hit and its damage make one line.  Events that
-    change nothing a player looks for (activations starting or ending, dice) give none.
+    change nothing a player looks for (activations starting or ending, dice) give none, and neither
+    does a turn in which nothing of the rest happened (its "Player 2's turn." alone says nothing).
     """
     lines: list[str] = []
+    turns: set[int] = set()  # the indexes of the "Player N's turn." lines
     hit: tuple[AttackRolled, int] | None = None  # an attack that hit, and the index of its line
     for event in events:
         if isinstance(event, RoundStarted):
             lines.append(f"Round {event.round} began.")
         elif isinstance(event, TurnStarted):
+            turns.add(len(lines))
             lines.append(f"{player_name(event.player)}'s turn.")
         elif isinstance(event, CreatureMoved):
             if event.mode == "expand":  # the end of a squeeze (docs/rules.md): no square moved
@@ -84,7 +88,8 @@ def summary_lines(events: Sequence[Event], state: GameState) -> list[str]:
         elif isinstance(event, VictoryPointsScored):
             lines.append(f"{player_name(event.player)} scored {event.amount} VP ({event.reason}); "
                          f"{event.total} in all.")
-    return lines
+    empty = {i for i in turns if i + 1 == len(lines) or i + 1 in turns or lines[i + 1].startswith("Round ")}
+    return [line for i, line in enumerate(lines) if i not in empty]
 
 
 def handoff_title(player: int) -> str:

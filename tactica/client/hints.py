@@ -37,6 +37,7 @@ from tactica.engine import (
 from .describe import creature_name, describe_preview, player_name
 from .modes import Mode, ModeMachine
 from .session import GameSession
+from .settings import KeyWords
 
 SAYS_WHY = {"attack": (Mode.PICK, Mode.ACT, Mode.CHARGE, Mode.CHARGE_END),
             "charge": (Mode.PICK, Mode.ACT, Mode.ATTACK, Mode.AREA),
@@ -44,10 +45,12 @@ SAYS_WHY = {"attack": (Mode.PICK, Mode.ACT, Mode.CHARGE, Mode.CHARGE_END),
             "dig": (Mode.PICK, Mode.ACT), "prone": (Mode.PICK, Mode.ACT)}
 """Modes in which a key that can do nothing now (its action not ``allowed``) says why (``refusal``)."""
 
-THEN = {"attack": "a attacks", "charge": "c charges", "move": "m moves it", "shift": "s shifts it 1 square",
-        "power": "w uses its special power", "end": "e ends its activation",
-        "dig": "g digs at rubble beside it (UG-RUBBLE)", "prone": "d drops it prone or stands it up (G5E-PRONE)"}
-"""What each key does once a creature is active, for "Activate a creature first" (``refusal``)."""
+THEN = {"attack": "{attack} attacks", "charge": "{charge} charges", "move": "{move} moves it",
+        "shift": "{shift} shifts it 1 square", "power": "{power} uses its special power",
+        "end": "{end} ends its activation", "dig": "{dig} digs at rubble beside it (UG-RUBBLE)",
+        "prone": "{prone} drops it prone or stands it up (G5E-PRONE)"}
+"""What each key does once a creature is active, for "Activate a creature first" (``refusal``); the
+keys are filled in as bound (``ModeMachine.keys``)."""
 
 CHARGE_WORDS = {"no-sight": "not in line of sight (CHG-2)",
                 "too-close": "too close: a charge moves at least 2 squares (CHG-3)",
@@ -120,6 +123,11 @@ class Hints:
         """The uid being charged, or None."""
         return self.machine.charge_target
 
+    @property
+    def keys(self) -> KeyWords:
+        """The battle keys as bound, as they read (``ModeMachine.keys``)."""
+        return self.machine.keys
+
     def _me(self) -> Creature:
         return self.machine.actor()
 
@@ -166,7 +174,9 @@ class Hints:
                 and "grid5e" not in active_modules(self.session.state):
             return "d drops prone or stands up, a rule of the grid5e module (G5E-PRONE); this battle plays without it."
         if self.mode is Mode.PICK:
-            return f"Activate a creature first (Tab cycles yours, Enter activates); then {THEN[name]}."
+            k = self.keys
+            return (f"Activate a creature first ({k['next']} cycles yours, {k['select']} activates); "
+                    f"then {THEN[name].format_map(k)}.")
         if name == "power":
             return self.power_refusal()
         if name == "dig":
@@ -316,18 +326,18 @@ class Hints:
 
     def _hint(self, cursor: Square) -> str:
         """``hint`` at full length (short previews while ``_short`` is set)."""
-        s, st, m = self.session, self.session.state, self.mode
+        s, st, m, k = self.session, self.session.state, self.mode, self.keys
         here = self._at(cursor)
         if m is Mode.DEPLOY:
             nxt = next(iter(s.placements().values()), None)
             if nxt is None:
                 return ""
             return (f"{player_name(st.decider)}: place {creature_name(st, nxt.uid)} on a shaded square "
-                    f"(Enter); p places the rest automatically.")
+                    f"({k['select']}); {k['auto_place']} places the rest automatically.")
         if m is Mode.PICK:
             left = st.usable_activations
-            return (f"{player_name(st.turn_player)}: pick a creature to activate — Tab cycles, Enter "
-                    f"activates ({left} activation{'s' if left != 1 else ''} left this turn).")
+            return (f"{player_name(st.turn_player)}: pick a creature to activate — {k['next']} cycles, "
+                    f"{k['select']} activates ({left} activation{'s' if left != 1 else ''} left this turn).")
         me = self.machine.active()
         if me is None:  # no activation: only a forced movement may still wait for a choice
             return self._forced_hint(cursor) if m is Mode.FORCE and st.pending else ""
@@ -342,20 +352,20 @@ class Hints:
                 squares = f"{len(path)} square{'s' if len(path) != 1 else ''} here"
                 if isinstance(moves[cursor], Squeeze):  # docs/rules.md: a Huge creature squeezing
                     text = (f"Squeeze {squares} (as 2×2 at half speed, then it expands to its full size; "
-                            f"the foes its start provokes get combat advantage): m or Enter.")
+                            f"the foes its start provokes get combat advantage): {k['move']} or {k['select']}.")
                 else:
-                    text = f"{self._move_words(path)}: m or Enter."
+                    text = f"{self._move_words(path)}: {k['move']} or {k['select']}."
                 prov = s.provokers(path)
                 if prov:
                     text += (" Provokes opportunity attacks from " + ", ".join(self._name(u) for u in prov)
                              + "! (asks for the key again)")
                     if cursor in s.shifts():
-                        text += " s shifts here instead: no opportunity attacks."
+                        text += f" {k['shift']} shifts here instead: no opportunity attacks."
                 else:
                     text += " No opportunity attacks."
                 return text + self._pit_words(chosen, not prov) + self._risk_words(chosen)
             if cursor in s.shifts():  # MOV-12: a shift the engine allows where no move ends
-                return "Shift 1 square here: s (no opportunity attacks)."
+                return f"Shift 1 square here: {k['shift']} (no opportunity attacks)."
             way = s.teleport_ways().get(cursor)
             if way is not None:
                 return self._way_words(way)
@@ -363,7 +373,7 @@ class Hints:
                 for index in s.usable_attacks():
                     if here.uid in s.attack_targets(index):
                         return (self.preview(me.card.attacks[index], here.uid, s.attack_preview(index, here.uid))
-                                + " Enter: choose this attack.")
+                                + f" {k['select']}: choose this attack.")
             rest = move_rest(st)  # G5E-SPLIT: the move is spent only when its pool is empty
             acts = ((f"move: {rest} left" if rest else "move ✓" if not st.move_used else "move ✗") + "  "
                     + ("attack ✓" if not st.attack_used else "attack ✗"))
@@ -378,17 +388,18 @@ class Hints:
             attack = self._attack()
             if here is not None and here.uid in s.attack_targets(self.attack_index):
                 text = self.preview(attack, here.uid, s.attack_preview(self.attack_index, here.uid))
-                more = " Space adds targets." if attack.targets > 1 else ""
-                return text + f" Enter attacks, Esc cancels.{more}"
+                more = f" {k['add_target']} adds targets." if attack.targets > 1 else ""
+                return text + f" {k['select']} attacks, {k['cancel']} cancels.{more}"
             numbers = f" (1–{len(me.card.attacks)} switch attack)" if len(me.card.attacks) > 1 else ""
-            return f"{attack.name}: choose a marked target — Tab cycles, Enter attacks, Esc cancels{numbers}."
+            return (f"{attack.name}: choose a marked target — {k['next']} cycles, {k['select']} attacks, "
+                    f"{k['cancel']} cancels{numbers}.")
         if m is Mode.CHARGE:
             melee = me.card.basic_melee  # a creature that can charge has one (CHG-1)
             if here is not None and here.uid in s.charges() and melee is not None:
                 first = s.charges()[here.uid][0]
                 return (self.preview(melee, here.uid, s.charge_preview(first), " (charge)")
-                        + " Enter: choose where the charge ends.")
-            return "Charge: choose a marked enemy — Tab cycles, Enter picks it, Esc cancels."
+                        + f" {k['select']}: choose where the charge ends.")
+            return f"Charge: choose a marked enemy — {k['next']} cycles, {k['select']} picks it, {k['cancel']} cancels."
         if m is Mode.CHARGE_END:
             melee = me.card.basic_melee
             for c in self.machine.charge_ends():
@@ -397,8 +408,9 @@ class Hints:
                     prov = s.provokers(c.path)
                     if prov:
                         text += " On the way: opportunity attacks from " + ", ".join(self._name(u) for u in prov) + "."
-                    return text + " Enter charges." + self._pit_words(c, True) + self._risk_words(c)
-            return "Charge: move the cursor to a marked end square (Tab), Enter charges, Esc cancels."
+                    return text + f" {k['select']} charges." + self._pit_words(c, True) + self._risk_words(c)
+            return (f"Charge: move the cursor to a marked end square ({k['next']}), {k['select']} charges, "
+                    f"{k['cancel']} cancels.")
         if m is Mode.FORCE and st.pending:
             return self._forced_hint(cursor)
         return ""
@@ -473,7 +485,7 @@ class Hints:
         if rest is not None and self.session.state.active_creature is not None:
             left = max(0, move_budget(st) - rest)
             text += f", then carry on with the {left} square{'s' if left != 1 else ''} its move has left"
-        return text + ": m or Enter."
+        return text + f": {self.keys['move']} or {self.keys['select']}."
 
     def _way_words(self, way: TeleportWay) -> str:
         """The status line over a square reached only through a teleporter (TER-TELEPORT): the way
@@ -489,7 +501,7 @@ class Hints:
             parts.append(f"move on {n} square{'s' if n != 1 else ''} ({how})")
         first = "moves onto the teleporter" if way.onto is not None else "jumps"
         return ("Through a teleporter: " + ", ".join(parts[:-1]) + (", then " if len(parts) > 1 else "")
-                + parts[-1] + f". m or Enter {first}; press it again to go on.")
+                + parts[-1] + f". {self.keys['move']} or {self.keys['select']} {first}; press it again to go on.")
 
     def _pit_words(self, action: Move | Squeeze | Charge, asks: bool) -> str:
         """What the status line adds when ``action`` (a move or a charge) ends over a pit (TER-PIT, from
@@ -506,37 +518,37 @@ class Hints:
     def act_keys(self) -> str:
         """What the active creature may do now, in words, only from the engine's legal actions
         (ACT-1..3): with its move action used, a move or shift takes its attack action instead."""
-        s, st = self.session, self.session.state
+        s, st, k = self.session, self.session.state, self.keys
         keys = []
         rest = move_rest(st)  # G5E-SPLIT: squares left of a move action, spent without an action
         if s.moves():
             more = "" if st.move_used and st.attack_used else ", more with an action"
             ran = run_budget(st)  # G35-RUN: the shaded squares include those only a run reaches
-            keys.append("m on a shaded square moves" + (f" (the rest of its move: {rest} squares{more})" if rest
-                                                        else " again" if st.move_used
-                                                        else f" (or runs up to {ran}: no attack after, G35-RUN)"
-                                                        if ran else ""))
+            tail = (f" (the rest of its move: {rest} squares{more})" if rest
+                    else " again" if st.move_used
+                    else f" (or runs up to {ran}: no attack after, G35-RUN)" if ran else "")
+            keys.append(f"{k['move']} on a shaded square moves" + tail)
         if s.shifts():
-            keys.append("s shifts 1 square")
+            keys.append(f"{k['shift']} shifts 1 square")
         if st.move_used and keys and not rest:  # ACT-3: the attack action taken as a move action
             keys = [" or ".join(keys) + (" (either uses the attack action)" if len(keys) > 1
                                          else " (uses the attack action)")]
         if s.usable_attacks():
-            keys.append("a attack")
+            keys.append(f"{k['attack']} attack")
         elif not st.attack_used:
             keys.append("no enemy in reach of an attack")
         if s.charges():
-            keys.append("c charge")
+            keys.append(f"{k['charge']} charge")
         if s.of_type(UsePower):
-            keys.append("w power")
+            keys.append(f"{k['power']} power")
         if s.of_type(Dig):  # UG-RUBBLE
-            keys.append("g dig")
+            keys.append(f"{k['dig']} dig")
         if s.of_type(StandUp):  # G5E-PRONE
-            keys.append("d stand up")
+            keys.append(f"{k['prone']} stand up")
         elif s.of_type(DropProne):
-            keys.append("d drop prone")
+            keys.append(f"{k['prone']} drop prone")
         if s.can_end():
-            keys.append("e end")
+            keys.append(f"{k['end']} end")
         return ", ".join(keys) if keys else "nothing is left to do"
 
     def area_hint(self, cursor: Square) -> str:
@@ -548,7 +560,8 @@ class Hints:
         aim = s.area_aim(self.attack_index, cursor)
         if aim is None:  # the engine's template refuses this aim (RNG-3, RNG-4)
             return (f"{attack.name} ({attack.describe_reach()}) cannot be aimed here: out of range or "
-                    f"out of sight. Move the cursor within reach — Tab cycles enemies, Esc cancels{numbers}.")
+                    f"out of sight. Move the cursor within reach — {self.keys['next']} cycles enemies, "
+                    f"{self.keys['cancel']} cancels{numbers}.")
         action, found = aim
         parts = []
         for uid in action.targets:
@@ -559,22 +572,22 @@ class Hints:
                 parts.append(f"{self._name(uid)}{ally} {round(p.hit_chance * 100)}% ~{p.expected_loss:.0f}")
         inside = "; ".join(parts) if parts else "nobody"
         refusal = s.check(action)
-        tail = f" {refusal}" if refusal else " Enter attacks, Esc cancels."
+        tail = f" {refusal}" if refusal else f" {self.keys['select']} attacks, {self.keys['cancel']} cancels."
         return f"{attack.name}: its area covers {len(found.squares)} squares and strikes {inside}.{tail}"
 
     def _forced_hint(self, cursor: Square) -> str:
         """The status line while forced movement waits for a choice (MOV-14, TER-PIT, MOV-3)."""
-        st = self.session.state
+        st, k = self.session.state, self.keys
         p = st.pending[0]
         who, name = player_name(st.decider), creature_name(st, p.target)
         if p.kind == "settle":
             return (f"{who}: {name} climbs out of the pit — place it on a marked square, the nearest "
-                    f"legal ones (Tab cycles, Enter places).")
+                    f"legal ones ({k['next']} cycles, {k['select']} places).")
         verb = {"push": "Push", "pull": "Pull", "slide": "Slide", "teleport": "Teleport", "shift": "Shift",
                 "place": "Place"}.get(p.kind, p.kind)
         chosen = self.machine.forced_squares().get(cursor)
         if chosen is not None and st.battle_map.rules_at(cursor).fliers_only and p.kind in ("push", "pull", "slide"):
-            return f"{verb} {name} into the pit here: Enter (a second attack roll may destroy it, TER-PIT)."
+            return f"{verb} {name} into the pit here: {k['select']} (a second attack roll may destroy it, TER-PIT)."
         text = f"{who}: {verb.lower()} {name} up to {p.distance} square{'s' if p.distance != 1 else ''} — "
-        text += "Enter on a marked square" if chosen is None else "Enter moves it here"
-        return text + " (Tab cycles), Esc leaves it where it is. No opportunity attacks."
+        text += f"{k['select']} on a marked square" if chosen is None else f"{k['select']} moves it here"
+        return text + f" ({k['next']} cycles), {k['cancel']} leaves it where it is. No opportunity attacks."

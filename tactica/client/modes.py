@@ -32,6 +32,7 @@ from tactica.engine import (
 )
 
 from .session import GameSession
+from .settings import KeyWords, key_words
 
 
 class Mode(str, Enum):
@@ -68,6 +69,9 @@ class ModeMachine:
 
     def __init__(self, session: GameSession) -> None:
         self.session = session
+        #: The battle keys as the settings bind them, as they read on screen (``settings.key_words``):
+        #: every sentence that names a key names it so.  The battle screen sets the settings' own.
+        self.keys: KeyWords = key_words()
         self.mode = Mode.WAIT
         self.attack_index = 0
         self.charge_target: str | None = None
@@ -257,7 +261,7 @@ class ModeMachine:
             return s.check(Place(nxt.uid, cursor)) or "Place the creature on a shaded square."
         if m is Mode.PICK:
             if here is None:
-                return "Pick one of your unactivated creatures (Tab cycles through them)."
+                return f"Pick one of your unactivated creatures ({self.keys['next']} cycles through them)."
             return Activate(here.uid)
         if m is Mode.ACT:
             if cursor in s.moves():
@@ -279,11 +283,11 @@ class ModeMachine:
             if self.picked:
                 return Attack(self.attack_index, tuple(self.picked))
             if here is None:
-                return "Put the cursor on a marked target (Tab cycles them)."
+                return f"Put the cursor on a marked target ({self.keys['next']} cycles them)."
             return Attack(self.attack_index, (here.uid,))
         if m is Mode.CHARGE:
             if here is None:
-                return "Put the cursor on a marked enemy to charge (Tab cycles them)."
+                return f"Put the cursor on a marked enemy to charge ({self.keys['next']} cycles them)."
             if here.uid not in s.charges():
                 return s.check(Charge(here.uid, (cursor,))) or "That creature cannot be charged."
             self.charge_target = here.uid
@@ -301,7 +305,7 @@ class ModeMachine:
             pending = s.state.pending[0] if s.state.pending else None
             if pending is not None and pending.kind != "settle" and cursor == s.state.creature(pending.target).pos:
                 return self._stay() or "Choose a marked square."
-            return "Choose a marked square (Tab cycles them)."
+            return f"Choose a marked square ({self.keys['next']} cycles them)."
         return None
 
     def move(self, cursor: Square) -> Result:
@@ -318,8 +322,9 @@ class ModeMachine:
             return refusal
         found = self.session.move_refusal(cursor)  # the engine's reason for this square
         if found and found[0] == "here":  # m right after activating: say what m does
-            return (f"m moves {self.actor().card.name} to the cursor's square: move the cursor to a shaded "
-                    f"square first, then press m (or Enter).")
+            k = self.keys
+            return (f"{k['move']} moves {self.actor().card.name} to the cursor's square: move the cursor to a "
+                    f"shaded square first, then press {k['move']} (or {k['select']}).")
         sentence = found[1].rstrip(".") if found else ""
         if sentence.split(" ", 1)[0] in ("That", "A", "Only", "No"):  # not a name: mid-sentence case
             sentence = sentence[0].lower() + sentence[1:]

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-__all__ = ["RuleEntry", "RulesReference", "load_reference", "parse_page"]
+__all__ = ["RuleEntry", "RulesReference", "introduction", "load_reference", "parse_page"]
 
 #: A rule paragraph: ``**MOV-7** *Walls and wall corners.* Walls …`` (the ID and the title).
 _RULE = re.compile(r"^\*\*([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)?)\*\* \*([^*]+?)\.?\*")
@@ -163,6 +163,28 @@ class RulesReference:
         return None
 
 
+    def nearest(self, text: str, limit: int = 5, modules: Sequence[str] = ()) -> list[RuleEntry]:
+        """The entries nearest to ``text``, a sentence that names no rule ID (a refusal such as
+        "That square is off the map."): those sharing most of its words, a word in an entry's ID or
+        title counting three times one in its text; at most ``limit``, best first (ties in page
+        order); empty when no word of three letters or more (but the commonest) is in any entry.
+        Only ``docs/rules.md`` and the pages of the optional rule ``modules`` on (e.g. ("grid35",);
+        "grid35-simple" reads grid35's page) are searched."""
+        words = [w for w in dict.fromkeys(re.findall(r"[a-z]{3,}", text.lower())) if w not in _COMMON]
+        if not words:
+            return []
+        scored = []
+        pages = {"docs/rules.md"} | {f"docs/modules/{m.split('-')[0]}.md" for m in modules}
+        for order, entry in enumerate(self.entries):
+            if entry.page not in pages:
+                continue
+            head = f"{entry.rule_id or ''} {entry.title}".lower()
+            body = entry.text.lower()
+            score = sum(3 if w in head else 1 if w in body else 0 for w in words)
+            if score:
+                scored.append((-score, order, entry))
+        return [entry for _, _, entry in sorted(scored, key=lambda t: (t[0], t[1]))[:limit]]
+
     def modifier_entries(self, text: str) -> list[RuleEntry]:
         """The entries of the modifiers an attack preview names ("d20 +9 +2 combat advantage -2 cover vs
         AC 16" → the best match of "combat advantage", then of "cover"), once each."""
@@ -192,8 +214,54 @@ class RulesReference:
         return out
 
 
+#: Words too common in the rules to say which rule a sentence is about (``RulesReference.nearest``).
+_COMMON = frozenset({"the", "and", "for", "not", "has", "its", "can", "was", "are", "but", "any", "one",
+                     "two", "all", "you", "who", "now",
+                     "that", "this", "there", "these", "those", "with", "from", "into", "than", "then",
+                     "only", "already", "have", "does", "cannot", "must", "needs", "need", "other",
+                     "your", "their", "here", "when", "while", "which", "would", "could",
+                     "creature", "creatures", "square", "squares", "player", "players", "none", "some",
+                     "what", "every", "each", "more", "less", "stands", "belongs", "another",
+                     # the interface's words, not the rules': "press m", "the cursor's square"
+                     "press", "key", "enter", "cursor", "shaded", "first", "marked", "choose", "pick"})
+
 #: A modifier of an attack preview's roll: "+2 combat advantage", "-2 cover" (before "vs").
 _MODIFIER = re.compile(r"[+−-]\d+ ([a-z][a-z' ]*?)(?= [+−-]\d|$)")
+
+
+#: The player's introduction that the rules reference opens on when the screen names no rule
+#: (``introduction``): how to read the rules and search them.  ``{rules}`` is the rules key bound now.
+_INTRODUCTION = """\
+# How to read the rules
+
+Here is every rule of the D&D Miniatures skirmish game as tactica plays it, in tactica's own words.
+
+**Rule IDs.** Each rule has a short ID: **MOV-7** is rule 7 of the movement chapter, **CHG-3** rule 3
+of the charge. The game names these IDs where it explains itself: a refused action ("too close: a
+charge moves at least 2 squares (CHG-3)"), the attack preview, the battle log. Press **{rules}** in a
+battle to come here on the rules the screen names, the abilities of the creature on its stat card
+included.
+
+**Searching.** Type in the box above: an ID (`mov-7`) or words (`flanking`, `opportunity attack`,
+`cover`). The rules holding every word are listed; the one whose ID you typed comes first. ↑ ↓
+choose a rule, PgUp / PgDn scroll its text, Esc goes back.
+
+**The chapters** follow the rulebook: the pieces (what a stat card says), building a warband, setting
+up, rounds and activations, movement, attacks, modifiers, charges and opportunity attacks, effects
+and conditions, abilities and champions, terrain and the scenarios. Sections without an ID
+("Durations", "Sneak Attack X") are readings: how tactica plays a rule the rulebook leaves open, and
+the keyword abilities of the cards. The optional rule modules (grid35, grid5e, underground) come
+last; they count only in a battle whose map or `--rules` switches them on.
+
+New to the game? `tactica tutorial` teaches a battle one step at a time.
+"""
+
+
+def introduction(rules_key: str = "r") -> RuleEntry:
+    """The player's introduction to the rules reference (how to read the rules and search them; no
+    rule ID), naming ``rules_key`` as the battle's key that opens the reference (the bound key)."""
+    text = _INTRODUCTION.replace("{rules}", rules_key)
+    return RuleEntry(None, "How to read the rules", text, "Start here", "tactica")
 
 
 def _read(name: str) -> str:

@@ -182,11 +182,11 @@ _COMMENTS = {
     "theme": 'The look: a Textual theme ("textual-dark", "nord", "gruvbox", ...), "tactica-terminal" '
              '(your terminal\'s own colours) or "tactica-high-contrast". ctrl+p, "theme" in a battle '
              "changes it and remembers it here.",
-    "handoff": "Hot-seat: hide the board between two players' turns (tactica play --no-handoff).",
+    "handoff": "Hot-seat: hide the board between two players' turns (tactica play --handoff / --no-handoff).",
     "champion_prompts": 'Champion-power prompts: "always", "never" (always declined), or a list of '
                         'triggers never asked about, from ' + ", ".join(f'"{t.value}"' for t in ChampionTrigger)
                         + ".",
-    "bell": "Ring the terminal's bell when the AI's turn ends and yours begins (tactica play --bell).",
+    "bell": "Ring the terminal's bell when the AI's turn ends and yours begins (tactica play --bell / --no-bell).",
 }
 
 
@@ -306,6 +306,22 @@ def key_display(keys: str) -> str:
                 "space": "Space", "home": "Home", "end": "End"}.get(base, base)
         shown.append("+".join([*mods, base]))
     return " / ".join(shown)
+
+
+class KeyWords(dict):
+    """Battle key name -> how its first bound key reads on screen ("select" -> "Enter", "move" -> "m");
+    a name it does not hold reads as itself.  What the status line, the hints and the log's notes
+    name the keys with (``key_words``)."""
+
+    def __missing__(self, name: str) -> str:
+        return name
+
+
+def key_words(settings: Settings | None = None) -> KeyWords:
+    """The keys ``settings`` bind (None: the defaults), one shown per battle key: its first key as it
+    reads on screen (``key_display``): {"select": "Enter", "next": "Tab", "move": "m", …}."""
+    bound = (settings if settings is not None else Settings()).bound_keys()
+    return KeyWords({name: key_display(keys.split(",")[0]) for name, keys in bound.items()})
 
 
 # -- reading ------------------------------------------------------------------------------------
@@ -587,7 +603,8 @@ def remember(name: str, value: str | bool | float, path: Path | None = None) -> 
 # -- tactica config -----------------------------------------------------------------------------
 def given_options(args: object) -> dict[str, object]:
     """The settings the command line gives (``play``, ``resume``, ``config``'s options), by field: only
-    the options actually given (``--ai``, ``--pace``, ``--intent``, ``--no-handoff``, ``--bell``)."""
+    the options actually given (``--ai``, ``--pace``, ``--intent``, ``--handoff`` / ``--no-handoff``,
+    ``--bell`` / ``--no-bell``)."""
     given: dict[str, object] = {}
     if getattr(args, "ai", None):
         given["ai_level"] = args.ai  # type: ignore[attr-defined]
@@ -595,10 +612,9 @@ def given_options(args: object) -> dict[str, object]:
         given["pace"] = args.pace  # type: ignore[attr-defined]
     if getattr(args, "intent", False):
         given["intent"] = True
-    if getattr(args, "no_handoff", False):
-        given["handoff"] = False
-    if getattr(args, "bell", False):
-        given["bell"] = True
+    for name in ("handoff", "bell"):  # --handoff / --no-handoff, --bell / --no-bell: True or False
+        if isinstance(getattr(args, name, None), bool):
+            given[name] = getattr(args, name)
     return given
 
 

@@ -5,9 +5,10 @@ learner) against the Sparring Party (player 2, the seeded ``greedy`` AI) on the 
 three files in ``tactica/data/tutorial`` — and teaches one thing at a time.  A ``Step`` is the text
 shown (with the keys actually bound put in by the screen), the check that completes it — a question
 about the events the engine produced (``Seen``), never a rule decided here — and the hint a wrong key
-gets.  ``Lesson`` walks the steps, skips one on request and remembers the step reached in
-``tutorial.json`` in the user data folder (``TACTICA_DATA_DIR`` or platformdirs' ``user_data_dir``),
-so leaving and running ``tactica tutorial`` again goes on where the learner left.
+gets.  ``Lesson`` walks the steps, skips one on request and remembers the step reached and the battle's
+actions so far in ``tutorial.json`` in the user data folder (``TACTICA_DATA_DIR`` or platformdirs'
+``user_data_dir``), so leaving and running ``tactica tutorial`` again goes on where the learner left:
+the same step in the same battle, rebuilt from its seed and those actions (``tutorial_session``).
 
 The steps' texts cite rule IDs of ``docs/rules.md`` (MOV-*, ATK-*, OA-*, CHG-*, FLK-1, CA-1,
 SCN-ASSAULT, CHP-*, RND-*).
@@ -24,6 +25,7 @@ from pathlib import Path
 
 from tactica import content
 from tactica.engine import (
+    Action,
     ActivationEnded,
     AttackRolled,
     ChampionPowerDeclined,
@@ -37,6 +39,7 @@ from tactica.engine import (
     RoundEnded,
     VictoryPointsScored,
 )
+from tactica.saves.codec import decode_action, encode_action
 
 from .content import _wrap_errors
 from .opponent import Opponent
@@ -273,12 +276,17 @@ class Lesson:
         steps: the steps (``STEPS``).
         index: the step on screen (``len(steps)`` when every step is done).
         path: the progress file to remember the step in, or None to remember nothing.
+        actions: the tutorial battle's actions so far, set-up included (``keep``), saved beside the step
+            so that a resumed tutorial rebuilds the battle as it was left (``tutorial_session``).
+        used: the key actions the learner had used in that battle ("ai_intent"; ``Seen.used``).
     """
 
     steps: Sequence[Step] = STEPS
     index: int = 0
     path: Path | None = None
     hinted: bool = field(default=False, repr=False)
+    actions: tuple[Action, ...] = ()
+    used: frozenset[str] = frozenset()
     ready: bool = field(default=False, repr=False)
     """The step on screen was done earlier in the battle: its text is shown once, and the learner's
     next action (or the skip key) goes on."""
@@ -286,14 +294,22 @@ class Lesson:
     @classmethod
     def resumed(cls, path: Path | None) -> Lesson:
         """The lesson at the step saved in ``path`` (the first when there is none, or the file is
-        unreadable or names no step); never raises."""
+        unreadable or names no step), with the battle's actions saved there (none when they cannot be
+        read: the battle starts afresh); never raises."""
         lesson = cls(path=path)
         if path is None:
             return lesson
         try:
-            saved = json.loads(path.read_text(encoding="utf-8")).get("step")
+            doc = json.loads(path.read_text(encoding="utf-8"))
+            saved = doc.get("step")
         except (OSError, ValueError, AttributeError):
             return lesson
+        try:
+            raw = doc.get("actions", [])
+            lesson.actions = tuple(decode_action(a, f"actions[{i}]") for i, a in enumerate(raw))
+            lesson.used = frozenset(str(u) for u in doc.get("used", []))
+        except (ValueError, TypeError, AttributeError):
+            lesson.actions, lesson.used = (), frozenset()
         if saved == "done":
             lesson.index = len(lesson.steps)
         elif saved in _STEP_IDS:
@@ -356,16 +372,34 @@ class Lesson:
             return True
         return False
 
+    def keep(self, actions: Sequence[Action], used: frozenset[str] | set[str] = frozenset()) -> None:
+        """Remember the tutorial battle's ``actions`` so far (and the key actions ``used``) in the
+        progress file beside the step reached."""
+        self.actions = tuple(actions)
+        self.used = frozenset(used)
+        self.save()
+
     def save(self) -> None:
-        """Write the step reached to the progress file (quietly nothing when it cannot be written)."""
+        """Write the step reached, the battle's actions and the keys used to the progress file
+        (quietly nothing when it cannot be written)."""
         if self.path is None:
             return
         step = self.step
+        doc: dict[str, object] = {"step": step.id if step else "done"}
+        if self.actions:
+            doc["actions"] = [encode_action(a) for a in self.actions]
+        if self.used:
+            doc["used"] = sorted(self.used)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.path.write_text(json.dumps({"step": step.id if step else "done"}) + "\n", encoding="utf-8")
+            self.path.write_text(json.dumps(doc) + "\n", encoding="utf-8")
         except OSError:
             pass
+
+    def resumes(self, session: GameSession) -> bool:
+        """True when ``session`` is the battle this lesson was left in, rebuilt from its saved actions
+        (``tutorial_session(actions=self.actions)`` gave it back, not a fresh battle)."""
+        return bool(self.actions) and tuple(session.actions) == self.actions
 
     def where(self) -> str:
         """Where the learner is, for a line said on leaving or on coming back: "step 8 of 13 (A charge)",
@@ -422,14 +456,19 @@ def _tutorial_path(name: str) -> str:
     return str(resources.files("tactica.data").joinpath("tutorial", name))
 
 
-def tutorial_session(seed: int = TUTORIAL_SEED, pace: float = 0.6) -> GameSession:
+def tutorial_session(seed: int = TUTORIAL_SEED, pace: float = 0.6,
+                     actions: Sequence[Action] = ()) -> GameSession:
     """The tutorial's battle: the Practice Band (the learner, Player 1) against the Sparring Party
     (the seeded ``greedy`` AI, Player 2, intent off until the learner turns it on) on the Practice
-    Yard, set up automatically and waiting for the first initiative choice (RND-1).
+    Yard, set up automatically and waiting for the first initiative choice (RND-1) — or, given the
+    ``actions`` of a battle left earlier (``Lesson.actions``), that battle as it was left.
 
     Args:
         seed: the dice seed (``TUTORIAL_SEED``: the same battle for every learner).
         pace: seconds between two of the AI's steps.
+        actions: every action of the battle left, its automatic set-up first (as ``GameSession.actions``
+            holds them).  When they do not begin with this battle's set-up, or one is refused, or they
+            end the battle, the fresh battle is given instead: a progress file is never trusted blindly.
     Raises ``client.content.BattleContentError`` when a tutorial file is broken.
     """
     catalogue = _wrap_errors(content.load_catalogue)
@@ -438,4 +477,9 @@ def tutorial_session(seed: int = TUTORIAL_SEED, pace: float = 0.6) -> GameSessio
     yard = _wrap_errors(content.load_map, _tutorial_path(MAP_FILE))
     session = GameSession.start((learner, ai), (yard,), seed)
     session.opponent = Opponent(level="greedy", player=1, intent=False, pace=pace)
+    setup = len(session.actions)
+    if len(actions) > setup and tuple(actions[:setup]) == tuple(session.actions):
+        for action in actions[setup:]:
+            if not session.apply(action).ok or session.state.is_over:
+                return tutorial_session(seed, pace)  # not this battle's, or over: a fresh one
     return session

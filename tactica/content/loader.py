@@ -21,7 +21,7 @@ from tactica.engine import CreatureCard, MapDef, WarbandDef
 from . import cache, plain
 from .limits import MAX_CONTENT_BYTES, FileRefused, clean_text, read_regular
 from .problems import ContentError, Problem
-from .shipped import shipped_card_files
+from .shipped import SUFFIXES, shipped_card_files
 
 if TYPE_CHECKING:
     from .schema import Doc
@@ -207,22 +207,36 @@ def load_catalogue(paths: list[Path] | None = None) -> dict[str, CreatureCard]:
     return catalogue
 
 
-def _own_files(card_files) -> list[Path]:
-    """``--cards`` files, each once; a shipped card file named again is left out (it is loaded already)."""
+def _own_files(card_files) -> tuple[list[Path], list[Problem]]:
+    """``--cards`` files, each once, a folder standing for the YAML files inside it (recursively, in
+    name order, as ``tactica validate`` reads one); a shipped card file named again is left out (it
+    is loaded already).  Returns (files, problems: a folder with no YAML file in it, a name that is
+    nothing on disk)."""
     shipped = {p.resolve() for p in shipped_card_files()}
     out: list[Path] = []
+    problems: list[Problem] = []
     seen: set[Path] = set()
     for name in card_files:
-        path = Path(name)
-        try:
-            real = path.resolve()
-        except OSError:
-            real = path
-        if real in shipped or real in seen:
+        given = Path(name)
+        if given.is_dir():
+            inside = sorted(p for p in given.rglob("*") if p.suffix in SUFFIXES and p.is_file())
+            if not inside:
+                problems.append(Problem(str(name), 0, 0, "no .yaml files in this folder"))
+        elif not given.exists() and not given.is_symlink():  # as tactica validate says it
+            problems.append(Problem(str(name), 0, 0, "no such file or folder"))
             continue
-        seen.add(real)
-        out.append(path)
-    return out
+        else:
+            inside = [given]
+        for path in inside:
+            try:
+                real = path.resolve()
+            except OSError:
+                real = path
+            if real in shipped or real in seen:
+                continue
+            seen.add(real)
+            out.append(path)
+    return out, problems
 
 
 def read_catalogue(card_files=()) -> tuple[dict[str, CreatureCard], list[Problem], dict[str, str]]:
@@ -230,7 +244,7 @@ def read_catalogue(card_files=()) -> tuple[dict[str, CreatureCard], list[Problem
 
     Args:
         card_files: card files of the player's own (paths as the user named
-            them); a card there adds to the shipped cards.  Its id may not be
+            them; a folder stands for the YAML files in it); a card there adds to the shipped cards.  Its id may not be
             a shipped card's id (an error naming both files: a shipped card is
             never silently replaced, so that shipped warbands and saves mean
             what they say) nor another given file's.
@@ -240,11 +254,12 @@ def read_catalogue(card_files=()) -> tuple[dict[str, CreatureCard], list[Problem
     Raises ContentError when the shipped cards themselves are broken.
     """
     catalogue = load_catalogue()
-    files = _own_files(card_files)
+    files, missing = _own_files(card_files)
     if not files:
-        return catalogue, [], {}
+        return catalogue, missing, {}
     taken = dict(shipped_catalogue()[1])
     own, problems, _ = read_card_files(files, taken, expect=True)
+    problems = missing + problems
     catalogue.update(own)
     from .cards import card_ids
 

@@ -23,12 +23,13 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from tactica.client.export import export_battle
+from tactica.client.export import export_battle, shown_path
 from tactica.client.factory import BattleFactory
+from tactica.client.opponent import Opponent
 from tactica.client.resume import newest_unfinished
 from tactica.client.saving import OpenedSave, describe_save, resume_session
 from tactica.client.session import GameSession
-from tactica.client.settings import LoadedSettings, Settings, remember
+from tactica.client.settings import LoadedSettings, Settings, key_display, load_settings, remember
 from tactica.saves.codec import SaveError
 
 from .commands import GameCommands
@@ -36,9 +37,16 @@ from .exit_signals import EXIT_INTERRUPTED, unwatch, watch
 from .screens.battle import BattleScreen
 from .screens.choice import ChoiceModal
 from .screens.rules import RulesScreen
-from .screens.setup import SetupScreen
+from .screens.settings_view import SettingsScreen
+from .screens.setup import SetupScreen, TitleSetupScreen
+from .screens.title import TitleScreen
 from .screens.too_small import cover_when_small
-from .themes import OWN_THEMES
+from .themes import OWN_THEMES, theme_names
+
+#: The title screen's New battle question: who plays Player 2 (an AI level, or "human": hot-seat).
+_OPPONENT_WORDS = {"normal": "The AI (normal)", "greedy": "The AI (greedy: easier)", "hard": "The AI (hard)",
+                   "random": "The AI (random: plays at random)",
+                   "human": "A second player at this keyboard (hot-seat)"}
 
 
 class TacticaApp(App[int]):
@@ -51,12 +59,15 @@ class TacticaApp(App[int]):
         resume: a battle to show at once instead of starting one (``tactica resume``).
         offer: an unfinished saved battle to offer to continue before starting a new one.
         handoff: hide the board between two human players' turns in hot-seat (the hand-off screen,
-            ``client.handoff``); ``tactica play`` and ``resume`` turn it on unless ``--no-handoff``.
-        ring_bell: ring the terminal's bell when the AI's turn ends and a human's begins (``--bell``).
+            ``client.handoff``); on unless the settings file or ``--no-handoff`` say otherwise.
+        ring_bell: ring the terminal's bell when the AI's turn ends and a human's begins (``--bell``,
+            or the settings file's ``bell``).
         settings: the settings file read (``client.settings.load_settings``): its theme, keymap and
             champion prompts are used, its problems said in a toast, and a theme chosen in the
             command palette is written back to it.  None (tests): the defaults, nothing written.
         tutorial: start with the tutorial's battle (``tactica tutorial``) instead of a battle.
+        title: start with the title screen (``tactica`` alone): a battle, the tutorial, the builder,
+            the rules or the settings are opened from it and it comes back when they close.
     """
 
     TITLE = "tactica"
@@ -68,9 +79,11 @@ class TacticaApp(App[int]):
 
     def __init__(self, factory: BattleFactory, *, setup: bool = False, resume: GameSession | None = None,
                  offer: OpenedSave | None = None, handoff: bool = False, ring_bell: bool = False,
-                 settings: LoadedSettings | None = None, tutorial: bool = False) -> None:
+                 settings: LoadedSettings | None = None, tutorial: bool = False, title: bool = False) -> None:
         super().__init__()
         self.tutorial = tutorial
+        #: The title screen is the app's first screen (``tactica`` alone): leaving a battle goes back to it.
+        self.title_first = title
         self.handoff = handoff
         self.ring_bell = ring_bell
         #: The settings file read (None: the defaults, and a theme chosen is not written anywhere).
@@ -99,7 +112,9 @@ class TacticaApp(App[int]):
         warning = self.settings_file.warning() if self.settings_file is not None else None
         if warning:
             self.notify(warning, title="Settings", severity="warning", timeout=10)
-        if self._resume is not None:
+        if self.title_first:
+            self.push_screen(TitleScreen(self._continue_text()))
+        elif self._resume is not None:
             self.start_battle(self._resume)
         elif self._offer is not None:
             text = describe_save(self._offer)
@@ -113,7 +128,9 @@ class TacticaApp(App[int]):
         self._check_size(self.size.width, self.size.height)
 
     def _begin(self) -> None:
-        if self.tutorial:
+        if self.title_first:
+            self._new_from_title()
+        elif self.tutorial:
             self.action_tutorial()
         elif self.setup and len(self.factory.warbands) > 2:
             # SCN-MULTI: the warbands come from --warband (or the defaults); the roll, the
@@ -138,7 +155,8 @@ class TacticaApp(App[int]):
 
     def _setup_done(self, picked) -> None:
         if picked is None:
-            self.exit(0)
+            if not self.title_first:  # from the title screen: back to it
+                self.exit(0)
             return
         warbands, maps, scenario = picked
         self.start_battle(self.factory.custom(warbands, maps, scenario))
@@ -155,8 +173,106 @@ class TacticaApp(App[int]):
     def _battle_done(self, choice: str | None) -> None:
         if choice == "new":
             self._begin()
+        elif self.title_first:  # back to the title screen under the battle
+            session, self.session = self.session, None
+            self.tutorial = False
+            self._refresh_title()
+            if session is not None and session.recorder is not None and not session.state.is_over:
+                self.notify("The battle is saved: Continue goes on with it.",
+                            title="Saved", timeout=6)
         else:
             self.exit(0)
+
+    # -- the title screen (``tactica`` alone) -------------------------------------------
+    def _continue_text(self) -> str | None:
+        """The newest unfinished saved battle in words for the title's Continue, or None (none saved,
+        or the battle store cannot be used)."""
+        opened = newest_unfinished()
+        return describe_save(opened) if opened is not None else None
+
+    def _refresh_title(self) -> None:
+        """Show the title screen's Continue as the saved battles are now (a battle was left or ended)."""
+        title = next((s for s in self.screen_stack if isinstance(s, TitleScreen)), None)
+        if title is not None:
+            title.show_continue(self._continue_text())
+
+    def title_chosen(self, entry: str) -> None:
+        """Do what the title screen's entry ``entry`` says ("new", "continue", "tutorial", "build",
+        "rules", "settings", "quit"; ``screens.title.ENTRIES``)."""
+        if entry == "new":
+            self._new_from_title()
+        elif entry == "continue":
+            opened = newest_unfinished()
+            if opened is None:
+                self.notify("No unfinished battle is saved.", title="Continue", severity="warning")
+                self._refresh_title()
+                return
+            self.start_battle(resume_session(opened, self.factory.saver))
+        elif entry == "tutorial":
+            self.action_tutorial()
+        elif entry == "build":
+            self._build()
+        elif entry == "rules":
+            self.push_screen(RulesScreen(rules_key=key_display(self.settings.bound_keys()["rules"])))
+        elif entry == "settings":
+            loaded = self.settings_file if self.settings_file is not None else load_settings(themes=theme_names())
+            self.push_screen(SettingsScreen(loaded))
+        elif entry == "quit":
+            self.exit(0)
+
+    def _new_from_title(self) -> None:
+        """New battle: ask who plays the other side (the AI at the settings' level first, as
+        ``tactica play``), then the setup screen; Esc on either goes back."""
+        level = self.settings.ai_level
+        values = [level] + [v for v in ("normal", "greedy", "hard") if v != level] + ["human"]
+        options = [_OPPONENT_WORDS[v] + (" — the settings' level" if v == level else "") for v in values]
+
+        def chosen(index: int | None) -> None:
+            if index is None or index >= len(values):
+                return
+            value = values[index]
+            self.factory.opponent = None if value == "human" else Opponent(
+                level=value, player=1, intent=self.settings.intent, pace=self.settings.pace)
+            self.push_screen(TitleSetupScreen(self.factory.choices(), self.factory.scenario), self._setup_done)
+
+        self.push_screen(ChoiceModal("New battle: who plays Player 2?", "You are Player 1.",
+                                     [*options, "Back to the title screen"], escape=len(options)),
+                         chosen)
+
+    def _build(self) -> None:
+        """Build a warband: the builder; "Save & battle" starts a battle with the saved warband
+        against a shipped one of its size, played by the AI level or the second player asked for."""
+        from tactica.client.builder_battle import other_side
+        from tactica.content import ContentError, catalogue_with
+        from tactica.content.draft import WarbandDraft
+
+        from .screens.builder import BuilderScreen
+        try:
+            catalogue = catalogue_with(())
+        except ContentError as error:
+            self.notify(str(error), title="Build a warband", severity="error")
+            return
+        self.push_screen(BuilderScreen(catalogue, WarbandDraft(), None, other_side),
+                         lambda result: self._built(result, catalogue))
+
+    def _built(self, result, catalogue) -> None:
+        """The builder closed with ``result`` (a ``BuildResult``): a battle when it asked for one."""
+        if result is None or result.saved is None or not result.battle:
+            return
+        from tactica.client.builder_battle import default_map, default_opponent
+        from tactica.content import ContentError, load_map, load_warband
+        try:
+            mine = load_warband(result.saved, catalogue)
+            other = load_warband(default_opponent(mine.point_limit, mine.faction))
+            battle_map = load_map(default_map(mine.point_limit))
+        except (ContentError, StopIteration, ValueError):
+            self.notify(f"No shipped opponent or map fits {result.saved}.", title="Build a warband",
+                        severity="error")
+            return
+        opponent = None if result.opponent == "human" else Opponent(
+            level=result.opponent, player=1, intent=self.settings.intent, pace=self.settings.pace)
+        factory = replace(self.factory, warbands=(mine, other), maps=(battle_map,), opponent=opponent)
+        self.start_battle(factory.quick())
 
     # -- leaving on a signal or Ctrl+C ----------------------------------------------
     def on_unmount(self) -> None:
@@ -194,9 +310,9 @@ class TacticaApp(App[int]):
         return next((s for s in self.screen_stack if isinstance(s, BattleScreen)), None)
 
     def _leave_screens(self) -> None:
-        """Close every screen above the app's own (a battle, its questions, the winner screen)
-        without their results: the battle on screen stays as its autosave left it."""
-        while len(self.screen_stack) > 1:
+        """Close every screen above the app's own (a battle, its questions, the winner screen) and the
+        title screen, without their results: the battle on screen stays as its autosave left it."""
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
 
     def action_new_battle(self) -> None:
@@ -211,15 +327,16 @@ class TacticaApp(App[int]):
         from tactica.client.tutorial import Lesson, progress_file, tutorial_session
 
         from .screens.tutorial import TutorialScreen
+        lesson = Lesson.resumed(progress_file())
         try:
-            session = tutorial_session()
+            session = tutorial_session(actions=lesson.actions)
         except BattleContentError as error:
             self.notify("\n".join(error.lines), title="Tutorial", severity="error")
             return
         self._leave_screens()
         self.tutorial = True
         self.session = session
-        self.push_screen(TutorialScreen(session, Lesson.resumed(progress_file())), self._battle_done)
+        self.push_screen(TutorialScreen(session, lesson), self._battle_done)
 
     def action_resume_battle(self) -> None:
         """Palette: continue the newest unfinished saved battle other than the one on screen."""
@@ -242,7 +359,11 @@ class TacticaApp(App[int]):
         except (SaveError, OSError) as error:
             self.notify(f"Cannot export the log: {error}", title="Export", severity="error")
             return
-        self.notify(f"The battle log is in {path}", title="Export", timeout=8)
+        battle = self._battle_screen()
+        if battle is not None:  # in the log, whole, and a toast where one fits (``Toasts.exported``)
+            battle.toasts.exported(path)
+        else:
+            self.notify(f"The battle log is in {shown_path(path)}", title="Export", timeout=8, markup=False)
 
     def action_rules(self) -> None:
         """Palette: the rules reference (on the battle screen: on the rules it names now, as r)."""

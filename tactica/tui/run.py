@@ -43,13 +43,17 @@ def read_settings(args: argparse.Namespace) -> LoadedSettings:
 
 def screen_options(args: argparse.Namespace) -> ScreenOptions:
     """The app's options from ``play`` and ``resume``'s arguments and the settings read
-    (``read_settings``): ``handoff`` (the hot-seat hand-off screen: the settings' ``handoff``, off with
-    ``--no-handoff``), ``ring_bell`` (``--bell`` or the settings' ``bell``) and ``settings``."""
+    (``read_settings``): ``handoff`` (the hot-seat hand-off screen) and ``ring_bell`` each from
+    ``--handoff/--no-handoff`` and ``--bell/--no-bell`` when given, else the settings' ``handoff`` (on
+    by default) and ``bell`` (off by default); and ``settings``."""
     loaded: LoadedSettings | None = getattr(args, "settings_loaded", None)
-    handoff = loaded.settings.handoff if loaded is not None else True
-    bell = loaded.settings.bell if loaded is not None else False
-    return {"handoff": handoff and not getattr(args, "no_handoff", False),
-            "ring_bell": bool(getattr(args, "bell", False)) or bell, "settings": loaded}
+    handoff = getattr(args, "handoff", None)
+    bell = getattr(args, "bell", None)
+    if handoff is None:
+        handoff = loaded.settings.handoff if loaded is not None else True
+    if bell is None:
+        bell = loaded.settings.bell if loaded is not None else False
+    return {"handoff": bool(handoff), "ring_bell": bool(bell), "settings": loaded}
 
 
 def no_terminal(command: str) -> int | None:
@@ -153,7 +157,8 @@ def run_tutorial(args: argparse.Namespace) -> int:
     Args:
         args: ``restart`` (bool): forget the step reached and begin at the first.
     Returns 0 (the app's status after Ctrl+C: 130), 2 without a terminal.  The tutorial's battle is
-    not saved; the step reached is (``client.tutorial.progress_file``).
+    not in the battle store; the step reached and the battle's actions are kept in its progress file
+    (``client.tutorial.progress_file``), so the next ``tactica tutorial`` goes on with both.
     """
     from tactica.client.tutorial import progress_file
 
@@ -173,6 +178,41 @@ def run_tutorial(args: argparse.Namespace) -> int:
         print("Tutorial finished. 'tactica play' starts a battle against the normal AI; "
               "'tactica tutorial --restart' does the tutorial again.")
     else:
-        print(f"Tutorial kept at {lesson.where()}: 'tactica tutorial' goes on from there "
+        print(f"Tutorial kept at {lesson.where()}, its battle too: 'tactica tutorial' goes on from there "
               "('--restart' starts over).")
     return result if isinstance(result, int) else 0
+
+
+def run_title(parser: argparse.ArgumentParser, opponent_of) -> int:
+    """``tactica`` alone: the title screen (New battle, Continue, Tutorial, Build a warband, Rules
+    reference, Settings, Quit); returns the exit status.
+
+    Its battles are ``tactica play``'s: the settings file's AI level, pace, intent, hand-off and bell,
+    the shipped maps and warbands, each battle autosaved.  Without a terminal on standard input or
+    output there is nothing to show: the command line's help is printed and the status is 0, as
+    before the title screen.  1 when the shipped content is broken or the battle store cannot be
+    used (the problem printed).
+
+    Args:
+        parser: the command line's parser (its help; its ``play`` defaults).
+        opponent_of: ``tactica.cli.play_opponent``: the AI of ``play``'s arguments.
+    """
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        parser.print_help()
+        return 0
+    args = parser.parse_args(["play"])
+    read_settings(args)
+    args.opponent = opponent_of(args)
+    try:
+        factory = make_factory(args)
+    except BattleContentError as error:
+        for line in error.lines:
+            print(line, file=sys.stderr)
+        return 1
+    from .app import TacticaApp
+
+    with autosaving() as saver:
+        factory.saver = saver
+        app = TacticaApp(factory, title=True, **screen_options(args))
+        result = app.run()
+    return _after(app, result)

@@ -202,3 +202,32 @@ def test_multiplayer_battles_take_own_cards_too(own):
     band.write_text(band.read_text().replace("points: 100", "points: 200"))  # the four-corner map's size
     factory = make_factory(Namespace(cards=[str(cards)], players=3, warband=[str(band)] * 3, map=None))
     assert [sorted({c.id for c in wb.cards}) for wb in factory.warbands] == [["test-archer", "test-soldier"]] * 3
+
+
+def test_a_folder_of_card_files_is_taken_by_sim_play_and_validate_alike(capsys, monkeypatch, own):
+    """--cards DIR: every command reads the YAML files in the folder as tactica validate does (issue 20);
+    an empty folder and a missing one get validate's own words everywhere."""
+    from tactica.ai import sim
+    cards, band = own
+    folder = cards.parent
+    code, out, err = _run(capsys, "sim", "--cards", folder, "--warband", band, "--games", "1", "--json",
+                          "--ai", "random")
+    assert code == 0, err
+    assert json.loads(out)["games"] == 1
+    code, out, err = _run(capsys, "validate", "--cards", folder, band)
+    assert code == 0, out + err
+    seen: dict = {}
+    _headless(monkeypatch, [lambda app: seen.update(cards={c.card.id for c in app.session.state.creatures})])
+    code, _, err = _run(capsys, "play", "--new", "--cards", folder, "--warband", band, "--warband", band)
+    assert code == 0, err
+    assert {"test-soldier", "test-archer"} <= seen["cards"]
+    monkeypatch.setattr(sim, "run_games", lambda *a, **k: {})
+    empty = folder.parent / "empty"
+    empty.mkdir()
+    for argv in (["sim", "--games", "1", "--cards", empty], ["validate", "--cards", empty]):
+        code, out, err = _run(capsys, *argv)
+        assert code == 1 and f"{empty}: error: no .yaml files in this folder" in (out + err), argv
+    missing = folder.parent / "nothing-here"
+    for argv in (["sim", "--games", "1", "--cards", missing], ["validate", "--cards", missing]):
+        code, out, err = _run(capsys, *argv)
+        assert code == 1 and f"{missing}: error: no such file or folder" in (out + err), argv

@@ -107,3 +107,14 @@ def test_play_with_a_bad_file_starts_with_the_defaults_and_a_warning(config_dir,
     app = started[-1]
     assert app.factory.opponent.level == "normal"  # the whole file is unreadable: every default
     assert "problem" in app.settings_file.warning()
+
+
+def test_config_says_handoff_and_bell_come_from_the_command_line_over_the_file(config_dir, capsys):
+    (config_dir / "settings.toml").write_text("handoff = false\nbell = true\n")
+    status, out, _ = _run(["config", "--handoff", "--no-bell"], capsys)
+    lines = {line.split()[0]: line.split()[1:] for line in out.splitlines()[1:]}
+    assert status == 0
+    assert lines["handoff"] == ["true", "command", "line"] and lines["bell"] == ["false", "command", "line"]
+    status, out, _ = _run(["config"], capsys)
+    lines = {line.split()[0]: line.split()[1:] for line in out.splitlines()[1:]}
+    assert lines["handoff"] == ["false", "file"] and lines["bell"] == ["true", "file"]

@@ -133,3 +133,15 @@ def test_the_player_who_hands_over_later_learns_how_its_turn_ended():
     assert seat == 0 and state.turn_player == 0
     assert handoff.take(0) == unseen  # from the end of its own activation on
     assert any(isinstance(e, TurnStarted) and e.player == 1 for e in unseen)
+
+
+def test_summary_leaves_out_turns_in_which_nothing_happened():
+    state = _state()
+    archer = state.creatures[3]
+    an = f"{archer.card.name} ({archer.label})"
+    events = [TurnStarted(player=0, activations=2), TurnStarted(player=1, activations=2),
+              CreatureMoved(uid=archer.uid, start=(9, 0), path=((8, 0),), mode="move"),
+              TurnStarted(player=0, activations=2), RoundStarted(round=3), TurnStarted(player=1, activations=2),
+              TurnStarted(player=0, activations=2)]
+    assert summary_lines(events, state) == ["Player 2's turn.", f"{an} moved 1 square.", "Round 3 began."]
+    assert summary_lines([TurnStarted(player=1, activations=2)], state) == []

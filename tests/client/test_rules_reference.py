@@ -90,3 +90,13 @@ def test_the_context_of_a_screen_refusal_preview_and_card():
         ["Flight", "Sneak Attack 10"])
     assert [e.label for e in context] == ["CHG-3 Charge distance and end square", "CA-1 Combat advantage",
                                           "COV-1 Cover", "Flight, Burrow, Phasing, Shift", "Sneak Attack X"]
+
+
+def test_the_rules_nearest_a_refusal_that_names_no_rule():
+    reference = load_reference()
+    assert [e.rule_id for e in reference.nearest("A shift moves exactly one square.")][:1] == ["MOV-12"]
+    assert reference.nearest("Knight cannot move (speed 0).")[0].rule_id == "MOV-1"
+    assert all(e.page == "docs/rules.md" for e in reference.nearest("A shift moves exactly one square."))
+    grid = reference.nearest("That move needs 7 squares of movement; a hampered square costs 2", modules=("grid35",))
+    assert "G35-HAMPER" in [e.rule_id for e in grid]
+    assert reference.nearest("Here, or there, or when.") == []  # only the commonest words

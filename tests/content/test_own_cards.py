@@ -76,7 +76,7 @@ def test_errors_in_an_own_card_file_have_file_line_and_column(tmp_path):
 
 @pytest.mark.parametrize("what, text, expected", [
     ("warband", BAND.read_text(), "this is a warband file; expected a card file"),
-    ("missing", None, "cannot read file: No such file or directory"),
+    ("missing", None, "no such file or folder"),  # as tactica validate --cards says it
 ])
 def test_cards_must_name_a_card_file(tmp_path, what, text, expected):
     path = tmp_path / f"{what}.yaml"

@@ -51,3 +51,17 @@ def test_play_and_resume_take_bell_and_no_handoff_the_hand_off_on_by_default():
         assert screen_options(parser.parse_args(argv)) == {"handoff": False, "ring_bell": True, "settings": None}
     for argv in (["play"], ["resume"], ["play", "--hotseat"]):  # the hand-off is on by default
         assert screen_options(parser.parse_args(argv)) == {"handoff": True, "ring_bell": False, "settings": None}
+
+
+def test_handoff_and_bell_options_beat_the_settings_file_both_ways(tmp_path, monkeypatch):
+    """--handoff/--no-handoff and --bell/--no-bell override the settings file's values (issue 20)."""
+    from tactica.tui.run import read_settings
+    monkeypatch.setenv("TACTICA_CONFIG_DIR", str(tmp_path))
+    (tmp_path / "settings.toml").write_text("handoff = false\nbell = true\n")
+    parser = build_parser()
+    for argv, handoff, bell in ((["play"], False, True), (["play", "--handoff", "--no-bell"], True, False),
+                                (["resume", "--handoff"], True, True), (["resume", "--no-bell"], False, False)):
+        args = parser.parse_args(argv)
+        read_settings(args)
+        options = screen_options(args)
+        assert (options["handoff"], options["ring_bell"]) == (handoff, bell), argv

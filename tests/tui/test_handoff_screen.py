@@ -46,7 +46,7 @@ async def test_the_board_is_hidden_until_the_next_player_presses_enter():
         assert not app.query("MapView")  # the board is not on screen
         text = str(screen.query_one("#handoff-title").render())
         assert "Player 2 — press Enter when ready" in text
-        assert "Player 2's turn." in "\n".join(screen.lines)
+        assert "Player 2's turn." not in screen.lines  # a turn in which nothing happened yet says nothing
         await pilot.press("m", "x")  # no other key lets the board through
         assert app.screen is screen
         await pilot.press("enter")

@@ -152,3 +152,45 @@ def test_rules_screen_80x24(snap_compare):
 def test_rules_screen_120x40(snap_compare):
     assert snap_compare(app_for_state(battle("Ab...", active="A")), run_before=_rules_on_charge,
                         terminal_size=(120, 40))
+
+
+async def test_r_with_nothing_named_opens_the_players_introduction_not_the_developers():
+    app = app_for_state(battle("A...b", active="A"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        rules = app.screen
+        assert isinstance(rules, RulesScreen)
+        assert rules.shown is not None and rules.shown.title == "How to read the rules"
+        assert rules.listed[0] is rules.shown and len(rules.listed) > 150  # then every rule
+        assert "Press **r** in a\nbattle" in rules.shown.text and "`mov-7`" in rules.shown.text
+        assert "conformance" not in rules.shown.text and "test_" not in rules.shown.text
+
+
+async def test_a_refusal_without_a_rule_id_opens_the_rules_nearest_its_words():
+    app = app_for_state(battle("A...b", active="A"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.map_view.move_cursor((0, 0))
+        await pilot.pause()
+        await pilot.press("s")  # a shift onto its own square: "A shift moves exactly one square." (no ID)
+        await pilot.pause()
+        assert screen.status_line.refused and "shift" in screen.toasts.last_refusal.lower()
+        assert "MOV-" not in screen.toasts.last_refusal
+        await pilot.press("r")
+        await pilot.pause()
+        rules = app.screen
+        assert isinstance(rules, RulesScreen)
+        assert rules.shown is not None and rules.shown.rule_id == "MOV-12"  # Shift
+        assert all(e.page == "docs/rules.md" for e in rules.context)  # no module is on
+
+
+async def test_the_introduction_names_a_rebound_rules_key():
+    from tactica.client.settings import LoadedSettings, Settings
+    app = SettledApp(FixedFactory(GameSession(state=battle("A...b", active="A"), seed=0)),
+                     settings=LoadedSettings(Settings(keys={"rules": "f9"}), None, True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f9")
+        await pilot.pause()
+        assert "Press **f9**" in app.screen.shown.text

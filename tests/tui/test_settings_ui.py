@@ -148,3 +148,27 @@ async def test_OA_1_a_provoking_move_with_a_rebound_move_key_asks_for_that_key_a
         await pilot.press("f5")  # the move key's other key confirms too
         await pilot.pause()
         assert screen.session.state.creature("A").pos == (5, 0)
+
+
+async def test_the_status_line_and_refusals_name_the_keys_the_settings_bind():
+    """Every hint names the keys as bound (issue 20): no "Tab cycles, Enter activates" when the settings
+    give other keys for next, select, move, shift and end."""
+    state = battle("A....\n.....\n....b")  # nothing active: Player 1 picks a creature
+    keys = {"next": "f2", "select": "f3", "move": "x", "shift": "v", "end": "f4", "attack": "f6"}
+    app = _app(state, Settings(keys=keys))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        status = str(screen.status_line.render())
+        assert "f2 cycles, f3 activates" in status and "Tab" not in status and "Enter" not in status
+        await pilot.press("x")  # a move key before a creature is active: says why, with the keys
+        await pilot.pause()
+        refusal = str(screen.status_line.render())
+        assert "f2 cycles yours, f3 activates" in refusal and "x moves it" in refusal
+        await pilot.press("f2", "f3")
+        await pilot.pause()
+        active = str(screen.status_line.render())
+        assert "x on a shaded square moves" in active and "f4 end" in active and " m " not in active
+        screen.map_view.move_cursor((1, 0))
+        await pilot.pause()
+        assert "Move 1 square here: x or f3." in str(screen.status_line.render())

@@ -147,22 +147,53 @@ async def test_tutorial_wrong_key_gets_the_hint_and_the_step_goes_on():
 
 
 async def test_tutorial_skip_leave_and_resume(tmp_path):
-    """ctrl+n skips the step on screen; q leaves; the next tutorial begins at the step reached;
-    --restart's file removal begins it at the first again."""
+    """ctrl+n skips the step on screen; q leaves; the next tutorial begins at the step reached, in the
+    battle as it was left (its actions kept in the progress file), and its log's first line says so
+    (no 'tactica play --seed'); --restart's file removal begins it at the first again."""
+    from tactica.saves.codec import state_digest
     app = _app()
     async with app.run_test(size=(120, 40)) as pilot:
         screen = _screen(app)
         await _settle(pilot, screen)
         await _answer(pilot, screen)
-        await pilot.press("ctrl+n", "ctrl+n", "ctrl+n")
+        assert await _activate(pilot, screen)  # the battle moves on: a creature activated (step 2 done)
+        await pilot.press("ctrl+n", "ctrl+n")
         assert screen.lesson.step.id == "end"
+        left = (tuple(screen.session.actions), state_digest(screen.session.state))
+        assert "tactica play --seed" not in screen.battle_log.lines_written[0]
         await pilot.press("q")
-    assert json.loads((tmp_path / "tutorial.json").read_text()) == {"step": "end"}
+    saved = json.loads((tmp_path / "tutorial.json").read_text())
+    assert saved["step"] == "end" and len(saved["actions"]) == len(left[0])
     again = _app()
     async with again.run_test(size=(120, 40)) as pilot:
         screen = _screen(again)
         assert screen.lesson.step.id == "end"
         assert "Step 5 of 13: End the activation  (Ctrl+N skips it, q leaves)" in str(screen.lesson_panel.render())
+        assert screen.resumed_battle
+        assert (tuple(screen.session.actions), state_digest(screen.session.state)) == left
+        first = screen.battle_log.lines_written[0]
+        assert first.startswith("The tutorial's battle, as you left it") and "--seed" not in first
+    (tmp_path / "tutorial.json").unlink()  # tactica tutorial --restart
+    fresh = _app()
+    async with fresh.run_test(size=(120, 40)) as pilot:
+        screen = _screen(fresh)
+        assert screen.lesson.step.id == "first" and not screen.resumed_battle
+
+
+def test_a_progress_file_of_another_battle_gives_a_fresh_battle(tmp_path):
+    """Actions that do not replay on the tutorial's battle (a hand-edited file) are not trusted."""
+    from tactica.client.tutorial import Lesson, tutorial_session
+    from tactica.engine import EndActivation
+    fresh = tutorial_session()
+    path = tmp_path / "tutorial.json"
+    lesson = Lesson(path=path)
+    lesson.keep([*fresh.actions, EndActivation()])  # nothing is active: refused
+    again = Lesson.resumed(path)
+    session = tutorial_session(actions=again.actions)
+    assert tuple(session.actions) == tuple(fresh.actions) and not again.resumes(session)
+    path.write_text('{"step": "move", "actions": [{"type": "Nonsense"}]}')
+    broken = Lesson.resumed(path)
+    assert broken.step.id == "move" and broken.actions == ()
 
 
 async def test_tutorial_from_the_command_palette():

@@ -31,12 +31,12 @@ from textual.worker import Worker
 from tactica.client.battle_sizes import LOG_MIN, NARROW, WIDE, body_rows
 from tactica.client.battle_words import Pending, opening_line, sealed_lines, zone_note
 from tactica.client.controller import Controller, Mode
-from tactica.client.describe import action_lines, describe_events
+from tactica.client.describe import LogLine, action_lines, describe_events
 from tactica.client.handoff import HandOff, summary_lines
 from tactica.client.opponent import AiPlayer, Thought
 from tactica.client.rules_reference import load_reference
 from tactica.client.session import GameSession
-from tactica.client.settings import Settings
+from tactica.client.settings import Settings, key_display, key_words
 from tactica.engine import Action, ChooseFirstPlayer, EndActivation, Event, GameState, Phase, Square
 
 from ..widgets.battle_footer import BattleFooter
@@ -128,6 +128,8 @@ class BattleScreen(Screen[str]):
         if isinstance(settings, Settings):  # the settings' champion prompts: triggers never asked about
             muted = settings.muted_triggers()
             self.decisions.muted_triggers = {p: set(muted) for p in range(session.state.players) if muted}
+        # every sentence of the screen names the keys as the settings bind them (issue 20)
+        self.ctrl.keys = key_words(settings if isinstance(settings, Settings) else None)
         self.ai_turn = AiTurn(self, fast)
         #: The square (and the state) a first click on a reachable square previewed: a second click
         #: there moves (``on_map_view_clicked``); None when no click waits.
@@ -163,7 +165,7 @@ class BattleScreen(Screen[str]):
     def on_mount(self) -> None:
         log = self.battle_log
         s = self.session
-        log.add([opening_line(s)])
+        log.add(self.opening_lines())
         log.add(self.ai_turn.intro())
         log.add(sealed_lines(s.state))
         lines = (s.history_log if s.history_log is not None  # resumed: CHP-2 lines and the AI's intent too
@@ -181,6 +183,11 @@ class BattleScreen(Screen[str]):
         if s.resumed:  # the map is laid out after this: then its view goes to the cursor's creature
             self.call_after_refresh(self.camera.into_view)
         self.decisions.banners = self.toasts.opening(lines, self.decisions.docked_question_next())
+
+    def opening_lines(self) -> list[LogLine]:
+        """The log's first lines: the battle's seed and save, or that a resumed battle's log follows
+        (``battle_words.opening_line``)."""
+        return [opening_line(self.session)]
 
     def _theme_changed(self, theme: object) -> None:
         """A theme was chosen: the map and the legend take its colours (``map_view.styles_for``)."""
@@ -373,16 +380,29 @@ class BattleScreen(Screen[str]):
     def action_rules(self) -> None:
         """r: the rules reference, on the rules the screen names now (``RulesReference.context``): the
         refusal's rule IDs (while the status line says it), an attack preview's modifiers, the
-        abilities on the stat card; with none, every rule."""
+        abilities on the stat card; a refusal that names no rule opens on the rules nearest its words
+        (``RulesReference.nearest``; none near: ACT-1, what an activation may do); with nothing named,
+        on the player's introduction to the rules."""
         status = self.status_line
-        texts = [self.toasts.last_refusal if status.refused else "", status.message]
+        refusal = self.toasts.last_refusal if status.refused else ""
+        texts = [refusal, status.message]
         shown = self.stat_card.creature
         abilities = [str(a) for a in shown.card.abilities] if shown is not None else []
-        self.app.push_screen(RulesScreen(load_reference().context(texts, abilities)))
+        reference = load_reference()
+        context = reference.context(texts, abilities)
+        if refusal and not reference.ids_in(refusal):
+            near = (reference.nearest(refusal, modules=self.session.state.rules.modules)
+                    or [e for e in (reference.find("ACT-1"),) if e is not None])
+            context = near + [e for e in context if e not in near]
+        self.app.push_screen(RulesScreen(context, rules_key=key_display(self.key_of("rules"))))
 
     def action_quit(self) -> None:
-        """q: leave tactica."""
-        self.app.exit()
+        """q: leave tactica; a battle opened from the title screen (``tactica`` alone) goes back to it
+        instead (the battle stays saved: its Continue reopens it)."""
+        if getattr(self.app, "title_first", False) is True and self.is_current:
+            self.dismiss("quit")
+        else:
+            self.app.exit()
 
     def _card_resized(self, _: object = None) -> None:
         """The card's length or its panel changed: show or hide the ] key."""

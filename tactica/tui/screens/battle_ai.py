@@ -23,6 +23,7 @@ from textual.notifications import SeverityLevel
 from textual.timer import Timer
 from textual.worker import Worker, WorkerState
 
+from tactica.client.controller import Controller
 from tactica.client.describe import LogLine
 from tactica.client.opponent import AiPlayer, Thought, intent_said
 from tactica.client.session import GameSession
@@ -42,6 +43,7 @@ class AiHost(Protocol):
     """What ``AiTurn`` asks of the battle screen."""
 
     session: GameSession
+    ctrl: Controller  # its ``keys``: the battle keys as bound, for the notes that name f and i
 
     @property
     def app(self) -> App[Any]: ...
@@ -134,8 +136,9 @@ class AiTurn:
         ai = self.ai.opponent
         me = 1 - ai.player
         colour = SIDE_WORDS[me]
+        k = self.screen.ctrl.keys
         return [LogLine(f"You are Player {me + 1} ({colour}) against {ai.label}; it plays by itself "
-                        f"(f: fast, i: why it acts).", "info", me)]
+                        f"({k['ai_fast']}: fast, {k['ai_intent']}: why it acts).", "info", me)]
 
     def decides(self) -> bool:
         """True when the AI must choose the next action now."""
@@ -158,8 +161,9 @@ class AiTurn:
         text = f"{self._bot().opponent.label} {doing}" + ("" if doing.endswith("…") else ".")
         if self.show_intent and self.last is not None and self.last.intent:
             text += f" Last: it {self.last.intent}."
-        fast = "f: normal pace" if self.fast else "f: fast"
-        keys = f"  ({fast} · i: intent · the cursor still inspects cards)"
+        k = self.screen.ctrl.keys
+        fast = f"{k['ai_fast']}: normal pace" if self.fast else f"{k['ai_fast']}: fast"
+        keys = f"  ({fast} · {k['ai_intent']}: intent · the cursor still inspects cards)"
         return text if room is not None and len(text + keys) > room else text + keys
 
     # -- the loop ---------------------------------------------------------------------

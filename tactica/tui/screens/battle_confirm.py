@@ -12,16 +12,18 @@ always.  Both are owned by ``BattleScreen``; the words are Textual-free, in
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, Protocol
 
 from textual.app import App
 from textual.notifications import SeverityLevel
 from textual.timer import Timer
 
-from tactica.client.battle_sizes import NARROW
+from tactica.client.battle_sizes import NARROW, side_width
 from tactica.client.battle_words import CONFIRM_TITLES, Pending, asks_first, cancelled_text, confirm_text
 from tactica.client.controller import Controller, Mode
 from tactica.client.describe import LogLine
+from tactica.client.export import shown_path
 from tactica.client.session import GameSession
 from tactica.engine import Action
 
@@ -46,7 +48,7 @@ class ToastHost(Protocol):
     def battle_log(self) -> BattleLog: ...
 
     def notify(self, message: str, *, title: str = ..., severity: SeverityLevel = ...,
-               timeout: float | None = ...) -> None: ...
+               timeout: float | None = ..., markup: bool = ...) -> None: ...
     def set_timer(self, delay: float, callback: Any = ...) -> Timer: ...
     def refresh_view(self) -> None: ...
     def apply_result(self, result: Action | str | None) -> None: ...
@@ -56,6 +58,9 @@ def card_names(session: GameSession) -> tuple[str, ...]:
     """The card names of the battle's creatures (``fit_status`` cuts the long ones short)."""
     return tuple({c.card.name for c in session.state.creatures})
 
+
+TOAST_FRAME = 4
+"""Columns of a toast that hold no text (its padding and its coloured edge)."""
 
 REFUSAL_TITLE = "Not allowed"
 """The title of a refusal's toast (``Toasts.refuse``); an action that works takes it away."""
@@ -107,6 +112,20 @@ class Toasts:
             self._note_timer.stop()
             self._note_timer = None
         self.screen.status_line.note = ""
+
+    def exported(self, path: Path) -> None:
+        """Say where the battle log was exported (the palette's "Export the battle log"): a line in the
+        log with the whole path (the home folder as "~"), and a toast too where one fits, the path cut
+        only after a "/" (``client.export.shown_path``); else a short note at the head of the status
+        line points at the log, so no toast covers the log's lines at 80×24."""
+        screen = self.screen
+        screen.battle_log.add([LogLine(f"The battle log is exported to {shown_path(path)}", "info")], follow=True)
+        if screen.app.size.width >= NARROW and self.fit():
+            width = side_width(screen.app.size.width) - TOAST_FRAME
+            screen.notify("The battle log is in\n" + shown_path(path, width), title="Export", timeout=8,
+                          markup=False)
+        else:
+            self.acknowledge("Log exported: its path is the log's last line")
 
     def refuse(self, reason: str) -> None:
         """Say why an action or a key is refused: in the status line (cut to its room), and in a
@@ -197,7 +216,7 @@ class Confirmations:
         self.toasts.drop(CONFIRM_TITLES)
         screen.refresh_view()
         if screen.ctrl.mode is Mode.ACT or screen.ctrl.mode is Mode.CHARGE_END:
-            screen.status_line.message = cancelled_text(screen.session, action)
+            screen.status_line.message = cancelled_text(screen.session, action, screen.ctrl.keys)
 
     def forget(self) -> None:
         """Drop the waiting action without a word (the cursor moved: it was to the old square)."""
@@ -206,4 +225,4 @@ class Confirmations:
     def text(self, room: int | None = None) -> str:
         """The warning shown while an action waits for its key again ("" when none does); longer
         than ``room`` characters, it names creatures by label alone (``battle_words.confirm_text``)."""
-        return confirm_text(self.screen.session, self.pending, room)
+        return confirm_text(self.screen.session, self.pending, room, self.screen.ctrl.keys)

@@ -4,8 +4,10 @@ searched by ID or word, one rule's text beside the list.
 Opened with ``r`` on the battle screen (and in the help), from the command palette ("Rules
 reference") on any screen.  The battle screen opens it on the rules it points at now
 (``RulesReference.context``: the IDs of the refusal or the status line, an attack preview's
-modifiers, the abilities on the stat card), listed first under "On screen"; typing searches every
-rule.  Keys: type to search, ↑ ↓ choose, PgUp / PgDn scroll the rule's text, Esc closes.
+modifiers, the abilities on the stat card; for a refusal that names no rule, the rules nearest its
+words), listed first; with nothing named it opens on the player's introduction (how to read the rules
+and search them, ``client.rules_reference.introduction``).  Typing searches every rule.  Keys: type
+to search, ↑ ↓ choose, PgUp / PgDn scroll the rule's text, Esc closes.
 """
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tactica.client.rules_reference import RuleEntry, RulesReference, load_reference
+from tactica.client.rules_reference import RuleEntry, RulesReference, introduction, load_reference
 
 
 class RulesScreen(ModalScreen[None]):
@@ -27,9 +29,10 @@ class RulesScreen(ModalScreen[None]):
 
     Args:
         context: the entries the screen that opened it points at (listed first, the first one shown);
-            empty: every rule, the first one shown.
+            empty: the player's introduction (``introduction``), then every rule.
         query: a search to start with (e.g. a rule ID).
         reference: the rules (default: the shipped pages, ``load_reference``).
+        rules_key: the battle key that opens the reference, as the introduction names it.
     """
 
     DEFAULT_CSS = """
@@ -65,10 +68,10 @@ class RulesScreen(ModalScreen[None]):
     ]
 
     def __init__(self, context: Sequence[RuleEntry] = (), query: str = "",
-                 reference: RulesReference | None = None) -> None:
+                 reference: RulesReference | None = None, rules_key: str = "r") -> None:
         super().__init__()
         self.reference = reference if reference is not None else load_reference()
-        self.context = list(context)
+        self.context = list(context) or [introduction(rules_key)]
         self._query = query
         #: The entries listed now, in the list's order.
         self.listed: list[RuleEntry] = []

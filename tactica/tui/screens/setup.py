@@ -201,3 +201,9 @@ class SetupScreen(Screen):
         """Leave without a battle."""
         if self.is_current:
             self.dismiss(None)
+
+
+class TitleSetupScreen(SetupScreen):
+    """The setup screen opened from the title screen: Esc goes back to it (the footer says "Back")."""
+
+    BINDINGS = [Binding("escape", "quit", "Back")]

@@ -4,7 +4,8 @@ The lesson (``tactica.client.tutorial.Lesson``: the steps, their checks, the pro
 every batch of events the screen shows and at every undo; when the step on screen is done, the next
 one appears.  The panel names the keys actually bound (``key_names``).  A key that is no part of the
 step shows the step's hint in the panel (the key still does what it does in any battle: never a dead
-end); ctrl+n skips a step; q leaves, the step reached kept for the next ``tactica tutorial``.
+end); ctrl+n skips a step; q leaves, the step reached and the battle kept for the next
+``tactica tutorial`` (after every batch of events and every undo: ``Lesson.keep``).
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
+from tactica.client.describe import LogLine
 from tactica.client.session import GameSession
 from tactica.client.tutorial import Lesson, Seen
 from tactica.engine import Event
@@ -97,7 +99,9 @@ class TutorialScreen(BattleScreen):
         #: A line over the step's heading: the step just done, a welcome back ("" none).
         self._said = ""
         #: The key actions the learner has used in this battle (``Seen.used``).
-        self.used: set[str] = set()
+        self.used: set[str] = set(lesson.used) if lesson.resumes(session) else set()
+        #: True when the battle is the one left earlier, rebuilt (not a fresh one).
+        self.resumed_battle = lesson.resumes(session)
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
@@ -108,9 +112,22 @@ class TutorialScreen(BattleScreen):
         if self.lesson.finished:
             self._said = ("You finished the tutorial: play on, or 'tactica play' for a real battle "
                           "('tactica tutorial --restart' does it again).")
-        elif 0 < self.lesson.index:  # a tutorial left earlier: a fresh battle at the step reached
-            self._said = f"Welcome back: on with {self.lesson.where()} (tactica tutorial --restart starts over)."
+        elif self.resumed_battle:  # a tutorial left earlier: its battle as it was, at the step reached
+            self._said = (f"Welcome back: the battle as you left it, on with {self.lesson.where()} "
+                          "(tactica tutorial --restart starts over).")
+        elif 0 < self.lesson.index:  # the step reached, but no battle to go back to: a new one
+            self._said = (f"Welcome back: on with {self.lesson.where()} in a new battle "
+                          "(tactica tutorial --restart starts over).")
         self.show_lesson()
+        self.lesson.keep(self.session.actions, self.used)
+
+    def opening_lines(self) -> list[LogLine]:
+        """The log's first line: the tutorial's battle (no seed to replay: ``tactica tutorial`` is the
+        way back to it), resumed or new."""
+        if self.resumed_battle:
+            return [LogLine("The tutorial's battle, as you left it: the log so far", "info")]
+        return [LogLine("The tutorial's battle: your Practice Band (Player 1) against the Sparring Party "
+                        "(the AI, Player 2)", "info")]
 
     # -- the keys named in the panel ------------------------------------------------
     def bound_now(self) -> list[Binding]:
@@ -154,12 +171,14 @@ class TutorialScreen(BattleScreen):
     def show_events(self, events: Sequence[Event], follow: bool = True) -> None:
         super().show_events(events, follow)
         self.lesson_saw(Seen(tuple(events), self.session.state, used=frozenset(self.used)))
+        self.lesson.keep(self.session.actions, self.used)
 
     def action_undo(self) -> None:
         before = len(self.session.actions)
         super().action_undo()
         if len(self.session.actions) < before:
             self.lesson_saw(Seen((), self.session.state, key="undo", undone=True, used=frozenset(self.used)))
+            self.lesson.keep(self.session.actions, self.used)
 
     def action_ai_intent(self) -> None:
         super().action_ai_intent()

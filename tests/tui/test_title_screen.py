@@ -216,9 +216,9 @@ def test_title_screen_120x40(snap_compare, data):
     assert snap_compare(_title_app(data), run_before=_still, terminal_size=(120, 40))
 
 
-#: The settings the settings screen's snapshots show (a path of no machine: the picture is the same anywhere).
+#: The settings the settings screen's snapshots show (a relative path, no machine's: the picture is the same anywhere).
 SNAPSHOT_SETTINGS = LoadedSettings(Settings(ai_level="hard", keys={"move": "x"}),
-                                   Path("/home/player/.config/tactica/settings.toml"), True,
+                                   Path("config/settings.toml"), True,
                                    from_file=frozenset({"ai_level", "keys.move"}))
 
 

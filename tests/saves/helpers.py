@@ -45,3 +45,20 @@ def play(seed: int, steps: int | None = None, recorder_factory=None, scenario: s
         rec.record(action, state)
         n += 1
     return state, rec.save
+
+
+def random_recorded(save: SaveFile, steps: int):
+    """Play up to ``steps`` actions of ``save``'s battle, each of a kind drawn at random (seeded by the
+    save's seed), through a Recorder; returns (final state, the Recorder's save)."""
+    state, _ = new_game(save.warbands, save.maps, seed=save.seed, rules=save.rules)
+    rec = Recorder(save)
+    rng = random.Random(save.seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        acts = legal_actions(state)
+        kind = rng.choice(sorted({type(a).__name__ for a in acts}))
+        action = rng.choice([a for a in acts if type(a).__name__ == kind])
+        state, _ = apply(state, action)
+        rec.record(action, state)
+    return state, rec.save

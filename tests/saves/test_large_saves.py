@@ -1,14 +1,14 @@
 """Saves of battles with Large and Huge creatures (MOV-13): sizes, squeezes and replays round-trip."""
 from __future__ import annotations
 
-import random
-
-from tactica.engine import MapDef, Ruleset, WarbandDef, apply, legal_actions, new_game
+from tactica.engine import MapDef, Ruleset, WarbandDef
 from tactica.engine.actions import Squeeze
 from tactica.engine.sandbox import card
 from tactica.saves import state_digest
 from tactica.saves.codec import SaveFile, decode_action, encode_action
-from tactica.saves.replay import Recorder, rebuild
+from tactica.saves.replay import rebuild
+
+from .helpers import random_recorded
 
 
 def _setup():
@@ -27,19 +27,8 @@ def _setup():
 
 def test_mov_13_battle_with_big_creatures_replays_to_the_same_digest():
     wbs, maps, rules = _setup()
-    state, _ = new_game(wbs, maps, seed=11, rules=rules)
-    save = SaveFile(id="big-11", seed=11, rules=rules, maps=maps, warbands=wbs)
-    rec = Recorder(save)
-    rng = random.Random(11)
-    for _ in range(150):
-        if state.is_over:
-            break
-        acts = legal_actions(state)
-        kind = rng.choice(sorted({type(a).__name__ for a in acts}))
-        action = rng.choice([a for a in acts if type(a).__name__ == kind])
-        state, _ = apply(state, action)
-        rec.record(action, state)
-    loaded = SaveFile.from_json(rec.save.to_json())
+    state, recorded = random_recorded(SaveFile(id="big-11", seed=11, rules=rules, maps=maps, warbands=wbs), 150)
+    loaded = SaveFile.from_json(recorded.to_json())
     assert [c.size for c in loaded.warbands[0].cards] == [3, 1]
     assert state_digest(rebuild(loaded).final) == state_digest(state)
 

@@ -2,16 +2,15 @@
 from __future__ import annotations
 
 import json
-import random
 from dataclasses import replace
 
 from tactica import content
-from tactica.engine import Ruleset, active_modules, apply, legal_actions, new_game
+from tactica.engine import Ruleset, active_modules, new_game
 from tactica.saves import state_digest
 from tactica.saves.codec import SaveFile, map_from, map_to
-from tactica.saves.replay import Recorder, rebuild
+from tactica.saves.replay import rebuild
 
-from .helpers import play, small_setup
+from .helpers import play, random_recorded, small_setup
 
 
 def test_G35_DIAG_a_grid35_battle_round_trips_and_replays_to_the_same_state():
@@ -58,19 +57,8 @@ def test_UG_RUBBLE_an_underground_battle_on_the_cavern_round_trips_and_replays()
     wbs, _, _ = small_setup()
     rules = Ruleset(point_limit=100)
     rules = replace(rules, modules=("underground",))
-    state, _ = new_game(wbs, (cavern,), seed=4, rules=rules)
-    save = SaveFile(id="ug", seed=4, rules=rules, maps=(cavern,), warbands=wbs)
-    rec = Recorder(save)
-    rng = random.Random(4)
-    for _ in range(300):
-        if state.is_over:
-            break
-        acts = legal_actions(state)
-        kind = rng.choice(sorted({type(a).__name__ for a in acts}))
-        action = rng.choice([a for a in acts if type(a).__name__ == kind])
-        state, _ = apply(state, action)
-        rec.record(action, state)
-    loaded = SaveFile.from_json(rec.save.to_json())
+    state, recorded = random_recorded(SaveFile(id="ug", seed=4, rules=rules, maps=(cavern,), warbands=wbs), 300)
+    loaded = SaveFile.from_json(recorded.to_json())
     kinds = {t.name: t.rules for t in loaded.maps[0].custom_terrain}
     assert kinds["Chasm"].depth == 20 and kinds["Rubble Choke"].rubble == "loose"  # cave keys saved
     again = rebuild(loaded)

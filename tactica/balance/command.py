@@ -5,7 +5,8 @@
 ``--html FILE``, write the self-contained HTML report with charts; with
 ``--json``, the figures as one JSON object.  Exit statuses as ``tactica sim``:
 0; 1 for a bad content file or a broken battle; 2 for a bad command line;
-130 after Ctrl+C.
+130 after Ctrl+C (with the report of the battles finished before it, marked
+partial, when there are any).
 """
 from __future__ import annotations
 
@@ -169,9 +170,15 @@ def run_balance(args: argparse.Namespace) -> int:
         return 1
     except KeyboardInterrupt:
         bar.stop()
-        print("tactica balance: interrupted; no report (the figures need every battle)", file=sys.stderr)
+        print("tactica balance: interrupted before any battle finished; no report", file=sys.stderr)
         return 130
     bar.stop()
+    if found.planned:
+        if not report.played(found):
+            print("tactica balance: interrupted before any battle finished; no report", file=sys.stderr)
+            return 130
+        print(f"tactica balance: interrupted after {report.played(found)} of {found.planned} battles; "
+              "the report below counts those alone", file=sys.stderr)
     if args.json:
         print(json.dumps(found.as_dict()))
     else:
@@ -188,4 +195,4 @@ def run_balance(args: argparse.Namespace) -> int:
             _error(f"cannot write --html {args.html}: {err.strerror or err}")
             return 1
         print(f"HTML report written to {args.html}", file=sys.stderr)
-    return 0
+    return 130 if found.planned else 0

@@ -110,7 +110,8 @@ def _files(args: argparse.Namespace) -> tuple[list[WarbandDef], tuple[MapDef, ..
     if args.report == "cards" and len(bands) == 1:
         raise ValueError("balance cards compares warbands: give --warband twice or more, or none (Sealed pools)")
     all_maps = tuple(maps) or (content.default_map(2, (), bands[0].point_limit if bands else 200),)
-    problems = [p.message for a in bands for b in bands for p in check_battle((a, b), all_maps, ())]
+    pairs = [(a, b) for i, a in enumerate(bands) for b in bands[i:]]  # each pair once: a problem is said once
+    problems = [p.message for a, b in pairs for p in check_battle((a, b), all_maps, ())]
     modules = tuple(args.rules or ())
     for m in all_maps:
         clash = module_conflict(modules + m.rules)

@@ -90,3 +90,9 @@ def test_balance_after_ctrl_c_prints_the_partial_report_and_exits_130(capsys, mo
     monkeypatch.setattr(arena, "map_balance", lambda *a, **k: MapBalance("Field", "random", [], planned=40))
     code, out, err = _run(capsys, "map", "--warband", BAND, "--ai", "random", "--jobs", "1")
     assert (code, out) == (130, "") and "interrupted before any battle finished; no report" in err
+
+
+def test_balance_names_a_mismatched_pair_of_warbands_once(capsys):
+    big = str(ROOT / "tactica" / "data" / "warbands" / "cinderscale-horde.yaml")
+    code, _, err = _run(capsys, "map", "--warband", big, "--warband", BAND, "--games", "1")
+    assert code == 1 and err.count("built for different battle sizes") == 1, err

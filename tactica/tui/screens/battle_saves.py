@@ -76,6 +76,7 @@ class BattleSaves:
         lines = describe_events(outcome.events, screen.session.state)
         text = "; ".join(line.text for line in lines) or "the last action"
         screen.battle_log.add([LogLine(f"↶ Undone: {text}", "info")], follow=True)
+        screen.handoff.undone(screen.session.state)  # no hand-off summary tells of what was taken back
         screen.ctrl.sync()
         screen.state_changed()
         self.camera.back_to(outcome.events)

@@ -16,6 +16,7 @@ from textual.notifications import SeverityLevel
 
 from tactica.client.controller import Controller
 from tactica.client.describe import LogLine, describe_events
+from tactica.client.handoff import HandOff
 from tactica.client.session import GameSession
 
 from ..widgets.battle_log import BattleLog
@@ -30,6 +31,7 @@ class SavesHost(Protocol):
 
     session: GameSession
     ctrl: Controller
+    handoff: HandOff
 
     @property
     def asking(self) -> bool: ...

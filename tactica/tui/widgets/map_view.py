@@ -888,15 +888,16 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         if getattr(self, "_marks_key", None) == key:
             return self._marks
         marks: dict[Square, str] = {}
-        for player in range(max(st.players, len(st.map.start_areas))):
+        the_map = st.map
+        for player in range(max(st.players, len(the_map.start_areas))):
             zone = self.zone_squares(player)
             free = [q for q in zone if st.creature_at(q) is None
-                    and not terrain_rules(st.map.terrain_at(q)).blocks_movement]
+                    and not terrain_rules(the_map.terrain_at(q)).blocks_movement]
             if not free:
                 continue
             mx = sum(q[0] for q in zone) / len(zone)
             my = sum(q[1] for q in zone) / len(zone)
-            best = min(free, key=lambda q: (st.map.terrain_at(q) is not Terrain.CLEAR,
+            best = min(free, key=lambda q: (the_map.terrain_at(q) is not Terrain.CLEAR,
                                             (q[0] - mx) ** 2 + (q[1] - my) ** 2, q[1], q[0]))
             marks[best] = ("◆" + self.zone_owner(player)).ljust(CELL)[:CELL]
         self._marks_key, self._marks = key, marks

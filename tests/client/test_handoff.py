@@ -187,3 +187,34 @@ def test_an_undone_move_is_left_out_of_the_other_player_s_summary():
     state, events = apply(state, EndActivation())
     assert handoff.after(events, state) == 1
     assert not any(isinstance(e, CreatureMoved) for e in handoff.take(1))
+
+
+def test_with_ai_seats_between_two_humans_each_human_learns_every_turn_since_its_own():
+    """Four players, two at the keyboard (seats 0 and 1) and two AI seats: Player 2's summary holds the
+    AI's turns that came after its own turn (they were missing: it saw only the last action), and not
+    its own move."""
+    from types import SimpleNamespace
+    handoff = HandOff(frozenset({0, 1}), holder=0)
+    handoff._turn = 0
+    step = iter(range(1, 100))
+
+    def act(turn: int, *events):
+        return handoff.after(list(events), SimpleNamespace(step=next(step), phase=Phase.ACTING, turn_player=turn))
+
+    def moved(uid: str) -> CreatureMoved:
+        return CreatureMoved(uid=uid, start=(0, 0), path=((1, 0),), mode="move")
+
+    assert act(1, moved("p1"), ActivationEnded(uid="p1"), TurnStarted(player=1, activations=1)) == 1
+    handoff.take(1)
+    assert act(1, moved("p2")) is None
+    assert act(2, ActivationEnded(uid="p2"), TurnStarted(player=2, activations=1)) is None  # the AI's turns
+    assert act(2, moved("p3")) is None
+    assert act(3, ActivationEnded(uid="p3"), TurnStarted(player=3, activations=1)) is None
+    assert act(3, moved("p4")) is None
+    assert act(0, ActivationEnded(uid="p4"), TurnStarted(player=0, activations=1)) == 0
+    assert [e.uid for e in handoff.take(0) if isinstance(e, CreatureMoved)] == ["p2", "p3", "p4"]
+    assert act(0, moved("p1")) is None
+    assert act(1, ActivationEnded(uid="p1"), TurnStarted(player=1, activations=1)) == 1
+    unseen = handoff.take(1)
+    assert [e.uid for e in unseen if isinstance(e, CreatureMoved)] == ["p3", "p4", "p1"]
+    assert [e.player for e in unseen if isinstance(e, TurnStarted)] == [2, 3, 0, 1]

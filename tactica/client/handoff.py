@@ -60,7 +60,8 @@ def summary_lines(events: Sequence[Event], state: GameState) -> list[str]:
     its damage make one line, and the pieces of one creature's movement of one kind in one activation
     (a charge cut by opportunity attacks, two moves) one line with their squares added up.  Events
     that change nothing a player looks for (activations starting or ending, dice) give none, and
-    neither does a turn in which nothing of the rest happened (its "Player 2's turn." alone says nothing).
+    a turn in which nothing of the rest happened says so ("Player 2's turn: nothing moved, attacked or
+    scored."), but the turn beginning now (the last line) is left out.
     """
     lines: list[str] = []
     turns: set[int] = set()  # the indexes of the "Player N's turn." lines
@@ -111,7 +112,13 @@ def summary_lines(events: Sequence[Event], state: GameState) -> list[str]:
             lines.append(f"{player_name(event.player)} scored {event.amount} VP ({event.reason}); "
                          f"{event.total} in all.")
     empty = {i for i in turns if i + 1 == len(lines) or i + 1 in turns or lines[i + 1].startswith("Round ")}
-    return [line for i, line in enumerate(lines) if i not in empty]
+    out = []
+    for i, line in enumerate(lines):
+        if i not in empty:
+            out.append(line)
+        elif i + 1 < len(lines):  # a turn that passed with nothing to tell: say so (not the turn beginning now)
+            out.append(line[:-1] + ": nothing moved, attacked or scored.")
+    return out
 
 
 def handoff_title(player: int) -> str:

@@ -137,7 +137,7 @@ def test_the_player_who_hands_over_later_learns_how_its_turn_ended():
     assert any(isinstance(e, TurnStarted) and e.player == 1 for e in unseen)
 
 
-def test_summary_leaves_out_turns_in_which_nothing_happened():
+def test_summary_says_a_turn_passed_with_nothing_and_leaves_out_the_turn_beginning_now():
     state = _state()
     archer = state.creatures[3]
     an = f"{archer.card.name} ({archer.label})"
@@ -145,7 +145,10 @@ def test_summary_leaves_out_turns_in_which_nothing_happened():
               CreatureMoved(uid=archer.uid, start=(9, 0), path=((8, 0),), mode="move"),
               TurnStarted(player=0, activations=2), RoundStarted(round=3), TurnStarted(player=1, activations=2),
               TurnStarted(player=0, activations=2)]
-    assert summary_lines(events, state) == ["Player 2's turn.", f"{an} moved 1 square.", "Round 3 began."]
+    assert summary_lines(events, state) == [
+        "Player 1's turn: nothing moved, attacked or scored.", "Player 2's turn.", f"{an} moved 1 square.",
+        "Player 1's turn: nothing moved, attacked or scored.", "Round 3 began.",
+        "Player 2's turn: nothing moved, attacked or scored."]  # the last turn, beginning now, is left out
     assert summary_lines([TurnStarted(player=1, activations=2)], state) == []
 
 

@@ -729,15 +729,9 @@ def shift_ok(state: GameState, mover: Creature, sq: Square) -> bool:
 
 
 def module_shift_ok(state: GameState, mover: Creature, anchor: Square) -> bool:
-    """With optional rule modules that price steps: whether ``mover`` may shift to ``anchor`` by
-    them.  A shift (MOV-12) is one step that costs 1, into no difficult square; so it enters no square a
-    module keeps moves from ending on (a drop, UG-FALL; rubble, UG-RUBBLE; a gap too narrow,
-    UG-SQUEEZE) and none whose step the modules price above 1 (a climb out of a deeper square, UG-FALL;
-    a low ceiling, UG-LOW; hampered movement, G35-HAMPER), as difficult terrain."""
-    book = book_of(state)
-    if book.square_refusal(state, mover, anchor) is not None:
-        return False
-    return book.step_cost(state, mover, mover.square, anchor, 1, MoveTally()) <= 1
+    """With optional rule modules: whether they let ``mover`` shift (MOV-12) to ``anchor``
+    (``RuleBook.shift_allowed``: UG-FALL, UG-LOW)."""
+    return book_of(state).shift_allowed(state, mover, anchor)
 
 
 def taken_squares(state: GameState, mover: Creature) -> set[Square]:

@@ -444,3 +444,10 @@ def test_ug_fall_no_shift_over_a_ledge_nor_up_out_of_a_chasm():
     st = with_terrain(cave("8A.....\n......."), {(1, 0): CHASM})  # A stands in a chasm 20 feet down
     shifts = {a.square for a in actions_of_kind(st, Shift)}
     assert shifts == {(0, 0)}  # the chasm floor beside it, the same depth; every way up is a climb
+
+
+def test_ug_low_no_shift_under_a_ceiling_that_slows():
+    from tactica.engine import Shift
+    st = cave("A1..\n....")
+    shifts = {a.square for a in actions_of_kind(st, Shift)}
+    assert (1, 0) not in shifts and (1, 1) in shifts  # a stooping step costs more than 1 (UG-LOW)

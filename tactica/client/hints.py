@@ -28,6 +28,7 @@ from tactica.engine import (
     attack_allowed,
     attack_available,
     creature_distance,
+    melee_slip_chance,
     move_budget,
     move_rest,
     provokers_of_attack,
@@ -313,6 +314,10 @@ class Hints:
         if strikers:  # OA-1: a ranged or area attack next to an enemy provokes
             names = ", ".join(name(uid) for uid in strikers)
             text += f" Provokes an opportunity attack from {names}."
+        slip = melee_slip_chance(st, me) if me is not None and attack.kind.value == "melee" else 0.0
+        if slip and preview is not None:  # UG-SLIP: the check on ice comes before the roll
+            text += (f" On ice: a d20 of 10 first, or it misses and falls prone (UG-SLIP): "
+                     f"{preview.hit_chance * (1 - slip):.0%} to hit in all.")
         return text
 
     def hint(self, cursor: Square, room: int | None = None) -> str:

@@ -28,6 +28,7 @@ from tactica.engine import (
     attack_allowed,
     attack_available,
     creature_distance,
+    hidden_in_dark,
     melee_slip_chance,
     move_budget,
     move_rest,
@@ -289,6 +290,9 @@ class Hints:
             if code in CHARGE_GENERAL:
                 return why
             words = (CHARGE_SHORT if self._short else CHARGE_WORDS).get(code, why.rstrip("."))
+            if code == "no-sight" and hidden_in_dark(s.state, enemy):  # the cause is the dark, not a wall
+                words = "in the dark (UG-DARK)" if self._short else \
+                    "in the dark: unseen unless adjacent or by darkvision (UG-DARK)"
             parts.append(f"{self._name(enemy.uid)} {words}")
         more = f"; {len(parts) - 3} more" if len(parts) > 3 else ""
         return "No enemy in reach of a charge: " + "; ".join(parts[:3]) + more + "."

@@ -159,3 +159,11 @@ def test_UG_SLIP_the_attack_preview_of_a_melee_attack_from_ice_counts_the_slip_c
     dry = cave("Ab..\n....")
     assert "UG-SLIP" not in _hints(dry)[2].preview(dry.active_creature.card.attacks[0], "b",
                                                    GameSession(state=dry, seed=0).attack_preview(0, "b"))
+
+
+def test_UG_DARK_a_charge_refused_for_an_enemy_in_the_dark_names_the_darkness_not_a_wall():
+    from tests.engine._util import with_terrain
+    from tests.engine.test_rules_underground import DARK
+    st = with_terrain(cave("A...b.\n......"), {(4, 0): DARK})
+    text = _hints(st)[2].charge_refusal()
+    assert "in the dark: unseen unless adjacent or by darkvision (UG-DARK)" in text and "CHG-2" not in text

@@ -138,7 +138,9 @@ def resolve_all(st: GameState, me: Creature, attack: AttackDef, targets: list[Cr
         results.append((t, hit))
         if battle_decided(st, out):
             return False
-        interject(st, out)  # CHP-2: a champion power answers this attack now (may stop the action here)
+        again = interject(st, out, me.uid, t.uid)  # CHP-2: a champion power answers it now (may stop here)
+        if again is not None:  # CL-12: a champion's reroll stands for the miss; follow-ups go by it
+            results[-1] = (t, again)
     if depth >= MAX_FOLLOW_UP_DEPTH:
         return True
     for effect in attack.effects:

@@ -90,7 +90,7 @@ def answer(st: GameState, a: Action, out: list[ev.Event]) -> Continuation | None
     return champions.advance(st, out)
 
 
-def interject(st: GameState, out: list[ev.Event]) -> None:
+def interject(st: GameState, out: list[ev.Event], attacker: str = "", target: str = "") -> bool | None:
     """After one attack's resolution: open a window for the occasions since the last point (CHP-2).
 
     Does nothing outside an interruptible action or once the battle is over.
@@ -98,10 +98,15 @@ def interject(st: GameState, out: list[ev.Event]) -> None:
     recorded answers.  Else, when a power or reaction could answer, the window
     opens and ``Paused`` is raised (the caller, ``run``, stops the action).
     Moves' events are kept for the end of the action (``end_events``).
+
+    Returns whether ``attacker``'s attack on ``target`` hits after the window
+    when an answer made it again (a champion's reroll or set die, CL-12: the
+    new roll stands for the miss, so the attack's follow-ups go by it); None
+    when no answer rolled it again.
     """
     run = current(st)
     if run is None or st.phase is Phase.OVER:
-        return
+        return None
     run.point += 1
     events = out[run.mark:]
     run.mark = len(out)
@@ -109,16 +114,20 @@ def interject(st: GameState, out: list[ev.Event]) -> None:
              if o.trigger not in _MOVE_TRIGGERS]
     run.moves.extend(e for e in events if isinstance(e, ev.CreatureMoved))
     if not found or not champions.open_window(st, found, Continuation.MID_ACTION, out):
-        return
+        return None
     run.windows += 1
     if run.windows > len(run.replay):
         raise Paused  # a new window: the action stops here
+    start = len(out)
     for a in run.replay[run.windows - 1]:  # a window met before (the same state, the same dice)
         if answer(st, a, out) is not None or st.phase is not Phase.CHAMPION:
             break
     if run.windows == len(run.replay):
         run.skip = len(out)  # what follows is new
     run.mark = len(out)  # the answers' own attacks open no window (CHP-2, CL-10)
+    again = [e.hit for e in out[start:] if isinstance(e, ev.AttackRolled) and e.attacker == attacker
+             and e.target == target and e.kind not in ("reaction",)]
+    return again[-1] if again and attacker else None
 
 
 def end_events(st: GameState, out: list[ev.Event]) -> list[ev.Event]:

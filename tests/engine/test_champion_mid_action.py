@@ -5,10 +5,11 @@ action, which gives a different outcome than answering once the whole action is 
 """
 from __future__ import annotations
 
-from tactica.engine import AreaAttack, Charge, Move, Phase, apply, legal_actions
+from tactica.engine import AreaAttack, Attack, Charge, Move, Phase, legal_actions
 from tactica.engine.actions import DeclinePower, UseChampionPower
+from tactica.engine.model import FollowUpEffect
 from tactica.engine.powers import ChampionEffect, ChampionPower, ChampionTrigger
-from tactica.engine.sandbox import battle, card, close
+from tactica.engine.sandbox import battle, card, close, melee
 
 from ._util import ev, of, run
 
@@ -128,4 +129,23 @@ def test_CHP_2_a_battle_replayed_from_its_actions_reaches_the_same_state():
     assert out1 == out2
     assert [(c.uid, c.pos, c.hp) for c in one.creatures] == [(c.uid, c.pos, c.hp) for c in two.creatures]
     assert one.dice == two.dice
-    _ = apply
+
+
+def test_CHP_2_a_rerolled_miss_that_hits_gets_its_follow_up():
+    # Claws miss (3); Second Chance rolls them again (12: a hit) before the follow-up is decided, so
+    # the Bite that follows a hit is made (11) — answered after the action, the miss had no follow-up.
+    again = ChampionPower("Second Chance", 1, ChampionTrigger.ALLY_MISSES, ChampionEffect.REROLL, range=6)
+    claws = melee("Claws", damage=10, effects=(FollowUpEffect("Bite"),))
+    bite = melee("Bite", bonus=4, damage=5, basic=False, secondary=True)
+    st = battle("C..\nAb.", {"C": captain(again), "A": card("Beast", attacks=(claws, bite))}, active="A",
+                dice=(3, 12, 11))
+    st, out = run(st, Attack(0, ("b",)))
+    assert [(r.attack, r.hit) for r in of(out, ev.AttackRolled)] == [("Claws", False)]
+    st, rest = run(st, UseChampionPower("C", 0, "A", "b"))
+    assert [(r.attack, r.kind, r.hit) for r in of(rest, ev.AttackRolled)] == [
+        ("Claws", "attack", True), ("Bite", "follow-up", True)]
+    assert st.creature("b").hp == 50 - 10 - 5
+    # declined: the miss stands and no Bite follows
+    st, out = run(battle("C..\nAb.", {"C": captain(again), "A": card("Beast", attacks=(claws, bite))},
+                         active="A", dice=(3, 12, 11)), Attack(0, ("b",)), DeclinePower())
+    assert [r.attack for r in of(out, ev.AttackRolled)] == ["Claws"]

@@ -35,6 +35,7 @@ from typing import Any
 from . import champions, reactions
 from . import events as ev
 from .actions import Action, UseChampionPower, UseReaction
+from .dice import ScriptedDice, SeededDice
 from .flow import battle_decided
 from .powers import ChampionTrigger
 from .state import Continuation, GameState, Interruption, Phase
@@ -54,6 +55,7 @@ class Run:
 
     Attributes:
         replay: the answers of the windows already met, per window (``Interruption.answers``).
+        dice: the dice each of those answers was given with (``Interruption.dice``).
         point: how many attack resolutions the run has passed.
         windows: how many windows it has met.
         mark: the index in the action's events from which the next point looks for occasions.
@@ -62,6 +64,7 @@ class Run:
     """
 
     replay: tuple[tuple[Action, ...], ...] = ()
+    dice: tuple[tuple[SeededDice | ScriptedDice, ...], ...] = ()
     point: int = 0
     windows: int = 0
     mark: int = 0
@@ -119,7 +122,10 @@ def interject(st: GameState, out: list[ev.Event], attacker: str = "", target: st
     if run.windows > len(run.replay):
         raise Paused  # a new window: the action stops here
     start = len(out)
-    for a in run.replay[run.windows - 1]:  # a window met before (the same state, the same dice)
+    given = run.dice[run.windows - 1] if run.windows <= len(run.dice) else ()
+    for i, a in enumerate(run.replay[run.windows - 1]):  # a window met before (the same state)
+        if i < len(given):
+            st.dice = given[i]  # the same dice unless a what-if changed them meanwhile (``with_dice``)
         if answer(st, a, out) is not None or st.phase is not Phase.CHAMPION:
             break
     if run.windows == len(run.replay):
@@ -144,20 +150,22 @@ Handler = Callable[[GameState, Any, list[ev.Event]], None]
 
 
 def run(before: GameState, st: GameState, action: Action, handler: Handler, out: list[ev.Event], *,
-        replay: tuple[tuple[Action, ...], ...] = ()) -> int:
+        replay: tuple[tuple[Action, ...], ...] = (),
+        dice: tuple[tuple[SeededDice | ScriptedDice, ...], ...] = ()) -> int:
     """Carry out ``action`` on ``st`` (a copy of ``before``) with ``handler``, stopping at the first
-    new window in its middle (CHP-2).  ``replay``: the answers of the windows already met.
+    new window in its middle (CHP-2).  ``replay``: the answers of the windows already met, ``dice``
+    the dice each was given with.
 
     Sets ``st.interrupted`` when the action stopped (the answers so far plus an empty tuple for the
     window now open), None when it finished.  Returns the index in ``out`` where the new events
     begin (0 without ``replay``)."""
-    state = Run(replay=replay)
+    state = Run(replay=replay, dice=dice)
     st.__dict__["_run"] = state
     try:
         handler(st, action, out)
     except Paused:
         base = before if before.sealed else before.copy().seal()  # a state a test built: kept as it is now
-        st.interrupted = Interruption(base, action, replay + ((),))
+        st.interrupted = Interruption(base, action, replay + ((),), dice + ((),))
     else:
         st.interrupted = None
     finally:
@@ -170,7 +178,8 @@ def record(st: GameState, a: Action) -> None:
     found = st.interrupted
     if found is not None:
         answers = found.answers[:-1] + (found.answers[-1] + (a,),)
-        st.interrupted = Interruption(found.before, found.action, answers)
+        dice = found.dice[:-1] + (found.dice[-1] + (st.dice,),)
+        st.interrupted = Interruption(found.before, found.action, answers, dice)
 
 
 def resume(st: GameState, handlers: dict[type[Action], Handler], out: list[ev.Event]) -> list[ev.Event]:
@@ -187,7 +196,8 @@ def resume(st: GameState, handlers: dict[type[Action], Handler], out: list[ev.Ev
     new = found.before.copy()
     new.step = st.step
     every: list[ev.Event] = []
-    skip = run(found.before, new, found.action, handlers[type(found.action)], every, replay=found.answers)
+    skip = run(found.before, new, found.action, handlers[type(found.action)], every, replay=found.answers,
+               dice=found.dice)
     out.extend(every[skip:])
     d = st.__dict__
     d.clear()

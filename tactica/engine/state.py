@@ -550,11 +550,15 @@ class Interruption:
         answers: per window opened during the action so far, in order, the
             ``UseChampionPower`` / ``UseReaction`` / ``DeclinePower`` actions
             given in it (the last one: the window open now).
+        dice: beside each answer, the dice the state held when it was given
+            (the same as the replay's unless a what-if changed them,
+            ``with_dice``: the answer and the rest of the action roll those).
     """
 
     before: GameState
     action: Action
     answers: tuple[tuple[Action, ...], ...] = ()
+    dice: tuple[tuple[SeededDice | ScriptedDice, ...], ...] = ()
 
 
 @dataclass

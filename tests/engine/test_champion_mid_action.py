@@ -149,3 +149,16 @@ def test_CHP_2_a_rerolled_miss_that_hits_gets_its_follow_up():
     st, out = run(battle("C..\nAb.", {"C": captain(again), "A": card("Beast", attacks=(claws, bite))},
                          active="A", dice=(3, 12, 11)), Attack(0, ("b",)), DeclinePower())
     assert [r.attack for r in of(out, ev.AttackRolled)] == ["Claws"]
+
+
+def test_CHP_2_the_rest_of_an_interrupted_action_rolls_the_dice_a_what_if_gave():
+    # A bot playing out the answer on its own dice (with_dice) sees the rest of the walk roll those,
+    # never the battle's: d's opportunity attack rolls the 2 given (a miss), not the battle's 10.
+    from tactica.engine import ScriptedDice, apply, with_dice
+    paused, _ = apply(walk_past_two(), WALK)
+    st, out = apply(with_dice(paused, ScriptedDice((2,))), DeclinePower())
+    assert [(r.attacker, r.natural, r.hit) for r in of(out, ev.AttackRolled)] == [("d", 2, False)]
+    assert st.creature("A").hp == 5 and st.creature("A").square == (6, 1)
+    st, out = apply(paused, DeclinePower())  # the battle's own dice: d rolls 10 and A falls
+    assert [(r.attacker, r.natural) for r in of(out, ev.AttackRolled)] == [("d", 10)]
+    assert st.creature("A").destroyed

@@ -415,6 +415,8 @@ def _h_champion(st: GameState, a: UseChampionPower | UseReaction | DeclinePower,
             st.__dict__["_react_on"] = every  # the whole action's events (``game.apply``: uses.react)
     elif resume:
         resume_flow(st, resume, out)
+    elif st.phase is Phase.OVER:
+        st.interrupted = None  # the answer decided the battle: the rest of the action never comes
 
 
 #: The handler of each kind of action: (state copy, the action, events out) -> None.

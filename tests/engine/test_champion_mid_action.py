@@ -162,3 +162,14 @@ def test_CHP_2_the_rest_of_an_interrupted_action_rolls_the_dice_a_what_if_gave()
     st, out = apply(paused, DeclinePower())  # the battle's own dice: d rolls 10 and A falls
     assert [(r.attacker, r.natural) for r in of(out, ev.AttackRolled)] == [("d", 10)]
     assert st.creature("A").destroyed
+
+
+def test_CHP_2_extra_damage_mid_walk_that_wins_the_battle_ends_it_there():
+    # e is the last enemy: Strike Together on G's opportunity attack destroys it mid-charge; the
+    # battle is over and nothing of the charge is left to carry on.
+    st = battle("e......\n.G.....\n....A..\nC......", {"C": captain(STRIKE)}, active="e", dice=(10,),
+                hp={"e": 15})
+    charge = next(a for a in legal_actions(st) if isinstance(a, Charge) and a.target == "A")
+    st, out = run(st, charge, UseChampionPower("C", 0, "G", "e"))
+    assert st.is_over and st.winner == 0 and st.interrupted is None
+    assert [r.attacker for r in of(out, ev.AttackRolled)] == ["G"]

@@ -96,6 +96,7 @@ from tactica.engine import (
     Action,
     Activate,
     AttackRolled,
+    DeclinePower,
     GameState,
     Phase,
     SeededDice,
@@ -208,6 +209,24 @@ def _signature(state: GameState) -> tuple:
             state.active_uid, state.move_used, state.attack_used)
 
 
+def _through_windows(state: GameState, events: list, log: list) -> tuple[GameState, list]:
+    """``state`` after an action a champion-power window stopped in its middle (CHP-2: right after one
+    of its attacks), carried to the action's end with every window declined, as a look-ahead saw it
+    before windows came mid-action; and ``events`` with the rest of the action's.  The engine carries
+    the action on by rolling its dice again from its start (``GameState.interrupted``): those rolls are
+    taken out of ``log`` again, so each of its entries stays one roll of the playout."""
+    events = list(events)
+    while state.interrupted is not None and state.phase is Phase.CHAMPION:
+        paused = state.interrupted
+        again = state.dice.rolls - paused.before.dice.rolls  # rolled again when the window closes
+        start = len(log)
+        state, more = apply(state, DeclinePower())
+        events += more
+        if state.interrupted is None or len(state.interrupted.answers) > len(paused.answers):
+            del log[start:start + again]  # the window closed: the action was carried on from its start
+    return state, events
+
+
 def outcomes(state: GameState, action: Action, seed: int,
              rolls: int = ENUMERATED_ROLLS) -> list[tuple[float, GameState]]:
     """The states ``action`` may lead to, with their chances: [(probability, state)].
@@ -219,7 +238,7 @@ def outcomes(state: GameState, action: Action, seed: int,
     """
     uid = state.active_uid or ""  # no creature active: no roll is its own
     dice = BranchDice(SeededDice.from_seed(seed))
-    after, events = apply(with_dice(state, dice), action)
+    after, events = _through_windows(*apply(with_dice(state, dice), action), dice.log)
     mine = _my_rolls(state, uid, events, dice.log)[:rolls]
     if not mine:
         return [(1.0, after)]
@@ -229,7 +248,8 @@ def outcomes(state: GameState, action: Action, seed: int,
                     for share, face in _face_classes(after, e)]
     merged: dict[tuple, list] = {}
     for w, forced in branches:
-        st, _ = apply(with_dice(state, BranchDice(SeededDice.from_seed(seed), forced)), action)
+        branch = BranchDice(SeededDice.from_seed(seed), forced)
+        st, _ = _through_windows(*apply(with_dice(state, branch), action), branch.log)
         key = _signature(st)
         if key in merged:
             merged[key][0] += w

@@ -573,6 +573,38 @@ def describe_champion_option(state: GameState, action) -> str:
     return _describe_champion_use(state, action)
 
 
+#: How an attack's kind reads in the champion prompt's line about the hit it answers.
+_ATTACK_KINDS = {"opportunity": "opportunity attack", "charge": "charge attack", "follow-up": "follow-up",
+                 "chain": "chained attack", "reaction": "reaction"}
+
+
+def describe_window(state: GameState, player: int) -> str:
+    """The attacks the open champion window answers for ``player``'s side (CHP-2), as words for its
+    prompt, e.g. "Brother Aldric (BA1) hit Mira (M1) with an opportunity attack (Sword), round 3";
+    several joined by "; ".  The window opens right after the attack (in the middle of its action),
+    so this names the log line just above.  Empty when the window answers no attack (a turn's start
+    or end, a move).  Takes a state in ``Phase.CHAMPION``; returns a string."""
+    team = state.team_of(player)
+    said: list[str] = []
+    for o in state.window:
+        ally = state.find(o.ally)
+        if not o.attack or ally is None or ally.team != team:
+            continue
+        kind = _ATTACK_KINDS.get(o.kind, "attack")
+        how = f"with {'an' if kind[0] in 'aeiou' else 'a'} {kind} ({o.attack})"
+        if o.trigger == "ally is hit":
+            line = f"{creature_name(state, o.enemy)} hit {creature_name(state, o.ally)} {how}"
+        elif o.trigger == "ally hits":
+            line = f"{creature_name(state, o.ally)} hit {creature_name(state, o.enemy)} {how}"
+        elif o.trigger == "ally misses":
+            line = f"{creature_name(state, o.ally)} missed {creature_name(state, o.enemy)} {how}"
+        else:
+            continue
+        if line not in said:
+            said.append(line)
+    return "; ".join(f"{line}, round {state.round}" for line in said)
+
+
 def win_reason(reason: str, vp: Sequence[int] = (), target: int | None = None) -> str:
     """The engine's BattleWon reason as words for the player; with the final ``vp`` (one per seat)
     and the VP ``target``, a round that brought two sides to the target at once says that the higher

@@ -17,6 +17,7 @@ from .actions import Attack
 from .chains import run_chain
 from .combat import AreaOrigin, resolve_attack, valid_targets
 from .flow import battle_decided
+from .interrupts import interject
 from .model import AttackDef, AttackKind, ChainEffect, FollowUpEffect, Square, Trigger
 from .movement import threats
 from .state import BASIC_ONLY, Creature, GameState
@@ -121,6 +122,9 @@ def resolve_all(st: GameState, me: Creature, attack: AttackDef, targets: list[Cr
 
     Follow-ups (FollowUpEffect) are made after every target was attacked,
     against each target whose result matches their trigger, in order.
+    After each target's attack, a champion power or reaction may answer it
+    before the next one (CHP-2, ``interrupts.interject``: may raise
+    ``interrupts.Paused`` inside an action ``apply`` runs).
     """
     results: list[tuple[Creature, bool]] = []
     squares: list[Square] = []
@@ -134,6 +138,9 @@ def resolve_all(st: GameState, me: Creature, attack: AttackDef, targets: list[Cr
         results.append((t, hit))
         if battle_decided(st, out):
             return False
+        again = interject(st, out, me.uid, t.uid)  # CHP-2: a champion power answers it now (may stop here)
+        if again is not None:  # CL-12: a champion's reroll stands for the miss; follow-ups go by it
+            results[-1] = (t, again)
     if depth >= MAX_FOLLOW_UP_DEPTH:
         return True
     for effect in attack.effects:

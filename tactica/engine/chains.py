@@ -18,6 +18,7 @@ from . import events as ev
 from . import footprint as fp
 from .combat import may_target, resolve_attack
 from .flow import battle_decided
+from .interrupts import interject
 from .model import AttackDef, ChainEffect, Square
 from .state import Creature, GameState
 
@@ -86,6 +87,7 @@ def run_chain(state: GameState, me: Creature, attack: AttackDef, effect: ChainEf
         jumps += 1
         if battle_decided(state, out):
             return False
+        interject(state, out)  # CHP-2: a champion power answers this jump's attack now
         if not hit:
             out.append(ev.ChainJumped(me.uid, nxt.uid, "", line.name, reason="miss"))
             return True

@@ -16,9 +16,11 @@ When nobody can or wants to, ``advance`` closes the window and the flow
 resumes where it stopped (``state.resume``).  No window opens when no power
 can be used, so play never waits for nothing.
 
-Attack triggers are offered once the action that made the attack is
-resolved (our choice: the engine resolves a whole action at once), so extra
-damage lands right after the ally's attack and before the activation goes on.
+Attack triggers are offered right after the attack is resolved, in the
+middle of its action (``interrupts``: the action goes on from there once the
+window closes, ``Continuation.MID_ACTION``), so extra damage lands right after
+the ally's attack and a heal before the next attack of the same action.
+Triggers about where a move ends wait for the end of the action.
 """
 from __future__ import annotations
 
@@ -400,8 +402,8 @@ def lost_to_destruction(st: GameState, events: list[ev.Event]) -> list[tuple[str
 def open_window(st: GameState, occasions: list[Occasion], resume: Continuation, out: list[ev.Event]) -> bool:
     """Stop for a champion-power decision if some power answers ``occasions`` (CHP-2).
 
-    resume: where the flow goes on when the window closes (after the
-    action, at the start or the end of the activation).  Returns True when the game now
+    resume: where the flow goes on when the window closes (in the middle of
+    the action, after it, at the start or the end of the activation).  Returns True when the game now
     waits in ``Phase.CHAMPION`` (the caller must stop), False when no power
     can be used (nothing changed).
     """

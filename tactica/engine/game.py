@@ -11,7 +11,7 @@ action rules (SET-1..4, RND-5, ACT-1..5, CHG-1..4, OA-1..6): setting up in
 from __future__ import annotations
 
 from . import events as ev
-from . import uses
+from . import interrupts, uses
 from .actions import Action
 from .combat import deal_damage
 from .conditions import add_effect, end_effects
@@ -29,7 +29,7 @@ from .legal import (
 from .model import MapDef, WarbandDef
 from .modules import SERVICES, book
 from .movement import legal_stop
-from .resolution import HANDLERS
+from .resolution import HANDLERS, INTERRUPTIBLE
 from .setup import choose_map, creatures_of, deploy_squares, label_stem
 from .state import GameState, Phase, Ruleset
 from .trust import vouched
@@ -113,9 +113,13 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[ev.Event]]:
     st.step += 1
     out: list[ev.Event] = []
     handler = HANDLERS[type(action)]
-    handler(st, action, out)
-    if st.phase is not Phase.OVER:  # CARD-4 recharges, SPW-1 triggered powers
-        out.extend(uses.react(st, out))
+    if type(action) in INTERRUPTIBLE:  # CHP-2: it may stop right after one of its attacks
+        interrupts.run(state, st, action, handler, out)
+    else:
+        handler(st, action, out)
+    every = st.__dict__.pop("_react_on", out)  # an interrupted action carried on: all of its events
+    if st.phase is not Phase.OVER and st.interrupted is None:  # CARD-4 recharges, SPW-1 triggered powers
+        out.extend(uses.react(st, every))
     return st.seal(), out
 
 

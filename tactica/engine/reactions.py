@@ -4,7 +4,8 @@ A stat card's ``reactions`` (``triggers.Reaction``) answer events of another
 creature's action: an adjacent enemy attacks it, an enemy's attack hits it,
 an ally nearby is destroyed, an enemy moves next to it.  The decision is
 its owner's, in the window the champion powers use (CHP-2, ``champions``):
-once the action that caused the event is resolved, the game waits in
+right after the attack that caused the event (``interrupts``), or once the
+action is resolved for an enemy's move, the game waits in
 ``Phase.CHAMPION`` and each player, the acting one first, uses
 (``UseReaction``) or declines (``DeclinePower``, which passes the whole
 window for that player).  The AI answers its own (``tactica.ai``).

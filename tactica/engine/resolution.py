@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import champions, reactions, uses
+from . import champions, interrupts, reactions, uses
 from . import events as ev
 from .abilities import FlybyAttack, has
 from .actions import (
@@ -342,7 +342,8 @@ def _after_action(st: GameState, out: list[ev.Event]) -> None:
     """After an action: offer champion powers its attacks trigger (CHP-2), then go on."""
     if st.phase is Phase.OVER:
         return
-    found = champions.attack_occasions(st, out) + reactions.occasions(st, out)  # CHP-2, CL-10
+    events = interrupts.end_events(st, out)  # CHP-2: attacks already answered in the action's middle are not
+    found = champions.attack_occasions(st, events) + reactions.occasions(st, events)  # CHP-2, CL-10
     if champions.open_window(st, found, Continuation.AFTER_ACTION, out):
         return
     _after_action_tail(st, out)
@@ -405,18 +406,17 @@ def resume_flow(st: GameState, where: Continuation, out: list[ev.Event]) -> None
 
 def _h_champion(st: GameState, a: UseChampionPower | UseReaction | DeclinePower, out: list[ev.Event]) -> None:
     """CHP-1..3, CL-10: use a power or a reaction, or decline; then ask the next player or resume the
-    flow where it stopped."""
-    if isinstance(a, UseChampionPower):
-        champions.use(st, a, out)
-        battle_decided(st, out)
-    elif isinstance(a, UseReaction):
-        reactions.use(st, a, out)
-        battle_decided(st, out)
-    else:
-        champions.decline(st, out)
-    resume = champions.advance(st, out)
-    if resume:
+    flow where it stopped: a window in an action's middle carries the action on (``interrupts``)."""
+    interrupts.record(st, a)
+    resume = interrupts.answer(st, a, out)
+    if resume is Continuation.MID_ACTION:
+        every = interrupts.resume(st, HANDLERS, out)
+        if st.interrupted is None:
+            st.__dict__["_react_on"] = every  # the whole action's events (``game.apply``: uses.react)
+    elif resume:
         resume_flow(st, resume, out)
+    elif st.phase is Phase.OVER:
+        st.interrupted = None  # the answer decided the battle: the rest of the action never comes
 
 
 #: The handler of each kind of action: (state copy, the action, events out) -> None.
@@ -453,4 +453,9 @@ HANDLERS: dict[type[Action], Callable[[GameState, Any, list[ev.Event]], None]] =
 }
 
 
-__all__ = ["HANDLERS", "keep_rest_for_jump", "pay_move", "resume_flow", "walk"]
+#: The actions that may stop in their middle for a champion-power window (CHP-2, ``interrupts``): those
+#: that make attacks (a walk's opportunity attacks, OA-1; a charge, CHG-1; ATK-4).
+INTERRUPTIBLE: frozenset[type[Action]] = frozenset({Move, Squeeze, Charge, Attack, AreaAttack})
+
+
+__all__ = ["HANDLERS", "INTERRUPTIBLE", "keep_rest_for_jump", "pay_move", "resume_flow", "walk"]

@@ -13,6 +13,7 @@ from enum import Enum
 from typing import NoReturn
 
 from .abilities import activations_per_round
+from .actions import Action
 from .dice import ScriptedDice, SeededDice
 from .errors import PhaseError
 from .footprint import any_in, footprint
@@ -58,14 +59,17 @@ class Phase(str, Enum):
 class Continuation(str, Enum):
     """Where the battle's flow goes on once a champion-power window closes (CHP-2).
 
-    A window opens after an action, at the start or at the end of an
-    activation; ``GameState.resume`` holds where it stopped.  The values are
-    the words older versions stored (a state digest of a save hashes them).
+    A window opens right after an attack's resolution in the middle of an
+    action (MID_ACTION: the action goes on from there, ``GameState.interrupted``),
+    after an action, at the start or at the end of an activation;
+    ``GameState.resume`` holds where it stopped.  The values are the words older
+    versions stored (a state digest of a save hashes them).
     """
 
     AFTER_ACTION = "after action"
     START_ACTIVATION = "start activation"
     END_ACTIVATION = "end activation"
+    MID_ACTION = "mid action"
 
 
 SCENARIOS = ("assault", "bounty", "uncontested", "combined", "sealed")
@@ -529,6 +533,34 @@ class Occasion:
     kind: str = ""
 
 
+@dataclass(frozen=True)
+class Interruption:
+    """An action stopped right after one of its attacks for a champion-power window (CHP-2).
+
+    The action goes on where it stopped once the window closes: the engine
+    carries it out again from ``before`` with the same dice, gives each
+    window it meets on the way the answers recorded for it, and goes past
+    the last one (``interrupts``).  Nothing of the action is lost: the rest of
+    a walk or charge, the remaining targets, follow-ups and chains.
+
+    Attributes:
+        before: the read-only state the action was applied to.
+        action: the action (a ``Move``, ``Squeeze``, ``Charge``, ``Attack`` or
+            ``AreaAttack``).
+        answers: per window opened during the action so far, in order, the
+            ``UseChampionPower`` / ``UseReaction`` / ``DeclinePower`` actions
+            given in it (the last one: the window open now).
+        dice: beside each answer, the dice the state held when it was given
+            (the same as the replay's unless a what-if changed them,
+            ``with_dice``: the answer and the rest of the action roll those).
+    """
+
+    before: GameState
+    action: Action
+    answers: tuple[tuple[Action, ...], ...] = ()
+    dice: tuple[tuple[SeededDice | ScriptedDice, ...], ...] = ()
+
+
 @dataclass
 class GameState:
     """Everything about a battle at one moment.
@@ -569,7 +601,9 @@ class GameState:
     power twice on one occasion does not stack, ABL-2), and
     ``resume`` where the flow goes on once the window closes (a
     ``Continuation``, None outside a window; see ``champions``), with
-    ``resume_decider`` the decider to give the game back to.
+    ``resume_decider`` the decider to give the game back to;
+    ``interrupted`` the action a window stopped in its middle (CHP-2: right
+    after one of its attacks), None otherwise.
     ``activation_no`` counts the activations begun this battle (CHP-3: a
     creature activated twice in a round has two turns).
     """
@@ -613,6 +647,7 @@ class GameState:
     window_used: frozenset[tuple[str, str, str]] = frozenset()
     resume: Continuation | None = None
     resume_decider: int = 0
+    interrupted: Interruption | None = None
 
     #: True when ``creature``, ``find`` and ``active_creature`` hand out the state's own
     #: (changeable) creatures, copying shared ones first: states made by ``copy`` (and so

@@ -338,3 +338,29 @@ def test_cl_10_a_when_limits_the_reaction():
                    when=When(me=About(bloodied=False)))
     st, _ = run(battle("Ab", {"A": reactor(sly)}, active="b", dice=(10,), hp={"A": 30}), Attack(0, ("A",)))
     assert not hot(st)                                  # bloodied by the hit: 20 HP
+
+
+def test_cl_10_a_reaction_answers_an_area_attacks_hit_before_its_next_target():
+    # x's burst hits A first: A's Riposte (12) destroys x (10 HP) right then, so B is never attacked;
+    # declined, the burst goes on to B with the next die (CL-10, CHP-2: the window after each target).
+    from dataclasses import replace
+
+    from tactica.engine import AreaAttack
+    from tactica.engine.sandbox import close
+    burst = card("Caller", attacks=(close("Shout", size=1, damage=10),))
+
+    def board():
+        return battle("A.\nxB", {"A": reactor(RIPOSTE), "x": burst}, active="x", dice=(10, 12, 10), hp={"x": 10})
+
+    st = board()
+    aim = next(a for a in legal_actions(st) if isinstance(a, AreaAttack) and set(a.targets) == {"A", "B"})
+    aim = replace(aim, targets=("A", "B"))
+    st, out = run(st, aim)
+    assert hot(st) and [r.target for r in of(out, ev.AttackRolled)] == ["A"]
+    st, rest = run(st, UseReaction("A", 0, "x"))
+    assert of(rest, ev.CreatureDestroyed)[0].uid == "x"
+    assert [(r.attacker, r.target) for r in of(rest, ev.AttackRolled)] == [("A", "x")]
+    assert st.creature("B").hp == 50
+    st, out = run(board(), aim, DeclinePower())
+    assert [(r.attacker, r.target) for r in of(out, ev.AttackRolled)] == [("x", "A"), ("x", "B")]
+    assert st.creature("B").hp == 40

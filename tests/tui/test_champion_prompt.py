@@ -180,3 +180,30 @@ def test_CHP_2_a_champion_is_its_own_ally_and_its_card_and_prompt_say_so():
     assert "2 of 2 points left (• = 1 point)" in str(card_text(st.creature("C")))   # what a bullet is
     assert describe_champion_option(st, offer).endswith(
         f"Creature b (b) ({st.creature('b').hp} HP left) takes +10 damage from Captain (C)'s own hit")
+
+
+async def test_CHP_2_the_prompt_comes_right_after_the_hit_it_answers_in_the_middle_of_a_walk():
+    """The walk provokes b then d; the prompt comes after b's hit (the log's last line), names that
+    hit, and the rest of the walk (d's attack) is told after the answer."""
+    from tactica.engine import Move
+    shield = ChampionPower("Shield of Faith", 1, ChampionTrigger.ALLY_IS_HIT, ChampionEffect.HEAL, amount=10,
+                           range=3)
+    st = battle(".b.d...\nA......\nC......", {"C": card("Chief", champion=2, champion_powers=(shield,))},
+                active="A", dice=(10, 10), hp={"A": 15})
+    app = app_for_state(st)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        screen.apply_action(Move(((1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1))))
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, PowerPrompt)
+        said = "Answers: Creature b (b) hit Creature A (A) with an opportunity attack (Sword), round"
+        assert said in prompt.body_text
+        lines = list(screen.query_one(BattleLog).lines_written)
+        assert "Creature b" in lines[-2] and "Creature d" not in "\n".join(lines)  # the hit, then the offer
+        await pilot.press("y")
+        await pilot.pause()
+        after = "\n".join(screen.query_one(BattleLog).lines_written[len(lines):])
+        assert after.index("Shield of Faith") < after.index("Creature d")
+        assert screen.session.state.creature("A").square == (6, 1)
+        assert screen.session.state.creature("A").hp == 5

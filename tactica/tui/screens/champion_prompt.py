@@ -1,7 +1,8 @@
 """The yes/no prompt for a champion power (CHP-1, CHP-2).
 
 When the engine stops in ``Phase.CHAMPION`` for a human player, the battle
-screen shows ``PowerPrompt``: what happened, each legal use of a champion
+screen shows ``PowerPrompt``: what happened (the attack it answers, right
+after that attack's line in the log), each legal use of a champion
 power, and "No". ``y`` takes the first use, ``n`` (or Esc) declines, number
 keys pick a use; it is dismissed with the index of the chosen option (the
 last index is "No").  With ``mutable`` set, one more option (key ``x``)
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
-from tactica.client.describe import describe_champion_option, player_name
+from tactica.client.describe import describe_champion_option, describe_window, player_name
 from tactica.engine import Action, DeclinePower, GameState, UseChampionPower, UseReaction
 
 from .choice import ChoiceModal
@@ -74,6 +75,9 @@ class PowerPrompt(ChoiceModal):
             body = "Champion powers take no action (CHP-2); one per champion per creature's turn (CHP-3)."
         else:
             body = f"{len(uses)} uses are possible; y takes the first, 1–{min(9, len(uses))} pick one."
+        cause = describe_window(state, state.decider)  # CHP-2: the hit it answers (the log line above)
+        if cause:
+            body = f"Answers: {cause}. {body}"
         labels = [("Yes — " if len(uses) == 1 else "") + describe_champion_option(state, a) for a in uses]
         labels.append("No — go on without a reaction" if reacting else "No — go on without a champion power")
         self.mutable = mutable

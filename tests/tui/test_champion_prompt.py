@@ -24,6 +24,21 @@ def log_text(app) -> str:
     return "\n".join(app.screen.query_one(BattleLog).lines_written)
 
 
+async def test_CHP_2_an_enter_typed_ahead_declines_the_power_rather_than_spend_it():
+    """A quick second Enter after the attack lands on the prompt: "No" is highlighted at first, so it
+    spends nothing (in hot-seat the prompt may be the other player's)."""
+    from tactica.engine import DeclinePower
+    app = app_for_state(_state())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("a", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PowerPrompt)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, BattleScreen)
+        assert isinstance(app.screen.session.actions[-1], DeclinePower)
+
+
 async def test_CHP_2_prompt_yes_uses_the_power():
     app = app_for_state(_state())
     async with app.run_test(size=(120, 40)) as pilot:

@@ -4,7 +4,8 @@ When the engine stops in ``Phase.CHAMPION`` for a human player, the battle
 screen shows ``PowerPrompt``: what happened (the attack it answers, right
 after that attack's line in the log), each legal use of a champion
 power, and "No". ``y`` takes the first use, ``n`` (or Esc) declines, number
-keys pick a use; it is dismissed with the index of the chosen option (the
+keys pick a use; Enter takes the highlighted option, "No" at first (a stray
+Enter spends nothing); it is dismissed with the index of the chosen option (the
 last index is "No").  With ``mutable`` set, one more option (key ``x``)
 declines and asks the battle screen not to ask that player again about the
 same triggers this battle (it then declines them by itself; ``o`` on the
@@ -84,7 +85,9 @@ class PowerPrompt(ChoiceModal):
         if mutable:
             triggers = ", ".join(window_triggers(state, state.decider))
             labels.append(f"No, and stop asking {who} this battle when: {triggers} (x)")
-        super().__init__(title, body, labels, docked=True)
+        # "No" is highlighted at first: an Enter typed ahead (a quick second Enter after an attack) or
+        # by the other player in hot-seat never spends a power; y or a number takes one
+        super().__init__(title, body, labels, docked=True, default=len(uses))
         self.decline_index = len(uses)
 
     def action_decline(self) -> None:

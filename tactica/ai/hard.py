@@ -134,11 +134,6 @@ MAX_REPLIES = 2
 MAX_REPLY_SEATS = 2
 #: Weight of the summed threats when the enemies have no activation left (they come next round).
 LATER = 0.3
-#: Weight of what the enemies lose in a reply in a free-for-all (SCN-MULTI; 1 in a duel, ``_loss``).
-FFA_RIVALS = 1.0
-#: Weight of the damage our activation leaves on surviving enemies in a free-for-all (SCN-MULTI:
-#: a rival may take the kill, ``_left_for_rivals``).
-FFA_LEFT = 0.0
 #: Actions of one playout before it is cut (an activation has at most a handful).
 MAX_ACTIONS = 8
 #: Most attack rolls of one action enumerated (the rest are rolled).
@@ -369,28 +364,10 @@ class HardBot(NormalBot):
         """
         me = state.turn_player
         st, _ = apply(self._own_dice(state, seed), Activate(uid))
-        ffa = FFA_LEFT > 0 and len(state.teams) > 2
         total = 0.0
         for w, leaf in self._playout(st, uid, seed, 0, first):
             total += w * self._leaf_loss(leaf, me, seed)
-            if ffa:
-                total += w * FFA_LEFT * self._left_for_rivals(state, leaf, me)
         return total
-
-    @staticmethod
-    def _left_for_rivals(before: GameState, after: GameState, me: int) -> float:
-        """The damage our activation leaves on enemy creatures that survive it, valued with
-        ``damage_value`` (VP-equivalents, never negative): in a free-for-all (SCN-MULTI) a
-        wounded creature is a cheaper kill for either rival, and only the kill scores."""
-        team = before.team_of(me)
-        left = 0.0
-        for c in before.alive():
-            if c.team == team:
-                continue
-            a = after.creature(c.uid)
-            if a.alive and a.hp < c.hp:
-                left += damage_value(c, c.hp - a.hp)
-        return left
 
     @staticmethod
     def _own_dice(state: GameState, seed: int) -> GameState:
@@ -700,18 +677,15 @@ class HardBot(NormalBot):
         threat it no longer poses), plus the VP it scored the enemy when that
         is more; damage costs ``damage_value``.  The same for the enemies'
         creatures with the sign reversed (e.g. opportunity attacks they
-        provoke); in a free-for-all (SCN-MULTI: three sides or more) by
-        FFA_RIVALS only, since what one rival loses to another mostly scores
-        for that other rival.  A battle decided counts ±1000.
+        provoke).  A battle decided counts ±1000.
         """
         if after.is_over:
             return 1000.0 if after.winner is not None and after.hostile(after.winner, me) else -1000.0
         team = before.team_of(me)
-        rivals = -FFA_RIVALS if len(before.teams) > 2 else -1.0
         loss = 0.0
         for c in before.alive():
             a = after.creature(c.uid)
-            sign = 1.0 if c.team == team else rivals
+            sign = 1.0 if c.team == team else -1.0
             if not a.alive:
                 loss += sign * max(c.card.cost * (1 + KILL_THREAT), kill_vp(before, c))
             elif a.hp < c.hp:

@@ -6,7 +6,9 @@ import random
 
 from tactica.client.handoff import HandOff, handoff_title, summary_lines
 from tactica.engine import (
+    ActivationEnded,
     AttackRolled,
+    ConditionApplied,
     CreatureDestroyed,
     CreatureMoved,
     DamageDealt,
@@ -135,7 +137,7 @@ def test_the_player_who_hands_over_later_learns_how_its_turn_ended():
     assert any(isinstance(e, TurnStarted) and e.player == 1 for e in unseen)
 
 
-def test_summary_leaves_out_turns_in_which_nothing_happened():
+def test_summary_says_a_turn_passed_with_nothing_and_leaves_out_the_turn_beginning_now():
     state = _state()
     archer = state.creatures[3]
     an = f"{archer.card.name} ({archer.label})"
@@ -143,5 +145,79 @@ def test_summary_leaves_out_turns_in_which_nothing_happened():
               CreatureMoved(uid=archer.uid, start=(9, 0), path=((8, 0),), mode="move"),
               TurnStarted(player=0, activations=2), RoundStarted(round=3), TurnStarted(player=1, activations=2),
               TurnStarted(player=0, activations=2)]
-    assert summary_lines(events, state) == ["Player 2's turn.", f"{an} moved 1 square.", "Round 3 began."]
+    assert summary_lines(events, state) == [
+        "Player 1's turn: nothing moved, attacked or scored.", "Player 2's turn.", f"{an} moved 1 square.",
+        "Player 1's turn: nothing moved, attacked or scored.", "Round 3 began.",
+        "Player 2's turn: nothing moved, attacked or scored."]  # the last turn, beginning now, is left out
     assert summary_lines([TurnStarted(player=1, activations=2)], state) == []
+
+
+def test_a_turn_that_ends_by_itself_does_not_repeat_the_player_s_own_move():
+    """A move that spends a creature's last action ends the turn by itself: the player who made it is
+    not told of it again at its next hand-off (only what follows the end of its activation)."""
+    state = battle("A....b", active="A", dice=(17, 4) * 30)
+    handoff = HandOff.for_battle(state, ())
+    own = [CreatureMoved(uid=state.creatures[0].uid, start=(0, 0), path=((1, 0),), mode="move")]
+    ended = [ActivationEnded(uid=state.creatures[0].uid), TurnStarted(player=1, activations=1)]
+    after = apply(state, EndActivation())[0]  # a state in Player 2's turn
+    assert handoff.after(own + ended, after) == 1
+    assert handoff.take(0) == ended
+
+
+def test_pieces_of_one_movement_make_one_line_and_conditions_are_told():
+    state = _state()
+    brute, archer = state.creatures[0], state.creatures[3]
+    bn, an = f"{brute.card.name} ({brute.label})", f"{archer.card.name} ({archer.label})"
+    hit = AttackRolled(attacker=brute.uid, target=archer.uid, attack="Club", natural=2, bonus=4, modifiers=(),
+                       total=6, defense="AC", target_number=14, hit=False, critical=False, kind="opportunity")
+    events = [CreatureMoved(uid=archer.uid, start=(9, 0), path=((8, 0), (7, 0)), mode="charge"), hit,
+              CreatureMoved(uid=archer.uid, start=(7, 0), path=((6, 0),), mode="charge"),
+              ConditionApplied(uid=archer.uid, condition="prone", duration="end of battle", source=None),
+              ActivationEnded(uid=archer.uid),
+              CreatureMoved(uid=archer.uid, start=(6, 0), path=((5, 0),), mode="charge")]
+    assert summary_lines(events, state) == [
+        f"{an} charged 3 squares.", f"{bn} missed {an} with Club.", f"{an} is prone (until it stands up).",
+        f"{an} charged 1 square."]  # a new activation: a new charge
+
+
+def test_an_undone_move_is_left_out_of_the_other_player_s_summary():
+    state = battle("A....b", active="A", dice=(17, 4) * 30)
+    handoff = HandOff.for_battle(state, ())
+    moves = [a for a in legal_actions(state) if type(a).__name__ == "Move"]
+    moved, events = apply(state, moves[0])
+    assert handoff.after(events, moved) is None
+    handoff.undone(state)  # z: back to before the move
+    state, events = apply(state, EndActivation())
+    assert handoff.after(events, state) == 1
+    assert not any(isinstance(e, CreatureMoved) for e in handoff.take(1))
+
+
+def test_with_ai_seats_between_two_humans_each_human_learns_every_turn_since_its_own():
+    """Four players, two at the keyboard (seats 0 and 1) and two AI seats: Player 2's summary holds the
+    AI's turns that came after its own turn (they were missing: it saw only the last action), and not
+    its own move."""
+    from types import SimpleNamespace
+    handoff = HandOff(frozenset({0, 1}), holder=0)
+    handoff._turn = 0
+    step = iter(range(1, 100))
+
+    def act(turn: int, *events):
+        return handoff.after(list(events), SimpleNamespace(step=next(step), phase=Phase.ACTING, turn_player=turn))
+
+    def moved(uid: str) -> CreatureMoved:
+        return CreatureMoved(uid=uid, start=(0, 0), path=((1, 0),), mode="move")
+
+    assert act(1, moved("p1"), ActivationEnded(uid="p1"), TurnStarted(player=1, activations=1)) == 1
+    handoff.take(1)
+    assert act(1, moved("p2")) is None
+    assert act(2, ActivationEnded(uid="p2"), TurnStarted(player=2, activations=1)) is None  # the AI's turns
+    assert act(2, moved("p3")) is None
+    assert act(3, ActivationEnded(uid="p3"), TurnStarted(player=3, activations=1)) is None
+    assert act(3, moved("p4")) is None
+    assert act(0, ActivationEnded(uid="p4"), TurnStarted(player=0, activations=1)) == 0
+    assert [e.uid for e in handoff.take(0) if isinstance(e, CreatureMoved)] == ["p2", "p3", "p4"]
+    assert act(0, moved("p1")) is None
+    assert act(1, ActivationEnded(uid="p1"), TurnStarted(player=1, activations=1)) == 1
+    unseen = handoff.take(1)
+    assert [e.uid for e in unseen if isinstance(e, CreatureMoved)] == ["p3", "p4", "p1"]
+    assert [e.player for e in unseen if isinstance(e, TurnStarted)] == [2, 3, 0, 1]

@@ -82,6 +82,10 @@ class PlannerOptions:
             of the approach term and leave out ``offense``: our creatures
             let the other sides meet and fight first, attacking only what
             comes within reach (the winner is the first to the VP target).
+        approach_share: share of the approach term counted (1: as ``normal`` plays; ``hard`` counts
+            less in a free-for-all, SCN-MULTI, ``hard.options_for``).
+        exposure_share: share of the exposure term counted (1: as ``normal`` plays; ``hard`` counts
+            more in a free-for-all, where a creature lost scores for a rival, ``hard.options_for``).
     """
 
     charge_reach: bool = False
@@ -92,6 +96,8 @@ class PlannerOptions:
     zone_race: bool = False
     charge_retreat: bool = False
     wait: bool = False
+    approach_share: float = 1.0
+    exposure_share: float = 1.0
 
 
 #: The plain planner: no extra term or search (``normal``).
@@ -438,10 +444,11 @@ def place_value(board: Board, me: Creature, sq: Square, threats: list) -> float:
         approach = -APPROACH * max(0, d - 1)
     if board.waiting:  # SCN-MULTI: the other sides have not met yet (PlannerOptions.wait)
         approach *= WAIT
+    approach *= board.options.approach_share
     extra = board.last_stand(me)
     if board.modules.dark and all(s in board.modules.dark for s in footprint_squares(sq, me.size)):
         threats = board.dark_threats(me, threats)  # UG-DARK: unseen there by those who shoot or charge
-    value = approach - exposure(me, sq, threats, extra)
+    value = approach - board.options.exposure_share * exposure(me, sq, threats, extra)
     if board.options.offense and not board.waiting:
         value += OFFENSE * board.offense_at(me, sq)
     if board.auras:

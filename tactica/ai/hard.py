@@ -78,7 +78,11 @@ to the VP target wins, so a fight between two rivals serves the third) it
 also waits (``wait``, ``HardBot.board``): while no two enemy sides are
 within reach of each other (``board.rivals_apart``), its creatures count a
 quarter of the approach (WAIT) and no offense term, and attack only what
-comes within their reach.
+comes within their reach; and, rivals apart or not, its planner counts the
+approach at FFA_APPROACH and the exposure of an end square at FFA_EXPOSURE
+(``PlannerOptions.approach_share``, ``exposure_share``): a creature lost
+scores for a rival and the side that is struck by both others loses, so it
+stays out of reach more than in a duel.
 
 The search is fixed by ``candidates`` and ``budget`` (units of work per
 decision; an option is not started when the options tried so far cost on
@@ -115,7 +119,7 @@ from .normal import NormalBot, best_plans, position_key
 from .planner import Plan, plan_creature
 from .stakes import kill_vp, zone_reaches_target
 from .values import damage_value
-from .weights import KILL_THREAT
+from .weights import FFA_APPROACH, FFA_EXPOSURE, KILL_THREAT
 
 #: Weight of the loss the opponent's predicted next activation inflicts.
 REPLY = 1.0
@@ -259,9 +263,12 @@ def outcomes(state: GameState, action: Action, seed: int,
 
 
 def options_for(options: PlannerOptions, state: GameState) -> PlannerOptions:
-    """``options`` as ``hard`` plans with them in ``state``: with ``wait`` on in a free-for-all of
-    three sides or more (SCN-MULTI), unchanged otherwise (a duel, or two teams)."""
-    return replace(options, wait=True) if len(state.teams) > 2 else options
+    """``options`` as ``hard`` plans with them in ``state``: in a free-for-all of three sides or more
+    (SCN-MULTI) with ``wait`` on, the approach counted at FFA_APPROACH and the exposure at
+    FFA_EXPOSURE; unchanged otherwise (a duel, or two teams)."""
+    if len(state.teams) <= 2:
+        return options
+    return replace(options, wait=True, approach_share=FFA_APPROACH, exposure_share=FFA_EXPOSURE)
 
 
 class OwnPlayout(NormalBot):

@@ -4,11 +4,12 @@ from __future__ import annotations
 import pytest
 
 from tactica import cli
-from tactica.ai import sim
+from tactica.ai import hard, sim
 from tactica.ai.board import rivals_apart
-from tactica.ai.hard import HardBot
+from tactica.ai.hard import HardBot, options_for
 from tactica.ai.normal import NormalBot
 from tactica.ai.scenarios import warband
+from tactica.ai.weights import FFA_APPROACH, FFA_EXPOSURE
 from tactica.engine import (
     Activate,
     EndActivation,
@@ -190,3 +191,34 @@ def test_scn_multi_hard_holds_back_while_the_other_two_sides_are_apart():
     assert gap(after_normal) < 10
     assert gap(after_hard) > gap(after_normal)
     assert gap(after_hard) > 6 + 1  # beyond b's move and attack (ACT-1)
+
+
+# -- a free-for-all: a creature lost scores for a rival, so stand back (SCN-MULTI, exposure_share) -------
+
+def test_scn_multi_hard_weighs_exposure_more_and_approach_less_only_in_a_free_for_all():
+    ffa = _ffa("A" + "." * 13 + "b.c", {"c": 2})
+    options = options_for(HardBot.planner_options, ffa)
+    assert (options.approach_share, options.exposure_share) == (FFA_APPROACH, FFA_EXPOSURE)
+    assert FFA_APPROACH < 1 < FFA_EXPOSURE
+    duel = battle("A" + "." * 13 + "b", turn_player=0)
+    assert options_for(HardBot.planner_options, duel) == HardBot.planner_options
+    teams = _ffa("A.b.C.d", {"C": 2, "d": 3}, rules=Ruleset(teams=(0, 1, 0, 1), vp_target=300))
+    assert options_for(HardBot.planner_options, teams) == HardBot.planner_options  # two sides: as a duel
+
+
+def test_scn_multi_hard_stops_out_of_a_rivals_reach_where_duel_weights_walk_in(monkeypatch):
+    """A (ours) is 14 squares from b (seat 2), which stands 2 from c (seat 3): the rivals have met,
+    so ``hard`` no longer waits.  With the duel's weights A walks to 2 squares from b (in reach of
+    its move and attack, ACT-1); with the free-for-all's it stops 6 away."""
+    board = "A" + "." * 13 + "b.c"
+    gap = lambda st: chebyshev(st.creature("A").square, st.creature("b").square)  # noqa: E731
+
+    def gap_after(shares: tuple[float, float]) -> int:
+        monkeypatch.setattr(hard, "FFA_APPROACH", shares[0])
+        monkeypatch.setattr(hard, "FFA_EXPOSURE", shares[1])
+        st = with_dice(_ffa(board, {"c": 2}), SeededDice.from_seed(1))
+        assert not rivals_apart(st, 0)
+        return gap(activation(HardBot(seed=1), st)[1])
+
+    assert gap_after((1.0, 1.0)) == 2
+    assert gap_after((FFA_APPROACH, FFA_EXPOSURE)) == 6

@@ -19,7 +19,8 @@ from tactica.ai.frame import frame_name, tie_key
 from tactica.ai.setup import auto_setup
 from tactica.engine import Action, MapDef, Phase, Square, apply, new_game
 from tactica.engine.geometry import Geometry
-from tests.ai.conftest import board_battle
+
+from .conftest import board_battle
 
 #: A 13×7 board the same under a half turn, (x, y) -> (12 - x, 6 - y): walls and their images.
 W, H = 13, 7

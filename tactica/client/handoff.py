@@ -15,7 +15,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from tactica.engine import (
+    ActivationEnded,
     AttackRolled,
+    ConditionApplied,
     CreatureDestroyed,
     CreatureMoved,
     DamageDealt,
@@ -27,7 +29,7 @@ from tactica.engine import (
     VictoryPointsScored,
 )
 
-from .describe import creature_name, player_name
+from .describe import creature_name, duration_words, player_name
 
 __all__ = ["HandOff", "handoff_title", "summary_lines"]
 
@@ -35,8 +37,11 @@ __all__ = ["HandOff", "handoff_title", "summary_lines"]
 #: questions of the setup, the initiative and a champion power's window hand nothing over.
 TURN_PHASES = frozenset({Phase.ACTIVATE, Phase.ACTING})
 
-_MOVED = {"move": "moved", "shift": "shifted", "charge": "charged", "squeeze": "squeezed",
+_MOVED = {"move": "moved", "run": "ran", "shift": "shifted", "charge": "charged", "squeeze": "squeezed",
           "teleport": "teleported"}
+#: Conditions a hand-off names when a creature gains them (the rest show in its stat card).
+_TOLD = frozenset({"prone", "dazed", "stunned", "helpless", "immobilized", "confused", "petrified", "blinded",
+                   "restrained", "staggered", "slowed"})
 
 
 def _squares(n: int) -> str:
@@ -51,14 +56,20 @@ def summary_lines(events: Sequence[Event], state: GameState) -> list[str]:
         state: the battle's state now (creatures' names; a destroyed creature keeps its name).
     Returns lines such as "Player 2's turn.", "Goblin (GB1) moved 4 squares.", "Goblin (GB1) hit
     Guard (GU1) with Spear: 10 damage, 20 HP left.", "Guard (GU1) was destroyed.", "Player 2 scored
-    20 VP (destroyed); 40 in all."; an attack that hit and its damage make one line.  Events that
-    change nothing a player looks for (activations starting or ending, dice) give none, and neither
-    does a turn in which nothing of the rest happened (its "Player 2's turn." alone says nothing).
+    20 VP (destroyed); 40 in all.", "Orc (or1) is prone (until it stands up)."; an attack that hit and
+    its damage make one line, and the pieces of one creature's movement of one kind in one activation
+    (a charge cut by opportunity attacks, two moves) one line with their squares added up.  Events
+    that change nothing a player looks for (activations starting or ending, dice) give none, and
+    neither does a turn in which nothing of the rest happened (its "Player 2's turn." alone says nothing).
     """
     lines: list[str] = []
     turns: set[int] = set()  # the indexes of the "Player N's turn." lines
     hit: tuple[AttackRolled, int] | None = None  # an attack that hit, and the index of its line
+    moved: dict[tuple[str, str], tuple[int, int]] = {}  # (uid, mode) → (its line, squares so far)
     for event in events:
+        if isinstance(event, ActivationEnded):
+            for key in [k for k in moved if k[0] == event.uid]:
+                del moved[key]
         if isinstance(event, RoundStarted):
             lines.append(f"Round {event.round} began.")
         elif isinstance(event, TurnStarted):
@@ -68,7 +79,15 @@ def summary_lines(events: Sequence[Event], state: GameState) -> list[str]:
             if event.mode == "expand":  # the end of a squeeze (docs/rules.md): no square moved
                 continue
             steps = 1 if event.mode == "teleport" else len(event.path)
-            lines.append(f"{creature_name(state, event.uid)} {_MOVED.get(event.mode, 'moved')} {_squares(steps)}.")
+            key = (event.uid, event.mode)
+            if key in moved and event.mode != "teleport":  # the rest of the same creature's movement
+                at, before = moved[key]
+                steps += before
+            else:
+                at = len(lines)
+                lines.append("")
+            moved[key] = (at, steps)
+            lines[at] = f"{creature_name(state, event.uid)} {_MOVED.get(event.mode, 'moved')} {_squares(steps)}."
         elif isinstance(event, AttackRolled):
             who, whom = creature_name(state, event.attacker), creature_name(state, event.target)
             verb = "hit" if event.hit else "missed"
@@ -83,6 +102,9 @@ def summary_lines(events: Sequence[Event], state: GameState) -> list[str]:
             else:
                 lines.append(f"{whom} took {left} ({event.cause}).")
             hit = None
+        elif isinstance(event, ConditionApplied) and event.condition in _TOLD:
+            lines.append(f"{creature_name(state, event.uid)} is {event.condition} "
+                         f"({duration_words(event.condition, event.duration)}).")
         elif isinstance(event, CreatureDestroyed):
             lines.append(f"{creature_name(state, event.uid)} was destroyed.")
         elif isinstance(event, VictoryPointsScored):
@@ -113,7 +135,7 @@ class HandOff:
     humans: frozenset[int]
     enabled: bool = True
     holder: int | None = None
-    _unseen: dict[int, list[Event]] = field(default_factory=dict)
+    _unseen: dict[int, list[tuple[int, Event]]] = field(default_factory=dict)  # (the state's step after, event)
 
     @classmethod
     def for_battle(cls, state: GameState, ai_seats: Iterable[int], enabled: bool = True) -> HandOff:
@@ -134,8 +156,9 @@ class HandOff:
         """Note ``events`` (just applied, ``state`` the state after them); the human seat to hand
         the keyboard to now, or None.
 
-        Every human but the holder has not seen ``events``, nor has the holder when they end its
-        turn (the end of its last activation and the start of the next turn).  A hand-off is due when a turn
+        Every human but the holder has not seen ``events``, nor has the holder the part of them
+        that ends its turn (from the end of its last activation on: not its own last move, which it
+        made; the end of turn and the start of the next).  A hand-off is due when a turn
         (``TURN_PHASES``) belongs to a human seat other than the holder; that seat becomes the
         holder (its unseen events are then ``take``n by the screen).  None when not ``active``,
         before the first turn (the first holder is set without a hand-off), when the battle is over,
@@ -143,9 +166,10 @@ class HandOff:
         """
         if not self.active:
             return None
+        noted = [(state.step, e) for e in events]
         for seat in self.humans:
             if seat != self.holder:
-                self._unseen.setdefault(seat, []).extend(events)
+                self._unseen.setdefault(seat, []).extend(noted)
         if state.phase not in TURN_PHASES or state.turn_player not in self.humans:
             return None
         seat = state.turn_player
@@ -155,9 +179,17 @@ class HandOff:
         if before is None:
             self._unseen.pop(seat, None)
             return None
-        self._unseen.setdefault(before, []).extend(events)  # its turn ended before it looked
+        ended = next((i for i, e in enumerate(events)  # its own action's moves and hits it saw as it made them
+                      if isinstance(e, (ActivationEnded, TurnStarted, RoundStarted))), len(events))
+        self._unseen.setdefault(before, []).extend(noted[ended:])  # how its turn ended, and what came after
         return seat
+
+    def undone(self, state: GameState) -> None:
+        """Undo took the battle back to ``state``: forget the events of the actions taken back, so no
+        summary tells a player of a move that never happened."""
+        for seat, noted in self._unseen.items():
+            self._unseen[seat] = [(step, e) for step, e in noted if step <= state.step]
 
     def take(self, seat: int) -> list[Event]:
         """The events ``seat`` has not seen, oldest first; forgotten once taken."""
-        return self._unseen.pop(seat, [])
+        return [e for _, e in self._unseen.pop(seat, [])]

@@ -41,6 +41,7 @@ from .paths import (
     threats,
 )
 from .state import Creature, GameState
+from .terrain import no_stop_reason
 
 
 def enter_cost(state: GameState, sq: Square, mover: Creature | None = None) -> int:
@@ -674,7 +675,7 @@ def check_path(state: GameState, mover: Creature, path: tuple[Square, ...], budg
         cur = nxt
     if not legal_stop(state, mover, cur):
         if not state.battle_map.rules_at(cur).can_stop:
-            return ("no-stop", "A move cannot end on a statue (TER-STATUE).")
+            return ("no-stop", no_stop_reason(state.battle_map.terrain_at(cur)))
         if state.creature_at(cur) is None:
             return ("pit", "Only flying creatures may end a move in a pit (TER-PIT).")
         return ("occupied", "A move cannot end on another creature's square.")

@@ -6,7 +6,9 @@ import random
 
 from tactica.client.handoff import HandOff, handoff_title, summary_lines
 from tactica.engine import (
+    ActivationEnded,
     AttackRolled,
+    ConditionApplied,
     CreatureDestroyed,
     CreatureMoved,
     DamageDealt,
@@ -145,3 +147,43 @@ def test_summary_leaves_out_turns_in_which_nothing_happened():
               TurnStarted(player=0, activations=2)]
     assert summary_lines(events, state) == ["Player 2's turn.", f"{an} moved 1 square.", "Round 3 began."]
     assert summary_lines([TurnStarted(player=1, activations=2)], state) == []
+
+
+def test_a_turn_that_ends_by_itself_does_not_repeat_the_player_s_own_move():
+    """A move that spends a creature's last action ends the turn by itself: the player who made it is
+    not told of it again at its next hand-off (only what follows the end of its activation)."""
+    state = battle("A....b", active="A", dice=(17, 4) * 30)
+    handoff = HandOff.for_battle(state, ())
+    own = [CreatureMoved(uid=state.creatures[0].uid, start=(0, 0), path=((1, 0),), mode="move")]
+    ended = [ActivationEnded(uid=state.creatures[0].uid), TurnStarted(player=1, activations=1)]
+    after = apply(state, EndActivation())[0]  # a state in Player 2's turn
+    assert handoff.after(own + ended, after) == 1
+    assert handoff.take(0) == ended
+
+
+def test_pieces_of_one_movement_make_one_line_and_conditions_are_told():
+    state = _state()
+    brute, archer = state.creatures[0], state.creatures[3]
+    bn, an = f"{brute.card.name} ({brute.label})", f"{archer.card.name} ({archer.label})"
+    hit = AttackRolled(attacker=brute.uid, target=archer.uid, attack="Club", natural=2, bonus=4, modifiers=(),
+                       total=6, defense="AC", target_number=14, hit=False, critical=False, kind="opportunity")
+    events = [CreatureMoved(uid=archer.uid, start=(9, 0), path=((8, 0), (7, 0)), mode="charge"), hit,
+              CreatureMoved(uid=archer.uid, start=(7, 0), path=((6, 0),), mode="charge"),
+              ConditionApplied(uid=archer.uid, condition="prone", duration="end of battle", source=None),
+              ActivationEnded(uid=archer.uid),
+              CreatureMoved(uid=archer.uid, start=(6, 0), path=((5, 0),), mode="charge")]
+    assert summary_lines(events, state) == [
+        f"{an} charged 3 squares.", f"{bn} missed {an} with Club.", f"{an} is prone (until it stands up).",
+        f"{an} charged 1 square."]  # a new activation: a new charge
+
+
+def test_an_undone_move_is_left_out_of_the_other_player_s_summary():
+    state = battle("A....b", active="A", dice=(17, 4) * 30)
+    handoff = HandOff.for_battle(state, ())
+    moves = [a for a in legal_actions(state) if type(a).__name__ == "Move"]
+    moved, events = apply(state, moves[0])
+    assert handoff.after(events, moved) is None
+    handoff.undone(state)  # z: back to before the move
+    state, events = apply(state, EndActivation())
+    assert handoff.after(events, state) == 1
+    assert not any(isinstance(e, CreatureMoved) for e in handoff.take(1))

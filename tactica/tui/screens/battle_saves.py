@@ -16,6 +16,7 @@ from textual.notifications import SeverityLevel
 
 from tactica.client.controller import Controller
 from tactica.client.describe import LogLine, describe_events
+from tactica.client.handoff import HandOff
 from tactica.client.session import GameSession
 
 from ..widgets.battle_log import BattleLog
@@ -30,6 +31,7 @@ class SavesHost(Protocol):
 
     session: GameSession
     ctrl: Controller
+    handoff: HandOff
 
     @property
     def asking(self) -> bool: ...
@@ -76,6 +78,7 @@ class BattleSaves:
         lines = describe_events(outcome.events, screen.session.state)
         text = "; ".join(line.text for line in lines) or "the last action"
         screen.battle_log.add([LogLine(f"↶ Undone: {text}", "info")], follow=True)
+        screen.handoff.undone(screen.session.state)  # no hand-off summary tells of what was taken back
         screen.ctrl.sync()
         screen.state_changed()
         self.camera.back_to(outcome.events)

@@ -89,3 +89,16 @@ def test_handoff_screen_80x24(snap_compare):
 
 def test_handoff_screen_120x40(snap_compare):
     assert snap_compare(_app(), run_before=_to_handoff, terminal_size=(120, 40))
+
+
+async def test_a_long_summary_says_that_more_lines_are_below():
+    from textual.app import App
+
+    class One(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(HandoffScreen(1, [f"Goblin (gb{i}) moved 2 squares." for i in range(14)]))
+
+    app = One()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "more lines below" in str(app.screen.query_one("#handoff-note").render())

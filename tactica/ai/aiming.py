@@ -33,6 +33,7 @@ from tactica.engine import (
     with_creature_at,
 )
 
+from .frame import tie_sorter
 from .modules import melee_keep
 from .values import attack_value, oa_risk
 from .weights import ALLY_HIT, AREA_ORIGINS
@@ -104,7 +105,8 @@ def _area_aims(state: GameState, me: Creature, attack: AttackDef,
                 sq = (x, y)
                 if chebyshev(sq, me.square) <= lim and state.battle_map.in_bounds(sq):
                     found[sq] = found.get(sq, 0) + 1
-    ranked = sorted(found, key=lambda q: (-found[q], chebyshev(q, me.square), q[1], q[0]))
+    tie = tie_sorter(state, me.player)  # ties in the side's own frame (issue 21)
+    ranked = sorted(found, key=lambda q: (-found[q], chebyshev(q, me.square), tie(q)))
     return [(q, 0) for q in ranked[:AREA_ORIGINS]]
 
 
@@ -213,7 +215,8 @@ def threat_value(state: GameState, foe: Creature, victims: list[Creature], *, ki
                     free = [q for q in state.geometry.neighbours(v.square) if q not in occupied and q in dist]
                     if not free:
                         continue
-                    at = min(free, key=lambda q: (dist[q], q[1], q[0]))
+                    tie = tie_sorter(state, foe.player)  # the foe's own frame (issue 21)
+                    at = min(free, key=lambda q: (dist[q], tie(q)))
                     if a is not charger and dist[at] > speed:
                         continue  # CHG-1: beyond one move only the charge attack reaches
             else:

@@ -40,6 +40,7 @@ from tactica.engine import (
 
 from .aiming import best_attack_from, charge_value
 from .board import Board, flat_mover, place_value
+from .frame import tie_key, tie_sorter
 from .values import expected_basic, oa_kill_chance, oa_risk, power_value
 from .weights import MOVE_CHARGE, SHIFT_MOVES, ZONE_TRIES
 
@@ -90,6 +91,7 @@ def move_then_charge(state: GameState, me: Creature, board: Board, threats: list
     enemies = [e for e in state.enemy_creatures(me.player) if e.card.size == 1 and e.uid not in direct]
     if not enemies or melee is None or not attack_allowed(me, melee):
         return []
+    tie = tie_sorter(state, me.player)  # ties in the side's own frame (issue 21)
     speed = me.speed
     worth = sorted(((expected_basic(melee, t) / max(1, t.hp) * t.card.cost, k, t) for k, t in enumerate(enemies)),
                    key=lambda x: (-x[0], x[1]))
@@ -103,7 +105,7 @@ def move_then_charge(state: GameState, me: Creature, board: Board, threats: list
         # CHG-3: the nearest square next to it must be 2 to speed squares away (grid distance)
         near = sorted((sq for sq in reach
                        if 2 <= min(max(abs(sq[0] - q[0]), abs(sq[1] - q[1])) for q in ends) <= speed),
-                      key=lambda q: (-pv[q], q[1], q[0]))
+                      key=lambda q: (-pv[q], tie(q)))
         taken = 0
         for sq in near:
             if any(q == sq for _, q in picks):
@@ -113,7 +115,7 @@ def move_then_charge(state: GameState, me: Creature, board: Board, threats: list
                 taken += 1
                 if taken == 2:
                     break
-    picks.sort(key=lambda x: (-x[0], x[1][1], x[1][0]))
+    picks.sort(key=lambda x: (-x[0], tie(x[1])))
 
     def charges(after: GameState, mover: Creature, r: Route) -> Iterator[float]:
         for ch in actions_of_kind(after, Charge):
@@ -145,7 +147,7 @@ def two_moves_into_zone(state: GameState, me: Creature, board: Board, threats: l
     size, zone, flat = me.size, board.zone, flat_mover(me)
     near = sorted((sq for sq in reach
                    if not any_in(sq, size, zone) and board.zone_distance(sq, size, flat) <= speed),
-                  key=lambda q: (board.zone_distance(q, size, flat), q[1], q[0]))
+                  key=lambda q: (board.zone_distance(q, size, flat), tie_key(state, me.player, q)))
 
     def into_zone(after: GameState, mover: Creature, r: Route) -> Iterator[float]:
         for dest, r2 in routes(after, mover, speed).items():
@@ -169,11 +171,13 @@ def shift_then_act(state: GameState, me: Creature, board: Board, threats: list,
     opportunity attacks it still provokes (``oa_risk``).
     """
     out: list[list] = []  # [value, Shift], the value raised as better follow-ups are found
-    shifts = actions_of_kind(state, Shift)
+    tie = tie_sorter(state, me.player)  # ties in the side's own frame (issue 21)
+    shifts = sorted(actions_of_kind(state, Shift), key=lambda s: tie(s.square))
     if not shifts:
         return []
     makers = [e for e in enemies if e.can_make_opportunity_attacks]
-    ranked: list[tuple[int, float, Square, int]] = []  # (enemies next to it, -value, square, index)
+    # (enemies next to it, -value, rank in the frame, square, index)
+    ranked: list[tuple[int, float, tuple[int, int], Square, int]] = []
     for sh in shifts:
         sq = sh.square
         v = place_value(board, me, sq, threats)
@@ -183,10 +187,10 @@ def shift_then_act(state: GameState, me: Creature, board: Board, threats: list,
             if act is not None:
                 v += atk
         out.append([v, sh])
-        ranked.append((sum(1 for e in makers if chebyshev(e.square, sq) == 1), -v, sq, len(out) - 1))
+        ranked.append((sum(1 for e in makers if chebyshev(e.square, sq) == 1), -v, tie(sq), sq, len(out) - 1))
     if attack_left and me.speed > 0:
         moved = as_active(state, me.uid, move_used=True)  # ACT-3: the attack action moves on
-        for _, _, sq, k in sorted(ranked)[:SHIFT_MOVES]:
+        for _, _, _, sq, k in sorted(ranked)[:SHIFT_MOVES]:
             after = with_creature_at(moved, me.uid, sq)
             mover = after.creature(me.uid)
             for dest, r in routes(after, mover, mover.speed).items():

@@ -28,6 +28,7 @@ from tactica.engine import (
     movement_mode,
 )
 
+from .frame import tie_sorter
 from .values import base_hit, displacement_value
 
 
@@ -95,8 +96,16 @@ def forced_value(state: GameState, action: Action) -> float:
 
 
 def choose_forced(state: GameState) -> Action:
-    """The best legal ForceMove or Settle: by ``forced_value``, then ``forced_score`` (first on ties)."""
-    options = legal_actions(state)
+    """The best legal ForceMove or Settle: by ``forced_value``, then ``forced_score``; on ties the
+    end square first in the decider's own frame (``frame.tie_key``, issue 21), then legal order."""
+    tie = tie_sorter(state, state.decider)
+
+    def rank(a: Action) -> tuple[int, int]:
+        who = getattr(a, "target", None) or getattr(a, "uid", None)
+        moved = state.find(who) if isinstance(who, str) else None
+        return tie(end_square(a, moved)) if moved is not None and moved.pos is not None else (-1, -1)
+
+    options = sorted(legal_actions(state), key=rank)
     return max(options, key=lambda a: (round(forced_value(state, a), 6), forced_score(state, a)))
 
 

@@ -5,7 +5,9 @@ first one.  Acting: make the attack or charge with the highest expected
 loss of HP (the engine's ``preview``'s ``expected_loss``, each hit capped at the
 HP left, HP-1; a likely kill first); otherwise move to the
 reachable square nearest (around walls) to the nearest enemy, or to our VP
-zone when that is nearer; otherwise end the activation.
+zone when that is nearer; otherwise end the activation.  Equal choices go to
+the first square in the side's own frame (``frame.tie_key``), so that neither
+side of a symmetric map is favoured.
 """
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ from tactica.engine import (
 
 from .base import Bot
 from .board import Board, flat_mover
+from .frame import tie_sorter
 
 
 class GreedyBot(Bot):
@@ -50,6 +53,7 @@ class GreedyBot(Bot):
                     return Activate(c.uid)
             return Activate(mine[0].uid)
         me = state.actor
+        tie = tie_sorter(state, me.player)  # equal choices: the first square of the side's own frame (issue 21)
         best: Action | None = None
         best_key: tuple[float, float] | None = None
         for act in actions_of_kind(state, Attack):
@@ -60,7 +64,7 @@ class GreedyBot(Bot):
                 best, best_key = act, key
         melee = me.card.basic_melee  # the attack a charge makes (CHG-1): no charge is legal without one
         if melee is not None:
-            for charge in actions_of_kind(state, Charge):
+            for charge in sorted(actions_of_kind(state, Charge), key=lambda c: tie(c.destination)):
                 st = with_creature_at(state, me.uid, charge.destination)
                 p = preview(st, st.creature(me.uid), st.creature(charge.target), melee, charge=True)
                 key = (p.kill_chance, p.expected_loss)
@@ -77,14 +81,14 @@ class GreedyBot(Bot):
                 return min(d, board.zone_distance(sq, me.size, flat_mover(me))) if board.zone else d
 
             here = goal(me.square)
-            move = min(moves, key=lambda m: goal(m.destination))
+            move = min(moves, key=lambda m: (goal(m.destination), tie(m.destination)))
             if goal(move.destination) < here:
                 return move
         digs = actions_of_kind(state, Dig)  # UG-RUBBLE: no way on, so dig at the rubble nearest an enemy
         if digs:
             enemies = [e.square for e in state.enemy_creatures(me.player)]
-            return min(digs, key=lambda d: min((max(abs(d.square[0] - x), abs(d.square[1] - y))
-                                                for x, y in enemies), default=0))
+            return min(digs, key=lambda d: (min((max(abs(d.square[0] - x), abs(d.square[1] - y))
+                                                 for x, y in enemies), default=0), tie(d.square)))
         return EndActivation()
 
     def next_after_move(self, state: GameState) -> Action | None:

@@ -88,6 +88,7 @@ from tactica.engine import (
 from .aiming import best_attack_from, charge_value, reach_limit
 from .board import Board, place_value
 from .combos import move_then_charge, move_to_help, shift_then_act, two_moves_into_zone
+from .frame import in_frame, tie_sorter
 from .modules import melee_keep, route_risk
 from .values import expected_basic, oa_kill_chance, oa_risk, power_value
 from .weights import ALTERNATIVES, TOP_EXACT
@@ -126,18 +127,20 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
     st = state if acting else as_active(state, me.uid, new_activation=True)
     actor = me if acting else st.creature(me.uid)
     enemies = [c for c in st.enemy_creatures(me.player)]
-    reach = routes(st, actor, actor.speed) if move_left and actor.speed > 0 else {}
+    # every square in the side's own frame (issue 21): equal scores are then broken alike on both sides
+    tie = tie_sorter(st, me.player)
+    reach = in_frame(routes(st, actor, actor.speed), tie) if move_left and actor.speed > 0 else {}
     move_then = (not acting) or not state.move_used  # a move now still allows an attack after
     jump_rest = move_rest(state) if acting and me.teleported_round == state.round else 0
     if jump_rest:  # TER-TELEPORT: after the jump it carries on with its move's rest, no action spent
         move_left, move_then = True, attack_left
-        reach = routes(st, actor, jump_rest)
+        reach = in_frame(routes(st, actor, jump_rest), tie)
     mods = board.modules
     then_reach = reach  # the moves after which the attack action is still left
     split_rest = move_rest(state) if mods.split and acting and state.move_used and not jump_rest else 0
     if split_rest:  # G5E-SPLIT: the open move's rest takes no action, before or after the attack
         move_left, move_then = True, attack_left
-        reach = routes(st, actor, split_rest + (actor.speed if attack_left else 0))
+        reach = in_frame(routes(st, actor, split_rest + (actor.speed if attack_left else 0)), tie)
         then_reach = {sq: r for sq, r in reach.items() if r.cost <= split_rest}
     # Places to end on without attacking (and after attacking from here).
     best_stay: tuple[float, Move | None] = (here, None)
@@ -192,7 +195,7 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
         direct: set[str] = set()  # targets charged from where it stands
         if me.card.basic_melee is not None and any(
                 chebyshev(me.square, e.square) <= actor.speed + 1 for e in enemies):
-            for ch in actions_of_kind(st, Charge):
+            for ch in sorted(actions_of_kind(st, Charge), key=lambda c: tie(c.destination)):
                 direct.add(ch.target)
                 v = charge_value(st, me, ch)
                 if mods.cave:  # UG-SLIP: a charge over ice may end prone, short of its blow
@@ -236,7 +239,7 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
     if move_then and attack_left and reach:
         candidates.extend(move_to_help(st, actor, reach, pv))
     # TER-TELEPORT: from a teleporter, jump (no action spent) and act from the other one.
-    for sq in teleport_squares(st):
+    for sq in sorted(teleport_squares(st), key=tie):
         v = place_value(board, me, sq, threats)
         if attack_left:
             there = with_creature_at(st, me.uid, sq)
@@ -297,6 +300,7 @@ def runs(st: GameState, actor: Creature, me: Creature, board: Board, threats: li
         d = board.enemy_distance(sq)
         return min(d, board.zone_distance(sq, me.size)) if zone else d
 
+    tie = tie_sorter(st, me.player)  # ties in the side's own frame (issue 21)
     at = actor.square
     path: list[Square] = []
     seen = {at}
@@ -304,7 +308,7 @@ def runs(st: GameState, actor: Creature, me: Creature, board: Board, threats: li
         options = [n for n in board.geo.neighbours(at) if n not in seen]
         if not options:
             break
-        nxt = min(options, key=lambda n: (goal(n), n[1], n[0]))
+        nxt = min(options, key=lambda n: (goal(n), tie(n)))
         if goal(nxt) >= goal(at):
             break
         path.append(nxt)
@@ -372,7 +376,8 @@ def through_teleporters(st: GameState, me: Creature, board: Board, threats, enem
         if onto not in risk:
             risk[onto] = oa_risk(st, me, provokers_of_path(st, st.creature(me.uid), onto)) if onto else 0.0
         scored.append((place_value(board, me, sq, threats) - risk[onto], sq, way))
-    scored.sort(key=lambda x: (-x[0], x[1][1], x[1][0]))
+    tie = tie_sorter(st, me.player)  # ties in the side's own frame (issue 21)
+    scored.sort(key=lambda x: (-x[0], tie(x[1])))
     out: list[tuple[float, Action]] = [(scored[0][0], scored[0][2].first)]
     if attack_left:
         for v, sq, way in scored[:TOP_EXACT // 2]:

@@ -24,6 +24,8 @@ from tactica.engine import (
     legal_actions,
 )
 
+from .frame import tie_sorter
+
 
 def choose_deploy_square(state: GameState, action_options: Sequence[Action]) -> Place:
     """Pick a placement: melee creatures nearest the enemy, ranged ones farthest.
@@ -42,9 +44,11 @@ def choose_deploy_square(state: GameState, action_options: Sequence[Action]) -> 
     basic = me.card.basic_attack
     melee = basic is None or basic.kind is AttackKind.MELEE
 
-    def front(p: Place) -> tuple[int, int, int]:
+    tie = tie_sorter(state, me.player)  # ties in the side's own frame (issue 21: no corner favoured)
+
+    def front(p: Place) -> tuple[int, tuple[int, int]]:
         d = _distance_to_area(p.square, enemy_area)
-        return (d if melee else -d, p.square[1], p.square[0])
+        return (d if melee else -d, tie(p.square))
 
     return min(places, key=front)
 

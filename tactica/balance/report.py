@@ -61,9 +61,10 @@ def _rows(found: Found) -> tuple[str, list[str], list[list[str]], list[str]]:
             said.append("Pairings (first seat's warband against the second's: the first seat's win rate): " +
                         "; ".join(f"{a} against {b} {_pct(r.rate)} (n={r.games})" for (a, b), r in found.pairings)
                         + ".")
-        said.append("The figures measure the map as the AI plays it: a lean the AI gives one side (its paths, "
-                    "its deployment) shows here too. Run a shipped map the same way to see what an even "
-                    "figure looks like, and more --games to narrow the intervals.")
+        said.append("The figures measure the map as the AI plays it. Each side's AI breaks ties in its own "
+                    "view of the map (the two halves of a symmetric map alike), so no start area gains from "
+                    "the order of the AI's ties. Run a shipped map the same way to see what an even figure "
+                    "looks like, and more --games to narrow the intervals.")
         return f"Map balance: {found.map}", head, body, said
     if isinstance(found, WarbandMatrix):
         head = ["warband ↓ against →", *found.names, "overall"]

@@ -48,6 +48,21 @@ async def _answer(pilot, screen: TutorialScreen) -> None:
         await _settle(pilot, screen)
 
 
+def _flanking_square(screen: TutorialScreen):
+    """A legal move destination across an enemy from one of the mover's allies (FLK-1), or None."""
+    state = screen.session.state
+    me = state.active_creature
+    allies = {c.pos for c in state.creatures if c.player == me.player and c.uid != me.uid and c.pos is not None}
+    for e in state.creatures:
+        if e.player == me.player or e.pos is None:
+            continue
+        for sq in screen.session.moves():
+            if (2 * e.pos[0] - sq[0], 2 * e.pos[1] - sq[1]) in allies and max(
+                    abs(sq[0] - e.pos[0]), abs(sq[1] - e.pos[1])) == 1:
+                return sq
+    return None
+
+
 def _nearest_enemy_square(screen: TutorialScreen):
     """The legal move destination nearest an enemy of the active creature."""
     state = screen.session.state
@@ -81,6 +96,12 @@ async def _act(pilot, screen: TutorialScreen, step: str) -> None:
     if step == "shift" and s.shifts():
         screen.map_view.move_cursor(next(iter(s.shifts())))
         await pilot.press("s")
+    elif step == "flank" and _flanking_square(screen) is not None:
+        screen.map_view.move_cursor(_flanking_square(screen))
+        await pilot.press("m", "m")
+        await _settle(pilot, screen)
+        if s.usable_attacks():
+            await pilot.press("a", "enter")
     elif s.charges() and step not in ("move", "end"):
         await pilot.press("c", "enter", "enter", "enter")
     elif s.usable_attacks() and step not in ("move", "end"):

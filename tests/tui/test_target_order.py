@@ -32,3 +32,21 @@ async def test_the_default_target_is_the_best_by_the_preview_and_tab_follows_tha
         assert seen == [pos["d"], pos["b"], pos["c"]]
         await pilot.press("shift+tab")
         assert screen.map_view.square == pos["b"]
+
+
+async def test_after_an_attack_the_cursor_goes_back_to_the_attacker():
+    """A newcomer's battle (issue 20): after an attack with its move still to make, the cursor is on the
+    attacker again, so that a move after it starts from the attacker's square, not the target's."""
+    archer = card("Archer", attacks=(ranged("Bow", bonus=8, damage=1, range=10, basic=True),))
+    app = app_for_state(battle("A.....\n....b.", {"A": archer}, active="A", dice=(15,) * 10))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("a")
+        await pilot.pause()
+        assert screen.map_view.square == (4, 1)  # on the target
+        await pilot.press("enter")
+        await pilot.pause()
+        st = screen.session.state
+        assert st.attack_used and not st.move_used and st.active_uid == "A"
+        assert screen.map_view.square == (0, 0)

@@ -37,7 +37,7 @@ from tactica.client.opponent import AiPlayer, Thought
 from tactica.client.rules_reference import load_reference
 from tactica.client.session import GameSession
 from tactica.client.settings import Settings, key_display, key_words
-from tactica.engine import Action, ChooseFirstPlayer, EndActivation, Event, GameState, Phase, Square
+from tactica.engine import Action, AreaAttack, Attack, ChooseFirstPlayer, EndActivation, Event, GameState, Phase, Square
 
 from ..widgets.battle_footer import BattleFooter
 from ..widgets.battle_header import BattleHeader
@@ -472,6 +472,8 @@ class BattleScreen(Screen[str]):
         if not by_ai:  # a refusal before this action that worked is no longer news (issue 20)
             self.toasts.drop((REFUSAL_TITLE,))
         self.show_events(outcome.events, follow=not by_ai)
+        if not by_ai and isinstance(action, (Attack, AreaAttack)):
+            self.camera.to_actor()  # a move after the attack starts from the attacker
         if not by_ai and self.ai_turn.ai is not None:
             self.ai_turn.last = None  # the AI's intent from before the player's move is stale news
         if by_ai:  # the AI acted: bring it into view, however the human has scrolled

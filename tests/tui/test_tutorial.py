@@ -67,10 +67,70 @@ async def _activate(pilot, screen: TutorialScreen) -> bool:
     return screen.session.state.active_creature is not None
 
 
+def _flank_plan(screen: TutorialScreen):
+    """(creature, square, enemy): one of the learner's creatures that may be activated, a free square
+    it may reach opposite an ally across an enemy (FLK-1), and that enemy; None when there is none."""
+    st = screen.session.state
+    mine = [c for c in st.creatures if c.player == 0 and c.pos is not None]
+    ready = set(screen.session.activatable())
+    for enemy in (c for c in st.creatures if c.player != 0 and c.pos is not None):
+        ex, ey = enemy.pos
+        for ally in mine:
+            ax, ay = ally.pos
+            if max(abs(ax - ex), abs(ay - ey)) != 1:
+                continue
+            opposite = (2 * ex - ax, 2 * ey - ay)
+            if not st.battle_map.in_bounds(opposite) or st.creature_at(opposite) is not None:
+                continue
+            for c in mine:
+                if c.uid in ready and c.uid != ally.uid and max(
+                        abs(c.pos[0] - opposite[0]), abs(c.pos[1] - opposite[1])) <= c.card.speed:
+                    return c, opposite, enemy
+    return None
+
+
+async def _flank(pilot, screen: TutorialScreen) -> bool:
+    """Activate a creature (Tab until the cursor is on it, Enter), move it opposite an ally across
+    an enemy and attack that enemy; False when no such move is open (nothing was done)."""
+    plan = _flank_plan(screen)
+    if plan is None:
+        return False
+    who, square, enemy = plan
+    for _ in range(8):
+        if screen.map_view.square == who.pos:
+            break
+        await pilot.press("tab")
+    if screen.map_view.square != who.pos:
+        return False
+    await pilot.press("enter")
+    await _settle(pilot, screen)
+    s = screen.session
+    if s.state.active_uid != who.uid:
+        return False
+    if square in s.moves():
+        screen.map_view.move_cursor(square)
+        await pilot.press("m", "m")
+        await _settle(pilot, screen)
+        await _answer(pilot, screen)
+    if enemy.uid in s.attack_targets(0) and s.state.active_uid == who.uid:
+        screen.map_view.move_cursor(s.state.creature(enemy.uid).pos)
+        await pilot.press("a", "enter")
+        await _settle(pilot, screen)
+        await _answer(pilot, screen)
+    if s.state.active_creature is not None and s.state.active_creature.player == 0 and pilot.app.screen is screen:
+        await pilot.press("e", "e")
+    await _settle(pilot, screen)
+    await _answer(pilot, screen)
+    return True
+
+
 async def _act(pilot, screen: TutorialScreen, step: str) -> None:
     """One activation of the learner's that plays the step ``step`` if the board allows."""
     if step == "intent":
         await pilot.press("i")  # the AI's intent on: its next activation completes the step
+    await _answer(pilot, screen)
+    if step == "flank" and screen.session.phase is not Phase.OVER and await _flank(pilot, screen):
+        return
     if not await _activate(pilot, screen):
         return
     s = screen.session

@@ -69,6 +69,8 @@ class Seen:
         key: the key action just used by the learner ("ai_intent", "undo", …), or None.
         undone: True when the learner just took an action back (``GameSession.undo``).
         used: every key action the learner has used in this battle so far ("ai_intent", …).
+        intents: the AI's intent lines the log showed since the step on screen came up, in order
+            (``AiTurn.intent_lines``): the intent step waits for one.
     """
 
     events: tuple[Event, ...] = ()
@@ -76,6 +78,7 @@ class Seen:
     key: str | None = None
     undone: bool = False
     used: frozenset[str] = frozenset()
+    intents: tuple[str, ...] = ()
 
     def mine(self, uid: str) -> bool:
         """True when creature ``uid`` is the learner's (False when it is unknown or gone)."""
@@ -134,7 +137,9 @@ def _ended(seen: Seen) -> bool:
 
 
 def _ai_ended_with_intent(seen: Seen) -> bool:
-    return "ai_intent" in seen.used and any(not seen.mine(e.uid) for e in seen.of(ActivationEnded))
+    """An activation of the AI's ended after the log showed at least one of its intent lines while
+    the step was on screen (a key pressed is not enough: the line itself must have appeared)."""
+    return bool(seen.intents) and any(not seen.mine(e.uid) for e in seen.of(ActivationEnded))
 
 
 def _attacked(seen: Seen) -> bool:
@@ -206,8 +211,9 @@ STEPS: tuple[Step, ...] = (
          frozenset({"end", "move", "attack", "select"}), _ended),
     Step("intent", "The opponent's turn",
          "Between your activations the AI plays its own: its creatures move by themselves. Press "
-         "{ai_intent} to show its intent: a line in the log says why it chose each action. Then play on "
-         "until one of the AI's activations ends.",
+         "{ai_intent} to show its intent: before each of its actions a line in the log, such as \"AI "
+         "(greedy) charges Broken Tusk Raider (BR1): 70% to hit\", says what it does and why (the status line repeats "
+         "it). Then play on until one of the AI's activations ends with such a line shown.",
          "Press {ai_intent} to see why the AI acts, then play on until the AI's next activation ends.",
          frozenset({"ai_intent", "select", "move", "shift", "attack", "charge", "end", "choose_attack", "pick"}),
          _ai_ended_with_intent),

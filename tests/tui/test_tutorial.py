@@ -340,3 +340,39 @@ async def test_a_battle_that_ends_before_the_lesson_says_how_to_go_on_and_one_at
         screen.lesson.index = len(STEPS) - 1
         assert screen.winner_note().startswith("Tutorial finished")
         assert screen.lesson.finished and not screen.check_action("skip_step", ())
+
+
+async def _to_step(pilot, screen: TutorialScreen, step_id: str) -> None:
+    """Answer the first question and skip (ctrl+n) to step ``step_id``."""
+    await _settle(pilot, screen)
+    await _answer(pilot, screen)
+    while screen.lesson.step.id != step_id:
+        await pilot.press("ctrl+n")
+
+
+async def test_the_intent_step_waits_for_an_intent_line_and_quotes_it():
+    """Issue 20: pressing i is not enough (twice: the intent is off again) — the step is done only when
+    one of the AI's activations ends after the log showed one of its intent lines, and the panel then
+    quotes that line; while the step is up it says whether the intent is on."""
+    app = _app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = _screen(app)
+        await _to_step(pilot, screen, "intent")
+        assert "Intent is off: press i." in str(screen.lesson_panel.render())
+        await pilot.press("i", "i")  # on and off again: no line will be shown
+        assert not screen.ai_turn.show_intent
+        for _ in range(3):  # three activations of the learner's, the AI's in between
+            await _act(pilot, screen, "end")
+        assert screen.lesson.step.id == "intent" and screen.ai_turn.intent_lines == []
+        await pilot.press("i")
+        assert "Intent is on" in str(screen.lesson_panel.render())
+        for _ in range(4):
+            if screen.lesson.step.id != "intent":
+                break
+            await _act(pilot, screen, "end")
+        assert screen.lesson.step.id != "intent"
+        line = screen.ai_turn.intent_lines[-1]
+        assert line.startswith("AI (greedy) ")
+        assert any(e.text == line for e in screen.battle_log.entries)
+        panel = str(screen.lesson_panel.render())
+        assert "✓ Done: The opponent's turn." in panel and "was its intent line" in panel

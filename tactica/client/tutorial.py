@@ -183,7 +183,7 @@ _ACT = frozenset({"select", "move", "shift", "attack", "charge", "choose_attack"
 
 STEPS: tuple[Step, ...] = (
     Step("first", "Who goes first",
-         "A die roll decides who chooses the first player (RND-1). When the question appears, pick "
+         "The question below asks who goes first this round: a die roll decided who chooses (RND-1). Pick "
          "yourself with the arrow keys and press {select}: going first lets you reach the centre first.",
          "Answer the question in the middle of the screen: arrows, then {select}.",
          frozenset({"select"}), _first),

@@ -376,3 +376,35 @@ async def test_the_intent_step_waits_for_an_intent_line_and_quotes_it():
         assert any(e.text == line for e in screen.battle_log.entries)
         panel = str(screen.lesson_panel.render())
         assert "✓ Done: The opponent's turn." in panel and "was its intent line" in panel
+
+
+async def test_step_one_is_shown_in_the_who_goes_first_question():
+    """Issue 20: the who-goes-first question covers the lesson's panel, so step 1's heading and text
+    are at the top of the question itself; once it is answered the panel goes on with step 2."""
+    from textual.widgets import Static
+
+    from tactica.tui.screens.choice import ChoiceModal
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await _settle(pilot, screen)
+        question = app.screen
+        assert isinstance(question, ChoiceModal)
+        note = str(question.query_one("#note", Static).render())
+        assert "Step 1 of 13: Who goes first" in note and "press Enter" in note
+        assert question.query_one("#note", Static).region.y >= 0 and question.query_one("#options").region.bottom <= 24
+        await _answer(pilot, screen)
+        assert screen.lesson.step.id == "select"
+        assert "✓ Done: Who goes first." in str(screen.lesson_panel.render())
+
+
+async def _at_question(pilot) -> None:
+    await _settle(pilot, _screen(pilot.app))
+
+
+def test_tutorial_question_snapshot_80x24(snap_compare):
+    assert snap_compare(_app(), run_before=_at_question, terminal_size=(80, 24))
+
+
+def test_tutorial_question_snapshot_120x40(snap_compare):
+    assert snap_compare(_app(), run_before=_at_question, terminal_size=(120, 40))

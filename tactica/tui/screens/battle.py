@@ -204,6 +204,11 @@ class BattleScreen(Screen[str]):
         its lesson stands)."""
         return ""
 
+    def question_note(self) -> str:
+        """Textual markup shown at the top of the next docked question ("": none; the tutorial's screen
+        puts the step that teaches the question there, since the question covers its panel)."""
+        return ""
+
     def on_key(self, event: keys.Key) -> None:
         """Any key but the one that asked for it cancels a pending confirmation (a provoking move, a
         move, charge or end of activation over a pit, an end of an idle activation); the screen sees

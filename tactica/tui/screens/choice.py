@@ -42,6 +42,8 @@ class ChoiceModal(ModalScreen[int]):
         default: the index highlighted at first.
         docked: along the bottom of the screen, the screen above not dimmed (see the module doc).
         escape: the index Esc chooses (its option says "Esc"), or None: Esc does nothing.
+        note: Textual markup shown above the title in a panel of its own ("": none), e.g. the
+            tutorial's step that teaches this question (the question covers the lesson's panel).
     """
 
     DEFAULT_CSS = """
@@ -66,6 +68,14 @@ class ChoiceModal(ModalScreen[int]):
     ChoiceModal OptionList {
         height: auto;
         max-height: 12;
+    }
+    ChoiceModal #note {
+        background: $boost;
+        border-bottom: solid $accent;
+        margin-bottom: 1;
+    }
+    ChoiceModal.-docked #note {
+        margin-bottom: 0;
     }
     ChoiceModal #refusal {
         display: none;
@@ -122,8 +132,10 @@ class ChoiceModal(ModalScreen[int]):
     """In the top border of a question over the battle log (``read_log``)."""
 
     def __init__(self, title: str, body: str, options: Sequence[str], default: int = 0,
-                 docked: bool = False, browse: bool = False, escape: int | None = None) -> None:
+                 docked: bool = False, browse: bool = False, escape: int | None = None,
+                 note: str = "") -> None:
         super().__init__(classes="-docked" if docked else None)
+        self.note = note
         self.escape = escape
         self.title_text = title
         self.body_text = body
@@ -134,6 +146,8 @@ class ChoiceModal(ModalScreen[int]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
+            if self.note:
+                yield Static(self.note, id="note")
             yield Label(self.title_text, id="title")
             if self.body_text:
                 yield Static(self.body_text, id="body")

@@ -175,6 +175,15 @@ class TutorialScreen(BattleScreen):
             text += f"\n[$warning]Hint: {self._hint}[/]"
         self.lesson_panel.update(text)
 
+    def question_note(self) -> str:
+        """The step on screen at the top of the who-goes-first question when that step teaches it
+        (the first: RND-1): the question covers the lesson's panel, so the step's text is shown in it."""
+        step = self.lesson.step
+        if step is None or step.id != "first":
+            return ""
+        names = self.key_names()
+        return f"[b]Tutorial — {self.lesson.heading()}[/b]\n{self.lesson.text(names)}"
+
     # -- what the lesson looks at -------------------------------------------------------
     def step_intents(self) -> tuple[str, ...]:
         """The AI's intent lines the log showed since the step on screen came up (``Seen.intents``)."""

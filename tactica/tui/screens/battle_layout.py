@@ -67,7 +67,8 @@ def legend(maps: Iterable[MapDef], players: int = 2, zones: tuple[tuple[int, str
             lines.append(f"{extra.pop(0)}  {extra.pop(0)}")
         else:
             lines.append(extra.pop(0))
-    lines += [": reach  s shift  o path", "x charge  ░ area", f"[u]lbl[/u] condition [{styles['aura']}] [/]aura",
+    lines += [": reach  s shift  o path", "x charge  ░ area", ":◆: [u]◆P1[/u] zone+mark",
+              f"[u]lbl[/u] condition [{styles['aura']}] [/]aura",
               f"[{styles['threat']}]![/] threat  * its reach (t)"]
     if players > 2:
         cases = ("[b]AB[/b] P1", "[b]ab[/b] P2", "[b]Ab[/b] P3", "[b]aB[/b] P4")[:players]

@@ -71,7 +71,8 @@ lower ceilings, `≈` ice, `▪` darkness (the side panel's legend names each ki
 the map has) · tinted squares: start areas.  Creatures show their label: **UPPER case =
 Player 1** (blue), **lower case = Player 2** (red); dimmer = already
 activated this round.  Creature squares alternate a bright shade (bold label)
-and a dark one (plain label), so labels side by side stay apart.  A Large or
+and a dark one (plain label), and on the small squares a label's number is
+drawn small (`BR₁`), so labels side by side stay apart (`BR₁WA₁`).  A Large or
 Huge creature's squares are framed together (`AB1──┐` over `└────┘`).  On a
 large terminal each square is drawn bigger, with the creature's HP bar under
 its label.  `:` reachable square (`:▪:`, `:^:` on a square drawn with its own
@@ -81,7 +82,9 @@ the active creature can shift to with `s` (no opportunity attacks), `o` the path
 hampered ground, a low ceiling; the status line adds up the move's cost),
 purple + underline = an enemy whose **opportunity attack** that path provokes,
 yellow = a valid target, `x` a square a charge may end on, `▪` a deployment square,
-`░` (orange) the squares an aimed area covers.  An **underlined label** (and `!`
+`░` (orange) the squares an aimed area covers.  On a VP zone square the mark
+flanks its diamond (`:◆:`, `s◆s`, `o◆o`, `x◆x`); the square naming the zone's
+owner keeps `◆P1`, underlined in the mark's colour.  An **underlined label** (and `!`
 on a large terminal) is a creature with a condition or ongoing damage; its card
 lists each one with its duration.  With the cursor on a creature that has an
 **aura**, the squares the aura covers are tinted violet; a creature's card

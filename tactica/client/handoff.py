@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from tactica.engine import (
+    ActivationEnded,
     AttackRolled,
     CreatureDestroyed,
     CreatureMoved,
@@ -22,6 +23,7 @@ from tactica.engine import (
     Event,
     GameState,
     Phase,
+    RoundEnded,
     RoundStarted,
     TurnStarted,
     VictoryPointsScored,
@@ -155,8 +157,20 @@ class HandOff:
         if before is None:
             self._unseen.pop(seat, None)
             return None
-        self._unseen.setdefault(before, []).extend(events)  # its turn ended before it looked
+        # its turn ended before it looked: what came after its own action (the activation's end, a
+        # round's end and its scoring, the next turn), not the action it made itself (issue 20)
+        cut = next((i for i, e in enumerate(events) if isinstance(e, (ActivationEnded, RoundEnded, RoundStarted,
+                                                                        TurnStarted))), len(events))
+        self._unseen.setdefault(before, []).extend(events[cut:])
         return seat
+
+    def undone(self, events: Sequence[Event]) -> None:
+        """The action whose ``events`` were just taken back (undo): no player is told of it any more
+        (each seat's unseen events lose those, the newest first, issue 20)."""
+        for unseen in self._unseen.values():
+            for event in reversed(events):
+                if unseen and unseen[-1] == event:
+                    unseen.pop()
 
     def take(self, seat: int) -> list[Event]:
         """The events ``seat`` has not seen, oldest first; forgotten once taken."""

@@ -145,3 +145,33 @@ def test_summary_leaves_out_turns_in_which_nothing_happened():
               TurnStarted(player=0, activations=2)]
     assert summary_lines(events, state) == ["Player 2's turn.", f"{an} moved 1 square.", "Round 3 began."]
     assert summary_lines([TurnStarted(player=1, activations=2)], state) == []
+
+
+def test_an_activation_that_ends_itself_is_not_told_back_to_its_own_player():
+    """Issue 20 (ui-trials 11): a move that uses up the activation ends it by itself; the player who
+    made it is told, at its next hand-off, how its turn ended — not the move it made itself."""
+    from tactica.engine import Move
+    state = battle("A....b\n......", active="A", dice=(17, 4) * 30)
+    handoff = HandOff.for_battle(state, ())
+    state, events = apply(state, Move(((0, 1),)))
+    assert handoff.after(events, state) is None  # the activation goes on
+    state, events = apply(state, Move(((1, 1),)))  # the second move ends the activation itself
+    moved = [e for e in events if isinstance(e, CreatureMoved)]
+    assert moved and handoff.after(events, state) == 1
+    mine = handoff._unseen.get(0, [])
+    assert not any(isinstance(e, CreatureMoved) for e in mine), mine
+    assert any(isinstance(e, TurnStarted) and e.player == 1 for e in mine)
+
+
+def test_an_undone_move_is_not_told_to_the_other_player():
+    """Issue 20 (ui-trials 5): a move taken back (undo) is dropped from what the other player will read."""
+    from tactica.engine import Move
+    state = battle("A....b\n......", active="A", dice=(17, 4) * 30)
+    handoff = HandOff.for_battle(state, ())
+    _, events = apply(state, Move(((1, 0),)))
+    assert handoff.after(events, state) is None
+    handoff.undone(events)  # z
+    after, events = apply(state, Move(((0, 1),)))
+    handoff.after(events, after)
+    lines = summary_lines(handoff._unseen[1], after)
+    assert lines == ["Creature A (A) moved 1 square."], lines

@@ -16,6 +16,7 @@ from textual.notifications import SeverityLevel
 
 from tactica.client.controller import Controller
 from tactica.client.describe import LogLine, describe_events
+from tactica.client.handoff import HandOff
 from tactica.client.session import GameSession
 
 from ..widgets.battle_log import BattleLog
@@ -30,6 +31,7 @@ class SavesHost(Protocol):
 
     session: GameSession
     ctrl: Controller
+    handoff: HandOff
 
     @property
     def asking(self) -> bool: ...
@@ -73,6 +75,7 @@ class BattleSaves:
         if not outcome.ok:
             screen.refuse(outcome.reason)
             return
+        screen.handoff.undone(outcome.events)  # hot-seat: the other player is not told of it
         lines = describe_events(outcome.events, screen.session.state)
         text = "; ".join(line.text for line in lines) or "the last action"
         screen.battle_log.add([LogLine(f"↶ Undone: {text}", "info")], follow=True)

@@ -7,6 +7,7 @@ refusals; the words are ``describe``'s.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from tactica.engine import (
@@ -62,9 +63,11 @@ CHARGE_WORDS = {"no-sight": "not in line of sight (CHG-2)",
 CHARGE_SHORT = {"no-sight": "no line of sight (CHG-2)", "too-close": "too close (CHG-3)", "too-far": "too far"}
 """``CHARGE_WORDS`` in fewer words, for a refusal said short (``Controller.refusal``)."""
 
-ATTACK_WORDS = {"not-adjacent": "adjacent only", "no-sight": "no line of sight to it",
-                "out-of-range": "range {range}", "not-in-reach": "reach {range}"}  # CL-5: a melee reach
-"""The engine's attack refusals against the nearest enemy (by code) in a few words (``attack_refusal``)."""
+ATTACK_WORDS = {"not-adjacent": "adjacent only (RNG-1)", "no-sight": "no line of sight to it (LOS-1)",
+                "out-of-range": "range {range} (RNG-2)", "not-in-reach": "reach {range} (CL-5)"}
+"""The engine's attack refusals against the nearest enemy (by code) in a few words (``attack_refusal``),
+each naming its rule, so that the rules key opens it: RNG-1 melee reach, RNG-2 ranged reach, LOS-1 line
+of sight, CL-5 a melee line's reach N."""
 
 GENERAL_CODES = ("no-attack-left", "basic-only", "no-melee")
 """Refusal codes about the attacker, not the target: said once, in the engine's own sentence."""
@@ -306,6 +309,13 @@ class Hints:
                 why = f"{self._attack_name(i)}: {words}" if sentence else ""
             if why and why not in reasons:
                 reasons.append(why)
+        named: set[str] = set()  # a rule named once: "range 3 (RNG-2); … range 2", not RNG-2 twice
+        for n, why in enumerate(reasons):
+            rule = re.search(r" \(([A-Z0-9]+-\d+)\)$", why)
+            if rule and rule.group(1) in named:
+                reasons[n] = why[:rule.start()]
+            elif rule:
+                named.add(rule.group(1))
         where = self._how_far(nearest, enemies)
         return (f"No attack has a target in reach: the nearest enemy, {self._name(nearest.uid)}, "
                 f"{where}" + "".join(f"; {r}" for r in reasons) + ".")

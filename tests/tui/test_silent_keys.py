@@ -55,7 +55,7 @@ async def test_a_with_no_target_in_reach_names_the_nearest_enemy_and_each_attack
         await pilot.pause()
         text = await _status(pilot, app, "a")
         assert text == ("No attack has a target in reach: the nearest enemy, Creature b (b), is 6 squares "
-                        "away; Knife: adjacent only; Bow: range 3."), text
+                        "away; Knife: adjacent only (RNG-1); Bow: range 3 (RNG-2)."), text
         assert app.screen.ctrl.mode.value == "act"
 
 
@@ -65,7 +65,7 @@ async def test_an_attack_number_with_no_target_says_why_and_one_with_a_target_st
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert await _status(pilot, app, "2") == ("Bow has no target in reach now: the nearest enemy, Creature b "
-                                                  "(b), is 6 squares away; range 3.")
+                                                  "(b), is 6 squares away; range 3 (RNG-2).")
         assert app.screen.query_one(StatusLine).refused
         assert await _status(pilot, app, "7") == "Archer has no attack 7."
     app = app_for_state(battle("Ab....", {"A": ARCHER}, active="A"))
@@ -149,7 +149,7 @@ async def test_the_nearest_enemy_in_a_refusal_is_the_nearest_by_walking():
         assert hints.walk_to(c) == 6 and hints.walk_to(b) == 12  # b: round the wall's foot, over ^^ (2 each)
         text = await _status(pilot, app, "a")
         assert text == ("No attack has a target in reach: the nearest enemy, Creature c (c), is 6 squares away "
-                        "(Creature b (b) is nearer as the crow flies, but a walk of 12); Knife: adjacent only."), text
+                        "(Creature b (b) is nearer as the crow flies, but a walk of 12); Knife: adjacent only (RNG-1)."), text
         assert await _status(pilot, app, "1") == (
             "Knife has no target in reach now: the nearest enemy, Creature c (c), is 6 squares away (Creature b "
-            "(b) is nearer as the crow flies, but a walk of 12); adjacent only.")
+            "(b) is nearer as the crow flies, but a walk of 12); adjacent only (RNG-1).")

@@ -69,6 +69,20 @@ ATTACK_WORDS = {"not-adjacent": "adjacent only (RNG-1)", "no-sight": "no line of
 each naming its rule, so that the rules key opens it: RNG-1 melee reach, RNG-2 ranged reach, LOS-1 line
 of sight, CL-5 a melee line's reach N."""
 
+REFUSAL_RULES = {"not-yours": "RND-2"}
+"""The rule an engine refusal that names none is about, by its code (``with_rule``): the rules key then
+opens it (a creature of the other player's: RND-2, a player activates creatures of its own turn)."""
+
+
+def with_rule(reason: str, code: str) -> str:
+    """The engine's refusal ``reason`` with the rule of its ``code`` added (``REFUSAL_RULES``) when it
+    names no rule ID: "Guard belongs to the other player." → "… player (RND-2)."; else unchanged."""
+    rule = REFUSAL_RULES.get(code)
+    if rule is None or re.search(r"\b[A-Z0-9]+-\d+\b", reason):
+        return reason
+    return reason.rstrip(".") + f" ({rule})."
+
+
 GENERAL_CODES = ("no-attack-left", "basic-only", "no-melee")
 """Refusal codes about the attacker, not the target: said once, in the engine's own sentence."""
 

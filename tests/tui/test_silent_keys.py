@@ -149,7 +149,8 @@ async def test_the_nearest_enemy_in_a_refusal_is_the_nearest_by_walking():
         assert hints.walk_to(c) == 6 and hints.walk_to(b) == 12  # b: round the wall's foot, over ^^ (2 each)
         text = await _status(pilot, app, "a")
         assert text == ("No attack has a target in reach: the nearest enemy, Creature c (c), is 6 squares away "
-                        "(Creature b (b) is nearer as the crow flies, but a walk of 12); Knife: adjacent only (RNG-1)."), text
+                        "(Creature b (b) is nearer as the crow flies, but a walk of 12); Knife: adjacent only "
+                        "(RNG-1)."), text
         assert await _status(pilot, app, "1") == (
             "Knife has no target in reach now: the nearest enemy, Creature c (c), is 6 squares away (Creature b "
             "(b) is nearer as the crow flies, but a walk of 12); adjacent only (RNG-1).")

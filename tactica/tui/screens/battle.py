@@ -33,6 +33,7 @@ from tactica.client.battle_words import Pending, opening_line, sealed_lines, zon
 from tactica.client.controller import Controller, Mode
 from tactica.client.describe import LogLine, action_lines, describe_events
 from tactica.client.handoff import HandOff, summary_lines
+from tactica.client.hints import with_rule
 from tactica.client.opponent import AiPlayer, Thought
 from tactica.client.rules_reference import load_reference
 from tactica.client.session import GameSession
@@ -472,7 +473,7 @@ class BattleScreen(Screen[str]):
         by_ai = self.ai_decides()
         outcome = self.session.apply(action)
         if not outcome.ok:
-            self.refuse(outcome.reason)
+            self.refuse(with_rule(outcome.reason, outcome.code))  # a rule the r key opens (issue 20)
             return False
         if not by_ai:  # a refusal before this action that worked is no longer news (issue 20)
             self.toasts.drop((REFUSAL_TITLE,))

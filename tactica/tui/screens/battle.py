@@ -221,6 +221,13 @@ class BattleScreen(Screen[str]):
         settings = getattr(self.app, "settings", None)
         return (settings if isinstance(settings, Settings) else Settings()).bound_keys()
 
+    def rules_key_after_refusal(self) -> str | None:
+        """The key that opens the rules reference (as bound), while the status line shows a refusal and
+        no question is up: the footer then offers it first (``BattleFooter``); None otherwise."""
+        if not self.status_line.refused or self.asking:
+            return None
+        return self.key_of("rules")
+
     def key_of(self, name: str) -> str:
         """The first key bound to battle key ``name`` ("move" → "m", or the key the settings give it):
         the key an action that asks first waits for again (``Confirmations``)."""
@@ -546,6 +553,8 @@ class BattleScreen(Screen[str]):
         else:
             message = self.ctrl.hint(mv.square, room)
         status.message = fit_status(message, room, card_names(self.session))  # never past its rows
+        if status.refused:  # the refusal is gone: so is the footer's r Rules
+            self.call_after_refresh(self.refresh_bindings)
         status.refused, status.warning = False, warning
         self.battle_layout.show_card(mv.square)
         self.sync_keys()

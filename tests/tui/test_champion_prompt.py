@@ -180,3 +180,24 @@ def test_CHP_2_a_champion_is_its_own_ally_and_its_card_and_prompt_say_so():
     assert "2 of 2 points left (• = 1 point)" in str(card_text(st.creature("C")))   # what a bullet is
     assert describe_champion_option(st, offer).endswith(
         f"Creature b (b) ({st.creature('b').hp} HP left) takes +10 damage from Captain (C)'s own hit")
+
+
+async def test_CHP_2_r_under_the_prompt_opens_the_rules_it_names_and_comes_back_unanswered():
+    """Issue 20 (ui-trials 8): r under the champion-power question opens the rules reference on the rules
+    the question names (CHP-2, CHP-3); Esc comes back to the question, still unanswered."""
+    from tactica.tui.screens.rules import RulesScreen
+    app = app_for_state(_state())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a", "enter")
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, PowerPrompt)
+        await pilot.press("r")
+        await pilot.pause()
+        rules = app.screen
+        assert isinstance(rules, RulesScreen)
+        assert [e.rule_id for e in rules.context[:2]] == ["CHP-2", "CHP-3"]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is prompt
+        assert app.screen.is_current and app.screen.title_text == prompt.title_text

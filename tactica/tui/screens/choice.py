@@ -1,7 +1,8 @@
 """A small modal question with numbered answers (map, start area, who goes first).
 
 ``ChoiceModal`` is a ``ModalScreen[int]``: it is dismissed with the index of
-the chosen option.  Arrows and Enter choose; number keys pick directly; ? opens the help.
+the chosen option.  Arrows and Enter choose; number keys pick directly; ? opens the help, r the rules reference on the
+rules the question names.
 The first option given as ``default`` is highlighted.  A ``docked`` question
 (the battle screen's: who goes first, start area, special power, champion power) sits along
 the bottom of the screen, over the status line and the log, without dimming
@@ -108,6 +109,7 @@ class ChoiceModal(ModalScreen[int]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(str(n), f"choose({n - 1})", show=False) for n in range(1, 10)],
         Binding("question_mark", "help", "Help"),
+        Binding("r", "rules", "Rules", show=False),
         Binding("q", "app.quit", "Quit"),
         Binding("escape", "escape", "Cancel", show=False),
         *[Binding(f"shift+{key}", f"scroll_map({dx},{dy})", show=False, priority=True)
@@ -263,6 +265,16 @@ class ChoiceModal(ModalScreen[int]):
     def action_help(self) -> None:
         """?: the help screen over the question (Esc goes back to it, still unanswered)."""
         self.app.push_screen(HelpScreen())
+
+    def action_rules(self) -> None:
+        """r: the rules reference over the question (Esc goes back to it, still unanswered), on the rules
+        its title, text and answers name (a champion power's CHP-2, CHP-3; ``RulesReference.context``),
+        else on the player's introduction."""
+        from tactica.client.rules_reference import load_reference  # noqa: PLC0415 - only when asked
+
+        from .rules import RulesScreen  # noqa: PLC0415 - the reference screen, only when asked
+        texts = [self.title_text, self.body_text, *self.options]
+        self.app.push_screen(RulesScreen(load_reference().context(texts)))
 
     def action_escape(self) -> None:
         """Esc: the answer the question gave it (``escape``), the safe one."""

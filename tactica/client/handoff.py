@@ -31,11 +31,25 @@ from tactica.engine import (
 
 from .describe import creature_name, player_name
 
-__all__ = ["HandOff", "handoff_title", "summary_lines"]
+__all__ = ["HandOff", "handoff_title", "keyboard_seat", "summary_lines"]
 
 #: The phases in which a player holds the keyboard for a turn (``GameState.turn_player``): the
-#: questions of the setup, the initiative and a champion power's window hand nothing over.
+#: questions of the setup and a champion power's window hand nothing over.
 TURN_PHASES = frozenset({Phase.ACTIVATE, Phase.ACTING})
+#: The phases in which a player holds the keyboard to answer a question of its own
+#: (``GameState.decider``): who goes first this round (RND-1), asked of the initiative's winner.
+CHOICE_PHASES = frozenset({Phase.CHOOSE_FIRST})
+
+
+def keyboard_seat(state: GameState) -> int | None:
+    """The seat that holds the keyboard in ``state``: the turn's player (``TURN_PHASES``), the player
+    choosing who goes first (``CHOICE_PHASES``, issue 20: handed the keyboard before the question is
+    asked), else None (set-up questions, a champion power's window)."""
+    if state.phase in TURN_PHASES:
+        return state.turn_player
+    if state.phase in CHOICE_PHASES:
+        return state.decider
+    return None
 
 _MOVED = {"move": "moved", "shift": "shifted", "charge": "charged", "squeeze": "squeezed",
           "teleport": "teleported"}
@@ -61,7 +75,9 @@ def summary_lines(events: Sequence[Event], state: GameState) -> list[str]:
     turns: set[int] = set()  # the indexes of the "Player N's turn." lines
     hit: tuple[AttackRolled, int] | None = None  # an attack that hit, and the index of its line
     for event in events:
-        if isinstance(event, RoundStarted):
+        if isinstance(event, RoundEnded):
+            lines.append(f"Round {event.round} ended.")
+        elif isinstance(event, RoundStarted):
             lines.append(f"Round {event.round} began.")
         elif isinstance(event, TurnStarted):
             turns.add(len(lines))
@@ -123,8 +139,9 @@ class HandOff:
         human whose turn it is now holds the keyboard already."""
         ai = set(ai_seats)
         handoff = cls(frozenset(p for p in range(state.players) if p not in ai), enabled)
-        if state.phase in TURN_PHASES and state.turn_player in handoff.humans:
-            handoff.holder = state.turn_player
+        seat = keyboard_seat(state)
+        if seat in handoff.humans:
+            handoff.holder = seat
         return handoff
 
     @property
@@ -138,7 +155,8 @@ class HandOff:
 
         Every human but the holder has not seen ``events``, nor has the holder when they end its
         turn (the end of its last activation and the start of the next turn).  A hand-off is due when a turn
-        (``TURN_PHASES``) belongs to a human seat other than the holder; that seat becomes the
+        (``TURN_PHASES``) or the choice of who goes first (``CHOICE_PHASES``: before that question is
+        asked) belongs to a human seat other than the holder (``keyboard_seat``); that seat becomes the
         holder (its unseen events are then ``take``n by the screen).  None when not ``active``,
         before the first turn (the first holder is set without a hand-off), when the battle is over,
         or while the AI plays.
@@ -148,9 +166,9 @@ class HandOff:
         for seat in self.humans:
             if seat != self.holder:
                 self._unseen.setdefault(seat, []).extend(events)
-        if state.phase not in TURN_PHASES or state.turn_player not in self.humans:
+        seat = keyboard_seat(state)
+        if seat is None or seat not in self.humans:
             return None
-        seat = state.turn_player
         if seat == self.holder:
             return None
         before, self.holder = self.holder, seat

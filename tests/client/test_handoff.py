@@ -48,8 +48,12 @@ def test_two_humans_hand_over_at_each_change_of_turn_and_never_at_the_first():
     seats = [seat for seat, _, _ in handed]
     assert all(a != b for a, b in zip(seats, seats[1:]))  # the keyboard goes back and forth
     for seat, unseen, state in handed:
+        if state.phase is Phase.CHOOSE_FIRST:  # the initiative's winner takes the keyboard to choose (RND-1)
+            assert state.decider == seat and any(isinstance(e, RoundStarted) for e in unseen)
+            continue
         assert state.phase in (Phase.ACTIVATE, Phase.ACTING) and state.turn_player == seat
         assert any(isinstance(e, TurnStarted) and e.player == seat for e in unseen)
+    assert any(state.phase is Phase.CHOOSE_FIRST for _, _, state in handed)
     first_turn = next(e.player for e in handed[0][1] if isinstance(e, TurnStarted))
     assert handed[0][0] != first_turn, "whoever takes the first turn is at the keyboard already"
 

@@ -37,7 +37,8 @@ class Battle:
 
     Attributes: warbands (each seat's warband name), winner (seat, or None for a draw), first
     (the seat of the first turn), areas (each seat's start area), vp (each seat's), cards (each
-    seat's card ids, one entry per copy), points (each seat's warband cost).
+    seat's card ids, one entry per copy), points (each seat's warband cost), pairing (the index of
+    the ordered warband pairing it belongs to in ``play_pairings``; 0 for Sealed battles).
     """
 
     warbands: tuple[str, ...]
@@ -47,16 +48,27 @@ class Battle:
     vp: tuple[int, ...]
     cards: tuple[tuple[str, ...], ...]
     points: tuple[int, ...]
+    pairing: int = 0
 
     def score(self, seat: int) -> float:
         """1 for a win of ``seat``, 0.5 for a draw, 0 for a loss."""
         return 0.5 if self.winner is None else float(self.winner == seat)
 
 
-def _battle(result: sim.BattleResult, bands: Sequence[WarbandDef]) -> Battle:
+def _battle(result: sim.BattleResult, bands: Sequence[WarbandDef], pairing: int = 0) -> Battle:
     return Battle(tuple(b.name for b in bands), result.winner, result.first, result.areas, result.vp,
                   tuple(tuple(c.id for c in b.cards) for b in bands),
-                  tuple(sum(c.cost for c in b.cards) for b in bands))
+                  tuple(sum(c.cost for c in b.cards) for b in bands), pairing)
+
+
+class Interrupted(Exception):
+    """Ctrl+C stopped the battles: ``battles`` are those finished before it (each whole), ``planned``
+    how many the report meant to play."""
+
+    def __init__(self, battles: list[Battle], planned: int) -> None:
+        super().__init__(f"interrupted after {len(battles)} of {planned} battles")
+        self.battles = battles
+        self.planned = planned
 
 
 def play_pairings(pairings: Sequence[tuple[WarbandDef, WarbandDef]], maps: tuple[MapDef, ...], ai: str,
@@ -65,19 +77,31 @@ def play_pairings(pairings: Sequence[tuple[WarbandDef, WarbandDef]], maps: tuple
     """Play ``games`` battles of each ordered pairing (seat 1's warband, seat 2's) on ``maps``.
 
     Pairing ``k`` plays with run seed ``seed + 7919 * k`` (``sim.run_games``), so the figures
-    depend only on the arguments.  Raises ``sim.SimError`` on a broken battle and
-    ``sim.SimInterrupted`` on Ctrl+C (as ``sim.run_games``).
+    depend only on the arguments.  Raises ``sim.SimError`` on a broken battle and ``Interrupted``
+    (holding the battles finished so far) on Ctrl+C.
     """
     out: list[Battle] = []
     total = games * len(pairings)
-    for k, pair in enumerate(pairings):
-        def collect(number: int, result: sim.BattleResult, *_: object, pair: tuple[WarbandDef, ...] = pair) -> None:
-            out.append(_battle(result, pair))
-            if on_game is not None:
-                on_game(len(out), total)
-        sim.run_games([ai, ai], tuple(pair), [maps], games, seed + 7919 * k, on_game=collect, jobs=jobs,
-                      modules=modules, runner=runner)
+    try:
+        for k, pair in enumerate(pairings):
+            def collect(number: int, result: sim.BattleResult, *_: object, pair: tuple[WarbandDef, ...] = pair,
+                        k: int = k) -> None:
+                out.append(_battle(result, pair, k))
+                if on_game is not None:
+                    on_game(len(out), total)
+            sim.run_games([ai, ai], tuple(pair), [maps], games, seed + 7919 * k, on_game=collect, jobs=jobs,
+                          modules=modules, runner=runner)
+    except KeyboardInterrupt:
+        raise Interrupted(out, total) from None
     return out
+
+
+def _played(play: Callable[[], list[Battle]]) -> tuple[list[Battle], int]:
+    """The battles ``play`` returns and 0; after Ctrl+C, those finished and how many were planned."""
+    try:
+        return play(), 0
+    except Interrupted as stop:
+        return stop.battles, stop.planned
 
 
 @dataclass
@@ -85,8 +109,8 @@ class MapBalance:
     """What ``map_balance`` found.
 
     Attributes: map (its name), ai, battles (all of them), areas ({start area: its side's win
-    Rate}), first (the first player's win Rate), pairings (one entry per ordered pairing:
-    warbands, area of seat 1 most often, seat 1's Rate).
+    Rate}), first (the first player's win Rate), pairings (one entry per ordered pairing played:
+    warbands, seat 1's Rate), planned (the battles meant when Ctrl+C cut the run short; 0: whole).
     """
 
     map: str
@@ -95,6 +119,7 @@ class MapBalance:
     areas: dict[str, Rate] = field(default_factory=dict)
     first: Rate = Rate(0, 0)
     pairings: list[tuple[tuple[str, str], Rate]] = field(default_factory=list)
+    planned: int = 0
 
     @property
     def favoured(self) -> str | None:
@@ -109,18 +134,20 @@ class MapBalance:
         return {"map": self.map, "ai": self.ai, "battles": len(self.battles),
                 "areas": {a: r.as_dict() for a, r in sorted(self.areas.items())},
                 "first_player": self.first.as_dict(), "favoured_area": self.favoured,
-                "pairings": [{"warbands": list(w), "seat_1": r.as_dict()} for w, r in self.pairings]}
+                "pairings": [{"warbands": list(w), "seat_1": r.as_dict()} for w, r in self.pairings],
+                "planned": self.planned or len(self.battles)}
 
 
 def map_balance(battle_map: MapDef, warbands: Sequence[WarbandDef], ai: str, games: int, seed: int, *,
                 jobs: int = 1, modules: tuple[str, ...] = (), on_game: Progress | None = None,
                 runner: sim.Runner | None = None) -> MapBalance:
     """Start areas' and first player's win rates on ``battle_map``: ``games`` battles of every ordered
-    pairing of ``warbands`` (mirror matches included), ``ai`` in both seats."""
+    pairing of ``warbands`` (mirror matches included), ``ai`` in both seats.  After Ctrl+C, the
+    figures of the battles finished (``planned`` says how many were meant)."""
     pairings = [(a, b) for a in warbands for b in warbands]
-    battles = play_pairings(pairings, (battle_map,), ai, games, seed, jobs=jobs, modules=modules, on_game=on_game,
-                            runner=runner)
-    report = MapBalance(battle_map.name, ai, battles)
+    battles, planned = _played(lambda: play_pairings(pairings, (battle_map,), ai, games, seed, jobs=jobs,
+                                                     modules=modules, on_game=on_game, runner=runner))
+    report = MapBalance(battle_map.name, ai, battles, planned=planned)
     areas: dict[str, list[float]] = {}
     first = 0.0
     for played in battles:
@@ -130,26 +157,32 @@ def map_balance(battle_map: MapDef, warbands: Sequence[WarbandDef], ai: str, gam
     report.areas = {a: Rate(sum(s), len(s)) for a, s in areas.items()}
     report.first = Rate(first, len(battles))
     for i, (first_band, second_band) in enumerate(pairings):
-        mine = battles[i * games:(i + 1) * games]
-        report.pairings.append(((first_band.name, second_band.name), Rate(sum(x.score(0) for x in mine), len(mine))))
+        mine = [b for b in battles if b.pairing == i]
+        if mine:
+            seat_1 = Rate(sum(x.score(0) for x in mine), len(mine))
+            report.pairings.append(((first_band.name, second_band.name), seat_1))
     return report
 
 
 @dataclass
 class WarbandMatrix:
     """What ``warband_matrix`` found: names, and ``cells[i][j]``: warband i's win Rate against j
-    (None on the diagonal); ``overall[i]``: its Rate against all the others."""
+    (None on the diagonal); ``overall[i]``: its Rate against all the others; ``played``: battles
+    behind the figures; ``planned``: the battles meant when Ctrl+C cut the run short (0: whole)."""
 
     names: list[str]
     ai: str
     cells: list[list[Rate | None]]
     overall: list[Rate]
+    played: int = 0
+    planned: int = 0
 
     def as_dict(self) -> dict:
         """JSON-ready figures."""
         return {"ai": self.ai, "warbands": self.names,
                 "matrix": [[None if c is None else c.as_dict() for c in row] for row in self.cells],
-                "overall": [r.as_dict() for r in self.overall]}
+                "overall": [r.as_dict() for r in self.overall], "battles": self.played,
+                "planned": self.planned or self.played}
 
 
 def warband_matrix(warbands: Sequence[WarbandDef], maps: tuple[MapDef, ...], ai: str, games: int, seed: int, *,
@@ -160,20 +193,20 @@ def warband_matrix(warbands: Sequence[WarbandDef], maps: tuple[MapDef, ...], ai:
     n = len(warbands)
     pairings = [(warbands[i], warbands[j]) for i in range(n) for j in range(n) if i != j]
     index = [(i, j) for i in range(n) for j in range(n) if i != j]
-    battles = play_pairings(pairings, maps, ai, games, seed, jobs=jobs, modules=modules, on_game=on_game,
-                            runner=runner)
+    battles, planned = _played(lambda: play_pairings(pairings, maps, ai, games, seed, jobs=jobs, modules=modules,
+                                                     on_game=on_game, runner=runner))
     wins = [[0.0] * n for _ in range(n)]
     count = [[0] * n for _ in range(n)]
-    for k, (i, j) in enumerate(index):
-        for b in battles[k * games:(k + 1) * games]:
-            wins[i][j] += b.score(0)
-            wins[j][i] += b.score(1)
-            count[i][j] += 1
-            count[j][i] += 1
+    for b in battles:
+        i, j = index[b.pairing]
+        wins[i][j] += b.score(0)
+        wins[j][i] += b.score(1)
+        count[i][j] += 1
+        count[j][i] += 1
     cells: list[list[Rate | None]] = [[None if i == j else Rate(wins[i][j], count[i][j]) for j in range(n)]
                                       for i in range(n)]
     overall = [Rate(sum(wins[i]), sum(count[i])) for i in range(n)]
-    return WarbandMatrix([w.name for w in warbands], ai, cells, overall)
+    return WarbandMatrix([w.name for w in warbands], ai, cells, overall, len(battles), planned)
 
 
 @dataclass(frozen=True)
@@ -211,17 +244,19 @@ class CardFigures:
 @dataclass
 class CardBalance:
     """What ``card_balance`` found: the battles, one ``CardFigures`` per card seen (most sides first),
-    and the catalogue's cards that no side brought (``unseen``, by name)."""
+    and the catalogue's cards that no side brought (``unseen``, by name); ``planned``: the battles
+    meant when Ctrl+C cut the run short (0: whole)."""
 
     ai: str
     battles: list[Battle]
     cards: list[CardFigures]
     unseen: list[CreatureCard] = field(default_factory=list)
+    planned: int = 0
 
     def as_dict(self) -> dict:
         """JSON-ready figures (``unseen``: the ids of catalogue cards no side brought)."""
         return {"ai": self.ai, "battles": len(self.battles), "cards": [c.as_dict() for c in self.cards],
-                "unseen": [c.id for c in self.unseen]}
+                "unseen": [c.id for c in self.unseen], "planned": self.planned or len(self.battles)}
 
 
 def card_figures(battles: Sequence[Battle], catalogue: dict[str, CreatureCard]) -> list[CardFigures]:
@@ -246,12 +281,12 @@ def card_balance(catalogue: dict[str, CreatureCard], maps: tuple[MapDef, ...], a
                  on_game: Progress | None = None, runner: sim.Runner | None = None) -> CardBalance:
     """Every card's win contribution: from ``games`` battles of Sealed warbands drawn from ``catalogue``
     (SCN-SEALED; a new pair each battle), or, when ``warbands`` are given, ``games`` battles of each
-    ordered pairing of different ones."""
+    ordered pairing of different ones.  After Ctrl+C, the figures of the battles finished."""
     if warbands:
         pairings = [(a, b) for a in warbands for b in warbands if a is not b]
-        given = play_pairings(pairings, maps, ai, games, seed, jobs=jobs, modules=modules, on_game=on_game,
-                              runner=runner)
-        return _card_balance(ai, given, catalogue, only={c.id for w in warbands for c in w.cards})
+        given, planned = _played(lambda: play_pairings(pairings, maps, ai, games, seed, jobs=jobs, modules=modules,
+                                                       on_game=on_game, runner=runner))
+        return _card_balance(ai, given, catalogue, only={c.id for w in warbands for c in w.cards}, planned=planned)
     rules = Ruleset.for_battle((200, 200), "sealed", (), modules=modules)
     placeholder = sealed_warbands(catalogue, seed, 2, rules)[1]  # run_games wants warbands; Sealed draws its own
     battles: list[Battle] = []
@@ -262,16 +297,19 @@ def card_balance(catalogue: dict[str, CreatureCard], maps: tuple[MapDef, ...], a
         if on_game is not None:
             on_game(len(battles), games)
 
-    sim.run_games([ai, ai], placeholder, [maps], games, seed, scenario="sealed", catalogue=catalogue,
-                  on_game=collect, jobs=jobs, modules=modules, runner=runner)
+    try:
+        sim.run_games([ai, ai], placeholder, [maps], games, seed, scenario="sealed", catalogue=catalogue,
+                      on_game=collect, jobs=jobs, modules=modules, runner=runner)
+    except KeyboardInterrupt:
+        return _card_balance(ai, battles, catalogue, planned=games)
     return _card_balance(ai, battles, catalogue)
 
 
 def _card_balance(ai: str, battles: list[Battle], catalogue: dict[str, CreatureCard],
-                  only: set[str] | None = None) -> CardBalance:
+                  only: set[str] | None = None, planned: int = 0) -> CardBalance:
     """The CardBalance of ``battles``; ``only``: the card ids that could have been brought (all when None)."""
     figures = card_figures(battles, catalogue)
     seen = {f.card.id for f in figures}
     pool = catalogue if only is None else {k: v for k, v in catalogue.items() if k in only}
     unseen = sorted((c for k, c in pool.items() if k not in seen), key=lambda c: c.name)
-    return CardBalance(ai, battles, figures, unseen)
+    return CardBalance(ai, battles, figures, unseen, planned)

@@ -5,7 +5,8 @@
 ``--html FILE``, write the self-contained HTML report with charts; with
 ``--json``, the figures as one JSON object.  Exit statuses as ``tactica sim``:
 0; 1 for a bad content file or a broken battle; 2 for a bad command line;
-130 after Ctrl+C.
+130 after Ctrl+C (with the report of the battles finished before it, marked
+partial, when there are any).
 """
 from __future__ import annotations
 
@@ -109,7 +110,8 @@ def _files(args: argparse.Namespace) -> tuple[list[WarbandDef], tuple[MapDef, ..
     if args.report == "cards" and len(bands) == 1:
         raise ValueError("balance cards compares warbands: give --warband twice or more, or none (Sealed pools)")
     all_maps = tuple(maps) or (content.default_map(2, (), bands[0].point_limit if bands else 200),)
-    problems = [p.message for a in bands for b in bands for p in check_battle((a, b), all_maps, ())]
+    pairs = [(a, b) for i, a in enumerate(bands) for b in bands[i:]]  # each pair once: a problem is said once
+    problems = [p.message for a, b in pairs for p in check_battle((a, b), all_maps, ())]
     modules = tuple(args.rules or ())
     for m in all_maps:
         clash = module_conflict(modules + m.rules)
@@ -169,9 +171,15 @@ def run_balance(args: argparse.Namespace) -> int:
         return 1
     except KeyboardInterrupt:
         bar.stop()
-        print("tactica balance: interrupted; no report (the figures need every battle)", file=sys.stderr)
+        print("tactica balance: interrupted before any battle finished; no report", file=sys.stderr)
         return 130
     bar.stop()
+    if found.planned:
+        if not report.played(found):
+            print("tactica balance: interrupted before any battle finished; no report", file=sys.stderr)
+            return 130
+        print(f"tactica balance: interrupted after {report.played(found)} of {found.planned} battles; "
+              "the report below counts those alone", file=sys.stderr)
     if args.json:
         print(json.dumps(found.as_dict()))
     else:
@@ -188,4 +196,4 @@ def run_balance(args: argparse.Namespace) -> int:
             _error(f"cannot write --html {args.html}: {err.strerror or err}")
             return 1
         print(f"HTML report written to {args.html}", file=sys.stderr)
-    return 0
+    return 130 if found.planned else 0

@@ -22,8 +22,24 @@ def _pct(x: float) -> str:
     return f"{x:.0%}"
 
 
+def played(found: Found) -> int:
+    """How many battles are behind the report's figures."""
+    return found.played if isinstance(found, WarbandMatrix) else len(found.battles)
+
+
 def rows(found: Found) -> tuple[str, list[str], list[list[str]], list[str]]:
-    """The report as one table: (title, column headings, rows of cells, lines said under it)."""
+    """The report as one table: (title, column headings, rows of cells, lines said under it); a report
+    cut short by Ctrl+C says so first, with how many of the planned battles it counts."""
+    title, head, body, said = _rows(found)
+    if found.planned:
+        said.insert(0, f"Interrupted: {played(found)} of {found.planned} battles were played, and these figures "
+                       "count those alone. Pairings not reached are missing and the intervals are wider: "
+                       "run it again to the end before trusting it.")
+        title += " (partial)"
+    return title, head, body, said
+
+
+def _rows(found: Found) -> tuple[str, list[str], list[list[str]], list[str]]:
     if isinstance(found, MapBalance):
         head = ["side", "win rate", "95% interval", "battles"]
         body = [[f"start area {a}", _pct(r.rate), f"{_pct(r.low)}–{_pct(r.high)}", str(r.games)]

@@ -25,15 +25,16 @@ def opened_store() -> BattleStore:
 
 
 def info_line(info: BattleInfo) -> str:
-    """One battle of ``tactica saves``: id, when, round, VP, finished or not, title, rule modules,
-    the AI; or the problem of a damaged row."""
+    """One battle of ``tactica saves``, as two lines so that an 80-column terminal does not wrap them:
+    id, when, round, VP and finished or not; then, indented, the title, who plays (the AI's seats, or
+    "hot-seat") and the rule modules.  A damaged row is one line naming its problem."""
     if info.problem:
         return f"  {clean_text(info.id)}: damaged — {info.problem}"
     state = "finished" if info.over else "in progress"
     when = info.saved_at[:16].replace("T", " ")
-    ai = f"  {info.ai}" if info.ai else ""
-    return (f"  {info.id}  {when}  round {info.round}  VP {'–'.join(map(str, info.vp))}  {state}  "
-            f"{info.title}  rules: {rules_words(info.modules)}{ai}")
+    who = info.ai or "hot-seat"
+    return (f"  {info.id}  {when}  round {info.round}  VP {'–'.join(map(str, info.vp))}  {state}\n"
+            f"      {info.title} · {who} · rules: {rules_words(info.modules)}")
 
 
 def run_saves(args) -> int:

@@ -84,6 +84,11 @@ def map_text(the_map: MapDef, plain: bool = False) -> Text:
     return out
 
 
+#: The compass words of a slope's ``downhill`` (UG-SLIDE).
+SLOPE_WAYS = {"n": "north", "ne": "north-east", "e": "east", "se": "south-east", "s": "south", "sw": "south-west",
+              "w": "west", "nw": "north-west"}
+
+
 def terrain_words(rules) -> str:
     """A map-defined terrain kind's rules in a few words (TER-OTHER), e.g. "costs 2, cover"."""
     words = []
@@ -97,7 +102,9 @@ def terrain_words(rules) -> str:
             (f"a gap {rules.gap_width} in wide, {rules.gap_height} in high: a bigger body cannot squeeze "
              "through") if rules.gap_width else "",
             f"{rules.depth} ft down: a push over the edge is a fall" if rules.depth else "",
-            f"a slope: whoever steps on slides {rules.slope} ft down" if rules.slope else "",
+            (f"a slope: whoever steps on slides {rules.slope} ft down"
+             + (f" to the {SLOPE_WAYS.get(rules.downhill, rules.downhill)}" if rules.downhill else
+                " the way they stepped")) if rules.slope else "",
             f"{rules.landing} landing" if rules.landing and rules.landing != "hard" else "",
             "darkness: moving fast bumps or strays, unseen from afar" if rules.dark else "",
             "ice: turning or stopping fast may fall prone" if rules.slippery else "") if w]

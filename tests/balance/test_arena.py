@@ -51,3 +51,36 @@ def test_sealed_card_balance_draws_the_same_warbands_the_battles_used():
     drawn = arena.sealed_warbands(catalogue, sim.game_seed(3, 0), 2, rules)[1]
     assert battle.cards == tuple(tuple(c.id for c in w.cards) for w in drawn)
     assert {f.card.id for f in found.cards} == {cid for side in battle.cards for cid in side}
+
+
+def _cut_short(monkeypatch, stop_at: int):
+    """sim.run_games as seen by the arena: each call plays its games at once, until ``stop_at`` battles
+    in all, where Ctrl+C comes."""
+    from types import SimpleNamespace
+    done = []
+
+    def run_games(levels, bands, maps, games, seed, *, on_game, **_):
+        for number in range(1, games + 1):
+            if len(done) == stop_at:
+                raise KeyboardInterrupt
+            done.append(number)
+            on_game(number, SimpleNamespace(winner=len(done) % 2, first=0, areas=("A", "B"), vp=(10, 5)))
+    monkeypatch.setattr(arena.sim, "run_games", run_games)
+
+
+def test_ctrl_c_keeps_the_battles_finished_in_every_report(monkeypatch):
+    """Ctrl+C in the middle of a balance run gives the figures of the battles finished, each counted
+    under its own pairing, and says how many were planned (tactica balance prints them, marked partial)."""
+    band, other = default_warbands()[:2]
+    _cut_short(monkeypatch, 5)
+    found = arena.map_balance(default_map(), [band, other], "random", 2, 0)
+    assert (len(found.battles), found.planned) == (5, 8)               # 4 pairings × 2 planned; 5 finished
+    assert [r.games for _, r in found.pairings] == [2, 2, 1]           # the fourth pairing was never reached
+    assert [b.pairing for b in found.battles] == [0, 0, 1, 1, 2]
+    assert found.as_dict()["planned"] == 8 and found.as_dict()["battles"] == 5
+    _cut_short(monkeypatch, 3)
+    matrix = arena.warband_matrix([band, other], (default_map(),), "random", 2, 0)
+    assert (matrix.played, matrix.planned) == (3, 4)
+    assert matrix.cells[0][1].games == 3 and matrix.cells[1][0].games == 3  # both seat orders count for the pair
+    _cut_short(monkeypatch, 8)
+    assert arena.map_balance(default_map(), [band, other], "random", 2, 0).planned == 0  # all 8: a whole report

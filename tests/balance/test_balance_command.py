@@ -74,3 +74,25 @@ def test_balance_off_a_terminal_says_its_progress_in_plain_lines_and_never_cuts_
     assert code == 0, err
     assert "tactica balance: 1 of 1 battles played" in err
     assert "start area A" in out and "…" not in out
+
+
+def test_balance_after_ctrl_c_prints_the_partial_report_and_exits_130(capsys, monkeypatch):
+    from tactica.balance import arena
+    from tactica.balance.arena import Battle, MapBalance
+    from tactica.balance.stats import Rate
+    partial = MapBalance("Field", "random", [Battle(("W", "W"), 0, 0, ("A", "B"), (9, 3), ((), ()), (200, 200))],
+                         areas={"A": Rate(1, 1), "B": Rate(0, 1)}, first=Rate(1, 1), planned=40)
+    monkeypatch.setattr(arena, "map_balance", lambda *a, **k: partial)
+    code, out, err = _run(capsys, "map", "--warband", BAND, "--ai", "random", "--jobs", "1")
+    assert code == 130
+    assert "interrupted after 1 of 40 battles; the report below counts those alone" in err
+    assert "(partial)" in out and "Interrupted: 1 of 40 battles were played" in out
+    monkeypatch.setattr(arena, "map_balance", lambda *a, **k: MapBalance("Field", "random", [], planned=40))
+    code, out, err = _run(capsys, "map", "--warband", BAND, "--ai", "random", "--jobs", "1")
+    assert (code, out) == (130, "") and "interrupted before any battle finished; no report" in err
+
+
+def test_balance_names_a_mismatched_pair_of_warbands_once(capsys):
+    big = str(ROOT / "tactica" / "data" / "warbands" / "cinderscale-horde.yaml")
+    code, _, err = _run(capsys, "map", "--warband", big, "--warband", BAND, "--games", "1")
+    assert code == 1 and err.count("built for different battle sizes") == 1, err

@@ -128,9 +128,13 @@ def test_the_listing_names_the_rule_modules_and_the_ai(data, capsys):
     plain = _stored(4, steps=20)
     assert cli.main(["saves"]) == 0
     out = capsys.readouterr().out
-    line = next(x for x in out.splitlines() if f"  {save.id}  " in x)
-    assert line.endswith("rules: skirmish + grid35")
-    assert next(x for x in out.splitlines() if f"  {plain.id}  " in x).endswith("rules: skirmish")
+    lines = out.splitlines()
+
+    def details(battle_id: str) -> str:  # the indented line under the battle's id line
+        return lines[next(i for i, x in enumerate(lines) if f"  {battle_id}  " in x) + 1]
+    assert details(save.id).startswith("      ") and details(save.id).endswith("rules: skirmish + grid35")
+    assert details(plain.id).endswith("rules: skirmish")
+    assert all(len(x) <= 80 for x in lines if "  round " in x)  # the id line fits an 80-column terminal
     assert db.ai_words({"ai": "hard", "ai_player": 2}) == "AI hard as player 2"
 
 

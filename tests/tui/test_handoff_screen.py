@@ -55,6 +55,20 @@ async def test_the_board_is_hidden_until_the_next_player_presses_enter():
         assert app.session.state.turn_player == 1
 
 
+async def test_q_on_the_handoff_screen_leaves_without_showing_the_board():
+    """q on the hand-off screen leaves as the battle screen's q does (here: tactica exits), and the
+    battle stays saved as after any q."""
+    app = _app()
+    exits: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _end_turn(pilot, app)
+        assert isinstance(app.screen, HandoffScreen)
+        app.exit = lambda *a, **k: exits.append(type(app.screen).__name__)  # type: ignore[method-assign]
+        await pilot.press("q")
+        await pilot.pause()
+    assert exits == ["BattleScreen"]  # the hand-off closed, then the battle screen's q left at once
+
+
 async def test_no_handoff_and_the_ai_show_the_board_at_once():
     for app in (_app(handoff=False), _app(ai=True)):
         async with app.run_test(size=(80, 24)) as pilot:

@@ -417,6 +417,13 @@ class BattleScreen(Screen[str]):
         else:
             self.app.exit()
 
+    def _handed_over(self, answer: str | None) -> None:
+        """The hand-off screen closed: show the board to the next player, or leave on its q."""
+        if answer == "quit":
+            self.action_quit()
+        else:
+            self.camera.into_view()
+
     def _card_resized(self, _: object = None) -> None:
         """The card's length or its panel changed: show or hide the ] key."""
         self.call_after_refresh(self.sync_keys)
@@ -500,7 +507,7 @@ class BattleScreen(Screen[str]):
         if seat is not None:  # hot-seat: hide the board until the next player is at the keyboard
             lines = summary_lines(self.handoff.take(seat), self.session.state)
             self.app.clear_notifications()  # no refusal nor roll of the last turn over the hidden board
-            self.app.push_screen(HandoffScreen(seat, lines), lambda _: self.camera.into_view())
+            self.app.push_screen(HandoffScreen(seat, lines), self._handed_over)
         self.saves.check_autosave()
         return True
 

@@ -1,7 +1,8 @@
 """The hot-seat hand-off screen: hides the board between two human players' turns.
 
 What it says is the client's (``tactica.client.handoff``): the title names the player to take the
-keyboard, the lines say what happened since that player's last turn.  Enter (or space) dismisses it.
+keyboard, the lines say what happened since that player's last turn.  Enter (or space) dismisses it;
+q leaves the battle as the battle screen's q does (the battle stays saved).
 """
 from __future__ import annotations
 
@@ -19,10 +20,10 @@ from tactica.client.handoff import handoff_title
 from ..sides import SIDE_BG
 
 
-class HandoffScreen(Screen[None]):
+class HandoffScreen(Screen[str | None]):
     """A screen over the whole board for seat ``player`` (0-based), with ``lines`` (what the other
     players did since its last turn, oldest first; empty: nothing happened).  Dismissed with None
-    by Enter or space."""
+    by Enter or space, with ``"quit"`` by q (the battle screen then leaves as its own q does)."""
 
     DEFAULT_CSS = """
     HandoffScreen { align: center middle; }
@@ -38,6 +39,7 @@ class HandoffScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "ready", "Ready"),
         Binding("space", "ready", "Ready", show=False),
+        Binding("q", "leave", "Quit"),
     ]
 
     def __init__(self, player: int, lines: Sequence[str]) -> None:
@@ -60,3 +62,9 @@ class HandoffScreen(Screen[None]):
         """The player is at the keyboard: show the board."""
         if self.is_current:
             self.dismiss(None)
+
+    def action_leave(self) -> None:
+        """q: leave the battle without showing the board (it stays saved; Continue or resume reopens it
+        at this hand-off)."""
+        if self.is_current:
+            self.dismiss("quit")

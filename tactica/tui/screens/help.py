@@ -66,7 +66,7 @@ circle (+2 to attack) · `@` teleporter (once a round: stop on it, press m on
 another to jump, then move on with what the move had left) ·
 `_` low obstacle (costs 2, cannot stop; grid35: G35-OBSTACLE) ·
 with the underground rules, the cave: `▒▒▒` loose rubble, `▓▓▓` scree, `▚▚▚`
-solid rock (g digs), `▼` chasm, `↓` slope, `┆` narrow gap, `▔` `═` `▀` ever
+solid rock (g digs), `▼` chasm, `↓` `→` … slope (the arrow points downhill; `↕`: down the way you step), `┆` narrow gap, `▔` `═` `▀` ever
 lower ceilings, `≈` ice, `▪` darkness (the side panel's legend names each kind
 the map has) · tinted squares: start areas.  Creatures show their label: **UPPER case =
 Player 1** (blue), **lower case = Player 2** (red); dimmer = already

@@ -76,6 +76,9 @@ CAVE_CELLS = (("rubble", "▒▒▒", "rubble"), ("depth", " ▼ ", "chasm"), ("
               ("dark", " ▪ ", "dark"))
 #: Rubble by kind (UG-RUBBLE): loose, partly blocked (scree), solid rock.
 RUBBLE_CELLS = {"loose": "▒▒▒", "partial": "▓▓▓", "solid": "▚▚▚"}
+#: A slope by the way it goes down (its ``downhill``, UG-SLIDE); a slope without one slides a creature
+#: on the way it stepped, drawn as ``↕``.
+SLOPE_CELLS = {"n": " ↑ ", "ne": " ↗ ", "e": " → ", "se": " ↘ ", "s": " ↓ ", "sw": " ↙ ", "w": " ← ", "nw": " ↖ "}
 #: A low ceiling by how low it is for a Medium creature, 6 feet tall (UG-LOW): 0 (lower than a Large
 #: creature only) and 1 stooping, 2 on hands and knees, 3 crawling.
 CEILING_CELLS = {0: " ▔ ", 1: " ▔ ", 2: " ═ ", 3: " ▀ "}
@@ -90,6 +93,8 @@ def cave_cell(rules) -> tuple[str, str, str] | None:
         if getattr(rules, attr):
             if attr == "rubble":
                 text = RUBBLE_CELLS.get(rules.rubble, text)
+            elif attr == "slope":
+                text = SLOPE_CELLS.get(rules.downhill, " ↕ ")
             elif attr == "ceiling":
                 text = CEILING_CELLS[ceiling_level(rules.ceiling, 6)]
             return text, style, attr

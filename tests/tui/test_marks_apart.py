@@ -105,3 +105,20 @@ def test_the_legend_and_the_help_say_how_marks_and_labels_read():
     text = legend([st.battle_map], zones=((0, "P1"), (1, "P2")))
     assert ":◆: [u]◆P1[/u] zone+mark" in text
     assert "`BR₁`" in HELP and "(`BR₁WA₁`)" in HELP and "`:◆:`" in HELP
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_vp_zone_on_other_ground_keeps_its_diamond_and_names_its_owner(size):
+    """Issue 20 (nm-underground F1): a VP zone whose squares are all difficult ground (or dark cave) is
+    still drawn as a zone: ``◆`` beside the ground's glyph (``◆^ ``), and one square names its owner."""
+    zone = {(3, 1), (4, 1), (3, 2), (4, 2)}
+    rows = ["......", "...^^.", "...^^.", "......", ".....b", ".A...."]
+    st = battle(_rows(*rows), vp_zones={"A": zone, "B": {(20, 3)}})
+    app = app_for_state(st)
+    async with app.run_test(size=size) as pilot:
+        mv = await _map(pilot, app, (0, 0))
+        marks = mv.zone_marks()
+        owner = next(q for q in marks if q in zone)
+        assert marks[owner] == "◆P1"
+        for sq in zone - {owner}:
+            assert mv._cell3(sq)[0] == "◆^ ", sq

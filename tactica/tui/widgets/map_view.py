@@ -20,7 +20,8 @@ What a square shows (so it reads without colour, too):
   (``AS1──┐`` over ``└────┘``), so every square is visibly its own;
 * each VP zone is tinted in the colour of the player who scores there, and
   one square of it names that player (``◆P1``; before start areas are chosen,
-  the letter of the area whose player will: ``◆A``);
+  the letter of the area whose player will: ``◆A``); a zone square of other ground keeps the
+  ``◆`` beside that ground's glyph (``◆^ ``, ``◆▪ `` in the dark), so a zone never hides;
 * `` s `` (blue) a square the active creature can shift to (MOV-12),
 * `` : `` a square the active creature can reach (``:▪:``, ``:^:`` … on one drawn with its own
   glyph: the dark, difficult ground), `` o `` the previewed
@@ -903,7 +904,13 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         for player in sides:
             if sq in self.zone_squares(player):
                 mark = self.zone_marks().get(sq)
-                return (mark or (" ◆ " if terrain is Terrain.CLEAR else text)), s[f"zone{player}"]
+                if mark:
+                    return mark, s[f"zone{player}"]
+                if terrain is Terrain.CLEAR:
+                    return " ◆ ", s[f"zone{player}"]
+                # other ground in a zone (difficult, darkness…): the zone's ◆ kept beside its glyph, "◆▪ "
+                glyph = text.strip()[:1] or "."
+                return f"◆{glyph} ", s[f"zone{player}"]
         for player in sides:
             if sq in self._area(player):
                 return text, s[f"area{player}"] + (s["difficult"] if rough else Style())
@@ -920,7 +927,8 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
 
     def zone_marks(self) -> dict[Square, str]:
         """The square of each VP zone that names whose zone it is, and its text (``◆P1``): the
-        free clear square nearest the zone's middle (none when every square is taken)."""
+        free clear square nearest the zone's middle, else the free square of other ground nearest it
+        (a zone all in the dark, or all difficult), none when every square is taken."""
         st = self._state
         if st is None or st.map is None:
             return {}
@@ -930,7 +938,10 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         marks: dict[Square, str] = {}
         for player in range(max(st.players, len(st.map.start_areas))):
             zone = self.zone_squares(player)
-            free = [q for q in zone if st.creature_at(q) is None and st.map.terrain_at(q) is Terrain.CLEAR]
+            empty = [q for q in zone if st.creature_at(q) is None and not terrain_rules(st.map.terrain_at(q)).half_wall
+                     and not terrain_rules(st.map.terrain_at(q)).blocks_movement]
+            # a clear square when there is one; else any empty one (a zone all in the dark: issue 20)
+            free = [q for q in empty if st.map.terrain_at(q) is Terrain.CLEAR] or empty
             if not free:
                 continue
             mx = sum(q[0] for q in zone) / len(zone)

@@ -22,6 +22,7 @@ from tactica.engine import (
     DamageDealt,
     Event,
     GameState,
+    OpportunityAttackProvoked,
     Phase,
     RoundEnded,
     RoundStarted,
@@ -70,10 +71,15 @@ def summary_lines(events: Sequence[Event], state: GameState) -> list[str]:
     20 VP (destroyed); 40 in all."; an attack that hit and its damage make one line.  Events that
     change nothing a player looks for (activations starting or ending, dice) give none, and neither
     does a turn in which nothing of the rest happened (its "Player 2's turn." alone says nothing).
+    A move or charge that opportunity attacks broke into pieces (OA-1) is one line, its squares added
+    up ("Ogre (OG1) charged 4 squares."), before the attacks made on the way.
     """
     lines: list[str] = []
     turns: set[int] = set()  # the indexes of the "Player N's turn." lines
     hit: tuple[AttackRolled, int] | None = None  # an attack that hit, and the index of its line
+    # a move or charge broken by opportunity attacks (OA-1) is one line: (uid, mode, its line, squares)
+    moving: tuple[str, str, int, int] | None = None
+    provoked = False  # an opportunity attack came since that move's last piece
     for event in events:
         if isinstance(event, RoundEnded):
             lines.append(f"Round {event.round} ended.")
@@ -86,7 +92,16 @@ def summary_lines(events: Sequence[Event], state: GameState) -> list[str]:
             if event.mode == "expand":  # the end of a squeeze (docs/rules.md): no square moved
                 continue
             steps = 1 if event.mode == "teleport" else len(event.path)
-            lines.append(f"{creature_name(state, event.uid)} {_MOVED.get(event.mode, 'moved')} {_squares(steps)}.")
+            verb = _MOVED.get(event.mode, 'moved')
+            if moving is not None and provoked and moving[:2] == (event.uid, event.mode):
+                steps += moving[3]  # the rest of the same move after the opportunity attacks (issue 20)
+                lines[moving[2]] = f"{creature_name(state, event.uid)} {verb} {_squares(steps)}."
+                moving, provoked = (event.uid, event.mode, moving[2], steps), False
+                continue
+            moving, provoked = (event.uid, event.mode, len(lines), steps), False
+            lines.append(f"{creature_name(state, event.uid)} {verb} {_squares(steps)}.")
+        elif isinstance(event, OpportunityAttackProvoked):
+            provoked = moving is not None and event.mover == moving[0]
         elif isinstance(event, AttackRolled):
             who, whom = creature_name(state, event.attacker), creature_name(state, event.target)
             verb = "hit" if event.hit else "missed"

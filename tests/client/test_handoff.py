@@ -179,3 +179,31 @@ def test_an_undone_move_is_not_told_to_the_other_player():
     handoff.after(events, after)
     lines = summary_lines(handoff._unseen[1], after)
     assert lines == ["Creature A (A) moved 1 square."], lines
+
+
+def test_a_charge_broken_by_opportunity_attacks_is_one_line():
+    """Issue 20 (nm-grid35 F5): a charge that provokes two opportunity attacks on the way (OA-1) comes
+    in three pieces; the summary says one charge of all its squares, then the attacks made on the way."""
+    from tactica.engine import OpportunityAttackProvoked
+    state = _state()
+    brute, archer = state.creatures[0], state.creatures[3]
+    b, a = brute.uid, archer.uid
+    bn, an = f"{brute.card.name} ({brute.label})", f"{archer.card.name} ({archer.label})"
+
+    def oa(hit: bool) -> AttackRolled:
+        return AttackRolled(attacker=a, target=b, attack="Knife", natural=15 if hit else 2, bonus=4, modifiers=(),
+                            total=19 if hit else 6, defense="AC", target_number=14, hit=hit, critical=False,
+                            kind="opportunity")
+    events = [CreatureMoved(uid=b, start=(0, 0), path=((1, 0), (2, 0), (3, 0), (4, 0)), mode="move"),
+              CreatureMoved(uid=b, start=(4, 0), path=((5, 0), (6, 0)), mode="charge"),
+              OpportunityAttackProvoked(attacker=a, mover=b, cause="move"), oa(False),
+              CreatureMoved(uid=b, start=(6, 0), path=((7, 0),), mode="charge"),
+              OpportunityAttackProvoked(attacker=a, mover=b, cause="move"), oa(True),
+              DamageDealt(target=b, amount=5, damage_type="", hp_left=25, bloodied=False),
+              CreatureMoved(uid=b, start=(7, 0), path=((8, 0),), mode="charge")]
+    assert summary_lines(events, state) == [
+        f"{bn} moved 4 squares.",
+        f"{bn} charged 4 squares.",
+        f"{an} missed {bn} with Knife.",
+        f"{an} hit {bn} with Knife: 5 damage, 25 HP left.",
+    ]

@@ -178,13 +178,11 @@ class HandOff:
         """
         if not self.active:
             return None
-        for seat in self.humans:
-            if seat != self.holder:
-                self._unseen.setdefault(seat, []).extend(events)
+        for other in self.humans:
+            if other != self.holder:
+                self._unseen.setdefault(other, []).extend(events)
         seat = keyboard_seat(state)
-        if seat is None or seat not in self.humans:
-            return None
-        if seat == self.holder:
+        if seat is None or seat not in self.humans or seat == self.holder:
             return None
         before, self.holder = self.holder, seat
         if before is None:

@@ -53,7 +53,7 @@ class HandoffScreen(Screen[str | None]):
             yield Static(Text(f"  {handoff_title(self.player)}  ", style=style), id="handoff-title")
             yield Static("The board is hidden until you are ready.", id="handoff-note")
             since = ("Since your last turn:\n" + "\n".join(f"• {line}" for line in self.lines)
-                     if self.lines else "Nothing happened since your last turn.")
+                     if self.lines else "Since your last turn no creature moved, attacked or was hurt.")
             with VerticalScroll(id="handoff-since"):
                 yield Static(since)
         yield Footer()

@@ -321,11 +321,12 @@ def footprint(dx: int, dy: int, size: int, width: int = CELL, sub: int | None = 
 def threat_text(text: str, threat: bool, reach: bool) -> str:
     """A square's three columns with the threat view's marks: ``!`` for its first column when an
     enemy could attack there next turn, ``*`` for its last when the creature under the cursor could;
-    a column that is not blank (a zone's owner ``◆P1``, a diagonal wall) keeps its own text."""
+    a reachable square's colon gives way to them (``:^:`` → ``!^*``, issue 20), any other column that
+    is not blank (a zone's owner ``◆P1``, a diagonal wall) keeps its own text."""
     first, middle, last = text[0], text[1], text[2]
-    if threat and first == " ":
+    if threat and first in " :":  # a reachable square's colon gives way (its colour still says it)
         first = "!"
-    if reach and last == " ":
+    if reach and last in " :":
         last = "*"
     return first + middle + last
 

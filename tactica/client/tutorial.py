@@ -210,17 +210,16 @@ STEPS: tuple[Step, ...] = (
          "Press {end} to end this creature's activation.",
          frozenset({"end", "move", "attack", "select"}), _ended),
     Step("intent", "The opponent's turn",
-         "Between your activations the AI plays its own: its creatures move by themselves. Press "
-         "{ai_intent} to show its intent: before each of its actions a line in the log, such as \"AI "
-         "(greedy) charges Broken Tusk Raider (BR1): 70% to hit\", says what it does and why (the status line repeats "
-         "it). Then play on until one of the AI's activations ends with such a line shown.",
+         "The AI plays its activations between yours. Press {ai_intent}: before each of its actions a log "
+         "line such as \"AI (greedy) charges Broken Tusk Raider (BR1): 70% to hit\" says what it does and "
+         "why. Then play until an AI activation ends with such a line shown.",
          "Press {ai_intent} to see why the AI acts, then play on until the AI's next activation ends.",
          frozenset({"ai_intent", "select", "move", "shift", "attack", "charge", "end", "choose_attack", "pick"}),
          _ai_ended_with_intent),
     Step("attack", "The attack preview and the dice",
-         "Bring a creature next to an enemy and press {attack}: the status line previews the attack — the "
-         "roll you need and the damage (ATK-3). Press {select} to roll; the log shows the d20, the bonus "
-         "and the total against the enemy's AC (ATK-4).",
+         "Next to an enemy, press {attack}: the status line previews the attack, the roll you need and the "
+         "damage (ATK-3). {select} rolls; the log shows the d20, the bonus and the total against the enemy's "
+         "AC (ATK-4).",
          "Activate a creature next to an enemy, press {attack}, then {select} to roll.",
          frozenset({"attack", "select", "choose_attack", "pick", "move", "end"}), _attacked, past=True),
     Step("charge", "A charge",

@@ -353,7 +353,8 @@ async def _to_step(pilot, screen: TutorialScreen, step_id: str) -> None:
 async def test_the_intent_step_waits_for_an_intent_line_and_quotes_it():
     """Issue 20: pressing i is not enough (twice: the intent is off again) — the step is done only when
     one of the AI's activations ends after the log showed one of its intent lines, and the panel then
-    quotes that line; while the step is up it says whether the intent is on."""
+    quotes that line (its start) and says what it is; while the step is up it says whether the intent is
+    on; at 80×24 the panel's text is whole."""
     app = _app()
     async with app.run_test(size=(120, 40)) as pilot:
         screen = _screen(app)
@@ -375,7 +376,7 @@ async def test_the_intent_step_waits_for_an_intent_line_and_quotes_it():
         assert line.startswith("AI (greedy) ")
         assert any(e.text == line for e in screen.battle_log.entries)
         panel = str(screen.lesson_panel.render())
-        assert "✓ Done: The opponent's turn." in panel and "was its intent line" in panel
+        assert "✓ Done: \"AI (greedy) " in panel and "is an intent line: what the AI did and why." in panel
 
 
 async def test_step_one_is_shown_in_the_who_goes_first_question():
@@ -408,3 +409,23 @@ def test_tutorial_question_snapshot_80x24(snap_compare):
 
 def test_tutorial_question_snapshot_120x40(snap_compare):
     assert snap_compare(_app(), run_before=_at_question, terminal_size=(120, 40))
+
+
+async def test_the_intent_steps_panel_fits_at_80x24_before_and_after():
+    """The intent step's text with its "Intent is off" note, and the next step's text under the quoted
+    intent line, are whole in the lesson's panel at 80×24 (none cut by its height)."""
+    from tactica.client.tutorial import Seen
+    from tactica.engine import ActivationEnded
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await _to_step(pilot, screen, "intent")
+        await pilot.pause()
+        panel = screen.lesson_panel
+        assert len(panel.render().wrap(panel.content_region.width)) <= panel.content_region.height, str(panel.render())
+        theirs = next(c.uid for c in screen.session.state.creatures if c.player == 1)
+        line = "AI (greedy) charges Broken Tusk Raider (BR1): 70% to hit, about 8 damage expected."
+        screen.lesson_saw(Seen((ActivationEnded(theirs),), screen.session.state, intents=(line,)))
+        await pilot.pause()
+        assert screen.lesson.step.id == "attack"
+        assert len(panel.render().wrap(panel.content_region.width)) <= panel.content_region.height, str(panel.render())

@@ -164,7 +164,8 @@ class TutorialScreen(BattleScreen):
         names = self.key_names()
         lesson = self.lesson
         skip = names.get("skip_step", SKIP_KEY)
-        tail = "" if lesson.finished else f"  ({skip} skips it, {names.get('quit', 'q')} leaves)"
+        done = self._said.startswith("✓")  # a step just done: its line and the heading share the first row
+        tail = "" if lesson.finished or done else f"  ({skip} skips it, {names.get('quit', 'q')} leaves)"
         said = f"[$success]{self._said}[/]  " if self._said else ""
         text = f"{said}[b]{lesson.heading()}[/b]{tail}\n{lesson.text(names)}"
         if lesson.step is not None and lesson.step.id == "intent" and self.ai_turn.ai is not None:
@@ -215,7 +216,9 @@ class TutorialScreen(BattleScreen):
             self._hint = ""
             self._said = "" if step is None or was_ready else f"✓ Done: {step.title}."
             if step is not None and step.id == "intent" and seen.intents and not was_ready:
-                self._said += f" \"{escape(seen.intents[-1])}\" was its intent line: what the AI did and why."
+                line = seen.intents[-1]
+                line = line if len(line) <= 48 else line[:47].rstrip() + "…"
+                self._said = f"✓ Done: \"{escape(line)}\" is an intent line: what the AI did and why."
             self._intents_before = len(self.ai_turn.intent_lines)
             self.catch_up()
             self.show_lesson()

@@ -20,6 +20,7 @@ from textual.widgets import Static
 
 from tactica.client.battle_sizes import body_rows, side_width, status_room, status_rows, toasts_fit
 from tactica.client.battle_words import square_words, zone_note
+from tactica.client.controller import Controller
 from tactica.client.session import GameSession
 from tactica.engine import MapDef, Square
 
@@ -82,6 +83,7 @@ class LayoutHost(Protocol):
     """What ``BattleLayout`` asks of the battle screen."""
 
     session: GameSession
+    ctrl: Controller
 
     @property
     def app(self) -> App[Any]: ...
@@ -178,7 +180,7 @@ class BattleLayout:
         card.state = st
         card.active_uid = st.active_uid
         card.actions_used = (st.move_used, st.attack_used)
-        card.square_note = zone_note(st, square)
+        card.square_note = zone_note(st, square) + self._threat_note(square)
         line = self.screen.cursor_line
         width = line.size.width or None  # the content's width (its padding left out)
         line.update(Text(square_words(st, square, width)))  # the map's names are not markup
@@ -186,6 +188,19 @@ class BattleLayout:
                                            or card.creature.uid != shown.uid):
             self.screen.card_box.scroll_home(animate=False)  # a new card: its top
         card.creature = shown
+
+    def _threat_note(self, square: Square) -> str:
+        """With the threat view on, the enemies that could attack the empty ``square`` next turn, for
+        the side panel ("! Could be attacked next turn by: br3, wa1"; issue 20), else ""."""
+        screen = self.screen
+        view = screen.ctrl.threat_view
+        st = screen.session.state
+        if not view.on or st.map is None or st.creature_at(square) is not None:
+            return ""
+        if square not in view.threats(st):
+            return ""
+        who = [st.creature(u).label for u in view.threateners(st, square)]
+        return ("\n\n" if zone_note(st, square) else "") + "! Could be attacked next turn by: " + ", ".join(who)
 
     def page_log(self, step: int) -> None:
         """Page Up / Page Down: read the battle log a page back (``step`` -1) or on (1).  While the

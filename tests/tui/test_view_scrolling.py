@@ -99,14 +99,19 @@ async def test_at_80x24_the_view_follows_the_ais_attack_to_its_target_then_comes
         screen = app.screen
         mv = screen.map_view
         await view_home(pilot, mv)
-        seen_attack = None
+        follow = screen.camera.follow
+        views = []
+
+        def watched(events):  # the view as the camera leaves it after each of the AI's actions
+            follow(events)
+            views.append((tuple(events), view_squares(mv)))
+        screen.camera.follow = watched
         for _ in range(1500):
             await pilot.pause(0.02)
-            if seen_attack is None and any(isinstance(e, AttackRolled) for e in screen.session.events):
-                await pilot.pause(0.05)
-                seen_attack = view_squares(mv)
             if screen.session.state.turn_player == 0 and not screen.ai_decides():
                 break
+        seen_attack = next((view for events, view in views if any(isinstance(e, AttackRolled) for e in events)),
+                           None)
         assert seen_attack is not None, [e.text for e in screen.battle_log.entries]
         left, right, top, bottom = seen_attack
         b, c = screen.session.state.creature("b").pos, screen.session.state.creature("C").pos

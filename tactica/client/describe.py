@@ -100,6 +100,17 @@ class LogLine:
     prominent: bool = False
 
 
+
+def duration_words(condition: str, duration: str) -> str:
+    """How long ``condition`` lasts, for a player: ``duration`` (a Duration value such as "save ends"),
+    but "until it expands" for a squeeze (docs/rules.md Squeeze) and "until it stands up" for prone,
+    which lasts no set time (the battle's end is only the engine's bound, G5E-PRONE, UG-SLIP)."""
+    if condition == "squeezing":
+        return "until it expands"
+    if condition == "prone" and duration == "end of battle":
+        return "until it stands up"
+    return duration
+
 def player_name(player: int) -> str:
     """ "Player 1" for 0, "Player 2" for 1."""
     return f"Player {player + 1}"
@@ -334,7 +345,7 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
         elif isinstance(e, ConditionApplied):
             what = (f"ongoing {e.amount}{' ' + e.damage_type if e.damage_type else ''} damage"
                     if e.condition == "ongoing" else e.condition)
-            until = "until it expands" if e.condition == "squeezing" else e.duration  # docs/rules.md Squeeze
+            until = duration_words(e.condition, e.duration)
             out.append(LogLine(f"{creature_name(state, e.uid)} is {what} ({until})"
                                if e.condition != "ongoing" else
                                f"{creature_name(state, e.uid)} takes {what} ({e.duration})",
@@ -440,7 +451,8 @@ def _cave_words(e: Event, state: GameState) -> str:
         if e.start == e.end and not e.turn:
             return f"{who} keeps its way in the dark: d12 {e.face} −{e.short} (UG-DARK)"
         side = "right" if e.turn > 0 else "left"
-        where = f"and ends at {_square(e.end)}" if e.end != e.start else "but a wall keeps it on its way"
+        where = (f"and ends at {_square(e.end)}" if e.end != e.start
+                 else "but a wall, a creature or a drop that way keeps it where it is")
         return f"{who} drifts {abs(e.turn)}° {side} in the dark: d12 {e.face} −{e.short}, {where} (UG-DARK)"
     if isinstance(e, CreatureSlipped):
         why = {"turn": "turning", "stop": "stopping", "run": "charging", "melee": "swinging"}.get(e.cause, e.cause)

@@ -17,12 +17,12 @@ from dataclasses import dataclass, field
 from tactica.engine import (
     ActivationEnded,
     AttackRolled,
+    ConditionApplied,
     CreatureDestroyed,
     CreatureMoved,
     DamageDealt,
     Event,
     GameState,
-    OpportunityAttackProvoked,
     Phase,
     RoundEnded,
     RoundStarted,
@@ -30,12 +30,12 @@ from tactica.engine import (
     VictoryPointsScored,
 )
 
-from .describe import creature_name, player_name
+from .describe import creature_name, duration_words, player_name
 
 __all__ = ["HandOff", "handoff_title", "keyboard_seat", "summary_lines"]
 
 #: The phases in which a player holds the keyboard for a turn (``GameState.turn_player``): the
-#: questions of the setup and a champion power's window hand nothing over.
+#: questions of the setup and a champion power's window hand nothing over (the initiative: CHOICE_PHASES).
 TURN_PHASES = frozenset({Phase.ACTIVATE, Phase.ACTING})
 #: The phases in which a player holds the keyboard to answer a question of its own
 #: (``GameState.decider``): who goes first this round (RND-1), asked of the initiative's winner.
@@ -52,8 +52,11 @@ def keyboard_seat(state: GameState) -> int | None:
         return state.decider
     return None
 
-_MOVED = {"move": "moved", "shift": "shifted", "charge": "charged", "squeeze": "squeezed",
+_MOVED = {"move": "moved", "run": "ran", "shift": "shifted", "charge": "charged", "squeeze": "squeezed",
           "teleport": "teleported"}
+#: Conditions a hand-off names when a creature gains them (the rest show in its stat card).
+_TOLD = frozenset({"prone", "dazed", "stunned", "helpless", "immobilized", "confused", "petrified", "blinded",
+                   "restrained", "staggered", "slowed"})
 
 
 def _squares(n: int) -> str:
@@ -68,19 +71,21 @@ def summary_lines(events: Sequence[Event], state: GameState) -> list[str]:
         state: the battle's state now (creatures' names; a destroyed creature keeps its name).
     Returns lines such as "Player 2's turn.", "Goblin (GB1) moved 4 squares.", "Goblin (GB1) hit
     Guard (GU1) with Spear: 10 damage, 20 HP left.", "Guard (GU1) was destroyed.", "Player 2 scored
-    20 VP (destroyed); 40 in all."; an attack that hit and its damage make one line.  Events that
-    change nothing a player looks for (activations starting or ending, dice) give none, and neither
-    does a turn in which nothing of the rest happened (its "Player 2's turn." alone says nothing).
-    A move or charge that opportunity attacks broke into pieces (OA-1) is one line, its squares added
-    up ("Ogre (OG1) charged 4 squares."), before the attacks made on the way.
+    20 VP (destroyed); 40 in all.", "Orc (or1) is prone (until it stands up)."; an attack that hit and
+    its damage make one line, and the pieces of one creature's movement of one kind in one activation
+    (a charge cut by opportunity attacks, two moves) one line with their squares added up.  Events
+    that change nothing a player looks for (activations starting or ending, dice) give none, and
+    a turn in which nothing of the rest happened says so ("Player 2's turn: nothing moved, attacked or
+    scored."), but the turn beginning now (the last line) is left out.
     """
     lines: list[str] = []
     turns: set[int] = set()  # the indexes of the "Player N's turn." lines
     hit: tuple[AttackRolled, int] | None = None  # an attack that hit, and the index of its line
-    # a move or charge broken by opportunity attacks (OA-1) is one line: (uid, mode, its line, squares)
-    moving: tuple[str, str, int, int] | None = None
-    provoked = False  # an opportunity attack came since that move's last piece
+    moved: dict[tuple[str, str], tuple[int, int]] = {}  # (uid, mode) → (its line, squares so far)
     for event in events:
+        if isinstance(event, ActivationEnded):
+            for key in [k for k in moved if k[0] == event.uid]:
+                del moved[key]
         if isinstance(event, RoundEnded):
             lines.append(f"Round {event.round} ended.")
         elif isinstance(event, RoundStarted):
@@ -92,16 +97,15 @@ def summary_lines(events: Sequence[Event], state: GameState) -> list[str]:
             if event.mode == "expand":  # the end of a squeeze (docs/rules.md): no square moved
                 continue
             steps = 1 if event.mode == "teleport" else len(event.path)
-            verb = _MOVED.get(event.mode, 'moved')
-            if moving is not None and provoked and moving[:2] == (event.uid, event.mode):
-                steps += moving[3]  # the rest of the same move after the opportunity attacks (issue 20)
-                lines[moving[2]] = f"{creature_name(state, event.uid)} {verb} {_squares(steps)}."
-                moving, provoked = (event.uid, event.mode, moving[2], steps), False
-                continue
-            moving, provoked = (event.uid, event.mode, len(lines), steps), False
-            lines.append(f"{creature_name(state, event.uid)} {verb} {_squares(steps)}.")
-        elif isinstance(event, OpportunityAttackProvoked):
-            provoked = moving is not None and event.mover == moving[0]
+            key = (event.uid, event.mode)
+            if key in moved and event.mode != "teleport":  # the rest of the same creature's movement
+                at, before = moved[key]
+                steps += before
+            else:
+                at = len(lines)
+                lines.append("")
+            moved[key] = (at, steps)
+            lines[at] = f"{creature_name(state, event.uid)} {_MOVED.get(event.mode, 'moved')} {_squares(steps)}."
         elif isinstance(event, AttackRolled):
             who, whom = creature_name(state, event.attacker), creature_name(state, event.target)
             verb = "hit" if event.hit else "missed"
@@ -116,13 +120,22 @@ def summary_lines(events: Sequence[Event], state: GameState) -> list[str]:
             else:
                 lines.append(f"{whom} took {left} ({event.cause}).")
             hit = None
+        elif isinstance(event, ConditionApplied) and event.condition in _TOLD:
+            lines.append(f"{creature_name(state, event.uid)} is {event.condition} "
+                         f"({duration_words(event.condition, event.duration)}).")
         elif isinstance(event, CreatureDestroyed):
             lines.append(f"{creature_name(state, event.uid)} was destroyed.")
         elif isinstance(event, VictoryPointsScored):
             lines.append(f"{player_name(event.player)} scored {event.amount} VP ({event.reason}); "
                          f"{event.total} in all.")
     empty = {i for i in turns if i + 1 == len(lines) or i + 1 in turns or lines[i + 1].startswith("Round ")}
-    return [line for i, line in enumerate(lines) if i not in empty]
+    out = []
+    for i, line in enumerate(lines):
+        if i not in empty:
+            out.append(line)
+        elif i + 1 < len(lines):  # a turn that passed with nothing to tell: say so (not the turn beginning now)
+            out.append(line[:-1] + ": nothing moved, attacked or scored.")
+    return out
 
 
 def handoff_title(player: int) -> str:
@@ -146,7 +159,9 @@ class HandOff:
     humans: frozenset[int]
     enabled: bool = True
     holder: int | None = None
-    _unseen: dict[int, list[Event]] = field(default_factory=dict)
+    _unseen: dict[int, list[tuple[int, Event]]] = field(default_factory=dict)  # (the state's step after, event)
+    _turn: int | None = None  # who holds the keyboard as the next events happen (``keyboard_seat``)
+    _turning: bool = True  # whether that is its turn (``TURN_PHASES``), not its choice of who goes first
 
     @classmethod
     def for_battle(cls, state: GameState, ai_seats: Iterable[int], enabled: bool = True) -> HandOff:
@@ -154,9 +169,9 @@ class HandOff:
         human whose turn it is now holds the keyboard already."""
         ai = set(ai_seats)
         handoff = cls(frozenset(p for p in range(state.players) if p not in ai), enabled)
-        seat = keyboard_seat(state)
-        if seat in handoff.humans:
-            handoff.holder = seat
+        handoff._turn, handoff._turning = keyboard_seat(state), state.phase in TURN_PHASES
+        if handoff._turn in handoff.humans:
+            handoff.holder = handoff._turn
         return handoff
 
     @property
@@ -168,41 +183,43 @@ class HandOff:
         """Note ``events`` (just applied, ``state`` the state after them); the human seat to hand
         the keyboard to now, or None.
 
-        Every human but the holder has not seen ``events``, nor has the holder when they end its
-        turn (the end of its last activation and the start of the next turn).  A hand-off is due when a turn
-        (``TURN_PHASES``) or the choice of who goes first (``CHOICE_PHASES``: before that question is
-        asked) belongs to a human seat other than the holder (``keyboard_seat``); that seat becomes the
-        holder (its unseen events are then ``take``n by the screen).  None when not ``active``,
+        A human has seen only its own turns: every event of another player's turn, the AI's included,
+        is unseen by it, and so is the part of its own turn's last action that ends the turn (from
+        the end of its last activation on: not its own last move, which it made).  A hand-off is due
+        when a turn (``TURN_PHASES``) or the choice of who goes first (``CHOICE_PHASES``: before that
+        question is asked, issue 20) belongs to a human seat other than the holder (``keyboard_seat``);
+        that seat becomes the holder (its unseen events are then ``take``n by the screen); the choice
+        and the start of the turn it gives are seen by the player who chose.  None when not ``active``,
         before the first turn (the first holder is set without a hand-off), when the battle is over,
         or while the AI plays.
         """
         if not self.active:
             return None
-        for other in self.humans:
-            if other != self.holder:
-                self._unseen.setdefault(other, []).extend(events)
-        seat = keyboard_seat(state)
+        noted = [(state.step, e) for e in events]
+        turn_over = any(isinstance(e, (TurnStarted, RoundStarted)) for e in events)
+        for human in self.humans:
+            if human != self.holder or self._turn != human:
+                self._unseen.setdefault(human, []).extend(noted)
+            elif turn_over and self._turning:  # the holder's own turn ended: how it ended, and after
+                ended = next(i for i, e in enumerate(events)
+                             if isinstance(e, (ActivationEnded, TurnStarted, RoundStarted)))
+                self._unseen.setdefault(human, []).extend(noted[ended:])
+        self._turn, self._turning = keyboard_seat(state), state.phase in TURN_PHASES
+        seat = self._turn
         if seat is None or seat not in self.humans or seat == self.holder:
             return None
         before, self.holder = self.holder, seat
         if before is None:
             self._unseen.pop(seat, None)
             return None
-        # its turn ended before it looked: what came after its own action (the activation's end, a
-        # round's end and its scoring, the next turn), not the action it made itself (issue 20)
-        cut = next((i for i, e in enumerate(events) if isinstance(e, (ActivationEnded, RoundEnded, RoundStarted,
-                                                                        TurnStarted))), len(events))
-        self._unseen.setdefault(before, []).extend(events[cut:])
         return seat
 
-    def undone(self, events: Sequence[Event]) -> None:
-        """The action whose ``events`` were just taken back (undo): no player is told of it any more
-        (each seat's unseen events lose those, the newest first, issue 20)."""
-        for unseen in self._unseen.values():
-            for event in reversed(events):
-                if unseen and unseen[-1] == event:
-                    unseen.pop()
+    def undone(self, state: GameState) -> None:
+        """Undo took the battle back to ``state``: forget the events of the actions taken back, so no
+        summary tells a player of a move that never happened."""
+        for seat, noted in self._unseen.items():
+            self._unseen[seat] = [(step, e) for step, e in noted if step <= state.step]
 
     def take(self, seat: int) -> list[Event]:
         """The events ``seat`` has not seen, oldest first; forgotten once taken."""
-        return self._unseen.pop(seat, [])
+        return [e for _, e in self._unseen.pop(seat, [])]

@@ -41,6 +41,7 @@ from .model import Square
 from .modules import BARRED, MoveTally, book_of
 from .paths import Mode, Route, barred_reason, mode_of, passes_through, priced_routes, provokers_along, threat_map
 from .state import Creature, GameState
+from .terrain import no_stop_reason
 
 #: Squares across a squeezing Huge creature counts as (docs/rules.md).
 SQUEEZED_SIZE = 2
@@ -345,8 +346,9 @@ def big_check_path(state: GameState, mover: Creature, path: tuple[Square, ...], 
         squares = footprint(cur, end_size)
         if any(state.geometry.is_wall(sq) for sq in squares):
             return ("wall", f"{mover.card.name} needs a clear {end_size}×{end_size} space to stop in.")
-        if any(not state.battle_map.rules_at(sq).can_stop for sq in squares):
-            return ("no-stop", "A move cannot end on a statue (TER-STATUE).")
+        blocked = [sq for sq in squares if not state.battle_map.rules_at(sq).can_stop]
+        if blocked:
+            return ("no-stop", no_stop_reason(state.battle_map.terrain_at(blocked[0])))
         if state.occupied(exclude=mover.uid).keys() & set(squares):
             return ("occupied", "A move cannot end on another creature's square.")
         return ("pit", "Only flying creatures may end a move in a pit (TER-PIT).")
@@ -385,6 +387,9 @@ def big_shift_squares(state: GameState, mover: Creature) -> list[Square]:
                     and stop_ok(state, mover, b, size, occupied):
                 out.append(b)
     out.sort(key=lambda s: (s[1], s[0]))
+    if not book_of(state).plain_moves:  # optional modules: drops, climbs, low ceilings, hampering
+        from .movement import module_shift_ok
+        out = [b for b in out if module_shift_ok(state, mover, b)]
     return out
 
 

@@ -24,6 +24,7 @@ from .movement import legal_stop, path_cost, reach
 from .resolution import keep_rest_for_jump, pay_move
 from .state import GameState, Phase
 from .teleporters import teleport_squares
+from .terrain import no_stop_reason
 
 
 def charge_preview(state: GameState, charge: Charge) -> AttackPreview | None:
@@ -50,7 +51,8 @@ def charge_preview(state: GameState, charge: Charge) -> AttackPreview | None:
 
 def stop_refusal(state: GameState, square: Square) -> tuple[str, str] | None:
     """Why the active creature may not end a move on ``square`` whatever the route (MOV-2, MOV-13,
-    TER-PIT, TER-STATUE), as (code, sentence): "off-map", "wall", "no-stop" (a statue), "occupied",
+    TER-PIT, TER-STATUE, G35-OBSTACLE), as (code, sentence): "off-map", "wall", "no-stop" (a statue, a
+    low obstacle, a map kind without stops: ``no_stop_reason``), "occupied",
     "pit" (it does not fly); None when it may stop there (``movement.legal_stop``)."""
     me = state.active_creature
     if me is None or state.map is None or legal_stop(state, me, square):
@@ -61,8 +63,9 @@ def stop_refusal(state: GameState, square: Square) -> tuple[str, str] | None:
                 else f"{me.card.name} would not fit on the map there (MOV-13).")
     if any(state.geometry.is_wall(sq) for sq in squares):
         return ("wall", "A move cannot end in a wall (MOV-2).")
-    if not all(state.map.rules_at(sq).can_stop for sq in squares):
-        return ("no-stop", "A move cannot end on a statue (TER-STATUE).")
+    blocked = [sq for sq in squares if not state.map.rules_at(sq).can_stop]
+    if blocked:
+        return ("no-stop", no_stop_reason(state.map.terrain_at(blocked[0])))
     if any((c := state.creature_at(sq)) is not None and c.uid != me.uid for sq in squares):
         return ("occupied", "A move cannot end on another creature's square (MOV-2).")
     return ("pit", "Only flying creatures may end a move in a pit (TER-PIT).")

@@ -228,6 +228,18 @@ def rules_of(kind: TerrainKind) -> TerrainRules:
     return TERRAIN[kind]
 
 
+def no_stop_reason(kind: TerrainKind) -> str:
+    """Why no move may end on a square of ``kind`` (its rules' ``can_stop`` is False), naming the kind
+    and its rule: a statue (TER-STATUE), a low obstacle (G35-OBSTACLE), or a map's own kind (TER-OTHER)."""
+    rules = rules_of(kind)
+    if rules.low_obstacle:
+        return "A move cannot end on a low obstacle (G35-OBSTACLE)."
+    if kind is Terrain.STATUE:
+        return "A move cannot end on a statue (TER-STATUE)."
+    name = kind.name if isinstance(kind, CustomTerrain) else kind.value.replace("-", " ")
+    return f"A move cannot end on {name} (TER-OTHER: the map's {name} allows no stop)."
+
+
 __all__ = ["LANDING_KINDS", "RUBBLE_KINDS",
            "Terrain", "TerrainRules", "TERRAIN", "ENTER_COST", "SYMBOLS", "rules_of", "CustomTerrain",
-           "TerrainKind"]
+           "TerrainKind", "no_stop_reason"]

@@ -51,7 +51,10 @@ def cell(the_map: MapDef, sq: Square, plain: bool = False) -> tuple[str, Style]:
     text = cave_text(the_map, terrain, cave) if cave else f" {rules.symbol} "
     for player, key in enumerate("AB"):
         if sq in the_map.vp_zones.get(key, frozenset()):
-            mark = f" {key.lower()} " if plain else (" ◆ " if terrain is Terrain.CLEAR else text)
+            if terrain is Terrain.CLEAR or text[:1] != " ":
+                mark = f" {key.lower()} " if plain else " ◆ " if terrain is Terrain.CLEAR else text
+            else:  # the zone and the terrain under it, both: "a▪ ", "◆^ " (as MapView draws it)
+                mark = (key.lower() if plain else "◆") + text[1:]
             return mark, _S[f"zone{player}"]
     for player, key in enumerate("AB"):
         if sq in the_map.start_areas.get(key, frozenset()):

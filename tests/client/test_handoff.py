@@ -6,7 +6,9 @@ import random
 
 from tactica.client.handoff import HandOff, handoff_title, summary_lines
 from tactica.engine import (
+    ActivationEnded,
     AttackRolled,
+    ConditionApplied,
     CreatureDestroyed,
     CreatureMoved,
     DamageDealt,
@@ -139,7 +141,7 @@ def test_the_player_who_hands_over_later_learns_how_its_turn_ended():
     assert any(isinstance(e, TurnStarted) and e.player == 1 for e in unseen)
 
 
-def test_summary_leaves_out_turns_in_which_nothing_happened():
+def test_summary_says_a_turn_passed_with_nothing_and_leaves_out_the_turn_beginning_now():
     state = _state()
     archer = state.creatures[3]
     an = f"{archer.card.name} ({archer.label})"
@@ -147,38 +149,82 @@ def test_summary_leaves_out_turns_in_which_nothing_happened():
               CreatureMoved(uid=archer.uid, start=(9, 0), path=((8, 0),), mode="move"),
               TurnStarted(player=0, activations=2), RoundStarted(round=3), TurnStarted(player=1, activations=2),
               TurnStarted(player=0, activations=2)]
-    assert summary_lines(events, state) == ["Player 2's turn.", f"{an} moved 1 square.", "Round 3 began."]
+    assert summary_lines(events, state) == [
+        "Player 1's turn: nothing moved, attacked or scored.", "Player 2's turn.", f"{an} moved 1 square.",
+        "Player 1's turn: nothing moved, attacked or scored.", "Round 3 began.",
+        "Player 2's turn: nothing moved, attacked or scored."]  # the last turn, beginning now, is left out
     assert summary_lines([TurnStarted(player=1, activations=2)], state) == []
 
 
-def test_an_activation_that_ends_itself_is_not_told_back_to_its_own_player():
-    """Issue 20 (ui-trials 11): a move that uses up the activation ends it by itself; the player who
-    made it is told, at its next hand-off, how its turn ended — not the move it made itself."""
-    from tactica.engine import Move
-    state = battle("A....b\n......", active="A", dice=(17, 4) * 30)
+def test_a_turn_that_ends_by_itself_does_not_repeat_the_player_s_own_move():
+    """A move that spends a creature's last action ends the turn by itself: the player who made it is
+    not told of it again at its next hand-off (only what follows the end of its activation)."""
+    state = battle("A....b", active="A", dice=(17, 4) * 30)
     handoff = HandOff.for_battle(state, ())
-    state, events = apply(state, Move(((0, 1),)))
-    assert handoff.after(events, state) is None  # the activation goes on
-    state, events = apply(state, Move(((1, 1),)))  # the second move ends the activation itself
-    moved = [e for e in events if isinstance(e, CreatureMoved)]
-    assert moved and handoff.after(events, state) == 1
-    mine = handoff._unseen.get(0, [])
-    assert not any(isinstance(e, CreatureMoved) for e in mine), mine
-    assert any(isinstance(e, TurnStarted) and e.player == 1 for e in mine)
+    own = [CreatureMoved(uid=state.creatures[0].uid, start=(0, 0), path=((1, 0),), mode="move")]
+    ended = [ActivationEnded(uid=state.creatures[0].uid), TurnStarted(player=1, activations=1)]
+    after = apply(state, EndActivation())[0]  # a state in Player 2's turn
+    assert handoff.after(own + ended, after) == 1
+    assert handoff.take(0) == ended
 
 
-def test_an_undone_move_is_not_told_to_the_other_player():
-    """Issue 20 (ui-trials 5): a move taken back (undo) is dropped from what the other player will read."""
-    from tactica.engine import Move
-    state = battle("A....b\n......", active="A", dice=(17, 4) * 30)
+def test_pieces_of_one_movement_make_one_line_and_conditions_are_told():
+    state = _state()
+    brute, archer = state.creatures[0], state.creatures[3]
+    bn, an = f"{brute.card.name} ({brute.label})", f"{archer.card.name} ({archer.label})"
+    hit = AttackRolled(attacker=brute.uid, target=archer.uid, attack="Club", natural=2, bonus=4, modifiers=(),
+                       total=6, defense="AC", target_number=14, hit=False, critical=False, kind="opportunity")
+    events = [CreatureMoved(uid=archer.uid, start=(9, 0), path=((8, 0), (7, 0)), mode="charge"), hit,
+              CreatureMoved(uid=archer.uid, start=(7, 0), path=((6, 0),), mode="charge"),
+              ConditionApplied(uid=archer.uid, condition="prone", duration="end of battle", source=None),
+              ActivationEnded(uid=archer.uid),
+              CreatureMoved(uid=archer.uid, start=(6, 0), path=((5, 0),), mode="charge")]
+    assert summary_lines(events, state) == [
+        f"{an} charged 3 squares.", f"{bn} missed {an} with Club.", f"{an} is prone (until it stands up).",
+        f"{an} charged 1 square."]  # a new activation: a new charge
+
+
+def test_an_undone_move_is_left_out_of_the_other_player_s_summary():
+    state = battle("A....b", active="A", dice=(17, 4) * 30)
     handoff = HandOff.for_battle(state, ())
-    _, events = apply(state, Move(((1, 0),)))
-    assert handoff.after(events, state) is None
-    handoff.undone(events)  # z
-    after, events = apply(state, Move(((0, 1),)))
-    handoff.after(events, after)
-    lines = summary_lines(handoff._unseen[1], after)
-    assert lines == ["Creature A (A) moved 1 square."], lines
+    moves = [a for a in legal_actions(state) if type(a).__name__ == "Move"]
+    moved, events = apply(state, moves[0])
+    assert handoff.after(events, moved) is None
+    handoff.undone(state)  # z: back to before the move
+    state, events = apply(state, EndActivation())
+    assert handoff.after(events, state) == 1
+    assert not any(isinstance(e, CreatureMoved) for e in handoff.take(1))
+
+
+def test_with_ai_seats_between_two_humans_each_human_learns_every_turn_since_its_own():
+    """Four players, two at the keyboard (seats 0 and 1) and two AI seats: Player 2's summary holds the
+    AI's turns that came after its own turn (they were missing: it saw only the last action), and not
+    its own move."""
+    from types import SimpleNamespace
+    handoff = HandOff(frozenset({0, 1}), holder=0)
+    handoff._turn = 0
+    step = iter(range(1, 100))
+
+    def act(turn: int, *events):
+        return handoff.after(list(events), SimpleNamespace(step=next(step), phase=Phase.ACTING, turn_player=turn))
+
+    def moved(uid: str) -> CreatureMoved:
+        return CreatureMoved(uid=uid, start=(0, 0), path=((1, 0),), mode="move")
+
+    assert act(1, moved("p1"), ActivationEnded(uid="p1"), TurnStarted(player=1, activations=1)) == 1
+    handoff.take(1)
+    assert act(1, moved("p2")) is None
+    assert act(2, ActivationEnded(uid="p2"), TurnStarted(player=2, activations=1)) is None  # the AI's turns
+    assert act(2, moved("p3")) is None
+    assert act(3, ActivationEnded(uid="p3"), TurnStarted(player=3, activations=1)) is None
+    assert act(3, moved("p4")) is None
+    assert act(0, ActivationEnded(uid="p4"), TurnStarted(player=0, activations=1)) == 0
+    assert [e.uid for e in handoff.take(0) if isinstance(e, CreatureMoved)] == ["p2", "p3", "p4"]
+    assert act(0, moved("p1")) is None
+    assert act(1, ActivationEnded(uid="p1"), TurnStarted(player=1, activations=1)) == 1
+    unseen = handoff.take(1)
+    assert [e.uid for e in unseen if isinstance(e, CreatureMoved)] == ["p3", "p4", "p1"]
+    assert [e.player for e in unseen if isinstance(e, TurnStarted)] == [2, 3, 0, 1]
 
 
 def test_a_charge_broken_by_opportunity_attacks_is_one_line():

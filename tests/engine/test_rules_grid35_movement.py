@@ -212,3 +212,13 @@ def test_G35_HAMPER_no_charging_through_hampered_squares():
     open_ground = battle("......\nA.^.b.\n......", active="A", rules=GRID35)
     charges = [a for a in legal_actions(open_ground) if isinstance(a, Charge)]
     assert charges and all((2, 1) not in a.path for a in charges)
+
+
+def test_G35_OBSTACLE_the_refusal_to_stop_on_it_names_the_low_obstacle_not_a_statue():
+    from tactica.engine.queries import stop_refusal
+    st = _walking(battle("A_..\n....", {"A": card(speed=3)}, active="A", rules=GRID35))
+    said = check(st, Move(((1, 0),)))
+    assert said is not None and "low obstacle (G35-OBSTACLE)" in str(said) and "statue" not in str(said)
+    assert stop_refusal(st, (1, 0)) == ("no-stop", "A move cannot end on a low obstacle (G35-OBSTACLE).")
+    statue = battle("AS.", active="A")
+    assert "a statue (TER-STATUE)" in str(check(statue, Move(((1, 0),))))

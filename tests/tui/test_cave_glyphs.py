@@ -68,3 +68,25 @@ def test_UG_DARK_the_rules_reference_shows_no_code_names_on_the_module_pages():
         code = re.findall(r"`[A-Z][a-z]+[A-Z]\w*`|\((?:[A-Z][a-z]+){2,}\)|tests/|\.py\b|test_\w+", entry.text)
         assert not code, (entry.label, code)
     assert "CreatureDrifted" not in reference.find("UG-DARK").text
+
+
+def test_UG_DARK_a_vp_zone_in_the_dark_shows_its_diamond_and_the_darkness():
+    """Echoing Deep's VP zones lie in its dark galleries: each zone square shows ◆ beside the
+    darkness glyph (the zone was drawn as plain darkness before), in the preview and on the map."""
+    from tactica.engine import new_game
+    from tactica.tui.widgets.map_view import MapView
+    m = next(m for m in _maps() if m.name == "Echoing Deep")
+    dark = [q for z in m.vp_zones.values() for q in z if terrain_is_dark(m, q)]
+    assert dark, "the test needs a zone square in the dark"
+    assert {cell(m, q)[0] for q in dark} == {"◆▪ "}
+    assert {cell(m, q, plain=True)[0][0] for q in dark} <= {"a", "b"}
+    state, _ = new_game(content.default_warbands(2, m.points), (m,), seed=1)
+    view = MapView(state)
+    marks = view.zone_marks()
+    assert len(marks) == len(m.vp_zones)  # each zone is labelled even with no clear square in it
+    assert all(view._base(q)[0] in ("◆▪ ", marks.get(q)) for q in dark)
+
+
+def terrain_is_dark(m: MapDef, q) -> bool:
+    from tactica.engine import terrain_rules
+    return terrain_rules(m.terrain_at(q)).dark

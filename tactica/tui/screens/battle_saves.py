@@ -75,10 +75,10 @@ class BattleSaves:
         if not outcome.ok:
             screen.refuse(outcome.reason)
             return
-        screen.handoff.undone(outcome.events)  # hot-seat: the other player is not told of it
         lines = describe_events(outcome.events, screen.session.state)
         text = "; ".join(line.text for line in lines) or "the last action"
         screen.battle_log.add([LogLine(f"↶ Undone: {text}", "info")], follow=True)
+        screen.handoff.undone(screen.session.state)  # no hand-off summary tells of what was taken back
         screen.ctrl.sync()
         screen.state_changed()
         self.camera.back_to(outcome.events)

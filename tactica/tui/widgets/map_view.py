@@ -905,13 +905,9 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         for player in sides:
             if sq in self.zone_squares(player):
                 mark = self.zone_marks().get(sq)
-                if mark:
-                    return mark, s[f"zone{player}"]
-                if terrain is Terrain.CLEAR:
-                    return " ◆ ", s[f"zone{player}"]
-                # other ground in a zone (difficult, darkness…): the zone's ◆ kept beside its glyph, "◆▪ "
-                glyph = text.strip()[:1] or "."
-                return f"◆{glyph} ", s[f"zone{player}"]
+                if mark is None:  # a zone square of other terrain keeps its glyph beside the ◆ (dark, ice…)
+                    mark = " ◆ " if terrain is Terrain.CLEAR else "◆" + text[1:] if text[:1] == " " else text
+                return mark, s[f"zone{player}"]
         for player in sides:
             if sq in self._area(player):
                 return text, s[f"area{player}"] + (s["difficult"] if rough else Style())
@@ -928,8 +924,8 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
 
     def zone_marks(self) -> dict[Square, str]:
         """The square of each VP zone that names whose zone it is, and its text (``◆P1``): the
-        free clear square nearest the zone's middle, else the free square of other ground nearest it
-        (a zone all in the dark, or all difficult), none when every square is taken."""
+        free square nearest the zone's middle, a clear one when there is one (a zone in the dark or on
+        ice is labelled too); none when every square is taken."""
         st = self._state
         if st is None or st.map is None:
             return {}
@@ -937,17 +933,17 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         if getattr(self, "_marks_key", None) == key:
             return self._marks
         marks: dict[Square, str] = {}
-        for player in range(max(st.players, len(st.map.start_areas))):
+        the_map = st.map
+        for player in range(max(st.players, len(the_map.start_areas))):
             zone = self.zone_squares(player)
-            empty = [q for q in zone if st.creature_at(q) is None and not terrain_rules(st.map.terrain_at(q)).half_wall
-                     and not terrain_rules(st.map.terrain_at(q)).blocks_movement]
-            # a clear square when there is one; else any empty one (a zone all in the dark: issue 20)
-            free = [q for q in empty if st.map.terrain_at(q) is Terrain.CLEAR] or empty
+            free = [q for q in zone if st.creature_at(q) is None
+                    and not terrain_rules(the_map.terrain_at(q)).blocks_movement]
             if not free:
                 continue
             mx = sum(q[0] for q in zone) / len(zone)
             my = sum(q[1] for q in zone) / len(zone)
-            best = min(free, key=lambda q: ((q[0] - mx) ** 2 + (q[1] - my) ** 2, q[1], q[0]))
+            best = min(free, key=lambda q: (the_map.terrain_at(q) is not Terrain.CLEAR,
+                                            (q[0] - mx) ** 2 + (q[1] - my) ** 2, q[1], q[0]))
             marks[best] = ("◆" + self.zone_owner(player)).ljust(CELL)[:CELL]
         self._marks_key, self._marks = key, marks
         return marks

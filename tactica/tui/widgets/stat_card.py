@@ -13,6 +13,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from tactica.client.describe import duration_words
 from tactica.engine import (
     AURA_EFFECTS,
     ActiveEffect,
@@ -84,7 +85,7 @@ def condition_text(e: ActiveEffect) -> str:
     if e.is_ongoing:
         kind = f" {e.damage_type}" if e.damage_type else ""
         return f"ongoing {e.amount}{kind} ({e.duration.value})"
-    return f"{e.name} ({e.duration.value})"
+    return f"{e.name} ({duration_words(e.name, e.duration.value)})"
 
 
 def aura_lines(state: GameState, c: Creature) -> list[str]:

@@ -22,6 +22,7 @@ from tactica.client.battle_sizes import body_rows, side_width, status_room, stat
 from tactica.client.battle_words import square_words, zone_note
 from tactica.client.controller import Controller
 from tactica.client.session import GameSession
+from tactica.client.settings import key_display
 from tactica.engine import MapDef, Square
 
 from ..widgets.battle_log import BattleLog
@@ -38,14 +39,15 @@ LEGEND_TERRAIN = {"forest": "T forest", "pit": "O pit", "smoke": "* smoke", "sta
 
 
 def legend(maps: Iterable[MapDef], players: int = 2, zones: tuple[tuple[int, str], ...] = (),
-           styles: Mapping[str, str] = MAP_STYLES) -> str:
+           styles: Mapping[str, str] = MAP_STYLES, threat_key: str = "t") -> str:
     """The side-panel legend: the basic marks plus the special terrain these maps use;
     with three or four players the letter case of each (SCN-MULTI: OG1 og1 Og1 oG1).
 
     ``zones`` names who scores in each VP zone as (zone number, owner) pairs, the owner "P1".."P4"
     (or the start area's letter, "A", before areas are chosen): one line each, its mark in the
     zone's colours (SCN-ASSAULT).  Without it the legend says only "◆ VP zone".  ``styles`` is the
-    map's style table (``map_view.styles_for`` the theme), whose zone, aura and threat colours it shows.
+    map's style table (``map_view.styles_for`` the theme), whose zone, aura and threat colours it shows;
+    ``threat_key`` the key the threat view is bound to (the settings may rebind ``t``).
     Returns the legend as Rich markup, one line per row of the panel."""
     found = {t for m in maps for row in m.terrain for t in row}
     kinds = {t.value for t in found}
@@ -70,7 +72,7 @@ def legend(maps: Iterable[MapDef], players: int = 2, zones: tuple[tuple[int, str
             lines.append(extra.pop(0))
     lines += [": reach  s shift  o path", "x charge  ░ area", ":◆: [u]◆P1[/u] zone+mark",
               f"[u]lbl[/u] condition [{styles['aura']}] [/]aura",
-              f"[{styles['threat']}]![/] threat  * its reach (t)"]
+              f"[{styles['threat']}]![/] threat  * its reach ({escape(threat_key)})"]
     if players > 2:
         cases = ("[b]AB[/b] P1", "[b]ab[/b] P2", "[b]Ab[/b] P3", "[b]aB[/b] P4")[:players]
         lines += ["  ".join(cases), "? help"]
@@ -84,6 +86,8 @@ class LayoutHost(Protocol):
 
     session: GameSession
     ctrl: Controller
+
+    def key_of(self, name: str) -> str: ...
 
     @property
     def app(self) -> App[Any]: ...
@@ -154,7 +158,8 @@ class BattleLayout:
         if zones != self._zones_shown or mv.style_table is not self._styles_shown:
             self._zones_shown = zones
             self._styles_shown = mv.style_table
-            self.screen.legend_panel.update(legend(st.maps, st.players, zones, mv.style_table))
+            self.screen.legend_panel.update(legend(st.maps, st.players, zones, mv.style_table,
+                                                   key_display(self.screen.key_of("threats"))))
 
     def card_overflows(self) -> bool:
         """True when the stat card (with the legend under it) is taller than the side panel."""

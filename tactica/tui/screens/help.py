@@ -150,6 +150,14 @@ def help_text(keys: Mapping[str, str] | None = None) -> str:
         if any(n in keys for n in names):
             shown = " / ".join(key_display(bound[n]) for n in names)
             text = text.replace(f"\n| {cell} |", f"\n| **{shown}** |", 1)
+    # the texts that name a key in words follow it too (ui-trials 18, 21)
+    k = {n: key_display(bound[n]) for n in ("move", "ai_fast", "ai_intent", "threats")}
+    text = text.replace("only the cursor, help, quit, `f`, `i` and `t` work.",
+                        f"only the cursor, help, quit, `{k['ai_fast']}`, `{k['ai_intent']}` and `{k['threats']}` "
+                        "work.", 1)
+    text = text.replace("press m (or Enter) again to move anyway", f"press {k['move']} (or Enter) again to move "
+                        "anyway", 1)
+    text = text.replace("press m on another to jump", f"press {k['move']} on another to jump", 1)
     what = {b.name: b.what for b in KEY_BINDINGS}
     rebound = "; ".join(f"{what[n]}: **{key_display(k)}**" for n, k in keys.items())
     note = f"*Your settings rebind: {rebound} (tactica config shows every key).*\n\n"

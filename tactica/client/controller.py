@@ -49,6 +49,15 @@ class Controller(ModeMachine):
         """Why the key of action ``name`` can do nothing now (``Hints.refusal``)."""
         return self.hints.refusal(name, room)
 
+    def choose_attack(self, number: int) -> Result:
+        """A number key: use attack ``number`` (``ModeMachine.choose_attack``); when it has no target in
+        reach, the refusal also names the nearest enemy by walking and why this attack cannot reach it,
+        as the a key's refusal does (``Hints.attack_number_refusal``)."""
+        result = super().choose_attack(number)
+        if isinstance(result, str) and result.endswith("has no target in reach now."):
+            return self.hints.attack_number_refusal(number - 1) or result
+        return result
+
     def says_why(self, name: str) -> bool:
         """True when key action ``name`` can do nothing now and should say why (``Hints.says_why``)."""
         return self.hints.says_why(name)

@@ -24,6 +24,7 @@ from tactica.engine import (
     Event,
     GameState,
     Phase,
+    RoundEnded,
     RoundStarted,
     TurnStarted,
     VictoryPointsScored,
@@ -31,11 +32,25 @@ from tactica.engine import (
 
 from .describe import creature_name, duration_words, player_name
 
-__all__ = ["HandOff", "handoff_title", "summary_lines"]
+__all__ = ["HandOff", "handoff_title", "keyboard_seat", "summary_lines"]
 
 #: The phases in which a player holds the keyboard for a turn (``GameState.turn_player``): the
-#: questions of the setup, the initiative and a champion power's window hand nothing over.
+#: questions of the setup and a champion power's window hand nothing over (the initiative: CHOICE_PHASES).
 TURN_PHASES = frozenset({Phase.ACTIVATE, Phase.ACTING})
+#: The phases in which a player holds the keyboard to answer a question of its own
+#: (``GameState.decider``): who goes first this round (RND-1), asked of the initiative's winner.
+CHOICE_PHASES = frozenset({Phase.CHOOSE_FIRST})
+
+
+def keyboard_seat(state: GameState) -> int | None:
+    """The seat that holds the keyboard in ``state``: the turn's player (``TURN_PHASES``), the player
+    choosing who goes first (``CHOICE_PHASES``, issue 20: handed the keyboard before the question is
+    asked), else None (set-up questions, a champion power's window)."""
+    if state.phase in TURN_PHASES:
+        return state.turn_player
+    if state.phase in CHOICE_PHASES:
+        return state.decider
+    return None
 
 _MOVED = {"move": "moved", "run": "ran", "shift": "shifted", "charge": "charged", "squeeze": "squeezed",
           "teleport": "teleported"}
@@ -71,7 +86,9 @@ def summary_lines(events: Sequence[Event], state: GameState) -> list[str]:
         if isinstance(event, ActivationEnded):
             for key in [k for k in moved if k[0] == event.uid]:
                 del moved[key]
-        if isinstance(event, RoundStarted):
+        if isinstance(event, RoundEnded):
+            lines.append(f"Round {event.round} ended.")
+        elif isinstance(event, RoundStarted):
             lines.append(f"Round {event.round} began.")
         elif isinstance(event, TurnStarted):
             turns.add(len(lines))
@@ -144,7 +161,8 @@ class HandOff:
     enabled: bool = True
     holder: int | None = None
     _unseen: dict[int, list[tuple[int, Event]]] = field(default_factory=dict)  # (the state's step after, event)
-    _turn: int | None = None  # whose turn the next events happen in (None: no one's, e.g. the initiative)
+    _turn: int | None = None  # who holds the keyboard as the next events happen (``keyboard_seat``)
+    _turning: bool = True  # whether that is its turn (``TURN_PHASES``), not its choice of who goes first
 
     @classmethod
     def for_battle(cls, state: GameState, ai_seats: Iterable[int], enabled: bool = True) -> HandOff:
@@ -152,10 +170,9 @@ class HandOff:
         human whose turn it is now holds the keyboard already."""
         ai = set(ai_seats)
         handoff = cls(frozenset(p for p in range(state.players) if p not in ai), enabled)
-        if state.phase in TURN_PHASES:
-            handoff._turn = state.turn_player
-            if state.turn_player in handoff.humans:
-                handoff.holder = state.turn_player
+        handoff._turn, handoff._turning = keyboard_seat(state), state.phase in TURN_PHASES
+        if handoff._turn in handoff.humans:
+            handoff.holder = handoff._turn
         return handoff
 
     @property
@@ -170,8 +187,10 @@ class HandOff:
         A human has seen only its own turns: every event of another player's turn, the AI's included,
         is unseen by it, and so is the part of its own turn's last action that ends the turn (from
         the end of its last activation on: not its own last move, which it made).  A hand-off is due
-        when a turn (``TURN_PHASES``) belongs to a human seat other than the holder; that seat becomes
-        the holder (its unseen events are then ``take``n by the screen).  None when not ``active``,
+        when a turn (``TURN_PHASES``) or the choice of who goes first (``CHOICE_PHASES``: before that
+        question is asked, issue 20) belongs to a human seat other than the holder (``keyboard_seat``);
+        that seat becomes the holder (its unseen events are then ``take``n by the screen); the choice
+        and the start of the turn it gives are seen by the player who chose.  None when not ``active``,
         before the first turn (the first holder is set without a hand-off), when the battle is over,
         or while the AI plays.
         """
@@ -179,18 +198,16 @@ class HandOff:
             return None
         noted = [(state.step, e) for e in events]
         turn_over = any(isinstance(e, (TurnStarted, RoundStarted)) for e in events)
-        for seat in self.humans:
-            if seat != self.holder or self._turn != seat:
-                self._unseen.setdefault(seat, []).extend(noted)
-            elif turn_over:  # the holder's own turn ended: how it ended, and what came after
+        for human in self.humans:
+            if human != self.holder or self._turn != human:
+                self._unseen.setdefault(human, []).extend(noted)
+            elif turn_over and self._turning:  # the holder's own turn ended: how it ended, and after
                 ended = next(i for i, e in enumerate(events)
                              if isinstance(e, (ActivationEnded, TurnStarted, RoundStarted)))
-                self._unseen.setdefault(seat, []).extend(noted[ended:])
-        self._turn = state.turn_player if state.phase in TURN_PHASES else None
-        if state.phase not in TURN_PHASES or state.turn_player not in self.humans:
-            return None
-        seat = state.turn_player
-        if seat == self.holder:
+                self._unseen.setdefault(human, []).extend(noted[ended:])
+        self._turn, self._turning = keyboard_seat(state), state.phase in TURN_PHASES
+        seat = self._turn
+        if seat is None or seat not in self.humans or seat == self.holder:
             return None
         before, self.holder = self.holder, seat
         if before is None:

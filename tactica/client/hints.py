@@ -7,6 +7,7 @@ refusals; the words are ``describe``'s.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from tactica.engine import (
@@ -27,11 +28,13 @@ from tactica.engine import (
     active_modules,
     attack_allowed,
     attack_available,
+    chebyshev,
     creature_distance,
     hidden_in_dark,
     melee_slip_chance,
     move_budget,
     move_rest,
+    movement_mode,
     provokers_of_attack,
     run_budget,
 )
@@ -62,9 +65,25 @@ CHARGE_WORDS = {"no-sight": "not in line of sight (CHG-2)",
 CHARGE_SHORT = {"no-sight": "no line of sight (CHG-2)", "too-close": "too close (CHG-3)", "too-far": "too far"}
 """``CHARGE_WORDS`` in fewer words, for a refusal said short (``Controller.refusal``)."""
 
-ATTACK_WORDS = {"not-adjacent": "adjacent only", "no-sight": "no line of sight to it",
-                "out-of-range": "range {range}", "not-in-reach": "reach {range}"}  # CL-5: a melee reach
-"""The engine's attack refusals against the nearest enemy (by code) in a few words (``attack_refusal``)."""
+ATTACK_WORDS = {"not-adjacent": "adjacent only (RNG-1)", "no-sight": "no line of sight to it (LOS-1)",
+                "out-of-range": "range {range} (RNG-2)", "not-in-reach": "reach {range} (CL-5)"}
+"""The engine's attack refusals against the nearest enemy (by code) in a few words (``attack_refusal``),
+each naming its rule, so that the rules key opens it: RNG-1 melee reach, RNG-2 ranged reach, LOS-1 line
+of sight, CL-5 a melee line's reach N."""
+
+REFUSAL_RULES = {"not-yours": "RND-2"}
+"""The rule an engine refusal that names none is about, by its code (``with_rule``): the rules key then
+opens it (a creature of the other player's: RND-2, a player activates creatures of its own turn)."""
+
+
+def with_rule(reason: str, code: str) -> str:
+    """The engine's refusal ``reason`` with the rule of its ``code`` added (``REFUSAL_RULES``) when it
+    names no rule ID: "Guard belongs to the other player." → "… player (RND-2)."; else unchanged."""
+    rule = REFUSAL_RULES.get(code)
+    if rule is None or re.search(r"\b[A-Z0-9]+-\d+\b", reason):
+        return reason
+    return reason.rstrip(".") + f" ({rule})."
+
 
 GENERAL_CODES = ("no-attack-left", "basic-only", "no-melee")
 """Refusal codes about the attacker, not the target: said once, in the engine's own sentence."""
@@ -230,14 +249,50 @@ class Hints:
                 reasons.append(why)
         return " ".join(reasons)
 
+    def walk_to(self, enemy: Creature) -> int | None:
+        """Squares the active creature walks to stand next to ``enemy`` plus the step that would enter
+        its square: the engine's own count (``Geometry.walk_costs_to``: around walls and their corners,
+        MOV-7; difficult ground 2, MOV-8, TER-DIFF; no pits for a walker, TER-PIT; every step 1 for a
+        flier, burrower or phaser, MOV-9..11), creatures aside; 1 when it stands next to it already,
+        None when no walk gets there.  Equal to ``creature_distance`` on open, clear ground."""
+        st, me = self.session.state, self._me()
+        geo = st.geometry
+        around = frozenset(n for q in enemy.squares for n in geo.neighbours(q) if n not in enemy.squares)
+        costs = geo.walk_costs_to(around, movement_mode(me).flat)
+        walks = [costs[q] for q in me.squares if q in costs]
+        return min(walks) + 1 if walks else None
+
     def _enemies_nearest_first(self) -> list[Creature]:
-        """The active creature's enemies on the map, nearest first (then in reading order)."""
+        """The active creature's enemies on the map, nearest first by the walk to them (``walk_to``:
+        walls and difficult ground counted; those no walk reaches last, by distance), then in reading
+        order."""
         st, me = self.session.state, self._me()
 
         def key(c):
+            walk = self.walk_to(c)
             d = creature_distance(st, me, c)
-            return (d is None, d or 0, c.pos[1], c.pos[0])
+            return (walk is None, walk or 0, d is None, d or 0, c.pos[1], c.pos[0])
         return sorted(st.enemy_creatures(me.player), key=key)
+
+    def _how_far(self, nearest: Creature, enemies: list[Creature]) -> str:
+        """How far the nearest enemy (by walking) is, for ``attack_refusal``: "is 5 squares away", a walk
+        longer than the distance ("is 3 squares away, a walk of 6"), and an enemy nearer as the crow
+        flies whom walls keep further ("Sellsword (ws1) is nearer as the crow flies, but a walk of 9")."""
+        st, me = self.session.state, self._me()
+        far, walk = creature_distance(st, me, nearest), self.walk_to(nearest)
+        if far is None and walk is None:
+            return "cannot be reached"
+        steps = walk if far is None else far
+        text = f"is {steps} squares away" + (f", a walk of {walk}" if walk is not None and walk != steps else "")
+        if self._short:
+            return text
+        crow = min(chebyshev(a, b) for a in me.squares for b in nearest.squares)
+        for other in enemies[1:]:
+            if min(chebyshev(a, b) for a in me.squares for b in other.squares) < crow:
+                other_walk = self.walk_to(other)
+                how = f"a walk of {other_walk}" if other_walk is not None else "no walk reaches it"
+                return text + f" ({self._name(other.uid)} is nearer as the crow flies, but {how})"
+        return text
 
     def attack_refusal(self) -> str:
         """Why no attack of the active creature can be made now: the engine's reason about the
@@ -270,10 +325,36 @@ class Hints:
                 why = f"{self._attack_name(i)}: {words}" if sentence else ""
             if why and why not in reasons:
                 reasons.append(why)
-        far = creature_distance(st, me, nearest)
-        where = f"is {far} squares away" if far is not None else "cannot be reached"
+        named: set[str] = set()  # a rule named once: "range 3 (RNG-2); … range 2", not RNG-2 twice
+        for n, why in enumerate(reasons):
+            rule = re.search(r" \(([A-Z0-9]+-\d+)\)$", why)
+            if rule and rule.group(1) in named:
+                reasons[n] = why[:rule.start()]
+            elif rule:
+                named.add(rule.group(1))
+        where = self._how_far(nearest, enemies)
         return (f"No attack has a target in reach: the nearest enemy, {self._name(nearest.uid)}, "
                 f"{where}" + "".join(f"; {r}" for r in reasons) + ".")
+
+    def attack_number_refusal(self, index: int) -> str | None:
+        """Why attack ``index`` of the active creature (a number key) has no target now, as
+        ``attack_refusal`` says it for every attack: the nearest enemy by walking, how far, and the
+        engine's reason this attack cannot reach it ("Bow has no target in reach now: the nearest enemy,
+        Goblin (b), is 6 squares away; range 3."); None when no enemy is on the map or the attack is a
+        close or area one (its own refusal stands)."""
+        s, me = self.session, self._me()
+        enemies = self._enemies_nearest_first()
+        if not enemies or not 0 <= index < len(me.card.attacks) or me.card.attacks[index].is_area:
+            return None
+        attack, nearest = me.card.attacks[index], enemies[0]
+        found = s.refusal(Attack(index, (nearest.uid,)))
+        code, sentence = found if found else ("", "")
+        if code in GENERAL_CODES:
+            return sentence
+        words = ATTACK_WORDS.get(code, sentence.rstrip(".")).format(range=attack.range)
+        why = f"; {words}" if words else ""
+        return (f"{attack.name} has no target in reach now: the nearest enemy, {self._name(nearest.uid)}, "
+                f"{self._how_far(nearest, enemies)}{why}.")
 
     def charge_refusal(self) -> str:
         """Why the active creature cannot charge now: the engine's reason about the charger when

@@ -94,6 +94,7 @@ class ThreatView:
         self.ai_seats: frozenset[int] = frozenset()
         self._threats: tuple[GameState | None, int, frozenset[Square]] = (None, -1, frozenset())
         self._reach: tuple[GameState | None, str, frozenset[Square]] = (None, "", frozenset())
+        self._each: tuple[GameState | None, int, dict[str, frozenset[Square]]] = (None, -1, {})
 
     def toggle(self, ai_seats: tuple[int, ...] = ()) -> bool:
         """Switch the view on or off; ``ai_seats``: the AI's players.  Returns whether it is on now."""
@@ -117,6 +118,17 @@ class ThreatView:
             found = threat_squares(state, player)
             self._threats = (state, player, found)
         return found
+
+    def threateners(self, state: GameState, square: Square) -> list[str]:
+        """The uids of the enemies of ``viewer(state)`` that could attack ``square`` next turn (each
+        one's ``creature_threat``, asked once per state), in the state's order: what a ``!`` square
+        is threatened by (issue 20)."""
+        player = self.viewer(state)
+        known, who, each = self._each
+        if known is not state or who != player:
+            each = {c.uid: creature_threat(state, c.uid) for c in state.enemy_creatures(player) if c.pos is not None}
+            self._each = (state, player, each)
+        return [uid for uid, squares in each.items() if square in squares]
 
     def reach_of(self, state: GameState, cursor: Square) -> frozenset[Square]:
         """The squares the creature on ``cursor`` could attack next turn (``creature_threat``); empty

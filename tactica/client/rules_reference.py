@@ -129,18 +129,22 @@ class RulesReference:
     def search(self, query: str) -> list[RuleEntry]:
         """The entries matching ``query``: every entry for an empty query; else those holding every
         word of it (in the ID, title or text, any case), the rule whose ID is the query first, then
-        those with the words in the ID or title, then the rest, each group in page order."""
+        those with the words as whole words in the ID or title ("charge" → "Charge (CHG-1)"), then
+        with them inside words there ("Limited uses and recharge"), then the rest, each group in page
+        order."""
         words = _words(query)
         if not words:
             return list(self.entries)
         exact = self.find(query)
+        whole = [re.compile(rf"(?<![a-z]){re.escape(w)}(?![a-z])") for w in words]
         scored = []
         for order, entry in enumerate(self.entries):
             head = f"{entry.rule_id or ''} {entry.title}".lower()
             text = entry.text.lower()
             if not all(w in head or w in text for w in words):
                 continue
-            rank = 0 if entry is exact else 1 if all(w in head for w in words) else 2
+            rank = (0 if entry is exact else 1 if all(p.search(head) for p in whole)
+                    else 2 if all(w in head for w in words) else 3)
             scored.append((rank, order, entry))
         return [entry for _, _, entry in sorted(scored, key=lambda t: (t[0], t[1]))]
 

@@ -69,6 +69,8 @@ class Seen:
         key: the key action just used by the learner ("ai_intent", "undo", …), or None.
         undone: True when the learner just took an action back (``GameSession.undo``).
         used: every key action the learner has used in this battle so far ("ai_intent", …).
+        intents: the AI's intent lines the log showed since the step on screen came up, in order
+            (``AiTurn.intent_lines``): the intent step waits for one.
     """
 
     events: tuple[Event, ...] = ()
@@ -76,6 +78,7 @@ class Seen:
     key: str | None = None
     undone: bool = False
     used: frozenset[str] = frozenset()
+    intents: tuple[str, ...] = ()
 
     def mine(self, uid: str) -> bool:
         """True when creature ``uid`` is the learner's (False when it is unknown or gone)."""
@@ -134,7 +137,9 @@ def _ended(seen: Seen) -> bool:
 
 
 def _ai_ended_with_intent(seen: Seen) -> bool:
-    return "ai_intent" in seen.used and any(not seen.mine(e.uid) for e in seen.of(ActivationEnded))
+    """An activation of the AI's ended after the log showed at least one of its intent lines while
+    the step was on screen (a key pressed is not enough: the line itself must have appeared)."""
+    return bool(seen.intents) and any(not seen.mine(e.uid) for e in seen.of(ActivationEnded))
 
 
 def _attacked(seen: Seen) -> bool:
@@ -178,7 +183,7 @@ _ACT = frozenset({"select", "move", "shift", "attack", "charge", "choose_attack"
 
 STEPS: tuple[Step, ...] = (
     Step("first", "Who goes first",
-         "A die roll decides who chooses the first player (RND-1). When the question appears, pick "
+         "The question below asks who goes first this round: a die roll decided who chooses (RND-1). Pick "
          "yourself with the arrow keys and press {select}: going first lets you reach the centre first.",
          "Answer the question in the middle of the screen: arrows, then {select}.",
          frozenset({"select"}), _first),
@@ -205,16 +210,16 @@ STEPS: tuple[Step, ...] = (
          "Press {end} to end this creature's activation.",
          frozenset({"end", "move", "attack", "select"}), _ended),
     Step("intent", "The opponent's turn",
-         "Between your activations the AI plays its own: its creatures move by themselves. Press "
-         "{ai_intent} to show its intent: a line in the log says why it chose each action. Then play on "
-         "until one of the AI's activations ends.",
+         "The AI plays its activations between yours. Press {ai_intent}: before each of its actions a log "
+         "line such as \"AI (greedy) charges Broken Tusk Raider (BR1): 70% to hit\" says what it does and "
+         "why. Then play until an AI activation ends with such a line shown.",
          "Press {ai_intent} to see why the AI acts, then play on until the AI's next activation ends.",
          frozenset({"ai_intent", "select", "move", "shift", "attack", "charge", "end", "choose_attack", "pick"}),
          _ai_ended_with_intent),
     Step("attack", "The attack preview and the dice",
-         "Bring a creature next to an enemy and press {attack}: the status line previews the attack — the "
-         "roll you need and the damage (ATK-3). Press {select} to roll; the log shows the d20, the bonus "
-         "and the total against the enemy's AC (ATK-4).",
+         "Next to an enemy, press {attack}: the status line previews the attack, the roll you need and the "
+         "damage (ATK-3). {select} rolls; the log shows the d20, the bonus and the total against the enemy's "
+         "AC (ATK-4).",
          "Activate a creature next to an enemy, press {attack}, then {select} to roll.",
          frozenset({"attack", "select", "choose_attack", "pick", "move", "end"}), _attacked, past=True),
     Step("charge", "A charge",

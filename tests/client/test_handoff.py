@@ -50,8 +50,12 @@ def test_two_humans_hand_over_at_each_change_of_turn_and_never_at_the_first():
     seats = [seat for seat, _, _ in handed]
     assert all(a != b for a, b in zip(seats, seats[1:]))  # the keyboard goes back and forth
     for seat, unseen, state in handed:
+        if state.phase is Phase.CHOOSE_FIRST:  # the initiative's winner takes the keyboard to choose (RND-1)
+            assert state.decider == seat and any(isinstance(e, RoundStarted) for e in unseen)
+            continue
         assert state.phase in (Phase.ACTIVATE, Phase.ACTING) and state.turn_player == seat
         assert any(isinstance(e, TurnStarted) and e.player == seat for e in unseen)
+    assert any(state.phase is Phase.CHOOSE_FIRST for _, _, state in handed)
     first_turn = next(e.player for e in handed[0][1] if isinstance(e, TurnStarted))
     assert handed[0][0] != first_turn, "whoever takes the first turn is at the keyboard already"
 
@@ -221,3 +225,31 @@ def test_with_ai_seats_between_two_humans_each_human_learns_every_turn_since_its
     unseen = handoff.take(1)
     assert [e.uid for e in unseen if isinstance(e, CreatureMoved)] == ["p3", "p4", "p1"]
     assert [e.player for e in unseen if isinstance(e, TurnStarted)] == [2, 3, 0, 1]
+
+
+def test_a_charge_broken_by_opportunity_attacks_is_one_line():
+    """Issue 20 (nm-grid35 F5): a charge that provokes two opportunity attacks on the way (OA-1) comes
+    in three pieces; the summary says one charge of all its squares, then the attacks made on the way."""
+    from tactica.engine import OpportunityAttackProvoked
+    state = _state()
+    brute, archer = state.creatures[0], state.creatures[3]
+    b, a = brute.uid, archer.uid
+    bn, an = f"{brute.card.name} ({brute.label})", f"{archer.card.name} ({archer.label})"
+
+    def oa(hit: bool) -> AttackRolled:
+        return AttackRolled(attacker=a, target=b, attack="Knife", natural=15 if hit else 2, bonus=4, modifiers=(),
+                            total=19 if hit else 6, defense="AC", target_number=14, hit=hit, critical=False,
+                            kind="opportunity")
+    events = [CreatureMoved(uid=b, start=(0, 0), path=((1, 0), (2, 0), (3, 0), (4, 0)), mode="move"),
+              CreatureMoved(uid=b, start=(4, 0), path=((5, 0), (6, 0)), mode="charge"),
+              OpportunityAttackProvoked(attacker=a, mover=b, cause="move"), oa(False),
+              CreatureMoved(uid=b, start=(6, 0), path=((7, 0),), mode="charge"),
+              OpportunityAttackProvoked(attacker=a, mover=b, cause="move"), oa(True),
+              DamageDealt(target=b, amount=5, damage_type="", hp_left=25, bloodied=False),
+              CreatureMoved(uid=b, start=(7, 0), path=((8, 0),), mode="charge")]
+    assert summary_lines(events, state) == [
+        f"{bn} moved 4 squares.",
+        f"{bn} charged 4 squares.",
+        f"{an} missed {bn} with Knife.",
+        f"{an} hit {bn} with Knife: 5 damage, 25 HP left.",
+    ]

@@ -100,3 +100,25 @@ def test_the_rules_nearest_a_refusal_that_names_no_rule():
     grid = reference.nearest("That move needs 7 squares of movement; a hampered square costs 2", modules=("grid35",))
     assert "G35-HAMPER" in [e.rule_id for e in grid]
     assert reference.nearest("Here, or there, or when.") == []  # only the commonest words
+
+
+def test_a_word_inside_another_does_not_win_over_the_rule_titled_by_it():
+    """Issue 20 (ui-trials 6): the preview's "+1 charge" opens the charge rule (CHG-1), not "Limited uses
+    and recharge" (CARD-4), which holds "charge" inside a word of its title."""
+    from tactica.client.rules_reference import load_reference
+    ref = load_reference()
+    assert ref.search("charge")[0].rule_id == "CHG-1"
+    preview = "Cleaving Greataxe (charge) → Gatehouse Crossbowman (GA1): d20 +12 +1 charge vs AC 15 — needs 2+"
+    assert [e.rule_id for e in ref.modifier_entries(preview)] == ["CHG-1"]
+
+
+def test_the_reach_refusals_name_the_rule_the_rules_key_opens():
+    """Issue 20 (ui-trials 1, 7, 13): the attack refusal's reasons name RNG-1, RNG-2, LOS-1, which the
+    reference opens first (context), not the nearest words' CL-2 or CARD-3."""
+    from tactica.client.hints import ATTACK_WORDS
+    from tactica.client.rules_reference import load_reference
+    ref = load_reference()
+    for code, rule in (("not-adjacent", "RNG-1"), ("out-of-range", "RNG-2"), ("no-sight", "LOS-1"),
+                       ("not-in-reach", "CL-5")):
+        text = "No attack has a target in reach: … Oathblade: " + ATTACK_WORDS[code].format(range=3) + "."
+        assert ref.context([text])[0].rule_id == rule, code

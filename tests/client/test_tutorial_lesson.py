@@ -71,11 +71,15 @@ def test_each_step_is_completed_by_its_own_events_only():
                                        state))
 
 
-def test_intent_step_waits_for_the_intent_key():
-    state, _, theirs = _mine_and_theirs()
+def test_intent_step_waits_for_an_intent_line():
+    """The key alone does not do it (issue 20): an AI activation must end after an intent line was shown."""
+    state, mine, theirs = _mine_and_theirs()
     ended = (ActivationEnded(theirs),)
+    line = ("AI (greedy) charges Broken Tusk Raider (BR1): 70% to hit",)
     assert not _step("intent").done(Seen(ended, state))
-    assert _step("intent").done(Seen(ended, state, used=frozenset({"ai_intent"})))
+    assert not _step("intent").done(Seen(ended, state, used=frozenset({"ai_intent"})))
+    assert not _step("intent").done(Seen((ActivationEnded(mine),), state, intents=line))
+    assert _step("intent").done(Seen(ended, state, intents=line))
 
 
 def test_wrong_key_is_any_key_outside_the_step_but_the_neutral_ones():

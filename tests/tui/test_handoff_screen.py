@@ -91,6 +91,32 @@ def test_handoff_screen_120x40(snap_compare):
     assert snap_compare(_app(), run_before=_to_handoff, terminal_size=(120, 40))
 
 
+async def test_the_initiative_winner_gets_the_keyboard_before_the_who_goes_first_question():
+    """Issue 20 (ui-trials 12): Player 2 ends the round; Player 1 wins the initiative: the hand-off to
+    Player 1 comes first ("Round 1 ended."), and the who-goes-first question (RND-1) only after Enter."""
+    from tactica.engine import Phase
+    from tactica.tui.screens.choice import ChoiceModal
+    state = battle(FIELD, active="A", dice=(15, 5) * 10)
+    app = TacticaApp(FixedFactory(GameSession(state=state, seed=0)), handoff=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _end_turn(pilot, app)
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == 1
+        await pilot.press("enter")
+        await settle(pilot, app)
+        await pilot.press("tab", "enter")  # Player 2 activates b and ends: the round ends
+        await settle(pilot, app)
+        await _end_turn(pilot, app)
+        await pilot.pause()
+        session = app.session
+        assert session.state.phase is Phase.CHOOSE_FIRST and session.state.decider == 0
+        handoff = app.screen
+        assert isinstance(handoff, HandoffScreen) and handoff.player == 0, app.screen
+        assert "Round 1 ended." in handoff.lines
+        await pilot.press("enter")
+        await settle(pilot, app)
+        assert isinstance(app.screen, ChoiceModal) and "Player 1" in app.screen.title_text
+
+
 async def test_a_long_summary_says_that_more_lines_are_below():
     from textual.app import App
 

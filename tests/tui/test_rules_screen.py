@@ -194,3 +194,31 @@ async def test_the_introduction_names_a_rebound_rules_key():
         await pilot.press("f9")
         await pilot.pause()
         assert "Press **f9**" in app.screen.shown.text
+
+
+def _footer_keys(screen) -> list[tuple[str, str]]:
+    from textual.widgets._footer import FooterKey
+    return [(k.key_display, k.description) for k in screen.query(FooterKey)]
+
+
+async def test_RNG_1_after_a_refusal_the_footer_offers_r_first_and_r_opens_its_rule():
+    """Issue 20 (ui-trials 1, 4, 14): a with no target names RNG-1 (melee reach); while the refusal
+    shows, the footer's first key is "r Rules" at 80×24 and 120×40, r opens RNG-1, and once the
+    cursor moves on (the refusal gone) the key leaves the footer."""
+    for size in ((80, 24), (120, 40)):
+        app = app_for_state(battle("A....b", active="A"))
+        async with app.run_test(size=size) as pilot:
+            screen = app.screen
+            await pilot.pause()
+            assert ("r", "Rules") not in _footer_keys(screen)
+            await pilot.press("a")
+            await pilot.pause()
+            assert "(RNG-1)" in screen.toasts.last_refusal
+            assert _footer_keys(screen)[0] == ("r", "Rules"), _footer_keys(screen)
+            await pilot.press("r")
+            await pilot.pause()
+            assert isinstance(app.screen, RulesScreen) and app.screen.shown.rule_id == "RNG-1"
+            await pilot.press("escape")
+            await pilot.press("l")
+            await pilot.pause()
+            assert ("r", "Rules") not in _footer_keys(screen)

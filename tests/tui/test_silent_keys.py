@@ -55,7 +55,7 @@ async def test_a_with_no_target_in_reach_names_the_nearest_enemy_and_each_attack
         await pilot.pause()
         text = await _status(pilot, app, "a")
         assert text == ("No attack has a target in reach: the nearest enemy, Creature b (b), is 6 squares "
-                        "away; Knife: adjacent only; Bow: range 3."), text
+                        "away; Knife: adjacent only (RNG-1); Bow: range 3 (RNG-2)."), text
         assert app.screen.ctrl.mode.value == "act"
 
 
@@ -64,7 +64,8 @@ async def test_an_attack_number_with_no_target_says_why_and_one_with_a_target_st
     app = app_for_state(battle("A.....b", {"A": ARCHER}, active="A"))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert await _status(pilot, app, "2") == "Bow has no target in reach now."
+        assert await _status(pilot, app, "2") == ("Bow has no target in reach now: the nearest enemy, Creature b "
+                                                  "(b), is 6 squares away; range 3 (RNG-2).")
         assert app.screen.query_one(StatusLine).refused
         assert await _status(pilot, app, "7") == "Archer has no attack 7."
     app = app_for_state(battle("Ab....", {"A": ARCHER}, active="A"))
@@ -123,3 +124,33 @@ async def test_m_s_w_e_before_activating_say_to_activate_first():
         await pilot.pause()
         assert (await _status(pilot, app, "e")).startswith("Activate a creature first")
         assert [n.message for n in app._notifications] == [app.screen.query_one(StatusLine).message]
+
+
+
+async def test_the_nearest_enemy_in_a_refusal_is_the_nearest_by_walking():
+    """Issue 20: a knife-only creature, walls between it and one enemy: a names the enemy its walk
+    reaches first (the engine's walk_costs_to: around the wall, difficult ground 2), not the one
+    nearer as the crow flies, and says that one is nearer only as the crow flies."""
+    knife = card("Cutter", attacks=(melee("Knife", basic=True),))
+    board = ("...#...\n"
+             ".A.#.b.\n"
+             "...#...\n"
+             "...#...\n"
+             "...#...\n"
+             "..^^^..\n"
+             ".......\n"
+             ".c.....")
+    app = app_for_state(battle(board, {"A": knife}, active="A"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        hints = app.screen.ctrl.hints
+        st = app.screen.session.state
+        b, c = st.creature("b"), st.creature("c")
+        assert hints.walk_to(c) == 6 and hints.walk_to(b) == 12  # b: round the wall's foot, over ^^ (2 each)
+        text = await _status(pilot, app, "a")
+        assert text == ("No attack has a target in reach: the nearest enemy, Creature c (c), is 6 squares away "
+                        "(Creature b (b) is nearer as the crow flies, but a walk of 12); Knife: adjacent only "
+                        "(RNG-1)."), text
+        assert await _status(pilot, app, "1") == (
+            "Knife has no target in reach now: the nearest enemy, Creature c (c), is 6 squares away (Creature b "
+            "(b) is nearer as the crow flies, but a walk of 12); adjacent only (RNG-1).")

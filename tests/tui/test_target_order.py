@@ -32,3 +32,53 @@ async def test_the_default_target_is_the_best_by_the_preview_and_tab_follows_tha
         assert seen == [pos["d"], pos["b"], pos["c"]]
         await pilot.press("shift+tab")
         assert screen.map_view.square == pos["b"]
+
+
+async def test_after_an_attack_the_cursor_goes_back_to_the_attacker():
+    """A newcomer's battle (issue 20): after an attack with its move still to make, the cursor is on the
+    attacker again, so that a move after it starts from the attacker's square, not the target's."""
+    archer = card("Archer", attacks=(ranged("Bow", bonus=8, damage=1, range=10, basic=True),))
+    app = app_for_state(battle("A.....\n....b.", {"A": archer}, active="A", dice=(15,) * 10))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("a")
+        await pilot.pause()
+        assert screen.map_view.square == (4, 1)  # on the target
+        await pilot.press("enter")
+        await pilot.pause()
+        st = screen.session.state
+        assert st.attack_used and not st.move_used and st.active_uid == "A"
+        assert screen.map_view.square == (0, 0)
+
+
+async def test_tab_visits_each_target_once_a_round_in_every_targeting_mode():
+    """Issue 20 (a newcomer's "Tab listed a target twice"): in attack mode (best first), while acting
+    (every enemy, reading order) and choosing a charge target, Tab goes through every choice once before
+    it comes back to the first, and Shift+Tab goes the other way; never the same square twice in a row."""
+    from tactica.engine.sandbox import melee
+    shooter = card("Crossbowman", speed=6, attacks=(ranged("Crossbow", bonus=6, damage=10, range=10),
+                                                   melee("Short Blade", bonus=3, damage=5)))
+    board = "A......b\n........\n....d...\n........\n.....c..\n........"
+    for keys, mode in ((("a",), "attack"), ((), "act"), (("c",), "charge")):
+        app = app_for_state(battle(board, {"A": shooter}, active="A", hp={"c": 5}))
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = app.screen
+            await pilot.pause()
+            await pilot.press(*keys)
+            await pilot.pause()
+            assert screen.ctrl.mode.value == mode, screen.ctrl.mode
+            choices = screen.ctrl.cycle_squares()
+            assert len(choices) == 3 and len(set(choices)) == 3, choices
+            seen = []
+            for _ in range(len(choices) + 1):
+                await pilot.press("tab")
+                await pilot.pause()
+                seen.append(screen.map_view.square)
+            assert set(seen[:3]) == set(choices) and seen[3] == seen[0], (mode, seen)
+            back = []
+            for _ in range(3):
+                await pilot.press("shift+tab")
+                await pilot.pause()
+                back.append(screen.map_view.square)
+            assert back == [seen[2], seen[1], seen[0]], (mode, back, seen)

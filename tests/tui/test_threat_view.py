@@ -28,6 +28,8 @@ def test_threat_text_marks_blank_columns_only():
     assert threat_text(" . ", False, True) == " .*"
     assert threat_text("[.]", True, True) == "[.]"          # the cursor's brackets stay
     assert threat_text("◆P1", True, True) == "◆P1"          # a zone's owner stays
+    # a reachable square drawn with its own glyph (:^:) keeps the threat marks (issue 20, ui-trials 9)
+    assert threat_text(":^:", True, False) == "!^:" and threat_text(":^:", True, True) == "!^*"
 
 
 async def test_t_shows_the_engine_threats_and_the_cursor_creatures_reach_then_hides_them():
@@ -82,3 +84,29 @@ def test_threat_view_snapshot_120x40(snap_compare):
 
 def test_threat_view_snapshot_80x24(snap_compare):
     assert snap_compare(app_for_state(threat_state()), run_before=_threats_on, terminal_size=(80, 24))
+
+
+async def test_the_side_panel_names_the_enemies_that_threaten_the_empty_square_under_the_cursor():
+    """Issue 20 (ui-trials 3): with the threat view on, the cursor on a ``!`` square makes the side panel
+    name the enemies that could attack it next turn (each one's creature_threat), and nothing on a square
+    no enemy threatens."""
+    st = threat_state()
+    app = app_for_state(st)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        mv = screen.query_one(MapView)
+        await pilot.press("t")
+        state = screen.session.state
+        empty = [sq for sq in sorted(threat_squares(state, 0)) if state.creature_at(sq) is None]
+        kinds = {}
+        for sq in empty:  # one square per set of enemies that threaten it
+            kinds.setdefault(tuple(u for u in "bc" if sq in creature_threat(state, u)), sq)
+        assert len(kinds) >= 2, kinds
+        for who, sq in kinds.items():
+            mv.move_cursor(sq)
+            await pilot.pause()
+            assert screen.stat_card.square_note.endswith("! Could be attacked next turn by: " + ", ".join(who)), sq
+        mv.move_cursor((0, 1))  # out of every enemy's reach
+        await pilot.pause()
+        assert "Could be attacked" not in screen.stat_card.square_note

@@ -82,10 +82,70 @@ async def _activate(pilot, screen: TutorialScreen) -> bool:
     return screen.session.state.active_creature is not None
 
 
+def _flank_plan(screen: TutorialScreen):
+    """(creature, square, enemy): one of the learner's creatures that may be activated, a free square
+    it may reach opposite an ally across an enemy (FLK-1), and that enemy; None when there is none."""
+    st = screen.session.state
+    mine = [c for c in st.creatures if c.player == 0 and c.pos is not None]
+    ready = set(screen.session.activatable())
+    for enemy in (c for c in st.creatures if c.player != 0 and c.pos is not None):
+        ex, ey = enemy.pos
+        for ally in mine:
+            ax, ay = ally.pos
+            if max(abs(ax - ex), abs(ay - ey)) != 1:
+                continue
+            opposite = (2 * ex - ax, 2 * ey - ay)
+            if not st.battle_map.in_bounds(opposite) or st.creature_at(opposite) is not None:
+                continue
+            for c in mine:
+                if c.uid in ready and c.uid != ally.uid and max(
+                        abs(c.pos[0] - opposite[0]), abs(c.pos[1] - opposite[1])) <= c.card.speed:
+                    return c, opposite, enemy
+    return None
+
+
+async def _flank(pilot, screen: TutorialScreen) -> bool:
+    """Activate a creature (Tab until the cursor is on it, Enter), move it opposite an ally across
+    an enemy and attack that enemy; False when no such move is open (nothing was done)."""
+    plan = _flank_plan(screen)
+    if plan is None:
+        return False
+    who, square, enemy = plan
+    for _ in range(8):
+        if screen.map_view.square == who.pos:
+            break
+        await pilot.press("tab")
+    if screen.map_view.square != who.pos:
+        return False
+    await pilot.press("enter")
+    await _settle(pilot, screen)
+    s = screen.session
+    if s.state.active_uid != who.uid:
+        return False
+    if square in s.moves():
+        screen.map_view.move_cursor(square)
+        await pilot.press("m", "m")
+        await _settle(pilot, screen)
+        await _answer(pilot, screen)
+    if enemy.uid in s.attack_targets(0) and s.state.active_uid == who.uid:
+        screen.map_view.move_cursor(s.state.creature(enemy.uid).pos)
+        await pilot.press("a", "enter")
+        await _settle(pilot, screen)
+        await _answer(pilot, screen)
+    if s.state.active_creature is not None and s.state.active_creature.player == 0 and pilot.app.screen is screen:
+        await pilot.press("e", "e")
+    await _settle(pilot, screen)
+    await _answer(pilot, screen)
+    return True
+
+
 async def _act(pilot, screen: TutorialScreen, step: str) -> None:
     """One activation of the learner's that plays the step ``step`` if the board allows."""
     if step == "intent":
         await pilot.press("i")  # the AI's intent on: its next activation completes the step
+    await _answer(pilot, screen)
+    if step == "flank" and screen.session.phase is not Phase.OVER and await _flank(pilot, screen):
+        return
     if not await _activate(pilot, screen):
         return
     s = screen.session
@@ -301,3 +361,92 @@ async def test_a_battle_that_ends_before_the_lesson_says_how_to_go_on_and_one_at
         screen.lesson.index = len(STEPS) - 1
         assert screen.winner_note().startswith("Tutorial finished")
         assert screen.lesson.finished and not screen.check_action("skip_step", ())
+
+
+async def _to_step(pilot, screen: TutorialScreen, step_id: str) -> None:
+    """Answer the first question and skip (ctrl+n) to step ``step_id``."""
+    await _settle(pilot, screen)
+    await _answer(pilot, screen)
+    while screen.lesson.step.id != step_id:
+        await pilot.press("ctrl+n")
+
+
+async def test_the_intent_step_waits_for_an_intent_line_and_quotes_it():
+    """Issue 20: pressing i is not enough (twice: the intent is off again) — the step is done only when
+    one of the AI's activations ends after the log showed one of its intent lines, and the panel then
+    quotes that line (its start) and says what it is; while the step is up it says whether the intent is
+    on; at 80×24 the panel's text is whole."""
+    app = _app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = _screen(app)
+        await _to_step(pilot, screen, "intent")
+        assert "Intent is off: press i." in str(screen.lesson_panel.render())
+        await pilot.press("i", "i")  # on and off again: no line will be shown
+        assert not screen.ai_turn.show_intent
+        for _ in range(3):  # three activations of the learner's, the AI's in between
+            await _act(pilot, screen, "end")
+        assert screen.lesson.step.id == "intent" and screen.ai_turn.intent_lines == []
+        await pilot.press("i")
+        assert "Intent is on" in str(screen.lesson_panel.render())
+        for _ in range(4):
+            if screen.lesson.step.id != "intent":
+                break
+            await _act(pilot, screen, "end")
+        assert screen.lesson.step.id != "intent"
+        line = screen.ai_turn.intent_lines[-1]
+        assert line.startswith("AI (greedy) ")
+        assert any(e.text == line for e in screen.battle_log.entries)
+        panel = str(screen.lesson_panel.render())
+        assert "✓ Done: \"AI (greedy) " in panel and "is an intent line: what the AI did and why." in panel
+
+
+async def test_step_one_is_shown_in_the_who_goes_first_question():
+    """Issue 20: the who-goes-first question covers the lesson's panel, so step 1's heading and text
+    are at the top of the question itself; once it is answered the panel goes on with step 2."""
+    from textual.widgets import Static
+
+    from tactica.tui.screens.choice import ChoiceModal
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await _settle(pilot, screen)
+        question = app.screen
+        assert isinstance(question, ChoiceModal)
+        note = str(question.query_one("#note", Static).render())
+        assert "Step 1 of 13: Who goes first" in note and "press Enter" in note
+        assert question.query_one("#note", Static).region.y >= 0 and question.query_one("#options").region.bottom <= 24
+        await _answer(pilot, screen)
+        assert screen.lesson.step.id == "select"
+        assert "✓ Done: Who goes first." in str(screen.lesson_panel.render())
+
+
+async def _at_question(pilot) -> None:
+    await _settle(pilot, _screen(pilot.app))
+
+
+def test_tutorial_question_snapshot_80x24(snap_compare):
+    assert snap_compare(_app(), run_before=_at_question, terminal_size=(80, 24))
+
+
+def test_tutorial_question_snapshot_120x40(snap_compare):
+    assert snap_compare(_app(), run_before=_at_question, terminal_size=(120, 40))
+
+
+async def test_the_intent_steps_panel_fits_at_80x24_before_and_after():
+    """The intent step's text with its "Intent is off" note, and the next step's text under the quoted
+    intent line, are whole in the lesson's panel at 80×24 (none cut by its height)."""
+    from tactica.client.tutorial import Seen
+    from tactica.engine import ActivationEnded
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await _to_step(pilot, screen, "intent")
+        await pilot.pause()
+        panel = screen.lesson_panel
+        assert len(panel.render().wrap(panel.content_region.width)) <= panel.content_region.height, str(panel.render())
+        theirs = next(c.uid for c in screen.session.state.creatures if c.player == 1)
+        line = "AI (greedy) charges Broken Tusk Raider (BR1): 70% to hit, about 8 damage expected."
+        screen.lesson_saw(Seen((ActivationEnded(theirs),), screen.session.state, intents=(line,)))
+        await pilot.pause()
+        assert screen.lesson.step.id == "attack"
+        assert len(panel.render().wrap(panel.content_region.width)) <= panel.content_region.height, str(panel.render())

@@ -80,3 +80,45 @@ async def test_the_view_following_the_ai_keeps_squares_round_the_creature_that_a
         mx, my = SCROLL_MARGIN
         assert left <= 30 - mx and right >= 30 + mx, (left, right)
         assert mv.square == (0, 0)
+
+
+async def test_at_80x24_the_view_follows_the_ais_attack_to_its_target_then_comes_back():
+    """Issue 20 (80×24, a map bigger than the view): while the AI plays, the view shows its acting
+    creature and the target of its attack, far off to the right; when the human's turn comes the view
+    is back on the human's cursor."""
+    from tactica.engine import AttackRolled
+    from tactica.engine.sandbox import card, ranged
+
+    from .conftest import app_against_ai, view_home
+    rows = [["."] * 40 for _ in range(16)]
+    rows[0][0], rows[1][0], rows[12][36], rows[10][31] = "A", "D", "C", "b"
+    shooter = card("Slinger", attacks=(ranged("Sling", bonus=5, damage=5, range=6, basic=True),))
+    app = app_against_ai(battle("\n".join("".join(r) for r in rows), {"b": shooter}, turn_player=1,
+                                dice=(15,) * 20), pace=0.3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        mv = screen.map_view
+        await view_home(pilot, mv)
+        follow = screen.camera.follow
+        views = []
+
+        def watched(events):  # the view as the camera leaves it after each of the AI's actions
+            follow(events)
+            views.append((tuple(events), view_squares(mv)))
+        screen.camera.follow = watched
+        for _ in range(1500):
+            await pilot.pause(0.02)
+            if screen.session.state.turn_player == 0 and not screen.ai_decides():
+                break
+        seen_attack = next((view for events, view in views if any(isinstance(e, AttackRolled) for e in events)),
+                           None)
+        assert seen_attack is not None, [e.text for e in screen.battle_log.entries]
+        left, right, top, bottom = seen_attack
+        b, c = screen.session.state.creature("b").pos, screen.session.state.creature("C").pos
+        assert left <= min(b[0], c[0]) and max(b[0], c[0]) <= right and top <= min(b[1], c[1]) and max(
+            b[1], c[1]) <= bottom, (seen_attack, b, c)
+        await pilot.pause(0.1)
+        left, right, top, bottom = view_squares(mv)
+        x, y = mv.square
+        assert left <= x <= right and top <= y <= bottom, (view_squares(mv), mv.square)
+        assert left == 0  # back on the human's side of the map

@@ -33,11 +33,12 @@ from tactica.client.battle_words import Pending, opening_line, sealed_lines, zon
 from tactica.client.controller import Controller, Mode
 from tactica.client.describe import LogLine, action_lines, describe_events
 from tactica.client.handoff import HandOff, summary_lines
+from tactica.client.hints import with_rule
 from tactica.client.opponent import AiPlayer, Thought
 from tactica.client.rules_reference import load_reference
 from tactica.client.session import GameSession
 from tactica.client.settings import Settings, key_display, key_words
-from tactica.engine import Action, ChooseFirstPlayer, EndActivation, Event, GameState, Phase, Square
+from tactica.engine import Action, AreaAttack, Attack, ChooseFirstPlayer, EndActivation, Event, GameState, Phase, Square
 
 from ..widgets.battle_footer import BattleFooter
 from ..widgets.battle_header import BattleHeader
@@ -204,6 +205,11 @@ class BattleScreen(Screen[str]):
         its lesson stands)."""
         return ""
 
+    def question_note(self) -> str:
+        """Textual markup shown at the top of the next docked question ("": none; the tutorial's screen
+        puts the step that teaches the question there, since the question covers its panel)."""
+        return ""
+
     def on_key(self, event: keys.Key) -> None:
         """Any key but the one that asked for it cancels a pending confirmation (a provoking move, a
         move, charge or end of activation over a pit, an end of an idle activation); the screen sees
@@ -214,6 +220,13 @@ class BattleScreen(Screen[str]):
         """Every battle key's keys now (the settings' ``[keys]``, else the defaults), by name."""
         settings = getattr(self.app, "settings", None)
         return (settings if isinstance(settings, Settings) else Settings()).bound_keys()
+
+    def rules_key_after_refusal(self) -> str | None:
+        """The key that opens the rules reference (as bound), while the status line shows a refusal and
+        no question is up: the footer then offers it first (``BattleFooter``); None otherwise."""
+        if not self.status_line.refused or self.asking:
+            return None
+        return self.key_of("rules")
 
     def key_of(self, name: str) -> str:
         """The first key bound to battle key ``name`` ("move" → "m", or the key the settings give it):
@@ -474,11 +487,13 @@ class BattleScreen(Screen[str]):
         by_ai = self.ai_decides()
         outcome = self.session.apply(action)
         if not outcome.ok:
-            self.refuse(outcome.reason)
+            self.refuse(with_rule(outcome.reason, outcome.code))  # a rule the r key opens (issue 20)
             return False
         if not by_ai:  # a refusal before this action that worked is no longer news (issue 20)
             self.toasts.drop((REFUSAL_TITLE,))
         self.show_events(outcome.events, follow=not by_ai)
+        if not by_ai and isinstance(action, (Attack, AreaAttack)):
+            self.camera.to_actor()  # a move after the attack starts from the attacker
         if not by_ai and self.ai_turn.ai is not None:
             self.ai_turn.last = None  # the AI's intent from before the player's move is stale news
         if by_ai:  # the AI acted: bring it into view, however the human has scrolled
@@ -545,6 +560,8 @@ class BattleScreen(Screen[str]):
         else:
             message = self.ctrl.hint(mv.square, room)
         status.message = fit_status(message, room, card_names(self.session))  # never past its rows
+        if status.refused:  # the refusal is gone: so is the footer's r Rules
+            self.call_after_refresh(self.refresh_bindings)
         status.refused, status.warning = False, warning
         self.battle_layout.show_card(mv.square)
         self.sync_keys()

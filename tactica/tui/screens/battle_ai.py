@@ -94,6 +94,9 @@ class AiTurn:
         self.last: Thought | None = None
         #: The last intent the log showed in the AI's current activation ("" when its activation starts).
         self.said = ""
+        #: Every intent line the log showed in this battle, in order (the tutorial's intent step waits
+        #: for one: ``TutorialScreen``).
+        self.intent_lines: list[str] = []
         self._ready_at = 0.0
         #: (timer, thought) held back for the pace.
         self.waiting: tuple[Timer, Thought] | None = None
@@ -243,6 +246,7 @@ class AiTurn:
         if self.show_intent and thought.intent and not intent_said(self.said, thought.intent):
             notes.append(LogLine(f"{bot.opponent.label} {thought.intent}.", "info", thought.state.decider))
             self.said = thought.intent
+            self.intent_lines.append(notes[-1].text)
         if notes:
             screen.battle_log.add(notes)
         for line in notes:

@@ -110,6 +110,15 @@ class Camera:
             if squares and mv.square not in squares:
                 mv.move_cursor(squares[0])
 
+    def to_actor(self) -> None:
+        """After the human's attack, with its activation going on: the cursor back on the attacker, so
+        that a move after it starts from the attacker's square, not the target's (issue 20)."""
+        screen = self.screen
+        me = screen.session.state.active_creature
+        if me is not None and me.pos is not None and screen.ctrl.mode is Mode.ACT:
+            screen.map_view.move_cursor(me.pos)
+            screen.refresh_view()
+
     def to_target(self) -> None:
         """Attack, area or charge targeting began: put the cursor on a target (an area aim on one that
         strikes an enemy) unless it is on one already; the screen redraws."""

@@ -20,7 +20,9 @@ from textual.widgets import Static
 
 from tactica.client.battle_sizes import body_rows, side_width, status_room, status_rows, toasts_fit
 from tactica.client.battle_words import square_words, zone_note
+from tactica.client.controller import Controller
 from tactica.client.session import GameSession
+from tactica.client.settings import key_display
 from tactica.engine import MapDef, Square
 
 from ..widgets.battle_log import BattleLog
@@ -37,14 +39,15 @@ LEGEND_TERRAIN = {"forest": "T forest", "pit": "O pit", "smoke": "* smoke", "sta
 
 
 def legend(maps: Iterable[MapDef], players: int = 2, zones: tuple[tuple[int, str], ...] = (),
-           styles: Mapping[str, str] = MAP_STYLES) -> str:
+           styles: Mapping[str, str] = MAP_STYLES, threat_key: str = "t") -> str:
     """The side-panel legend: the basic marks plus the special terrain these maps use;
     with three or four players the letter case of each (SCN-MULTI: OG1 og1 Og1 oG1).
 
     ``zones`` names who scores in each VP zone as (zone number, owner) pairs, the owner "P1".."P4"
     (or the start area's letter, "A", before areas are chosen): one line each, its mark in the
     zone's colours (SCN-ASSAULT).  Without it the legend says only "◆ VP zone".  ``styles`` is the
-    map's style table (``map_view.styles_for`` the theme), whose zone, aura and threat colours it shows.
+    map's style table (``map_view.styles_for`` the theme), whose zone, aura and threat colours it shows;
+    ``threat_key`` the key the threat view is bound to (the settings may rebind ``t``).
     Returns the legend as Rich markup, one line per row of the panel."""
     found = {t for m in maps for row in m.terrain for t in row}
     kinds = {t.value for t in found}
@@ -67,8 +70,9 @@ def legend(maps: Iterable[MapDef], players: int = 2, zones: tuple[tuple[int, str
             lines.append(f"{extra.pop(0)}  {extra.pop(0)}")
         else:
             lines.append(extra.pop(0))
-    lines += [": reach  s shift  o path", "x charge  ░ area", f"[u]lbl[/u] condition [{styles['aura']}] [/]aura",
-              f"[{styles['threat']}]![/] threat  * its reach (t)"]
+    lines += [": reach  s shift  o path", "x charge  ░ area", ":◆: [u]◆P1[/u] zone+mark",
+              f"[u]lbl[/u] condition [{styles['aura']}] [/]aura",
+              f"[{styles['threat']}]![/] threat  * its reach ({escape(threat_key)})"]
     if players > 2:
         cases = ("[b]AB[/b] P1", "[b]ab[/b] P2", "[b]Ab[/b] P3", "[b]aB[/b] P4")[:players]
         lines += ["  ".join(cases), "? help"]
@@ -81,6 +85,9 @@ class LayoutHost(Protocol):
     """What ``BattleLayout`` asks of the battle screen."""
 
     session: GameSession
+    ctrl: Controller
+
+    def key_of(self, name: str) -> str: ...
 
     @property
     def app(self) -> App[Any]: ...
@@ -151,7 +158,8 @@ class BattleLayout:
         if zones != self._zones_shown or mv.style_table is not self._styles_shown:
             self._zones_shown = zones
             self._styles_shown = mv.style_table
-            self.screen.legend_panel.update(legend(st.maps, st.players, zones, mv.style_table))
+            self.screen.legend_panel.update(legend(st.maps, st.players, zones, mv.style_table,
+                                                   key_display(self.screen.key_of("threats"))))
 
     def card_overflows(self) -> bool:
         """True when the stat card (with the legend under it) is taller than the side panel."""
@@ -177,7 +185,7 @@ class BattleLayout:
         card.state = st
         card.active_uid = st.active_uid
         card.actions_used = (st.move_used, st.attack_used)
-        card.square_note = zone_note(st, square)
+        card.square_note = zone_note(st, square) + self._threat_note(square)
         line = self.screen.cursor_line
         width = line.size.width or None  # the content's width (its padding left out)
         line.update(Text(square_words(st, square, width)))  # the map's names are not markup
@@ -185,6 +193,19 @@ class BattleLayout:
                                            or card.creature.uid != shown.uid):
             self.screen.card_box.scroll_home(animate=False)  # a new card: its top
         card.creature = shown
+
+    def _threat_note(self, square: Square) -> str:
+        """With the threat view on, the enemies that could attack the empty ``square`` next turn, for
+        the side panel ("! Could be attacked next turn by: br3, wa1"; issue 20), else ""."""
+        screen = self.screen
+        view = screen.ctrl.threat_view
+        st = screen.session.state
+        if not view.on or st.map is None or st.creature_at(square) is not None:
+            return ""
+        if square not in view.threats(st):
+            return ""
+        who = [st.creature(u).label for u in view.threateners(st, square)]
+        return ("\n\n" if zone_note(st, square) else "") + "! Could be attacked next turn by: " + ", ".join(who)
 
     def page_log(self, step: int) -> None:
         """Page Up / Page Down: read the battle log a page back (``step`` -1) or on (1).  While the

@@ -1,7 +1,8 @@
 """A small modal question with numbered answers (map, start area, who goes first).
 
 ``ChoiceModal`` is a ``ModalScreen[int]``: it is dismissed with the index of
-the chosen option.  Arrows and Enter choose; number keys pick directly; ? opens the help.
+the chosen option.  Arrows and Enter choose; number keys pick directly; ? opens the help, r the rules reference on the
+rules the question names.
 The first option given as ``default`` is highlighted.  A ``docked`` question
 (the battle screen's: who goes first, start area, special power, champion power) sits along
 the bottom of the screen, over the status line and the log, without dimming
@@ -42,6 +43,8 @@ class ChoiceModal(ModalScreen[int]):
         default: the index highlighted at first.
         docked: along the bottom of the screen, the screen above not dimmed (see the module doc).
         escape: the index Esc chooses (its option says "Esc"), or None: Esc does nothing.
+        note: Textual markup shown above the title in a panel of its own ("": none), e.g. the
+            tutorial's step that teaches this question (the question covers the lesson's panel).
     """
 
     DEFAULT_CSS = """
@@ -66,6 +69,14 @@ class ChoiceModal(ModalScreen[int]):
     ChoiceModal OptionList {
         height: auto;
         max-height: 12;
+    }
+    ChoiceModal #note {
+        background: $boost;
+        border-bottom: solid $accent;
+        margin-bottom: 1;
+    }
+    ChoiceModal.-docked #note {
+        margin-bottom: 0;
     }
     ChoiceModal #refusal {
         display: none;
@@ -98,6 +109,7 @@ class ChoiceModal(ModalScreen[int]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(str(n), f"choose({n - 1})", show=False) for n in range(1, 10)],
         Binding("question_mark", "help", "Help"),
+        Binding("r", "rules", "Rules", show=False),
         Binding("q", "app.quit", "Quit"),
         Binding("escape", "escape", "Cancel", show=False),
         *[Binding(f"shift+{key}", f"scroll_map({dx},{dy})", show=False, priority=True)
@@ -122,8 +134,10 @@ class ChoiceModal(ModalScreen[int]):
     """In the top border of a question over the battle log (``read_log``)."""
 
     def __init__(self, title: str, body: str, options: Sequence[str], default: int = 0,
-                 docked: bool = False, browse: bool = False, escape: int | None = None) -> None:
+                 docked: bool = False, browse: bool = False, escape: int | None = None,
+                 note: str = "") -> None:
         super().__init__(classes="-docked" if docked else None)
+        self.note = note
         self.escape = escape
         self.title_text = title
         self.body_text = body
@@ -134,6 +148,8 @@ class ChoiceModal(ModalScreen[int]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
+            if self.note:
+                yield Static(self.note, id="note")
             yield Label(self.title_text, id="title")
             if self.body_text:
                 yield Static(self.body_text, id="body")
@@ -249,6 +265,16 @@ class ChoiceModal(ModalScreen[int]):
     def action_help(self) -> None:
         """?: the help screen over the question (Esc goes back to it, still unanswered)."""
         self.app.push_screen(HelpScreen())
+
+    def action_rules(self) -> None:
+        """r: the rules reference over the question (Esc goes back to it, still unanswered), on the rules
+        its title, text and answers name (a champion power's CHP-2, CHP-3; ``RulesReference.context``),
+        else on the player's introduction."""
+        from tactica.client.rules_reference import load_reference  # noqa: PLC0415 - only when asked
+
+        from .rules import RulesScreen  # noqa: PLC0415 - the reference screen, only when asked
+        texts = [self.title_text, self.body_text, *self.options]
+        self.app.push_screen(RulesScreen(load_reference().context(texts)))
 
     def action_escape(self) -> None:
         """Esc: the answer the question gave it (``escape``), the safe one."""

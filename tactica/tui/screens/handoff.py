@@ -54,7 +54,7 @@ class HandoffScreen(Screen[str | None]):
             more = " ↓ or PgDn: more lines below." if len(self.lines) > 8 else ""  # a small terminal scrolls
             yield Static(f"The board is hidden until you are ready.{more}", id="handoff-note")
             since = ("Since your last turn:\n" + "\n".join(f"• {line}" for line in self.lines)
-                     if self.lines else "Nothing happened since your last turn.")
+                     if self.lines else "Since your last turn no creature moved, attacked or was hurt.")
             with VerticalScroll(id="handoff-since"):
                 yield Static(since)
         yield Footer()

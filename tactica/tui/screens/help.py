@@ -44,7 +44,7 @@ HELP = """\
 | PgUp / PgDn, Home / End, wheel | read the battle log back (the wheel over the log): a page back or on, the oldest or the newest line. While you read back, new lines (the AI's turn) do not move it: its top border counts them; End or scrolling to the bottom follows the newest lines again, and so does your own next action. The footer shows `PgUp` once the log is longer than its pane. Where the log is only a few rows (80×24), PgUp and Home open the whole log on the whole screen instead (Esc: back to the battle) |
 | PgUp, Home (a question) | while a question hides the log (who goes first, the start area, a champion-power prompt): the whole battle log on the screen, to read the end of the last turn before you answer (Home: from its first line); PgUp / PgDn, Home / End, ↑ ↓ scroll it, Esc or Enter goes back to the question, still unanswered |
 | Tab, h j k l, mouse (who goes first) | under the who-goes-first question, look at the creatures before you answer: Tab goes from creature to creature (both sides), h j k l (y u b n) move the cursor, the mouse points; the card shows beside the map; arrows and Enter (or 1, 2) answer. |
-| r | the rules reference: every rule of `docs/rules.md` by ID or word; on the battle screen it opens on the rules the screen names now (a refusal's ID such as CHG-3, the attack preview's modifiers, the abilities on the stat card); here, on the rules this help names. Esc closes it |
+| r | the rules reference: every rule of `docs/rules.md` by ID or word; on the battle screen it opens on the rules the screen names now (a refusal's ID such as CHG-3, the attack preview's modifiers, the abilities on the stat card); under a question (a champion power's), on the rules it names; here, on the rules this help names. Esc closes it |
 | ? | this help, also over a dialog (the map, the start area, who goes first, a champion-power prompt: closing the help goes back to it, still unanswered); Esc, ? or q closes it. `? Help` is always at the right end of the footer |
 | q | quit |
 | ctrl+p | the command palette: type a few letters of a command (new battle, resume, fast mode, the AI's intent, undo, help, export the log, theme, quit) and Enter runs it |
@@ -71,7 +71,8 @@ lower ceilings, `≈` ice, `▪` darkness (the side panel's legend names each ki
 the map has) · tinted squares: start areas.  Creatures show their label: **UPPER case =
 Player 1** (blue), **lower case = Player 2** (red); dimmer = already
 activated this round.  Creature squares alternate a bright shade (bold label)
-and a dark one (plain label), so labels side by side stay apart.  A Large or
+and a dark one (plain label), and on the small squares a label's number is
+drawn small (`BR₁`), so labels side by side stay apart (`BR₁WA₁`).  A Large or
 Huge creature's squares are framed together (`AB1──┐` over `└────┘`).  On a
 large terminal each square is drawn bigger, with the creature's HP bar under
 its label.  `:` reachable square (`:▪:`, `:^:` on a square drawn with its own
@@ -81,7 +82,9 @@ the active creature can shift to with `s` (no opportunity attacks), `o` the path
 hampered ground, a low ceiling; the status line adds up the move's cost),
 purple + underline = an enemy whose **opportunity attack** that path provokes,
 yellow = a valid target, `x` a square a charge may end on, `▪` a deployment square,
-`░` (orange) the squares an aimed area covers.  An **underlined label** (and `!`
+`░` (orange) the squares an aimed area covers.  On a VP zone square the mark
+flanks its diamond (`:◆:`, `s◆s`, `o◆o`, `x◆x`); the square naming the zone's
+owner keeps `◆P1`, underlined in the mark's colour.  An **underlined label** (and `!`
 on a large terminal) is a creature with a condition or ongoing damage; its card
 lists each one with its duration.  With the cursor on a creature that has an
 **aura**, the squares the aura covers are tinted violet; a creature's card
@@ -147,6 +150,14 @@ def help_text(keys: Mapping[str, str] | None = None) -> str:
         if any(n in keys for n in names):
             shown = " / ".join(key_display(bound[n]) for n in names)
             text = text.replace(f"\n| {cell} |", f"\n| **{shown}** |", 1)
+    # the texts that name a key in words follow it too (ui-trials 18, 21)
+    k = {n: key_display(bound[n]) for n in ("move", "ai_fast", "ai_intent", "threats")}
+    text = text.replace("only the cursor, help, quit, `f`, `i` and `t` work.",
+                        f"only the cursor, help, quit, `{k['ai_fast']}`, `{k['ai_intent']}` and `{k['threats']}` "
+                        "work.", 1)
+    text = text.replace("press m (or Enter) again to move anyway", f"press {k['move']} (or Enter) again to move "
+                        "anyway", 1)
+    text = text.replace("press m on another to jump", f"press {k['move']} on another to jump", 1)
     what = {b.name: b.what for b in KEY_BINDINGS}
     rebound = "; ".join(f"{what[n]}: **{key_display(k)}**" for n, k in keys.items())
     note = f"*Your settings rebind: {rebound} (tactica config shows every key).*\n\n"

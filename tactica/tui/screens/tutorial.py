@@ -16,6 +16,7 @@ from dataclasses import replace
 from textual import events as keys
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.markup import escape
 from textual.widgets import Static
 
 from tactica.client.describe import LogLine
@@ -102,6 +103,9 @@ class TutorialScreen(BattleScreen):
         self.used: set[str] = set(lesson.used) if lesson.resumes(session) else set()
         #: True when the battle is the one left earlier, rebuilt (not a fresh one).
         self.resumed_battle = lesson.resumes(session)
+        #: How many of the AI's intent lines (``AiTurn.intent_lines``) were shown before the step on
+        #: screen came up: the intent step looks only at the lines after.
+        self._intents_before = 0
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
@@ -160,17 +164,36 @@ class TutorialScreen(BattleScreen):
         names = self.key_names()
         lesson = self.lesson
         skip = names.get("skip_step", SKIP_KEY)
-        tail = "" if lesson.finished else f"  ({skip} skips it, {names.get('quit', 'q')} leaves)"
+        done = self._said.startswith("✓")  # a step just done: its line and the heading share the first row
+        tail = "" if lesson.finished or done else f"  ({skip} skips it, {names.get('quit', 'q')} leaves)"
         said = f"[$success]{self._said}[/]  " if self._said else ""
         text = f"{said}[b]{lesson.heading()}[/b]{tail}\n{lesson.text(names)}"
+        if lesson.step is not None and lesson.step.id == "intent" and self.ai_turn.ai is not None:
+            key = names.get("ai_intent", "i")
+            text += (" [$success]Intent is on: watch the log during the AI's next activation.[/]"
+                     if self.ai_turn.show_intent else f" [$warning]Intent is off: press {key}.[/]")
         if self._hint:
             text += f"\n[$warning]Hint: {self._hint}[/]"
         self.lesson_panel.update(text)
 
+    def question_note(self) -> str:
+        """The step on screen at the top of the who-goes-first question when that step teaches it
+        (the first: RND-1): the question covers the lesson's panel, so the step's text is shown in it."""
+        step = self.lesson.step
+        if step is None or step.id != "first":
+            return ""
+        names = self.key_names()
+        return f"[b]Tutorial — {self.lesson.heading()}[/b]\n{self.lesson.text(names)}"
+
     # -- what the lesson looks at -------------------------------------------------------
+    def step_intents(self) -> tuple[str, ...]:
+        """The AI's intent lines the log showed since the step on screen came up (``Seen.intents``)."""
+        return tuple(self.ai_turn.intent_lines[self._intents_before:])
+
     def show_events(self, events: Sequence[Event], follow: bool = True) -> None:
         super().show_events(events, follow)
-        self.lesson_saw(Seen(tuple(events), self.session.state, used=frozenset(self.used)))
+        self.lesson_saw(Seen(tuple(events), self.session.state, used=frozenset(self.used),
+                             intents=self.step_intents()))
         self.lesson.keep(self.session.actions, self.used)
 
     def action_undo(self) -> None:
@@ -183,6 +206,7 @@ class TutorialScreen(BattleScreen):
     def action_ai_intent(self) -> None:
         super().action_ai_intent()
         self.used.add("ai_intent")
+        self.show_lesson()  # the intent step says whether the intent is on now
 
     def lesson_saw(self, seen: Seen) -> None:
         """Show ``seen`` to the lesson; on to the next step when it completes the one on screen."""
@@ -191,6 +215,11 @@ class TutorialScreen(BattleScreen):
         if self.lesson.observe(seen):
             self._hint = ""
             self._said = "" if step is None or was_ready else f"✓ Done: {step.title}."
+            if step is not None and step.id == "intent" and seen.intents and not was_ready:
+                line = seen.intents[-1]
+                line = line if len(line) <= 48 else line[:47].rstrip() + "…"
+                self._said = f"✓ Done: \"{escape(line)}\" is an intent line: what the AI did and why."
+            self._intents_before = len(self.ai_turn.intent_lines)
             self.catch_up()
             self.show_lesson()
 
@@ -205,6 +234,7 @@ class TutorialScreen(BattleScreen):
             self.lesson.advance()
             self._hint = ""
             self._said = ""
+            self._intents_before = len(self.ai_turn.intent_lines)
             self.catch_up()
             self.show_lesson()
             self.refresh_bindings()

@@ -6,7 +6,9 @@ least important are left out (``KEEP``: the action keys of the moment first,
 Tab, undo, reading the log back, the card, the AI's settings, quit last — the
 help lists them all), so no key is ever cut off under "? Help" ("PgU▏ ? Help").
 Below ``NARROW`` columns the footer is compact and uses the short labels of ``SHORT``; wider, it
-uses them too when the full labels do not all fit, before leaving any key out.  While the AI's
+uses them too when the full labels do not all fit, before leaving any key out.  While the status line
+shows a refusal, the rules key comes first ("r Rules": it opens the rule the refusal names; the
+screen's ``rules_key_after_refusal``).  While the AI's
 fast mode is on, its key reads "f Fast ✓" (``FAST_ON``); while its intent is shown, "i Intent ✓"
 (``INTENT_ON``).
 """
@@ -108,6 +110,10 @@ class BattleFooter(Footer):
                     keys.append(widget)
             else:
                 others.append(widget)
+        rules_key = getattr(self.screen, "rules_key_after_refusal", None)
+        key = rules_key() if callable(rules_key) else None
+        if isinstance(key, str) and key:  # a refusal is shown: r opens the rule it names (issue 20)
+            keys.insert(0, FooterKey(key, key, "Rules", "screen.rules").data_bind(compact=Footer.compact))
         room = width
         if pinned is not None:  # its label and edges; a compact key's blank after it may lie under them
             room -= key_width(pinned, narrow) + PINNED_EDGE - (2 if narrow else 0)
@@ -116,6 +122,7 @@ class BattleFooter(Footer):
             for key in keys:
                 key.description = SHORT.get(key.description, key.description)
             shown = fitting(keys, room, narrow)
+        self.styles.grid_size_columns = len(shown) + (1 if pinned is not None else 0)
         yield from others
         yield from (key for i, key in enumerate(keys) if i in shown)
         if pinned is not None:

@@ -12,20 +12,24 @@ What a square shows (so it reads without colour, too):
 * a creature is its label — UPPER case for player 1, lower case for player 2
   — on its side's colour (blue / red); an activated creature keeps only a
   dark background.  Creature squares alternate like a chessboard between a
-  bright shade with bold text and a dark shade with plain text, so labels
-  side by side (``GA3BR1GA1``) stay three squares in any colour depth;
+  bright shade with bold text and a dark shade with plain text, and on the small
+  (three-column) squares a label's number is drawn small (``BR₁``), so labels
+  side by side (``GA₃BR₁GA₁``) read apart in any colour depth and without colour;
 * a Large (2×2) or Huge (3×3) creature shows its label on its top-left
   square and a frame round its whole footprint, all in its colours
   (``AS1──┐`` over ``└────┘``), so every square is visibly its own;
 * each VP zone is tinted in the colour of the player who scores there, and
   one square of it names that player (``◆P1``; before start areas are chosen,
-  the letter of the area whose player will: ``◆A``);
+  the letter of the area whose player will: ``◆A``); a zone square of other ground keeps the
+  ``◆`` beside that ground's glyph (``◆^ ``, ``◆▪ `` in the dark), so a zone never hides;
 * `` s `` (blue) a square the active creature can shift to (MOV-12),
 * `` : `` a square the active creature can reach (``:▪:``, ``:^:`` … on one drawn with its own
   glyph: the dark, difficult ground), `` o `` the previewed
   path (``o2`` ``o4`` … a step that costs that many squares of movement: difficult or hampered
   terrain, a low ceiling, counted the rule modules' way), `` x `` a square a charge may end on,
-  `` + `` a deployment square;
+  `` + `` a deployment square; on a VP zone square these marks flank its ``◆`` (``:◆:``, ``s◆s``,
+  ``o◆o``, ``x◆x``), and the square naming the zone's owner (``◆P1``) is underlined in the
+  mark's colour instead, so zone and mark both show;
 * `` ░ `` (orange) a square the aimed close or area attack covers;
   creatures inside are marked as targets;
 * violet squares: the auras of the creature under the cursor;
@@ -317,13 +321,25 @@ def footprint(dx: int, dy: int, size: int, width: int = CELL, sub: int | None = 
 def threat_text(text: str, threat: bool, reach: bool) -> str:
     """A square's three columns with the threat view's marks: ``!`` for its first column when an
     enemy could attack there next turn, ``*`` for its last when the creature under the cursor could;
-    a column that is not blank (a zone's owner ``◆P1``, a diagonal wall) keeps its own text."""
+    a reachable square's colon gives way to them (``:^:`` → ``!^*``, issue 20), any other column that
+    is not blank (a zone's owner ``◆P1``, a diagonal wall) keeps its own text."""
     first, middle, last = text[0], text[1], text[2]
-    if threat and first == " ":
+    if threat and first in " :":  # a reachable square's colon gives way (its colour still says it)
         first = "!"
-    if reach and last == " ":
+    if reach and last in " :":
         last = "*"
     return first + middle + last
+
+
+SMALL_DIGITS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+"""Digits drawn small (subscript) in a creature's label on the small squares: ``small_number``."""
+
+
+def small_number(label: str) -> str:
+    """A creature's label as the small (three-column) squares draw it: its number in small digits
+    ("BR1" -> "BR₁"), so that labels side by side read apart even without colour ("BR₁WA₁", not
+    "BR1WA1"); the letters, and so the side's letter case, are kept."""
+    return label.translate(SMALL_DIGITS)
 
 
 def _word(word: str, count: int) -> str:
@@ -804,6 +820,8 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         who = st.creature_at(sq)
         if who is not None:
             label = who.label if len(who.label) <= CELL else who.label[0] + who.label[-(CELL - 1):]
+            if self._cw == CELL:  # small squares: the number drawn small, so side by side labels part
+                label = small_number(label)
             # A Large or Huge creature: its label on its top-left square, a frame round the rest
             # of its footprint, all in its colours (MOV-13).
             ax, ay = who.square
@@ -815,6 +833,9 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
                 style = style + s["condition"]
         elif sq in ov.area:
             text, style = text.replace(".", "░").replace("◆", "░"), s["template"]
+        elif "◆" in text and (sq in ov.deploy or sq in ov.path or sq in ov.ends or sq in ov.shifts
+                              or sq in ov.reachable):
+            text, style = self._zone_marked(sq, text)
         elif sq in ov.deploy:
             text, style = " ▪ ", s["deploy"]
         elif sq in ov.path:
@@ -841,6 +862,30 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         if who is None and (ov.threat or ov.reach) and len(text) == CELL:
             text = threat_text(text, sq in ov.threat, sq in ov.reach)
         return text, style
+
+    def _zone_marked(self, sq: Square, text: str) -> tuple[str, Style]:
+        """A VP zone square (``text`` holds its ``◆``) that a move, shift, path, charge end or deployment
+        mark falls on: the zone's glyph kept and the mark on either side of it (``:◆:``, ``s◆s``,
+        ``o◆o``, ``o◆2`` a step that costs 2, ``x◆x``, ``▪◆▪``), in the mark's colour; the square that names
+        the zone's owner (``◆P1``, no blank column) keeps its text, underlined in the mark's colour
+        (the legend and the help say so), so both read without colour."""
+        ov, s = self._overlay, self._styles
+        if sq in ov.deploy:
+            mark, key = "▪", "deploy"
+        elif sq in ov.path:
+            cost = dict(ov.costs).get(sq)
+            mark, key = ("o", "path") if not cost else (f"o{cost}", "path")
+        elif sq in ov.ends:
+            mark, key = "x", "end"
+        elif sq in ov.shifts:
+            mark, key = "s", "shift"
+        else:
+            mark, key = ":", "reach"
+        if text[0] != " " or text[-1] != " ":  # the owner's mark ◆P1: underlined
+            return text, s[key] + s["condition"]
+        if len(mark) > 1:  # a dearer path step: o◆2
+            return mark[0] + text[1] + mark[1:][:1], s[key]
+        return mark + text[1] + mark, s[key]
 
     def _base(self, sq: Square) -> tuple[str, Style]:
         st, s = self._shown, self._styles

@@ -129,7 +129,7 @@ def _confirm_words(session: GameSession, pending: Pending | None, short: bool, k
         who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         attacks = "an opportunity attack" if len(names) == 1 else "opportunity attacks"
         also = " and ends its activation over a pit: it is destroyed (TER-PIT)" if pit else ""
-        return (f"This charge gives {who} {attacks} on the way{also}! Press {press} again to charge "
+        return (f"This charge gives {who} {attacks} on the way (OA-1){also}! Press {press} again to charge "
                 f"anyway; any other key cancels.")
     if not names:
         return (f"This move ends {name}'s activation over a pit: it is destroyed (TER-PIT)! Press "
@@ -137,7 +137,7 @@ def _confirm_words(session: GameSession, pending: Pending | None, short: bool, k
     who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     attacks = "an opportunity attack" if len(names) == 1 else "opportunity attacks"
     also = " and ends its activation over a pit: it is destroyed (TER-PIT)" if pit else ""
-    return (f"This move gives {who} {attacks}{also}! Press {press} again to move anyway; any other key "
+    return (f"This move gives {who} {attacks} (OA-1){also}! Press {press} again to move anyway; any other key "
             f"cancels ({keys['shift']} shifts one square without provoking).")
 
 

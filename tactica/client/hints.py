@@ -7,6 +7,7 @@ refusals; the words are ``describe``'s.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from tactica.engine import (
@@ -35,7 +36,7 @@ from tactica.engine import (
 )
 
 from .describe import creature_name, describe_preview, player_name
-from .modes import Mode, ModeMachine
+from .modes import Mode, ModeMachine, reach_rule
 from .session import GameSession
 from .settings import KeyWords
 
@@ -60,8 +61,8 @@ CHARGE_WORDS = {"no-sight": "not in line of sight (CHG-2)",
 CHARGE_SHORT = {"no-sight": "no line of sight (CHG-2)", "too-close": "too close (CHG-3)", "too-far": "too far"}
 """``CHARGE_WORDS`` in fewer words, for a refusal said short (``Controller.refusal``)."""
 
-ATTACK_WORDS = {"not-adjacent": "adjacent only", "no-sight": "no line of sight to it",
-                "out-of-range": "range {range}", "not-in-reach": "reach {range}"}  # CL-5: a melee reach
+ATTACK_WORDS = {"not-adjacent": "adjacent only (RNG-1)", "no-sight": "no line of sight to it (LOS-1)",
+                "out-of-range": "range {range} (RNG-2)", "not-in-reach": "reach {range} (CL-5)"}  # CL-5: a melee reach
 """The engine's attack refusals against the nearest enemy (by code) in a few words (``attack_refusal``)."""
 
 GENERAL_CODES = ("no-attack-left", "basic-only", "no-melee")
@@ -175,8 +176,9 @@ class Hints:
             return "d drops prone or stands up, a rule of the grid5e module (G5E-PRONE); this battle plays without it."
         if self.mode is Mode.PICK:
             k = self.keys
-            return (f"Activate a creature first ({k['next']} cycles yours, {k['select']} activates); "
-                    f"then {THEN[name].format_map(k)}.")
+            then = THEN[name].format_map(k)
+            rule = "" if "(" in then else " (ACT-1)"  # a module's key names its own rule
+            return f"Activate a creature first ({k['next']} cycles yours, {k['select']} activates); then {then}{rule}."
         if name == "power":
             return self.power_refusal()
         if name == "dig":
@@ -258,7 +260,8 @@ class Hints:
                 elif not attack_allowed(me, attack):
                     return f"{me.card.name} may only make its basic attack (CON-2, CON-6)."
                 else:
-                    why = f"{self._attack_name(i)}: {attack.describe_reach()}, no enemy inside"
+                    why = (f"{self._attack_name(i)}: {attack.describe_reach()}, no enemy inside "
+                           f"({reach_rule(attack)})")
             else:
                 found = s.refusal(Attack(i, (nearest.uid,)))
                 code, sentence = found if found else ("", "")
@@ -266,7 +269,9 @@ class Hints:
                     return sentence
                 words = ATTACK_WORDS.get(code, sentence.rstrip(".")).format(range=attack.range)
                 why = f"{self._attack_name(i)}: {words}" if sentence else ""
-            if why and why not in reasons:
+            said = {rule for r in reasons for rule in re.findall(r"\(([A-Z0-9]+-[A-Z0-9]+)\)", r)}
+            why = re.sub(r" \(([A-Z0-9]+-[A-Z0-9]+)\)", lambda m: "" if m.group(1) in said else m.group(0), why)
+            if why and why not in reasons:  # each rule ID once: "range 3 (RNG-2); range 2"
                 reasons.append(why)
         far = creature_distance(st, me, nearest)
         where = f"is {far} squares away" if far is not None else "cannot be reached"

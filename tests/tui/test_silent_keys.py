@@ -55,7 +55,7 @@ async def test_a_with_no_target_in_reach_names_the_nearest_enemy_and_each_attack
         await pilot.pause()
         text = await _status(pilot, app, "a")
         assert text == ("No attack has a target in reach: the nearest enemy, Creature b (b), is 6 squares "
-                        "away; Knife: adjacent only; Bow: range 3."), text
+                        "away; Knife: adjacent only (RNG-1); Bow: range 3 (RNG-2)."), text
         assert app.screen.ctrl.mode.value == "act"
 
 
@@ -64,7 +64,7 @@ async def test_an_attack_number_with_no_target_says_why_and_one_with_a_target_st
     app = app_for_state(battle("A.....b", {"A": ARCHER}, active="A"))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert await _status(pilot, app, "2") == "Bow has no target in reach now."
+        assert await _status(pilot, app, "2") == "Bow has no target in reach now (RNG-2)."
         assert app.screen.query_one(StatusLine).refused
         assert await _status(pilot, app, "7") == "Archer has no attack 7."
     app = app_for_state(battle("Ab....", {"A": ARCHER}, active="A"))
@@ -114,7 +114,7 @@ async def test_m_s_w_e_before_activating_say_to_activate_first():
         assert app.screen.session.phase is Phase.ACTIVATE and app.screen.ctrl.mode.value == "pick"
         for key, words in then.items():
             text = await _status(pilot, app, key)
-            assert text == f"Activate a creature first (Tab cycles yours, Enter activates); then {words}.", text
+            assert text == f"Activate a creature first (Tab cycles yours, Enter activates); then {words} (ACT-1).", text
             assert app.screen.query_one(StatusLine).refused
             assert app.screen.session.phase is Phase.ACTIVATE
         assert not app.screen._toasts_fit() and not list(app._notifications)

@@ -132,7 +132,7 @@ async def test_the_attack_refusal_with_long_names_fits_the_status_line_at_80x24(
         await pilot.pause()
         message = screen.query_one(StatusLine).message
         assert message == ("No attack has a target in reach: the nearest enemy, b, is 7 squares away; "
-                           "attack 1: adjacent only; attack 2: range 3; attack 3: range 2."), message
+                           "attack 1: adjacent only (RNG-1); attack 2: range 3 (RNG-2); attack 3: range 2."), message
         assert _shown(screen) == "✗ " + message
 
 
@@ -148,7 +148,7 @@ async def test_the_opportunity_attack_warning_names_long_named_attackers_by_labe
         await pilot.press("m")
         await pilot.pause()
         status = screen.query_one(StatusLine)
-        assert status.warning and status.message.startswith("This move gives b, c and e opportunity attacks!")
+        assert status.warning and status.message.startswith("This move gives b, c and e opportunity attacks (OA-1)!")
         assert _shown(screen) == "⚠ " + status.message
 
 

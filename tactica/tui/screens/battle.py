@@ -207,7 +207,10 @@ class BattleScreen(Screen[str]):
     def on_key(self, event: keys.Key) -> None:
         """Any key but the one that asked for it cancels a pending confirmation (a provoking move, a
         move, charge or end of activation over a pit, an end of an idle activation); the screen sees
-        each key before its binding runs."""
+        each key before its binding runs.  The rules key leaves it waiting: the warning names its rule
+        (OA-1, TER-PIT), which the player may read before pressing the key again."""
+        if event.key in self._bound()["rules"].split(","):
+            return
         self.confirms.key_pressed(self._first_key(event.key))
 
     def _bound(self) -> dict[str, str]:

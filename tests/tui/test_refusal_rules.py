@@ -1,0 +1,94 @@
+"""r opens the rule a refusal or warning names (issue 20 part 2; the newcomers' ui-trials items 1, 2,
+6, 7, 13, 23): each refusal kind names its rule ID in its sentence, and r right after it opens that
+rule, not a neighbour found by its words."""
+from __future__ import annotations
+
+from tactica.engine.sandbox import battle, card, melee, ranged
+from tactica.tui.screens.rules import RulesScreen
+
+from .conftest import app_for_state
+
+ARCHER = card("Archer", attacks=(melee("Knife", basic=True), ranged("Bow", range=3)))
+BOWMAN = card("Bowman", attacks=(ranged("Bow", basic=True),))
+
+
+async def _rule_after(app, pilot, *keys, cursor=None) -> tuple[str, str]:
+    """Press ``keys`` (the cursor first on ``cursor`` when given), then r: the status line's text and
+    the rule ID the rules reference opened on."""
+    await pilot.pause()
+    screen = app.screen
+    if cursor is not None:
+        screen.map_view.move_cursor(cursor)
+        await pilot.pause()
+    await pilot.press(*keys)
+    await pilot.pause()
+    said = screen.status_line.message
+    await pilot.press("r")
+    await pilot.pause()
+    rules = app.screen
+    assert isinstance(rules, RulesScreen), said
+    assert rules.shown is not None, said
+    return said, rules.shown.rule_id or ""
+
+
+async def test_rnd_2_r_after_activating_the_other_players_creature_opens_rnd_2():
+    app = app_for_state(battle("A...b", turn_player=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        said, opened = await _rule_after(app, pilot, "enter", cursor=(4, 0))
+        assert said.endswith("(RND-2).") and opened == "RND-2", said
+
+
+async def test_rnd_2_r_after_activating_a_creature_already_activated_opens_rnd_2():
+    st = battle("A.B..b", turn_player=0).copy()
+    st.creature("A").activated = True
+    app = app_for_state(st)
+    async with app.run_test(size=(80, 24)) as pilot:
+        said, opened = await _rule_after(app, pilot, "enter", cursor=(0, 0))
+        assert "already been activated" in said and opened == "RND-2", said
+
+
+async def test_act_1_r_after_m_with_nothing_active_opens_act_1():
+    app = app_for_state(battle("A...b", turn_player=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        said, opened = await _rule_after(app, pilot, "m")
+        assert said.startswith("Activate a creature first") and opened == "ACT-1", said
+
+
+async def test_rng_1_r_after_a_with_a_melee_creature_out_of_reach_opens_rng_1():
+    app = app_for_state(battle("A...b", active="A"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        said, opened = await _rule_after(app, pilot, "a")
+        assert "adjacent only (RNG-1)" in said and opened == "RNG-1", said
+
+
+async def test_rng_2_r_after_a_ranged_attack_number_with_no_target_opens_rng_2():
+    app = app_for_state(battle("A.....b", {"A": ARCHER}, active="A"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        said, opened = await _rule_after(app, pilot, "2")
+        assert said == "Bow has no target in reach now (RNG-2)." and opened == "RNG-2", said
+
+
+async def test_los_1_r_after_a_with_the_enemy_out_of_sight_opens_los_1():
+    app = app_for_state(battle("A.#.b", {"A": BOWMAN}, active="A"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        said, opened = await _rule_after(app, pilot, "a")
+        assert "no line of sight to it (LOS-1)" in said and opened == "LOS-1", said
+
+
+async def test_oa_1_r_under_the_opportunity_attack_warning_opens_oa_1():
+    app = app_for_state(battle(".b...\n.A...\n.....", active="A", dice=(1,)))  # the OA misses
+    async with app.run_test(size=(80, 24)) as pilot:
+        said, opened = await _rule_after(app, pilot, "m", cursor=(4, 2))
+        assert "opportunity attack (OA-1)" in said and opened == "OA-1", said
+        await pilot.press("escape")  # back from the rules: the move still waits for m again
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        assert app.screen.session.state.creature("A").square == (4, 2)
+
+
+async def test_chg_1_r_on_a_charge_preview_opens_chg_1_not_the_recharge_rule():
+    app = app_for_state(battle("A....b", active="A"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        said, opened = await _rule_after(app, pilot, "c")
+        assert "+1 charge" in said and opened == "CHG-1", said

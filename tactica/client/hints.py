@@ -270,7 +270,8 @@ class Hints:
                 words = ATTACK_WORDS.get(code, sentence.rstrip(".")).format(range=attack.range)
                 why = f"{self._attack_name(i)}: {words}" if sentence else ""
             said = {rule for r in reasons for rule in re.findall(r"\(([A-Z0-9]+-[A-Z0-9]+)\)", r)}
-            why = re.sub(r" \(([A-Z0-9]+-[A-Z0-9]+)\)", lambda m: "" if m.group(1) in said else m.group(0), why)
+            why = re.sub(r" \(([A-Z0-9]+-[A-Z0-9]+)\)", lambda m, said=said: "" if m.group(1) in said else m.group(0),
+                         why)
             if why and why not in reasons:  # each rule ID once: "range 3 (RNG-2); range 2"
                 reasons.append(why)
         far = creature_distance(st, me, nearest)

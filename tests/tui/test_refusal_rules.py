@@ -92,3 +92,47 @@ async def test_chg_1_r_on_a_charge_preview_opens_chg_1_not_the_recharge_rule():
     async with app.run_test(size=(80, 24)) as pilot:
         said, opened = await _rule_after(app, pilot, "c")
         assert "+1 charge" in said and opened == "CHG-1", said
+
+
+async def test_chp_2_r_under_the_champion_power_prompt_opens_chp_2_and_goes_back_to_it():
+    from tactica.engine.powers import ChampionEffect, ChampionPower, ChampionTrigger
+    from tactica.tui.screens.champion_prompt import PowerPrompt
+
+    press = ChampionPower("Press the Attack", 1, ChampionTrigger.ALLY_HITS, ChampionEffect.EXTRA_DAMAGE, amount=10)
+    captain = card("Captain", champion=2, champion_powers=(press,))
+    app = app_for_state(battle("C..\nAb.", {"C": captain}, active="A", dice=(10,)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a", "enter")  # A hits b: the captain's owner is asked (CHP-2)
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, PowerPrompt)
+        await pilot.press("r")
+        await pilot.pause()
+        rules = app.screen
+        assert isinstance(rules, RulesScreen) and rules.shown is not None
+        assert [e.rule_id for e in rules.context[:2]] == ["CHP-2", "CHP-3"]
+        assert rules.shown.rule_id == "CHP-2"
+        await pilot.press("escape")  # back to the prompt, still unanswered
+        await pilot.pause()
+        assert app.screen is prompt
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.screen.session.state.creature("b").hp == 30
+
+
+async def test_rnd_1_r_under_who_goes_first_opens_rnd_1_and_goes_back_to_it():
+    from tactica.tui.screens.choice import ChoiceModal
+
+    from .conftest import make_app
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceModal) and "goes first" in " ".join(dialog.options)
+        await pilot.press("r")
+        await pilot.pause()
+        rules = app.screen
+        assert isinstance(rules, RulesScreen) and rules.shown is not None and rules.shown.rule_id == "RND-1"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is dialog

@@ -80,7 +80,7 @@ class PowerPrompt(ChoiceModal):
         if mutable:
             triggers = ", ".join(window_triggers(state, state.decider))
             labels.append(f"No, and stop asking {who} this battle when: {triggers} (x)")
-        super().__init__(title, body, labels, docked=True)
+        super().__init__(title, body, labels, docked=True, rules=("CL-10",) if reacting else ("CHP-2", "CHP-3"))
         self.decline_index = len(uses)
 
     def action_decline(self) -> None:

@@ -159,7 +159,9 @@ class HandOff:
         Every human but the holder has not seen ``events``, nor has the holder the part of them
         that ends its turn (from the end of its last activation on: not its own last move, which it
         made; the end of turn and the start of the next).  A hand-off is due when a turn
-        (``TURN_PHASES``) belongs to a human seat other than the holder; that seat becomes the
+        (``TURN_PHASES``) belongs to a human seat other than the holder, or such a seat is to say who
+        goes first in a round after the first (RND-1: before the question, so the player who answers
+        is the one at the keyboard, ui-trials item 12); that seat becomes the
         holder (its unseen events are then ``take``n by the screen).  None when not ``active``,
         before the first turn (the first holder is set without a hand-off), when the battle is over,
         or while the AI plays.
@@ -170,10 +172,13 @@ class HandOff:
         for seat in self.humans:
             if seat != self.holder:
                 self._unseen.setdefault(seat, []).extend(noted)
-        if state.phase not in TURN_PHASES or state.turn_player not in self.humans:
+        if state.phase is Phase.CHOOSE_FIRST and self.holder is not None:
+            seat = state.decider  # RND-1: the winner answers who goes first, so it takes the keyboard first
+        elif state.phase in TURN_PHASES:
+            seat = state.turn_player
+        else:
             return None
-        seat = state.turn_player
-        if seat == self.holder:
+        if seat not in self.humans or seat == self.holder:
             return None
         before, self.holder = self.holder, seat
         if before is None:

@@ -89,3 +89,29 @@ def test_handoff_screen_80x24(snap_compare):
 
 def test_handoff_screen_120x40(snap_compare):
     assert snap_compare(_app(), run_before=_to_handoff, terminal_size=(120, 40))
+
+
+async def test_rnd_1_who_goes_first_is_asked_after_the_handoff_to_the_initiatives_winner():
+    """Round 1 ends on Player 2's turn and Player 1 wins the initiative (RND-1): the hand-off to
+    Player 1 comes first (the board hidden), then the question, to the player now at the keyboard
+    (ui-trials item 12)."""
+    from tactica.tui.screens.choice import ChoiceModal
+    state = battle(FIELD, active="A", dice=(15, 5))  # the initiative: Player 1 rolls 15, Player 2 5
+    app = TacticaApp(FixedFactory(GameSession(state=state, seed=0)), handoff=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _end_turn(pilot, app)
+        assert isinstance(app.screen, HandoffScreen) and app.screen.player == 1
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("tab", "enter")  # Player 2 activates its brute
+        await pilot.pause()
+        await _end_turn(pilot, app)  # the round ends; Player 1 wins the initiative
+        await settle(pilot, app)
+        handoff = app.screen
+        assert isinstance(handoff, HandoffScreen) and handoff.player == 0, app.screen
+        assert "Round 2 began." in handoff.lines
+        await pilot.press("enter")
+        await pilot.pause()
+        await settle(pilot, app)
+        question = app.screen
+        assert isinstance(question, ChoiceModal) and "Player 1, who goes first" in question.body_text

@@ -136,3 +136,24 @@ async def test_rnd_1_r_under_who_goes_first_opens_rnd_1_and_goes_back_to_it():
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is dialog
+
+
+async def test_r_rules_is_in_the_footer_after_a_refusal_at_80_and_120_columns():
+    """After a refusal the footer shows "r Rules" (at 80 columns the card and log keys give way
+    first); once the refusal is gone, it goes too."""
+    from tactica.engine.sandbox import battle as board
+
+    from .test_footer_fit import footer_line
+    for size in ((80, 24), (120, 40)):
+        app = app_for_state(board("A...b\n" + "\n".join(["....."] * 30), active="A"))
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            assert "r Rules" not in footer_line(app.screen)
+            await pilot.press("a")  # nothing in reach (RNG-1)
+            await pilot.pause()
+            assert app.screen.status_line.refused
+            line = footer_line(app.screen)
+            assert "r Rules" in line and "? Help" in line, (size, line)
+            app.screen.map_view.move_cursor((2, 1))
+            await pilot.pause()
+            assert "r Rules" not in footer_line(app.screen), size

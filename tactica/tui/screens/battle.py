@@ -399,6 +399,10 @@ class BattleScreen(Screen[str]):
             context = near + [e for e in context if e not in near]
         self.app.push_screen(RulesScreen(context, rules_key=key_display(self.key_of("rules"))))
 
+    def action_rules_named(self) -> None:
+        """r while a refusal or a warning is said (the footer then shows "r Rules"): ``action_rules``."""
+        self.action_rules()
+
     def action_quit(self) -> None:
         """q: leave tactica; a battle opened from the title screen (``tactica`` alone) goes back to it
         instead (the battle stays saved: its Continue reopens it)."""

@@ -275,7 +275,7 @@ class Hints:
             if why and why not in reasons:  # each rule ID once: "range 3 (RNG-2); range 2"
                 reasons.append(why)
         far = creature_distance(st, me, nearest)
-        where = f"is {far} squares away" if far is not None else "cannot be reached"
+        where = (f"is {far} square{'' if far == 1 else 's'} away" if far is not None else "cannot be reached")
         return (f"No attack has a target in reach: the nearest enemy, {self._name(nearest.uid)}, "
                 f"{where}" + "".join(f"; {r}" for r in reasons) + ".")
 
@@ -530,7 +530,7 @@ class Hints:
         if s.moves():
             more = "" if st.move_used and st.attack_used else ", more with an action"
             ran = run_budget(st)  # G35-RUN: the shaded squares include those only a run reaches
-            tail = (f" (the rest of its move: {rest} squares{more})" if rest
+            tail = (f" (the rest of its move: {rest} square{'' if rest == 1 else 's'}{more})" if rest
                     else " again" if st.move_used
                     else f" (or runs up to {ran}: no attack after, G35-RUN)" if ran else "")
             keys.append(f"{k['move']} on a shaded square moves" + tail)

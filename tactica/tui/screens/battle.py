@@ -37,7 +37,7 @@ from tactica.client.opponent import AiPlayer, Thought
 from tactica.client.rules_reference import load_reference
 from tactica.client.session import GameSession
 from tactica.client.settings import Settings, key_display, key_words
-from tactica.engine import Action, ChooseFirstPlayer, EndActivation, Event, GameState, Phase, Square
+from tactica.engine import Action, ChooseFirstPlayer, EndActivation, Event, GameState, Phase, Square, active_modules
 
 from ..widgets.battle_footer import BattleFooter
 from ..widgets.battle_header import BattleHeader
@@ -377,8 +377,8 @@ class BattleScreen(Screen[str]):
                                 if shown else "Rulers off.")
 
     def action_help(self) -> None:
-        """?: keys and rules."""
-        self.app.push_screen(HelpScreen())
+        """?: keys and rules, with what the rule modules on change (``HelpScreen``'s ``modules``)."""
+        self.app.push_screen(HelpScreen(active_modules(self.session.state)))
 
     def action_rules(self) -> None:
         """r: the rules reference, on the rules the screen names now (``RulesReference.context``): the

@@ -12,7 +12,7 @@ from tactica.client.session import GameSession
 from tactica.client.settings import KeyWords, key_display, key_words
 from tactica.engine import Action, Charge, EndActivation, GameState, Move, Square, Squeeze, Terrain
 
-CONFIRM_TITLES = ("Opportunity attack", "Pit", "End activation?")
+CONFIRM_TITLES = ("Opportunity attack", "Pit", "End activation?", "Run")
 """Titles of the warning toasts of actions that wait for their key again (``asks_first``)."""
 
 Pending = tuple[str, Action]
@@ -81,14 +81,23 @@ def asks_first(session: GameSession, action: Action) -> str:
     when none: a move or a charge that provokes opportunity attacks (OA-1, CHG-1); a move, charge or end of activation
     after which a pit destroys the active creature (TER-PIT, the engine's answer
     ``GameSession.pit_ending``); an end of an activation that used neither its move nor its attack
-    action (ACT-1)."""
+    action (ACT-1); a move that is a run (G35-RUN: both actions, no attack after), which the shading
+    does not tell from a move."""
     if isinstance(action, (Move, Squeeze, Charge)) and session.provokers(tuple(action.path)):
         return "Opportunity attack"
     if isinstance(action, (Move, Squeeze, Charge, EndActivation)) and session.pit_ending(action):
         return "Pit"
     if isinstance(action, EndActivation) and not (session.state.move_used or session.state.attack_used):
         return "End activation?"
+    if isinstance(action, Move) and _runs(session, action):
+        return "Run"
     return ""
+
+
+def _runs(session: GameSession, action: Move) -> bool:
+    """True when ``action`` is a run (G35-RUN: more squares of movement than the creature's speed)."""
+    price = session.move_price(tuple(action.path)) if session.state.actor is not None else None
+    return price is not None and price.run
 
 
 def confirm_text(session: GameSession, pending: Pending | None, room: int | None = None,
@@ -122,6 +131,9 @@ def _confirm_words(session: GameSession, pending: Pending | None, short: bool, k
     assert isinstance(action, (Move, Squeeze, Charge))  # only these ask first (``asks_first``)
     names = [st.creature(u).label if short else creature_name(st, u)
              for u in session.provokers(tuple(action.path))]
+    if isinstance(action, Move) and not names and not pit and _runs(session, action):
+        return (f"This move is a run: {name} takes both its actions and cannot attack after it (G35-RUN). "
+                f"Press {press} again to run anyway; any other key cancels.")
     if isinstance(action, Charge):
         if not names:
             return (f"This charge ends {name}'s activation over a pit: it is destroyed (TER-PIT)! Press "
@@ -156,4 +168,6 @@ def cancelled_text(session: GameSession, action: Action, keys: KeyWords | None =
     if session.provokers(tuple(action.path)):
         return ("Move cancelled: nobody gets an opportunity attack. Move the cursor to choose again "
                 "(a provoking move always asks twice).")
+    if isinstance(action, Move) and _runs(session, action):
+        return "Run cancelled. Move the cursor to a square a move reaches, or choose again (a run always asks twice)."
     return "Move cancelled. Move the cursor to choose again."

@@ -10,9 +10,9 @@ from __future__ import annotations
 from tactica.client.describe import LogLine, creature_name, player_name
 from tactica.client.session import GameSession
 from tactica.client.settings import KeyWords, key_display, key_words
-from tactica.engine import Action, Charge, EndActivation, GameState, Move, Square, Squeeze, Terrain
+from tactica.engine import Action, Charge, Dig, EndActivation, GameState, Move, Square, Squeeze, Terrain
 
-CONFIRM_TITLES = ("Opportunity attack", "Pit", "End activation?", "Run")
+CONFIRM_TITLES = ("Opportunity attack", "Pit", "End activation?", "Run", "Dig")
 """Titles of the warning toasts of actions that wait for their key again (``asks_first``)."""
 
 Pending = tuple[str, Action]
@@ -91,6 +91,8 @@ def asks_first(session: GameSession, action: Action) -> str:
         return "End activation?"
     if isinstance(action, Move) and _runs(session, action):
         return "Run"
+    if isinstance(action, Dig):  # UG-RUBBLE: the whole activation for a roll of feet
+        return "Dig"
     return ""
 
 
@@ -121,6 +123,8 @@ def _confirm_words(session: GameSession, pending: Pending | None, short: bool, k
     press = key_display(key)
     me = st.actor  # only the active creature's actions wait for their key again
     name = me.label if short else creature_name(st, me.uid)
+    if isinstance(action, Dig):
+        return dig_words(st, action, name, press)
     pit = session.pit_ending(action)
     if isinstance(action, EndActivation):
         if pit:
@@ -153,12 +157,28 @@ def _confirm_words(session: GameSession, pending: Pending | None, short: bool, k
             f"cancels ({keys['shift']} shifts one square without provoking).")
 
 
+DIG_DICE = {"loose": "1d4 feet", "partial": "2d4 feet", "solid": "1 foot (solid rock, with a pick)"}
+"""What one activation of digging clears, by rubble kind (UG-RUBBLE; docs/modules/underground.md)."""
+
+
+def dig_words(state: GameState, action: Dig, name: str, press: str) -> str:
+    """The warning before a dig (UG-RUBBLE): what it rolls, that it takes the whole activation, and
+    the key that digs."""
+    kind = state.battle_map.rules_at(tuple(action.square)).rubble
+    x, y = action.square
+    dice = DIG_DICE.get(kind, "1d4 feet")
+    return (f"Dig at column {x + 1}, row {y + 1}: {name} digs {dice} of the 5 the square needs, and that takes "
+            f"its whole activation (UG-RUBBLE). Press {press} again to dig; any other key cancels.")
+
+
 def cancelled_text(session: GameSession, action: Action, keys: KeyWords | None = None) -> str:
     """What the status line says when a key other than the confirming one called ``action`` off;
     ``keys``: the battle keys as bound (``settings.key_words``; None: the defaults)."""
     k = keys if keys is not None else key_words()
     if isinstance(action, EndActivation):
         return f"The activation goes on: choose what it does ({k['end']} ends it, and asks again)."
+    if isinstance(action, Dig):
+        return f"No digging. The activation goes on ({k['dig']} digs, and asks again)."
     if isinstance(action, Charge):
         if session.provokers(tuple(action.path)):
             return ("Charge cancelled: nobody gets an opportunity attack. Move the cursor to another end "

@@ -31,10 +31,16 @@ async def test_ug_rubble_g_digs_and_the_log_and_status_line_say_so():
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
         assert "g dig" in screen.query_one(StatusLine).message
+        await pilot.press("g")  # digging takes the whole activation: it asks first (nm-underground F5)
+        await pilot.pause()
+        status = screen.query_one(StatusLine)
+        assert status.warning and "1d4 feet" in status.message and "whole activation" in status.message
+        assert "Press g again to dig" in status.message
+        assert "digs" not in "\n".join(screen.query_one(BattleLog).lines_written)
         await pilot.press("g")
         await pilot.pause()
         log = "\n".join(screen.query_one(BattleLog).lines_written)
-        assert "digs 3 feet into the rubble at column 2, row 1: 3 of 5 (UG-RUBBLE)" in log
+        assert "digs d4 3: 3 feet into the rubble at column 2, row 1: 3 of 5 (UG-RUBBLE)" in log
 
 
 async def test_ug_rubble_g_does_nothing_without_the_module():

@@ -302,10 +302,11 @@ class BattleScreen(Screen[str]):
 
     def action_dig(self) -> None:
         """g: dig at the rubble under the cursor, or beside the active creature (UG-RUBBLE; a battle
-        with the underground module)."""
+        with the underground module); it takes the whole activation, so it asks for g again first
+        (``battle_words.asks_first``)."""
         action = self.ctrl.dig_action(self.map_view.square)
         if action is not None:
-            self.apply_action(action)
+            self.confirms.press(self.key_of("dig"), action)
 
     def action_power(self) -> None:
         """w: use a special power of the active creature (SPW-1); several uses are offered in a list."""

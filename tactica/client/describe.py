@@ -451,7 +451,8 @@ def _cave_words(e: Event, state: GameState) -> str:
         if e.start == e.end and not e.turn:
             return f"{who} keeps its way in the dark: d12 {e.face} −{e.short} (UG-DARK)"
         side = "right" if e.turn > 0 else "left"
-        where = f"and ends at {_square(e.end)}" if e.end != e.start else "but a wall keeps it on its way"
+        where = (f"and ends at {_square(e.end)}" if e.end != e.start
+                 else "but a wall, a creature or a drop that way keeps it where it is")
         return f"{who} drifts {abs(e.turn)}° {side} in the dark: d12 {e.face} −{e.short}, {where} (UG-DARK)"
     if isinstance(e, CreatureSlipped):
         why = {"turn": "turning", "stop": "stopping", "run": "charging", "melee": "swinging"}.get(e.cause, e.cause)

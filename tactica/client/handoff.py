@@ -60,7 +60,8 @@ def summary_lines(events: Sequence[Event], state: GameState) -> list[str]:
     its damage make one line, and the pieces of one creature's movement of one kind in one activation
     (a charge cut by opportunity attacks, two moves) one line with their squares added up.  Events
     that change nothing a player looks for (activations starting or ending, dice) give none, and
-    neither does a turn in which nothing of the rest happened (its "Player 2's turn." alone says nothing).
+    a turn in which nothing of the rest happened says so ("Player 2's turn: nothing moved, attacked or
+    scored."), but the turn beginning now (the last line) is left out.
     """
     lines: list[str] = []
     turns: set[int] = set()  # the indexes of the "Player N's turn." lines
@@ -111,7 +112,13 @@ def summary_lines(events: Sequence[Event], state: GameState) -> list[str]:
             lines.append(f"{player_name(event.player)} scored {event.amount} VP ({event.reason}); "
                          f"{event.total} in all.")
     empty = {i for i in turns if i + 1 == len(lines) or i + 1 in turns or lines[i + 1].startswith("Round ")}
-    return [line for i, line in enumerate(lines) if i not in empty]
+    out = []
+    for i, line in enumerate(lines):
+        if i not in empty:
+            out.append(line)
+        elif i + 1 < len(lines):  # a turn that passed with nothing to tell: say so (not the turn beginning now)
+            out.append(line[:-1] + ": nothing moved, attacked or scored.")
+    return out
 
 
 def handoff_title(player: int) -> str:
@@ -136,6 +143,8 @@ class HandOff:
     enabled: bool = True
     holder: int | None = None
     _unseen: dict[int, list[tuple[int, Event]]] = field(default_factory=dict)  # (the state's step after, event)
+    _turn: int | None = None  # whose turn the next events happen in (None: no one's, e.g. the initiative)
+    _choosing: int | None = None  # the seat to say who goes first now (RND-1), else None
 
     @classmethod
     def for_battle(cls, state: GameState, ai_seats: Iterable[int], enabled: bool = True) -> HandOff:
@@ -143,8 +152,10 @@ class HandOff:
         human whose turn it is now holds the keyboard already."""
         ai = set(ai_seats)
         handoff = cls(frozenset(p for p in range(state.players) if p not in ai), enabled)
-        if state.phase in TURN_PHASES and state.turn_player in handoff.humans:
-            handoff.holder = state.turn_player
+        if state.phase in TURN_PHASES:
+            handoff._turn = state.turn_player
+            if state.turn_player in handoff.humans:
+                handoff.holder = state.turn_player
         return handoff
 
     @property
@@ -156,22 +167,31 @@ class HandOff:
         """Note ``events`` (just applied, ``state`` the state after them); the human seat to hand
         the keyboard to now, or None.
 
-        Every human but the holder has not seen ``events``, nor has the holder the part of them
-        that ends its turn (from the end of its last activation on: not its own last move, which it
-        made; the end of turn and the start of the next).  A hand-off is due when a turn
-        (``TURN_PHASES``) belongs to a human seat other than the holder, or such a seat is to say who
-        goes first in a round after the first (RND-1: before the question, so the player who answers
-        is the one at the keyboard, ui-trials item 12); that seat becomes the
-        holder (its unseen events are then ``take``n by the screen).  None when not ``active``,
-        before the first turn (the first holder is set without a hand-off), when the battle is over,
+        A human has seen only its own turns: every event of another player's turn, the AI's included,
+        is unseen by it, and so is the part of its own turn's last action that ends the turn (from
+        the end of its last activation on: not its own last move, which it made).  A hand-off is due
+        when a turn (``TURN_PHASES``) belongs to a human seat other than the holder, or such a seat is
+        to say who goes first in a round after the first (RND-1: before the question, so the player
+        who answers is the one at the keyboard, ui-trials item 12); that seat becomes the holder
+        (its unseen events are then ``take``n by the screen).  None when not ``active``, before the
+        first turn (the first holder is set without a hand-off), when the battle is over,
         or while the AI plays.
         """
         if not self.active:
             return None
         noted = [(state.step, e) for e in events]
+        turn_over = any(isinstance(e, (TurnStarted, RoundStarted)) for e in events)
         for seat in self.humans:
-            if seat != self.holder:
+            if seat == self.holder == self._choosing == state.turn_player and state.phase in TURN_PHASES:
+                continue  # it chose to go first (RND-1), at the keyboard: it saw its own turn begin
+            if seat != self.holder or self._turn != seat:
                 self._unseen.setdefault(seat, []).extend(noted)
+            elif turn_over:  # the holder's own turn ended: how it ended, and what came after
+                ended = next(i for i, e in enumerate(events)
+                             if isinstance(e, (ActivationEnded, TurnStarted, RoundStarted)))
+                self._unseen.setdefault(seat, []).extend(noted[ended:])
+        self._turn = state.turn_player if state.phase in TURN_PHASES else None
+        self._choosing = state.decider if state.phase is Phase.CHOOSE_FIRST else None
         if state.phase is Phase.CHOOSE_FIRST and self.holder is not None:
             seat = state.decider  # RND-1: the winner answers who goes first, so it takes the keyboard first
         elif state.phase in TURN_PHASES:
@@ -184,9 +204,6 @@ class HandOff:
         if before is None:
             self._unseen.pop(seat, None)
             return None
-        ended = next((i for i, e in enumerate(events)  # its own action's moves and hits it saw as it made them
-                      if isinstance(e, (ActivationEnded, TurnStarted, RoundStarted))), len(events))
-        self._unseen.setdefault(before, []).extend(noted[ended:])  # how its turn ended, and what came after
         return seat
 
     def undone(self, state: GameState) -> None:

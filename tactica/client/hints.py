@@ -29,6 +29,8 @@ from tactica.engine import (
     attack_allowed,
     attack_available,
     creature_distance,
+    hidden_in_dark,
+    melee_slip_chance,
     move_budget,
     move_rest,
     provokers_of_attack,
@@ -294,6 +296,9 @@ class Hints:
             if code in CHARGE_GENERAL:
                 return why
             words = (CHARGE_SHORT if self._short else CHARGE_WORDS).get(code, why.rstrip("."))
+            if code == "no-sight" and hidden_in_dark(s.state, enemy):  # the cause is the dark, not a wall
+                words = "in the dark (UG-DARK)" if self._short else \
+                    "in the dark: unseen unless adjacent or by darkvision (UG-DARK)"
             parts.append(f"{self._name(enemy.uid)} {words}")
         more = f"; {len(parts) - 3} more" if len(parts) > 3 else ""
         return "No enemy in reach of a charge: " + "; ".join(parts[:3]) + more + "."
@@ -319,6 +324,10 @@ class Hints:
         if strikers:  # OA-1: a ranged or area attack next to an enemy provokes
             names = ", ".join(name(uid) for uid in strikers)
             text += f" Provokes an opportunity attack from {names}."
+        slip = melee_slip_chance(st, me) if me is not None and attack.kind.value == "melee" else 0.0
+        if slip and preview is not None:  # UG-SLIP: the check on ice comes before the roll
+            text += (f" On ice: a d20 of 10 first, or it misses and falls prone (UG-SLIP): "
+                     f"{preview.hit_chance * (1 - slip):.0%} to hit in all.")
         return text
 
     def hint(self, cursor: Square, room: int | None = None) -> str:

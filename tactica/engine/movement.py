@@ -714,7 +714,8 @@ def shift_squares(state: GameState, mover: Creature) -> list[Square]:
     stop, difficult = geo.stop_squares(mode_of(mover).flies), geo.difficult
     taken = taken_squares(state, mover)
     # legal_stop for each neighbour: terrain to stop on, no other creature there.
-    return [n for n in geo.neighbours(mover.square) if n not in difficult and n in stop and n not in taken]
+    found = [n for n in geo.neighbours(mover.square) if n not in difficult and n in stop and n not in taken]
+    return found if book_of(state).plain_moves else [n for n in found if module_shift_ok(state, mover, n)]
 
 
 def shift_ok(state: GameState, mover: Creature, sq: Square) -> bool:
@@ -723,7 +724,14 @@ def shift_ok(state: GameState, mover: Creature, sq: Square) -> bool:
         return sq in shift_squares(state, mover)
     geo = state.geometry
     return (mover.speed > 0 and sq in geo.neighbours(mover.square) and sq not in geo.difficult
-            and sq in geo.stop_squares(mode_of(mover).flies) and sq not in taken_squares(state, mover))
+            and sq in geo.stop_squares(mode_of(mover).flies) and sq not in taken_squares(state, mover)
+            and (book_of(state).plain_moves or module_shift_ok(state, mover, sq)))
+
+
+def module_shift_ok(state: GameState, mover: Creature, anchor: Square) -> bool:
+    """With optional rule modules: whether they let ``mover`` shift (MOV-12) to ``anchor``
+    (``RuleBook.shift_allowed``: UG-FALL, UG-LOW)."""
+    return book_of(state).shift_allowed(state, mover, anchor)
 
 
 def taken_squares(state: GameState, mover: Creature) -> set[Square]:

@@ -159,7 +159,7 @@ def test_the_player_who_hands_over_later_learns_how_its_turn_ended():
     assert any(isinstance(e, TurnStarted) and e.player == 1 for e in unseen)
 
 
-def test_summary_leaves_out_turns_in_which_nothing_happened():
+def test_summary_says_a_turn_passed_with_nothing_and_leaves_out_the_turn_beginning_now():
     state = _state()
     archer = state.creatures[3]
     an = f"{archer.card.name} ({archer.label})"
@@ -167,7 +167,10 @@ def test_summary_leaves_out_turns_in_which_nothing_happened():
               CreatureMoved(uid=archer.uid, start=(9, 0), path=((8, 0),), mode="move"),
               TurnStarted(player=0, activations=2), RoundStarted(round=3), TurnStarted(player=1, activations=2),
               TurnStarted(player=0, activations=2)]
-    assert summary_lines(events, state) == ["Player 2's turn.", f"{an} moved 1 square.", "Round 3 began."]
+    assert summary_lines(events, state) == [
+        "Player 1's turn: nothing moved, attacked or scored.", "Player 2's turn.", f"{an} moved 1 square.",
+        "Player 1's turn: nothing moved, attacked or scored.", "Round 3 began.",
+        "Player 2's turn: nothing moved, attacked or scored."]  # the last turn, beginning now, is left out
     assert summary_lines([TurnStarted(player=1, activations=2)], state) == []
 
 
@@ -209,3 +212,34 @@ def test_an_undone_move_is_left_out_of_the_other_player_s_summary():
     state, events = apply(state, EndActivation())
     assert handoff.after(events, state) == 1
     assert not any(isinstance(e, CreatureMoved) for e in handoff.take(1))
+
+
+def test_with_ai_seats_between_two_humans_each_human_learns_every_turn_since_its_own():
+    """Four players, two at the keyboard (seats 0 and 1) and two AI seats: Player 2's summary holds the
+    AI's turns that came after its own turn (they were missing: it saw only the last action), and not
+    its own move."""
+    from types import SimpleNamespace
+    handoff = HandOff(frozenset({0, 1}), holder=0)
+    handoff._turn = 0
+    step = iter(range(1, 100))
+
+    def act(turn: int, *events):
+        return handoff.after(list(events), SimpleNamespace(step=next(step), phase=Phase.ACTING, turn_player=turn))
+
+    def moved(uid: str) -> CreatureMoved:
+        return CreatureMoved(uid=uid, start=(0, 0), path=((1, 0),), mode="move")
+
+    assert act(1, moved("p1"), ActivationEnded(uid="p1"), TurnStarted(player=1, activations=1)) == 1
+    handoff.take(1)
+    assert act(1, moved("p2")) is None
+    assert act(2, ActivationEnded(uid="p2"), TurnStarted(player=2, activations=1)) is None  # the AI's turns
+    assert act(2, moved("p3")) is None
+    assert act(3, ActivationEnded(uid="p3"), TurnStarted(player=3, activations=1)) is None
+    assert act(3, moved("p4")) is None
+    assert act(0, ActivationEnded(uid="p4"), TurnStarted(player=0, activations=1)) == 0
+    assert [e.uid for e in handoff.take(0) if isinstance(e, CreatureMoved)] == ["p2", "p3", "p4"]
+    assert act(0, moved("p1")) is None
+    assert act(1, ActivationEnded(uid="p1"), TurnStarted(player=1, activations=1)) == 1
+    unseen = handoff.take(1)
+    assert [e.uid for e in unseen if isinstance(e, CreatureMoved)] == ["p3", "p4", "p1"]
+    assert [e.player for e in unseen if isinstance(e, TurnStarted)] == [2, 3, 0, 1]

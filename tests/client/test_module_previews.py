@@ -143,3 +143,27 @@ A***......
 def test_the_skirmish_preview_keeps_its_words_on_open_ground():
     _, _, hints = _hints(battle(OPEN, active="A"))
     assert hints.hint((3, 4)).startswith("Move 2 squares here: m or Enter.")
+
+
+def test_UG_SLIP_the_attack_preview_of_a_melee_attack_from_ice_counts_the_slip_check():
+    from tests.engine._util import with_terrain
+    from tests.engine.test_rules_underground import ICE
+    st = with_terrain(cave("Ab..\n...."), {(0, 0): ICE})
+    session, _, hints = _hints(st)
+    me = st.active_creature
+    p = session.attack_preview(0, "b")
+    text = hints.preview(me.card.attacks[0], "b", p)
+    chance = p.hit_chance * 0.55  # the d20 of 10 passes 11 times in 20
+    said = f"On ice: a d20 of 10 first, or it misses and falls prone (UG-SLIP): {chance:.0%} to hit in all."
+    assert said in text
+    dry = cave("Ab..\n....")
+    assert "UG-SLIP" not in _hints(dry)[2].preview(dry.active_creature.card.attacks[0], "b",
+                                                   GameSession(state=dry, seed=0).attack_preview(0, "b"))
+
+
+def test_UG_DARK_a_charge_refused_for_an_enemy_in_the_dark_names_the_darkness_not_a_wall():
+    from tests.engine._util import with_terrain
+    from tests.engine.test_rules_underground import DARK
+    st = with_terrain(cave("A...b.\n......"), {(4, 0): DARK})
+    text = _hints(st)[2].charge_refusal()
+    assert "in the dark: unseen unless adjacent or by darkvision (UG-DARK)" in text and "CHG-2" not in text

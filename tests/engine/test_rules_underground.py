@@ -431,3 +431,23 @@ def _prone():
 
 def test_ug_module_is_in_the_book():
     assert "underground" in book_of(cave("A.\n..")).names
+
+
+def test_ug_fall_no_shift_over_a_ledge_nor_up_out_of_a_chasm():
+    """A shift is one step of 1 into no difficult square (MOV-12): it cannot go down into a deeper
+    square (no creature walks over a ledge, UG-FALL) nor climb out of one (the climb costs extra)."""
+    from tactica.engine import Shift
+    st = cave("A8..\n....")
+    shifts = {a.square for a in actions_of_kind(st, Shift)}
+    assert (1, 0) not in shifts and (0, 1) in shifts and (1, 1) in shifts
+    assert refused(st, Shift((1, 0))) is not None
+    st = with_terrain(cave("8A.....\n......."), {(1, 0): CHASM})  # A stands in a chasm 20 feet down
+    shifts = {a.square for a in actions_of_kind(st, Shift)}
+    assert shifts == {(0, 0)}  # the chasm floor beside it, the same depth; every way up is a climb
+
+
+def test_ug_low_no_shift_under_a_ceiling_that_slows():
+    from tactica.engine import Shift
+    st = cave("A1..\n....")
+    shifts = {a.square for a in actions_of_kind(st, Shift)}
+    assert (1, 0) not in shifts and (1, 1) in shifts  # a stooping step costs more than 1 (UG-LOW)

@@ -115,3 +115,16 @@ async def test_rnd_1_who_goes_first_is_asked_after_the_handoff_to_the_initiative
         await settle(pilot, app)
         question = app.screen
         assert isinstance(question, ChoiceModal) and "Player 1, who goes first" in question.body_text
+
+
+async def test_a_long_summary_says_that_more_lines_are_below():
+    from textual.app import App
+
+    class One(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(HandoffScreen(1, [f"Goblin (gb{i}) moved 2 squares." for i in range(14)]))
+
+    app = One()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "more lines below" in str(app.screen.query_one("#handoff-note").render())

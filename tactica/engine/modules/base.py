@@ -70,6 +70,9 @@ Hooks (methods of ``RuleModule``; each default answers "no change"):
 * ``square_refusal(state, mover, square)`` -- why the module keeps a creature's
   moves out of a square, a (code, sentence) pair naming its rule, or None;
   ``engine.move_refusal`` asks it first.
+* ``shift_allowed(state, mover, anchor)`` -- False when the module keeps a
+  shift (MOV-12) out of a square the skirmish rules allow (UG-FALL: no shift
+  over a ledge nor up out of a chasm; UG-LOW: none under a slowing ceiling).
 * ``actions(state)``, ``refusal(state, action)``, ``perform(state, action,
   out)`` -- a module's own kinds of action (``action_kinds``, e.g. the
   ``Dig`` of UG-RUBBLE): the legal ones of the active creature now, why one
@@ -352,6 +355,11 @@ class RuleModule:
         rule), or None (default); ``engine.move_refusal`` asks it first."""
         return None
 
+    def shift_allowed(self, state: GameState, mover: Creature, anchor: Square) -> bool:
+        """Whether ``mover`` may shift (MOV-12) to ``anchor`` by this module, the skirmish rules
+        allowing it (default: True)."""
+        return True
+
     def refusal(self, state: GameState, action: Any) -> tuple[str, str] | None:
         """Why ``action`` (one of ``action_kinds``) is refused now, as (code, sentence), or None."""
         return None
@@ -521,6 +529,10 @@ class RuleBook:
         for m in self._optional:
             found += m.damage_modifiers(state, attacker, target)
         return found
+
+    def shift_allowed(self, state: GameState, mover: Creature, anchor: Square) -> bool:
+        """Whether every optional module lets ``mover`` shift to ``anchor`` (``RuleModule.shift_allowed``)."""
+        return all(m.shift_allowed(state, mover, anchor) for m in self._optional)
 
     def square_refusal(self, state: GameState, mover: Creature, square: Square) -> tuple[str, str] | None:
         """The first optional module's reason to keep ``mover``'s moves out of ``square``, or None."""

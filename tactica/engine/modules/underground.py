@@ -972,6 +972,18 @@ class Underground(RuleModule):
                             "ledge; only a push, a pull or a slip takes one down (UG-FALL).")
         return None
 
+    def shift_allowed(self, state: GameState, mover: Creature, anchor: Square) -> bool:
+        """A shift is one step costing 1 (MOV-12): never down into a deeper square nor up out of one
+        (UG-FALL: the climb costs extra, as difficult terrain), never into rubble or a gap too narrow
+        (``square_refusal``), nor under a ceiling low enough to slow ``mover`` (UG-LOW).  Fliers
+        shift over drops as over floor."""
+        if self.square_refusal(state, mover, anchor) is not None:
+            return False
+        size = mover.card.size
+        if not _flies(mover) and floor_depth(state, anchor, size) != floor_depth(state, mover.square, size):
+            return False
+        return lowness(state, mover, anchor) == 0
+
     # -- the Dig action: UG-RUBBLE --------------------------------------------------------
     def actions(self, state: GameState) -> list[Any]:
         """A ``Dig`` for each rubble square the active creature may dig at, when both its actions

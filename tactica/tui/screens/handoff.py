@@ -51,7 +51,8 @@ class HandoffScreen(Screen[str | None]):
         with Vertical():
             style = SIDE_BG[self.player % len(SIDE_BG)]  # the player's side colour, as on the map
             yield Static(Text(f"  {handoff_title(self.player)}  ", style=style), id="handoff-title")
-            yield Static("The board is hidden until you are ready.", id="handoff-note")
+            more = " ↓ or PgDn: more lines below." if len(self.lines) > 8 else ""  # a small terminal scrolls
+            yield Static(f"The board is hidden until you are ready.{more}", id="handoff-note")
             since = ("Since your last turn:\n" + "\n".join(f"• {line}" for line in self.lines)
                      if self.lines else "Nothing happened since your last turn.")
             with VerticalScroll(id="handoff-since"):

@@ -164,8 +164,8 @@ DIG_DICE = {"loose": "1d4 feet", "partial": "2d4 feet", "solid": "1 foot (solid 
 def dig_words(state: GameState, action: Dig, name: str, press: str) -> str:
     """The warning before a dig (UG-RUBBLE): what it rolls, that it takes the whole activation, and
     the key that digs."""
-    kind = state.battle_map.rules_at(tuple(action.square)).rubble
     x, y = action.square
+    kind = state.battle_map.rules_at((x, y)).rubble
     dice = DIG_DICE.get(kind, "1d4 feet")
     return (f"Dig at column {x + 1}, row {y + 1}: {name} digs {dice} of the 5 the square needs, and that takes "
             f"its whole activation (UG-RUBBLE). Press {press} again to dig; any other key cancels.")

@@ -95,6 +95,20 @@ def _where(square: Square) -> str:
     return f"column {square[0] + 1}, row {square[1] + 1}"
 
 
+_RULE_ID = re.compile(r" \(([A-Z0-9]+-[A-Z0-9]+)\)")
+"""A rule ID in parentheses after a reason: " (RNG-2)"."""
+
+
+def _once(why: str, reasons: list[str]) -> str:
+    """``why`` without the rule IDs in parentheses that ``reasons`` already name ("range 2", not
+    "range 2 (RNG-2)" after "range 3 (RNG-2)"), so a refusal names each rule once."""
+    said = {m.group(1) for r in reasons for m in _RULE_ID.finditer(r)}
+
+    def keep(m: re.Match[str]) -> str:
+        return "" if m.group(1) in said else m.group(0)
+    return _RULE_ID.sub(keep, why)
+
+
 class Hints:
     """The status line's words for a mode machine.
 
@@ -271,9 +285,7 @@ class Hints:
                     return sentence
                 words = ATTACK_WORDS.get(code, sentence.rstrip(".")).format(range=attack.range)
                 why = f"{self._attack_name(i)}: {words}" if sentence else ""
-            said = {rule for r in reasons for rule in re.findall(r"\(([A-Z0-9]+-[A-Z0-9]+)\)", r)}
-            why = re.sub(r" \(([A-Z0-9]+-[A-Z0-9]+)\)", lambda m, said=said: "" if m.group(1) in said else m.group(0),
-                         why)
+            why = _once(why, reasons)
             if why and why not in reasons:  # each rule ID once: "range 3 (RNG-2); range 2"
                 reasons.append(why)
         far = creature_distance(st, me, nearest)

@@ -422,8 +422,9 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
         elif isinstance(e, (DieChanged, ReactionUsed, PowerOutOfSight)):  # CL-10, CL-12, CL-13
             out.append(describe_trigger(e, state))
         elif isinstance(e, BattleWon):
-            out.append(LogLine(f"{player_name(e.winner)} wins ({win_reason(e.reason)}) — "
-                               f"VP {e.vp[0]}–{e.vp[1]}", "victory", e.winner, prominent=True))
+            reason = win_reason(e.reason, e.vp, state.rules.target)
+            out.append(LogLine(f"{player_name(e.winner)} wins ({reason}) — VP {'–'.join(map(str, e.vp))}",
+                               "victory", e.winner, prominent=True))
     if pending_rolls:
         out.append(LogLine(_rolls(pending_rolls), "banner"))
     return out
@@ -576,8 +577,12 @@ def describe_champion_option(state: GameState, action) -> str:
     return _describe_champion_use(state, action)
 
 
-def win_reason(reason: str) -> str:
-    """The engine's BattleWon reason as words for the player."""
+def win_reason(reason: str, vp: Sequence[int] = (), target: int | None = None) -> str:
+    """The engine's BattleWon reason as words for the player; with the final ``vp`` (one per seat)
+    and the VP ``target``, a round that brought two sides to the target at once says that the higher
+    total won (SCN-ASSAULT; our reading: the higher total of those at the target)."""
+    if reason == "victory points" and target and sum(v >= target for v in vp) >= 2:
+        return "more than one side reached the victory point target in the same round: the higher total wins"
     return {
         "victory points": "reached the victory point target",
         "no enemy creatures left": "no enemy creatures left",

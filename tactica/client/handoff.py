@@ -109,7 +109,8 @@ def summary_lines(events: Sequence[Event], state: GameState) -> list[str]:
         elif isinstance(event, CreatureDestroyed):
             lines.append(f"{creature_name(state, event.uid)} was destroyed.")
         elif isinstance(event, VictoryPointsScored):
-            lines.append(f"{player_name(event.player)} scored {event.amount} VP ({event.reason}); "
+            why = "VP zone" if event.reason == "vp zone" else event.reason
+            lines.append(f"{player_name(event.player)} scored {event.amount} VP ({why}); "
                          f"{event.total} in all.")
     empty = {i for i in turns if i + 1 == len(lines) or i + 1 in turns or lines[i + 1].startswith("Round ")}
     out = []

@@ -34,7 +34,7 @@ def summary_text(session: GameSession) -> Text:
             t.append("\nYou win!", style="bold")
         else:
             t.append(f"\n{ai.label} wins.", style="bold")
-    t.append(f"\n{win_reason(st.win_reason).capitalize()}\n\n")
+    t.append(f"\n{win_reason(st.win_reason, st.vp, st.rules.target).capitalize()}\n\n")
     t.append("VP ", style="bold")
     vp_text(st, t)
     t.append(f"   ·   {st.round} round{'s' if st.round != 1 else ''}\n\n")

@@ -387,9 +387,9 @@ def big_shift_squares(state: GameState, mover: Creature) -> list[Square]:
                     and stop_ok(state, mover, b, size, occupied):
                 out.append(b)
     out.sort(key=lambda s: (s[1], s[0]))
-    if not book_of(state).plain_moves:  # optional modules: drops, climbs, low ceilings, hampering
-        from .movement import module_shift_ok
-        out = [b for b in out if module_shift_ok(state, mover, b)]
+    book = book_of(state)
+    if not book.plain_moves:  # optional modules: drops, climbs, slowing ceilings (UG-FALL, UG-LOW)
+        out = [b for b in out if book.shift_allowed(state, mover, b)]
     return out
 
 

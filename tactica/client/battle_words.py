@@ -10,9 +10,9 @@ from __future__ import annotations
 from tactica.client.describe import LogLine, creature_name, player_name
 from tactica.client.session import GameSession
 from tactica.client.settings import KeyWords, key_display, key_words
-from tactica.engine import Action, Charge, EndActivation, GameState, Move, Square, Squeeze, Terrain
+from tactica.engine import Action, Charge, Dig, EndActivation, GameState, Move, Square, Squeeze, Terrain
 
-CONFIRM_TITLES = ("Opportunity attack", "Pit", "End activation?")
+CONFIRM_TITLES = ("Opportunity attack", "Pit", "End activation?", "Run", "Dig")
 """Titles of the warning toasts of actions that wait for their key again (``asks_first``)."""
 
 Pending = tuple[str, Action]
@@ -81,14 +81,25 @@ def asks_first(session: GameSession, action: Action) -> str:
     when none: a move or a charge that provokes opportunity attacks (OA-1, CHG-1); a move, charge or end of activation
     after which a pit destroys the active creature (TER-PIT, the engine's answer
     ``GameSession.pit_ending``); an end of an activation that used neither its move nor its attack
-    action (ACT-1)."""
+    action (ACT-1); a move that is a run (G35-RUN: both actions, no attack after), which the shading
+    does not tell from a move."""
     if isinstance(action, (Move, Squeeze, Charge)) and session.provokers(tuple(action.path)):
         return "Opportunity attack"
     if isinstance(action, (Move, Squeeze, Charge, EndActivation)) and session.pit_ending(action):
         return "Pit"
     if isinstance(action, EndActivation) and not (session.state.move_used or session.state.attack_used):
         return "End activation?"
+    if isinstance(action, Move) and _runs(session, action):
+        return "Run"
+    if isinstance(action, Dig):  # UG-RUBBLE: the whole activation for a roll of feet
+        return "Dig"
     return ""
+
+
+def _runs(session: GameSession, action: Move) -> bool:
+    """True when ``action`` is a run (G35-RUN: more squares of movement than the creature's speed)."""
+    price = session.move_price(tuple(action.path)) if session.state.actor is not None else None
+    return price is not None and price.run
 
 
 def confirm_text(session: GameSession, pending: Pending | None, room: int | None = None,
@@ -112,6 +123,8 @@ def _confirm_words(session: GameSession, pending: Pending | None, short: bool, k
     press = key_display(key)
     me = st.actor  # only the active creature's actions wait for their key again
     name = me.label if short else creature_name(st, me.uid)
+    if isinstance(action, Dig):
+        return dig_words(st, action, name, press)
     pit = session.pit_ending(action)
     if isinstance(action, EndActivation):
         if pit:
@@ -122,6 +135,9 @@ def _confirm_words(session: GameSession, pending: Pending | None, short: bool, k
     assert isinstance(action, (Move, Squeeze, Charge))  # only these ask first (``asks_first``)
     names = [st.creature(u).label if short else creature_name(st, u)
              for u in session.provokers(tuple(action.path))]
+    if isinstance(action, Move) and not names and not pit and _runs(session, action):
+        return (f"This move is a run: {name} takes both its actions and cannot attack after it (G35-RUN). "
+                f"Press {press} again to run anyway; any other key cancels.")
     if isinstance(action, Charge):
         if not names:
             return (f"This charge ends {name}'s activation over a pit: it is destroyed (TER-PIT)! Press "
@@ -129,7 +145,7 @@ def _confirm_words(session: GameSession, pending: Pending | None, short: bool, k
         who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         attacks = "an opportunity attack" if len(names) == 1 else "opportunity attacks"
         also = " and ends its activation over a pit: it is destroyed (TER-PIT)" if pit else ""
-        return (f"This charge gives {who} {attacks} on the way{also}! Press {press} again to charge "
+        return (f"This charge gives {who} {attacks} on the way (OA-1){also}! Press {press} again to charge "
                 f"anyway; any other key cancels.")
     if not names:
         return (f"This move ends {name}'s activation over a pit: it is destroyed (TER-PIT)! Press "
@@ -137,8 +153,22 @@ def _confirm_words(session: GameSession, pending: Pending | None, short: bool, k
     who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     attacks = "an opportunity attack" if len(names) == 1 else "opportunity attacks"
     also = " and ends its activation over a pit: it is destroyed (TER-PIT)" if pit else ""
-    return (f"This move gives {who} {attacks}{also}! Press {press} again to move anyway; any other key "
+    return (f"This move gives {who} {attacks} (OA-1){also}! Press {press} again to move anyway; any other key "
             f"cancels ({keys['shift']} shifts one square without provoking).")
+
+
+DIG_DICE = {"loose": "1d4 feet", "partial": "2d4 feet", "solid": "1 foot (solid rock, with a pick)"}
+"""What one activation of digging clears, by rubble kind (UG-RUBBLE; docs/modules/underground.md)."""
+
+
+def dig_words(state: GameState, action: Dig, name: str, press: str) -> str:
+    """The warning before a dig (UG-RUBBLE): what it rolls, that it takes the whole activation, and
+    the key that digs."""
+    x, y = action.square
+    kind = state.battle_map.rules_at((x, y)).rubble
+    dice = DIG_DICE.get(kind, "1d4 feet")
+    return (f"Dig at column {x + 1}, row {y + 1}: {name} digs {dice} of the 5 the square needs, and that takes "
+            f"its whole activation (UG-RUBBLE). Press {press} again to dig; any other key cancels.")
 
 
 def cancelled_text(session: GameSession, action: Action, keys: KeyWords | None = None) -> str:
@@ -147,6 +177,8 @@ def cancelled_text(session: GameSession, action: Action, keys: KeyWords | None =
     k = keys if keys is not None else key_words()
     if isinstance(action, EndActivation):
         return f"The activation goes on: choose what it does ({k['end']} ends it, and asks again)."
+    if isinstance(action, Dig):
+        return f"No digging. The activation goes on ({k['dig']} digs, and asks again)."
     if isinstance(action, Charge):
         if session.provokers(tuple(action.path)):
             return ("Charge cancelled: nobody gets an opportunity attack. Move the cursor to another end "
@@ -156,4 +188,6 @@ def cancelled_text(session: GameSession, action: Action, keys: KeyWords | None =
     if session.provokers(tuple(action.path)):
         return ("Move cancelled: nobody gets an opportunity attack. Move the cursor to choose again "
                 "(a provoking move always asks twice).")
+    if isinstance(action, Move) and _runs(session, action):
+        return "Run cancelled. Move the cursor to a square a move reaches, or choose again (a run always asks twice)."
     return "Move cancelled. Move the cursor to choose again."

@@ -461,9 +461,13 @@ def _cave_words(e: Event, state: GameState) -> str:
     if isinstance(e, FatigueChanged):
         return f"{who} is {e.level} now (UG-FATIGUE)"
     assert isinstance(e, RubbleDug)
+    feet = f"{e.feet} foot" if e.feet == 1 else f"{e.feet} feet"
+    if e.rolls:  # the dice, as every roll in the log: "2d4 3+2 = 5 feet"
+        sum_ = "+".join(str(r) for r in e.rolls)
+        feet = f"{len(e.rolls)}d4 {sum_} = {feet}" if len(e.rolls) > 1 else f"d4 {e.rolls[0]}: {feet}"
     if e.cleared:
-        return f"{who} digs {e.feet} feet and clears the rubble at {_square(e.square)} (UG-RUBBLE)"
-    return f"{who} digs {e.feet} feet into the rubble at {_square(e.square)}: {e.total} of 5 (UG-RUBBLE)"
+        return f"{who} digs {feet} and clears the rubble at {_square(e.square)} (UG-RUBBLE)"
+    return f"{who} digs {feet} into the rubble at {_square(e.square)}: {e.total} of 5 (UG-RUBBLE)"
 
 
 def describe_forced(e: CreatureForced, state: GameState) -> str:

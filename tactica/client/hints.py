@@ -40,7 +40,7 @@ from tactica.engine import (
 )
 
 from .describe import creature_name, describe_preview, player_name
-from .modes import Mode, ModeMachine
+from .modes import Mode, ModeMachine, reach_rule
 from .session import GameSession
 from .settings import KeyWords
 
@@ -111,6 +111,20 @@ RISK_SHORT = {"bump in the dark": "dark: d20 of 10 or 5 damage", "stumble": "rou
 def _where(square: Square) -> str:
     """"column 3, row 5" (1-based, as the log says it)."""
     return f"column {square[0] + 1}, row {square[1] + 1}"
+
+
+_RULE_ID = re.compile(r" \(([A-Z0-9]+-[A-Z0-9]+)\)")
+"""A rule ID in parentheses after a reason: " (RNG-2)"."""
+
+
+def _once(why: str, reasons: list[str]) -> str:
+    """``why`` without the rule IDs in parentheses that ``reasons`` already name ("range 2", not
+    "range 2 (RNG-2)" after "range 3 (RNG-2)"), so a refusal names each rule once."""
+    said = {m.group(1) for r in reasons for m in _RULE_ID.finditer(r)}
+
+    def keep(m: re.Match[str]) -> str:
+        return "" if m.group(1) in said else m.group(0)
+    return _RULE_ID.sub(keep, why)
 
 
 class Hints:
@@ -196,8 +210,9 @@ class Hints:
             return "d drops prone or stands up, a rule of the grid5e module (G5E-PRONE); this battle plays without it."
         if self.mode is Mode.PICK:
             k = self.keys
-            return (f"Activate a creature first ({k['next']} cycles yours, {k['select']} activates); "
-                    f"then {THEN[name].format_map(k)}.")
+            then = THEN[name].format_map(k)
+            rule = "" if "(" in then else " (ACT-1)"  # a module's key names its own rule
+            return f"Activate a creature first ({k['next']} cycles yours, {k['select']} activates); then {then}{rule}."
         if name == "power":
             return self.power_refusal()
         if name == "dig":
@@ -315,7 +330,8 @@ class Hints:
                 elif not attack_allowed(me, attack):
                     return f"{me.card.name} may only make its basic attack (CON-2, CON-6)."
                 else:
-                    why = f"{self._attack_name(i)}: {attack.describe_reach()}, no enemy inside"
+                    why = (f"{self._attack_name(i)}: {attack.describe_reach()}, no enemy inside "
+                           f"({reach_rule(attack)})")
             else:
                 found = s.refusal(Attack(i, (nearest.uid,)))
                 code, sentence = found if found else ("", "")
@@ -323,7 +339,8 @@ class Hints:
                     return sentence
                 words = ATTACK_WORDS.get(code, sentence.rstrip(".")).format(range=attack.range)
                 why = f"{self._attack_name(i)}: {words}" if sentence else ""
-            if why and why not in reasons:
+            why = _once(why, reasons)
+            if why and why not in reasons:  # each rule ID once: "range 3 (RNG-2); range 2"
                 reasons.append(why)
         named: set[str] = set()  # a rule named once: "range 3 (RNG-2); … range 2", not RNG-2 twice
         for n, why in enumerate(reasons):
@@ -614,7 +631,7 @@ class Hints:
         if s.moves():
             more = "" if st.move_used and st.attack_used else ", more with an action"
             ran = run_budget(st)  # G35-RUN: the shaded squares include those only a run reaches
-            tail = (f" (the rest of its move: {rest} squares{more})" if rest
+            tail = (f" (the rest of its move: {rest} square{'' if rest == 1 else 's'}{more})" if rest
                     else " again" if st.move_used
                     else f" (or runs up to {ran}: no attack after, G35-RUN)" if ran else "")
             keys.append(f"{k['move']} on a shaded square moves" + tail)

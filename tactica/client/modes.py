@@ -15,6 +15,7 @@ from tactica.engine import (
     Activate,
     Attack,
     AttackDef,
+    AttackKind,
     Charge,
     Creature,
     Dig,
@@ -33,6 +34,15 @@ from tactica.engine import (
 
 from .session import GameSession
 from .settings import KeyWords, key_words
+
+
+def reach_rule(attack: AttackDef) -> str:
+    """The rule ID saying how far ``attack`` reaches, for a refusal that it has no target:
+    "RNG-1" (melee, adjacent), "CL-5" (melee with reach 2 or more), "RNG-2" (ranged),
+    "RNG-3" (close), "RNG-4" (area)."""
+    if attack.kind is AttackKind.MELEE:
+        return "CL-5" if attack.range and attack.range > 1 else "RNG-1"
+    return {AttackKind.RANGED: "RNG-2", AttackKind.CLOSE: "RNG-3"}.get(attack.kind, "RNG-4")
 
 
 class Mode(str, Enum):
@@ -342,7 +352,8 @@ class ModeMachine:
         """The a key: start choosing a target; returns None, or a refusal."""
         usable = self.session.usable_attacks()
         if not usable:
-            return "No attack has a target in reach now."
+            rules = ", ".join(dict.fromkeys(reach_rule(a) for a in self.actor().card.attacks)) or "ATK-1"
+            return f"No attack has a target in reach now ({rules})."
         if index is None:
             here = self.creature_at(cursor)
             index = next((i for i in usable if here and here.uid in self.session.attack_targets(i)), usable[0])
@@ -365,7 +376,7 @@ class ModeMachine:
                     return refusal
             elif not attack_allowed(me, attack):
                 return f"{me.card.name} may only make its basic attack (CON-2, CON-6)."
-            return f"{attack.name} has no target in reach now."
+            return f"{attack.name} has no target in reach now ({reach_rule(attack)})."
         self.attack_index, self.picked = number - 1, []
         self.mode = Mode.AREA if attack.is_area else Mode.ATTACK
         return None

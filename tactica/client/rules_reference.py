@@ -191,13 +191,16 @@ class RulesReference:
 
     def modifier_entries(self, text: str) -> list[RuleEntry]:
         """The entries of the modifiers an attack preview names ("d20 +9 +2 combat advantage -2 cover vs
-        AC 16" → the best match of "combat advantage", then of "cover"), once each."""
+        AC 16" → the best match of "combat advantage", then of "cover"), once each: a rule whose title
+        holds the modifier's name as a whole word first ("+1 charge" → CHG-1, not CARD-4's "recharge")."""
         names = _MODIFIER.findall(text.split(" vs ", 1)[0]) if " vs " in text else []
         out: list[RuleEntry] = []
         for name in names:
             found = self.search(name.strip())
-            if found and found[0] not in out:
-                out.append(found[0])
+            whole = re.compile(rf"\b{re.escape(name.strip().lower())}\b")
+            titled = [e for e in found if e.rule_id and whole.search(e.title.lower())]  # "charge", not "recharge"
+            best = (titled or found)[:1]
+            out += [e for e in best if e not in out]
         return out
 
     def context(self, texts: Sequence[str], abilities: Sequence[str] = ()) -> list[RuleEntry]:

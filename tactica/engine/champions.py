@@ -430,7 +430,8 @@ def check_use(st: GameState, a: UseChampionPower) -> tuple[str, str] | None:
     if champion is None or not champion.card.champion_powers:
         return ("no-champion", "That creature has no champion powers.")
     if champion.player != st.decider:
-        return ("not-yours", f"{champion.card.name} belongs to the other player.")
+        return ("not-yours", f"{champion.card.name} belongs to the other player: only its own player "
+                             "uses its champion powers (CHP-2).")
     powers = champion.card.champion_powers
     if not isinstance(a.power, int) or not 0 <= a.power < len(powers):
         return ("no-such-power", f"{champion.card.name} has no such champion power.")

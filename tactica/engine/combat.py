@@ -351,11 +351,11 @@ def in_reach(state: GameState, attacker: Creature, target: Creature, attack: Att
             return None
         if attack.range and attack.range > 1:
             return ("not-in-reach", f"{attack.name} reaches {reach} squares: "
-                                    f"{target.card.name} is farther or out of sight.")
-        return ("not-adjacent", f"{attack.name} is a melee attack: the target must be adjacent.")
+                                    f"{target.card.name} is farther or out of sight (CL-5).")
+        return ("not-adjacent", f"{attack.name} is a melee attack: the target must be adjacent (RNG-1).")
     geo = state.geometry
     if not sees(state, attacker, target):
-        return ("no-sight", f"{attacker.card.name} has no line of sight to {target.card.name}.")
+        return ("no-sight", f"{attacker.card.name} has no line of sight to {target.card.name} (LOS-1).")
     if attack.reach is Reach.RANGE:
         r = attack.range
         assert r is not None  # a Reach.RANGE line has a range (content checks it)
@@ -364,10 +364,10 @@ def in_reach(state: GameState, attacker: Creature, target: Creature, attack: Att
         dist = creature_distance(state, attacker, target)
         if dist is None or dist > r:
             far = "out of reach" if dist is None else f"{dist} squares away"
-            return ("out-of-range", f"{target.card.name} is {far}; {attack.name} reaches {attack.range}.")
+            return ("out-of-range", f"{target.card.name} is {far}; {attack.name} reaches {attack.range} (RNG-2).")
     elif attack.reach is Reach.NEAREST:
         if target.uid not in {c.uid for c in nearest_enemies(state, attacker)}:
-            return ("not-nearest", f"{attack.name} must target the nearest enemy in sight.")
+            return ("not-nearest", f"{attack.name} must target the nearest enemy in sight (RNG-2).")
     return None
 
 

@@ -585,13 +585,15 @@ class FatigueChanged(Event):
 @dataclass(frozen=True)
 class RubbleDug(Event):
     """``uid`` dug ``feet`` feet into the rubble of ``square`` (UG-RUBBLE), ``total`` of the 5 a
-    square needs; ``cleared`` when the square is open now."""
+    square needs; ``cleared`` when the square is open now.  ``rolls``: the d4 faces that made
+    ``feet`` (one for loose rubble, two for partly blocked; none for solid rock, always 1 foot)."""
 
     uid: str
     square: Square
     feet: int
     total: int
     cleared: bool
+    rolls: tuple[int, ...] = ()
 
 @dataclass(frozen=True)
 class FormChanged(Event):

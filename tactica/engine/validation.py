@@ -175,9 +175,10 @@ def _check_activate(st: GameState, a: Activate) -> None:
     if c is None or not c.alive:
         _refuse("no-creature", "That creature is not on the map.")
     if c.player != st.turn_player:
-        _refuse("not-yours", f"{c.card.name} belongs to the other player.")
+        _refuse("not-yours", f"{c.card.name} belongs to the other player: a player activates only their own "
+                             "creatures (RND-2).")
     if c.activated:
-        _refuse("already-activated", f"{c.card.name} has already been activated this round.")
+        _refuse("already-activated", f"{c.card.name} has already been activated this round (RND-2).")
 
 
 def _check_move(st: GameState, a: Move) -> None:

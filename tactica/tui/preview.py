@@ -19,8 +19,6 @@ from rich.console import Console, Group
 from rich.style import Style
 from rich.text import Text
 
-from tactica.content import ContentError, load_map
-from tactica.content.validate import validate_paths
 from tactica.engine import MapDef, Square, Terrain, ceiling_level, terrain_rules
 
 from .widgets.map_view import CELL, HALF_WALL_CELLS, cave_cell, cave_glyphs, cave_text
@@ -258,6 +256,8 @@ def run_preview(args: argparse.Namespace, console: Console | None = None) -> int
     validator's lines are printed to standard output, as ``tactica
     validate`` prints them) or the SVG cannot be written.
     """
+    from tactica.content import ContentError, load_map  # here: the battle screen's terrain words need
+    from tactica.content.validate import validate_paths  # this module, not the content loader
     try:
         the_map = load_map(args.file)
     except ContentError as err:  # the validator's lines for a map (or "expected a map file")

@@ -47,3 +47,12 @@ def test_ug_fatigue_and_ug_rubble_log_lines():
         "Creature A (A) is fatigued now (UG-FATIGUE)",
         "Creature A (A) digs 3 feet into the rubble at column 3, row 1: 3 of 5 (UG-RUBBLE)",
         "Creature A (A) digs 2 feet and clears the rubble at column 3, row 1 (UG-RUBBLE)"]
+
+
+def test_ug_rubble_a_dig_shows_its_dice():
+    """The log shows a dig's d4s as every roll (nm-underground F5): one die, two dice, none in rock."""
+    assert _texts([RubbleDug("A", (2, 0), 3, 3, False, (3,)), RubbleDug("A", (2, 0), 5, 5, True, (3, 2)),
+                   RubbleDug("A", (2, 0), 1, 1, False)]) == [
+        "Creature A (A) digs d4 3: 3 feet into the rubble at column 3, row 1: 3 of 5 (UG-RUBBLE)",
+        "Creature A (A) digs 2d4 3+2 = 5 feet and clears the rubble at column 3, row 1 (UG-RUBBLE)",
+        "Creature A (A) digs 1 foot into the rubble at column 3, row 1: 1 of 5 (UG-RUBBLE)"]

@@ -60,6 +60,25 @@ def test_two_humans_hand_over_at_each_change_of_turn_and_never_at_the_first():
     assert handed[0][0] != first_turn, "whoever takes the first turn is at the keyboard already"
 
 
+def test_rnd_1_the_initiative_winner_takes_the_keyboard_before_choosing_who_goes_first():
+    """From round 2 on, when the winner of the initiative (RND-1) is a human not at the keyboard,
+    the hand-off comes before the who-goes-first question (ui-trials item 12), its summary ending
+    with the new round; the first round's question, before any turn, hands nothing over."""
+    asked = 0
+    for seed in (4, 5, 11):
+        _, handed, _ = _battle(seed)
+        for i, (seat, unseen, state) in enumerate(handed):
+            if state.phase is not Phase.CHOOSE_FIRST:
+                continue
+            asked += 1
+            assert state.decider == seat and state.round > 1
+            assert any(isinstance(e, RoundStarted) for e in unseen)
+            assert summary_lines(unseen, state)[-1] == f"Round {state.round} began."
+            if i + 1 < len(handed):  # the next hand-off goes to another seat: never the same one twice
+                assert handed[i + 1][0] != seat
+    assert asked >= 3
+
+
 def test_unseen_events_are_the_ones_since_the_seat_last_held_the_keyboard():
     handoff, handed, _ = _battle(11)
     seat, unseen, _ = handed[1]

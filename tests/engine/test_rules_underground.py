@@ -160,14 +160,14 @@ def test_ug_rubble_blocks_and_a_dig_takes_the_activation_and_clears_1d4_feet():
     assert Dig((1, 0)) in legal_actions(st) and Dig in kinds_now(st)
     assert actions_of_kind(st, Dig) == [Dig((1, 0))]
     st2, out = run(st, Dig((1, 0)))
-    assert of(out, ev.RubbleDug) == [ev.RubbleDug("A", (1, 0), 3, 3, False)]
+    assert of(out, ev.RubbleDug) == [ev.RubbleDug("A", (1, 0), 3, 3, False, (3,))]
     assert st2.active_uid is None or st2.active_uid != "A" or (st2.move_used and st2.attack_used)
     assert ("dug", "1,0", 3) in st2.notes
     again = st.copy()
     again.notes = frozenset({("dug", "1,0", 3)})
     again.dice = type(again.dice)((2,))
     st3, out = run(again, Dig((1, 0)))
-    assert of(out, ev.RubbleDug) == [ev.RubbleDug("A", (1, 0), 2, 5, True)]
+    assert of(out, ev.RubbleDug) == [ev.RubbleDug("A", (1, 0), 2, 5, True, (2,))]
     assert st3.battle_map.terrain_at((1, 0)) is Terrain.CLEAR and not [n for n in st3.notes if n[0] == "dug"]
     assert (2, 0) in dests(cave("A..\n###").copy()) and st3.battle_map.rules_at((1, 0)).can_stop
 

@@ -103,7 +103,8 @@ async def test_refused_action_shows_the_engines_reason(demo_app):
         await pilot.press("enter")
         status = screen.query_one(StatusLine)
         assert status.refused
-        assert status.message == f"{enemy.card.name} belongs to the other player (RND-2)."  # r opens RND-2
+        assert status.message == (f"{enemy.card.name} belongs to the other player: a player activates only their own "
+                                  "creatures (RND-2).")
 
 
 async def test_help_opens_and_closes(demo_app):

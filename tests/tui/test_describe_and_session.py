@@ -120,7 +120,8 @@ def test_pick_mode_refuses_an_enemy():
     ctrl = Controller(session)
     assert ctrl.mode is Mode.PICK
     assert ctrl.select((0, 0)) == Activate("A")
-    assert session.apply(Activate("b")).reason == "Creature b belongs to the other player."
+    assert session.apply(Activate("b")).reason == ("Creature b belongs to the other player: a player activates "
+                                                   "only their own creatures (RND-2).")
 
 
 def test_content_errors_are_printed_as_path_line_col_and_exit_1(tmp_path, capsys):

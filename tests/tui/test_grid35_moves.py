@@ -33,3 +33,45 @@ async def test_G35_DIAG_the_map_shades_the_grid35_move_range_and_the_header_name
         assert (7, 3) in mv.overlay.reachable                        # four diagonals: 1 + 2 + 1 + 2
         assert (8, 2) not in mv.overlay.reachable                    # five: 7 squares, more than speed 6
         assert "grid35" in header_text(screen.session.state).plain
+
+
+async def test_G35_RUN_a_run_asks_twice_and_a_move_does_not():
+    """m on a square only a run reaches (9 squares, speed 6) waits for m again and says it is a run
+    (G35-RUN: both actions, no attack after); r there opens G35-RUN; another key calls it off; a move
+    within speed goes at once (nm-grid35 F2)."""
+    from tactica.tui.screens.rules import RulesScreen
+    app = app_for_state(battle(OPEN, active="A", rules=Ruleset(modules=("grid35",))))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.map_view.move_cursor((12, 7))
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        message = screen.status_line.message
+        assert screen.status_line.warning and message.startswith("This move is a run"), message
+        assert "(G35-RUN)" in message and screen.session.state.creature("A").square == (3, 7)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen) and app.screen.shown.rule_id == "G35-RUN"
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("x")  # any other key calls it off
+        await pilot.pause()
+        assert screen.status_line.message.startswith("Run cancelled")
+        assert screen.session.state.creature("A").square == (3, 7)
+        await pilot.press("m")  # asks again
+        await pilot.pause()
+        assert screen.status_line.warning
+        await pilot.press("m")
+        await pilot.pause()
+        assert screen.session.state.creature("A").square == (12, 7)
+    app = app_for_state(battle(OPEN, active="A", rules=Ruleset(modules=("grid35",))))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.map_view.move_cursor((8, 7))  # 5 squares: a move
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        assert screen.session.state.creature("A").square == (8, 7)

@@ -48,3 +48,18 @@ async def test_G5E_PRONE_d_does_nothing_without_the_module():
         await pilot.pause()
         assert "prone" not in app.screen.session.state.creature("A").conditions
         assert "drop prone" not in app.screen.query_one(StatusLine).message
+
+
+async def test_G5E_SPLIT_one_square_left_of_a_move_is_said_in_the_singular():
+    """A speed-6 creature moves 5 squares: "the rest of its move: 1 square", not "1 squares"
+    (nm-grid5e finding 5)."""
+    app = app_for_state(battle(BOARD, active="A", rules=G5E))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        screen.map_view.move_cursor((5, 0))
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        assert screen.session.state.creature("A").square == (5, 0)
+        message = screen.query_one(StatusLine).message
+        assert "the rest of its move: 1 square," in message and "1 squares" not in message, message

@@ -115,7 +115,7 @@ async def test_m_s_w_e_before_activating_say_to_activate_first():
         assert app.screen.session.phase is Phase.ACTIVATE and app.screen.ctrl.mode.value == "pick"
         for key, words in then.items():
             text = await _status(pilot, app, key)
-            assert text == f"Activate a creature first (Tab cycles yours, Enter activates); then {words}.", text
+            assert text == f"Activate a creature first (Tab cycles yours, Enter activates); then {words} (ACT-1).", text
             assert app.screen.query_one(StatusLine).refused
             assert app.screen.session.phase is Phase.ACTIVATE
         assert not app.screen._toasts_fit() and not list(app._notifications)

@@ -148,7 +148,7 @@ async def test_the_opportunity_attack_warning_names_long_named_attackers_by_labe
         await pilot.press("m")
         await pilot.pause()
         status = screen.query_one(StatusLine)
-        assert status.warning and status.message.startswith("This move gives b, c and e opportunity attacks!")
+        assert status.warning and status.message.startswith("This move gives b, c and e opportunity attacks (OA-1)!")
         assert _shown(screen) == "⚠ " + status.message
 
 

@@ -31,10 +31,16 @@ async def test_ug_rubble_g_digs_and_the_log_and_status_line_say_so():
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
         assert "g dig" in screen.query_one(StatusLine).message
+        await pilot.press("g")  # digging takes the whole activation: it asks first (nm-underground F5)
+        await pilot.pause()
+        status = screen.query_one(StatusLine)
+        assert status.warning and "1d4 feet" in status.message and "whole activation" in status.message
+        assert "Press g again to dig" in status.message
+        assert "digs" not in "\n".join(screen.query_one(BattleLog).lines_written)
         await pilot.press("g")
         await pilot.pause()
         log = "\n".join(screen.query_one(BattleLog).lines_written)
-        assert "digs 3 feet into the rubble at column 2, row 1: 3 of 5 (UG-RUBBLE)" in log
+        assert "digs d4 3: 3 feet into the rubble at column 2, row 1: 3 of 5 (UG-RUBBLE)" in log
 
 
 async def test_ug_rubble_g_does_nothing_without_the_module():
@@ -96,3 +102,27 @@ async def test_G5E_PRONE_d_says_why_it_cannot_stand_up_naming_the_rule():
         status = app.screen.query_one(StatusLine)
         assert status.refused and status.message == (
             "Standing up costs half the speed, 3 squares of movement; Creature A has 1 left (G5E-PRONE).")
+
+
+async def test_UG_RUBBLE_the_card_says_what_the_square_under_the_cursor_is():
+    """With no creature active nor under the cursor, the card's note says what the square's terrain
+    does: the rubble's kind and that g digs it (nm-underground F4); on clear ground, nothing."""
+    from tactica.tui.widgets.stat_card import StatCard
+    st = battle("A.....\n......\n.....b\n", rules=UG)
+    rows = [list(r) for r in st.map.terrain]
+    rows[0][1] = RUBBLE
+    new = replace(st.map, terrain=tuple(tuple(r) for r in rows))
+    st = st.copy()
+    st.map, st.geo, st.maps = new, Geometry.for_map(new), (new,)
+    app = app_for_state(st)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.map_view.move_cursor((1, 0))
+        await pilot.pause()
+        card = screen.query_one(StatCard)
+        assert card.creature is None, card.creature
+        assert card.square_note == "Rubble: loose rubble: dig it out (g).", card.square_note
+        screen.map_view.move_cursor((3, 1))
+        await pilot.pause()
+        assert card.square_note == ""

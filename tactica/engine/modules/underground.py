@@ -316,11 +316,17 @@ def dig_squares(state: GameState, c: Creature) -> list[Square]:
     return out
 
 
-def _dig_feet(state: GameState, rubble: str) -> int:
-    """Feet one activation of digging clears (UG-RUBBLE): 1d4 loose, 2d4 partly blocked, 1 rock."""
+def _dig_rolls(state: GameState, rubble: str) -> tuple[int, ...]:
+    """The d4 faces of one activation of digging (UG-RUBBLE): 1d4 loose, 2d4 partly blocked; none
+    for solid rock (1 foot, no roll).  The feet are their sum (``_dig_feet``)."""
     if rubble == "solid":
-        return 1
-    return sum(_roll(state, 4) for _ in range(2 if rubble == "partial" else 1))
+        return ()
+    return tuple(_roll(state, 4) for _ in range(2 if rubble == "partial" else 1))
+
+
+def _dig_feet(rubble: str, rolls: tuple[int, ...]) -> int:
+    """Feet one activation of digging clears (UG-RUBBLE): the ``rolls``' sum, 1 in solid rock."""
+    return 1 if rubble == "solid" else sum(rolls)
 
 
 def dug_out(rules: TerrainRules) -> Terrain | CustomTerrain:
@@ -1010,13 +1016,15 @@ class Underground(RuleModule):
         me = state.actor
         sq: Square = (action.square[0], action.square[1])
         state.move_used = state.attack_used = True
-        feet = _dig_feet(state, state.battle_map.rules_at(sq).rubble)
+        rubble = state.battle_map.rules_at(sq).rubble
+        rolls = _dig_rolls(state, rubble)
+        feet = _dig_feet(rubble, rolls)
         total = dug(state, sq) + feet
         cleared = total >= SQUARE_FEET
         set_note(state, "dug", _key(sq), None if cleared else total)
         if cleared:
             _clear(state, sq)
-        out.append(ev.RubbleDug(me.uid, sq, feet, min(total, SQUARE_FEET), cleared))
+        out.append(ev.RubbleDug(me.uid, sq, feet, min(total, SQUARE_FEET), cleared, rolls))
 
 
 def _grid5e_prone(state: GameState) -> bool:

@@ -38,7 +38,18 @@ from tactica.client.opponent import AiPlayer, Thought
 from tactica.client.rules_reference import load_reference
 from tactica.client.session import GameSession
 from tactica.client.settings import Settings, key_display, key_words
-from tactica.engine import Action, AreaAttack, Attack, ChooseFirstPlayer, EndActivation, Event, GameState, Phase, Square
+from tactica.engine import (
+    Action,
+    AreaAttack,
+    Attack,
+    ChooseFirstPlayer,
+    EndActivation,
+    Event,
+    GameState,
+    Phase,
+    Square,
+    active_modules,
+)
 
 from ..widgets.battle_footer import BattleFooter
 from ..widgets.battle_header import BattleHeader
@@ -213,7 +224,10 @@ class BattleScreen(Screen[str]):
     def on_key(self, event: keys.Key) -> None:
         """Any key but the one that asked for it cancels a pending confirmation (a provoking move, a
         move, charge or end of activation over a pit, an end of an idle activation); the screen sees
-        each key before its binding runs."""
+        each key before its binding runs.  The rules key leaves it waiting: the warning names its rule
+        (OA-1, TER-PIT), which the player may read before pressing the key again."""
+        if event.key in self._bound()["rules"].split(","):
+            return
         self.confirms.key_pressed(self._first_key(event.key))
 
     def _bound(self) -> dict[str, str]:
@@ -312,10 +326,11 @@ class BattleScreen(Screen[str]):
 
     def action_dig(self) -> None:
         """g: dig at the rubble under the cursor, or beside the active creature (UG-RUBBLE; a battle
-        with the underground module)."""
+        with the underground module); it takes the whole activation, so it asks for g again first
+        (``battle_words.asks_first``)."""
         action = self.ctrl.dig_action(self.map_view.square)
         if action is not None:
-            self.apply_action(action)
+            self.confirms.press(self.key_of("dig"), action)
 
     def action_power(self) -> None:
         """w: use a special power of the active creature (SPW-1); several uses are offered in a list."""
@@ -387,8 +402,8 @@ class BattleScreen(Screen[str]):
                                 if shown else "Rulers off.")
 
     def action_help(self) -> None:
-        """?: keys and rules."""
-        self.app.push_screen(HelpScreen())
+        """?: keys and rules, with what the rule modules on change (``HelpScreen``'s ``modules``)."""
+        self.app.push_screen(HelpScreen(active_modules(self.session.state)))
 
     def action_rules(self) -> None:
         """r: the rules reference, on the rules the screen names now (``RulesReference.context``): the
@@ -408,6 +423,10 @@ class BattleScreen(Screen[str]):
                     or [e for e in (reference.find("ACT-1"),) if e is not None])
             context = near + [e for e in context if e not in near]
         self.app.push_screen(RulesScreen(context, rules_key=key_display(self.key_of("rules"))))
+
+    def action_rules_named(self) -> None:
+        """r while a refusal or a warning is said (the footer then shows "r Rules"): ``action_rules``."""
+        self.action_rules()
 
     def action_quit(self) -> None:
         """q: leave tactica; a battle opened from the title screen (``tactica`` alone) goes back to it

@@ -105,13 +105,14 @@ class Decisions:
                                  rolls + f"{player_name(me)}, who goes first this round?",
                                  [f"{player_name(p)} goes first" for p in order],
                                  docked=True, browse=True,  # the cards can be looked at meanwhile
-                                 note=screen.question_note()),
+                                 note=screen.question_note(), rules=("RND-1",)),
                      lambda i: ChooseFirstPlayer(order[i]))
         elif st.phase is Phase.CHOOSE_MAP:
             options = [f"{m.name} ({m.width}×{m.height}), brought by {player_name(i)}"
                        for i, m in enumerate(st.maps)]
             self.ask(ChoiceModal(f"{player_name(st.decider)} won the setup roll",
-                                 (last.text if last else "") + "\n\nChoose the battle map.", options),
+                                 (last.text if last else "") + "\n\nChoose the battle map.", options,
+                                 rules=("SET-2",)),
                      lambda i: ChooseMap(i))
         elif st.phase is Phase.CHOOSE_AREA:
             areas = [a.area for a in screen.session.legal() if isinstance(a, ChooseStartArea)]
@@ -122,7 +123,7 @@ class Decisions:
                 text = (f"{player_name(st.setup_winner)} deploys first, in the other area. "
                         "Area A is tinted blue on the map, B red.")
             self.ask(ChoiceModal(f"{player_name(st.decider)}: choose your start area", rolls + text,
-                                 [f"Start area {a}" for a in areas], docked=True),
+                                 [f"Start area {a}" for a in areas], docked=True, rules=("SET-2",)),
                      lambda i: ChooseStartArea(areas[i]))
         elif st.phase is Phase.CHAMPION:  # CHP-2: the owner says yes or no
             self._ask_champion()
@@ -198,7 +199,8 @@ class Decisions:
             st = screen.session.state
             me = st.actor  # a power is used only in an activation
             labels = [f"{me.card.special_powers[a.power]} — on {creature_name(st, a.target)}" for a in options]
-            self.ask(ChoiceModal(f"{creature_name(st, me.uid)}: use a special power", "", labels, docked=True),
+            self.ask(ChoiceModal(f"{creature_name(st, me.uid)}: use a special power", "", labels, docked=True,
+                                 rules=("SPW-1",)),
                      lambda i: options[i])
 
     def auto_place(self) -> None:

@@ -13,6 +13,7 @@ from textual.binding import Binding, BindingType
 from tactica.client.controller import Controller, Mode
 
 from ..widgets.battle_log import BattleLog
+from ..widgets.status_line import StatusLine
 from .battle_ai import AI_ACTIONS, AiTurn
 from .battle_layout import BattleLayout
 from .battle_saves import UNDO_ACTIONS, BattleSaves
@@ -54,6 +55,8 @@ BINDINGS: list[BindingType] = [
     Binding("t", "threats", "Threats", id="battle.threats"),
     Binding("number_sign", "rulers", "Rulers", key_display="#", show=False, id="battle.rulers"),
     # r: the rules reference on the rules the screen names now (a refusal's ID, the preview's modifiers, the card)
+    # shown in the footer while a refusal or a warning is said (it names its rule), else hidden
+    Binding("r", "rules_named", "Rules", id="battle.rules"),
     Binding("r", "rules", "Rules", show=False, id="battle.rules"),
     Binding("o", "champion_prompts", "Ask champion powers again", show=False, id="battle.champion_prompts"),
     Binding("right_square_bracket", "card_scroll(1)", "More card", key_display="]", id="battle.card_more"),
@@ -69,7 +72,8 @@ BINDINGS: list[BindingType] = [
 """The battle screen's key bindings (``BattleScreen.BINDINGS``)."""
 
 KEY_ACTIONS = ("select", "next", "move", "shift", "attack", "charge", "end", "pick", "auto_place",
-               "cancel", "choose_attack", "undo", "power", "prone", "dig", "card_scroll", "log_scroll")
+               "cancel", "choose_attack", "undo", "power", "prone", "dig", "card_scroll", "log_scroll",
+               "rules_named")
 """Key actions whose use changes with the battle: the footer is refreshed when the set that may be
 used changes (``BattleScreen.sync_keys``)."""
 
@@ -85,6 +89,8 @@ class KeysHost(Protocol):
     @property
     def battle_log(self) -> BattleLog: ...
     @property
+    def status_line(self) -> StatusLine: ...
+    @property
     def asking(self) -> bool: ...
 
 
@@ -92,9 +98,12 @@ def key_shown(screen: KeysHost, action: str, parameters: tuple[object, ...]) -> 
     """Whether key action ``action`` (with its ``parameters``) may be used now, so the footer shows
     it (``BattleScreen.check_action``): help and quit always; the card's and the log's paging when
     they overflow; f and i against the AI; no other key while the AI plays; undo and reload as the
-    session allows; none while a question is up; the rest as the controller's mode allows."""
+    session allows; none while a question is up; "r Rules" while the status line says a refusal or
+    a warning (each names its rule); the rest as the controller's mode allows."""
     if action in ("help", "quit", "champion_prompts", "threats", "rules", "rulers"):
         return True
+    if action == "rules_named":  # r Rules in the footer: the status line says a refusal or a warning
+        return (screen.status_line.refused or screen.status_line.warning) and not screen.asking
     if action == "card_scroll":  # the card is longer than its panel (also while the AI plays)
         return screen.battle_layout.card_overflows()
     if action in ("log_scroll", "log_edge"):  # the log is longer than its pane (also while the AI plays)

@@ -23,7 +23,7 @@ from tactica.client.battle_words import square_words, zone_note
 from tactica.client.controller import Controller
 from tactica.client.session import GameSession
 from tactica.client.settings import key_display
-from tactica.engine import MapDef, Square
+from tactica.engine import MapDef, Square, Terrain
 
 from ..widgets.battle_log import BattleLog
 from ..widgets.map_view import STYLES as MAP_STYLES
@@ -79,6 +79,21 @@ def legend(maps: Iterable[MapDef], players: int = 2, zones: tuple[tuple[int, str
     else:
         lines.append("[b]UPPER[/b] P1 [b]lower[/b] P2 ? help")
     return "\n".join(lines)
+
+
+def terrain_note(st: Any, square: Square) -> str:
+    """What the terrain of ``square`` does, for the card's note when no creature is under the cursor:
+    "Low Passage: Medium ones stoop (moves ×1.5)" (``preview.terrain_words``: a cave's ceiling, gap,
+    depth, slope, darkness and ice, UG-LOW … UG-SLIP; a rubble kind, UG-RUBBLE; a cost, cover);
+    "" on clear ground or before the map is chosen (nm-underground F4)."""
+    from ..preview import terrain_words  # not at start-up: the map preview's module
+    if st.map is None:
+        return ""
+    kind = st.battle_map.terrain_at(square)
+    if kind is Terrain.CLEAR:
+        return ""
+    name = str(getattr(kind, "value", getattr(kind, "name", kind)))
+    return f"{name[:1].upper() + name[1:]}: {terrain_words(st.battle_map.rules_at(square))}."
 
 
 class LayoutHost(Protocol):
@@ -185,7 +200,8 @@ class BattleLayout:
         card.state = st
         card.active_uid = st.active_uid
         card.actions_used = (st.move_used, st.attack_used)
-        card.square_note = zone_note(st, square) + self._threat_note(square)
+        notes = (terrain_note(st, square), zone_note(st, square) + self._threat_note(square))
+        card.square_note = "\n\n".join(n for n in notes if n)
         line = self.screen.cursor_line
         width = line.size.width or None  # the content's width (its padding left out)
         line.update(Text(square_words(st, square, width)))  # the map's names are not markup

@@ -87,7 +87,8 @@ class PowerPrompt(ChoiceModal):
             labels.append(f"No, and stop asking {who} this battle when: {triggers} (x)")
         # "No" is highlighted at first: an Enter typed ahead (a quick second Enter after an attack) or
         # by the other player in hot-seat never spends a power; y or a number takes one
-        super().__init__(title, body, labels, docked=True, default=len(uses))
+        super().__init__(title, body, labels, docked=True, default=len(uses),
+                         rules=("CL-10",) if reacting else ("CHP-2", "CHP-3"))
         self.decline_index = len(uses)
 
     def action_decline(self) -> None:

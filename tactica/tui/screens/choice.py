@@ -14,18 +14,23 @@ Shift+Tab go from creature to creature, h j k l (y u b n) move it a square,
 the mouse points at a square; the battle screen shows the card under it.
 A question over the battle log (which it hides) opens the log on the whole screen with Page Up
 (Home: at its oldest line), so the end of the AI's turn can be read before answering
-(``LogReader``); its top border says so.
+(``LogReader``); its top border says so.  The rules key (r unless rebound) opens the rules reference
+on the rules the question names (its ``rules`` and the IDs in its text: who goes first, RND-1; a
+champion power, CHP-2 and CHP-3), and closing it comes back to the question, still unanswered.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
+
+from tactica.client.settings import Settings, key_display
 
 from ..widgets.battle_log import BattleLog
 from ..widgets.map_view import MapView
@@ -45,6 +50,8 @@ class ChoiceModal(ModalScreen[int]):
         escape: the index Esc chooses (its option says "Esc"), or None: Esc does nothing.
         note: Textual markup shown above the title in a panel of its own ("": none), e.g. the
             tutorial's step that teaches this question (the question covers the lesson's panel).
+        rules: the IDs of the rules the question is about ("RND-1"), which the rules key opens, before
+            those its title and body name.
     """
 
     DEFAULT_CSS = """
@@ -109,7 +116,6 @@ class ChoiceModal(ModalScreen[int]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(str(n), f"choose({n - 1})", show=False) for n in range(1, 10)],
         Binding("question_mark", "help", "Help"),
-        Binding("r", "rules", "Rules", show=False),
         Binding("q", "app.quit", "Quit"),
         Binding("escape", "escape", "Cancel", show=False),
         *[Binding(f"shift+{key}", f"scroll_map({dx},{dy})", show=False, priority=True)
@@ -135,9 +141,10 @@ class ChoiceModal(ModalScreen[int]):
 
     def __init__(self, title: str, body: str, options: Sequence[str], default: int = 0,
                  docked: bool = False, browse: bool = False, escape: int | None = None,
-                 note: str = "") -> None:
+                 note: str = "", rules: Sequence[str] = ()) -> None:
         super().__init__(classes="-docked" if docked else None)
         self.note = note
+        self.rules = tuple(rules)
         self.escape = escape
         self.title_text = title
         self.body_text = body
@@ -266,15 +273,28 @@ class ChoiceModal(ModalScreen[int]):
         """?: the help screen over the question (Esc goes back to it, still unanswered)."""
         self.app.push_screen(HelpScreen())
 
-    def action_rules(self) -> None:
-        """r: the rules reference over the question (Esc goes back to it, still unanswered), on the rules
-        its title, text and answers name (a champion power's CHP-2, CHP-3; ``RulesReference.context``),
-        else on the player's introduction."""
-        from tactica.client.rules_reference import load_reference  # noqa: PLC0415 - only when asked
+    def _rules_keys(self) -> list[str]:
+        """The keys bound to the rules reference now (the settings' ``[keys] rules``, else r)."""
+        settings = getattr(self.app, "settings", None)
+        return (settings if isinstance(settings, Settings) else Settings()).bound_keys()["rules"].split(",")
 
-        from .rules import RulesScreen  # noqa: PLC0415 - the reference screen, only when asked
-        texts = [self.title_text, self.body_text, *self.options]
-        self.app.push_screen(RulesScreen(load_reference().context(texts)))
+    def on_key(self, event: events.Key) -> None:
+        """The rules key opens the rules the question is about (``action_rules``)."""
+        if event.key in self._rules_keys() and self.is_current:
+            event.stop()
+            event.prevent_default()
+            self.action_rules()
+
+    def action_rules(self) -> None:
+        """The rules reference on the rules this question is about: its ``rules``, then the IDs its
+        title and body name; none: the player's introduction.  Esc goes back to the question."""
+        from tactica.client.rules_reference import load_reference
+
+        from .rules import RulesScreen
+        reference = load_reference()
+        named = [e for e in (reference.find(r) for r in self.rules) if e is not None]
+        context = named + [e for e in reference.context([self.title_text, self.body_text]) if e not in named]
+        self.app.push_screen(RulesScreen(context, rules_key=key_display(self._rules_keys()[0])))
 
     def action_escape(self) -> None:
         """Esc: the answer the question gave it (``escape``), the safe one."""

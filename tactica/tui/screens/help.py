@@ -1,7 +1,7 @@
 """The help screen: the keys (as the settings bind them) and a short summary of the skirmish rules."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from textual import events
 from textual.app import ComposeResult
@@ -44,7 +44,7 @@ HELP = """\
 | PgUp / PgDn, Home / End, wheel | read the battle log back (the wheel over the log): a page back or on, the oldest or the newest line. While you read back, new lines (the AI's turn) do not move it: its top border counts them; End or scrolling to the bottom follows the newest lines again, and so does your own next action. The footer shows `PgUp` once the log is longer than its pane. Where the log is only a few rows (80×24), PgUp and Home open the whole log on the whole screen instead (Esc: back to the battle) |
 | PgUp, Home (a question) | while a question hides the log (who goes first, the start area, a champion-power prompt): the whole battle log on the screen, to read the end of the last turn before you answer (Home: from its first line); PgUp / PgDn, Home / End, ↑ ↓ scroll it, Esc or Enter goes back to the question, still unanswered |
 | Tab, h j k l, mouse (who goes first) | under the who-goes-first question, look at the creatures before you answer: Tab goes from creature to creature (both sides), h j k l (y u b n) move the cursor, the mouse points; the card shows beside the map; arrows and Enter (or 1, 2) answer. |
-| r | the rules reference: every rule of `docs/rules.md` by ID or word; on the battle screen it opens on the rules the screen names now (a refusal's ID such as CHG-3, the attack preview's modifiers, the abilities on the stat card); under a question (a champion power's), on the rules it names; here, on the rules this help names. Esc closes it |
+| r | the rules reference: every rule of `docs/rules.md` by ID or word; on the battle screen it opens on the rules the screen names now (a refusal's ID such as CHG-3, the attack preview's modifiers, the abilities on the stat card); under a question, on its rules (who goes first: RND-1; a champion power: CHP-2, CHP-3), which still waits for its answer; here, on the rules this help names. Esc closes it |
 | ? | this help, also over a dialog (the map, the start area, who goes first, a champion-power prompt: closing the help goes back to it, still unanswered); Esc, ? or q closes it. `? Help` is always at the right end of the footer |
 | q | quit |
 | ctrl+p | the command palette: type a few letters of a command (new battle, resume, fast mode, the AI's intent, undo, help, export the log, theme, quit) and Enter runs it |
@@ -164,8 +164,42 @@ def help_text(keys: Mapping[str, str] | None = None) -> str:
     return text.replace("| Key | What it does |", note + "| Key | What it does |", 1)
 
 
+#: What each optional rule module changes in the "Rules in short", one line each (``modules_note``).
+MODULE_SHORT: dict[str, str] = {
+    "grid35": ("diagonals cost 1, 2, 1, 2 … (G35-DIAG); hampered squares (difficult, a low obstacle) "
+               "cost double (G35-HAMPER, G35-OBSTACLE); a move may **run** up to 4× speed, taking both "
+               "actions with no attack after (G35-RUN); Large creatures reach 2 (G35-REACH)"),
+    "grid35-simple": ("grid35's rules with every diagonal costing 1 (G35-DIAG); hampered squares cost "
+                      "double (G35-HAMPER); a run goes up to 4× speed with no attack after (G35-RUN)"),
+    "grid5e": ("a move may be split around the attack: what is left of it is spent after the attack "
+               "without an action (G5E-SPLIT), so a creature that moves and attacks **can** move on; "
+               "entering a square needs its full cost left (G5E-ENTER); d drops prone or stands up "
+               "(G5E-PRONE)"),
+    "underground": ("low passages slow or stop a move (UG-LOW); narrow gaps let only small creatures "
+                    "through (UG-SQUEEZE); g digs through rubble (UG-RUBBLE); darkness limits sight "
+                    "and moving fast in it risks a bump (UG-DARK); ice may make a creature fall "
+                    "prone (UG-SLIP); slopes slide it down (UG-SLIDE); falls hurt (UG-FALL)"),
+}
+
+
+def modules_note(modules: Sequence[str]) -> str:
+    """The "Rules in short" paragraph naming the optional rule ``modules`` on in this battle and what
+    each changes ("" with none on); where a module's rule and the summary differ, the module's
+    counts."""
+    if not modules:
+        return ""
+    lines = "\n".join(f"  * **{m}**: {MODULE_SHORT.get(m, 'see its page in the rules reference')}."
+                       for m in modules)
+    return ("* **Rule modules on in this battle** (where they differ from the lines below, they count; "
+            f"r opens their rules):\n{lines}\n")
+
+
 class HelpScreen(ModalScreen[None]):
     """Keys and a rules summary; any of Esc, ? or q closes it.
+
+    Args:
+        modules: the optional rule modules on in the battle (``Ruleset.modules``): the summary names
+            them first, with what each changes (``modules_note``).
 
     Toasts (a roll, a refusal) are not drawn over it, nor through it: the ones
     not yet timed out show again on the screen under it when the help closes."""
@@ -193,6 +227,16 @@ class HelpScreen(ModalScreen[None]):
         Binding("r", "rules", "Rules", show=False),
     ]
 
+    def __init__(self, modules: Sequence[str] = ()) -> None:
+        super().__init__()
+        self.modules = tuple(modules)
+
+    def text(self) -> str:
+        """The help's Markdown: ``help_text`` with the modules' note at the head of "Rules in short"."""
+        text = help_text(self._keys())
+        note = modules_note(self.modules)
+        return text.replace("## Rules in short\n\n", "## Rules in short\n\n" + note, 1) if note else text
+
     def _keys(self) -> Mapping[str, str]:
         settings = getattr(self.app, "settings", None)
         return settings.keys if isinstance(settings, Settings) else {}
@@ -201,14 +245,17 @@ class HelpScreen(ModalScreen[None]):
         from rich.markdown import Markdown  # not before help is asked for (a faster start)
 
         with VerticalScroll():
-            yield Static(Markdown(help_text(self._keys())))
+            yield Static(Markdown(self.text()))
 
     def action_rules(self) -> None:
         """r: the rules reference on the rules this help names (G35-OBSTACLE, G5E-PRONE …)."""
         from tactica.client.rules_reference import load_reference
 
         from .rules import RulesScreen
-        self.app.push_screen(RulesScreen(load_reference().context([help_text(self._keys())])))
+        reference = load_reference()
+        named = [e for e in (reference.find(i) for i in reference.ids_in(modules_note(self.modules))) if e]
+        context = named + [e for e in reference.context([self.text()]) if e not in named]
+        self.app.push_screen(RulesScreen(context))
 
     def on_key(self, event: events.Key) -> None:
         """The help key as the settings bind it closes the help too."""

@@ -34,7 +34,7 @@ INTENT_ON = "AI intent ✓"
 """The ``i`` key's label while the AI's intent is shown (the screen's ``ai_show_intent``): i hides it."""
 
 KEEP = ("select", "move", "shift", "attack", "charge", "pick", "power", "end", "cancel", "auto_place",
-        "next", "undo", "log_scroll", "card_scroll", "threats", "ai_fast", "ai_intent", "reload_map",
+        "next", "undo", "rules_named", "log_scroll", "card_scroll", "threats", "ai_fast", "ai_intent", "reload_map",
         "quit")
 """Key actions by importance: when the footer cannot show every key, the last ones are left out
 first (an action not named here before any of them).  "? Help" is always shown."""

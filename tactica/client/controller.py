@@ -54,7 +54,7 @@ class Controller(ModeMachine):
         reach, the refusal also names the nearest enemy by walking and why this attack cannot reach it,
         as the a key's refusal does (``Hints.attack_number_refusal``)."""
         result = super().choose_attack(number)
-        if isinstance(result, str) and result.endswith("has no target in reach now."):
+        if isinstance(result, str) and " has no target in reach now" in result:  # "… now (RNG-2)."
             return self.hints.attack_number_refusal(number - 1) or result
         return result
 

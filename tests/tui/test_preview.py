@@ -55,7 +55,7 @@ def test_preview_squares_match_the_battle_map_look():
     m = load_map(HILL)
     assert cell(m, (2, 1))[0] == "███"  # wall
     assert cell(m, (17, 1))[0] == " ^ "  # difficult
-    assert cell(m, (7, 3))[0] == " ^ " and cell(m, (13, 10))[0] == " ◆ "  # VP zones, as the battle map draws them
+    assert cell(m, (7, 3))[0] == "◆^ " and cell(m, (13, 10))[0] == " ◆ "  # VP zones (on difficult ground: both)
     assert cell(m, (0, 6))[0] == " . " and cell(m, (0, 6), plain=True)[0] == " A "
 
 

@@ -65,7 +65,8 @@ async def test_rng_2_r_after_a_ranged_attack_number_with_no_target_opens_rng_2()
     app = app_for_state(battle("A.....b", {"A": ARCHER}, active="A"))
     async with app.run_test(size=(80, 24)) as pilot:
         said, opened = await _rule_after(app, pilot, "2")
-        assert said == "Bow has no target in reach now (RNG-2)." and opened == "RNG-2", said
+        assert said.startswith("Bow has no target in reach now") and said.endswith("(RNG-2)."), said
+        assert opened == "RNG-2"
 
 
 async def test_los_1_r_after_a_with_the_enemy_out_of_sight_opens_los_1():
@@ -155,5 +156,6 @@ async def test_r_rules_is_in_the_footer_after_a_refusal_at_80_and_120_columns():
             line = footer_line(app.screen)
             assert "r Rules" in line and "? Help" in line, (size, line)
             app.screen.map_view.move_cursor((2, 1))
-            await pilot.pause()
+            for _ in range(3):  # the footer is recomposed after the next refresh
+                await pilot.pause()
             assert "r Rules" not in footer_line(app.screen), size

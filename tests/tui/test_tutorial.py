@@ -141,7 +141,7 @@ async def _flank(pilot, screen: TutorialScreen) -> bool:
 
 async def _act(pilot, screen: TutorialScreen, step: str) -> None:
     """One activation of the learner's that plays the step ``step`` if the board allows."""
-    if step == "intent":
+    if step == "intent" and not screen.ai_turn.show_intent:
         await pilot.press("i")  # the AI's intent on: its next activation completes the step
     await _answer(pilot, screen)
     if step == "flank" and screen.session.phase is not Phase.OVER and await _flank(pilot, screen):

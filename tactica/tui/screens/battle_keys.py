@@ -55,8 +55,8 @@ BINDINGS: list[BindingType] = [
     Binding("t", "threats", "Threats", id="battle.threats"),
     Binding("number_sign", "rulers", "Rulers", key_display="#", show=False, id="battle.rulers"),
     # r: the rules reference on the rules the screen names now (a refusal's ID, the preview's modifiers, the card)
-    # shown in the footer while a refusal or a warning is said (it names its rule), else hidden
-    Binding("r", "rules_named", "Rules", id="battle.rules"),
+    # (the footer shows "r Rules" first while a refusal or a warning is said: BattleFooter)
+    Binding("r", "rules_named", "Rules", show=False, id="battle.rules"),
     Binding("r", "rules", "Rules", show=False, id="battle.rules"),
     Binding("o", "champion_prompts", "Ask champion powers again", show=False, id="battle.champion_prompts"),
     Binding("right_square_bracket", "card_scroll(1)", "More card", key_display="]", id="battle.card_more"),

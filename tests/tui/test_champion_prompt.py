@@ -223,23 +223,3 @@ async def test_CHP_2_the_prompt_comes_right_after_the_hit_it_answers_in_the_midd
         assert screen.session.state.creature("A").square == (6, 1)
         assert screen.session.state.creature("A").hp == 5
 
-
-async def test_CHP_2_r_under_the_prompt_opens_the_rules_it_names_and_comes_back_unanswered():
-    """Issue 20 (ui-trials 8): r under the champion-power question opens the rules reference on the rules
-    the question names (CHP-2, CHP-3); Esc comes back to the question, still unanswered."""
-    from tactica.tui.screens.rules import RulesScreen
-    app = app_for_state(_state())
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("a", "enter")
-        await pilot.pause()
-        prompt = app.screen
-        assert isinstance(prompt, PowerPrompt)
-        await pilot.press("r")
-        await pilot.pause()
-        rules = app.screen
-        assert isinstance(rules, RulesScreen)
-        assert [e.rule_id for e in rules.context[:2]] == ["CHP-2", "CHP-3"]
-        await pilot.press("escape")
-        await pilot.pause()
-        assert app.screen is prompt
-        assert app.screen.is_current and app.screen.title_text == prompt.title_text

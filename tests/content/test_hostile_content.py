@@ -59,7 +59,7 @@ def odd_files(tmp_path) -> dict[str, tuple[Path, str]]:
     (tmp_path / "folder.yaml").mkdir()
     return {"fifo": (tmp_path / "fifo.yaml", "a FIFO (named pipe), not a regular file; refused"),
             "link": (tmp_path / "link.yaml", "a FIFO (named pipe), not a regular file; refused"),
-            "device": (Path("/dev/zero"), "a device, not a regular file; refused"),
+            "device": (Path(os.devnull), "a device, not a regular file; refused"),  # the platform null device
             "folder": (tmp_path / "folder.yaml", "a folder, not a regular file; refused")}
 
 

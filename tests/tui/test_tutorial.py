@@ -104,6 +104,16 @@ def _flank_plan(screen: TutorialScreen):
     return None
 
 
+async def _end_if_still_active(pilot, screen: TutorialScreen) -> None:
+    """End the learner's activation when it is still going on (e twice: it may ask again), then
+    answer what comes up."""
+    active = screen.session.state.active_creature
+    if active is not None and active.player == 0 and pilot.app.screen is screen:
+        await pilot.press("e", "e")
+    await _settle(pilot, screen)
+    await _answer(pilot, screen)
+
+
 async def _flank(pilot, screen: TutorialScreen) -> bool:
     """Activate a creature (Tab until the cursor is on it, Enter), move it opposite an ally across
     an enemy and attack that enemy; False when no such move is open (nothing was done)."""
@@ -132,10 +142,7 @@ async def _flank(pilot, screen: TutorialScreen) -> bool:
         await pilot.press("a", "enter")
         await _settle(pilot, screen)
         await _answer(pilot, screen)
-    if s.state.active_creature is not None and s.state.active_creature.player == 0 and pilot.app.screen is screen:
-        await pilot.press("e", "e")
-    await _settle(pilot, screen)
-    await _answer(pilot, screen)
+    await _end_if_still_active(pilot, screen)
     return True
 
 
@@ -171,10 +178,7 @@ async def _act(pilot, screen: TutorialScreen, step: str) -> None:
         await pilot.press("m", "m")
     await _settle(pilot, screen)
     await _answer(pilot, screen)
-    if s.state.active_creature is not None and s.state.active_creature.player == 0 and pilot.app.screen is screen:
-        await pilot.press("e", "e")
-    await _settle(pilot, screen)
-    await _answer(pilot, screen)
+    await _end_if_still_active(pilot, screen)
 
 
 async def test_tutorial_every_step_to_the_end():

@@ -57,6 +57,8 @@ PALETTE_COMMANDS: tuple[PaletteCommand, ...] = (
     PaletteCommand("Help (?)", "The keys and the rules in short", "battle.help"),
     PaletteCommand("Export the battle log", "Write this battle's log as Markdown to a file beside the saves",
                    "app.export_log"),
+    PaletteCommand("Settings", "The AI's level and pace, intent, theme, hand-off, champion prompts, bell; the keys",
+                   "app.settings"),
     PaletteCommand("Rules reference", "Every rule of docs/rules.md, searched by ID or word", "app.rules"),
     PaletteCommand("Quit", "Leave tactica (an unfinished battle stays saved: tactica resume)", "app.quit_game"),
 )

@@ -29,10 +29,10 @@ from pathlib import Path
 from tactica.content.limits import FileRefused, clean_text, read_regular
 from tactica.engine import ChampionTrigger
 
-__all__ = ["CHAMPION_TRIGGERS", "CONFIG_DIR_ENV", "DEFAULT_THEME", "FIELDS", "KEY_BINDINGS", "KeyBinding",
-           "LoadedSettings", "MAX_SETTINGS_BYTES", "RESERVED_KEYS", "Settings", "SettingsProblem",
+__all__ = ["CHAMPION_TRIGGERS", "CONFIG_DIR_ENV", "DEFAULT_THEME", "EDITED", "FIELDS", "KEY_BINDINGS", "KeyBinding",
+           "LoadedSettings", "MAX_SETTINGS_BYTES", "PACE_STEPS", "RESERVED_KEYS", "Settings", "SettingsProblem",
            "default_text", "given_options", "key_display", "load_settings", "normalize_key", "remember", "resolve",
-           "run_config", "settings_path"]
+           "run_config", "setting_about", "setting_words", "settings_path", "stepped", "with_trigger_asked"]
 
 #: The environment variable naming the folder of ``settings.toml`` (tests use it).
 CONFIG_DIR_ENV = "TACTICA_CONFIG_DIR"
@@ -291,7 +291,7 @@ def _unicode_key(name: str) -> bool:
         ch = unicodedata.lookup(name.replace("_", " ").upper())
     except KeyError:
         return False
-    return len(ch) == 1 and ch.isascii() and ch.isprintable() and not ch.isalnum()
+    return len(ch) == 1 and ch.isascii() and ch.isprintable() and not ch.isalnum() and not ch.isspace()
 
 
 def key_display(keys: str) -> str:
@@ -353,6 +353,16 @@ def _locate(text: str, table: str, key: str) -> tuple[int, int]:
     return (table_line, 1) if table_line else (0, 0)
 
 
+def _name_column(text: str, line: int, name: str, col: int) -> int:
+    """1-based column where ``name`` begins on line ``line`` of ``text`` (its value's column ``col`` when
+    the line does not begin with it: an inline table, or no line)."""
+    row = text.splitlines()[line - 1] if 0 < line <= len(text.splitlines()) else ""
+    bare = row.lstrip()
+    if bare.startswith(name) or bare.startswith(f'"{name}"'):
+        return len(row) - len(bare) + 1
+    return col
+
+
 def _type_name(value: object) -> str:
     return {bool: "true or false", int: "a whole number", float: "a number", str: "a text",
             list: "a list", dict: "a table"}.get(type(value), type(value).__name__)
@@ -412,7 +422,9 @@ def _check_keys(table: object, text: str, shown: str) -> tuple[dict[str, str], l
     for name, value in table.items():
         safe = clean_text(name)[:40]
         if name not in _BY_NAME:
-            problem(safe, f"unknown battle key {safe!r}; the keys are {', '.join(_BY_NAME)}")
+            line, col = _locate(text, "keys", name)
+            problems.append(SettingsProblem(shown, line, _name_column(text, line, name, col), f"keys.{safe}",
+                                            f"unknown battle key {safe!r}; the keys are {', '.join(_BY_NAME)}"))
             continue
         if not isinstance(value, str) or not value.strip():
             problem(name, f'expected a key such as "x", "ctrl+x" or "f2" (several: "x,f2"), got '
@@ -490,7 +502,8 @@ def load_settings(path: Path | None = None, themes: Collection[str] | None = Non
             values["keys"] = keys
             continue
         line, col = _locate(text, "", name)
-        if name not in FIELDS:
+        if name not in FIELDS:  # the name is wrong: point at it, not at its value
+            col = _name_column(text, line, name, col)
             problems.append(SettingsProblem(shown, line, col, safe,
                                             f"unknown setting; the settings are {', '.join(FIELDS)}"))
             continue
@@ -564,33 +577,104 @@ def default_text(settings: Settings | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def remember(name: str, value: str | bool | float, path: Path | None = None) -> str | None:
-    """Write top-level setting ``name`` = ``value`` into the settings file, keeping its other lines and
-    comments (a new file is the default file with that value).  Returns None when written, else why
-    not (the file has problems, or the disk refused); never raises.  The theme chosen in the command
-    palette is remembered so."""
+def remember(name: str, value: str | bool | float | tuple[str, ...], path: Path | None = None) -> str | None:
+    """Write top-level setting ``name`` = ``value`` into the settings file, keeping every other line:
+    the comments, the ``[keys]`` table, lines this version does not know, and the comment after the
+    value on its own line; a value written over several lines is replaced whole.  A new file is the
+    commented default file with that value.  The file is written atomically (a temporary file in the
+    same folder, flushed to disk, then renamed over it, keeping the old file's permissions).
+
+    Args:
+        name: a top-level field of ``Settings`` ("theme", "pace"…; not "keys").
+        value: its new value, as ``Settings`` holds it (a tuple of triggers for ``champion_prompts``).
+        path: the file (default: ``settings_path()``).
+    Returns None when written, else why not, in words: the file cannot be read or parsed as TOML
+    (then it is left alone, so that nothing the user wrote is lost), or the disk refused.  A file
+    whose other fields have problems is still written: those lines are kept as they are.  Never
+    raises.  The settings screen and the theme chosen in the command palette remember so.
+    """
     path = Path(path) if path is not None else settings_path()
     loaded = load_settings(path)
-    if loaded.problems:
-        return f"the settings file has problems ({loaded.problems[0]})"
-    new_line = f"{name} = {_toml_value(value)}"
+    unparsed = [p for p in loaded.problems if not p.field]
+    if unparsed:
+        return f"the settings file has problems ({unparsed[0]})"
     if not loaded.found:
         text = default_text(replace(loaded.settings, **{name: value}))  # type: ignore[arg-type]
     else:
-        old = read_regular(path, MAX_SETTINGS_BYTES).decode("utf-8").splitlines()
-        line, _ = _locate("\n".join(old), "", name)
-        if line:
-            old[line - 1] = new_line
-        else:
-            first_table = next((i for i, t in enumerate(old) if _TABLE.match(t)), len(old))
-            old[first_table:first_table] = [new_line, ""]
-        text = "\n".join(old) + "\n"
+        try:
+            changed = _with_value(read_regular(path, MAX_SETTINGS_BYTES).decode("utf-8"), name, value)
+        except (OSError, FileRefused, UnicodeDecodeError) as err:  # changed since it was read
+            return f"cannot read {path}: {err}"
+        if changed is None:
+            return f"{name} is written in a way this screen cannot change; edit {path} by hand"
+        text = changed
+    return _write_atomically(path, text)
+
+
+def _with_value(text: str, name: str, value: object) -> str | None:
+    """TOML ``text`` with top-level ``name`` set to ``value`` and nothing else changed (every other
+    value, comment and line kept), or None when no such text is found (the key is written in a form
+    this function does not rewrite, e.g. inside an inline table)."""
+    before = tomllib.loads(text)
+    expected = {**before, name: value if not isinstance(value, tuple) else list(value)}
+    new_line = f"{name} = {_toml_value(value)}"
+    rows = text.splitlines()
+    line, _ = _locate(text, "", name)
+    candidates: list[list[str]] = []
+    if line and name in before:
+        first = rows[line - 1]
+        for end in range(line, len(rows) + 1):  # the value may run over several lines
+            head = "\n".join([first, *rows[line:end]])
+            try:
+                if tomllib.loads(head) != {name: before[name]}:
+                    continue
+            except tomllib.TOMLDecodeError:
+                continue
+            comment = _trailing_comment(rows[end - 1])
+            kept = f"{new_line}  {comment}" if comment and end == line else new_line
+            candidates.append([*rows[:line - 1], kept, *rows[end:]])
+            if comment and end > line:
+                candidates.append([*rows[:line - 1], new_line, *rows[end:]])
+            break
+    elif name not in before:
+        first_table = next((i for i, t in enumerate(rows) if _TABLE.match(t)), len(rows))
+        candidates.append([*rows[:first_table], new_line, *([""] if first_table < len(rows) else []),
+                           *rows[first_table:]])
+    for rows_out in candidates:
+        out = "\n".join(rows_out) + "\n"
+        try:
+            if tomllib.loads(out) == expected:
+                return out
+        except tomllib.TOMLDecodeError:
+            continue
+    return None
+
+
+def _trailing_comment(row: str) -> str:
+    """The comment after the value on TOML line ``row`` ("# cold"), or "" when it has none."""
+    at = row.find("#")
+    while at != -1:
+        try:
+            tomllib.loads(row[:at])
+            return row[at:].strip()
+        except tomllib.TOMLDecodeError:
+            at = row.find("#", at + 1)
+    return ""
+
+
+def _write_atomically(path: Path, text: str) -> str | None:
+    """Write ``text`` to ``path`` through a temporary file renamed over it; None, or why not."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        mode = path.stat().st_mode & 0o777 if path.exists() else None
         fd, tmp = tempfile.mkstemp(prefix=".settings.", suffix=".tmp", dir=path.parent)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
                 handle.write(text)
+                handle.flush()
+                os.fsync(handle.fileno())
+            if mode is not None:
+                os.chmod(tmp, mode)
             os.replace(tmp, path)
         except BaseException:
             os.unlink(tmp)
@@ -598,6 +682,68 @@ def remember(name: str, value: str | bool | float, path: Path | None = None) -> 
     except OSError as err:
         return f"cannot write {path}: {err.strerror or err}"
     return None
+
+
+# -- the settings screen's steps ---------------------------------------------------------------
+#: The fields the settings screen changes, in its order (the ``[keys]`` table is edited in the file).
+EDITED = ("ai_level", "pace", "intent", "theme", "handoff", "champion_prompts", "bell")
+#: The paces the settings screen steps through, in seconds (the file may hold any from 0 to 10).
+PACE_STEPS = (0.0, 0.1, 0.2, 0.4, 0.7, 1.0, 1.5, 2.0, 3.0, 5.0, 10.0)
+
+
+def stepped(name: str, value: object, step: int, themes: Collection[str] = ()) -> object:
+    """The value after ``value`` of field ``name`` (``step`` 1) or before it (-1), as the settings
+    screen's → and ← give: the next AI level, pace (``PACE_STEPS``; a pace between two steps goes to
+    the nearer step that way), theme (``themes``, tactica's own first, then by name), the other state
+    of a switch; champion prompts go "always" → "never" → the file's own list of triggers, if any.
+    The list wraps round.  Raises KeyError for a field the screen does not edit."""
+    if name in ("intent", "handoff", "bell"):
+        return not value
+    if name == "pace":
+        pace = float(value)  # type: ignore[arg-type]
+        if step > 0:
+            return next((p for p in PACE_STEPS if p > pace + 1e-9), PACE_STEPS[0])
+        return next((p for p in reversed(PACE_STEPS) if p < pace - 1e-9), PACE_STEPS[-1])
+    if name == "ai_level":
+        values: tuple[object, ...] = AI_LEVELS
+    elif name == "theme":
+        values = tuple(sorted(themes, key=lambda t: (not str(t).startswith("tactica-"), str(t)))) or (DEFAULT_THEME,)
+    elif name == "champion_prompts":
+        values = ("always", "never", *([value] if isinstance(value, tuple) else []))
+    else:
+        raise KeyError(name)
+    at = values.index(value) if value in values else -1 if step > 0 else 0
+    return values[(at + step) % len(values)]
+
+
+def with_trigger_asked(prompts: str | tuple[str, ...], trigger: str, asked: bool) -> str | tuple[str, ...]:
+    """``champion_prompts`` after the prompt for ``trigger`` (a ``CHAMPION_TRIGGERS`` value) is set to
+    be asked (``asked``) or never asked: "always" when no trigger is left muted, "never" when all are,
+    else the muted triggers in ``CHAMPION_TRIGGERS``' order (CHP-2)."""
+    muted = set(Settings(champion_prompts=prompts).muted_triggers())
+    (muted.discard if asked else muted.add)(trigger)
+    if not muted:
+        return "always"
+    if muted >= set(CHAMPION_TRIGGERS):
+        return "never"
+    return tuple(t for t in CHAMPION_TRIGGERS if t in muted)
+
+
+def setting_words(name: str, value: object) -> str:
+    """How a setting's value reads on the settings screen: "on" / "off", "0.4 s", the triggers of a
+    list joined by commas, a text as it is."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if name == "pace":
+        return f"{float(value):g} s"  # type: ignore[arg-type]
+    if isinstance(value, tuple):
+        return "never for: " + ", ".join(value)
+    return str(value)
+
+
+def setting_about(name: str) -> str:
+    """What field ``name`` does, in a sentence (the commented default file's words)."""
+    return _COMMENTS[name]
 
 
 # -- tactica config -----------------------------------------------------------------------------

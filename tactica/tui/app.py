@@ -215,8 +215,7 @@ class TacticaApp(App[int]):
         elif entry == "rules":
             self.push_screen(RulesScreen(rules_key=key_display(self.settings.bound_keys()["rules"])))
         elif entry == "settings":
-            loaded = self.settings_file if self.settings_file is not None else load_settings(themes=theme_names())
-            self.push_screen(SettingsScreen(loaded))
+            self.action_settings()
         elif entry == "quit":
             self.exit(0)
 
@@ -377,7 +376,66 @@ class TacticaApp(App[int]):
         """Palette: leave tactica (an unfinished battle stays saved)."""
         self.exit(0)
 
-    # -- the theme ----------------------------------------------------------------
+    # -- the settings and the theme -------------------------------------------------------
+    def action_settings(self) -> None:
+        """The title's Settings and the palette's: the settings screen, which changes them
+        (``change_setting``).  Without a settings file given (tests), the file ``settings_path`` names
+        is read, and from then on written."""
+        if self.settings_file is None:
+            self.settings_file = load_settings(themes=theme_names())
+            self.settings = self.settings_file.settings
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen(self.settings_file, theme_names()))
+
+    def change_setting(self, name: str, value: object) -> str | None:
+        """Set top-level setting ``name`` (a ``client.settings.EDITED`` field) to ``value``: at once where
+        it can be (the theme; the AI's pace and intent, the champion prompts, the hand-off and the bell
+        of the battle on screen; the AI's level, pace and intent of the next battle), and in the
+        settings file (``client.settings.remember``), which is then read again.
+
+        Returns None, or why the file was not written (the change still holds until tactica closes).
+        """
+        self.settings = replace(self.settings, **{name: value})  # type: ignore[arg-type]
+        if name == "theme" and isinstance(value, str) and value in self.available_themes:
+            self.theme = value
+        elif name == "bell":
+            self.ring_bell = bool(value)
+        elif name == "handoff":
+            self.handoff = bool(value)
+        opponent = self.factory.opponent
+        if opponent is not None and name in ("ai_level", "pace", "intent"):
+            field = {"ai_level": "level"}.get(name, name)
+            self.factory.opponent = replace(opponent, **{field: value})  # type: ignore[arg-type]
+        battle = self._battle_screen()
+        if battle is not None:
+            self._change_battle(battle, name, value)
+        problem = None
+        if self.settings_file is not None and self.settings_file.path is not None:
+            path = self.settings_file.path
+            problem = remember(name, value, path)  # type: ignore[arg-type]
+            if problem is None:
+                self.settings_file = load_settings(path, theme_names())
+        return problem
+
+    def _change_battle(self, battle: BattleScreen, name: str, value: object) -> None:
+        """The settings screen changed ``name``: the battle ``battle`` follows at once (pace, intent,
+        champion prompts, hand-off; the bell is read when it rings)."""
+        ai_turn = battle.ai_turn
+        session = battle.session
+        if name == "pace" and session.opponent is not None and ai_turn.ai is not None:
+            session.opponent = replace(session.opponent, pace=float(value))  # type: ignore[arg-type]
+            ai_turn.ai.opponent = session.opponent
+        elif name == "intent" and session.opponent is not None and ai_turn.show_intent != value:
+            ai_turn.show_intent = bool(value)
+            ai_turn.save_options()
+            self.keep_ai_options(fast=ai_turn.fast, intent=ai_turn.show_intent)
+            battle.refresh_bindings()
+        elif name == "champion_prompts":
+            muted = self.settings.muted_triggers()
+            battle.decisions.muted_triggers = {p: set(muted) for p in range(session.state.players) if muted}
+        elif name == "handoff":
+            battle.handoff.enabled = bool(value)
+
     def _theme_changed(self, theme) -> None:
         """A theme was chosen (the command palette): remember it in the settings file (when the app was
         given one); say so when the file cannot take it."""
@@ -387,6 +445,8 @@ class TacticaApp(App[int]):
         problem = remember("theme", theme.name, self.settings_file.path)
         if problem is not None:
             self.notify(f"The theme is not remembered: {problem}", title="Settings", severity="warning")
+        else:
+            self.settings_file = load_settings(self.settings_file.path, theme_names())
 
     # -- terminal size ------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:

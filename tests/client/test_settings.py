@@ -19,6 +19,8 @@ from tactica.client.settings import (
     remember,
     resolve,
     settings_path,
+    stepped,
+    with_trigger_asked,
 )
 from tactica.engine import ChampionTrigger
 
@@ -71,7 +73,7 @@ def test_a_bad_field_is_named_at_its_line_and_column_and_keeps_its_default(tmp_p
     path = write(tmp_path, f"# my settings\n\n{line}\n[keys]\nmove = \"x\"\n")
     loaded = load_settings(path, themes={"nord", "textual-dark"})
     (problem,) = problems(loaded)
-    col = line.index("=") + 3
+    col = 1 if field == "colour" else line.index("=") + 3  # an unknown name: at the name
     assert problem.startswith(f"{path}:3:{col}: error: {field}: ")
     assert expected in problem
     assert loaded.settings.keys == {"move": "x"}  # the good field still counts
@@ -125,7 +127,7 @@ def test_keys_are_normalised_and_checked(tmp_path):
     assert found[0] == (f"{path}:2:8: error: keys.move: 'banana' is not a key; expected a character, a named "
                         'key (enter, tab, space, escape, up, pageup, f1…) or either after "ctrl+", "shift+", "alt+"')
     assert found[1].startswith(f"{path}:3:10: error: keys.attack: ctrl+c is kept for the game")
-    assert found[2].startswith(f"{path}:4:7: error: keys.fly: unknown battle key 'fly'")
+    assert found[2].startswith(f"{path}:4:1: error: keys.fly: unknown battle key 'fly'")
     assert found[3].startswith(f"{path}:5:8: error: keys.quit: expected a key")
     assert found[4] == (f"{path}:6:9: error: keys.shift: a is also the key of attack; give each action its own "
                         "key (rebind the other one too)")
@@ -169,16 +171,77 @@ def test_resolve_says_where_each_value_came_from(tmp_path):
     assert rows["keys.move"] == ("x", "file") and rows["keys.attack"] == ("a", "default")
 
 
+def test_invisible_keys_are_named():
+    """Space, Tab, Enter, Esc read as words wherever a bound key is shown (never a blank)."""
+    assert key_display("space") == "Space" and key_display("tab") == "Tab" and key_display("enter") == "Enter"
+    assert key_display("escape") == "Esc" and key_display("shift+space") == "shift+Space"
+    assert key_display("x,space") == "x / Space"
+
+
 def test_remember_changes_one_line_and_keeps_the_comments(tmp_path):
     path = write(tmp_path, '# mine\ntheme = "nord"  # cold\nbell = true\n[keys]\nmove = "x"\n')
     assert remember("theme", "gruvbox", path) is None
-    assert path.read_text() == '# mine\ntheme = "gruvbox"\nbell = true\n[keys]\nmove = "x"\n'
+    assert path.read_text() == '# mine\ntheme = "gruvbox"  # cold\nbell = true\n[keys]\nmove = "x"\n'
     path2 = write(tmp_path, '[keys]\nmove = "x"\n')
     assert remember("theme", "nord", path2) is None
     assert path2.read_text() == 'theme = "nord"\n\n[keys]\nmove = "x"\n'
     fresh = tmp_path / "new" / "settings.toml"
     assert remember("theme", "nord", fresh) is None
     assert load_settings(fresh).settings == Settings(theme="nord")
+
+
+def test_remember_replaces_a_value_written_over_several_lines_and_keeps_unknown_lines(tmp_path):
+    text = ('colour = "red"  # not ours\nchampion_prompts = [\n  "ally hits",  # this one\n  "ally misses",\n]\n'
+            'pace = 2\n[keys]\nmove = "x"\n[extra]\nwho = "me"\n')
+    path = write(tmp_path, text)
+    assert remember("champion_prompts", ("enemy comes near",), path) is None
+    assert path.read_text() == ('colour = "red"  # not ours\nchampion_prompts = ["enemy comes near"]\npace = 2\n'
+                                '[keys]\nmove = "x"\n[extra]\nwho = "me"\n')
+    assert remember("champion_prompts", "never", path) is None and remember("bell", True, path) is None
+    assert tomllib.loads(path.read_text()) == {"colour": "red", "champion_prompts": "never", "pace": 2, "bell": True,
+                                               "keys": {"move": "x"}, "extra": {"who": "me"}}
+
+
+def test_remember_writes_over_a_bad_value_and_keeps_the_other_bad_lines(tmp_path):
+    path = write(tmp_path, 'pace = "fast"\nbell = 3\n')
+    os.chmod(path, 0o640)
+    assert remember("pace", 0.2, path) is None
+    assert path.read_text() == 'pace = 0.2\nbell = 3\n'  # bell's bad value is still the user's to fix
+    assert os.stat(path).st_mode & 0o777 == 0o640  # the old file's permissions kept
+    assert [f.name for f in tmp_path.iterdir()] == ["settings.toml"]  # no temporary file left
+
+
+def test_remember_leaves_an_inline_table_alone(tmp_path):
+    path = write(tmp_path, 'keys = { move = "x" }\n')
+    assert remember("theme", "nord", path) is None  # a new top-level line before nothing: fine
+    assert tomllib.loads(path.read_text()) == {"keys": {"move": "x"}, "theme": "nord"}
+
+
+def test_stepped_goes_round_each_setting_both_ways():
+    assert stepped("ai_level", "normal", 1) == "hard" and stepped("ai_level", "random", -1) == "hard"
+    assert stepped("pace", 0.4, 1) == 0.7 and stepped("pace", 0.4, -1) == 0.2
+    assert stepped("pace", 0.5, 1) == 0.7 and stepped("pace", 0.5, -1) == 0.4  # between two steps
+    assert stepped("pace", 10.0, 1) == 0.0 and stepped("pace", 0.0, -1) == 10.0
+    assert stepped("intent", False, 1) is True and stepped("bell", True, -1) is False
+    themes = {"nord", "textual-dark", "tactica-terminal", "tactica-high-contrast"}
+    assert stepped("theme", "textual-dark", 1, themes) == "tactica-high-contrast"  # tactica's own first
+    assert stepped("theme", "tactica-high-contrast", 1, themes) == "tactica-terminal"
+    assert stepped("theme", "nord", -1, themes) == "tactica-terminal"
+    assert stepped("theme", "gone", 1, themes) == "tactica-high-contrast"
+    assert stepped("champion_prompts", "always", 1) == "never" and stepped("champion_prompts", "never", 1) == "always"
+    assert stepped("champion_prompts", ("ally hits",), 1) == "always"
+    assert stepped("champion_prompts", "never", 1) == "always"
+    with pytest.raises(KeyError):
+        stepped("keys", {}, 1)
+
+
+def test_CHP_2_a_trigger_asked_or_not_gives_always_never_or_the_muted_list():
+    assert with_trigger_asked("always", "ally hits", False) == ("ally hits",)
+    assert with_trigger_asked(("ally hits",), "ally hits", True) == "always"
+    never_but_one = with_trigger_asked("never", "ally misses", True)
+    assert never_but_one == tuple(t for t in CHAMPION_TRIGGERS if t != "ally misses")
+    assert with_trigger_asked(never_but_one, "ally misses", False) == "never"
+    assert with_trigger_asked(("enemy comes near",), "ally hits", False) == ("ally hits", "enemy comes near")
 
 
 def test_remember_leaves_a_bad_file_alone(tmp_path):

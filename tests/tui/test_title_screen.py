@@ -136,7 +136,7 @@ async def test_settings_shows_the_file_and_the_values_in_force(data, tmp_path):
         head = str(screen.query_one("#settings-path").render())
         assert str(path) in head
         rows = {row[0]: row[1:] for row in _rows(screen.table)}
-        assert rows["ai_level"] == ["hard", "file"] and rows["pace"] == ["0.4", "default"]
+        assert rows["ai_level"] == ["hard", "file"] and rows["pace"] == ["0.4 s", "default"]
         assert rows["keys.move"][0].startswith("x") and rows["keys.move"][1] == "file"
         await pilot.press("escape")
         await pilot.pause()

@@ -239,6 +239,14 @@ class LoadedSettings:
         return (f"The settings file {self.path} has {n} problem{'s' if n > 1 else ''}: the defaults are used "
                 f"for {'them' if n > 1 else 'it'} ({self.problems[0]}; tactica config lists them all)")
 
+    def short_warning(self) -> str | None:
+        """``warning`` in a few words, for a toast (the battle log and the settings screen say the rest)."""
+        if not self.problems:
+            return None
+        n = len(self.problems)
+        return (f"The settings file has {n} problem{'s' if n > 1 else ''}: the defaults are used for "
+                f"{'them' if n > 1 else 'it'}. The log, Settings and tactica config say more.")
+
 
 def settings_path() -> Path:
     """The settings file: ``$TACTICA_CONFIG_DIR/settings.toml``, else ``$TACTICA_DATA_DIR/settings.toml``,

@@ -22,7 +22,9 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.widgets._toast import ToastRack
 
+from tactica.client.describe import LogLine
 from tactica.client.export import export_battle, shown_path
 from tactica.client.factory import BattleFactory
 from tactica.client.opponent import Opponent
@@ -109,8 +111,8 @@ class TacticaApp(App[int]):
         # them, ``client.resume.autosaving``'s handlers flush the save before the signal ends us)
         self._watched = watch(self.save_and_exit)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
-        warning = self.settings_file.warning() if self.settings_file is not None else None
-        if warning:
+        warning = self.settings_file.short_warning() if self.settings_file is not None else None
+        if warning:  # once, in a toast; each battle's log says it whole (``_log_settings_warning``)
             self.notify(warning, title="Settings", severity="warning", timeout=10)
         if self.title_first:
             self.push_screen(TitleScreen(self._continue_text()))
@@ -151,7 +153,30 @@ class TacticaApp(App[int]):
     def start_battle(self, session: GameSession) -> None:
         """Show ``session`` on a new battle screen."""
         self.session = session
-        self.push_screen(BattleScreen(session), self._battle_done)
+        screen = BattleScreen(session)
+        self.push_screen(screen, self._battle_done)
+        self._log_settings_warning(screen)
+
+    def _settings_warning(self) -> str | None:
+        """The line saying the settings file has problems (None: it has none, or none was read)."""
+        return self.settings_file.warning() if self.settings_file is not None else None
+
+    def _log_settings_warning(self, screen: BattleScreen) -> None:
+        """Put the settings file's warning in the battle log of ``screen`` (once it is up): the toast
+        goes after a few seconds, the log keeps it."""
+        warning = self._settings_warning()
+        if warning:
+            self.call_after_refresh(lambda: screen.battle_log.add([LogLine(f"⚠ {warning}", "info")]))
+
+    def push_screen(self, screen, *args, **kwargs):
+        """Textual's ``push_screen``; the toasts of the screens under the new one are taken off them
+        (a dialog over the battle screen would show each toast twice: on the screen under it, still
+        drawn, and on its own; the screen under shows them again when it is back on top)."""
+        result = super().push_screen(screen, *args, **kwargs)
+        for lower in self.screen_stack[:-1]:
+            for rack in [w for w in lower.children if isinstance(w, ToastRack)]:
+                rack.remove_children()
+        return result
 
     def _setup_done(self, picked) -> None:
         if picked is None:
@@ -335,7 +360,9 @@ class TacticaApp(App[int]):
         self._leave_screens()
         self.tutorial = True
         self.session = session
-        self.push_screen(TutorialScreen(session, lesson), self._battle_done)
+        tutorial = TutorialScreen(session, lesson)
+        self.push_screen(tutorial, self._battle_done)
+        self._log_settings_warning(tutorial)
 
     def action_resume_battle(self) -> None:
         """Palette: continue the newest unfinished saved battle other than the one on screen."""

@@ -4,7 +4,10 @@ warning toast, champion prompts set to "never" are not asked."""
 from __future__ import annotations
 
 from textual.widgets._footer import FooterKey
+from textual.widgets._toast import ToastRack
 
+from tactica.client.content import demo_battle
+from tactica.client.factory import BattleFactory
 from tactica.client.session import GameSession
 from tactica.client.settings import KEY_BINDINGS, LoadedSettings, Settings, load_settings
 from tactica.engine import Phase
@@ -14,6 +17,7 @@ from tactica.engine.sandbox import battle, card
 from tactica.tui.screens.battle import BattleScreen
 from tactica.tui.screens.battle_keys import BINDINGS
 from tactica.tui.screens.champion_prompt import PowerPrompt
+from tactica.tui.screens.choice import ChoiceModal
 from tactica.tui.screens.help import HelpScreen
 from tactica.tui.widgets.map_view import MapView
 
@@ -98,7 +102,7 @@ async def test_without_a_settings_file_no_theme_is_written(tmp_path, monkeypatch
     assert not (tmp_path / "settings.toml").exists()
 
 
-async def test_a_bad_settings_file_is_said_in_a_toast(tmp_path):
+async def test_a_bad_settings_file_is_said_once_in_a_toast_and_whole_in_the_battle_log(tmp_path):
     path = tmp_path / "settings.toml"
     path.write_text("pace = = 3\n")
     loaded = load_settings(path)
@@ -106,8 +110,35 @@ async def test_a_bad_settings_file_is_said_in_a_toast(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         messages = [n.message for n in app._notifications]
-        assert any(f"The settings file {path} has 1 problem" in m and ":1:8: error" in m for m in messages)
+        assert messages == ["The settings file has 1 problem: the defaults are used for it. The log, Settings and "
+                            "tactica config say more."]
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        logged = [line for line in screen.battle_log.lines_written if "settings file" in line]
+        assert logged == [f"⚠ The settings file {path} has 1 problem: the defaults are used for it ({path}:1:8: "
+                          "error: not valid TOML: Invalid value; tactica config lists them all)"]
+
+
+async def test_a_toast_is_drawn_once_when_a_question_opens_over_the_battle(tmp_path):
+    """The settings warning came up twice at 80×24 (issue 20): once on the battle screen, still drawn
+    under the who-goes-first question, and once on the question.  The screens under a new one lose
+    their toasts; the battle screen shows them again when it is back on top."""
+    path = tmp_path / "settings.toml"
+    path.write_text("pace = = 3\n")
+    app = SettledApp(BattleFactory(*demo_battle(), seed=7), settings=load_settings(path))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        for _ in range(5):
+            await pilot.pause(0.05)
+        assert isinstance(app.screen, ChoiceModal)  # who goes first
+        drawn = [holder for s in app.screen_stack for rack in s.children if isinstance(rack, ToastRack)
+                 for holder in rack.children]
+        assert len(drawn) == 1 and drawn[0].screen is app.screen
+        await pilot.press("enter")
+        for _ in range(5):
+            await pilot.pause(0.05)
         assert isinstance(app.screen, BattleScreen)
+        drawn = [holder for rack in app.screen.children if isinstance(rack, ToastRack) for holder in rack.children]
+        assert len(drawn) == 1
 
 
 PRESS = ChampionPower("Press the Attack", 1, ChampionTrigger.ALLY_HITS, ChampionEffect.EXTRA_DAMAGE, amount=10)

@@ -45,6 +45,11 @@ from .screens.title import TitleScreen
 from .screens.too_small import cover_when_small
 from .themes import OWN_THEMES, theme_names
 
+#: Keys that draw nothing or draw as a lower-case word, as the footer names them ("space" would be a
+#: blank): the help, the settings screen and the status line say the same (``client.settings.key_display``).
+_KEY_NAMES = {"space": "Space", "tab": "Tab", "escape": "Esc", "backspace": "Backspace", "delete": "Del",
+              "insert": "Ins", "home": "Home", "end": "End", "pageup": "PgUp", "pagedown": "PgDn"}
+
 #: The title screen's New battle question: who plays Player 2 (an AI level, or "human": hot-seat).
 _OPPONENT_WORDS = {"normal": "The AI (normal)", "greedy": "The AI (greedy: easier)", "hard": "The AI (hard)",
                    "random": "The AI (random: plays at random)",
@@ -297,6 +302,16 @@ class TacticaApp(App[int]):
             level=result.opponent, player=1, intent=self.settings.intent, pace=self.settings.pace)
         factory = replace(self.factory, warbands=(mine, other), maps=(battle_map,), opponent=opponent)
         self.start_battle(factory.quick())
+
+    def get_key_display(self, binding: Binding) -> str:
+        """How the footer names ``binding``'s key: Textual's way ("⏎", "^z", "?"), but the keys that
+        would draw as a blank or a lower-case word by their names ("Space", "Tab", "Esc", "shift+Tab")."""
+        if binding.key_display:
+            return binding.key_display
+        modifiers, key = binding.parse_key()
+        if key in _KEY_NAMES:
+            return "+".join([*modifiers, _KEY_NAMES[key]])
+        return super().get_key_display(binding)
 
     # -- leaving on a signal or Ctrl+C ----------------------------------------------
     def on_unmount(self) -> None:

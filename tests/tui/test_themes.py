@@ -79,3 +79,49 @@ async def test_an_unknown_theme_in_the_settings_leaves_the_default():
                      settings=LoadedSettings(Settings(theme="neon"), None, True))
     async with app.run_test(size=(80, 24)):
         assert app.theme == "textual-dark"
+
+
+#: The map styles whose ground a threatened square sits beside: every creature's, every zone's and
+#: start area's, every other mark's.
+BESIDE_THREAT = re.compile(r"(p\d|active|target|picked|provoker|zone|area|reach|shift|aura|template|path|end|deploy)")
+
+
+def _distance(a: str, b: str) -> float:
+    ca, cb = Style.parse(a).bgcolor, Style.parse(b).bgcolor
+    assert ca is not None and cb is not None
+    return sum((x - y) ** 2 for x, y in zip(ca.get_truecolor(), cb.get_truecolor())) ** 0.5
+
+
+@pytest.mark.parametrize("name", sorted(ALL_THEMES))
+def test_the_threat_ground_is_far_from_every_side_zone_and_mark_in_every_theme(name):
+    """tactica-high-contrast drew Player 2's dark creature squares in the threat ground's very red
+    (#a00000 both), the default theme 30 apart (issue 20): the threat ground is a grey, at least 60
+    apart (RGB distance) from the ground of every creature, zone, start area and other mark."""
+    table = styles_for(ALL_THEMES[name])
+    for key, style in table.items():
+        if BESIDE_THREAT.match(key) and Style.parse(style).bgcolor is not None:
+            assert _distance(table["threat"], style) >= 60, (name, key)
+
+
+async def test_a_threatened_zone_keeps_its_owners_colour_and_an_aura_reads_without_colour():
+    from dataclasses import replace
+
+    from tactica.tui.widgets.map_view import MapView, aura_text
+    zone = {(3, 1), (4, 1), (3, 2), (4, 2)}
+    state = battle("......\n.A....\n......\n.....b", vp_zones={"A": zone, "B": {(0, 3)}})
+    app = SettledApp(FixedFactory(GameSession(state=state, seed=0)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        mv = app.screen.query_one(MapView)
+        owner = next(iter(mv.zone_marks()))
+        plain = next(sq for sq in sorted(zone) if sq != owner)
+        zone_text, zone_style = mv._cell3(plain)
+        mv.overlay = replace(mv.overlay, threat=frozenset(zone | {(0, 0)}))
+        await pilot.pause()
+        text, style = mv._cell3(plain)
+        assert text == "!" + zone_text[1:] and style == zone_style  # the mark, the owner's colour
+        assert mv._cell3((0, 0)) == ("!. ", Style.parse(mv.style_table["threat"]))
+        mv.overlay = replace(mv.overlay, threat=frozenset(), aura=frozenset({(0, 0)}))
+        await pilot.pause()
+        assert mv._cell3((0, 0))[0] == "~.~"
+    assert aura_text("◆^ ") == "◆^~" and aura_text(" ^ ") == "~^~"

@@ -77,7 +77,7 @@ async def test_new_battle_asks_for_the_opponent_then_opens_setup_and_esc_comes_b
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen) and app.factory.opponent is None
         footer = {k.description: k.key_display for k in app.screen.query(FooterKey)}
-        assert footer.get("Back") == "esc" and "Quit" not in footer  # Esc goes back to the title
+        assert footer.get("Back") == "Esc" and "Quit" not in footer  # Esc goes back to the title
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is title and app.is_running

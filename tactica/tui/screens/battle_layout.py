@@ -71,7 +71,7 @@ def legend(maps: Iterable[MapDef], players: int = 2, zones: tuple[tuple[int, str
         else:
             lines.append(extra.pop(0))
     lines += [": reach  s shift  o path", "x charge  ░ area", ":◆: [u]◆P1[/u] zone+mark",
-              f"[u]lbl[/u] condition [{styles['aura']}] [/]aura",
+              f"[u]lbl[/u] condition [{styles['aura']}]~[/] aura",
               f"[{styles['threat']}]![/] threat  * its reach ({escape(threat_key)})"]
     if players > 2:
         cases = ("[b]AB[/b] P1", "[b]ab[/b] P2", "[b]Ab[/b] P3", "[b]aB[/b] P4")[:players]

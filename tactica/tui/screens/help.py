@@ -38,7 +38,7 @@ HELP = """\
 | f | against the AI: fast mode — no pause between the AI's steps (again: back to the pace) |
 | i | against the AI: show or hide why it chooses each action (its intent) in the log |
 | # | rulers: show or hide the column numbers along the top of the map and the row numbers down its left, as the log counts squares ("column 23, row 9"); the side panel's top line always names the cursor's square |
-| t | threat view: show or hide every square an enemy could attack next turn (a move then an attack, or a charge; reach, range and area templates counted), marked `!` at the square's left on a dark red ground, and the reach of the creature under the cursor, marked `*` at its right (works while the AI plays too) |
+| t | threat view: show or hide every square an enemy could attack next turn (a move then an attack, or a charge; reach, range and area templates counted), marked `!` at the square's left on a grey ground (a VP zone keeps its colour), and the reach of the creature under the cursor, marked `*` at its right (works while the AI plays too) |
 | z / ctrl+z | undo: take back a move or an activation in the current activation, if no die was rolled |
 | ] / [ | scroll the stat card when it is longer than its panel (] at its end goes back to the top); the footer shows `]` only then |
 | PgUp / PgDn, Home / End, wheel | read the battle log back (the wheel over the log): a page back or on, the oldest or the newest line. While you read back, new lines (the AI's turn) do not move it: its top border counts them; End or scrolling to the bottom follows the newest lines again, and so does your own next action. The footer shows `PgUp` once the log is longer than its pane. Where the log is only a few rows (80×24), PgUp and Home open the whole log on the whole screen instead (Esc: back to the battle) |
@@ -87,7 +87,7 @@ flanks its diamond (`:◆:`, `s◆s`, `o◆o`, `x◆x`); the square naming the z
 owner keeps `◆P1`, underlined in the mark's colour.  An **underlined label** (and `!`
 on a large terminal) is a creature with a condition or ongoing damage; its card
 lists each one with its duration.  With the cursor on a creature that has an
-**aura**, the squares the aura covers are tinted violet; a creature's card
+**aura**, the squares the aura covers are tinted violet and marked `~.~`; a creature's card
 lists the auras covering it.
 
 ## Rules in short

@@ -32,9 +32,10 @@ What a square shows (so it reads without colour, too):
   mark's colour instead, so zone and mark both show;
 * `` ░ `` (orange) a square the aimed close or area attack covers;
   creatures inside are marked as targets;
-* violet squares: the auras of the creature under the cursor;
-* with the threat view on (t): ``!`` at a square's left (dark red) where an enemy could attack next
-  turn, ``*`` at its right where the creature under the cursor could;
+* ``~.~`` violet squares: the auras of the creature under the cursor;
+* with the threat view on (t): ``!`` at a square's left (on grey: no side's colour) where an enemy could
+  attack next turn, ``*`` at its right where the creature under the cursor could; a VP zone keeps its
+  owner's colour and takes the marks;
 * an underlined label: the creature has a condition or ongoing damage
   (``!`` after it at the large size; the stat card lists them);
 * ``[ ]`` / reverse video: the cursor.
@@ -200,7 +201,9 @@ STYLES = {
     "deploy": "bold bright_green on #1d4d1d",
     "template": "bold black on #d08a1a",
     "aura": "#e0c8ff on #3b2460",
-    "threat": "bold #ffb0b0 on #4a1414",
+    # the threat view's ground is grey, a colour no side, zone or other mark has: a red one hid
+    # Player 2's creatures (red) inside a threatened field (issue 20)
+    "threat": "bold #ffc8c8 on #5a5a5a",
     "condition": "underline",
     # cave features (the underground module)
     "rubble": "black on #7a6a4a",
@@ -261,7 +264,7 @@ HIGH_CONTRAST_STYLES = {
     "provoker": "bold #ffffff on #ff00ff underline", "provokeralt": "not bold #ffffff on #a000a0 underline",
     "reach": "#ffffff on #005000", "shift": "bold #ffffff on #0000c0", "path": "bold #000000 on #00ff00",
     "end": "bold #000000 on #00ff00", "deploy": "bold #00ff00 on #000000", "template": "bold #000000 on #ff8000",
-    "aura": "#ffffff on #6000a0", "threat": "bold #ffffff on #a00000",
+    "aura": "#ffffff on #6000a0", "threat": "bold #ffff00 on #404040",
 }
 
 #: The map on a light theme: start areas and zones tinted pale instead of dark, the squares' dots grey.
@@ -276,7 +279,7 @@ LIGHT_STYLES = {
     "p0donealt": "not bold #6078c0", "p1donealt": "not bold #c06060", "p2donealt": "not bold #509050",
     "p3donealt": "not bold #a09040",
     "reach": "#000000 on #c0f0c0", "shift": "bold #000000 on #c0d0ff", "deploy": "bold #007000 on #c0f0c0",
-    "aura": "#400080 on #e0d0ff", "threat": "bold #a00000 on #ffd0d0",
+    "aura": "#400080 on #e0d0ff", "threat": "bold #800000 on #b4b4b4",
 }
 
 
@@ -316,6 +319,12 @@ def footprint(dx: int, dy: int, size: int, width: int = CELL, sub: int | None = 
             fill = fill[:-1] + ("┐" if top else "┘")
         return fill
     return ("│" if left else " ") + " " * (width - 2) + ("│" if right else " ")
+
+
+def aura_text(text: str) -> str:
+    """A square's three columns inside the aura of the creature under the cursor: ``~`` on each blank
+    side of its glyph (`` . `` → ``~.~``), so the aura reads without its violet."""
+    return ("~" if text[0] == " " else text[0]) + text[1] + ("~" if text[2] == " " else text[2])
 
 
 def threat_text(text: str, threat: bool, reach: bool) -> str:
@@ -853,7 +862,9 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
                 text = ":" + text[1:-1] + ":"
         elif sq in ov.aura:
             style = s["aura"]
-        elif sq in ov.threat:
+            if not (ov.threat or ov.reach):  # ~.~: an aura reads without colour too
+                text = aura_text(text)
+        elif sq in ov.threat and "◆" not in text:  # a zone keeps its owner's colour; its ! says the threat
             style = s["threat"]
         if sq == self.square:
             style = style + Style(reverse=True, bold=True)

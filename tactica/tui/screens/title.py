@@ -2,7 +2,7 @@
 
 Entries: New battle (who plays the other side, then the setup screen), Continue (the newest
 unfinished saved battle; shown only when there is one), Tutorial, Build a warband, Rules reference,
-Settings (the settings file's path and the values in force), Quit.  Keys: ↑ ↓ and Enter, or each
+Settings (every setting, changed and saved to the settings file), Quit.  Keys: ↑ ↓ and Enter, or each
 entry's letter (shown beside it); the mouse clicks an entry.  The screen only says which entry was
 chosen (``TacticaApp.title_chosen`` does it); it stays under what it opened and comes back when
 that closes.
@@ -50,7 +50,7 @@ ENTRIES: tuple[TitleEntry, ...] = (
                "Pick creatures from the card catalogue, save the warband, and battle with it."),
     TitleEntry("rules", "Rules reference", "r", "Every rule of the game, searched by ID or word."),
     TitleEntry("settings", "Settings", "s",
-               "The settings file's path and the values in force (the AI's level, pace, theme, keys…)."),
+               "Change the AI's level and pace, the theme, the prompts, the bell…; see the keys."),
     TitleEntry("quit", "Quit", "q", "Leave tactica."),
 )
 """Every entry, in the screen's order (Continue is left out when there is nothing to continue)."""

@@ -561,9 +561,12 @@ def _toml_value(value: object) -> str:
     return repr(value)
 
 
-def default_text(settings: Settings | None = None) -> str:
+def default_text(settings: Settings | None = None, written: Collection[str] | None = None) -> str:
     """A commented settings file holding ``settings`` (default: the defaults), every key listed under
-    ``[keys]`` as a comment with its default (``tactica config --init`` writes it)."""
+    ``[keys]`` as a comment with its default (``tactica config --init`` writes it).
+
+    ``written``: the top-level fields given a line of their own (None: all of them); the others are
+    written as comments (``# pace = 0.4``), so they stay defaults (``remember``'s new file)."""
     settings = settings or Settings()
     lines = ["# tactica settings (TOML). The command line beats this file; delete a line for its default.",
              "# tactica config shows the values in force and where each comes from.", ""]
@@ -571,7 +574,8 @@ def default_text(settings: Settings | None = None) -> str:
         if name == "keys":
             continue
         lines.extend(textwrap.wrap(_COMMENTS[name], 98, initial_indent="# ", subsequent_indent="# "))
-        lines.append(f"{name} = {_toml_value(getattr(settings, name))}")
+        comment = "" if written is None or name in written else "# "
+        lines.append(f"{comment}{name} = {_toml_value(getattr(settings, name))}")
         lines.append("")
     lines.append("# Battle keys: uncomment a line and give other keys (Textual's names: \"x\", \"ctrl+x\", \"f2\",")
     lines.append("# \"pageup\"; several: \"x,f2\"). Each action needs a key of its own; ctrl+c and ctrl+p are kept.")
@@ -606,8 +610,8 @@ def remember(name: str, value: str | bool | float | tuple[str, ...], path: Path 
     unparsed = [p for p in loaded.problems if not p.field]
     if unparsed:
         return f"the settings file has problems ({unparsed[0]})"
-    if not loaded.found:
-        text = default_text(replace(loaded.settings, **{name: value}))  # type: ignore[arg-type]
+    if not loaded.found:  # the commented default file, only this setting set (the others stay defaults)
+        text = default_text(replace(loaded.settings, **{name: value}), written={name})  # type: ignore[arg-type]
     else:
         try:
             changed = _with_value(read_regular(path, MAX_SETTINGS_BYTES).decode("utf-8"), name, value)
@@ -646,6 +650,10 @@ def _with_value(text: str, name: str, value: object) -> str | None:
             break
     elif name not in before:
         first_table = next((i for i, t in enumerate(rows) if _TABLE.match(t)), len(rows))
+        commented = re.compile(rf"^\s*#\s*{re.escape(name)}\s*=")  # the default file's "# pace = 0.4"
+        at = next((i for i, t in enumerate(rows[:first_table]) if commented.match(t)), None)
+        if at is not None:
+            candidates.append([*rows[:at], new_line, *rows[at + 1:]])
         candidates.append([*rows[:first_table], new_line, *([""] if first_table < len(rows) else []),
                            *rows[first_table:]])
     for rows_out in candidates:

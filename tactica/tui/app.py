@@ -34,7 +34,7 @@ from tactica.client.session import GameSession
 from tactica.client.settings import LoadedSettings, Settings, key_display, load_settings, remember
 from tactica.saves.codec import SaveError
 
-from .commands import GameCommands
+from .commands import GameCommands, MarkedThemes
 from .exit_signals import EXIT_INTERRUPTED, unwatch, watch
 from .screens.battle import BattleScreen
 from .screens.choice import ChoiceModal
@@ -302,6 +302,11 @@ class TacticaApp(App[int]):
             level=result.opponent, player=1, intent=self.settings.intent, pace=self.settings.pace)
         factory = replace(self.factory, warbands=(mine, other), maps=(battle_map,), opponent=opponent)
         self.start_battle(factory.quick())
+
+    def search_themes(self) -> None:
+        """The palette's "Theme": Textual's list of themes, the one in force first and marked."""
+        from textual.command import CommandPalette
+        self.push_screen(CommandPalette(providers=[MarkedThemes], placeholder="Search for themes…"))
 
     def get_key_display(self, binding: Binding) -> str:
         """How the footer names ``binding``'s key: Textual's way ("⏎", "^z", "?"), but the keys that

@@ -48,3 +48,33 @@ class GameCommands(Provider):
             score = matcher.match(command.name)
             if score > 0:
                 yield Hit(score, matcher.highlight(command.name), run, text=command.name, help=command.help)
+
+
+class MarkedThemes(Provider):
+    """Textual's theme list (ctrl+p → "Theme") with the theme in force marked "(in force)" and listed
+    first, so a player sees which one they have before choosing (nm-tut 25)."""
+
+    def _themes(self) -> list[tuple[str, str, Callable[[], Any]]]:
+        """(the name matched, the line shown, what choosing it does) for every theme, the one in force first."""
+        app = self.app
+
+        def choose(name: str) -> Callable[[], None]:
+            def run() -> None:
+                app.theme = name
+            return run
+
+        names = sorted(app.available_themes, key=lambda n: (n != app.theme, n))
+        return [(n, f"{n}  (in force)" if n == app.theme else n, choose(n)) for n in names]
+
+    async def discover(self) -> Hits:
+        """Every theme, the one in force first and marked."""
+        for _, shown, run in self._themes():
+            yield DiscoveryHit(shown, run)
+
+    async def search(self, query: str) -> Hits:
+        """The themes whose name matches ``query``."""
+        matcher = self.matcher(query)
+        for name, shown, run in self._themes():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(shown), run, text=shown)

@@ -188,6 +188,11 @@ def test_remember_changes_one_line_and_keeps_the_comments(tmp_path):
     fresh = tmp_path / "new" / "settings.toml"
     assert remember("theme", "nord", fresh) is None
     assert load_settings(fresh).settings == Settings(theme="nord")
+    # a new file sets only that one: the others stay defaults, written as comments (nm-tut 25)
+    assert load_settings(fresh).from_file == {"theme"} and "# pace = 0.4" in fresh.read_text()
+    assert remember("pace", 1.0, fresh) is None  # then its commented line becomes the setting
+    assert "# pace = 0.4" not in fresh.read_text() and load_settings(fresh).from_file == {"theme", "pace"}
+    assert fresh.read_text().count("pace = 1.0") == 1
 
 
 def test_remember_replaces_a_value_written_over_several_lines_and_keeps_unknown_lines(tmp_path):

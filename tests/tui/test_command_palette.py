@@ -110,3 +110,23 @@ async def test_resume_from_the_palette_says_when_there_is_nothing_else(saved_ai_
         await pilot.pause()
         assert app.session is first  # the only unfinished battle is the one on screen
         assert any("No other unfinished battle" in str(n.message) for n in app._notifications)
+
+
+async def test_the_theme_list_marks_the_theme_in_force_and_lists_it_first():
+    """nm-tut 25: Ctrl+P → Theme listed 22 themes without saying which one was in force."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await answer_questions(pilot, app)
+        app.search_themes()
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, CommandPalette)
+        for _ in range(50):
+            await pilot.pause(0.05)
+            names = [str(o.prompt).split("\n")[0] for o in app.screen.query_one("CommandList").options]
+            if names:
+                break
+        assert names[0] == "textual-dark  (in force)" and "nord" in names
+        assert sum("(in force)" in n for n in names) == 1
+        await pilot.press(*"nord", "enter")
+        await pilot.pause()
+        assert app.theme == "nord"

@@ -50,8 +50,17 @@ async def test_help_names_the_rule_modules_on_and_what_they_change():
             short = text.split("## Rules in short", 1)[1]
             if not modules:
                 assert "Rule modules on" not in text
+                assert "(diagonals cost 1, difficult terrain 2;" in short and "cannot move again" in short
                 continue
             assert f"**{modules[0]}**" in short.split("* **Rounds.**")[0]
+            # the skirmish sentences the module changes say its rule, not the other (nm-g35 2, nm-g5e 1)
+            activation = short.split("* **Activation.**", 1)[1].split("* **", 1)[0]
+            if modules == ("grid35",):
+                assert "diagonals cost 1, 2, 1, 2" in activation and "(diagonals cost 1," not in activation
+                assert "run up to 4× speed" in activation
+            else:
+                assert "cannot move again" not in activation and "may move on" in activation
+                assert "G5E-DIFF" in activation
             assert ("G35-RUN" if modules == ("grid35",) else "G5E-SPLIT") in short
             await pilot.press("r")
             await pilot.pause()

@@ -182,6 +182,37 @@ MODULE_SHORT: dict[str, str] = {
 }
 
 
+#: The "Rules in short" sentences an optional rule module changes, and what they read with it on:
+#: a newcomer on a grid35 or grid5e map read "diagonals cost 1" and "cannot move again" under the
+#: modules' note (nm-g35 2, nm-g5e 1), so the sentences themselves say the module's rule.
+MODULE_SENTENCES: dict[str, tuple[tuple[str, str], ...]] = {
+    "grid35": (("(diagonals cost 1, difficult terrain 2;",
+                "(grid35: diagonals cost 1, 2, 1, 2 … along the move, G35-DIAG; difficult and other hampered "
+                "squares cost double, G35-HAMPER;"),
+               ("provokes nothing.  A creature",
+                "provokes nothing.  grid35: a move may run up to 4× speed, taking both actions (G35-RUN).  "
+                "A creature")),
+    "grid35-simple": (("(diagonals cost 1, difficult terrain 2;",
+                       "(diagonals cost 1; grid35-simple: difficult and other hampered squares cost double, "
+                       "G35-HAMPER;"),),
+    "grid5e": (("(diagonals cost 1, difficult terrain 2;",
+                "(diagonals cost 1, difficult terrain 2, and with grid5e another creature's square is "
+                "difficult too, G5E-DIFF;"),
+               ("A creature that moves and then attacks cannot move again.",
+                "grid5e: a creature that moves and then attacks may move on with what is left of its move, "
+                "without an action (G5E-SPLIT).")),
+}
+
+
+def with_modules(text: str, modules: Sequence[str]) -> str:
+    """The help's Markdown ``text`` with the "Rules in short" sentences the optional rule ``modules``
+    change said their way (``MODULE_SENTENCES``)."""
+    for module in modules:
+        for old, new in MODULE_SENTENCES.get(module, ()):
+            text = text.replace(old, new, 1)
+    return text
+
+
 def modules_note(modules: Sequence[str]) -> str:
     """The "Rules in short" paragraph naming the optional rule ``modules`` on in this battle and what
     each changes ("" with none on); where a module's rule and the summary differ, the module's
@@ -233,7 +264,7 @@ class HelpScreen(ModalScreen[None]):
 
     def text(self) -> str:
         """The help's Markdown: ``help_text`` with the modules' note at the head of "Rules in short"."""
-        text = help_text(self._keys())
+        text = with_modules(help_text(self._keys()), self.modules)
         note = modules_note(self.modules)
         return text.replace("## Rules in short\n\n", "## Rules in short\n\n" + note, 1) if note else text
 

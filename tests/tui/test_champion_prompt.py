@@ -136,6 +136,8 @@ async def test_CHP_2_no_and_stop_asking_declines_that_trigger_by_itself_until_o(
         screen = app.screen
         assert isinstance(screen, BattleScreen) and screen.session.actions[-1] == DeclinePower()
         assert screen.muted_triggers == {0: {"ally hits"}}
+        # where to stop asking in every battle (nm-tut 17: six prompts a battle)
+        assert any('Settings (ctrl+p, "settings": champion_prompts)' in n.message for n in app._notifications)
         await pilot.press("o")  # ask again
         assert screen.muted_triggers == {}
 

@@ -154,8 +154,9 @@ class Decisions:
             if i >= len(options):  # "No, and stop asking"
                 muted.update(triggers)
                 screen.notify(f"{player_name(st.decider)} will not be asked about champion powers when: "
-                              f"{', '.join(triggers)}. Press o to be asked again.", title="Champion prompts",
-                              timeout=6)
+                              f"{', '.join(triggers)}. Press o to be asked again; Settings (ctrl+p, "
+                              '"settings": champion_prompts) stops asking in every battle.',
+                              title="Champion prompts", timeout=8)
                 return DeclinePower()
             return options[i]
         self.ask(PowerPrompt(st, options, mutable=True), answer)

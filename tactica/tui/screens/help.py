@@ -33,7 +33,7 @@ HELP = """\
 | d | with the grid5e rules: drop prone (free), or stand up when prone (half the speed; G5E-PRONE) |
 | g | with the underground rules: dig at the rubble beside the active creature (its whole activation; UG-RUBBLE) |
 | y / n / x | in a champion-power prompt: yes / no / no, and stop asking about that trigger (ally hits, misses, is hit, starts or ends its turn) for the rest of the battle |
-| o | ask about every champion-power trigger again (undo the prompts' x) |
+| o | ask about every champion-power trigger again (undo the prompts' x); the Settings screen's champion_prompts stops asking in every battle |
 | p | while deploying: place the rest of your creatures automatically |
 | f | against the AI: fast mode — no pause between the AI's steps (again: back to the pace) |
 | i | against the AI: show or hide why it chooses each action (its intent) in the log |

@@ -361,6 +361,13 @@ def _locate(text: str, table: str, key: str) -> tuple[int, int]:
     return (table_line, 1) if table_line else (0, 0)
 
 
+def _did_you_mean(name: str, known: Collection[str]) -> str:
+    """" (did you mean move?)" when ``name`` is close to one of ``known`` (a typing slip), else ""."""
+    import difflib  # noqa: PLC0415 - only for a file with a problem
+    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.75)
+    return f" (did you mean {close[0]}?)" if close else ""
+
+
 def _name_column(text: str, line: int, name: str, col: int) -> int:
     """1-based column where ``name`` begins on line ``line`` of ``text`` (its value's column ``col`` when
     the line does not begin with it: an inline table, or no line)."""
@@ -432,7 +439,8 @@ def _check_keys(table: object, text: str, shown: str) -> tuple[dict[str, str], l
         if name not in _BY_NAME:
             line, col = _locate(text, "keys", name)
             problems.append(SettingsProblem(shown, line, _name_column(text, line, name, col), f"keys.{safe}",
-                                            f"unknown battle key {safe!r}; the keys are {', '.join(_BY_NAME)}"))
+                                            f"unknown battle key {safe!r}{_did_you_mean(name, _BY_NAME)}; the keys are "
+                                            f"{', '.join(_BY_NAME)}"))
             continue
         if not isinstance(value, str) or not value.strip():
             problem(name, f'expected a key such as "x", "ctrl+x" or "f2" (several: "x,f2"), got '
@@ -513,7 +521,8 @@ def load_settings(path: Path | None = None, themes: Collection[str] | None = Non
         if name not in FIELDS:  # the name is wrong: point at it, not at its value
             col = _name_column(text, line, name, col)
             problems.append(SettingsProblem(shown, line, col, safe,
-                                            f"unknown setting; the settings are {', '.join(FIELDS)}"))
+                                            f"unknown setting{_did_you_mean(name, FIELDS)}; the settings are "
+                                            f"{', '.join(FIELDS)}"))
             continue
         checked, why = _check_field(name, value, themes)
         if why is not None:

@@ -128,6 +128,9 @@ def test_keys_are_normalised_and_checked(tmp_path):
                         'key (enter, tab, space, escape, up, pageup, f1…) or either after "ctrl+", "shift+", "alt+"')
     assert found[1].startswith(f"{path}:3:10: error: keys.attack: ctrl+c is kept for the game")
     assert found[2].startswith(f"{path}:4:1: error: keys.fly: unknown battle key 'fly'")
+    mistyped = load_settings(write(tmp_path, 'paec = 1\n[keys]\nmvoe = "x"\n'))
+    assert [str(p).split(": error: ")[1].split(";")[0] for p in mistyped.problems] == [
+        "paec: unknown setting (did you mean pace?)", "keys.mvoe: unknown battle key 'mvoe' (did you mean move?)"]
     assert found[3].startswith(f"{path}:5:8: error: keys.quit: expected a key")
     assert found[4] == (f"{path}:6:9: error: keys.shift: a is also the key of attack; give each action its own "
                         "key (rebind the other one too)")

@@ -115,7 +115,7 @@ class SettingsScreen(ModalScreen[None]):
                                 background: $panel; border-title-align: left; }
     SettingsScreen #settings-path { padding: 0 1; }
     SettingsScreen #settings-list { height: 1fr; border: none; padding: 0 1; background: $panel; }
-    SettingsScreen #settings-about { height: 3; padding: 0 1; color: $text; border-top: solid $primary; }
+    SettingsScreen #settings-about { height: 4; padding: 0 1; color: $text; border-top: solid $primary; }
     SettingsScreen #settings-keys { height: 1; color: $text-muted; padding: 0 1; }
     """
 

@@ -106,7 +106,8 @@ lists the auras covering it.
   wall's corner, so going round one costs 2); a shift moves 1 square and
   provokes nothing.  A creature that moves and then attacks cannot move again.
 * **Opportunity attacks.** Leaving a square adjacent to an enemy, or making a
-  ranged attack next to one, lets that enemy make a free basic attack.
+  ranged attack next to one, lets that enemy make a free basic attack: any
+  attack its card marks basic, a crossbow's too, at an adjacent enemy (OA-1).
 * **Attacks.** d20 + attack bonus + modifiers ≥ the target's AC or DEF hits;
   natural 20 always hits and doubles the damage, natural 1 always misses.
   Combat advantage (e.g. flanking) +2, charge +1, cover −2.
@@ -119,7 +120,9 @@ lists the auras covering it.
   is the ◆ zone marked with your player (P1, P2): it lies on the enemy's
   side of the map, so scoring means marching across.  Standing in the
   enemy's zone does not stop it scoring.  The first
-  to the point limit wins; a side with no creatures left loses.
+  to the point limit wins; a side with no creatures left loses.  After 10
+  rounds in a row without combat (the log counts them) the side with more VP
+  wins (SCN-TIE).
 """
 
 

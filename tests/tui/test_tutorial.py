@@ -454,3 +454,62 @@ async def test_the_intent_steps_panel_fits_at_80x24_before_and_after():
         await pilot.pause()
         assert screen.lesson.step.id == "attack"
         assert len(panel.render().wrap(panel.content_region.width)) <= panel.content_region.height, str(panel.render())
+
+
+async def test_an_aggressive_learner_still_reaches_the_vp_zone_step_and_the_end_of_the_lesson():
+    """Issue 20 (nm-tut 1): the newcomer's line — each step done as told, but every activation charging
+    or attacking whenever it can, from the first round — no longer ends the battle during step 10: the
+    lesson reaches step 11 (VP zones and the end of a round) and the last step with the battle still
+    going on, each step passed only once the learner had done something under it (the zones step is no
+    longer passed by a round that ends in the AI's turn), and the lesson is not "finished" before the
+    last step (a second ``tactica tutorial`` then does not say "Every step is done")."""
+    app = _app()
+    passed: dict[str, bool] = {}  # step id -> the learner had acted under it when it was passed
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = _screen(app)
+        lesson = screen.lesson
+        advance = lesson.advance
+
+        def recorded() -> None:
+            if lesson.step is not None:
+                passed[lesson.step.id] = lesson.acted or lesson.ready
+            advance()
+
+        lesson.advance = recorded
+        await _settle(pilot, screen)
+        await _answer(pilot, screen)
+        for _ in range(80):
+            if lesson.finished or lesson.step.id == "finish" or screen.session.phase is Phase.OVER:
+                break
+            step = lesson.step.id
+            await _act(pilot, screen, step if step in ("undo", "intent", "shift", "flank") else "charge")
+        assert screen.session.phase is not Phase.OVER, "the battle ended before the lesson did"
+        assert lesson.step.id == "finish" and not lesson.finished
+        assert list(passed) == [step.id for step in STEPS[:-1]]
+        assert passed["zones"], "a round's end passed the zones step before the learner did anything under it"
+        assert "Step 13 of 13" in str(screen.lesson_panel.render())
+
+
+async def test_every_steps_text_fits_the_panel_at_80x24_and_the_zones_step_gives_its_numbers():
+    """Issue 20 (nm-tut 2, 12): each step's text is whole in the lesson's panel at
+    80×24; the charge step says a move may come first (about twice the speed) and names the threat view's
+    key; the zones step names the VP a held zone scores and the target, from the battle's own rules."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await _settle(pilot, screen)
+        await _answer(pilot, screen)
+        rules = screen.session.state.rules
+        panel = screen.lesson_panel
+        while not screen.lesson.finished:
+            screen.show_lesson()
+            await pilot.pause()
+            text = str(panel.render())
+            lines = panel.render().wrap(panel.content_region.width)
+            assert len(lines) <= panel.content_region.height, text
+            if screen.lesson.step.id == "charge":
+                assert "twice its speed" in text and "t marks every square an enemy can attack" in text
+            if screen.lesson.step.id == "zones":
+                assert f"you score {rules.held_zone_vp} VP" in text and f"{rules.target} VP wins" in text
+                assert (rules.held_zone_vp, rules.target) == (5, 100)
+            await pilot.press("ctrl+n")

@@ -21,7 +21,7 @@ from textual.widgets import Static
 
 from tactica.client.describe import LogLine
 from tactica.client.session import GameSession
-from tactica.client.tutorial import Lesson, Seen
+from tactica.client.tutorial import Lesson, Seen, battle_numbers
 from tactica.engine import Event
 
 from ..widgets.map_view import MapView
@@ -154,9 +154,11 @@ class TutorialScreen(BattleScreen):
         return set(Settings().bound_keys().get(name, "").split(","))
 
     def key_names(self) -> dict[str, str]:
-        """Action name -> the key bound to it now, for the lesson's texts."""
+        """Action name -> the key bound to it now, for the lesson's texts, and the battle's numbers
+        (``client.tutorial.NUMBERS``: "zone_vp" -> "5")."""
         names = key_names(self.bound_now())
         names["ai_intent"] = names.get("ai_intent", "i")
+        names.update(battle_numbers(self.session.state))  # the zone's VP and the target (the zones step)
         return names
 
     def show_lesson(self) -> None:

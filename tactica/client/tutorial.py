@@ -206,7 +206,7 @@ STEPS: tuple[Step, ...] = (
     Step("first", "Who goes first",
          "The question below asks who goes first this round: a die roll decided who chooses (RND-1). Pick "
          "yourself with the arrow keys and press {select}: going first lets you reach the centre first.",
-         "Answer the question in the middle of the screen: arrows, then {select}.",
+         "Answer the question at the bottom of the screen: the arrows pick who goes first, {select} answers.",
          frozenset({"select"}), _first),
     Step("select", "Select a creature",
          "Your creatures are upper-case letters. Press {next} to put the cursor on one of yours (its stat "

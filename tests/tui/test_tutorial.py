@@ -246,7 +246,7 @@ async def test_tutorial_skip_leave_and_resume(tmp_path):
         assert screen.lesson.step.id == "end"
         left = (tuple(screen.session.actions), state_digest(screen.session.state))
         assert "tactica play --seed" not in screen.battle_log.lines_written[0]
-        await pilot.press("q")
+        await pilot.press("q", "q")
     saved = json.loads((tmp_path / "tutorial.json").read_text())
     assert saved["step"] == "end" and len(saved["actions"]) == len(left[0])
     again = _app()
@@ -513,3 +513,49 @@ async def test_every_steps_text_fits_the_panel_at_80x24_and_the_zones_step_gives
                 assert f"you score {rules.held_zone_vp} VP" in text and f"{rules.target} VP wins" in text
                 assert (rules.held_zone_vp, rules.target) == (5, 100)
             await pilot.press("ctrl+n")
+
+
+async def test_skip_key_and_a_wrong_key_in_step_one_under_the_who_goes_first_question():
+    """Issue 20 (nm-tut 7, 10): the question hides the footer, so its note names the skip key; a key the
+    question does not use (x) puts step 1's hint in the note; Ctrl+N skips step 1 there (the note says so
+    and that the question still wants its answer); answering it goes on with step 2."""
+    from textual.widgets import Static
+
+    from tactica.tui.screens.choice import ChoiceModal
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await _settle(pilot, screen)
+        question = app.screen
+        assert isinstance(question, ChoiceModal)
+        note = question.query_one("#note", Static)
+        assert "(Ctrl+N skips it, q leaves)" in str(note.render())
+        await pilot.press("x")
+        assert "Hint: Answer the question at the bottom of the screen" in str(note.render())
+        await pilot.press("down", "up")  # the question's own keys: no hint for them, the note stays
+        assert screen.lesson.step.id == "first"
+        await pilot.press("ctrl+n")
+        assert screen.lesson.step.id == "select" and app.screen is question
+        assert "step 1 skipped" in str(note.render()) and "step 2 of 13 (Select a creature)" in str(note.render())
+        await _answer(pilot, screen)
+        assert screen.session.phase is not Phase.CHOOSE_FIRST and screen.lesson.step.id == "select"
+
+
+async def test_q_in_the_tutorial_asks_first_and_says_the_place_is_kept():
+    """Issue 20 (nm-tut 8): the first q asks in the lesson's panel, saying that the step reached and the
+    battle are kept and where ``tactica tutorial`` goes on; another key stays; q twice leaves."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await _settle(pilot, screen)
+        await _answer(pilot, screen)
+        await pilot.press("q")
+        panel = str(screen.lesson_panel.render())
+        assert ("Leave the tutorial? Your place (step 2 of 13 (Select a creature)) and its battle are kept: "
+                "'tactica tutorial' goes on from there. q again leaves, any other key stays.") in panel
+        assert app.screen is screen and app.return_code is None
+        await pilot.press("tab")
+        assert "Leave the tutorial?" not in str(screen.lesson_panel.render())
+        await pilot.press("q", "q")
+        await pilot.pause()
+        assert app.return_code is not None

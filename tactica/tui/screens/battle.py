@@ -17,7 +17,7 @@ calls, which talks back through a few of its methods:
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from textual import events as keys
 from textual.app import ComposeResult
@@ -220,6 +220,11 @@ class BattleScreen(Screen[str]):
         """Textual markup shown at the top of the next docked question ("": none; the tutorial's screen
         puts the step that teaches the question there, since the question covers its panel)."""
         return ""
+
+    def question_key_note(self) -> Callable[[str, bool], str | None] | None:
+        """What the next docked who-goes-first question tells its keys to (``ChoiceModal.key_note``):
+        None here; the tutorial's screen skips its step there and hints at a wrong key."""
+        return None
 
     def on_key(self, event: keys.Key) -> None:
         """Any key but the one that asked for it cancels a pending confirmation (a provoking move, a

@@ -24,11 +24,13 @@ from tactica.engine import (
     StandUp,
     Teleport,
     TeleportWay,
+    Terrain,
     UsePower,
     active_modules,
     attack_allowed,
     attack_available,
     chebyshev,
+    cover_sources,
     creature_distance,
     hidden_in_dark,
     melee_slip_chance,
@@ -111,6 +113,13 @@ RISK_SHORT = {"bump in the dark": "dark: d20 of 10 or 5 damage", "stumble": "rou
 def _where(square: Square) -> str:
     """"column 3, row 5" (1-based, as the log says it)."""
     return f"column {square[0] + 1}, row {square[1] + 1}"
+
+
+def _terrain_name(kind) -> str:
+    """A terrain kind in words: "wall" (a diagonal wall too), "forest", "statue", a map's own kind's name."""
+    if isinstance(kind, Terrain):
+        return "wall" if kind.value.startswith("wall") else kind.value.replace("-", " ")
+    return str(getattr(kind, "name", "terrain"))
 
 
 _RULE_ID = re.compile(r" \(([A-Z0-9]+-[A-Z0-9]+)\)")
@@ -410,8 +419,11 @@ class Hints:
         ``preview`` (``describe.describe_preview``), plus who a ranged or area attack provokes (OA-1)."""
         st = self.session.state
         name = self._name
-        text = describe_preview(attack.name + suffix, name(target), preview, attack.defense.value, short=self._short)
         me = st.active_creature
+        notes = {"cover": self._cover_note(me, target, attack)} if (
+            preview is not None and me is not None and any(n == "cover" for n, _ in preview.modifiers)) else {}
+        text = describe_preview(attack.name + suffix, name(target), preview, attack.defense.value, short=self._short,
+                                notes=notes)
         strikers = provokers_of_attack(st, me, attack) if me is not None else ()
         if strikers:  # OA-1: a ranged or area attack next to an enemy provokes
             names = ", ".join(name(uid) for uid in strikers)
@@ -421,6 +433,20 @@ class Hints:
             text += (f" On ice: a d20 of 10 first, or it misses and falls prone (UG-SLIP): "
                      f"{preview.hit_chance * (1 - slip):.0%} to hit in all.")
         return text
+
+    def _cover_note(self, me, target: str, attack: AttackDef) -> str:
+        """Where the target's cover comes from (the engine's ``cover_sources``, COV-2, COV-4, TER-FOREST):
+        "br1 in the way", "wall at column 5, row 3", "it stands in forest"; "" when not traced."""
+        st = self.session.state
+        said = []
+        for source in cover_sources(st, me, st.creature(target), attack):
+            if source.kind == "creature":
+                said.append(f"{st.creature(source.uid).label} in the way")
+            elif source.kind == "inside":
+                said.append(f"it stands in {_terrain_name(source.terrain)}")
+            else:
+                said.append(f"{_terrain_name(source.terrain)} at {_where(source.square)}")
+        return ", ".join(said)
 
     def hint(self, cursor: Square, room: int | None = None) -> str:
         """One or two sentences: what the keys do now, or a preview at the cursor.

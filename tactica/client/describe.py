@@ -414,7 +414,10 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
         elif isinstance(e, RoundEnded):
             quiet = ""
             if e.quiet_rounds:
-                quiet = f" ({e.quiet_rounds} round{'s' if e.quiet_rounds > 1 else ''} in a row without combat)"
+                left = state.rules.tie_rounds - e.quiet_rounds  # SCN-TIE: say what the count is for
+                then = (f"{left} more and" if left > 0 else "now") + " the tie-breaker ends the battle, SCN-TIE"
+                quiet = (f" ({e.quiet_rounds} round{'s' if e.quiet_rounds > 1 else ''} in a row without combat; "
+                         f"{then})")
             out.append(LogLine(f"Round {e.round} ends{quiet}", "round"))
         elif isinstance(e, (UseSpent, RechargeRolled, PowerRecharged, SpecialPowerUsed,
                             ChampionPowerOffered, ChampionPowerUsed, ChampionPowerDeclined)):

@@ -11,13 +11,16 @@ import re
 from collections.abc import Callable
 
 from tactica.engine import (
+    ActivationEnded,
     Attack,
     AttackDef,
     AttackPreview,
     Charge,
     Creature,
+    CreatureActivated,
     Dig,
     DropProne,
+    EndActivation,
     Move,
     Square,
     Squeeze,
@@ -208,6 +211,35 @@ class Hints:
             finally:
                 self._short = False
         return text
+
+    def ended_by_itself(self) -> str | None:
+        """The uid of the creature of the player to pick now whose activation ended without its end key,
+        its actions used (ACT-1: an attack after a move, a charge), when no activation began since;
+        None otherwise.  e pressed then gets "already ended", not a refusal (``ended_note``)."""
+        s, st = self.session, self.session.state
+        if st.active_creature is not None or not s.actions or isinstance(s.actions[-1], EndActivation):
+            return None
+        for event in reversed(s.events):
+            if isinstance(event, CreatureActivated):
+                return None
+            if isinstance(event, ActivationEnded):
+                try:
+                    who = st.creature(event.uid)
+                except KeyError:
+                    return None
+                return event.uid if who.player == st.decider else None
+        return None
+
+    def ended_note(self) -> str:
+        """What e says after an activation ended by itself (``ended_by_itself``): "Raider (BR1): its
+        activation already ended by itself (both its actions used, ACT-1); Tab and Enter activate the
+        next." ("" when none did)."""
+        uid = self.ended_by_itself()
+        if uid is None:
+            return ""
+        k = self.keys
+        return (f"{self._name(uid)}: its activation already ended by itself (its actions used, ACT-1); "
+                f"{k['next']} and {k['select']} activate the next.")
 
     def _refusal(self, name: str) -> str:
         """``refusal`` at full length (short while ``_short`` is set)."""

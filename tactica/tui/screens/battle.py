@@ -173,6 +173,7 @@ class BattleScreen(Screen[str]):
     def on_resize(self, event: keys.Resize) -> None:
         self.battle_layout.fit()
         self._card_resized()
+        self.call_after_refresh(self.battle_layout.show_zone_owners)  # the map's squares may now show HP bars
 
     def on_mount(self) -> None:
         log = self.battle_log
@@ -313,6 +314,10 @@ class BattleScreen(Screen[str]):
         status line, and in a toast when one fits (``Controller.refusal``, said short when it would
         not fit the status line)."""
         self.toasts.drop_note()
+        ended = self.ctrl.hints.ended_note() if name == "end" else ""
+        if ended:  # e after an activation that ended by itself: said plainly, not refused (issue 20)
+            self.toasts.acknowledge(ended)
+            return
         self.refuse(self.ctrl.refusal(name, self.battle_layout.status_room()))
 
     def action_pick(self) -> None:

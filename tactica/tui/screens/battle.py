@@ -31,7 +31,7 @@ from textual.worker import Worker
 from tactica.client.battle_sizes import LOG_MIN, NARROW, WIDE, body_rows
 from tactica.client.battle_words import Pending, opening_line, sealed_lines, zone_note
 from tactica.client.controller import Controller, Mode
-from tactica.client.describe import LogLine, action_lines, describe_events
+from tactica.client.describe import LogLine, action_lines, describe_events, player_name
 from tactica.client.handoff import HandOff, summary_lines
 from tactica.client.hints import with_rule
 from tactica.client.opponent import AiPlayer, Thought
@@ -196,6 +196,19 @@ class BattleScreen(Screen[str]):
         if s.resumed:  # the map is laid out after this: then its view goes to the cursor's creature
             self.call_after_refresh(self.camera.into_view)
         self.decisions.banners = self.toasts.opening(lines, self.decisions.docked_question_next())
+        if s.resumed:
+            self.hand_over_on_resume()
+
+    def hand_over_on_resume(self) -> None:
+        """A resumed hot-seat battle (two humans or more, the hand-off on) opens on the hand-off screen of
+        the human who holds the keyboard, as it would have between two turns: whoever sits at the
+        keyboard may not be that player (issue 20).  Nothing when the battle is over or the AI plays."""
+        seat, st = self.handoff.holder, self.session.state
+        if not self.handoff.active or seat is None or st.phase is Phase.OVER:
+            return
+        lines = [f"The battle resumed in round {st.round}: {player_name(seat)} holds the keyboard.",
+                 "The log (PgUp) holds what happened before."]
+        self.app.push_screen(HandoffScreen(seat, lines, since="Resumed:"), self._handed_over)
 
     def opening_lines(self) -> list[LogLine]:
         """The log's first lines: the battle's seed and save, or that a resumed battle's log follows

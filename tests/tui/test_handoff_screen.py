@@ -158,3 +158,12 @@ async def test_a_resumed_hot_seat_battle_opens_on_the_handoff_screen():
         async with other.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             assert isinstance(other.screen, BattleScreen)
+
+
+async def _settled(pilot) -> None:
+    await pilot.pause()
+    await pilot.pause()
+
+
+def test_resumed_handoff_screen_80x24(snap_compare):
+    assert snap_compare(_resumed_app(), run_before=_settled, terminal_size=(80, 24))

@@ -11,7 +11,7 @@ Reusable by any client (a CLI log export, for instance).
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from tactica.engine import (
@@ -414,7 +414,10 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
         elif isinstance(e, RoundEnded):
             quiet = ""
             if e.quiet_rounds:
-                quiet = f" ({e.quiet_rounds} round{'s' if e.quiet_rounds > 1 else ''} in a row without combat)"
+                left = state.rules.tie_rounds - e.quiet_rounds  # SCN-TIE: say what the count is for
+                then = (f"{left} more and" if left > 0 else "now") + " the tie-breaker ends the battle, SCN-TIE"
+                quiet = (f" ({e.quiet_rounds} round{'s' if e.quiet_rounds > 1 else ''} in a row without combat; "
+                         f"{then})")
             out.append(LogLine(f"Round {e.round} ends{quiet}", "round"))
         elif isinstance(e, (UseSpent, RechargeRolled, PowerRecharged, SpecialPowerUsed,
                             ChampionPowerOffered, ChampionPowerUsed, ChampionPowerDeclined)):
@@ -731,7 +734,8 @@ def _expected(p) -> str:
     return text
 
 
-def describe_preview(attack: str, target: str, p, defense: str = "", short: bool = False) -> str:
+def describe_preview(attack: str, target: str, p, defense: str = "", short: bool = False,
+                     notes: Mapping[str, str] | None = None) -> str:
     """An attack preview (combat.preview) as words.
 
     e.g. "Club → Kobold (ko1): d20 +9 +2 combat advantage vs AC 16 — needs 5+,
@@ -740,7 +744,8 @@ def describe_preview(attack: str, target: str, p, defense: str = "", short: bool
     ``expected_loss`` (capped at the target's HP hit by hit), so an 80% hit
     for 10 on a 10-HP target reads "expected 8.0 damage (a hit takes all
     its HP), 80% to destroy".  ``short`` (a small status line) leaves out the roll's terms:
-    "Club → ko1: needs 5+, 80% to hit, ~12.8 damage, 35% to destroy."
+    "Club → ko1: needs 5+, 80% to hit, ~12.8 damage, 35% to destroy."  ``notes``: words said in
+    brackets after a modifier, by its name: {"cover": "br1 in the way"} reads "−2 cover (br1 in the way)".
     """
     if p is None:
         return f"{attack} → {target}."
@@ -749,7 +754,9 @@ def describe_preview(attack: str, target: str, p, defense: str = "", short: bool
             f"no attack roll, the target saves on {p.modifiers[0][0][5:]}"  # CL-9
         destroy = f", {p.kill_chance:.0%} to destroy" if p.kill_chance > 0 else ""
         return f"{attack} → {target}: {how} — {p.hit_chance:.0%} to hit, expected {_expected(p)}{destroy}."
-    mods = "".join(f" {_signed(v)} {name}" for name, v in p.modifiers)
+    notes = notes or {}
+    mods = "".join(f" {_signed(v)} {name}" + (f" ({notes[name]})" if notes.get(name) else "")
+                   for name, v in p.modifiers)
     total = p.bonus + sum(v for _, v in p.modifiers)
     need = min(20, max(2, p.target_number - total))
     if short:

@@ -11,24 +11,29 @@ import re
 from collections.abc import Callable
 
 from tactica.engine import (
+    ActivationEnded,
     Attack,
     AttackDef,
     AttackPreview,
     Charge,
     Creature,
+    CreatureActivated,
     Dig,
     DropProne,
+    EndActivation,
     Move,
     Square,
     Squeeze,
     StandUp,
     Teleport,
     TeleportWay,
+    Terrain,
     UsePower,
     active_modules,
     attack_allowed,
     attack_available,
     chebyshev,
+    cover_sources,
     creature_distance,
     hidden_in_dark,
     melee_slip_chance,
@@ -111,6 +116,13 @@ RISK_SHORT = {"bump in the dark": "dark: d20 of 10 or 5 damage", "stumble": "rou
 def _where(square: Square) -> str:
     """"column 3, row 5" (1-based, as the log says it)."""
     return f"column {square[0] + 1}, row {square[1] + 1}"
+
+
+def _terrain_name(kind) -> str:
+    """A terrain kind in words: "wall" (a diagonal wall too), "forest", "statue", a map's own kind's name."""
+    if isinstance(kind, Terrain):
+        return "wall" if kind.value.startswith("wall") else kind.value.replace("-", " ")
+    return str(getattr(kind, "name", "terrain"))
 
 
 _RULE_ID = re.compile(r" \(([A-Z0-9]+-[A-Z0-9]+)\)")
@@ -199,6 +211,35 @@ class Hints:
             finally:
                 self._short = False
         return text
+
+    def ended_by_itself(self) -> str | None:
+        """The uid of the creature of the player to pick now whose activation ended without its end key,
+        its actions used (ACT-1: an attack after a move, a charge), when no activation began since;
+        None otherwise.  e pressed then gets "already ended", not a refusal (``ended_note``)."""
+        s, st = self.session, self.session.state
+        if st.active_creature is not None or not s.actions or isinstance(s.actions[-1], EndActivation):
+            return None
+        for event in reversed(s.events):
+            if isinstance(event, CreatureActivated):
+                return None
+            if isinstance(event, ActivationEnded):
+                try:
+                    who = st.creature(event.uid)
+                except KeyError:
+                    return None
+                return event.uid if who.player == st.decider else None
+        return None
+
+    def ended_note(self) -> str:
+        """What e says after an activation ended by itself (``ended_by_itself``): "Raider (BR1): its
+        activation already ended by itself (both its actions used, ACT-1); Tab and Enter activate the
+        next." ("" when none did)."""
+        uid = self.ended_by_itself()
+        if uid is None:
+            return ""
+        k = self.keys
+        return (f"{self._name(uid)}: its activation already ended by itself (its actions used, ACT-1); "
+                f"{k['next']} and {k['select']} activate the next.")
 
     def _refusal(self, name: str) -> str:
         """``refusal`` at full length (short while ``_short`` is set)."""
@@ -410,8 +451,11 @@ class Hints:
         ``preview`` (``describe.describe_preview``), plus who a ranged or area attack provokes (OA-1)."""
         st = self.session.state
         name = self._name
-        text = describe_preview(attack.name + suffix, name(target), preview, attack.defense.value, short=self._short)
         me = st.active_creature
+        notes = {"cover": self._cover_note(me, target, attack)} if (
+            preview is not None and me is not None and any(n == "cover" for n, _ in preview.modifiers)) else {}
+        text = describe_preview(attack.name + suffix, name(target), preview, attack.defense.value, short=self._short,
+                                notes=notes)
         strikers = provokers_of_attack(st, me, attack) if me is not None else ()
         if strikers:  # OA-1: a ranged or area attack next to an enemy provokes
             names = ", ".join(name(uid) for uid in strikers)
@@ -421,6 +465,20 @@ class Hints:
             text += (f" On ice: a d20 of 10 first, or it misses and falls prone (UG-SLIP): "
                      f"{preview.hit_chance * (1 - slip):.0%} to hit in all.")
         return text
+
+    def _cover_note(self, me, target: str, attack: AttackDef) -> str:
+        """Where the target's cover comes from (the engine's ``cover_sources``, COV-2, COV-4, TER-FOREST):
+        "br1 in the way", "wall at column 5, row 3", "it stands in forest"; "" when not traced."""
+        st = self.session.state
+        said = []
+        for source in cover_sources(st, me, st.creature(target), attack):
+            if source.kind == "creature":
+                said.append(f"{st.creature(source.uid).label} in the way")
+            elif source.kind == "inside":
+                said.append(f"it stands in {_terrain_name(source.terrain)}")
+            else:
+                said.append(f"{_terrain_name(source.terrain)} at {_where(source.square)}")
+        return ", ".join(said)
 
     def hint(self, cursor: Square, room: int | None = None) -> str:
         """One or two sentences: what the keys do now, or a preview at the cursor.

@@ -232,8 +232,9 @@ _COMMON = frozenset({"the", "and", "for", "not", "has", "its", "can", "was", "ar
                      # the interface's words, not the rules': "press m", "the cursor's square"
                      "press", "key", "enter", "cursor", "shaded", "first", "marked", "choose", "pick"})
 
-#: A modifier of an attack preview's roll: "+2 combat advantage", "-2 cover" (before "vs").
-_MODIFIER = re.compile(r"[+−-]\d+ ([a-z][a-z' ]*?)(?= [+−-]\d|$)")
+#: A modifier of an attack preview's roll: "+2 combat advantage", "-2 cover" (before "vs"), its note in
+#: brackets left out ("-2 cover (br1 in the way)").
+_MODIFIER = re.compile(r"[+−-]\d+ ([a-z][a-z' ]*?)(?: \([^)]*\))?(?= [+−-]\d|$)")
 
 
 #: The player's introduction that the rules reference opens on when the screen names no rule

@@ -45,7 +45,8 @@ from .content import _wrap_errors
 from .opponent import Opponent
 from .session import GameSession
 
-__all__ = ["LEARNER", "Lesson", "STEPS", "Seen", "Step", "TUTORIAL_SEED", "progress_file", "tutorial_session"]
+__all__ = ["LEARNER", "Lesson", "NUMBERS", "STEPS", "Seen", "Step", "TUTORIAL_SEED", "battle_numbers",
+           "learner_acted", "progress_file", "tutorial_session"]
 
 #: The learner's seat (Player 1); the AI plays Player 2.
 LEARNER = 0
@@ -109,6 +110,9 @@ class Step:
         past: the check also looks at the whole battle so far when the step comes up (a champion
             question comes when the battle brings it, maybe during an earlier step): the step is then
             shown once, marked done already, and the learner's next action goes on (``Lesson.ready``).
+        waits: the check counts only once the learner has done something while the step is on screen
+            (``learner_acted``): a round that ends in the AI's turn just after the step came up does
+            not pass it before it could be read.
     """
 
     id: str
@@ -118,6 +122,7 @@ class Step:
     keys: frozenset[str]
     done: Callable[[Seen], bool]
     past: bool = False
+    waits: bool = False
 
 
 def _first(seen: Seen) -> bool:
@@ -173,6 +178,22 @@ def _undone(seen: Seen) -> bool:
     return seen.undone
 
 
+def learner_acted(seen: Seen) -> bool:
+    """True when ``seen`` holds something the learner did: a creature of theirs activated, moved,
+    attacked or charged (not an opportunity attack made in the AI's turn) or ended its activation,
+    their initiative choice (RND-1) or their answer to a champion question (CHP-1), or an undo.
+    The AI's actions alone are never the learner's: a step marked ``ready`` waits for this."""
+    if seen.undone:
+        return True
+    return (any(seen.mine(e.uid) for e in seen.of(CreatureActivated))
+            or any(seen.mine(e.uid) for e in seen.of(CreatureMoved))
+            or any(seen.mine(e.attacker) and e.kind in ("attack", "charge") for e in seen.of(AttackRolled))
+            or any(seen.mine(e.uid) for e in seen.of(ActivationEnded))
+            or any(e.chooser == LEARNER for e in seen.of(FirstPlayerChosen))
+            or any(seen.mine(e.champion) for e in seen.of(ChampionPowerUsed))
+            or any(e.player == LEARNER for e in seen.of(ChampionPowerDeclined)))
+
+
 def _never(seen: Seen) -> bool:
     return False
 
@@ -185,7 +206,7 @@ STEPS: tuple[Step, ...] = (
     Step("first", "Who goes first",
          "The question below asks who goes first this round: a die roll decided who chooses (RND-1). Pick "
          "yourself with the arrow keys and press {select}: going first lets you reach the centre first.",
-         "Answer the question in the middle of the screen: arrows, then {select}.",
+         "Answer the question at the bottom of the screen: the arrows pick who goes first, {select} answers.",
          frozenset({"select"}), _first),
     Step("select", "Select a creature",
          "Your creatures are upper-case letters. Press {next} to put the cursor on one of yours (its stat "
@@ -223,11 +244,12 @@ STEPS: tuple[Step, ...] = (
          "Activate a creature next to an enemy, press {attack}, then {select} to roll.",
          frozenset({"attack", "select", "choose_attack", "pick", "move", "end"}), _attacked, past=True),
     Step("charge", "A charge",
-         "A charge moves up to the creature's speed straight into contact and attacks at once (CHG-1). "
-         "Activate a creature, press {charge}, pick an enemy it can reach with {select}, then {select} again "
-         "where the charge ends. No enemy in reach (the status line says why)? Move toward one, end the "
-         "activation and try next turn, or {skip_step} skips this step.",
-         "Activate a creature that can reach an enemy, press {charge}, then {select}.",
+         "A charge moves up to the creature's speed into contact and attacks (CHG-1). A move may come "
+         "first, so an enemy reaches about twice its speed: {threats} marks every square an enemy can "
+         "attack next turn. Activate a creature, press {charge}, pick an enemy with {select}, then "
+         "{select} where the charge ends.",
+         "Activate a creature that can reach an enemy, press {charge}, then {select}; none in reach? Move "
+         "closer and try next turn, or {skip_step} skips.",
          frozenset({"charge", "select", "pick", "move", "end"}), _charged, past=True),
     Step("shift", "Opportunity attacks and the shift",
          "Moving out of an enemy's reach lets it make a free opportunity attack (OA-1). A shift — one "
@@ -243,12 +265,13 @@ STEPS: tuple[Step, ...] = (
          frozenset({"attack", "select", "choose_attack", "pick", "move", "charge", "shift", "end"}), _advantage,
          past=True),
     Step("zones", "VP zones and the end of a round",
-         "The ◆ squares are VP zones; the one marked P1 scores for you (the legend says whose each is). At "
-         "the end of each round a creature of yours standing in it earns victory points (SCN-ASSAULT). Play "
-         "until a round ends.",
+         "◆ squares are VP zones; P1's is yours. When every creature has acted, the round ends: you score "
+         "{zone_vp} VP if one of yours stands in your zone (an enemy there does not stop it), a kill scores "
+         "its cost, {vp_target} VP wins (SCN-ASSAULT); then a new round, a new initiative roll (RND-1). "
+         "Play until a round ends.",
          "End activations ({end}) until every creature has acted and the round ends.",
          frozenset({"end", "move", "select", "attack", "charge", "shift", "choose_attack", "pick"}), _round_or_vp,
-         past=True),
+         waits=True),
     Step("champion", "Champion powers",
          "Your warlord is a champion: when something happens that one of his powers answers, the game asks "
          "whether to use it (CHP-1). Answer that question — yes spends champion rating (CHP-2).",
@@ -273,6 +296,16 @@ class _Keys(dict):
         return name
 
 
+#: The placeholders of the steps' texts that stand for the battle's numbers, not for keys.
+NUMBERS = frozenset({"zone_vp", "vp_target"})
+
+
+def battle_numbers(state: GameState) -> dict[str, str]:
+    """The numbers the steps' texts name, from the battle's rules: "zone_vp" (VP a held VP zone scores
+    at a round's end, SCN-ASSAULT) and "vp_target" (VP that win)."""
+    return {"zone_vp": str(state.rules.held_zone_vp), "vp_target": str(state.rules.target)}
+
+
 @dataclass
 class Lesson:
     """The learner's way through ``steps``: which one is on, and advancing, skipping and saving it.
@@ -295,6 +328,8 @@ class Lesson:
     ready: bool = field(default=False, repr=False)
     """The step on screen was done earlier in the battle: its text is shown once, and the learner's
     next action (or the skip key) goes on."""
+    acted: bool = field(default=False, repr=False)
+    """The learner has done something while the step on screen was up (``learner_acted``)."""
 
     @classmethod
     def resumed(cls, path: Path | None) -> Lesson:
@@ -333,11 +368,18 @@ class Lesson:
 
     def observe(self, seen: Seen) -> bool:
         """Complete the step on screen when ``seen`` satisfies its check, or when it was ``ready`` (done
-        earlier) and ``seen`` holds anything that happened; True when it advanced."""
+        earlier) and ``seen`` holds something the learner did (``learner_acted``: the AI's actions
+        alone never pass a step the learner has not had the time to read; a step that ``waits`` counts
+        its check only after the learner's first action under it); True when it advanced."""
         step = self.step
         if step is None:
             return False
-        if not (step.done(seen) or (self.ready and (seen.events or seen.undone))):
+        acted = learner_acted(seen)
+        self.acted = self.acted or acted
+        if self.ready:
+            if not acted:
+                return False
+        elif not step.done(seen) or (step.waits and not self.acted):
             return False
         self.advance()
         return True
@@ -356,6 +398,7 @@ class Lesson:
             self.index += 1
         self.hinted = False
         self.ready = False
+        self.acted = False
         self.save()
 
     def finish(self) -> None:
@@ -440,11 +483,12 @@ class Lesson:
 
 
 def placeholders() -> set[str]:
-    """Every key action the steps' texts and hints name (the screen must show a key for each)."""
+    """Every key action the steps' texts and hints name (the screen must show a key for each; the
+    battle's ``NUMBERS`` are not keys)."""
     names: set[str] = set()
     for step in STEPS:
         for text in (step.text, step.hint):
-            names.update(n for _, n, _, _ in string.Formatter().parse(text) if n)
+            names.update(n for _, n, _, _ in string.Formatter().parse(text) if n and n not in NUMBERS)
     return names
 
 

@@ -228,9 +228,11 @@ from .powers import (
     sight_needed,
 )
 from .queries import (
+    CoverSource,
     MovePrice,
     TeleportWay,
     charge_preview,
+    cover_sources,
     creature_threat,
     ends_activation_in_pit,
     move_checks,
@@ -501,6 +503,8 @@ __all__ = [
     "charge_attack",
     "charge_choices",
     "charge_preview",
+    "cover_sources",
+    "CoverSource",
     "charge_routes",
     "chebyshev",
     "check",

@@ -11,20 +11,20 @@ from .actions import Action, Charge, Move, Teleport
 from .areas import cone_size
 from .attacking import attack_allowed
 from .auras import speed as aura_speed
-from .combat import AttackPreview, preview
+from .combat import AttackPreview, has_cover, preview
 from .errors import IllegalAction
 from .events import CaveCheck, CreatureDestroyed, CreatureDrifted, CreatureSlid
 from .footprint import footprint
 from .game import apply
 from .large import AnchorThreats, big_path_cost, provokers, squeezed_size
 from .legal import move_allowance, move_budget, move_reach, move_rest, run_budget
-from .model import AttackKind, Reach, Square
+from .model import AttackDef, AttackKind, Reach, Square
 from .modules import book_of
 from .movement import legal_stop, path_cost, reach
 from .resolution import keep_rest_for_jump, pay_move
-from .state import GameState, Phase
+from .state import Creature, GameState, Phase
 from .teleporters import teleport_squares
-from .terrain import no_stop_reason
+from .terrain import TerrainKind, no_stop_reason
 
 
 def charge_preview(state: GameState, charge: Charge) -> AttackPreview | None:
@@ -450,3 +450,75 @@ def teleport_ways(state: GameState) -> dict[Square, TeleportWay]:
                 cost = on.cost(square) if then_path else 0
                 found[square] = (moved, TeleportWay(onto, Teleport(exit_square), then, left, cost > left))
     return {sq: way for sq, (_, way) in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0]))}
+
+
+@dataclass(frozen=True)
+class CoverSource:
+    """What gives a target cover against an attack (COV-1..4), for a player to see where the −2 comes
+    from.
+
+    Attributes:
+        kind: "creature" (an enemy of the attacker standing between, COV-4), "terrain" (a wall, forest
+            or statue square a line crosses, COV-2) or "inside" (the target stands in terrain that
+            covers whoever is in it: forest, TER-FOREST).
+        square: the square of that creature or terrain.
+        uid: the creature's uid ("" for terrain).
+        terrain: the terrain kind of ``square`` (None for a creature).
+    """
+
+    kind: str
+    square: Square
+    uid: str = ""
+    terrain: TerrainKind | None = None
+
+
+def cover_sources(state: GameState, attacker: Creature, target: Creature, attack: AttackDef
+                  ) -> tuple[CoverSource, ...]:
+    """Where the cover of ``target`` against ``attacker``'s ``attack`` comes from (COV-1..4): () when it
+    has none, or for what this does not trace (melee, close and area attacks, Large and bigger
+    creatures: the preview's "cover" stands alone there).
+
+    The target's own square first when it stands in forest (TER-FOREST); else each enemy of the attacker
+    without whom the target would lose its cover (COV-4); else, when walls or covering terrain alone
+    give it, the square of such terrain nearest the line between the two creatures' centres (COV-2).
+    Pure: the state is not changed.
+    """
+    if attack.kind is not AttackKind.RANGED or attacker.pos is None or target.pos is None:
+        return ()
+    if attacker.card.size > 1 or target.card.size > 1 or not has_cover(state, attacker, target, attack):
+        return ()
+    geo, bmap = state.geometry, state.battle_map
+    a, b = attacker.square, target.square
+    if bmap.rules_at(b).cover_inside:
+        return (CoverSource("inside", b, terrain=bmap.terrain_at(b)),)
+    between = [c for c in state.creatures
+               if c.pos is not None and not c.destroyed and c.team != attacker.team and c.uid != target.uid]
+    if any(c.card.size > 1 for c in between):
+        return ()
+    squares = [c.square for c in between]
+    if not geo.cover(a, b, ()):  # creatures alone give it: those it would be lost without
+        needed = tuple(CoverSource("creature", c.square, c.uid) for c in between
+                       if not geo.cover(a, b, [sq for sq in squares if sq != c.square]))
+        return needed or tuple(CoverSource("creature", c.square, c.uid) for c in between
+                               if _in_box(c.square, a, b))
+    (ax, ay), (bx, by) = a, b
+    candidates = [(x, y) for x in range(min(ax, bx) - 1, max(ax, bx) + 2)
+                  for y in range(min(ay, by) - 1, max(ay, by) + 2)
+                  if (x, y) not in (a, b) and bmap.in_bounds((x, y))
+                  and (bmap.is_wall((x, y)) or bmap.rules_at((x, y)).cover_ranged)]
+    if not candidates:
+        return ()
+
+    def off_line(sq: Square) -> tuple[float, Square]:
+        dx, dy = bx - ax, by - ay
+        px, py = sq[0] - ax, sq[1] - ay
+        length = max(1e-9, (dx * dx + dy * dy) ** 0.5)
+        return abs(dx * py - dy * px) / length, sq
+
+    nearest = min(candidates, key=off_line)
+    return (CoverSource("terrain", nearest, terrain=bmap.terrain_at(nearest)),)
+
+
+def _in_box(sq: Square, a: Square, b: Square) -> bool:
+    """True when ``sq`` lies in the rectangle of squares with corners ``a`` and ``b``."""
+    return min(a[0], b[0]) <= sq[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= sq[1] <= max(a[1], b[1])

@@ -119,6 +119,57 @@ def test_champion_step_counts_a_power_used_earlier():
     assert lesson.step is not None and lesson.step.id == "finish" and not lesson.ready
 
 
+def test_a_step_done_earlier_waits_for_the_learner_not_for_the_ai():
+    """Issue 20 (nm-tut 1): a step marked done already (the attack step after an attack made earlier)
+    stays on screen until the learner does something: the AI's activation, its moves and attacks, and
+    the learner's opportunity attack in the AI's turn do not pass it (they blew through steps 11 and 12
+    before the battle ended); the learner's activation does."""
+    from tactica.engine import CreatureActivated, RoundEnded
+    state, mine, theirs = _mine_and_theirs()
+    lesson = Lesson(index=[s.id for s in STEPS].index("attack"))
+    assert lesson.catch_up(Seen((_roll(mine, theirs),), state))
+    ai_turn = (CreatureActivated(theirs), CreatureMoved(theirs, (0, 0), ((1, 1),), "move"),
+               OpportunityAttackProvoked(mine, theirs, "move"), _roll(mine, theirs, kind="opportunity"),
+               _roll(theirs, mine), ActivationEnded(theirs), RoundEnded(2, 0))
+    for event in ai_turn:
+        assert not lesson.observe(Seen((event,), state)), event
+    assert lesson.step.id == "attack" and lesson.ready
+    assert lesson.observe(Seen((CreatureActivated(mine),), state))
+    assert lesson.step.id == "charge"
+
+
+def test_the_zones_step_waits_for_a_round_end_after_the_learner_acted_under_it():
+    """Issue 20 (nm-tut 1, 2): a round that ends in the AI's turn right after the zones step came up does
+    not pass it; one that ends after the learner did something under it does (SCN-ASSAULT, RND-1)."""
+    from tactica.engine import CreatureActivated, RoundEnded, VictoryPointsScored
+    state, mine, theirs = _mine_and_theirs()
+    lesson = Lesson(index=[s.id for s in STEPS].index("zones"))
+    assert not lesson.catch_up(Seen((RoundEnded(1, 0),), state))  # taught when it happens, not caught up
+    assert not lesson.observe(Seen((ActivationEnded(theirs), RoundEnded(1, 0)), state))
+    assert not lesson.observe(Seen((VictoryPointsScored(1, 5, "vp zone", 5),), state))
+    assert not lesson.observe(Seen((CreatureActivated(mine),), state))
+    assert lesson.observe(Seen((ActivationEnded(theirs), RoundEnded(2, 0)), state))
+    assert lesson.step.id == "champion" and not lesson.acted
+
+
+def test_the_sparring_party_outlasts_a_learner_who_attacks_with_everything():
+    """Issue 20 (nm-tut 1): played headless with the learner's side run by the greedy bot (every attack
+    and charge it can make, from the first round) and by the normal bot, the tutorial's battle lasts
+    more than three rounds — the lesson's last steps (VP zones at a round's end, a champion question)
+    come while it goes on — and the learner's side still wins it."""
+    from tactica.ai.bots import make_bot
+    for level in ("greedy", "normal"):
+        session = tutorial_session()
+        learner, ai = make_bot(level, 0), make_bot("greedy", 0)
+        for _ in range(3000):
+            if session.state.is_over:
+                break
+            state = session.state
+            assert session.apply((learner if state.decider == LEARNER else ai).choose(state)).ok
+        assert session.state.is_over and session.state.round > 3, (level, session.state.round)
+        assert session.state.winner == LEARNER, level
+
+
 def test_a_finished_lesson_says_where_it_stands_and_a_battle_at_the_last_step_finishes_it(tmp_path):
     path = tmp_path / "tutorial.json"
     lesson = Lesson(index=[s.id for s in STEPS].index("charge"), path=path)

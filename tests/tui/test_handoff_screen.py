@@ -128,3 +128,42 @@ async def test_a_long_summary_says_that_more_lines_are_below():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert "more lines below" in str(app.screen.query_one("#handoff-note").render())
+
+
+def _resumed_app(*, ai: bool = False, handoff: bool = True) -> TacticaApp:
+    """The FIELD battle as ``tactica resume`` reopens it (``GameSession.resumed``)."""
+    from tactica.client.opponent import Opponent
+    state = battle(FIELD, active="A")
+    opponent = Opponent(level="random", player=1, pace=5.0) if ai else None
+    session = GameSession(state=state, seed=0, opponent=opponent, resumed=True, history_log=[])
+    return TacticaApp(FixedFactory(session), handoff=handoff)
+
+
+async def test_a_resumed_hot_seat_battle_opens_on_the_handoff_screen():
+    """Issue 20 (nm-tut 23): ``tactica resume`` of a hot-seat battle showed the board at once; it now
+    opens on the hand-off screen of the player holding the keyboard, which says the battle resumed;
+    Enter shows the board.  Against the AI, or with the hand-off off, the board shows at once."""
+    app = _resumed_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HandoffScreen) and screen.player == 0
+        assert not app.query("MapView")
+        assert "Player 1 — press Enter when ready" in str(screen.query_one("#handoff-title").render())
+        assert screen.lines[0] == "The battle resumed in round 1: Player 1 holds the keyboard."
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, BattleScreen)
+    for other in (_resumed_app(ai=True), _resumed_app(handoff=False)):
+        async with other.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(other.screen, BattleScreen)
+
+
+async def _settled(pilot) -> None:
+    await pilot.pause()
+    await pilot.pause()
+
+
+def test_resumed_handoff_screen_80x24(snap_compare):
+    assert snap_compare(_resumed_app(), run_before=_settled, terminal_size=(80, 24))

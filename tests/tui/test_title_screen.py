@@ -170,7 +170,11 @@ async def test_tutorial_and_builder_open_and_quit_leaves(data):
             await pilot.press("enter")
             await pilot.pause()
         assert isinstance(app.screen, TutorialScreen)
-        await pilot.press("q")  # leaves the tutorial for the title screen, not tactica
+        await pilot.press("q")  # the tutorial asks first (its place is kept) …
+        await pilot.pause()
+        assert isinstance(app.screen, TutorialScreen) and "Leave the tutorial?" in str(
+            app.screen.lesson_panel.render())
+        await pilot.press("q")  # … and leaves for the title screen, not tactica
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen) and app.is_running
         await pilot.press("b")

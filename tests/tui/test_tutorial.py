@@ -246,7 +246,7 @@ async def test_tutorial_skip_leave_and_resume(tmp_path):
         assert screen.lesson.step.id == "end"
         left = (tuple(screen.session.actions), state_digest(screen.session.state))
         assert "tactica play --seed" not in screen.battle_log.lines_written[0]
-        await pilot.press("q")
+        await pilot.press("q", "q")
     saved = json.loads((tmp_path / "tutorial.json").read_text())
     assert saved["step"] == "end" and len(saved["actions"]) == len(left[0])
     again = _app()
@@ -454,3 +454,108 @@ async def test_the_intent_steps_panel_fits_at_80x24_before_and_after():
         await pilot.pause()
         assert screen.lesson.step.id == "attack"
         assert len(panel.render().wrap(panel.content_region.width)) <= panel.content_region.height, str(panel.render())
+
+
+async def test_an_aggressive_learner_still_reaches_the_vp_zone_step_and_the_end_of_the_lesson():
+    """Issue 20 (nm-tut 1): the newcomer's line — each step done as told, but every activation charging
+    or attacking whenever it can, from the first round — no longer ends the battle during step 10: the
+    lesson reaches step 11 (VP zones and the end of a round) and the last step with the battle still
+    going on, each step passed only once the learner had done something under it (the zones step is no
+    longer passed by a round that ends in the AI's turn), and the lesson is not "finished" before the
+    last step (a second ``tactica tutorial`` then does not say "Every step is done")."""
+    app = _app()
+    passed: dict[str, bool] = {}  # step id -> the learner had acted under it when it was passed
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = _screen(app)
+        lesson = screen.lesson
+        advance = lesson.advance
+
+        def recorded() -> None:
+            if lesson.step is not None:
+                passed[lesson.step.id] = lesson.acted or lesson.ready
+            advance()
+
+        lesson.advance = recorded
+        await _settle(pilot, screen)
+        await _answer(pilot, screen)
+        for _ in range(80):
+            if lesson.finished or lesson.step.id == "finish" or screen.session.phase is Phase.OVER:
+                break
+            step = lesson.step.id
+            await _act(pilot, screen, step if step in ("undo", "intent", "shift", "flank") else "charge")
+        assert screen.session.phase is not Phase.OVER, "the battle ended before the lesson did"
+        assert lesson.step.id == "finish" and not lesson.finished
+        assert list(passed) == [step.id for step in STEPS[:-1]]
+        assert passed["zones"], "a round's end passed the zones step before the learner did anything under it"
+        assert "Step 13 of 13" in str(screen.lesson_panel.render())
+
+
+async def test_every_steps_text_fits_the_panel_at_80x24_and_the_zones_step_gives_its_numbers():
+    """Issue 20 (nm-tut 2, 12): each step's text is whole in the lesson's panel at
+    80×24; the charge step says a move may come first (about twice the speed) and names the threat view's
+    key; the zones step names the VP a held zone scores and the target, from the battle's own rules."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await _settle(pilot, screen)
+        await _answer(pilot, screen)
+        rules = screen.session.state.rules
+        panel = screen.lesson_panel
+        while not screen.lesson.finished:
+            screen.show_lesson()
+            await pilot.pause()
+            text = str(panel.render())
+            lines = panel.render().wrap(panel.content_region.width)
+            assert len(lines) <= panel.content_region.height, text
+            if screen.lesson.step.id == "charge":
+                assert "twice its speed" in text and "t marks every square an enemy can attack" in text
+            if screen.lesson.step.id == "zones":
+                assert f"you score {rules.held_zone_vp} VP" in text and f"{rules.target} VP wins" in text
+                assert (rules.held_zone_vp, rules.target) == (5, 100)
+            await pilot.press("ctrl+n")
+
+
+async def test_skip_key_and_a_wrong_key_in_step_one_under_the_who_goes_first_question():
+    """Issue 20 (nm-tut 7, 10): the question hides the footer, so its note names the skip key; a key the
+    question does not use (x) puts step 1's hint in the note; Ctrl+N skips step 1 there (the note says so
+    and that the question still wants its answer); answering it goes on with step 2."""
+    from textual.widgets import Static
+
+    from tactica.tui.screens.choice import ChoiceModal
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await _settle(pilot, screen)
+        question = app.screen
+        assert isinstance(question, ChoiceModal)
+        note = question.query_one("#note", Static)
+        assert "(Ctrl+N skips it, q leaves)" in str(note.render())
+        await pilot.press("x")
+        assert "Hint: Answer the question at the bottom of the screen" in str(note.render())
+        await pilot.press("down", "up")  # the question's own keys: no hint for them, the note stays
+        assert screen.lesson.step.id == "first"
+        await pilot.press("ctrl+n")
+        assert screen.lesson.step.id == "select" and app.screen is question
+        assert "step 1 skipped" in str(note.render()) and "step 2 of 13 (Select a creature)" in str(note.render())
+        await _answer(pilot, screen)
+        assert screen.session.phase is not Phase.CHOOSE_FIRST and screen.lesson.step.id == "select"
+
+
+async def test_q_in_the_tutorial_asks_first_and_says_the_place_is_kept():
+    """Issue 20 (nm-tut 8): the first q asks in the lesson's panel, saying that the step reached and the
+    battle are kept and where ``tactica tutorial`` goes on; another key stays; q twice leaves."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await _settle(pilot, screen)
+        await _answer(pilot, screen)
+        await pilot.press("q")
+        panel = str(screen.lesson_panel.render())
+        assert ("Leave the tutorial? Your place (step 2 of 13 (Select a creature)) and its battle are kept: "
+                "'tactica tutorial' goes on from there. q again leaves, any other key stays.") in panel
+        assert app.screen is screen and app.return_code is None
+        await pilot.press("tab")
+        assert "Leave the tutorial?" not in str(screen.lesson_panel.render())
+        await pilot.press("q", "q")
+        await pilot.pause()
+        assert app.return_code is not None

@@ -17,7 +17,7 @@ calls, which talks back through a few of its methods:
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from textual import events as keys
 from textual.app import ComposeResult
@@ -31,7 +31,7 @@ from textual.worker import Worker
 from tactica.client.battle_sizes import LOG_MIN, NARROW, WIDE, body_rows
 from tactica.client.battle_words import Pending, opening_line, sealed_lines, zone_note
 from tactica.client.controller import Controller, Mode
-from tactica.client.describe import LogLine, action_lines, describe_events
+from tactica.client.describe import LogLine, action_lines, describe_events, player_name
 from tactica.client.handoff import HandOff, summary_lines
 from tactica.client.hints import with_rule
 from tactica.client.opponent import AiPlayer, Thought
@@ -173,6 +173,7 @@ class BattleScreen(Screen[str]):
     def on_resize(self, event: keys.Resize) -> None:
         self.battle_layout.fit()
         self._card_resized()
+        self.call_after_refresh(self.battle_layout.show_zone_owners)  # the map's squares may now show HP bars
 
     def on_mount(self) -> None:
         log = self.battle_log
@@ -195,6 +196,19 @@ class BattleScreen(Screen[str]):
         if s.resumed:  # the map is laid out after this: then its view goes to the cursor's creature
             self.call_after_refresh(self.camera.into_view)
         self.decisions.banners = self.toasts.opening(lines, self.decisions.docked_question_next())
+        if s.resumed:
+            self.hand_over_on_resume()
+
+    def hand_over_on_resume(self) -> None:
+        """A resumed hot-seat battle (two humans or more, the hand-off on) opens on the hand-off screen of
+        the human who holds the keyboard, as it would have between two turns: whoever sits at the
+        keyboard may not be that player (issue 20).  Nothing when the battle is over or the AI plays."""
+        seat, st = self.handoff.holder, self.session.state
+        if not self.handoff.active or seat is None or st.phase is Phase.OVER:
+            return
+        lines = [f"The battle resumed in round {st.round}: {player_name(seat)} holds the keyboard.",
+                 "The log (PgUp) holds what happened before."]
+        self.app.push_screen(HandoffScreen(seat, lines, since="Resumed:"), self._handed_over)
 
     def opening_lines(self) -> list[LogLine]:
         """The log's first lines: the battle's seed and save, or that a resumed battle's log follows
@@ -220,6 +234,11 @@ class BattleScreen(Screen[str]):
         """Textual markup shown at the top of the next docked question ("": none; the tutorial's screen
         puts the step that teaches the question there, since the question covers its panel)."""
         return ""
+
+    def question_key_note(self) -> Callable[[str, bool], str | None] | None:
+        """What the next docked who-goes-first question tells its keys to (``ChoiceModal.key_note``):
+        None here; the tutorial's screen skips its step there and hints at a wrong key."""
+        return None
 
     def on_key(self, event: keys.Key) -> None:
         """Any key but the one that asked for it cancels a pending confirmation (a provoking move, a
@@ -308,6 +327,10 @@ class BattleScreen(Screen[str]):
         status line, and in a toast when one fits (``Controller.refusal``, said short when it would
         not fit the status line)."""
         self.toasts.drop_note()
+        ended = self.ctrl.hints.ended_note() if name == "end" else ""
+        if ended:  # e after an activation that ended by itself: said plainly, not refused (issue 20)
+            self.toasts.acknowledge(ended)
+            return
         self.refuse(self.ctrl.refusal(name, self.battle_layout.status_room()))
 
     def action_pick(self) -> None:

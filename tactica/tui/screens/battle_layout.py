@@ -39,7 +39,7 @@ LEGEND_TERRAIN = {"forest": "T forest", "pit": "O pit", "smoke": "* smoke", "sta
 
 
 def legend(maps: Iterable[MapDef], players: int = 2, zones: tuple[tuple[int, str], ...] = (),
-           styles: Mapping[str, str] = MAP_STYLES, threat_key: str = "t") -> str:
+           styles: Mapping[str, str] = MAP_STYLES, threat_key: str = "t", hp_bars: bool = False) -> str:
     """The side-panel legend: the basic marks plus the special terrain these maps use;
     with three or four players the letter case of each (SCN-MULTI: OG1 og1 Og1 oG1).
 
@@ -47,7 +47,9 @@ def legend(maps: Iterable[MapDef], players: int = 2, zones: tuple[tuple[int, str
     (or the start area's letter, "A", before areas are chosen): one line each, its mark in the
     zone's colours (SCN-ASSAULT).  Without it the legend says only "◆ VP zone".  ``styles`` is the
     map's style table (``map_view.styles_for`` the theme), whose zone, aura and threat colours it shows;
-    ``threat_key`` the key the threat view is bound to (the settings may rebind ``t``).
+    ``threat_key`` the key the threat view is bound to (the settings may rebind ``t``); ``hp_bars``: the
+    map draws its big squares, with the HP bar under each creature's label (green, red once bloodied,
+    HP-2), which the legend then names (on a line it shares: the panel has no row to spare).
     Returns the legend as Rich markup, one line per row of the panel."""
     found = {t for m in maps for row in m.terrain for t in row}
     kinds = {t.value for t in found}
@@ -70,7 +72,8 @@ def legend(maps: Iterable[MapDef], players: int = 2, zones: tuple[tuple[int, str
             lines.append(f"{extra.pop(0)}  {extra.pop(0)}")
         else:
             lines.append(extra.pop(0))
-    lines += [": reach  s shift  o path", "x charge  ░ area", ":◆: [u]◆P1[/u] zone+mark",
+    hp = "  [bright_green]▀▀[/][bright_red]▀[/] HP" if hp_bars else ""  # green, red once bloodied (HP-2)
+    lines += [": reach  s shift  o path", "x charge  ░ area" + hp, ":◆: [u]◆P1[/u] zone+mark",
               f"[u]lbl[/u] condition [{styles['aura']}]~[/] aura",
               f"[{styles['threat']}]![/] threat  * its reach ({escape(threat_key)})"]
     if players > 2:
@@ -139,6 +142,7 @@ class BattleLayout:
         self.body_rows = 0
         self._zones_shown: tuple[tuple[int, str], ...] = ()
         self._styles_shown: dict[str, str] | None = None  # the map's style table the legend shows
+        self._bars_shown = False  # the legend names the HP bars (the map draws big squares)
 
     def fit(self) -> None:
         """Give the map row the rows ``body_rows`` says; the log takes what is left."""
@@ -166,15 +170,17 @@ class BattleLayout:
 
     def show_zone_owners(self) -> None:
         """Name in the legend who scores in each VP zone, once the map is chosen (again once the
-        start areas are: "◆A" becomes "◆P1")."""
+        start areas are: "◆A" becomes "◆P1"), and the HP bars while the map draws big squares."""
         st, mv = self.screen.session.state, self.screen.map_view
         zones = () if st.map is None else tuple(
             (p, mv.zone_owner(p)) for p in range(max(st.players, len(st.map.start_areas))) if mv.zone_squares(p))
-        if zones != self._zones_shown or mv.style_table is not self._styles_shown:
+        bars = mv.big_cells
+        if zones != self._zones_shown or mv.style_table is not self._styles_shown or bars != self._bars_shown:
             self._zones_shown = zones
             self._styles_shown = mv.style_table
+            self._bars_shown = bars
             self.screen.legend_panel.update(legend(st.maps, st.players, zones, mv.style_table,
-                                                   key_display(self.screen.key_of("threats"))))
+                                                   key_display(self.screen.key_of("threats")), hp_bars=bars))
 
     def card_overflows(self) -> bool:
         """True when the stat card (with the legend under it) is taller than the side panel."""

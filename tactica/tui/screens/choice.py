@@ -17,10 +17,12 @@ A question over the battle log (which it hides) opens the log on the whole scree
 (``LogReader``); its top border says so.  The rules key (r unless rebound) opens the rules reference
 on the rules the question names (its ``rules`` and the IDs in its text: who goes first, RND-1; a
 champion power, CHP-2 and CHP-3), and closing it comes back to the question, still unanswered.
+A question given a ``key_note`` (the tutorial's who-goes-first question) shows it every other key
+pressed: the note it returns replaces the question's note (the step skipped, a wrong key's hint).
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from textual import events
@@ -141,9 +143,13 @@ class ChoiceModal(ModalScreen[int]):
 
     def __init__(self, title: str, body: str, options: Sequence[str], default: int = 0,
                  docked: bool = False, browse: bool = False, escape: int | None = None,
-                 note: str = "", rules: Sequence[str] = ()) -> None:
+                 note: str = "", rules: Sequence[str] = (),
+                 key_note: Callable[[str, bool], str | None] | None = None) -> None:
         super().__init__(classes="-docked" if docked else None)
         self.note = note
+        #: Told every key but the rules key: (key, whether the question itself uses it) -> the note
+        #: to show instead ("" hides it, None leaves it as it is).
+        self.key_note = key_note
         self.rules = tuple(rules)
         self.escape = escape
         self.title_text = title
@@ -279,11 +285,27 @@ class ChoiceModal(ModalScreen[int]):
         return (settings if isinstance(settings, Settings) else Settings()).bound_keys()["rules"].split(",")
 
     def on_key(self, event: events.Key) -> None:
-        """The rules key opens the rules the question is about (``action_rules``)."""
+        """The rules key opens the rules the question is about (``action_rules``); any other key is
+        told to ``key_note`` (with whether the question uses it), whose note replaces the shown one."""
         if event.key in self._rules_keys() and self.is_current:
             event.stop()
             event.prevent_default()
             self.action_rules()
+            return
+        if self.key_note is not None and self.is_current:
+            note = self.key_note(event.key, event.key in self._own_keys())
+            if note is not None and self.query("#note"):
+                shown = self.query_one("#note", Static)
+                shown.update(note)
+                shown.display = bool(note)
+
+    def _own_keys(self) -> set[str]:
+        """The keys the question answers itself: its bindings' and its answer list's."""
+        own: set[str] = set()
+        for binding in [*self.BINDINGS, *OptionList.BINDINGS]:
+            if isinstance(binding, Binding):
+                own.update(binding.key.split(","))
+        return own
 
     def action_rules(self) -> None:
         """The rules reference on the rules this question is about: its ``rules``, then the IDs its

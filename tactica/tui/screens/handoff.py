@@ -42,10 +42,12 @@ class HandoffScreen(Screen[str | None]):
         Binding("q", "leave", "Quit"),
     ]
 
-    def __init__(self, player: int, lines: Sequence[str]) -> None:
+    def __init__(self, player: int, lines: Sequence[str], since: str = "Since your last turn:") -> None:
         super().__init__()
         self.player = player
         self.lines = list(lines)
+        #: The heading over ``lines`` (a resumed battle's hand-off says so instead).
+        self.since = since
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -53,7 +55,7 @@ class HandoffScreen(Screen[str | None]):
             yield Static(Text(f"  {handoff_title(self.player)}  ", style=style), id="handoff-title")
             more = " ↓ or PgDn: more lines below." if len(self.lines) > 8 else ""  # a small terminal scrolls
             yield Static(f"The board is hidden until you are ready.{more}", id="handoff-note")
-            since = ("Since your last turn:\n" + "\n".join(f"• {line}" for line in self.lines)
+            since = (self.since + "\n" + "\n".join(f"• {line}" for line in self.lines)
                      if self.lines else "Since your last turn no creature moved, attacked or was hurt.")
             with VerticalScroll(id="handoff-since"):
                 yield Static(since)

@@ -21,7 +21,7 @@ from textual.widgets import Static
 
 from tactica.client.describe import LogLine
 from tactica.client.session import GameSession
-from tactica.client.tutorial import Lesson, Seen
+from tactica.client.tutorial import Lesson, Seen, battle_numbers
 from tactica.engine import Event
 
 from ..widgets.map_view import MapView
@@ -103,6 +103,8 @@ class TutorialScreen(BattleScreen):
         self.used: set[str] = set(lesson.used) if lesson.resumes(session) else set()
         #: True when the battle is the one left earlier, rebuilt (not a fresh one).
         self.resumed_battle = lesson.resumes(session)
+        #: After a first q, the question the panel asks ("" none): the next q leaves, any other key stays.
+        self._leaving = ""
         #: How many of the AI's intent lines (``AiTurn.intent_lines``) were shown before the step on
         #: screen came up: the intent step looks only at the lines after.
         self._intents_before = 0
@@ -154,36 +156,67 @@ class TutorialScreen(BattleScreen):
         return set(Settings().bound_keys().get(name, "").split(","))
 
     def key_names(self) -> dict[str, str]:
-        """Action name -> the key bound to it now, for the lesson's texts."""
+        """Action name -> the key bound to it now, for the lesson's texts, and the battle's numbers
+        (``client.tutorial.NUMBERS``: "zone_vp" -> "5")."""
         names = key_names(self.bound_now())
         names["ai_intent"] = names.get("ai_intent", "i")
+        names.update(battle_numbers(self.session.state))  # the zone's VP and the target (the zones step)
         return names
 
     def show_lesson(self) -> None:
-        """Redraw the lesson's panel: the step's heading and text, and the hint after a wrong key."""
+        """Redraw the lesson's panel: the step's heading, the hint after a wrong key or the question a
+        first q asks (right under the heading: the panel's height may cut the end of a long text at
+        80×24, never these), then the step's text."""
         names = self.key_names()
         lesson = self.lesson
         skip = names.get("skip_step", SKIP_KEY)
         done = self._said.startswith("✓")  # a step just done: its line and the heading share the first row
         tail = "" if lesson.finished or done else f"  ({skip} skips it, {names.get('quit', 'q')} leaves)"
         said = f"[$success]{self._said}[/]  " if self._said else ""
-        text = f"{said}[b]{lesson.heading()}[/b]{tail}\n{lesson.text(names)}"
+        text = f"{said}[b]{lesson.heading()}[/b]{tail}"
+        if self._leaving:
+            text += f"\n[$warning]{self._leaving}[/]"
+        elif self._hint:
+            text += f"\n[$warning]Hint: {self._hint}[/]"
+        text += f"\n{lesson.text(names)}"
         if lesson.step is not None and lesson.step.id == "intent" and self.ai_turn.ai is not None:
             key = names.get("ai_intent", "i")
             text += (" [$success]Intent is on: watch the log during the AI's next activation.[/]"
                      if self.ai_turn.show_intent else f" [$warning]Intent is off: press {key}.[/]")
-        if self._hint:
-            text += f"\n[$warning]Hint: {self._hint}[/]"
         self.lesson_panel.update(text)
 
     def question_note(self) -> str:
         """The step on screen at the top of the who-goes-first question when that step teaches it
-        (the first: RND-1): the question covers the lesson's panel, so the step's text is shown in it."""
+        (the first: RND-1): the question covers the lesson's panel (and the footer), so the step's
+        text, the skip key and the leave key are shown in it."""
         step = self.lesson.step
         if step is None or step.id != "first":
             return ""
         names = self.key_names()
-        return f"[b]Tutorial — {self.lesson.heading()}[/b]\n{self.lesson.text(names)}"
+        tail = f"  ({names.get('skip_step', SKIP_KEY)} skips it, {names.get('quit', 'q')} leaves)"
+        return f"[b]Tutorial — {self.lesson.heading()}[/b]{tail}\n{self.lesson.text(names)}"
+
+    def question_key_note(self):
+        """The who-goes-first question's keys while step 1 is on (``ChoiceModal.key_note``): the skip
+        key skips the step (the question stays: the battle needs its answer); a key the question does not
+        use gets the step's hint under its text."""
+        step = self.lesson.step
+        if step is None or step.id != "first":
+            return None
+        skip_keys = {b.key for b in self.bound_now() if _action_name(b.action) == "skip_step"} or {SKIP_KEY}
+
+        def told(key: str, own: bool) -> str | None:
+            names = self.key_names()
+            if key in skip_keys:
+                if self.lesson.step is not None and self.lesson.step.id == "first":
+                    self.action_skip_step()
+                return (f"[b]Tutorial — step 1 skipped.[/b] Answer this question (arrows, then "
+                        f"{names.get('select', 'Enter')}) and the lesson goes on with {self.lesson.where()}.")
+            if own or self.lesson.step is None or self.lesson.step.id != "first":
+                return None
+            return self.question_note() + f"\n[$warning]Hint: {self.lesson.hint(names)}[/]"
+
+        return told
 
     # -- what the lesson looks at -------------------------------------------------------
     def step_intents(self) -> tuple[str, ...]:
@@ -239,6 +272,19 @@ class TutorialScreen(BattleScreen):
             self.show_lesson()
             self.refresh_bindings()
 
+    def action_quit(self) -> None:
+        """q: the first asks in the lesson's panel, saying that the step reached and the battle are kept
+        (``Lesson.keep`` after every batch of events) and where ``tactica tutorial`` goes on; a second q
+        leaves as on the battle screen, any other key stays."""
+        if self._leaving or self.lesson.finished:
+            self.lesson.keep(self.session.actions, self.used)
+            super().action_quit()
+            return
+        quit_key = self.key_names().get("quit", "q")
+        self._leaving = (f"Leave the tutorial? Your place ({self.lesson.where()}) and its battle are kept: "
+                      f"'tactica tutorial' goes on from there. {quit_key} again leaves, any other key stays.")
+        self.show_lesson()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The skip key only while a step is left; the battle's keys as on the battle screen."""
         if action == "skip_step":
@@ -260,6 +306,10 @@ class TutorialScreen(BattleScreen):
         """Every key: one that is no part of the step on screen shows the step's hint (it still does
         what it does in a battle; Textual runs BattleScreen.on_key by itself too)."""
         action = self._key_action(event.key)
+        if self._leaving and action != "quit":
+            self._leaving = ""  # stays: the question is withdrawn
+            self.show_lesson()
+            return
         if self.lesson.wrong_key(action):
             self._hint = self.lesson.hint(self.key_names())
             self.show_lesson()

@@ -521,6 +521,11 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         strip = Strip(segments, margin + w * cw).crop_extend(scroll_x, scroll_x + width - gx, self.rich_style)
         return Strip([Segment(" " * gx, self.rich_style)] + list(strip), width)
 
+    @property
+    def big_cells(self) -> bool:
+        """True while the map draws big squares (two rows each: a creature's HP bar under its label)."""
+        return self._ch > 1
+
     def on_resize(self, event: events.Resize) -> None:
         w, h = self._map_size()
         gx, gy = self._gutter()

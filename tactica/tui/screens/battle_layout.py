@@ -18,7 +18,15 @@ from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
 
-from tactica.client.battle_sizes import body_rows, side_width, status_room, status_rows, toasts_fit
+from tactica.client.battle_sizes import (
+    SIDE,
+    SIDE_NARROWEST,
+    body_rows,
+    side_width,
+    status_room,
+    status_rows,
+    toasts_fit,
+)
 from tactica.client.battle_words import square_words, zone_note
 from tactica.client.controller import Controller
 from tactica.client.session import GameSession
@@ -96,6 +104,13 @@ def terrain_note(st: Any, square: Square) -> str:
     return f"{name[:1].upper() + name[1:]}: {terrain_words(st.battle_map.rules_at(square))}."
 
 
+def toast_widths() -> str:
+    """CSS for the battle screen: a toast as wide as a narrowed side panel (``-side24`` … ``-side27``,
+    set by ``BattleLayout.fit``), so it covers the stat card and not the map."""
+    return "".join(f"BattleScreen.-side{w} Toast {{ width: {w}; max-width: {w}; }}\n"
+                   for w in range(SIDE_NARROWEST, SIDE))
+
+
 class LayoutHost(Protocol):
     """What ``BattleLayout`` asks of the battle screen."""
 
@@ -103,6 +118,7 @@ class LayoutHost(Protocol):
     ctrl: Controller
 
     def key_of(self, name: str) -> str: ...
+    def set_class(self, add: bool, *class_names: str, update: bool = True) -> Any: ...
 
     @property
     def app(self) -> App[Any]: ...
@@ -116,6 +132,8 @@ class LayoutHost(Protocol):
     def battle_log(self) -> BattleLog: ...
     @property
     def legend_panel(self) -> Static: ...
+    @property
+    def side_panel(self) -> Widget: ...
     @property
     def card_box(self) -> VerticalScroll: ...
     @property
@@ -137,16 +155,27 @@ class BattleLayout:
         self.screen = screen
         #: Rows of the map row now (0 before the first fit).
         self.body_rows = 0
+        #: Columns of the side panel now, its border included (0 before the first fit).
+        self.side_width = 0
         self._zones_shown: tuple[tuple[int, str], ...] = ()
         self._styles_shown: dict[str, str] | None = None  # the map's style table the legend shows
 
     def fit(self) -> None:
-        """Give the map row the rows ``body_rows`` says; the log takes what is left."""
+        """Give the map row the rows ``body_rows`` says, and the side panel the columns ``side_width``
+        says (a map a few columns too wide, or its rulers, takes them: the whole map shows); the log
+        takes the rows left.  Called again when the terminal's size or the rulers change."""
         width, height = self.screen.app.size
         st = self.screen.session.state
         maps = (st.map,) if st.map is not None else st.maps
         size = max(((m.width, m.height) for m in maps), key=lambda s: s[1], default=(0, 0))
-        rows = body_rows(width, height, size, side_width(width), status_rows(width))
+        gutter = self.screen.map_view.ruler_room()
+        side = side_width(width, height, size, gutter)
+        if side != self.side_width:
+            self.side_width = side
+            self.screen.side_panel.styles.width = side
+            for w in range(SIDE_NARROWEST, SIDE):  # toasts as wide as the panel (CSS: ``toast_widths``)
+                self.screen.set_class(side == w, f"-side{w}")
+        rows = body_rows(width, height, size, side, status_rows(width), gutter)
         if rows != self.body_rows:
             self.body_rows = rows
             self.screen.body.styles.height = rows

@@ -482,12 +482,12 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
 
     def _resize_virtual(self) -> None:
         w, h = self._map_size()
-        gx, gy = self._gutter()
+        gx, gy = self.ruler_room()
         self.virtual_size = Size(w * self._cw + gx, h * self._ch + gy)
         self._update_edges()
 
     # -- rulers ---------------------------------------------------------------------
-    def _gutter(self) -> tuple[int, int]:
+    def ruler_room(self) -> tuple[int, int]:
         """(columns, rows) the rulers take at the view's left and top: (``RULER_WIDTH``, 1) while they
         are shown, else (0, 0)."""
         return (RULER_WIDTH, 1) if self.rulers else (0, 0)
@@ -499,12 +499,14 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         self._resize_virtual()
         self.refresh()
         self.keep_in_view([self.square])
+        # and again once laid out anew (the side panel, a scroll bar): the view's edge on a square's
+        self.call_after_refresh(lambda: self.keep_in_view([self.square]))
         return self.rulers
 
     def _column_ruler(self, scroll_x: int, width: int) -> Strip:
         """The top ruler: each map column's number centred over it, every fifth one bold."""
         w, _ = self._map_size()
-        gx, _ = self._gutter()
+        gx, _ = self.ruler_room()
         margin, cw = self._margin(), self._cw
         plain, bold = Style(color="bright_black"), Style(color="bright_black", bold=True)
         segments = [Segment(" " * margin)] if margin else []
@@ -514,7 +516,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
 
     def on_resize(self, event: events.Resize) -> None:
         w, h = self._map_size()
-        gx, gy = self._gutter()
+        gx, gy = self.ruler_room()
         big = w and w * BIG_CELL[0] + gx <= event.size.width and h * BIG_CELL[1] + gy <= event.size.height
         size = BIG_CELL if big else (CELL, 1)
         if size != (self._cw, self._ch):
@@ -529,7 +531,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         a square cut by the view's edge counts as hidden.  All 0 when the whole map shows."""
         w, h = self._map_size()
         view_w, view_h = self.scrollable_content_region.size
-        gx, gy = self._gutter()
+        gx, gy = self.ruler_room()
         view_w, view_h = view_w - gx, view_h - gy
         if not w or view_w <= 0 or view_h <= 0:
             return (0, 0, 0, 0)
@@ -583,7 +585,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         outer = self.outer_size
         if not outer.width:
             return
-        gx, gy = self._gutter()
+        gx, gy = self.ruler_room()
         tall = h * self._ch + gy > outer.height
         over = bool(w) and (tall or w * self._cw + gx > outer.width - (1 if tall else 0))  # a scroll bar's column
         self.set_class(over, "-edges")
@@ -591,6 +593,15 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         if text != getattr(self, "_edge_shown", ""):
             self._edge_shown = text
             self.border_subtitle = text
+
+    def watch_show_vertical_scrollbar(self, shown: bool) -> None:
+        """A scroll bar that comes or goes changes which squares the view hides: the edge bar says
+        it again (it pointed at the wrong side when the rulers made the map a column too wide)."""
+        self.call_after_refresh(self._update_edges)
+
+    def watch_show_horizontal_scrollbar(self, shown: bool) -> None:
+        """As ``watch_show_vertical_scrollbar``."""
+        self.call_after_refresh(self._update_edges)
 
     def watch_scroll_x(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_x(old_value, new_value)
@@ -613,7 +624,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
     def _margin(self) -> int:
         """Blank columns left of the map, centring it in a wide view."""
         w, _ = self._map_size()
-        return max(0, (self.scrollable_content_region.width - self._gutter()[0] - w * self._cw) // 2)
+        return max(0, (self.scrollable_content_region.width - self.ruler_room()[0] - w * self._cw) // 2)
 
     # -- cursor ------------------------------------------------------------------
     def action_cursor(self, dx: int, dy: int) -> None:
@@ -636,7 +647,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         return Offset(min(w - 1, max(0, value.x)), min(h - 1, max(0, value.y)))
 
     def watch_cursor(self, old: Offset, new: Offset) -> None:
-        ch, gy = self._ch, self._gutter()[1]
+        ch, gy = self._ch, self.ruler_room()[1]
         for y in {old.y, new.y}:
             self.refresh(Region(0, y * ch + gy - self.scroll_offset.y, self.size.width, ch))
         who = self._state.creature_at((new.x, new.y)) if self._state is not None else None
@@ -656,7 +667,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         """Scroll as little as needed to show ``region`` (virtual cells) with the margins of
         ``keep_in_view``."""
         view_w, view_h = self.scrollable_content_region.size
-        gx, gy = self._gutter()
+        gx, gy = self.ruler_room()
         view_w, view_h = view_w - gx, view_h - gy  # the rulers' columns and row show no map
         if view_w <= 0 or view_h <= 0:
             return  # not laid out yet
@@ -689,7 +700,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
 
     def in_view(self, square: Square) -> bool:
         """True when ``square`` is drawn whole inside the visible part of the map."""
-        gx, gy = self._gutter()
+        gx, gy = self.ruler_room()
         w, h = self.scrollable_content_region.size
         view = Region(self.scroll_offset.x, self.scroll_offset.y, w - gx, h - gy)
         return view.contains_region(self._region([square]))
@@ -708,7 +719,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         w, h = self._map_size()
         if not groups or not w:
             return
-        gx, gy = self._gutter()
+        gx, gy = self.ruler_room()
         view = Size(self.scrollable_content_region.width - gx, self.scrollable_content_region.height - gy)
         shown = groups[0]
         for group in groups[1:]:
@@ -720,7 +731,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
 
     def _square_at(self, event: events.MouseEvent) -> Square | None:
         offset = event.get_content_offset(self)
-        gx, gy = self._gutter()
+        gx, gy = self.ruler_room()
         if offset is None or offset.x < gx or offset.y < gy:  # on a ruler
             return None
         x = (offset.x - gx + self.scroll_offset.x - self._margin()) // self._cw
@@ -734,7 +745,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         """The map square drawn at screen cell (``x``, ``y``), e.g. under the mouse over a screen
         above this one (a docked question); None off the map or outside the view."""
         box = self.content_region
-        gx, gy = self._gutter()
+        gx, gy = self.ruler_room()
         if not box.contains(x, y) or x - box.x < gx or y - box.y < gy:
             return None
         col = (x - box.x - gx + self.scroll_offset.x - self._margin()) // self._cw
@@ -758,7 +769,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
     def render_line(self, y: int) -> Strip:
         """Draw one terminal row: the map row at ``y`` plus the scroll offset."""
         scroll_x, scroll_y = self.scroll_offset
-        gx, gy = self._gutter()
+        gx, gy = self.ruler_room()
         width = self.scrollable_content_region.width
         w, h = self._map_size()
         if gy and y < gy and self._state is not None:  # the column ruler, fixed at the top

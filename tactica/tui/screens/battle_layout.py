@@ -240,17 +240,26 @@ class BattleLayout:
         card.creature = shown
 
     def _threat_note(self, square: Square) -> str:
-        """With the threat view on, the enemies that could attack the empty ``square`` next turn, for
-        the side panel ("! Could be attacked next turn by: br3, wa1"; issue 20), else ""."""
+        """With the threat view on, for the side panel (issue 20): the enemies that could attack the
+        empty ``square`` next turn ("! Could be attacked next turn by: br3, wa1"; "" where none
+        could); on a creature's square, its own enemies that could attack it, whoever's it is, or
+        that none could ("No enemy could attack it next turn."); "" with the view off."""
         screen = self.screen
         view = screen.ctrl.threat_view
         st = screen.session.state
-        if not view.on or st.map is None or st.creature_at(square) is not None:
+        if not view.on or st.map is None:
             return ""
+        lead = "\n\n" if zone_note(st, square) else ""
+        there = st.creature_at(square)
+        if there is not None:
+            who = [st.creature(u).label for u in view.threateners_of(st, there.uid)]
+            if not who:
+                return lead + "No enemy could attack it next turn."
+            return lead + "! Could be attacked next turn by: " + ", ".join(who)
         if square not in view.threats(st):
             return ""
         who = [st.creature(u).label for u in view.threateners(st, square)]
-        return ("\n\n" if zone_note(st, square) else "") + "! Could be attacked next turn by: " + ", ".join(who)
+        return lead + "! Could be attacked next turn by: " + ", ".join(who)
 
     def page_log(self, step: int) -> None:
         """Page Up / Page Down: read the battle log a page back (``step`` -1) or on (1).  While the

@@ -10,7 +10,18 @@ from __future__ import annotations
 from tactica.client.describe import LogLine, creature_name, player_name
 from tactica.client.session import GameSession
 from tactica.client.settings import KeyWords, key_display, key_words
-from tactica.engine import Action, Charge, Dig, EndActivation, GameState, Move, Square, Squeeze, Terrain
+from tactica.engine import (
+    Action,
+    Charge,
+    Dig,
+    EndActivation,
+    GameState,
+    Move,
+    Square,
+    Squeeze,
+    Terrain,
+    rubble_dug,
+)
 
 CONFIRM_TITLES = ("Opportunity attack", "Pit", "End activation?", "Run", "Dig")
 """Titles of the warning toasts of actions that wait for their key again (``asks_first``)."""
@@ -45,20 +56,25 @@ def zone_note(st: GameState, square: Square) -> str:
 
 def square_words(st: GameState, square: Square, width: int | None = None) -> str:
     """The cursor's square in words for the side panel: "column 23, row 9 · Rubble Choke" (1-based,
-    as the log counts them; the terrain's name unless it is clear ground), within ``width``
-    characters when given ("col 23, row 9", then the name cut short with "…"); empty before the
-    map is chosen."""
+    as the log counts them; the terrain's name unless it is clear ground), and on rubble partly
+    dug out the feet dug so far ("· 3 of 5 ft dug", UG-RUBBLE); within ``width`` characters when
+    given ("col 23, row 9", the digging before the name as "dug 3/5", then the name cut short with
+    "…"); empty
+    before the map is chosen."""
     if st.map is None:
         return ""
     where = f"column {square[0] + 1}, row {square[1] + 1}"
     kind = st.battle_map.terrain_at(square)
     name = "" if kind is Terrain.CLEAR else str(kind.value)
     name = name[:1].upper() + name[1:]
-    text = f"{where} · {name}" if name else where
+    feet = rubble_dug(st, square) if st.notes else 0
+    dug = f"{feet} of 5 ft dug" if feet else ""  # UG-RUBBLE: a square half dug out
+    text = " · ".join(p for p in (where, name, dug) if p)
     if width is None or len(text) <= width:
         return text
     where = f"col {square[0] + 1}, row {square[1] + 1}"
-    text = f"{where} · {name}" if name else where
+    dug = f"dug {feet}/5" if feet else ""
+    text = " · ".join(p for p in (where, dug, name) if p)  # the digging kept before a name cut short
     if len(text) <= width:
         return text
     return text[:max(len(where), width - 1)] + "…"

@@ -31,7 +31,7 @@ from tactica.client.battle_words import square_words, zone_note
 from tactica.client.controller import Controller
 from tactica.client.session import GameSession
 from tactica.client.settings import key_display
-from tactica.engine import MapDef, Square, Terrain
+from tactica.engine import MapDef, Square, Terrain, rubble_dug
 
 from ..widgets.battle_log import BattleLog
 from ..widgets.map_view import STYLES as MAP_STYLES
@@ -92,7 +92,8 @@ def legend(maps: Iterable[MapDef], players: int = 2, zones: tuple[tuple[int, str
 def terrain_note(st: Any, square: Square) -> str:
     """What the terrain of ``square`` does, for the card's note when no creature is under the cursor:
     "Low Passage: Medium ones stoop (moves ×1.5)" (``preview.terrain_words``: a cave's ceiling, gap,
-    depth, slope, darkness and ice, UG-LOW … UG-SLIP; a rubble kind, UG-RUBBLE; a cost, cover);
+    depth, slope, darkness and ice, UG-LOW … UG-SLIP; a rubble kind, UG-RUBBLE, and the feet dug
+    out of it so far; a cost, cover);
     "" on clear ground or before the map is chosen (nm-underground F4)."""
     from ..preview import terrain_words  # not at start-up: the map preview's module
     if st.map is None:
@@ -101,7 +102,9 @@ def terrain_note(st: Any, square: Square) -> str:
     if kind is Terrain.CLEAR:
         return ""
     name = str(getattr(kind, "value", getattr(kind, "name", kind)))
-    return f"{name[:1].upper() + name[1:]}: {terrain_words(st.battle_map.rules_at(square))}."
+    feet = rubble_dug(st, square) if st.notes else 0
+    dug = f" {feet} of the 5 feet that clear it are dug (UG-RUBBLE)." if feet else ""
+    return f"{name[:1].upper() + name[1:]}: {terrain_words(st.battle_map.rules_at(square))}.{dug}"
 
 
 def toast_widths() -> str:

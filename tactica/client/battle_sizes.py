@@ -27,6 +27,11 @@ the view shows whole: a 31×22 cave, or a 30-column map with its rulers, at 120�
 CELL = 3
 """Terminal columns per map square (normal size)."""
 
+MID_CELL = 4
+"""Terminal columns per square (one row) when the whole map fits across at that width but is not drawn
+big: a blank column before each square's three, so that labels side by side read apart (`` br3 wa1``,
+not ``br₃wa₁``; issue 20) — a 22×15 map at 120×40."""
+
 BIG_CELL = (5, 2)
 """Columns and rows per square when the whole map fits at that size (large terminals)."""
 

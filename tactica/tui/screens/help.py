@@ -72,7 +72,8 @@ the map has) · tinted squares: start areas.  Creatures show their label: **UPPE
 Player 1** (blue), **lower case = Player 2** (red); dimmer = already
 activated this round.  Creature squares alternate a bright shade (bold label)
 and a dark one (plain label), and on the small squares a label's number is
-drawn small (`BR₁`), so labels side by side stay apart (`BR₁WA₁`).  A Large or
+drawn small (`BR₁`), so labels side by side stay apart (`BR₁WA₁`); where the
+whole map fits at four columns a square, a blank column parts them (` BR1 WA1`).  A Large or
 Huge creature's squares are framed together (`AB1──┐` over `└────┘`).  On a
 large terminal each square is drawn bigger, with the creature's HP bar under
 its label.  `:` reachable square (`:▪:`, `:^:` on a square drawn with its own

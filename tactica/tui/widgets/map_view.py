@@ -41,7 +41,9 @@ What a square shows (so it reads without colour, too):
 
 When the whole map fits at five columns and two rows per square (a large
 terminal), it is drawn at that size, with each creature's HP bar under its
-label.
+label; else, when it fits across at four columns a square (a 22×15 map at
+120×40), each square's three columns come after a blank one (``widened``), so
+labels side by side read apart (`` br3 wa1``).
 
 A map bigger than its view (80×24) gets an edge bar along its bottom instead of a
 horizontal scroll bar: ``◀ 4 cols`` at its left end and ``9 cols ▶`` at its right
@@ -63,7 +65,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from tactica.client.battle_sizes import BIG_CELL, CELL
+from tactica.client.battle_sizes import BIG_CELL, CELL, MID_CELL
 from tactica.client.overlay import Overlay
 from tactica.engine import GameState, Square, Terrain, ceiling_level, terrain_rules
 
@@ -331,6 +333,19 @@ def threat_text(text: str, threat: bool, reach: bool) -> str:
     return first + middle + last
 
 
+def widened(text: str) -> str:
+    """A square's three columns as four (``MID_CELL``): a wall or rubble (three of one block) and a
+    diagonal wall's solid side one column longer, so walls join up; anything else after a blank
+    column (`` !.*``, `` ◆P1``, `` [.]``)."""
+    if text[0] == text[1] == text[2] != " ":
+        return text[0] + text
+    if text[0] == "█":
+        return "█" + text
+    if text[-1] == "█":
+        return text + "█"
+    return " " + text
+
+
 SMALL_DIGITS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 """Digits drawn small (subscript) in a creature's label on the small squares: ``small_number``."""
 
@@ -510,7 +525,9 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         margin, cw = self._margin(), self._cw
         plain, bold = Style(color="bright_black"), Style(color="bright_black", bold=True)
         segments = [Segment(" " * margin)] if margin else []
-        segments += [Segment(f"{x + 1:^{cw}}", bold if (x + 1) % 5 == 0 else plain) for x in range(w)]
+        # over the square's glyph: on four-column squares the number sits over the last three
+        number = (lambda n: f" {n:^{CELL}}") if cw == MID_CELL else (lambda n: f"{n:^{cw}}")
+        segments += [Segment(number(x + 1), bold if (x + 1) % 5 == 0 else plain) for x in range(w)]
         strip = Strip(segments, margin + w * cw).crop_extend(scroll_x, scroll_x + width - gx, self.rich_style)
         return Strip([Segment(" " * gx, self.rich_style)] + list(strip), width)
 
@@ -518,7 +535,9 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         w, h = self._map_size()
         gx, gy = self.ruler_room()
         big = w and w * BIG_CELL[0] + gx <= event.size.width and h * BIG_CELL[1] + gy <= event.size.height
-        size = BIG_CELL if big else (CELL, 1)
+        bar = 1 if h + gy > event.size.height else 0  # a scroll bar's column
+        mid = not big and w and w * MID_CELL + gx <= event.size.width - bar
+        size = BIG_CELL if big else (MID_CELL, 1) if mid else (CELL, 1)
         if size != (self._cw, self._ch):
             self._cw, self._ch = size
             self._resize_virtual()
@@ -804,6 +823,13 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
             return Segment(text, style)
         who = self._shown.creature_at(sq)
         size = who.size if who is not None else 1
+        if self._ch == 1:  # MID_CELL: a column before the square's three parts it from its neighbour
+            if who is not None and size > 1 and sq != who.pos:  # the frame round a big creature (MOV-13)
+                ax, ay = who.square
+                return Segment(footprint(sq[0] - ax, sq[1] - ay, size, MID_CELL), style)
+            if who is not None:  # " BR1", "┌OG1" on a Large creature's top-left square
+                return Segment(("┌" if size > 1 else " ") + text, style)
+            return Segment(widened(text), style)
         if who is not None and size > 1 and sq != who.pos:  # the rest of a Large or Huge creature: its frame
             ax, ay = who.square  # (MOV-13)
             return Segment(footprint(sq[0] - ax, sq[1] - ay, size, BIG_CELL[0], sub), style)

@@ -455,6 +455,7 @@ class BattleScreen(Screen[str]):
         map's ``CursorMoved`` message instead left a key queued behind the move (Enter after a quick
         Tab) acting on the new square while the card still showed the old one."""
         self.confirms.forget()  # a move waiting for confirmation was to the old square
+        self.toasts.drop((REFUSAL_TITLE,))  # a refusal was about the old square (nm-tut 5): the card shows
         self.refresh_view()
 
     CLICK_AGAIN = " Click again to move there."

@@ -66,6 +66,7 @@ from .battle_layout import BattleLayout, legend, toast_widths
 from .battle_saves import BattleSaves
 from .handoff import HandoffScreen
 from .help import HelpScreen
+from .overview import MapOverview
 from .rules import RulesScreen
 
 __all__ = ["BattleScreen", "LOG_MIN", "NOTE_SECONDS", "body_rows", "legend", "zone_note"]
@@ -402,6 +403,18 @@ class BattleScreen(Screen[str]):
         self.battle_layout.fit()  # the rulers take a row and three columns: the map still shows whole
         self.toasts.acknowledge("Rulers: column numbers along the top, row numbers down the left."
                                 if shown else "Rulers off.")
+
+    def action_overview(self) -> None:
+        """v: the whole map at once (``MapOverview``, two columns a square), for a map bigger than its
+        view; Enter there moves the map's cursor, and so the view, to the square chosen."""
+        if self.session.state.map is None:
+            return
+
+        def went(square: Square | None) -> None:
+            if square is not None:
+                self.map_view.move_cursor(square)
+
+        self.app.push_screen(MapOverview(self.map_view), went)
 
     def action_help(self) -> None:
         """?: keys and rules, with what the rule modules on change (``HelpScreen``'s ``modules``)."""

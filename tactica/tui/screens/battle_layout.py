@@ -114,6 +114,22 @@ def toast_widths() -> str:
                    for w in range(SIDE_NARROWEST, SIDE))
 
 
+def passing_note(st: Any, who: Any, square: Square) -> str:
+    """The side panel's note when creature ``who`` shares ``square`` with another for now: a move or
+    a charge passing an ally's square, stopped by a champion-power question (MOV-2, CHG-4): "Passing
+    through br3's square (MOV-2, CHG-4: a move or a charge may pass an ally, not stop there)." ""
+    otherwise."""
+    if who is None:
+        return ""
+    others = [c.label for c in st.creatures
+              if c.alive and c.pos is not None and c.uid != who.uid and square in c.squares]
+    if not others:
+        return ""
+    names = ", ".join(others)
+    return (f"{who.label} is passing through {names}'s square (MOV-2, CHG-4: a move or a charge may pass "
+            "an ally, not stop there).")
+
+
 class LayoutHost(Protocol):
     """What ``BattleLayout`` asks of the battle screen."""
 
@@ -228,11 +244,13 @@ class BattleLayout:
         another creature than the card showed), with the note on whose VP zone ``square`` is."""
         st = self.screen.session.state
         card = self.screen.stat_card
-        shown = st.creature_at(square) or st.active_creature
+        drawn = self.screen.map_view.creature_drawn(square) if st.map is not None else None
+        shown = drawn or st.active_creature
         card.state = st
         card.active_uid = st.active_uid
         card.actions_used = (st.move_used, st.attack_used)
-        notes = (terrain_note(st, square), zone_note(st, square) + self._threat_note(square))
+        notes = (passing_note(st, drawn, square), terrain_note(st, square),
+                 zone_note(st, square) + self._threat_note(square))
         card.square_note = "\n\n".join(n for n in notes if n)
         line = self.screen.cursor_line
         width = line.size.width or None  # the content's width (its padding left out)

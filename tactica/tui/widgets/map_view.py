@@ -821,7 +821,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         text, style = self._cell3(sq)
         if self._cw == CELL:
             return Segment(text, style)
-        who = self._shown.creature_at(sq)
+        who = self.creature_drawn(sq)
         size = who.size if who is not None else 1
         if self._ch == 1:  # MID_CELL: a column before the square's three parts it from its neighbour
             if who is not None and size > 1 and sq != who.pos:  # the frame round a big creature (MOV-13)
@@ -851,10 +851,21 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
             return Segment(" " + bar_text, style + bar)
         return Segment("█" * 5 if text == "███" else " " * 5, style)
 
+    def creature_drawn(self, sq: Square):
+        """The creature drawn on ``sq``: the active one when it stands there, else the one the state
+        finds there.  Two share a square only while a move or charge passing through an ally waits
+        for a champion-power answer (CHG-4): the mover is the one the answer is about (it used to
+        vanish under the ally it passed; nm-tut 6, nm-g35 9)."""
+        st = self._shown
+        active = st.active_creature if st.active_uid else None
+        if active is not None and active.alive and active.pos is not None and sq in active.squares:
+            return active
+        return st.creature_at(sq)
+
     def _cell3(self, sq: Square) -> tuple[str, Style]:
-        st, ov, s = self._shown, self._overlay, self._styles
+        ov, s = self._overlay, self._styles
         text, style = self._base(sq)
-        who = st.creature_at(sq)
+        who = self.creature_drawn(sq)
         if who is not None:
             label = who.label if len(who.label) <= CELL else who.label[0] + who.label[-(CELL - 1):]
             if self._cw == CELL:  # small squares: the number drawn small, so side by side labels part

@@ -293,7 +293,7 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
                     whole = steps + _charge_rest(events, i, e.uid)
                     if whole > steps:  # cut by opportunity attacks: say it is one charge
                         text = f"{creature_name(state, e.uid)} begins a {whole}-square charge ({steps} {noun})"
-            if e.mode in ("move", "charge", "squeeze"):
+            if e.mode in ("move", "charge", "squeeze", "run"):  # a run's cost too (G35-RUN; nm-g35 5)
                 spent = movement_spent(state, e.uid, e.start, e.path, squeezed=e.mode == "squeeze")
                 if spent != steps:  # difficult terrain (MOV-8) or a rule module's prices: say both
                     text += f" ({spent} squares of movement)"

@@ -198,15 +198,26 @@ class HandOff:
             return None
         noted = [(state.step, e) for e in events]
         turn_over = any(isinstance(e, (TurnStarted, RoundStarted)) for e in events)
+        kept: int | None = None  # where the holder's own turn's end begins in its unseen events
         for human in self.humans:
             if human != self.holder or self._turn != human:
                 self._unseen.setdefault(human, []).extend(noted)
             elif turn_over and self._turning:  # the holder's own turn ended: how it ended, and after
                 ended = next(i for i, e in enumerate(events)
                              if isinstance(e, (ActivationEnded, TurnStarted, RoundStarted)))
-                self._unseen.setdefault(human, []).extend(noted[ended:])
-        self._turn, self._turning = keyboard_seat(state), state.phase in TURN_PHASES
+                kept = len(self._unseen.setdefault(human, []))
+                self._unseen[human].extend(noted[ended:])
+        seat_now = keyboard_seat(state)
+        if seat_now is not None or state.phase is not Phase.CHAMPION:
+            # a champion power's window in the middle of a turn hands nothing over: the turn's player
+            # still holds the keyboard for the rest of its action (nm-g35 8: the rest of a charge cut by
+            # the window was told to the charger's own player at its next hand-off)
+            self._turn, self._turning = seat_now, state.phase in TURN_PHASES
         seat = self._turn
+        if kept is not None and seat == self.holder and self.holder is not None:
+            # the holder keeps the keyboard (its turn ends and its next one begins, a round's end
+            # between): it saw all of that on its screen (nm-g35 4, 12)
+            del self._unseen[self.holder][kept:]
         if seat is None or seat not in self.humans or seat == self.holder:
             return None
         before, self.holder = self.holder, seat

@@ -303,3 +303,14 @@ def test_a_champion_window_in_the_middle_of_a_turn_hands_nothing_over_nor_tells_
     assert handoff.after(rest, state) is None                       # back in Player 2's turn
     assert handoff.take(1) == []                                    # its own charge, all of it
     assert summary_lines(handoff.take(0), state) == [f"{mover.card.name} ({mover.label}) charged 2 squares."]
+
+
+def test_a_champion_power_is_told_between_a_miss_and_its_reroll():
+    """nm-g35 7: a reroll made a miss and then a hit of one attack, told as two attacks."""
+    from tactica.engine import ChampionPowerUsed
+    state = _state()
+    a, b = state.creatures[0], state.creatures[2]
+    lines = summary_lines([ChampionPowerUsed(champion=b.uid, power="Knot of Ill Luck", cost=1, left=2,
+                                             ally=b.uid, enemy=a.uid, effect="reroll")], state)
+    assert lines == [f"{b.card.name} ({b.label}) uses champion power Knot of Ill Luck (•, 2 left): "
+                     f"{b.card.name} ({b.label}) rolls again against {a.card.name} ({a.label})."]

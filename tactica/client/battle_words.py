@@ -12,6 +12,8 @@ from tactica.client.session import GameSession
 from tactica.client.settings import KeyWords, key_display, key_words
 from tactica.engine import (
     Action,
+    AreaAttack,
+    Attack,
     Charge,
     Dig,
     EndActivation,
@@ -20,6 +22,7 @@ from tactica.engine import (
     Square,
     Squeeze,
     Terrain,
+    provokers_of_attack,
     rubble_dug,
 )
 
@@ -96,11 +99,13 @@ def asks_first(session: GameSession, action: Action) -> str:
     """The title of the warning ``action`` needs before it is made (one of ``CONFIRM_TITLES``), ""
     when none: a move or a charge that provokes opportunity attacks (OA-1, CHG-1); a move, charge or end of activation
     after which a pit destroys the active creature (TER-PIT, the engine's answer
-    ``GameSession.pit_ending``); an end of an activation that used neither its move nor its attack
-    action (ACT-1); a move that is a run (G35-RUN: both actions, no attack after), which the shading
-    does not tell from a move."""
+    ``GameSession.pit_ending``); a ranged or area attack made next to an enemy, which provokes (OA-1);
+    an end of an activation that used neither its move nor its attack action (ACT-1); a move that is
+    a run (G35-RUN: both actions, no attack after), which the shading does not tell from a move."""
     if isinstance(action, (Move, Squeeze, Charge)) and session.provokers(tuple(action.path)):
         return "Opportunity attack"
+    if isinstance(action, (Attack, AreaAttack)) and attack_provokers(session.state, action):
+        return "Opportunity attack"  # a ranged or area attack next to an enemy (OA-1; nm-g5e 12)
     if isinstance(action, (Move, Squeeze, Charge, EndActivation)) and session.pit_ending(action):
         return "Pit"
     if isinstance(action, EndActivation) and not (session.state.move_used or session.state.attack_used):
@@ -110,6 +115,15 @@ def asks_first(session: GameSession, action: Action) -> str:
     if isinstance(action, Dig):  # UG-RUBBLE: the whole activation for a roll of feet
         return "Dig"
     return ""
+
+
+def attack_provokers(st: GameState, action: Attack | AreaAttack) -> tuple[str, ...]:
+    """The enemies whose opportunity attacks ``action`` of the active creature provokes (OA-1: a ranged
+    or area attack made next to an enemy), by uid; () for a melee attack or none."""
+    me = st.active_creature
+    if me is None or not 0 <= action.attack < len(me.card.attacks):
+        return ()
+    return tuple(provokers_of_attack(st, me, me.card.attacks[action.attack]))
 
 
 def _runs(session: GameSession, action: Move) -> bool:
@@ -148,6 +162,12 @@ def _confirm_words(session: GameSession, pending: Pending | None, short: bool, k
                     f"anyway; any other key cancels.")
         return (f"{name} has used neither its move nor its attack action. Press {press} again to end its "
                 f"activation anyway; any other key cancels.")
+    if isinstance(action, (Attack, AreaAttack)):
+        strikers = [st.creature(u).label if short else creature_name(st, u) for u in attack_provokers(st, action)]
+        whom = strikers[0] if len(strikers) == 1 else ", ".join(strikers[:-1]) + " and " + strikers[-1]
+        attacks = "an opportunity attack" if len(strikers) == 1 else "opportunity attacks"
+        return (f"This attack gives {whom} {attacks} first: a ranged or area attack next to an enemy provokes "
+                f"(OA-1)! Press {press} again to attack anyway; any other key cancels.")
     assert isinstance(action, (Move, Squeeze, Charge))  # only these ask first (``asks_first``)
     names = [st.creature(u).label if short else creature_name(st, u)
              for u in session.provokers(tuple(action.path))]
@@ -200,6 +220,9 @@ def cancelled_text(session: GameSession, action: Action, keys: KeyWords | None =
             return ("Charge cancelled: nobody gets an opportunity attack. Move the cursor to another end "
                     f"square, or {k['cancel']} (a provoking charge always asks twice).")
         return f"Charge cancelled. Move the cursor to another end square, or {k['cancel']}."
+    if isinstance(action, (Attack, AreaAttack)):
+        return (f"Attack cancelled: nobody gets an opportunity attack. Choose another target or attack, or "
+                f"{k['cancel']} (an attack that provokes always asks twice).")
     assert isinstance(action, (Move, Squeeze))  # only these ask first (``asks_first``)
     if session.provokers(tuple(action.path)):
         return ("Move cancelled: nobody gets an opportunity attack. Move the cursor to choose again "

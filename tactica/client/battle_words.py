@@ -189,6 +189,8 @@ def _confirm_words(session: GameSession, pending: Pending | None, short: bool, k
     who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     attacks = "an opportunity attack" if len(names) == 1 else "opportunity attacks"
     also = " and ends its activation over a pit: it is destroyed (TER-PIT)" if pit else ""
+    if isinstance(action, Move) and _runs(session, action):  # the run's own warning too (nm-g35 11)
+        also += f"; it is a run: {name} takes both its actions, no attack after (G35-RUN)"
     return (f"This move gives {who} {attacks} (OA-1){also}! Press {press} again to move anyway; any other key "
             f"cancels ({keys['shift']} shifts one square without provoking).")
 

@@ -42,10 +42,13 @@ class HandoffScreen(Screen[str | None]):
         Binding("q", "leave", "Quit"),
     ]
 
-    def __init__(self, player: int, lines: Sequence[str]) -> None:
+    def __init__(self, player: int, lines: Sequence[str], reason: str = "") -> None:
         super().__init__()
         self.player = player
         self.lines = list(lines)
+        #: Why the keyboard comes to this player outside its turn (a champion-power question), said
+        #: instead of the summary; "" at a turn's hand-off.
+        self.reason = reason
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -55,6 +58,8 @@ class HandoffScreen(Screen[str | None]):
             yield Static(f"The board is hidden until you are ready.{more}", id="handoff-note")
             since = ("Since your last turn:\n" + "\n".join(f"• {line}" for line in self.lines)
                      if self.lines else "Since your last turn no creature moved, attacked or was hurt.")
+            if self.reason:
+                since = self.reason
             with VerticalScroll(id="handoff-since"):
                 yield Static(since)
         yield Footer()

@@ -61,8 +61,8 @@ def square_words(st: GameState, square: Square, width: int | None = None) -> str
     """The cursor's square in words for the side panel: "column 23, row 9 · Rubble Choke" (1-based,
     as the log counts them; the terrain's name unless it is clear ground), and on rubble partly
     dug out the feet dug so far ("· 3 of 5 ft dug", UG-RUBBLE); within ``width`` characters when
-    given ("col 23, row 9", the digging before the name as "dug 3/5", then the name cut short with
-    "…"); empty
+    given ("col 23, row 9", then "c23 r9", the digging before the name as "dug 3/5", then the name
+    cut short with "…"); empty
     before the map is chosen."""
     if st.map is None:
         return ""
@@ -78,6 +78,10 @@ def square_words(st: GameState, square: Square, width: int | None = None) -> str
     where = f"col {square[0] + 1}, row {square[1] + 1}"
     dug = f"dug {feet}/5" if feet else ""
     text = " · ".join(p for p in (where, dug, name) if p)  # the digging kept before a name cut short
+    if len(text) <= width:
+        return text
+    where = f"c{square[0] + 1} r{square[1] + 1}"  # the shortest form, so the kind's name shows (nm-ug)
+    text = " · ".join(p for p in (where, dug, name) if p)
     if len(text) <= width:
         return text
     return text[:max(len(where), width - 1)] + "…"

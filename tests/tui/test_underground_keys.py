@@ -144,7 +144,7 @@ async def test_ug_rubble_dig_progress_shows_on_the_square_and_on_the_diggers_car
         assert "Digging" not in card_text(st.creature("b"), state=st).plain  # b is far from the rubble
         screen.map_view.move_cursor((1, 0))                       # onto the rubble
         await pilot.pause()
-        assert str(screen.query_one("#cursor-line").render()).startswith("col 2, row 1 · dug 3/5")
+        assert str(screen.query_one("#cursor-line").render()).startswith("c2 r1 · dug 3/5 · Rubble")
         assert "3 of the 5 feet that clear it are dug (UG-RUBBLE)." in screen.query_one(StatCard).square_note
         screen.map_view.move_cursor((0, 0))                       # onto the digger: its card says it
         await pilot.pause()
@@ -157,5 +157,6 @@ def test_ug_rubble_the_square_words_keep_the_digging_when_cut_short():
     st.notes = frozenset({("dug", "1,0", 3)})
     assert square_words(st, (1, 0)) == "column 2, row 1 · Rubble · 3 of 5 ft dug"
     assert square_words(st, (1, 0), 31) == "col 2, row 1 · dug 3/5 · Rubble"
-    assert square_words(st, (1, 0), 25) == "col 2, row 1 · dug 3/5 ·…"
+    assert square_words(st, (1, 0), 25) == "c2 r1 · dug 3/5 · Rubble"
+    assert square_words(st, (1, 0), 20) == "c2 r1 · dug 3/5 · R…"
     assert square_words(st, (0, 1)) == "column 1, row 2"

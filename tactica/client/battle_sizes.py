@@ -20,8 +20,17 @@ SIDE = 28
 SIDE_WIDE = 40
 """Columns of the side panel from ``WIDE`` columns."""
 
+SIDE_NARROWEST = 24
+"""Fewest columns the side panel narrows to (from ``SIDE``) so that a map a few columns too wide for
+the view shows whole: a 31×22 cave, or a 30-column map with its rulers, at 120×40 (``side_width``)."""
+
 CELL = 3
 """Terminal columns per map square (normal size)."""
+
+MID_CELL = 4
+"""Terminal columns per square (one row) when the whole map fits across at that width but is not drawn
+big: a blank column before each square's three, so that labels side by side read apart (`` br3 wa1``,
+not ``br₃wa₁``; issue 20) — a 22×15 map at 120×40."""
 
 BIG_CELL = (5, 2)
 """Columns and rows per square when the whole map fits at that size (large terminals)."""
@@ -49,9 +58,28 @@ STATUS_PADDING = 2 + 12
 """Columns of a status line's row that hold no message: its padding, and a word's slack for the wrapping."""
 
 
-def side_width(width: int) -> int:
-    """Columns of the side panel (its border included) on a terminal ``width`` columns wide."""
-    return SIDE_WIDE if width >= WIDE else SIDE
+def side_width(width: int, height: int = 0, map_size: tuple[int, int] = (0, 0),
+               gutter: tuple[int, int] = (0, 0)) -> int:
+    """Columns of the side panel (its border included) on a ``width``×``height`` terminal.
+
+    Args:
+        width, height: the terminal in columns and rows (``height`` 0: not known, no narrowing).
+        map_size: the battle map's (columns, rows) in squares ((0, 0): none yet).
+        gutter: (columns, rows) the map's rulers take (``MapView.ruler_room``), (0, 0) without them.
+    Returns ``SIDE_WIDE`` from ``WIDE`` columns, else ``SIDE``; but when the map drawn small
+    (``CELL`` columns a square) is a few columns too wide for the view and would show whole, rows
+    too, with a side panel of at least ``SIDE_NARROWEST`` columns, the side panel gives up just
+    those columns (Echoing Deep with its rulers at 120×40: 27).  A map that scrolls anyway keeps
+    the panel as it is.
+    """
+    base = SIDE_WIDE if width >= WIDE else SIDE
+    cols, rows = map_size
+    need = cols * CELL + gutter[0]
+    if not cols or need <= width - base or need > width - SIDE_NARROWEST:
+        return base
+    if rows + gutter[1] > height - 2 - status_rows(width) - LOG_MIN:  # taller than its row may be
+        return base
+    return width - need
 
 
 def status_rows(width: int) -> int:
@@ -59,7 +87,8 @@ def status_rows(width: int) -> int:
     return 3 if width < NARROW else 2
 
 
-def body_rows(width: int, height: int, map_size: tuple[int, int], side: int, status: int) -> int:
+def body_rows(width: int, height: int, map_size: tuple[int, int], side: int, status: int,
+              gutter: tuple[int, int] = (0, 0)) -> int:
     """Rows for the map and the side panel on a ``width``×``height`` terminal; the log gets the rest.
 
     Args:
@@ -67,6 +96,8 @@ def body_rows(width: int, height: int, map_size: tuple[int, int], side: int, sta
         map_size: the battle map's (columns, rows) in squares.
         side: columns of the side panel (its border included).
         status: rows of the status line.
+        gutter: (columns, rows) the map's rulers take, (0, 0) without them: the column ruler's row
+            comes out of the log's, and never turns a big map small.
     Returns the height of the map row: the map's whole height when the log
     keeps at least ``LOG_MIN`` rows; on a small map still ``SIDE_MIN`` rows
     (at most half of the space) for the stat card; never so many that the
@@ -76,11 +107,12 @@ def body_rows(width: int, height: int, map_size: tuple[int, int], side: int, sta
     """
     space = height - 2 - status  # the header and the footer take one row each
     cols, rows = map_size
-    view = width - side
-    need = rows + (1 if cols * CELL > view else 0)  # a horizontal scroll bar
+    gx, gy = gutter
+    view = width - side - gx
+    need = rows + gy + (1 if cols * CELL > view else 0)  # a horizontal scroll bar (the edge bar)
     big_w, big_h = BIG_CELL
     if cols and cols * big_w <= view and rows * big_h <= space - LOG_BESIDE_BIG:
-        need = rows * big_h
+        need = rows * big_h + gy
     return max(1, min(max(need, min(SIDE_MIN, space // 2)), space - LOG_MIN))
 
 

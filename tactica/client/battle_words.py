@@ -10,7 +10,21 @@ from __future__ import annotations
 from tactica.client.describe import LogLine, creature_name, player_name
 from tactica.client.session import GameSession
 from tactica.client.settings import KeyWords, key_display, key_words
-from tactica.engine import Action, Charge, Dig, EndActivation, GameState, Move, Square, Squeeze, Terrain
+from tactica.engine import (
+    Action,
+    AreaAttack,
+    Attack,
+    Charge,
+    Dig,
+    EndActivation,
+    GameState,
+    Move,
+    Square,
+    Squeeze,
+    Terrain,
+    provokers_of_attack,
+    rubble_dug,
+)
 
 CONFIRM_TITLES = ("Opportunity attack", "Pit", "End activation?", "Run", "Dig")
 """Titles of the warning toasts of actions that wait for their key again (``asks_first``)."""
@@ -45,20 +59,29 @@ def zone_note(st: GameState, square: Square) -> str:
 
 def square_words(st: GameState, square: Square, width: int | None = None) -> str:
     """The cursor's square in words for the side panel: "column 23, row 9 · Rubble Choke" (1-based,
-    as the log counts them; the terrain's name unless it is clear ground), within ``width``
-    characters when given ("col 23, row 9", then the name cut short with "…"); empty before the
-    map is chosen."""
+    as the log counts them; the terrain's name unless it is clear ground), and on rubble partly
+    dug out the feet dug so far ("· 3 of 5 ft dug", UG-RUBBLE); within ``width`` characters when
+    given ("col 23, row 9", then "c23 r9", the digging before the name as "dug 3/5", then the name
+    cut short with "…"); empty
+    before the map is chosen."""
     if st.map is None:
         return ""
     where = f"column {square[0] + 1}, row {square[1] + 1}"
     kind = st.battle_map.terrain_at(square)
     name = "" if kind is Terrain.CLEAR else str(kind.value)
     name = name[:1].upper() + name[1:]
-    text = f"{where} · {name}" if name else where
+    feet = rubble_dug(st, square) if st.notes else 0
+    dug = f"{feet} of 5 ft dug" if feet else ""  # UG-RUBBLE: a square half dug out
+    text = " · ".join(p for p in (where, name, dug) if p)
     if width is None or len(text) <= width:
         return text
     where = f"col {square[0] + 1}, row {square[1] + 1}"
-    text = f"{where} · {name}" if name else where
+    dug = f"dug {feet}/5" if feet else ""
+    text = " · ".join(p for p in (where, dug, name) if p)  # the digging kept before a name cut short
+    if len(text) <= width:
+        return text
+    where = f"c{square[0] + 1} r{square[1] + 1}"  # the shortest form, so the kind's name shows (nm-ug)
+    text = " · ".join(p for p in (where, dug, name) if p)
     if len(text) <= width:
         return text
     return text[:max(len(where), width - 1)] + "…"
@@ -80,11 +103,13 @@ def asks_first(session: GameSession, action: Action) -> str:
     """The title of the warning ``action`` needs before it is made (one of ``CONFIRM_TITLES``), ""
     when none: a move or a charge that provokes opportunity attacks (OA-1, CHG-1); a move, charge or end of activation
     after which a pit destroys the active creature (TER-PIT, the engine's answer
-    ``GameSession.pit_ending``); an end of an activation that used neither its move nor its attack
-    action (ACT-1); a move that is a run (G35-RUN: both actions, no attack after), which the shading
-    does not tell from a move."""
+    ``GameSession.pit_ending``); a ranged or area attack made next to an enemy, which provokes (OA-1);
+    an end of an activation that used neither its move nor its attack action (ACT-1); a move that is
+    a run (G35-RUN: both actions, no attack after), which the shading does not tell from a move."""
     if isinstance(action, (Move, Squeeze, Charge)) and session.provokers(tuple(action.path)):
         return "Opportunity attack"
+    if isinstance(action, (Attack, AreaAttack)) and attack_provokers(session.state, action):
+        return "Opportunity attack"  # a ranged or area attack next to an enemy (OA-1; nm-g5e 12)
     if isinstance(action, (Move, Squeeze, Charge, EndActivation)) and session.pit_ending(action):
         return "Pit"
     if isinstance(action, EndActivation) and not (session.state.move_used or session.state.attack_used):
@@ -94,6 +119,15 @@ def asks_first(session: GameSession, action: Action) -> str:
     if isinstance(action, Dig):  # UG-RUBBLE: the whole activation for a roll of feet
         return "Dig"
     return ""
+
+
+def attack_provokers(st: GameState, action: Attack | AreaAttack) -> tuple[str, ...]:
+    """The enemies whose opportunity attacks ``action`` of the active creature provokes (OA-1: a ranged
+    or area attack made next to an enemy), by uid; () for a melee attack or none."""
+    me = st.active_creature
+    if me is None or not 0 <= action.attack < len(me.card.attacks):
+        return ()
+    return tuple(provokers_of_attack(st, me, me.card.attacks[action.attack]))
 
 
 def _runs(session: GameSession, action: Move) -> bool:
@@ -132,6 +166,12 @@ def _confirm_words(session: GameSession, pending: Pending | None, short: bool, k
                     f"anyway; any other key cancels.")
         return (f"{name} has used neither its move nor its attack action. Press {press} again to end its "
                 f"activation anyway; any other key cancels.")
+    if isinstance(action, (Attack, AreaAttack)):
+        strikers = [st.creature(u).label if short else creature_name(st, u) for u in attack_provokers(st, action)]
+        whom = strikers[0] if len(strikers) == 1 else ", ".join(strikers[:-1]) + " and " + strikers[-1]
+        attacks = "an opportunity attack" if len(strikers) == 1 else "opportunity attacks"
+        return (f"This attack gives {whom} {attacks} first: a ranged or area attack next to an enemy provokes "
+                f"(OA-1)! Press {press} again to attack anyway; any other key cancels.")
     assert isinstance(action, (Move, Squeeze, Charge))  # only these ask first (``asks_first``)
     names = [st.creature(u).label if short else creature_name(st, u)
              for u in session.provokers(tuple(action.path))]
@@ -153,6 +193,8 @@ def _confirm_words(session: GameSession, pending: Pending | None, short: bool, k
     who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     attacks = "an opportunity attack" if len(names) == 1 else "opportunity attacks"
     also = " and ends its activation over a pit: it is destroyed (TER-PIT)" if pit else ""
+    if isinstance(action, Move) and _runs(session, action):  # the run's own warning too (nm-g35 11)
+        also += f"; it is a run: {name} takes both its actions, no attack after (G35-RUN)"
     return (f"This move gives {who} {attacks} (OA-1){also}! Press {press} again to move anyway; any other key "
             f"cancels ({keys['shift']} shifts one square without provoking).")
 
@@ -184,6 +226,9 @@ def cancelled_text(session: GameSession, action: Action, keys: KeyWords | None =
             return ("Charge cancelled: nobody gets an opportunity attack. Move the cursor to another end "
                     f"square, or {k['cancel']} (a provoking charge always asks twice).")
         return f"Charge cancelled. Move the cursor to another end square, or {k['cancel']}."
+    if isinstance(action, (Attack, AreaAttack)):
+        return (f"Attack cancelled: nobody gets an opportunity attack. Choose another target or attack, or "
+                f"{k['cancel']} (an attack that provokes always asks twice).")
     assert isinstance(action, (Move, Squeeze))  # only these ask first (``asks_first``)
     if session.provokers(tuple(action.path)):
         return ("Move cancelled: nobody gets an opportunity attack. Move the cursor to choose again "

@@ -293,7 +293,7 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
                     whole = steps + _charge_rest(events, i, e.uid)
                     if whole > steps:  # cut by opportunity attacks: say it is one charge
                         text = f"{creature_name(state, e.uid)} begins a {whole}-square charge ({steps} {noun})"
-            if e.mode in ("move", "charge", "squeeze"):
+            if e.mode in ("move", "charge", "squeeze", "run"):  # a run's cost too (G35-RUN; nm-g35 5)
                 spent = movement_spent(state, e.uid, e.start, e.path, squeezed=e.mode == "squeeze")
                 if spent != steps:  # difficult terrain (MOV-8) or a rule module's prices: say both
                     text += f" ({spent} squares of movement)"
@@ -438,11 +438,20 @@ def _square(sq) -> str:
     return f"column {sq[0] + 1}, row {sq[1] + 1}"
 
 
+FATIGUE_WORDS = {"fresh": "no fatigue penalty", "fatigued": "−2 to attack, −5 damage, its fatigue checks at −2",
+                 "exhausted": "−4 to attack, −10 damage"}
+"""What each fatigue level does (UG-FATIGUE, docs/modules/underground.md: −2 to attack and −5 damage, the
+skirmish's −2 in fives; saving throws are not changed), for the log and the stat card."""
+
+
 def _cave_words(e: Event, state: GameState) -> str:
     """The log words of an event of the underground module (docs/modules/underground.md)."""
     who = creature_name(state, getattr(e, "uid", ""))
     if isinstance(e, CaveCheck):
-        mod = f" {e.modifier:+d}" if e.modifier else ""
+        mod = ""
+        if e.modifier:  # the fatigued creature's endurance check (UG-FATIGUE): its −2 named and added
+            why = " fatigued" if e.rule == "UG-FATIGUE" else ""
+            mod = f" {_signed(e.modifier)}{why} = {e.face + e.modifier}"
         return f"{who}: {e.what}: d20 {e.face}{mod} vs {e.need} — {'passes' if e.passed else 'fails'} ({e.rule})"
     if isinstance(e, CreatureFellDown):
         ground = "" if e.landing == "hard" else f" onto {e.landing} ground"
@@ -462,7 +471,7 @@ def _cave_words(e: Event, state: GameState) -> str:
         why = {"turn": "turning", "stop": "stopping", "run": "charging", "melee": "swinging"}.get(e.cause, e.cause)
         return f"{who} slips {why} on the ice at {_square(e.square)} and falls prone (UG-SLIP)"
     if isinstance(e, FatigueChanged):
-        return f"{who} is {e.level} now (UG-FATIGUE)"
+        return f"{who} is {e.level} now: {FATIGUE_WORDS.get(e.level, e.level)} (UG-FATIGUE)"
     assert isinstance(e, RubbleDug)
     feet = f"{e.feet} foot" if e.feet == 1 else f"{e.feet} feet"
     if e.rolls:  # the dice, as every roll in the log: "2d4 3+2 = 5 feet"
@@ -470,7 +479,7 @@ def _cave_words(e: Event, state: GameState) -> str:
         feet = f"{len(e.rolls)}d4 {sum_} = {feet}" if len(e.rolls) > 1 else f"d4 {e.rolls[0]}: {feet}"
     if e.cleared:
         return f"{who} digs {feet} and clears the rubble at {_square(e.square)} (UG-RUBBLE)"
-    return f"{who} digs {feet} into the rubble at {_square(e.square)}: {e.total} of 5 (UG-RUBBLE)"
+    return f"{who} digs {feet} into the rubble at {_square(e.square)}: {e.total} of 5 feet dug (UG-RUBBLE)"
 
 
 def describe_forced(e: CreatureForced, state: GameState) -> str:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from tactica.engine import (
     ActivationEnded,
     AttackRolled,
+    ChampionPowerUsed,
     ConditionApplied,
     CreatureDestroyed,
     CreatureMoved,
@@ -30,7 +31,7 @@ from tactica.engine import (
     VictoryPointsScored,
 )
 
-from .describe import creature_name, duration_words, player_name
+from .describe import creature_name, describe_power, duration_words, player_name
 
 __all__ = ["HandOff", "handoff_title", "keyboard_seat", "summary_lines"]
 
@@ -70,7 +71,8 @@ def summary_lines(events: Sequence[Event], state: GameState) -> list[str]:
         events: the battle's events since the player last held the keyboard, oldest first.
         state: the battle's state now (creatures' names; a destroyed creature keeps its name).
     Returns lines such as "Player 2's turn.", "Goblin (GB1) moved 4 squares.", "Goblin (GB1) hit
-    Guard (GU1) with Spear: 10 damage, 20 HP left.", "Guard (GU1) was destroyed.", "Player 2 scored
+    Guard (GU1) with Spear: 10 damage, 20 HP left.", a champion power used as the log says it
+    ("Shaman (SH1) uses champion power Knot of Ill Luck (•, 1 left): …"), "Guard (GU1) was destroyed.", "Player 2 scored
     20 VP (destroyed); 40 in all.", "Orc (or1) is prone (until it stands up)."; an attack that hit and
     its damage make one line, and the pieces of one creature's movement of one kind in one activation
     (a charge cut by opportunity attacks, two moves) one line with their squares added up.  Events
@@ -123,6 +125,9 @@ def summary_lines(events: Sequence[Event], state: GameState) -> list[str]:
         elif isinstance(event, ConditionApplied) and event.condition in _TOLD:
             lines.append(f"{creature_name(state, event.uid)} is {event.condition} "
                          f"({duration_words(event.condition, event.duration)}).")
+        elif isinstance(event, ChampionPowerUsed):  # a reroll, extra damage…: why an attack comes twice
+            lines.append(describe_power(event, state).text + ".")  # (nm-g35 7)
+            hit = None
         elif isinstance(event, CreatureDestroyed):
             lines.append(f"{creature_name(state, event.uid)} was destroyed.")
         elif isinstance(event, VictoryPointsScored):
@@ -198,15 +203,26 @@ class HandOff:
             return None
         noted = [(state.step, e) for e in events]
         turn_over = any(isinstance(e, (TurnStarted, RoundStarted)) for e in events)
+        kept: int | None = None  # where the holder's own turn's end begins in its unseen events
         for human in self.humans:
             if human != self.holder or self._turn != human:
                 self._unseen.setdefault(human, []).extend(noted)
             elif turn_over and self._turning:  # the holder's own turn ended: how it ended, and after
                 ended = next(i for i, e in enumerate(events)
                              if isinstance(e, (ActivationEnded, TurnStarted, RoundStarted)))
-                self._unseen.setdefault(human, []).extend(noted[ended:])
-        self._turn, self._turning = keyboard_seat(state), state.phase in TURN_PHASES
+                kept = len(self._unseen.setdefault(human, []))
+                self._unseen[human].extend(noted[ended:])
+        seat_now = keyboard_seat(state)
+        if seat_now is not None or state.phase is not Phase.CHAMPION:
+            # a champion power's window in the middle of a turn hands nothing over: the turn's player
+            # still holds the keyboard for the rest of its action (nm-g35 8: the rest of a charge cut by
+            # the window was told to the charger's own player at its next hand-off)
+            self._turn, self._turning = seat_now, state.phase in TURN_PHASES
         seat = self._turn
+        if kept is not None and seat == self.holder and self.holder is not None:
+            # the holder keeps the keyboard (its turn ends and its next one begins, a round's end
+            # between): it saw all of that on its screen (nm-g35 4, 12)
+            del self._unseen[self.holder][kept:]
         if seat is None or seat not in self.humans or seat == self.holder:
             return None
         before, self.holder = self.holder, seat

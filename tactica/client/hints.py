@@ -609,6 +609,9 @@ class Hints:
             how = f" of {price.left}: a second move uses the attack action, ACT-3"
         else:
             how = f" of {price.left}"
+        me = st.actor
+        if me is not None and "prone" in me.conditions and "grid5e" in active_modules(st):
+            how += "; crawling: +1 a square, G5E-PRONE"  # why each square costs 2 (nm-g5e 11)
         return f"Move {squares} (cost {cost}{how})"
 
     def _risk_words(self, action: Move | Squeeze | Charge) -> str:

@@ -123,12 +123,29 @@ class ThreatView:
         """The uids of the enemies of ``viewer(state)`` that could attack ``square`` next turn (each
         one's ``creature_threat``, asked once per state), in the state's order: what a ``!`` square
         is threatened by (issue 20)."""
-        player = self.viewer(state)
+        each = self._threats_of_enemies(state, self.viewer(state))
+        return [uid for uid, squares in each.items() if square in squares]
+
+    def threateners_of(self, state: GameState, uid: str) -> list[str]:
+        """The uids of the enemies of creature ``uid`` (of its player, whoever views) that could attack
+        it next turn, any square of its body (each one's ``creature_threat``), in the state's order:
+        what the side panel names with the cursor on a creature's square (issue 20).  Empty for an
+        unknown uid or a creature off the map."""
+        me = state.find(uid)
+        if me is None or me.pos is None:
+            return []
+        body = set(me.squares)
+        each = self._threats_of_enemies(state, me.player)
+        return [u for u, squares in each.items() if body & squares]
+
+    def _threats_of_enemies(self, state: GameState, player: int) -> dict[str, frozenset[Square]]:
+        """``creature_threat`` of each enemy of ``player`` on the map, by uid, asked once per state
+        and player."""
         known, who, each = self._each
         if known is not state or who != player:
             each = {c.uid: creature_threat(state, c.uid) for c in state.enemy_creatures(player) if c.pos is not None}
             self._each = (state, player, each)
-        return [uid for uid, squares in each.items() if square in squares]
+        return each
 
     def reach_of(self, state: GameState, cursor: Square) -> frozenset[Square]:
         """The squares the creature on ``cursor`` could attack next turn (``creature_threat``); empty

@@ -109,6 +109,7 @@ KEY_BINDINGS: tuple[KeyBinding, ...] = (
     _battle("ai_intent", "i", "show the AI's intent"),
     _battle("threats", "t", "threat view"),
     _battle("rulers", "number_sign", "rulers: column and row numbers on the map's edges"),
+    _battle("overview", "v", "the whole map at once; Enter there moves the cursor (and the view)"),
     _battle("rules", "r", "the rules reference, on the rule the screen names"),
     _battle("champion_prompts", "o", "ask about every champion-power trigger again"),
     _battle("card_more", "right_square_bracket", "scroll the stat card on"),

@@ -202,6 +202,7 @@ from .modules import OPTIONAL_MODULES, active_modules, unknown_modules
 from .modules import conflict as module_conflict
 from .modules.underground import BODY_BY_SIZE as UNDERGROUND_BODY_BY_SIZE
 from .modules.underground import CaveRisk, hidden_in_dark, melee_slip_chance, sees_in_dark
+from .modules.underground import dug as rubble_dug
 from .modules.underground import fatigue_name as fatigue_of
 from .modules.underground import forced_risk as cave_forced_risk
 from .modules.underground import height as creature_height
@@ -562,6 +563,7 @@ __all__ = [
     "reaction_attack",
     "round_end_winner",
     "routes",
+    "rubble_dug",
     "run_budget",
     "sealed_warbands",
     "sees_in_dark",

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from .actions import Action, Charge, Move, Teleport
 from .areas import cone_size
-from .attacking import attack_allowed
+from .attacking import attack_allowed, charge_attack
 from .auras import speed as aura_speed
 from .combat import AttackPreview, has_cover, preview
 from .errors import IllegalAction
@@ -188,6 +188,13 @@ def creature_threat(state: GameState, uid: str) -> frozenset[Square]:
       size (the Ruleset's ``small_cone``, ``large_cone``).  A cone's or line's own shape is not
       traced: every square one of its aims from some corner could reach is counted.
 
+    * a move and then a charge (CHG-1, docs/rules.md "Charge": the move action first, then the
+      charge with the attack action): when it may charge (``charge_attack``) and its speed is 2 or
+      more, every square next to a square two moves take it to; counted generously, as a double
+      move (the charge's own path, CHG-3, and the sight at its start, CHG-2, are not traced), so
+      that no square it could charge after a move is left out (newcomers trusted the view and
+      were charged from twice their enemy's speed away).
+
     Its speed is its speed now (conditions and auras counted: CON-5, CON-8); the other creatures stay
     where they are and block as they do now (MOV-5).  Walls are never in the answer; the creature's
     own squares are not either.  Returns an empty set for an unknown uid or a creature off the map.
@@ -204,6 +211,12 @@ def creature_threat(state: GameState, uid: str) -> frozenset[Square]:
     bodies = [footprint(a, size) for a in sorted(anchors, key=lambda sq: (sq[1], sq[0]))]
     geo, bmap = state.geometry, state.battle_map
     covered: set[Square] = set()
+    if budget >= 2 and charge_attack(me) is not None:  # CHG-1: a move, then a charge of 2 to speed squares
+        ends: set[Square] = set()
+        for first in (True, False):
+            ends.update(reach(state, me, 2 * budget, min_first_step=first).destinations)
+        covered.update((x + dx, y + dy) for end in ends - anchors for x, y in footprint(end, size)
+                       for dx in (-1, 0, 1) for dy in (-1, 0, 1))  # a charge's reach is 1 (CHG-1)
     for attack in me.card.attacks:
         if attack.secondary or not attack_allowed(me, attack):
             continue

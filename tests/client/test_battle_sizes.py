@@ -3,6 +3,7 @@ from tactica.client.battle_sizes import (
     NARROW,
     ROLL_TOAST_LOG,
     SIDE,
+    SIDE_NARROWEST,
     SIDE_WIDE,
     TOAST_BODY,
     WIDE,
@@ -16,6 +17,19 @@ from tactica.client.battle_sizes import (
 def test_the_side_panel_widens_and_the_status_line_narrows_at_the_breakpoints():
     assert side_width(WIDE - 1) == SIDE and side_width(WIDE) == SIDE_WIDE
     assert status_rows(NARROW - 1) == 3 and status_rows(NARROW) == 2
+
+
+def test_the_side_panel_gives_up_the_few_columns_a_map_needs_to_show_whole():
+    # 120×40: a 30×22 map (90 columns) fits beside the 28-column panel; with its rulers (3 more
+    # columns, 1 more row) the panel gives up one, a 31×22 cave with rulers four
+    assert side_width(120, 40, (30, 22)) == SIDE
+    assert side_width(120, 40, (30, 22), (3, 1)) == 27 == side_width(120, 40, (31, 22))
+    assert side_width(120, 40, (31, 22), (3, 1)) == SIDE_NARROWEST
+    # a map that scrolls anyway keeps the panel: too wide (32 with rulers), too tall (80×24, 120×28)
+    assert side_width(120, 40, (32, 22), (3, 1)) == SIDE
+    assert side_width(80, 24, (30, 22)) == SIDE and side_width(120, 28, (31, 22)) == SIDE
+    # no map yet, and the wide panel beside a map drawn big
+    assert side_width(120, 40) == SIDE and side_width(200, 60, (31, 22), (3, 1)) == SIDE_WIDE
 
 
 def test_a_toast_fits_only_where_the_map_row_and_the_log_both_have_its_rows():

@@ -272,3 +272,45 @@ def test_a_charge_broken_by_opportunity_attacks_is_one_line():
         f"{an} missed {bn} with Knife.",
         f"{an} hit {bn} with Knife: 5 damage, 25 HP left.",
     ]
+
+
+def test_a_holder_that_keeps_the_keyboard_is_not_told_what_it_saw():
+    """nm-g35 4, 12: Player 1 had the last turn of a round and the first of the next (no hand-off
+    between): its next hand-off listed "Round 1 ended. Round 2 began." and its own new turn."""
+    from tactica.engine import RoundEnded
+    state = battle("A....b", active="A")                            # Player 1's turn, at the keyboard
+    handoff = HandOff.for_battle(state, ())
+    uid = state.creatures[0].uid
+    events = [ActivationEnded(uid=uid), RoundEnded(round=1, quiet_rounds=0), RoundStarted(round=2),
+              TurnStarted(player=0, activations=1)]
+    assert handoff.after(events, state) is None                     # still Player 1's: no hand-off
+    assert handoff.take(0) == []                                    # it saw all of it on its screen
+    assert any(isinstance(e, RoundStarted) for e in handoff.take(1))  # the other player did not
+
+
+def test_a_champion_window_in_the_middle_of_a_turn_hands_nothing_over_nor_tells_the_turns_player():
+    """nm-g35 8: a charge stopped by a champion-power question went on after the answer, and its rest
+    was told to the charger's own player at its next hand-off (and not as part of the charge)."""
+    state = battle("A....b", active="b", turn_player=1)             # Player 2's turn
+    handoff = HandOff.for_battle(state, ())
+    assert handoff.holder == 1
+    mover = state.creature("b")
+    window = state.copy()
+    window.phase = Phase.CHAMPION                                   # Player 1 asked about a power
+    first = [CreatureMoved(uid=mover.uid, start=(5, 0), path=((4, 0),), mode="charge")]
+    assert handoff.after(first, window) is None
+    rest = [CreatureMoved(uid=mover.uid, start=(4, 0), path=((3, 0),), mode="charge")]
+    assert handoff.after(rest, state) is None                       # back in Player 2's turn
+    assert handoff.take(1) == []                                    # its own charge, all of it
+    assert summary_lines(handoff.take(0), state) == [f"{mover.card.name} ({mover.label}) charged 2 squares."]
+
+
+def test_a_champion_power_is_told_between_a_miss_and_its_reroll():
+    """nm-g35 7: a reroll made a miss and then a hit of one attack, told as two attacks."""
+    from tactica.engine import ChampionPowerUsed
+    state = _state()
+    a, b = state.creatures[0], state.creatures[2]
+    lines = summary_lines([ChampionPowerUsed(champion=b.uid, power="Knot of Ill Luck", cost=1, left=2,
+                                             ally=b.uid, enemy=a.uid, effect="reroll")], state)
+    assert lines == [f"{b.card.name} ({b.label}) uses champion power Knot of Ill Luck (•, 2 left): "
+                     f"{b.card.name} ({b.label}) rolls again against {a.card.name} ({a.label})."]

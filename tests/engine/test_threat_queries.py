@@ -67,3 +67,26 @@ def test_threat_squares_unites_every_enemy_of_the_player_and_none_of_its_own():
 
 def test_unknown_creature_threatens_nothing():
     assert creature_threat(battle("b.", turn_player=0), "zz") == frozenset()
+
+
+def test_CHG_1_a_move_then_a_charge_is_in_the_threat():
+    """A creature may move and then charge (docs/rules.md "Charge"): a speed-3 melee creature threatens
+    every square next to a square two moves take it to (3 + 3 + 1 squares out), not one move's (3 + 1);
+    a creature that may not charge (its basic attack is ranged) keeps one move's reach."""
+    row = "b" + "." * 9
+    st = battle(row, {"b": card("Raider", speed=3)}, turn_player=0)
+    assert creature_threat(st, "b") == box(1, 0, 7, 0)
+    archer = card("Archer", speed=3, attacks=(ranged(range=1, basic=True),))
+    st = battle(row, {"b": archer}, turn_player=0)
+    assert creature_threat(st, "b") == box(1, 0, 4, 0)
+    # speed 1: a charge must move 2 squares, so no charge after a move
+    st = battle(row, {"b": card("Rat", speed=1)}, turn_player=0)
+    assert creature_threat(st, "b") == box(1, 0, 2, 0)
+
+
+def test_CHG_1_a_move_then_a_charge_goes_round_walls():
+    board = ("b.#.....\n"
+             "........")
+    st = battle(board, {"b": card("Raider", speed=2)}, turn_player=0)
+    # two moves of 2: to (4, 0) round the wall's foot, then the square beside it
+    assert (5, 0) in creature_threat(st, "b") and (6, 0) not in creature_threat(st, "b")

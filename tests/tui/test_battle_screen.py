@@ -176,7 +176,7 @@ async def test_click_selects_a_creature(demo_app):
         mv = screen.map_view
         uid = screen.session.activatable()[-1]
         x, y = screen.session.state.creature(uid).pos
-        await pilot.click(MapView, offset=(mv._margin() + x * 3 + 1, y))
+        await pilot.click(MapView, offset=(mv._margin() + x * mv._cw + 1, y))
         await pilot.pause()
         assert screen.session.state.active_uid == uid
 

@@ -30,6 +30,8 @@ async def play_one_step(pilot, app) -> None:
     elif st.phase is Phase.ACTING:
         if s.of_type(Attack):
             await pilot.press("a", "enter")
+            if screen._confirm is not None:  # a ranged attack next to an enemy provokes (OA-1): Enter again
+                await pilot.press("enter")
         elif s.of_type(Charge):
             await pilot.press("c", "enter", "enter")
         elif s.moves() and not st.move_used:

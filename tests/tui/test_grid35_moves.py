@@ -75,3 +75,19 @@ async def test_G35_RUN_a_run_asks_twice_and_a_move_does_not():
         await pilot.press("m")
         await pilot.pause()
         assert screen.session.state.creature("A").square == (8, 7)
+
+
+async def test_G35_RUN_a_provoking_runs_warning_says_it_is_a_run_too():
+    """nm-g35 11: a run that provokes warned of the opportunity attack only, not that it is a run."""
+    st = battle("Ab" + "." * 12 + "\n" + "." * 14, active="A", rules=Ruleset(modules=("grid35",)), dice=(1,) * 20)
+    app = app_for_state(st)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.map_view.move_cursor((10, 1))                         # 10 squares: a run, leaving b's reach
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        message = screen.status_line.message
+        assert screen.status_line.warning and "opportunity attack (OA-1)" in message, message
+        assert "; it is a run: " in message and "takes both its actions, no attack after (G35-RUN)" in message

@@ -63,3 +63,21 @@ async def test_G5E_SPLIT_one_square_left_of_a_move_is_said_in_the_singular():
         assert screen.session.state.creature("A").square == (5, 0)
         message = screen.query_one(StatusLine).message
         assert "the rest of its move: 1 square," in message and "1 squares" not in message, message
+
+
+async def test_G5E_PRONE_a_crawls_preview_says_why_a_square_costs_two():
+    """nm-g5e 11: prone, the preview said "cost 2" for one square without saying it crawls."""
+    app = app_for_state(battle(BOARD, active="A", rules=G5E))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await pilot.press("d")                                     # drop prone
+        await pilot.pause()
+        screen.map_view.move_cursor((1, 0))
+        await pilot.pause()
+        message = screen.query_one(StatusLine).message
+        assert "crawling: +1 a square, G5E-PRONE" in message, message
+        await pilot.press("d")                                     # stand up: no word of crawling
+        await pilot.pause()
+        screen.map_view.move_cursor((2, 0))
+        await pilot.pause()
+        assert "crawling" not in screen.query_one(StatusLine).message

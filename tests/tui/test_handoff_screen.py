@@ -167,3 +167,34 @@ async def _settled(pilot) -> None:
 
 def test_resumed_handoff_screen_80x24(snap_compare):
     assert snap_compare(_resumed_app(), run_before=_settled, terminal_size=(80, 24))
+
+
+async def test_another_players_champion_question_mid_turn_waits_for_that_player_at_the_keyboard():
+    """nm-g5e 8: in hot-seat, Player 1's champion-power question came up in Player 2's turn and Player
+    2's next cursor key (n, y: cursor keys, and the prompt's answers) answered it.  Now a hand-off gate
+    for Player 1 comes first, which no cursor key passes; Enter there, then Player 1 answers."""
+    from tactica.engine import ChampionEffect, ChampionPower, ChampionTrigger, UseChampionPower
+    from tactica.engine.sandbox import card
+    from tactica.tui.screens.champion_prompt import PowerPrompt
+    ward = ChampionPower("Ward", 1, ChampionTrigger.ALLY_IS_HIT, ChampionEffect.HEAL, amount=10)
+    state = battle("C..\nAb.", {"C": card("Chief", champion=2, champion_powers=(ward,))}, active="b",
+                   dice=(19,) + (10,) * 20)
+    app = TacticaApp(FixedFactory(GameSession(state=state, seed=0)), handoff=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        await pilot.press("a", "enter")                            # Player 2's b hits A: Player 1's Ward?
+        await settle(pilot, app)
+        gate = app.screen
+        assert isinstance(gate, HandoffScreen) and gate.player == 0, gate
+        assert "champion power" in gate.reason and "Player 2's turn goes on" in gate.reason
+        await pilot.press("n", "y", "h")                           # Player 2's keys: nothing answers
+        await pilot.pause()
+        assert app.screen is gate
+        assert not any(isinstance(a, UseChampionPower) for a in app.session.actions)
+        await pilot.press("enter")                                 # Player 1 at the keyboard
+        await settle(pilot, app)
+        assert isinstance(app.screen, PowerPrompt) and app.screen.title_text.startswith("Player 1")
+        await pilot.press("y")
+        await settle(pilot, app)
+        assert any(isinstance(a, UseChampionPower) for a in app.session.actions)
+        assert not isinstance(app.screen, HandoffScreen)           # back to Player 2's turn, no gate

@@ -47,6 +47,10 @@ def test_body_rows_gives_the_log_what_the_map_does_not_use():
     assert body_rows(200, 60, (22, 15), 40, 2) == 30
     # a tiny map still leaves the stat card 20 rows when there is room
     assert body_rows(120, 40, (3, 1), 28, 2) == 18 and body_rows(200, 60, (3, 1), 40, 2) == 20
+    # the rulers' row comes out of the log's: 23 rows at 120×40 (the panel narrowed to 27), 45 at
+    # 200×60, where the map stays big
+    assert body_rows(120, 40, (30, 22), 27, 2, (3, 1)) == 23
+    assert body_rows(200, 60, (30, 22), 40, 2, (3, 1)) == 45
 
 
 LONG = card("Lorekeeper", attacks=tuple(melee(f"Blade {i}", basic=i == 1) for i in range(1, 5))
@@ -155,3 +159,72 @@ async def test_the_vp_zone_note_is_drawn_in_full(size):
         assert note.startswith("◆ Player 1's VP zone")
         await pilot.pause()
         assert " ".join(note.split()) in side_panel_text(screen)
+
+
+def _map_battle(stem: str):
+    from tactica import content
+    path = {p.stem: p for p in content.shipped_maps()}[stem]
+    return load_battle([str(path)], None)
+
+
+def _wide_cave():
+    """A 31×22 cave (a column wider than the shipped maps): A in the first column, b in the last."""
+    rows = [["."] * 31 for _ in range(22)]
+    rows[0][0], rows[21][30] = "A", "b"
+    return battle("\n".join("".join(r) for r in rows))
+
+
+async def _whole_map(app, size, rulers: bool):
+    """Run ``app`` at ``size`` (the rulers on when ``rulers``); return (hidden squares, side panel
+    columns, map rows, log rows, the map's cell size)."""
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BattleScreen)
+        if rulers:
+            await pilot.press("number_sign")
+        await pilot.pause()
+        await pilot.pause()
+        mv = screen.query_one(MapView)
+        return (mv.hidden_squares(), screen.query_one("#side").region.width, mv.region.height,
+                screen.query_one(BattleLog).region.height, (mv._cw, mv._ch), mv.border_subtitle or "")
+
+
+@pytest.mark.parametrize("rulers, side, log_rows", [(False, 28, 14), (True, 27, 13)])
+async def test_echoing_deep_shows_whole_at_120x40_with_or_without_its_rulers(rulers, side, log_rows):
+    """Echoing Deep (30×22) at 120×40: every square shows, no edge bar; the rulers take a row of
+    the log's and a column of the side panel's (issue 19: one column and two rows were hidden)."""
+    wbs, maps = _map_battle("echoing-deep")
+    hidden, side_cols, map_rows, log, cell, bar = await _whole_map(
+        TacticaApp(BattleFactory(wbs, maps, seed=7)), (120, 40), rulers)
+    assert hidden == (0, 0, 0, 0) and bar == ""
+    assert (side_cols, map_rows, log) == (side, 22 + rulers, log_rows) and cell == (3, 1)
+
+
+async def test_a_31_column_cave_shows_whole_at_120x40_with_its_rulers():
+    hidden, side_cols, map_rows, log, cell, bar = await _whole_map(app_for_state(_wide_cave()), (120, 40), True)
+    assert hidden == (0, 0, 0, 0) and bar == "" and side_cols == 24 and map_rows == 23
+
+
+@pytest.mark.parametrize("rulers", [False, True])
+async def test_echoing_deep_stays_big_at_200x60_with_its_rulers(rulers):
+    wbs, maps = _map_battle("echoing-deep")
+    hidden, side_cols, map_rows, log, cell, bar = await _whole_map(
+        TacticaApp(BattleFactory(wbs, maps, seed=7)), (200, 60), rulers)
+    assert hidden == (0, 0, 0, 0) and cell == (5, 2) and side_cols == 40 and map_rows == 44 + rulers
+
+
+@pytest.mark.parametrize("size, log_rows", [((80, 24), 5), ((116, 40), 12)])
+async def test_echoing_deep_scrolls_with_the_rulers_and_the_edge_bar_names_the_hidden_side(size, log_rows):
+    """At 80×24, and at 116×40 where the rulers make the map five columns too wide, the map scrolls;
+    the edge bar names the columns hidden on the side they are hidden (the view is on the cursor's
+    creature at the right: the hidden columns are on the left; the bar said "◀ 1 col" while the
+    right column was the one cut)."""
+    wbs, maps = _map_battle("echoing-deep")
+    hidden, side_cols, map_rows, log, cell, bar = await _whole_map(
+        TacticaApp(BattleFactory(wbs, maps, seed=7)), size, True)
+    left, right, up, down = hidden
+    assert left > 0 and right == 0 and side_cols == 28 and log == log_rows
+    assert f"◀ {left} cols" in bar and "▶" not in bar

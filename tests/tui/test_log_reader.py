@@ -185,3 +185,33 @@ async def test_the_log_is_read_back_with_page_up_and_new_lines_do_not_yank_the_r
         await pilot.pause()
         assert log.scroll_y == log.max_scroll_y and log.following
         assert "PgUp / PgDn, Home / End" in HELP and "read the battle log back" in HELP
+
+
+async def test_a_page_up_before_the_whole_log_is_written_is_kept():
+    """nm-tut 19: the reader opens on a long log's last lines and writes the rest a moment later; a
+    Page Up pressed in that moment was undone (the view went back to the end), so the first Page Up
+    seemed to do nothing.  Now the view stays as far back as the player paged."""
+    from tactica.client.describe import LogLine
+    app = app_for_state(battle("A.b"))
+    lines = [LogLine(f"line {i}", "info") for i in range(LogReader.FIRST_ROWS * 3)]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        reader = LogReader(lines)
+        reader.FILL_AFTER = 0.5
+        app.push_screen(reader)
+        await pilot.pause()
+        await pilot.pause()
+        log = reader.query_one(BattleLog)
+        assert len(log.lines_written) == LogReader.FIRST_ROWS    # the last lines only, for now
+        await pilot.press("pageup")
+        await pilot.pause()
+        back = log.max_scroll_y - log.scroll_y
+        assert back > 0
+        for _ in range(100):                                     # the whole log written
+            await pilot.pause(0.02)
+            if len(log.lines_written) == len(lines):
+                break
+        await pilot.pause()
+        await pilot.pause()
+        assert len(log.lines_written) == len(lines)
+        assert log.max_scroll_y - log.scroll_y == back            # still a page back from the end

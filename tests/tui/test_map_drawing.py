@@ -190,3 +190,31 @@ async def test_at_80x24_shift_arrows_scroll_the_map_under_the_first_player_quest
         await pilot.pause()
         assert mv.scroll_offset.y > before.y and mv.scroll_offset.x > before.x
         assert app.screen is modal
+
+
+async def test_a_mover_passing_an_ally_is_drawn_and_the_side_panel_names_the_ally():
+    """nm-tut 6, nm-g35 9: while a champion-power question stops a move or charge on an ally's square,
+    the mover (the active creature) is drawn there, not the ally, and the side panel names the ally
+    it passes (MOV-2, CHG-4)."""
+    from tactica.engine.sandbox import battle
+    from tactica.tui.widgets.map_view import MapView
+
+    from .conftest import app_for_state
+    st = battle("A.B..b", active="B").copy()
+    st.own("B").pos = (0, 0)                                       # B on its ally A's square, mid-move
+    assert st.creature_at((0, 0)).uid == "A"                       # the state finds the ally first
+    app = app_for_state(st)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        mv = screen.query_one(MapView)
+        assert mv.creature_drawn((0, 0)).uid == "B"
+        assert "B" in mv._cell3((0, 0))[0] and "A" not in mv._cell3((0, 0))[0]
+        mv.move_cursor((5, 0))
+        await pilot.pause()
+        mv.move_cursor((0, 0))
+        await pilot.pause()
+        assert screen.stat_card.square_note.startswith("B is passing through A's square (MOV-2, CHG-4")
+        mv.move_cursor((5, 0))
+        await pilot.pause()
+        assert "passing through" not in screen.stat_card.square_note

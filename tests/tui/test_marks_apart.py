@@ -13,7 +13,7 @@ import pytest
 from tactica.engine.sandbox import battle
 from tactica.tui.screens.battle_layout import legend
 from tactica.tui.screens.help import HELP
-from tactica.tui.widgets.map_view import MapView, small_number
+from tactica.tui.widgets.map_view import MapView, small_number, widened
 
 from .conftest import app_for_state
 
@@ -122,3 +122,34 @@ async def test_a_vp_zone_on_other_ground_keeps_its_diamond_and_names_its_owner(s
         assert marks[owner] == "◆P1"
         for sq in zone - {owner}:
             assert mv._cell3(sq)[0] == "◆^ ", sq
+
+
+def test_widened_squares_keep_walls_joined_and_part_the_rest():
+    assert widened("███") == "████" and widened("▒▒▒") == "▒▒▒▒"          # walls and rubble join up
+    assert widened("█◤ ") == "██◤ " and widened(" ◢█") == " ◢██"          # a diagonal wall's solid side
+    assert widened(" . ") == "  . " and widened("!.*") == " !.*" and widened("◆P1") == " ◆P1"
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_where_the_map_fits_at_four_columns_a_blank_column_parts_neighbouring_labels(size):
+    """Issue 20 (ui-trials, threat view at 120×40: "br3wa1" run together): a 22-column map at 120×40
+    (a 12-column one at 80×24) is drawn four columns a square, a blank column before each label, so the
+    row reads " br3 wa1" even with the threat view's marks round them; the rulers' numbers stand over
+    the squares' glyphs; a 30-column map keeps its three columns (test above)."""
+    cols = 22 if size == (120, 40) else 12
+    st = battle("\n".join(line.ljust(cols, ".") for line in ("A.....", ".#bc..", "......", "......")),
+                turn_player=0)
+    st.creature("b").label, st.creature("c").label = "br3", "wa1"
+    app = app_for_state(st)
+    async with app.run_test(size=size) as pilot:
+        mv = await _map(pilot, app, (0, 0))
+        assert (mv._cw, mv._ch) == (4, 1)
+        await pilot.press("t")                                    # the threat view on
+        await pilot.pause()
+        row = "".join(seg.text for seg in mv.render_line(1))[mv._margin():]
+        assert row.startswith(" !.*████ br3 wa1 !.*"), row
+        mv.toggle_rulers()
+        await pilot.pause()
+        ruler = "".join(seg.text for seg in mv.render_line(0))
+        first = "".join(seg.text for seg in mv.render_line(1))
+        assert ruler.index(" 1 ") + 1 == first.index("A")           # column 1's number over its label

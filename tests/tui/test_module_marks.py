@@ -58,12 +58,13 @@ A00.......
         mv = app.screen.query_one(MapView)
         mv.move_cursor((2, 0))
         await pilot.pause()
-        assert str(app.screen.cursor_line.render()) == "col 3, row 1 · Dark Gall…"  # the panel's 25 columns
+        assert str(app.screen.cursor_line.render()) == "c3 r1 · Dark Gallery"  # the panel's 25 columns: the name whole
         mv.move_cursor((4, 1))
         await pilot.pause()
         assert str(app.screen.cursor_line.render()) == "column 5, row 2"
     assert square_words(st, (2, 0)) == "column 3, row 1 · Dark Gallery"
-    assert square_words(st, (2, 0), 20) == "col 3, row 1 · Dark…"
+    assert square_words(st, (2, 0), 20) == "c3 r1 · Dark Gallery"   # the kind's name whole (nm-ug)
+    assert square_words(st, (2, 0), 15) == "c3 r1 · Dark G…"
 
 
 async def test_rulers_number_the_columns_and_rows_as_the_log_does_and_stay_while_the_map_scrolls():

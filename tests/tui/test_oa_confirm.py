@@ -127,3 +127,27 @@ async def test_esc_on_the_warning_refreshes_the_status_line_and_drops_the_toast(
         assert screen.session.state.creature("A").pos == (2, 0)
         await pilot.press("left", "right")                # the cursor moves: the square's hint again
         assert "Provokes opportunity attacks" in status.message
+
+
+async def test_oa_1_a_ranged_attack_next_to_an_enemy_asks_for_its_key_again():
+    """nm-g5e 12: a ranged attack that provokes an opportunity attack was made on the first Enter, while a
+    provoking move or charge asks twice; now it warns first, names who strikes, and Enter again attacks."""
+    from tactica.engine.sandbox import card, ranged
+    archer = card("Archer", attacks=(ranged("Bow", bonus=7, damage=10, range=8),))
+    app = app_for_state(battle(".bA..c", {"A": archer}, active="A", dice=(1,) * 20))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("a")
+        await pilot.pause()
+        screen.map_view.move_cursor((5, 0))                        # aim at c, b stands next to A
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        status = screen.query_one(StatusLine)
+        assert not screen.session.state.attack_used and status.warning
+        assert "This attack gives Creature b (b) an opportunity attack first" in status.message
+        assert "(OA-1)" in status.message and "Press Enter again to attack anyway" in status.message
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.session.state.attack_used or screen.session.state.active_uid != "A"

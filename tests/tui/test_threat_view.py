@@ -110,3 +110,35 @@ async def test_the_side_panel_names_the_enemies_that_threaten_the_empty_square_u
         mv.move_cursor((0, 1))  # out of every enemy's reach
         await pilot.pause()
         assert "Could be attacked" not in screen.stat_card.square_note
+
+
+async def test_the_side_panel_names_who_could_attack_the_creature_under_the_cursor():
+    """Issue 20: on a creature's square the side panel says which of its enemies could attack it next
+    turn (whoever's creature it is: the viewer's, or an enemy's, attacked by the viewer's), and says
+    so when none could."""
+    st = battle("A.b.....c", {"c": card("Archer", speed=0, attacks=(ranged(range=3),))}, turn_player=0)
+    app = app_for_state(st)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        mv = screen.query_one(MapView)
+        await pilot.press("t")
+        state = screen.session.state
+        assert (0, 0) in creature_threat(state, "b") and (0, 0) not in creature_threat(state, "c")
+        mv.move_cursor((0, 0))                                   # on A: b could, the archer c could not
+        await pilot.pause()
+        assert screen.stat_card.square_note.endswith("! Could be attacked next turn by: b")
+        mv.move_cursor((2, 0))                                   # on the enemy b: Player 1's A could
+        await pilot.pause()
+        assert screen.stat_card.square_note.endswith("! Could be attacked next turn by: A")
+    far = battle("A" + "." * 20 + "b", {"b": card("Rat", speed=2)}, turn_player=0)
+    app = app_for_state(far)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        app.screen.query_one(MapView).move_cursor((0, 0))
+        await pilot.pause()
+        assert app.screen.stat_card.square_note.endswith("No enemy could attack it next turn.")
+        await pilot.press("t")                                   # the view off: no word on threats
+        await pilot.pause()
+        assert "attack it next turn" not in app.screen.stat_card.square_note

@@ -28,6 +28,21 @@ async def test_a_move_that_works_takes_the_refusal_toast_away():
         assert "Not allowed" not in _titles(app)
 
 
+async def test_moving_the_cursor_on_takes_the_refusal_toast_away():
+    """nm-tut 5: the refusal's toast covered the stat card after the cursor moved on to other squares."""
+    app = app_for_state(battle("A.#..b\n.....C", active="A"))
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await walk_cursor(pilot, screen, (2, 0))
+        await pilot.press("m")                                       # a wall: refused
+        await pilot.pause()
+        assert "Not allowed" in _titles(app)
+        await pilot.press("down")                                    # the cursor moves on
+        await pilot.pause()
+        assert "Not allowed" not in _titles(app)
+
+
 async def test_the_map_reload_error_is_said_in_the_log_not_in_a_toast_over_the_map():
     app = app_for_state(battle("A.#..b\n.....C", active="A"))
     async with app.run_test(size=(120, 40), notifications=True) as pilot:

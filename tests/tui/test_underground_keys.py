@@ -40,7 +40,7 @@ async def test_ug_rubble_g_digs_and_the_log_and_status_line_say_so():
         await pilot.press("g")
         await pilot.pause()
         log = "\n".join(screen.query_one(BattleLog).lines_written)
-        assert "digs d4 3: 3 feet into the rubble at column 2, row 1: 3 of 5 (UG-RUBBLE)" in log
+        assert "digs d4 3: 3 feet into the rubble at column 2, row 1: 3 of 5 feet dug (UG-RUBBLE)" in log
 
 
 async def test_ug_rubble_g_does_nothing_without_the_module():
@@ -126,3 +126,37 @@ async def test_UG_RUBBLE_the_card_says_what_the_square_under_the_cursor_is():
         screen.map_view.move_cursor((3, 1))
         await pilot.pause()
         assert card.square_note == ""
+
+
+async def test_ug_rubble_dig_progress_shows_on_the_square_and_on_the_diggers_card():
+    """After a dig that leaves the rubble standing (3 of 5 feet), the progress is not only in the log:
+    the side panel's line for the square under the cursor and the square's note say it, and so does
+    the card of the creature beside the rubble (nm-underground: "1 of 5" only in the log)."""
+    from tactica.tui.widgets.stat_card import StatCard, card_text
+    app = app_for_state(_state())
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await pilot.press("g", "g")
+        await pilot.pause()
+        st = screen.session.state
+        assert "Digging column 2, row 1: 3 of 5 feet dug (g digs on, UG-RUBBLE)" in card_text(
+            st.creature("A"), state=st).plain
+        assert "Digging" not in card_text(st.creature("b"), state=st).plain  # b is far from the rubble
+        screen.map_view.move_cursor((1, 0))                       # onto the rubble
+        await pilot.pause()
+        assert str(screen.query_one("#cursor-line").render()).startswith("c2 r1 · dug 3/5 · Rubble")
+        assert "3 of the 5 feet that clear it are dug (UG-RUBBLE)." in screen.query_one(StatCard).square_note
+        screen.map_view.move_cursor((0, 0))                       # onto the digger: its card says it
+        await pilot.pause()
+        assert "3 of 5 feet dug" in str(screen.query_one(StatCard).render())
+
+
+def test_ug_rubble_the_square_words_keep_the_digging_when_cut_short():
+    from tactica.client.battle_words import square_words
+    st = _state().copy()
+    st.notes = frozenset({("dug", "1,0", 3)})
+    assert square_words(st, (1, 0)) == "column 2, row 1 · Rubble · 3 of 5 ft dug"
+    assert square_words(st, (1, 0), 31) == "col 2, row 1 · dug 3/5 · Rubble"
+    assert square_words(st, (1, 0), 25) == "c2 r1 · dug 3/5 · Rubble"
+    assert square_words(st, (1, 0), 20) == "c2 r1 · dug 3/5 · R…"
+    assert square_words(st, (0, 1)) == "column 1, row 2"

@@ -62,10 +62,11 @@ from .battle_camera import Camera
 from .battle_confirm import REFUSAL_TITLE, Confirmations, Toasts, card_names
 from .battle_decisions import Decisions
 from .battle_keys import BINDINGS, KEY_ACTIONS, key_shown
-from .battle_layout import BattleLayout, legend
+from .battle_layout import BattleLayout, legend, toast_widths
 from .battle_saves import BattleSaves
 from .handoff import HandoffScreen
 from .help import HelpScreen
+from .overview import MapOverview
 from .rules import RulesScreen
 
 __all__ = ["BattleScreen", "LOG_MIN", "NOTE_SECONDS", "body_rows", "legend", "zone_note"]
@@ -102,7 +103,7 @@ class BattleScreen(Screen[str]):
     /* as wide as the side panel: over the stat card, not the map where the cursor is */
     BattleScreen Toast { width: 28; max-width: 28; }
     BattleScreen.-wide Toast { width: 40; max-width: 40; }
-    """
+    """ + toast_widths()
     # the widths above are battle_sizes.SIDE and SIDE_WIDE, its rows are battle_sizes.status_rows
 
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-normal"), (WIDE, "-wide")]
@@ -118,6 +119,7 @@ class BattleScreen(Screen[str]):
         self.header = BattleHeader()
         self.body = Horizontal(id="body")  # the map row: the map and the side panel
         self.map_view = MapView(session.state)
+        self.side_panel = Vertical(id="side")  # the cursor's square, the stat card and the legend
         self.card_box = VerticalScroll(id="card-scroll")  # the side panel's card and legend, scrolling
         self.cursor_line = Static("", id="cursor-line")  # the cursor's column and row, and what lies there
         self.stat_card = StatCard()
@@ -157,7 +159,7 @@ class BattleScreen(Screen[str]):
         yield self.header
         with self.body:
             yield self.map_view
-            with Vertical(id="side"):
+            with self.side_panel:
                 yield self.cursor_line
                 with self.card_box:
                     yield self.stat_card
@@ -421,8 +423,21 @@ class BattleScreen(Screen[str]):
         """#: show or hide the map's rulers, the column and row numbers the log's squares are
         counted in ("column 23, row 9"; ``MapView.toggle_rulers``)."""
         shown = self.map_view.toggle_rulers()
+        self.battle_layout.fit()  # the rulers take a row and three columns: the map still shows whole
         self.toasts.acknowledge("Rulers: column numbers along the top, row numbers down the left."
                                 if shown else "Rulers off.")
+
+    def action_overview(self) -> None:
+        """v: the whole map at once (``MapOverview``, two columns a square), for a map bigger than its
+        view; Enter there moves the map's cursor, and so the view, to the square chosen."""
+        if self.session.state.map is None:
+            return
+
+        def went(square: Square | None) -> None:
+            if square is not None:
+                self.map_view.move_cursor(square)
+
+        self.app.push_screen(MapOverview(self.map_view), went)
 
     def action_help(self) -> None:
         """?: keys and rules, with what the rule modules on change (``HelpScreen``'s ``modules``)."""
@@ -476,6 +491,7 @@ class BattleScreen(Screen[str]):
         map's ``CursorMoved`` message instead left a key queued behind the move (Enter after a quick
         Tab) acting on the new square while the card still showed the old one."""
         self.confirms.forget()  # a move waiting for confirmation was to the old square
+        self.toasts.drop((REFUSAL_TITLE,))  # a refusal was about the old square (nm-tut 5): the card shows
         self.refresh_view()
 
     CLICK_AGAIN = " Click again to move there."

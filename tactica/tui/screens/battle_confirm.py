@@ -122,7 +122,7 @@ class Toasts:
         screen = self.screen
         screen.battle_log.add([LogLine(f"The battle log is exported to {shown_path(path)}", "info")], follow=True)
         if screen.app.size.width >= NARROW and self.fit():
-            width = side_width(screen.app.size.width) - TOAST_FRAME
+            width = (self.layout.side_width or side_width(screen.app.size.width)) - TOAST_FRAME
             screen.notify("The battle log is in\n" + shown_path(path, width), title="Export", timeout=8,
                           markup=False)
         else:

@@ -61,6 +61,7 @@ class DecisionHost(Protocol):
     def apply_action(self, action: Action) -> bool: ...
     def dismiss(self, result: str | None = ...) -> Any: ...
     def refuse(self, reason: str) -> None: ...
+    def action_quit(self) -> None: ...
     def show_events(self, events: Sequence[Event], follow: bool = True) -> None: ...
 
 
@@ -161,7 +162,29 @@ class Decisions:
                               title="Champion prompts", timeout=8)
                 return DeclinePower()
             return options[i]
-        self.ask(PowerPrompt(st, options, mutable=True), answer)
+        prompt = PowerPrompt(st, options, mutable=True)
+        handoff = getattr(screen, "handoff", None)
+        holder = handoff.holder if handoff is not None and handoff.active else None
+        if handoff is not None and holder is not None and st.decider in handoff.humans and st.decider != holder:
+            # hot-seat: another player's question in the middle of a turn; the keys of the player at the
+            # keyboard (y, n: cursor keys too) must not answer it (nm-g5e 8): its player comes first
+            from .handoff import HandoffScreen
+            reason = (f"A champion power could answer what just happened (CHP-2): {player_name(st.decider)} "
+                      f"decides, then {player_name(holder)}'s turn goes on.")
+            self.asking = True
+            screen.app.push_screen(HandoffScreen(st.decider, [], reason),
+                                   lambda quit_: self._after_gate(quit_, prompt, answer))
+            return
+        self.ask(prompt, answer)
+
+    def _after_gate(self, result: str | None, prompt: ChoiceModal, answer: Callable[[int], Action]) -> None:
+        """The player asked about a champion power is at the keyboard (its hand-off gate closed): ask
+        it; q on the gate leaves the battle as on a turn's hand-off."""
+        self.asking = False
+        if result == "quit":
+            self.screen.action_quit()
+            return
+        self.ask(prompt, answer)
 
     def docked_question_next(self) -> bool:
         """True when the next decision is a player's docked question (who goes first, start area):

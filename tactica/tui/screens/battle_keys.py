@@ -54,6 +54,7 @@ BINDINGS: list[BindingType] = [
     Binding("i", "ai_intent", "AI intent", id="battle.ai_intent"),
     Binding("t", "threats", "Threats", id="battle.threats"),
     Binding("number_sign", "rulers", "Rulers", key_display="#", show=False, id="battle.rulers"),
+    Binding("v", "overview", "Whole map", show=False, id="battle.overview"),
     # r: the rules reference on the rules the screen names now (a refusal's ID, the preview's modifiers, the card)
     # (the footer shows "r Rules" first while a refusal or a warning is said: BattleFooter)
     Binding("r", "rules_named", "Rules", show=False, id="battle.rules"),
@@ -100,7 +101,7 @@ def key_shown(screen: KeysHost, action: str, parameters: tuple[object, ...]) -> 
     they overflow; f and i against the AI; no other key while the AI plays; undo and reload as the
     session allows; none while a question is up; "r Rules" while the status line says a refusal or
     a warning (each names its rule); the rest as the controller's mode allows."""
-    if action in ("help", "quit", "champion_prompts", "threats", "rules", "rulers"):
+    if action in ("help", "quit", "champion_prompts", "threats", "rules", "rulers", "overview"):
         return True
     if action == "rules_named":  # r Rules in the footer: the status line says a refusal or a warning
         return (screen.status_line.refused or screen.status_line.warning) and not screen.asking

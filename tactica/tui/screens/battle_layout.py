@@ -18,12 +18,20 @@ from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
 
-from tactica.client.battle_sizes import body_rows, side_width, status_room, status_rows, toasts_fit
+from tactica.client.battle_sizes import (
+    SIDE,
+    SIDE_NARROWEST,
+    body_rows,
+    side_width,
+    status_room,
+    status_rows,
+    toasts_fit,
+)
 from tactica.client.battle_words import square_words, zone_note
 from tactica.client.controller import Controller
 from tactica.client.session import GameSession
 from tactica.client.settings import key_display
-from tactica.engine import MapDef, Square, Terrain
+from tactica.engine import MapDef, Square, Terrain, rubble_dug
 
 from ..widgets.battle_log import BattleLog
 from ..widgets.map_view import STYLES as MAP_STYLES
@@ -87,7 +95,8 @@ def legend(maps: Iterable[MapDef], players: int = 2, zones: tuple[tuple[int, str
 def terrain_note(st: Any, square: Square) -> str:
     """What the terrain of ``square`` does, for the card's note when no creature is under the cursor:
     "Low Passage: Medium ones stoop (moves ×1.5)" (``preview.terrain_words``: a cave's ceiling, gap,
-    depth, slope, darkness and ice, UG-LOW … UG-SLIP; a rubble kind, UG-RUBBLE; a cost, cover);
+    depth, slope, darkness and ice, UG-LOW … UG-SLIP; a rubble kind, UG-RUBBLE, and the feet dug
+    out of it so far; a cost, cover);
     "" on clear ground or before the map is chosen (nm-underground F4)."""
     from ..preview import terrain_words  # not at start-up: the map preview's module
     if st.map is None:
@@ -96,7 +105,32 @@ def terrain_note(st: Any, square: Square) -> str:
     if kind is Terrain.CLEAR:
         return ""
     name = str(getattr(kind, "value", getattr(kind, "name", kind)))
-    return f"{name[:1].upper() + name[1:]}: {terrain_words(st.battle_map.rules_at(square))}."
+    feet = rubble_dug(st, square) if st.notes else 0
+    dug = f" {feet} of the 5 feet that clear it are dug (UG-RUBBLE)." if feet else ""
+    return f"{name[:1].upper() + name[1:]}: {terrain_words(st.battle_map.rules_at(square))}.{dug}"
+
+
+def toast_widths() -> str:
+    """CSS for the battle screen: a toast as wide as a narrowed side panel (``-side24`` … ``-side27``,
+    set by ``BattleLayout.fit``), so it covers the stat card and not the map."""
+    return "".join(f"BattleScreen.-side{w} Toast {{ width: {w}; max-width: {w}; }}\n"
+                   for w in range(SIDE_NARROWEST, SIDE))
+
+
+def passing_note(st: Any, who: Any, square: Square) -> str:
+    """The side panel's note when creature ``who`` shares ``square`` with another for now: a move or
+    a charge passing an ally's square, stopped by a champion-power question (MOV-2, CHG-4): "Passing
+    through br3's square (MOV-2, CHG-4: a move or a charge may pass an ally, not stop there)." ""
+    otherwise."""
+    if who is None:
+        return ""
+    others = [c.label for c in st.creatures
+              if c.alive and c.pos is not None and c.uid != who.uid and square in c.squares]
+    if not others:
+        return ""
+    names = ", ".join(others)
+    return (f"{who.label} is passing through {names}'s square (MOV-2, CHG-4: a move or a charge may pass "
+            "an ally, not stop there).")
 
 
 class LayoutHost(Protocol):
@@ -106,6 +140,7 @@ class LayoutHost(Protocol):
     ctrl: Controller
 
     def key_of(self, name: str) -> str: ...
+    def set_class(self, add: bool, *class_names: str, update: bool = True) -> Any: ...
 
     @property
     def app(self) -> App[Any]: ...
@@ -119,6 +154,8 @@ class LayoutHost(Protocol):
     def battle_log(self) -> BattleLog: ...
     @property
     def legend_panel(self) -> Static: ...
+    @property
+    def side_panel(self) -> Widget: ...
     @property
     def card_box(self) -> VerticalScroll: ...
     @property
@@ -140,17 +177,28 @@ class BattleLayout:
         self.screen = screen
         #: Rows of the map row now (0 before the first fit).
         self.body_rows = 0
+        #: Columns of the side panel now, its border included (0 before the first fit).
+        self.side_width = 0
         self._zones_shown: tuple[tuple[int, str], ...] = ()
         self._styles_shown: dict[str, str] | None = None  # the map's style table the legend shows
         self._bars_shown = False  # the legend names the HP bars (the map draws big squares)
 
     def fit(self) -> None:
-        """Give the map row the rows ``body_rows`` says; the log takes what is left."""
+        """Give the map row the rows ``body_rows`` says, and the side panel the columns ``side_width``
+        says (a map a few columns too wide, or its rulers, takes them: the whole map shows); the log
+        takes the rows left.  Called again when the terminal's size or the rulers change."""
         width, height = self.screen.app.size
         st = self.screen.session.state
         maps = (st.map,) if st.map is not None else st.maps
         size = max(((m.width, m.height) for m in maps), key=lambda s: s[1], default=(0, 0))
-        rows = body_rows(width, height, size, side_width(width), status_rows(width))
+        gutter = self.screen.map_view.ruler_room()
+        side = side_width(width, height, size, gutter)
+        if side != self.side_width:
+            self.side_width = side
+            self.screen.side_panel.styles.width = side
+            for w in range(SIDE_NARROWEST, SIDE):  # toasts as wide as the panel (CSS: ``toast_widths``)
+                self.screen.set_class(side == w, f"-side{w}")
+        rows = body_rows(width, height, size, side, status_rows(width), gutter)
         if rows != self.body_rows:
             self.body_rows = rows
             self.screen.body.styles.height = rows
@@ -202,11 +250,13 @@ class BattleLayout:
         another creature than the card showed), with the note on whose VP zone ``square`` is."""
         st = self.screen.session.state
         card = self.screen.stat_card
-        shown = st.creature_at(square) or st.active_creature
+        drawn = self.screen.map_view.creature_drawn(square) if st.map is not None else None
+        shown = drawn or st.active_creature
         card.state = st
         card.active_uid = st.active_uid
         card.actions_used = (st.move_used, st.attack_used)
-        notes = (terrain_note(st, square), zone_note(st, square) + self._threat_note(square))
+        notes = (passing_note(st, drawn, square), terrain_note(st, square),
+                 zone_note(st, square) + self._threat_note(square))
         card.square_note = "\n\n".join(n for n in notes if n)
         line = self.screen.cursor_line
         width = line.size.width or None  # the content's width (its padding left out)
@@ -217,17 +267,26 @@ class BattleLayout:
         card.creature = shown
 
     def _threat_note(self, square: Square) -> str:
-        """With the threat view on, the enemies that could attack the empty ``square`` next turn, for
-        the side panel ("! Could be attacked next turn by: br3, wa1"; issue 20), else ""."""
+        """With the threat view on, for the side panel (issue 20): the enemies that could attack the
+        empty ``square`` next turn ("! Could be attacked next turn by: br3, wa1"; "" where none
+        could); on a creature's square, its own enemies that could attack it, whoever's it is, or
+        that none could ("No enemy could attack it next turn."); "" with the view off."""
         screen = self.screen
         view = screen.ctrl.threat_view
         st = screen.session.state
-        if not view.on or st.map is None or st.creature_at(square) is not None:
+        if not view.on or st.map is None:
             return ""
+        lead = "\n\n" if zone_note(st, square) else ""
+        there = st.creature_at(square)
+        if there is not None:
+            who = [st.creature(u).label for u in view.threateners_of(st, there.uid)]
+            if not who:
+                return lead + "No enemy could attack it next turn."
+            return lead + "! Could be attacked next turn by: " + ", ".join(who)
         if square not in view.threats(st):
             return ""
         who = [st.creature(u).label for u in view.threateners(st, square)]
-        return ("\n\n" if zone_note(st, square) else "") + "! Could be attacked next turn by: " + ", ".join(who)
+        return lead + "! Could be attacked next turn by: " + ", ".join(who)
 
     def page_log(self, step: int) -> None:
         """Page Up / Page Down: read the battle log a page back (``step`` -1) or on (1).  While the

@@ -42,12 +42,16 @@ class HandoffScreen(Screen[str | None]):
         Binding("q", "leave", "Quit"),
     ]
 
-    def __init__(self, player: int, lines: Sequence[str], since: str = "Since your last turn:") -> None:
+    def __init__(self, player: int, lines: Sequence[str], since: str = "Since your last turn:",
+                 reason: str = "") -> None:
         super().__init__()
         self.player = player
         self.lines = list(lines)
         #: The heading over ``lines`` (a resumed battle's hand-off says so instead).
         self.since = since
+        #: Why the keyboard comes to this player outside its turn (a champion-power question), said
+        #: instead of the summary; "" at a turn's hand-off.
+        self.reason = reason
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -57,6 +61,8 @@ class HandoffScreen(Screen[str | None]):
             yield Static(f"The board is hidden until you are ready.{more}", id="handoff-note")
             since = (self.since + "\n" + "\n".join(f"• {line}" for line in self.lines)
                      if self.lines else "Since your last turn no creature moved, attacked or was hurt.")
+            if self.reason:
+                since = self.reason
             with VerticalScroll(id="handoff-since"):
                 yield Static(since)
         yield Footer()

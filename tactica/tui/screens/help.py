@@ -38,7 +38,8 @@ HELP = """\
 | f | against the AI: fast mode — no pause between the AI's steps (again: back to the pace) |
 | i | against the AI: show or hide why it chooses each action (its intent) in the log |
 | # | rulers: show or hide the column numbers along the top of the map and the row numbers down its left, as the log counts squares ("column 23, row 9"); the side panel's top line always names the cursor's square |
-| t | threat view: show or hide every square an enemy could attack next turn (a move then an attack, or a charge; reach, range and area templates counted), marked `!` at the square's left on a grey ground (a VP zone keeps its colour), and the reach of the creature under the cursor, marked `*` at its right (works while the AI plays too) |
+| v | the whole map at once, two columns a square (`B1` a Player 1 creature, `b3` a Player 2 one; the part the battle map shows is bright, the rest dim): the arrows move a cursor, Enter moves the battle map's cursor and view there, Esc goes back. For a map bigger than its view (80×24) |
+| t | threat view: show or hide every square an enemy could attack next turn (a move then an attack or a charge, so twice its speed for a creature that charges; reach, range and area templates counted), marked `!` at the square's left on a grey ground (a VP zone keeps its colour), and the reach of the creature under the cursor, marked `*` at its right (works while the AI plays too) |
 | z / ctrl+z | undo: take back a move or an activation in the current activation, if no die was rolled |
 | ] / [ | scroll the stat card when it is longer than its panel (] at its end goes back to the top); the footer shows `]` only then |
 | PgUp / PgDn, Home / End, wheel | read the battle log back (the wheel over the log): a page back or on, the oldest or the newest line. While you read back, new lines (the AI's turn) do not move it: its top border counts them; End or scrolling to the bottom follows the newest lines again, and so does your own next action. The footer shows `PgUp` once the log is longer than its pane. Where the log is only a few rows (80×24), PgUp and Home open the whole log on the whole screen instead (Esc: back to the battle) |
@@ -72,7 +73,8 @@ the map has) · tinted squares: start areas.  Creatures show their label: **UPPE
 Player 1** (blue), **lower case = Player 2** (red); dimmer = already
 activated this round.  Creature squares alternate a bright shade (bold label)
 and a dark one (plain label), and on the small squares a label's number is
-drawn small (`BR₁`), so labels side by side stay apart (`BR₁WA₁`).  A Large or
+drawn small (`BR₁`), so labels side by side stay apart (`BR₁WA₁`); where the
+whole map fits at four columns a square, a blank column parts them (` BR1 WA1`).  A Large or
 Huge creature's squares are framed together (`AB1──┐` over `└────┘`).  On a
 large terminal each square is drawn bigger, with the creature's HP bar under
 its label.  `:` reachable square (`:▪:`, `:^:` on a square drawn with its own
@@ -132,7 +134,7 @@ ROW_KEYS: dict[str, tuple[str, ...]] = {
     "Enter / click": ("select",), "Tab / Shift+Tab": ("next", "previous"), "m": ("move",), "s": ("shift",),
     "a": ("attack",), "Space": ("add_target",), "c": ("charge",), "e": ("end",), "w": ("power",),
     "d": ("prone",), "o": ("champion_prompts",), "p": ("auto_place",), "f": ("ai_fast",), "i": ("ai_intent",),
-    "t": ("threats",), "#": ("rulers",), "r": ("rules",), "z / ctrl+z": ("undo",), "] / [": ("card_more", "card_back"), "?": ("help",), "q": ("quit",),
+    "t": ("threats",), "#": ("rulers",), "v": ("overview",), "r": ("rules",), "z / ctrl+z": ("undo",), "] / [": ("card_more", "card_back"), "?": ("help",), "q": ("quit",),
 }
 
 

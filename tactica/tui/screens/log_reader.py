@@ -90,12 +90,32 @@ class LogReader(ModalScreen[None]):
         self.set_timer(self.FILL_AFTER, self._fill)  # after the frame that shows them
 
     def _fill(self) -> None:
-        """Write every line of the log (the reader showed the last ones), the view at its end."""
+        """Write every line of the log (the reader showed the last ones), the view at its end, or
+        as far back from it as the player has already paged or scrolled (nm-tut 19: a Page Up
+        pressed before the whole log was written was undone, so the first one seemed to do
+        nothing)."""
         log = self.query_one(BattleLog)
+        back = max(0, round(log.max_scroll_y - log.scroll_y))
         log.clear()
         log.lines_written = []
+        if back:  # written without following the end, then the view put back
+            log.following = False
+            log.add(self.lines)
+            log.unread = 0
+            self._filled_back = back
+            self.call_after_refresh(self._keep_back)
+            return
         log.add(self.lines, follow=True)
         log.scroll_end(animate=False, immediate=True)
+
+    _filled_back = 0
+    """Rows back from the end the player had read when the whole log was written (``_fill``)."""
+
+    def _keep_back(self) -> None:
+        """Put the view back as many rows from the end as the player had read (``_fill``), once the
+        whole log is laid out."""
+        log = self.query_one(BattleLog)
+        log.scroll_to(y=max(0, log.max_scroll_y - self._filled_back), animate=False, immediate=True)
 
     def action_page(self, step: int) -> None:
         """Page Up / Page Down: a page back or on (one line of the last page stays in view)."""

@@ -42,7 +42,9 @@ What a square shows (so it reads without colour, too):
 
 When the whole map fits at five columns and two rows per square (a large
 terminal), it is drawn at that size, with each creature's HP bar under its
-label.
+label; else, when it fits across at four columns a square (a 22×15 map at
+120×40), each square's three columns come after a blank one (``widened``), so
+labels side by side read apart (`` br3 wa1``).
 
 A map bigger than its view (80×24) gets an edge bar along its bottom instead of a
 horizontal scroll bar: ``◀ 4 cols`` at its left end and ``9 cols ▶`` at its right
@@ -64,7 +66,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from tactica.client.battle_sizes import BIG_CELL, CELL
+from tactica.client.battle_sizes import BIG_CELL, CELL, MID_CELL
 from tactica.client.overlay import Overlay
 from tactica.engine import GameState, Square, Terrain, ceiling_level, terrain_rules
 
@@ -340,6 +342,19 @@ def threat_text(text: str, threat: bool, reach: bool) -> str:
     return first + middle + last
 
 
+def widened(text: str) -> str:
+    """A square's three columns as four (``MID_CELL``): a wall or rubble (three of one block) and a
+    diagonal wall's solid side one column longer, so walls join up; anything else after a blank
+    column (`` !.*``, `` ◆P1``, `` [.]``)."""
+    if text[0] == text[1] == text[2] != " ":
+        return text[0] + text
+    if text[0] == "█":
+        return "█" + text
+    if text[-1] == "█":
+        return text + "█"
+    return " " + text
+
+
 SMALL_DIGITS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 """Digits drawn small (subscript) in a creature's label on the small squares: ``small_number``."""
 
@@ -491,12 +506,12 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
 
     def _resize_virtual(self) -> None:
         w, h = self._map_size()
-        gx, gy = self._gutter()
+        gx, gy = self.ruler_room()
         self.virtual_size = Size(w * self._cw + gx, h * self._ch + gy)
         self._update_edges()
 
     # -- rulers ---------------------------------------------------------------------
-    def _gutter(self) -> tuple[int, int]:
+    def ruler_room(self) -> tuple[int, int]:
         """(columns, rows) the rulers take at the view's left and top: (``RULER_WIDTH``, 1) while they
         are shown, else (0, 0)."""
         return (RULER_WIDTH, 1) if self.rulers else (0, 0)
@@ -508,16 +523,20 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         self._resize_virtual()
         self.refresh()
         self.keep_in_view([self.square])
+        # and again once laid out anew (the side panel, a scroll bar): the view's edge on a square's
+        self.call_after_refresh(lambda: self.keep_in_view([self.square]))
         return self.rulers
 
     def _column_ruler(self, scroll_x: int, width: int) -> Strip:
         """The top ruler: each map column's number centred over it, every fifth one bold."""
         w, _ = self._map_size()
-        gx, _ = self._gutter()
+        gx, _ = self.ruler_room()
         margin, cw = self._margin(), self._cw
         plain, bold = Style(color="bright_black"), Style(color="bright_black", bold=True)
         segments = [Segment(" " * margin)] if margin else []
-        segments += [Segment(f"{x + 1:^{cw}}", bold if (x + 1) % 5 == 0 else plain) for x in range(w)]
+        # over the square's glyph: on four-column squares the number sits over the last three
+        number = (lambda n: f" {n:^{CELL}}") if cw == MID_CELL else (lambda n: f"{n:^{cw}}")
+        segments += [Segment(number(x + 1), bold if (x + 1) % 5 == 0 else plain) for x in range(w)]
         strip = Strip(segments, margin + w * cw).crop_extend(scroll_x, scroll_x + width - gx, self.rich_style)
         return Strip([Segment(" " * gx, self.rich_style)] + list(strip), width)
 
@@ -528,9 +547,11 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
 
     def on_resize(self, event: events.Resize) -> None:
         w, h = self._map_size()
-        gx, gy = self._gutter()
+        gx, gy = self.ruler_room()
         big = w and w * BIG_CELL[0] + gx <= event.size.width and h * BIG_CELL[1] + gy <= event.size.height
-        size = BIG_CELL if big else (CELL, 1)
+        bar = 1 if h + gy > event.size.height else 0  # a scroll bar's column
+        mid = not big and w and w * MID_CELL + gx <= event.size.width - bar
+        size = BIG_CELL if big else (MID_CELL, 1) if mid else (CELL, 1)
         if size != (self._cw, self._ch):
             self._cw, self._ch = size
             self._resize_virtual()
@@ -543,7 +564,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         a square cut by the view's edge counts as hidden.  All 0 when the whole map shows."""
         w, h = self._map_size()
         view_w, view_h = self.scrollable_content_region.size
-        gx, gy = self._gutter()
+        gx, gy = self.ruler_room()
         view_w, view_h = view_w - gx, view_h - gy
         if not w or view_w <= 0 or view_h <= 0:
             return (0, 0, 0, 0)
@@ -597,7 +618,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         outer = self.outer_size
         if not outer.width:
             return
-        gx, gy = self._gutter()
+        gx, gy = self.ruler_room()
         tall = h * self._ch + gy > outer.height
         over = bool(w) and (tall or w * self._cw + gx > outer.width - (1 if tall else 0))  # a scroll bar's column
         self.set_class(over, "-edges")
@@ -605,6 +626,15 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         if text != getattr(self, "_edge_shown", ""):
             self._edge_shown = text
             self.border_subtitle = text
+
+    def watch_show_vertical_scrollbar(self, shown: bool) -> None:
+        """A scroll bar that comes or goes changes which squares the view hides: the edge bar says
+        it again (it pointed at the wrong side when the rulers made the map a column too wide)."""
+        self.call_after_refresh(self._update_edges)
+
+    def watch_show_horizontal_scrollbar(self, shown: bool) -> None:
+        """As ``watch_show_vertical_scrollbar``."""
+        self.call_after_refresh(self._update_edges)
 
     def watch_scroll_x(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_x(old_value, new_value)
@@ -627,7 +657,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
     def _margin(self) -> int:
         """Blank columns left of the map, centring it in a wide view."""
         w, _ = self._map_size()
-        return max(0, (self.scrollable_content_region.width - self._gutter()[0] - w * self._cw) // 2)
+        return max(0, (self.scrollable_content_region.width - self.ruler_room()[0] - w * self._cw) // 2)
 
     # -- cursor ------------------------------------------------------------------
     def action_cursor(self, dx: int, dy: int) -> None:
@@ -650,7 +680,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         return Offset(min(w - 1, max(0, value.x)), min(h - 1, max(0, value.y)))
 
     def watch_cursor(self, old: Offset, new: Offset) -> None:
-        ch, gy = self._ch, self._gutter()[1]
+        ch, gy = self._ch, self.ruler_room()[1]
         for y in {old.y, new.y}:
             self.refresh(Region(0, y * ch + gy - self.scroll_offset.y, self.size.width, ch))
         who = self._state.creature_at((new.x, new.y)) if self._state is not None else None
@@ -670,7 +700,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         """Scroll as little as needed to show ``region`` (virtual cells) with the margins of
         ``keep_in_view``."""
         view_w, view_h = self.scrollable_content_region.size
-        gx, gy = self._gutter()
+        gx, gy = self.ruler_room()
         view_w, view_h = view_w - gx, view_h - gy  # the rulers' columns and row show no map
         if view_w <= 0 or view_h <= 0:
             return  # not laid out yet
@@ -703,7 +733,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
 
     def in_view(self, square: Square) -> bool:
         """True when ``square`` is drawn whole inside the visible part of the map."""
-        gx, gy = self._gutter()
+        gx, gy = self.ruler_room()
         w, h = self.scrollable_content_region.size
         view = Region(self.scroll_offset.x, self.scroll_offset.y, w - gx, h - gy)
         return view.contains_region(self._region([square]))
@@ -722,7 +752,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         w, h = self._map_size()
         if not groups or not w:
             return
-        gx, gy = self._gutter()
+        gx, gy = self.ruler_room()
         view = Size(self.scrollable_content_region.width - gx, self.scrollable_content_region.height - gy)
         shown = groups[0]
         for group in groups[1:]:
@@ -734,7 +764,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
 
     def _square_at(self, event: events.MouseEvent) -> Square | None:
         offset = event.get_content_offset(self)
-        gx, gy = self._gutter()
+        gx, gy = self.ruler_room()
         if offset is None or offset.x < gx or offset.y < gy:  # on a ruler
             return None
         x = (offset.x - gx + self.scroll_offset.x - self._margin()) // self._cw
@@ -748,7 +778,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         """The map square drawn at screen cell (``x``, ``y``), e.g. under the mouse over a screen
         above this one (a docked question); None off the map or outside the view."""
         box = self.content_region
-        gx, gy = self._gutter()
+        gx, gy = self.ruler_room()
         if not box.contains(x, y) or x - box.x < gx or y - box.y < gy:
             return None
         col = (x - box.x - gx + self.scroll_offset.x - self._margin()) // self._cw
@@ -772,7 +802,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
     def render_line(self, y: int) -> Strip:
         """Draw one terminal row: the map row at ``y`` plus the scroll offset."""
         scroll_x, scroll_y = self.scroll_offset
-        gx, gy = self._gutter()
+        gx, gy = self.ruler_room()
         width = self.scrollable_content_region.width
         w, h = self._map_size()
         if gy and y < gy and self._state is not None:  # the column ruler, fixed at the top
@@ -805,8 +835,15 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         text, style = self._cell3(sq)
         if self._cw == CELL:
             return Segment(text, style)
-        who = self._shown.creature_at(sq)
+        who = self.creature_drawn(sq)
         size = who.size if who is not None else 1
+        if self._ch == 1:  # MID_CELL: a column before the square's three parts it from its neighbour
+            if who is not None and size > 1 and sq != who.pos:  # the frame round a big creature (MOV-13)
+                ax, ay = who.square
+                return Segment(footprint(sq[0] - ax, sq[1] - ay, size, MID_CELL), style)
+            if who is not None:  # " BR1", "┌OG1" on a Large creature's top-left square
+                return Segment(("┌" if size > 1 else " ") + text, style)
+            return Segment(widened(text), style)
         if who is not None and size > 1 and sq != who.pos:  # the rest of a Large or Huge creature: its frame
             ax, ay = who.square  # (MOV-13)
             return Segment(footprint(sq[0] - ax, sq[1] - ay, size, BIG_CELL[0], sub), style)
@@ -828,10 +865,21 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
             return Segment(" " + bar_text, style + bar)
         return Segment("█" * 5 if text == "███" else " " * 5, style)
 
+    def creature_drawn(self, sq: Square):
+        """The creature drawn on ``sq``: the active one when it stands there, else the one the state
+        finds there.  Two share a square only while a move or charge passing through an ally waits
+        for a champion-power answer (CHG-4): the mover is the one the answer is about (it used to
+        vanish under the ally it passed; nm-tut 6, nm-g35 9)."""
+        st = self._shown
+        active = st.active_creature if st.active_uid else None
+        if active is not None and active.alive and active.pos is not None and sq in active.squares:
+            return active
+        return st.creature_at(sq)
+
     def _cell3(self, sq: Square) -> tuple[str, Style]:
-        st, ov, s = self._shown, self._overlay, self._styles
+        ov, s = self._overlay, self._styles
         text, style = self._base(sq)
-        who = st.creature_at(sq)
+        who = self.creature_drawn(sq)
         if who is not None:
             label = who.label if len(who.label) <= CELL else who.label[0] + who.label[-(CELL - 1):]
             if self._cw == CELL:  # small squares: the number drawn small, so side by side labels part

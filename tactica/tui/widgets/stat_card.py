@@ -13,7 +13,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from tactica.client.describe import duration_words
+from tactica.client.describe import FATIGUE_WORDS, duration_words
 from tactica.engine import (
     AURA_EFFECTS,
     ActiveEffect,
@@ -37,10 +37,24 @@ from tactica.engine import (
     fatigue_of,
     move_rest,
     power_key,
+    rubble_dug,
     used_count,
 )
 
 from ..sides import SIDE_BG as SIDE_STYLE
+
+
+def digging(state: GameState, c: Creature) -> list[tuple[tuple[int, int], int]]:
+    """The rubble squares next to ``c`` (any square of its body) that are partly dug out, with the
+    feet dug so far (UG-RUBBLE: 5 clear the square; ``rubble_dug``), in row order: the digging it
+    may go on with.  Empty off the map or with none."""
+    if state.map is None or c.pos is None or not state.notes:
+        return []
+    bmap = state.battle_map
+    near = {(x + dx, y + dy) for x, y in c.squares for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    found = [(sq, rubble_dug(state, sq)) for sq in near
+             if bmap.in_bounds(sq) and bmap.rules_at(sq).rubble]
+    return sorted(((sq, feet) for sq, feet in found if feet), key=lambda f: (f[0][1], f[0][0]))
 
 
 def hp_bar(hp: int, max_hp: int, width: int = 14) -> Text:
@@ -274,9 +288,11 @@ def _card_text(c: Creature, *, active: bool, move_used: bool, attack_used: bool,
         t.append("Height ", style="bold")
         t.append(f"{creature_height(c)} ft  ")  # UG-LOW
         t.append("Fatigue ", style="bold")
-        t.append({"fresh": "fresh", "fatigued": "FATIGUED (−2 attack, −5 damage)",
-                  "exhausted": "EXHAUSTED (−4 attack, −10 damage)"}[tired] + "\n",
+        t.append("fresh\n" if tired == "fresh" else f"{tired.upper()}: {FATIGUE_WORDS[tired]} (UG-FATIGUE)\n",
                  style=None if tired == "fresh" else "bold yellow")
+        for (x, y), feet in digging(state, c):  # UG-RUBBLE: rubble beside it half dug out
+            t.append("Digging ", style="bold")
+            t.append(f"column {x + 1}, row {y + 1}: {feet} of 5 feet dug (g digs on, UG-RUBBLE)\n")
     if active:
         t.append("ACTIVE", style="bold black on bright_cyan")
         rest = move_rest(state) if state is not None and state.active_uid == c.uid else 0

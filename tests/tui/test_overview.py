@@ -1,0 +1,54 @@
+"""v: the whole map at once (nm-tut 14, nm-g5e 9: at 80×24 a 30×22 map shows 17 of its columns, the
+enemy off-screen); Enter there moves the battle map's cursor and view."""
+from __future__ import annotations
+
+from tactica import content
+from tactica.client.content import load_battle
+from tactica.client.factory import BattleFactory
+from tactica.tui.app import TacticaApp
+from tactica.tui.screens.battle import BattleScreen
+from tactica.tui.screens.overview import MapOverview, short_labels
+
+
+def test_short_labels_keep_the_sides_case_and_tell_creatures_apart():
+    codes = short_labels(["BR1", "br1", "br2", "he1", "hi1", "ho1", "ho2"])
+    assert codes["BR1"] == "B1" and codes["br1"] == "b1" and codes["br2"] == "b2"
+    assert (codes["he1"], codes["hi1"]) == ("he", "hi")           # h1 three times: their letters
+    assert len(set(codes.values())) == len(codes)
+
+
+def _text(screen) -> str:
+    return "\n".join(strip.text for strip in screen._compositor.render_strips())
+
+
+async def test_v_shows_the_whole_map_at_80x24_and_enter_takes_the_view_there():
+    path = {p.stem: p for p in content.shipped_maps()}["echoing-deep"]
+    wbs, maps = load_battle([str(path)], None)
+    app = TacticaApp(BattleFactory(wbs, maps, seed=7))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")                                 # who goes first
+        await pilot.pause()
+        battle = app.screen
+        assert isinstance(battle, BattleScreen)
+        mv = battle.map_view
+        assert mv.hidden_squares()[0] > 0                          # the left of the cave is out of view
+        start = mv.square
+        await pilot.press("v")
+        await pilot.pause()
+        overview = app.screen
+        assert isinstance(overview, MapOverview)
+        text = _text(overview)
+        assert "wa" in text and "SI" in text                       # both armies, on one screen
+        assert text.count("\n") <= 23
+        await pilot.press("escape")                                # back: nothing moved
+        await pilot.pause()
+        assert app.screen is battle and mv.square == start
+        await pilot.press("v")
+        await pilot.pause()
+        for _ in range(start[0]):
+            await pilot.press("h")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is battle and mv.square == (0, start[1])
+        assert mv.in_view((0, start[1])) and mv.hidden_squares()[0] == 0

@@ -20,12 +20,17 @@ from tactica.engine import (
     ChampionPowerUsed,
     ConditionApplied,
     CreatureDestroyed,
+    CreatureDrifted,
+    CreatureFellDown,
     CreatureMoved,
+    CreatureStoodUp,
     DamageDealt,
     Event,
+    FatigueChanged,
     GameState,
     Phase,
     RoundEnded,
+    RubbleDug,
     RoundStarted,
     TurnStarted,
     VictoryPointsScored,
@@ -73,7 +78,9 @@ def summary_lines(events: Sequence[Event], state: GameState) -> list[str]:
     Returns lines such as "Player 2's turn.", "Goblin (GB1) moved 4 squares.", "Goblin (GB1) hit
     Guard (GU1) with Spear: 10 damage, 20 HP left.", a champion power used as the log says it
     ("Shaman (SH1) uses champion power Knot of Ill Luck (•, 1 left): …"), "Guard (GU1) was destroyed.", "Player 2 scored
-    20 VP (destroyed); 40 in all.", "Orc (or1) is prone (until it stands up)."; an attack that hit and
+    20 VP (destroyed); 40 in all.", "Orc (or1) is prone (until it stands up).", and the modules'
+    "stood up", "drifted off its way in the dark", "fell 20 feet", "is fatigued now", "dug into the
+    rubble (3 of 5 feet)"; an attack that hit and
     its damage make one line, and the pieces of one creature's movement of one kind in one activation
     (a charge cut by opportunity attacks, two moves) one line with their squares added up.  Events
     that change nothing a player looks for (activations starting or ending, dice) give none, and
@@ -128,6 +135,17 @@ def summary_lines(events: Sequence[Event], state: GameState) -> list[str]:
         elif isinstance(event, ChampionPowerUsed):  # a reroll, extra damage…: why an attack comes twice
             lines.append(describe_power(event, state).text + ".")  # (nm-g35 7)
             hit = None
+        elif isinstance(event, CreatureStoodUp):  # G5E-PRONE (nm-ug 6)
+            lines.append(f"{creature_name(state, event.uid)} stood up.")
+        elif isinstance(event, CreatureDrifted):  # UG-DARK
+            lines.append(f"{creature_name(state, event.uid)} drifted off its way in the dark.")
+        elif isinstance(event, CreatureFellDown):  # UG-FALL
+            lines.append(f"{creature_name(state, event.uid)} fell {event.feet} feet.")
+        elif isinstance(event, FatigueChanged):  # UG-FATIGUE
+            lines.append(f"{creature_name(state, event.uid)} is {event.level} now.")
+        elif isinstance(event, RubbleDug):  # UG-RUBBLE
+            progress = "and cleared it" if event.cleared else f"({event.total} of 5 feet)"
+            lines.append(f"{creature_name(state, event.uid)} dug into the rubble {progress}.")
         elif isinstance(event, CreatureDestroyed):
             lines.append(f"{creature_name(state, event.uid)} was destroyed.")
         elif isinstance(event, VictoryPointsScored):

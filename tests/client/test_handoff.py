@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from tactica.client.describe import creature_name
 from tactica.client.handoff import HandOff, handoff_title, summary_lines
 from tactica.engine import (
     ActivationEnded,
@@ -314,3 +315,18 @@ def test_a_champion_power_is_told_between_a_miss_and_its_reroll():
                                              ally=b.uid, enemy=a.uid, effect="reroll")], state)
     assert lines == [f"{b.card.name} ({b.label}) uses champion power Knot of Ill Luck (•, 2 left): "
                      f"{b.card.name} ({b.label}) rolls again against {a.card.name} ({a.label})."]
+
+
+def test_summary_tells_what_the_modules_add_standing_up_drift_fall_fatigue_and_digging():
+    """nm-ug 6: the hand-off left out a creature standing up (G5E-PRONE), drifting in the dark (UG-DARK),
+    falling (UG-FALL), a change of fatigue (UG-FATIGUE) and digging (UG-RUBBLE): each is a line now."""
+    from tactica.engine import CreatureDrifted, CreatureFellDown, CreatureStoodUp, FatigueChanged, RubbleDug
+    state = battle("A.\n.b")
+    name = creature_name(state, "A")
+    events = [CreatureStoodUp("A", 3), CreatureDrifted("A", (0, 0), (1, 0), 7, 0, 45),
+              CreatureFellDown("A", (1, 0), (1, 1), 20, "rough", 10), FatigueChanged("A", "fatigued"),
+              RubbleDug("A", (1, 1), 3, 3, False, (3,)), RubbleDug("A", (1, 1), 2, 5, True, (2,))]
+    assert summary_lines(events, state) == [
+        f"{name} stood up.", f"{name} drifted off its way in the dark.", f"{name} fell 20 feet.",
+        f"{name} is fatigued now.", f"{name} dug into the rubble (3 of 5 feet).",
+        f"{name} dug into the rubble and cleared it."]

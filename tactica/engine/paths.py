@@ -277,8 +277,8 @@ def passes_through(book: RuleBook, state: GameState, mover: Creature, mode: Mode
     return core if book.plain_moves else book.passes(state, mover, other, core)
 
 
-#: One way found to a square: (provoker bits, cost, path, tally after it).
-_Label = tuple[int, int, tuple[Square, ...], MoveTally]
+#: One way found to a square: (provoker bits, cost, path, tally after it, risk).
+_Label = tuple[int, int, tuple[Square, ...], MoveTally, int]
 
 
 def barred_reason(book: RuleBook, state: GameState, mover: Creature, start: Square, end: Square) -> tuple[str, str]:
@@ -319,8 +319,13 @@ def priced_routes(book: RuleBook, state: GameState, mover: Creature, start: Squa
 
     Returns {square: Route} for every legal end other than the start.  The
     search keeps, per square and ``book.tally_key``, the ways no other way
-    beats on both provokers (a subset) and cost, so that a step's price
-    depending on the move so far is searched exactly.
+    beats on provokers (a subset), cost and risk, so that a step's price
+    depending on the move so far is searched exactly.  Risk (only when a
+    module prices it, ``book.risk_asked``): the sum of ``book.square_risk``
+    of the squares entered, plus 1 for each change of direction on a risky
+    square (where the way came in matters, so the ways onto a risky square
+    are kept apart by their last step's direction).  Ways equal in
+    provokers and cost are ranked by risk, then by their squares.
     """
     if budget <= 0:
         return {}
@@ -338,18 +343,30 @@ def priced_routes(book: RuleBook, state: GameState, mover: Creature, start: Squa
             masks[sq] = found
         return found
 
+    risky_memo: dict[Square, int] = {}
+
+    def risk_of(sq: Square) -> int:
+        found = risky_memo.get(sq)
+        if found is None:
+            found = risky_memo[sq] = book.square_risk(state, mover, sq)
+        return found
+
+    priced = book.risk_asked
     empty = MoveTally(running=running)
-    labels: dict[tuple[Square, tuple[int, ...]], list[_Label]] = {}
+    labels: dict[tuple, list[_Label]] = {}
     counter = 0
-    heap: list[tuple[int, int, int, Square, int, int, tuple[Square, ...], MoveTally]] = [
-        (0, 0, 0, start, 0, 0, (), empty)]
+    heap: list[tuple[int, int, int, Square, int, int, tuple[Square, ...], MoveTally, int, tuple]] = [
+        (0, 0, 0, start, 0, 0, (), empty, 0, ())]
     while heap:
-        _, _, _, sq, prov, cost_here, path, tally = heapq.heappop(heap)
-        here_key = book.tally_key(tally)
-        if path and not any(lab[2] is path for lab in labels[(sq, here_key)]):
+        _, _, _, sq, prov, cost_here, path, tally, risk_here, here_key = heapq.heappop(heap)
+        if path and not any(lab[2] is path for lab in labels[here_key]):
             continue  # superseded by a better way
         leaving = prov | bits(sq)
         first = not path
+        heading = None
+        if priced and path and risk_of(sq):  # a turn on a risky square adds to the risk
+            prev = path[-2] if len(path) > 1 else start
+            heading = (sq[0] - prev[0], sq[1] - prev[1])
         for nxt, terrain in moves(sq):
             if nxt == start:
                 continue
@@ -362,19 +379,28 @@ def priced_routes(book: RuleBook, state: GameState, mover: Creature, start: Squa
                     cost = budget
                 else:
                     continue
-            key = (nxt, book.tally_key(after))
+            risk = risk_here
+            way: tuple[int, int] | None = None
+            if priced:
+                ahead = risk_of(nxt)
+                risk += ahead
+                if heading is not None and (nxt[0] - sq[0], nxt[1] - sq[1]) != heading:
+                    risk += 1
+                if ahead:
+                    way = (nxt[0] - sq[0], nxt[1] - sq[1])
+            key = (nxt, book.tally_key(after), way)
             found = labels.get(key) or []
-            if any(c <= cost and not (p & ~leaving) for p, c, _, _ in found):
+            if any(c <= cost and r <= risk and not (p & ~leaving) for p, c, _, _, r in found):
                 continue
-            kept = [lab for lab in found if not (cost <= lab[1] and not (leaving & ~lab[0]))]
+            kept = [lab for lab in found if not (cost <= lab[1] and risk <= lab[4] and not (leaving & ~lab[0]))]
             new_path = path + (nxt,)
-            kept.append((leaving, cost, new_path, after))
+            kept.append((leaving, cost, new_path, after, risk))
             labels[key] = kept
             counter += 1
             rank = (leaving.bit_count(), cost) if avoid_oa else (cost, leaving.bit_count())
-            heapq.heappush(heap, (*rank, counter, nxt, leaving, cost, new_path, after))
+            heapq.heappush(heap, (*rank, counter, nxt, leaving, cost, new_path, after, risk, key))
     by_square: dict[Square, list[_Label]] = {}
-    for (sq, _), found in labels.items():
+    for (sq, _, _), found in labels.items():
         by_square.setdefault(sq, []).extend(found)
     out: dict[Square, Route] = {}
     for sq in sorted(by_square, key=lambda s: (s[1], s[0])):
@@ -382,9 +408,9 @@ def priced_routes(book: RuleBook, state: GameState, mover: Creature, start: Squa
             continue
         found = by_square[sq]
         if avoid_oa:
-            best = min(found, key=lambda lab: (lab[0].bit_count(), lab[1], lab[2]))
+            best = min(found, key=lambda lab: (lab[0].bit_count(), lab[1], lab[4], lab[2]))
         else:
-            best = min(found, key=lambda lab: (lab[1], lab[0].bit_count(), lab[2]))
+            best = min(found, key=lambda lab: (lab[1], lab[0].bit_count(), lab[4], lab[2]))
         out[sq] = Route(best[2], best[1], provokers_along(tmap, start, best[2]))
     return out
 

@@ -807,6 +807,7 @@ class Underground(RuleModule):
     changes_sight = True
     checks_attacks = True
     action_kinds = (Dig,)
+    prices_risk = True
 
     # -- movement: UG-LOW, UG-SQUEEZE, UG-FALL, UG-SLIDE ---------------------------------
     def step_cost(self, step: Step, cost: int) -> int:
@@ -843,6 +844,21 @@ class Underground(RuleModule):
         if level == 3:
             return cost * 4
         return cost
+
+    def square_risk(self, state: GameState, mover: Creature, anchor: Square, risk: int) -> int:
+        """``risk`` plus 1 when ``mover`` (``anchor``: a Large or Huge one's, every square it covers)
+        would stand on ice there (UG-SLIP; not a flier nor with crampons) and 1 when in the dark
+        (UG-DARK: a square it covers dark, without darkvision): route searches take, among ways of
+        equal cost and opportunity attacks, the one with fewer such squares and fewer turns on them
+        (a move that turns on ice needs a check; a charge over ice always does)."""
+        rules_at = state.battle_map.rules_at
+        squares = footprint(anchor, mover.card.size)
+        if not (_flies(mover) or (mover.card.abilities and has(mover.card, Crampons))) \
+                and any(rules_at(sq).slippery and not rules_at(sq).slope for sq in squares):
+            risk += 1
+        if not _sees_dark(mover) and any(rules_at(sq).dark for sq in squares):
+            risk += 1
+        return risk
 
     def step_count(self, step: Step) -> int:
         """1 for a stooped step of odd cost (UG-LOW: the half squares alternate), else 0."""

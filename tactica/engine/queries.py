@@ -97,7 +97,7 @@ def move_refusal(state: GameState, square: Square) -> tuple[str, str] | None:
     if not far.has(square):
         return ("no-route", "No way leads there: walls, pits or enemies block every route (MOV-2, MOV-5).")
     cost = far.cost(square)
-    if state.move_spent is not None:  # G5E-SPLIT: what is left of the open move action, and any action's
+    if state.move_spent is not None or book_of(state).keeps_move_rest:  # G5E-SPLIT: the open rest, and any action's
         budget = move_allowance(state)
         if cost > budget:
             why = ("G5E-SPLIT, G5E-ENTER" if book_of(state).keeps_move_rest
@@ -277,7 +277,8 @@ class MovePrice:
             action used); 0 when the creature may not run.
         speed: the creature's speed now (MOV-1, CON-5, CON-8, speed auras).
         takes: what the move uses: "rest" (the open rest of a move action: no action, G5E-SPLIT,
-            TER-TELEPORT), "move action", "attack action" (a second move, ACT-3) or "both actions"
+            TER-TELEPORT), "move action", "attack action" (a second move, ACT-3), "move and attack
+            actions" (a double move at once, G5E-SPLIT, ACT-3) or "both actions"
             (a run, G35-RUN, or the one-square move that takes the whole activation, G35-MIN).
         run: True when it is a run (G35-RUN: more than the speed, at most ``run_left``).
     """
@@ -313,11 +314,16 @@ def move_price(state: GameState, path: tuple[Square, ...]) -> MovePrice | None:
         takes = "both actions"  # G35-RUN, G35-MIN
     elif after == before:
         takes = "rest"  # G5E-SPLIT, TER-TELEPORT
+    elif not before[0] and not before[1] and after[0] and after[1]:
+        takes = "move and attack actions"  # G5E-SPLIT: a double move at once (ACT-3)
     elif not before[0] and after[0]:
         takes = "move action"
     else:
         takes = "attack action"  # ACT-3
-    return MovePrice(steps, total, move_allowance(state), run_budget(state), speed, takes,
+    left = move_allowance(state)
+    if takes == "move action" and book.keeps_move_rest and not before[1]:
+        left -= speed  # G5E-SPLIT: within one action's squares; the attack action's are not drawn on
+    return MovePrice(steps, total, left, run_budget(state), speed, takes,
                      mode == "run" and len(path) > 1)
 
 

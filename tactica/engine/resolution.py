@@ -98,8 +98,8 @@ def _spend_movement(st: GameState, cost: int) -> None:
     """Pay ``cost`` squares of movement (G5E-SPLIT, G5E-SPEEDS): from the open move action's rest
     when it covers them, else with a fresh move action (ACT-2, or the attack action, ACT-3) whose
     squares add to that rest, and with a module that splits moves the attack action's too when
-    one action's squares are not enough (a double move at once); the pool then holds what is left.  Without a module that splits
-    moves: just ``_spend_move``."""
+    one action's squares are not enough (a double move at once); the pool then holds what is left.
+    Without a module that splits moves: just ``_spend_move``."""
     if not splits_moves(st):
         _spend_move(st)
         return

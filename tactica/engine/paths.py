@@ -279,6 +279,8 @@ def passes_through(book: RuleBook, state: GameState, mover: Creature, mode: Mode
 
 #: One way found to a square: (provoker bits, cost, path, tally after it, risk).
 _Label = tuple[int, int, tuple[Square, ...], MoveTally, int]
+#: Where ways are kept apart: (square, the modules' tally key, the last step's direction onto a risky square).
+_Key = tuple[Square, tuple[int, ...], tuple[int, int] | None]
 
 
 def barred_reason(book: RuleBook, state: GameState, mover: Creature, start: Square, end: Square) -> tuple[str, str]:
@@ -353,10 +355,11 @@ def priced_routes(book: RuleBook, state: GameState, mover: Creature, start: Squa
 
     priced = book.risk_asked
     empty = MoveTally(running=running)
-    labels: dict[tuple, list[_Label]] = {}
+    labels: dict[_Key, list[_Label]] = {}
     counter = 0
-    heap: list[tuple[int, int, int, Square, int, int, tuple[Square, ...], MoveTally, int, tuple]] = [
-        (0, 0, 0, start, 0, 0, (), empty, 0, ())]
+    no_key: _Key = (start, (), None)  # the start's (never looked up: its path is empty)
+    heap: list[tuple[int, int, int, Square, int, int, tuple[Square, ...], MoveTally, int, _Key]] = [
+        (0, 0, 0, start, 0, 0, (), empty, 0, no_key)]
     while heap:
         _, _, _, sq, prov, cost_here, path, tally, risk_here, here_key = heapq.heappop(heap)
         if path and not any(lab[2] is path for lab in labels[here_key]):

@@ -55,10 +55,11 @@ Hooks (methods of ``RuleModule``; each default answers "no change"):
   price that alternates across a move is searched exactly (UG-LOW: a stooped
   step costs 1.5 squares, paid 2, 1, 2 …).
 * ``square_risk(state, mover, anchor, risk)`` -- how risky it is for ``mover`` to step onto
-  ``anchor`` (0: not at all), given ``risk`` from the modules before; asked only when a module sets
-  ``prices_risk``.  Route searches break ties of cost and opportunity attacks by the risk of
-  the way: the risky squares entered, plus one for each change of direction on a risky square
-  (UG-SLIP: ice, where turning needs a check; UG-DARK: darkness).
+  ``anchor`` and to change direction there (a ``SquareRisk``; none: not at all), given ``risk``
+  from the modules before; asked only when a module sets ``prices_risk``.  Route searches break
+  ties of cost and opportunity attacks by the risk of the way: each square's ``enter`` risk, plus
+  its ``turn`` risk where the way changes direction on it (UG-SLIP: ice, where turning needs a
+  check; UG-DARK: darkness).
 * ``moved(state, mover, start, path, mode, out)`` -- a trigger after ``mover``
   went from ``start`` along ``path`` (a move, charge, squeeze or shift; ``mode`` says which, or
   the forced movement's kind): it may change the state copy, move the
@@ -171,6 +172,22 @@ class MoveTally(NamedTuple):
         """The tally after one more step (``diagonal`` or not) costing ``cost`` squares."""
         return MoveTally(self.steps + 1, self.diagonals + (1 if diagonal else 0), self.spent + cost, self.running,
                          self.counted)
+
+
+class SquareRisk(NamedTuple):
+    """How risky a square is for a mover (``RuleModule.square_risk``; route searches add these up).
+
+    Attributes:
+        enter: the risk of stepping onto it.
+        turn: the further risk of changing direction on it.
+    """
+
+    enter: int = 0
+    turn: int = 0
+
+
+#: No risk at all.
+SAFE = SquareRisk()
 
 
 class Step(NamedTuple):
@@ -330,9 +347,10 @@ class RuleModule:
         """The attack modifier of squeezing ``attacker``, given ``penalty`` (default: ``penalty``)."""
         return penalty
 
-    def square_risk(self, state: GameState, mover: Creature, anchor: Square, risk: int) -> int:
-        """How risky stepping onto ``anchor`` is for ``mover`` (0: not at all; a Large or Huge mover's
-        anchor, its footprint's squares), given ``risk`` from the modules before (default: ``risk``)."""
+    def square_risk(self, state: GameState, mover: Creature, anchor: Square, risk: SquareRisk) -> SquareRisk:
+        """How risky stepping onto ``anchor`` and turning there are for ``mover`` (a Large or Huge
+        mover's anchor, its footprint's squares), given ``risk`` from the modules before (default:
+        ``risk``)."""
         return risk
 
     def step_count(self, step: Step) -> int:
@@ -452,20 +470,29 @@ class RuleBook:
              tally: MoveTally) -> tuple[int, MoveTally]:
         """``step_cost`` of the step and the tally after it: (cost, new tally); the tally's
         diagonal count grows by the modules' ``diagonal_count`` (1 a diagonal, for the core)."""
+        cost, count, counted = self.step_parts(state, mover, start, end, terrain, tally)
+        return cost, MoveTally(tally.steps + 1, tally.diagonals + count, tally.spent + cost, tally.running,
+                               tally.counted + counted)
+
+    def step_parts(self, state: GameState, mover: Creature, start: Square, end: Square, terrain: int,
+                   tally: MoveTally) -> tuple[int, int, int]:
+        """What ``step`` adds up: (its cost, the diagonals it adds to the move's count, the modules'
+        counted steps it adds, ``step_count``).  Within one route search it depends on ``tally`` only
+        through ``tally_key`` (the hooks' contract), so a search may keep it per (step, key)."""
         step = Step(state, mover, start, end, terrain, tally)
         cost = self._cost(step)
         count = 1 if step.diagonal else 0
         for m in self._keyed:
             count = m.diagonal_count(step, count)
-        counted = tally.counted
+        counted = 0
         for m in self._keyed:
             counted += m.step_count(step)
-        return cost, MoveTally(tally.steps + 1, tally.diagonals + count, tally.spent + cost, tally.running, counted)
+        return cost, count, counted
 
-    def square_risk(self, state: GameState, mover: Creature, anchor: Square) -> int:
-        """How risky stepping onto ``anchor`` is for ``mover``: every risk-pricing module's answer in
-        turn, from 0 (``RuleModule.square_risk``)."""
-        risk = 0
+    def square_risk(self, state: GameState, mover: Creature, anchor: Square) -> SquareRisk:
+        """How risky stepping onto ``anchor`` and turning there are for ``mover``: every risk-pricing
+        module's answer in turn, from ``SAFE`` (``RuleModule.square_risk``)."""
+        risk = SAFE
         for m in self._risky:
             risk = m.square_risk(state, mover, anchor, risk)
         return risk

@@ -46,6 +46,7 @@ from .weights import (
     APPROACH,
     BATTLE,
     CONTEST_DARK,
+    DARK_ZONE_WALK,
     EXPOSURE,
     OFFENSE,
     WAIT,
@@ -181,6 +182,8 @@ class Board:
         self._from_seen: list[dict[Square, int]] | None = None
         #: ``contest_distance``'s walks, found on first use.
         self._contest: dict[Square, int] | None = None
+        #: ``dark_zone_walker`` ("" for none), found on first use.
+        self._dark_walker: str | None = None
 
     def last_stand(self, me: Creature) -> float:
         """What ``me``'s death would cost beyond its cost: BATTLE when it would decide the battle
@@ -242,6 +245,24 @@ class Board:
             table.sort(key=lambda row: -row[0])
             self._offense[key] = table
         return table
+
+    def dark_zone_walker(self) -> str | None:
+        """UG-DARK: the uid of the creature of ours that walks to our VP zone while no creature of ours
+        holds it and every square of it lies in total darkness (there it is out of sight of every
+        shot and charge of an enemy without darkvision: a safe hold, ``DARK_ZONE_WALK``): the one with
+        the shortest walk to it (``zone_distance``; ties by uid).  None otherwise, and without the
+        underground module."""
+        if self._dark_walker is None:
+            found = ""
+            dark = self.modules.dark
+            if dark and self.zone and not self.zone_held and self.zone <= dark:
+                walks = [(self.zone_distance(c.square, c.size, flat_mover(c)), c.uid) for c in self.allies
+                         if c.card.speed > 0]
+                walks = [w for w in walks if w[0] < 99]
+                if walks:
+                    found = min(walks)[1]
+            self._dark_walker = found
+        return self._dark_walker or None
 
     def zone_walker(self, me: Creature) -> bool:
         """True when an ally of ``me`` (not ``me``) stands within one activation's walk of our VP zone.
@@ -554,7 +575,7 @@ def place_value(board: Board, me: Creature, sq: Square, threats: list) -> float:
                 value += ZONE_WIN * BATTLE
         elif not board.zone_held:
             near = board.zone_distance(sq, me.size, flat_mover(me))
-            value -= 0.15 * min(near, 30)
+            value -= (DARK_ZONE_WALK if board.dark_zone_walker() == me.uid else 0.15) * min(near, 30)
             if (board.options.zone_race and board.zone_wins and near <= 2 * me.speed
                     and not board.zone_walker(me)):  # SCN-ASSAULT: it walks in next activation and wins
                 value += ZONE_NEXT * BATTLE

@@ -26,6 +26,10 @@ ZONE_NEXT = 0.25       # × BATTLE for ending within one activation's walk of th
 #: underground module): no shot or charge reaches it, so it is fought from next to it or not at all,
 #: and every round it stays scores the enemy the zone's award.
 CONTEST_DARK = 0.5
+#: VP per square of walk to our VP zone for the one creature sent there while no creature of ours holds
+#: it and it lies in total darkness (UG-DARK, ``Board.dark_zone_walker``): more than APPROACH, so it goes
+#: there instead of to the fight (any other creature counts 0.15 a square).
+DARK_ZONE_WALK = 1.0
 ZONE_LEAVE = 1.0       # × zone VP for the only holder leaving our VP zone: next round's award too (zone_race)
 SEPARATE = 0.3         # × the value of an enemy's attack on a creature it is forced away from
 INTO_REACH = 0.3       # × the value of a fresh ally's attack on an enemy forced next to it

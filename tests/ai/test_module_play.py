@@ -186,3 +186,33 @@ def test_ug_dark_normal_and_hard_go_round_to_fight_a_zone_holder_in_the_dark():
         z = st.creature("z")
         beside = [c.uid for c in st.alive(0) if chebyshev(c.square, z.square) <= 1]
         assert sorted(beside) == ["A", "B", "C"], (level, [(c.uid, c.square) for c in st.alive(0)])
+
+
+# Our VP zone (player 1's) in a dark gallery behind a door, the only enemy far off to the right.
+DARK_ZONE = ("########......................\n"
+             "#000000#.....................b\n"
+             "#000000#......................\n"
+             "#000...#......................\n"
+             "###.####......................\n"
+             "..............................\n"
+             "..............................\n"
+             "..............................\n"
+             "..........A.B.................")
+
+
+def test_ug_dark_normal_and_hard_send_one_creature_to_hold_a_zone_in_the_dark():
+    """UG-DARK: a VP zone in total darkness is out of sight of every shot and charge, a safe hold:
+    while no creature holds it, the creature nearest it walks there (A: two moves, into the
+    gallery) and the others go on to the fight (B, on its own activation, toward b)."""
+    from tactica.ai.board import Board
+
+    def hall(active):
+        return cave(DARK_ZONE, active=active, dice=(11,) * 40, vp_zones={"A": {(2, 1), (3, 1), (2, 2), (3, 2)}})
+
+    assert Board(hall("A"), 0).dark_zone_walker() == "A"
+    for level in ("normal", "hard"):
+        _, st = activation(lambda: hall("A"), level)
+        assert Board(st, 0).zone_distance(st.creature("A").square) <= 1, (level, st.creature("A").square)
+        _, st = activation(lambda: hall("B"), level, uid="B")
+        b = st.creature("b").square
+        assert chebyshev(st.creature("B").square, b) < chebyshev((12, 8), b), level

@@ -105,6 +105,13 @@ def move_refusal(state: GameState, square: Square) -> tuple[str, str] | None:
             return ("too-far", f"That move needs {cost} squares of movement; {me.card.name} has {budget} "
                                f"left ({why}).")
     if cost > budget:
+        run = run_budget(state)
+        if run and cost <= run:  # G35-RUN: near enough for a run, which never enters hampered ground
+            if reach(state, me, run, running=True).has(square):
+                return None  # a run ends there
+            return ("too-far", f"That move needs {cost} squares of movement; {me.card.name} has {budget} (MOV-1), "
+                               "and a run cannot go there: a run never enters a hampered square "
+                               "(G35-HAMPER, G35-RUN).")
         return ("too-far", f"That move needs {cost} squares of movement; {me.card.name} has {budget} (MOV-1).")
     return None
 

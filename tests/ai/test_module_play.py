@@ -19,6 +19,7 @@ from tactica.engine import (
     Phase,
     Ruleset,
     SeededDice,
+    Shift,
     StandUp,
     apply,
     chebyshev,
@@ -81,6 +82,16 @@ def test_g5e_prone_normal_and_hard_stand_up_first_and_never_drop_prone():
             return battle("A....b..\n........", rules=G5E, active="A", dice=(15,) * 40)
         assert DropProne() in legal_actions(standing())
         assert not any(isinstance(a, DropProne) for a in activation(standing, level)[0])
+
+
+def test_g5e_split_hard_attacks_after_a_step_instead_of_shifting_its_attack_away():
+    """G5E-SPLIT: after a 1-square move (5 squares still open) a shift spends the attack action
+    (ACT-3); hard attacks the enemy beside it instead of shifting and walking off unattacked."""
+    def stepped():
+        st = battle("........\n..A.....\n...b....\n...c....", rules=G5E, active="A", dice=(15,) * 40)
+        return apply(st, Move(((3, 1),)))[0]
+    acts, _ = activation(stepped, "hard")
+    assert not any(isinstance(a, Shift) for a in acts) and any(isinstance(a, Attack) for a in acts), acts
 
 
 # -- grid35 ------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import Action, Charge, Move, Teleport
+from .actions import Action, Charge, DeclinePower, Move, Teleport
 from .areas import cone_size
 from .attacking import attack_allowed
 from .auras import speed as aura_speed
@@ -349,8 +349,10 @@ def move_checks(state: GameState, action: Action) -> tuple[tuple[str, str], ...]
     UG-DARK, UG-SLIP), ("UG-DARK", "drift") when the move ends in the dark away from a wall, and
     ("UG-SLIDE", "slide") when it enters a slope.  Found by applying ``action`` to a copy of
     ``state`` whose dice pass every check and whose creature cannot be destroyed on the way, so the
-    answer never depends on the dice still to come.  () without an active creature, when the
-    engine refuses ``action``, or with no module that checks moves; ``state`` is unchanged."""
+    answer never depends on the dice still to come; a champion-power window that opens on the way
+    (CHP-2: after an opportunity attack) is declined and the action carried on.  () without an
+    active creature, when the engine refuses ``action``, or with no module that checks moves;
+    ``state`` is unchanged."""
     me = state.active_creature
     if me is None or not book_of(state).watches_moves:
         return ()
@@ -358,7 +360,13 @@ def move_checks(state: GameState, action: Action) -> tuple[tuple[str, str], ...]
     trial.creature(me.uid).hp = 10 ** 6  # out of reach of any damage on the way
     trial.dice = _PassingDice()  # type: ignore[assignment]  # any Dice rolls (whatif.Dice)
     try:
-        _, events = apply(trial, action)
+        after, events = apply(trial, action)
+        events = list(events)
+        for _ in range(8):  # CHP-2: a champion-power window mid-action (after an opportunity attack) declined
+            if after.phase is not Phase.CHAMPION or after.interrupted is None:
+                break
+            after, more = apply(after, DeclinePower())
+            events += more
     except IllegalAction:
         return ()
     found: list[tuple[str, str]] = []

@@ -470,3 +470,14 @@ def test_ug_low_no_shift_under_a_ceiling_that_slows():
     st = cave("A1..\n....")
     shifts = {a.square for a in actions_of_kind(st, Shift)}
     assert (1, 0) not in shifts and (1, 1) in shifts  # a stooping step costs more than 1 (UG-LOW)
+
+
+def test_ug_slip_a_charge_over_ice_shows_its_check_even_when_a_champion_window_opens_on_the_way():
+    """A charge over ice always rolls (UG-SLIP); the engine's ``move_checks`` says so before the charge
+    even when an opportunity attack on the way opens a champion-power window (CHP-2) in the trial."""
+    from tactica.engine import Charge, ChampionEffect, ChampionPower, ChampionTrigger, move_checks
+    cheer = ChampionPower("Cheer", 1, ChampionTrigger.ALLY_HITS, ChampionEffect.EXTRA_DAMAGE, amount=5, range=6)
+    st = cave("A*...b\n.c....\nd.....", {"d": card("Captain", champion=2, champion_powers=(cheer,))},
+              active="A")
+    charge = next(a for a in legal_actions(st) if isinstance(a, Charge) and a.path[0] == (1, 0))
+    assert ("UG-SLIP", "run on ice") in move_checks(st, charge)

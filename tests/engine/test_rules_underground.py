@@ -475,7 +475,7 @@ def test_ug_low_no_shift_under_a_ceiling_that_slows():
 def test_ug_slip_a_charge_over_ice_shows_its_check_even_when_a_champion_window_opens_on_the_way():
     """A charge over ice always rolls (UG-SLIP); the engine's ``move_checks`` says so before the charge
     even when an opportunity attack on the way opens a champion-power window (CHP-2) in the trial."""
-    from tactica.engine import Charge, ChampionEffect, ChampionPower, ChampionTrigger, move_checks
+    from tactica.engine import ChampionEffect, ChampionPower, ChampionTrigger, Charge, move_checks
     cheer = ChampionPower("Cheer", 1, ChampionTrigger.ALLY_HITS, ChampionEffect.EXTRA_DAMAGE, amount=5, range=6)
     st = cave("A*...b\n.c....\nd.....", {"d": card("Captain", champion=2, champion_powers=(cheer,))},
               active="A")

@@ -12,6 +12,7 @@ its side the battle this round is worth half the battle (SCN-ASSAULT).
 """
 from __future__ import annotations
 
+import heapq
 from collections import deque
 from dataclasses import dataclass
 
@@ -31,7 +32,9 @@ from tactica.engine import (
     cone_size,
     ends_in_pit,
     footprint_fits,
+    footprint_gap,
     footprint_squares,
+    hidden_in_dark,
     movement_mode,
     sees_in_dark,
 )
@@ -39,7 +42,19 @@ from tactica.engine import (
 from .modules import Modules
 from .stakes import death_extra, kill_vp, zone_award, zone_reaches_target
 from .values import aura_worth, damage_value, expected_basic
-from .weights import APPROACH, BATTLE, EXPOSURE, OFFENSE, WAIT, ZONE_HOLD, ZONE_LEAVE, ZONE_NEXT, ZONE_WIN
+from .weights import (
+    APPROACH,
+    BATTLE,
+    CONTEST_DARK,
+    DARK_ZONE_WALK,
+    EXPOSURE,
+    OFFENSE,
+    WAIT,
+    ZONE_HOLD,
+    ZONE_LEAVE,
+    ZONE_NEXT,
+    ZONE_WIN,
+)
 
 
 @dataclass(frozen=True)
@@ -157,6 +172,18 @@ class Board:
         self.modules = Modules(state)
         #: ``threats_to`` entries that reach each of our creatures in total darkness (UG-DARK).
         self._dark: dict[str, list] = {}
+        #: UG-DARK: the enemies standing in total darkness, seen only from next to them by a creature
+        #: without darkvision (empty without the underground module).
+        self.hidden = ([e for e in self.enemies if hidden_in_dark(state, e)] if self.modules.dark else [])
+        #: UG-DARK, SCN-ASSAULT: those of them holding the VP zone that scores for their side (no
+        #: shot or charge reaches them, and each round they stay scores the enemy its award).
+        self.dark_holders = [e for e in self.hidden if e.in_zone(state.vp_zone(e.player))]
+        #: The distance from each enemy not hidden in the dark (``seen_distance``), found on first use.
+        self._from_seen: list[dict[Square, int]] | None = None
+        #: ``contest_distance``'s walks, found on first use.
+        self._contest: dict[Square, int] | None = None
+        #: ``dark_zone_walker`` ("" for none), found on first use.
+        self._dark_walker: str | None = None
 
     def last_stand(self, me: Creature) -> float:
         """What ``me``'s death would cost beyond its cost: BATTLE when it would decide the battle
@@ -204,16 +231,38 @@ class Board:
         table = self._offense.get(key)
         if table is None:
             table = []
+            hidden = {e.uid for e in self.hidden} if self.hidden and not sees_in_dark(me) else set()
             for i, reach in lines:
                 a = me.card.attacks[i]
                 for e in self.enemies:
                     dmg = expected_basic(a, e)
                     kill = min(1.0, dmg / max(1, e.hp))
                     ex, ey = e.square
-                    table.append((kill * e.card.cost + damage_value(e, dmg) * (1 - kill), ex, ey, reach))
+                    far = reach
+                    if e.uid in hidden:  # UG-DARK: seen from next to it only (a move, then the attack)
+                        far = min(reach, me.speed + 1)
+                    table.append((kill * e.card.cost + damage_value(e, dmg) * (1 - kill), ex, ey, far))
             table.sort(key=lambda row: -row[0])
             self._offense[key] = table
         return table
+
+    def dark_zone_walker(self) -> str | None:
+        """UG-DARK: the uid of the creature of ours that walks to our VP zone while no creature of ours
+        holds it and every square of it lies in total darkness (there it is out of sight of every
+        shot and charge of an enemy without darkvision: a safe hold, ``DARK_ZONE_WALK``): the one with
+        the shortest walk to it (``zone_distance``; ties by uid).  None otherwise, and without the
+        underground module."""
+        if self._dark_walker is None:
+            found = ""
+            dark = self.modules.dark
+            if dark and self.zone and not self.zone_held and self.zone <= dark:
+                walks = [(self.zone_distance(c.square, c.size, flat_mover(c)), c.uid) for c in self.allies
+                         if c.card.speed > 0]
+                walks = [w for w in walks if w[0] < 99]
+                if walks:
+                    found = min(walks)[1]
+            self._dark_walker = found
+        return self._dark_walker or None
 
     def zone_walker(self, me: Creature) -> bool:
         """True when an ally of ``me`` (not ``me``) stands within one activation's walk of our VP zone.
@@ -249,6 +298,64 @@ class Board:
                     found = d
             near[sq] = found
         return found
+
+    def seen_distance(self, sq: Square) -> int:
+        """Distance around walls from ``sq`` to the nearest enemy not hidden in total darkness (UG-DARK;
+        ``enemy_distance`` counts them all); 99 when every enemy is hidden or walled off."""
+        floods = self._from_seen
+        if floods is None:
+            hidden = {e.uid for e in self.hidden}
+            distances_from = self.geo.distances_from
+            floods = self._from_seen = [distances_from(e.square) for e in self.enemies if e.uid not in hidden]
+        return min((dist.get(sq, 99) for dist in floods), default=99)
+
+    def contest_distance(self, sq: Square) -> int:
+        """Movement a one-square walker spends from ``sq`` to a free square next to an enemy holding its
+        VP zone in total darkness (``dark_holders``; UG-DARK: no shot or charge reaches it, it is fought
+        from next to it or not at all): 0 on such a square, 99 when none is reachable.
+
+        The steps the geometry allows (MOV-7), each paying the entry cost of the square it enters
+        (MOV-8); enemies' squares and squares below the floor (UG-FALL: no walking down into them)
+        are never crossed, allies' are, and a square another creature stands on is not free.  Found
+        once per Board.
+        """
+        found = self._contest
+        if found is None:
+            found = self._contest = {}
+            geo, at = self.geo, self.at
+            rules_at = self.state.battle_map.rules_at
+            blocked = {sq2 for e in self.enemies for sq2 in footprint_squares(e.square, e.size)}
+            free = {n for e in self.dark_holders for s in footprint_squares(e.square, e.size)
+                    for n in geo.neighbours(s) if n not in at and n not in blocked and not rules_at(n).depth}
+            heap = [(0, t[1], t[0]) for t in sorted(free)]
+            for t in free:
+                found[t] = 0
+            while heap:
+                d, y, x = heapq.heappop(heap)
+                cur = (x, y)
+                if found[cur] < d:
+                    continue
+                nd = d + geo.cost(cur)  # the step from a neighbour into ``cur``
+                for n in geo.neighbours(cur):
+                    if n in blocked or n in found and found[n] <= nd or rules_at(n).depth:
+                        continue
+                    found[n] = nd
+                    heapq.heappush(heap, (nd, n[1], n[0]))
+        return found.get(sq, 99)
+
+    def foe_distance(self, sq: Square) -> int:
+        """``enemy_distance`` with an enemy holding its VP zone in total darkness (``dark_holders``,
+        UG-DARK) counted as one square beyond the walk to a free square next to it
+        (``contest_distance``): another way in when its door is taken.  ``enemy_distance`` when
+        there is no such enemy."""
+        if not self.dark_holders:
+            return self.enemy_distance(sq)
+        holders = {e.uid for e in self.dark_holders}
+        if self._from_enemies is None:
+            self.enemy_distance(sq)
+        floods = self._from_enemies or []
+        d = min((dist.get(sq, 99) for e, dist in zip(self.enemies, floods) if e.uid not in holders), default=99)
+        return min(d, self.contest_distance(sq) + 1)
 
     def zone_distance(self, sq: Square, size: int = 1, flat: bool = False) -> int:
         """Movement a creature of ``size`` anchored on ``sq`` spends on its cheapest walk until some
@@ -436,10 +543,13 @@ def place_value(board: Board, me: Creature, sq: Square, threats: list) -> float:
     """
     if board.geo.pits and ends_in_pit(board.state, me, sq):
         return -(me.card.cost + kill_vp(board.state, me) + death_extra(board.state, me))
-    d = board.enemy_distance(sq)
+    d = board.foe_distance(sq)
     reach = board.ranged_reach(me)
     if reach is not None:
-        approach = -APPROACH * max(0, d - reach) - (1.5 if d <= 1 else 0.0)
+        gap = max(0, d - reach)
+        if board.hidden and not sees_in_dark(me):  # UG-DARK: it shoots a hidden enemy only from next to it
+            gap = min(max(0, board.seen_distance(sq) - reach), max(0, d - 1))
+        approach = -APPROACH * gap - (1.5 if d <= 1 else 0.0)
     else:
         approach = -APPROACH * max(0, d - 1)
     if board.waiting:  # SCN-MULTI: the other sides have not met yet (PlannerOptions.wait)
@@ -453,6 +563,9 @@ def place_value(board: Board, me: Creature, sq: Square, threats: list) -> float:
         value += OFFENSE * board.offense_at(me, sq)
     if board.auras:
         value += aura_value(board, me, sq)
+    if board.dark_holders and me.card.attacks:  # UG-DARK, SCN-ASSAULT: contest a zone held in the dark
+        if any(footprint_gap(sq, me.size, e.square, e.size) <= 1 for e in board.dark_holders):
+            value += CONTEST_DARK * zone_award(board.state)
     if board.zone:  # SCN-ASSAULT: any square of a Large or Huge creature in the zone counts
         zone = board.zone
         if any_in(sq, me.size, zone):
@@ -462,7 +575,7 @@ def place_value(board: Board, me: Creature, sq: Square, threats: list) -> float:
                 value += ZONE_WIN * BATTLE
         elif not board.zone_held:
             near = board.zone_distance(sq, me.size, flat_mover(me))
-            value -= 0.15 * min(near, 30)
+            value -= (DARK_ZONE_WALK if board.dark_zone_walker() == me.uid else 0.15) * min(near, 30)
             if (board.options.zone_race and board.zone_wins and near <= 2 * me.speed
                     and not board.zone_walker(me)):  # SCN-ASSAULT: it walks in next activation and wins
                 value += ZONE_NEXT * BATTLE

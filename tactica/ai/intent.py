@@ -35,6 +35,7 @@ from tactica.engine import (
     as_active,
     chebyshev,
     footprint_gap,
+    footprint_squares,
     preview,
     provokers_of_path,
     with_creature_at,
@@ -105,12 +106,18 @@ def _move_goal(state: GameState, me, dest) -> str:
         return _INTO_ZONE.format(vp=state.rules.held_zone_vp)
     geo = state.geo
     if zone:
-        near_zone = min(zone, key=lambda z: footprint_gap(dest, size, z, 1))
-        before = footprint_gap(me.pos, size, near_zone, 1) if me.pos else 99
-        after = footprint_gap(dest, size, near_zone, 1)
+        # walking distances around walls (a zone behind a wall is not nearer for a step toward it)
+        def walk(anchor, z) -> int:  # from the nearest square of its footprint (SCN-ASSAULT: any square counts)
+            return min(_gap(geo, sq, z) for sq in footprint_squares(anchor, size))
+
+        near_zone = min(zone, key=lambda z: (walk(dest, z), z[1], z[0]))
+        before = walk(me.pos, near_zone) if me.pos else 99
+        after = walk(dest, near_zone)
         nearest_enemy = min((footprint_gap(dest, size, e.square, e.card.size) for e in enemies), default=None)
         if after < before and (nearest_enemy is None or after < nearest_enemy):
-            return "toward its VP zone"
+            x, y = near_zone
+            return (f"toward the VP zone it scores in (column {x + 1}, row {y + 1}: "
+                    f"{after} square{'s' if after != 1 else ''} away after the move)")
     if enemies:
         foe = min(enemies, key=lambda e: (chebyshev(dest, e.square), e.uid))
         gap = _gap(geo, dest, foe.pos)

@@ -218,7 +218,9 @@ def plan_creature(state: GameState, me: Creature, board: Board) -> Plan:
         candidates.extend(two_moves_into_zone(st, me, board, threats, reach))
     if board.options.shift and move_then and any(chebyshev(e.square, me.square) == 1 and e.can_make_opportunity_attacks
                                          for e in enemies):
-        candidates.extend(shift_then_act(st, me, board, threats, enemies, attack_left))
+        # after a move (its rest still open, G5E-SPLIT) a shift spends the attack action (ACT-3): no attack after
+        candidates.extend(shift_then_act(st, me, board, threats, enemies,
+                                         attack_left and not (acting and state.move_used)))
     # SPW-1: a special power spends the move or the attack action; what is left is scored after it.
     for use in actions_of_kind(st, UsePower):
         v = power_value(st, actor, use)

@@ -22,6 +22,14 @@ ZONE_PUSH = 0.5        # × zone VP for forcing an enemy out of the VP zone that
 BATTLE = 200.0         # VP-equivalent of deciding the battle (a kill or a death that ends it)
 ZONE_WIN = 0.5         # × BATTLE for standing in our VP zone when its award would reach the VP target
 ZONE_NEXT = 0.25       # × BATTLE for ending within one activation's walk of that zone (PlannerOptions.zone_race; hard)
+#: × zone VP for ending next to an enemy that holds its VP zone in total darkness (UG-DARK, with the
+#: underground module): no shot or charge reaches it, so it is fought from next to it or not at all,
+#: and every round it stays scores the enemy the zone's award.
+CONTEST_DARK = 0.5
+#: VP per square of walk to our VP zone for the one creature sent there while no creature of ours holds
+#: it and it lies in total darkness (UG-DARK, ``Board.dark_zone_walker``): more than APPROACH, so it goes
+#: there instead of to the fight (any other creature counts 0.15 a square).
+DARK_ZONE_WALK = 1.0
 ZONE_LEAVE = 1.0       # × zone VP for the only holder leaving our VP zone: next round's award too (zone_race)
 SEPARATE = 0.3         # × the value of an enemy's attack on a creature it is forced away from
 INTO_REACH = 0.3       # × the value of a fresh ally's attack on an enemy forced next to it

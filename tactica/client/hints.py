@@ -607,6 +607,8 @@ class Hints:
             how = f" of the {move_rest(st)} left of its move: no action, G5E-SPLIT"
         elif price.takes == "attack action":
             how = f" of {price.left}: a second move uses the attack action, ACT-3"
+        elif price.takes == "move and attack actions":
+            how = f" of {price.left}: two moves at once, the attack action too, ACT-3, G5E-SPLIT"
         else:
             how = f" of {price.left}"
         me = st.actor

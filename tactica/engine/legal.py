@@ -134,13 +134,18 @@ def move_rest(state: GameState) -> int:
 
 def move_allowance(state: GameState) -> int:
     """Squares of movement a Move may spend now: a fresh move action's (MOV-1, ACT-2, ACT-3) when
-    an action is left, plus the open move action's rest (G5E-SPLIT).  Without a module that splits
-    moves, the only open rest is that of a move a teleporter jump interrupted (TER-TELEPORT): a
-    Move either carries on with that rest or is a fresh move action, so the larger of the two."""
+    an action is left, plus the open move action's rest (G5E-SPLIT).  With a module that splits
+    moves a Move may take every action left, its squares joining the pool (G5E-SPLIT): a creature
+    with both actions unused may move twice its speed at once, as it may move 1 and then the rest
+    of two moves.  Without such a module, the only open rest is that of a move a teleporter jump
+    interrupted (TER-TELEPORT): a Move either carries on with that rest or is a fresh move
+    action, so the larger of the two."""
     rest = move_rest(state)
     fresh = move_budget(state) if can_move(state) else 0
-    if rest and not book_of(state).keeps_move_rest:
-        return max(rest, fresh)
+    if not book_of(state).keeps_move_rest:
+        return max(rest, fresh) if rest else fresh
+    if not state.move_used and not state.attack_used:  # G5E-SPLIT: both actions' squares join the pool
+        fresh *= 2
     return rest + fresh
 
 

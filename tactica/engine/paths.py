@@ -21,7 +21,7 @@ from .abilities import Burrow, Flight, Phasing, has, threat_reach
 from .footprint import footprint, gap
 from .geometry import NEIGHBOUR_STEPS, adjacent
 from .model import Square
-from .modules import BARRED, MoveTally, RuleBook, book_of
+from .modules import BARRED, MoveTally, RuleBook, SquareRisk, book_of
 from .numbers import immune_to
 from .state import Creature, GameState
 
@@ -277,8 +277,10 @@ def passes_through(book: RuleBook, state: GameState, mover: Creature, mode: Mode
     return core if book.plain_moves else book.passes(state, mover, other, core)
 
 
-#: One way found to a square: (provoker bits, cost, path, tally after it).
-_Label = tuple[int, int, tuple[Square, ...], MoveTally]
+#: One way found to a square: (provoker bits, cost, path, tally after it, risk).
+_Label = tuple[int, int, tuple[Square, ...], MoveTally, int]
+#: Where ways are kept apart: (square, the modules' tally key, the last step's direction onto a risky square).
+_Key = tuple[Square, tuple[int, ...], tuple[int, int] | None]
 
 
 def barred_reason(book: RuleBook, state: GameState, mover: Creature, start: Square, end: Square) -> tuple[str, str]:
@@ -319,8 +321,14 @@ def priced_routes(book: RuleBook, state: GameState, mover: Creature, start: Squa
 
     Returns {square: Route} for every legal end other than the start.  The
     search keeps, per square and ``book.tally_key``, the ways no other way
-    beats on both provokers (a subset) and cost, so that a step's price
-    depending on the move so far is searched exactly.
+    beats on provokers (a subset) and cost, then risk, so that a step's price
+    depending on the move so far is searched exactly.  Risk (only when a
+    module prices it, ``book.risk_asked``): the sum of the ``enter`` risk of
+    the squares entered (``book.square_risk``), plus the ``turn`` risk of each
+    square the way changes direction on (where the way came in matters there,
+    so the ways onto such a square are kept apart by their last step's
+    direction).  Ways equal in
+    provokers and cost are ranked by risk, then by their squares.
     """
     if budget <= 0:
         return {}
@@ -338,43 +346,81 @@ def priced_routes(book: RuleBook, state: GameState, mover: Creature, start: Squa
             masks[sq] = found
         return found
 
+    risky_memo: dict[Square, SquareRisk] = {}
+
+    def risk_of(sq: Square) -> SquareRisk:
+        found = risky_memo.get(sq)
+        if found is None:
+            found = risky_memo[sq] = book.square_risk(state, mover, sq)
+        return found
+
+    #: each step's (cost, diagonals, counted steps) by (from, to, terrain, tally key): the hooks' contract
+    #: makes them depend on the move so far only through the key (``RuleBook.step_parts``)
+    step_parts: dict[tuple[Square, Square, int, tuple[int, ...]], tuple[int, int, int]] = {}
+    priced = book.risk_asked
     empty = MoveTally(running=running)
-    labels: dict[tuple[Square, tuple[int, ...]], list[_Label]] = {}
+    labels: dict[_Key, list[_Label]] = {}
     counter = 0
-    heap: list[tuple[int, int, int, Square, int, int, tuple[Square, ...], MoveTally]] = [
-        (0, 0, 0, start, 0, 0, (), empty)]
+    no_key: _Key = (start, (), None)  # the start's (never looked up: its path is empty)
+    heap: list[tuple[int, int, int, int, Square, int, int, tuple[Square, ...], MoveTally, int, _Key]] = [
+        (0, 0, 0, 0, start, 0, 0, (), empty, 0, no_key)]
     while heap:
-        _, _, _, sq, prov, cost_here, path, tally = heapq.heappop(heap)
-        here_key = book.tally_key(tally)
-        if path and not any(lab[2] is path for lab in labels[(sq, here_key)]):
+        _, _, _, _, sq, prov, cost_here, path, tally, risk_here, here_key = heapq.heappop(heap)
+        if path and not any(lab[2] is path for lab in labels[here_key]):
             continue  # superseded by a better way
         leaving = prov | bits(sq)
         first = not path
+        heading = None
+        turning = 0
+        if priced and path:  # a turn on a square whose turns are risky adds to the risk
+            turning = risk_of(sq).turn
+        if turning:
+            prev = path[-2] if len(path) > 1 else start
+            heading = (sq[0] - prev[0], sq[1] - prev[1])
+        tally_key = here_key[1] if path else book.tally_key(tally)
         for nxt, terrain in moves(sq):
             if nxt == start:
                 continue
-            step, after = book.step(state, mover, sq, nxt, terrain, tally)
+            parts_key = (sq, nxt, terrain, tally_key)
+            parts = step_parts.get(parts_key)
+            if parts is None:
+                parts = step_parts[parts_key] = book.step_parts(state, mover, sq, nxt, terrain, tally)
+            step = parts[0]
             if step >= BARRED:
                 continue
+            after = MoveTally(tally.steps + 1, tally.diagonals + parts[1], tally.spent + step, tally.running,
+                              tally.counted + parts[2])
             cost = cost_here + step
             if cost > budget:
                 if min_first_step and first:
                     cost = budget
                 else:
                     continue
-            key = (nxt, book.tally_key(after))
+            risk = risk_here
+            way: tuple[int, int] | None = None
+            if priced:
+                ahead = risk_of(nxt)
+                risk += ahead.enter
+                if heading is not None and (nxt[0] - sq[0], nxt[1] - sq[1]) != heading:
+                    risk += turning
+                if ahead.turn:
+                    way = (nxt[0] - sq[0], nxt[1] - sq[1])
+            key = (nxt, book.tally_key(after), way)
             found = labels.get(key) or []
-            if any(c <= cost and not (p & ~leaving) for p, c, _, _ in found):
+            # a way is beaten by one with no other provokers that is cheaper, or as cheap and no riskier
+            # (risk only breaks ties of cost, so a cheaper way wins whatever its risk)
+            if any((c, r) <= (cost, risk) and not (p & ~leaving) for p, c, _, _, r in found):
                 continue
-            kept = [lab for lab in found if not (cost <= lab[1] and not (leaving & ~lab[0]))]
+            kept = [lab for lab in found if not ((cost, risk) <= (lab[1], lab[4]) and not (leaving & ~lab[0]))]
             new_path = path + (nxt,)
-            kept.append((leaving, cost, new_path, after))
+            kept.append((leaving, cost, new_path, after, risk))
             labels[key] = kept
             counter += 1
+            # ties of rank go to the less risky way first, so an equal riskier one is beaten before it spreads
             rank = (leaving.bit_count(), cost) if avoid_oa else (cost, leaving.bit_count())
-            heapq.heappush(heap, (*rank, counter, nxt, leaving, cost, new_path, after))
+            heapq.heappush(heap, (*rank, risk, counter, nxt, leaving, cost, new_path, after, risk, key))
     by_square: dict[Square, list[_Label]] = {}
-    for (sq, _), found in labels.items():
+    for (sq, _, _), found in labels.items():
         by_square.setdefault(sq, []).extend(found)
     out: dict[Square, Route] = {}
     for sq in sorted(by_square, key=lambda s: (s[1], s[0])):
@@ -382,9 +428,9 @@ def priced_routes(book: RuleBook, state: GameState, mover: Creature, start: Squa
             continue
         found = by_square[sq]
         if avoid_oa:
-            best = min(found, key=lambda lab: (lab[0].bit_count(), lab[1], lab[2]))
+            best = min(found, key=lambda lab: (lab[0].bit_count(), lab[1], lab[4], lab[2]))
         else:
-            best = min(found, key=lambda lab: (lab[1], lab[0].bit_count(), lab[2]))
+            best = min(found, key=lambda lab: (lab[1], lab[0].bit_count(), lab[4], lab[2]))
         out[sq] = Route(best[2], best[1], provokers_along(tmap, start, best[2]))
     return out
 

@@ -288,7 +288,7 @@ class ChampionPower:
                 ChampionTrigger.ALLY_MISSES: f"{ally} within {self.range} misses",
                 ChampionTrigger.ALLY_IS_HIT: f"{ally} within {self.range} is hit",
                 ChampionTrigger.ALLY_ENDS_TURN: f"{ally} within {self.range} ends its turn"
-                + (" in a VP zone" if self.in_vp_zone else ""),
+                + (" in the VP zone it scores in" if self.in_vp_zone else ""),
                 ChampionTrigger.ALLY_STARTS_TURN: f"{ally} within {self.range} starts its turn",
                 ChampionTrigger.ALLY_BLOODIED: f"{ally} within {self.range} becomes bloodied",
                 ChampionTrigger.ALLY_DESTROYED: f"an enemy within {self.range} destroys {ally}",

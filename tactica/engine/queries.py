@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import Action, Charge, Move, Teleport
+from .actions import Action, Charge, DeclinePower, Move, Teleport
 from .areas import cone_size
 from .attacking import attack_allowed, charge_attack
 from .auras import speed as aura_speed
@@ -97,7 +97,7 @@ def move_refusal(state: GameState, square: Square) -> tuple[str, str] | None:
     if not far.has(square):
         return ("no-route", "No way leads there: walls, pits or enemies block every route (MOV-2, MOV-5).")
     cost = far.cost(square)
-    if state.move_spent is not None:  # G5E-SPLIT: what is left of the open move action, and any action's
+    if state.move_spent is not None or book_of(state).keeps_move_rest:  # G5E-SPLIT: the open rest, and any action's
         budget = move_allowance(state)
         if cost > budget:
             why = ("G5E-SPLIT, G5E-ENTER" if book_of(state).keeps_move_rest
@@ -105,6 +105,13 @@ def move_refusal(state: GameState, square: Square) -> tuple[str, str] | None:
             return ("too-far", f"That move needs {cost} squares of movement; {me.card.name} has {budget} "
                                f"left ({why}).")
     if cost > budget:
+        run = run_budget(state)
+        if run and cost <= run:  # G35-RUN: near enough for a run, which never enters hampered ground
+            if reach(state, me, run, running=True).has(square):
+                return None  # a run ends there
+            return ("too-far", f"That move needs {cost} squares of movement; {me.card.name} has {budget} (MOV-1), "
+                               "and a run cannot go there: a run never enters a hampered square "
+                               "(G35-HAMPER, G35-RUN).")
         return ("too-far", f"That move needs {cost} squares of movement; {me.card.name} has {budget} (MOV-1).")
     return None
 
@@ -290,7 +297,8 @@ class MovePrice:
             action used); 0 when the creature may not run.
         speed: the creature's speed now (MOV-1, CON-5, CON-8, speed auras).
         takes: what the move uses: "rest" (the open rest of a move action: no action, G5E-SPLIT,
-            TER-TELEPORT), "move action", "attack action" (a second move, ACT-3) or "both actions"
+            TER-TELEPORT), "move action", "attack action" (a second move, ACT-3), "move and attack
+            actions" (a double move at once, G5E-SPLIT, ACT-3) or "both actions"
             (a run, G35-RUN, or the one-square move that takes the whole activation, G35-MIN).
         run: True when it is a run (G35-RUN: more than the speed, at most ``run_left``).
     """
@@ -326,11 +334,16 @@ def move_price(state: GameState, path: tuple[Square, ...]) -> MovePrice | None:
         takes = "both actions"  # G35-RUN, G35-MIN
     elif after == before:
         takes = "rest"  # G5E-SPLIT, TER-TELEPORT
+    elif not before[0] and not before[1] and after[0] and after[1]:
+        takes = "move and attack actions"  # G5E-SPLIT: a double move at once (ACT-3)
     elif not before[0] and after[0]:
         takes = "move action"
     else:
         takes = "attack action"  # ACT-3
-    return MovePrice(steps, total, move_allowance(state), run_budget(state), speed, takes,
+    left = move_allowance(state)
+    if takes == "move action" and book.keeps_move_rest and not before[1]:
+        left -= speed  # G5E-SPLIT: within one action's squares; the attack action's are not drawn on
+    return MovePrice(steps, total, left, run_budget(state), speed, takes,
                      mode == "run" and len(path) > 1)
 
 
@@ -349,8 +362,10 @@ def move_checks(state: GameState, action: Action) -> tuple[tuple[str, str], ...]
     UG-DARK, UG-SLIP), ("UG-DARK", "drift") when the move ends in the dark away from a wall, and
     ("UG-SLIDE", "slide") when it enters a slope.  Found by applying ``action`` to a copy of
     ``state`` whose dice pass every check and whose creature cannot be destroyed on the way, so the
-    answer never depends on the dice still to come.  () without an active creature, when the
-    engine refuses ``action``, or with no module that checks moves; ``state`` is unchanged."""
+    answer never depends on the dice still to come; a champion-power window that opens on the way
+    (CHP-2: after an opportunity attack) is declined and the action carried on.  () without an
+    active creature, when the engine refuses ``action``, or with no module that checks moves;
+    ``state`` is unchanged."""
     me = state.active_creature
     if me is None or not book_of(state).watches_moves:
         return ()
@@ -358,7 +373,13 @@ def move_checks(state: GameState, action: Action) -> tuple[tuple[str, str], ...]
     trial.creature(me.uid).hp = 10 ** 6  # out of reach of any damage on the way
     trial.dice = _PassingDice()  # type: ignore[assignment]  # any Dice rolls (whatif.Dice)
     try:
-        _, events = apply(trial, action)
+        after, events = apply(trial, action)
+        events = list(events)
+        for _ in range(8):  # CHP-2: a champion-power window mid-action (after an opportunity attack) declined
+            if after.phase is not Phase.CHAMPION or after.interrupted is None:
+                break
+            after, more = apply(after, DeclinePower())
+            events += more
     except IllegalAction:
         return ()
     found: list[tuple[str, str]] = []

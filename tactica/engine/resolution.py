@@ -97,17 +97,23 @@ def _spend_move(st: GameState) -> None:
 def _spend_movement(st: GameState, cost: int) -> None:
     """Pay ``cost`` squares of movement (G5E-SPLIT, G5E-SPEEDS): from the open move action's rest
     when it covers them, else with a fresh move action (ACT-2, or the attack action, ACT-3) whose
-    squares add to that rest; the pool then holds what is left.  Without a module that splits
-    moves: just ``_spend_move``."""
+    squares add to that rest, and with a module that splits moves the attack action's too when
+    one action's squares are not enough (a double move at once); the pool then holds what is left.
+    Without a module that splits moves: just ``_spend_move``."""
     if not splits_moves(st):
         _spend_move(st)
         return
     rest = move_rest(st)
     if st.move_spent is not None and cost <= rest:
         st.move_spent += cost
-    else:
-        _spend_move(st)
-        st.move_spent = cost - rest
+        return
+    _spend_move(st)
+    need = cost - rest
+    budget = move_budget(st)
+    if need > budget and book_of(st).keeps_move_rest and not st.attack_used:
+        _spend_move(st)  # G5E-SPLIT: more than one action's squares: the attack action's join too (ACT-3)
+        need -= budget
+    st.move_spent = need
 
 
 def splits_moves(st: GameState) -> bool:

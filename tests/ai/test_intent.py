@@ -128,3 +128,23 @@ def test_SCN_ASSAULT_a_move_inside_the_zone_it_already_holds_says_within_not_int
         "moves 1 square within its VP zone, then")
     outside = battle("...A......\n..........\n.........b", active="A", vp_zones={"A": zone, "B": {(9, 2)}})
     assert explain_action(outside, Move(((2, 1),))).startswith("moves into its VP zone (holding it scores")
+
+
+def test_intent_toward_the_vp_zone_names_it_and_counts_the_walk_around_walls():
+    """SCN-ASSAULT: "toward the VP zone it scores in" names the zone's square and the walk left; a
+    step nearer a zone behind a wall as the crow flies but farther on foot is not toward it."""
+    board = (".......A\n"
+             "#######.\n"
+             "........\n"
+             "........\n"
+             "........\n"
+             "........\n"
+             "........\n"
+             "........\n"
+             "........\n"
+             "b.......")
+    st = battle(board, active="A", vp_zones={"A": {(0, 2)}})
+    text = explain_action(st, Move(((6, 0), (5, 0), (4, 0), (3, 0))))
+    assert "VP zone" not in text, text
+    text = explain_action(st, Move(((7, 1), (6, 2), (5, 2))))
+    assert "toward the VP zone it scores in (column 1, row 3: 5 squares away after the move)" in text, text

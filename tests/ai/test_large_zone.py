@@ -102,4 +102,4 @@ def test_SCN_ASSAULT_intent_says_a_large_creature_moves_toward_its_zone_by_its_n
         .b......
     """, {"A": OGRE}, active="A", vp_zones={"A": {(7, 0), (7, 1)}, "B": {(0, 3)}})
     text = explain_action(st, Move(((1, 0), (2, 0), (3, 0), (4, 0))))
-    assert "toward its VP zone" in text, text
+    assert "toward the VP zone it scores in (column 8, row 1: 2 squares away" in text, text

@@ -18,6 +18,8 @@ from tactica.engine import (
     Move,
     Phase,
     Ruleset,
+    SeededDice,
+    Shift,
     StandUp,
     apply,
     chebyshev,
@@ -82,6 +84,16 @@ def test_g5e_prone_normal_and_hard_stand_up_first_and_never_drop_prone():
         assert not any(isinstance(a, DropProne) for a in activation(standing, level)[0])
 
 
+def test_g5e_split_hard_attacks_after_a_step_instead_of_shifting_its_attack_away():
+    """G5E-SPLIT: after a 1-square move (5 squares still open) a shift spends the attack action
+    (ACT-3); hard attacks the enemy beside it instead of shifting and walking off unattacked."""
+    def stepped():
+        st = battle("........\n..A.....\n...b....\n...c....", rules=G5E, active="A", dice=(15,) * 40)
+        return apply(st, Move(((3, 1),)))[0]
+    acts, _ = activation(stepped, "hard")
+    assert not any(isinstance(a, Shift) for a in acts) and any(isinstance(a, Attack) for a in acts), acts
+
+
 # -- grid35 ------------------------------------------------------------------------------
 
 def test_g35_run_normal_and_hard_run_when_nothing_is_in_reach():
@@ -138,3 +150,80 @@ def test_ug_slip_normal_and_hard_charge_to_the_one_square_off_the_ice():
     climber = card("Climber", abilities=(Crampons(),))
     acts, _ = activation(lambda: cave(ICE_RING, {"A": climber}, active="A", dice=(15,) * 40), "normal")
     assert isinstance(acts[0], Charge)  # crampons: the ice does not matter to it
+
+
+# A gallery in total darkness holding the zone that scores for player 2 (its only creature, z, a slow
+# wall of a creature), with a door right under z (taken by A) and a long way in round the right.
+DARK_HALL = ("############\n"
+             "#0000000000#\n"
+             "#0000z00000#\n"
+             "#####A####.#\n"
+             "...........#\n"
+             "...........#\n"
+             "...........#\n"
+             "....BC.....#\n"
+             "...........#")
+WARDEN = card("Warden", attacks=(melee("Fists", bonus=12, damage=20),), speed=2, hp=200, ac=22, cost=50)
+
+
+def _dark_hall():
+    from ..engine._util import with_terrain
+    from ..engine.test_rules_underground import DARK
+    st = cave(DARK_HALL, {"z": WARDEN}, active=None, turn_player=0, vp_zones={"B": {(4, 2), (5, 2), (6, 2)}})
+    st = with_terrain(st, {(5, 2): DARK})
+    st.dice = SeededDice.from_seed(14)  # initiative each round (scripted faces would tie for ever)
+    st.vp[1] = 150  # it scores its zone every round: time is against player 1
+    return st
+
+
+def test_ug_dark_normal_and_hard_go_round_to_fight_a_zone_holder_in_the_dark():
+    """UG-DARK: the holder of a dark VP zone is seen only from next to it (no shot, no charge), and
+    its door is taken: B and C walk the long way into the gallery and fight it there, instead of
+    waiting outside its reach while it scores."""
+    from tactica.ai.board import Board
+    assert [e.uid for e in Board(_dark_hall(), 0).dark_holders] == ["z"]
+    for level in ("normal", "hard"):
+        st, bot = _dark_hall(), make_bot(level, 1)
+        for _ in range(60):  # three rounds; player 2's z only ends its activations
+            if st.is_over or st.round > 3:
+                break
+            me = st.creature(st.active_uid) if st.active_uid else None
+            if me is not None and me.player == 1 or me is None and st.decider == 1:
+                action = EndActivation() if me is not None else legal_actions(st)[0]
+            else:
+                action = bot.choose(st)
+            assert check(st, action) is None, (level, action)
+            st, _ = apply(st, action)
+        z = st.creature("z")
+        beside = [c.uid for c in st.alive(0) if chebyshev(c.square, z.square) <= 1]
+        assert sorted(beside) == ["A", "B", "C"], (level, [(c.uid, c.square) for c in st.alive(0)])
+
+
+# Our VP zone (player 1's) in a dark gallery behind a door, the only enemy far off to the right.
+DARK_ZONE = ("########......................\n"
+             "#000000#.....................b\n"
+             "#000000#......................\n"
+             "#000...#......................\n"
+             "###.####......................\n"
+             "..............................\n"
+             "..............................\n"
+             "..............................\n"
+             "..........A.B.................")
+
+
+def test_ug_dark_normal_and_hard_send_one_creature_to_hold_a_zone_in_the_dark():
+    """UG-DARK: a VP zone in total darkness is out of sight of every shot and charge, a safe hold:
+    while no creature holds it, the creature nearest it walks there (A: two moves, into the
+    gallery) and the others go on to the fight (B, on its own activation, toward b)."""
+    from tactica.ai.board import Board
+
+    def hall(active):
+        return cave(DARK_ZONE, active=active, dice=(11,) * 40, vp_zones={"A": {(2, 1), (3, 1), (2, 2), (3, 2)}})
+
+    assert Board(hall("A"), 0).dark_zone_walker() == "A"
+    for level in ("normal", "hard"):
+        _, st = activation(lambda: hall("A"), level)
+        assert Board(st, 0).zone_distance(st.creature("A").square) <= 1, (level, st.creature("A").square)
+        _, st = activation(lambda: hall("B"), level, uid="B")
+        b = st.creature("b").square
+        assert chebyshev(st.creature("B").square, b) < chebyshev((12, 8), b), level

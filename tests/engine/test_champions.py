@@ -100,6 +100,10 @@ def test_CHP_2_ally_ends_turn_in_vp_zone_heals():
     assert st.phase is Phase.ACTIVATE and st.turn_player == 1 and st.decider == 1
     out_zone = battle("C..\n.Ab", {"C": captain(ZONE)}, active="A", hp={"A": 20}, vp_zones=zone)
     assert not hot(run(out_zone, EndActivation())[0])
+    # the zone that scores for the enemy does not count, and the power's text says whose zone it is
+    theirs = battle("C..\n.Ab", {"C": captain(ZONE)}, active="A", hp={"A": 20}, vp_zones={"B": {(1, 1)}})
+    assert not hot(run(theirs, EndActivation())[0])
+    assert str(ZONE).endswith("ends its turn in the VP zone it scores in: heal it 10")
 
 
 def test_CHP_2_owner_decides_during_the_other_players_turn():

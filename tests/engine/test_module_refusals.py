@@ -28,3 +28,17 @@ def test_G35_HAMPER_a_run_through_a_hampered_square_is_still_refused_naming_hamp
     refusal = check(st, Move(path))
     assert refusal is not None and refusal.reason == (
         "No creature runs or charges through hampered squares (G35-HAMPER).")
+
+
+def test_G35_HAMPER_a_square_only_a_run_could_reach_but_hampered_names_hampering_not_only_mov_1():
+    """Farther than a move and hampered (difficult ground): a run would reach it by its cost, but a
+    run never enters a hampered square, so the refusal says so beside the move's MOV-1."""
+    from tactica.engine import move_refusal
+    st = battle("A......^.\n.........\n", active="A", rules=Ruleset(modules=("grid35",)))
+    code, why = move_refusal(st, (7, 0))
+    assert code == "too-far" and why == (
+        "That move needs 8 squares of movement; Creature A has 6 (MOV-1), and a run cannot go there: a run "
+        "never enters a hampered square (G35-HAMPER, G35-RUN).")
+    assert move_refusal(st, (8, 1)) is None  # a run ends there (8 squares, clear ground)
+    assert move_refusal(battle("A......^.\n.........\n", active="A"), (7, 0))[1] == (
+        "That move needs 8 squares of movement; Creature A has 6 (MOV-1).")

@@ -44,24 +44,33 @@ def _row(n: int, y: int = 0, start: int = 0) -> tuple[tuple[int, int], ...]:
     return tuple((start + i, y) for i in range(1, n + 1))
 
 
+def _one_action(st):
+    """``st`` with the attack action spent, so a Move has one action's squares (the speed): a fresh
+    creature's Move may take both actions' at once (G5E-SPLIT), which the cost tests leave aside."""
+    st.attack_used = True
+    return st
+
+
 # -- G5E-ENTER ----------------------------------------------------------------
 
 def test_G5E_ENTER_a_difficult_square_needs_its_full_cost_left_no_free_first_step():
     slow = {"A": card("Slow", speed=1)}
     board = "A^.\n...\n"
     plain = battle(board, slow, active="A")
-    g5e = battle(board, slow, active="A", rules=G5E)
+    g5e = _one_action(battle(board, slow, active="A", rules=G5E))  # 1 square (G5E-SPLIT would join both)
     assert (1, 0) in _dests(plain)                    # MOV-4: the first step whatever it costs
     assert (1, 0) not in _dests(g5e)                  # G5E-ENTER: 2 squares needed, 1 left
     assert refused(g5e, Move(((1, 0),))) == "too-far"
     assert (1, 1) in _dests(g5e) and (0, 1) in _dests(g5e)  # a clear square, diagonal too, costs 1
     assert move_reach(g5e).destinations == [a.path[-1] for a in actions_of_kind(g5e, Move)]
+    both = battle(board, slow, active="A", rules=G5E)
+    assert (1, 0) in _dests(both)                     # both actions' squares at once: 2 (G5E-SPLIT)
 
 
 def test_G5E_ENTER_the_last_square_of_a_move_needs_its_full_cost():
     st, _ = run(battle("A....^.\n.......\n", active="A", rules=G5E), Move(_row(5)))
     assert st.creature("A").pos == (5, 0)              # 4 + 2 = 6: the 2 left pay for it
-    far = battle("A.....^\n.......\n", active="A", rules=G5E)
+    far = _one_action(battle("A.....^\n.......\n", active="A", rules=G5E))
     assert refused(far, Move(_row(6))) == "too-far"    # 5 + 2: 1 left, 2 needed
     assert (5, 0) in _dests(far) and (6, 0) not in _dests(far)
 
@@ -70,7 +79,7 @@ def test_G5E_ENTER_the_last_square_of_a_move_needs_its_full_cost():
 
 def test_G5E_DIFF_an_allys_square_costs_one_extra():
     board = "AB.....\n.......\n"
-    plain, g5e = battle(board, active="A"), battle(board, active="A", rules=G5E)
+    plain, g5e = battle(board, active="A"), _one_action(battle(board, active="A", rules=G5E))
     assert (6, 0) in _dests(plain)                    # through the ally: 6 squares
     assert refused(g5e, Move(_row(6))) == "too-far"   # 2 + 5 = 7
     st, _ = run(g5e, Move(_row(5)))                   # 2 + 4 = 6
@@ -87,7 +96,7 @@ def test_G5E_DIFF_causes_do_not_stack_and_fliers_pass_over_creatures():
 
 
 def test_G5E_DIFF_difficult_terrain_costs_2_as_before():
-    st = battle("A^^^...\n.......\n", active="A", rules=G5E)
+    st = _one_action(battle("A^^^...\n.......\n", active="A", rules=G5E))
     assert refused(st, Move(_row(4))) == "too-far"    # 2 + 2 + 2 + 1 = 7
     st2, _ = run(st, Move(_row(3)))                    # 6
     assert st2.creature("A").pos == (3, 0)
@@ -223,6 +232,25 @@ def test_G5E_SPLIT_a_longer_move_takes_the_attack_action_and_adds_its_squares():
     assert st.move_spent == 4
 
 
+def test_G5E_SPLIT_a_double_move_at_once_or_in_two_parts_alike():
+    """A fresh creature may spend both actions' squares in one Move (12 of speed 6), as it may move 1
+    and then 11 (the rest and the attack action's squares): the two ways agree, 13 is refused both
+    ways, and without the module a Move is one action's squares (MOV-1)."""
+    board = "A..............\n...............\n"
+    st = battle(board, active="A", rules=G5E)
+    assert move_refusal(st, (12, 0)) is None and move_refusal(st, (13, 0))[0] == "too-far"
+    assert (12, 0) in _dests(st) and (13, 0) not in _dests(st)
+    once, out = run(st, Move(_row(12)))
+    parts, _ = run(st, Move(_row(1)))
+    assert move_refusal(parts, (13, 0))[0] == "too-far"
+    parts, out2 = run(parts, Move(_row(11, start=1)))
+    for after in (once, parts):
+        assert after.creature("A").pos == (12, 0)
+    assert of(out, ev.ActivationEnded) == of(out2, ev.ActivationEnded) == [ev.ActivationEnded("A")]
+    plain = battle(board, active="A")
+    assert move_refusal(plain, (12, 0))[0] == "too-far" and (7, 0) not in _dests(plain)
+
+
 # -- G5E-PRONE ----------------------------------------------------------------
 
 def test_G5E_PRONE_dropping_prone_is_free_and_only_with_the_module():
@@ -240,11 +268,11 @@ def test_G5E_PRONE_dropping_prone_is_free_and_only_with_the_module():
 
 def test_G5E_PRONE_crawling_costs_one_extra_three_in_difficult_terrain():
     prone = {"A": {"prone"}}
-    st = battle(ROW, active="A", rules=G5E, conditions=prone)
+    st = _one_action(battle(ROW, active="A", rules=G5E, conditions=prone))
     assert refused(st, Move(_row(4))) == "too-far"    # 2 a square
     st2, _ = run(st, Move(_row(3)))
     assert st2.creature("A").pos == (3, 0) and "prone" in st2.creature("A").conditions
-    rough = battle("A^^....\n.......\n", active="A", rules=G5E, conditions=prone)
+    rough = _one_action(battle("A^^....\n.......\n", active="A", rules=G5E, conditions=prone))
     assert refused(rough, Move(_row(3))) == "too-far"  # 3 + 3 + 2
     st3, _ = run(rough, Move(_row(2)))                  # 3 + 3
     assert st3.creature("A").pos == (2, 0)
@@ -319,7 +347,7 @@ def test_G5E_FALL_a_flier_already_prone_does_not_fall_again(condition):
 
 def test_G5E_FALL_a_fallen_flier_crawls_paying_the_terrain():
     bat = {"A": card("Bat", abilities=(Flight(),))}
-    st = battle("A^.....\n.......\n", bat, active="A", rules=G5E, conditions={"A": {"prone"}})
+    st = _one_action(battle("A^.....\n.......\n", bat, active="A", rules=G5E, conditions={"A": {"prone"}}))
     assert refused(st, Move(_row(3))) == "too-far"     # 3 + 2 + 2
     up = battle("A^.....\n.......\n", bat, active="A", rules=G5E)
     assert (6, 0) in _dests(up)                        # flying: 1 a square

@@ -424,6 +424,25 @@ def test_ug_slip_crampons_remove_every_check():
     assert not of(out, ev.CaveCheck) and st.creature("A").pos == (3, 2)
 
 
+def test_ug_slip_routes_keep_off_the_ice_when_a_dry_way_costs_the_same():
+    """Among ways of equal cost and opportunity attacks the route search takes the one with fewer
+    squares on ice and fewer turns on it (the module's ``square_risk``): a move or a charge that
+    needs no UG-SLIP check when one exists."""
+    from tactica.engine import Charge, routes
+    from tactica.engine.modules.underground import ice_spot
+    st = cave("..**...\nA......", active="A")
+    way = routes(st, st.creature("A"), 6)[(4, 1)]
+    assert way.cost == 4 and not any(sq in ((2, 0), (3, 0)) for sq in way.path)
+    st = cave("..**...\nA....b.", active="A")
+    charges = [a for a in legal_actions(st) if isinstance(a, Charge) and a.path[-1] == (4, 1)]
+    assert charges and all(not {(2, 0), (3, 0)} & set(c.path) for c in charges)
+    # the same ice either way: straight over it, not turning on it (a move of 5 of its 6 squares)
+    st = cave("...\n...\n***\n***\n...\n.A.", active="A")
+    me = st.creature("A")
+    way = routes(st, me, 6)[(2, 0)]
+    assert way.cost == 5 and ice_spot(st, me, me.square, way.path, "move") is None
+
+
 def _prone():
     from tactica.engine import ActiveEffect, Duration
     return ActiveEffect("prone", Duration.BATTLE)
@@ -451,3 +470,14 @@ def test_ug_low_no_shift_under_a_ceiling_that_slows():
     st = cave("A1..\n....")
     shifts = {a.square for a in actions_of_kind(st, Shift)}
     assert (1, 0) not in shifts and (1, 1) in shifts  # a stooping step costs more than 1 (UG-LOW)
+
+
+def test_ug_slip_a_charge_over_ice_shows_its_check_even_when_a_champion_window_opens_on_the_way():
+    """A charge over ice always rolls (UG-SLIP); the engine's ``move_checks`` says so before the charge
+    even when an opportunity attack on the way opens a champion-power window (CHP-2) in the trial."""
+    from tactica.engine import ChampionEffect, ChampionPower, ChampionTrigger, Charge, move_checks
+    cheer = ChampionPower("Cheer", 1, ChampionTrigger.ALLY_HITS, ChampionEffect.EXTRA_DAMAGE, amount=5, range=6)
+    st = cave("A*...b\n.c....\nd.....", {"d": card("Captain", champion=2, champion_powers=(cheer,))},
+              active="A")
+    charge = next(a for a in legal_actions(st) if isinstance(a, Charge) and a.path[0] == (1, 0))
+    assert ("UG-SLIP", "run on ice") in move_checks(st, charge)

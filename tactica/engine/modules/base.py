@@ -54,6 +54,12 @@ Hooks (methods of ``RuleModule``; each default answers "no change"):
   adds to the move's ``MoveTally.counted`` (default 0); with ``tally_key`` a
   price that alternates across a move is searched exactly (UG-LOW: a stooped
   step costs 1.5 squares, paid 2, 1, 2 …).
+* ``square_risk(state, mover, anchor, risk)`` -- how risky it is for ``mover`` to step onto
+  ``anchor`` and to change direction there (a ``SquareRisk``; none: not at all), given ``risk``
+  from the modules before; asked only when a module sets ``prices_risk``.  Route searches break
+  ties of cost and opportunity attacks by the risk of the way: each square's ``enter`` risk, plus
+  its ``turn`` risk where the way changes direction on it (UG-SLIP: ice, where turning needs a
+  check; UG-DARK: darkness).
 * ``moved(state, mover, start, path, mode, out)`` -- a trigger after ``mover``
   went from ``start`` along ``path`` (a move, charge, squeeze or shift; ``mode`` says which, or
   the forced movement's kind): it may change the state copy, move the
@@ -85,6 +91,8 @@ attack (G5E-SPLIT); ``prone_moves`` -- a creature may drop prone for free
 and stand up for half its speed (the ``DropProne`` and ``StandUp`` actions,
 G5E-PRONE).  ``excludes`` names modules that price the same things another
 way and so cannot be switched on with this one (``modules.conflict``).
+
+``prices_risk`` says that a module answers ``square_risk`` (``RuleBook.risk_asked``).
 
 ``changes_step_costs`` and ``changes_passing`` say that a module answers
 ``step_cost`` or ``passes`` with something else than it is given; while no
@@ -164,6 +172,22 @@ class MoveTally(NamedTuple):
         """The tally after one more step (``diagonal`` or not) costing ``cost`` squares."""
         return MoveTally(self.steps + 1, self.diagonals + (1 if diagonal else 0), self.spent + cost, self.running,
                          self.counted)
+
+
+class SquareRisk(NamedTuple):
+    """How risky a square is for a mover (``RuleModule.square_risk``; route searches add these up).
+
+    Attributes:
+        enter: the risk of stepping onto it.
+        turn: the further risk of changing direction on it.
+    """
+
+    enter: int = 0
+    turn: int = 0
+
+
+#: No risk at all.
+SAFE = SquareRisk()
 
 
 class Step(NamedTuple):
@@ -247,6 +271,7 @@ class RuleModule:
         changes_sight: True when ``sees`` may answer anything but what it is given.
         checks_attacks: True when ``before_attack`` may answer False.
         action_kinds: the kinds of action the module adds (``actions``).
+        prices_risk: True when ``square_risk`` may answer anything but what it is given.
     """
 
     name: str = ""
@@ -264,6 +289,7 @@ class RuleModule:
     changes_sight: bool = False
     checks_attacks: bool = False
     action_kinds: tuple[type, ...] = ()
+    prices_risk: bool = False
 
     def step_cost(self, step: Step, cost: int) -> int:
         """Squares of movement ``step`` costs, given ``cost`` from the modules before (default: ``cost``)."""
@@ -320,6 +346,12 @@ class RuleModule:
     def squeeze_penalty(self, state: GameState, attacker: Creature, penalty: int) -> int:
         """The attack modifier of squeezing ``attacker``, given ``penalty`` (default: ``penalty``)."""
         return penalty
+
+    def square_risk(self, state: GameState, mover: Creature, anchor: Square, risk: SquareRisk) -> SquareRisk:
+        """How risky stepping onto ``anchor`` and turning there are for ``mover`` (a Large or Huge
+        mover's anchor, its footprint's squares), given ``risk`` from the modules before (default:
+        ``risk``)."""
+        return risk
 
     def step_count(self, step: Step) -> int:
         """How many of the module's counted steps ``step`` adds to ``MoveTally.counted`` (default 0)."""
@@ -408,6 +440,10 @@ class RuleBook:
         self._watching = tuple(m for m in modules if m.watches_moves)
         self._sight = tuple(m for m in modules if m.changes_sight)
         self._checking = tuple(m for m in modules if m.checks_attacks)
+        self._risky = tuple(m for m in modules if m.prices_risk)
+        #: True when an active module prices the risk of squares (``square_risk``): route searches
+        #: then break ties by it.
+        self.risk_asked = bool(self._risky)
         #: True when a module acts after moves (``moved``), changes sight (``sees``) or checks
         #: attacks before their roll (``before_attack``).
         self.watches_moves = bool(self._watching)
@@ -434,15 +470,32 @@ class RuleBook:
              tally: MoveTally) -> tuple[int, MoveTally]:
         """``step_cost`` of the step and the tally after it: (cost, new tally); the tally's
         diagonal count grows by the modules' ``diagonal_count`` (1 a diagonal, for the core)."""
+        cost, count, counted = self.step_parts(state, mover, start, end, terrain, tally)
+        return cost, MoveTally(tally.steps + 1, tally.diagonals + count, tally.spent + cost, tally.running,
+                               tally.counted + counted)
+
+    def step_parts(self, state: GameState, mover: Creature, start: Square, end: Square, terrain: int,
+                   tally: MoveTally) -> tuple[int, int, int]:
+        """What ``step`` adds up: (its cost, the diagonals it adds to the move's count, the modules'
+        counted steps it adds, ``step_count``).  Within one route search it depends on ``tally`` only
+        through ``tally_key`` (the hooks' contract), so a search may keep it per (step, key)."""
         step = Step(state, mover, start, end, terrain, tally)
         cost = self._cost(step)
         count = 1 if step.diagonal else 0
         for m in self._keyed:
             count = m.diagonal_count(step, count)
-        counted = tally.counted
+        counted = 0
         for m in self._keyed:
             counted += m.step_count(step)
-        return cost, MoveTally(tally.steps + 1, tally.diagonals + count, tally.spent + cost, tally.running, counted)
+        return cost, count, counted
+
+    def square_risk(self, state: GameState, mover: Creature, anchor: Square) -> SquareRisk:
+        """How risky stepping onto ``anchor`` and turning there are for ``mover``: every risk-pricing
+        module's answer in turn, from ``SAFE`` (``RuleModule.square_risk``)."""
+        risk = SAFE
+        for m in self._risky:
+            risk = m.square_risk(state, mover, anchor, risk)
+        return risk
 
     def tally_key(self, tally: MoveTally) -> tuple[int, ...]:
         """What of ``tally`` the active modules' step costs depend on (``()`` for the core alone)."""

@@ -63,7 +63,7 @@ from ..geometry import Geometry, chebyshev
 from ..model import AttackDef, AttackKind, Duration, MapDef, Square
 from ..state import NO_ACTIONS, Creature, GameState
 from ..terrain import DOWNHILL, CustomTerrain, Terrain, TerrainRules, rules_of
-from .base import BARRED, SERVICES, Moment, MoveTally, RuleModule, Step
+from .base import BARRED, SERVICES, Moment, MoveTally, RuleModule, SquareRisk, Step
 from .grid35 import size_category
 
 #: A creature's height in feet by its size category (UG-LOW; grid35.size_category: Tiny -2 … Huge 2).
@@ -807,6 +807,7 @@ class Underground(RuleModule):
     changes_sight = True
     checks_attacks = True
     action_kinds = (Dig,)
+    prices_risk = True
 
     # -- movement: UG-LOW, UG-SQUEEZE, UG-FALL, UG-SLIDE ---------------------------------
     def step_cost(self, step: Step, cost: int) -> int:
@@ -843,6 +844,22 @@ class Underground(RuleModule):
         if level == 3:
             return cost * 4
         return cost
+
+    def square_risk(self, state: GameState, mover: Creature, anchor: Square, risk: SquareRisk) -> SquareRisk:
+        """``risk`` plus 1 to enter and 1 to turn on ice (UG-SLIP: a square ``mover`` would cover there
+        slippery, not a slope; not for a flier nor with crampons: a move that turns on ice needs a
+        check, a charge over it always does), and 1 to enter the dark (UG-DARK: a square it covers
+        dark, without darkvision: bumps, stumbles, drift).  Route searches take, among ways of equal
+        cost and opportunity attacks, the one with the least of it."""
+        rules_at = state.battle_map.rules_at
+        squares = footprint(anchor, mover.card.size)
+        enter, turn = risk
+        if not (_flies(mover) or (mover.card.abilities and has(mover.card, Crampons))) \
+                and any(rules_at(sq).slippery and not rules_at(sq).slope for sq in squares):
+            enter, turn = enter + 1, turn + 1
+        if not _sees_dark(mover) and any(rules_at(sq).dark for sq in squares):
+            enter += 1
+        return SquareRisk(enter, turn)
 
     def step_count(self, step: Step) -> int:
         """1 for a stooped step of odd cost (UG-LOW: the half squares alternate), else 0."""

@@ -172,7 +172,7 @@ class Decisions:
             reason = (f"A champion power could answer what just happened (CHP-2): {player_name(st.decider)} "
                       f"decides, then {player_name(holder)}'s turn goes on.")
             self.asking = True
-            screen.app.push_screen(HandoffScreen(st.decider, [], reason),
+            screen.app.push_screen(HandoffScreen(st.decider, [], reason=reason),
                                    lambda quit_: self._after_gate(quit_, prompt, answer))
             return
         self.ask(prompt, answer)

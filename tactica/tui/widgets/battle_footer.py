@@ -144,4 +144,5 @@ class BattleFooter(Footer):
             self.call_after_refresh(self.recompose)
 
 
-__all__ = ["BattleFooter", "FAST_ON", "INTENT_ON", "KEEP", "NARROW", "SHORT", "fitting", "importance", "key_width", "settled"]
+__all__ = ["BattleFooter", "FAST_ON", "INTENT_ON", "KEEP", "NARROW", "SHORT", "fitting", "importance", "key_width",
+           "settled"]

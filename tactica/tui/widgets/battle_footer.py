@@ -17,6 +17,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
+from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -95,10 +96,13 @@ class BattleFooter(Footer):
     def __init__(self) -> None:
         super().__init__(show_command_palette=False)  # ctrl+p is in the help: no room for it here
         self._width: int | None = None
+        self._shown: tuple | None = None
 
     def compose(self) -> ComposeResult:
         width = self.app.size.width
         self._width = width
+        if self._bindings_ready:
+            self._shown = self.shown_now()
         narrow = width < NARROW
         self.compact = narrow
         keys: list[FooterKey] = []
@@ -138,6 +142,28 @@ class BattleFooter(Footer):
         yield from (settled(key, narrow) for i, key in enumerate(keys) if i in shown)
         if pinned is not None:
             yield settled(pinned, narrow)
+
+    def shown_now(self) -> tuple:
+        """What ``compose`` would show now: the width, the fast and intent marks, the rules key after a
+        refusal and each shown binding (key, action, label…), whether it is enabled and its tooltip."""
+        screen = self.screen
+        rules_key = getattr(screen, "rules_key_after_refusal", None)
+        bindings = tuple((b, enabled, tip) for (_, b, enabled, tip) in screen.active_bindings.values() if b.show)
+        return (self.app.size.width, bool(getattr(screen, "ai_fast", False)),
+                bool(getattr(screen, "ai_show_intent", False)), rules_key() if callable(rules_key) else None,
+                bindings)
+
+    def bindings_changed(self, screen: Screen) -> None:
+        """Recompose only when what the footer shows changed (Textual's Footer recomposes on every
+        change of the screen's bindings, e.g. each focus change, remounting every key)."""
+        self._bindings_ready = True
+        if not screen.app.app_focus or not (self.is_attached and screen is self.screen):
+            return
+        self.call_after_refresh(self._recompose_if_changed)
+
+    async def _recompose_if_changed(self) -> None:
+        if self.is_attached and self.shown_now() != self._shown:
+            await self.recompose()  # compose notes what it shows
 
     def on_resize(self, event: events.Resize) -> None:
         if self._width is not None and self.app.size.width != self._width:

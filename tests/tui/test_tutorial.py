@@ -185,7 +185,7 @@ async def test_tutorial_every_step_to_the_end():
     """Driven by keys only (the cursor put on squares as a player's arrows would), the lesson goes
     through every step to "Tutorial done", each completed by doing it, none skipped."""
     app = _app()
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         screen = _screen(app)
         await _settle(pilot, screen)
         await _answer(pilot, screen)
@@ -381,7 +381,7 @@ async def test_the_intent_step_waits_for_an_intent_line_and_quotes_it():
     quotes that line (its start) and says what it is; while the step is up it says whether the intent is
     on; at 80×24 the panel's text is whole."""
     app = _app()
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         screen = _screen(app)
         await _to_step(pilot, screen, "intent")
         assert "Intent is off: press i." in str(screen.lesson_panel.render())

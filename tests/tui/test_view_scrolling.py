@@ -98,14 +98,14 @@ async def test_at_80x24_the_view_follows_the_ais_attack_to_its_target_then_comes
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         mv = screen.map_view
-        await view_home(pilot, mv)
         follow = screen.camera.follow
         views = []
 
         def watched(events):  # the view as the camera leaves it after each of the AI's actions
             follow(events)
             views.append((tuple(events), view_squares(mv)))
-        screen.camera.follow = watched
+        screen.camera.follow = watched  # before view_home: on a loaded machine the AI may shoot meanwhile
+        await view_home(pilot, mv)
         for _ in range(1500):
             await pilot.pause(0.02)
             if screen.session.state.turn_player == 0 and not screen.ai_decides():

@@ -79,7 +79,7 @@ def gate(monkeypatch) -> Gate:
 
     def held(self, state):
         g.asked += 1
-        g.event.wait(10)
+        g.event.wait(120)  # 10 s ran out under load (a test saw "playing" for "thinking"); the teardown opens it
         return think(self, state)
 
     monkeypatch.setattr(AiPlayer, "think", held)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
+from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -69,6 +70,17 @@ def fitting(keys: list[FooterKey], width: int, compact: bool) -> set[int]:
     return shown
 
 
+def settled(key: FooterKey, compact: bool) -> FooterKey:
+    """``key`` (not mounted yet) already in the footer's ``compact`` form, its ``-compact`` class set.
+
+    A new FooterKey starts compact and is told the footer's form once mounted: two restylings of the
+    key at every recompose of a wide footer (one of a narrow one), a sixth of the battle screen's
+    time at 120×40.  Set before mounting, the form is unchanged when it is bound, so no restyling."""
+    key.set_reactive(FooterKey.compact, compact)
+    key.set_class(compact, "-compact", update=False)
+    return key
+
+
 class BattleFooter(Footer):
     """A ``Footer`` whose Help key stays visible at any width and whose other keys are never cut."""
 
@@ -84,10 +96,13 @@ class BattleFooter(Footer):
     def __init__(self) -> None:
         super().__init__(show_command_palette=False)  # ctrl+p is in the help: no room for it here
         self._width: int | None = None
+        self._shown: tuple | None = None
 
     def compose(self) -> ComposeResult:
         width = self.app.size.width
         self._width = width
+        if self._bindings_ready:
+            self._shown = self.shown_now()
         narrow = width < NARROW
         self.compact = narrow
         keys: list[FooterKey] = []
@@ -104,7 +119,7 @@ class BattleFooter(Footer):
                 if narrow:
                     widget.description = SHORT.get(widget.description, widget.description)
                 if widget.action == "help":
-                    widget.add_class("-pinned")
+                    widget.add_class("-pinned", update=False)  # not mounted yet: styled when it is
                     pinned = widget
                 else:
                     keys.append(widget)
@@ -124,13 +139,36 @@ class BattleFooter(Footer):
             shown = fitting(keys, room, narrow)
         self.styles.grid_size_columns = len(shown) + (1 if pinned is not None else 0)
         yield from others
-        yield from (key for i, key in enumerate(keys) if i in shown)
+        yield from (settled(key, narrow) for i, key in enumerate(keys) if i in shown)
         if pinned is not None:
-            yield pinned
+            yield settled(pinned, narrow)
+
+    def shown_now(self) -> tuple:
+        """What ``compose`` would show now: the width, the fast and intent marks, the rules key after a
+        refusal and each shown binding (key, action, label…), whether it is enabled and its tooltip."""
+        screen = self.screen
+        rules_key = getattr(screen, "rules_key_after_refusal", None)
+        bindings = tuple((b, enabled, tip) for (_, b, enabled, tip) in screen.active_bindings.values() if b.show)
+        return (self.app.size.width, bool(getattr(screen, "ai_fast", False)),
+                bool(getattr(screen, "ai_show_intent", False)), rules_key() if callable(rules_key) else None,
+                bindings)
+
+    def bindings_changed(self, screen: Screen) -> None:
+        """Recompose only when what the footer shows changed (Textual's Footer recomposes on every
+        change of the screen's bindings, e.g. each focus change, remounting every key)."""
+        self._bindings_ready = True
+        if not screen.app.app_focus or not (self.is_attached and screen is self.screen):
+            return
+        self.call_after_refresh(self._recompose_if_changed)
+
+    async def _recompose_if_changed(self) -> None:
+        if self.is_attached and self.shown_now() != self._shown:
+            await self.recompose()  # compose notes what it shows
 
     def on_resize(self, event: events.Resize) -> None:
         if self._width is not None and self.app.size.width != self._width:
             self.call_after_refresh(self.recompose)
 
 
-__all__ = ["BattleFooter", "FAST_ON", "INTENT_ON", "KEEP", "NARROW", "SHORT", "fitting", "importance", "key_width"]
+__all__ = ["BattleFooter", "FAST_ON", "INTENT_ON", "KEEP", "NARROW", "SHORT", "fitting", "importance", "key_width",
+           "settled"]

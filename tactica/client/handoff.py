@@ -30,8 +30,8 @@ from tactica.engine import (
     GameState,
     Phase,
     RoundEnded,
-    RubbleDug,
     RoundStarted,
+    RubbleDug,
     TurnStarted,
     VictoryPointsScored,
 )

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 from pathlib import Path
 
 from rich.console import Console
@@ -17,7 +18,7 @@ HILL = next(p for p in shipped_maps() if p.stem == "watchtower-hill")
 
 def _draw(path: Path, color: bool = False) -> tuple[int, str]:
     console = Console(record=True, width=120, color_system="truecolor" if color else None,
-                      force_terminal=color, file=open("/dev/null", "w"))
+                      force_terminal=color, file=io.StringIO())
     status = run_preview(argparse.Namespace(file=str(path), svg=None), console)
     return status, console.export_text()
 

@@ -374,11 +374,9 @@ class Hints:
                     why = (f"{self._attack_name(i)}: {attack.describe_reach()}, no enemy inside "
                            f"({reach_rule(attack)})")
             else:
-                found = s.refusal(Attack(i, (nearest.uid,)))
-                code, sentence = found if found else ("", "")
-                if code in GENERAL_CODES:
+                general, sentence, words = self._engine_words(i, nearest)
+                if general:
                     return sentence
-                words = ATTACK_WORDS.get(code, sentence.rstrip(".")).format(range=attack.range)
                 why = f"{self._attack_name(i)}: {words}" if sentence else ""
             why = _once(why, reasons)
             if why and why not in reasons:  # each rule ID once: "range 3 (RNG-2); range 2"
@@ -394,22 +392,30 @@ class Hints:
         return (f"No attack has a target in reach: the nearest enemy, {self._name(nearest.uid)}, "
                 f"{where}" + "".join(f"; {r}" for r in reasons) + ".")
 
+    def _engine_words(self, index: int, target: Creature) -> tuple[bool, str, str]:
+        """The engine's refusal of the active creature's attack ``index`` on ``target``: (True when it
+        is a general refusal, said as it is; the engine's sentence, "" when it allows the attack; the
+        short words for the attack's reason, ``ATTACK_WORDS``)."""
+        found = self.session.refusal(Attack(index, (target.uid,)))
+        code, sentence = found if found else ("", "")
+        attack = self._me().card.attacks[index]
+        return (code in GENERAL_CODES, sentence,
+                ATTACK_WORDS.get(code, sentence.rstrip(".")).format(range=attack.range))
+
     def attack_number_refusal(self, index: int) -> str | None:
         """Why attack ``index`` of the active creature (a number key) has no target now, as
         ``attack_refusal`` says it for every attack: the nearest enemy by walking, how far, and the
         engine's reason this attack cannot reach it ("Bow has no target in reach now: the nearest enemy,
         Goblin (b), is 6 squares away; range 3."); None when no enemy is on the map or the attack is a
         close or area one (its own refusal stands)."""
-        s, me = self.session, self._me()
+        me = self._me()
         enemies = self._enemies_nearest_first()
         if not enemies or not 0 <= index < len(me.card.attacks) or me.card.attacks[index].is_area:
             return None
         attack, nearest = me.card.attacks[index], enemies[0]
-        found = s.refusal(Attack(index, (nearest.uid,)))
-        code, sentence = found if found else ("", "")
-        if code in GENERAL_CODES:
+        general, sentence, words = self._engine_words(index, nearest)
+        if general:
             return sentence
-        words = ATTACK_WORDS.get(code, sentence.rstrip(".")).format(range=attack.range)
         why = f"; {words}" if words else ""
         return (f"{attack.name} has no target in reach now: the nearest enemy, {self._name(nearest.uid)}, "
                 f"{self._how_far(nearest, enemies)}{why}.")

@@ -108,8 +108,8 @@ class Step:
         keys: the key actions this step uses (others, but the neutral ones, get the hint).
         done: the check on ``Seen`` that completes the step.
         past: the check also looks at the whole battle so far when the step comes up (a champion
-            question comes when the battle brings it, maybe during an earlier step): the step is then
-            shown once, marked done already, and the learner's next action goes on (``Lesson.ready``).
+            question comes when the battle brings it, maybe during an earlier step): a step done
+            earlier is passed at once, and the screen names it as done (``Lesson.catch_up``).
         waits: the check counts only once the learner has done something while the step is on screen
             (``learner_acted``): a round that ends in the AI's turn just after the step came up does
             not pass it before it could be read.
@@ -166,7 +166,8 @@ def _advantage(seen: Seen) -> bool:
 
 
 def _round_or_vp(seen: Seen) -> bool:
-    return bool(seen.of(RoundEnded)) or bool(seen.of(VictoryPointsScored))
+    """A round ended, or a VP zone scored (a kill's VP is not the end of a round: SCN-ASSAULT)."""
+    return bool(seen.of(RoundEnded)) or any(e.reason == "vp zone" for e in seen.of(VictoryPointsScored))
 
 
 def _champion(seen: Seen) -> bool:
@@ -182,7 +183,7 @@ def learner_acted(seen: Seen) -> bool:
     """True when ``seen`` holds something the learner did: a creature of theirs activated, moved,
     attacked or charged (not an opportunity attack made in the AI's turn) or ended its activation,
     their initiative choice (RND-1) or their answer to a champion question (CHP-1), or an undo.
-    The AI's actions alone are never the learner's: a step marked ``ready`` waits for this."""
+    The AI's actions alone are never the learner's: a step that ``waits`` waits for this."""
     if seen.undone:
         return True
     return (any(seen.mine(e.uid) for e in seen.of(CreatureActivated))
@@ -222,21 +223,23 @@ STEPS: tuple[Step, ...] = (
          frozenset({"move", "select"}), _moved),
     Step("undo", "Undo",
          "A wrong move is no disaster: as long as no die was rolled, {undo} takes back your last move or "
-         "activation. Press {undo} now to take back the move you just made.",
+         "activation. Press {undo} now to take back the move you just made (skipped the move? make one "
+         "first).",
          "Press {undo} to take back your last move.",
          frozenset({"undo", "move", "select", "end"}), _undone),
-    Step("end", "End the activation",
-         "Move again with {move} if you like (after a move it may still attack). When it has nothing "
-         "more to do, press {end} to end its activation: the turn passes to the opponent (ACT-2).",
-         "Press {end} to end this creature's activation.",
-         frozenset({"end", "move", "attack", "select"}), _ended),
     Step("intent", "The opponent's turn",
-         "The AI plays its activations between yours. Press {ai_intent}: before each of its actions a log "
-         "line such as \"AI (greedy) charges Broken Tusk Raider (BR1): 70% to hit\" says what it does and "
-         "why. Then play until an AI activation ends with such a line shown.",
-         "Press {ai_intent} to see why the AI acts, then play on until the AI's next activation ends.",
+         "Before you end this activation: the AI plays between your turns. Press {ai_intent} and a log "
+         "line such as \"AI (greedy) charges Broken Tusk Raider (BR1): 70% to hit\" comes before each of "
+         "its actions, saying what and why. Then {end}, and watch its turn.",
+         "Press {ai_intent} to see why the AI acts, then {end} and watch the AI's next activation.",
          frozenset({"ai_intent", "select", "move", "shift", "attack", "charge", "end", "choose_attack", "pick"}),
          _ai_ended_with_intent),
+    Step("end", "End the activation",
+         "An activation ends with {end}, or by itself once the creature has done all it can; the turn then "
+         "passes to the opponent (ACT-2). Activate another creature, move it ({move}; it may still attack "
+         "after) and press {end}.",
+         "Press {end} to end this creature's activation.",
+         frozenset({"end", "move", "attack", "select"}), _ended, waits=True),
     Step("attack", "The attack preview and the dice",
          "Next to an enemy, press {attack}: the status line previews the attack, the roll you need and the "
          "damage (ATK-3). {select} rolls; the log shows the d20, the bonus and the total against the enemy's "
@@ -265,10 +268,10 @@ STEPS: tuple[Step, ...] = (
          frozenset({"attack", "select", "choose_attack", "pick", "move", "charge", "shift", "end"}), _advantage,
          past=True),
     Step("zones", "VP zones and the end of a round",
-         "◆ squares are VP zones; P1's is yours. When every creature has acted, the round ends: you score "
-         "{zone_vp} VP if one of yours stands in your zone (an enemy there does not stop it), a kill scores "
-         "its cost, {vp_target} VP wins (SCN-ASSAULT); then a new round, a new initiative roll (RND-1). "
-         "Play until a round ends.",
+         "◆ squares are VP zones; P1's is yours. When all have acted, the round ends: you score {zone_vp} "
+         "VP (10 in a 200-point battle) if one of yours stands in your zone, enemies there or not; a kill "
+         "scores its cost; {vp_target} VP wins (SCN-ASSAULT). New round, new initiative roll (RND-1). Play "
+         "until a round ends.",
          "End activations ({end}) until every creature has acted and the round ends.",
          frozenset({"end", "move", "select", "attack", "charge", "shift", "choose_attack", "pick"}), _round_or_vp,
          waits=True),
@@ -325,9 +328,9 @@ class Lesson:
     hinted: bool = field(default=False, repr=False)
     actions: tuple[Action, ...] = ()
     used: frozenset[str] = frozenset()
-    ready: bool = field(default=False, repr=False)
-    """The step on screen was done earlier in the battle: its text is shown once, and the learner's
-    next action (or the skip key) goes on."""
+    intent: bool = False
+    """Whether the AI's intent lines were on when the progress was last kept (a resumed tutorial
+    keeps them as the learner left them; off in a progress file that does not say)."""
     acted: bool = field(default=False, repr=False)
     """The learner has done something while the step on screen was up (``learner_acted``)."""
 
@@ -348,6 +351,7 @@ class Lesson:
             raw = doc.get("actions", [])
             lesson.actions = tuple(decode_action(a, f"actions[{i}]") for i, a in enumerate(raw))
             lesson.used = frozenset(str(u) for u in doc.get("used", []))
+            lesson.intent = doc.get("intent") is True
         except (ValueError, TypeError, AttributeError):
             lesson.actions, lesson.used = (), frozenset()
         if saved == "done":
@@ -367,37 +371,34 @@ class Lesson:
         return self.index >= len(self.steps)
 
     def observe(self, seen: Seen) -> bool:
-        """Complete the step on screen when ``seen`` satisfies its check, or when it was ``ready`` (done
-        earlier) and ``seen`` holds something the learner did (``learner_acted``: the AI's actions
-        alone never pass a step the learner has not had the time to read; a step that ``waits`` counts
-        its check only after the learner's first action under it); True when it advanced."""
+        """Complete the step on screen when ``seen`` satisfies its check (a step that ``waits`` counts
+        its check only after the learner's first action under it, ``learner_acted``: the AI's actions
+        alone never pass it before it could be read); True when it advanced."""
         step = self.step
         if step is None:
             return False
-        acted = learner_acted(seen)
-        self.acted = self.acted or acted
-        if self.ready:
-            if not acted:
-                return False
-        elif not step.done(seen) or (step.waits and not self.acted):
+        self.acted = self.acted or learner_acted(seen)
+        if not step.done(seen) or (step.waits and not self.acted):
             return False
         self.advance()
         return True
 
-    def catch_up(self, history: Seen) -> bool:
-        """Mark the step that comes up ``ready`` when it looks at the past (``Step.past``) and
-        ``history`` (the whole battle so far) satisfies it: it is shown once before the lesson goes
-        on.  True when it is ready."""
-        step = self.step
-        self.ready = step is not None and step.past and step.done(history)
-        return self.ready
+    def catch_up(self, history: Seen) -> list[str]:
+        """Pass every step that comes up already done: while the step on screen looks at the past
+        (``Step.past``) and ``history`` (the whole battle so far) satisfies it, go on to the next.
+        Returns the titles of the steps passed, in order ([] when the step on screen is still to do):
+        the screen names them, so no step goes by unsaid and none waits for what was done."""
+        passed: list[str] = []
+        while (step := self.step) is not None and step.past and step.done(history):
+            passed.append(step.title)
+            self.advance()
+        return passed
 
     def advance(self) -> None:
         """Go on to the next step (skipping this one) and remember it."""
         if self.index < len(self.steps):
             self.index += 1
         self.hinted = False
-        self.ready = False
         self.acted = False
         self.save()
 
@@ -405,26 +406,27 @@ class Lesson:
         """Mark every step done (the learner won or lost the battle of the last step) and remember it."""
         self.index = len(self.steps)
         self.hinted = False
-        self.ready = False
         self.save()
 
     def wrong_key(self, action: str | None) -> bool:
         """Whether key action ``action`` (None: a key bound to nothing) earns the step's hint: any
-        key that is neither one of the step's nor a neutral one (looking, reading, help, leaving);
-        never while the step is ``ready`` (any action goes on then)."""
+        key that is neither one of the step's nor a neutral one (looking, reading, help, leaving)."""
         step = self.step
-        if step is None or self.ready or action in NEUTRAL_ACTIONS:
+        if step is None or action in NEUTRAL_ACTIONS:
             return False
         if action is None or action not in step.keys:
             self.hinted = True
             return True
         return False
 
-    def keep(self, actions: Sequence[Action], used: frozenset[str] | set[str] = frozenset()) -> None:
-        """Remember the tutorial battle's ``actions`` so far (and the key actions ``used``) in the
-        progress file beside the step reached."""
+    def keep(self, actions: Sequence[Action], used: frozenset[str] | set[str] = frozenset(),
+             intent: bool | None = None) -> None:
+        """Remember the tutorial battle's ``actions`` so far, the key actions ``used`` and whether the
+        AI's ``intent`` lines are on (None: as before) in the progress file beside the step reached."""
         self.actions = tuple(actions)
         self.used = frozenset(used)
+        if intent is not None:
+            self.intent = intent
         self.save()
 
     def save(self) -> None:
@@ -438,6 +440,7 @@ class Lesson:
             doc["actions"] = [encode_action(a) for a in self.actions]
         if self.used:
             doc["used"] = sorted(self.used)
+        doc["intent"] = self.intent
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.path.write_text(json.dumps(doc) + "\n", encoding="utf-8")
@@ -470,11 +473,7 @@ class Lesson:
         if step is None:
             return ("Every step is done: you know the game. Play on, or press {quit} to leave; 'tactica play' "
                     "starts a battle against the normal AI.").format_map(_Keys(keys))
-        text = step.text.format_map(_Keys(keys))
-        if self.ready:
-            text = "✓ Done already, earlier in this battle. " + text + " Play on (or {skip_step}) to go on.".format_map(
-                _Keys(keys))
-        return text
+        return step.text.format_map(_Keys(keys))
 
     def hint(self, keys: Mapping[str, str]) -> str:
         """The step's hint with the keys bound now ("" after the last step)."""
@@ -506,9 +505,9 @@ def _tutorial_path(name: str) -> str:
 
 
 def tutorial_session(seed: int = TUTORIAL_SEED, pace: float = 0.6,
-                     actions: Sequence[Action] = ()) -> GameSession:
+                     actions: Sequence[Action] = (), intent: bool = False) -> GameSession:
     """The tutorial's battle: the Practice Band (the learner, Player 1) against the Sparring Party
-    (the seeded ``greedy`` AI, Player 2, intent off until the learner turns it on) on the Practice
+    (the seeded ``greedy`` AI, Player 2, its intent lines off until the learner turns them on) on the Practice
     Yard, set up automatically and waiting for the first initiative choice (RND-1) — or, given the
     ``actions`` of a battle left earlier (``Lesson.actions``), that battle as it was left.
 
@@ -518,6 +517,8 @@ def tutorial_session(seed: int = TUTORIAL_SEED, pace: float = 0.6,
         actions: every action of the battle left, its automatic set-up first (as ``GameSession.actions``
             holds them).  When they do not begin with this battle's set-up, or one is refused, or they
             end the battle, the fresh battle is given instead: a progress file is never trusted blindly.
+        intent: whether the AI's intent lines are on in the battle given back (a resumed battle keeps
+            the learner's choice, ``Lesson.intent``); a fresh battle always starts with them off.
     Raises ``client.content.BattleContentError`` when a tutorial file is broken.
     """
     catalogue = _wrap_errors(content.load_catalogue)
@@ -531,4 +532,5 @@ def tutorial_session(seed: int = TUTORIAL_SEED, pace: float = 0.6,
         for action in actions[setup:]:
             if not session.apply(action).ok or session.state.is_over:
                 return tutorial_session(seed, pace)  # not this battle's, or over: a fresh one
+        session.opponent = Opponent(level="greedy", player=1, intent=intent, pace=pace)
     return session

@@ -373,7 +373,7 @@ class TacticaApp(App[int]):
         from .screens.tutorial import TutorialScreen
         lesson = Lesson.resumed(progress_file())
         try:
-            session = tutorial_session(actions=lesson.actions)
+            session = tutorial_session(actions=lesson.actions, intent=lesson.intent)
         except BattleContentError as error:
             self.notify("\n".join(error.lines), title="Tutorial", severity="error")
             return

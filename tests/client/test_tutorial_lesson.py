@@ -97,7 +97,7 @@ def test_progress_is_kept_and_resumed(tmp_path):
     assert lesson.index == 0
     lesson.advance()
     lesson.advance()
-    assert json.loads(path.read_text()) == {"step": STEPS[2].id}
+    assert json.loads(path.read_text()) == {"step": STEPS[2].id, "intent": False}
     assert Lesson.resumed(path).index == 2
     path.write_text("not json")
     assert Lesson.resumed(path).index == 0  # a damaged file: from the start, never a traceback
@@ -106,36 +106,31 @@ def test_progress_is_kept_and_resumed(tmp_path):
 
 
 def test_champion_step_counts_a_power_used_earlier():
+    """A step done earlier in the battle (a champion power used during step 8) is passed at once when it
+    comes up, and its title is given back for the screen to name (issue 20, nm-tut s15: "if it is done,
+    why wait?"): the lesson goes on with the next step, nothing to wait for (CHP-1)."""
     state, mine, theirs = _mine_and_theirs()
     lesson = Lesson(index=[s.id for s in STEPS].index("champion"))
     used = ChampionPowerUsed(mine, "Blood Howl", 1, 2, mine, theirs, "extra damage")
-    assert lesson.catch_up(Seen((used,), state))
-    # done earlier: the step stays on screen once, marked done, and the next thing that happens goes on
-    assert lesson.step is not None and lesson.step.id == "champion" and lesson.ready
-    assert lesson.text({}).startswith("✓ Done already, earlier in this battle.")
-    assert not lesson.wrong_key("threats") and not lesson.wrong_key(None)  # no hint while it waits
-    assert not lesson.observe(Seen((), state))                             # nothing happened yet
-    assert lesson.observe(Seen((used,), state))
-    assert lesson.step is not None and lesson.step.id == "finish" and not lesson.ready
+    assert lesson.catch_up(Seen((used,), state)) == ["Champion powers"]
+    assert lesson.step is not None and lesson.step.id == "finish"
+    assert lesson.catch_up(Seen((used,), state)) == []  # the last step never passes by itself
 
 
-def test_a_step_done_earlier_waits_for_the_learner_not_for_the_ai():
-    """Issue 20 (nm-tut 1): a step marked done already (the attack step after an attack made earlier)
-    stays on screen until the learner does something: the AI's activation, its moves and attacks, and
-    the learner's opportunity attack in the AI's turn do not pass it (they blew through steps 11 and 12
-    before the battle ended); the learner's activation does."""
-    from tactica.engine import CreatureActivated, RoundEnded
+def test_steps_done_earlier_are_passed_together_and_named_in_order():
+    """Issue 20 (nm-tut s15, 5): after the intent step, an attack, a charge and a shift made earlier pass
+    the attack, charge and shift steps at once, named in order; the flank step (not done) stays, and
+    the zones step is never caught up from the past (it is taught when a round ends)."""
+    from tactica.engine import RoundEnded
     state, mine, theirs = _mine_and_theirs()
     lesson = Lesson(index=[s.id for s in STEPS].index("attack"))
-    assert lesson.catch_up(Seen((_roll(mine, theirs),), state))
-    ai_turn = (CreatureActivated(theirs), CreatureMoved(theirs, (0, 0), ((1, 1),), "move"),
-               OpportunityAttackProvoked(mine, theirs, "move"), _roll(mine, theirs, kind="opportunity"),
-               _roll(theirs, mine), ActivationEnded(theirs), RoundEnded(2, 0))
-    for event in ai_turn:
-        assert not lesson.observe(Seen((event,), state)), event
-    assert lesson.step.id == "attack" and lesson.ready
-    assert lesson.observe(Seen((CreatureActivated(mine),), state))
-    assert lesson.step.id == "charge"
+    history = Seen((_roll(mine, theirs), _roll(mine, theirs, kind="charge"),
+                    CreatureMoved(mine, (0, 0), ((1, 0),), "shift"), RoundEnded(1, 0)), state)
+    assert lesson.catch_up(history) == ["The attack preview and the dice", "A charge",
+                                        "Opportunity attacks and the shift"]
+    assert lesson.step is not None and lesson.step.id == "flank"
+    lesson.advance()
+    assert lesson.catch_up(history) == [] and lesson.step.id == "zones"
 
 
 def test_the_zones_step_waits_for_a_round_end_after_the_learner_acted_under_it():
@@ -179,3 +174,36 @@ def test_a_finished_lesson_says_where_it_stands_and_a_battle_at_the_last_step_fi
     assert lesson.where() == "the end: every step is done"
     assert "tactica play" in lesson.text({"quit": "q"})
 
+
+
+def test_the_zones_step_is_not_passed_by_a_kills_vp_in_the_middle_of_a_round():
+    """Issue 20 (nm-tut s15, 3): a kill's VP (reason "destroyed") during the zones step is not the end of
+    a round; a VP zone's award or the round's end is (SCN-ASSAULT, RND-1)."""
+    from tactica.engine import CreatureActivated, RoundEnded, VictoryPointsScored
+    state, mine, theirs = _mine_and_theirs()
+    lesson = Lesson(index=[s.id for s in STEPS].index("zones"))
+    assert not lesson.observe(Seen((CreatureActivated(mine), _roll(mine, theirs),
+                                    VictoryPointsScored(0, 30, "destroyed", 30)), state))
+    assert lesson.step.id == "zones"
+    assert lesson.observe(Seen((VictoryPointsScored(0, 5, "vp zone", 35), RoundEnded(2, 0)), state))
+
+
+def test_a_resumed_tutorial_keeps_the_intent_lines_as_the_learner_left_them(tmp_path):
+    """Issue 20 (nm-tut s15, 8): the intent switched on before leaving is on again in the battle given
+    back (``Lesson.intent`` in the progress file, ``tutorial_session(intent=…)``); a fresh battle starts
+    with it off, and so does a progress file that does not say (written before the field existed)."""
+    path = tmp_path / "tutorial.json"
+    session = tutorial_session()
+    first = session.legal()[0]
+    assert session.apply(first).ok
+    lesson = Lesson(path=path)
+    lesson.keep(session.actions, {"ai_intent"}, intent=True)
+    back = Lesson.resumed(path)
+    assert back.intent and back.used == {"ai_intent"}
+    resumed = tutorial_session(actions=back.actions, intent=back.intent)
+    assert tuple(resumed.actions) == tuple(session.actions) and resumed.opponent.intent
+    lesson.keep(session.actions, {"ai_intent"}, intent=False)
+    assert json.loads(path.read_text())["intent"] is False and not Lesson.resumed(path).intent
+    assert not tutorial_session(intent=True).opponent.intent  # no actions: a fresh battle, intent off
+    path.write_text(json.dumps({"step": "move"}))
+    assert not Lesson.resumed(path).intent

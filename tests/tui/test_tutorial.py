@@ -233,8 +233,9 @@ async def test_tutorial_wrong_key_gets_the_hint_and_the_step_goes_on():
 
 async def test_tutorial_skip_leave_and_resume(tmp_path):
     """ctrl+n skips the step on screen; q leaves; the next tutorial begins at the step reached, in the
-    battle as it was left (its actions kept in the progress file), and its log's first line says so
-    (no 'tactica play --seed'); --restart's file removal begins it at the first again."""
+    battle as it was left (its actions kept in the progress file), with the AI's intent lines on as
+    the learner left them (nm-tut s15, 8), and its log's first line says so (no 'tactica play
+    --seed'); --restart's file removal begins it at the first again."""
     from tactica.saves.codec import state_digest
     app = _app()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -243,18 +244,20 @@ async def test_tutorial_skip_leave_and_resume(tmp_path):
         await _answer(pilot, screen)
         assert await _activate(pilot, screen)  # the battle moves on: a creature activated (step 2 done)
         await pilot.press("ctrl+n", "ctrl+n")
-        assert screen.lesson.step.id == "end"
+        assert screen.lesson.step.id == "intent"
+        await pilot.press("i")
+        assert screen.ai_turn.show_intent
         left = (tuple(screen.session.actions), state_digest(screen.session.state))
         assert "tactica play --seed" not in screen.battle_log.lines_written[0]
         await pilot.press("q", "q")
     saved = json.loads((tmp_path / "tutorial.json").read_text())
-    assert saved["step"] == "end" and len(saved["actions"]) == len(left[0])
+    assert saved["step"] == "intent" and len(saved["actions"]) == len(left[0]) and saved["intent"] is True
     again = _app()
     async with again.run_test(size=(120, 40)) as pilot:
         screen = _screen(again)
-        assert screen.lesson.step.id == "end"
-        assert "Step 5 of 13: End the activation  (Ctrl+N skips it, q leaves)" in str(screen.lesson_panel.render())
-        assert screen.resumed_battle
+        assert screen.lesson.step.id == "intent"
+        assert "Step 5 of 13: The opponent's turn  (Ctrl+N skips it, q leaves)" in str(screen.lesson_panel.render())
+        assert screen.resumed_battle and screen.ai_turn.show_intent
         assert (tuple(screen.session.actions), state_digest(screen.session.state)) == left
         first = screen.battle_log.lines_written[0]
         assert first.startswith("The tutorial's battle, as you left it") and "--seed" not in first
@@ -452,7 +455,7 @@ async def test_the_intent_steps_panel_fits_at_80x24_before_and_after():
         line = "AI (greedy) charges Broken Tusk Raider (BR1): 70% to hit, about 8 damage expected."
         screen.lesson_saw(Seen((ActivationEnded(theirs),), screen.session.state, intents=(line,)))
         await pilot.pause()
-        assert screen.lesson.step.id == "attack"
+        assert screen.lesson.step.id == "end"
         assert len(panel.render().wrap(panel.content_region.width)) <= panel.content_region.height, str(panel.render())
 
 
@@ -472,7 +475,7 @@ async def test_an_aggressive_learner_still_reaches_the_vp_zone_step_and_the_end_
 
         def recorded() -> None:
             if lesson.step is not None:
-                passed[lesson.step.id] = lesson.acted or lesson.ready
+                passed[lesson.step.id] = lesson.acted or lesson.step.past
             advance()
 
         lesson.advance = recorded
@@ -551,7 +554,7 @@ async def test_q_in_the_tutorial_asks_first_and_says_the_place_is_kept():
         await _answer(pilot, screen)
         await pilot.press("q")
         panel = str(screen.lesson_panel.render())
-        assert ("Leave the tutorial? Your place (step 2 of 13 (Select a creature)) and its battle are kept: "
+        assert ("Leave the tutorial? Your place, step 2 of 13 (Select a creature), and its battle are kept: "
                 "'tactica tutorial' goes on from there. q again leaves, any other key stays.") in panel
         assert app.screen is screen and app.return_code is None
         await pilot.press("tab")

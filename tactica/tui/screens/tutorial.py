@@ -119,13 +119,13 @@ class TutorialScreen(BattleScreen):
             self._said = ("You finished the tutorial: play on, or 'tactica play' for a real battle "
                           "('tactica tutorial --restart' does it again).")
         elif self.resumed_battle:  # a tutorial left earlier: its battle as it was, at the step reached
-            self._said = (f"Welcome back: the battle as you left it, on with {self.lesson.where()} "
-                          "(tactica tutorial --restart starts over).")
+            self._said = (f"Welcome back: the battle as you left it, on with {self.lesson.where()}; "
+                          "'tactica tutorial --restart' starts over.")
         elif 0 < self.lesson.index:  # the step reached, but no battle to go back to: a new one
-            self._said = (f"Welcome back: on with {self.lesson.where()} in a new battle "
-                          "(tactica tutorial --restart starts over).")
+            self._said = (f"Welcome back: on with {self.lesson.where()} in a new battle; "
+                          "'tactica tutorial --restart' starts over.")
         self.show_lesson()
-        self.lesson.keep(self.session.actions, self.used)
+        self.lesson.keep(self.session.actions, self.used, self.ai_turn.show_intent)
 
     def opening_lines(self) -> list[LogLine]:
         """The log's first line: the tutorial's battle (no seed to replay: ``tactica tutorial`` is the
@@ -227,28 +227,28 @@ class TutorialScreen(BattleScreen):
         super().show_events(events, follow)
         self.lesson_saw(Seen(tuple(events), self.session.state, used=frozenset(self.used),
                              intents=self.step_intents()))
-        self.lesson.keep(self.session.actions, self.used)
+        self.lesson.keep(self.session.actions, self.used, self.ai_turn.show_intent)
 
     def action_undo(self) -> None:
         before = len(self.session.actions)
         super().action_undo()
         if len(self.session.actions) < before:
             self.lesson_saw(Seen((), self.session.state, key="undo", undone=True, used=frozenset(self.used)))
-            self.lesson.keep(self.session.actions, self.used)
+            self.lesson.keep(self.session.actions, self.used, self.ai_turn.show_intent)
 
     def action_ai_intent(self) -> None:
         super().action_ai_intent()
         self.used.add("ai_intent")
+        self.lesson.keep(self.session.actions, self.used, self.ai_turn.show_intent)
         self.show_lesson()  # the intent step says whether the intent is on now
 
     def lesson_saw(self, seen: Seen) -> None:
         """Show ``seen`` to the lesson; on to the next step when it completes the one on screen."""
         step = self.lesson.step
-        was_ready = self.lesson.ready
         if self.lesson.observe(seen):
             self._hint = ""
-            self._said = "" if step is None or was_ready else f"✓ Done: {step.title}."
-            if step is not None and step.id == "intent" and seen.intents and not was_ready:
+            self._said = "" if step is None else f"✓ Done: {step.title}."
+            if step is not None and step.id == "intent" and seen.intents:
                 line = seen.intents[-1]
                 line = line if len(line) <= 48 else line[:47].rstrip() + "…"
                 self._said = f"✓ Done: \"{escape(line)}\" is an intent line: what the AI did and why."
@@ -257,9 +257,12 @@ class TutorialScreen(BattleScreen):
             self.show_lesson()
 
     def catch_up(self) -> None:
-        """Mark the step that came up ready when the battle already did what it teaches (``Lesson.catch_up``):
-        its text shows once, marked done, and the next action goes on."""
-        self.lesson.catch_up(Seen(tuple(self.session.events), self.session.state))
+        """Pass the steps that come up already done in this battle (``Lesson.catch_up``) and name them in
+        the line over the heading ("✓ Done earlier: A charge."), after the step just done if any."""
+        passed = self.lesson.catch_up(Seen(tuple(self.session.events), self.session.state))
+        if passed:
+            earlier = f"✓ Done earlier in this battle: {', '.join(passed)}."
+            self._said = f"{self._said} {earlier}" if self._said.startswith("✓") else earlier
 
     def action_skip_step(self) -> None:
         """ctrl+n: skip the step on screen (the next one appears; the progress file remembers it)."""
@@ -277,11 +280,11 @@ class TutorialScreen(BattleScreen):
         (``Lesson.keep`` after every batch of events) and where ``tactica tutorial`` goes on; a second q
         leaves as on the battle screen, any other key stays."""
         if self._leaving or self.lesson.finished:
-            self.lesson.keep(self.session.actions, self.used)
+            self.lesson.keep(self.session.actions, self.used, self.ai_turn.show_intent)
             super().action_quit()
             return
         quit_key = self.key_names().get("quit", "q")
-        self._leaving = (f"Leave the tutorial? Your place ({self.lesson.where()}) and its battle are kept: "
+        self._leaving = (f"Leave the tutorial? Your place, {self.lesson.where()}, and its battle are kept: "
                       f"'tactica tutorial' goes on from there. {quit_key} again leaves, any other key stays.")
         self.show_lesson()
 

@@ -492,7 +492,15 @@ class BattleScreen(Screen[str]):
         Tab) acting on the new square while the card still showed the old one."""
         self.confirms.forget()  # a move waiting for confirmation was to the old square
         self.toasts.drop((REFUSAL_TITLE,))  # a refusal was about the old square (nm-tut 5): the card shows
+        if self.ai_decides():  # the player looks somewhere while the AI plays: the view comes back there
+            self.camera.looked()
         self.refresh_view()
+
+    def on_map_view_scrolled(self, message: MapView.Scrolled) -> None:
+        """shift+arrows scrolled the map: while the AI plays, that is where the view comes back to
+        when the human's turn begins (``Camera.looked``)."""
+        if self.ai_decides():
+            self.camera.looked(message.offset)
 
     CLICK_AGAIN = " Click again to move there."
     """Added to the status line after a first click on a square the active creature can move to."""
@@ -543,6 +551,8 @@ class BattleScreen(Screen[str]):
         """Apply ``action`` (the human's or the AI's), log its events and redraw; True when applied,
         False when refused (the refusal is said)."""
         by_ai = self.ai_decides()
+        if by_ai:  # the AI's turn: the camera keeps where the human left the view (issue 20)
+            self.camera.leave()
         outcome = self.session.apply(action)
         if not outcome.ok:
             self.refuse(with_rule(outcome.reason, outcome.code))  # a rule the r key opens (issue 20)
@@ -558,7 +568,10 @@ class BattleScreen(Screen[str]):
             self.camera.follow(outcome.events)
         if ((by_ai or isinstance(action, ChooseFirstPlayer)) and not self.ai_decides()
                 and self.ctrl.mode is Mode.PICK):
-            self.camera.into_view()  # the player's turn starts: the creature on the card is on screen
+            # the player's turn starts: the view back where they left it, the creature on the card on screen
+            back = self.camera.come_back()
+            if back:
+                self.acknowledge(back)
         if by_ai and not self.ai_decides() and getattr(self.app, "ring_bell", False) is True:
             self.app.bell()  # --bell: the AI is done, a human decides now
         seat = self.handoff.after(outcome.events, self.session.state)

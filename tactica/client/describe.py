@@ -67,6 +67,7 @@ from tactica.engine import (
     RubbleDug,
     SavingThrowRolled,
     SpecialPowerUsed,
+    Square,
     StartAreaChosen,
     TemplatePlaced,
     TieBroken,
@@ -434,9 +435,13 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
     return out
 
 
-def _square(sq) -> str:
-    """"column 3, row 2" for (2, 1)."""
+def square_name(sq: Square) -> str:
+    """The log's words for a square: "column 3, row 2" for (2, 1) (columns and rows counted from 1, as
+    the map's rulers count them)."""
     return f"column {sq[0] + 1}, row {sq[1] + 1}"
+
+
+_square = square_name
 
 
 def _ended(e: CreatureMoved) -> str:

@@ -15,7 +15,8 @@ def test_G35_RUN_the_log_says_it_runs():
     texts = [line.text for line in describe_events(out, after)]
     assert any(t.endswith("runs 20 squares to column 21, row 1") for t in texts), texts
     after, out = apply(st, Move(((1, 0), (2, 0))))
-    assert any(t.endswith("moves 2 squares to column 3, row 1") for t in (line.text for line in describe_events(out, after)))
+    texts = [line.text for line in describe_events(out, after)]
+    assert any(t.endswith("moves 2 squares to column 3, row 1") for t in texts), texts
 
 
 def test_G35_NEAREST_the_log_shows_the_die():

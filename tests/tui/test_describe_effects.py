@@ -83,7 +83,7 @@ def test_CHG_1_a_charge_not_cut_reads_as_before():
     st = battle("A.....b\n.......", dice=(2,))
     st, _ = apply(st, Activate("A"))
     st, events = apply(st, Charge("b", ((1, 0), (2, 0), (3, 0), (4, 0), (5, 0))))
-    assert [line.text for line in describe_events(events, st)][0] == "Creature A (A) charges 5 squares to column 6, row 1"
+    assert describe_events(events, st)[0].text == "Creature A (A) charges 5 squares to column 6, row 1"
 
 
 def test_MOV_8_a_charge_into_difficult_terrain_says_its_squares_and_its_movement():

@@ -77,8 +77,9 @@ class Camera:
     def come_back(self) -> str:
         """The human's turn after the AI's (issue 20): the view back where the human left it (or where
         they looked during the AI's turn), then, when the cursor's creature is not whole in it (the
-        next creature to activate may be elsewhere), as little further as it needs (``into_view``).  Returns what to tell the player
-        when the view moved ("" when it stayed: the AI's turn never took it away)."""
+        next creature to activate may be elsewhere), as little further as it needs (``into_view``).
+        Returns what to tell the player when the view moved ("" when it stayed: the AI's turn never
+        took it away)."""
         home, self.home = self.home, None
         mv = self.screen.map_view
         st = self.screen.session.state

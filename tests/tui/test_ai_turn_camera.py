@@ -15,6 +15,28 @@ BOARD = "\n".join(["." * 40] * 5 + [".....AB" + "." * 33] + ["." * 40] * 19
                   + ["." * 34 + "b" + "." * 5] + ["." * 40] + ["." * 37 + "c.."] + ["." * 40] * 2)
 
 
+class _Gate:
+    """Holds the AI's answers back while ``passes()`` says no, until ``open``: a test sets up (moves the
+    cursor, opens the overview) before the AI goes on, however loaded the machine is."""
+
+    def __init__(self, screen, passes=lambda: False) -> None:
+        self.screen, self.passes, self.held, self.opened = screen, passes, [], False
+        self.play = screen.ai_play
+        screen.ai_play = self._gated  # the pace's timers call whatever is here when they are made
+
+    def _gated(self, thought) -> bool:
+        if self.opened or self.passes():
+            return self.play(thought)
+        self.held.append(thought)
+        return False
+
+    def open(self) -> None:
+        self.opened = True
+        for thought in self.held:
+            self.play(thought)
+        self.held.clear()
+
+
 async def _until_the_humans_turn(pilot, screen, tries: int = 1500) -> None:
     for _ in range(tries):
         await pilot.pause(0.02)
@@ -45,11 +67,12 @@ async def test_the_ais_turn_pans_only_as_needed_and_the_view_comes_back_where_th
             moved = [e for e in events if getattr(e, "path", None)]
             seen.append((before, view_squares(mv), moved))
         screen.camera.follow = watched
+        gate = _Gate(screen)                                        # the AI waits while the test sets up
         await view_home(pilot, mv)
-        mv.scroll_view_to((0, 0))                                   # the AI may have panned: the top left again
-        mv.move_cursor((6, 6))                                      # the player looks at an empty square there
+        mv.move_cursor((6, 6))                                      # the player looks at an empty square
         home = mv.view_offset
-        assert home == (0, 0)
+        assert home == (0, 0) and screen.ai_decides() and screen.session.state.decider == 1
+        gate.open()
         cursors = set()
         for _ in range(1500):
             await pilot.pause(0.02)
@@ -80,8 +103,9 @@ async def test_a_view_chosen_during_the_ais_turn_is_the_one_the_human_gets_back(
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         mv = screen.map_view
+        gate = _Gate(screen, lambda: screen.camera.home is None)  # the AI's first action, then it waits
         await view_home(pilot, mv)
-        for _ in range(500):                                        # the AI's first action: the camera leaves
+        for _ in range(1500):                                       # the AI's first action: the camera leaves
             await pilot.pause(0.02)
             if screen.camera.home is not None:
                 break
@@ -92,6 +116,7 @@ async def test_a_view_chosen_during_the_ais_turn_is_the_one_the_human_gets_back(
         assert chosen == (9, 3)                                     # three squares across, three rows down
         await pilot.pause()
         assert screen.camera.home == chosen
+        gate.open()
         await _until_the_humans_turn(pilot, screen)
         assert mv.view_offset == chosen                             # A and B are in it: the view chosen
         assert mv.square in (screen.session.state.creature("A").pos, screen.session.state.creature("B").pos)
@@ -110,3 +135,38 @@ async def test_the_camera_comes_back_without_a_word_where_the_map_fits_whole():
         await _until_the_humans_turn(pilot, screen)
         assert mv.hidden_squares() == (0, 0, 0, 0)
         assert not any(n.startswith("Your turn: the view") for n in notes), notes
+
+
+async def test_v_and_t_during_the_ais_turn_work_with_the_camera():
+    """v (the whole map) during the AI's turn: Enter there takes the view, and that is the view the
+    human's turn comes back to; t (threats) is on through the turn's change."""
+    app = app_against_ai(battle(BOARD, turn_player=1), pace=0.3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        mv = screen.map_view
+        gate = _Gate(screen, lambda: screen.camera.home is None)  # the AI's first action only, then it
+        await view_home(pilot, mv)                                  # waits (a loaded machine is slower than its pace)
+        for _ in range(1500):                                       # the AI's first action: the camera leaves
+            await pilot.pause(0.02)
+            if screen.camera.home is not None:
+                break
+        assert screen.ai_decides() and screen.camera.home is not None
+        await pilot.press("t")
+        await pilot.press("v")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "MapOverview"
+        start = mv.square
+        await pilot.press("right", "right", "right", "down", "down", "down", "enter")
+        await pilot.pause()
+        assert start == (0, 0) and app.screen is screen and mv.square == (3, 3)  # the AI never moved it
+        assert screen.ai_decides()                                  # still the AI's turn
+        chosen = screen.camera.home
+        assert chosen == (0, 0) == mv.view_offset                   # where the player looked: the top left
+        gate.open()                                                 # the AI plays on
+        await _until_the_humans_turn(pilot, screen)
+        st = screen.session.state
+        cursor = mv.square
+        assert cursor in (st.creature("A").pos, st.creature("B").pos)
+        assert mv.view_offset == chosen
+        assert "Your turn: the view is back where you left it." in screen.status_line.note
+        assert screen.ctrl.threat_view.on and screen.ctrl.overlay(cursor).threat  # the threat view stayed on

@@ -92,3 +92,21 @@ async def test_hot_seat_has_no_recap(size):
         screen = app.screen
         await pilot.pause()
         assert screen.recap is None and not screen.recap_panel.shown
+
+
+async def _recap_up(pilot) -> None:
+    """The human's first turn, the AI's, and the human's turn back with the recap up; no toast and no
+    acknowledgement (they vanish after a few seconds: a slow machine would take them or not)."""
+    screen = pilot.app.screen
+    await pilot.pause()
+    await _humans_turn_after_the_ais(pilot, screen)
+    pilot.app.clear_notifications()
+    screen.toasts.drop_note()
+    screen.refresh_view()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_snapshot_of_the_recap(snap_compare, size):
+    app = app_against_ai(battle(BOARD, dice=(15,) * 80, turn_player=0), pace=0.05)
+    assert snap_compare(app, run_before=_recap_up, terminal_size=size)

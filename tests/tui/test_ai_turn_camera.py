@@ -170,3 +170,33 @@ async def test_v_and_t_during_the_ais_turn_work_with_the_camera():
         assert mv.view_offset == chosen
         assert "Your turn: the view is back where you left it." in screen.status_line.note
         assert screen.ctrl.threat_view.on and screen.ctrl.overlay(cursor).threat  # the threat view stayed on
+
+
+async def test_a_new_battle_opens_on_the_players_own_creatures_while_who_goes_first_is_asked():
+    """nm-tut (s15): at 80×24 the view sat on the enemy's start area while "who goes first?" was asked,
+    the player's own creatures off screen.  Both sides of the shipped battle, whichever start area the
+    human is given: the cursor and the view are on one of the human's creatures."""
+    from tactica.client.content import load_battle
+    from tactica.client.factory import BattleFactory
+    from tactica.client.opponent import Opponent
+    from tactica.tui.app import TacticaApp
+    from tactica.tui.screens.battle import BattleScreen
+    wbs, maps = load_battle(None, None)
+    sides = set()
+    for seed in (1, 2, 3, 4, 5, 6):
+        app = TacticaApp(BattleFactory(wbs, maps, seed=seed, opponent=Opponent(level="normal", player=1)))
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if len(app.screen_stack) > 1 or app.screen.session.state.round >= 1:
+                    break
+            await pilot.pause()
+            screen = next(s for s in app.screen_stack if isinstance(s, BattleScreen))
+            st, mv = screen.session.state, screen.map_view
+            here = st.creature_at(mv.square)
+            assert here is not None and here.player == 0, (seed, mv.square)
+            assert all(mv.in_view(q) for q in here.squares), (seed, mv.view_offset)
+            sides.add(mv.view_offset[0] == 0)
+        if len(sides) == 2:
+            break
+    assert sides == {True, False}  # the human was given the left start area in one battle, the right in another

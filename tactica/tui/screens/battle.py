@@ -206,6 +206,9 @@ class BattleScreen(Screen[str]):
         self.state_changed()
         if s.resumed:  # the map is laid out after this: then its view goes to the cursor's creature
             self.call_after_refresh(self.camera.into_view)
+        elif self.ctrl.mode not in (Mode.PICK, Mode.ACT, Mode.DEPLOY) or self.ai_decides():
+            # a question first (who goes first), or the AI's turn: the player's own creatures in view
+            self.call_after_refresh(self.camera.open_on, self.keyboard_seat())
         self.decisions.banners = self.toasts.opening(lines, self.decisions.docked_question_next())
         self._recap_mark = len(log.entries)  # the recap counts the log's lines from here
         if s.resumed:
@@ -221,6 +224,15 @@ class BattleScreen(Screen[str]):
         lines = [f"The battle resumed in round {st.round}: {player_name(seat)} holds the keyboard.",
                  "The log (PgUp) holds what happened before."]
         self.app.push_screen(HandoffScreen(seat, lines, since="Resumed:"), self._handed_over)
+
+    def keyboard_seat(self) -> int:
+        """The seat (0-based) of the player at the keyboard as the battle opens: the one who decides now
+        when it is a human, else the first seat the AI does not play."""
+        st = self.session.state
+        ai = self.ai_turn.ai.opponent.seats if self.ai_turn.ai is not None else ()
+        if st.decider not in ai:
+            return st.decider
+        return next((p for p in range(st.players) if p not in ai), 0)
 
     def opening_lines(self) -> list[LogLine]:
         """The log's first lines: the battle's seed and save, or that a resumed battle's log follows

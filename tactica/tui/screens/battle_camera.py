@@ -61,6 +61,23 @@ class Camera:
         here = st.creature_at(mv.square) if st.map is not None else None
         mv.keep_in_view(list(here.squares) if here is not None and here.squares else [mv.square])
 
+    def open_on(self, seat: int) -> None:
+        """A new battle's first look: unless the cursor is on a creature of ``seat`` (the player at the
+        keyboard) already, it goes to that player's first creature (the top row first, then the left), and
+        the view with it (nm-tut, s15: at 80×24 the view sat on the enemy's start area while "who goes
+        first?" was asked, the player's own creatures off screen)."""
+        st = self.screen.session.state
+        mv = self.screen.map_view
+        if st.map is None:
+            return
+        here = st.creature_at(mv.square)
+        own = [c for c in st.creatures if c.player == seat and c.alive and c.pos is not None]
+        if own and (here is None or here.player != seat):
+            first = min(own, key=lambda c: (c.pos[1], c.pos[0]) if c.pos is not None else (0, 0))
+            if first.pos is not None:
+                mv.move_cursor(first.pos)
+        self.into_view()
+
     def leave(self) -> None:
         """The AI is about to play an action: the first of its turn (none since the human's) keeps
         where the human left the view, for ``come_back``."""

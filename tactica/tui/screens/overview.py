@@ -104,7 +104,7 @@ class MapOverview(ModalScreen[Square | None]):
     """
 
     DEFAULT_CSS = """
-    MapOverview { align: center middle; }
+    MapOverview { align: center middle; background: $background; }  /* opaque: no battle screen at its edges */
     MapOverview > Vertical { width: auto; height: auto; max-height: 100%; max-width: 100%;
                              background: $panel; padding: 0 1; }
     MapOverview #overview-title { width: auto; text-style: bold; background: $accent 30%; }

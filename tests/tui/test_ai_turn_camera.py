@@ -184,7 +184,8 @@ async def test_a_new_battle_opens_on_the_players_own_creatures_while_who_goes_fi
     wbs, maps = load_battle(None, None)
     sides = set()
     for seed in (1, 2, 3, 4, 5, 6):
-        app = TacticaApp(BattleFactory(wbs, maps, seed=seed, opponent=Opponent(level="normal", player=1)))
+        app = TacticaApp(BattleFactory(wbs, maps, seed=seed,  # the AI waits: its first step would pan
+                                       opponent=Opponent(level="normal", player=1, pace=30.0)))
         async with app.run_test(size=(80, 24)) as pilot:
             for _ in range(100):
                 await pilot.pause(0.02)

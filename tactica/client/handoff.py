@@ -361,13 +361,14 @@ class TurnRecap:
         if fresh:
             self._events, self._humans_turn = [], True
         self._events.extend(events)
-        if not by_human:
-            self._ai_played = True
+        if not by_human and any(isinstance(e, CreatureActivated) for e in events):
+            self._ai_played = True  # an activation of the AI's (not its answer in a champion power's window)
         return fresh
 
     @property
     def due(self) -> bool:
-        """True when the AI has played since the recap was last taken (a recap is worth showing)."""
+        """True when the AI has activated a creature since the recap was last taken (a recap is worth
+        showing; its answer to a champion power's window in the human's turn is not enough)."""
         return self._ai_played
 
     def take(self, state: GameState) -> tuple[list[str], int]:

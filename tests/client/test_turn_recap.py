@@ -47,6 +47,8 @@ def test_the_recap_begins_at_the_humans_last_activation_and_says_its_result_firs
         st, events = apply(st, action)
         recap.after(events, st, by_human=True)
     assert not recap.due and st.decider == 1                          # the AI's turn now
+    recap.after([], st, by_human=False)            # the AI's answer in a champion power's window: no activation
+    assert not recap.due
     x, y = st.creature("c").pos
     for action in (Activate("c"), Move(((x - 1, y),)), EndActivation()):
         st, events = apply(st, action)

@@ -602,8 +602,8 @@ class BattleScreen(Screen[str]):
         """Apply ``action`` (the human's or the AI's), log its events and redraw; True when applied,
         False when refused (the refusal is said)."""
         by_ai = self.ai_decides()
-        if by_ai:  # the AI's turn: the camera keeps where the human left the view (issue 20)
-            self.camera.leave()
+        if by_ai and self.session.phase is not Phase.CHAMPION:  # the AI's turn (not its answer in a champion
+            self.camera.leave()  # power's window in the human's): the camera keeps where the human left the view
         outcome = self.session.apply(action)
         if not outcome.ok:
             self.refuse(with_rule(outcome.reason, outcome.code))  # a rule the r key opens (issue 20)

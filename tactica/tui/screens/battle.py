@@ -13,7 +13,9 @@ calls, which talks back through a few of its methods:
 * ``decisions`` (``Decisions``): the questions that are not asked on the map (map choice, start
   area, who goes first, champion powers) and the winner screen;
 * ``ai_turn`` (``AiTurn``): the AI's turns, thought in a worker and played at a readable pace;
-* ``saves`` (``BattleSaves``): undo, map reload and the autosave's warning.
+* ``saves`` (``BattleSaves``): undo, map reload and the autosave's warning;
+* ``recap`` and ``recap_panel`` (``client.handoff.TurnRecap``, ``RecapPanel``): against the AI, what
+  the human's last activation did and what happened since, where the log is when the AI's turn ends.
 """
 from __future__ import annotations
 

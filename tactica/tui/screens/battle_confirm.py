@@ -147,7 +147,8 @@ class Toasts:
         battle says where it stands (in a toast, or as the log's newest line where none fits); a new
         one shows its setup roll in a toast, unless the first decision is a docked question
         (``docked``), which says the rolls in its text, or the battle is under way already (the
-        tutorial's battle rebuilt where it was left: nm-tut s15, a stray "Setup roll" over the card).  Returns the roll lines for that question."""
+        tutorial's battle rebuilt where it was left: nm-tut s15, a stray "Setup roll" over the card).
+        Returns the roll lines for that question."""
         screen = self.screen
         st = screen.session.state
         if screen.session.resumed:

@@ -67,6 +67,7 @@ from tactica.engine import (
     RubbleDug,
     SavingThrowRolled,
     SpecialPowerUsed,
+    Square,
     StartAreaChosen,
     TemplatePlaced,
     TieBroken,
@@ -281,18 +282,19 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
             elif e.mode == "charge" and e.uid in charged:  # the rest of one charge (CHG-1), not a new one
                 charged[e.uid] += steps
                 noun = "square" if steps == 1 else "squares"
-                text = (f"{creature_name(state, e.uid)} charges on {steps} more {noun} "
+                text = (f"{creature_name(state, e.uid)} charges on {steps} more {noun} to {_ended(e)} "
                         f"({charged[e.uid]} in all)")
             else:
                 verb = {"shift": "shifts", "charge": "charges", "squeeze": "squeezes", "run": "runs"}.get(e.mode,
                                                                                                          "moves")
                 noun = "square" if steps == 1 else "squares"
-                text = f"{creature_name(state, e.uid)} {verb} {steps} {noun}"
+                text = f"{creature_name(state, e.uid)} {verb} {steps} {noun} to {_ended(e)}"
                 if e.mode == "charge":
                     charged[e.uid] = steps
                     whole = steps + _charge_rest(events, i, e.uid)
                     if whole > steps:  # cut by opportunity attacks: say it is one charge
-                        text = f"{creature_name(state, e.uid)} begins a {whole}-square charge ({steps} {noun})"
+                        text = (f"{creature_name(state, e.uid)} begins a {whole}-square charge ({steps} {noun} "
+                                f"to {_ended(e)})")
             if e.mode in ("move", "charge", "squeeze", "run"):  # a run's cost too (G35-RUN; nm-g35 5)
                 spent = movement_spent(state, e.uid, e.start, e.path, squeezed=e.mode == "squeeze")
                 if spent != steps:  # difficult terrain (MOV-8) or a rule module's prices: say both
@@ -433,9 +435,20 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
     return out
 
 
-def _square(sq) -> str:
-    """"column 3, row 2" for (2, 1)."""
+def square_name(sq: Square) -> str:
+    """The log's words for a square: "column 3, row 2" for (2, 1) (columns and rows counted from 1, as
+    the map's rulers count them)."""
     return f"column {sq[0] + 1}, row {sq[1] + 1}"
+
+
+_square = square_name
+
+
+def _ended(e: CreatureMoved) -> str:
+    """Where the move ``e`` ended, in the log's square words ("column 7, row 4": the square its path
+    ends on, a Large creature's top-left one), so a line says where a creature went (issue 20: the
+    AI's "og2 moves" did not, at 80×24 with its creature off screen); its start when the path is empty."""
+    return _square(e.path[-1] if e.path else e.start)
 
 
 FATIGUE_WORDS = {"fresh": "no fatigue penalty", "fatigued": "−2 to attack, −5 damage, its fatigue checks at −2",

@@ -8,9 +8,14 @@ decides when the screen is due (``HandOff``) and words its summary (``summary_li
 screen only shows them.  It is never due against a single human (a battle against the AI) and it is
 switched off by the settings file's ``handoff = false`` or ``tactica play --no-handoff``
 (``--handoff`` turns it back on over the file).
+
+Against the AI the same summary, said short, is the recap the battle screen pins where the log is
+when the AI's turn ends (``TurnRecap``, ``recap_rows``; issue 20: at 80×24 the player's own result had
+scrolled off the log's four lines while the AI played).
 """
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -19,6 +24,7 @@ from tactica.engine import (
     AttackRolled,
     ChampionPowerUsed,
     ConditionApplied,
+    CreatureActivated,
     CreatureDestroyed,
     CreatureDrifted,
     CreatureFellDown,
@@ -36,9 +42,10 @@ from tactica.engine import (
     VictoryPointsScored,
 )
 
-from .describe import creature_name, describe_power, duration_words, player_name
+from .describe import creature_name as full_name
+from .describe import describe_power, duration_words, player_name, square_name
 
-__all__ = ["HandOff", "handoff_title", "keyboard_seat", "summary_lines"]
+__all__ = ["HandOff", "TurnRecap", "handoff_title", "keyboard_seat", "recap_rows", "summary_lines"]
 
 #: The phases in which a player holds the keyboard for a turn (``GameState.turn_player``): the
 #: questions of the setup and a champion power's window hand nothing over (the initiative: CHOICE_PHASES).
@@ -69,12 +76,15 @@ def _squares(n: int) -> str:
     return f"{n} square{'s' if n != 1 else ''}"
 
 
-def summary_lines(events: Sequence[Event], state: GameState) -> list[str]:
+def summary_lines(events: Sequence[Event], state: GameState, short: bool = False) -> list[str]:
     """What ``events`` did, one plain line each, for the player taking the keyboard.
 
     Args:
         events: the battle's events since the player last held the keyboard, oldest first.
         state: the battle's state now (creatures' names; a destroyed creature keeps its name).
+        short: name creatures by their map labels alone ("GB1") and say where a move ended ("GB1
+            moved 4 squares to column 7, row 4."): the recap after the AI's turn (``TurnRecap``),
+            read beside the map in a few rows.
     Returns lines such as "Player 2's turn.", "Goblin (GB1) moved 4 squares.", "Goblin (GB1) hit
     Guard (GU1) with Spear: 10 damage, 20 HP left.", a champion power used as the log says it
     ("Shaman (SH1) uses champion power Knot of Ill Luck (•, 1 left): …"), "Guard (GU1) was destroyed.", "Player 2 scored
@@ -87,6 +97,10 @@ def summary_lines(events: Sequence[Event], state: GameState) -> list[str]:
     a turn in which nothing of the rest happened says so ("Player 2's turn: nothing moved, attacked or
     scored."), but the turn beginning now (the last line) is left out.
     """
+    def creature_name(st: GameState, uid: str) -> str:  # the label alone when ``short``
+        found = st.find(uid) if short else None
+        return found.label if found is not None else full_name(st, uid)
+
     lines: list[str] = []
     turns: set[int] = set()  # the indexes of the "Player N's turn." lines
     hit: tuple[AttackRolled, int] | None = None  # an attack that hit, and the index of its line
@@ -114,7 +128,8 @@ def summary_lines(events: Sequence[Event], state: GameState) -> list[str]:
                 at = len(lines)
                 lines.append("")
             moved[key] = (at, steps)
-            lines[at] = f"{creature_name(state, event.uid)} {_MOVED.get(event.mode, 'moved')} {_squares(steps)}."
+            where = f" to {square_name(event.path[-1])}" if short and event.path else ""
+            lines[at] = f"{creature_name(state, event.uid)} {_MOVED.get(event.mode, 'moved')} {_squares(steps)}{where}."
         elif isinstance(event, AttackRolled):
             who, whom = creature_name(state, event.attacker), creature_name(state, event.target)
             verb = "hit" if event.hit else "missed"
@@ -258,3 +273,117 @@ class HandOff:
     def take(self, seat: int) -> list[Event]:
         """The events ``seat`` has not seen, oldest first; forgotten once taken."""
         return [e for _, e in self._unseen.pop(seat, [])]
+
+
+#: The recap's words before the lines of the human's own last activation.
+RECAP_YOU = "You: "
+#: What stands in the recap for the lines left out (they are in the log).
+RECAP_GAP = "…"
+
+
+def _row_start(line: str) -> bool:
+    """A summary line that begins a row of its own in the recap: a turn's ("Player 2's turn.")."""
+    return line.startswith("Player ") and (line.endswith("'s turn.") or "'s turn:" in line)
+
+
+def _pack(lines: Sequence[str], width: int) -> list[str]:
+    """``lines`` side by side in rows of ``width`` characters, two spaces apart; a turn's line ("Player
+    2's turn:") begins a row, a line too long for the room left wraps, its rest indented two spaces."""
+    rows: list[str] = []
+    for line in lines:
+        if line.startswith("Player ") and line.endswith("'s turn."):
+            line = line[:-1] + ":"  # "Player 2's turn: br1 moved …"
+        if rows and not _row_start(line) and len(rows[-1]) + 2 + len(line) <= width:
+            rows[-1] += "  " + line
+        elif rows and not _row_start(line) and width - len(rows[-1]) - 2 >= 12:  # fill the row, then wrap
+            room = width - len(rows[-1]) - 2
+            head = textwrap.wrap(line, room)[0]
+            rows[-1] += "  " + head
+            rows.extend(textwrap.wrap(line[len(head):].strip(), width, initial_indent="  ",
+                                      subsequent_indent="  "))
+        else:
+            rows.extend(textwrap.wrap(line, width, subsequent_indent="  ") or [""])
+    return rows
+
+
+def recap_rows(lines: Sequence[str], width: int, rows: int, own: int = 0) -> list[str]:
+    """The recap's rows: ``lines`` (``TurnRecap.take``) packed in at most ``rows`` rows of ``width``
+    characters.
+
+    Args:
+        lines: the summary's lines, oldest first; the first ``own`` of them are the human's own last
+            activation (they come first and are always kept).
+        width, rows: the room (characters, rows).
+    Returns the rows.  When they do not fit, the other side's moves go first (its hits, the creatures
+    destroyed, VP and the rounds' ends stay; the creatures' places are on the map), then the oldest
+    lines after the human's own but the turns' own, replaced by one ``RECAP_GAP`` (the log has them
+    all); cut to ``rows`` if even that does not fit.  None when ``rows`` < 1.
+    """
+    if rows < 1 or width < 16:
+        return []
+    packed = _pack(lines, width)
+    if len(packed) <= rows:
+        return packed
+    mine = list(lines[:own])
+    rest = [line for line in lines[own:] if " moved " not in line and " shifted " not in line
+            and not line.endswith(" began.")]
+    droppable = [i for i, line in enumerate(rest) if not _row_start(line)]  # a turn's line stays
+    for k in range(len(droppable) + 1):
+        gone = set(droppable[:k])
+        kept = [line for i, line in enumerate(rest) if i not in gone]
+        if k:  # the gap where the first line left out was
+            kept.insert(droppable[0] - sum(1 for i in gone if i < droppable[0]), RECAP_GAP)
+        packed = _pack(mine + kept, width)
+        if len(packed) <= rows:
+            return packed
+    return packed[:rows]
+
+
+@dataclass
+class TurnRecap:
+    """Against the AI (issue 20): the events of the human's last activation and everything since,
+    for the recap the battle screen shows when the AI's turn ends, until the human acts.
+
+    Args:
+        humans: the seats played at this keyboard (0-based); the AI plays the others.
+    """
+
+    humans: frozenset[int]
+    _events: list[Event] = field(default_factory=list)
+    _ai_played: bool = False
+    _humans_turn: bool = False  # whether ``_events`` begin with a human activation
+
+    def after(self, events: Sequence[Event], state: GameState, by_human: bool) -> bool:
+        """Note ``events``, just applied (``state`` the state after them), the human's (``by_human``)
+        or the AI's.  A human activation beginning starts the recap again: then True."""
+        fresh = by_human and any(isinstance(e, CreatureActivated) and (c := state.find(e.uid)) is not None
+                                 and c.player in self.humans for e in events)
+        if fresh:
+            self._events, self._humans_turn = [], True
+        self._events.extend(events)
+        if not by_human and any(isinstance(e, CreatureActivated) for e in events):
+            self._ai_played = True  # an activation of the AI's (not its answer in a champion power's window)
+        return fresh
+
+    @property
+    def due(self) -> bool:
+        """True when the AI has activated a creature since the recap was last taken (a recap is worth
+        showing; its answer to a champion power's window in the human's turn is not enough)."""
+        return self._ai_played
+
+    def take(self, state: GameState) -> tuple[list[str], int]:
+        """The recap's lines now (``summary_lines`` said short; the human's own activation's first, its
+        first line led by ``RECAP_YOU``) and how many are the human's own; the recap is no longer due."""
+        self._ai_played = False
+        own_events: list[Event] = []
+        if self._humans_turn:
+            for i, e in enumerate(self._events):
+                if isinstance(e, (ActivationEnded, TurnStarted, RoundEnded)) and i:
+                    own_events = self._events[:i]
+                    break
+        own = summary_lines(own_events, state, short=True) if own_events else []
+        lines = summary_lines(self._events, state, short=True)
+        n = len(own) if lines[:len(own)] == own else 0
+        if n:
+            lines[0] = RECAP_YOU + lines[0]
+        return lines, n

@@ -13,9 +13,10 @@ def test_G35_RUN_the_log_says_it_runs():
     st = battle(FIELD, active="A", rules=GRID35)
     after, out = apply(st, Move(tuple((x, 0) for x in range(1, 21))))
     texts = [line.text for line in describe_events(out, after)]
-    assert any(t.endswith("runs 20 squares") for t in texts), texts
+    assert any(t.endswith("runs 20 squares to column 21, row 1") for t in texts), texts
     after, out = apply(st, Move(((1, 0), (2, 0))))
-    assert any(t.endswith("moves 2 squares") for t in (line.text for line in describe_events(out, after)))
+    texts = [line.text for line in describe_events(out, after)]
+    assert any(t.endswith("moves 2 squares to column 3, row 1") for t in texts), texts
 
 
 def test_G35_NEAREST_the_log_shows_the_die():
@@ -31,4 +32,4 @@ def test_G35_RUN_the_log_gives_a_runs_squares_of_movement_when_they_differ():
     zigzag = tuple((x, x % 2) for x in range(1, 9))               # eight diagonal steps: 1+2+1+2+1+2+1+2
     after, out = apply(st, Move(zigzag))
     texts = [line.text for line in describe_events(out, after)]
-    assert any(t.endswith("runs 8 squares (12 squares of movement)") for t in texts), texts
+    assert any(t.endswith("runs 8 squares to column 9, row 1 (12 squares of movement)") for t in texts), texts

@@ -72,9 +72,9 @@ def test_CHG_1_a_charge_cut_by_an_opportunity_attack_reads_as_one_charge():
     st, _ = apply(st, Activate("A"))
     st, events = apply(st, Charge("b", ((1, 0), (2, 0), (3, 0), (4, 0), (5, 0))))
     texts = [line.text for line in describe_events(events, st)]
-    assert texts[0] == "Creature A (A) begins a 5-square charge (1 square)"
+    assert texts[0] == "Creature A (A) begins a 5-square charge (1 square to column 2, row 1)"
     assert "opportunity attack" in texts[1]
-    assert "Creature A (A) charges on 4 more squares (5 in all)" in texts
+    assert "Creature A (A) charges on 4 more squares to column 6, row 1 (5 in all)" in texts
     assert not any("charges 1 square" in t for t in texts)
 
 
@@ -83,7 +83,7 @@ def test_CHG_1_a_charge_not_cut_reads_as_before():
     st = battle("A.....b\n.......", dice=(2,))
     st, _ = apply(st, Activate("A"))
     st, events = apply(st, Charge("b", ((1, 0), (2, 0), (3, 0), (4, 0), (5, 0))))
-    assert [line.text for line in describe_events(events, st)][0] == "Creature A (A) charges 5 squares"
+    assert describe_events(events, st)[0].text == "Creature A (A) charges 5 squares to column 6, row 1"
 
 
 def test_MOV_8_a_charge_into_difficult_terrain_says_its_squares_and_its_movement():
@@ -92,7 +92,7 @@ def test_MOV_8_a_charge_into_difficult_terrain_says_its_squares_and_its_movement
     st, _ = apply(st, Activate("A"))
     st, events = apply(st, Charge("b", ((1, 0), (2, 0), (3, 0))))
     assert ([line.text for line in describe_events(events, st)][0]
-            == "Creature A (A) charges 3 squares (4 squares of movement)")
+            == "Creature A (A) charges 3 squares to column 4, row 1 (4 squares of movement)")
 
 
 def test_MOV_8_a_move_over_clear_ground_names_its_squares_alone():
@@ -100,4 +100,16 @@ def test_MOV_8_a_move_over_clear_ground_names_its_squares_alone():
     st = battle("A...\n....\n...b")
     st, _ = apply(st, Activate("A"))
     st, events = apply(st, Move(((1, 0), (2, 0))))
-    assert [line.text for line in describe_events(events, st)][0] == "Creature A (A) moves 2 squares"
+    assert [line.text for line in describe_events(events, st)][0] == "Creature A (A) moves 2 squares to column 3, row 1"
+
+
+def test_mov_1_every_move_line_says_the_square_it_ended_on():
+    """Issue 20: "og2 moves" at 80×24, its creature off screen, did not say where it went; a move, a
+    shift and a charge each name the square they end on in the log's square words (MOV-1, CHG-1)."""
+    from tactica.engine import Activate, Move, Shift, apply
+    st = battle("A...\n....\n...b")
+    st, _ = apply(st, Activate("A"))
+    after, events = apply(st, Move(((1, 1), (2, 2))))
+    assert describe_events(events, after)[0].text == "Creature A (A) moves 2 squares to column 3, row 3"
+    after, events = apply(st, Shift((0, 1)))
+    assert describe_events(events, after)[0].text.startswith("Creature A (A) shifts 1 square to column 1, row 2")

@@ -52,3 +52,20 @@ async def test_v_shows_the_whole_map_at_80x24_and_enter_takes_the_view_there():
         await pilot.pause()
         assert app.screen is battle and mv.square == (0, start[1])
         assert mv.in_view((0, start[1])) and mv.hidden_squares()[0] == 0
+
+
+async def test_the_overview_hides_the_battle_screen_at_its_edges():
+    """nm-tut (s15): at 80×24 bits of the battle screen (`─◀ 1`, ` Pla`, `▌Bro`) showed at the whole map's
+    left and right, through the modal screen's see-through ground: it is opaque."""
+    path = {p.stem: p for p in content.shipped_maps()}["echoing-deep"]
+    wbs, maps = load_battle([str(path)], None)
+    app = TacticaApp(BattleFactory(wbs, maps, seed=7))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("v")
+        await pilot.pause()
+        overview = app.screen
+        assert isinstance(overview, MapOverview)
+        assert overview.styles.background.a == 1.0

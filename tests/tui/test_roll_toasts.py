@@ -112,3 +112,20 @@ async def test_a_resumed_battle_at_80x24_says_so_in_the_log_not_in_a_toast(tmp_p
             assert last.startswith("Battle resumed.") is not toast
     finally:
         saver.close()
+
+
+async def test_a_battle_under_way_opens_without_its_setup_roll_toast():
+    """nm-tut (s15): the tutorial's battle, rebuilt where it was left, popped "Setup roll" over the stat
+    card for no reason the player could see; a battle under way (activations going on) has no such toast."""
+    from tactica.client.describe import LogLine
+    app = app_for_state(battle(BIG, turn_player=0))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, BattleScreen) and screen.session.state.round >= 1
+        app.clear_notifications()
+        setup = LogLine("Setup roll: Player 1 rolls 16, Player 2 rolls 19 — Player 2 deploys first", "banner",
+                        prominent=True)
+        assert screen.toasts.opening([setup], docked=False) == []
+        await pilot.pause()
+        assert roll_toasts(app) == []

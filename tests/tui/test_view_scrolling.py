@@ -55,8 +55,9 @@ async def test_a_large_creature_under_the_cursor_is_scrolled_into_view_whole():
 
 async def test_the_view_following_the_ai_keeps_squares_round_the_creature_that_acted():
     """At 80×24 the AI activates its creature far off to the right: the view scrolls to it and shows
-    the squares round it (its neighbours), not the creature at the window's edge."""
-    from tactica.tui.widgets.map_view import SCROLL_MARGIN
+    the squares round it (its neighbours), not the creature at the window's edge; only as far as that
+    (issue 20: a calm camera, ``FOLLOW_MARGIN``)."""
+    from tactica.tui.widgets.map_view import FOLLOW_MARGIN
 
     from .conftest import app_against_ai, view_home
     board = "\n".join(["A" + "." * 39] + ["." * 40] * 5 + ["." * 30 + "b" + "." * 9])
@@ -77,8 +78,8 @@ async def test_the_view_following_the_ai_keeps_squares_round_the_creature_that_a
             if mv.scroll_offset.x:
                 break
         left, right, top, bottom = view_squares(mv)
-        mx, my = SCROLL_MARGIN
-        assert left <= 30 - mx and right >= 30 + mx, (left, right)
+        mx, my = FOLLOW_MARGIN
+        assert left <= 30 - mx and right == 30 + mx, (left, right)   # its neighbours, and no further
         assert mv.square == (0, 0)
 
 

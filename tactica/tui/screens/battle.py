@@ -13,7 +13,9 @@ calls, which talks back through a few of its methods:
 * ``decisions`` (``Decisions``): the questions that are not asked on the map (map choice, start
   area, who goes first, champion powers) and the winner screen;
 * ``ai_turn`` (``AiTurn``): the AI's turns, thought in a worker and played at a readable pace;
-* ``saves`` (``BattleSaves``): undo, map reload and the autosave's warning.
+* ``saves`` (``BattleSaves``): undo, map reload and the autosave's warning;
+* ``recap`` and ``recap_panel`` (``client.handoff.TurnRecap``, ``RecapPanel``): against the AI, what
+  the human's last activation did and what happened since, where the log is when the AI's turn ends.
 """
 from __future__ import annotations
 
@@ -32,7 +34,7 @@ from tactica.client.battle_sizes import LOG_MIN, NARROW, WIDE, body_rows
 from tactica.client.battle_words import Pending, opening_line, sealed_lines, zone_note
 from tactica.client.controller import Controller, Mode
 from tactica.client.describe import LogLine, action_lines, describe_events, player_name
-from tactica.client.handoff import HandOff, summary_lines
+from tactica.client.handoff import HandOff, TurnRecap, summary_lines
 from tactica.client.hints import with_rule
 from tactica.client.opponent import AiPlayer, Thought
 from tactica.client.rules_reference import load_reference
@@ -55,6 +57,7 @@ from ..widgets.battle_footer import BattleFooter
 from ..widgets.battle_header import BattleHeader
 from ..widgets.battle_log import BattleLog
 from ..widgets.map_view import MapView
+from ..widgets.recap_panel import RecapPanel
 from ..widgets.stat_card import StatCard
 from ..widgets.status_line import StatusLine, fit_status
 from .battle_ai import AiTurn
@@ -126,6 +129,7 @@ class BattleScreen(Screen[str]):
         self.legend_panel = Static(legend(session.state.maps, session.state.players), id="legend")
         self.status_line = StatusLine()
         self.battle_log = BattleLog()
+        self.recap_panel = RecapPanel()  # stands where the log is when the AI's turn ends (issue 20)
         self.battle_layout = BattleLayout(self)
         self.toasts = Toasts(self, self.battle_layout)
         self.confirms = Confirmations(self, self.toasts)
@@ -153,6 +157,12 @@ class BattleScreen(Screen[str]):
         ai = session.opponent  # hot-seat hand-off (client.handoff), set by the app (--no-handoff)
         self.handoff = HandOff.for_battle(session.state, ai.seats if ai else (),
                                           enabled=handoff)
+        #: Against the AI: the human's last activation and what happened since, for the recap shown
+        #: when the AI's turn ends (None in hot-seat, where the hand-off screen tells it).
+        self.recap: TurnRecap | None = (TurnRecap(frozenset(p for p in range(session.state.players)
+                                                            if p not in ai.seats))
+                                        if ai is not None and not self.handoff.active else None)
+        self._recap_mark = 0  # the log's entries before the human's last activation began
 
     # -- the widgets ------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -166,6 +176,7 @@ class BattleScreen(Screen[str]):
                     yield self.legend_panel
         yield self.status_line
         yield self.battle_log
+        yield self.recap_panel
         yield BattleFooter()
 
     def toast_racks(self) -> list[Widget]:
@@ -197,7 +208,11 @@ class BattleScreen(Screen[str]):
         self.state_changed()
         if s.resumed:  # the map is laid out after this: then its view goes to the cursor's creature
             self.call_after_refresh(self.camera.into_view)
+        elif self.ctrl.mode not in (Mode.PICK, Mode.ACT, Mode.DEPLOY) or self.ai_decides():
+            # a question first (who goes first), or the AI's turn: the player's own creatures in view
+            self.call_after_refresh(self.camera.open_on, self.keyboard_seat())
         self.decisions.banners = self.toasts.opening(lines, self.decisions.docked_question_next())
+        self._recap_mark = len(log.entries)  # the recap counts the log's lines from here
         if s.resumed:
             self.hand_over_on_resume()
 
@@ -211,6 +226,15 @@ class BattleScreen(Screen[str]):
         lines = [f"The battle resumed in round {st.round}: {player_name(seat)} holds the keyboard.",
                  "The log (PgUp) holds what happened before."]
         self.app.push_screen(HandoffScreen(seat, lines, since="Resumed:"), self._handed_over)
+
+    def keyboard_seat(self) -> int:
+        """The seat (0-based) of the player at the keyboard as the battle opens: the one who decides now
+        when it is a human, else the first seat the AI does not play."""
+        st = self.session.state
+        ai = self.ai_turn.ai.opponent.seats if self.ai_turn.ai is not None else ()
+        if st.decider not in ai:
+            return st.decider
+        return next((p for p in range(st.players) if p not in ai), 0)
 
     def opening_lines(self) -> list[LogLine]:
         """The log's first lines: the battle's seed and save, or that a resumed battle's log follows
@@ -383,12 +407,41 @@ class BattleScreen(Screen[str]):
         self.battle_layout.card_scroll(step)
 
     def action_log_scroll(self, step: int) -> None:
-        """Page Up / Page Down: read the battle log a page back or on (``BattleLayout.page_log``)."""
+        """Page Up / Page Down: read the battle log a page back or on (``BattleLayout.page_log``);
+        where the log pages in place, the first one takes the recap away (``hide_recap``)."""
+        if self.recap_panel.shown and self.battle_layout.toasts_fit():
+            self.hide_recap()
+            return
         self.battle_layout.page_log(step)
 
     def action_log_edge(self, step: int) -> None:
-        """Home / End: the log's oldest line, or its newest (``BattleLayout.log_edge``)."""
+        """Home / End: the log's oldest line, or its newest (``BattleLayout.log_edge``); where the log
+        pages in place, the first one takes the recap away (``hide_recap``)."""
+        if self.recap_panel.shown and self.battle_layout.toasts_fit():
+            self.hide_recap()
+            return
         self.battle_layout.log_edge(step)
+
+    def show_recap(self) -> None:
+        """The human's turn came back after the AI's (issue 20): when the log's rows cannot show every
+        line since the human's last activation began (80×24: four), the recap stands where the log
+        is (``RecapPanel``: the human's own result first, then the AI's turn, said short) until the
+        human acts; where they fit, the log shows them and no recap is needed."""
+        recap, log = self.recap, self.battle_log
+        if recap is None or not recap.due:
+            return
+        lines, own = recap.take(self.session.state)
+        if not lines or log.rows_for(log.entries[self._recap_mark:]) <= log.scrollable_content_region.height:
+            return
+        self.recap_panel.show(lines, own)
+        log.display = False
+
+    def hide_recap(self) -> None:
+        """Take the recap away: the log stands there again, at its newest lines."""
+        if self.recap_panel.shown:
+            self.recap_panel.hide()
+            self.battle_log.display = True
+            self.battle_log.to_edge(1)
 
     def action_undo(self) -> None:
         """z / ctrl+z: take back the last move or activation (``BattleSaves.undo``)."""
@@ -492,7 +545,15 @@ class BattleScreen(Screen[str]):
         Tab) acting on the new square while the card still showed the old one."""
         self.confirms.forget()  # a move waiting for confirmation was to the old square
         self.toasts.drop((REFUSAL_TITLE,))  # a refusal was about the old square (nm-tut 5): the card shows
+        if self.ai_decides():  # the player looks somewhere while the AI plays: the view comes back there
+            self.camera.looked()
         self.refresh_view()
+
+    def on_map_view_scrolled(self, message: MapView.Scrolled) -> None:
+        """shift+arrows scrolled the map: while the AI plays, that is where the view comes back to
+        when the human's turn begins (``Camera.looked``)."""
+        if self.ai_decides():
+            self.camera.looked(message.offset)
 
     CLICK_AGAIN = " Click again to move there."
     """Added to the status line after a first click on a square the active creature can move to."""
@@ -543,12 +604,18 @@ class BattleScreen(Screen[str]):
         """Apply ``action`` (the human's or the AI's), log its events and redraw; True when applied,
         False when refused (the refusal is said)."""
         by_ai = self.ai_decides()
+        if by_ai and self.session.phase is not Phase.CHAMPION:  # the AI's turn (not its answer in a champion
+            self.camera.leave()  # power's window in the human's): the camera keeps where the human left the view
         outcome = self.session.apply(action)
         if not outcome.ok:
             self.refuse(with_rule(outcome.reason, outcome.code))  # a rule the r key opens (issue 20)
             return False
         if not by_ai:  # a refusal before this action that worked is no longer news (issue 20)
             self.toasts.drop((REFUSAL_TITLE,))
+            self.hide_recap()  # the player acts: the log again
+        if self.recap is not None:
+            if self.recap.after(outcome.events, self.session.state, by_human=not by_ai):
+                self._recap_mark = len(self.battle_log.entries)
         self.show_events(outcome.events, follow=not by_ai)
         if not by_ai and isinstance(action, (Attack, AreaAttack)):
             self.camera.to_actor()  # a move after the attack starts from the attacker
@@ -558,7 +625,11 @@ class BattleScreen(Screen[str]):
             self.camera.follow(outcome.events)
         if ((by_ai or isinstance(action, ChooseFirstPlayer)) and not self.ai_decides()
                 and self.ctrl.mode is Mode.PICK):
-            self.camera.into_view()  # the player's turn starts: the creature on the card is on screen
+            # the player's turn starts: the view back where they left it, the creature on the card on screen
+            back = self.camera.come_back()
+            if back:
+                self.acknowledge(back)
+            self.show_recap()
         if by_ai and not self.ai_decides() and getattr(self.app, "ring_bell", False) is True:
             self.app.bell()  # --bell: the AI is done, a human decides now
         seat = self.handoff.after(outcome.events, self.session.state)

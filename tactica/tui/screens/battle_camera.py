@@ -4,7 +4,9 @@
 player's next choice is (the active creature, a creature to activate, a
 deployment square, a target), follows what the AI's action touched, and
 scrolls the map as little as needed to keep the cursor's creature whole on
-screen.  It moves the cursor and the view only; the screen redraws.
+screen.  While the AI plays it pans only as far as the AI's action needs and,
+when the human's turn comes back, returns the view to where the human left it.
+It moves the cursor and the view only; the screen redraws.
 """
 from __future__ import annotations
 
@@ -40,6 +42,9 @@ class Camera:
 
     def __init__(self, screen: CameraHost) -> None:
         self.screen = screen
+        #: Where the human left the view (``MapView.view_offset``) while the AI plays; None otherwise.
+        self.home: tuple[int, int] | None = None
+        self._following = False  # True while ``follow`` scrolls (not the player)
 
     def next(self, step: int = 1) -> None:
         """Put the cursor on the next (``step`` 1) or previous (-1) thing that can be chosen."""
@@ -56,11 +61,69 @@ class Camera:
         here = st.creature_at(mv.square) if st.map is not None else None
         mv.keep_in_view(list(here.squares) if here is not None and here.squares else [mv.square])
 
+    def open_on(self, seat: int) -> None:
+        """A new battle's first look: unless the cursor is on a creature of ``seat`` (the player at the
+        keyboard) already, it goes to that player's first creature (the top row first, then the left), and
+        the view with it (nm-tut, s15: at 80×24 the view sat on the enemy's start area while "who goes
+        first?" was asked, the player's own creatures off screen)."""
+        st = self.screen.session.state
+        mv = self.screen.map_view
+        if st.map is None:
+            return
+        here = st.creature_at(mv.square)
+        own = [c for c in st.creatures if c.player == seat and c.alive and c.pos is not None]
+        if own and (here is None or here.player != seat):
+            first = min(own, key=lambda c: (c.pos[1], c.pos[0]) if c.pos is not None else (0, 0))
+            if first.pos is not None:
+                mv.move_cursor(first.pos)
+        self.into_view()
+
+    def leave(self) -> None:
+        """The AI is about to play an action: the first of its turn (none since the human's) keeps
+        where the human left the view, for ``come_back``."""
+        if self.home is None:
+            self.home = self.screen.map_view.view_offset
+
+    def looked(self, offset: tuple[int, int] | None = None) -> None:
+        """The player moved the cursor or scrolled (to ``offset``; None: the view now) while the AI
+        plays: the view they chose is the one ``come_back`` returns to (not the one they left at the
+        end of their turn)."""
+        if self.home is not None and not self._following:
+            self.home = offset if offset is not None else self.screen.map_view.view_offset
+
+    def come_back(self) -> str:
+        """The human's turn after the AI's (issue 20): the view back where the human left it (or where
+        they looked during the AI's turn), then, when the cursor's creature is not whole in it (the
+        next creature to activate may be elsewhere), as little further as it needs (``into_view``).
+        Returns what to tell the player when the view moved ("" when it stayed: the AI's turn never
+        took it away)."""
+        home, self.home = self.home, None
+        mv = self.screen.map_view
+        st = self.screen.session.state
+        here = st.creature_at(mv.square) if st.map is not None else None
+        before = mv.view_offset
+        if home is not None:
+            mv.scroll_view_to(home)
+        squares = list(here.squares) if here is not None and here.squares else [mv.square]
+        if not all(mv.in_view(q) for q in squares):  # the next creature lies outside the view left
+            self.into_view()
+        if home is None or mv.view_offset == before:
+            return ""
+        if mv.view_offset == home:
+            return "Your turn: the view is back where you left it."
+        if here is not None and here.player == st.decider:
+            return f"Your turn: the view is on your {here.card.name} ({here.label})."
+        return "Your turn: the view is back on your side."
+
     def follow(self, events: Sequence[Event]) -> None:
-        """Scroll the map (never the cursor) to the creature that acted in ``events``, then the
-        squares its action touched; on the human's turn the cursor stays in view too."""
+        """Scroll the map (never the cursor) as little as needed to show the creature that acted in
+        ``events`` and the squares its action touched (a move's start too, when it fits), with a
+        square round them (``MapView.show_squares``); nothing moves when they are in view already
+        (issue 20: the view jumped at every AI action).  On the human's turn the cursor stays in
+        view too."""
         st = self.screen.session.state
         groups: list[list[Square]] = []
+        starts: list[list[Square]] = []  # where moves began: shown last, when they fit
 
         def creature(uid: str | None) -> None:
             found = st.find(uid) if uid else None
@@ -71,6 +134,9 @@ class Camera:
             path = getattr(event, "path", None)
             if path:  # a move or forced move: where it ended (the creature's squares there)
                 creature(getattr(event, "uid", None))
+                start = getattr(event, "start", None)
+                if start is not None:
+                    starts.append([start])
             elif hasattr(event, "squares") and getattr(event, "attacker", None):  # a close or area attack
                 creature(getattr(event, "attacker", None))
                 groups.append(list(getattr(event, "squares", ())))
@@ -83,7 +149,11 @@ class Camera:
             return
         if not self.screen.ai_decides():  # the human chooses next: the cursor too, when it fits
             groups.insert(1, [self.screen.map_view.square])
-        self.screen.map_view.show_squares(groups)
+        self._following = True
+        try:
+            self.screen.map_view.show_squares(groups + starts)
+        finally:
+            self._following = False
 
     def place_cursor(self) -> None:
         """Put the cursor where the player's next choice is, for the mode the controller is in: on the
@@ -92,11 +162,11 @@ class Camera:
         screen = self.screen
         st, mv, ctrl = screen.session.state, screen.map_view, screen.ctrl
         me = st.active_creature
+        if screen.ai_decides():
+            return  # leave the cursor where the player is looking (the card shows the AI's creature)
         if ctrl.mode is Mode.ACT and me is not None and me.pos is not None:
             if st.creature_at(mv.square) is None or mv.square == me.pos:
                 mv.move_cursor(me.pos)
-        elif screen.ai_decides():
-            return  # leave the cursor where the player is looking
         elif ctrl.mode is Mode.PICK:
             here = st.creature_at(mv.square)
             if here is None or here.uid not in screen.session.activatable():

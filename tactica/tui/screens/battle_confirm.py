@@ -25,7 +25,7 @@ from tactica.client.controller import Controller, Mode
 from tactica.client.describe import LogLine
 from tactica.client.export import shown_path
 from tactica.client.session import GameSession
-from tactica.engine import Action
+from tactica.engine import Action, Phase
 
 from ..widgets.battle_log import BattleLog
 from ..widgets.status_line import StatusLine, fit_status
@@ -146,7 +146,9 @@ class Toasts:
         """The battle's first news, once the screen is up with the log so far (``lines``): a resumed
         battle says where it stands (in a toast, or as the log's newest line where none fits); a new
         one shows its setup roll in a toast, unless the first decision is a docked question
-        (``docked``), which says the rolls in its text.  Returns the roll lines for that question."""
+        (``docked``), which says the rolls in its text, or the battle is under way already (the
+        tutorial's battle rebuilt where it was left: nm-tut s15, a stray "Setup roll" over the card).
+        Returns the roll lines for that question."""
         screen = self.screen
         st = screen.session.state
         if screen.session.resumed:
@@ -158,6 +160,8 @@ class Toasts:
             return []
         if docked:  # the setup roll and initiative said in the question, no toast over it
             return [line.text for line in lines if line.prominent and line.kind == "banner"]
+        if st.phase not in (Phase.CHOOSE_MAP, Phase.CHOOSE_AREA, Phase.DEPLOY, Phase.CHOOSE_FIRST):
+            return []  # a battle under way (the tutorial's, rebuilt where it was left): its setup roll is old news
         for line in lines:
             if line.prominent and "Setup roll" in line.text and self.fit():
                 screen.notify(line.text, title="Setup roll", timeout=5)

@@ -52,7 +52,11 @@ HELP = """\
 
 The footer lists only the keys that are legal right now (on a narrow terminal the
 most useful of them: this help lists them all); while the AI plays,
-only the cursor, help, quit, `f`, `i` and `t` work.  `tactica play` is you against
+only the cursor, help, quit, `f`, `i` and `t` work.  The view pans only as far as
+the AI's action needs and, when your turn comes back, returns to where you left it
+(or where you looked meanwhile).  Where the log is too small to hold everything
+since your last activation (80×24), a recap stands in its place until you act:
+your own result first, then the AI's turn (PgUp: the whole log).  `tactica play` is you against
 the `normal` AI (`--ai hard`, `--side 2`); `tactica play --hotseat` is two
 players at one keyboard.
 

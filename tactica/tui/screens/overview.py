@@ -104,7 +104,7 @@ class MapOverview(ModalScreen[Square | None]):
     """
 
     DEFAULT_CSS = """
-    MapOverview { align: center middle; }
+    MapOverview { align: center middle; background: $background; }  /* opaque: no battle screen at its edges */
     MapOverview > Vertical { width: auto; height: auto; max-height: 100%; max-width: 100%;
                              background: $panel; padding: 0 1; }
     MapOverview #overview-title { width: auto; text-style: bold; background: $accent 30%; }
@@ -114,8 +114,11 @@ class MapOverview(ModalScreen[Square | None]):
     """
 
     BINDINGS = [
-        Binding("up,k", "cursor(0,-1)", show=False), Binding("down,j", "cursor(0,1)", show=False),
-        Binding("left,h", "cursor(-1,0)", show=False), Binding("right,l", "cursor(1,0)", show=False),
+        # the arrows move the cursor, never scroll the map's box first (a map taller than the screen)
+        Binding("up,k", "cursor(0,-1)", show=False, priority=True),
+        Binding("down,j", "cursor(0,1)", show=False, priority=True),
+        Binding("left,h", "cursor(-1,0)", show=False, priority=True),
+        Binding("right,l", "cursor(1,0)", show=False, priority=True),
         Binding("y", "cursor(-1,-1)", show=False), Binding("u", "cursor(1,-1)", show=False),
         Binding("b", "cursor(-1,1)", show=False), Binding("n", "cursor(1,1)", show=False),
         Binding("enter", "go", "Go there", priority=True),
@@ -167,6 +170,10 @@ class MapOverview(ModalScreen[Square | None]):
         y = min(st.map.height - 1, max(0, self.cursor[1] + dy))
         self.cursor = (x, y)
         self._redraw()
+        box = self.query_one(VerticalScroll)  # a map taller than the screen: its box follows the cursor
+        rows = box.scrollable_content_region.height
+        if rows > 0 and not box.scroll_y <= y < box.scroll_y + rows:
+            box.scroll_to(y=y if y < box.scroll_y else y - rows + 1, animate=False, immediate=True)
 
     def action_go(self) -> None:
         """Enter: close, the battle map's cursor (and its view) on this square."""

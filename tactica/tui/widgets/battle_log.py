@@ -84,6 +84,11 @@ class BattleLog(RichLog, can_focus=False):
             new = f"{self.unread} new line{'s' if self.unread != 1 else ''} below · " if self.unread else ""
             self.border_title = f"▲ reading back · {new}End: newest"
 
+    def rows_for(self, lines: Iterable[LogLine]) -> int:
+        """Rows ``lines`` take in the log at its width now (each wrapped past its side mark)."""
+        width = max(1, self.scrollable_content_region.width - 1)
+        return sum(max(1, -(-len(line.text) // width)) for line in lines)
+
     def page(self, step: int) -> None:
         """Scroll a page back (``step`` -1) or on (+1); a page keeps one line of the last in view."""
         rows = max(1, self.scrollable_content_region.height - 1)
@@ -121,7 +126,10 @@ class BattleLog(RichLog, can_focus=False):
             self.entries.append(line)
             row = self._row(mark, text)
             self._rows.append(row)
-            self.write(row, scroll_end=self.following)
+            # a log shown again this moment (the recap took its place) has no width until the next
+            # layout: its lines are wrapped at the width it had
+            hidden = self.scrollable_content_region.width <= 0 and self._wrapped_at > 0
+            self.write(row, width=self._wrapped_at if hidden else None, scroll_end=self.following)
             if not self.following:
                 self.unread += 1
         self._show_reading()

@@ -146,6 +146,9 @@ def cave_text(the_map, terrain, cave: tuple[str, str, str]) -> str:
 HALF_WALL_CELLS = {"nw": "█◤ ", "ne": " ◥█", "sw": "█◣ ", "se": " ◢█"}
 SCROLL_MARGIN = (4, 3)
 """Squares of map kept in view left and right, above and below the cursor, when the view has room."""
+FOLLOW_MARGIN = (1, 1)
+"""Squares kept in view round what the AI's action touched (``MapView.show_squares``): its neighbours,
+so that a pan is only as long as it must be (issue 20: at 80×24 the view jumped at each AI action)."""
 RULER_WIDTH = 3
 """Columns the row ruler takes at the map's left (``MapView.toggle_rulers``): two digits and a space."""
 SCROLL_STEP = 3
@@ -644,15 +647,36 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         super().watch_scroll_y(old_value, new_value)
         self._update_edges()
 
+    class Scrolled(Message):
+        """The player scrolled the view with shift+arrows (``MapView.action_scroll_squares``) to
+        ``offset`` (``view_offset``)."""
+
+        def __init__(self, offset: tuple[int, int]) -> None:
+            super().__init__()
+            self.offset = offset
+
     def action_scroll_squares(self, dx: int, dy: int) -> None:
         """shift+arrows: scroll the view (never the cursor) ``SCROLL_STEP`` squares across (``dx``)
         or down (``dy``), its left and top edges on a square's edge; the next cursor move brings
-        the view back to the cursor."""
+        the view back to the cursor.  Posts ``Scrolled`` (the battle screen's camera then knows where
+        the player looks)."""
         cw, ch = self._cw, self._ch
         x = max(0, (int(self.scroll_x) // cw + dx * SCROLL_STEP) * cw)
         y = max(0, (int(self.scroll_y) // ch + dy * SCROLL_STEP) * ch)
         self.scroll_to(x=min(x, self.max_scroll_x), y=min(y, self.max_scroll_y), animate=False,
                        immediate=True)
+        self.post_message(self.Scrolled(self.view_offset))
+
+    @property
+    def view_offset(self) -> tuple[int, int]:
+        """Where the view is scrolled to now (virtual cells: across, down)."""
+        return int(self.scroll_offset.x), int(self.scroll_offset.y)
+
+    def scroll_view_to(self, offset: tuple[int, int]) -> None:
+        """Scroll the view (never the cursor) back to ``offset`` (a ``view_offset`` from before), at once;
+        past the end of the map it stops at the end."""
+        self.scroll_to(x=min(offset[0], self.max_scroll_x), y=min(offset[1], self.max_scroll_y), animate=False,
+                       force=True, immediate=True)
 
     def _margin(self) -> int:
         """Blank columns left of the map, centring it in a wide view."""
@@ -696,17 +720,17 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
             return
         self._keep_region(self._region(squares))
 
-    def _keep_region(self, region: Region) -> None:
-        """Scroll as little as needed to show ``region`` (virtual cells) with the margins of
-        ``keep_in_view``."""
+    def _keep_region(self, region: Region, margin: tuple[int, int] = SCROLL_MARGIN) -> None:
+        """Scroll as little as needed to show ``region`` (virtual cells) with ``margin`` squares (across,
+        down) round it where the view has room (``keep_in_view``'s by default)."""
         view_w, view_h = self.scrollable_content_region.size
         gx, gy = self.ruler_room()
         view_w, view_h = view_w - gx, view_h - gy  # the rulers' columns and row show no map
         if view_w <= 0 or view_h <= 0:
             return  # not laid out yet
         x0, y0 = self.scroll_offset
-        x = self._keep_axis(x0, region.x, region.width, view_w, self._cw, SCROLL_MARGIN[0])
-        y = self._keep_axis(y0, region.y, region.height, view_h, self._ch, SCROLL_MARGIN[1])
+        x = self._keep_axis(x0, region.x, region.width, view_w, self._cw, margin[0])
+        y = self._keep_axis(y0, region.y, region.height, view_h, self._ch, margin[1])
         if (x, y) != (x0, y0):  # at once, not after the next refresh: what is shown is what was asked
             self.scroll_to(x=x, y=y, animate=False, force=True, immediate=True)
 
@@ -738,15 +762,15 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         view = Region(self.scroll_offset.x, self.scroll_offset.y, w - gx, h - gy)
         return view.contains_region(self._region([square]))
 
-    def show_squares(self, groups) -> None:
+    def show_squares(self, groups, margin: tuple[int, int] = FOLLOW_MARGIN) -> None:
         """Scroll the view, never the cursor, so that what just happened is on screen.
 
         Args:
             groups: lists of squares, most important first (e.g. the creature that acted, then
                 its target, then the cursor).  As many leading groups as fit in the view
-                together are shown, with the squares round them that fit too (``keep_in_view``:
-                an enemy that acted is not left at the window's edge); the view moves only as far
-                as it must.
+                together are shown, with ``margin`` squares round them (across, down) where they
+                fit too (``FOLLOW_MARGIN``: an enemy that acted is not left at the window's very
+                edge); the view moves only as far as it must, and not at all when they are in view.
         """
         groups = [list(g) for g in groups if g]
         w, h = self._map_size()
@@ -760,7 +784,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
             if region.width > view.width or region.height > view.height:
                 break
             shown = shown + group
-        self._keep_region(self._region(shown))
+        self._keep_region(self._region(shown), margin)
 
     def _square_at(self, event: events.MouseEvent) -> Square | None:
         offset = event.get_content_offset(self)

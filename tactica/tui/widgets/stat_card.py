@@ -171,7 +171,7 @@ def _indent_of(plain: str, first: bool, label: str) -> int:
         return lead + bullets + 1
     if lead:
         return lead
-    if rest[:1].isdigit() or rest.startswith(("Keywords ", "Conditions ", "Auras on it ", "Champion ")):
+    if rest[:1].isdigit() or rest.startswith(("Keywords ", "Conditions ", "Auras on it ", "Champion ", "Fatigue ")):
         return 2
     return 0
 
@@ -223,6 +223,15 @@ def _card_text(c: Creature, *, active: bool, move_used: bool, attack_used: bool,
     elif c.bloodied:
         t.append("\nBLOODIED", style="bold red")
         t.append(f" (at or below {bloodied_threshold(card.hp)})", style="red")
+    if state is not None and state.map is not None and c.alive and "underground" in active_modules(state):
+        # UG-FATIGUE and UG-LOW under the HP, where the card's first rows show it at 80×24 (nm-ug 9: at
+        # the card's end its value fell below the panel)
+        tired = fatigue_of(state, c)  # in words (not colour alone)
+        t.append("\nFatigue ", style="bold")
+        t.append("fresh" if tired == "fresh" else f"{tired.upper()}: {FATIGUE_WORDS[tired]} (UG-FATIGUE)",
+                 style=None if tired == "fresh" else "bold yellow")
+        t.append("  Height ", style="bold")
+        t.append(f"{creature_height(c)} ft")
     t.append("\nAttacks\n", style="bold underline")
     if not card.attacks:  # CL-16
         t.append("  none: it never attacks\n", style="bright_black")
@@ -284,12 +293,6 @@ def _card_text(c: Creature, *, active: bool, move_used: bool, attack_used: bool,
             t.append("Auras on it ", style="bold")
             t.append("; ".join(covered) + "\n", style="magenta")
     if state is not None and state.map is not None and c.alive and "underground" in active_modules(state):
-        tired = fatigue_of(state, c)  # UG-FATIGUE, in words (not colour alone)
-        t.append("Height ", style="bold")
-        t.append(f"{creature_height(c)} ft  ")  # UG-LOW
-        t.append("Fatigue ", style="bold")
-        t.append("fresh\n" if tired == "fresh" else f"{tired.upper()}: {FATIGUE_WORDS[tired]} (UG-FATIGUE)\n",
-                 style=None if tired == "fresh" else "bold yellow")
         for (x, y), feet in digging(state, c):  # UG-RUBBLE: rubble beside it half dug out
             t.append("Digging ", style="bold")
             t.append(f"column {x + 1}, row {y + 1}: {feet} of 5 feet dug (g digs on, UG-RUBBLE)\n")

@@ -1,0 +1,73 @@
+"""The recap pinned where the battle log is when the AI's turn ends (issue 20).
+
+At 80×24 the log shows four lines, and the AI's turn writes more than that: the player's own last
+result had scrolled off before they could read it.  When the human's turn comes back and the log
+cannot show everything since the human's last activation, the battle screen hides the log behind
+this panel: the human's own last activation first ("You: LA1 hit br1 …"), then what the AI did, said
+short (``tactica.client.handoff.TurnRecap``, ``recap_rows``).  It stays until the human acts; Page Up
+still opens the whole log.
+"""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from tactica.client.handoff import RECAP_YOU, recap_rows
+
+RECAP_TITLE = "Since your last activation · until you act · PgUp: the whole log"
+"""The panel's top border: what it is, how long it stays, where the rest is."""
+
+
+class RecapPanel(Static):
+    """The recap's rows, packed to the panel's size at each render (a resize packs them again).
+
+    Attributes:
+        lines: the summary's lines (``client.handoff.TurnRecap.take``), oldest first.
+        own: how many of them are the human's own last activation's.
+    """
+
+    DEFAULT_CSS = """
+    RecapPanel {
+        height: 1fr;
+        min-height: 4;
+        border-top: solid $warning;
+        border-title-align: left;
+        border-title-color: $warning;
+        padding: 0 1;
+        display: none;
+    }
+    """
+
+    def __init__(self, **kw) -> None:
+        super().__init__("", **kw)
+        self.lines: list[str] = []
+        self.own = 0
+        self.border_title = RECAP_TITLE
+
+    @property
+    def shown(self) -> bool:
+        """True while the recap stands where the log is."""
+        return bool(self.display)
+
+    def show(self, lines: list[str], own: int) -> None:
+        """Show ``lines`` (the first ``own`` the human's own) until ``hide``."""
+        self.lines, self.own = list(lines), own
+        self.display = True
+        self.refresh(layout=True)
+
+    def hide(self) -> None:
+        """Take the recap away (the log shows again where it stood)."""
+        self.display = False
+
+    def rows(self) -> list[str]:
+        """The rows shown now: ``recap_rows`` at the panel's size (its content: borders and padding
+        left out)."""
+        width, height = self.content_region.size if self.is_mounted else (0, 0)
+        return recap_rows(self.lines, width, height, self.own)
+
+    def render(self) -> Text:
+        text = Text("\n".join(self.rows()))
+        text.highlight_words([RECAP_YOU.strip()], style="bold")
+        text.highlight_words(["(critical)"], style="bold")
+        text.highlight_regex(r" was destroyed\.", style="bold red")
+        return text

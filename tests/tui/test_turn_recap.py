@@ -1,0 +1,112 @@
+"""The recap where the log is when the AI's turn ends (issue 20: at 80×24 the player's own hit had
+scrolled off the log's four lines before the AI was done; ``RecapPanel``, ``client.handoff.TurnRecap``)."""
+from __future__ import annotations
+
+import pytest
+
+from tactica.engine import Activate, Attack, EndActivation, Phase
+from tactica.engine.sandbox import battle
+
+from .conftest import app_against_ai
+
+#: 30×16: the human's A, B, C on the left, the AI's b and c beside A and B, d far off.
+ROWS = [["."] * 30 for _ in range(16)]
+ROWS[0][0], ROWS[0][1], ROWS[1][0], ROWS[1][1], ROWS[6][0], ROWS[15][29] = "A", "b", "B", "c", "C", "d"
+BOARD = "\n".join("".join(r) for r in ROWS)
+
+
+async def _humans_turn_after_the_ais(pilot, screen):
+    """Play the human's first turn (A idle, B hits c), then wait for the AI's turn to end."""
+    for action in (Activate("A"), EndActivation(), Activate("B"), Attack(0, ("c",)), EndActivation()):
+        assert screen.apply_action(action), action
+        await pilot.pause()
+    for _ in range(1500):
+        await pilot.pause(0.02)
+        st = screen.session.state
+        if st.phase is Phase.ACTIVATE and st.decider == 0 and not screen.ai_decides():
+            break
+    await pilot.pause()
+    st = screen.session.state
+    assert st.decider == 0 and st.round == 1, "the AI's turn did not hand the round back"
+
+
+async def test_at_80x24_the_recap_shows_the_players_own_hit_and_the_ais_turn_until_the_player_acts():
+    app = app_against_ai(battle(BOARD, dice=(15,) * 80, turn_player=0), pace=0.05)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.pause()
+        await _humans_turn_after_the_ais(pilot, screen)
+        panel, log = screen.recap_panel, screen.battle_log
+        assert panel.shown and not log.display                          # it stands where the log was
+        rows = panel.rows()
+        assert 1 <= len(rows) <= panel.content_region.height == 4
+        assert rows[0].startswith("You: B hit c with Sword: 10 damage, 40 HP left.")
+        assert any(r.startswith("Player 2's turn:") for r in rows)
+        assert any(" hit " in r or " missed " in r for r in rows[1:])   # what the AI's attacks did
+        await pilot.press("pageup")                                     # the whole log: the reader
+        await pilot.pause()
+        assert type(app.screen).__name__ == "LogReader"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and panel.shown                     # reading is not acting
+        screen.map_view.move_cursor(screen.session.state.creature("C").pos)
+        await pilot.press("enter")                                      # the player acts: the log again
+        await pilot.pause()
+        await pilot.pause()
+        assert not panel.shown and log.display
+        assert log.entries[-1].text == "Creature C (C) activates"
+        assert "Creature C (C) activates" in log.lines[-1].text          # drawn at the log's width, not blank
+
+
+async def test_at_120x40_the_recap_packs_the_same_turn_in_its_rows():
+    app = app_against_ai(battle(BOARD, dice=(15,) * 80, turn_player=0), pace=0.05)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await pilot.pause()
+        await _humans_turn_after_the_ais(pilot, screen)
+        panel = screen.recap_panel
+        assert panel.shown                               # 17 lines of the AI's turn, opportunity attacks and all
+        rows = panel.rows()
+        assert rows[0].startswith("You: B hit c with Sword: 10 damage, 40 HP left.")
+        assert len(rows) <= panel.content_region.height and all(len(r) <= panel.content_region.width for r in rows)
+        text = " ".join(" ".join(rows).split())
+        assert "b hit C with Sword: 10 damage, 40 HP left." in text and "c hit C with Sword" in text
+
+
+async def test_where_the_log_holds_the_ais_turn_no_recap_covers_it():
+    app = app_against_ai(battle(BOARD, dice=(15,) * 80, turn_player=0), pace=0.05)
+    async with app.run_test(size=(200, 60)) as pilot:
+        screen = app.screen
+        await pilot.pause()
+        await _humans_turn_after_the_ais(pilot, screen)
+        log = screen.battle_log
+        assert log.rows_for(log.entries[screen._recap_mark:]) <= log.scrollable_content_region.height
+        assert not screen.recap_panel.shown and log.display
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_hot_seat_has_no_recap(size):
+    from .conftest import app_for_state
+    app = app_for_state(battle(BOARD, dice=(15,) * 80, turn_player=0))
+    async with app.run_test(size=size) as pilot:
+        screen = app.screen
+        await pilot.pause()
+        assert screen.recap is None and not screen.recap_panel.shown
+
+
+async def _recap_up(pilot) -> None:
+    """The human's first turn, the AI's, and the human's turn back with the recap up; no toast and no
+    acknowledgement (they vanish after a few seconds: a slow machine would take them or not)."""
+    screen = pilot.app.screen
+    await pilot.pause()
+    await _humans_turn_after_the_ais(pilot, screen)
+    pilot.app.clear_notifications()
+    screen.toasts.drop_note()
+    screen.refresh_view()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_snapshot_of_the_recap(snap_compare, size):
+    app = app_against_ai(battle(BOARD, dice=(15,) * 80, turn_player=0), pace=0.05)
+    assert snap_compare(app, run_before=_recap_up, terminal_size=size)

@@ -158,7 +158,8 @@ def _confirm_words(session: GameSession, pending: Pending | None, short: bool, k
     me = st.actor  # only the active creature's actions wait for their key again
     name = me.label if short else creature_name(st, me.uid)
     if isinstance(action, Dig):
-        return dig_words(st, action, name, press)
+        others = tuple(tuple(a.square) for a in session.of_type(Dig) if tuple(a.square) != tuple(action.square))
+        return dig_words(st, action, name, press, others)
     pit = session.pit_ending(action)
     if isinstance(action, EndActivation):
         if pit:
@@ -203,14 +204,18 @@ DIG_DICE = {"loose": "1d4 feet", "partial": "2d4 feet", "solid": "1 foot (solid 
 """What one activation of digging clears, by rubble kind (UG-RUBBLE; docs/modules/underground.md)."""
 
 
-def dig_words(state: GameState, action: Dig, name: str, press: str) -> str:
+def dig_words(state: GameState, action: Dig, name: str, press: str,
+              others: tuple[Square, ...] = ()) -> str:
     """The warning before a dig (UG-RUBBLE): what it rolls, that it takes the whole activation, and
-    the key that digs."""
+    the key that digs; ``others``: the other rubble squares it could dig instead (the key digs the one
+    under the cursor), named with how to choose one (nm-ug: two touching rubble squares)."""
     x, y = action.square
     kind = state.battle_map.rules_at((x, y)).rubble
     dice = DIG_DICE.get(kind, "1d4 feet")
-    return (f"Dig at column {x + 1}, row {y + 1}: {name} digs {dice} of the 5 the square needs, and that takes "
-            f"its whole activation (UG-RUBBLE). Press {press} again to dig; any other key cancels.")
+    where = " or ".join(f"column {ox + 1}, row {oy + 1}" for ox, oy in others)
+    choice = f" (the cursor on {where}, then {press}: digs there)" if others else ""
+    return (f"Dig at column {x + 1}, row {y + 1}{choice}: {name} digs {dice} of the 5 the square needs, and that "
+            f"takes its whole activation (UG-RUBBLE). Press {press} again to dig; any other key cancels.")
 
 
 def cancelled_text(session: GameSession, action: Action, keys: KeyWords | None = None) -> str:

@@ -18,6 +18,8 @@ from .geometry import Geometry, chebyshev
 from .model import Square, WarbandDef
 from .state import Creature, GameState, Phase
 
+_ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+
 
 def _label_case(label: str, player: int) -> str:
     """A map label in its player's letter case: OG1, og1, then Og1 and oG1 (SCN-MULTI)."""
@@ -34,9 +36,11 @@ def label_stem(name: str, taken: set[str]) -> str:
 
     The first two letters of the name when free (Gatehouse Crossbowman → "Ga");
     else the initials of its first two words, then the first letter with each
-    later letter of the name in turn (Stormhoof beside Stockade → "So", …); the
-    first two letters again if every choice is taken.  Returns the stem in the
-    name's own case.
+    later letter of the name in turn (Stormhoof beside Stockade → "So", …);
+    then the first letter with any letter of the alphabet, then any two
+    letters, so a free stem is found while fewer than 676 are taken (the
+    first two letters again past that).  Returns the stem in the name's own
+    case (the alphabet's letters in lower case).
     """
     letters = "".join(ch for ch in name if ch.isalpha()) or "Cr"
     words = ["".join(ch for ch in w if ch.isalpha()) for w in name.split()]
@@ -48,17 +52,36 @@ def label_stem(name: str, taken: set[str]) -> str:
     for stem in choices:
         if len(stem) == 2 and stem.lower() not in taken:
             return stem
+    for first in [letters[0]] + list(_ALPHABET):
+        for second in _ALPHABET:
+            if (first + second).lower() not in taken:
+                return first + second
     return letters[:2]
 
 
 def creatures_of(warbands: tuple[WarbandDef, ...], teams: tuple[int, ...] = ()) -> list[Creature]:
+    """The battle's creatures, one per card entry of each warband, with their uids and map labels.
+
+    Args:
+        warbands: one warband per player, player 1 first.
+        teams: the team of each player (SCN-MULTI), empty for none; handed to every creature.
+    Returns the creatures in seat order, each warband's in its card order: uid ``p{seat}c{n}``
+    (1-based), full HP, off the map.  Labels (SCN-MULTI): a two-letter stem per card and a
+    number per copy (``Ga1``, ``Ga2``), in the player's letter case (``_label_case``).  Stems
+    are chosen seat after seat and never repeat in the battle, lower case compared: different
+    cards never share one, and the same card in two warbands (a mirror match) takes another stem
+    on the later side (Gatehouse Crossbowman: ``GA1`` for player 1, ``gc1`` for player 2), so the
+    labels of two players differ by a letter, not only by case.
+    """
     out = []
+    taken: set[str] = set()  # every stem of the battle so far, lower case
     for player, wb in enumerate(warbands):
         labels: dict[str, int] = {}
-        stems: dict[str, str] = {}  # card id -> its stem: different cards never share one
+        stems: dict[str, str] = {}  # card id -> its stem on this side
         for i, card in enumerate(wb.cards):
             if card.id not in stems:
-                stems[card.id] = label_stem(card.name, {s.lower() for s in stems.values()})
+                stems[card.id] = label_stem(card.name, taken)
+                taken.add(stems[card.id].lower())
             stem = stems[card.id]
             labels[stem] = labels.get(stem, 0) + 1
             label = f"{stem}{labels[stem]}"

@@ -207,6 +207,9 @@ def _shover(distance=1):
 def test_ug_fall_no_walking_down_a_ledge_climbing_up_costs_extra():
     st = cave("A8..\n....")
     assert (1, 0) not in dests(st) and move_refusal(st, (1, 0))[0] == "drop"
+    # the refusal names what does take a creature over a ledge, as the page says (nm-ug: "a slip" did not)
+    assert move_refusal(st, (1, 0))[1].endswith("no creature walks over a ledge; only a push or a pull takes "
+                                                "one over, and it falls (UG-FALL).")
     assert (2, 0) in dests(st)  # around it
     # A stands in a chasm 20 feet down: climbing out costs 1 extra square per 10 feet
     st = cave("8A.....\n#######")

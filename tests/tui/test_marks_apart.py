@@ -153,3 +153,31 @@ async def test_where_the_map_fits_at_four_columns_a_blank_column_parts_neighbour
         ruler = "".join(seg.text for seg in mv.render_line(0))
         first = "".join(seg.text for seg in mv.render_line(1))
         assert ruler.index(" 1 ") + 1 == first.index("A")           # column 1's number over its label
+
+
+async def test_UG_DARK_a_reachable_vp_zone_square_in_the_dark_shows_the_reach():
+    """nm-ug finding 8: a VP zone square in the dark is ``◆▪`` out of reach and was ``◆▪`` in reach too;
+    in reach it shows ``:◆:`` like a clear zone square (the zone's owner keeps ``◆P1``, underlined)."""
+    from dataclasses import replace
+
+    from tactica.engine import CustomTerrain, Geometry, Ruleset, TerrainRules
+    dark = CustomTerrain("Dark Gallery", TerrainRules(":", dark=True))
+    zone = {(3, 1), (4, 1), (3, 2), (4, 2)}
+    st = battle(_rows("......", ".A....", "......", "......", ".....b"), active="A",
+                vp_zones={"A": zone, "B": {(20, 3)}}, rules=Ruleset(modules=("underground",)))
+    rows = [list(r) for r in st.map.terrain]
+    for x, y in zone:
+        rows[y][x] = dark
+    new = replace(st.map, terrain=tuple(tuple(r) for r in rows))
+    st = st.copy()
+    st.map, st.geo, st.maps = new, Geometry.for_map(new), (new,)
+    app = app_for_state(st)
+    async with app.run_test(size=(80, 24)) as pilot:
+        mv = await _map(pilot, app, (1, 1))
+        owner = next(iter(mv.zone_marks()))
+        in_reach = (zone & set(mv.overlay.reachable)) - {owner}
+        assert in_reach
+        assert {mv._base(sq)[0] for sq in in_reach} == {"◆▪ "}       # the zone in the dark, out of a move
+        assert {mv._cell3(sq)[0] for sq in in_reach} == {":◆:"}
+        text, style = mv._cell3(owner)
+        assert text.startswith("◆P1") and style.underline

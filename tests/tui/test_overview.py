@@ -11,10 +11,23 @@ from tactica.tui.screens.overview import MapOverview, short_labels
 
 
 def test_short_labels_keep_the_sides_case_and_tell_creatures_apart():
-    codes = short_labels(["BR1", "br1", "br2", "he1", "hi1", "ho1", "ho2"])
-    assert codes["BR1"] == "B1" and codes["br1"] == "b1" and codes["br2"] == "b2"
-    assert (codes["he1"], codes["hi1"]) == ("he", "hi")           # h1 three times: their letters
-    assert len(set(codes.values())) == len(codes)
+    codes = short_labels(["BR1", "bt1", "bt2", "he1", "hi1", "ho1", "ho2", "GA1", "AN1"])
+    assert (codes["bt1"], codes["bt2"], codes["GA1"], codes["AN1"]) == ("b1", "b2", "G1", "A1")
+    assert codes["BR1"] == "BR"                                   # b1 / B1 would differ by case only
+    assert (codes["he1"], codes["hi1"], codes["ho1"]) == ("he", "hi", "h1")   # h1 three times: their letters
+    assert len({code.lower() for code in codes.values()}) == len(codes)
+
+
+def test_scn_multi_short_labels_of_the_default_battle_differ_by_a_letter():
+    """The overview's codes of the default battle's creatures: no two differ only by letter case."""
+    from tactica.engine import new_game
+    wbs, the_map = content.default_battle()
+    state, _ = new_game(wbs, (the_map,), seed=1)
+    codes = short_labels([c.label for c in state.creatures])
+    assert len({code.lower() for code in codes.values()}) == len(codes), codes
+    state, _ = new_game((wbs[1], wbs[1]), (the_map,), seed=1)                  # a mirror match
+    codes = short_labels([c.label for c in state.creatures])
+    assert len({code.lower() for code in codes.values()}) == len(codes), codes
 
 
 def _text(screen) -> str:

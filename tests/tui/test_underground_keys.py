@@ -160,3 +160,30 @@ def test_ug_rubble_the_square_words_keep_the_digging_when_cut_short():
     assert square_words(st, (1, 0), 25) == "c2 r1 · dug 3/5 · Rubble"
     assert square_words(st, (1, 0), 20) == "c2 r1 · dug 3/5 · R…"
     assert square_words(st, (0, 1)) == "column 1, row 2"
+
+
+async def test_UG_RUBBLE_g_digs_the_rubble_under_the_cursor_of_two_touching_squares():
+    """nm-ug finding 5c: with two rubble squares beside the creature, g named one and the player found no
+    way to dig the other; the warning names the other and how to choose it, and the cursor chooses."""
+    st = _state()
+    rows = [list(r) for r in st.map.terrain]
+    rows[1][1] = RUBBLE                                    # a second rubble square touching A at (0, 0)
+    new = replace(st.map, terrain=tuple(tuple(r) for r in rows))
+    st = st.copy()
+    st.map, st.geo, st.maps = new, Geometry.for_map(new), (new,)
+    app = app_for_state(st)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await pilot.press("g")
+        await pilot.pause()
+        status = screen.query_one(StatusLine)
+        assert "Dig at column 2, row 1 (the cursor on column 2, row 2, then g: digs there): A digs" in status.message
+        await pilot.press("n")                             # the cursor to (1, 1): the move cancels the dig
+        await pilot.pause()
+        await pilot.press("g")
+        await pilot.pause()
+        assert "Dig at column 2, row 2 (the cursor on column 2, row 1, then g: digs there)" in status.message
+        await pilot.press("g")
+        await pilot.pause()
+        log = "\n".join(screen.query_one(BattleLog).lines_written)
+        assert "feet into the rubble at column 2, row 2" in log

@@ -986,7 +986,7 @@ class Underground(RuleModule):
             else rules.depth
         if there > here and not _flies(mover):
             return ("drop", f"That square lies {there - here} feet down: no creature walks over a "
-                            "ledge; only a push, a pull or a slip takes one down (UG-FALL).")
+                            "ledge; only a push or a pull takes one over, and it falls (UG-FALL).")
         return None
 
     def shift_allowed(self, state: GameState, mover: Creature, anchor: Square) -> bool:

@@ -30,20 +30,38 @@ OVERVIEW_CELL = 2
 
 
 def short_labels(labels: list[str]) -> dict[str, str]:
-    """Two characters for each creature label, told apart: its first letter and last character ("BR1"
-    -> "B1", case kept, so the sides differ), or where two creatures would share that, its first two
-    letters ("he1", "hi1" -> "he", "hi"), unless those are shared too."""
-    first = {label: label[0] + label[-1] for label in labels}
+    """Two characters for each creature label, told apart by a letter where they can be, not only by
+    case: its first letter and last character ("BR1" -> "B1", case kept, so the sides differ too).
+    Where codes would match but for case (``bt1`` beside ``BR1``, ``he1`` beside ``hi1``), a label
+    whose first two letters are its own takes them ("BR", "he", "hi"); then, where codes still match
+    (copies of a card on both sides of a mirror match: ``HO1``, ``hb1``), a card's copies on one side
+    take their second letter and last character together if no other code is one of those ("O1", "O2"),
+    so that the last card of such a clash keeps its code; the rest keep theirs.
+    Takes the labels on the map; returns label -> code."""
+    out = {label: label[0] + label[-1] for label in labels}
     count: dict[str, int] = {}
-    for code in first.values():
-        count[code] = count.get(code, 0) + 1
-    out = {}
-    for label, code in first.items():
-        if count[code] > 1:
-            two = label[:2]
-            if sum(1 for other in labels if other[:2] == two) == 1 and two not in count:
-                code = two
-        out[label] = code
+    for code in out.values():
+        count[code.lower()] = count.get(code.lower(), 0) + 1
+    pairs: dict[str, int] = {}
+    for label in labels:
+        pairs[label[:2].lower()] = pairs.get(label[:2].lower(), 0) + 1
+    for label, code in out.items():
+        two = label[:2]
+        if count[code.lower()] > 1 and pairs[two.lower()] == 1 and two.lower() not in count:
+            count[code.lower()] -= 1
+            count[two.lower()] = 1
+            out[label] = two
+    copies: dict[str, list[str]] = {}  # a card's copies on one side share a stem: they switch together
+    for label in labels:
+        copies.setdefault(label.rstrip("0123456789"), []).append(label)
+    for group in copies.values():
+        others = [label[1:2] + label[-1] for label in group]
+        if any(count[out[label].lower()] > 1 for label in group) and all(o[:1].isalpha() for o in others) \
+                and not any(o.lower() in count for o in others) and len({o.lower() for o in others}) == len(group):
+            for label, other in zip(group, others):
+                count[out[label].lower()] -= 1
+                count[other.lower()] = 1
+                out[label] = other
     return out
 
 

@@ -954,9 +954,10 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
     def _zone_marked(self, sq: Square, text: str) -> tuple[str, Style]:
         """A VP zone square (``text`` holds its ``◆``) that a move, shift, path, charge end or deployment
         mark falls on: the zone's glyph kept and the mark on either side of it (``:◆:``, ``s◆s``,
-        ``o◆o``, ``o◆2`` a step that costs 2, ``x◆x``, ``▪◆▪``), in the mark's colour; the square that names
-        the zone's owner (``◆P1``, no blank column) keeps its text, underlined in the mark's colour
-        (the legend and the help say so), so both read without colour."""
+        ``o◆o``, ``o◆2`` a step that costs 2, ``x◆x``, ``▪◆▪``), in the mark's colour; a zone square of
+        other ground (``◆▪`` in the dark) is marked the same way (``:◆:``; the status line names its
+        ground).  The square that names the zone's owner (``◆P1``, no blank column) keeps its text,
+        underlined in the mark's colour (the legend and the help say so), so both read without colour."""
         ov, s = self._overlay, self._styles
         if sq in ov.deploy:
             mark, key = "▪", "deploy"
@@ -969,11 +970,12 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
             mark, key = "s", "shift"
         else:
             mark, key = ":", "reach"
-        if text[0] != " " or text[-1] != " ":  # the owner's mark ◆P1: underlined
+        if sq in self.zone_marks():  # the owner's mark ◆P1: underlined
             return text, s[key] + s["condition"]
+        # a zone square of other ground (◆▪ in the dark, nm-ug 8) takes the marks as a clear one: :◆:
         if len(mark) > 1:  # a dearer path step: o◆2
-            return mark[0] + text[1] + mark[1:][:1], s[key]
-        return mark + text[1] + mark, s[key]
+            return mark[0] + "◆" + mark[1:][:1], s[key]
+        return mark + "◆" + mark, s[key]
 
     def _base(self, sq: Square) -> tuple[str, Style]:
         st, s = self._shown, self._styles

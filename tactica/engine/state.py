@@ -669,8 +669,10 @@ class GameState:
         d = new.__dict__ = self.__dict__.copy()
         if self.sealed:  # seal froze every creature: all are shared
             d["creatures"] = list(self.creatures)
+            d["_owned"] = []  # positions of the creatures this copy made its own (``freeze`` marks only those)
         else:
             d["creatures"] = [c if type(c) is _SharedCreature else _copy_creature(c) for c in self.creatures]
+            d.pop("_owned", None)  # its own copies of every creature: ``freeze`` walks them all
         d["vp"] = list(self.vp)
         areas = self.areas
         if type(areas) is not _ReadOnlyDict:  # a sealed state's areas never change: shared (set-up replaces them)
@@ -694,6 +696,9 @@ class GameState:
                 raise ReadOnlyStateError(f"cannot change {uid} of a read-only game state; copy() the "
                                          "state first (inside the engine) or ask the engine")
             c = self.creatures[i] = _copy_creature(c)
+            owned = self.__dict__.get("_owned")
+            if owned is not None:
+                owned.append(i)
         return c
 
     def seal(self) -> GameState:
@@ -719,10 +724,22 @@ class GameState:
     def freeze(self) -> None:
         """Mark every creature of this state shareable (read-only; ``creature``, ``find`` and
         ``own`` still give changeable copies): ``apply`` calls it on the state it returns, so
-        that the next copy shares the unchanged creatures instead of copying them."""
-        for c in self.creatures:
+        that the next copy shares the unchanged creatures instead of copying them.
+
+        A copy of a sealed state knows which creatures it made its own (``_owned``: every other
+        one is still shared), so only those are visited; any other state walks them all."""
+        owned = self.__dict__.get("_owned")
+        if owned is None:
+            for c in self.creatures:
+                if type(c) is Creature:
+                    c.__class__ = _SharedCreature
+            return
+        cs = self.creatures
+        for i in owned:
+            c = cs[i]
             if type(c) is Creature:
                 c.__class__ = _SharedCreature
+        owned.clear()
 
     # -- players and teams (SCN-MULTI) ---------------------------------------
     @property
@@ -824,6 +841,9 @@ class GameState:
         c = self.creatures[i]
         if type(c) is _SharedCreature and self._cow:
             c = self.creatures[i] = _copy_creature(c)
+            owned = self.__dict__.get("_owned")
+            if owned is not None:
+                owned.append(i)
         return c
 
     def creature(self, uid: str) -> Creature:
@@ -859,6 +879,9 @@ class GameState:
         c = cs[i]
         if type(c) is _SharedCreature and self._cow:
             c = cs[i] = _copy_creature(c)
+            owned = self.__dict__.get("_owned")
+            if owned is not None:
+                owned.append(i)
         return c
 
     @property

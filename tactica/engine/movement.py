@@ -541,17 +541,19 @@ def _bit_reach(state: GameState, mover: Creature, mode: Mode, budget: int, bits:
     """``reach`` on bit masks: layer k holds the squares whose cheapest path costs k (MOV-1, MOV-8)."""
     blocked = others = 0
     team, uid = mover.team, mover.uid
-    bit = bits.bit
+    bit, stride = bits.bit, bits.stride
+    walker = not (mode.flies or mode.burrows or mode.phases)  # passes no enemy (MOV-5): ``mode.passes`` says no
     for c in state.creatures:
-        if c.pos is not None and not c.destroyed and c.uid != uid:
+        pos = c.pos
+        if pos is not None and not c.destroyed and c.uid != uid:
             if c.card.size > 1:
                 m = 0
                 for sq in c.squares:
                     m |= bit(sq)
             else:
-                m = bit(c.pos)
+                m = 1 << (pos[1] * stride + pos[0])  # bits.bit, inlined
             others |= m
-            if c.team != team and not mode.passes(c):
+            if (c.teams[c.player] if c.teams else c.player) != team and (walker or not mode.passes(c)):  # c.team
                 blocked |= m
     if not mode.flat:  # TER-PIT
         blocked |= bits.pits

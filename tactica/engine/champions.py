@@ -105,7 +105,7 @@ def _card_language_occasions(st: GameState, events: list[ev.Event]) -> list[Occa
     """The CL-12 occasions in one action's ``events`` (none unless a champion on the map has a power
     with a CL-12 trigger): an ally's charge attack, an ally becoming bloodied or destroyed by an
     enemy's attack (the enemy: that attack's maker), an enemy ending a move near a champion."""
-    wanted = {t for c in st.champions() for t in powers_by_trigger(c.card) if t in _NEW_TRIGGERS}
+    wanted = st.facts().champion_triggers & _NEW_TRIGGERS  # champion powers never change (CL-14 forms)
     if not wanted:
         return []
     found: list[Occasion] = []
@@ -313,6 +313,9 @@ def _may_answer(st: GameState, occasions: list[Occasion]) -> bool:
     True when one may (``_fits`` decides).  A reaction's occasion (CL-10) may always be answered."""
     if reactions.may_answer(occasions):
         return True
+    triggers = st.facts().champion_triggers
+    if not any(o.trigger in triggers for o in occasions):  # no champion of the battle has such a power
+        return False
     for champion in st.champions():
         if champion.pos is None or champion.destroyed:
             continue

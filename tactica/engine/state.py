@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import NoReturn
 
-from .abilities import activations_per_round
+from .abilities import Aura, activations_per_round
 from .actions import Action
 from .dice import ScriptedDice, SeededDice
 from .errors import PhaseError
@@ -513,6 +513,44 @@ def _copy_creature(c: Creature) -> Creature:
     return new
 
 
+class BattleFacts:
+    """What the cards of a battle's creatures can ever do, so that scans for something none of
+    them has are skipped (``GameState.facts``).  A creature's card changes only to one of its
+    forms (CL-14), so the forms' abilities are counted too; champion powers and reactions never
+    change with a form.
+
+    Attributes:
+        creatures: how many creatures they were found from.
+        auras: some card or form has an aura (docs/rules.md ABL "Aura X", CL-3).
+        reactions: some card has reactions (CL-10).
+        champion_triggers: the trigger values of every champion power (CHP-2).
+    """
+
+    __slots__ = ("creatures", "auras", "reactions", "champion_triggers")
+
+    def __init__(self, creatures: int, auras: bool, reactions: bool, champion_triggers: frozenset[str]):
+        self.creatures = creatures
+        self.auras = auras
+        self.reactions = reactions
+        self.champion_triggers = champion_triggers
+
+    @classmethod
+    def of(cls, creatures: Iterable[Creature]) -> BattleFacts:
+        """The facts of ``creatures`` (their cards, natural cards and forms)."""
+        count, auras, reactions = 0, False, False
+        triggers: set[str] = set()
+        for c in creatures:
+            count += 1
+            for card in (c.card, c.natural):
+                if card is None:
+                    continue
+                kits = [card.abilities] + [f.abilities for f in card.forms if f.abilities is not None]
+                auras = auras or any(isinstance(a, Aura) for kit in kits for a in kit)
+                reactions = reactions or bool(card.reactions)
+                triggers.update(p.trigger.value for p in card.champion_powers)
+        return cls(count, auras, reactions, frozenset(triggers))
+
+
 @dataclass(frozen=True)
 class Occasion:
     """Something that may trigger a champion power (CHP-2), kept while its owner decides.
@@ -919,6 +957,17 @@ class GameState:
         if w is None:
             raise PhaseError(f"the battle has no winner yet (phase {self.phase.value!r})")
         return w
+
+    _facts = None  # BattleFacts | None: found on first use, shared by copies (not a field)
+
+    def facts(self) -> BattleFacts:
+        """What the battle's cards can ever do (``BattleFacts``): found once from its creatures'
+        cards (natural and forms: CL-14) and shared by copies, as cards are fixed for the battle."""
+        found = self._facts
+        if found is None or found.creatures != len(self.creatures):
+            found = BattleFacts.of(self.creatures)
+            self.__dict__["_facts"] = found
+        return found
 
     _champion_slots = None  # tuple[int, ...] | None: positions of champions (not a field)
 

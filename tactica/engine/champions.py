@@ -333,8 +333,11 @@ def _may_answer(st: GameState, occasions: list[Occasion]) -> bool:
                         return True
                 else:
                     ally = st.peek(o.ally)
-                    if ally is not None and helps(ally, "heal" if p.effect is ChampionEffect.HEAL else "clear",
-                                                  p.amount):
+                    if ally is None or st.hostile(ally.player, champion.player):
+                        continue  # _fits: an enemy is no ally
+                    if p.in_vp_zone and ally.pos not in st.vp_zone(ally.player):
+                        continue  # _fits: the ally must stand in its VP zone
+                    if helps(ally, "heal" if p.effect is ChampionEffect.HEAL else "clear", p.amount):
                         return True
     return False
 

@@ -393,12 +393,12 @@ def actions_of_kind(state: GameState, kind: type[KindOfAction]) -> list[KindOfAc
 def _actions_of_kind(state: GameState, kind: type[Action]) -> list[Action]:
     """``actions_of_kind`` untyped by its kind (every list below holds only ``kind``)."""
     ph = state.phase
-    if ph in (Phase.FORCED, Phase.CHAMPION):
-        return [a for a in legal_actions(state) if type(a) is kind]
+    if ph in (Phase.FORCED, Phase.CHAMPION):  # ``actions_of_kind`` vouches for what this returns
+        return [a for a in _legal_actions(state) if type(a) is kind]
     if ph is not Phase.ACTING:
         if _PHASE_KIND.get(ph) is not kind:
             return []
-        return legal_actions(state)
+        return _legal_actions(state)
     me = state.actor
     if me.conditions & NO_ACTIONS or state.no_action:  # CON-3, CON-4, CON-6
         return [EndActivation()] if kind is EndActivation else []

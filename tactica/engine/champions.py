@@ -311,18 +311,17 @@ def _may_answer(st: GameState, occasions: list[Occasion]) -> bool:
     has a power with one of their triggers that it can still pay for and that would change
     something (an enemy to strike or attack again; an ally it would heal or clear, ``helps``).
     True when one may (``_fits`` decides).  A reaction's occasion (CL-10) may always be answered."""
-    if reactions.may_answer(occasions):
+    facts = st.facts()
+    if facts.reactions and reactions.may_answer(occasions):  # no creature with reactions: none to answer
         return True
-    triggers = st.facts().champion_triggers
-    if not any(o.trigger in triggers for o in occasions):  # no champion of the battle has such a power
-        return False
-    for champion in st.champions():
-        if champion.pos is None or champion.destroyed:
-            continue
-        left = max(0, champion.card.champion - champion.champion_spent)  # budget_left
-        by_trigger = powers_by_trigger(champion.card)
-        for o in occasions:
-            for p in by_trigger.get(o.trigger, ()):
+    index, creatures = facts.champions_by_trigger, st.creatures
+    for o in occasions:  # only the champions with a power of the occasion's trigger (the answer is an "any")
+        for slot, powers in index.get(o.trigger, ()):
+            champion = creatures[slot]
+            if champion.pos is None or champion.destroyed:
+                continue
+            left = max(0, champion.card.champion - champion.champion_spent)  # budget_left
+            for p in powers:
                 if p.cost > left:
                     continue
                 if p.effect is ChampionEffect.DAMAGE_NEAR or o.trigger in _NEW_TRIGGERS:

@@ -19,6 +19,7 @@ from .errors import PhaseError
 from .footprint import any_in, footprint
 from .geometry import Geometry
 from .model import CreatureCard, Duration, MapDef, Square, WarbandDef
+from .powers import ChampionPower
 
 #: Conditions that make a creature inactive (docs/rules.md: "active" is not "activated"; CL-18 petrified).
 INACTIVE_CONDITIONS = frozenset({"stunned", "helpless", "petrified"})
@@ -524,23 +525,33 @@ class BattleFacts:
         auras: some card or form has an aura (docs/rules.md ABL "Aura X", CL-3).
         reactions: some card has reactions (CL-10).
         champion_triggers: the trigger values of every champion power (CHP-2).
+        champions_by_trigger: trigger value -> ((position in ``GameState.creatures``, that
+            creature's champion powers with the trigger, in card order), ...), in creature order.
     """
 
-    __slots__ = ("creatures", "auras", "reactions", "champion_triggers")
+    __slots__ = ("creatures", "auras", "reactions", "champion_triggers", "champions_by_trigger")
 
-    def __init__(self, creatures: int, auras: bool, reactions: bool, champion_triggers: frozenset[str]):
+    def __init__(self, creatures: int, auras: bool, reactions: bool, champion_triggers: frozenset[str],
+                 champions_by_trigger: dict[str, tuple[tuple[int, tuple[ChampionPower, ...]], ...]] | None = None):
         self.creatures = creatures
         self.auras = auras
         self.reactions = reactions
         self.champion_triggers = champion_triggers
+        self.champions_by_trigger = champions_by_trigger or {}
 
     @classmethod
     def of(cls, creatures: Iterable[Creature]) -> BattleFacts:
         """The facts of ``creatures`` (their cards, natural cards and forms)."""
         count, auras, reactions = 0, False, False
         triggers: set[str] = set()
-        for c in creatures:
+        index: dict[str, list[tuple[int, tuple[ChampionPower, ...]]]] = {}
+        for i, c in enumerate(creatures):
             count += 1
+            by_trigger: dict[str, tuple[ChampionPower, ...]] = {}
+            for p in c.card.champion_powers:  # the same in every form (CL-14)
+                by_trigger[p.trigger.value] = by_trigger.get(p.trigger.value, ()) + (p,)
+            for t, powers in by_trigger.items():
+                index.setdefault(t, []).append((i, powers))
             for card in (c.card, c.natural):
                 if card is None:
                     continue
@@ -548,7 +559,7 @@ class BattleFacts:
                 auras = auras or any(isinstance(a, Aura) for kit in kits for a in kit)
                 reactions = reactions or bool(card.reactions)
                 triggers.update(p.trigger.value for p in card.champion_powers)
-        return cls(count, auras, reactions, frozenset(triggers))
+        return cls(count, auras, reactions, frozenset(triggers), {t: tuple(v) for t, v in index.items()})
 
 
 @dataclass(frozen=True)

@@ -261,6 +261,7 @@ def walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out: 
     # same uids in the same order, at the cost of a comparison per enemy instead of a call).
     quick = not book_of(st).reach_asked
     tagged: list[tuple[Creature, int, int, int]] = []
+    stop_ok = False
     for step, nxt in enumerate(path):
         if enemies is None:
             team = me.team
@@ -300,11 +301,13 @@ def walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out: 
         me.pos = nxt
         walked.append(nxt)
         trail.append(nxt)
-        if (nxt in stop and nxt not in taken) if small else legal_stop(st, me, nxt):  # legal_stop, one set
+        stop_ok = (nxt in stop and nxt not in taken) if small else legal_stop(st, me, nxt)  # legal_stop, one set
+        if stop_ok:
             last_legal = nxt
     if walked:
         out.append(ev.CreatureMoved(me.uid, start, tuple(walked), mode))
-    if settle and not legal_stop(st, me, me.square):  # OA-6 / MOV-3
+    # Nothing happened since the last step was judged: its answer is legal_stop's for the end square.
+    if settle and not (stop_ok if path else legal_stop(st, me, me.square)):  # OA-6 / MOV-3
         me.pos = last_legal
     book = book_of(st)
     if book.watches_moves and trail and me.alive:  # rule modules acting after a move (UG-FALL, UG-DARK…)

@@ -1036,12 +1036,13 @@ class GameState:
         current one included; Multi-Activation X counts X, docs/rules.md).  0 outside a turn."""
         if self.phase not in (Phase.ACTIVATE, Phase.ACTING):
             return 0
-        have = 0
-        for c in self.unactivated(self.turn_player):
-            have += max(1, activations_per_round(c.card) - c.activations)
-            if have >= self.activations_left:
-                break
-        return min(self.activations_left, have)
+        have, player, left = 0, self.turn_player, self.activations_left
+        for c in self.creatures:  # self.unactivated(player), one at a time
+            if c.player == player and not c.activated and c.pos is not None and not c.destroyed:
+                have += max(1, activations_per_round(c.card) - c.activations)
+                if have >= left:
+                    break
+        return min(left, have)
 
     @property
     def is_over(self) -> bool:

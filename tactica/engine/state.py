@@ -17,6 +17,7 @@ from .actions import Action
 from .dice import ScriptedDice, SeededDice
 from .errors import PhaseError
 from .footprint import any_in, footprint
+from .frozen import fast_init
 from .geometry import Geometry
 from .model import CreatureCard, Duration, MapDef, Square, WarbandDef
 from .powers import ChampionPower
@@ -562,6 +563,7 @@ class BattleFacts:
         return cls(count, auras, reactions, frozenset(triggers), {t: tuple(v) for t, v in index.items()})
 
 
+@fast_init  # made for every turn's start and end: a faster __init__ (``frozen``)
 @dataclass(frozen=True)
 class Occasion:
     """Something that may trigger a champion power (CHP-2), kept while its owner decides.

@@ -16,9 +16,8 @@ import pytest
 
 from tactica import content
 from tactica.ai import make_bot
-from tactica.engine import Activate, Form, Geometry, MapDef, Move, apply, new_game
+from tactica.engine import Activate, Form, Geometry, MapDef, Move, apply, champions, new_game
 from tactica.engine import actions as actions_module
-from tactica.engine import champions
 from tactica.engine import events as events_module
 from tactica.engine.abilities import Aura
 from tactica.engine.frozen import fast_init

@@ -290,9 +290,8 @@ def charge_ends(state: GameState, me: Creature, target: Creature,
         found = reach(state, me, aura_speed(state, me), min_first_step=False, running=True)
     if me.card.size == 1 and target.card.size == 1:  # only the target's neighbours can be ends
         tx, ty = target.square
-        ends = {sq: found.cost(sq) for sq in sorted(((tx + dx, ty + dy) for dx in (-1, 0, 1)
-                                                       for dy in (-1, 0, 1) if dx or dy), key=_row_major)
-                if found.has(sq)}
+        has, cost = found.has, found.cost
+        ends = {sq: cost(sq) for sq in [(tx + dx, ty + dy) for dx, dy in _ROW_MAJOR_STEPS] if has(sq)}
     else:
         ends = {sq: found.cost(sq) for sq in found.destinations if adjacent_from(me, sq, target)}
     if not ends:
@@ -322,6 +321,10 @@ def lazy_charges(state: GameState) -> tuple[list[tuple[str, Square]], MoveReach 
 
 def _row_major(sq: Square) -> tuple[int, int]:
     return sq[1], sq[0]
+
+
+#: The eight steps to a square's neighbours, in (row, column) order of the neighbours they reach.
+_ROW_MAJOR_STEPS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 
 
 def adjacent_from(me: Creature, anchor: Square, target: Creature) -> bool:

@@ -239,10 +239,16 @@ def charge_actions_possible(state: GameState) -> bool:
     # 2 squares from the start (so it is not adjacent now).  With no such target
     # there is no charge, and no route search is needed.
     speed, pos, los = aura_speed(state, me), me.square, state.geometry.line_of_sight
-    if me.card.size == 1 and not any(
-            t.card.size > 1
-            or (1 < max(abs(t.square[0] - pos[0]), abs(t.square[1] - pos[1])) <= speed + 1 and los(pos, t.square))
-            for t in state.enemy_creatures(me.player)):
+    if me.card.size == 1:
+        x, y, far = pos[0], pos[1], speed + 1
+        for t in state.enemy_creatures(me.player):  # on the map: ``pos`` is its square
+            if t.card.size > 1:
+                return True
+            tx, ty = t.pos  # type: ignore[misc]
+            dx, dy = tx - x, ty - y
+            if -far <= dx <= far and -far <= dy <= far and (dx > 1 or dx < -1 or dy > 1 or dy < -1) \
+                    and los(pos, (tx, ty)):  # Chebyshev distance 2 .. speed + 1, then sight
+                return True
         return False
     return True
 

@@ -738,8 +738,11 @@ def module_shift_ok(state: GameState, mover: Creature, anchor: Square) -> bool:
 
 def taken_squares(state: GameState, mover: Creature) -> set[Square]:
     """Every square a creature on the map other than ``mover`` fills (footprints, MOV-13)."""
-    taken: set[Square] = set()
     uid = mover.uid
+    if not state.facts().large:  # one square each: their squares are their positions
+        return {c.pos for c in state.creatures  # on the map: pos is a square
+                if c.pos is not None and not c.destroyed and c.uid != uid}
+    taken: set[Square] = set()
     for c in state.creatures:
         if c.pos is not None and not c.destroyed and c.uid != uid:
             if c.card.size > 1:

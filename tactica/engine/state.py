@@ -528,26 +528,30 @@ class BattleFacts:
         champion_triggers: the trigger values of every champion power (CHP-2).
         champions_by_trigger: trigger value -> ((position in ``GameState.creatures``, that
             creature's champion powers with the trigger, in card order), ...), in creature order.
+        large: some creature is Large or Huge (MOV-13; a size never changes with a form).
     """
 
-    __slots__ = ("creatures", "auras", "reactions", "champion_triggers", "champions_by_trigger")
+    __slots__ = ("creatures", "auras", "reactions", "champion_triggers", "champions_by_trigger", "large")
 
     def __init__(self, creatures: int, auras: bool, reactions: bool, champion_triggers: frozenset[str],
-                 champions_by_trigger: dict[str, tuple[tuple[int, tuple[ChampionPower, ...]], ...]] | None = None):
+                 champions_by_trigger: dict[str, tuple[tuple[int, tuple[ChampionPower, ...]], ...]] | None = None,
+                 large: bool = True):
         self.creatures = creatures
         self.auras = auras
         self.reactions = reactions
         self.champion_triggers = champion_triggers
         self.champions_by_trigger = champions_by_trigger or {}
+        self.large = large
 
     @classmethod
     def of(cls, creatures: Iterable[Creature]) -> BattleFacts:
         """The facts of ``creatures`` (their cards, natural cards and forms)."""
-        count, auras, reactions = 0, False, False
+        count, auras, reactions, large = 0, False, False, False
         triggers: set[str] = set()
         index: dict[str, list[tuple[int, tuple[ChampionPower, ...]]]] = {}
         for i, c in enumerate(creatures):
             count += 1
+            large = large or c.card.size > 1
             by_trigger: dict[str, tuple[ChampionPower, ...]] = {}
             for p in c.card.champion_powers:  # the same in every form (CL-14)
                 by_trigger[p.trigger.value] = by_trigger.get(p.trigger.value, ()) + (p,)
@@ -560,7 +564,7 @@ class BattleFacts:
                 auras = auras or any(isinstance(a, Aura) for kit in kits for a in kit)
                 reactions = reactions or bool(card.reactions)
                 triggers.update(p.trigger.value for p in card.champion_powers)
-        return cls(count, auras, reactions, frozenset(triggers), {t: tuple(v) for t, v in index.items()})
+        return cls(count, auras, reactions, frozenset(triggers), {t: tuple(v) for t, v in index.items()}, large)
 
 
 @fast_init  # made for every turn's start and end: a faster __init__ (``frozen``)

@@ -89,6 +89,19 @@ def test_CL_14_battle_facts_count_the_auras_of_forms():
     assert BattleFacts.of(st.creatures).auras
 
 
+def test_MOV_13_taken_squares_count_every_square_of_a_large_creature():
+    """MOV-13: with a Large creature in the battle the squares others fill are whole footprints;
+    without one, their positions (the fast way) -- the same squares a footprint walk gives."""
+    from tactica.engine.movement import taken_squares
+    small = battle("A..\n.b.\n..c")
+    assert not small.facts().large
+    assert taken_squares(small, small.creature("A")) == {(1, 1), (2, 2)}
+    ogre = card("Ogre", size=2)
+    big = battle("A...\n.G..\n....\n...c", {"G": ogre})
+    assert big.facts().large
+    assert taken_squares(big, big.creature("A")) == {(1, 1), (2, 1), (1, 2), (2, 2), (3, 3)}
+
+
 def test_CHP_2_champion_index_lists_each_champion_by_trigger():
     """CHP-2: the per-battle index gives, per trigger, each champion's position and its powers with
     that trigger in card order; windows ask only those."""

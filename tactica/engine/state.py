@@ -735,7 +735,6 @@ class GameState:
         d["_cow"] = True
         d.pop("_trust", None)  # trust.TOKEN: what was listed for this state is not vouched for the copy
         d.pop("_active", None)  # the sealed state's active creature, found once (the copy gives its own)
-        d.pop("_mine", None)  # the active creature this state owned (``active_creature``): not the copy's
         return new
 
     def own(self, who: str | Creature) -> Creature:
@@ -926,13 +925,7 @@ class GameState:
         uid = self.active_uid
         if not uid:
             return None
-        d, cs = self.__dict__, self.creatures
-        mine = d.get("_mine")  # (position, creature) last handed out: still this state's own one?
-        if mine is not None:
-            i, c = mine
-            if c.uid == uid and i < len(cs) and cs[i] is c and type(c) is Creature:
-                return c
-        index = self._index
+        index, cs = self._index, self.creatures
         i = index.get(uid, -1) if index is not None else -1
         if not (0 <= i < len(cs) and cs[i].uid == uid):  # not indexed yet (or a list changed in place)
             i = self._position(uid)
@@ -941,10 +934,9 @@ class GameState:
         c = cs[i]
         if type(c) is _SharedCreature and self._cow:
             c = cs[i] = _copy_creature(c)
-            owned = d.get("_owned")
+            owned = self.__dict__.get("_owned")
             if owned is not None:
                 owned.append(i)
-        d["_mine"] = (i, c)
         return c
 
     @property
@@ -1099,19 +1091,7 @@ class _SealedGameState(GameState):
         uid = self.active_uid
         found = self.peek(uid) if uid else None
         d["_active"] = found
-        d.pop("_mine", None)  # what the state handed out while it could change: the lookup above holds
         return found
-
-    @property
-    def actor(self) -> Creature:
-        """The creature being activated (never None), as ``active_creature`` finds it once.
-        Raises PhaseError outside an activation."""
-        c = self.__dict__.get("_active")
-        if c is None:
-            c = self.active_creature
-            if c is None:
-                raise PhaseError(f"no creature is being activated (phase {self.phase.value!r})")
-        return c
 
     def __setattr__(self, name: str, value: object) -> None:
         raise ReadOnlyStateError(f"GameState.{name} cannot be set: states handed out by the engine are "

@@ -582,9 +582,12 @@ def stops_regeneration(card: HasAbilities, damage_type: str) -> bool:
 def activations_per_round(card: HasAbilities) -> int:
     """How many times ``card``'s creature is activated each round (1; Multi-Activation X: X; an
     object, CL-16: 0)."""
-    if card.abilities and any(isinstance(a, ObjectAbility) for a in card.abilities):
+    abilities = card.abilities
+    if not abilities:
+        return 1
+    if any(isinstance(a, ObjectAbility) for a in abilities):
         return 0
-    return max((a.times for a in card.abilities if isinstance(a, MultiActivation)), default=1)
+    return max((a.times for a in abilities if isinstance(a, MultiActivation)), default=1)
 
 
 def threat_reach(card: HasAbilities) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .frozen import fast_inits
 from .model import Square
 
 
@@ -259,3 +260,7 @@ class UseReaction(Action):
 @dataclass(frozen=True)
 class DeclinePower(Action):
     """Use no (more) champion powers now (CHP-2): the other player may still decide, then play goes on."""
+
+
+# Actions are listed by the dozen for bots: a faster ``__init__`` for each (``frozen``).
+fast_inits([v for v in list(globals().values()) if isinstance(v, type) and issubclass(v, Action)])

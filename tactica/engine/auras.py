@@ -122,6 +122,8 @@ def total(state: GameState, target: Creature, effect: str) -> int:
 
 def any_auras(state: GameState) -> bool:
     """True when some creature on the map has an aura (a quick test before the others)."""
+    if not state.facts().auras:  # no card of the battle has one, in any form
+        return False
     for c in state.creatures:
         abilities = c.card.abilities
         if abilities and c.pos is not None and not c.destroyed and any(isinstance(a, Aura) for a in abilities):

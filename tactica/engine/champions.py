@@ -105,7 +105,7 @@ def _card_language_occasions(st: GameState, events: list[ev.Event]) -> list[Occa
     """The CL-12 occasions in one action's ``events`` (none unless a champion on the map has a power
     with a CL-12 trigger): an ally's charge attack, an ally becoming bloodied or destroyed by an
     enemy's attack (the enemy: that attack's maker), an enemy ending a move near a champion."""
-    wanted = {t for c in st.champions() for t in powers_by_trigger(c.card) if t in _NEW_TRIGGERS}
+    wanted = st.facts().champion_triggers & _NEW_TRIGGERS  # champion powers never change (CL-14 forms)
     if not wanted:
         return []
     found: list[Occasion] = []
@@ -311,15 +311,17 @@ def _may_answer(st: GameState, occasions: list[Occasion]) -> bool:
     has a power with one of their triggers that it can still pay for and that would change
     something (an enemy to strike or attack again; an ally it would heal or clear, ``helps``).
     True when one may (``_fits`` decides).  A reaction's occasion (CL-10) may always be answered."""
-    if reactions.may_answer(occasions):
+    facts = st.facts()
+    if facts.reactions and reactions.may_answer(occasions):  # no creature with reactions: none to answer
         return True
-    for champion in st.champions():
-        if champion.pos is None or champion.destroyed:
-            continue
-        left = max(0, champion.card.champion - champion.champion_spent)  # budget_left
-        by_trigger = powers_by_trigger(champion.card)
-        for o in occasions:
-            for p in by_trigger.get(o.trigger, ()):
+    index, creatures = facts.champions_by_trigger, st.creatures
+    for o in occasions:  # only the champions with a power of the occasion's trigger (the answer is an "any")
+        for slot, powers in index.get(o.trigger, ()):
+            champion = creatures[slot]
+            if champion.pos is None or champion.destroyed:
+                continue
+            left = max(0, champion.card.champion - champion.champion_spent)  # budget_left
+            for p in powers:
                 if p.cost > left:
                     continue
                 if p.effect is ChampionEffect.DAMAGE_NEAR or o.trigger in _NEW_TRIGGERS:
@@ -330,8 +332,11 @@ def _may_answer(st: GameState, occasions: list[Occasion]) -> bool:
                         return True
                 else:
                     ally = st.peek(o.ally)
-                    if ally is not None and helps(ally, "heal" if p.effect is ChampionEffect.HEAL else "clear",
-                                                  p.amount):
+                    if ally is None or st.hostile(ally.player, champion.player):
+                        continue  # _fits: an enemy is no ally
+                    if p.in_vp_zone and ally.pos not in st.vp_zone(ally.player):
+                        continue  # _fits: the ally must stand in its VP zone
+                    if helps(ally, "heal" if p.effect is ChampionEffect.HEAL else "clear", p.amount):
                         return True
     return False
 

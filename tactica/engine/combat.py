@@ -474,15 +474,19 @@ def valid_targets(state: GameState, attacker: Creature, attack: AttackDef) -> li
         geo, pos, r = state.geometry, attacker.square, attack.range
         assert r is not None  # a Reach.RANGE line has a range (content checks it)
         x, y = pos
+        # (``enemy_creatures`` are on the map: ``pos`` is their square.)
         return [c for c in enemies
                 if (in_reach(state, attacker, c, attack) is None if c.card.size > 1 else
-                    max(abs(c.square[0] - x), abs(c.square[1] - y)) <= r
-                    and geo.line_of_sight(pos, c.square) and geo.within(pos, c.square, r))]
+                    -r <= c.pos[0] - x <= r and -r <= c.pos[1] - y <= r  # type: ignore[index]
+                    and geo.line_of_sight(pos, c.pos) and geo.within(pos, c.pos, r))]  # type: ignore[arg-type]
     if attack.kind is AttackKind.MELEE and not (attack.range and attack.range > 1) and not book_of(state).reach_asked:
         # in_reach of a melee line of reach 1 for an enemy on the map: adjacency alone (RNG-1).
         if attacker.card.size == 1:
             x, y = attacker.square
-            return [c for c in enemies if (max(abs(c.square[0] - x), abs(c.square[1] - y)) == 1
+            here = (x, y)
+            # Chebyshev distance 1 (``enemy_creatures`` are on the map: ``pos`` is their square).
+            return [c for c in enemies if ((-1 <= c.pos[0] - x <= 1 and -1 <= c.pos[1] - y <= 1  # type: ignore[index]
+                                            and c.pos != here)
                                            if c.card.size == 1 else touching(attacker, c))]
         return [c for c in enemies if touching(attacker, c)]
     return [c for c in enemies if in_reach(state, attacker, c, attack) is None]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .frozen import fast_inits
 from .model import Square
 
 
@@ -680,3 +681,7 @@ class PowerOutOfSight(Event):
     champion: str
     power: str
     unseen: tuple[str, ...]
+
+
+# Every event is a frozen value built several times an action: a faster ``__init__`` (``frozen``).
+fast_inits([v for v in list(globals().values()) if isinstance(v, type) and issubclass(v, Event)])

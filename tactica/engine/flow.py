@@ -256,19 +256,27 @@ def round_end_winner(st: GameState) -> int | None:
 
 def _teams_left(st: GameState) -> list[int]:
     """The teams of the warbands with creatures on the map, sorted; stops at the second one
-    found (two or more teams left: no side is wiped out, the caller only counts them)."""
+    found (two or more teams left: no side is wiped out, the caller only counts them, so which
+    second team is named does not matter)."""
     teams = st.rules.teams
     first = None
-    for c in st.creatures:
+    cs = st.creatures
+    for i, c in enumerate(cs):
         if c.pos is None or c.destroyed:
             continue
         p = c.player if c.owner is None else c.owner  # warband_player
-        t = teams[p] if teams else p
-        if first is None:
-            first = t
-        elif t != first:
-            return sorted((first, t))
-    return [] if first is None else [first]
+        first = teams[p] if teams else p
+        # Another team's creature, looked for from the end of the list (warbands are listed in
+        # seat order, so the last seat's creatures come first): the same count, fewer steps.
+        for c in reversed(cs[i + 1:]):
+            if c.pos is None or c.destroyed:
+                continue
+            p = c.player if c.owner is None else c.owner
+            t = teams[p] if teams else p
+            if t != first:
+                return sorted((first, t))
+        return [first]
+    return []
 
 
 def _in_zone(c: Creature, zone: frozenset[Square]) -> bool:

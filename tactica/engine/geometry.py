@@ -115,6 +115,30 @@ def squares_crossed(p: Point, q: Point) -> list[Square]:
     return out
 
 
+def _bits_within(bits: BitBoard, a: Square, b: Square, limit: int) -> bool:
+    """``Geometry.within`` for two squares on the map at least 2 apart and ``limit`` >= 2: counts
+    outward from ``a`` on bit masks, at most ``limit`` squares (RNG-5)."""
+    s, o = bits.stride, bits.open
+    f = bits.bit(a)
+    target = bits.bit(b)
+    # Distance 1: every non-wall square around a, across a wall corner too.
+    layer = ((f << 1) | (f >> 1) | (f << s) | (f >> s) | (f << (s + 1)) | (f << (s - 1))
+             | (f >> (s - 1)) | (f >> (s + 1))) & o
+    seen = layer | f
+    for _ in range(limit - 1):
+        layer = bits.expand(layer) & ~seen
+        if layer & target:
+            return True
+        if not layer:
+            return False
+        seen |= layer
+    return False
+
+
+#: Most ``Geometry.within`` answers a map keeps (then it starts again).
+_WITHIN_MEMO = 200_000
+
+
 def _squares_crossed_int(p: Square, q: Square) -> list[Square]:
     """``squares_crossed`` for corner points (integer coordinates), in exact integer arithmetic.
 
@@ -337,6 +361,8 @@ class Geometry:
         self._range: dict[Square, dict[Square, int]] = {}
         self._los: dict[tuple[Square, Square], bool] = {}
         self._loe: dict[tuple[Square, Square], bool] = {}
+        #: ``within`` answers counted on bit masks, by (a, b, limit).
+        self._within: dict[tuple[Square, Square, int], bool] = {}
         #: ``cover`` answers for lines something stands across, keyed by the blockers inside the box.
         self._cover: dict[tuple[Square, Square, bool, frozenset[Square]], bool] = {}
         rules = {(x, y): rules_of(map.terrain[y][x]) for y in range(map.height) for x in range(map.width)}
@@ -630,21 +656,14 @@ class Geometry:
             return d is not None and d <= limit
         if limit < 2 or not self.map.in_bounds(b):
             return False
-        s, o = bits.stride, bits.open
-        f = bits.bit(a)
-        target = bits.bit(b)
-        # Distance 1: every non-wall square around a, across a wall corner too.
-        layer = ((f << 1) | (f >> 1) | (f << s) | (f >> s) | (f << (s + 1)) | (f << (s - 1))
-                 | (f >> (s - 1)) | (f >> (s + 1))) & o
-        seen = layer | f
-        for _ in range(limit - 1):
-            layer = bits.expand(layer) & ~seen
-            if layer & target:
-                return True
-            if not layer:
-                return False
-            seen |= layer
-        return False
+        key = (a, b, limit)
+        memo = self._within
+        answer = memo.get(key)
+        if answer is None:  # a pure function of the map: counted once, remembered
+            if len(memo) >= _WITHIN_MEMO:
+                memo.clear()
+            answer = memo[key] = _bits_within(bits, a, b, limit)
+        return answer
 
     def line_clear(self, p: Point, q: Point, blocked: Callable[[Square], bool],
                    ignore: Iterable[Square] = ()) -> bool:

@@ -239,10 +239,16 @@ def charge_actions_possible(state: GameState) -> bool:
     # 2 squares from the start (so it is not adjacent now).  With no such target
     # there is no charge, and no route search is needed.
     speed, pos, los = aura_speed(state, me), me.square, state.geometry.line_of_sight
-    if me.card.size == 1 and not any(
-            t.card.size > 1
-            or (1 < max(abs(t.square[0] - pos[0]), abs(t.square[1] - pos[1])) <= speed + 1 and los(pos, t.square))
-            for t in state.enemy_creatures(me.player)):
+    if me.card.size == 1:
+        x, y, far = pos[0], pos[1], speed + 1
+        for t in state.enemy_creatures(me.player):  # on the map: ``pos`` is its square
+            if t.card.size > 1:
+                return True
+            tx, ty = t.pos  # type: ignore[misc]
+            dx, dy = tx - x, ty - y
+            if -far <= dx <= far and -far <= dy <= far and (dx > 1 or dx < -1 or dy > 1 or dy < -1) \
+                    and los(pos, (tx, ty)):  # Chebyshev distance 2 .. speed + 1, then sight
+                return True
         return False
     return True
 
@@ -290,9 +296,8 @@ def charge_ends(state: GameState, me: Creature, target: Creature,
         found = reach(state, me, aura_speed(state, me), min_first_step=False, running=True)
     if me.card.size == 1 and target.card.size == 1:  # only the target's neighbours can be ends
         tx, ty = target.square
-        ends = {sq: found.cost(sq) for sq in sorted(((tx + dx, ty + dy) for dx in (-1, 0, 1)
-                                                       for dy in (-1, 0, 1) if dx or dy), key=_row_major)
-                if found.has(sq)}
+        has, cost = found.has, found.cost
+        ends = {sq: cost(sq) for sq in [(tx + dx, ty + dy) for dx, dy in _ROW_MAJOR_STEPS] if has(sq)}
     else:
         ends = {sq: found.cost(sq) for sq in found.destinations if adjacent_from(me, sq, target)}
     if not ends:
@@ -322,6 +327,10 @@ def lazy_charges(state: GameState) -> tuple[list[tuple[str, Square]], MoveReach 
 
 def _row_major(sq: Square) -> tuple[int, int]:
     return sq[1], sq[0]
+
+
+#: The eight steps to a square's neighbours, in (row, column) order of the neighbours they reach.
+_ROW_MAJOR_STEPS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 
 
 def adjacent_from(me: Creature, anchor: Square, target: Creature) -> bool:
@@ -386,19 +395,20 @@ def actions_of_kind(state: GameState, kind: type[KindOfAction]) -> list[KindOfAc
     are vouched for ``state`` (``trust``).
     """
     acts = _actions_of_kind(state, kind)
-    vouch(state, acts)  # trust: apply does not check them again
+    if acts:
+        vouch(state, acts)  # trust: apply does not check them again
     return cast("list[KindOfAction]", acts)
 
 
 def _actions_of_kind(state: GameState, kind: type[Action]) -> list[Action]:
     """``actions_of_kind`` untyped by its kind (every list below holds only ``kind``)."""
     ph = state.phase
-    if ph in (Phase.FORCED, Phase.CHAMPION):
-        return [a for a in legal_actions(state) if type(a) is kind]
+    if ph in (Phase.FORCED, Phase.CHAMPION):  # ``actions_of_kind`` vouches for what this returns
+        return [a for a in _legal_actions(state) if type(a) is kind]
     if ph is not Phase.ACTING:
         if _PHASE_KIND.get(ph) is not kind:
             return []
-        return legal_actions(state)
+        return _legal_actions(state)
     me = state.actor
     if me.conditions & NO_ACTIONS or state.no_action:  # CON-3, CON-4, CON-6
         return [EndActivation()] if kind is EndActivation else []

@@ -541,17 +541,19 @@ def _bit_reach(state: GameState, mover: Creature, mode: Mode, budget: int, bits:
     """``reach`` on bit masks: layer k holds the squares whose cheapest path costs k (MOV-1, MOV-8)."""
     blocked = others = 0
     team, uid = mover.team, mover.uid
-    bit = bits.bit
+    bit, stride = bits.bit, bits.stride
+    walker = not (mode.flies or mode.burrows or mode.phases)  # passes no enemy (MOV-5): ``mode.passes`` says no
     for c in state.creatures:
-        if c.pos is not None and not c.destroyed and c.uid != uid:
+        pos = c.pos
+        if pos is not None and not c.destroyed and c.uid != uid:
             if c.card.size > 1:
                 m = 0
                 for sq in c.squares:
                     m |= bit(sq)
             else:
-                m = bit(c.pos)
+                m = 1 << (pos[1] * stride + pos[0])  # bits.bit, inlined
             others |= m
-            if c.team != team and not mode.passes(c):
+            if (c.teams[c.player] if c.teams else c.player) != team and (walker or not mode.passes(c)):  # c.team
                 blocked |= m
     if not mode.flat:  # TER-PIT
         blocked |= bits.pits
@@ -736,8 +738,11 @@ def module_shift_ok(state: GameState, mover: Creature, anchor: Square) -> bool:
 
 def taken_squares(state: GameState, mover: Creature) -> set[Square]:
     """Every square a creature on the map other than ``mover`` fills (footprints, MOV-13)."""
-    taken: set[Square] = set()
     uid = mover.uid
+    if not state.facts().large:  # one square each: their squares are their positions
+        return {c.pos for c in state.creatures  # on the map: pos is a square
+                if c.pos is not None and not c.destroyed and c.uid != uid}
+    taken: set[Square] = set()
     for c in state.creatures:
         if c.pos is not None and not c.destroyed and c.uid != uid:
             if c.card.size > 1:

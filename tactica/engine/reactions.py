@@ -86,7 +86,7 @@ def occasions(st: GameState, events: list[ev.Event]) -> list[Occasion]:
     reactions.  ``Occasion.ally`` is the creature the event is about (the one attacked or hit, the
     one destroyed, the one an enemy moved next to), ``enemy`` the other (its attacker, the destroyer,
     the mover); for ALLY_DESTROYED ``kind`` holds the destroyed creature's square as "x,y"."""
-    if not any(c.card.reactions and c.alive for c in st.creatures):
+    if not st.facts().reactions or not any(c.card.reactions and c.alive for c in st.creatures):
         return []
     found: list[Occasion] = []
     last: dict[str, str] = {}

@@ -254,15 +254,31 @@ def walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out: 
     enemies: list[Creature] | None = None
     taken: set[Square] = set()  # squares other creatures fill (one-square movers only)
     small = me.card.size == 1
+    size = me.card.size
     stop = st.geometry.stop_squares(mode_of(me).flies)
+    # ``threats`` refuses an enemy without Threatening Reach (or a module's reach) that stands farther
+    # than both sizes together from the square left: each step asks it only about the others (the
+    # same uids in the same order, at the cost of a comparison per enemy instead of a call).
+    quick = not book_of(st).reach_asked
+    tagged: list[tuple[Creature, int, int, int]] = []
+    stop_ok = False
     for step, nxt in enumerate(path):
         if enemies is None:
             team = me.team
-            enemies = [c for c in st.creatures if c.pos is not None and not c.destroyed and c.team != team]
+            enemies = [c for c in st.creatures if c.pos is not None and not c.destroyed
+                       and (c.teams[c.player] if c.teams else c.player) != team]  # Creature.team
+            tagged = [(c, c.pos[0], c.pos[1],  # type: ignore[index]  # on the map: listed above
+                       c.card.size + size if quick and not c.card.abilities and c.card.melee_reach <= 1 else -1)
+                      for c in enemies]
             if small:
                 taken = taken_squares(st, me)
-        provokers = () if start_only and step else threats(st, me, me.square, moving=True, first=step == 0,
-                                                           among=enemies)
+        if start_only and step:
+            provokers: tuple[str, ...] = ()
+        else:
+            sx, sy = me.square
+            near = [c for c, x, y, far in tagged
+                    if far < 0 or (-far <= x - sx <= far and -far <= y - sy <= far)]
+            provokers = threats(st, me, (sx, sy), moving=True, first=step == 0, among=near) if near else ()
         if provokers:
             enemies = None
         for uid in provokers:
@@ -285,11 +301,13 @@ def walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out: 
         me.pos = nxt
         walked.append(nxt)
         trail.append(nxt)
-        if (nxt in stop and nxt not in taken) if small else legal_stop(st, me, nxt):  # legal_stop, one set
+        stop_ok = (nxt in stop and nxt not in taken) if small else legal_stop(st, me, nxt)  # legal_stop, one set
+        if stop_ok:
             last_legal = nxt
     if walked:
         out.append(ev.CreatureMoved(me.uid, start, tuple(walked), mode))
-    if settle and not legal_stop(st, me, me.square):  # OA-6 / MOV-3
+    # Nothing happened since the last step was judged: its answer is legal_stop's for the end square.
+    if settle and not (stop_ok if path else legal_stop(st, me, me.square)):  # OA-6 / MOV-3
         me.pos = last_legal
     book = book_of(st)
     if book.watches_moves and trail and me.alive:  # rule modules acting after a move (UG-FALL, UG-DARK…)

@@ -12,13 +12,15 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import NoReturn
 
-from .abilities import activations_per_round
+from .abilities import Aura, activations_per_round
 from .actions import Action
 from .dice import ScriptedDice, SeededDice
 from .errors import PhaseError
 from .footprint import any_in, footprint
+from .frozen import fast_init
 from .geometry import Geometry
 from .model import CreatureCard, Duration, MapDef, Square, WarbandDef
+from .powers import ChampionPower
 
 #: Conditions that make a creature inactive (docs/rules.md: "active" is not "activated"; CL-18 petrified).
 INACTIVE_CONDITIONS = frozenset({"stunned", "helpless", "petrified"})
@@ -513,6 +515,59 @@ def _copy_creature(c: Creature) -> Creature:
     return new
 
 
+class BattleFacts:
+    """What the cards of a battle's creatures can ever do, so that scans for something none of
+    them has are skipped (``GameState.facts``).  A creature's card changes only to one of its
+    forms (CL-14), so the forms' abilities are counted too; champion powers and reactions never
+    change with a form.
+
+    Attributes:
+        creatures: how many creatures they were found from.
+        auras: some card or form has an aura (docs/rules.md ABL "Aura X", CL-3).
+        reactions: some card has reactions (CL-10).
+        champion_triggers: the trigger values of every champion power (CHP-2).
+        champions_by_trigger: trigger value -> ((position in ``GameState.creatures``, that
+            creature's champion powers with the trigger, in card order), ...), in creature order.
+        large: some creature is Large or Huge (MOV-13; a size never changes with a form).
+    """
+
+    __slots__ = ("creatures", "auras", "reactions", "champion_triggers", "champions_by_trigger", "large")
+
+    def __init__(self, creatures: int, auras: bool, reactions: bool, champion_triggers: frozenset[str],
+                 champions_by_trigger: dict[str, tuple[tuple[int, tuple[ChampionPower, ...]], ...]] | None = None,
+                 large: bool = True):
+        self.creatures = creatures
+        self.auras = auras
+        self.reactions = reactions
+        self.champion_triggers = champion_triggers
+        self.champions_by_trigger = champions_by_trigger or {}
+        self.large = large
+
+    @classmethod
+    def of(cls, creatures: Iterable[Creature]) -> BattleFacts:
+        """The facts of ``creatures`` (their cards, natural cards and forms)."""
+        count, auras, reactions, large = 0, False, False, False
+        triggers: set[str] = set()
+        index: dict[str, list[tuple[int, tuple[ChampionPower, ...]]]] = {}
+        for i, c in enumerate(creatures):
+            count += 1
+            large = large or c.card.size > 1
+            by_trigger: dict[str, tuple[ChampionPower, ...]] = {}
+            for p in c.card.champion_powers:  # the same in every form (CL-14)
+                by_trigger[p.trigger.value] = by_trigger.get(p.trigger.value, ()) + (p,)
+            for t, powers in by_trigger.items():
+                index.setdefault(t, []).append((i, powers))
+            for card in (c.card, c.natural):
+                if card is None:
+                    continue
+                kits = [card.abilities] + [f.abilities for f in card.forms if f.abilities is not None]
+                auras = auras or any(isinstance(a, Aura) for kit in kits for a in kit)
+                reactions = reactions or bool(card.reactions)
+                triggers.update(p.trigger.value for p in card.champion_powers)
+        return cls(count, auras, reactions, frozenset(triggers), {t: tuple(v) for t, v in index.items()}, large)
+
+
+@fast_init  # made for every turn's start and end: a faster __init__ (``frozen``)
 @dataclass(frozen=True)
 class Occasion:
     """Something that may trigger a champion power (CHP-2), kept while its owner decides.
@@ -669,8 +724,10 @@ class GameState:
         d = new.__dict__ = self.__dict__.copy()
         if self.sealed:  # seal froze every creature: all are shared
             d["creatures"] = list(self.creatures)
+            d["_owned"] = []  # positions of the creatures this copy made its own (``freeze`` marks only those)
         else:
             d["creatures"] = [c if type(c) is _SharedCreature else _copy_creature(c) for c in self.creatures]
+            d.pop("_owned", None)  # its own copies of every creature: ``freeze`` walks them all
         d["vp"] = list(self.vp)
         areas = self.areas
         if type(areas) is not _ReadOnlyDict:  # a sealed state's areas never change: shared (set-up replaces them)
@@ -694,6 +751,9 @@ class GameState:
                 raise ReadOnlyStateError(f"cannot change {uid} of a read-only game state; copy() the "
                                          "state first (inside the engine) or ask the engine")
             c = self.creatures[i] = _copy_creature(c)
+            owned = self.__dict__.get("_owned")
+            if owned is not None:
+                owned.append(i)
         return c
 
     def seal(self) -> GameState:
@@ -719,10 +779,22 @@ class GameState:
     def freeze(self) -> None:
         """Mark every creature of this state shareable (read-only; ``creature``, ``find`` and
         ``own`` still give changeable copies): ``apply`` calls it on the state it returns, so
-        that the next copy shares the unchanged creatures instead of copying them."""
-        for c in self.creatures:
+        that the next copy shares the unchanged creatures instead of copying them.
+
+        A copy of a sealed state knows which creatures it made its own (``_owned``: every other
+        one is still shared), so only those are visited; any other state walks them all."""
+        owned = self.__dict__.get("_owned")
+        if owned is None:
+            for c in self.creatures:
+                if type(c) is Creature:
+                    c.__class__ = _SharedCreature
+            return
+        cs = self.creatures
+        for i in owned:
+            c = cs[i]
             if type(c) is Creature:
                 c.__class__ = _SharedCreature
+        owned.clear()
 
     # -- players and teams (SCN-MULTI) ---------------------------------------
     @property
@@ -824,6 +896,9 @@ class GameState:
         c = self.creatures[i]
         if type(c) is _SharedCreature and self._cow:
             c = self.creatures[i] = _copy_creature(c)
+            owned = self.__dict__.get("_owned")
+            if owned is not None:
+                owned.append(i)
         return c
 
     def creature(self, uid: str) -> Creature:
@@ -859,6 +934,9 @@ class GameState:
         c = cs[i]
         if type(c) is _SharedCreature and self._cow:
             c = cs[i] = _copy_creature(c)
+            owned = self.__dict__.get("_owned")
+            if owned is not None:
+                owned.append(i)
         return c
 
     @property
@@ -896,6 +974,17 @@ class GameState:
         if w is None:
             raise PhaseError(f"the battle has no winner yet (phase {self.phase.value!r})")
         return w
+
+    _facts = None  # BattleFacts | None: found on first use, shared by copies (not a field)
+
+    def facts(self) -> BattleFacts:
+        """What the battle's cards can ever do (``BattleFacts``): found once from its creatures'
+        cards (natural and forms: CL-14) and shared by copies, as cards are fixed for the battle."""
+        found = self._facts
+        if found is None or found.creatures != len(self.creatures):
+            found = BattleFacts.of(self.creatures)
+            self.__dict__["_facts"] = found
+        return found
 
     _champion_slots = None  # tuple[int, ...] | None: positions of champions (not a field)
 
@@ -953,12 +1042,13 @@ class GameState:
         current one included; Multi-Activation X counts X, docs/rules.md).  0 outside a turn."""
         if self.phase not in (Phase.ACTIVATE, Phase.ACTING):
             return 0
-        have = 0
-        for c in self.unactivated(self.turn_player):
-            have += max(1, activations_per_round(c.card) - c.activations)
-            if have >= self.activations_left:
-                break
-        return min(self.activations_left, have)
+        have, player, left = 0, self.turn_player, self.activations_left
+        for c in self.creatures:  # self.unactivated(player), one at a time
+            if c.player == player and not c.activated and c.pos is not None and not c.destroyed:
+                have += max(1, activations_per_round(c.card) - c.activations)
+                if have >= left:
+                    break
+        return min(left, have)
 
     @property
     def is_over(self) -> bool:

@@ -119,7 +119,7 @@ from .normal import NormalBot, best_plans, position_key
 from .planner import Plan, plan_creature
 from .stakes import kill_vp, zone_reaches_target
 from .values import damage_value
-from .weights import FFA_APPROACH, FFA_EXPOSURE, KILL_THREAT
+from .weights import FFA_APPROACH, FFA_EXPOSURE, FFA_RIVAL_LOSS, KILL_THREAT
 
 #: Weight of the loss the opponent's predicted next activation inflicts.
 REPLY = 1.0
@@ -320,6 +320,8 @@ class HardBot(NormalBot):
         self.last_search: tuple[int, int] = (0, 0)
         self._work = 0
         self._inner_bot: NormalBot | None = None
+        #: The creatures planned as the enemies' replies in the leaf being judged (``_reply_part``).
+        self._repliers: frozenset[str] = frozenset()
         self._own_bot: NormalBot | None = None
 
     def options(self, state: GameState) -> list[tuple[float, str, Action]]:
@@ -488,6 +490,7 @@ class HardBot(NormalBot):
         plans = self._seat_plans(leaf, enemy, pool, victims)
         first_turn = [(enemy, p) for _, p in plans[:self._replies(leaf, me, len(pool))]]
         later = self._later_replies(leaf, me, enemy, victims)
+        self._repliers = frozenset(p.uid for _, p in plans) | frozenset(p.uid for _, p in later)
         loss, decided = self._reply_loss(leaf, leaf, me, first_turn + later, seed)
         if leaf.phase is Phase.ACTIVATE and not leaf.hostile(leaf.turn_player, me) and loss + decided > 0:
             # RND-2: our second activation of the turn comes first and may destroy the replier
@@ -623,7 +626,7 @@ class HardBot(NormalBot):
             return 0.0, self._loss(leaf, state, me)
         if not replies:
             chance, decided = self._round_end(state, me)
-            return (1 - chance) * self._loss(leaf, state, me), chance * decided
+            return (1 - chance) * self._reply_part(leaf, state, me), chance * decided
         (enemy, plan), rest = replies[0], replies[1:]
         c = state.find(plan.uid)
         if c is None or not c.alive or c.activated:
@@ -689,8 +692,21 @@ class HardBot(NormalBot):
             keep -= max(threat_value(state, c, holders, kill_only=True) for c in ours_left)
         return keep, 1000.0
 
+    def _reply_part(self, leaf: GameState, state: GameState, me: int) -> float:
+        """What ``me``'s side loses from ``leaf`` to ``state`` over the enemies' replies (``_loss``).
+
+        In a free-for-all of three sides or more (SCN-MULTI) what a rival loses counts
+        FFA_RIVAL_LOSS of what it counts in a duel, except the loss of a creature that replied
+        (``self._repliers``: the opportunity attacks it provoked from us): a rival struck by the
+        other rival is no gain of ours, and a kill scores for the one who lands it.
+        """
+        if len(leaf.teams) <= 2:
+            return self._loss(leaf, state, me)
+        return self._loss(leaf, state, me, FFA_RIVAL_LOSS, self._repliers)
+
     @staticmethod
-    def _loss(before: GameState, after: GameState, me: int) -> float:
+    def _loss(before: GameState, after: GameState, me: int, rival_share: float = 1.0,
+              keep: frozenset[str] = frozenset()) -> float:
         """What ``me``'s side loses from ``before`` to ``after``, in VP-equivalents (gains count negative).
 
         A destroyed creature costs its cost and half again (KILL_THREAT: the
@@ -706,6 +722,8 @@ class HardBot(NormalBot):
         for c in before.alive():
             a = after.creature(c.uid)
             sign = 1.0 if c.team == team else -1.0
+            if sign < 0 and rival_share != 1.0 and c.uid not in keep:
+                sign = -rival_share
             if not a.alive:
                 loss += sign * max(c.card.cost * (1 + KILL_THREAT), kill_vp(before, c))
             elif a.hp < c.hp:

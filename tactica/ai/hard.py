@@ -321,8 +321,6 @@ class HardBot(NormalBot):
         self.last_search: tuple[int, int] = (0, 0)
         self._work = 0
         self._inner_bot: NormalBot | None = None
-        #: The creatures planned as the enemies' replies in the leaf being judged (``_reply_part``).
-        self._repliers: frozenset[str] = frozenset()
         self._own_bot: NormalBot | None = None
 
     def options(self, state: GameState) -> list[tuple[float, str, Action]]:
@@ -491,7 +489,6 @@ class HardBot(NormalBot):
         plans = self._seat_plans(leaf, enemy, pool, victims)
         first_turn = [(enemy, p) for _, p in plans[:self._replies(leaf, me, len(pool))]]
         later = self._later_replies(leaf, me, enemy, victims)
-        self._repliers = frozenset(p.uid for _, p in plans) | frozenset(p.uid for _, p in later)
         loss, decided = self._reply_loss(leaf, leaf, me, first_turn + later, seed)
         if leaf.phase is Phase.ACTIVATE and not leaf.hostile(leaf.turn_player, me) and loss + decided > 0:
             # RND-2: our second activation of the turn comes first and may destroy the replier
@@ -637,8 +634,11 @@ class HardBot(NormalBot):
             return self._reply_loss(leaf, state, me, rest, seed)
         st, _ = apply(st, Activate(plan.uid))
         loss = decided = 0.0
+        ffa = FFA_RIVAL_LOSS != 1.0 and len(leaf.teams) > 2
         for w, after in self._playout(st, plan.uid, seed + 31 * len(rest), 0, plan.action, reply=True):
             part, zone = self._reply_loss(leaf, after, me, rest, seed)
+            if ffa:  # SCN-MULTI: what the replier lost in its own activation (our opportunity attacks)
+                part -= (1 - FFA_RIVAL_LOSS) * self._creature_loss(st, after, plan.uid)
             loss += w * part
             decided += w * zone
         return loss, decided
@@ -693,21 +693,33 @@ class HardBot(NormalBot):
             keep -= max(threat_value(state, c, holders, kill_only=True) for c in ours_left)
         return keep, 1000.0
 
-    def _reply_part(self, leaf: GameState, state: GameState, me: int) -> float:
+    @staticmethod
+    def _creature_loss(before: GameState, after: GameState, uid: str) -> float:
+        """What creature ``uid`` loses from ``before`` to ``after`` (alive in ``before``), in
+        VP-equivalents as ``_loss`` counts it: destroyed, its cost and half again (or the VP it
+        scores when more); wounded, ``damage_value``; 0 when the battle is over."""
+        c, a = before.creature(uid), after.creature(uid)
+        if after.is_over:
+            return 0.0
+        if not a.alive:
+            return max(c.card.cost * (1 + KILL_THREAT), kill_vp(before, c))
+        return damage_value(c, c.hp - a.hp) if a.hp < c.hp else 0.0
+
+    @staticmethod
+    def _reply_part(leaf: GameState, state: GameState, me: int) -> float:
         """What ``me``'s side loses from ``leaf`` to ``state`` over the enemies' replies (``_loss``).
 
         In a free-for-all of three sides or more (SCN-MULTI) what a rival loses counts
-        FFA_RIVAL_LOSS of what it counts in a duel, except the loss of a creature that replied
-        (``self._repliers``: the opportunity attacks it provoked from us): a rival struck by the
-        other rival is no gain of ours, and a kill scores for the one who lands it.
+        FFA_RIVAL_LOSS of what it counts in a duel (a rival struck by the other rival is no gain
+        of ours, and a kill scores for the one who lands it); what a replier loses in its own
+        activation (our opportunity attacks) is counted by ``_reply_loss``.
         """
         if len(leaf.teams) <= 2:
-            return self._loss(leaf, state, me)
-        return self._loss(leaf, state, me, FFA_RIVAL_LOSS, self._repliers)
+            return HardBot._loss(leaf, state, me)
+        return HardBot._loss(leaf, state, me, FFA_RIVAL_LOSS)
 
     @staticmethod
-    def _loss(before: GameState, after: GameState, me: int, rival_share: float = 1.0,
-              keep: frozenset[str] = frozenset()) -> float:
+    def _loss(before: GameState, after: GameState, me: int, rival_share: float = 1.0) -> float:
         """What ``me``'s side loses from ``before`` to ``after``, in VP-equivalents (gains count negative).
 
         A destroyed creature costs its cost and half again (KILL_THREAT: the
@@ -723,7 +735,7 @@ class HardBot(NormalBot):
         for c in before.alive():
             a = after.creature(c.uid)
             sign = 1.0 if c.team == team else -1.0
-            if sign < 0 and rival_share != 1.0 and c.uid not in keep:
+            if sign < 0 and rival_share != 1.0:
                 sign = -rival_share
             if not a.alive:
                 loss += sign * max(c.card.cost * (1 + KILL_THREAT), kill_vp(before, c))

@@ -223,3 +223,19 @@ def test_scn_multi_hard_stops_out_of_a_rivals_reach_where_duel_weights_walk_in(m
 
     assert gap_after((1.0, 1.0)) == 2
     assert gap_after((FFA_APPROACH, FFA_EXPOSURE)) == 6
+
+
+# -- a free-for-all: a rival struck by the other rival is no gain of ours (SCN-MULTI, FFA_RIVAL_LOSS) ----
+
+def test_scn_multi_hard_counts_no_gain_when_one_rival_destroys_the_others_creature(monkeypatch):
+    """A (ours) stands next to c (seat 3); b (seat 2) stands next to e (seat 3), one HP left.  Seat 2
+    acts next and destroys e, then c strikes A.  With the duel's accounting e's death (its cost and
+    half again) outweighs A's wound and the reply costs us nothing; in a free-for-all it scores for
+    seat 2, not for us: the loss is A's wound."""
+    st = with_dice(_ffa("Ac....be\n........\n.......B", {"c": 2, "e": 2}, hp={"e": 1}), SeededDice.from_seed(1))
+    assert hard.FFA_RIVAL_LOSS == 0
+    ffa_loss = HardBot(seed=1)._leaf_loss(st, 0, 5)
+    monkeypatch.setattr(hard, "FFA_RIVAL_LOSS", 1.0)
+    duel_loss = HardBot(seed=1)._leaf_loss(st, 0, 5)
+    assert duel_loss == 0
+    assert ffa_loss > 0

@@ -41,7 +41,11 @@ enemy's turn, the turn of each enemy seat that follows it before ours is
 played out too (its best plans as that seat sees the board, up to
 MAX_REPLY_SEATS seats in all, ``_later_replies``), so a creature left in
 reach of the player after next is seen at risk, and an enemy that would
-rather strike a third player costs us nothing.
+rather strike a third player costs us nothing.  Nor is a rival's loss in
+those replies our gain (FFA_RIVAL_LOSS, ``_reply_part``): a creature one
+rival destroys scores that rival the VP, so only what a replier loses in
+its own activation (our opportunity attacks) counts for us; in a duel an
+enemy's loss is our gain, as before.
 When every enemy creature has already acted this round, the enemies' best
 attacks of next round count instead, summed, by LATER.  A VP zone that
 would win the battle at the end of the round counts too (SCN-ASSAULT,
@@ -726,7 +730,8 @@ class HardBot(NormalBot):
         threat it no longer poses), plus the VP it scored the enemy when that
         is more; damage costs ``damage_value``.  The same for the enemies'
         creatures with the sign reversed (e.g. opportunity attacks they
-        provoke).  A battle decided counts ±1000.
+        provoke), times ``rival_share`` (1: all of it; SCN-MULTI,
+        ``_reply_part``).  A battle decided counts ±1000.
         """
         if after.is_over:
             return 1000.0 if after.winner is not None and after.hostile(after.winner, me) else -1000.0

@@ -101,9 +101,6 @@ class PlannerOptions:
             less in a free-for-all, SCN-MULTI, ``hard.options_for``).
         exposure_share: share of the exposure term counted (1: as ``normal`` plays; ``hard`` counts
             more in a free-for-all, where a creature lost scores for a rival, ``hard.options_for``).
-        zone_share: × the value of standing alone in our VP zone (``ZONE_HOLD`` × its award; 1: as
-            ``normal`` plays; ``hard`` counts more in a free-for-all, where the zone's award over the
-            rounds is a large share of the winner's VP, ``hard.options_for``).
     """
 
     charge_reach: bool = False
@@ -116,7 +113,6 @@ class PlannerOptions:
     wait: bool = False
     approach_share: float = 1.0
     exposure_share: float = 1.0
-    zone_share: float = 1.0
 
 
 #: The plain planner: no extra term or search (``normal``).
@@ -574,7 +570,7 @@ def place_value(board: Board, me: Creature, sq: Square, threats: list) -> float:
         zone = board.zone
         if any_in(sq, me.size, zone):
             others = any(c.in_zone(zone) for c in board.allies if c.uid != me.uid)
-            value += zone_award(board.state) * (ZONE_HOLD * board.options.zone_share if not others else 0.2)
+            value += zone_award(board.state) * (ZONE_HOLD if not others else 0.2)
             if not others and board.zone_wins:
                 value += ZONE_WIN * BATTLE
         elif not board.zone_held:

@@ -123,7 +123,7 @@ from .normal import NormalBot, best_plans, position_key
 from .planner import Plan, plan_creature
 from .stakes import kill_vp, zone_reaches_target
 from .values import damage_value
-from .weights import FFA_APPROACH, FFA_EXPOSURE, FFA_RIVAL_LOSS, FFA_ZONE_HOLD, KILL_THREAT
+from .weights import FFA_APPROACH, FFA_EXPOSURE, FFA_RIVAL_LOSS, KILL_THREAT
 
 #: Weight of the loss the opponent's predicted next activation inflicts.
 REPLY = 1.0
@@ -272,8 +272,7 @@ def options_for(options: PlannerOptions, state: GameState) -> PlannerOptions:
     FFA_EXPOSURE; unchanged otherwise (a duel, or two teams)."""
     if len(state.teams) <= 2:
         return options
-    return replace(options, wait=True, approach_share=FFA_APPROACH, exposure_share=FFA_EXPOSURE,
-                   zone_share=FFA_ZONE_HOLD)
+    return replace(options, wait=True, approach_share=FFA_APPROACH, exposure_share=FFA_EXPOSURE)
 
 
 class OwnPlayout(NormalBot):

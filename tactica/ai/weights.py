@@ -39,9 +39,6 @@ FFA_EXPOSURE = 1.5     # × the exposure term in a free-for-all (PlannerOptions.
 #: Share of a rival's loss in the enemies' replies that ``hard`` counts as its gain in a free-for-all
 #: (SCN-MULTI; 1 in a duel): a rival struck by the other rival is no gain of ours (``HardBot._reply_part``).
 FFA_RIVAL_LOSS = 0.0
-#: × the zone's award for standing alone in our VP zone in a free-for-all (PlannerOptions.zone_share;
-#: hard): the award of this round and of the rounds after it that the holder stays.
-FFA_ZONE_HOLD = 1.0
 OFFENSE = 0.5          # × the best attack an end square puts in reach next turn (PlannerOptions.offense; hard)
 MOVE_CHARGE = 4        # squares tried as the start of a move-then-charge (PlannerOptions.move_charge; hard)
 SHIFT_MOVES = 2        # shift squares tried as the start of a shift-then-move (PlannerOptions.shift; hard)

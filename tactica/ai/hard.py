@@ -41,11 +41,7 @@ enemy's turn, the turn of each enemy seat that follows it before ours is
 played out too (its best plans as that seat sees the board, up to
 MAX_REPLY_SEATS seats in all, ``_later_replies``), so a creature left in
 reach of the player after next is seen at risk, and an enemy that would
-rather strike a third player costs us nothing.  Nor is a rival's loss in
-those replies our gain (FFA_RIVAL_LOSS, ``_reply_part``): a creature one
-rival destroys scores that rival the VP, so only what a replier loses in
-its own activation (our opportunity attacks) counts for us; in a duel an
-enemy's loss is our gain, as before.
+rather strike a third player costs us nothing.
 When every enemy creature has already acted this round, the enemies' best
 attacks of next round count instead, summed, by LATER.  A VP zone that
 would win the battle at the end of the round counts too (SCN-ASSAULT,
@@ -123,7 +119,7 @@ from .normal import NormalBot, best_plans, position_key
 from .planner import Plan, plan_creature
 from .stakes import kill_vp, zone_reaches_target
 from .values import damage_value
-from .weights import FFA_APPROACH, FFA_EXPOSURE, FFA_RIVAL_LOSS, KILL_THREAT
+from .weights import FFA_APPROACH, FFA_EXPOSURE, KILL_THREAT
 
 #: Weight of the loss the opponent's predicted next activation inflicts.
 REPLY = 1.0
@@ -627,7 +623,7 @@ class HardBot(NormalBot):
             return 0.0, self._loss(leaf, state, me)
         if not replies:
             chance, decided = self._round_end(state, me)
-            return (1 - chance) * self._reply_part(leaf, state, me), chance * decided
+            return (1 - chance) * self._loss(leaf, state, me), chance * decided
         (enemy, plan), rest = replies[0], replies[1:]
         c = state.find(plan.uid)
         if c is None or not c.alive or c.activated:
@@ -637,11 +633,8 @@ class HardBot(NormalBot):
             return self._reply_loss(leaf, state, me, rest, seed)
         st, _ = apply(st, Activate(plan.uid))
         loss = decided = 0.0
-        ffa = FFA_RIVAL_LOSS != 1.0 and len(leaf.teams) > 2
         for w, after in self._playout(st, plan.uid, seed + 31 * len(rest), 0, plan.action, reply=True):
             part, zone = self._reply_loss(leaf, after, me, rest, seed)
-            if ffa:  # SCN-MULTI: what the replier lost in its own activation (our opportunity attacks)
-                part -= (1 - FFA_RIVAL_LOSS) * self._creature_loss(st, after, plan.uid)
             loss += w * part
             decided += w * zone
         return loss, decided
@@ -697,40 +690,14 @@ class HardBot(NormalBot):
         return keep, 1000.0
 
     @staticmethod
-    def _creature_loss(before: GameState, after: GameState, uid: str) -> float:
-        """What creature ``uid`` loses from ``before`` to ``after`` (alive in ``before``), in
-        VP-equivalents as ``_loss`` counts it: destroyed, its cost and half again (or the VP it
-        scores when more); wounded, ``damage_value``; 0 when the battle is over."""
-        c, a = before.creature(uid), after.creature(uid)
-        if after.is_over:
-            return 0.0
-        if not a.alive:
-            return max(c.card.cost * (1 + KILL_THREAT), kill_vp(before, c))
-        return damage_value(c, c.hp - a.hp) if a.hp < c.hp else 0.0
-
-    @staticmethod
-    def _reply_part(leaf: GameState, state: GameState, me: int) -> float:
-        """What ``me``'s side loses from ``leaf`` to ``state`` over the enemies' replies (``_loss``).
-
-        In a free-for-all of three sides or more (SCN-MULTI) what a rival loses counts
-        FFA_RIVAL_LOSS of what it counts in a duel (a rival struck by the other rival is no gain
-        of ours, and a kill scores for the one who lands it); what a replier loses in its own
-        activation (our opportunity attacks) is counted by ``_reply_loss``.
-        """
-        if len(leaf.teams) <= 2:
-            return HardBot._loss(leaf, state, me)
-        return HardBot._loss(leaf, state, me, FFA_RIVAL_LOSS)
-
-    @staticmethod
-    def _loss(before: GameState, after: GameState, me: int, rival_share: float = 1.0) -> float:
+    def _loss(before: GameState, after: GameState, me: int) -> float:
         """What ``me``'s side loses from ``before`` to ``after``, in VP-equivalents (gains count negative).
 
         A destroyed creature costs its cost and half again (KILL_THREAT: the
         threat it no longer poses), plus the VP it scored the enemy when that
         is more; damage costs ``damage_value``.  The same for the enemies'
         creatures with the sign reversed (e.g. opportunity attacks they
-        provoke), times ``rival_share`` (1: all of it; SCN-MULTI,
-        ``_reply_part``).  A battle decided counts ±1000.
+        provoke).  A battle decided counts ±1000.
         """
         if after.is_over:
             return 1000.0 if after.winner is not None and after.hostile(after.winner, me) else -1000.0
@@ -739,8 +706,6 @@ class HardBot(NormalBot):
         for c in before.alive():
             a = after.creature(c.uid)
             sign = 1.0 if c.team == team else -1.0
-            if sign < 0 and rival_share != 1.0:
-                sign = -rival_share
             if not a.alive:
                 loss += sign * max(c.card.cost * (1 + KILL_THREAT), kill_vp(before, c))
             elif a.hp < c.hp:

@@ -12,14 +12,12 @@ from tactica.ai.scenarios import warband
 from tactica.ai.weights import FFA_APPROACH, FFA_EXPOSURE
 from tactica.engine import (
     Activate,
-    Attack,
     EndActivation,
     GameState,
     MapDef,
     Phase,
     Ruleset,
     SeededDice,
-    Shift,
     apply,
     as_turn_of,
     chebyshev,
@@ -225,37 +223,3 @@ def test_scn_multi_hard_stops_out_of_a_rivals_reach_where_duel_weights_walk_in(m
 
     assert gap_after((1.0, 1.0)) == 2
     assert gap_after((FFA_APPROACH, FFA_EXPOSURE)) == 6
-
-
-# -- a free-for-all: a rival struck by the other rival is no gain of ours (SCN-MULTI, FFA_RIVAL_LOSS) ----
-
-def test_scn_multi_hard_counts_no_gain_when_one_rival_destroys_the_others_creature(monkeypatch):
-    """A (ours) stands next to c (seat 3); b (seat 2) stands next to e (seat 3), one HP left.  Seat 2
-    acts next and destroys e, then c strikes A.  With the duel's accounting e's death (its cost and
-    half again) outweighs A's wound and the reply costs us nothing; in a free-for-all it scores for
-    seat 2, not for us: the loss is A's wound."""
-    st = with_dice(_ffa("Ac....be\n........\n.......B", {"c": 2, "e": 2}, hp={"e": 1}), SeededDice.from_seed(1))
-    assert hard.FFA_RIVAL_LOSS == 0
-    ffa_loss = HardBot(seed=1)._leaf_loss(st, 0, 5)
-    monkeypatch.setattr(hard, "FFA_RIVAL_LOSS", 1.0)
-    duel_loss = HardBot(seed=1)._leaf_loss(st, 0, 5)
-    assert duel_loss == 0
-    assert ffa_loss > 0
-
-
-def test_scn_multi_hard_shifts_off_a_rival_before_its_kill_when_the_other_rivals_losses_are_no_gain(monkeypatch):
-    """A (ours, 20 HP) stands next to c (seat 3, 50 HP) and e (seat 3, 1 HP).  Killing e where A
-    stands leaves it next to c; shifting first (MOV-12: no opportunity attack) and then killing e
-    leaves it a step from c.  With a rival's loss counted as our gain (the duel's accounting) what
-    the rivals' turns cost each other hides c's blow and the two look alike, so A kills from where it
-    stands; in a free-for-all (FFA_RIVAL_LOSS) c's blow counts and A shifts first."""
-    board = ".......B\n....A...\n.b.c.e.."
-
-    def choice() -> tuple[str, object]:
-        st = with_dice(_ffa(board, {"c": 2, "e": 2}, hp={"A": 20, "b": 1, "c": 50, "e": 1}), SeededDice.from_seed(1))
-        bot = HardBot(seed=1)
-        return bot.choose_battle(st).uid, bot._planned[3]
-
-    assert choice() == ("A", Shift(square=(5, 1)))
-    monkeypatch.setattr(hard, "FFA_RIVAL_LOSS", 1.0)
-    assert choice() == ("A", Attack(attack=0, targets=("e",)))

@@ -15,12 +15,18 @@ played), and the CPU seconds a battle took on average.  ``--first K``
 plays games K..K+GAMES-1 of the series (to split a long run over
 processes); ``--jobs J`` plays J games at once.  ``--merge FILE...``
 prints the JSON line of the series the given JSON lines make together
-(games K..K+GAMES-1 each, e.g. 0..29 and 30..59).
+(games K..K+GAMES-1 each, e.g. 0..29 and 30..59).  Stopped by SIGTERM or
+SIGINT (``kill PID`` of the main process), it prints the JSON line of the
+games finished so far (games K..K+n-1: results come in game order), with
+``"stopped": true``, so a long series can be stopped and resumed with
+``--first K+n`` and the two JSON lines merged.
 """
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
+import signal
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -117,13 +123,27 @@ def main(argv: list[str]) -> None:
                   f"{' ERROR ' + r[2] if r[2] else ''}; {won}/{len(results)} "
                   f"({time.perf_counter() - start:.0f}s)", file=sys.stderr, flush=True)
 
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            for r in pool.map(one, work, chunksize=1):
-                note(r)
-    else:
-        for w in work:
-            note(one(w))
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
+    stopped = False
+    try:
+        if jobs > 1:
+            pool = ProcessPoolExecutor(jobs, initializer=signal.signal, initargs=(signal.SIGTERM, signal.SIG_DFL))
+            try:
+                for r in pool.map(one, work, chunksize=1):
+                    note(r)
+            finally:
+                for child in multiprocessing.active_children():  # a stop: the battles under way end too
+                    child.terminate()
+                pool.shutdown(wait=False, cancel_futures=True)
+        else:
+            for w in work:
+                note(one(w))
+    except KeyboardInterrupt:
+        stopped = True
+    games = len(results)
     wins = sum(r[0] for r in results)
     by_seat: dict[str, list[int]] = {}
     for r in results:
@@ -131,13 +151,14 @@ def main(argv: list[str]) -> None:
         tally[0] += r[0]
         tally[1] += 1
     print(json.dumps({"level": level, "other": other, "players": players, "games": games, "first": first,
-                      "seed": seed, "wins": wins, "win_rate": round(wins / games, 3),
+                      "seed": seed, "wins": wins, "win_rate": round(wins / max(1, games), 3),
                       "win_rate_95ci": wilson(wins, games), "errors": [r[2] for r in results if r[2]],
                       "by_seat": dict(sorted(by_seat.items())),
                       "cpu_per_battle": round(sum(r[3] for r in results) / max(1, games), 1),
                       "seconds": round(time.perf_counter() - start, 1),
                       "load_avg_start": [round(x, 2) for x in load_before],
-                      "load_avg_end": [round(x, 2) for x in os.getloadavg()]}))
+                      "load_avg_end": [round(x, 2) for x in os.getloadavg()],
+                      **({"stopped": True} if stopped else {})}))
 
 
 if __name__ == "__main__":

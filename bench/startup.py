@@ -1,14 +1,17 @@
 """How long ``tactica play`` takes to show its battle screen, against a bare Textual app (issue 21, item 1).
 
-Usage: PYTHONPATH=. python bench/startup.py [RUNS] [--cold] [--against DIR] [--no-compile] [--floor]
+Usage: PYTHONPATH=. python bench/startup.py [RUNS] [--cold] [--warm-store] [--against DIR] [--no-compile] [--floor]
 
 Starts each program in its own pseudo-terminal (120×40, TERM=xterm-256color), alternating, RUNS
 times each (default 5), and times from the start of the process to the first frame that shows the
 battle: for ``tactica play --new`` (the shipped default battle against the AI) the log's "Round 1"
 and the map (a frame may show the log before the map), for the bare app (a Header, a Static text and
 a Footer, nothing else) its text. Then it ends the process. Every run gets fresh data and state
-directories (no "continue your battle?" offer, no autosaves left behind); the cache directory is
-shared between runs (the warm start a player sees), or fresh for every run with ``--cold``.
+directories (no "continue your battle?" offer, no autosaves left behind): each start makes a new
+battle store (SQLite), as only a player's very first start does; ``--warm-store`` keeps one store
+per program across its runs instead (each run adds one battle to it; ``--new`` offers none), as a
+player's second start finds it. The cache directory is shared between runs (the warm start a player
+sees), or fresh for every run with ``--cold`` (which also keeps no store).
 ``--against DIR`` adds a third program in the same alternation: ``tactica play --new`` from another
 source tree (e.g. an older commit: ``git archive COMMIT | tar -x -C DIR``), for a before/after
 measured side by side. ``--floor`` adds the floor: a Textual app as bare as the bare one that also
@@ -136,6 +139,7 @@ def first_frame(argv: list[str], mark: re.Pattern[str], env: dict[str, str], cwd
 def main(argv: list[str]) -> None:
     runs = int(next((a for a in argv if a.isdigit()), "5"))
     cold = "--cold" in argv
+    warm_store = "--warm-store" in argv and not cold
     against = Path(argv[argv.index("--against") + 1]).resolve() if "--against" in argv else None
     load_before = os.getloadavg()
     base = Path(tempfile.mkdtemp(prefix="tactica-startup-"))
@@ -162,9 +166,10 @@ def main(argv: list[str]) -> None:
         names = list(programs)
         for name in (names if run % 2 == 0 else names[::-1]):
             home = base / f"{name}-{run}"
+            store = base / f"{name}-store" if warm_store else home  # --warm-store: the battle store kept
             env = {**os.environ, "PYTHONPATH": str(sources[name]), "TERM": "xterm-256color", "COLUMNS": "120",
-                   "LINES": "40", "HOME": str(home), "XDG_DATA_HOME": str(home / "data"),
-                   "XDG_STATE_HOME": str(home / "state"), "XDG_CONFIG_HOME": str(home / "config"),
+                   "LINES": "40", "HOME": str(home), "XDG_DATA_HOME": str(store / "data"),
+                   "XDG_STATE_HOME": str(store / "state"), "XDG_CONFIG_HOME": str(home / "config"),
                    "XDG_CACHE_HOME": str(home / "cache" if cold else base / "cache")}
             argv_, mark = programs[name]
             seconds = first_frame(argv_, mark, env, sources[name])
@@ -172,7 +177,8 @@ def main(argv: list[str]) -> None:
             print(json.dumps({"run": run + 1, "program": name, "seconds": round(seconds, 3),
                               "load": round(os.getloadavg()[0], 2)}), flush=True)
     play, bare = statistics.median(times["play"]), statistics.median(times["bare"])
-    print(json.dumps({"runs": runs, "cache": "cold" if cold else "warm", "median_play_s": round(play, 3),
+    print(json.dumps({"runs": runs, "cache": "cold" if cold else "warm",
+                      "store": "kept" if warm_store else "fresh", "median_play_s": round(play, 3),
                       "median_bare_s": round(bare, 3), "ratio": round(play / bare, 2),
                       "bytecode": "compiled" if compiled else "as found",
                       **({"median_floor_s": round(statistics.median(times["floor"]), 3),

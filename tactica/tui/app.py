@@ -15,10 +15,9 @@ app's result, the process's exit status, is 143, 129 or 130.
 from __future__ import annotations
 
 import signal
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import replace
 
-from rich.console import RenderableType
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -109,9 +108,6 @@ class TacticaApp(App[int]):
         self._resume = resume
         self._offer = offer
         self._watched: list[signal.Signals] = []
-        #: Whether the app has drawn a frame yet, and what waits for its first (``after_first_frame``).
-        self._drawn = False
-        self._after_drawn: list[Callable[[], object]] = []
 
     def on_mount(self) -> None:
         # SIGTERM / SIGHUP: save, then close the screen properly (where the loop cannot watch
@@ -326,26 +322,6 @@ class TacticaApp(App[int]):
         if key in _KEY_NAMES:
             return "+".join([*modifiers, _KEY_NAMES[key]])
         return super().get_key_display(binding)
-
-    # -- the first frame (issue 21) ---------------------------------------------------
-    def after_first_frame(self, callback: Callable[[], object]) -> None:
-        """Call ``callback`` after the next refresh, or, before the app has drawn anything, once its first
-        frame is on the terminal: the battle's first question (who goes first) is then built after the
-        battle is shown, not before it (``BattleScreen.decide_next``)."""
-        if self._drawn:
-            self.call_after_refresh(callback)
-        else:
-            self._after_drawn.append(callback)
-
-    def _display(self, screen: Screen, renderable: RenderableType | None) -> None:
-        """Textual's drawing of a frame; after the first one, what waits for it (``after_first_frame``)
-        is called, each after the next refresh."""
-        super()._display(screen, renderable)
-        if renderable is not None and not self._drawn:
-            self._drawn = True
-            waiting, self._after_drawn = self._after_drawn, []
-            for callback in waiting:
-                self.call_after_refresh(callback)
 
     # -- leaving on a signal or Ctrl+C ----------------------------------------------
     def on_unmount(self) -> None:

@@ -605,14 +605,8 @@ class BattleScreen(Screen[str]):
         self.decide_next()
 
     def decide_next(self) -> None:
-        """Ask the next decision after the next refresh (``Decisions.next``); while the app has not
-        drawn its first frame, once it has (``TacticaApp.after_first_frame``, issue 21: the battle
-        shows first, then its first question's screen is built)."""
-        later = getattr(self.app, "after_first_frame", None)
-        if callable(later):
-            later(self.decisions.next)
-        else:  # another app (tests): after the refresh
-            self.call_after_refresh(self.decisions.next)
+        """Ask the next decision after the next refresh (``Decisions.next``)."""
+        self.call_after_refresh(self.decisions.next)
 
     def refresh_view(self) -> None:
         """Redraw what follows the cursor and the state: the map's overlay, the status line (a

@@ -18,7 +18,8 @@ ROOT = Path(__file__).resolve().parents[1]
 #: worker processes — and on a warm start no YAML at all (every content file comes from the cache);
 #: the bots (the AI's modules load when it first thinks, after the first frame), the screens no battle
 #: opens at once (title, setup, settings, rules, help, the whole map, the log reader, the winner, the
-#: hand-off, the questions: who goes first is asked once the battle is drawn) and the log's export.
+#: hand-off, the question dialogs: imported when a question is first asked — with seed 3 the AI has the
+#: initiative) and the log's export.
 NOT_AT_START = ("tactica.balance.command", "tactica.balance.arena", "tactica.balance.report",
                 "tactica.balance.stats", "plotly", "dask", "distributed", "markdown_it", "rich.markdown",
                 "pygments", "tactica.tui.screens.builder", "tactica.tui.build", "tactica.client.tutorial",

@@ -16,16 +16,14 @@ ROOT = Path(__file__).resolve().parents[1]
 #: Not before the first frame: the balance reports and their charts, the cluster, the Markdown of the
 #: help and rules screens, the warband builder, the tutorial, the rules reference's text, the sim's
 #: worker processes — and on a warm start no YAML at all (every content file comes from the cache);
-#: the bots (the AI's modules load when it first thinks, after the first frame), the screens no battle
-#: opens at once (title, setup, settings, rules, help, the whole map, the log reader, the winner, the
-#: hand-off, the question dialogs: imported when a question is first asked — with seed 3 the AI has the
-#: initiative) and the log's export.
+#: the screens no battle opens at once (title, setup, settings, rules, help, the whole map, the log
+#: reader, the winner, the hand-off, the question dialogs: imported when a question is first asked —
+#: with seed 3 the AI has the initiative) and the log's export.
 NOT_AT_START = ("tactica.balance.command", "tactica.balance.arena", "tactica.balance.report",
                 "tactica.balance.stats", "plotly", "dask", "distributed", "markdown_it", "rich.markdown",
                 "pygments", "tactica.tui.screens.builder", "tactica.tui.build", "tactica.client.tutorial",
                 "tactica.tui.screens.tutorial", "tactica.ai.sim", "multiprocessing",
-                "tactica.ai.bots", "tactica.ai.hard", "tactica.ai.normal", "tactica.ai.greedy",
-                "tactica.ai.random_bot", "tactica.ai.planner", "tactica.tui.screens.title",
+                "tactica.tui.screens.title",
                 "tactica.tui.screens.setup", "tactica.tui.screens.settings_view", "tactica.tui.screens.rules",
                 "tactica.tui.screens.help", "tactica.tui.screens.overview", "tactica.tui.screens.log_reader",
                 "tactica.tui.screens.winner", "tactica.tui.screens.choice", "tactica.tui.screens.champion_prompt",
@@ -102,23 +100,3 @@ def test_a_cold_start_reads_the_files_with_yaml(tmp_path):
     assert "yaml" in modules and "tactica.content.cards" in modules
     assert _loaded(modules, NOT_AT_START) == []
 
-
-def test_the_ai_levels_written_out_for_a_fast_start_are_the_bots_levels():
-    """``client.settings.AI_LEVELS`` checks an AI level without importing a bot (``Opponent``, the
-    settings file): it must name the levels ``tactica.ai.bots.LEVELS`` makes, in the same order."""
-    from tactica.ai.bots import LEVELS
-    from tactica.client.settings import AI_LEVELS
-
-    assert AI_LEVELS == tuple(LEVELS)
-
-
-def test_the_ai_makes_its_bot_when_it_first_thinks():
-    """The opponent's bot (and the bots' modules) is made at its first use, with the level and seed
-    given: a ``hard`` bot gets the interactive deadline, as before."""
-    from tactica.ai.hard import HardBot
-    from tactica.client.opponent import INTERACTIVE_DEADLINE, AiPlayer, Opponent
-
-    player = AiPlayer(Opponent(level="hard"), seed=7)
-    assert player._bot is None
-    assert isinstance(player.bot, HardBot) and player.bot.deadline == INTERACTIVE_DEADLINE
-    assert player.bot is player.bot

@@ -15,17 +15,10 @@ import threading
 import time
 import traceback
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from tactica.ai.bots import LEVELS, make_bot
+from tactica.ai.hard import HardBot
 from tactica.engine import Action, GameState, check, legal_actions
-
-from .settings import AI_LEVELS
-
-if TYPE_CHECKING:
-    from tactica.ai.base import Bot
-
-# The bots (``tactica.ai.bots``) are imported when the AI first thinks, not before the battle's first
-# frame (issue 21): the levels are checked against their names, ``settings.AI_LEVELS``.
 
 DEFAULT_PACE = 0.4
 """Seconds the screen waits between two AI steps, so each move and roll can be followed."""
@@ -65,8 +58,8 @@ class Opponent:
     fast: bool = False
 
     def __post_init__(self) -> None:
-        if self.level not in AI_LEVELS:
-            raise ValueError(f"unknown AI level {self.level!r}; choose one of {', '.join(AI_LEVELS)}")
+        if self.level not in LEVELS:
+            raise ValueError(f"unknown AI level {self.level!r}; choose one of {', '.join(LEVELS)}")
         if not all(0 <= p <= 3 for p in self.seats):
             raise ValueError("the AI plays players 0 to 3")
 
@@ -97,7 +90,7 @@ class Opponent:
     @classmethod
     def from_save(cls, players: dict | None) -> Opponent | None:
         """The Opponent stored in a save's ``players`` field; None for hot-seat or an unusable field."""
-        if not isinstance(players, dict) or players.get("ai") not in AI_LEVELS:
+        if not isinstance(players, dict) or players.get("ai") not in LEVELS:
             return None
         side = players.get("ai_player", 2)
         more = players.get("ai_players") or []
@@ -146,24 +139,12 @@ class AiPlayer:
 
     def __init__(self, opponent: Opponent, seed: int = 0) -> None:
         self.opponent = opponent
-        self._seed = seed
-        self._bot: Bot | None = None
-        self._fallback: Bot | None = None
+        self.bot = make_bot(opponent.level, seed)
+        if isinstance(self.bot, HardBot) and self.bot.deadline is None:
+            self.bot.deadline = INTERACTIVE_DEADLINE  # hard: never freeze a player's turn
+        self._fallback = make_bot("random", seed)
         self._lock = threading.Lock()
         self._reported: set[str] = set()  # failures already named in a warning (each is named once)
-
-    @property
-    def bot(self) -> Bot:
-        """The bot of ``opponent.level`` seeded with the seed given, made (and the bots' modules
-        imported) at its first use: the AI's first question, after the battle's first frame."""
-        if self._bot is None:
-            from tactica.ai.bots import make_bot
-            from tactica.ai.hard import HardBot
-            bot = make_bot(self.opponent.level, self._seed)
-            if isinstance(bot, HardBot) and bot.deadline is None:
-                bot.deadline = INTERACTIVE_DEADLINE  # hard: never freeze a player's turn
-            self._bot = bot
-        return self._bot
 
     def decides(self, state: GameState) -> bool:
         """True when the AI must choose the next action in ``state``."""
@@ -198,9 +179,6 @@ class AiPlayer:
         """A legal action for the AI to play when its bot fails: the fallback bot's choice, or the first
         legal action should that fail too."""
         try:
-            if self._fallback is None:
-                from tactica.ai.bots import make_bot
-                self._fallback = make_bot("random", self._seed)
             return self._fallback.choose(state)
         except Exception:
             return legal_actions(state)[0]

@@ -1,26 +1,29 @@
 """How long ``tactica play`` takes to show its battle screen, against a bare Textual app (issue 21, item 1).
 
-Usage: PYTHONPATH=. python bench/startup.py [RUNS] [--cold] [--against DIR] [--no-compile]
+Usage: PYTHONPATH=. python bench/startup.py [RUNS] [--cold] [--warm-store] [--against DIR] [--no-compile] [--floor]
 
-Starts each program in its own pseudo-terminal (120×40, TERM=xterm-256color),
-alternating, RUNS times each (default 5), and times from the start of the
-process to the first frame that shows the battle: for ``tactica play --new``
-(the shipped default battle against the AI) the log's "Round 1" and the map
-(a frame may show the log before the map), for
-the bare app (a Header, a Static text and a Footer, nothing else) its text.
-Then it ends the process.  Every run gets fresh data and state directories
-(no "continue your battle?" offer, no autosaves left behind); the cache
-directory is shared between runs (the warm start a player sees), or fresh
-for every run with ``--cold``.  ``--against DIR`` adds a third program in the
-same alternation: ``tactica play --new`` from another source tree (e.g. an
-older commit: ``git archive COMMIT | tar -x -C DIR``), for a before/after
-measured side by side.  Before the runs, each source tree's ``tactica``
-is compiled to bytecode (``compileall``, as ``pip install`` does), so that
-tactica starts as an installed copy does, like the bare app's Textual from
-site-packages; ``--no-compile`` leaves that out (with ``PYTHONDONTWRITEBYTECODE``
-set, every start then compiles every module it imports).  Prints a JSON
-line per run, then the medians, the ratio (play / bare) and the load average
-before and after.
+Starts each program in its own pseudo-terminal (120×40, TERM=xterm-256color), alternating, RUNS
+times each (default 5), and times from the start of the process to the first frame that shows the
+battle: for ``tactica play --new`` (the shipped default battle against the AI) the log's "Round 1"
+and the map (a frame may show the log before the map), for the bare app (a Header, a Static text and
+a Footer, nothing else) its text. Then it ends the process. Every run gets fresh data and state
+directories (no "continue your battle?" offer, no autosaves left behind): each start makes a new
+battle store (SQLite), as only a player's very first start does; ``--warm-store`` keeps one store
+per program across its runs instead (each run adds one battle to it; ``--new`` offers none), as a
+player's second start finds it. The cache directory is shared between runs (the warm start a player
+sees), or fresh for every run with ``--cold`` (which also keeps no store).
+``--against DIR`` adds a third program in the same alternation: ``tactica play --new`` from another
+source tree (e.g. an older commit: ``git archive COMMIT | tar -x -C DIR``), for a before/after
+measured side by side. ``--floor`` adds the floor: a Textual app as bare as the bare one that also
+imports the engine and the content package, builds the default battle (the shipped warbands on the
+shipped map, set up as ``tactica play`` does) before its first frame and shows "Round 1" and the
+map's squares as plain text: what any battle screen costs before tactica's own interface (its ratio
+to the bare app bounds the ratio ``play`` can reach). Before the runs, each source tree's
+``tactica`` is compiled to bytecode (``compileall``, as ``pip install`` does), so that tactica
+starts as an installed copy does, like the bare app's Textual from site-packages; ``--no-compile``
+leaves that out (with ``PYTHONDONTWRITEBYTECODE`` set, every start then compiles every module it
+imports). Prints a JSON line per run, then the medians, the ratios (play / bare, floor / bare) and
+the load average before and after.
 """
 from __future__ import annotations
 
@@ -56,6 +59,38 @@ class Bare(App[None]):
 
 
 Bare().run()
+"""
+#: The floor (``--floor``): the bare app plus the engine's import and the default battle built before the
+#: first frame, drawn as plain text ("." open ground, "#" anything else), with no tactica interface.
+FLOOR_APP = """
+from textual.app import App, ComposeResult
+from textual.widgets import Footer, Header, Static
+
+from tactica.ai.setup import auto_setup
+from tactica.content import default_battle
+from tactica.engine import Ruleset, new_game
+
+
+def battle_text() -> str:
+    (first, second), map_def = default_battle()
+    rules = Ruleset.for_battle((first.point_limit, second.point_limit), "assault", (), None, ())
+    state, _ = new_game((first, second), (map_def,), seed=3, rules=rules)
+    state, _ = auto_setup(state, actions=[])
+    rows = ("  ".join("." if getattr(kind, "value", None) == "clear" else "#" for kind in row)
+            for row in map_def.terrain)
+    return "Round 1\\n" + "\\n".join(rows)
+
+
+class Floor(App[None]):
+    BINDINGS = [("q", "quit", "Quit")]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(battle_text())
+        yield Footer()
+
+
+Floor().run()
 """
 #: What the battle screen shows once it is drawn: the log's "Round 1" and a row of the map's open
 #: ground (eight "." squares in a row) — the log can be drawn a frame before the map.
@@ -104,6 +139,7 @@ def first_frame(argv: list[str], mark: re.Pattern[str], env: dict[str, str], cwd
 def main(argv: list[str]) -> None:
     runs = int(next((a for a in argv if a.isdigit()), "5"))
     cold = "--cold" in argv
+    warm_store = "--warm-store" in argv and not cold
     against = Path(argv[argv.index("--against") + 1]).resolve() if "--against" in argv else None
     load_before = os.getloadavg()
     base = Path(tempfile.mkdtemp(prefix="tactica-startup-"))
@@ -113,6 +149,10 @@ def main(argv: list[str]) -> None:
         "play": ([sys.executable, "-m", "tactica", "play", "--new"], BATTLE_MARK),
         "bare": ([sys.executable, str(bare_file)], re.compile(re.escape(BARE_TEXT))),
     }
+    if "--floor" in argv:
+        floor_file = base / "floor_app.py"
+        floor_file.write_text(FLOOR_APP)
+        programs["floor"] = ([sys.executable, str(floor_file)], BATTLE_MARK)
     sources = {name: ROOT for name in programs}
     if against is not None:
         programs["before"] = programs["play"]
@@ -126,9 +166,10 @@ def main(argv: list[str]) -> None:
         names = list(programs)
         for name in (names if run % 2 == 0 else names[::-1]):
             home = base / f"{name}-{run}"
+            store = base / f"{name}-store" if warm_store else home  # --warm-store: the battle store kept
             env = {**os.environ, "PYTHONPATH": str(sources[name]), "TERM": "xterm-256color", "COLUMNS": "120",
-                   "LINES": "40", "HOME": str(home), "XDG_DATA_HOME": str(home / "data"),
-                   "XDG_STATE_HOME": str(home / "state"), "XDG_CONFIG_HOME": str(home / "config"),
+                   "LINES": "40", "HOME": str(home), "XDG_DATA_HOME": str(store / "data"),
+                   "XDG_STATE_HOME": str(store / "state"), "XDG_CONFIG_HOME": str(home / "config"),
                    "XDG_CACHE_HOME": str(home / "cache" if cold else base / "cache")}
             argv_, mark = programs[name]
             seconds = first_frame(argv_, mark, env, sources[name])
@@ -136,9 +177,13 @@ def main(argv: list[str]) -> None:
             print(json.dumps({"run": run + 1, "program": name, "seconds": round(seconds, 3),
                               "load": round(os.getloadavg()[0], 2)}), flush=True)
     play, bare = statistics.median(times["play"]), statistics.median(times["bare"])
-    print(json.dumps({"runs": runs, "cache": "cold" if cold else "warm", "median_play_s": round(play, 3),
+    print(json.dumps({"runs": runs, "cache": "cold" if cold else "warm",
+                      "store": "kept" if warm_store else "fresh", "median_play_s": round(play, 3),
                       "median_bare_s": round(bare, 3), "ratio": round(play / bare, 2),
                       "bytecode": "compiled" if compiled else "as found",
+                      **({"median_floor_s": round(statistics.median(times["floor"]), 3),
+                          "ratio_floor": round(statistics.median(times["floor"]) / bare, 2)}
+                         if "floor" in times else {}),
                       **({"median_before_s": round(statistics.median(times["before"]), 3),
                           "ratio_before": round(statistics.median(times["before"]) / bare, 2)}
                          if against is not None else {}),

@@ -15,11 +15,19 @@ ROOT = Path(__file__).resolve().parents[1]
 
 #: Not before the first frame: the balance reports and their charts, the cluster, the Markdown of the
 #: help and rules screens, the warband builder, the tutorial, the rules reference's text, the sim's
-#: worker processes — and on a warm start no YAML at all (every content file comes from the cache).
+#: worker processes — and on a warm start no YAML at all (every content file comes from the cache);
+#: the screens no battle opens at once (title, setup, settings, rules, help, the whole map, the log
+#: reader, the winner, the hand-off, the question dialogs: imported when a question is first asked —
+#: with seed 3 the AI has the initiative) and the log's export.
 NOT_AT_START = ("tactica.balance.command", "tactica.balance.arena", "tactica.balance.report",
                 "tactica.balance.stats", "plotly", "dask", "distributed", "markdown_it", "rich.markdown",
                 "pygments", "tactica.tui.screens.builder", "tactica.tui.build", "tactica.client.tutorial",
-                "tactica.tui.screens.tutorial", "tactica.ai.sim", "multiprocessing")
+                "tactica.tui.screens.tutorial", "tactica.ai.sim", "multiprocessing",
+                "tactica.tui.screens.title",
+                "tactica.tui.screens.setup", "tactica.tui.screens.settings_view", "tactica.tui.screens.rules",
+                "tactica.tui.screens.help", "tactica.tui.screens.overview", "tactica.tui.screens.log_reader",
+                "tactica.tui.screens.winner", "tactica.tui.screens.choice", "tactica.tui.screens.champion_prompt",
+                "tactica.tui.screens.handoff", "tactica.client.export", "tactica.client.rules_reference")
 #: Of those, what reading content files needs (so only after a miss of the cache).
 READING = ("yaml", "tactica.content.yamlsafe", "tactica.content.schema", "tactica.content.cards",
            "tactica.content.maps", "tactica.content.warbands")
@@ -34,13 +42,25 @@ from tactica.tui.screens.battle import BattleScreen
 args = build_parser().parse_args(["play", "--new", "--seed", "3"])
 args.opponent = play_opponent(args)
 factory = make_factory(args)
+at_first_frame = []
+display = TacticaApp._display
+
+
+def first_frame(app, screen, renderable):  # the modules loaded when the battle screen is first drawn
+    if not at_first_frame and isinstance(screen, BattleScreen) and renderable is not None:
+        at_first_frame.append(sorted(sys.modules))
+    display(app, screen, renderable)
+
+
+TacticaApp._display = first_frame
 
 async def first_screen():
     app = TacticaApp(factory)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, BattleScreen), app.screen
-        print(json.dumps(sorted(sys.modules)))
+        assert at_first_frame, "the battle screen was never drawn"
+        print(json.dumps(at_first_frame[0]))
         app.exit()
 
 asyncio.run(first_screen())
@@ -79,3 +99,4 @@ def test_a_cold_start_reads_the_files_with_yaml(tmp_path):
     modules = _modules(PLAY_TO_FIRST_SCREEN, tmp_path)
     assert "yaml" in modules and "tactica.content.cards" in modules
     assert _loaded(modules, NOT_AT_START) == []
+

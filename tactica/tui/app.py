@@ -25,7 +25,6 @@ from textual.screen import Screen
 from textual.widgets._toast import ToastRack
 
 from tactica.client.describe import LogLine
-from tactica.client.export import export_battle, shown_path
 from tactica.client.factory import BattleFactory
 from tactica.client.opponent import Opponent
 from tactica.client.resume import newest_unfinished
@@ -37,12 +36,11 @@ from tactica.saves.codec import SaveError
 from .commands import GameCommands, MarkedThemes
 from .exit_signals import EXIT_INTERRUPTED, unwatch, watch
 from .screens.battle import BattleScreen
-from .screens.choice import ChoiceModal
-from .screens.rules import RulesScreen
-from .screens.settings_view import SettingsScreen
-from .screens.setup import SetupScreen, TitleSetupScreen
-from .screens.title import TitleScreen
 from .screens.too_small import cover_when_small
+
+# Not imported here (issue 21: the battle's first frame comes sooner): the screens a ``tactica play``
+# battle does not open at once — the title, setup, settings and rules screens, the offer's question —
+# and the log's export; each method that opens one imports it (``tests/test_startup_imports.py``).
 from .themes import OWN_THEMES, theme_names
 
 #: Keys that draw nothing or draw as a lower-case word, as the footer names them ("space" would be a
@@ -120,10 +118,12 @@ class TacticaApp(App[int]):
         if warning:  # once, in a toast; each battle's log says it whole (``_log_settings_warning``)
             self.notify(warning, title="Settings", severity="warning", timeout=10)
         if self.title_first:
+            from .screens.title import TitleScreen
             self.push_screen(TitleScreen(self._continue_text()))
         elif self._resume is not None:
             self.start_battle(self._resume)
         elif self._offer is not None:
+            from .screens.choice import ChoiceModal
             text = describe_save(self._offer)
             self.push_screen(ChoiceModal("An unfinished battle is saved",
                                          f"{text}\n(saved as {self._offer.save.id}; "
@@ -144,6 +144,7 @@ class TacticaApp(App[int]):
             # corners and the placing are made by hand on the battle screen
             self.start_battle(self.factory.custom(self.factory.warbands, self.factory.maps))
         elif self.setup:
+            from .screens.setup import SetupScreen
             self.push_screen(SetupScreen(self.factory.choices(), self.factory.scenario), self._setup_done)
         else:
             self.start_battle(self.factory.quick())
@@ -222,6 +223,7 @@ class TacticaApp(App[int]):
 
     def _refresh_title(self) -> None:
         """Show the title screen's Continue as the saved battles are now (a battle was left or ended)."""
+        from .screens.title import TitleScreen
         title = next((s for s in self.screen_stack if isinstance(s, TitleScreen)), None)
         if title is not None:
             title.show_continue(self._continue_text())
@@ -243,6 +245,7 @@ class TacticaApp(App[int]):
         elif entry == "build":
             self._build()
         elif entry == "rules":
+            from .screens.rules import RulesScreen
             self.push_screen(RulesScreen(rules_key=key_display(self.settings.bound_keys()["rules"])))
         elif entry == "settings":
             self.action_settings()
@@ -252,6 +255,8 @@ class TacticaApp(App[int]):
     def _new_from_title(self) -> None:
         """New battle: ask who plays the other side (the AI at the settings' level first, as
         ``tactica play``), then the setup screen; Esc on either goes back."""
+        from .screens.choice import ChoiceModal
+        from .screens.setup import TitleSetupScreen
         level = self.settings.ai_level
         values = [level] + [v for v in ("normal", "greedy", "hard") if v != level] + ["human"]
         options = [_OPPONENT_WORDS[v] + (" — the settings' level" if v == level else "") for v in values]
@@ -347,6 +352,7 @@ class TacticaApp(App[int]):
         if name == "export_log":
             return self._battle_screen() is not None and self.session is not None and self.session.save_id is not None
         if name in ("new_battle", "resume_battle"):
+            from .screens.setup import SetupScreen
             return not isinstance(screen, SetupScreen)
         return True
 
@@ -356,6 +362,7 @@ class TacticaApp(App[int]):
     def _leave_screens(self) -> None:
         """Close every screen above the app's own (a battle, its questions, the winner screen) and the
         title screen, without their results: the battle on screen stays as its autosave left it."""
+        from .screens.title import TitleScreen
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
 
@@ -397,6 +404,7 @@ class TacticaApp(App[int]):
 
     def action_export_log(self) -> None:
         """Palette: write the battle log of the battle on screen as Markdown; says where."""
+        from tactica.client.export import export_battle, shown_path
         session = self.session
         if session is None or session.recorder is None:
             return
@@ -417,6 +425,7 @@ class TacticaApp(App[int]):
         if battle is not None:
             battle.action_rules()
         else:
+            from .screens.rules import RulesScreen
             self.push_screen(RulesScreen())
 
     def action_quit_game(self) -> None:
@@ -428,6 +437,7 @@ class TacticaApp(App[int]):
         """The title's Settings and the palette's: the settings screen, which changes them
         (``change_setting``).  Without a settings file given (tests), the file ``settings_path`` names
         is read, and from then on written."""
+        from .screens.settings_view import SettingsScreen
         if self.settings_file is None:
             self.settings_file = load_settings(themes=theme_names())
             self.settings = self.settings_file.settings

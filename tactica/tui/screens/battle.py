@@ -37,7 +37,6 @@ from tactica.client.describe import LogLine, action_lines, describe_events, play
 from tactica.client.handoff import HandOff, TurnRecap, summary_lines
 from tactica.client.hints import with_rule
 from tactica.client.opponent import AiPlayer, Thought
-from tactica.client.rules_reference import load_reference
 from tactica.client.session import GameSession
 from tactica.client.settings import Settings, key_display, key_words
 from tactica.engine import (
@@ -67,10 +66,9 @@ from .battle_decisions import Decisions
 from .battle_keys import BINDINGS, KEY_ACTIONS, key_shown
 from .battle_layout import BattleLayout, legend, toast_widths
 from .battle_saves import BattleSaves
-from .handoff import HandoffScreen
-from .help import HelpScreen
-from .overview import MapOverview
-from .rules import RulesScreen
+
+# The screens a key opens (help, rules, the whole map, the hand-off) and the rules' text are imported
+# when first opened: not before the battle's first frame (issue 21, ``tests/test_startup_imports.py``).
 
 __all__ = ["BattleScreen", "LOG_MIN", "NOTE_SECONDS", "body_rows", "legend", "zone_note"]
 
@@ -223,6 +221,7 @@ class BattleScreen(Screen[str]):
         seat, st = self.handoff.holder, self.session.state
         if not self.handoff.active or seat is None or st.phase is Phase.OVER:
             return
+        from .handoff import HandoffScreen
         lines = [f"The battle resumed in round {st.round}: {player_name(seat)} holds the keyboard.",
                  "The log (PgUp) holds what happened before."]
         self.app.push_screen(HandoffScreen(seat, lines, since="Resumed:"), self._handed_over)
@@ -490,10 +489,12 @@ class BattleScreen(Screen[str]):
             if square is not None:
                 self.map_view.move_cursor(square)
 
+        from .overview import MapOverview
         self.app.push_screen(MapOverview(self.map_view), went)
 
     def action_help(self) -> None:
         """?: keys and rules, with what the rule modules on change (``HelpScreen``'s ``modules``)."""
+        from .help import HelpScreen
         self.app.push_screen(HelpScreen(active_modules(self.session.state)))
 
     def action_rules(self) -> None:
@@ -507,6 +508,9 @@ class BattleScreen(Screen[str]):
         texts = [refusal, status.message]
         shown = self.stat_card.creature
         abilities = [str(a) for a in shown.card.abilities] if shown is not None else []
+        from tactica.client.rules_reference import load_reference
+
+        from .rules import RulesScreen
         reference = load_reference()
         context = reference.context(texts, abilities)
         if refusal and not reference.ids_in(refusal):
@@ -636,6 +640,7 @@ class BattleScreen(Screen[str]):
         if seat is not None:  # hot-seat: hide the board until the next player is at the keyboard
             lines = summary_lines(self.handoff.take(seat), self.session.state)
             self.app.clear_notifications()  # no refusal nor roll of the last turn over the hidden board
+            from .handoff import HandoffScreen
             self.app.push_screen(HandoffScreen(seat, lines), self._handed_over)
         self.saves.check_autosave()
         return True

@@ -23,7 +23,6 @@ from tactica.client.battle_sizes import NARROW, side_width
 from tactica.client.battle_words import CONFIRM_TITLES, Pending, asks_first, cancelled_text, confirm_text
 from tactica.client.controller import Controller, Mode
 from tactica.client.describe import LogLine
-from tactica.client.export import shown_path
 from tactica.client.session import GameSession
 from tactica.engine import Action, Phase
 
@@ -119,6 +118,7 @@ class Toasts:
         log with the whole path (the home folder as "~"), and a toast too where one fits, the path cut
         only after a "/" (``client.export.shown_path``); else a short note at the head of the status
         line points at the log, so no toast covers the log's lines at 80×24."""
+        from tactica.client.export import shown_path
         screen = self.screen
         screen.battle_log.add([LogLine(f"The battle log is exported to {shown_path(path)}", "info")], follow=True)
         if screen.app.size.width >= NARROW and self.fit():

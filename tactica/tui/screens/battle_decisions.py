@@ -10,7 +10,7 @@ applies.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from textual.app import App
 from textual.notifications import SeverityLevel
@@ -31,9 +31,9 @@ from tactica.engine import (
 
 from ..widgets.battle_log import BattleLog
 from .battle_ai import AiTurn
-from .champion_prompt import PowerPrompt, prompt_options, window_triggers
-from .choice import ChoiceModal
-from .winner import WinnerScreen
+
+if TYPE_CHECKING:  # the questions' screens are imported when first asked, after the battle's first frame
+    from .choice import ChoiceModal
 
 
 class DecisionHost(Protocol):
@@ -92,6 +92,8 @@ class Decisions:
         if screen.ai_turn.decides():
             screen.ai_turn.start()
             return
+        from .choice import ChoiceModal
+        from .winner import WinnerScreen
         if not screen.is_active:  # the help opened before the question: ask once it is closed
             self.ask_on_resume = True
             return
@@ -144,6 +146,7 @@ class Decisions:
     def _ask_champion(self) -> None:
         """CHP-2: ask the deciding player whether a champion power answers the trigger, unless the
         player asked not to be asked about these triggers (then decline at once)."""
+        from .champion_prompt import PowerPrompt, prompt_options, window_triggers
         screen = self.screen
         st = screen.session.state
         options = prompt_options(st, screen.session.legal())
@@ -222,6 +225,7 @@ class Decisions:
         if len(options) == 1:
             screen.apply_action(options[0])
         elif options:
+            from .choice import ChoiceModal
             st = screen.session.state
             me = st.actor  # a power is used only in an activation
             labels = [f"{me.card.special_powers[a.power]} — on {creature_name(st, a.target)}" for a in options]

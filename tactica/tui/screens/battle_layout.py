@@ -38,7 +38,6 @@ from ..widgets.map_view import STYLES as MAP_STYLES
 from ..widgets.map_view import MapView, cave_cell, cave_glyphs
 from ..widgets.stat_card import StatCard
 from ..widgets.status_line import StatusLine
-from .log_reader import LogReader
 
 LEGEND_TERRAIN = {"forest": "T forest", "pit": "O pit", "smoke": "* smoke", "statue": "S statue",
                   "blood-rock": "% blood rock", "sacred-circle": "+ sacred circle",
@@ -309,5 +308,6 @@ class BattleLayout:
         (no toast fits over it: ``toasts_fit``); ``start`` as ``LogReader``'s.  True when opened."""
         if self.toasts_fit():
             return False
+        from .log_reader import LogReader
         self.screen.app.push_screen(LogReader(self.screen.battle_log.entries, start, back="the battle"))
         return True

@@ -8,8 +8,10 @@ committed) and tried first next time.  Each fuzz test sets its own number of exa
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 
+import textual._wait as _textual_wait
 from hypothesis import Phase, settings
 
 # The suite never writes to the user's cache of parsed content (tactica.content.cache): a fresh folder per run.
@@ -19,9 +21,33 @@ os.environ.setdefault("TACTICA_CONFIG_DIR", tempfile.mkdtemp(prefix="tactica-tes
 # Nor to the user's data folder (the battle store, exports): a test that sets none writes here.
 os.environ.setdefault("TACTICA_DATA_DIR", tempfile.mkdtemp(prefix="tactica-test-data-"))
 
+# Bytecode: where PYTHONDONTWRITEBYTECODE is set (as on our shared machines), every xdist worker rewrote
+# the asserts of all 250 test modules (~11 s of CPU each) and every `tactica` subprocess compiled the
+# package again.  The suite keeps its bytecode in a folder of its own outside the checkout (pytest's
+# rewritten modules too), so later runs read it; nothing is written beside the sources.
+# TACTICA_TEST_PYCACHE=off leaves Python's setting alone; TACTICA_TEST_PYCACHE=DIR names the folder.
+_PYCACHE = os.environ.get("TACTICA_TEST_PYCACHE", "")
+if _PYCACHE != "off" and sys.pycache_prefix is None:
+    _user = getattr(os, "getuid", lambda: 0)()
+    _PYCACHE = _PYCACHE or os.path.join(tempfile.gettempdir(), f"tactica-test-pycache-{_user}")
+    sys.pycache_prefix = _PYCACHE
+    sys.dont_write_bytecode = False
+    os.environ["PYTHONPYCACHEPREFIX"] = _PYCACHE         # the tactica processes the tests start
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
 #: Every phase but "explain" (which reruns a shrunk failure to point at lines: slow on whole battles).
 PHASES = (Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink)
 
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True, phases=PHASES)
 settings.register_profile("dev")
 settings.load_profile("ci")
+
+
+# Textual's pilot waits for the app to be idle after every key (twice) and every ``pause()``: it sleeps
+# ``SLEEP_GRANULARITY`` (20 ms) at a time until one sleep passes with the process almost idle (under
+# ``SLEEP_IDLE``, 1/20 of it).  The pilot tests wait ~4,100 times, and the last, idle 20 ms of each wait
+# came to more wall time than any test file.  In 5 ms steps (still idle at 1/20 of a step) a wait ends
+# at the same point of the app's work, only sooner after it.
+# TACTICA_TEST_IDLE_STEP=0.02 gives Textual's own steps back (to compare, or to rule this out).
+_textual_wait.SLEEP_GRANULARITY = float(os.environ.get("TACTICA_TEST_IDLE_STEP", "0.005"))
+_textual_wait.SLEEP_IDLE = _textual_wait.SLEEP_GRANULARITY / 20

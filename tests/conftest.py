@@ -11,7 +11,6 @@ import os
 import sys
 import tempfile
 
-import textual._wait as _textual_wait
 from hypothesis import Phase, settings
 
 # The suite never writes to the user's cache of parsed content (tactica.content.cache): a fresh folder per run.
@@ -41,13 +40,3 @@ PHASES = (Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrin
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True, phases=PHASES)
 settings.register_profile("dev")
 settings.load_profile("ci")
-
-
-# Textual's pilot waits for the app to be idle after every key (twice) and every ``pause()``: it sleeps
-# ``SLEEP_GRANULARITY`` (20 ms) at a time until one sleep passes with the process almost idle (under
-# ``SLEEP_IDLE``, 1/20 of it).  The pilot tests wait ~4,100 times, and the last, idle 20 ms of each wait
-# came to more wall time than any test file.  In 5 ms steps (still idle at 1/20 of a step) a wait ends
-# at the same point of the app's work, only sooner after it.
-# TACTICA_TEST_IDLE_STEP=0.02 gives Textual's own steps back (to compare, or to rule this out).
-_textual_wait.SLEEP_GRANULARITY = float(os.environ.get("TACTICA_TEST_IDLE_STEP", "0.005"))
-_textual_wait.SLEEP_IDLE = _textual_wait.SLEEP_GRANULARITY / 20

@@ -514,7 +514,8 @@ def cover_sources(state: GameState, attacker: Creature, target: Creature, attack
 
     The target's own square first when it stands in forest (TER-FOREST); else each enemy of the attacker
     without whom the target would lose its cover (COV-4); else, when walls or covering terrain alone
-    give it, the square of such terrain nearest the line between the two creatures' centres (COV-2).
+    give it, the square of such terrain nearest the segment between the two creatures' centres (COV-2:
+    never one behind the attacker or beyond the target).
     Pure: the state is not changed.
     """
     if attack.kind is not AttackKind.RANGED or attacker.pos is None or target.pos is None:
@@ -544,10 +545,13 @@ def cover_sources(state: GameState, attacker: Creature, target: Creature, attack
         return ()
 
     def off_line(sq: Square) -> tuple[float, Square]:
+        # distance to the segment between the two centres, not to the whole line: a wall behind the
+        # attacker or beyond the target lies on the line's extension and gives no cover
         dx, dy = bx - ax, by - ay
         px, py = sq[0] - ax, sq[1] - ay
-        length = max(1e-9, (dx * dx + dy * dy) ** 0.5)
-        return abs(dx * py - dy * px) / length, sq
+        t = min(1.0, max(0.0, (px * dx + py * dy) / max(1e-9, dx * dx + dy * dy)))
+        ex, ey = px - t * dx, py - t * dy
+        return (ex * ex + ey * ey) ** 0.5, sq
 
     nearest = min(candidates, key=off_line)
     return (CoverSource("terrain", nearest, terrain=bmap.terrain_at(nearest)),)

@@ -41,3 +41,15 @@ def test_ter_forest_cover_sources_name_the_forest_the_target_stands_in():
 def test_cov_3_melee_is_not_traced():
     st = battle("A#b", {"A": ARCHER}, active="A")
     assert _sources(st, attack=0) == ()
+
+
+def test_cov_2_cover_sources_never_name_a_wall_behind_the_attacker_or_beyond_the_target():
+    """nm-tut s15 B2: the preview named a wall diagonally behind the shooter, on the line's extension,
+    where the cover came from the wall beside the target; and a wall beyond the target before the one
+    between (COV-2)."""
+    behind = ".....\n.b#..\n.....\n...A.\n....#"
+    assert _sources(battle(behind, {"A": ARCHER}, active="A")) == (
+        CoverSource("terrain", (2, 1), terrain=Terrain.WALL),)
+    beyond = "#.....\n.b....\n..#...\n......\n....A.\n.....#"
+    assert _sources(battle(beyond, {"A": ARCHER}, active="A")) == (
+        CoverSource("terrain", (2, 2), terrain=Terrain.WALL),)

@@ -28,6 +28,8 @@ def test_threat_text_marks_blank_columns_only():
     assert threat_text(" . ", False, True) == " .*"
     assert threat_text("[.]", True, True) == "[.]"          # the cursor's brackets stay
     assert threat_text("◆P1", True, True) == "◆P1"          # a zone's owner stays
+    # a zone square on difficult ground: its first column is the zone's, so the mark takes the blank middle
+    assert threat_text("◆ ^", True, False) == "◆!^" and threat_text("◆ ^", False, True) == "◆*^"
     # a reachable square drawn with its own glyph (:^:) keeps the threat marks (issue 20, ui-trials 9)
     assert threat_text(":^:", True, False) == "!^:" and threat_text(":^:", True, True) == "!^*"
 

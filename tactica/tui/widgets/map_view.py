@@ -335,13 +335,21 @@ def aura_text(text: str) -> str:
 def threat_text(text: str, threat: bool, reach: bool) -> str:
     """A square's three columns with the threat view's marks: ``!`` for its first column when an
     enemy could attack there next turn, ``*`` for its last when the creature under the cursor could;
-    a reachable square's colon gives way to them (``:^:`` → ``!^*``, issue 20), any other column that
-    is not blank (a zone's owner ``◆P1``, a diagonal wall) keeps its own text."""
+    a reachable square's colon gives way to them (``:^:`` → ``!^*``, issue 20); where that column is
+    taken (a VP zone's ``◆`` on difficult ground, ``◆ ^``) the mark goes in a blank middle column
+    (``◆!^``, nm-tut s15); any other column that is not blank (a zone's owner ``◆P1``, a diagonal
+    wall) keeps its own text."""
     first, middle, last = text[0], text[1], text[2]
-    if threat and first in " :":  # a reachable square's colon gives way (its colour still says it)
-        first = "!"
-    if reach and last in " :":
-        last = "*"
+    if threat:
+        if first in " :":  # a reachable square's colon gives way (its colour still says it)
+            first = "!"
+        elif middle == " ":
+            middle = "!"
+    if reach:
+        if last in " :":
+            last = "*"
+        elif middle == " ":
+            middle = "*"
     return first + middle + last
 
 

@@ -765,8 +765,9 @@ def describe_preview(attack: str, target: str, p, defense: str = "", short: bool
     AttackPreview or None.  The expected damage is the engine's
     ``expected_loss`` (capped at the target's HP hit by hit), so an 80% hit
     for 10 on a 10-HP target reads "expected 8.0 damage (a hit takes all
-    its HP), 80% to destroy".  ``short`` (a small status line) leaves out the roll's terms:
-    "Club → ko1: needs 5+, 80% to hit, ~12.8 damage, 35% to destroy."  ``notes``: words said in
+    its HP), 80% to destroy".  ``short`` (a small status line) leaves out the roll's bonus and the
+    modifiers' notes, keeping the modifiers themselves (why the roll needed is what it is):
+    "Club → ko1: needs 5+ (+2 combat advantage), 80% to hit, ~12.8 damage, 35% to destroy."  ``notes``: words said in
     brackets after a modifier, by its name: {"cover": "br1 in the way"} reads "−2 cover (br1 in the way)".
     """
     if p is None:
@@ -783,7 +784,9 @@ def describe_preview(attack: str, target: str, p, defense: str = "", short: bool
     need = min(20, max(2, p.target_number - total))
     if short:
         destroy = f", {p.kill_chance:.0%} to destroy" if p.kill_chance > 0 else ""
-        return (f"{attack} → {target}: needs {need}+, {p.hit_chance:.0%} to hit, "
+        why = ", ".join(f"{_signed(v)} {name}" for name, v in p.modifiers)
+        why = f" ({why})" if why else ""
+        return (f"{attack} → {target}: needs {need}+{why}, {p.hit_chance:.0%} to hit, "
                 f"~{p.expected_loss:.1f} damage{destroy}.")
     against = f"{defense} " if defense else ""
     text = (f"{attack} → {target}: d20 {_signed(p.bonus)}{mods} vs {against}{p.target_number} — needs {need}+, "

@@ -218,3 +218,19 @@ def test_OA_2_the_log_says_an_opportunity_attack_makes_no_push():
     st = battle(".Ab...\n......", active="b", dice=(15,))    # a plain sword: nothing to say
     st, out = apply(st, Move(((3, 0),)))
     assert "opportunity attack (it would" not in " ".join(line.text for line in describe_events(out, st))
+
+
+def test_cov_2_the_short_preview_keeps_the_cover_that_sets_the_roll_needed():
+    """nm-tut s15 B2: at 80 columns the short preview dropped "−2 cover", so "needs 13+" had no reason;
+    the short form keeps the modifiers (not their notes)."""
+    from tactica.engine import Reach
+    from tactica.engine.sandbox import battle, card, melee, ranged
+    archer = card("Archer", attacks=(melee("Dagger", bonus=4, damage=5),
+                                     ranged("Bow", bonus=6, damage=10, reach=Reach.SIGHT)))
+    st = battle("A....\n.....\n..#..\n.....\n....b", {"A": archer}, active="A")
+    p = GameSession(st).attack_preview(1, "b")
+    assert any(name == "cover" for name, _ in p.modifiers)
+    notes = {"cover": "wall at column 3, row 3"}
+    short = describe_preview("Bow", "b", p, "AC", short=True, notes=notes)
+    assert "needs" in short and "(−2 cover)" in short and "column 3" not in short
+    assert "(wall at column 3, row 3)" in describe_preview("Bow", "b", p, "AC", notes=notes)

@@ -235,9 +235,9 @@ STEPS: tuple[Step, ...] = (
          frozenset({"ai_intent", "select", "move", "shift", "attack", "charge", "end", "choose_attack", "pick"}),
          _ai_ended_with_intent),
     Step("end", "End the activation",
-         "An activation ends with {end}, or by itself once the creature has done all it can; the turn then "
-         "passes to the opponent (ACT-2). Activate another creature, move it ({move}; it may still attack "
-         "after) and press {end}.",
+         "An activation ends with {end}, or by itself once the creature has done all it can; once your "
+         "turn's activations are used, the opponent plays (ACT-2). Activate another creature, move it "
+         "({move}; it may still attack after) and press {end}.",
          "Press {end} to end this creature's activation.",
          frozenset({"end", "move", "attack", "select"}), _ended, waits=True),
     Step("attack", "The attack preview and the dice",

@@ -11,6 +11,7 @@ import os
 import sys
 import tempfile
 
+import textual._wait as _textual_wait
 from hypothesis import Phase, settings
 
 # The suite never writes to the user's cache of parsed content (tactica.content.cache): a fresh folder per run.
@@ -40,3 +41,44 @@ PHASES = (Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrin
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True, phases=PHASES)
 settings.register_profile("dev")
 settings.load_profile("ci")
+
+
+# Textual's pilot waits for the app to be idle after every key (twice) and every ``pause()``: it sleeps
+# ``SLEEP_GRANULARITY`` (20 ms) at a time until one sleep passes with the process almost idle (under
+# ``SLEEP_IDLE``, 1/20 of a step).  The pilot tests wait ~4,000 times, and the last, idle 20 ms of each
+# wait came to more wall time than any test file.  In 5 ms steps a wait ends at the same point of the
+# app's work, only sooner after it.  A test never relies on a wait being long: what comes a refresh or a
+# timer later is waited for by the condition it checks (``tests.tui.conftest.wait_until``).
+# TACTICA_TEST_IDLE_STEP=0.02 gives Textual's own steps back (to compare, or to rule this out).
+_textual_wait.SLEEP_GRANULARITY = float(os.environ.get("TACTICA_TEST_IDLE_STEP", "0.005"))
+_textual_wait.SLEEP_IDLE = _textual_wait.SLEEP_GRANULARITY / 20
+
+
+# TACTICA_TEST_CPU=FILE: each worker appends one line a test, "cpu<TAB>wall<TAB>idle<TAB>node id" in
+# seconds from setup to teardown: the process's CPU (threads included), the wall time, and the time the
+# main thread slept (wall less its running and its waiting for a core, from /proc/self/schedstat; -1
+# where there is none).  CPU and idle are what a loaded machine does not change: a quiet machine's wall
+# time is about their sum, so the suite's cost can be compared beside other helpers' work.
+_CPU_LOG = os.environ.get("TACTICA_TEST_CPU", "")
+if _CPU_LOG:
+    import time
+
+    import pytest
+
+    def _main_thread_busy() -> float:
+        """Seconds the main thread has run or waited for a core (-inf where /proc has no schedstat)."""
+        try:
+            with open("/proc/self/schedstat", encoding="ascii") as stat:
+                run_ns, wait_ns = stat.read().split()[:2]
+        except OSError:
+            return float("-inf")
+        return (int(run_ns) + int(wait_ns)) / 1e9
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_protocol(item, nextitem):
+        cpu, wall, busy = time.process_time(), time.perf_counter(), _main_thread_busy()
+        yield
+        wall = time.perf_counter() - wall
+        idle = max(-1.0, wall - (_main_thread_busy() - busy))
+        with open(_CPU_LOG, "a", encoding="utf-8") as out:
+            out.write(f"{time.process_time() - cpu:.4f}\t{wall:.4f}\t{idle:.4f}\t{item.nodeid}\n")

@@ -1,6 +1,7 @@
 """Shared fixtures for the battle client's tests: small battles built in code."""
 from __future__ import annotations
 
+import time
 from contextlib import asynccontextmanager
 
 import pytest
@@ -62,6 +63,22 @@ async def settle(pilot, app, tries: int = 300) -> None:
         elif len(app.screen_stack) > 1:
             return
         await pilot.pause(0.01)
+
+
+async def wait_until(pilot, condition, timeout: float = 10.0) -> bool:
+    """Let the app run until ``condition()`` (a function of no arguments) is true, checking after each
+    pause of 10 ms; returns True then, or False once ``timeout`` seconds (wall) have passed.
+
+    For what comes a refresh or a timer after a key (a question pushed after a refresh, a toast): the
+    pilot's own idle wait may end before it.  The test asserts the condition itself afterwards, so a
+    failure names what was expected.
+    """
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        await pilot.pause(0.01)
+    return True
 
 
 async def answer_questions(pilot, app) -> None:

@@ -10,7 +10,7 @@ from tactica.tui.screens.champion_prompt import PowerPrompt
 from tactica.tui.widgets.battle_log import BattleLog
 from tactica.tui.widgets.stat_card import card_text
 
-from .conftest import app_for_state
+from .conftest import app_for_state, wait_until
 
 PRESS = ChampionPower("Press the Attack", 1, ChampionTrigger.ALLY_HITS, ChampionEffect.EXTRA_DAMAGE, amount=10)
 
@@ -211,7 +211,7 @@ async def test_CHP_2_the_prompt_comes_right_after_the_hit_it_answers_in_the_midd
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
         screen.apply_action(Move(((1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1))))
-        await pilot.pause()
+        await wait_until(pilot, lambda: isinstance(app.screen, PowerPrompt))  # pushed after a refresh
         prompt = app.screen
         assert isinstance(prompt, PowerPrompt)
         said = "Answers: Creature b (b) hit Creature A (A) with an opportunity attack (Sword), round"

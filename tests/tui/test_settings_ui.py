@@ -21,7 +21,7 @@ from tactica.tui.screens.choice import ChoiceModal
 from tactica.tui.screens.help import HelpScreen
 from tactica.tui.widgets.map_view import MapView
 
-from .conftest import FixedFactory, SettledApp
+from .conftest import FixedFactory, SettledApp, wait_until
 
 
 def _app(state, settings: Settings | None = None, path=None, problems=()):
@@ -108,15 +108,18 @@ async def test_a_bad_settings_file_is_said_once_in_a_toast_and_whole_in_the_batt
     loaded = load_settings(path)
     app = SettledApp(FixedFactory(GameSession(state=battle("A...b", active="A"), seed=0)), settings=loaded)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        def logged() -> list[str]:
+            screen = app.screen
+            lines = screen.battle_log.lines_written if isinstance(screen, BattleScreen) else ()
+            return [line for line in lines if "settings file" in line]
+        await wait_until(pilot, lambda: bool(logged()))     # the log line comes a refresh after the screen
         messages = [n.message for n in app._notifications]
         assert messages == ["The settings file has 1 problem: the defaults are used for it. The log, Settings and "
                             "tactica config say more."]
         screen = app.screen
         assert isinstance(screen, BattleScreen)
-        logged = [line for line in screen.battle_log.lines_written if "settings file" in line]
-        assert logged == [f"⚠ The settings file {path} has 1 problem: the defaults are used for it ({path}:1:8: "
-                          "error: not valid TOML: Invalid value; tactica config lists them all)"]
+        assert logged() == [f"⚠ The settings file {path} has 1 problem: the defaults are used for it ({path}:1:8: "
+                            "error: not valid TOML: Invalid value; tactica config lists them all)"]
 
 
 async def test_a_toast_is_drawn_once_when_a_question_opens_over_the_battle(tmp_path):

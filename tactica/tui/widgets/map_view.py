@@ -33,9 +33,11 @@ What a square shows (so it reads without colour, too):
 * `` ░ `` (orange) a square the aimed close or area attack covers;
   creatures inside are marked as targets;
 * ``~.~`` violet squares: the auras of the creature under the cursor;
-* with the threat view on (t): ``!`` at a square's left (on grey: no side's colour) where an enemy could
-  attack next turn, ``*`` at its right where the creature under the cursor could; a VP zone keeps its
-  owner's colour and takes the marks;
+* with the threat view on (t, which cycles off → now → all): at a square's left (on grey: no side's
+  colour) ``!`` where an enemy could attack without moving (or after a shift), and in the "all" mode
+  ``?`` where one could after a move and ``'`` only after a move and a charge (darker greys); ``*`` at
+  its right where the creature under the cursor could; a VP zone keeps its owner's colour and takes
+  the marks;
 * an underlined label: the creature has a condition or ongoing damage
   (``!`` after it at the large size; the stat card lists them);
 * ``[ ]`` / reverse video: the cursor.
@@ -67,8 +69,8 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from tactica.client.battle_sizes import BIG_CELL, CELL, MID_CELL
-from tactica.client.overlay import Overlay
-from tactica.engine import GameState, Square, Terrain, ceiling_level, terrain_rules
+from tactica.client.overlay import THREAT_GLYPHS, Overlay
+from tactica.engine import GameState, Square, Terrain, ThreatLevel, ceiling_level, terrain_rules
 
 #: How a square with cave features (the underground module, docs/modules/underground.md) is drawn:
 #: (the ``TerrainRules`` feature, its three columns, its style in ``STYLES``), strongest first;
@@ -209,6 +211,9 @@ STYLES = {
     # the threat view's ground is grey, a colour no side, zone or other mark has: a red one hid
     # Player 2's creatures (red) inside a threatened field (issue 20)
     "threat": "bold #ffc8c8 on #5a5a5a",
+    # the farther levels (after a move; after a move and a charge) on darker greys, so "now" stands out
+    "threat_far": "#f0d8d8 on #3c3c3c",
+    "threat_charge": "#c8b0b0 on #2a2a2a",
     "condition": "underline",
     # cave features (the underground module)
     "rubble": "black on #7a6a4a",
@@ -242,7 +247,7 @@ ANSI_STYLES = {
     "provokeralt": "not bold bright_white on magenta underline",
     "reach": "bright_white on green", "shift": "bold bright_white on blue", "path": "bold black on bright_green",
     "end": "bold black on bright_green", "deploy": "bold bright_green", "template": "bold black on yellow",
-    "aura": "magenta", "threat": "bold bright_red on black",
+    "aura": "magenta", "threat": "bold bright_red on black", "threat_far": "bright_red", "threat_charge": "red",
     # cave features (the underground module): told apart by their glyphs too
     "rubble": "black on yellow", "chasm": "bold bright_white on black", "slope": "yellow", "gap": "bright_white",
     "low": "yellow", "ice": "bold bright_cyan", "dark": "bright_black on black",
@@ -269,7 +274,8 @@ HIGH_CONTRAST_STYLES = {
     "provoker": "bold #ffffff on #ff00ff underline", "provokeralt": "not bold #ffffff on #a000a0 underline",
     "reach": "#ffffff on #005000", "shift": "bold #ffffff on #0000c0", "path": "bold #000000 on #00ff00",
     "end": "bold #000000 on #00ff00", "deploy": "bold #00ff00 on #000000", "template": "bold #000000 on #ff8000",
-    "aura": "#ffffff on #6000a0", "threat": "bold #ffff00 on #404040",
+    "aura": "#ffffff on #6000a0", "threat": "bold #ffff00 on #404040", "threat_far": "#ffff00 on #202020",
+    "threat_charge": "#c0c0c0 on #101010",
 }
 
 #: The map on a light theme: start areas and zones tinted pale instead of dark, the squares' dots grey.
@@ -284,7 +290,8 @@ LIGHT_STYLES = {
     "p0donealt": "not bold #6078c0", "p1donealt": "not bold #c06060", "p2donealt": "not bold #509050",
     "p3donealt": "not bold #a09040",
     "reach": "#000000 on #c0f0c0", "shift": "bold #000000 on #c0d0ff", "deploy": "bold #007000 on #c0f0c0",
-    "aura": "#400080 on #e0d0ff", "threat": "bold #800000 on #b4b4b4",
+    "aura": "#400080 on #e0d0ff", "threat": "bold #800000 on #b4b4b4", "threat_far": "#800000 on #d4d4d4",
+    "threat_charge": "#805050 on #e4e4e4",
 }
 
 
@@ -332,19 +339,44 @@ def aura_text(text: str) -> str:
     return ("~" if text[0] == " " else text[0]) + text[1] + ("~" if text[2] == " " else text[2])
 
 
-def threat_text(text: str, threat: bool, reach: bool) -> str:
-    """A square's three columns with the threat view's marks: ``!`` for its first column when an
-    enemy could attack there next turn, ``*`` for its last when the creature under the cursor could;
+def threat_glyph(sq: Square, ov: Overlay) -> str:
+    """The threat view's glyph for square ``sq`` under overlay ``ov``: ``!`` where an enemy could
+    attack without moving (or after a shift, MOV-12), ``?`` only after a move (MOV-1), ``'`` only after
+    a move and a charge (CHG-1) (``overlay.THREAT_GLYPHS``); "" where none could."""
+    if sq not in ov.threat:
+        return ""
+    if sq in ov.threat_far:
+        return THREAT_GLYPHS[ThreatLevel.MOVE]
+    if sq in ov.threat_charge:
+        return THREAT_GLYPHS[ThreatLevel.CHARGE]
+    return THREAT_GLYPHS[ThreatLevel.NOW]
+
+
+def threat_style(sq: Square, ov: Overlay) -> str:
+    """The style name of a threatened square ``sq``'s ground: "threat" where an enemy could attack it
+    without moving, "threat_far" after a move, "threat_charge" only after a move and a charge."""
+    if sq in ov.threat_far:
+        return "threat_far"
+    if sq in ov.threat_charge:
+        return "threat_charge"
+    return "threat"
+
+
+def threat_text(text: str, threat: bool | str, reach: bool) -> str:
+    """A square's three columns with the threat view's marks: ``threat``'s glyph (True: ``!``; a string:
+    that glyph, ``threat_glyph``; "" or False: none) for its first column when an enemy could attack
+    there next turn, ``*`` for its last when the creature under the cursor could;
     a reachable square's colon gives way to them (``:^:`` → ``!^*``, issue 20); where that column is
     taken (a VP zone's ``◆`` on difficult ground, ``◆ ^``) the mark goes in a blank middle column
     (``◆!^``, nm-tut s15); any other column that is not blank (a zone's owner ``◆P1``, a diagonal
     wall) keeps its own text."""
     first, middle, last = text[0], text[1], text[2]
-    if threat:
+    glyph = "!" if threat is True else threat or ""
+    if glyph:
         if first in " :":  # a reachable square's colon gives way (its colour still says it)
-            first = "!"
+            first = glyph
         elif middle == " ":
-            middle = "!"
+            middle = glyph
     if reach:
         if last in " :":
             last = "*"
@@ -950,13 +982,13 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
             if not (ov.threat or ov.reach):  # ~.~: an aura reads without colour too
                 text = aura_text(text)
         elif sq in ov.threat and "◆" not in text:  # a zone keeps its owner's colour; its ! says the threat
-            style = s["threat"]
+            style = s[threat_style(sq, ov)]
         if sq == self.square:
             style = style + Style(reverse=True, bold=True)
             if who is None and text[0] in " :" and text[-1] in " :":
                 text = "[" + text[1] + "]"
         if who is None and (ov.threat or ov.reach) and len(text) == CELL:
-            text = threat_text(text, sq in ov.threat, sq in ov.reach)
+            text = threat_text(text, threat_glyph(sq, ov), sq in ov.reach)
         return text, style
 
     def _zone_marked(self, sq: Square, text: str) -> tuple[str, Style]:

@@ -41,11 +41,12 @@ def way_words(state: GameState, way: ThreatWay, width: int | None = None) -> str
 def threat_lines(state: GameState, ways: list[ThreatWay], *, nearest_only: bool, creature: bool,
                  width: int | None = None, lines: int = THREAT_LINES) -> list[str]:
     """The side panel's threat lines for the square under the cursor: at most ``lines`` lines of
-    ``width`` characters (when given) naming the enemies of ``ways`` (``ThreatView.threateners``, nearest
-    first), the last saying how many more there are when they do not fit, by level ("+4 more: 1 now, 3
-    after a move", "+4 more: 1 now, 3 move", "+4 more: 1! 3?"); with no way, that no enemy could attack
-    it ("No enemy can attack here without moving" in the "now" mode, ``nearest_only``; "No enemy can attack here next turn" else; "it" for the creature
-    standing there, ``creature``).  Returns the lines, without line ends."""
+    ``width`` characters (when given) naming the enemies of ``ways`` (``ThreatView.threateners``,
+    nearest first), the last saying how many more there are when they do not fit, by level ("+4 more:
+    1 now, 3 after a move", "+4 more: 1 now, 3 move", "+4 more: 1! 3?"); with no way, that no enemy
+    could attack it ("No enemy can attack here without moving." in the "now" mode, ``nearest_only``;
+    "No enemy can attack here next turn." else; "it" for the creature standing there, ``creature``;
+    "✓ safe now", "✓ safe next turn" where that does not fit).  Returns the lines, without line ends."""
     if not ways:
         where = "it" if creature else "here"
         text = f"No enemy can attack {where} " + ("without moving." if nearest_only else "next turn.")

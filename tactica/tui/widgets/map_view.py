@@ -211,9 +211,10 @@ STYLES = {
     # the threat view's ground is grey, a colour no side, zone or other mark has: a red one hid
     # Player 2's creatures (red) inside a threatened field (issue 20)
     "threat": "bold #ffc8c8 on #5a5a5a",
-    # the farther levels (after a move; after a move and a charge) on darker greys, so "now" stands out
-    "threat_far": "#f0d8d8 on #3c3c3c",
-    "threat_charge": "#c8b0b0 on #2a2a2a",
+    # the farther levels (after a move; after a move and a charge): the glyph's colour on the square's own
+    # ground, so the grey of "now" stands out and start areas keep their tint
+    "threat_far": "#ffb0b0",
+    "threat_charge": "#a89090",
     "condition": "underline",
     # cave features (the underground module)
     "rubble": "black on #7a6a4a",
@@ -274,8 +275,8 @@ HIGH_CONTRAST_STYLES = {
     "provoker": "bold #ffffff on #ff00ff underline", "provokeralt": "not bold #ffffff on #a000a0 underline",
     "reach": "#ffffff on #005000", "shift": "bold #ffffff on #0000c0", "path": "bold #000000 on #00ff00",
     "end": "bold #000000 on #00ff00", "deploy": "bold #00ff00 on #000000", "template": "bold #000000 on #ff8000",
-    "aura": "#ffffff on #6000a0", "threat": "bold #ffff00 on #404040", "threat_far": "#ffff00 on #202020",
-    "threat_charge": "#c0c0c0 on #101010",
+    "aura": "#ffffff on #6000a0", "threat": "bold #ffff00 on #404040", "threat_far": "bold #ffff00",
+    "threat_charge": "#c0c000",
 }
 
 #: The map on a light theme: start areas and zones tinted pale instead of dark, the squares' dots grey.
@@ -290,8 +291,8 @@ LIGHT_STYLES = {
     "p0donealt": "not bold #6078c0", "p1donealt": "not bold #c06060", "p2donealt": "not bold #509050",
     "p3donealt": "not bold #a09040",
     "reach": "#000000 on #c0f0c0", "shift": "bold #000000 on #c0d0ff", "deploy": "bold #007000 on #c0f0c0",
-    "aura": "#400080 on #e0d0ff", "threat": "bold #800000 on #b4b4b4", "threat_far": "#800000 on #d4d4d4",
-    "threat_charge": "#805050 on #e4e4e4",
+    "aura": "#400080 on #e0d0ff", "threat": "bold #800000 on #b4b4b4", "threat_far": "#a00000",
+    "threat_charge": "#a06060",
 }
 
 
@@ -353,8 +354,9 @@ def threat_glyph(sq: Square, ov: Overlay) -> str:
 
 
 def threat_style(sq: Square, ov: Overlay) -> str:
-    """The style name of a threatened square ``sq``'s ground: "threat" where an enemy could attack it
-    without moving, "threat_far" after a move, "threat_charge" only after a move and a charge."""
+    """The style name of a threatened square ``sq``: "threat" (a grey ground) where an enemy could attack
+    it without moving, "threat_far" after a move, "threat_charge" only after a move and a charge (these
+    two a colour for the glyphs, on the square's own ground)."""
     if sq in ov.threat_far:
         return "threat_far"
     if sq in ov.threat_charge:
@@ -982,7 +984,8 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
             if not (ov.threat or ov.reach):  # ~.~: an aura reads without colour too
                 text = aura_text(text)
         elif sq in ov.threat and "◆" not in text:  # a zone keeps its owner's colour; its ! says the threat
-            style = s[threat_style(sq, ov)]
+            level = threat_style(sq, ov)  # a farther level only colours the glyphs, on the square's ground
+            style = s[level] if level == "threat" else style + s[level]
         if sq == self.square:
             style = style + Style(reverse=True, bold=True)
             if who is None and text[0] in " :" and text[-1] in " :":

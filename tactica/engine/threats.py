@@ -16,7 +16,7 @@ Every answer takes a state and leaves it unchanged.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 
@@ -226,13 +226,16 @@ def _picks(state: GameState, origin: Square, square: Square, limit: int | None) 
 
 @dataclass
 class _Ways:
-    """Where a creature may attack from in its next activation, by level, with the squares moved to
-    each: ``now`` (its square, 0; its shift squares, 1), ``move`` (one move's ends: MOV-1) and
-    ``charge`` (a move and a charge's ends: CHG-1), each {anchor: squares moved}."""
+    """Where a creature may attack from in its next activation, by level: ``now`` (its square, 0; its
+    shift squares, 1: MOV-12), ``move`` (one move's ends: MOV-1) and ``charge`` (a move and a charge's
+    ends: CHG-1), each {anchor: movement spent to it, or 0 when not counted}; ``move_floods`` and
+    ``charge_floods`` the floods that found them (for the paths)."""
 
     now: dict[Square, int]
     move: dict[Square, int]
     charge: dict[Square, int]
+    move_floods: list[MoveReach]
+    charge_floods: list[MoveReach]
 
 
 def _floods(state: GameState, me: Creature, budget: int) -> list[MoveReach]:
@@ -241,32 +244,55 @@ def _floods(state: GameState, me: Creature, budget: int) -> list[MoveReach]:
     return [reach(state, me, budget, min_first_step=first) for first in (True, False)]
 
 
-def _ends(floods: Iterable[MoveReach], paths: bool) -> dict[Square, int]:
-    """{square: squares entered on the shortest path found to it} over ``floods``' destinations; with
-    ``paths`` False, 0 for each (no path is traced)."""
+def _ends(floods: Iterable[MoveReach], costs: bool) -> dict[Square, int]:
+    """{square: the least movement any of ``floods`` spends to it} over their destinations; with
+    ``costs`` False, 0 for each (nothing is counted)."""
     out: dict[Square, int] = {}
     for flood in floods:
         for sq in flood.destinations:
-            n = len(flood.path(sq)) if paths else 0
+            n = flood.cost(sq) if costs else 0
             if sq not in out or n < out[sq]:
                 out[sq] = n
     return out
 
 
-def _ways(state: GameState, me: Creature, paths: bool) -> _Ways:
-    """Where ``me`` may attack from next activation (``_Ways``); ``paths``: count the squares moved."""
+def _length(floods: Iterable[MoveReach], square: Square) -> int:
+    """Squares entered on the shortest of ``floods``' cheapest paths to ``square`` (one of their
+    destinations)."""
+    return min(len(f.path(square)) for f in floods if f.has(square))
+
+
+def _ways(state: GameState, me: Creature, costs: bool) -> _Ways:
+    """Where ``me`` may attack from next activation (``_Ways``); ``costs``: count the movement spent."""
     now: dict[Square, int] = {me.square: 0}
     budget = aura_speed(state, me)  # its speed now: conditions and auras counted (CON-5, CON-8)
     if budget <= 0:
-        return _Ways(now, {}, {})
+        return _Ways(now, {}, {}, [], [])
     for sq in shift_squares(state, me):  # MOV-12
         now.setdefault(sq, 1)
-    move = {sq: n for sq, n in _ends(_floods(state, me, budget), paths).items() if sq not in now}
+    move_floods = _floods(state, me, budget)
+    move = {sq: n for sq, n in _ends(move_floods, costs).items() if sq not in now}
     charge: dict[Square, int] = {}
+    charge_floods: list[MoveReach] = []
     if budget >= 2 and charge_attack(me) is not None:  # CHG-1: a move, then a charge of 2 to speed squares
-        charge = {sq: n for sq, n in _ends(_floods(state, me, 2 * budget), paths).items()
-                  if sq not in now and sq not in move}
-    return _Ways(now, move, charge)
+        charge_floods = _floods(state, me, 2 * budget)
+        charge = {sq: n for sq, n in _ends(charge_floods, costs).items() if sq not in now and sq not in move}
+    return _Ways(now, move, charge, move_floods, charge_floods)
+
+
+def _fewest(anchors: dict[Square, int], floods: list[MoveReach], covers: Callable[[Square], bool]) -> int | None:
+    """The fewest squares entered on the way to one of ``anchors`` ({anchor: movement spent}) from which
+    ``covers`` is True (``_length``; a shift's square counts 1, ``floods`` empty); None when none.  The
+    anchors are tried cheapest first, and the search stops once no cheaper one can beat the best (a
+    path never enters more squares than the movement it spends)."""
+    best: int | None = None
+    for anchor, spent in sorted(anchors.items(), key=lambda kv: (kv[1], kv[0][1], kv[0][0])):
+        if best is not None and spent >= best:
+            break
+        if covers(anchor):
+            n = _length(floods, anchor) if floods else spent
+            best = n if best is None else min(best, n)
+    return best
 
 
 def _bodies(anchors: Iterable[Square], size: int) -> list[tuple[Square, ...]]:
@@ -302,7 +328,7 @@ def threat_reach(state: GameState, uid: str) -> ThreatReach:
     me = state.find(uid)
     if me is None or not me.alive or state.map is None:
         return ThreatReach(uid)
-    ways = _ways(state, me, paths=False)
+    ways = _ways(state, me, costs=False)
     size, attacks = me.card.size, _attacks(me)
     now = _cover(state, _bodies(ways.now, size), attacks, set())
     move = _cover(state, _bodies(ways.move, size), attacks, now) - now if ways.move else set()
@@ -319,6 +345,12 @@ def threat_reach(state: GameState, uid: str) -> ThreatReach:
     return ThreatReach(uid, kept(now), kept(move), kept(charge))
 
 
+def _reaching(state: GameState, size: int, attack: AttackDef, square: Square) -> Callable[[Square], bool]:
+    """Whether ``attack``, made by a creature of ``size`` standing on an anchor, reaches ``square``
+    (``_covers``), as a function of the anchor."""
+    return lambda anchor: _covers(state, footprint(anchor, size), attack, square)
+
+
 def threat_way(state: GameState, uid: str, square: Square) -> ThreatWay | None:
     """How creature ``uid`` could attack ``square`` (an (x, y) pair) in its next activation, the cheapest
     way (``ThreatWay``): its nearest level (``ThreatLevel``, as ``threat_reach`` counts it: MOV-1, MOV-12,
@@ -331,19 +363,20 @@ def threat_way(state: GameState, uid: str, square: Square) -> ThreatWay | None:
         return None
     if not state.battle_map.in_bounds(square) or state.geometry.is_wall(square):
         return None
-    ways = _ways(state, me, paths=True)
+    ways = _ways(state, me, costs=True)
     size, attacks = me.card.size, _attacks(me)
-    for level, anchors in ((ThreatLevel.NOW, ways.now), (ThreatLevel.MOVE, ways.move)):
-        for anchor, moved in sorted(anchors.items(), key=lambda kv: (kv[1], kv[0][1], kv[0][0])):
-            body = footprint(anchor, size)
-            for attack in attacks:
-                if _covers(state, body, attack, square):
-                    return ThreatWay(uid, level, attack.name, moved, shift=level is ThreatLevel.NOW and moved == 1)
+    for level, anchors, floods in ((ThreatLevel.NOW, ways.now, []), (ThreatLevel.MOVE, ways.move, ways.move_floods)):
+        found = [(n, i) for i, attack in enumerate(attacks)
+                 if (n := _fewest(anchors, floods, _reaching(state, size, attack, square))) is not None]
+        if found:  # the fewest squares moved, then the card's first attack
+            n, i = min(found)
+            return ThreatWay(uid, level, attacks[i].name, n, shift=level is ThreatLevel.NOW and n == 1)
     melee = charge_attack(me)
-    if melee is not None:
-        for anchor, moved in sorted(ways.charge.items(), key=lambda kv: (kv[1], kv[0][1], kv[0][0])):
-            if any(abs(x - square[0]) <= 1 and abs(y - square[1]) <= 1 for x, y in footprint(anchor, size)):
-                return ThreatWay(uid, ThreatLevel.CHARGE, melee.name, moved)
+    if melee is not None and ways.charge:
+        moved = _fewest(ways.charge, ways.charge_floods, lambda a: any(
+            abs(x - square[0]) <= 1 and abs(y - square[1]) <= 1 for x, y in footprint(a, size)))
+        if moved is not None:
+            return ThreatWay(uid, ThreatLevel.CHARGE, melee.name, moved)
     return None
 
 

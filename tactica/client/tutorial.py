@@ -247,9 +247,9 @@ STEPS: tuple[Step, ...] = (
          "Activate a creature next to an enemy, press {attack}, then {select} to roll.",
          frozenset({"attack", "select", "choose_attack", "pick", "move", "end"}), _attacked, past=True),
     Step("charge", "A charge",
-         "A charge moves up to the creature's speed into contact and attacks (CHG-1). A move may come "
-         "first, so an enemy reaches about twice its speed: {threats} marks every square an enemy can "
-         "attack next turn. Activate a creature, press {charge}, pick an enemy with {select}, then "
+         "A charge moves up to the creature's speed into contact and attacks (CHG-1); with a move first "
+         "an enemy reaches twice its speed. {threats}: ! an enemy attacks there without moving; again: ? "
+         "after a move, ' a charge. Activate a creature, press {charge}, pick an enemy with {select}, then "
          "{select} where the charge ends.",
          "Activate a creature that can reach an enemy, press {charge}, then {select}; none in reach? Move "
          "closer and try next turn, or {skip_step} skips.",

@@ -511,7 +511,7 @@ async def test_every_steps_text_fits_the_panel_at_80x24_and_the_zones_step_gives
             lines = panel.render().wrap(panel.content_region.width)
             assert len(lines) <= panel.content_region.height, text
             if screen.lesson.step.id == "charge":
-                assert "twice its speed" in text and "t marks every square an enemy can attack" in text
+                assert "twice its speed" in text and "t: ! an enemy attacks there without moving" in text
             if screen.lesson.step.id == "zones":
                 assert f"you score {rules.held_zone_vp} VP" in text and f"{rules.target} VP wins" in text
                 assert (rules.held_zone_vp, rules.target) == (5, 100)

@@ -83,9 +83,9 @@ def legend(maps: Iterable[MapDef], players: int = 2, zones: tuple[tuple[int, str
     hp = "  [bright_green]▀▀[/][bright_red]▀[/] HP" if hp_bars else ""  # green, red once bloodied (HP-2)
     lines += [": reach  s shift  o path", "x charge  ░ area" + hp, ":◆: [u]◆P1[/u] zone+mark",
               f"[u]lbl[/u] condition [{styles['aura']}]~[/] aura",
+              # the threat view's levels (the toast and the help say * too)
               f"[{styles['threat']}]![/] now [{styles['threat_far']}]?[/] move "
-              f"[{styles['threat_charge']}]'[/] charge",
-              f"  threats; * its reach ({escape(threat_key)})"]
+              f"[{styles['threat_charge']}]'[/] charge ({escape(threat_key)})"]
     if players > 2:
         cases = ("[b]AB[/b] P1", "[b]ab[/b] P2", "[b]Ab[/b] P3", "[b]aB[/b] P4")[:players]
         lines += ["  ".join(cases), "? help"]

@@ -123,7 +123,7 @@ async def test_a_threatened_zone_keeps_its_owners_colour_and_an_aura_reads_witho
         await pilot.pause()
         text, style = mv._cell3(plain)
         assert text == "!" + zone_text[1:] and style == zone_style  # the mark, the owner's colour
-        assert mv._cell3((0, 0)) == ("!. ", Style.parse(mv.style_table["threat"]))
+        assert mv._cell3((0, 0)) == (" ! ", Style.parse(mv.style_table["threat"]))
         mv.overlay = replace(mv.overlay, threat=frozenset(), aura=frozenset({(0, 0)}))
         await pilot.pause()
         assert mv._cell3((0, 0))[0] == "~.~"

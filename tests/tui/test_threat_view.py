@@ -24,10 +24,13 @@ def threat_state():
     return battle(BOARD, cards, turn_player=0)
 
 
-def test_threat_text_marks_blank_columns_only():
-    assert threat_text(" . ", True, False) == "!. "
-    assert threat_text(" . ", False, True) == " .*"
-    assert threat_text("[.]", True, True) == "[.]"          # the cursor's brackets stay
+def test_threat_text_puts_the_glyph_where_the_dot_was_and_else_in_a_blank_column():
+    assert threat_text(" . ", True, False) == " ! "          # clear ground: no shift to the left (nm s16 F7)
+    assert threat_text(" . ", "?", True) == " ?*" and threat_text(" . ", "'", False) == " ' "
+    assert threat_text(" . ", "", True) == " .*"
+    assert threat_text("[.]", "?", True) == "[?]"            # the cursor's brackets stay round the glyph
+    assert threat_text(":.:", "!", False) == ":!:"           # a reachable square keeps its colons
+    assert threat_text(" ^ ", "?", False) == "?^ "           # other ground: the first column
     assert threat_text("◆P1", True, True) == "◆P1"          # a zone's owner stays
     # a zone square on difficult ground: its first column is the zone's, so the mark takes the blank middle
     assert threat_text("◆ ^", True, False) == "◆!^" and threat_text("◆ ^", False, True) == "◆*^"

@@ -33,11 +33,12 @@ What a square shows (so it reads without colour, too):
 * `` ░ `` (orange) a square the aimed close or area attack covers;
   creatures inside are marked as targets;
 * ``~.~`` violet squares: the auras of the creature under the cursor;
-* with the threat view on (t, which cycles off → now → all): at a square's left (on grey: no side's
-  colour) ``!`` where an enemy could attack without moving (or after a shift), and in the "all" mode
-  ``?`` where one could after a move and ``'`` only after a move and a charge (darker greys); ``*`` at
-  its right where the creature under the cursor could; a VP zone keeps its owner's colour and takes
-  the marks;
+* with the threat view on (t, which cycles off → now → all): ``!`` (on grey: no side's colour) where
+  an enemy could attack without moving (or after a shift), and in the "all" mode ``?`` where one could
+  after a move and ``'`` only after a move and a charge (the glyph coloured, on the square's own
+  ground) -- in the place of a clear square's dot (`` ! ``), else at the square's left (``?^ ``);
+  ``*`` at its right where the creature under the cursor could; a VP zone keeps its owner's colour
+  and takes the marks;
 * an underlined label: the creature has a condition or ongoing damage
   (``!`` after it at the large size; the stat card lists them);
 * ``[ ]`` / reverse video: the cursor.
@@ -366,16 +367,20 @@ def threat_style(sq: Square, ov: Overlay) -> str:
 
 def threat_text(text: str, threat: bool | str, reach: bool) -> str:
     """A square's three columns with the threat view's marks: ``threat``'s glyph (True: ``!``; a string:
-    that glyph, ``threat_glyph``; "" or False: none) for its first column when an enemy could attack
-    there next turn, ``*`` for its last when the creature under the cursor could;
-    a reachable square's colon gives way to them (``:^:`` → ``!^*``, issue 20); where that column is
+    that glyph, ``threat_glyph``; "" or False: none) where an enemy could attack next turn, ``*`` in its
+    last column where the creature under the cursor could.  On clear ground the glyph takes the dot's
+    place in the middle (`` . `` → `` ! ``, ``:.:`` → ``:!:``, ``[.]`` → ``[!]``), so the map does not
+    read as shifted one column (nm s16 F7); on other ground it takes the first column (`` ^ `` →
+    ``?^ ``; a reachable square's colon gives way: ``:^:`` → ``!^*``, issue 20); where that column is
     taken (a VP zone's ``◆`` on difficult ground, ``◆ ^``) the mark goes in a blank middle column
     (``◆!^``, nm-tut s15); any other column that is not blank (a zone's owner ``◆P1``, a diagonal
     wall) keeps its own text."""
     first, middle, last = text[0], text[1], text[2]
     glyph = "!" if threat is True else threat or ""
     if glyph:
-        if first in " :":  # a reachable square's colon gives way (its colour still says it)
+        if middle == ".":  # clear ground: the glyph stands where the dot was
+            middle = glyph
+        elif first in " :":  # a reachable square's colon gives way (its colour still says it)
             first = glyph
         elif middle == " ":
             middle = glyph
@@ -390,7 +395,7 @@ def threat_text(text: str, threat: bool | str, reach: bool) -> str:
 def widened(text: str) -> str:
     """A square's three columns as four (``MID_CELL``): a wall or rubble (three of one block) and a
     diagonal wall's solid side one column longer, so walls join up; anything else after a blank
-    column (`` !.*``, `` ◆P1``, `` [.]``)."""
+    column (`` !*``, `` ◆P1``, `` [.]``)."""
     if text[0] == text[1] == text[2] != " ":
         return text[0] + text
     if text[0] == "█":
@@ -921,7 +926,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
                 return Segment("█" * 5, style)
             if sq in self.zone_marks():  # the zone's owner: " ◆P1 "
                 return Segment(" " + text + " ", style)
-            return Segment(text[0] + " " + text[1] + " " + text[2], style)  # "[ . ]", "! . *"
+            return Segment(text[0] + " " + text[1] + " " + text[2], style)  # "[ . ]", "  ! *"
         if who is not None:  # the HP bar under the label, red when bloodied (HP-2)
             full = max(0, min(3, round(3 * who.hp / who.card.hp))) if who.card.hp else 0
             bar = Style(color="bright_red" if who.bloodied else "bright_green")

@@ -260,7 +260,17 @@ from .state import (
 from .teleporters import teleport_squares
 from .terrain import LANDING_KINDS, RUBBLE_KINDS, SYMBOLS, CustomTerrain, Terrain, TerrainRules
 from .terrain import rules_of as terrain_rules
-from .threats import ThreatLevel, ThreatReach, ThreatWay, creature_threat, threat_reach, threat_squares, threat_way
+from .threats import (
+    ShotFrom,
+    ThreatLevel,
+    ThreatReach,
+    ThreatWay,
+    attacks_from,
+    creature_threat,
+    threat_reach,
+    threat_squares,
+    threat_way,
+)
 from .triggers import DieChange, DieChangeKind, DieRoll, Reaction, ReactionEffect, ReactionLimit, ReactionTrigger
 from .uses import (
     NO_ATTACK_POWERS,
@@ -445,6 +455,7 @@ __all__ = [
     "SeededDice",
     "Settle",
     "Shift",
+    "ShotFrom",
     "Situation",
     "SneakAttack",
     "SpecialPower",
@@ -495,6 +506,7 @@ __all__ = [
     "attack_allowed",
     "attack_available",
     "attack_key",
+    "attacks_from",
     "aura_squares",
     "auras_covering",
     "automatic_critical",

@@ -10,7 +10,9 @@ own answer:
 * ``threat_way``: for one creature and one square, the cheapest of those ways: its level, the attack it
   makes and the squares it moves first;
 * ``creature_threat`` and ``threat_squares``: the union of the levels, for one creature and for every
-  enemy of a player.
+  enemy of a player;
+* ``attacks_from``: the other way round, what the active creature could attack from a square it may
+  move to, with the chance to hit each enemy from there (cover counted).
 
 Every answer takes a state and leaves it unchanged.
 """
@@ -23,6 +25,7 @@ from enum import IntEnum
 from .areas import cone_size
 from .attacking import attack_allowed, charge_attack
 from .auras import speed as aura_speed
+from .combat import preview, valid_targets
 from .footprint import footprint
 from .model import AttackDef, AttackKind, Reach, Square
 from .movement import MoveReach, reach, shift_squares
@@ -396,3 +399,48 @@ def threat_squares(state: GameState, player: int) -> frozenset[Square]:
     for enemy in state.enemy_creatures(player):
         found |= creature_threat(state, enemy.uid)
     return frozenset(found)
+
+
+@dataclass(frozen=True)
+class ShotFrom:
+    """One enemy the active creature could attack from a square it may move to (``attacks_from``).
+
+    Attributes:
+        target: the enemy's uid.
+        attack: the name of its attack with the best chance to hit that enemy from there.
+        hit_chance: that chance, 0..1 (ATK-3; the engine's ``preview``, modifiers counted).
+        cover: True when the target would have cover from there (COV-1..4: −2 counted in the chance).
+    """
+
+    target: str
+    attack: str
+    hit_chance: float
+    cover: bool
+
+
+def attacks_from(state: GameState, square: Square) -> tuple[ShotFrom, ...]:
+    """What the active creature could attack if it stood on ``square`` (an (x, y) pair, its anchor) with
+    its attack action still to use: for each enemy one of its melee or ranged attacks could target from
+    there (RNG-1, RNG-2, LOS-1, CARD-4), the attack with the best chance to hit (ATK-3, ATK-4; cover from
+    there counted, COV-1..4; flanking from there, CA-1) -- best chance first, then the state's order.
+    Close and area attacks are left out (their template is aimed, RNG-3, RNG-4).  The move itself is not
+    checked (ask ``check``), nor whether it leaves the attack action (ACT-1..3).  Empty without an
+    active creature; ``state`` is unchanged."""
+    me = state.active_creature
+    if me is None or state.map is None:
+        return ()
+    trial = state.copy()
+    mover = trial.own(me.uid)
+    mover.pos = square
+    best: dict[str, ShotFrom] = {}
+    for attack in _attacks(mover):
+        if attack.kind not in (AttackKind.MELEE, AttackKind.RANGED):
+            continue
+        for target in valid_targets(trial, mover, attack):
+            seen = preview(trial, mover, target, attack)
+            shot = ShotFrom(target.uid, attack.name, seen.hit_chance,
+                            any(name == "cover" for name, _ in seen.modifiers))
+            if target.uid not in best or shot.hit_chance > best[target.uid].hit_chance:
+                best[target.uid] = shot
+    order = {c.uid: i for i, c in enumerate(state.creatures)}
+    return tuple(sorted(best.values(), key=lambda s: (-s.hit_chance, order[s.target])))

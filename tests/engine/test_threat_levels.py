@@ -2,7 +2,7 @@
 how far it must go first (the threat view's levels, issue 20 item 4)."""
 from __future__ import annotations
 
-from tactica.engine import ThreatLevel, ThreatWay, creature_threat, threat_reach, threat_way
+from tactica.engine import ThreatLevel, ThreatWay, attacks_from, creature_threat, threat_reach, threat_way
 from tactica.engine.model import Reach
 from tactica.engine.sandbox import area, battle, card, close, melee, ranged
 
@@ -121,3 +121,38 @@ def test_RNG_1_RNG_5_LOS_1_every_square_has_the_same_level_both_ways():
                     for x in range(st.battle_map.width):
                         way = threat_way(st, uid, (x, y))
                         assert (way.level if way else None) == found.level((x, y)), (board, uid, (x, y))
+
+
+ARCHER = card("Archer", attacks=(melee("Dagger", bonus=4, damage=5), ranged("Bow", bonus=6, damage=10, range=6)))
+YARD = ("A....\n"
+        ".....\n"
+        "..#..\n"
+        ".....\n"
+        "....b")
+
+
+def test_COV_2_attacks_from_a_square_counts_the_cover_from_there():
+    """From where the archer stands the wall at (2, 2) gives b cover (−2, COV-1); from (0, 4), on b's
+    row, nothing is in the way: the same bow hits 10% more often."""
+    st = battle(YARD, {"A": ARCHER}, active="A")
+    here, there = attacks_from(st, (0, 0)), attacks_from(st, (0, 4))
+    assert [(s.target, s.attack, s.cover) for s in here] == [("b", "Bow", True)]
+    assert [(s.target, s.attack, s.cover) for s in there] == [("b", "Bow", False)]
+    assert round(there[0].hit_chance - here[0].hit_chance, 2) == 0.10
+    assert st.creature("A").pos == (0, 0)                       # the state is unchanged
+
+
+def test_RNG_2_attacks_from_a_square_only_targets_in_range_from_there():
+    st = battle("A" + "." * 9 + "b", {"A": ARCHER}, active="A")
+    assert attacks_from(st, (0, 0)) == ()                       # 10 squares: out of the bow's range 6
+    assert [s.target for s in attacks_from(st, (4, 0))] == ["b"]
+
+
+def test_RNG_1_attacks_from_a_square_takes_the_attack_with_the_best_chance():
+    """Next to b both the dagger (+4) and the bow (+6) reach it: the bow's chance is the better."""
+    st = battle("A...b", {"A": ARCHER}, active="A")
+    assert [(s.target, s.attack) for s in attacks_from(st, (3, 0))] == [("b", "Bow")]
+    dagger_only = card("Thug", attacks=(melee("Dagger", bonus=4, damage=5),))
+    st = battle("A...b", {"A": dagger_only}, active="A")
+    assert attacks_from(st, (2, 0)) == () and [s.attack for s in attacks_from(st, (3, 0))] == ["Dagger"]
+    assert attacks_from(battle("A...b", {"A": ARCHER}), (3, 0)) == ()  # no active creature

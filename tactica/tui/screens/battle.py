@@ -261,6 +261,11 @@ class BattleScreen(Screen[str]):
         puts the step that teaches the question there, since the question covers its panel)."""
         return ""
 
+    def champion_note(self) -> str:
+        """Textual markup shown over the next champion-power question ("": none; the tutorial's screen
+        teaches champion powers there when the question comes before their step)."""
+        return ""
+
     def question_key_note(self) -> Callable[[str, bool], str | None] | None:
         """What the next docked who-goes-first question tells its keys to (``ChoiceModal.key_note``):
         None here; the tutorial's screen skips its step there and hints at a wrong key."""

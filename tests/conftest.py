@@ -7,12 +7,13 @@ committed) and tried first next time.  Each fuzz test sets its own number of exa
 """
 from __future__ import annotations
 
+import asyncio
 import gc
 import os
 import sys
 import tempfile
+import time
 
-import textual._wait as _textual_wait
 from hypothesis import Phase, settings
 
 # The suite never writes to the user's cache of parsed content (tactica.content.cache): a fresh folder per run.
@@ -47,12 +48,53 @@ settings.load_profile("ci")
 # Textual's pilot waits for the app to be idle after every key (twice) and every ``pause()``: it sleeps
 # ``SLEEP_GRANULARITY`` (20 ms) at a time until one sleep passes with the process almost idle (under
 # ``SLEEP_IDLE``, 1/20 of a step).  The pilot tests wait ~4,000 times, and the last, idle 20 ms of each
-# wait came to more wall time than any test file.  In 5 ms steps a wait ends at the same point of the
-# app's work, only sooner after it.  A test never relies on a wait being long: what comes a refresh or a
-# timer later is waited for by the condition it checks (``tests.tui.conftest.wait_until``).
+# wait came to more wall time than any test file.  The suite sleeps 5 ms at a time, and "idle" also means
+# that the current screen has nothing due: no refresh scheduled (a 20 ms sleep always spanned one: the
+# screen refreshes every 1/60 s) and no ``call_after_refresh`` callback waiting (the battle screen asks
+# its questions, recomposes its footer and writes some log lines that way).  What comes later still (a
+# timer, the AI's pace) is waited for by the condition a test checks (``tests.tui.conftest.wait_until``).
 # TACTICA_TEST_IDLE_STEP=0.02 gives Textual's own steps back (to compare, or to rule this out).
-_textual_wait.SLEEP_GRANULARITY = float(os.environ.get("TACTICA_TEST_IDLE_STEP", "0.005"))
-_textual_wait.SLEEP_IDLE = _textual_wait.SLEEP_GRANULARITY / 20
+IDLE_STEP = float(os.environ.get("TACTICA_TEST_IDLE_STEP", "0.005"))
+
+
+def _screen_has_work_due() -> bool:
+    """True when the active app's current screen will refresh or run after-refresh callbacks soon."""
+    from textual._context import active_app
+    app = active_app.get(None)
+    if app is None or not app.is_running:
+        return False
+    try:
+        screen = app.screen
+    except Exception:  # no screen yet, or the app is closing
+        return False
+    if screen._callbacks or screen._dirty_widgets or screen._layout_required or screen._scroll_required \
+            or screen._repaint_required or screen._recompose_required:
+        return True
+    timer = screen._Screen__update_timer
+    return timer is not None and timer._active.is_set()
+
+
+async def wait_for_idle(min_sleep: float = IDLE_STEP, max_sleep: float = 1) -> None:
+    """Textual's ``textual._wait.wait_for_idle`` with the suite's step and the screen's work due: sleep
+    ``IDLE_STEP`` seconds at a time until one sleep passes (after ``min_sleep`` seconds) with the process
+    almost idle (under 1/20 of the step in CPU) and no refresh or after-refresh callback due on the
+    current screen, or until ``max_sleep`` seconds have passed.  Returns None; raises nothing of its own."""
+    start = time.monotonic()
+    while True:
+        cpu = time.process_time()
+        await asyncio.sleep(IDLE_STEP)
+        cpu_elapsed = time.process_time() - cpu
+        elapsed = time.monotonic() - start
+        if elapsed >= max_sleep:
+            break
+        if elapsed > min_sleep and cpu_elapsed < IDLE_STEP / 20 and not _screen_has_work_due():
+            break
+
+
+if os.environ.get("TACTICA_TEST_IDLE_STEP") != "0.02":
+    import textual.app as _textual_app
+    import textual.pilot as _textual_pilot
+    _textual_app.wait_for_idle = _textual_pilot.wait_for_idle = wait_for_idle  # type: ignore[assignment]
 
 
 # Garbage collection: every app a pilot test starts leaves ~100,000 objects in cycles, and with Python's
@@ -69,14 +111,13 @@ def pytest_collection_finish(session) -> None:
 
 
 # TACTICA_TEST_CPU=FILE: each worker appends one line a test, "cpu<TAB>wall<TAB>idle<TAB>node id" in
-# seconds from setup to teardown: the CPU of the process (threads included) and of the processes it waited for, the wall time, and the time the
-# main thread slept (wall less its running and its waiting for a core, from /proc/self/schedstat; -1
-# where there is none).  CPU and idle are what a loaded machine does not change: a quiet machine's wall
-# time is about their sum, so the suite's cost can be compared beside other helpers' work.
+# seconds from setup to teardown: the CPU of the process (threads included) and of the processes it
+# waited for, the wall time, and the time the main thread slept (wall less its running and its waiting
+# for a core, from /proc/self/schedstat; -1 where there is none).  CPU and idle change less with the
+# machine's load than wall time: a quiet machine's wall time is about their sum, so the suite's cost
+# can be compared beside other helpers' work.
 _CPU_LOG = os.environ.get("TACTICA_TEST_CPU", "")
 if _CPU_LOG:
-    import time
-
     import pytest
 
     def _main_thread_busy() -> float:

@@ -12,7 +12,7 @@ from tactica.tui.screens.battle import BattleScreen
 from tactica.tui.screens.help import HelpScreen
 from tactica.tui.screens.rules import RulesScreen
 
-from .conftest import FixedFactory, SettledApp, app_for_state
+from .conftest import FixedFactory, SettledApp, app_for_state, wait_until
 from .test_command_palette import _palette
 
 
@@ -212,7 +212,7 @@ async def test_RNG_1_after_a_refusal_the_footer_offers_r_first_and_r_opens_its_r
             await pilot.pause()
             assert ("r", "Rules") not in _footer_keys(screen)
             await pilot.press("a")
-            await pilot.pause()
+            await wait_until(pilot, lambda s=screen: _footer_keys(s)[:1] == [("r", "Rules")])  # recomposed later
             assert "(RNG-1)" in screen.toasts.last_refusal
             assert _footer_keys(screen)[0] == ("r", "Rules"), _footer_keys(screen)
             await pilot.press("r")
@@ -220,5 +220,5 @@ async def test_RNG_1_after_a_refusal_the_footer_offers_r_first_and_r_opens_its_r
             assert isinstance(app.screen, RulesScreen) and app.screen.shown.rule_id == "RNG-1"
             await pilot.press("escape")
             await pilot.press("l")
-            await pilot.pause()
+            await wait_until(pilot, lambda s=screen: ("r", "Rules") not in _footer_keys(s))
             assert ("r", "Rules") not in _footer_keys(screen)

@@ -3,6 +3,7 @@ wrong-key hint, skipping, leaving and resuming, and its snapshots at 80×24 and 
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -30,9 +31,11 @@ def _screen(app: TacticaApp) -> TutorialScreen:
 
 
 async def _settle(pilot, screen: TutorialScreen) -> None:
-    """Wait until the AI is done and no question is up (or a question is, for the caller to answer)."""
-    for _ in range(400):
-        await pilot.pause(0.02)
+    """Wait until the AI is done and no question is up (or a question is, for the caller to answer);
+    checks every 5 ms, gives up after 8 s and lets the test go on."""
+    deadline = time.monotonic() + 8.0
+    while time.monotonic() < deadline:
+        await pilot.pause(0.005)
         if not screen.ai_decides() and screen.ai_turn.waiting is None and pilot.app.screen is screen:
             return
         if pilot.app.screen is not screen and not screen.ai_decides():
@@ -468,7 +471,7 @@ async def test_an_aggressive_learner_still_reaches_the_vp_zone_step_and_the_end_
     last step (a second ``tactica tutorial`` then does not say "Every step is done")."""
     app = _app()
     passed: dict[str, bool] = {}  # step id -> the learner had acted under it when it was passed
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         screen = _screen(app)
         lesson = screen.lesson
         advance = lesson.advance

@@ -58,8 +58,10 @@ def start_of_activation(state: GameState, me: Creature, out: list[ev.Event]) -> 
     if regain > 0:
         me.hp += regain
         out.append(ev.CreatureHealed(me.uid, regain, me.hp))
-    if not aura_start_of_turn(state, me, out):  # heal, then harm auras (docs/rules.md ABL "Aura X")
+    if state.facts().auras and not aura_start_of_turn(state, me, out):  # heal, then harm auras (ABL "Aura X")
         return False
+    if not me.effects:  # no ongoing damage, not confused
+        return True
     for damage_type, amount in ongoing_damage(me):
         state.round_had_combat = True
         source = next((e.source_player for e in me.effects
@@ -131,7 +133,9 @@ def end_of_activation(state: GameState, me: Creature, out: list[ev.Event]) -> No
         me.hp = 0
         destroy(state, me, state.blame(me.player), out, cause="pit")
         return
-    if not aura_start_of_turn(state, me, out, at="end"):  # CL-3: auras acting at a turn's end
+    if state.facts().auras and not aura_start_of_turn(state, me, out, at="end"):  # CL-3: at a turn's end
+        return
+    if not me.effects:  # no durations to run out, no saving throws
         return
     expired = [e for e in me.effects
                if e.duration is Duration.NEXT_TURN and e.until_turn <= me.turns]

@@ -24,6 +24,9 @@ from .state import Continuation, Creature, GameState, Phase
 from .uses import start_of_round
 
 
+_NO_UIDS: frozenset[str] = frozenset()
+
+
 def roll_off(st: GameState, purpose: str, ratings: list[int], out: list[ev.Event]) -> int:
     """Each player rolls a d20; the highest champion rating rolls twice (SET-1, RND-1).
 
@@ -141,7 +144,7 @@ def end_activation_tail(st: GameState, out: list[ev.Event], decided: bool | None
     since (None: ask it here)."""
     st.active_uid = None
     st.move_used = st.attack_used = False
-    st.oa_used = frozenset()
+    st.oa_used = _NO_UIDS
     if battle_decided(st, out) if decided is None else decided:
         return
     st.activations_left -= 1

@@ -61,12 +61,15 @@ from .state import ActiveEffect, Continuation, Creature, GameState, Phase
 from .teleporters import apply_teleport, teleport_squares
 
 
+_NO_UIDS: frozenset[str] = frozenset()
+
+
 def _h_activate(st: GameState, a: Activate, out: list[ev.Event]) -> None:
     st.active_uid = a.uid
     st.move_used = st.attack_used = False
     st.move_spent = None  # G5E-SPLIT: no move action open yet
     st.jump_spent = None  # TER-TELEPORT: no move stopped on a teleporter yet
-    st.oa_used = frozenset()
+    st.oa_used = _NO_UIDS
     st.phase = Phase.ACTING
     out.append(ev.CreatureActivated(a.uid))
     book_of(st).at(Moment.ACTIVATION_STARTED, st, out)  # optional rule modules' triggers (engine.modules)

@@ -278,7 +278,12 @@ def start_of_turn(st: GameState, me: Creature, out: list[ev.Event]) -> None:
                 if ok:
                     _set_count(me, key, 0)
                     out.append(ev.PowerRecharged(me.uid, name, RechargeOn.ROLL.value))
-    _fire(me, PowerTrigger.START_OF_TURN, out)
+    if me.card.special_powers:  # _fire finds nothing on a card without special powers
+        _fire(me, PowerTrigger.START_OF_TURN, out)
+
+
+#: The kinds of event ``react`` looks at (exact types: events are final dataclasses).
+_REACT_ON = frozenset({ev.AttackRolled, ev.DamageDealt, ev.CreatureDestroyed})
 
 
 def react(st: GameState, events: list[ev.Event]) -> list[ev.Event]:
@@ -290,6 +295,12 @@ def react(st: GameState, events: list[ev.Event]) -> list[ev.Event]:
     roll against it, ALLY_DESTROYED for its warband's creatures.
     """
     out: list[ev.Event] = []
+    wanted = _REACT_ON
+    for e in events:  # most actions have none of the events looked at below: nothing to do
+        if type(e) in wanted:
+            break
+    else:
+        return out
     last_attacker: dict[str, str] = {}
     for e in events:
         if isinstance(e, ev.AttackRolled):

@@ -101,6 +101,20 @@ def attack_occasions(st: GameState, events: list[ev.Event]) -> list[Occasion]:
     return unique
 
 
+def may_have_occasions(st: GameState, events: list[ev.Event]) -> bool:
+    """False when ``attack_occasions(st, events)`` and ``reactions.occasions(st, events)`` are surely
+    both empty (CHP-2, CL-10, CL-12): no attack roll in ``events``, no card of the battle with
+    reactions and no champion power with a card-language trigger.  True when they may not be."""
+    facts = st.facts()
+    if facts.reactions or facts.champion_triggers & _NEW_TRIGGERS:
+        return True
+    attack = ev.AttackRolled
+    for e in events:
+        if type(e) is attack:
+            return True
+    return False
+
+
 def _card_language_occasions(st: GameState, events: list[ev.Event]) -> list[Occasion]:
     """The CL-12 occasions in one action's ``events`` (none unless a champion on the map has a power
     with a CL-12 trigger): an ally's charge attack, an ally becoming bloodied or destroyed by an
@@ -535,6 +549,6 @@ def advance(st: GameState, out: list[ev.Event]) -> Continuation | None:
     return resume
 
 
-__all__ = ["budget_left", "turn_key", "can_use_now", "attack_occasions", "turn_occasion", "options", "near_enemies",
+__all__ = ["budget_left", "turn_key", "can_use_now", "attack_occasions", "may_have_occasions", "turn_occasion", "options", "near_enemies",
            "lost_to_destruction", "powers_by_trigger",
            "open_window", "check_use", "use", "decline", "advance", "NO_CHAMPION_POWERS"]

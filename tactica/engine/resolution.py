@@ -370,9 +370,10 @@ def _after_action(st: GameState, out: list[ev.Event]) -> None:
     if st.phase is Phase.OVER:
         return
     events = interrupts.end_events(st, out)  # CHP-2: attacks already answered in the action's middle are not
-    found = champions.attack_occasions(st, events) + reactions.occasions(st, events)  # CHP-2, CL-10
-    if champions.open_window(st, found, Continuation.AFTER_ACTION, out):
-        return
+    if champions.may_have_occasions(st, events):  # most actions have none: no scans
+        found = champions.attack_occasions(st, events) + reactions.occasions(st, events)  # CHP-2, CL-10
+        if champions.open_window(st, found, Continuation.AFTER_ACTION, out):
+            return
     _after_action_tail(st, out)
 
 

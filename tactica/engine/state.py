@@ -722,7 +722,7 @@ class GameState:
         """
         new = object.__new__(GameState)  # what copy.copy gives, faster; never sealed
         d = new.__dict__ = self.__dict__.copy()
-        if self.sealed:  # seal froze every creature: all are shared
+        if self.__class__ is _SealedGameState:  # sealed: seal froze every creature, all are shared
             d["creatures"] = list(self.creatures)
             d["_owned"] = []  # positions of the creatures this copy made its own (``freeze`` marks only those)
         else:
@@ -761,8 +761,17 @@ class GameState:
         and ``creatures`` refuse every change (``ReadOnlyStateError``); ``copy`` gives a changeable
         copy.  ``new_game`` and ``apply`` seal the states they hand out, so no client can change a
         state behind the engine's back (the one door)."""
-        self.freeze()
         d = self.__dict__
+        owned = d.get("_owned")
+        if owned is None:
+            self.freeze()
+        else:  # freeze, for a copy of a sealed state: only the creatures it made its own
+            cs = self.creatures
+            for i in owned:
+                c = cs[i]
+                if type(c) is Creature:
+                    c.__class__ = _SharedCreature
+            owned.clear()
         d["_cow"] = False  # hand out the (read-only) creatures themselves, never copies
         d["creatures"] = _ReadOnlyList(self.creatures)
         d["vp"] = _ReadOnlyList(self.vp)
@@ -943,10 +952,22 @@ class GameState:
     def actor(self) -> Creature:
         """The creature being activated (``active_creature``, never None): the state's own copy,
         as ``active_creature`` gives.  Raises PhaseError outside an activation."""
-        c = self.active_creature
-        if c is None:
-            raise PhaseError(f"no creature is being activated (phase {self.phase.value!r})")
-        return c
+        uid = self.active_uid  # active_creature, inlined (the engine asks for the actor very often)
+        if uid:
+            index, cs = self._index, self.creatures
+            i = index.get(uid, -1) if index is not None else -1
+            if 0 <= i < len(cs) and cs[i].uid == uid:
+                c = cs[i]
+                if type(c) is _SharedCreature and self._cow:
+                    c = cs[i] = _copy_creature(c)
+                    owned = self.__dict__.get("_owned")
+                    if owned is not None:
+                        owned.append(i)
+                return c
+            found = self.active_creature
+            if found is not None:
+                return found
+        raise PhaseError(f"no creature is being activated (phase {self.phase.value!r})")
 
     @property
     def battle_map(self) -> MapDef:
@@ -1091,6 +1112,17 @@ class _SealedGameState(GameState):
         uid = self.active_uid
         found = self.peek(uid) if uid else None
         d["_active"] = found
+        return found
+
+    @property
+    def actor(self) -> Creature:
+        """The creature being activated (never None), found once as ``active_creature``; raises
+        PhaseError outside an activation."""
+        found: Creature | None = self.__dict__.get("_active")
+        if found is None:
+            found = self.active_creature
+            if found is None:
+                raise PhaseError(f"no creature is being activated (phase {self.phase.value!r})")
         return found
 
     def __setattr__(self, name: str, value: object) -> None:

@@ -265,16 +265,34 @@ def walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out: 
     quick = not book_of(st).reach_asked
     tagged: list[tuple[Creature, int, int, int]] = []
     stop_ok = False
+    one_square = small and not st.facts().large  # every creature fills one square: its position
     for step, nxt in enumerate(path):
         if enemies is None:
-            team = me.team
-            enemies = [c for c in st.creatures if c.pos is not None and not c.destroyed
-                       and (c.teams[c.player] if c.teams else c.player) != team]  # Creature.team
-            tagged = [(c, c.pos[0], c.pos[1],  # type: ignore[index]  # on the map: listed above
-                       c.card.size + size if quick and not c.card.abilities and c.card.melee_reach <= 1 else -1)
-                      for c in enemies]
-            if small:
-                taken = taken_squares(st, me)
+            team, uid = me.team, me.uid
+            enemies, tagged = [], []
+            if one_square:  # the enemies and the squares others fill, in one pass (taken_squares)
+                taken = set()
+                for c in st.creatures:
+                    pos = c.pos
+                    if pos is None or c.destroyed or c.uid == uid:
+                        continue
+                    taken.add(pos)
+                    if (c.teams[c.player] if c.teams else c.player) != team:  # Creature.team
+                        card = c.card
+                        enemies.append(c)
+                        tagged.append((c, pos[0], pos[1], card.size + size
+                                       if quick and not card.abilities and card.melee_reach <= 1 else -1))
+            else:
+                for c in st.creatures:
+                    pos = c.pos
+                    if pos is None or c.destroyed or (c.teams[c.player] if c.teams else c.player) == team:
+                        continue
+                    card = c.card
+                    enemies.append(c)
+                    tagged.append((c, pos[0], pos[1], card.size + size
+                                   if quick and not card.abilities and card.melee_reach <= 1 else -1))
+                if small:
+                    taken = taken_squares(st, me)
         if start_only and step:
             provokers: tuple[str, ...] = ()
         else:
@@ -284,23 +302,24 @@ def walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out: 
             provokers = threats(st, me, (sx, sy), moving=True, first=step == 0, among=near) if near else ()
         if provokers:
             enemies = None
-        for uid in provokers:
+        for oa_maker in provokers:
             if not me.alive:
                 break
             if walked:
                 out.append(ev.CreatureMoved(me.uid, start, tuple(walked), mode))
                 start, walked = me.square, []
-            maker = st.creature(uid)
+            maker = st.creature(oa_maker)
             basic = maker.card.basic_attack
             assert basic is not None  # threats() lists only makers with a basic attack (OA-1)
-            st.oa_used = st.oa_used | {uid}
-            out.append(ev.OpportunityAttackProvoked(uid, me.uid, "move"))
+            st.oa_used = st.oa_used | {oa_maker}
+            out.append(ev.OpportunityAttackProvoked(oa_maker, me.uid, "move"))
             if not resolve_all(st, maker, basic, [me], "opportunity", out):
                 return False
         if not me.alive:
             return False
         if provokers and small:  # the attacks may have changed who stands where
             taken = taken_squares(st, me)
+            enemies = None  # and who is an enemy where (CON-6): both found again at the next step
         me.pos = nxt
         walked.append(nxt)
         trail.append(nxt)

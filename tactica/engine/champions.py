@@ -34,6 +34,18 @@ from .powers import SIGHT_ALLY, SIGHT_ENEMY, ChampionEffect, ChampionPower, Cham
 from .state import Continuation, Creature, GameState, Occasion, Phase, bloodied_threshold
 from .uses import clear, heal, helps
 
+# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
+# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
+_CHAMPION_EFFECT_CLEAR = ChampionEffect.CLEAR
+_CHAMPION_EFFECT_DAMAGE_NEAR = ChampionEffect.DAMAGE_NEAR
+_CHAMPION_EFFECT_EXTRA_DAMAGE = ChampionEffect.EXTRA_DAMAGE
+_CHAMPION_EFFECT_HEAL = ChampionEffect.HEAL
+_CHAMPION_EFFECT_REROLL = ChampionEffect.REROLL
+_CHAMPION_EFFECT_SET_DIE = ChampionEffect.SET_DIE
+_PHASE_ACTING = Phase.ACTING
+_PHASE_CHAMPION = Phase.CHAMPION
+_PHASE_OVER = Phase.OVER
+
 #: Triggers of the card language (CL-12): occasions for them are looked for only when some champion
 #: on the map has a power with one (today's battles make none).
 _NEW_TRIGGERS = frozenset({ChampionTrigger.ALLY_BLOODIED.value, ChampionTrigger.ALLY_DESTROYED.value,
@@ -171,16 +183,16 @@ def _fits(st: GameState, champion: Creature, power: ChampionPower, o: Occasion) 
         return False
     # What the power would change first (cheap; an ally at full HP is not healed), the range last:
     # every test must pass, so their order changes nothing.
-    if power.effect is ChampionEffect.EXTRA_DAMAGE or power.effect is ChampionEffect.REROLL:
+    if power.effect is _CHAMPION_EFFECT_EXTRA_DAMAGE or power.effect is _CHAMPION_EFFECT_REROLL:
         enemy = st.peek(o.enemy) if o.enemy else None
         if enemy is None or not enemy.alive:
             return False
-        if power.effect is ChampionEffect.EXTRA_DAMAGE:
+        if power.effect is _CHAMPION_EFFECT_EXTRA_DAMAGE:
             if power.amount <= 0:
                 return False
         elif ally.card.attack_named(o.attack) is None:
             return False
-    elif not helps(ally, "heal" if power.effect is ChampionEffect.HEAL else "clear", power.amount):
+    elif not helps(ally, "heal" if power.effect is _CHAMPION_EFFECT_HEAL else "clear", power.amount):
         return False
     if power.in_vp_zone and ally.pos not in st.vp_zone(ally.player):
         return False
@@ -252,20 +264,20 @@ def _fits_card_language(st: GameState, champion: Creature, power: ChampionPower,
     if not power.when.holds(st, champion, enemy):
         return False
     effect = power.effect
-    if effect in (ChampionEffect.EXTRA_DAMAGE, ChampionEffect.REROLL, ChampionEffect.SET_DIE):
-        if enemy is None or (effect is ChampionEffect.EXTRA_DAMAGE and power.amount <= 0):
+    if effect in (_CHAMPION_EFFECT_EXTRA_DAMAGE, _CHAMPION_EFFECT_REROLL, _CHAMPION_EFFECT_SET_DIE):
+        if enemy is None or (effect is _CHAMPION_EFFECT_EXTRA_DAMAGE and power.amount <= 0):
             return False
-        if effect is not ChampionEffect.EXTRA_DAMAGE and ally.card.attack_named(o.attack) is None:
+        if effect is not _CHAMPION_EFFECT_EXTRA_DAMAGE and ally.card.attack_named(o.attack) is None:
             return False
-    elif effect is ChampionEffect.DAMAGE_NEAR:
+    elif effect is _CHAMPION_EFFECT_DAMAGE_NEAR:
         if not near_enemies(st, champion, ally, power.near)[0]:
             return False
-    elif not helps(ally, "heal" if effect is ChampionEffect.HEAL else "clear", power.amount):
+    elif not helps(ally, "heal" if effect is _CHAMPION_EFFECT_HEAL else "clear", power.amount):
         return False
     need = sight_needed(trigger, effect)
     if need == SIGHT_ALLY and ally.uid != champion.uid and not sees(st, champion, ally):
         return False
-    if need == SIGHT_ENEMY and effect is not ChampionEffect.DAMAGE_NEAR and (
+    if need == SIGHT_ENEMY and effect is not _CHAMPION_EFFECT_DAMAGE_NEAR and (
             enemy is None or not sees(st, champion, enemy)):
         return False
     return True
@@ -338,10 +350,10 @@ def _may_answer(st: GameState, occasions: list[Occasion]) -> bool:
             for p in powers:
                 if p.cost > left:
                     continue
-                if p.effect is ChampionEffect.DAMAGE_NEAR or o.trigger in _NEW_TRIGGERS:
+                if p.effect is _CHAMPION_EFFECT_DAMAGE_NEAR or o.trigger in _NEW_TRIGGERS:
                     return True  # CL-12: _fits decides
-                if p.effect is ChampionEffect.EXTRA_DAMAGE or p.effect in (ChampionEffect.REROLL,
-                                                                            ChampionEffect.SET_DIE):
+                if p.effect is _CHAMPION_EFFECT_EXTRA_DAMAGE or p.effect in (_CHAMPION_EFFECT_REROLL,
+                                                                            _CHAMPION_EFFECT_SET_DIE):
                     if o.enemy:
                         return True
                 else:
@@ -350,7 +362,7 @@ def _may_answer(st: GameState, occasions: list[Occasion]) -> bool:
                         continue  # _fits: an enemy is no ally
                     if p.in_vp_zone and ally.pos not in st.vp_zone(ally.player):
                         continue  # _fits: the ally must stand in its VP zone
-                    if helps(ally, "heal" if p.effect is ChampionEffect.HEAL else "clear", p.amount):
+                    if helps(ally, "heal" if p.effect is _CHAMPION_EFFECT_HEAL else "clear", p.amount):
                         return True
     return False
 
@@ -399,10 +411,10 @@ def lost_to_destruction(st: GameState, events: list[ev.Event]) -> list[tuple[str
                         power.keyword and power.keyword not in ally.card.keywords):
                     continue
                 if ally.uid in destroyed:
-                    if power.effect is ChampionEffect.CLEAR and not helps(ally, "clear", power.amount):
+                    if power.effect is _CHAMPION_EFFECT_CLEAR and not helps(ally, "clear", power.amount):
                         continue  # nothing to clear: it would not have been offered anyway
                     subject = ally.uid
-                elif power.effect is ChampionEffect.EXTRA_DAMAGE and o.enemy in destroyed:
+                elif power.effect is _CHAMPION_EFFECT_EXTRA_DAMAGE and o.enemy in destroyed:
                     subject = o.enemy
                 else:
                     continue
@@ -426,7 +438,7 @@ def open_window(st: GameState, occasions: list[Occasion], resume: Continuation, 
     waits in ``Phase.CHAMPION`` (the caller must stop), False when no power
     can be used (nothing changed).
     """
-    if not occasions or st.phase is Phase.OVER:
+    if not occasions or st.phase is _PHASE_OVER:
         return False
     st.window_passed, st.window_used = frozenset(), frozenset()
     if not _may_answer(st, occasions):  # no champion could use any power: no scan per player
@@ -438,7 +450,7 @@ def open_window(st: GameState, occasions: list[Occasion], resume: Continuation, 
         st.window = ()
         return False
     st.resume, st.resume_decider = resume, st.decider
-    st.phase, st.decider = Phase.CHAMPION, player
+    st.phase, st.decider = _PHASE_CHAMPION, player
     out.append(ev.ChampionPowerOffered(player, count))
     return True
 
@@ -485,24 +497,24 @@ def use(st: GameState, a: UseChampionPower, out: list[ev.Event]) -> None:
     out.append(ev.ChampionPowerUsed(champion.uid, power.name, power.cost, budget_left(champion),
                                     a.ally, a.enemy, power.effect.value))
     ally = st.creature(a.ally)
-    if power.effect is ChampionEffect.EXTRA_DAMAGE:
+    if power.effect is _CHAMPION_EFFECT_EXTRA_DAMAGE:
         enemy = st.creature(a.enemy)
         amount, steps = power.amount, list[tuple[str, int]]()
         if enemy.card.abilities:
             amount, steps = defend(enemy.card, amount, "", attack=True)
         deal_damage(st, enemy, amount, "", champion.player, out, cause="champion",
                     adjustments=tuple(steps))
-    elif power.effect is ChampionEffect.REROLL or power.effect is ChampionEffect.SET_DIE:
+    elif power.effect is _CHAMPION_EFFECT_REROLL or power.effect is _CHAMPION_EFFECT_SET_DIE:
         o = next(o for o in st.window if o.trigger == ChampionTrigger.ALLY_MISSES.value
                  and o.ally == a.ally and o.enemy == a.enemy)
         attack = ally.card.attack_named(o.attack)
         assert attack is not None  # the occasion names one of the ally's attack lines
-        if power.effect is ChampionEffect.SET_DIE:  # CL-12, CL-13: no die rolled; the log says why
+        if power.effect is _CHAMPION_EFFECT_SET_DIE:  # CL-12, CL-13: no die rolled; the log says why
             out.append(ev.DieChanged(ally.uid, "attack", (), power.natural, power.name, "champion"))
             resolve_attack(st, ally, st.creature(a.enemy), attack, out, kind=o.kind, natural=power.natural)
         else:
             resolve_attack(st, ally, st.creature(a.enemy), attack, out, kind=o.kind)
-    elif power.effect is ChampionEffect.DAMAGE_NEAR:  # CL-12: only the enemies the champion sees
+    elif power.effect is _CHAMPION_EFFECT_DAMAGE_NEAR:  # CL-12: only the enemies the champion sees
         seen, unseen = near_enemies(st, champion, ally, power.near)
         if unseen:
             out.append(ev.PowerOutOfSight(champion.uid, power.name, tuple(c.uid for c in unseen)))
@@ -515,7 +527,7 @@ def use(st: GameState, a: UseChampionPower, out: list[ev.Event]) -> None:
                 amount, steps = defend(enemy.card, amount, "", attack=True)
             deal_damage(st, enemy, amount, "", champion.player, out, cause="champion",
                         adjustments=tuple(steps))
-    elif power.effect is ChampionEffect.HEAL:
+    elif power.effect is _CHAMPION_EFFECT_HEAL:
         heal(ally, power.amount, "champion", out)
     else:
         clear(ally, "champion", out)
@@ -534,7 +546,7 @@ def advance(st: GameState, out: list[ev.Event]) -> Continuation | None:
     to ask), else the ``Continuation`` to resume at (the phase is ACTING again and the
     decider restored).  A battle that is over closes the window too.
     """
-    if st.phase is Phase.OVER:
+    if st.phase is _PHASE_OVER:
         st.window, st.window_passed, st.window_used, st.resume = (), frozenset(), frozenset(), None
         return None
     player, count = _next_decider(st)
@@ -545,10 +557,11 @@ def advance(st: GameState, out: list[ev.Event]) -> Continuation | None:
         return None
     resume = st.resume
     st.window, st.window_passed, st.window_used, st.resume = (), frozenset(), frozenset(), None
-    st.phase, st.decider = Phase.ACTING, st.resume_decider
+    st.phase, st.decider = _PHASE_ACTING, st.resume_decider
     return resume
 
 
-__all__ = ["budget_left", "turn_key", "can_use_now", "attack_occasions", "may_have_occasions", "turn_occasion", "options", "near_enemies",
+__all__ = ["budget_left", "turn_key", "can_use_now", "attack_occasions",
+           "may_have_occasions", "turn_occasion", "options", "near_enemies",
            "lost_to_destruction", "powers_by_trigger",
            "open_window", "check_use", "use", "decline", "advance", "NO_CHAMPION_POWERS"]

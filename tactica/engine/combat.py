@@ -39,6 +39,11 @@ from .state import GRANTS_CA, Creature, GameState, PendingForce
 from .triggers import DieRoll
 from .when import CALM, Situation, kinds_of_attack
 
+# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
+# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
+_ATTACK_KIND_AREA = AttackKind.AREA
+_ATTACK_KIND_MELEE = AttackKind.MELEE
+
 COMBAT_ADVANTAGE = 2
 SQUEEZE_PENALTY = -5
 CHARGE_BONUS = 1
@@ -70,7 +75,7 @@ def critical_from(state: GameState, attacker: Creature, attack: AttackDef) -> in
     20, or 19 for a melee attack made by a creature standing on blood rock
     (such a roll also hits automatically, ATK-5).
     """
-    if attack.kind is AttackKind.MELEE and attacker.pos is not None:
+    if attack.kind is _ATTACK_KIND_MELEE and attacker.pos is not None:
         if attacker.card.size > 1:  # standing on blood rock with any of its squares (our reading)
             return min(state.battle_map.rules_at(sq).melee_crit for sq in attacker.squares)
         return state.battle_map.rules_at(attacker.pos).melee_crit
@@ -111,7 +116,7 @@ def automatic_critical(target: Creature, attack: AttackDef) -> bool:
     docs/rules.md: a melee attack against a helpless creature is an automatic
     critical hit (so it hits whatever the roll, ATK-5).
     """
-    return attack.kind is AttackKind.MELEE and "helpless" in target.conditions
+    return attack.kind is _ATTACK_KIND_MELEE and "helpless" in target.conditions
 
 
 def flanking(state: GameState, attacker: Creature, target: Creature) -> bool:
@@ -234,7 +239,7 @@ def has_cover(state: GameState, attacker: Creature, target: Creature, attack: At
     (RNG-1: a diagonal neighbour around a wall corner gets no cover; COV-3
     lines between adjacent squares cross no other square).
     """
-    if attack.kind is AttackKind.MELEE:
+    if attack.kind is _ATTACK_KIND_MELEE:
         return False
     if origin is not None:
         if target.card.size > 1:  # COV-5 with COV-2's "any of its squares"
@@ -306,7 +311,7 @@ def modifiers(state: GameState, attacker: Creature, target: Creature, attack: At
                      if squeeze.attack_modifiers_asked else SQUEEZE_PENALTY))  # G5E-SQUEEZE: -2
     if has_cover(state, attacker, target, attack, origin):
         mods.append(("cover", COVER_PENALTY))
-    if "helpless" in target.conditions and attack.kind is not AttackKind.MELEE:
+    if "helpless" in target.conditions and attack.kind is not _ATTACK_KIND_MELEE:
         mods.append(("target helpless", HELPLESS_BONUS))  # CON-4, MOD (docs/rules.md)
     if attacker.effects:  # CL-18: blinded, restrained, marked attackers
         mods.extend(condition_penalties(attacker, target))
@@ -340,7 +345,7 @@ def in_reach(state: GameState, attacker: Creature, target: Creature, attack: Att
     if not attack.only.always and not may_target(state, attacker, target, attack):  # CL-2
         return ("not-allowed", f"{attack.name} may target only creatures {attack.only.words()}"
                                f" ({target.card.name} is not one).")
-    if attack.kind is AttackKind.MELEE:
+    if attack.kind is _ATTACK_KIND_MELEE:
         if touching(attacker, target):
             return None
         reach = attack.range or 1  # CL-5: a melee line with reach 2 or more
@@ -479,7 +484,7 @@ def valid_targets(state: GameState, attacker: Creature, attack: AttackDef) -> li
                 if (in_reach(state, attacker, c, attack) is None if c.card.size > 1 else
                     -r <= c.pos[0] - x <= r and -r <= c.pos[1] - y <= r  # type: ignore[index]
                     and geo.line_of_sight(pos, c.pos) and geo.within(pos, c.pos, r))]  # type: ignore[arg-type]
-    if attack.kind is AttackKind.MELEE and not (attack.range and attack.range > 1) and not book_of(state).reach_asked:
+    if attack.kind is _ATTACK_KIND_MELEE and not (attack.range and attack.range > 1) and not book_of(state).reach_asked:
         # in_reach of a melee line of reach 1 for an enemy on the map: adjacency alone (RNG-1).
         if attacker.card.size == 1:
             x, y = attacker.square
@@ -689,7 +694,7 @@ def attack_situation(state: GameState, attacker: Creature, target: Creature, att
     """What is known of an attack for the card language's ``when`` tests (CL-1, CL-13): the attacker,
     charging, flanking, unseen (``invisible`` to its target), the attack's kinds and damage type."""
     return Situation(attacker=attacker.uid, charging=kind == "charge",
-                     flanking=attack.kind is AttackKind.MELEE and flanking(state, attacker, target),
+                     flanking=attack.kind is _ATTACK_KIND_MELEE and flanking(state, attacker, target),
                      unseen=invisible(state, attacker, target),
                      attack_kinds=kinds_of_attack(attack.kind.value, charge=kind == "charge",
                                                   opportunity=kind == "opportunity"),
@@ -856,7 +861,7 @@ def apply_attack_effects(state: GameState, attacker: Creature, target: Creature,
                 out.append(ev.ConditionPrevented(target.uid, "forced movement"))
                 continue
             source = attacker.square
-            if attack.kind is AttackKind.AREA and origin is not None and origin.origin is not None:
+            if attack.kind is _ATTACK_KIND_AREA and origin is not None and origin.origin is not None:
                 source = origin.origin
             state.pending = state.pending + (PendingForce(
                 effect.kind.value, target.uid, attacker.uid, effect.distance, source, attack.name,

@@ -30,6 +30,12 @@ class AttackKind(str, Enum):
     CLOSE = "close"
     AREA = "area"
 
+# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
+# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
+_ATTACK_KIND_AREA = AttackKind.AREA
+_ATTACK_KIND_CLOSE = AttackKind.CLOSE
+_ATTACK_KIND_MELEE = AttackKind.MELEE
+
 
 class Reach(str, Enum):
     """The targeting rule of an attack (RNG-1, RNG-2).
@@ -370,14 +376,14 @@ class AttackDef:
     def melee_reach(self) -> int:
         """Squares a melee line reaches (CL-5): its ``range`` (reach 2 or more), else 1; 0 for
         other kinds of attack."""
-        if self.kind is not AttackKind.MELEE:
+        if self.kind is not _ATTACK_KIND_MELEE:
             return 0
         return self.range or 1
 
     @property
     def is_area(self) -> bool:
         """True for close and area attacks (RNG-3, RNG-4): they hit what a template covers."""
-        return self.kind is AttackKind.CLOSE or self.kind is AttackKind.AREA
+        return self.kind is _ATTACK_KIND_CLOSE or self.kind is _ATTACK_KIND_AREA
 
     @property
     def total_damage(self) -> int:
@@ -399,7 +405,7 @@ class AttackDef:
 
     def describe_reach(self) -> str:
         """Return the card text for the targeting rule, e.g. "range 8", "reach 2" (CL-5)."""
-        if self.kind is AttackKind.MELEE and self.melee_reach > 1:
+        if self.kind is _ATTACK_KIND_MELEE and self.melee_reach > 1:
             text = f"reach {self.melee_reach}"
         elif self.reach in (Reach.RANGE, Reach.BURST, Reach.LINE):
             text = f"{self.reach.value} {self.range}"
@@ -408,7 +414,7 @@ class AttackDef:
         if self.radius:
             text += f", radius {self.radius}"
         if self.targets > 1:
-            text += f", {self.targets} different targets" if self.kind is AttackKind.MELEE else \
+            text += f", {self.targets} different targets" if self.kind is _ATTACK_KIND_MELEE else \
                 f", {self.targets} targets"
         if self.strikes is not Strikes.ALL:
             text += f", {self.strikes.value} only"
@@ -557,7 +563,7 @@ class CreatureCard:
     def basic_melee(self) -> AttackDef | None:
         """The basic attack if it is a melee attack, else None (CHG-1)."""
         basic = self.basic_attack
-        if basic is not None and basic.kind is AttackKind.MELEE:
+        if basic is not None and basic.kind is _ATTACK_KIND_MELEE:
             return basic
         return None
 

@@ -57,6 +57,12 @@ class Phase(str, Enum):
     CHAMPION = "champion power"
     OVER = "over"
 
+# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
+# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
+_PHASE_ACTING = Phase.ACTING
+_PHASE_ACTIVATE = Phase.ACTIVATE
+_PHASE_OVER = Phase.OVER
+
 
 class Continuation(str, Enum):
     """Where the battle's flow goes on once a champion-power window closes (CHP-2).
@@ -1061,7 +1067,7 @@ class GameState:
         """Activations the turn player can still use this turn (RND-2..4): ``activations_left``,
         capped by the activations its creatures have left this round (the active creature's
         current one included; Multi-Activation X counts X, docs/rules.md).  0 outside a turn."""
-        if self.phase not in (Phase.ACTIVATE, Phase.ACTING):
+        if self.phase not in (_PHASE_ACTIVATE, _PHASE_ACTING):
             return 0
         have, player, left = 0, self.turn_player, self.activations_left
         for c in self.creatures:  # self.unactivated(player), one at a time
@@ -1074,7 +1080,7 @@ class GameState:
     @property
     def is_over(self) -> bool:
         """True when the battle has a winner."""
-        return self.phase is Phase.OVER
+        return self.phase is _PHASE_OVER
 
     def start_area(self, player: int) -> frozenset[Square]:
         """Squares of ``player``'s start area (empty before it is chosen)."""

@@ -25,6 +25,9 @@ from .uses import attack_available
 
 # Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
 # goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
+_TRIGGER_ALWAYS = Trigger.ALWAYS
+_TRIGGER_HIT = Trigger.HIT
+
 _ATTACK_KIND_AREA = AttackKind.AREA
 _ATTACK_KIND_RANGED = AttackKind.RANGED
 
@@ -155,7 +158,7 @@ def resolve_all(st: GameState, me: Creature, attack: AttackDef, targets: list[Cr
         if follow is None:
             continue
         for t, hit in results:
-            if effect.on is not Trigger.ALWAYS and (effect.on is Trigger.HIT) is not hit:
+            if effect.on is not _TRIGGER_ALWAYS and (effect.on is _TRIGGER_HIT) is not hit:
                 continue
             if not effect.when.always and not effect.when.holds(st, me, t):  # CL-7
                 continue

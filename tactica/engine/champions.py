@@ -36,6 +36,14 @@ from .uses import clear, heal, helps
 
 # Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
 # goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
+_CHAMPION_TRIGGER_ALLY_BLOODIED = ChampionTrigger.ALLY_BLOODIED
+_CHAMPION_TRIGGER_ALLY_CHARGES = ChampionTrigger.ALLY_CHARGES
+_CHAMPION_TRIGGER_ALLY_DESTROYED = ChampionTrigger.ALLY_DESTROYED
+_CHAMPION_TRIGGER_ALLY_HITS = ChampionTrigger.ALLY_HITS
+_CHAMPION_TRIGGER_ALLY_IS_HIT = ChampionTrigger.ALLY_IS_HIT
+_CHAMPION_TRIGGER_ALLY_MISSES = ChampionTrigger.ALLY_MISSES
+_CHAMPION_TRIGGER_ENEMY_NEAR = ChampionTrigger.ENEMY_NEAR
+
 _CHAMPION_EFFECT_CLEAR = ChampionEffect.CLEAR
 _CHAMPION_EFFECT_DAMAGE_NEAR = ChampionEffect.DAMAGE_NEAR
 _CHAMPION_EFFECT_EXTRA_DAMAGE = ChampionEffect.EXTRA_DAMAGE
@@ -98,12 +106,12 @@ def attack_occasions(st: GameState, events: list[ev.Event]) -> list[Occasion]:
         if attacker is None or target is None or not st.hostile(attacker.player, target.player):
             continue
         if e.hit:
-            found.append(Occasion(ChampionTrigger.ALLY_HITS.value, attacker.uid, target.uid, e.attack, e.kind))
-            found.append(Occasion(ChampionTrigger.ALLY_IS_HIT.value, target.uid, attacker.uid, e.attack, e.kind))
+            found.append(Occasion(_CHAMPION_TRIGGER_ALLY_HITS._value_, attacker.uid, target.uid, e.attack, e.kind))
+            found.append(Occasion(_CHAMPION_TRIGGER_ALLY_IS_HIT._value_, target.uid, attacker.uid, e.attack, e.kind))
         else:
             line = attacker.card.attack_named(e.attack)
             if line is not None and not line.is_area:
-                found.append(Occasion(ChampionTrigger.ALLY_MISSES.value, attacker.uid, target.uid,
+                found.append(Occasion(_CHAMPION_TRIGGER_ALLY_MISSES._value_, attacker.uid, target.uid,
                                       e.attack, e.kind))
     found += _card_language_occasions(st, events)
     unique: list[Occasion] = []
@@ -139,30 +147,30 @@ def _card_language_occasions(st: GameState, events: list[ev.Event]) -> list[Occa
     for e in events:
         if isinstance(e, ev.AttackRolled):
             last[e.target] = e.attacker
-            if e.kind == "charge" and ChampionTrigger.ALLY_CHARGES.value in wanted:
-                found.append(Occasion(ChampionTrigger.ALLY_CHARGES.value, e.attacker, e.target, e.attack, e.kind))
-        elif isinstance(e, ev.DamageDealt) and ChampionTrigger.ALLY_BLOODIED.value in wanted:
+            if e.kind == "charge" and _CHAMPION_TRIGGER_ALLY_CHARGES._value_ in wanted:
+                found.append(Occasion(_CHAMPION_TRIGGER_ALLY_CHARGES._value_, e.attacker, e.target, e.attack, e.kind))
+        elif isinstance(e, ev.DamageDealt) and _CHAMPION_TRIGGER_ALLY_BLOODIED._value_ in wanted:
             c = st.peek(e.target)
             if (c is not None and c.alive and e.bloodied and e.hp_left > 0
                     and e.hp_left + e.amount > bloodied_threshold(c.card.hp)):
-                found.append(Occasion(ChampionTrigger.ALLY_BLOODIED.value, c.uid, last.get(c.uid, "")))
-        elif isinstance(e, ev.CreatureDestroyed) and ChampionTrigger.ALLY_DESTROYED.value in wanted:
+                found.append(Occasion(_CHAMPION_TRIGGER_ALLY_BLOODIED._value_, c.uid, last.get(c.uid, "")))
+        elif isinstance(e, ev.CreatureDestroyed) and _CHAMPION_TRIGGER_ALLY_DESTROYED._value_ in wanted:
             if last.get(e.uid):
-                found.append(Occasion(ChampionTrigger.ALLY_DESTROYED.value, e.uid, last[e.uid]))
-        elif isinstance(e, ev.CreatureMoved) and ChampionTrigger.ENEMY_NEAR.value in wanted:
+                found.append(Occasion(_CHAMPION_TRIGGER_ALLY_DESTROYED._value_, e.uid, last[e.uid]))
+        elif isinstance(e, ev.CreatureMoved) and _CHAMPION_TRIGGER_ENEMY_NEAR._value_ in wanted:
             mover = st.peek(e.uid)
             if mover is None or not mover.alive:
                 continue
             for champion in st.champions():
                 if champion.alive and st.hostile(champion.player, mover.player) and any(
-                        p.trigger is ChampionTrigger.ENEMY_NEAR for p in champion.card.champion_powers):
-                    found.append(Occasion(ChampionTrigger.ENEMY_NEAR.value, champion.uid, mover.uid))
+                        p.trigger is _CHAMPION_TRIGGER_ENEMY_NEAR for p in champion.card.champion_powers):
+                    found.append(Occasion(_CHAMPION_TRIGGER_ENEMY_NEAR._value_, champion.uid, mover.uid))
     return found
 
 
 def turn_occasion(trigger: ChampionTrigger, me: Creature) -> list[Occasion]:
     """The occasion of ``me`` ending or starting its turn (CHP-2)."""
-    return [Occasion(trigger.value, me.uid)]
+    return [Occasion(trigger._value_, me.uid)]
 
 
 # -- legal uses -----------------------------------------------------------------
@@ -233,7 +241,7 @@ def _fits_card_language(st: GameState, champion: Creature, power: ChampionPower,
     if enemy is not None and not enemy.alive:
         enemy = None
     trigger = power.trigger
-    if trigger is ChampionTrigger.ALLY_DESTROYED:
+    if trigger is _CHAMPION_TRIGGER_ALLY_DESTROYED:
         dead = st.peek(o.ally)
         if dead is None or st.hostile(dead.player, champion.player) or enemy is None:
             return False
@@ -248,7 +256,7 @@ def _fits_card_language(st: GameState, champion: Creature, power: ChampionPower,
         if found is None or not found.alive or st.hostile(found.player, champion.player):
             return False
         ally = found
-        if trigger is not ChampionTrigger.ENEMY_NEAR:
+        if trigger is not _CHAMPION_TRIGGER_ENEMY_NEAR:
             if power.others_only and ally.uid == champion.uid:
                 return False
             if power.keyword and power.keyword not in ally.card.keywords:
@@ -505,7 +513,7 @@ def use(st: GameState, a: UseChampionPower, out: list[ev.Event]) -> None:
         deal_damage(st, enemy, amount, "", champion.player, out, cause="champion",
                     adjustments=tuple(steps))
     elif power.effect is _CHAMPION_EFFECT_REROLL or power.effect is _CHAMPION_EFFECT_SET_DIE:
-        o = next(o for o in st.window if o.trigger == ChampionTrigger.ALLY_MISSES.value
+        o = next(o for o in st.window if o.trigger == _CHAMPION_TRIGGER_ALLY_MISSES._value_
                  and o.ally == a.ally and o.enemy == a.enemy)
         attack = ally.card.attack_named(o.attack)
         assert attack is not None  # the occasion names one of the ally's attack lines

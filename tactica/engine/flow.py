@@ -25,6 +25,8 @@ from .uses import start_of_round
 
 # Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
 # goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
+_CHAMPION_TRIGGER_ALLY_ENDS_TURN = ChampionTrigger.ALLY_ENDS_TURN
+
 _CONTINUATION_END_ACTIVATION = Continuation.END_ACTIVATION
 _MOMENT_ACTIVATION_ENDED = Moment.ACTIVATION_ENDED
 _MOMENT_ROUND_ENDED = Moment.ROUND_ENDED
@@ -143,7 +145,7 @@ def end_activation(st: GameState, out: list[ev.Event]) -> None:
             if battle_decided(st, out):
                 end_activation_tail(st, out, decided=True)
                 return
-            if open_window(st, turn_occasion(ChampionTrigger.ALLY_ENDS_TURN, me), _CONTINUATION_END_ACTIVATION, out):
+            if open_window(st, turn_occasion(_CHAMPION_TRIGGER_ALLY_ENDS_TURN, me), _CONTINUATION_END_ACTIVATION, out):
                 return
             end_activation_tail(st, out, decided=False)  # no window opened: nothing changed since the check
             return

@@ -28,6 +28,10 @@ from .terrain import TerrainKind, no_stop_reason
 
 # Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
 # goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
+_REACH_LARGE_CONE = Reach.LARGE_CONE
+_REACH_RANGE = Reach.RANGE
+_REACH_SMALL_CONE = Reach.SMALL_CONE
+
 _ATTACK_KIND_CLOSE = AttackKind.CLOSE
 _ATTACK_KIND_MELEE = AttackKind.MELEE
 _ATTACK_KIND_RANGED = AttackKind.RANGED
@@ -241,7 +245,7 @@ def creature_threat(state: GameState, uid: str) -> frozenset[Square]:
             covered.update((x + dx, y + dy) for body in bodies for x, y in body for dx in span for dy in span)
             continue
         if attack.kind is _ATTACK_KIND_CLOSE:
-            if attack.reach in (Reach.SMALL_CONE, Reach.LARGE_CONE):
+            if attack.reach in (_REACH_SMALL_CONE, _REACH_LARGE_CONE):
                 size_x = cone_size(state, attack)
             else:
                 size_x = attack.range or 0
@@ -250,7 +254,7 @@ def creature_threat(state: GameState, uid: str) -> frozenset[Square]:
                     covered.update(sq for sq, d in geo.range_distances(origin).items()
                                    if 0 < d <= size_x and sq not in covered and geo.line_of_effect(origin, sq))
             continue
-        limit = attack.range if attack.reach is Reach.RANGE else None
+        limit = attack.range if attack.reach is _REACH_RANGE else None
         picked = _ranged_cover(state, bodies, limit, set() if attack.radius else covered)
         if attack.radius:
             picked = _spread(state, picked, attack.radius)

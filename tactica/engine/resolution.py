@@ -62,6 +62,8 @@ from .teleporters import apply_teleport, teleport_squares
 
 # Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
 # goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
+_CHAMPION_TRIGGER_ALLY_STARTS_TURN = ChampionTrigger.ALLY_STARTS_TURN
+
 _ATTACK_KIND_AREA = AttackKind.AREA
 _ATTACK_KIND_RANGED = AttackKind.RANGED
 _CONTINUATION_AFTER_ACTION = Continuation.AFTER_ACTION
@@ -89,7 +91,7 @@ def _h_activate(st: GameState, a: Activate, out: list[ev.Event]) -> None:
     st.activation_no += 1  # CHP-3: one champion power per creature's turn
     me = st.actor
     uses.start_of_turn(st, me, out)  # CARD-4 recharge rolls, SPW-1 start-of-turn powers
-    if champions.open_window(st, champions.turn_occasion(ChampionTrigger.ALLY_STARTS_TURN, me),
+    if champions.open_window(st, champions.turn_occasion(_CHAMPION_TRIGGER_ALLY_STARTS_TURN, me),
                              _CONTINUATION_START_ACTIVATION, out):  # CHP-2
         return
     _activate_tail(st, out)
@@ -225,7 +227,7 @@ def _h_squeeze(st: GameState, a: Squeeze, out: list[ev.Event]) -> None:
     me = st.actor
     squeezing = ActiveEffect("squeezing", _DURATION_NEXT_TURN, until_turn=me.turns)
     me.effects = me.effects + (squeezing,)
-    out.append(ev.ConditionApplied(me.uid, "squeezing", _DURATION_NEXT_TURN.value, None))
+    out.append(ev.ConditionApplied(me.uid, "squeezing", _DURATION_NEXT_TURN._value_, None))
     start = me.square
     if walk(st, me, tuple(a.path), "squeeze", out, start_only=True, settle=False) and me.alive:
         last = me.square

@@ -118,7 +118,7 @@ class Grid5e(RuleModule):
         out.append(ev.FlierFell(target.uid, target.square, name))
         if name != PRONE:
             target.effects = target.effects + (prone_effect(),)
-            out.append(ev.ConditionApplied(target.uid, PRONE, _DURATION_BATTLE.value, None))
+            out.append(ev.ConditionApplied(target.uid, PRONE, _DURATION_BATTLE._value_, None))
 
 
 def _over_or_under(mover: Creature) -> bool:

@@ -44,7 +44,7 @@ def attack_allowed(me: Creature, attack: AttackDef) -> bool:
     """
     if attack.secondary or not attack_available(me, attack):
         return False
-    return not (me.conditions & BASIC_ONLY) or attack == me.card.basic_attack
+    return not (me.effects and me.conditions & BASIC_ONLY) or attack == me.card.basic_attack
 
 
 def charge_attack(me: Creature) -> AttackDef | None:
@@ -60,7 +60,7 @@ def charge_attack(me: Creature) -> AttackDef | None:
     Takes a creature; returns one of its card's ``AttackDef``s or None.
     """
     melee = me.card.basic_melee
-    if melee is None or me.conditions & BASIC_ONLY or not attack_available(me, melee):
+    if melee is None or (me.effects and me.conditions & BASIC_ONLY) or not attack_available(me, melee):
         return None
     return melee
 

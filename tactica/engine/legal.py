@@ -105,7 +105,7 @@ def _legal_actions(state: GameState) -> list[Action]:
         return [*champions.options(state, state.decider), DeclinePower()]
     me = state.actor
     acts: list[Action] = []
-    if me.conditions & NO_ACTIONS or state.no_action:  # CON-3, CON-4, CON-6: no actions
+    if (me.effects and me.conditions & NO_ACTIONS) or state.no_action:  # CON-3, CON-4, CON-6: no actions
         return [EndActivation()]
     if not state.attack_used:
         acts.extend(attack_actions(state))
@@ -243,7 +243,7 @@ def charge_actions_possible(state: GameState) -> bool:
     """False when the active creature surely has no legal charge now (CHG-1..4, CON-2, CON-6,
     CARD-4); True when it may have one (a route search decides)."""
     me = state.actor
-    if state.attack_used or me.conditions & NO_ACTIONS or charge_attack(me) is None:  # CHG-1, CARD-4
+    if state.attack_used or (me.effects and me.conditions & NO_ACTIONS) or charge_attack(me) is None:  # CHG-1, CARD-4
         return False
     # A cheap exact filter first (one-square creatures): a target needs line of
     # sight, and an end square adjacent to it within ``speed`` squares (every step
@@ -422,7 +422,7 @@ def _actions_of_kind(state: GameState, kind: type[Action]) -> list[Action]:
             return []
         return _legal_actions(state)
     me = state.actor
-    if me.conditions & NO_ACTIONS or state.no_action:  # CON-3, CON-4, CON-6
+    if (me.effects and me.conditions & NO_ACTIONS) or state.no_action:  # CON-3, CON-4, CON-6
         return [EndActivation()] if kind is EndActivation else []
     if kind is EndActivation:
         return [EndActivation()]
@@ -471,7 +471,8 @@ def move_reach(state: GameState) -> MoveReach:
     if state.phase is not _PHASE_ACTING:
         return MoveReach([], None, {})
     me = state.actor
-    if me.conditions & NO_ACTIONS or state.no_action or not (can_move(state) or move_rest(state)):  # CON-3..6
+    if ((me.effects and me.conditions & NO_ACTIONS) or state.no_action  # CON-3..6
+            or not (can_move(state) or move_rest(state))):
         return MoveReach([], None, {})
     if run_budget(state):  # G35-RUN: the moves and the runs, each end's cheapest way
         found = routes(state, me, move_allowance(state), avoid_oa=False, min_first_step=min_step_allowed(state))
@@ -493,7 +494,7 @@ def charge_choices(state: GameState) -> tuple[list[tuple[str, Square]], MoveReac
     if state.phase is not _PHASE_ACTING or state.attack_used:
         return [], None
     me = state.actor
-    if me.conditions & NO_ACTIONS or state.no_action:  # CON-3, CON-4, CON-6
+    if (me.effects and me.conditions & NO_ACTIONS) or state.no_action:  # CON-3, CON-4, CON-6
         return [], None
     return lazy_charges(state)
 

@@ -149,7 +149,7 @@ _HEAL, _FORM, _SHIFT = PowerEffect.HEAL.value, PowerEffect.FORM.value, PowerEffe
 
 
 def _power_usable(st: GameState, me: Creature, power: SpecialPower) -> bool:
-    if me.conditions & NO_SPECIAL_POWERS:
+    if me.effects and me.conditions & NO_SPECIAL_POWERS:
         return False
     if not power_available(me, power) and not changes_back(me, power):  # CL-14: changing back needs no box
         return False
@@ -173,7 +173,7 @@ def power_targets(st: GameState, me: Creature, power: SpecialPower) -> list[Crea
 def power_actions(st: GameState) -> list[UsePower]:
     """Every legal ``UsePower`` of the active creature (SPW-1), in card then uid order."""
     me = st.active_creature
-    if me is None or st.no_action or me.conditions & NO_ACTIONS:
+    if me is None or st.no_action or (me.effects and me.conditions & NO_ACTIONS):
         return []
     acts: list[UsePower] = []
     for i, power in enumerate(me.card.special_powers):
@@ -192,7 +192,7 @@ def check_power(st: GameState, a: UsePower) -> tuple[str, str] | None:
     power = powers[a.power]
     if power.action is _POWER_ACTION_TRIGGERED:
         return ("triggered", f"{power.name} happens by itself; it is not an action (SPW-1).")
-    if me.conditions & NO_SPECIAL_POWERS:
+    if me.effects and me.conditions & NO_SPECIAL_POWERS:
         return ("no-powers", f"{me.card.name} is confused and uses no special powers (CON-6).")
     if not power_available(me, power) and not changes_back(me, power):
         return ("no-uses", f"{power.name} has no check boxes left (CARD-4).")

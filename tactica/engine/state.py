@@ -1110,11 +1110,9 @@ class _SealedGameState(GameState):
         """The creature being activated, or None: found once (this state never changes) and kept
         beside the fields (``copy`` drops it)."""
         d = self.__dict__
-        try:
-            found: Creature | None = d["_active"]
-            return found
-        except KeyError:
-            pass
+        if "_active" in d:  # (no KeyError raised and caught: a missing key is the usual first read)
+            kept: Creature | None = d["_active"]
+            return kept
         uid = self.active_uid
         found = self.peek(uid) if uid else None
         d["_active"] = found

@@ -59,6 +59,10 @@ _PHASE_OVER = Phase.OVER
 _NEW_TRIGGERS = frozenset({ChampionTrigger.ALLY_BLOODIED.value, ChampionTrigger.ALLY_DESTROYED.value,
                            ChampionTrigger.ALLY_CHARGES.value, ChampionTrigger.ENEMY_NEAR.value})
 
+#: No player passed, no power used: an empty window's sets, made once (equal to any empty frozenset).
+_NOBODY: frozenset[int] = frozenset()
+_NOTHING_USED: frozenset[tuple[str, str, str]] = frozenset()
+
 #: Conditions that forbid champion powers (docs/rules.md: confused, staggered; inactive: stunned, helpless).
 NO_CHAMPION_POWERS = frozenset({"confused", "staggered", "stunned", "helpless", "petrified"})  # CL-18: petrified too
 
@@ -126,7 +130,7 @@ def may_have_occasions(st: GameState, events: list[ev.Event]) -> bool:
     both empty (CHP-2, CL-10, CL-12): no attack roll in ``events``, no card of the battle with
     reactions and no champion power with a card-language trigger.  True when they may not be."""
     facts = st.facts()
-    if facts.reactions or facts.champion_triggers & _NEW_TRIGGERS:
+    if facts.reactions or not facts.champion_triggers.isdisjoint(_NEW_TRIGGERS):
         return True
     attack = ev.AttackRolled
     for e in events:
@@ -448,7 +452,7 @@ def open_window(st: GameState, occasions: list[Occasion], resume: Continuation, 
     """
     if not occasions or st.phase is _PHASE_OVER:
         return False
-    st.window_passed, st.window_used = frozenset(), frozenset()
+    st.window_passed, st.window_used = _NOBODY, _NOTHING_USED
     if not _may_answer(st, occasions):  # no champion could use any power: no scan per player
         st.window = ()
         return False

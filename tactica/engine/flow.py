@@ -103,7 +103,7 @@ def next_with_creatures(st: GameState, player: int) -> int | None:
     return None
 
 
-def start_turn(st: GameState, player: int, out: list[ev.Event]) -> None:
+def start_turn(st: GameState, player: int, out: list[ev.Event], *, ready: bool = False) -> None:
     """RND-2, RND-3: two activations a turn, one on the round's first turn.
 
     The TurnStarted event carries the activations the player really gets
@@ -112,8 +112,9 @@ def start_turn(st: GameState, player: int, out: list[ev.Event]) -> None:
     (RND-4).  With three or four players turns go round the table in seat
     order from the first player (SCN-MULTI; the rulebook only says players
     alternate, our reading), skipping players with nothing left to activate.
+    ``ready``: the caller knows ``player`` has a creature left to activate (``next_with_creatures``).
     """
-    if not st.has_unactivated(player):
+    if not ready and not st.has_unactivated(player):
         nxt = next_with_creatures(st, player)
         if nxt is None:
             end_round(st, out)
@@ -171,7 +172,7 @@ def end_activation_tail(st: GameState, out: list[ev.Event], decided: bool | None
     out.append(ev.TurnEnded(player))
     nxt = next_with_creatures(st, st.next_player(player))
     if nxt is not None:
-        start_turn(st, nxt, out)  # RND-2; RND-4: players with nothing left are passed over
+        start_turn(st, nxt, out, ready=True)  # RND-2; RND-4: players with nothing left are passed over
     else:
         end_round(st, out)
 

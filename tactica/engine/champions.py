@@ -29,7 +29,7 @@ from . import reactions
 from .abilities import defend
 from .actions import UseChampionPower, UseReaction
 from .combat import creature_distance, deal_damage, resolve_attack, sees
-from .model import CreatureCard
+from .model import CreatureCard, Square
 from .powers import SIGHT_ALLY, SIGHT_ENEMY, ChampionEffect, ChampionPower, ChampionTrigger, sight_needed
 from .state import Continuation, Creature, GameState, Occasion, Phase, bloodied_threshold
 from .uses import clear, heal, helps
@@ -354,7 +354,13 @@ def _may_answer(st: GameState, occasions: list[Occasion]) -> bool:
         return True
     index, creatures = facts.champions_by_trigger, st.creatures
     for o in occasions:  # only the champions with a power of the occasion's trigger (the answer is an "any")
-        for slot, powers in index.get(o.trigger, ()):
+        answering = index.get(o.trigger)
+        if not answering:
+            continue
+        ally: Creature | None = None
+        ally_team = -1  # the ally, its team (state.team_of) and its VP zone: found once per occasion
+        zone: frozenset[Square] | None = None
+        for slot, powers in answering:
             champion = creatures[slot]
             if champion.pos is None or champion.destroyed:
                 continue
@@ -362,20 +368,28 @@ def _may_answer(st: GameState, occasions: list[Occasion]) -> bool:
             for p in powers:
                 if p.cost > left:
                     continue
-                if p.effect is _CHAMPION_EFFECT_DAMAGE_NEAR or o.trigger in _NEW_TRIGGERS:
+                effect = p.effect
+                if effect is _CHAMPION_EFFECT_DAMAGE_NEAR or o.trigger in _NEW_TRIGGERS:
                     return True  # CL-12: _fits decides
-                if p.effect is _CHAMPION_EFFECT_EXTRA_DAMAGE or p.effect in (_CHAMPION_EFFECT_REROLL,
-                                                                            _CHAMPION_EFFECT_SET_DIE):
+                if effect is _CHAMPION_EFFECT_EXTRA_DAMAGE or effect is _CHAMPION_EFFECT_REROLL \
+                        or effect is _CHAMPION_EFFECT_SET_DIE:
                     if o.enemy:
                         return True
-                else:
+                    continue
+                if ally is None:
                     ally = st.peek(o.ally)
-                    if ally is None or st.hostile(ally.player, champion.player):
-                        continue  # _fits: an enemy is no ally
-                    if p.in_vp_zone and ally.pos not in st.vp_zone(ally.player):
+                    if ally is None:
+                        continue  # _fits: no such ally
+                    ally_team = st.team_of(ally.player)
+                if st.team_of(champion.player) != ally_team:
+                    continue  # _fits: an enemy is no ally (st.hostile)
+                if p.in_vp_zone:
+                    if zone is None:
+                        zone = st.vp_zone(ally.player)
+                    if ally.pos not in zone:
                         continue  # _fits: the ally must stand in its VP zone
-                    if helps(ally, "heal" if p.effect is _CHAMPION_EFFECT_HEAL else "clear", p.amount):
-                        return True
+                if helps(ally, "heal" if effect is _CHAMPION_EFFECT_HEAL else "clear", p.amount):
+                    return True
     return False
 
 

@@ -536,60 +536,25 @@ def reach(state: GameState, mover: Creature, budget: int, *, min_first_step: boo
     return MoveReach(dests, start, best)
 
 
-def occupancy(state: GameState, bits: BitBoard) -> list[tuple[str, int, int]]:
-    """(uid, the bit mask of the squares it fills, its team) of every creature on the map, in
-    ``creatures`` order (MOV-13: a Large or Huge creature's footprint).  Found once for a sealed
-    state and kept beside its fields (it never changes; ``GameState.copy`` drops it), so a bot
-    asking for moves, charges and shifts of one state finds it once."""
-    d = state.__dict__
-    kept = d.get("_occupancy")
-    if kept is not None and kept[0] is bits:
-        found: list[tuple[str, int, int]] = kept[1]
-        return found
-    found = []
-    bit, stride = bits.bit, bits.stride
-    for c in state.creatures:
-        pos = c.pos
-        if pos is None or c.destroyed:
-            continue
-        if c.card.size > 1:
-            m = 0
-            for sq in c.squares:
-                m |= bit(sq)
-        else:
-            m = 1 << (pos[1] * stride + pos[0])  # bits.bit, inlined
-        found.append((c.uid, m, c.teams[c.player] if c.teams else c.player))  # Creature.team
-    if state.sealed:
-        d["_occupancy"] = (bits, found)
-    return found
-
-
 def _bit_reach(state: GameState, mover: Creature, mode: Mode, budget: int, bits: BitBoard,
                min_first_step: bool) -> MoveReach:
     """``reach`` on bit masks: layer k holds the squares whose cheapest path costs k (MOV-1, MOV-8)."""
     blocked = others = 0
     team, uid = mover.team, mover.uid
-    walker = not (mode.flies or mode.burrows or mode.phases)  # passes no enemy (MOV-5): ``mode.passes`` says no
     bit, stride = bits.bit, bits.stride
-    if walker:
-        for who, m, side in occupancy(state, bits):
-            if who != uid:
-                others |= m
-                if side != team:
-                    blocked |= m
-    else:
-        for c in state.creatures:
-            pos = c.pos
-            if pos is not None and not c.destroyed and c.uid != uid:
-                if c.card.size > 1:
-                    m = 0
-                    for sq in c.squares:
-                        m |= bit(sq)
-                else:
-                    m = 1 << (pos[1] * stride + pos[0])  # bits.bit, inlined
-                others |= m
-                if (c.teams[c.player] if c.teams else c.player) != team and not mode.passes(c):  # c.team
-                    blocked |= m
+    walker = not (mode.flies or mode.burrows or mode.phases)  # passes no enemy (MOV-5): ``mode.passes`` says no
+    for c in state.creatures:
+        pos = c.pos
+        if pos is not None and not c.destroyed and c.uid != uid:
+            if c.card.size > 1:
+                m = 0
+                for sq in c.squares:
+                    m |= bit(sq)
+            else:
+                m = 1 << (pos[1] * stride + pos[0])  # bits.bit, inlined
+            others |= m
+            if (c.teams[c.player] if c.teams else c.player) != team and (walker or not mode.passes(c)):  # c.team
+                blocked |= m
     if not mode.flat:  # TER-PIT
         blocked |= bits.pits
     enter = bits.open & ~blocked
@@ -749,18 +714,9 @@ def shift_squares(state: GameState, mover: Creature) -> list[Square]:
         return []
     geo = state.geometry
     stop, difficult = geo.stop_squares(mode_of(mover).flies), geo.difficult
-    bits = geo.bits()
-    if bits is not None:  # the squares others fill as a mask (``occupancy``, found once for a sealed state)
-        uid, others, stride = mover.uid, 0, bits.stride
-        for who, m, _ in occupancy(state, bits):
-            if who != uid:
-                others |= m
-        found = [n for n in geo.neighbours(mover.square)
-                 if n not in difficult and n in stop and not (others >> (n[1] * stride + n[0])) & 1]
-    else:
-        taken = taken_squares(state, mover)
-        # legal_stop for each neighbour: terrain to stop on, no other creature there.
-        found = [n for n in geo.neighbours(mover.square) if n not in difficult and n in stop and n not in taken]
+    taken = taken_squares(state, mover)
+    # legal_stop for each neighbour: terrain to stop on, no other creature there.
+    found = [n for n in geo.neighbours(mover.square) if n not in difficult and n in stop and n not in taken]
     return found if book_of(state).plain_moves else [n for n in found if module_shift_ok(state, mover, n)]
 
 
@@ -798,6 +754,5 @@ def taken_squares(state: GameState, mover: Creature) -> set[Square]:
 
 __all__ = ["Mode", "MoveReach", "Route", "can_make_opportunity_attack", "can_pass", "check_path", "enter_cost",
            "first_step_free",
-           "legal_stop", "mode_of", "move_threats", "occupancy", "path_cost", "provokers_along", "provokers_of_path",
-           "reach",
+           "legal_stop", "mode_of", "move_threats", "path_cost", "provokers_along", "provokers_of_path", "reach",
            "routes", "shift_ok", "shift_squares", "taken_squares", "threat_map", "threatens", "threats"]

@@ -741,7 +741,6 @@ class GameState:
         d["_cow"] = True
         d.pop("_trust", None)  # trust.TOKEN: what was listed for this state is not vouched for the copy
         d.pop("_active", None)  # the sealed state's active creature, found once (the copy gives its own)
-        d.pop("_occupancy", None)  # movement.occupancy: who fills which squares, found once for a sealed state
         return new
 
     def own(self, who: str | Creature) -> Creature:

@@ -63,7 +63,7 @@ from .battle_ai import AiTurn
 from .battle_camera import Camera
 from .battle_confirm import REFUSAL_TITLE, Confirmations, Toasts, card_names
 from .battle_decisions import Decisions
-from .battle_keys import BINDINGS, KEY_ACTIONS, key_shown
+from .battle_keys import BINDINGS, KEY_ACTIONS, key_shown, silent_key_hint
 from .battle_layout import BattleLayout, legend, toast_widths
 from .battle_saves import BattleSaves
 
@@ -269,10 +269,19 @@ class BattleScreen(Screen[str]):
         """Any key but the one that asked for it cancels a pending confirmation (a provoking move, a
         move, charge or end of activation over a pit, an end of an idle activation); the screen sees
         each key before its binding runs.  The rules key leaves it waiting: the warning names its rule
-        (OA-1, TER-PIT), which the player may read before pressing the key again."""
+        (OA-1, TER-PIT), which the player may read before pressing the key again.  A key no binding
+        takes now gets a calm aside on the status line (``battle_keys.silent_key_hint``)."""
         if event.key in self._bound()["rules"].split(","):
             return
+        waiting = self.confirms.pending is not None
         self.confirms.key_pressed(self._first_key(event.key))
+        if self.status_line.aside:
+            self.toasts.drop_note()  # the last key's aside: this key is the news now
+        if not (waiting or self.asking or self.ai_decides()):  # a key that does nothing says so (issue 20)
+            handled = event.key in self.active_bindings
+            hint = silent_key_hint(event.key, handled, self._bound())
+            if hint is not None:
+                self.toasts.aside(hint)
 
     def _bound(self) -> dict[str, str]:
         """Every battle key's keys now (the settings' ``[keys]``, else the defaults), by name."""

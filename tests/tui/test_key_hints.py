@@ -1,0 +1,69 @@
+"""Keys a newcomer stumbled on (issue 20, s16 `keys`): a key that does nothing gets a calm aside on the
+status line, a key the settings moved elsewhere says where its action went."""
+from __future__ import annotations
+
+from tactica.client.session import GameSession
+from tactica.client.settings import LoadedSettings, Settings
+from tactica.engine.sandbox import battle
+from tactica.tui.screens.battle_keys import silent_key_hint
+from tactica.tui.widgets.status_line import StatusLine
+
+from .conftest import FixedFactory, SettledApp, app_for_state
+
+
+def _app(state, settings: Settings | None = None):
+    loaded = LoadedSettings(settings, None, True, ()) if settings is not None else None
+    return SettledApp(FixedFactory(GameSession(state=state, seed=0)), settings=loaded)
+
+
+def test_silent_key_hint_words():
+    bound = Settings(keys={"move": "x"}).bound_keys()
+    assert silent_key_hint("m", False, bound) == "m is not bound (Move is x)"
+    assert silent_key_hint("x", True, bound) is None
+    assert silent_key_hint("ç", False, bound) == "ç does nothing here — ? lists the keys"
+    assert silent_key_hint("shift", False, bound) is None  # a modifier alone
+    assert silent_key_hint("escape", False, bound) is None  # Esc by reflex
+    helped = Settings(keys={"help": "f1"}).bound_keys()
+    assert silent_key_hint("ctrl+x", False, helped) == "ctrl+x does nothing here — f1 lists the keys"
+
+
+async def test_an_unknown_key_says_so_on_the_status_line_not_in_a_toast():
+    app = app_for_state(battle("A....\n.....\n....b", active="A"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        status = app.screen.query_one(StatusLine)
+        before = status.message
+        await pilot.press("x")
+        await pilot.pause()
+        assert status.note == "x does nothing here — ? lists the keys" and status.aside
+        assert not status.refused and not list(app._notifications)
+        assert "x does nothing" in str(status.render())
+        await pilot.press("l")  # a key that does something: the aside goes
+        await pilot.pause()
+        assert status.note == "" and not status.aside and status.message != before
+
+
+async def test_a_known_key_gets_no_aside():
+    app = app_for_state(battle("A....\n.....\n....b", active="A"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        status = app.screen.query_one(StatusLine)
+        for key in ("l", "t", "t", "escape", "question_mark"):
+            await pilot.press(key)
+            await pilot.pause()
+            if key == "question_mark":
+                break
+            assert status.note == "" or not status.aside, key
+
+
+async def test_the_old_key_of_a_rebound_action_says_where_it_went():
+    app = _app(battle("A....\n.....\n....b", active="A"), Settings(keys={"move": "x"}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.map_view.move_cursor((2, 0))
+        await pilot.press("m")
+        await pilot.pause()
+        status = screen.query_one(StatusLine)
+        assert status.note == "m is not bound (Move is x)" and status.aside
+        assert screen.session.state.creature("A").pos == (0, 0)

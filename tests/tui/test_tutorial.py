@@ -562,3 +562,32 @@ async def test_q_in_the_tutorial_asks_first_and_says_the_place_is_kept():
         await pilot.press("q", "q")
         await pilot.pause()
         assert app.return_code is not None
+
+
+async def test_q_under_the_who_goes_first_question_asks_first_as_at_every_step():
+    """s16 keys 1 (a newcomer's s15 finding): at step 1 the who-goes-first question covers the lesson's
+    panel, and one q left at once where every later step asks first.  Now the first q asks above the
+    answers; another key withdraws the question (the step's question stays); q twice leaves, the place
+    kept."""
+    from textual.widgets import Label
+
+    from tactica.tui.screens.choice import ChoiceModal
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await _settle(pilot, screen)
+        question = app.screen
+        assert isinstance(question, ChoiceModal) and screen.lesson.step.id == "first"
+        await pilot.press("q")
+        await pilot.pause()
+        asked = question.query_one("#refusal", Label)
+        assert app.return_code is None and app.screen is question
+        assert asked.has_class("-shown") and ("Leave the tutorial? Your place, step 1 of 13"
+                                              in str(asked.render()))
+        assert "q again leaves, any other key stays." in str(asked.render())
+        await pilot.press("down")  # another key: stays, the leave question withdrawn
+        await pilot.pause()
+        assert not asked.has_class("-shown") and app.screen is question and app.return_code is None
+        await pilot.press("q", "q")
+        await pilot.pause()
+        assert app.return_code is not None

@@ -265,6 +265,15 @@ class BattleScreen(Screen[str]):
         None here; the tutorial's screen skips its step there and hints at a wrong key."""
         return None
 
+    def question_leave(self) -> Callable[[], str] | None:
+        """What q under a question asks first (``ChoiceModal.leave``): None here, q leaves at once;
+        the tutorial's screen asks, as its own q does."""
+        return None
+
+    def leave_battle(self) -> None:
+        """Leave the battle (q twice under a question that asked first): ``action_quit``."""
+        self.action_quit()
+
     def on_key(self, event: keys.Key) -> None:
         """Any key but the one that asked for it cancels a pending confirmation (a provoking move, a
         move, charge or end of activation over a pit, an end of an idle activation); the screen sees

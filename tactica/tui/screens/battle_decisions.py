@@ -58,6 +58,8 @@ class DecisionHost(Protocol):
     def winner_note(self) -> str: ...
     def question_note(self) -> str: ...
     def question_key_note(self) -> Callable[[str, bool], str | None] | None: ...
+    def question_leave(self) -> Callable[[], str] | None: ...
+    def leave_battle(self) -> None: ...
     def apply_action(self, action: Action) -> bool: ...
     def dismiss(self, result: str | None = ...) -> Any: ...
     def refuse(self, reason: str) -> None: ...
@@ -205,13 +207,19 @@ class Decisions:
 
     def ask(self, modal: ChoiceModal, to_action: Callable[[int], Action]) -> None:
         """Push ``modal`` (a question answered by an option's index, None when dismissed) and apply
-        ``to_action`` of its answer."""
+        ``to_action`` of its answer; with the screen's ``question_leave`` (the tutorial's), q asks
+        first and a second q leaves the battle (``leave_battle``)."""
+        from .choice import ChoiceModal
         self.asking = True
         self.screen.refresh_bindings()
+        if modal.leave is None:  # the tutorial's questions ask before q leaves, as its screen does
+            modal.leave = self.screen.question_leave()
 
         def answered(index: int | None) -> None:
             self.asking = False
-            if index is not None:
+            if index == ChoiceModal.LEAVE:  # q twice under a question that asks first
+                self.screen.leave_battle()
+            elif index is not None:
                 self.screen.apply_action(to_action(index))
             else:
                 self.screen.refresh_view()

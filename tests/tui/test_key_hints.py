@@ -67,3 +67,35 @@ async def test_the_old_key_of_a_rebound_action_says_where_it_went():
         status = screen.query_one(StatusLine)
         assert status.note == "m is not bound (Move is x)" and status.aside
         assert screen.session.state.creature("A").pos == (0, 0)
+
+
+def _footer(screen) -> list[str]:
+    from textual.widgets._footer import FooterKey
+    return [k.description for k in screen.query(FooterKey)]
+
+
+async def test_z_undo_stays_in_the_footer_after_a_refused_move_while_it_can_undo():
+    """s16 keys 4 (a newcomer's s15 note: "z Undo leaves the footer after a refused move"): at 80×24 the
+    refusal's "r Rules" came first and ranked before every key, pushing z Undo out although z still
+    takes the activation back.  It now ranks as KEEP says (after undo); with nothing to undo, no z."""
+    from tactica.engine.powers import PowerAction, PowerEffect, SpecialPower
+    from tactica.engine.sandbox import card, melee, ranged
+    wind = SpecialPower("Second Wind", PowerAction.MOVE, PowerEffect.HEAL, amount=10, uses=1)
+    archer = card("Archer", speed=6, attacks=(ranged("Bow", range=10), melee("Knife")), special_powers=(wind,))
+    app = app_for_state(battle("A.#...\n......\n.....b" + "\n......" * 16, {"A": archer}, hp={"A": 30}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert "Undo" not in _footer(screen)  # nothing to undo yet
+        await pilot.press("enter")  # activate A: the activation can be taken back
+        await pilot.pause()
+        assert screen.session.can_undo() and "Undo" in _footer(screen)
+        screen.map_view.move_cursor((2, 0))  # a wall: the move is refused
+        await pilot.press("m")
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.status_line.refused
+        assert "Undo" in _footer(screen), _footer(screen)
+        await pilot.press("z")
+        await pilot.pause()
+        assert screen.session.state.active_uid is None and "Undo" not in _footer(screen)

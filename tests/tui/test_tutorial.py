@@ -591,3 +591,23 @@ async def test_q_under_the_who_goes_first_question_asks_first_as_at_every_step()
         await pilot.press("q", "q")
         await pilot.pause()
         assert app.return_code is not None
+
+
+async def test_the_intent_steps_key_stays_in_the_footer_at_80_columns_once_pressed():
+    """s16 keys 4 (a newcomer's s15 note: i left the footer once pressed in the intent step, its label
+    "Intent ✓" longer, until the AI's turn): the keys the step on screen teaches rank first in the
+    footer, so i is there before and after it is pressed."""
+    from textual.widgets._footer import FooterKey
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await _settle(pilot, screen)
+        await _answer(pilot, screen)
+        while screen.lesson.step.id != "intent":
+            await pilot.press("ctrl+n")
+            await pilot.pause()
+        for _ in range(2):
+            await pilot.pause()
+            keys = [k.key_display for k in screen.query(FooterKey)]
+            assert "i" in keys, keys
+            await pilot.press("i")

@@ -302,6 +302,13 @@ class TutorialScreen(BattleScreen):
         self.lesson.keep(self.session.actions, self.used, self.ai_turn.show_intent)
         super().action_quit()
 
+    def footer_first(self) -> frozenset[str]:
+        """The key actions the step on screen teaches (``Step.keys``): the footer keeps them before the
+        others at 80 columns (s16 keys 4: i, asked for by the intent step, fell off once pressed, its
+        label "Intent ✓" longer)."""
+        step = self.lesson.step
+        return frozenset() if step is None else frozenset(step.keys)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The skip key only while a step is left; the battle's keys as on the battle screen."""
         if action == "skip_step":

@@ -317,6 +317,20 @@ class BattleScreen(Screen[str]):
                 return bound.split(",")[0]
         return key
 
+    MUTED_SECONDS = 12.0
+    """How long the status line says how to be asked again after x in a champion prompt."""
+
+    def say_muted(self, player: str, triggers: Sequence[str]) -> None:
+        """x in a champion prompt ("No, and stop asking"): say how to be asked again (s16 keys 5), on
+        the status line for ``MUTED_SECONDS`` (no toast that lingers) and whole in the log."""
+        o, when = self.ctrl.keys["champion_prompts"], ", ".join(triggers)
+        self.battle_log.add([LogLine(f"{player} will not be asked about champion powers when: {when}. "
+                                     f"{o} (or ctrl+p: \"Champion prompts: ask again\") asks again; the "
+                                     "settings' champion_prompts stops asking in every battle.", "info")],
+                            follow=True)
+        self.toasts.aside(f"No champion prompts when: {when} — {o} (or ctrl+p \"ask again\") turns them "
+                          "back on.", self.MUTED_SECONDS)
+
     def action_champion_prompts(self) -> None:
         """o: ask about every champion-power trigger again (undo every "No, and stop asking")."""
         self.decisions.unmute_champion_prompts()

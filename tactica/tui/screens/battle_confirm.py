@@ -102,7 +102,7 @@ class Toasts:
         self._note_timer = screen.set_timer(screen.note_seconds, self._note_expired)
         screen.refresh_view()  # the hint is said again in the room the note leaves
 
-    def aside(self, text: str) -> None:
+    def aside(self, text: str, seconds: float | None = None) -> None:
         """Say a calm one-line aside (a key that does nothing here, ``battle_keys.silent_key_hint``) at
         the head of the status line for the screen's ``note_seconds``: never in a toast, and the
         next key that does something takes it away (``drop_note``)."""
@@ -111,7 +111,7 @@ class Toasts:
             self._note_timer.stop()
         screen.status_line.note = text
         screen.status_line.aside = True
-        self._note_timer = screen.set_timer(screen.note_seconds, self._note_expired)
+        self._note_timer = screen.set_timer(seconds or screen.note_seconds, self._note_expired)
         screen.refresh_view()  # the hint is said again in the room the aside leaves
 
     def _note_expired(self) -> None:

@@ -99,3 +99,29 @@ async def test_z_undo_stays_in_the_footer_after_a_refused_move_while_it_can_undo
         await pilot.press("z")
         await pilot.pause()
         assert screen.session.state.active_uid is None and "Undo" not in _footer(screen)
+
+
+def test_short_name_keeps_shipped_names_whole_and_cuts_long_ones_at_a_word():
+    from tactica.client.hints import short_name
+    assert short_name("Bewildering Glamour") == "Bewildering Glamour"  # the longest shipped attack name
+    assert short_name("Notched Greataxe of Ruin and Sorrow") == "Notched Greataxe…"
+    assert short_name("Longbow of the Western Marches") == "Longbow…"  # no dangling "of the"
+    assert short_name("Supercalifragilisticexpialidocious") == "Supercalifragilisti…"
+
+
+async def test_an_attack_refusal_at_80_columns_names_the_attacks_not_their_numbers():
+    """s16 keys 7 (a newcomer's s15 B8: "attack 1: no line of sight to it (LOS-1); attack 2: adjacent
+    only (RNG-1)"): the short refusal at 80×24 says the attacks' names."""
+    from tactica.engine.sandbox import card, melee, ranged
+    gate = card("Gatehouse Crossbowman of the Bridge", attacks=(ranged("Heavy Crossbow", range=10),
+                                                             melee("Short Sword")))
+    tusk = card("Broken Tusk Raider of the Eastern Hills")
+    st = battle("A...#....b\n....#.....\n....#....." + "\n.........." * 16, {"A": gate, "b": tusk}, active="A")
+    app = app_for_state(st)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        message = app.screen.query_one(StatusLine).message
+        assert "Heavy Crossbow: no line of sight" in message and "Short Sword: adjacent only (RNG-1)" in message, \
+            message
+        assert "attack 1" not in message and "attack 2" not in message

@@ -125,3 +125,58 @@ async def test_an_attack_refusal_at_80_columns_names_the_attacks_not_their_numbe
         assert "Heavy Crossbow: no line of sight" in message and "Short Sword: adjacent only (RNG-1)" in message, \
             message
         assert "attack 1" not in message and "attack 2" not in message
+
+
+async def test_shift_tab_steps_back_through_the_targets_against_the_ai_at_80x24():
+    """s16 keys 6 (a newcomer's s15 B9: Shift+Tab seemed to leave the attack with no target chosen):
+    against the AI at 80×24, with two attacks, Shift+Tab goes to the previous target in attack mode and
+    the status line previews it; Tab comes back."""
+    from tactica.engine.sandbox import card, melee, ranged
+
+    from .conftest import app_against_ai
+    shooter = card("Gatehouse Crossbowman", attacks=(ranged("Heavy Crossbow", bonus=6, damage=10, range=10),
+                                                     melee("Short Sword", bonus=3, damage=5)))
+    st = battle("A......b\n........\n....d...\n........\n.....c.." + "\n........" * 14, {"A": shooter},
+                active="A", hp={"c": 5})
+    app = app_against_ai(st)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("a")
+        await pilot.pause()
+        order = screen.ctrl.cycle_squares()
+        assert screen.ctrl.mode.value == "attack" and screen.map_view.square == order[0]
+        for back in (order[-1], order[-2]):
+            await pilot.press("shift+tab")
+            await pilot.pause()
+            assert screen.ctrl.mode.value == "attack" and screen.map_view.square == back
+            assert screen.status_line.message.startswith("Heavy Crossbow → "), screen.status_line.message
+        await pilot.press("tab")
+        await pilot.pause()
+        assert screen.map_view.square == order[-1]
+
+
+def test_a_battle_key_rebound_to_a_prompt_key_is_warned_about_at_its_line(tmp_path, monkeypatch):
+    """s16 keys (if time): move = "x" works in the battle, but x in a champion prompt says "No, and stop
+    asking": the loader keeps the key and warns, naming the file's line; ``tactica config`` prints it
+    and still exits 0."""
+    import io
+    from types import SimpleNamespace
+
+    from tactica.client.settings import load_settings, run_config
+    path = tmp_path / "settings.toml"
+    path.write_text('pace = 0.2\n\n[keys]\nhelp = "f1"\nmove = "x"\n')
+    loaded = load_settings(path)
+    assert loaded.problems == () and loaded.settings.keys == {"help": "f1", "move": "x"}
+    assert [str(w) for w in loaded.warnings] == [
+        f'{path}:5:8: warning: keys.move: x is also the champion prompt\'s "No, and stop asking" key: while a '
+        "question is up (a champion power, who goes first) x answers it, not move"]
+    path.write_text('[keys]\nmove = "m,q"\nquit = "f10"\n')
+    assert [w.field for w in load_settings(path).warnings] == ["keys.move"]  # q leaves from every question
+    path.write_text('[keys]\ncursor_up_left = "y"\n')  # its own default: nothing to say
+    assert load_settings(path).warnings == ()
+    monkeypatch.setenv("TACTICA_CONFIG_DIR", str(tmp_path))
+    path.write_text('[keys]\nmove = "x"\n')
+    out, err = io.StringIO(), io.StringIO()
+    assert run_config(SimpleNamespace(init=False, force=False), out=out, err=err) == 0
+    assert "warning: keys.move: x is also" in err.getvalue()

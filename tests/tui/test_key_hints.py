@@ -180,3 +180,30 @@ def test_a_battle_key_rebound_to_a_prompt_key_is_warned_about_at_its_line(tmp_pa
     out, err = io.StringIO(), io.StringIO()
     assert run_config(SimpleNamespace(init=False, force=False), out=out, err=err) == 0
     assert "warning: keys.move: x is also" in err.getvalue()
+
+
+async def test_oa_1_reading_the_log_back_keeps_a_pending_move_armed():
+    """A newcomer (s15): e (or a provoking m) asked for the key again; PgUp to read the log in between
+    silently called it off, though the warning stayed on the status line.  Reading keys (PgUp, PgDn,
+    Home, End, ] and [) leave it waiting, as the rules key does; the key again then acts."""
+    from .test_battle_screen import walk_cursor
+    from .test_oa_confirm import provoking_app
+    for size in ((120, 40), (80, 24)):
+        app = provoking_app()
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            await walk_cursor(pilot, screen, (5, 0))
+            await pilot.press("m")
+            assert screen.query_one(StatusLine).warning
+            await pilot.press("pageup")
+            await pilot.pause()
+            if app.screen is not screen:  # the log reader over the battle (a small log)
+                await pilot.press("escape")
+                await pilot.pause()
+            await pilot.press("pagedown", "right_square_bracket")
+            await pilot.pause()
+            assert screen.session.state.creature("A").pos == (2, 0) and screen.query_one(StatusLine).warning
+            await pilot.press("m")
+            await pilot.pause()
+            assert screen.session.state.creature("A").pos == (5, 0), size

@@ -72,6 +72,9 @@ from .battle_saves import BattleSaves
 
 __all__ = ["BattleScreen", "LOG_MIN", "NOTE_SECONDS", "body_rows", "legend", "zone_note"]
 
+READING_KEYS = ("rules", "log_back", "log_on", "log_oldest", "log_newest", "card_more", "card_back")
+"""Battle keys that only read (the rules, the log, the card): a pending confirmation stays armed."""
+
 NOTE_SECONDS = 4.0
 """How long an acknowledgement (f: fast mode, i: the AI's intent) stays at the head of the status line
 where no toast fits over the log (``Toasts.acknowledge``; read at each one: ``BattleScreen.note_seconds``)."""
@@ -277,18 +280,20 @@ class BattleScreen(Screen[str]):
     def on_key(self, event: keys.Key) -> None:
         """Any key but the one that asked for it cancels a pending confirmation (a provoking move, a
         move, charge or end of activation over a pit, an end of an idle activation); the screen sees
-        each key before its binding runs.  The rules key leaves it waiting: the warning names its rule
-        (OA-1, TER-PIT), which the player may read before pressing the key again.  A key no binding
+        each key before its binding runs.  The rules key leaves it waiting (the warning names its rule,
+        OA-1, TER-PIT, which the player may read before pressing the key again), and so do the keys
+        that read the log or the card back (``READING_KEYS``: a newcomer read the log between two e).  A key no binding
         takes now gets a calm aside on the status line (``battle_keys.silent_key_hint``)."""
-        if event.key in self._bound()["rules"].split(","):
-            return
+        bound = self._bound()
+        if any(event.key in bound[name].split(",") for name in READING_KEYS):
+            return  # reading the rules, the log or the card leaves a pending confirmation waiting
         waiting = self.confirms.pending is not None
         self.confirms.key_pressed(self._first_key(event.key))
         if self.status_line.aside:
             self.toasts.drop_note()  # the last key's aside: this key is the news now
         if not (waiting or self.asking or self.ai_decides()):  # a key that does nothing says so (issue 20)
             handled = event.key in self.active_bindings
-            hint = silent_key_hint(event.key, handled, self._bound())
+            hint = silent_key_hint(event.key, handled, bound)
             if hint is not None:
                 self.toasts.aside(hint)
 

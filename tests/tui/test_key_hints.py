@@ -207,3 +207,19 @@ async def test_oa_1_reading_the_log_back_keeps_a_pending_move_armed():
             await pilot.press("m")
             await pilot.pause()
             assert screen.session.state.creature("A").pos == (5, 0), size
+
+
+async def test_no_aside_while_a_question_is_up():
+    """A key under the who-goes-first question is the question's business: the battle's status line
+    gets no aside (the question says what its keys do)."""
+    from tactica.tui.screens.choice import ChoiceModal
+
+    from .conftest import make_app, skirmish_battle
+    app = make_app(skirmish_battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceModal)
+        battle_screen = app.screen_stack[-2]
+        await pilot.press("x", "ç")
+        await pilot.pause()
+        assert battle_screen.status_line.note == "" and isinstance(app.screen, ChoiceModal)

@@ -223,3 +223,19 @@ async def test_no_aside_while_a_question_is_up():
         await pilot.press("x", "ç")
         await pilot.pause()
         assert battle_screen.status_line.note == "" and isinstance(app.screen, ChoiceModal)
+
+
+def test_the_square_words_keep_one_form_across_the_map_at_one_width():
+    """s16 B4 (a newcomer at 120×40: "column 28, row 10" / "col 28, row 9 · Difficult" / "c28 r15 ·
+    Difficult" in the same panel): at one width every square of a map reads in one form, the one in
+    which the map's farthest square and its longest terrain name fit."""
+    from tactica.client.battle_words import square_words
+    rows = ["." * 30 for _ in range(22)]
+    rows[8] = "^" * 30
+    st = battle("A" + "\n".join(rows)[1:-1] + "b")
+    assert square_words(st, (27, 9)) == "column 28, row 10"  # no width: the whole form
+    for width, clear, rough in ((38, "column 28, row 10", "column 28, row 9 · Difficult"),
+                                (25, "col 28 row 10", "col 28 row 9 · Difficult"),
+                                (24, "c28 r10", "c28 r9 · Difficult")):
+        assert (square_words(st, (27, 9), width), square_words(st, (27, 8), width)) == (clear, rough), width
+    assert square_words(st, (3, 8), 12) == "c4 r9 · Dif…"  # narrower still: the name is cut

@@ -75,8 +75,9 @@ def square_words(st: GameState, square: Square, width: int | None = None) -> str
     dug out the feet dug so far ("· 3 of 5 ft dug", UG-RUBBLE).  Within ``width`` characters when
     given, in one form for the whole map (s16 B4: not "column 28, row 10" on clear ground and "c28
     r15 · Difficult" beside it): the longest of "column 23, row 9", "col 23 row 9", "c23 r9" in which
-    the map's farthest square and its longest terrain name (and, with rubble, the digging) fit; then the digging before the name as
-    "dug 3/5", then the name cut short with "…".  Empty before the map is chosen."""
+    the map's farthest square and its longest terrain name (and, with rubble, the digging) fit; then
+    the digging before the name as "dug 3/5", then the name cut short with "…".  Empty before the map
+    is chosen."""
     if st.map is None:
         return ""
     bmap = st.battle_map

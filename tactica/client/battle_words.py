@@ -57,31 +57,49 @@ def zone_note(st: GameState, square: Square) -> str:
     return ""
 
 
+def _kind_name(kind: object) -> str:
+    """A terrain kind's name for the side panel: "Difficult", "Rubble choke"; "" for clear ground."""
+    if kind is Terrain.CLEAR:
+        return ""
+    name = str(getattr(kind, "value", kind))
+    return name[:1].upper() + name[1:]
+
+
+_WHERE_FORMS = (lambda x, y: f"column {x}, row {y}", lambda x, y: f"col {x} row {y}", lambda x, y: f"c{x} r{y}")
+"""The square's column and row, longest first (``square_words`` keeps one per map and width)."""
+
+
 def square_words(st: GameState, square: Square, width: int | None = None) -> str:
     """The cursor's square in words for the side panel: "column 23, row 9 · Rubble Choke" (1-based,
     as the log counts them; the terrain's name unless it is clear ground), and on rubble partly
-    dug out the feet dug so far ("· 3 of 5 ft dug", UG-RUBBLE); within ``width`` characters when
-    given ("col 23, row 9", then "c23 r9", the digging before the name as "dug 3/5", then the name
-    cut short with "…"); empty
-    before the map is chosen."""
+    dug out the feet dug so far ("· 3 of 5 ft dug", UG-RUBBLE).  Within ``width`` characters when
+    given, in one form for the whole map (s16 B4: not "column 28, row 10" on clear ground and "c28
+    r15 · Difficult" beside it): the longest of "column 23, row 9", "col 23 row 9", "c23 r9" in which
+    the map's farthest square and its longest terrain name (and, with rubble, the digging) fit; then
+    the digging before the name as "dug 3/5", then the name cut short with "…".  Empty before the map
+    is chosen."""
     if st.map is None:
         return ""
-    where = f"column {square[0] + 1}, row {square[1] + 1}"
-    kind = st.battle_map.terrain_at(square)
-    name = "" if kind is Terrain.CLEAR else str(kind.value)
-    name = name[:1].upper() + name[1:]
+    bmap = st.battle_map
+    x, y = square[0] + 1, square[1] + 1
+    name = _kind_name(bmap.terrain_at(square))
     feet = rubble_dug(st, square) if st.notes else 0
+    form = _WHERE_FORMS[0]
+    if width is not None:
+        names = {_kind_name(k) for row in bmap.terrain for k in row} - {""}
+        longest = max(map(len, names), default=0)
+        reserve = 3 + longest if longest else 0  # " · Difficult"
+        if "Rubble" in names:  # UG-RUBBLE: room for " · dug 3/5" too
+            reserve += 10
+        form = next((f for f in _WHERE_FORMS if len(f(bmap.width, bmap.height)) + reserve <= width),
+                    _WHERE_FORMS[-1])
+    where = form(x, y)
     dug = f"{feet} of 5 ft dug" if feet else ""  # UG-RUBBLE: a square half dug out
     text = " · ".join(p for p in (where, name, dug) if p)
     if width is None or len(text) <= width:
         return text
-    where = f"col {square[0] + 1}, row {square[1] + 1}"
     dug = f"dug {feet}/5" if feet else ""
     text = " · ".join(p for p in (where, dug, name) if p)  # the digging kept before a name cut short
-    if len(text) <= width:
-        return text
-    where = f"c{square[0] + 1} r{square[1] + 1}"  # the shortest form, so the kind's name shows (nm-ug)
-    text = " · ".join(p for p in (where, dug, name) if p)
     if len(text) <= width:
         return text
     return text[:max(len(where), width - 1)] + "…"

@@ -55,6 +55,8 @@ PALETTE_COMMANDS: tuple[PaletteCommand, ...] = (
     PaletteCommand("Toggle the AI's fast mode (f)", "The AI plays without pausing between its steps, or at "
                    "a readable pace again", "battle.ai_fast"),
     PaletteCommand("Toggle the AI's intent (i)", "Show or hide why the AI chooses each action", "battle.ai_intent"),
+    PaletteCommand("Champion prompts: ask again (o)", "Undo every \"No, and stop asking\" (x) of this battle: "
+                   "champion powers are offered on every trigger again", "battle.champion_prompts"),
     PaletteCommand("Undo (z)", "Take back the last move or activation", "battle.undo"),
     PaletteCommand("Help (?)", "The keys and the rules in short", "battle.help"),
     PaletteCommand("Export the battle log", "Write this battle's log as Markdown to a file beside the saves",

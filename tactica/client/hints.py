@@ -140,6 +140,27 @@ def _once(why: str, reasons: list[str]) -> str:
     return _RULE_ID.sub(keep, why)
 
 
+
+SHORT_NAME = 20
+"""The longest attack name said whole in a short status line (``short_name``): every shipped one (19 at most)."""
+
+_TRAILING_WORDS = frozenset({"of", "the", "and", "a", "an", "to", "in", "on", "with"})
+
+
+def short_name(name: str, room: int = SHORT_NAME) -> str:
+    """``name`` (an attack's, a card's) in at most ``room`` characters: whole when it fits, else its
+    first words within ``room - 1`` characters (no dangling "of the") and "…"; a first word longer
+    than that is cut inside.  "Heavy Crossbow" -> itself, "Longbow of the Western Marches" -> "Longbow…"."""
+    if len(name) <= room:
+        return name
+    words = name[:room].split(" ")
+    if len(words) > 1:
+        words = words[:-1]  # the last one may be cut
+        while len(words) > 1 and words[-1].lower() in _TRAILING_WORDS:
+            words = words[:-1]
+        return " ".join(words).rstrip(",;:-") + "…"
+    return name[:room - 1] + "…"
+
 class Hints:
     """The status line's words for a mode machine.
 
@@ -449,9 +470,11 @@ class Hints:
         return st.creature(uid).label if self._short else creature_name(st, uid)
 
     def _attack_name(self, index: int) -> str:
-        """The active creature's attack ``index`` in the status line: its name, or "attack 2" (its
-        number on the stat card) while a text is said short."""
-        return f"attack {index + 1}" if self._short else self._me().card.attacks[index].name
+        """The active creature's attack ``index`` in the status line: its name, cut to its first words
+        and an ellipsis while a text is said short (``short_name``: "Notched…"; never "attack 2",
+        which a player cannot tell from the card: s16 keys 7)."""
+        name = self._me().card.attacks[index].name
+        return short_name(name) if self._short else name
 
     def preview(self, attack: AttackDef, target: str, preview: AttackPreview | None, suffix: str = "") -> str:
         """The status line's preview of ``attack`` (its name + ``suffix``) on ``target`` from the engine's

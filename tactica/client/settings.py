@@ -200,6 +200,8 @@ class SettingsProblem:
         line, col: 1-based position of the value (or of the parse error); 0 when unknown.
         field: the setting ("pace", "keys.move"), or "" for the file as a whole.
         message: what is wrong and what was expected.
+        severity: "error" (the default is used instead) or "warning" (the value is used, but may
+            surprise: a rebound key that a question's own key shadows, ``PROMPT_KEYS``).
     """
 
     path: str
@@ -207,11 +209,12 @@ class SettingsProblem:
     col: int
     field: str
     message: str
+    severity: str = "error"
 
     def __str__(self) -> str:
         where = f"{self.path}:{self.line}:{self.col}" if self.line else self.path
         what = f"{self.field}: " if self.field else ""
-        return f"{where}: error: {what}{self.message}"
+        return f"{where}: {self.severity}: {what}{self.message}"
 
 
 @dataclass(frozen=True)
@@ -224,6 +227,8 @@ class LoadedSettings:
         found: whether the file exists.
         problems: every problem found (empty for a good or missing file).
         from_file: the fields the file set well (``keys.NAME`` for a rebound key).
+        warnings: values used as given that may surprise (severity "warning": a rebound battle key
+            that is also a question's key, ``prompt_key_warnings``).
     """
 
     settings: Settings
@@ -231,6 +236,7 @@ class LoadedSettings:
     found: bool
     problems: tuple[SettingsProblem, ...] = ()
     from_file: frozenset[str] = frozenset()
+    warnings: tuple[SettingsProblem, ...] = ()
 
     def warning(self) -> str | None:
         """One line for the player when the file has problems (None when it has none)."""
@@ -472,6 +478,30 @@ def _check_keys(table: object, text: str, shown: str) -> tuple[dict[str, str], l
     return keys, problems
 
 
+#: The keys a question over the battle answers with itself (``tui.screens.choice`` and the champion
+#: prompt), with what they do there: a battle key rebound to one of them does not work in a question.
+PROMPT_KEYS = {"x": 'the champion prompt\'s "No, and stop asking"', "y": 'the champion prompt\'s "Yes"',
+               "n": 'the champion prompt\'s "No"', "q": "every question's quit (it leaves the game)"}
+
+
+def prompt_key_warnings(keys: Mapping[str, str], text: str, shown: str) -> list[SettingsProblem]:
+    """A warning for every key of the rebound battle ``keys`` (by name, as ``_check_keys`` returns them)
+    that a question over the battle takes for itself (``PROMPT_KEYS``) and that is not the key's
+    default: "keys.move: x is also the champion prompt's "No, and stop asking" …", at its line in
+    ``text`` (the file, named ``shown``)."""
+    out = []
+    for name, bound in keys.items():
+        default = _BY_NAME[name].default.split(",")
+        for key in bound.split(","):
+            if key in PROMPT_KEYS and key not in default:
+                line, col = _locate(text, "keys", name)
+                out.append(SettingsProblem(shown, line, col, f"keys.{name}",
+                                           f"{key_display(key)} is also {PROMPT_KEYS[key]} key: while a question "
+                                           f"is up (a champion power, who goes first) {key_display(key)} answers "
+                                           f"it, not {name.replace('_', ' ')}", "warning"))
+    return out
+
+
 def load_settings(path: Path | None = None, themes: Collection[str] | None = None) -> LoadedSettings:
     """Read the settings file.
 
@@ -533,7 +563,8 @@ def load_settings(path: Path | None = None, themes: Collection[str] | None = Non
     settings = replace(defaults, **values)  # type: ignore[arg-type]
     from_file = {n for n in values if n != "keys"} | {f"keys.{k}" for k in settings.keys}
     problems.sort(key=lambda p: (p.line, p.col))
-    return LoadedSettings(settings, path, True, tuple(problems), frozenset(from_file))
+    warnings = prompt_key_warnings(settings.keys, text, shown)
+    return LoadedSettings(settings, path, True, tuple(problems), frozenset(from_file), tuple(warnings))
 
 
 # -- in force -----------------------------------------------------------------------------------
@@ -826,6 +857,6 @@ def run_config(args: object, themes: Collection[str] | None = None, out=None, er
     vwidth = max(len(_toml_value(v)) for _, v, _ in rows)
     for name, value, source in rows:
         print(f"  {name:<{width}}  {_toml_value(value):<{vwidth}}  {source}", file=out)
-    for problem in loaded.problems:
+    for problem in (*loaded.problems, *loaded.warnings):
         print(problem, file=err)
     return 1 if loaded.problems else 0

@@ -171,8 +171,11 @@ class TacticaApp(App[int]):
         """Put the settings file's warning in the battle log of ``screen`` (once it is up): the toast
         goes after a few seconds, the log keeps it."""
         warning = self._settings_warning()
-        if warning:
-            self.call_after_refresh(lambda: screen.battle_log.add([LogLine(f"⚠ {warning}", "info")]))
+        lines = [LogLine(f"⚠ {warning}", "info")] if warning else []
+        if self.settings_file is not None:  # a rebound key a question takes for itself (move = "x")
+            lines += [LogLine(f"⚠ Settings: {w}", "info") for w in self.settings_file.warnings]
+        if lines:
+            self.call_after_refresh(lambda: screen.battle_log.add(lines))
 
     def push_screen(self, screen, *args, **kwargs):
         """Textual's ``push_screen``; the toasts of the screens under the new one are taken off them

@@ -34,7 +34,7 @@ def read_settings(args: argparse.Namespace) -> LoadedSettings:
     again in a toast).  Returns what was read."""
     from .themes import theme_names
     loaded = load_settings(themes=theme_names())
-    for problem in loaded.problems:
+    for problem in (*loaded.problems, *loaded.warnings):
         print(f"tactica: settings: {problem}", file=sys.stderr)
     args.settings = loaded.settings
     args.settings_loaded = loaded

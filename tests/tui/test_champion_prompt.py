@@ -136,8 +136,15 @@ async def test_CHP_2_no_and_stop_asking_declines_that_trigger_by_itself_until_o(
         screen = app.screen
         assert isinstance(screen, BattleScreen) and screen.session.actions[-1] == DeclinePower()
         assert screen.muted_triggers == {0: {"ally hits"}}
-        # where to stop asking in every battle (nm-tut 17: six prompts a battle)
-        assert any('Settings (ctrl+p, "settings": champion_prompts)' in n.message for n in app._notifications)
+        # how to be asked again, on the status line (s16 keys 5: x is easy to regret), no toast; the log
+        # says it whole, with where to stop asking in every battle (nm-tut 17: six prompts a battle)
+        status = screen.status_line
+        assert status.aside and status.note == ('No champion prompts when: ally hits — o (or ctrl+p "ask again") '
+                                                "turns them back on.")
+        assert not any("Champion prompts" == n.title for n in app._notifications)
+        logged = next(e.text for e in screen.battle_log.entries if "will not be asked" in e.text)
+        assert logged.startswith("Player 1 will not be asked about champion powers when: ally hits. o (or ctrl+p")
+        assert "champion_prompts stops asking in every battle" in logged
         await pilot.press("o")  # ask again
         assert screen.muted_triggers == {}
 
@@ -247,3 +254,30 @@ async def test_CHP_2_a_note_over_the_prompt_leaves_every_answer_in_view_at_80x24
         assert options.region.y + options.region.height <= 24
         assert options.option_count == len(prompt.options)
         assert all(options.get_option_at_index(i).prompt for i in range(options.option_count))
+
+
+async def test_CHP_2_the_palette_asks_about_muted_champion_prompts_again():
+    """s16 keys 5: besides o, the command palette's "Champion prompts: ask again" clears the battle's
+    "No, and stop asking" set."""
+    from textual.command import CommandPalette
+    app = app_for_state(_state())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a", "enter")
+        await pilot.pause()
+        await pilot.press("x")
+        await pilot.pause()
+        screen = app.screen
+        assert screen.muted_triggers == {0: {"ally hits"}}
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, CommandPalette)
+        await pilot.press(*"ask again")
+        for _ in range(50):
+            await pilot.pause(0.05)
+            names = [str(o.prompt).split("\n")[0] for o in app.screen.query_one("CommandList").options]
+            if names:
+                break
+        assert names[0] == "Champion prompts: ask again (o)", names
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and screen.muted_triggers == {}

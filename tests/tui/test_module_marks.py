@@ -61,7 +61,7 @@ A00.......
         assert str(app.screen.cursor_line.render()) == "c3 r1 · Dark Gallery"  # the panel's 25 columns: the name whole
         mv.move_cursor((4, 1))
         await pilot.pause()
-        assert str(app.screen.cursor_line.render()) == "column 5, row 2"
+        assert str(app.screen.cursor_line.render()) == "c5 r2"  # one form across the map (s16 B4)
     assert square_words(st, (2, 0)) == "column 3, row 1 · Dark Gallery"
     assert square_words(st, (2, 0), 20) == "c3 r1 · Dark Gallery"   # the kind's name whole (nm-ug)
     assert square_words(st, (2, 0), 15) == "c3 r1 · Dark G…"

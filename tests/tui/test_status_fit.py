@@ -120,7 +120,8 @@ async def test_the_charge_refusal_keeps_its_full_words_where_they_fit():
 
 async def test_the_attack_refusal_with_long_names_fits_the_status_line_at_80x24():
     """A long-named enemy out of reach of three long-named attacks: a names it by label and the attacks
-    by number, all in view (ATK-1, RNG-1, RNG-2)."""
+    by their first words (s16 keys 7: "attack 1" could not be told from the card), all in view (ATK-1,
+    RNG-1, RNG-2)."""
     archer = card("Silverhelm Knight-Captain of the Dawn", attacks=(
         melee("Notched Greataxe of Ruin and Sorrow"), ranged("Longbow of the Western Marches", range=3),
         ranged("Crossbow of the Eastern Watchtowers", range=2)))
@@ -132,7 +133,8 @@ async def test_the_attack_refusal_with_long_names_fits_the_status_line_at_80x24(
         await pilot.pause()
         message = screen.query_one(StatusLine).message
         assert message == ("No attack has a target in reach: the nearest enemy, b, is 7 squares away; "
-                           "attack 1: adjacent only (RNG-1); attack 2: range 3 (RNG-2); attack 3: range 2."), message
+                           "Notched Greataxe…: adjacent only (RNG-1); Longbow…: range 3 (RNG-2); Crossbow…: "
+                           "range 2."), message
         assert _shown(screen) == "✗ " + message
 
 

@@ -615,3 +615,52 @@ async def test_CHP_2_a_champion_question_before_its_step_carries_that_steps_less
         assert "here early" not in screen.champion_note() and "Champion powers" in screen.champion_note()
         screen.lesson.index = ids.index("champion") + 1
         assert screen.champion_note() == ""
+
+
+async def test_q_under_the_who_goes_first_question_asks_first_as_at_every_step():
+    """s16 keys 1 (a newcomer's s15 finding): at step 1 the who-goes-first question covers the lesson's
+    panel, and one q left at once where every later step asks first.  Now the first q asks above the
+    answers; another key withdraws the question (the step's question stays); q twice leaves, the place
+    kept."""
+    from textual.widgets import Label
+
+    from tactica.tui.screens.choice import ChoiceModal
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await _settle(pilot, screen)
+        question = app.screen
+        assert isinstance(question, ChoiceModal) and screen.lesson.step.id == "first"
+        await pilot.press("q")
+        await pilot.pause()
+        asked = question.query_one("#refusal", Label)
+        assert app.return_code is None and app.screen is question
+        assert asked.has_class("-shown") and ("Leave the tutorial? Your place, step 1 of 13"
+                                              in str(asked.render()))
+        assert "q again leaves, any other key stays." in str(asked.render())
+        await pilot.press("down")  # another key: stays, the leave question withdrawn
+        await pilot.pause()
+        assert not asked.has_class("-shown") and app.screen is question and app.return_code is None
+        await pilot.press("q", "q")
+        await pilot.pause()
+        assert app.return_code is not None
+
+
+async def test_the_intent_steps_key_stays_in_the_footer_at_80_columns_once_pressed():
+    """s16 keys 4 (a newcomer's s15 note: i left the footer once pressed in the intent step, its label
+    "Intent ✓" longer, until the AI's turn): the keys the step on screen teaches rank first in the
+    footer, so i is there before and after it is pressed."""
+    from textual.widgets._footer import FooterKey
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await _settle(pilot, screen)
+        await _answer(pilot, screen)
+        while screen.lesson.step.id != "intent":
+            await pilot.press("ctrl+n")
+            await pilot.pause()
+        for _ in range(2):
+            await pilot.pause()
+            keys = [k.key_display for k in screen.query(FooterKey)]
+            assert "i" in keys, keys
+            await pilot.press("i")

@@ -156,7 +156,7 @@ def test_ug_rubble_the_square_words_keep_the_digging_when_cut_short():
     st = _state().copy()
     st.notes = frozenset({("dug", "1,0", 3)})
     assert square_words(st, (1, 0)) == "column 2, row 1 · Rubble · 3 of 5 ft dug"
-    assert square_words(st, (1, 0), 31) == "col 2, row 1 · dug 3/5 · Rubble"
+    assert square_words(st, (1, 0), 31) == "col 2 row 1 · dug 3/5 · Rubble"
     assert square_words(st, (1, 0), 25) == "c2 r1 · dug 3/5 · Rubble"
     assert square_words(st, (1, 0), 20) == "c2 r1 · dug 3/5 · R…"
     assert square_words(st, (0, 1)) == "column 1, row 2"

@@ -64,7 +64,7 @@ from .battle_ai import AiTurn
 from .battle_camera import Camera
 from .battle_confirm import REFUSAL_TITLE, Confirmations, Toasts, card_names
 from .battle_decisions import Decisions
-from .battle_keys import BINDINGS, KEY_ACTIONS, key_shown
+from .battle_keys import BINDINGS, KEY_ACTIONS, key_shown, silent_key_hint
 from .battle_layout import BattleLayout, legend, toast_widths
 from .battle_saves import BattleSaves
 
@@ -72,6 +72,9 @@ from .battle_saves import BattleSaves
 # when first opened: not before the battle's first frame (issue 21, ``tests/test_startup_imports.py``).
 
 __all__ = ["BattleScreen", "LOG_MIN", "NOTE_SECONDS", "body_rows", "legend", "zone_note"]
+
+READING_KEYS = ("rules", "log_back", "log_on", "log_oldest", "log_newest", "card_more", "card_back")
+"""Battle keys that only read (the rules, the log, the card): a pending confirmation stays armed."""
 
 NOTE_SECONDS = 4.0
 """How long an acknowledgement (f: fast mode, i: the AI's intent) stays at the head of the status line
@@ -271,14 +274,34 @@ class BattleScreen(Screen[str]):
         None here; the tutorial's screen skips its step there and hints at a wrong key."""
         return None
 
+    def question_leave(self) -> Callable[[], str] | None:
+        """What q under a question asks first (``ChoiceModal.leave``): None here, q leaves at once;
+        the tutorial's screen asks, as its own q does."""
+        return None
+
+    def leave_battle(self) -> None:
+        """Leave the battle (q twice under a question that asked first): ``action_quit``."""
+        self.action_quit()
+
     def on_key(self, event: keys.Key) -> None:
         """Any key but the one that asked for it cancels a pending confirmation (a provoking move, a
         move, charge or end of activation over a pit, an end of an idle activation); the screen sees
-        each key before its binding runs.  The rules key leaves it waiting: the warning names its rule
-        (OA-1, TER-PIT), which the player may read before pressing the key again."""
-        if event.key in self._bound()["rules"].split(","):
-            return
+        each key before its binding runs.  The rules key leaves it waiting (the warning names its rule,
+        OA-1, TER-PIT, which the player may read before pressing the key again), and so do the keys
+        that read the log or the card back (``READING_KEYS``: a newcomer read the log between two e).  A key no binding
+        takes now gets a calm aside on the status line (``battle_keys.silent_key_hint``)."""
+        bound = self._bound()
+        if any(event.key in bound[name].split(",") for name in READING_KEYS):
+            return  # reading the rules, the log or the card leaves a pending confirmation waiting
+        waiting = self.confirms.pending is not None
         self.confirms.key_pressed(self._first_key(event.key))
+        if self.status_line.aside:
+            self.toasts.drop_note()  # the last key's aside: this key is the news now
+        if not (waiting or self.asking or self.ai_decides()):  # a key that does nothing says so (issue 20)
+            handled = event.key in self.active_bindings
+            hint = silent_key_hint(event.key, handled, bound)
+            if hint is not None:
+                self.toasts.aside(hint)
 
     def _bound(self) -> dict[str, str]:
         """Every battle key's keys now (the settings' ``[keys]``, else the defaults), by name."""
@@ -304,6 +327,20 @@ class BattleScreen(Screen[str]):
             if name in ("select", "move", "end") and key in bound.split(","):
                 return bound.split(",")[0]
         return key
+
+    MUTED_SECONDS = 12.0
+    """How long the status line says how to be asked again after x in a champion prompt."""
+
+    def say_muted(self, player: str, triggers: Sequence[str]) -> None:
+        """x in a champion prompt ("No, and stop asking"): say how to be asked again (s16 keys 5), on
+        the status line for ``MUTED_SECONDS`` (no toast that lingers) and whole in the log."""
+        o, when = self.ctrl.keys["champion_prompts"], ", ".join(triggers)
+        self.battle_log.add([LogLine(f"{player} will not be asked about champion powers when: {when}. "
+                                     f"{o} (or ctrl+p: \"Champion prompts: ask again\") asks again; the "
+                                     "settings' champion_prompts stops asking in every battle.", "info")],
+                            follow=True)
+        self.toasts.aside(f"No champion prompts when: {when} — {o} (or ctrl+p \"ask again\") turns them "
+                          "back on.", self.MUTED_SECONDS)
 
     def action_champion_prompts(self) -> None:
         """o: ask about every champion-power trigger again (undo every "No, and stop asking")."""

@@ -98,8 +98,21 @@ class Toasts:
         if self._note_timer is not None:
             self._note_timer.stop()
         screen.status_line.note = text
+        screen.status_line.aside = False
         self._note_timer = screen.set_timer(screen.note_seconds, self._note_expired)
         screen.refresh_view()  # the hint is said again in the room the note leaves
+
+    def aside(self, text: str, seconds: float | None = None) -> None:
+        """Say a calm one-line aside (a key that does nothing here, ``battle_keys.silent_key_hint``) at
+        the head of the status line for the screen's ``note_seconds``: never in a toast, and the
+        next key that does something takes it away (``drop_note``)."""
+        screen = self.screen
+        if self._note_timer is not None:
+            self._note_timer.stop()
+        screen.status_line.note = text
+        screen.status_line.aside = True
+        self._note_timer = screen.set_timer(seconds or screen.note_seconds, self._note_expired)
+        screen.refresh_view()  # the hint is said again in the room the aside leaves
 
     def _note_expired(self) -> None:
         """The acknowledgement's time is up: the status line says its hint alone again."""
@@ -112,6 +125,7 @@ class Toasts:
             self._note_timer.stop()
             self._note_timer = None
         self.screen.status_line.note = ""
+        self.screen.status_line.aside = False
 
     def exported(self, path: Path) -> None:
         """Say where the battle log was exported (the palette's "Export the battle log"): a line in the

@@ -59,6 +59,9 @@ class DecisionHost(Protocol):
     def question_note(self) -> str: ...
     def champion_note(self) -> str: ...
     def question_key_note(self) -> Callable[[str, bool], str | None] | None: ...
+    def question_leave(self) -> Callable[[], str] | None: ...
+    def say_muted(self, player: str, triggers: Sequence[str]) -> None: ...
+    def leave_battle(self) -> None: ...
     def apply_action(self, action: Action) -> bool: ...
     def dismiss(self, result: str | None = ...) -> Any: ...
     def refuse(self, reason: str) -> None: ...
@@ -160,10 +163,7 @@ class Decisions:
         def answer(i: int) -> Action:
             if i >= len(options):  # "No, and stop asking"
                 muted.update(triggers)
-                screen.notify(f"{player_name(st.decider)} will not be asked about champion powers when: "
-                              f"{', '.join(triggers)}. Press o to be asked again; Settings (ctrl+p, "
-                              '"settings": champion_prompts) stops asking in every battle.',
-                              title="Champion prompts", timeout=8)
+                screen.say_muted(player_name(st.decider), triggers)
                 return DeclinePower()
             return options[i]
         prompt = PowerPrompt(st, options, mutable=True, note=screen.champion_note())
@@ -206,13 +206,19 @@ class Decisions:
 
     def ask(self, modal: ChoiceModal, to_action: Callable[[int], Action]) -> None:
         """Push ``modal`` (a question answered by an option's index, None when dismissed) and apply
-        ``to_action`` of its answer."""
+        ``to_action`` of its answer; with the screen's ``question_leave`` (the tutorial's), q asks
+        first and a second q leaves the battle (``leave_battle``)."""
+        from .choice import ChoiceModal
         self.asking = True
         self.screen.refresh_bindings()
+        if modal.leave is None:  # the tutorial's questions ask before q leaves, as its screen does
+            modal.leave = self.screen.question_leave()
 
         def answered(index: int | None) -> None:
             self.asking = False
-            if index is not None:
+            if index == ChoiceModal.LEAVE:  # q twice under a question that asks first
+                self.screen.leave_battle()
+            elif index is not None:
                 self.screen.apply_action(to_action(index))
             else:
                 self.screen.refresh_view()

@@ -11,6 +11,7 @@ from typing import Protocol
 from textual.binding import Binding, BindingType
 
 from tactica.client.controller import Controller, Mode
+from tactica.client.settings import KEY_BINDINGS, Settings, key_display
 
 from ..widgets.battle_log import BattleLog
 from ..widgets.status_line import StatusLine
@@ -77,6 +78,48 @@ KEY_ACTIONS = ("select", "next", "move", "shift", "attack", "charge", "end", "pi
                "rules_named")
 """Key actions whose use changes with the battle: the footer is refreshed when the set that may be
 used changes (``BattleScreen.sync_keys``)."""
+
+
+MODIFIER_KEYS = frozenset({"shift", "ctrl", "control", "alt", "meta", "super", "hyper", "caps_lock", "num_lock",
+                           "scroll_lock", "left_shift", "right_shift", "left_control", "right_control",
+                           "left_alt", "right_alt", "left_super", "right_super", "left_meta", "right_meta",
+                           "left_hyper", "right_hyper", "iso_level3_shift", "iso_level5_shift"})
+"""Keys that are only a modifier (a terminal with the kitty keyboard protocol reports them): never
+hinted at (``silent_key_hint``)."""
+
+QUIET_KEYS = frozenset({"escape"})
+"""Keys pressed by reflex when there is nothing to cancel: no hint when they do nothing."""
+
+
+def key_label(name: str) -> str:
+    """What battle key ``name`` does, as the footer and the help call it ("move" -> "Move"): its
+    binding's label, else its words in the settings ("cursor_up" -> "Cursor up")."""
+    for binding in BINDINGS:
+        if isinstance(binding, Binding) and binding.id == f"battle.{name}" and binding.description:
+            return binding.description
+    what = next((k.what for k in KEY_BINDINGS if k.name == name), name.replace("_", " "))
+    return what[:1].upper() + what[1:]
+
+
+def silent_key_hint(key: str, handled: bool, bound: dict[str, str]) -> str | None:
+    """The status line's aside for a key pressed on the battle screen (issue 20), or None.
+
+    Args:
+        key: the key as Textual names it ("k", "ctrl+x", "question_mark").
+        handled: whether a binding of the screen, the map or the app takes the key now.
+        bound: every battle key's keys in force, by name (``Settings.bound_keys``).
+    Returns None for a key that does something, a modifier alone, or Esc; "m is not bound (Move is
+    x)" for a default key the settings rebound elsewhere; else "k does nothing here — ? lists the keys".
+    """
+    if handled or key in MODIFIER_KEYS or key in QUIET_KEYS or key.rsplit("+", 1)[-1] in MODIFIER_KEYS:
+        return None
+    help_key = key_display(bound["help"].split(",")[0])
+    shown = key_display(key)
+    defaults = Settings().bound_keys()
+    for name, keys in defaults.items():
+        if key in keys.split(",") and key not in bound[name].split(","):
+            return f"{shown} is not bound ({key_label(name)} is {key_display(bound[name].split(',')[0])})"
+    return f"{shown} does nothing here — {help_key} lists the keys"
 
 
 class KeysHost(Protocol):

@@ -19,6 +19,8 @@ on the rules the question names (its ``rules`` and the IDs in its text: who goes
 champion power, CHP-2 and CHP-3), and closing it comes back to the question, still unanswered.
 A question given a ``key_note`` (the tutorial's who-goes-first question) shows it every other key
 pressed: the note it returns replaces the question's note (the step skipped, a wrong key's hint).
+q leaves (``app.quit``); a question given ``leave`` (the tutorial's) asks first, as the tutorial's
+own q does, and is dismissed with ``LEAVE`` on the second q.
 """
 from __future__ import annotations
 
@@ -89,6 +91,7 @@ class ChoiceModal(ModalScreen[int]):
     }
     ChoiceModal #refusal {
         display: none;
+        width: 100%;
         color: $text-warning;
         text-style: bold;
     }
@@ -118,7 +121,7 @@ class ChoiceModal(ModalScreen[int]):
     BINDINGS: ClassVar[list[BindingType]] = [
         *[Binding(str(n), f"choose({n - 1})", show=False) for n in range(1, 10)],
         Binding("question_mark", "help", "Help"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("q", "quit", "Quit"),
         Binding("escape", "escape", "Cancel", show=False),
         *[Binding(f"shift+{key}", f"scroll_map({dx},{dy})", show=False, priority=True)
           for key, dx, dy in (("up", 0, -1), ("down", 0, 1), ("left", -1, 0), ("right", 1, 0))],
@@ -132,6 +135,9 @@ class ChoiceModal(ModalScreen[int]):
                               ("y", -1, -1), ("u", 1, -1), ("b", -1, 1), ("n", 1, 1))],
     ]
 
+    LEAVE = -1
+    """What a question given ``leave`` is dismissed with when q is pressed twice: leave the battle."""
+
     SCROLL_NOTE = "  (shift+arrows scroll the map)"
     """Added to a docked question's title when the map under it does not fit its view."""
 
@@ -144,8 +150,14 @@ class ChoiceModal(ModalScreen[int]):
     def __init__(self, title: str, body: str, options: Sequence[str], default: int = 0,
                  docked: bool = False, browse: bool = False, escape: int | None = None,
                  note: str = "", rules: Sequence[str] = (),
-                 key_note: Callable[[str, bool], str | None] | None = None) -> None:
+                 key_note: Callable[[str, bool], str | None] | None = None,
+                 leave: Callable[[], str] | None = None) -> None:
         super().__init__(classes="-docked" if docked else None)
+        #: The question a first q asks ("Leave the tutorial? … q again leaves, any other key stays"),
+        #: or None: q leaves at once.  Asked, a second q dismisses with ``LEAVE``.
+        self.leave = leave
+        #: True while the question a first q asked is shown.
+        self.leaving = False
         self.note = note
         #: Told every key but the rules key: (key, whether the question itself uses it) -> the note
         #: to show instead ("" hides it, None leaves it as it is).
@@ -287,6 +299,9 @@ class ChoiceModal(ModalScreen[int]):
     def on_key(self, event: events.Key) -> None:
         """The rules key opens the rules the question is about (``action_rules``); any other key is
         told to ``key_note`` (with whether the question uses it), whose note replaces the shown one."""
+        if self.leaving and event.key != "q":  # the leave question is withdrawn: the question stays
+            self.leaving = False
+            self.query_one("#refusal", Label).remove_class("-shown")
         if event.key in self._rules_keys() and self.is_current:
             event.stop()
             event.prevent_default()
@@ -317,6 +332,19 @@ class ChoiceModal(ModalScreen[int]):
         named = [e for e in (reference.find(r) for r in self.rules) if e is not None]
         context = named + [e for e in reference.context([self.title_text, self.body_text]) if e not in named]
         self.app.push_screen(RulesScreen(context, rules_key=key_display(self._rules_keys()[0])))
+
+    async def action_quit(self) -> None:
+        """q: leave, as q does on the battle screen: at once, or, for a question given ``leave`` (the
+        tutorial's), the first q asks (its text above the answers) and a second dismisses with ``LEAVE``."""
+        if self.leave is None:
+            await self.app.action_quit()
+        elif self.leaving:
+            self.dismiss(self.LEAVE)
+        elif self.is_current:
+            self.leaving = True
+            refusal = self.query_one("#refusal", Label)
+            refusal.update(self.leave())
+            refusal.add_class("-shown")
 
     def action_escape(self) -> None:
         """Esc: the answer the question gave it (``escape``), the safe one."""

@@ -10,7 +10,7 @@ end); ctrl+n skips a step; q leaves, the step reached and the battle kept for th
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from textual import events as keys
@@ -295,13 +295,34 @@ class TutorialScreen(BattleScreen):
         (``Lesson.keep`` after every batch of events) and where ``tactica tutorial`` goes on; a second q
         leaves as on the battle screen, any other key stays."""
         if self._leaving or self.lesson.finished:
-            self.lesson.keep(self.session.actions, self.used, self.ai_turn.show_intent)
-            super().action_quit()
+            self.leave_battle()
             return
-        quit_key = self.key_names().get("quit", "q")
-        self._leaving = (f"Leave the tutorial? Your place, {self.lesson.where()}, and its battle are kept: "
-                      f"'tactica tutorial' goes on from there. {quit_key} again leaves, any other key stays.")
+        self._leaving = self.leave_question()
         self.show_lesson()
+
+    def leave_question(self, quit_key: str | None = None) -> str:
+        """What the first q asks: the step reached and the battle are kept, and the keys to answer
+        (``quit_key`` again leaves: the quit key bound, unless given)."""
+        quit_key = quit_key or self.key_names().get("quit", "q")
+        return (f"Leave the tutorial? Your place, {self.lesson.where()}, and its battle are kept: "
+                f"'tactica tutorial' goes on from there. {quit_key} again leaves, any other key stays.")
+
+    def question_leave(self) -> Callable[[], str] | None:
+        """Under a question (who goes first, a champion power…) q asks first too, as at every step
+        (s16 keys 1); the question's own q is q.  None once the lesson is finished."""
+        return None if self.lesson.finished else (lambda: self.leave_question("q"))
+
+    def leave_battle(self) -> None:
+        """Leave: the place is kept (``Lesson.keep``), then as on the battle screen."""
+        self.lesson.keep(self.session.actions, self.used, self.ai_turn.show_intent)
+        super().action_quit()
+
+    def footer_first(self) -> frozenset[str]:
+        """The key actions the step on screen teaches (``Step.keys``): the footer keeps them before the
+        others at 80 columns (s16 keys 4: i, asked for by the intent step, fell off once pressed, its
+        label "Intent ✓" longer)."""
+        step = self.lesson.step
+        return frozenset() if step is None else frozenset(step.keys)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The skip key only while a step is left; the battle's keys as on the battle screen."""

@@ -8,7 +8,9 @@ help lists them all), so no key is ever cut off under "? Help" ("PgU▏ ? Help")
 Below ``NARROW`` columns the footer is compact and uses the short labels of ``SHORT``; wider, it
 uses them too when the full labels do not all fit, before leaving any key out.  While the status line
 shows a refusal, the rules key comes first ("r Rules": it opens the rule the refusal names; the
-screen's ``rules_key_after_refusal``).  While the AI's
+screen's ``rules_key_after_refusal``), ranked as ``KEEP``'s "rules_named", so that it never pushes
+a more useful key (z Undo) out.  The keys a screen's ``footer_first`` names (the tutorial's step's)
+rank before the others.  While the AI's
 fast mode is on, its key reads "f Fast ✓" (``FAST_ON``); while its intent is shown, "i Intent ✓"
 (``INTENT_ON``).
 """
@@ -51,18 +53,22 @@ def key_width(key: FooterKey, compact: bool) -> int:
     return label + 1 if compact else label + 2
 
 
-def importance(key: FooterKey) -> int:
-    """``key``'s rank in ``KEEP`` (0 the most important); an action not named there ranks first."""
+def importance(key: FooterKey, first: frozenset[str] = frozenset()) -> int:
+    """``key``'s rank in ``KEEP`` (0 the most important); an action not named there, or one of
+    ``first`` (the keys a tutorial step teaches: the screen's ``footer_first``), ranks first."""
     name = key.action.split("(", 1)[0].removeprefix("screen.")
+    if name in first:
+        return -1
     return KEEP.index(name) if name in KEEP else -1
 
 
-def fitting(keys: list[FooterKey], width: int, compact: bool) -> set[int]:
+def fitting(keys: list[FooterKey], width: int, compact: bool, first: frozenset[str] = frozenset()) -> set[int]:
     """Indexes of ``keys`` (the pinned one excluded) to show in ``width`` columns: the most important
-    first (``importance``, then the footer's order), each one only when it fits whole."""
+    first (``importance``, with ``first`` before the rest, then the footer's order), each one only when
+    it fits whole."""
     room = width
     shown: set[int] = set()
-    for i in sorted(range(len(keys)), key=lambda i: (importance(keys[i]), i)):
+    for i in sorted(range(len(keys)), key=lambda i: (importance(keys[i], first), i)):
         need = key_width(keys[i], compact)
         if need <= room:
             shown.add(i)
@@ -128,15 +134,19 @@ class BattleFooter(Footer):
         rules_key = getattr(self.screen, "rules_key_after_refusal", None)
         key = rules_key() if callable(rules_key) else None
         if isinstance(key, str) and key:  # a refusal is shown: r opens the rule it names (issue 20)
-            keys.insert(0, FooterKey(key, key, "Rules", "screen.rules").data_bind(compact=Footer.compact))
+            # first in the footer, but ranked as KEEP's rules_named: it never pushes out z Undo (s16 keys 4)
+            keys.insert(0, FooterKey(key, key, "Rules", "screen.rules_named").data_bind(compact=Footer.compact))
+        first_keys = getattr(self.screen, "footer_first", None)
+        first = first_keys() if callable(first_keys) else frozenset()
+        first = first if isinstance(first, frozenset) else frozenset()
         room = width
         if pinned is not None:  # its label and edges; a compact key's blank after it may lie under them
             room -= key_width(pinned, narrow) + PINNED_EDGE - (2 if narrow else 0)
-        shown = fitting(keys, room, narrow)
+        shown = fitting(keys, room, narrow, first)
         if len(shown) < len(keys) and not narrow:  # short labels before leaving a key out
             for key in keys:
                 key.description = SHORT.get(key.description, key.description)
-            shown = fitting(keys, room, narrow)
+            shown = fitting(keys, room, narrow, first)
         self.styles.grid_size_columns = len(shown) + (1 if pinned is not None else 0)
         yield from others
         yield from (settled(key, narrow) for i, key in enumerate(keys) if i in shown)
@@ -149,9 +159,10 @@ class BattleFooter(Footer):
         screen = self.screen
         rules_key = getattr(screen, "rules_key_after_refusal", None)
         bindings = tuple((b, enabled, tip) for (_, b, enabled, tip) in screen.active_bindings.values() if b.show)
+        first_keys = getattr(screen, "footer_first", None)
         return (self.app.size.width, bool(getattr(screen, "ai_fast", False)),
                 bool(getattr(screen, "ai_show_intent", False)), rules_key() if callable(rules_key) else None,
-                bindings)
+                first_keys() if callable(first_keys) else None, bindings)
 
     def bindings_changed(self, screen: Screen) -> None:
         """Recompose only when what the footer shows changed (Textual's Footer recomposes on every

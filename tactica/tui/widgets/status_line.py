@@ -32,6 +32,10 @@ class StatusLine(Static):
     note: reactive[str] = reactive("")
     """An acknowledgement said before ``message`` ("" for none), e.g. that the AI's fast mode is on."""
 
+    aside: reactive[bool] = reactive(False)
+    """True when ``note`` is a calm aside (a key that does nothing here: ``Toasts.aside``), drawn
+    plainly in italics rather than as an acknowledgement's green tick."""
+
     def render(self) -> Text:
         if self.warning:
             text = Text("⚠ " + self.message, style="bold bright_magenta")
@@ -39,6 +43,8 @@ class StatusLine(Static):
             text = Text("✗ " + self.message, style="bold yellow")
         else:
             text = Text(self.message)
+        if self.note and self.aside:
+            return Text.assemble(("· " + self.note, "italic"), " ", text)
         if self.note:
             return Text.assemble(("✓ " + self.note, "bold green"), " ", text)
         return text

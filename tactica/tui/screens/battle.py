@@ -429,10 +429,10 @@ class BattleScreen(Screen[str]):
         recap, log = self.recap, self.battle_log
         if recap is None or not recap.due:
             return
-        lines, own = recap.take(self.session.state)
+        lines, own, ranks = recap.take(self.session.state)
         if not lines or log.rows_for(log.entries[self._recap_mark:]) <= log.scrollable_content_region.height:
             return
-        self.recap_panel.show(lines, own)
+        self.recap_panel.show(lines, own, ranks)
         log.display = False
 
     def hide_recap(self) -> None:

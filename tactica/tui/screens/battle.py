@@ -397,6 +397,10 @@ class BattleScreen(Screen[str]):
             self.map_view.move_cursor(me.pos)
         self.refresh_view()
 
+    def action_back_to_active(self) -> None:
+        """Esc while a creature acts and the cursor is off it: the cursor back on it (``Camera.to_active``)."""
+        self.camera.to_active()
+
     def action_auto_place(self) -> None:
         """p while deploying: place the deciding player's remaining creatures automatically."""
         self.decisions.auto_place()

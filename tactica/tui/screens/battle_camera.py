@@ -180,6 +180,21 @@ class Camera:
             if squares and mv.square not in squares:
                 mv.move_cursor(squares[0])
 
+    def off_active(self) -> bool:
+        """True while a creature is active and the cursor is on none of its squares (Esc brings the
+        cursor back: ``to_active``)."""
+        me = self.screen.session.state.active_creature
+        return me is not None and me.pos is not None and self.screen.map_view.square not in me.squares
+
+    def to_active(self) -> None:
+        """Esc while a creature acts: the cursor (and so the view) back on the active creature, from
+        wherever Tab or the arrows took it (issue 20: Tab put it on an enemy far out of reach, with
+        no key back)."""
+        me = self.screen.session.state.active_creature
+        if me is not None and me.pos is not None:
+            self.screen.map_view.move_cursor(me.pos)
+            self.into_view()
+
     def to_actor(self) -> None:
         """After the human's attack, with its activation going on: the cursor back on the attacker, so
         that a move after it starts from the attacker's square, not the target's (issue 20)."""

@@ -54,8 +54,9 @@ async def test_after_an_attack_the_cursor_goes_back_to_the_attacker():
 
 async def test_tab_visits_each_target_once_a_round_in_every_targeting_mode():
     """Issue 20 (a newcomer's "Tab listed a target twice"): in attack mode (best first), while acting
-    (the creature, then every enemy it can reach, nearest first) and choosing a charge target, Tab goes through every choice once before
-    it comes back to the first, and Shift+Tab goes the other way; never the same square twice in a row."""
+    (the creature, then every enemy it can reach, nearest first) and choosing a charge target, Tab goes
+    through every choice once before it comes back to the first, and Shift+Tab goes the other way;
+    never the same square twice in a row."""
     from tactica.engine.sandbox import melee
     shooter = card("Crossbowman", speed=6, attacks=(ranged("Crossbow", bonus=6, damage=10, range=10),
                                                    melee("Short Blade", bonus=3, damage=5)))

@@ -614,6 +614,8 @@ class BattleScreen(Screen[str]):
         by_ai = self.ai_decides()
         if by_ai and self.session.phase is not Phase.CHAMPION:  # the AI's turn (not its answer in a champion
             self.camera.leave()  # power's window in the human's): the camera keeps where the human left the view
+        if not by_ai and self.session.phase in (Phase.ACTIVATE, Phase.ACTING):
+            self.camera.acted()  # the view is the player's own from now on (``Camera.come_back``)
         outcome = self.session.apply(action)
         if not outcome.ok:
             self.refuse(with_rule(outcome.reason, outcome.code))  # a rule the r key opens (issue 20)

@@ -84,3 +84,44 @@ async def test_after_a_later_ais_turn_the_cursor_stays_on_the_creature_it_was_le
         await _until_the_humans_turn(pilot, screen)
         assert screen.map_view.square == screen.session.state.creature("D").pos
         assert not any("has acted" in n for n in notes), notes
+
+
+async def test_a_champion_answer_that_ends_the_ais_turn_brings_the_recap_and_the_view_back():
+    """nm s16 F2: the AI's last creature moved and hit, the player said no to a champion power, and the
+    creature's activation ended by itself: the AI's turn ended inside the player's answer, and no recap
+    came (the log's three rows began mid-sentence), nor the view back."""
+    from tactica.engine import Attack, Move, apply
+    from tactica.engine.powers import ChampionEffect, ChampionPower, ChampionTrigger
+    from tactica.engine.sandbox import card
+    from tactica.tui.screens.champion_prompt import PowerPrompt
+    ward = ChampionPower("Ward", 1, ChampionTrigger.ALLY_IS_HIT, ChampionEffect.HEAL, amount=10)
+    rows = [["."] * 30 for _ in range(16)]
+    rows[4][0], rows[1][0], rows[1][3], rows[15][29] = "C", "A", "b", "d"
+    st = battle("\n".join("".join(r) for r in rows), {"C": card("Captain", champion=2, champion_powers=(ward,))},
+                turn_player=1, dice=(19,) * 10)
+    for action in (Activate("d"), EndActivation()):           # the AI's first activation, before the screen
+        st, _ = apply(st, action)
+    app = app_against_ai(st, pace=0.05)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        _Gate(screen)                                          # the test plays the AI's last activation
+        await pilot.pause()
+        notes = _noted(screen)
+        assert screen.ai_decides()
+        for action in (Activate("b"), Move(((2, 1), (1, 1))), Attack(0, ("A",))):
+            assert screen.apply_action(action), action         # b's move and its hit on A: both actions used
+        for _ in range(300):                                   # Player 1 is asked about Ward
+            await pilot.pause(0.02)
+            if isinstance(app.screen, PowerPrompt):
+                break
+        assert isinstance(app.screen, PowerPrompt)
+        await pilot.press("n")                                 # b's activation ends, and the AI's turn
+        await pilot.pause()
+        await pilot.pause()
+        st = screen.session.state
+        assert st.phase is Phase.ACTIVATE and st.decider == 0 and not screen.ai_decides()
+        assert screen.camera.home is None                      # the camera came back (``come_back``)
+        assert screen.recap_panel.shown                        # and the recap stands where the log is
+        text = " ".join(" ".join(screen.recap_panel.rows()).split())
+        assert "b moved 2 squares to column 2, row 2." in text and "b hit A with Sword" in text, text
+        assert not any("where you left it" in n for n in notes), notes

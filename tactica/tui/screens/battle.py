@@ -633,8 +633,10 @@ class BattleScreen(Screen[str]):
             self.ai_turn.last = None  # the AI's intent from before the player's move is stale news
         if by_ai:  # the AI acted: bring it into view, however the human has scrolled
             self.camera.follow(outcome.events)
-        if ((by_ai or isinstance(action, ChooseFirstPlayer)) and not self.ai_decides()
-                and self.ctrl.mode is Mode.PICK):
+        # (the camera's home is kept from the AI's first action on: the human's answer to a champion
+        # power's window that ended the AI's turn hands the turn back too, nm s16 F2)
+        if ((by_ai or isinstance(action, ChooseFirstPlayer) or self.camera.home is not None)
+                and not self.ai_decides() and self.ctrl.mode is Mode.PICK):
             # the player's turn starts: the view back where they left it, the creature on the card on screen
             back = self.camera.come_back()
             if back:

@@ -84,7 +84,8 @@ RANK_MOVE = 0       # a plain move, shift or run; a round beginning
 RANK_MISS = 1       # a miss; standing up, drifting, fatigue, digging
 RANK_EFFECT = 2     # a condition, a champion power, damage from elsewhere, a fall, a round's end
 RANK_HIT = 3        # a hit
-RANK_ARRIVAL = 4    # a charge, a move into a VP zone, VP scored: where a creature came from, what scored
+RANK_ARRIVAL = 4    # a charge, a move into a VP zone, VP scored: where a creature came from, what scored;
+#                     a hit on a creature of the player the recap is for (``ranked_summary``'s ``yours``)
 RANK_KILL = 5       # a creature destroyed
 RANK_TURN = 6       # a turn's line
 
@@ -95,8 +96,8 @@ def summary_lines(events: Sequence[Event], state: GameState, short: bool = False
     return [line for line, _ in ranked_summary(events, state, short)]
 
 
-def ranked_summary(events: Sequence[Event], state: GameState,
-                   short: bool = False) -> list[tuple[str, int]]:
+def ranked_summary(events: Sequence[Event], state: GameState, short: bool = False,
+                   yours: frozenset[int] = frozenset()) -> list[tuple[str, int]]:
     """What ``events`` did, one plain line each, for the player taking the keyboard, each with how much
     it matters when lines must be left out (``RANK_MOVE`` … ``RANK_TURN``).
 
@@ -107,6 +108,8 @@ def ranked_summary(events: Sequence[Event], state: GameState,
             moved 4 squares to column 7, row 4."; a move that ends in a VP zone says so: "…, into its
             VP zone" or "…, into Player 1's VP zone"): the recap after the AI's turn (``TurnRecap``),
             read beside the map in a few rows.
+        yours: the seats the summary is for: a hit on one of their creatures ranks as a charge does
+            (nm s16 F1: the AI's hit on the player's creature was left out, the player's own miss kept).
     Returns (line, rank) pairs, oldest first; the lines are such as "Player 2's turn.", "Goblin (GB1) moved
     4 squares.", "Goblin (GB1) hit Guard (GU1) with Spear: 10 damage, 20 HP left.", a champion power used as
     the log says it ("Shaman (SH1) uses champion power Knot of Ill Luck (•, 1 left): …"), "Guard (GU1) was
@@ -170,6 +173,9 @@ def ranked_summary(events: Sequence[Event], state: GameState,
             critical = " (critical)" if event.critical else ""
             lines.append(f"{who} {verb} {whom} with {event.attack}{critical}.")
             hit = (event, len(lines) - 1) if event.hit else None
+            target = state.find(event.target)
+            if event.hit and target is not None and target.player in yours:
+                rank = RANK_ARRIVAL
         elif isinstance(event, DamageDealt):
             whom = creature_name(state, event.target)
             left = f"{event.amount} damage, {event.hp_left} HP left"
@@ -462,7 +468,7 @@ class TurnRecap:
                     own_events = self._events[:i]
                     break
         own = summary_lines(own_events, state, short=True) if own_events else []
-        ranked = ranked_summary(self._events, state, short=True)
+        ranked = ranked_summary(self._events, state, short=True, yours=self.humans)
         lines = [line for line, _ in ranked]
         n = len(own) if lines[:len(own)] == own else 0
         if n:

@@ -138,3 +138,18 @@ def test_ranked_summary_ranks_a_charge_a_move_into_a_vp_zone_a_kill_above_misses
     assert ranked_summary(b_into_a, st, short=True) == [
         ("b teleported 1 square to column 4, row 1, into Player 1's VP zone.", RANK_ARRIVAL)]
     assert ranked_summary(b_into_a, st) == [("Creature b (b) teleported 1 square.", RANK_ARRIVAL)]
+
+
+def test_ranked_summary_ranks_a_hit_on_the_players_own_creature_as_a_charge():
+    """nm s16 F1: the recap kept the player's own opportunity attack's miss and left out the AI's hit on
+    the player's creature.  A hit on one of ``yours`` ranks with the charges; another hit below them."""
+    from tactica.client.handoff import ranked_summary
+    from tactica.engine import AttackRolled
+    st = battle("Ab......")
+
+    def hit(attacker: str, target: str) -> AttackRolled:
+        return AttackRolled(attacker=attacker, target=target, attack="Sword", natural=18, bonus=5, modifiers=(),
+                            total=23, defense="AC", target_number=15, hit=True, critical=False, kind="attack")
+    events = [hit("b", "A"), hit("A", "b")]
+    assert [r for _, r in ranked_summary(events, st, short=True, yours=frozenset({0}))] == [RANK_ARRIVAL, RANK_HIT]
+    assert [r for _, r in ranked_summary(events, st, short=True)] == [RANK_HIT, RANK_HIT]

@@ -48,6 +48,8 @@ PALETTE_COMMANDS: tuple[PaletteCommand, ...] = (
                    "app.new_battle"),
     PaletteCommand("Tutorial", "A short battle that teaches the game one step at a time (tactica tutorial)",
                    "app.tutorial"),
+    PaletteCommand("Tutorial from the start", "The tutorial again from its first step, in a new battle "
+                   "(tactica tutorial --restart)", "app.tutorial_restart"),
     PaletteCommand("Resume the last unfinished battle", "Continue the newest saved battle that is not over",
                    "app.resume_battle"),
     PaletteCommand("Toggle the AI's fast mode (f)", "The AI plays without pausing between its steps, or at "

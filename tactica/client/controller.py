@@ -24,7 +24,7 @@ class Controller(ModeMachine):
 
     Attributes:
         hints: the status line's words (``hints.Hints``) for this machine.
-        threat_view: the threat view's switch (``overlay.ThreatView``; off at first).
+        threat_view: the threat view's mode and answers (``overlay.ThreatView``; off at first).
     """
 
     def __init__(self, session: GameSession) -> None:
@@ -36,9 +36,9 @@ class Controller(ModeMachine):
         """The marks for the map with the cursor on ``cursor`` (``overlay.map_overlay``)."""
         return map_overlay(self, cursor, self.threat_view)
 
-    def toggle_threats(self, ai_seats: tuple[int, ...] = ()) -> bool:
-        """Show or hide the threat view (``ThreatView.toggle``; ``ai_seats``: the AI's players, 0-based).
-        Returns whether it is shown now."""
+    def toggle_threats(self, ai_seats: tuple[int, ...] = ()) -> str:
+        """The threat view's next mode: off → now → all → off (``ThreatView.toggle``; ``ai_seats``: the
+        AI's players, 0-based).  Returns the mode now in force (``overlay.THREAT_MODES``)."""
         return self.threat_view.toggle(ai_seats)
 
     def hint(self, cursor: Square, room: int | None = None) -> str:

@@ -850,7 +850,9 @@ def _describe_champion_use(state: GameState, action) -> str:
         what = f"{ally} rolls its missed attack against {creature_name(state, action.enemy)} again"
     elif effect == "heal":
         healed = state.creature(action.ally)
-        what = f"{ally} regains up to {power.amount} HP (now {healed.hp} of {healed.card.hp})"
+        after = min(healed.card.hp, healed.hp + power.amount)
+        what = (f"{ally} regains up to {power.amount} HP ({healed.hp} of {healed.card.hp} now, "
+                f"{after} after)")
     elif effect == "damage near":  # CL-12
         what = f"each enemy it sees within {power.near} of {ally} takes {power.amount} damage"
     elif effect == "set die":  # CL-12

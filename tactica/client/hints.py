@@ -32,6 +32,7 @@ from tactica.engine import (
     active_modules,
     attack_allowed,
     attack_available,
+    attacks_from,
     chebyshev,
     cover_sources,
     creature_distance,
@@ -525,7 +526,7 @@ class Hints:
                     text = (f"Squeeze {squares} (as 2×2 at half speed, then it expands to its full size; "
                             f"the foes its start provokes get combat advantage): {k['move']} or {k['select']}.")
                 else:
-                    text = f"{self._move_words(path)}: {k['move']} or {k['select']}."
+                    text = f"{self._move_words(path)}: {k['move']} or {k['select']}." + self._shots_words(path)
                 prov = s.provokers(path)
                 if prov:
                     text += (" Provokes opportunity attacks from " + ", ".join(self._name(u) for u in prov)
@@ -585,6 +586,23 @@ class Hints:
         if m is Mode.FORCE and st.pending:
             return self._forced_hint(cursor)
         return ""
+
+    def _shots_words(self, path: tuple[Square, ...]) -> str:
+        """What the active creature could attack from the end of the move along ``path`` when the move
+        leaves it its attack action (ACT-1..3): " From there: ho2 40% (cover), ws1 55%." -- each enemy's
+        best chance to hit (the engine's ``attacks_from``: ATK-3, COV-1..4), best first, three at most
+        (two when said short); "" when none is in reach from there or the move takes the attack action
+        (nm s16 B1)."""
+        st = self.session.state
+        price = self.session.move_price(path)
+        if not path or st.attack_used or price is None or price.takes not in ("move action", "rest"):
+            return ""
+        shots = attacks_from(st, path[-1])[:2 if self._short else 3]
+        if not shots:
+            return ""
+        said = ", ".join(f"{st.creature(s.target).label} {round(100 * s.hit_chance)}%"
+                         + (" (cover)" if s.cover else "") for s in shots)
+        return f" From there: {said}."
 
     def _move_words(self, path: tuple[Square, ...]) -> str:
         """"Move 4 squares here", and, when a rule module is on or the way costs more squares of

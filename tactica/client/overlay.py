@@ -4,7 +4,9 @@
 reachable or shiftable, the previewed path and who it provokes, the targets, a charge's end squares,
 the deployment squares, an aimed area and the auras under the cursor, all from the session's legal
 actions and the engine's answers.  With the threat view on (``ThreatView``) it adds every square an
-enemy of the viewing player could attack next turn and the reach of the creature under the cursor.
+enemy of the viewing player could attack next turn, by how far the enemy must go first (the engine's
+``threat_reach``: without moving, after a move, after a move and a charge), and the reach of the
+creature under the cursor.
 """
 from __future__ import annotations
 
@@ -18,10 +20,13 @@ from tactica.engine import (
     Move,
     Square,
     Squeeze,
+    ThreatLevel,
+    ThreatReach,
+    ThreatWay,
     aura_squares,
-    creature_threat,
     footprint_squares,
-    threat_squares,
+    threat_reach,
+    threat_way,
 )
 
 from .modes import Mode, ModeMachine
@@ -56,9 +61,13 @@ class Overlay:
         area: squares the aimed close or area attack covers (its template).
         aura: squares the auras of the creature under the cursor cover.
         threat: with the threat view on, squares an enemy of the viewing player could attack next turn
-            (``threat_squares``).
+            (``threat_reach``; in the view's "now" mode only those it could attack without moving).
+        threat_far: those of ``threat`` no enemy could attack without moving, but one could after a
+            move (MOV-1; drawn ``?``); the rest of ``threat`` are drawn ``!`` or ``'``.
+        threat_charge: those of ``threat`` an enemy could attack only after a move and a charge
+            (CHG-1; drawn ``'``).
         reach: with the threat view on, squares the creature under the cursor could attack next turn
-            (``creature_threat``).
+            (``threat_reach``; without moving only, in the "now" mode).
         costs: the previewed move's steps that cost more than 1 square of movement, as (square,
             cost) pairs, counted the battle's way (``GameSession.move_price``: difficult terrain,
             MOV-8; G35-DIAG, G35-HAMPER, G5E-DIFF, UG-LOW), so the map marks hampered squares.
@@ -76,31 +85,57 @@ class Overlay:
     area: frozenset[Square] = frozenset()
     aura: frozenset[Square] = frozenset()
     threat: frozenset[Square] = frozenset()
+    threat_far: frozenset[Square] = frozenset()
+    threat_charge: frozenset[Square] = frozenset()
     reach: frozenset[Square] = frozenset()
     costs: tuple[tuple[Square, int], ...] = ()
 
 
+THREAT_MODES = ("off", "now", "all")
+"""The threat view's modes, in the order its key cycles them: off; ``now``, the squares an enemy could
+attack without moving (or after a shift); ``all``, every square an enemy could attack next turn, each
+marked by how far the enemy must go first (``THREAT_GLYPHS``)."""
+
+THREAT_GLYPHS = {ThreatLevel.NOW: "!", ThreatLevel.MOVE: "?", ThreatLevel.CHARGE: "'"}
+"""The glyph each threat level is drawn with at a square's left, so the levels read without colour:
+``!`` without moving or after a shift (MOV-12), ``?`` after a move (MOV-1), ``'`` only after a move
+and then a charge (CHG-1)."""
+
+
 class ThreatView:
-    """The threat view's switch and its answers, asked of the engine once per state.
+    """The threat view's mode and its answers, asked of the engine once per state.
 
     Attributes:
-        on: whether the map shows the threat marks (off at first).
+        mode: one of ``THREAT_MODES`` ("off" at first).
         ai_seats: the players (0-based) the AI plays; the view is a human's, so while one of these
             decides the view stays with the first other player.
     """
 
     def __init__(self) -> None:
-        self.on = False
+        self.mode = "off"
         self.ai_seats: frozenset[int] = frozenset()
-        self._threats: tuple[GameState | None, int, frozenset[Square]] = (None, -1, frozenset())
-        self._reach: tuple[GameState | None, str, frozenset[Square]] = (None, "", frozenset())
-        self._each: tuple[GameState | None, int, dict[str, frozenset[Square]]] = (None, -1, {})
+        self._reaches: tuple[GameState | None, int, dict[str, ThreatReach]] = (None, -1, {})
+        self._levels: tuple[GameState | None, int, dict[Square, ThreatLevel]] = (None, -1, {})
+        self._reach: tuple[GameState | None, str, ThreatReach] = (None, "", ThreatReach(""))
+        self._ways: tuple[GameState | None, tuple[str, ...], tuple[Square, ...], list[ThreatWay]] = (
+            None, (), (), [])
 
-    def toggle(self, ai_seats: tuple[int, ...] = ()) -> bool:
-        """Switch the view on or off; ``ai_seats``: the AI's players.  Returns whether it is on now."""
-        self.on = not self.on
+    @property
+    def on(self) -> bool:
+        """True while the map shows the threat marks (any mode but "off")."""
+        return self.mode != "off"
+
+    @property
+    def nearest_only(self) -> bool:
+        """True in the "now" mode: only what an enemy could attack without moving is shown."""
+        return self.mode == "now"
+
+    def toggle(self, ai_seats: tuple[int, ...] = ()) -> str:
+        """The next mode (off → now → all → off, ``THREAT_MODES``); ``ai_seats``: the AI's players.
+        Returns the mode now in force."""
+        self.mode = THREAT_MODES[(THREAT_MODES.index(self.mode) + 1) % len(THREAT_MODES)]
         self.ai_seats = frozenset(ai_seats)
-        return self.on
+        return self.mode
 
     def viewer(self, state: GameState) -> int:
         """The player whose enemies' threats are shown: the one who decides now, unless the AI does
@@ -110,64 +145,94 @@ class ThreatView:
             return decider
         return next((p for p in range(state.players) if p not in self.ai_seats), 0)
 
-    def threats(self, state: GameState) -> frozenset[Square]:
-        """The squares an enemy of ``viewer(state)`` could attack next turn (``threat_squares``)."""
-        player = self.viewer(state)
-        known, who, found = self._threats
+    def reaches(self, state: GameState, player: int) -> dict[str, ThreatReach]:
+        """``threat_reach`` of each enemy of ``player`` on the map, by uid in the state's order, asked
+        once per state and player."""
+        known, who, each = self._reaches
         if known is not state or who != player:
-            found = threat_squares(state, player)
-            self._threats = (state, player, found)
+            each = {c.uid: threat_reach(state, c.uid) for c in state.enemy_creatures(player) if c.pos is not None}
+            self._reaches = (state, player, each)
+        return each
+
+    def levels(self, state: GameState) -> dict[Square, ThreatLevel]:
+        """Each square an enemy of ``viewer(state)`` could attack next turn, with the nearest level any
+        of them could do it at (``threat_reach``); only the "now" ones in the "now" mode."""
+        player = self.viewer(state)
+        known, who, found = self._levels
+        if known is not state or who != player:
+            found = {}
+            for each in self.reaches(state, player).values():
+                for level, squares in ((ThreatLevel.CHARGE, each.charge), (ThreatLevel.MOVE, each.move),
+                                       (ThreatLevel.NOW, each.now)):
+                    for sq in squares:
+                        if found.get(sq, ThreatLevel.CHARGE) >= level:
+                            found[sq] = level
+            self._levels = (state, player, found)
+        if self.nearest_only:
+            return {sq: lv for sq, lv in found.items() if lv is ThreatLevel.NOW}
         return found
 
-    def threateners(self, state: GameState, square: Square) -> list[str]:
-        """The uids of the enemies of ``viewer(state)`` that could attack ``square`` next turn (each
-        one's ``creature_threat``, asked once per state), in the state's order: what a ``!`` square
-        is threatened by (issue 20)."""
-        each = self._threats_of_enemies(state, self.viewer(state))
-        return [uid for uid, squares in each.items() if square in squares]
+    def threats(self, state: GameState) -> frozenset[Square]:
+        """The squares an enemy of ``viewer(state)`` could attack next turn (the "now" ones only in the
+        "now" mode)."""
+        return frozenset(self.levels(state))
 
-    def threateners_of(self, state: GameState, uid: str) -> list[str]:
-        """The uids of the enemies of creature ``uid`` (of its player, whoever views) that could attack
-        it next turn, any square of its body (each one's ``creature_threat``), in the state's order:
-        what the side panel names with the cursor on a creature's square (issue 20).  Empty for an
-        unknown uid or a creature off the map."""
+    def threateners(self, state: GameState, square: Square) -> list[ThreatWay]:
+        """How each enemy of ``viewer(state)`` that could attack ``square`` next turn would do it
+        (``threat_way``), the nearest first (level, then squares moved, then the state's order); only
+        the "now" ones in the "now" mode (issue 20)."""
+        return self._ways_to(state, self.viewer(state), (square,))
+
+    def threateners_of(self, state: GameState, uid: str) -> list[ThreatWay]:
+        """How each enemy of creature ``uid`` (of its player, whoever views) could attack it next turn,
+        any square of its body, the nearest way of each, nearest first; only the "now" ones in the
+        "now" mode.  Empty for an unknown uid or a creature off the map."""
         me = state.find(uid)
         if me is None or me.pos is None:
             return []
-        body = set(me.squares)
-        each = self._threats_of_enemies(state, me.player)
-        return [u for u, squares in each.items() if body & squares]
+        return self._ways_to(state, me.player, tuple(me.squares))
 
-    def _threats_of_enemies(self, state: GameState, player: int) -> dict[str, frozenset[Square]]:
-        """``creature_threat`` of each enemy of ``player`` on the map, by uid, asked once per state
-        and player."""
-        known, who, each = self._each
-        if known is not state or who != player:
-            each = {c.uid: creature_threat(state, c.uid) for c in state.enemy_creatures(player) if c.pos is not None}
-            self._each = (state, player, each)
-        return each
+    def _ways_to(self, state: GameState, player: int, body: tuple[Square, ...]) -> list[ThreatWay]:
+        """The ways of ``threateners`` for the squares ``body``, asked once per state, mode and squares."""
+        key = (self.mode, str(player))
+        known, was, squares, found = self._ways
+        if known is state and was == key and squares == body:
+            return found
+        found = []
+        order = {uid: i for i, uid in enumerate(self.reaches(state, player))}
+        for uid, each in self.reaches(state, player).items():
+            if not any(sq in each.squares for sq in body):
+                continue
+            ways = [w for w in (threat_way(state, uid, sq) for sq in body) if w is not None]
+            if ways:
+                found.append(min(ways, key=lambda w: (w.level, w.squares)))
+        if self.nearest_only:
+            found = [w for w in found if w.level is ThreatLevel.NOW]
+        found.sort(key=lambda w: (w.level, w.squares, order[w.uid]))
+        self._ways = (state, key, body, found)
+        return found
 
     def reach_of(self, state: GameState, cursor: Square) -> frozenset[Square]:
-        """The squares the creature on ``cursor`` could attack next turn (``creature_threat``); empty
-        without one."""
+        """The squares the creature on ``cursor`` could attack next turn (``threat_reach``; without
+        moving only, in the "now" mode); empty without one."""
         who = state.creature_at(cursor)
         if who is None:
             return frozenset()
         known, uid, found = self._reach
         if known is not state or uid != who.uid:
-            found = creature_threat(state, who.uid)
+            found = threat_reach(state, who.uid)
             self._reach = (state, who.uid, found)
-        return found
+        return found.now if self.nearest_only else found.squares
 
 
-def threat_marks(view: ThreatView, session: GameSession, cursor: Square) -> tuple[frozenset[Square],
+def threat_marks(view: ThreatView, session: GameSession, cursor: Square) -> tuple[dict[Square, ThreatLevel],
                                                                                frozenset[Square]]:
-    """(threat, reach) for ``Overlay`` from ``view`` in ``session``'s state with the cursor on
+    """(levels, reach) for ``Overlay`` from ``view`` in ``session``'s state with the cursor on
     ``cursor``: both empty while the view is off or before the creatures stand on the map."""
     st = session.state
     if not view.on or st.map is None:
-        return frozenset(), frozenset()
-    return view.threats(st), view.reach_of(st, cursor)
+        return {}, frozenset()
+    return view.levels(st), view.reach_of(st, cursor)
 
 
 def aura_marks(session: GameSession, cursor: Square) -> frozenset[Square]:
@@ -199,8 +264,10 @@ def map_overlay(machine: ModeMachine, cursor: Square, view: ThreatView | None = 
     the threat ``view`` when it is on, except while deploying)."""
     base = _overlay(machine, cursor)
     if view is not None and view.on and machine.mode is not Mode.DEPLOY:
-        threat, reach = threat_marks(view, machine.session, cursor)
-        base = replace(base, threat=threat, reach=reach)
+        levels, reach = threat_marks(view, machine.session, cursor)
+        base = replace(base, threat=frozenset(levels), reach=reach,
+                       threat_far=frozenset(sq for sq, lv in levels.items() if lv is ThreatLevel.MOVE),
+                       threat_charge=frozenset(sq for sq, lv in levels.items() if lv is ThreatLevel.CHARGE))
     if machine.mode in (Mode.AREA, Mode.DEPLOY, Mode.WAIT):
         return base
     aura = aura_marks(machine.session, cursor)

@@ -243,13 +243,13 @@ STEPS: tuple[Step, ...] = (
     Step("attack", "The attack preview and the dice",
          "Next to an enemy, press {attack}: the status line previews the attack, the roll you need and the "
          "damage (ATK-3). {select} rolls; the log shows the d20, the bonus and the total against the enemy's "
-         "AC (ATK-4).",
+         "AC (ATK-4); when the AI plays at once after your attack, PgUp shows the whole log.",
          "Activate a creature next to an enemy, press {attack}, then {select} to roll.",
          frozenset({"attack", "select", "choose_attack", "pick", "move", "end"}), _attacked, past=True),
     Step("charge", "A charge",
-         "A charge moves up to the creature's speed into contact and attacks (CHG-1). A move may come "
-         "first, so an enemy reaches about twice its speed: {threats} marks every square an enemy can "
-         "attack next turn. Activate a creature, press {charge}, pick an enemy with {select}, then "
+         "A charge moves up to the creature's speed into contact and attacks (CHG-1); with a move first "
+         "an enemy reaches twice its speed. {threats}: ! an enemy attacks there without moving; again: ? "
+         "after a move, ' a charge. Activate a creature, press {charge}, pick an enemy with {select}, then "
          "{select} where the charge ends.",
          "Activate a creature that can reach an enemy, press {charge}, then {select}; none in reach? Move "
          "closer and try next turn, or {skip_step} skips.",
@@ -276,8 +276,9 @@ STEPS: tuple[Step, ...] = (
          frozenset({"end", "move", "select", "attack", "charge", "shift", "choose_attack", "pick"}), _round_or_vp,
          waits=True),
     Step("champion", "Champion powers",
-         "Your warlord is a champion: when something happens that one of his powers answers, the game asks "
-         "whether to use it (CHP-1). Answer that question — yes spends champion rating (CHP-2).",
+         "Your warlord is a champion: when one of its powers can answer what just happened, the game asks "
+         "(CHP-2). Its champion rating is the points it may spend in the whole battle; a power costs the "
+         "bullets (••) it shows (CHP-1). Yes spends them now; n keeps them for a bigger moment.",
          "Keep playing; when the champion question appears, answer it with the arrows and {select}.",
          frozenset({"select", "end", "move", "attack", "charge", "power", "shift", "choose_attack", "pick"}),
          _champion, past=True),
@@ -333,6 +334,20 @@ class Lesson:
     keeps them as the learner left them; off in a progress file that does not say)."""
     acted: bool = field(default=False, repr=False)
     """The learner has done something while the step on screen was up (``learner_acted``)."""
+    again: bool = field(default=False, repr=False)
+    """The tutorial was finished before and begins again from its first step (``opened``)."""
+
+    @classmethod
+    def opened(cls, path: Path | None) -> Lesson:
+        """The lesson ``tactica tutorial`` opens: the one saved in ``path`` (``resumed``), or, when that
+        one was finished, the first step again in a fresh battle (``again`` set; the progress file is
+        written afresh at the first step kept); never raises."""
+        lesson = cls.resumed(path)
+        if not lesson.finished:
+            return lesson
+        fresh = cls(path=path)
+        fresh.again = True
+        return fresh
 
     @classmethod
     def resumed(cls, path: Path | None) -> Lesson:
@@ -474,6 +489,13 @@ class Lesson:
             return ("Every step is done: you know the game. Play on, or press {quit} to leave; 'tactica play' "
                     "starts a battle against the normal AI.").format_map(_Keys(keys))
         return step.text.format_map(_Keys(keys))
+
+    def text_of(self, step_id: str, keys: Mapping[str, str]) -> str:
+        """The text of the step named ``step_id`` with the keys bound now ("" when no step has that id)."""
+        for step in self.steps:
+            if step.id == step_id:
+                return step.text.format_map(_Keys(keys))
+        return ""
 
     def hint(self, keys: Mapping[str, str]) -> str:
         """The step's hint with the keys bound now ("" after the last step)."""

@@ -234,7 +234,6 @@ from .queries import (
     TeleportWay,
     charge_preview,
     cover_sources,
-    creature_threat,
     ends_activation_in_pit,
     move_checks,
     move_price,
@@ -242,7 +241,6 @@ from .queries import (
     movement_spent,
     provokers_of_squeeze,
     teleport_ways,
-    threat_squares,
 )
 from .reactions import REACTION_TRIGGERS, reaction_attack
 from .rolls import applicable as dice_changes_now
@@ -262,6 +260,17 @@ from .state import (
 from .teleporters import teleport_squares
 from .terrain import LANDING_KINDS, RUBBLE_KINDS, SYMBOLS, CustomTerrain, Terrain, TerrainRules
 from .terrain import rules_of as terrain_rules
+from .threats import (
+    ShotFrom,
+    ThreatLevel,
+    ThreatReach,
+    ThreatWay,
+    attacks_from,
+    creature_threat,
+    threat_reach,
+    threat_squares,
+    threat_way,
+)
 from .triggers import DieChange, DieChangeKind, DieRoll, Reaction, ReactionEffect, ReactionLimit, ReactionTrigger
 from .uses import (
     NO_ATTACK_POWERS,
@@ -446,6 +455,7 @@ __all__ = [
     "SeededDice",
     "Settle",
     "Shift",
+    "ShotFrom",
     "Situation",
     "SneakAttack",
     "SpecialPower",
@@ -463,6 +473,9 @@ __all__ = [
     "TemplatePlaced",
     "Terrain",
     "TerrainRules",
+    "ThreatLevel",
+    "ThreatReach",
+    "ThreatWay",
     "ThreateningReach",
     "TieBroken",
     "Trigger",
@@ -493,6 +506,7 @@ __all__ = [
     "attack_allowed",
     "attack_available",
     "attack_key",
+    "attacks_from",
     "aura_squares",
     "auras_covering",
     "automatic_critical",
@@ -574,7 +588,9 @@ __all__ = [
     "teleport_ways",
     "template_squares",
     "terrain_rules",
+    "threat_reach",
     "threat_squares",
+    "threat_way",
     "tie_breaker",
     "unknown_modules",
     "used_count",

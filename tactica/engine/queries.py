@@ -8,8 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import Action, Charge, DeclinePower, Move, Teleport
-from .areas import cone_size
-from .attacking import attack_allowed, charge_attack
 from .auras import speed as aura_speed
 from .combat import AttackPreview, has_cover, preview
 from .errors import IllegalAction
@@ -18,7 +16,7 @@ from .footprint import footprint
 from .game import apply
 from .large import AnchorThreats, big_path_cost, provokers, squeezed_size
 from .legal import move_allowance, move_budget, move_reach, move_rest, run_budget
-from .model import AttackDef, AttackKind, Reach, Square
+from .model import AttackDef, AttackKind, Square
 from .modules import book_of
 from .movement import legal_stop, path_cost, reach
 from .resolution import keep_rest_for_jump, pay_move
@@ -147,119 +145,6 @@ def provokers_of_squeeze(state: GameState, path: tuple[Square, ...]) -> tuple[st
         return ()
     size = squeezed_size(state, me) or me.card.size
     return provokers(state, me, path, size, AnchorThreats(state, me, size, start_only=True))
-
-
-def _ranged_cover(state: GameState, sources: list[tuple[Square, ...]], limit: int | None,
-                  found: set[Square]) -> set[Square]:
-    """Squares a ranged attack could pick from any body in ``sources`` (each the squares a creature
-    would fill): in line of sight (LOS-1) and, for ``limit`` not None, at most ``limit`` squares away
-    counted around walls (RNG-2, RNG-5).  ``found`` (squares already known to be covered) is
-    skipped, not returned."""
-    geo, bmap = state.geometry, state.battle_map
-    out: set[Square] = set()
-    every = [(x, y) for y in range(bmap.height) for x in range(bmap.width) if not geo.is_wall((x, y))]
-    for body in sources:
-        for origin in body:
-            if limit is None:
-                todo = [sq for sq in every if sq not in found and sq not in out]
-                out.update(sq for sq in todo if geo.line_of_sight(origin, sq))
-                continue
-            dist = geo.range_distances(origin)
-            out.update(sq for sq, d in dist.items()
-                       if d <= limit and sq not in found and sq not in out and geo.line_of_sight(origin, sq))
-    return out
-
-
-def _spread(state: GameState, origins: set[Square], radius: int) -> set[Square]:
-    """Squares within ``radius`` squares (RNG-5) of any of ``origins`` that the origin has line of
-    effect to (LOS-1): what a template of that radius laid on one of them may cover (RNG-3, RNG-4)."""
-    geo = state.geometry
-    out = set(origins)
-    for origin in origins:
-        out.update(sq for sq, d in geo.range_distances(origin).items()
-                   if d <= radius and sq not in out and geo.line_of_effect(origin, sq))
-    return out
-
-
-def creature_threat(state: GameState, uid: str) -> frozenset[Square]:
-    """Every square where the creature ``uid`` could attack a creature in its next activation, as it
-    stands now: from where it stands or from any square one move takes it to (MOV-1..13, the charge's
-    squares included, CHG-1, CHG-3, which a charge reaches no farther than a move), with any attack
-    it may still make (CARD-4):
-
-    * melee: every square next to its body (RNG-1), diagonal neighbours included;
-    * ranged ``range X``: squares in line of sight within X squares counted around walls (RNG-2,
-      RNG-5); ``sight`` and ``nearest``: every square in line of sight (LOS-1);
-    * area ``radius R``: the squares within R of any square the origin may be (RNG-4);
-    * close ``burst X``, ``line X``: within X squares with line of effect (RNG-3); cones within their
-      size (the Ruleset's ``small_cone``, ``large_cone``).  A cone's or line's own shape is not
-      traced: every square one of its aims from some corner could reach is counted.
-
-    * a move and then a charge (CHG-1, docs/rules.md "Charge": the move action first, then the
-      charge with the attack action): when it may charge (``charge_attack``) and its speed is 2 or
-      more, every square next to a square two moves take it to; counted generously, as a double
-      move (the charge's own path, CHG-3, and the sight at its start, CHG-2, are not traced), so
-      that no square it could charge after a move is left out (newcomers trusted the view and
-      were charged from twice their enemy's speed away).
-
-    Its speed is its speed now (conditions and auras counted: CON-5, CON-8); the other creatures stay
-    where they are and block as they do now (MOV-5).  Walls are never in the answer; the creature's
-    own squares are not either.  Returns an empty set for an unknown uid or a creature off the map.
-    """
-    me = state.find(uid)
-    if me is None or not me.alive or state.map is None:
-        return frozenset()
-    size = me.card.size
-    anchors: set[Square] = {me.square}
-    budget = aura_speed(state, me)
-    if budget > 0:
-        for first in (True, False):
-            anchors.update(reach(state, me, budget, min_first_step=first).destinations)
-    bodies = [footprint(a, size) for a in sorted(anchors, key=lambda sq: (sq[1], sq[0]))]
-    geo, bmap = state.geometry, state.battle_map
-    covered: set[Square] = set()
-    if budget >= 2 and charge_attack(me) is not None:  # CHG-1: a move, then a charge of 2 to speed squares
-        ends: set[Square] = set()
-        for first in (True, False):
-            ends.update(reach(state, me, 2 * budget, min_first_step=first).destinations)
-        covered.update((x + dx, y + dy) for end in ends - anchors for x, y in footprint(end, size)
-                       for dx in (-1, 0, 1) for dy in (-1, 0, 1))  # a charge's reach is 1 (CHG-1)
-    for attack in me.card.attacks:
-        if attack.secondary or not attack_allowed(me, attack):
-            continue
-        if attack.kind is AttackKind.MELEE:
-            r = attack.melee_reach  # 1, or a card's reach (CL-5; walls and sight not counted here)
-            span = range(-r, r + 1)
-            covered.update((x + dx, y + dy) for body in bodies for x, y in body for dx in span for dy in span)
-            continue
-        if attack.kind is AttackKind.CLOSE:
-            if attack.reach in (Reach.SMALL_CONE, Reach.LARGE_CONE):
-                size_x = cone_size(state, attack)
-            else:
-                size_x = attack.range or 0
-            for body in bodies:
-                for origin in body:
-                    covered.update(sq for sq, d in geo.range_distances(origin).items()
-                                   if 0 < d <= size_x and sq not in covered and geo.line_of_effect(origin, sq))
-            continue
-        limit = attack.range if attack.reach is Reach.RANGE else None
-        picked = _ranged_cover(state, bodies, limit, set() if attack.radius else covered)
-        if attack.radius:
-            picked = _spread(state, picked, attack.radius)
-        covered |= picked
-    own = set(me.squares)
-    return frozenset(sq for sq in covered
-                     if bmap.in_bounds(sq) and not geo.is_wall(sq) and sq not in own)
-
-
-def threat_squares(state: GameState, player: int) -> frozenset[Square]:
-    """Every square an enemy of ``player`` could attack in its next activation: the union of
-    ``creature_threat`` over ``state.enemy_creatures(player)`` (MOV-1, CHG-1, RNG-1..5, LOS-1).
-    Empty before the creatures are on the map."""
-    found: set[Square] = set()
-    for enemy in state.enemy_creatures(player):
-        found |= creature_threat(state, enemy.uid)
-    return frozenset(found)
 
 
 def movement_spent(state: GameState, uid: str, start: Square, path: tuple[Square, ...], *,

@@ -382,12 +382,13 @@ class TacticaApp(App[int]):
 
     def action_tutorial(self) -> None:
         """Palette and ``tactica tutorial``: leave the battle on screen (it stays saved) and play the
-        tutorial's battle from the step the learner reached (``client.tutorial``)."""
+        tutorial's battle from the step the learner reached, or from the first step again once it was
+        finished (``client.tutorial``, ``Lesson.opened``)."""
         from tactica.client.content import BattleContentError
         from tactica.client.tutorial import Lesson, progress_file, tutorial_session
 
         from .screens.tutorial import TutorialScreen
-        lesson = Lesson.resumed(progress_file())
+        lesson = Lesson.opened(progress_file())
         try:
             session = tutorial_session(actions=lesson.actions, intent=lesson.intent)
         except BattleContentError as error:
@@ -399,6 +400,18 @@ class TacticaApp(App[int]):
         tutorial = TutorialScreen(session, lesson)
         self.push_screen(tutorial, self._battle_done)
         self._log_settings_warning(tutorial)
+
+    def action_tutorial_restart(self) -> None:
+        """Palette: the tutorial from its first step in a new battle (``tactica tutorial --restart``): its
+        progress file is forgotten, then as ``action_tutorial``."""
+        from tactica.client.tutorial import progress_file
+        try:
+            progress_file().unlink(missing_ok=True)
+        except OSError as error:
+            self.notify(f"Cannot forget the tutorial's progress: {error.strerror or error}", title="Tutorial",
+                        severity="error")
+            return
+        self.action_tutorial()
 
     def action_resume_battle(self) -> None:
         """Palette: continue the newest unfinished saved battle other than the one on screen."""

@@ -176,7 +176,7 @@ def run_tutorial(args: argparse.Namespace) -> int:
     lesson = Lesson.resumed(progress_file())
     if lesson.finished:
         print("Tutorial finished. 'tactica play' starts a battle against the normal AI; "
-              "'tactica tutorial --restart' does the tutorial again.")
+              "'tactica tutorial' does the tutorial again.")
     else:
         print(f"Tutorial kept at {lesson.where()}, its battle too: 'tactica tutorial' goes on from there "
               "('--restart' starts over).")

@@ -225,3 +225,25 @@ async def test_CHP_2_the_prompt_comes_right_after_the_hit_it_answers_in_the_midd
         assert screen.session.state.creature("A").square == (6, 1)
         assert screen.session.state.creature("A").hp == 5
 
+
+
+async def test_CHP_2_a_note_over_the_prompt_leaves_every_answer_in_view_at_80x24(monkeypatch):
+    """The tutorial puts its champion lesson over the question (``BattleScreen.champion_note``): at
+    80×24 the note, the question and every answer are on screen."""
+    note = ("[b]Tutorial — Champion powers[/b] (step 12 of 13, here early)\n"
+            + "Your warlord is a champion: when something happens that one of its powers answers, the game "
+              "asks. Its champion rating is the points it may spend over the whole battle; each power costs "
+              "the bullets it shows (CHP-1). Yes spends them now; n keeps them for a bigger moment (CHP-2).")
+    monkeypatch.setattr(BattleScreen, "champion_note", lambda self: note)
+    app = app_for_state(_state())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a", "enter")
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, PowerPrompt) and prompt.note == note
+        shown = prompt.query_one("#note")
+        assert shown.region.height >= 4 and shown.region.y >= 0
+        options = prompt.query_one("#options")
+        assert options.region.y + options.region.height <= 24
+        assert options.option_count == len(prompt.options)
+        assert all(options.get_option_at_index(i).prompt for i in range(options.option_count))

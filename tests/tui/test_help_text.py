@@ -12,7 +12,7 @@ def test_the_help_keeps_its_key_column_narrow():
 
 async def test_a_rebound_move_and_threat_key_are_named_in_the_helps_texts_and_the_legend():
     """Issue 20 (ui-trials 18, 21): with move = "x" and threats = "v", the help's sentences that name
-    those keys say x and v (not m and t), and the side panel's legend says "* its reach (v)"."""
+    those keys say x and v (not m and t), and the side panel's legend says "! now ? move ' charge (v)"."""
     from tactica.client.settings import Settings
     from tactica.engine.sandbox import battle
     from tactica.tui.screens.help import help_text
@@ -26,7 +26,7 @@ async def test_a_rebound_move_and_threat_key_are_named_in_the_helps_texts_and_th
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         legend = str(app.screen.legend_panel.render())
-        assert "* its reach (v)" in legend, legend
+        assert "! now ? move ' charge (v)" in legend, legend
 
 
 async def test_help_names_the_rule_modules_on_and_what_they_change():

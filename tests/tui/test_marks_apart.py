@@ -144,10 +144,10 @@ async def test_where_the_map_fits_at_four_columns_a_blank_column_parts_neighbour
     async with app.run_test(size=size) as pilot:
         mv = await _map(pilot, app, (0, 0))
         assert (mv._cw, mv._ch) == (4, 1)
-        await pilot.press("t")                                    # the threat view on
+        await pilot.press("t", "t")                               # the threat view on: all
         await pilot.pause()
         row = "".join(seg.text for seg in mv.render_line(1))[mv._margin():]
-        assert row.startswith(" !.*████ br3 wa1 !.*"), row
+        assert row.startswith("  ?*████ br3 wa1  !*"), row
         mv.toggle_rulers()
         await pilot.pause()
         ruler = "".join(seg.text for seg in mv.render_line(0))

@@ -22,7 +22,7 @@ ALL_THEMES = {**BUILTIN_THEMES, **{t.name: t for t in OWN_THEMES}}
 #: Styles that must look different from each other on one map.
 APART = [("p0", "p1"), ("p0", "p0alt"), ("p1", "p1alt"), ("p2", "p3"), ("p0", "p2"), ("zone0", "zone1"),
          ("area0", "area1"), ("p0done", "p1done"), ("active", "target"), ("target", "provoker"),
-         ("reach", "shift"), ("threat", "aura")]
+         ("reach", "shift"), ("threat", "aura"), ("threat", "threat_far"), ("threat_far", "threat_charge")]
 
 
 def test_the_game_offers_textuals_themes_and_its_own():
@@ -98,9 +98,12 @@ def test_the_threat_ground_is_far_from_every_side_zone_and_mark_in_every_theme(n
     (#a00000 both), the default theme 30 apart (issue 20): the threat ground is a grey, at least 60
     apart (RGB distance) from the ground of every creature, zone, start area and other mark."""
     table = styles_for(ALL_THEMES[name])
-    for key, style in table.items():
-        if BESIDE_THREAT.match(key) and Style.parse(style).bgcolor is not None:
-            assert _distance(table["threat"], style) >= 60, (name, key)
+    for level in ("threat", "threat_far", "threat_charge"):  # the threat view's three levels
+        if Style.parse(table[level]).bgcolor is None:  # the terminal's palette: the glyph's colour only
+            continue
+        for key, style in table.items():
+            if BESIDE_THREAT.match(key) and Style.parse(style).bgcolor is not None:
+                assert _distance(table[level], style) >= 60, (name, level, key)
 
 
 async def test_a_threatened_zone_keeps_its_owners_colour_and_an_aura_reads_without_colour():
@@ -120,7 +123,7 @@ async def test_a_threatened_zone_keeps_its_owners_colour_and_an_aura_reads_witho
         await pilot.pause()
         text, style = mv._cell3(plain)
         assert text == "!" + zone_text[1:] and style == zone_style  # the mark, the owner's colour
-        assert mv._cell3((0, 0)) == ("!. ", Style.parse(mv.style_table["threat"]))
+        assert mv._cell3((0, 0)) == (" ! ", Style.parse(mv.style_table["threat"]))
         mv.overlay = replace(mv.overlay, threat=frozenset(), aura=frozenset({(0, 0)}))
         await pilot.pause()
         assert mv._cell3((0, 0))[0] == "~.~"

@@ -2,7 +2,8 @@
 under the cursor, drawn from the engine's answers with glyphs that read without colour."""
 from __future__ import annotations
 
-from tactica.engine import creature_threat, threat_squares
+from tactica.client.threat_words import threat_lines, way_words
+from tactica.engine import ThreatLevel, ThreatWay, creature_threat, threat_reach, threat_squares, threat_way
 from tactica.engine.sandbox import battle, card, ranged
 from tactica.tui.widgets.map_view import MapView, threat_text
 
@@ -23,10 +24,13 @@ def threat_state():
     return battle(BOARD, cards, turn_player=0)
 
 
-def test_threat_text_marks_blank_columns_only():
-    assert threat_text(" . ", True, False) == "!. "
-    assert threat_text(" . ", False, True) == " .*"
-    assert threat_text("[.]", True, True) == "[.]"          # the cursor's brackets stay
+def test_threat_text_puts_the_glyph_where_the_dot_was_and_else_in_a_blank_column():
+    assert threat_text(" . ", True, False) == " ! "          # clear ground: no shift to the left (nm s16 F7)
+    assert threat_text(" . ", "?", True) == " ?*" and threat_text(" . ", "'", False) == " ' "
+    assert threat_text(" . ", "", True) == " .*"
+    assert threat_text("[.]", "?", True) == "[?]"            # the cursor's brackets stay round the glyph
+    assert threat_text(":.:", "!", False) == ":!:"           # a reachable square keeps its colons
+    assert threat_text(" ^ ", "?", False) == "?^ "           # other ground: the first column
     assert threat_text("◆P1", True, True) == "◆P1"          # a zone's owner stays
     # a zone square on difficult ground: its first column is the zone's, so the mark takes the blank middle
     assert threat_text("◆ ^", True, False) == "◆!^" and threat_text("◆ ^", False, True) == "◆*^"
@@ -34,7 +38,11 @@ def test_threat_text_marks_blank_columns_only():
     assert threat_text(":^:", True, False) == "!^:" and threat_text(":^:", True, True) == "!^*"
 
 
-async def test_t_shows_the_engine_threats_and_the_cursor_creatures_reach_then_hides_them():
+async def test_t_cycles_now_all_off_with_the_engines_levels_and_the_cursor_creatures_reach():
+    """t: off → now (only what an enemy could attack without moving or after a shift, ``!``) → all (every
+    square an enemy could attack next turn: ``!``, ``?`` after a move, ``'`` after a move and a charge)
+    → off; each square's level is the nearest any enemy has (threat_reach), and ``*`` the reach of the
+    creature under the cursor at the same levels."""
     st = threat_state()
     app = app_for_state(st)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -47,13 +55,26 @@ async def test_t_shows_the_engine_threats_and_the_cursor_creatures_reach_then_hi
         await pilot.press("t")
         await pilot.pause()
         state = screen.session.state
-        assert mv.overlay.threat == threat_squares(state, 0) and (8, 4) in mv.overlay.threat
-        assert mv.overlay.reach == creature_threat(state, "b")
-        assert (0, 0) not in mv.overlay.threat                   # A is out of every enemy's reach
-        row = "".join(seg.text for seg in mv.render_line(mv._ch * 3 + 0))
-        assert "!" in row and "*" in row
+        b, c = threat_reach(state, "b"), threat_reach(state, "c")
+        assert screen.ctrl.threat_view.mode == "now"
+        assert mv.overlay.threat == b.now | c.now and not mv.overlay.threat_far and not mv.overlay.threat_charge
+        assert mv.overlay.reach == b.now
+        assert (4, 3) not in mv.overlay.threat                   # b gets there only after a move
+        row = "".join(seg.text for seg in mv.render_line(mv._ch * 3))
+        assert "!" in row and "?" not in row and "'" not in row
         await pilot.press("t")
         await pilot.pause()
+        assert screen.ctrl.threat_view.mode == "all"
+        assert mv.overlay.threat == threat_squares(state, 0) and mv.overlay.reach == creature_threat(state, "b")
+        assert mv.overlay.threat_far == (b.move | c.move) - b.now - c.now
+        assert mv.overlay.threat_charge == (b.charge | c.charge) - b.now - c.now - b.move - c.move
+        assert (4, 3) in mv.overlay.threat_far and (3, 3) in mv.overlay.threat_charge
+        assert (0, 0) not in mv.overlay.threat                   # A is out of every enemy's reach
+        row = "".join(seg.text for seg in mv.render_line(mv._ch * 3))
+        assert "!" in row and "?" in row and "'" in row and "*" in row
+        await pilot.press("t")
+        await pilot.pause()
+        assert screen.ctrl.threat_view.mode == "off"
         assert not mv.overlay.threat and not mv.overlay.reach
         assert "!" not in "".join(seg.text for seg in mv.render_line(mv._ch * 3))
 
@@ -73,9 +94,10 @@ async def test_t_is_in_the_footer_at_both_sizes_and_in_the_help():
 
 
 async def _threats_on(pilot) -> None:
+    """The threat view in its "all" mode, the cursor on an empty square two enemies threaten."""
     await pilot.pause()
-    pilot.app.screen.query_one(MapView).move_cursor((7, 3))
-    await pilot.press("t")
+    pilot.app.screen.query_one(MapView).move_cursor((6, 1))
+    await pilot.press("t", "t")
     pilot.app.clear_notifications()
     await pilot.pause()
 
@@ -88,59 +110,80 @@ def test_threat_view_snapshot_80x24(snap_compare):
     assert snap_compare(app_for_state(threat_state()), run_before=_threats_on, terminal_size=(80, 24))
 
 
-async def test_the_side_panel_names_the_enemies_that_threaten_the_empty_square_under_the_cursor():
-    """Issue 20 (ui-trials 3): with the threat view on, the cursor on a ``!`` square makes the side panel
-    name the enemies that could attack it next turn (each one's creature_threat), and nothing on a square
-    no enemy threatens."""
+async def test_under_the_cursors_square_the_side_panel_says_who_could_attack_it_and_how():
+    """Issue 20 item 4: with the threat view on, the lines under the cursor's column and row name each
+    enemy that could attack the square next turn and how (threat_way), the nearest first; a square no
+    enemy reaches says so; in the "now" mode only what attacks without moving."""
     st = threat_state()
     app = app_for_state(st)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
         mv = screen.query_one(MapView)
-        await pilot.press("t")
+        await pilot.press("t", "t")                              # all
         state = screen.session.state
-        empty = [sq for sq in sorted(threat_squares(state, 0)) if state.creature_at(sq) is None]
-        kinds = {}
-        for sq in empty:  # one square per set of enemies that threaten it
-            kinds.setdefault(tuple(u for u in "bc" if sq in creature_threat(state, u)), sq)
-        assert len(kinds) >= 2, kinds
-        for who, sq in kinds.items():
-            mv.move_cursor(sq)
-            await pilot.pause()
-            assert screen.stat_card.square_note.endswith("! Could be attacked next turn by: " + ", ".join(who)), sq
-        mv.move_cursor((0, 1))  # out of every enemy's reach
+        mv.move_cursor((6, 1))
         await pilot.pause()
-        assert "Could be attacked" not in screen.stat_card.square_note
+        lines = str(screen.cursor_line.content).splitlines()
+        assert lines[0] == "column 7, row 2"
+        assert threat_way(state, "b", (6, 1)) == ThreatWay("b", ThreatLevel.NOW, "Sword", 1, shift=True)
+        assert threat_way(state, "c", (6, 1)) == ThreatWay("c", ThreatLevel.NOW, "Bow", 0)
+        assert screen.cursor_line.size.height == 4                # three lines for the threats, on every square
+        assert lines[1:] == ["! c now: Bow", "! b shift: Sword"]  # the side panel's 26 columns: the short form
+        mv.move_cursor((3, 3))                                   # b only, after a move and a charge
+        await pilot.pause()
+        assert str(screen.cursor_line.content).splitlines()[1] == "' b charge 3: Sword"
+        mv.move_cursor((0, 1))                                   # out of every enemy's reach
+        await pilot.pause()
+        assert str(screen.cursor_line.content).splitlines()[1] == "✓ safe next turn"
+        await pilot.press("t", "t")                              # off, then now
+        mv.move_cursor((3, 3))
+        await pilot.pause()
+        assert str(screen.cursor_line.content).splitlines()[1] == "✓ safe now"
+        await pilot.press("t", "t")                              # all, then off: the coordinates alone
+        await pilot.pause()
+        assert str(screen.cursor_line.content) == "column 4, row 4"
 
 
-async def test_the_side_panel_names_who_could_attack_the_creature_under_the_cursor():
-    """Issue 20: on a creature's square the side panel says which of its enemies could attack it next
-    turn (whoever's creature it is: the viewer's, or an enemy's, attacked by the viewer's), and says
-    so when none could."""
+async def test_on_a_creatures_square_the_lines_name_its_own_enemies():
+    """On a creature's square the lines say which of its enemies could attack it next turn (whoever's
+    creature it is: the viewer's, or an enemy's, attacked by the viewer's), and say so when none could."""
     st = battle("A.b.....c", {"c": card("Archer", speed=0, attacks=(ranged(range=3),))}, turn_player=0)
     app = app_for_state(st)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
         mv = screen.query_one(MapView)
-        await pilot.press("t")
-        state = screen.session.state
-        assert (0, 0) in creature_threat(state, "b") and (0, 0) not in creature_threat(state, "c")
+        await pilot.press("t", "t")
         mv.move_cursor((0, 0))                                   # on A: b could, the archer c could not
         await pilot.pause()
-        assert screen.stat_card.square_note.endswith("! Could be attacked next turn by: b")
+        assert str(screen.cursor_line.content).splitlines()[1:] == ["! b shift: Sword"]
         mv.move_cursor((2, 0))                                   # on the enemy b: Player 1's A could
         await pilot.pause()
-        assert screen.stat_card.square_note.endswith("! Could be attacked next turn by: A")
+        assert str(screen.cursor_line.content).splitlines()[1] == "! A shift: Sword"
     far = battle("A" + "." * 20 + "b", {"b": card("Rat", speed=2)}, turn_player=0)
     app = app_for_state(far)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await pilot.press("t")
+        await pilot.press("t", "t")
         app.screen.query_one(MapView).move_cursor((0, 0))
         await pilot.pause()
-        assert app.screen.stat_card.square_note.endswith("No enemy could attack it next turn.")
-        await pilot.press("t")                                   # the view off: no word on threats
-        await pilot.pause()
-        assert "attack it next turn" not in app.screen.stat_card.square_note
+        assert str(app.screen.cursor_line.content).splitlines()[1] == "✓ safe next turn"
+
+
+def test_the_words_fit_the_side_panel_and_count_the_enemies_left_out():
+    st = threat_state()
+    now = ThreatWay("c", ThreatLevel.NOW, "Bow", 0)
+    move = ThreatWay("b", ThreatLevel.MOVE, "Sword", 2)
+    charge = ThreatWay("b", ThreatLevel.CHARGE, "Sword", 4)
+    assert way_words(st, move) == "? b moves 2, then attacks (Sword)"
+    assert way_words(st, move, 20) == "? b move 2: Sword"
+    assert way_words(st, charge, 11) == "' b charge…"
+    lines = threat_lines(st, [now, move, charge, charge], nearest_only=False, creature=False)
+    assert lines == ["! c attacks without moving (Bow)", "? b moves 2, then attacks (Sword)",
+                     "+2 more: 2 charging"]
+    assert threat_lines(st, [now, now, move, charge], nearest_only=False, creature=False, width=30)[-1] == \
+        "+2 more: 1 move, 1 charge"
+    assert threat_lines(st, [now, now, now, move, charge], nearest_only=False, creature=False,
+                        width=24)[-1] == "+3 more: 1! 1? 1'"
+    assert threat_lines(st, [], nearest_only=True, creature=True, width=24) == ["✓ safe now"]

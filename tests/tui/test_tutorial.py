@@ -511,7 +511,7 @@ async def test_every_steps_text_fits_the_panel_at_80x24_and_the_zones_step_gives
             lines = panel.render().wrap(panel.content_region.width)
             assert len(lines) <= panel.content_region.height, text
             if screen.lesson.step.id == "charge":
-                assert "twice its speed" in text and "t marks every square an enemy can attack" in text
+                assert "twice its speed" in text and "t: ! an enemy attacks there without moving" in text
             if screen.lesson.step.id == "zones":
                 assert f"you score {rules.held_zone_vp} VP" in text and f"{rules.target} VP wins" in text
                 assert (rules.held_zone_vp, rules.target) == (5, 100)
@@ -562,3 +562,53 @@ async def test_q_in_the_tutorial_asks_first_and_says_the_place_is_kept():
         await pilot.press("q", "q")
         await pilot.pause()
         assert app.return_code is not None
+
+
+async def test_a_finished_tutorial_opens_again_at_step_one_and_says_so(_data_dir):
+    """nm s16 F6: after the last step, `tactica tutorial` (and the palette's Tutorial) begins again at
+    step 1 in a new battle, saying so, instead of the old battle with no lesson."""
+    (_data_dir / "tutorial.json").write_text(json.dumps({"step": "done"}) + "\n", encoding="utf-8")
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await _settle(pilot, screen)
+        assert screen.lesson.index == 0 and screen.lesson.again
+        assert not screen.resumed_battle
+        # the who-goes-first question covers the panel; the panel holds the line for after it
+        assert "You finished the tutorial before: here it is again from step 1" in screen._said
+        assert "Step 1 of 13" in str(screen.lesson_panel.render())
+    assert json.loads((_data_dir / "tutorial.json").read_text())["step"] == "first"
+
+
+async def test_the_palettes_tutorial_from_the_start_forgets_the_step_reached(_data_dir):
+    """README: --restart is also in the Ctrl+P palette ("Tutorial from the start")."""
+    (_data_dir / "tutorial.json").write_text(json.dumps({"step": "charge"}) + "\n", encoding="utf-8")
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await _settle(pilot, screen)
+        assert screen.lesson.step.id == "charge"
+        app.action_tutorial_restart()
+        await pilot.pause()
+        screen = _screen(app)
+        await _settle(pilot, screen)
+        assert screen.lesson.index == 0 and not screen.lesson.again
+    assert json.loads((_data_dir / "tutorial.json").read_text())["step"] == "first"
+
+
+async def test_CHP_2_a_champion_question_before_its_step_carries_that_steps_lesson():
+    """nm s16 F4, F5: the battle asks about a champion power when it asks, often steps before the
+    champion step, and the question covers the lesson's panel: the question then carries that step's
+    lesson (what the champion rating is, what yes and n do); once the step is done, nothing."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await _settle(pilot, screen)
+        note = screen.champion_note()
+        assert note.startswith("[b]Tutorial — Champion powers[/b] (step 12 of 13, here early)")
+        assert "champion rating" in note and "n keeps them" in note
+        ids = [s.id for s in STEPS]
+        screen.lesson.index = ids.index("champion")
+        assert "here early" not in screen.champion_note() and "Champion powers" in screen.champion_note()
+        screen.lesson.index = ids.index("champion") + 1
+        assert screen.champion_note() == ""

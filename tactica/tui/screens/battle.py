@@ -39,6 +39,7 @@ from tactica.client.hints import with_rule
 from tactica.client.opponent import AiPlayer, Thought
 from tactica.client.session import GameSession
 from tactica.client.settings import Settings, key_display, key_words
+from tactica.client.threat_words import THREAT_TOASTS
 from tactica.engine import (
     Action,
     AreaAttack,
@@ -260,6 +261,11 @@ class BattleScreen(Screen[str]):
         puts the step that teaches the question there, since the question covers its panel)."""
         return ""
 
+    def champion_note(self) -> str:
+        """Textual markup shown over the next champion-power question ("": none; the tutorial's screen
+        teaches champion powers there when the question comes before their step)."""
+        return ""
+
     def question_key_note(self) -> Callable[[str, bool], str | None] | None:
         """What the next docked who-goes-first question tells its keys to (``ChoiceModal.key_note``):
         None here; the tutorial's screen skips its step there and hints at a wrong key."""
@@ -467,13 +473,14 @@ class BattleScreen(Screen[str]):
         self.ai_turn.toggle_intent()
 
     def action_threats(self) -> None:
-        """t: show or hide every square an enemy could attack next turn, and the reach of the creature
-        under the cursor (``Controller.toggle_threats``)."""
+        """t: the threat view's next mode, off → now → all → off (``Controller.toggle_threats``): the
+        squares an enemy could attack without moving, then every square it could attack next turn by
+        how far it must go first, with the reach of the creature under the cursor."""
         seats = self.ai_turn.ai.opponent.seats if self.ai_turn.ai else ()
-        shown = self.ctrl.toggle_threats(seats)
+        mode = self.ctrl.toggle_threats(seats)
         self.refresh_view()
-        self.toasts.acknowledge("Threats: ! an enemy can attack there next turn, * the creature under the "
-                                "cursor can." if shown else "Threat view off.")
+        key = key_display(self.key_of("threats"))
+        self.toasts.acknowledge(THREAT_TOASTS[mode].format(key=key))
 
     def action_rulers(self) -> None:
         """#: show or hide the map's rulers, the column and row numbers the log's squares are

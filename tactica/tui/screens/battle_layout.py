@@ -31,6 +31,7 @@ from tactica.client.battle_words import square_words, zone_note
 from tactica.client.controller import Controller
 from tactica.client.session import GameSession
 from tactica.client.settings import key_display
+from tactica.client.threat_words import THREAT_LINES, threat_lines
 from tactica.engine import MapDef, Square, Terrain, rubble_dug
 
 from ..widgets.battle_log import BattleLog
@@ -82,7 +83,9 @@ def legend(maps: Iterable[MapDef], players: int = 2, zones: tuple[tuple[int, str
     hp = "  [bright_green]▀▀[/][bright_red]▀[/] HP" if hp_bars else ""  # green, red once bloodied (HP-2)
     lines += [": reach  s shift  o path", "x charge  ░ area" + hp, ":◆: [u]◆P1[/u] zone+mark",
               f"[u]lbl[/u] condition [{styles['aura']}]~[/] aura",
-              f"[{styles['threat']}]![/] threat  * its reach ({escape(threat_key)})"]
+              # the threat view's levels (the toast and the help say * too)
+              f"[{styles['threat']}]![/] now [{styles['threat_far']}]?[/] move "
+              f"[{styles['threat_charge']}]'[/] charge ({escape(threat_key)})"]
     if players > 2:
         cases = ("[b]AB[/b] P1", "[b]ab[/b] P2", "[b]Ab[/b] P3", "[b]aB[/b] P4")[:players]
         lines += ["  ".join(cases), "? help"]
@@ -255,37 +258,32 @@ class BattleLayout:
         card.active_uid = st.active_uid
         card.actions_used = (st.move_used, st.attack_used)
         notes = (passing_note(st, drawn, square), terrain_note(st, square),
-                 zone_note(st, square) + self._threat_note(square))
+                 zone_note(st, square))
         card.square_note = "\n\n".join(n for n in notes if n)
         line = self.screen.cursor_line
         width = line.size.width or None  # the content's width (its padding left out)
-        line.update(Text(square_words(st, square, width)))  # the map's names are not markup
+        threats = self._threat_lines(square, width)
+        line.styles.height = 1 + THREAT_LINES if threats else 1  # the same height on every square: no jump
+        # the map's names are not markup
+        line.update(Text("\n".join([square_words(st, square, width), *threats])))
         if card.creature is not shown and (card.creature is None or shown is None
                                            or card.creature.uid != shown.uid):
             self.screen.card_box.scroll_home(animate=False)  # a new card: its top
         card.creature = shown
 
-    def _threat_note(self, square: Square) -> str:
-        """With the threat view on, for the side panel (issue 20): the enemies that could attack the
-        empty ``square`` next turn ("! Could be attacked next turn by: br3, wa1"; "" where none
-        could); on a creature's square, its own enemies that could attack it, whoever's it is, or
-        that none could ("No enemy could attack it next turn."); "" with the view off."""
+    def _threat_lines(self, square: Square, width: int | None) -> list[str]:
+        """With the threat view on, the lines under the cursor's square (issue 20 item 4,
+        ``threat_words.threat_lines``): who could attack ``square`` next turn and how, the nearest first
+        (in the "now" mode only without moving); on a creature's square, its own enemies, whoever's it
+        is.  [] with the view off or before the map is chosen."""
         screen = self.screen
         view = screen.ctrl.threat_view
         st = screen.session.state
         if not view.on or st.map is None:
-            return ""
-        lead = "\n\n" if zone_note(st, square) else ""
+            return []
         there = st.creature_at(square)
-        if there is not None:
-            who = [st.creature(u).label for u in view.threateners_of(st, there.uid)]
-            if not who:
-                return lead + "No enemy could attack it next turn."
-            return lead + "! Could be attacked next turn by: " + ", ".join(who)
-        if square not in view.threats(st):
-            return ""
-        who = [st.creature(u).label for u in view.threateners(st, square)]
-        return lead + "! Could be attacked next turn by: " + ", ".join(who)
+        ways = view.threateners_of(st, there.uid) if there is not None else view.threateners(st, square)
+        return threat_lines(st, ways, nearest_only=view.nearest_only, creature=there is not None, width=width)
 
     def page_log(self, step: int) -> None:
         """Page Up / Page Down: read the battle log a page back (``step`` -1) or on (1).  While the

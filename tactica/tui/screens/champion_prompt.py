@@ -50,6 +50,9 @@ class PowerPrompt(ChoiceModal):
     Args:
         state: the game waiting in ``Phase.CHAMPION``.
         options: ``prompt_options(...)``: the uses, then ``DeclinePower``.
+        mutable: offer "No, and stop asking" (``x``).
+        note: Textual markup over the question ("" none; the tutorial's screen teaches champion powers
+            there when the question comes before their step, ``BattleScreen.champion_note``).
     """
 
     DEFAULT_CSS = """
@@ -65,7 +68,7 @@ class PowerPrompt(ChoiceModal):
         Binding("x", "mute", "No, stop asking", show=True),
     ]
 
-    def __init__(self, state: GameState, options: list[Action], mutable: bool = False) -> None:
+    def __init__(self, state: GameState, options: list[Action], mutable: bool = False, note: str = "") -> None:
         uses = [a for a in options if isinstance(a, (UseChampionPower, UseReaction))]
         who = player_name(state.decider)
         reacting = all(isinstance(a, UseReaction) for a in uses)
@@ -87,7 +90,7 @@ class PowerPrompt(ChoiceModal):
             labels.append(f"No, and stop asking {who} this battle when: {triggers} (x)")
         # "No" is highlighted at first: an Enter typed ahead (a quick second Enter after an attack) or
         # by the other player in hot-seat never spends a power; y or a number takes one
-        super().__init__(title, body, labels, docked=True, default=len(uses),
+        super().__init__(title, body, labels, docked=True, default=len(uses), note=note,
                          rules=("CL-10",) if reacting else ("CHP-2", "CHP-3"))
         self.decline_index = len(uses)
 

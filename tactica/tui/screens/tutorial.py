@@ -115,7 +115,9 @@ class TutorialScreen(BattleScreen):
 
     def on_mount(self) -> None:
         # Textual runs BattleScreen.on_mount first by itself (a handler of each class in the MRO).
-        if self.lesson.finished:
+        if self.lesson.again:
+            self._said = "You finished the tutorial before: here it is again from step 1, in a new battle."
+        elif self.lesson.finished:
             self._said = ("You finished the tutorial: play on, or 'tactica play' for a real battle "
                           "('tactica tutorial --restart' does it again).")
         elif self.resumed_battle:  # a tutorial left earlier: its battle as it was, at the step reached
@@ -195,6 +197,19 @@ class TutorialScreen(BattleScreen):
         names = self.key_names()
         tail = f"  ({names.get('skip_step', SKIP_KEY)} skips it, {names.get('quit', 'q')} leaves)"
         return f"[b]Tutorial — {self.lesson.heading()}[/b]{tail}\n{self.lesson.text(names)}"
+
+    def champion_note(self) -> str:
+        """The champion step's lesson over a champion-power question that comes before that step is
+        done (the battle asks when it asks, often earlier: the question covers the lesson's panel), so
+        the learner meets the lesson with the question; "" once the step is done."""
+        ids = [s.id for s in self.lesson.steps]
+        if "champion" not in ids or self.lesson.index > ids.index("champion"):
+            return ""
+        at = ids.index("champion")
+        step = self.lesson.steps[at]
+        names = self.key_names()
+        early = "" if self.lesson.index == at else f" (step {at + 1} of {len(ids)}, here early)"
+        return f"[b]Tutorial — {step.title}[/b]{early}\n{self.lesson.text_of(step.id, names)}"
 
     def question_key_note(self):
         """The who-goes-first question's keys while step 1 is on (``ChoiceModal.key_note``): the skip

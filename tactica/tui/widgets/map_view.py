@@ -33,9 +33,12 @@ What a square shows (so it reads without colour, too):
 * `` ░ `` (orange) a square the aimed close or area attack covers;
   creatures inside are marked as targets;
 * ``~.~`` violet squares: the auras of the creature under the cursor;
-* with the threat view on (t): ``!`` at a square's left (on grey: no side's colour) where an enemy could
-  attack next turn, ``*`` at its right where the creature under the cursor could; a VP zone keeps its
-  owner's colour and takes the marks;
+* with the threat view on (t, which cycles off → now → all): ``!`` (on grey: no side's colour) where
+  an enemy could attack without moving (or after a shift), and in the "all" mode ``?`` where one could
+  after a move and ``'`` only after a move and a charge (the glyph coloured, on the square's own
+  ground) -- in the place of a clear square's dot (`` ! ``), else at the square's left (``?^ ``);
+  ``*`` at its right where the creature under the cursor could; a VP zone keeps its owner's colour
+  and takes the marks;
 * an underlined label: the creature has a condition or ongoing damage
   (``!`` after it at the large size; the stat card lists them);
 * ``[ ]`` / reverse video: the cursor.
@@ -67,8 +70,8 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from tactica.client.battle_sizes import BIG_CELL, CELL, MID_CELL
-from tactica.client.overlay import Overlay
-from tactica.engine import GameState, Square, Terrain, ceiling_level, terrain_rules
+from tactica.client.overlay import THREAT_GLYPHS, Overlay
+from tactica.engine import GameState, Square, Terrain, ThreatLevel, ceiling_level, terrain_rules
 
 #: How a square with cave features (the underground module, docs/modules/underground.md) is drawn:
 #: (the ``TerrainRules`` feature, its three columns, its style in ``STYLES``), strongest first;
@@ -209,6 +212,10 @@ STYLES = {
     # the threat view's ground is grey, a colour no side, zone or other mark has: a red one hid
     # Player 2's creatures (red) inside a threatened field (issue 20)
     "threat": "bold #ffc8c8 on #5a5a5a",
+    # the farther levels (after a move; after a move and a charge): the glyph's colour on the square's own
+    # ground, so the grey of "now" stands out and start areas keep their tint
+    "threat_far": "#ffb0b0",
+    "threat_charge": "#a89090",
     "condition": "underline",
     # cave features (the underground module)
     "rubble": "black on #7a6a4a",
@@ -242,7 +249,7 @@ ANSI_STYLES = {
     "provokeralt": "not bold bright_white on magenta underline",
     "reach": "bright_white on green", "shift": "bold bright_white on blue", "path": "bold black on bright_green",
     "end": "bold black on bright_green", "deploy": "bold bright_green", "template": "bold black on yellow",
-    "aura": "magenta", "threat": "bold bright_red on black",
+    "aura": "magenta", "threat": "bold bright_red on black", "threat_far": "bright_red", "threat_charge": "red",
     # cave features (the underground module): told apart by their glyphs too
     "rubble": "black on yellow", "chasm": "bold bright_white on black", "slope": "yellow", "gap": "bright_white",
     "low": "yellow", "ice": "bold bright_cyan", "dark": "bright_black on black",
@@ -269,7 +276,8 @@ HIGH_CONTRAST_STYLES = {
     "provoker": "bold #ffffff on #ff00ff underline", "provokeralt": "not bold #ffffff on #a000a0 underline",
     "reach": "#ffffff on #005000", "shift": "bold #ffffff on #0000c0", "path": "bold #000000 on #00ff00",
     "end": "bold #000000 on #00ff00", "deploy": "bold #00ff00 on #000000", "template": "bold #000000 on #ff8000",
-    "aura": "#ffffff on #6000a0", "threat": "bold #ffff00 on #404040",
+    "aura": "#ffffff on #6000a0", "threat": "bold #ffff00 on #404040", "threat_far": "bold #ffff00",
+    "threat_charge": "#c0c000",
 }
 
 #: The map on a light theme: start areas and zones tinted pale instead of dark, the squares' dots grey.
@@ -284,7 +292,8 @@ LIGHT_STYLES = {
     "p0donealt": "not bold #6078c0", "p1donealt": "not bold #c06060", "p2donealt": "not bold #509050",
     "p3donealt": "not bold #a09040",
     "reach": "#000000 on #c0f0c0", "shift": "bold #000000 on #c0d0ff", "deploy": "bold #007000 on #c0f0c0",
-    "aura": "#400080 on #e0d0ff", "threat": "bold #800000 on #b4b4b4",
+    "aura": "#400080 on #e0d0ff", "threat": "bold #800000 on #b4b4b4", "threat_far": "#a00000",
+    "threat_charge": "#a06060",
 }
 
 
@@ -332,19 +341,49 @@ def aura_text(text: str) -> str:
     return ("~" if text[0] == " " else text[0]) + text[1] + ("~" if text[2] == " " else text[2])
 
 
-def threat_text(text: str, threat: bool, reach: bool) -> str:
-    """A square's three columns with the threat view's marks: ``!`` for its first column when an
-    enemy could attack there next turn, ``*`` for its last when the creature under the cursor could;
-    a reachable square's colon gives way to them (``:^:`` → ``!^*``, issue 20); where that column is
+def threat_glyph(sq: Square, ov: Overlay) -> str:
+    """The threat view's glyph for square ``sq`` under overlay ``ov``: ``!`` where an enemy could
+    attack without moving (or after a shift, MOV-12), ``?`` only after a move (MOV-1), ``'`` only after
+    a move and a charge (CHG-1) (``overlay.THREAT_GLYPHS``); "" where none could."""
+    if sq not in ov.threat:
+        return ""
+    if sq in ov.threat_far:
+        return THREAT_GLYPHS[ThreatLevel.MOVE]
+    if sq in ov.threat_charge:
+        return THREAT_GLYPHS[ThreatLevel.CHARGE]
+    return THREAT_GLYPHS[ThreatLevel.NOW]
+
+
+def threat_style(sq: Square, ov: Overlay) -> str:
+    """The style name of a threatened square ``sq``: "threat" (a grey ground) where an enemy could attack
+    it without moving, "threat_far" after a move, "threat_charge" only after a move and a charge (these
+    two a colour for the glyphs, on the square's own ground)."""
+    if sq in ov.threat_far:
+        return "threat_far"
+    if sq in ov.threat_charge:
+        return "threat_charge"
+    return "threat"
+
+
+def threat_text(text: str, threat: bool | str, reach: bool) -> str:
+    """A square's three columns with the threat view's marks: ``threat``'s glyph (True: ``!``; a string:
+    that glyph, ``threat_glyph``; "" or False: none) where an enemy could attack next turn, ``*`` in its
+    last column where the creature under the cursor could.  On clear ground the glyph takes the dot's
+    place in the middle (`` . `` → `` ! ``, ``:.:`` → ``:!:``, ``[.]`` → ``[!]``), so the map does not
+    read as shifted one column (nm s16 F7); on other ground it takes the first column (`` ^ `` →
+    ``?^ ``; a reachable square's colon gives way: ``:^:`` → ``!^*``, issue 20); where that column is
     taken (a VP zone's ``◆`` on difficult ground, ``◆ ^``) the mark goes in a blank middle column
     (``◆!^``, nm-tut s15); any other column that is not blank (a zone's owner ``◆P1``, a diagonal
     wall) keeps its own text."""
     first, middle, last = text[0], text[1], text[2]
-    if threat:
-        if first in " :":  # a reachable square's colon gives way (its colour still says it)
-            first = "!"
+    glyph = "!" if threat is True else threat or ""
+    if glyph:
+        if middle == ".":  # clear ground: the glyph stands where the dot was
+            middle = glyph
+        elif first in " :":  # a reachable square's colon gives way (its colour still says it)
+            first = glyph
         elif middle == " ":
-            middle = "!"
+            middle = glyph
     if reach:
         if last in " :":
             last = "*"
@@ -356,7 +395,7 @@ def threat_text(text: str, threat: bool, reach: bool) -> str:
 def widened(text: str) -> str:
     """A square's three columns as four (``MID_CELL``): a wall or rubble (three of one block) and a
     diagonal wall's solid side one column longer, so walls join up; anything else after a blank
-    column (`` !.*``, `` ◆P1``, `` [.]``)."""
+    column (`` !*``, `` ◆P1``, `` [.]``)."""
     if text[0] == text[1] == text[2] != " ":
         return text[0] + text
     if text[0] == "█":
@@ -887,7 +926,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
                 return Segment("█" * 5, style)
             if sq in self.zone_marks():  # the zone's owner: " ◆P1 "
                 return Segment(" " + text + " ", style)
-            return Segment(text[0] + " " + text[1] + " " + text[2], style)  # "[ . ]", "! . *"
+            return Segment(text[0] + " " + text[1] + " " + text[2], style)  # "[ . ]", "  ! *"
         if who is not None:  # the HP bar under the label, red when bloodied (HP-2)
             full = max(0, min(3, round(3 * who.hp / who.card.hp))) if who.card.hp else 0
             bar = Style(color="bright_red" if who.bloodied else "bright_green")
@@ -950,13 +989,14 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
             if not (ov.threat or ov.reach):  # ~.~: an aura reads without colour too
                 text = aura_text(text)
         elif sq in ov.threat and "◆" not in text:  # a zone keeps its owner's colour; its ! says the threat
-            style = s["threat"]
+            level = threat_style(sq, ov)  # a farther level only colours the glyphs, on the square's ground
+            style = s[level] if level == "threat" else style + s[level]
         if sq == self.square:
             style = style + Style(reverse=True, bold=True)
             if who is None and text[0] in " :" and text[-1] in " :":
                 text = "[" + text[1] + "]"
         if who is None and (ov.threat or ov.reach) and len(text) == CELL:
-            text = threat_text(text, sq in ov.threat, sq in ov.reach)
+            text = threat_text(text, threat_glyph(sq, ov), sq in ov.reach)
         return text, style
 
     def _zone_marked(self, sq: Square, text: str) -> tuple[str, Style]:

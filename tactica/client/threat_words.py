@@ -1,0 +1,77 @@
+"""The threat view's words for the square under the cursor (no Textual here).
+
+With the threat view on, the side panel says under the cursor's column and row who could attack that
+square next turn and how, one enemy a line, the nearest danger first, each line led by the glyph the
+map marks its level with (``overlay.THREAT_GLYPHS``): "! br3 attacks without moving (Heavy
+Crossbow)", "? wa1 moves 4, then attacks (Greataxe)", "' og2 moves and charges: 9 squares (Club)".
+The words only say what the engine's ``threat_way`` answered.
+"""
+from __future__ import annotations
+
+from tactica.engine import GameState, ThreatLevel, ThreatWay
+
+from .overlay import THREAT_GLYPHS
+
+THREAT_LINES = 3
+"""Lines the side panel gives the threat view under the cursor's square (its height stays the same
+from square to square, so the stat card under it does not jump)."""
+
+
+def way_words(state: GameState, way: ThreatWay, width: int | None = None) -> str:
+    """One enemy's way to attack a square, led by its level's glyph: "! br3 attacks without moving
+    (Bow)", "! br3 shifts, then attacks (Bow)" (MOV-12), "? wa1 moves 4, then attacks (Axe)" (MOV-1),
+    "' og2 moves and charges: 9 squares (Club)" (CHG-1); within ``width`` characters when given
+    ("! br3 now: Bow", "? wa1 move 4: Axe", "' og2 charge 9: Club", then cut short with "…")."""
+    who = state.find(way.uid)
+    label = who.label if who is not None else way.uid
+    glyph = THREAT_GLYPHS[way.level]
+    if way.level is ThreatLevel.NOW:
+        how, short = ("shifts, then attacks", "shift") if way.shift else ("attacks without moving", "now")
+    elif way.level is ThreatLevel.MOVE:
+        how, short = f"moves {way.squares}, then attacks", f"move {way.squares}"
+    else:
+        how, short = f"moves and charges: {way.squares} squares", f"charge {way.squares}"
+    text = f"{glyph} {label} {how} ({way.attack})"
+    if width is None or len(text) <= width:
+        return text
+    text = f"{glyph} {label} {short}: {way.attack}"
+    return text if len(text) <= width else text[:max(1, width - 1)] + "…"
+
+
+def threat_lines(state: GameState, ways: list[ThreatWay], *, nearest_only: bool, creature: bool,
+                 width: int | None = None, lines: int = THREAT_LINES) -> list[str]:
+    """The side panel's threat lines for the square under the cursor: at most ``lines`` lines of
+    ``width`` characters (when given) naming the enemies of ``ways`` (``ThreatView.threateners``,
+    nearest first), the last saying how many more there are when they do not fit, by level ("+4 more:
+    1 now, 3 after a move", "+4 more: 1 now, 3 move", "+4 more: 1! 3?"); with no way, that no enemy
+    could attack it ("No enemy can attack here without moving." in the "now" mode, ``nearest_only``;
+    "No enemy can attack here next turn." else; "it" for the creature standing there, ``creature``;
+    "✓ safe now", "✓ safe next turn" where that does not fit).  Returns the lines, without line ends."""
+    if not ways:
+        where = "it" if creature else "here"
+        text = f"No enemy can attack {where} " + ("without moving." if nearest_only else "next turn.")
+        if width is not None and len(text) > width:
+            text = f"✓ safe {'now' if nearest_only else 'next turn'}"
+        return [text]
+    if len(ways) <= lines:
+        return [way_words(state, w, width) for w in ways]
+    shown, rest = ways[:lines - 1], ways[lines - 1:]
+    counts = [(sum(1 for w in rest if w.level is lv), lv) for lv in ThreatLevel]
+    more = ""
+    for words in (("now", "after a move", "charging"), ("now", "move", "charge"), None):
+        parts = [(f"{n} {words[lv - 1]}" if words else f"{n}{THREAT_GLYPHS[lv]}") for n, lv in counts if n]
+        more = f"+{len(rest)} more: " + (", " if words else " ").join(parts)
+        if width is None or len(more) <= width:
+            break
+    return [way_words(state, w, width) for w in shown] + [more]
+
+
+THREAT_TOASTS = {
+    "now": "Threats now: ! an enemy can attack there without moving (or after a shift); * the creature "
+           "under the cursor can. {key} again: every threat next turn.",
+    "all": "Threats next turn: ! without moving, ? after a move, ' after a move and a charge; * the creature "
+           "under the cursor. {key} again: off.",
+    "off": "Threat view off.",
+}
+"""What the battle screen says as the threat view's key switches it to each mode (``ThreatView.mode``);
+``{key}`` is the key it is bound to."""

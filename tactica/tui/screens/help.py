@@ -55,9 +55,11 @@ The footer lists only the keys that are legal right now (on a narrow terminal th
 most useful of them: this help lists them all); while the AI plays,
 only the cursor, help, quit, `f`, `i` and `t` work.  The view pans only as far as
 the AI's action needs and, when your turn comes back, returns to where you left it
-(or where you looked meanwhile).  Where the log is too small to hold everything
+(or where you looked meanwhile), the cursor too unless its creature has acted this round
+(then the nearest one that can).  Where the log is too small to hold everything
 since your last activation (80×24), a recap stands in its place until you act:
-your own result first, then the AI's turn (PgUp: the whole log).  `tactica play` is you against
+your own result first, then the AI's turn; plain moves and misses are left out first,
+and its last row counts them (PgUp: the whole log).  `tactica play` is you against
 the `normal` AI (`--ai hard`, `--side 2`); `tactica play --hotseat` is two
 players at one keyboard.
 

@@ -29,6 +29,15 @@ from .numbers import save_bonuses
 from .state import Creature, GameState
 from .triggers import DieRoll
 
+# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
+# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
+_DIE_ROLL_SAVE = DieRoll.SAVE
+
+_DURATION_NEXT_TURN = Duration.NEXT_TURN
+_DURATION_PLAYER_NEXT_TURN = Duration.PLAYER_NEXT_TURN
+_DURATION_ROUND = Duration.ROUND
+_DURATION_SAVE_ENDS = Duration.SAVE_ENDS
+
 #: Lowest saving-throw face that ends an effect (SAV-1; docs/rules.md).
 SAVE_SUCCESS = 10
 #: Confusion table faces (CON-6; docs/rules.md): up to OWN the owner controls it,
@@ -58,8 +67,10 @@ def start_of_activation(state: GameState, me: Creature, out: list[ev.Event]) -> 
     if regain > 0:
         me.hp += regain
         out.append(ev.CreatureHealed(me.uid, regain, me.hp))
-    if not aura_start_of_turn(state, me, out):  # heal, then harm auras (docs/rules.md ABL "Aura X")
+    if state.facts().auras and not aura_start_of_turn(state, me, out):  # heal, then harm auras (ABL "Aura X")
         return False
+    if not me.effects:  # no ongoing damage, not confused
+        return True
     for damage_type, amount in ongoing_damage(me):
         state.round_had_combat = True
         source = next((e.source_player for e in me.effects
@@ -131,17 +142,19 @@ def end_of_activation(state: GameState, me: Creature, out: list[ev.Event]) -> No
         me.hp = 0
         destroy(state, me, state.blame(me.player), out, cause="pit")
         return
-    if not aura_start_of_turn(state, me, out, at="end"):  # CL-3: auras acting at a turn's end
+    if state.facts().auras and not aura_start_of_turn(state, me, out, at="end"):  # CL-3: at a turn's end
+        return
+    if not me.effects:  # no durations to run out, no saving throws
         return
     expired = [e for e in me.effects
-               if e.duration is Duration.NEXT_TURN and e.until_turn <= me.turns]
+               if e.duration is _DURATION_NEXT_TURN and e.until_turn <= me.turns]
     end_effects(me, expired, "duration", out)
     saved = []
     for e in me.effects:
-        if e.duration is not Duration.SAVE_ENDS:
+        if e.duration is not _DURATION_SAVE_ENDS:
             continue
         if me.card.dice:  # CL-13: the card changes its own saving throws
-            face = rolls.roll_d20(state, me, DieRoll.SAVE, lambda n: n >= SAVE_SUCCESS, out)
+            face = rolls.roll_d20(state, me, _DIE_ROLL_SAVE, lambda n: n >= SAVE_SUCCESS, out)
         else:
             face, state.dice = state.dice.roll(20)
         state.round_had_combat = True
@@ -159,7 +172,7 @@ def end_of_player_turn(state: GameState, player: int, out: list[ev.Event]) -> No
     for c in state.creatures:
         if not c.effects:
             continue
-        done = [e for e in c.effects if e.duration is Duration.PLAYER_NEXT_TURN
+        done = [e for e in c.effects if e.duration is _DURATION_PLAYER_NEXT_TURN
                 and e.source_player == player and e.until_player_turn <= count]
         if done:
             end_effects(state.own(c), done, "duration", out)
@@ -175,8 +188,8 @@ def end_of_round(state: GameState, out: list[ev.Event]) -> None:
     for c in state.creatures:
         if not c.effects:
             continue
-        done = [e for e in c.effects if e.duration is Duration.ROUND
-                or (e.duration is Duration.PLAYER_NEXT_TURN and e.source_player not in left)]
+        done = [e for e in c.effects if e.duration is _DURATION_ROUND
+                or (e.duration is _DURATION_PLAYER_NEXT_TURN and e.source_player not in left)]
         if done:
             end_effects(state.own(c), done, "duration", out)
 

@@ -23,6 +23,24 @@ from .powers import ChampionTrigger
 from .state import Continuation, Creature, GameState, Phase
 from .uses import start_of_round
 
+# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
+# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
+_CHAMPION_TRIGGER_ALLY_ENDS_TURN = ChampionTrigger.ALLY_ENDS_TURN
+
+_CONTINUATION_END_ACTIVATION = Continuation.END_ACTIVATION
+_MOMENT_ACTIVATION_ENDED = Moment.ACTIVATION_ENDED
+_MOMENT_ROUND_ENDED = Moment.ROUND_ENDED
+_MOMENT_ROUND_STARTED = Moment.ROUND_STARTED
+_PHASE_ACTIVATE = Phase.ACTIVATE
+_PHASE_CHOOSE_AREA = Phase.CHOOSE_AREA
+_PHASE_CHOOSE_FIRST = Phase.CHOOSE_FIRST
+_PHASE_CHOOSE_MAP = Phase.CHOOSE_MAP
+_PHASE_DEPLOY = Phase.DEPLOY
+_PHASE_OVER = Phase.OVER
+
+
+_NO_UIDS: frozenset[str] = frozenset()
+
 
 def roll_off(st: GameState, purpose: str, ratings: list[int], out: list[ev.Event]) -> int:
     """Each player rolls a d20; the highest champion rating rolls twice (SET-1, RND-1).
@@ -68,12 +86,12 @@ def start_round(st: GameState, out: list[ev.Event]) -> None:
             c.activations = 0
     out.append(ev.RoundStarted(st.round))
     start_of_round(st, out)  # CL-17: recharges at the start of each round
-    book_of(st).at(Moment.ROUND_STARTED, st, out)  # optional rule modules' triggers (engine.modules)
+    book_of(st).at(_MOMENT_ROUND_STARTED, st, out)  # optional rule modules' triggers (engine.modules)
     # RND-1, CON-6: only active champions count, and confused ones do not.
     ratings = [max((c.card.champion for c in st.alive(p)
                     if c.active and "confused" not in c.conditions), default=0) for p in range(st.players)]
     winner = roll_off(st, "initiative", ratings, out)
-    st.phase, st.decider = Phase.CHOOSE_FIRST, winner
+    st.phase, st.decider = _PHASE_CHOOSE_FIRST, winner
 
 
 def next_with_creatures(st: GameState, player: int) -> int | None:
@@ -85,7 +103,7 @@ def next_with_creatures(st: GameState, player: int) -> int | None:
     return None
 
 
-def start_turn(st: GameState, player: int, out: list[ev.Event]) -> None:
+def start_turn(st: GameState, player: int, out: list[ev.Event], *, ready: bool = False) -> None:
     """RND-2, RND-3: two activations a turn, one on the round's first turn.
 
     The TurnStarted event carries the activations the player really gets
@@ -94,8 +112,9 @@ def start_turn(st: GameState, player: int, out: list[ev.Event]) -> None:
     (RND-4).  With three or four players turns go round the table in seat
     order from the first player (SCN-MULTI; the rulebook only says players
     alternate, our reading), skipping players with nothing left to activate.
+    ``ready``: the caller knows ``player`` has a creature left to activate (``next_with_creatures``).
     """
-    if not st.has_unactivated(player):
+    if not ready and not st.has_unactivated(player):
         nxt = next_with_creatures(st, player)
         if nxt is None:
             end_round(st, out)
@@ -105,7 +124,7 @@ def start_turn(st: GameState, player: int, out: list[ev.Event]) -> None:
     next_player_turn(st, player)
     st.activations_left = 1 if st.first_turn else 2
     st.first_turn = False
-    st.phase, st.decider = Phase.ACTIVATE, player
+    st.phase, st.decider = _PHASE_ACTIVATE, player
     out.append(ev.TurnStarted(player, st.usable_activations))  # RND-4: no more than it has left
 
 
@@ -122,12 +141,12 @@ def end_activation(st: GameState, out: list[ev.Event]) -> None:
         me.activations += 1             # Multi-Activation X: activated X times a round (docs/rules.md)
         me.activated = me.activations >= activations_per_round(me.card)
         out.append(ev.ActivationEnded(me.uid))
-        book_of(st).at(Moment.ACTIVATION_ENDED, st, out)
+        book_of(st).at(_MOMENT_ACTIVATION_ENDED, st, out)
         if me.alive:
             if battle_decided(st, out):
                 end_activation_tail(st, out, decided=True)
                 return
-            if open_window(st, turn_occasion(ChampionTrigger.ALLY_ENDS_TURN, me), Continuation.END_ACTIVATION, out):
+            if open_window(st, turn_occasion(_CHAMPION_TRIGGER_ALLY_ENDS_TURN, me), _CONTINUATION_END_ACTIVATION, out):
                 return
             end_activation_tail(st, out, decided=False)  # no window opened: nothing changed since the check
             return
@@ -141,19 +160,19 @@ def end_activation_tail(st: GameState, out: list[ev.Event], decided: bool | None
     since (None: ask it here)."""
     st.active_uid = None
     st.move_used = st.attack_used = False
-    st.oa_used = frozenset()
+    st.oa_used = _NO_UIDS
     if battle_decided(st, out) if decided is None else decided:
         return
     st.activations_left -= 1
     player = st.turn_player
     if st.activations_left > 0 and st.has_unactivated(player):
-        st.phase = Phase.ACTIVATE
+        st.phase = _PHASE_ACTIVATE
         return
     end_of_player_turn(st, player, out)  # EFF-2
     out.append(ev.TurnEnded(player))
     nxt = next_with_creatures(st, st.next_player(player))
     if nxt is not None:
-        start_turn(st, nxt, out)  # RND-2; RND-4: players with nothing left are passed over
+        start_turn(st, nxt, out, ready=True)  # RND-2; RND-4: players with nothing left are passed over
     else:
         end_round(st, out)
 
@@ -191,7 +210,7 @@ def end_round(st: GameState, out: list[ev.Event]) -> None:
         out.append(ev.VictoryPointsScored(player, award, "vp zone", st.vp[player]))
     st.quiet_rounds = 0 if st.round_had_combat else st.quiet_rounds + 1
     out.append(ev.RoundEnded(st.round, st.quiet_rounds))
-    book_of(st).at(Moment.ROUND_ENDED, st, out)
+    book_of(st).at(_MOMENT_ROUND_ENDED, st, out)
     if battle_decided(st, out):
         return
     end_of_round(st, out)  # EFF-2, after scoring and the victory check (docs/rules.md)
@@ -203,7 +222,7 @@ def end_round(st: GameState, out: list[ev.Event]) -> None:
 
 def battle_decided(st: GameState, out: list[ev.Event]) -> bool:
     """Check the victory conditions; end the battle and return True if one is met."""
-    if st.phase is Phase.OVER:
+    if st.phase is _PHASE_OVER:
         return True
     # A team's VP are a part of everyone's: below the target in all, no team has reached it.
     if sum(st.vp) >= st.rules.target:
@@ -211,7 +230,7 @@ def battle_decided(st: GameState, out: list[ev.Event]) -> bool:
         if winner is not None:
             win(st, winner, "victory points", out)
             return True
-    if st.rules.wipeout_ends_battle and st.phase not in (Phase.DEPLOY, Phase.CHOOSE_AREA, Phase.CHOOSE_MAP):
+    if st.rules.wipeout_ends_battle and st.phase not in (_PHASE_DEPLOY, _PHASE_CHOOSE_AREA, _PHASE_CHOOSE_MAP):
         left = _teams_left(st)
         if len(left) == 1:
             win(st, st.team_players(left[0])[0], "no enemy creatures left", out)
@@ -308,7 +327,7 @@ def tie_breaker(st: GameState, by_vp: bool = True, among: list[int] | None = Non
 
 
 def win(st: GameState, player: int, reason: str, out: list[ev.Event]) -> None:
-    st.phase = Phase.OVER
+    st.phase = _PHASE_OVER
     st.winner, st.win_reason = player, reason
     st.decider = player
     out.append(ev.BattleWon(player, reason, tuple(st.vp)))

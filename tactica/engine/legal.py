@@ -54,6 +54,18 @@ from .teleporters import teleport_actions
 from .trust import token, vouch
 from .uses import power_actions
 
+# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
+# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
+_PHASE_ACTING = Phase.ACTING
+_PHASE_ACTIVATE = Phase.ACTIVATE
+_PHASE_CHAMPION = Phase.CHAMPION
+_PHASE_CHOOSE_AREA = Phase.CHOOSE_AREA
+_PHASE_CHOOSE_FIRST = Phase.CHOOSE_FIRST
+_PHASE_CHOOSE_MAP = Phase.CHOOSE_MAP
+_PHASE_DEPLOY = Phase.DEPLOY
+_PHASE_FORCED = Phase.FORCED
+_PHASE_OVER = Phase.OVER
+
 
 def legal_actions(state: GameState) -> list[Action]:
     """Every action the deciding player (``state.decider``) may take now.
@@ -72,28 +84,28 @@ def legal_actions(state: GameState) -> list[Action]:
 def _legal_actions(state: GameState) -> list[Action]:
     """``legal_actions`` before they are vouched for."""
     ph = state.phase
-    if ph is Phase.OVER:
+    if ph is _PHASE_OVER:
         return []
-    if ph is Phase.CHOOSE_MAP:
+    if ph is _PHASE_CHOOSE_MAP:
         return [ChooseMap(i) for i in range(len(state.maps))]
-    if ph is Phase.CHOOSE_AREA:
+    if ph is _PHASE_CHOOSE_AREA:
         return [ChooseStartArea(a) for a in free_areas(state)]
-    if ph is Phase.DEPLOY:
+    if ph is _PHASE_DEPLOY:
         uid = next_to_place(state)
         if uid is None:  # pragma: no cover - setup passes a player with nobody left to place (SET-3)
             return []
         return [Place(uid, sq) for sq in deploy_squares(state, state.decider)]
-    if ph is Phase.CHOOSE_FIRST:
+    if ph is _PHASE_CHOOSE_FIRST:
         return [ChooseFirstPlayer(p) for p in range(state.players)]
-    if ph is Phase.ACTIVATE:
+    if ph is _PHASE_ACTIVATE:
         return [Activate(c.uid) for c in state.unactivated(state.turn_player)]
-    if ph is Phase.FORCED:  # MOV-14, TER-PIT, MOV-3
+    if ph is _PHASE_FORCED:  # MOV-14, TER-PIT, MOV-3
         return forced_actions(state)
-    if ph is Phase.CHAMPION:  # CHP-2: use a champion power, or decline
+    if ph is _PHASE_CHAMPION:  # CHP-2: use a champion power, or decline
         return [*champions.options(state, state.decider), DeclinePower()]
     me = state.actor
     acts: list[Action] = []
-    if me.conditions & NO_ACTIONS or state.no_action:  # CON-3, CON-4, CON-6: no actions
+    if (me.effects and me.conditions & NO_ACTIONS) or state.no_action:  # CON-3, CON-4, CON-6: no actions
         return [EndActivation()]
     if not state.attack_used:
         acts.extend(attack_actions(state))
@@ -127,7 +139,7 @@ def move_rest(state: GameState) -> int:
     now (``move_budget``) minus what that action has spent (G5E-SPEEDS), never below 0; 0 when no
     move action is open (``GameState.move_spent`` None: always without a module that splits moves)
     or no creature is acting."""
-    if state.move_spent is None or state.phase is not Phase.ACTING or state.active_creature is None:
+    if state.move_spent is None or state.phase is not _PHASE_ACTING or state.active_creature is None:
         return 0
     return max(0, move_budget(state) - state.move_spent)
 
@@ -231,7 +243,7 @@ def charge_actions_possible(state: GameState) -> bool:
     """False when the active creature surely has no legal charge now (CHG-1..4, CON-2, CON-6,
     CARD-4); True when it may have one (a route search decides)."""
     me = state.actor
-    if state.attack_used or me.conditions & NO_ACTIONS or charge_attack(me) is None:  # CHG-1, CARD-4
+    if state.attack_used or (me.effects and me.conditions & NO_ACTIONS) or charge_attack(me) is None:  # CHG-1, CARD-4
         return False
     # A cheap exact filter first (one-square creatures): a target needs line of
     # sight, and an end square adjacent to it within ``speed`` squares (every step
@@ -290,7 +302,7 @@ def charge_ends(state: GameState, me: Creature, target: Creature,
 
     ``found``: ``reach(state, me, speed, min_first_step=False)`` if the caller has it.
     """
-    if touching(me, target) or not sees(state, me, target):
+    if touching(me, target):
         return {}
     if found is None:
         found = reach(state, me, aura_speed(state, me), min_first_step=False, running=True)
@@ -303,7 +315,9 @@ def charge_ends(state: GameState, me: Creature, target: Creature,
     if not ends:
         return {}
     nearest = min(ends.values())
-    if nearest < 2:
+    # CHG-2: line of sight at the start, asked last: it is the dearest test, and most enemies have
+    # no end square within the charge's reach anyway (the answer is the same in any order).
+    if nearest < 2 or not sees(state, me, target):
         return {}
     return {sq: c for sq, c in ends.items() if c == nearest}
 
@@ -369,11 +383,11 @@ def kinds_now(state: GameState) -> tuple[type[Action], ...]:
     ``ACTING_KINDS`` (``PRONE_ACTING_KINDS`` with a module that has the prone
     rules, G5E-PRONE).  Returns () when the battle is over.
     """
-    if state.phase is Phase.OVER:
+    if state.phase is _PHASE_OVER:
         return ()
-    if state.phase is Phase.FORCED:  # MOV-14, TER-PIT
+    if state.phase is _PHASE_FORCED:  # MOV-14, TER-PIT
         return FORCED_KINDS
-    if state.phase is Phase.CHAMPION:
+    if state.phase is _PHASE_CHAMPION:
         return CHAMPION_KINDS
     kind = _PHASE_KIND.get(state.phase)
     if kind is not None:
@@ -403,14 +417,14 @@ def actions_of_kind(state: GameState, kind: type[KindOfAction]) -> list[KindOfAc
 def _actions_of_kind(state: GameState, kind: type[Action]) -> list[Action]:
     """``actions_of_kind`` untyped by its kind (every list below holds only ``kind``)."""
     ph = state.phase
-    if ph in (Phase.FORCED, Phase.CHAMPION):  # ``actions_of_kind`` vouches for what this returns
+    if ph in (_PHASE_FORCED, _PHASE_CHAMPION):  # ``actions_of_kind`` vouches for what this returns
         return [a for a in _legal_actions(state) if type(a) is kind]
-    if ph is not Phase.ACTING:
+    if ph is not _PHASE_ACTING:
         if _PHASE_KIND.get(ph) is not kind:
             return []
         return _legal_actions(state)
     me = state.actor
-    if me.conditions & NO_ACTIONS or state.no_action:  # CON-3, CON-4, CON-6
+    if (me.effects and me.conditions & NO_ACTIONS) or state.no_action:  # CON-3, CON-4, CON-6
         return [EndActivation()] if kind is EndActivation else []
     if kind is EndActivation:
         return [EndActivation()]
@@ -456,10 +470,11 @@ def move_reach(state: GameState) -> MoveReach:
     makes that move, vouched for ``state`` (``trust``).  Empty when no move is legal now (outside
     an activation, or no move left).
     """
-    if state.phase is not Phase.ACTING:
+    if state.phase is not _PHASE_ACTING:
         return MoveReach([], None, {})
     me = state.actor
-    if me.conditions & NO_ACTIONS or state.no_action or not (can_move(state) or move_rest(state)):  # CON-3..6
+    if ((me.effects and me.conditions & NO_ACTIONS) or state.no_action  # CON-3..6
+            or not (can_move(state) or move_rest(state))):
         return MoveReach([], None, {})
     if run_budget(state):  # G35-RUN: the moves and the runs, each end's cheapest way
         found = routes(state, me, move_allowance(state), avoid_oa=False, min_first_step=min_step_allowed(state))
@@ -478,10 +493,10 @@ def charge_choices(state: GameState) -> tuple[list[tuple[str, Square]], MoveReac
     charge there (a cheapest path, CHG-3, which may provoke more opportunity
     attacks than the listed route).  ([], None) when no charge is legal now.
     """
-    if state.phase is not Phase.ACTING or state.attack_used:
+    if state.phase is not _PHASE_ACTING or state.attack_used:
         return [], None
     me = state.actor
-    if me.conditions & NO_ACTIONS or state.no_action:  # CON-3, CON-4, CON-6
+    if (me.effects and me.conditions & NO_ACTIONS) or state.no_action:  # CON-3, CON-4, CON-6
         return [], None
     return lazy_charges(state)
 

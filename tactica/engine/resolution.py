@@ -60,21 +60,39 @@ from .setup import on_choose_area, on_choose_first, on_choose_map, on_place
 from .state import ActiveEffect, Continuation, Creature, GameState, Phase
 from .teleporters import apply_teleport, teleport_squares
 
+# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
+# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
+_CHAMPION_TRIGGER_ALLY_STARTS_TURN = ChampionTrigger.ALLY_STARTS_TURN
+
+_ATTACK_KIND_AREA = AttackKind.AREA
+_ATTACK_KIND_RANGED = AttackKind.RANGED
+_CONTINUATION_AFTER_ACTION = Continuation.AFTER_ACTION
+_CONTINUATION_MID_ACTION = Continuation.MID_ACTION
+_CONTINUATION_START_ACTIVATION = Continuation.START_ACTIVATION
+_DURATION_BATTLE = Duration.BATTLE
+_DURATION_NEXT_TURN = Duration.NEXT_TURN
+_MOMENT_ACTIVATION_STARTED = Moment.ACTIVATION_STARTED
+_PHASE_ACTING = Phase.ACTING
+_PHASE_OVER = Phase.OVER
+
+
+_NO_UIDS: frozenset[str] = frozenset()
+
 
 def _h_activate(st: GameState, a: Activate, out: list[ev.Event]) -> None:
     st.active_uid = a.uid
     st.move_used = st.attack_used = False
     st.move_spent = None  # G5E-SPLIT: no move action open yet
     st.jump_spent = None  # TER-TELEPORT: no move stopped on a teleporter yet
-    st.oa_used = frozenset()
-    st.phase = Phase.ACTING
+    st.oa_used = _NO_UIDS
+    st.phase = _PHASE_ACTING
     out.append(ev.CreatureActivated(a.uid))
-    book_of(st).at(Moment.ACTIVATION_STARTED, st, out)  # optional rule modules' triggers (engine.modules)
+    book_of(st).at(_MOMENT_ACTIVATION_STARTED, st, out)  # optional rule modules' triggers (engine.modules)
     st.activation_no += 1  # CHP-3: one champion power per creature's turn
     me = st.actor
     uses.start_of_turn(st, me, out)  # CARD-4 recharge rolls, SPW-1 start-of-turn powers
-    if champions.open_window(st, champions.turn_occasion(ChampionTrigger.ALLY_STARTS_TURN, me),
-                             Continuation.START_ACTIVATION, out):  # CHP-2
+    if champions.open_window(st, champions.turn_occasion(_CHAMPION_TRIGGER_ALLY_STARTS_TURN, me),
+                             _CONTINUATION_START_ACTIVATION, out):  # CHP-2
         return
     _activate_tail(st, out)
 
@@ -162,7 +180,7 @@ def keep_rest_for_jump(st: GameState, cost: int) -> None:
     """TER-TELEPORT: after a move of ``cost`` that ended on a teleporter the active creature may jump
     from, keep what that move action has left for after the jump (``GameState.jump_spent``; mutates
     ``st``).  Nothing with a module that splits moves (its pool carries over the jump anyway)."""
-    if splits_moves(st) or st.phase is not Phase.ACTING or not teleport_squares(st):
+    if splits_moves(st) or st.phase is not _PHASE_ACTING or not teleport_squares(st):
         return
     spent = cost if st.move_spent is None else st.move_spent
     if spent < move_budget(st):
@@ -187,7 +205,7 @@ def _h_drop_prone(st: GameState, a: DropProne, out: list[ev.Event]) -> None:
     """G5E-PRONE: free; the creature is prone until it stands up."""
     me = st.actor
     out.append(ev.CreatureDroppedProne(me.uid))
-    add_effect(st, me, "prone", Duration.BATTLE, None, out)
+    add_effect(st, me, "prone", _DURATION_BATTLE, None, out)
 
 
 def _h_stand_up(st: GameState, a: StandUp, out: list[ev.Event]) -> None:
@@ -207,9 +225,9 @@ def _h_squeeze(st: GameState, a: Squeeze, out: list[ev.Event]) -> None:
     _new_action(st)
     _spend_move(st)
     me = st.actor
-    squeezing = ActiveEffect("squeezing", Duration.NEXT_TURN, until_turn=me.turns)
+    squeezing = ActiveEffect("squeezing", _DURATION_NEXT_TURN, until_turn=me.turns)
     me.effects = me.effects + (squeezing,)
-    out.append(ev.ConditionApplied(me.uid, "squeezing", Duration.NEXT_TURN.value, None))
+    out.append(ev.ConditionApplied(me.uid, "squeezing", _DURATION_NEXT_TURN._value_, None))
     start = me.square
     if walk(st, me, tuple(a.path), "squeeze", out, start_only=True, settle=False) and me.alive:
         last = me.square
@@ -262,16 +280,34 @@ def walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out: 
     quick = not book_of(st).reach_asked
     tagged: list[tuple[Creature, int, int, int]] = []
     stop_ok = False
+    one_square = small and not st.facts().large  # every creature fills one square: its position
     for step, nxt in enumerate(path):
         if enemies is None:
-            team = me.team
-            enemies = [c for c in st.creatures if c.pos is not None and not c.destroyed
-                       and (c.teams[c.player] if c.teams else c.player) != team]  # Creature.team
-            tagged = [(c, c.pos[0], c.pos[1],  # type: ignore[index]  # on the map: listed above
-                       c.card.size + size if quick and not c.card.abilities and c.card.melee_reach <= 1 else -1)
-                      for c in enemies]
-            if small:
-                taken = taken_squares(st, me)
+            team, uid = me.team, me.uid
+            enemies, tagged = [], []
+            if one_square:  # the enemies and the squares others fill, in one pass (taken_squares)
+                taken = set()
+                for c in st.creatures:
+                    pos = c.pos
+                    if pos is None or c.destroyed or c.uid == uid:
+                        continue
+                    taken.add(pos)
+                    if (c.teams[c.player] if c.teams else c.player) != team:  # Creature.team
+                        card = c.card
+                        enemies.append(c)
+                        tagged.append((c, pos[0], pos[1], card.size + size
+                                       if quick and not card.abilities and card.melee_reach <= 1 else -1))
+            else:
+                for c in st.creatures:
+                    pos = c.pos
+                    if pos is None or c.destroyed or (c.teams[c.player] if c.teams else c.player) == team:
+                        continue
+                    card = c.card
+                    enemies.append(c)
+                    tagged.append((c, pos[0], pos[1], card.size + size
+                                   if quick and not card.abilities and card.melee_reach <= 1 else -1))
+                if small:
+                    taken = taken_squares(st, me)
         if start_only and step:
             provokers: tuple[str, ...] = ()
         else:
@@ -281,23 +317,24 @@ def walk(st: GameState, me: Creature, path: tuple[Square, ...], mode: str, out: 
             provokers = threats(st, me, (sx, sy), moving=True, first=step == 0, among=near) if near else ()
         if provokers:
             enemies = None
-        for uid in provokers:
+        for oa_maker in provokers:
             if not me.alive:
                 break
             if walked:
                 out.append(ev.CreatureMoved(me.uid, start, tuple(walked), mode))
                 start, walked = me.square, []
-            maker = st.creature(uid)
+            maker = st.creature(oa_maker)
             basic = maker.card.basic_attack
             assert basic is not None  # threats() lists only makers with a basic attack (OA-1)
-            st.oa_used = st.oa_used | {uid}
-            out.append(ev.OpportunityAttackProvoked(uid, me.uid, "move"))
+            st.oa_used = st.oa_used | {oa_maker}
+            out.append(ev.OpportunityAttackProvoked(oa_maker, me.uid, "move"))
             if not resolve_all(st, maker, basic, [me], "opportunity", out):
                 return False
         if not me.alive:
             return False
         if provokers and small:  # the attacks may have changed who stands where
             taken = taken_squares(st, me)
+            enemies = None  # and who is an enemy where (CON-6): both found again at the next step
         me.pos = nxt
         walked.append(nxt)
         trail.append(nxt)
@@ -321,7 +358,7 @@ def _h_attack(st: GameState, a: Attack, out: list[ev.Event]) -> None:
     me = st.actor
     attack = me.card.attacks[a.attack]
     uses.spend_attack(me, attack, out)  # CARD-4
-    if attack.kind is AttackKind.RANGED and not provoke(st, me, "ranged attack", out):
+    if attack.kind is _ATTACK_KIND_RANGED and not provoke(st, me, "ranged attack", out):
         _after_action(st, out)
         return
     # ATK-4: in the attacker's order, each resolved in full; then follow-ups (ATK-7)
@@ -340,7 +377,7 @@ def _h_area_attack(st: GameState, a: AreaAttack, out: list[ev.Event]) -> None:
     assert found is not None  # validation refused an aim with no template (RNG-3, RNG-4)
     out.append(ev.TemplatePlaced(me.uid, attack.name, tuple(sorted(found.squares, key=lambda q: (q[1], q[0]))),
                                  tuple(a.targets)))
-    if attack.kind is AttackKind.AREA and not provoke(st, me, "area attack", out):
+    if attack.kind is _ATTACK_KIND_AREA and not provoke(st, me, "area attack", out):
         _after_action(st, out)
         return
     if resolve_all(st, me, attack, [st.creature(uid) for uid in a.targets], "attack", out, origin=found):
@@ -364,19 +401,20 @@ def _h_charge(st: GameState, a: Charge, out: list[ev.Event]) -> None:
 
 def _after_action(st: GameState, out: list[ev.Event]) -> None:
     """After an action: offer champion powers its attacks trigger (CHP-2), then go on."""
-    if st.phase is Phase.OVER:
+    if st.phase is _PHASE_OVER:
         return
     events = interrupts.end_events(st, out)  # CHP-2: attacks already answered in the action's middle are not
-    found = champions.attack_occasions(st, events) + reactions.occasions(st, events)  # CHP-2, CL-10
-    if champions.open_window(st, found, Continuation.AFTER_ACTION, out):
-        return
+    if champions.may_have_occasions(st, events):  # most actions have none: no scans
+        found = champions.attack_occasions(st, events) + reactions.occasions(st, events)  # CHP-2, CL-10
+        if champions.open_window(st, found, _CONTINUATION_AFTER_ACTION, out):
+            return
     _after_action_tail(st, out)
 
 
 def _after_action_tail(st: GameState, out: list[ev.Event]) -> None:
     """End the activation when both actions are spent or the creature is gone (ACT-1); with a module
     that splits moves, not while the open move action has squares left (G5E-SPLIT)."""
-    if st.phase is Phase.OVER:
+    if st.phase is _PHASE_OVER:
         return
     if st.pending and advance(st, out):  # MOV-14: the attacking player chooses first
         return
@@ -397,9 +435,9 @@ def _h_teleport(st: GameState, a: Teleport, out: list[ev.Event]) -> None:
 def _h_forced(st: GameState, a: ForceMove | Settle, out: list[ev.Event]) -> None:
     """MOV-14, TER-PIT, MOV-3: carry out the choice; when none is left, the activation goes on."""
     apply_forced(st, a, out)
-    if st.pending or st.phase is Phase.OVER or battle_decided(st, out):
+    if st.pending or st.phase is _PHASE_OVER or battle_decided(st, out):
         return
-    st.phase = Phase.ACTING
+    st.phase = _PHASE_ACTING
     me = st.active_creature
     st.decider = me.player if me is not None else st.turn_player
     _after_action(st, out)
@@ -433,13 +471,13 @@ def _h_champion(st: GameState, a: UseChampionPower | UseReaction | DeclinePower,
     flow where it stopped: a window in an action's middle carries the action on (``interrupts``)."""
     interrupts.record(st, a)
     resume = interrupts.answer(st, a, out)
-    if resume is Continuation.MID_ACTION:
+    if resume is _CONTINUATION_MID_ACTION:
         every = interrupts.resume(st, HANDLERS, out)
         if st.interrupted is None:
             st.__dict__["_react_on"] = every  # the whole action's events (``game.apply``: uses.react)
     elif resume:
         resume_flow(st, resume, out)
-    elif st.phase is Phase.OVER:
+    elif st.phase is _PHASE_OVER:
         st.interrupted = None  # the answer decided the battle: the rest of the action never comes
 
 

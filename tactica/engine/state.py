@@ -57,6 +57,12 @@ class Phase(str, Enum):
     CHAMPION = "champion power"
     OVER = "over"
 
+# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
+# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
+_PHASE_ACTING = Phase.ACTING
+_PHASE_ACTIVATE = Phase.ACTIVATE
+_PHASE_OVER = Phase.OVER
+
 
 class Continuation(str, Enum):
     """Where the battle's flow goes on once a champion-power window closes (CHP-2).
@@ -722,7 +728,7 @@ class GameState:
         """
         new = object.__new__(GameState)  # what copy.copy gives, faster; never sealed
         d = new.__dict__ = self.__dict__.copy()
-        if self.sealed:  # seal froze every creature: all are shared
+        if self.__class__ is _SealedGameState:  # sealed: seal froze every creature, all are shared
             d["creatures"] = list(self.creatures)
             d["_owned"] = []  # positions of the creatures this copy made its own (``freeze`` marks only those)
         else:
@@ -761,8 +767,17 @@ class GameState:
         and ``creatures`` refuse every change (``ReadOnlyStateError``); ``copy`` gives a changeable
         copy.  ``new_game`` and ``apply`` seal the states they hand out, so no client can change a
         state behind the engine's back (the one door)."""
-        self.freeze()
         d = self.__dict__
+        owned = d.get("_owned")
+        if owned is None:
+            self.freeze()
+        else:  # freeze, for a copy of a sealed state: only the creatures it made its own
+            cs = self.creatures
+            for i in owned:
+                c = cs[i]
+                if type(c) is Creature:
+                    c.__class__ = _SharedCreature
+            owned.clear()
         d["_cow"] = False  # hand out the (read-only) creatures themselves, never copies
         d["creatures"] = _ReadOnlyList(self.creatures)
         d["vp"] = _ReadOnlyList(self.vp)
@@ -943,10 +958,22 @@ class GameState:
     def actor(self) -> Creature:
         """The creature being activated (``active_creature``, never None): the state's own copy,
         as ``active_creature`` gives.  Raises PhaseError outside an activation."""
-        c = self.active_creature
-        if c is None:
-            raise PhaseError(f"no creature is being activated (phase {self.phase.value!r})")
-        return c
+        uid = self.active_uid  # active_creature, inlined (the engine asks for the actor very often)
+        if uid:
+            index, cs = self._index, self.creatures
+            i = index.get(uid, -1) if index is not None else -1
+            if 0 <= i < len(cs) and cs[i].uid == uid:
+                c = cs[i]
+                if type(c) is _SharedCreature and self._cow:
+                    c = cs[i] = _copy_creature(c)
+                    owned = self.__dict__.get("_owned")
+                    if owned is not None:
+                        owned.append(i)
+                return c
+            found = self.active_creature
+            if found is not None:
+                return found
+        raise PhaseError(f"no creature is being activated (phase {self.phase.value!r})")
 
     @property
     def battle_map(self) -> MapDef:
@@ -1040,7 +1067,7 @@ class GameState:
         """Activations the turn player can still use this turn (RND-2..4): ``activations_left``,
         capped by the activations its creatures have left this round (the active creature's
         current one included; Multi-Activation X counts X, docs/rules.md).  0 outside a turn."""
-        if self.phase not in (Phase.ACTIVATE, Phase.ACTING):
+        if self.phase not in (_PHASE_ACTIVATE, _PHASE_ACTING):
             return 0
         have, player, left = 0, self.turn_player, self.activations_left
         for c in self.creatures:  # self.unactivated(player), one at a time
@@ -1053,7 +1080,7 @@ class GameState:
     @property
     def is_over(self) -> bool:
         """True when the battle has a winner."""
-        return self.phase is Phase.OVER
+        return self.phase is _PHASE_OVER
 
     def start_area(self, player: int) -> frozenset[Square]:
         """Squares of ``player``'s start area (empty before it is chosen)."""
@@ -1083,14 +1110,23 @@ class _SealedGameState(GameState):
         """The creature being activated, or None: found once (this state never changes) and kept
         beside the fields (``copy`` drops it)."""
         d = self.__dict__
-        try:
-            found: Creature | None = d["_active"]
-            return found
-        except KeyError:
-            pass
+        if "_active" in d:  # (no KeyError raised and caught: a missing key is the usual first read)
+            kept: Creature | None = d["_active"]
+            return kept
         uid = self.active_uid
         found = self.peek(uid) if uid else None
         d["_active"] = found
+        return found
+
+    @property
+    def actor(self) -> Creature:
+        """The creature being activated (never None), found once as ``active_creature``; raises
+        PhaseError outside an activation."""
+        found: Creature | None = self.__dict__.get("_active")
+        if found is None:
+            found = self.active_creature
+            if found is None:
+                raise PhaseError(f"no creature is being activated (phase {self.phase.value!r})")
         return found
 
     def __setattr__(self, name: str, value: object) -> None:

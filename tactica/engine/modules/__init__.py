@@ -79,10 +79,19 @@ def active_modules(state: GameState) -> tuple[str, ...]:
 
 def book_of(state: GameState) -> RuleBook:
     """The rule book of ``state``'s battle: the modules of its ``rules.modules``, then those its
-    chosen map switches on (``MapDef.rules``; none before a map is chosen)."""
-    if state.map is None or not state.map.rules:
-        return book(state.rules.modules)
-    return book(state.rules.modules + state.map.rules)
+    chosen map switches on (``MapDef.rules``; none before a map is chosen).
+
+    Found once and kept beside the state's fields with the map and rules it was found for (copies
+    share it; a state whose map or rules differ finds its own)."""
+    d = state.__dict__
+    m, rules = d["map"], d["rules"]
+    kept = d.get("_book")
+    if kept is not None and kept[0] is m and kept[1] is rules:
+        found: RuleBook = kept[2]
+        return found
+    found = book(rules.modules) if m is None or not m.rules else book(rules.modules + m.rules)
+    d["_book"] = (m, rules, found)
+    return found
 
 
 SERVICES.book_of = book_of  # for the modules that must ask the book (underground: grid5e's prone rules)

@@ -38,6 +38,7 @@ from tactica.engine import (
     RoundEnded,
     RoundStarted,
     RubbleDug,
+    Square,
     TurnStarted,
     VictoryPointsScored,
 )
@@ -45,7 +46,8 @@ from tactica.engine import (
 from .describe import creature_name as full_name
 from .describe import describe_power, duration_words, player_name, square_name
 
-__all__ = ["HandOff", "TurnRecap", "handoff_title", "keyboard_seat", "recap_rows", "summary_lines"]
+__all__ = ["HandOff", "TurnRecap", "handoff_title", "keyboard_seat", "left_out_note", "ranked_summary", "recap_rows",
+           "summary_lines"]
 
 #: The phases in which a player holds the keyboard for a turn (``GameState.turn_player``): the
 #: questions of the setup and a champion power's window hand nothing over (the initiative: CHOICE_PHASES).
@@ -76,32 +78,56 @@ def _squares(n: int) -> str:
     return f"{n} square{'s' if n != 1 else ''}"
 
 
+#: How much a recap line matters when the recap must leave lines out (``recap_rows``): the lowest go
+#: first.  A turn's line ("Player 2's turn.") is never left out.
+RANK_MOVE = 0       # a plain move, shift or run; a round beginning
+RANK_MISS = 1       # a miss; standing up, drifting, fatigue, digging
+RANK_EFFECT = 2     # a condition, a champion power, damage from elsewhere, a fall, a round's end
+RANK_HIT = 3        # a hit
+RANK_ARRIVAL = 4    # a charge, a move into a VP zone, VP scored: where a creature came from, what scored;
+#                     a hit on a creature of the player the recap is for (``ranked_summary``'s ``yours``)
+RANK_KILL = 5       # a creature destroyed
+RANK_TURN = 6       # a turn's line
+
+
 def summary_lines(events: Sequence[Event], state: GameState, short: bool = False) -> list[str]:
-    """What ``events`` did, one plain line each, for the player taking the keyboard.
+    """What ``events`` did, one plain line each, for the player taking the keyboard
+    (``ranked_summary``'s lines without their ranks)."""
+    return [line for line, _ in ranked_summary(events, state, short)]
+
+
+def ranked_summary(events: Sequence[Event], state: GameState, short: bool = False,
+                   yours: frozenset[int] = frozenset()) -> list[tuple[str, int]]:
+    """What ``events`` did, one plain line each, for the player taking the keyboard, each with how much
+    it matters when lines must be left out (``RANK_MOVE`` … ``RANK_TURN``).
 
     Args:
         events: the battle's events since the player last held the keyboard, oldest first.
         state: the battle's state now (creatures' names; a destroyed creature keeps its name).
         short: name creatures by their map labels alone ("GB1") and say where a move ended ("GB1
-            moved 4 squares to column 7, row 4."): the recap after the AI's turn (``TurnRecap``),
+            moved 4 squares to column 7, row 4."; a move that ends in a VP zone says so: "…, into its
+            VP zone" or "…, into Player 1's VP zone"): the recap after the AI's turn (``TurnRecap``),
             read beside the map in a few rows.
-    Returns lines such as "Player 2's turn.", "Goblin (GB1) moved 4 squares.", "Goblin (GB1) hit
-    Guard (GU1) with Spear: 10 damage, 20 HP left.", a champion power used as the log says it
-    ("Shaman (SH1) uses champion power Knot of Ill Luck (•, 1 left): …"), "Guard (GU1) was destroyed.", "Player 2 scored
-    20 VP (destroyed); 40 in all.", "Orc (or1) is prone (until it stands up).", and the modules'
-    "stood up", "drifted off its way in the dark", "fell 20 feet", "is fatigued now", "dug into the
-    rubble (3 of 5 feet)"; an attack that hit and
-    its damage make one line, and the pieces of one creature's movement of one kind in one activation
-    (a charge cut by opportunity attacks, two moves) one line with their squares added up.  Events
-    that change nothing a player looks for (activations starting or ending, dice) give none, and
-    a turn in which nothing of the rest happened says so ("Player 2's turn: nothing moved, attacked or
-    scored."), but the turn beginning now (the last line) is left out.
+        yours: the seats the summary is for: a hit on one of their creatures ranks as a charge does
+            (nm s16 F1: the AI's hit on the player's creature was left out, the player's own miss kept).
+    Returns (line, rank) pairs, oldest first; the lines are such as "Player 2's turn.", "Goblin (GB1) moved
+    4 squares.", "Goblin (GB1) hit Guard (GU1) with Spear: 10 damage, 20 HP left.", a champion power used as
+    the log says it ("Shaman (SH1) uses champion power Knot of Ill Luck (•, 1 left): …"), "Guard (GU1) was
+    destroyed.", "Player 2 scored 20 VP (destroyed); 40 in all.", "Orc (or1) is prone (until it stands
+    up).", and the modules' "stood up", "drifted off its way in the dark", "fell 20 feet", "is fatigued
+    now", "dug into the rubble (3 of 5 feet)"; an attack that hit and its damage make one line, and the
+    pieces of one creature's movement of one kind in one activation (a charge cut by opportunity attacks,
+    two moves) one line with their squares added up. Events that change nothing a player looks for
+    (activations starting or ending, dice) give none, and a turn in which nothing of the rest happened says
+    so ("Player 2's turn: nothing moved, attacked or scored."), but the turn beginning now (the last line)
+    is left out.
     """
     def creature_name(st: GameState, uid: str) -> str:  # the label alone when ``short``
         found = st.find(uid) if short else None
         return found.label if found is not None else full_name(st, uid)
 
     lines: list[str] = []
+    ranks: list[int] = []  # each line's rank, as the lines grow (a hit's damage keeps its line's)
     turns: set[int] = set()  # the indexes of the "Player N's turn." lines
     hit: tuple[AttackRolled, int] | None = None  # an attack that hit, and the index of its line
     moved: dict[tuple[str, str], tuple[int, int]] = {}  # (uid, mode) → (its line, squares so far)
@@ -109,6 +135,8 @@ def summary_lines(events: Sequence[Event], state: GameState, short: bool = False
         if isinstance(event, ActivationEnded):
             for key in [k for k in moved if k[0] == event.uid]:
                 del moved[key]
+        before = len(lines)
+        rank = _event_rank(event)
         if isinstance(event, RoundEnded):
             lines.append(f"Round {event.round} ended.")
         elif isinstance(event, RoundStarted):
@@ -129,13 +157,25 @@ def summary_lines(events: Sequence[Event], state: GameState, short: bool = False
                 lines.append("")
             moved[key] = (at, steps)
             where = f" to {square_name(event.path[-1])}" if short and event.path else ""
+            zone = _zone_owner(state, event.path[-1]) if event.path else None
+            if short and zone is not None:
+                mover = state.find(event.uid)
+                where += (", into its VP zone" if mover is not None and mover.player == zone
+                          else f", into {player_name(zone)}'s VP zone")
             lines[at] = f"{creature_name(state, event.uid)} {_MOVED.get(event.mode, 'moved')} {_squares(steps)}{where}."
+            ranks.extend([RANK_MOVE] * (len(lines) - len(ranks)))
+            if event.mode == "charge" or zone is not None:  # a charge, or a move onto the zones' VP
+                ranks[at] = max(ranks[at], RANK_ARRIVAL)
+            continue
         elif isinstance(event, AttackRolled):
             who, whom = creature_name(state, event.attacker), creature_name(state, event.target)
             verb = "hit" if event.hit else "missed"
             critical = " (critical)" if event.critical else ""
             lines.append(f"{who} {verb} {whom} with {event.attack}{critical}.")
             hit = (event, len(lines) - 1) if event.hit else None
+            target = state.find(event.target)
+            if event.hit and target is not None and target.player in yours:
+                rank = RANK_ARRIVAL
         elif isinstance(event, DamageDealt):
             whom = creature_name(state, event.target)
             left = f"{event.amount} damage, {event.hp_left} HP left"
@@ -143,6 +183,7 @@ def summary_lines(events: Sequence[Event], state: GameState, short: bool = False
                 lines[hit[1]] = lines[hit[1]][:-1] + f": {left}."
             else:
                 lines.append(f"{whom} took {left} ({event.cause}).")
+                rank = RANK_EFFECT
             hit = None
         elif isinstance(event, ConditionApplied) and event.condition in _TOLD:
             lines.append(f"{creature_name(state, event.uid)} is {event.condition} "
@@ -167,14 +208,40 @@ def summary_lines(events: Sequence[Event], state: GameState, short: bool = False
             why = "VP zone" if event.reason == "vp zone" else event.reason
             lines.append(f"{player_name(event.player)} scored {event.amount} VP ({why}); "
                          f"{event.total} in all.")
+        ranks.extend([rank] * (len(lines) - before))
     empty = {i for i in turns if i + 1 == len(lines) or i + 1 in turns or lines[i + 1].startswith("Round ")}
     out = []
     for i, line in enumerate(lines):
         if i not in empty:
-            out.append(line)
+            out.append((line, ranks[i]))
         elif i + 1 < len(lines):  # a turn that passed with nothing to tell: say so (not the turn beginning now)
-            out.append(line[:-1] + ": nothing moved, attacked or scored.")
+            out.append((line[:-1] + ": nothing moved, attacked or scored.", ranks[i]))
     return out
+
+
+def _zone_owner(state: GameState, square: Square) -> int | None:
+    """The player whose VP zone ``square`` is (0-based), None when it is none's or the start areas
+    are not chosen yet."""
+    if not state.areas:
+        return None
+    return next((p for p in range(state.players) if square in state.vp_zone(p)), None)
+
+
+def _event_rank(event: Event) -> int:
+    """The rank of the line ``event`` adds to a summary (``ranked_summary``; a move's own is set there)."""
+    if isinstance(event, TurnStarted):
+        return RANK_TURN
+    if isinstance(event, CreatureDestroyed):
+        return RANK_KILL
+    if isinstance(event, AttackRolled):
+        return RANK_HIT if event.hit else RANK_MISS
+    if isinstance(event, VictoryPointsScored):
+        return RANK_ARRIVAL
+    if isinstance(event, (ConditionApplied, ChampionPowerUsed, DamageDealt, CreatureFellDown, RoundEnded)):
+        return RANK_EFFECT
+    if isinstance(event, (CreatureStoodUp, CreatureDrifted, FatigueChanged, RubbleDug)):
+        return RANK_MISS
+    return RANK_MOVE
 
 
 def handoff_title(player: int) -> str:
@@ -277,8 +344,14 @@ class HandOff:
 
 #: The recap's words before the lines of the human's own last activation.
 RECAP_YOU = "You: "
-#: What stands in the recap for the lines left out (they are in the log).
+#: What stands in the recap for the lines left out (they are in the log): "… 3 more in the log (PgUp)".
 RECAP_GAP = "…"
+
+
+def left_out_note(count: int) -> str:
+    """The recap's last row when ``count`` lines were left out: how many, and that Page Up shows them
+    ("… 3 more in the log: PgUp")."""
+    return f"{RECAP_GAP} {count} more in the log: PgUp"
 
 
 def _row_start(line: str) -> bool:
@@ -288,12 +361,16 @@ def _row_start(line: str) -> bool:
 
 def _pack(lines: Sequence[str], width: int) -> list[str]:
     """``lines`` side by side in rows of ``width`` characters, two spaces apart; a turn's line ("Player
-    2's turn:") begins a row, a line too long for the room left wraps, its rest indented two spaces."""
+    2's turn:") begins a row, a line too long for the room left wraps, its rest indented two spaces;
+    the note of the lines left out (``left_out_note``) ends the last row where it fits whole, else
+    begins one."""
     rows: list[str] = []
     for line in lines:
         if line.startswith("Player ") and line.endswith("'s turn."):
             line = line[:-1] + ":"  # "Player 2's turn: br1 moved …"
-        if rows and not _row_start(line) and len(rows[-1]) + 2 + len(line) <= width:
+        if line.startswith(RECAP_GAP + " ") and not (rows and len(rows[-1]) + 2 + len(line) <= width):
+            rows.extend(textwrap.wrap(line, width, subsequent_indent="  "))
+        elif rows and not _row_start(line) and len(rows[-1]) + 2 + len(line) <= width:
             rows[-1] += "  " + line
         elif rows and not _row_start(line) and width - len(rows[-1]) - 2 >= 12:  # fill the row, then wrap
             room = width - len(rows[-1]) - 2
@@ -306,7 +383,8 @@ def _pack(lines: Sequence[str], width: int) -> list[str]:
     return rows
 
 
-def recap_rows(lines: Sequence[str], width: int, rows: int, own: int = 0) -> list[str]:
+def recap_rows(lines: Sequence[str], width: int, rows: int, own: int = 0,
+               ranks: Sequence[int] | None = None) -> list[str]:
     """The recap's rows: ``lines`` (``TurnRecap.take``) packed in at most ``rows`` rows of ``width``
     characters.
 
@@ -314,10 +392,15 @@ def recap_rows(lines: Sequence[str], width: int, rows: int, own: int = 0) -> lis
         lines: the summary's lines, oldest first; the first ``own`` of them are the human's own last
             activation (they come first and are always kept).
         width, rows: the room (characters, rows).
-    Returns the rows.  When they do not fit, the other side's moves go first (its hits, the creatures
-    destroyed, VP and the rounds' ends stay; the creatures' places are on the map), then the oldest
-    lines after the human's own but the turns' own, replaced by one ``RECAP_GAP`` (the log has them
-    all); cut to ``rows`` if even that does not fit.  None when ``rows`` < 1.
+        ranks: each line's rank (``RANK_MOVE`` … ``RANK_TURN``, ``ranked_summary``); None: all alike.
+    Returns the rows.  When they do not fit, lines after the human's own are left out one at a time,
+    the lowest rank first (plain moves and rounds begun, then misses, then effects and rounds ended,
+    then hits; charges, moves into a VP zone and VP after those, since they say where a creature came
+    from; creatures destroyed last; a turn's line never), the oldest
+    first within a rank (issue 20: the AI's first charge was left out and its creature seemed to come
+    from nowhere).  What is kept keeps its order, and a last row says how many were left out and
+    that Page Up shows them (``left_out_note``; the log has them all).  Cut to ``rows`` if even that
+    does not fit (the last row, with that note, kept).  [] when ``rows`` < 1 or ``width`` < 16.
     """
     if rows < 1 or width < 16:
         return []
@@ -325,17 +408,19 @@ def recap_rows(lines: Sequence[str], width: int, rows: int, own: int = 0) -> lis
     if len(packed) <= rows:
         return packed
     mine = list(lines[:own])
-    rest = [line for line in lines[own:] if " moved " not in line and " shifted " not in line
-            and not line.endswith(" began.")]
-    droppable = [i for i, line in enumerate(rest) if not _row_start(line)]  # a turn's line stays
-    for k in range(len(droppable) + 1):
-        gone = set(droppable[:k])
-        kept = [line for i, line in enumerate(rest) if i not in gone]
-        if k:  # the gap where the first line left out was
-            kept.insert(droppable[0] - sum(1 for i in gone if i < droppable[0]), RECAP_GAP)
-        packed = _pack(mine + kept, width)
+    rest = list(lines[own:])
+    rest_ranks = list(ranks[own:]) if ranks is not None else [RANK_MOVE] * len(rest)
+    order = sorted((i for i, line in enumerate(rest) if not _row_start(line) and rest_ranks[i] < RANK_TURN),
+                   key=lambda i: (rest_ranks[i], i))  # what goes first: the lowest rank, the oldest
+    gone: set[int] = set()
+    for i in order:
+        gone.add(i)
+        kept = [line for j, line in enumerate(rest) if j not in gone]
+        packed = _pack(mine + kept + [left_out_note(len(gone))], width)
         if len(packed) <= rows:
             return packed
+    if gone and rows > 1:  # even so too long: cut before the last row, which says lines are left out
+        return packed[:rows - 1] + packed[-1:]
     return packed[:rows]
 
 
@@ -371,9 +456,10 @@ class TurnRecap:
         showing; its answer to a champion power's window in the human's turn is not enough)."""
         return self._ai_played
 
-    def take(self, state: GameState) -> tuple[list[str], int]:
-        """The recap's lines now (``summary_lines`` said short; the human's own activation's first, its
-        first line led by ``RECAP_YOU``) and how many are the human's own; the recap is no longer due."""
+    def take(self, state: GameState) -> tuple[list[str], int, list[int]]:
+        """The recap's lines now (``ranked_summary`` said short; the human's own activation's first, its
+        first line led by ``RECAP_YOU``), how many are the human's own, and each line's rank (for
+        ``recap_rows``); the recap is no longer due."""
         self._ai_played = False
         own_events: list[Event] = []
         if self._humans_turn:
@@ -382,8 +468,9 @@ class TurnRecap:
                     own_events = self._events[:i]
                     break
         own = summary_lines(own_events, state, short=True) if own_events else []
-        lines = summary_lines(self._events, state, short=True)
+        ranked = ranked_summary(self._events, state, short=True, yours=self.humans)
+        lines = [line for line, _ in ranked]
         n = len(own) if lines[:len(own)] == own else 0
         if n:
             lines[0] = RECAP_YOU + lines[0]
-        return lines, n
+        return lines, n, [rank for _, rank in ranked]

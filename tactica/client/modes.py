@@ -13,6 +13,7 @@ from enum import Enum
 from tactica.engine import (
     Action,
     Activate,
+    AreaAttack,
     Attack,
     AttackDef,
     AttackKind,
@@ -145,6 +146,8 @@ class ModeMachine:
         if name == "cancel":
             return m in (Mode.ATTACK, Mode.AREA, Mode.CHARGE, Mode.CHARGE_END) or (
                 m is Mode.FORCE and self._stay() is not None)
+        if name == "back_to_active":  # Esc while acting: the cursor back on the active creature
+            return m is Mode.ACT and self.active() is not None
         if name == "next":
             return bool(self.cycle_squares())
         if name == "choose_attack":  # in attack mode: switch; acting: start that attack (or say why not)
@@ -204,11 +207,27 @@ class ModeMachine:
         return self.session.state.creature_at(sq)
 
     def cycle_squares(self) -> list[Square]:
-        """The squares Tab visits in this mode: attack targets best first (``attack_order``), else in reading order."""
+        """The squares Tab visits in this mode: attack targets best first (``attack_order``); while
+        a creature acts, its own square first, then the enemies it can attack or charge from where
+        it stands (``in_reach``), nearest first, or, when it can reach none, every enemy nearest
+        first (issue 20: Tab took the cursor to an enemy far out of reach); else in reading order."""
         s, st, m = self.session, self.session.state, self.mode
+        if m is Mode.ACT:
+            me = self.active()
+            if me is None or me.pos is None:
+                return []
+            reach = self.in_reach()
+            others = reach or [c.uid for c in st.enemy_creatures(me.player)]
+            x, y = me.pos
+
+            def near(uid: str) -> tuple[int, int, int]:
+                q = st.creature(uid).pos or (0, 0)
+                return (max(abs(q[0] - x), abs(q[1] - y)), q[1], q[0])
+            squares = [st.creature(u).pos for u in sorted(others, key=near)]
+            return [me.pos] + [q for q in squares if q is not None]
         if m is Mode.PICK:
             uids = s.activatable()
-        elif m in (Mode.ACT, Mode.AREA):
+        elif m is Mode.AREA:
             me = self.active()
             uids = [c.uid for c in st.enemy_creatures(me.player)] if me else []
             if m is Mode.AREA:  # the enemies the aimed attack can strike (RNG-3, RNG-4), when there are any
@@ -229,6 +248,24 @@ class ModeMachine:
         squares = [st.creature(u).pos for u in uids]
         return sorted((q for q in squares if q is not None), key=lambda q: (q[1], q[0]))
 
+    def in_reach(self) -> list[str]:
+        """The enemies the active creature can attack now (an attack, a close or area attack that
+        strikes them) or charge, by uid in no set order; [] with none or no creature active."""
+        s, st = self.session, self.session.state
+        me = self.active()
+        if me is None:
+            return []
+        enemies = {c.uid for c in st.enemy_creatures(me.player)}
+        found: dict[str, None] = {}
+        for a in s.legal():
+            if isinstance(a, (Attack, AreaAttack)):
+                for uid in a.targets:
+                    if uid in enemies:
+                        found[uid] = None
+            elif isinstance(a, Charge) and a.target in enemies:
+                found[a.target] = None
+        return list(found)
+
     def attack_order(self) -> list[str]:
         """The targets of the chosen attack, best first by the engine's own preview
         (``GameSession.attack_preview``): highest chance to destroy, then most HP expected to be
@@ -245,13 +282,15 @@ class ModeMachine:
         """Where Tab (step 1) or Shift+Tab (step -1) puts the cursor, or None.
 
         Choosing an attack target, the cursor off every target goes to the best one
-        (``attack_order``) and Tab follows that order; elsewhere Tab goes in reading order."""
+        (``attack_order``) and Tab follows that order; while a creature acts, Tab follows
+        ``cycle_squares`` (the creature, then what it can reach) and from off it goes back to the
+        creature; elsewhere Tab goes in reading order."""
         squares = self.cycle_squares()
         if not squares:
             return None
         if cursor in squares:
             return squares[(squares.index(cursor) + step) % len(squares)]
-        if self.mode is Mode.ATTACK:
+        if self.mode in (Mode.ATTACK, Mode.ACT):
             return squares[0 if step > 0 else -1]
         key = (cursor[1], cursor[0])
         after = [q for q in squares if (q[1], q[0]) > key]

@@ -109,6 +109,15 @@ class TacticaApp(App[int]):
         self._offer = offer
         self._watched: list[signal.Signals] = []
 
+    #: When the key being handled arrived (``events.Key.time``, the monotonic clock), for a question that
+    #: ignores a key typed before it was on screen (``ChoiceModal.typed_before``); 0.0 before any key.
+    key_time = 0.0
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key):
+            self.key_time = event.time
+        await super().on_event(event)
+
     def on_mount(self) -> None:
         # SIGTERM / SIGHUP: save, then close the screen properly (where the loop cannot watch
         # them, ``client.resume.autosaving``'s handlers flush the save before the signal ends us)

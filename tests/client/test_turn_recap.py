@@ -2,13 +2,29 @@
 80×24 the player's own result scrolled off the log's four lines while the AI played)."""
 from __future__ import annotations
 
-from tactica.client.handoff import RECAP_GAP, RECAP_YOU, TurnRecap, recap_rows
+from tactica.client.handoff import (
+    RANK_ARRIVAL,
+    RANK_EFFECT,
+    RANK_HIT,
+    RANK_MISS,
+    RANK_MOVE,
+    RANK_TURN,
+    RECAP_GAP,
+    RECAP_YOU,
+    TurnRecap,
+    left_out_note,
+    recap_rows,
+)
 from tactica.engine import Activate, Attack, EndActivation, Move, apply
 from tactica.engine.sandbox import battle
 
 OWN = ["You: LA1 moved 3 squares to column 22, row 8.", "LA1 hit br1 with Halberd: 10 damage, 5 HP left."]
 AI = ["Player 2's turn.", "br1 moved 6 squares to column 12, row 8.", "br1 hit LA1 with Axe: 8 damage, 12 HP left.",
       "br2 moved 6 squares to column 12, row 9.", "br2 missed LA1 with Axe.", "Round 1 ended.", "Round 2 began."]
+
+
+#: ``ranked_summary``'s ranks of OWN + AI.
+RANKS = [RANK_MOVE, RANK_HIT, RANK_TURN, RANK_MOVE, RANK_HIT, RANK_MOVE, RANK_MISS, RANK_EFFECT, RANK_MOVE]
 
 
 def test_recap_rows_side_by_side_a_turn_on_a_row_of_its_own():
@@ -21,20 +37,52 @@ def test_recap_rows_side_by_side_a_turn_on_a_row_of_its_own():
 
 
 def test_recap_rows_at_80x24_keep_the_players_own_result_and_the_ais_hits_leaving_its_moves_out():
-    rows = recap_rows(OWN + AI, 78, 4, own=2)
+    rows = recap_rows(OWN + AI, 78, 4, own=2, ranks=RANKS)
     text = " ".join(" ".join(rows).split())  # the words, wrapped or not
     assert len(rows) <= 4 and all(len(r) <= 78 for r in rows)
     assert rows[0].startswith("You: LA1 moved 3 squares") and "LA1 hit br1 with Halberd: 10" in rows[0]
     assert "br1 hit LA1 with Axe: 8 damage, 12 HP left." in text and "br2 missed LA1 with Axe." in text
-    assert " moved 6 squares" not in text and "Round 2 began" not in text          # the AI's moves left out
+    assert " moved 6 squares" not in text                                       # the AI's moves left out
+    assert rows[-1].endswith(left_out_note(2))
 
 
-def test_recap_rows_in_three_rows_leave_out_the_oldest_of_the_rest_and_say_so():
-    rows = recap_rows(OWN + AI, 78, 3, own=2)
+def test_recap_rows_in_three_rows_keep_the_hit_over_the_miss_and_the_rounds_and_say_how_many_are_left_out():
+    rows = recap_rows(OWN + AI, 90, 3, own=2, ranks=RANKS)
     assert len(rows) == 3 and rows[0].startswith("You: ")
-    assert rows[2].startswith("Player 2's turn:  " + RECAP_GAP + "  ")       # the turn's line stays, then the gap
-    assert rows[2].endswith("Round 1 ended.")                                   # the newest line is kept
+    assert rows[2] == ("Player 2's turn:  br1 hit LA1 with Axe: 8 damage, 12 HP left.  "  # the turn's line stays
+                       + left_out_note(5))
+    rows = recap_rows(OWN + AI, 78, 3, own=2, ranks=RANKS)                       # no room even for the hit
+    assert rows[2] == "Player 2's turn:  " + left_out_note(6)
+    assert left_out_note(5) == RECAP_GAP + " 5 more in the log: PgUp"
     assert recap_rows(OWN, 78, 0) == [] and len(recap_rows(OWN + AI, 40, 1, own=2)) == 1
+
+
+#: The AI's turn the newcomer read (s15): an1's charge first, then misses and moves.
+CHARGED = ["Player 2's turn.", "an1 charged 5 squares to column 9, row 6.", "an1 missed BR1 with Axe.",
+           "ho2 moved 2 squares to column 20, row 3.", "ho2 missed GA1 with Bow.",
+           "wa1 moved 6 squares to column 12, row 8.", "wa1 missed GA2 with Spear.",
+           "hi1 moved 4 squares to column 14, row 2, into its VP zone.", "Round 1 ended."]
+CHARGED_RANKS = [RANK_TURN, RANK_ARRIVAL, RANK_MISS, RANK_MOVE, RANK_MISS, RANK_MOVE, RANK_MISS, RANK_ARRIVAL,
+                 RANK_EFFECT]
+
+
+def test_recap_rows_keep_the_ais_first_charge_and_a_move_into_a_vp_zone_over_misses_and_plain_moves():
+    """s15: the recap at 80×24 put "…" for an1's charge, so an1 seemed to come from nowhere."""
+    rows = recap_rows(OWN + CHARGED, 78, 4, own=2, ranks=RANKS[:2] + CHARGED_RANKS)
+    text = " ".join(" ".join(rows).split())
+    assert len(rows) <= 4 and all(len(r) <= 78 for r in rows), rows
+    assert "an1 charged 5 squares to column 9, row 6." in text                 # the charge stays
+    assert "hi1 moved 4 squares to column 14, row 2, into its VP zone." in text
+    assert text.index("an1 charged") < text.index("hi1 moved")                # in the order they happened
+    assert "ho2 moved" not in text and "wa1 moved" not in text                 # plain moves went first
+    assert " missed " not in text and "Round 1 ended." not in text              # then misses, the round's end
+    assert rows[-1].endswith("into its VP zone.  " + left_out_note(6))         # the six are counted
+
+
+def test_recap_rows_that_fit_leave_nothing_out_and_say_nothing_of_it():
+    rows = recap_rows(OWN + CHARGED, 118, 12, own=2, ranks=RANKS[:2] + CHARGED_RANKS)
+    assert not any(RECAP_GAP in r for r in rows)
+    assert "wa1 moved 6 squares" in " ".join(" ".join(rows).split())
 
 
 def test_the_recap_begins_at_the_humans_last_activation_and_says_its_result_first():
@@ -54,7 +102,54 @@ def test_the_recap_begins_at_the_humans_last_activation_and_says_its_result_firs
         st, events = apply(st, action)
         assert not recap.after(events, st, by_human=False)
     assert recap.due
-    lines, own = recap.take(st)
+    lines, own, ranks = recap.take(st)
     assert not recap.due
     assert own == 1 and lines == [RECAP_YOU + "B hit b with Sword: 10 damage, 40 HP left.",
                                   "Player 2's turn.", "c moved 1 square to column 7, row 4."]
+    assert ranks == [RANK_HIT, RANK_TURN, RANK_MOVE]
+
+
+def test_ranked_summary_ranks_a_charge_a_move_into_a_vp_zone_a_kill_above_misses_and_plain_moves():
+    """What ``recap_rows`` leaves out first comes from the events: a plain move and a miss rank lowest;
+    a charge, a move that ends in a VP zone (said so in the short lines) and a hit above them; a
+    creature destroyed highest."""
+    from tactica.client.handoff import RANK_KILL, ranked_summary
+    from tactica.engine import AttackRolled, CreatureDestroyed, CreatureMoved, TurnStarted
+    st = battle("A.......\n........\n.......b\n.......c", vp_zones={"A": {(3, 0)}, "B": {(5, 3)}})
+    events = [TurnStarted(player=1, activations=2),
+              CreatureMoved(uid="b", start=(7, 2), path=((6, 2),), mode="move"),
+              AttackRolled(attacker="b", target="A", attack="Sword", natural=3, bonus=5, modifiers=(), total=8,
+                           defense="AC", target_number=15, hit=False, critical=False, kind="attack"),
+              CreatureMoved(uid="c", start=(7, 3), path=((6, 3), (5, 3)), mode="move"),
+              CreatureMoved(uid="b", start=(6, 2), path=((5, 1), (4, 0)), mode="charge"),
+              AttackRolled(attacker="b", target="A", attack="Sword", natural=18, bonus=5, modifiers=(), total=23,
+                           defense="AC", target_number=15, hit=True, critical=False, kind="charge"),
+              CreatureDestroyed(uid="A", by_player=1)]
+    ranked = ranked_summary(events, st, short=True)
+    assert ranked == [
+        ("Player 2's turn.", RANK_TURN),
+        ("b moved 1 square to column 7, row 3.", RANK_MOVE),
+        ("b missed A with Sword.", RANK_MISS),
+        ("c moved 2 squares to column 6, row 4, into its VP zone.", RANK_ARRIVAL),
+        ("b charged 2 squares to column 5, row 1.", RANK_ARRIVAL),
+        ("b hit A with Sword.", RANK_HIT),
+        ("A was destroyed.", RANK_KILL)]
+    b_into_a = [CreatureMoved(uid="b", start=(7, 2), path=((3, 0),), mode="teleport")]
+    assert ranked_summary(b_into_a, st, short=True) == [
+        ("b teleported 1 square to column 4, row 1, into Player 1's VP zone.", RANK_ARRIVAL)]
+    assert ranked_summary(b_into_a, st) == [("Creature b (b) teleported 1 square.", RANK_ARRIVAL)]
+
+
+def test_ranked_summary_ranks_a_hit_on_the_players_own_creature_as_a_charge():
+    """nm s16 F1: the recap kept the player's own opportunity attack's miss and left out the AI's hit on
+    the player's creature.  A hit on one of ``yours`` ranks with the charges; another hit below them."""
+    from tactica.client.handoff import ranked_summary
+    from tactica.engine import AttackRolled
+    st = battle("Ab......")
+
+    def hit(attacker: str, target: str) -> AttackRolled:
+        return AttackRolled(attacker=attacker, target=target, attack="Sword", natural=18, bonus=5, modifiers=(),
+                            total=23, defense="AC", target_number=15, hit=True, critical=False, kind="attack")
+    events = [hit("b", "A"), hit("A", "b")]
+    assert [r for _, r in ranked_summary(events, st, short=True, yours=frozenset({0}))] == [RANK_ARRIVAL, RANK_HIT]
+    assert [r for _, r in ranked_summary(events, st, short=True)] == [RANK_HIT, RANK_HIT]

@@ -54,8 +54,9 @@ async def test_after_an_attack_the_cursor_goes_back_to_the_attacker():
 
 async def test_tab_visits_each_target_once_a_round_in_every_targeting_mode():
     """Issue 20 (a newcomer's "Tab listed a target twice"): in attack mode (best first), while acting
-    (every enemy, reading order) and choosing a charge target, Tab goes through every choice once before
-    it comes back to the first, and Shift+Tab goes the other way; never the same square twice in a row."""
+    (the creature, then every enemy it can reach, nearest first) and choosing a charge target, Tab goes
+    through every choice once before it comes back to the first, and Shift+Tab goes the other way;
+    never the same square twice in a row."""
     from tactica.engine.sandbox import melee
     shooter = card("Crossbowman", speed=6, attacks=(ranged("Crossbow", bonus=6, damage=10, range=10),
                                                    melee("Short Blade", bonus=3, damage=5)))
@@ -69,16 +70,17 @@ async def test_tab_visits_each_target_once_a_round_in_every_targeting_mode():
             await pilot.pause()
             assert screen.ctrl.mode.value == mode, screen.ctrl.mode
             choices = screen.ctrl.cycle_squares()
-            assert len(choices) == 3 and len(set(choices)) == 3, choices
+            n = 4 if mode == "act" else 3                    # acting: the active creature itself too
+            assert len(choices) == n and len(set(choices)) == n, choices
             seen = []
-            for _ in range(len(choices) + 1):
+            for _ in range(n + 1):
                 await pilot.press("tab")
                 await pilot.pause()
                 seen.append(screen.map_view.square)
-            assert set(seen[:3]) == set(choices) and seen[3] == seen[0], (mode, seen)
+            assert set(seen[:n]) == set(choices) and seen[n] == seen[0], (mode, seen)
             back = []
-            for _ in range(3):
+            for _ in range(n):
                 await pilot.press("shift+tab")
                 await pilot.pause()
                 back.append(screen.map_view.square)
-            assert back == [seen[2], seen[1], seen[0]], (mode, back, seen)
+            assert back == seen[:n][::-1], (mode, back, seen)

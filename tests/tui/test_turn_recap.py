@@ -43,6 +43,12 @@ async def test_at_80x24_the_recap_shows_the_players_own_hit_and_the_ais_turn_unt
         assert rows[0].startswith("You: B hit c with Sword: 10 damage, 40 HP left.")
         assert any(r.startswith("Player 2's turn:") for r in rows)
         assert any(" hit " in r or " missed " in r for r in rows[1:])   # what the AI's attacks did
+        text = " ".join(" ".join(rows).split())
+        # s15: the AI's first charge was left out ("…") and b seemed to come from nowhere: the charges
+        # stay, the opportunity attacks against them go first, and the last row counts what is left out
+        assert "b charged 5 squares to column 1, row 6." in text and "c charged 4 squares" in text
+        assert text.index("b charged") < text.index("c charged")
+        assert rows[-1].endswith("… 4 more in the log: PgUp")
         await pilot.press("pageup")                                     # the whole log: the reader
         await pilot.pause()
         assert type(app.screen).__name__ == "LogReader"

@@ -440,6 +440,10 @@ class BattleScreen(Screen[str]):
             self.map_view.move_cursor(me.pos)
         self.refresh_view()
 
+    def action_back_to_active(self) -> None:
+        """Esc while a creature acts and the cursor is off it: the cursor back on it (``Camera.to_active``)."""
+        self.camera.to_active()
+
     def action_auto_place(self) -> None:
         """p while deploying: place the deciding player's remaining creatures automatically."""
         self.decisions.auto_place()
@@ -472,10 +476,10 @@ class BattleScreen(Screen[str]):
         recap, log = self.recap, self.battle_log
         if recap is None or not recap.due:
             return
-        lines, own = recap.take(self.session.state)
+        lines, own, ranks = recap.take(self.session.state)
         if not lines or log.rows_for(log.entries[self._recap_mark:]) <= log.scrollable_content_region.height:
             return
-        self.recap_panel.show(lines, own)
+        self.recap_panel.show(lines, own, ranks)
         log.display = False
 
     def hide_recap(self) -> None:
@@ -654,6 +658,8 @@ class BattleScreen(Screen[str]):
         by_ai = self.ai_decides()
         if by_ai and self.session.phase is not Phase.CHAMPION:  # the AI's turn (not its answer in a champion
             self.camera.leave()  # power's window in the human's): the camera keeps where the human left the view
+        if not by_ai and self.session.phase in (Phase.ACTIVATE, Phase.ACTING):
+            self.camera.acted()  # the view is the player's own from now on (``Camera.come_back``)
         outcome = self.session.apply(action)
         if not outcome.ok:
             self.refuse(with_rule(outcome.reason, outcome.code))  # a rule the r key opens (issue 20)
@@ -671,8 +677,10 @@ class BattleScreen(Screen[str]):
             self.ai_turn.last = None  # the AI's intent from before the player's move is stale news
         if by_ai:  # the AI acted: bring it into view, however the human has scrolled
             self.camera.follow(outcome.events)
-        if ((by_ai or isinstance(action, ChooseFirstPlayer)) and not self.ai_decides()
-                and self.ctrl.mode is Mode.PICK):
+        # (the camera's home is kept from the AI's first action on: the human's answer to a champion
+        # power's window that ended the AI's turn hands the turn back too, nm s16 F2)
+        if ((by_ai or isinstance(action, ChooseFirstPlayer) or self.camera.home is not None)
+                and not self.ai_decides() and self.ctrl.mode is Mode.PICK):
             # the player's turn starts: the view back where they left it, the creature on the card on screen
             back = self.camera.come_back()
             if back:

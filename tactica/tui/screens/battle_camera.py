@@ -44,7 +44,13 @@ class Camera:
         self.screen = screen
         #: Where the human left the view (``MapView.view_offset``) while the AI plays; None otherwise.
         self.home: tuple[int, int] | None = None
-        self._following = False  # True while ``follow`` scrolls (not the player)
+        #: Where the human left the cursor while the AI plays (or moved it meanwhile); None otherwise.
+        self.left_at: Square | None = None
+        #: True once the human chose a view: a cursor move or a scroll of theirs, or an action of their
+        #: own in a turn (``acted``).  Before that the view the game opened on is nobody's choice, and
+        #: ``come_back`` does not say it is "where you left it" (s15: said on the first screen of play).
+        self.chosen = False
+        self._following = False  # True while ``follow`` or ``open_on`` moves the view (not the player)
 
     def next(self, step: int = 1) -> None:
         """Put the cursor on the next (``step`` 1) or previous (-1) thing that can be chosen."""
@@ -72,32 +78,49 @@ class Camera:
             return
         here = st.creature_at(mv.square)
         own = [c for c in st.creatures if c.player == seat and c.alive and c.pos is not None]
-        if own and (here is None or here.player != seat):
-            first = min(own, key=lambda c: (c.pos[1], c.pos[0]) if c.pos is not None else (0, 0))
-            if first.pos is not None:
-                mv.move_cursor(first.pos)
-        self.into_view()
+        self._following = True  # the game's choice, not the player's (``chosen``)
+        try:
+            if own and (here is None or here.player != seat):
+                first = min(own, key=lambda c: (c.pos[1], c.pos[0]) if c.pos is not None else (0, 0))
+                if first.pos is not None:
+                    mv.move_cursor(first.pos)
+            self.into_view()
+        finally:
+            self._following = False
 
     def leave(self) -> None:
         """The AI is about to play an action: the first of its turn (none since the human's) keeps
-        where the human left the view, for ``come_back``."""
+        where the human left the view and the cursor, for ``come_back``."""
         if self.home is None:
             self.home = self.screen.map_view.view_offset
+            self.left_at = self.screen.map_view.square
+
+    def acted(self) -> None:
+        """The human played an action of its turn: the view from now on is one the player chose."""
+        self.chosen = True
 
     def looked(self, offset: tuple[int, int] | None = None) -> None:
         """The player moved the cursor or scrolled (to ``offset``; None: the view now) while the AI
         plays: the view they chose is the one ``come_back`` returns to (not the one they left at the
-        end of their turn)."""
-        if self.home is not None and not self._following:
+        end of their turn), and the cursor's square the one it comes back to."""
+        if self._following:
+            return
+        self.chosen = True
+        if self.home is not None:
             self.home = offset if offset is not None else self.screen.map_view.view_offset
+            self.left_at = self.screen.map_view.square
 
     def come_back(self) -> str:
         """The human's turn after the AI's (issue 20): the view back where the human left it (or where
         they looked during the AI's turn), then, when the cursor's creature is not whole in it (the
         next creature to activate may be elsewhere), as little further as it needs (``into_view``).
-        Returns what to tell the player when the view moved ("" when it stayed: the AI's turn never
-        took it away)."""
+        The cursor is where the human left it unless the creature there cannot act now
+        (``place_cursor`` took it to the nearest one that can: said so).
+        Returns what to tell the player ("" when nothing moved: the AI's turn never took the view
+        away and the cursor is where it was).  "Where you left it" only once the player has chosen
+        a view (``chosen``): not on the first turn of a battle that opened on the AI's."""
         home, self.home = self.home, None
+        left, self.left_at = self.left_at, None
         mv = self.screen.map_view
         st = self.screen.session.state
         here = st.creature_at(mv.square) if st.map is not None else None
@@ -107,9 +130,14 @@ class Camera:
         squares = list(here.squares) if here is not None and here.squares else [mv.square]
         if not all(mv.in_view(q) for q in squares):  # the next creature lies outside the view left
             self.into_view()
+        there = st.creature_at(left) if left is not None and st.map is not None else None
+        if (there is not None and here is not None and there.uid != here.uid and there.player == st.decider
+                and here.player == st.decider):  # the cursor's creature has acted: the next that can
+            return (f"Your turn: {there.label} has acted this round; the cursor is on {here.label}, "
+                    "the nearest that can.")
         if home is None or mv.view_offset == before:
             return ""
-        if mv.view_offset == home:
+        if mv.view_offset == home and self.chosen:
             return "Your turn: the view is back where you left it."
         if here is not None and here.player == st.decider:
             return f"Your turn: the view is on your {here.card.name} ({here.label})."
@@ -157,7 +185,8 @@ class Camera:
 
     def place_cursor(self) -> None:
         """Put the cursor where the player's next choice is, for the mode the controller is in: on the
-        active creature, on a creature that may be activated, on a deployment square, on a square a
+        active creature, on a creature that may be activated (the one under the cursor, else the
+        nearest to it), on a deployment square, on a square a
         forced move may end on (MOV-14); while the AI decides, where the player is looking."""
         screen = self.screen
         st, mv, ctrl = screen.session.state, screen.map_view, screen.ctrl
@@ -169,8 +198,12 @@ class Camera:
                 mv.move_cursor(me.pos)
         elif ctrl.mode is Mode.PICK:
             here = st.creature_at(mv.square)
-            if here is None or here.uid not in screen.session.activatable():
-                self.next(1)
+            can = screen.session.activatable()
+            if here is None or here.uid not in can:  # the nearest creature that can act, then reading order
+                x, y = mv.square
+                squares = [q for q in (st.creature(u).pos for u in can) if q is not None]
+                if squares:
+                    mv.move_cursor(min(squares, key=lambda q: (max(abs(q[0] - x), abs(q[1] - y)), q[1], q[0])))
         elif ctrl.mode is Mode.DEPLOY:
             squares = sorted(screen.session.placements(), key=lambda q: (q[1], q[0]))
             if squares and mv.square not in squares:
@@ -179,6 +212,21 @@ class Camera:
             squares = ctrl.cycle_squares()
             if squares and mv.square not in squares:
                 mv.move_cursor(squares[0])
+
+    def off_active(self) -> bool:
+        """True while a creature is active and the cursor is on none of its squares (Esc brings the
+        cursor back: ``to_active``)."""
+        me = self.screen.session.state.active_creature
+        return me is not None and me.pos is not None and self.screen.map_view.square not in me.squares
+
+    def to_active(self) -> None:
+        """Esc while a creature acts: the cursor (and so the view) back on the active creature, from
+        wherever Tab or the arrows took it (issue 20: Tab put it on an enemy far out of reach, with
+        no key back)."""
+        me = self.screen.session.state.active_creature
+        if me is not None and me.pos is not None:
+            self.screen.map_view.move_cursor(me.pos)
+            self.into_view()
 
     def to_actor(self) -> None:
         """After the human's attack, with its activation going on: the cursor back on the attacker, so

@@ -16,6 +16,7 @@ from tactica.client.settings import KEY_BINDINGS, Settings, key_display
 from ..widgets.battle_log import BattleLog
 from ..widgets.status_line import StatusLine
 from .battle_ai import AI_ACTIONS, AiTurn
+from .battle_camera import Camera
 from .battle_layout import BattleLayout
 from .battle_saves import UNDO_ACTIONS, BattleSaves
 
@@ -45,6 +46,8 @@ BINDINGS: list[BindingType] = [
     Binding("space", "pick", "Add target", id="battle.add_target"),
     Binding("p", "auto_place", "Auto-place", id="battle.auto_place"),
     Binding("escape", "cancel", "Cancel", id="battle.cancel"),
+    # Esc while a creature acts, the cursor elsewhere: the cursor back on it (issue 20: Tab took it far away)
+    Binding("escape", "back_to_active", "Back to active", id="battle.cancel"),
     Binding("z", "undo", "Undo", id="battle.undo"),  # u is the map's up-right key (y u b n)
     Binding("z", "undo_refused", "Undo", show=False, id="battle.undo"),
     Binding("ctrl+z", "undo", "Undo", show=False, id="battle.undo"),
@@ -74,8 +77,8 @@ BINDINGS: list[BindingType] = [
 """The battle screen's key bindings (``BattleScreen.BINDINGS``)."""
 
 KEY_ACTIONS = ("select", "next", "move", "shift", "attack", "charge", "end", "pick", "auto_place",
-               "cancel", "choose_attack", "undo", "power", "prone", "dig", "card_scroll", "log_scroll",
-               "rules_named")
+               "cancel", "back_to_active", "choose_attack", "undo", "power", "prone", "dig", "card_scroll",
+               "log_scroll", "rules_named")
 """Key actions whose use changes with the battle: the footer is refreshed when the set that may be
 used changes (``BattleScreen.sync_keys``)."""
 
@@ -127,6 +130,7 @@ class KeysHost(Protocol):
 
     ctrl: Controller
     ai_turn: AiTurn
+    camera: Camera
     saves: BattleSaves
     battle_layout: BattleLayout
 
@@ -143,7 +147,8 @@ def key_shown(screen: KeysHost, action: str, parameters: tuple[object, ...]) -> 
     it (``BattleScreen.check_action``): help and quit always; the card's and the log's paging when
     they overflow; f and i against the AI; no other key while the AI plays; undo and reload as the
     session allows; none while a question is up; "r Rules" while the status line says a refusal or
-    a warning (each names its rule); the rest as the controller's mode allows."""
+    a warning (each names its rule); Esc back to the active creature while the cursor is off it; the
+    rest as the controller's mode allows."""
     if action in ("help", "quit", "champion_prompts", "threats", "rules", "rulers", "overview"):
         return True
     if action == "rules_named":  # r Rules in the footer: the status line says a refusal or a warning
@@ -164,4 +169,6 @@ def key_shown(screen: KeysHost, action: str, parameters: tuple[object, ...]) -> 
         return screen.ctrl.says_why(str(parameters[0])) if parameters else False
     if action == "auto_place":
         return screen.ctrl.mode is Mode.DEPLOY
+    if action == "back_to_active":  # only while the cursor is off the active creature
+        return screen.ctrl.allowed(action) and screen.camera.off_active()
     return screen.ctrl.allowed(action)

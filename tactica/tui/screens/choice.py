@@ -182,7 +182,20 @@ class ChoiceModal(ModalScreen[int]):
             yield OptionList(*[f"{i}. {o}" + (" — Esc" if i - 1 == self.escape else "")
                                for i, o in enumerate(self.options, 1)], id="options")
 
+    shown_at = float("inf")
+    """When the question was put up (mounted; the clock of ``events.Key.time``); a key that arrived
+    before it (``typed_before``) was meant for the screen under it."""
+
+    def typed_before(self) -> bool:
+        """True when the key being handled now arrived before the question was put up (the app's
+        ``key_time``): a Page Up pressed while the AI played, handled once this question had come
+        (nm s15 B3: it opened the log reader over a champion question, and took the next key)."""
+        key_time = getattr(self.app, "key_time", None)
+        return isinstance(key_time, float) and key_time < self.shown_at
+
     def on_mount(self) -> None:
+        from textual._time import get_time  # the clock of ``Message.time``
+        self.shown_at = get_time()
         options = self.query_one(OptionList)
         options.highlighted = self.default
         options.focus()
@@ -213,9 +226,10 @@ class ChoiceModal(ModalScreen[int]):
 
     def action_read_log(self, start: int) -> None:
         """Page Up (``start`` 1: the newest page) or Home (-1: the oldest line): the battle log on the
-        whole screen; closing it comes back to this question, still unanswered."""
+        whole screen; closing it comes back to this question, still unanswered.  Not for a key that
+        arrived before the question was drawn (``typed_before``)."""
         log = self._log_behind()
-        if log is not None:
+        if log is not None and not self.typed_before():
             self.app.push_screen(LogReader(log.entries, start))
 
     def action_scroll_map(self, dx: int, dy: int) -> None:

@@ -22,7 +22,8 @@ HELP = """\
 | arrows / h j k l (y u b n diagonals) | move the cursor; the mouse works too |
 | shift+arrows, wheel | scroll a map bigger than its view (80×24), any time, also under a question; the bar along the map's bottom says what is hidden: `◀ 4 cols` on the left, `9 cols ▶` on the right, `▲ 3 ▼ 6 rows` above and below. Moving the cursor brings the view back to it |
 | Enter / click | select: activate the creature, move to a shaded square, pick a target, confirm (a click on a shaded square first shows the path: click again to move) |
-| Tab / Shift+Tab | cycle through what can be chosen now (unactivated creatures, targets, charge ends) |
+| Tab / Shift+Tab | cycle through what can be chosen now: unactivated creatures; while a creature acts, the creature itself, then the enemies it can attack or charge from where it stands (nearest first; every enemy when none is in reach); targets, charge ends |
+| Esc (a creature acts) | the cursor back on the active creature, from wherever Tab or the arrows took it (the footer shows `Esc Back to active` while the cursor is off it) |
 | m | move the active creature to the cursor square (shaded squares are reachable); a move that provokes opportunity attacks names the attackers first: press m (or Enter) again to move anyway, any other key cancels |
 | s | shift one square to the cursor square, a square marked `s` (provokes no opportunity attacks) |
 | a | attack: 1–9 choose the attack (while the creature acts, 1–9 start that attack at once), Tab/cursor the target; Enter attacks, Esc cancels. A close or area attack (burst, cone, line, radius) is aimed with the cursor: the squares it covers show as `░`, the creatures inside (allies too) are marked and the status line gives each one's chance to hit before you press Enter |
@@ -54,9 +55,11 @@ The footer lists only the keys that are legal right now (on a narrow terminal th
 most useful of them: this help lists them all); while the AI plays,
 only the cursor, help, quit, `f`, `i` and `t` work.  The view pans only as far as
 the AI's action needs and, when your turn comes back, returns to where you left it
-(or where you looked meanwhile).  Where the log is too small to hold everything
+(or where you looked meanwhile), the cursor too unless its creature has acted this round
+(then the nearest one that can).  Where the log is too small to hold everything
 since your last activation (80×24), a recap stands in its place until you act:
-your own result first, then the AI's turn (PgUp: the whole log).  `tactica play` is you against
+your own result first, then the AI's turn; plain moves and misses are left out first,
+and its last row counts them (PgUp: the whole log).  `tactica play` is you against
 the `normal` AI (`--ai hard`, `--side 2`); `tactica play --hotseat` is two
 players at one keyboard.
 

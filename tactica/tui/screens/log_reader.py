@@ -65,15 +65,39 @@ class LogReader(ModalScreen[None]):
         """Show the log at its newest lines at once (Page Up) or at its oldest (Home).  A long log
         opened at its end first gets only its last ``FIRST_ROWS`` lines, drawn at once at the
         bottom; then every line, in one go, the view kept at the end (no blank screen while a
-        long log is wrapped, no glimpse of its top)."""
+        long log is wrapped, no glimpse of its top).  The log is hidden until its lines are wrapped
+        and its view is at that end (``_reveal``; its text transparent until then): never a blank
+        page under the heading, nor a glimpse of the wrong end (nm s15 B3)."""
         log = self.query_one(BattleLog)
+        log.styles.text_opacity = 0.0  # laid out and wrapped, not yet seen
         if self.start < 0 or len(self.lines) <= self.FIRST_ROWS:
             log.add(self.lines, follow=True)
-            if self.start < 0:
-                self.call_after_refresh(log.to_edge, -1)
+            self.call_after_refresh(self._reveal)
             return
         log.add(self.lines[-self.FIRST_ROWS:], follow=True)
         self.call_after_refresh(self._fill_when_drawn)
+
+    RETRY = 0.02
+    """Seconds before the reader looks again whether its log's lines are wrapped (``_reveal``)."""
+
+    def _reveal(self) -> None:
+        """``_shown``, or try again a moment later (a frame later: the log is laid out meanwhile)."""
+        if not self._shown():
+            self.set_timer(self.RETRY, self._reveal)
+
+    def _shown(self) -> bool:
+        """Show the log once its lines are wrapped at its size, its view put at the end it opens on
+        (the newest lines, or the oldest for Home) first.  True when shown (now or before), False
+        while its lines are not wrapped yet."""
+        log = self.query_one(BattleLog)
+        if not log.lines or log.scrollable_content_region.height <= 0:
+            return False
+        if log.styles.text_opacity > 0:
+            return True
+        log.to_edge(-1 if self.start < 0 else 1)
+        log.scroll_to(y=0 if self.start < 0 else log.max_scroll_y, animate=False, immediate=True, force=True)
+        log.styles.text_opacity = 1.0
+        return True
 
     FIRST_ROWS = 60
     """Lines a log opened at its end shows first: more than the tallest screen's page."""
@@ -83,9 +107,9 @@ class LogReader(ModalScreen[None]):
     loaded machine to show them first."""
 
     def _fill_when_drawn(self) -> None:
-        """``_fill`` once the last lines are wrapped and drawn (the log knows its size)."""
-        if not self.query_one(BattleLog).lines:
-            self.call_after_refresh(self._fill_when_drawn)
+        """``_fill`` once the last lines are wrapped and shown (``_shown``)."""
+        if not self._shown():
+            self.set_timer(self.RETRY, self._fill_when_drawn)
             return
         self.set_timer(self.FILL_AFTER, self._fill)  # after the frame that shows them
 

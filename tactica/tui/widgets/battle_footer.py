@@ -27,7 +27,7 @@ from tactica.client.battle_sizes import NARROW
 
 SHORT = {"End activation": "End", "Fast AI": "Fast", "Fast AI ✓": "Fast ✓", "AI intent": "Intent",
          "AI intent ✓": "Intent ✓", "More card": "Card",
-         "Auto-place": "Auto", "Reload map": "Reload", "Add target": "Add", "Read log": "Log"}
+         "Auto-place": "Auto", "Back to active": "Back", "Reload map": "Reload", "Add target": "Add", "Read log": "Log"}
 """Short labels for a narrow terminal, by full label."""
 
 FAST_ON = "Fast AI ✓"
@@ -36,9 +36,9 @@ FAST_ON = "Fast AI ✓"
 INTENT_ON = "AI intent ✓"
 """The ``i`` key's label while the AI's intent is shown (the screen's ``ai_show_intent``): i hides it."""
 
-KEEP = ("select", "move", "shift", "attack", "charge", "pick", "power", "end", "cancel", "auto_place",
-        "next", "undo", "rules_named", "log_scroll", "card_scroll", "threats", "ai_fast", "ai_intent", "reload_map",
-        "quit")
+KEEP = ("select", "move", "shift", "attack", "charge", "pick", "power", "end", "cancel", "back_to_active",
+        "auto_place", "next", "undo", "rules_named", "log_scroll", "card_scroll", "threats", "ai_fast", "ai_intent",
+        "reload_map", "quit")
 """Key actions by importance: when the footer cannot show every key, the last ones are left out
 first (an action not named here before any of them).  "? Help" is always shown."""
 

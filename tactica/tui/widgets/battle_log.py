@@ -8,11 +8,13 @@ result is what they want to see next).
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable
 
 from rich.table import Table
 from rich.text import Text
 from textual import events
+from textual.strip import Strip
 from textual.widgets import RichLog
 
 from tactica.client.describe import LogLine
@@ -66,6 +68,8 @@ class BattleLog(RichLog, can_focus=False):
         self.following = True
         #: Lines added below the view while the player read back.
         self.unread = 0
+        #: The first row of every line written, in the order written (``write``): where each one begins.
+        self._starts: list[int] = []
 
     def watch_scroll_y(self, old: float, new: float) -> None:
         """The view moved (a key, the wheel, the scroll bar): at the bottom the log follows the newest
@@ -134,8 +138,31 @@ class BattleLog(RichLog, can_focus=False):
                 self.unread += 1
         self._show_reading()
 
+    def write(self, content, width=None, expand=False, shrink=True, scroll_end=None, animate=False):
+        """``RichLog.write``, noting the row where the line begins (``_starts``); a write deferred until
+        the log knows its size is noted when it is made."""
+        start = len(self.lines)
+        known = self._size_known
+        written = super().write(content, width=width, expand=expand, shrink=shrink, scroll_end=scroll_end,
+                                animate=animate)
+        if known:
+            self._starts.append(start)
+        return written
+
+    def render_line(self, y: int) -> Strip:
+        """One row of the log.  While it follows the newest lines, the rows at its top that are the
+        end of a line begun above the view are left blank: the view shows whole lines from their
+        first row (nm s16 F8: at 80×24 the three rows began with " destroyed, +16 VP)")."""
+        top = round(self.scroll_y)
+        if self.following and top > 0:
+            at = bisect_left(self._starts, top)  # the first line that begins in the view
+            if at < len(self._starts) and top + y < self._starts[at]:  # (none: one line taller than the view)
+                return Strip.blank(self.scrollable_content_region.width, self.rich_style)
+        return super().render_line(y)
+
     def clear(self) -> BattleLog:
         """Remove every line (``lines_written`` keeps its record); the log follows the newest again."""
+        self._starts.clear()
         self._rows.clear()
         self.entries.clear()
         self.following, self.unread = True, 0
@@ -153,6 +180,7 @@ class BattleLog(RichLog, can_focus=False):
             return  # the lines so far are wrapped at this width (RichLog waits for its size)
         rows = list(self._rows)
         super().clear()
+        self._starts.clear()
         for row in rows:
             self.write(row, width=width, scroll_end=False)
         self.following, self.unread = True, 0

@@ -24,6 +24,8 @@ class RecapPanel(Static):
     Attributes:
         lines: the summary's lines (``client.handoff.TurnRecap.take``), oldest first.
         own: how many of them are the human's own last activation's.
+        ranks: each line's rank (``client.handoff.ranked_summary``): what is left out first when
+            they do not fit.
     """
 
     DEFAULT_CSS = """
@@ -42,6 +44,7 @@ class RecapPanel(Static):
         super().__init__("", **kw)
         self.lines: list[str] = []
         self.own = 0
+        self.ranks: list[int] | None = None
         self.border_title = RECAP_TITLE
 
     @property
@@ -49,9 +52,9 @@ class RecapPanel(Static):
         """True while the recap stands where the log is."""
         return bool(self.display)
 
-    def show(self, lines: list[str], own: int) -> None:
-        """Show ``lines`` (the first ``own`` the human's own) until ``hide``."""
-        self.lines, self.own = list(lines), own
+    def show(self, lines: list[str], own: int, ranks: list[int] | None = None) -> None:
+        """Show ``lines`` (the first ``own`` the human's own; ``ranks`` as ``recap_rows``') until ``hide``."""
+        self.lines, self.own, self.ranks = list(lines), own, ranks
         self.display = True
         self.refresh(layout=True)
 
@@ -63,11 +66,12 @@ class RecapPanel(Static):
         """The rows shown now: ``recap_rows`` at the panel's size (its content: borders and padding
         left out)."""
         width, height = self.content_region.size if self.is_mounted else (0, 0)
-        return recap_rows(self.lines, width, height, self.own)
+        return recap_rows(self.lines, width, height, self.own, self.ranks)
 
     def render(self) -> Text:
         text = Text("\n".join(self.rows()))
         text.highlight_words([RECAP_YOU.strip()], style="bold")
         text.highlight_words(["(critical)"], style="bold")
         text.highlight_regex(r" was destroyed\.", style="bold red")
+        text.highlight_regex(r"… \d+ more in the log: PgUp", style="italic")
         return text

@@ -119,7 +119,8 @@ from .normal import NormalBot, best_plans, position_key
 from .planner import Plan, plan_creature
 from .stakes import kill_vp, zone_reaches_target
 from .values import damage_value
-from .weights import FFA_APPROACH, FFA_EXPOSURE, KILL_THREAT
+from . import weights
+from .weights import KILL_THREAT
 
 #: Weight of the loss the opponent's predicted next activation inflicts.
 REPLY = 1.0
@@ -268,7 +269,8 @@ def options_for(options: PlannerOptions, state: GameState) -> PlannerOptions:
     FFA_EXPOSURE; unchanged otherwise (a duel, or two teams)."""
     if len(state.teams) <= 2:
         return options
-    return replace(options, wait=True, approach_share=FFA_APPROACH, exposure_share=FFA_EXPOSURE)
+    return replace(options, wait=True, approach_share=weights.FFA_APPROACH, exposure_share=weights.FFA_EXPOSURE,
+                   melee_approach_share=weights.FFA_MELEE_APPROACH, melee_exposure_share=weights.FFA_MELEE_EXPOSURE)
 
 
 class OwnPlayout(NormalBot):

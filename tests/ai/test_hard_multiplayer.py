@@ -4,12 +4,12 @@ from __future__ import annotations
 import pytest
 
 from tactica import cli
-from tactica.ai import hard, sim
+from tactica.ai import sim, weights
 from tactica.ai.board import rivals_apart
 from tactica.ai.hard import HardBot, options_for
 from tactica.ai.normal import NormalBot
 from tactica.ai.scenarios import warband
-from tactica.ai.weights import FFA_APPROACH, FFA_EXPOSURE
+from tactica.ai.weights import FFA_APPROACH, FFA_EXPOSURE, FFA_MELEE_APPROACH, FFA_MELEE_EXPOSURE
 from tactica.engine import (
     Activate,
     EndActivation,
@@ -215,11 +215,32 @@ def test_scn_multi_hard_stops_out_of_a_rivals_reach_where_duel_weights_walk_in(m
     gap = lambda st: chebyshev(st.creature("A").square, st.creature("b").square)  # noqa: E731
 
     def gap_after(shares: tuple[float, float]) -> int:
-        monkeypatch.setattr(hard, "FFA_APPROACH", shares[0])
-        monkeypatch.setattr(hard, "FFA_EXPOSURE", shares[1])
+        monkeypatch.setattr(weights, "FFA_APPROACH", shares[0])
+        monkeypatch.setattr(weights, "FFA_EXPOSURE", shares[1])
+        monkeypatch.setattr(weights, "FFA_MELEE_APPROACH", None)  # A is melee: the general shares count
+        monkeypatch.setattr(weights, "FFA_MELEE_EXPOSURE", None)
         st = with_dice(_ffa(board, {"c": 2}), SeededDice.from_seed(1))
         assert not rivals_apart(st, 0)
         return gap(activation(HardBot(seed=1), st)[1])
 
     assert gap_after((1.0, 1.0)) == 2
     assert gap_after((FFA_APPROACH, FFA_EXPOSURE)) == 6
+
+
+def test_scn_multi_hard_melee_creature_keeps_the_duels_weights_in_a_free_for_all(monkeypatch):
+    """The board above: A fights only in melee (it must walk into reach to fight at all).  With the
+    melee shares (FFA_MELEE_APPROACH, FFA_MELEE_EXPOSURE: a duel's) it walks to 2 squares from b, as
+    in a duel; with the free-for-all's general shares (the old choice) it stopped 6 away, where the
+    rivals' shooters find it waiting."""
+    board = "A" + "." * 13 + "b.c"
+    gap = lambda st: chebyshev(st.creature("A").square, st.creature("b").square)  # noqa: E731
+    st = _ffa(board, {"c": 2})
+    options = options_for(HardBot.planner_options, st)
+    assert (options.melee_approach_share, options.melee_exposure_share) == (FFA_MELEE_APPROACH, FFA_MELEE_EXPOSURE)
+    assert (FFA_MELEE_APPROACH, FFA_MELEE_EXPOSURE) == (1.0, 1.0)
+    duel = battle("A" + "." * 13 + "b", turn_player=0)
+    assert options_for(HardBot.planner_options, duel).melee_exposure_share is None  # a duel: as before
+    assert gap(activation(HardBot(seed=1), with_dice(st, SeededDice.from_seed(1)))[1]) == 2
+    monkeypatch.setattr(weights, "FFA_MELEE_APPROACH", None)
+    monkeypatch.setattr(weights, "FFA_MELEE_EXPOSURE", None)
+    assert gap(activation(HardBot(seed=1), with_dice(st, SeededDice.from_seed(1)))[1]) == 6

@@ -113,13 +113,13 @@ from tactica.engine import (
     with_dice,
 )
 
+from . import weights
 from .aiming import threat_value
 from .board import Board, PlannerOptions
 from .normal import NormalBot, best_plans, position_key
 from .planner import Plan, plan_creature
 from .stakes import kill_vp, zone_reaches_target
 from .values import damage_value
-from . import weights
 from .weights import KILL_THREAT
 
 #: Weight of the loss the opponent's predicted next activation inflicts.

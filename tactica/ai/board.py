@@ -101,10 +101,6 @@ class PlannerOptions:
             less in a free-for-all, SCN-MULTI, ``hard.options_for``).
         exposure_share: share of the exposure term counted (1: as ``normal`` plays; ``hard`` counts
             more in a free-for-all, where a creature lost scores for a rival, ``hard.options_for``).
-        melee_approach_share, melee_exposure_share: the shares counted instead for a creature whose
-            best attack is melee (not ``is_ranged``: it must walk into reach to fight); None: the
-            same as ``approach_share`` / ``exposure_share`` (``hard`` in a free-for-all counts a
-            melee creature's as a duel does, ``hard.options_for``).
     """
 
     charge_reach: bool = False
@@ -117,8 +113,6 @@ class PlannerOptions:
     wait: bool = False
     approach_share: float = 1.0
     exposure_share: float = 1.0
-    melee_approach_share: float | None = None
-    melee_exposure_share: float | None = None
 
 
 #: The plain planner: no extra term or search (``normal``).
@@ -560,18 +554,11 @@ def place_value(board: Board, me: Creature, sq: Square, threats: list) -> float:
         approach = -APPROACH * max(0, d - 1)
     if board.waiting:  # SCN-MULTI: the other sides have not met yet (PlannerOptions.wait)
         approach *= WAIT
-    options = board.options
-    approach_share, exposure_share = options.approach_share, options.exposure_share
-    if reach is None:  # a melee creature (SCN-MULTI: hard counts its shares as in a duel)
-        if options.melee_approach_share is not None:
-            approach_share = options.melee_approach_share
-        if options.melee_exposure_share is not None:
-            exposure_share = options.melee_exposure_share
-    approach *= approach_share
+    approach *= board.options.approach_share
     extra = board.last_stand(me)
     if board.modules.dark and all(s in board.modules.dark for s in footprint_squares(sq, me.size)):
         threats = board.dark_threats(me, threats)  # UG-DARK: unseen there by those who shoot or charge
-    value = approach - exposure_share * exposure(me, sq, threats, extra)
+    value = approach - board.options.exposure_share * exposure(me, sq, threats, extra)
     if board.options.offense and not board.waiting:
         value += OFFENSE * board.offense_at(me, sq)
     if board.auras:

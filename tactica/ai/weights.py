@@ -36,11 +36,6 @@ INTO_REACH = 0.3       # × the value of a fresh ally's attack on an enemy force
 WAIT = 0.25            # share of APPROACH while the other sides of a free-for-all are apart (PlannerOptions.wait)
 FFA_APPROACH = 0.6     # share of APPROACH in a free-for-all (PlannerOptions.approach_share; hard)
 FFA_EXPOSURE = 1.5     # × the exposure term in a free-for-all (PlannerOptions.exposure_share; hard)
-#: The same two shares for a melee creature in a free-for-all (``PlannerOptions.melee_approach_share``,
-#: ``melee_exposure_share``; hard): it must walk into reach to fight, and one that waits is shot by two
-#: ranged rivals, so it keeps the duel's weights.
-FFA_MELEE_APPROACH = 1.0
-FFA_MELEE_EXPOSURE = 1.0
 OFFENSE = 0.5          # × the best attack an end square puts in reach next turn (PlannerOptions.offense; hard)
 MOVE_CHARGE = 4        # squares tried as the start of a move-then-charge (PlannerOptions.move_charge; hard)
 SHIFT_MOVES = 2        # shift squares tried as the start of a shift-then-move (PlannerOptions.shift; hard)

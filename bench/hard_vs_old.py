@@ -2,7 +2,7 @@
 
 Usage: python bench/hard_vs_old.py [GAMES] [SEED] [--jobs N] [--first K] [--against COMMIT]
                                    [--new-tree COMMIT] [--new LEVEL[:k=v,...]] [--old LEVEL[:k=v,...]]
-                                   [--records FILE] [--progress]
+                                   [--records FILE] [--progress] [--hybrid]
 
 The old ``hard`` is the pinned commit's own code (default ``21ea540``, main
 before this work), not a copy: the commit's tree is extracted once
@@ -17,7 +17,11 @@ counting it).  ``--against .`` pits two configurations of today's tree (a
 quick A/B of the options ``--new`` and ``--old`` give, e.g.
 ``--old hard:budget=240``).  The new side runs from this tree as it is, or
 from a commit's extracted tree with ``--new-tree COMMIT`` (so that a long
-series is not changed by edits made while it runs).
+series is not changed by edits made while it runs).  ``--hybrid``: the old
+side runs the new side's tree with only ``tactica/ai`` taken from the pinned
+commit, so both seats play today's rules with today's engine and the series
+measures the AI alone (without it, a rule changed since the pinned commit
+makes the two engines disagree and stops the series).
 
 The series: game ``i`` is played on shipped map ``i mod maps`` with the
 ordered pair of different 200-point shipped warbands ``(i // maps) mod
@@ -77,6 +81,31 @@ def commit_tree(commit: str) -> Path:
         try:
             part.rename(folder)
         except OSError:  # another process extracted it meanwhile
+            subprocess.run(["rm", "-rf", str(part)], check=True)
+    return folder
+
+
+def hybrid_tree(new_tree: Path, old_commit: str) -> Path:
+    """A folder holding ``new_tree`` with its ``tactica/ai`` package replaced by ``old_commit``'s.
+
+    The old AI's decisions then run on today's engine, content loaders and rules: the series measures
+    the AI alone.  Needed since the rules changed after the pinned commit (e.g. champion powers used in
+    the middle of an action), where two engines of different commits disagree and stop the series.
+    """
+    old = commit_tree(old_commit)
+    folder = Path(tempfile.gettempdir()) / f"tactica-hybrid-{new_tree.name}-{old.name}"
+    if new_tree == TREE:  # a work tree changes: build afresh
+        subprocess.run(["rm", "-rf", str(folder)], check=True)
+    if not (folder / "tactica" / "ai" / "hard.py").exists():
+        part = folder.with_name(folder.name + f".part{os.getpid()}")
+        subprocess.run(["rm", "-rf", str(part)], check=True)
+        part.mkdir(parents=True)
+        subprocess.run(["cp", "-r", str(new_tree / "tactica"), str(part / "tactica")], check=True)
+        subprocess.run(["rm", "-rf", str(part / "tactica" / "ai")], check=True)
+        subprocess.run(["cp", "-r", str(old / "tactica" / "ai"), str(part / "tactica" / "ai")], check=True)
+        try:
+            part.rename(folder)
+        except OSError:  # another process built it meanwhile
             subprocess.run(["rm", "-rf", str(part)], check=True)
     return folder
 
@@ -208,12 +237,14 @@ def main(argv: list[str]) -> None:
     new_commit = option("--new-tree", ".") or "."
     records_file = option("--records", None)
     progress = "--progress" in argv
-    argv = [a for a in argv if a != "--progress"]
+    hybrid = "--hybrid" in argv
+    argv = [a for a in argv if a not in ("--progress", "--hybrid")]
     games = int(argv[0]) if argv else 200
     seed = int(argv[1]) if len(argv) > 1 else 2026
-    old = commit_tree(against)
+    pinned = commit_tree(against)
     new_tree = commit_tree(new_commit)
-    probe = Seat(old)
+    old = hybrid_tree(new_tree, against) if hybrid else pinned
+    probe = Seat(pinned)
     fixtures = probe.ask(cmd="fixtures")
     probe.close()
     start = time.perf_counter()
@@ -250,6 +281,7 @@ def main(argv: list[str]) -> None:
     draws = n - won - lost
     low, high = wilson(won + draws / 2, n)
     out = {"games": n, "first": first, "seed": seed, "against": against, "new_tree": str(new_tree),
+           "hybrid": hybrid,
            "new": new, "old": old_level,
            "new_wins": won, "old_wins": lost, "draws": draws,
            "new_rate": round((won + draws / 2) / max(1, n), 3), "wilson95": [round(low, 3), round(high, 3)],

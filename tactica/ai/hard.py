@@ -82,7 +82,9 @@ comes within their reach; and, rivals apart or not, its planner counts the
 approach at FFA_APPROACH and the exposure of an end square at FFA_EXPOSURE
 (``PlannerOptions.approach_share``, ``exposure_share``): a creature lost
 scores for a rival and the side that is struck by both others loses, so it
-stays out of reach more than in a duel.
+stays out of reach more than in a duel.  Before the battle it picks its start area (SET-2) so
+that its VP zone lies by the rival in the lightest armour (``HardBot.choose_area``): on a map whose
+zones lie by the other corners, that is the rival it fights for its zone all battle long.
 
 The search is fixed by ``candidates`` and ``budget`` (units of work per
 decision; an option is not started when the options tried so far cost on

@@ -82,7 +82,9 @@ comes within their reach; and, rivals apart or not, its planner counts the
 approach at FFA_APPROACH and the exposure of an end square at FFA_EXPOSURE
 (``PlannerOptions.approach_share``, ``exposure_share``): a creature lost
 scores for a rival and the side that is struck by both others loses, so it
-stays out of reach more than in a duel.
+stays out of reach more than in a duel.  Before the battle it picks its start area (SET-2) so
+that its VP zone lies by the rival in the lightest armour (``HardBot.choose_area``): on a map whose
+zones lie by the other corners, that is the rival it fights for its zone all battle long.
 
 The search is fixed by ``candidates`` and ``budget`` (units of work per
 decision; an option is not started when the options tried so far cost on
@@ -100,6 +102,7 @@ from tactica.engine import (
     Action,
     Activate,
     AttackRolled,
+    ChooseStartArea,
     DeclinePower,
     GameState,
     Phase,
@@ -107,19 +110,22 @@ from tactica.engine import (
     apply,
     as_turn_of,
     automatic_critical,
+    chebyshev,
     check,
     critical_from,
+    legal_actions,
     round_end_winner,
     with_dice,
 )
 
+from . import weights
 from .aiming import threat_value
 from .board import Board, PlannerOptions
 from .normal import NormalBot, best_plans, position_key
 from .planner import Plan, plan_creature
 from .stakes import kill_vp, zone_reaches_target
 from .values import damage_value
-from .weights import FFA_APPROACH, FFA_EXPOSURE, KILL_THREAT
+from .weights import KILL_THREAT
 
 #: Weight of the loss the opponent's predicted next activation inflicts.
 REPLY = 1.0
@@ -268,7 +274,26 @@ def options_for(options: PlannerOptions, state: GameState) -> PlannerOptions:
     FFA_EXPOSURE; unchanged otherwise (a duel, or two teams)."""
     if len(state.teams) <= 2:
         return options
-    return replace(options, wait=True, approach_share=FFA_APPROACH, exposure_share=FFA_EXPOSURE)
+    return replace(options, wait=True, approach_share=weights.FFA_APPROACH, exposure_share=weights.FFA_EXPOSURE)
+
+
+def armour(state: GameState, player: int) -> float:
+    """The mean AC of ``player``'s creatures, each weighted by its cost (how hard its points are to hit)."""
+    cards = [c.card for c in state.creatures if c.player == player]
+    cost = sum(c.cost for c in cards)
+    return sum(c.ac * c.cost for c in cards) / cost if cost else 0.0
+
+
+def contested(state: GameState, area: str) -> str:
+    """The start area nearest the VP zone of ``area`` (SET-2, SCN-ASSAULT): whoever starts there
+    stands by the zone that scores for us, and is the rival we fight for it; "" without a zone."""
+    m = state.battle_map
+    zone = m.vp_zones.get(area) if m is not None else None
+    if not zone:
+        return ""
+    others = [n for n in m.start_areas if n != area]
+    return min(others, key=lambda n: (min(chebyshev(s, z) for s in m.start_areas[n] for z in zone), n),
+               default="")
 
 
 class OwnPlayout(NormalBot):
@@ -321,6 +346,34 @@ class HardBot(NormalBot):
         self._work = 0
         self._inner_bot: NormalBot | None = None
         self._own_bot: NormalBot | None = None
+
+    def choose_area(self, state: GameState) -> Action:
+        """Pick a start area (SET-2); in a free-for-all of three sides or more (SCN-MULTI) the one whose
+        VP zone lies by the rival with the lowest armour (``armour``).
+
+        The start area nearest our VP zone (``contested``) holds the rival we fight for it all
+        battle long, and a rival in heavier armour is harder to hit and kill (kill VP).  When that
+        area is taken, its owner is that rival; when it is free, it is one of the rivals still to
+        choose (their mean armour).  Ties, the first pick and every battle of two sides: as
+        ``normal`` picks (``Bot.choose_area``).  Returns a ChooseStartArea.
+        """
+        base = super().choose_area(state)
+        if len(state.teams) <= 2 or not isinstance(base, ChooseStartArea):
+            return base
+        me = state.decider
+        owner = {area: p for p, area in state.areas.items()}
+        waiting = [p for p in range(state.players) if p not in state.areas and state.hostile(p, me)]
+        unknown = sum(armour(state, p) for p in waiting) / len(waiting) if waiting else 0.0
+
+        def rival_armour(a: ChooseStartArea) -> float:
+            near = contested(state, a.area)
+            return armour(state, owner[near]) if near in owner else unknown
+
+        options = [a for a in legal_actions(state) if isinstance(a, ChooseStartArea)]
+        best = min(rival_armour(a) for a in options)
+        if rival_armour(base) <= best + 1e-9:
+            return base
+        return next(a for a in options if rival_armour(a) <= best + 1e-9)
 
     def options(self, state: GameState) -> list[tuple[float, str, Action]]:
         """(gain, creature uid, first action) to try, best gain first.

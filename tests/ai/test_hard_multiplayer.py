@@ -3,15 +3,16 @@ from __future__ import annotations
 
 import pytest
 
-from tactica import cli
-from tactica.ai import hard, sim
+from tactica import cli, content
+from tactica.ai import sim, weights
 from tactica.ai.board import rivals_apart
-from tactica.ai.hard import HardBot, options_for
+from tactica.ai.hard import HardBot, armour, contested, options_for
 from tactica.ai.normal import NormalBot
 from tactica.ai.scenarios import warband
 from tactica.ai.weights import FFA_APPROACH, FFA_EXPOSURE
 from tactica.engine import (
     Activate,
+    ChooseStartArea,
     EndActivation,
     GameState,
     MapDef,
@@ -215,11 +216,58 @@ def test_scn_multi_hard_stops_out_of_a_rivals_reach_where_duel_weights_walk_in(m
     gap = lambda st: chebyshev(st.creature("A").square, st.creature("b").square)  # noqa: E731
 
     def gap_after(shares: tuple[float, float]) -> int:
-        monkeypatch.setattr(hard, "FFA_APPROACH", shares[0])
-        monkeypatch.setattr(hard, "FFA_EXPOSURE", shares[1])
+        monkeypatch.setattr(weights, "FFA_APPROACH", shares[0])
+        monkeypatch.setattr(weights, "FFA_EXPOSURE", shares[1])
         st = with_dice(_ffa(board, {"c": 2}), SeededDice.from_seed(1))
         assert not rivals_apart(st, 0)
         return gap(activation(HardBot(seed=1), st)[1])
 
     assert gap_after((1.0, 1.0)) == 2
     assert gap_after((FFA_APPROACH, FFA_EXPOSURE)) == 6
+
+
+# -- a free-for-all: the start area whose VP zone lies by the lighter-armoured rival (SCN-MULTI, SET-2) -----
+
+def _third_to_choose(seed: int) -> GameState:
+    """The shipped three-player battle (quick-start warbands, Fourfold Court) with start areas A and B
+    taken by the first two to choose: the third chooses between C and D."""
+    state, _ = new_game(content.default_warbands(3, 200), (content.default_map(3, (), 200),), seed=seed)
+    for area in "AB":
+        assert state.phase is Phase.CHOOSE_AREA
+        state = apply(state, ChooseStartArea(area))[0]
+    assert state.phase is Phase.CHOOSE_AREA
+    return state
+
+
+def test_scn_multi_set_2_hard_picks_the_zone_by_the_lighter_armoured_rival():
+    """Seed 2: Oakheart Circle (player 3) took A, Silverhelm Vanguard (player 1) took B; Broken Tusk
+    Raiders (player 2) choose last.  C's VP zone lies by B's corner, D's by A's: from C the raiders
+    would fight the Silverhelm (cost-weighted AC 19.1) for their zone all battle, from D the Oakheart
+    (17.2).  ``normal`` takes C (the first free area: every area is as near its own zone); ``hard``
+    takes D."""
+    state = _third_to_choose(2)
+    assert state.decider == 1 and state.areas == {2: "A", 0: "B"}
+    assert (contested(state, "C"), contested(state, "D")) == ("B", "A")
+    assert round(armour(state, 0), 1) == 19.1 and round(armour(state, 2), 1) == 17.2
+    assert NormalBot(seed=1).choose(state) == ChooseStartArea("C")
+    assert HardBot(seed=1).choose(state) == ChooseStartArea("D")
+
+
+def test_scn_multi_set_2_hard_keeps_normals_area_when_that_zone_lies_by_the_lighter_rival():
+    """Seed 0: Broken Tusk (player 2, 17.1) took A, Oakheart (player 3, 17.2) took B; Silverhelm
+    chooses last: D's zone lies by the raiders, so ``hard`` takes D; had the raiders taken B (their
+    zone by C's), it keeps C as ``normal`` does."""
+    state = _third_to_choose(0)
+    assert state.decider == 0 and state.areas == {1: "A", 2: "B"}
+    assert HardBot(seed=1).choose(state) == ChooseStartArea("D")
+    swapped, _ = new_game(content.default_warbands(3, 200), (content.default_map(3, (), 200),), seed=0)
+    swapped = apply(apply(swapped, ChooseStartArea("B"))[0], ChooseStartArea("A"))[0]  # raiders B, Oakheart A
+    assert swapped.areas == {1: "B", 2: "A"}
+    assert HardBot(seed=1).choose(swapped) == NormalBot(seed=1).choose(swapped) == ChooseStartArea("C")
+
+
+def test_set_2_hard_picks_as_normal_with_two_sides():
+    """A duel (and two teams): the choice is ``normal``'s, whatever the armour."""
+    state, _ = new_game(content.default_warbands(2, 200), (content.default_map(2, (), 200),), seed=2)
+    assert state.phase is Phase.CHOOSE_AREA
+    assert HardBot(seed=1).choose(state) == NormalBot(seed=1).choose(state)

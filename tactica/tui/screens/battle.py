@@ -295,6 +295,9 @@ class BattleScreen(Screen[str]):
             return  # reading the rules, the log or the card leaves a pending confirmation waiting
         waiting = self.confirms.pending is not None
         self.confirms.key_pressed(self._first_key(event.key))
+        # Esc that called off a pending confirmation does only that (its "Move cancelled" stays):
+        # the cursor is not taken back to the active creature by the same key
+        self._esc_cancelled = waiting and self.confirms.pending is None and event.key == "escape"
         if self.status_line.aside:
             self.toasts.drop_note()  # the last key's aside: this key is the news now
         if not (waiting or self.asking or self.ai_decides()):  # a key that does nothing says so (issue 20)
@@ -441,7 +444,11 @@ class BattleScreen(Screen[str]):
         self.refresh_view()
 
     def action_back_to_active(self) -> None:
-        """Esc while a creature acts and the cursor is off it: the cursor back on it (``Camera.to_active``)."""
+        """Esc while a creature acts and the cursor is off it: the cursor back on it (``Camera.to_active``),
+        unless this Esc called off a pending confirmation (then it does only that)."""
+        if getattr(self, "_esc_cancelled", False):
+            self._esc_cancelled = False
+            return
         self.camera.to_active()
 
     def action_auto_place(self) -> None:

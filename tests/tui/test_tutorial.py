@@ -579,6 +579,7 @@ async def test_a_finished_tutorial_opens_again_at_step_one_and_says_so(_data_dir
         assert not screen.resumed_battle
         # the who-goes-first question covers the panel; the panel holds the line for after it
         assert "You finished the tutorial before: here it is again from step 1" in screen._said
+        assert "You finished the tutorial before" in screen.question_note()  # said over the first question
         assert "Step 1 of 13" in str(screen.lesson_panel.render())
     assert json.loads((_data_dir / "tutorial.json").read_text())["step"] == "first"
 

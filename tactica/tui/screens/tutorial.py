@@ -196,7 +196,8 @@ class TutorialScreen(BattleScreen):
             return ""
         names = self.key_names()
         tail = f"  ({names.get('skip_step', SKIP_KEY)} skips it, {names.get('quit', 'q')} leaves)"
-        return f"[b]Tutorial — {self.lesson.heading()}[/b]{tail}\n{self.lesson.text(names)}"
+        said = f"[$success]{self._said}[/]\n" if self._said and not self._said.startswith("✓") else ""
+        return f"{said}[b]Tutorial — {self.lesson.heading()}[/b]{tail}\n{self.lesson.text(names)}"
 
     def champion_note(self) -> str:
         """The champion step's lesson over a champion-power question that comes before that step is

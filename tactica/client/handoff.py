@@ -104,23 +104,22 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
     Args:
         events: the battle's events since the player last held the keyboard, oldest first.
         state: the battle's state now (creatures' names; a destroyed creature keeps its name).
-        short: name creatures by their map labels alone ("GB1") and say where a move ended ("GB1
-            moved 4 squares to column 7, row 4."; a move that ends in a VP zone says so: "…, into its
-            VP zone" or "…, into Player 1's VP zone"): the recap after the AI's turn (``TurnRecap``),
-            read beside the map in a few rows.
+        short: name creatures by their map labels alone ("GB1"): the recap after the AI's turn
+            (``TurnRecap``), read beside the map in a few rows.  Either way a move says where it ended
+            ("GB1 moved 4 squares to column 7, row 4."; one that ends in a VP zone says so: "…, into its
+            VP zone" or "…, into Player 1's VP zone"; nm s16: the hand-off said how far, not where).
         yours: the seats the summary is for: a hit on one of their creatures ranks as a charge does
             (nm s16 F1: the AI's hit on the player's creature was left out, the player's own miss kept).
-    Returns (line, rank) pairs, oldest first; the lines are such as "Player 2's turn.", "Goblin (GB1) moved
-    4 squares.", "Goblin (GB1) hit Guard (GU1) with Spear: 10 damage, 20 HP left.", a champion power used as
-    the log says it ("Shaman (SH1) uses champion power Knot of Ill Luck (•, 1 left): …"), "Guard (GU1) was
-    destroyed.", "Player 2 scored 20 VP (destroyed); 40 in all.", "Orc (or1) is prone (until it stands
-    up).", and the modules' "stood up", "drifted off its way in the dark", "fell 20 feet", "is fatigued
-    now", "dug into the rubble (3 of 5 feet)"; an attack that hit and its damage make one line, and the
-    pieces of one creature's movement of one kind in one activation (a charge cut by opportunity attacks,
-    two moves) one line with their squares added up. Events that change nothing a player looks for
-    (activations starting or ending, dice) give none, and a turn in which nothing of the rest happened says
-    so ("Player 2's turn: nothing moved, attacked or scored."), but the turn beginning now (the last line)
-    is left out.
+    Returns (line, rank) pairs, oldest first; the lines are such as "Player 2's turn.", "Goblin (GB1) moved 4
+    squares to column 7, row 4.", "Goblin (GB1) hit Guard (GU1) with Spear: 10 damage, 20 HP left.", a champion
+    power used as the log says it ("Shaman (SH1) uses champion power Knot of Ill Luck (•, 1 left): …"), "Guard
+    (GU1) was destroyed.", "Player 2 scored 20 VP (destroyed); 40 in all.", "Orc (or1) is prone (until it stands
+    up).", and the modules' "stood up", "drifted off its way in the dark", "fell 20 feet", "is fatigued now",
+    "dug into the rubble (3 of 5 feet)"; an attack that hit and its damage make one line, and the pieces of one
+    creature's movement of one kind in one activation (a charge cut by opportunity attacks, two moves) one line
+    with their squares added up. Events that change nothing a player looks for (activations starting or ending,
+    dice) give none, and a turn in which nothing of the rest happened says so ("Player 2's turn: nothing moved,
+    attacked or scored."), but the turn beginning now (the last line) is left out.
     """
     def creature_name(st: GameState, uid: str) -> str:  # the label alone when ``short``
         found = st.find(uid) if short else None
@@ -156,9 +155,9 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
                 at = len(lines)
                 lines.append("")
             moved[key] = (at, steps)
-            where = f" to {square_name(event.path[-1])}" if short and event.path else ""
+            where = f" to {square_name(event.path[-1])}" if event.path else ""
             zone = _zone_owner(state, event.path[-1]) if event.path else None
-            if short and zone is not None:
+            if zone is not None:
                 mover = state.find(event.uid)
                 where += (", into its VP zone" if mover is not None and mover.player == zone
                           else f", into {player_name(zone)}'s VP zone")

@@ -131,8 +131,8 @@ def test_summary_words_moves_hits_destroyed_and_vp():
     assert summary_lines(events, state) == [
         "Round 2 began.",
         "Player 2's turn.",
-        f"{an} moved 2 squares.",
-        f"{an} shifted 1 square.",
+        f"{an} moved 2 squares to column 8, row 1.",
+        f"{an} shifted 1 square to column 7, row 1.",
         f"{an} hit {bn} with Bow: 10 damage, 20 HP left.",
         f"{an} missed {bn} with Knife.",
         f"{bn} took 5 damage, 15 HP left (ongoing).",
@@ -170,7 +170,8 @@ def test_summary_says_a_turn_passed_with_nothing_and_leaves_out_the_turn_beginni
               TurnStarted(player=0, activations=2), RoundStarted(round=3), TurnStarted(player=1, activations=2),
               TurnStarted(player=0, activations=2)]
     assert summary_lines(events, state) == [
-        "Player 1's turn: nothing moved, attacked or scored.", "Player 2's turn.", f"{an} moved 1 square.",
+        "Player 1's turn: nothing moved, attacked or scored.", "Player 2's turn.",
+        f"{an} moved 1 square to column 9, row 1.",
         "Player 1's turn: nothing moved, attacked or scored.", "Round 3 began.",
         "Player 2's turn: nothing moved, attacked or scored."]  # the last turn, beginning now, is left out
     assert summary_lines([TurnStarted(player=1, activations=2)], state) == []
@@ -200,8 +201,9 @@ def test_pieces_of_one_movement_make_one_line_and_conditions_are_told():
               ActivationEnded(uid=archer.uid),
               CreatureMoved(uid=archer.uid, start=(6, 0), path=((5, 0),), mode="charge")]
     assert summary_lines(events, state) == [
-        f"{an} charged 3 squares.", f"{bn} missed {an} with Club.", f"{an} is prone (until it stands up).",
-        f"{an} charged 1 square."]  # a new activation: a new charge
+        f"{an} charged 3 squares to column 7, row 1.", f"{bn} missed {an} with Club.",
+        f"{an} is prone (until it stands up).",
+        f"{an} charged 1 square to column 6, row 1."]  # a new activation: a new charge
 
 
 def test_an_undone_move_is_left_out_of_the_other_player_s_summary():
@@ -268,8 +270,8 @@ def test_a_charge_broken_by_opportunity_attacks_is_one_line():
               DamageDealt(target=b, amount=5, damage_type="", hp_left=25, bloodied=False),
               CreatureMoved(uid=b, start=(7, 0), path=((8, 0),), mode="charge")]
     assert summary_lines(events, state) == [
-        f"{bn} moved 4 squares.",
-        f"{bn} charged 4 squares.",
+        f"{bn} moved 4 squares to column 5, row 1.",
+        f"{bn} charged 4 squares to column 9, row 1.",
         f"{an} missed {bn} with Knife.",
         f"{an} hit {bn} with Knife: 5 damage, 25 HP left.",
     ]
@@ -303,7 +305,8 @@ def test_a_champion_window_in_the_middle_of_a_turn_hands_nothing_over_nor_tells_
     rest = [CreatureMoved(uid=mover.uid, start=(4, 0), path=((3, 0),), mode="charge")]
     assert handoff.after(rest, state) is None                       # back in Player 2's turn
     assert handoff.take(1) == []                                    # its own charge, all of it
-    assert summary_lines(handoff.take(0), state) == [f"{mover.card.name} ({mover.label}) charged 2 squares."]
+    assert summary_lines(handoff.take(0), state) == [
+        f"{mover.card.name} ({mover.label}) charged 2 squares to column 4, row 1."]
 
 
 def test_a_champion_power_is_told_between_a_miss_and_its_reroll():

@@ -137,7 +137,8 @@ def test_ranked_summary_ranks_a_charge_a_move_into_a_vp_zone_a_kill_above_misses
     b_into_a = [CreatureMoved(uid="b", start=(7, 2), path=((3, 0),), mode="teleport")]
     assert ranked_summary(b_into_a, st, short=True) == [
         ("b teleported 1 square to column 4, row 1, into Player 1's VP zone.", RANK_ARRIVAL)]
-    assert ranked_summary(b_into_a, st) == [("Creature b (b) teleported 1 square.", RANK_ARRIVAL)]
+    assert ranked_summary(b_into_a, st) == [
+        ("Creature b (b) teleported 1 square to column 4, row 1, into Player 1's VP zone.", RANK_ARRIVAL)]
 
 
 def test_ranked_summary_ranks_a_hit_on_the_players_own_creature_as_a_charge():

@@ -283,8 +283,9 @@ STEPS: tuple[Step, ...] = (
          frozenset({"select", "end", "move", "attack", "charge", "power", "shift", "choose_attack", "pick"}),
          _champion, past=True),
     Step("finish", "Your battle now",
-         "That is the whole game. Finish this battle, or press {quit} to leave; "
-         "'tactica play' starts a battle against the normal AI. {help} lists every key.",
+         "That is the whole game. Finish this battle, or press {quit} to leave; 'tactica play' starts a "
+         "battle against the normal AI. More keys: {power} a special power, {rules} the rule a refusal "
+         "names, {overview} the whole map, {rulers} column and row numbers; {help} lists every key.",
          "Every key works now; {help} lists them.",
          _ACT, _never),
 )

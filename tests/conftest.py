@@ -123,7 +123,7 @@ if _CPU_LOG:
     def _main_thread_busy() -> float:
         """Seconds the main thread has run or waited for a core (-inf where /proc has no schedstat)."""
         try:
-            with open("/proc/self/schedstat", encoding="ascii") as stat:
+            with open(os.path.join(os.sep, "proc", "self", "schedstat"), encoding="ascii") as stat:
                 run_ns, wait_ns = stat.read().split()[:2]
         except OSError:
             return float("-inf")

@@ -434,6 +434,7 @@ class TurnRecap:
 
     humans: frozenset[int]
     _events: list[Event] = field(default_factory=list)
+    _steps: list[int] = field(default_factory=list)  # the state's step after each of ``_events``
     _ai_played: bool = False
     _humans_turn: bool = False  # whether ``_events`` begin with a human activation
 
@@ -443,11 +444,19 @@ class TurnRecap:
         fresh = by_human and any(isinstance(e, CreatureActivated) and (c := state.find(e.uid)) is not None
                                  and c.player in self.humans for e in events)
         if fresh:
-            self._events, self._humans_turn = [], True
+            self._events, self._steps, self._humans_turn = [], [], True
         self._events.extend(events)
+        self._steps.extend([state.step] * len(events))
         if not by_human and any(isinstance(e, CreatureActivated) for e in events):
             self._ai_played = True  # an activation of the AI's (not its answer in a champion power's window)
         return fresh
+
+    def undone(self, state: GameState) -> None:
+        """Undo took the battle back to ``state``: forget the events of the actions taken back, so the
+        recap never tells of a move that did not happen (as ``HandOff.undone``)."""
+        kept = [i for i, step in enumerate(self._steps) if step <= state.step]
+        self._events = [self._events[i] for i in kept]
+        self._steps = [self._steps[i] for i in kept]
 
     @property
     def due(self) -> bool:

@@ -154,3 +154,20 @@ def test_ranked_summary_ranks_a_hit_on_the_players_own_creature_as_a_charge():
     events = [hit("b", "A"), hit("A", "b")]
     assert [r for _, r in ranked_summary(events, st, short=True, yours=frozenset({0}))] == [RANK_ARRIVAL, RANK_HIT]
     assert [r for _, r in ranked_summary(events, st, short=True)] == [RANK_HIT, RANK_HIT]
+
+
+def test_a_move_taken_back_is_not_in_the_recap():
+    """A newcomer (s16, quick check) moved, pressed z, ended: the recap after the AI's turn still said the
+    creature had moved. ``TurnRecap.undone`` forgets the events of the actions taken back, as the
+    hand-off does."""
+    st = battle("A.....\n......\n.....b", active=None)
+    recap = TurnRecap(frozenset({0}))
+    st, events = apply(st, Activate("A"))
+    recap.after(events, st, by_human=True)
+    before = st
+    st, events = apply(st, Move(((1, 0), (2, 0))))
+    recap.after(events, st, by_human=True)
+    assert any("moved 2 squares" in line for line in recap.take(st)[0])
+    recap.undone(before)                                 # z: the move taken back
+    lines, own, _ = recap.take(before)
+    assert not any("moved" in line for line in lines) and own == 0

@@ -16,7 +16,7 @@ from textual.notifications import SeverityLevel
 
 from tactica.client.controller import Controller
 from tactica.client.describe import LogLine, describe_events
-from tactica.client.handoff import HandOff
+from tactica.client.handoff import HandOff, TurnRecap
 from tactica.client.session import GameSession
 
 from ..widgets.battle_log import BattleLog
@@ -32,6 +32,7 @@ class SavesHost(Protocol):
     session: GameSession
     ctrl: Controller
     handoff: HandOff
+    recap: TurnRecap | None
 
     @property
     def asking(self) -> bool: ...
@@ -79,6 +80,8 @@ class BattleSaves:
         text = "; ".join(line.text for line in lines) or "the last action"
         screen.battle_log.add([LogLine(f"↶ Undone: {text}", "info")], follow=True)
         screen.handoff.undone(screen.session.state)  # no hand-off summary tells of what was taken back
+        if screen.recap is not None:
+            screen.recap.undone(screen.session.state)  # nor the recap after the AI's turn
         screen.ctrl.sync()
         screen.state_changed()
         self.camera.back_to(outcome.events)

@@ -125,7 +125,7 @@ from .normal import NormalBot, best_plans, position_key
 from .planner import Plan, plan_creature
 from .stakes import kill_vp, zone_reaches_target
 from .values import damage_value
-from .weights import KILL_THREAT
+from .weights import ALTERNATIVES, KILL_THREAT
 
 #: Weight of the loss the opponent's predicted next activation inflicts.
 REPLY = 1.0
@@ -139,6 +139,13 @@ MAX_REPLIES = 2
 #: Most enemy seats whose turns are played out before ours comes again (SCN-MULTI: with three or
 #: four players every other seat acts between two of our turns).
 MAX_REPLY_SEATS = 2
+#: Creatures of ours (``normal``'s best plans first) whose activations are played out (four until
+#: issue 21: most decisions end well under the budget, so a wider search costs time only where
+#: the budget does not bind, and the 95th percentile of the decision time, set by the budget, stays).
+CANDIDATES = 6
+#: Units of work a decision may spend (``HardBot.budget``; 280 until issue 21, lowered with the wider
+#: search so that the decision time's 95th percentile stays at the old ``hard``'s on its own engine).
+BUDGET = 260
 #: Weight of the summed threats when the enemies have no activation left (they come next round).
 LATER = 0.3
 #: Actions of one playout before it is cut (an activation has at most a handful).
@@ -310,8 +317,11 @@ class HardBot(NormalBot):
 
     Args:
         seed: seed of the generator that seeds the bot's own playout dice.
-        candidates: how many of ``normal``'s best activations to consider.
-        budget: units of work per decision (a threat estimate counts
+        candidates: how many of ``normal``'s best activations to consider
+            (CANDIDATES).
+        alternatives: how many different first actions of each to try (at most
+            ``weights.ALTERNATIVES``, what a plan keeps).
+        budget: units of work per decision (BUDGET; a threat estimate counts
             1, a reply plan 2, a reply step 1); bounds the time on big maps:
             no option is started when the average cost of those tried would
             take the work past it.
@@ -336,8 +346,8 @@ class HardBot(NormalBot):
     planner_options = PlannerOptions(offense=True, move_charge=True, shift=True, oa_first=True, zone_race=True,
                                      charge_retreat=True)
 
-    def __init__(self, seed: int = 0, *, candidates: int = 4, alternatives: int = 3,
-                 budget: int = 280, deadline: float | None = None, reply_candidates: int = REPLY_CANDIDATES):
+    def __init__(self, seed: int = 0, *, candidates: int = CANDIDATES, alternatives: int = ALTERNATIVES,
+                 budget: int = BUDGET, deadline: float | None = None, reply_candidates: int = REPLY_CANDIDATES):
         super().__init__(seed)
         self.reply_candidates = reply_candidates
         self.candidates, self.alternatives = candidates, alternatives

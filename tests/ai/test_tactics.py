@@ -15,6 +15,7 @@ from tactica.ai.normal import NormalBot
 from tactica.ai.planner import Plan, plan_creature
 from tactica.ai.stakes import kill_vp
 from tactica.ai.values import attack_value, oa_kill_chance
+from tactica.ai.weights import ALTERNATIVES
 from tactica.engine import (
     Activate,
     AreaAttack,
@@ -483,7 +484,7 @@ def test_CHG_3_hard_weighs_one_charge_a_target_against_other_choices():
     first, _ = apply(first, Activate("A"))
     assert len({c.path[-1] for c in actions_of_kind(first, Charge)}) == 2
     kinds = [type(a) for _, a in plan.notes["alternatives"]]
-    assert kinds.count(Charge) == 1 and len(kinds) == 3
+    assert kinds.count(Charge) == 1 and len(kinds) == ALTERNATIVES == 4
 
 
 def _past_the_brute(hp_a: int):

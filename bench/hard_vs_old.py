@@ -2,7 +2,8 @@
 
 Usage: python bench/hard_vs_old.py [GAMES] [SEED] [--jobs N] [--first K] [--against COMMIT]
                                    [--new-tree COMMIT] [--new LEVEL[:k=v,...]] [--old LEVEL[:k=v,...]]
-                                   [--records FILE] [--progress] [--hybrid]
+                                   [--records FILE] [--progress] [--hybrid] [--fixtures COMMIT]
+       python bench/hard_vs_old.py --summary RECORDS [RECORDS ...]
 
 The old ``hard`` is the pinned commit's own code (default ``21ea540``, main
 before this work), not a copy: the commit's tree is extracted once
@@ -41,7 +42,14 @@ milliseconds a unit costs (total Activate CPU / total units): the mapping
 from the budget in units to seconds.  ``--progress`` prints a line per
 finished game on stderr; ``--records FILE`` writes each game's record (its
 result and every battle decision's CPU seconds, Activate or not, units) as a
-JSON line.
+JSON line.  ``time_both`` pools both sides' decisions: the figure to read
+when both seats run the same bot, e.g. the old ``hard`` on its own engine
+(``--against 21ea540 --new-tree 21ea540``) timed beside today's
+(``--against . --fixtures 21ea540``: the same maps and warbands, so the same
+games as far as the rules agree).  ``--fixtures COMMIT`` takes the maps and
+warbands from COMMIT's content (default: the ``--against`` commit's).
+``--summary RECORDS...`` prints the same line from records files (e.g. a
+series resumed with ``--first K`` into a second file), each game counted once.
 """
 from __future__ import annotations
 
@@ -219,7 +227,38 @@ def side_times(records: list[dict], side: str) -> dict:
             "ms_per_unit": round(spent / max(1, sum(units)), 2)}
 
 
+def summary(records: list[dict]) -> dict:
+    """Wins, draws, the new side's rate with its 95% Wilson interval, VP and decision times of ``records``."""
+    sys.path.insert(0, str(TREE))
+    from tactica.balance.stats import wilson
+
+    n = len(records)
+    won = sum(r["result"] == "new" for r in records)
+    lost = sum(r["result"] == "old" for r in records)
+    draws = n - won - lost
+    low, high = wilson(won + draws / 2, n)
+    both = [dict(r, times={"new": r["times"]["new"] + r["times"]["old"], "old": []}) for r in records]
+    return {"games": n, "new_wins": won, "old_wins": lost, "draws": draws,
+            "new_rate": round((won + draws / 2) / max(1, n), 3), "wilson95": [round(low, 3), round(high, 3)],
+            "avg_vp_new": round(sum(r["vp_new"] for r in records) / max(1, n), 1),
+            "avg_vp_old": round(sum(r["vp_old"] for r in records) / max(1, n), 1),
+            "avg_rounds": round(sum(r["rounds"] for r in records) / max(1, n), 2),
+            "time_new": side_times(records, "new"), "time_old": side_times(records, "old"),
+            "time_both": side_times(both, "new")}
+
+
 def main(argv: list[str]) -> None:
+    if argv[:1] == ["--summary"]:
+        games: dict[int, dict] = {}
+        for path in argv[1:]:
+            with open(path, encoding="utf-8") as f:
+                for line in f:
+                    if line.strip():
+                        r = json.loads(line)
+                        games[r["game"]] = r
+        print(json.dumps(dict(summary([games[i] for i in sorted(games)]), files=argv[1:])))
+        return
+
     def option(name: str, default: str | None) -> str | None:
         nonlocal argv
         if name in argv:
@@ -236,6 +275,7 @@ def main(argv: list[str]) -> None:
     old_level = parse_level(option("--old", "hard") or "hard")
     new_commit = option("--new-tree", ".") or "."
     records_file = option("--records", None)
+    fixtures_from = option("--fixtures", None) or against
     progress = "--progress" in argv
     hybrid = "--hybrid" in argv
     argv = [a for a in argv if a not in ("--progress", "--hybrid")]
@@ -244,7 +284,7 @@ def main(argv: list[str]) -> None:
     pinned = commit_tree(against)
     new_tree = commit_tree(new_commit)
     old = hybrid_tree(new_tree, against) if hybrid else pinned
-    probe = Seat(pinned)
+    probe = Seat(commit_tree(fixtures_from))
     fixtures = probe.ask(cmd="fixtures")
     probe.close()
     start = time.perf_counter()
@@ -272,23 +312,8 @@ def main(argv: list[str]) -> None:
         for pair in _all:
             for seat in pair:
                 seat.close()
-    sys.path.insert(0, str(TREE))
-    from tactica.balance.stats import wilson
-
-    n = len(records)
-    won = sum(r["result"] == "new" for r in records)
-    lost = sum(r["result"] == "old" for r in records)
-    draws = n - won - lost
-    low, high = wilson(won + draws / 2, n)
-    out = {"games": n, "first": first, "seed": seed, "against": against, "new_tree": str(new_tree),
-           "hybrid": hybrid,
-           "new": new, "old": old_level,
-           "new_wins": won, "old_wins": lost, "draws": draws,
-           "new_rate": round((won + draws / 2) / max(1, n), 3), "wilson95": [round(low, 3), round(high, 3)],
-           "avg_vp_new": round(sum(r["vp_new"] for r in records) / max(1, n), 1),
-           "avg_vp_old": round(sum(r["vp_old"] for r in records) / max(1, n), 1),
-           "avg_rounds": round(sum(r["rounds"] for r in records) / max(1, n), 2),
-           "time_new": side_times(records, "new"), "time_old": side_times(records, "old"),
+    out = {"first": first, "seed": seed, "against": against, "new_tree": str(new_tree), "hybrid": hybrid,
+           "fixtures": fixtures_from, "new": new, "old": old_level, **summary(records),
            "seconds": round(time.perf_counter() - start, 1)}
     print(json.dumps(out))
 

@@ -28,6 +28,7 @@ from tactica.engine import (
     CreatureDestroyed,
     CreatureDrifted,
     CreatureFellDown,
+    CreatureHealed,
     CreatureMoved,
     CreatureStoodUp,
     DamageDealt,
@@ -129,11 +130,19 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
     ranks: list[int] = []  # each line's rank, as the lines grow (a hit's damage keeps its line's)
     turns: set[int] = set()  # the indexes of the "Player N's turn." lines
     hit: tuple[AttackRolled, int] | None = None  # an attack that hit, and the index of its line
+    # the last hit whose damage a line told, until the activation ends or another attack is rolled:
+    # (its target, its line, the line's head, the damages told so far); damage the target takes after it
+    # (a champion power's extra damage, CHP-2) is told on that line, with the HP after it all (s16: the
+    # recap said "30 HP left" and the card 20, the champion's line having been left out)
+    struck: tuple[str, int, str, list[str]] | None = None
+    power: ChampionPowerUsed | None = None  # a champion power's extra damage on ``struck``'s target, to come
     moved: dict[tuple[str, str], tuple[int, int]] = {}  # (uid, mode) → (its line, squares so far)
     for event in events:
         if isinstance(event, ActivationEnded):
             for key in [k for k in moved if k[0] == event.uid]:
                 del moved[key]
+        if isinstance(event, (ActivationEnded, AttackRolled, TurnStarted, RoundEnded)):
+            struck = power = None
         before = len(lines)
         rank = _event_rank(event)
         if isinstance(event, RoundEnded):
@@ -179,17 +188,39 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
             whom = creature_name(state, event.target)
             left = f"{event.amount} damage, {event.hp_left} HP left"
             if hit is not None and hit[0].target == event.target and event.cause == "attack":
+                struck = (event.target, hit[1], lines[hit[1]][:-1], [f"{event.amount} damage"])
                 lines[hit[1]] = lines[hit[1]][:-1] + f": {left}."
+            elif struck is not None and struck[0] == event.target and event.cause != "attack":
+                how = (f"from {creature_name(state, power.champion)}'s {power.power} (champion power)"
+                       if power is not None and event.cause == "champion"
+                       else f"({_DAMAGE_CAUSES.get(event.cause, event.cause)})")
+                _, at, head, told = struck
+                told.append(f"{event.amount} more {how}")
+                lines[at] = f"{head}: {' and '.join(told)}, {event.hp_left} HP left."
+                power = None
+                continue
             else:
                 lines.append(f"{whom} took {left} ({event.cause}).")
                 rank = RANK_EFFECT
             hit = None
+        elif isinstance(event, CreatureHealed) and struck is not None and struck[0] == event.uid:
+            how = (f"by {creature_name(state, power.champion)}'s {power.power} (champion power)"
+                   if power is not None and power.effect == "heal" else f"({event.cause})")
+            _, at, head, told = struck
+            told.append(f"healed {event.amount} {how}")
+            lines[at] = f"{head}: {' and '.join(told)}, {event.hp} HP left."
+            power = None
+            continue
         elif isinstance(event, ConditionApplied) and event.condition in _TOLD:
             lines.append(f"{creature_name(state, event.uid)} is {event.condition} "
                          f"({duration_words(event.condition, event.duration)}).")
         elif isinstance(event, ChampionPowerUsed):  # a reroll, extra damage…: why an attack comes twice
-            lines.append(describe_power(event, state).text + ".")  # (nm-g35 7)
             hit = None
+            if struck is not None and struck[0] == (event.enemy if event.effect == "extra damage" else
+                                                    event.ally if event.effect == "heal" else None):
+                power = event  # told on the hit's line, with the damage it adds or the HP it gives back
+                continue
+            lines.append(describe_power(event, state).text + ".")  # (nm-g35 7)
         elif isinstance(event, CreatureStoodUp):  # G5E-PRONE (nm-ug 6)
             lines.append(f"{creature_name(state, event.uid)} stood up.")
         elif isinstance(event, CreatureDrifted):  # UG-DARK
@@ -216,6 +247,11 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
         elif i + 1 < len(lines):  # a turn that passed with nothing to tell: say so (not the turn beginning now)
             out.append((line[:-1] + ": nothing moved, attacked or scored.", ranks[i]))
     return out
+
+
+#: A cause of damage (``DamageDealt.cause``) as a summary says it on the line of the hit before it.
+_DAMAGE_CAUSES = {"champion": "champion power", "ongoing": "ongoing damage", "aura": "an aura",
+                  "reaction": "a reaction", "fall": "a fall", "pit": "a pit"}
 
 
 def _zone_owner(state: GameState, square: Square) -> int | None:

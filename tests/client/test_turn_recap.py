@@ -171,3 +171,62 @@ def test_a_move_taken_back_is_not_in_the_recap():
     recap.undone(before)                                 # z: the move taken back
     lines, own, _ = recap.take(before)
     assert not any("moved" in line for line in lines) and own == 0
+
+
+
+
+def _champion_hit():
+    """C (a champion whose power adds 10 damage to an ally's hit) and A beside b: A hits b for 10, C's
+    power adds 10 (CHP-2); then b's turn.  Returns the state and every event, oldest first."""
+    from tactica.engine import ChampionEffect, ChampionPower, ChampionTrigger, UseChampionPower
+    from tactica.engine.sandbox import card
+    press = ChampionPower("Press the Attack", 1, ChampionTrigger.ALLY_HITS, ChampionEffect.EXTRA_DAMAGE,
+                          amount=10, range=6)
+    captain = card("Captain", champion=2, champion_powers=(press,))
+    st = battle("C..\nAb.", {"C": captain}, dice=(10,) * 20, turn_player=0, hp={"b": 40})
+    every = []
+    for action in (Activate("A"), Attack(0, ("b",)), UseChampionPower("C", 0, "A", "b"), EndActivation()):
+        st, events = apply(st, action)
+        every.extend(events)
+    return st, every
+
+
+def test_chp_2_a_hit_and_the_champions_extra_damage_say_the_hp_after_both():
+    """s16: the recap said "A hit b … 30 HP left" and b's card said 20 (the champion's 10 came after,
+    on a line the recap may leave out): the hit's line says both damages and the HP after them."""
+    from tactica.client.handoff import ranked_summary
+    st, events = _champion_hit()
+    assert st.creature("b").hp == 20
+    ranked = ranked_summary(events, st, short=True)
+    lines = [line for line, _ in ranked]
+    assert lines[0] == "A hit b with Sword: 10 damage and 10 more from C's Press the Attack (champion power), " \
+                       "20 HP left."
+    assert not any("30 HP left" in line or " took " in line for line in lines)   # no stale HP, told once
+    assert ranked[0][1] == RANK_HIT                                              # kept as a hit is
+
+
+def test_chp_2_the_hand_off_summary_says_the_hp_after_the_champions_extra_damage():
+    from tactica.client.handoff import summary_lines
+    st, events = _champion_hit()
+    lines = summary_lines(events, st)
+    assert lines[0] == ("Creature A (A) hit Creature b (b) with Sword: 10 damage and 10 more from Captain (C)'s "
+                        "Press the Attack (champion power), 20 HP left.")
+
+
+def test_chp_2_a_champion_s_heal_of_the_creature_just_hit_is_told_on_the_hit_s_line():
+    """The enemy's champion heals the creature A just hit (CHP-2, ALLY_IS_HIT → HEAL): the hit's line
+    says the HP after the heal, as b's card does."""
+    from tactica.client.handoff import ranked_summary
+    from tactica.engine import ChampionEffect, ChampionPower, ChampionTrigger, UseChampionPower
+    from tactica.engine.sandbox import card
+    ward = ChampionPower("Ward", 2, ChampionTrigger.ALLY_IS_HIT, ChampionEffect.HEAL, amount=5, range=3)
+    st = battle("Ab\n.c", {"c": card("Captain", champion=2, champion_powers=(ward,))}, dice=(10,) * 20,
+                turn_player=0, hp={"b": 40})
+    every = []
+    for action in (Activate("A"), Attack(0, ("b",)), UseChampionPower("c", 0, "b", "A"), EndActivation()):
+        st, events = apply(st, action)
+        every.extend(events)
+    assert st.creature("b").hp == 35
+    lines = [line for line, _ in ranked_summary(every, st, short=True)]
+    assert lines[0] == "A hit b with Sword: 10 damage and healed 5 by c's Ward (champion power), 35 HP left."
+    assert len(lines) == 1

@@ -34,8 +34,10 @@ from tactica.engine import (
     DamageDealt,
     Event,
     FatigueChanged,
+    FirstPlayerChosen,
     GameState,
     Phase,
+    RollWon,
     RoundEnded,
     RoundStarted,
     RubbleDug,
@@ -47,8 +49,8 @@ from tactica.engine import (
 from .describe import creature_name as full_name
 from .describe import describe_power, duration_words, player_name, square_name
 
-__all__ = ["HandOff", "TurnRecap", "handoff_title", "keyboard_seat", "left_out_note", "ranked_summary", "recap_rows",
-           "summary_lines"]
+__all__ = ["HandOff", "TurnRecap", "handoff_rows", "handoff_title", "keyboard_seat", "left_out_note", "ranked_summary",
+           "recap_rows", "summary_lines"]
 
 #: The phases in which a player holds the keyboard for a turn (``GameState.turn_player``): the
 #: questions of the setup and a champion power's window hand nothing over (the initiative: CHOICE_PHASES).
@@ -111,8 +113,12 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
             VP zone" or "…, into Player 1's VP zone"; nm s16: the hand-off said how far, not where).
         yours: the seats the summary is for: a hit on one of their creatures ranks as a charge does
             (nm s16 F1: the AI's hit on the player's creature was left out, the player's own miss kept).
-    Returns (line, rank) pairs, oldest first; the lines are such as "Player 2's turn.", "Goblin (GB1) moved 4
-    squares to column 7, row 4.", "Goblin (GB1) hit Guard (GU1) with Spear: 10 damage, 20 HP left.", a champion
+    Returns (line, rank) pairs, oldest first; the lines are such as "Player 2's turn." (not ``short``: with
+    who activated, "Player 2's turn: Goblin (GB1) and Orc (OR1) activated."), "Round 2: Player 2 won the
+    initiative and goes first." (RND-1; "Round 2 began." until the roll is made), "Goblin (GB1) moved 4
+    squares to column 7, row 4.", "Goblin (GB1) hit Guard (GU1) with Spear: 10 damage, 20 HP left." (a champion
+    power's extra damage or heal on the creature just hit, CHP-2, is told on the hit's line with the HP after
+    it: "…: 10 damage and 10 more from Captain (CA1)'s Press the Attack (champion power), 20 HP left."), a champion
     power used as the log says it ("Shaman (SH1) uses champion power Knot of Ill Luck (•, 1 left): …"), "Guard
     (GU1) was destroyed.", "Player 2 scored 20 VP (destroyed); 40 in all.", "Orc (or1) is prone (until it stands
     up).", and the modules' "stood up", "drifted off its way in the dark", "fell 20 feet", "is fatigued now",
@@ -137,6 +143,9 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
     struck: tuple[str, int, str, list[str]] | None = None
     power: ChampionPowerUsed | None = None  # a champion power's extra damage on ``struck``'s target, to come
     moved: dict[tuple[str, str], tuple[int, int]] = {}  # (uid, mode) → (its line, squares so far)
+    began: tuple[int, int] | None = None  # the line of the round begun last, and its number
+    won: int | None = None  # who won that round's initiative (RND-1)
+    acted: dict[int, list[str]] = {}  # a turn's line → the creatures activated in that turn
     for event in events:
         if isinstance(event, ActivationEnded):
             for key in [k for k in moved if k[0] == event.uid]:
@@ -148,10 +157,25 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
         if isinstance(event, RoundEnded):
             lines.append(f"Round {event.round} ended.")
         elif isinstance(event, RoundStarted):
+            began, won = (len(lines), event.round), None
             lines.append(f"Round {event.round} began.")
+        elif isinstance(event, RollWon) and event.purpose == "initiative" and began is not None:
+            won = event.player  # "Round 2: Player 1 won the initiative." (RND-1; issue 20)
+            lines[began[0]] = f"Round {began[1]}: {player_name(won)} won the initiative."
+            ranks[began[0]] = RANK_ARRIVAL
+            continue
+        elif isinstance(event, FirstPlayerChosen) and began is not None and won == event.chooser:
+            goes = ("goes first" if event.player == event.chooser else "goes second" if state.players == 2
+                    else f"lets {player_name(event.player)} go first")
+            lines[began[0]] = f"Round {began[1]}: {player_name(won)} won the initiative and {goes}."
+            continue
         elif isinstance(event, TurnStarted):
             turns.add(len(lines))
+            acted[len(lines)] = []
             lines.append(f"{player_name(event.player)}'s turn.")
+        elif isinstance(event, CreatureActivated) and not short and turns:
+            acted[max(turns)].append(full_name(state, event.uid))
+            continue
         elif isinstance(event, CreatureMoved):
             if event.mode == "expand":  # the end of a squeeze (docs/rules.md): no square moved
                 continue
@@ -242,10 +266,13 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
     empty = {i for i in turns if i + 1 == len(lines) or i + 1 in turns or lines[i + 1].startswith("Round ")}
     out = []
     for i, line in enumerate(lines):
+        who = " and ".join(acted.get(i, ()))  # the hand-off's turn line names who activated (issue 20)
+        if i in turns and who:
+            line = f"{line[:-1]}: {who} activated."
         if i not in empty:
             out.append((line, ranks[i]))
         elif i + 1 < len(lines):  # a turn that passed with nothing to tell: say so (not the turn beginning now)
-            out.append((line[:-1] + ": nothing moved, attacked or scored.", ranks[i]))
+            out.append((line[:-1] + ("; " if who else ": ") + "nothing moved, attacked or scored.", ranks[i]))
     return out
 
 
@@ -277,6 +304,28 @@ def _event_rank(event: Event) -> int:
     if isinstance(event, (CreatureStoodUp, CreatureDrifted, FatigueChanged, RubbleDug)):
         return RANK_MISS
     return RANK_MOVE
+
+
+def handoff_rows(lines: Sequence[str]) -> list[str]:
+    """The hand-off screen's rows for ``lines`` (``summary_lines``, oldest first): a turn's line heads
+    the lines of that turn, unbulleted ("Player 1's turn: Guard (GA1) and Lancer (LA1) activated."),
+    and those lines follow it as bullets indented two spaces ("  • Guard (GA1) moved …"); a round's
+    line ("Round 1 ended.", "Round 2: Player 1 won the initiative and goes first.") stands unbulleted
+    at the left; any other line there is a bullet ("• …").  (Issue 20: the summary began with a
+    bullet "• Player 1's turn." that said nothing; now the turn says who activated, its lines what they
+    did.)"""
+    rows: list[str] = []
+    inside = False  # whether the lines now belong to a turn's line above them
+    for line in lines:
+        if _row_start(line):
+            rows.append(line)
+            inside = True
+        elif line.startswith("Round ") and (line.endswith(" ended.") or line.endswith(" began.") or ": " in line):
+            rows.append(line)
+            inside = False
+        else:
+            rows.append(("  • " if inside else "• ") + line)
+    return rows
 
 
 def handoff_title(player: int) -> str:

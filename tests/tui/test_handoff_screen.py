@@ -198,3 +198,29 @@ async def test_another_players_champion_question_mid_turn_waits_for_that_player_
         await settle(pilot, app)
         assert any(isinstance(a, UseChampionPower) for a in app.session.actions)
         assert not isinstance(app.screen, HandoffScreen)           # back to Player 2's turn, no gate
+
+
+async def test_a_turn_heads_its_lines_on_the_handoff_screen_with_no_empty_bullet():
+    """nm s16: the summary began with "• Player 1's turn." that carried nothing.  The screen shows a turn's
+    line (who activated) unbulleted, over that turn's lines as bullets, and the round's initiative."""
+    from textual.app import App
+
+    lines = ["Round 1 ended.", "Round 2: Player 1 won the initiative and goes first.",
+             "Player 1's turn: Guard (GU1) and Lancer (LA1) activated.",
+             "Guard (GU1) moved 2 squares to column 4, row 2.", "Lancer (LA1) missed Goblin (gb1) with Lance."]
+
+    class One(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(HandoffScreen(1, lines))
+
+    for size in ((80, 24), (120, 40)):
+        app = One()
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            text = str(app.screen.query_one("#handoff-since Static").render())
+            rows = [row.rstrip() for row in text.splitlines()]
+            assert rows[0] == "Since your last turn:"
+            assert rows[1:4] == ["Round 1 ended.", "Round 2: Player 1 won the initiative and goes first.",
+                                 "Player 1's turn: Guard (GU1) and Lancer (LA1) activated."]
+            assert rows[4] == "  • Guard (GU1) moved 2 squares to column 4, row 2."
+            assert not any(row.startswith("• Player") for row in rows)

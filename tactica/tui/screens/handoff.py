@@ -15,14 +15,15 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from tactica.client.handoff import handoff_title
+from tactica.client.handoff import handoff_rows, handoff_title
 
 from ..sides import SIDE_BG
 
 
 class HandoffScreen(Screen[str | None]):
     """A screen over the whole board for seat ``player`` (0-based), with ``lines`` (what the other
-    players did since its last turn, oldest first; empty: nothing happened).  Dismissed with None
+    players did since its last turn, oldest first, shown as ``handoff_rows`` lays them out: each turn's
+    line over its bullets; empty: nothing happened).  Dismissed with None
     by Enter or space, with ``"quit"`` by q (the battle screen then leaves as its own q does)."""
 
     DEFAULT_CSS = """
@@ -59,7 +60,7 @@ class HandoffScreen(Screen[str | None]):
             yield Static(Text(f"  {handoff_title(self.player)}  ", style=style), id="handoff-title")
             more = " ↓ or PgDn: more lines below." if len(self.lines) > 8 else ""  # a small terminal scrolls
             yield Static(f"The board is hidden until you are ready.{more}", id="handoff-note")
-            since = (self.since + "\n" + "\n".join(f"• {line}" for line in self.lines)
+            since = (self.since + "\n" + "\n".join(handoff_rows(self.lines))
                      if self.lines else "Since your last turn no creature moved, attacked or was hurt.")
             if self.reason:
                 since = self.reason

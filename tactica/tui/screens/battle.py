@@ -30,7 +30,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import Worker
 
-from tactica.client.battle_sizes import LOG_MIN, NARROW, WIDE, body_rows
+from tactica.client.battle_sizes import LOG_MIN, NARROW, WIDE, body_rows, status_rows
 from tactica.client.battle_words import Pending, opening_line, sealed_lines, zone_note
 from tactica.client.controller import Controller, Mode
 from tactica.client.describe import LogLine, action_lines, describe_events, player_name
@@ -177,8 +177,8 @@ class BattleScreen(Screen[str]):
                     yield self.stat_card
                     yield self.legend_panel
         yield self.status_line
+        yield self.recap_panel  # over the log: where the log's rows are left, its newest lines show below
         yield self.battle_log
-        yield self.recap_panel
         yield BattleFooter()
 
     def toast_racks(self) -> list[Widget]:
@@ -187,6 +187,7 @@ class BattleScreen(Screen[str]):
 
     def on_resize(self, event: keys.Resize) -> None:
         self.battle_layout.fit()
+        self.fit_recap()
         self._card_resized()
         self.call_after_refresh(self.battle_layout.show_zone_owners)  # the map's squares may now show HP bars
 
@@ -478,8 +479,9 @@ class BattleScreen(Screen[str]):
     def show_recap(self) -> None:
         """The human's turn came back after the AI's (issue 20): when the log's rows cannot show every
         line since the human's last activation began (80×24: four), the recap stands where the log
-        is (``RecapPanel``: the human's own result first, then the AI's turn, said short) until the
-        human acts; where they fit, the log shows them and no recap is needed."""
+        is (``RecapPanel``: the human's own result first, then the AI's turn, said short; the log's newest
+        lines below it where rows are left, ``fit_recap``) until the human acts; where they fit, the log
+        shows them and no recap is needed."""
         recap, log = self.recap, self.battle_log
         if recap is None or not recap.due:
             return
@@ -487,7 +489,20 @@ class BattleScreen(Screen[str]):
         if not lines or log.rows_for(log.entries[self._recap_mark:]) <= log.scrollable_content_region.height:
             return
         self.recap_panel.show(lines, own, ranks)
-        log.display = False
+        self.fit_recap()
+
+    def fit_recap(self) -> None:
+        """Share the log's place between the recap and the log (``RecapPanel.fit``): the recap as tall as
+        its rows and the log's newest lines below it where they leave the log ``LOG_BELOW`` rows (120×40),
+        else the recap alone (80×24).  Again at each resize."""
+        if not self.recap_panel.shown:
+            return
+        width, height = self.app.size
+        area = height - 2 - status_rows(width) - self.battle_layout.body_rows  # the header and the footer: 2
+        below = self.recap_panel.fit(area, width)
+        self.battle_log.display = below
+        if below:
+            self.call_after_refresh(self.battle_log.to_edge, 1)
 
     def hide_recap(self) -> None:
         """Take the recap away: the log stands there again, at its newest lines."""

@@ -261,7 +261,10 @@ class BattleLayout:
                  zone_note(st, square))
         card.square_note = "\n\n".join(n for n in notes if n)
         line = self.screen.cursor_line
-        width = line.size.width or None  # the content's width (its padding left out)
+        # the content's width (its padding left out); before the first layout (a resumed battle's first
+        # frame) the width it will have, the side panel's less its border and padding: one form of the
+        # square's words from the first frame on (nm s17 F7a: "column 2, row 2", then "col 3 row 2")
+        width = line.size.width or max(1, (self.side_width or side_width(*self.screen.app.size)) - 3)
         threats = self._threat_lines(square, width)
         line.styles.height = 1 + THREAT_LINES if threats else 1  # the same height on every square: no jump
         # the map's names are not markup

@@ -203,6 +203,12 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
             who, whom = creature_name(state, event.attacker), creature_name(state, event.target)
             verb = "hit" if event.hit else "missed"
             critical = " (critical)" if event.critical else ""
+            charge = moved.pop((event.attacker, "charge"), None) if event.kind == "charge" else None
+            if charge is not None:  # the charge's attack on the charge's line: what it came to (nm s17 F3)
+                at = charge[0]
+                lines[at] = f"{lines[at][:-1]} and {verb} {whom} with {event.attack}{critical}."
+                hit = (event, at) if event.hit else None
+                continue  # the line keeps its rank: a charge's, above a hit's
             lines.append(f"{who} {verb} {whom} with {event.attack}{critical}.")
             hit = (event, len(lines) - 1) if event.hit else None
             target = state.find(event.target)
@@ -467,45 +473,56 @@ def _pack(lines: Sequence[str], width: int) -> list[str]:
     return rows
 
 
+#: How many ranks lower a line of the human's own last activation counts when the recap must leave lines
+#: out (``recap_rows``): the human watched it happen (nm s17 F2: their own result took every row at 80×24
+#: and the AI's hit on their creature was left out); so their own kill weighs as the AI's hit on their
+#: creature, their own hit as an effect, and within a weight the AI's lines go first.
+OWN_WATCHED = 1
+
+
 def recap_rows(lines: Sequence[str], width: int, rows: int, own: int = 0,
                ranks: Sequence[int] | None = None) -> list[str]:
     """The recap's rows: ``lines`` (``TurnRecap.take``) packed in at most ``rows`` rows of ``width``
-    characters.
+    characters, never a line cut short.
 
     Args:
         lines: the summary's lines, oldest first; the first ``own`` of them are the human's own last
-            activation (they come first and are always kept).
+            activation (they come first, the first led by ``RECAP_YOU``).
         width, rows: the room (characters, rows).
         ranks: each line's rank (``RANK_MOVE`` … ``RANK_TURN``, ``ranked_summary``); None: all alike.
-    Returns the rows.  When they do not fit, lines after the human's own are left out one at a time,
-    the lowest rank first (plain moves and rounds begun, then misses, then effects and rounds ended,
-    then hits; charges, moves into a VP zone and VP after those, since they say where a creature came
-    from; creatures destroyed last; a turn's line never), the oldest
-    first within a rank (issue 20: the AI's first charge was left out and its creature seemed to come
-    from nowhere).  What is kept keeps its order, and a last row says how many were left out and
-    that Page Up shows them (``left_out_note``; the log has them all).  Cut to ``rows`` if even that
-    does not fit (the last row, with that note, kept).  [] when ``rows`` < 1 or ``width`` < 16.
+    Returns the rows.  When they do not fit, whole lines are left out one at a time, the lowest rank
+    first (plain moves and rounds begun, then misses, then effects and rounds ended, then hits; charges,
+    moves into a VP zone, the AI's hits on the human's creatures and VP after those, since they say where
+    a creature came from and what the human lost; creatures destroyed after those; a turn's line last),
+    the oldest first within a rank (issue 20: the AI's first charge was left out and its creature seemed
+    to come from nowhere).  The human's own lines count ``OWN_WATCHED`` ranks lower: they saw them
+    happen (nm s17 F2), and within a rank go after the AI's.  What is kept keeps its order
+    (``RECAP_YOU`` before the first of the human's own lines kept), and a last row says how many were
+    left out and that Page Up shows them (``left_out_note``; the log has them all).  Only that note is
+    cut, when it alone does not fit.
+    [] when ``rows`` < 1 or ``width`` < 16.
     """
     if rows < 1 or width < 16:
         return []
     packed = _pack(lines, width)
     if len(packed) <= rows:
         return packed
-    mine = list(lines[:own])
-    rest = list(lines[own:])
-    rest_ranks = list(ranks[own:]) if ranks is not None else [RANK_MOVE] * len(rest)
-    order = sorted((i for i, line in enumerate(rest) if not _row_start(line) and rest_ranks[i] < RANK_TURN),
-                   key=lambda i: (rest_ranks[i], i))  # what goes first: the lowest rank, the oldest
+    bare = [line[len(RECAP_YOU):] if i == 0 and own and line.startswith(RECAP_YOU) else line
+            for i, line in enumerate(lines)]
+    weights = list(ranks) if ranks is not None else [RANK_MOVE] * len(lines)
+    weights = [RANK_TURN if i >= own and _row_start(line) else weights[i] - (OWN_WATCHED if i < own else 0)
+               for i, line in enumerate(bare)]
+    # what goes first: the lowest weight; within one, the AI's before the human's own, the oldest first
+    order = sorted(range(len(lines)), key=lambda i: (weights[i], i < own, i))
     gone: set[int] = set()
     for i in order:
         gone.add(i)
-        kept = [line for j, line in enumerate(rest) if j not in gone]
-        packed = _pack(mine + kept + [left_out_note(len(gone))], width)
+        kept = [j for j in range(len(lines)) if j not in gone]
+        shown = [(RECAP_YOU if j == kept[0] and j < own else "") + bare[j] for j in kept]
+        packed = _pack(shown + [left_out_note(len(gone))], width)
         if len(packed) <= rows:
             return packed
-    if gone and rows > 1:  # even so too long: cut before the last row, which says lines are left out
-        return packed[:rows - 1] + packed[-1:]
-    return packed[:rows]
+    return packed[:rows]  # the note alone, cut
 
 
 @dataclass

@@ -250,7 +250,11 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
                                                     event.ally if event.effect == "heal" else None):
                 power = event  # told on the hit's line, with the damage it adds or the HP it gives back
                 continue
-            lines.append(describe_power(event, state).text + ".")  # (nm-g35 7)
+            text = describe_power(event, state).text  # (nm-g35 7)
+            if short:  # the recap names creatures by their labels (nm s17 F2: "Warlord of the Broken Tusk (WA1)")
+                for uid in {event.champion, event.ally, event.enemy} - {""}:
+                    text = text.replace(full_name(state, uid), creature_name(state, uid))
+            lines.append(text + ".")
         elif isinstance(event, CreatureStoodUp):  # G5E-PRONE (nm-ug 6)
             lines.append(f"{creature_name(state, event.uid)} stood up.")
         elif isinstance(event, CreatureDrifted):  # UG-DARK

@@ -279,3 +279,17 @@ def test_chg_1_a_charge_s_line_says_what_its_attack_came_to():
         ("Player 2's turn.", RANK_TURN),
         ("b charged 2 squares to column 5, row 2 and missed A with Axe.", RANK_ARRIVAL),
         ("c charged 2 squares to column 5, row 2 and hit A with Axe: 10 damage, 40 HP left.", RANK_ARRIVAL)]
+
+
+def test_chp_2_a_champion_power_in_the_recap_names_creatures_by_their_labels():
+    """nm s17 F2: "Warlord of the Broken Tusk (WA1) uses champion power …" took most of a row at 80×24."""
+    from tactica.client.handoff import ranked_summary, summary_lines
+    from tactica.engine import ChampionPowerUsed
+    st = battle("A.\n.b")
+    used = ChampionPowerUsed(champion="A", power="Bloodied Fury", cost=1, left=1, ally="A", enemy="b",
+                             effect="reroll")
+    assert ranked_summary([used], st, short=True) == [
+        ("A uses champion power Bloodied Fury (•, 1 left): A rolls again against b.", RANK_EFFECT)]
+    assert summary_lines([used], st) == [
+        "Creature A (A) uses champion power Bloodied Fury (•, 1 left): Creature A (A) rolls again against "
+        "Creature b (b)."]

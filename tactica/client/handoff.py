@@ -146,12 +146,25 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
     began: tuple[int, int] | None = None  # the line of the round begun last, and its number
     won: int | None = None  # who won that round's initiative (RND-1)
     acted: dict[int, list[str]] = {}  # a turn's line → the creatures activated in that turn
-    for event in events:
+    def power_line(used: ChampionPowerUsed) -> str:
+        text = describe_power(used, state).text  # (nm-g35 7)
+        if short:  # the recap names creatures by their labels (nm s17 F2: "Warlord of the Broken Tusk (WA1)")
+            for uid in {used.champion, used.ally, used.enemy} - {""}:
+                text = text.replace(full_name(state, uid), creature_name(state, uid))
+        return text + "."
+
+    for event in [*events, None]:
+        if power is not None and not isinstance(event, (DamageDealt, CreatureHealed)):
+            lines.append(power_line(power))  # a power held for the hit's line that changed no HP after all
+            ranks.append(RANK_EFFECT)
+            power = None
+        if event is None:
+            break
         if isinstance(event, ActivationEnded):
             for key in [k for k in moved if k[0] == event.uid]:
                 del moved[key]
         if isinstance(event, (ActivationEnded, AttackRolled, TurnStarted, RoundEnded)):
-            struck = power = None
+            struck = None
         before = len(lines)
         rank = _event_rank(event)
         if isinstance(event, RoundEnded):
@@ -250,11 +263,7 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
                                                     event.ally if event.effect == "heal" else None):
                 power = event  # told on the hit's line, with the damage it adds or the HP it gives back
                 continue
-            text = describe_power(event, state).text  # (nm-g35 7)
-            if short:  # the recap names creatures by their labels (nm s17 F2: "Warlord of the Broken Tusk (WA1)")
-                for uid in {event.champion, event.ally, event.enemy} - {""}:
-                    text = text.replace(full_name(state, uid), creature_name(state, uid))
-            lines.append(text + ".")
+            lines.append(power_line(event))
         elif isinstance(event, CreatureStoodUp):  # G5E-PRONE (nm-ug 6)
             lines.append(f"{creature_name(state, event.uid)} stood up.")
         elif isinstance(event, CreatureDrifted):  # UG-DARK

@@ -293,3 +293,17 @@ def test_chp_2_a_champion_power_in_the_recap_names_creatures_by_their_labels():
     assert summary_lines([used], st) == [
         "Creature A (A) uses champion power Bloodied Fury (•, 1 left): Creature A (A) rolls again against "
         "Creature b (b)."]
+
+
+def test_chp_2_a_champion_power_held_for_the_hit_s_line_that_changed_no_hp_keeps_its_own_line():
+    """A heal on the creature just hit that regains nothing (no CreatureHealed): the power is still told."""
+    from tactica.client.handoff import ranked_summary
+    from tactica.engine import ActivationEnded, AttackRolled, ChampionPowerUsed, DamageDealt
+    st = battle("Ab\n.c")
+    events = [AttackRolled(attacker="A", target="b", attack="Sword", natural=18, bonus=5, modifiers=(), total=23,
+                           defense="AC", target_number=15, hit=True, critical=False, kind="attack"),
+              DamageDealt("b", 0, "", 50, False),
+              ChampionPowerUsed(champion="c", power="Ward", cost=1, left=0, ally="b", enemy="A", effect="heal"),
+              ActivationEnded("A")]
+    assert [line for line, _ in ranked_summary(events, st, short=True)] == [
+        "A hit b with Sword: 0 damage, 50 HP left.", "c uses champion power Ward (•, 0 left): b is healed."]

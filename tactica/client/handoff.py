@@ -122,7 +122,9 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
     power used as the log says it ("Shaman (SH1) uses champion power Knot of Ill Luck (•, 1 left): …"), "Guard
     (GU1) was destroyed.", "Player 2 scored 20 VP (destroyed); 40 in all.", "Orc (or1) is prone (until it stands
     up).", and the modules' "stood up", "drifted off its way in the dark", "fell 20 feet", "is fatigued now",
-    "dug into the rubble (3 of 5 feet)"; an attack that hit and its damage make one line, and the pieces of one
+    "dug into the rubble (3 of 5 feet)"; an attack that hit and its damage make one line, a charge and its attack
+    one line ("Orc (or1) charged 4 squares to column 9, row 3 and missed Guard (GU1) with Axe."; nm s17 F3: the
+    charge said nothing of its result), and the pieces of one
     creature's movement of one kind in one activation (a charge cut by opportunity attacks, two moves) one line
     with their squares added up. Events that change nothing a player looks for (activations starting or ending,
     dice) give none, and a turn in which nothing of the rest happened says so ("Player 2's turn: nothing moved,
@@ -146,6 +148,7 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
     began: tuple[int, int] | None = None  # the line of the round begun last, and its number
     won: int | None = None  # who won that round's initiative (RND-1)
     acted: dict[int, list[str]] = {}  # a turn's line → the creatures activated in that turn
+
     def power_line(used: ChampionPowerUsed) -> str:
         text = describe_power(used, state).text  # (nm-g35 7)
         if short:  # the recap names creatures by their labels (nm s17 F2: "Warlord of the Broken Tusk (WA1)")

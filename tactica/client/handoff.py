@@ -148,6 +148,8 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
     began: tuple[int, int] | None = None  # the line of the round begun last, and its number
     won: int | None = None  # who won that round's initiative (RND-1)
     acted: dict[int, list[str]] = {}  # a turn's line → the creatures activated in that turn
+    rounds: dict[int, int | None] = {}  # a turn's line → its round, once known (a summary over two rounds)
+    spans = False  # whether a round ends or begins in the events: then the recap's turn lines say their round
 
     def power_line(used: ChampionPowerUsed) -> str:
         text = describe_power(used, state).text  # (nm-g35 7)
@@ -171,8 +173,12 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
         before = len(lines)
         rank = _event_rank(event)
         if isinstance(event, RoundEnded):
+            spans = True
+            rounds.update({i: event.round for i, n in rounds.items() if n is None})  # the turns before it
             lines.append(f"Round {event.round} ended.")
         elif isinstance(event, RoundStarted):
+            spans = True
+            rounds.update({i: event.round - 1 for i, n in rounds.items() if n is None})
             began, won = (len(lines), event.round), None
             lines.append(f"Round {event.round} began.")
         elif isinstance(event, RollWon) and event.purpose == "initiative" and began is not None:
@@ -188,6 +194,7 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
         elif isinstance(event, TurnStarted):
             turns.add(len(lines))
             acted[len(lines)] = []
+            rounds[len(lines)] = began[1] if began is not None else None
             lines.append(f"{player_name(event.player)}'s turn.")
         elif isinstance(event, CreatureActivated) and not short and turns:
             acted[max(turns)].append(full_name(state, event.uid))
@@ -225,7 +232,8 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
                 lines[at] = f"{lines[at][:-1]} and {verb} {whom} with {event.attack}{critical}."
                 hit = (event, at) if event.hit else None
                 continue  # the line keeps its rank: a charge's, above a hit's
-            lines.append(f"{who} {verb} {whom} with {event.attack}{critical}.")
+            kind = " (opportunity attack)" if event.kind == "opportunity" else ""  # not an act of the turn's
+            lines.append(f"{who} {verb} {whom} with {event.attack}{kind}{critical}.")  # player (nm s17 F14)
             hit = (event, len(lines) - 1) if event.hit else None
             target = state.find(event.target)
             if event.hit and target is not None and target.player in yours:
@@ -291,6 +299,8 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
         who = " and ".join(acted.get(i, ()))  # the hand-off's turn line names who activated (issue 20)
         if i in turns and who:
             line = f"{line[:-1]}: {who} activated."
+        if i in turns and spans and short and rounds.get(i):  # the recap, which may leave the rounds' lines
+            line = f"Round {rounds[i]} {ROUND_MARK} {line}"  # out: two "Player 2's turn" told apart (nm s17 F14)
         if i not in empty:
             out.append((line, ranks[i]))
         elif i + 1 < len(lines):  # a turn that passed with nothing to tell: say so (not the turn beginning now)
@@ -460,8 +470,15 @@ def left_out_note(count: int) -> str:
     return f"{RECAP_GAP} {count} more in the log: PgUp"
 
 
+#: Between a turn's round and the turn in a summary over two rounds: "Round 3 — Player 2's turn."
+ROUND_MARK = "—"
+
+
 def _row_start(line: str) -> bool:
-    """A summary line that begins a row of its own in the recap: a turn's ("Player 2's turn.")."""
+    """A summary line that begins a row of its own in the recap: a turn's ("Player 2's turn.", "Round 3 —
+    Player 2's turn.")."""
+    if line.startswith("Round ") and f" {ROUND_MARK} " in line:
+        line = line.split(f" {ROUND_MARK} ", 1)[1]
     return line.startswith("Player ") and (line.endswith("'s turn.") or "'s turn:" in line)
 
 
@@ -472,7 +489,7 @@ def _pack(lines: Sequence[str], width: int) -> list[str]:
     begins one."""
     rows: list[str] = []
     for line in lines:
-        if line.startswith("Player ") and line.endswith("'s turn."):
+        if _row_start(line) and line.endswith("'s turn."):
             line = line[:-1] + ":"  # "Player 2's turn: br1 moved …"
         if line.startswith(RECAP_GAP + " ") and not (rows and len(rows[-1]) + 2 + len(line) <= width):
             rows.extend(textwrap.wrap(line, width, subsequent_indent="  "))

@@ -202,7 +202,7 @@ def test_pieces_of_one_movement_make_one_line_and_conditions_are_told():
               ActivationEnded(uid=archer.uid),
               CreatureMoved(uid=archer.uid, start=(6, 0), path=((5, 0),), mode="charge")]
     assert summary_lines(events, state) == [
-        f"{an} charged 3 squares to column 7, row 1.", f"{bn} missed {an} with Club.",
+        f"{an} charged 3 squares to column 7, row 1.", f"{bn} missed {an} with Club (opportunity attack).",
         f"{an} is prone (until it stands up).",
         f"{an} charged 1 square to column 6, row 1."]  # a new activation: a new charge
 
@@ -273,8 +273,8 @@ def test_a_charge_broken_by_opportunity_attacks_is_one_line():
     assert summary_lines(events, state) == [
         f"{bn} moved 4 squares to column 5, row 1.",
         f"{bn} charged 4 squares to column 9, row 1.",
-        f"{an} missed {bn} with Knife.",
-        f"{an} hit {bn} with Knife: 5 damage, 25 HP left.",
+        f"{an} missed {bn} with Knife (opportunity attack).",   # not an act of the turn's player (nm s17 F14)
+        f"{an} hit {bn} with Knife (opportunity attack): 5 damage, 25 HP left.",
     ]
 
 
@@ -389,3 +389,22 @@ def test_rnd_1_the_summary_says_who_won_the_initiative_and_who_goes_first():
         lines = summary_lines(every, state)
         assert f"Round 2: Player 2 won the initiative and {words}." in lines
         assert "Round 2 began." not in lines
+
+
+def test_rnd_1_the_hand_off_tells_who_won_the_initiative_and_whether_it_went_first():
+    """nm s17 F17: a hand-off over a round's end said "Round 2 began." and not who won the initiative;
+    the player handed the keyboard after the winner's choice learns it and the choice (RND-1)."""
+    told = []
+    for seed in (4, 5, 11, 12):
+        _, handed, _ = _battle(seed)
+        for seat, unseen, state in handed:
+            chose = [e for e in unseen if type(e).__name__ == "FirstPlayerChosen"]
+            if chose and any(isinstance(e, RoundStarted) for e in unseen):
+                lines = summary_lines(unseen, state)
+                winner, first = chose[-1].chooser, chose[-1].player
+                goes = "goes first" if winner == first else "goes second"
+                assert any(line.endswith(f": Player {winner + 1} won the initiative and {goes}.")
+                           for line in lines), lines
+                assert not any(line.endswith(" began.") for line in lines)
+                told.append(seat)
+    assert told

@@ -307,3 +307,39 @@ def test_chp_2_a_champion_power_held_for_the_hit_s_line_that_changed_no_hp_keeps
               ActivationEnded("A")]
     assert [line for line, _ in ranked_summary(events, st, short=True)] == [
         "A hit b with Sword: 0 damage, 50 HP left.", "c uses champion power Ward (•, 0 left): b is healed."]
+
+
+def test_oa_1_the_recap_marks_the_players_opportunity_attack_and_names_the_round_of_each_turn():
+    """nm s17 F14: "Player 2's turn:  GA3 hit ws1 with Heavy Crossbow…" read as if the player's GA3 acted
+    in the AI's turn (an opportunity attack, OA-1, not marked); and with a round's end between, two
+    "Player 2's turn:" groups came one after the other (the rounds' lines left out at 80×24)."""
+    from tactica.client.handoff import ranked_summary
+    from tactica.engine import (
+        AttackRolled,
+        CreatureMoved,
+        DamageDealt,
+        FirstPlayerChosen,
+        RollWon,
+        RoundEnded,
+        RoundStarted,
+        TurnStarted,
+    )
+    st = battle("A.......\n........\n.......b\n.......c")
+    oa = AttackRolled(attacker="A", target="b", attack="Heavy Crossbow", natural=18, bonus=5, modifiers=(),
+                      total=23, defense="AC", target_number=15, hit=True, critical=False, kind="opportunity")
+    events = [TurnStarted(player=1, activations=2),
+              CreatureMoved(uid="b", start=(7, 2), path=((6, 2),), mode="move"), oa,
+              DamageDealt("b", 10, "", 25, False), RoundEnded(round=2, quiet_rounds=0), RoundStarted(round=3),
+              RollWon("initiative", 1, "roll"), FirstPlayerChosen(1, 1),
+              TurnStarted(player=1, activations=1),
+              CreatureMoved(uid="c", start=(7, 3), path=((6, 3),), mode="move")]
+    lines = [line for line, _ in ranked_summary(events, st, short=True, yours=frozenset({0}))]
+    assert lines == ["Round 2 — Player 2's turn.", "b moved 1 square to column 7, row 3.",
+                     "A hit b with Heavy Crossbow (opportunity attack): 10 damage, 25 HP left.",
+                     "Round 2 ended.", "Round 3: Player 2 won the initiative and goes first.",
+                     "Round 3 — Player 2's turn.", "c moved 1 square to column 7, row 4."]
+    rows = recap_rows(lines, 78, 3, ranks=[RANK_TURN, RANK_MOVE, RANK_HIT, RANK_EFFECT, RANK_ARRIVAL, RANK_TURN,
+                                           RANK_MOVE])
+    assert rows[0].startswith("Round 2 — Player 2's turn:  ") and any(r.startswith("Round 3 — Player 2's turn:")
+                                                                       for r in rows)
+    assert ranked_summary(events[:4], st, short=True)[0][0] == "Player 2's turn."   # one round: no number

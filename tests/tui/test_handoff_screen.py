@@ -217,8 +217,10 @@ async def test_a_turn_heads_its_lines_on_the_handoff_screen_with_no_empty_bullet
         app = One()
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
+            from io import StringIO
+
             from rich.console import Console
-            console = Console(width=72, record=True, file=open("/dev/null", "w"))
+            console = Console(width=72, record=True, file=StringIO())
             console.print(app.screen.query_one("#handoff-since Static").content)
             rows = [row.rstrip() for row in console.export_text().splitlines()]
             assert rows[0] == "Since your last turn:"

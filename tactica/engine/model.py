@@ -18,7 +18,6 @@ from .when import ALWAYS, When
 
 # Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
 # goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_TERRAIN_CLEAR = Terrain.CLEAR
 _TERRAIN_WALL = Terrain.WALL
 
 Square = tuple[int, int]
@@ -61,12 +60,6 @@ class Reach(str, Enum):
     SMALL_CONE = "small cone"
     LARGE_CONE = "large cone"
     LINE = "line"
-
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_REACH_BURST = Reach.BURST
-_REACH_LINE = Reach.LINE
-_REACH_RANGE = Reach.RANGE
 
 
 class Duration(str, Enum):
@@ -122,10 +115,6 @@ class Strikes(str, Enum):
     ALL = "all"
     ENEMIES = "enemies"
     ALLIES = "allies"
-
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_STRIKES_ALL = Strikes.ALL
 
 
 @dataclass(frozen=True)
@@ -426,7 +415,7 @@ class AttackDef:
         """Return the card text for the targeting rule, e.g. "range 8", "reach 2" (CL-5)."""
         if self.kind is _ATTACK_KIND_MELEE and self.melee_reach > 1:
             text = f"reach {self.melee_reach}"
-        elif self.reach in (_REACH_RANGE, _REACH_BURST, _REACH_LINE):
+        elif self.reach in (Reach.RANGE, Reach.BURST, Reach.LINE):
             text = f"{self.reach.value} {self.range}"
         else:
             text = self.reach.value
@@ -435,7 +424,7 @@ class AttackDef:
         if self.targets > 1:
             text += f", {self.targets} different targets" if self.kind is _ATTACK_KIND_MELEE else \
                 f", {self.targets} targets"
-        if self.strikes is not _STRIKES_ALL:
+        if self.strikes is not Strikes.ALL:
             text += f", {self.strikes.value} only"
         if not self.only.always:
             text += f", only {self.only.words()}"
@@ -678,7 +667,7 @@ class MapDef:
         widths = {len(r) for r in rows}
         if len(widths) != 1:
             raise ValueError("map rows must all have the same length")
-        terrain = tuple(tuple(SYMBOLS.get(c, _TERRAIN_CLEAR) for c in r) for r in rows)
+        terrain = tuple(tuple(SYMBOLS.get(c, Terrain.CLEAR) for c in r) for r in rows)
         return MapDef(id=id, name=name, terrain=terrain,
                       start_areas=dict(start_areas or {}), vp_zones=dict(vp_zones or {}))
 

@@ -69,7 +69,7 @@ def powers_by_trigger(card: CreatureCard) -> dict[str, tuple[ChampionPower, ...]
     """``card``'s champion powers by trigger value (CHP-2), each in card order: {"ally starts
     turn": (power, ...)}; empty without powers.  Found once per card and kept beside its fields
     (a card is a frozen value: equality, hashing and saves read only fields)."""
-    found: dict[str, tuple[ChampionPower, ...]] | None = card.__dict__.get("_powers_by_trigger")
+    found = card._powers_by_trigger  # not a field: set below (never read through ``__dict__``, see the card)
     if found is None:
         found = {}
         for p in card.champion_powers:

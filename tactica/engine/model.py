@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import ClassVar
 
 from .abilities import Ability
 from .powers import ChampionPower, Recharge, SpecialPower
@@ -548,6 +549,14 @@ class CreatureCard:
                 return attack
         return None
 
+    #: Not fields (equality, hashing and saves read only fields): the farthest melee reach (CL-5), set
+    #: once by ``__post_init__``, and the champion powers by trigger (``champions.powers_by_trigger``),
+    #: set on first use.  Read as attributes, never through ``__dict__``: in CPython 3.11 reading an
+    #: instance's ``__dict__`` moves its attributes from a compact array into a dict, and every
+    #: later read of them costs more.
+    _reach: ClassVar[int] = 1
+    _powers_by_trigger: ClassVar[dict[str, tuple[ChampionPower, ...]] | None] = None
+
     def __post_init__(self) -> None:
         # CL-5: worked out once, read often (flanking, opportunity attacks); not a field.
         object.__setattr__(self, "_reach", max((a.melee_reach for a in self.attacks), default=1) or 1)
@@ -555,8 +564,7 @@ class CreatureCard:
     @property
     def melee_reach(self) -> int:
         """The farthest its melee attack lines reach, in squares (CL-5; 1 without reach)."""
-        reach: int = self.__dict__["_reach"]
-        return reach
+        return self._reach
 
     @property
     def opportunity_reach(self) -> int:

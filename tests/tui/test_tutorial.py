@@ -548,21 +548,27 @@ async def test_skip_key_and_a_wrong_key_in_step_one_under_the_who_goes_first_que
 
 
 async def test_q_in_the_tutorial_asks_first_and_says_the_place_is_kept():
-    """Issue 20 (nm-tut 8): the first q asks in the lesson's panel, saying that the step reached and the
-    battle are kept and where ``tactica tutorial`` goes on; another key stays; q twice leaves."""
+    """Issue 20 (nm-tut 8): the first q asks, saying that the step reached and the battle are kept and
+    where ``tactica tutorial`` goes on; another key stays; q twice leaves.  s17 (ux 8): the question is
+    the status line's, as in any battle, not a line between the step's heading and its text."""
     app = _app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = _screen(app)
         await _settle(pilot, screen)
         await _answer(pilot, screen)
         await pilot.press("q")
+        assert screen.status_line.message == (
+            "Leave the tutorial? Your place (step 2 of 13) and its battle are kept: 'tactica tutorial' goes "
+            "on from there. q again or y leaves, any other key stays.")
+        assert screen.status_line.warning  # drawn "⚠ …": a question, read without colour
         panel = str(screen.lesson_panel.render())
-        assert ("Leave the tutorial? Your place, step 2 of 13 (Select a creature), and its battle are kept: "
-                "'tactica tutorial' goes on from there. q again leaves, any other key stays.") in panel
+        assert "Leave the tutorial?" not in panel
+        assert panel.splitlines()[1].startswith("Your creatures are upper-case letters")  # the text under the heading
         assert app.screen is screen and app.return_code is None
         await pilot.press("tab")
-        assert "Leave the tutorial?" not in str(screen.lesson_panel.render())
-        await pilot.press("q", "q")
+        assert "Leave the tutorial?" not in screen.status_line.message
+        assert screen.lesson.step.id == "select"  # the key only withdrew the question
+        await pilot.press("q", "y")
         await pilot.pause()
         assert app.return_code is not None
 
@@ -636,9 +642,9 @@ async def test_q_under_the_who_goes_first_question_asks_first_as_at_every_step()
         await pilot.pause()
         asked = question.query_one("#refusal", Label)
         assert app.return_code is None and app.screen is question
-        assert asked.has_class("-shown") and ("Leave the tutorial? Your place, step 1 of 13"
+        assert asked.has_class("-shown") and ("Leave the tutorial? Your place (step 1 of 13)"
                                               in str(asked.render()))
-        assert "q again leaves, any other key stays." in str(asked.render())
+        assert "q again or y leaves, any other key stays." in str(asked.render())
         await pilot.press("down")  # another key: stays, the leave question withdrawn
         await pilot.pause()
         assert not asked.has_class("-shown") and app.screen is question and app.return_code is None

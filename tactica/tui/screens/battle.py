@@ -31,7 +31,15 @@ from textual.widgets import Static
 from textual.worker import Worker
 
 from tactica.client.battle_sizes import LOG_MIN, NARROW, WIDE, body_rows
-from tactica.client.battle_words import Pending, opening_line, sealed_lines, zone_note
+from tactica.client.battle_words import (
+    LEAVE_KEY,
+    Pending,
+    battle_kept,
+    leave_words,
+    opening_line,
+    sealed_lines,
+    zone_note,
+)
 from tactica.client.controller import Controller, Mode
 from tactica.client.describe import LogLine, action_lines, describe_events, player_name
 from tactica.client.handoff import HandOff, TurnRecap, summary_lines
@@ -165,6 +173,9 @@ class BattleScreen(Screen[str]):
                                                             if p not in ai.seats))
                                         if ai is not None and not self.handoff.active else None)
         self._recap_mark = 0  # the log's entries before the human's last activation began
+        #: After a first q, the question the status line asks ("" none): q again or y leaves, any other
+        #: key stays (``action_quit``).
+        self._leaving = ""
 
     # -- the widgets ------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -275,13 +286,30 @@ class BattleScreen(Screen[str]):
         return None
 
     def question_leave(self) -> Callable[[], str] | None:
-        """What q under a question asks first (``ChoiceModal.leave``): None here, q leaves at once;
-        the tutorial's screen asks, as its own q does."""
-        return None
+        """What q under a question asks first (``ChoiceModal.leave``): the question the screen's own
+        first q asks (``leave_question``), so that q never leaves at once (issue 20)."""
+        return lambda: self.leave_question("q")
+
+    def leave_question(self, quit_key: str | None = None) -> str:
+        """What the first q asks (``battle_words.leave_words``): the battle is saved and how to go on
+        with it, and the keys that answer (``quit_key`` again, the quit key bound unless given, or y)."""
+        quit_key = quit_key or key_display(self.key_of("quit"))
+        title_first = getattr(self.app, "title_first", False) is True
+        return leave_words("battle", battle_kept(self.session, title_first), quit_key)
+
+    @property
+    def leaving(self) -> bool:
+        """True while the status line asks whether to leave (after a first q)."""
+        return bool(self._leaving)
 
     def leave_battle(self) -> None:
-        """Leave the battle (q twice under a question that asked first): ``action_quit``."""
-        self.action_quit()
+        """Leave tactica; a battle opened from the title screen (``tactica`` alone) goes back to it
+        instead (the battle stays saved: its Continue reopens it)."""
+        self._leaving = ""
+        if getattr(self.app, "title_first", False) is True and self.is_current:
+            self.dismiss("quit")
+        else:
+            self.app.exit()
 
     def on_key(self, event: keys.Key) -> None:
         """Any key but the one that asked for it cancels a pending confirmation (a provoking move, a
@@ -289,7 +317,19 @@ class BattleScreen(Screen[str]):
         each key before its binding runs.  The rules key leaves it waiting (the warning names its rule,
         OA-1, TER-PIT, which the player may read before pressing the key again), and so do the keys
         that read the log or the card back (``READING_KEYS``: a newcomer read the log between two e).  A key no binding
-        takes now gets a calm aside on the status line (``battle_keys.silent_key_hint``)."""
+        takes now gets a calm aside on the status line (``battle_keys.silent_key_hint``).  While the
+        leave question is asked (``action_quit``), the quit key or y leaves and any other key only
+        withdraws the question: it does nothing else (an Enter meant as "yes" would act on the map)."""
+        if self._leaving:
+            event.stop()
+            event.prevent_default()
+            if event.key == LEAVE_KEY or event.key in self._bound()["quit"].split(","):
+                self.leave_battle()
+            else:
+                self._leaving = ""
+                self.refresh_view()
+                self.refresh_bindings()
+            return
         bound = self._bound()
         if any(event.key in bound[name].split(",") for name in READING_KEYS):
             return  # reading the rules, the log or the card leaves a pending confirmation waiting
@@ -579,17 +619,23 @@ class BattleScreen(Screen[str]):
         self.action_rules()
 
     def action_quit(self) -> None:
-        """q: leave tactica; a battle opened from the title screen (``tactica`` alone) goes back to it
-        instead (the battle stays saved: its Continue reopens it)."""
-        if getattr(self.app, "title_first", False) is True and self.is_current:
-            self.dismiss("quit")
-        else:
-            self.app.exit()
+        """q: the first asks in the status line whether to leave, saying that the battle is saved and
+        how to go on with it (``leave_question``); q again or y leaves (``leave_battle``), any other
+        key stays (``on_key``; issue 20: one q left a battle at once while the tutorial asked).  Ctrl+C
+        still saves and leaves at once (the app's)."""
+        if self._leaving or self.session.phase is Phase.OVER:
+            self.leave_battle()
+            return
+        self.toasts.drop_note()
+        self._leaving = self.leave_question()
+        self.refresh_view()
+        self.refresh_bindings()
 
     def _handed_over(self, answer: str | None) -> None:
-        """The hand-off screen closed: show the board to the next player, or leave on its q."""
+        """The hand-off screen closed: show the board to the next player, or leave on its q (at once:
+        the hand-off screen is the question, and the board stays hidden)."""
         if answer == "quit":
-            self.action_quit()
+            self.leave_battle()
         else:
             self.camera.into_view()
 
@@ -746,7 +792,9 @@ class BattleScreen(Screen[str]):
         status = self.status_line
         room = self.battle_layout.status_room()
         warning = bool(self.confirms.pending) and not self.ai_decides()
-        if warning:
+        if self._leaving:  # q asked whether to leave: the question stays until a key answers it
+            message = self._leaving
+        elif warning:
             message = self.confirms.text(room)
         elif self.ai_decides():
             message = self.ai_turn.status(room)
@@ -755,7 +803,7 @@ class BattleScreen(Screen[str]):
         status.message = fit_status(message, room, card_names(self.session))  # never past its rows
         if status.refused:  # the refusal is gone: so is the footer's r Rules
             self.call_after_refresh(self.refresh_bindings)
-        status.refused, status.warning = False, warning
+        status.refused, status.warning = False, warning or bool(self._leaving)
         self.battle_layout.show_card(mv.square)
         self.sync_keys()
 

@@ -65,7 +65,6 @@ class DecisionHost(Protocol):
     def apply_action(self, action: Action) -> bool: ...
     def dismiss(self, result: str | None = ...) -> Any: ...
     def refuse(self, reason: str) -> None: ...
-    def action_quit(self) -> None: ...
     def show_events(self, events: Sequence[Event], follow: bool = True) -> None: ...
 
 
@@ -186,7 +185,7 @@ class Decisions:
         it; q on the gate leaves the battle as on a turn's hand-off."""
         self.asking = False
         if result == "quit":
-            self.screen.action_quit()
+            self.screen.leave_battle()
             return
         self.ask(prompt, answer)
 
@@ -206,12 +205,12 @@ class Decisions:
 
     def ask(self, modal: ChoiceModal, to_action: Callable[[int], Action]) -> None:
         """Push ``modal`` (a question answered by an option's index, None when dismissed) and apply
-        ``to_action`` of its answer; with the screen's ``question_leave`` (the tutorial's), q asks
-        first and a second q leaves the battle (``leave_battle``)."""
+        ``to_action`` of its answer; with the screen's ``question_leave``, q asks first and a second q
+        leaves the battle (``leave_battle``)."""
         from .choice import ChoiceModal
         self.asking = True
         self.screen.refresh_bindings()
-        if modal.leave is None:  # the tutorial's questions ask before q leaves, as its screen does
+        if modal.leave is None:  # a battle's questions ask before q leaves, as its screen does
             modal.leave = self.screen.question_leave()
 
         def answered(index: int | None) -> None:

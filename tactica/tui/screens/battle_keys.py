@@ -140,6 +140,8 @@ class KeysHost(Protocol):
     def status_line(self) -> StatusLine: ...
     @property
     def asking(self) -> bool: ...
+    @property
+    def leaving(self) -> bool: ...
 
 
 def key_shown(screen: KeysHost, action: str, parameters: tuple[object, ...]) -> bool:
@@ -152,7 +154,8 @@ def key_shown(screen: KeysHost, action: str, parameters: tuple[object, ...]) -> 
     if action in ("help", "quit", "champion_prompts", "threats", "rules", "rulers", "overview"):
         return True
     if action == "rules_named":  # r Rules in the footer: the status line says a refusal or a warning
-        return (screen.status_line.refused or screen.status_line.warning) and not screen.asking
+        return ((screen.status_line.refused or screen.status_line.warning) and not screen.asking
+                and not screen.leaving)  # the leave question names no rule
     if action == "card_scroll":  # the card is longer than its panel (also while the AI plays)
         return screen.battle_layout.card_overflows()
     if action in ("log_scroll", "log_edge"):  # the log is longer than its pane (also while the AI plays)

@@ -19,8 +19,8 @@ on the rules the question names (its ``rules`` and the IDs in its text: who goes
 champion power, CHP-2 and CHP-3), and closing it comes back to the question, still unanswered.
 A question given a ``key_note`` (the tutorial's who-goes-first question) shows it every other key
 pressed: the note it returns replaces the question's note (the step skipped, a wrong key's hint).
-q leaves (``app.quit``); a question given ``leave`` (the tutorial's) asks first, as the tutorial's
-own q does, and is dismissed with ``LEAVE`` on the second q.
+q leaves (``app.quit``); a question given ``leave`` (a battle's and the tutorial's) asks first, as
+the battle screen's own q does, and is dismissed with ``LEAVE`` on the second q or y.
 """
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 
+from tactica.client.battle_words import LEAVE_KEY
 from tactica.client.settings import Settings, key_display
 
 from ..widgets.battle_log import BattleLog
@@ -153,8 +154,8 @@ class ChoiceModal(ModalScreen[int]):
                  key_note: Callable[[str, bool], str | None] | None = None,
                  leave: Callable[[], str] | None = None) -> None:
         super().__init__(classes="-docked" if docked else None)
-        #: The question a first q asks ("Leave the tutorial? … q again leaves, any other key stays"),
-        #: or None: q leaves at once.  Asked, a second q dismisses with ``LEAVE``.
+        #: The question a first q asks ("Leave the battle? … q again or y leaves, any other key stays"),
+        #: or None: q leaves at once.  Asked, a second q (or y) dismisses with ``LEAVE``.
         self.leave = leave
         #: True while the question a first q asked is shown.
         self.leaving = False
@@ -313,6 +314,11 @@ class ChoiceModal(ModalScreen[int]):
     def on_key(self, event: events.Key) -> None:
         """The rules key opens the rules the question is about (``action_rules``); any other key is
         told to ``key_note`` (with whether the question uses it), whose note replaces the shown one."""
+        if self.leaving and event.key == LEAVE_KEY:  # y answers the leave question as q again does
+            event.stop()
+            event.prevent_default()
+            self.dismiss(self.LEAVE)
+            return
         if self.leaving and event.key != "q":  # the leave question is withdrawn: the question stays
             self.leaving = False
             self.query_one("#refusal", Label).remove_class("-shown")

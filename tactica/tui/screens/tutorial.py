@@ -19,6 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.markup import escape
 from textual.widgets import Static
 
+from tactica.client.battle_words import leave_words
 from tactica.client.describe import LogLine
 from tactica.client.session import GameSession
 from tactica.client.tutorial import Lesson, Seen, battle_numbers
@@ -103,8 +104,6 @@ class TutorialScreen(BattleScreen):
         self.used: set[str] = set(lesson.used) if lesson.resumes(session) else set()
         #: True when the battle is the one left earlier, rebuilt (not a fresh one).
         self.resumed_battle = lesson.resumes(session)
-        #: After a first q, the question the panel asks ("" none): the next q leaves, any other key stays.
-        self._leaving = ""
         #: How many of the AI's intent lines (``AiTurn.intent_lines``) were shown before the step on
         #: screen came up: the intent step looks only at the lines after.
         self._intents_before = 0
@@ -166,9 +165,10 @@ class TutorialScreen(BattleScreen):
         return names
 
     def show_lesson(self) -> None:
-        """Redraw the lesson's panel: the step's heading, the hint after a wrong key or the question a
-        first q asks (right under the heading: the panel's height may cut the end of a long text at
-        80×24, never these), then the step's text."""
+        """Redraw the lesson's panel: the step's heading, the hint after a wrong key (right under the
+        heading: the panel's height may cut the end of a long text at 80×24, never the hint), then the
+        step's text.  The question a first q asks is the status line's, as in any battle
+        (``BattleScreen.action_quit``; s17: between the heading and the text it did not read as one)."""
         names = self.key_names()
         lesson = self.lesson
         skip = names.get("skip_step", SKIP_KEY)
@@ -176,9 +176,7 @@ class TutorialScreen(BattleScreen):
         tail = "" if lesson.finished or done else f"  ({skip} skips it, {names.get('quit', 'q')} leaves)"
         said = f"[$success]{self._said}[/]  " if self._said else ""
         text = f"{said}[b]{lesson.heading()}[/b]{tail}"
-        if self._leaving:
-            text += f"\n[$warning]{self._leaving}[/]"
-        elif self._hint:
+        if self._hint:
             text += f"\n[$warning]Hint: {self._hint}[/]"
         text += f"\n{lesson.text(names)}"
         if lesson.step is not None and lesson.step.id == "intent" and self.ai_turn.ai is not None:
@@ -292,21 +290,23 @@ class TutorialScreen(BattleScreen):
             self.refresh_bindings()
 
     def action_quit(self) -> None:
-        """q: the first asks in the lesson's panel, saying that the step reached and the battle are kept
-        (``Lesson.keep`` after every batch of events) and where ``tactica tutorial`` goes on; a second q
-        leaves as on the battle screen, any other key stays."""
-        if self._leaving or self.lesson.finished:
+        """q: the first asks in the status line, as in any battle, saying that the step reached and the
+        battle are kept (``Lesson.keep`` after every batch of events) and where ``tactica tutorial``
+        goes on (``leave_question``); q again or y leaves, any other key stays.  Once the lesson is
+        finished, q leaves at once."""
+        if self.lesson.finished:
             self.leave_battle()
             return
-        self._leaving = self.leave_question()
-        self.show_lesson()
+        super().action_quit()
 
     def leave_question(self, quit_key: str | None = None) -> str:
-        """What the first q asks: the step reached and the battle are kept, and the keys to answer
-        (``quit_key`` again leaves: the quit key bound, unless given)."""
+        """What the first q asks (``battle_words.leave_words``, the battle's form): the step reached and
+        the battle are kept, and the keys to answer (``quit_key`` again, the quit key bound unless
+        given, or y)."""
         quit_key = quit_key or self.key_names().get("quit", "q")
-        return (f"Leave the tutorial? Your place, {self.lesson.where()}, and its battle are kept: "
-                f"'tactica tutorial' goes on from there. {quit_key} again leaves, any other key stays.")
+        where = f"step {self.lesson.index + 1} of {len(self.lesson.steps)}"
+        return leave_words("tutorial", f"Your place ({where}) and its battle are kept: 'tactica tutorial' "
+                                       "goes on from there", quit_key)
 
     def question_leave(self) -> Callable[[], str] | None:
         """Under a question (who goes first, a champion power…) q asks first too, as at every step
@@ -316,7 +316,7 @@ class TutorialScreen(BattleScreen):
     def leave_battle(self) -> None:
         """Leave: the place is kept (``Lesson.keep``), then as on the battle screen."""
         self.lesson.keep(self.session.actions, self.used, self.ai_turn.show_intent)
-        super().action_quit()
+        super().leave_battle()
 
     def footer_first(self) -> frozenset[str]:
         """The key actions the step on screen teaches (``Step.keys``): the footer keeps them before the
@@ -345,11 +345,9 @@ class TutorialScreen(BattleScreen):
     def on_key(self, event: keys.Key) -> None:
         """Every key: one that is no part of the step on screen shows the step's hint (it still does
         what it does in a battle; Textual runs BattleScreen.on_key by itself too)."""
+        if self.leaving:
+            return  # the key answers the leave question (``BattleScreen.on_key``), no part of the lesson
         action = self._key_action(event.key)
-        if self._leaving and action != "quit":
-            self._leaving = ""  # stays: the question is withdrawn
-            self.show_lesson()
-            return
         if self.lesson.wrong_key(action):
             self._hint = self.lesson.hint(self.key_names())
             self.show_lesson()

@@ -671,3 +671,26 @@ async def test_the_intent_steps_key_stays_in_the_footer_at_80_columns_once_press
             keys = [k.key_display for k in screen.query(FooterKey)]
             assert "i" in keys, keys
             await pilot.press("i")
+
+
+async def test_the_intent_step_says_e_twice_for_a_creature_that_did_nothing():
+    """s17 (ux 2): step 5 said "press i … then e", but the first e of an activation that did nothing
+    only asks (ACT-1's warning): the step says to press e twice then, and two e do end it."""
+    app = _app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = _screen(app)
+        await _settle(pilot, screen)
+        assert await _activate(pilot, screen)  # step 2 done; the creature has done nothing
+        while screen.lesson.step.id != "intent":
+            await pilot.press("ctrl+n")
+        panel = str(screen.lesson_panel.render())
+        assert "Then e (twice if the creature did nothing: the first asks), and watch its turn." in panel
+        await pilot.press("i", "e")
+        await pilot.pause()
+        assert screen.status_line.warning and "Press e again" in screen.status_line.message
+        assert screen.session.state.active_creature is not None
+        mine = screen.session.state.active_creature.uid
+        await pilot.press("e")
+        await pilot.pause()
+        now = screen.session.state.active_creature
+        assert now is None or now.uid != mine  # ended: the AI's turn, or the learner's next creature

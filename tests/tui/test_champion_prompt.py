@@ -281,3 +281,15 @@ async def test_CHP_2_the_palette_asks_about_muted_champion_prompts_again():
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is screen and screen.muted_triggers == {}
+
+
+async def test_CHP_2_o_with_no_muted_prompt_says_so_at_once_in_the_status_line():
+    """s17 (ux 4): o with no champion prompt muted said it in a toast, late and over the log at 80×24;
+    now the status line says it at once, as the other refusals do (no toast where none fits)."""
+    app = app_for_state(_state())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("o")
+        assert screen.status_line.refused
+        assert screen.status_line.message.startswith("No champion prompt is muted")
+        assert not [n for n in app._notifications if "muted" in n.message]

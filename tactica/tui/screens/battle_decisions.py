@@ -65,6 +65,7 @@ class DecisionHost(Protocol):
     def apply_action(self, action: Action) -> bool: ...
     def dismiss(self, result: str | None = ...) -> Any: ...
     def refuse(self, reason: str) -> None: ...
+    def acknowledge(self, text: str) -> None: ...
     def show_events(self, events: Sequence[Event], follow: bool = True) -> None: ...
 
 
@@ -257,10 +258,12 @@ class Decisions:
         self.screen.show_events(placed)
 
     def unmute_champion_prompts(self) -> None:
-        """o: ask about every champion-power trigger again (undo every "No, and stop asking")."""
+        """o: ask about every champion-power trigger again (undo every "No, and stop asking"), said as
+        a key's setting is (``acknowledge``); with none muted, the status line says so at once as a
+        refusal does (s17: it was a toast, late and over the log at 80×24)."""
         if any(self.muted_triggers.values()):
             self.muted_triggers.clear()
-            self.screen.notify("Champion powers will be offered again on every trigger.", title="Champion prompts")
+            self.screen.acknowledge("Champion powers will be offered again on every trigger.")
         else:
-            self.screen.notify("No champion prompt is muted. In a prompt, x declines and stops asking about "
-                               "that trigger.", title="Champion prompts")
+            self.screen.refuse("No champion prompt is muted: in a champion prompt, x declines and stops "
+                               "asking about that trigger; o asks again after that.")

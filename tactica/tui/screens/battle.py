@@ -72,7 +72,7 @@ from .battle_ai import AiTurn
 from .battle_camera import Camera
 from .battle_confirm import REFUSAL_TITLE, Confirmations, Toasts, card_names
 from .battle_decisions import Decisions
-from .battle_keys import BINDINGS, KEY_ACTIONS, key_shown, silent_key_hint
+from .battle_keys import BINDINGS, KEY_ACTIONS, ai_turn_key_hint, key_shown, silent_key_hint
 from .battle_layout import BattleLayout, legend, toast_widths
 from .battle_saves import BattleSaves
 
@@ -317,7 +317,8 @@ class BattleScreen(Screen[str]):
         each key before its binding runs.  The rules key leaves it waiting (the warning names its rule,
         OA-1, TER-PIT, which the player may read before pressing the key again), and so do the keys
         that read the log or the card back (``READING_KEYS``: a newcomer read the log between two e).  A key no binding
-        takes now gets a calm aside on the status line (``battle_keys.silent_key_hint``).  While the
+        takes now gets a calm aside on the status line (``battle_keys.silent_key_hint``; while the AI plays,
+        ``ai_turn_key_hint``: "The AI is playing — z (Undo) works on your turn").  While the
         leave question is asked (``action_quit``), the quit key or y leaves and any other key only
         withdraws the question: it does nothing else (an Enter meant as "yes" would act on the map)."""
         if self._leaving:
@@ -340,9 +341,10 @@ class BattleScreen(Screen[str]):
         self._esc_cancelled = waiting and self.confirms.pending is None and event.key == "escape"
         if self.status_line.aside:
             self.toasts.drop_note()  # the last key's aside: this key is the news now
-        if not (waiting or self.asking or self.ai_decides()):  # a key that does nothing says so (issue 20)
+        if not (waiting or self.asking):  # a key that does nothing says so (issue 20), during the AI's turn too
             handled = event.key in self.active_bindings
-            hint = silent_key_hint(event.key, handled, bound)
+            said = ai_turn_key_hint if self.ai_decides() else silent_key_hint
+            hint = said(event.key, handled, bound)
             if hint is not None:
                 self.toasts.aside(hint)
 

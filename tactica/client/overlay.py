@@ -137,6 +137,12 @@ class ThreatView:
         self.ai_seats = frozenset(ai_seats)
         return self.mode
 
+    def restore(self, mode: str, ai_seats: tuple[int, ...] = ()) -> None:
+        """Put the view in ``mode`` (one of ``THREAT_MODES``; another is taken as "off"), e.g. as a
+        resumed battle's save kept it; ``ai_seats``: the AI's players."""
+        self.mode = mode if mode in THREAT_MODES else "off"
+        self.ai_seats = frozenset(ai_seats)
+
     def viewer(self, state: GameState) -> int:
         """The player whose enemies' threats are shown: the one who decides now, unless the AI does
         (then the first player the AI does not play; player 0 when it plays them all)."""

@@ -81,6 +81,20 @@ class Outcome:
     code: str = ""
 
 
+@dataclass(frozen=True)
+class SavedView:
+    """What a player's view of a battle was when it was left, kept in its save's ``players`` field
+    (``saving.keep_view``; a client's fact, not the engine's) and brought back by ``tactica resume``.
+
+    Attributes:
+        cursor: the map cursor's square (column, row; 0-based), or None when none was kept.
+        threats: the threat view's mode ("off", "now", "all"; ``overlay.THREAT_MODES``).
+    """
+
+    cursor: Square | None = None
+    threats: str = "off"
+
+
 @dataclass
 class GameSession:
     """A battle in progress: the state, the applied actions and all events.
@@ -101,6 +115,8 @@ class GameSession:
             (``describe.saved_log``); None for a battle begun in this run (its log comes from ``events``).
         resume_note: what the log's first line adds about where a resumed battle is stored ("" nothing:
             a file whose battle the store holds further on goes on as a new battle, and says so).
+        saved_view: a resumed battle's view when it was left (``saving.SavedView``: the cursor's square
+            and the threat view's mode), None for a new battle or a save that kept none.
     """
 
     state: GameState
@@ -116,6 +132,7 @@ class GameSession:
     history_log: list | None = None
     quick_setup: bool = False
     resume_note: str = ""
+    saved_view: SavedView | None = None
     _legal_for: object = field(default=None, repr=False)
     _legal: list[Action] = field(default_factory=list, repr=False)
     _undo: list[UndoStep] = field(default_factory=list, repr=False)

@@ -219,6 +219,8 @@ class BattleScreen(Screen[str]):
         self.watch(log, "virtual_size", self._card_resized, init=False)  # the log overflows: PgUp shows
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
         self.state_changed()
+        if s.resumed:
+            self.restore_view()
         if s.resumed:  # the map is laid out after this: then its view goes to the cursor's creature
             self.call_after_refresh(self.camera.into_view)
         elif self.ctrl.mode not in (Mode.PICK, Mode.ACT, Mode.DEPLOY) or self.ai_decides():
@@ -240,6 +242,27 @@ class BattleScreen(Screen[str]):
         lines = [f"The battle resumed in round {st.round}: {player_name(seat)} holds the keyboard.",
                  "The log (PgUp) holds what happened before."]
         self.app.push_screen(HandoffScreen(seat, lines, since="Resumed:"), self._handed_over)
+
+    def restore_view(self) -> None:
+        """A resumed battle: the cursor back on the square it was on and the threat view in the mode it
+        was in when the battle was left (``GameSession.saved_view``; s17).  A save that kept none, or
+        a cursor off this map, leaves them as a fresh look places them."""
+        view = self.session.saved_view
+        st = self.session.state
+        if view is None:
+            return
+        if view.threats != "off":
+            self.ctrl.threat_view.restore(view.threats, self.ai_turn.ai.opponent.seats if self.ai_turn.ai else ())
+        if view.cursor is not None and st.map is not None and st.battle_map.in_bounds(view.cursor):
+            self.map_view.move_cursor(view.cursor)
+        self.refresh_view()
+
+    def keep_view(self) -> None:
+        """Keep the cursor's square and the threat view's mode in the battle's save
+        (``saving.keep_view``), for ``tactica resume``: on leaving, and as the threat view changes."""
+        from tactica.client.saving import keep_view
+        square = self.map_view.square if self.session.state.map is not None else None
+        keep_view(self.session, square, self.ctrl.threat_view.mode)  # the store's writer reports its own failures
 
     def keyboard_seat(self) -> int:
         """The seat (0-based) of the player at the keyboard as the battle opens: the one who decides now
@@ -306,6 +329,7 @@ class BattleScreen(Screen[str]):
         """Leave tactica; a battle opened from the title screen (``tactica`` alone) goes back to it
         instead (the battle stays saved: its Continue reopens it)."""
         self._leaving = ""
+        self.keep_view()
         if getattr(self.app, "title_first", False) is True and self.is_current:
             self.dismiss("quit")
         else:
@@ -564,6 +588,7 @@ class BattleScreen(Screen[str]):
         how far it must go first, with the reach of the creature under the cursor."""
         seats = self.ai_turn.ai.opponent.seats if self.ai_turn.ai else ()
         mode = self.ctrl.toggle_threats(seats)
+        self.keep_view()  # tactica resume brings the mode back
         self.refresh_view()
         key = key_display(self.key_of("threats"))
         self.toasts.acknowledge(THREAT_TOASTS[mode].format(key=key))

@@ -694,3 +694,35 @@ async def test_the_intent_step_says_e_twice_for_a_creature_that_did_nothing():
         await pilot.pause()
         now = screen.session.state.active_creature
         assert now is None or now.uid != mine  # ended: the AI's turn, or the learner's next creature
+
+
+@pytest.mark.parametrize("step,said", [
+    ("charge", "✓ Done: End the activation. ✓ Done earlier in this battle: The attack preview and the dice."),
+    ("finish", "✓ Done: Champion powers. ✓ Done earlier in this battle: A charge, Flanking."),
+    ("select", "Welcome back: the battle as you left it, on with step 2 of 13 (Select a creature); "
+               "'tactica tutorial --restart' starts over."),
+])
+async def test_the_steps_whole_text_shows_at_80x24_under_a_done_or_welcome_line(step, said):
+    """nm s17 F1, F4, F7: at 80×24 a "✓ Done … ✓ Done earlier …" or "Welcome back" line over the heading
+    pushed the end of the step's text (what to press) out of the panel.  Now the line is said shorter,
+    or on the status line instead, and the whole text shows."""
+    from textual.content import Content
+
+    from tactica.tui.screens.tutorial import PANEL_ROWS
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await _settle(pilot, screen)
+        await _answer(pilot, screen)
+        screen.lesson.index = [s.id for s in STEPS].index(step)
+        screen._said = said
+        screen.show_lesson()
+        await pilot.pause()
+        panel = screen.lesson_panel
+        rows = Content.from_markup(str(panel.render().markup)).wrap(panel.content_region.width)
+        assert len(rows) <= panel.content_region.height <= PANEL_ROWS, [r.plain for r in rows]
+        shown = " ".join(r.plain for r in rows)
+        end = screen.lesson.text(screen.key_names()).split()[-3:]
+        assert " ".join(end) in shown                        # the text's last words are in view
+        first = said.split(". ")[0]
+        assert first in shown or first in screen.status_line.note  # the line is said somewhere

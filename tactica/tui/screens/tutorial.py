@@ -16,6 +16,7 @@ from dataclasses import replace
 from textual import events as keys
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.content import Content
 from textual.markup import escape
 from textual.widgets import Static
 
@@ -33,6 +34,9 @@ __all__ = ["TutorialScreen", "key_names"]
 
 SKIP_KEY = "ctrl+n"
 """The key that skips the step on screen."""
+
+PANEL_ROWS = 5
+"""Rows of text the lesson's panel shows at most (its ``max-height`` less its top border)."""
 
 
 def _action_name(action: str) -> str:
@@ -165,25 +169,49 @@ class TutorialScreen(BattleScreen):
         return names
 
     def show_lesson(self) -> None:
-        """Redraw the lesson's panel: the step's heading, the hint after a wrong key (right under the
-        heading: the panel's height may cut the end of a long text at 80×24, never the hint), then the
-        step's text.  The question a first q asks is the status line's, as in any battle
-        (``BattleScreen.action_quit``; s17: between the heading and the text it did not read as one)."""
+        """Redraw the lesson's panel: the line over the heading (a step just done, a welcome back), the
+        step's heading, the hint after a wrong key (right under the heading), then the step's text.
+        The question a first q asks is the status line's, as in any battle (``BattleScreen.action_quit``;
+        s17: between the heading and the text it did not read as one).  The step's text is whole in the
+        panel's ``PANEL_ROWS`` (nm s17 F1, F4, F7: the ✓ and welcome lines pushed its end off at 80×24):
+        a line over the heading that would cut it is said shorter ("✓ Done: A charge." without the steps
+        done earlier), else once on the status line (``acknowledge``) instead of in the panel."""
         names = self.key_names()
         lesson = self.lesson
         skip = names.get("skip_step", SKIP_KEY)
-        done = self._said.startswith("✓")  # a step just done: its line and the heading share the first row
-        tail = "" if lesson.finished or done else f"  ({skip} skips it, {names.get('quit', 'q')} leaves)"
-        said = f"[$success]{self._said}[/]  " if self._said else ""
-        text = f"{said}[b]{lesson.heading()}[/b]{tail}"
-        if self._hint:
-            text += f"\n[$warning]Hint: {self._hint}[/]"
-        text += f"\n{lesson.text(names)}"
+        tail = "" if lesson.finished else f"  ({skip} skips it, {names.get('quit', 'q')} leaves)"
+        below = f"\n[$warning]Hint: {self._hint}[/]" if self._hint else ""
+        below += f"\n{lesson.text(names)}"
         if lesson.step is not None and lesson.step.id == "intent" and self.ai_turn.ai is not None:
             key = names.get("ai_intent", "i")
-            text += (" [$success]Intent is on: watch the log during the AI's next activation.[/]"
-                     if self.ai_turn.show_intent else f" [$warning]Intent is off: press {key}.[/]")
+            below += (" [$success]Intent is on: watch the log during the AI's next activation.[/]"
+                      if self.ai_turn.show_intent else f" [$warning]Intent is off: press {key}.[/]")
+        heading = f"[b]{lesson.heading()}[/b]"
+        text = f"{heading}{tail}{below}"
+        for said in self._said_forms():  # a step just done: its line and the heading share the first row
+            with_said = f"[$success]{said}[/]  {heading}{'' if said.startswith('✓') else tail}{below}"
+            if self._rows(with_said) <= PANEL_ROWS:
+                text = with_said
+                break
+        else:
+            if self._said:  # no room over the heading: said once on the status line, not in the panel
+                self.acknowledge(self._said)
+                self._said = ""
         self.lesson_panel.update(text)
+
+    def _said_forms(self) -> list[str]:
+        """The line over the heading as it may be said, longest first: whole, then only its first
+        sentence ("✓ Done: A charge." without "✓ Done earlier in this battle: …"); [] when none."""
+        if not self._said:
+            return []
+        first = self._said.split(". ", 1)[0].rstrip(".") + "."
+        return [self._said] if first == self._said else [self._said, first]
+
+    def _rows(self, markup: str) -> int:
+        """Rows ``markup`` takes in the lesson's panel, wrapped to its width (the terminal's less the
+        panel's padding, before the panel is laid out)."""
+        width = self.lesson_panel.content_region.width or max(1, self.app.size.width - 2)
+        return len(Content.from_markup(markup).wrap(width))
 
     def question_note(self) -> str:
         """The step on screen at the top of the who-goes-first question when that step teaches it

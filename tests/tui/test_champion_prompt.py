@@ -293,3 +293,23 @@ async def test_CHP_2_o_with_no_muted_prompt_says_so_at_once_in_the_status_line()
         assert screen.status_line.refused
         assert screen.status_line.message.startswith("No champion prompt is muted")
         assert not [n for n in app._notifications if "muted" in n.message]
+
+
+async def test_CHP_2_a_wrong_key_in_the_prompt_names_its_keys():
+    """nm s17 F5: m at "use a champion power? (y / n)" said nothing (step 1's question hints); now the
+    prompt names its keys above the answers, and a key of the prompt takes the hint away."""
+    from textual.widgets import Label
+    app = app_for_state(_state())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a", "enter")
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, PowerPrompt)
+        await pilot.press("m")
+        await pilot.pause()
+        said = prompt.query_one("#refusal", Label)
+        assert said.has_class("-shown") and str(said.render()).startswith("y uses it, n goes on without it")
+        assert app.screen is prompt  # nothing answered
+        await pilot.press("down")  # the answers' own key: the hint goes
+        await pilot.pause()
+        assert not said.has_class("-shown")

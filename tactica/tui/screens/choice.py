@@ -159,6 +159,9 @@ class ChoiceModal(ModalScreen[int]):
         self.leave = leave
         #: True while the question a first q asked is shown.
         self.leaving = False
+        #: What a key the question does not use says above the answers ("" nothing; ``PowerPrompt``'s
+        #: names its keys: nm s17 F5, a wrong key there said nothing).
+        self.wrong_key = ""
         self.note = note
         #: Told every key but the rules key: (key, whether the question itself uses it) -> the note
         #: to show instead ("" hides it, None leaves it as it is).
@@ -333,6 +336,20 @@ class ChoiceModal(ModalScreen[int]):
                 shown = self.query_one("#note", Static)
                 shown.update(note)
                 shown.display = bool(note)
+        if self.wrong_key and self.is_current and not self.leaving and self.query("#refusal"):
+            refusal = self.query_one("#refusal", Label)
+            if self._unused(event.key):
+                refusal.update(self.wrong_key)
+                refusal.add_class("-shown")
+            elif event.key != "q":
+                refusal.remove_class("-shown")
+
+    def _unused(self, key: str) -> bool:
+        """True for a key the question does nothing with: none of its own keys (``_own_keys``), q, the
+        rules key, a Ctrl key (the app's: Ctrl+C, the palette) or a modifier alone."""
+        if key in self._own_keys() or key == "q" or key in self._rules_keys() or key.startswith("ctrl+"):
+            return False
+        return key.rsplit("+", 1)[-1] not in ("shift", "ctrl", "control", "alt", "meta", "super")
 
     def _own_keys(self) -> set[str]:
         """The keys the question answers itself: its bindings' and its answer list's."""

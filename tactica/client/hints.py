@@ -82,6 +82,16 @@ REFUSAL_RULES = {"not-yours": "RND-2"}
 opens it (a creature of the other player's: RND-2, a player activates creatures of its own turn)."""
 
 
+RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]{1,4}-(?:\d+|[A-Z][A-Z0-9]*)\b")
+"""A rule ID in a sentence ("OA-1", "TER-PIT", "G35-RUN"), as ``rules_reference`` finds them."""
+
+
+def names_rule(text: str) -> bool:
+    """True when ``text`` (a refusal, a warning) names a rule ID (``RULE_ID``): the r key has a rule to
+    open for it (nm s17 F6: "Nothing to undo yet" offered r Rules, which opened an unrelated rule)."""
+    return RULE_ID.search(text) is not None
+
+
 def with_rule(reason: str, code: str) -> str:
     """The engine's refusal ``reason`` with the rule of its ``code`` added (``REFUSAL_RULES``) when it
     names no rule ID: "Guard belongs to the other player." → "… player (RND-2)."; else unchanged."""

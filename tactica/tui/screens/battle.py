@@ -43,7 +43,7 @@ from tactica.client.battle_words import (
 from tactica.client.controller import Controller, Mode
 from tactica.client.describe import LogLine, action_lines, describe_events, player_name
 from tactica.client.handoff import HandOff, TurnRecap, summary_lines
-from tactica.client.hints import with_rule
+from tactica.client.hints import names_rule, with_rule
 from tactica.client.opponent import AiPlayer, Thought
 from tactica.client.session import GameSession
 from tactica.client.settings import Settings, key_display, key_words
@@ -380,8 +380,8 @@ class BattleScreen(Screen[str]):
     def rules_key_after_refusal(self) -> str | None:
         """The key that opens the rules reference (as bound), while the status line shows a refusal and
         no question is up: the footer then offers it first (``BattleFooter``); None otherwise."""
-        if not self.status_line.refused or self.asking:
-            return None
+        if not self.status_line.refused or self.asking or not names_rule(self.toasts.last_refusal):
+            return None  # a refusal that names no rule has none to open (nm s17 F6)
         return self.key_of("rules")
 
     def key_of(self, name: str) -> str:
@@ -623,11 +623,13 @@ class BattleScreen(Screen[str]):
         """r: the rules reference, on the rules the screen names now (``RulesReference.context``): the
         refusal's rule IDs (while the status line says it), an attack preview's modifiers, the
         abilities on the stat card; a refusal that names no rule opens on the rules nearest its words
-        (``RulesReference.nearest``; none near: ACT-1, what an activation may do); with nothing named,
-        on the player's introduction to the rules."""
+        (``RulesReference.nearest``; none near: ACT-1, what an activation may do), unless it is the
+        client's own (nothing to undo: nm s17 F6, that opened MOV-14), which r treats as not said; with
+        nothing named, on the player's introduction to the rules."""
         status = self.status_line
-        refusal = self.toasts.last_refusal if status.refused else ""
-        texts = [refusal, status.message]
+        own = status.refused and not self.toasts.refusal_rules  # no rule of the game is about it
+        refusal = self.toasts.last_refusal if status.refused and not own else ""
+        texts = [] if own else [refusal, status.message]
         shown = self.stat_card.creature
         abilities = [str(a) for a in shown.card.abilities] if shown is not None else []
         from tactica.client.rules_reference import load_reference
@@ -728,9 +730,10 @@ class BattleScreen(Screen[str]):
                 self.camera.next(1)
             self.refresh_view()
 
-    def refuse(self, reason: str) -> None:
-        """Say why an action or a key is refused (``Toasts.refuse``)."""
-        self.toasts.refuse(reason)
+    def refuse(self, reason: str, rules: bool = True) -> None:
+        """Say why an action or a key is refused (``Toasts.refuse``; ``rules``: False for the client's
+        own refusals, which no rule of the game is about)."""
+        self.toasts.refuse(reason, rules)
 
     def apply_action(self, action: Action) -> bool:
         """Apply ``action`` (the human's or the AI's), log its events and redraw; True when applied,

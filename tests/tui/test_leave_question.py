@@ -78,3 +78,20 @@ async def test_ctrl_c_still_leaves_at_once_with_130():
         await pilot.press("ctrl+c")
         await pilot.pause()
     assert app.return_code == 130
+
+
+async def test_y_typed_right_after_q_leaves_and_moves_no_cursor():
+    """In tmux "q y" sent at once: the y reached the map's binding (a diagonal cursor move) before the q's
+    binding had asked; the screen asks as it sees q, so the y that follows answers it."""
+    app = make_app(skirmish_battle, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _battle(pilot, app)
+        square = screen.map_view.square
+        from textual import events
+        for key in ("q", "y"):  # posted at once (the pilot's press waits between keys)
+            app.post_message(events.Key(key, key))
+        for _ in range(50):
+            await pilot.pause(0.01)
+            if not app.is_running:
+                break
+        assert not app.is_running and screen.map_view.square == square

@@ -345,15 +345,21 @@ class BattleScreen(Screen[str]):
         ``ai_turn_key_hint``: "The AI is playing — z (Undo) works on your turn").  While the
         leave question is asked (``action_quit``), the quit key or y leaves and any other key only
         withdraws the question: it does nothing else (an Enter meant as "yes" would act on the map)."""
+        quit_keys = self._bound()["quit"].split(",")
         if self._leaving:
             event.stop()
             event.prevent_default()
-            if event.key == LEAVE_KEY or event.key in self._bound()["quit"].split(","):
+            if event.key == LEAVE_KEY or event.key in quit_keys:
                 self.leave_battle()
             else:
                 self._leaving = ""
                 self.refresh_view()
                 self.refresh_bindings()
+            return
+        if event.key in quit_keys:  # asked here, not by the binding: a y typed right after q sees it
+            event.stop()
+            event.prevent_default()
+            self.action_quit()
             return
         bound = self._bound()
         if any(event.key in bound[name].split(",") for name in READING_KEYS):

@@ -233,3 +233,22 @@ def test_the_targets_line_fits_its_width():
     from tactica.client.threat_words import targets_line
     assert targets_line([]) == "* no enemy in reach now"
     assert targets_line(["br3", "wa1", "og2"], 26) == "* can attack now: br3, +2"
+
+
+async def test_the_threat_views_words_are_the_status_lines_at_120x40_and_a_cursor_key_clears_the_panel():
+    """nm s17 F8: at 120×40 the setup roll's toast and the threat view's ("Threats now…", "Threats next
+    turn…") stacked over the side panel's top rows, hiding the threat lines they explain.  Now t says
+    its words on the status line only, and a key that moves the cursor takes the read toasts away."""
+    app = app_for_state(threat_state())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        app.notify("Setup roll: …", title="Setup roll", timeout=30)
+        await pilot.press("t", "t")
+        await pilot.pause()
+        assert not [n for n in app._notifications if "Threats" in n.message]
+        assert screen.status_line.note.startswith("Threats next turn:")
+        assert [n.title for n in app._notifications] == ["Setup roll"]
+        await pilot.press("l")
+        await pilot.pause()
+        assert not app._notifications

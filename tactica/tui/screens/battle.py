@@ -81,6 +81,12 @@ from .battle_saves import BattleSaves
 
 __all__ = ["BattleScreen", "LOG_MIN", "NOTE_SECONDS", "body_rows", "legend", "zone_note"]
 
+READ_TOASTS = (REFUSAL_TITLE, "Setup roll", "Battle resumed", "")
+"""Titles of the toasts a key that moves the cursor or scrolls the map takes away (nm s17 F8: they stand
+over the side panel's top rows, which the cursor's square is read in): a refusal, the setup roll and a
+resumed battle's news (both in the log too), an acknowledgement (untitled; "f", "i"…).  Dice rolls, the
+end of the battle and a warning's toast stay their time."""
+
 READING_KEYS = ("rules", "log_back", "log_on", "log_oldest", "log_newest", "card_more", "card_back")
 """Battle keys that only read (the rules, the log, the card): a pending confirmation stays armed."""
 
@@ -345,7 +351,8 @@ class BattleScreen(Screen[str]):
         ``ai_turn_key_hint``: "The AI is playing — z (Undo) works on your turn").  While the
         leave question is asked (``action_quit``), the quit key or y leaves and any other key only
         withdraws the question: it does nothing else (an Enter meant as "yes" would act on the map)."""
-        quit_keys = self._bound()["quit"].split(",")
+        bound = self._bound()
+        quit_keys = bound["quit"].split(",")
         if self._leaving:
             event.stop()
             event.prevent_default()
@@ -361,7 +368,8 @@ class BattleScreen(Screen[str]):
             event.prevent_default()
             self.action_quit()
             return
-        bound = self._bound()
+        if any(event.key in keys.split(",") for name, keys in bound.items() if name.startswith(("cursor_", "scroll_"))):
+            self.toasts.drop(READ_TOASTS)  # the player reads the map and the side panel now (nm s17 F8)
         if any(event.key in bound[name].split(",") for name in READING_KEYS):
             return  # reading the rules, the log or the card leaves a pending confirmation waiting
         waiting = self.confirms.pending is not None
@@ -597,7 +605,7 @@ class BattleScreen(Screen[str]):
         self.keep_view()  # tactica resume brings the mode back
         self.refresh_view()
         key = key_display(self.key_of("threats"))
-        self.toasts.acknowledge(THREAT_TOASTS[mode].format(key=key))
+        self.toasts.note(THREAT_TOASTS[mode].format(key=key))  # no toast over the threat lines (nm s17 F8)
 
     def action_rulers(self) -> None:
         """#: show or hide the map's rulers, the column and row numbers the log's squares are

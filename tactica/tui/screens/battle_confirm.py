@@ -104,6 +104,19 @@ class Toasts:
         self._note_timer = screen.set_timer(screen.note_seconds, self._note_expired)
         screen.refresh_view()  # the hint is said again in the room the note leaves
 
+    def note(self, text: str) -> None:
+        """Say that a key changed what the screen shows at the head of the status line for the screen's
+        ``note_seconds``, at every width: never in a toast, which stands over the side panel's top
+        rows (nm s17 F8: the threat view's words hid the threat lines under the cursor's square that
+        they explain)."""
+        screen = self.screen
+        if self._note_timer is not None:
+            self._note_timer.stop()
+        screen.status_line.note = text
+        screen.status_line.aside = False
+        self._note_timer = screen.set_timer(screen.note_seconds, self._note_expired)
+        screen.refresh_view()  # the hint is said again in the room the note leaves
+
     def aside(self, text: str, seconds: float | None = None) -> None:
         """Say a calm one-line aside (a key that does nothing here, ``battle_keys.silent_key_hint``) at
         the head of the status line for the screen's ``note_seconds``: never in a toast, and the

@@ -41,7 +41,7 @@ from tactica.client.battle_words import (
     zone_note,
 )
 from tactica.client.controller import Controller, Mode
-from tactica.client.describe import LogLine, action_lines, describe_events, player_name
+from tactica.client.describe import LogLine, action_lines, creature_name, describe_events, player_name
 from tactica.client.handoff import HandOff, TurnRecap, summary_lines
 from tactica.client.hints import names_rule, with_rule
 from tactica.client.opponent import AiPlayer, Thought
@@ -50,6 +50,7 @@ from tactica.client.settings import Settings, key_display, key_words
 from tactica.client.threat_words import THREAT_TOASTS
 from tactica.engine import (
     Action,
+    ActivationEnded,
     AreaAttack,
     Attack,
     ChooseFirstPlayer,
@@ -744,6 +745,19 @@ class BattleScreen(Screen[str]):
                 self.camera.next(1)
             self.refresh_view()
 
+    def say_cursor_moved(self, looked: Square) -> None:
+        """After the human's activation ended, the cursor goes to the nearest creature that can act
+        (``Camera.place_cursor``): say so on the status line when it left ``looked``, the square it was
+        on (nm s17 F10: unsaid, a relative h j k l and Enter after e activated the wrong creature)."""
+        square = self.map_view.square
+        st = self.session.state
+        who = st.creature_at(square) if st.map is not None else None
+        if square == looked or who is None or self.ai_decides() or self.ctrl.mode is not Mode.PICK:
+            return
+        tab = key_display(self.key_of("next"))
+        self.toasts.note(f"The cursor went to {creature_name(st, who.uid)}, the nearest creature that can act "
+                         f"({tab}: the others).")
+
     def refuse(self, reason: str, rules: bool = True) -> None:
         """Say why an action or a key is refused (``Toasts.refuse``; ``rules``: False for the client's
         own refusals, which no rule of the game is about)."""
@@ -757,6 +771,7 @@ class BattleScreen(Screen[str]):
             self.camera.leave()  # power's window in the human's): the camera keeps where the human left the view
         if not by_ai and self.session.phase in (Phase.ACTIVATE, Phase.ACTING):
             self.camera.acted()  # the view is the player's own from now on (``Camera.come_back``)
+        looked = self.map_view.square
         outcome = self.session.apply(action)
         if not outcome.ok:
             self.refuse(with_rule(outcome.reason, outcome.code))  # a rule the r key opens (issue 20)
@@ -768,6 +783,8 @@ class BattleScreen(Screen[str]):
             if self.recap.after(outcome.events, self.session.state, by_human=not by_ai):
                 self._recap_mark = len(self.battle_log.entries)
         self.show_events(outcome.events, follow=not by_ai)
+        if not by_ai and any(isinstance(e, ActivationEnded) for e in outcome.events):
+            self.say_cursor_moved(looked)
         if not by_ai and isinstance(action, (Attack, AreaAttack)):
             self.camera.to_actor()  # a move after the attack starts from the attacker
         if not by_ai and self.ai_turn.ai is not None:

@@ -226,7 +226,7 @@ class ThreatView:
             self._reach = (state, uid, found)
         return found
 
-    def own(self, state: GameState, cursor: Square) -> bool:
+    def viewers_own(self, state: GameState, cursor: Square) -> bool:
         """True when the creature on ``cursor`` is no enemy of ``viewer(state)``: the viewing player's
         own (or an ally's)."""
         who = state.creature_at(cursor)
@@ -242,7 +242,7 @@ class ThreatView:
         who = state.creature_at(cursor)
         if who is None:
             return frozenset()
-        if self.nearest_only and self.own(state, cursor):
+        if self.nearest_only and self.viewers_own(state, cursor):
             return frozenset()
         found = self._reach_of(state, who.uid)
         return found.now if self.nearest_only else found.squares
@@ -251,7 +251,7 @@ class ThreatView:
         """In the "now" mode, with the viewer's own creature on ``cursor``: the labels of the enemies it
         could attack without moving (or after a shift; ``threat_reach``'s ``now``), in the state's
         order; [] in another mode, on another square, or with none in reach."""
-        if not (self.nearest_only and self.own(state, cursor)):
+        if not (self.nearest_only and self.viewers_own(state, cursor)):
             return []
         who = state.creature_at(cursor)
         assert who is not None  # ``own`` found it

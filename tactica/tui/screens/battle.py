@@ -226,9 +226,8 @@ class BattleScreen(Screen[str]):
         self.watch(log, "virtual_size", self._card_resized, init=False)  # the log overflows: PgUp shows
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
         self.state_changed()
-        if s.resumed:
+        if s.resumed:  # the view as it was left; the map is laid out after this: then it goes to the cursor
             self.restore_view()
-        if s.resumed:  # the map is laid out after this: then its view goes to the cursor's creature
             self.call_after_refresh(self.camera.into_view)
         elif self.ctrl.mode not in (Mode.PICK, Mode.ACT, Mode.DEPLOY) or self.ai_decides():
             # a question first (who goes first), or the AI's turn: the player's own creatures in view

@@ -284,7 +284,7 @@ class BattleLayout:
             return []
         there = st.creature_at(square)
         ways = view.threateners_of(st, there.uid) if there is not None else view.threateners(st, square)
-        targets = view.targets_now(st, square) if view.nearest_only and view.own(st, square) else None
+        targets = view.targets_now(st, square) if view.nearest_only and view.viewers_own(st, square) else None
         return threat_lines(st, ways, nearest_only=view.nearest_only, creature=there is not None, width=width,
                             targets=targets)
 

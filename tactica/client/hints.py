@@ -11,16 +11,13 @@ import re
 from collections.abc import Callable
 
 from tactica.engine import (
-    ActivationEnded,
     Attack,
     AttackDef,
     AttackPreview,
     Charge,
     Creature,
-    CreatureActivated,
     Dig,
     DropProne,
-    EndActivation,
     Move,
     Square,
     Squeeze,
@@ -249,21 +246,13 @@ class Hints:
 
     def ended_by_itself(self) -> str | None:
         """The uid of the creature of the player to pick now whose activation ended without its end key,
-        its actions used (ACT-1: an attack after a move, a charge), when no activation began since;
-        None otherwise.  e pressed then gets "already ended", not a refusal (``ended_note``)."""
-        s, st = self.session, self.session.state
-        if st.active_creature is not None or not s.actions or isinstance(s.actions[-1], EndActivation):
+        its actions used (ACT-1: an attack after a move, a charge), when no activation of that player
+        began since (the other side's turn may lie between: ``GameSession.ended_itself``); None
+        otherwise.  e pressed then gets "already ended", not a refusal (``ended_note``)."""
+        st = self.session.state
+        if st.active_creature is not None:
             return None
-        for event in reversed(s.events):
-            if isinstance(event, CreatureActivated):
-                return None
-            if isinstance(event, ActivationEnded):
-                try:
-                    who = st.creature(event.uid)
-                except KeyError:
-                    return None
-                return event.uid if who.player == st.decider else None
-        return None
+        return self.session.ended_itself.get(st.decider)  # the AI may have played since (nm s17 F13)
 
     def ended_note(self) -> str:
         """What e says after an activation ended by itself (``ended_by_itself``): "Raider (BR1): its

@@ -623,12 +623,23 @@ class Hints:
                     prov = s.provokers(c.path)
                     if prov:
                         text += " On the way: opportunity attacks from " + ", ".join(self._name(u) for u in prov) + "."
-                    return text + f" {k['select']} charges." + self._pit_words(c, True) + self._risk_words(c)
+                    return (text + f" {k['select']} charges." + self._pit_words(c, True) + self._risk_words(c)
+                            + self._other_ends(len(self.machine.charge_ends()) - 1))
             return (f"Charge: move the cursor to a marked end square ({k['next']}), {k['select']} charges, "
                     f"{k['cancel']} cancels.")
         if m is Mode.FORCE and st.pending:
             return self._forced_hint(cursor)
         return ""
+
+    def _other_ends(self, others: int) -> str:
+        """After a charge's preview on one of its end squares: how many other end squares are marked
+        ``x`` and which keys choose one (nm s17 F15: the choice went unseen until the cursor moved), or
+        that this is the only one (CHG-3: the nearest squares from which it can attack)."""
+        k = self.keys
+        if others <= 0:
+            return " The only square it can end on (CHG-3)." if not self._short else ""
+        squares = "square" if others == 1 else "squares"
+        return f" {others} other end {squares} marked x: {k['next']} or the arrows choose."
 
     def _shots_words(self, path: tuple[Square, ...]) -> str:
         """What the active creature could attack from the end of the move along ``path`` when the move

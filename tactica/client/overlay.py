@@ -254,7 +254,7 @@ class ThreatView:
         if not (self.nearest_only and self.viewers_own(state, cursor)):
             return []
         who = state.creature_at(cursor)
-        assert who is not None  # ``own`` found it
+        assert who is not None  # ``viewers_own`` found it
         now = self._reach_of(state, who.uid).now
         return [c.label for c in state.enemy_creatures(who.player)
                 if c.pos is not None and any(sq in now for sq in c.squares)]

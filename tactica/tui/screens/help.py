@@ -28,7 +28,7 @@ HELP = """\
 | s | shift one square to the cursor square, a square marked `s` (provokes no opportunity attacks) |
 | a | attack: 1–9 choose the attack (while the creature acts, 1–9 start that attack at once), Tab/cursor the target; Enter attacks, Esc cancels. A close or area attack (burst, cone, line, radius) is aimed with the cursor: the squares it covers show as `░`, the creatures inside (allies too) are marked and the status line gives each one's chance to hit before you press Enter |
 | Space | in attack mode, add a target to a multi-target attack |
-| c | charge: choose the enemy, then the end square (marked x); Enter charges. With no enemy in reach, a and c (and an attack's number) say why in the status line |
+| c | charge: choose the enemy (Enter), then the end square: the cursor stands on the first, the others are marked x (Tab or the arrows choose); Enter charges. With no enemy in reach, a and c (and an attack's number) say why in the status line |
 | e | end the active creature's activation |
 | w | use a special power that takes an action (heal, clear a condition, …); several uses are offered in a list |
 | d | with the grid5e rules: drop prone (free), or stand up when prone (half the speed; G5E-PRONE) |

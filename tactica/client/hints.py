@@ -28,11 +28,13 @@ from tactica.engine import (
     Teleport,
     TeleportWay,
     Terrain,
+    ThreatLevel,
     UsePower,
     active_modules,
     attack_allowed,
     attack_available,
     attacks_from,
+    charges_from,
     chebyshev,
     cover_sources,
     creature_distance,
@@ -43,6 +45,7 @@ from tactica.engine import (
     movement_mode,
     provokers_of_attack,
     run_budget,
+    threat_way,
 )
 
 from .describe import creature_name, describe_preview, player_name
@@ -450,7 +453,7 @@ class Hints:
         enemies = self._enemies_nearest_first()
         if not enemies:
             return "No enemy is on the map to charge."
-        parts = []
+        parts, far = [], []
         for enemy in enemies:
             found = s.refusal(Charge(enemy.uid, ()))
             code, why = found if found else ("", "cannot be charged now")
@@ -461,8 +464,26 @@ class Hints:
                 words = "in the dark (UG-DARK)" if self._short else \
                     "in the dark: unseen unless adjacent or by darkvision (UG-DARK)"
             parts.append(f"{self._name(enemy.uid)} {words}")
+            if code == "too-far":
+                far.append(enemy)
         more = f"; {len(parts) - 3} more" if len(parts) > 3 else ""
-        return "No enemy in reach of a charge: " + "; ".join(parts[:3]) + more + "."
+        return "No enemy in reach of a charge: " + "; ".join(parts[:3]) + more + "." + self._move_first(far)
+
+    def _move_first(self, far: list[Creature]) -> str:
+        """For a charge refused as too far: " Move first (m): from there a charge may reach Ogre (OG1)."
+        when the active creature still has its move action and a move then a charge could reach one of
+        the ``far`` enemies (the engine's ``threat_way``: ACT-1, ACT-3, CHG-1; counted generously, so
+        "may"); "" otherwise (nm s17 F9: "beyond charging distance" did not say that a move comes first)."""
+        st = self.session.state
+        if st.move_used or not far:
+            return ""
+        me = self._me()
+        near = [e for e in far if any((w := threat_way(st, me.uid, sq)) is not None
+                                      and w.level is ThreatLevel.CHARGE for sq in e.squares)]
+        if not near:
+            return ""
+        names = ", ".join(self._name(e.uid) for e in near[:2])
+        return f" Move first ({self.keys['move']}): from there a charge may reach {names}."
 
     def _name(self, uid: str) -> str:
         """A creature in the status line: "Ogre (OG1)", or its label alone while a hint is said short."""
@@ -613,19 +634,23 @@ class Hints:
     def _shots_words(self, path: tuple[Square, ...]) -> str:
         """What the active creature could attack from the end of the move along ``path`` when the move
         leaves it its attack action (ACT-1..3): " From there: ho2 40% (cover), ws1 55%." -- each enemy's
-        best chance to hit (the engine's ``attacks_from``: ATK-3, COV-1..4), best first, three at most
+        best chance to hit (the engine's ``attacks_from``: ATK-3, COV-1..4), best first, then the enemies
+        only a charge from there reaches ("charge he1 95%": ``charges_from``, CHG-1..3), three at most
         (two when said short); "" when none is in reach from there or the move takes the attack action
-        (nm s16 B1)."""
+        (nm s16 B1, nm s17 F9)."""
         st = self.session.state
         price = self.session.move_price(path)
         if not path or st.attack_used or price is None or price.takes not in ("move action", "rest"):
             return ""
-        shots = attacks_from(st, path[-1])[:2 if self._short else 3]
-        if not shots:
-            return ""
-        said = ", ".join(f"{st.creature(s.target).label} {round(100 * s.hit_chance)}%"
-                         + (" (cover)" if s.cover else "") for s in shots)
-        return f" From there: {said}."
+        most = 2 if self._short else 3
+        shots = attacks_from(st, path[-1])[:most]
+        said = [f"{st.creature(s.target).label} {round(100 * s.hit_chance)}%" + (" (cover)" if s.cover else "")
+                for s in shots]
+        if len(said) < most:  # then a charge, for an enemy no attack reaches from there (nm s17 F9)
+            shot_at = {s.target for s in shots}
+            said += [f"charge {st.creature(c.target).label} {round(100 * c.hit_chance)}%"
+                     for c in charges_from(st, path[-1]) if c.target not in shot_at][:most - len(said)]
+        return f" From there: {', '.join(said)}." if said else ""
 
     def _move_words(self, path: tuple[Square, ...]) -> str:
         """"Move 4 squares here", and, when a rule module is on or the way costs more squares of

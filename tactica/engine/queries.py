@@ -15,7 +15,7 @@ from .events import CaveCheck, CreatureDestroyed, CreatureDrifted, CreatureSlid
 from .footprint import footprint
 from .game import apply
 from .large import AnchorThreats, big_path_cost, provokers, squeezed_size
-from .legal import move_allowance, move_budget, move_reach, move_rest, run_budget
+from .legal import charge_choices, move_allowance, move_budget, move_reach, move_rest, run_budget
 from .model import AttackDef, AttackKind, Square
 from .modules import book_of
 from .movement import legal_stop, path_cost, reach
@@ -23,6 +23,7 @@ from .resolution import keep_rest_for_jump, pay_move
 from .state import Creature, GameState, Phase
 from .teleporters import teleport_squares
 from .terrain import TerrainKind, no_stop_reason
+from .threats import ShotFrom
 
 # Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
 # goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
@@ -51,6 +52,36 @@ def charge_preview(state: GameState, charge: Charge) -> AttackPreview | None:
         return None
     mover.pos = charge.destination
     return preview(st, mover, target, melee, charge=True)
+
+
+def charges_from(state: GameState, square: Square) -> tuple[ShotFrom, ...]:
+    """What the active creature could charge after a move action that ends on ``square`` (an (x, y)
+    pair, its anchor): a move then a charge (ACT-1, ACT-3: a charge is its attack action, CHG-1).  For
+    each enemy a charge from there reaches (line of sight at its start, CHG-2; at least 2 squares, ending
+    on the nearest square next to the target, CHG-3), the charge's best chance to hit from one of its end
+    squares (``charge_preview``: the charge bonus and flanking from there, ATK-3, MOD table; ``cover``
+    False) -- best chance first, then the state's order.  Empty without an active creature, once its
+    attack action is used, or when it has no basic melee attack (CHG-1).  The move itself is not checked
+    (ask ``check``), nor the opportunity attacks on either way; ``state`` is unchanged."""
+    me = state.active_creature
+    if me is None or state.map is None or state.attack_used:
+        return ()
+    melee = me.card.basic_melee
+    if melee is None:
+        return ()
+    trial = state.copy()
+    trial.own(me.uid).pos = square
+    trial.move_used = True
+    pairs, _ = charge_choices(trial)
+    best: dict[str, ShotFrom] = {}
+    for target, end in pairs:
+        seen = charge_preview(trial, Charge(target, (end,)))
+        if seen is None:
+            continue
+        if target not in best or seen.hit_chance > best[target].hit_chance:
+            best[target] = ShotFrom(target, melee.name, seen.hit_chance, False)
+    order = {c.uid: i for i, c in enumerate(state.creatures)}
+    return tuple(sorted(best.values(), key=lambda s: (-s.hit_chance, order[s.target])))
 
 
 def stop_refusal(state: GameState, square: Square) -> tuple[str, str] | None:

@@ -50,13 +50,17 @@ settings.load_profile("ci")
 # Textual's pilot waits for the app to be idle after every key (twice) and every ``pause()``: it sleeps
 # ``SLEEP_GRANULARITY`` (20 ms) at a time until one sleep passes with the process almost idle (under
 # ``SLEEP_IDLE``, 1/20 of a step).  The pilot tests wait ~4,000 times, and the last, idle 20 ms of each
-# wait came to more wall time than any test file.  The suite sleeps 5 ms at a time, and "idle" also means
-# that the current screen has nothing due: no refresh scheduled (a 20 ms sleep always spanned one: the
-# screen refreshes every 1/60 s) and no ``call_after_refresh`` callback waiting (the battle screen asks
-# its questions, recomposes its footer and writes some log lines that way).  What comes later still (a
-# timer, the AI's pace) is waited for by the condition a test checks (``tests.tui.conftest.wait_until``).
-# TACTICA_TEST_IDLE_STEP=0.02 gives Textual's own steps back (to compare, or to rule this out).
-IDLE_STEP = float(os.environ.get("TACTICA_TEST_IDLE_STEP", "0.005"))
+# wait came to more wall time than any test file.  The suite sleeps 2.5 ms at a time, and "idle" means a
+# sleep during which the process used under 0.25 ms of CPU (Textual's 1/20 of a 5 ms step: a step half as
+# long with the same bar, so a message handled meanwhile still counts as work) and the current screen has
+# nothing due: no refresh scheduled (a 20 ms sleep always spanned one: the screen refreshed every 1/60 s)
+# and no ``call_after_refresh`` callback waiting (the battle screen asks its questions, recomposes its
+# footer and writes some log lines that way).  What comes later still (a timer, the AI's pace) is waited
+# for by the condition a test checks (``tests.tui.conftest.wait_until``).
+# TACTICA_TEST_IDLE_STEP=0.02 gives Textual's own steps back (to compare, or to rule this out);
+# TACTICA_TEST_IDLE_CPU sets the bar (default: 1/20 of a step, at least 0.25 ms).
+IDLE_STEP = float(os.environ.get("TACTICA_TEST_IDLE_STEP", "0.0025"))
+IDLE_CPU = float(os.environ.get("TACTICA_TEST_IDLE_CPU", str(max(IDLE_STEP / 20, 0.00025))))
 
 
 def _screen_has_work_due() -> bool:
@@ -79,7 +83,7 @@ def _screen_has_work_due() -> bool:
 async def wait_for_idle(min_sleep: float = IDLE_STEP, max_sleep: float = 1) -> None:
     """Textual's ``textual._wait.wait_for_idle`` with the suite's step and the screen's work due: sleep
     ``IDLE_STEP`` seconds at a time until one sleep passes (after ``min_sleep`` seconds) with the process
-    almost idle (under 1/20 of the step in CPU) and no refresh or after-refresh callback due on the
+    almost idle (under ``IDLE_CPU`` seconds of CPU) and no refresh or after-refresh callback due on the
     current screen, or until ``max_sleep`` seconds have passed.  Returns None; raises nothing of its own."""
     start = time.monotonic()
     while True:
@@ -89,7 +93,7 @@ async def wait_for_idle(min_sleep: float = IDLE_STEP, max_sleep: float = 1) -> N
         elapsed = time.monotonic() - start
         if elapsed >= max_sleep:
             break
-        if elapsed > min_sleep and cpu_elapsed < IDLE_STEP / 20 and not _screen_has_work_due():
+        if elapsed > min_sleep and cpu_elapsed < IDLE_CPU and not _screen_has_work_due():
             break
 
 

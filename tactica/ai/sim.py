@@ -91,42 +91,59 @@ def check_invariants(before: GameState, after: GameState) -> None:
     new = after.creatures
     if len(old) != len(new):
         old = [None] * len(new)
-    changed = [(c, o) for c, o in zip(new, old) if c is not o]
-    if changed:
-        for c, _ in changed:
-            hp = c.hp
-            if not 0 <= hp <= c.card.hp:
-                raise SimError(f"{c.uid} has {hp} HP, outside 0..{c.card.hp}")
-            if hp <= 0 and c.pos is not None and not c.destroyed:  # on the map (Creature.alive)
+    # One pass over the pairs: HP of every changed creature, and which of them moved.
+    movers: list[Creature] = []
+    for c, o in zip(new, old):
+        if c is o:
+            continue
+        hp = c.hp
+        if not 0 <= hp <= c.card.hp:
+            raise SimError(f"{c.uid} has {hp} HP, outside 0..{c.card.hp}")
+        pos = c.pos
+        destroyed = c.destroyed
+        if pos is not None and not destroyed:  # on the map (Creature.alive)
+            if hp <= 0:
                 raise SimError(f"{c.uid} is on the map with {hp} HP")
-        # The squares of the creatures that moved, each against all others.
-        seen: dict = {}
-        moved: set[int] = set()
-        # CHP-2: a walk stopped for a champion-power window may leave its mover on an ally's square
-        # (passing through it, MOV-5); it goes on when the window closes.
-        passing = after.active_uid if after.interrupted is not None else None
-        for c, o in changed:
-            if o is not None and c.pos == o.pos and c.destroyed == o.destroyed:
-                continue
-            if c.uid == passing:
-                moved.add(id(c))
-                continue
-            moved.add(id(c))
-            if c.pos is not None and not c.destroyed:
-                for sq in c.squares:  # every square of a Large or Huge creature (MOV-13)
-                    if sq in seen:
-                        raise SimError(f"{c.uid} and {seen[sq]} are both on square {sq}")
-                    seen[sq] = c.uid
-        if seen:
-            for c in new:
-                pos = c.pos
-                if pos is not None and not c.destroyed and id(c) not in moved:
-                    for sq in (c.squares if c.card.size > 1 else (pos,)):
-                        if sq in seen:
-                            raise SimError(f"{c.uid} and {seen[sq]} are both on square {sq}")
-    for p in range(after.players):
-        if after.vp[p] < before.vp[p]:
-            raise SimError(f"player {p + 1}'s VP fell from {before.vp[p]} to {after.vp[p]}")
+            if o is None or pos != o.pos or destroyed != o.destroyed:
+                movers.append(c)
+    if movers:
+        _check_squares(after, movers)
+    old_vp, new_vp = before.vp, after.vp
+    if new_vp != old_vp:
+        for p, (now, then) in enumerate(zip(new_vp, old_vp)):
+            if now < then:
+                raise SimError(f"player {p + 1}'s VP fell from {then} to {now}")
+
+
+def _check_squares(after: GameState, movers: list[Creature]) -> None:
+    """Raise SimError if a creature of ``movers`` (on the map, moved by the last action) shares a
+    square with another creature of ``after`` (footprints of Large and Huge ones included, MOV-13)."""
+    # CHP-2: a walk stopped for a champion-power window may leave its mover on an ally's square
+    # (passing through it, MOV-5); it goes on when the window closes.
+    passing = after.active_uid if after.interrupted is not None else None
+    seen: dict = {}
+    moved: set[int] = set()
+    for c in movers:
+        moved.add(id(c))
+        if c.uid == passing:
+            continue
+        for sq in c.squares:  # every square of a Large or Huge creature (MOV-13)
+            if sq in seen:
+                raise SimError(f"{c.uid} and {seen[sq]} are both on square {sq}")
+            seen[sq] = c.uid
+    if not seen:
+        return
+    for c in after.creatures:
+        pos = c.pos
+        if pos is None or c.destroyed:
+            continue
+        if c.card.size == 1:
+            if pos in seen and id(c) not in moved:
+                raise SimError(f"{c.uid} and {seen[pos]} are both on square {pos}")
+        elif id(c) not in moved:
+            for sq in c.squares:
+                if sq in seen:
+                    raise SimError(f"{c.uid} and {seen[sq]} are both on square {sq}")
 
 
 def play_battle(bots: Sequence[Bot], warbands: tuple[WarbandDef, ...],

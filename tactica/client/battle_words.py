@@ -259,3 +259,33 @@ def cancelled_text(session: GameSession, action: Action, keys: KeyWords | None =
     if isinstance(action, Move) and _runs(session, action):
         return "Run cancelled. Move the cursor to a square a move reaches, or choose again (a run always asks twice)."
     return "Move cancelled. Move the cursor to choose again."
+
+
+LEAVE_KEY = "y"
+"""The key that answers yes to the leave question besides the quit key again (``leave_words``)."""
+
+
+def leave_words(what: str, kept: str, quit_key: str = "q") -> str:
+    """The question the first quit key asks, one form for a battle and the tutorial (issue 20):
+    "Leave the battle? It is saved: 'tactica resume' goes on from there. q again or y leaves, any
+    other key stays."
+
+    Args:
+        what: what is left ("battle", "tutorial").
+        kept: what stays and where the player goes on from ("It is saved: 'tactica resume' goes on
+            from there"), without its full stop.
+        quit_key: the quit key as the player presses it ("q").
+    Returns the question, one sentence of what is kept and the keys that answer it.
+    """
+    return (f"Leave the {what}? {kept}. {quit_key} again or {LEAVE_KEY} leaves, any other key stays.")
+
+
+def battle_kept(session: GameSession, title_first: bool) -> str:
+    """What ``leave_words`` says is kept of a battle: that it is saved and how to go on with it
+    (Continue on the title screen when the battle was opened from it, else ``tactica resume``); that
+    it is not, for a battle kept in no store (a test's, or one whose store could not be opened)."""
+    if session.recorder is None:
+        return "It keeps no save: it ends here"
+    if title_first:
+        return "It is saved: Continue on the title screen goes on from there"
+    return "It is saved: 'tactica resume' goes on from there"

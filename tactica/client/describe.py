@@ -165,12 +165,15 @@ def describe_roll(e: AttackRolled, state: GameState) -> str:
     return text
 
 
-def _rolls(rolls: list[DieRolled]) -> str:
+def _rolls(rolls: list[DieRolled], players: int = 2) -> str:
     """"Player 1 rolls 17, Player 2 rolls 9" (with re-rolls and double rolls).
 
-    A new round of rolls begins when a player rolls again (a tie: with
-    three or four players only the tied players roll again, SCN-MULTI).
+    A player who rolls twice says why (SET-1, RND-1: the warband with the higher champion rating rolls
+    twice and keeps the better roll; "highest" with three or four ``players``): "Player 1 rolls twice
+    for the higher champion rating: 3 and 12, keeps 12".  A new round of rolls begins when a player
+    rolls again (a tie: with three or four players only the tied players roll again, SCN-MULTI).
     """
+    rating = "higher" if players <= 2 else "highest"
     chunks: list[list[str]] = []
     seen: set[int] = set()
     for r in rolls:
@@ -180,7 +183,8 @@ def _rolls(rolls: list[DieRolled]) -> str:
         seen.add(r.player)
         if len(r.faces) > 1:
             faces = " and ".join(str(f) for f in r.faces)
-            chunks[-1].append(f"{player_name(r.player)} rolls {faces} (keeps {r.kept})")
+            chunks[-1].append(f"{player_name(r.player)} rolls twice for the {rating} champion rating: "
+                              f"{faces}, keeps {r.kept}")
         else:
             chunks[-1].append(f"{player_name(r.player)} rolls {r.kept}")
     return "; tie, roll again: ".join(", ".join(c) for c in chunks)
@@ -218,7 +222,7 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
         if isinstance(e, DieRolled):
             pending_rolls.append(e)
         elif isinstance(e, RollWon):
-            text = _rolls(pending_rolls)
+            text = _rolls(pending_rolls, state.players)
             pending_rolls = []
             who = player_name(e.player)
             why = " (tie broken by champion rating)" if e.reason == "champion" else ""
@@ -431,7 +435,7 @@ def describe_events(events: Sequence[Event], state: GameState, quick: bool = Fal
             out.append(LogLine(f"{player_name(e.winner)} wins ({reason}) — VP {'–'.join(map(str, e.vp))}",
                                "victory", e.winner, prominent=True))
     if pending_rolls:
-        out.append(LogLine(_rolls(pending_rolls), "banner"))
+        out.append(LogLine(_rolls(pending_rolls, state.players), "banner"))
     return out
 
 

@@ -28,13 +28,16 @@ from tactica.engine import (
     CreatureDestroyed,
     CreatureDrifted,
     CreatureFellDown,
+    CreatureHealed,
     CreatureMoved,
     CreatureStoodUp,
     DamageDealt,
     Event,
     FatigueChanged,
+    FirstPlayerChosen,
     GameState,
     Phase,
+    RollWon,
     RoundEnded,
     RoundStarted,
     RubbleDug,
@@ -46,8 +49,8 @@ from tactica.engine import (
 from .describe import creature_name as full_name
 from .describe import describe_power, duration_words, player_name, square_name
 
-__all__ = ["HandOff", "TurnRecap", "handoff_title", "keyboard_seat", "left_out_note", "ranked_summary", "recap_rows",
-           "summary_lines"]
+__all__ = ["HandOff", "TurnRecap", "handoff_rows", "handoff_title", "keyboard_seat", "left_out_note", "ranked_summary",
+           "recap_rows", "summary_lines"]
 
 #: The phases in which a player holds the keyboard for a turn (``GameState.turn_player``): the
 #: questions of the setup and a champion power's window hand nothing over (the initiative: CHOICE_PHASES).
@@ -110,12 +113,18 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
             VP zone" or "…, into Player 1's VP zone"; nm s16: the hand-off said how far, not where).
         yours: the seats the summary is for: a hit on one of their creatures ranks as a charge does
             (nm s16 F1: the AI's hit on the player's creature was left out, the player's own miss kept).
-    Returns (line, rank) pairs, oldest first; the lines are such as "Player 2's turn.", "Goblin (GB1) moved 4
-    squares to column 7, row 4.", "Goblin (GB1) hit Guard (GU1) with Spear: 10 damage, 20 HP left.", a champion
+    Returns (line, rank) pairs, oldest first; the lines are such as "Player 2's turn." (not ``short``: with
+    who activated, "Player 2's turn: Goblin (GB1) and Orc (OR1) activated."), "Round 2: Player 2 won the
+    initiative and goes first." (RND-1; "Round 2 began." until the roll is made), "Goblin (GB1) moved 4
+    squares to column 7, row 4.", "Goblin (GB1) hit Guard (GU1) with Spear: 10 damage, 20 HP left." (a champion
+    power's extra damage or heal on the creature just hit, CHP-2, is told on the hit's line with the HP after
+    it: "…: 10 damage and 10 more from Captain (CA1)'s Press the Attack (champion power), 20 HP left."), a champion
     power used as the log says it ("Shaman (SH1) uses champion power Knot of Ill Luck (•, 1 left): …"), "Guard
     (GU1) was destroyed.", "Player 2 scored 20 VP (destroyed); 40 in all.", "Orc (or1) is prone (until it stands
     up).", and the modules' "stood up", "drifted off its way in the dark", "fell 20 feet", "is fatigued now",
-    "dug into the rubble (3 of 5 feet)"; an attack that hit and its damage make one line, and the pieces of one
+    "dug into the rubble (3 of 5 feet)"; an attack that hit and its damage make one line, a charge and its attack
+    one line ("Orc (or1) charged 4 squares to column 9, row 3 and missed Guard (GU1) with Axe."; nm s17 F3: the
+    charge said nothing of its result), and the pieces of one
     creature's movement of one kind in one activation (a charge cut by opportunity attacks, two moves) one line
     with their squares added up. Events that change nothing a player looks for (activations starting or ending,
     dice) give none, and a turn in which nothing of the rest happened says so ("Player 2's turn: nothing moved,
@@ -129,20 +138,67 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
     ranks: list[int] = []  # each line's rank, as the lines grow (a hit's damage keeps its line's)
     turns: set[int] = set()  # the indexes of the "Player N's turn." lines
     hit: tuple[AttackRolled, int] | None = None  # an attack that hit, and the index of its line
+    # the last hit whose damage a line told, until the activation ends or another attack is rolled:
+    # (its target, its line, the line's head, the damages told so far); damage the target takes after it
+    # (a champion power's extra damage, CHP-2) is told on that line, with the HP after it all (s16: the
+    # recap said "30 HP left" and the card 20, the champion's line having been left out)
+    struck: tuple[str, int, str, list[str]] | None = None
+    power: ChampionPowerUsed | None = None  # a champion power's extra damage on ``struck``'s target, to come
     moved: dict[tuple[str, str], tuple[int, int]] = {}  # (uid, mode) → (its line, squares so far)
-    for event in events:
+    began: tuple[int, int] | None = None  # the line of the round begun last, and its number
+    won: int | None = None  # who won that round's initiative (RND-1)
+    acted: dict[int, list[str]] = {}  # a turn's line → the creatures activated in that turn
+    rounds: dict[int, int | None] = {}  # a turn's line → its round, once known (a summary over two rounds)
+    spans = False  # whether a round ends or begins in the events: then the recap's turn lines say their round
+
+    def power_line(used: ChampionPowerUsed) -> str:
+        text = describe_power(used, state).text  # (nm-g35 7)
+        if short:  # the recap names creatures by their labels (nm s17 F2: "Warlord of the Broken Tusk (WA1)")
+            for uid in {used.champion, used.ally, used.enemy} - {""}:
+                text = text.replace(full_name(state, uid), creature_name(state, uid))
+        return text + "."
+
+    for event in [*events, None]:
+        if power is not None and not isinstance(event, (DamageDealt, CreatureHealed)):
+            lines.append(power_line(power))  # a power held for the hit's line that changed no HP after all
+            ranks.append(RANK_EFFECT)
+            power = None
+        if event is None:
+            break
         if isinstance(event, ActivationEnded):
             for key in [k for k in moved if k[0] == event.uid]:
                 del moved[key]
+        if isinstance(event, (ActivationEnded, AttackRolled, TurnStarted, RoundEnded)):
+            struck = None
         before = len(lines)
         rank = _event_rank(event)
         if isinstance(event, RoundEnded):
+            spans = True
+            rounds.update({i: event.round for i, n in rounds.items() if n is None})  # the turns before it
             lines.append(f"Round {event.round} ended.")
         elif isinstance(event, RoundStarted):
+            spans = True
+            rounds.update({i: event.round - 1 for i, n in rounds.items() if n is None})
+            began, won = (len(lines), event.round), None
             lines.append(f"Round {event.round} began.")
+        elif isinstance(event, RollWon) and event.purpose == "initiative" and began is not None:
+            won = event.player  # "Round 2: Player 1 won the initiative." (RND-1; issue 20)
+            lines[began[0]] = f"Round {began[1]}: {player_name(won)} won the initiative."
+            ranks[began[0]] = RANK_ARRIVAL
+            continue
+        elif isinstance(event, FirstPlayerChosen) and began is not None and won == event.chooser:
+            goes = ("goes first" if event.player == event.chooser else "goes second" if state.players == 2
+                    else f"lets {player_name(event.player)} go first")
+            lines[began[0]] = f"Round {began[1]}: {player_name(won)} won the initiative and {goes}."
+            continue
         elif isinstance(event, TurnStarted):
             turns.add(len(lines))
+            acted[len(lines)] = []
+            rounds[len(lines)] = began[1] if began is not None else None
             lines.append(f"{player_name(event.player)}'s turn.")
+        elif isinstance(event, CreatureActivated) and not short and turns:
+            acted[max(turns)].append(full_name(state, event.uid))
+            continue
         elif isinstance(event, CreatureMoved):
             if event.mode == "expand":  # the end of a squeeze (docs/rules.md): no square moved
                 continue
@@ -170,7 +226,14 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
             who, whom = creature_name(state, event.attacker), creature_name(state, event.target)
             verb = "hit" if event.hit else "missed"
             critical = " (critical)" if event.critical else ""
-            lines.append(f"{who} {verb} {whom} with {event.attack}{critical}.")
+            charge = moved.pop((event.attacker, "charge"), None) if event.kind == "charge" else None
+            if charge is not None:  # the charge's attack on the charge's line: what it came to (nm s17 F3)
+                at = charge[0]
+                lines[at] = f"{lines[at][:-1]} and {verb} {whom} with {event.attack}{critical}."
+                hit = (event, at) if event.hit else None
+                continue  # the line keeps its rank: a charge's, above a hit's
+            kind = " (opportunity attack)" if event.kind == "opportunity" else ""  # not an act of the turn's
+            lines.append(f"{who} {verb} {whom} with {event.attack}{kind}{critical}.")  # player (nm s17 F14)
             hit = (event, len(lines) - 1) if event.hit else None
             target = state.find(event.target)
             if event.hit and target is not None and target.player in yours:
@@ -179,17 +242,39 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
             whom = creature_name(state, event.target)
             left = f"{event.amount} damage, {event.hp_left} HP left"
             if hit is not None and hit[0].target == event.target and event.cause == "attack":
+                struck = (event.target, hit[1], lines[hit[1]][:-1], [f"{event.amount} damage"])
                 lines[hit[1]] = lines[hit[1]][:-1] + f": {left}."
+            elif struck is not None and struck[0] == event.target and event.cause != "attack":
+                how = (f"from {creature_name(state, power.champion)}'s {power.power} (champion power)"
+                       if power is not None and event.cause == "champion"
+                       else f"({_DAMAGE_CAUSES.get(event.cause, event.cause)})")
+                _, at, head, told = struck
+                told.append(f"{event.amount} more {how}")
+                lines[at] = f"{head}: {' and '.join(told)}, {event.hp_left} HP left."
+                power = None
+                continue
             else:
                 lines.append(f"{whom} took {left} ({event.cause}).")
                 rank = RANK_EFFECT
             hit = None
+        elif isinstance(event, CreatureHealed) and struck is not None and struck[0] == event.uid:
+            how = (f"by {creature_name(state, power.champion)}'s {power.power} (champion power)"
+                   if power is not None and power.effect == "heal" else f"({event.cause})")
+            _, at, head, told = struck
+            told.append(f"healed {event.amount} {how}")
+            lines[at] = f"{head}: {' and '.join(told)}, {event.hp} HP left."
+            power = None
+            continue
         elif isinstance(event, ConditionApplied) and event.condition in _TOLD:
             lines.append(f"{creature_name(state, event.uid)} is {event.condition} "
                          f"({duration_words(event.condition, event.duration)}).")
         elif isinstance(event, ChampionPowerUsed):  # a reroll, extra damage…: why an attack comes twice
-            lines.append(describe_power(event, state).text + ".")  # (nm-g35 7)
             hit = None
+            if struck is not None and struck[0] == (event.enemy if event.effect == "extra damage" else
+                                                    event.ally if event.effect == "heal" else None):
+                power = event  # told on the hit's line, with the damage it adds or the HP it gives back
+                continue
+            lines.append(power_line(event))
         elif isinstance(event, CreatureStoodUp):  # G5E-PRONE (nm-ug 6)
             lines.append(f"{creature_name(state, event.uid)} stood up.")
         elif isinstance(event, CreatureDrifted):  # UG-DARK
@@ -211,11 +296,21 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
     empty = {i for i in turns if i + 1 == len(lines) or i + 1 in turns or lines[i + 1].startswith("Round ")}
     out = []
     for i, line in enumerate(lines):
+        who = " and ".join(acted.get(i, ()))  # the hand-off's turn line names who activated (issue 20)
+        if i in turns and who:
+            line = f"{line[:-1]}: {who} activated."
+        if i in turns and spans and short and rounds.get(i):  # the recap, which may leave the rounds' lines
+            line = f"Round {rounds[i]} {ROUND_MARK} {line}"  # out: two "Player 2's turn" told apart (nm s17 F14)
         if i not in empty:
             out.append((line, ranks[i]))
         elif i + 1 < len(lines):  # a turn that passed with nothing to tell: say so (not the turn beginning now)
-            out.append((line[:-1] + ": nothing moved, attacked or scored.", ranks[i]))
+            out.append((line[:-1] + ("; " if who else ": ") + "nothing moved, attacked or scored.", ranks[i]))
     return out
+
+
+#: A cause of damage (``DamageDealt.cause``) as a summary says it on the line of the hit before it.
+_DAMAGE_CAUSES = {"champion": "champion power", "ongoing": "ongoing damage", "aura": "an aura",
+                  "reaction": "a reaction", "fall": "a fall", "pit": "a pit"}
 
 
 def _zone_owner(state: GameState, square: Square) -> int | None:
@@ -241,6 +336,28 @@ def _event_rank(event: Event) -> int:
     if isinstance(event, (CreatureStoodUp, CreatureDrifted, FatigueChanged, RubbleDug)):
         return RANK_MISS
     return RANK_MOVE
+
+
+def handoff_rows(lines: Sequence[str]) -> list[str]:
+    """The hand-off screen's rows for ``lines`` (``summary_lines``, oldest first): a turn's line heads
+    the lines of that turn, unbulleted ("Player 1's turn: Guard (GA1) and Lancer (LA1) activated."),
+    and those lines follow it as bullets indented two spaces ("  • Guard (GA1) moved …"); a round's
+    line ("Round 1 ended.", "Round 2: Player 1 won the initiative and goes first.") stands unbulleted
+    at the left; any other line there is a bullet ("• …").  (Issue 20: the summary began with a
+    bullet "• Player 1's turn." that said nothing; now the turn says who activated, its lines what they
+    did.)"""
+    rows: list[str] = []
+    inside = False  # whether the lines now belong to a turn's line above them
+    for line in lines:
+        if _row_start(line):
+            rows.append(line)
+            inside = True
+        elif line.startswith("Round ") and (line.endswith(" ended.") or line.endswith(" began.") or ": " in line):
+            rows.append(line)
+            inside = False
+        else:
+            rows.append(("  • " if inside else "• ") + line)
+    return rows
 
 
 def handoff_title(player: int) -> str:
@@ -353,8 +470,15 @@ def left_out_note(count: int) -> str:
     return f"{RECAP_GAP} {count} more in the log: PgUp"
 
 
+#: Between a turn's round and the turn in a summary over two rounds: "Round 3 — Player 2's turn."
+ROUND_MARK = "—"
+
+
 def _row_start(line: str) -> bool:
-    """A summary line that begins a row of its own in the recap: a turn's ("Player 2's turn.")."""
+    """A summary line that begins a row of its own in the recap: a turn's ("Player 2's turn.", "Round 3 —
+    Player 2's turn.")."""
+    if line.startswith("Round ") and f" {ROUND_MARK} " in line:
+        line = line.split(f" {ROUND_MARK} ", 1)[1]
     return line.startswith("Player ") and (line.endswith("'s turn.") or "'s turn:" in line)
 
 
@@ -365,7 +489,7 @@ def _pack(lines: Sequence[str], width: int) -> list[str]:
     begins one."""
     rows: list[str] = []
     for line in lines:
-        if line.startswith("Player ") and line.endswith("'s turn."):
+        if _row_start(line) and line.endswith("'s turn."):
             line = line[:-1] + ":"  # "Player 2's turn: br1 moved …"
         if line.startswith(RECAP_GAP + " ") and not (rows and len(rows[-1]) + 2 + len(line) <= width):
             rows.extend(textwrap.wrap(line, width, subsequent_indent="  "))
@@ -382,45 +506,56 @@ def _pack(lines: Sequence[str], width: int) -> list[str]:
     return rows
 
 
+#: How many ranks lower a line of the human's own last activation counts when the recap must leave lines
+#: out (``recap_rows``): the human watched it happen (nm s17 F2: their own result took every row at 80×24
+#: and the AI's hit on their creature was left out); so their own kill weighs as the AI's hit on their
+#: creature, their own hit as an effect, and within a weight the AI's lines go first.
+OWN_WATCHED = 1
+
+
 def recap_rows(lines: Sequence[str], width: int, rows: int, own: int = 0,
                ranks: Sequence[int] | None = None) -> list[str]:
     """The recap's rows: ``lines`` (``TurnRecap.take``) packed in at most ``rows`` rows of ``width``
-    characters.
+    characters, never a line cut short.
 
     Args:
         lines: the summary's lines, oldest first; the first ``own`` of them are the human's own last
-            activation (they come first and are always kept).
+            activation (they come first, the first led by ``RECAP_YOU``).
         width, rows: the room (characters, rows).
         ranks: each line's rank (``RANK_MOVE`` … ``RANK_TURN``, ``ranked_summary``); None: all alike.
-    Returns the rows.  When they do not fit, lines after the human's own are left out one at a time,
-    the lowest rank first (plain moves and rounds begun, then misses, then effects and rounds ended,
-    then hits; charges, moves into a VP zone and VP after those, since they say where a creature came
-    from; creatures destroyed last; a turn's line never), the oldest
-    first within a rank (issue 20: the AI's first charge was left out and its creature seemed to come
-    from nowhere).  What is kept keeps its order, and a last row says how many were left out and
-    that Page Up shows them (``left_out_note``; the log has them all).  Cut to ``rows`` if even that
-    does not fit (the last row, with that note, kept).  [] when ``rows`` < 1 or ``width`` < 16.
+    Returns the rows.  When they do not fit, whole lines are left out one at a time, the lowest rank
+    first (plain moves and rounds begun, then misses, then effects and rounds ended, then hits; charges,
+    moves into a VP zone, the AI's hits on the human's creatures and VP after those, since they say where
+    a creature came from and what the human lost; creatures destroyed after those; a turn's line last),
+    the oldest first within a rank (issue 20: the AI's first charge was left out and its creature seemed
+    to come from nowhere).  The human's own lines count ``OWN_WATCHED`` ranks lower: they saw them
+    happen (nm s17 F2), and within a rank go after the AI's.  What is kept keeps its order
+    (``RECAP_YOU`` before the first of the human's own lines kept), and a last row says how many were
+    left out and that Page Up shows them (``left_out_note``; the log has them all).  Only that note is
+    cut, when it alone does not fit.
+    [] when ``rows`` < 1 or ``width`` < 16.
     """
     if rows < 1 or width < 16:
         return []
     packed = _pack(lines, width)
     if len(packed) <= rows:
         return packed
-    mine = list(lines[:own])
-    rest = list(lines[own:])
-    rest_ranks = list(ranks[own:]) if ranks is not None else [RANK_MOVE] * len(rest)
-    order = sorted((i for i, line in enumerate(rest) if not _row_start(line) and rest_ranks[i] < RANK_TURN),
-                   key=lambda i: (rest_ranks[i], i))  # what goes first: the lowest rank, the oldest
+    bare = [line[len(RECAP_YOU):] if i == 0 and own and line.startswith(RECAP_YOU) else line
+            for i, line in enumerate(lines)]
+    weights = list(ranks) if ranks is not None else [RANK_MOVE] * len(lines)
+    weights = [RANK_TURN if i >= own and _row_start(line) else weights[i] - (OWN_WATCHED if i < own else 0)
+               for i, line in enumerate(bare)]
+    # what goes first: the lowest weight; within one, the AI's before the human's own, the oldest first
+    order = sorted(range(len(lines)), key=lambda i: (weights[i], i < own, i))
     gone: set[int] = set()
     for i in order:
         gone.add(i)
-        kept = [line for j, line in enumerate(rest) if j not in gone]
-        packed = _pack(mine + kept + [left_out_note(len(gone))], width)
+        kept = [j for j in range(len(lines)) if j not in gone]
+        shown = [(RECAP_YOU if j == kept[0] and j < own else "") + bare[j] for j in kept]
+        packed = _pack(shown + [left_out_note(len(gone))], width)
         if len(packed) <= rows:
             return packed
-    if gone and rows > 1:  # even so too long: cut before the last row, which says lines are left out
-        return packed[:rows - 1] + packed[-1:]
-    return packed[:rows]
+    return packed[:rows]  # the note alone, cut
 
 
 @dataclass

@@ -11,16 +11,13 @@ import re
 from collections.abc import Callable
 
 from tactica.engine import (
-    ActivationEnded,
     Attack,
     AttackDef,
     AttackPreview,
     Charge,
     Creature,
-    CreatureActivated,
     Dig,
     DropProne,
-    EndActivation,
     Move,
     Square,
     Squeeze,
@@ -83,6 +80,16 @@ of sight, CL-5 a melee line's reach N."""
 REFUSAL_RULES = {"not-yours": "RND-2"}
 """The rule an engine refusal that names none is about, by its code (``with_rule``): the rules key then
 opens it (a creature of the other player's: RND-2, a player activates creatures of its own turn)."""
+
+
+RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]{1,4}-(?:\d+|[A-Z][A-Z0-9]*)\b")
+"""A rule ID in a sentence ("OA-1", "TER-PIT", "G35-RUN"), as ``rules_reference`` finds them."""
+
+
+def names_rule(text: str) -> bool:
+    """True when ``text`` (a refusal, a warning) names a rule ID (``RULE_ID``): the r key has a rule to
+    open for it (nm s17 F6: "Nothing to undo yet" offered r Rules, which opened an unrelated rule)."""
+    return RULE_ID.search(text) is not None
 
 
 def with_rule(reason: str, code: str) -> str:
@@ -239,21 +246,13 @@ class Hints:
 
     def ended_by_itself(self) -> str | None:
         """The uid of the creature of the player to pick now whose activation ended without its end key,
-        its actions used (ACT-1: an attack after a move, a charge), when no activation began since;
-        None otherwise.  e pressed then gets "already ended", not a refusal (``ended_note``)."""
-        s, st = self.session, self.session.state
-        if st.active_creature is not None or not s.actions or isinstance(s.actions[-1], EndActivation):
+        its actions used (ACT-1: an attack after a move, a charge), when no activation of that player
+        began since (the other side's turn may lie between: ``GameSession.ended_itself``); None
+        otherwise.  e pressed then gets "already ended", not a refusal (``ended_note``)."""
+        st = self.session.state
+        if st.active_creature is not None:
             return None
-        for event in reversed(s.events):
-            if isinstance(event, CreatureActivated):
-                return None
-            if isinstance(event, ActivationEnded):
-                try:
-                    who = st.creature(event.uid)
-                except KeyError:
-                    return None
-                return event.uid if who.player == st.decider else None
-        return None
+        return self.session.ended_itself.get(st.decider)  # the AI may have played since (nm s17 F13)
 
     def ended_note(self) -> str:
         """What e says after an activation ended by itself (``ended_by_itself``): "Raider (BR1): its
@@ -624,12 +623,23 @@ class Hints:
                     prov = s.provokers(c.path)
                     if prov:
                         text += " On the way: opportunity attacks from " + ", ".join(self._name(u) for u in prov) + "."
-                    return text + f" {k['select']} charges." + self._pit_words(c, True) + self._risk_words(c)
+                    return (text + f" {k['select']} charges." + self._pit_words(c, True) + self._risk_words(c)
+                            + self._other_ends(len(self.machine.charge_ends()) - 1))
             return (f"Charge: move the cursor to a marked end square ({k['next']}), {k['select']} charges, "
                     f"{k['cancel']} cancels.")
         if m is Mode.FORCE and st.pending:
             return self._forced_hint(cursor)
         return ""
+
+    def _other_ends(self, others: int) -> str:
+        """After a charge's preview on one of its end squares: how many other end squares are marked
+        ``x`` and which keys choose one (nm s17 F15: the choice went unseen until the cursor moved), or
+        that this is the only one (CHG-3: the nearest squares from which it can attack)."""
+        k = self.keys
+        if others <= 0:
+            return " The only square it can end on (CHG-3)." if not self._short else ""
+        squares = "square" if others == 1 else "squares"
+        return f" {others} other end {squares} marked x: {k['next']} or the arrows choose."
 
     def _shots_words(self, path: tuple[Square, ...]) -> str:
         """What the active creature could attack from the end of the move along ``path`` when the move

@@ -137,6 +137,12 @@ class ThreatView:
         self.ai_seats = frozenset(ai_seats)
         return self.mode
 
+    def restore(self, mode: str, ai_seats: tuple[int, ...] = ()) -> None:
+        """Put the view in ``mode`` (one of ``THREAT_MODES``; another is taken as "off"), e.g. as a
+        resumed battle's save kept it; ``ai_seats``: the AI's players."""
+        self.mode = mode if mode in THREAT_MODES else "off"
+        self.ai_seats = frozenset(ai_seats)
+
     def viewer(self, state: GameState) -> int:
         """The player whose enemies' threats are shown: the one who decides now, unless the AI does
         (then the first player the AI does not play; player 0 when it plays them all)."""
@@ -212,17 +218,46 @@ class ThreatView:
         self._ways = (state, key, body, found)
         return found
 
+    def _reach_of(self, state: GameState, uid: str) -> ThreatReach:
+        """``threat_reach`` of creature ``uid``, asked once per state and creature."""
+        known, was, found = self._reach
+        if known is not state or was != uid:
+            found = threat_reach(state, uid)
+            self._reach = (state, uid, found)
+        return found
+
+    def viewers_own(self, state: GameState, cursor: Square) -> bool:
+        """True when the creature on ``cursor`` is no enemy of ``viewer(state)``: the viewing player's
+        own (or an ally's)."""
+        who = state.creature_at(cursor)
+        if who is None:
+            return False
+        return all(c.uid != who.uid for c in state.enemy_creatures(self.viewer(state)))
+
     def reach_of(self, state: GameState, cursor: Square) -> frozenset[Square]:
-        """The squares the creature on ``cursor`` could attack next turn (``threat_reach``; without
-        moving only, in the "now" mode); empty without one."""
+        """The squares the creature on ``cursor`` could attack next turn (``threat_reach``), marked ``*``;
+        empty without one.  In the "now" mode, only an enemy's reach without moving (or after a shift):
+        the viewer's own creature's reach is said as the enemies it could attack (``targets_now``),
+        since a ranged one's covered most of the map and drowned the enemies' ``!`` (s17)."""
         who = state.creature_at(cursor)
         if who is None:
             return frozenset()
-        known, uid, found = self._reach
-        if known is not state or uid != who.uid:
-            found = threat_reach(state, who.uid)
-            self._reach = (state, who.uid, found)
+        if self.nearest_only and self.viewers_own(state, cursor):
+            return frozenset()
+        found = self._reach_of(state, who.uid)
         return found.now if self.nearest_only else found.squares
+
+    def targets_now(self, state: GameState, cursor: Square) -> list[str]:
+        """In the "now" mode, with the viewer's own creature on ``cursor``: the labels of the enemies it
+        could attack without moving (or after a shift; ``threat_reach``'s ``now``), in the state's
+        order; [] in another mode, on another square, or with none in reach."""
+        if not (self.nearest_only and self.viewers_own(state, cursor)):
+            return []
+        who = state.creature_at(cursor)
+        assert who is not None  # ``viewers_own`` found it
+        now = self._reach_of(state, who.uid).now
+        return [c.label for c in state.enemy_creatures(who.player)
+                if c.pos is not None and any(sq in now for sq in c.squares)]
 
 
 def threat_marks(view: ThreatView, session: GameSession, cursor: Square) -> tuple[dict[Square, ThreatLevel],

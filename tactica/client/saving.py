@@ -11,14 +11,17 @@
   that keeps writing to the store (a battle opened from a file goes on in
   the store's battle of its id when the file continues it — an exported
   battle brought back — else it is stored as a new battle, under its id or
-  the next free one).
+  the next free one);
+* ``keep_view(session, cursor, threats)`` keeps where the map's cursor is and the threat view's mode
+  in the save (its ``players`` field, a client's fact), and ``resume_session`` hands them back as
+  ``GameSession.saved_view``.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 
-from tactica.engine import apply, new_game
+from tactica.engine import Square, apply, new_game
 from tactica.saves.autosave import AutoSaver, new_save_id, snapshot
 from tactica.saves.codec import SaveError, SaveFile
 from tactica.saves.commands import find_battle, opened_store
@@ -27,7 +30,7 @@ from tactica.saves.replay import Rebuilt, Recorder, rebuild
 
 from .describe import saved_log
 from .opponent import Opponent
-from .session import GameSession
+from .session import GameSession, SavedView
 from .undo import UndoStep, undo_refusal
 
 START_HINT = "Start a battle with: tactica play   (tactica saves lists the saved ones)"
@@ -108,7 +111,7 @@ def resume_session(opened: OpenedSave, saver: AutoSaver | None) -> GameSession:
     session = GameSession(state=rebuilt.final, events=events, actions=list(save.actions),
                           seed=save.seed, resumed=True, opponent=Opponent.from_save(save.players),
                           history_log=saved_log(rebuilt.events, rebuilt.states, save.notes, quick),
-                          quick_setup=quick)
+                          quick_setup=quick, saved_view=saved_view(save.players))
     if saver is not None:
         if opened.path is None:
             session.recorder = _recorder(save, saver, existing=True)
@@ -153,6 +156,41 @@ def _stored_start_of(save: SaveFile, saver: AutoSaver) -> SaveFile | None:
             save.map_changes[:len(stored.map_changes)] != stored.map_changes:
         return None
     return stored
+
+
+VIEW_KEYS = ("cursor", "threats")
+"""The keys of a save's ``players`` field that hold the player's view (``keep_view``)."""
+
+
+def saved_view(players: dict) -> SavedView | None:
+    """The view kept in a save's ``players`` field (``keep_view``), or None when it kept none (a save
+    from before s17: the battle opens as it did then).  Takes the field as decoded (``codec``
+    checked its types)."""
+    cursor, threats = players.get("cursor"), players.get("threats")
+    if cursor is None and threats is None:
+        return None
+    square = (int(cursor[0]), int(cursor[1])) if isinstance(cursor, list) and len(cursor) == 2 else None
+    return SavedView(cursor=square, threats=threats if threats in ("now", "all") else "off")
+
+
+def keep_view(session: GameSession, cursor: Square | None, threats: str) -> bool:
+    """Keep the player's view in ``session``'s save: the map cursor's square (``cursor``, None: none)
+    and the threat view's mode (``threats``: "off", "now" or "all"; off is kept as no key), written to
+    the store at once when it changed (``Recorder.sync``).  Returns True when something was written;
+    False when nothing changed or the battle keeps no save."""
+    recorder = session.recorder
+    if recorder is None:
+        return False
+    players = {k: v for k, v in recorder.save.players.items() if k not in VIEW_KEYS}
+    if cursor is not None:
+        players["cursor"] = [cursor[0], cursor[1]]
+    if threats in ("now", "all"):
+        players["threats"] = threats
+    if players == recorder.save.players:
+        return False
+    recorder.save.players = players
+    recorder.sync(session.state)
+    return True
 
 
 def undo_steps(opened: OpenedSave, n_events: int) -> list[UndoStep]:

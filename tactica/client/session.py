@@ -15,10 +15,12 @@ from tactica.engine import (
     TEMPLATE_CORNERS,
     Action,
     Activate,
+    ActivationEnded,
     AreaAttack,
     Attack,
     AttackPreview,
     Charge,
+    CreatureActivated,
     EndActivation,
     Event,
     GameState,
@@ -29,6 +31,7 @@ from tactica.engine import (
     MovePrice,
     Phase,
     Place,
+    RoundStarted,
     Ruleset,
     Shift,
     Square,
@@ -81,6 +84,20 @@ class Outcome:
     code: str = ""
 
 
+@dataclass(frozen=True)
+class SavedView:
+    """What a player's view of a battle was when it was left, kept in its save's ``players`` field
+    (``saving.keep_view``; a client's fact, not the engine's) and brought back by ``tactica resume``.
+
+    Attributes:
+        cursor: the map cursor's square (column, row; 0-based), or None when none was kept.
+        threats: the threat view's mode ("off", "now", "all"; ``overlay.THREAT_MODES``).
+    """
+
+    cursor: Square | None = None
+    threats: str = "off"
+
+
 @dataclass
 class GameSession:
     """A battle in progress: the state, the applied actions and all events.
@@ -101,6 +118,12 @@ class GameSession:
             (``describe.saved_log``); None for a battle begun in this run (its log comes from ``events``).
         resume_note: what the log's first line adds about where a resumed battle is stored ("" nothing:
             a file whose battle the store holds further on goes on as a new battle, and says so).
+        saved_view: a resumed battle's view when it was left (``saving.SavedView``: the cursor's square
+            and the threat view's mode), None for a new battle or a save that kept none.
+        ended_itself: player (0-based) -> the uid of that player's creature whose activation ended by
+            itself (its actions used, ACT-1: no EndActivation) while no other activation of that player
+            began since, in this round (``hints.ended_by_itself``: a habitual e then is told so calmly,
+            even after the AI's turn in between; nm s17 F13).
     """
 
     state: GameState
@@ -116,6 +139,8 @@ class GameSession:
     history_log: list | None = None
     quick_setup: bool = False
     resume_note: str = ""
+    saved_view: SavedView | None = None
+    ended_itself: dict[int, str] = field(default_factory=dict)
     _legal_for: object = field(default=None, repr=False)
     _legal: list[Action] = field(default_factory=list, repr=False)
     _undo: list[UndoStep] = field(default_factory=list, repr=False)
@@ -202,6 +227,7 @@ class GameSession:
         self.state = state
         self.actions.append(action)
         self.events.extend(events)
+        self._note_ended(action, events)
         no_undo = undo_refusal(action, events, before, state)
         if no_undo is None:
             self._undo.append(UndoStep(before, n_events, action, tuple(events)))
@@ -211,6 +237,24 @@ class GameSession:
         if self.recorder is not None:
             self.recorder.record(action, state)
         return Outcome(True, tuple(events))
+
+    def _note_ended(self, action: Action, events: list[Event] | tuple[Event, ...]) -> None:
+        """Keep ``ended_itself`` up to date after ``action`` made ``events``."""
+        for event in events:
+            if isinstance(event, RoundStarted):
+                self.ended_itself.clear()
+            elif isinstance(event, CreatureActivated):
+                who = self.state.find(event.uid)
+                if who is not None:
+                    self.ended_itself.pop(who.player, None)
+            elif isinstance(event, ActivationEnded):
+                who = self.state.find(event.uid)
+                if who is None:
+                    continue
+                if isinstance(action, EndActivation):
+                    self.ended_itself.pop(who.player, None)
+                else:
+                    self.ended_itself[who.player] = event.uid
 
     def note(self, player: int | None, text: str) -> None:
         """Keep ``text``, a log line that is no event (the AI's intent, its warning), in the save beside
@@ -268,6 +312,7 @@ class GameSession:
             return Outcome(False, reason=self._no_undo, code="undo")
         step = self._undo.pop()
         self.state = step.before
+        self.ended_itself.clear()  # taken back: no activation is known to have ended by itself
         del self.actions[-1]
         del self.events[step.n_events:]
         if not self._undo:

@@ -38,15 +38,39 @@ def way_words(state: GameState, way: ThreatWay, width: int | None = None) -> str
     return text if len(text) <= width else text[:max(1, width - 1)] + "…"
 
 
+def targets_line(targets: list[str], width: int | None = None) -> str:
+    """The side panel's line for the viewer's own creature in the "now" mode: the enemies it could attack
+    without moving (``ThreatView.targets_now``), led by the ``*`` the map marks a creature's reach with:
+    "* can attack now: br3, wa1" ("* no enemy in reach now" for none); within ``width`` characters when
+    given, the labels that do not fit counted ("* can attack now: br3, +2")."""
+    if not targets:
+        return "* no enemy in reach now"
+    text = "* can attack now: " + ", ".join(targets)
+    if width is None or len(text) <= width:
+        return text
+    for n in range(len(targets) - 1, -1, -1):
+        text = "* can attack now: " + ", ".join([*targets[:n], f"+{len(targets) - n}"])
+        if len(text) <= width:
+            return text
+    return text[:max(1, width - 1)] + "…"
+
+
 def threat_lines(state: GameState, ways: list[ThreatWay], *, nearest_only: bool, creature: bool,
-                 width: int | None = None, lines: int = THREAT_LINES) -> list[str]:
+                 width: int | None = None, lines: int = THREAT_LINES,
+                 targets: list[str] | None = None) -> list[str]:
     """The side panel's threat lines for the square under the cursor: at most ``lines`` lines of
     ``width`` characters (when given) naming the enemies of ``ways`` (``ThreatView.threateners``,
     nearest first), the last saying how many more there are when they do not fit, by level ("+4 more:
     1 now, 3 after a move", "+4 more: 1 now, 3 move", "+4 more: 1! 3?"); with no way, that no enemy
     could attack it ("No enemy can attack here without moving." in the "now" mode, ``nearest_only``;
     "No enemy can attack here next turn." else; "it" for the creature standing there, ``creature``;
-    "✓ safe now", "✓ safe next turn" where that does not fit).  Returns the lines, without line ends."""
+    "✓ safe now", "✓ safe next turn" where that does not fit).  ``targets``: for the viewer's own
+    creature in the "now" mode, the enemies it could attack now, said first (``targets_line``; the map
+    marks no ``*`` then), the others in the lines left.  Returns the lines, without line ends."""
+    if targets is not None:
+        return [targets_line(targets, width),
+                *threat_lines(state, ways, nearest_only=nearest_only, creature=creature, width=width,
+                              lines=lines - 1)]
     if not ways:
         where = "it" if creature else "here"
         text = f"No enemy can attack {where} " + ("without moving." if nearest_only else "next turn.")
@@ -67,8 +91,9 @@ def threat_lines(state: GameState, ways: list[ThreatWay], *, nearest_only: bool,
 
 
 THREAT_TOASTS = {
-    "now": "Threats now: ! an enemy can attack there without moving (or after a shift); * the creature "
-           "under the cursor can. {key} again: every threat next turn.",
+    "now": "Threats now: ! an enemy can attack there without moving (or after a shift); * the enemy under "
+           "the cursor can (on your own creature: whom it can attack, at the right). {key} again: every "
+           "threat next turn.",
     "all": "Threats next turn: ! without moving, ? after a move, ' after a move and a charge; * the creature "
            "under the cursor. {key} again: off.",
     "off": "Threat view off.",

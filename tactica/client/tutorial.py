@@ -230,8 +230,10 @@ STEPS: tuple[Step, ...] = (
     Step("intent", "The opponent's turn",
          "Before you end this activation: the AI plays between your turns. Press {ai_intent} and a log "
          "line such as \"AI (greedy) charges Broken Tusk Raider (BR1): 70% to hit\" comes before each of "
-         "its actions, saying what and why. Then {end}, and watch its turn.",
-         "Press {ai_intent} to see why the AI acts, then {end} and watch the AI's next activation.",
+         "its actions, saying why. Then {end} (twice if the creature did nothing: the first asks), and "
+         "watch its turn.",
+         "Press {ai_intent} to see why the AI acts, then {end} (twice if the creature did nothing) and "
+         "watch the AI's next activation.",
          frozenset({"ai_intent", "select", "move", "shift", "attack", "charge", "end", "choose_attack", "pick"}),
          _ai_ended_with_intent),
     Step("end", "End the activation",

@@ -46,19 +46,18 @@ from .attacking import attack_allowed
 from .combat import nearest_enemies, struck_by
 from .footprint import bounds, footprint, gap
 from .geometry import Point, chebyshev, clip, corners, squares_crossed
-from .model import AttackDef, Reach, Square, Strikes
+from .members import (
+    REACH_BURST,
+    REACH_LARGE_CONE,
+    REACH_LINE,
+    REACH_NEAREST,
+    REACH_RANGE,
+    REACH_SMALL_CONE,
+    STRIKES_ALL,
+    STRIKES_ALLIES,
+)
+from .model import AttackDef, Square
 from .state import Creature, GameState
-
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_REACH_BURST = Reach.BURST
-_REACH_LARGE_CONE = Reach.LARGE_CONE
-_REACH_LINE = Reach.LINE
-_REACH_NEAREST = Reach.NEAREST
-_REACH_RANGE = Reach.RANGE
-_REACH_SMALL_CONE = Reach.SMALL_CONE
-_STRIKES_ALL = Strikes.ALL
-_STRIKES_ALLIES = Strikes.ALLIES
 
 #: Corner indices of a square: 0 NW, 1 NE, 2 SW, 3 SE (as ``geometry.corners``).
 CORNERS = (0, 1, 2, 3)
@@ -123,7 +122,7 @@ def _block(state: GameState, centre: Square, size: int, body: int = 1) -> list[S
 def cone_size(state: GameState, attack: AttackDef) -> int:
     """Squares a cone reaches (docs/rules.md: small 3, large 6; Ruleset settings)."""
     rules = state.rules
-    return rules.large_cone if attack.reach is _REACH_LARGE_CONE else rules.small_cone
+    return rules.large_cone if attack.reach is REACH_LARGE_CONE else rules.small_cone
 
 
 def template(state: GameState, me: Creature, attack: AttackDef, origin: Square,
@@ -147,13 +146,13 @@ def template(state: GameState, me: Creature, attack: AttackDef, origin: Square,
     if me.card.size > 1:
         return _big_template(state, me, attack, origin, corner)
     reach = attack.reach
-    if reach is _REACH_BURST:
+    if reach is REACH_BURST:
         if origin != pos:
             return None
         squares = {sq for sq in _block(state, pos, attack.range or 0)
                    if sq != pos and geo.line_of_effect(pos, sq)}
         return Template(frozenset(squares), origin=pos)
-    if reach in (_REACH_SMALL_CONE, _REACH_LARGE_CONE):
+    if reach in (REACH_SMALL_CONE, REACH_LARGE_CONE):
         if origin != pos:
             return None
         point = corner_point(pos, corner)
@@ -162,7 +161,7 @@ def template(state: GameState, me: Creature, attack: AttackDef, origin: Square,
                    if (sq[0] + 0.5 - point[0]) * dx > 0 and (sq[1] + 0.5 - point[1]) * dy > 0
                    and _effect_from_point(state, point, sq)}
         return Template(frozenset(squares), point=point)
-    if reach is _REACH_LINE:
+    if reach is REACH_LINE:
         if origin == pos or chebyshev(pos, origin) > (attack.range or 0):
             return None
         point = corner_point(pos, corner)
@@ -171,13 +170,13 @@ def template(state: GameState, me: Creature, attack: AttackDef, origin: Square,
     # Area attacks (RNG-4): the origin square must be in sight (and range).
     if not geo.line_of_sight(pos, origin):
         return None
-    if reach is _REACH_RANGE:
+    if reach is REACH_RANGE:
         dist = geo.distance(pos, origin)
         if dist is None or dist > (attack.range or 0):
             return None
     squares = {sq for sq in _block(state, origin, attack.radius)
                if sq != pos and geo.line_of_effect(origin, sq)}
-    if reach is _REACH_NEAREST:
+    if reach is REACH_NEAREST:
         nearest = {sq for c in nearest_enemies(state, me) for sq in c.squares}
         if not nearest & squares:
             return None
@@ -190,7 +189,7 @@ def _big_template(state: GameState, me: Creature, attack: AttackDef, origin: Squ
     geo, pos, size = state.geometry, me.square, me.card.size
     body = set(footprint(pos, size))
     reach = attack.reach
-    if reach is _REACH_BURST:
+    if reach is REACH_BURST:
         if origin != pos:
             return None
         squares = {sq for sq in _block(state, pos, attack.range or 0, size)
@@ -198,7 +197,7 @@ def _big_template(state: GameState, me: Creature, attack: AttackDef, origin: Squ
         return Template(frozenset(squares), origin=pos, origins=tuple(sorted(body)))
     x0, y0, x1, y1 = bounds(pos, size)
     corner_sq = ((x0, y0), (x1, y0), (x0, y1), (x1, y1))[corner]
-    if reach in (_REACH_SMALL_CONE, _REACH_LARGE_CONE):
+    if reach in (REACH_SMALL_CONE, REACH_LARGE_CONE):
         if origin != pos:
             return None
         point = corner_point(corner_sq, corner)
@@ -208,7 +207,7 @@ def _big_template(state: GameState, me: Creature, attack: AttackDef, origin: Squ
                    if (sq[0] + 0.5 - point[0]) * dx > 0 and (sq[1] + 0.5 - point[1]) * dy > 0
                    and _effect_from_point(state, point, sq)}
         return Template(frozenset(squares), point=point)
-    if reach is _REACH_LINE:
+    if reach is REACH_LINE:
         if origin in body or gap(pos, size, origin, 1) > (attack.range or 0):
             return None
         point = corner_point(corner_sq, corner)
@@ -217,13 +216,13 @@ def _big_template(state: GameState, me: Creature, attack: AttackDef, origin: Squ
                         point=point)
     if not any(geo.line_of_sight(b, origin) for b in body):
         return None
-    if reach is _REACH_RANGE:
+    if reach is REACH_RANGE:
         dists = [d for d in (geo.distance(b, origin) for b in body) if d is not None]
         if not dists or min(dists) > (attack.range or 0):
             return None
     squares = {sq for sq in _block(state, origin, attack.radius)
                if sq not in body and geo.line_of_effect(origin, sq)}
-    if reach is _REACH_NEAREST:
+    if reach is REACH_NEAREST:
         if not any(sq in squares for c in nearest_enemies(state, me) for sq in c.squares):
             return None
     return Template(frozenset(squares), origin=origin)
@@ -269,7 +268,7 @@ def struck(state: GameState, me: Creature, found: Template, attack: AttackDef | 
     inside = sorted((c for c in state.creatures if c.alive and c.uid != me.uid
                      and (c.pos in squares or (c.card.size > 1 and any(sq in squares for sq in c.squares)))),
                     key=lambda c: c.uid)
-    if attack is None or (attack.strikes is _STRIKES_ALL and attack.only.always):
+    if attack is None or (attack.strikes is STRIKES_ALL and attack.only.always):
         return inside
     return struck_by(state, me, attack, inside)
 
@@ -277,7 +276,7 @@ def struck(state: GameState, me: Creature, found: Template, attack: AttackDef | 
 def aimed_at_right_side(me: Creature, attack: AttackDef, hit: list[Creature]) -> bool:
     """True when a close or area attack striking ``hit`` strikes someone it is for (ATK-2, CL-2):
     an enemy, or, for an attack that strikes allies only, an ally."""
-    if attack.strikes is _STRIKES_ALLIES:
+    if attack.strikes is STRIKES_ALLIES:
         return bool(hit)
     return any(c.team != me.team for c in hit)
 
@@ -285,11 +284,11 @@ def aimed_at_right_side(me: Creature, attack: AttackDef, hit: list[Creature]) ->
 def aims(state: GameState, me: Creature, attack: AttackDef) -> list[tuple[Square, int]]:
     """Every (origin, corner) worth trying for ``attack``, in canonical order."""
     pos, reach = me.square, attack.reach
-    if reach is _REACH_BURST:
+    if reach is REACH_BURST:
         return [(pos, 0)]
-    if reach in (_REACH_SMALL_CONE, _REACH_LARGE_CONE):
+    if reach in (REACH_SMALL_CONE, REACH_LARGE_CONE):
         return [(pos, c) for c in CORNERS]
-    if reach is _REACH_LINE:
+    if reach is REACH_LINE:
         body = set(me.squares)
         ends = [sq for sq in _block(state, pos, attack.range or 0, me.card.size) if sq not in body]
         return [(sq, c) for sq in ends for c in CORNERS]

@@ -18,18 +18,11 @@ from .chains import run_chain
 from .combat import AreaOrigin, resolve_attack, valid_targets
 from .flow import battle_decided
 from .interrupts import interject
-from .model import AttackDef, AttackKind, ChainEffect, FollowUpEffect, Square, Trigger
+from .members import ATTACK_KIND_AREA, ATTACK_KIND_RANGED, TRIGGER_ALWAYS, TRIGGER_HIT
+from .model import AttackDef, ChainEffect, FollowUpEffect, Square
 from .movement import threats
 from .state import BASIC_ONLY, Creature, GameState
 from .uses import attack_available
-
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_TRIGGER_ALWAYS = Trigger.ALWAYS
-_TRIGGER_HIT = Trigger.HIT
-
-_ATTACK_KIND_AREA = AttackKind.AREA
-_ATTACK_KIND_RANGED = AttackKind.RANGED
 
 #: How deep follow-ups of follow-ups may go (a guard against cyclic cards).
 MAX_FOLLOW_UP_DEPTH = 3
@@ -90,7 +83,7 @@ def provoked_by(st: GameState, me: Creature, attack: AttackDef) -> tuple[str, ..
     square; melee and close attacks provoke nobody (RNG-3).  A query for
     previews: ``provoke`` is what resolves them.
     """
-    if attack.kind not in (_ATTACK_KIND_RANGED, _ATTACK_KIND_AREA):
+    if attack.kind not in (ATTACK_KIND_RANGED, ATTACK_KIND_AREA):
         return ()
     return tuple(threats(st, me, me.square))
 
@@ -158,7 +151,7 @@ def resolve_all(st: GameState, me: Creature, attack: AttackDef, targets: list[Cr
         if follow is None:
             continue
         for t, hit in results:
-            if effect.on is not _TRIGGER_ALWAYS and (effect.on is _TRIGGER_HIT) is not hit:
+            if effect.on is not TRIGGER_ALWAYS and (effect.on is TRIGGER_HIT) is not hit:
                 continue
             if not effect.when.always and not effect.when.holds(st, me, t):  # CL-7
                 continue

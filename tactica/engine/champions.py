@@ -29,30 +29,28 @@ from . import reactions
 from .abilities import defend
 from .actions import UseChampionPower, UseReaction
 from .combat import creature_distance, deal_damage, resolve_attack, sees
+from .members import (
+    CHAMPION_EFFECT_CLEAR,
+    CHAMPION_EFFECT_DAMAGE_NEAR,
+    CHAMPION_EFFECT_EXTRA_DAMAGE,
+    CHAMPION_EFFECT_HEAL,
+    CHAMPION_EFFECT_REROLL,
+    CHAMPION_EFFECT_SET_DIE,
+    CHAMPION_TRIGGER_ALLY_BLOODIED,
+    CHAMPION_TRIGGER_ALLY_CHARGES,
+    CHAMPION_TRIGGER_ALLY_DESTROYED,
+    CHAMPION_TRIGGER_ALLY_HITS,
+    CHAMPION_TRIGGER_ALLY_IS_HIT,
+    CHAMPION_TRIGGER_ALLY_MISSES,
+    CHAMPION_TRIGGER_ENEMY_NEAR,
+    PHASE_ACTING,
+    PHASE_CHAMPION,
+    PHASE_OVER,
+)
 from .model import CreatureCard, Square
 from .powers import SIGHT_ALLY, SIGHT_ENEMY, ChampionEffect, ChampionPower, ChampionTrigger, sight_needed
-from .state import Continuation, Creature, GameState, Occasion, Phase, bloodied_threshold
+from .state import Continuation, Creature, GameState, Occasion, bloodied_threshold
 from .uses import clear, heal, helps
-
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_CHAMPION_TRIGGER_ALLY_BLOODIED = ChampionTrigger.ALLY_BLOODIED
-_CHAMPION_TRIGGER_ALLY_CHARGES = ChampionTrigger.ALLY_CHARGES
-_CHAMPION_TRIGGER_ALLY_DESTROYED = ChampionTrigger.ALLY_DESTROYED
-_CHAMPION_TRIGGER_ALLY_HITS = ChampionTrigger.ALLY_HITS
-_CHAMPION_TRIGGER_ALLY_IS_HIT = ChampionTrigger.ALLY_IS_HIT
-_CHAMPION_TRIGGER_ALLY_MISSES = ChampionTrigger.ALLY_MISSES
-_CHAMPION_TRIGGER_ENEMY_NEAR = ChampionTrigger.ENEMY_NEAR
-
-_CHAMPION_EFFECT_CLEAR = ChampionEffect.CLEAR
-_CHAMPION_EFFECT_DAMAGE_NEAR = ChampionEffect.DAMAGE_NEAR
-_CHAMPION_EFFECT_EXTRA_DAMAGE = ChampionEffect.EXTRA_DAMAGE
-_CHAMPION_EFFECT_HEAL = ChampionEffect.HEAL
-_CHAMPION_EFFECT_REROLL = ChampionEffect.REROLL
-_CHAMPION_EFFECT_SET_DIE = ChampionEffect.SET_DIE
-_PHASE_ACTING = Phase.ACTING
-_PHASE_CHAMPION = Phase.CHAMPION
-_PHASE_OVER = Phase.OVER
 
 #: Triggers of the card language (CL-12): occasions for them are looked for only when some champion
 #: on the map has a power with one (today's battles make none).
@@ -71,7 +69,7 @@ def powers_by_trigger(card: CreatureCard) -> dict[str, tuple[ChampionPower, ...]
     """``card``'s champion powers by trigger value (CHP-2), each in card order: {"ally starts
     turn": (power, ...)}; empty without powers.  Found once per card and kept beside its fields
     (a card is a frozen value: equality, hashing and saves read only fields)."""
-    found: dict[str, tuple[ChampionPower, ...]] | None = card.__dict__.get("_powers_by_trigger")
+    found = card._powers_by_trigger  # not a field: set below (never read through ``__dict__``, see the card)
     if found is None:
         found = {}
         for p in card.champion_powers:
@@ -110,12 +108,12 @@ def attack_occasions(st: GameState, events: list[ev.Event]) -> list[Occasion]:
         if attacker is None or target is None or not st.hostile(attacker.player, target.player):
             continue
         if e.hit:
-            found.append(Occasion(_CHAMPION_TRIGGER_ALLY_HITS._value_, attacker.uid, target.uid, e.attack, e.kind))
-            found.append(Occasion(_CHAMPION_TRIGGER_ALLY_IS_HIT._value_, target.uid, attacker.uid, e.attack, e.kind))
+            found.append(Occasion(CHAMPION_TRIGGER_ALLY_HITS._value_, attacker.uid, target.uid, e.attack, e.kind))
+            found.append(Occasion(CHAMPION_TRIGGER_ALLY_IS_HIT._value_, target.uid, attacker.uid, e.attack, e.kind))
         else:
             line = attacker.card.attack_named(e.attack)
             if line is not None and not line.is_area:
-                found.append(Occasion(_CHAMPION_TRIGGER_ALLY_MISSES._value_, attacker.uid, target.uid,
+                found.append(Occasion(CHAMPION_TRIGGER_ALLY_MISSES._value_, attacker.uid, target.uid,
                                       e.attack, e.kind))
     found += _card_language_occasions(st, events)
     unique: list[Occasion] = []
@@ -151,24 +149,24 @@ def _card_language_occasions(st: GameState, events: list[ev.Event]) -> list[Occa
     for e in events:
         if isinstance(e, ev.AttackRolled):
             last[e.target] = e.attacker
-            if e.kind == "charge" and _CHAMPION_TRIGGER_ALLY_CHARGES._value_ in wanted:
-                found.append(Occasion(_CHAMPION_TRIGGER_ALLY_CHARGES._value_, e.attacker, e.target, e.attack, e.kind))
-        elif isinstance(e, ev.DamageDealt) and _CHAMPION_TRIGGER_ALLY_BLOODIED._value_ in wanted:
+            if e.kind == "charge" and CHAMPION_TRIGGER_ALLY_CHARGES._value_ in wanted:
+                found.append(Occasion(CHAMPION_TRIGGER_ALLY_CHARGES._value_, e.attacker, e.target, e.attack, e.kind))
+        elif isinstance(e, ev.DamageDealt) and CHAMPION_TRIGGER_ALLY_BLOODIED._value_ in wanted:
             c = st.peek(e.target)
             if (c is not None and c.alive and e.bloodied and e.hp_left > 0
                     and e.hp_left + e.amount > bloodied_threshold(c.card.hp)):
-                found.append(Occasion(_CHAMPION_TRIGGER_ALLY_BLOODIED._value_, c.uid, last.get(c.uid, "")))
-        elif isinstance(e, ev.CreatureDestroyed) and _CHAMPION_TRIGGER_ALLY_DESTROYED._value_ in wanted:
+                found.append(Occasion(CHAMPION_TRIGGER_ALLY_BLOODIED._value_, c.uid, last.get(c.uid, "")))
+        elif isinstance(e, ev.CreatureDestroyed) and CHAMPION_TRIGGER_ALLY_DESTROYED._value_ in wanted:
             if last.get(e.uid):
-                found.append(Occasion(_CHAMPION_TRIGGER_ALLY_DESTROYED._value_, e.uid, last[e.uid]))
-        elif isinstance(e, ev.CreatureMoved) and _CHAMPION_TRIGGER_ENEMY_NEAR._value_ in wanted:
+                found.append(Occasion(CHAMPION_TRIGGER_ALLY_DESTROYED._value_, e.uid, last[e.uid]))
+        elif isinstance(e, ev.CreatureMoved) and CHAMPION_TRIGGER_ENEMY_NEAR._value_ in wanted:
             mover = st.peek(e.uid)
             if mover is None or not mover.alive:
                 continue
             for champion in st.champions():
                 if champion.alive and st.hostile(champion.player, mover.player) and any(
-                        p.trigger is _CHAMPION_TRIGGER_ENEMY_NEAR for p in champion.card.champion_powers):
-                    found.append(Occasion(_CHAMPION_TRIGGER_ENEMY_NEAR._value_, champion.uid, mover.uid))
+                        p.trigger is CHAMPION_TRIGGER_ENEMY_NEAR for p in champion.card.champion_powers):
+                    found.append(Occasion(CHAMPION_TRIGGER_ENEMY_NEAR._value_, champion.uid, mover.uid))
     return found
 
 
@@ -195,16 +193,16 @@ def _fits(st: GameState, champion: Creature, power: ChampionPower, o: Occasion) 
         return False
     # What the power would change first (cheap; an ally at full HP is not healed), the range last:
     # every test must pass, so their order changes nothing.
-    if power.effect is _CHAMPION_EFFECT_EXTRA_DAMAGE or power.effect is _CHAMPION_EFFECT_REROLL:
+    if power.effect is CHAMPION_EFFECT_EXTRA_DAMAGE or power.effect is CHAMPION_EFFECT_REROLL:
         enemy = st.peek(o.enemy) if o.enemy else None
         if enemy is None or not enemy.alive:
             return False
-        if power.effect is _CHAMPION_EFFECT_EXTRA_DAMAGE:
+        if power.effect is CHAMPION_EFFECT_EXTRA_DAMAGE:
             if power.amount <= 0:
                 return False
         elif ally.card.attack_named(o.attack) is None:
             return False
-    elif not helps(ally, "heal" if power.effect is _CHAMPION_EFFECT_HEAL else "clear", power.amount):
+    elif not helps(ally, "heal" if power.effect is CHAMPION_EFFECT_HEAL else "clear", power.amount):
         return False
     if power.in_vp_zone and ally.pos not in st.vp_zone(ally.player):
         return False
@@ -245,7 +243,7 @@ def _fits_card_language(st: GameState, champion: Creature, power: ChampionPower,
     if enemy is not None and not enemy.alive:
         enemy = None
     trigger = power.trigger
-    if trigger is _CHAMPION_TRIGGER_ALLY_DESTROYED:
+    if trigger is CHAMPION_TRIGGER_ALLY_DESTROYED:
         dead = st.peek(o.ally)
         if dead is None or st.hostile(dead.player, champion.player) or enemy is None:
             return False
@@ -260,7 +258,7 @@ def _fits_card_language(st: GameState, champion: Creature, power: ChampionPower,
         if found is None or not found.alive or st.hostile(found.player, champion.player):
             return False
         ally = found
-        if trigger is not _CHAMPION_TRIGGER_ENEMY_NEAR:
+        if trigger is not CHAMPION_TRIGGER_ENEMY_NEAR:
             if power.others_only and ally.uid == champion.uid:
                 return False
             if power.keyword and power.keyword not in ally.card.keywords:
@@ -276,20 +274,20 @@ def _fits_card_language(st: GameState, champion: Creature, power: ChampionPower,
     if not power.when.holds(st, champion, enemy):
         return False
     effect = power.effect
-    if effect in (_CHAMPION_EFFECT_EXTRA_DAMAGE, _CHAMPION_EFFECT_REROLL, _CHAMPION_EFFECT_SET_DIE):
-        if enemy is None or (effect is _CHAMPION_EFFECT_EXTRA_DAMAGE and power.amount <= 0):
+    if effect in (CHAMPION_EFFECT_EXTRA_DAMAGE, CHAMPION_EFFECT_REROLL, CHAMPION_EFFECT_SET_DIE):
+        if enemy is None or (effect is CHAMPION_EFFECT_EXTRA_DAMAGE and power.amount <= 0):
             return False
-        if effect is not _CHAMPION_EFFECT_EXTRA_DAMAGE and ally.card.attack_named(o.attack) is None:
+        if effect is not CHAMPION_EFFECT_EXTRA_DAMAGE and ally.card.attack_named(o.attack) is None:
             return False
-    elif effect is _CHAMPION_EFFECT_DAMAGE_NEAR:
+    elif effect is CHAMPION_EFFECT_DAMAGE_NEAR:
         if not near_enemies(st, champion, ally, power.near)[0]:
             return False
-    elif not helps(ally, "heal" if effect is _CHAMPION_EFFECT_HEAL else "clear", power.amount):
+    elif not helps(ally, "heal" if effect is CHAMPION_EFFECT_HEAL else "clear", power.amount):
         return False
     need = sight_needed(trigger, effect)
     if need == SIGHT_ALLY and ally.uid != champion.uid and not sees(st, champion, ally):
         return False
-    if need == SIGHT_ENEMY and effect is not _CHAMPION_EFFECT_DAMAGE_NEAR and (
+    if need == SIGHT_ENEMY and effect is not CHAMPION_EFFECT_DAMAGE_NEAR and (
             enemy is None or not sees(st, champion, enemy)):
         return False
     return True
@@ -369,10 +367,10 @@ def _may_answer(st: GameState, occasions: list[Occasion]) -> bool:
                 if p.cost > left:
                     continue
                 effect = p.effect
-                if effect is _CHAMPION_EFFECT_DAMAGE_NEAR or o.trigger in _NEW_TRIGGERS:
+                if effect is CHAMPION_EFFECT_DAMAGE_NEAR or o.trigger in _NEW_TRIGGERS:
                     return True  # CL-12: _fits decides
-                if effect is _CHAMPION_EFFECT_EXTRA_DAMAGE or effect is _CHAMPION_EFFECT_REROLL \
-                        or effect is _CHAMPION_EFFECT_SET_DIE:
+                if effect is CHAMPION_EFFECT_EXTRA_DAMAGE or effect is CHAMPION_EFFECT_REROLL \
+                        or effect is CHAMPION_EFFECT_SET_DIE:
                     if o.enemy:
                         return True
                     continue
@@ -388,7 +386,7 @@ def _may_answer(st: GameState, occasions: list[Occasion]) -> bool:
                         zone = st.vp_zone(ally.player)
                     if ally.pos not in zone:
                         continue  # _fits: the ally must stand in its VP zone
-                if helps(ally, "heal" if effect is _CHAMPION_EFFECT_HEAL else "clear", p.amount):
+                if helps(ally, "heal" if effect is CHAMPION_EFFECT_HEAL else "clear", p.amount):
                     return True
     return False
 
@@ -437,10 +435,10 @@ def lost_to_destruction(st: GameState, events: list[ev.Event]) -> list[tuple[str
                         power.keyword and power.keyword not in ally.card.keywords):
                     continue
                 if ally.uid in destroyed:
-                    if power.effect is _CHAMPION_EFFECT_CLEAR and not helps(ally, "clear", power.amount):
+                    if power.effect is CHAMPION_EFFECT_CLEAR and not helps(ally, "clear", power.amount):
                         continue  # nothing to clear: it would not have been offered anyway
                     subject = ally.uid
-                elif power.effect is _CHAMPION_EFFECT_EXTRA_DAMAGE and o.enemy in destroyed:
+                elif power.effect is CHAMPION_EFFECT_EXTRA_DAMAGE and o.enemy in destroyed:
                     subject = o.enemy
                 else:
                     continue
@@ -464,7 +462,7 @@ def open_window(st: GameState, occasions: list[Occasion], resume: Continuation, 
     waits in ``Phase.CHAMPION`` (the caller must stop), False when no power
     can be used (nothing changed).
     """
-    if not occasions or st.phase is _PHASE_OVER:
+    if not occasions or st.phase is PHASE_OVER:
         return False
     st.window_passed, st.window_used = _NOBODY, _NOTHING_USED
     if not _may_answer(st, occasions):  # no champion could use any power: no scan per player
@@ -476,7 +474,7 @@ def open_window(st: GameState, occasions: list[Occasion], resume: Continuation, 
         st.window = ()
         return False
     st.resume, st.resume_decider = resume, st.decider
-    st.phase, st.decider = _PHASE_CHAMPION, player
+    st.phase, st.decider = PHASE_CHAMPION, player
     out.append(ev.ChampionPowerOffered(player, count))
     return True
 
@@ -523,24 +521,24 @@ def use(st: GameState, a: UseChampionPower, out: list[ev.Event]) -> None:
     out.append(ev.ChampionPowerUsed(champion.uid, power.name, power.cost, budget_left(champion),
                                     a.ally, a.enemy, power.effect.value))
     ally = st.creature(a.ally)
-    if power.effect is _CHAMPION_EFFECT_EXTRA_DAMAGE:
+    if power.effect is CHAMPION_EFFECT_EXTRA_DAMAGE:
         enemy = st.creature(a.enemy)
         amount, steps = power.amount, list[tuple[str, int]]()
         if enemy.card.abilities:
             amount, steps = defend(enemy.card, amount, "", attack=True)
         deal_damage(st, enemy, amount, "", champion.player, out, cause="champion",
                     adjustments=tuple(steps))
-    elif power.effect is _CHAMPION_EFFECT_REROLL or power.effect is _CHAMPION_EFFECT_SET_DIE:
-        o = next(o for o in st.window if o.trigger == _CHAMPION_TRIGGER_ALLY_MISSES._value_
+    elif power.effect is CHAMPION_EFFECT_REROLL or power.effect is CHAMPION_EFFECT_SET_DIE:
+        o = next(o for o in st.window if o.trigger == CHAMPION_TRIGGER_ALLY_MISSES._value_
                  and o.ally == a.ally and o.enemy == a.enemy)
         attack = ally.card.attack_named(o.attack)
         assert attack is not None  # the occasion names one of the ally's attack lines
-        if power.effect is _CHAMPION_EFFECT_SET_DIE:  # CL-12, CL-13: no die rolled; the log says why
+        if power.effect is CHAMPION_EFFECT_SET_DIE:  # CL-12, CL-13: no die rolled; the log says why
             out.append(ev.DieChanged(ally.uid, "attack", (), power.natural, power.name, "champion"))
             resolve_attack(st, ally, st.creature(a.enemy), attack, out, kind=o.kind, natural=power.natural)
         else:
             resolve_attack(st, ally, st.creature(a.enemy), attack, out, kind=o.kind)
-    elif power.effect is _CHAMPION_EFFECT_DAMAGE_NEAR:  # CL-12: only the enemies the champion sees
+    elif power.effect is CHAMPION_EFFECT_DAMAGE_NEAR:  # CL-12: only the enemies the champion sees
         seen, unseen = near_enemies(st, champion, ally, power.near)
         if unseen:
             out.append(ev.PowerOutOfSight(champion.uid, power.name, tuple(c.uid for c in unseen)))
@@ -553,7 +551,7 @@ def use(st: GameState, a: UseChampionPower, out: list[ev.Event]) -> None:
                 amount, steps = defend(enemy.card, amount, "", attack=True)
             deal_damage(st, enemy, amount, "", champion.player, out, cause="champion",
                         adjustments=tuple(steps))
-    elif power.effect is _CHAMPION_EFFECT_HEAL:
+    elif power.effect is CHAMPION_EFFECT_HEAL:
         heal(ally, power.amount, "champion", out)
     else:
         clear(ally, "champion", out)
@@ -572,7 +570,7 @@ def advance(st: GameState, out: list[ev.Event]) -> Continuation | None:
     to ask), else the ``Continuation`` to resume at (the phase is ACTING again and the
     decider restored).  A battle that is over closes the window too.
     """
-    if st.phase is _PHASE_OVER:
+    if st.phase is PHASE_OVER:
         st.window, st.window_passed, st.window_used, st.resume = (), frozenset(), frozenset(), None
         return None
     player, count = _next_decider(st)
@@ -583,7 +581,7 @@ def advance(st: GameState, out: list[ev.Event]) -> Continuation | None:
         return None
     resume = st.resume
     st.window, st.window_passed, st.window_used, st.resume = (), frozenset(), frozenset(), None
-    st.phase, st.decider = _PHASE_ACTING, st.resume_decider
+    st.phase, st.decider = PHASE_ACTING, st.resume_decider
     return resume
 
 

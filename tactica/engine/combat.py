@@ -21,34 +21,28 @@ from . import footprint as fp
 from .abilities import Aura, MultipleThreats, defend, defend_parts, extra_damage, has, stops_regeneration, trophy
 from .conditions import add_effect, condition_penalties, halve_damage, stone_resist
 from .geometry import adjacent, centre, passes_opposite_sides
+from .members import (
+    ATTACK_KIND_AREA,
+    ATTACK_KIND_MELEE,
+    DIE_ROLL_ATTACK,
+    REACH_NEAREST,
+    REACH_RANGE,
+    STRIKES_ALLIES,
+    STRIKES_ENEMIES,
+)
 from .model import (
     AttackDef,
-    AttackKind,
     ConditionEffect,
     EscalateEffect,
     ForcedMoveEffect,
     HealEffect,
     OngoingEffect,
-    Reach,
     Square,
-    Strikes,
 )
 from .modules import book_of
 from .numbers import attack_bonuses, damage_bonuses, has_bonuses, immune_to
 from .state import GRANTS_CA, Creature, GameState, PendingForce
-from .triggers import DieRoll
 from .when import CALM, Situation, kinds_of_attack
-
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_DIE_ROLL_ATTACK = DieRoll.ATTACK
-_REACH_NEAREST = Reach.NEAREST
-_REACH_RANGE = Reach.RANGE
-_STRIKES_ALLIES = Strikes.ALLIES
-_STRIKES_ENEMIES = Strikes.ENEMIES
-
-_ATTACK_KIND_AREA = AttackKind.AREA
-_ATTACK_KIND_MELEE = AttackKind.MELEE
 
 COMBAT_ADVANTAGE = 2
 SQUEEZE_PENALTY = -5
@@ -81,7 +75,7 @@ def critical_from(state: GameState, attacker: Creature, attack: AttackDef) -> in
     20, or 19 for a melee attack made by a creature standing on blood rock
     (such a roll also hits automatically, ATK-5).
     """
-    if attack.kind is _ATTACK_KIND_MELEE and attacker.pos is not None:
+    if attack.kind is ATTACK_KIND_MELEE and attacker.pos is not None:
         if attacker.card.size > 1:  # standing on blood rock with any of its squares (our reading)
             return min(state.battle_map.rules_at(sq).melee_crit for sq in attacker.squares)
         return state.battle_map.rules_at(attacker.pos).melee_crit
@@ -122,7 +116,7 @@ def automatic_critical(target: Creature, attack: AttackDef) -> bool:
     docs/rules.md: a melee attack against a helpless creature is an automatic
     critical hit (so it hits whatever the roll, ATK-5).
     """
-    return attack.kind is _ATTACK_KIND_MELEE and "helpless" in target.conditions
+    return attack.kind is ATTACK_KIND_MELEE and "helpless" in target.conditions
 
 
 def flanking(state: GameState, attacker: Creature, target: Creature) -> bool:
@@ -245,7 +239,7 @@ def has_cover(state: GameState, attacker: Creature, target: Creature, attack: At
     (RNG-1: a diagonal neighbour around a wall corner gets no cover; COV-3
     lines between adjacent squares cross no other square).
     """
-    if attack.kind is _ATTACK_KIND_MELEE:
+    if attack.kind is ATTACK_KIND_MELEE:
         return False
     if origin is not None:
         if target.card.size > 1:  # COV-5 with COV-2's "any of its squares"
@@ -317,7 +311,7 @@ def modifiers(state: GameState, attacker: Creature, target: Creature, attack: At
                      if squeeze.attack_modifiers_asked else SQUEEZE_PENALTY))  # G5E-SQUEEZE: -2
     if has_cover(state, attacker, target, attack, origin):
         mods.append(("cover", COVER_PENALTY))
-    if "helpless" in target.conditions and attack.kind is not _ATTACK_KIND_MELEE:
+    if "helpless" in target.conditions and attack.kind is not ATTACK_KIND_MELEE:
         mods.append(("target helpless", HELPLESS_BONUS))  # CON-4, MOD (docs/rules.md)
     if attacker.effects:  # CL-18: blinded, restrained, marked attackers
         mods.extend(condition_penalties(attacker, target))
@@ -351,7 +345,7 @@ def in_reach(state: GameState, attacker: Creature, target: Creature, attack: Att
     if not attack.only.always and not may_target(state, attacker, target, attack):  # CL-2
         return ("not-allowed", f"{attack.name} may target only creatures {attack.only.words()}"
                                f" ({target.card.name} is not one).")
-    if attack.kind is _ATTACK_KIND_MELEE:
+    if attack.kind is ATTACK_KIND_MELEE:
         if touching(attacker, target):
             return None
         reach = attack.range or 1  # CL-5: a melee line with reach 2 or more
@@ -367,7 +361,7 @@ def in_reach(state: GameState, attacker: Creature, target: Creature, attack: Att
     geo = state.geometry
     if not sees(state, attacker, target):
         return ("no-sight", f"{attacker.card.name} has no line of sight to {target.card.name} (LOS-1).")
-    if attack.reach is _REACH_RANGE:
+    if attack.reach is REACH_RANGE:
         r = attack.range
         assert r is not None  # a Reach.RANGE line has a range (content checks it)
         if attacker.card.size == 1 and target.card.size == 1 and geo.within(attacker.square, target.square, r):
@@ -376,7 +370,7 @@ def in_reach(state: GameState, attacker: Creature, target: Creature, attack: Att
         if dist is None or dist > r:
             far = "out of reach" if dist is None else f"{dist} squares away"
             return ("out-of-range", f"{target.card.name} is {far}; {attack.name} reaches {attack.range} (RNG-2).")
-    elif attack.reach is _REACH_NEAREST:
+    elif attack.reach is REACH_NEAREST:
         if target.uid not in {c.uid for c in nearest_enemies(state, attacker)}:
             return ("not-nearest", f"{attack.name} must target the nearest enemy in sight (RNG-2).")
     return None
@@ -426,9 +420,9 @@ def situation(state: GameState, attacker: Creature, target: Creature, attack: At
 def struck_by(state: GameState, attacker: Creature, attack: AttackDef, found: list[Creature]) -> list[Creature]:
     """Of the creatures ``found`` in a close or area attack's template, those it strikes (CL-2):
     by its ``strikes`` (all, enemies only, allies only) and its ``only`` test; same order."""
-    if attack.strikes is _STRIKES_ENEMIES:
+    if attack.strikes is STRIKES_ENEMIES:
         found = [c for c in found if c.team != attacker.team]
-    elif attack.strikes is _STRIKES_ALLIES:
+    elif attack.strikes is STRIKES_ALLIES:
         found = [c for c in found if c.team == attacker.team]
     if not attack.only.always:
         found = [c for c in found if may_target(state, attacker, c, attack)]
@@ -478,7 +472,7 @@ def valid_targets(state: GameState, attacker: Creature, attack: AttackDef) -> li
     enemies = state.enemy_creatures(attacker.player)
     if not attack.only.always:  # CL-2
         enemies = [c for c in enemies if may_target(state, attacker, c, attack)]
-    if attack.reach is _REACH_RANGE and attacker.card.size == 1 and not book_of(state).changes_sight:
+    if attack.reach is REACH_RANGE and attacker.card.size == 1 and not book_of(state).changes_sight:
         # in_reach for one-square creatures: sight, then a distance within range -- refused
         # cheaply by the Chebyshev distance (never above the count around walls) and else
         # counted only as far as the range (Geometry.within).
@@ -490,7 +484,7 @@ def valid_targets(state: GameState, attacker: Creature, attack: AttackDef) -> li
                 if (in_reach(state, attacker, c, attack) is None if c.card.size > 1 else
                     -r <= c.pos[0] - x <= r and -r <= c.pos[1] - y <= r  # type: ignore[index]
                     and geo.line_of_sight(pos, c.pos) and geo.within(pos, c.pos, r))]  # type: ignore[arg-type]
-    if attack.kind is _ATTACK_KIND_MELEE and not (attack.range and attack.range > 1) and not book_of(state).reach_asked:
+    if attack.kind is ATTACK_KIND_MELEE and not (attack.range and attack.range > 1) and not book_of(state).reach_asked:
         # in_reach of a melee line of reach 1 for an enemy on the map: adjacency alone (RNG-1).
         if attacker.card.size == 1:
             x, y = attacker.square
@@ -560,7 +554,7 @@ def preview(state: GameState, attacker: Creature, target: Creature, attack: Atta
     weights = None
     if attacker.card.dice:  # CL-13: rerolls and the better of two dice change each face's chance
         kind = "charge" if charge else "attack"
-        changes = rolls.applicable(state, attacker, _DIE_ROLL_ATTACK, target,
+        changes = rolls.applicable(state, attacker, DIE_ROLL_ATTACK, target,
                                    attack_situation(state, attacker, target, attack, kind))
         weights = rolls.face_weights(changes, _hits(state, attacker, target, attack, mods))
     if weights is not None:  # counts out of 20, as above
@@ -623,7 +617,7 @@ def resolve_attack(state: GameState, attacker: Creature, target: Creature, attac
     if natural is not None:  # CL-12: a set die
         pass
     elif attacker.card.dice:  # CL-13: the card changes its own attack rolls
-        natural = rolls.roll_d20(state, attacker, _DIE_ROLL_ATTACK, _hits(state, attacker, target, attack, mods),
+        natural = rolls.roll_d20(state, attacker, DIE_ROLL_ATTACK, _hits(state, attacker, target, attack, mods),
                                  out, other=target, situation=attack_situation(state, attacker, target, attack, kind))
     else:
         natural, state.dice = state.dice.roll(20)
@@ -700,7 +694,7 @@ def attack_situation(state: GameState, attacker: Creature, target: Creature, att
     """What is known of an attack for the card language's ``when`` tests (CL-1, CL-13): the attacker,
     charging, flanking, unseen (``invisible`` to its target), the attack's kinds and damage type."""
     return Situation(attacker=attacker.uid, charging=kind == "charge",
-                     flanking=attack.kind is _ATTACK_KIND_MELEE and flanking(state, attacker, target),
+                     flanking=attack.kind is ATTACK_KIND_MELEE and flanking(state, attacker, target),
                      unseen=invisible(state, attacker, target),
                      attack_kinds=kinds_of_attack(attack.kind._value_, charge=kind == "charge",
                                                   opportunity=kind == "opportunity"),
@@ -867,7 +861,7 @@ def apply_attack_effects(state: GameState, attacker: Creature, target: Creature,
                 out.append(ev.ConditionPrevented(target.uid, "forced movement"))
                 continue
             source = attacker.square
-            if attack.kind is _ATTACK_KIND_AREA and origin is not None and origin.origin is not None:
+            if attack.kind is ATTACK_KIND_AREA and origin is not None and origin.origin is not None:
                 source = origin.origin
             state.pending = state.pending + (PendingForce(
                 effect.kind.value, target.uid, attacker.uid, effect.distance, source, attack.name,

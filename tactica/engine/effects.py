@@ -24,19 +24,10 @@ from .abilities import defend, regeneration
 from .combat import deal_damage, destroy
 from .conditions import end_effects, ongoing_damage, stone_resist
 from .footprint import footprint
-from .model import Duration, Square
+from .members import DIE_ROLL_SAVE, DURATION_NEXT_TURN, DURATION_PLAYER_NEXT_TURN, DURATION_ROUND, DURATION_SAVE_ENDS
+from .model import Square
 from .numbers import save_bonuses
 from .state import Creature, GameState
-from .triggers import DieRoll
-
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_DIE_ROLL_SAVE = DieRoll.SAVE
-
-_DURATION_NEXT_TURN = Duration.NEXT_TURN
-_DURATION_PLAYER_NEXT_TURN = Duration.PLAYER_NEXT_TURN
-_DURATION_ROUND = Duration.ROUND
-_DURATION_SAVE_ENDS = Duration.SAVE_ENDS
 
 #: Lowest saving-throw face that ends an effect (SAV-1; docs/rules.md).
 SAVE_SUCCESS = 10
@@ -147,14 +138,14 @@ def end_of_activation(state: GameState, me: Creature, out: list[ev.Event]) -> No
     if not me.effects:  # no durations to run out, no saving throws
         return
     expired = [e for e in me.effects
-               if e.duration is _DURATION_NEXT_TURN and e.until_turn <= me.turns]
+               if e.duration is DURATION_NEXT_TURN and e.until_turn <= me.turns]
     end_effects(me, expired, "duration", out)
     saved = []
     for e in me.effects:
-        if e.duration is not _DURATION_SAVE_ENDS:
+        if e.duration is not DURATION_SAVE_ENDS:
             continue
         if me.card.dice:  # CL-13: the card changes its own saving throws
-            face = rolls.roll_d20(state, me, _DIE_ROLL_SAVE, lambda n: n >= SAVE_SUCCESS, out)
+            face = rolls.roll_d20(state, me, DIE_ROLL_SAVE, lambda n: n >= SAVE_SUCCESS, out)
         else:
             face, state.dice = state.dice.roll(20)
         state.round_had_combat = True
@@ -172,7 +163,7 @@ def end_of_player_turn(state: GameState, player: int, out: list[ev.Event]) -> No
     for c in state.creatures:
         if not c.effects:
             continue
-        done = [e for e in c.effects if e.duration is _DURATION_PLAYER_NEXT_TURN
+        done = [e for e in c.effects if e.duration is DURATION_PLAYER_NEXT_TURN
                 and e.source_player == player and e.until_player_turn <= count]
         if done:
             end_effects(state.own(c), done, "duration", out)
@@ -188,8 +179,8 @@ def end_of_round(state: GameState, out: list[ev.Event]) -> None:
     for c in state.creatures:
         if not c.effects:
             continue
-        done = [e for e in c.effects if e.duration is _DURATION_ROUND
-                or (e.duration is _DURATION_PLAYER_NEXT_TURN and e.source_player not in left)]
+        done = [e for e in c.effects if e.duration is DURATION_ROUND
+                or (e.duration is DURATION_PLAYER_NEXT_TURN and e.source_player not in left)]
         if done:
             end_effects(state.own(c), done, "duration", out)
 
@@ -199,7 +190,6 @@ def next_player_turn(state: GameState, player: int) -> None:
     turns = list(state.player_turns)
     turns[player] += 1
     state.player_turns = tuple(turns)
-
 
 
 def aura_start_of_turn(state: GameState, me: Creature, out: list[ev.Event], *, at: str = "start") -> bool:

@@ -17,27 +17,20 @@ from . import events as ev
 from .abilities import activations_per_round
 from .champions import open_window, turn_occasion
 from .effects import end_of_activation, end_of_player_turn, end_of_round, next_player_turn, release_control
+from .members import (
+    CHAMPION_TRIGGER_ALLY_ENDS_TURN,
+    CONTINUATION_END_ACTIVATION,
+    PHASE_ACTIVATE,
+    PHASE_CHOOSE_AREA,
+    PHASE_CHOOSE_FIRST,
+    PHASE_CHOOSE_MAP,
+    PHASE_DEPLOY,
+    PHASE_OVER,
+)
 from .model import Square
-from .modules import Moment, book_of
-from .powers import ChampionTrigger
-from .state import Continuation, Creature, GameState, Phase
+from .modules import MOMENT_ACTIVATION_ENDED, MOMENT_ROUND_ENDED, MOMENT_ROUND_STARTED, book_of
+from .state import Creature, GameState
 from .uses import start_of_round
-
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_CHAMPION_TRIGGER_ALLY_ENDS_TURN = ChampionTrigger.ALLY_ENDS_TURN
-
-_CONTINUATION_END_ACTIVATION = Continuation.END_ACTIVATION
-_MOMENT_ACTIVATION_ENDED = Moment.ACTIVATION_ENDED
-_MOMENT_ROUND_ENDED = Moment.ROUND_ENDED
-_MOMENT_ROUND_STARTED = Moment.ROUND_STARTED
-_PHASE_ACTIVATE = Phase.ACTIVATE
-_PHASE_CHOOSE_AREA = Phase.CHOOSE_AREA
-_PHASE_CHOOSE_FIRST = Phase.CHOOSE_FIRST
-_PHASE_CHOOSE_MAP = Phase.CHOOSE_MAP
-_PHASE_DEPLOY = Phase.DEPLOY
-_PHASE_OVER = Phase.OVER
-
 
 _NO_UIDS: frozenset[str] = frozenset()
 
@@ -86,12 +79,12 @@ def start_round(st: GameState, out: list[ev.Event]) -> None:
             c.activations = 0
     out.append(ev.RoundStarted(st.round))
     start_of_round(st, out)  # CL-17: recharges at the start of each round
-    book_of(st).at(_MOMENT_ROUND_STARTED, st, out)  # optional rule modules' triggers (engine.modules)
+    book_of(st).at(MOMENT_ROUND_STARTED, st, out)  # optional rule modules' triggers (engine.modules)
     # RND-1, CON-6: only active champions count, and confused ones do not.
     ratings = [max((c.card.champion for c in st.alive(p)
                     if c.active and "confused" not in c.conditions), default=0) for p in range(st.players)]
     winner = roll_off(st, "initiative", ratings, out)
-    st.phase, st.decider = _PHASE_CHOOSE_FIRST, winner
+    st.phase, st.decider = PHASE_CHOOSE_FIRST, winner
 
 
 def next_with_creatures(st: GameState, player: int) -> int | None:
@@ -124,7 +117,7 @@ def start_turn(st: GameState, player: int, out: list[ev.Event], *, ready: bool =
     next_player_turn(st, player)
     st.activations_left = 1 if st.first_turn else 2
     st.first_turn = False
-    st.phase, st.decider = _PHASE_ACTIVATE, player
+    st.phase, st.decider = PHASE_ACTIVATE, player
     out.append(ev.TurnStarted(player, st.usable_activations))  # RND-4: no more than it has left
 
 
@@ -141,12 +134,12 @@ def end_activation(st: GameState, out: list[ev.Event]) -> None:
         me.activations += 1             # Multi-Activation X: activated X times a round (docs/rules.md)
         me.activated = me.activations >= activations_per_round(me.card)
         out.append(ev.ActivationEnded(me.uid))
-        book_of(st).at(_MOMENT_ACTIVATION_ENDED, st, out)
+        book_of(st).at(MOMENT_ACTIVATION_ENDED, st, out)
         if me.alive:
             if battle_decided(st, out):
                 end_activation_tail(st, out, decided=True)
                 return
-            if open_window(st, turn_occasion(_CHAMPION_TRIGGER_ALLY_ENDS_TURN, me), _CONTINUATION_END_ACTIVATION, out):
+            if open_window(st, turn_occasion(CHAMPION_TRIGGER_ALLY_ENDS_TURN, me), CONTINUATION_END_ACTIVATION, out):
                 return
             end_activation_tail(st, out, decided=False)  # no window opened: nothing changed since the check
             return
@@ -166,7 +159,7 @@ def end_activation_tail(st: GameState, out: list[ev.Event], decided: bool | None
     st.activations_left -= 1
     player = st.turn_player
     if st.activations_left > 0 and st.has_unactivated(player):
-        st.phase = _PHASE_ACTIVATE
+        st.phase = PHASE_ACTIVATE
         return
     end_of_player_turn(st, player, out)  # EFF-2
     out.append(ev.TurnEnded(player))
@@ -210,7 +203,7 @@ def end_round(st: GameState, out: list[ev.Event]) -> None:
         out.append(ev.VictoryPointsScored(player, award, "vp zone", st.vp[player]))
     st.quiet_rounds = 0 if st.round_had_combat else st.quiet_rounds + 1
     out.append(ev.RoundEnded(st.round, st.quiet_rounds))
-    book_of(st).at(_MOMENT_ROUND_ENDED, st, out)
+    book_of(st).at(MOMENT_ROUND_ENDED, st, out)
     if battle_decided(st, out):
         return
     end_of_round(st, out)  # EFF-2, after scoring and the victory check (docs/rules.md)
@@ -222,7 +215,7 @@ def end_round(st: GameState, out: list[ev.Event]) -> None:
 
 def battle_decided(st: GameState, out: list[ev.Event]) -> bool:
     """Check the victory conditions; end the battle and return True if one is met."""
-    if st.phase is _PHASE_OVER:
+    if st.phase is PHASE_OVER:
         return True
     # A team's VP are a part of everyone's: below the target in all, no team has reached it.
     if sum(st.vp) >= st.rules.target:
@@ -230,7 +223,7 @@ def battle_decided(st: GameState, out: list[ev.Event]) -> bool:
         if winner is not None:
             win(st, winner, "victory points", out)
             return True
-    if st.rules.wipeout_ends_battle and st.phase not in (_PHASE_DEPLOY, _PHASE_CHOOSE_AREA, _PHASE_CHOOSE_MAP):
+    if st.rules.wipeout_ends_battle and st.phase not in (PHASE_DEPLOY, PHASE_CHOOSE_AREA, PHASE_CHOOSE_MAP):
         left = _teams_left(st)
         if len(left) == 1:
             win(st, st.team_players(left[0])[0], "no enemy creatures left", out)
@@ -327,7 +320,7 @@ def tie_breaker(st: GameState, by_vp: bool = True, among: list[int] | None = Non
 
 
 def win(st: GameState, player: int, reason: str, out: list[ev.Event]) -> None:
-    st.phase = _PHASE_OVER
+    st.phase = PHASE_OVER
     st.winner, st.win_reason = player, reason
     st.decider = player
     out.append(ev.BattleWon(player, reason, tuple(st.vp)))

@@ -46,15 +46,11 @@ from .actions import Action, ForceMove, Settle
 from .combat import destroy
 from .conditions import holds_against_forced
 from .geometry import chebyshev
+from .members import PHASE_FORCED, PHASE_OVER
 from .model import Square
 from .modules import book_of
 from .movement import legal_stop, mode_of
-from .state import Creature, GameState, PendingForce, Phase
-
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_PHASE_FORCED = Phase.FORCED
-_PHASE_OVER = Phase.OVER
+from .state import Creature, GameState, PendingForce
 
 
 def _as_square(sq: Sequence[int]) -> Square:
@@ -319,7 +315,7 @@ def advance(state: GameState, out: list[ev.Event]) -> bool:
     pick (G35-NEAREST).  Sets ``Phase.FORCED`` and the decider when a choice
     remains.  Mutates ``state``.
     """
-    while state.pending and state.phase is not _PHASE_OVER:
+    while state.pending and state.phase is not PHASE_OVER:
         p = state.pending[0]
         target = state.find(p.target)
         if target is None or not target.alive:
@@ -340,7 +336,7 @@ def advance(state: GameState, out: list[ev.Event]) -> bool:
         if not options:
             state.pending = state.pending[1:]
             continue
-        state.phase = _PHASE_FORCED
+        state.phase = PHASE_FORCED
         state.decider = p.decider
         return True
     state.pending = ()

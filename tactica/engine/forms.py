@@ -17,13 +17,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import events as ev
+from .members import POWER_EFFECT_FORM
 from .model import CreatureCard, Form
-from .powers import PowerEffect, SpecialPower
+from .powers import SpecialPower
 from .state import Creature
-
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_POWER_EFFECT_FORM = PowerEffect.FORM
 
 
 def form_card(natural: CreatureCard, form: Form) -> CreatureCard:
@@ -48,7 +45,7 @@ def natural_card(me: Creature) -> CreatureCard:
 
 def changes_back(me: Creature, power: SpecialPower) -> bool:
     """True when using ``power`` (a "change form") would return ``me`` to its natural form."""
-    return power.effect is _POWER_EFFECT_FORM and bool(me.form) and me.form == power.form
+    return power.effect is POWER_EFFECT_FORM and bool(me.form) and me.form == power.form
 
 
 def change_form(me: Creature, power: SpecialPower, out: list[ev.Event]) -> bool:

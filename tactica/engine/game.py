@@ -26,19 +26,15 @@ from .legal import (
     legal_actions,
     squeeze_actions,
 )
+from .members import PHASE_CHOOSE_MAP, PHASE_OVER
 from .model import MapDef, WarbandDef
 from .modules import SERVICES, book
 from .movement import legal_stop
 from .resolution import HANDLERS, INTERRUPTIBLE
 from .setup import choose_map, creatures_of, deploy_squares, label_stem
-from .state import GameState, Phase, Ruleset
+from .state import GameState, Ruleset
 from .trust import vouched
 from .validation import validate
-
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_PHASE_CHOOSE_MAP = Phase.CHOOSE_MAP
-_PHASE_OVER = Phase.OVER
 
 # What the rule modules may not import themselves (modules.base.Services: an import cycle otherwise).
 SERVICES.deal_damage, SERVICES.add_effect, SERVICES.end_effects, SERVICES.legal_stop = (
@@ -86,7 +82,7 @@ def new_game(warbands: tuple[WarbandDef, ...], maps: tuple[MapDef, ...], *,
     if len(st.maps) == 1:
         choose_map(st, 0, winner, out)
     else:
-        st.phase, st.decider = _PHASE_CHOOSE_MAP, winner
+        st.phase, st.decider = PHASE_CHOOSE_MAP, winner
     return st.seal(), out
 
 
@@ -123,7 +119,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[ev.Event]]:
     else:
         handler(st, action, out)
     every = st.__dict__.pop("_react_on", out)  # an interrupted action carried on: all of its events
-    if st.phase is not _PHASE_OVER and st.interrupted is None:  # CARD-4 recharges, SPW-1 triggered powers
+    if st.phase is not PHASE_OVER and st.interrupted is None:  # CARD-4 recharges, SPW-1 triggered powers
         out.extend(uses.react(st, every))
     return st.seal(), out
 

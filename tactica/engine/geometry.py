@@ -353,7 +353,9 @@ class Geometry:
 
     def __init__(self, map: MapDef):
         self.map = map
-        self._width, self._height = map.width, map.height
+        # Fewer than 30 attributes in all: CPython 3.11 keeps an instance's attributes in a compact
+        # array (fast reads) only up to 29 of them; past that every read goes through a dict.
+        self._bounds = (map.width, map.height)
         self._dist: dict[Square, dict[Square, int]] = {}
         #: ``walk_costs_to`` answers, by (targets, flat).
         self._walks: dict[tuple[frozenset[Square], bool], dict[Square, int]] = {}
@@ -376,12 +378,14 @@ class Geometry:
         #: Difficult squares (MOV-8, MOV-12: no shifting into them).
         self.difficult = frozenset(sq for sq, r in rules.items() if r.difficult)
         #: Squares that give cover to a ranged line crossing them (COV-2) / to a template's (COV-5).
-        self._cover_ranged = frozenset(sq for sq, r in rules.items() if r.cover_ranged)
+        cover_ranged = frozenset(sq for sq, r in rules.items() if r.cover_ranged)
+        cover_area = frozenset(sq for sq, r in rules.items() if r.cover_area)
         self._cover_inside = frozenset(sq for sq, r in rules.items() if r.cover_inside)
-        self._cover_area = frozenset(sq for sq, r in rules.items() if r.cover_area)
         self._sight_sum = self._summed(self.smoke | self.forest)
-        self._ranged_sum = self._summed(self._cover_ranged)
-        self._area_sum = self._summed(self._cover_area)
+        #: The squares giving cover to a ranged line (COV-2) or a template's (COV-5), with their
+        #: summed-area table.
+        self._ranged_cover = (cover_ranged, self._summed(cover_ranged))
+        self._area_cover = (cover_area, self._summed(cover_area))
         self._walls = frozenset(sq for sq, r in rules.items() if r.blocks_movement)  # TER-WALL, TER-OTHER
         #: Diagonal walls (TER-WALL): square -> its wall corner ("nw", "ne", "sw", "se").
         self.half_walls = {sq: r.half_wall for sq, r in rules.items() if r.half_wall}
@@ -501,7 +505,8 @@ class Geometry:
     def is_wall(self, sq: Square) -> bool:
         """True for wall squares and squares off the map (TER-WALL)."""
         x, y = sq
-        if not (0 <= x < self._width and 0 <= y < self._height):
+        width, height = self._bounds
+        if not (0 <= x < width and 0 <= y < height):
             return True
         return sq in self._walls
 
@@ -773,11 +778,11 @@ class Geometry:
         only walls and statues count.
         """
         if area:
-            terrain, table = self._cover_area, self._area_sum
+            terrain, table = self._area_cover
         else:
             if b in self._cover_inside:
                 return True
-            terrain, table = self._cover_ranged, self._ranged_sum
+            terrain, table = self._ranged_cover
         # A line from a corner of a to a corner of b crosses only squares of the box
         # between them, and squeezes only between squares touching that box: the
         # blockers farther out cannot matter (nor change the answer kept below).

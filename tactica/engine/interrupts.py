@@ -37,15 +37,10 @@ from . import events as ev
 from .actions import Action, UseChampionPower, UseReaction
 from .dice import ScriptedDice, SeededDice
 from .flow import battle_decided
+from .members import CONTINUATION_MID_ACTION, PHASE_CHAMPION, PHASE_OVER
 from .powers import ChampionTrigger
-from .state import Continuation, GameState, Interruption, Phase
+from .state import Continuation, GameState, Interruption
 from .triggers import ReactionTrigger
-
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_CONTINUATION_MID_ACTION = Continuation.MID_ACTION
-_PHASE_CHAMPION = Phase.CHAMPION
-_PHASE_OVER = Phase.OVER
 
 #: Occasions that wait for the end of the action: they are about where a move ends (CL-10, CL-12).
 _MOVE_TRIGGERS = frozenset({ChampionTrigger.ENEMY_NEAR.value, ReactionTrigger.ENEMY_ADJACENT.value})
@@ -114,7 +109,7 @@ def interject(st: GameState, out: list[ev.Event], attacker: str = "", target: st
     when no answer rolled it again.
     """
     run = current(st)
-    if run is None or st.phase is _PHASE_OVER:
+    if run is None or st.phase is PHASE_OVER:
         return None
     run.point += 1
     events = out[run.mark:]
@@ -122,7 +117,7 @@ def interject(st: GameState, out: list[ev.Event], attacker: str = "", target: st
     found = [o for o in champions.attack_occasions(st, events) + reactions.occasions(st, events)
              if o.trigger not in _MOVE_TRIGGERS]
     run.moves.extend(e for e in events if isinstance(e, ev.CreatureMoved))
-    if not found or not champions.open_window(st, found, _CONTINUATION_MID_ACTION, out):
+    if not found or not champions.open_window(st, found, CONTINUATION_MID_ACTION, out):
         return None
     run.windows += 1
     if run.windows > len(run.replay):
@@ -132,7 +127,7 @@ def interject(st: GameState, out: list[ev.Event], attacker: str = "", target: st
     for i, a in enumerate(run.replay[run.windows - 1]):  # a window met before (the same state)
         if i < len(given):
             st.dice = given[i]  # the same dice unless a what-if changed them meanwhile (``with_dice``)
-        if answer(st, a, out) is not None or st.phase is not _PHASE_CHAMPION:
+        if answer(st, a, out) is not None or st.phase is not PHASE_CHAMPION:
             break
     if run.windows == len(run.replay):
         run.skip = len(out)  # what follows is new

@@ -45,6 +45,17 @@ from .footprint import touching as fp_touching
 from .forced import forced_actions
 from .geometry import adjacent
 from .large import squeeze_routes
+from .members import (
+    PHASE_ACTING,
+    PHASE_ACTIVATE,
+    PHASE_CHAMPION,
+    PHASE_CHOOSE_AREA,
+    PHASE_CHOOSE_FIRST,
+    PHASE_CHOOSE_MAP,
+    PHASE_DEPLOY,
+    PHASE_FORCED,
+    PHASE_OVER,
+)
 from .model import Square
 from .modules import book_of
 from .movement import MoveReach, Route, reach, routes, shift_squares
@@ -53,18 +64,6 @@ from .state import NO_ACTIONS, Creature, GameState, Phase
 from .teleporters import teleport_actions
 from .trust import token, vouch
 from .uses import power_actions
-
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_PHASE_ACTING = Phase.ACTING
-_PHASE_ACTIVATE = Phase.ACTIVATE
-_PHASE_CHAMPION = Phase.CHAMPION
-_PHASE_CHOOSE_AREA = Phase.CHOOSE_AREA
-_PHASE_CHOOSE_FIRST = Phase.CHOOSE_FIRST
-_PHASE_CHOOSE_MAP = Phase.CHOOSE_MAP
-_PHASE_DEPLOY = Phase.DEPLOY
-_PHASE_FORCED = Phase.FORCED
-_PHASE_OVER = Phase.OVER
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -84,24 +83,24 @@ def legal_actions(state: GameState) -> list[Action]:
 def _legal_actions(state: GameState) -> list[Action]:
     """``legal_actions`` before they are vouched for."""
     ph = state.phase
-    if ph is _PHASE_OVER:
+    if ph is PHASE_OVER:
         return []
-    if ph is _PHASE_CHOOSE_MAP:
+    if ph is PHASE_CHOOSE_MAP:
         return [ChooseMap(i) for i in range(len(state.maps))]
-    if ph is _PHASE_CHOOSE_AREA:
+    if ph is PHASE_CHOOSE_AREA:
         return [ChooseStartArea(a) for a in free_areas(state)]
-    if ph is _PHASE_DEPLOY:
+    if ph is PHASE_DEPLOY:
         uid = next_to_place(state)
         if uid is None:  # pragma: no cover - setup passes a player with nobody left to place (SET-3)
             return []
         return [Place(uid, sq) for sq in deploy_squares(state, state.decider)]
-    if ph is _PHASE_CHOOSE_FIRST:
+    if ph is PHASE_CHOOSE_FIRST:
         return [ChooseFirstPlayer(p) for p in range(state.players)]
-    if ph is _PHASE_ACTIVATE:
+    if ph is PHASE_ACTIVATE:
         return [Activate(c.uid) for c in state.unactivated(state.turn_player)]
-    if ph is _PHASE_FORCED:  # MOV-14, TER-PIT, MOV-3
+    if ph is PHASE_FORCED:  # MOV-14, TER-PIT, MOV-3
         return forced_actions(state)
-    if ph is _PHASE_CHAMPION:  # CHP-2: use a champion power, or decline
+    if ph is PHASE_CHAMPION:  # CHP-2: use a champion power, or decline
         return [*champions.options(state, state.decider), DeclinePower()]
     me = state.actor
     acts: list[Action] = []
@@ -139,7 +138,7 @@ def move_rest(state: GameState) -> int:
     now (``move_budget``) minus what that action has spent (G5E-SPEEDS), never below 0; 0 when no
     move action is open (``GameState.move_spent`` None: always without a module that splits moves)
     or no creature is acting."""
-    if state.move_spent is None or state.phase is not _PHASE_ACTING or state.active_creature is None:
+    if state.move_spent is None or state.phase is not PHASE_ACTING or state.active_creature is None:
         return 0
     return max(0, move_budget(state) - state.move_spent)
 
@@ -383,11 +382,11 @@ def kinds_now(state: GameState) -> tuple[type[Action], ...]:
     ``ACTING_KINDS`` (``PRONE_ACTING_KINDS`` with a module that has the prone
     rules, G5E-PRONE).  Returns () when the battle is over.
     """
-    if state.phase is _PHASE_OVER:
+    if state.phase is PHASE_OVER:
         return ()
-    if state.phase is _PHASE_FORCED:  # MOV-14, TER-PIT
+    if state.phase is PHASE_FORCED:  # MOV-14, TER-PIT
         return FORCED_KINDS
-    if state.phase is _PHASE_CHAMPION:
+    if state.phase is PHASE_CHAMPION:
         return CHAMPION_KINDS
     kind = _PHASE_KIND.get(state.phase)
     if kind is not None:
@@ -417,9 +416,9 @@ def actions_of_kind(state: GameState, kind: type[KindOfAction]) -> list[KindOfAc
 def _actions_of_kind(state: GameState, kind: type[Action]) -> list[Action]:
     """``actions_of_kind`` untyped by its kind (every list below holds only ``kind``)."""
     ph = state.phase
-    if ph in (_PHASE_FORCED, _PHASE_CHAMPION):  # ``actions_of_kind`` vouches for what this returns
+    if ph in (PHASE_FORCED, PHASE_CHAMPION):  # ``actions_of_kind`` vouches for what this returns
         return [a for a in _legal_actions(state) if type(a) is kind]
-    if ph is not _PHASE_ACTING:
+    if ph is not PHASE_ACTING:
         if _PHASE_KIND.get(ph) is not kind:
             return []
         return _legal_actions(state)
@@ -470,7 +469,7 @@ def move_reach(state: GameState) -> MoveReach:
     makes that move, vouched for ``state`` (``trust``).  Empty when no move is legal now (outside
     an activation, or no move left).
     """
-    if state.phase is not _PHASE_ACTING:
+    if state.phase is not PHASE_ACTING:
         return MoveReach([], None, {})
     me = state.actor
     if ((me.effects and me.conditions & NO_ACTIONS) or state.no_action  # CON-3..6
@@ -493,7 +492,7 @@ def charge_choices(state: GameState) -> tuple[list[tuple[str, Square]], MoveReac
     charge there (a cheapest path, CHG-3, which may provoke more opportunity
     attacks than the listed route).  ([], None) when no charge is legal now.
     """
-    if state.phase is not _PHASE_ACTING or state.attack_used:
+    if state.phase is not PHASE_ACTING or state.attack_used:
         return [], None
     me = state.actor
     if (me.effects and me.conditions & NO_ACTIONS) or state.no_action:  # CON-3, CON-4, CON-6

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import ClassVar
 
 from .abilities import Ability
 from .powers import ChampionPower, Recharge, SpecialPower
@@ -18,7 +19,6 @@ from .when import ALWAYS, When
 
 # Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
 # goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_TERRAIN_CLEAR = Terrain.CLEAR
 _TERRAIN_WALL = Terrain.WALL
 
 Square = tuple[int, int]
@@ -61,12 +61,6 @@ class Reach(str, Enum):
     SMALL_CONE = "small cone"
     LARGE_CONE = "large cone"
     LINE = "line"
-
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_REACH_BURST = Reach.BURST
-_REACH_LINE = Reach.LINE
-_REACH_RANGE = Reach.RANGE
 
 
 class Duration(str, Enum):
@@ -122,10 +116,6 @@ class Strikes(str, Enum):
     ALL = "all"
     ENEMIES = "enemies"
     ALLIES = "allies"
-
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_STRIKES_ALL = Strikes.ALL
 
 
 @dataclass(frozen=True)
@@ -426,7 +416,7 @@ class AttackDef:
         """Return the card text for the targeting rule, e.g. "range 8", "reach 2" (CL-5)."""
         if self.kind is _ATTACK_KIND_MELEE and self.melee_reach > 1:
             text = f"reach {self.melee_reach}"
-        elif self.reach in (_REACH_RANGE, _REACH_BURST, _REACH_LINE):
+        elif self.reach in (Reach.RANGE, Reach.BURST, Reach.LINE):
             text = f"{self.reach.value} {self.range}"
         else:
             text = self.reach.value
@@ -435,7 +425,7 @@ class AttackDef:
         if self.targets > 1:
             text += f", {self.targets} different targets" if self.kind is _ATTACK_KIND_MELEE else \
                 f", {self.targets} targets"
-        if self.strikes is not _STRIKES_ALL:
+        if self.strikes is not Strikes.ALL:
             text += f", {self.strikes.value} only"
         if not self.only.always:
             text += f", only {self.only.words()}"
@@ -559,6 +549,14 @@ class CreatureCard:
                 return attack
         return None
 
+    #: Not fields (equality, hashing and saves read only fields): the farthest melee reach (CL-5), set
+    #: once by ``__post_init__``, and the champion powers by trigger (``champions.powers_by_trigger``),
+    #: set on first use.  Read as attributes, never through ``__dict__``: in CPython 3.11 reading an
+    #: instance's ``__dict__`` moves its attributes from a compact array into a dict, and every
+    #: later read of them costs more.
+    _reach: ClassVar[int] = 1
+    _powers_by_trigger: ClassVar[dict[str, tuple[ChampionPower, ...]] | None] = None
+
     def __post_init__(self) -> None:
         # CL-5: worked out once, read often (flanking, opportunity attacks); not a field.
         object.__setattr__(self, "_reach", max((a.melee_reach for a in self.attacks), default=1) or 1)
@@ -566,8 +564,7 @@ class CreatureCard:
     @property
     def melee_reach(self) -> int:
         """The farthest its melee attack lines reach, in squares (CL-5; 1 without reach)."""
-        reach: int = self.__dict__["_reach"]
-        return reach
+        return self._reach
 
     @property
     def opportunity_reach(self) -> int:
@@ -678,7 +675,7 @@ class MapDef:
         widths = {len(r) for r in rows}
         if len(widths) != 1:
             raise ValueError("map rows must all have the same length")
-        terrain = tuple(tuple(SYMBOLS.get(c, _TERRAIN_CLEAR) for c in r) for r in rows)
+        terrain = tuple(tuple(SYMBOLS.get(c, Terrain.CLEAR) for c in r) for r in rows)
         return MapDef(id=id, name=name, terrain=terrain,
                       start_areas=dict(start_areas or {}), vp_zones=dict(vp_zones or {}))
 

@@ -35,16 +35,6 @@ class RechargeOn(str, Enum):
     ROUND_START = "start of round"
     CHANGES_BACK = "changes back"  # CL-14: the creature returns to its natural form
 
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_RECHARGE_ON_ALLY_DESTROYED = RechargeOn.ALLY_DESTROYED
-_RECHARGE_ON_BLOODIED = RechargeOn.BLOODIED
-_RECHARGE_ON_BLOODIES_ENEMY = RechargeOn.BLOODIES_ENEMY
-_RECHARGE_ON_CHANGES_BACK = RechargeOn.CHANGES_BACK
-_RECHARGE_ON_DESTROYS_ENEMY = RechargeOn.DESTROYS_ENEMY
-_RECHARGE_ON_ROLL = RechargeOn.ROLL
-_RECHARGE_ON_ROUND_START = RechargeOn.ROUND_START
-
 
 @dataclass(frozen=True)
 class Recharge:
@@ -60,13 +50,13 @@ class Recharge:
     roll: int = 0
 
     def __str__(self) -> str:
-        return {_RECHARGE_ON_BLOODIED: "recharge when bloodied",
-                _RECHARGE_ON_ALLY_DESTROYED: "recharge when an ally is destroyed",
-                _RECHARGE_ON_DESTROYS_ENEMY: "recharge when it destroys an enemy",
-                _RECHARGE_ON_BLOODIES_ENEMY: "recharge when it bloodies an enemy",
-                _RECHARGE_ON_ROUND_START: "recharge at the start of each round",
-                _RECHARGE_ON_CHANGES_BACK: "recharge when it changes back",
-                _RECHARGE_ON_ROLL: f"recharge {self.roll}+"}[self.on]
+        return {RechargeOn.BLOODIED: "recharge when bloodied",
+                RechargeOn.ALLY_DESTROYED: "recharge when an ally is destroyed",
+                RechargeOn.DESTROYS_ENEMY: "recharge when it destroys an enemy",
+                RechargeOn.BLOODIES_ENEMY: "recharge when it bloodies an enemy",
+                RechargeOn.ROUND_START: "recharge at the start of each round",
+                RechargeOn.CHANGES_BACK: "recharge when it changes back",
+                RechargeOn.ROLL: f"recharge {self.roll}+"}[self.on]
 
 
 class PowerAction(str, Enum):
@@ -75,10 +65,6 @@ class PowerAction(str, Enum):
     MOVE = "move"
     ATTACK = "attack"
     TRIGGERED = "triggered"
-
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_POWER_ACTION_TRIGGERED = PowerAction.TRIGGERED
 
 
 class PowerTrigger(str, Enum):
@@ -109,14 +95,6 @@ class PowerEffect(str, Enum):
     SLIDE = "slide ally"       # an ally within ``range``: slid up to ``distance`` squares
     # CL-14 forms and stances
     FORM = "change form"       # it takes form ``form``; in that form, it changes back
-
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_POWER_EFFECT_FORM = PowerEffect.FORM
-_POWER_EFFECT_HEAL = PowerEffect.HEAL
-_POWER_EFFECT_SHIFT = PowerEffect.SHIFT
-_POWER_EFFECT_SLIDE = PowerEffect.SLIDE
-_POWER_EFFECT_TELEPORT = PowerEffect.TELEPORT
 
 
 #: CL-11: the special-power effects that move a creature, and the forced-movement kind each uses.
@@ -155,13 +133,13 @@ class SpecialPower:
     form: str = ""
 
     def __str__(self) -> str:
-        what = {_POWER_EFFECT_HEAL: f"heal {self.amount}",
-                _POWER_EFFECT_SHIFT: f"shift {self.distance} (no opportunity attacks)",
-                _POWER_EFFECT_TELEPORT: f"teleport {self.distance} to a square it sees",
-                _POWER_EFFECT_SLIDE: f"slide {self.distance}",
-                _POWER_EFFECT_FORM: f"take {self.form} form (or change back)"}.get(self.effect, self.effect.value)
+        what = {PowerEffect.HEAL: f"heal {self.amount}",
+                PowerEffect.SHIFT: f"shift {self.distance} (no opportunity attacks)",
+                PowerEffect.TELEPORT: f"teleport {self.distance} to a square it sees",
+                PowerEffect.SLIDE: f"slide {self.distance}",
+                PowerEffect.FORM: f"take {self.form} form (or change back)"}.get(self.effect, self.effect.value)
         who = "" if not self.range else f", itself or an ally within {self.range}"
-        when = (f"when {self.trigger.value}" if self.action is _POWER_ACTION_TRIGGERED and self.trigger
+        when = (f"when {self.trigger.value}" if self.action is PowerAction.TRIGGERED and self.trigger
                 else f"{self.action.value} action")
         boxes = f" {'☐' * self.uses}" if self.uses else ""
         again = f" ({self.recharge})" if self.recharge else ""
@@ -201,15 +179,8 @@ class ChampionTrigger(str, Enum):
 
 # Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
 # goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_CHAMPION_TRIGGER_ALLY_BLOODIED = ChampionTrigger.ALLY_BLOODIED
 _CHAMPION_TRIGGER_ALLY_CHARGES = ChampionTrigger.ALLY_CHARGES
-_CHAMPION_TRIGGER_ALLY_DESTROYED = ChampionTrigger.ALLY_DESTROYED
-_CHAMPION_TRIGGER_ALLY_ENDS_TURN = ChampionTrigger.ALLY_ENDS_TURN
 _CHAMPION_TRIGGER_ALLY_HITS = ChampionTrigger.ALLY_HITS
-_CHAMPION_TRIGGER_ALLY_IS_HIT = ChampionTrigger.ALLY_IS_HIT
-_CHAMPION_TRIGGER_ALLY_MISSES = ChampionTrigger.ALLY_MISSES
-_CHAMPION_TRIGGER_ALLY_STARTS_TURN = ChampionTrigger.ALLY_STARTS_TURN
-_CHAMPION_TRIGGER_ENEMY_NEAR = ChampionTrigger.ENEMY_NEAR
 
 
 class ChampionEffect(str, Enum):
@@ -236,10 +207,8 @@ class ChampionEffect(str, Enum):
 
 # Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
 # goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_CHAMPION_EFFECT_CLEAR = ChampionEffect.CLEAR
 _CHAMPION_EFFECT_DAMAGE_NEAR = ChampionEffect.DAMAGE_NEAR
 _CHAMPION_EFFECT_EXTRA_DAMAGE = ChampionEffect.EXTRA_DAMAGE
-_CHAMPION_EFFECT_HEAL = ChampionEffect.HEAL
 _CHAMPION_EFFECT_REROLL = ChampionEffect.REROLL
 _CHAMPION_EFFECT_SET_DIE = ChampionEffect.SET_DIE
 
@@ -328,21 +297,21 @@ class ChampionPower:
         if self.keyword:
             ally += f" ({self.keyword})"
         when = {_CHAMPION_TRIGGER_ALLY_HITS: f"{ally} within {self.range} hits",
-                _CHAMPION_TRIGGER_ALLY_MISSES: f"{ally} within {self.range} misses",
-                _CHAMPION_TRIGGER_ALLY_IS_HIT: f"{ally} within {self.range} is hit",
-                _CHAMPION_TRIGGER_ALLY_ENDS_TURN: f"{ally} within {self.range} ends its turn"
+                ChampionTrigger.ALLY_MISSES: f"{ally} within {self.range} misses",
+                ChampionTrigger.ALLY_IS_HIT: f"{ally} within {self.range} is hit",
+                ChampionTrigger.ALLY_ENDS_TURN: f"{ally} within {self.range} ends its turn"
                 + (" in the VP zone it scores in" if self.in_vp_zone else ""),
-                _CHAMPION_TRIGGER_ALLY_STARTS_TURN: f"{ally} within {self.range} starts its turn",
-                _CHAMPION_TRIGGER_ALLY_BLOODIED: f"{ally} within {self.range} becomes bloodied",
-                _CHAMPION_TRIGGER_ALLY_DESTROYED: f"an enemy within {self.range} destroys {ally}",
+                ChampionTrigger.ALLY_STARTS_TURN: f"{ally} within {self.range} starts its turn",
+                ChampionTrigger.ALLY_BLOODIED: f"{ally} within {self.range} becomes bloodied",
+                ChampionTrigger.ALLY_DESTROYED: f"an enemy within {self.range} destroys {ally}",
                 _CHAMPION_TRIGGER_ALLY_CHARGES: f"{ally} within {self.range} charges",
-                _CHAMPION_TRIGGER_ENEMY_NEAR: f"an enemy comes within {self.near} of it"}[self.trigger]
-        extra = "that enemy takes" if self.trigger in (_CHAMPION_TRIGGER_ALLY_DESTROYED,
-                                                       _CHAMPION_TRIGGER_ENEMY_NEAR) else "+"
+                ChampionTrigger.ENEMY_NEAR: f"an enemy comes within {self.near} of it"}[self.trigger]
+        extra = "that enemy takes" if self.trigger in (ChampionTrigger.ALLY_DESTROYED,
+                                                       ChampionTrigger.ENEMY_NEAR) else "+"
         what = {_CHAMPION_EFFECT_EXTRA_DAMAGE: f"{extra}{' ' if extra != '+' else ''}{self.amount} damage",
                 _CHAMPION_EFFECT_REROLL: "it rerolls the attack",
-                _CHAMPION_EFFECT_HEAL: f"heal it {self.amount}",
-                _CHAMPION_EFFECT_CLEAR: "its conditions end",
+                ChampionEffect.HEAL: f"heal it {self.amount}",
+                ChampionEffect.CLEAR: "its conditions end",
                 _CHAMPION_EFFECT_DAMAGE_NEAR: f"each enemy it sees within {self.near} of the ally takes "
                                             f"{self.amount} damage",
                 _CHAMPION_EFFECT_SET_DIE: f"the attack is made again as a natural {self.natural}"}[self.effect]

@@ -16,20 +16,15 @@ from .footprint import footprint
 from .game import apply
 from .large import AnchorThreats, big_path_cost, provokers, squeezed_size
 from .legal import charge_choices, move_allowance, move_budget, move_reach, move_rest, run_budget
-from .model import AttackDef, AttackKind, Square
+from .members import ATTACK_KIND_RANGED, PHASE_ACTING, PHASE_CHAMPION
+from .model import AttackDef, Square
 from .modules import book_of
 from .movement import legal_stop, path_cost, reach
 from .resolution import keep_rest_for_jump, pay_move
-from .state import Creature, GameState, Phase
+from .state import Creature, GameState
 from .teleporters import teleport_squares
 from .terrain import TerrainKind, no_stop_reason
 from .threats import ShotFrom
-
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_ATTACK_KIND_RANGED = AttackKind.RANGED
-_PHASE_ACTING = Phase.ACTING
-_PHASE_CHAMPION = Phase.CHAMPION
 
 
 def charge_preview(state: GameState, charge: Charge) -> AttackPreview | None:
@@ -298,7 +293,7 @@ def move_checks(state: GameState, action: Action) -> tuple[tuple[str, str], ...]
         after, events = apply(trial, action)
         events = list(events)
         for _ in range(8):  # CHP-2: a champion-power window mid-action (after an opportunity attack) declined
-            if after.phase is not _PHASE_CHAMPION or after.interrupted is None:
+            if after.phase is not PHASE_CHAMPION or after.interrupted is None:
                 break
             after, more = apply(after, DeclinePower())
             events += more
@@ -369,7 +364,7 @@ def teleport_ways(state: GameState) -> dict[Square, TeleportWay]:
     Huge creature).  ``state`` is unchanged.
     """
     me = state.active_creature
-    if (me is None or state.phase is not _PHASE_ACTING or me.card.size > 1 or state.no_action
+    if (me is None or state.phase is not PHASE_ACTING or me.card.size > 1 or state.no_action
             or me.teleported_round == state.round or not state.geometry.teleporters):
         return {}
     direct = move_reach(state)
@@ -440,7 +435,7 @@ def cover_sources(state: GameState, attacker: Creature, target: Creature, attack
     never one behind the attacker or beyond the target).
     Pure: the state is not changed.
     """
-    if attack.kind is not _ATTACK_KIND_RANGED or attacker.pos is None or target.pos is None:
+    if attack.kind is not ATTACK_KIND_RANGED or attacker.pos is None or target.pos is None:
         return ()
     if attacker.card.size > 1 or target.card.size > 1 or not has_cover(state, attacker, target, attack):
         return ()

@@ -29,20 +29,19 @@ from . import events as ev
 from .abilities import defend
 from .actions import UseReaction
 from .combat import deal_damage, in_reach, resolve_attack, touching
+from .members import (
+    REACTION_EFFECT_ATTACK,
+    REACTION_EFFECT_HEAL,
+    REACTION_LIMIT_TURN,
+    REACTION_TRIGGER_ALLY_DESTROYED,
+    REACTION_TRIGGER_ATTACKED_BY_ADJACENT,
+    REACTION_TRIGGER_ENEMY_ADJACENT,
+    REACTION_TRIGGER_HIT,
+)
 from .model import AttackDef
 from .state import NO_OPPORTUNITY, Creature, GameState, Occasion
-from .triggers import Reaction, ReactionEffect, ReactionLimit, ReactionTrigger
+from .triggers import Reaction, ReactionTrigger
 from .uses import heal, helps
-
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_REACTION_EFFECT_ATTACK = ReactionEffect.ATTACK
-_REACTION_EFFECT_HEAL = ReactionEffect.HEAL
-_REACTION_LIMIT_TURN = ReactionLimit.TURN
-_REACTION_TRIGGER_ALLY_DESTROYED = ReactionTrigger.ALLY_DESTROYED
-_REACTION_TRIGGER_ATTACKED_BY_ADJACENT = ReactionTrigger.ATTACKED_BY_ADJACENT
-_REACTION_TRIGGER_ENEMY_ADJACENT = ReactionTrigger.ENEMY_ADJACENT
-_REACTION_TRIGGER_HIT = ReactionTrigger.HIT
 
 #: The ``Occasion.trigger`` values of reactions (distinct from the champion triggers).
 REACTION_TRIGGERS = frozenset(t.value for t in ReactionTrigger)
@@ -65,7 +64,7 @@ def _uses_key(r: Reaction) -> str:
 
 def _stamp(st: GameState, r: Reaction) -> int:
     """The number that marks this turn (the activation number) or this round, for ``r.limit``."""
-    return st.activation_no if r.limit is _REACTION_LIMIT_TURN else st.round
+    return st.activation_no if r.limit is REACTION_LIMIT_TURN else st.round
 
 
 def available(st: GameState, me: Creature, r: Reaction) -> bool:
@@ -107,13 +106,13 @@ def occasions(st: GameState, events: list[ev.Event]) -> list[Occasion]:
             if attacker is None or target is None or not st.hostile(attacker.player, target.player):
                 continue
             if e.hit:
-                found.append(Occasion(_REACTION_TRIGGER_HIT._value_, target.uid, attacker.uid, e.attack))
+                found.append(Occasion(REACTION_TRIGGER_HIT._value_, target.uid, attacker.uid, e.attack))
             if attacker.alive and target.alive and touching(attacker, target):
-                found.append(Occasion(_REACTION_TRIGGER_ATTACKED_BY_ADJACENT._value_, target.uid, attacker.uid,
+                found.append(Occasion(REACTION_TRIGGER_ATTACKED_BY_ADJACENT._value_, target.uid, attacker.uid,
                                       e.attack))
         elif isinstance(e, ev.CreatureDestroyed) and e.square is not None:
             x, y = e.square
-            found.append(Occasion(_REACTION_TRIGGER_ALLY_DESTROYED._value_, e.uid, last.get(e.uid, ""), "",
+            found.append(Occasion(REACTION_TRIGGER_ALLY_DESTROYED._value_, e.uid, last.get(e.uid, ""), "",
                                   f"{x},{y}"))
         elif isinstance(e, ev.CreatureMoved):
             mover = st.peek(e.uid)
@@ -121,9 +120,9 @@ def occasions(st: GameState, events: list[ev.Event]) -> list[Occasion]:
                 continue
             for c in st.creatures:
                 if (c.card.reactions and c.alive and st.hostile(c.player, mover.player)
-                        and any(r.trigger is _REACTION_TRIGGER_ENEMY_ADJACENT for r in c.card.reactions)
+                        and any(r.trigger is REACTION_TRIGGER_ENEMY_ADJACENT for r in c.card.reactions)
                         and touching(c, mover) and not _touched(c, e.start, mover.card.size)):
-                    found.append(Occasion(_REACTION_TRIGGER_ENEMY_ADJACENT._value_, c.uid, mover.uid))
+                    found.append(Occasion(REACTION_TRIGGER_ENEMY_ADJACENT._value_, c.uid, mover.uid))
     unique: list[Occasion] = []
     for o in found:
         if o not in unique:
@@ -150,7 +149,7 @@ def may_answer(occasions_: list[Occasion]) -> bool:
 def _reactors(st: GameState, o: Occasion) -> list[Creature]:
     """The creatures that could answer occasion ``o``: the creature it is about, or for
     ALLY_DESTROYED the destroyed creature's allies on the map."""
-    if o.trigger == _REACTION_TRIGGER_ALLY_DESTROYED._value_:
+    if o.trigger == REACTION_TRIGGER_ALLY_DESTROYED._value_:
         dead = st.peek(o.ally)
         if dead is None:
             return []
@@ -167,18 +166,18 @@ def _fits(st: GameState, me: Creature, r: Reaction, o: Occasion) -> str | None:
     enemy = st.peek(o.enemy) if o.enemy else None
     if enemy is not None and (not enemy.alive or not st.hostile(me.player, enemy.player)):
         enemy = None
-    if r.trigger is _REACTION_TRIGGER_ALLY_DESTROYED:
+    if r.trigger is REACTION_TRIGGER_ALLY_DESTROYED:
         x, _, y = o.kind.partition(",")
         where = (int(x), int(y))
         if not any(st.geometry.within(sq, where, r.range) for sq in me.squares):
             return None
     if not r.when.holds(st, me, enemy):
         return None
-    if r.effect is _REACTION_EFFECT_HEAL:
+    if r.effect is REACTION_EFFECT_HEAL:
         return me.uid if helps(me, "heal", r.amount) else None
     if enemy is None:
         return None
-    if r.effect is _REACTION_EFFECT_ATTACK:
+    if r.effect is REACTION_EFFECT_ATTACK:
         attack = reaction_attack(me, r)
         if attack is None or attack.kind.value not in ("melee", "ranged") or in_reach(st, me, enemy, attack):
             return None
@@ -238,11 +237,11 @@ def use(st: GameState, a: UseReaction, out: list[ev.Event]) -> None:
         n = _count(me, _uses_key(r)) + 1
         me.used = tuple((k, v) for k, v in me.used if k != _uses_key(r)) + ((_uses_key(r), n),)
         out.append(ev.UseSpent(me.uid, r.name, max(0, r.uses - n)))
-    if r.effect is _REACTION_EFFECT_HEAL:
+    if r.effect is REACTION_EFFECT_HEAL:
         heal(me, r.amount, "reaction", out)
         return
     target = st.creature(a.target)
-    if r.effect is _REACTION_EFFECT_ATTACK:
+    if r.effect is REACTION_EFFECT_ATTACK:
         attack = reaction_attack(me, r)
         assert attack is not None  # _fits refused a reaction without its attack line
         resolve_attack(st, me, target, attack, out, kind="reaction")  # one roll, no follow-ups

@@ -52,29 +52,24 @@ from .flow import battle_decided, end_activation, end_activation_tail
 from .forced import advance, apply_forced
 from .large import expansions, squeezed_size
 from .legal import move_budget, move_rest, standing_cost
-from .model import AttackKind, Duration, Square
-from .modules import MODULE_ACTIONS, Moment, book_of
+from .members import (
+    ATTACK_KIND_AREA,
+    ATTACK_KIND_RANGED,
+    CHAMPION_TRIGGER_ALLY_STARTS_TURN,
+    CONTINUATION_AFTER_ACTION,
+    CONTINUATION_MID_ACTION,
+    CONTINUATION_START_ACTIVATION,
+    DURATION_BATTLE,
+    DURATION_NEXT_TURN,
+    PHASE_ACTING,
+    PHASE_OVER,
+)
+from .model import Square
+from .modules import MODULE_ACTIONS, MOMENT_ACTIVATION_STARTED, book_of
 from .movement import legal_stop, mode_of, path_cost, taken_squares, threats
-from .powers import ChampionTrigger
 from .setup import on_choose_area, on_choose_first, on_choose_map, on_place
-from .state import ActiveEffect, Continuation, Creature, GameState, Phase
+from .state import ActiveEffect, Continuation, Creature, GameState
 from .teleporters import apply_teleport, teleport_squares
-
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_CHAMPION_TRIGGER_ALLY_STARTS_TURN = ChampionTrigger.ALLY_STARTS_TURN
-
-_ATTACK_KIND_AREA = AttackKind.AREA
-_ATTACK_KIND_RANGED = AttackKind.RANGED
-_CONTINUATION_AFTER_ACTION = Continuation.AFTER_ACTION
-_CONTINUATION_MID_ACTION = Continuation.MID_ACTION
-_CONTINUATION_START_ACTIVATION = Continuation.START_ACTIVATION
-_DURATION_BATTLE = Duration.BATTLE
-_DURATION_NEXT_TURN = Duration.NEXT_TURN
-_MOMENT_ACTIVATION_STARTED = Moment.ACTIVATION_STARTED
-_PHASE_ACTING = Phase.ACTING
-_PHASE_OVER = Phase.OVER
-
 
 _NO_UIDS: frozenset[str] = frozenset()
 
@@ -85,14 +80,14 @@ def _h_activate(st: GameState, a: Activate, out: list[ev.Event]) -> None:
     st.move_spent = None  # G5E-SPLIT: no move action open yet
     st.jump_spent = None  # TER-TELEPORT: no move stopped on a teleporter yet
     st.oa_used = _NO_UIDS
-    st.phase = _PHASE_ACTING
+    st.phase = PHASE_ACTING
     out.append(ev.CreatureActivated(a.uid))
-    book_of(st).at(_MOMENT_ACTIVATION_STARTED, st, out)  # optional rule modules' triggers (engine.modules)
+    book_of(st).at(MOMENT_ACTIVATION_STARTED, st, out)  # optional rule modules' triggers (engine.modules)
     st.activation_no += 1  # CHP-3: one champion power per creature's turn
     me = st.actor
     uses.start_of_turn(st, me, out)  # CARD-4 recharge rolls, SPW-1 start-of-turn powers
-    if champions.open_window(st, champions.turn_occasion(_CHAMPION_TRIGGER_ALLY_STARTS_TURN, me),
-                             _CONTINUATION_START_ACTIVATION, out):  # CHP-2
+    if champions.open_window(st, champions.turn_occasion(CHAMPION_TRIGGER_ALLY_STARTS_TURN, me),
+                             CONTINUATION_START_ACTIVATION, out):  # CHP-2
         return
     _activate_tail(st, out)
 
@@ -180,7 +175,7 @@ def keep_rest_for_jump(st: GameState, cost: int) -> None:
     """TER-TELEPORT: after a move of ``cost`` that ended on a teleporter the active creature may jump
     from, keep what that move action has left for after the jump (``GameState.jump_spent``; mutates
     ``st``).  Nothing with a module that splits moves (its pool carries over the jump anyway)."""
-    if splits_moves(st) or st.phase is not _PHASE_ACTING or not teleport_squares(st):
+    if splits_moves(st) or st.phase is not PHASE_ACTING or not teleport_squares(st):
         return
     spent = cost if st.move_spent is None else st.move_spent
     if spent < move_budget(st):
@@ -205,7 +200,7 @@ def _h_drop_prone(st: GameState, a: DropProne, out: list[ev.Event]) -> None:
     """G5E-PRONE: free; the creature is prone until it stands up."""
     me = st.actor
     out.append(ev.CreatureDroppedProne(me.uid))
-    add_effect(st, me, "prone", _DURATION_BATTLE, None, out)
+    add_effect(st, me, "prone", DURATION_BATTLE, None, out)
 
 
 def _h_stand_up(st: GameState, a: StandUp, out: list[ev.Event]) -> None:
@@ -225,9 +220,9 @@ def _h_squeeze(st: GameState, a: Squeeze, out: list[ev.Event]) -> None:
     _new_action(st)
     _spend_move(st)
     me = st.actor
-    squeezing = ActiveEffect("squeezing", _DURATION_NEXT_TURN, until_turn=me.turns)
+    squeezing = ActiveEffect("squeezing", DURATION_NEXT_TURN, until_turn=me.turns)
     me.effects = me.effects + (squeezing,)
-    out.append(ev.ConditionApplied(me.uid, "squeezing", _DURATION_NEXT_TURN._value_, None))
+    out.append(ev.ConditionApplied(me.uid, "squeezing", DURATION_NEXT_TURN._value_, None))
     start = me.square
     if walk(st, me, tuple(a.path), "squeeze", out, start_only=True, settle=False) and me.alive:
         last = me.square
@@ -358,7 +353,7 @@ def _h_attack(st: GameState, a: Attack, out: list[ev.Event]) -> None:
     me = st.actor
     attack = me.card.attacks[a.attack]
     uses.spend_attack(me, attack, out)  # CARD-4
-    if attack.kind is _ATTACK_KIND_RANGED and not provoke(st, me, "ranged attack", out):
+    if attack.kind is ATTACK_KIND_RANGED and not provoke(st, me, "ranged attack", out):
         _after_action(st, out)
         return
     # ATK-4: in the attacker's order, each resolved in full; then follow-ups (ATK-7)
@@ -377,7 +372,7 @@ def _h_area_attack(st: GameState, a: AreaAttack, out: list[ev.Event]) -> None:
     assert found is not None  # validation refused an aim with no template (RNG-3, RNG-4)
     out.append(ev.TemplatePlaced(me.uid, attack.name, tuple(sorted(found.squares, key=lambda q: (q[1], q[0]))),
                                  tuple(a.targets)))
-    if attack.kind is _ATTACK_KIND_AREA and not provoke(st, me, "area attack", out):
+    if attack.kind is ATTACK_KIND_AREA and not provoke(st, me, "area attack", out):
         _after_action(st, out)
         return
     if resolve_all(st, me, attack, [st.creature(uid) for uid in a.targets], "attack", out, origin=found):
@@ -401,12 +396,12 @@ def _h_charge(st: GameState, a: Charge, out: list[ev.Event]) -> None:
 
 def _after_action(st: GameState, out: list[ev.Event]) -> None:
     """After an action: offer champion powers its attacks trigger (CHP-2), then go on."""
-    if st.phase is _PHASE_OVER:
+    if st.phase is PHASE_OVER:
         return
     events = interrupts.end_events(st, out)  # CHP-2: attacks already answered in the action's middle are not
     if champions.may_have_occasions(st, events):  # most actions have none: no scans
         found = champions.attack_occasions(st, events) + reactions.occasions(st, events)  # CHP-2, CL-10
-        if champions.open_window(st, found, _CONTINUATION_AFTER_ACTION, out):
+        if champions.open_window(st, found, CONTINUATION_AFTER_ACTION, out):
             return
     _after_action_tail(st, out)
 
@@ -414,7 +409,7 @@ def _after_action(st: GameState, out: list[ev.Event]) -> None:
 def _after_action_tail(st: GameState, out: list[ev.Event]) -> None:
     """End the activation when both actions are spent or the creature is gone (ACT-1); with a module
     that splits moves, not while the open move action has squares left (G5E-SPLIT)."""
-    if st.phase is _PHASE_OVER:
+    if st.phase is PHASE_OVER:
         return
     if st.pending and advance(st, out):  # MOV-14: the attacking player chooses first
         return
@@ -435,9 +430,9 @@ def _h_teleport(st: GameState, a: Teleport, out: list[ev.Event]) -> None:
 def _h_forced(st: GameState, a: ForceMove | Settle, out: list[ev.Event]) -> None:
     """MOV-14, TER-PIT, MOV-3: carry out the choice; when none is left, the activation goes on."""
     apply_forced(st, a, out)
-    if st.pending or st.phase is _PHASE_OVER or battle_decided(st, out):
+    if st.pending or st.phase is PHASE_OVER or battle_decided(st, out):
         return
-    st.phase = _PHASE_ACTING
+    st.phase = PHASE_ACTING
     me = st.active_creature
     st.decider = me.player if me is not None else st.turn_player
     _after_action(st, out)
@@ -471,13 +466,13 @@ def _h_champion(st: GameState, a: UseChampionPower | UseReaction | DeclinePower,
     flow where it stopped: a window in an action's middle carries the action on (``interrupts``)."""
     interrupts.record(st, a)
     resume = interrupts.answer(st, a, out)
-    if resume is _CONTINUATION_MID_ACTION:
+    if resume is CONTINUATION_MID_ACTION:
         every = interrupts.resume(st, HANDLERS, out)
         if st.interrupted is None:
             st.__dict__["_react_on"] = every  # the whole action's events (``game.apply``: uses.react)
     elif resume:
         resume_flow(st, resume, out)
-    elif st.phase is _PHASE_OVER:
+    elif st.phase is PHASE_OVER:
         st.interrupted = None  # the answer decided the battle: the rest of the action never comes
 
 

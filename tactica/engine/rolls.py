@@ -17,14 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import events as ev
+from .members import DIE_CHANGE_KIND_BETTER_OF_TWO, DIE_CHANGE_KIND_REROLL
 from .state import Creature, GameState
-from .triggers import DieChange, DieChangeKind, DieRoll
+from .triggers import DieChange, DieRoll
 from .when import CALM, Situation
-
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_DIE_CHANGE_KIND_BETTER_OF_TWO = DieChangeKind.BETTER_OF_TWO
-_DIE_CHANGE_KIND_REROLL = DieChangeKind.REROLL
 
 
 def dice_key(change: DieChange) -> str:
@@ -81,7 +77,7 @@ def roll_d20(state: GameState, me: Creature, roll: DieRoll, succeeds: Callable[[
     first, state.dice = state.dice.roll(20)
     if not changes:
         return first
-    best = next((c for c in changes if c.change is _DIE_CHANGE_KIND_BETTER_OF_TWO), None)
+    best = next((c for c in changes if c.change is DIE_CHANGE_KIND_BETTER_OF_TWO), None)
     if best is not None:
         second, state.dice = state.dice.roll(20)
         kept = max(first, second)
@@ -91,12 +87,12 @@ def roll_d20(state: GameState, me: Creature, roll: DieRoll, succeeds: Callable[[
         return kept
     if succeeds(first):
         return first
-    fix = next((c for c in changes if c.change is not _DIE_CHANGE_KIND_BETTER_OF_TWO), None)
+    fix = next((c for c in changes if c.change is not DIE_CHANGE_KIND_BETTER_OF_TWO), None)
     if fix is None:
         return first
     me = state.own(me)
     _tick(me, fix, out)
-    if fix.change is _DIE_CHANGE_KIND_REROLL:
+    if fix.change is DIE_CHANGE_KIND_REROLL:
         again, state.dice = state.dice.roll(20)
         out.append(ev.DieChanged(me.uid, roll.value, (first, again), again, fix.name, fix.change.value))
         return again
@@ -113,13 +109,13 @@ def face_weights(changes: list[DieChange], succeeds: Callable[[int], bool]) -> t
     """
     if not changes:
         return None
-    best = next((c for c in changes if c.change is _DIE_CHANGE_KIND_BETTER_OF_TWO), None)
+    best = next((c for c in changes if c.change is DIE_CHANGE_KIND_BETTER_OF_TWO), None)
     if best is not None:  # P(max of two d20 = n) = (2n - 1) / 400
         return tuple((2 * n - 1) / 400 for n in range(1, 21))
     fix = changes[0]
     fails = sum(1 for n in range(1, 21) if not succeeds(n)) / 20
     weights = [1 / 20 if succeeds(n) else 0.0 for n in range(1, 21)]
-    if fix.change is _DIE_CHANGE_KIND_REROLL:
+    if fix.change is DIE_CHANGE_KIND_REROLL:
         for n in range(1, 21):
             weights[n - 1] += fails / 20
     else:

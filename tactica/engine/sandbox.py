@@ -23,60 +23,58 @@ from typing import Any
 
 from .dice import ScriptedDice
 from .geometry import Geometry
-from .model import AttackDef, AttackKind, CreatureCard, Defense, MapDef, Reach, Square, WarbandDef
-from .state import ActiveEffect, Creature, GameState, Phase, Ruleset
+from .members import (
+    ATTACK_KIND_AREA,
+    ATTACK_KIND_CLOSE,
+    ATTACK_KIND_MELEE,
+    ATTACK_KIND_RANGED,
+    DEFENSE_AC,
+    DEFENSE_DEF,
+    PHASE_ACTING,
+    PHASE_ACTIVATE,
+    REACH_ADJACENT,
+    REACH_BURST,
+    REACH_LARGE_CONE,
+    REACH_RANGE,
+    REACH_SIGHT,
+    REACH_SMALL_CONE,
+)
+from .model import AttackDef, CreatureCard, MapDef, Reach, Square, WarbandDef
+from .state import ActiveEffect, Creature, GameState, Ruleset
 from .terrain import SYMBOLS, Terrain
-
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_DEFENSE_AC = Defense.AC
-_DEFENSE_DEF = Defense.DEF
-_REACH_ADJACENT = Reach.ADJACENT
-_REACH_BURST = Reach.BURST
-_REACH_LARGE_CONE = Reach.LARGE_CONE
-_REACH_RANGE = Reach.RANGE
-_REACH_SIGHT = Reach.SIGHT
-_REACH_SMALL_CONE = Reach.SMALL_CONE
-
-_ATTACK_KIND_AREA = AttackKind.AREA
-_ATTACK_KIND_CLOSE = AttackKind.CLOSE
-_ATTACK_KIND_MELEE = AttackKind.MELEE
-_ATTACK_KIND_RANGED = AttackKind.RANGED
-_PHASE_ACTING = Phase.ACTING
-_PHASE_ACTIVATE = Phase.ACTIVATE
 
 
 def melee(name: str = "Sword", bonus: int = 8, damage: int = 10, *, basic: bool = True, **kw: Any) -> AttackDef:
     """A melee attack line (RNG-1) vs AC."""
-    return AttackDef(name=name, kind=_ATTACK_KIND_MELEE, reach=_REACH_ADJACENT, bonus=bonus,
-                     defense=kw.pop("defense", _DEFENSE_AC), damage=damage, basic=basic, **kw)
+    return AttackDef(name=name, kind=ATTACK_KIND_MELEE, reach=REACH_ADJACENT, bonus=bonus,
+                     defense=kw.pop("defense", DEFENSE_AC), damage=damage, basic=basic, **kw)
 
 
-def ranged(name: str = "Bow", bonus: int = 6, damage: int = 10, *, reach: Reach = _REACH_SIGHT,
+def ranged(name: str = "Bow", bonus: int = 6, damage: int = 10, *, reach: Reach = REACH_SIGHT,
            range: int | None = None, basic: bool = False, **kw: Any) -> AttackDef:
     """A ranged attack line (RNG-2) vs AC; ``range`` implies Reach.RANGE."""
     if range is not None:
-        reach = _REACH_RANGE
-    return AttackDef(name=name, kind=kw.pop("kind", _ATTACK_KIND_RANGED), reach=reach, range=range,
-                     bonus=bonus, defense=kw.pop("defense", _DEFENSE_AC), damage=damage, basic=basic, **kw)
+        reach = REACH_RANGE
+    return AttackDef(name=name, kind=kw.pop("kind", ATTACK_KIND_RANGED), reach=reach, range=range,
+                     bonus=bonus, defense=kw.pop("defense", DEFENSE_AC), damage=damage, basic=basic, **kw)
 
 
-def close(name: str = "Breath", reach: Reach = _REACH_BURST, size: int | None = 1, bonus: int = 6,
+def close(name: str = "Breath", reach: Reach = REACH_BURST, size: int | None = 1, bonus: int = 6,
           damage: int = 10, *, basic: bool = False, **kw: Any) -> AttackDef:
     """A close attack line (RNG-3) vs DEF: ``burst size`` by default; ``line size``; cones ignore size."""
-    if reach in (_REACH_SMALL_CONE, _REACH_LARGE_CONE):
+    if reach in (REACH_SMALL_CONE, REACH_LARGE_CONE):
         size = None
-    return AttackDef(name=name, kind=_ATTACK_KIND_CLOSE, reach=reach, range=size, bonus=bonus,
-                     defense=kw.pop("defense", _DEFENSE_DEF), damage=damage, basic=basic, **kw)
+    return AttackDef(name=name, kind=ATTACK_KIND_CLOSE, reach=reach, range=size, bonus=bonus,
+                     defense=kw.pop("defense", DEFENSE_DEF), damage=damage, basic=basic, **kw)
 
 
 def area(name: str = "Fireball", range: int | None = 10, radius: int = 1, bonus: int = 6,
-         damage: int = 10, *, reach: Reach = _REACH_RANGE, basic: bool = False, **kw: Any) -> AttackDef:
+         damage: int = 10, *, reach: Reach = REACH_RANGE, basic: bool = False, **kw: Any) -> AttackDef:
     """An area attack line (RNG-4) vs DEF: ``range X, radius R`` (``reach`` SIGHT or NEAREST without range)."""
-    if reach is not _REACH_RANGE:
+    if reach is not REACH_RANGE:
         range = None
-    return AttackDef(name=name, kind=_ATTACK_KIND_AREA, reach=reach, range=range, radius=radius,
-                     bonus=bonus, defense=kw.pop("defense", _DEFENSE_DEF), damage=damage, basic=basic,
+    return AttackDef(name=name, kind=ATTACK_KIND_AREA, reach=reach, range=range, radius=radius,
+                     bonus=bonus, defense=kw.pop("defense", DEFENSE_DEF), damage=damage, basic=basic,
                      **kw)
 
 
@@ -147,12 +145,12 @@ def battle(board: str, cards: dict[str, CreatureCard] | None = None, *, dice: tu
         me = st.creature(active)
         st.turn_player = me.player if turn_player is None else turn_player
         st.active_uid = active
-        st.phase = _PHASE_ACTING
+        st.phase = PHASE_ACTING
         st.activations_left = 2
         me.turns = 1  # its activation has begun (durations count it)
     else:
         st.turn_player = turn_player or 0
-        st.phase = _PHASE_ACTIVATE
+        st.phase = PHASE_ACTIVATE
         st.activations_left = 2
     st.decider = st.turn_player
     st.first_turn = False

@@ -15,13 +15,9 @@ from .actions import ChooseFirstPlayer, ChooseMap, ChooseStartArea, Place
 from .flow import start_round, start_turn
 from .footprint import footprint
 from .geometry import Geometry, chebyshev
+from .members import PHASE_CHOOSE_AREA, PHASE_DEPLOY
 from .model import Square, WarbandDef
-from .state import Creature, GameState, Phase
-
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_PHASE_CHOOSE_AREA = Phase.CHOOSE_AREA
-_PHASE_DEPLOY = Phase.DEPLOY
+from .state import Creature, GameState
 
 _ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 
@@ -100,7 +96,7 @@ def choose_map(st: GameState, index: int, chooser: int, out: list[ev.Event]) -> 
     st.map = st.maps[index]
     st.geo = Geometry.for_map(st.map)
     out.append(ev.MapChosen(chooser, st.map.id, st.map.name))
-    st.phase, st.decider = _PHASE_CHOOSE_AREA, first_area_chooser(st)
+    st.phase, st.decider = PHASE_CHOOSE_AREA, first_area_chooser(st)
 
 
 #: The corner diagonally opposite each corner start area of a free-for-all map (SCN-MULTI).
@@ -205,7 +201,7 @@ def next_to_place(state: GameState) -> str | None:
 
 
 def _skip_empty_deployers(st: GameState, out: list[ev.Event]) -> None:
-    while st.phase is _PHASE_DEPLOY and next_to_place(st) is None:
+    while st.phase is PHASE_DEPLOY and next_to_place(st) is None:
         order = list(st.deploy_order)
         idx = order.index(st.decider)
         if idx + 1 < len(order):
@@ -235,7 +231,7 @@ def on_choose_area(st: GameState, a: ChooseStartArea, out: list[ev.Event]) -> No
         out.append(ev.StartAreaChosen(p, area))
     # SET-2: the roll winner deploys first, then the opponent (then the rest in seat order).
     st.deploy_order = tuple((st.setup_winner + k) % st.players for k in range(st.players))
-    st.phase, st.decider = _PHASE_DEPLOY, st.setup_winner
+    st.phase, st.decider = PHASE_DEPLOY, st.setup_winner
     _skip_empty_deployers(st, out)
 
 
@@ -254,7 +250,7 @@ def _choose_corner(st: GameState, chooser: int, area: str, out: list[ev.Event]) 
         st.decider = nxt
         return
     st.deploy_order = tuple((st.setup_winner + k) % st.players for k in range(st.players))
-    st.phase, st.decider = _PHASE_DEPLOY, st.setup_winner
+    st.phase, st.decider = PHASE_DEPLOY, st.setup_winner
     _skip_empty_deployers(st, out)
 
 

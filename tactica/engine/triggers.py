@@ -30,13 +30,6 @@ class ReactionTrigger(str, Enum):
     ALLY_DESTROYED = "ally destroyed nearby"
     ENEMY_ADJACENT = "enemy moves adjacent"
 
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_REACTION_TRIGGER_ALLY_DESTROYED = ReactionTrigger.ALLY_DESTROYED
-_REACTION_TRIGGER_ATTACKED_BY_ADJACENT = ReactionTrigger.ATTACKED_BY_ADJACENT
-_REACTION_TRIGGER_ENEMY_ADJACENT = ReactionTrigger.ENEMY_ADJACENT
-_REACTION_TRIGGER_HIT = ReactionTrigger.HIT
-
 
 class ReactionEffect(str, Enum):
     """What a reaction does (CL-10).
@@ -51,11 +44,6 @@ class ReactionEffect(str, Enum):
     ATTACK = "attack"
     DAMAGE = "damage"
     HEAL = "heal"
-
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_REACTION_EFFECT_ATTACK = ReactionEffect.ATTACK
-_REACTION_EFFECT_DAMAGE = ReactionEffect.DAMAGE
 
 
 class ReactionLimit(str, Enum):
@@ -97,16 +85,16 @@ class Reaction:
 
     def trigger_words(self) -> str:
         """The trigger in words, e.g. "when an enemy moves adjacent to it"."""
-        return {_REACTION_TRIGGER_ATTACKED_BY_ADJACENT: "when an adjacent enemy attacks it",
-                _REACTION_TRIGGER_HIT: "when an enemy's attack hits it",
-                _REACTION_TRIGGER_ALLY_DESTROYED: f"when an ally within {self.range} is destroyed",
-                _REACTION_TRIGGER_ENEMY_ADJACENT: "when an enemy moves adjacent to it"}[self.trigger]
+        return {ReactionTrigger.ATTACKED_BY_ADJACENT: "when an adjacent enemy attacks it",
+                ReactionTrigger.HIT: "when an enemy's attack hits it",
+                ReactionTrigger.ALLY_DESTROYED: f"when an ally within {self.range} is destroyed",
+                ReactionTrigger.ENEMY_ADJACENT: "when an enemy moves adjacent to it"}[self.trigger]
 
     def effect_words(self) -> str:
         """The effect in words, e.g. "attack that enemy with Spear" or "that enemy takes 5 fire"."""
-        if self.effect is _REACTION_EFFECT_ATTACK:
+        if self.effect is ReactionEffect.ATTACK:
             return f"attack that enemy with {self.attack or 'its basic attack'}"
-        if self.effect is _REACTION_EFFECT_DAMAGE:
+        if self.effect is ReactionEffect.DAMAGE:
             kind = f" {self.damage_type}" if self.damage_type else ""
             return f"that enemy takes {self.amount}{kind} damage"
         return f"it heals {self.amount}"
@@ -125,10 +113,6 @@ class DieRoll(str, Enum):
     ATTACK = "attack"
     SAVE = "save"
 
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_DIE_ROLL_ATTACK = DieRoll.ATTACK
-
 
 class DieChangeKind(str, Enum):
     """How a dice change changes a roll (CL-13).
@@ -142,11 +126,6 @@ class DieChangeKind(str, Enum):
     REROLL = "reroll"
     BETTER_OF_TWO = "better of two"
     NATURAL = "natural"
-
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_DIE_CHANGE_KIND_BETTER_OF_TWO = DieChangeKind.BETTER_OF_TWO
-_DIE_CHANGE_KIND_REROLL = DieChangeKind.REROLL
 
 
 @dataclass(frozen=True)
@@ -177,11 +156,11 @@ class DieChange:
 
     def change_words(self) -> str:
         """The change in words, e.g. "reroll a missed attack" or "a failed save counts as a natural 20"."""
-        failed = "a missed attack roll" if self.roll is _DIE_ROLL_ATTACK else "a failed saving throw"
-        rolls = "attack rolls" if self.roll is _DIE_ROLL_ATTACK else "saving throws"
-        if self.change is _DIE_CHANGE_KIND_REROLL:
+        failed = "a missed attack roll" if self.roll is DieRoll.ATTACK else "a failed saving throw"
+        rolls = "attack rolls" if self.roll is DieRoll.ATTACK else "saving throws"
+        if self.change is DieChangeKind.REROLL:
             return f"reroll {failed}"
-        if self.change is _DIE_CHANGE_KIND_BETTER_OF_TWO:
+        if self.change is DieChangeKind.BETTER_OF_TWO:
             return f"roll two dice for {rolls} and keep the better"
         return f"{failed} counts as a natural {self.natural}"
 

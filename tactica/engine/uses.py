@@ -22,28 +22,27 @@ from . import events as ev
 from .actions import UsePower
 from .conditions import end_effects, holds_against_forced
 from .forms import change_form, changes_back
+from .members import (
+    POWER_ACTION_ATTACK,
+    POWER_ACTION_MOVE,
+    POWER_ACTION_TRIGGERED,
+    POWER_EFFECT_CLEAR,
+    POWER_EFFECT_FORM,
+    POWER_EFFECT_HEAL,
+    POWER_TRIGGER_BLOODIED,
+    POWER_TRIGGER_DESTROYS_ENEMY,
+    POWER_TRIGGER_START_OF_TURN,
+    RECHARGE_ON_ALLY_DESTROYED,
+    RECHARGE_ON_BLOODIED,
+    RECHARGE_ON_BLOODIES_ENEMY,
+    RECHARGE_ON_CHANGES_BACK,
+    RECHARGE_ON_DESTROYS_ENEMY,
+    RECHARGE_ON_ROLL,
+    RECHARGE_ON_ROUND_START,
+)
 from .model import AttackDef
-from .powers import MOVEMENT_EFFECTS, PowerAction, PowerEffect, PowerTrigger, Recharge, RechargeOn, SpecialPower
+from .powers import MOVEMENT_EFFECTS, PowerEffect, PowerTrigger, Recharge, RechargeOn, SpecialPower
 from .state import NO_ACTIONS, Creature, GameState, PendingForce, bloodied_threshold
-
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_POWER_ACTION_ATTACK = PowerAction.ATTACK
-_POWER_ACTION_MOVE = PowerAction.MOVE
-_POWER_ACTION_TRIGGERED = PowerAction.TRIGGERED
-_POWER_EFFECT_CLEAR = PowerEffect.CLEAR
-_POWER_EFFECT_FORM = PowerEffect.FORM
-_POWER_EFFECT_HEAL = PowerEffect.HEAL
-_POWER_TRIGGER_BLOODIED = PowerTrigger.BLOODIED
-_POWER_TRIGGER_DESTROYS_ENEMY = PowerTrigger.DESTROYS_ENEMY
-_POWER_TRIGGER_START_OF_TURN = PowerTrigger.START_OF_TURN
-_RECHARGE_ON_ALLY_DESTROYED = RechargeOn.ALLY_DESTROYED
-_RECHARGE_ON_BLOODIED = RechargeOn.BLOODIED
-_RECHARGE_ON_BLOODIES_ENEMY = RechargeOn.BLOODIES_ENEMY
-_RECHARGE_ON_CHANGES_BACK = RechargeOn.CHANGES_BACK
-_RECHARGE_ON_DESTROYS_ENEMY = RechargeOn.DESTROYS_ENEMY
-_RECHARGE_ON_ROLL = RechargeOn.ROLL
-_RECHARGE_ON_ROUND_START = RechargeOn.ROUND_START
 
 #: Conditions that forbid every special power (CON-6 via docs/rules.md).
 NO_SPECIAL_POWERS = frozenset({"confused"})
@@ -153,9 +152,9 @@ def _power_usable(st: GameState, me: Creature, power: SpecialPower) -> bool:
         return False
     if not power_available(me, power) and not changes_back(me, power):  # CL-14: changing back needs no box
         return False
-    if power.action is _POWER_ACTION_ATTACK:
+    if power.action is POWER_ACTION_ATTACK:
         return not st.attack_used and not (me.conditions & NO_ATTACK_POWERS)
-    if power.action is _POWER_ACTION_MOVE:
+    if power.action is POWER_ACTION_MOVE:
         return not st.move_used or not st.attack_used  # ACT-3: the attack action may stand in
     return False
 
@@ -177,7 +176,7 @@ def power_actions(st: GameState) -> list[UsePower]:
         return []
     acts: list[UsePower] = []
     for i, power in enumerate(me.card.special_powers):
-        if power.action is _POWER_ACTION_TRIGGERED or not _power_usable(st, me, power):
+        if power.action is POWER_ACTION_TRIGGERED or not _power_usable(st, me, power):
             continue
         acts.extend(UsePower(i, c.uid) for c in power_targets(st, me, power))
     return acts
@@ -190,17 +189,17 @@ def check_power(st: GameState, a: UsePower) -> tuple[str, str] | None:
     if not isinstance(a.power, int) or not 0 <= a.power < len(powers):
         return ("no-such-power", "The card has no such special power.")
     power = powers[a.power]
-    if power.action is _POWER_ACTION_TRIGGERED:
+    if power.action is POWER_ACTION_TRIGGERED:
         return ("triggered", f"{power.name} happens by itself; it is not an action (SPW-1).")
     if me.effects and me.conditions & NO_SPECIAL_POWERS:
         return ("no-powers", f"{me.card.name} is confused and uses no special powers (CON-6).")
     if not power_available(me, power) and not changes_back(me, power):
         return ("no-uses", f"{power.name} has no check boxes left (CARD-4).")
-    if power.action is _POWER_ACTION_ATTACK and me.conditions & NO_ATTACK_POWERS:
+    if power.action is POWER_ACTION_ATTACK and me.conditions & NO_ATTACK_POWERS:
         return ("basic-only", f"{me.card.name} is staggered: its attack action is only a basic attack "
                               "(CON-2).")
     if not _power_usable(st, me, power):
-        return ("no-action-left", f"{power.name} needs a{'n' if power.action is _POWER_ACTION_ATTACK else ''} "
+        return ("no-action-left", f"{power.name} needs a{'n' if power.action is POWER_ACTION_ATTACK else ''} "
                                   f"{power.action.value} action, and it is spent (SPW-1).")
     if a.target not in {c.uid for c in power_targets(st, me, power)}:
         reach = "itself" if not power.range else f"itself or an ally within {power.range} squares"
@@ -212,7 +211,7 @@ def use_power(st: GameState, a: UsePower, out: list[ev.Event]) -> None:
     """Spend the action and apply special power ``a.power`` (SPW-1, CARD-4); mutates ``st``."""
     me = st.actor
     power = me.card.special_powers[a.power]
-    if power.action is _POWER_ACTION_ATTACK:
+    if power.action is POWER_ACTION_ATTACK:
         st.attack_used = True
     elif not st.move_used:
         st.move_used = True
@@ -226,14 +225,14 @@ def use_power(st: GameState, a: UsePower, out: list[ev.Event]) -> None:
     if kind is not None:  # CL-11: its player chooses the squares next (Phase.FORCED), no opportunity attacks
         st.pending = st.pending + (PendingForce(kind, target.uid, me.uid, power.distance, me.square, "",
                                                 me.player),)
-    elif power.effect is _POWER_EFFECT_FORM and change_form(me, power, out):  # CL-14: changed back
-        recharge(me, _RECHARGE_ON_CHANGES_BACK, out)
+    elif power.effect is POWER_EFFECT_FORM and change_form(me, power, out):  # CL-14: changed back
+        recharge(me, RECHARGE_ON_CHANGES_BACK, out)
     else:
         _effect(target, power, out)
 
 
 def _effect(target: Creature, power: SpecialPower, out: list[ev.Event]) -> None:
-    if power.effect is _POWER_EFFECT_HEAL:
+    if power.effect is POWER_EFFECT_HEAL:
         heal(target, power.amount, "power", out)
     else:
         clear(target, "power", out)
@@ -244,9 +243,9 @@ def _fire(me: Creature, trigger: PowerTrigger, out: list[ev.Event]) -> None:
     if not me.alive or me.conditions & NO_SPECIAL_POWERS:
         return
     for power in me.card.special_powers:
-        if power.action is not _POWER_ACTION_TRIGGERED or power.trigger is not trigger:
+        if power.action is not POWER_ACTION_TRIGGERED or power.trigger is not trigger:
             continue
-        if power.effect not in (_POWER_EFFECT_HEAL, _POWER_EFFECT_CLEAR):  # content refuses others triggered
+        if power.effect not in (POWER_EFFECT_HEAL, POWER_EFFECT_CLEAR):  # content refuses others triggered
             continue
         if not power_available(me, power) or not helps(me, power.effect.value, power.amount):
             continue
@@ -281,8 +280,8 @@ def recharge(me: Creature, on: RechargeOn, out: list[ev.Event]) -> None:
 def start_of_round(st: GameState, out: list[ev.Event]) -> None:
     """ROUND_START recharges of every creature on the map with a ticked box (CL-17); mutates ``st``."""
     for c in st.creatures:
-        if c.used and c.alive and any(rc.on is _RECHARGE_ON_ROUND_START for _, _, rc in _rechargeable(c)):
-            recharge(st.own(c), _RECHARGE_ON_ROUND_START, out)
+        if c.used and c.alive and any(rc.on is RECHARGE_ON_ROUND_START for _, _, rc in _rechargeable(c)):
+            recharge(st.own(c), RECHARGE_ON_ROUND_START, out)
 
 
 def start_of_turn(st: GameState, me: Creature, out: list[ev.Event]) -> None:
@@ -290,15 +289,15 @@ def start_of_turn(st: GameState, me: Creature, out: list[ev.Event]) -> None:
     START_OF_TURN triggered powers (CARD-4, SPW-1).  Mutates the dice."""
     if me.used:
         for key, name, rc in list(_rechargeable(me)):
-            if rc.on is _RECHARGE_ON_ROLL and used_count(me, key) >= 1:
+            if rc.on is RECHARGE_ON_ROLL and used_count(me, key) >= 1:
                 face, st.dice = st.dice.roll(20)
                 ok = face >= rc.roll
                 out.append(ev.RechargeRolled(me.uid, name, face, rc.roll, ok))
                 if ok:
                     _set_count(me, key, 0)
-                    out.append(ev.PowerRecharged(me.uid, name, _RECHARGE_ON_ROLL._value_))
+                    out.append(ev.PowerRecharged(me.uid, name, RECHARGE_ON_ROLL._value_))
     if me.card.special_powers:  # _fire finds nothing on a card without special powers
-        _fire(me, _POWER_TRIGGER_START_OF_TURN, out)
+        _fire(me, POWER_TRIGGER_START_OF_TURN, out)
 
 
 #: The kinds of event ``react`` looks at (exact types: events are final dataclasses).
@@ -327,22 +326,22 @@ def react(st: GameState, events: list[ev.Event]) -> list[ev.Event]:
         elif isinstance(e, ev.DamageDealt) and e.bloodied and e.hp_left > 0:
             c = st.find(e.target)
             if c is not None and c.alive and e.hp_left + e.amount > bloodied_threshold(c.card.hp):
-                recharge(c, _RECHARGE_ON_BLOODIED, out)
-                _fire(c, _POWER_TRIGGER_BLOODIED, out)
+                recharge(c, RECHARGE_ON_BLOODIED, out)
+                _fire(c, POWER_TRIGGER_BLOODIED, out)
                 # CL-17: the attacker of the attack that bloodied it (an attack's damage only)
                 by = st.find(last_attacker.get(e.target, "")) if e.cause == "attack" else None
                 if by is not None and by.used and st.hostile(by.player, c.player):
-                    recharge(st.own(by), _RECHARGE_ON_BLOODIES_ENEMY, out)
+                    recharge(st.own(by), RECHARGE_ON_BLOODIES_ENEMY, out)
         elif isinstance(e, ev.CreatureDestroyed):
             dead = st.find(e.uid)
             killer = st.find(last_attacker.get(e.uid, ""))
             if killer is not None and dead is not None and st.hostile(killer.player, dead.player):
-                recharge(killer, _RECHARGE_ON_DESTROYS_ENEMY, out)
-                _fire(killer, _POWER_TRIGGER_DESTROYS_ENEMY, out)
+                recharge(killer, RECHARGE_ON_DESTROYS_ENEMY, out)
+                _fire(killer, POWER_TRIGGER_DESTROYS_ENEMY, out)
             if dead is not None:
                 for c in st.alive(dead.player):
                     if c.used:  # recharge changes nothing without ticked boxes; own: copy-on-write
-                        recharge(st.own(c), _RECHARGE_ON_ALLY_DESTROYED, out)
+                        recharge(st.own(c), RECHARGE_ON_ALLY_DESTROYED, out)
     return out
 
 

@@ -56,20 +56,14 @@ from .legal import (
     run_budget,
     standing_cost,
 )
-from .model import Square, Strikes
+from .members import PHASE_ACTING, PHASE_OVER, STRIKES_ALLIES
+from .model import Square
 from .modules import MODULE_ACTIONS, book_of
 from .movement import check_path, path_cost, routes, shift_ok
 from .resolution import HANDLERS
 from .setup import deploy_squares, free_areas, next_to_place
 from .state import BASIC_ONLY, NO_ACTIONS, Creature, GameState, Phase
 from .teleporters import teleport_squares
-
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_STRIKES_ALLIES = Strikes.ALLIES
-
-_PHASE_ACTING = Phase.ACTING
-_PHASE_OVER = Phase.OVER
 
 
 def _shift_refusal(st: GameState, me: Creature, sq: Square) -> str:
@@ -103,9 +97,9 @@ _PHASE_OF = {ChooseMap: Phase.CHOOSE_MAP, ChooseStartArea: Phase.CHOOSE_AREA, Pl
 
 def validate(st: GameState, a: Action) -> None:
     ph = st.phase
-    if ph is _PHASE_OVER:
+    if ph is PHASE_OVER:
         _refuse("over", "The battle is over.")
-    wanted = _PHASE_OF.get(type(a), _PHASE_ACTING)
+    wanted = _PHASE_OF.get(type(a), PHASE_ACTING)
     owner = book_of(st).owners.get(type(a)) if type(a) in MODULE_ACTIONS else None
     if type(a) not in HANDLERS or (type(a) in MODULE_ACTIONS and owner is None):
         _refuse("unknown-action", f"Unknown action {a!r}" + (
@@ -113,7 +107,7 @@ def validate(st: GameState, a: Action) -> None:
             if type(a) in MODULE_ACTIONS else "."))
     if ph is not wanted:
         _refuse("wrong-phase", f"Now is the time to {ph.value}, not that.")
-    if ph is _PHASE_ACTING and not isinstance(a, EndActivation):
+    if ph is PHASE_ACTING and not isinstance(a, EndActivation):
         me = st.actor
         if me.conditions & NO_ACTIONS:
             _refuse("cannot-act", f"{me.card.name} is {sorted(me.conditions & NO_ACTIONS)[0]} "
@@ -339,7 +333,7 @@ def _validate_area(st: GameState, a: AreaAttack) -> None:
         _refuse("wrong-targets", f"{attack.name} attacks every creature in its area, and only those "
                                  f"(ATK-2): {', '.join(sorted(inside)) or 'nobody'}.")
     if not aimed_at_right_side(me, attack, hit):
-        if attack.strikes is _STRIKES_ALLIES:
+        if attack.strikes is STRIKES_ALLIES:
             _refuse("no-ally", f"{attack.name} strikes allies only (CL-2): aim it at one.")
         _refuse("no-enemy", "No creature attacks only its allies on purpose (ATK-2).")
 

@@ -16,13 +16,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from .members import PHASE_ACTING, PHASE_ACTIVATE
 from .model import Square
-from .state import GameState, Phase
-
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_PHASE_ACTING = Phase.ACTING
-_PHASE_ACTIVATE = Phase.ACTIVATE
+from .state import GameState
 
 
 class Dice(Protocol):
@@ -72,7 +68,7 @@ def as_turn_of(state: GameState, player: int) -> GameState:
     whoever's turn it really is).
     """
     new = state.copy()
-    new.phase, new.turn_player, new.decider = _PHASE_ACTIVATE, player, player
+    new.phase, new.turn_player, new.decider = PHASE_ACTIVATE, player, player
     new.active_uid = None
     return new.seal()
 
@@ -93,7 +89,7 @@ def as_active(state: GameState, uid: str, *, new_activation: bool = False,
     new = state.copy()
     new.active_uid = uid
     if new_activation:
-        new.phase = _PHASE_ACTING
+        new.phase = PHASE_ACTING
         new.move_used = new.attack_used = False
         new.oa_used = frozenset()
     if move_used is not None:

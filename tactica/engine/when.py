@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 # This module imports no other engine module: model.py imports it (attack lines and effects carry a
 # ``When``), and state.py imports model.py.  The creatures and the battle a test looks at are
@@ -259,11 +259,15 @@ class When:
     turn: str = ""
     damage: tuple[str, ...] = ()
 
+    #: Not a field: ``always``'s answer, set on first use (read as an attribute, never through
+    #: ``__dict__``, which in CPython 3.11 makes every later read of the object's attributes dearer).
+    _always: ClassVar[bool | None] = None
+
     @property
     def always(self) -> bool:
         """True when it tests nothing (it always holds).  Found once per object and kept beside
         its fields (a frozen value never changes; equality, hashing and saves read only fields)."""
-        found: bool | None = self.__dict__.get("_always")
+        found = self._always
         if found is None:
             found = self == When()
             object.__setattr__(self, "_always", found)

@@ -466,8 +466,11 @@ class SaveFile:
         players: who plays: ``{"ai": "normal", "ai_player": 2}`` in a battle
             against the AI (``tactica.client.opponent.Opponent``; ``"intent": true``
             while its intent is shown, ``"fast": true`` in its fast mode); ``"quick_setup": true``
-            when the quick setup made the set-up choices (the resumed log says so); empty for
-            hot-seat and in saves made before solo play (optional field).
+            when the quick setup made the set-up choices (the resumed log says so); ``"cursor": [x, y]``
+            (0-based column and row) and ``"threats": "now"`` or ``"all"``, where the map's cursor was and
+            the threat view's mode when the battle was left, so that ``tactica resume`` brings them back
+            (any battle, hot-seat too); empty for hot-seat and in saves made before solo play (optional
+            field).
         notes: (step, player, text) log lines that are no events (the AI's intent), each shown
             before action ``step`` (1-based), ``player`` an index or None (optional field).
     """
@@ -572,7 +575,20 @@ def _players_from(raw: Any, players: int) -> dict[str, Any]:
     for key in ("intent", "fast", "quick_setup"):
         if key in out:
             out[key] = checked.boolean(out[key], f"players.{key}")
+    if "cursor" in out:  # the map's cursor when the battle was left (a client's fact, as intent is)
+        xy = checked.listing(out["cursor"], "players.cursor", 2)
+        if len(xy) != 2:
+            raise Bad("players.cursor", f"expected [column, row], got {len(xy)} numbers")
+        out["cursor"] = [checked.integer(v, f"players.cursor[{i}]", 0, MAX_MAP_SIDE - 1) for i, v in enumerate(xy)]
+    if "threats" in out:
+        out["threats"] = checked.text(out["threats"], "players.threats", MAX_NAME)
+        if out["threats"] not in VIEW_THREATS:
+            raise Bad("players.threats", f"expected one of {', '.join(VIEW_THREATS)}, got {out['threats']!r}")
     return out
+
+
+VIEW_THREATS = ("now", "all")
+"""The threat view's modes a save keeps in ``players.threats`` (off is kept as no key)."""
 
 
 def decode_save(text: str, source: str, cls: type[SaveFile] = SaveFile) -> SaveFile:

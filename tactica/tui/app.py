@@ -343,6 +343,9 @@ class TacticaApp(App[int]):
     def save_and_exit(self, status: int) -> None:
         """Write the battle's save (waiting at most two seconds for the background writer; the
         journal holds every action anyway), then leave the app with exit status ``status``."""
+        battle = self._battle_screen()
+        if battle is not None:  # the cursor and the threat view too, for tactica resume
+            battle.keep_view()
         saver = self.factory.saver
         if saver is not None:
             saver.flush(2.0)
@@ -375,6 +378,9 @@ class TacticaApp(App[int]):
         """Close every screen above the app's own (a battle, its questions, the winner screen) and the
         title screen, without their results: the battle on screen stays as its autosave left it."""
         from .screens.title import TitleScreen
+        battle = self._battle_screen()
+        if battle is not None:  # the cursor and the threat view too, for tactica resume
+            battle.keep_view()
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
 

@@ -206,3 +206,23 @@ def test_sim_reports_each_warband_as_well_as_each_ai(capsys):
     assert (f"player 1 Tusk Skirmishers         wins {w1['wins']:>4} ({w1['win_rate']:.1%})  "
             f"average VP {w1['avg_vp']:.1f}") in text
     assert "player 2 Greenbough Wardens" in text and "AI 1 greedy" in text
+
+
+def test_invariants_catch_falling_vp_and_hp_out_of_bounds():
+    from tactica.engine.sandbox import battle
+    before = battle("A.b\n...", active="A")
+    before.vp[0] = 3
+    before.freeze()
+    after = before.copy()
+    after.vp[1] = 2  # rising VP is fine
+    sim.check_invariants(before, after)
+    after.vp[0] = 1
+    with pytest.raises(sim.SimError, match="player 1's VP fell from 3 to 1"):
+        sim.check_invariants(before, after)
+    after = before.copy()
+    after.own("b").hp = 0
+    with pytest.raises(sim.SimError, match="b is on the map with 0 HP"):
+        sim.check_invariants(before, after)
+    after.own("b").hp = after.creature("b").card.hp + 1
+    with pytest.raises(sim.SimError, match="HP, outside 0"):
+        sim.check_invariants(before, after)

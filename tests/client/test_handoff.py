@@ -74,7 +74,8 @@ def test_rnd_1_the_initiative_winner_takes_the_keyboard_before_choosing_who_goes
             asked += 1
             assert state.decider == seat and state.round > 1
             assert any(isinstance(e, RoundStarted) for e in unseen)
-            assert summary_lines(unseen, state)[-1] == f"Round {state.round} began."
+            # who won the initiative, said in the round's line (issue 20): the winner is the one handed to
+            assert summary_lines(unseen, state)[-1] == f"Round {state.round}: Player {seat + 1} won the initiative."
             if i + 1 < len(handed):  # the next hand-off goes to another seat: never the same one twice
                 assert handed[i + 1][0] != seat
     assert asked >= 3
@@ -201,7 +202,7 @@ def test_pieces_of_one_movement_make_one_line_and_conditions_are_told():
               ActivationEnded(uid=archer.uid),
               CreatureMoved(uid=archer.uid, start=(6, 0), path=((5, 0),), mode="charge")]
     assert summary_lines(events, state) == [
-        f"{an} charged 3 squares to column 7, row 1.", f"{bn} missed {an} with Club.",
+        f"{an} charged 3 squares to column 7, row 1.", f"{bn} missed {an} with Club (opportunity attack).",
         f"{an} is prone (until it stands up).",
         f"{an} charged 1 square to column 6, row 1."]  # a new activation: a new charge
 
@@ -272,8 +273,8 @@ def test_a_charge_broken_by_opportunity_attacks_is_one_line():
     assert summary_lines(events, state) == [
         f"{bn} moved 4 squares to column 5, row 1.",
         f"{bn} charged 4 squares to column 9, row 1.",
-        f"{an} missed {bn} with Knife.",
-        f"{an} hit {bn} with Knife: 5 damage, 25 HP left.",
+        f"{an} missed {bn} with Knife (opportunity attack).",   # not an act of the turn's player (nm s17 F14)
+        f"{an} hit {bn} with Knife (opportunity attack): 5 damage, 25 HP left.",
     ]
 
 
@@ -333,3 +334,77 @@ def test_summary_tells_what_the_modules_add_standing_up_drift_fall_fatigue_and_d
         f"{name} stood up.", f"{name} drifted off its way in the dark.", f"{name} fell 20 feet.",
         f"{name} is fatigued now.", f"{name} dug into the rubble (3 of 5 feet).",
         f"{name} dug into the rubble and cleared it."]
+
+
+def _two_turns():
+    """Hot seat, A, C and D against b and c: Player 1's A moves and D idles (two activations, RND-2), then
+    Player 2's b moves and c idles.  Returns the hand-off and the last state (Player 1's turn again)."""
+    from tactica.engine import Activate, Move
+    state = battle("A..c\n....\nC..b\nD...", dice=(15, 5) * 20, turn_player=0)
+    handoff = HandOff.for_battle(state, ())
+    for action in (Activate("A"), Move(((1, 0),)), EndActivation(), Activate("D"), EndActivation(),
+                   Activate("b"), Move(((2, 2),)), EndActivation(), Activate("c"), EndActivation()):
+        state, events = apply(state, action)
+        handoff.after(events, state)
+    return handoff, state
+
+
+def test_the_hand_off_s_turn_line_says_who_activated_and_heads_that_turn_s_lines():
+    """nm s16: the summary began with a bullet "• Player 2's turn." that carried nothing; the turn's
+    line now says who activated, and the screen shows it as the heading of that turn's bullets."""
+    from tactica.client.handoff import handoff_rows
+    handoff, state = _two_turns()
+    assert state.turn_player == 0 and state.round == 1
+    lines = summary_lines(handoff.take(0), state)
+    assert lines == ["Player 2's turn: Creature b (b) and Creature c (c) activated.",
+                     "Creature b (b) moved 1 square to column 3, row 3."]
+    assert handoff_rows(lines) == ["Player 2's turn: Creature b (b) and Creature c (c) activated.",
+                                   "  • Creature b (b) moved 1 square to column 3, row 3."]
+
+
+def test_handoff_rows_a_round_s_line_at_the_left_other_lines_before_a_turn_bulleted():
+    from tactica.client.handoff import handoff_rows
+    lines = ["Goblin (GB1) took 5 damage, 10 HP left (ongoing).", "Round 1 ended.",
+             "Player 2 scored 20 VP (VP zone); 20 in all.", "Round 2: Player 2 won the initiative and goes first.",
+             "Player 2's turn: Orc (OR1) activated; nothing moved, attacked or scored.",
+             "Player 1's turn: Guard (GU1) and Lancer (LA1) activated.", "Guard (GU1) moved 2 squares."]
+    assert handoff_rows(lines) == [
+        "• Goblin (GB1) took 5 damage, 10 HP left (ongoing).", "Round 1 ended.",
+        "• Player 2 scored 20 VP (VP zone); 20 in all.", "Round 2: Player 2 won the initiative and goes first.",
+        "Player 2's turn: Orc (OR1) activated; nothing moved, attacked or scored.",
+        "Player 1's turn: Guard (GU1) and Lancer (LA1) activated.", "  • Guard (GU1) moved 2 squares."]
+
+
+def test_rnd_1_the_summary_says_who_won_the_initiative_and_who_goes_first():
+    """Issue 20: a round begun since the player's last turn is said with its initiative (RND-1):
+    "Round 2: Player 2 won the initiative and goes first." (or "goes second": the winner chose)."""
+    from tactica.engine import Activate, ChooseFirstPlayer
+    for first, words in ((1, "goes first"), (0, "goes second")):
+        state = battle("A...\n...b", dice=(5, 15) * 10, turn_player=0)   # Player 2 wins the roll, 15 to 5
+        every = []
+        for action in (Activate("A"), EndActivation(), Activate("b"), EndActivation(), ChooseFirstPlayer(first)):
+            state, events = apply(state, action)
+            every.extend(events)
+        assert state.round == 2
+        lines = summary_lines(every, state)
+        assert f"Round 2: Player 2 won the initiative and {words}." in lines
+        assert "Round 2 began." not in lines
+
+
+def test_rnd_1_the_hand_off_tells_who_won_the_initiative_and_whether_it_went_first():
+    """nm s17 F17: a hand-off over a round's end said "Round 2 began." and not who won the initiative;
+    the player handed the keyboard after the winner's choice learns it and the choice (RND-1)."""
+    told = []
+    for seed in (4, 5, 11, 12):
+        _, handed, _ = _battle(seed)
+        for seat, unseen, state in handed:
+            chose = [e for e in unseen if type(e).__name__ == "FirstPlayerChosen"]
+            if chose and any(isinstance(e, RoundStarted) for e in unseen):
+                lines = summary_lines(unseen, state)
+                winner, first = chose[-1].chooser, chose[-1].player
+                goes = "goes first" if winner == first else "goes second"
+                assert any(line.endswith(f": Player {winner + 1} won the initiative and {goes}.")
+                           for line in lines), lines
+                assert not any(line.endswith(" began.") for line in lines)
+                told.append(seat)
+    assert told

@@ -6,6 +6,7 @@ from tactica.client.handoff import (
     RANK_ARRIVAL,
     RANK_EFFECT,
     RANK_HIT,
+    RANK_KILL,
     RANK_MISS,
     RANK_MOVE,
     RANK_TURN,
@@ -36,25 +37,54 @@ def test_recap_rows_side_by_side_a_turn_on_a_row_of_its_own():
         "  squares to column 12, row 9.  br2 missed LA1 with Axe.  Round 1 ended.  Round 2 began."]
 
 
-def test_recap_rows_at_80x24_keep_the_players_own_result_and_the_ais_hits_leaving_its_moves_out():
+def test_recap_rows_at_80x24_keep_the_players_own_hit_and_the_ais_hits_leaving_moves_out():
     rows = recap_rows(OWN + AI, 78, 4, own=2, ranks=RANKS)
     text = " ".join(" ".join(rows).split())  # the words, wrapped or not
     assert len(rows) <= 4 and all(len(r) <= 78 for r in rows)
-    assert rows[0].startswith("You: LA1 moved 3 squares") and "LA1 hit br1 with Halberd: 10" in rows[0]
+    assert rows[0] == "You: LA1 hit br1 with Halberd: 10 damage, 5 HP left."  # its own move went first
     assert "br1 hit LA1 with Axe: 8 damage, 12 HP left." in text and "br2 missed LA1 with Axe." in text
-    assert " moved 6 squares" not in text                                       # the AI's moves left out
+    assert "br1 moved 6 squares" not in text                                    # the AI's first move too
     assert rows[-1].endswith(left_out_note(2))
 
 
-def test_recap_rows_in_three_rows_keep_the_hit_over_the_miss_and_the_rounds_and_say_how_many_are_left_out():
+def test_recap_rows_in_three_rows_leave_out_whole_lines_lowest_first_and_say_how_many():
     rows = recap_rows(OWN + AI, 90, 3, own=2, ranks=RANKS)
-    assert len(rows) == 3 and rows[0].startswith("You: ")
-    assert rows[2] == ("Player 2's turn:  br1 hit LA1 with Axe: 8 damage, 12 HP left.  "  # the turn's line stays
-                       + left_out_note(5))
-    rows = recap_rows(OWN + AI, 78, 3, own=2, ranks=RANKS)                       # no room even for the hit
-    assert rows[2] == "Player 2's turn:  " + left_out_note(6)
+    assert rows == ["You: LA1 hit br1 with Halberd: 10 damage, 5 HP left.",
+                    "Player 2's turn:  br1 hit LA1 with Axe: 8 damage, 12 HP left.  br2 missed LA1 with Axe.",
+                    "Round 1 ended.  Round 2 began.  " + left_out_note(3)]
+    rows = recap_rows(OWN + AI, 40, 3, own=2, ranks=RANKS)                       # little room: the AI's hit
+    assert rows == ["Player 2's turn:  br1 hit LA1 with Axe:", "  8 damage, 12 HP left.",
+                    RECAP_GAP + " 7 more in the log: PgUp"]
     assert left_out_note(5) == RECAP_GAP + " 5 more in the log: PgUp"
     assert recap_rows(OWN, 78, 0) == [] and len(recap_rows(OWN + AI, 40, 1, own=2)) == 1
+
+
+#: nm s17 F2: the player's own activation at 80×24 (a shift, a kill with a champion power, VP), then the
+#: AI's hit on the player's BR1 and a move into its zone.
+MINE = ["You: WA1 shifted 1 square to column 9, row 3.",
+        "Warlord of the Broken Tusk (WA1) uses champion power Bloodied Fury (•, 1 left): WA1 rolls again "
+        "against an2.", "WA1 hit an2 with Cleaving Greataxe: 20 damage, 0 HP left.", "an2 was destroyed.",
+        "Player 1 scored 16 VP (destroyed); 16 in all."]
+MINE_RANKS = [RANK_MOVE, RANK_EFFECT, RANK_HIT, RANK_KILL, RANK_ARRIVAL]
+THEIRS = ["Player 2's turn.", "th2 moved 3 squares to column 8, row 4.",
+          "th2 hit BR1 with Full Gore: 20 damage, 5 HP left.", "th1 moved 5 squares to column 14, row 2, into its "
+          "VP zone.", "th1 missed GA1 with Gore."]
+THEIRS_RANKS = [RANK_TURN, RANK_MOVE, RANK_ARRIVAL, RANK_ARRIVAL, RANK_MISS]
+
+
+def test_recap_rows_at_80x24_show_the_ais_hit_on_your_creature_over_your_own_result_and_cut_no_line():
+    """nm s17 F2: the player's own lines took every row (the last cut mid-sentence) and the AI's turn said
+    only "Player 2's turn:  … 10 more in the log"; the player watched their own: it is shortened instead."""
+    rows = recap_rows(MINE + THEIRS, 78, 4, own=5, ranks=MINE_RANKS + THEIRS_RANKS)
+    text = " ".join(" ".join(rows).split())
+    assert len(rows) <= 4 and all(len(r) <= 78 for r in rows), rows
+    assert "th2 hit BR1 with Full Gore: 20 damage, 5 HP left." in text               # the AI's hit on BR1
+    assert "th1 moved 5 squares to column 14, row 2, into its VP zone." in text
+    assert rows[0].startswith("You: an2 was destroyed.")                            # the player's own, short
+    for line in MINE[1:] + THEIRS[1:]:                                              # each line whole or not at all
+        words = " ".join(line.split())
+        assert words in text or words[:20] not in text, line
+    assert rows[-1] == left_out_note(5)
 
 
 #: The AI's turn the newcomer read (s15): an1's charge first, then misses and moves.
@@ -75,8 +105,9 @@ def test_recap_rows_keep_the_ais_first_charge_and_a_move_into_a_vp_zone_over_mis
     assert "hi1 moved 4 squares to column 14, row 2, into its VP zone." in text
     assert text.index("an1 charged") < text.index("hi1 moved")                # in the order they happened
     assert "ho2 moved" not in text and "wa1 moved" not in text                 # plain moves went first
-    assert " missed " not in text and "Round 1 ended." not in text              # then misses, the round's end
-    assert rows[-1].endswith("into its VP zone.  " + left_out_note(6))         # the six are counted
+    assert "LA1 moved" not in text and "an1 missed" not in text                # the player's own, the oldest miss
+    assert rows[0] == "You: LA1 hit br1 with Halberd: 10 damage, 5 HP left."
+    assert rows[-1].endswith("Round 1 ended.  " + left_out_note(4))            # the four are counted
 
 
 def test_recap_rows_that_fit_leave_nothing_out_and_say_nothing_of_it():
@@ -113,7 +144,7 @@ def test_ranked_summary_ranks_a_charge_a_move_into_a_vp_zone_a_kill_above_misses
     """What ``recap_rows`` leaves out first comes from the events: a plain move and a miss rank lowest;
     a charge, a move that ends in a VP zone (said so in the short lines) and a hit above them; a
     creature destroyed highest."""
-    from tactica.client.handoff import RANK_KILL, ranked_summary
+    from tactica.client.handoff import ranked_summary
     from tactica.engine import AttackRolled, CreatureDestroyed, CreatureMoved, TurnStarted
     st = battle("A.......\n........\n.......b\n.......c", vp_zones={"A": {(3, 0)}, "B": {(5, 3)}})
     events = [TurnStarted(player=1, activations=2),
@@ -131,8 +162,7 @@ def test_ranked_summary_ranks_a_charge_a_move_into_a_vp_zone_a_kill_above_misses
         ("b moved 1 square to column 7, row 3.", RANK_MOVE),
         ("b missed A with Sword.", RANK_MISS),
         ("c moved 2 squares to column 6, row 4, into its VP zone.", RANK_ARRIVAL),
-        ("b charged 2 squares to column 5, row 1.", RANK_ARRIVAL),
-        ("b hit A with Sword.", RANK_HIT),
+        ("b charged 2 squares to column 5, row 1 and hit A with Sword.", RANK_ARRIVAL),  # its result too
         ("A was destroyed.", RANK_KILL)]
     b_into_a = [CreatureMoved(uid="b", start=(7, 2), path=((3, 0),), mode="teleport")]
     assert ranked_summary(b_into_a, st, short=True) == [
@@ -171,3 +201,145 @@ def test_a_move_taken_back_is_not_in_the_recap():
     recap.undone(before)                                 # z: the move taken back
     lines, own, _ = recap.take(before)
     assert not any("moved" in line for line in lines) and own == 0
+
+
+
+
+def _champion_hit():
+    """C (a champion whose power adds 10 damage to an ally's hit) and A beside b: A hits b for 10, C's
+    power adds 10 (CHP-2); then b's turn.  Returns the state and every event, oldest first."""
+    from tactica.engine import ChampionEffect, ChampionPower, ChampionTrigger, UseChampionPower
+    from tactica.engine.sandbox import card
+    press = ChampionPower("Press the Attack", 1, ChampionTrigger.ALLY_HITS, ChampionEffect.EXTRA_DAMAGE,
+                          amount=10, range=6)
+    captain = card("Captain", champion=2, champion_powers=(press,))
+    st = battle("C..\nAb.", {"C": captain}, dice=(10,) * 20, turn_player=0, hp={"b": 40})
+    every = []
+    for action in (Activate("A"), Attack(0, ("b",)), UseChampionPower("C", 0, "A", "b"), EndActivation()):
+        st, events = apply(st, action)
+        every.extend(events)
+    return st, every
+
+
+def test_chp_2_a_hit_and_the_champions_extra_damage_say_the_hp_after_both():
+    """s16: the recap said "A hit b … 30 HP left" and b's card said 20 (the champion's 10 came after,
+    on a line the recap may leave out): the hit's line says both damages and the HP after them."""
+    from tactica.client.handoff import ranked_summary
+    st, events = _champion_hit()
+    assert st.creature("b").hp == 20
+    ranked = ranked_summary(events, st, short=True)
+    lines = [line for line, _ in ranked]
+    assert lines[0] == "A hit b with Sword: 10 damage and 10 more from C's Press the Attack (champion power), " \
+                       "20 HP left."
+    assert not any("30 HP left" in line or " took " in line for line in lines)   # no stale HP, told once
+    assert ranked[0][1] == RANK_HIT                                              # kept as a hit is
+
+
+def test_chp_2_the_hand_off_summary_says_the_hp_after_the_champions_extra_damage():
+    from tactica.client.handoff import summary_lines
+    st, events = _champion_hit()
+    lines = summary_lines(events, st)
+    assert lines[0] == ("Creature A (A) hit Creature b (b) with Sword: 10 damage and 10 more from Captain (C)'s "
+                        "Press the Attack (champion power), 20 HP left.")
+
+
+def test_chp_2_a_champion_s_heal_of_the_creature_just_hit_is_told_on_the_hit_s_line():
+    """The enemy's champion heals the creature A just hit (CHP-2, ALLY_IS_HIT → HEAL): the hit's line
+    says the HP after the heal, as b's card does."""
+    from tactica.client.handoff import ranked_summary
+    from tactica.engine import ChampionEffect, ChampionPower, ChampionTrigger, UseChampionPower
+    from tactica.engine.sandbox import card
+    ward = ChampionPower("Ward", 2, ChampionTrigger.ALLY_IS_HIT, ChampionEffect.HEAL, amount=5, range=3)
+    st = battle("Ab\n.c", {"c": card("Captain", champion=2, champion_powers=(ward,))}, dice=(10,) * 20,
+                turn_player=0, hp={"b": 40})
+    every = []
+    for action in (Activate("A"), Attack(0, ("b",)), UseChampionPower("c", 0, "b", "A"), EndActivation()):
+        st, events = apply(st, action)
+        every.extend(events)
+    assert st.creature("b").hp == 35
+    lines = [line for line, _ in ranked_summary(every, st, short=True)]
+    assert lines[0] == "A hit b with Sword: 10 damage and healed 5 by c's Ward (champion power), 35 HP left."
+    assert len(lines) == 1
+
+
+def test_chg_1_a_charge_s_line_says_what_its_attack_came_to():
+    """nm s17 F3: "an1 charged 4 squares to column 9, row 3." said nothing of the attack (both missed):
+    the charge's line says it missed, or hit with the damage and the HP left (CHG-1)."""
+    from tactica.client.handoff import ranked_summary
+    from tactica.engine import AttackRolled, CreatureMoved, DamageDealt, TurnStarted
+    st = battle("A.......\n........\n.......b\n.......c")
+    def charge(uid, start, hit):
+        return [CreatureMoved(uid=uid, start=start, path=((5, 1), (4, 1)), mode="charge"),
+                AttackRolled(attacker=uid, target="A", attack="Axe", natural=18 if hit else 2, bonus=5,
+                             modifiers=(("charge", 1),), total=24 if hit else 8, defense="AC", target_number=15,
+                             hit=hit, critical=False, kind="charge")]
+    events = [TurnStarted(player=1, activations=2), *charge("b", (7, 2), False),
+              *charge("c", (7, 3), True), DamageDealt("A", 10, "", 40, False)]
+    assert ranked_summary(events, st, short=True, yours=frozenset({0})) == [
+        ("Player 2's turn.", RANK_TURN),
+        ("b charged 2 squares to column 5, row 2 and missed A with Axe.", RANK_ARRIVAL),
+        ("c charged 2 squares to column 5, row 2 and hit A with Axe: 10 damage, 40 HP left.", RANK_ARRIVAL)]
+
+
+def test_chp_2_a_champion_power_in_the_recap_names_creatures_by_their_labels():
+    """nm s17 F2: "Warlord of the Broken Tusk (WA1) uses champion power …" took most of a row at 80×24."""
+    from tactica.client.handoff import ranked_summary, summary_lines
+    from tactica.engine import ChampionPowerUsed
+    st = battle("A.\n.b")
+    used = ChampionPowerUsed(champion="A", power="Bloodied Fury", cost=1, left=1, ally="A", enemy="b",
+                             effect="reroll")
+    assert ranked_summary([used], st, short=True) == [
+        ("A uses champion power Bloodied Fury (•, 1 left): A rolls again against b.", RANK_EFFECT)]
+    assert summary_lines([used], st) == [
+        "Creature A (A) uses champion power Bloodied Fury (•, 1 left): Creature A (A) rolls again against "
+        "Creature b (b)."]
+
+
+def test_chp_2_a_champion_power_held_for_the_hit_s_line_that_changed_no_hp_keeps_its_own_line():
+    """A heal on the creature just hit that regains nothing (no CreatureHealed): the power is still told."""
+    from tactica.client.handoff import ranked_summary
+    from tactica.engine import ActivationEnded, AttackRolled, ChampionPowerUsed, DamageDealt
+    st = battle("Ab\n.c")
+    events = [AttackRolled(attacker="A", target="b", attack="Sword", natural=18, bonus=5, modifiers=(), total=23,
+                           defense="AC", target_number=15, hit=True, critical=False, kind="attack"),
+              DamageDealt("b", 0, "", 50, False),
+              ChampionPowerUsed(champion="c", power="Ward", cost=1, left=0, ally="b", enemy="A", effect="heal"),
+              ActivationEnded("A")]
+    assert [line for line, _ in ranked_summary(events, st, short=True)] == [
+        "A hit b with Sword: 0 damage, 50 HP left.", "c uses champion power Ward (•, 0 left): b is healed."]
+
+
+def test_oa_1_the_recap_marks_the_players_opportunity_attack_and_names_the_round_of_each_turn():
+    """nm s17 F14: "Player 2's turn:  GA3 hit ws1 with Heavy Crossbow…" read as if the player's GA3 acted
+    in the AI's turn (an opportunity attack, OA-1, not marked); and with a round's end between, two
+    "Player 2's turn:" groups came one after the other (the rounds' lines left out at 80×24)."""
+    from tactica.client.handoff import ranked_summary
+    from tactica.engine import (
+        AttackRolled,
+        CreatureMoved,
+        DamageDealt,
+        FirstPlayerChosen,
+        RollWon,
+        RoundEnded,
+        RoundStarted,
+        TurnStarted,
+    )
+    st = battle("A.......\n........\n.......b\n.......c")
+    oa = AttackRolled(attacker="A", target="b", attack="Heavy Crossbow", natural=18, bonus=5, modifiers=(),
+                      total=23, defense="AC", target_number=15, hit=True, critical=False, kind="opportunity")
+    events = [TurnStarted(player=1, activations=2),
+              CreatureMoved(uid="b", start=(7, 2), path=((6, 2),), mode="move"), oa,
+              DamageDealt("b", 10, "", 25, False), RoundEnded(round=2, quiet_rounds=0), RoundStarted(round=3),
+              RollWon("initiative", 1, "roll"), FirstPlayerChosen(1, 1),
+              TurnStarted(player=1, activations=1),
+              CreatureMoved(uid="c", start=(7, 3), path=((6, 3),), mode="move")]
+    lines = [line for line, _ in ranked_summary(events, st, short=True, yours=frozenset({0}))]
+    assert lines == ["Round 2 — Player 2's turn.", "b moved 1 square to column 7, row 3.",
+                     "A hit b with Heavy Crossbow (opportunity attack): 10 damage, 25 HP left.",
+                     "Round 2 ended.", "Round 3: Player 2 won the initiative and goes first.",
+                     "Round 3 — Player 2's turn.", "c moved 1 square to column 7, row 4."]
+    rows = recap_rows(lines, 78, 3, ranks=[RANK_TURN, RANK_MOVE, RANK_HIT, RANK_EFFECT, RANK_ARRIVAL, RANK_TURN,
+                                           RANK_MOVE])
+    assert rows[0].startswith("Round 2 — Player 2's turn:  ") and any(r.startswith("Round 3 — Player 2's turn:")
+                                                                       for r in rows)
+    assert ranked_summary(events[:4], st, short=True)[0][0] == "Player 2's turn."   # one round: no number

@@ -213,7 +213,7 @@ def _plain_cover(geo: Geometry, a, b, blockers, area: bool) -> bool:
     """COV-2, COV-4, COV-5 by the definition: every corner of a has a blocked line to some corner of b."""
     if not area and b in geo._cover_inside:
         return True
-    terrain = geo._cover_area if area else geo._cover_ranged
+    terrain = (geo._area_cover if area else geo._ranged_cover)[0]
     others = set(blockers) - {a, b}
 
     def blocked(sq):

@@ -118,6 +118,9 @@ def test_every_field_of_the_wrong_type_is_refused_naming_it_or_loads():
     (lambda d: d["maps"][0].update(terrain=["." * 120] * 10), "maps[0].terrain[0]: a map 120 squares wide"),
     (lambda d: d.update(rules=[1]), "x.json: the save is damaged: rules: expected a mapping of keys, got a list of 1"),
     (lambda d: d["players"].update(ai_player=7), "players.ai_player: expected a whole number from 1 to 2"),
+    (lambda d: d["players"].update(cursor=[3]), "players.cursor: expected [column, row], got 1 numbers"),
+    (lambda d: d["players"].update(cursor=[3, -1]), "players.cursor[1]: expected a whole number from 0"),
+    (lambda d: d["players"].update(threats="later"), "players.threats: expected one of now, all, got 'later'"),
     (lambda d: d["maps"][0].update(rules=["grid35", "hexes"]), "maps[0].rules[1]: unknown rule module \"hexes\"; "
                                                                "expected one of grid35"),
     (lambda d: d["rules"].update(modules="grid35"), "rules.modules: expected a list, got the text \"grid35\""),

@@ -149,7 +149,7 @@ async def test_the_ai_intent_setting_survives_q_and_resume(tmp_path, monkeypatch
             await pilot.press("i")
             assert screen.ai_show_intent
             save_id = screen.session.save_id
-            await pilot.press("q")
+            await pilot.press("q", "q")
         assert saver.flush()
         opened = open_save(save_id)
         assert opened.save.players.get("intent") is True
@@ -165,7 +165,7 @@ async def test_the_ai_intent_setting_survives_q_and_resume(tmp_path, monkeypatch
                 await pilot.pause()
             await pilot.press("i")                        # hidden again: the save forgets it too
             assert not screen.ai_show_intent
-            await pilot.press("q")
+            await pilot.press("q", "q")
         assert saver.flush()
         assert "intent" not in open_save(save_id).save.players
     finally:
@@ -195,7 +195,7 @@ async def test_fast_mode_survives_q_and_resume(tmp_path, monkeypatch):
             await pilot.press("f")
             assert screen.ai_fast
             save_id = screen.session.save_id
-            await pilot.press("q")
+            await pilot.press("q", "q")
         assert saver.flush()
         opened = open_save(save_id)
         assert opened.save.players.get("fast") is True and opened.save.players.get("quick_setup") is True
@@ -211,7 +211,7 @@ async def test_fast_mode_survives_q_and_resume(tmp_path, monkeypatch):
                 await pilot.pause()
             await pilot.press("f")                         # back to the pace: the save forgets it too
             assert not screen.ai_fast
-            await pilot.press("q")
+            await pilot.press("q", "q")
         assert saver.flush()
         assert "fast" not in open_save(save_id).save.players
     finally:

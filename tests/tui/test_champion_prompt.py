@@ -281,3 +281,35 @@ async def test_CHP_2_the_palette_asks_about_muted_champion_prompts_again():
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is screen and screen.muted_triggers == {}
+
+
+async def test_CHP_2_o_with_no_muted_prompt_says_so_at_once_in_the_status_line():
+    """s17 (ux 4): o with no champion prompt muted said it in a toast, late and over the log at 80×24;
+    now the status line says it at once, as the other refusals do (no toast where none fits)."""
+    app = app_for_state(_state())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.press("o")
+        assert screen.status_line.refused
+        assert screen.status_line.message.startswith("No champion prompt is muted")
+        assert not [n for n in app._notifications if "muted" in n.message]
+
+
+async def test_CHP_2_a_wrong_key_in_the_prompt_names_its_keys():
+    """nm s17 F5: m at "use a champion power? (y / n)" said nothing (step 1's question hints); now the
+    prompt names its keys above the answers, and a key of the prompt takes the hint away."""
+    from textual.widgets import Label
+    app = app_for_state(_state())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a", "enter")
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, PowerPrompt)
+        await pilot.press("m")
+        await pilot.pause()
+        said = prompt.query_one("#refusal", Label)
+        assert said.has_class("-shown") and str(said.render()).startswith("y uses it, n goes on without it")
+        assert app.screen is prompt  # nothing answered
+        await pilot.press("down")  # the answers' own key: the hint goes
+        await pilot.pause()
+        assert not said.has_class("-shown")

@@ -46,3 +46,27 @@ def test_scn_tie_the_log_says_what_the_rounds_without_combat_count_towards():
     assert describe_events([RoundEnded(3, 0)], st)[0].text == "Round 3 ends"
     assert describe_events([RoundEnded(12, 10)], st)[0].text.endswith(
         "(10 rounds in a row without combat; now the tie-breaker ends the battle, SCN-TIE)")
+
+
+async def test_act_1_e_after_an_activation_that_ended_by_itself_and_the_ais_turn_is_calm_too():
+    """nm s17 F13: after move + attack the activation closed by itself and the AI played; the player's
+    habitual e then got a red ✗ "Activate a creature first" and r Rules.  It says "already ended" now,
+    the AI's turn in between or not."""
+    from tactica.engine import Activate, EndActivation
+    from tactica.tui.widgets.status_line import StatusLine
+
+    from .conftest import app_against_ai, wait_until
+    app = app_against_ai(battle("A..b\nB...\nC...\n...c", dice=(15,) * 40, turn_player=0), pace=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for action in (Activate("B"), EndActivation(), Activate("A"), Move(((1, 0), (2, 0))), Attack(0, ("b",))):
+            assert screen.apply_action(action), action
+        assert screen.session.state.decider == 1  # A's activation ended by itself, the turn's last: the AI's turn
+        assert await wait_until(pilot, lambda: screen.session.state.decider == 0 and not screen.ai_decides())
+        assert screen.session.state.active_creature is None
+        await pilot.press("e")
+        await pilot.pause()
+        status = screen.query_one(StatusLine)
+        assert not status.refused
+        assert "its activation already ended by itself" in status.note, status.note

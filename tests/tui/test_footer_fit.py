@@ -190,3 +190,21 @@ async def test_the_pinned_help_key_covers_the_footers_last_column():
                 await pilot.pause(0.05)
             assert pinned.region.right == footer.region.right == 80
             assert last.endswith("? Help")
+
+
+@pytest.mark.parametrize("ai", [False, True], ids=["hotseat", "vs-ai"])
+async def test_t_threats_stays_in_the_footer_at_80_columns_while_a_creature_acts(ai):
+    """s17 (ux 7): while a creature acts, "t Threats" dropped out at 80 columns (the moment the player
+    looks for a safe square); it ranks above Tab now, and z Undo stays too after a move."""
+    st = battle(BOARD, {"A": BUSY}, active="A", dice=(20,) * 8, turn_player=0)
+    app = app_against_ai(st, player=1, pace=30.0) if ai else app_for_state(st)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await footer_drawn(pilot, app)
+        assert "t Threats" in footer_line(app.screen)
+        await pilot.press("j", "m")  # a move: z may take it back
+        await pilot.pause()
+        await footer_drawn(pilot, app)
+        line = footer_line(app.screen)
+        assert app.screen.session.state.move_used
+        assert "t Threats" in line and "z Undo" in line and "e End" in line, line

@@ -198,3 +198,59 @@ async def test_another_players_champion_question_mid_turn_waits_for_that_player_
         await settle(pilot, app)
         assert any(isinstance(a, UseChampionPower) for a in app.session.actions)
         assert not isinstance(app.screen, HandoffScreen)           # back to Player 2's turn, no gate
+
+
+async def test_a_turn_heads_its_lines_on_the_handoff_screen_with_no_empty_bullet():
+    """nm s16: the summary began with "• Player 1's turn." that carried nothing.  The screen shows a turn's
+    line (who activated) unbulleted, over that turn's lines as bullets, and the round's initiative."""
+    from textual.app import App
+
+    lines = ["Round 1 ended.", "Round 2: Player 1 won the initiative and goes first.",
+             "Player 1's turn: Guard (GU1) and Lancer (LA1) activated.",
+             "Guard (GU1) moved 2 squares to column 4, row 2.", "Lancer (LA1) missed Goblin (gb1) with Lance."]
+
+    class One(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(HandoffScreen(1, lines))
+
+    for size in ((80, 24), (120, 40)):
+        app = One()
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            from io import StringIO
+
+            from rich.console import Console
+            console = Console(width=72, record=True, file=StringIO())
+            console.print(app.screen.query_one("#handoff-since Static").content)
+            rows = [row.rstrip() for row in console.export_text().splitlines()]
+            assert rows[0] == "Since your last turn:"
+            assert rows[1:4] == ["Round 1 ended.", "Round 2: Player 1 won the initiative and goes first.",
+                                 "Player 1's turn: Guard (GU1) and Lancer (LA1) activated."]
+            assert rows[4] == "  • Guard (GU1) moved 2 squares to column 4, row 2."
+            assert rows[5] == "  • Lancer (LA1) missed Goblin (gb1) with Lance."
+            assert not any(row.startswith("• Player") for row in rows)
+
+
+#: A summary as ``summary_lines`` words it: the end of a round, the next round's initiative, a turn and what
+#: it did (issue 20; nm s16: no bare "• Player 1's turn.").
+SUMMARY = ["Round 1 ended.", "Round 2: Player 2 won the initiative and goes first.",
+           "Player 2's turn: Warlord of the Broken Tusk (wa1) and Hill Ogre Brute (hi1) activated.",
+           "Warlord of the Broken Tusk (wa1) charged 5 squares to column 9, row 3 and hit Guard (GA1) with "
+           "Greataxe: 10 damage and 10 more from Shaman (sh1)'s Press the Attack (champion power), 5 HP left.",
+           "Hill Ogre Brute (hi1) moved 4 squares to column 14, row 2, into its VP zone."]
+
+
+async def _summary_up(pilot) -> None:
+    """Over the battle, the hand-off to Player 1 with ``SUMMARY``."""
+    await pilot.pause()
+    pilot.app.push_screen(HandoffScreen(0, SUMMARY))
+    await pilot.pause()
+    await pilot.pause()
+
+
+def test_handoff_summary_snapshot_80x24(snap_compare):
+    assert snap_compare(_app(), run_before=_summary_up, terminal_size=(80, 24))
+
+
+def test_handoff_summary_snapshot_120x40(snap_compare):
+    assert snap_compare(_app(), run_before=_summary_up, terminal_size=(120, 40))

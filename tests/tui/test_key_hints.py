@@ -239,3 +239,12 @@ def test_the_square_words_keep_one_form_across_the_map_at_one_width():
                                 (24, "c28 r10", "c28 r9 · Difficult")):
         assert (square_words(st, (27, 9), width), square_words(st, (27, 8), width)) == (clear, rough), width
     assert square_words(st, (3, 8), 12) == "c4 r9 · Dif…"  # narrower still: the name is cut
+
+
+def test_an_aside_reads_as_its_own_sentence_before_the_hint():
+    """nm s17 F18: "· m is not bound (Move is x) Move 1 square here: x or Enter." ran two sentences
+    together; the aside now ends with a full stop and two spaces before the hint."""
+    from tactica.tui.widgets.status_line import StatusLine
+    line = StatusLine()
+    line.note, line.aside, line.message = "m is not bound (Move is x)", True, "Move 1 square here: x or Enter."
+    assert line.render().plain == "· m is not bound (Move is x).  Move 1 square here: x or Enter."

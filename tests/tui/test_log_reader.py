@@ -212,3 +212,22 @@ async def test_a_page_up_before_the_whole_log_is_written_is_kept():
         await pilot.pause()
         assert len(log.lines_written) == len(lines)
         assert log.max_scroll_y - log.scroll_y == back            # still a page back from the end
+
+
+async def test_home_opens_the_reader_at_the_oldest_line_the_first_time():
+    """nm s17 F18: at 80×24 the first Home from the battle opened the whole log in the middle (its
+    lines written following the end); a second Home went to the top.  Opened with Home, the reader
+    shows the oldest line, and stays there once every line is laid out."""
+    from textual.app import App
+
+    from tactica.client.describe import LogLine
+    lines = [LogLine(f"line {i} " + "word " * (i % 25), "info", i % 2) for i in range(200)]
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(LogReader(lines, -1, back="the battle"))
+        for _ in range(100):
+            await pilot.pause(0.02)
+        reader = app.screen
+        log = reader.query_one(BattleLog)
+        assert log.max_scroll_y > 0 and log.scroll_y == 0
+        assert "line 0 " in shown_text(reader) and "new line" not in shown_text(reader)

@@ -159,3 +159,25 @@ async def test_r_rules_is_in_the_footer_after_a_refusal_at_80_and_120_columns():
             for _ in range(3):  # the footer is recomposed after the next refresh
                 await pilot.pause()
             assert "r Rules" not in footer_line(app.screen), size
+
+
+async def test_a_refusal_that_names_no_rule_offers_no_r_rules_and_r_guesses_none():
+    """nm s17 F6: z with nothing to undo ("Nothing to undo yet…", no rule ID) put "r Rules" in the footer,
+    and r opened an unrelated rule found by its words (MOV-14).  Now the footer offers no r Rules for
+    a refusal without a rule ID, and r opens the rules as if the client's own refusal were not said
+    (here: the player's introduction)."""
+    from .test_footer_fit import footer_line
+    app = app_for_state(battle("A...b\n.....", active=None))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("z")
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.status_line.refused and "undo" in screen.status_line.message.lower()
+        assert "r Rules" not in footer_line(screen)
+        await pilot.press("r")
+        await pilot.pause()
+        rules = app.screen
+        assert isinstance(rules, RulesScreen)
+        assert rules.shown is not None and rules.shown.rule_id is None  # the introduction, no guess

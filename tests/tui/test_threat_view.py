@@ -187,3 +187,68 @@ def test_the_words_fit_the_side_panel_and_count_the_enemies_left_out():
     assert threat_lines(st, [now, now, now, move, charge], nearest_only=False, creature=False,
                         width=24)[-1] == "+3 more: 1! 1? 1'"
     assert threat_lines(st, [], nearest_only=True, creature=True, width=24) == ["✓ safe now"]
+
+
+OWN_BOARD = """
+..........
+..........
+....A.b...
+..........
+.........c
+"""
+
+
+async def test_in_the_now_mode_ones_own_creature_names_its_targets_instead_of_marking_its_reach():
+    """s17 (ux 5): in the "now" mode, ``*`` on one's own ranged creature covered most of the map and
+    drowned the enemies' ``!``.  There the map marks no ``*``: the side panel names the enemies it could
+    attack now ("* can attack now: b"); an enemy under the cursor keeps its ``*`` (its danger zone), and
+    the "all" mode marks one's own creature's whole reach as before."""
+    cards = {"A": card("Crossbowman", speed=6, attacks=(ranged(range=10),)), "b": card("Rat", speed=2),
+             "c": card("Archer", speed=0, attacks=(ranged(range=3),))}
+    st = battle(OWN_BOARD, cards, turn_player=0)
+    app = app_for_state(st)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        mv = screen.query_one(MapView)
+        mv.move_cursor((4, 2))                                   # on A, player 1's own
+        await pilot.press("t")
+        await pilot.pause()
+        state = screen.session.state
+        assert threat_reach(state, "A").now                      # a big reach, not drawn now
+        assert not mv.overlay.reach and "*" not in "".join(
+            seg.text for y in range(mv._ch * 5) for seg in mv.render_line(y))
+        lines = str(screen.cursor_line.content).splitlines()
+        assert lines[1] == "* can attack now: b, c"
+        mv.move_cursor((6, 2))                                   # on b, an enemy: its reach is marked
+        await pilot.pause()
+        assert mv.overlay.reach == threat_reach(state, "b").now
+        mv.move_cursor((4, 2))
+        await pilot.press("t")                                   # all: A's whole reach next turn
+        await pilot.pause()
+        assert mv.overlay.reach == threat_reach(state, "A").squares
+
+
+def test_the_targets_line_fits_its_width():
+    from tactica.client.threat_words import targets_line
+    assert targets_line([]) == "* no enemy in reach now"
+    assert targets_line(["br3", "wa1", "og2"], 26) == "* can attack now: br3, +2"
+
+
+async def test_the_threat_views_words_are_the_status_lines_at_120x40_and_a_cursor_key_clears_the_panel():
+    """nm s17 F8: at 120×40 the setup roll's toast and the threat view's ("Threats now…", "Threats next
+    turn…") stacked over the side panel's top rows, hiding the threat lines they explain.  Now t says
+    its words on the status line only, and a key that moves the cursor takes the read toasts away."""
+    app = app_for_state(threat_state())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        app.notify("Setup roll: …", title="Setup roll", timeout=30)
+        await pilot.press("t", "t")
+        await pilot.pause()
+        assert not [n for n in app._notifications if "Threats" in n.message]
+        assert screen.status_line.note.startswith("Threats next turn:")
+        assert [n.title for n in app._notifications] == ["Setup roll"]
+        await pilot.press("l")
+        await pilot.pause()
+        assert not app._notifications

@@ -172,8 +172,7 @@ async def test_tutorial_and_builder_open_and_quit_leaves(data):
         assert isinstance(app.screen, TutorialScreen)
         await pilot.press("q")  # the tutorial asks first (its place is kept) …
         await pilot.pause()
-        assert isinstance(app.screen, TutorialScreen) and "Leave the tutorial?" in str(
-            app.screen.lesson_panel.render())
+        assert isinstance(app.screen, TutorialScreen) and "Leave the tutorial?" in app.screen.status_line.message
         await pilot.press("q")  # … and leaves for the title screen, not tactica
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen) and app.is_running
@@ -195,7 +194,11 @@ async def test_q_in_a_battle_goes_back_to_the_title_which_offers_to_continue_it(
         await pilot.pause()
         await answer_questions(pilot, app)
         assert isinstance(app.screen, BattleScreen)
-        await pilot.press("q")  # back to the title, the battle saved
+        await pilot.press("q")  # asks first: the battle is saved, Continue goes on with it …
+        await pilot.pause()
+        assert ("Leave the battle? It is saved: Continue on the title screen goes on from there."
+                in app.screen.status_line.message)
+        await pilot.press("q")  # … back to the title, the battle saved
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen) and app.is_running
         assert "Continue" in _labels(app.screen)  # the battle just left is saved and unfinished

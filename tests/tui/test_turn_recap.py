@@ -40,13 +40,13 @@ async def test_at_80x24_the_recap_shows_the_players_own_hit_and_the_ais_turn_unt
         assert panel.shown and not log.display                          # it stands where the log was
         rows = panel.rows()
         assert 1 <= len(rows) <= panel.content_region.height == 4
-        assert rows[0].startswith("You: B hit c with Sword: 10 damage, 40 HP left.")
-        assert any(r.startswith("Player 2's turn:") for r in rows)
-        assert any(" hit " in r or " missed " in r for r in rows[1:])   # what the AI's attacks did
+        # nm s17 F2: the player's own hit (watched) goes before the AI's hits on the player's creatures
+        assert rows[0].startswith("Player 2's turn:  b charged")
         text = " ".join(" ".join(rows).split())
         # s15: the AI's first charge was left out ("…") and b seemed to come from nowhere: the charges
-        # stay, the opportunity attacks against them go first, and the last row counts what is left out
-        assert "b charged 5 squares to column 1, row 6." in text and "c charged 4 squares" in text
+        # stay, with what their attacks did (nm s17 F3), and the last row counts what is left out
+        assert "b charged 5 squares to column 1, row 6 and hit C with Sword: 10 damage, 40 HP left." in text
+        assert "c charged 4 squares to column 2, row 6 and hit C with Sword: 10 damage, 30 HP left." in text
         assert text.index("b charged") < text.index("c charged")
         assert rows[-1].endswith("… 4 more in the log: PgUp")
         await pilot.press("pageup")                                     # the whole log: the reader
@@ -70,13 +70,28 @@ async def test_at_120x40_the_recap_packs_the_same_turn_in_its_rows():
         screen = app.screen
         await pilot.pause()
         await _humans_turn_after_the_ais(pilot, screen)
-        panel = screen.recap_panel
+        panel, log = screen.recap_panel, screen.battle_log
         assert panel.shown                               # 17 lines of the AI's turn, opportunity attacks and all
         rows = panel.rows()
         assert rows[0].startswith("You: B hit c with Sword: 10 damage, 40 HP left.")
         assert len(rows) <= panel.content_region.height and all(len(r) <= panel.content_region.width for r in rows)
         text = " ".join(" ".join(rows).split())
-        assert "b hit C with Sword: 10 damage, 40 HP left." in text and "c hit C with Sword" in text
+        assert "and hit C with Sword: 10 damage, 40 HP left." in text and "and hit C with Sword: 10 damage, 30" in text
+        # s16: the recap stood alone in the log's 17 rows and left a dozen empty; now it is as tall as its
+        # rows, and the log's newest lines fill the rest below it
+        assert panel.content_region.height == len(rows) == 5
+        assert log.display and log.region.y == panel.region.bottom
+        assert log.region.bottom == screen.query_one("BattleFooter").region.y     # no row left over
+        assert log.region.height >= 4 and log.lines and log.scroll_y == log.max_scroll_y
+        assert "Player 1's turn (1 activation)" in log.lines[-1].text              # its newest line last
+        await pilot.resize_terminal(80, 24)                 # too small for both: the recap alone again
+        await pilot.pause()
+        await pilot.pause()
+        assert panel.shown and not log.display and panel.content_region.height == 4
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        await pilot.pause()
+        assert log.display and panel.content_region.height == 5
 
 
 async def test_where_the_log_holds_the_ais_turn_no_recap_covers_it():
@@ -116,3 +131,33 @@ async def _recap_up(pilot) -> None:
 def test_snapshot_of_the_recap(snap_compare, size):
     app = app_against_ai(battle(BOARD, dice=(15,) * 80, turn_player=0), pace=0.05)
     assert snap_compare(app, run_before=_recap_up, terminal_size=size)
+
+
+#: 30×16: the human's A far from the AI's b and c (no attack in two rounds).
+FAR = ["." * 30 for _ in range(16)]
+FAR[0], FAR[14], FAR[15] = "A" + "." * 29, "." * 29 + "b", "." * 29 + "c"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_rnd_1_a_round_begun_in_the_recap_says_who_won_the_initiative_and_goes_first(size):
+    """Issue 20: the recap lacked the round's initiative.  A's move ends the human's turn, the AI's b and c
+    end round 1, the AI wins round 2's initiative (15 to 5) and goes first: the recap says so."""
+    app = app_against_ai(battle("\n".join(FAR), dice=(5, 15) * 20, turn_player=0), pace=0.05)
+    async with app.run_test(size=size) as pilot:
+        screen = app.screen
+        await pilot.pause()
+        from tactica.engine import Move
+        for action in (Activate("A"), Move(((1, 0),)), EndActivation()):
+            assert screen.apply_action(action), action
+            await pilot.pause()
+        for _ in range(1500):
+            await pilot.pause(0.02)
+            st = screen.session.state
+            if st.round == 2 and st.phase is Phase.ACTIVATE and st.decider == 0 and not screen.ai_decides():
+                break
+        await pilot.pause()
+        assert screen.session.state.round == 2 and screen.recap_panel.shown
+        text = " ".join(" ".join(screen.recap_panel.rows()).split())
+        assert "Round 2: Player 2 won the initiative and goes first." in text
+        if size == (120, 40):                                   # room for the player's own move too
+            assert text.startswith("You: A moved 1 square to column 2, row 1.")

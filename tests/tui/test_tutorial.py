@@ -548,21 +548,27 @@ async def test_skip_key_and_a_wrong_key_in_step_one_under_the_who_goes_first_que
 
 
 async def test_q_in_the_tutorial_asks_first_and_says_the_place_is_kept():
-    """Issue 20 (nm-tut 8): the first q asks in the lesson's panel, saying that the step reached and the
-    battle are kept and where ``tactica tutorial`` goes on; another key stays; q twice leaves."""
+    """Issue 20 (nm-tut 8): the first q asks, saying that the step reached and the battle are kept and
+    where ``tactica tutorial`` goes on; another key stays; q twice leaves.  s17 (ux 8): the question is
+    the status line's, as in any battle, not a line between the step's heading and its text."""
     app = _app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = _screen(app)
         await _settle(pilot, screen)
         await _answer(pilot, screen)
         await pilot.press("q")
+        assert screen.status_line.message == (
+            "Leave the tutorial? Your place (step 2 of 13) and its battle are kept: 'tactica tutorial' goes "
+            "on from there. q again or y leaves, any other key stays.")
+        assert screen.status_line.warning  # drawn "⚠ …": a question, read without colour
         panel = str(screen.lesson_panel.render())
-        assert ("Leave the tutorial? Your place, step 2 of 13 (Select a creature), and its battle are kept: "
-                "'tactica tutorial' goes on from there. q again leaves, any other key stays.") in panel
+        assert "Leave the tutorial?" not in panel
+        assert panel.splitlines()[1].startswith("Your creatures are upper-case letters")  # the text under the heading
         assert app.screen is screen and app.return_code is None
         await pilot.press("tab")
-        assert "Leave the tutorial?" not in str(screen.lesson_panel.render())
-        await pilot.press("q", "q")
+        assert "Leave the tutorial?" not in screen.status_line.message
+        assert screen.lesson.step.id == "select"  # the key only withdrew the question
+        await pilot.press("q", "y")
         await pilot.pause()
         assert app.return_code is not None
 
@@ -636,9 +642,9 @@ async def test_q_under_the_who_goes_first_question_asks_first_as_at_every_step()
         await pilot.pause()
         asked = question.query_one("#refusal", Label)
         assert app.return_code is None and app.screen is question
-        assert asked.has_class("-shown") and ("Leave the tutorial? Your place, step 1 of 13"
+        assert asked.has_class("-shown") and ("Leave the tutorial? Your place (step 1 of 13)"
                                               in str(asked.render()))
-        assert "q again leaves, any other key stays." in str(asked.render())
+        assert "q again or y leaves, any other key stays." in str(asked.render())
         await pilot.press("down")  # another key: stays, the leave question withdrawn
         await pilot.pause()
         assert not asked.has_class("-shown") and app.screen is question and app.return_code is None
@@ -665,3 +671,58 @@ async def test_the_intent_steps_key_stays_in_the_footer_at_80_columns_once_press
             keys = [k.key_display for k in screen.query(FooterKey)]
             assert "i" in keys, keys
             await pilot.press("i")
+
+
+async def test_the_intent_step_says_e_twice_for_a_creature_that_did_nothing():
+    """s17 (ux 2): step 5 said "press i … then e", but the first e of an activation that did nothing
+    only asks (ACT-1's warning): the step says to press e twice then, and two e do end it."""
+    app = _app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = _screen(app)
+        await _settle(pilot, screen)
+        assert await _activate(pilot, screen)  # step 2 done; the creature has done nothing
+        while screen.lesson.step.id != "intent":
+            await pilot.press("ctrl+n")
+        panel = str(screen.lesson_panel.render())
+        assert "Then e (twice if the creature did nothing: the first asks), and watch its turn." in panel
+        await pilot.press("i", "e")
+        await pilot.pause()
+        assert screen.status_line.warning and "Press e again" in screen.status_line.message
+        assert screen.session.state.active_creature is not None
+        mine = screen.session.state.active_creature.uid
+        await pilot.press("e")
+        await pilot.pause()
+        now = screen.session.state.active_creature
+        assert now is None or now.uid != mine  # ended: the AI's turn, or the learner's next creature
+
+
+@pytest.mark.parametrize("step,said", [
+    ("charge", "✓ Done: End the activation. ✓ Done earlier in this battle: The attack preview and the dice."),
+    ("finish", "✓ Done: Champion powers. ✓ Done earlier in this battle: A charge, Flanking."),
+    ("select", "Welcome back: the battle as you left it, on with step 2 of 13 (Select a creature); "
+               "'tactica tutorial --restart' starts over."),
+])
+async def test_the_steps_whole_text_shows_at_80x24_under_a_done_or_welcome_line(step, said):
+    """nm s17 F1, F4, F7: at 80×24 a "✓ Done … ✓ Done earlier …" or "Welcome back" line over the heading
+    pushed the end of the step's text (what to press) out of the panel.  Now the line is said shorter,
+    or on the status line instead, and the whole text shows."""
+    from textual.content import Content
+
+    from tactica.tui.screens.tutorial import PANEL_ROWS
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await _settle(pilot, screen)
+        await _answer(pilot, screen)
+        screen.lesson.index = [s.id for s in STEPS].index(step)
+        screen._said = said
+        screen.show_lesson()
+        await pilot.pause()
+        panel = screen.lesson_panel
+        rows = Content.from_markup(str(panel.render().markup)).wrap(panel.content_region.width)
+        assert len(rows) <= panel.content_region.height <= PANEL_ROWS, [r.plain for r in rows]
+        shown = " ".join(r.plain for r in rows)
+        end = screen.lesson.text(screen.key_names()).split()[-3:]
+        assert " ".join(end) in shown                        # the text's last words are in view
+        first = said.split(". ")[0]
+        assert first in shown or first in screen.status_line.note  # the line is said somewhere

@@ -12,7 +12,21 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..state import GameState
-from .base import BARRED, SAFE, SERVICES, Moment, MoveTally, RuleBook, RuleModule, SquareRisk, Step
+from .base import (
+    BARRED,
+    MOMENT_ACTIVATION_ENDED,
+    MOMENT_ACTIVATION_STARTED,
+    MOMENT_ROUND_ENDED,
+    MOMENT_ROUND_STARTED,
+    SAFE,
+    SERVICES,
+    Moment,
+    MoveTally,
+    RuleBook,
+    RuleModule,
+    SquareRisk,
+    Step,
+)
 from .grid5e import Grid5e
 from .grid35 import Grid35, Grid35Simple
 from .skirmish import Skirmish
@@ -97,5 +111,6 @@ def book_of(state: GameState) -> RuleBook:
 SERVICES.book_of = book_of  # for the modules that must ask the book (underground: grid5e's prone rules)
 
 __all__ = ["BARRED", "CORE", "MODULE_ACTIONS", "SERVICES", "SAFE",
+           "MOMENT_ACTIVATION_ENDED", "MOMENT_ACTIVATION_STARTED", "MOMENT_ROUND_ENDED", "MOMENT_ROUND_STARTED",
            "OPTIONAL_MODULES", "REGISTRY", "Moment", "MoveTally", "RuleBook", "RuleModule", "SquareRisk", "Step",
            "active_modules", "book", "book_of", "conflict", "unknown_modules"]

@@ -142,6 +142,14 @@ class Moment(str, Enum):
     ACTIVATION_STARTED = "activation started"  # after CreatureActivated, before recharges and powers
     ACTIVATION_ENDED = "activation ended"      # after ActivationEnded, before a champion-power window
 
+#: The members as module constants: the flow reads them every activation, and reading ``Moment.X``
+#: goes through the enum metaclass's ``__getattr__`` hook (``engine/members.py`` says more; that
+#: module cannot hold these, as it would import this package, whose modules import it).
+MOMENT_ROUND_STARTED = Moment.ROUND_STARTED
+MOMENT_ROUND_ENDED = Moment.ROUND_ENDED
+MOMENT_ACTIVATION_STARTED = Moment.ACTIVATION_STARTED
+MOMENT_ACTIVATION_ENDED = Moment.ACTIVATION_ENDED
+
 
 #: A step cost meaning "this step may not be taken on this move" (more than any budget).
 BARRED = 10 ** 6

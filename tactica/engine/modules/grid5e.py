@@ -30,13 +30,10 @@ from __future__ import annotations
 from .. import events as ev
 from ..abilities import Burrow, Flight, has
 from ..footprint import footprint
-from ..model import Duration, Square
+from ..members import DURATION_BATTLE
+from ..model import Square
 from ..state import ActiveEffect, Creature, GameState
 from .base import RuleModule, Step
-
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_DURATION_BATTLE = Duration.BATTLE
 
 #: Extra squares of movement a difficult square costs (G5E-DIFF), and a prone creature's step (G5E-PRONE).
 EXTRA = 1
@@ -61,7 +58,7 @@ def is_prone(c: Creature) -> bool:
 
 def prone_effect() -> ActiveEffect:
     """The record of the prone condition: it lasts until the creature stands up (G5E-PRONE)."""
-    return ActiveEffect(PRONE, _DURATION_BATTLE)
+    return ActiveEffect(PRONE, DURATION_BATTLE)
 
 
 class Grid5e(RuleModule):
@@ -118,7 +115,7 @@ class Grid5e(RuleModule):
         out.append(ev.FlierFell(target.uid, target.square, name))
         if name != PRONE:
             target.effects = target.effects + (prone_effect(),)
-            out.append(ev.ConditionApplied(target.uid, PRONE, _DURATION_BATTLE._value_, None))
+            out.append(ev.ConditionApplied(target.uid, PRONE, DURATION_BATTLE._value_, None))
 
 
 def _over_or_under(mover: Creature) -> bool:

@@ -60,20 +60,22 @@ from ..abilities import Crampons, Darkvision, Flight, Pick, has
 from ..actions import Dig
 from ..footprint import footprint
 from ..geometry import Geometry, chebyshev
-from ..model import AttackDef, AttackKind, Duration, MapDef, Square
+from ..members import ATTACK_KIND_MELEE, DURATION_BATTLE, TERRAIN_CLEAR
+from ..model import AttackDef, MapDef, Square
 from ..state import NO_ACTIONS, Creature, GameState
 from ..terrain import DOWNHILL, CustomTerrain, Terrain, TerrainRules, rules_of
-from .base import BARRED, SERVICES, Moment, MoveTally, RuleModule, SquareRisk, Step
+from .base import (
+    BARRED,
+    MOMENT_ACTIVATION_ENDED,
+    MOMENT_ACTIVATION_STARTED,
+    SERVICES,
+    Moment,
+    MoveTally,
+    RuleModule,
+    SquareRisk,
+    Step,
+)
 from .grid35 import size_category
-
-# Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
-# goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
-_TERRAIN_CLEAR = Terrain.CLEAR
-
-_ATTACK_KIND_MELEE = AttackKind.MELEE
-_DURATION_BATTLE = Duration.BATTLE
-_MOMENT_ACTIVATION_ENDED = Moment.ACTIVATION_ENDED
-_MOMENT_ACTIVATION_STARTED = Moment.ACTIVATION_STARTED
 
 #: A creature's height in feet by its size category (UG-LOW; grid35.size_category: Tiny -2 … Huge 2).
 HEIGHT_BY_SIZE = {-2: 2, -1: 4, 0: 6, 1: 12, 2: 24}
@@ -344,7 +346,7 @@ def dug_out(rules: TerrainRules) -> Terrain | CustomTerrain:
     if not replace(rules, symbol=".", rubble="", blocks_movement=False, blocks_sight=False,
                    blocks_effect=False, cover_ranged=False, cover_area=False, can_stop=True,
                    deploy=True).cave:
-        return _TERRAIN_CLEAR
+        return TERRAIN_CLEAR
     return CustomTerrain("dug-out rubble", replace(rules, symbol=",", rubble="", blocks_movement=False,
                                                    blocks_sight=False, blocks_effect=False, cover_ranged=False,
                                                    cover_area=False, can_stop=True, deploy=False))
@@ -569,7 +571,7 @@ def _slip(state: GameState, c: Creature, square: Square, cause: str, out: list[e
     c.pos = square
     out.append(ev.CreatureSlipped(c.uid, square, cause))
     if not _prone(c):
-        SERVICES.add_effect(state, c, PRONE, _DURATION_BATTLE, None, out)
+        SERVICES.add_effect(state, c, PRONE, DURATION_BATTLE, None, out)
     set_note(state, "slipped", c.uid, 1)
     if state.active_uid == c.uid:
         state.move_used = state.attack_used = True
@@ -920,7 +922,7 @@ class Underground(RuleModule):
                       out: list[ev.Event]) -> bool:
         """UG-SLIP: a melee attack from a slippery floor needs a check first; failure: a miss and
         the attacker falls prone."""
-        if attack.kind is not _ATTACK_KIND_MELEE or _prone(attacker) or not _on_ice(state, attacker):
+        if attack.kind is not ATTACK_KIND_MELEE or _prone(attacker) or not _on_ice(state, attacker):
             return True
         if _check(state, attacker, "UG-SLIP", "melee on ice", out):
             return True
@@ -963,14 +965,14 @@ class Underground(RuleModule):
         if state.active_uid is None:
             return
         me = state.creature(state.active_uid)
-        if moment is _MOMENT_ACTIVATION_STARTED:
+        if moment is MOMENT_ACTIVATION_STARTED:
             if note(state, "slipped", me.uid) and _prone(me) and not _grid5e_prone(state):
                 state.move_used = state.attack_used = True
                 SERVICES.end_effects(me, [e for e in me.effects if e.name == PRONE], "stood up", out)
                 out.append(ev.CreatureStoodUp(me.uid, 0))  # 0: the whole activation, not movement
                 set_note(state, "slipped", me.uid, None)
                 set_note(state, "standing", me.uid, 1)
-        elif moment is _MOMENT_ACTIVATION_ENDED and me.alive:
+        elif moment is MOMENT_ACTIVATION_ENDED and me.alive:
             standing = bool(note(state, "standing", me.uid))
             set_note(state, "standing", me.uid, None)
             if not _prone(me):

@@ -30,18 +30,27 @@ from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import Worker
 
-from tactica.client.battle_sizes import LOG_MIN, NARROW, WIDE, body_rows
-from tactica.client.battle_words import Pending, opening_line, sealed_lines, zone_note
+from tactica.client.battle_sizes import LOG_MIN, NARROW, WIDE, body_rows, status_rows
+from tactica.client.battle_words import (
+    LEAVE_KEY,
+    Pending,
+    battle_kept,
+    leave_words,
+    opening_line,
+    sealed_lines,
+    zone_note,
+)
 from tactica.client.controller import Controller, Mode
-from tactica.client.describe import LogLine, action_lines, describe_events, player_name
+from tactica.client.describe import LogLine, action_lines, creature_name, describe_events, player_name
 from tactica.client.handoff import HandOff, TurnRecap, summary_lines
-from tactica.client.hints import with_rule
+from tactica.client.hints import names_rule, with_rule
 from tactica.client.opponent import AiPlayer, Thought
 from tactica.client.session import GameSession
 from tactica.client.settings import Settings, key_display, key_words
 from tactica.client.threat_words import THREAT_TOASTS
 from tactica.engine import (
     Action,
+    ActivationEnded,
     AreaAttack,
     Attack,
     ChooseFirstPlayer,
@@ -64,7 +73,7 @@ from .battle_ai import AiTurn
 from .battle_camera import Camera
 from .battle_confirm import REFUSAL_TITLE, Confirmations, Toasts, card_names
 from .battle_decisions import Decisions
-from .battle_keys import BINDINGS, KEY_ACTIONS, key_shown, silent_key_hint
+from .battle_keys import BINDINGS, KEY_ACTIONS, ai_turn_key_hint, key_shown, silent_key_hint
 from .battle_layout import BattleLayout, legend, toast_widths
 from .battle_saves import BattleSaves
 
@@ -72,6 +81,12 @@ from .battle_saves import BattleSaves
 # when first opened: not before the battle's first frame (issue 21, ``tests/test_startup_imports.py``).
 
 __all__ = ["BattleScreen", "LOG_MIN", "NOTE_SECONDS", "body_rows", "legend", "zone_note"]
+
+READ_TOASTS = (REFUSAL_TITLE, "Setup roll", "Battle resumed", "")
+"""Titles of the toasts a key that moves the cursor or scrolls the map takes away (nm s17 F8: they stand
+over the side panel's top rows, which the cursor's square is read in): a refusal, the setup roll and a
+resumed battle's news (both in the log too), an acknowledgement (untitled; "f", "i"…).  Dice rolls, the
+end of the battle and a warning's toast stay their time."""
 
 READING_KEYS = ("rules", "log_back", "log_on", "log_oldest", "log_newest", "card_more", "card_back")
 """Battle keys that only read (the rules, the log, the card): a pending confirmation stays armed."""
@@ -165,6 +180,9 @@ class BattleScreen(Screen[str]):
                                                             if p not in ai.seats))
                                         if ai is not None and not self.handoff.active else None)
         self._recap_mark = 0  # the log's entries before the human's last activation began
+        #: After a first q, the question the status line asks ("" none): q again or y leaves, any other
+        #: key stays (``action_quit``).
+        self._leaving = ""
 
     # -- the widgets ------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -177,8 +195,8 @@ class BattleScreen(Screen[str]):
                     yield self.stat_card
                     yield self.legend_panel
         yield self.status_line
+        yield self.recap_panel  # over the log: where the log's rows are left, its newest lines show below
         yield self.battle_log
-        yield self.recap_panel
         yield BattleFooter()
 
     def toast_racks(self) -> list[Widget]:
@@ -187,6 +205,7 @@ class BattleScreen(Screen[str]):
 
     def on_resize(self, event: keys.Resize) -> None:
         self.battle_layout.fit()
+        self.fit_recap()
         self._card_resized()
         self.call_after_refresh(self.battle_layout.show_zone_owners)  # the map's squares may now show HP bars
 
@@ -208,7 +227,8 @@ class BattleScreen(Screen[str]):
         self.watch(log, "virtual_size", self._card_resized, init=False)  # the log overflows: PgUp shows
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
         self.state_changed()
-        if s.resumed:  # the map is laid out after this: then its view goes to the cursor's creature
+        if s.resumed:  # the view as it was left; the map is laid out after this: then it goes to the cursor
+            self.restore_view()
             self.call_after_refresh(self.camera.into_view)
         elif self.ctrl.mode not in (Mode.PICK, Mode.ACT, Mode.DEPLOY) or self.ai_decides():
             # a question first (who goes first), or the AI's turn: the player's own creatures in view
@@ -229,6 +249,27 @@ class BattleScreen(Screen[str]):
         lines = [f"The battle resumed in round {st.round}: {player_name(seat)} holds the keyboard.",
                  "The log (PgUp) holds what happened before."]
         self.app.push_screen(HandoffScreen(seat, lines, since="Resumed:"), self._handed_over)
+
+    def restore_view(self) -> None:
+        """A resumed battle: the cursor back on the square it was on and the threat view in the mode it
+        was in when the battle was left (``GameSession.saved_view``; s17).  A save that kept none, or
+        a cursor off this map, leaves them as a fresh look places them."""
+        view = self.session.saved_view
+        st = self.session.state
+        if view is None:
+            return
+        if view.threats != "off":
+            self.ctrl.threat_view.restore(view.threats, self.ai_turn.ai.opponent.seats if self.ai_turn.ai else ())
+        if view.cursor is not None and st.map is not None and st.battle_map.in_bounds(view.cursor):
+            self.map_view.move_cursor(view.cursor)
+        self.refresh_view()
+
+    def keep_view(self) -> None:
+        """Keep the cursor's square and the threat view's mode in the battle's save
+        (``saving.keep_view``), for ``tactica resume``: on leaving, and as the threat view changes."""
+        from tactica.client.saving import keep_view
+        square = self.map_view.square if self.session.state.map is not None else None
+        keep_view(self.session, square, self.ctrl.threat_view.mode)  # the store's writer reports its own failures
 
     def keyboard_seat(self) -> int:
         """The seat (0-based) of the player at the keyboard as the battle opens: the one who decides now
@@ -275,13 +316,31 @@ class BattleScreen(Screen[str]):
         return None
 
     def question_leave(self) -> Callable[[], str] | None:
-        """What q under a question asks first (``ChoiceModal.leave``): None here, q leaves at once;
-        the tutorial's screen asks, as its own q does."""
-        return None
+        """What q under a question asks first (``ChoiceModal.leave``): the question the screen's own
+        first q asks (``leave_question``), so that q never leaves at once (issue 20)."""
+        return lambda: self.leave_question("q")
+
+    def leave_question(self, quit_key: str | None = None) -> str:
+        """What the first q asks (``battle_words.leave_words``): the battle is saved and how to go on
+        with it, and the keys that answer (``quit_key`` again, the quit key bound unless given, or y)."""
+        quit_key = quit_key or key_display(self.key_of("quit"))
+        title_first = getattr(self.app, "title_first", False) is True
+        return leave_words("battle", battle_kept(self.session, title_first), quit_key)
+
+    @property
+    def leaving(self) -> bool:
+        """True while the status line asks whether to leave (after a first q)."""
+        return bool(self._leaving)
 
     def leave_battle(self) -> None:
-        """Leave the battle (q twice under a question that asked first): ``action_quit``."""
-        self.action_quit()
+        """Leave tactica; a battle opened from the title screen (``tactica`` alone) goes back to it
+        instead (the battle stays saved: its Continue reopens it)."""
+        self._leaving = ""
+        self.keep_view()
+        if getattr(self.app, "title_first", False) is True and self.is_current:
+            self.dismiss("quit")
+        else:
+            self.app.exit()
 
     def on_key(self, event: keys.Key) -> None:
         """Any key but the one that asked for it cancels a pending confirmation (a provoking move, a
@@ -289,8 +348,29 @@ class BattleScreen(Screen[str]):
         each key before its binding runs.  The rules key leaves it waiting (the warning names its rule,
         OA-1, TER-PIT, which the player may read before pressing the key again), and so do the keys
         that read the log or the card back (``READING_KEYS``: a newcomer read the log between two e).  A key no binding
-        takes now gets a calm aside on the status line (``battle_keys.silent_key_hint``)."""
+        takes now gets a calm aside on the status line (``battle_keys.silent_key_hint``; while the AI plays,
+        ``ai_turn_key_hint``: "The AI is playing — z (Undo) works on your turn").  While the
+        leave question is asked (``action_quit``), the quit key or y leaves and any other key only
+        withdraws the question: it does nothing else (an Enter meant as "yes" would act on the map)."""
         bound = self._bound()
+        quit_keys = bound["quit"].split(",")
+        if self._leaving:
+            event.stop()
+            event.prevent_default()
+            if event.key == LEAVE_KEY or event.key in quit_keys:
+                self.leave_battle()
+            else:
+                self._leaving = ""
+                self.refresh_view()
+                self.refresh_bindings()
+            return
+        if event.key in quit_keys:  # asked here, not by the binding: a y typed right after q sees it
+            event.stop()
+            event.prevent_default()
+            self.action_quit()
+            return
+        if any(event.key in keys.split(",") for name, keys in bound.items() if name.startswith(("cursor_", "scroll_"))):
+            self.toasts.drop(READ_TOASTS)  # the player reads the map and the side panel now (nm s17 F8)
         if any(event.key in bound[name].split(",") for name in READING_KEYS):
             return  # reading the rules, the log or the card leaves a pending confirmation waiting
         waiting = self.confirms.pending is not None
@@ -300,9 +380,10 @@ class BattleScreen(Screen[str]):
         self._esc_cancelled = waiting and self.confirms.pending is None and event.key == "escape"
         if self.status_line.aside:
             self.toasts.drop_note()  # the last key's aside: this key is the news now
-        if not (waiting or self.asking or self.ai_decides()):  # a key that does nothing says so (issue 20)
+        if not (waiting or self.asking):  # a key that does nothing says so (issue 20), during the AI's turn too
             handled = event.key in self.active_bindings
-            hint = silent_key_hint(event.key, handled, bound)
+            said = ai_turn_key_hint if self.ai_decides() else silent_key_hint
+            hint = said(event.key, handled, bound)
             if hint is not None:
                 self.toasts.aside(hint)
 
@@ -314,8 +395,8 @@ class BattleScreen(Screen[str]):
     def rules_key_after_refusal(self) -> str | None:
         """The key that opens the rules reference (as bound), while the status line shows a refusal and
         no question is up: the footer then offers it first (``BattleFooter``); None otherwise."""
-        if not self.status_line.refused or self.asking:
-            return None
+        if not self.status_line.refused or self.asking or not names_rule(self.toasts.last_refusal):
+            return None  # a refusal that names no rule has none to open (nm s17 F6)
         return self.key_of("rules")
 
     def key_of(self, name: str) -> str:
@@ -478,8 +559,9 @@ class BattleScreen(Screen[str]):
     def show_recap(self) -> None:
         """The human's turn came back after the AI's (issue 20): when the log's rows cannot show every
         line since the human's last activation began (80×24: four), the recap stands where the log
-        is (``RecapPanel``: the human's own result first, then the AI's turn, said short) until the
-        human acts; where they fit, the log shows them and no recap is needed."""
+        is (``RecapPanel``: the human's own result first, then the AI's turn, said short; the log's newest
+        lines below it where rows are left, ``fit_recap``) until the human acts; where they fit, the log
+        shows them and no recap is needed."""
         recap, log = self.recap, self.battle_log
         if recap is None or not recap.due:
             return
@@ -487,7 +569,20 @@ class BattleScreen(Screen[str]):
         if not lines or log.rows_for(log.entries[self._recap_mark:]) <= log.scrollable_content_region.height:
             return
         self.recap_panel.show(lines, own, ranks)
-        log.display = False
+        self.fit_recap()
+
+    def fit_recap(self) -> None:
+        """Share the log's place between the recap and the log (``RecapPanel.fit``): the recap as tall as
+        its rows and the log's newest lines below it where they leave the log ``LOG_BELOW`` rows (120×40),
+        else the recap alone (80×24).  Again at each resize."""
+        if not self.recap_panel.shown:
+            return
+        width, height = self.app.size
+        area = height - 2 - status_rows(width) - self.battle_layout.body_rows  # the header and the footer: 2
+        below = self.recap_panel.fit(area, width)
+        self.battle_log.display = below
+        if below:
+            self.call_after_refresh(self.battle_log.to_edge, 1)
 
     def hide_recap(self) -> None:
         """Take the recap away: the log stands there again, at its newest lines."""
@@ -522,9 +617,10 @@ class BattleScreen(Screen[str]):
         how far it must go first, with the reach of the creature under the cursor."""
         seats = self.ai_turn.ai.opponent.seats if self.ai_turn.ai else ()
         mode = self.ctrl.toggle_threats(seats)
+        self.keep_view()  # tactica resume brings the mode back
         self.refresh_view()
         key = key_display(self.key_of("threats"))
-        self.toasts.acknowledge(THREAT_TOASTS[mode].format(key=key))
+        self.toasts.note(THREAT_TOASTS[mode].format(key=key))  # no toast over the threat lines (nm s17 F8)
 
     def action_rulers(self) -> None:
         """#: show or hide the map's rulers, the column and row numbers the log's squares are
@@ -556,11 +652,13 @@ class BattleScreen(Screen[str]):
         """r: the rules reference, on the rules the screen names now (``RulesReference.context``): the
         refusal's rule IDs (while the status line says it), an attack preview's modifiers, the
         abilities on the stat card; a refusal that names no rule opens on the rules nearest its words
-        (``RulesReference.nearest``; none near: ACT-1, what an activation may do); with nothing named,
-        on the player's introduction to the rules."""
+        (``RulesReference.nearest``; none near: ACT-1, what an activation may do), unless it is the
+        client's own (nothing to undo: nm s17 F6, that opened MOV-14), which r treats as not said; with
+        nothing named, on the player's introduction to the rules."""
         status = self.status_line
-        refusal = self.toasts.last_refusal if status.refused else ""
-        texts = [refusal, status.message]
+        own = status.refused and not self.toasts.refusal_rules  # no rule of the game is about it
+        refusal = self.toasts.last_refusal if status.refused and not own else ""
+        texts = [] if own else [refusal, status.message]
         shown = self.stat_card.creature
         abilities = [str(a) for a in shown.card.abilities] if shown is not None else []
         from tactica.client.rules_reference import load_reference
@@ -579,17 +677,23 @@ class BattleScreen(Screen[str]):
         self.action_rules()
 
     def action_quit(self) -> None:
-        """q: leave tactica; a battle opened from the title screen (``tactica`` alone) goes back to it
-        instead (the battle stays saved: its Continue reopens it)."""
-        if getattr(self.app, "title_first", False) is True and self.is_current:
-            self.dismiss("quit")
-        else:
-            self.app.exit()
+        """q: the first asks in the status line whether to leave, saying that the battle is saved and
+        how to go on with it (``leave_question``); q again or y leaves (``leave_battle``), any other
+        key stays (``on_key``; issue 20: one q left a battle at once while the tutorial asked).  Ctrl+C
+        still saves and leaves at once (the app's)."""
+        if self._leaving or self.session.phase is Phase.OVER:
+            self.leave_battle()
+            return
+        self.toasts.drop_note()
+        self._leaving = self.leave_question()
+        self.refresh_view()
+        self.refresh_bindings()
 
     def _handed_over(self, answer: str | None) -> None:
-        """The hand-off screen closed: show the board to the next player, or leave on its q."""
+        """The hand-off screen closed: show the board to the next player, or leave on its q (at once:
+        the hand-off screen is the question, and the board stays hidden)."""
         if answer == "quit":
-            self.action_quit()
+            self.leave_battle()
         else:
             self.camera.into_view()
 
@@ -655,9 +759,23 @@ class BattleScreen(Screen[str]):
                 self.camera.next(1)
             self.refresh_view()
 
-    def refuse(self, reason: str) -> None:
-        """Say why an action or a key is refused (``Toasts.refuse``)."""
-        self.toasts.refuse(reason)
+    def say_cursor_moved(self, looked: Square) -> None:
+        """After the human's activation ended, the cursor goes to the nearest creature that can act
+        (``Camera.place_cursor``): say so on the status line when it left ``looked``, the square it was
+        on (nm s17 F10: unsaid, a relative h j k l and Enter after e activated the wrong creature)."""
+        square = self.map_view.square
+        st = self.session.state
+        who = st.creature_at(square) if st.map is not None else None
+        if square == looked or who is None or self.ai_decides() or self.ctrl.mode is not Mode.PICK:
+            return
+        tab = key_display(self.key_of("next"))
+        self.toasts.note(f"The cursor went to {creature_name(st, who.uid)}, the nearest creature that can act "
+                         f"({tab}: the others).")
+
+    def refuse(self, reason: str, rules: bool = True) -> None:
+        """Say why an action or a key is refused (``Toasts.refuse``; ``rules``: False for the client's
+        own refusals, which no rule of the game is about)."""
+        self.toasts.refuse(reason, rules)
 
     def apply_action(self, action: Action) -> bool:
         """Apply ``action`` (the human's or the AI's), log its events and redraw; True when applied,
@@ -667,6 +785,7 @@ class BattleScreen(Screen[str]):
             self.camera.leave()  # power's window in the human's): the camera keeps where the human left the view
         if not by_ai and self.session.phase in (Phase.ACTIVATE, Phase.ACTING):
             self.camera.acted()  # the view is the player's own from now on (``Camera.come_back``)
+        looked = self.map_view.square
         outcome = self.session.apply(action)
         if not outcome.ok:
             self.refuse(with_rule(outcome.reason, outcome.code))  # a rule the r key opens (issue 20)
@@ -678,6 +797,8 @@ class BattleScreen(Screen[str]):
             if self.recap.after(outcome.events, self.session.state, by_human=not by_ai):
                 self._recap_mark = len(self.battle_log.entries)
         self.show_events(outcome.events, follow=not by_ai)
+        if not by_ai and any(isinstance(e, ActivationEnded) for e in outcome.events):
+            self.say_cursor_moved(looked)
         if not by_ai and isinstance(action, (Attack, AreaAttack)):
             self.camera.to_actor()  # a move after the attack starts from the attacker
         if not by_ai and self.ai_turn.ai is not None:
@@ -746,7 +867,9 @@ class BattleScreen(Screen[str]):
         status = self.status_line
         room = self.battle_layout.status_room()
         warning = bool(self.confirms.pending) and not self.ai_decides()
-        if warning:
+        if self._leaving:  # q asked whether to leave: the question stays until a key answers it
+            message = self._leaving
+        elif warning:
             message = self.confirms.text(room)
         elif self.ai_decides():
             message = self.ai_turn.status(room)
@@ -755,7 +878,7 @@ class BattleScreen(Screen[str]):
         status.message = fit_status(message, room, card_names(self.session))  # never past its rows
         if status.refused:  # the refusal is gone: so is the footer's r Rules
             self.call_after_refresh(self.refresh_bindings)
-        status.refused, status.warning = False, warning
+        status.refused, status.warning = False, warning or bool(self._leaving)
         self.battle_layout.show_card(mv.square)
         self.sync_keys()
 

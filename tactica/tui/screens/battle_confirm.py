@@ -81,6 +81,8 @@ class Toasts:
         self._note_timer: Timer | None = None
         #: The last refusal's whole text (the status line may show it cut): r opens the rules it names.
         self.last_refusal = ""
+        #: Whether a rule of the game is about the last refusal (``refuse``'s ``rules``).
+        self.refusal_rules = True
 
     def fit(self) -> bool:
         """True when a toast may pop up now (``BattleLayout.toasts_fit``)."""
@@ -95,6 +97,19 @@ class Toasts:
         if screen.app.size.width >= NARROW and self.fit():
             screen.notify(text, timeout=3)
             return
+        if self._note_timer is not None:
+            self._note_timer.stop()
+        screen.status_line.note = text
+        screen.status_line.aside = False
+        self._note_timer = screen.set_timer(screen.note_seconds, self._note_expired)
+        screen.refresh_view()  # the hint is said again in the room the note leaves
+
+    def note(self, text: str) -> None:
+        """Say that a key changed what the screen shows at the head of the status line for the screen's
+        ``note_seconds``, at every width: never in a toast, which stands over the side panel's top
+        rows (nm s17 F8: the threat view's words hid the threat lines under the cursor's square that
+        they explain)."""
+        screen = self.screen
         if self._note_timer is not None:
             self._note_timer.stop()
         screen.status_line.note = text
@@ -142,13 +157,16 @@ class Toasts:
         else:
             self.acknowledge("Log exported: its path is the log's last line")
 
-    def refuse(self, reason: str) -> None:
+    def refuse(self, reason: str, rules: bool = True) -> None:
         """Say why an action or a key is refused: in the status line (cut to its room), and in a
-        toast too where one fits; one refusal at a time, never a pile of them."""
+        toast too where one fits; one refusal at a time, never a pile of them.  ``rules``: False for a
+        refusal of the client's own (nothing to undo, a map that did not reload), which no rule of the
+        game is about: r then opens no rule guessed from its words (nm s17 F6)."""
         screen = self.screen
         self.drop_note()  # one message at a time: the refusal is the news now
         status = screen.status_line
         self.last_refusal = reason  # whole, for r (the rules it names), however the status line cuts it
+        self.refusal_rules = rules
         status.message = fit_status(reason, self.layout.status_room(), card_names(screen.session))
         status.refused, status.warning = True, False
         screen.refresh_bindings()  # the footer offers the rules key while the refusal shows

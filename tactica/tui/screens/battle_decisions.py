@@ -64,8 +64,8 @@ class DecisionHost(Protocol):
     def leave_battle(self) -> None: ...
     def apply_action(self, action: Action) -> bool: ...
     def dismiss(self, result: str | None = ...) -> Any: ...
-    def refuse(self, reason: str) -> None: ...
-    def action_quit(self) -> None: ...
+    def refuse(self, reason: str, rules: bool = True) -> None: ...
+    def acknowledge(self, text: str) -> None: ...
     def show_events(self, events: Sequence[Event], follow: bool = True) -> None: ...
 
 
@@ -186,7 +186,7 @@ class Decisions:
         it; q on the gate leaves the battle as on a turn's hand-off."""
         self.asking = False
         if result == "quit":
-            self.screen.action_quit()
+            self.screen.leave_battle()
             return
         self.ask(prompt, answer)
 
@@ -206,12 +206,12 @@ class Decisions:
 
     def ask(self, modal: ChoiceModal, to_action: Callable[[int], Action]) -> None:
         """Push ``modal`` (a question answered by an option's index, None when dismissed) and apply
-        ``to_action`` of its answer; with the screen's ``question_leave`` (the tutorial's), q asks
-        first and a second q leaves the battle (``leave_battle``)."""
+        ``to_action`` of its answer; with the screen's ``question_leave``, q asks first and a second q
+        leaves the battle (``leave_battle``)."""
         from .choice import ChoiceModal
         self.asking = True
         self.screen.refresh_bindings()
-        if modal.leave is None:  # the tutorial's questions ask before q leaves, as its screen does
+        if modal.leave is None:  # a battle's questions ask before q leaves, as its screen does
             modal.leave = self.screen.question_leave()
 
         def answered(index: int | None) -> None:
@@ -258,10 +258,12 @@ class Decisions:
         self.screen.show_events(placed)
 
     def unmute_champion_prompts(self) -> None:
-        """o: ask about every champion-power trigger again (undo every "No, and stop asking")."""
+        """o: ask about every champion-power trigger again (undo every "No, and stop asking"), said as
+        a key's setting is (``acknowledge``); with none muted, the status line says so at once as a
+        refusal does (s17: it was a toast, late and over the log at 80×24)."""
         if any(self.muted_triggers.values()):
             self.muted_triggers.clear()
-            self.screen.notify("Champion powers will be offered again on every trigger.", title="Champion prompts")
+            self.screen.acknowledge("Champion powers will be offered again on every trigger.")
         else:
-            self.screen.notify("No champion prompt is muted. In a prompt, x declines and stops asking about "
-                               "that trigger.", title="Champion prompts")
+            self.screen.refuse("No champion prompt is muted: in a champion prompt, x declines and stops "
+                               "asking about that trigger; o asks again after that.", rules=False)

@@ -125,6 +125,26 @@ def silent_key_hint(key: str, handled: bool, bound: dict[str, str]) -> str | Non
     return f"{shown} does nothing here — {help_key} lists the keys"
 
 
+def ai_turn_key_hint(key: str, handled: bool, bound: dict[str, str]) -> str | None:
+    """The status line's aside for a key pressed while the AI plays (s17: such keys said nothing, z
+    especially), or None.
+
+    Args:
+        key: the key as Textual names it ("z", "enter").
+        handled: whether a binding takes the key now (help, quit, the cursor, f, i, t…).
+        bound: every battle key's keys in force, by name (``Settings.bound_keys``).
+    Returns None for a key that does something now, a modifier alone, or Esc; "The AI is playing — z
+    (Undo) works on your turn" for a battle key that waits for the player's turn (nothing is queued:
+    the key is not pressed again by itself); else ``silent_key_hint``'s words.
+    """
+    if handled or key in MODIFIER_KEYS or key in QUIET_KEYS or key.rsplit("+", 1)[-1] in MODIFIER_KEYS:
+        return None
+    for name, keys in bound.items():
+        if key in keys.split(","):
+            return f"The AI is playing — {key_display(key)} ({key_label(name)}) works on your turn"
+    return silent_key_hint(key, handled, bound)
+
+
 class KeysHost(Protocol):
     """What ``key_shown`` asks of the battle screen."""
 
@@ -140,6 +160,8 @@ class KeysHost(Protocol):
     def status_line(self) -> StatusLine: ...
     @property
     def asking(self) -> bool: ...
+    @property
+    def leaving(self) -> bool: ...
 
 
 def key_shown(screen: KeysHost, action: str, parameters: tuple[object, ...]) -> bool:
@@ -152,7 +174,8 @@ def key_shown(screen: KeysHost, action: str, parameters: tuple[object, ...]) -> 
     if action in ("help", "quit", "champion_prompts", "threats", "rules", "rulers", "overview"):
         return True
     if action == "rules_named":  # r Rules in the footer: the status line says a refusal or a warning
-        return (screen.status_line.refused or screen.status_line.warning) and not screen.asking
+        return ((screen.status_line.refused or screen.status_line.warning) and not screen.asking
+                and not screen.leaving)  # the leave question names no rule
     if action == "card_scroll":  # the card is longer than its panel (also while the AI plays)
         return screen.battle_layout.card_overflows()
     if action in ("log_scroll", "log_edge"):  # the log is longer than its pane (also while the AI plays)

@@ -261,7 +261,10 @@ class BattleLayout:
                  zone_note(st, square))
         card.square_note = "\n\n".join(n for n in notes if n)
         line = self.screen.cursor_line
-        width = line.size.width or None  # the content's width (its padding left out)
+        # the content's width (its padding left out); before the first layout (a resumed battle's first
+        # frame) the width it will have, the side panel's less its border and padding: one form of the
+        # square's words from the first frame on (nm s17 F7a: "column 2, row 2", then "col 3 row 2")
+        width = line.size.width or max(1, (self.side_width or side_width(*self.screen.app.size)) - 3)
         threats = self._threat_lines(square, width)
         line.styles.height = 1 + THREAT_LINES if threats else 1  # the same height on every square: no jump
         # the map's names are not markup
@@ -275,7 +278,8 @@ class BattleLayout:
         """With the threat view on, the lines under the cursor's square (issue 20 item 4,
         ``threat_words.threat_lines``): who could attack ``square`` next turn and how, the nearest first
         (in the "now" mode only without moving); on a creature's square, its own enemies, whoever's it
-        is.  [] with the view off or before the map is chosen."""
+        is, and in the "now" mode on the viewer's own creature first the enemies it could attack now
+        (``threat_words.targets_line``).  [] with the view off or before the map is chosen."""
         screen = self.screen
         view = screen.ctrl.threat_view
         st = screen.session.state
@@ -283,7 +287,9 @@ class BattleLayout:
             return []
         there = st.creature_at(square)
         ways = view.threateners_of(st, there.uid) if there is not None else view.threateners(st, square)
-        return threat_lines(st, ways, nearest_only=view.nearest_only, creature=there is not None, width=width)
+        targets = view.targets_now(st, square) if view.nearest_only and view.viewers_own(st, square) else None
+        return threat_lines(st, ways, nearest_only=view.nearest_only, creature=there is not None, width=width,
+                            targets=targets)
 
     def page_log(self, step: int) -> None:
         """Page Up / Page Down: read the battle log a page back (``step`` -1) or on (1).  While the

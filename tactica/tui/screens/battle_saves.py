@@ -41,7 +41,7 @@ class SavesHost(Protocol):
 
     def notify(self, message: str, *, title: str = ..., severity: SeverityLevel = ...,
                timeout: float | None = ...) -> None: ...
-    def refuse(self, reason: str) -> None: ...
+    def refuse(self, reason: str, rules: bool = True) -> None: ...
     def state_changed(self) -> None: ...
 
 
@@ -74,7 +74,7 @@ class BattleSaves:
         screen = self.screen
         outcome = screen.session.undo()
         if not outcome.ok:
-            screen.refuse(outcome.reason)
+            screen.refuse(outcome.reason, rules=False)
             return
         lines = describe_events(outcome.events, screen.session.state)
         text = "; ".join(line.text for line in lines) or "the last action"
@@ -90,7 +90,7 @@ class BattleSaves:
     def undo_refused(self) -> None:
         """z / ctrl+z when undo is not possible: say why."""
         if not self.screen.asking:
-            self.screen.refuse(self.screen.session.undo_refusal() or "Nothing to undo.")
+            self.screen.refuse(self.screen.session.undo_refusal() or "Nothing to undo.", rules=False)
 
     def reload_map(self) -> None:
         """ctrl+r: reload the map file from disk and show it at once, or show its problems."""
@@ -107,7 +107,7 @@ class BattleSaves:
             log.add([LogLine(f"✗ {line}", "info") for line in lines], follow=True)
             first = lines[0] if lines else "the map file has problems"
             more = f" (and {len(lines) - 1} more, in the log)" if len(lines) > 1 else ""
-            screen.refuse(f"Map not reloaded: {first}{more}")
+            screen.refuse(f"Map not reloaded: {first}{more}", rules=False)
 
     def check_autosave(self) -> None:
         """Show a failed autosave once (the game carries on)."""

@@ -1,15 +1,13 @@
 """The yes/no prompt for a champion power (CHP-1, CHP-2).
 
-When the engine stops in ``Phase.CHAMPION`` for a human player, the battle
-screen shows ``PowerPrompt``: what happened (the attack it answers, right
-after that attack's line in the log), each legal use of a champion
-power, and "No". ``y`` takes the first use, ``n`` (or Esc) declines, number
-keys pick a use; Enter takes the highlighted option, "No" at first (a stray
-Enter spends nothing); it is dismissed with the index of the chosen option (the
-last index is "No").  With ``mutable`` set, one more option (key ``x``)
-declines and asks the battle screen not to ask that player again about the
-same triggers this battle (it then declines them by itself; ``o`` on the
-battle screen asks again).  The engine lists the options; nothing here
+When the engine stops in ``Phase.CHAMPION`` for a human player, the battle screen shows
+``PowerPrompt``: what happened (the attack it answers, right after that attack's line in the log),
+each legal use of a champion power, and "No". ``y`` takes the first use, ``n`` (or Esc) declines,
+number keys pick a use; Enter takes the highlighted option, "No" at first (a stray Enter spends
+nothing); any other key names these above the answers; it is dismissed with the index of the chosen
+option (the last index is "No"). With ``mutable`` set, one more option (key ``x``) declines and asks
+the battle screen not to ask that player again about the same triggers this battle (it then declines
+them by itself; ``o`` on the battle screen asks again). The engine lists the options; nothing here
 decides a rule.
 """
 from __future__ import annotations
@@ -93,6 +91,9 @@ class PowerPrompt(ChoiceModal):
         super().__init__(title, body, labels, docked=True, default=len(uses), note=note,
                          rules=("CL-10",) if reacting else ("CHP-2", "CHP-3"))
         self.decline_index = len(uses)
+        pick = f"y takes the first, 1–{min(9, len(uses))} pick one" if len(uses) > 1 else "y uses it"
+        stop = ", x stops asking" if mutable else ""
+        self.wrong_key = f"{pick}, n goes on without it{stop} (or the arrows and Enter)."
 
     def action_decline(self) -> None:
         """n / Esc: answer "No"."""

@@ -19,8 +19,8 @@ on the rules the question names (its ``rules`` and the IDs in its text: who goes
 champion power, CHP-2 and CHP-3), and closing it comes back to the question, still unanswered.
 A question given a ``key_note`` (the tutorial's who-goes-first question) shows it every other key
 pressed: the note it returns replaces the question's note (the step skipped, a wrong key's hint).
-q leaves (``app.quit``); a question given ``leave`` (the tutorial's) asks first, as the tutorial's
-own q does, and is dismissed with ``LEAVE`` on the second q.
+q leaves (``app.quit``); a question given ``leave`` (a battle's and the tutorial's) asks first, as
+the battle screen's own q does, and is dismissed with ``LEAVE`` on the second q or y.
 """
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 
+from tactica.client.battle_words import LEAVE_KEY
 from tactica.client.settings import Settings, key_display
 
 from ..widgets.battle_log import BattleLog
@@ -153,11 +154,14 @@ class ChoiceModal(ModalScreen[int]):
                  key_note: Callable[[str, bool], str | None] | None = None,
                  leave: Callable[[], str] | None = None) -> None:
         super().__init__(classes="-docked" if docked else None)
-        #: The question a first q asks ("Leave the tutorial? … q again leaves, any other key stays"),
-        #: or None: q leaves at once.  Asked, a second q dismisses with ``LEAVE``.
+        #: The question a first q asks ("Leave the battle? … q again or y leaves, any other key stays"),
+        #: or None: q leaves at once.  Asked, a second q (or y) dismisses with ``LEAVE``.
         self.leave = leave
         #: True while the question a first q asked is shown.
         self.leaving = False
+        #: What a key the question does not use says above the answers ("" nothing; ``PowerPrompt``'s
+        #: names its keys: nm s17 F5, a wrong key there said nothing).
+        self.wrong_key = ""
         self.note = note
         #: Told every key but the rules key: (key, whether the question itself uses it) -> the note
         #: to show instead ("" hides it, None leaves it as it is).
@@ -313,6 +317,11 @@ class ChoiceModal(ModalScreen[int]):
     def on_key(self, event: events.Key) -> None:
         """The rules key opens the rules the question is about (``action_rules``); any other key is
         told to ``key_note`` (with whether the question uses it), whose note replaces the shown one."""
+        if self.leaving and event.key == LEAVE_KEY:  # y answers the leave question as q again does
+            event.stop()
+            event.prevent_default()
+            self.dismiss(self.LEAVE)
+            return
         if self.leaving and event.key != "q":  # the leave question is withdrawn: the question stays
             self.leaving = False
             self.query_one("#refusal", Label).remove_class("-shown")
@@ -327,6 +336,20 @@ class ChoiceModal(ModalScreen[int]):
                 shown = self.query_one("#note", Static)
                 shown.update(note)
                 shown.display = bool(note)
+        if self.wrong_key and self.is_current and not self.leaving and self.query("#refusal"):
+            refusal = self.query_one("#refusal", Label)
+            if self._unused(event.key):
+                refusal.update(self.wrong_key)
+                refusal.add_class("-shown")
+            elif event.key != "q":
+                refusal.remove_class("-shown")
+
+    def _unused(self, key: str) -> bool:
+        """True for a key the question does nothing with: none of its own keys (``_own_keys``), q, the
+        rules key, a Ctrl key (the app's: Ctrl+C, the palette) or a modifier alone."""
+        if key in self._own_keys() or key == "q" or key in self._rules_keys() or key.startswith("ctrl+"):
+            return False
+        return key.rsplit("+", 1)[-1] not in ("shift", "ctrl", "control", "alt", "meta", "super")
 
     def _own_keys(self) -> set[str]:
         """The keys the question answers itself: its bindings' and its answer list's."""

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,14 +17,28 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from tactica.client.handoff import handoff_title
+from tactica.client.handoff import handoff_rows, handoff_title
 
 from ..sides import SIDE_BG
 
 
+def _hanging(row: str) -> Text | Table:
+    """One of ``handoff_rows``' rows as drawn: a bullet's words wrap under its words, not under the
+    bullet (a hanging indent); a row without a bullet (a turn's or a round's line) in bold."""
+    words = row.lstrip(" •")
+    if words == row:  # a turn's or a round's line: a heading
+        return Text(row, style="bold")
+    grid = Table.grid(expand=True)
+    grid.add_column(width=len(row) - len(words), no_wrap=True)
+    grid.add_column(ratio=1)
+    grid.add_row(row[:len(row) - len(words)], words)
+    return grid
+
+
 class HandoffScreen(Screen[str | None]):
     """A screen over the whole board for seat ``player`` (0-based), with ``lines`` (what the other
-    players did since its last turn, oldest first; empty: nothing happened).  Dismissed with None
+    players did since its last turn, oldest first, shown as ``handoff_rows`` lays them out: each turn's
+    line over its bullets; empty: nothing happened).  Dismissed with None
     by Enter or space, with ``"quit"`` by q (the battle screen then leaves as its own q does)."""
 
     DEFAULT_CSS = """
@@ -59,8 +75,8 @@ class HandoffScreen(Screen[str | None]):
             yield Static(Text(f"  {handoff_title(self.player)}  ", style=style), id="handoff-title")
             more = " ↓ or PgDn: more lines below." if len(self.lines) > 8 else ""  # a small terminal scrolls
             yield Static(f"The board is hidden until you are ready.{more}", id="handoff-note")
-            since = (self.since + "\n" + "\n".join(f"• {line}" for line in self.lines)
-                     if self.lines else "Since your last turn no creature moved, attacked or was hurt.")
+            since: str | Group = (Group(Text(self.since), *map(_hanging, handoff_rows(self.lines)))
+                                  if self.lines else "Since your last turn no creature moved, attacked or was hurt.")
             if self.reason:
                 since = self.reason
             with VerticalScroll(id="handoff-since"):

@@ -28,7 +28,7 @@ HELP = """\
 | s | shift one square to the cursor square, a square marked `s` (provokes no opportunity attacks) |
 | a | attack: 1–9 choose the attack (while the creature acts, 1–9 start that attack at once), Tab/cursor the target; Enter attacks, Esc cancels. A close or area attack (burst, cone, line, radius) is aimed with the cursor: the squares it covers show as `░`, the creatures inside (allies too) are marked and the status line gives each one's chance to hit before you press Enter |
 | Space | in attack mode, add a target to a multi-target attack |
-| c | charge: choose the enemy, then the end square (marked x); Enter charges. With no enemy in reach, a and c (and an attack's number) say why in the status line |
+| c | charge: choose the enemy (Enter), then the end square: the cursor stands on the first, the others are marked x (Tab or the arrows choose); Enter charges. With no enemy in reach, a and c (and an attack's number) say why in the status line |
 | e | end the active creature's activation |
 | w | use a special power that takes an action (heal, clear a condition, …); several uses are offered in a list |
 | d | with the grid5e rules: drop prone (free), or stand up when prone (half the speed; G5E-PRONE) |
@@ -38,7 +38,7 @@ HELP = """\
 | p | while deploying: place the rest of your creatures automatically |
 | f | against the AI: fast mode — no pause between the AI's steps (again: back to the pace) |
 | i | against the AI: show or hide why it chooses each action (its intent) in the log |
-| # | rulers: show or hide the column numbers along the top of the map and the row numbers down its left, as the log counts squares ("column 23, row 9"); the side panel's top line always names the cursor's square |
+| # | rulers: show or hide the column numbers along the top of the map and the row numbers down its left, as the log counts squares ("column 23, row 9"), the cursor's column and row marked in them; the side panel's top line always names the cursor's square |
 | v | the whole map at once, two columns a square (`B1` a Player 1 creature, `b3` a Player 2 one; the part the battle map shows is bright, the rest dim): the arrows move a cursor, Enter moves the battle map's cursor and view there, Esc goes back. For a map bigger than its view (80×24) |
 | t | threat view, in three steps: `t` marks `!` every square an enemy could attack without moving (or after a shift), on a grey ground; `t` again every square one could attack next turn, by how far it must go first: `!` without moving, `?` after a move, `'` only after a move and a charge (reach, range and area templates counted); `t` a third time hides it. `*` at a square's right: the reach of the creature under the cursor. Under the cursor's column and row the side panel names who could attack that square and how (`! br3 now: Heavy Crossbow`, `? wa1 move 4: Greataxe`, `' og2 charge 9: Club`: the squares it moves first), the nearest first; a VP zone keeps its colour (works while the AI plays too) |
 | z / ctrl+z | undo: take back a move or an activation in the current activation, if no die was rolled |

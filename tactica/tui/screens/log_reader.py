@@ -70,7 +70,13 @@ class LogReader(ModalScreen[None]):
         page under the heading, nor a glimpse of the wrong end (nm s15 B3)."""
         log = self.query_one(BattleLog)
         log.styles.text_opacity = 0.0  # laid out and wrapped, not yet seen
-        if self.start < 0 or len(self.lines) <= self.FIRST_ROWS:
+        if self.start < 0:  # written without following the end: no scroll to the end after the view
+            log.following = False  # is put at the top (nm s17 F18: the first Home opened mid-log)
+            log.add(self.lines)
+            log.unread = 0  # none of them is news
+            self.call_after_refresh(self._reveal)
+            return
+        if len(self.lines) <= self.FIRST_ROWS:
             log.add(self.lines, follow=True)
             self.call_after_refresh(self._reveal)
             return

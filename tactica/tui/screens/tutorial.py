@@ -16,9 +16,11 @@ from dataclasses import replace
 from textual import events as keys
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.content import Content
 from textual.markup import escape
 from textual.widgets import Static
 
+from tactica.client.battle_words import leave_words
 from tactica.client.describe import LogLine
 from tactica.client.session import GameSession
 from tactica.client.tutorial import Lesson, Seen, battle_numbers
@@ -32,6 +34,9 @@ __all__ = ["TutorialScreen", "key_names"]
 
 SKIP_KEY = "ctrl+n"
 """The key that skips the step on screen."""
+
+PANEL_ROWS = 5
+"""Rows of text the lesson's panel shows at most (its ``max-height`` less its top border)."""
 
 
 def _action_name(action: str) -> str:
@@ -103,8 +108,6 @@ class TutorialScreen(BattleScreen):
         self.used: set[str] = set(lesson.used) if lesson.resumes(session) else set()
         #: True when the battle is the one left earlier, rebuilt (not a fresh one).
         self.resumed_battle = lesson.resumes(session)
-        #: After a first q, the question the panel asks ("" none): the next q leaves, any other key stays.
-        self._leaving = ""
         #: How many of the AI's intent lines (``AiTurn.intent_lines``) were shown before the step on
         #: screen came up: the intent step looks only at the lines after.
         self._intents_before = 0
@@ -166,26 +169,49 @@ class TutorialScreen(BattleScreen):
         return names
 
     def show_lesson(self) -> None:
-        """Redraw the lesson's panel: the step's heading, the hint after a wrong key or the question a
-        first q asks (right under the heading: the panel's height may cut the end of a long text at
-        80×24, never these), then the step's text."""
+        """Redraw the lesson's panel: the line over the heading (a step just done, a welcome back), the
+        step's heading, the hint after a wrong key (right under the heading), then the step's text.
+        The question a first q asks is the status line's, as in any battle (``BattleScreen.action_quit``;
+        s17: between the heading and the text it did not read as one).  The step's text is whole in the
+        panel's ``PANEL_ROWS`` (nm s17 F1, F4, F7: the ✓ and welcome lines pushed its end off at 80×24):
+        a line over the heading that would cut it is said shorter ("✓ Done: A charge." without the steps
+        done earlier), else once on the status line (``acknowledge``) instead of in the panel."""
         names = self.key_names()
         lesson = self.lesson
         skip = names.get("skip_step", SKIP_KEY)
-        done = self._said.startswith("✓")  # a step just done: its line and the heading share the first row
-        tail = "" if lesson.finished or done else f"  ({skip} skips it, {names.get('quit', 'q')} leaves)"
-        said = f"[$success]{self._said}[/]  " if self._said else ""
-        text = f"{said}[b]{lesson.heading()}[/b]{tail}"
-        if self._leaving:
-            text += f"\n[$warning]{self._leaving}[/]"
-        elif self._hint:
-            text += f"\n[$warning]Hint: {self._hint}[/]"
-        text += f"\n{lesson.text(names)}"
+        tail = "" if lesson.finished else f"  ({skip} skips it, {names.get('quit', 'q')} leaves)"
+        below = f"\n[$warning]Hint: {self._hint}[/]" if self._hint else ""
+        below += f"\n{lesson.text(names)}"
         if lesson.step is not None and lesson.step.id == "intent" and self.ai_turn.ai is not None:
             key = names.get("ai_intent", "i")
-            text += (" [$success]Intent is on: watch the log during the AI's next activation.[/]"
-                     if self.ai_turn.show_intent else f" [$warning]Intent is off: press {key}.[/]")
+            below += (" [$success]Intent is on: watch the log during the AI's next activation.[/]"
+                      if self.ai_turn.show_intent else f" [$warning]Intent is off: press {key}.[/]")
+        heading = f"[b]{lesson.heading()}[/b]"
+        text = f"{heading}{tail}{below}"
+        for said in self._said_forms():  # a step just done: its line and the heading share the first row
+            with_said = f"[$success]{said}[/]  {heading}{'' if said.startswith('✓') else tail}{below}"
+            if self._rows(with_said) <= PANEL_ROWS:
+                text = with_said
+                break
+        else:
+            if self._said:  # no room over the heading: said once on the status line, not in the panel
+                self.acknowledge(self._said)
+                self._said = ""
         self.lesson_panel.update(text)
+
+    def _said_forms(self) -> list[str]:
+        """The line over the heading as it may be said, longest first: whole, then only its first
+        sentence ("✓ Done: A charge." without "✓ Done earlier in this battle: …"); [] when none."""
+        if not self._said:
+            return []
+        first = self._said.split(". ", 1)[0].rstrip(".") + "."
+        return [self._said] if first == self._said else [self._said, first]
+
+    def _rows(self, markup: str) -> int:
+        """Rows ``markup`` takes in the lesson's panel, wrapped to its width (the terminal's less the
+        panel's padding, before the panel is laid out)."""
+        width = self.lesson_panel.content_region.width or max(1, self.app.size.width - 2)
+        return len(Content.from_markup(markup).wrap(width))
 
     def question_note(self) -> str:
         """The step on screen at the top of the who-goes-first question when that step teaches it
@@ -292,21 +318,23 @@ class TutorialScreen(BattleScreen):
             self.refresh_bindings()
 
     def action_quit(self) -> None:
-        """q: the first asks in the lesson's panel, saying that the step reached and the battle are kept
-        (``Lesson.keep`` after every batch of events) and where ``tactica tutorial`` goes on; a second q
-        leaves as on the battle screen, any other key stays."""
-        if self._leaving or self.lesson.finished:
+        """q: the first asks in the status line, as in any battle, saying that the step reached and the
+        battle are kept (``Lesson.keep`` after every batch of events) and where ``tactica tutorial``
+        goes on (``leave_question``); q again or y leaves, any other key stays.  Once the lesson is
+        finished, q leaves at once."""
+        if self.lesson.finished:
             self.leave_battle()
             return
-        self._leaving = self.leave_question()
-        self.show_lesson()
+        super().action_quit()
 
     def leave_question(self, quit_key: str | None = None) -> str:
-        """What the first q asks: the step reached and the battle are kept, and the keys to answer
-        (``quit_key`` again leaves: the quit key bound, unless given)."""
+        """What the first q asks (``battle_words.leave_words``, the battle's form): the step reached and
+        the battle are kept, and the keys to answer (``quit_key`` again, the quit key bound unless
+        given, or y)."""
         quit_key = quit_key or self.key_names().get("quit", "q")
-        return (f"Leave the tutorial? Your place, {self.lesson.where()}, and its battle are kept: "
-                f"'tactica tutorial' goes on from there. {quit_key} again leaves, any other key stays.")
+        where = f"step {self.lesson.index + 1} of {len(self.lesson.steps)}"
+        return leave_words("tutorial", f"Your place ({where}) and its battle are kept: 'tactica tutorial' "
+                                       "goes on from there", quit_key)
 
     def question_leave(self) -> Callable[[], str] | None:
         """Under a question (who goes first, a champion power…) q asks first too, as at every step
@@ -316,7 +344,7 @@ class TutorialScreen(BattleScreen):
     def leave_battle(self) -> None:
         """Leave: the place is kept (``Lesson.keep``), then as on the battle screen."""
         self.lesson.keep(self.session.actions, self.used, self.ai_turn.show_intent)
-        super().action_quit()
+        super().leave_battle()
 
     def footer_first(self) -> frozenset[str]:
         """The key actions the step on screen teaches (``Step.keys``): the footer keeps them before the
@@ -345,11 +373,9 @@ class TutorialScreen(BattleScreen):
     def on_key(self, event: keys.Key) -> None:
         """Every key: one that is no part of the step on screen shows the step's hint (it still does
         what it does in a battle; Textual runs BattleScreen.on_key by itself too)."""
+        if self.leaving:
+            return  # the key answers the leave question (``BattleScreen.on_key``), no part of the lesson
         action = self._key_action(event.key)
-        if self._leaving and action != "quit":
-            self._leaving = ""  # stays: the question is withdrawn
-            self.show_lesson()
-            return
         if self.lesson.wrong_key(action):
             self._hint = self.lesson.hint(self.key_names())
             self.show_lesson()

@@ -3,7 +3,7 @@
 ``? Help`` is pinned to the right edge.  The keys left of it are the ones that
 fit whole: when the battle screen offers more than the terminal is wide, the
 least important are left out (``KEEP``: the action keys of the moment first,
-Tab, undo, reading the log back, the card, the AI's settings, quit last — the
+undo, the threat view, Tab, reading the log back, the card, the AI's settings, quit last — the
 help lists them all), so no key is ever cut off under "? Help" ("PgU▏ ? Help").
 Below ``NARROW`` columns the footer is compact and uses the short labels of ``SHORT``; wider, it
 uses them too when the full labels do not all fit, before leaving any key out.  While the status line
@@ -37,10 +37,12 @@ INTENT_ON = "AI intent ✓"
 """The ``i`` key's label while the AI's intent is shown (the screen's ``ai_show_intent``): i hides it."""
 
 KEEP = ("select", "move", "shift", "attack", "charge", "pick", "power", "end", "cancel", "back_to_active",
-        "auto_place", "next", "undo", "rules_named", "log_scroll", "card_scroll", "threats", "ai_fast", "ai_intent",
+        "auto_place", "undo", "threats", "rules_named", "next", "log_scroll", "card_scroll", "ai_fast", "ai_intent",
         "reload_map", "quit")
 """Key actions by importance: when the footer cannot show every key, the last ones are left out
-first (an action not named here before any of them).  "? Help" is always shown."""
+first (an action not named here before any of them).  "? Help" is always shown.  The threat view
+ranks above Tab (s17: "t Threats" dropped out at 80 columns while a creature acts, when the player
+looks for a safe square; Tab, which the player met picking a creature, is left out first there)."""
 
 PINNED_EDGE = 2
 """Columns the pinned Help key takes besides its label: its padding and its left border."""

@@ -41,7 +41,9 @@ What a square shows (so it reads without colour, too):
   and takes the marks;
 * an underlined label: the creature has a condition or ongoing damage
   (``!`` after it at the large size; the stat card lists them);
-* ``[ ]`` / reverse video: the cursor.
+* ``[ ]`` / reverse video: the cursor; with the rulers on (#), its column's number and its row's number
+  in reverse video too (on the small squares a label fills its three columns, so labels side by side
+  touch, ``bt₃wa₁``: each column's number stands with its last digit over the label's middle letter).
 
 When the whole map fits at five columns and two rows per square (a large
 terminal), it is drawn at that size, with each creature's HP bar under its
@@ -154,6 +156,10 @@ FOLLOW_MARGIN = (1, 1)
 so that a pan is only as long as it must be (issue 20: at 80×24 the view jumped at each AI action)."""
 RULER_WIDTH = 3
 """Columns the row ruler takes at the map's left (``MapView.toggle_rulers``): two digits and a space."""
+RULER_CURSOR = Style(reverse=True, bold=True)
+"""The cursor's column number and row number in the rulers (issue 20, nm s16 B7: a label fills its
+three-column square, so labels side by side touch, ``bt₃wa₁``, and a column was misread; the marked
+numbers say which column and row the square under the cursor is, straight above and beside it)."""
 SCROLL_STEP = 3
 """Squares the view moves for one shift+arrow (``MapView.scroll_squares``)."""
 EDGE_KEYS = "shift+arrows scroll"
@@ -578,7 +584,8 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         return self.rulers
 
     def _column_ruler(self, scroll_x: int, width: int) -> Strip:
-        """The top ruler: each map column's number centred over it, every fifth one bold."""
+        """The top ruler: each map column's number centred over it (its last digit over a label's middle
+        letter), every fifth one bold, the cursor's in reverse video (``RULER_CURSOR``)."""
         w, _ = self._map_size()
         gx, _ = self.ruler_room()
         margin, cw = self._margin(), self._cw
@@ -586,7 +593,16 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         segments = [Segment(" " * margin)] if margin else []
         # over the square's glyph: on four-column squares the number sits over the last three
         number = (lambda n: f" {n:^{CELL}}") if cw == MID_CELL else (lambda n: f"{n:^{cw}}")
-        segments += [Segment(number(x + 1), bold if (x + 1) % 5 == 0 else plain) for x in range(w)]
+        at = self.cursor.x
+        for x in range(w):
+            text, style = number(x + 1), bold if (x + 1) % 5 == 0 else plain
+            if x == at:  # the cursor's column: its number marked, the blank round it kept plain
+                lead = len(text) - len(text.lstrip())
+                core = text.strip()
+                segments += [Segment(text[:lead], style), Segment(core, style + RULER_CURSOR),
+                             Segment(text[lead + len(core):], style)]
+            else:
+                segments.append(Segment(text, style))
         strip = Strip(segments, margin + w * cw).crop_extend(scroll_x, scroll_x + width - gx, self.rich_style)
         return Strip([Segment(" " * gx, self.rich_style)] + list(strip), width)
 
@@ -754,6 +770,8 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         ch, gy = self._ch, self.ruler_room()[1]
         for y in {old.y, new.y}:
             self.refresh(Region(0, y * ch + gy - self.scroll_offset.y, self.size.width, ch))
+        if gy and old.x != new.x:  # the column ruler marks the cursor's column
+            self.refresh(Region(0, 0, self.size.width, gy))
         who = self._state.creature_at((new.x, new.y)) if self._state is not None else None
         self.keep_in_view(list(who.squares) if who is not None and who.squares else [(new.x, new.y)])
         self.post_message(self.CursorMoved((new.x, new.y)))
@@ -890,8 +908,10 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         if not gx:
             return strip.crop_extend(scroll_x, scroll_x + width, self.rich_style)
         label = f"{row + 1:>{gx - 1}} " if sub == 0 else " " * gx  # the row ruler, fixed at the left
-        ruler = Segment(label, Style(color="bright_black", bold=(row + 1) % 5 == 0))
-        return Strip([ruler] + list(strip.crop_extend(scroll_x, scroll_x + width - gx, self.rich_style)), width)
+        style = Style(color="bright_black", bold=(row + 1) % 5 == 0)
+        ruler = ([Segment(label[:-1], style + RULER_CURSOR), Segment(label[-1:], style)]
+                 if row == self.cursor.y and sub == 0 else [Segment(label, style)])  # the cursor's row marked
+        return Strip(ruler + list(strip.crop_extend(scroll_x, scroll_x + width - gx, self.rich_style)), width)
 
     def _cell(self, sq: Square, sub: int = 0) -> Segment:
         """One square's segment: ``sub`` is the row within a two-row (big) square (a square drawn in

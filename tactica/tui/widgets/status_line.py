@@ -43,8 +43,9 @@ class StatusLine(Static):
             text = Text("✗ " + self.message, style="bold yellow")
         else:
             text = Text(self.message)
-        if self.note and self.aside:
-            return Text.assemble(("· " + self.note, "italic"), " ", text)
+        if self.note and self.aside:  # a sentence of its own: ended before the hint's (nm s17 F18)
+            end = "" if self.note.endswith((".", "!", "?", "…")) else "."
+            return Text.assemble(("· " + self.note + end, "italic"), "  ", text)
         if self.note:
             return Text.assemble(("✓ " + self.note, "bold green"), " ", text)
         return text

@@ -14,8 +14,6 @@ import sys
 import tempfile
 import time
 
-from hypothesis import Phase, settings
-
 # The suite never writes to the user's cache of parsed content (tactica.content.cache): a fresh folder per run.
 os.environ.setdefault("TACTICA_CACHE_DIR", tempfile.mkdtemp(prefix="tactica-test-cache-"))
 # … and never reads the user's settings file (tactica.client.settings): an empty folder of its own.
@@ -26,7 +24,9 @@ os.environ.setdefault("TACTICA_DATA_DIR", tempfile.mkdtemp(prefix="tactica-test-
 # Bytecode: where PYTHONDONTWRITEBYTECODE is set (as on our shared machines), every xdist worker rewrote
 # the asserts of all 250 test modules (~11 s of CPU each) and every `tactica` subprocess compiled the
 # package again.  The suite keeps its bytecode in a folder of its own outside the checkout (pytest's
-# rewritten modules too), so later runs read it; nothing is written beside the sources.
+# rewritten modules too), so later runs read it; nothing is written beside the sources.  Set before
+# hypothesis is imported: pytest rewrites the asserts of a plugin's whole package (hypothesis's 120
+# modules), which cost the first process ~1 s at every start while its rewritten code was never kept.
 # TACTICA_TEST_PYCACHE=off leaves Python's setting alone; TACTICA_TEST_PYCACHE=DIR names the folder.
 _PYCACHE = os.environ.get("TACTICA_TEST_PYCACHE", "")
 if _PYCACHE != "off" and sys.pycache_prefix is None:
@@ -36,6 +36,8 @@ if _PYCACHE != "off" and sys.pycache_prefix is None:
     sys.dont_write_bytecode = False
     os.environ["PYTHONPYCACHEPREFIX"] = _PYCACHE         # the tactica processes the tests start
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+from hypothesis import Phase, settings  # noqa: E402  (after the bytecode folder is set)
 
 #: Every phase but "explain" (which reruns a shrunk failure to point at lines: slow on whole battles).
 PHASES = (Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink)
@@ -48,13 +50,17 @@ settings.load_profile("ci")
 # Textual's pilot waits for the app to be idle after every key (twice) and every ``pause()``: it sleeps
 # ``SLEEP_GRANULARITY`` (20 ms) at a time until one sleep passes with the process almost idle (under
 # ``SLEEP_IDLE``, 1/20 of a step).  The pilot tests wait ~4,000 times, and the last, idle 20 ms of each
-# wait came to more wall time than any test file.  The suite sleeps 5 ms at a time, and "idle" also means
-# that the current screen has nothing due: no refresh scheduled (a 20 ms sleep always spanned one: the
-# screen refreshes every 1/60 s) and no ``call_after_refresh`` callback waiting (the battle screen asks
-# its questions, recomposes its footer and writes some log lines that way).  What comes later still (a
-# timer, the AI's pace) is waited for by the condition a test checks (``tests.tui.conftest.wait_until``).
-# TACTICA_TEST_IDLE_STEP=0.02 gives Textual's own steps back (to compare, or to rule this out).
-IDLE_STEP = float(os.environ.get("TACTICA_TEST_IDLE_STEP", "0.005"))
+# wait came to more wall time than any test file.  The suite sleeps 2.5 ms at a time, and "idle" means a
+# sleep during which the process used under 0.25 ms of CPU (Textual's 1/20 of a 5 ms step: a step half as
+# long with the same bar, so a message handled meanwhile still counts as work) and the current screen has
+# nothing due: no refresh scheduled (a 20 ms sleep always spanned one: the screen refreshed every 1/60 s)
+# and no ``call_after_refresh`` callback waiting (the battle screen asks its questions, recomposes its
+# footer and writes some log lines that way).  What comes later still (a timer, the AI's pace) is waited
+# for by the condition a test checks (``tests.tui.conftest.wait_until``).
+# TACTICA_TEST_IDLE_STEP=0.02 gives Textual's own steps back (to compare, or to rule this out);
+# TACTICA_TEST_IDLE_CPU sets the bar (default: 1/20 of a step, at least 0.25 ms).
+IDLE_STEP = float(os.environ.get("TACTICA_TEST_IDLE_STEP", "0.0025"))
+IDLE_CPU = float(os.environ.get("TACTICA_TEST_IDLE_CPU", str(max(IDLE_STEP / 20, 0.00025))))
 
 
 def _screen_has_work_due() -> bool:
@@ -77,7 +83,7 @@ def _screen_has_work_due() -> bool:
 async def wait_for_idle(min_sleep: float = IDLE_STEP, max_sleep: float = 1) -> None:
     """Textual's ``textual._wait.wait_for_idle`` with the suite's step and the screen's work due: sleep
     ``IDLE_STEP`` seconds at a time until one sleep passes (after ``min_sleep`` seconds) with the process
-    almost idle (under 1/20 of the step in CPU) and no refresh or after-refresh callback due on the
+    almost idle (under ``IDLE_CPU`` seconds of CPU) and no refresh or after-refresh callback due on the
     current screen, or until ``max_sleep`` seconds have passed.  Returns None; raises nothing of its own."""
     start = time.monotonic()
     while True:
@@ -87,8 +93,24 @@ async def wait_for_idle(min_sleep: float = IDLE_STEP, max_sleep: float = 1) -> N
         elapsed = time.monotonic() - start
         if elapsed >= max_sleep:
             break
-        if elapsed > min_sleep and cpu_elapsed < IDLE_STEP / 20 and not _screen_has_work_due():
+        if elapsed > min_sleep and cpu_elapsed < IDLE_CPU and not _screen_has_work_due():
             break
+
+
+# Parsed CSS: one cache for every app the process starts (see tests/shared_css.py).
+if os.environ.get("TACTICA_TEST_CSS_CACHE", "") != "off":
+    from tests import shared_css
+    shared_css.install()
+
+# The screen's refresh: a changed screen is drawn at the next tick of a timer of 1/60 s (Textual's
+# ``MAX_FPS``), so each wait above lasted until that tick, 8 ms on average, twice a key.  The tests' apps
+# tick every 1/240 s: the same drawing, sooner (the timer only runs while something is to be drawn, and a
+# tick draws everything changed since the last).  The app run by ``tactica play`` keeps 60.
+# TACTICA_TEST_FPS=60 gives Textual's own period back.
+SCREEN_FPS = float(os.environ.get("TACTICA_TEST_FPS", "240"))
+import textual.screen as _textual_screen  # noqa: E402
+
+_textual_screen.UPDATE_PERIOD = 1 / SCREEN_FPS  # type: ignore[misc]
 
 
 if os.environ.get("TACTICA_TEST_IDLE_STEP") != "0.02":

@@ -97,12 +97,7 @@ class Toasts:
         if screen.app.size.width >= NARROW and self.fit():
             screen.notify(text, timeout=3)
             return
-        if self._note_timer is not None:
-            self._note_timer.stop()
-        screen.status_line.note = text
-        screen.status_line.aside = False
-        self._note_timer = screen.set_timer(screen.note_seconds, self._note_expired)
-        screen.refresh_view()  # the hint is said again in the room the note leaves
+        self.note(text)
 
     def note(self, text: str) -> None:
         """Say that a key changed what the screen shows at the head of the status line for the screen's

@@ -484,7 +484,9 @@ def _row_start(line: str) -> bool:
 
 def _pack(lines: Sequence[str], width: int) -> list[str]:
     """``lines`` side by side in rows of ``width`` characters, two spaces apart; a turn's line ("Player
-    2's turn:") begins a row, a line too long for the room left wraps, its rest indented two spaces;
+    2's turn:") begins a row, a line too long for the room left wraps, its rest indented two spaces, and
+    a line that goes on the same turn in a row of its own is indented so too (it reads as the same paragraph;
+    a round's line is not: it stands between turns);
     the note of the lines left out (``left_out_note``) ends the last row where it fits whole, else
     begins one."""
     rows: list[str] = []
@@ -501,8 +503,9 @@ def _pack(lines: Sequence[str], width: int) -> list[str]:
             rows[-1] += "  " + head
             rows.extend(textwrap.wrap(line[len(head):].strip(), width, initial_indent="  ",
                                       subsequent_indent="  "))
-        else:
-            rows.extend(textwrap.wrap(line, width, subsequent_indent="  ") or [""])
+        else:  # a row of its own: indented as the wrapped rows above it when it goes on the same turn (nm2 s17)
+            indent = "  " if rows and not _row_start(line) and not line.startswith("Round ") else ""
+            rows.extend(textwrap.wrap(line, width, initial_indent=indent, subsequent_indent="  ") or [""])
     return rows
 
 

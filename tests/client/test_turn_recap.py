@@ -343,3 +343,14 @@ def test_oa_1_the_recap_marks_the_players_opportunity_attack_and_names_the_round
     assert rows[0].startswith("Round 2 — Player 2's turn:  ") and any(r.startswith("Round 3 — Player 2's turn:")
                                                                        for r in rows)
     assert ranked_summary(events[:4], st, short=True)[0][0] == "Player 2's turn."   # one round: no number
+
+
+def test_a_line_of_the_same_turn_in_a_row_of_its_own_is_indented_as_the_wrapped_rows():
+    """nm2 s17: at 120×40 a line that began its own row under a wrapped one stood at the margin and read as
+    a new paragraph; it is indented as the wrapped rows of its turn are (a round's line keeps the margin:
+    ``test_recap_rows_in_three_rows_…``)."""
+    lines = ["Player 2's turn.", "ab1 hit LA1 with Axe: 8 damage, 12 HP left.",
+             "ab2 hit LA1 with a Heavy Axe: 8 damage, 4 HP left.", "ab3 missed LA1.", "Round 1 ended."]
+    assert recap_rows(lines, 60, 20) == ["Player 2's turn:  ab1 hit LA1 with Axe: 8 damage, 12 HP",
+                                         "  left.  ab2 hit LA1 with a Heavy Axe: 8 damage, 4 HP left.",
+                                         "  ab3 missed LA1.  Round 1 ended."]

@@ -144,8 +144,9 @@ MAX_REPLY_SEATS = 2
 #: the budget does not bind, and the 95th percentile of the decision time, set by the budget, stays).
 CANDIDATES = 6
 #: Units of work a decision may spend (``HardBot.budget``; 280 until issue 21, lowered with the wider
-#: search so that the decision time's 95th percentile stays at the old ``hard``'s on its own engine).
-BUDGET = 260
+#: search so that the decision time's 95th percentile stays at the old ``hard``'s on its own engine:
+#: at 260 it was 1.14× the old one's, at 220 0.94×, timed side by side on the same games, bench/README).
+BUDGET = 220
 #: Weight of the summed threats when the enemies have no activation left (they come next round).
 LATER = 0.3
 #: Actions of one playout before it is cut (an activation has at most a handful).

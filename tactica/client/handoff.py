@@ -288,6 +288,8 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
             lines.append(f"{creature_name(state, event.uid)} dug into the rubble {progress}.")
         elif isinstance(event, CreatureDestroyed):
             lines.append(f"{creature_name(state, event.uid)} was destroyed.")
+            if struck is not None and struck[0] == event.uid:  # the killing blow weighs as the kill: the recap
+                ranks[struck[1]] = max(ranks[struck[1]], RANK_KILL)  # keeps its cause (nm2 s17)
         elif isinstance(event, VictoryPointsScored):
             why = "VP zone" if event.reason == "vp zone" else event.reason
             lines.append(f"{player_name(event.player)} scored {event.amount} VP ({why}); "

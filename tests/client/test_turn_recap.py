@@ -354,3 +354,22 @@ def test_a_line_of_the_same_turn_in_a_row_of_its_own_is_indented_as_the_wrapped_
     assert recap_rows(lines, 60, 20) == ["Player 2's turn:  ab1 hit LA1 with Axe: 8 damage, 12 HP",
                                          "  left.  ab2 hit LA1 with a Heavy Axe: 8 damage, 4 HP left.",
                                          "  ab3 missed LA1.  Round 1 ended."]
+
+
+def test_ranked_summary_ranks_the_killing_blow_as_the_kill():
+    """nm2 s17: at 80×24 the recap kept "AN1 was destroyed." and a miss, and left out the hit that destroyed
+    it: the blow that leaves a destroyed creature at 0 HP weighs as its destruction; another hit does not."""
+    from tactica.client.handoff import ranked_summary
+    from tactica.engine import AttackRolled, CreatureDestroyed, DamageDealt
+    st = battle("Ab......\n.......c")
+
+    def hit(attacker: str, target: str) -> AttackRolled:
+        return AttackRolled(attacker=attacker, target=target, attack="Sword", natural=18, bonus=5, modifiers=(),
+                            total=23, defense="AC", target_number=15, hit=True, critical=False, kind="attack")
+    events = [hit("b", "c"), DamageDealt(target="c", amount=10, damage_type="", hp_left=5, bloodied=True),
+              hit("b", "A"), DamageDealt(target="A", amount=10, damage_type="", hp_left=0, bloodied=True),
+              CreatureDestroyed(uid="A", by_player=1)]
+    assert ranked_summary(events, st, short=True) == [
+        ("b hit c with Sword: 10 damage, 5 HP left.", RANK_HIT),
+        ("b hit A with Sword: 10 damage, 0 HP left.", RANK_KILL),
+        ("A was destroyed.", RANK_KILL)]

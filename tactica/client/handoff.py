@@ -150,6 +150,7 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
     acted: dict[int, list[str]] = {}  # a turn's line → the creatures activated in that turn
     rounds: dict[int, int | None] = {}  # a turn's line → its round, once known (a summary over two rounds)
     spans = False  # whether a round ends or begins in the events: then the recap's turn lines say their round
+    again: int | None = None  # the line of a champion power that makes a missed attack again (a reroll)
 
     def power_line(used: ChampionPowerUsed) -> str:
         text = describe_power(used, state).text  # (nm-g35 7)
@@ -295,6 +296,11 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
             lines.append(f"{player_name(event.player)} scored {event.amount} VP ({why}); "
                          f"{event.total} in all.")
         ranks.extend([rank] * (len(lines) - before))
+        if isinstance(event, ChampionPowerUsed) and event.effect in ("reroll", "set die") and len(lines) > before:
+            again = len(lines) - 1  # the power that makes a missed attack again ...
+        elif isinstance(event, AttackRolled) and again is not None:  # ... weighs as that attack's line: the
+            ranks[again] = max(ranks[again], rank)                      # recap tells why it came twice (nm2 s17)
+            again = None
     empty = {i for i in turns if i + 1 == len(lines) or i + 1 in turns or lines[i + 1].startswith("Round ")}
     out = []
     for i, line in enumerate(lines):

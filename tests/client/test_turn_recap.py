@@ -373,3 +373,20 @@ def test_ranked_summary_ranks_the_killing_blow_as_the_kill():
         ("b hit c with Sword: 10 damage, 5 HP left.", RANK_HIT),
         ("b hit A with Sword: 10 damage, 0 HP left.", RANK_KILL),
         ("A was destroyed.", RANK_KILL)]
+
+
+def test_chp_2_a_reroll_power_weighs_as_the_attack_it_makes_again():
+    """nm2 s17: at 80×24 the recap said "wa1 … missed SI1 … wa1 hit SI1 … (critical)" and left out the
+    champion power that made the attack again; the reroll's line now ranks as the attack it brought."""
+    from tactica.client.handoff import ranked_summary
+    from tactica.engine import AttackRolled, ChampionPowerUsed
+    st = battle("Ab......")
+
+    def roll(hit: bool) -> AttackRolled:
+        return AttackRolled(attacker="b", target="A", attack="Sword", natural=18 if hit else 2, bonus=5,
+                            modifiers=(), total=23 if hit else 7, defense="AC", target_number=15, hit=hit,
+                            critical=False, kind="attack")
+    events = [roll(False), ChampionPowerUsed(champion="b", power="Knot of Ill Luck", cost=1, left=0, ally="b",
+                                             enemy="A", effect="reroll"), roll(True)]
+    ranks = [r for _, r in ranked_summary(events, st, short=True, yours=frozenset({0}))]
+    assert ranks == [RANK_MISS, RANK_ARRIVAL, RANK_ARRIVAL]       # the hit on the player's A, and its cause

@@ -170,9 +170,13 @@ class BattleLog(RichLog, can_focus=False):
         return super().clear()
 
     def on_resize(self, event: events.Resize) -> None:
-        """Wrap every line again when the log's width changed, and show the newest lines."""
+        """Wrap every line again when the log's width changed, and show the newest lines; when only its height
+        changed, a log that follows shows its newest lines still (s17: below a recap sized after the log had
+        scrolled, it sometimes stood a few lines short of its end)."""
         width = event.size.width - self.styles.scrollbar_size_vertical  # the scroll bar's column is kept
         if width <= 0 or width == self._wrapped_at:
+            if width > 0 and self.following:  # only its height changed (the recap above it sized to its rows):
+                self.scroll_end(animate=False)  # a log that follows keeps its newest lines in view
             return
         first = not self._wrapped_at
         self._wrapped_at = width

@@ -135,7 +135,7 @@ def pytest_collection_finish(session) -> None:
 # TACTICA_TEST_CPU=FILE: each worker appends one line a test, "cpu<TAB>wall<TAB>idle<TAB>node id" in
 # seconds from setup to teardown: the CPU of the process (threads included) and of the processes it
 # waited for, the wall time, and the time the main thread slept (wall less its running and its waiting
-# for a core, from /proc/self/schedstat; -1 where there is none).  CPU and idle change less with the
+# for a core, from the kernel's per-process schedstat file; -1 where there is none).  CPU and idle change less with the
 # machine's load than wall time: a quiet machine's wall time is about their sum, so the suite's cost
 # can be compared beside other helpers' work.
 _CPU_LOG = os.environ.get("TACTICA_TEST_CPU", "")

@@ -774,10 +774,7 @@ class GameState:
             if self.sealed:
                 raise ReadOnlyStateError(f"cannot change {uid} of a read-only game state; copy() the "
                                          "state first (inside the engine) or ask the engine")
-            c = self.creatures[i] = _copy_creature(c)
-            owned = self.__dict__.get("_owned")
-            if owned is not None:
-                owned.append(i)
+            c = self._own_copy(i)
         return c
 
     def seal(self) -> GameState:
@@ -926,10 +923,16 @@ class GameState:
         """The creature at position ``i``: the state's own copy in a copied state (see ``copy``)."""
         c = self.creatures[i]
         if type(c) is _SharedCreature and self._cow:
-            c = self.creatures[i] = _copy_creature(c)
-            owned = self.__dict__.get("_owned")
-            if owned is not None:
-                owned.append(i)
+            c = self._own_copy(i)
+        return c
+
+    def _own_copy(self, i: int) -> Creature:
+        """Replace the shared creature at position ``i`` by the state's own copy (noted in ``_owned``
+        while an action runs) and return it: copy on write, as ``copy`` explains."""
+        c = self.creatures[i] = _copy_creature(self.creatures[i])
+        owned = self.__dict__.get("_owned")
+        if owned is not None:
+            owned.append(i)
         return c
 
     def creature(self, uid: str) -> Creature:
@@ -964,10 +967,7 @@ class GameState:
                 return None
         c = cs[i]
         if type(c) is _SharedCreature and self._cow:
-            c = cs[i] = _copy_creature(c)
-            owned = self.__dict__.get("_owned")
-            if owned is not None:
-                owned.append(i)
+            c = self._own_copy(i)
         return c
 
     @property
@@ -981,10 +981,7 @@ class GameState:
             if 0 <= i < len(cs) and cs[i].uid == uid:
                 c = cs[i]
                 if type(c) is _SharedCreature and self._cow:
-                    c = cs[i] = _copy_creature(c)
-                    owned = self.__dict__.get("_owned")
-                    if owned is not None:
-                        owned.append(i)
+                    c = self._own_copy(i)
                 return c
             found = self.active_creature
             if found is not None:

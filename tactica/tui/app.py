@@ -24,6 +24,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets._toast import ToastRack
 
+from tactica.client import collector
 from tactica.client.describe import LogLine
 from tactica.client.factory import BattleFactory
 from tactica.client.opponent import Opponent
@@ -117,6 +118,11 @@ class TacticaApp(App[int]):
         if isinstance(event, events.Key):
             self.key_time = event.time
         await super().on_event(event)
+
+    def on_ready(self) -> None:
+        """The first frame is on the screen: the cycle collector that the command line held off for the
+        start runs again, the start's objects frozen out of its walks (``client.collector``)."""
+        collector.release(freeze=True)
 
     def on_mount(self) -> None:
         # SIGTERM / SIGHUP: save, then close the screen properly (where the loop cannot watch

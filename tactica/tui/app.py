@@ -24,6 +24,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets._toast import ToastRack
 
+from tactica import codecache
 from tactica.client import collector
 from tactica.client.describe import LogLine
 from tactica.client.factory import BattleFactory
@@ -121,8 +122,10 @@ class TacticaApp(App[int]):
 
     def on_ready(self) -> None:
         """The first frame is on the screen: the cycle collector that the command line held off for the
-        start runs again, the start's objects frozen out of its walks (``client.collector``)."""
+        start runs again, the start's objects frozen out of its walks (``client.collector``), and the
+        dataclass methods this start compiled are kept for the next one (``tactica.codecache``)."""
         collector.release(freeze=True)
+        codecache.save()  # the dataclass methods compiled for this start, for the next (if any was new)
 
     def on_mount(self) -> None:
         # SIGTERM / SIGHUP: save, then close the screen properly (where the loop cannot watch

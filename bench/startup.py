@@ -119,7 +119,9 @@ def cpu_seconds(pid: int) -> float | None:
 def first_frame(argv: list[str], mark: re.Pattern[str], env: dict[str, str], cwd: Path = ROOT,
                 timeout: float = 60.0, linger: float = 0.0) -> tuple[float, float | None]:
     """Seconds from starting ``argv`` in a new pseudo-terminal to the first output showing ``mark``, and
-    the CPU seconds the process had used by then (read as soon as the mark is seen; None off Linux).
+    the CPU seconds the process had used by then (None off Linux): the process is stopped (SIGSTOP) as
+    soon as the mark is read, so only the work it did between writing that frame and being stopped,
+    while this process waited for a CPU, is counted beyond its first frame.
 
     With ``linger`` (a warm-up start), the program is then sent "q" and given that many seconds to
     finish what it writes after its first frame (its caches) before it is ended.
@@ -145,7 +147,10 @@ def first_frame(argv: list[str], mark: re.Pattern[str], env: dict[str, str], cwd
                 break
             seen += chunk
             if mark.search(ANSI.sub(b"", seen).decode("utf-8", "replace")):
-                seconds, cpu = time.perf_counter() - began, cpu_seconds(proc.pid)
+                seconds = time.perf_counter() - began
+                if not linger:  # stopped at once: what it does after its first frame is not counted
+                    os.kill(proc.pid, signal.SIGSTOP)
+                cpu = cpu_seconds(proc.pid)
                 if linger:
                     os.write(master, b"q")
                     ended = time.perf_counter() + linger

@@ -342,10 +342,28 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: The commands that open a battle's screen (or the title screen) in the terminal: Python's cycle
+#: collector is held off until their first frame (``client.collector``; the app releases it).
+SCREEN_COMMANDS = (None, "play", "tutorial", "resume")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the process exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command not in SCREEN_COMMANDS:
+        return _run(parser, args)
+    from tactica.client import collector
+    collector.hold()  # until the screen's first frame (``TacticaApp.on_ready``), or the way out below
+    try:
+        return _run(parser, args)
+    finally:
+        collector.release()
+
+
+def _run(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """Run the parsed command ``args`` (``parser`` reports the command line's errors); returns the exit
+    status (see the module's text)."""
     try:
         if args.command is None:  # the title screen in a terminal; the help otherwise
             from tactica.tui.run import run_title

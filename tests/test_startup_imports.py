@@ -18,7 +18,8 @@ ROOT = Path(__file__).resolve().parents[1]
 #: worker processes — and on a warm start no YAML at all (every content file comes from the cache);
 #: the screens no battle opens at once (title, setup, settings, rules, help, the whole map, the log
 #: reader, the winner, the hand-off, the question dialogs: imported when a question is first asked —
-#: with seed 3 the AI has the initiative) and the log's export.
+#: with seed 3 the AI has the initiative) and the log's export; nor the attrs package, which Textual's
+#: RichLog (through rich.pretty) would import when it is installed, as it is with the test tools.
 NOT_AT_START = ("tactica.balance.command", "tactica.balance.arena", "tactica.balance.report",
                 "tactica.balance.stats", "plotly", "dask", "distributed", "markdown_it", "rich.markdown",
                 "pygments", "tactica.tui.screens.builder", "tactica.tui.build", "tactica.client.tutorial",
@@ -27,7 +28,7 @@ NOT_AT_START = ("tactica.balance.command", "tactica.balance.arena", "tactica.bal
                 "tactica.tui.screens.setup", "tactica.tui.screens.settings_view", "tactica.tui.screens.rules",
                 "tactica.tui.screens.help", "tactica.tui.screens.overview", "tactica.tui.screens.log_reader",
                 "tactica.tui.screens.winner", "tactica.tui.screens.choice", "tactica.tui.screens.champion_prompt",
-                "tactica.tui.screens.handoff", "tactica.client.export", "tactica.client.rules_reference")
+                "tactica.tui.screens.handoff", "tactica.client.export", "tactica.client.rules_reference", "attr")
 #: Of those, what reading content files needs (so only after a miss of the cache).
 READING = ("yaml", "tactica.content.yamlsafe", "tactica.content.schema", "tactica.content.cards",
            "tactica.content.maps", "tactica.content.warbands")

@@ -24,6 +24,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets._toast import ToastRack
 
+from tactica import codecache
+from tactica.client import collector
 from tactica.client.describe import LogLine
 from tactica.client.factory import BattleFactory
 from tactica.client.opponent import Opponent
@@ -117,6 +119,13 @@ class TacticaApp(App[int]):
         if isinstance(event, events.Key):
             self.key_time = event.time
         await super().on_event(event)
+
+    def on_ready(self) -> None:
+        """The first frame is on the screen: the cycle collector that the command line held off for the
+        start runs again, the start's objects frozen out of its walks (``client.collector``), and the
+        dataclass methods this start compiled are kept for the next one (``tactica.codecache``)."""
+        collector.release(freeze=True)
+        codecache.save()  # the dataclass methods compiled for this start, for the next (if any was new)
 
     def on_mount(self) -> None:
         # SIGTERM / SIGHUP: save, then close the screen properly (where the loop cannot watch

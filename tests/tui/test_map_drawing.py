@@ -221,3 +221,25 @@ async def test_a_mover_passing_an_ally_is_drawn_and_the_side_panel_names_the_all
         mv.move_cursor((5, 0))
         await pilot.pause()
         assert "passing through" not in screen.stat_card.square_note
+
+
+async def test_the_creature_drawn_on_each_square_is_found_once_for_each_state_and_follows_a_new_state():
+    """issue 21: the map finds who is drawn where once for each state it draws (not once a square and a
+    half): on every square the active creature where it stands, else the state's creature there."""
+    st = battle("A.B..b", active="B").copy()
+    st.own("B").pos = (0, 0)  # as above: the mover on its ally's square
+    app = app_for_state(st.seal())  # read-only, as the engine hands states out
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        mv = app.screen.query_one(MapView)
+        shown = mv.state
+        for y in range(shown.map.height):
+            for x in range(shown.map.width):
+                active = shown.active_creature
+                expected = active if (x, y) in active.squares else shown.creature_at((x, y))
+                assert mv.creature_drawn((x, y)) is expected, (x, y)
+        assert shown.sealed and mv._drawn_for is shown  # found once for this state
+        moved = shown.copy()
+        moved.own("b").pos = (4, 0)  # another state: found again, not the last state's squares
+        mv.state = moved.seal()
+        assert mv.creature_drawn((4, 0)).uid == "b" and mv.creature_drawn((5, 0)) is None

@@ -8,6 +8,7 @@ result is what they want to see next).
 """
 from __future__ import annotations
 
+import sys
 from bisect import bisect_left
 from collections.abc import Iterable
 
@@ -15,11 +16,23 @@ from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.strip import Strip
-from textual.widgets import RichLog
 
 from tactica.client.describe import LogLine
 
 from ..sides import SIDE_FG
+
+# Textual's RichLog imports rich.pretty, which imports the attrs package whenever one is installed, only
+# to pretty-print attrs instances (the log shows none): 10-15 ms of CPU before the battle's first frame
+# (issue 21, ``tests/test_startup_imports.py``).  So attrs reads as missing while RichLog is imported
+# (None in ``sys.modules`` makes its import fail at once); an import of attrs afterwards works as before.
+_HIDE_ATTRS = "attr" not in sys.modules and "rich.pretty" not in sys.modules
+if _HIDE_ATTRS:
+    sys.modules["attr"] = None  # type: ignore[assignment]
+try:
+    from textual.widgets import RichLog
+finally:
+    if _HIDE_ATTRS:
+        del sys.modules["attr"]
 
 KIND_STYLE = {
     "banner": "bold reverse",

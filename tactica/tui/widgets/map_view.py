@@ -73,7 +73,7 @@ from textual.strip import Strip
 
 from tactica.client.battle_sizes import BIG_CELL, CELL, MID_CELL
 from tactica.client.overlay import THREAT_GLYPHS, Overlay
-from tactica.engine import GameState, Square, Terrain, ThreatLevel, ceiling_level, terrain_rules
+from tactica.engine import Creature, GameState, Square, Terrain, ThreatLevel, ceiling_level, terrain_rules
 
 #: How a square with cave features (the underground module, docs/modules/underground.md) is drawn:
 #: (the ``TerrainRules`` feature, its three columns, its style in ``STYLES``), strongest first;
@@ -505,6 +505,9 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
     #: The VP zone labels ``zone_marks`` found, and the state they were found for.
     _marks: dict[Square, str]
     _marks_key: object
+    #: The creature drawn on each square (``creature_drawn``), and the read-only state it was found for.
+    _drawn: dict[Square, Creature]
+    _drawn_for: GameState | None = None
 
     # -- attributes set by the parent ---------------------------------------------
     @property
@@ -956,16 +959,35 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
             return Segment(" " + bar_text, style + bar)
         return Segment("█" * 5 if text == "███" else " " * 5, style)
 
-    def creature_drawn(self, sq: Square):
+    def creature_drawn(self, sq: Square) -> Creature | None:
         """The creature drawn on ``sq``: the active one when it stands there, else the one the state
         finds there.  Two share a square only while a move or charge passing through an ally waits
         for a champion-power answer (CHG-4): the mover is the one the answer is about (it used to
         vanish under the ally it passed; nm-tut 6, nm-g35 9)."""
         st = self._shown
+        if not st.sealed:  # a state still being changed (a test's): looked up each time
+            active = st.active_creature if st.active_uid else None
+            if active is not None and active.alive and sq in active.squares:
+                return active
+            return st.creature_at(sq)
+        if self._drawn_for is not st:  # who is drawn where: found once for each (read-only) state drawn
+            self._drawn_for, self._drawn = st, self._drawn_squares(st)
+        return self._drawn.get(sq)
+
+    @staticmethod
+    def _drawn_squares(st: GameState) -> dict[Square, Creature]:
+        """``creature_drawn`` for every square a creature is drawn on: the active creature on its own
+        squares, else the first creature of the state there (as ``GameState.creature_at`` finds it)."""
+        drawn: dict[Square, Creature] = {}
+        for c in st.creatures:
+            if c.alive:
+                for sq in c.squares:
+                    drawn.setdefault(sq, c)
         active = st.active_creature if st.active_uid else None
-        if active is not None and active.alive and active.pos is not None and sq in active.squares:
-            return active
-        return st.creature_at(sq)
+        if active is not None and active.alive and active.pos is not None:
+            for sq in active.squares:
+                drawn[sq] = active
+        return drawn
 
     def _cell3(self, sq: Square) -> tuple[str, Style]:
         ov, s = self._overlay, self._styles

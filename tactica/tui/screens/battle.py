@@ -208,6 +208,7 @@ class BattleScreen(Screen[str]):
         self.fit_recap()
         self._card_resized()
         self.call_after_refresh(self.battle_layout.show_zone_owners)  # the map's squares may now show HP bars
+        self.call_after_refresh(self.camera.after_resize)  # the cursor and the active creature in view
 
     def on_mount(self) -> None:
         log = self.battle_log

@@ -17,7 +17,7 @@ from tactica.client.controller import Controller, Mode
 from tactica.client.session import GameSession
 from tactica.engine import CreatureActivated, CreatureMoved, CreaturePlaced, Event, Square
 
-from ..widgets.map_view import MapView
+from ..widgets.map_view import SCROLL_MARGIN, MapView
 
 
 class CameraHost(Protocol):
@@ -66,6 +66,27 @@ class Camera:
         st = self.screen.session.state
         here = st.creature_at(mv.square) if st.map is not None else None
         mv.keep_in_view(list(here.squares) if here is not None and here.squares else [mv.square])
+
+    def after_resize(self) -> None:
+        """The terminal was resized (the map's squares may be drawn at another size, the view has other
+        room): scroll as little as needed to show the cursor's creature (or square), and the active
+        creature too when both fit, with the margin the map keeps round the cursor (s18 ux 2: back at
+        80×24 the view sat at the map's top-left, the cursor off screen until it moved).  The view this
+        gives is nobody's choice (``looked``)."""
+        mv = self.screen.map_view
+        st = self.screen.session.state
+        if st.map is None:
+            return
+        here = st.creature_at(mv.square)
+        groups = [list(here.squares) if here is not None and here.squares else [mv.square]]
+        me = st.active_creature
+        if me is not None and me.squares:
+            groups.append(list(me.squares))
+        self._following = True
+        try:
+            mv.show_squares(groups, SCROLL_MARGIN)
+        finally:
+            self._following = False
 
     def open_on(self, seat: int) -> None:
         """A new battle's first look: unless the cursor is on a creature of ``seat`` (the player at the

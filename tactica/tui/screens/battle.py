@@ -346,13 +346,14 @@ class BattleScreen(Screen[str]):
     def on_key(self, event: keys.Key) -> None:
         """Any key but the one that asked for it cancels a pending confirmation (a provoking move, a
         move, charge or end of activation over a pit, an end of an idle activation); the screen sees
-        each key before its binding runs.  The rules key leaves it waiting (the warning names its rule,
-        OA-1, TER-PIT, which the player may read before pressing the key again), and so do the keys
-        that read the log or the card back (``READING_KEYS``: a newcomer read the log between two e).  A key no binding
-        takes now gets a calm aside on the status line (``battle_keys.silent_key_hint``; while the AI plays,
-        ``ai_turn_key_hint``: "The AI is playing — z (Undo) works on your turn").  While the
-        leave question is asked (``action_quit``), the quit key or y leaves and any other key only
-        withdraws the question: it does nothing else (an Enter meant as "yes" would act on the map)."""
+        each key before its binding runs (the quit key too: s18 ux 3).  The rules key leaves it waiting
+        (the warning names its rule, OA-1, TER-PIT, which the player may read before pressing the key
+        again), and so do the keys that read the log or the card back (``READING_KEYS``: a newcomer
+        read the log between two e).  A key no binding takes now gets a calm aside on the status line
+        (``battle_keys.silent_key_hint``; while the AI plays, ``ai_turn_key_hint``: "The AI is playing —
+        z (Undo) works on your turn").  While the leave question is asked (``action_quit``), the quit
+        key or y leaves and any other key only withdraws the question: it does nothing else (an Enter
+        meant as "yes" would act on the map)."""
         bound = self._bound()
         quit_keys = bound["quit"].split(",")
         if self._leaving:
@@ -368,6 +369,7 @@ class BattleScreen(Screen[str]):
         if event.key in quit_keys:  # asked here, not by the binding: a y typed right after q sees it
             event.stop()
             event.prevent_default()
+            self.confirms.key_pressed(event.key)  # q calls off a waiting action as any key does (s18 ux 3)
             self.action_quit()
             return
         if any(event.key in keys.split(",") for name, keys in bound.items() if name.startswith(("cursor_", "scroll_"))):

@@ -393,14 +393,22 @@ class HandOff:
     _turning: bool = True  # whether that is its turn (``TURN_PHASES``), not its choice of who goes first
 
     @classmethod
-    def for_battle(cls, state: GameState, ai_seats: Iterable[int], enabled: bool = True) -> HandOff:
+    def for_battle(cls, state: GameState, ai_seats: Iterable[int], enabled: bool = True,
+                   events: Sequence[Event] = ()) -> HandOff:
         """The hand-off of the battle ``state`` (new or resumed), the AI playing ``ai_seats``: a
-        human whose turn it is now holds the keyboard already."""
+        human whose turn it is now holds the keyboard already.  ``events``: the battle's events so far,
+        oldest first; when no turn has begun in the round now (a new battle at its first question), the
+        round's beginning and its initiative (RND-1) are unseen by every other human, so the first
+        hand-off says who won it (s18 ux 7: from round 2 on it did, not in round 1)."""
         ai = set(ai_seats)
         handoff = cls(frozenset(p for p in range(state.players) if p not in ai), enabled)
         handoff._turn, handoff._turning = keyboard_seat(state), state.phase in TURN_PHASES
         if handoff._turn in handoff.humans:
             handoff.holder = handoff._turn
+        began = max((i for i, e in enumerate(events) if isinstance(e, RoundStarted)), default=None)
+        if began is not None and not any(isinstance(e, TurnStarted) for e in events[began:]):
+            for human in handoff.humans - {handoff.holder}:  # noted at step 0: no undo takes them back
+                handoff._unseen[human] = [(0, e) for e in events[began:]]
         return handoff
 
     @property

@@ -173,7 +173,7 @@ class BattleScreen(Screen[str]):
             self.ai_turn.save_options()  # the save says fast, so that tactica resume keeps it
         ai = session.opponent  # hot-seat hand-off (client.handoff), set by the app (--no-handoff)
         self.handoff = HandOff.for_battle(session.state, ai.seats if ai else (),
-                                          enabled=handoff)
+                                          enabled=handoff, events=session.events)
         #: Against the AI: the human's last activation and what happened since, for the recap shown
         #: when the AI's turn ends (None in hot-seat, where the hand-off screen tells it).
         self.recap: TurnRecap | None = (TurnRecap(frozenset(p for p in range(session.state.players)

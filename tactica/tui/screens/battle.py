@@ -803,7 +803,7 @@ class BattleScreen(Screen[str]):
         if not by_ai and any(isinstance(e, ActivationEnded) for e in outcome.events):
             self.say_cursor_moved(looked)
         if not by_ai and isinstance(action, (Attack, AreaAttack)):
-            self.camera.to_actor()  # a move after the attack starts from the attacker
+            self.camera.to_actor(outcome.events)  # a move after the attack starts from the attacker
         if not by_ai and self.ai_turn.ai is not None:
             self.ai_turn.last = None  # the AI's intent from before the player's move is stale news
         if by_ai:  # the AI acted: bring it into view, however the human has scrolled

@@ -551,8 +551,11 @@ class Hints:
                     f"({k['select']}); {k['auto_place']} places the rest automatically.")
         if m is Mode.PICK:
             left = st.usable_activations
+            many = f"{left} activation{'s' if left != 1 else ''} left"
+            if self._short:  # beside a note at 80 columns (s18 ux 10: "…(1 activation left this…")
+                return f"Pick a creature: {k['next']} cycles, {k['select']} activates ({many})."
             return (f"{player_name(st.turn_player)}: pick a creature to activate — {k['next']} cycles, "
-                    f"{k['select']} activates ({left} activation{'s' if left != 1 else ''} left this turn).")
+                    f"{k['select']} activates ({many} this turn).")
         me = self.machine.active()
         if me is None:  # no activation: only a forced movement may still wait for a choice
             return self._forced_hint(cursor) if m is Mode.FORCE and st.pending else ""

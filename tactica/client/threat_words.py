@@ -102,12 +102,12 @@ def threat_lines(state: GameState, ways: list[ThreatWay], *, nearest_only: bool,
 
 
 THREAT_TOASTS = {
-    "now": "Threats now: ! an enemy can attack there without moving (or after a shift); * the enemy under "
-           "the cursor can (on your own creature: whom it can attack, at the right). {key} again: every "
-           "threat next turn.",
+    "now": "Threats now: ! an enemy can attack there without moving (or after a shift); * the one under the "
+           "cursor can. {key} again: next turn.",
     "all": "Threats next turn: ! without moving, ? after a move, ' after a move and a charge; * the creature "
            "under the cursor. {key} again: off.",
     "off": "Threat view off.",
 }
 """What the battle screen says as the threat view's key switches it to each mode (``ThreatView.mode``);
-``{key}`` is the key it is bound to."""
+``{key}`` is the key it is bound to.  Each leaves the short hint room beside it in the status line's
+three rows at 80 columns (s18 ux 10: "now" took them all, the hint shown as "…")."""

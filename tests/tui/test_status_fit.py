@@ -132,7 +132,7 @@ async def test_the_attack_refusal_with_long_names_fits_the_status_line_at_80x24(
         await pilot.press("a")
         await pilot.pause()
         message = screen.query_one(StatusLine).message
-        assert message == ("No attack has a target in reach: the nearest enemy, b, is 7 squares away; "
+        assert message == ("No attack has a target in reach: the nearest enemy, b, is 7 squares away by range count; "
                            "Notched Greataxe…: adjacent only (RNG-1); Longbow…: range 3 (RNG-2); Crossbow…: "
                            "range 2."), message
         assert _shown(screen) == "✗ " + message

@@ -351,7 +351,8 @@ class Hints:
     def _how_far(self, nearest: Creature, enemies: list[Creature]) -> str:
         """How far the nearest enemy (by walking) is, for ``attack_refusal``, each number the engine's
         answer for what it names (s18 ux 5: "is 11 squares away" was counted as ranges are, not as the
-        moves' diagonals): the squares as ranges count them ("is 5 squares away by range count (RNG-5)",
+        moves' diagonals): the squares as ranges count them ("is 5 squares away by range count", RNG-5:
+        no rule ID said, so r still opens the attack's own rule,
         ``creature_distance``), and the walk to stand next to it where that is not one square less
         ("…, a walk of 9 to its side", ``walk_to``: difficult ground, walls, G35-DIAG); and an
         enemy nearer as the crow flies whom walls keep further ("…; Sellsword (ws1) is nearer as the crow
@@ -360,7 +361,7 @@ class Hints:
         far, walk = creature_distance(st, me, nearest), self.walk_to(nearest)
         if far is None and walk is None:
             return "cannot be reached"
-        said = [] if far is None else [f"is {far} squares away by range count" + ("" if self._short else " (RNG-5)")]
+        said = [] if far is None else [f"is {far} squares away by range count"]
         if walk is not None and (far is None or walk != far - 1):
             said.append(f"a walk of {walk}" + ("" if self._short else " to its side"))
         text = ", ".join(said)

@@ -55,7 +55,7 @@ async def test_a_with_no_target_in_reach_names_the_nearest_enemy_and_each_attack
         await pilot.pause()
         text = await _status(pilot, app, "a")
         assert text == ("No attack has a target in reach: the nearest enemy, Creature b (b), is 6 squares "
-                        "away by range count (RNG-5); Knife: adjacent only (RNG-1); Bow: range 3 (RNG-2)."), text
+                        "away by range count; Knife: adjacent only (RNG-1); Bow: range 3 (RNG-2)."), text
         assert app.screen.ctrl.mode.value == "act"
 
 
@@ -65,7 +65,7 @@ async def test_an_attack_number_with_no_target_says_why_and_one_with_a_target_st
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert await _status(pilot, app, "2") == ("Bow has no target in reach now: the nearest enemy, Creature b "
-                                                  "(b), is 6 squares away by range count (RNG-5); range 3 (RNG-2).")
+                                                  "(b), is 6 squares away by range count; range 3 (RNG-2).")
         assert app.screen.query_one(StatusLine).refused
         assert await _status(pilot, app, "7") == "Archer has no attack 7."
     app = app_for_state(battle("Ab....", {"A": ARCHER}, active="A"))
@@ -150,11 +150,11 @@ async def test_the_nearest_enemy_in_a_refusal_is_the_nearest_by_walking():
         assert hints.walk_to(c) == 5 and hints.walk_to(b) == 11
         text = await _status(pilot, app, "a")
         assert text == ("No attack has a target in reach: the nearest enemy, Creature c (c), is 6 squares away by "
-                        "range count (RNG-5); Creature b (b) is nearer as the crow flies, a walk of 11 to its "
+                        "range count; Creature b (b) is nearer as the crow flies, a walk of 11 to its "
                         "side; Knife: adjacent only (RNG-1)."), text
         assert await _status(pilot, app, "1") == (
-            "Knife has no target in reach now: the nearest enemy, Creature c (c), is 6 squares away by range count "
-            "(RNG-5); Creature b (b) is nearer as the crow flies, a walk of 11 to its side; adjacent "
+            "Knife has no target in reach now: the nearest enemy, Creature c (c), is 6 squares away by range count; "
+            "Creature b (b) is nearer as the crow flies, a walk of 11 to its side; adjacent "
             "only (RNG-1).")
 
 
@@ -171,4 +171,4 @@ async def test_G35_DIAG_the_refusal_says_the_range_count_and_the_walk_each_as_th
         await pilot.pause()
         text = await _status(pilot, app, "a")
         assert text == ("No attack has a target in reach: the nearest enemy, Creature b (b), is 6 squares away by "
-                        "range count (RNG-5), a walk of 7 to its side; Knife: adjacent only (RNG-1)."), text
+                        "range count, a walk of 7 to its side; Knife: adjacent only (RNG-1)."), text

@@ -87,9 +87,10 @@ RANK_MOVE = 0       # a plain move, shift or run; a round beginning
 RANK_MISS = 1       # a miss; standing up, drifting, fatigue, digging
 RANK_EFFECT = 2     # a condition, a champion power, damage from elsewhere, a fall, a round's end
 RANK_HIT = 3        # a hit
-RANK_ARRIVAL = 4    # a charge, a move into a VP zone, VP scored: where a creature came from, what scored;
+RANK_ARRIVAL = 4    # a charge, a move into a VP zone: where a creature came from; a round's initiative;
 #                     a hit on a creature of the player the recap is for (``ranked_summary``'s ``yours``)
-RANK_KILL = 5       # a creature destroyed
+RANK_KILL = 5       # a creature destroyed; VP scored (both change who wins: s18 ux 1, the recap left out
+#                     the VP that took the score from 0–14 to 0–45)
 RANK_TURN = 6       # a turn's line
 
 
@@ -333,12 +334,10 @@ def _event_rank(event: Event) -> int:
     """The rank of the line ``event`` adds to a summary (``ranked_summary``; a move's own is set there)."""
     if isinstance(event, TurnStarted):
         return RANK_TURN
-    if isinstance(event, CreatureDestroyed):
+    if isinstance(event, (CreatureDestroyed, VictoryPointsScored)):
         return RANK_KILL
     if isinstance(event, AttackRolled):
         return RANK_HIT if event.hit else RANK_MISS
-    if isinstance(event, VictoryPointsScored):
-        return RANK_ARRIVAL
     if isinstance(event, (ConditionApplied, ChampionPowerUsed, DamageDealt, CreatureFellDown, RoundEnded)):
         return RANK_EFFECT
     if isinstance(event, (CreatureStoodUp, CreatureDrifted, FatigueChanged, RubbleDug)):
@@ -394,14 +393,22 @@ class HandOff:
     _turning: bool = True  # whether that is its turn (``TURN_PHASES``), not its choice of who goes first
 
     @classmethod
-    def for_battle(cls, state: GameState, ai_seats: Iterable[int], enabled: bool = True) -> HandOff:
+    def for_battle(cls, state: GameState, ai_seats: Iterable[int], enabled: bool = True,
+                   events: Sequence[Event] = ()) -> HandOff:
         """The hand-off of the battle ``state`` (new or resumed), the AI playing ``ai_seats``: a
-        human whose turn it is now holds the keyboard already."""
+        human whose turn it is now holds the keyboard already.  ``events``: the battle's events so far,
+        oldest first; when no turn has begun in the round now (a new battle at its first question), the
+        round's beginning and its initiative (RND-1) are unseen by every other human, so the first
+        hand-off says who won it (s18 ux 7: from round 2 on it did, not in round 1)."""
         ai = set(ai_seats)
         handoff = cls(frozenset(p for p in range(state.players) if p not in ai), enabled)
         handoff._turn, handoff._turning = keyboard_seat(state), state.phase in TURN_PHASES
         if handoff._turn in handoff.humans:
             handoff.holder = handoff._turn
+        began = max((i for i, e in enumerate(events) if isinstance(e, RoundStarted)), default=None)
+        if began is not None and not any(isinstance(e, TurnStarted) for e in events[began:]):
+            for human in handoff.humans - {handoff.holder}:  # noted at step 0: no undo takes them back
+                handoff._unseen[human] = [(0, e) for e in events[began:]]
         return handoff
 
     @property
@@ -520,8 +527,28 @@ def _pack(lines: Sequence[str], width: int) -> list[str]:
 #: How many ranks lower a line of the human's own last activation counts when the recap must leave lines
 #: out (``recap_rows``): the human watched it happen (nm s17 F2: their own result took every row at 80×24
 #: and the AI's hit on their creature was left out); so their own kill weighs as the AI's hit on their
-#: creature, their own hit as an effect, and within a weight the AI's lines go first.
+#: creature, their own hit as an effect, and within a weight the older lines (theirs first) go first.
 OWN_WATCHED = 1
+
+
+def _round_line(line: str) -> bool:
+    """A round's line of a summary ("Round 1 ended.", "Round 2 began.", "Round 2: Player 1 won the
+    initiative …"): it stands between turns, under none."""
+    return line.startswith("Round ") and not _row_start(line) and (
+        line.endswith((" ended.", " began.")) or ": " in line)
+
+
+def _bare_headings(lines: Sequence[str], own: int) -> set[int]:
+    """The indexes of the turn's lines among ``lines`` (the first ``own`` the human's own) that say
+    nothing by themselves ("Round 3 — Player 2's turn.", not "…: nothing moved, attacked or scored.") and
+    have no line of their turn under them: the next line is another turn's, a round's, or none."""
+    bare: set[int] = set()
+    for i, line in enumerate(lines):
+        if i >= own and _row_start(line) and line.endswith("'s turn."):
+            after = lines[i + 1] if i + 1 < len(lines) else None
+            if after is None or _row_start(after) or _round_line(after):
+                bare.add(i)
+    return bare
 
 
 def recap_rows(lines: Sequence[str], width: int, rows: int, own: int = 0,
@@ -536,14 +563,18 @@ def recap_rows(lines: Sequence[str], width: int, rows: int, own: int = 0,
         ranks: each line's rank (``RANK_MOVE`` … ``RANK_TURN``, ``ranked_summary``); None: all alike.
     Returns the rows.  When they do not fit, whole lines are left out one at a time, the lowest rank
     first (plain moves and rounds begun, then misses, then effects and rounds ended, then hits; charges,
-    moves into a VP zone, the AI's hits on the human's creatures and VP after those, since they say where
-    a creature came from and what the human lost; creatures destroyed after those; a turn's line last),
-    the oldest first within a rank (issue 20: the AI's first charge was left out and its creature seemed
-    to come from nowhere).  The human's own lines count ``OWN_WATCHED`` ranks lower: they saw them
-    happen (nm s17 F2), and within a rank go after the AI's.  What is kept keeps its order
-    (``RECAP_YOU`` before the first of the human's own lines kept), and a last row says how many were
-    left out and that Page Up shows them (``left_out_note``; the log has them all).  Only that note is
-    cut, when it alone does not fit.
+    moves into a VP zone, the initiative and the AI's hits on the human's creatures after those, since
+    they say where a creature came from and what the human lost; creatures destroyed and VP scored after
+    those, since they change who wins; a turn's line last), the oldest first within a rank: the newest
+    lines are kept longest (issue 20: the AI's first charge was left out and its creature seemed to come
+    from nowhere; s18 ux 1: an older kill was kept and the newest turn's hit, kill and VP left out).  The
+    human's own lines count ``OWN_WATCHED`` ranks lower: they saw them happen (nm s17 F2); being the
+    oldest, they go first within a rank, so a line of the AI's hit on the human's creature is never left
+    out while an older line of no higher rank is kept.  A turn's line with none of its lines left under
+    it is left out too and counted with them (s18 ux 1: "Round 3 — Player 2's turn:  … 7 more in the log"
+    showed a heading over nothing).  What is kept keeps its order (``RECAP_YOU`` before the first of the
+    human's own lines kept), and a last row says how many were left out and that Page Up shows them
+    (``left_out_note``; the log has them all).  Only that note is cut, when it alone does not fit.
     [] when ``rows`` < 1 or ``width`` < 16.
     """
     if rows < 1 or width < 16:
@@ -556,14 +587,15 @@ def recap_rows(lines: Sequence[str], width: int, rows: int, own: int = 0,
     weights = list(ranks) if ranks is not None else [RANK_MOVE] * len(lines)
     weights = [RANK_TURN if i >= own and _row_start(line) else weights[i] - (OWN_WATCHED if i < own else 0)
                for i, line in enumerate(bare)]
-    # what goes first: the lowest weight; within one, the AI's before the human's own, the oldest first
-    order = sorted(range(len(lines)), key=lambda i: (weights[i], i < own, i))
+    order = sorted(range(len(lines)), key=lambda i: (weights[i], i))  # the lowest weight, the oldest, first
     gone: set[int] = set()
     for i in order:
         gone.add(i)
         kept = [j for j in range(len(lines)) if j not in gone]
+        empty = _bare_headings([bare[j] for j in kept], sum(1 for j in kept if j < own))
+        kept = [j for n, j in enumerate(kept) if n not in empty]
         shown = [(RECAP_YOU if j == kept[0] and j < own else "") + bare[j] for j in kept]
-        packed = _pack(shown + [left_out_note(len(gone))], width)
+        packed = _pack(shown + [left_out_note(len(lines) - len(kept))], width)
         if len(packed) <= rows:
             return packed
     return packed[:rows]  # the note alone, cut

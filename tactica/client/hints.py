@@ -39,7 +39,6 @@ from tactica.engine import (
     melee_slip_chance,
     move_budget,
     move_rest,
-    movement_mode,
     provokers_of_attack,
     run_budget,
     threat_way,
@@ -330,17 +329,12 @@ class Hints:
         return " ".join(reasons)
 
     def walk_to(self, enemy: Creature) -> int | None:
-        """Squares the active creature walks to stand next to ``enemy`` plus the step that would enter
-        its square: the engine's own count (``Geometry.walk_costs_to``: around walls and their corners,
-        MOV-7; difficult ground 2, MOV-8, TER-DIFF; no pits for a walker, TER-PIT; every step 1 for a
-        flier, burrower or phaser, MOV-9..11), creatures aside; 1 when it stands next to it already,
-        None when no walk gets there.  Equal to ``creature_distance`` on open, clear ground."""
-        st, me = self.session.state, self._me()
-        geo = st.geometry
-        around = frozenset(n for q in enemy.squares for n in geo.neighbours(q) if n not in enemy.squares)
-        costs = geo.walk_costs_to(around, movement_mode(me).flat)
-        walks = [costs[q] for q in me.squares if q in costs]
-        return min(walks) + 1 if walks else None
+        """Squares of movement the active creature spends on its cheapest walk to stand next to
+        ``enemy``: the engine's own count (``walk_to``: as its moves count them, MOV-1, MOV-7, MOV-8,
+        TER-*, the rule modules' step prices, G35-DIAG; the other creatures where they stand), kept per
+        state; 0 when it stands next to it already, None when no walk gets there."""
+        me = self._me()
+        return self.session.walk_to(me.uid, enemy.uid)
 
     def _enemies_nearest_first(self) -> list[Creature]:
         """The active creature's enemies on the map, nearest first by the walk to them (``walk_to``:
@@ -355,23 +349,30 @@ class Hints:
         return sorted(st.enemy_creatures(me.player), key=key)
 
     def _how_far(self, nearest: Creature, enemies: list[Creature]) -> str:
-        """How far the nearest enemy (by walking) is, for ``attack_refusal``: "is 5 squares away", a walk
-        longer than the distance ("is 3 squares away, a walk of 6"), and an enemy nearer as the crow
-        flies whom walls keep further ("Sellsword (ws1) is nearer as the crow flies, but a walk of 9")."""
+        """How far the nearest enemy (by walking) is, for ``attack_refusal``, each number the engine's
+        answer for what it names (s18 ux 5: "is 11 squares away" was counted as ranges are, not as the
+        moves' diagonals): the squares as ranges count them ("is 5 squares away by range count", RNG-5:
+        no rule ID said, so r still opens the attack's own rule,
+        ``creature_distance``), and the walk to stand next to it where that is not one square less
+        ("…, a walk of 9 to its side", ``walk_to``: difficult ground, walls, G35-DIAG); and an
+        enemy nearer as the crow flies whom walls keep further ("…; Sellsword (ws1) is nearer as the crow
+        flies, a walk of 9 to its side")."""
         st, me = self.session.state, self._me()
         far, walk = creature_distance(st, me, nearest), self.walk_to(nearest)
         if far is None and walk is None:
             return "cannot be reached"
-        steps = walk if far is None else far
-        text = f"is {steps} squares away" + (f", a walk of {walk}" if walk is not None and walk != steps else "")
+        said = [] if far is None else [f"is {far} squares away by range count"]
+        if walk is not None and (far is None or walk != far - 1):
+            said.append(f"a walk of {walk}" + ("" if self._short else " to its side"))
+        text = ", ".join(said)
         if self._short:
             return text
         crow = min(chebyshev(a, b) for a in me.squares for b in nearest.squares)
         for other in enemies[1:]:
             if min(chebyshev(a, b) for a in me.squares for b in other.squares) < crow:
                 other_walk = self.walk_to(other)
-                how = f"a walk of {other_walk}" if other_walk is not None else "no walk reaches it"
-                return text + f" ({self._name(other.uid)} is nearer as the crow flies, but {how})"
+                how = f"a walk of {other_walk} to its side" if other_walk is not None else "no walk reaches it"
+                return text + f"; {self._name(other.uid)} is nearer as the crow flies, {how}"
         return text
 
     def attack_refusal(self) -> str:
@@ -551,8 +552,11 @@ class Hints:
                     f"({k['select']}); {k['auto_place']} places the rest automatically.")
         if m is Mode.PICK:
             left = st.usable_activations
+            many = f"{left} activation{'s' if left != 1 else ''} left"
+            if self._short:  # beside a note at 80 columns (s18 ux 10: "…(1 activation left this…")
+                return f"Pick a creature: {k['next']} cycles, {k['select']} activates ({many})."
             return (f"{player_name(st.turn_player)}: pick a creature to activate — {k['next']} cycles, "
-                    f"{k['select']} activates ({left} activation{'s' if left != 1 else ''} left this turn).")
+                    f"{k['select']} activates ({many} this turn).")
         me = self.machine.active()
         if me is None:  # no activation: only a forced movement may still wait for a choice
             return self._forced_hint(cursor) if m is Mode.FORCE and st.pending else ""

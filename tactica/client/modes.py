@@ -207,10 +207,11 @@ class ModeMachine:
         return self.session.state.creature_at(sq)
 
     def cycle_squares(self) -> list[Square]:
-        """The squares Tab visits in this mode: attack targets best first (``attack_order``); while
-        a creature acts, its own square first, then the enemies it can attack or charge from where
-        it stands (``in_reach``), nearest first, or, when it can reach none, every enemy nearest
-        first (issue 20: Tab took the cursor to an enemy far out of reach); else in reading order."""
+        """The squares Tab visits in this mode: attack and charge targets best first (``attack_order``,
+        ``charge_order``); while a creature acts, its own square first, then the enemies it can attack
+        or charge from where it stands (``in_reach``), nearest first, or, when it can reach none, every
+        enemy nearest first (issue 20: Tab took the cursor to an enemy far out of reach); else in
+        reading order."""
         s, st, m = self.session, self.session.state, self.mode
         if m is Mode.ACT:
             me = self.active()
@@ -236,8 +237,8 @@ class ModeMachine:
                 uids = inside or uids
         elif m is Mode.ATTACK:  # best first by the engine's preview, not in reading order
             return [q for q in (st.creature(u).pos for u in self.attack_order()) if q is not None]
-        elif m is Mode.CHARGE:
-            uids = list(s.charges())
+        elif m is Mode.CHARGE:  # best first by the charge's preview, as attack targets are (s18 ux 6)
+            return [q for q in (st.creature(u).pos for u in self.charge_order()) if q is not None]
         elif m is Mode.CHARGE_END:
             return sorted((c.destination for c in self.charge_ends()),
                           key=lambda q: (q[1], q[0]))
@@ -278,11 +279,26 @@ class ModeMachine:
             return (-(p.kill_chance if p else 0.0), -(p.expected_loss if p else 0.0), pos[1], pos[0])
         return sorted(s.attack_targets(self.attack_index), key=rank)
 
+    def charge_order(self) -> list[str]:
+        """The enemies the active creature can charge (``GameSession.charges``), best first by the
+        engine's preview of the charge the status line previews on each (its first: ``charge_preview``,
+        CHG-1, ATK-3): highest chance to destroy, then to hit, then most HP expected to be lost, then
+        reading order of their squares (s18 ux 6: c started on the first target in the state's order)."""
+        s, st = self.session, self.session.state
+        charges = s.charges()
+
+        def rank(uid: str):
+            p = s.charge_preview(charges[uid][0])
+            pos = st.creature(uid).pos or (0, 0)
+            return (-(p.kill_chance if p else 0.0), -(p.hit_chance if p else 0.0),
+                    -(p.expected_loss if p else 0.0), pos[1], pos[0])
+        return sorted(charges, key=rank)
+
     def next_square(self, cursor: Square, step: int = 1) -> Square | None:
         """Where Tab (step 1) or Shift+Tab (step -1) puts the cursor, or None.
 
-        Choosing an attack target, the cursor off every target goes to the best one
-        (``attack_order``) and Tab follows that order; while a creature acts, Tab follows
+        Choosing an attack or a charge target, the cursor off every target goes to the best one
+        (``attack_order``, ``charge_order``) and Tab follows that order; while a creature acts, Tab follows
         ``cycle_squares`` (the creature, then what it can reach) and from off it goes back to the
         creature; elsewhere Tab goes in reading order."""
         squares = self.cycle_squares()
@@ -290,7 +306,7 @@ class ModeMachine:
             return None
         if cursor in squares:
             return squares[(squares.index(cursor) + step) % len(squares)]
-        if self.mode in (Mode.ATTACK, Mode.ACT):
+        if self.mode in (Mode.ATTACK, Mode.CHARGE, Mode.ACT):
             return squares[0 if step > 0 else -1]
         key = (cursor[1], cursor[0])
         after = [q for q in squares if (q[1], q[0]) > key]

@@ -57,6 +57,7 @@ from tactica.engine import (
     provokers_of_squeeze,
     struck_by_area,
     teleport_ways,
+    walk_to,
     with_map,
 )
 from tactica.saves.autosave import AutoSaver
@@ -517,6 +518,11 @@ class GameSession:
         on ice or on a slope (the engine's ``move_checks``: UG-DARK, UG-SLIP, UG-SLIDE), kept per
         state; () when none."""
         return self._kept(("checks", action), lambda: move_checks(self.state, action)) or ()
+
+    def walk_to(self, uid: str, target: str) -> int | None:
+        """Squares of movement creature ``uid`` spends on its cheapest walk to stand next to ``target``
+        (the engine's ``walk_to``: MOV-1, MOV-8, G35-DIAG…), kept per state; None when no walk gets there."""
+        return self._kept(("walk", uid, target), lambda: walk_to(self.state, uid, target))
 
     def attack_preview(self, index: int, target: str) -> AttackPreview | None:
         """Chance to hit and expected damage of attack ``index`` on ``target`` (combat.preview)."""

@@ -3,7 +3,8 @@
 With the threat view on, the side panel says under the cursor's column and row who could attack that
 square next turn and how, one enemy a line, the nearest danger first, each line led by the glyph the
 map marks its level with (``overlay.THREAT_GLYPHS``): "! br3 attacks without moving (Heavy
-Crossbow)", "? wa1 moves 4, then attacks (Greataxe)", "' og2 moves and charges: 9 squares (Club)".
+Crossbow)", "! ga3 shifts to column 5, row 7, then attacks (Bow)", "? wa1 moves 4, then attacks
+(Greataxe)", "' og2 moves and charges: 9 squares (Club)".
 The words only say what the engine's ``threat_way`` answered.
 """
 from __future__ import annotations
@@ -19,23 +20,33 @@ from square to square, so the stat card under it does not jump)."""
 
 def way_words(state: GameState, way: ThreatWay, width: int | None = None) -> str:
     """One enemy's way to attack a square, led by its level's glyph: "! br3 attacks without moving
-    (Bow)", "! br3 shifts, then attacks (Bow)" (MOV-12), "? wa1 moves 4, then attacks (Axe)" (MOV-1),
-    "' og2 moves and charges: 9 squares (Club)" (CHG-1); within ``width`` characters when given
-    ("! br3 now: Bow", "? wa1 move 4: Axe", "' og2 charge 9: Club", then cut short with "…")."""
+    (Bow)", "! br3 shifts to column 5, row 7, then attacks (Bow)" (MOV-12: the square it shifts to, as
+    the move preview names squares; s18 ux 4), "? wa1 moves 4, then attacks (Axe)" (MOV-1), "' og2 moves
+    and charges: 9 squares (Club)" (CHG-1); within ``width`` characters when given, shorter forms
+    ("! br3 now: Bow", "! br3 shift to col 5 row 7: Bow", "? wa1 move 4: Axe", "' og2 charge 9: Club";
+    a shift's square before its attack: "! br3 shift to col 5 row 7", "! br3 shift col 5 row 7"), then
+    cut short with "…"."""
     who = state.find(way.uid)
     label = who.label if who is not None else way.uid
     glyph = THREAT_GLYPHS[way.level]
-    if way.level is ThreatLevel.NOW:
-        how, short = ("shifts, then attacks", "shift") if way.shift else ("attacks without moving", "now")
+    bare: list[str] = []  # forms without the attack's name (a shift's square matters more)
+    if way.level is ThreatLevel.NOW and way.shift:
+        if way.to is not None:
+            col, row = way.to[0] + 1, way.to[1] + 1
+            how, short = f"shifts to column {col}, row {row}, then attacks", f"shift to col {col} row {row}"
+            bare = [f"{glyph} {label} {short}", f"{glyph} {label} shift col {col} row {row}"]
+        else:
+            how, short = "shifts, then attacks", "shift"
+    elif way.level is ThreatLevel.NOW:
+        how, short = "attacks without moving", "now"
     elif way.level is ThreatLevel.MOVE:
         how, short = f"moves {way.squares}, then attacks", f"move {way.squares}"
     else:
         how, short = f"moves and charges: {way.squares} squares", f"charge {way.squares}"
-    text = f"{glyph} {label} {how} ({way.attack})"
-    if width is None or len(text) <= width:
-        return text
-    text = f"{glyph} {label} {short}: {way.attack}"
-    return text if len(text) <= width else text[:max(1, width - 1)] + "…"
+    for text in (f"{glyph} {label} {how} ({way.attack})", f"{glyph} {label} {short}: {way.attack}", *bare):
+        if width is None or len(text) <= width:
+            return text
+    return text[:max(1, (width or 0) - 1)] + "…"
 
 
 def targets_line(targets: list[str], width: int | None = None) -> str:
@@ -91,12 +102,12 @@ def threat_lines(state: GameState, ways: list[ThreatWay], *, nearest_only: bool,
 
 
 THREAT_TOASTS = {
-    "now": "Threats now: ! an enemy can attack there without moving (or after a shift); * the enemy under "
-           "the cursor can (on your own creature: whom it can attack, at the right). {key} again: every "
-           "threat next turn.",
+    "now": "Threats now: ! an enemy can attack there without moving (or after a shift); * the one under the "
+           "cursor can. {key} again: next turn.",
     "all": "Threats next turn: ! without moving, ? after a move, ' after a move and a charge; * the creature "
            "under the cursor. {key} again: off.",
     "off": "Threat view off.",
 }
 """What the battle screen says as the threat view's key switches it to each mode (``ThreatView.mode``);
-``{key}`` is the key it is bound to."""
+``{key}`` is the key it is bound to.  Each leaves the short hint room beside it in the status line's
+three rows at 80 columns (s18 ux 10: "now" took them all, the hint shown as "…")."""

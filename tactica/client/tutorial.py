@@ -228,10 +228,10 @@ STEPS: tuple[Step, ...] = (
          "Press {undo} to take back your last move.",
          frozenset({"undo", "move", "select", "end"}), _undone),
     Step("intent", "The opponent's turn",
-         "Before you end this activation: the AI plays between your turns. Press {ai_intent} and a log "
-         "line such as \"AI (greedy) charges Broken Tusk Raider (BR1): 70% to hit\" comes before each of "
-         "its actions, saying why. Then {end} (twice if the creature did nothing: the first asks), and "
-         "watch its turn.",
+         "The AI plays between your turns. Press {ai_intent} and a log line such as \"AI (greedy) charges "
+         "Broken Tusk Raider (BR1): 70% to hit\" comes before each of its actions, saying why. Then end an "
+         "activation with {end} (twice if it did nothing; none active? {select} activates one) and watch "
+         "its turn.",
          "Press {ai_intent} to see why the AI acts, then {end} (twice if the creature did nothing) and "
          "watch the AI's next activation.",
          frozenset({"ai_intent", "select", "move", "shift", "attack", "charge", "end", "choose_attack", "pick"}),

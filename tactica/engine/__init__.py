@@ -242,6 +242,7 @@ from .queries import (
     movement_spent,
     provokers_of_squeeze,
     teleport_ways,
+    walk_to,
 )
 from .reactions import REACTION_TRIGGERS, reaction_attack
 from .rolls import applicable as dice_changes_now
@@ -564,6 +565,7 @@ __all__ = [
     "move_rest",
     "movement_mode",
     "movement_spent",
+    "walk_to",
     "natural_card",
     "near_enemies",
     "nearest_enemies",

@@ -179,6 +179,32 @@ def provokers_of_squeeze(state: GameState, path: tuple[Square, ...]) -> tuple[st
     return provokers(state, me, path, size, AnchorThreats(state, me, size, start_only=True))
 
 
+def walk_to(state: GameState, uid: str, target: str) -> int | None:
+    """Squares of movement creature ``uid`` spends on its cheapest walk to a square next to creature
+    ``target`` (every square of it next to, none on, the target's: RNG-1), counted as its moves are
+    (MOV-1, MOV-5, MOV-7..11, MOV-13, TER-*; the active rule modules' step prices, G35-DIAG), however
+    many moves that takes: the other creatures stand where they are; 0 when it stands next to the
+    target already.  None when no walk gets there, for an unknown uid or a creature off the map;
+    ``state`` is unchanged.  Not a range: ranges and reach count squares as RNG-5 says
+    (``creature_distance``), diagonals and difficult ground alike."""
+    me, foe = state.find(uid), state.find(target)
+    if me is None or foe is None or me.pos is None or foe.pos is None or state.map is None:
+        return None
+    size, theirs = me.card.size, set(foe.squares)
+
+    def beside(anchor: Square) -> bool:
+        body = footprint(anchor, size)
+        return not theirs.intersection(body) and any(
+            max(abs(x - tx), abs(y - ty)) == 1 for x, y in body for tx, ty in theirs)
+    if beside(me.pos):
+        return 0
+    bmap = state.battle_map
+    budget = 12 * (bmap.width + bmap.height)  # past any walk on the map (a step costs 12 at most: G35-HAMPER)
+    found = reach(state, me, budget, min_first_step=False)
+    costs = [found.cost(sq) for sq in found.destinations if beside(sq)]
+    return min(costs) if costs else None
+
+
 def movement_spent(state: GameState, uid: str, start: Square, path: tuple[Square, ...], *,
                    squeezed: bool = False) -> int:
     """Squares of movement creature ``uid`` spends moving from ``start`` along ``path`` (the squares it

@@ -8,7 +8,7 @@ own answer:
   speed, MOV-1, then an attack; or a charge alone, CHG-1) or **after a move and a charge** (the move
   action, then a charge with the attack action: CHG-1, ACT-3);
 * ``threat_way``: for one creature and one square, the cheapest of those ways: its level, the attack it
-  makes and the squares it moves first;
+  makes and the squares it moves first (for a shift, the square it shifts to);
 * ``creature_threat`` and ``threat_squares``: the union of the levels, for one creature and for every
   enemy of a player;
 * ``attacks_from``: the other way round, what the active creature could attack from a square it may
@@ -93,6 +93,8 @@ class ThreatWay:
             squares of its move (MOV-1), or of its move and its charge together (CHG-1), each counted
             along a cheapest path (a square of difficult terrain counts once, MOV-8).
         shift: True when it shifts (MOV-12) rather than moves one square.
+        to: where it shifts to (MOV-12: the square its anchor, its top-left square, takes; the first in
+            (row, column) order when several do), else None.
     """
 
     uid: str
@@ -100,6 +102,7 @@ class ThreatWay:
     attack: str
     squares: int
     shift: bool = False
+    to: Square | None = None
 
 
 def _ranged_cover(state: GameState, sources: list[tuple[Square, ...]], limit: int | None,
@@ -283,18 +286,21 @@ def _ways(state: GameState, me: Creature, costs: bool) -> _Ways:
     return _Ways(now, move, charge, move_floods, charge_floods)
 
 
-def _fewest(anchors: dict[Square, int], floods: list[MoveReach], covers: Callable[[Square], bool]) -> int | None:
+def _fewest(anchors: dict[Square, int], floods: list[MoveReach],
+            covers: Callable[[Square], bool]) -> tuple[int, Square] | None:
     """The fewest squares entered on the way to one of ``anchors`` ({anchor: movement spent}) from which
-    ``covers`` is True (``_length``; a shift's square counts 1, ``floods`` empty); None when none.  The
-    anchors are tried cheapest first, and the search stops once no cheaper one can beat the best (a
-    path never enters more squares than the movement it spends)."""
-    best: int | None = None
+    ``covers`` is True (``_length``; a shift's square counts 1, ``floods`` empty), and that anchor (the
+    first in (movement spent, row, column) order among the fewest); None when none.  The anchors are
+    tried cheapest first, and the search stops once no cheaper one can beat the best (a path never
+    enters more squares than the movement it spends)."""
+    best: tuple[int, Square] | None = None
     for anchor, spent in sorted(anchors.items(), key=lambda kv: (kv[1], kv[0][1], kv[0][0])):
-        if best is not None and spent >= best:
+        if best is not None and spent >= best[0]:
             break
         if covers(anchor):
             n = _length(floods, anchor) if floods else spent
-            best = n if best is None else min(best, n)
+            if best is None or n < best[0]:
+                best = (n, anchor)
     return best
 
 
@@ -369,17 +375,18 @@ def threat_way(state: GameState, uid: str, square: Square) -> ThreatWay | None:
     ways = _ways(state, me, costs=True)
     size, attacks = me.card.size, _attacks(me)
     for level, anchors, floods in ((ThreatLevel.NOW, ways.now, []), (ThreatLevel.MOVE, ways.move, ways.move_floods)):
-        found = [(n, i) for i, attack in enumerate(attacks)
-                 if (n := _fewest(anchors, floods, _reaching(state, size, attack, square))) is not None]
+        found = [(best[0], i, best[1]) for i, attack in enumerate(attacks)
+                 if (best := _fewest(anchors, floods, _reaching(state, size, attack, square))) is not None]
         if found:  # the fewest squares moved, then the card's first attack
-            n, i = min(found)
-            return ThreatWay(uid, level, attacks[i].name, n, shift=level is ThreatLevel.NOW and n == 1)
+            n, i, at = min(found, key=lambda f: f[:2])
+            shift = level is ThreatLevel.NOW and n == 1
+            return ThreatWay(uid, level, attacks[i].name, n, shift=shift, to=at if shift else None)
     melee = charge_attack(me)
     if melee is not None and ways.charge:
         moved = _fewest(ways.charge, ways.charge_floods, lambda a: any(
             abs(x - square[0]) <= 1 and abs(y - square[1]) <= 1 for x, y in footprint(a, size)))
         if moved is not None:
-            return ThreatWay(uid, ThreatLevel.CHARGE, melee.name, moved)
+            return ThreatWay(uid, ThreatLevel.CHARGE, melee.name, moved[0])
     return None
 
 

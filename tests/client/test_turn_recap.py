@@ -53,8 +53,8 @@ def test_recap_rows_in_three_rows_leave_out_whole_lines_lowest_first_and_say_how
                     "Player 2's turn:  br1 hit LA1 with Axe: 8 damage, 12 HP left.  br2 missed LA1 with Axe.",
                     "Round 1 ended.  Round 2 began.  " + left_out_note(3)]
     rows = recap_rows(OWN + AI, 40, 3, own=2, ranks=RANKS)                       # little room: the AI's hit
-    assert rows == ["Player 2's turn:  br1 hit LA1 with Axe:", "  8 damage, 12 HP left.",
-                    RECAP_GAP + " 7 more in the log: PgUp"]
+    assert rows == ["Player 2's turn:  br1 hit LA1 with Axe:", "  8 damage, 12 HP left.  Round 1 ended.",
+                    RECAP_GAP + " 6 more in the log: PgUp"]       # the player's own hit, older, went first
     assert left_out_note(5) == RECAP_GAP + " 5 more in the log: PgUp"
     assert recap_rows(OWN, 78, 0) == [] and len(recap_rows(OWN + AI, 40, 1, own=2)) == 1
 
@@ -338,10 +338,12 @@ def test_oa_1_the_recap_marks_the_players_opportunity_attack_and_names_the_round
                      "A hit b with Heavy Crossbow (opportunity attack): 10 damage, 25 HP left.",
                      "Round 2 ended.", "Round 3: Player 2 won the initiative and goes first.",
                      "Round 3 — Player 2's turn.", "c moved 1 square to column 7, row 4."]
-    rows = recap_rows(lines, 78, 3, ranks=[RANK_TURN, RANK_MOVE, RANK_HIT, RANK_EFFECT, RANK_ARRIVAL, RANK_TURN,
-                                           RANK_MOVE])
+    ranks = [RANK_TURN, RANK_MOVE, RANK_HIT, RANK_EFFECT, RANK_ARRIVAL, RANK_TURN, RANK_MOVE]
+    rows = recap_rows(lines, 78, 4, ranks=ranks)
     assert rows[0].startswith("Round 2 — Player 2's turn:  ") and any(r.startswith("Round 3 — Player 2's turn:")
                                                                        for r in rows)
+    rows = recap_rows(lines, 78, 3, ranks=ranks)          # c's move left out: its turn's line goes with it
+    assert rows[0].startswith("Round 2 — Player 2's turn:  ") and not any("Round 3 —" in r for r in rows)
     assert ranked_summary(events[:4], st, short=True)[0][0] == "Player 2's turn."   # one round: no number
 
 
@@ -390,3 +392,69 @@ def test_chp_2_a_reroll_power_weighs_as_the_attack_it_makes_again():
                                              enemy="A", effect="reroll"), roll(True)]
     ranks = [r for _, r in ranked_summary(events, st, short=True, yours=frozenset({0}))]
     assert ranks == [RANK_MISS, RANK_ARRIVAL, RANK_ARRIVAL]       # the hit on the player's A, and its cause
+
+
+def test_recap_rows_keep_the_ais_hit_on_your_creature_over_your_older_kill_and_drop_a_bare_turn_line():
+    """s18 ux 1: in few rows the recap kept the player's own (older, watched) kill and showed the AI's turn as
+    "Player 2's turn:  … 8 more in the log" with nothing under it.  Among lines of one weight the newer stay
+    (the AI's hit on BR1 over the player's own kill); a turn's line with none of its lines kept goes too,
+    counted in the note."""
+    ranks = MINE_RANKS[:4] + [RANK_KILL] + THEIRS_RANKS        # VP scored weighs as a kill (s18 ux 1)
+    rows = recap_rows(MINE + THEIRS, 78, 3, own=5, ranks=ranks)
+    assert rows == ["Player 2's turn:  th2 hit BR1 with Full Gore: 20 damage, 5 HP left.",
+                    "  th1 moved 5 squares to column 14, row 2, into its VP zone.", left_out_note(7)]
+    rows = recap_rows(MINE + THEIRS, 78, 2, own=5, ranks=ranks)
+    assert rows == ["Player 2's turn:  th1 moved 5 squares to column 14, row 2, into its VP zone.",
+                    left_out_note(8)]
+    only_turn = ["You: GA1 moved 2 squares to column 6, row 7.", "Player 2's turn.", "th1 moved 1 square to column 3,"
+                 " row 2.", "th2 moved 1 square to column 4, row 2."]
+    rows = recap_rows(only_turn, 40, 1, own=1, ranks=[RANK_MOVE, RANK_TURN, RANK_MOVE, RANK_MOVE])
+    assert rows == [left_out_note(4)]                           # no heading over nothing: the note alone
+
+
+#: s18 ux 1: two turns of the AI's (rounds 2 and 3) at 80×24: a kill in the older, then in the newer a hit on the
+#: player's BR1 with a champion's extra damage, a kill, and VP for it and for the zone (the score 14 → 45).
+TWO_TURNS = [("You: GA1 moved 2 squares to column 6, row 7.", RANK_MOVE),
+             ("GA1 missed an1 with Heavy Crossbow.", RANK_MISS),
+             ("Round 2 — Player 2's turn.", RANK_TURN),
+             ("an1 moved 3 squares to column 7, row 7.", RANK_MOVE),
+             ("an1 hit GA2 with Axe: 10 damage, 0 HP left.", RANK_KILL),
+             ("GA2 was destroyed.", RANK_KILL),
+             ("Player 2 scored 14 VP (destroyed); 14 in all.", RANK_KILL),
+             ("Round 2 ended.", RANK_EFFECT),
+             ("Round 3: Player 2 won the initiative and goes first.", RANK_ARRIVAL),
+             ("Round 3 — Player 2's turn.", RANK_TURN),
+             ("wa1 moved 2 squares to column 8, row 6.", RANK_MOVE),
+             ("wa1 hit BR1 with Greataxe: 10 damage and 10 more from WA1's Bloodied Fury (champion power), 5 HP left.",
+              RANK_ARRIVAL),
+             ("hb2 hit GA3 with Spear: 10 damage, 0 HP left.", RANK_KILL),
+             ("GA3 was destroyed.", RANK_KILL),
+             ("Player 2 scored 20 VP (destroyed); 34 in all.", RANK_KILL),
+             ("Player 2 scored 11 VP (VP zone); 45 in all.", RANK_KILL)]
+
+
+def test_recap_rows_keep_the_newest_turns_kill_and_vp_over_an_older_turns_kill():
+    """s18 ux 1: the recap kept an older kill and left out the newest turn's lines (its VP among them) while
+    the score jumped 0–14 → 0–45: VP weighs as a kill, and among equals the newer lines stay."""
+    lines, ranks = [line for line, _ in TWO_TURNS], [rank for _, rank in TWO_TURNS]
+    rows = recap_rows(lines, 78, 4, own=2, ranks=ranks)
+    text = " ".join(" ".join(rows).split())
+    assert len(rows) == 4 and all(len(r) <= 78 for r in rows), rows
+    for newest in lines[-4:]:                                    # the newest turn's kill and both VP lines
+        assert newest in text, newest
+    assert rows[1].startswith("Round 3 — Player 2's turn:  hb2 hit GA3")
+    assert "GA2 was destroyed." not in text                     # the older kill went first
+    assert rows[-1].endswith(left_out_note(9))
+    rows = recap_rows(lines, 78, 5, own=2, ranks=ranks)         # a row more: the older turn's kill comes back
+    assert "an1 hit GA2 with Axe: 10 damage, 0 HP left. GA2 was destroyed." in " ".join(" ".join(rows).split())
+
+
+def test_ranked_summary_ranks_vp_scored_with_the_kills():
+    """s18 ux 1: VP scored changes who wins: it weighs as a creature destroyed, above a hit on the player's
+    creature and a move into a VP zone."""
+    from tactica.client.handoff import ranked_summary
+    from tactica.engine import VictoryPointsScored
+    st = battle("A.\n.b")
+    assert ranked_summary([VictoryPointsScored(1, 11, "vp zone", 45), VictoryPointsScored(1, 20, "destroyed", 34)],
+                          st, short=True) == [("Player 2 scored 11 VP (VP zone); 45 in all.", RANK_KILL),
+                                              ("Player 2 scored 20 VP (destroyed); 34 in all.", RANK_KILL)]

@@ -22,7 +22,7 @@ def test_RNG_1_MOV_12_danger_now_is_next_to_it_or_to_a_shift_square():
     found = threat_reach(st, "b")
     assert found.now == box(1, 0, 2, 0)
     assert threat_way(st, "b", (1, 0)) == ThreatWay("b", ThreatLevel.NOW, "Sword", 0)
-    assert threat_way(st, "b", (2, 0)) == ThreatWay("b", ThreatLevel.NOW, "Sword", 1, shift=True)
+    assert threat_way(st, "b", (2, 0)) == ThreatWay("b", ThreatLevel.NOW, "Sword", 1, shift=True, to=(1, 0))
 
 
 def test_MOV_1_after_a_move_up_to_its_speed_then_an_attack():
@@ -60,7 +60,7 @@ def test_RNG_2_a_ranged_attack_without_moving_is_danger_now():
     assert found.now == box(1, 0, 4, 0)            # from (1, 0) after a shift, range 3 reaches (4, 0)
     assert found.move == box(5, 0, 5, 0)
     assert threat_way(st, "b", (3, 0)) == ThreatWay("b", ThreatLevel.NOW, "Bow", 0)
-    assert threat_way(st, "b", (4, 0)) == ThreatWay("b", ThreatLevel.NOW, "Bow", 1, shift=True)
+    assert threat_way(st, "b", (4, 0)) == ThreatWay("b", ThreatLevel.NOW, "Bow", 1, shift=True, to=(1, 0))
     assert threat_way(st, "b", (5, 0)) == ThreatWay("b", ThreatLevel.MOVE, "Bow", 2)
 
 

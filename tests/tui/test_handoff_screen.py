@@ -254,3 +254,29 @@ def test_handoff_summary_snapshot_80x24(snap_compare):
 
 def test_handoff_summary_snapshot_120x40(snap_compare):
     assert snap_compare(_app(), run_before=_summary_up, terminal_size=(120, 40))
+
+
+async def test_rnd_1_the_first_handoff_of_a_new_battle_names_who_won_round_1s_initiative():
+    """s18 ux 7: from round 2 on the hand-off said who won the initiative; the first one, in round 1, did
+    not (the round began before the hand-off was set up).  A new hot-seat battle: Player 1 wins round 1's
+    initiative (seed 7), goes first and ends its activation: Player 2's hand-off says so first."""
+    from tactica.client.factory import BattleFactory
+    from tactica.engine import Phase
+    from tactica.tui.screens.choice import ChoiceModal
+
+    from .conftest import demo_battle
+    wbs, maps = demo_battle()
+    app = TacticaApp(BattleFactory(wbs, maps, seed=7), handoff=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, app)
+        assert isinstance(app.screen, ChoiceModal) and app.session.state.phase is Phase.CHOOSE_FIRST
+        assert app.session.state.decider == 0
+        await pilot.press("enter")                                 # Player 1 goes first
+        await settle(pilot, app)
+        await pilot.press("enter")                                 # activates the creature under the cursor
+        await settle(pilot, app)
+        await _end_turn(pilot, app)
+        handoff = app.screen
+        assert isinstance(handoff, HandoffScreen) and handoff.player == 1
+        assert handoff.lines[0] == "Round 1: Player 1 won the initiative and goes first.", handoff.lines
+        assert handoff.lines[1].startswith("Player 1's turn: ")

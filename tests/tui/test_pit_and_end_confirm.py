@@ -241,3 +241,42 @@ async def test_TER_PIT_after_a_move_onto_a_pit_the_status_line_keeps_the_pit():
         assert screen.map_view.square == (2, 0)
         message = screen.query_one(StatusLine).message
         assert "is active" in message and "Over a pit: it must move on before its activation ends" in message
+
+
+@pytest.mark.parametrize("key", ["z", "t", "q", "escape"])
+async def test_ACT_1_the_end_warning_is_called_off_by_z_t_q_and_esc_and_a_later_e_warns_again(key):
+    """s18 ux 3: the "e again to end its activation anyway" warning stayed armed through z, t, q and Esc (after q
+    the next e ended the activation; after t the next e's warning showed as "⚠ …" behind the threat view's
+    note).  Each calls it off; the next e warns again, in words; e once more ends."""
+    app = app_for_state(battle("A....b\n.....C", active="A"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        status = screen.query_one(StatusLine)
+        await pilot.press("e")
+        assert screen.confirms.pending is not None
+        await pilot.press(key)
+        await pilot.pause()
+        assert screen.confirms.pending is None, key
+        if key == "q":
+            await pilot.press("x")                                    # stay: the leave question withdrawn
+            await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        assert screen.session.state.active_uid == "A" and status.warning
+        assert "Press e again to end its activation anyway" in " ".join(str(status.render()).split()), key
+        await pilot.press("e")
+        assert screen.session.state.active_uid != "A"
+
+
+async def test_ACT_1_reading_keys_keep_the_end_warning_waiting():
+    """PgUp reads the log back and leaves the warning armed (a newcomer read the log between two e)."""
+    app = app_for_state(battle("A....b\n.....C", active="A"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("e", "pageup")
+        await pilot.pause()
+        assert screen.confirms.pending is not None and screen.session.state.active_uid == "A"
+        await pilot.press("e")
+        assert screen.session.state.active_uid != "A"

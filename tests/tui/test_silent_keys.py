@@ -55,7 +55,7 @@ async def test_a_with_no_target_in_reach_names_the_nearest_enemy_and_each_attack
         await pilot.pause()
         text = await _status(pilot, app, "a")
         assert text == ("No attack has a target in reach: the nearest enemy, Creature b (b), is 6 squares "
-                        "away; Knife: adjacent only (RNG-1); Bow: range 3 (RNG-2)."), text
+                        "away by range count; Knife: adjacent only (RNG-1); Bow: range 3 (RNG-2)."), text
         assert app.screen.ctrl.mode.value == "act"
 
 
@@ -65,7 +65,7 @@ async def test_an_attack_number_with_no_target_says_why_and_one_with_a_target_st
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert await _status(pilot, app, "2") == ("Bow has no target in reach now: the nearest enemy, Creature b "
-                                                  "(b), is 6 squares away; range 3 (RNG-2).")
+                                                  "(b), is 6 squares away by range count; range 3 (RNG-2).")
         assert app.screen.query_one(StatusLine).refused
         assert await _status(pilot, app, "7") == "Archer has no attack 7."
     app = app_for_state(battle("Ab....", {"A": ARCHER}, active="A"))
@@ -129,7 +129,7 @@ async def test_m_s_w_e_before_activating_say_to_activate_first():
 
 async def test_the_nearest_enemy_in_a_refusal_is_the_nearest_by_walking():
     """Issue 20: a knife-only creature, walls between it and one enemy: a names the enemy its walk
-    reaches first (the engine's walk_costs_to: around the wall, difficult ground 2), not the one
+    reaches first (the engine's walk_to: around the wall, difficult ground 2), not the one
     nearer as the crow flies, and says that one is nearer only as the crow flies."""
     knife = card("Cutter", attacks=(melee("Knife", basic=True),))
     board = ("...#...\n"
@@ -146,11 +146,29 @@ async def test_the_nearest_enemy_in_a_refusal_is_the_nearest_by_walking():
         hints = app.screen.ctrl.hints
         st = app.screen.session.state
         b, c = st.creature("b"), st.creature("c")
-        assert hints.walk_to(c) == 6 and hints.walk_to(b) == 12  # b: round the wall's foot, over ^^ (2 each)
+        # the engine's walks to stand next to them (walk_to): b round the wall's foot, over ^^ (2 each)
+        assert hints.walk_to(c) == 5 and hints.walk_to(b) == 11
         text = await _status(pilot, app, "a")
-        assert text == ("No attack has a target in reach: the nearest enemy, Creature c (c), is 6 squares away "
-                        "(Creature b (b) is nearer as the crow flies, but a walk of 12); Knife: adjacent only "
-                        "(RNG-1)."), text
+        assert text == ("No attack has a target in reach: the nearest enemy, Creature c (c), is 6 squares away by "
+                        "range count; Creature b (b) is nearer as the crow flies, a walk of 11 to its "
+                        "side; Knife: adjacent only (RNG-1)."), text
         assert await _status(pilot, app, "1") == (
-            "Knife has no target in reach now: the nearest enemy, Creature c (c), is 6 squares away (Creature b "
-            "(b) is nearer as the crow flies, but a walk of 12); adjacent only (RNG-1).")
+            "Knife has no target in reach now: the nearest enemy, Creature c (c), is 6 squares away by range count; "
+            "Creature b (b) is nearer as the crow flies, a walk of 11 to its side; adjacent "
+            "only (RNG-1).")
+
+
+async def test_G35_DIAG_the_refusal_says_the_range_count_and_the_walk_each_as_the_engine_counts_it():
+    """s18 ux 5: "is 11 squares away" was counted as ranges count (diagonals 1, RNG-5), not as the moves'
+    diagonals (G35-DIAG: 1, 2, 1, 2 …).  The refusal says which count each number is: the squares by range
+    count, and the walk to stand next to the enemy (the engine's walk_to) where it differs."""
+    from tactica.engine import Ruleset
+    knife = card("Cutter", attacks=(melee("Knife", basic=True),))
+    board = "\n".join("......b" if y == 1 else "A......" if y == 7 else "......." for y in range(8))
+    st = battle(board, {"A": knife}, active="A", rules=Ruleset(modules=("grid35",)))
+    app = app_for_state(st)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        text = await _status(pilot, app, "a")
+        assert text == ("No attack has a target in reach: the nearest enemy, Creature b (b), is 6 squares away by "
+                        "range count, a walk of 7 to its side; Knife: adjacent only (RNG-1)."), text

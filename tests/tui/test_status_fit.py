@@ -132,7 +132,7 @@ async def test_the_attack_refusal_with_long_names_fits_the_status_line_at_80x24(
         await pilot.press("a")
         await pilot.pause()
         message = screen.query_one(StatusLine).message
-        assert message == ("No attack has a target in reach: the nearest enemy, b, is 7 squares away; "
+        assert message == ("No attack has a target in reach: the nearest enemy, b, is 7 squares away by range count; "
                            "Notched Greataxe…: adjacent only (RNG-1); Longbow…: range 3 (RNG-2); Crossbow…: "
                            "range 2."), message
         assert _shown(screen) == "✗ " + message
@@ -165,3 +165,25 @@ def test_fit_status_cuts_long_names_then_words():
     cut = fit_status("word " * 30, 40)
     assert len(cut) <= 40 and cut.endswith("word…")
     assert fit_status("a sentence", 0) == "…"  # a terminal too narrow for any: one character
+
+
+async def test_the_pick_hint_beside_a_note_is_said_whole_at_80x24():
+    """s18 ux 10: beside a note ("The cursor went to …", the threat view's words) the pick hint was cut
+    ("Enter activates (1 activation left this…", or "…" alone after t): a shorter wording fits whole, and
+    the note and the hint fit the status line's rows as drawn."""
+    app = app_for_state(battle("A....b\n.....C\nD.....", turn_player=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        status = screen.query_one(StatusLine)
+        screen.toasts.note("The cursor went to Warlord of the Broken Tusk (WA1), the nearest creature that can act "
+                           "(Tab: the others).")
+        await pilot.pause()
+        assert status.message == "Pick a creature: Tab cycles, Enter activates (2 activations left)."
+        for _ in range(3):                                  # the threat view: now, all, off
+            await pilot.press("t")
+            await pilot.pause()
+            assert not status.message.endswith("…"), (status.note, status.message)
+            assert "Enter activates (2 activations left" in status.message
+            rows = " ".join(" ".join(_status_rows(screen)).split())
+            assert rows.endswith(status.message), rows      # drawn whole: its last words on screen

@@ -84,3 +84,32 @@ async def test_tab_visits_each_target_once_a_round_in_every_targeting_mode():
                 await pilot.pause()
                 back.append(screen.map_view.square)
             assert back == seen[:n][::-1], (mode, back, seen)
+
+
+async def test_c_starts_on_the_best_charge_target_by_the_preview_and_tab_follows_that_order():
+    """s18 ux 6: c put the cursor on the first target in the state's order; it starts on the target the
+    charge's preview gives the best chance (c: 5 HP, any hit destroys it; d: AC 10, easier to hit than b)."""
+    soft = card("Goblin", ac=10)
+    st = battle("A.......\n........\n...b....\n........\n...d....\n........\n...c....", {"d": soft},
+                active="A", hp={"c": 5})
+    app = app_for_state(st)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        s = screen.session
+        charges = s.charges()
+        assert set(charges) == {"b", "c", "d"}
+        first = {u: s.charge_preview(charges[u][0]) for u in "bcd"}
+        assert first["c"].kill_chance > 0 == first["b"].kill_chance == first["d"].kill_chance
+        assert first["d"].hit_chance > first["b"].hit_chance
+        pos = {u: st.creature(u).pos for u in "bcd"}
+        await pilot.press("c")
+        await pilot.pause()
+        assert screen.ctrl.mode.value == "charge" and screen.map_view.square == pos["c"]
+        assert "(charge)" in screen.status_line.message                        # its preview shows
+        seen = []
+        for _ in range(3):
+            await pilot.press("tab")
+            await pilot.pause()
+            seen.append(screen.map_view.square)
+        assert seen == [pos["d"], pos["b"], pos["c"]]

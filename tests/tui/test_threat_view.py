@@ -126,10 +126,11 @@ async def test_under_the_cursors_square_the_side_panel_says_who_could_attack_it_
         await pilot.pause()
         lines = str(screen.cursor_line.content).splitlines()
         assert lines[0] == "column 7, row 2"
-        assert threat_way(state, "b", (6, 1)) == ThreatWay("b", ThreatLevel.NOW, "Sword", 1, shift=True)
+        assert threat_way(state, "b", (6, 1)) == ThreatWay("b", ThreatLevel.NOW, "Sword", 1, shift=True, to=(6, 2))
         assert threat_way(state, "c", (6, 1)) == ThreatWay("c", ThreatLevel.NOW, "Bow", 0)
         assert screen.cursor_line.size.height == 4                # three lines for the threats, on every square
-        assert lines[1:] == ["! c now: Bow", "! b shift: Sword"]  # the side panel's 26 columns: the short form
+        # the side panel's 25 columns: the short form; a shift names its square first (s18 ux 4)
+        assert lines[1:] == ["! c now: Bow", "! b shift to col 7 row 3"]
         mv.move_cursor((3, 3))                                   # b only, after a move and a charge
         await pilot.pause()
         assert str(screen.cursor_line.content).splitlines()[1] == "' b charge 3: Sword"
@@ -157,10 +158,10 @@ async def test_on_a_creatures_square_the_lines_name_its_own_enemies():
         await pilot.press("t", "t")
         mv.move_cursor((0, 0))                                   # on A: b could, the archer c could not
         await pilot.pause()
-        assert str(screen.cursor_line.content).splitlines()[1:] == ["! b shift: Sword"]
+        assert str(screen.cursor_line.content).splitlines()[1:] == ["! b shift to col 2 row 1"]
         mv.move_cursor((2, 0))                                   # on the enemy b: Player 1's A could
         await pilot.pause()
-        assert str(screen.cursor_line.content).splitlines()[1] == "! A shift: Sword"
+        assert str(screen.cursor_line.content).splitlines()[1] == "! A shift to col 2 row 1"
     far = battle("A" + "." * 20 + "b", {"b": card("Rat", speed=2)}, turn_player=0)
     app = app_for_state(far)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -179,6 +180,12 @@ def test_the_words_fit_the_side_panel_and_count_the_enemies_left_out():
     assert way_words(st, move) == "? b moves 2, then attacks (Sword)"
     assert way_words(st, move, 20) == "? b move 2: Sword"
     assert way_words(st, charge, 11) == "' b charge…"
+    shift = ThreatWay("b", ThreatLevel.NOW, "Heavy Crossbow", 1, shift=True, to=(4, 6))   # s18 ux 4: where to
+    assert way_words(st, shift) == "! b shifts to column 5, row 7, then attacks (Heavy Crossbow)"
+    assert way_words(st, shift, 40) == "! b shift to col 5 row 7: Heavy Crossbow"
+    assert way_words(st, shift, 25) == "! b shift to col 5 row 7"             # the square before the attack
+    assert way_words(st, shift, 22) == "! b shift col 5 row 7"
+    assert way_words(st, ThreatWay("b", ThreatLevel.NOW, "Bow", 1, shift=True), 20) == "! b shift: Bow"
     lines = threat_lines(st, [now, move, charge, charge], nearest_only=False, creature=False)
     assert lines == ["! c attacks without moving (Bow)", "? b moves 2, then attacks (Sword)",
                      "+2 more: 2 charging"]

@@ -161,3 +161,67 @@ async def test_rnd_1_a_round_begun_in_the_recap_says_who_won_the_initiative_and_
         assert "Round 2: Player 2 won the initiative and goes first." in text
         if size == (120, 40):                                   # room for the player's own move too
             assert text.startswith("You: A moved 1 square to column 2, row 1.")
+
+
+def _two_ai_turns():
+    """s18 ux 1, as events: the human's B moves and misses; the AI's b destroys A (14 VP) in round 2; in round 3
+    c hits B with d's champion power's extra damage (CHP-2) and destroys C (20 VP), and the AI's zone scores
+    (11 VP: 45 in all)."""
+    from tactica.engine import (
+        ActivationEnded,
+        AttackRolled,
+        ChampionPowerUsed,
+        CreatureActivated,
+        CreatureDestroyed,
+        CreatureMoved,
+        DamageDealt,
+        FirstPlayerChosen,
+        RollWon,
+        RoundEnded,
+        RoundStarted,
+        TurnStarted,
+        VictoryPointsScored,
+    )
+
+    def roll(attacker: str, target: str, hit: bool) -> AttackRolled:
+        return AttackRolled(attacker=attacker, target=target, attack="Sword", natural=18 if hit else 2, bonus=5,
+                            modifiers=(), total=23 if hit else 7, defense="AC", target_number=15, hit=hit,
+                            critical=False, kind="attack")
+    own = [CreatureActivated("B"), CreatureMoved("B", (0, 1), ((0, 2), (0, 3)), "move"), roll("B", "c", False),
+           ActivationEnded("B")]
+    ai = [TurnStarted(1, 1), CreatureActivated("b"), CreatureMoved("b", (1, 0), ((2, 0),), "move"),
+          roll("b", "A", True), DamageDealt("A", 50, "", 0, True), CreatureDestroyed("A", 1),
+          VictoryPointsScored(1, 14, "destroyed", 14), ActivationEnded("b"), RoundEnded(2, 0), RoundStarted(3),
+          RollWon("initiative", 1, "roll"), FirstPlayerChosen(1, 1), TurnStarted(1, 1), CreatureActivated("c"),
+          CreatureMoved("c", (1, 1), ((1, 2),), "move"), roll("c", "B", True), DamageDealt("B", 10, "", 25, True),
+          ChampionPowerUsed("d", "Press the Attack", 1, 0, "c", "B", "extra damage"),
+          DamageDealt("B", 10, "", 15, True, "champion"), roll("c", "C", True), DamageDealt("C", 50, "", 0, True),
+          CreatureDestroyed("C", 1), VictoryPointsScored(1, 20, "destroyed", 34), ActivationEnded("c"),
+          VictoryPointsScored(1, 11, "vp zone", 45), RoundEnded(3, 0), RoundStarted(4),
+          RollWon("initiative", 0, "roll"), FirstPlayerChosen(0, 0), TurnStarted(0, 2)]
+    return own, ai
+
+
+async def test_at_80x24_the_recap_keeps_the_newest_turns_lines_and_no_turn_line_over_nothing():
+    """s18 ux 1: the recap at 80×24 said "Round 3 — Player 2's turn:  … 7 more in the log" with nothing under
+    it while the score jumped 0–14 → 0–45: it had kept an older kill.  The newest turn's kill and VP show
+    (VP weighs as a kill; among equals the newer stay), and no turn's line stands over nothing."""
+    app = app_against_ai(battle(BOARD, dice=(15,) * 80, turn_player=0), pace=0.05)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.pause()
+        own, ai = _two_ai_turns()
+        st = screen.session.state
+        screen.recap.after(own, st, by_human=True)
+        screen.recap.after(ai, st, by_human=False)
+        screen.recap_panel.show(*screen.recap.take(st))
+        screen.fit_recap()
+        await pilot.pause()
+        rows = screen.recap_panel.rows()
+        assert len(rows) == screen.recap_panel.content_region.height == 4
+        text = " ".join(" ".join(rows).split())
+        assert "Player 2 scored 20 VP (destroyed); 34 in all." in text, rows
+        assert "Player 2 scored 11 VP (VP zone); 45 in all." in text, rows
+        assert "C was destroyed." in text and "A was destroyed." not in text, rows   # the newer kill stays
+        for row in rows:                                  # every turn's line has a line of its turn after it
+            assert not row.rstrip().endswith("turn:") and "turn:  …" not in row, rows

@@ -684,7 +684,7 @@ async def test_the_intent_step_says_e_twice_for_a_creature_that_did_nothing():
         while screen.lesson.step.id != "intent":
             await pilot.press("ctrl+n")
         panel = str(screen.lesson_panel.render())
-        assert "Then e (twice if the creature did nothing: the first asks), and watch its turn." in panel
+        assert "Then end an activation with e (twice if it did nothing; none active? Enter activates one)" in panel
         await pilot.press("i", "e")
         await pilot.pause()
         assert screen.status_line.warning and "Press e again" in screen.status_line.message
@@ -694,6 +694,28 @@ async def test_the_intent_step_says_e_twice_for_a_creature_that_did_nothing():
         await pilot.pause()
         now = screen.session.state.active_creature
         assert now is None or now.uid != mine  # ended: the AI's turn, or the learner's next creature
+
+
+async def test_the_intent_step_says_nothing_untrue_once_z_took_the_activation_back():
+    """s18 ux 8: after z twice (the move, then the activation taken back) step 5 still said "Before you end
+    this activation" with no creature active; its words hold either way and say how to activate one."""
+    app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await _settle(pilot, screen)
+        assert await _activate(pilot, screen)
+        while screen.lesson.step.id != "intent":
+            await pilot.press("ctrl+n")
+        await pilot.pause()
+        await pilot.press("z")                                       # the activation taken back
+        await pilot.pause()
+        assert screen.session.state.active_creature is None and screen.lesson.step.id == "intent"
+        panel = " ".join(str(screen.lesson_panel.render()).split())
+        assert "this activation" not in panel and "Before you end" not in panel
+        assert "none active? Enter activates one" in panel
+        await pilot.press("enter")                                   # and Enter does
+        await pilot.pause()
+        assert screen.session.state.active_creature is not None
 
 
 @pytest.mark.parametrize("step,said", [

@@ -123,3 +123,45 @@ async def test_at_80x24_the_view_follows_the_ais_attack_to_its_target_then_comes
         x, y = mv.square
         assert left <= x <= right and top <= y <= bottom, (view_squares(mv), mv.square)
         assert left == 0  # back on the human's side of the map
+
+
+def _shot_state(target_x: int):
+    """A 40×30 map: the archer A at (3, 10), active, its target b at (``target_x``, 10), c far off."""
+    from tactica.engine.sandbox import card as make_card
+    from tactica.engine.sandbox import ranged
+    rows = [["."] * 40 for _ in range(30)]
+    rows[10][3], rows[10][target_x], rows[25][38] = "A", "b", "c"
+    archer = make_card("Archer", attacks=(ranged("Bow", bonus=8, damage=1, range=30, basic=True),))
+    return battle("\n".join("".join(r) for r in rows), {"A": archer}, active="A", dice=(15,) * 20)
+
+
+async def test_after_an_attack_the_view_stays_where_it_happened_while_the_attacker_is_in_it():
+    """s18 ux 9: after an attack the cursor goes back to the attacker and the view scrolled back to the
+    player's own side with it; while the attacker is whole in the view, the view stays where it is."""
+    app = app_for_state(_shot_state(14))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        mv = app.screen.map_view
+        await pilot.press("a")
+        await pilot.pause()
+        aimed = mv.view_offset
+        assert mv.square == (14, 10) and aimed != (0, 0) and mv.in_view((3, 10))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.session.state.attack_used and mv.square == (3, 10)  # the cursor on the attacker
+        assert mv.view_offset == aimed and mv.in_view((14, 10))
+
+
+async def test_after_an_attack_with_the_attacker_off_the_view_it_shows_the_attacker_and_the_target():
+    """The attacker is off the view aimed at b: the view scrolls as little as it must to show the attacker
+    (the cursor), and b with it where both fit (not back to the map's edge, b out of view)."""
+    app = app_for_state(_shot_state(17))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        mv = app.screen.map_view
+        await pilot.press("a")
+        await pilot.pause()
+        assert mv.square == (17, 10) and not mv.in_view((3, 10))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert mv.square == (3, 10) and mv.in_view((3, 10)) and mv.in_view((17, 10))

@@ -186,7 +186,7 @@ class BattleScreen(Screen[str]):
             self.ai_turn.save_options()  # the save says fast, so that tactica resume keeps it
         ai = session.opponent  # hot-seat hand-off (client.handoff), set by the app (--no-handoff)
         self.handoff = HandOff.for_battle(session.state, ai.seats if ai else (),
-                                          enabled=handoff)
+                                          enabled=handoff, events=session.events)
         #: Against the AI: the human's last activation and what happened since, for the recap shown
         #: when the AI's turn ends (None in hot-seat, where the hand-off screen tells it).
         self.recap: TurnRecap | None = (TurnRecap(frozenset(p for p in range(session.state.players)
@@ -221,6 +221,7 @@ class BattleScreen(Screen[str]):
         self.fit_recap()
         self._card_resized()
         self.call_after_refresh(self.battle_layout.show_zone_owners)  # the map's squares may now show HP bars
+        self.call_after_refresh(self.camera.after_resize)  # the cursor and the active creature in view
 
     def on_mount(self) -> None:
         log = self.battle_log
@@ -358,13 +359,14 @@ class BattleScreen(Screen[str]):
     def on_key(self, event: keys.Key) -> None:
         """Any key but the one that asked for it cancels a pending confirmation (a provoking move, a
         move, charge or end of activation over a pit, an end of an idle activation); the screen sees
-        each key before its binding runs.  The rules key leaves it waiting (the warning names its rule,
-        OA-1, TER-PIT, which the player may read before pressing the key again), and so do the keys
-        that read the log or the card back (``READING_KEYS``: a newcomer read the log between two e).  A key no binding
-        takes now gets a calm aside on the status line (``battle_keys.silent_key_hint``; while the AI plays,
-        ``ai_turn_key_hint``: "The AI is playing — z (Undo) works on your turn").  While the
-        leave question is asked (``action_quit``), the quit key or y leaves and any other key only
-        withdraws the question: it does nothing else (an Enter meant as "yes" would act on the map)."""
+        each key before its binding runs (the quit key too: s18 ux 3).  The rules key leaves it waiting
+        (the warning names its rule, OA-1, TER-PIT, which the player may read before pressing the key
+        again), and so do the keys that read the log or the card back (``READING_KEYS``: a newcomer
+        read the log between two e).  A key no binding takes now gets a calm aside on the status line
+        (``battle_keys.silent_key_hint``; while the AI plays, ``ai_turn_key_hint``: "The AI is playing —
+        z (Undo) works on your turn").  While the leave question is asked (``action_quit``), the quit
+        key or y leaves and any other key only withdraws the question: it does nothing else (an Enter
+        meant as "yes" would act on the map)."""
         bound = self._bound()
         quit_keys = bound["quit"].split(",")
         if self._leaving:
@@ -380,6 +382,7 @@ class BattleScreen(Screen[str]):
         if event.key in quit_keys:  # asked here, not by the binding: a y typed right after q sees it
             event.stop()
             event.prevent_default()
+            self.confirms.key_pressed(event.key)  # q calls off a waiting action as any key does (s18 ux 3)
             self.action_quit()
             return
         if any(event.key in keys.split(",") for name, keys in bound.items() if name.startswith(("cursor_", "scroll_"))):
@@ -813,7 +816,7 @@ class BattleScreen(Screen[str]):
         if not by_ai and any(isinstance(e, ActivationEnded) for e in outcome.events):
             self.say_cursor_moved(looked)
         if not by_ai and isinstance(action, (Attack, AreaAttack)):
-            self.camera.to_actor()  # a move after the attack starts from the attacker
+            self.camera.to_actor(outcome.events)  # a move after the attack starts from the attacker
         if not by_ai and self.ai_turn.ai is not None:
             self.ai_turn.last = None  # the AI's intent from before the player's move is stale news
         if by_ai:  # the AI acted: bring it into view, however the human has scrolled

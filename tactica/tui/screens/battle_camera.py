@@ -15,9 +15,9 @@ from typing import Protocol
 
 from tactica.client.controller import Controller, Mode
 from tactica.client.session import GameSession
-from tactica.engine import CreatureActivated, CreatureMoved, CreaturePlaced, Event, Square
+from tactica.engine import AttackRolled, CreatureActivated, CreatureMoved, CreaturePlaced, Event, Square
 
-from ..widgets.map_view import MapView
+from ..widgets.map_view import FOLLOW_MARGIN, SCROLL_MARGIN, MapView
 
 
 class CameraHost(Protocol):
@@ -66,6 +66,27 @@ class Camera:
         st = self.screen.session.state
         here = st.creature_at(mv.square) if st.map is not None else None
         mv.keep_in_view(list(here.squares) if here is not None and here.squares else [mv.square])
+
+    def after_resize(self) -> None:
+        """The terminal was resized (the map's squares may be drawn at another size, the view has other
+        room): scroll as little as needed to show the cursor's creature (or square), and the active
+        creature too when both fit, with the margin the map keeps round the cursor (s18 ux 2: back at
+        80×24 the view sat at the map's top-left, the cursor off screen until it moved).  The view this
+        gives is nobody's choice (``looked``)."""
+        mv = self.screen.map_view
+        st = self.screen.session.state
+        if st.map is None:
+            return
+        here = st.creature_at(mv.square)
+        groups = [list(here.squares) if here is not None and here.squares else [mv.square]]
+        me = st.active_creature
+        if me is not None and me.squares:
+            groups.append(list(me.squares))
+        self._following = True
+        try:
+            mv.show_squares(groups, SCROLL_MARGIN)
+        finally:
+            self._following = False
 
     def open_on(self, seat: int) -> None:
         """A new battle's first look: unless the cursor is on a creature of ``seat`` (the player at the
@@ -228,14 +249,23 @@ class Camera:
             self.screen.map_view.move_cursor(me.pos)
             self.into_view()
 
-    def to_actor(self) -> None:
+    def to_actor(self, events: Sequence[Event] = ()) -> None:
         """After the human's attack, with its activation going on: the cursor back on the attacker, so
-        that a move after it starts from the attacker's square, not the target's (issue 20)."""
+        that a move after it starts from the attacker's square, not the target's (issue 20).  The view
+        stays where the attack happened while the attacker is whole in it; else it scrolls as little as
+        needed to show the attacker, and the targets ``events`` name (its attack rolls) where they fit
+        too (s18 ux 9: the view scrolled back to the player's own side at every attack)."""
         screen = self.screen
-        me = screen.session.state.active_creature
-        if me is not None and me.pos is not None and screen.ctrl.mode is Mode.ACT:
-            screen.map_view.move_cursor(me.pos)
-            screen.refresh_view()
+        st, mv = screen.session.state, screen.map_view
+        me = st.active_creature
+        if me is None or me.pos is None or screen.ctrl.mode is not Mode.ACT:
+            return
+        mv.move_cursor(me.pos, scroll=False)
+        if not all(mv.in_view(q) for q in me.squares):
+            struck = [list(c.squares) for c in (st.find(getattr(e, "target", "")) for e in events
+                                                if isinstance(e, AttackRolled)) if c is not None and c.squares]
+            mv.show_squares([list(me.squares), *struck], FOLLOW_MARGIN)
+        screen.refresh_view()
 
     def to_target(self) -> None:
         """Attack, area or charge targeting began: put the cursor on a target (an area aim on one that

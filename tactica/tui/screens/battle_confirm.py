@@ -223,12 +223,15 @@ class Confirmations:
 
     def press(self, key: str, result: Action | str | None) -> None:
         """Apply ``result`` of ``key``, except an action that asks first (``battle_words.asks_first``):
-        its first press only warns; the same key again applies it (a human's actions only)."""
+        its first press only warns, in the status line's whole room (a note there, such as the threat
+        view's words after t, is taken away: s18 ux 3, the warning showed as "⚠ …" after it); the same
+        key again applies it (a human's actions only)."""
         screen = self.screen
         if isinstance(result, Action) and self.pending != (key, result):
             title = asks_first(screen.session, result)
             if title:
                 self.pending = (key, result)
+                self.toasts.drop_note()  # the warning is the news: no note of a key before it hides it
                 screen.refresh_view()
                 if self.toasts.fit():  # else the status line alone says it: the log stays in view
                     screen.notify(self.text(), title=title, severity="warning", timeout=4)

@@ -493,6 +493,7 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
     def __init__(self, state: GameState | None = None, **kw) -> None:
         super().__init__(**kw)
         self._state = state
+        self._hold_view = False  # True while ``move_cursor(..., scroll=False)`` moves the cursor
         self._overlay = Overlay()
         #: The styles drawn with (``styles_for`` the app's theme, set again when the theme changes).
         self.style_table: dict[str, str] = dict(STYLES)
@@ -757,11 +758,16 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
             return
         self.cursor = Offset(min(w - 1, max(0, self.cursor.x + dx)), min(h - 1, max(0, self.cursor.y + dy)))
 
-    def move_cursor(self, square: Square) -> None:
-        """Put the cursor on ``square`` (ignored off the map)."""
+    def move_cursor(self, square: Square, scroll: bool = True) -> None:
+        """Put the cursor on ``square`` (ignored off the map); the view follows it (``keep_in_view``)
+        unless ``scroll`` is False (the caller then keeps the cursor in view as it sees fit)."""
         w, h = self._map_size()
         if 0 <= square[0] < w and 0 <= square[1] < h:
-            self.cursor = Offset(*square)
+            self._hold_view = not scroll
+            try:
+                self.cursor = Offset(*square)
+            finally:
+                self._hold_view = False
 
     def validate_cursor(self, value: Offset) -> Offset:
         w, h = self._map_size()
@@ -776,7 +782,8 @@ class MapView(ScrollView, can_focus=True, inherit_bindings=False):
         if gy and old.x != new.x:  # the column ruler marks the cursor's column
             self.refresh(Region(0, 0, self.size.width, gy))
         who = self._state.creature_at((new.x, new.y)) if self._state is not None else None
-        self.keep_in_view(list(who.squares) if who is not None and who.squares else [(new.x, new.y)])
+        if not self._hold_view:
+            self.keep_in_view(list(who.squares) if who is not None and who.squares else [(new.x, new.y)])
         self.post_message(self.CursorMoved((new.x, new.y)))
 
     def keep_in_view(self, squares) -> None:

@@ -2,10 +2,15 @@
 
 Usage: python bench/ai_strength.py LEVEL_A LEVEL_B [GAMES] [SEED] [--jobs N] [--first K] [--progress]
 
+A level may name planner options of ``normal`` or ``hard`` (``board.PlannerOptions``) after a
+colon, e.g. ``normal:shared_threats=false,offense=true`` (values as JSON): the level's own options
+with those replaced, so two settings of one level can be played against each other.
+
 Games cycle through every shipped map and every ordered pair of different
 200-point shipped warbands; LEVEL_A sits in seat 1 on even games and seat 2
 on odd ones.  Prints one JSON line with wins, win rates (and a 95% Wilson
-interval for A's), average VP and rounds; with --progress, one line per
+interval for A's), average VP and rounds, and how many battles the tie-breaker
+ended (SCN-TIE: ten rounds without combat); with --progress, one line per
 finished game on stderr (so a long run can be watched).  ``--first K`` plays
 games K..K+GAMES-1 of the same series (to split a long run over processes).
 """
@@ -17,10 +22,11 @@ import math
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from functools import lru_cache
 
 from tactica import content
-from tactica.ai import make_bot
+from tactica.ai import LEVELS, make_bot
 from tactica.ai.sim import game_seed, play_battle
 
 
@@ -34,8 +40,22 @@ def fixtures():
     return maps, pairs
 
 
+def bot_for(spec: str, seed: int):
+    """The bot of ``spec`` (``"normal"`` or ``"normal:shared_threats=false"``: a level, then planner
+    options replaced, as JSON values) seeded ``seed``."""
+    level, _, rest = spec.partition(":")
+    if not rest:
+        return make_bot(level, seed)
+    cls = LEVELS[level]
+    options = {}
+    for item in rest.split(","):
+        key, _, value = item.partition("=")
+        options[key] = json.loads(value)
+    return cls(seed, planner_options=replace(cls.planner_options, **options))
+
+
 def one(args):
-    """Play game ``i``; returns (winner is LEVEL_A, VP of A, VP of B, rounds)."""
+    """Play game ``i``; returns (winner is LEVEL_A, VP of A, VP of B, rounds, ended by the tie-breaker)."""
     a, b, i, seed = args
     maps, pairs = fixtures()
     m = maps[i % len(maps)]
@@ -43,9 +63,9 @@ def one(args):
     s = game_seed(seed, i)
     seat_a = i % 2
     bots = [None, None]
-    bots[seat_a], bots[1 - seat_a] = make_bot(a, 2 * s), make_bot(b, 2 * s + 1)
+    bots[seat_a], bots[1 - seat_a] = bot_for(a, 2 * s), bot_for(b, 2 * s + 1)
     r = play_battle(bots, wb, (m,), s)
-    return (r.winner == seat_a, r.vp[seat_a], r.vp[1 - seat_a], r.rounds)
+    return (r.winner == seat_a, r.vp[seat_a], r.vp[1 - seat_a], r.rounds, r.reason == "tie-breaker")
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -98,6 +118,7 @@ def main(argv: list[str]) -> None:
                       "a_avg_vp": round(sum(r[1] for r in results) / games, 1),
                       "b_avg_vp": round(sum(r[2] for r in results) / games, 1),
                       "avg_rounds": round(sum(r[3] for r in results) / games, 2),
+                      "tie_breaker": sum(r[4] for r in results),
                       "seconds": round(time.perf_counter() - start, 1)}))
 
 

@@ -45,6 +45,7 @@ from .values import aura_worth, damage_value, expected_basic
 from .weights import (
     APPROACH,
     BATTLE,
+    BEHIND_EXPOSURE,
     CONTEST_DARK,
     DARK_ZONE_WALK,
     EXPOSURE,
@@ -101,6 +102,13 @@ class PlannerOptions:
             less in a free-for-all, SCN-MULTI, ``hard.options_for``).
         exposure_share: share of the exposure term counted (1: as ``normal`` plays; ``hard`` counts
             more in a free-for-all, where a creature lost scores for a rival, ``hard.options_for``).
+        shared_threats: an enemy makes one attack before the creature acts again (ACT-1), on one of
+            our creatures: its threat counts shared among the creatures of ours within its reach
+            (``threats_to``), not in full on each of them; without it a creature among allies
+            counts every enemy nearby as striking it.
+        press_behind: while our side trails on VP (SCN-TIE: a standoff gives the battle to the
+            leader), count only ``BEHIND_EXPOSURE`` of the exposure term, so a creature closes in
+            rather than standing off or walking away.
     """
 
     charge_reach: bool = False
@@ -113,6 +121,8 @@ class PlannerOptions:
     wait: bool = False
     approach_share: float = 1.0
     exposure_share: float = 1.0
+    shared_threats: bool = False
+    press_behind: bool = False
 
 
 #: The plain planner: no extra term or search (``normal``).
@@ -165,6 +175,8 @@ class Board:
         self.zone_wins = bool(self.zone) and zone_reaches_target(state, state.team_of(player))
         #: PlannerOptions.wait: a free-for-all whose other sides have not met yet (``rivals_apart``).
         self.waiting = options.wait and rivals_apart(state, player)
+        #: PlannerOptions.press_behind: our side has fewer VP than an enemy side (SCN-TIE).
+        self.behind = options.press_behind and trails(state, player)
         #: (creature, aura) of every creature on the map with an aura (usually none).
         self.auras = [(c, a) for c in state.alive() if c.card.abilities
                       for a in c.card.abilities if isinstance(a, Aura)]
@@ -455,8 +467,22 @@ class Board:
             out.append((e.square, reach, best, weight))
             if not (blinded and kind is not AttackKind.MELEE):
                 seen.append(out[-1])
+        if self.options.shared_threats:
+            out, seen = self._shared(me, out), self._shared(me, seen)
         if cave:
             self._dark[me.uid] = seen
+        return out
+
+    def _shared(self, me: Creature, threats: list) -> list:
+        """``threats`` (``threats_to(me)``'s entries) with each damage divided by the number of our
+        creatures that could take the blow: ``me`` (``exposure`` counts an entry only where it reaches
+        ``me``) and the other creatures of ours on the map within its reach (grid distance from their
+        squares now; PlannerOptions.shared_threats: an enemy makes one attack, ACT-1)."""
+        others = [c.square for c in self.allies if c.uid != me.uid and c.pos is not None]
+        out = []
+        for (ex, ey), reach, amount, weight in threats:
+            near = sum(1 for x, y in others if abs(x - ex) <= reach and abs(y - ey) <= reach)
+            out.append(((ex, ey), reach, amount / (1 + near), weight))
         return out
 
     def dark_threats(self, me: Creature, threats: list) -> list:
@@ -484,6 +510,13 @@ def rivals_apart(state: GameState, player: int) -> bool:
                     if chebyshev(a.square, b.square) <= a.speed + b.speed + 2:
                         return False
     return True
+
+
+def trails(state: GameState, player: int) -> bool:
+    """True when ``player``'s side has fewer VP than some side hostile to it (``team_vp``; SCN-TIE:
+    after ten rounds without combat the side with more VP wins)."""
+    mine = state.team_of(player)
+    return any(state.team_vp(state.team_of(p)) > state.team_vp(mine) for p in state.enemies(player))
 
 
 def flat_mover(c: Creature) -> bool:
@@ -558,7 +591,10 @@ def place_value(board: Board, me: Creature, sq: Square, threats: list) -> float:
     extra = board.last_stand(me)
     if board.modules.dark and all(s in board.modules.dark for s in footprint_squares(sq, me.size)):
         threats = board.dark_threats(me, threats)  # UG-DARK: unseen there by those who shoot or charge
-    value = approach - board.options.exposure_share * exposure(me, sq, threats, extra)
+    share = board.options.exposure_share
+    if board.behind:  # SCN-TIE: a standoff gives the battle to the leader (PlannerOptions.press_behind)
+        share *= BEHIND_EXPOSURE
+    value = approach - share * exposure(me, sq, threats, extra)
     if board.options.offense and not board.waiting:
         value += OFFENSE * board.offense_at(me, sq)
     if board.auras:

@@ -4,7 +4,10 @@ For each creature not yet activated, ``planner.plan_creature`` weighs its
 options in VP-equivalents: attacks from where it stands or after a move
 (hit and kill chances from the engine's ``preview``, so flanking and cover count),
 charges, and where to end (closing in, holding the VP zone, the damage
-enemies could deal there, the opportunity attacks a route provokes).  The
+enemies could deal there, the opportunity attacks a route provokes).  An
+enemy's one attack (ACT-1) counts shared among the creatures of ours it could
+strike, and while our side trails on VP only half of that risk counts (a
+standoff gives the battle to the leader, SCN-TIE): ``NORMAL_OPTIONS``.  The
 creature whose best plan beats doing nothing by the most is activated; then
 each action of its activation is re-planned from the new state.
 """
@@ -13,16 +16,20 @@ from __future__ import annotations
 from tactica.engine import Action, Activate, EndActivation, GameState, Phase, Square, check
 
 from .base import Bot
-from .board import NO_EXTRAS, Board, PlannerOptions
+from .board import Board, PlannerOptions
 from .planner import Plan, plan_creature
+
+#: ``normal``'s planner options (``NormalBot.planner_options``): the plain planner with its exposure
+#: shared among the creatures an enemy could strike and pressed while behind on VP.
+NORMAL_OPTIONS = PlannerOptions(shared_threats=True, press_behind=True)
 
 
 def best_plans(state: GameState, player: int, *, everyone: bool = False, board: Board | None = None,
-               options: PlannerOptions = NO_EXTRAS) -> list[Plan]:
+               options: PlannerOptions = NORMAL_OPTIONS) -> list[Plan]:
     """Plans of ``player``'s creatures not yet activated (all on the map with ``everyone``), best gain first.
 
     Ties keep warband order.  ``options`` are the planner's extra terms and
-    searches (``PlannerOptions``; none by default, as ``normal`` plays); a
+    searches (``PlannerOptions``; ``NORMAL_OPTIONS`` by default, as ``normal`` plays); a
     ready ``board`` (a bot's ``NormalBot.board``) replaces them.  Used by
     ``normal`` and ``hard`` to choose an activation.
     """
@@ -54,9 +61,11 @@ class NormalBot(Bot):
     """
 
     name = "normal"
-    #: The planner's extra terms and searches (``board.PlannerOptions``): all off for ``normal``, whose
-    #: exposure model counts one move and an attack (``hard`` turns them on).
-    planner_options: PlannerOptions = NO_EXTRAS
+    #: The planner's extra terms and searches (``board.PlannerOptions``): ``normal``'s exposure model
+    #: counts one move and an attack (``hard`` turns the searches on), each enemy's attack shared among
+    #: the creatures of ours it could strike (``shared_threats``), and less of it while our side trails
+    #: on VP (``press_behind``, SCN-TIE); ``hard`` keeps those two off.
+    planner_options: PlannerOptions = NORMAL_OPTIONS
 
     def __init__(self, seed: int = 0, *, planner_options: PlannerOptions | None = None):
         super().__init__(seed)
@@ -107,4 +116,4 @@ class NormalBot(Bot):
         return nxt if check(state, nxt) is None else None
 
 
-__all__ = ["NormalBot", "best_plans", "position_key"]
+__all__ = ["NORMAL_OPTIONS", "NormalBot", "best_plans", "position_key"]

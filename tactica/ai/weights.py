@@ -35,6 +35,8 @@ SEPARATE = 0.3         # × the value of an enemy's attack on a creature it is f
 INTO_REACH = 0.3       # × the value of a fresh ally's attack on an enemy forced next to it
 WAIT = 0.25            # share of APPROACH while the other sides of a free-for-all are apart (PlannerOptions.wait)
 FFA_APPROACH = 0.6     # share of APPROACH in a free-for-all (PlannerOptions.approach_share; hard)
+#: Share of the exposure term counted while our side trails on VP (PlannerOptions.press_behind; normal).
+BEHIND_EXPOSURE = 0.5
 FFA_EXPOSURE = 1.5     # × the exposure term in a free-for-all (PlannerOptions.exposure_share; hard)
 OFFENSE = 0.5          # × the best attack an end square puts in reach next turn (PlannerOptions.offense; hard)
 MOVE_CHARGE = 4        # squares tried as the start of a move-then-charge (PlannerOptions.move_charge; hard)

@@ -121,7 +121,7 @@ from tactica.engine import (
 from . import weights
 from .aiming import threat_value
 from .board import Board, PlannerOptions
-from .normal import NormalBot, best_plans, position_key
+from .normal import NORMAL_OPTIONS, NormalBot, best_plans, position_key
 from .planner import Plan, plan_creature
 from .stakes import kill_vp, zone_reaches_target
 from .values import damage_value
@@ -343,9 +343,12 @@ class HardBot(NormalBot):
     #: first when an enemy stands next to it (``shift``), counts an attack after provoking moves
     #: only as far as the mover survives them (``oa_first``), races for the VP zone that would win
     #: and keeps the only holder in it (``zone_race``, SCN-ASSAULT), and a bloodied creature of its
-    #: side counts an enemy's move then charge when judging exposure (``charge_retreat``, CHG-1).
+    #: side counts an enemy's move then charge when judging exposure (``charge_retreat``, CHG-1);
+    #: like ``normal`` it shares an enemy's one attack among the creatures it could strike
+    #: (``shared_threats``, ACT-1) and counts less exposure while its side trails on VP
+    #: (``press_behind``, SCN-TIE).
     planner_options = PlannerOptions(offense=True, move_charge=True, shift=True, oa_first=True, zone_race=True,
-                                     charge_retreat=True)
+                                     charge_retreat=True, shared_threats=True, press_behind=True)
 
     def __init__(self, seed: int = 0, *, candidates: int = CANDIDATES, alternatives: int = ALTERNATIVES,
                  budget: int = BUDGET, deadline: float | None = None, reply_candidates: int = REPLY_CANDIDATES):
@@ -491,9 +494,11 @@ class HardBot(NormalBot):
 
     @property
     def _inner(self) -> NormalBot:
-        """Plain ``normal`` (with this level's exposure model), made once: the enemy's predicted reply."""
+        """Plain ``normal`` as it plays (``NORMAL_OPTIONS``, this level's ``charge_reach``), made once:
+        the enemy's predicted reply."""
         if self._inner_bot is None:
-            self._inner_bot = NormalBot(planner_options=PlannerOptions(charge_reach=self.planner_options.charge_reach))
+            options = replace(NORMAL_OPTIONS, charge_reach=self.planner_options.charge_reach)
+            self._inner_bot = NormalBot(planner_options=options)
         return self._inner_bot
 
     @property

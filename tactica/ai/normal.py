@@ -64,7 +64,7 @@ class NormalBot(Bot):
     #: The planner's extra terms and searches (``board.PlannerOptions``): ``normal``'s exposure model
     #: counts one move and an attack (``hard`` turns the searches on), each enemy's attack shared among
     #: the creatures of ours it could strike (``shared_threats``), and less of it while our side trails
-    #: on VP (``press_behind``, SCN-TIE); ``hard`` keeps those two off.
+    #: on VP (``press_behind``, SCN-TIE); ``hard`` plays with them too.
     planner_options: PlannerOptions = NORMAL_OPTIONS
 
     def __init__(self, seed: int = 0, *, planner_options: PlannerOptions | None = None):

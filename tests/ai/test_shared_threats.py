@@ -1,8 +1,9 @@
 """``normal``'s exposure: an enemy's one attack shared among the creatures it could strike, and a side
-that trails on VP pressing on (PlannerOptions.shared_threats, press_behind); ``hard`` keeps them off."""
+that trails on VP pressing on (PlannerOptions.shared_threats, press_behind); ``hard`` plays with them too."""
 from __future__ import annotations
 
 import textwrap
+from dataclasses import replace
 
 import pytest
 
@@ -87,7 +88,10 @@ def test_scn_tie_a_side_behind_on_vp_counts_less_exposure(vp, share):
     assert place_value(board, me, sq, threats) == pytest.approx(expected)
 
 
-def test_hard_keeps_the_old_exposure_in_its_own_plans_and_its_predicted_replies():
-    options = [HardBot.planner_options, HardBot()._inner.planner_options, HardBot()._own.planner_options]
-    assert not any(o.shared_threats or o.press_behind for o in options)
-    assert NormalBot.planner_options.shared_threats and NormalBot.planner_options.press_behind
+def test_hard_shares_threats_and_presses_behind_in_its_plans_its_playouts_and_its_predicted_replies():
+    bot = HardBot()
+    for options in (HardBot.planner_options, bot._own.planner_options, bot._inner.planner_options):
+        assert options.shared_threats and options.press_behind
+    # the reply it predicts is normal's as normal plays, with hard's own charge reach
+    assert bot._inner.planner_options == replace(NormalBot.planner_options,
+                                                 charge_reach=HardBot.planner_options.charge_reach)

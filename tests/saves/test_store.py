@@ -339,6 +339,15 @@ def test_an_exported_battle_resumed_from_its_file_goes_on_in_its_own_row(data, e
 
 
 # -- two tacticas at once ---------------------------------------------------------------
+#: The busy timeout of the test's processes (ms).  Three writers play as fast as a random bot goes and
+#: commit every action with a full sync, so the store's write lock is rarely free; a wait is short
+#: (with a 1 ms timeout two writers failed, with 20 ms none did), but on a busy machine a writer
+#: holding the lock can be off the CPU for seconds, and the product's 10 s
+#: (``db.BUSY_TIMEOUT_MS``, a human's wait) was exceeded.  The test is about interleaved writes
+#: arriving whole, not about that limit: here a wait is bounded by the test's ``join`` instead.
+BUSY_MS = 240_000
+
+
 def _writer_process(seed: int, steps: int) -> None:
     from tactica.ai import make_bot
     from tactica.client.saving import record_new
@@ -346,6 +355,7 @@ def _writer_process(seed: int, steps: int) -> None:
     from tactica.saves.autosave import AutoSaver
 
     from .helpers import small_setup
+    db.BUSY_TIMEOUT_MS = BUSY_MS  # this process only (spawned): see BUSY_MS
     wbs, maps, _ = small_setup()
     session = GameSession.start(wbs, maps, seed)
     saver = AutoSaver()
@@ -360,6 +370,7 @@ def _writer_process(seed: int, steps: int) -> None:
 
 
 def _lister_process(rounds: int) -> None:
+    db.BUSY_TIMEOUT_MS = BUSY_MS  # this process only (spawned): see BUSY_MS
     for _ in range(rounds):
         with open_store() as store:
             for info in store.battles():

@@ -9,7 +9,7 @@ from tactica.tui.app import TacticaApp
 from tactica.tui.screens.battle import BattleScreen
 from tactica.tui.widgets.status_line import StatusLine
 
-from .conftest import app_for_state
+from .conftest import app_for_state, wait_until
 from .test_vs_ai import gate  # noqa: F401  (the fixture)
 
 
@@ -155,7 +155,7 @@ async def test_toasts_are_not_drawn_over_the_help_and_come_back_after_it():
             await pilot.press("enter")
             await pilot.pause()
         app.notify("Setup roll: a toast to hide", title="Setup roll", timeout=30)
-        await pilot.pause(0.3)
+        await wait_until(pilot, lambda: "a toast to" in _screen_text(app.screen))
         assert "a toast to" in _screen_text(app.screen)      # as narrow as the side panel: it wraps
         await pilot.press("question_mark")
         await pilot.pause(0.3)
@@ -165,7 +165,7 @@ async def test_toasts_are_not_drawn_over_the_help_and_come_back_after_it():
         await pilot.pause(0.3)
         assert "raised while" not in _screen_text(app.screen)
         await pilot.press("escape")
-        await pilot.pause(0.3)
+        await wait_until(pilot, lambda: all(t in _screen_text(app.screen) for t in ("a toast to", "raised while")))
         shown = _screen_text(app.screen)
         assert "a toast to" in shown and "raised while" in shown
 

@@ -12,13 +12,13 @@ from tactica.saves.autosave import AutoSaver
 from tactica.tui.app import TacticaApp
 from tactica.tui.screens.battle import BattleScreen
 
-from .conftest import answer_questions, make_app, skirmish_battle
+from .conftest import answer_questions, make_app, skirmish_battle, wait_until
 
 
 async def _palette(pilot, app, typed: str = "") -> list[str]:
     """Open the palette, type ``typed``; the names it lists (the first line of each)."""
     await pilot.press("ctrl+p")
-    await pilot.pause(0.2)
+    await wait_until(pilot, lambda: isinstance(app.screen, CommandPalette))
     assert isinstance(app.screen, CommandPalette)
     if typed:
         await pilot.press(*typed)
@@ -118,7 +118,7 @@ async def test_the_theme_list_marks_the_theme_in_force_and_lists_it_first():
     async with app.run_test(size=(120, 40)) as pilot:
         await answer_questions(pilot, app)
         app.search_themes()
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: isinstance(app.screen, CommandPalette))
         assert isinstance(app.screen, CommandPalette)
         for _ in range(50):
             await pilot.pause(0.05)

@@ -9,7 +9,7 @@ from tactica.engine.sandbox import battle
 from tactica.tui.screens.battle import BattleScreen
 from tactica.tui.widgets.stat_card import StatCard
 
-from .conftest import app_for_state
+from .conftest import app_for_state, wait_until
 
 KEYS = {"tab": "\t", "enter": "\r", "right": None, "left": None, "down": None, "up": None}
 
@@ -45,7 +45,7 @@ async def test_tab_tab_enter_without_a_pause_activates_the_creature_on_the_card(
         seen = spy_on_enter(screen)
         start = screen.map_view.square
         send_without_pause(app, "tab", "tab", "enter")
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: screen.session.phase is Phase.ACTING)  # the three keys handled
         assert screen.session.phase is Phase.ACTING
         active = screen.session.state.active_uid
         assert screen.map_view.square != start            # the two Tabs moved the cursor
@@ -63,6 +63,6 @@ async def test_every_cursor_key_updates_the_card_before_the_next_key_is_handled(
         screen.map_view.move_cursor((0, 0))
         await pilot.pause()
         send_without_pause(app, "right", "right", "enter")  # arrows onto B, at (2, 0)
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: screen.session.state.active_uid is not None)  # Enter handled
         assert seen[0] == ("B", (2, 0))
         assert screen.session.state.active_uid == "B"

@@ -49,7 +49,10 @@ async def play_one_step(pilot, app) -> None:
 
 async def test_a_whole_battle_by_keyboard_ends_on_the_winner_screen():
     app = make_app(skirmish_battle, seed=3)
-    started = time.monotonic()
+    # A bound against a hang or a many-fold slowdown, in CPU seconds (this process, every thread): the
+    # battle takes ~3-4 s of CPU, but 89 s of wall time on a busy machine (load 15), where a wall-time
+    # bound of 60 s failed with nothing wrong.
+    started = time.process_time()
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(600):
             if isinstance(app.screen, WinnerScreen):
@@ -68,4 +71,4 @@ async def test_a_whole_battle_by_keyboard_ends_on_the_winner_screen():
         await pilot.pause()
         assert app.session is not session
         assert isinstance(app.screen, (ChoiceModal, BattleScreen))
-    assert time.monotonic() - started < 60
+    assert time.process_time() - started < 60

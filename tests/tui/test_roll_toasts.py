@@ -19,6 +19,16 @@ BIG = "\n".join(["A" + "." * 29] + ["." * 30] * 20 + ["." * 29 + "b"])
 """A 30×22 board, as big as the shipped map: at 80×24 the log keeps its four lines."""
 
 
+@pytest.fixture(autouse=True)
+def toasts_never_expire(monkeypatch) -> None:
+    """A toast lasts five seconds of wall time, and ``app._notifications`` drops it once they are up:
+    on a busy machine the app's start alone took longer than that, so a toast that did pop up was
+    gone when the test looked (the "True" cases failed under load).  Here a toast stays until the app
+    takes it away or the test clears it: the test sees what was shown, whatever the machine's speed."""
+    from textual.notifications import Notification
+    monkeypatch.setattr(Notification, "has_expired", property(lambda self: False))
+
+
 def roll_toasts(app) -> list[str]:
     return [n.title for n in app._notifications if n.title in ("Roll", "Setup roll")]
 

@@ -181,14 +181,13 @@ def play_battle(bots: Sequence[Bot], warbands: tuple[WarbandDef, ...],
             raise SimError(f"{bot.name} (player {state.decider + 1}) played an illegal action "
                            f"{action!r} at step {state.step}: {refusal}") from refusal
         for e in events:  # by exact type: events are final dataclasses (no subclasses)
-            kind = type(e)
-            if kind is CreatureActivated:
+            if type(e) is CreatureActivated:
                 activated[e.uid] = activated.get(e.uid, 0) + 1
                 if activated[e.uid] > activations_per_round(after.creature(e.uid).card):
                     raise SimError(f"{e.uid} was activated too often in round {after.round}")
-            elif kind is RoundStarted:
+            elif type(e) is RoundStarted:
                 activated.clear()
-            elif kind is TurnStarted and first is None:
+            elif first is None and type(e) is TurnStarted:
                 first = e.player
         try:
             check_invariants(state, after)

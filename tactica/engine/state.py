@@ -522,8 +522,8 @@ class _SharedCreature(Creature):
 
 def _creature_functions() -> tuple[Callable[[Creature], Creature], Callable[[Creature], tuple[object, ...]]]:
     """Two functions compiled from ``Creature``'s fields, in their order: a changeable copy and
-    the tuple of a creature's fields (equality).  The copy stores each slot by name: about half
-    the instructions of ``copy.copy`` or ``dataclasses.replace``."""
+    the tuple of a creature's fields (equality).  The copy stores each slot by name (plain
+    attribute stores, no ``__init__`` call)."""
     names = [f.name for f in fields(Creature)]
     copy_body = "".join(f"    new.{n} = c.{n}\n" for n in names)
     source = (f"def copy(c):\n    new = make(Creature)\n{copy_body}    return new\n"

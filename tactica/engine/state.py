@@ -507,7 +507,7 @@ class _SharedCreature(Creature):
     """A ``Creature`` held by several states (copy-on-write): reading works, changing raises.
 
     The same slots as ``Creature`` and no others, so a changeable creature becomes a shared one
-    by assigning its ``__class__`` (``_share``), without a copy."""
+    by assigning its ``__class__`` (``GameState.seal`` and ``freeze``), without a copy."""
 
     __slots__ = ()
     __qualname__ = "Creature"  # the same repr as a Creature

@@ -17,6 +17,8 @@ import signal
 import time
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
+from itertools import compress
+from operator import is_not
 
 from tactica.engine import (
     Creature,
@@ -93,9 +95,7 @@ def check_invariants(before: GameState, after: GameState) -> None:
         old = [None] * len(new)
     # One pass over the pairs: HP of every changed creature, and which of them moved.
     movers: list[Creature] = []
-    for c, o in zip(new, old):
-        if c is o:
-            continue
+    for c, o in compress(zip(new, old), map(is_not, new, old)):  # the pairs that differ (C-level filter)
         hp = c.hp
         if not 0 <= hp <= c.card.hp:
             raise SimError(f"{c.uid} has {hp} HP, outside 0..{c.card.hp}")
@@ -180,15 +180,15 @@ def play_battle(bots: Sequence[Bot], warbands: tuple[WarbandDef, ...],
         except IllegalAction as refusal:
             raise SimError(f"{bot.name} (player {state.decider + 1}) played an illegal action "
                            f"{action!r} at step {state.step}: {refusal}") from refusal
-        for e in events:
-            if first is None and isinstance(e, TurnStarted):
-                first = e.player
-            if isinstance(e, RoundStarted):
-                activated.clear()
-            elif isinstance(e, CreatureActivated):
+        for e in events:  # by exact type: events are final dataclasses (no subclasses)
+            if type(e) is CreatureActivated:
                 activated[e.uid] = activated.get(e.uid, 0) + 1
                 if activated[e.uid] > activations_per_round(after.creature(e.uid).card):
                     raise SimError(f"{e.uid} was activated too often in round {after.round}")
+            elif type(e) is RoundStarted:
+                activated.clear()
+            elif first is None and type(e) is TurnStarted:
+                first = e.player
         try:
             check_invariants(state, after)
         except SimError as err:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .frozen import fast_init
+
 _MASK = (1 << 64) - 1
 
 
@@ -16,6 +18,7 @@ class DiceExhausted(RuntimeError):
     """Raised when scripted dice run out of prepared rolls (a test set-up error)."""
 
 
+@fast_init  # a new value every roll: a faster __init__ (``frozen``)
 @dataclass(frozen=True)
 class SeededDice:
     """SplitMix64 dice.

@@ -217,13 +217,16 @@ def battle_decided(st: GameState, out: list[ev.Event]) -> bool:
     """Check the victory conditions; end the battle and return True if one is met."""
     if st.phase is PHASE_OVER:
         return True
-    # A team's VP are a part of everyone's: below the target in all, no team has reached it.
-    if sum(st.vp) >= st.rules.target:
+    # A team's VP are a part of everyone's: below the target in all, no team has reached it; without
+    # teams each player is a side, so none has while every player is below it.
+    vp, rules = st.vp, st.rules
+    target = rules.target
+    if sum(vp) >= target and (rules.teams or max(vp) >= target):
         winner = _vp_winner(st, {t: st.team_vp(t) for t in st.teams})
         if winner is not None:
             win(st, winner, "victory points", out)
             return True
-    if st.rules.wipeout_ends_battle and st.phase not in (PHASE_DEPLOY, PHASE_CHOOSE_AREA, PHASE_CHOOSE_MAP):
+    if rules.wipeout_ends_battle and st.phase not in (PHASE_DEPLOY, PHASE_CHOOSE_AREA, PHASE_CHOOSE_MAP):
         left = _teams_left(st)
         if len(left) == 1:
             win(st, st.team_players(left[0])[0], "no enemy creatures left", out)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Iterable
 
-from .actions import Charge, Move
+from .actions import Action, Charge, Move
 from .geometry import BitBoard, adjacent
 from .large import big_check_path, big_path_cost, big_routes, big_shift_squares, provokers, stop_ok
 from .model import Square
@@ -352,21 +352,23 @@ class MoveReach:
         self._bits = bits
         self._costs = costs
         self._neighbours = neighbours
-        #: The state's trust token (``trust``) when this flood is that state's moves (``legal.move_reach``)
-        self._moves_for: object | None = None
+        #: The state's book of listed actions (``trust``) when this flood is that state's moves
+        #: (``legal.move_reach``)
+        self._moves_for: dict[int, Action] | None = None
         #: ... or its charges (``legal.charge_choices``), whose (target uid, end) pairs are ``_charge_ends``.
-        self._charges_for: object | None = None
+        self._charges_for: dict[int, Action] | None = None
         self._charge_ends: frozenset[tuple[str, Square]] = frozenset()
 
-    def trust_moves(self, key: object | None) -> MoveReach:
-        """Mark this flood as the legal moves of the state whose trust token is ``key``
-        (``legal.move_reach``; None: nothing is vouched); returns it."""
+    def trust_moves(self, key: dict[int, Action] | None) -> MoveReach:
+        """Mark this flood as the legal moves of the state whose book of listed actions is ``key``
+        (``trust.token``, ``legal.move_reach``; None: nothing is vouched); returns it."""
         self._moves_for = key
         return self
 
-    def trust_charges(self, key: object | None, ends: list[tuple[str, Square]]) -> MoveReach:
+    def trust_charges(self, key: dict[int, Action] | None, ends: list[tuple[str, Square]]) -> MoveReach:
         """Mark this flood as the way to the legal charges ``ends`` ((target uid, end square) pairs) of
-        the state whose trust token is ``key`` (``legal.charge_choices``); returns it."""
+        the state whose book of listed actions is ``key`` (``trust.token``, ``legal.charge_choices``);
+        returns it."""
         self._charges_for, self._charge_ends = key, frozenset(ends)
         return self
 
@@ -375,16 +377,18 @@ class MoveReach:
         and ``dest`` one of its destinations, the move is vouched for that state (``trust``:
         ``apply`` carries it out without checking it again).  KeyError if unreachable."""
         action = Move(self.path(dest))
-        if self._moves_for is not None and self.has(dest):
-            object.__setattr__(action, "_vouch", self._moves_for)  # trust.MARK
+        book = self._moves_for
+        if book is not None and self.has(dest):
+            book[id(action)] = action  # trust.vouch_one
         return action
 
     def charge(self, target: str, end: Square) -> Charge:
         """``Charge(target, self.path(end))``; vouched for the state (``trust``) when this flood is
         its charges (``legal.charge_choices``) and (target, end) one of them.  KeyError if unreachable."""
         action = Charge(target, self.path(end))
-        if self._charges_for is not None and (target, end) in self._charge_ends:
-            object.__setattr__(action, "_vouch", self._charges_for)  # trust.MARK
+        book = self._charges_for
+        if book is not None and (target, end) in self._charge_ends:
+            book[id(action)] = action  # trust.vouch_one
         return action
 
     @property

@@ -287,7 +287,7 @@ class PendingForce:
     decider: int
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Creature:
     """One creature in a battle.
 
@@ -295,6 +295,8 @@ class Creature:
     ``GameState.copy``); a shared one is read-only (``SharedCreatureError``
     when changed).  ``GameState.own`` (and ``creature``, ``find``,
     ``active_creature`` of a copied state) give the state's own, changeable copy.
+    Its attributes are slots (no instance dict), so that sealing a state makes the
+    creatures it changed read-only in place (``GameState.seal``).
     Two creatures are equal when all their attributes are.
 
     Attributes:
@@ -502,8 +504,12 @@ class _ReadOnlyDict(dict):  # type: ignore[type-arg]
 
 
 class _SharedCreature(Creature):
-    """A ``Creature`` held by several states (copy-on-write): reading works, changing raises."""
+    """A ``Creature`` held by several states (copy-on-write): reading works, changing raises.
 
+    The same slots as ``Creature`` and no others, so a changeable creature becomes a shared one
+    by assigning its ``__class__`` (``GameState.seal`` and ``freeze``), without a copy."""
+
+    __slots__ = ()
     __qualname__ = "Creature"  # the same repr as a Creature
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
@@ -514,29 +520,20 @@ class _SharedCreature(Creature):
         raise SharedCreatureError(f"{self.uid} belongs to a read-only game state: {name} cannot be deleted")
 
 
-def _creature_functions() -> tuple[Callable[[Creature], Creature], Callable[[Creature], Creature],
-                                    Callable[[Creature], tuple[object, ...]]]:
-    """Three functions compiled from ``Creature``'s fields, in their order: a changeable copy, a
-    shared (read-only) copy, and the tuple of a creature's fields.
-
-    They read and write each attribute by name, never the instance's ``__dict__``, and the shared
-    copy is a new ``_SharedCreature`` rather than the creature with its ``__class__`` swapped: in
-    CPython 3.11 either of those moves an instance's attributes from the compact array its class's
-    instances share into a dict of its own, and every later read of them costs more (a scan of a
-    battle's creatures about 2.4x the instructions; bench/README.md, sixth pass)."""
+def _creature_functions() -> tuple[Callable[[Creature], Creature], Callable[[Creature], tuple[object, ...]]]:
+    """Two functions compiled from ``Creature``'s fields, in their order: a changeable copy and
+    the tuple of a creature's fields (equality).  The copy stores each slot by name (plain
+    attribute stores, no ``__init__`` call)."""
     names = [f.name for f in fields(Creature)]
     copy_body = "".join(f"    new.{n} = c.{n}\n" for n in names)
-    share_body = "".join(f"    put(new, {n!r}, c.{n})\n" for n in names)
     source = (f"def copy(c):\n    new = make(Creature)\n{copy_body}    return new\n"
-              f"def share(c):\n    new = make(Shared)\n{share_body}    return new\n"
               f"def values(c):\n    return ({''.join(f'c.{n}, ' for n in names)})\n")
-    namespace: dict[str, Any] = {"make": object.__new__, "put": object.__setattr__, "Creature": Creature,
-                                 "Shared": _SharedCreature}
+    namespace: dict[str, Any] = {"make": object.__new__, "Creature": Creature}
     exec(source, namespace)  # noqa: S102  # our own text, built from the field names above
-    return namespace["copy"], namespace["share"], namespace["values"]
+    return namespace["copy"], namespace["values"]
 
 
-_copy_creature, _share_creature, _fields_of = _creature_functions()
+_copy_creature, _fields_of = _creature_functions()
 
 
 class BattleFacts:
@@ -791,7 +788,7 @@ class GameState:
             for i in owned:
                 c = cs[i]
                 if type(c) is Creature:
-                    cs[i] = _share_creature(c)
+                    c.__class__ = _SharedCreature  # read-only in place: the same slots, no copy
             owned.clear()
         d["_cow"] = False  # hand out the (read-only) creatures themselves, never copies
         d["creatures"] = _ReadOnlyList(self.creatures)
@@ -810,8 +807,8 @@ class GameState:
         """Make every creature of this state shareable (read-only; ``creature``, ``find`` and
         ``own`` still give changeable copies): ``apply`` calls it on the state it returns, so
         that the next copy shares the unchanged creatures instead of copying them.  Each
-        changeable creature is replaced in the list by a read-only copy (``_share_creature``), so
-        hold no creature object across a freeze.
+        changeable creature becomes read-only in place (its class becomes ``_SharedCreature``: the
+        same slots, no copy), so a creature object held across a freeze refuses changes after it.
 
         A copy of a sealed state knows which creatures it made its own (``_owned``: every other
         one is still shared), so only those are visited; any other state walks them all."""
@@ -820,7 +817,7 @@ class GameState:
         for i in (range(len(cs)) if owned is None else owned):
             c = cs[i]
             if type(c) is Creature:
-                cs[i] = _share_creature(c)
+                c.__class__ = _SharedCreature  # read-only in place: the same slots, no copy
         if owned is not None:
             owned.clear()
 

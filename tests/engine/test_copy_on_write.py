@@ -1,6 +1,8 @@
 """Copy-on-write states: ``apply`` shares unchanged creatures and never changes the given state."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from tactica import content
@@ -9,9 +11,14 @@ from tactica.engine import apply, new_game
 from tactica.engine.state import SharedCreatureError
 
 
+def _attributes(c):
+    """A creature's fields by name (a creature keeps them in slots: no ``__dict__``)."""
+    return {f.name: getattr(c, f.name) for f in dataclasses.fields(c)}
+
+
 def _snapshot(state):
     """Every attribute of every creature, VP and the dice: what apply must leave alone."""
-    return ([dict(c.__dict__) for c in state.creatures], list(state.vp), dict(state.areas), state.dice)
+    return ([_attributes(c) for c in state.creatures], list(state.vp), dict(state.areas), state.dice)
 
 
 def _battle(levels, seed, steps):

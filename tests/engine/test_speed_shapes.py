@@ -25,7 +25,7 @@ from tactica.engine.abilities import Aura
 from tactica.engine.frozen import fast_init
 from tactica.engine.powers import ChampionEffect, ChampionPower, ChampionTrigger
 from tactica.engine.sandbox import battle, card
-from tactica.engine.state import BattleFacts, Occasion, _SharedCreature
+from tactica.engine.state import BattleFacts, Occasion, SharedCreatureError, _SharedCreature
 
 
 def _frozen_classes() -> list[type]:
@@ -201,3 +201,22 @@ def test_creatures_cards_and_geometry_keep_compact_attributes_through_a_battle()
     assert not _attributes_in_a_dict(mine.creature(uid), creature_fields)
     mine.creature(uid).hp -= 1
     assert mine.creature(uid) != state.creatures[0]
+
+
+def test_seal_makes_the_creatures_a_copy_changed_read_only_in_place():
+    """Creatures keep their fields in slots (no ``__dict__``), so sealing makes the ones a copy
+    changed read-only by their class alone: the sealed state holds the very object that was changed,
+    equal to what it was, and it refuses changes from then on."""
+    state = battle("A..\n.b.")
+    assert not hasattr(state.creatures[0], "__dict__")
+    before = state.copy().seal()
+    st = before.copy()
+    mine = st.creature("A")
+    mine.hp -= 3
+    st.seal()
+    held = st.peek("A")
+    assert held is mine and type(held) is _SharedCreature and held.hp == before.peek("A").hp - 3
+    assert held == st.copy().creature("A") and held != before.peek("A")
+    with pytest.raises(SharedCreatureError):
+        mine.hp = 1
+    assert st.peek("b") is before.peek("b")  # unchanged: shared, as before

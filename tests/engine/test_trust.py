@@ -91,6 +91,7 @@ def test_a_changed_copied_or_unpickled_action_is_checked():
     with pytest.raises(IllegalAction):
         apply(st, far)
     assert not _vouched(st, copy.deepcopy(move)) and not _vouched(st, pickle.loads(pickle.dumps(move)))
+    assert not _vouched(st, replace(move))  # an equal action, but not the one listed
     assert pickle.loads(pickle.dumps(move)) == move  # the mark is no part of the action's value
 
 
@@ -133,7 +134,11 @@ def test_what_if_states_and_copies_trust_nothing_listed_before():
 def test_actions_listed_for_an_unsealed_state_are_never_vouched():
     st = _acting_state().copy()  # changeable: what is listed for it now may not hold later
     moves = actions_of_kind(st, Move)
-    assert moves and not any(hasattr(m, "_vouch") for m in moves)
+    found = move_reach(st)
+    moves.append(found.move(found.destinations[0]))
+    st.seal()  # read-only from now on, but nothing was listed for it while it could change
+    assert moves and not any(_vouched(st, m) for m in moves)
+    assert _vouched(st, actions_of_kind(st, Move)[0])  # listed now: trusted
 
 
 def test_the_trusted_path_gives_the_same_battle():

@@ -1,6 +1,8 @@
 """What-if states (``engine.whatif``): each gives a fresh state changed in one way and never its argument."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from tactica.engine import (
@@ -27,11 +29,16 @@ B......
 """
 
 
+def _attributes(c):
+    """A creature's fields by name (a creature keeps them in slots: no ``__dict__``)."""
+    return {f.name: getattr(c, f.name) for f in dataclasses.fields(c)}
+
+
 def _snapshot(state):
     """Every field of ``state``, every attribute of every creature and which objects its list holds
     (not the lookup caches a read may fill in: ``_index``)."""
     fields = {k: v for k, v in state.__dict__.items() if k != "creatures" and k != "_index"}
-    return fields, [dict(c.__dict__) for c in state.creatures], [id(c) for c in state.creatures]
+    return fields, [_attributes(c) for c in state.creatures], [id(c) for c in state.creatures]
 
 
 def _waiting():

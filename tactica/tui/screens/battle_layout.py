@@ -8,6 +8,7 @@ Textual-free, in ``tactica.client.battle_sizes``.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -46,6 +47,16 @@ LEGEND_TERRAIN = {"forest": "T forest", "pit": "O pit", "smoke": "* smoke", "sta
 """Legend words for special terrain, shown only when a map of the battle has it."""
 
 
+_BRIGHT = re.compile(r"(?<![\w$])bright_(black|red|green|yellow|blue|magenta|cyan|white)\b")
+
+
+def markup_style(style: str) -> str:
+    """``style``, a Rich style string of the map's tables ("bold bright_blue on #0b1f45"), with Rich's
+    bright ANSI colour names written as Textual's markup reads them ("ansi_bright_blue"): Textual's
+    markup does not know "bright_blue", and a style it cannot read shows no colour at all."""
+    return _BRIGHT.sub(r"ansi_bright_\1", style)
+
+
 def legend(maps: Iterable[MapDef], players: int = 2, zones: tuple[tuple[int, str], ...] = (),
            styles: Mapping[str, str] = MAP_STYLES, threat_key: str = "t", hp_bars: bool = False) -> str:
     """The side-panel legend: the basic marks plus the special terrain these maps use;
@@ -58,7 +69,9 @@ def legend(maps: Iterable[MapDef], players: int = 2, zones: tuple[tuple[int, str
     ``threat_key`` the key the threat view is bound to (the settings may rebind ``t``); ``hp_bars``: the
     map draws its big squares, with the HP bar under each creature's label (green, red once bloodied,
     HP-2), which the legend then names (on a line it shares: the panel has no row to spare).
-    Returns the legend as Rich markup, one line per row of the panel."""
+    Returns the legend as Textual content markup, one line per row of the panel (the map's Rich
+    colour names made Textual's by ``markup_style``)."""
+    styles = {name: markup_style(style) for name, style in styles.items()}
     found = {t for m in maps for row in m.terrain for t in row}
     kinds = {t.value for t in found}
     extra = [words for kind, words in LEGEND_TERRAIN.items() if kind in kinds]
@@ -67,7 +80,7 @@ def legend(maps: Iterable[MapDef], players: int = 2, zones: tuple[tuple[int, str
         for kind in m.custom_terrain:
             cave = cave_cell(kind.rules) if kind.rules.cave else None
             if cave is not None:
-                entry = (f"[{MAP_STYLES[cave[1]]}]{escape(glyphs.get(kind.name, cave[0]).strip()[0])}[/] "
+                entry = (f"[{markup_style(MAP_STYLES[cave[1]])}]{escape(glyphs.get(kind.name, cave[0]).strip()[0])}[/] "
                          f"{escape(kind.name)}" + (" (g digs)" if kind.rules.rubble else ""))
                 if entry not in extra:
                     extra.append(entry)
@@ -80,7 +93,7 @@ def legend(maps: Iterable[MapDef], players: int = 2, zones: tuple[tuple[int, str
             lines.append(f"{extra.pop(0)}  {extra.pop(0)}")
         else:
             lines.append(extra.pop(0))
-    hp = "  [bright_green]▀▀[/][bright_red]▀[/] HP" if hp_bars else ""  # green, red once bloodied (HP-2)
+    hp = "  [ansi_bright_green]▀▀[/][ansi_bright_red]▀[/] HP" if hp_bars else ""  # green, red once bloodied (HP-2)
     lines += [": reach  s shift  o path", "x charge  ░ area" + hp, ":◆: [u]◆P1[/u] zone+mark",
               f"[u]lbl[/u] condition [{styles['aura']}]~[/] aura",
               # the threat view's levels (the toast and the help say * too)

@@ -13,6 +13,7 @@ from tactica.client.session import GameSession
 from tactica.client.settings import LoadedSettings, Settings
 from tactica.engine.sandbox import battle
 from tactica.tui.screens.battle import BattleScreen
+from tactica.tui.screens.battle_layout import markup_style
 from tactica.tui.themes import HIGH_CONTRAST, OWN_THEMES, TERMINAL, theme_names
 from tactica.tui.widgets.map_view import ANSI_STYLES, STYLES, styles_for
 
@@ -68,7 +69,7 @@ async def test_a_theme_chosen_redraws_the_map_and_the_legend_in_its_colours():
         await pilot.pause()
         assert screen.map_view.style_table == styles_for(TERMINAL)
         legend = str(screen.legend_panel.content)
-        assert f"[{ANSI_STYLES['threat']}]!" in legend
+        assert f"[{markup_style(ANSI_STYLES['threat'])}]!" in legend
         app.theme = "textual-light"
         await pilot.pause()
         assert screen.map_view.style_table["area0"] != STYLES["area0"]

@@ -86,11 +86,18 @@ def test_progress_is_lines_with_the_option_and_nothing_off_a_terminal(capsys):
     assert type(progress_display(args, ())) is NoProgress  # pytest's stderr is not a terminal
 
 
+def _ctrl_c_as_in_a_terminal() -> None:
+    """In the child before it runs Python: Ctrl+C's signal handled as a terminal's shell leaves it (a
+    process started with SIGINT ignored keeps ignoring it, and a test process may have had it ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_stops_the_workers_and_prints_the_summary_of_the_games_finished():
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen([sys.executable, "-m", "tactica", "sim", "--ai", "random", "--games", "400",
                              "--jobs", "2", "--progress", "--json"],
-                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_ctrl_c_as_in_a_terminal)
     assert proc.stderr is not None
     first = proc.stderr.readline()  # the first game's line: the workers are playing
     assert first.startswith("game 1/400"), first

@@ -146,9 +146,10 @@ def farewell(app: object) -> None:
     """After the app closed: say where an unfinished battle is saved and how to go on.
 
     ``app``: the finished app; its ``session`` attribute (a GameSession, or absent/None when no
-    battle began) is read.  Prints one line, or nothing for a finished or unsaved battle."""
+    battle began) is read.  Prints two lines (each within 80 columns, so a terminal never breaks the
+    command to type), or nothing for a finished or unsaved battle."""
     session = getattr(app, "session", None)
     if session is None or session.recorder is None or session.state.is_over:
         return
     print(f"Battle saved as {session.save_id} (round {session.state.round}, "
-          f"VP {'–'.join(map(str, session.state.vp))}). Continue it with: tactica resume")
+          f"VP {'–'.join(map(str, session.state.vp))}).\nContinue it with: tactica resume")

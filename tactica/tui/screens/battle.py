@@ -778,15 +778,17 @@ class BattleScreen(Screen[str]):
     def say_cursor_moved(self, looked: Square) -> None:
         """After the human's activation ended, the cursor goes to the nearest creature that can act
         (``Camera.place_cursor``): say so on the status line when it left ``looked``, the square it was
-        on (nm s17 F10: unsaid, a relative h j k l and Enter after e activated the wrong creature)."""
+        on (nm s17 F10: unsaid, a relative h j k l and Enter after e activated the wrong creature), as an
+        aside, which the next key that does something takes away (s18 nm: after Tab and Enter it still
+        named the creature the cursor had left, and crowded out the new creature's hint)."""
         square = self.map_view.square
         st = self.session.state
         who = st.creature_at(square) if st.map is not None else None
         if square == looked or who is None or self.ai_decides() or self.ctrl.mode is not Mode.PICK:
             return
         tab = key_display(self.key_of("next"))
-        self.toasts.note(f"The cursor went to {creature_name(st, who.uid)}, the nearest creature that can act "
-                         f"({tab}: the others).")
+        self.toasts.aside(f"The cursor went to {creature_name(st, who.uid)}, the nearest creature that can act "
+                          f"({tab}: the others).")
 
     def refuse(self, reason: str, rules: bool = True) -> None:
         """Say why an action or a key is refused (``Toasts.refuse``; ``rules``: False for the client's

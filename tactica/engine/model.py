@@ -20,6 +20,7 @@ from .when import ALWAYS, When
 # Enum members read in hot code, as module constants: in Python 3.11 reading ``Enum.MEMBER``
 # goes through the enum metaclass's ``__getattr__`` hook (about 0.2 µs), a global is read at once.
 _TERRAIN_WALL = Terrain.WALL
+_RULES_WALL = rules_of(Terrain.WALL)
 
 Square = tuple[int, int]
 
@@ -556,10 +557,21 @@ class CreatureCard:
     #: later read of them costs more.
     _reach: ClassVar[int] = 1
     _powers_by_trigger: ClassVar[dict[str, tuple[ChampionPower, ...]] | None] = None
+    #: Not a field either: what rule modules work out from the card alone (``derived``), set on first use.
+    _derived: ClassVar[dict[object, object] | None] = None
 
     def __post_init__(self) -> None:
         # CL-5: worked out once, read often (flanking, opportunity attacks); not a field.
         object.__setattr__(self, "_reach", max((a.melee_reach for a in self.attacks), default=1) or 1)
+
+    def derived(self) -> dict[object, object]:
+        """The memo kept with this card: facts a rule module works out from the card alone (e.g. the
+        underground module's body and height), under the module's own keys; empty at first."""
+        memo = self._derived
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, "_derived", memo)
+        return memo
 
     @property
     def melee_reach(self) -> int:
@@ -642,9 +654,34 @@ class MapDef:
         """True when ``sq`` blocks movement and sight (walls, a map's blocking terrain, off-map)."""
         return rules_of(self.terrain_at(sq)).blocks_movement
 
+    #: Not fields (equality, hashing and saves read only fields): the terrain rules of every square,
+    #: row by row (``rules_at``), and what rule modules work out from the map alone (``derived``),
+    #: each set on first use.  A changed map (UG-DIG) is a new MapDef and starts without them.
+    _rules: ClassVar[tuple[tuple[TerrainRules, ...], ...] | None] = None
+    _derived: ClassVar[dict[object, object] | None] = None
+
     def rules_at(self, sq: Square) -> TerrainRules:
         """The terrain rules of ``sq`` (TER-*, TER-OTHER); off the map: a wall's."""
-        return rules_of(self.terrain_at(sq))
+        grid = self._rules
+        if grid is None:
+            grid = tuple(tuple(rules_of(kind) for kind in row) for row in self.terrain)
+            object.__setattr__(self, "_rules", grid)
+        x, y = sq
+        if 0 <= y < len(grid):
+            row = grid[y]
+            if 0 <= x < len(row):
+                return row[x]
+        return _RULES_WALL
+
+    def derived(self) -> dict[object, object]:
+        """The memo kept with this map: facts a rule module works out from the map alone (and from
+        immutable keys such as a card's), under the module's own keys; empty at first.  Only what
+        depends on nothing but the map and the key may be kept in it."""
+        memo = self._derived
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, "_derived", memo)
+        return memo
 
     @property
     def custom_terrain(self) -> tuple[CustomTerrain, ...]:

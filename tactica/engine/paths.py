@@ -277,6 +277,8 @@ def passes_through(book: RuleBook, state: GameState, mover: Creature, mode: Mode
     return core if book.plain_moves else book.passes(state, mover, other, core)
 
 
+#: The key of the steps priced on a map for a card (``MapDef.derived``, ``RuleBook.steps_from_map``).
+_STEPS_KEY = "paths.step_parts"
 #: One way found to a square: (provoker bits, cost, path, tally after it, risk).
 _Label = tuple[int, int, tuple[Square, ...], MoveTally, int]
 #: Where ways are kept apart: (square, the modules' tally key, the last step's direction onto a risky square).
@@ -356,7 +358,18 @@ def priced_routes(book: RuleBook, state: GameState, mover: Creature, start: Squa
 
     #: each step's (cost, diagonals, counted steps) by (from, to, terrain, tally key): the hooks' contract
     #: makes them depend on the move so far only through the key (``RuleBook.step_parts``)
-    step_parts: dict[tuple[Square, Square, int, tuple[int, ...]], tuple[int, int, int]] = {}
+    #: and the first step's apart (the modules may price it otherwise); with the map from one search to
+    #: the next when the modules read nothing else (``RuleBook.steps_from_map``)
+    step_parts: dict[tuple[Square, Square, int, tuple[int, ...], bool], tuple[int, int, int]]
+    if book.steps_from_map:
+        memo = state.battle_map.derived()
+        memo_key = (_STEPS_KEY, mover.card)
+        found_parts = memo.get(memo_key)
+        if found_parts is None:
+            found_parts = memo[memo_key] = {}
+        step_parts = found_parts  # type: ignore[assignment]
+    else:
+        step_parts = {}
     priced = book.risk_asked
     empty = MoveTally(running=running)
     labels: dict[_Key, list[_Label]] = {}
@@ -381,7 +394,7 @@ def priced_routes(book: RuleBook, state: GameState, mover: Creature, start: Squa
         for nxt, terrain in moves(sq):
             if nxt == start:
                 continue
-            parts_key = (sq, nxt, terrain, tally_key)
+            parts_key = (sq, nxt, terrain, tally_key, first)
             parts = step_parts.get(parts_key)
             if parts is None:
                 parts = step_parts[parts_key] = book.step_parts(state, mover, sq, nxt, terrain, tally)

@@ -151,6 +151,48 @@ def test_ug_squeeze_a_gap_too_narrow_for_the_body_cannot_be_entered():
     assert (2, 0) not in dests(cave("A4.\n###", {"A": plated_elf}))  # plate adds 8 inches
 
 
+def _on_map_of(st, other):
+    """``st`` on ``other``'s very map object (its memo of priced steps shared, ``MapDef.derived``)."""
+    st = st.copy()
+    st.map, st.geo, st.maps = other.map, other.geo, (other.map,)
+    return st
+
+
+def test_ug_squeeze_steps_priced_for_one_body_are_not_reused_for_another_on_the_same_map():
+    human = card("Human", keywords=("Human",), ac=15)
+    elf = card("Elf", keywords=("Elf",), ac=15)
+    st_human = cave("A4..\n####", {"A": human})
+    st_elf = _on_map_of(cave("A4..\n####", {"A": elf}), st_human)
+    assert st_elf.battle_map is st_human.battle_map
+    # the human's search prices the crack barred; the elf's, the same steps on the same map, passes it
+    assert (2, 0) not in dests(st_human) and (1, 0) not in dests(st_human)
+    assert {(1, 0), (2, 0), (3, 0)} <= dests(st_elf)
+    assert not dests(st_human) & {(1, 0), (2, 0), (3, 0)}
+
+
+def test_ug_slide_the_first_step_off_a_slope_is_priced_apart_from_a_later_one_on_the_same_map():
+    # standing on a slope, the first step off it is free to take; a step out of a slope square
+    # once moving is not (UG-SLIDE: the slide takes over), even after the first was priced
+    on_slope = with_terrain(cave("A9..\n....", active="A"), {(0, 0): SLOPE})
+    assert (1, 0) in dests(on_slope) and (2, 0) in dests(on_slope)  # its first step leaves the slope
+    # from beside it, on the same map: a way through the slope square (0, 0) stops there
+    beside = _on_map_of(cave(".A..\n....", active="A"), on_slope)
+    assert beside.battle_map is on_slope.battle_map
+    ways = [a.path for a in legal_actions(beside) if isinstance(a, Move)]
+    assert ways and not any((0, 0) in path[:-1] for path in ways)  # never on through it
+    assert (1, 0) in dests(on_slope) and (2, 0) in dests(on_slope)
+
+
+def test_ug_dig_a_dug_map_is_a_new_map_and_its_steps_are_priced_afresh():
+    st = cave("A5.\n###", dice=(2,), active="A")
+    st.notes = frozenset({("dug", "1,0", 3)})  # 3 of its 5 feet dug already: 2 more clear it
+    assert (2, 0) not in dests(st)  # priced (and kept with this map) before the dig
+    st2, _ = run(st, Dig((1, 0)))
+    assert st2.battle_map is not st.battle_map
+    assert (2, 0) in dests(_on_map_of(cave("A5.\n###", active="A"), st2))  # a new activation on the dug map
+    assert st.battle_map.rules_at((1, 0)).blocks_movement and not st2.battle_map.rules_at((1, 0)).blocks_movement
+
+
 # -- UG-RUBBLE ------------------------------------------------------------------------
 
 def test_ug_rubble_blocks_and_a_dig_takes_the_activation_and_clears_1d4_feet():

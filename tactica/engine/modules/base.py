@@ -280,6 +280,11 @@ class RuleModule:
         checks_attacks: True when ``before_attack`` may answer False.
         action_kinds: the kinds of action the module adds (``actions``).
         prices_risk: True when ``square_risk`` may answer anything but what it is given.
+        steps_from_map: True when ``step_cost``, ``diagonal_count`` and
+            ``step_count`` read nothing but the map, the mover's card, the
+            step's two squares and terrain cost, whether it is the move's
+            first step, and the tally's ``tally_key``: route searches may
+            then keep a step's parts with the map from one search to the next.
     """
 
     name: str = ""
@@ -298,6 +303,7 @@ class RuleModule:
     checks_attacks: bool = False
     action_kinds: tuple[type, ...] = ()
     prices_risk: bool = False
+    steps_from_map: bool = False
 
     def step_cost(self, step: Step, cost: int) -> int:
         """Squares of movement ``step`` costs, given ``cost`` from the modules before (default: ``cost``)."""
@@ -438,6 +444,9 @@ class RuleBook:
         self.run_factor = max(m.run_factor for m in modules)
         self.ties_by_die = any(m.ties_by_die for m in modules)
         self._keyed = tuple(m for m in modules if m.changes_step_costs)
+        #: True when the modules that change step costs all read only the map and the mover's card
+        #: (``RuleModule.steps_from_map``): a route search may reuse the steps priced before.
+        self.steps_from_map = bool(self._keyed) and all(m.steps_from_map for m in self._keyed)
         self._optional = modules[1:]
         #: False when no optional module is active (nothing to ask for attack modifiers).
         self.attack_modifiers_asked = bool(self._optional)

@@ -207,6 +207,45 @@ def floor_depth(state: GameState, anchor: Square, size: int = 1) -> int:
     return min(rules_at(sq).depth for sq in footprint(anchor, size))
 
 
+#: The keys of the underground module's memos (``CreatureCard.derived``, ``MapDef.derived``).
+_PROFILE_KEY = "underground.profile"
+_TABLES_KEY = "underground.anchor_facts"
+
+
+def _profile(c: Creature) -> tuple[int, int, int, int, bool]:
+    """What the step costs read of ``c``'s card (UG-LOW, UG-SQUEEZE, UG-FALL): (size, body width,
+    body height, height in feet, flies), worked out once a card (``CreatureCard.derived``)."""
+    memo = c.card.derived()
+    found = memo.get(_PROFILE_KEY)
+    if found is None:
+        w, h = body(c)
+        found = memo[_PROFILE_KEY] = (c.card.size, w, h, height(c), _flies(c))
+    return found  # type: ignore[return-value]
+
+
+def _anchor_facts(state: GameState, profile: tuple[int, int, int, int, bool],
+                  anchor: Square) -> tuple[bool, int, bool, int]:
+    """What a creature of ``profile`` (``_profile``) meets anchored at ``anchor``: (its body does
+    not pass a gap there, UG-SQUEEZE; ``floor_depth``, UG-FALL; ``on_slope``, UG-SLIDE; ``lowness``,
+    UG-LOW), kept with the map (``MapDef.derived``: a dug map, UG-DIG, is a new map)."""
+    m = state.battle_map
+    tables = m.derived().get(_TABLES_KEY)
+    if tables is None:
+        tables = m.derived()[_TABLES_KEY] = {}
+    table = tables.get(profile)  # type: ignore[attr-defined]
+    if table is None:
+        table = tables[profile] = {}  # type: ignore[index]
+    found = table.get(anchor)
+    if found is None:
+        size, w, h, tall, _ = profile
+        rules = [m.rules_at(sq) for sq in footprint(anchor, size)]
+        barred = any(r.gap_width and not (w <= r.gap_width and h <= r.gap_height) for r in rules)
+        depth = min(r.depth for r in rules)
+        found = (barred, depth, any(r.slope for r in rules), max(low_level(r.ceiling, tall) for r in rules))
+        table[anchor] = found
+    return found  # type: ignore[no-any-return]
+
+
 #: Landing surfaces from the harshest to the mildest: a Large or Huge creature falling onto several
 #: lands on the harshest of them (UG-FALL, our reading).
 LANDING_ORDER = ("spiked", "rough", "", "hard", "water", "soft", "padded")
@@ -814,6 +853,7 @@ class Underground(RuleModule):
     name = "underground"
     title = "underground: low passages, digging, falls, fatigue, darkness, ice"
     changes_step_costs = True
+    steps_from_map = True
     watches_moves = True
     changes_sight = True
     checks_attacks = True
@@ -832,22 +872,20 @@ class Underground(RuleModule):
         """
         if cost >= BARRED:
             return cost
-        state, mover = step.state, step.mover
-        m = state.battle_map
-        squares = footprint(step.end, mover.card.size)
-        for sq in squares:
-            if not fits(mover, m.rules_at(sq)):
-                return BARRED
-        if not _flies(mover):
-            size = mover.card.size
-            down = floor_depth(state, step.end, size) - floor_depth(state, step.start, size)
+        state = step.state
+        profile = _profile(step.mover)
+        barred, depth, _, level = _anchor_facts(state, profile, step.end)
+        if barred:
+            return BARRED
+        if not profile[4]:  # it does not fly
+            _, start_depth, start_slope, _ = _anchor_facts(state, profile, step.start)
+            down = depth - start_depth
             if down > 0:
                 return BARRED
             if down < 0:
                 cost += max(1, -down // 10)
-            if step.tally.steps and on_slope(state, step.start, size):
+            if step.tally.steps and start_slope:
                 return BARRED
-        level = lowness(state, mover, step.end)
         if level == 1:
             return cost * 3 // 2 + (1 if cost % 2 and step.tally.counted % 2 == 0 else 0)
         if level == 2:
@@ -874,7 +912,7 @@ class Underground(RuleModule):
 
     def step_count(self, step: Step) -> int:
         """1 for a stooped step of odd cost (UG-LOW: the half squares alternate), else 0."""
-        return 1 if step.terrain % 2 and lowness(step.state, step.mover, step.end) == 1 else 0
+        return 1 if step.terrain % 2 and _anchor_facts(step.state, _profile(step.mover), step.end)[3] == 1 else 0
 
     def tally_key(self, tally: MoveTally) -> tuple[int, ...]:
         """The parity of the move's stooped steps (UG-LOW)."""

@@ -359,11 +359,11 @@ def priced_routes(book: RuleBook, state: GameState, mover: Creature, start: Squa
     #: each step's (cost, diagonals, counted steps) by (from, to, terrain, tally key): the hooks' contract
     #: makes them depend on the move so far only through the key (``RuleBook.step_parts``)
     #: and the first step's apart (the modules may price it otherwise); with the map from one search to
-    #: the next when the modules read nothing else (``RuleBook.steps_from_map``)
+    #: the next, a run's apart, when the modules read nothing else (``RuleBook.steps_from_map``)
     step_parts: dict[tuple[Square, Square, int, tuple[int, ...], bool], tuple[int, int, int]]
     if book.steps_from_map:
         memo = state.battle_map.derived()
-        memo_key = (_STEPS_KEY, mover.card)
+        memo_key = (_STEPS_KEY, mover.card, running)
         found_parts = memo.get(memo_key)
         if found_parts is None:
             found_parts = memo[memo_key] = {}

@@ -59,3 +59,15 @@ def test_G35_RUN_never_through_hampered_squares():
     assert walked.creature("A").pos == (5, 0) and not of(out, ev.ActivationEnded)
     assert refused(st, Move(_east(6))) == "barred"
 
+
+
+def test_G35_RUN_steps_priced_for_a_walk_are_not_reused_for_a_run_on_the_same_map():
+    board = "A...^" + "." * 25 + "\n" + "#" * 30 + "\n" + "." * 29 + "b"  # a corridor: no way round
+    walking = battle(board, active="A", rules=GRID35)
+    walking.attack_used = True  # its move is a move, never a run (G35-RUN)
+    assert max(x for x, _ in _dests(walking)) == 5  # 1 + 1 + 1 + 2 (the difficult square) + 1
+    fresh = battle(board, active="A", rules=GRID35)
+    fresh.map, fresh.geo, fresh.maps = walking.map, walking.geo, (walking.map,)  # the very same map
+    # the walk priced the difficult square at 2; a run may not enter it at all (G35-HAMPER), so the
+    # farthest is still the move's (5, 0), not a run's 24 squares on through it
+    assert max(x for x, _ in _dests(fresh)) == 5

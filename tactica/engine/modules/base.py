@@ -283,8 +283,9 @@ class RuleModule:
         steps_from_map: True when ``step_cost``, ``diagonal_count`` and
             ``step_count`` read nothing but the map, the mover's card, the
             step's two squares and terrain cost, whether it is the move's
-            first step, and the tally's ``tally_key``: route searches may
-            then keep a step's parts with the map from one search to the next.
+            first step, whether the move is a run (``MoveTally.running``) and
+            the tally's ``tally_key``: route searches may then keep a step's
+            parts with the map from one search to the next.
     """
 
     name: str = ""

@@ -109,6 +109,7 @@ class Grid35(RuleModule):
     name = "grid35"
     title = "grid35: 3.5-era movement (1-2-1 diagonals, hampering, reach 2, running)"
     changes_step_costs = True
+    steps_from_map = True  # the map's rules, the card's size and movement modes, the run, the diagonals' parity
     changes_passing = True
     changes_reach = True
     min_step_takes_turn = True  # G35-MIN

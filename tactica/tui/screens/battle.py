@@ -893,12 +893,25 @@ class BattleScreen(Screen[str]):
             message = self.ai_turn.status(room)
         else:
             message = self.ctrl.hint(mv.square, room)
+        # a refusal stays readable till the player changes something (s19 ux 1): a key that only says
+        # something (an aside, an acknowledgement) is said before it
+        standing = status.refused and not warning and not self._leaving and self.toasts.stands(self.situation())
+        if standing:
+            message = self.toasts.last_refusal
         status.message = fit_status(message, room, card_names(self.session))  # never past its rows
-        if status.refused:  # the refusal is gone: so is the footer's r Rules
+        if status.refused and not standing:  # the refusal is gone: so is the footer's r Rules
             self.call_after_refresh(self.refresh_bindings)
-        status.refused, status.warning = False, warning or bool(self._leaving)
+        status.refused, status.warning = standing, warning or bool(self._leaving)
         self.battle_layout.show_card(mv.square)
         self.sync_keys()
+
+    def situation(self) -> tuple[object, ...]:
+        """What a refusal is about (``Toasts.stands``): the battle's state (first, compared by identity),
+        the cursor's square, the controller's mode and choices, a waiting action, the leave question
+        and whether the AI plays.  A key that changes none of them leaves a refusal on the status line."""
+        ctrl = self.ctrl
+        return (self.session.state, self.map_view.square, ctrl.mode, ctrl.attack_index, tuple(ctrl.picked),
+                ctrl.charge_target, self.confirms.pending, self._leaving, self.ai_decides())
 
     def sync_keys(self) -> None:
         """Refresh the footer when the set of usable keys changed."""

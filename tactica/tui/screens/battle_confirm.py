@@ -51,6 +51,7 @@ class ToastHost(Protocol):
     def set_timer(self, delay: float, callback: Any = ...) -> Timer: ...
     def refresh_view(self) -> None: ...
     def refresh_bindings(self) -> None: ...
+    def situation(self) -> tuple[object, ...]: ...
     def apply_result(self, result: Action | str | None) -> None: ...
 
 
@@ -83,6 +84,20 @@ class Toasts:
         self.last_refusal = ""
         #: Whether a rule of the game is about the last refusal (``refuse``'s ``rules``).
         self.refusal_rules = True
+        #: The screen's situation when the last refusal was said (``BattleScreen.situation``): the
+        #: refusal stands on the status line while it lasts (``stands``).
+        self._refused_in: tuple[object, ...] | None = None
+
+    def stands(self, situation: tuple[object, ...]) -> bool:
+        """True when the last refusal is still news in ``situation`` (``BattleScreen.situation``): nothing
+        the player did since changed the battle, the cursor's square, the mode, a waiting action or a
+        question.  A key that only says something (an aside for a key that does nothing, f or i's
+        acknowledgement, the threat view's words, a screen opened and closed) leaves it readable (s19 ux
+        1: the next key's words took its place at once, and a newcomer never read why)."""
+        was = self._refused_in
+        if was is None or len(was) != len(situation):
+            return False
+        return was[0] is situation[0] and was[1:] == situation[1:]
 
     def fit(self) -> bool:
         """True when a toast may pop up now (``BattleLayout.toasts_fit``)."""
@@ -162,6 +177,7 @@ class Toasts:
         status = screen.status_line
         self.last_refusal = reason  # whole, for r (the rules it names), however the status line cuts it
         self.refusal_rules = rules
+        self._refused_in = screen.situation()  # it stands till the player changes something (``stands``)
         status.message = fit_status(reason, self.layout.status_room(), card_names(screen.session))
         status.refused, status.warning = True, False
         screen.refresh_bindings()  # the footer offers the rules key while the refusal shows

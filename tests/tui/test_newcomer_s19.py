@@ -6,7 +6,7 @@ from __future__ import annotations
 from tactica.engine.sandbox import battle
 from tactica.tui.widgets.status_line import StatusLine
 
-from .conftest import app_against_ai
+from .conftest import app_against_ai, app_for_state
 
 WALLED = "A.#..\n.....\n....b" + "\n....." * 6
 
@@ -34,3 +34,39 @@ async def test_a_refusal_stays_while_keys_only_say_something_and_goes_when_the_c
         await pilot.press("l")  # the cursor moved: the refusal was about the old square
         await pilot.pause()
         assert not status.refused and status.message != said
+
+
+async def _o_with_no_prompt_muted(app, pilot):
+    """Press o with no champion prompt muted: the status line says so; returns the status line."""
+    await pilot.pause()
+    status = app.screen.query_one(StatusLine)
+    await pilot.press("o")
+    await pilot.pause()
+    assert "muted" in status.message
+    return status
+
+
+async def test_the_no_prompt_muted_note_goes_once_the_rules_screen_was_opened_and_closed():
+    """s19 ux 2: "No champion prompt is muted" (o) stayed after r opened the rules and Esc closed them."""
+    from tactica.tui.screens.rules import RulesScreen
+    app = app_for_state(battle(WALLED, active="A"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        status = await _o_with_no_prompt_muted(app, pilot)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, RulesScreen)
+        assert "muted" not in status.message and not status.refused, status.message
+
+
+async def test_the_no_prompt_muted_note_goes_after_a_resize():
+    """s19 ux 2: the same note stayed after the terminal was resized (cut to the old width's room)."""
+    app = app_for_state(battle(WALLED, active="A"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        status = await _o_with_no_prompt_muted(app, pilot)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        await pilot.pause()
+        assert "muted" not in status.message and not status.refused, status.message

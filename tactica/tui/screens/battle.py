@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from textual import events as keys
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
@@ -196,6 +197,9 @@ class BattleScreen(Screen[str]):
         #: After a first q, the question the status line asks ("" none): q again or y leaves, any other
         #: key stays (``action_quit``).
         self._leaving = ""
+        #: The screen's size at its last resize (None before the first): a change takes the last key's
+        #: words away (``Toasts.forget``).
+        self._size_seen: Size | None = None
 
     # -- the widgets ------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -217,6 +221,9 @@ class BattleScreen(Screen[str]):
         return list(self.query("ToastRack"))
 
     def on_resize(self, event: keys.Resize) -> None:
+        if self._size_seen is not None and event.size != self._size_seen:
+            self.call_after_refresh(self.toasts.forget)  # the last key's words were cut to the old room
+        self._size_seen = event.size
         self.battle_layout.fit()
         self.fit_recap()
         self._card_resized()
@@ -752,6 +759,11 @@ class BattleScreen(Screen[str]):
             self.status_line.message = self.status_line.message.rstrip() + self.CLICK_AGAIN
             return
         self.action_select()
+
+    def on_screen_suspend(self) -> None:
+        """Another screen covers the battle (the rules, the help, the palette, a question): the last key's
+        words go (``Toasts.forget``), so none is left over when the battle shows again."""
+        self.toasts.forget()
 
     def on_screen_resume(self) -> None:
         """Back on top (the help closed): ask the question that waited for it."""

@@ -152,6 +152,16 @@ class Toasts:
         self.screen.status_line.note = ""
         self.screen.status_line.aside = False
 
+    def forget(self) -> None:
+        """Take the last key's words off the status line (a note, an aside, a standing refusal: ``stands``)
+        and say the hint again: another screen covered the battle or the terminal was resized, and those
+        words were about a moment gone (s19 ux 2: "No champion prompt is muted" stayed after the rules
+        screen was opened and closed, and after a resize).  A waiting action's warning stays: its action
+        still waits."""
+        self.drop_note()
+        self._refused_in = None
+        self.screen.refresh_view()
+
     def exported(self, path: Path) -> None:
         """Say where the battle log was exported (the palette's "Export the battle log"): a line in the
         log with the whole path (the home folder as "~"), and a toast too where one fits, the path cut

@@ -66,8 +66,8 @@ class Overlay:
             move (MOV-1; drawn ``?``); the rest of ``threat`` are drawn ``!`` or ``'``.
         threat_charge: those of ``threat`` an enemy could attack only after a move and a charge
             (CHG-1; drawn ``'``).
-        reach: with the threat view on, squares the creature under the cursor could attack next turn
-            (``threat_reach``; without moving only, in the "now" mode).
+        reach: with the threat view on, squares the enemy under the cursor could attack next turn
+            (``threat_reach``; without moving only, in the "now" mode); none for the viewer's own.
         costs: the previewed move's steps that cost more than 1 square of movement, as (square,
             cost) pairs, counted the battle's way (``GameSession.move_price``: difficult terrain,
             MOV-8; G35-DIAG, G35-HAMPER, G5E-DIFF, UG-LOW), so the map marks hampered squares.
@@ -235,29 +235,29 @@ class ThreatView:
         return all(c.uid != who.uid for c in state.enemy_creatures(self.viewer(state)))
 
     def reach_of(self, state: GameState, cursor: Square) -> frozenset[Square]:
-        """The squares the creature on ``cursor`` could attack next turn (``threat_reach``), marked ``*``;
-        empty without one.  In the "now" mode, only an enemy's reach without moving (or after a shift):
-        the viewer's own creature's reach is said as the enemies it could attack (``targets_now``),
-        since a ranged one's covered most of the map and drowned the enemies' ``!`` (s17)."""
+        """The squares the enemy on ``cursor`` could attack next turn (``threat_reach``), marked ``*``;
+        empty without one.  In the "now" mode, only its reach without moving (or after a shift).  The
+        viewer's own creature's reach is never marked: it is said as the enemies it could attack
+        (``own_targets``), since a ranged one's covered most of the map and drowned the enemies' marks
+        (s17 in the "now" mode; s19 ux 3 in the "next turn" one)."""
         who = state.creature_at(cursor)
-        if who is None:
-            return frozenset()
-        if self.nearest_only and self.viewers_own(state, cursor):
+        if who is None or self.viewers_own(state, cursor):
             return frozenset()
         found = self._reach_of(state, who.uid)
         return found.now if self.nearest_only else found.squares
 
-    def targets_now(self, state: GameState, cursor: Square) -> list[str]:
-        """In the "now" mode, with the viewer's own creature on ``cursor``: the labels of the enemies it
-        could attack without moving (or after a shift; ``threat_reach``'s ``now``), in the state's
-        order; [] in another mode, on another square, or with none in reach."""
-        if not (self.nearest_only and self.viewers_own(state, cursor)):
+    def own_targets(self, state: GameState, cursor: Square) -> list[str]:
+        """With the viewer's own creature on ``cursor``: the labels of the enemies it could attack next
+        turn (``threat_reach``'s squares; in the "now" mode, without moving or after a shift: its
+        ``now``), in the state's order; [] with the view off, on another square, or with none in reach."""
+        if not (self.on and self.viewers_own(state, cursor)):
             return []
         who = state.creature_at(cursor)
         assert who is not None  # ``viewers_own`` found it
-        now = self._reach_of(state, who.uid).now
+        found = self._reach_of(state, who.uid)
+        reach = found.now if self.nearest_only else found.squares
         return [c.label for c in state.enemy_creatures(who.player)
-                if c.pos is not None and any(sq in now for sq in c.squares)]
+                if c.pos is not None and any(sq in reach for sq in c.squares)]
 
 
 def threat_marks(view: ThreatView, session: GameSession, cursor: Square) -> tuple[dict[Square, ThreatLevel],

@@ -49,20 +49,28 @@ def way_words(state: GameState, way: ThreatWay, width: int | None = None) -> str
     return text[:max(1, (width or 0) - 1)] + "…"
 
 
-def targets_line(targets: list[str], width: int | None = None) -> str:
-    """The side panel's line for the viewer's own creature in the "now" mode: the enemies it could attack
-    without moving (``ThreatView.targets_now``), led by the ``*`` the map marks a creature's reach with:
-    "* can attack now: br3, wa1" ("* no enemy in reach now" for none); within ``width`` characters when
-    given, the labels that do not fit counted ("* can attack now: br3, +2")."""
+def targets_line(targets: list[str], width: int | None = None, nearest_only: bool = True) -> str:
+    """The side panel's line for the viewer's own creature: the enemies it could attack
+    (``ThreatView.own_targets``), led by the ``*`` the map marks an enemy's reach with: "* can attack
+    now: br3, wa1" in the "now" mode (``nearest_only``), "* can attack next turn: br3" in the other
+    ("* no enemy in reach now" / "… next turn" for none, "* none in reach …" where that does not fit); within ``width`` characters when given: "* next
+    turn: br3, wa1" where the longer words do not fit, then the labels that do not fit counted ("* can
+    attack now: br3, +2")."""
+    when = "now" if nearest_only else "next turn"
     if not targets:
-        return "* no enemy in reach now"
-    text = "* can attack now: " + ", ".join(targets)
+        for text in (f"* no enemy in reach {when}", f"* none in reach {when}", "* none in reach"):
+            if width is None or len(text) <= width:
+                break
+        return text
+    heads = (f"* can attack {when}: ",) if nearest_only else (f"* can attack {when}: ", f"* {when}: ")
+    text = heads[0] + ", ".join(targets)
     if width is None or len(text) <= width:
         return text
-    for n in range(len(targets) - 1, -1, -1):
-        text = "* can attack now: " + ", ".join([*targets[:n], f"+{len(targets) - n}"])
-        if len(text) <= width:
-            return text
+    for n in range(len(targets), -1, -1):
+        for head in heads:
+            text = head + ", ".join([*targets[:n], *([f"+{len(targets) - n}"] if n < len(targets) else [])])
+            if len(text) <= width:
+                return text
     return text[:max(1, width - 1)] + "…"
 
 
@@ -76,10 +84,10 @@ def threat_lines(state: GameState, ways: list[ThreatWay], *, nearest_only: bool,
     could attack it ("No enemy can attack here without moving." in the "now" mode, ``nearest_only``;
     "No enemy can attack here next turn." else; "it" for the creature standing there, ``creature``;
     "✓ safe now", "✓ safe next turn" where that does not fit).  ``targets``: for the viewer's own
-    creature in the "now" mode, the enemies it could attack now, said first (``targets_line``; the map
-    marks no ``*`` then), the others in the lines left.  Returns the lines, without line ends."""
+    creature, the enemies it could attack (now, or next turn), said first (``targets_line``; the map
+    marks no ``*`` for it), the others in the lines left.  Returns the lines, without line ends."""
     if targets is not None:
-        return [targets_line(targets, width),
+        return [targets_line(targets, width, nearest_only),
                 *threat_lines(state, ways, nearest_only=nearest_only, creature=creature, width=width,
                               lines=lines - 1)]
     if not ways:
@@ -104,7 +112,7 @@ def threat_lines(state: GameState, ways: list[ThreatWay], *, nearest_only: bool,
 THREAT_TOASTS = {
     "now": "Threats now: ! an enemy can attack there without moving (or after a shift); * the one under the "
            "cursor can. {key} again: next turn.",
-    "all": "Threats next turn: ! without moving, ? after a move, ' after a move and a charge; * the creature "
+    "all": "Threats next turn: ! without moving, ? after a move, ' after a move and a charge; * the enemy "
            "under the cursor. {key} again: off.",
     "off": "Threat view off.",
 }

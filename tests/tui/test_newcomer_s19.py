@@ -70,3 +70,37 @@ async def test_the_no_prompt_muted_note_goes_after_a_resize():
         await pilot.pause()
         await pilot.pause()
         assert "muted" not in status.message and not status.refused, status.message
+
+
+async def test_the_next_turn_threat_view_marks_no_star_for_ones_own_creature_but_an_enemys_reach():
+    """s19 ux 3: in the "next turn" threat view, the ``*`` of one's own crossbowman covered the map and
+    hid the enemies' marks.  Its reach is said as the enemies it could attack; an enemy's is marked."""
+    from tactica.engine import threat_reach
+    from tactica.engine.sandbox import card, ranged
+    from tactica.tui.widgets.map_view import MapView
+    cards = {"A": card("Crossbowman", speed=6, attacks=(ranged(range=10),)), "b": card("Rat", speed=2)}
+    app = app_for_state(battle("..........\n....A.....\n.........b", cards, turn_player=0))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        mv = screen.query_one(MapView)
+        mv.move_cursor((4, 1))  # on A, player 1's own
+        await pilot.press("t", "t")  # the "next turn" mode
+        await pilot.pause()
+        assert screen.ctrl.threat_view.mode == "all"
+        drawn = "".join(seg.text for y in range(mv._ch * 3) for seg in mv.render_line(y))
+        assert "*" not in drawn and not mv.overlay.reach
+        assert mv.overlay.threat  # the enemy's threats stay in view
+        assert str(screen.cursor_line.content).splitlines()[1] == "* can attack next turn: b"
+        mv.move_cursor((9, 2))  # on b, the enemy: its reach is marked
+        await pilot.pause()
+        assert mv.overlay.reach == threat_reach(screen.session.state, "b").squares
+
+
+def test_the_targets_line_says_next_turn_in_the_next_turn_mode():
+    from tactica.client.threat_words import targets_line
+    assert targets_line(["b"], nearest_only=False) == "* can attack next turn: b"
+    assert targets_line([], nearest_only=False) == "* no enemy in reach next turn"
+    assert targets_line([], 26, nearest_only=False) == "* none in reach next turn"
+    assert targets_line(["br3", "wa1", "og2"], 32, nearest_only=False) == "* next turn: br3, wa1, og2"
+    assert targets_line(["br3", "wa1", "og2"], 24, nearest_only=False) == "* next turn: br3, +2"

@@ -158,7 +158,8 @@ async def test_on_a_creatures_square_the_lines_name_its_own_enemies():
         await pilot.press("t", "t")
         mv.move_cursor((0, 0))                                   # on A: b could, the archer c could not
         await pilot.pause()
-        assert str(screen.cursor_line.content).splitlines()[1:] == ["! b shift to col 2 row 1"]
+        assert str(screen.cursor_line.content).splitlines()[1:] == ["* can attack next turn: b",  # s19 ux 3
+                                                                     "! b shift to col 2 row 1"]
         mv.move_cursor((2, 0))                                   # on the enemy b: Player 1's A could
         await pilot.pause()
         assert str(screen.cursor_line.content).splitlines()[1] == "! A shift to col 2 row 1"
@@ -169,7 +170,8 @@ async def test_on_a_creatures_square_the_lines_name_its_own_enemies():
         await pilot.press("t", "t")
         app.screen.query_one(MapView).move_cursor((0, 0))
         await pilot.pause()
-        assert str(app.screen.cursor_line.content).splitlines()[1] == "✓ safe next turn"
+        assert str(app.screen.cursor_line.content).splitlines()[1:] == ["* none in reach next turn",  # s19 ux 3
+                                                                        "✓ safe next turn"]
 
 
 def test_the_words_fit_the_side_panel_and_count_the_enemies_left_out():
@@ -208,8 +210,8 @@ OWN_BOARD = """
 async def test_in_the_now_mode_ones_own_creature_names_its_targets_instead_of_marking_its_reach():
     """s17 (ux 5): in the "now" mode, ``*`` on one's own ranged creature covered most of the map and
     drowned the enemies' ``!``.  There the map marks no ``*``: the side panel names the enemies it could
-    attack now ("* can attack now: b"); an enemy under the cursor keeps its ``*`` (its danger zone), and
-    the "all" mode marks one's own creature's whole reach as before."""
+    attack now ("* can attack now: b"); an enemy under the cursor keeps its ``*`` (its danger zone).  The
+    "all" mode does the same since s19 (ux 3): the enemies it could attack next turn, no ``*``."""
     cards = {"A": card("Crossbowman", speed=6, attacks=(ranged(range=10),)), "b": card("Rat", speed=2),
              "c": card("Archer", speed=0, attacks=(ranged(range=3),))}
     st = battle(OWN_BOARD, cards, turn_player=0)
@@ -231,9 +233,10 @@ async def test_in_the_now_mode_ones_own_creature_names_its_targets_instead_of_ma
         await pilot.pause()
         assert mv.overlay.reach == threat_reach(state, "b").now
         mv.move_cursor((4, 2))
-        await pilot.press("t")                                   # all: A's whole reach next turn
+        await pilot.press("t")                                   # all: A's reach said, not marked
         await pilot.pause()
-        assert mv.overlay.reach == threat_reach(state, "A").squares
+        assert threat_reach(state, "A").squares and not mv.overlay.reach
+        assert str(screen.cursor_line.content).splitlines()[1] == "* next turn: b, c"  # where it fits
 
 
 def test_the_targets_line_fits_its_width():

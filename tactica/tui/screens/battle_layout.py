@@ -291,8 +291,8 @@ class BattleLayout:
         """With the threat view on, the lines under the cursor's square (issue 20 item 4,
         ``threat_words.threat_lines``): who could attack ``square`` next turn and how, the nearest first
         (in the "now" mode only without moving); on a creature's square, its own enemies, whoever's it
-        is, and in the "now" mode on the viewer's own creature first the enemies it could attack now
-        (``threat_words.targets_line``).  [] with the view off or before the map is chosen."""
+        is, and on the viewer's own creature first the enemies it could attack (now, or next turn:
+        ``threat_words.targets_line``).  [] with the view off or before the map is chosen."""
         screen = self.screen
         view = screen.ctrl.threat_view
         st = screen.session.state
@@ -300,7 +300,7 @@ class BattleLayout:
             return []
         there = st.creature_at(square)
         ways = view.threateners_of(st, there.uid) if there is not None else view.threateners(st, square)
-        targets = view.targets_now(st, square) if view.nearest_only and view.viewers_own(st, square) else None
+        targets = view.own_targets(st, square) if view.viewers_own(st, square) else None
         return threat_lines(st, ways, nearest_only=view.nearest_only, creature=there is not None, width=width,
                             targets=targets)
 

@@ -18,7 +18,7 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from tactica.engine import Square, apply, new_game
@@ -101,15 +101,21 @@ def open_save(ref: str | None) -> OpenedSave:
     return OpenedSave(found.path, found.save, rebuild(found.save))
 
 
-def resume_session(opened: OpenedSave, saver: AutoSaver | None) -> GameSession:
+def resume_session(opened: OpenedSave, saver: AutoSaver | None, pace: float | None = None) -> GameSession:
     """A GameSession at the end of ``opened``'s battle, autosaving to the store (a battle of the
     store goes on in its row; one from a file becomes a new battle of the store); its
-    ``history_log`` is the log so far as the live battle showed it (``describe.saved_log``)."""
+    ``history_log`` is the log so far as the live battle showed it (``describe.saved_log``).
+    ``pace``: the seconds between the AI's steps, the settings file's (the save keeps no pace: s19 ux 4,
+    a pace of 0 set in the settings came back as the default's 0.4 s after ``tactica resume``); None
+    keeps the default."""
     rebuilt, save = opened.rebuilt, opened.save
     quick = save.players.get("quick_setup") is True  # the log says the quick setup chose, as live
     events = [e for step in rebuilt.events for e in step]
+    opponent = Opponent.from_save(save.players)
+    if opponent is not None and pace is not None:
+        opponent = replace(opponent, pace=pace)
     session = GameSession(state=rebuilt.final, events=events, actions=list(save.actions),
-                          seed=save.seed, resumed=True, opponent=Opponent.from_save(save.players),
+                          seed=save.seed, resumed=True, opponent=opponent,
                           history_log=saved_log(rebuilt.events, rebuilt.states, save.notes, quick),
                           quick_setup=quick, saved_view=saved_view(save.players))
     if saver is not None:

@@ -170,7 +170,7 @@ class TacticaApp(App[int]):
     def _offer_done(self, index: int | None) -> None:
         """The answer to the offer to continue the saved battle: 0 continues it, else a new one."""
         if index == 0 and self._offer is not None:  # the question is asked only with an offer
-            self.start_battle(resume_session(self._offer, self.factory.saver))
+            self.start_battle(resume_session(self._offer, self.factory.saver, self.settings.pace))
         else:
             self._begin()
 
@@ -260,7 +260,7 @@ class TacticaApp(App[int]):
                 self.notify("No unfinished battle is saved.", title="Continue", severity="warning")
                 self._refresh_title()
                 return
-            self.start_battle(resume_session(opened, self.factory.saver))
+            self.start_battle(resume_session(opened, self.factory.saver, self.settings.pace))
         elif entry == "tutorial":
             self.action_tutorial()
         elif entry == "build":
@@ -439,7 +439,7 @@ class TacticaApp(App[int]):
             self.notify("No other unfinished battle is saved.", title="Resume", severity="warning")
             return
         self._leave_screens()
-        self.start_battle(resume_session(opened, self.factory.saver))
+        self.start_battle(resume_session(opened, self.factory.saver, self.settings.pace))
         self.notify(f"Resumed {describe_save(opened)}", title="Resume")
 
     def action_export_log(self) -> None:

@@ -133,8 +133,7 @@ def run_resume_or_replay(args: argparse.Namespace) -> int:
     refused = no_terminal(args.command)
     if refused is not None:
         return refused
-    if args.command == "resume":
-        read_settings(args)
+    loaded = read_settings(args) if args.command == "resume" else None
     if args.command != "resume":
         from .replay_app import ReplayApp
         result = ReplayApp(opened).run()
@@ -142,7 +141,7 @@ def run_resume_or_replay(args: argparse.Namespace) -> int:
     from .app import TacticaApp
 
     with autosaving() as saver:
-        session = resume_session(opened, saver)
+        session = resume_session(opened, saver, loaded.settings.pace if loaded is not None else None)
         factory = BattleFactory(warbands=opened.save.warbands, maps=opened.save.maps, saver=saver,
                                 opponent=session.opponent)
         app = TacticaApp(factory, resume=session, **screen_options(args))

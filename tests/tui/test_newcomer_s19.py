@@ -104,3 +104,44 @@ def test_the_targets_line_says_next_turn_in_the_next_turn_mode():
     assert targets_line([], 26, nearest_only=False) == "* none in reach next turn"
     assert targets_line(["br3", "wa1", "og2"], 32, nearest_only=False) == "* next turn: br3, wa1, og2"
     assert targets_line(["br3", "wa1", "og2"], 24, nearest_only=False) == "* next turn: br3, +2"
+
+
+async def test_the_settings_pace_survives_a_resume(tmp_path, monkeypatch):
+    """s19 ux 4: the AI's pace of 0 set in the settings (the AI's turns at full speed) came back as the
+    default's 0.4 s in a resumed battle: the save keeps no pace, and the resume did not read the
+    settings' (f, fast mode, is kept in the save and already came back)."""
+    from tactica.client.factory import BattleFactory
+    from tactica.client.opponent import Opponent
+    from tactica.client.saving import open_save
+    from tactica.client.settings import LoadedSettings, Settings
+    from tactica.saves.autosave import AutoSaver
+    from tactica.tui.app import TacticaApp
+    from tactica.tui.screens.battle import BattleScreen
+    from tactica.tui.screens.choice import ChoiceModal
+
+    from .conftest import answer_questions, skirmish_battle
+    monkeypatch.setenv("TACTICA_DATA_DIR", str(tmp_path / "data"))
+    wbs, maps = skirmish_battle()
+    quick = LoadedSettings(Settings(pace=0.0), None, True, ())
+    saver = AutoSaver()
+    try:
+        app = TacticaApp(BattleFactory(wbs, maps, seed=3, saver=saver,
+                                       opponent=Opponent(level="greedy", player=1, pace=0.0)), settings=quick)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await answer_questions(pilot, app)
+            screen = app.screen
+            assert isinstance(screen, BattleScreen) and screen.ai_turn.ai.opponent.pace == 0.0
+            save_id = screen.session.save_id
+            await pilot.press("q", "q")
+        assert saver.flush()
+        app = TacticaApp(BattleFactory(wbs, maps, seed=3, saver=saver), offer=open_save(save_id), settings=quick)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, ChoiceModal)
+            await pilot.press("1")  # continue the saved battle
+            await pilot.pause()
+            screen = next(s for s in app.screen_stack if isinstance(s, BattleScreen))
+            assert screen.session.resumed and screen.session.save_id == save_id
+            assert screen.ai_turn.ai.opponent.pace == 0.0
+    finally:
+        saver.close()

@@ -121,7 +121,8 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
     power's extra damage or heal on the creature just hit, CHP-2, is told on the hit's line with the HP after
     it: "…: 10 damage and 10 more from Captain (CA1)'s Press the Attack (champion power), 20 HP left."), a champion
     power used as the log says it ("Shaman (SH1) uses champion power Knot of Ill Luck (•, 1 left): …"), "Guard
-    (GU1) was destroyed.", "Player 2 scored 20 VP (destroyed); 40 in all.", "Orc (or1) is prone (until it stands
+    (GU1) was destroyed: Player 2 scored 20 VP (40 in all)." (the VP a destruction scores told on its line, so
+    a recap never keeps it without the kill), "Player 2 scored 10 VP (VP zone); 40 in all.", "Orc (or1) is prone (until it stands
     up).", and the modules' "stood up", "drifted off its way in the dark", "fell 20 feet", "is fatigued now",
     "dug into the rubble (3 of 5 feet)"; an attack that hit and its damage make one line, a charge and its attack
     one line ("Orc (or1) charged 4 squares to column 9, row 3 and missed Guard (GU1) with Axe."; nm s17 F3: the
@@ -152,6 +153,9 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
     rounds: dict[int, int | None] = {}  # a turn's line → its round, once known (a summary over two rounds)
     spans = False  # whether a round ends or begins in the events: then the recap's turn lines say their round
     again: int | None = None  # the line of a champion power that makes a missed attack again (a reroll)
+    # the line of the creature just destroyed and the VP its destruction scored so far: the VP is told on
+    # that line, never on one of its own that a recap could keep without the kill (s19 ux 5)
+    killed: tuple[int, list[str]] | None = None
 
     def power_line(used: ChampionPowerUsed) -> str:
         text = describe_power(used, state).text  # (nm-g35 7)
@@ -172,6 +176,8 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
                 del moved[key]
         if isinstance(event, (ActivationEnded, AttackRolled, TurnStarted, RoundEnded)):
             struck = None
+        if not isinstance(event, (CreatureDestroyed, VictoryPointsScored)):
+            killed = None  # the VP of a destruction comes right after it
         before = len(lines)
         rank = _event_rank(event)
         if isinstance(event, RoundEnded):
@@ -290,8 +296,14 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
             lines.append(f"{creature_name(state, event.uid)} dug into the rubble {progress}.")
         elif isinstance(event, CreatureDestroyed):
             lines.append(f"{creature_name(state, event.uid)} was destroyed.")
+            killed = (len(lines) - 1, [])
             if struck is not None and struck[0] == event.uid:  # the killing blow weighs as the kill: the recap
                 ranks[struck[1]] = max(ranks[struck[1]], RANK_KILL)  # keeps its cause (nm2 s17)
+        elif isinstance(event, VictoryPointsScored) and event.reason == "destroyed" and killed is not None:
+            at, scored = killed
+            scored.append(f"{player_name(event.player)} scored {event.amount} VP ({event.total} in all)")
+            lines[at] = f"{lines[at].split(' was destroyed')[0]} was destroyed: {'; '.join(scored)}."
+            continue
         elif isinstance(event, VictoryPointsScored):
             why = "VP zone" if event.reason == "vp zone" else event.reason
             lines.append(f"{player_name(event.player)} scored {event.amount} VP ({why}); "

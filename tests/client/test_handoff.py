@@ -137,8 +137,7 @@ def test_summary_words_moves_hits_destroyed_and_vp():
         f"{an} hit {bn} with Bow: 10 damage, 20 HP left.",
         f"{an} missed {bn} with Knife.",
         f"{bn} took 5 damage, 15 HP left (ongoing).",
-        f"{bn} was destroyed.",
-        "Player 2 scored 30 VP (destroyed); 30 in all.",
+        f"{bn} was destroyed: Player 2 scored 30 VP (30 in all).",  # s19 ux 5: the kill's VP on its line
     ]
     assert summary_lines([], state) == []
     assert handoff_title(1) == "Player 2 — press Enter when ready"

@@ -145,3 +145,48 @@ async def test_the_settings_pace_survives_a_resume(tmp_path, monkeypatch):
             assert screen.ai_turn.ai.opponent.pace == 0.0
     finally:
         saver.close()
+
+
+async def test_the_recap_never_says_vp_scored_for_a_kill_it_leaves_out():
+    """s19 ux 5: at 80×24 the recap after the AI's turn left out the player's own killing hit and "c was
+    destroyed" (watched, the oldest) but kept "Player 1 scored 20 VP (destroyed)": VP for a kill it did
+    not show.  The VP a destruction scores is said on the line of the creature destroyed."""
+    from tactica.engine import Activate, Attack, EndActivation, Phase
+    rows = [["."] * 30 for _ in range(16)]
+    rows[0][0], rows[0][1], rows[1][0], rows[1][1], rows[6][0], rows[15][29] = "A", "b", "B", "c", "C", "d"
+    board = "\n".join("".join(r) for r in rows)
+    app = app_against_ai(battle(board, dice=(15,) * 80, turn_player=0, hp={"c": 10}), pace=0.05)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.pause()
+        for action in (Activate("A"), EndActivation(), Activate("B"), Attack(0, ("c",)), EndActivation()):
+            assert screen.apply_action(action), action
+            await pilot.pause()
+        assert screen.session.state.creature("c").destroyed
+        for _ in range(1500):
+            await pilot.pause(0.02)
+            st = screen.session.state
+            if st.phase is Phase.ACTIVATE and st.decider == 0 and not screen.ai_decides():
+                break
+        await pilot.pause()
+        panel = screen.recap_panel
+        assert panel.shown
+        shown = panel.rows()
+        text = " ".join(" ".join(shown).split())
+        assert "(destroyed)" not in text, shown  # no VP line on its own
+        whole = " ".join(" ".join(panel.lines).split())
+        assert "c was destroyed: Player 1 scored" in whole, panel.lines
+        if "scored" in text:
+            assert "c was destroyed" in text, shown
+
+
+def test_a_kill_split_among_players_tells_each_share_on_the_kills_line():
+    """s19 ux 5, SCN-MULTI: a destruction scored by two players says both shares on its line."""
+    from tactica.client.handoff import summary_lines
+    from tactica.engine import CreatureDestroyed, VictoryPointsScored
+    st = battle("A.b.c")
+    events = [CreatureDestroyed("b", 0), VictoryPointsScored(0, 7, "destroyed", 7),
+              VictoryPointsScored(2, 7, "destroyed", 17), VictoryPointsScored(0, 10, "vp zone", 17)]
+    lines = summary_lines(events, st, short=True)
+    assert lines == ["b was destroyed: Player 1 scored 7 VP (7 in all); Player 3 scored 7 VP (17 in all).",
+                     "Player 1 scored 10 VP (VP zone); 17 in all."]

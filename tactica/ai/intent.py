@@ -128,7 +128,8 @@ def _move_goal(state: GameState, me, dest) -> str:
         if gap < was:
             return f"toward {_name(state, foe.uid)} {away}"
         if gap > was:
-            return f"away from {_name(state, foe.uid)} ({was} → {gap} squares away)"
+            # plain words, not "(2 → 5 squares away)", which a player read as a range (s19 ux)
+            return f"away from {_name(state, foe.uid)} ({gap} squares away after the move, {was} before)"
         return f"around {_name(state, foe.uid)} (still {gap} square{'s' if gap != 1 else ''} away)"
     return "to a better square"
 

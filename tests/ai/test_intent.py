@@ -19,7 +19,7 @@ def test_a_move_that_retreats_says_away_from_not_toward():
     st = battle(BOARD, active="A")
     text = explain_action(st, Move(path=((2, 1), (1, 1), (0, 1))))
     assert "toward" not in text, text
-    assert text.startswith("moves away from Creature b (b) (2 → 5 squares away)"), text
+    assert text.startswith("moves away from Creature b (b) (5 squares away after the move, 2 before)"), text
 
 
 def test_a_move_at_the_same_distance_is_neutral():

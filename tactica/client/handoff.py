@@ -122,8 +122,9 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
     it: "…: 10 damage and 10 more from Captain (CA1)'s Press the Attack (champion power), 20 HP left."), a champion
     power used as the log says it ("Shaman (SH1) uses champion power Knot of Ill Luck (•, 1 left): …"), "Guard
     (GU1) was destroyed: Player 2 scored 20 VP (40 in all)." (the VP a destruction scores told on its line, so
-    a recap never keeps it without the kill), "Player 2 scored 10 VP (VP zone); 40 in all.", "Orc (or1) is prone (until it stands
-    up).", and the modules' "stood up", "drifted off its way in the dark", "fell 20 feet", "is fatigued now",
+    a recap never keeps it without the kill), "Player 2 scored 10 VP (VP zone); 40 in all.", "Orc (or1) is
+    prone (until it stands up).", and the modules' "stood up", "drifted off its way in the dark", "fell 20 feet",
+    "is fatigued now",
     "dug into the rubble (3 of 5 feet)"; an attack that hit and its damage make one line, a charge and its attack
     one line ("Orc (or1) charged 4 squares to column 9, row 3 and missed Guard (GU1) with Axe."; nm s17 F3: the
     charge said nothing of its result), and the pieces of one

@@ -53,9 +53,9 @@ def targets_line(targets: list[str], width: int | None = None, nearest_only: boo
     """The side panel's line for the viewer's own creature: the enemies it could attack
     (``ThreatView.own_targets``), led by the ``*`` the map marks an enemy's reach with: "* can attack
     now: br3, wa1" in the "now" mode (``nearest_only``), "* can attack next turn: br3" in the other
-    ("* no enemy in reach now" / "… next turn" for none, "* none in reach …" where that does not fit); within ``width`` characters when given: "* next
-    turn: br3, wa1" where the longer words do not fit, then the labels that do not fit counted ("* can
-    attack now: br3, +2")."""
+    ("* no enemy in reach now" / "… next turn" for none, "* none in reach …" where that does not fit);
+    within ``width`` characters when given: "* next turn: br3, wa1" where the longer words do not fit,
+    then the labels that do not fit counted ("* can attack now: br3, +2")."""
     when = "now" if nearest_only else "next turn"
     if not targets:
         for text in (f"* no enemy in reach {when}", f"* none in reach {when}", "* none in reach"):

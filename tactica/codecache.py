@@ -14,16 +14,20 @@ before — in this run, or in an earlier one through the cache file — is not c
 (``dataclasses`` itself uses no ``__future__`` flags), so the text is the key: a changed class writes
 another text, which is compiled afresh; nothing is ever served stale.
 
-The file is ``tactica/__pycache__/dataclass-code.<cache tag>.marshal``, beside the bytecode Python
-keeps for tactica itself and so exactly as trusted as those ``.pyc`` files (whoever can write one
-can write the other); it says which Python and optimisation level wrote it, and a file that is not
-whole, not of this Python or not a map of texts to code is ignored (then replaced).  It is read when
+The file is ``code/dataclass-code.<cache tag>.marshal`` in the user's cache folder
+(``platformdirs.user_cache_dir("tactica")``, or the folder named by ``TACTICA_CACHE_DIR``, the
+content cache's, which ``off`` or an empty value turns off: then nothing is read or written).  Not
+beside tactica's own bytecode: a file there is not one pip installed, so uninstalling tactica left
+its folder behind, and a ``tactica`` folder without ``__init__.py`` in site-packages then shadows an
+editable install as an empty namespace package.  The file says which Python and optimisation level
+wrote it, and a file that is not whole, not of this Python or not a map of texts to code is ignored
+(then replaced); it is the user's own, as trusted as the rest of their cache.  It is read when
 the first class is defined and written (atomically: a temporary file renamed into place) when the
 run compiled texts it did not hold: at the run's end, and at once by ``save()``, which the battle
 screen calls after its first frame (a terminal program is often ended by a signal, which skips the
 end).  It keeps at most ``MAX_ENTRIES`` texts (the rest of a run's: dropped first).  Nothing is
 written when Python writes no bytecode (``PYTHONDONTWRITEBYTECODE``, ``-B``) or the folder cannot
-be written (an installed copy in a read-only folder: then every start compiles, as before);
+be written (then every start compiles, as before);
 ``TACTICA_CODE_CACHE=off`` turns the cache off altogether (e.g. to count a cold start's work).
 """
 from __future__ import annotations
@@ -41,15 +45,27 @@ from typing import Any
 
 #: Environment variable that turns the cache off when set to "off".
 CACHE_ENV = "TACTICA_CODE_CACHE"
+#: Environment variable naming the cache folder (the content cache's, ``tactica.content.cache``).
+FOLDER_ENV = "TACTICA_CACHE_DIR"
 #: Most texts the file keeps (a battle's start uses about 950).
 MAX_ENTRIES = 4000
 #: Largest file read, in bytes (4,000 entries take about 4 MB).
 MAX_FILE_BYTES = 16 * 1024 * 1024
 
 
-def cache_file() -> Path:
-    """The cache file of this Python (see the module's text)."""
-    return Path(__file__).resolve().parent / "__pycache__" / f"dataclass-code.{sys.implementation.cache_tag}.marshal"
+def cache_file() -> Path | None:
+    """The cache file of this Python (see the module's text): in ``$TACTICA_CACHE_DIR/code`` or the
+    user's cache folder's ``code``; None when ``TACTICA_CACHE_DIR`` is "off" or empty."""
+    named = os.environ.get(FOLDER_ENV)
+    if named is not None:
+        if named.strip() in ("", "off"):
+            return None
+        folder = Path(named)
+    else:
+        import platformdirs  # noqa: PLC0415 - only when no folder is named
+
+        folder = Path(platformdirs.user_cache_dir("tactica"))
+    return folder / "code" / f"dataclass-code.{sys.implementation.cache_tag}.marshal"
 
 
 def _header() -> tuple[bytes, int]:
@@ -107,12 +123,11 @@ class CodeCache:
                 return False
         path = self.path
         try:
-            path.parent.mkdir(exist_ok=True)
+            path.parent.mkdir(parents=True, exist_ok=True)
             fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".dataclass-code-")
             try:
                 with os.fdopen(fd, "wb") as out:
                     out.write(marshal.dumps((_header(), codes)))
-                os.chmod(temporary, Path(__file__).stat().st_mode & 0o666)  # readable as the .pyc files are
                 os.replace(temporary, path)
             except BaseException:
                 os.unlink(temporary)
@@ -140,13 +155,16 @@ def _exec(source: Any, globals: dict[str, Any] | None = None, locals: Any = None
 def install() -> bool:
     """Give ``dataclasses`` the caching ``exec`` (once per run); True when the cache is on.
 
-    Off (False) when ``TACTICA_CODE_CACHE`` is "off"."""
+    Off (False) when ``TACTICA_CODE_CACHE`` is "off" or ``TACTICA_CACHE_DIR`` is "off" or empty."""
     global _cache
     if _cache is not None:
         return True
     if os.environ.get(CACHE_ENV, "").strip().lower() == "off":
         return False
-    _cache = CodeCache(cache_file())
+    path = cache_file()
+    if path is None:
+        return False
+    _cache = CodeCache(path)
     dataclasses.exec = _exec  # type: ignore[attr-defined]  # a module global shadows the builtin there
     atexit.register(save)
     return True
@@ -164,4 +182,4 @@ def stats() -> dict[str, int]:
     return {"held": len(_cache.codes), "used": len(_cache.used), "compiled": _cache.compiled}
 
 
-__all__ = ["CACHE_ENV", "MAX_ENTRIES", "CodeCache", "cache_file", "install", "save", "stats"]
+__all__ = ["CACHE_ENV", "FOLDER_ENV", "MAX_ENTRIES", "CodeCache", "cache_file", "install", "save", "stats"]

@@ -6,6 +6,7 @@ is never used; nothing is written where Python writes no bytecode.
 from __future__ import annotations
 
 import dataclasses
+import json
 import marshal
 import os
 import subprocess
@@ -136,3 +137,33 @@ def test_the_cache_can_be_turned_off():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True,
                           timeout=120)
     assert done.stdout.strip() == "[false, false]"
+
+
+def test_the_file_lives_in_the_cache_folder_never_inside_the_installed_package(tmp_path, monkeypatch):
+    """A file inside the package is not one pip installed: uninstalling left a ``tactica`` folder in
+    site-packages that then shadowed an editable install as an empty namespace package."""
+    monkeypatch.setenv(codecache.FOLDER_ENV, str(tmp_path))
+    path = codecache.cache_file()
+    assert path is not None and path.parent == tmp_path / "code"
+    assert Path(codecache.__file__).resolve().parent not in path.resolve().parents
+    for off in ("off", ""):
+        monkeypatch.setenv(codecache.FOLDER_ENV, off)
+        assert codecache.cache_file() is None
+    monkeypatch.delenv(codecache.FOLDER_ENV)
+    default = codecache.cache_file()
+    assert default is not None and default.parent.name == "code" and default.parent.parent.name == "tactica"
+
+
+def test_a_start_writes_the_file_into_the_named_cache_folder_and_the_next_reads_it(tmp_path):
+    code = ("import json, tactica.engine, tactica.codecache as c\n"
+            "c.save(); print(json.dumps(c.stats()))")
+    env = {**os.environ, codecache.FOLDER_ENV: str(tmp_path / "cache"), "PYTHONPATH": str(ROOT)}
+    env.pop(codecache.CACHE_ENV, None)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    first = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True,
+                           timeout=120)
+    files = list((tmp_path / "cache" / "code").glob("dataclass-code.*.marshal"))
+    assert len(files) == 1 and json.loads(first.stdout)["compiled"] > 100
+    again = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True,
+                           timeout=120)
+    assert json.loads(again.stdout)["compiled"] == 0 and json.loads(again.stdout)["used"] > 100

@@ -14,13 +14,12 @@ before — in this run, or in an earlier one through the cache file — is not c
 (``dataclasses`` itself uses no ``__future__`` flags), so the text is the key: a changed class writes
 another text, which is compiled afresh; nothing is ever served stale.
 
-The file is ``code/dataclass-code.<cache tag>.marshal`` in the user's cache folder
-(``platformdirs.user_cache_dir("tactica")``, or the folder named by ``TACTICA_CACHE_DIR``, the
-content cache's, which ``off`` or an empty value turns off: then nothing is read or written).  Not
-beside tactica's own bytecode: a file there is not one pip installed, so uninstalling tactica left
-its folder behind, and a ``tactica`` folder without ``__init__.py`` in site-packages then shadows an
-editable install as an empty namespace package.  The file says which Python and optimisation level
-wrote it, and a file that is not whole, not of this Python or not a map of texts to code is ignored
+The file is ``dataclass-code.<cache tag>.marshal`` in the folder ``TACTICA_CODE_CACHE`` names, else
+in ``code`` of the user's cache folder (``platformdirs.user_cache_dir("tactica")``); ``off`` turns the
+cache off (nothing read or written).  Not beside tactica's own bytecode: a file there is not one
+pip installed, so uninstalling tactica left its folder behind, and a ``tactica`` folder without
+``__init__.py`` in site-packages then shadows an editable install as an empty namespace package.
+The file says which Python and optimisation level wrote it, and a file that is not whole, not of this Python or not a map of texts to code is ignored
 (then replaced); it is the user's own, as trusted as the rest of their cache.  It is read when
 the first class is defined and written (atomically: a temporary file renamed into place) when the
 run compiled texts it did not hold: at the run's end, and at once by ``save()``, which the battle
@@ -29,6 +28,8 @@ end).  It keeps at most ``MAX_ENTRIES`` texts (the rest of a run's: dropped firs
 written when Python writes no bytecode (``PYTHONDONTWRITEBYTECODE``, ``-B``) or the folder cannot
 be written (then every start compiles, as before);
 ``TACTICA_CODE_CACHE=off`` turns the cache off altogether (e.g. to count a cold start's work).
+It is not the content cache's folder (``TACTICA_CACHE_DIR``): the test suite gives that a fresh
+folder every run, and keeps this one between runs as it keeps its bytecode.
 """
 from __future__ import annotations
 
@@ -43,10 +44,8 @@ import types
 from pathlib import Path
 from typing import Any
 
-#: Environment variable that turns the cache off when set to "off".
+#: Environment variable that turns the cache off when set to "off", or names its folder.
 CACHE_ENV = "TACTICA_CODE_CACHE"
-#: Environment variable naming the cache folder (the content cache's, ``tactica.content.cache``).
-FOLDER_ENV = "TACTICA_CACHE_DIR"
 #: Most texts the file keeps (a battle's start uses about 950).
 MAX_ENTRIES = 4000
 #: Largest file read, in bytes (4,000 entries take about 4 MB).
@@ -54,18 +53,18 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 
 
 def cache_file() -> Path | None:
-    """The cache file of this Python (see the module's text): in ``$TACTICA_CACHE_DIR/code`` or the
-    user's cache folder's ``code``; None when ``TACTICA_CACHE_DIR`` is "off" or empty."""
-    named = os.environ.get(FOLDER_ENV)
-    if named is not None:
-        if named.strip() in ("", "off"):
-            return None
+    """The cache file of this Python (see the module's text): in the folder ``TACTICA_CODE_CACHE``
+    names, else in the user's cache folder's ``code``; None when ``TACTICA_CODE_CACHE`` is "off"."""
+    named = os.environ.get(CACHE_ENV, "").strip()
+    if named.lower() == "off":
+        return None
+    if named:
         folder = Path(named)
     else:
         import platformdirs  # noqa: PLC0415 - only when no folder is named
 
-        folder = Path(platformdirs.user_cache_dir("tactica"))
-    return folder / "code" / f"dataclass-code.{sys.implementation.cache_tag}.marshal"
+        folder = Path(platformdirs.user_cache_dir("tactica")) / "code"
+    return folder / f"dataclass-code.{sys.implementation.cache_tag}.marshal"
 
 
 def _header() -> tuple[bytes, int]:
@@ -155,12 +154,10 @@ def _exec(source: Any, globals: dict[str, Any] | None = None, locals: Any = None
 def install() -> bool:
     """Give ``dataclasses`` the caching ``exec`` (once per run); True when the cache is on.
 
-    Off (False) when ``TACTICA_CODE_CACHE`` is "off" or ``TACTICA_CACHE_DIR`` is "off" or empty."""
+    Off (False) when ``TACTICA_CODE_CACHE`` is "off"."""
     global _cache
     if _cache is not None:
         return True
-    if os.environ.get(CACHE_ENV, "").strip().lower() == "off":
-        return False
     path = cache_file()
     if path is None:
         return False
@@ -182,4 +179,4 @@ def stats() -> dict[str, int]:
     return {"held": len(_cache.codes), "used": len(_cache.used), "compiled": _cache.compiled}
 
 
-__all__ = ["CACHE_ENV", "FOLDER_ENV", "MAX_ENTRIES", "CodeCache", "cache_file", "install", "save", "stats"]
+__all__ = ["CACHE_ENV", "MAX_ENTRIES", "CodeCache", "cache_file", "install", "save", "stats"]

@@ -37,6 +37,11 @@ if _PYCACHE != "off" and sys.pycache_prefix is None:
     os.environ["PYTHONPYCACHEPREFIX"] = _PYCACHE         # the tactica processes the tests start
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
+# The dataclass code cache (tactica.codecache) likewise: a folder of the suite's own, kept between runs.
+if "TACTICA_CODE_CACHE" not in os.environ:
+    _user_id = getattr(os, "getuid", lambda: 0)()
+    os.environ["TACTICA_CODE_CACHE"] = os.path.join(tempfile.gettempdir(), f"tactica-test-codecache-{_user_id}")
+
 from hypothesis import Phase, settings  # noqa: E402  (after the bytecode folder is set)
 
 #: Every phase but "explain" (which reruns a shrunk failure to point at lines: slow on whole battles).

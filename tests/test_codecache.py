@@ -142,27 +142,27 @@ def test_the_cache_can_be_turned_off():
 def test_the_file_lives_in_the_cache_folder_never_inside_the_installed_package(tmp_path, monkeypatch):
     """A file inside the package is not one pip installed: uninstalling left a ``tactica`` folder in
     site-packages that then shadowed an editable install as an empty namespace package."""
-    monkeypatch.setenv(codecache.FOLDER_ENV, str(tmp_path))
+    monkeypatch.setenv(codecache.CACHE_ENV, str(tmp_path))
     path = codecache.cache_file()
-    assert path is not None and path.parent == tmp_path / "code"
-    assert Path(codecache.__file__).resolve().parent not in path.resolve().parents
-    for off in ("off", ""):
-        monkeypatch.setenv(codecache.FOLDER_ENV, off)
-        assert codecache.cache_file() is None
-    monkeypatch.delenv(codecache.FOLDER_ENV)
+    assert path is not None and path.parent == tmp_path
+    monkeypatch.setenv(codecache.CACHE_ENV, "off")
+    assert codecache.cache_file() is None
+    monkeypatch.delenv(codecache.CACHE_ENV)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home-cache"))
     default = codecache.cache_file()
     assert default is not None and default.parent.name == "code" and default.parent.parent.name == "tactica"
+    package = Path(codecache.__file__).resolve().parent
+    assert package not in default.resolve().parents and package not in path.resolve().parents
 
 
-def test_a_start_writes_the_file_into_the_named_cache_folder_and_the_next_reads_it(tmp_path):
+def test_a_start_writes_the_file_into_the_named_folder_and_the_next_reads_it(tmp_path):
     code = ("import json, tactica.engine, tactica.codecache as c\n"
             "c.save(); print(json.dumps(c.stats()))")
-    env = {**os.environ, codecache.FOLDER_ENV: str(tmp_path / "cache"), "PYTHONPATH": str(ROOT)}
-    env.pop(codecache.CACHE_ENV, None)
+    env = {**os.environ, codecache.CACHE_ENV: str(tmp_path / "code"), "PYTHONPATH": str(ROOT)}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     first = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True,
                            timeout=120)
-    files = list((tmp_path / "cache" / "code").glob("dataclass-code.*.marshal"))
+    files = list((tmp_path / "code").glob("dataclass-code.*.marshal"))
     assert len(files) == 1 and json.loads(first.stdout)["compiled"] > 100
     again = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True,
                            timeout=120)

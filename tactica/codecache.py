@@ -14,22 +14,22 @@ before — in this run, or in an earlier one through the cache file — is not c
 (``dataclasses`` itself uses no ``__future__`` flags), so the text is the key: a changed class writes
 another text, which is compiled afresh; nothing is ever served stale.
 
-The file is ``dataclass-code.<cache tag>.marshal`` in the folder ``TACTICA_CODE_CACHE`` names, else
-in ``code`` of the user's cache folder (``platformdirs.user_cache_dir("tactica")``); ``off`` turns the
-cache off (nothing read or written).  Not beside tactica's own bytecode: a file there is not one
-pip installed, so uninstalling tactica left its folder behind, and a ``tactica`` folder without
-``__init__.py`` in site-packages then shadows an editable install as an empty namespace package.
-The file says which Python and optimisation level wrote it, and a file that is not whole, not of this Python or not a map of texts to code is ignored
-(then replaced); it is the user's own, as trusted as the rest of their cache.  It is read when
-the first class is defined and written (atomically: a temporary file renamed into place) when the
-run compiled texts it did not hold: at the run's end, and at once by ``save()``, which the battle
-screen calls after its first frame (a terminal program is often ended by a signal, which skips the
-end).  It keeps at most ``MAX_ENTRIES`` texts (the rest of a run's: dropped first).  Nothing is
-written when Python writes no bytecode (``PYTHONDONTWRITEBYTECODE``, ``-B``) or the folder cannot
-be written (then every start compiles, as before);
-``TACTICA_CODE_CACHE=off`` turns the cache off altogether (e.g. to count a cold start's work).
-It is not the content cache's folder (``TACTICA_CACHE_DIR``): the test suite gives that a fresh
-folder every run, and keeps this one between runs as it keeps its bytecode.
+The file is ``dataclass-code.<cache tag>.marshal`` in the folder ``TACTICA_CODE_CACHE`` names, else in
+``code`` of the user's cache folder (``platformdirs.user_cache_dir("tactica")``); ``off`` turns the
+cache off (nothing read or written). Not beside tactica's own bytecode: a file there is not one pip
+installed, so uninstalling tactica left its folder behind, and a ``tactica`` folder without
+``__init__.py`` in site-packages then shadows an editable install as an empty namespace package. The
+file says which Python and optimisation level wrote it, and a file that is not whole, not of this Python
+or not a map of texts to code is ignored (then replaced); it is the user's own, as trusted as the rest
+of their cache. It is read when the first class is defined and written (atomically: a temporary file
+renamed into place) when the run compiled texts it did not hold: at the run's end, and at once by
+``save()``, which the battle screen calls after its first frame (a terminal program is often ended by a
+signal, which skips the end). It keeps at most ``MAX_ENTRIES`` texts (the rest of a run's: dropped
+first). Nothing is written when Python writes no bytecode (``PYTHONDONTWRITEBYTECODE``, ``-B``) or the
+folder cannot be written (then every start compiles, as before); ``TACTICA_CODE_CACHE=off`` turns the
+cache off altogether (e.g. to count a cold start's work). It is not the content cache's folder
+(``TACTICA_CACHE_DIR``): the test suite gives that a fresh folder every run, and keeps this one between
+runs as it keeps its bytecode.
 """
 from __future__ import annotations
 

@@ -48,7 +48,9 @@ def test_play_holds_the_collector_while_it_starts_and_lets_it_go_on_the_way_out(
     frozen = gc.get_freeze_count()
     assert cli.main(["play", "--new", "--seed", "3"]) == 0
     assert seen == [(False, True)]
-    assert gc.isenabled() and not collector.held() and gc.get_freeze_count() == frozen
+    # nothing frozen: the count cannot grow (it may drop: a frozen object that dies leaves the permanent
+    # generation, e.g. one the suite froze between two earlier tests)
+    assert gc.isenabled() and not collector.held() and gc.get_freeze_count() <= frozen
 
 
 def test_the_apps_first_frame_releases_the_collector_and_freezes_the_starts_objects(collector_on):
@@ -69,4 +71,4 @@ async def test_an_app_started_without_a_hold_leaves_the_collector_alone(collecto
     frozen = gc.get_freeze_count()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert gc.isenabled() and gc.get_freeze_count() == frozen
+        assert gc.isenabled() and gc.get_freeze_count() <= frozen  # nothing frozen (the count may drop)

@@ -151,7 +151,7 @@ async def test_the_recap_never_says_vp_scored_for_a_kill_it_leaves_out():
     """s19 ux 5: at 80×24 the recap after the AI's turn left out the player's own killing hit and "c was
     destroyed" (watched, the oldest) but kept "Player 1 scored 20 VP (destroyed)": VP for a kill it did
     not show.  The VP a destruction scores is said on the line of the creature destroyed."""
-    from tactica.engine import Activate, Attack, EndActivation, Phase
+    from .test_turn_recap import _humans_turn_after_the_ais
     rows = [["."] * 30 for _ in range(16)]
     rows[0][0], rows[0][1], rows[1][0], rows[1][1], rows[6][0], rows[15][29] = "A", "b", "B", "c", "C", "d"
     board = "\n".join("".join(r) for r in rows)
@@ -159,16 +159,8 @@ async def test_the_recap_never_says_vp_scored_for_a_kill_it_leaves_out():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         await pilot.pause()
-        for action in (Activate("A"), EndActivation(), Activate("B"), Attack(0, ("c",)), EndActivation()):
-            assert screen.apply_action(action), action
-            await pilot.pause()
+        await _humans_turn_after_the_ais(pilot, screen)  # A idle, B's hit destroys c, the AI's turn
         assert screen.session.state.creature("c").destroyed
-        for _ in range(1500):
-            await pilot.pause(0.02)
-            st = screen.session.state
-            if st.phase is Phase.ACTIVATE and st.decider == 0 and not screen.ai_decides():
-                break
-        await pilot.pause()
         panel = screen.recap_panel
         assert panel.shown
         shown = panel.rows()

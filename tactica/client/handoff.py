@@ -156,7 +156,7 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
     again: int | None = None  # the line of a champion power that makes a missed attack again (a reroll)
     # the line of the creature just destroyed and the VP its destruction scored so far: the VP is told on
     # that line, never on one of its own that a recap could keep without the kill (s19 ux 5)
-    killed: tuple[int, list[str]] | None = None
+    killed: tuple[int, str, list[str]] | None = None
 
     def power_line(used: ChampionPowerUsed) -> str:
         text = describe_power(used, state).text  # (nm-g35 7)
@@ -297,13 +297,13 @@ def ranked_summary(events: Sequence[Event], state: GameState, short: bool = Fals
             lines.append(f"{creature_name(state, event.uid)} dug into the rubble {progress}.")
         elif isinstance(event, CreatureDestroyed):
             lines.append(f"{creature_name(state, event.uid)} was destroyed.")
-            killed = (len(lines) - 1, [])
+            killed = (len(lines) - 1, creature_name(state, event.uid), [])
             if struck is not None and struck[0] == event.uid:  # the killing blow weighs as the kill: the recap
                 ranks[struck[1]] = max(ranks[struck[1]], RANK_KILL)  # keeps its cause (nm2 s17)
         elif isinstance(event, VictoryPointsScored) and event.reason == "destroyed" and killed is not None:
-            at, scored = killed
+            at, name, scored = killed
             scored.append(f"{player_name(event.player)} scored {event.amount} VP ({event.total} in all)")
-            lines[at] = f"{lines[at].split(' was destroyed')[0]} was destroyed: {'; '.join(scored)}."
+            lines[at] = f"{name} was destroyed: {'; '.join(scored)}."
             continue
         elif isinstance(event, VictoryPointsScored):
             why = "VP zone" if event.reason == "vp zone" else event.reason

@@ -223,25 +223,24 @@ def _profile(c: Creature) -> tuple[int, int, int, int, bool]:
     return found  # type: ignore[return-value]
 
 
-def _anchor_facts(state: GameState, profile: tuple[int, int, int, int, bool],
-                  anchor: Square) -> tuple[bool, int, bool, int]:
-    """What a creature of ``profile`` (``_profile``) meets anchored at ``anchor``: (its body does
-    not pass a gap there, UG-SQUEEZE; ``floor_depth``, UG-FALL; ``on_slope``, UG-SLIDE; ``lowness``,
-    UG-LOW), kept with the map (``MapDef.derived``: a dug map, UG-DIG, is a new map)."""
+def _anchor_facts(state: GameState, c: Creature, anchor: Square) -> tuple[bool, int, bool, int]:
+    """What ``c`` meets anchored at ``anchor``: (its body does not pass a gap there, ``fits``,
+    UG-SQUEEZE; ``floor_depth``, UG-FALL; ``on_slope``, UG-SLIDE; ``lowness``, UG-LOW), worked out
+    once for each body (``_profile``) and square, and kept with the map (``MapDef.derived``: a dug
+    map, UG-DIG, is a new map)."""
     m = state.battle_map
     tables = m.derived().get(_TABLES_KEY)
     if tables is None:
         tables = m.derived()[_TABLES_KEY] = {}
+    profile = _profile(c)
     table = tables.get(profile)  # type: ignore[attr-defined]
     if table is None:
         table = tables[profile] = {}  # type: ignore[index]
     found = table.get(anchor)
     if found is None:
-        size, w, h, tall, _ = profile
-        rules = [m.rules_at(sq) for sq in footprint(anchor, size)]
-        barred = any(r.gap_width and not (w <= r.gap_width and h <= r.gap_height) for r in rules)
-        depth = min(r.depth for r in rules)
-        found = (barred, depth, any(r.slope for r in rules), max(low_level(r.ceiling, tall) for r in rules))
+        size = c.card.size
+        found = (not all(fits(c, m.rules_at(sq)) for sq in footprint(anchor, size)),
+                 floor_depth(state, anchor, size), on_slope(state, anchor, size), lowness(state, c, anchor))
         table[anchor] = found
     return found  # type: ignore[no-any-return]
 
@@ -872,13 +871,12 @@ class Underground(RuleModule):
         """
         if cost >= BARRED:
             return cost
-        state = step.state
-        profile = _profile(step.mover)
-        barred, depth, _, level = _anchor_facts(state, profile, step.end)
+        state, mover = step.state, step.mover
+        barred, depth, _, level = _anchor_facts(state, mover, step.end)
         if barred:
             return BARRED
-        if not profile[4]:  # it does not fly
-            _, start_depth, start_slope, _ = _anchor_facts(state, profile, step.start)
+        if not _profile(mover)[4]:  # it does not fly
+            _, start_depth, start_slope, _ = _anchor_facts(state, mover, step.start)
             down = depth - start_depth
             if down > 0:
                 return BARRED
@@ -912,7 +910,7 @@ class Underground(RuleModule):
 
     def step_count(self, step: Step) -> int:
         """1 for a stooped step of odd cost (UG-LOW: the half squares alternate), else 0."""
-        return 1 if step.terrain % 2 and _anchor_facts(step.state, _profile(step.mover), step.end)[3] == 1 else 0
+        return 1 if step.terrain % 2 and _anchor_facts(step.state, step.mover, step.end)[3] == 1 else 0
 
     def tally_key(self, tally: MoveTally) -> tuple[int, ...]:
         """The parity of the move's stooped steps (UG-LOW)."""

@@ -17,6 +17,7 @@ import os
 import sys
 
 from tactica import __version__
+from tactica.map_names import map_file
 
 #: Exit statuses, the same in every command.
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -212,7 +213,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="start a battle in the terminal: you against the normal AI on the shipped map "
                                        "and warbands (--hotseat: two players at one keyboard)")
-    play.add_argument("--map", metavar="FILE", action="append", help="map file (give twice: one per player)")
+    play.add_argument("--map", metavar="FILE", action="append", type=map_file,
+                      help="map file or shipped map name, e.g. echoing-deep (give twice: one per player)")
     play.add_argument("--warband", metavar="FILE", action="append",
                       help="warband file (give twice: player 1, then player 2)")
     play.add_argument("--cards", metavar="FILE", action="append", help=CARDS_HELP)
@@ -254,8 +256,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="2 (default), 3 or 4 bots; give --ai once or once per player")
     sim.add_argument("--teams", metavar="T", default=None,
                      help="team of each player, e.g. 1,2,1,2 (default: free-for-all)")
-    sim.add_argument("--map", metavar="FILE", action="append",
-                     help="map file; give it twice to offer a choice of two maps (default: the shipped map)")
+    sim.add_argument("--map", metavar="FILE", action="append", type=map_file,
+                     help="map file or shipped map name; give it twice to offer a choice of two maps "
+                          "(default: the shipped map)")
     sim.add_argument("--warband", metavar="FILE", action="append",
                      help="warband file: once (every player brings it) or once per player in seat order "
                           "(default: shipped warbands of the map's battle size)")

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tactica.map_names import map_file
+
 WHAT = {"map": "which start area and which player a map favours",
         "warbands": "the win matrix of a set of warbands",
         "cards": "each card's win contribution and the VP of its side (Sealed pools, or the given warbands)"}
@@ -20,7 +22,7 @@ def add_parser(sub: Any, rules_type: Any, rules_help: str, jobs_type: Any, cards
     kinds = bal.add_subparsers(dest="report", metavar="REPORT", required=True)
     for kind, what in WHAT.items():
         p = kinds.add_parser(kind, help=what, description=f"tactica balance {kind}: {what}.")
-        p.add_argument("--map", metavar="FILE", action="append",
+        p.add_argument("--map", metavar="FILE", action="append", type=map_file,
                        help="the map (default: the shipped map)" if kind == "map" else
                        "map file; give it twice to offer a choice of two (default: the shipped map)")
         p.add_argument("--warband", metavar="FILE", action="append",

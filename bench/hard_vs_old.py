@@ -2,7 +2,7 @@
 
 Usage: python bench/hard_vs_old.py [GAMES] [SEED] [--jobs N] [--first K] [--against COMMIT]
                                    [--new-tree COMMIT] [--new LEVEL[:k=v,...]] [--old LEVEL[:k=v,...]]
-                                   [--records FILE] [--progress] [--hybrid] [--fixtures COMMIT]
+                                   [--records FILE] [--progress] [--hybrid] [--fixtures COMMIT] [--actions]
        python bench/hard_vs_old.py --summary RECORDS [RECORDS ...]
 
 The old ``hard`` is the pinned commit's own code (default ``21ea540``, main
@@ -48,6 +48,8 @@ when both seats run the same bot, e.g. the old ``hard`` on its own engine
 (``--against . --fixtures 21ea540``: the same maps and warbands, so the same
 games as far as the rules agree).  ``--fixtures COMMIT`` takes the maps and
 warbands from COMMIT's content (default: the ``--against`` commit's).
+``--actions`` also keeps in each record the battle's seed, its map and warband files and every
+action (side, encoded action), for ``bench/replay_record.py`` to tell the battle again.
 ``--summary RECORDS...`` prints the same line from records files (e.g. a
 series resumed with ``--first K`` into a second file), each game counted once.
 """
@@ -172,7 +174,7 @@ _all: list[tuple[Seat, Seat]] = []
 
 
 def play(i: int, seed: int, fixtures: dict, new: tuple[str, dict], old_level: tuple[str, dict], old: Path,
-         new_tree: Path) -> dict:
+         new_tree: Path, keep_actions: bool = False) -> dict:
     """Play game ``i`` of the series; returns its record (winner side, VP, decision times)."""
     maps, bands = fixtures["maps"], fixtures["warbands"]
     pairs = [(a, b) for a in bands for b in bands if a != b]
@@ -190,6 +192,7 @@ def play(i: int, seed: int, fixtures: dict, new: tuple[str, dict], old_level: tu
         summaries.append(seat.ask(cmd="new", warbands=list(wb), maps=[m], seed=s, level=levels[k][0],
                                   options=levels[k][1], bot_seed=2 * s + k))
     times: dict[str, list] = {"new": [], "old": []}
+    actions: list = []
     state = summaries[0]
     while not state["over"]:
         decider = state["decider"]
@@ -197,15 +200,20 @@ def play(i: int, seed: int, fixtures: dict, new: tuple[str, dict], old_level: tu
         side = "new" if decider == seat_new else "old"
         if choice["battle"]:
             times[side].append((choice["cpu"], choice["activate"], choice["units"]))
+        if keep_actions:
+            actions.append([side, choice["action"]])
         a, b = (seat.ask(cmd="apply", action=choice["action"]) for seat in by_seat)
         if a["digest"] != b["digest"]:
             raise RuntimeError(f"game {i}: the two engines disagree after step {a['step']}")
         state = a
     winner = state["winner"]
     result = "draw" if winner is None else "new" if winner == seat_new else "old"
-    return {"game": i, "result": result, "vp_new": state["vp"][seat_new], "vp_old": state["vp"][1 - seat_new],
-            "rounds": state["round"], "map": Path(m).stem, "warbands": [Path(w).stem for w in wb],
-            "times": times}
+    record = {"game": i, "result": result, "vp_new": state["vp"][seat_new], "vp_old": state["vp"][1 - seat_new],
+              "rounds": state["round"], "map": Path(m).stem, "warbands": [Path(w).stem for w in wb],
+              "times": times}
+    if keep_actions:
+        record.update(seed=s, map_path=m, warband_paths=list(wb), actions=actions)
+    return record
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -278,7 +286,8 @@ def main(argv: list[str]) -> None:
     fixtures_from = option("--fixtures", None) or against
     progress = "--progress" in argv
     hybrid = "--hybrid" in argv
-    argv = [a for a in argv if a not in ("--progress", "--hybrid")]
+    keep_actions = "--actions" in argv
+    argv = [a for a in argv if a not in ("--progress", "--hybrid", "--actions")]
     games = int(argv[0]) if argv else 200
     seed = int(argv[1]) if len(argv) > 1 else 2026
     pinned = commit_tree(against)
@@ -306,7 +315,7 @@ def main(argv: list[str]) -> None:
     work = range(first, first + games)
     try:
         with ThreadPoolExecutor(jobs) as pool:
-            for r in pool.map(lambda i: play(i, seed, fixtures, new, old_level, old, new_tree), work):
+            for r in pool.map(lambda i: play(i, seed, fixtures, new, old_level, old, new_tree, keep_actions), work):
                 note(r)
     finally:
         for pair in _all:

@@ -13,7 +13,8 @@ Protocol: one JSON object a line on stdin, one answer a line on stdout.
   shipped maps and the shipped 200-point warbands of eight cards or more.
 - ``{"cmd": "new", "warbands": [path, path], "maps": [path], "seed": S,
   "level": "hard", "options": {...}, "bot_seed": B}`` -> the state summary
-  (below); the bot is ``LEVELS[level](B, **options)``.
+  (below); the bot is ``LEVELS[level](B, **options)``, an option named as a field of the level's
+  ``planner_options`` (e.g. ``exposure_share``) replacing that field of them.
 - ``{"cmd": "choose"}`` -> ``{"action": encoded action, "cpu": s, "wall": s,
   "battle": bool, "activate": bool, "units": n or null}``: the bot's choice
   for the deciding seat, its CPU time (``time.process_time``, this process
@@ -27,6 +28,7 @@ The state summary: ``{"step", "decider", "over", "winner", "vp", "round",
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 import time
@@ -64,7 +66,12 @@ def main() -> None:
                 wbs = tuple(content.load_warband(p) for p in msg["warbands"])
                 maps_ = tuple(content.load_map(p) for p in msg["maps"])
                 state, _ = new_game(wbs, maps_, seed=msg["seed"])
-                bot = LEVELS[msg["level"]](msg["bot_seed"], **msg.get("options", {}))
+                cls, options = LEVELS[msg["level"]], dict(msg.get("options", {}))
+                fields = getattr(getattr(cls, "planner_options", None), "__dataclass_fields__", {})
+                planner = {k: options.pop(k) for k in list(options) if k in fields}
+                if planner:  # a planner option (e.g. exposure_share): the level's options with it replaced
+                    options["planner_options"] = dataclasses.replace(cls.planner_options, **planner)
+                bot = cls(msg["bot_seed"], **options)
                 out = summary()
             elif cmd == "choose":
                 assert state is not None and bot is not None

@@ -331,6 +331,8 @@ class HardBot(NormalBot):
             reproducible).
         reply_candidates: how many of the most threatening enemy creatures
             are planned to predict the opponent's reply (``_leaf_loss``).
+        planner_options: its own planner's options in place of ``planner_options``
+            (the class attribute), e.g. for a benchmark's variant.
     Attributes:
         last_search: (candidates tried, units of work) of the last
             activation choice, for tests and benchmarks.
@@ -351,8 +353,9 @@ class HardBot(NormalBot):
                                      charge_retreat=True, shared_threats=True, press_behind=True)
 
     def __init__(self, seed: int = 0, *, candidates: int = CANDIDATES, alternatives: int = ALTERNATIVES,
-                 budget: int = BUDGET, deadline: float | None = None, reply_candidates: int = REPLY_CANDIDATES):
-        super().__init__(seed)
+                 budget: int = BUDGET, deadline: float | None = None, reply_candidates: int = REPLY_CANDIDATES,
+                 planner_options: PlannerOptions | None = None):
+        super().__init__(seed, planner_options=planner_options)
         self.reply_candidates = reply_candidates
         self.candidates, self.alternatives = candidates, alternatives
         self.budget, self.deadline = budget, deadline

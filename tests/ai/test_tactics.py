@@ -3,6 +3,7 @@ scenario VP, the killing blow that removes a threat, and a legal fallback for an
 from __future__ import annotations
 
 import textwrap
+from dataclasses import replace
 
 import pytest
 
@@ -270,6 +271,20 @@ def test_hard_starts_no_option_it_expects_to_overrun_its_budget():
     roomy = HardBot(1, budget=2 * first)  # room for one more option of the average cost
     roomy.choose(st)
     assert roomy.last_search[0] >= 2
+
+
+def test_hard_given_planner_options_plans_and_plays_out_with_them():
+    # A variant's options replace the level's own in its planner and in its own playouts; the default
+    # bot keeps the level's; the predicted replies keep normal's whatever they are.
+    st = battle("""
+        A..b....
+        B..c....
+    """, turn_player=0)
+    mine = replace(HardBot.planner_options, exposure_share=0.6)
+    bot = HardBot(1, planner_options=mine)
+    assert bot.board(st, 0).options == mine and bot._own.planner_options == mine
+    assert HardBot(1).board(st, 0).options == HardBot.planner_options
+    assert bot._inner.planner_options.exposure_share == 1.0
 
 
 def test_a_bot_whose_plan_is_illegal_still_plays_a_legal_action(monkeypatch):

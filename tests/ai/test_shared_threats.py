@@ -14,7 +14,7 @@ from tactica.ai.planner import plan_creature
 from tactica.ai.weights import BEHIND_EXPOSURE
 from tactica.engine import Charge, Move, chebyshev
 from tactica.engine.sandbox import battle as _battle
-from tactica.engine.sandbox import card, melee
+from tactica.engine.sandbox import area, card, close, melee
 
 WARLORD = card("Warlord", cost=45, hp=90, speed=5, ac=18, defense=15, attacks=(melee(bonus=10, damage=20),))
 GRUNT = card("Grunt", cost=14, hp=40, speed=6, attacks=(melee(bonus=7, damage=10),))
@@ -71,6 +71,21 @@ def test_an_enemys_threat_is_shared_among_our_creatures_within_its_reach():
     alone = Board(lone, 0, PlannerOptions(shared_threats=True)).threats_to(lone.creature("W"))
     assert {sq: a for sq, _, a, _ in alone} == pytest.approx({sq: a for sq, _, a, _ in Board(lone, 0).threats_to(
         lone.creature("W"))})  # no ally in reach: the whole blow
+
+
+@pytest.mark.parametrize("attack", [area("Fire Burst", range=5, radius=1, damage=15), close("Thunder Ring", size=2,
+                                                                                              damage=15)])
+def test_atk_2_a_close_or_area_attack_is_not_shared_among_our_creatures_in_its_reach(attack):
+    # k's best attack strikes every creature in its template (ATK-2): W's grunts beside it do not take
+    # that blow for it, so its threat to W stays whole; m's melee blow is still shared three ways.
+    cards = dict(CARDS, k=card("Caller", cost=30, hp=60, speed=6, attacks=(attack,)))
+    st = _battle(textwrap.dedent(STANDOFF).strip("\n"), cards, turn_player=0)
+    me = st.creature("W")
+    full = {sq: amount for sq, _, amount, _ in Board(st, 0).threats_to(me)}
+    shared = {sq: amount for sq, _, amount, _ in Board(st, 0, PlannerOptions(shared_threats=True)).threats_to(me)}
+    assert full[(13, 0)] > 0
+    assert shared[(13, 0)] == pytest.approx(full[(13, 0)])
+    assert shared[(13, 1)] == pytest.approx(full[(13, 1)] / 3)
 
 
 @pytest.mark.parametrize(("vp", "share"), [((0, 30), BEHIND_EXPOSURE), ((30, 30), 1.0), ((40, 30), 1.0)])

@@ -101,7 +101,8 @@ class PlannerOptions:
         approach_share: share of the approach term counted (1: as ``normal`` plays; ``hard`` counts
             less in a free-for-all, SCN-MULTI, ``hard.options_for``).
         exposure_share: share of the exposure term counted (1: as ``normal`` plays; ``hard`` counts
-            more in a free-for-all, where a creature lost scores for a rival, ``hard.options_for``).
+            more: HARD_EXPOSURE, and FFA_EXPOSURE in a free-for-all, where a creature lost scores for a
+            rival, ``hard.options_for``).
         shared_threats: an enemy makes one attack before the creature acts again (ACT-1), on one of
             our creatures: its threat counts shared among the creatures of ours within its reach
             (``threats_to``), not in full on each of them; without it a creature among allies

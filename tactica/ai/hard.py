@@ -348,9 +348,10 @@ class HardBot(NormalBot):
     #: side counts an enemy's move then charge when judging exposure (``charge_retreat``, CHG-1);
     #: like ``normal`` it shares an enemy's one attack among the creatures it could strike
     #: (``shared_threats``, ACT-1) and counts less exposure while its side trails on VP
-    #: (``press_behind``, SCN-TIE).
+    #: (``press_behind``, SCN-TIE); it counts the exposure term at HARD_EXPOSURE (``exposure_share``).
     planner_options = PlannerOptions(offense=True, move_charge=True, shift=True, oa_first=True, zone_race=True,
-                                     charge_retreat=True, shared_threats=True, press_behind=True)
+                                     charge_retreat=True, shared_threats=True, press_behind=True,
+                                     exposure_share=weights.HARD_EXPOSURE)
 
     def __init__(self, seed: int = 0, *, candidates: int = CANDIDATES, alternatives: int = ALTERNATIVES,
                  budget: int = BUDGET, deadline: float | None = None, reply_candidates: int = REPLY_CANDIDATES,

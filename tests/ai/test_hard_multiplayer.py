@@ -9,7 +9,7 @@ from tactica.ai.board import rivals_apart
 from tactica.ai.hard import HardBot, armour, contested, options_for
 from tactica.ai.normal import NormalBot
 from tactica.ai.scenarios import warband
-from tactica.ai.weights import FFA_APPROACH, FFA_EXPOSURE
+from tactica.ai.weights import FFA_APPROACH, FFA_EXPOSURE, HARD_EXPOSURE
 from tactica.engine import (
     Activate,
     ChooseStartArea,
@@ -204,14 +204,17 @@ def test_scn_multi_hard_weighs_exposure_more_and_approach_less_only_in_a_free_fo
     assert FFA_APPROACH < 1 < FFA_EXPOSURE
     duel = battle("A" + "." * 13 + "b", turn_player=0)
     assert options_for(HardBot.planner_options, duel) == HardBot.planner_options
+    assert (HardBot.planner_options.approach_share, HardBot.planner_options.exposure_share) == (1.0, HARD_EXPOSURE)
+    assert HardBot().board(duel, 0).options.exposure_share == HARD_EXPOSURE > 1
     teams = _ffa("A.b.C.d", {"C": 2, "d": 3}, rules=Ruleset(teams=(0, 1, 0, 1), vp_target=300))
     assert options_for(HardBot.planner_options, teams) == HardBot.planner_options  # two sides: as a duel
 
 
 def test_scn_multi_hard_stops_out_of_a_rivals_reach_where_duel_weights_walk_in(monkeypatch):
     """A (ours) is 14 squares from b (seat 2), which stands 2 from c (seat 3): the rivals have met,
-    so ``hard`` no longer waits.  With the duel's weights A walks to 2 squares from b (in reach of
-    its move and attack, ACT-1); with the free-for-all's it stops 6 away."""
+    so ``hard`` no longer waits.  With ``normal``'s weights (approach and exposure counted once) A
+    walks to 2 squares from b (in reach of its move and attack, ACT-1); with the free-for-all's it
+    stops 6 away."""
     board = "A" + "." * 13 + "b.c"
     gap = lambda st: chebyshev(st.creature("A").square, st.creature("b").square)  # noqa: E731
 

@@ -11,10 +11,10 @@ from tactica.ai.board import NO_EXTRAS, Board, PlannerOptions, exposure, place_v
 from tactica.ai.hard import HardBot
 from tactica.ai.normal import NormalBot
 from tactica.ai.planner import plan_creature
-from tactica.ai.weights import BEHIND_EXPOSURE
+from tactica.ai.weights import BEHIND_EXPOSURE, HARD_EXPOSURE
 from tactica.engine import Charge, Move, chebyshev
-from tactica.engine.sandbox import battle as _battle
 from tactica.engine.sandbox import area, card, close, melee
+from tactica.engine.sandbox import battle as _battle
 
 WARLORD = card("Warlord", cost=45, hp=90, speed=5, ac=18, defense=15, attacks=(melee(bonus=10, damage=20),))
 GRUNT = card("Grunt", cost=14, hp=40, speed=6, attacks=(melee(bonus=7, damage=10),))
@@ -110,3 +110,19 @@ def test_hard_shares_threats_and_presses_behind_in_its_plans_its_playouts_and_it
     # the reply it predicts is normal's as normal plays, with hard's own charge reach
     assert bot._inner.planner_options == replace(NormalBot.planner_options,
                                                  charge_reach=HardBot.planner_options.charge_reach)
+
+
+def test_hard_counts_the_exposure_term_at_hard_exposure_in_a_duel():
+    # The same square, the same threats: hard's own board takes HARD_EXPOSURE × the exposure where
+    # the same options counting it once take 1 ×; the rest of the square's worth is the same.
+    st = standoff()
+    me = st.creature("W")
+    hard = HardBot().board(st, 0)
+    once = Board(st, 0, replace(HardBot.planner_options, exposure_share=1.0))
+    threats = once.threats_to(me)
+    sq = (7, 1)
+    risk = exposure(me, sq, threats, once.last_stand(me))
+    assert risk > 0 and HARD_EXPOSURE > 1
+    assert hard.options.exposure_share == HARD_EXPOSURE
+    expected = place_value(once, me, sq, threats) - (HARD_EXPOSURE - 1) * risk
+    assert place_value(hard, me, sq, threats) == pytest.approx(expected)

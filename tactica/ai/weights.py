@@ -38,9 +38,10 @@ FFA_APPROACH = 0.6     # share of APPROACH in a free-for-all (PlannerOptions.app
 #: Share of the exposure term counted while our side trails on VP (PlannerOptions.press_behind; normal).
 BEHIND_EXPOSURE = 0.5
 FFA_EXPOSURE = 1.5     # × the exposure term in a free-for-all (PlannerOptions.exposure_share; hard)
-#: × the exposure term in ``hard``'s own planner in a duel (PlannerOptions.exposure_share): EXPOSURE was
+#: × the exposure term in ``hard``'s own planner in a duel (PlannerOptions.exposure_share).  EXPOSURE was
 #: tuned when every enemy's blow counted in full on each creature; with the blow shared (shared_threats)
-#: a creature alone in many enemies' reach counted too little (bench/README, issue 21: 0.6 lost more).
+#: the term came out small (bench/README, issue 21: 61% of 200 battles against the old ``hard`` with
+#: 1.5, fewer with 0.6).
 HARD_EXPOSURE = 1.5
 OFFENSE = 0.5          # × the best attack an end square puts in reach next turn (PlannerOptions.offense; hard)
 MOVE_CHARGE = 4        # squares tried as the start of a move-then-charge (PlannerOptions.move_charge; hard)

@@ -439,7 +439,7 @@ class Board:
         out = []
         cave = self.modules.cave
         seen: list[tuple[Square, int, float, float]] = []
-        whole: set[int] = set()  # ids of the entries of a close or area attack (never shared)
+        sharing = self._sharing(me) if self.options.shared_threats else None
         for e in self.enemies:
             if not e.active:
                 continue
@@ -452,7 +452,8 @@ class Board:
                 if dmg > best:
                     best, reach, kind = dmg, next_turn_reach(self.state, e, a), a.kind
             blinded = cave and not sees_in_dark(e)  # UG-DARK: it sees into darkness only next to it
-            spread = kind is AttackKind.CLOSE or kind is AttackKind.AREA  # ATK-2: every creature in its template
+            # ATK-2: a close or area attack strikes every creature in its template: never shared
+            spread = kind is AttackKind.CLOSE or kind is AttackKind.AREA
             charge = charge_attack(e)  # CHG-1: the one attack a charge makes
             if charge is not None and (self.options.charge_reach or self.options.charge_retreat and not e.activated
                                        and (me.bloodied or charge.total_damage >= me.hp)):
@@ -460,49 +461,43 @@ class Board:
                 hit = expected_basic(charge, me)
                 if far > reach and hit > 0:
                     if best > hit:
-                        out.append((e.square, reach, best - hit, weight))
-                        if spread:
-                            whole.add(id(out[-1]))
+                        out.append(_entry(e.square, reach, best - hit, weight, None if spread else sharing))
                         if not (blinded and kind is not AttackKind.MELEE):
                             seen.append(out[-1])
-                    out.append((e.square, far, hit, weight))
+                    out.append(_entry(e.square, far, hit, weight, sharing))
                     if not blinded:
                         seen.append(out[-1])
                     continue
-            out.append((e.square, reach, best, weight))
-            if spread:
-                whole.add(id(out[-1]))
+            out.append(_entry(e.square, reach, best, weight, None if spread else sharing))
             if not (blinded and kind is not AttackKind.MELEE):
                 seen.append(out[-1])
-        if self.options.shared_threats:
-            out, seen = self._shared(me, out, whole), self._shared(me, seen, whole)
         if cave:
             self._dark[me.uid] = seen
         return out
 
-    def _shared(self, me: Creature, threats: list, whole: set[int] | None = None) -> list:
-        """``threats`` (``threats_to(me)``'s entries) with each damage divided by the number of our
-        creatures that could take the blow: ``me`` (``exposure`` counts an entry only where it reaches
-        ``me``) and the other creatures of ours on the map within its reach (grid distance from their
-        squares now; PlannerOptions.shared_threats: an enemy makes one attack, ACT-1).  The entries
-        whose ``id`` is in ``whole`` (a close or area attack: it strikes every creature in its
-        template, ATK-2) keep their damage: allies beside ``me`` do not take that blow for it."""
-        others = [c.square for c in self.allies if c.uid != me.uid and c.pos is not None]
-        out = []
-        for entry in threats:
-            if whole and id(entry) in whole:
-                out.append(entry)
-                continue
-            (ex, ey), reach, amount, weight = entry
-            near = sum(1 for x, y in others if abs(x - ex) <= reach and abs(y - ey) <= reach)
-            out.append(((ex, ey), reach, amount / (1 + near), weight))
-        return out
+    def _sharing(self, me: Creature) -> list[Square]:
+        """The squares of the other creatures of ours on the map: those that could take an enemy's
+        one blow instead of ``me`` (PlannerOptions.shared_threats, ACT-1; ``_entry``)."""
+        return [c.square for c in self.allies if c.uid != me.uid and c.pos is not None]
 
     def dark_threats(self, me: Creature, threats: list) -> list:
         """The entries of ``threats`` (``threats_to(me)``) that still reach ``me`` standing in total
         darkness (UG-DARK: the melee attacks of a move, and every threat of an enemy with
         darkvision); ``threats`` itself when none were kept aside."""
         return self._dark.get(me.uid, threats)
+
+
+def _entry(square: Square, reach: int, amount: float, weight: float,
+           others: list[Square] | None) -> tuple[Square, int, float, float]:
+    """One entry of ``Board.threats_to``: (enemy square, reach, expected damage, weight).  With
+    ``others`` (our other creatures' squares; PlannerOptions.shared_threats, ACT-1: an enemy makes
+    one attack) the damage is divided by the number of our creatures that could take the blow: the
+    threatened creature and those of ``others`` within the reach (grid distance from their squares
+    now).  None: the whole damage (no sharing, or a close or area attack, ATK-2)."""
+    if others:
+        ex, ey = square
+        amount /= 1 + sum(1 for x, y in others if abs(x - ex) <= reach and abs(y - ey) <= reach)
+    return (square, reach, amount, weight)
 
 
 def rivals_apart(state: GameState, player: int) -> bool:

@@ -136,6 +136,10 @@ REPLY_CANDIDATES = 3
 REPLY_ROLLS = 1
 #: Most enemy activations in a row played out as the reply (RND-2: a turn is two activations).
 MAX_REPLIES = 2
+#: Whether the predicted reply also plans a move followed by a charge (ACT-1, CHG-1; ``move_charge``),
+#: as ``hard`` itself does: without it a creature out of one move's reach but within a move and a charge
+#: was judged safe from an enemy that charges it (issue 21).
+REPLY_MOVE_CHARGE = True
 #: Most enemy seats whose turns are played out before ours comes again (SCN-MULTI: with three or
 #: four players every other seat acts between two of our turns).
 MAX_REPLY_SEATS = 2
@@ -333,6 +337,8 @@ class HardBot(NormalBot):
             are planned to predict the opponent's reply (``_leaf_loss``).
         planner_options: its own planner's options in place of ``planner_options``
             (the class attribute), e.g. for a benchmark's variant.
+        reply_move_charge: whether the predicted reply may be a move and then a charge
+            (REPLY_MOVE_CHARGE).
     Attributes:
         last_search: (candidates tried, units of work) of the last
             activation choice, for tests and benchmarks.
@@ -355,9 +361,10 @@ class HardBot(NormalBot):
 
     def __init__(self, seed: int = 0, *, candidates: int = CANDIDATES, alternatives: int = ALTERNATIVES,
                  budget: int = BUDGET, deadline: float | None = None, reply_candidates: int = REPLY_CANDIDATES,
-                 planner_options: PlannerOptions | None = None):
+                 planner_options: PlannerOptions | None = None, reply_move_charge: bool = REPLY_MOVE_CHARGE):
         super().__init__(seed, planner_options=planner_options)
         self.reply_candidates = reply_candidates
+        self.reply_move_charge = reply_move_charge
         self.candidates, self.alternatives = candidates, alternatives
         self.budget, self.deadline = budget, deadline
         self.last_search: tuple[int, int] = (0, 0)
@@ -498,10 +505,11 @@ class HardBot(NormalBot):
 
     @property
     def _inner(self) -> NormalBot:
-        """Plain ``normal`` as it plays (``NORMAL_OPTIONS``, this level's ``charge_reach``), made once:
-        the enemy's predicted reply."""
+        """``normal`` as it plays (``NORMAL_OPTIONS``, this level's ``charge_reach``), planning a move
+        and then a charge too with ``reply_move_charge``, made once: the enemy's predicted reply."""
         if self._inner_bot is None:
-            options = replace(NORMAL_OPTIONS, charge_reach=self.planner_options.charge_reach)
+            options = replace(NORMAL_OPTIONS, charge_reach=self.planner_options.charge_reach,
+                              move_charge=self.reply_move_charge)
             self._inner_bot = NormalBot(planner_options=options)
         return self._inner_bot
 

@@ -3,6 +3,7 @@
 Usage: python bench/hard_vs_old.py [GAMES] [SEED] [--jobs N] [--first K] [--against COMMIT]
                                    [--new-tree COMMIT] [--new LEVEL[:k=v,...]] [--old LEVEL[:k=v,...]]
                                    [--records FILE] [--progress] [--hybrid] [--fixtures COMMIT] [--actions]
+                                   [--map NAME]
        python bench/hard_vs_old.py --summary RECORDS [RECORDS ...]
 
 The old ``hard`` is the pinned commit's own code (default ``21ea540``, main
@@ -50,6 +51,9 @@ games as far as the rules agree).  ``--fixtures COMMIT`` takes the maps and
 warbands from COMMIT's content (default: the ``--against`` commit's).
 ``--actions`` also keeps in each record the battle's seed, its map and warband files and every
 action (side, encoded action), for ``bench/replay_record.py`` to tell the battle again.
+``--map NAME`` plays only the series' games on map NAME (the file's stem, e.g. ``crossroads-ruin``) among
+games FIRST .. FIRST+GAMES-1, with their numbers in the series, so a map where one side does badly can be
+studied on the same battles as a whole series played.
 ``--summary RECORDS...`` prints the same line from records files (e.g. a
 series resumed with ``--first K`` into a second file), each game counted once.
 """
@@ -287,6 +291,7 @@ def main(argv: list[str]) -> None:
     progress = "--progress" in argv
     hybrid = "--hybrid" in argv
     keep_actions = "--actions" in argv
+    only_map = option("--map", None)
     argv = [a for a in argv if a not in ("--progress", "--hybrid", "--actions")]
     games = int(argv[0]) if argv else 200
     seed = int(argv[1]) if len(argv) > 1 else 2026
@@ -312,7 +317,10 @@ def main(argv: list[str]) -> None:
                   f"activate p95 new {t[0]['activate_p95_ms']} ms, old {t[1]['activate_p95_ms']} ms",
                   file=sys.stderr, flush=True)
 
-    work = range(first, first + games)
+    work = [i for i in range(first, first + games)
+            if only_map is None or Path(fixtures["maps"][i % len(fixtures["maps"])]).stem == only_map]
+    if not work:
+        raise SystemExit(f"no game of the series in {first}..{first + games - 1} is on map {only_map!r}")
     try:
         with ThreadPoolExecutor(jobs) as pool:
             for r in pool.map(lambda i: play(i, seed, fixtures, new, old_level, old, new_tree, keep_actions), work):

@@ -33,6 +33,8 @@ def test_ug_fatigue_the_stat_card_shows_height_and_fatigue_in_words():
     assert "Height 6 ft" in plain and "Fatigue fresh" in plain
     tired = st.copy()
     tired.notes = frozenset({("fatigue", "A", 1)})
-    assert ("FATIGUED: −2 to attack, −5 damage, its fatigue checks at −2 (UG-FATIGUE)"
-            in card_text(tired.creature("A"), state=tired).plain)
+    tired_text = card_text(tired.creature("A"), state=tired).plain
+    assert "FATIGUED: −2 to attack, −5 damage, its fatigue checks at −2 (UG-FATIGUE)" in tired_text
+    # after a tired creature's long words the height has a line of its own: never broken across two
+    assert "\nHeight 6 ft\n" in tired_text and "Fatigue fresh  Height 6 ft\n" in plain
     assert "Fatigue" not in card_text(battle("A.b", active="A").creature("A"), state=battle("A.b")).plain

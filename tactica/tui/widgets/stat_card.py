@@ -230,7 +230,9 @@ def _card_text(c: Creature, *, active: bool, move_used: bool, attack_used: bool,
         t.append("\nFatigue ", style="bold")
         t.append("fresh" if tired == "fresh" else f"{tired.upper()}: {FATIGUE_WORDS[tired]} (UG-FATIGUE)",
                  style=None if tired == "fresh" else "bold yellow")
-        t.append("  Height ", style="bold")
+        # beside "fresh" it fits the panel's line; after a tired creature's words, on a line of its own
+        # (s20 newcomer: "Height 6 ft" broke across two lines at 80 columns)
+        t.append("  Height " if tired == "fresh" else "\nHeight ", style="bold")
         t.append(f"{creature_height(c)} ft")
     t.append("\nAttacks\n", style="bold underline")
     if not card.attacks:  # CL-16

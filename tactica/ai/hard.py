@@ -103,6 +103,7 @@ from tactica.engine import (
     Activate,
     AttackRolled,
     ChooseStartArea,
+    Creature,
     DeclinePower,
     GameState,
     Phase,
@@ -153,6 +154,9 @@ CANDIDATES = 6
 BUDGET = 220
 #: Weight of the summed threats when the enemies have no activation left (they come next round).
 LATER = 0.3
+#: Weight of the summed threats of the enemy creatures still to act this round that the look-ahead does
+#: not play out (beyond the MAX_REPLIES replies): they strike before the round ends, after ours act again.
+REST = 0.0
 #: Actions of one playout before it is cut (an activation has at most a handful).
 MAX_ACTIONS = 8
 #: Most attack rolls of one action enumerated (the rest are rolled).
@@ -339,6 +343,7 @@ class HardBot(NormalBot):
             (the class attribute), e.g. for a benchmark's variant.
         reply_move_charge: whether the predicted reply may be a move and then a charge
             (REPLY_MOVE_CHARGE).
+        rest: weight of the threats of the enemies still to act that are not played out (REST).
     Attributes:
         last_search: (candidates tried, units of work) of the last
             activation choice, for tests and benchmarks.
@@ -361,10 +366,12 @@ class HardBot(NormalBot):
 
     def __init__(self, seed: int = 0, *, candidates: int = CANDIDATES, alternatives: int = ALTERNATIVES,
                  budget: int = BUDGET, deadline: float | None = None, reply_candidates: int = REPLY_CANDIDATES,
-                 planner_options: PlannerOptions | None = None, reply_move_charge: bool = REPLY_MOVE_CHARGE):
+                 planner_options: PlannerOptions | None = None, reply_move_charge: bool = REPLY_MOVE_CHARGE,
+                 rest: float = REST):
         super().__init__(seed, planner_options=planner_options)
         self.reply_candidates = reply_candidates
         self.reply_move_charge = reply_move_charge
+        self.rest = rest
         self.candidates, self.alternatives = candidates, alternatives
         self.budget, self.deadline = budget, deadline
         self.last_search: tuple[int, int] = (0, 0)
@@ -566,8 +573,13 @@ class HardBot(NormalBot):
                     total += threat_value(leaf, e, victims)
             return chance * decided + (1 - chance) * LATER * total
         enemy = pool[0].player  # the one enemy seat (SCN-MULTI: the next to act, ``_next_enemy``)
-        plans = self._seat_plans(leaf, enemy, pool, victims)
+        ranked = self._ranked(leaf, pool, victims)
+        plans = self._seat_plans(leaf, enemy, ranked, victims)
         first_turn = [(enemy, p) for _, p in plans[:self._replies(leaf, me, len(pool))]]
+        rest = 0.0
+        if self.rest and leaf.players <= 2:  # the enemies of this round the look-ahead does not play out
+            played = {p.uid for _, p in first_turn}
+            rest = self.rest * sum((-threat for threat, _, e in ranked if e.uid not in played), 0.0)
         later = self._later_replies(leaf, me, enemy, victims)
         loss, decided = self._reply_loss(leaf, leaf, me, first_turn + later, seed)
         if leaf.phase is Phase.ACTIVATE and not leaf.hostile(leaf.turn_player, me) and loss + decided > 0:
@@ -582,23 +594,28 @@ class HardBot(NormalBot):
                     instead = self._reply_loss(leaf, leaf, me, [(enemy, p) for _, p in plans[1:2]] + later, seed)
                 loss = (1 - kill) * loss + kill * instead[0]
                 decided = (1 - kill) * decided + kill * instead[1]
-        return REPLY * max(0.0, loss) + decided
+        return REPLY * max(0.0, loss) + rest + decided
 
-    def _seat_plans(self, leaf: GameState, enemy: int, pool: list, victims: list) -> list[tuple[int, Plan]]:
-        """The predicted replies of seat ``enemy`` in ``leaf``: [(threat rank, plan)], best gain first.
-
-        ``pool`` is its creatures still to activate, ranked by their best
-        attack on ``victims`` (our side's creatures; ``threat_value``); the
-        REPLY_CANDIDATES most dangerous are planned with ``normal``'s own
-        scoring (``plan_creature``, as seat ``enemy`` sees the board: in a
-        free-for-all it may prefer a third player's creature, and then costs
-        us nothing).
-        """
+    def _ranked(self, leaf: GameState, pool: list, victims: list) -> list[tuple[float, int, Creature]]:
+        """``pool`` (enemy creatures still to activate) ranked by their best attack on ``victims`` (our
+        side's creatures; ``threat_value``): [(-threat, index in pool, creature)], the most dangerous first."""
         ranked = []
         for i, e in enumerate(pool):
             self._work += 1
             ranked.append((-threat_value(leaf, e, victims), i, e))
         ranked.sort(key=lambda x: x[:2])
+        return ranked
+
+    def _seat_plans(self, leaf: GameState, enemy: int, ranked: list, victims: list) -> list[tuple[int, Plan]]:
+        """The predicted replies of seat ``enemy`` in ``leaf``: [(threat rank, plan)], best gain first.
+
+        ``ranked`` is its creatures still to activate, ranked by their best
+        attack on ``victims`` (our side's creatures; ``_ranked``); the
+        REPLY_CANDIDATES most dangerous are planned with ``normal``'s own
+        scoring (``plan_creature``, as seat ``enemy`` sees the board: in a
+        free-for-all it may prefer a third player's creature, and then costs
+        us nothing).
+        """
         enemy_turn = as_turn_of(leaf, enemy)
         board = Board(enemy_turn, enemy, self._inner.planner_options, self._board_memo)
         plans = []
@@ -623,7 +640,7 @@ class HardBot(NormalBot):
         out: list[tuple[int, Plan]] = []
         for seat in self._seats_before_us(leaf, me, enemy)[:MAX_REPLY_SEATS - 1]:
             pool = [c for c in leaf.alive(seat) if not c.activated]
-            plans = self._seat_plans(leaf, seat, pool, victims)
+            plans = self._seat_plans(leaf, seat, self._ranked(leaf, pool, victims), victims)
             out += [(seat, p) for _, p in plans[:min(2, len(pool), MAX_REPLIES)]]
         return out
 

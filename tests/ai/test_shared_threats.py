@@ -107,9 +107,11 @@ def test_hard_shares_threats_and_presses_behind_in_its_plans_its_playouts_and_it
     bot = HardBot()
     for options in (HardBot.planner_options, bot._own.planner_options, bot._inner.planner_options):
         assert options.shared_threats and options.press_behind
-    # the reply it predicts is normal's as normal plays, with hard's own charge reach
+    # the reply it predicts is normal's as normal plays, with hard's own charge reach, and a move then a
+    # charge planned as hard plans them (reply_move_charge, tests/ai/test_reply_charge.py)
     assert bot._inner.planner_options == replace(NormalBot.planner_options,
-                                                 charge_reach=HardBot.planner_options.charge_reach)
+                                                 charge_reach=HardBot.planner_options.charge_reach,
+                                                 move_charge=bot.reply_move_charge)
 
 
 def test_hard_counts_the_exposure_term_at_hard_exposure_in_a_duel():

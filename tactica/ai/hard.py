@@ -102,6 +102,7 @@ from tactica.engine import (
     Action,
     Activate,
     AttackRolled,
+    ChooseFirstPlayer,
     ChooseStartArea,
     Creature,
     DeclinePower,
@@ -154,6 +155,11 @@ CANDIDATES = 6
 BUDGET = 220
 #: Weight of the summed threats when the enemies have no activation left (they come next round).
 LATER = 0.3
+#: Games played out to the end of the round for each choice of who goes first (``HardBot.choose_first``);
+#: 0: ``hard`` always goes first, as every level does.
+FIRST_ROLLOUTS = 0
+#: Most actions of one such play-out (a round of two 200-point warbands has about a hundred).
+FIRST_ACTIONS = 400
 #: Weight of the summed threats of the enemy creatures still to act this round that the look-ahead does
 #: not play out (beyond the MAX_REPLIES replies): they strike before the round ends, after ours act again.
 REST = 0.0
@@ -344,6 +350,7 @@ class HardBot(NormalBot):
         reply_move_charge: whether the predicted reply may be a move and then a charge
             (REPLY_MOVE_CHARGE).
         rest: weight of the threats of the enemies still to act that are not played out (REST).
+        first_rollouts: play-outs of the round for each choice of who goes first (FIRST_ROLLOUTS).
     Attributes:
         last_search: (candidates tried, units of work) of the last
             activation choice, for tests and benchmarks.
@@ -367,17 +374,53 @@ class HardBot(NormalBot):
     def __init__(self, seed: int = 0, *, candidates: int = CANDIDATES, alternatives: int = ALTERNATIVES,
                  budget: int = BUDGET, deadline: float | None = None, reply_candidates: int = REPLY_CANDIDATES,
                  planner_options: PlannerOptions | None = None, reply_move_charge: bool = REPLY_MOVE_CHARGE,
-                 rest: float = REST):
+                 rest: float = REST, first_rollouts: int = FIRST_ROLLOUTS):
         super().__init__(seed, planner_options=planner_options)
         self.reply_candidates = reply_candidates
         self.reply_move_charge = reply_move_charge
         self.rest = rest
+        self.first_rollouts = first_rollouts
         self.candidates, self.alternatives = candidates, alternatives
         self.budget, self.deadline = budget, deadline
         self.last_search: tuple[int, int] = (0, 0)
         self._work = 0
         self._inner_bot: NormalBot | None = None
         self._own_bot: NormalBot | None = None
+
+    def choose_first(self, state: GameState) -> Action:
+        """Who goes first this round (RND-1), in a battle of two sides: the choice whose round, played out
+        to its end by both sides with ``normal``'s policy (ours with this level's planner options, ``_own``;
+        the enemy's as ``normal`` plays, ``_inner``) on the bot's own dice, leaves the enemy the greater
+        loss (``_loss``: creatures destroyed and damage, ours counted against), over ``first_rollouts``
+        play-outs of each choice on the same dice (common random numbers).  Ties, and ``first_rollouts``
+        0 or three sides or more: this bot goes first (``Bot.choose_first``).  Returns a ChooseFirstPlayer.
+        """
+        base = super().choose_first(state)
+        options = [a for a in legal_actions(state) if isinstance(a, ChooseFirstPlayer)]
+        if self.first_rollouts <= 0 or len(state.teams) > 2 or len(options) < 2:
+            return base
+        me = state.decider
+        seeds = [self.rng.getrandbits(64) for _ in range(self.first_rollouts)]
+        best, best_loss = base, None
+        for option in sorted(options, key=lambda a: a != base):  # ours first: it wins a tie
+            loss = sum(self._loss(state, self._round_played_out(state, option, seed, me), me) for seed in seeds)
+            if best_loss is None or loss < best_loss - 1e-9:
+                best, best_loss = option, loss
+        return best
+
+    def _round_played_out(self, state: GameState, first: ChooseFirstPlayer, seed: int, me: int) -> GameState:
+        """``state`` after ``first`` and the rest of the round (or the battle's end, or FIRST_ACTIONS
+        actions), every decision by ``normal``'s policy (``_own`` for our side, ``_inner`` for the
+        enemy's) and every die from ``SeededDice.from_seed(seed)``."""
+        st, _ = apply(with_dice(state, SeededDice.from_seed(seed)), first)
+        team = state.team_of(me)
+        for _ in range(FIRST_ACTIONS):
+            if st.is_over or st.round != state.round or st.phase is Phase.CHOOSE_FIRST:
+                break
+            bot = self._own if st.team_of(st.decider) == team else self._inner
+            action = bot.choose(st)
+            st, _ = apply(st, action)
+        return st
 
     def choose_area(self, state: GameState) -> Action:
         """Pick a start area (SET-2); in a free-for-all of three sides or more (SCN-MULTI) the one whose

@@ -83,7 +83,7 @@ def main() -> None:
                 search = getattr(bot, "last_search", None)
                 units = search[1] if activate and search is not None else None
                 out = {"action": encode_action(action), "cpu": cpu, "wall": wall, "battle": battle,
-                       "activate": activate, "units": units}
+                       "activate": activate, "units": units, "first": state.phase is Phase.CHOOSE_FIRST}
             elif cmd == "apply":
                 assert state is not None
                 state, _ = apply(state, decode_action(msg["action"]))

@@ -40,8 +40,9 @@ max CPU time of its battle decisions (each seat's own process time, so the
 machine's load does not count) and of its Activate decisions (where ``hard``
 searches), its units of work per Activate (p50 / p95) and the CPU
 milliseconds a unit costs (total Activate CPU / total units): the mapping
-from the budget in units to seconds.  ``--progress`` prints a line per
-finished game on stderr; ``--records FILE`` writes each game's record (its
+from the budget in units to seconds; and apart from those, the p50 / p95 / max CPU time of its
+choices of who goes first (``initiative_*``, RND-1: ``hard`` plays the round out for each).
+``--progress`` prints a line per finished game on stderr; ``--records FILE`` writes each game's record (its
 result and every battle decision's CPU seconds, Activate or not, units) as a
 JSON line.  ``time_both`` pools both sides' decisions: the figure to read
 when both seats run the same bot, e.g. the old ``hard`` on its own engine
@@ -196,6 +197,7 @@ def play(i: int, seed: int, fixtures: dict, new: tuple[str, dict], old_level: tu
         summaries.append(seat.ask(cmd="new", warbands=list(wb), maps=[m], seed=s, level=levels[k][0],
                                   options=levels[k][1], bot_seed=2 * s + k))
     times: dict[str, list] = {"new": [], "old": []}
+    first_times: dict[str, list] = {"new": [], "old": []}
     actions: list = []
     state = summaries[0]
     while not state["over"]:
@@ -204,6 +206,8 @@ def play(i: int, seed: int, fixtures: dict, new: tuple[str, dict], old_level: tu
         side = "new" if decider == seat_new else "old"
         if choice["battle"]:
             times[side].append((choice["cpu"], choice["activate"], choice["units"]))
+        elif choice.get("first"):  # who goes first (RND-1): timed apart from the battle decisions
+            first_times[side].append(choice["cpu"])
         if keep_actions:
             actions.append([side, choice["action"]])
         a, b = (seat.ask(cmd="apply", action=choice["action"]) for seat in by_seat)
@@ -214,7 +218,7 @@ def play(i: int, seed: int, fixtures: dict, new: tuple[str, dict], old_level: tu
     result = "draw" if winner is None else "new" if winner == seat_new else "old"
     record = {"game": i, "result": result, "vp_new": state["vp"][seat_new], "vp_old": state["vp"][1 - seat_new],
               "rounds": state["round"], "map": Path(m).stem, "warbands": [Path(w).stem for w in wb],
-              "times": times}
+              "times": times, "first_times": first_times}
     if keep_actions:
         record.update(seed=s, map_path=m, warband_paths=list(wb), actions=actions)
     return record
@@ -233,7 +237,10 @@ def side_times(records: list[dict], side: str) -> dict:
     act = [c * 1000 for c, is_act, _ in rows if is_act]
     units = [u for _, is_act, u in rows if is_act and u is not None]
     spent = sum(c * 1000 for c, is_act, u in rows if is_act and u)
-    return {"decisions": len(cpu), "cpu_p50_ms": round(pct(cpu, 0.5), 1), "cpu_p95_ms": round(pct(cpu, 0.95), 1),
+    first = [c * 1000 for r in records for c in r.get("first_times", {}).get(side, [])]
+    return {"initiative_decisions": len(first), "initiative_p50_ms": round(pct(first, 0.5), 1),
+            "initiative_p95_ms": round(pct(first, 0.95), 1), "initiative_max_ms": round(max(first, default=0), 1),
+            "decisions": len(cpu), "cpu_p50_ms": round(pct(cpu, 0.5), 1), "cpu_p95_ms": round(pct(cpu, 0.95), 1),
             "cpu_max_ms": round(max(cpu, default=0), 1), "activate_p50_ms": round(pct(act, 0.5), 1),
             "activate_p95_ms": round(pct(act, 0.95), 1), "units_p50": pct(units, 0.5), "units_p95": pct(units, 0.95),
             "ms_per_unit": round(spent / max(1, sum(units)), 2)}
@@ -249,7 +256,9 @@ def summary(records: list[dict]) -> dict:
     lost = sum(r["result"] == "old" for r in records)
     draws = n - won - lost
     low, high = wilson(won + draws / 2, n)
-    both = [dict(r, times={"new": r["times"]["new"] + r["times"]["old"], "old": []}) for r in records]
+    both = [dict(r, times={"new": r["times"]["new"] + r["times"]["old"], "old": []},
+                 first_times={"new": [c for side in ("new", "old") for c in r.get("first_times", {}).get(side, [])]})
+            for r in records]
     return {"games": n, "new_wins": won, "old_wins": lost, "draws": draws,
             "new_rate": round((won + draws / 2) / max(1, n), 3), "wilson95": [round(low, 3), round(high, 3)],
             "avg_vp_new": round(sum(r["vp_new"] for r in records) / max(1, n), 1),

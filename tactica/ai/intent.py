@@ -194,7 +194,8 @@ def explain_action(state: GameState, action: Action, planned: Action | None = No
     if isinstance(action, ChooseFirstPlayer):
         if action.player == state.decider:
             return "goes first this round"
-        return f"lets Player {action.player + 1} go first"
+        # only hard lets the enemy go first: the round it played out both ways went better so (RND-1)
+        return f"lets Player {action.player + 1} go first: the round played out both ways goes better second"
     if isinstance(action, ChooseMap):
         m = state.maps[action.index]
         return f"picks {m.name} ({m.width}×{m.height}): the smaller map, so contact comes sooner"

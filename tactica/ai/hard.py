@@ -392,8 +392,9 @@ class HardBot(NormalBot):
         to its end by both sides with ``normal``'s policy (ours with this level's planner options, ``_own``;
         the enemy's as ``normal`` plays, ``_inner``) on the bot's own dice, leaves the enemy the greater
         loss (``_loss``: creatures destroyed and damage, ours counted against), over ``first_rollouts``
-        play-outs of each choice on the same dice (common random numbers).  Ties, and ``first_rollouts``
-        0 or three sides or more: this bot goes first (``Bot.choose_first``).  Returns a ChooseFirstPlayer.
+        play-outs of each choice on the same dice (common random numbers; with a ``deadline``, no more
+        once it has passed).  Ties, and ``first_rollouts`` 0 or three sides or more: this bot goes first
+        (``Bot.choose_first``).  Returns a ChooseFirstPlayer.
         """
         base = super().choose_first(state)
         options = [a for a in legal_actions(state) if isinstance(a, ChooseFirstPlayer)]
@@ -401,12 +402,16 @@ class HardBot(NormalBot):
             return base
         me = state.decider
         seeds = [self.rng.getrandbits(64) for _ in range(self.first_rollouts)]
-        best, best_loss = base, None
-        for option in sorted(options, key=lambda a: a != base):  # ours first: it wins a tie
-            loss = sum(self._loss(state, self._round_played_out(state, option, seed, me), me) for seed in seeds)
-            if best_loss is None or loss < best_loss - 1e-9:
-                best, best_loss = option, loss
-        return best
+        options.sort(key=lambda a: a != base)  # ours first: it wins a tie
+        losses = [0.0] * len(options)
+        start = time.perf_counter()
+        for seed in seeds:  # each choice on the same dice; a late search keeps the pairs played out
+            for k, option in enumerate(options):
+                losses[k] += self._loss(state, self._round_played_out(state, option, seed, me), me)
+            if self.deadline is not None and time.perf_counter() - start > self.deadline:
+                break
+        best = min(range(len(options)), key=lambda k: (losses[k] - 1e-9 * (k == 0), k))
+        return options[best]
 
     def _round_played_out(self, state: GameState, first: ChooseFirstPlayer, seed: int, me: int) -> GameState:
         """``state`` after ``first`` and the rest of the round (or the battle's end, or FIRST_ACTIONS

@@ -49,7 +49,7 @@ def test_rnd_1_hard_lets_the_enemy_go_first_where_the_round_with_ours_first_cost
     monkeypatch.setattr(HardBot, "_round_played_out", played_out)
     assert HardBot(seed=3, first_rollouts=2).choose(st) == ChooseFirstPlayer(1)
     # each choice played out on the same dice (common random numbers), ours first
-    assert [p for p, _ in calls] == [0, 0, 1, 1]
+    assert [p for p, _ in calls] == [0, 1, 0, 1]
     assert [s for p, s in calls if p == 0] == [s for p, s in calls if p == 1]
 
 
@@ -67,3 +67,16 @@ def test_rnd_1_the_ais_intent_says_why_it_lets_the_enemy_go_first():
     assert explain_action(st, ChooseFirstPlayer(0)) == "goes first this round"
     assert explain_action(st, ChooseFirstPlayer(1)) == (
         "lets Player 2 go first: the round played out both ways goes better second")
+
+
+def test_rnd_1_with_a_deadline_the_choice_stops_after_the_pair_that_passed_it(monkeypatch):
+    st = initiative()
+    calls: list[int] = []
+
+    def played_out(self, state, first, seed, me):
+        calls.append(first.player)
+        return state
+
+    monkeypatch.setattr(HardBot, "_round_played_out", played_out)
+    assert HardBot(seed=3, first_rollouts=3, deadline=0.0).choose(st) == ChooseFirstPlayer(0)
+    assert calls == [0, 1]  # one pair (both choices on the same dice), then the deadline stops it

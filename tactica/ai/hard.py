@@ -160,9 +160,6 @@ LATER = 0.3
 FIRST_ROLLOUTS = 0
 #: Most actions of one such play-out (a round of two 200-point warbands has about a hundred).
 FIRST_ACTIONS = 400
-#: Weight of the summed threats of the enemy creatures still to act this round that the look-ahead does
-#: not play out (beyond the MAX_REPLIES replies): they strike before the round ends, after ours act again.
-REST = 0.0
 #: Actions of one playout before it is cut (an activation has at most a handful).
 MAX_ACTIONS = 8
 #: Most attack rolls of one action enumerated (the rest are rolled).
@@ -349,7 +346,6 @@ class HardBot(NormalBot):
             (the class attribute), e.g. for a benchmark's variant.
         reply_move_charge: whether the predicted reply may be a move and then a charge
             (REPLY_MOVE_CHARGE).
-        rest: weight of the threats of the enemies still to act that are not played out (REST).
         first_rollouts: play-outs of the round for each choice of who goes first (FIRST_ROLLOUTS).
     Attributes:
         last_search: (candidates tried, units of work) of the last
@@ -374,11 +370,10 @@ class HardBot(NormalBot):
     def __init__(self, seed: int = 0, *, candidates: int = CANDIDATES, alternatives: int = ALTERNATIVES,
                  budget: int = BUDGET, deadline: float | None = None, reply_candidates: int = REPLY_CANDIDATES,
                  planner_options: PlannerOptions | None = None, reply_move_charge: bool = REPLY_MOVE_CHARGE,
-                 rest: float = REST, first_rollouts: int = FIRST_ROLLOUTS):
+                 first_rollouts: int = FIRST_ROLLOUTS):
         super().__init__(seed, planner_options=planner_options)
         self.reply_candidates = reply_candidates
         self.reply_move_charge = reply_move_charge
-        self.rest = rest
         self.first_rollouts = first_rollouts
         self.candidates, self.alternatives = candidates, alternatives
         self.budget, self.deadline = budget, deadline
@@ -624,10 +619,6 @@ class HardBot(NormalBot):
         ranked = self._ranked(leaf, pool, victims)
         plans = self._seat_plans(leaf, enemy, ranked, victims)
         first_turn = [(enemy, p) for _, p in plans[:self._replies(leaf, me, len(pool))]]
-        rest = 0.0
-        if self.rest and leaf.players <= 2:  # the enemies of this round the look-ahead does not play out
-            played = {p.uid for _, p in first_turn}
-            rest = self.rest * sum((-threat for threat, _, e in ranked if e.uid not in played), 0.0)
         later = self._later_replies(leaf, me, enemy, victims)
         loss, decided = self._reply_loss(leaf, leaf, me, first_turn + later, seed)
         if leaf.phase is Phase.ACTIVATE and not leaf.hostile(leaf.turn_player, me) and loss + decided > 0:
@@ -642,7 +633,7 @@ class HardBot(NormalBot):
                     instead = self._reply_loss(leaf, leaf, me, [(enemy, p) for _, p in plans[1:2]] + later, seed)
                 loss = (1 - kill) * loss + kill * instead[0]
                 decided = (1 - kill) * decided + kill * instead[1]
-        return REPLY * max(0.0, loss) + rest + decided
+        return REPLY * max(0.0, loss) + decided
 
     def _ranked(self, leaf: GameState, pool: list, victims: list) -> list[tuple[float, int, Creature]]:
         """``pool`` (enemy creatures still to activate) ranked by their best attack on ``victims`` (our

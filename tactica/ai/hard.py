@@ -21,7 +21,8 @@ best activation: in each played-out position, the enemy creatures still to
 act this round are ranked by their best attack (``aiming.threat_value``,
 a close or area attack counting every victim clustered in its template),
 the three most dangerous (``REPLY_CANDIDATES``) are planned with ``normal``'s own scoring
-(``plan_creature``), and the one with the best gain is activated and
+(``plan_creature``; a move followed by a charge among their options, as ``hard`` plans its own:
+``REPLY_MOVE_CHARGE``), and the one with the best gain is activated and
 played out with ``normal``'s policy until its attack is made — its attack
 roll enumerated the same way (miss, hit, critical hit), on the bot's own
 dice.  A turn is two activations (RND-2): when the enemy's turn comes next
@@ -91,7 +92,8 @@ decision; an option is not started when the options tried so far cost on
 average more than what is left of it), so the same seed gives the same choices; ``deadline``
 (seconds) also stops a search that runs late, for interactive use, always
 keeping the best candidate found so far.  Within an activation ``hard``
-acts as ``normal`` does.
+acts as ``normal`` does.  Who goes first (RND-1): first, as every level, unless ``first_rollouts``
+is set (an experiment of issue 21, off: ``choose_first``).
 """
 from __future__ import annotations
 

@@ -409,8 +409,8 @@ class HardBot(NormalBot):
                 losses[k] += self._loss(state, self._round_played_out(state, option, seed, me), me)
             if self.deadline is not None and time.perf_counter() - start > self.deadline:
                 break
-        best = min(range(len(options)), key=lambda k: (losses[k] - 1e-9 * (k == 0), k))
-        return options[best]
+        best = min(range(len(options)), key=losses.__getitem__)
+        return options[0] if losses[0] <= losses[best] + 1e-9 else options[best]
 
     def _round_played_out(self, state: GameState, first: ChooseFirstPlayer, seed: int, me: int) -> GameState:
         """``state`` after ``first`` and the rest of the round (or the battle's end, or FIRST_ACTIONS

@@ -263,7 +263,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="warband file: once (every player brings it) or once per player in seat order "
                           "(default: shipped warbands of the map's battle size)")
     sim.add_argument("--cards", metavar="FILE", action="append", help=CARDS_HELP)
-    sim.add_argument("--ai", metavar="LEVEL", action="append",
+    sim.add_argument("--ai", metavar="LEVEL", action="append", type=_ai_level,
                      help="bot level (random, greedy, normal, hard), once or once per player "
                           "(default: normal against random); given 3 or 4 times without --players it "
                           "means 3 or 4 players: a free-for-all, or teams with --teams (a note on stderr says so)")
@@ -286,7 +286,7 @@ def build_parser() -> argparse.ArgumentParser:
                           "pip install 'tactica[cluster]' here and on the workers); the same results as --jobs")
 
     from tactica.balance.arguments import add_parser as add_balance
-    add_balance(sub, _rule_modules, RULES_HELP, _jobs, CARDS_HELP)
+    add_balance(sub, _rule_modules, RULES_HELP, _jobs, CARDS_HELP, _ai_level)
 
     saves = sub.add_parser("saves", help="list saved battles (autosaved after every action)",
                            description="List the battles of the battle store (battles.sqlite3 in the data "
@@ -350,9 +350,28 @@ def build_parser() -> argparse.ArgumentParser:
 SCREEN_COMMANDS = (None, "play", "tutorial", "resume")
 
 
+def _refuse_unknown_command(parser: argparse.ArgumentParser, argv: list[str]) -> None:
+    """A usage error (exit 2) when ``argv``'s command is not one of tactica's, naming the command it
+    most likely meant (``tactica plya``: did you mean 'play'?); returns when the command is known or
+    absent (an option first, e.g. ``--version``, is left to argparse)."""
+    if not argv or argv[0].startswith("-"):
+        return
+    commands = next(action.choices for action in parser._actions  # noqa: SLF001 - argparse keeps them there
+                    if isinstance(action, argparse._SubParsersAction))  # noqa: SLF001
+    word = argv[0]
+    if word in commands:
+        return
+    import difflib  # noqa: PLC0415 - only for a mistyped command
+    close = difflib.get_close_matches(word, list(commands), n=1, cutoff=0.6)
+    if close:
+        parser.error(f"unknown command {word!r}; did you mean {close[0]!r}? (commands: {', '.join(commands)})")
+    parser.error(f"unknown command {word!r}; choose one of {', '.join(commands)}")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the process exit status."""
     parser = build_parser()
+    _refuse_unknown_command(parser, sys.argv[1:] if argv is None else argv)
     args = parser.parse_args(argv)
     if args.command not in SCREEN_COMMANDS:
         return _run(parser, args)

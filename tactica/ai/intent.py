@@ -193,7 +193,7 @@ def explain_action(state: GameState, action: Action, planned: Action | None = No
         return text
     if isinstance(action, ChooseFirstPlayer):
         if action.player == state.decider:
-            return "goes first this round"
+            return "goes first this round, so that its creatures act before the enemy's"
         # only hard lets the enemy go first: the round it played out both ways went better so (RND-1)
         return f"lets Player {action.player + 1} go first: the round played out both ways goes better second"
     if isinstance(action, ChooseMap):

@@ -15,8 +15,10 @@ WHAT = {"map": "which start area and which player a map favours",
         "cards": "each card's win contribution and the VP of its side (Sealed pools, or the given warbands)"}
 
 
-def add_parser(sub: Any, rules_type: Any, rules_help: str, jobs_type: Any, cards_help: str) -> None:
-    """Add ``balance`` and its three reports to the command line's subparsers ``sub``."""
+def add_parser(sub: Any, rules_type: Any, rules_help: str, jobs_type: Any, cards_help: str,
+               level_type: Any = str) -> None:
+    """Add ``balance`` and its three reports to the command line's subparsers ``sub``; ``level_type``
+    checks an ``--ai`` level (the same check, and the same words, as ``play`` and ``sim``)."""
     bal = sub.add_parser("balance", help="balance reports for map and card authors: many AI battles, "
                                          "win rates with 95%% intervals, an HTML report with charts")
     kinds = bal.add_subparsers(dest="report", metavar="REPORT", required=True)
@@ -33,7 +35,7 @@ def add_parser(sub: Any, rules_type: Any, rules_help: str, jobs_type: Any, cards
                              "cards": "a warband file (repeatable, at least two; default: random Sealed "
                                       "warbands drawn from the card catalogue for every battle)"}[kind])
         p.add_argument("--cards", metavar="FILE", action="append", help=cards_help)
-        p.add_argument("--ai", metavar="LEVEL", default="normal",
+        p.add_argument("--ai", metavar="LEVEL", default="normal", type=level_type,
                        help="the AI level of both sides (random, greedy, normal, hard; default normal)")
         p.add_argument("--games", type=int, default=None, metavar="N",
                        help="battles per ordered pairing (default 10)" if kind != "cards" else

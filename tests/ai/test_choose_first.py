@@ -64,7 +64,8 @@ def test_rnd_1_a_tie_keeps_hard_first_and_the_choice_is_legal_and_repeatable(mon
 
 def test_rnd_1_the_ais_intent_says_why_it_lets_the_enemy_go_first():
     st = initiative()
-    assert explain_action(st, ChooseFirstPlayer(0)) == "goes first this round"
+    assert explain_action(st, ChooseFirstPlayer(0)) == (
+        "goes first this round, so that its creatures act before the enemy's")
     assert explain_action(st, ChooseFirstPlayer(1)) == (
         "lets Player 2 go first: the round played out both ways goes better second")
 

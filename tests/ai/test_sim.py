@@ -53,9 +53,13 @@ def test_sim_text_report(capsys):
     assert "games/s" in out and "greedy" in out
 
 
-def test_sim_bad_level(capsys):
-    code, _, err = _run(capsys, "--ai", "wizard", "--games", "1")
-    assert code == 2 and "unknown AI level" in err
+def test_sim_bad_level_is_refused_with_the_same_words_as_play(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        _run(capsys, "--ai", "wizard", "--games", "1")
+    err = capsys.readouterr().err
+    assert stopped.value.code == 2
+    assert "tactica sim: error: argument --ai: unknown AI level 'wizard'; choose one of random, greedy, " \
+           "normal, hard" in err and err.startswith("usage: tactica sim")
 
 
 def test_invariant_violation_is_an_error(capsys, monkeypatch):

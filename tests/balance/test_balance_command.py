@@ -31,7 +31,6 @@ def test_balance_map_prints_figures_as_json_and_writes_the_html(capsys, tmp_path
 
 
 @pytest.mark.parametrize(("argv", "said"), [
-    (["map", "--ai", "grandmaster"], "unknown AI level 'grandmaster'"),
     (["map", "--games", "0"], "--games must be at least 1"),
     (["warbands", "--warband", BAND], "at least two warbands"),
     (["cards", "--warband", BAND], "give --warband twice or more, or none"),
@@ -39,6 +38,14 @@ def test_balance_map_prints_figures_as_json_and_writes_the_html(capsys, tmp_path
 def test_balance_refuses_a_bad_command_line_with_status_2(capsys, argv, said):
     code, _, err = _run(capsys, *argv)
     assert code == 2 and said in err and "Traceback" not in err
+
+
+def test_balance_bad_level_is_a_usage_error_in_the_words_of_play_and_sim(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["balance", "map", "--ai", "grandmaster"])
+    err = capsys.readouterr().err
+    assert stopped.value.code == 2
+    assert "tactica balance map: error: argument --ai: unknown AI level 'grandmaster'; choose one of " in err
 
 
 def test_balance_html_into_a_folder_is_refused(capsys, tmp_path):

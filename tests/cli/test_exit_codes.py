@@ -167,3 +167,14 @@ def test_rules_naming_a_module_twice_is_a_usage_error(capsys):
         main(["sim", "--rules", "grid35,grid35", "--games", "1"])
     assert stopped.value.code == 2
     assert "--rules names grid35 twice" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("word", "said"), [
+    ("plya", "unknown command 'plya'; did you mean 'play'? (commands: tutorial, play, sim,"),
+    ("vaildate", "did you mean 'validate'?"),
+    ("xyzzy", "unknown command 'xyzzy'; choose one of tutorial, play, sim,"),
+])
+def test_a_mistyped_command_is_a_usage_error_naming_the_likely_one(capsys, word, said):
+    assert _status([word, "--new"]) == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert said in err and "invalid choice" not in err

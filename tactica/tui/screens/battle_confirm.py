@@ -197,7 +197,7 @@ class Toasts:
 
     def opening(self, lines: Sequence[LogLine], docked: bool) -> list[str]:
         """The battle's first news, once the screen is up with the log so far (``lines``): a resumed
-        battle says where it stands (in a toast, or as the log's newest line where none fits); a new
+        battle says where it stands (as the log's newest line, never in a toast over the card); a new
         one shows its setup roll in a toast, unless the first decision is a docked question
         (``docked``), which says the rolls in its text, or the battle is under way already (the
         tutorial's battle rebuilt where it was left: nm-tut s15, a stray "Setup roll" over the card).
@@ -206,10 +206,9 @@ class Toasts:
         st = screen.session.state
         if screen.session.resumed:
             where = f"Round {st.round}, VP {'–'.join(map(str, st.vp))}: carry on where you left off."
-            if self.fit():
-                screen.notify(where, title="Battle resumed", timeout=5)
-            else:  # a small log: said as its newest line, not in a toast over it
-                screen.battle_log.add([LogLine(f"Battle resumed. {where}", "banner", prominent=True)])
+            # the log's newest line at every size: a toast stood over the stat card's top rows for five
+            # seconds at 120×40, where a resumed battle's player reads first (s21 newcomer)
+            screen.battle_log.add([LogLine(f"Battle resumed. {where}", "banner", prominent=True)])
             return []
         if docked:  # the setup roll and initiative said in the question, no toast over it
             return [line.text for line in lines if line.prominent and line.kind == "banner"]

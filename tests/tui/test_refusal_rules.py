@@ -181,3 +181,21 @@ async def test_a_refusal_that_names_no_rule_offers_no_r_rules_and_r_guesses_none
         rules = app.screen
         assert isinstance(rules, RulesScreen)
         assert rules.shown is not None and rules.shown.rule_id is None  # the introduction, no guess
+
+
+async def test_rng_1_the_rules_opened_on_a_refusal_say_it_whole_above_the_rule():
+    """s21 newcomer: at 80×24 a long refusal is cut on the status line and no toast says it; the rules
+    reference r opens on it says the whole refusal above each rule it points at (not above the rest)."""
+    app = app_for_state(battle("A....\n.....\n....b", active="A"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        said, opened = await _rule_after(app, pilot, "a")
+        rules = app.screen
+        whole = app.screen_stack[-2].toasts.last_refusal
+        assert opened == "RNG-1" and whole.startswith("No attack has a target in reach") and whole.endswith("(RNG-1).")
+        shown = " ".join(" ".join(s.text.split()) for s in rules._compositor.render_strips())
+        assert "Refused: No attack has a target in reach" in shown and "adjacent only" in shown
+        await pilot.press("down")  # the next rule of the list, which the refusal did not name
+        await pilot.pause()
+        assert rules.shown is not None and rules.shown not in rules.context
+        shown = " ".join(" ".join(s.text.split()) for s in rules._compositor.render_strips())
+        assert "Refused:" not in shown

@@ -693,7 +693,7 @@ class BattleScreen(Screen[str]):
             near = (reference.nearest(refusal, modules=self.session.state.rules.modules)
                     or [e for e in (reference.find("ACT-1"),) if e is not None])
             context = near + [e for e in context if e not in near]
-        self.app.push_screen(RulesScreen(context, rules_key=key_display(self.key_of("rules"))))
+        self.app.push_screen(RulesScreen(context, rules_key=key_display(self.key_of("rules")), refusal=refusal))
 
     def action_rules_named(self) -> None:
         """r while a refusal or a warning is said (the footer then shows "r Rules"): ``action_rules``."""

@@ -33,6 +33,9 @@ class RulesScreen(ModalScreen[None]):
         query: a search to start with (e.g. a rule ID).
         reference: the rules (default: the shipped pages, ``load_reference``).
         rules_key: the battle key that opens the reference, as the introduction names it.
+        refusal: the refusal the reference was opened on, whole ("" none): said above the text of each
+            rule it points at, since a small terminal's status line cuts a long one (s21 newcomer:
+            a grid35 refusal at 80×24 could not be read to its end anywhere).
     """
 
     DEFAULT_CSS = """
@@ -68,8 +71,9 @@ class RulesScreen(ModalScreen[None]):
     ]
 
     def __init__(self, context: Sequence[RuleEntry] = (), query: str = "",
-                 reference: RulesReference | None = None, rules_key: str = "r") -> None:
+                 reference: RulesReference | None = None, rules_key: str = "r", refusal: str = "") -> None:
         super().__init__()
+        self.refusal = refusal
         self.reference = reference if reference is not None else load_reference()
         self.context = list(context) or [introduction(rules_key)]
         self._query = query
@@ -124,7 +128,8 @@ class RulesScreen(ModalScreen[None]):
             from rich.markdown import Markdown  # not before the rules are asked for (a faster start)
 
             where = f"*{entry.page}" + (f" — {entry.chapter}*" if entry.chapter else "*")
-            text.update(Markdown(f"{entry.text}\n\n{where}"))
+            said = f"**Refused:** {_plain(self.refusal)}\n\n---\n\n" if self.refusal and entry in self.context else ""
+            text.update(Markdown(f"{said}{entry.text}\n\n{where}"))
         self.query_one("#rule-scroll", VerticalScroll).scroll_home(animate=False)
 
     @on(Input.Changed)
@@ -159,6 +164,11 @@ class RulesScreen(ModalScreen[None]):
         """Esc: close the rules."""
         if self.is_current:
             self.dismiss(None)
+
+
+def _plain(text: str) -> str:
+    """``text`` with Markdown's marks escaped, to be read as it was said (a refusal's words)."""
+    return "".join("\\" + ch if ch in "\\`*_[]<>#|" else ch for ch in text)
 
 
 __all__ = ["RulesScreen"]

@@ -85,9 +85,9 @@ __all__ = ["BattleScreen", "LOG_MIN", "NOTE_SECONDS", "body_rows", "legend", "zo
 
 READ_TOASTS = (REFUSAL_TITLE, "Setup roll", "")
 """Titles of the toasts a key that moves the cursor or scrolls the map takes away (nm s17 F8: they stand
-over the side panel's top rows, which the cursor's square is read in): a refusal, the setup roll (in the log
-too), an acknowledgement (untitled; "f", "i"…).  Dice rolls, the
-end of the battle and a warning's toast stay their time."""
+over the side panel's top rows, which the cursor's square is read in): a refusal, the setup roll (in the
+log too), an acknowledgement (untitled; "f", "i"…).  Dice rolls, the end of the battle and a warning's
+toast stay their time."""
 
 READING_KEYS = ("rules", "log_back", "log_on", "log_oldest", "log_newest", "card_more", "card_back")
 """Battle keys that only read (the rules, the log, the card): a pending confirmation stays armed."""

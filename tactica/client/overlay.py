@@ -101,6 +101,10 @@ THREAT_GLYPHS = {ThreatLevel.NOW: "!", ThreatLevel.MOVE: "?", ThreatLevel.CHARGE
 ``!`` without moving or after a shift (MOV-12), ``?`` after a move (MOV-1), ``'`` only after a move
 and then a charge (CHG-1)."""
 
+REACH_GLYPH = "×"
+"""The threat view's mark at a square's right where the enemy under the cursor could attack next turn
+(not ``*``, which is smoke's own glyph on the map: s21 newcomer)."""
+
 
 class ThreatView:
     """The threat view's mode and its answers, asked of the engine once per state.
@@ -235,7 +239,7 @@ class ThreatView:
         return all(c.uid != who.uid for c in state.enemy_creatures(self.viewer(state)))
 
     def reach_of(self, state: GameState, cursor: Square) -> frozenset[Square]:
-        """The squares the enemy on ``cursor`` could attack next turn (``threat_reach``), marked ``*``;
+        """The squares the enemy on ``cursor`` could attack next turn (``threat_reach``), marked ``REACH_GLYPH``;
         empty without one.  In the "now" mode, only its reach without moving (or after a shift).  The
         viewer's own creature's reach is never marked: it is said as the enemies it could attack
         (``own_targets``), since a ranged one's covered most of the map and drowned the enemies' marks

@@ -101,9 +101,9 @@ THREAT_GLYPHS = {ThreatLevel.NOW: "!", ThreatLevel.MOVE: "?", ThreatLevel.CHARGE
 ``!`` without moving or after a shift (MOV-12), ``?`` after a move (MOV-1), ``'`` only after a move
 and then a charge (CHG-1)."""
 
-REACH_GLYPH = "×"
+REACH_GLYPH = "†"
 """The threat view's mark at a square's right where the enemy under the cursor could attack next turn
-(not ``*``, which is smoke's own glyph on the map: s21 newcomer)."""
+(a dagger: not ``*``, smoke's glyph on the map (s21 newcomer), nor ``x``, a charge's end)."""
 
 
 class ThreatView:

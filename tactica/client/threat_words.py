@@ -51,11 +51,11 @@ def way_words(state: GameState, way: ThreatWay, width: int | None = None) -> str
 
 def targets_line(targets: list[str], width: int | None = None, nearest_only: bool = True) -> str:
     """The side panel's line for the viewer's own creature: the enemies it could attack
-    (``ThreatView.own_targets``), led by the ``×`` the map marks an enemy's reach with (``REACH_GLYPH``): "× can
-    attack now: br3, wa1" in the "now" mode (``nearest_only``), "× can attack next turn: br3" in the other
-    ("× no enemy in reach now" / "… next turn" for none, "× none in reach …" where that does not fit);
-    within ``width`` characters when given: "× next turn: br3, wa1" where the longer words do not fit,
-    then the labels that do not fit counted ("× can attack now: br3, +2")."""
+    (``ThreatView.own_targets``), led by the ``†`` the map marks an enemy's reach with (``REACH_GLYPH``): "† can
+    attack now: br3, wa1" in the "now" mode (``nearest_only``), "† can attack next turn: br3" in the other
+    ("† no enemy in reach now" / "… next turn" for none, "† none in reach …" where that does not fit);
+    within ``width`` characters when given: "† next turn: br3, wa1" where the longer words do not fit,
+    then the labels that do not fit counted ("† can attack now: br3, +2")."""
     when = "now" if nearest_only else "next turn"
     if not targets:
         for text in (f"{REACH_GLYPH} no enemy in reach {when}", f"{REACH_GLYPH} none in reach {when}",
@@ -87,7 +87,7 @@ def threat_lines(state: GameState, ways: list[ThreatWay], *, nearest_only: bool,
     "No enemy can attack here next turn." else; "it" for the creature standing there, ``creature``;
     "✓ safe now", "✓ safe next turn" where that does not fit).  ``targets``: for the viewer's own
     creature, the enemies it could attack (now, or next turn), said first (``targets_line``; the map
-    marks no ``×`` for it), the others in the lines left.  Returns the lines, without line ends."""
+    marks no ``†`` for it), the others in the lines left.  Returns the lines, without line ends."""
     if targets is not None:
         return [targets_line(targets, width, nearest_only),
                 *threat_lines(state, ways, nearest_only=nearest_only, creature=creature, width=width,
@@ -112,9 +112,9 @@ def threat_lines(state: GameState, ways: list[ThreatWay], *, nearest_only: bool,
 
 
 THREAT_TOASTS = {
-    "now": "Threats now: ! an enemy can attack there without moving (or after a shift); × the one under the "
+    "now": "Threats now: ! an enemy can attack there without moving (or after a shift); † the one under the "
            "cursor can. {key} again: next turn.",
-    "all": "Threats next turn: ! without moving, ? after a move, ' after a move and a charge; × the enemy "
+    "all": "Threats next turn: ! without moving, ? after a move, ' after a move and a charge; † the enemy "
            "under the cursor. {key} again: off.",
     "off": "Threat view off.",
 }

@@ -127,7 +127,7 @@ async def test_a_vp_zone_on_other_ground_keeps_its_diamond_and_names_its_owner(s
 def test_widened_squares_keep_walls_joined_and_part_the_rest():
     assert widened("███") == "████" and widened("▒▒▒") == "▒▒▒▒"          # walls and rubble join up
     assert widened("█◤ ") == "██◤ " and widened(" ◢█") == " ◢██"          # a diagonal wall's solid side
-    assert widened(" . ") == "  . " and widened("!.×") == " !.×" and widened("◆P1") == " ◆P1"
+    assert widened(" . ") == "  . " and widened("!.†") == " !.†" and widened("◆P1") == " ◆P1"
 
 
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)])

@@ -89,9 +89,9 @@ async def test_the_next_turn_threat_view_marks_no_star_for_ones_own_creature_but
         await pilot.pause()
         assert screen.ctrl.threat_view.mode == "all"
         drawn = "".join(seg.text for y in range(mv._ch * 3) for seg in mv.render_line(y))
-        assert "×" not in drawn and not mv.overlay.reach
+        assert "†" not in drawn and not mv.overlay.reach
         assert mv.overlay.threat  # the enemy's threats stay in view
-        assert str(screen.cursor_line.content).splitlines()[1] == "× can attack next turn: b"
+        assert str(screen.cursor_line.content).splitlines()[1] == "† can attack next turn: b"
         mv.move_cursor((9, 2))  # on b, the enemy: its reach is marked
         await pilot.pause()
         assert mv.overlay.reach == threat_reach(screen.session.state, "b").squares
@@ -99,11 +99,11 @@ async def test_the_next_turn_threat_view_marks_no_star_for_ones_own_creature_but
 
 def test_the_targets_line_says_next_turn_in_the_next_turn_mode():
     from tactica.client.threat_words import targets_line
-    assert targets_line(["b"], nearest_only=False) == "× can attack next turn: b"
-    assert targets_line([], nearest_only=False) == "× no enemy in reach next turn"
-    assert targets_line([], 26, nearest_only=False) == "× none in reach next turn"
-    assert targets_line(["br3", "wa1", "og2"], 32, nearest_only=False) == "× next turn: br3, wa1, og2"
-    assert targets_line(["br3", "wa1", "og2"], 24, nearest_only=False) == "× next turn: br3, +2"
+    assert targets_line(["b"], nearest_only=False) == "† can attack next turn: b"
+    assert targets_line([], nearest_only=False) == "† no enemy in reach next turn"
+    assert targets_line([], 26, nearest_only=False) == "† none in reach next turn"
+    assert targets_line(["br3", "wa1", "og2"], 32, nearest_only=False) == "† next turn: br3, wa1, og2"
+    assert targets_line(["br3", "wa1", "og2"], 24, nearest_only=False) == "† next turn: br3, +2"
 
 
 async def test_the_settings_pace_survives_a_resume(tmp_path, monkeypatch):

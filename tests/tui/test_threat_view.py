@@ -26,16 +26,16 @@ def threat_state():
 
 def test_threat_text_puts_the_glyph_where_the_dot_was_and_else_in_a_blank_column():
     assert threat_text(" . ", True, False) == " ! "          # clear ground: no shift to the left (nm s16 F7)
-    assert threat_text(" . ", "?", True) == " ?×" and threat_text(" . ", "'", False) == " ' "
-    assert threat_text(" . ", "", True) == " .×"
+    assert threat_text(" . ", "?", True) == " ?†" and threat_text(" . ", "'", False) == " ' "
+    assert threat_text(" . ", "", True) == " .†"
     assert threat_text("[.]", "?", True) == "[?]"            # the cursor's brackets stay round the glyph
     assert threat_text(":.:", "!", False) == ":!:"           # a reachable square keeps its colons
     assert threat_text(" ^ ", "?", False) == "?^ "           # other ground: the first column
     assert threat_text("◆P1", True, True) == "◆P1"          # a zone's owner stays
     # a zone square on difficult ground: its first column is the zone's, so the mark takes the blank middle
-    assert threat_text("◆ ^", True, False) == "◆!^" and threat_text("◆ ^", False, True) == "◆×^"
+    assert threat_text("◆ ^", True, False) == "◆!^" and threat_text("◆ ^", False, True) == "◆†^"
     # a reachable square drawn with its own glyph (:^:) keeps the threat marks (issue 20, ui-trials 9)
-    assert threat_text(":^:", True, False) == "!^:" and threat_text(":^:", True, True) == "!^×"
+    assert threat_text(":^:", True, False) == "!^:" and threat_text(":^:", True, True) == "!^†"
 
 
 async def test_t_cycles_now_all_off_with_the_engines_levels_and_the_cursor_creatures_reach():
@@ -71,7 +71,7 @@ async def test_t_cycles_now_all_off_with_the_engines_levels_and_the_cursor_creat
         assert (4, 3) in mv.overlay.threat_far and (3, 3) in mv.overlay.threat_charge
         assert (0, 0) not in mv.overlay.threat                   # A is out of every enemy's reach
         row = "".join(seg.text for seg in mv.render_line(mv._ch * 3))
-        assert "!" in row and "?" in row and "'" in row and "×" in row
+        assert "!" in row and "?" in row and "'" in row and "†" in row
         await pilot.press("t")
         await pilot.pause()
         assert screen.ctrl.threat_view.mode == "off"
@@ -100,6 +100,17 @@ async def _threats_on(pilot) -> None:
     await pilot.press("t", "t")
     pilot.app.clear_notifications()
     await pilot.pause()
+
+
+def test_the_reach_mark_is_no_terrain_symbol_and_no_other_mark_of_the_map():
+    """s21 newcomer: the reach of the enemy under the cursor was marked ``*``, smoke's own symbol, so a
+    square in smoke and a square in reach read alike.  It is now a glyph nothing else on the map uses."""
+    from tactica.client.overlay import REACH_GLYPH, THREAT_GLYPHS
+    from tactica.engine import SYMBOLS
+    assert REACH_GLYPH == "†"
+    assert REACH_GLYPH not in SYMBOLS and REACH_GLYPH not in THREAT_GLYPHS.values()
+    assert REACH_GLYPH not in ": s o x ▪ ░ ◆ █".split()   # reach, shift, path, charge end, deploy, area
+    assert threat_text(" * ", "", True) == " *†"             # smoke in reach: both read
 
 
 def test_threat_view_snapshot_120x40(snap_compare):
@@ -158,7 +169,7 @@ async def test_on_a_creatures_square_the_lines_name_its_own_enemies():
         await pilot.press("t", "t")
         mv.move_cursor((0, 0))                                   # on A: b could, the archer c could not
         await pilot.pause()
-        assert str(screen.cursor_line.content).splitlines()[1:] == ["× can attack next turn: b",  # s19 ux 3
+        assert str(screen.cursor_line.content).splitlines()[1:] == ["† can attack next turn: b",  # s19 ux 3
                                                                      "! b shift to col 2 row 1"]
         mv.move_cursor((2, 0))                                   # on the enemy b: Player 1's A could
         await pilot.pause()
@@ -170,7 +181,7 @@ async def test_on_a_creatures_square_the_lines_name_its_own_enemies():
         await pilot.press("t", "t")
         app.screen.query_one(MapView).move_cursor((0, 0))
         await pilot.pause()
-        assert str(app.screen.cursor_line.content).splitlines()[1:] == ["× none in reach next turn",  # s19 ux 3
+        assert str(app.screen.cursor_line.content).splitlines()[1:] == ["† none in reach next turn",  # s19 ux 3
                                                                         "✓ safe next turn"]
 
 
@@ -210,7 +221,7 @@ OWN_BOARD = """
 async def test_in_the_now_mode_ones_own_creature_names_its_targets_instead_of_marking_its_reach():
     """s17 (ux 5): in the "now" mode, ``*`` on one's own ranged creature covered most of the map and
     drowned the enemies' ``!``.  There the map marks no ``*``: the side panel names the enemies it could
-    attack now ("× can attack now: b"); an enemy under the cursor keeps its ``×`` (its danger zone).  The
+    attack now ("† can attack now: b"); an enemy under the cursor keeps its ``†`` (its danger zone).  The
     "all" mode does the same since s19 (ux 3): the enemies it could attack next turn, no ``*``."""
     cards = {"A": card("Crossbowman", speed=6, attacks=(ranged(range=10),)), "b": card("Rat", speed=2),
              "c": card("Archer", speed=0, attacks=(ranged(range=3),))}
@@ -225,10 +236,10 @@ async def test_in_the_now_mode_ones_own_creature_names_its_targets_instead_of_ma
         await pilot.pause()
         state = screen.session.state
         assert threat_reach(state, "A").now                      # a big reach, not drawn now
-        assert not mv.overlay.reach and "×" not in "".join(
+        assert not mv.overlay.reach and "†" not in "".join(
             seg.text for y in range(mv._ch * 5) for seg in mv.render_line(y))
         lines = str(screen.cursor_line.content).splitlines()
-        assert lines[1] == "× can attack now: b, c"
+        assert lines[1] == "† can attack now: b, c"
         mv.move_cursor((6, 2))                                   # on b, an enemy: its reach is marked
         await pilot.pause()
         assert mv.overlay.reach == threat_reach(state, "b").now
@@ -236,13 +247,13 @@ async def test_in_the_now_mode_ones_own_creature_names_its_targets_instead_of_ma
         await pilot.press("t")                                   # all: A's reach said, not marked
         await pilot.pause()
         assert threat_reach(state, "A").squares and not mv.overlay.reach
-        assert str(screen.cursor_line.content).splitlines()[1] == "× next turn: b, c"  # where it fits
+        assert str(screen.cursor_line.content).splitlines()[1] == "† next turn: b, c"  # where it fits
 
 
 def test_the_targets_line_fits_its_width():
     from tactica.client.threat_words import targets_line
-    assert targets_line([]) == "× no enemy in reach now"
-    assert targets_line(["br3", "wa1", "og2"], 26) == "× can attack now: br3, +2"
+    assert targets_line([]) == "† no enemy in reach now"
+    assert targets_line(["br3", "wa1", "og2"], 26) == "† can attack now: br3, +2"
 
 
 async def test_the_threat_views_words_are_the_status_lines_at_120x40_and_a_cursor_key_clears_the_panel():

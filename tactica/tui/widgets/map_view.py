@@ -37,7 +37,7 @@ What a square shows (so it reads without colour, too):
   an enemy could attack without moving (or after a shift), and in the "all" mode ``?`` where one could
   after a move and ``'`` only after a move and a charge (the glyph coloured, on the square's own
   ground) -- in the place of a clear square's dot (`` ! ``), else at the square's left (``?^ ``);
-  ``×`` at its right where the creature under the cursor could; a VP zone keeps its owner's colour
+  ``†`` at its right where the creature under the cursor could; a VP zone keeps its owner's colour
   and takes the marks;
 * an underlined label: the creature has a condition or ongoing damage
   (``!`` after it at the large size; the stat card lists them);
@@ -374,10 +374,10 @@ def threat_style(sq: Square, ov: Overlay) -> str:
 def threat_text(text: str, threat: bool | str, reach: bool) -> str:
     """A square's three columns with the threat view's marks: ``threat``'s glyph (True: ``!``; a string:
     that glyph, ``threat_glyph``; "" or False: none) where an enemy could attack next turn,
-    ``REACH_GLYPH`` (``×``) in its last column where the creature under the cursor could.  On clear
+    ``REACH_GLYPH`` (``†``) in its last column where the creature under the cursor could.  On clear
     ground the glyph takes the dot's place in the middle (`` . `` → `` ! ``, ``:.:`` → ``:!:``, ``[.]`` →
     ``[!]``), so the map does not read as shifted one column (nm s16 F7); on other ground it takes the
-    first column (`` ^ `` → ``?^ ``; a reachable square's colon gives way: ``:^:`` → ``!^×``, issue
+    first column (`` ^ `` → ``?^ ``; a reachable square's colon gives way: ``:^:`` → ``!^†``, issue
     20); where that column is taken (a VP zone's ``◆`` on difficult ground, ``◆ ^``) the mark goes in a
     blank middle column (``◆!^``, nm-tut s15); any other column that is not blank (a zone's owner
     ``◆P1``, a diagonal wall) keeps its own text."""

@@ -248,3 +248,18 @@ def test_an_aside_reads_as_its_own_sentence_before_the_hint():
     line = StatusLine()
     line.note, line.aside, line.message = "m is not bound (Move is x)", True, "Move 1 square here: x or Enter."
     assert line.render().plain == "· m is not bound (Move is x).  Move 1 square here: x or Enter."
+
+
+async def test_the_next_key_takes_the_last_keys_acknowledgement_off_the_status_line():
+    """s22 newcomer: t t t, then Tab and a: "✓ Threat view off." still stood before the attack's
+    preview.  The next key that does something takes the last key's words away, as it takes an aside."""
+    app = app_for_state(battle("A....\n.....\n....b", active="A"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        status = app.screen.query_one(StatusLine)
+        await pilot.press("t", "t", "t")
+        await pilot.pause()
+        assert status.note == "Threat view off." and not status.aside
+        await pilot.press("l")  # the cursor moves: this key is the news now
+        await pilot.pause()
+        assert status.note == "" and "Threat view off" not in str(status.render())

@@ -401,8 +401,8 @@ class BattleScreen(Screen[str]):
         # Esc that called off a pending confirmation does only that (its "Move cancelled" stays):
         # the cursor is not taken back to the active creature by the same key
         self._esc_cancelled = waiting and self.confirms.pending is None and event.key == "escape"
-        if self.status_line.aside:
-            self.toasts.drop_note()  # the last key's aside: this key is the news now
+        if self.status_line.note:  # the last key's aside or acknowledgement: this key is the news now
+            self.toasts.drop_note()  # (s22 newcomer: "✓ Threat view off." stood before an attack's preview)
         if not (waiting or self.asking):  # a key that does nothing says so (issue 20), during the AI's turn too
             handled = event.key in self.active_bindings
             said = ai_turn_key_hint if self.ai_decides() else silent_key_hint

@@ -116,9 +116,9 @@ class Toasts:
 
     def note(self, text: str) -> None:
         """Say that a key changed what the screen shows at the head of the status line for the screen's
-        ``note_seconds``, at every width: never in a toast, which stands over the side panel's top
-        rows (nm s17 F8: the threat view's words hid the threat lines under the cursor's square that
-        they explain)."""
+        ``note_seconds``, or until the next key that is not for reading (``BattleScreen.on_key``), at
+        every width: never in a toast, which stands over the side panel's top rows (nm s17 F8: the
+        threat view's words hid the threat lines under the cursor's square that they explain)."""
         screen = self.screen
         if self._note_timer is not None:
             self._note_timer.stop()

@@ -368,11 +368,24 @@ def _refuse_unknown_command(parser: argparse.ArgumentParser, argv: list[str]) ->
     parser.error(f"unknown command {word!r}; choose one of {', '.join(commands)}")
 
 
+def _command_parser(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.ArgumentParser:
+    """The parser of the (sub)command ``args`` were parsed for: ``tactica balance map``'s for
+    ``balance map …``, the top level's when no command was given."""
+    while True:
+        found = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]  # noqa: SLF001
+        name = getattr(args, found[0].dest, None) if found else None
+        if not found or name not in found[0].choices:
+            return parser
+        parser = found[0].choices[name]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the process exit status."""
     parser = build_parser()
     _refuse_unknown_command(parser, sys.argv[1:] if argv is None else argv)
-    args = parser.parse_args(argv)
+    args, extras = parser.parse_known_args(argv)
+    if extras:  # said by the command's own parser, with its usage (not the top level's)
+        _command_parser(parser, args).error(f"unrecognized arguments: {' '.join(extras)}")
     if args.command not in SCREEN_COMMANDS:
         return _run(parser, args)
     from tactica.client import collector

@@ -178,3 +178,13 @@ def test_a_mistyped_command_is_a_usage_error_naming_the_likely_one(capsys, word,
     assert _status([word, "--new"]) == EXIT_USAGE
     err = capsys.readouterr().err
     assert said in err and "invalid choice" not in err
+
+
+@pytest.mark.parametrize("argv", [["resume", "--bogus"], ["config", "--bogus"], ["balance", "map", "--bogus"]])
+def test_an_unknown_option_is_refused_with_the_commands_own_usage(capsys, argv):
+    """s22 newcomer: ``tactica resume --bogus`` printed the top level's usage and "tactica: error"."""
+    assert _status(argv) == EXIT_USAGE
+    err = capsys.readouterr().err
+    command = " ".join(argv[:-1])
+    assert err.startswith(f"usage: tactica {command}")
+    assert f"tactica {command}: error: unrecognized arguments: --bogus" in err

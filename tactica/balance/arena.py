@@ -27,7 +27,7 @@ from tactica.engine import CreatureCard, MapDef, Ruleset, WarbandDef, sealed_war
 
 from .stats import Difference, Rate
 
-#: ``on_game(done, total)``: called after each battle (progress).
+#: ``on_game(done, total)``: called once before the first battle (``done`` 0) and after each battle (progress).
 Progress = Callable[[int, int], None]
 
 
@@ -82,6 +82,8 @@ def play_pairings(pairings: Sequence[tuple[WarbandDef, WarbandDef]], maps: tuple
     """
     out: list[Battle] = []
     total = games * len(pairings)
+    if on_game is not None:
+        on_game(0, total)
     try:
         for k, pair in enumerate(pairings):
             def collect(number: int, result: sim.BattleResult, *_: object, pair: tuple[WarbandDef, ...] = pair,
@@ -290,6 +292,8 @@ def card_balance(catalogue: dict[str, CreatureCard], maps: tuple[MapDef, ...], a
     rules = Ruleset.for_battle((200, 200), "sealed", (), modules=modules)
     placeholder = sealed_warbands(catalogue, seed, 2, rules)[1]  # run_games wants warbands; Sealed draws its own
     battles: list[Battle] = []
+    if on_game is not None:
+        on_game(0, games)
 
     def collect(number: int, result: sim.BattleResult, *_: object) -> None:
         s = sim.game_seed(seed, number - 1)

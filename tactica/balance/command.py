@@ -32,9 +32,11 @@ class _Bar:
     """Progress on stderr while the battles are played: a Rich bar on a terminal, else a plain line
     at every tenth of the battles (so a log file or a CI job shows the run is alive)."""
 
-    def __init__(self, on: bool) -> None:
+    def __init__(self, on: bool, games: int = 0) -> None:
         self.bar: Any = None
         self.said = 0
+        self.games = games  # --games: battles per ordered pairing, where there are pairings
+        self.planned = False
         if on:
             from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -44,6 +46,9 @@ class _Bar:
             self.bar.start()
 
     def __call__(self, done: int, total: int) -> None:
+        if not self.planned:  # said once, first: --games counts battles per pairing (s22 newcomer)
+            self.planned = True
+            print(f"tactica balance: {plan_words(total, self.games)}", file=sys.stderr, flush=True)
         if self.bar is not None:
             self.bar.update(self.task, completed=done, total=total)
             return
@@ -55,6 +60,17 @@ class _Bar:
     def stop(self) -> None:
         if self.bar is not None:
             self.bar.stop()
+
+
+def plan_words(total: int, games: int) -> str:
+    """What a run will play, said before its first battle: "16 battles: 4 for each of 4 ordered warband
+    pairings (--games counts the battles of one pairing)", or "100 battles" where ``total`` is
+    ``games`` itself (Sealed pools: one count)."""
+    if games < 1 or total <= games or total % games:
+        return "1 battle" if total == 1 else f"{total} battles"
+    pairings = total // games
+    return (f"{total} battles: {games} for each of {pairings} ordered warband pairings "
+            "(--games counts the battles of one pairing)")
 
 
 def _html_refusal(out: Path) -> str:
@@ -153,7 +169,7 @@ def run_balance(args: argparse.Namespace) -> int:
     if isinstance(runner, int):
         return runner
     modules = tuple(args.rules or ())
-    bar = _Bar(sys.stderr.isatty())
+    bar = _Bar(sys.stderr.isatty(), games)
     found: report.Found
     try:
         if args.report == "map":

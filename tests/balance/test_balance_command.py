@@ -103,3 +103,17 @@ def test_balance_names_a_mismatched_pair_of_warbands_once(capsys):
     big = str(ROOT / "tactica" / "data" / "warbands" / "cinderscale-horde.yaml")
     code, _, err = _run(capsys, "map", "--warband", big, "--warband", BAND, "--games", "1")
     assert code == 1 and err.count("built for different battle sizes") == 1, err
+
+
+def test_the_run_says_first_how_many_battles_it_plays_and_what_games_counts(capsys):
+    """s22 newcomer: --games 4 played 16 battles, said only after the fact.  The first line says so."""
+    from tactica.balance.command import plan_words
+    assert plan_words(16, 4) == ("16 battles: 4 for each of 4 ordered warband pairings "
+                                 "(--games counts the battles of one pairing)")
+    assert plan_words(100, 100) == "100 battles" and plan_words(1, 1) == "1 battle"  # Sealed pools: one count
+    other = BAND.replace("silverhelm-vanguard", "broken-tusk-raiders")
+    code, _, err = _run(capsys, "map", "--warband", BAND, "--warband", other, "--ai", "random", "--games", "1",
+                        "--jobs", "1", "--json")
+    assert code == 0, err
+    assert err.splitlines()[0] == ("tactica balance: 4 battles: 1 for each of 4 ordered warband pairings "
+                                   "(--games counts the battles of one pairing)")

@@ -64,10 +64,10 @@ keys are filled in as bound (``ModeMachine.keys``)."""
 
 CHARGE_WORDS = {"no-sight": "not in line of sight (CHG-2)",
                 "too-close": "too close: a charge moves at least 2 squares (CHG-3)",
-                "too-far": "beyond charging distance"}
+                "too-far": "beyond charging distance (CHG-1)"}
 """The engine's per-target charge refusals (by code) in a few words, to list several in one line."""
 
-CHARGE_SHORT = {"no-sight": "no line of sight (CHG-2)", "too-close": "too close (CHG-3)", "too-far": "too far"}
+CHARGE_SHORT = {"no-sight": "no line of sight (CHG-2)", "too-close": "too close (CHG-3)", "too-far": "too far (CHG-1)"}
 """``CHARGE_WORDS`` in fewer words, for a refusal said short (``Controller.refusal``)."""
 
 ATTACK_WORDS = {"not-adjacent": "adjacent only (RNG-1)", "no-sight": "no line of sight to it (LOS-1)",
@@ -169,6 +169,18 @@ def short_name(name: str, room: int = SHORT_NAME) -> str:
             words = words[:-1]
         return " ".join(words).rstrip(",;:-") + "…"
     return name[:room - 1] + "…"
+
+
+def _the_rest(reasons: list[str]) -> str:
+    """The enemies a charge refusal does not name, counted by reason ("; 3 more too far (CHG-1)", or
+    "; 4 more: 3 too far (CHG-1), 1 no line of sight (CHG-2)"), so that each reason still names its rule
+    (s22 newcomer: "; 7 more" said neither why nor where to read); "" for none."""
+    if not reasons:
+        return ""
+    counts = {r: reasons.count(r) for r in dict.fromkeys(reasons)}
+    if len(counts) == 1:
+        return f"; {len(reasons)} more {reasons[0]}"
+    return f"; {len(reasons)} more: " + ", ".join(f"{n} {r}" for r, n in counts.items())
 
 class Hints:
     """The status line's words for a mode machine.
@@ -453,7 +465,7 @@ class Hints:
         enemies = self._enemies_nearest_first()
         if not enemies:
             return "No enemy is on the map to charge."
-        parts, far = [], []
+        parts, far, reasons = [], [], []
         for enemy in enemies:
             found = s.refusal(Charge(enemy.uid, ()))
             code, why = found if found else ("", "cannot be charged now")
@@ -464,10 +476,11 @@ class Hints:
                 words = "in the dark (UG-DARK)" if self._short else \
                     "in the dark: unseen unless adjacent or by darkvision (UG-DARK)"
             parts.append(f"{self._name(enemy.uid)} {words}")
+            reasons.append(CHARGE_SHORT.get(code, words))
             if code == "too-far":
                 far.append(enemy)
-        more = f"; {len(parts) - 3} more" if len(parts) > 3 else ""
-        return "No enemy in reach of a charge: " + "; ".join(parts[:3]) + more + "." + self._move_first(far)
+        return ("No enemy in reach of a charge: " + "; ".join(parts[:3]) + _the_rest(reasons[3:]) + "."
+                + self._move_first(far))
 
     def _move_first(self, far: list[Creature]) -> str:
         """For a charge refused as too far: " Move first (m): from there a charge may reach Ogre (OG1)."

@@ -78,3 +78,13 @@ def test_CHG_1_a_charge_refused_as_too_far_says_to_move_first():
     moved = st.copy()
     moved.move_used = True
     assert "Move first" not in _hints(moved.seal()).charge_refusal()
+
+
+def test_CHG_1_a_charge_refusal_counts_the_enemies_it_does_not_name_by_reason():
+    """s22 newcomer: "; 7 more" said neither why nor which rule; the rest are counted by reason, each
+    reason with its rule."""
+    from tactica.client.hints import _the_rest
+    assert _the_rest([]) == ""
+    assert _the_rest(["too far (CHG-1)"] * 3) == "; 3 more too far (CHG-1)"
+    assert _the_rest(["too far (CHG-1)", "no line of sight (CHG-2)", "too far (CHG-1)"]) == (
+        "; 3 more: 2 too far (CHG-1), 1 no line of sight (CHG-2)")

@@ -88,8 +88,8 @@ def _shown(screen) -> str:
 
 async def test_the_charge_refusal_with_long_named_enemies_fits_the_status_line_at_80x24():
     """Six long-named enemies round the active creature, all too close to charge (CHG-3): c lists the
-    nearest three by label with the reason in few words, and the whole refusal is in view, "3 more"
-    included (at full length it ran past the status line's three rows)."""
+    nearest three by label with the reason in few words, and the whole refusal is in view, "3 more too
+    close (CHG-3)" included (at full length it ran past the status line's three rows)."""
     st = battle(BESIEGED, {x: LONG for x in "bcdefg"}, active="A")
     app = app_for_state(st)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -100,7 +100,7 @@ async def test_the_charge_refusal_with_long_named_enemies_fits_the_status_line_a
         status = screen.query_one(StatusLine)
         assert status.refused
         assert status.message == ("No enemy in reach of a charge: b too close (CHG-3); c too close (CHG-3); "
-                                  "d too close (CHG-3); 3 more."), status.message
+                                  "d too close (CHG-3); 3 more too close (CHG-3)."), status.message
         assert _shown(screen) == "✗ " + status.message
 
 

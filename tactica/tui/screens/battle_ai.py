@@ -34,6 +34,9 @@ from ..widgets.battle_header import BattleHeader
 from ..widgets.battle_log import BattleLog
 
 AI_ACTIONS = ("ai_fast", "ai_intent")
+
+UNSHOWN_KEPT = 12
+"""The most intent lines of the AI's last turn that i shows when it turns the intent on."""
 """Key actions handled here (shown only in a battle against the AI)."""
 
 AI_UNDO = "Cannot undo: the AI has played since (undo never takes back the AI's actions)."
@@ -97,6 +100,9 @@ class AiTurn:
         #: Every intent line the log showed in this battle, in order (the tutorial's intent step waits
         #: for one: ``TutorialScreen``).
         self.intent_lines: list[str] = []
+        #: The intent lines of the AI's last turn the log did not show (its intent hidden): i shows them
+        #: when it turns the intent on (s22 newcomer: i said nothing of the turn just watched).
+        self.unshown: list[LogLine] = []
         self._ready_at = 0.0
         #: (timer, thought) held back for the pace.
         self.waiting: tuple[Timer, Thought] | None = None
@@ -236,6 +242,8 @@ class AiTurn:
             screen.decide_next()
             return False
         bot = self._bot()
+        if self.last is None:  # the AI's first step since the player acted: a new turn's reasons
+            self.unshown.clear()
         self.last = thought
         notes: list[LogLine] = []  # lines that are no events: kept in the save for a resumed log
         if thought.warning:
@@ -243,10 +251,14 @@ class AiTurn:
             screen.notify(thought.warning, title="AI problem", severity="warning", timeout=6)
         if isinstance(thought.action, Activate):  # a new activation: its plan is news
             self.said = ""
-        if self.show_intent and thought.intent and not intent_said(self.said, thought.intent):
-            notes.append(LogLine(f"{bot.opponent.label} {thought.intent}.", "info", thought.state.decider))
+        if thought.intent and not intent_said(self.said, thought.intent):
+            line = LogLine(f"{bot.opponent.label} {thought.intent}.", "info", thought.state.decider)
             self.said = thought.intent
-            self.intent_lines.append(notes[-1].text)
+            if self.show_intent:
+                notes.append(line)
+                self.intent_lines.append(line.text)
+            else:
+                self.unshown.append(line)
         if notes:
             screen.battle_log.add(notes)
         for line in notes:
@@ -300,10 +312,20 @@ class AiTurn:
             keep(fast=self.fast, intent=self.show_intent)
 
     def toggle_intent(self) -> None:
-        """i: show or hide why the AI chooses each action."""
+        """i: show or hide why the AI chooses each action; turned on, the log first says why it did what
+        it did in its last turn (``unshown``, at most ``UNSHOWN_KEPT`` lines)."""
         self.show_intent = not self.show_intent
         self.save_options()
         self._keep_options()
+        if self.show_intent and self.unshown:  # the turn just watched, said now
+            screen = self.screen
+            lines = [LogLine(f"Why {self._bot().opponent.label} did what it did in its last turn:", "info"),
+                     *self.unshown[-UNSHOWN_KEPT:]]
+            screen.battle_log.add(lines, follow=True)
+            for line in lines:
+                screen.session.note(line.player, line.text)
+            self.intent_lines.extend(line.text for line in lines[1:])
+            self.unshown.clear()
         self.screen.acknowledge("The AI's intent is shown in the log." if self.show_intent
                                 else "The AI's intent is hidden.")
         self.screen.refresh_view()

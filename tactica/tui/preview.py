@@ -33,7 +33,8 @@ def cell(the_map: MapDef, sq: Square, plain: bool = False) -> tuple[str, Style]:
     """The text (CELL columns) and style of an empty square, as ``MapView`` draws it.
 
     With ``plain`` (no colours on the console) start areas and VP zones show
-    their zone letters (``A``/``B``, ``a``/``b``) instead of a tint.
+    their zone letters (``A``/``B``, ``a``/``b``) instead of a tint; on other ground than clear the letter
+    stands before the ground's symbol (``AT `` forest in start area A, ``a^ ``), so neither hides the other.
     """
     terrain = the_map.terrain_at(sq)
     rules = terrain_rules(terrain)  # built-in kinds and the map's own (TER-OTHER)
@@ -57,6 +58,8 @@ def cell(the_map: MapDef, sq: Square, plain: bool = False) -> tuple[str, Style]:
     for player, key in enumerate("AB"):
         if sq in the_map.start_areas.get(key, frozenset()):
             tint = _S[f"area{player}"] + (_S["difficult"] if rough else Style())
+            if plain and terrain is not Terrain.CLEAR and text[:1] == " ":  # the area and its ground: "AT "
+                return key + text[1:], tint
             return (f" {key} " if plain else text), tint
     return text, _S[cave[1] if cave else "difficult" if rough else "clear"]
 

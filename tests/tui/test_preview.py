@@ -32,7 +32,7 @@ def test_preview_draws_rows_with_coordinates_and_a_legend():
     assert lines[3 + 15].split() == [str(n) for n in range(1, 23)]  # and along the bottom
     row7 = lines[3 + 6]
     assert row7.split()[0] == "7" and row7.split()[-1] == "7"  # row numbers on both sides
-    assert " A  A  ^ " in row7 and " B  B " in row7  # zone letters without colours
+    assert " A A^  ^ " in row7 and " B  B " in row7  # zone letters without colours (A^: on difficult ground)
     assert "start area A (picked at setup)" in text and "player 1" not in text
     assert "VP zone: who starts in B scores here" in text
     assert "difficult (costs 2 to enter)" in text and "teleporter" not in text  # only the kinds it has
@@ -108,3 +108,17 @@ def test_preview_in_a_narrow_terminal_says_which_columns_are_hidden():
     assert text.splitlines()[2].split()[:25] == [str(n) for n in range(1, 26)]
     shown = " ".join(text.split())
     assert "columns 26–30 of 30 not shown: the terminal is 80 columns wide and the map needs 98" in shown
+
+
+def test_preview_in_plain_text_shows_a_start_areas_ground_beside_its_letter(tmp_path):
+    """s22 newcomer: in plain text a forest square inside start area A showed as "A" alone."""
+    import yaml
+    data = yaml.safe_load(HILL.read_text(encoding="utf-8"))
+    rows = data["terrain"].splitlines()
+    rows[6] = "^" + rows[6][1:]  # (0, 6), a square of start area A, made difficult
+    data["terrain"] = "\n".join(rows) + "\n"
+    path = tmp_path / "hill.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    m = load_map(path)
+    assert cell(m, (0, 6), plain=True)[0] == "A^ " and cell(m, (0, 6))[0] == " ^ "
+    assert cell(m, (0, 7), plain=True)[0] == " A "  # clear ground: the letter alone, as before

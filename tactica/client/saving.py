@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from tactica.engine import Square, apply, new_game
+from tactica.engine import CreatureActivated, Event, GameState, Square, apply, new_game
 from tactica.saves.autosave import AutoSaver, new_save_id, snapshot
 from tactica.saves.codec import SaveError, SaveFile
 from tactica.saves.commands import find_battle, opened_store
@@ -101,6 +101,23 @@ def open_save(ref: str | None) -> OpenedSave:
     return OpenedSave(found.path, found.save, rebuild(found.save))
 
 
+def recent_steps(rebuilt: Rebuilt, opponent: Opponent | None) -> list[tuple[list[Event], GameState, bool]]:
+    """Against the AI: each action of ``rebuilt`` since the human's last activation began, as (its events,
+    the state after it, whether a human took it), oldest first (``GameSession.recent_steps``); [] in
+    hot-seat or before any human activation."""
+    if opponent is None:
+        return []
+    humans = {p for p in range(rebuilt.final.players) if p not in opponent.seats}
+    steps = [(list(rebuilt.events[i]), rebuilt.states[i], rebuilt.states[i - 1].decider in humans)
+             for i in range(1, len(rebuilt.states))]
+    for k in range(len(steps) - 1, -1, -1):
+        events, state, by_human = steps[k]
+        if by_human and any(isinstance(e, CreatureActivated) and (c := state.find(e.uid)) is not None
+                            and c.player in humans for e in events):
+            return steps[k:]
+    return []
+
+
 def resume_session(opened: OpenedSave, saver: AutoSaver | None, pace: float | None = None) -> GameSession:
     """A GameSession at the end of ``opened``'s battle, autosaving to the store (a battle of the
     store goes on in its row; one from a file becomes a new battle of the store); its
@@ -117,7 +134,8 @@ def resume_session(opened: OpenedSave, saver: AutoSaver | None, pace: float | No
     session = GameSession(state=rebuilt.final, events=events, actions=list(save.actions),
                           seed=save.seed, resumed=True, opponent=opponent,
                           history_log=saved_log(rebuilt.events, rebuilt.states, save.notes, quick),
-                          quick_setup=quick, saved_view=saved_view(save.players))
+                          quick_setup=quick, saved_view=saved_view(save.players),
+                          recent_steps=recent_steps(rebuilt, opponent))
     if saver is not None:
         if opened.path is None:
             session.recorder = _recorder(save, saver, existing=True)

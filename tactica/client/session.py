@@ -121,6 +121,9 @@ class GameSession:
             a file whose battle the store holds further on goes on as a new battle, and says so).
         saved_view: a resumed battle's view when it was left (``saving.SavedView``: the cursor's square
             and the threat view's mode), None for a new battle or a save that kept none.
+        recent_steps: a resumed battle against the AI: each action since the human's last activation
+            began, as (its events, the state after it, whether a human took it), oldest first, so the
+            recap after the AI's turn (``handoff.TurnRecap``) is there again; empty otherwise.
         ended_itself: player (0-based) -> the uid of that player's creature whose activation ended by
             itself (its actions used, ACT-1: no EndActivation) while no other activation of that player
             began since, in this round (``hints.ended_by_itself``: a habitual e then is told so calmly,
@@ -142,6 +145,7 @@ class GameSession:
     resume_note: str = ""
     saved_view: SavedView | None = None
     ended_itself: dict[int, str] = field(default_factory=dict)
+    recent_steps: list[tuple[list[Event], GameState, bool]] = field(default_factory=list)
     _legal_for: object = field(default=None, repr=False)
     _legal: list[Action] = field(default_factory=list, repr=False)
     _undo: list[UndoStep] = field(default_factory=list, repr=False)

@@ -226,3 +226,44 @@ async def test_at_80x24_the_recap_keeps_the_newest_turns_lines_and_no_turn_line_
         assert "A was destroyed" not in text, rows   # the newer kill stays
         for row in rows:                                  # every turn's line has a line of its turn after it
             assert not row.rstrip().endswith("turn:") and "turn:  …" not in row, rows
+
+
+async def test_a_resumed_battle_against_the_ai_shows_the_recap_it_had_when_left(tmp_path, monkeypatch):
+    """s22 newcomer: after tactica resume the recap of the AI's turn ("Since your last activation") was
+    gone.  The save's actions since the human's last activation began rebuild it."""
+    from tactica.ai.bots import make_bot
+    from tactica.client.content import load_battle
+    from tactica.client.factory import BattleFactory
+    from tactica.client.opponent import Opponent
+    from tactica.client.saving import open_save, resume_session
+    from tactica.engine import CreatureActivated
+    from tactica.saves.autosave import AutoSaver
+    from tactica.tui.app import TacticaApp
+    from tactica.tui.screens.battle import BattleScreen
+    monkeypatch.setenv("TACTICA_DATA_DIR", str(tmp_path))
+    saver = AutoSaver()
+    try:
+        wbs, maps = load_battle(None, None)
+        session = BattleFactory(wbs, maps, seed=3, saver=saver, opponent=Opponent("greedy", player=1)).quick()
+        bot, mine, theirs = make_bot("greedy", 1), False, False
+        for _ in range(400):  # the human activates, then the AI, until the human decides again
+            st = session.state
+            if mine and theirs and st.decider == 0 and st.phase is Phase.ACTIVATE:
+                break
+            outcome = session.apply(bot.choose(st))
+            for e in outcome.events:
+                if isinstance(e, CreatureActivated):
+                    owner = session.state.creature(e.uid).player
+                    mine, theirs = mine or owner == 0, theirs or (mine and owner == 1)
+        assert mine and theirs and saver.flush()
+        resumed = resume_session(open_save(session.save_id), saver)
+        assert resumed.recent_steps and resumed.recent_steps[0][2]  # from the human's activation on
+        app = TacticaApp(BattleFactory(wbs, maps, saver=saver), resume=resumed)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            screen = next(s for s in app.screen_stack if isinstance(s, BattleScreen))
+            assert screen.recap_panel.shown, "no recap after tactica resume"
+            assert any("Player 2's turn" in row for row in screen.recap_panel.rows())
+    finally:
+        saver.close()

@@ -256,6 +256,12 @@ class BattleScreen(Screen[str]):
             self.call_after_refresh(self.camera.open_on, self.keyboard_seat())
         self.decisions.banners = self.toasts.opening(lines, self.decisions.docked_question_next())
         self._recap_mark = len(log.entries)  # the recap counts the log's lines from here
+        if s.resumed and self.recap is not None and s.recent_steps:  # the recap the battle had when left
+            for events, after, by_human in s.recent_steps:
+                self.recap.after(events, after, by_human)
+            self._recap_mark = 0  # the log holds more than the player's last activation and since
+            if not self.ai_decides():
+                self.call_after_refresh(self.show_recap)
         if s.resumed:
             self.hand_over_on_resume()
 

@@ -24,6 +24,7 @@ from tactica.engine import (
     Move,
     Phase,
     SeededDice,
+    Shift,
     UsePower,
     any_in,
     apply,
@@ -159,8 +160,8 @@ class Bot:
 
     def follow_up(self, state: GameState, action: Action, first: Action | None = None
                   ) -> tuple[GameState, Action] | None:
-        """What this bot will do right after the move ``action`` (or after the activation
-        ``action`` whose planned first action is the move ``first``).
+        """What this bot will do right after the move or shift ``action`` (or after the activation
+        ``action`` whose planned first action is the move or shift ``first``).
 
         The move is played on a copy of ``state`` with stand-in dice (an opportunity attack
         it provokes is rolled with them, never with the battle's own dice); there the bot's
@@ -170,8 +171,8 @@ class Bot:
         activation ended on the way (it fell, was pushed or destroyed), or no attack or
         power follows.  The intent then names the creature the bot will attack.
         """
-        steps: list[Action] = [action] if isinstance(action, Move) else []
-        if isinstance(action, Activate) and isinstance(first, Move):
+        steps: list[Action] = [action] if isinstance(action, (Move, Shift)) else []
+        if isinstance(action, Activate) and isinstance(first, (Move, Shift)):
             steps = [action, first]
         if not steps:
             return None

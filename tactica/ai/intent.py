@@ -175,8 +175,13 @@ def explain_action(state: GameState, action: Action, planned: Action | None = No
     if isinstance(action, Teleport):
         goal = _move_goal(state, me, action.square) if me is not None else "to another teleporter"
         return "jumps through the teleporter " + goal + " (no action spent)"
-    if isinstance(action, Shift):
-        return "shifts one square (shifting provokes no opportunity attacks)"
+    if isinstance(action, Shift):  # why it shifts: what it does from there, else where the step takes it
+        if then is not None:
+            after, follow = then
+            return "shifts one square (no opportunity attacks), then " + explain_action(after, follow)
+        if me is None:
+            return "shifts one square (shifting provokes no opportunity attacks)"
+        return "shifts one square " + _move_goal(state, me, action.square) + " (no opportunity attacks)"
     if isinstance(action, EndActivation):
         if me is not None and state.move_used and state.attack_used:
             return "ends the activation (both actions used)"

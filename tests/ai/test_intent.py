@@ -148,3 +148,15 @@ def test_intent_toward_the_vp_zone_names_it_and_counts_the_walk_around_walls():
     assert "VP zone" not in text, text
     text = explain_action(st, Move(((7, 1), (6, 2), (5, 2))))
     assert "toward the VP zone it scores in (column 1, row 3: 5 squares away after the move)" in text, text
+
+
+def test_MOV_12_a_shift_says_why_it_is_made():
+    """s22 newcomer: "shifts one square (shifting provokes no opportunity attacks)" said nothing of why.
+    A shift made for an attack names it; else it says where the step takes the creature."""
+    from tactica.engine import Attack, Shift, apply
+    st = battle(BOARD, active="A")
+    alone = explain_action(st, Shift((4, 1)))
+    assert alone.startswith("shifts one square toward Creature b (b)") and alone.endswith("(no opportunity attacks)")
+    after, _ = apply(st, Shift((4, 1)))
+    then = explain_action(st, Shift((4, 1)), then=(after, Attack(0, ("b",))))
+    assert then.startswith("shifts one square (no opportunity attacks), then attacks Creature b (b) with Sword"), then

@@ -45,23 +45,3 @@ async def test_the_normal_ai_announces_each_attack_once():
     attacks = [line for line in lines if " → " in line]
     assert attacks and not any(line.startswith("AI (normal) attacks") for line in lines)
 
-
-async def test_i_turned_on_after_the_ais_turn_says_why_it_did_what_it_did():
-    """s22 newcomer: intent off, the AI played; i then said nothing of that turn until the next.  Now the
-    log first says the reasons of the turn just watched, once."""
-    from .test_vs_ai import until
-    app = ai_app("normal", human=2)  # the AI plays first, its intent hidden
-    async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: human_turn(app) and bool(app.screen.ai_turn.unshown))
-        screen = app.screen
-        unshown = [line.text for line in screen.ai_turn.unshown]
-        assert not any(line.startswith("AI (normal) ") for line in log_text(app).splitlines())
-        await pilot.press("i")
-        await pilot.pause()
-        lines = log_text(app).splitlines()
-        head = lines.index("Why AI (normal) did what it did in its last turn:")
-        assert lines[head + 1:head + 1 + len(unshown)] == unshown and unshown[0].startswith("AI (normal) ")
-        assert screen.ai_turn.unshown == []
-        await pilot.press("i", "i")  # off and on again: nothing said twice
-        await pilot.pause()
-        assert log_text(app).count("did what it did in its last turn") == 1

@@ -267,3 +267,27 @@ async def test_a_resumed_battle_against_the_ai_shows_the_recap_it_had_when_left(
             assert any("Player 2's turn" in row for row in screen.recap_panel.rows())
     finally:
         saver.close()
+
+
+async def test_i_turned_on_after_the_ais_turn_says_why_it_did_what_it_did():
+    """s22 newcomer: intent off, the AI played; i then said nothing of that turn until the next.  Now the
+    log first says the reasons of the turn just watched, once, and stands where the recap stood (80×24)."""
+    app = app_against_ai(battle(BOARD, dice=(15,) * 80, turn_player=0), pace=0.05)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await pilot.pause()
+        await _humans_turn_after_the_ais(pilot, screen)
+        assert screen.recap_panel.shown and screen.ai_turn.unshown
+        unshown = [line.text for line in screen.ai_turn.unshown]
+        log = screen.battle_log
+        assert not any(line.startswith("AI (greedy) ") for line in log.lines_written)
+        await pilot.press("i")
+        await pilot.pause()
+        lines = list(log.lines_written)
+        head = lines.index("Why AI (greedy) did what it did in its last turn:")
+        assert lines[head + 1:head + 1 + len(unshown)] == unshown and unshown[0].startswith("AI (greedy) ")
+        assert screen.ai_turn.unshown == []
+        assert log.display and not screen.recap_panel.shown  # the reasons in view, not under the recap
+        await pilot.press("i", "i")  # off and on again: nothing said twice
+        await pilot.pause()
+        assert sum("did what it did in its last turn" in line for line in log.lines_written) == 1

@@ -326,6 +326,7 @@ class AiTurn:
                 screen.session.note(line.player, line.text)
             self.intent_lines.extend(line.text for line in lines[1:])
             self.unshown.clear()
+            screen.hide_recap()  # the answer is the log's newest lines: the recap (80×24) stood over them
         self.screen.acknowledge("The AI's intent is shown in the log." if self.show_intent
                                 else "The AI's intent is hidden.")
         self.screen.refresh_view()

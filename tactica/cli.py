@@ -81,6 +81,22 @@ def _jobs(text: str) -> int:
     return int(text)
 
 
+def _games(text: str) -> int:
+    """A battle count for ``--games`` (``sim``, ``balance``): a whole number of at least 1."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: --games is a whole number of battles, at least 1")
+    return int(text)
+
+
+def _content_path(text: str) -> str:
+    """A ``tactica validate`` PATH: itself, unless it is a bare name that is no file or folder here but
+    a shipped map's (``watchtower-hill``), then that map's file (as ``--map`` takes it)."""
+    try:
+        return map_file(text)
+    except argparse.ArgumentTypeError:
+        return text  # the validator says "no such file or folder" of it
+
+
 def _ai_level(text: str) -> str:
     """An AI level name for ``--ai`` (checked against ``tactica.ai.bots.LEVELS``)."""
     from tactica.ai.bots import LEVELS
@@ -267,7 +283,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="bot level (random, greedy, normal, hard), once or once per player "
                           "(default: normal against random); given 3 or 4 times without --players it "
                           "means 3 or 4 players: a free-for-all, or teams with --teams (a note on stderr says so)")
-    sim.add_argument("--games", type=int, default=10, metavar="N",
+    sim.add_argument("--games", type=_games, default=10, metavar="N",
                      help="battles to play; two levels swap seats every game (default 10)")
     sim.add_argument("--seed", type=int, default=0, metavar="S",
                      help="seed of every game's dice and bots: the same seed gives the same battles (default 0)")
@@ -286,7 +302,7 @@ def build_parser() -> argparse.ArgumentParser:
                           "pip install 'tactica[cluster]' here and on the workers); the same results as --jobs")
 
     from tactica.balance.arguments import add_parser as add_balance
-    add_balance(sub, _rule_modules, RULES_HELP, _jobs, CARDS_HELP, _ai_level)
+    add_balance(sub, _rule_modules, RULES_HELP, _jobs, CARDS_HELP, _ai_level, _games)
 
     saves = sub.add_parser("saves", help="list saved battles (autosaved after every action)",
                            description="List the battles of the battle store (battles.sqlite3 in the data "
@@ -315,15 +331,17 @@ def build_parser() -> argparse.ArgumentParser:
                           "tactica replay FILE open it) instead of its log")
 
     val = sub.add_parser("validate", help="check map, warband and card files")
-    val.add_argument("paths", nargs="*", metavar="PATH",
-                     help="map, warband and card files, or folders of them (optional with --cards)")
+    val.add_argument("paths", nargs="*", metavar="PATH", type=_content_path,
+                     help="map, warband and card files, or folders of them, or a shipped map's name "
+                          "(optional with --cards)")
     val.add_argument("--cards", metavar="FILE", action="append",
                      help="a card file of your own, or a folder of them, whose cards the warbands checked may "
                           "name (repeatable; "
                           "card files given as PATH count too)")
 
     pre = sub.add_parser("preview", help="draw a map file in the terminal (errors: the validator's lines)")
-    pre.add_argument("file", metavar="MAP")
+    pre.add_argument("file", metavar="MAP", type=map_file, help="a map file, or a shipped map's name (e.g. "
+                                                               "watchtower-hill)")
     pre.add_argument("--svg", metavar="OUT", help="also write the picture as an SVG file")
 
     bld = sub.add_parser("build", help="build a warband from the card catalogue, save it, start a battle")

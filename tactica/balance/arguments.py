@@ -16,9 +16,10 @@ WHAT = {"map": "which start area and which player a map favours",
 
 
 def add_parser(sub: Any, rules_type: Any, rules_help: str, jobs_type: Any, cards_help: str,
-               level_type: Any = str) -> None:
+               level_type: Any = str, games_type: Any = int) -> None:
     """Add ``balance`` and its three reports to the command line's subparsers ``sub``; ``level_type``
-    checks an ``--ai`` level (the same check, and the same words, as ``play`` and ``sim``)."""
+    checks an ``--ai`` level and ``games_type`` a ``--games`` count (the same checks, and the same words,
+    as ``play`` and ``sim``)."""
     bal = sub.add_parser("balance", help="balance reports for map and card authors: many AI battles, "
                                          "win rates with 95%% intervals, an HTML report with charts")
     kinds = bal.add_subparsers(dest="report", metavar="REPORT", required=True)
@@ -37,7 +38,7 @@ def add_parser(sub: Any, rules_type: Any, rules_help: str, jobs_type: Any, cards
         p.add_argument("--cards", metavar="FILE", action="append", help=cards_help)
         p.add_argument("--ai", metavar="LEVEL", default="normal", type=level_type,
                        help="the AI level of both sides (random, greedy, normal, hard; default normal)")
-        p.add_argument("--games", type=int, default=None, metavar="N",
+        p.add_argument("--games", type=games_type, default=None, metavar="N",
                        help="battles per ordered pairing (default 10)" if kind != "cards" else
                        "battles (default 100 with Sealed pools; per ordered pairing with --warband, default 10)")
         p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the battles (default 0)")

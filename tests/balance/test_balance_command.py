@@ -31,7 +31,6 @@ def test_balance_map_prints_figures_as_json_and_writes_the_html(capsys, tmp_path
 
 
 @pytest.mark.parametrize(("argv", "said"), [
-    (["map", "--games", "0"], "--games must be at least 1"),
     (["warbands", "--warband", BAND], "at least two warbands"),
     (["cards", "--warband", BAND], "give --warband twice or more, or none"),
 ])
@@ -40,12 +39,16 @@ def test_balance_refuses_a_bad_command_line_with_status_2(capsys, argv, said):
     assert code == 2 and said in err and "Traceback" not in err
 
 
-def test_balance_bad_level_is_a_usage_error_in_the_words_of_play_and_sim(capsys):
+@pytest.mark.parametrize(("argv", "said"), [
+    (["--ai", "grandmaster"], "argument --ai: unknown AI level 'grandmaster'; choose one of "),
+    (["--games", "0"], "argument --games: '0': --games is a whole number of battles, at least 1"),
+])
+def test_balance_bad_level_or_count_is_a_usage_error_in_the_words_of_play_and_sim(capsys, argv, said):
     with pytest.raises(SystemExit) as stopped:
-        main(["balance", "map", "--ai", "grandmaster"])
+        main(["balance", "map", *argv])
     err = capsys.readouterr().err
-    assert stopped.value.code == 2
-    assert "tactica balance map: error: argument --ai: unknown AI level 'grandmaster'; choose one of " in err
+    assert stopped.value.code == 2 and err.startswith("usage: tactica balance map")
+    assert f"tactica balance map: error: {said}" in err
 
 
 def test_balance_html_into_a_folder_is_refused(capsys, tmp_path):

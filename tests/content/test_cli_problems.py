@@ -50,8 +50,12 @@ def test_sim_missing_file_says_error_once(capsys):
 
 
 def test_sim_bad_arguments_say_error_once(capsys):
-    code, _, err = _run(capsys, "sim", "--games", "0")
-    assert code == 2 and err == "tactica sim: error: --games must be at least 1\n"
+    with pytest.raises(SystemExit) as stopped:
+        _run(capsys, "sim", "--games", "0")
+    err = capsys.readouterr().err
+    assert stopped.value.code == 2 and err.count("error") == 1
+    assert err.endswith("tactica sim: error: argument --games: '0': --games is a whole number of battles, "
+                        "at least 1\n")
 
 
 def _unknown_cards(tmp_path: Path, n: int) -> str:

@@ -122,3 +122,18 @@ def test_preview_in_plain_text_shows_a_start_areas_ground_beside_its_letter(tmp_
     m = load_map(path)
     assert cell(m, (0, 6), plain=True)[0] == "A^ " and cell(m, (0, 6))[0] == " ^ "
     assert cell(m, (0, 7), plain=True)[0] == " A "  # clear ground: the letter alone, as before
+
+
+def test_preview_and_validate_take_a_shipped_maps_name_as_play_does(capsys):
+    """s22 newcomer: ``tactica preview watchtower-hill`` said "cannot read file" though ``play --map``
+    takes the same name."""
+    assert main(["preview", "watchtower-hill"]) == 0
+    assert "Watchtower Hill" in capsys.readouterr().out
+    assert main(["validate", "watchtower-hill"]) == 0
+    try:
+        main(["preview", "watchtower-hil"])
+    except SystemExit as stop:
+        assert stop.code == 2
+    else:
+        raise AssertionError("a name that is no shipped map is a usage error")
+    assert "the shipped maps: " in capsys.readouterr().err

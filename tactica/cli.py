@@ -397,13 +397,27 @@ def _command_parser(parser: argparse.ArgumentParser, args: argparse.Namespace) -
         parser = found[0].choices[name]
 
 
+def _option_hint(command: argparse.ArgumentParser, extras: list[str]) -> str:
+    """"; did you mean --games?" for the first of ``extras`` that is a misspelt option of ``command``
+    (``--gmaes``), else ""."""
+    import difflib  # noqa: PLC0415 - only for a mistyped option
+    known = [o for action in command._actions for o in action.option_strings if o.startswith("--")]  # noqa: SLF001
+    for word in extras:
+        if word.startswith("--"):
+            close = difflib.get_close_matches(word.split("=", 1)[0], known, n=1, cutoff=0.7)
+            if close:
+                return f"; did you mean {close[0]}?"
+    return ""
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the process exit status."""
     parser = build_parser()
     _refuse_unknown_command(parser, sys.argv[1:] if argv is None else argv)
     args, extras = parser.parse_known_args(argv)
     if extras:  # said by the command's own parser, with its usage (not the top level's)
-        _command_parser(parser, args).error(f"unrecognized arguments: {' '.join(extras)}")
+        command = _command_parser(parser, args)
+        command.error(f"unrecognized arguments: {' '.join(extras)}{_option_hint(command, extras)}")
     if args.command not in SCREEN_COMMANDS:
         return _run(parser, args)
     from tactica.client import collector

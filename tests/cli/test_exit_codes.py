@@ -188,3 +188,14 @@ def test_an_unknown_option_is_refused_with_the_commands_own_usage(capsys, argv):
     command = " ".join(argv[:-1])
     assert err.startswith(f"usage: tactica {command}")
     assert f"tactica {command}: error: unrecognized arguments: --bogus" in err
+
+
+@pytest.mark.parametrize(("argv", "hint"), [(["sim", "--gmaes", "3"], "did you mean --games?"),
+                                             (["tutorial", "--restrat"], "did you mean --restart?"),
+                                             (["play", "--bogus"], None)])
+def test_a_misspelt_option_is_refused_naming_the_option_it_most_likely_meant(capsys, argv, hint):
+    """s22 newcomer: a misspelt command got "did you mean", a misspelt option (--gmaes) did not."""
+    assert _status(argv) == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert "unrecognized arguments: " + " ".join(argv[1:]) in err
+    assert (hint in err) if hint else ("did you mean" not in err)

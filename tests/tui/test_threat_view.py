@@ -273,3 +273,19 @@ async def test_the_threat_views_words_are_the_status_lines_at_120x40_and_a_curso
         await pilot.press("l")
         await pilot.pause()
         assert not app._notifications
+
+
+async def test_on_a_wall_the_threat_view_says_nothing_of_safety():
+    """s22 newcomer: the cursor on a wall read "✓ safe now": no creature stands there to be safe."""
+    app = app_for_state(battle("A.#..b\n......", turn_player=0))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        mv = screen.query_one(MapView)
+        await pilot.press("t")
+        mv.move_cursor((2, 0))                                   # the wall
+        await pilot.pause()
+        assert str(screen.cursor_line.content).splitlines()[1:] == []
+        mv.move_cursor((3, 0))                                   # clear ground beside it: said as before
+        await pilot.pause()
+        assert len(str(screen.cursor_line.content).splitlines()) > 1

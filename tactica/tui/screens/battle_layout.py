@@ -33,7 +33,7 @@ from tactica.client.controller import Controller
 from tactica.client.session import GameSession
 from tactica.client.settings import key_display
 from tactica.client.threat_words import THREAT_LINES, threat_lines
-from tactica.engine import MapDef, Square, Terrain, rubble_dug
+from tactica.engine import MapDef, Square, Terrain, rubble_dug, terrain_rules
 
 from ..widgets.battle_log import BattleLog
 from ..widgets.map_view import STYLES as MAP_STYLES
@@ -292,13 +292,15 @@ class BattleLayout:
         ``threat_words.threat_lines``): who could attack ``square`` next turn and how, the nearest first
         (in the "now" mode only without moving); on a creature's square, its own enemies, whoever's it
         is, and on the viewer's own creature first the enemies it could attack (now, or next turn:
-        ``threat_words.targets_line``).  [] with the view off or before the map is chosen."""
+        ``threat_words.targets_line``).  [] with the view off, before the map is chosen or on a wall."""
         screen = self.screen
         view = screen.ctrl.threat_view
         st = screen.session.state
         if not view.on or st.map is None:
             return []
         there = st.creature_at(square)
+        if there is None and terrain_rules(st.map.terrain_at(square)).blocks_movement:
+            return []  # a wall: no creature stands there, so nothing is safe or threatened (s22 newcomer)
         ways = view.threateners_of(st, there.uid) if there is not None else view.threateners(st, square)
         targets = view.own_targets(st, square) if view.viewers_own(st, square) else None
         return threat_lines(st, ways, nearest_only=view.nearest_only, creature=there is not None, width=width,

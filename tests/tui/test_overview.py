@@ -82,3 +82,20 @@ async def test_the_overview_hides_the_battle_screen_at_its_edges():
         overview = app.screen
         assert isinstance(overview, MapOverview)
         assert overview.styles.background.a == 1.0
+
+
+async def test_codes_side_by_side_read_apart_every_other_one_underlined():
+    """s22 newcomer: in the overview, two creatures side by side ran together ("hiw1")."""
+    from tactica.engine.sandbox import battle
+    from tactica.tui.screens.overview import overview_text
+
+    from .conftest import app_for_state
+    app = app_for_state(battle("ABC.d\n.....", turn_player=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = overview_text(app.screen.map_view, (4, 1))
+        under = [any(span.start <= i < span.end and "underline" in str(span.style) for span in text.spans)
+                 for i in range(10)]
+        assert text.plain.splitlines()[0] == "AABBCC. dd"                # two columns a square
+        assert under[:6] == [False, False, True, True, False, False]  # B underlined between A and C
+        assert not under[8]                                            # d stands alone

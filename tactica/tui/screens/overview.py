@@ -93,7 +93,8 @@ def overview_cell(mv: MapView, sq: Square, width: int = OVERVIEW_CELL,
 
 def overview_text(mv: MapView, cursor: Square, width: int = OVERVIEW_CELL) -> Text:
     """The whole map of ``mv`` as Rich text, ``width`` columns a square: the squares ``mv`` shows now
-    at full strength, the others dimmed; ``cursor`` in reverse video."""
+    at full strength, the others dimmed; ``cursor`` in reverse video; of creatures side by side in a row,
+    every other one's code underlined, so that two codes read apart (s22 newcomer: "hiw1")."""
     st = mv.state
     assert st is not None and st.map is not None
     w, h = st.map.width, st.map.height
@@ -101,8 +102,17 @@ def overview_text(mv: MapView, cursor: Square, width: int = OVERVIEW_CELL) -> Te
     codes = short_labels([c.label for c in st.creatures if c.pos is not None])
     out = Text()
     for y in range(h):
+        left, run = None, 0  # the creature on the square to the left; its place in a row of side-by-side ones
         for x in range(w):
             text, style = overview_cell(mv, (x, y), width, codes)
+            here = st.creature_at((x, y))
+            if here is None:
+                run = 0
+            elif left is None or left.uid != here.uid:
+                run += 1
+            if here is not None and run % 2 == 0:  # every other code of a row underlined: "hi" "w̲1̲", not "hiw1"
+                style = style + Style(underline=True)
+            left = here
             if (x, y) not in shown:
                 style = style + Style(dim=True)
             if (x, y) == cursor:

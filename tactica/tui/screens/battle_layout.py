@@ -94,9 +94,10 @@ def legend(maps: Iterable[MapDef], players: int = 2, zones: tuple[tuple[int, str
         else:
             lines.append(extra.pop(0))
     hp = "  [ansi_bright_green]▀▀[/][ansi_bright_red]▀[/] HP" if hp_bars else ""  # green, red once bloodied (HP-2)
-    lines += [": reach  s shift  o path", "x charge  ░ area" + hp, ":◆: [u]◆P1[/u] zone+mark",
+    # ":" where the active creature can move (s22 newcomer: ": reach" read as an enemy's reach)
+    lines += [": move  s shift  o path", "x charge  ░ area" + hp, ":◆: [u]◆P1[/u] zone+mark",
               f"[u]lbl[/u] condition [{styles['aura']}]~[/] aura",
-              # the threat view's levels (the toast and the help say * too)
+              # the threat view's levels (the toast and the help say † too)
               f"[{styles['threat']}]![/] now [{styles['threat_far']}]?[/] move "
               f"[{styles['threat_charge']}]'[/] charge ({escape(threat_key)})"]
     if players > 2:

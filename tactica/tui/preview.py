@@ -270,8 +270,8 @@ def run_preview(args: argparse.Namespace, console: Console | None = None) -> int
     svg = getattr(args, "svg", None)
     if console is None:
         console = Console(record=bool(svg), width=needed_width(the_map) if svg else None)
-        if not console.is_terminal:  # piped or redirected: nothing to fit, print the whole map
-            console.width = needed_width(the_map)
+        if not console.is_terminal:  # piped or redirected: nothing to fit, print the whole map and its path
+            console.width = max(needed_width(the_map), len(str(args.file)), len(the_map.name) + 60)
     plain = console.color_system is None and not svg
     console.print(preview(the_map, args.file, plain), crop=True)
     hidden = hidden_columns_note(the_map, console.width)

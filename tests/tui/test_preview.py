@@ -128,7 +128,9 @@ def test_preview_and_validate_take_a_shipped_maps_name_as_play_does(capsys):
     """s22 newcomer: ``tactica preview watchtower-hill`` said "cannot read file" though ``play --map``
     takes the same name."""
     assert main(["preview", "watchtower-hill"]) == 0
-    assert "Watchtower Hill" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "Watchtower Hill" in out
+    assert str(HILL) in out.splitlines()  # piped: the path whole (s22 newcomer: cut at 80 columns)
     assert main(["validate", "watchtower-hill"]) == 0
     try:
         main(["preview", "watchtower-hil"])
@@ -137,3 +139,13 @@ def test_preview_and_validate_take_a_shipped_maps_name_as_play_does(capsys):
     else:
         raise AssertionError("a name that is no shipped map is a usage error")
     assert "the shipped maps: " in capsys.readouterr().err
+
+
+def test_piped_preview_prints_a_long_path_whole(tmp_path, capsys):
+    """s22 newcomer: piped, the map's path line was cut to the map's width (an installed copy's long path)."""
+    deep = tmp_path / ("folder-" * 12) / "hill.yaml"
+    deep.parent.mkdir(parents=True)
+    deep.write_text(HILL.read_text(encoding="utf-8"), encoding="utf-8")
+    assert len(str(deep)) > 100
+    assert main(["preview", str(deep)]) == 0
+    assert str(deep) in capsys.readouterr().out.splitlines()

@@ -126,7 +126,8 @@ def run_validate(args) -> int:
     also = f", {warnings} warning(s)" if warnings else ""
     if errors:
         bad = len({p.path for p in errors})
-        print(f"{len(errors)} error(s){also} in {bad} file(s); {count} file(s) checked", file=sys.stderr)
+        print(f"{len(errors)} error(s){also} in {bad} path(s); {count} file(s) read", file=sys.stderr)
         return 1
-    print(f"{count} file(s) OK{also}", file=sys.stderr)
+    named = f": {paths[0]}" if count == 1 and len(paths) == 1 and not cards else ""  # e.g. a shipped map's file
+    print(f"{count} file(s) OK{also}{named}", file=sys.stderr)
     return 0

@@ -92,7 +92,7 @@ def test_a_map_with_warnings_still_loads():
 def test_errors_and_warnings_together_exit_1(capsys):
     assert main(["validate", str(WARN), str(BAD / "map_ragged_row.yaml")]) == 1
     _, err = capsys.readouterr()
-    assert "1 error(s), 3 warning(s) in 1 file(s); 3 file(s) checked" in err
+    assert "1 error(s), 3 warning(s) in 1 path(s); 3 file(s) read" in err
 
 
 def test_a_misspelt_kind_key_is_reported_as_a_misspelling(capsys):
@@ -112,3 +112,13 @@ def test_an_odd_first_row_is_blamed_alone_not_every_other_row(tmp_path, capsys):
     err = capsys.readouterr()
     lines = [line for line in (err.out + err.err).splitlines() if "squares wide" in line]
     assert lines == [f"{path}:4:13: error: row 1 of the terrain is 11 squares wide; expected 10 like row 2"]
+
+
+def test_the_summary_names_the_one_file_checked_and_a_missing_path_reads_plainly(capsys):
+    """s22 newcomer: "validate watchtower-hill" said "1 file(s) OK" without the file it found, and a
+    missing path "1 error(s) in 1 file(s); 0 file(s) checked"."""
+    hill = next(p for p in shipped_maps() if p.stem == "watchtower-hill")
+    assert main(["validate", "watchtower-hill"]) == 0
+    assert capsys.readouterr().err.strip().endswith(f"1 file(s) OK: {hill}")
+    assert main(["validate", "no-such-file.yaml"]) == 1
+    assert capsys.readouterr().err.strip() == "1 error(s) in 1 path(s); 0 file(s) read"

@@ -78,7 +78,7 @@ def targets_line(targets: list[str], width: int | None = None, nearest_only: boo
 
 def threat_lines(state: GameState, ways: list[ThreatWay], *, nearest_only: bool, creature: bool,
                  width: int | None = None, lines: int = THREAT_LINES,
-                 targets: list[str] | None = None) -> list[str]:
+                 targets: list[str] | None = None, enemy: bool = False) -> list[str]:
     """The side panel's threat lines for the square under the cursor: at most ``lines`` lines of
     ``width`` characters (when given) naming the enemies of ``ways`` (``ThreatView.threateners``,
     nearest first), the last saying how many more there are when they do not fit, by level ("+4 more:
@@ -87,14 +87,23 @@ def threat_lines(state: GameState, ways: list[ThreatWay], *, nearest_only: bool,
     "No enemy can attack here next turn." else; "it" for the creature standing there, ``creature``;
     "✓ safe now", "✓ safe next turn" where that does not fit).  ``targets``: for the viewer's own
     creature, the enemies it could attack (now, or next turn), said first (``targets_line``; the map
-    marks no ``†`` for it), the others in the lines left.  Returns the lines, without line ends."""
+    marks no ``†`` for it), the others in the lines left.  ``enemy``: the creature there is the viewer's
+    enemy, whose own enemies are the viewer's creatures: none of them in reach is said so ("None of your
+    creatures can attack it next turn.", "none of yours in reach now"), not as "safe" (s22 newcomer).
+    Returns the lines, without line ends."""
     if targets is not None:
         return [targets_line(targets, width, nearest_only),
                 *threat_lines(state, ways, nearest_only=nearest_only, creature=creature, width=width,
                               lines=lines - 1)]
     if not ways:
+        when = "without moving." if nearest_only else "next turn."
+        if creature and enemy:
+            text = f"None of your creatures can attack it {when}"
+            if width is not None and len(text) > width:
+                text = f"none of yours in reach {'now' if nearest_only else 'next turn'}"
+            return [text]
         where = "it" if creature else "here"
-        text = f"No enemy can attack {where} " + ("without moving." if nearest_only else "next turn.")
+        text = f"No enemy can attack {where} {when}"
         if width is not None and len(text) > width:
             text = f"✓ safe {'now' if nearest_only else 'next turn'}"
         return [text]

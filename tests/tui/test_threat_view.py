@@ -289,3 +289,25 @@ async def test_on_a_wall_the_threat_view_says_nothing_of_safety():
         mv.move_cursor((3, 0))                                   # clear ground beside it: said as before
         await pilot.pause()
         assert len(str(screen.cursor_line.content).splitlines()) > 1
+
+
+async def test_on_an_enemys_square_none_of_yours_in_reach_is_not_called_safe():
+    """s22 newcomer: on an enemy's square the side panel said "✓ safe now", which read as good news:
+    it means none of the viewer's creatures can attack it."""
+    from tactica.client.threat_words import threat_lines
+    app = app_for_state(battle("A.........b", turn_player=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        mv = screen.query_one(MapView)
+        await pilot.press("t")
+        mv.move_cursor((10, 0))                                  # the enemy b, out of A's reach now
+        await pilot.pause()
+        lines = str(screen.cursor_line.content).splitlines()[1:]
+        assert lines and "safe" not in lines[0] and ("none of yours" in lines[0] or "None of your" in lines[0])
+    st = battle("A.b")
+    assert threat_lines(st, [], nearest_only=False, creature=True, enemy=True) == [
+        "None of your creatures can attack it next turn."]
+    assert threat_lines(st, [], nearest_only=True, creature=True, enemy=True, width=26) == [
+        "none of yours in reach now"]
+    assert threat_lines(st, [], nearest_only=True, creature=True, width=26) == ["✓ safe now"]

@@ -303,9 +303,10 @@ class BattleLayout:
         if there is None and terrain_rules(st.map.terrain_at(square)).blocks_movement:
             return []  # a wall: no creature stands there, so nothing is safe or threatened (s22 newcomer)
         ways = view.threateners_of(st, there.uid) if there is not None else view.threateners(st, square)
-        targets = view.own_targets(st, square) if view.viewers_own(st, square) else None
+        own = view.viewers_own(st, square)
+        targets = view.own_targets(st, square) if own else None
         return threat_lines(st, ways, nearest_only=view.nearest_only, creature=there is not None, width=width,
-                            targets=targets)
+                            targets=targets, enemy=there is not None and not own)
 
     def page_log(self, step: int) -> None:
         """Page Up / Page Down: read the battle log a page back (``step`` -1) or on (1).  While the

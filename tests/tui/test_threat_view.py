@@ -275,36 +275,33 @@ async def test_the_threat_views_words_are_the_status_lines_at_120x40_and_a_curso
         assert not app._notifications
 
 
-async def test_on_a_wall_the_threat_view_says_nothing_of_safety():
-    """s22 newcomer: the cursor on a wall read "✓ safe now": no creature stands there to be safe."""
-    app = app_for_state(battle("A.#..b\n......", turn_player=0))
-    async with app.run_test(size=(120, 40)) as pilot:
+async def _threat_lines_on(board: str, squares: list, size: tuple[int, int]) -> list[list[str]]:
+    """The side panel's threat lines ("now" mode) with the cursor on each of ``squares`` in turn."""
+    app = app_for_state(battle(board, turn_player=0))
+    said = []
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         screen = app.screen
-        mv = screen.query_one(MapView)
         await pilot.press("t")
-        mv.move_cursor((2, 0))                                   # the wall
-        await pilot.pause()
-        assert str(screen.cursor_line.content).splitlines()[1:] == []
-        mv.move_cursor((3, 0))                                   # clear ground beside it: said as before
-        await pilot.pause()
-        assert len(str(screen.cursor_line.content).splitlines()) > 1
+        for square in squares:
+            screen.query_one(MapView).move_cursor(square)
+            await pilot.pause()
+            said.append(str(screen.cursor_line.content).splitlines()[1:])
+    return said
+
+
+async def test_on_a_wall_the_threat_view_says_nothing_of_safety():
+    """s22 newcomer: the cursor on a wall read "✓ safe now": no creature stands there to be safe."""
+    wall, beside = await _threat_lines_on("A.#..b\n......", [(2, 0), (3, 0)], (120, 40))
+    assert wall == [] and beside  # clear ground beside it: said as before
 
 
 async def test_on_an_enemys_square_none_of_yours_in_reach_is_not_called_safe():
     """s22 newcomer: on an enemy's square the side panel said "✓ safe now", which read as good news:
     it means none of the viewer's creatures can attack it."""
     from tactica.client.threat_words import threat_lines
-    app = app_for_state(battle("A.........b", turn_player=0))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        mv = screen.query_one(MapView)
-        await pilot.press("t")
-        mv.move_cursor((10, 0))                                  # the enemy b, out of A's reach now
-        await pilot.pause()
-        lines = str(screen.cursor_line.content).splitlines()[1:]
-        assert lines and "safe" not in lines[0] and ("none of yours" in lines[0] or "None of your" in lines[0])
+    [lines] = await _threat_lines_on("A.........b", [(10, 0)], (80, 24))  # the enemy b, out of A's reach now
+    assert lines and "safe" not in lines[0] and ("none of yours" in lines[0] or "None of your" in lines[0])
     st = battle("A.b")
     assert threat_lines(st, [], nearest_only=False, creature=True, enemy=True) == [
         "None of your creatures can attack it next turn."]

@@ -34,10 +34,10 @@ from ..widgets.battle_header import BattleHeader
 from ..widgets.battle_log import BattleLog
 
 AI_ACTIONS = ("ai_fast", "ai_intent")
+"""Key actions handled here (shown only in a battle against the AI)."""
 
 UNSHOWN_KEPT = 12
 """The most intent lines of the AI's last turn that i shows when it turns the intent on."""
-"""Key actions handled here (shown only in a battle against the AI)."""
 
 AI_UNDO = "Cannot undo: the AI has played since (undo never takes back the AI's actions)."
 

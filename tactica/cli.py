@@ -372,41 +372,47 @@ def _refuse_unknown_command(parser: argparse.ArgumentParser, argv: list[str]) ->
     """A usage error (exit 2) when ``argv``'s command is not one of tactica's, naming the command it
     most likely meant (``tactica plya``: did you mean 'play'?); returns when the command is known or
     absent (an option first, e.g. ``--version``, is left to argparse)."""
-    if not argv or argv[0].startswith("-"):
+    subcommands = _subcommands(parser)
+    if not argv or argv[0].startswith("-") or subcommands is None or argv[0] in subcommands.choices:
         return
-    commands = next(action.choices for action in parser._actions  # noqa: SLF001 - argparse keeps them there
-                    if isinstance(action, argparse._SubParsersAction))  # noqa: SLF001
-    word = argv[0]
-    if word in commands:
-        return
-    import difflib  # noqa: PLC0415 - only for a mistyped command
-    close = difflib.get_close_matches(word, list(commands), n=1, cutoff=0.6)
+    word, commands = argv[0], list(subcommands.choices)
+    close = _closest(word, commands, 0.6)
     if close:
-        parser.error(f"unknown command {word!r}; did you mean {close[0]!r}? (commands: {', '.join(commands)})")
+        parser.error(f"unknown command {word!r}; did you mean {close!r}? (commands: {', '.join(commands)})")
     parser.error(f"unknown command {word!r}; choose one of {', '.join(commands)}")
+
+
+def _subcommands(parser: argparse.ArgumentParser) -> argparse._SubParsersAction | None:
+    """``parser``'s subcommands (argparse keeps them among its actions), or None when it has none."""
+    return next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)  # noqa: SLF001
+
+
+def _closest(word: str, known: list[str], cutoff: float) -> str | None:
+    """The one of ``known`` nearest ``word`` (``difflib``, at least ``cutoff`` alike), or None."""
+    import difflib  # noqa: PLC0415 - only for a mistyped word
+    close = difflib.get_close_matches(word, known, n=1, cutoff=cutoff)
+    return close[0] if close else None
 
 
 def _command_parser(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.ArgumentParser:
     """The parser of the (sub)command ``args`` were parsed for: ``tactica balance map``'s for
     ``balance map …``, the top level's when no command was given."""
     while True:
-        found = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]  # noqa: SLF001
-        name = getattr(args, found[0].dest, None) if found else None
-        if not found or name not in found[0].choices:
+        subcommands = _subcommands(parser)
+        name = getattr(args, subcommands.dest, None) if subcommands is not None else None
+        if subcommands is None or name not in subcommands.choices:
             return parser
-        parser = found[0].choices[name]
+        parser = subcommands.choices[name]
 
 
 def _option_hint(command: argparse.ArgumentParser, extras: list[str]) -> str:
     """"; did you mean --games?" for the first of ``extras`` that is a misspelt option of ``command``
     (``--gmaes``), else ""."""
-    import difflib  # noqa: PLC0415 - only for a mistyped option
     known = [o for action in command._actions for o in action.option_strings if o.startswith("--")]  # noqa: SLF001
     for word in extras:
-        if word.startswith("--"):
-            close = difflib.get_close_matches(word.split("=", 1)[0], known, n=1, cutoff=0.7)
-            if close:
-                return f"; did you mean {close[0]}?"
+        close = _closest(word.split("=", 1)[0], known, 0.7) if word.startswith("--") else None
+        if close:
+            return f"; did you mean {close}?"
     return ""
 
 

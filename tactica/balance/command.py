@@ -19,7 +19,6 @@ from typing import Any
 
 from tactica import content
 from tactica.ai import sim
-from tactica.ai.bots import LEVELS
 from tactica.content import ContentError
 from tactica.content.problems import report_lines
 from tactica.content.shipped import shipped_warbands
@@ -143,13 +142,8 @@ def run_balance(args: argparse.Namespace) -> int:
 
     Returns the exit status (see the module's doc).
     """
-    if args.ai not in LEVELS:
-        _error(f"unknown AI level {args.ai!r} (choose from {', '.join(LEVELS)})")
-        return 2
+    # --ai and --games were checked by the command line (``cli._ai_level``, ``cli._games``)
     games = args.games if args.games is not None else (100 if args.report == "cards" and not args.warband else 10)
-    if games < 1:
-        _error("--games must be at least 1")
-        return 2
     if args.html:
         refusal = _html_refusal(Path(args.html))
         if refusal:

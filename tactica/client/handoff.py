@@ -49,8 +49,8 @@ from tactica.engine import (
 from .describe import creature_name as full_name
 from .describe import describe_power, duration_words, player_name, square_name
 
-__all__ = ["HandOff", "TurnRecap", "handoff_rows", "handoff_title", "keyboard_seat", "left_out_note", "ranked_summary",
-           "recap_rows", "summary_lines"]
+__all__ = ["HandOff", "TurnRecap", "handoff_rows", "handoff_title", "human_activation", "keyboard_seat",
+           "left_out_note", "ranked_summary", "recap_rows", "summary_lines"]
 
 #: The phases in which a player holds the keyboard for a turn (``GameState.turn_player``): the
 #: questions of the setup and a champion power's window hand nothing over (the initiative: CHOICE_PHASES).
@@ -614,6 +614,13 @@ def recap_rows(lines: Sequence[str], width: int, rows: int, own: int = 0,
     return packed[:rows]  # the note alone, cut
 
 
+def human_activation(events: Sequence[Event], state: GameState, humans: frozenset[int] | set[int]) -> bool:
+    """Whether ``events`` (``state`` the state after them) begin an activation of a creature of one of
+    the ``humans`` seats: where the recap after the AI's turn starts again (``TurnRecap``)."""
+    return any(isinstance(e, CreatureActivated) and (c := state.find(e.uid)) is not None and c.player in humans
+               for e in events)
+
+
 @dataclass
 class TurnRecap:
     """Against the AI (issue 20): the events of the human's last activation and everything since,
@@ -632,8 +639,7 @@ class TurnRecap:
     def after(self, events: Sequence[Event], state: GameState, by_human: bool) -> bool:
         """Note ``events``, just applied (``state`` the state after them), the human's (``by_human``)
         or the AI's.  A human activation beginning starts the recap again: then True."""
-        fresh = by_human and any(isinstance(e, CreatureActivated) and (c := state.find(e.uid)) is not None
-                                 and c.player in self.humans for e in events)
+        fresh = by_human and human_activation(events, state, self.humans)
         if fresh:
             self._events, self._steps, self._humans_turn = [], [], True
         self._events.extend(events)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from tactica.engine import CreatureActivated, Event, GameState, Square, apply, new_game
+from tactica.engine import Event, GameState, Square, apply, new_game
 from tactica.saves.autosave import AutoSaver, new_save_id, snapshot
 from tactica.saves.codec import SaveError, SaveFile
 from tactica.saves.commands import find_battle, opened_store
@@ -29,6 +29,7 @@ from tactica.saves.db import StoreError
 from tactica.saves.replay import Rebuilt, Recorder, rebuild
 
 from .describe import saved_log
+from .handoff import human_activation
 from .opponent import Opponent
 from .session import GameSession, SavedView
 from .undo import UndoStep, undo_refusal
@@ -108,14 +109,16 @@ def recent_steps(rebuilt: Rebuilt, opponent: Opponent | None) -> list[tuple[list
     if opponent is None:
         return []
     humans = {p for p in range(rebuilt.final.players) if p not in opponent.seats}
-    steps = [(list(rebuilt.events[i]), rebuilt.states[i], rebuilt.states[i - 1].decider in humans)
-             for i in range(1, len(rebuilt.states))]
-    for k in range(len(steps) - 1, -1, -1):
-        events, state, by_human = steps[k]
-        if by_human and any(isinstance(e, CreatureActivated) and (c := state.find(e.uid)) is not None
-                            and c.player in humans for e in events):
-            return steps[k:]
-    return []
+    states, events = rebuilt.states, rebuilt.events  # state i is after action i; state 0 the setup's
+
+    def by_human(i: int) -> bool:
+        return states[i - 1].decider in humans
+
+    start = next((i for i in range(len(states) - 1, 0, -1)
+                  if by_human(i) and human_activation(events[i], states[i], humans)), None)
+    if start is None:
+        return []
+    return [(list(events[i]), states[i], by_human(i)) for i in range(start, len(states))]
 
 
 def resume_session(opened: OpenedSave, saver: AutoSaver | None, pace: float | None = None) -> GameSession:

@@ -35,7 +35,6 @@ class _Bar:
         self.bar: Any = None
         self.said = 0
         self.games = games  # --games: battles per ordered pairing, where there are pairings
-        self.planned = False
         if on:
             from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -45,8 +44,7 @@ class _Bar:
             self.bar.start()
 
     def __call__(self, done: int, total: int) -> None:
-        if not self.planned:  # said once, first: --games counts battles per pairing (s22 newcomer)
-            self.planned = True
+        if done == 0:  # the arena's call before the first battle: --games counts battles per pairing (s22)
             print(f"tactica balance: {plan_words(total, self.games)}", file=sys.stderr, flush=True)
         if self.bar is not None:
             self.bar.update(self.task, completed=done, total=total)
